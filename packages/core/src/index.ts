@@ -1,0 +1,2 @@
+export * from "./domain/index.js"
+export * from "./errors.js"

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The one entry point behind README's set-up commands. It needs only Node 20 and npm:
+// it brings the pinned pnpm (into .tools/, leaving any global pnpm alone), installs from the
+// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check
+import { execFileSync, spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { delimiter, dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1]
+const toolsBin = join(root, ".tools", "node_modules", ".bin")
+
+const env = {
+  ...process.env,
+  PATH: [toolsBin, join(root, "node_modules", ".bin"), process.env.PATH].join(delimiter),
+  TURBO_TELEMETRY_DISABLED: "1",
+  DO_NOT_TRACK: "1",
+  COREPACK_ENABLE_DOWNLOAD_PROMPT: "0",
+}
+
+const pnpmVersion = () => {
+  const r = spawnSync("pnpm", ["--version"], { env, encoding: "utf8" })
+  return r.status === 0 ? r.stdout.trim() : undefined
+}
+
+const ensurePnpm = () => {
+  const found = pnpmVersion()
+  if (found === pinned) return
+  console.error(`[setup] pnpm ${pinned} is needed (found ${found ?? "none"}); installing it into .tools/`)
+  execFileSync(
+    "npm",
+    ["install", "--no-save", "--no-package-lock", "--prefix", join(root, ".tools"), `pnpm@${pinned}`],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env,
+    },
+  )
+  const now = pnpmVersion()
+  if (now !== pinned) {
+    console.error(`[setup] could not run pnpm ${pinned} after installing it (got ${now ?? "nothing"}).`)
+    console.error("[setup] Check that the npm registry is reachable, then run the command again.")
+    process.exit(1)
+  }
+}
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" })
+  if (r.error) {
+    console.error(`[setup] could not start ${cmd}: ${r.error.message}`)
+    process.exit(1)
+  }
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+const tasks = {
+  check: () => {
+    run("pnpm", ["install", "--frozen-lockfile"])
+    run("pnpm", [
+      "exec",
+      "turbo",
+      "run",
+      "build",
+      "lint",
+      "typecheck",
+      "gate:size",
+      "test",
+      "test:scripts",
+      "--output-logs=errors-only",
+      "--concurrency=2",
+    ])
+  },
+}
+
+const task = process.argv[2] ?? "check"
+const job = tasks[task]
+if (job === undefined) {
+  console.error(`unknown task "${task}"; known tasks: ${Object.keys(tasks).join(", ")}`)
+  process.exit(2)
+}
+ensurePnpm()
+job()
