@@ -14,6 +14,7 @@ export type ErrorReason =
   | "PlatformError"
   | "DockerUnavailable"
   | "RegistryAuthFailed"
+  | "StoreError"
 
 /**
  * The one error family of holos-inspire. `message` says what happened, `hint` what to do next.

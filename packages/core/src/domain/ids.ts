@@ -1,0 +1,72 @@
+import { Either } from "effect"
+import { z } from "zod"
+import { type InspireError, invalidInput } from "../errors.js"
+
+/** The kinds of task the platform runs, named as the API names their families. */
+export const TaskKind = z.enum(["train", "hpc", "serving", "ray", "notebook"])
+export type TaskKind = z.infer<typeof TaskKind>
+
+interface PrefixRule {
+  readonly prefix: string
+  readonly kind: TaskKind
+  readonly label: string
+}
+
+// Order matters: `hpc-job-` must be tried before `job-` (INSPIRE-API.md §3.1).
+const TASK_PREFIXES: ReadonlyArray<PrefixRule> = [
+  { prefix: "hpc-job-", kind: "hpc", label: "HPC job" },
+  { prefix: "job-", kind: "train", label: "GPU training job" },
+  { prefix: "sv-", kind: "serving", label: "inference serving" },
+  { prefix: "rj-", kind: "ray", label: "Ray job" },
+]
+
+// Ids of other objects that people paste where a task id is expected.
+const OTHER_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ["ws-", "a workspace"],
+  ["project-", "a project"],
+  ["lcg-", "a logic compute group"],
+  ["cg-", "a compute group"],
+  ["image-", "an image"],
+  ["user-", "a user"],
+  ["quota-", "a spec"],
+]
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const ID_BODY = /^[A-Za-z0-9][A-Za-z0-9-]*$/
+
+/** The known task-id prefixes, for help texts and error candidates. */
+export const knownTaskPrefixes: ReadonlyArray<string> = [
+  ...TASK_PREFIXES.map((r) => `${r.prefix}… (${r.label})`),
+  "<uuid> (notebook, no prefix)",
+]
+
+/** A task id resolved to its kind; ids stay opaque strings and are never coerced to numbers. */
+export interface TaskRef {
+  readonly id: string
+  readonly kind: TaskKind
+}
+
+const unknownId = (id: string, why: string): InspireError =>
+  invalidInput(
+    `"${id}" is not a task id: ${why}.`,
+    "Pass the id of a task as inspire_jobs lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).",
+    { candidates: knownTaskPrefixes },
+  )
+
+/** Resolves a task id to its kind by prefix; anything else is an InvalidInput listing the known prefixes. */
+export const taskKindOf = (raw: string): Either.Either<TaskRef, InspireError> => {
+  const id = raw.trim()
+  if (id === "") return Either.left(unknownId(raw, "it is empty"))
+  const rule = TASK_PREFIXES.find((r) => id.startsWith(r.prefix))
+  if (rule !== undefined) {
+    const body = id.slice(rule.prefix.length)
+    return ID_BODY.test(body)
+      ? Either.right({ id, kind: rule.kind })
+      : Either.left(unknownId(id, `the part after "${rule.prefix}" is missing or has invalid characters`))
+  }
+  if (UUID.test(id)) return Either.right({ id, kind: "notebook" })
+  const other = OTHER_PREFIXES.find(([prefix]) => id.startsWith(prefix))
+  if (other !== undefined) return Either.left(unknownId(id, `it looks like the id of ${other[1]}`))
+  if (/^(nb|notebook)-/i.test(id)) return Either.left(unknownId(id, "notebook ids are bare UUIDs with no prefix"))
+  return Either.left(unknownId(id, "its prefix is not one the platform uses"))
+}

@@ -1,0 +1,64 @@
+import { z } from "zod"
+
+/** How serious a finding is: an `error` will fail on the platform, a `warning` probably will, a `hint` is advice. */
+export const FindingLevel = z.enum(["error", "warning", "hint"])
+export type FindingLevel = z.infer<typeof FindingLevel>
+
+/** One problem the command lint found, with what to do instead. */
+export const Finding = z.object({
+  level: FindingLevel,
+  /** A stable id such as `offline-network`, for frontends and tests to key on. */
+  rule: z.string().min(1),
+  /** What is wrong, in plain English. */
+  message: z.string().min(1),
+  /** What to do instead. */
+  fix: z.string().min(1),
+  /** The offending fragment of the command, when there is one. */
+  match: z.string().optional(),
+})
+export type Finding = z.infer<typeof Finding>
+
+/** Builds a finding, leaving `match` out rather than setting it to undefined. */
+export const finding = (level: FindingLevel, rule: string, message: string, fix: string, match?: string): Finding =>
+  match === undefined ? { level, rule, message, fix } : { level, rule, message, fix, match }
+
+/** Whether any finding is an error, i.e. the command should not be submitted as it is. */
+export const hasErrors = (findings: ReadonlyArray<Finding>): boolean => findings.some((f) => f.level === "error")
+
+/** Findings ordered errors first, then warnings, then hints, with counts and a one-line headline. */
+export interface FindingSummary {
+  readonly findings: ReadonlyArray<Finding>
+  readonly errors: number
+  readonly warnings: number
+  readonly hints: number
+  /** For example `2 errors, 1 hint`, or `no problems found`. */
+  readonly headline: string
+}
+
+const RANK: Readonly<Record<FindingLevel, number>> = { error: 0, warning: 1, hint: 2 }
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`
+
+/** Orders findings by severity (keeping the lint's order within a level) and counts them. */
+export const summarizeFindings = (findings: ReadonlyArray<Finding>): FindingSummary => {
+  const ordered = findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => RANK[a.f.level] - RANK[b.f.level] || a.i - b.i)
+    .map(({ f }) => f)
+  const count = (level: FindingLevel) => findings.filter((f) => f.level === level).length
+  const errors = count("error")
+  const warnings = count("warning")
+  const hints = count("hint")
+  const parts = [
+    ...(errors > 0 ? [plural(errors, "error")] : []),
+    ...(warnings > 0 ? [plural(warnings, "warning")] : []),
+    ...(hints > 0 ? [plural(hints, "hint")] : []),
+  ]
+  return {
+    findings: ordered,
+    errors,
+    warnings,
+    hints,
+    headline: parts.length === 0 ? "no problems found" : parts.join(", "),
+  }
+}

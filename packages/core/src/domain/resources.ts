@@ -1,0 +1,111 @@
+import { Either } from "effect"
+import { type InspireError, invalidInput } from "../errors.js"
+
+/** Multi-GPU and multi-node training needs at least this much shared memory (INSPIRE-API.md §6 rule 7). */
+export const MIN_DISTRIBUTED_SHM_GI = 64
+
+// Bounds used only to catch unit mix-ups: no node has more than about 2 TiB of memory, and no
+// training job wants less than 1 GiB of shm when it bothers to set it in MB.
+const MAX_SHM_GI = 2048
+const MIN_SHM_MB = 1024
+
+/** The manual's shm unit (defaultShm is in MB) converted to the API's `shm_gi`, rounding up. */
+export const shmMbToGi = (mb: number): number => Math.ceil(mb / 1024)
+
+const UNIT = /^(\d+(?:\.\d+)?)\s*(mb|mib|m|gb|gib|gi|g)?$/i
+
+/**
+ * Reads a shared-memory size written by a person: `64Gi`, `64G`, `65536MB` or a bare number in
+ * `bareUnit` (the manual's defaultShm uses MB). Returns GiB. Values that only make sense in the other
+ * unit are rejected with the likely meaning rather than silently reinterpreted.
+ */
+export const parseShm = (input: string | number, bareUnit: "MB" | "GiB"): Either.Either<number, InspireError> => {
+  const text = String(input).trim()
+  const m = UNIT.exec(text)
+  if (m === null || m[1] === undefined)
+    return Either.left(
+      invalidInput(`"${text}" is not a shared-memory size.`, "Write it as 64Gi (GiB) or 65536MB; 65536MB = 64 GiB."),
+    )
+  const value = Number(m[1])
+  const unit = m[2] === undefined ? bareUnit : /^m/i.test(m[2]) ? "MB" : "GiB"
+  if (value <= 0) return Either.left(invalidInput(`Shared memory must be positive, got "${text}".`, "Use e.g. 64Gi."))
+  if (unit === "MB" && value < MIN_SHM_MB)
+    return Either.left(
+      invalidInput(
+        `${text} MB of shared memory is too small to be meant.`,
+        `If you meant ${value} GiB, write ${value}Gi (or ${value * 1024} in MB).`,
+      ),
+    )
+  const gi = unit === "MB" ? shmMbToGi(value) : Math.ceil(value)
+  if (gi > MAX_SHM_GI)
+    return Either.left(
+      invalidInput(
+        `${text}${m[2] === undefined ? ` ${unit}` : ""} is ${gi} GiB of shared memory, more than any node has.`,
+        `If you meant megabytes, write ${value}MB (= ${shmMbToGi(value)} GiB).`,
+      ),
+    )
+  return Either.right(gi)
+}
+
+/** Warnings for a job's shared memory given its size; an empty list means it is fine. */
+export const shmWarnings = (job: {
+  readonly shmGi: number
+  readonly gpuCount: number
+  readonly instanceCount: number
+  readonly memoryGi?: number
+}): ReadonlyArray<string> => {
+  const warnings: Array<string> = []
+  const distributed = job.gpuCount > 1 || job.instanceCount > 1
+  if (distributed && job.shmGi < MIN_DISTRIBUTED_SHM_GI)
+    warnings.push(
+      `shm is ${job.shmGi} GiB for a ${job.instanceCount > 1 ? `${job.instanceCount}-node` : `${job.gpuCount}-GPU`} job; ` +
+        `distributed training often fails below ${MIN_DISTRIBUTED_SHM_GI} GiB (65536 MB). Raise it to at least ${MIN_DISTRIBUTED_SHM_GI}.`,
+    )
+  if (job.memoryGi !== undefined && job.shmGi > job.memoryGi)
+    warnings.push(
+      `shm (${job.shmGi} GiB) is larger than the spec's memory (${job.memoryGi} GiB); it cannot all be used.`,
+    )
+  return warnings
+}
+
+/** The conservative name rule (no platform rule is recorded, INSPIRE-API.md §7 q21). */
+export const NAME_RULE =
+  "1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character"
+
+// Assumption, documented because the platform's own rule is unknown: ASCII letters and digits, CJK
+// ideographs and . _ -, starting with a letter, digit or ideograph, at most 64 characters. Stricter
+// than the platform is at worst, so a name that passes here is never rejected there for its shape.
+const NAME = /^[A-Za-z0-9\p{Script=Han}][A-Za-z0-9\p{Script=Han}._-]{0,63}$/u
+
+/** Validates a job, notebook, serving, image or model name against the one conservative rule. */
+export const validateName = (raw: string, what = "name"): Either.Either<string, InspireError> => {
+  const name = raw.trim()
+  if ([...name].length === 0)
+    return Either.left(invalidInput(`The ${what} is empty.`, `Give a ${what} of ${NAME_RULE}.`))
+  if ([...name].length > 64)
+    return Either.left(
+      invalidInput(`The ${what} "${name}" is ${[...name].length} characters long.`, `Shorten it: ${NAME_RULE}.`),
+    )
+  if (!NAME.test(name)) {
+    const bad = [...name].find((c) => !/[A-Za-z0-9\p{Script=Han}._-]/u.test(c))
+    return Either.left(
+      invalidInput(
+        bad !== undefined
+          ? `The ${what} "${name}" contains "${bad === " " ? "a space" : bad}".`
+          : `The ${what} "${name}" must start with a letter, digit or CJK character.`,
+        `Use ${NAME_RULE}, e.g. ${suggestName(name)}.`,
+      ),
+    )
+  }
+  return Either.right(name)
+}
+
+const suggestName = (name: string): string => {
+  const cleaned = [...name]
+    .map((c) => (/[A-Za-z0-9\p{Script=Han}._-]/u.test(c) ? c : "-"))
+    .join("")
+    .replace(/-+/g, "-")
+    .replace(/^[._-]+/, "")
+    .slice(0, 64)
+  return cleaned === "" ? "exp-001" : cleaned
+}

@@ -1,0 +1,7 @@
+export * from "./files.js"
+export * from "./legacy.js"
+export * from "./lock.js"
+export * from "./paths.js"
+export * from "./schema.js"
+export * from "./settings.js"
+export * from "./store.js"

@@ -1,0 +1,36 @@
+import { homedir } from "node:os"
+import { join } from "node:path"
+
+/** Where the shared store lives on disk. */
+export interface StorePaths {
+  readonly configDir: string
+  readonly cacheDir: string
+  readonly configFile: string
+  readonly credentialsFile: string
+  readonly sessionsDir: string
+  readonly locksDir: string
+}
+
+/**
+ * Resolves the store's folders: `$INSPIRE_HOME/{config,cache}` when set, else the XDG config and
+ * cache folders (`~/.config/holos-inspire`, `~/.cache/holos-inspire`).
+ */
+export const resolveStorePaths = (env: NodeJS.ProcessEnv = process.env, home: string = homedir()): StorePaths => {
+  const root = env.INSPIRE_HOME?.trim()
+  const configDir =
+    root !== undefined && root !== ""
+      ? join(root, "config")
+      : join(env.XDG_CONFIG_HOME?.trim() || join(home, ".config"), "holos-inspire")
+  const cacheDir =
+    root !== undefined && root !== ""
+      ? join(root, "cache")
+      : join(env.XDG_CACHE_HOME?.trim() || join(home, ".cache"), "holos-inspire")
+  return {
+    configDir,
+    cacheDir,
+    configFile: join(configDir, "config.json"),
+    credentialsFile: join(configDir, "credentials.json"),
+    sessionsDir: join(cacheDir, "sessions"),
+    locksDir: join(cacheDir, "locks"),
+  }
+}

@@ -1,0 +1,131 @@
+import { Either } from "effect"
+import { checkJobImage, DEFAULT_REGISTRIES, type RegistryTable } from "../domain/images.js"
+import { checkPriority } from "../domain/priority.js"
+import { parseShm } from "../domain/resources.js"
+import { type InspireError, invalidInput } from "../errors.js"
+import type { Defaults } from "./schema.js"
+
+/** The manual's configuration keys, in the order the manual lists them. */
+export const SETTING_KEYS = [
+  "defaultProject",
+  "defaultWorkspace",
+  "defaultImage",
+  "defaultPriority",
+  "defaultShm",
+  "commandPrefix",
+] as const
+export type SettingKey = (typeof SETTING_KEYS)[number]
+
+/** The environment variable that overrides each key. */
+export const SETTING_ENV: Readonly<Record<SettingKey, string>> = {
+  defaultProject: "INSPIRE_DEFAULT_PROJECT",
+  defaultWorkspace: "INSPIRE_DEFAULT_WORKSPACE",
+  defaultImage: "INSPIRE_DEFAULT_IMAGE",
+  defaultPriority: "INSPIRE_DEFAULT_PRIORITY",
+  defaultShm: "INSPIRE_DEFAULT_SHM",
+  commandPrefix: "INSPIRE_COMMAND_PREFIX",
+}
+
+/** What each key holds, for help texts. */
+export const SETTING_HELP: Readonly<Record<SettingKey, string>> = {
+  defaultProject: "project name or id used when a call names none",
+  defaultWorkspace: "workspace name or id used when a call names none",
+  defaultImage: "display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1",
+  defaultPriority: "task priority 1–10 (4 or more is not pre-emptible)",
+  defaultShm: "shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too",
+  commandPrefix: "shell prefix run before every command; {en_name} and {username} are filled in",
+}
+
+/** A value typed as the store keeps it. */
+export type SettingValue = string | number
+
+const isKey = (key: string): key is SettingKey => (SETTING_KEYS as ReadonlyArray<string>).includes(key)
+
+/** Checks that a key is one of the six, with the list of keys in the error. */
+export const parseSettingKey = (key: string): Either.Either<SettingKey, InspireError> =>
+  isKey(key)
+    ? Either.right(key)
+    : Either.left(
+        invalidInput(`"${key}" is not a configuration key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
+          candidates: SETTING_KEYS,
+        }),
+      )
+
+/** Validates and types a value for a key, as written by a person or an agent. */
+export const parseSettingValue = (
+  key: SettingKey,
+  raw: string | number,
+  registries: RegistryTable = DEFAULT_REGISTRIES,
+): Either.Either<SettingValue, InspireError> => {
+  const text = String(raw).trim()
+  if (text === "")
+    return Either.left(invalidInput(`The value for ${key} is empty.`, `To remove it, unset ${key} instead.`))
+  switch (key) {
+    case "defaultPriority": {
+      if (!/^-?\d+$/.test(text))
+        return Either.left(invalidInput(`defaultPriority must be a whole number 1–10, got "${text}".`, "Use e.g. 4."))
+      return Either.map(checkPriority(Number(text)), (p) => p.priority)
+    }
+    case "defaultShm":
+      return Either.map(parseShm(text, "MB"), (gi) => (/^\d+$/.test(text) ? Number(text) : gi * 1024))
+    case "defaultImage":
+      return Either.map(checkJobImage(text, { registries }), (image) => image.address)
+    default:
+      return Either.right(text)
+  }
+}
+
+/** Where a resolved value came from; precedence is argument > environment > profile > default. */
+export type SettingSource = "argument" | "environment" | "profile" | "default" | "unset"
+
+/** A value together with its origin, so `config get` can say why it is what it is. */
+export interface Resolved<A> {
+  readonly value: A | undefined
+  readonly source: SettingSource
+  /** The environment variable or file it came from, when there is one. */
+  readonly from?: string
+}
+
+/** The one precedence rule of the project: argument > environment > profile > built-in default. */
+export const resolveValue = <A>(layers: {
+  readonly argument?: A | undefined
+  readonly environment?: { readonly value: A | undefined; readonly name: string }
+  readonly profile?: { readonly value: A | undefined; readonly name: string }
+  readonly fallback?: A | undefined
+}): Resolved<A> => {
+  if (layers.argument !== undefined) return { value: layers.argument, source: "argument" }
+  if (layers.environment?.value !== undefined)
+    return { value: layers.environment.value, source: "environment", from: layers.environment.name }
+  if (layers.profile?.value !== undefined)
+    return { value: layers.profile.value, source: "profile", from: layers.profile.name }
+  if (layers.fallback !== undefined) return { value: layers.fallback, source: "default" }
+  return { value: undefined, source: "unset" }
+}
+
+/** A setting resolved through every layer; an invalid environment value is an error naming the variable. */
+export const resolveSetting = (
+  key: SettingKey,
+  input: {
+    readonly argument?: SettingValue
+    readonly env: NodeJS.ProcessEnv
+    readonly defaults: Defaults
+    readonly profile: string
+    readonly registries?: RegistryTable
+  },
+): Either.Either<Resolved<SettingValue>, InspireError> => {
+  const envName = SETTING_ENV[key]
+  const envRaw = input.env[envName]?.trim()
+  const envValue =
+    envRaw === undefined || envRaw === ""
+      ? Either.right(undefined)
+      : Either.mapLeft(parseSettingValue(key, envRaw, input.registries), (e) =>
+          invalidInput(`${envName}: ${e.message}`, `Fix or unset ${envName}. ${e.hint}`),
+        )
+  return Either.map(envValue, (value) =>
+    resolveValue<SettingValue>({
+      argument: input.argument,
+      environment: { value, name: envName },
+      profile: { value: input.defaults[key], name: `profile ${input.profile}` },
+    }),
+  )
+}

@@ -1,0 +1,101 @@
+import { join } from "node:path"
+import { Context, Effect, Layer } from "effect"
+import type { z } from "zod"
+import { InspireError } from "../errors.js"
+import { readJsonFile, writeFileAtomic } from "./files.js"
+import { type LockOptions, withFileLock } from "./lock.js"
+import { resolveStorePaths, type StorePaths } from "./paths.js"
+import { ConfigFile, CredentialsFile, type ProfileCredentials, ProfileName, SessionFile } from "./schema.js"
+
+/** A change to a stored document: return the new version, or fail to leave the file as it was. */
+export type Change<A> = (current: A) => Effect.Effect<A, InspireError>
+
+/** The shared on-disk store of config, credentials and sessions, used by every frontend. */
+export class Store extends Context.Tag("@holos-inspire/core/Store")<
+  Store,
+  {
+    readonly paths: StorePaths
+    readonly readConfig: Effect.Effect<ConfigFile, InspireError>
+    readonly updateConfig: (change: Change<ConfigFile>) => Effect.Effect<ConfigFile, InspireError>
+    readonly readCredentials: Effect.Effect<CredentialsFile, InspireError>
+    readonly updateCredentials: (change: Change<CredentialsFile>) => Effect.Effect<CredentialsFile, InspireError>
+    readonly readSession: (profile: string) => Effect.Effect<SessionFile, InspireError>
+    readonly updateSession: (profile: string, change: Change<SessionFile>) => Effect.Effect<SessionFile, InspireError>
+    /** Runs an effect while holding a named cross-process lock (e.g. one login per profile at a time). */
+    readonly withLock: <A, E, R>(
+      name: string,
+      effect: Effect.Effect<A, E, R>,
+      options?: LockOptions,
+    ) => Effect.Effect<A, E | InspireError, R>
+  }
+>() {
+  /** The store at the default location ($INSPIRE_HOME or the XDG folders of the given environment). */
+  static readonly layer = (env: NodeJS.ProcessEnv = process.env): Layer.Layer<Store> =>
+    Layer.succeed(Store, makeStore(resolveStorePaths(env)))
+
+  /** A store at explicit paths (tests, other lab tools). */
+  static readonly layerAt = (paths: StorePaths): Layer.Layer<Store> => Layer.succeed(Store, makeStore(paths))
+}
+
+const emptyConfig: ConfigFile = { version: 1, currentProfile: "default", profiles: {} }
+const emptyCredentials: CredentialsFile = { version: 1, profiles: {} }
+const emptySession: SessionFile = { version: 1 }
+
+const checkProfile = (profile: string): Effect.Effect<string, InspireError> => {
+  const parsed = ProfileName.safeParse(profile)
+  return parsed.success
+    ? Effect.succeed(parsed.data)
+    : Effect.fail(
+        new InspireError({
+          reason: "InvalidInput",
+          message: `"${profile}" is not a valid profile name.`,
+          hint: "Profile names are 1–32 letters, digits, '.', '_' or '-'.",
+        }),
+      )
+}
+
+const makeStore = (paths: StorePaths): Store["Type"] => {
+  const withLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>, options?: LockOptions) =>
+    Effect.scoped(Effect.zipRight(withFileLock(join(paths.locksDir, `${name}.lock`), options), effect))
+
+  // Every write is read-modify-write under the file's lock, so concurrent writers of different keys
+  // never lose each other's changes; the result is validated before it replaces the file.
+  const updater =
+    <S extends z.ZodType>(file: string, lock: string, schema: S, empty: z.output<S>) =>
+    (change: Change<z.output<S>>) =>
+      withLock(
+        lock,
+        Effect.gen(function* () {
+          const current = (yield* readJsonFile(file, schema)) ?? empty
+          const next = yield* change(current)
+          const checked = schema.safeParse(next)
+          if (!checked.success)
+            return yield* Effect.die(new Error(`refusing to write an invalid ${file}: ${checked.error.message}`))
+          yield* writeFileAtomic(file, `${JSON.stringify(checked.data, null, 2)}\n`)
+          return checked.data as z.output<S>
+        }),
+      )
+
+  const sessionFile = (profile: string) => join(paths.sessionsDir, `${profile}.json`)
+
+  return {
+    paths,
+    readConfig: Effect.map(readJsonFile(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
+    updateConfig: updater(paths.configFile, "config", ConfigFile, emptyConfig),
+    readCredentials: Effect.map(readJsonFile(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
+    updateCredentials: updater(paths.credentialsFile, "credentials", CredentialsFile, emptyCredentials),
+    readSession: (profile) =>
+      Effect.flatMap(checkProfile(profile), (p) =>
+        Effect.map(readJsonFile(sessionFile(p), SessionFile), (s) => s ?? emptySession),
+      ),
+    updateSession: (profile, change) =>
+      Effect.flatMap(checkProfile(profile), (p) =>
+        updater(sessionFile(p), `session-${p}`, SessionFile, emptySession)(change),
+      ),
+    withLock,
+  }
+}
+
+/** The credentials of one profile, empty when none were saved. */
+export const profileCredentials = (file: CredentialsFile, profile: string): ProfileCredentials =>
+  file.profiles[profile] ?? { harbor: {} }
