@@ -3,7 +3,7 @@
 // it brings the pinned pnpm (into .tools/, leaving any global pnpm alone), installs from the
 // lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check
 import { execFileSync, spawnSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { delimiter, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
