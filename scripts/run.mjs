@@ -53,9 +53,40 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
+// Every vitest run writes a JSON report; the totals are printed as one closing line so that a run
+// that executed no test is visible at a glance.
+const REPORT = ".vitest-report.json"
+const reportFiles = () =>
+  [
+    ".",
+    ...["packages", "apps"].flatMap((d) =>
+      existsSync(join(root, d)) ? readdirSync(join(root, d)).map((p) => join(d, p)) : [],
+    ),
+  ]
+    .map((dir) => join(root, dir, REPORT))
+    .filter((file) => existsSync(file))
+
+const summarize = () => {
+  let passed = 0
+  let failed = 0
+  let skipped = 0
+  for (const file of reportFiles()) {
+    const r = JSON.parse(readFileSync(file, "utf8"))
+    passed += r.numPassedTests ?? 0
+    failed += r.numFailedTests ?? 0
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+  }
+  console.log(`tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`)
+  if (passed === 0) {
+    console.error("No test ran: that is a failure of the test set-up, not a pass.")
+    process.exit(1)
+  }
+}
+
 const tasks = {
   check: () => {
     run("pnpm", ["install", "--frozen-lockfile"])
+    for (const file of reportFiles()) rmSync(file)
     run("pnpm", [
       "exec",
       "turbo",
@@ -66,9 +97,10 @@ const tasks = {
       "gate:size",
       "test",
       "test:scripts",
-      "--output-logs=errors-only",
+      "--output-logs=new-only",
       "--concurrency=2",
     ])
+    summarize()
   },
 }
 
