@@ -1,0 +1,40 @@
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from "undici"
+
+/** Proxy settings: a profile's proxy, else HTTPS_PROXY / HTTP_PROXY; NO_PROXY always applies. */
+export interface ProxySettings {
+  readonly proxy?: string
+  readonly env?: NodeJS.ProcessEnv
+}
+
+const read = (env: NodeJS.ProcessEnv, name: string): string | undefined =>
+  (env[name.toLowerCase()] ?? env[name.toUpperCase()])?.trim() || undefined
+
+// undici's SOCKS5 client already sends host names to the proxy (remote DNS), which is what the
+// socks5h scheme asks for; it only knows the socks5 spelling.
+const normalizeProxy = (url: string): string => url.replace(/^socks5h:/i, "socks5:")
+
+/** The proxy a request to `url` would go through, for doctor output; undefined when direct. */
+export const describeProxy = (settings: ProxySettings): { readonly http?: string; readonly https?: string } => {
+  const env = settings.env ?? process.env
+  const http = settings.proxy ?? read(env, "http_proxy")
+  const https = settings.proxy ?? read(env, "https_proxy") ?? http
+  return { ...(http !== undefined ? { http } : {}), ...(https !== undefined ? { https } : {}) }
+}
+
+/**
+ * The undici dispatcher for a profile: keep-alive connections, through a proxy when one is set
+ * (HTTP, HTTPS or SOCKS5), honouring NO_PROXY. Node's own fetch ignores these variables; this does not.
+ */
+export const makeDispatcher = (settings: ProxySettings = {}): Dispatcher => {
+  const env = settings.env ?? process.env
+  const proxies = describeProxy(settings)
+  const base = { keepAliveTimeout: 10_000, connections: 8 }
+  if (proxies.http === undefined && proxies.https === undefined) return new Agent(base)
+  return new EnvHttpProxyAgent({
+    ...base,
+    // "" rather than undefined: undici would otherwise fall back to process.env.
+    httpProxy: proxies.http !== undefined ? normalizeProxy(proxies.http) : "",
+    httpsProxy: proxies.https !== undefined ? normalizeProxy(proxies.https) : "",
+    noProxy: read(env, "no_proxy") ?? "",
+  })
+}
