@@ -28,7 +28,23 @@ export class InspireError extends Data.TaggedError("InspireError")<{
   readonly hint: string
   readonly candidates?: ReadonlyArray<unknown>
   readonly fix?: string
+  /** Set on a failed write that may still have taken effect (a timeout, a reset, a 5xx without a code). */
+  readonly ambiguous?: boolean
+  /** The platform's own error code, when it gave one. */
+  readonly code?: string | number
   readonly cause?: unknown
+}> {}
+
+/**
+ * A surface of the platform that does not answer this action (InvalidAction, a gateway 404,
+ * AccessForbidden, or a credential it cannot take). Reads fall back to the documented alternative;
+ * `sent: false` means nothing reached the platform, so even a write may use another surface.
+ */
+export class SurfaceUnavailable extends Data.TaggedError("SurfaceUnavailable")<{
+  readonly surface: string
+  readonly why: "InvalidAction" | "NotFound" | "AccessForbidden" | "TokenUnavailable"
+  readonly message: string
+  readonly sent: boolean
 }> {}
 
 /** An InvalidInput error: the most common kind raised by the domain rules. */

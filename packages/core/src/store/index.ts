@@ -1,4 +1,5 @@
 export * from "./files.js"
+export * from "./import.js"
 export * from "./legacy.js"
 export * from "./lock.js"
 export * from "./paths.js"

@@ -86,6 +86,8 @@ export const SessionFile = z
     fingerprint: z.string().optional(),
     token: z.object({ value: z.string(), expiresAt: z.number() }).optional(),
     cookies: z.object({ jar: z.record(z.string(), z.string()), obtainedAt: z.number() }).optional(),
+    /** Token login answers invalid_grant while CAS works: a federated account (§2.1). */
+    tokenUnavailable: z.boolean().optional(),
     /** What the V2 gateway accepted for this profile (§1.4). */
     v2Credential: z.enum(["token", "cookie"]).optional(),
     /** No automatic login before this time (after any failed login). */

@@ -1,0 +1,193 @@
+import { Effect, Either } from "effect"
+import { InspireError } from "../errors.js"
+import { fromTransportFailure } from "../platform/failures.js"
+import { type HttpResponse, Transport } from "../platform/transport.js"
+import { type CookieJar, cookieHeader, hasSession, storeCookies } from "./cookies.js"
+import { type CasKey, DEFAULT_CAS_KEY, encryptCasPassword, findCasKey } from "./rsa.js"
+import type { Credentials } from "./token-login.js"
+
+/** The browser the login chain presents itself as; some gateways turn away script user agents. */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
+
+const MAX_HOPS = 15
+
+interface Page {
+  readonly url: string
+  readonly res: HttpResponse
+  readonly jar: CookieJar
+}
+
+const send = (req: Parameters<Transport["Type"]["send"]>[0]) =>
+  Effect.flatMap(Transport, (t) => Effect.mapError(t.send(req), fromTransportFailure))
+
+const htmlHeaders = (jar: CookieJar, url: string) => {
+  const cookie = cookieHeader(jar, url)
+  return {
+    "user-agent": BROWSER_UA,
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    ...(cookie !== undefined ? { cookie } : {}),
+  }
+}
+
+const loginError = (message: string, hint: string, reason: "PlatformError" | "CredentialsRejected" = "PlatformError") =>
+  new InspireError({ reason, message, hint })
+
+/** Follows a redirect chain by hand with GET, collecting cookies per host. */
+const follow = (start: string, jar0: CookieJar, first?: HttpResponse): Effect.Effect<Page, InspireError, Transport> =>
+  Effect.gen(function* () {
+    let url = start
+    let jar = jar0
+    let res = first
+    for (let hop = 0; hop <= MAX_HOPS; hop++) {
+      if (res === undefined) {
+        res = yield* send({ method: "GET", url, headers: htmlHeaders(jar, url), idempotent: true })
+        jar = storeCookies(jar, url, res.setCookies)
+      }
+      const location = res.headers.location
+      if (res.status < 300 || res.status >= 400 || location === undefined) return { url, res, jar }
+      url = new URL(location, url).toString()
+      res = undefined
+    }
+    return yield* Effect.fail(
+      loginError(
+        `The login chain redirected more than ${MAX_HOPS} times.`,
+        "Log in through a browser once, then try again.",
+      ),
+    )
+  })
+
+const attributes = (tag: string): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const m of tag.matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g))
+    if (m[1] !== undefined) out[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? ""
+  return out
+}
+
+/** The hidden inputs of a CAS form (`lt`, `execution`), whatever the attribute order. */
+export const hiddenInputs = (html: string): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const tag of html.match(/<input\b[^>]*>/gi) ?? []) {
+    const a = attributes(tag)
+    if (a.name !== undefined && (a.type ?? "").toLowerCase() === "hidden") out[a.name] = a.value ?? ""
+  }
+  return out
+}
+
+/** The text of the CAS page's `form-error` element, the only place its verdict is read from (§2.3). */
+export const formError = (html: string): string | undefined => {
+  const m = /<(div|span|p)\b[^>]*class\s*=\s*["'][^"']*\bform-error\b[^"']*["'][^>]*>([\s\S]*?)<\/\1>/i.exec(html)
+  const text = m?.[2]
+    ?.replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+  return text === undefined || text === "" ? undefined : text
+}
+
+const casFailure = (text: string | undefined, baseUrl: string): InspireError => {
+  if (text === undefined)
+    return loginError(
+      "The CAS login did not complete and gave no reason.",
+      "Log in through a browser once, then try again.",
+    )
+  if (/锁定/.test(text))
+    return loginError(
+      `The account is locked (CAS: ${text}).`,
+      "Wait for the lock to clear, or unlock it in a browser; automatic logins stay off until you log in again.",
+      "CredentialsRejected",
+    )
+  if (/验证码/.test(text))
+    return loginError(
+      `CAS now asks for a captcha (${text}).`,
+      `Log in once through a browser at ${baseUrl}, wait a few minutes, then log in here again.`,
+      "CredentialsRejected",
+    )
+  if (/用户名或密码错误|账号或密码错误|密码错误|账号不存在/.test(text))
+    return loginError(
+      `CAS rejected the username or password (${text}).`,
+      "Check the 学工号 and password, then log in again.",
+      "CredentialsRejected",
+    )
+  return loginError(`The CAS login failed: ${text}.`, "Try again; if it keeps failing, log in through a browser once.")
+}
+
+const isCasForm = (html: string): boolean => {
+  const inputs = hiddenInputs(html)
+  return "execution" in inputs || "lt" in inputs
+}
+
+/**
+ * Logs in through the SSO chain over plain HTTP (INSPIRE-API.md §2.3): platform → Keycloak page →
+ * its CAS broker link → the CAS form, posted with the RSA-encrypted password → back to the platform,
+ * which sets the session cookie. Returns the platform host's cookies.
+ */
+export const casLogin = (
+  baseUrl: string,
+  credentials: Credentials,
+  key: CasKey = DEFAULT_CAS_KEY,
+): Effect.Effect<Readonly<Record<string, string>>, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const platformHost = new URL(baseUrl).host
+    let page = yield* follow(new URL("/", baseUrl).toString(), {})
+    if (!isCasForm(page.res.body)) {
+      const link = /"loginUrl"\s*:\s*"([^"]*broker\\?\/cas\\?\/login[^"]*)"/.exec(page.res.body)?.[1]
+      if (link === undefined) {
+        if (hasSession(page.jar, baseUrl)) return page.jar[platformHost] ?? {}
+        return yield* Effect.fail(
+          loginError(
+            "The login page offered no CAS sign-in link.",
+            "The platform's login flow may have changed; report it.",
+          ),
+        )
+      }
+      const unescaped = link.replace(/\\\//g, "/").replace(/&amp;/g, "&")
+      page = yield* follow(new URL(unescaped, page.url).toString(), page.jar)
+    }
+    if (!isCasForm(page.res.body))
+      return yield* Effect.fail(
+        loginError("The CAS page was not reached.", "Log in through a browser once, then try again."),
+      )
+    const hidden = hiddenInputs(page.res.body)
+    const cipher = encryptCasPassword(credentials.password, findCasKey(page.res.body) ?? key)
+    if (Either.isLeft(cipher)) return yield* Effect.fail(cipher.left)
+    const form = new URLSearchParams({
+      username: credentials.username,
+      password: cipher.right,
+      _eventId: "submit",
+      submit: "登 录",
+      loginType: "1",
+      encrypted: "true",
+      lt: hidden.lt ?? "",
+      execution: hidden.execution ?? "",
+    })
+    const casOrigin = new URL(page.url).origin
+    const cookie = cookieHeader(page.jar, page.url)
+    const posted = yield* send({
+      method: "POST",
+      url: page.url,
+      headers: {
+        "user-agent": BROWSER_UA,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: casOrigin,
+        referer: page.url,
+        ...(cookie !== undefined ? { cookie } : {}),
+      },
+      body: form.toString(),
+      idempotent: false,
+    })
+    const afterPost = storeCookies(page.jar, page.url, posted.setCookies)
+    if (posted.status < 300 || posted.status >= 400)
+      return yield* Effect.fail(casFailure(formError(posted.body), baseUrl))
+    let done = yield* follow(page.url, afterPost, posted)
+    if (!hasSession(done.jar, baseUrl)) done = yield* follow(new URL("/", baseUrl).toString(), done.jar)
+    if (!hasSession(done.jar, baseUrl)) {
+      if (isCasForm(done.res.body)) return yield* Effect.fail(casFailure(formError(done.res.body), baseUrl))
+      return yield* Effect.fail(
+        loginError(
+          "The login chain ended without a platform session.",
+          "Try again; if it keeps failing, log in through a browser once.",
+        ),
+      )
+    }
+    return done.jar[platformHost] ?? {}
+  })

@@ -1,0 +1,154 @@
+import { Clock, Effect, Either } from "effect"
+import type { RegistryId } from "../domain/workspaces.js"
+import { InspireError, invalidInput } from "../errors.js"
+import { Harbor } from "../platform/harbor.js"
+import type { Transport } from "../platform/transport.js"
+import { ActiveProfile } from "../profile.js"
+import { Store } from "../store/store.js"
+import { casLogin } from "./cas-login.js"
+import { type Token, tokenLogin } from "./token-login.js"
+
+/** What saving credentials achieved; never contains the password. */
+export interface LoginResult {
+  readonly target: "inspire" | "harbor"
+  readonly registry?: RegistryId
+  readonly profile: string
+  readonly username: string
+  readonly saved: boolean
+  /** True when the platform accepted the credentials just now; false when it could not be asked. */
+  readonly verified: boolean
+  readonly method?: "token" | "session"
+  readonly message: string
+}
+
+const requireFields = (username: string, password: string): Either.Either<void, InspireError> => {
+  if (username.trim() === "")
+    return Either.left(invalidInput("The username is empty.", "Pass your 学工号 (or the Harbor robot account name)."))
+  if (password === "")
+    return Either.left(invalidInput("The password is empty.", "Pass the password on standard input or at the prompt."))
+  return Either.right(undefined)
+}
+
+/**
+ * Saves the platform account of the active profile after a best-effort check, as the manual describes:
+ * rejected → not saved, with the reason; platform unreachable → saved and reported as not verified.
+ * A successful check leaves a fresh session behind and clears any earlier "credentials rejected" lock.
+ */
+export const saveInspireLogin = (
+  username: string,
+  password: string,
+): Effect.Effect<LoginResult, InspireError, Store | Transport | ActiveProfile> =>
+  Effect.gen(function* () {
+    yield* requireFields(username, password)
+    const store = yield* Store
+    const profile = yield* ActiveProfile
+    const name = profile.name.value ?? "default"
+    const baseUrl = profile.baseUrl.value ?? ""
+    const creds = { username: username.trim(), password }
+    const attempt = yield* Effect.either(tokenLogin(baseUrl, creds))
+    let token: Token | undefined
+    let jar: Readonly<Record<string, string>> | undefined
+    let verified = false
+    let method: "token" | "session" | undefined
+    if (Either.isRight(attempt)) {
+      token = attempt.right
+      verified = true
+      method = "token"
+    } else if (attempt.left.reason === "CredentialsRejected") {
+      // invalid_grant: a wrong password, or an account federated through CAS (§2.1). CAS decides.
+      const cas = yield* Effect.either(casLogin(baseUrl, creds))
+      if (Either.isLeft(cas)) return yield* Effect.fail(cas.left)
+      jar = cas.right
+      verified = true
+      method = "session"
+    } else if (attempt.left.reason !== "PlatformUnreachable") return yield* Effect.fail(attempt.left)
+    const now = yield* Clock.currentTimeMillis
+    yield* store.updateCredentials((c) =>
+      Effect.succeed({
+        ...c,
+        profiles: {
+          ...c.profiles,
+          [name]: { ...(c.profiles[name] ?? { harbor: {} }), inspire: { ...creds, savedAt: now } },
+        },
+      }),
+    )
+    yield* store.updateConfig((c) =>
+      Effect.succeed({
+        ...c,
+        profiles: {
+          ...c.profiles,
+          [name]: { ...(c.profiles[name] ?? { defaults: {}, endpoints: {} }), username: creds.username },
+        },
+      }),
+    )
+    // A new save starts a new session history: earlier lockouts and cooldowns no longer apply.
+    yield* store.updateSession(name, () =>
+      Effect.succeed({
+        version: 1 as const,
+        ...(token !== undefined ? { token: { value: token.value, expiresAt: token.expiresAt } } : {}),
+        ...(jar !== undefined ? { cookies: { jar: { ...jar }, obtainedAt: now }, tokenUnavailable: true } : {}),
+      }),
+    )
+    return {
+      target: "inspire",
+      profile: name,
+      username: creds.username,
+      saved: true,
+      verified,
+      ...(method !== undefined ? { method } : {}),
+      message: verified
+        ? `Logged in as ${creds.username}${method === "session" ? " (CAS session; this account cannot use token login)" : ""}.`
+        : `Saved for ${creds.username}, not verified: the platform could not be reached. The credentials will be used once the campus network or VPN is back.`,
+    }
+  })
+
+/**
+ * Saves a Harbor robot account for one registry after checking it against that registry (never the
+ * other one): rejected → not saved; unreachable → saved, not verified.
+ */
+export const saveHarborLogin = (
+  registry: RegistryId,
+  username: string,
+  password: string,
+): Effect.Effect<LoginResult, InspireError, Store | Harbor | ActiveProfile> =>
+  Effect.gen(function* () {
+    yield* requireFields(username, password)
+    const store = yield* Store
+    const harbor = yield* Harbor
+    const profile = yield* ActiveProfile
+    const name = profile.name.value ?? "default"
+    const creds = { username: username.trim(), password }
+    const check = yield* Effect.either(harbor.check(registry, creds))
+    if (Either.isRight(check) && check.right === "rejected")
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "RegistryAuthFailed",
+          message: `The ${registry} registry rejected this robot account; nothing was saved.`,
+          hint: `Copy the account from 启智平台 → 镜像管理 → 本地推送 (${registry}); it is not your platform password.`,
+        }),
+      )
+    if (Either.isLeft(check) && check.left.reason !== "PlatformUnreachable") return yield* Effect.fail(check.left)
+    const verified = Either.isRight(check)
+    const now = yield* Clock.currentTimeMillis
+    yield* store.updateCredentials((c) => {
+      const mine = c.profiles[name] ?? { harbor: {} }
+      return Effect.succeed({
+        ...c,
+        profiles: {
+          ...c.profiles,
+          [name]: { ...mine, harbor: { ...mine.harbor, [registry]: { ...creds, savedAt: now } } },
+        },
+      })
+    })
+    return {
+      target: "harbor",
+      registry,
+      profile: name,
+      username: creds.username,
+      saved: true,
+      verified,
+      message: verified
+        ? `Harbor (${registry}) credentials saved and accepted.`
+        : `Harbor (${registry}) credentials saved, not verified: ${profile.registries[registry].push} could not be reached (campus network or VPN needed).`,
+    }
+  })

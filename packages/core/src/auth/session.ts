@@ -1,0 +1,208 @@
+import { Clock, Context, Effect, Layer } from "effect"
+import { InspireError } from "../errors.js"
+import type { Transport } from "../platform/transport.js"
+import type { SessionFile } from "../store/schema.js"
+import { Store } from "../store/store.js"
+import { casLogin } from "./cas-login.js"
+import { type ResolvedCredentials, resolveCredentials } from "./credentials.js"
+import type { CasKey } from "./rsa.js"
+import { tokenLogin } from "./token-login.js"
+
+/** Refresh a token this long before it expires (INSPIRE-API.md §2.1). */
+export const TOKEN_MARGIN_MS = 5 * 60_000
+/** After a failed login, no automatic attempt for this long, across processes (§2.7). */
+export const LOGIN_COOLDOWN_MS = 60_000
+
+/** Which profile and platform a session belongs to. */
+export interface SessionTarget {
+  readonly profile: string
+  readonly baseUrl: string
+  readonly env: NodeJS.ProcessEnv
+  readonly casKey?: CasKey
+}
+
+/** The credentials the platform accepts, obtained and renewed once for all concurrent callers. */
+export class Session extends Context.Tag("@holos-inspire/core/Session")<
+  Session,
+  {
+    readonly target: SessionTarget
+    /** A valid bearer token, logging in when none is cached. */
+    readonly token: Effect.Effect<string, InspireError>
+    /** The platform's session cookies, logging in when none are cached. */
+    readonly cookies: Effect.Effect<Readonly<Record<string, string>>, InspireError>
+    /** Replaces a credential the platform refused; a no-op when another caller already did. */
+    readonly renew: (kind: "token" | "cookie", refused: string) => Effect.Effect<void, InspireError>
+    /** What the V2 gateway accepted last time (§1.4). */
+    readonly v2Credential: Effect.Effect<"token" | "cookie" | undefined, InspireError>
+    readonly rememberV2Credential: (kind: "token" | "cookie") => Effect.Effect<void, InspireError>
+    /** Whether token login is known not to work for this account (CAS-federated). */
+    readonly tokenUnavailable: Effect.Effect<boolean, InspireError>
+  }
+>() {
+  static readonly layer = (target: SessionTarget): Layer.Layer<Session, never, Store | Transport> =>
+    Layer.effect(
+      Session,
+      Effect.map(Effect.context<Store | Transport>(), (ctx) => Session.of(makeSession(target, ctx))),
+    )
+}
+
+const notLoggedIn = () =>
+  new InspireError({
+    reason: "NotLoggedIn",
+    message: "No platform credentials are saved for this profile.",
+    hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation), or call inspire_login.",
+  })
+
+const cookieValue = (jar: Readonly<Record<string, string>>): string =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ")
+
+const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transport>) => {
+  const store = Context.get(ctx, Store)
+  const provide = <A, E>(e: Effect.Effect<A, E, Store | Transport>) => Effect.provide(e, ctx)
+  const credentials = provide(resolveCredentials(target.profile, target.env))
+
+  // Session state written by credentials that are no longer in force is ignored, never reused.
+  const current = (creds: ResolvedCredentials) =>
+    Effect.map(
+      store.readSession(target.profile),
+      (s): SessionFile => (s.fingerprint === creds.fingerprint ? s : { version: 1, fingerprint: creds.fingerprint }),
+    )
+
+  const guard = (s: SessionFile, now: number): Effect.Effect<void, InspireError> => {
+    if (s.credentialsRejected !== undefined)
+      return Effect.fail(
+        new InspireError({
+          reason: "CredentialsRejected",
+          message: `The platform rejected the saved credentials (${s.credentialsRejected.reason}); automatic login is off.`,
+          hint: "Log in again with `inspire login` once the password (or the lock) is sorted out.",
+        }),
+      )
+    if (s.loginCooldownUntil !== undefined && s.loginCooldownUntil > now)
+      return Effect.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: `A login failed moments ago; the next attempt is allowed in ${Math.ceil((s.loginCooldownUntil - now) / 1000)} s.`,
+          hint: "Wait a minute and try again (this pause protects the account from lockout).",
+        }),
+      )
+    return Effect.void
+  }
+
+  const record = (creds: ResolvedCredentials, change: (s: SessionFile) => SessionFile) =>
+    store.updateSession(target.profile, (s) =>
+      Effect.succeed(change(s.fingerprint === creds.fingerprint ? s : { version: 1, fingerprint: creds.fingerprint })),
+    )
+
+  const onFailure = (creds: ResolvedCredentials, e: InspireError, now: number) =>
+    Effect.zipRight(
+      record(creds, (s) =>
+        e.reason === "CredentialsRejected"
+          ? { ...s, credentialsRejected: { at: now, reason: e.message }, loginCooldownUntil: now + LOGIN_COOLDOWN_MS }
+          : e.reason === "PlatformUnreachable"
+            ? s
+            : { ...s, loginCooldownUntil: now + LOGIN_COOLDOWN_MS },
+      ),
+      Effect.fail(e),
+    )
+
+  // One login at a time per profile across processes; after the lock, the session is read again
+  // because another process may have logged in meanwhile (§2.7).
+  const obtain = <A>(
+    kind: "token" | "cookie",
+    usable: (s: SessionFile, now: number) => A | undefined,
+    refused?: string,
+  ): Effect.Effect<A, InspireError> =>
+    Effect.gen(function* () {
+      const creds = yield* credentials
+      if (creds === undefined) return yield* Effect.fail(notLoggedIn())
+      const now0 = yield* Clock.currentTimeMillis
+      const cached = usable(yield* current(creds), now0)
+      if (cached !== undefined && cached !== refused) return cached
+      return yield* store.withLock(
+        `login-${target.profile}`,
+        Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          const s = yield* current(creds)
+          const fresh = usable(s, now)
+          if (fresh !== undefined && fresh !== refused) return fresh
+          yield* guard(s, now)
+          if (kind === "token" && s.tokenUnavailable === true) return yield* Effect.fail(federated())
+          const login = kind === "token" ? loginToken(creds) : loginCookies(creds)
+          yield* Effect.catchAll(login, (e) => onFailureOrFederated(kind, creds, e, now))
+          const after = usable(yield* current(creds), now)
+          if (after === undefined) return yield* Effect.die(new Error("login stored no usable credential"))
+          return after
+        }),
+      )
+    })
+
+  const federated = () =>
+    new InspireError({
+      reason: "CredentialsRejected",
+      message: "This account is federated through CAS and cannot use token login.",
+      hint: "The session login is used instead; no action is needed unless this call requires the token API.",
+    })
+
+  const loginToken = (creds: ResolvedCredentials) =>
+    Effect.flatMap(provide(tokenLogin(target.baseUrl, creds)), (token) =>
+      record(creds, (s) => ({ ...s, token: { value: token.value, expiresAt: token.expiresAt } })),
+    )
+
+  const loginCookies = (creds: ResolvedCredentials) =>
+    Effect.gen(function* () {
+      const jar = yield* provide(casLogin(target.baseUrl, creds, target.casKey))
+      const now = yield* Clock.currentTimeMillis
+      yield* record(creds, (s) => ({ ...s, cookies: { jar: { ...jar }, obtainedAt: now } }))
+    })
+
+  // invalid_grant is ambiguous (§2.1): a CAS login tells a wrong password from a federated account.
+  const onFailureOrFederated = (kind: "token" | "cookie", creds: ResolvedCredentials, e: InspireError, now: number) =>
+    kind === "token" && e.reason === "CredentialsRejected"
+      ? Effect.matchEffect(loginCookies(creds), {
+          onFailure: (casError) => onFailure(creds, casError, now),
+          onSuccess: () =>
+            Effect.zipRight(
+              record(creds, (s) => ({ ...s, tokenUnavailable: true })),
+              Effect.fail(federated()),
+            ),
+        })
+      : onFailure(creds, e, now)
+
+  const tokenOf = (s: SessionFile, now: number) =>
+    s.token !== undefined && s.token.expiresAt - TOKEN_MARGIN_MS > now ? s.token.value : undefined
+  const cookieOf = (s: SessionFile) => (s.cookies !== undefined ? cookieValue(s.cookies.jar) : undefined)
+
+  const jarOf = (header: string) =>
+    Object.fromEntries(
+      header
+        .split("; ")
+        .filter((p) => p.includes("="))
+        .map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]),
+    )
+
+  const fromCurrent = <A>(f: (s: SessionFile) => A) =>
+    Effect.flatMap(credentials, (creds) =>
+      creds === undefined ? Effect.fail(notLoggedIn()) : Effect.map(current(creds), f),
+    )
+
+  return {
+    target,
+    token: obtain("token", tokenOf),
+    cookies: Effect.map(
+      obtain("cookie", (s) => cookieOf(s)),
+      jarOf,
+    ),
+    renew: (kind: "token" | "cookie", refused: string) =>
+      Effect.asVoid(
+        kind === "token" ? obtain("token", tokenOf, refused) : obtain("cookie", (s) => cookieOf(s), refused),
+      ),
+    v2Credential: fromCurrent((s) => s.v2Credential),
+    rememberV2Credential: (kind: "token" | "cookie") =>
+      Effect.flatMap(credentials, (creds) =>
+        creds === undefined ? Effect.void : Effect.asVoid(record(creds, (s) => ({ ...s, v2Credential: kind }))),
+      ),
+    tokenUnavailable: fromCurrent((s) => s.tokenUnavailable === true),
+  }
+}

@@ -1,0 +1,226 @@
+import { Context, Effect, Layer } from "effect"
+import { Session } from "../auth/session.js"
+import { InspireError, SurfaceUnavailable } from "../errors.js"
+import { fromTransportFailure } from "./failures.js"
+import { type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
+import { type HttpRequest, Transport } from "./transport.js"
+
+/** Sent on every V2 call: without it the gateway answers 302 (INSPIRE-API.md §1.3). */
+export const CLIENT_SOURCE = "holos-inspire/0.1"
+
+const BROWSER_HEADERS = {
+  accept: "application/json, text/plain, */*",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+}
+
+/** How one call behaves. */
+export interface CallOptions {
+  /** Safe to repeat after an ambiguous failure (reads, stops). */
+  readonly idempotent: boolean
+  /** The console page a V1 call belongs to (sent as Referer). */
+  readonly referer?: string
+  readonly timeout?: HttpRequest["timeout"]
+}
+
+type CallError = InspireError | SurfaceUnavailable
+
+/** The platform's API families with one way to authenticate, decode envelopes and map errors. */
+export class Platform extends Context.Tag("@holos-inspire/core/Platform")<
+  Platform,
+  {
+    readonly baseUrl: string
+    /** `POST /openapi/v1/<path>` with the bearer token. */
+    readonly openapi: (path: string, body: unknown, options: CallOptions) => Effect.Effect<unknown, CallError>
+    /** `/api/v1/<path>` with the session cookie. */
+    readonly v1: (
+      method: "GET" | "POST" | "DELETE",
+      path: string,
+      body: unknown,
+      options: CallOptions,
+    ) => Effect.Effect<unknown, CallError>
+    /** `POST /api/v2/<service>?Action=<action>` with the credential the gateway takes (§1.4). */
+    readonly v2: (
+      service: string,
+      action: string,
+      body: unknown,
+      options: CallOptions,
+    ) => Effect.Effect<unknown, CallError>
+  }
+>() {
+  static readonly layer: Layer.Layer<Platform, never, Session | Transport> = Layer.effect(
+    Platform,
+    Effect.map(Effect.context<Session | Transport>(), (ctx) => Platform.of(makePlatform(ctx))),
+  )
+}
+
+const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type"] => {
+  const session = Context.get(ctx, Session)
+  const transport = Context.get(ctx, Transport)
+  const baseUrl = session.target.baseUrl
+
+  const send = (req: HttpRequest) =>
+    Effect.mapError(transport.send(req), (f) => {
+      const e = fromTransportFailure(f)
+      return f.delivered === "maybe" && !req.idempotent ? new InspireError({ ...e, ambiguous: true }) : e
+    })
+
+  const settle = (outcome: Outcome): Effect.Effect<unknown, CallError> => {
+    if (outcome.kind === "ok") return Effect.succeed(outcome.data)
+    if (outcome.kind === "unavailable") return Effect.fail(outcome.error)
+    if (outcome.kind === "error") return Effect.fail(outcome.error)
+    return Effect.fail(
+      new InspireError({
+        reason: "SessionExpired",
+        message: "The platform rejected freshly obtained credentials.",
+        hint: "Log in again with `inspire login`; if that works in a browser but not here, report it.",
+      }),
+    )
+  }
+
+  // An expired credential is renewed once (single-flight) and the call repeated once: safe even for
+  // writes, because the gateway refused the request before any service saw it (§1.7 rule 5).
+  const withRenewal = (
+    kind: "token" | "cookie",
+    credential: Effect.Effect<string, InspireError>,
+    call: (credential: string) => Effect.Effect<Outcome, InspireError>,
+  ): Effect.Effect<Outcome, InspireError> =>
+    Effect.gen(function* () {
+      const first = yield* credential
+      const outcome = yield* call(first)
+      if (outcome.kind !== "expired") return outcome
+      yield* session.renew(kind, first)
+      return yield* call(yield* credential)
+    })
+
+  const cookieHeader = Effect.map(session.cookies, (jar) =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; "),
+  )
+
+  const openapi = (path: string, body: unknown, options: CallOptions) =>
+    Effect.gen(function* () {
+      const surface = `openapi/v1/${path}`
+      const tokenless = new SurfaceUnavailable({
+        surface,
+        why: "TokenUnavailable",
+        message: `${surface} needs a token this account cannot get.`,
+        sent: false,
+      })
+      if (yield* session.tokenUnavailable) return yield* Effect.fail(tokenless)
+      const attempt = yield* Effect.either(
+        withRenewal("token", session.token, (token) =>
+          Effect.map(
+            send({
+              method: "POST",
+              url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
+              headers: {
+                authorization: `Bearer ${token}`,
+                "content-type": "application/json",
+                accept: "application/json",
+              },
+              body: JSON.stringify(body ?? {}),
+              idempotent: options.idempotent,
+              ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+            }),
+            (res) => readCodeEnvelope(res, surface, "bearer"),
+          ),
+        ),
+      )
+      if (attempt._tag === "Left") {
+        if (yield* session.tokenUnavailable) return yield* Effect.fail(tokenless)
+        return yield* Effect.fail(attempt.left)
+      }
+      return yield* settle(attempt.right)
+    })
+
+  const v1 = (method: "GET" | "POST" | "DELETE", path: string, body: unknown, options: CallOptions) =>
+    Effect.gen(function* () {
+      const surface = `api/v1/${path}`
+      const origin = new URL(baseUrl).origin
+      const outcome = yield* withRenewal("cookie", cookieHeader, (cookie) =>
+        Effect.map(
+          send({
+            method,
+            url: new URL(`/api/v1/${path}`, baseUrl).toString(),
+            headers: {
+              ...BROWSER_HEADERS,
+              cookie,
+              origin,
+              referer: new URL(options.referer ?? "/", baseUrl).toString(),
+              ...(method === "GET" ? {} : { "content-type": "application/json" }),
+            },
+            ...(method === "GET" ? {} : { body: JSON.stringify(body ?? {}) }),
+            idempotent: options.idempotent,
+            ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+          }),
+          (res) => readCodeEnvelope(res, surface, "cookie"),
+        ),
+      )
+      return yield* settle(outcome)
+    })
+
+  const v2Request = (
+    service: string,
+    action: string,
+    body: unknown,
+    options: CallOptions,
+    auth: Record<string, string>,
+  ) =>
+    send({
+      method: "POST",
+      url: new URL(`/api/v2/${service}?Action=${encodeURIComponent(action)}`, baseUrl).toString(),
+      headers: {
+        "x-inspire-client-source": CLIENT_SOURCE,
+        accept: "application/json",
+        "content-type": "application/json",
+        ...auth,
+      },
+      body: JSON.stringify(body ?? {}),
+      idempotent: options.idempotent,
+      ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    })
+
+  // The gateway's credential is contested (§1.4): the remembered one first, else the token; a kind
+  // that keeps getting 401 after renewal gives way to the other, and the winner is remembered.
+  const v2 = (service: string, action: string, body: unknown, options: CallOptions) =>
+    Effect.gen(function* () {
+      const surface = `api/v2/${service}.${action}`
+      const remembered = yield* session.v2Credential
+      const tokenless = yield* session.tokenUnavailable
+      const first: "token" | "cookie" = tokenless ? "cookie" : (remembered ?? "token")
+      const order: ReadonlyArray<"token" | "cookie"> = tokenless
+        ? ["cookie"]
+        : first === "token"
+          ? ["token", "cookie"]
+          : ["cookie", "token"]
+      for (const kind of order) {
+        const result = yield* Effect.either(
+          withRenewal(kind, kind === "token" ? session.token : cookieHeader, (credential) =>
+            Effect.map(
+              v2Request(
+                service,
+                action,
+                body,
+                options,
+                kind === "token" ? { authorization: `Bearer ${credential}` } : { cookie: credential },
+              ),
+              (res) => readV2Envelope(res, surface),
+            ),
+          ),
+        )
+        // A token login that revealed a CAS-federated account leaves the cookie to try.
+        if (result._tag === "Left") {
+          if (kind === "token" && (yield* session.tokenUnavailable)) continue
+          return yield* Effect.fail(result.left)
+        }
+        const outcome = result.right
+        if (outcome.kind === "expired") continue
+        if (kind !== remembered) yield* session.rememberV2Credential(kind)
+        return yield* settle(outcome)
+      }
+      return yield* settle({ kind: "expired" })
+    })
+
+  return { baseUrl, openapi, v1, v2 }
+}

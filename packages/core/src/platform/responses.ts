@@ -1,0 +1,197 @@
+import { InspireError, SurfaceUnavailable } from "../errors.js"
+import type { HttpResponse } from "./transport.js"
+
+/** What a response means once its family's envelope and quirks are read. */
+export type Outcome =
+  | { readonly kind: "ok"; readonly data: unknown }
+  | { readonly kind: "expired" }
+  | { readonly kind: "unavailable"; readonly error: SurfaceUnavailable }
+  | { readonly kind: "error"; readonly error: InspireError }
+
+const parse = (res: HttpResponse): unknown => {
+  const type = res.headers["content-type"] ?? ""
+  const text = res.body.trim()
+  if (type.includes("text/html") || text.startsWith("<")) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const LOGIN_LOCATION = /keycloak|cas\.|\/cas\/|\/login|openid-connect\/auth|broker\//i
+
+const messageOf = (m: unknown): string => (typeof m === "string" && m.trim() !== "" ? m.trim() : "no message")
+
+const fail = (error: InspireError): Outcome => ({ kind: "error", error })
+
+/** Maps a platform error code (V1/OA) to the project's reasons (INSPIRE-API.md §1.8). */
+const codeError = (code: number | string, message: string, surface: string, status: number): Outcome => {
+  const n = Number(code)
+  const base = { message: `${surface}: ${message} (code ${code}).`, code }
+  if (n === 429 || status === 429)
+    return fail(
+      new InspireError({
+        ...base,
+        reason: "RateLimited",
+        hint: "The platform is rate-limiting; wait a few seconds and try again.",
+      }),
+    )
+  if (n === 100002 || n === -100000 || status === 400)
+    return fail(
+      new InspireError({
+        ...base,
+        reason: "InvalidInput",
+        hint: "Check the values sent; the platform rejected them as shown.",
+      }),
+    )
+  if (n === 100003)
+    return fail(
+      new InspireError({
+        ...base,
+        reason: "Forbidden",
+        hint: "Your account lacks permission for this; ask the project's admin.",
+      }),
+    )
+  if (n === 100004)
+    return fail(
+      new InspireError({ ...base, reason: "NotFound", hint: "Check the id; inspire_jobs lists what exists." }),
+    )
+  return fail(
+    new InspireError({
+      ...base,
+      reason: "PlatformError",
+      hint: "The platform refused the request; its message above says why.",
+      ...(status >= 500 ? { ambiguous: true } : {}),
+    }),
+  )
+}
+
+const httpError = (res: HttpResponse, surface: string): Outcome => {
+  if (res.status === 429)
+    return fail(
+      new InspireError({
+        reason: "RateLimited",
+        message: `${surface}: rate-limited (HTTP 429).`,
+        hint: "Wait a few seconds, then try again.",
+      }),
+    )
+  return fail(
+    new InspireError({
+      reason: "PlatformError",
+      message: `${surface}: HTTP ${res.status} without an explanation.`,
+      hint:
+        res.status >= 500
+          ? "The platform is having trouble; try again in a few minutes."
+          : "The request was not accepted.",
+      code: res.status,
+      // A 5xx without a JSON code may come after the service acted: a create must be checked, not resent.
+      ambiguous: res.status >= 500,
+    }),
+  )
+}
+
+/** Reads an OpenAPI or V1 response (`{code, message, data}`); `cookie` selects V1's expiry signs (§1.7). */
+export const readCodeEnvelope = (res: HttpResponse, surface: string, credential: "bearer" | "cookie"): Outcome => {
+  if (res.status === 401) return { kind: "expired" }
+  if (credential === "cookie" && res.status >= 300 && res.status < 400) {
+    const location = res.headers.location ?? ""
+    if (LOGIN_LOCATION.test(location)) return { kind: "expired" }
+    return httpError(res, surface)
+  }
+  const json = parse(res)
+  if (json === undefined) {
+    if (credential === "cookie" && res.status >= 200 && res.status < 300) return { kind: "expired" }
+    if (res.status === 404)
+      return {
+        kind: "unavailable",
+        error: new SurfaceUnavailable({
+          surface,
+          why: "NotFound",
+          message: `${surface} does not exist (HTTP 404).`,
+          sent: true,
+        }),
+      }
+    return httpError(res, surface)
+  }
+  const body = json as { code?: unknown; message?: unknown; msg?: unknown; data?: unknown }
+  const code = typeof body.code === "number" || typeof body.code === "string" ? body.code : undefined
+  if (code === undefined) return res.status < 300 ? { kind: "ok", data: json } : httpError(res, surface)
+  if (Number(code) === 0) return { kind: "ok", data: body.data }
+  if (credential === "bearer" && Number(code) === -1) return { kind: "expired" }
+  return codeError(code, messageOf(body.message ?? body.msg), surface, res.status)
+}
+
+const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint: string }>> = {
+  InvalidParameter: { reason: "InvalidInput", hint: "Check the values sent; the platform rejected them as shown." },
+  ResourceNotFound: { reason: "NotFound", hint: "Check the id; inspire_jobs lists what exists." },
+  Conflict: { reason: "Conflict", hint: "The task is changing state; wait a few seconds and try again." },
+  InternalError: { reason: "PlatformError", hint: "The platform failed internally; its message above says why." },
+}
+
+/** Reads a V2 gateway response (`{ResponseMetadata, Result}`), tolerating the legacy `{code, data}`. */
+export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
+  if (res.status === 401) return { kind: "expired" }
+  if (res.status === 403)
+    return {
+      kind: "unavailable",
+      error: new SurfaceUnavailable({
+        surface,
+        why: "AccessForbidden",
+        message: `${surface}: access forbidden (HTTP 403).`,
+        sent: true,
+      }),
+    }
+  if (res.status >= 300 && res.status < 400)
+    return fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `${surface}: the gateway redirected to its login page although credentials were sent.`,
+        hint: "This is a client defect (the x-inspire-client-source header); please report it.",
+      }),
+    )
+  const json = parse(res)
+  if (json === undefined) {
+    if (res.status === 404)
+      return {
+        kind: "unavailable",
+        error: new SurfaceUnavailable({
+          surface,
+          why: "NotFound",
+          message: `${surface}: the gateway has no such service.`,
+          sent: true,
+        }),
+      }
+    return httpError(res, surface)
+  }
+  const body = json as {
+    ResponseMetadata?: { Error?: { Code?: unknown; Message?: unknown } }
+    Result?: unknown
+    code?: unknown
+  }
+  const error = body.ResponseMetadata?.Error
+  if (error !== undefined && error !== null) {
+    const code = String(error.Code ?? "Unknown")
+    const message = messageOf(error.Message)
+    if (code === "InvalidAction" || code === "AccessForbidden")
+      return {
+        kind: "unavailable",
+        error: new SurfaceUnavailable({ surface, why: code, message: `${surface}: ${code} (${message}).`, sent: true }),
+      }
+    const mapped = V2_REASONS[code] ?? {
+      reason: "PlatformError",
+      hint: "The platform refused the request; its message above says why.",
+    }
+    return fail(
+      new InspireError({
+        reason: mapped.reason,
+        message: `${surface}: ${message} (${code}).`,
+        hint: mapped.hint,
+        code,
+      }),
+    )
+  }
+  if (body.ResponseMetadata === undefined && body.code !== undefined) return readCodeEnvelope(res, surface, "bearer")
+  if (res.status >= 300) return httpError(res, surface)
+  return { kind: "ok", data: body.Result ?? {} }
+}

@@ -1,0 +1,154 @@
+import { Context, Effect, Layer } from "effect"
+import { Session } from "./auth/session.js"
+import { DEFAULT_REGISTRIES, type RegistryTable } from "./domain/images.js"
+import type { RegistryId } from "./domain/workspaces.js"
+import { type InspireError, invalidInput } from "./errors.js"
+import { Platform } from "./platform/client.js"
+import { DEFAULT_RATE_LIMIT, type RateLimit } from "./platform/rate-limit.js"
+import { Transport } from "./platform/transport.js"
+import { importLegacyOnce } from "./store/import.js"
+import type { ConfigFile, ProfileConfig } from "./store/schema.js"
+import { type Resolved, resolveValue } from "./store/settings.js"
+import { Store } from "./store/store.js"
+
+/** The production console. */
+export const DEFAULT_BASE_URL = "https://qz.sii.edu.cn"
+
+/** A registry's hosts plus where its Harbor REST API answers. */
+export interface RegistryEndpoints {
+  readonly push: string
+  readonly display: string
+  readonly api: string
+}
+
+/** Everything a call needs to know about the selected profile; secrets excluded. */
+export interface ActiveProfileShape {
+  readonly name: Resolved<string>
+  readonly config: ProfileConfig
+  readonly baseUrl: Resolved<string>
+  readonly registries: Readonly<Record<RegistryId, RegistryEndpoints>>
+  readonly proxy: Resolved<string>
+  readonly rateLimit: RateLimit
+  readonly env: NodeJS.ProcessEnv
+}
+
+/** The profile in force for this process or call. */
+export class ActiveProfile extends Context.Tag("@holos-inspire/core/ActiveProfile")<
+  ActiveProfile,
+  ActiveProfileShape
+>() {}
+
+/** How a frontend selects a profile. */
+export interface ProfileOptions {
+  /** `--profile`; else INSPIRE_PROFILE; else the store's current profile. */
+  readonly profile?: string
+  readonly env?: NodeJS.ProcessEnv
+}
+
+const emptyProfile: ProfileConfig = { defaults: {}, endpoints: {} }
+
+/** The registry table of a profile, as the domain rules take it. */
+export const registryTable = (p: ActiveProfileShape): RegistryTable => ({
+  qb: { push: p.registries.qb.push, display: p.registries.qb.display },
+  sj: { push: p.registries.sj.push, display: p.registries.sj.display },
+})
+
+const rateLimitOf = (env: NodeJS.ProcessEnv): Effect.Effect<RateLimit, InspireError> => {
+  const raw = env.INSPIRE_RATE_LIMIT?.trim()
+  if (raw === undefined || raw === "") return Effect.succeed(DEFAULT_RATE_LIMIT)
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n <= 0)
+    return Effect.fail(
+      invalidInput(
+        `INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "${raw}".`,
+        "Unset it to use the default of 3.",
+      ),
+    )
+  return Effect.succeed({ perSecond: n, burst: Math.max(1, Math.ceil(n)) })
+}
+
+/** Resolves the active profile from the config file and the environment (argument > env > file > default). */
+export const resolveProfile = (
+  config: ConfigFile,
+  options: ProfileOptions,
+): Effect.Effect<ActiveProfileShape, InspireError> =>
+  Effect.gen(function* () {
+    const env = options.env ?? process.env
+    const name = resolveValue<string>({
+      argument: options.profile,
+      environment: { value: env.INSPIRE_PROFILE?.trim() || undefined, name: "INSPIRE_PROFILE" },
+      profile: { value: config.currentProfile, name: "config.json" },
+      fallback: "default",
+    })
+    const profileName = name.value ?? "default"
+    const explicit = name.source === "argument" || name.source === "environment"
+    const known = config.profiles[profileName]
+    if (explicit && known === undefined && profileName !== "default")
+      return yield* Effect.fail(
+        invalidInput(
+          `There is no profile "${profileName}".`,
+          "Create it with `inspire profile add`, or pick one of the listed profiles.",
+          {
+            candidates: Object.keys(config.profiles),
+          },
+        ),
+      )
+    const profile = known ?? emptyProfile
+    const baseUrl = resolveValue<string>({
+      environment: { value: env.INSPIRE_BASE_URL?.trim() || undefined, name: "INSPIRE_BASE_URL" },
+      profile: { value: profile.endpoints.baseUrl, name: `profile ${profileName}` },
+      fallback: DEFAULT_BASE_URL,
+    })
+    const proxy = resolveValue<string>({
+      environment: { value: env.INSPIRE_PROXY?.trim() || undefined, name: "INSPIRE_PROXY" },
+      profile: { value: profile.endpoints.proxy, name: `profile ${profileName}` },
+    })
+    const registry = (id: RegistryId): RegistryEndpoints => {
+      const r = profile.endpoints.registries?.[id]
+      const push = r?.push ?? DEFAULT_REGISTRIES[id].push
+      return { push, display: r?.display ?? DEFAULT_REGISTRIES[id].display, api: r?.api ?? `https://${push}` }
+    }
+    return {
+      name,
+      config: profile,
+      baseUrl,
+      registries: { qb: registry("qb"), sj: registry("sj") },
+      proxy,
+      rateLimit: yield* rateLimitOf(env),
+      env,
+    }
+  })
+
+/**
+ * Everything a frontend needs for one profile: the store, the transport, the session and the
+ * platform client. Credentials left by the old Synergy plugin are imported on first use.
+ */
+export const inspireLayer = (
+  options: ProfileOptions = {},
+): Layer.Layer<Store | Transport | Session | Platform | ActiveProfile, InspireError> => {
+  const env = options.env ?? process.env
+  const store = Store.layer(env)
+  const active = Layer.effect(
+    ActiveProfile,
+    Effect.gen(function* () {
+      const s = yield* Store
+      yield* importLegacyOnce(env)
+      return yield* resolveProfile(yield* s.readConfig, options)
+    }),
+  ).pipe(Layer.provide(store))
+  const rest = Layer.unwrapEffect(
+    Effect.map(ActiveProfile, (p) => {
+      const transport = Transport.layer({
+        rateLimit: p.rateLimit,
+        proxy: { env: p.env, ...(p.proxy.value !== undefined ? { proxy: p.proxy.value } : {}) },
+      })
+      const session = Session.layer({
+        profile: p.name.value ?? "default",
+        baseUrl: p.baseUrl.value ?? DEFAULT_BASE_URL,
+        env: p.env,
+      })
+      return Layer.provideMerge(Platform.layer, Layer.provideMerge(session, Layer.merge(transport, store)))
+    }),
+  )
+  return Layer.provideMerge(rest, Layer.merge(active, store))
+}

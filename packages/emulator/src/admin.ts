@@ -1,0 +1,105 @@
+import type { ServerResponse } from "node:http"
+import type { AuthOptions } from "./auth/service.js"
+import type { Emu } from "./context.js"
+import type { FaultConfig } from "./faults.js"
+import { simulatePush } from "./harbor.js"
+import { sendJson } from "./http.js"
+
+/** Programmatic control shared by the admin HTTP API and `startEmulator().control`. */
+export const makeControl = (emu: Emu) => ({
+  faults: {
+    get: (): FaultConfig => emu.faults.config,
+    set: (patch: Partial<FaultConfig>): FaultConfig => emu.faults.update(patch),
+    reset: (): void => emu.faults.reset(),
+  },
+  clock: {
+    now: (): number => emu.clock.now(),
+    /** Moves platform time forward and replays every transition due, deterministically. */
+    advance: (seconds: number) => {
+      emu.clock.advance(seconds)
+      emu.engine.update()
+    },
+    pause: (): void => emu.clock.pause(),
+    resume: (): void => emu.clock.resume(),
+    setSpeed: (speed: number) => {
+      emu.clock.speed = speed
+    },
+  },
+  auth: {
+    get: (): AuthOptions => emu.auth.options,
+    set: (patch: Partial<AuthOptions>): AuthOptions => Object.assign(emu.auth.options, patch),
+    /** Moves the session/token clock (wall time) forward, e.g. past the 20-minute cookie lifetime. */
+    advance: (seconds: number): void => emu.auth.advance(seconds),
+    expireSessions: (): void => emu.auth.expireAll(),
+    /** Successful token and session logins since start. */
+    logins: (): { token: number; session: number } => ({ ...emu.auth.logins }),
+  },
+  engine: emu.engine,
+  state: () => {
+    emu.engine.update()
+    return emu.store.state
+  },
+  reset: () => {
+    emu.store.reset()
+    emu.faults.reset()
+    emu.auth.resetLoginFailures()
+  },
+  harborPush: (registry: "qb" | "sj", name: string, tag: string, size = 1_000_000_000) =>
+    simulatePush(emu, registry, name, tag, size),
+})
+
+export type Control = ReturnType<typeof makeControl>
+
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined)
+
+/** `/__emulator/*`: never delayed, failed or rate-limited. */
+export const handleAdmin = (control: Control, method: string, path: string, raw: string, res: ServerResponse) => {
+  let body: Record<string, unknown> = {}
+  try {
+    body = raw.trim() ? (JSON.parse(raw) as Record<string, unknown>) : {}
+  } catch {
+    return sendJson(res, 400, { error: "body must be JSON" })
+  }
+  const route = `${method} ${path.slice("/__emulator".length)}`
+  switch (route) {
+    case "GET /health":
+      return sendJson(res, 200, { ok: true })
+    case "GET /state":
+      return sendJson(res, 200, { now: control.clock.now(), faults: control.faults.get(), state: control.state() })
+    case "POST /reset":
+      control.reset()
+      return sendJson(res, 200, { ok: true })
+    case "GET /faults":
+      return sendJson(res, 200, control.faults.get())
+    case "POST /faults":
+      return sendJson(res, 200, control.faults.set(body as Partial<FaultConfig>))
+    case "POST /faults/reset":
+      control.faults.reset()
+      return sendJson(res, 200, control.faults.get())
+    case "POST /clock": {
+      if (body.pause === true) control.clock.pause()
+      if (body.pause === false) control.clock.resume()
+      const speed = num(body.speed)
+      if (speed !== undefined && speed > 0) control.clock.setSpeed(speed)
+      const advance = num(body.advance)
+      if (advance !== undefined) control.clock.advance(advance)
+      return sendJson(res, 200, { now: control.clock.now() })
+    }
+    case "POST /expire-sessions":
+      control.auth.expireSessions()
+      return sendJson(res, 200, { ok: true })
+    case "GET /auth":
+      return sendJson(res, 200, control.auth.get())
+    case "GET /logins":
+      return sendJson(res, 200, control.auth.logins())
+    case "POST /auth":
+      return sendJson(res, 200, control.auth.set(body as Partial<AuthOptions>))
+    case "POST /harbor/push": {
+      const registry = body.registry === "sj" ? "sj" : "qb"
+      const repo = control.harborPush(registry, String(body.name ?? ""), String(body.tag ?? "latest"), num(body.size))
+      return sendJson(res, 200, { name: repo.name, artifacts: repo.artifacts.length })
+    }
+    default:
+      return sendJson(res, 404, { error: `unknown admin route ${route}` })
+  }
+}

@@ -1,0 +1,30 @@
+import type { AuthService } from "./auth/service.js"
+import type { Clock } from "./clock.js"
+import type { Faults } from "./faults.js"
+import type { Engine } from "./sim/engine.js"
+import type { Store } from "./state/store.js"
+import type { User } from "./state/types.js"
+import type { Body } from "./validate.js"
+
+/** Everything a handler may touch. */
+export interface Emu {
+  store: Store
+  clock: Clock
+  engine: Engine
+  auth: AuthService
+  faults: Faults
+  log: (line: string) => void
+}
+
+export interface Call {
+  emu: Emu
+  user: User
+  body: Body
+  raw: string
+  params: Record<string, string>
+  query: URLSearchParams
+  /** The origin clients reach us at, e.g. http://127.0.0.1:4010. */
+  base: string
+}
+
+export type Handler = (call: Call) => unknown

@@ -1,0 +1,92 @@
+export type SurfaceMode = "InvalidAction" | "404" | "AccessForbidden"
+
+export interface FaultConfig {
+  latencyMs: number
+  jitterMs: number
+  /** Fractions 0–1 of requests answered with a 5xx, a connection reset, or a 429. */
+  errorRate: number
+  errorStatus: number
+  resetRate: number
+  rate429: number
+  /** Seconds sent as `Retry-After` with a 429; null sends none. */
+  retryAfterSeconds: number | null
+  limiter: { enabled: boolean; rps: number; burst: number }
+  /** Keys like `v2:train.ListJobs`, `v2:train.*`, `v1:POST /api/v1/train_job/list`, `oa:/openapi/v1/train_job/create`. */
+  surfaces: Record<string, SurfaceMode>
+}
+
+export const defaultFaults = (realistic = false): FaultConfig => ({
+  latencyMs: 0,
+  jitterMs: 0,
+  errorRate: 0,
+  errorStatus: 502,
+  resetRate: 0,
+  rate429: 0,
+  retryAfterSeconds: 1,
+  limiter: { enabled: realistic, rps: 3, burst: 3 },
+  surfaces: {},
+})
+
+export type FaultOutcome = "pass" | "error" | "reset" | "throttle"
+
+/** Latency, injected failures and the gateway's rate limiter. Admin routes never come through here. */
+export class Faults {
+  config: FaultConfig
+  private tokens: number
+  private last = Date.now()
+
+  constructor(private readonly realistic: boolean) {
+    this.config = defaultFaults(realistic)
+    this.tokens = this.config.limiter.burst
+  }
+
+  reset(): void {
+    this.config = defaultFaults(this.realistic)
+    this.tokens = this.config.limiter.burst
+  }
+
+  update(patch: Partial<FaultConfig>): FaultConfig {
+    this.config = {
+      ...this.config,
+      ...patch,
+      limiter: { ...this.config.limiter, ...(patch.limiter ?? {}) },
+      surfaces: patch.surfaces ?? this.config.surfaces,
+    }
+    this.tokens = Math.min(this.tokens, this.config.limiter.burst)
+    return this.config
+  }
+
+  async delay(): Promise<void> {
+    const { latencyMs, jitterMs } = this.config
+    const ms = latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0)
+    if (ms > 0) await new Promise((r) => setTimeout(r, ms))
+  }
+
+  decide(): FaultOutcome {
+    const c = this.config
+    if (c.resetRate > 0 && Math.random() < c.resetRate) return "reset"
+    if (c.errorRate > 0 && Math.random() < c.errorRate) return "error"
+    if (c.rate429 > 0 && Math.random() < c.rate429) return "throttle"
+    return this.take() ? "pass" : "throttle"
+  }
+
+  surface(keys: string[]): SurfaceMode | undefined {
+    for (const k of keys) {
+      const mode = this.config.surfaces[k]
+      if (mode) return mode
+    }
+    return undefined
+  }
+
+  /** A token bucket: `burst` requests at once, refilled at `rps`. */
+  private take(): boolean {
+    const { enabled, rps, burst } = this.config.limiter
+    if (!enabled) return true
+    const now = Date.now()
+    this.tokens = Math.min(burst, this.tokens + ((now - this.last) / 1000) * rps)
+    this.last = now
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
+  }
+}

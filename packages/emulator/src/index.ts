@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net"
+import { type Control, makeControl } from "./admin.js"
+import { type AuthOptions, AuthService } from "./auth/service.js"
+import { Clock } from "./clock.js"
+import type { Emu } from "./context.js"
+import { Faults } from "./faults.js"
+import { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
+import { createEmulatorServer } from "./server.js"
+import { Engine } from "./sim/engine.js"
+import { Store } from "./state/store.js"
+
+export type { Control } from "./admin.js"
+export { CAS_MODULUS_HEX, encryptPassword } from "./auth/rsa.js"
+export type { AuthOptions } from "./auth/service.js"
+export type { FaultConfig, SurfaceMode } from "./faults.js"
+export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number
+  host?: string
+  /** How many times faster than real time lifecycle phases pass; default 60. */
+  speed?: number
+  /** Persist platform state to this file across restarts. */
+  state?: string
+  /** Turns on the platform's rate limiter (≈ 3 req/s, burst 3). */
+  realistic?: boolean
+  /** Start with the clock paused (tests drive it with `control.clock.advance`). */
+  paused?: boolean
+  auth?: Partial<AuthOptions>
+  log?: (line: string) => void
+}
+
+export interface RunningEmulator {
+  url: string
+  close: () => Promise<void>
+  control: Control
+  demo: { username: string; password: string; harbor: typeof DEMO_HARBOR }
+}
+
+export const startEmulator = async (options: EmulatorOptions = {}): Promise<RunningEmulator> => {
+  const store = new Store(options.state)
+  const clock = new Clock(options.speed ?? 60)
+  if (options.paused) clock.pause()
+  const auth = new AuthService(store)
+  Object.assign(auth.options, options.auth ?? {})
+  const emu: Emu = {
+    store,
+    clock,
+    engine: new Engine(store, clock),
+    auth,
+    faults: new Faults(options.realistic ?? false),
+    log: options.log ?? (() => {}),
+  }
+  const control = makeControl(emu)
+  const server = createEmulatorServer(emu, control)
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve())
+  })
+  const address = server.address() as AddressInfo
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address
+  return {
+    url: `http://${host}:${address.port}`,
+    control,
+    demo: { ...DEMO_USER, harbor: DEMO_HARBOR },
+    close: async () => {
+      store.flush()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util"
+import { startEmulator } from "./index.js"
+
+const usage = "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic]"
+
+const fail = (message: string): never => {
+  process.stderr.write(`inspire-emulator: ${message} (${usage})\n`)
+  process.exit(2)
+}
+
+const parse = () => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: "string", default: "0" },
+        host: { type: "string", default: "127.0.0.1" },
+        speed: { type: "string", default: "60" },
+        state: { type: "string" },
+        realistic: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+      allowPositionals: false,
+    }).values
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e))
+  }
+}
+
+const main = async () => {
+  const values = parse()
+  if (values.help) {
+    process.stdout.write(`${usage}\n`)
+    return
+  }
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be an integer 0-65535, got "${values.port}"`)
+  const speed = Number(values.speed)
+  if (!Number.isFinite(speed) || speed <= 0) fail(`--speed must be a positive number, got "${values.speed}"`)
+  const emu = await startEmulator({
+    port,
+    host: values.host,
+    speed,
+    realistic: values.realistic,
+    ...(values.state ? { state: values.state } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
+  })
+  process.stdout.write(
+    `${JSON.stringify({ url: emu.url, username: emu.demo.username, password: emu.demo.password, harbor: emu.demo.harbor.qb })}\n`,
+  )
+  process.stderr.write(`inspire-emulator listening on ${emu.url} (speed ${speed}x)\n`)
+  const stop = (signal: string) => {
+    process.stderr.write(`inspire-emulator: ${signal}, shutting down\n`)
+    emu.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once("SIGINT", () => stop("SIGINT"))
+  process.once("SIGTERM", () => stop("SIGTERM"))
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`inspire-emulator: ${e instanceof Error ? e.message : String(e)}\n`)
+  process.exit(1)
+})

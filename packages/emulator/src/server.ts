@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { type Control, handleAdmin } from "./admin.js"
+import { handleOpenapi, handleV1, handleV2, type Incoming } from "./api.js"
+import { consoleShell } from "./auth/pages.js"
+import { authorizeUrl, handleSso } from "./auth/sso.js"
+import type { Emu } from "./context.js"
+import { toApiError } from "./envelopes.js"
+import { labLocation } from "./handlers/v1-hpc-notebook.js"
+import { handleHarbor } from "./harbor.js"
+import { readBody, redirect, sendHtml, sendJson, sendText, TOO_MANY_REQUESTS_HTML } from "./http.js"
+
+const PAGE_ROUTES = /^\/(login|jobs|ide|develop|deploy|projects|operations|userCenter)?(\/.*)?$/
+
+const serverErrorHtml = (status: number): string =>
+  `<html>\r\n<head><title>${status} Server Error</title></head>\r\n<body>\r\n<center><h1>${status} Server Error</h1></center>\r\n<hr><center>openresty</center>\r\n</body>\r\n</html>\r\n`
+
+const tokenEndpoint = (emu: Emu, inc: Incoming) => {
+  let body: Record<string, unknown> = {}
+  try {
+    body = JSON.parse(inc.raw || "{}") as Record<string, unknown>
+  } catch {
+    return sendJson(inc.res, 400, { code: 400, message: "invalid_request: body must be JSON" })
+  }
+  const username = typeof body.username === "string" ? body.username : ""
+  const password = typeof body.password === "string" ? body.password : ""
+  if (!username || !password) {
+    return sendJson(inc.res, 400, { code: 400, message: "invalid_request: username and password are required" })
+  }
+  const user = emu.auth.userByLogin(username)
+  if (!user || user.password !== password || emu.auth.isFederated(user)) {
+    const status = emu.auth.options.tokenFailureStatus
+    return sendJson(inc.res, status, { code: status, message: "invalid_grant: Invalid user credentials" })
+  }
+  const token = emu.auth.issueToken(user, inc.base)
+  sendJson(inc.res, 200, emu.auth.options.tokenShape === "bare" ? token : { code: 0, message: "success", data: token })
+}
+
+/** Console pages and the notebook lab route: a valid cookie or a bounce to the login chain. */
+const page = (emu: Emu, inc: Incoming) => {
+  const user = emu.auth.sessionUser(inc.req.headers.cookie)
+  if (!user) return redirect(inc.res, authorizeUrl(inc.base))
+  const lab = /^\/api\/v1\/notebook\/lab\/([^/]+)\/?$/.exec(inc.url.pathname)
+  if (!lab) return sendHtml(inc.res, 200, consoleShell())
+  try {
+    const call = {
+      emu,
+      user,
+      body: {},
+      raw: "",
+      params: { id: lab[1] ?? "" },
+      query: inc.url.searchParams,
+      base: inc.base,
+    }
+    redirect(inc.res, labLocation(call))
+  } catch (e) {
+    sendText(inc.res, 404, toApiError(e).message)
+  }
+}
+
+const gateway = (emu: Emu, inc: Incoming) => {
+  const m = /\/jupyter\/([^/]+)\/([^/]+)\//.exec(inc.url.pathname)
+  const t = emu.store.state.tasks.find((x) => x.id === m?.[1] && x.kind === "notebook")
+  const token = inc.url.searchParams.get("token") ?? /^token\s+(\S+)$/.exec(inc.req.headers.authorization ?? "")?.[1]
+  if (t?.phase !== "running" || token !== t.extra.token || m?.[2] !== t.extra.token) {
+    return sendText(inc.res, 403, "403 Forbidden")
+  }
+  sendHtml(inc.res, 200, "<!DOCTYPE html><html><head><title>JupyterLab</title></head><body></body></html>")
+}
+
+const route = (emu: Emu, inc: Incoming) => {
+  const path = inc.url.pathname
+  const method = inc.req.method ?? "GET"
+  if (path.startsWith("/harbor/")) return handleHarbor(emu, inc.req, inc.res, inc.url, inc.raw)
+  // A client may also point a registry host name at the emulator: docker-qb.* / docker-t.* select qb / sj.
+  const registry = /^docker-(qb|t)\./.exec(inc.req.headers.host ?? "")?.[1]
+  if (registry && path.startsWith("/api/v2.0/")) {
+    const url = new URL(`/harbor/${registry === "t" ? "sj" : "qb"}${path}${inc.url.search}`, inc.base)
+    return handleHarbor(emu, inc.req, inc.res, url, inc.raw)
+  }
+  if (path === "/auth/token" && method === "POST") return tokenEndpoint(emu, inc)
+  if (handleSso(emu, method, inc.url, inc.base, inc.raw, inc.res)) return
+  if (path.startsWith("/openapi/v1/")) return handleOpenapi(emu, inc)
+  if (path.startsWith("/api/v2/")) return handleV2(emu, inc)
+  if (method === "GET" && path.startsWith("/api/v1/notebook/lab/")) return page(emu, inc)
+  if (path.startsWith("/api/v1/")) return handleV1(emu, inc)
+  if (path.startsWith("/notebook-gateway/")) return gateway(emu, inc)
+  if (method === "GET" && PAGE_ROUTES.test(path)) return page(emu, inc)
+  sendText(inc.res, 404, "404 page not found")
+}
+
+/** One port for everything: console, APIs, SSO pages, Harbor and the admin API. */
+export const createEmulatorServer = (emu: Emu, control: Control): Server => {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const raw = await readBody(req)
+      const host = req.headers.host ?? "127.0.0.1"
+      const base = `http://${host}`
+      const url = new URL(req.url ?? "/", base)
+      if (url.pathname.startsWith("/__emulator/")) {
+        return handleAdmin(control, req.method ?? "GET", url.pathname, raw, res)
+      }
+      await emu.faults.delay()
+      const outcome = emu.faults.decide()
+      if (outcome === "reset") return req.socket.destroy()
+      if (outcome === "error")
+        return sendHtml(res, emu.faults.config.errorStatus, serverErrorHtml(emu.faults.config.errorStatus))
+      if (outcome === "throttle") {
+        const retry = emu.faults.config.retryAfterSeconds
+        return sendHtml(res, 429, TOO_MANY_REQUESTS_HTML, retry === null ? {} : { "retry-after": String(retry) })
+      }
+      route(emu, { req, res, url, base, raw })
+    } catch (e) {
+      emu.log(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+      if (!res.headersSent) sendText(res, 500, "500 Internal Server Error")
+    }
+  })
+  server.keepAliveTimeout = 65_000
+  return server
+}

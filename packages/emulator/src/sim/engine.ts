@@ -1,0 +1,232 @@
+import type { Clock } from "../clock.js"
+import { conflict } from "../errors.js"
+import { shortHash } from "../ids.js"
+import { specById } from "../state/lookup.js"
+import type { Store } from "../state/store.js"
+import type { NodeInfo, Phase, Task, TaskEvent } from "../state/types.js"
+import { podNames, runsForever } from "./behaviour.js"
+
+/** Nominal seconds of the phases before a task runs. */
+const QUEUE_SECONDS = 3
+const CREATE_SECONDS = 12
+const STOP_SECONDS = 5
+const ACTIVE: Phase[] = ["creating", "running", "stopping"]
+
+export const isTerminal = (t: Task): boolean => ["succeeded", "failed", "stopped"].includes(t.phase)
+
+/**
+ * Moves tasks through their lifecycle lazily: every request first calls `update()`, which replays
+ * every transition due by now in time order. No timers, so a paused clock is fully deterministic.
+ */
+export class Engine {
+  /** Real ms after creation during which a stop answers Conflict (§6 rule 21). */
+  conflictWindowMs = 1000
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  update(): void {
+    const now = this.clock.now()
+    for (;;) {
+      let due: Task | undefined
+      for (const t of this.store.state.tasks) {
+        if (t.nextAt !== null && t.nextAt <= now && (!due || t.nextAt < (due.nextAt ?? 0))) due = t
+      }
+      if (!due) return
+      this.step(due, due.nextAt ?? now)
+      this.store.changed()
+    }
+  }
+
+  /** Enters a freshly created task into the queue. */
+  submit(t: Task): void {
+    t.phase = "queued"
+    t.nextAt = t.createdAt + this.clock.scaled(QUEUE_SECONDS)
+    this.event(t, t.createdAt, "Normal", "Created", `${kindWord(t)} ${t.name} created`)
+    this.store.state.tasks.push(t)
+    this.store.changed()
+  }
+
+  stop(t: Task): void {
+    this.update()
+    const now = this.clock.now()
+    if (now - t.createdAt < this.conflictWindowMs) throw conflict("job is being created, please retry later")
+    if (isTerminal(t) || t.phase === "stopping") return
+    this.release(t, now)
+    this.event(t, now, "Normal", "Stopped", `${kindWord(t)} stopped by user`)
+    if (t.kind === "notebook") {
+      t.phase = "stopping"
+      t.nextAt = now + this.clock.scaled(STOP_SECONDS)
+    } else {
+      this.finish(t, now, "stopped")
+    }
+    this.store.changed()
+    this.schedule(now)
+  }
+
+  /** Starts a stopped notebook again: a new run with the same id. */
+  restart(t: Task): void {
+    const now = this.clock.now()
+    t.phase = "queued"
+    t.subStatus = ""
+    t.subMsg = ""
+    delete t.timeline.finished
+    t.nextAt = now + this.clock.scaled(QUEUE_SECONDS)
+    this.event(t, now, "Normal", "Starting", "notebook start requested")
+    this.store.changed()
+  }
+
+  /** GPUs still free on a node after other tenants and the emulated tasks. */
+  freeGpus(node: NodeInfo): number {
+    let used = node.gpuBusy
+    for (const t of this.store.state.tasks) {
+      if (!ACTIVE.includes(t.phase)) continue
+      for (const a of t.alloc) if (a.node === node.name) used += a.gpus
+    }
+    return Math.max(0, node.gpuTotal - used)
+  }
+
+  private step(t: Task, at: number): void {
+    if (t.phase === "queued") {
+      if (this.allocate(t)) {
+        this.startCreating(t, at)
+        return
+      }
+      t.nextAt = null
+      const nodes = this.store.state.nodes.filter((n) => n.lcgId === t.lcgId).length
+      this.event(t, at, "Warning", "Unschedulable", `0/${nodes} nodes are available: Insufficient nvidia.com/gpu.`)
+      return
+    }
+    if (t.phase === "creating") {
+      t.phase = "running"
+      t.timeline.running = at
+      t.runs.push({ start: at })
+      t.nextAt = runsForever(t) ? null : at + this.clock.scaled(t.runSeconds)
+      this.event(t, at, "Normal", "Running", `${kindWord(t)} is running`)
+      for (const pod of podNames(t)) this.podEvent(t, pod, at, "Normal", "Started", "Started container worker")
+      return
+    }
+    if (t.phase === "stopping") this.finish(t, at, "stopped")
+    else if (t.phase === "running") this.endRun(t, at)
+    else t.nextAt = null
+  }
+
+  private endRun(t: Task, at: number): void {
+    this.release(t, at)
+    if (t.behaviour === "normal") {
+      this.event(t, at, "Normal", "Succeeded", `${kindWord(t)} completed successfully`)
+      this.finish(t, at, "succeeded")
+    } else if (t.behaviour === "preempt") {
+      const reason = "Preempted by a higher-priority task"
+      for (const pod of podNames(t)) this.podEvent(t, pod, at, "Warning", "Preempted", reason)
+      if (t.retriesLeft > 0) {
+        t.retriesLeft -= 1
+        t.round += 1
+        t.phase = "queued"
+        t.nextAt = at + this.clock.scaled(QUEUE_SECONDS)
+        this.event(t, at, "Warning", "Restarting", `fault tolerance: restarting as round ${t.round}`)
+      } else {
+        t.subStatus = "preempted"
+        t.subMsg = reason
+        this.event(t, at, "Warning", "Failed", reason)
+        this.finish(t, at, "failed")
+      }
+    } else {
+      const oom = t.behaviour === "oom"
+      t.subStatus = oom ? "OOMKilled" : "Error"
+      t.subMsg = oom ? "CUDA out of memory" : "container exited with code 1"
+      if (t.behaviour === "noruntime") {
+        t.subMsg = t.kind === "hpc" ? "slurmctld BackOff: the image does not contain Slurm" : "ray: command not found"
+        this.event(t, at, "Warning", "BackOff", t.subMsg)
+      }
+      for (const pod of podNames(t)) {
+        this.podEvent(t, pod, at, "Warning", "BackOff", `container worker terminated: exit code 1 (${t.subStatus})`)
+      }
+      this.event(t, at, "Warning", "Failed", `${kindWord(t)} failed: ${t.subMsg}`)
+      this.finish(t, at, "failed")
+    }
+    this.schedule(at)
+  }
+
+  private finish(t: Task, at: number, phase: Phase): void {
+    t.phase = phase
+    t.nextAt = null
+    t.timeline.finished = at
+    t.updatedAt = at
+    this.release(t, at)
+  }
+
+  private startCreating(t: Task, at: number): void {
+    t.phase = "creating"
+    t.timeline.prepared = at
+    t.nextAt = at + this.clock.scaled(CREATE_SECONDS)
+    const pods = podNames(t)
+    pods.forEach((pod, i) => {
+      const node = t.alloc[i]?.node ?? ""
+      this.podEvent(t, pod, at, "Normal", "Scheduled", `Successfully assigned ${pod} to ${node}`)
+      this.podEvent(t, pod, at, "Normal", "Pulling", `Pulling image "${t.image}"`)
+    })
+    this.event(t, at, "Normal", "Scheduled", `${kindWord(t)} scheduled on ${t.alloc.map((a) => a.node).join(",")}`)
+  }
+
+  /** Ends the current run. The allocation stays on record (logs name the node); only active phases hold GPUs. */
+  private release(t: Task, at: number): void {
+    const run = t.runs[t.runs.length - 1]
+    if (!run || run.end !== undefined) return
+    run.end = at
+    this.charge(t, run.end - run.start)
+  }
+
+  /** Bills the project for a finished run at the spec's hourly price; low-priority CPU work is free (§6 rule 10). */
+  private charge(t: Task, ms: number): void {
+    const spec = specById(this.store.state, t.specId)
+    const project = this.store.state.projects.find((p) => p.id === t.projectId)
+    if (!spec || !project || (spec.gpuCount === 0 && t.priority <= 3)) return
+    const cost = (spec.price * t.instances * ms) / 3_600_000
+    project.remainBudget = Math.round((project.remainBudget - cost) * 100) / 100
+  }
+
+  /** Queued tasks waiting for GPUs get them in priority order once something is released. */
+  private schedule(at: number): void {
+    const waiting = this.store.state.tasks
+      .filter((t) => t.phase === "queued" && t.nextAt === null)
+      .sort((a, b) => b.priority - a.priority || a.createdAt - b.createdAt)
+    for (const t of waiting) if (this.allocate(t)) this.startCreating(t, at)
+  }
+
+  private allocate(t: Task): boolean {
+    const gpus = specById(this.store.state, t.specId)?.gpuCount ?? 0
+    const nodes = this.store.state.nodes.filter(
+      (n) => n.lcgId === t.lcgId && n.status === "Ready" && !n.cordonType && !n.isMaint && n.pool !== "fault",
+    )
+    if (nodes.length === 0) return false
+    const free = new Map(nodes.map((n) => [n.name, this.freeGpus(n)]))
+    const alloc: { node: string; gpus: number }[] = []
+    for (let i = 0; i < t.instances; i++) {
+      const fit =
+        nodes.find((n) => (free.get(n.name) ?? 0) >= gpus) ?? (gpus === 0 ? nodes[i % nodes.length] : undefined)
+      if (!fit) return false
+      free.set(fit.name, (free.get(fit.name) ?? 0) - gpus)
+      alloc.push({ node: fit.name, gpus })
+    }
+    t.alloc = alloc
+    return true
+  }
+
+  private event(t: Task, at: number, type: TaskEvent["type"], reason: string, message: string): void {
+    this.push(t, { objectType: "job", objectId: t.id, type, reason, message, from: "job-controller", at })
+  }
+
+  private podEvent(t: Task, pod: string, at: number, type: TaskEvent["type"], reason: string, message: string): void {
+    this.push(t, { objectType: "instance", objectId: pod, type, reason, message, from: "kubelet", at })
+  }
+
+  private push(t: Task, e: Omit<TaskEvent, "id">): void {
+    t.events.push({ id: shortHash(`${t.id}:${t.events.length}:${e.reason}`), ...e })
+  }
+}
+
+const kindWord = (t: Task): string =>
+  ({ train: "job", hpc: "hpc job", serving: "serving", notebook: "notebook", ray: "ray job" })[t.kind]

@@ -1,0 +1,85 @@
+import { execFileSync, spawn } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Json } from "./helpers.js"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const main = join(root, "dist", "main.js")
+const dir = mkdtempSync(join(tmpdir(), "inspire-emulator-"))
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-b"], { cwd: root })
+}, 60_000)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Starts the CLI and resolves with its one stdout line parsed, plus the process. */
+const launch = (args: string[]) => {
+  const child = spawn(process.execPath, [main, ...args], { stdio: ["ignore", "pipe", "pipe"] })
+  const lines: string[] = []
+  const ready = new Promise<Json>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout })
+    rl.on("line", (line) => {
+      lines.push(line)
+      resolve(JSON.parse(line) as Json)
+    })
+    child.once("exit", (code) => reject(new Error(`exited early with ${code}`)))
+  })
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  return { child, ready, exited, lines }
+}
+
+describe("inspire-emulator CLI", () => {
+  it("prints exactly one JSON line, serves, and exits 0 on SIGTERM", async () => {
+    const run = launch(["--port", "0"])
+    const info = await run.ready
+    expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(info).toMatchObject({ username: "20250001", password: "Passw0rd!" })
+    expect(info.harbor.username).toMatch(/^robot\$inspire-studio\+user-/)
+    const token = await fetch(`${info.url}/auth/token`, {
+      method: "POST",
+      body: JSON.stringify({ username: info.username, password: info.password }),
+    })
+    expect(token.status).toBe(200)
+    run.child.kill("SIGTERM")
+    expect(await run.exited).toBe(0)
+    expect(run.lines).toHaveLength(1)
+  })
+
+  it("rejects a bad flag with one line and exit code 2", async () => {
+    const run = launch(["--bogus"])
+    let stderr = ""
+    run.child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString()
+    })
+    run.ready.catch(() => {})
+    expect(await run.exited).toBe(2)
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1)
+    expect(stderr).toContain("inspire-emulator: Unknown option '--bogus'")
+    const bad = launch(["--speed", "fast"])
+    bad.ready.catch(() => {})
+    expect(await bad.exited).toBe(2)
+  })
+
+  it("persists state across restarts with --state", async () => {
+    const file = join(dir, "state.json")
+    const first = launch(["--port", "0", "--state", file])
+    const info = await first.ready
+    await fetch(`${info.url}/__emulator/harbor/push`, {
+      method: "POST",
+      body: JSON.stringify({ registry: "qb", name: "kept", tag: "v9" }),
+    })
+    first.child.kill("SIGINT")
+    expect(await first.exited).toBe(0)
+    expect(JSON.parse(readFileSync(file, "utf8")).harbor.some((r: Json) => r.name === "inspire-studio/kept")).toBe(true)
+    const second = launch(["--port", "0", "--state", file])
+    const again = await second.ready
+    const dump = (await (await fetch(`${again.url}/__emulator/state`)).json()) as Json
+    expect(dump.state.harbor.some((r: Json) => r.name === "inspire-studio/kept")).toBe(true)
+    second.child.kill("SIGTERM")
+    expect(await second.exited).toBe(0)
+  })
+})
