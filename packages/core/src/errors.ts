@@ -38,7 +38,8 @@ export class InspireError extends Data.TaggedError("InspireError")<{
 /**
  * A surface of the platform that does not answer this action (InvalidAction, a gateway 404,
  * AccessForbidden, or a credential it cannot take). Reads fall back to the documented alternative;
- * `sent: false` means nothing reached the platform, so even a write may use another surface.
+ * `sent: false` means no service acted on the request (InvalidAction, an unrouted path, no token), so
+ * even a write may use the other surface; AccessForbidden is `sent: true`, since a service may answer it.
  */
 export class SurfaceUnavailable extends Data.TaggedError("SurfaceUnavailable")<{
   readonly surface: string

@@ -4,6 +4,7 @@ import type { Emu } from "./context.js"
 import type { FaultConfig } from "./faults.js"
 import { simulatePush } from "./harbor.js"
 import { sendJson } from "./http.js"
+import type { RequestSnapshot } from "./requests.js"
 
 /** Programmatic control shared by the admin HTTP API and `startEmulator().control`. */
 export const makeControl = (emu: Emu) => ({
@@ -39,7 +40,11 @@ export const makeControl = (emu: Emu) => ({
     emu.engine.update()
     return emu.store.state
   },
+  /** Requests served since start or the last reset: counts per surface and each one's start and end (ms). */
+  requests: (): RequestSnapshot => emu.requests.snapshot(),
+  clearRequests: (): void => emu.requests.clear(),
   reset: () => {
+    emu.requests.clear()
     emu.store.reset()
     emu.faults.reset()
     emu.auth.resetLoginFailures()
@@ -66,6 +71,11 @@ export const handleAdmin = (control: Control, method: string, path: string, raw:
       return sendJson(res, 200, { ok: true })
     case "GET /state":
       return sendJson(res, 200, { now: control.clock.now(), faults: control.faults.get(), state: control.state() })
+    case "GET /requests":
+      return sendJson(res, 200, control.requests())
+    case "POST /requests/reset":
+      control.clearRequests()
+      return sendJson(res, 200, { ok: true })
     case "POST /reset":
       control.reset()
       return sendJson(res, 200, { ok: true })

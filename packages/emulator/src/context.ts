@@ -1,6 +1,7 @@
 import type { AuthService } from "./auth/service.js"
 import type { Clock } from "./clock.js"
 import type { Faults } from "./faults.js"
+import type { RequestLog } from "./requests.js"
 import type { Engine } from "./sim/engine.js"
 import type { Store } from "./state/store.js"
 import type { User } from "./state/types.js"
@@ -13,6 +14,8 @@ export interface Emu {
   engine: Engine
   auth: AuthService
   faults: Faults
+  /** Every non-admin request served, for counting (control.requests()). */
+  requests: RequestLog
   log: (line: string) => void
 }
 

@@ -8,6 +8,12 @@ export interface FaultConfig {
   errorStatus: number
   resetRate: number
   rate429: number
+  /**
+   * Fraction of requests that are carried out and whose answer is then lost (the connection is reset,
+   * or a 504 comes back when `lostAnswerMode` is "504"): the case that makes a create ambiguous.
+   */
+  lostAnswerRate: number
+  lostAnswerMode: "reset" | "504"
   /** Seconds sent as `Retry-After` with a 429; null sends none. */
   retryAfterSeconds: number | null
   limiter: { enabled: boolean; rps: number; burst: number }
@@ -22,6 +28,8 @@ export const defaultFaults = (realistic = false): FaultConfig => ({
   errorStatus: 502,
   resetRate: 0,
   rate429: 0,
+  lostAnswerRate: 0,
+  lostAnswerMode: "reset",
   retryAfterSeconds: 1,
   limiter: { enabled: realistic, rps: 3, burst: 3 },
   surfaces: {},
@@ -68,6 +76,11 @@ export class Faults {
     if (c.errorRate > 0 && Math.random() < c.errorRate) return "error"
     if (c.rate429 > 0 && Math.random() < c.rate429) return "throttle"
     return this.take() ? "pass" : "throttle"
+  }
+
+  /** Whether this request's answer will be lost after it is carried out. */
+  loseAnswer(): boolean {
+    return this.config.lostAnswerRate > 0 && Math.random() < this.config.lostAnswerRate
   }
 
   surface(keys: string[]): SurfaceMode | undefined {

@@ -5,6 +5,7 @@ import { Clock } from "./clock.js"
 import type { Emu } from "./context.js"
 import { Faults } from "./faults.js"
 import { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
+import { RequestLog } from "./requests.js"
 import { createEmulatorServer } from "./server.js"
 import { Engine } from "./sim/engine.js"
 import { Store } from "./state/store.js"
@@ -14,6 +15,7 @@ export { CAS_MODULUS_HEX, encryptPassword } from "./auth/rsa.js"
 export type { AuthOptions } from "./auth/service.js"
 export type { FaultConfig, SurfaceMode } from "./faults.js"
 export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
+export type { RequestRecord, RequestSnapshot } from "./requests.js"
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -50,6 +52,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     engine: new Engine(store, clock),
     auth,
     faults: new Faults(options.realistic ?? false),
+    requests: new RequestLog(),
     log: options.log ?? (() => {}),
   }
   const control = makeControl(emu)

@@ -8,6 +8,7 @@ import { toApiError } from "./envelopes.js"
 import { labLocation } from "./handlers/v1-hpc-notebook.js"
 import { handleHarbor } from "./harbor.js"
 import { readBody, redirect, sendHtml, sendJson, sendText, TOO_MANY_REQUESTS_HTML } from "./http.js"
+import { surfaceKey } from "./requests.js"
 
 const PAGE_ROUTES = /^\/(login|jobs|ide|develop|deploy|projects|operations|userCenter)?(\/.*)?$/
 
@@ -88,6 +89,26 @@ const route = (emu: Emu, inc: Incoming) => {
   sendText(inc.res, 404, "404 page not found")
 }
 
+// The handler runs to completion (state changes included); only what it sends is replaced.
+const loseAnswer = (req: IncomingMessage, res: ServerResponse, mode: "reset" | "504") => {
+  const end = res.end.bind(res)
+  const writeHead = res.writeHead.bind(res)
+  const setHeader = res.setHeader.bind(res)
+  res.writeHead = (() => res) as unknown as typeof res.writeHead
+  res.setHeader = (() => res) as unknown as typeof res.setHeader
+  res.end = ((..._args: unknown[]) => {
+    if (mode === "reset") {
+      req.socket.destroy()
+      return res
+    }
+    res.writeHead = writeHead
+    res.setHeader = setHeader
+    writeHead(504, { "content-type": "text/plain; charset=utf-8" })
+    end("504 Gateway Time-out")
+    return res
+  }) as typeof res.end
+}
+
 /** One port for everything: console, APIs, SSO pages, Harbor and the admin API. */
 export const createEmulatorServer = (emu: Emu, control: Control): Server => {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -99,6 +120,8 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
       if (url.pathname.startsWith("/__emulator/")) {
         return handleAdmin(control, req.method ?? "GET", url.pathname, raw, res)
       }
+      const record = emu.requests.begin(surfaceKey(req.method ?? "GET", url))
+      res.once("close", () => emu.requests.finish(record, res.statusCode))
       await emu.faults.delay()
       const outcome = emu.faults.decide()
       if (outcome === "reset") return req.socket.destroy()
@@ -108,6 +131,7 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
         const retry = emu.faults.config.retryAfterSeconds
         return sendHtml(res, 429, TOO_MANY_REQUESTS_HTML, retry === null ? {} : { "retry-after": String(retry) })
       }
+      if (emu.faults.loseAnswer()) loseAnswer(req, res, emu.faults.config.lostAnswerMode)
       route(emu, { req, res, url, base, raw })
     } catch (e) {
       emu.log(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)

@@ -41,6 +41,31 @@ describe("fault injection (admin API and control)", () => {
     await expect(detail()).rejects.toThrow()
   })
 
+  it("loses the answer of a request it carried out: reset, or 504", async () => {
+    const models = () => (emu.control.state() as unknown as { models: Json[] }).models.length
+    const create = (name: string) =>
+      fetch(`${emu.url}/api/v1/model/create`, {
+        method: "POST",
+        headers: { cookie: c.cookie, "content-type": "application/json" },
+        body: JSON.stringify({
+          workspace_id: emu.control.state().workspaces[0]?.id,
+          project_id: emu.control.state().projects[0]?.id,
+          name,
+          model_type: [],
+          description: "",
+          tags: [],
+        }),
+      })
+    const before = models()
+    emu.control.faults.set({ lostAnswerRate: 1 })
+    await expect(create("lost-1")).rejects.toThrow()
+    expect(models()).toBe(before + 1)
+    emu.control.faults.set({ lostAnswerRate: 1, lostAnswerMode: "504" })
+    const res = await create("lost-2")
+    expect(res.status).toBe(504)
+    expect(models()).toBe(before + 2)
+  })
+
   it("answers 429 with the HTML page and Retry-After, or without it", async () => {
     emu.control.faults.set({ rate429: 1, retryAfterSeconds: 7 })
     const res = await detail()

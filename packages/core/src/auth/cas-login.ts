@@ -30,6 +30,15 @@ const htmlHeaders = (jar: CookieJar, url: string) => {
   }
 }
 
+// A 5xx or 429 inside the chain says nothing about the password: the whole login may be run again.
+const transient = (status: number) =>
+  new InspireError({
+    reason: "PlatformError",
+    message: `The login service answered HTTP ${status}.`,
+    hint: "The platform is having trouble; try again in a minute.",
+    ambiguous: true,
+  })
+
 const loginError = (message: string, hint: string, reason: "PlatformError" | "CredentialsRejected" = "PlatformError") =>
   new InspireError({ reason, message, hint })
 
@@ -45,6 +54,7 @@ const follow = (start: string, jar0: CookieJar, first?: HttpResponse): Effect.Ef
         jar = storeCookies(jar, url, res.setCookies)
       }
       const location = res.headers.location
+      if (res.status >= 500 || res.status === 429) return yield* Effect.fail(transient(res.status))
       if (res.status < 300 || res.status >= 400 || location === undefined) return { url, res, jar }
       url = new URL(location, url).toString()
       res = undefined
@@ -175,6 +185,7 @@ export const casLogin = (
       body: form.toString(),
       idempotent: false,
     })
+    if (posted.status >= 500 || posted.status === 429) return yield* Effect.fail(transient(posted.status))
     const afterPost = storeCookies(page.jar, page.url, posted.setCookies)
     if (posted.status < 300 || posted.status >= 400)
       return yield* Effect.fail(casFailure(formError(posted.body), baseUrl))

@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer, Schedule } from "effect"
 import { InspireError } from "../errors.js"
 import type { Transport } from "../platform/transport.js"
 import type { SessionFile } from "../store/schema.js"
@@ -145,14 +145,23 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
       hint: "The session login is used instead; no action is needed unless this call requires the token API.",
     })
 
+  // A login lost to a broken connection is simply run again from the start (a fresh CAS form each
+  // time); wrong passwords are never retried, so the lockout counter only sees real attempts.
+  const resilient = <A>(login: Effect.Effect<A, InspireError>) =>
+    Effect.retry(login, {
+      schedule: Schedule.jittered(Schedule.exponential("200 millis")),
+      times: 4,
+      while: (e) => e.reason === "PlatformUnreachable" || e.ambiguous === true,
+    })
+
   const loginToken = (creds: ResolvedCredentials) =>
-    Effect.flatMap(provide(tokenLogin(target.baseUrl, creds)), (token) =>
+    Effect.flatMap(resilient(provide(tokenLogin(target.baseUrl, creds))), (token) =>
       record(creds, (s) => ({ ...s, token: { value: token.value, expiresAt: token.expiresAt } })),
     )
 
   const loginCookies = (creds: ResolvedCredentials) =>
     Effect.gen(function* () {
-      const jar = yield* provide(casLogin(target.baseUrl, creds, target.casKey))
+      const jar = yield* resilient(provide(casLogin(target.baseUrl, creds, target.casKey)))
       const now = yield* Clock.currentTimeMillis
       yield* record(creds, (s) => ({ ...s, cookies: { jar: { ...jar }, obtainedAt: now } }))
     })

@@ -82,6 +82,7 @@ export const tokenLogin = (baseUrl: string, credentials: Credentials): Effect.Ef
         reason: "PlatformError",
         message: `Token login failed with HTTP ${res.status}${message !== "" ? `: ${message}` : ""}.`,
         hint: "The platform may be partly down; try again in a few minutes.",
+        ...(res.status >= 500 || res.status === 429 ? { ambiguous: true } : {}),
       }),
     )
   })

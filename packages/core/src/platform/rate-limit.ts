@@ -26,7 +26,8 @@ export const makeRateLimiter = (limit: RateLimit): RateLimiter => {
   const take = Effect.gen(function* () {
     if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return
     const now = yield* Clock.currentTimeMillis
-    tokens = Math.min(limit.burst, tokens + ((now - (last ?? now)) / 1000) * limit.perSecond)
+    // A clock that moved backwards (a test clock, a system clock change) must not drain the bucket.
+    tokens = Math.min(limit.burst, tokens + (Math.max(0, now - (last ?? now)) / 1000) * limit.perSecond)
     last = now
     tokens -= 1
     if (tokens >= 0) return

@@ -109,7 +109,7 @@ export const readCodeEnvelope = (res: HttpResponse, surface: string, credential:
           surface,
           why: "NotFound",
           message: `${surface} does not exist (HTTP 404).`,
-          sent: true,
+          sent: false,
         }),
       }
     return httpError(res, surface)
@@ -159,7 +159,7 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
           surface,
           why: "NotFound",
           message: `${surface}: the gateway has no such service.`,
-          sent: true,
+          sent: false,
         }),
       }
     return httpError(res, surface)
@@ -176,7 +176,13 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
     if (code === "InvalidAction" || code === "AccessForbidden")
       return {
         kind: "unavailable",
-        error: new SurfaceUnavailable({ surface, why: code, message: `${surface}: ${code} (${message}).`, sent: true }),
+        // InvalidAction is the gateway's answer before any service acts; AccessForbidden may come from a service.
+        error: new SurfaceUnavailable({
+          surface,
+          why: code,
+          message: `${surface}: ${code} (${message}).`,
+          sent: code !== "InvalidAction",
+        }),
       }
     const mapped = V2_REASONS[code] ?? {
       reason: "PlatformError",

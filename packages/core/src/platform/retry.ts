@@ -4,11 +4,22 @@ import { Duration } from "effect"
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   readonly attempts: number
+  /**
+   * Attempts when the host cannot be reached at all (refused, no DNS): off campus that persists, so one
+   * quick second try is enough before telling the user about the network.
+   */
+  readonly unreachableAttempts?: number
   readonly baseDelay: Duration.DurationInput
   readonly maxDelay: Duration.DurationInput
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelay: "250 millis", maxDelay: "8 seconds" }
+// Six attempts: with 15% transient failures a read still fails only about once in 90,000 calls.
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 6,
+  unreachableAttempts: 2,
+  baseDelay: "250 millis",
+  maxDelay: "8 seconds",
+}
 
 /** Exponential backoff with "equal jitter": half the step fixed, half random, so retries spread out. */
 export const backoffMillis = (policy: RetryPolicy, attempt: number, random: () => number = Math.random): number => {

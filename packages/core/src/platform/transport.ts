@@ -145,7 +145,8 @@ const makeTransport = (dispatcher: Dispatcher, limiter: RateLimiter, options: Tr
         if (result._tag === "Left") {
           const failure = result.left
           const retryable = failure.kind !== "tls" && (failure.delivered === "no" || req.idempotent)
-          if (last || !retryable) return yield* Effect.fail(failure)
+          const cap = failure.kind === "unreachable" ? (policy.unreachableAttempts ?? policy.attempts) : policy.attempts
+          if (last || attempt >= cap || !retryable) return yield* Effect.fail(failure)
           yield* Effect.logDebug(`${req.method} ${failure.host}: ${failure.code}, retrying (attempt ${attempt})`)
           yield* Effect.sleep(Duration.millis(backoffMillis(policy, attempt)))
           continue

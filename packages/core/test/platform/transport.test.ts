@@ -108,6 +108,16 @@ describe("Transport", () => {
       )
       expect(failure).toMatchObject({ kind: "unreachable", delivered: "no", code: "ECONNREFUSED", attempts: 3 })
       expect(failure.host).toBe(`127.0.0.1:${port}`)
+      const capped = yield* Effect.flip(
+        send(
+          { method: "GET", url: `http://127.0.0.1:${port}/x`, idempotent: true },
+          {
+            ...fast,
+            retry: { ...fast.retry, attempts: 5, unreachableAttempts: 2 } as TransportOptions["retry"] & object,
+          },
+        ),
+      )
+      expect(capped.attempts).toBe(2)
     }),
   )
 

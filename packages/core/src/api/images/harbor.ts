@@ -1,0 +1,107 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { HARBOR_PROJECT } from "../../domain/images.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { InspireError } from "../../errors.js"
+import { Harbor } from "../../platform/harbor.js"
+import { collectPages } from "../../platform/paging.js"
+import type { HttpResponse } from "../../platform/transport.js"
+import { decode } from "../support.js"
+import { type HarborArtifact, type HarborRepository, RawHarborArtifact, RawHarborRepository } from "./schema.js"
+
+const REPOS = `projects/${HARBOR_PROJECT}/repositories`
+
+// Harbor wants a repository name with "/" encoded twice, so that its router keeps it as one segment (§4.16).
+const repoSegment = (repo: string): string =>
+  encodeURIComponent(encodeURIComponent(repo.replace(new RegExp(`^${HARBOR_PROJECT}/`), "")))
+
+const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Effect<unknown, InspireError> => {
+  if (res.status === 404)
+    return Effect.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: `The ${registry} registry has no ${what}.`,
+        hint: `List what exists with inspire_harbor_repos --registry ${registry}.`,
+      }),
+    )
+  if (res.status < 200 || res.status >= 300)
+    return Effect.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `The ${registry} Harbor registry answered HTTP ${res.status} for ${what}.`,
+        hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later.",
+      }),
+    )
+  try {
+    return Effect.succeed(res.body.trim() === "" ? null : JSON.parse(res.body))
+  } catch {
+    return Effect.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `The ${registry} Harbor registry answered ${what} with something other than JSON.`,
+        hint: "Check the registry's API address in the profile (endpoints.registries).",
+      }),
+    )
+  }
+}
+
+/** A page of repositories and the total Harbor reports in `X-Total-Count`. */
+export interface HarborRepositoryPage {
+  readonly repositories: ReadonlyArray<HarborRepository>
+  readonly total: number | undefined
+}
+
+/** Repositories of the `inspire-studio` project of one registry, most recently updated first. */
+export const listHarborRepositories = (
+  registry: RegistryId,
+  options: { readonly search?: string; readonly page?: number; readonly pageSize?: number } = {},
+): Effect.Effect<HarborRepositoryPage, InspireError, Harbor> =>
+  Effect.gen(function* () {
+    const harbor = yield* Harbor
+    const search = options.search?.trim() ?? ""
+    const res = yield* harbor.get(registry, REPOS, {
+      page: options.page ?? 1,
+      page_size: options.pageSize ?? 20,
+      sort: "-update_time",
+      ...(search !== "" ? { q: `name=~${search}` } : {}),
+    })
+    const data = yield* body(registry, res, "repository list")
+    const repositories = yield* decode(z.array(RawHarborRepository), data ?? [], `${registry} Harbor repositories`)
+    const header = Number(res.headers["x-total-count"])
+    return {
+      repositories,
+      total: Number.isFinite(header) && res.headers["x-total-count"] !== undefined ? header : undefined,
+    }
+  })
+
+/** The pushed artifacts (tags, digest, size in bytes, push time) of one repository, every page. */
+export const listHarborArtifacts = (
+  registry: RegistryId,
+  repo: string,
+): Effect.Effect<ReadonlyArray<HarborArtifact>, InspireError, Harbor> =>
+  Effect.gen(function* () {
+    const harbor = yield* Harbor
+    const all = yield* collectPages(
+      (page, size) =>
+        Effect.gen(function* () {
+          const res = yield* harbor.get(registry, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size })
+          const data = yield* body(registry, res, `repository ${repo}`)
+          const items = yield* decode(z.array(RawHarborArtifact), data ?? [], `${registry} Harbor artifacts`)
+          return { items, total: res.headers["x-total-count"] }
+        }),
+      { firstPage: 1, pageSize: 50 },
+    )
+    return all.items
+  })
+
+/** Sets the description of one repository. */
+export const setHarborDescription = (
+  registry: RegistryId,
+  repo: string,
+  description: string,
+): Effect.Effect<void, InspireError, Harbor> =>
+  Effect.gen(function* () {
+    const harbor = yield* Harbor
+    const res = yield* harbor.put(registry, `${REPOS}/${repoSegment(repo)}`, { description })
+    yield* body(registry, res, `repository ${repo}`)
+  })

@@ -1,0 +1,3 @@
+export * from "./harbor.js"
+export * from "./platform.js"
+export * from "./schema.js"

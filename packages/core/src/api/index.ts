@@ -1,0 +1,7 @@
+export * from "./images/index.js"
+export * from "./jobs/index.js"
+export * from "./models/index.js"
+export * from "./notebooks/index.js"
+export * from "./resources/index.js"
+export * from "./servings/index.js"
+export * from "./support.js"

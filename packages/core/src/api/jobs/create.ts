@@ -1,0 +1,200 @@
+import { type Duration, Effect } from "effect"
+import { z } from "zod"
+import { checkJobImage } from "../../domain/images.js"
+import { checkPriority } from "../../domain/priority.js"
+import { shmWarnings, validateName } from "../../domain/resources.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { createOnce } from "../../platform/create-once.js"
+import { ActiveProfile, registryTable } from "../../profile.js"
+import { decode, fromEither, Text, writeWithFallback } from "../support.js"
+import type { TrainingJob } from "./schema.js"
+import { getTrainingJob, listTrainingJobs } from "./training.js"
+
+/** A training job to create, with every id already resolved (INSPIRE-API.md §4.5.1). */
+export interface CreateTrainingJobInput {
+  readonly name: string
+  readonly command: string
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly groupId: string
+  readonly specId: string
+  /** A display-domain address, `host/namespace/name:tag`. */
+  readonly image: string
+  readonly imageType?: "SOURCE_PRIVATE" | "SOURCE_PUBLIC" | "SOURCE_OFFICIAL"
+  readonly instanceCount: number
+  readonly shmGi: number
+  readonly priority: number
+  /** The project's priority cap, when known, so an over-cap priority is refused before sending. */
+  readonly priorityCap?: number
+  /** GPUs per instance, when known, for the shared-memory warning. */
+  readonly gpuCount?: number
+  readonly workspaceRegistry?: RegistryId
+  readonly maxRunningTimeMs?: number
+  readonly envs?: ReadonlyArray<{ readonly name: string; readonly value: string }>
+  readonly autoFaultTolerance?: boolean
+  readonly faultToleranceMaxRetry?: number
+  /** The creator's user id, so the duplicate check only matches this user's jobs. */
+  readonly creatorId?: string
+}
+
+/** Tuning for a create on a slow or flaky platform. */
+export interface CreateOptions {
+  /** Pauses between look-ups after an ambiguous failure. */
+  readonly lookups?: ReadonlyArray<Duration.DurationInput>
+  /** The create request's own timeout. */
+  readonly timeout?: Duration.DurationInput
+}
+
+/** A created job: its id, its detail when it could be read, and how the create went. */
+export interface CreatedJob<J> {
+  readonly jobId: string
+  readonly job: J | undefined
+  /** True when the answer was lost and the job was found on the platform instead. */
+  readonly recovered: boolean
+  readonly attempts: number
+  readonly warnings: ReadonlyArray<string>
+}
+
+/** The id a create answers with (`job_id`, else `id`). */
+export const CreateAnswer = z
+  .object({ job_id: Text, id: Text })
+  .transform((a) => a.job_id || a.id)
+  .refine((id) => id !== "", "the answer carries no job_id")
+
+/** Reads a create's answer; an answer without an id leaves the outcome unknown, so it is ambiguous. */
+export const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>
+  Effect.mapError(decode(CreateAnswer, data, surface), (e) => new InspireError({ ...e, ambiguous: true }))
+
+const positiveInt = (n: number, what: string) =>
+  Number.isInteger(n) && n > 0
+    ? Effect.void
+    : Effect.fail(invalidInput(`${what} must be a positive whole number, got ${n}.`, `Give ${what} as e.g. 1.`))
+
+/** Local checks every create makes before anything is sent; returns warnings. */
+export const checkCommon = (input: {
+  readonly name: string
+  readonly image: string
+  readonly priority: number
+  readonly priorityCap?: number
+  readonly instanceCount: number
+  readonly workspaceRegistry?: RegistryId
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly groupId: string
+  readonly specId: string
+}): Effect.Effect<{ name: string; image: string; warnings: string[] }, InspireError, ActiveProfile> =>
+  Effect.gen(function* () {
+    const profile = yield* ActiveProfile
+    const name = yield* fromEither(validateName(input.name, "job name"))
+    const image = yield* fromEither(
+      checkJobImage(input.image, {
+        registries: registryTable(profile),
+        ...(input.workspaceRegistry !== undefined ? { workspaceRegistry: input.workspaceRegistry } : {}),
+      }),
+    )
+    const priority = yield* fromEither(
+      checkPriority(input.priority, input.priorityCap !== undefined ? { cap: input.priorityCap } : {}),
+    )
+    yield* positiveInt(input.instanceCount, "The instance count")
+    for (const [key, value] of Object.entries({
+      workspace: input.workspaceId,
+      project: input.projectId,
+      "compute group": input.groupId,
+      spec: input.specId,
+    }))
+      if (value.trim() === "")
+        return yield* Effect.fail(
+          invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (inspire_status lists them).`),
+        )
+    return { name, image: image.address, warnings: [...image.warnings, ...priority.warnings] }
+  })
+
+const trainingBody = (input: CreateTrainingJobInput, name: string, image: string) => ({
+  name,
+  command: input.command,
+  workspace_id: input.workspaceId,
+  project_id: input.projectId,
+  logic_compute_group_id: input.groupId,
+  framework: "pytorch",
+  task_priority: input.priority,
+  framework_config: [
+    {
+      image,
+      image_type: input.imageType ?? "SOURCE_PRIVATE",
+      instance_count: input.instanceCount,
+      spec_id: input.specId,
+      shm_gi: input.shmGi,
+    },
+  ],
+  ...(input.maxRunningTimeMs !== undefined ? { max_running_time_ms: String(input.maxRunningTimeMs) } : {}),
+  ...(input.envs !== undefined && input.envs.length > 0 ? { envs: input.envs } : {}),
+  ...(input.autoFaultTolerance !== undefined ? { auto_fault_tolerance: input.autoFaultTolerance } : {}),
+  ...(input.autoFaultTolerance === true && input.faultToleranceMaxRetry !== undefined
+    ? { fault_tolerance_max_retry: input.faultToleranceMaxRetry }
+    : {}),
+})
+
+/** Whether a listed job is the one a create made: same name, created since, same creator when known. */
+export const isSameCreate = (
+  job: {
+    readonly name: string
+    readonly createdAt: number | undefined
+    readonly createdBy?: { readonly id: string } | undefined
+  },
+  name: string,
+  since: number,
+  creatorId: string | undefined,
+): boolean =>
+  job.name === name &&
+  job.createdAt !== undefined &&
+  job.createdAt >= since &&
+  (creatorId === undefined || job.createdBy === undefined || job.createdBy.id === creatorId)
+
+/**
+ * Creates a training job exactly once: OA `train_job/create` with the simplified schema, V2
+ * `train.CreateJob` when OA could not be sent (no token). An ambiguous failure is settled by listing the
+ * workspace's jobs, never by resending blindly.
+ */
+export const createTrainingJob = (
+  input: CreateTrainingJobInput,
+  options: CreateOptions = {},
+): Effect.Effect<CreatedJob<TrainingJob>, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const checked = yield* checkCommon(input)
+    yield* positiveInt(input.shmGi, "Shared memory (GiB)")
+    const warnings = [
+      ...checked.warnings,
+      ...shmWarnings({ shmGi: input.shmGi, gpuCount: input.gpuCount ?? 1, instanceCount: input.instanceCount }),
+    ]
+    const platform = yield* Platform
+    const body = trainingBody(input, checked.name, checked.image)
+    const call = { idempotent: false, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
+    const create = Effect.flatMap(
+      writeWithFallback(
+        "create the training job",
+        platform.openapi("train_job/create", body, call),
+        platform.v2("train", "CreateJob", body, call),
+      ),
+      (data) => readCreateAnswer(data, "train_job/create"),
+    )
+    const find = (since: number) =>
+      Effect.map(listTrainingJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (list) => {
+        const job = list.jobs.find((j) => isSameCreate(j, checked.name, since, input.creatorId))
+        return job?.id
+      })
+    const created = yield* createOnce({
+      create,
+      find: (since: number) => Effect.provideService(find(since), Platform, platform),
+      ...(options.lookups !== undefined ? { lookups: options.lookups } : {}),
+    })
+    const detail = yield* Effect.either(getTrainingJob(created.value))
+    return {
+      jobId: created.value,
+      job: detail._tag === "Right" ? detail.right : undefined,
+      recovered: created.recovered,
+      attempts: created.attempts,
+      warnings,
+    }
+  })

@@ -1,0 +1,207 @@
+import { Effect } from "effect"
+import type { StatusFilter } from "../../domain/status.js"
+import { matchesStatusFilter } from "../../domain/status.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { createOnce } from "../../platform/create-once.js"
+import { collectPages } from "../../platform/paging.js"
+import type { ActiveProfile } from "../../profile.js"
+import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
+import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, readCreateAnswer } from "./create.js"
+import { type HpcJob, RawHpcJob, toHpcJob } from "./schema.js"
+import { type JobList, retryTooEarly, type StopResult } from "./training.js"
+
+const REFERER = "/jobs/hpc"
+
+/** An HPC job to create, ids resolved (INSPIRE-API.md §4.6.1). */
+export interface CreateHpcJobInput {
+  readonly name: string
+  /** The Slurm body only: no `#!`, no `#SBATCH` lines; launch work with `srun`. */
+  readonly entrypoint: string
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly groupId: string
+  /** An HPC quota id. */
+  readonly specId: string
+  readonly image: string
+  readonly imageType?: "SOURCE_PRIVATE" | "SOURCE_PUBLIC" | "SOURCE_OFFICIAL"
+  readonly instanceCount: number
+  readonly numberOfTasks: number
+  readonly cpusPerTask: number
+  /** Memory per CPU in GiB; sent as `"<n>G"`. */
+  readonly memoryPerCpuGi: number
+  readonly priority: number
+  readonly priorityCap?: number
+  readonly workspaceRegistry?: RegistryId
+  readonly ttlAfterFinishSeconds?: number
+  readonly creatorId?: string
+}
+
+const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<string>, InspireError> => {
+  if (input.entrypoint.trim() === "")
+    return Effect.fail(invalidInput("The HPC entrypoint is empty.", "Give the Slurm body, e.g. `srun python run.py`."))
+  if (/^\s*#!|^\s*#SBATCH/m.test(input.entrypoint))
+    return Effect.fail(
+      invalidInput(
+        "The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.",
+        "Remove those lines and set tasks, CPUs and memory with the HPC options instead.",
+      ),
+    )
+  for (const [what, n] of [
+    ["number of tasks", input.numberOfTasks],
+    ["CPUs per task", input.cpusPerTask],
+    ["memory per CPU (GiB)", input.memoryPerCpuGi],
+  ] as const)
+    if (!Number.isInteger(n) || n <= 0)
+      return Effect.fail(invalidInput(`The ${what} must be a positive whole number, got ${n}.`, `Give the ${what}.`))
+  const warnings: string[] = []
+  if (!/slurm/i.test(input.image))
+    warnings.push("The image name does not mention slurm; HPC images must contain Slurm (else `slurmctld BackOff`).")
+  if (!/\bsrun\b/.test(input.entrypoint))
+    warnings.push("The entrypoint does not use `srun`; HPC work must be launched with srun.")
+  return Effect.succeed(warnings)
+}
+
+const hpcBody = (input: CreateHpcJobInput, name: string, image: string) => ({
+  name,
+  workspace_id: input.workspaceId,
+  project_id: input.projectId,
+  logic_compute_group_id: input.groupId,
+  entrypoint: input.entrypoint,
+  image,
+  image_type: input.imageType ?? "SOURCE_PRIVATE",
+  instance_count: input.instanceCount,
+  spec_id: input.specId,
+  task_priority: input.priority,
+  number_of_tasks: input.numberOfTasks,
+  cpus_per_task: input.cpusPerTask,
+  memory_per_cpu: `${input.memoryPerCpuGi}G`,
+  ...(input.ttlAfterFinishSeconds !== undefined ? { ttl_after_finish_seconds: input.ttlAfterFinishSeconds } : {}),
+})
+
+/** An HPC job's detail: OA `hpc_jobs/detail`, else V2 `hpc.GetJob`, else V1 `GET hpc_jobs/{id}`. */
+export const getHpcJob = (jobId: string): Effect.Effect<HpcJob, InspireError, Platform> =>
+  Effect.gen(function* () {
+    if (jobId.trim() === "")
+      return yield* Effect.fail(invalidInput("No HPC job id was given.", "Pass the id (inspire_jobs lists them)."))
+    const platform = yield* Platform
+    const data = yield* firstAvailable("read the HPC job", [
+      platform.openapi("hpc_jobs/detail", { job_id: jobId }, { idempotent: true }),
+      platform.v2("hpc", "GetJob", { job_id: jobId }, { idempotent: true }),
+      platform.v1("GET", `hpc_jobs/${encodeURIComponent(jobId)}`, undefined, {
+        idempotent: true,
+        referer: `/jobs/hpcDetail/${jobId}`,
+      }),
+    ])
+    return toHpcJob(yield* decode(RawHpcJob, data, "hpc_jobs/detail"), platform.baseUrl)
+  })
+
+/** What to list: a workspace, optionally a status family and a creator. */
+export interface ListHpcJobsInput {
+  readonly workspaceId: string
+  readonly status?: StatusFilter
+  readonly createdBy?: string
+  readonly pageSize?: number
+  readonly maxPages?: number
+}
+
+/** Every HPC job of a workspace: V2 `hpc.ListJobs`, falling back to V1 `hpc_jobs/list` (e.g. on InvalidAction). */
+export const listHpcJobs = (input: ListHpcJobsInput): Effect.Effect<JobList<HpcJob>, InspireError, Platform> =>
+  Effect.gen(function* () {
+    if (input.workspaceId.trim() === "")
+      return yield* Effect.fail(
+        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+      )
+    const platform = yield* Platform
+    const body = (page: number, size: number) => ({
+      workspace_id: input.workspaceId,
+      page_num: page,
+      page_size: size,
+      ...(input.createdBy !== undefined && input.createdBy !== "" ? { created_by: input.createdBy } : {}),
+    })
+    const paging = { firstPage: 1 as const, pageSize: input.pageSize ?? 100, maxPages: input.maxPages ?? 100 }
+    const collected = yield* firstAvailable("list HPC jobs", [
+      collectPages(
+        (page, size) =>
+          Effect.flatMap(platform.v2("hpc", "ListJobs", body(page, size), { idempotent: true }), (d) =>
+            decode(ListPage, d, "hpc.ListJobs"),
+          ),
+        paging,
+      ),
+      collectPages(
+        (page, size) =>
+          Effect.flatMap(
+            platform.v1("POST", "hpc_jobs/list", body(page, size), {
+              idempotent: true,
+              referer: `${REFERER}?spaceId=${input.workspaceId}`,
+            }),
+            (d) => decode(ListPage, d, "hpc_jobs/list"),
+          ),
+        paging,
+      ),
+    ])
+    const raws = yield* decodeItems(RawHpcJob, collected.items, "hpc.ListJobs")
+    const jobs = raws
+      .map((r) => toHpcJob(r, platform.baseUrl))
+      .filter((j) => input.status === undefined || matchesStatusFilter(j.status, input.status))
+    return { jobs, total: collected.total, truncated: collected.truncated }
+  })
+
+/** Creates an HPC job exactly once: OA `hpc_jobs/create`, V2 `hpc.CreateJob` when OA could not be sent. */
+export const createHpcJob = (
+  input: CreateHpcJobInput,
+  options: CreateOptions = {},
+): Effect.Effect<CreatedJob<HpcJob>, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const checked = yield* checkCommon(input)
+    const warnings = [...checked.warnings, ...(yield* checkEntrypoint(input))]
+    const platform = yield* Platform
+    const body = hpcBody(input, checked.name, checked.image)
+    const call = { idempotent: false, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
+    const create = Effect.flatMap(
+      writeWithFallback(
+        "create the HPC job",
+        platform.openapi("hpc_jobs/create", body, call),
+        platform.v2("hpc", "CreateJob", body, call),
+      ),
+      (data) => readCreateAnswer(data, "hpc_jobs/create"),
+    )
+    const find = (since: number) =>
+      Effect.map(
+        listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }),
+        (list) => list.jobs.find((j) => isSameCreate(j, checked.name, since, input.creatorId))?.id,
+      )
+    const created = yield* createOnce({
+      create,
+      find: (since: number) => Effect.provideService(find(since), Platform, platform),
+      ...(options.lookups !== undefined ? { lookups: options.lookups } : {}),
+    })
+    const detail = yield* Effect.either(getHpcJob(created.value))
+    return {
+      jobId: created.value,
+      job: detail._tag === "Right" ? detail.right : undefined,
+      recovered: created.recovered,
+      attempts: created.attempts,
+      warnings,
+    }
+  })
+
+/** Stops an HPC job: OA `hpc_jobs/stop`, V2 `hpc.StopJob` when OA was not sent; Conflict is retried. */
+export const stopHpcJob = (jobId: string): Effect.Effect<StopResult, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const before = yield* Effect.either(getHpcJob(jobId))
+    if (before._tag === "Left" && ["InvalidInput", "NotFound"].includes(before.left.reason))
+      return yield* Effect.fail(before.left)
+    if (before._tag === "Right" && before.right.status.terminal)
+      return { jobId, outcome: "already-finished", previous: before.right.status.raw }
+    const platform = yield* Platform
+    yield* retryTooEarly(
+      writeWithFallback(
+        "stop the HPC job",
+        platform.openapi("hpc_jobs/stop", { job_id: jobId }, { idempotent: true }),
+        platform.v2("hpc", "StopJob", { job_id: jobId }, { idempotent: true }),
+      ),
+    )
+    return { jobId, outcome: "stopped", ...(before._tag === "Right" ? { previous: before.right.status.raw } : {}) }
+  })

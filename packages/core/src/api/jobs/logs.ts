@@ -1,0 +1,145 @@
+import { Clock, Effect, Ref } from "effect"
+import type { InspireError } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import { type LogLine, MAX_LOG_PAGE, podsOf, queryLogs } from "./log-query.js"
+
+export { type LogLine, MAX_LOG_PAGE } from "./log-query.js"
+
+/** Which pods to read: one name, several, or (by default) every pod the platform lists. */
+export interface LogPods {
+  readonly pod?: string | ReadonlyArray<string>
+}
+
+/** The newest `lines` lines, oldest first (§5.9: descend, page by page, then reversed for display). */
+export const tailLogs = (
+  jobId: string,
+  lines: number,
+  options: LogPods = {},
+): Effect.Effect<ReadonlyArray<LogLine>, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const pods = yield* podsOf(jobId, options.pod)
+    const wanted = Math.max(1, Math.floor(lines))
+    const out: LogLine[] = []
+    const seen = new Set<string>()
+    let endMs: number | undefined
+    while (out.length < wanted) {
+      const size = Math.min(MAX_LOG_PAGE, wanted - out.length + seen.size)
+      const page = yield* queryLogs({ jobId, pods, order: "descend", size, ...(endMs !== undefined ? { endMs } : {}) })
+      const fresh = page.filter((l) => !seen.has(l.id))
+      out.push(...fresh.slice(0, wanted - out.length))
+      const oldest = page.at(-1)
+      if (page.length < size || oldest === undefined || fresh.length === 0) break
+      // The next page ends at the oldest timestamp, inclusive: only lines of that very ms can repeat.
+      if (oldest.timestampMs !== endMs) seen.clear()
+      for (const l of page) if (l.timestampMs === oldest.timestampMs) seen.add(l.id)
+      endMs = oldest.timestampMs
+    }
+    return out.reverse()
+  })
+
+/** A follower of a job's logs: each `poll` returns the lines that appeared since the previous one. */
+export interface LogFollower {
+  readonly poll: Effect.Effect<ReadonlyArray<LogLine>, InspireError, Platform>
+}
+
+/**
+ * Follows a job's logs from `since` (epoch ms; default now): ascend from the last seen timestamp and drop
+ * lines already seen (§5.9). Pods are listed again on every poll, so a restarted round is picked up.
+ */
+export const followLogs = (
+  jobId: string,
+  options: LogPods & { readonly since?: number } = {},
+): Effect.Effect<LogFollower, never, never> =>
+  Effect.gen(function* () {
+    const start = options.since ?? (yield* Clock.currentTimeMillis)
+    const cursor = yield* Ref.make({ at: start, ids: new Set<string>() })
+    const poll = Effect.gen(function* () {
+      const pods = yield* podsOf(jobId, options.pod)
+      const out: LogLine[] = []
+      for (let round = 0; round < 20; round++) {
+        const { at, ids } = yield* Ref.get(cursor)
+        const page = yield* queryLogs({ jobId, pods, order: "ascend", size: MAX_LOG_PAGE, startMs: at })
+        const fresh = page.filter((l) => !ids.has(l.id))
+        out.push(...fresh)
+        const last = page.at(-1)
+        if (last !== undefined) {
+          const next = last.timestampMs === at ? new Set(ids) : new Set<string>()
+          for (const l of page) if (l.timestampMs === last.timestampMs) next.add(l.id)
+          yield* Ref.set(cursor, { at: last.timestampMs, ids: next })
+        }
+        if (page.length < MAX_LOG_PAGE || fresh.length === 0) break
+      }
+      return out
+    })
+    return { poll }
+  })
+
+/** How a download went. */
+export interface DownloadSummary {
+  readonly lines: number
+  readonly requests: number
+  /** Timestamps where more lines shared one millisecond than a page holds; some may be missing there. */
+  readonly crowdedAt: ReadonlyArray<number>
+}
+
+// Windows stay well under the platform's one-month limit (§5.9).
+const WINDOW_MS = 7 * 86_400_000
+
+/**
+ * Downloads every line of a job in time order into `sink`, one page at a time, so memory stays bounded
+ * however long the log is. Walks forward in windows with `ascend` and `log_id` de-duplication at the
+ * cursor's millisecond; no request is ever repeated.
+ */
+export const downloadLogs = <E, R>(
+  jobId: string,
+  sink: (lines: ReadonlyArray<LogLine>) => Effect.Effect<void, E, R>,
+  options: LogPods & { readonly from?: number; readonly to?: number } = {},
+): Effect.Effect<DownloadSummary, InspireError | E, Platform | R> =>
+  Effect.gen(function* () {
+    const pods = yield* podsOf(jobId, options.pod)
+    const to = options.to ?? (yield* Clock.currentTimeMillis)
+    let cursor = options.from ?? 0
+    let ids = new Set<string>()
+    let lines = 0
+    let requests = 0
+    const crowdedAt: number[] = []
+    if (cursor === 0) {
+      const first = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 })
+      requests++
+      if (first[0] === undefined) return { lines, requests, crowdedAt }
+      cursor = first[0].timestampMs
+    }
+    for (;;) {
+      const windowEnd = cursor + WINDOW_MS
+      const page = yield* queryLogs({
+        jobId,
+        pods,
+        order: "ascend",
+        size: MAX_LOG_PAGE,
+        startMs: cursor,
+        endMs: windowEnd,
+      })
+      requests++
+      const fresh = page.filter((l) => !ids.has(l.id))
+      if (fresh.length > 0) yield* sink(fresh)
+      lines += fresh.length
+      const last = page.at(-1)
+      if (page.length === MAX_LOG_PAGE && last !== undefined) {
+        if (last.timestampMs === cursor && fresh.length === 0) {
+          // A whole page within one millisecond: step past it rather than ask the same thing again.
+          crowdedAt.push(cursor)
+          cursor += 1
+          ids = new Set()
+          continue
+        }
+        const next = last.timestampMs === cursor ? ids : new Set<string>()
+        for (const l of page) if (l.timestampMs === last.timestampMs) next.add(l.id)
+        ids = next
+        cursor = last.timestampMs
+        continue
+      }
+      if (windowEnd >= to) return { lines, requests, crowdedAt }
+      cursor = windowEnd + 1
+      ids = new Set()
+    }
+  })

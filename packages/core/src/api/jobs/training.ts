@@ -1,0 +1,152 @@
+import { Duration, Effect } from "effect"
+import { matchesStatusFilter, type StatusFilter } from "../../domain/status.js"
+import { InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { collectPages } from "../../platform/paging.js"
+import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
+import { RawTrainingJob, type TrainingJob, toTrainingJob } from "./schema.js"
+
+const REFERER = "/jobs/distributedTraining"
+const PAGE_SIZE = 100
+
+/** What to list: a workspace, optionally a status family, a creator (user id) and a page size. */
+export interface ListTrainingJobsInput {
+  readonly workspaceId: string
+  readonly status?: StatusFilter
+  readonly createdBy?: string
+  readonly pageSize?: number
+  readonly maxPages?: number
+}
+
+/** Jobs of a list, and whether the page cap cut it short. */
+export interface JobList<J> {
+  readonly jobs: ReadonlyArray<J>
+  readonly total: number | undefined
+  readonly truncated: boolean
+}
+
+const requireId = (id: string, what: string) =>
+  id.trim() === ""
+    ? Effect.fail(invalidInput(`No ${what} id was given.`, "Pass the job id (inspire_jobs lists them)."))
+    : Effect.void
+
+/** A training job's detail: OA `train_job/detail`, else V2 `train.GetJob`, else V1 `train_job/detail`. */
+export const getTrainingJob = (jobId: string): Effect.Effect<TrainingJob, InspireError, Platform> =>
+  Effect.gen(function* () {
+    yield* requireId(jobId, "training job")
+    const platform = yield* Platform
+    const body = { job_id: jobId }
+    const data = yield* firstAvailable("read the training job", [
+      platform.openapi("train_job/detail", body, { idempotent: true }),
+      platform.v2("train", "GetJob", body, { idempotent: true }),
+      platform.v1("POST", "train_job/detail", body, {
+        idempotent: true,
+        referer: `/jobs/distributedTrainingDetail/${jobId}`,
+      }),
+    ])
+    const raw = yield* decode(RawTrainingJob, data, "train_job/detail")
+    return toTrainingJob(raw, platform.baseUrl)
+  })
+
+/** Every training job of a workspace: V2 `train.ListJobs` (all pages), else V1 `train_job/list`. */
+export const listTrainingJobs = (
+  input: ListTrainingJobsInput,
+): Effect.Effect<JobList<TrainingJob>, InspireError, Platform> =>
+  Effect.gen(function* () {
+    if (input.workspaceId.trim() === "")
+      return yield* Effect.fail(
+        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+      )
+    const platform = yield* Platform
+    const body = (page: number, size: number) => ({
+      workspace_id: input.workspaceId,
+      page_num: page,
+      page_size: size,
+      ...(input.createdBy !== undefined && input.createdBy !== "" ? { created_by: input.createdBy } : {}),
+    })
+    const collected = yield* firstAvailable("list training jobs", [
+      collectPages(
+        (page, size) =>
+          Effect.flatMap(platform.v2("train", "ListJobs", body(page, size), { idempotent: true }), (d) =>
+            decode(ListPage, d, "train.ListJobs"),
+          ),
+        { firstPage: 1, pageSize: input.pageSize ?? PAGE_SIZE, maxPages: input.maxPages ?? 100 },
+      ),
+      collectPages(
+        (page, size) =>
+          Effect.flatMap(
+            platform.v1("POST", "train_job/list", body(page, size), {
+              idempotent: true,
+              referer: `${REFERER}?spaceId=${input.workspaceId}`,
+            }),
+            (d) => decode(ListPage, d, "train_job/list"),
+          ),
+        { firstPage: 1, pageSize: input.pageSize ?? PAGE_SIZE, maxPages: input.maxPages ?? 100 },
+      ),
+    ])
+    const raws = yield* decodeItems(RawTrainingJob, collected.items, "train.ListJobs")
+    const jobs = raws
+      .map((r) => toTrainingJob(r, platform.baseUrl))
+      .filter((j) => input.status === undefined || matchesStatusFilter(j.status, input.status))
+    return { jobs, total: collected.total, truncated: collected.truncated }
+  })
+
+/** The outcome of a stop: already finished jobs are reported, not treated as errors. */
+export interface StopResult {
+  readonly jobId: string
+  readonly outcome: "stopped" | "already-finished"
+  /** The status before the stop, when it was read. */
+  readonly previous?: string
+}
+
+const CONFLICT_PAUSES = ["500 millis", "1 second", "2 seconds", "3 seconds"] as const
+
+// Right after create the platform answers Conflict (§6 rule 21): V2 says so by name, OA with its
+// generic 100000. Stop is idempotent, so waiting and repeating is safe.
+const isTooEarly = (e: InspireError): boolean =>
+  e.reason === "Conflict" || (e.reason === "PlatformError" && Number(e.code) === 100000)
+
+/** Repeats a stop while the platform says it is too early, with growing pauses. */
+export const retryTooEarly = <A, R>(stop: Effect.Effect<A, InspireError, R>): Effect.Effect<A, InspireError, R> =>
+  Effect.gen(function* () {
+    for (const pause of CONFLICT_PAUSES) {
+      const result = yield* Effect.either(stop)
+      if (result._tag === "Right") return result.right
+      if (!isTooEarly(result.left)) return yield* Effect.fail(result.left)
+      yield* Effect.sleep(Duration.decode(pause))
+    }
+    return yield* Effect.mapError(stop, (e) =>
+      isTooEarly(e)
+        ? new InspireError({
+            reason: "Conflict",
+            message: `${e.message} The job is still being created.`,
+            hint: "Wait a few seconds and stop it again (inspire_job_stop).",
+            ...(e.code !== undefined ? { code: e.code } : {}),
+          })
+        : e,
+    )
+  })
+
+/** Stops a training job: OA `train_job/stop`, V2 `train.StopJob` when OA was not sent; Conflict is retried. */
+export const stopTrainingJob = (jobId: string): Effect.Effect<StopResult, InspireError, Platform> =>
+  Effect.gen(function* () {
+    yield* requireId(jobId, "training job")
+    const platform = yield* Platform
+    const before = yield* Effect.either(getTrainingJob(jobId))
+    if (before._tag === "Left" && before.left.reason === "NotFound") return yield* Effect.fail(before.left)
+    if (before._tag === "Right" && before.right.status.terminal)
+      return { jobId, outcome: "already-finished", previous: before.right.status.raw }
+    const body = { job_id: jobId }
+    yield* retryTooEarly(
+      writeWithFallback(
+        "stop the training job",
+        platform.openapi("train_job/stop", body, { idempotent: true }),
+        platform.v2("train", "StopJob", body, { idempotent: true }),
+      ),
+    )
+    return {
+      jobId,
+      outcome: "stopped",
+      ...(before._tag === "Right" ? { previous: before.right.status.raw } : {}),
+    }
+  })

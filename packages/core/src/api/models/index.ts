@@ -1,0 +1,2 @@
+export * from "./models.js"
+export * from "./schema.js"

@@ -1,0 +1,117 @@
+import { Effect } from "effect"
+import { validateName } from "../../domain/resources.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { createOnce } from "../../platform/create-once.js"
+import { collectPages } from "../../platform/paging.js"
+import { decode, unavailableWithHint } from "../support.js"
+import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
+
+// Models exist only on V1 (the V2 `model` service answers 404), so there is nothing to fall back to.
+const REFERER = "/jobs/modelDeployment"
+const HINT = "The model registry is unavailable; see 模型部署 → 模型管理 in the console."
+
+const v1 = (method: "GET" | "POST", path: string, body: unknown, idempotent: boolean) =>
+  Effect.flatMap(Platform, (p) =>
+    p
+      .v1(method, path, body, { idempotent, referer: REFERER })
+      .pipe(Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailableWithHint(e, HINT)))),
+  )
+
+/** Every model of a workspace (V1 `model/list`, all pages). */
+export const listModels = (input: {
+  readonly workspaceId: string
+}): Effect.Effect<{ readonly models: ReadonlyArray<Model>; readonly truncated: boolean }, InspireError, Platform> =>
+  Effect.gen(function* () {
+    if (input.workspaceId.trim() === "")
+      return yield* Effect.fail(
+        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+      )
+    const all = yield* collectPages(
+      (page, size) =>
+        Effect.flatMap(
+          v1("POST", "model/list", { workspace_id: input.workspaceId, page, page_size: size, filter_by: {} }, true),
+          (data) => decode(ModelPage, data, "model/list"),
+        ),
+      { firstPage: 1, pageSize: 100 },
+    )
+    return { models: all.items, truncated: all.truncated }
+  })
+
+/** A model with its versions. */
+export interface ModelDetail extends Model {
+  readonly versions: ReadonlyArray<ModelVersion>
+  readonly nextVersion: number | undefined
+}
+
+/** One model (V1 `model/detail`) with its versions (V1 `GET model/{id}/versions`). */
+export const getModel = (id: string): Effect.Effect<ModelDetail, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const modelId = id.trim()
+    if (modelId === "") return yield* Effect.fail(invalidInput("No model id was given.", "inspire_models lists them."))
+    const model = yield* Effect.flatMap(v1("POST", "model/detail", { model_id: modelId }, true), (data) =>
+      decode(RawModelRow, data, "model/detail"),
+    )
+    const versions = yield* Effect.flatMap(
+      v1("GET", `model/${encodeURIComponent(modelId)}/versions`, undefined, true),
+      (data) => decode(ModelVersions, data, "model/{id}/versions"),
+    )
+    const latest = versions.versions.reduce<number | undefined>(
+      (max, v) => (v.version !== undefined && (max === undefined || v.version > max) ? v.version : max),
+      model.latestVersion,
+    )
+    return { ...model, latestVersion: latest, versions: versions.versions, nextVersion: versions.nextVersion }
+  })
+
+/** A model to create in the registry. */
+export interface CreateModelInput {
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly name: string
+  readonly modelSourcePath?: string
+  readonly modelType?: ReadonlyArray<string>
+  readonly description?: string
+  readonly tags?: ReadonlyArray<string>
+}
+
+/** Creates a model (V1 `model/create`), never twice: after a lost answer it is looked up by name. */
+export const createModel = (
+  input: CreateModelInput,
+): Effect.Effect<
+  { readonly modelId: string; readonly recovered: boolean; readonly attempts: number },
+  InspireError,
+  Platform
+> =>
+  Effect.gen(function* () {
+    const name = yield* validateName(input.name, "model name")
+    const platform = yield* Platform
+    const body = {
+      workspace_id: input.workspaceId,
+      project_id: input.projectId,
+      name,
+      ...(input.modelSourcePath !== undefined && input.modelSourcePath !== ""
+        ? { model_source_path: input.modelSourcePath }
+        : {}),
+      model_type: [...(input.modelType ?? [])],
+      description: input.description ?? "",
+      tags: [...(input.tags ?? [])],
+    }
+    const create = Effect.flatMap(v1("POST", "model/create", body, false), (data) =>
+      decode(CreatedModel, data, "model/create"),
+    ).pipe(Effect.provideService(Platform, platform))
+    const find = (since: number) =>
+      Effect.map(
+        listModels({ workspaceId: input.workspaceId }),
+        (list) => list.models.find((m) => m.name === name && (m.createdAt ?? 0) >= since)?.id,
+      ).pipe(Effect.provideService(Platform, platform))
+    const created = yield* createOnce({ create, find })
+    return { modelId: created.value, recovered: created.recovered, attempts: created.attempts }
+  })
+
+/** Deletes a model (V1 `model/delete`). */
+export const deleteModel = (id: string): Effect.Effect<void, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const modelId = id.trim()
+    if (modelId === "") return yield* Effect.fail(invalidInput("No model id was given.", "inspire_models lists them."))
+    yield* v1("POST", "model/delete", { model_id: modelId }, true)
+  })

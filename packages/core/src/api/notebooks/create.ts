@@ -1,0 +1,132 @@
+import { Effect } from "effect"
+import { checkJobImage } from "../../domain/images.js"
+import { checkPriority } from "../../domain/priority.js"
+import { validateName } from "../../domain/resources.js"
+import type { Spec } from "../../domain/specs.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { createOnce } from "../../platform/create-once.js"
+import { ActiveProfile, registryTable } from "../../profile.js"
+import { findImageByAddress } from "../images/platform.js"
+import type { PlatformImage } from "../images/schema.js"
+import { decode, unavailableWithHint } from "../support.js"
+import { getNotebook, listNotebooks } from "./read.js"
+import { CreatedNotebook, type Notebook, notebookConsoleUrl } from "./schema.js"
+
+/** A notebook to create; the spec must be a DSW (notebook) spec of the compute group. */
+export interface CreateNotebookInput {
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly projectName?: string
+  readonly logicComputeGroupId: string
+  readonly name: string
+  readonly spec: Spec
+  /** The image's display address (as inspire_images shows it), or its entry from the image list. */
+  readonly image: string | PlatformImage
+  readonly priority: number
+  readonly priorityCap?: number
+  readonly sharedMemoryGi?: number
+  readonly autoStop?: boolean
+  readonly allowSsh?: boolean
+  readonly command?: string
+  readonly description?: string
+  /** The workspace's registry, to warn when the image lives in the other one. */
+  readonly registry?: RegistryId
+}
+
+/** The created notebook, whether it was recovered after a lost answer, and what the user should know. */
+export interface CreatedNotebookResult {
+  readonly notebookId: string
+  readonly notebook: Notebook | undefined
+  readonly recovered: boolean
+  readonly attempts: number
+  readonly consoleUrl: string
+  readonly warnings: ReadonlyArray<string>
+}
+
+const REFERER = "/jobs/interactiveModeling"
+
+/** Creates a notebook: V2 `notebook.CreateNotebook`, or V1 `notebook/create` when V2 was not sent; never twice. */
+export const createNotebook = (
+  input: CreateNotebookInput,
+): Effect.Effect<CreatedNotebookResult, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const name = yield* validateName(input.name, "notebook name")
+    const profile = yield* ActiveProfile
+    const image = yield* checkJobImage(typeof input.image === "string" ? input.image : input.image.address, {
+      registries: registryTable(profile),
+      ...(input.registry !== undefined ? { workspaceRegistry: input.registry } : {}),
+    })
+    const priority = yield* checkPriority(input.priority, {
+      ...(input.priorityCap !== undefined ? { cap: input.priorityCap } : {}),
+      allowedLevels: input.spec.allowedPriorityLevels,
+    })
+    if (input.sharedMemoryGi !== undefined && !(input.sharedMemoryGi >= 0))
+      return yield* Effect.fail(invalidInput("Shared memory must be a positive number of GiB.", "Use e.g. 32 (GiB)."))
+    const registered =
+      typeof input.image === "string" ? yield* findImageByAddress(image.address, input.workspaceId) : input.image
+    if (registered === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          `The image ${image.address} is not registered in this workspace's registry.`,
+          "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 (inspire_image_register).",
+        ),
+      )
+    const spec = input.spec
+    const body = {
+      workspace_id: input.workspaceId,
+      name,
+      project_id: input.projectId,
+      ...(input.projectName !== undefined ? { project_name: input.projectName } : {}),
+      logic_compute_group_id: input.logicComputeGroupId,
+      quota_id: spec.id,
+      resource_spec_price: {
+        cpu_count: spec.cpuCount,
+        gpu_type: spec.gpuType,
+        gpu_count: spec.gpuCount,
+        memory_size_gib: spec.memoryGi,
+        logic_compute_group_id: input.logicComputeGroupId,
+        quota_id: spec.id,
+      },
+      cpu_count: spec.cpuCount,
+      gpu_count: spec.gpuCount,
+      memory_size: spec.memoryGi,
+      shared_memory_size: input.sharedMemoryGi ?? 0,
+      mirror_id: registered.imageId,
+      mirror_url: registered.address,
+      task_priority: priority.priority,
+      auto_stop: input.autoStop ?? false,
+      allow_ssh: input.allowSsh ?? false,
+      runtime: "standard",
+      ...(input.command !== undefined && input.command !== "" ? { command: input.command } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    }
+    const platform = yield* Platform
+    const create = platform.v2("notebook", "CreateNotebook", body, { idempotent: false }).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        e.sent ? Effect.fail(e) : platform.v1("POST", "notebook/create", body, { idempotent: false, referer: REFERER }),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(
+          unavailableWithHint(e, "Create the notebook from the console's 交互式建模 page, and report the failure."),
+        ),
+      ),
+      Effect.flatMap((data) => decode(CreatedNotebook, data, "notebook.CreateNotebook")),
+    )
+    const find = (since: number) =>
+      Effect.map(listNotebooks({ workspaceId: input.workspaceId, keyword: name }), (list) => {
+        const hit = list.notebooks.find((n) => n.name === name && (n.createdAt ?? 0) >= since)
+        return hit?.id
+      }).pipe(Effect.provideService(Platform, platform))
+    const created = yield* createOnce({ create, find })
+    const notebook = yield* Effect.option(getNotebook(created.value))
+    return {
+      notebookId: created.value,
+      notebook: notebook._tag === "Some" ? notebook.value : undefined,
+      recovered: created.recovered,
+      attempts: created.attempts,
+      consoleUrl: notebookConsoleUrl(platform.baseUrl, created.value, input.workspaceId),
+      warnings: [...image.warnings, ...priority.warnings],
+    }
+  })

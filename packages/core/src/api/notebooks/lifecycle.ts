@@ -1,0 +1,104 @@
+import { Effect } from "effect"
+import { InspireError, type SurfaceUnavailable } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { unavailableWithHint } from "../support.js"
+import { getNotebook } from "./read.js"
+import type { Notebook } from "./schema.js"
+
+/** What a start, stop or delete did; `sent` is false when the state made the call pointless. */
+export interface NotebookAction {
+  readonly notebook: Notebook
+  readonly sent: boolean
+  readonly message: string
+}
+
+const label = (n: Notebook) => n.name || n.id
+const REFERER = "/jobs/interactiveModeling"
+
+// A state change may move to V1 only when V2 certainly did not act: nothing was sent, or the gateway
+// answered that the action or service does not exist (InvalidAction, 404) before any service saw it.
+// Access refusals are not retried elsewhere: they may be the platform's answer about this notebook.
+const notExecuted = (e: SurfaceUnavailable): boolean => !e.sent || e.why === "InvalidAction" || e.why === "NotFound"
+
+const operate = (notebook: Notebook, action: "StartNotebook" | "StopNotebook") =>
+  Effect.gen(function* () {
+    const platform = yield* Platform
+    const body = { notebook_id: notebook.id }
+    yield* platform.v2("notebook", action, body, { idempotent: action === "StopNotebook" }).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        !notExecuted(e)
+          ? Effect.fail(e)
+          : platform.v1(
+              "POST",
+              "notebook/operate",
+              { ...body, operation: action === "StartNotebook" ? "START" : "STOP" },
+              { idempotent: action === "StopNotebook", referer: REFERER },
+            ),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(
+          unavailableWithHint(e, "Use the console's 交互式建模 page for this notebook, and report the failure."),
+        ),
+      ),
+    )
+  })
+
+/** Starts a stopped or failed notebook; starting one that is already up is reported, not sent (§6 rule 16). */
+export const startNotebook = (id: string): Effect.Effect<NotebookAction, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const notebook = yield* getNotebook(id)
+    const family = notebook.status.family
+    if (family === "running" || family === "waiting")
+      return { notebook, sent: false, message: `Notebook ${label(notebook)} is already ${notebook.status.raw}.` }
+    if (family === "stopping")
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: `Notebook ${label(notebook)} is still stopping.`,
+          hint: "Wait until inspire_notebook shows it STOPPED, then start it.",
+        }),
+      )
+    yield* operate(notebook, "StartNotebook")
+    return { notebook, sent: true, message: `Notebook ${label(notebook)} is starting.` }
+  })
+
+/** Stops a notebook; stopping one that is already stopped is reported, not sent (§6 rule 16). */
+export const stopNotebook = (id: string): Effect.Effect<NotebookAction, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const notebook = yield* getNotebook(id)
+    const family = notebook.status.family
+    if (family === "stopped" || family === "stopping" || family === "failed" || family === "succeeded")
+      return { notebook, sent: false, message: `Notebook ${label(notebook)} is already ${notebook.status.raw}.` }
+    yield* operate(notebook, "StopNotebook")
+    return { notebook, sent: true, message: `Notebook ${label(notebook)} is stopping.` }
+  })
+
+/** Deletes a notebook, which the platform allows only from STOPPED or FAILED (§6 rule 16). */
+export const deleteNotebook = (id: string): Effect.Effect<NotebookAction, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const notebook = yield* getNotebook(id)
+    const family = notebook.status.family
+    if (family !== "stopped" && family !== "failed")
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: `Notebook ${label(notebook)} is ${notebook.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
+          hint: "Stop it first with inspire_notebook_stop, wait until it is STOPPED, then delete it.",
+        }),
+      )
+    const platform = yield* Platform
+    yield* platform.v2("notebook", "DeleteNotebook", { notebook_id: notebook.id }, { idempotent: true }).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        !notExecuted(e)
+          ? Effect.fail(e)
+          : platform.v1("DELETE", `notebook/${encodeURIComponent(notebook.id)}`, undefined, {
+              idempotent: true,
+              referer: REFERER,
+            }),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "Delete it from the console's 交互式建模 page, and report the failure.")),
+      ),
+    )
+    return { notebook, sent: true, message: `Notebook ${label(notebook)} was deleted.` }
+  })

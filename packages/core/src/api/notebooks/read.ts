@@ -1,0 +1,130 @@
+import { Effect, Either } from "effect"
+import { taskKindOf } from "../../domain/ids.js"
+import { matchesStatusFilter, type StatusFilter } from "../../domain/status.js"
+import { InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { collectPages } from "../../platform/paging.js"
+import { decode, unavailableWithHint } from "../support.js"
+import { AccessUrls, type Notebook, NotebookPage, RawNotebook } from "./schema.js"
+
+const PAGE_SIZE = 50
+const REFERER = "/jobs/interactiveModeling"
+
+/** What to list: one workspace, optionally a status family and a name keyword. */
+export interface ListNotebooksInput {
+  readonly workspaceId: string
+  readonly status?: StatusFilter
+  readonly keyword?: string
+}
+
+/** Notebooks of a workspace with whether the page cap cut the list short. */
+export interface NotebookList {
+  readonly notebooks: ReadonlyArray<Notebook>
+  readonly total: number | undefined
+  readonly truncated: boolean
+}
+
+const listBody = (input: ListNotebooksInput, page: number, pageSize: number) => ({
+  workspace_id: input.workspaceId,
+  page,
+  page_size: pageSize,
+  ...(input.keyword !== undefined && input.keyword !== "" ? { filter_by: { keyword: input.keyword } } : {}),
+  order_by: [{ field: "created_at", order: "desc" }],
+})
+
+/** Every notebook of a workspace: V2 `notebook.ListNotebooks`, falling back to V1 `notebook/list`. */
+export const listNotebooks = (input: ListNotebooksInput): Effect.Effect<NotebookList, InspireError, Platform> =>
+  Effect.gen(function* () {
+    if (input.workspaceId.trim() === "")
+      return yield* Effect.fail(
+        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+      )
+    const platform = yield* Platform
+    const v2 = collectPages(
+      (page, size) =>
+        Effect.flatMap(
+          platform.v2("notebook", "ListNotebooks", listBody(input, page, size), { idempotent: true }),
+          (data) => decode(NotebookPage, data, "notebook.ListNotebooks"),
+        ),
+      { firstPage: 1, pageSize: PAGE_SIZE },
+    )
+    const v1 = collectPages(
+      (page, size) =>
+        Effect.flatMap(
+          platform.v1("POST", "notebook/list", listBody(input, page, size), {
+            idempotent: true,
+            referer: `${REFERER}?spaceId=${input.workspaceId}`,
+          }),
+          (data) => decode(NotebookPage, data, "notebook/list"),
+        ),
+      { firstPage: 1, pageSize: PAGE_SIZE },
+    )
+    const all = yield* v2.pipe(
+      Effect.catchTag("SurfaceUnavailable", () => v1),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "Neither notebook list answers; try again later or use the console.")),
+      ),
+    )
+    const status = input.status
+    const notebooks = status === undefined ? all.items : all.items.filter((n) => matchesStatusFilter(n.status, status))
+    return { notebooks, total: status === undefined ? all.total : notebooks.length, truncated: all.truncated }
+  })
+
+/** Checks that an id names a notebook (a bare UUID), keeping it a string. */
+export const notebookIdOf = (raw: string): Either.Either<string, InspireError> =>
+  Either.flatMap(taskKindOf(raw), (ref) =>
+    ref.kind === "notebook"
+      ? Either.right(ref.id)
+      : Either.left(
+          invalidInput(
+            `"${raw}" is not a notebook id (it is a ${ref.kind} id).`,
+            "Notebook ids are bare UUIDs; inspire_notebooks lists them.",
+          ),
+        ),
+  )
+
+/** One notebook: V2 `notebook.GetNotebook`, falling back to V1 `GET notebook/{id}`. */
+export const getNotebook = (id: string): Effect.Effect<Notebook, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const notebookId = yield* notebookIdOf(id)
+    const platform = yield* Platform
+    const data = yield* platform.v2("notebook", "GetNotebook", { notebook_id: notebookId }, { idempotent: true }).pipe(
+      Effect.catchTag("SurfaceUnavailable", () =>
+        platform.v1("GET", `notebook/${encodeURIComponent(notebookId)}`, undefined, {
+          idempotent: true,
+          referer: REFERER,
+        }),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "Neither notebook detail answers; try again later or use the console.")),
+      ),
+    )
+    return yield* decode(RawNotebook, data, "notebook.GetNotebook")
+  })
+
+/** The Jupyter and VS Code addresses of a running notebook (V2 `notebook.GetNotebookAccessUrl`). */
+export const getNotebookAccessUrl = (
+  id: string,
+): Effect.Effect<{ readonly jupyterUrl: string; readonly vscodeUrl: string }, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const notebook = yield* getNotebook(id)
+    if (notebook.status.family !== "running")
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: `Notebook ${notebook.name || notebook.id} is ${notebook.status.raw || "not running"}, so it has no access URL.`,
+          hint: "Start it with inspire_notebook_start and wait until it is RUNNING.",
+        }),
+      )
+    const platform = yield* Platform
+    const data = yield* platform
+      .v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook.id }, { idempotent: true })
+      .pipe(
+        Effect.catchTag("SurfaceUnavailable", (e) =>
+          Effect.fail(
+            unavailableWithHint(e, "Open the notebook from the console instead (inspire_notebook shows the link)."),
+          ),
+        ),
+      )
+    return yield* decode(AccessUrls, data, "notebook.GetNotebookAccessUrl")
+  })

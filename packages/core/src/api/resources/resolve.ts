@@ -1,0 +1,168 @@
+import { Effect } from "effect"
+import type { Project } from "../../domain/projects.js"
+import { workspacePolicy } from "../../domain/workspaces.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import type { ActiveProfile } from "../../profile.js"
+import { cached } from "./cache.js"
+import { type ComputeGroupInfo, computeGroupInfo } from "./groups.js"
+import { listProjects } from "./projects.js"
+import { listWorkspaces, type Workspace } from "./workspaces.js"
+
+type Named = { readonly id: string; readonly name: string }
+
+const fold = (s: string): string => s.replace(/\s+/g, "").toLowerCase()
+
+/**
+ * Picks one item by exact name, else by a unique case-insensitive name, else by the extra matcher;
+ * undefined when nothing matches, the matches when several do.
+ */
+const pick = <A extends Named>(
+  items: ReadonlyArray<A>,
+  wanted: string,
+  extra?: (item: A) => boolean,
+): A | ReadonlyArray<A> | undefined => {
+  const tiers = [
+    items.filter((i) => i.name === wanted),
+    items.filter((i) => fold(i.name) === fold(wanted)),
+    extra === undefined ? [] : items.filter(extra),
+  ]
+  for (const found of tiers) {
+    if (found.length === 1) return found[0]
+    if (found.length > 1) return found
+  }
+  return undefined
+}
+
+const candidatesOf = (items: ReadonlyArray<Named>) => items.map((i) => ({ id: i.id, name: i.name }))
+
+const choose = <A extends Named>(
+  items: ReadonlyArray<A>,
+  wanted: string,
+  what: string,
+  hint: string,
+  extra?: (item: A) => boolean,
+): Effect.Effect<A, InspireError> => {
+  const found = pick(items, wanted, extra)
+  if (found === undefined)
+    return Effect.fail(
+      invalidInput(`No ${what} is named "${wanted}".`, `${hint} Choose one of the listed names or ids.`, {
+        candidates: candidatesOf(items),
+      }),
+    )
+  if (Array.isArray(found))
+    return Effect.fail(
+      invalidInput(
+        `${found.length} ${what}s are named "${wanted}".`,
+        `Names are not unique; pass the id of the one you mean.`,
+        { candidates: candidatesOf(found) },
+      ),
+    )
+  return Effect.succeed(found as A)
+}
+
+const byId = <A extends Named>(
+  items: ReadonlyArray<A>,
+  id: string,
+  what: string,
+  hint: string,
+): Effect.Effect<A, InspireError> => {
+  const found = items.find((i) => i.id === id)
+  if (found !== undefined) return Effect.succeed(found)
+  return Effect.fail(invalidInput(`${id} is not one of your ${what}s.`, hint, { candidates: candidatesOf(items) }))
+}
+
+type Resolved<A> = Effect.Effect<A, InspireError, Platform | ActiveProfile>
+
+const projects = (refresh: boolean) => cached("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh)
+
+// A cached list that lacks the id asked for may be stale (a project joined a minute ago): look once more.
+const withRetry = <A extends Named>(list: (refresh: boolean) => Resolved<ReadonlyArray<A>>, id: string) =>
+  Effect.flatMap(list(false), (items) => (items.some((i) => i.id === id) ? Effect.succeed(items) : list(true)))
+
+const PROJECT_HINT = "inspire_status lists your projects."
+
+/** A project of the user by id (`project-…`) or by name. */
+export const resolveProject = (nameOrId: string): Resolved<Project> => {
+  const wanted = nameOrId.trim()
+  if (wanted.startsWith("project-"))
+    return Effect.flatMap(withRetry(projects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
+  return Effect.flatMap(projects(false), (ps) => choose(ps, wanted, "project", PROJECT_HINT))
+}
+
+const workspaces = (refresh: boolean) => Effect.map(projects(refresh), listWorkspaces)
+
+const WORKSPACE_HINT = "inspire_status lists your workspaces."
+
+const usable = (
+  w: Workspace,
+  project: Project | undefined,
+  all: ReadonlyArray<Workspace>,
+): Effect.Effect<Workspace, InspireError> => {
+  if (!w.enabled)
+    return Effect.fail(
+      invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
+        candidates: candidatesOf(all.filter((x) => x.enabled)),
+      }),
+    )
+  if (project !== undefined && !w.projects.some((p) => p.id === project.id))
+    return Effect.fail(
+      invalidInput(
+        `Project ${project.name} is not attached to workspace ${w.name}.`,
+        "Pick a workspace of that project, or a project attached to this workspace.",
+        { candidates: candidatesOf(project.workspaces.filter((s) => s.enabled)) },
+      ),
+    )
+  return Effect.succeed(w)
+}
+
+/**
+ * A workspace by id (`ws-…`), exact name, case-insensitive name or a known alias. With a project,
+ * only workspaces attached to it are accepted (§6 rule 17); a disabled workspace is refused.
+ */
+export const resolveWorkspace = (nameOrId: string, project?: string | Project): Resolved<Workspace> =>
+  Effect.gen(function* () {
+    const wanted = nameOrId.trim()
+    const owner = typeof project === "string" ? yield* resolveProject(project) : project
+    if (wanted.startsWith("ws-")) {
+      const all = yield* withRetry(workspaces, wanted)
+      return yield* usable(yield* byId(all, wanted, "workspace", WORKSPACE_HINT), owner, all)
+    }
+    const all = yield* workspaces(false)
+    const scope = owner === undefined ? all : all.filter((w) => w.projects.some((p) => p.id === owner.id))
+    const alias = workspacePolicy(wanted)
+    const aliased = alias.known ? (w: Workspace) => workspacePolicy(w.name).name === alias.name : undefined
+    // The project's workspaces first (a shared name may be unique there); else all, to say why it is refused.
+    const inScope = pick(scope, wanted, aliased)
+    const found =
+      inScope === undefined
+        ? yield* choose(all, wanted, "workspace", WORKSPACE_HINT, aliased)
+        : yield* choose(scope, wanted, "workspace", WORKSPACE_HINT, aliased)
+    return yield* usable(found, owner, all)
+  })
+
+const groupsOf = (workspaceId: string) => (refresh: boolean) =>
+  cached(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh)
+
+/** A logic compute group of a workspace by id (`lcg-…`) or name; a physical `cg-…` id is refused. */
+export const resolveComputeGroup = (nameOrId: string, workspaceId: string): Resolved<ComputeGroupInfo> =>
+  Effect.gen(function* () {
+    const wanted = nameOrId.trim()
+    const hint = "inspire_status lists the compute groups of each workspace."
+    if (wanted.startsWith("cg-")) {
+      const groups = yield* groupsOf(workspaceId)(false)
+      const match = groups.find((g) => g.computeGroupId === wanted)
+      return yield* Effect.fail(
+        invalidInput(
+          `${wanted} is a physical compute group id; the platform wants a logic compute group id (lcg-…).`,
+          match !== undefined ? `Use ${match.id} (${match.name}).` : hint,
+          { candidates: candidatesOf(groups), ...(match !== undefined ? { fix: match.id } : {}) },
+        ),
+      )
+    }
+    if (wanted.startsWith("lcg-"))
+      return yield* Effect.flatMap(withRetry(groupsOf(workspaceId), wanted), (gs) =>
+        byId(gs, wanted, "compute group in this workspace", hint),
+      )
+    return yield* choose(yield* groupsOf(workspaceId)(false), wanted, "compute group", hint)
+  })

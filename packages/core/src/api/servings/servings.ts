@@ -1,0 +1,212 @@
+import { Effect, Either } from "effect"
+import { taskKindOf } from "../../domain/ids.js"
+import { checkJobImage } from "../../domain/images.js"
+import { checkPriority } from "../../domain/priority.js"
+import { validateName } from "../../domain/resources.js"
+import type { Spec } from "../../domain/specs.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { createOnce } from "../../platform/create-once.js"
+import { collectPages } from "../../platform/paging.js"
+import { ActiveProfile, registryTable } from "../../profile.js"
+import { findImageByAddress } from "../images/platform.js"
+import type { PlatformImage } from "../images/schema.js"
+import { decode, unavailableWithHint } from "../support.js"
+import { CreatedServing, RawServing, type Serving, ServingPage, servingConsoleUrl } from "./schema.js"
+
+const REFERER = "/jobs/modelDeployment"
+
+/** Servings of a workspace (V1 `inference_servings/list`, every page); `mine` keeps only the caller's. */
+export const listServings = (input: {
+  readonly workspaceId: string
+  readonly mine?: boolean
+}): Effect.Effect<{ readonly servings: ReadonlyArray<Serving>; readonly truncated: boolean }, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const platform = yield* Platform
+    const all = yield* collectPages(
+      (page, size) =>
+        Effect.flatMap(
+          platform.v1(
+            "POST",
+            "inference_servings/list",
+            { page, page_size: size, filter_by: { my_serving: input.mine ?? false }, workspace_id: input.workspaceId },
+            { idempotent: true, referer: REFERER },
+          ),
+          (data) => decode(ServingPage, data, "inference_servings/list"),
+        ),
+      { firstPage: 1, pageSize: 50 },
+    ).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "The serving list is unavailable; see 模型部署 in the console.")),
+      ),
+    )
+    return { servings: all.items, truncated: all.truncated }
+  })
+
+const servingIdOf = (raw: string): Either.Either<string, InspireError> =>
+  Either.flatMap(taskKindOf(raw), (ref) =>
+    ref.kind === "serving"
+      ? Either.right(ref.id)
+      : Either.left(
+          invalidInput(`"${raw}" is not a serving id.`, "Serving ids start with sv-; inspire_servings lists them."),
+        ),
+  )
+
+/** One serving: OA detail, falling back to V2 `GetServing`, then V1 `GET inference_servings/detail`. */
+export const getServing = (id: string): Effect.Effect<Serving, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const servingId = yield* servingIdOf(id)
+    const platform = yield* Platform
+    const body = { inference_serving_id: servingId }
+    const data = yield* platform.openapi("inference_servings/detail", body, { idempotent: true }).pipe(
+      Effect.catchTag("SurfaceUnavailable", () =>
+        platform.v2("inference_serving", "GetServing", body, { idempotent: true }),
+      ),
+      Effect.catchTag("SurfaceUnavailable", () =>
+        platform.v1(
+          "GET",
+          `inference_servings/detail?inference_serving_id=${encodeURIComponent(servingId)}`,
+          undefined,
+          {
+            idempotent: true,
+            referer: REFERER,
+          },
+        ),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "No serving detail surface answers; see 模型部署 in the console.")),
+      ),
+    )
+    return yield* decode(RawServing, data, "inference_servings/detail")
+  })
+
+/** Stops a serving with OA stop (V2 `StopServing` only when OA was not sent); a finished one is reported, not sent. */
+export const stopServing = (
+  id: string,
+): Effect.Effect<
+  { readonly serving: Serving; readonly sent: boolean; readonly message: string },
+  InspireError,
+  Platform
+> =>
+  Effect.gen(function* () {
+    const serving = yield* getServing(id)
+    const label = serving.name || serving.id
+    if (serving.status.terminal || serving.status.family === "stopping")
+      return { serving, sent: false, message: `Serving ${label} is already ${serving.status.raw}.` }
+    const platform = yield* Platform
+    const body = { inference_serving_id: serving.id }
+    yield* platform.openapi("inference_servings/stop", body, { idempotent: true }).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        e.sent ? Effect.fail(e) : platform.v2("inference_serving", "StopServing", body, { idempotent: true }),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "Stop it from the console's 模型部署 page, and report the failure.")),
+      ),
+    )
+    return { serving, sent: true, message: `Serving ${label} is stopping.` }
+  })
+
+/** A serving to deploy; the spec must be a SERVING spec of the compute group. */
+export interface CreateServingInput {
+  readonly name: string
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly logicComputeGroupId: string
+  readonly command: string
+  /** The image's display address, or its entry from the image list. */
+  readonly image: string | PlatformImage
+  readonly modelId: string
+  readonly modelVersion: number
+  readonly port: number
+  readonly replicas: number
+  readonly nodesPerReplica: number
+  readonly priority: number
+  readonly priorityCap?: number
+  readonly spec: Spec
+  readonly customDomain?: string
+  readonly registry?: RegistryId
+}
+
+/** Deploys a serving with OA create (V2 `CreateServing` when OA was not sent), never twice. */
+export const createServing = (
+  input: CreateServingInput,
+): Effect.Effect<
+  {
+    readonly servingId: string
+    readonly recovered: boolean
+    readonly attempts: number
+    readonly consoleUrl: string
+    readonly warnings: ReadonlyArray<string>
+  },
+  InspireError,
+  Platform | ActiveProfile
+> =>
+  Effect.gen(function* () {
+    const name = yield* validateName(input.name, "serving name")
+    if (input.command.trim() === "")
+      return yield* Effect.fail(
+        invalidInput(
+          "A serving needs a command that keeps serving.",
+          "Pass the server's start command, e.g. vllm serve …",
+        ),
+      )
+    const image = yield* checkJobImage(typeof input.image === "string" ? input.image : input.image.address, {
+      registries: registryTable(yield* ActiveProfile),
+      ...(input.registry !== undefined ? { workspaceRegistry: input.registry } : {}),
+    })
+    const priority = yield* checkPriority(input.priority, {
+      ...(input.priorityCap !== undefined ? { cap: input.priorityCap } : {}),
+      allowedLevels: input.spec.allowedPriorityLevels,
+    })
+    // image_type must match where the image lives (§6 rule 3), so it comes from the image list.
+    const registered =
+      typeof input.image === "string" ? yield* findImageByAddress(image.address, input.workspaceId) : input.image
+    if (registered === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          `The image ${image.address} is not registered in this workspace's registry.`,
+          "Pick an image from inspire_images, or register yours (inspire_image_register).",
+        ),
+      )
+    const body = {
+      name,
+      workspace_id: input.workspaceId,
+      project_id: input.projectId,
+      logic_compute_group_id: input.logicComputeGroupId,
+      command: input.command,
+      image: registered.address,
+      image_type: registered.source,
+      model_id: input.modelId,
+      model_version: input.modelVersion,
+      port: input.port,
+      replicas: input.replicas,
+      node_num_per_replica: input.nodesPerReplica,
+      task_priority: priority.priority,
+      spec_id: input.spec.id,
+      ...(input.customDomain !== undefined && input.customDomain !== "" ? { custom_domain: input.customDomain } : {}),
+    }
+    const platform = yield* Platform
+    const create = platform.openapi("inference_servings/create", body, { idempotent: false }).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        e.sent ? Effect.fail(e) : platform.v2("inference_serving", "CreateServing", body, { idempotent: false }),
+      ),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(unavailableWithHint(e, "Deploy from the console's 模型部署 page, and report the failure.")),
+      ),
+      Effect.flatMap((data) => decode(CreatedServing, data, "inference_servings/create")),
+    )
+    const find = (since: number) =>
+      Effect.map(
+        listServings({ workspaceId: input.workspaceId, mine: true }),
+        (list) => list.servings.find((s) => s.name === name && (s.createdAt ?? 0) >= since)?.id,
+      ).pipe(Effect.provideService(Platform, platform))
+    const created = yield* createOnce({ create, find })
+    return {
+      servingId: created.value,
+      recovered: created.recovered,
+      attempts: created.attempts,
+      consoleUrl: servingConsoleUrl(platform.baseUrl, input.workspaceId),
+      warnings: [...image.warnings, ...priority.warnings],
+    }
+  })

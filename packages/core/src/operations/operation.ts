@@ -1,0 +1,51 @@
+import type { Effect } from "effect"
+import type { z } from "zod"
+import type { InspireError } from "../errors.js"
+import type { ClientServices } from "../facade.js"
+
+/** What a tool does to the world, as MCP annotations and the CLI's safety prompts read it. */
+export interface Annotations {
+  /** Only reads: safe to call at any time. */
+  readonly readOnly: boolean
+  /** May stop, delete or overwrite something the user cares about. */
+  readonly destructive: boolean
+  /** Calling it twice with the same input has the same effect as once. */
+  readonly idempotent: boolean
+  /** Talks to the platform (an external system) rather than only local state. */
+  readonly openWorld: boolean
+}
+
+/** Progress of a long call (downloads, pushes, waits), for frontends that can show it. */
+export interface Progress {
+  readonly message: string
+  readonly current?: number
+  readonly total?: number
+}
+
+/** What a frontend hands to a running operation. */
+export interface OperationContext {
+  readonly progress: (p: Progress) => void
+}
+
+/** A context that drops progress, for callers that do not show it. */
+export const quietContext: OperationContext = { progress: () => undefined }
+
+/**
+ * One user-visible action, defined once for every frontend: the MCP tool `inspire_<name>`, the Synergy
+ * tool `<name>`, and the CLI commands built on it.
+ */
+export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown> {
+  /** The manual's tool name without the `inspire_` prefix, e.g. `submit`, `job_detail`. */
+  readonly name: string
+  readonly title: string
+  /** Written for an agent: when to use it, what it returns, what to call next. */
+  readonly description: string
+  readonly input: I
+  readonly annotations: Annotations
+  readonly run: (input: z.output<I>, context: OperationContext) => Effect.Effect<O, InspireError, ClientServices>
+  /** The result for people: short lines and tables, no colour codes. */
+  readonly render: (result: O) => string
+}
+
+/** Declares an operation with its input and output types inferred. */
+export const defineOperation = <I extends z.ZodObject, O>(operation: Operation<I, O>): Operation<I, O> => operation

@@ -1,0 +1,102 @@
+import { Effect } from "effect"
+import { type InspireError, invalidInput } from "../errors.js"
+import { type Endpoints, ProfileName } from "./schema.js"
+import { Store } from "./store.js"
+
+/** A profile as `profile list` shows it: no secret, only whether one is saved. */
+export interface ProfileSummary {
+  readonly name: string
+  readonly current: boolean
+  readonly username?: string
+  readonly baseUrl?: string
+  readonly loggedIn: boolean
+  readonly harbor: ReadonlyArray<"qb" | "sj">
+}
+
+const checkName = (name: string): Effect.Effect<string, InspireError> => {
+  const parsed = ProfileName.safeParse(name.trim())
+  return parsed.success
+    ? Effect.succeed(parsed.data)
+    : Effect.fail(invalidInput(`"${name}" is not a valid profile name.`, "Use 1–32 letters, digits, '.', '_' or '-'."))
+}
+
+const unknown = (name: string, known: ReadonlyArray<string>) =>
+  invalidInput(`There is no profile "${name}".`, "`inspire profile list` shows the profiles.", { candidates: known })
+
+/** Every profile with its account and login state. */
+export const listProfiles = (): Effect.Effect<ReadonlyArray<ProfileSummary>, InspireError, Store> =>
+  Effect.gen(function* () {
+    const store = yield* Store
+    const config = yield* store.readConfig
+    const creds = yield* store.readCredentials
+    const names = [
+      ...new Set([...Object.keys(config.profiles), ...Object.keys(creds.profiles), config.currentProfile]),
+    ].sort()
+    return names.map((name) => {
+      const p = config.profiles[name]
+      const c = creds.profiles[name]
+      return {
+        name,
+        current: name === config.currentProfile,
+        ...(p?.username !== undefined ? { username: p.username } : {}),
+        ...(p?.endpoints.baseUrl !== undefined ? { baseUrl: p.endpoints.baseUrl } : {}),
+        loggedIn: c?.inspire !== undefined,
+        harbor: (["qb", "sj"] as const).filter((r) => c?.harbor[r] !== undefined),
+      }
+    })
+  })
+
+/** Creates a profile (an account), optionally pointing at another platform; refuses to overwrite one. */
+export const addProfile = (
+  name: string,
+  endpoints: Endpoints = {},
+): Effect.Effect<ProfileSummary, InspireError, Store> =>
+  Effect.gen(function* () {
+    const checked = yield* checkName(name)
+    const store = yield* Store
+    yield* store.updateConfig((c) =>
+      c.profiles[checked] !== undefined
+        ? Effect.fail(
+            invalidInput(`The profile "${checked}" already exists.`, "Pick another name, or remove it first."),
+          )
+        : Effect.succeed({ ...c, profiles: { ...c.profiles, [checked]: { defaults: {}, endpoints } } }),
+    )
+    return {
+      name: checked,
+      current: false,
+      ...(endpoints.baseUrl ? { baseUrl: endpoints.baseUrl } : {}),
+      loggedIn: false,
+      harbor: [],
+    }
+  })
+
+/** Makes a profile the current one for every frontend. */
+export const useProfile = (name: string): Effect.Effect<void, InspireError, Store> =>
+  Effect.gen(function* () {
+    const store = yield* Store
+    yield* store.updateConfig((c) =>
+      c.profiles[name] === undefined && name !== "default"
+        ? Effect.fail(unknown(name, Object.keys(c.profiles)))
+        : Effect.succeed({ ...c, currentProfile: name }),
+    )
+  })
+
+/** Removes a profile with its credentials and sessions; the current profile falls back to `default`. */
+export const removeProfile = (name: string): Effect.Effect<void, InspireError, Store> =>
+  Effect.gen(function* () {
+    const store = yield* Store
+    yield* store.updateConfig((c) => {
+      if (c.profiles[name] === undefined) return Effect.fail(unknown(name, Object.keys(c.profiles)))
+      const { [name]: _removed, ...rest } = c.profiles
+      return Effect.succeed({
+        ...c,
+        profiles: rest,
+        currentProfile: c.currentProfile === name ? "default" : c.currentProfile,
+      })
+    })
+    yield* store.updateCredentials((c) => {
+      const { [name]: _removed, ...rest } = c.profiles
+      return Effect.succeed({ ...c, profiles: rest })
+    })
+    yield* store.updateSession(name, () => Effect.succeed({ version: 1 as const }))
+  })

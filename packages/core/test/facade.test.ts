@@ -1,0 +1,29 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { createInspireClient, InspireError } from "../src/index.js"
+import { useEmulator } from "./emulator.js"
+
+const emu = useEmulator()
+
+describe("createInspireClient (Promise facade)", () => {
+  it("logs in, calls the platform and rejects with typed errors", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-facade-"))
+    const client = createInspireClient({
+      env: { INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.current.url, INSPIRE_RATE_LIMIT: "1000", SYNERGY_HOME: home },
+    })
+    try {
+      const login = await client.login(emu.current.demo.username, emu.current.demo.password)
+      expect(login).toMatchObject({ saved: true, verified: true })
+      const user = (await client.v2("user", "GetUserDetail", {})) as { name?: string }
+      expect(user.name).toBeTruthy()
+      const error = await client.v2("model", "ListModels", {}).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(InspireError)
+      expect(error).toMatchObject({ reason: "PlatformError" })
+      expect((await client.profile()).baseUrl).toMatchObject({ value: emu.current.url, source: "environment" })
+    } finally {
+      await client.close()
+    }
+  })
+})

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest"
+import { formatDuration, formatTime, renderFields, renderTable } from "../../src/operations/render.js"
+
+describe("renderTable", () => {
+  it("aligns columns, counting CJK characters as two columns wide", () => {
+    const text = renderTable(
+      [
+        { name: "分布式训练空间", gpus: 8 },
+        { name: "CPU", gpus: 0 },
+      ],
+      [
+        { header: "WORKSPACE", cell: (r) => r.name },
+        { header: "GPUS", cell: (r) => r.gpus, align: "right" },
+      ],
+    )
+    expect(text.split("\n")).toEqual(["WORKSPACE       GPUS", "分布式训练空间     8", "CPU                0"])
+  })
+
+  it("shows missing cells as - and an empty list as (none)", () => {
+    expect(renderTable([{ a: undefined }], [{ header: "A", cell: (r) => r.a }])).toBe("A\n-")
+    expect(renderTable([], [{ header: "A", cell: () => 1 }])).toBe("(none)")
+  })
+})
+
+describe("renderFields and formats", () => {
+  it("aligns labels and drops empty values", () => {
+    expect(
+      renderFields([
+        ["id", "job-1"],
+        ["status", "running"],
+        ["note", undefined],
+      ]),
+    ).toBe("id:     job-1\nstatus: running")
+  })
+
+  it("formats times and durations", () => {
+    expect(formatTime(Date.UTC(2026, 11, 2, 9, 5))).toBe("2026-12-02 09:05")
+    expect(formatTime(undefined)).toBe("-")
+    expect([45_000, 750_000, 3_900_000, 200 * 3_600_000].map(formatDuration)).toEqual([
+      "45s",
+      "12m 30s",
+      "1h 05m",
+      "8d 8h",
+    ])
+  })
+})

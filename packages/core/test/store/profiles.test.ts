@@ -1,0 +1,63 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { addProfile, listProfiles, removeProfile, useProfile } from "../../src/store/profiles.js"
+import { Store } from "../../src/store/store.js"
+
+const run = <A, E>(home: string, program: Effect.Effect<A, E, Store>) =>
+  Effect.runPromiseExit(Effect.provide(program, Store.layer({ INSPIRE_HOME: home })))
+
+describe("profiles", () => {
+  it("adds, lists, switches and removes profiles, credentials included", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        yield* addProfile("lab", { baseUrl: "http://127.0.0.1:4010" })
+        yield* Effect.flatMap(Store, (s) =>
+          s.updateCredentials((c) =>
+            Effect.succeed({ ...c, profiles: { lab: { inspire: { username: "u", password: "p" }, harbor: {} } } }),
+          ),
+        )
+        yield* useProfile("lab")
+        const listed = yield* listProfiles()
+        yield* removeProfile("lab")
+        const after = yield* listProfiles()
+        const creds = yield* Effect.flatMap(Store, (s) => s.readCredentials)
+        return { listed, after, creds }
+      }),
+    )
+    expect(exit._tag).toBe("Success")
+    if (exit._tag !== "Success") return
+    expect(exit.value.listed).toEqual([
+      { name: "lab", current: true, baseUrl: "http://127.0.0.1:4010", loggedIn: true, harbor: [] },
+    ])
+    expect(exit.value.after).toEqual([{ name: "default", current: true, loggedIn: false, harbor: [] }])
+    expect(exit.value.creds.profiles.lab).toBeUndefined()
+    expect(JSON.stringify(exit.value.listed)).not.toContain('"p"')
+  })
+
+  it("refuses duplicates, bad names and unknown profiles with the list of known ones", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        yield* addProfile("a")
+        const dup = yield* Effect.flip(addProfile("a"))
+        const bad = yield* Effect.flip(addProfile("no spaces"))
+        const missing = yield* Effect.flip(useProfile("nope"))
+        return { dup, bad, missing }
+      }),
+    )
+    expect(exit).toMatchObject({
+      _tag: "Success",
+      value: {
+        dup: { message: 'The profile "a" already exists.' },
+        bad: { reason: "InvalidInput" },
+        missing: { candidates: ["a"] },
+      },
+    })
+  })
+})
