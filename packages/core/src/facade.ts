@@ -1,4 +1,10 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime } from "effect"
+import { type CreateTrainingJobInput, createTrainingJob } from "./api/jobs/create.js"
+import { tailLogs } from "./api/jobs/logs.js"
+import { getJobMetrics } from "./api/jobs/metrics.js"
+import { getTrainingJob, listTrainingJobs, stopTrainingJob } from "./api/jobs/training.js"
+import { discover } from "./api/resources/discover.js"
+import { resolveComputeGroup, resolveProject, resolveWorkspace } from "./api/resources/resolve.js"
 import { type LoginResult, saveHarborLogin, saveInspireLogin } from "./auth/save.js"
 import type { Session } from "./auth/session.js"
 import type { RegistryId } from "./domain/workspaces.js"
@@ -60,6 +66,18 @@ export const createInspireClient = (options: ProfileOptions = {}) => {
     ) => run(Effect.flatMap(Platform, (p) => p.v1(method, path, body, callOptions))),
     v2: (service: string, action: string, body: unknown, callOptions: CallOptions = { idempotent: true }) =>
       run(Effect.flatMap(Platform, (p) => p.v2(service, action, body, callOptions))),
+    /** Projects, workspaces, compute groups with free GPUs, and specs per schedule type (cached 5 min). */
+    discover: (refresh = false) => run(discover({ refresh })),
+    resolveProject: (nameOrId: string) => run(resolveProject(nameOrId)),
+    resolveWorkspace: (nameOrId: string, project?: string) => run(resolveWorkspace(nameOrId, project)),
+    resolveComputeGroup: (nameOrId: string, workspaceId: string) => run(resolveComputeGroup(nameOrId, workspaceId)),
+    /** Training jobs: create (never duplicated), read, list, stop, logs and metrics. */
+    createTrainingJob: (input: CreateTrainingJobInput) => run(createTrainingJob(input)),
+    getTrainingJob: (jobId: string) => run(getTrainingJob(jobId)),
+    listTrainingJobs: (filter: Parameters<typeof listTrainingJobs>[0]) => run(listTrainingJobs(filter)),
+    stopTrainingJob: (jobId: string) => run(stopTrainingJob(jobId)),
+    tailLogs: (jobId: string, lines = 100) => run(tailLogs(jobId, lines)),
+    getJobMetrics: (jobId: string, timeRangeSeconds = 1800) => run(getJobMetrics(jobId, { timeRangeSeconds })),
     close: (): Promise<void> => runtime.dispose(),
   }
 }

@@ -22,6 +22,14 @@ describe("createInspireClient (Promise facade)", () => {
       expect(error).toBeInstanceOf(InspireError)
       expect(error).toMatchObject({ reason: "PlatformError" })
       expect((await client.profile()).baseUrl).toMatchObject({ value: emu.current.url, source: "environment" })
+      const found = await client.discover()
+      expect(found.workspaces.map((w) => w.name)).toContain("分布式训练空间")
+      const ws = await client.resolveWorkspace("分布式训练空间")
+      const jobs = await client.listTrainingJobs({ workspaceId: ws.id })
+      expect(jobs.jobs).toEqual([])
+      expect(await client.resolveWorkspace("nowhere").catch((e: unknown) => e)).toMatchObject({
+        reason: "InvalidInput",
+      })
     } finally {
       await client.close()
     }

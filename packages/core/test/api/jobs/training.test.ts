@@ -160,6 +160,30 @@ describe("training jobs", () => {
     expect(countNamed(emu.current, "slow-answer")).toBe(1)
   })
 
+  it.each(["reset", "504"] as const)(
+    "returns the one job the platform made when the create's answer is lost (%s)",
+    async (mode) => {
+      const name = `lost-${mode}`
+      const h = profileFor(emu.current)
+      const created = ok(
+        await h.run(
+          Effect.gen(function* () {
+            yield* getTrainingJob("job-00000000-0000-0000-0000-000000000000").pipe(Effect.either)
+            emu.current.control.faults.set({ lostAnswerRate: 1, lostAnswerMode: mode })
+            const input = trainingInput(emu.current, name)
+            // The look-up after the lost answer must get through, so the fault ends with the first request.
+            setTimeout(() => emu.current.control.faults.reset(), 50)
+            return yield* createTrainingJob(input, { lookups: ["200 millis"] })
+          }),
+        ),
+      )
+      emu.current.control.faults.reset()
+      expect(created.recovered).toBe(true)
+      expect(created.jobId).toMatch(/^job-/)
+      expect(countNamed(emu.current, name)).toBe(1)
+    },
+  )
+
   it("stops right after create (Conflict retried) and reports an already finished job", async () => {
     const h = profileFor(emu.current)
     const { jobId } = ok(await h.run(createTrainingJob(trainingInput(emu.current, "stop-me", "#emu:idle"))))
