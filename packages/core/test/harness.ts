@@ -24,7 +24,8 @@ export const profileFor = (emu: RunningEmulator, extraEnv: NodeJS.ProcessEnv = {
         ...c,
         profiles: {
           default: {
-            defaults: {},
+            // Defaults saved by an earlier run of the same profile are kept.
+            defaults: c.profiles.default?.defaults ?? {},
             endpoints: {
               baseUrl: emu.url,
               registries: {

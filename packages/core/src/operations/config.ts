@@ -1,0 +1,138 @@
+import { Effect, Either } from "effect"
+import { z } from "zod"
+import { invalidInput } from "../errors.js"
+import { ActiveProfile, registryTable } from "../profile.js"
+import {
+  parseSettingKey,
+  parseSettingValue,
+  SETTING_ENV,
+  SETTING_HELP,
+  SETTING_KEYS,
+  type SettingKey,
+  type SettingSource,
+  type SettingValue,
+} from "../store/settings.js"
+import { Store } from "../store/store.js"
+import { resolvedDefaults } from "./defaults.js"
+import { defineOperation } from "./operation.js"
+import { renderTable } from "./render.js"
+
+const Input = z.object({
+  action: z.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
+  key: z
+    .enum(SETTING_KEYS)
+    .optional()
+    .describe(`The setting: ${SETTING_KEYS.join(", ")}. Required for set and unset.`),
+  value: z
+    .union([z.string(), z.number()])
+    .optional()
+    .describe("The new value for set, e.g. 分布式训练空间, 9, 65536 (MB), or a display-domain image address"),
+})
+
+/** One setting as `config get` shows it. */
+export interface SettingView {
+  readonly key: SettingKey
+  readonly value: SettingValue | undefined
+  readonly source: SettingSource
+  readonly from?: string
+  readonly help: string
+}
+
+/** What `config` returns. */
+export interface ConfigResult {
+  readonly action: "get" | "set" | "unset"
+  readonly profile: string
+  readonly settings: ReadonlyArray<SettingView>
+  readonly changed?: {
+    readonly key: SettingKey
+    readonly before: SettingValue | undefined
+    readonly after: SettingValue | undefined
+  }
+  readonly notes: ReadonlyArray<string>
+}
+
+const views = Effect.map(resolvedDefaults(), (all) =>
+  SETTING_KEYS.map(
+    (key): SettingView => ({
+      key,
+      value: all[key].value,
+      source: all[key].source,
+      ...(all[key].from !== undefined ? { from: all[key].from } : {}),
+      help: SETTING_HELP[key],
+    }),
+  ),
+)
+
+export const configOperation = defineOperation({
+  name: "config",
+  title: "Read or change defaults",
+  description:
+    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB) and commandPrefix ({en_name} and {username} are filled in). " +
+    "`get` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with inspire_status.",
+  input: Input,
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  run: (input) =>
+    Effect.gen(function* () {
+      const profile = yield* ActiveProfile
+      const name = profile.name.value ?? "default"
+      if (input.action === "get")
+        return { action: "get", profile: name, settings: yield* views, notes: [] } satisfies ConfigResult
+      if (input.key === undefined)
+        return yield* Effect.fail(
+          invalidInput(`config ${input.action} needs a key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
+            candidates: SETTING_KEYS,
+          }),
+        )
+      const key = yield* parseSettingKey(input.key)
+      let after: SettingValue | undefined
+      if (input.action === "set") {
+        if (input.value === undefined)
+          return yield* Effect.fail(invalidInput(`config set ${key} needs a value.`, SETTING_HELP[key]))
+        const parsed = parseSettingValue(key, input.value, registryTable(profile))
+        if (Either.isLeft(parsed)) return yield* Effect.fail(parsed.left)
+        after = parsed.right
+      }
+      const store = yield* Store
+      const before = profile.config.defaults[key]
+      yield* store.updateConfig((c) => {
+        const mine = c.profiles[name] ?? { defaults: {}, endpoints: {} }
+        const { [key]: _old, ...rest } = mine.defaults
+        const defaults = after === undefined ? rest : { ...rest, [key]: after }
+        return Effect.succeed({ ...c, profiles: { ...c.profiles, [name]: { ...mine, defaults } } })
+      })
+      const settings = (yield* views).map((v) =>
+        v.key === key && v.source !== "environment"
+          ? {
+              ...v,
+              value: after,
+              source: after === undefined ? ("unset" as const) : ("profile" as const),
+              from: `profile ${name}`,
+            }
+          : v,
+      )
+      const env = profile.env[SETTING_ENV[key]]
+      const notes =
+        env !== undefined && env.trim() !== ""
+          ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`]
+          : []
+      return {
+        action: input.action,
+        profile: name,
+        settings,
+        changed: { key, before, after },
+        notes,
+      } satisfies ConfigResult
+    }),
+  render: (r: ConfigResult) => {
+    const head =
+      r.changed === undefined
+        ? `Defaults of profile ${r.profile}:`
+        : `${r.changed.key}: ${String(r.changed.before ?? "(unset)")} → ${String(r.changed.after ?? "(unset)")} (profile ${r.profile})`
+    const table = renderTable(r.settings, [
+      { header: "KEY", cell: (s) => s.key },
+      { header: "VALUE", cell: (s) => s.value },
+      { header: "SOURCE", cell: (s) => (s.from !== undefined ? `${s.source} (${s.from})` : s.source) },
+    ])
+    return [head, table, ...r.notes].join("\n")
+  },
+})
