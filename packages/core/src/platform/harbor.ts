@@ -49,7 +49,7 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
                 new InspireError({
                   reason: "NotLoggedIn",
                   message: `No Harbor credentials are saved for the ${registry} registry.`,
-                  hint: `Get the robot account under 镜像管理 → 本地推送 and run \`inspire harbor-login --registry ${registry}\`.`,
+                  hint: `Get the robot account under 镜像管理 → 本地推送, then log in: \`inspire harbor-login --registry ${registry}\` in a terminal, or inspire_login(target="harbor", registry="${registry}").`,
                 }),
               )
         })
@@ -82,7 +82,7 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
             new InspireError({
               reason: "RegistryAuthFailed",
               message: `The ${registry} Harbor registry rejected the saved robot account (HTTP 401).`,
-              hint: `Copy the account again from 镜像管理 → 本地推送 (${registry}) and run \`inspire harbor-login --registry ${registry}\`.`,
+              hint: `Copy the account again from 镜像管理 → 本地推送 (${registry}), then \`inspire harbor-login --registry ${registry}\` or inspire_login(target="harbor", registry="${registry}").`,
             }),
           )
         if (res.status === 403)

@@ -55,7 +55,11 @@ const codeError = (code: number | string, message: string, surface: string, stat
     )
   if (n === 100004)
     return fail(
-      new InspireError({ ...base, reason: "NotFound", hint: "Check the id; inspire_jobs lists what exists." }),
+      new InspireError({
+        ...base,
+        reason: "NotFound",
+        hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.',
+      }),
     )
   return fail(
     new InspireError({
@@ -124,7 +128,10 @@ export const readCodeEnvelope = (res: HttpResponse, surface: string, credential:
 
 const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint: string }>> = {
   InvalidParameter: { reason: "InvalidInput", hint: "Check the values sent; the platform rejected them as shown." },
-  ResourceNotFound: { reason: "NotFound", hint: "Check the id; inspire_jobs lists what exists." },
+  ResourceNotFound: {
+    reason: "NotFound",
+    hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.',
+  },
   Conflict: { reason: "Conflict", hint: "The task is changing state; wait a few seconds and try again." },
   InternalError: { reason: "PlatformError", hint: "The platform failed internally; its message above says why." },
 }

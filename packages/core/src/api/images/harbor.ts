@@ -21,7 +21,7 @@ const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Eff
       new InspireError({
         reason: "NotFound",
         message: `The ${registry} registry has no ${what}.`,
-        hint: `List what exists with inspire_harbor_repos --registry ${registry}.`,
+        hint: `List what exists with inspire_images(source="harbor", registry="${registry}").`,
       }),
     )
   if (res.status < 200 || res.status >= 300)

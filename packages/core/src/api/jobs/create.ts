@@ -23,6 +23,8 @@ export interface CreateTrainingJobInput {
   /** A display-domain address, `host/namespace/name:tag`. */
   readonly image: string
   readonly imageType?: "SOURCE_PRIVATE" | "SOURCE_PUBLIC" | "SOURCE_OFFICIAL"
+  /** The training framework; `pytorch` when not given. */
+  readonly framework?: string
   readonly instanceCount: number
   readonly shmGi: number
   readonly priority: number
@@ -111,13 +113,14 @@ export const checkCommon = (input: {
     return { name, image: image.address, warnings: [...image.warnings, ...priority.warnings] }
   })
 
-const trainingBody = (input: CreateTrainingJobInput, name: string, image: string) => ({
+/** The OA `train_job/create` body for a checked name and image (what a dry run shows). */
+export const trainingBody = (input: CreateTrainingJobInput, name: string, image: string) => ({
   name,
   command: input.command,
   workspace_id: input.workspaceId,
   project_id: input.projectId,
   logic_compute_group_id: input.groupId,
-  framework: "pytorch",
+  framework: input.framework ?? "pytorch",
   task_priority: input.priority,
   framework_config: [
     {

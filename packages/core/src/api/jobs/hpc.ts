@@ -63,7 +63,8 @@ const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<
   return Effect.succeed(warnings)
 }
 
-const hpcBody = (input: CreateHpcJobInput, name: string, image: string) => ({
+/** The OA `hpc_jobs/create` body for a checked name and image (what a dry run shows). */
+export const hpcBody = (input: CreateHpcJobInput, name: string, image: string) => ({
   name,
   workspace_id: input.workspaceId,
   project_id: input.projectId,

@@ -70,7 +70,7 @@ export const createNotebook = (
       return yield* Effect.fail(
         invalidInput(
           `The image ${image.address} is not registered in this workspace's registry.`,
-          "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 (inspire_image_register).",
+          "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 in the console.",
         ),
       )
     const spec = input.spec

@@ -83,7 +83,7 @@ export const deleteNotebook = (id: string): Effect.Effect<NotebookAction, Inspir
         new InspireError({
           reason: "Conflict",
           message: `Notebook ${label(notebook)} is ${notebook.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
-          hint: "Stop it first with inspire_notebook_stop, wait until it is STOPPED, then delete it.",
+          hint: 'Stop it first with inspire_notebook(action="stop"), wait until it is STOPPED, then delete it.',
         }),
       )
     const platform = yield* Platform

@@ -78,7 +78,7 @@ export const notebookIdOf = (raw: string): Either.Either<string, InspireError> =
       : Either.left(
           invalidInput(
             `"${raw}" is not a notebook id (it is a ${ref.kind} id).`,
-            "Notebook ids are bare UUIDs; inspire_notebooks lists them.",
+            'Notebook ids are bare UUIDs; inspire_notebook(action="list") lists them.',
           ),
         ),
   )

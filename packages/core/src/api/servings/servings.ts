@@ -49,7 +49,10 @@ const servingIdOf = (raw: string): Either.Either<string, InspireError> =>
     ref.kind === "serving"
       ? Either.right(ref.id)
       : Either.left(
-          invalidInput(`"${raw}" is not a serving id.`, "Serving ids start with sv-; inspire_servings lists them."),
+          invalidInput(
+            `"${raw}" is not a serving id.`,
+            'Serving ids start with sv-; inspire_inference(action="list") lists them.',
+          ),
         ),
   )
 
@@ -166,7 +169,7 @@ export const createServing = (
       return yield* Effect.fail(
         invalidInput(
           `The image ${image.address} is not registered in this workspace's registry.`,
-          "Pick an image from inspire_images, or register yours (inspire_image_register).",
+          "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 in the console.",
         ),
       )
     const body = {

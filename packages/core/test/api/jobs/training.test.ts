@@ -139,7 +139,7 @@ describe("training jobs", () => {
       else expect(r.left.message).toMatch(/not created|could not be checked/)
       if (r._tag === "Left" && /not created/.test(r.left.message)) expect(count).toBe(0)
     })
-  })
+  }, 30_000)
 
   it("recovers a create whose answer timed out, without a duplicate", async () => {
     const h = profileFor(emu.current)

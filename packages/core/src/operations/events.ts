@@ -1,0 +1,95 @@
+import { Effect, Either } from "effect"
+import { z } from "zod"
+import { listJobEvents } from "../api/jobs/events.js"
+import { taskKindOf } from "../domain/ids.js"
+import { invalidInput } from "../errors.js"
+import { defineOperation } from "./operation.js"
+import { formatTime, renderTable } from "./render.js"
+import { jobState } from "./tasks/job.js"
+
+const Input = z.object({
+  job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  warnings_only: z.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)"),
+})
+
+/** One event as the tool returns it. */
+export interface EventRow {
+  readonly type: string
+  readonly reason: string
+  readonly message: string
+  /** job, instance (a pod) or HPC_JOB, and which one. */
+  readonly object: string
+  readonly firstAt: number | undefined
+  readonly lastAt: number | undefined
+}
+
+/** The result of inspire_events. */
+export interface EventsResult {
+  readonly jobId: string
+  readonly status: string
+  readonly events: ReadonlyArray<EventRow>
+  /** True when the platform has discarded the events of this (old) task. */
+  readonly collected: boolean
+  readonly truncated: boolean
+}
+
+/** inspire_events: the scheduler events of a job, oldest first. */
+export const eventsOperation = defineOperation<typeof Input, EventsResult>({
+  name: "events",
+  title: "Scheduler events of a task",
+  description:
+    "Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. " +
+    "Events of old tasks are discarded by the platform; that is reported as no events. Next: inspire_job_detail for a diagnosis, inspire_status for free GPUs.",
+  input: Input,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  run: (input) =>
+    Effect.gen(function* () {
+      const ref = taskKindOf(input.job_id)
+      if (Either.isRight(ref) && ref.right.kind === "notebook")
+        return yield* Effect.fail(
+          invalidInput(
+            "Notebook events are not available through this tool.",
+            `Use inspire_notebook(action="detail", notebook_id="${ref.right.id}") for its state.`,
+          ),
+        )
+      const job = yield* jobState(input.job_id, "events")
+      const got = yield* listJobEvents(job.id)
+      const events = got.events
+        .filter((e) => !input.warnings_only || e.type === "Warning")
+        .map(
+          (e): EventRow => ({
+            type: e.type,
+            reason: e.reason,
+            message: e.message,
+            object: e.objectId !== "" ? `${e.objectType} ${e.objectId}` : e.objectType,
+            firstAt: e.firstAt,
+            lastAt: e.lastAt,
+          }),
+        )
+      return {
+        jobId: job.id,
+        status: `${job.status.family} (${job.status.raw})`,
+        events,
+        // V2 answers an empty list, not "record not found", once events are discarded; a finished task
+        // always had scheduling events, so none at all means they are gone.
+        collected: got.collected || (got.events.length === 0 && job.status.terminal),
+        truncated: got.truncated,
+      } satisfies EventsResult
+    }),
+  render: (r: EventsResult) => {
+    if (r.events.length === 0)
+      return `${r.jobId} ${r.status}: ${r.collected ? "no events (the platform discards events of old tasks)" : "no events yet"}`
+    const short = (o: string) => o.replace(/^(\S+) .*-(worker-\d+-\d+)$/, "$1 $2")
+    return [
+      `${r.jobId} ${r.status}: ${r.events.length} events`,
+      renderTable(r.events, [
+        { header: "LAST SEEN", cell: (e) => formatTime(e.lastAt) },
+        { header: "TYPE", cell: (e) => e.type },
+        { header: "REASON", cell: (e) => e.reason },
+        { header: "OBJECT", cell: (e) => short(e.object) },
+        { header: "MESSAGE", cell: (e) => e.message },
+      ]),
+      ...(r.truncated ? ["(more events exist than were read)"] : []),
+    ].join("\n")
+  },
+})

@@ -1,0 +1,195 @@
+import { Effect, Either } from "effect"
+import { listHarborArtifacts, listHarborRepositories } from "../../api/images/harbor.js"
+import { listPlatformImages } from "../../api/images/platform.js"
+import { listProjects } from "../../api/resources/projects.js"
+import { listWorkspaces, type Workspace } from "../../api/resources/workspaces.js"
+import { HARBOR_PROJECT, parseImageRef } from "../../domain/images.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { InspireError } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { ActiveProfile, registryTable } from "../../profile.js"
+import { defaultOf } from "../defaults.js"
+import { resolveReadWorkspace } from "../deploy-support.js"
+import type { ImagesInput } from "./input.js"
+
+/** A Harbor repository with the display address jobs use and the versions registered on the platform. */
+export interface HarborRepoRow {
+  readonly name: string
+  /** The display-domain address without a tag; add `:<tag>`. */
+  readonly address: string
+  readonly artifactCount: number
+  readonly pullCount: number
+  readonly updatedAt: number | undefined
+  readonly description: string
+  /** Tags registered on the platform; undefined when registration could not be checked. */
+  readonly registeredVersions: ReadonlyArray<string> | undefined
+}
+
+/** One pushed tag of a repository. */
+export interface HarborTagRow {
+  readonly tag: string
+  /** The display-domain address to use in jobs (once registered). */
+  readonly address: string
+  readonly digest: string
+  readonly sizeBytes: number
+  readonly pushedAt: number | undefined
+  /** Whether the platform has this address registered; undefined when it could not be checked. */
+  readonly registered: boolean | undefined
+}
+
+/** Harbor repositories, or one repository's tags. */
+export interface HarborImagesResult {
+  readonly source: "harbor"
+  readonly registry: RegistryId
+  /** Where the registry came from: the argument, the workspace (SJ spaces use sj), or the qb default. */
+  readonly registryFrom: "argument" | "workspace" | "default"
+  /** The workspace whose platform image list was used to check registration. */
+  readonly checkedIn?: { readonly id: string; readonly name: string }
+  readonly search?: string
+  readonly repo?: string
+  readonly repositories?: ReadonlyArray<HarborRepoRow>
+  readonly total?: number
+  readonly tags?: ReadonlyArray<HarborTagRow>
+  readonly notes: ReadonlyArray<string>
+}
+
+const PAGE_SIZE = 50
+
+// The Harbor layer's hints name the CLI; an agent needs the tool call that fixes it.
+const harborHint = (registry: RegistryId) =>
+  Effect.mapError((e: InspireError) => {
+    const login = `Save the ${registry} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with inspire_login(target="harbor", registry="${registry}", username="…", password="…").`
+    if (e.reason === "NotLoggedIn" || e.reason === "RegistryAuthFailed")
+      return new InspireError({ ...fields(e), hint: login })
+    if (e.reason === "NotFound")
+      return new InspireError({
+        ...fields(e),
+        hint: `inspire_images(source="harbor", registry="${registry}") lists the repositories.`,
+      })
+    return e
+  })
+
+const fields = (e: InspireError) => ({ reason: e.reason, message: e.message, hint: e.hint })
+
+const whichRegistry = (input: ImagesInput) =>
+  Effect.gen(function* () {
+    const named = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
+    const workspace = named !== undefined ? yield* resolveReadWorkspace(input) : undefined
+    if (input.registry !== undefined) return { registry: input.registry, from: "argument" as const, workspace }
+    if (workspace !== undefined) return { registry: workspace.policy.registry, from: "workspace" as const, workspace }
+    return { registry: "qb" as const, from: "default" as const, workspace }
+  })
+
+// Registration is per registry: any enabled workspace on the same registry sees the same image list.
+const checkWorkspace = (registry: RegistryId, preferred: Workspace | undefined) =>
+  preferred !== undefined && preferred.policy.registry === registry
+    ? Effect.succeed<Workspace | undefined>(preferred)
+    : Effect.map(listProjects(), (projects) =>
+        listWorkspaces(projects).find((w) => w.enabled && w.policy.registry === registry),
+      )
+
+const registeredAddresses = (workspace: Workspace | undefined) =>
+  workspace === undefined
+    ? Effect.succeed(undefined)
+    : Effect.map(Effect.either(listPlatformImages({ workspaceId: workspace.id, source: "all" })), (listed) =>
+        Either.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : undefined,
+      )
+
+// Accepts `my-image`, `inspire-studio/my-image`, or a full address with a tag.
+const repoOf = (raw: string): { readonly name: string; readonly tag?: string } => {
+  const ref = Either.getOrUndefined(parseImageRef(raw))
+  const name = (ref?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "")
+  return ref?.tag !== undefined ? { name, tag: ref.tag } : { name }
+}
+
+/** Lists Harbor repositories or one repository's tags, marking what the platform has registered. */
+export const harborImages = (input: ImagesInput): Effect.Effect<HarborImagesResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const { registry, from, workspace } = yield* whichRegistry(input)
+    const hosts = registryTable(yield* ActiveProfile)[registry]
+    // Harbor is asked first: without its login there is no point in reading the platform's image list.
+    const registration = Effect.gen(function* () {
+      const checkIn = yield* Effect.either(checkWorkspace(registry, workspace))
+      const checked = Either.isRight(checkIn) ? checkIn.right : undefined
+      const registered = yield* registeredAddresses(checked)
+      const base = {
+        source: "harbor" as const,
+        registry,
+        registryFrom: from,
+        ...(checked !== undefined ? { checkedIn: { id: checked.id, name: checked.name } } : {}),
+      }
+      const uncheckable =
+        registered === undefined
+          ? [`Platform registration could not be checked: no usable workspace on the ${registry} registry answered.`]
+          : []
+      return { registered, base, uncheckable }
+    })
+    if (input.repo !== undefined && input.repo.trim() !== "") {
+      const repo = repoOf(input.repo)
+      const artifacts = yield* listHarborArtifacts(registry, repo.name).pipe(harborHint(registry))
+      const { registered, base, uncheckable } = yield* registration
+      const tags = artifacts
+        .flatMap((a) =>
+          (a.tags.length > 0 ? a.tags : [""]).map((tag): HarborTagRow => {
+            const address = `${hosts.display}/${HARBOR_PROJECT}/${repo.name}${tag !== "" ? `:${tag}` : `@${a.digest}`}`
+            return {
+              tag,
+              address,
+              digest: a.digest,
+              sizeBytes: a.sizeBytes,
+              pushedAt: a.pushedAt,
+              registered: registered === undefined ? undefined : registered.has(address),
+            }
+          }),
+        )
+        .filter((t) => repo.tag === undefined || t.tag === repo.tag)
+      const missing = tags.filter((t) => t.registered === false && t.tag !== "")
+      const notes = [
+        ...uncheckable,
+        ...(missing.length > 0
+          ? [
+              `Not registered on the platform: ${missing.map((t) => t.tag).join(", ")}. Jobs and notebooks cannot use ${missing.length === 1 ? "it" : "them"} until registered under 启智平台 → 镜像管理 → 新建镜像 with 镜像名称 ${repo.name} and 版本号 ${missing.map((t) => t.tag).join(" / ")}.`,
+            ]
+          : []),
+      ]
+      return { ...base, repo: repo.name, tags, notes } satisfies HarborImagesResult
+    }
+    const search = input.search?.trim()
+    const page = yield* listHarborRepositories(registry, {
+      pageSize: PAGE_SIZE,
+      ...(search !== undefined && search !== "" ? { search } : {}),
+    }).pipe(harborHint(registry))
+    const { registered, base, uncheckable } = yield* registration
+    const repositories = page.repositories.map((r): HarborRepoRow => {
+      const address = `${hosts.display}/${r.fullName}`
+      return {
+        name: r.name,
+        address,
+        artifactCount: r.artifactCount,
+        pullCount: r.pullCount,
+        updatedAt: r.updatedAt,
+        description: r.description,
+        registeredVersions:
+          registered === undefined
+            ? undefined
+            : [...registered].filter((a) => a.startsWith(`${address}:`)).map((a) => a.slice(address.length + 1)),
+      }
+    })
+    const total = page.total ?? repositories.length
+    const notes = [
+      ...uncheckable,
+      ...(total > repositories.length
+        ? [`Showing ${repositories.length} of ${total} repositories; narrow them with search.`]
+        : []),
+      ...(repositories.length > 0
+        ? [`inspire_images(source="harbor", repo="<name>") lists a repository's tags and which are registered.`]
+        : []),
+    ]
+    return {
+      ...base,
+      ...(search !== undefined && search !== "" ? { search } : {}),
+      repositories,
+      total,
+      notes,
+    } satisfies HarborImagesResult
+  })

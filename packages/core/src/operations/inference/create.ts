@@ -1,0 +1,180 @@
+import { Effect, Either } from "effect"
+import { getModel, listModels, type ModelDetail } from "../../api/models/models.js"
+import { servingConsoleUrl } from "../../api/servings/schema.js"
+import { createServing } from "../../api/servings/servings.js"
+import { validateName } from "../../domain/resources.js"
+import { type SpecCandidate, toCandidate } from "../../domain/specs.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { Platform } from "../../platform/client.js"
+import { resolveTarget } from "../defaults.js"
+import {
+  choosePriority,
+  chooseTypedSpec,
+  hintWithWarnings,
+  imageOrDefault,
+  resolveRegisteredImage,
+  uniqueWarnings,
+} from "../deploy-support.js"
+import type { InferenceInput } from "./input.js"
+
+/** What `inference create` did (or, with dry_run, would do). */
+export interface InferenceCreateResult {
+  readonly action: "create"
+  readonly dryRun: boolean
+  /** Absent on a dry run. */
+  readonly servingId?: string
+  readonly name: string
+  readonly workspace: { readonly id: string; readonly name: string }
+  readonly project: { readonly id: string; readonly name: string }
+  readonly computeGroup: { readonly id: string; readonly name: string }
+  readonly spec: SpecCandidate
+  readonly image: string
+  readonly command: string
+  readonly port: number
+  readonly replicas: number
+  readonly nodesPerReplica: number
+  readonly model: { readonly id: string; readonly name: string; readonly version: number }
+  readonly priority: number
+  readonly customDomain?: string
+  readonly consoleUrl: string
+  /** The create's answer was lost and the serving was found again by name. */
+  readonly recovered?: boolean
+  readonly warnings: ReadonlyArray<string>
+  readonly next: ReadonlyArray<string>
+}
+
+const required = <A>(value: A | undefined, field: string, example: string): Effect.Effect<A, InspireError> =>
+  value === undefined || value === ""
+    ? Effect.fail(invalidInput(`inference create needs ${field}.`, `Pass ${field}, e.g. ${example}.`))
+    : Effect.succeed(value)
+
+// A serving needs a process that answers on its port; `sleep infinity` only keeps the pod alive (§4.8).
+const commandWarnings = (command: string, port: number): ReadonlyArray<string> => {
+  const warnings: string[] = []
+  if (/^\s*(exec\s+)?sleep\s+(infinity|inf|\d+[smhd]?)\s*;?\s*$/i.test(command))
+    warnings.push(
+      `The command only sleeps: the pod stays up but nothing answers on port ${port}. Use the server's start command, e.g. python -m vllm.entrypoints.openai.api_server --port ${port}.`,
+    )
+  else if (/vllm/i.test(command) && !/--port[\s=]/.test(command))
+    warnings.push(`vLLM listens on 8000 unless told otherwise; add --port ${port} so it answers on the serving's port.`)
+  return warnings
+}
+
+// An unknown model id is an input mistake: answer with the models of the workspace to choose from.
+const modelFor = (modelId: string, workspaceId: string): Effect.Effect<ModelDetail, InspireError, Platform> =>
+  getModel(modelId).pipe(
+    Effect.catchIf(
+      (e) => e.reason === "NotFound",
+      () =>
+        Effect.flatMap(Effect.either(listModels({ workspaceId })), (listed) =>
+          Effect.fail(
+            invalidInput(
+              `No model has the id ${modelId}.`,
+              'Pick a model_id from inspire_models(action="list"), or register one with inspire_models(action="create").',
+              Either.isRight(listed)
+                ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) }
+                : {},
+            ),
+          ),
+        ),
+    ),
+  )
+
+/** Checks everything a serving needs (group, SERVING spec, model version, registered image, priority), then deploys it. */
+export const createInference = (
+  input: InferenceInput,
+): Effect.Effect<InferenceCreateResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const name = yield* validateName(yield* required(input.name, "name", 'name="llama-serving"'), "serving name")
+    const modelId = yield* required(input.model_id, "model_id", 'a model_id from inspire_models(action="list")')
+    const version = yield* required(input.model_version, "model_version", "model_version=1")
+    const command = (yield* required(
+      input.command,
+      "command",
+      'command="python -m vllm.entrypoints.openai.api_server --port 2400"',
+    )).trim()
+    const target = yield* resolveTarget(input, { needGroup: true })
+    const group = target.group
+    if (group === undefined) return yield* Effect.die("resolveTarget returned no group")
+    const workspace = target.workspace
+    const spec = yield* hintWithWarnings(chooseTypedSpec(workspace.id, group, "SERVING", input.spec), target.warnings)
+    const model = yield* modelFor(modelId, workspace.id)
+    const known = model.versions.find((v) => v.version === version)
+    if (known === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          `Model ${model.name} has no version ${version}.`,
+          `Use one of its versions; inspire_models(action="detail", model_id="${model.id}") lists them.`,
+          { candidates: model.versions.flatMap((v) => (v.version !== undefined ? [v.version] : [])) },
+        ),
+      )
+    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image), workspace)
+    const priority = yield* choosePriority(input.priority, target.project, spec)
+    const platform = yield* Platform
+    const vllmWarning =
+      /vllm/i.test(command) && !known.vllmCompatible
+        ? [`Version ${version} of ${model.name} is not marked vLLM-compatible; the server may fail to load it.`]
+        : []
+    const base = {
+      action: "create" as const,
+      name,
+      workspace: { id: workspace.id, name: workspace.name },
+      project: { id: target.project.id, name: target.project.name },
+      computeGroup: { id: group.id, name: group.name },
+      spec: toCandidate(spec),
+      image: image.image.address,
+      command,
+      port: input.port,
+      replicas: input.replicas,
+      nodesPerReplica: input.node_num_per_replica,
+      model: { id: model.id, name: model.name, version },
+      priority: priority.priority,
+      ...(input.custom_domain !== undefined && input.custom_domain !== "" ? { customDomain: input.custom_domain } : {}),
+      consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id),
+    }
+    const checked = [
+      ...target.warnings,
+      ...image.warnings,
+      ...priority.warnings,
+      ...commandWarnings(command, input.port),
+      ...vllmWarning,
+    ]
+    if (input.dry_run)
+      return {
+        ...base,
+        dryRun: true,
+        warnings: uniqueWarnings(checked),
+        next: ["Run the same call without dry_run to deploy it."],
+      } satisfies InferenceCreateResult
+    const created = yield* createServing({
+      name,
+      workspaceId: workspace.id,
+      projectId: target.project.id,
+      logicComputeGroupId: group.id,
+      command,
+      image: image.image,
+      modelId: model.id,
+      modelVersion: version,
+      port: input.port,
+      replicas: input.replicas,
+      nodesPerReplica: input.node_num_per_replica,
+      priority: priority.priority,
+      priorityCap: target.project.priorityCap,
+      spec,
+      registry: workspace.policy.registry,
+      ...(input.custom_domain !== undefined ? { customDomain: input.custom_domain } : {}),
+    })
+    return {
+      ...base,
+      dryRun: false,
+      servingId: created.servingId,
+      consoleUrl: created.consoleUrl,
+      recovered: created.recovered,
+      warnings: uniqueWarnings(checked, created.warnings),
+      next: [
+        `inspire_inference(action="detail", serving_id="${created.servingId}") until it is RUNNING and has an access URL`,
+        `inspire_job_detail(job_id="${created.servingId}") for events and diagnostics`,
+      ],
+    } satisfies InferenceCreateResult
+  })

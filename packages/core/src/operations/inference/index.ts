@@ -1,0 +1,124 @@
+import type { Effect } from "effect"
+import type { InspireError } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { defineOperation } from "../operation.js"
+import { formatDuration, formatTime, renderFields, renderTable } from "../render.js"
+import { createInference, type InferenceCreateResult } from "./create.js"
+import { type InferenceInput, InferenceInputSchema } from "./input.js"
+import {
+  type InferenceDetailResult,
+  type InferenceListResult,
+  type InferenceStopResult,
+  inferenceDetail,
+  inferenceList,
+  inferenceStop,
+} from "./manage.js"
+
+export type { InferenceCreateResult } from "./create.js"
+export type { InferenceDetailResult, InferenceListResult, InferenceStopResult } from "./manage.js"
+
+/** What inspire_inference returns, by action. */
+export type InferenceResult = InferenceCreateResult | InferenceDetailResult | InferenceListResult | InferenceStopResult
+
+const run = (input: InferenceInput): Effect.Effect<InferenceResult, InspireError, ClientServices> => {
+  if (input.action === "create") return createInference(input)
+  if (input.action === "detail") return inferenceDetail(input)
+  if (input.action === "list") return inferenceList(input)
+  return inferenceStop(input)
+}
+
+const lines = (...parts: ReadonlyArray<string | undefined>): string =>
+  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+
+const warningLines = (warnings: ReadonlyArray<string>) => warnings.map((w) => `warning: ${w}`).join("\n")
+
+const renderCreate = (r: InferenceCreateResult) =>
+  lines(
+    r.dryRun ? `Dry run: serving ${r.name} was checked and not deployed.` : `Serving ${r.name} is being deployed.`,
+    renderFields([
+      ["serving id", r.servingId],
+      ["workspace", r.workspace.name],
+      ["project", r.project.name],
+      ["compute group", r.computeGroup.name],
+      ["spec", `${r.spec.name} (${r.spec.id})`],
+      ["model", `${r.model.name} v${r.model.version} (${r.model.id})`],
+      ["image", r.image],
+      ["command", r.command],
+      ["port", r.port],
+      ["replicas", `${r.replicas} × ${r.nodesPerReplica} node(s)`],
+      ["priority", r.priority],
+      ["custom domain", r.customDomain],
+      ["console", r.consoleUrl],
+      ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
+    ]),
+    warningLines(r.warnings),
+    r.next.map((n) => `next: ${n}`).join("\n"),
+  )
+
+const renderDetail = (r: InferenceDetailResult) => {
+  const s = r.serving
+  return lines(
+    renderFields([
+      ["serving", `${s.name} (${s.id})`],
+      ["status", `${s.status.raw || "-"} (${s.status.family})`],
+      ["access url", s.accessUrl || (s.status.family === "running" ? "(not reported)" : "(none until RUNNING)")],
+      ["image", s.image],
+      ["command", s.command],
+      ["model", `${s.modelId}${s.modelVersion !== undefined ? ` v${s.modelVersion}` : ""}`],
+      ["port", s.port],
+      ["replicas", s.replicas !== undefined ? `${s.replicas} × ${s.nodesPerReplica ?? 1} node(s)` : undefined],
+      ["compute group", s.logicComputeGroupName || s.logicComputeGroupId],
+      ["spec", s.specId],
+      ["priority", s.priority],
+      ["project", s.projectName || s.projectId],
+      ["custom domain", s.customDomain],
+      [
+        "created",
+        s.createdAt !== undefined ? `${formatTime(s.createdAt)} (${formatDuration(r.ageMs)} ago)` : undefined,
+      ],
+      ["updated", s.updatedAt !== undefined ? formatTime(s.updatedAt) : undefined],
+      ["console", r.consoleUrl],
+    ]),
+    r.next.map((n) => `next: ${n}`).join("\n"),
+  )
+}
+
+const renderList = (r: InferenceListResult) =>
+  lines(
+    `Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`,
+    renderTable(
+      r.servings,
+      [
+        { header: "ID", cell: (s) => s.id },
+        { header: "NAME", cell: (s) => s.name },
+        { header: "STATUS", cell: (s) => s.status.raw },
+        { header: "REPLICAS", cell: (s) => s.replicas, align: "right" },
+        { header: "CREATED", cell: (s) => formatTime(s.createdAt) },
+        { header: "BY", cell: (s) => s.createdBy },
+      ],
+      "(no servings)",
+    ),
+    `console: ${r.consoleUrl}`,
+  )
+
+const renderStop = (r: InferenceStopResult) => lines(r.message, r.hint)
+
+export const inferenceOperation = defineOperation({
+  name: "inference",
+  title: "Deploy, inspect and stop inference servings",
+  description:
+    "Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from inspire_models), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. " +
+    "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. " +
+    "stop is refused without confirm=true, because a live service may be answering users: without it you get the current state and nothing is stopped.",
+  input: InferenceInputSchema,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  run,
+  render: (r: InferenceResult) =>
+    r.action === "create"
+      ? renderCreate(r)
+      : r.action === "detail"
+        ? renderDetail(r)
+        : r.action === "list"
+          ? renderList(r)
+          : renderStop(r),
+})

@@ -1,0 +1,52 @@
+import { z } from "zod"
+
+/** The input of inspire_inference: one flat object, each action reading the fields it needs. */
+export const InferenceInputSchema = z.object({
+  action: z
+    .enum(["create", "detail", "stop", "list"])
+    .describe("create deploys a serving; detail shows one; stop stops one (needs confirm); list shows a workspace's"),
+  serving_id: z.string().optional().describe("For detail and stop: the serving id, sv-…"),
+  name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
+  model_id: z.string().optional().describe('For create: the model to serve, from inspire_models(action="list")'),
+  model_version: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('For create: the model version, from inspire_models(action="detail")'),
+  image: z
+    .string()
+    .optional()
+    .describe(
+      "For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted",
+    ),
+  command: z
+    .string()
+    .optional()
+    .describe(
+      "For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity",
+    ),
+  port: z.number().int().min(1).max(65535).default(2400).describe("For create: the port the server listens on"),
+  replicas: z.number().int().min(1).default(1).describe("For create: how many replicas"),
+  node_num_per_replica: z.number().int().min(1).default(1).describe("For create: nodes per replica"),
+  compute_group: z
+    .string()
+    .optional()
+    .describe("For create: the compute group (name or lcg- id); the workspace's first group when omitted"),
+  spec: z
+    .string()
+    .optional()
+    .describe("For create: a SERVING spec id of the group; missing or wrong, the error lists the valid ones"),
+  workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
+  project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
+  priority: z.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4"),
+  custom_domain: z.string().optional().describe("For create: an optional custom domain"),
+  dry_run: z.boolean().default(false).describe("For create: check everything and show the request without deploying"),
+  confirm: z
+    .boolean()
+    .default(false)
+    .describe("For stop: must be true to stop; without it the current state is shown and nothing is stopped"),
+})
+
+/** The parsed input of inspire_inference. */
+export type InferenceInput = z.output<typeof InferenceInputSchema>

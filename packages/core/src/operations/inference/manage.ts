@@ -1,0 +1,124 @@
+import { Clock, Effect } from "effect"
+import { type Serving, servingConsoleUrl } from "../../api/servings/schema.js"
+import { getServing, listServings, stopServing } from "../../api/servings/servings.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { Platform } from "../../platform/client.js"
+import { resolveReadWorkspace, withHint } from "../deploy-support.js"
+import type { InferenceInput } from "./input.js"
+
+/** One serving as `inference detail` shows it. */
+export interface InferenceDetailResult {
+  readonly action: "detail"
+  readonly serving: Serving
+  readonly consoleUrl: string
+  /** Time since creation, when the creation time is known. */
+  readonly ageMs: number | undefined
+  readonly next: ReadonlyArray<string>
+}
+
+/** The servings of a workspace. */
+export interface InferenceListResult {
+  readonly action: "list"
+  readonly workspace: { readonly id: string; readonly name: string }
+  readonly servings: ReadonlyArray<Serving>
+  readonly truncated: boolean
+  readonly consoleUrl: string
+}
+
+/** What `inference stop` did: without confirm only the state is reported. */
+export interface InferenceStopResult {
+  readonly action: "stop"
+  readonly servingId: string
+  readonly name: string
+  /** The state before this call. */
+  readonly status: Serving["status"]
+  readonly confirmed: boolean
+  /** True when a stop request was sent. */
+  readonly stopped: boolean
+  readonly message: string
+  readonly hint?: string
+}
+
+const ID_HINT = 'Serving ids start with sv-; inspire_inference(action="list") shows them.'
+
+const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
+  input.serving_id === undefined || input.serving_id.trim() === ""
+    ? Effect.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT))
+    : Effect.succeed(input.serving_id.trim())
+
+/** One serving with its console link and age. */
+export const inferenceDetail = (
+  input: InferenceInput,
+): Effect.Effect<InferenceDetailResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const serving = yield* withHint(getServing(yield* servingIdOf(input, "detail")), ID_HINT)
+    const platform = yield* Platform
+    const now = yield* Clock.currentTimeMillis
+    const running = serving.status.family === "running"
+    return {
+      action: "detail",
+      serving,
+      consoleUrl: servingConsoleUrl(platform.baseUrl, serving.workspaceId),
+      ageMs: serving.createdAt !== undefined ? Math.max(0, now - serving.createdAt) : undefined,
+      next: running
+        ? [`inspire_inference(action="stop", serving_id="${serving.id}", confirm=true) when it is no longer needed`]
+        : serving.status.terminal
+          ? [`inspire_job_detail(job_id="${serving.id}") for why it ended`]
+          : [`inspire_inference(action="detail", serving_id="${serving.id}") again until it is RUNNING`],
+    } satisfies InferenceDetailResult
+  })
+
+/** The servings of the workspace (argument or default). */
+export const inferenceList = (
+  input: InferenceInput,
+): Effect.Effect<InferenceListResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const workspace = yield* resolveReadWorkspace(input)
+    const listed = yield* listServings({ workspaceId: workspace.id })
+    const platform = yield* Platform
+    return {
+      action: "list",
+      workspace: { id: workspace.id, name: workspace.name },
+      servings: listed.servings,
+      truncated: listed.truncated,
+      consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id),
+    } satisfies InferenceListResult
+  })
+
+/** Stops a serving only with confirm: a live service may be answering users. */
+export const inferenceStop = (
+  input: InferenceInput,
+): Effect.Effect<InferenceStopResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const id = yield* servingIdOf(input, "stop")
+    const serving = yield* withHint(getServing(id), ID_HINT)
+    const label = serving.name || serving.id
+    const over = serving.status.terminal || serving.status.family === "stopping"
+    const base = { action: "stop" as const, servingId: serving.id, name: serving.name, status: serving.status }
+    if (over || !input.confirm)
+      return {
+        ...base,
+        confirmed: input.confirm,
+        stopped: false,
+        message: over
+          ? `Serving ${label} is already ${serving.status.raw}; nothing to stop.`
+          : `Serving ${label} is ${serving.status.raw || "in an unknown state"} and may be answering users; nothing was stopped.`,
+        ...(over
+          ? {}
+          : {
+              hint: `To stop it, call inspire_inference(action="stop", serving_id="${serving.id}", confirm=true).`,
+            }),
+      } satisfies InferenceStopResult
+    const stopped = yield* stopServing(serving.id)
+    return {
+      ...base,
+      status: stopped.serving.status,
+      confirmed: true,
+      stopped: stopped.sent,
+      message: stopped.message,
+      ...(stopped.sent
+        ? { hint: `inspire_inference(action="detail", serving_id="${serving.id}") shows when it has stopped.` }
+        : {}),
+    } satisfies InferenceStopResult
+  })

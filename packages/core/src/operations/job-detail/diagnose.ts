@@ -1,0 +1,131 @@
+/** What a task's events, logs and status point to; the pure rules behind inspire_job_detail's diagnosis. */
+export type CauseKind =
+  | "oom"
+  | "image-pull"
+  | "unschedulable"
+  | "preempted"
+  | "environment"
+  | "offline-network"
+  | "no-slurm"
+  | "traceback"
+
+/** One likely cause, with the line that shows it and what to do. */
+export interface Finding {
+  readonly kind: CauseKind
+  readonly cause: string
+  readonly evidence: string
+  readonly fix: string
+}
+
+/** What the rules read. */
+export interface DiagnosisInput {
+  readonly family: string
+  readonly subStatus?: string
+  readonly subMsg?: string
+  readonly priority?: number | undefined
+  readonly network?: "online" | "offline" | "unknown"
+  readonly events: ReadonlyArray<{ readonly type: string; readonly reason: string; readonly message: string }>
+  readonly logLines: ReadonlyArray<string>
+}
+
+interface Rule {
+  readonly kind: CauseKind
+  readonly test: RegExp
+  readonly cause: string
+  readonly fix: (input: DiagnosisInput) => string
+  /** Only when this holds (e.g. network errors only matter in an offline workspace). */
+  readonly when?: (input: DiagnosisInput) => boolean
+}
+
+const RULES: ReadonlyArray<Rule> = [
+  {
+    kind: "oom",
+    test: /CUDA out of memory|OutOfMemoryError|OOMKilled|Out of memory|Killed process \d+/i,
+    cause: "The task ran out of memory (GPU or container).",
+    fix: () => "Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.",
+  },
+  {
+    kind: "image-pull",
+    test: /ErrImagePull|ImagePullBackOff|Failed to pull image|manifest unknown|pull access denied/i,
+    cause: "The image could not be pulled.",
+    fix: () =>
+      "Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): inspire_images.",
+  },
+  {
+    kind: "no-slurm",
+    test: /slurmctld BackOff|Unable to contact slurm controller|sbatch: error/i,
+    cause: "The image has no working Slurm controller.",
+    fix: () => 'Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); inspire_images(search="slurm").',
+  },
+  {
+    kind: "offline-network",
+    test: /Network is unreachable|Could not resolve host|Temporary failure in name resolution|unable to resolve host|CONNECTION FAILED|ConnectionError|No matching distribution found|Failed to establish a new connection/i,
+    cause: "The command used the network in an offline workspace.",
+    fix: () =>
+      "Prepare data, models and packages from an internet-enabled workspace into /inspire/hdd/project/{en_name}/ (shared storage) or bake them into the image, then read them from there.",
+    when: (i) => i.network !== "online",
+  },
+  {
+    kind: "environment",
+    test: /command not found|: not found$|ModuleNotFoundError|No module named|ImportError: /im,
+    cause: "A command or Python module was not found: the environment was probably not activated.",
+    fix: () =>
+      'The platform shell is non-interactive; set commandPrefix (inspire_config key="commandPrefix", e.g. "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …") or activate it in the command.',
+  },
+  {
+    kind: "unschedulable",
+    test: /Unschedulable|\d+\/\d+ nodes are available|Insufficient nvidia\.com\/gpu|FailedScheduling/i,
+    cause: "The scheduler found no free GPUs for this spec.",
+    fix: () => "inspire_status shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.",
+  },
+  {
+    kind: "preempted",
+    test: /preempted|preemption/i,
+    cause: "The task was preempted by a higher-priority task.",
+    fix: (i) =>
+      `Resubmit with priority ≥ 4 (it ran at ${i.priority ?? "a low priority"}; 1–3 may be preempted), within the project's cap.`,
+  },
+]
+
+const TRACEBACK_END = /^\s*([A-Za-z_][\w.]*(Error|Exception|Interrupt)|[A-Za-z_][\w.]*Error)\b.*$/
+
+// The last exception line of the newest Python traceback: the line that says what actually went wrong.
+const lastException = (lines: ReadonlyArray<string>): string | undefined => {
+  const start = lines.findLastIndex((l) => l.includes("Traceback (most recent call last)"))
+  if (start < 0) return undefined
+  return lines.slice(start + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l))
+}
+
+const textsOf = (input: DiagnosisInput): ReadonlyArray<string> => [
+  ...(input.subStatus !== undefined && input.subStatus !== "" ? [`sub_status: ${input.subStatus}`] : []),
+  ...(input.subMsg !== undefined && input.subMsg !== "" ? [input.subMsg] : []),
+  ...input.events.map((e) => `${e.reason}: ${e.message}`),
+  ...input.logLines,
+]
+
+/**
+ * The likely causes of a failed, stopped or long-waiting task, most specific first. A Python traceback
+ * that no rule explains is reported by its last exception line. No finding means nothing recognisable.
+ */
+export const diagnose = (input: DiagnosisInput): ReadonlyArray<Finding> => {
+  const texts = textsOf(input)
+  const findings: Finding[] = []
+  for (const rule of RULES) {
+    if (rule.when !== undefined && !rule.when(input)) continue
+    // A waiting task is only ever explained by scheduling; a finished one by what it printed.
+    if (input.family === "waiting" && rule.kind !== "unschedulable" && rule.kind !== "image-pull") continue
+    const evidence = texts.findLast((t) => rule.test.test(t))
+    if (evidence !== undefined)
+      findings.push({ kind: rule.kind, cause: rule.cause, evidence: evidence.trim(), fix: rule.fix(input) })
+  }
+  const exception = lastException(input.logLines)
+  if (exception !== undefined && !findings.some((f) => f.evidence === exception.trim()))
+    findings.push({
+      kind: "traceback",
+      cause: "The program raised an exception.",
+      evidence: exception.trim(),
+      fix: "Fix the error the last exception line names; inspire_logs shows the whole traceback.",
+    })
+  // An environment or network error explains its traceback; keep the traceback only when it adds something.
+  return findings.filter((f, _i, all) => f.kind !== "traceback" || !all.some((o) => o.kind === "oom"))
+}

@@ -1,0 +1,86 @@
+import { Effect, Either } from "effect"
+import { z } from "zod"
+import { listJobEvents } from "../../api/jobs/events.js"
+import { tailLogs } from "../../api/jobs/logs.js"
+import { taskKindOf } from "../../domain/ids.js"
+import { workspacePolicy } from "../../domain/workspaces.js"
+import { defineOperation } from "../operation.js"
+import { diagnose, type Finding } from "./diagnose.js"
+import { readTask, type TaskDetail } from "./read.js"
+import { renderDetail } from "./render.js"
+
+const Input = z.object({
+  job_id: z
+    .string()
+    .min(1)
+    .describe("Task id: job-… (training), hpc-job-… (HPC), sv-… (serving) or a bare UUID (notebook)"),
+  log_lines: z
+    .number()
+    .int()
+    .min(10)
+    .max(500)
+    .default(100)
+    .describe("How many of the last log lines the failure diagnosis reads (default 100)"),
+})
+
+/** The diagnosis of a failed, stopped or waiting task. */
+export interface Diagnosis {
+  readonly findings: ReadonlyArray<Finding>
+  readonly eventsRead: number
+  readonly logLinesRead: number
+  /** Why some evidence could not be read, e.g. events already discarded. */
+  readonly notes: ReadonlyArray<string>
+}
+
+/** The result of inspire_job_detail. */
+export interface JobDetailResult extends TaskDetail {
+  readonly diagnosis?: Diagnosis
+}
+
+const needsDiagnosis = (d: TaskDetail) =>
+  d.status.family === "failed" || d.status.family === "stopped" || d.status.family === "waiting"
+
+const diagnosisOf = (d: TaskDetail, logLines: number) =>
+  Effect.gen(function* () {
+    const notes: string[] = []
+    const events = yield* Effect.either(listJobEvents(d.id))
+    if (Either.isLeft(events)) notes.push(`events could not be read: ${events.left.message}`)
+    else if (events.right.collected) notes.push("no events (the platform discards events of old tasks)")
+    // A queued task has printed nothing yet; only its events can explain it.
+    const logs = d.status.family === "waiting" ? undefined : yield* Effect.either(tailLogs(d.id, logLines))
+    if (logs !== undefined && Either.isLeft(logs)) notes.push(`logs could not be read: ${logs.left.message}`)
+    const eventList = Either.isRight(events) ? events.right.events : []
+    const lines = logs !== undefined && Either.isRight(logs) ? logs.right.map((l) => l.message) : []
+    const findings = diagnose({
+      family: d.status.family,
+      subStatus: d.subStatus,
+      subMsg: d.subMessage,
+      priority: d.priority,
+      network: workspacePolicy(d.workspace).network,
+      events: eventList,
+      logLines: lines,
+    })
+    return { findings, eventsRead: eventList.length, logLinesRead: lines.length, notes } satisfies Diagnosis
+  })
+
+/** inspire_job_detail: one task's configuration, pods, timing and failure diagnosis. */
+export const jobDetailOperation = defineOperation<typeof Input, JobDetailResult>({
+  name: "job_detail",
+  title: "Task detail and failure diagnosis",
+  description:
+    "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. " +
+    "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). " +
+    "Next: inspire_logs for the full log, inspire_events, inspire_status for free GPUs, or resubmit with the fix.",
+  input: Input,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  run: (input) =>
+    Effect.gen(function* () {
+      const ref = taskKindOf(input.job_id)
+      if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
+      const detail = yield* readTask(ref.right.id, ref.right.kind)
+      const diagnosable = detail.kind === "train" || detail.kind === "hpc"
+      if (!diagnosable || !needsDiagnosis(detail)) return detail as JobDetailResult
+      return { ...detail, diagnosis: yield* diagnosisOf(detail, input.log_lines) } satisfies JobDetailResult
+    }),
+  render: renderDetail,
+})

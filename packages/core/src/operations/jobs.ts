@@ -1,0 +1,127 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { StatusFilter } from "../domain/status.js"
+import { defineOperation } from "./operation.js"
+import { formatDuration, formatTime, renderTable } from "./render.js"
+import { listTasks, type TaskRow, type TaskType } from "./tasks/list.js"
+
+const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
+  train: ["train"],
+  hpc: ["hpc"],
+  inference: ["inference"],
+  notebook: ["notebook"],
+  all: ["train", "hpc", "inference", "notebook"],
+}
+
+const Input = z.object({
+  type: z
+    .enum(["train", "hpc", "inference", "notebook", "all"])
+    .default("all")
+    .describe("Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all"),
+  status: StatusFilter.default("all").describe(
+    "Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all",
+  ),
+  workspace: z
+    .string()
+    .optional()
+    .describe("Workspace name or ws- id; default defaultWorkspace, else every workspace you can see"),
+  project: z.string().optional().describe("Only tasks of this project (name or id)"),
+  name: z.string().optional().describe("Only tasks whose name contains this text (or matches a glob with * and ?)"),
+  mine: z.boolean().default(true).describe("Only your own tasks (default true); false lists everyone's"),
+  limit: z.number().int().min(1).max(1000).default(50).describe("Most rows to return (default 50); counts cover all"),
+})
+
+/** One listed task. */
+export interface JobRow {
+  readonly id: string
+  readonly type: TaskType
+  readonly name: string
+  readonly status: string
+  readonly rawStatus: string
+  readonly workspace: string
+  readonly createdAt: number | undefined
+  readonly runningTimeMs: number | undefined
+  readonly gpus: number | undefined
+}
+
+/** The result of inspire_jobs. */
+export interface JobsResult {
+  readonly tasks: ReadonlyArray<JobRow>
+  /** How many matched in all, before `limit`. */
+  readonly total: number
+  /** Matches per status family. */
+  readonly counts: Readonly<Record<string, number>>
+  readonly workspaces: ReadonlyArray<string>
+  readonly truncated: boolean
+}
+
+const rowOf = (t: TaskRow): JobRow => ({
+  id: t.id,
+  type: t.type,
+  name: t.name,
+  status: t.family,
+  rawStatus: t.rawStatus,
+  workspace: t.workspace,
+  createdAt: t.createdAt,
+  runningTimeMs: t.runningTimeMs,
+  gpus: t.gpus,
+})
+
+const FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"]
+
+/** inspire_jobs: lists tasks of every type by normalised status. */
+export const jobsOperation = defineOperation<typeof Input, JobsResult>({
+  name: "jobs",
+  title: "List tasks",
+  description:
+    "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. " +
+    "Without workspace it uses defaultWorkspace, else searches every workspace you can see. " +
+    "Next: inspire_job_detail for one task's configuration and failure diagnosis, inspire_logs, inspire_metrics, inspire_stop.",
+  input: Input,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  run: (input) =>
+    Effect.map(
+      listTasks({
+        workspace: input.workspace,
+        project: input.project,
+        types: TYPES[input.type] ?? [],
+        status: input.status,
+        name: input.name,
+        mine: input.mine,
+      }),
+      (listing): JobsResult => {
+        const counts: Record<string, number> = {}
+        for (const t of listing.tasks) counts[t.family] = (counts[t.family] ?? 0) + 1
+        return {
+          tasks: listing.tasks.slice(0, input.limit).map(rowOf),
+          total: listing.tasks.length,
+          counts,
+          workspaces: listing.workspaces,
+          truncated: listing.truncated,
+        }
+      },
+    ),
+  render: (r: JobsResult) => {
+    const table = renderTable(
+      r.tasks,
+      [
+        { header: "ID", cell: (t) => t.id },
+        { header: "TYPE", cell: (t) => t.type },
+        { header: "NAME", cell: (t) => t.name },
+        { header: "STATUS", cell: (t) => `${t.status} (${t.rawStatus})` },
+        { header: "WORKSPACE", cell: (t) => t.workspace },
+        { header: "CREATED", cell: (t) => formatTime(t.createdAt) },
+        { header: "RUNNING", cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
+        { header: "GPUS", cell: (t) => t.gpus, align: "right" },
+      ],
+      "No tasks match.",
+    )
+    const counts = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0)
+      .map((f) => `${f} ${r.counts[f]}`)
+      .join(", ")
+    const shown = r.tasks.length < r.total ? `showing ${r.tasks.length} of ${r.total}` : `${r.total} tasks`
+    const lines = [table, `${shown}${counts !== "" ? ` — ${counts}` : ""}`]
+    if (r.truncated) lines.push("Some lists were cut at the page cap; narrow the filters to see the rest.")
+    return lines.join("\n")
+  },
+})

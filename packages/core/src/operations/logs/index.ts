@@ -1,0 +1,109 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { defineOperation } from "../operation.js"
+import { formatTime } from "../render.js"
+import { jobState } from "../tasks/job.js"
+import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
+
+export { type FollowOptions, followTaskLogs } from "./follow.js"
+
+const Input = z.object({
+  job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  lines: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_WINDOW_LINES)
+    .default(100)
+    .describe("How many of the newest lines to return (default 100); ignored with a time window or download"),
+  since: z
+    .string()
+    .optional()
+    .describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
+  until: z.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
+  time_range: z.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
+  pod: z.string().optional().describe("Only this pod's lines (names from inspire_job_detail); default every pod"),
+  download: z
+    .boolean()
+    .default(false)
+    .describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
+  path: z
+    .string()
+    .optional()
+    .describe("Download file; default <cacheDir>/logs/<job_id>.log; must be under your home, cache or temp folder"),
+  overwrite: z.boolean().default(false).describe("Replace an existing download file (default: refuse)"),
+})
+
+/** The result of inspire_logs: lines, or where a download went. */
+export interface LogsResult {
+  readonly jobId: string
+  readonly status: string
+  readonly mode: "tail" | "window" | "download"
+  readonly lines?: ReadonlyArray<ShownLine>
+  readonly window?: { readonly from: number; readonly to: number }
+  /** More lines exist in the window than were returned. */
+  readonly truncated?: boolean
+  readonly download?: {
+    readonly path: string
+    readonly lines: number
+    readonly bytes: number
+    readonly requests: number
+    /** Milliseconds where more lines shared one instant than a page holds; some may be missing there. */
+    readonly crowdedAt: ReadonlyArray<number>
+  }
+}
+
+const renderLines = (lines: ReadonlyArray<ShownLine>): string => {
+  const pods = new Set(lines.map((l) => l.pod))
+  const label = (pod: string) => (pods.size > 1 ? `[${pod.replace(/^.*-(worker-\d+-\d+)$/, "$1")}] ` : "")
+  // Seconds matter in a log; the shared formatTime stops at minutes.
+  const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ")
+  return lines.map((l) => `${at(l.time)} ${label(l.pod)}${l.message}`).join("\n")
+}
+
+/** inspire_logs: tail, window or download a job's log. */
+export const logsOperation = defineOperation<typeof Input, LogsResult>({
+  name: "logs",
+  title: "Read or download task logs",
+  description:
+    "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`. " +
+    "download=true streams the whole log (or the window) to a file page by page and returns its path, line count and size; it never overwrites a file without overwrite=true. " +
+    "Next: inspire_job_detail for a diagnosis of a failure, inspire_metrics for utilisation.",
+  input: Input,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const window = yield* windowOf(input)
+      const job = yield* jobState(input.job_id, "logs")
+      const base = { jobId: job.id, status: `${job.status.family} (${job.status.raw})` }
+      if (input.download) {
+        const download = yield* downloadToFile(
+          job.id,
+          { path: input.path, overwrite: input.overwrite, pod: input.pod, window },
+          context,
+        )
+        return { ...base, mode: "download", download, ...(window !== undefined ? { window } : {}) } satisfies LogsResult
+      }
+      if (window !== undefined) {
+        const got = yield* windowLines(job.id, window, input.pod)
+        return { ...base, mode: "window", window, lines: got.lines, truncated: got.truncated } satisfies LogsResult
+      }
+      const lines = yield* lastLines(job.id, input.lines, input.pod)
+      return { ...base, mode: "tail", lines } satisfies LogsResult
+    }),
+  render: (r: LogsResult) => {
+    if (r.download !== undefined) {
+      const d = r.download
+      const crowded =
+        d.crowdedAt.length > 0 ? ` (some lines may be missing at ${d.crowdedAt.length} crowded instants)` : ""
+      return `Downloaded ${d.lines} lines (${d.bytes} bytes) of ${r.jobId} to ${d.path}${crowded}.`
+    }
+    const lines = r.lines ?? []
+    const head =
+      r.mode === "window" && r.window !== undefined
+        ? `${r.jobId} ${r.status}: ${lines.length} lines from ${formatTime(r.window.from)} to ${formatTime(r.window.to)}`
+        : `${r.jobId} ${r.status}: last ${lines.length} lines`
+    const tail = r.truncated ? `\n(more lines in this window; narrow it or use download=true)` : ""
+    return `${head}\n${lines.length > 0 ? renderLines(lines) : "(no log lines yet)"}${tail}`
+  },
+})

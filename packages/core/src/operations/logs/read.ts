@@ -1,0 +1,106 @@
+import { Clock, Data, Effect } from "effect"
+import { downloadLogs, type LogLine, tailLogs } from "../../api/jobs/logs.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import type { OperationContext } from "../operation.js"
+import { openOutput, outputPathFor } from "../tasks/output-file.js"
+import { parseInstant, parseTimeRange } from "../tasks/time-range.js"
+
+/** One log line as the tool returns it. */
+export interface ShownLine {
+  readonly time: number
+  readonly pod: string
+  readonly message: string
+}
+
+/** The most lines a window query returns; a longer log is for `download`. */
+export const MAX_WINDOW_LINES = 5000
+
+const show = (l: LogLine): ShownLine => ({ time: l.timestampMs, pod: l.pod, message: l.message })
+
+/** A time window in epoch ms from `since`/`until` or `time_range` (ending now). */
+export const windowOf = (input: {
+  readonly since?: string | undefined
+  readonly until?: string | undefined
+  readonly time_range?: string | undefined
+}): Effect.Effect<{ readonly from: number; readonly to: number } | undefined, InspireError> =>
+  Effect.gen(function* () {
+    if (input.since === undefined && input.until === undefined && input.time_range === undefined) return undefined
+    if (input.time_range !== undefined && input.since !== undefined)
+      return yield* Effect.fail(
+        invalidInput("Pass either time_range or since, not both.", 'time_range="30m" means since 30 minutes ago.'),
+      )
+    const now = yield* Clock.currentTimeMillis
+    const to = input.until !== undefined ? yield* parseInstant(input.until, now, "until") : now
+    const from =
+      input.since !== undefined
+        ? yield* parseInstant(input.since, now, "since")
+        : to - (input.time_range !== undefined ? yield* parseTimeRange(input.time_range) : 3600) * 1000
+    if (from >= to)
+      return yield* Effect.fail(
+        invalidInput("The log window is empty: since is not before until.", "Give since earlier than until."),
+      )
+    return { from, to }
+  })
+
+class Full extends Data.TaggedError("Full")<Record<never, never>> {}
+
+/** The lines of a window, oldest first, at most MAX_WINDOW_LINES; `truncated` when more exist. */
+export const windowLines = (
+  jobId: string,
+  window: { readonly from: number; readonly to: number },
+  pod: string | undefined,
+): Effect.Effect<{ lines: ReadonlyArray<ShownLine>; truncated: boolean }, InspireError, ClientServices> => {
+  const lines: ShownLine[] = []
+  const sink = (batch: ReadonlyArray<LogLine>) =>
+    Effect.gen(function* () {
+      for (const l of batch) {
+        if (l.timestampMs > window.to) continue
+        if (lines.length >= MAX_WINDOW_LINES) return yield* Effect.fail(new Full())
+        lines.push(show(l))
+      }
+    })
+  return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...(pod !== undefined ? { pod } : {}) }).pipe(
+    Effect.as({ lines, truncated: false }),
+    Effect.catchTag("Full", () => Effect.succeed({ lines, truncated: true })),
+  )
+}
+
+/** The newest `count` lines, oldest first. */
+export const lastLines = (jobId: string, count: number, pod: string | undefined) =>
+  Effect.map(tailLogs(jobId, count, pod !== undefined ? { pod } : {}), (ls) => ls.map(show))
+
+/** The line as written to a downloaded file. */
+export const fileLine = (l: LogLine): string => `${new Date(l.timestampMs).toISOString()} ${l.pod} ${l.message}\n`
+
+/** Streams every line (or a window's) to a file, page by page, reporting progress. */
+export const downloadToFile = (
+  jobId: string,
+  options: {
+    readonly path: string | undefined
+    readonly overwrite: boolean
+    readonly pod: string | undefined
+    readonly window: { readonly from: number; readonly to: number } | undefined
+  },
+  context: OperationContext,
+) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const path = yield* outputPathFor(options.path, "logs", `${jobId}.log`, options.overwrite)
+      const file = yield* openOutput(path)
+      let lines = 0
+      const sink = (batch: ReadonlyArray<LogLine>) =>
+        Effect.gen(function* () {
+          const kept =
+            options.window === undefined ? batch : batch.filter((l) => l.timestampMs <= (options.window?.to ?? 0))
+          yield* file.write(kept.map(fileLine).join(""))
+          lines += kept.length
+          context.progress({ message: `downloaded ${lines} lines of ${jobId}`, current: lines })
+        })
+      const summary = yield* downloadLogs(jobId, sink, {
+        ...(options.pod !== undefined ? { pod: options.pod } : {}),
+        ...(options.window !== undefined ? { from: options.window.from, to: options.window.to } : {}),
+      })
+      return { path, lines, bytes: file.bytes(), requests: summary.requests, crowdedAt: summary.crowdedAt }
+    }),
+  )

@@ -1,0 +1,81 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { analyzeGpuHealth } from "../../domain/metrics/report.js"
+import type { MetricName } from "../../domain/metrics/series.js"
+import { defineOperation } from "../operation.js"
+import { openOutput, outputPathFor } from "../tasks/output-file.js"
+import { readMetrics } from "./read.js"
+import { type MetricsResult, renderMetrics, type SeriesRow, summaryOf } from "./render.js"
+
+export type { MetricsResult } from "./render.js"
+
+const Input = z.object({
+  job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  mode: z
+    .enum(["summary", "raw", "download"])
+    .default("summary")
+    .describe("summary = health verdict and per-pod stats; raw = the series; download = a CSV file"),
+  time_range: z
+    .string()
+    .default("30m")
+    .describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
+  interval: z
+    .number()
+    .int()
+    .optional()
+    .describe("Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range"),
+  path: z
+    .string()
+    .optional()
+    .describe("CSV file for download; default <cacheDir>/metrics/<job_id>-<range>.csv; under home, cache or temp"),
+  overwrite: z.boolean().default(false).describe("Replace an existing CSV file (default: refuse)"),
+})
+
+const pct = (v: number) => Math.round(v * 10_000) / 100
+
+/** inspire_metrics: a job's utilisation as a health verdict, raw series or CSV. */
+export const metricsOperation = defineOperation<typeof Input, MetricsResult>({
+  name: "metrics",
+  title: "GPU and system metrics with a health verdict",
+  description:
+    "Answers whether a training or HPC job is actually working: mode=summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; " +
+    "mode=raw returns the series (percent values); mode=download writes a CSV (time, pod, metric, value in percent). " +
+    "time_range like 30m/3h/1d (default 30m). Next: inspire_logs to see what an idle or stalled job prints, inspire_stop to free idle GPUs.",
+  input: Input,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  run: (input) =>
+    Effect.gen(function* () {
+      const read = yield* readMetrics(input.job_id, input.time_range, input.interval)
+      const m = read.metrics
+      const series: ReadonlyArray<SeriesRow> = m.series.map((s) => ({
+        pod: s.pod,
+        metric: s.metric as MetricName,
+        points: s.points.map((p) => ({ t: p.t, v: pct(p.v) })),
+      }))
+      const base = {
+        jobId: read.jobId,
+        status: read.status,
+        timeRange: input.time_range,
+        window: { start: m.startSeconds, end: m.endSeconds, intervalSeconds: m.intervalSeconds },
+      }
+      if (input.mode === "raw") return { ...base, mode: "raw", series } satisfies MetricsResult
+      if (input.mode === "download") {
+        const name = `${read.jobId}-${input.time_range.replace(/\s+/g, "")}.csv`
+        const path = yield* outputPathFor(input.path, "metrics", name, input.overwrite)
+        const rows = series.flatMap((s) =>
+          s.points.map((p) => `${new Date(p.t * 1000).toISOString()},${s.pod},${s.metric},${p.v}\n`),
+        )
+        const bytes = yield* Effect.scoped(
+          Effect.gen(function* () {
+            const file = yield* openOutput(path)
+            yield* file.write(`time,pod,metric,value\n${rows.join("")}`)
+            return file.bytes()
+          }),
+        )
+        return { ...base, mode: "download", download: { path, rows: rows.length, bytes } } satisfies MetricsResult
+      }
+      const report = yield* analyzeGpuHealth(m.series)
+      return { ...base, mode: "summary", summary: summaryOf(report), series } satisfies MetricsResult
+    }),
+  render: renderMetrics,
+})

@@ -1,0 +1,44 @@
+import { Clock, Effect } from "effect"
+import { getJobMetrics, intervalFor, type JobMetrics, METRIC_INTERVALS } from "../../api/jobs/metrics.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { jobState } from "../tasks/job.js"
+import { parseTimeRange } from "../tasks/time-range.js"
+
+/** The metrics of a job over a window, and the job's state. */
+export interface MetricsRead {
+  readonly jobId: string
+  readonly status: string
+  readonly metrics: JobMetrics
+  readonly rangeSeconds: number
+}
+
+/**
+ * Reads a job's series over `time_range`. The window ends now for a live job and when it finished for a
+ * finished one, so `30m` of a job that ended yesterday is its last 30 minutes, not an empty window.
+ */
+export const readMetrics = (
+  jobId: string,
+  timeRange: string,
+  interval: number | undefined,
+): Effect.Effect<MetricsRead, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const rangeSeconds = yield* parseTimeRange(timeRange)
+    if (interval !== undefined && !(METRIC_INTERVALS as ReadonlyArray<number>).includes(interval))
+      return yield* Effect.fail(
+        invalidInput(
+          `interval ${interval} s is not one the platform accepts.`,
+          `Use one of ${METRIC_INTERVALS.join(", ")} seconds, or leave it out (${intervalFor(rangeSeconds)} s fits ${timeRange}).`,
+          { candidates: [...METRIC_INTERVALS] },
+        ),
+      )
+    const job = yield* jobState(jobId, "metrics")
+    const now = yield* Clock.currentTimeMillis
+    const end = job.status.terminal && job.finishedAt !== undefined ? job.finishedAt : now
+    const metrics = yield* getJobMetrics(job.id, {
+      timeRangeSeconds: rangeSeconds,
+      endMs: end,
+      ...(interval !== undefined ? { interval: interval as (typeof METRIC_INTERVALS)[number] } : {}),
+    })
+    return { jobId: job.id, status: `${job.status.family} (${job.status.raw})`, metrics, rangeSeconds }
+  })

@@ -1,0 +1,127 @@
+import type { IdleWindow, ReclaimHazard } from "../../domain/metrics/health.js"
+import type { GpuHealthReport } from "../../domain/metrics/report.js"
+import type { MetricName } from "../../domain/metrics/series.js"
+import type { SeriesStats } from "../../domain/metrics/stats.js"
+import { formatTime, renderFields, renderTable } from "../render.js"
+import { sparkline } from "./sparkline.js"
+
+/** One series in percent, time in epoch seconds. */
+export interface SeriesRow {
+  readonly pod: string
+  readonly metric: MetricName
+  readonly points: ReadonlyArray<{ readonly t: number; readonly v: number }>
+}
+
+/** One pod's statistics in percent. */
+export interface PodStats {
+  readonly pod: string
+  readonly state: string
+  readonly gpu: { readonly avg: number; readonly p90: number; readonly max: number } | null
+  readonly gpuMemory: { readonly avg: number; readonly p90: number; readonly max: number } | null
+  readonly cpu: { readonly avg: number; readonly p90: number; readonly max: number } | null
+}
+
+/** The health summary of a job. */
+export interface MetricsSummary {
+  readonly verdict: string
+  readonly state: string
+  readonly evidence: ReadonlyArray<string>
+  /** Pods the verdict singles out; empty when it is about the whole job. */
+  readonly pods: ReadonlyArray<string>
+  readonly perPod: ReadonlyArray<PodStats>
+  readonly idleWindows: ReadonlyArray<IdleWindow>
+  readonly reclaim: ReclaimHazard
+}
+
+/** The result of inspire_metrics in any mode. */
+export interface MetricsResult {
+  readonly jobId: string
+  readonly status: string
+  readonly mode: "summary" | "raw" | "download"
+  readonly timeRange: string
+  readonly window: { readonly start: number; readonly end: number; readonly intervalSeconds: number }
+  readonly summary?: MetricsSummary
+  readonly series?: ReadonlyArray<SeriesRow>
+  readonly download?: { readonly path: string; readonly rows: number; readonly bytes: number }
+}
+
+const trio = (s: SeriesStats | null) => (s === null ? null : { avg: s.avg, p90: s.p90, max: s.max })
+
+/** The summary part of a health report, trimmed to what people and agents read. */
+export const summaryOf = (r: GpuHealthReport): MetricsSummary => ({
+  verdict: r.verdict,
+  state: r.state,
+  evidence: r.evidence,
+  pods: r.pods,
+  perPod: r.perPod.map((p) => ({
+    pod: p.pod,
+    state: p.state,
+    gpu: trio(p.gpu),
+    gpuMemory: trio(p.gpuMemory),
+    cpu: trio(p.cpu),
+  })),
+  idleWindows: r.idleWindows,
+  reclaim: r.flags.reclaim,
+})
+
+const stat = (s: { avg: number; p90: number; max: number } | null) =>
+  s === null ? "-" : `${s.avg.toFixed(0)}/${s.p90.toFixed(0)}/${s.max.toFixed(0)}%`
+
+const SHORT: Readonly<Record<MetricName, string>> = {
+  gpu_usage_rate: "gpu",
+  gpu_memory_usage_rate: "gpu mem",
+  cpu_usage_rate: "cpu",
+  memory_usage_rate: "mem",
+}
+
+const short = (pod: string) => pod.replace(/^.*-(worker-\d+-\d+)$/, "$1")
+
+const sparklines = (series: ReadonlyArray<SeriesRow>) =>
+  renderTable(
+    series,
+    [
+      { header: "POD", cell: (s) => short(s.pod) },
+      { header: "METRIC", cell: (s) => SHORT[s.metric] },
+      { header: "TREND (0–100%)", cell: (s) => sparkline(s.points.map((p) => p.v)) },
+    ],
+    "(no series)",
+  )
+
+/** Verdict first, then per-pod stats and a sparkline per series; raw and download stay short. */
+export const renderMetrics = (r: MetricsResult): string => {
+  const window = `${formatTime(r.window.start * 1000)} – ${formatTime(r.window.end * 1000)} every ${r.window.intervalSeconds}s`
+  if (r.download !== undefined)
+    return `Wrote ${r.download.rows} rows (${r.download.bytes} bytes) of ${r.jobId} metrics (${window}) to ${r.download.path}.`
+  const series = r.series ?? []
+  if (r.summary === undefined)
+    return [`${r.jobId} ${r.status}: ${series.length} series, ${window}`, sparklines(series)].join("\n")
+  const s = r.summary
+  const out = [
+    `${s.state.toUpperCase()}: ${s.verdict}`,
+    ...s.evidence.map((e) => `  - ${e}`),
+    "",
+    `${r.jobId} ${r.status}, ${window}`,
+  ]
+  out.push(
+    renderTable(s.perPod, [
+      { header: "POD", cell: (p) => short(p.pod) },
+      { header: "STATE", cell: (p) => p.state },
+      { header: "GPU avg/p90/max", cell: (p) => stat(p.gpu), align: "right" },
+      { header: "GPU MEM", cell: (p) => stat(p.gpuMemory), align: "right" },
+      { header: "CPU", cell: (p) => stat(p.cpu), align: "right" },
+    ]),
+  )
+  if (s.idleWindows.length > 0)
+    out.push(
+      `idle windows: ${s.idleWindows.map((w) => `${formatTime(w.start * 1000)} for ${Math.round(w.durationSeconds / 60)} min${w.ongoing ? " (ongoing)" : ""}`).join("; ")}`,
+    )
+  if (s.reclaim.level !== "none")
+    out.push(
+      renderFields([
+        ["reclaim risk", s.reclaim.level],
+        ["low GPU for", `${Math.round(s.reclaim.lowSeconds / 60)} min`],
+      ]),
+    )
+  out.push("", sparklines(series))
+  return out.join("\n")
+}

@@ -1,0 +1,239 @@
+import { Effect } from "effect"
+import { z } from "zod"
+import { createModel, deleteModel, getModel, listModels, type ModelDetail } from "../api/models/models.js"
+import type { Model } from "../api/models/schema.js"
+import { type InspireError, invalidInput } from "../errors.js"
+import type { ClientServices } from "../facade.js"
+import { resolveTarget } from "./defaults.js"
+import { resolveReadWorkspace, withHint } from "./deploy-support.js"
+import { defineOperation } from "./operation.js"
+import { formatTime, renderFields, renderTable } from "./render.js"
+
+// Agents write a single type or tag as a plain string as often as a list.
+const Strings = z.union([z.array(z.string()), z.string().transform((s) => [s])])
+
+const Input = z.object({
+  action: z
+    .enum(["list", "detail", "create", "delete"])
+    .default("list")
+    .describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
+  model_id: z
+    .string()
+    .optional()
+    .describe('For detail and delete: the model id, as inspire_models(action="list") shows it'),
+  name: z.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
+  model_source_path: z
+    .string()
+    .optional()
+    .describe(
+      "For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b",
+    ),
+  model_type: Strings.optional().describe('For create: model types, e.g. ["LLM"] or "LLM" (LLMs are served by vLLM)'),
+  description: z.string().optional().describe("For create: a description"),
+  tags: Strings.optional().describe('For create: tags, e.g. ["qwen", "chat"]'),
+  workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
+  project: z
+    .string()
+    .optional()
+    .describe("For create: project name or id; defaultProject, or the workspace's only one"),
+  confirm: z
+    .boolean()
+    .default(false)
+    .describe("For delete: must be true to delete; without it you see what would be deleted and nothing is"),
+})
+
+type ModelsInput = z.output<typeof Input>
+
+/** What inspire_models returns, by action. */
+export type ModelsResult =
+  | {
+      readonly action: "list"
+      readonly workspace: { readonly id: string; readonly name: string }
+      readonly models: ReadonlyArray<Model>
+      readonly truncated: boolean
+    }
+  | { readonly action: "detail"; readonly model: ModelDetail }
+  | {
+      readonly action: "create"
+      readonly modelId: string
+      readonly name: string
+      readonly sourcePath: string
+      readonly workspace: { readonly id: string; readonly name: string }
+      readonly project: { readonly id: string; readonly name: string }
+      readonly recovered: boolean
+      readonly next: ReadonlyArray<string>
+    }
+  | {
+      readonly action: "delete"
+      readonly model: ModelDetail
+      readonly confirmed: boolean
+      readonly deleted: boolean
+      readonly message: string
+      readonly hint?: string
+    }
+
+const LIST_HINT = 'inspire_models(action="list") shows the model ids.'
+
+const modelIdOf = (input: ModelsInput): Effect.Effect<string, InspireError> =>
+  input.model_id === undefined || input.model_id.trim() === ""
+    ? Effect.fail(invalidInput(`models ${input.action} needs model_id.`, LIST_HINT))
+    : Effect.succeed(input.model_id.trim())
+
+/** A model source path must be an absolute path on the shared storage the containers see (/inspire/…). */
+const checkSourcePath = (raw: string | undefined): Effect.Effect<string, InspireError> => {
+  const hint =
+    "Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> (inspire_status shows the project path)."
+  if (raw === undefined || raw.trim() === "")
+    return Effect.fail(invalidInput("models create needs model_source_path.", hint))
+  const path = raw.trim()
+  if (!path.startsWith("/inspire/") || path.length <= "/inspire/".length)
+    return Effect.fail(invalidInput(`"${path}" is not a path under /inspire/, where the platform keeps models.`, hint))
+  if (path.split("/").some((part) => part === ".." || part === "."))
+    return Effect.fail(invalidInput(`"${path}" contains "." or ".." segments.`, hint))
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is rejected here
+  if (/[\u0000-\u001f\s]/.test(path))
+    return Effect.fail(invalidInput(`"${path}" contains whitespace or control characters.`, hint))
+  return Effect.succeed(path.replace(/\/+$/, "").replace(/\/{2,}/g, "/"))
+}
+
+const list = (input: ModelsInput) =>
+  Effect.gen(function* () {
+    const workspace = yield* resolveReadWorkspace(input)
+    const listed = yield* listModels({ workspaceId: workspace.id })
+    return {
+      action: "list" as const,
+      workspace: { id: workspace.id, name: workspace.name },
+      models: listed.models,
+      truncated: listed.truncated,
+    }
+  })
+
+const create = (input: ModelsInput) =>
+  Effect.gen(function* () {
+    if (input.name === undefined || input.name.trim() === "")
+      return yield* Effect.fail(invalidInput("models create needs name.", 'Pass name, e.g. name="qwen2.5-7b".'))
+    const sourcePath = yield* checkSourcePath(input.model_source_path)
+    const target = yield* resolveTarget(input, { needGroup: false })
+    const created = yield* createModel({
+      workspaceId: target.workspace.id,
+      projectId: target.project.id,
+      name: input.name,
+      modelSourcePath: sourcePath,
+      ...(input.model_type !== undefined ? { modelType: input.model_type } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.tags !== undefined ? { tags: input.tags } : {}),
+    })
+    return {
+      action: "create" as const,
+      modelId: created.modelId,
+      name: input.name.trim(),
+      sourcePath,
+      workspace: { id: target.workspace.id, name: target.workspace.name },
+      project: { id: target.project.id, name: target.project.name },
+      recovered: created.recovered,
+      next: [
+        `inspire_models(action="detail", model_id="${created.modelId}") for its versions`,
+        `inspire_inference(action="create", model_id="${created.modelId}", model_version=1, …) to serve it`,
+      ],
+    }
+  })
+
+const remove = (input: ModelsInput) =>
+  Effect.gen(function* () {
+    const model = yield* withHint(getModel(yield* modelIdOf(input)), LIST_HINT)
+    const what = `model ${model.name} (${model.id}) with ${model.versions.length} version(s)`
+    if (!input.confirm)
+      return {
+        action: "delete" as const,
+        model,
+        confirmed: false,
+        deleted: false,
+        message: `This would delete ${what}; servings deployed from it will no longer find it. Nothing was deleted.`,
+        hint: `To delete it, call inspire_models(action="delete", model_id="${model.id}", confirm=true).`,
+      }
+    yield* deleteModel(model.id)
+    return {
+      action: "delete" as const,
+      model,
+      confirmed: true,
+      deleted: true,
+      message: `Deleted ${what}. The files at ${model.sourcePath || "its source path"} are not touched.`,
+    }
+  })
+
+const run = (input: ModelsInput): Effect.Effect<ModelsResult, InspireError, ClientServices> => {
+  if (input.action === "list") return list(input)
+  if (input.action === "create") return create(input)
+  if (input.action === "delete") return remove(input)
+  return Effect.map(withHint(Effect.flatMap(modelIdOf(input), getModel), LIST_HINT), (model) => ({
+    action: "detail" as const,
+    model,
+  }))
+}
+
+const renderModel = (m: ModelDetail) =>
+  [
+    renderFields([
+      ["model", `${m.name} (${m.id})`],
+      ["status", m.status === "unknown" ? m.rawStatus : m.status],
+      ["type", m.modelType.join(", ")],
+      ["latest version", m.latestVersion],
+      ["vLLM", m.vllmCompatible ? "compatible" : "no"],
+      ["source path", m.sourcePath],
+      ["project", m.projectName || m.projectId],
+      ["owner", m.owner],
+      ["tags", m.tags.join(", ")],
+      ["description", m.description],
+      ["created", m.createdAt !== undefined ? formatTime(m.createdAt) : undefined],
+    ]),
+    renderTable(
+      m.versions,
+      [
+        { header: "VERSION", cell: (v) => v.version, align: "right" },
+        { header: "SIZE", cell: (v) => (v.sizeGb !== undefined ? `${v.sizeGb} GB` : undefined), align: "right" },
+        { header: "VLLM", cell: (v) => (v.vllmCompatible ? "yes" : "no") },
+        { header: "PATH", cell: (v) => v.modelPath },
+        { header: "CREATED", cell: (v) => formatTime(v.createdAt) },
+      ],
+      "(no versions)",
+    ),
+  ].join("\n")
+
+const render = (r: ModelsResult): string => {
+  if (r.action === "detail") return renderModel(r.model)
+  if (r.action === "delete") return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n")
+  if (r.action === "create")
+    return [
+      `Model ${r.name} was created (${r.modelId}) in ${r.workspace.name}, project ${r.project.name}, from ${r.sourcePath}.`,
+      ...r.next.map((n) => `next: ${n}`),
+    ].join("\n")
+  return [
+    `Models in ${r.workspace.name}: ${r.models.length}${r.truncated ? " (list cut short)" : ""}`,
+    renderTable(
+      r.models,
+      [
+        { header: "ID", cell: (m) => m.id },
+        { header: "NAME", cell: (m) => m.name },
+        { header: "LATEST", cell: (m) => m.latestVersion, align: "right" },
+        { header: "STATUS", cell: (m) => (m.status === "unknown" ? m.rawStatus : m.status) },
+        { header: "VLLM", cell: (m) => (m.vllmCompatible ? "yes" : "no") },
+        { header: "TYPE", cell: (m) => m.modelType.join(",") },
+        { header: "OWNER", cell: (m) => m.owner },
+      ],
+      "(no models)",
+    ),
+  ].join("\n")
+}
+
+export const modelsOperation = defineOperation({
+  name: "models",
+  title: "Manage the model repository",
+  description:
+    "Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — inspire_inference needs model_id and model_version from here. " +
+    "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. " +
+    "delete removes a registry entry (not the files) and needs confirm=true; without it you see what would be deleted.",
+  input: Input,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  run,
+  render,
+})

@@ -1,0 +1,125 @@
+import type { Effect } from "effect"
+import type { InspireError } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { defineOperation } from "../operation.js"
+import { formatTime, renderFields, renderTable } from "../render.js"
+import { createNotebookOp, type NotebookCreateResult } from "./create.js"
+import { type NotebookInput, NotebookInputSchema } from "./input.js"
+import {
+  type NotebookChangeResult,
+  type NotebookDetailResult,
+  type NotebookListResult,
+  notebookDelete,
+  notebookDetail,
+  notebookList,
+  notebookSwitch,
+} from "./manage.js"
+
+export type { NotebookCreateResult } from "./create.js"
+export type { NotebookChangeResult, NotebookDetailResult, NotebookListResult, NotebookView } from "./manage.js"
+
+/** What inspire_notebook returns, by action. */
+export type NotebookResult = NotebookCreateResult | NotebookListResult | NotebookDetailResult | NotebookChangeResult
+
+const run = (input: NotebookInput): Effect.Effect<NotebookResult, InspireError, ClientServices> => {
+  if (input.action === "create") return createNotebookOp(input)
+  if (input.action === "list") return notebookList(input)
+  if (input.action === "detail") return notebookDetail(input)
+  if (input.action === "delete") return notebookDelete(input)
+  return notebookSwitch(input, input.action)
+}
+
+const lines = (...parts: ReadonlyArray<string | undefined>): string =>
+  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+
+const gpus = (n: { gpuCount: number | undefined; gpuType: string }) =>
+  n.gpuCount !== undefined && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU"
+
+const renderCreate = (r: NotebookCreateResult) =>
+  lines(
+    r.dryRun ? `Dry run: notebook ${r.name} was checked and not created.` : `Notebook ${r.name} was created.`,
+    renderFields([
+      ["notebook id", r.notebookId],
+      ["status", r.status?.raw],
+      ["workspace", r.workspace.name],
+      ["project", r.project.name],
+      ["compute group", r.computeGroup.name],
+      ["spec", `${r.spec.name} (${r.spec.id})`],
+      ["image", r.image],
+      ["shm", r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
+      ["priority", r.priority],
+      ["auto stop", r.autoStop ? "yes" : "no"],
+      ["ssh", r.allowSsh ? "yes" : "no"],
+      ["console", r.consoleUrl],
+      ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
+    ]),
+    r.warnings.map((w) => `warning: ${w}`).join("\n"),
+    r.next.map((n) => `next: ${n}`).join("\n"),
+  )
+
+const renderList = (r: NotebookListResult) =>
+  lines(
+    `Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== undefined ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`,
+    renderTable(
+      r.notebooks,
+      [
+        { header: "ID", cell: (n) => n.id },
+        { header: "NAME", cell: (n) => n.name },
+        { header: "STATUS", cell: (n) => n.status.raw },
+        { header: "RESOURCES", cell: (n) => gpus(n) },
+        { header: "GROUP", cell: (n) => n.logicComputeGroupName },
+        { header: "CREATED", cell: (n) => formatTime(n.createdAt) },
+        { header: "CREATOR", cell: (n) => n.creator },
+      ],
+      "(no notebooks)",
+    ),
+  )
+
+const renderDetail = (r: NotebookDetailResult) => {
+  const n = r.notebook
+  const ssh = !n.allowSsh
+    ? undefined
+    : n.ssh.domain === ""
+      ? "enabled"
+      : `${n.ssh.domain}${n.ssh.port > 0 ? `:${n.ssh.port}` : ""}`
+  return lines(
+    renderFields([
+      ["notebook", `${n.name} (${n.id})`],
+      ["status", `${n.status.raw || "-"} (${n.status.family})${n.subStatus !== "" ? `, ${n.subStatus}` : ""}`],
+      ["jupyter", r.access?.jupyterUrl],
+      ["vscode", r.access?.vscodeUrl],
+      ["workspace", n.workspaceName || n.workspaceId],
+      ["project", n.projectName],
+      ["compute group", n.logicComputeGroupName || n.logicComputeGroupId],
+      ["resources", `${gpus(n)}, ${n.cpuCount ?? "?"} CPU, ${n.memoryGi ?? "?"} GiB`],
+      ["shm", n.sharedMemoryGi !== undefined && n.sharedMemoryGi > 0 ? `${n.sharedMemoryGi} GiB` : undefined],
+      ["image", n.image.address || `${n.image.name}:${n.image.version}`],
+      ["ssh", ssh],
+      ["created", n.createdAt !== undefined ? formatTime(n.createdAt) : undefined],
+      ["console", n.consoleUrl],
+    ]),
+    r.notes.join("\n"),
+  )
+}
+
+const renderChange = (r: NotebookChangeResult) => lines(r.message, r.hint, `console: ${r.notebook.consoleUrl}`)
+
+export const notebookOperation = defineOperation({
+  name: "notebook",
+  title: "Create, list, inspect, start, stop and delete notebooks",
+  description:
+    "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. " +
+    "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. " +
+    "delete works only on a stopped or failed notebook and needs confirm=true; without it you see what would be deleted. Notebook ids are bare UUIDs.",
+  input: NotebookInputSchema,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  run,
+  render: (r: NotebookResult) =>
+    r.action === "create"
+      ? renderCreate(r)
+      : r.action === "list"
+        ? renderList(r)
+        : r.action === "detail"
+          ? renderDetail(r)
+          : renderChange(r),
+})

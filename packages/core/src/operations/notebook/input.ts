@@ -1,0 +1,47 @@
+import { z } from "zod"
+import { StatusFilter } from "../../domain/status.js"
+
+/** The input of inspire_notebook: one flat object, each action reading the fields it needs. */
+export const NotebookInputSchema = z.object({
+  action: z
+    .enum(["create", "list", "detail", "start", "stop", "delete"])
+    .default("list")
+    .describe("create, list, detail, start, stop, or delete (delete needs confirm and a stopped or failed notebook)"),
+  notebook_id: z
+    .string()
+    .optional()
+    .describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it"),
+  name: z.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64)"),
+  compute_group: z
+    .string()
+    .optional()
+    .describe("For create: the compute group (name or lcg- id); the workspace's first group when omitted"),
+  spec: z
+    .string()
+    .optional()
+    .describe(
+      "For create: a NOTEBOOK (DSW) spec id from inspire_status; training specs do not work; missing or wrong, the error lists the valid ones",
+    ),
+  image: z
+    .string()
+    .optional()
+    .describe(
+      "For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理",
+    ),
+  workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
+  project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
+  shm: z.number().positive().optional().describe("For create: shared memory in GiB; defaultShm (MB) when omitted"),
+  priority: z.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4"),
+  auto_stop: z.boolean().default(false).describe("For create: let the platform stop the notebook when idle"),
+  allow_ssh: z.boolean().default(false).describe("For create: enable SSH and proxy ports"),
+  status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
+  keyword: z.string().optional().describe("For list: keep notebooks whose name contains this"),
+  dry_run: z.boolean().default(false).describe("For create: check everything and show the request without creating"),
+  confirm: z
+    .boolean()
+    .default(false)
+    .describe("For delete: must be true to delete; without it you see what would be deleted and nothing is"),
+})
+
+/** The parsed input of inspire_notebook. */
+export type NotebookInput = z.output<typeof NotebookInputSchema>

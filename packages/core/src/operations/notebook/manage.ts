@@ -1,0 +1,153 @@
+import { Effect, Either } from "effect"
+import { deleteNotebook, startNotebook, stopNotebook } from "../../api/notebooks/lifecycle.js"
+import { getNotebook, getNotebookAccessUrl, listNotebooks, notebookIdOf } from "../../api/notebooks/read.js"
+import { type Notebook, notebookConsoleUrl } from "../../api/notebooks/schema.js"
+import type { StatusFilter } from "../../domain/status.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { Platform } from "../../platform/client.js"
+import { resolveReadWorkspace, withHint } from "../deploy-support.js"
+import type { NotebookInput } from "./input.js"
+
+/** A notebook with its console page. */
+export interface NotebookView extends Notebook {
+  readonly consoleUrl: string
+}
+
+/** The notebooks of a workspace. */
+export interface NotebookListResult {
+  readonly action: "list"
+  readonly workspace: { readonly id: string; readonly name: string }
+  readonly status: StatusFilter
+  readonly keyword?: string
+  readonly notebooks: ReadonlyArray<NotebookView>
+  readonly truncated: boolean
+}
+
+/** One notebook, with its access addresses while it runs. */
+export interface NotebookDetailResult {
+  readonly action: "detail"
+  readonly notebook: NotebookView
+  readonly access?: { readonly jupyterUrl: string; readonly vscodeUrl: string }
+  readonly notes: ReadonlyArray<string>
+}
+
+/** What start, stop or delete did; `sent` is false when nothing was asked of the platform. */
+export interface NotebookChangeResult {
+  readonly action: "start" | "stop" | "delete"
+  readonly notebook: NotebookView
+  readonly sent: boolean
+  /** For delete: whether confirm was given. */
+  readonly confirmed?: boolean
+  readonly message: string
+  readonly hint?: string
+}
+
+const ID_HINT = 'Notebook ids are bare UUIDs with no prefix; inspire_notebook(action="list") shows them.'
+
+const idOf = (input: NotebookInput): Effect.Effect<string, InspireError> =>
+  input.notebook_id === undefined || input.notebook_id.trim() === ""
+    ? Effect.fail(invalidInput(`notebook ${input.action} needs notebook_id.`, ID_HINT))
+    : withHint(notebookIdOf(input.notebook_id), ID_HINT)
+
+const view = (notebook: Notebook, workspaceId = notebook.workspaceId) =>
+  Effect.map(Platform, (p) => ({
+    ...notebook,
+    consoleUrl: notebookConsoleUrl(p.baseUrl, notebook.id, notebook.workspaceId || workspaceId),
+  }))
+
+/** The notebooks of the workspace (argument or default), filtered by status family and name. */
+export const notebookList = (input: NotebookInput): Effect.Effect<NotebookListResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const workspace = yield* resolveReadWorkspace(input)
+    const keyword = input.keyword?.trim()
+    const listed = yield* listNotebooks({
+      workspaceId: workspace.id,
+      status: input.status,
+      ...(keyword !== undefined && keyword !== "" ? { keyword } : {}),
+    })
+    const notebooks: NotebookView[] = []
+    for (const n of listed.notebooks) notebooks.push(yield* view(n, workspace.id))
+    return {
+      action: "list",
+      workspace: { id: workspace.id, name: workspace.name },
+      status: input.status,
+      ...(keyword !== undefined && keyword !== "" ? { keyword } : {}),
+      notebooks,
+      truncated: listed.truncated,
+    } satisfies NotebookListResult
+  })
+
+/** One notebook; while it runs, its Jupyter and VS Code addresses too. */
+export const notebookDetail = (
+  input: NotebookInput,
+): Effect.Effect<NotebookDetailResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const notebook = yield* view(yield* withHint(getNotebook(yield* idOf(input)), ID_HINT))
+    if (notebook.status.family !== "running")
+      return {
+        action: "detail",
+        notebook,
+        notes: [`It is ${notebook.status.raw || "not running"}; access URLs exist only while it is RUNNING.`],
+      } satisfies NotebookDetailResult
+    const access = yield* Effect.either(getNotebookAccessUrl(notebook.id))
+    return Either.isRight(access)
+      ? ({ action: "detail", notebook, access: access.right, notes: [] } satisfies NotebookDetailResult)
+      : ({
+          action: "detail",
+          notebook,
+          notes: [`The access URL could not be read (${access.left.message}); open it from the console link.`],
+        } satisfies NotebookDetailResult)
+  })
+
+/** Starts or stops a notebook; one already in that state is reported, not changed. */
+export const notebookSwitch = (
+  input: NotebookInput,
+  action: "start" | "stop",
+): Effect.Effect<NotebookChangeResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const id = yield* idOf(input)
+    const done = yield* withHint(action === "start" ? startNotebook(id) : stopNotebook(id), ID_HINT)
+    return {
+      action,
+      notebook: yield* view(done.notebook),
+      sent: done.sent,
+      message: done.message,
+      ...(done.sent
+        ? {
+            hint: `inspire_notebook(action="detail", notebook_id="${id}") shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`,
+          }
+        : {}),
+    } satisfies NotebookChangeResult
+  })
+
+/** Deletes a stopped or failed notebook, only with confirm; without it, shows what would be deleted. */
+export const notebookDelete = (
+  input: NotebookInput,
+): Effect.Effect<NotebookChangeResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const id = yield* idOf(input)
+    if (input.confirm) {
+      const done = yield* withHint(deleteNotebook(id), ID_HINT)
+      return {
+        action: "delete",
+        notebook: yield* view(done.notebook),
+        sent: true,
+        confirmed: true,
+        message: done.message,
+      } satisfies NotebookChangeResult
+    }
+    const notebook = yield* view(yield* withHint(getNotebook(id), ID_HINT))
+    const deletable = notebook.status.family === "stopped" || notebook.status.family === "failed"
+    const label = notebook.name || notebook.id
+    return {
+      action: "delete",
+      notebook,
+      sent: false,
+      confirmed: false,
+      message: `Notebook ${label} (${notebook.status.raw || "unknown state"}) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.`,
+      hint: deletable
+        ? `To delete it, call inspire_notebook(action="delete", notebook_id="${notebook.id}", confirm=true).`
+        : `Only a stopped or failed notebook can be deleted: stop it first with inspire_notebook(action="stop", notebook_id="${notebook.id}"), then delete it with confirm=true.`,
+    } satisfies NotebookChangeResult
+  })

@@ -1,0 +1,46 @@
+import { configOperation } from "./config.js"
+import { eventsOperation } from "./events.js"
+import { imagesOperation } from "./images/index.js"
+import { inferenceOperation } from "./inference/index.js"
+import { jobDetailOperation } from "./job-detail/index.js"
+import { jobsOperation } from "./jobs.js"
+import { loginOperation } from "./login.js"
+import { logsOperation } from "./logs/index.js"
+import { metricsOperation } from "./metrics/index.js"
+import { modelsOperation } from "./models.js"
+import { notebookOperation } from "./notebook/index.js"
+import type { Operation } from "./operation.js"
+import { resubmitOperation } from "./resubmit.js"
+import { statusOperation } from "./status/index.js"
+import { stopOperation } from "./stop/index.js"
+import { submitOperation } from "./submit.js"
+import { submitHpcOperation } from "./submit-hpc.js"
+import { waitOperation } from "./wait.js"
+
+// The manual's order, then the tools added beside it. inspire_image_push joins with its issue.
+const ordered = [
+  configOperation,
+  loginOperation,
+  statusOperation,
+  submitOperation,
+  submitHpcOperation,
+  inferenceOperation,
+  jobsOperation,
+  jobDetailOperation,
+  logsOperation,
+  metricsOperation,
+  stopOperation,
+  imagesOperation,
+  notebookOperation,
+  modelsOperation,
+  waitOperation,
+  resubmitOperation,
+  eventsOperation,
+] as const
+
+/** Every operation, in the fixed order frontends list them. */
+export const OPERATIONS: ReadonlyArray<Operation> = ordered as unknown as ReadonlyArray<Operation>
+
+/** The operation of a name (without the `inspire_` prefix), or undefined. */
+export const findOperation = (name: string): Operation | undefined =>
+  OPERATIONS.find((op) => op.name === name.replace(/^inspire_/, ""))

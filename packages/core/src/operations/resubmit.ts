@@ -1,0 +1,135 @@
+import { Effect, Either } from "effect"
+import { z } from "zod"
+import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
+import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
+import { taskKindOf } from "../domain/ids.js"
+import { InspireError, invalidInput } from "../errors.js"
+import { defineOperation } from "./operation.js"
+import { submitHpc } from "./submission/hpc.js"
+import { renderSubmit } from "./submission/render.js"
+import { imageTypeOf, type SubmitResult } from "./submission/shared.js"
+import { submitTraining } from "./submission/training.js"
+
+const Input = z.object({
+  job_id: z.string().describe("The training (job-…) or HPC (hpc-job-…) task to submit again, as inspire_jobs lists it"),
+  name: z
+    .string()
+    .optional()
+    .describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
+  command: z
+    .string()
+    .optional()
+    .describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
+  entrypoint: z.string().optional().describe("New HPC entrypoint; default: the old one"),
+  spec: z
+    .string()
+    .optional()
+    .describe("A different spec id of the same compute group and schedule type; default: the old spec"),
+  priority: z.number().int().optional().describe("A different priority 1–10; default: the old job's priority"),
+  allow_network_commands: z.boolean().default(false).describe("As for inspire_submit: allow network commands offline"),
+  dry_run: z.boolean().default(false).describe("Check everything and return the exact request body without creating"),
+})
+
+const SUFFIX = /-r(\d+)$/
+
+/** `<base>-r<N>` with the first N ≥ 1 (above the old name's own N) that no job of the workspace uses. */
+const nextName = (old: string, taken: ReadonlyArray<string>): string => {
+  const base = old.replace(SUFFIX, "")
+  const start = Number(SUFFIX.exec(old)?.[1] ?? 0) + 1
+  const used = new Set(taken)
+  let n = start
+  while (used.has(`${base}-r${n}`)) n += 1
+  return `${base}-r${n}`.slice(-64)
+}
+
+const notFound = (id: string) => (e: InspireError) =>
+  e.reason === "NotFound"
+    ? new InspireError({
+        ...e,
+        message: `No task ${id} was found: ${e.message}`,
+        hint: "Check the id; inspire_jobs lists your tasks (type train or hpc).",
+      })
+    : e
+
+export const resubmitOperation = defineOperation({
+  name: "resubmit",
+  title: "Submit a task again from its configuration",
+  description:
+    "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. " +
+    "Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as inspire_submit / inspire_submit_hpc (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. " +
+    "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.",
+  input: Input,
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  run: (input) =>
+    Effect.gen(function* () {
+      const ref = taskKindOf(input.job_id)
+      if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
+      const { id, kind } = ref.right
+      if (kind !== "train" && kind !== "hpc")
+        return yield* Effect.fail(
+          invalidInput(
+            `${id} is not a training or HPC task; resubmit re-creates only those.`,
+            "Use inspire_inference or inspire_notebook to create servings and notebooks.",
+          ),
+        )
+      const common = {
+        applyPrefix: false,
+        allow_network_commands: input.allow_network_commands,
+        dry_run: input.dry_run,
+        resubmittedFrom: id,
+        ...(input.spec !== undefined ? { spec: input.spec } : {}),
+      }
+      if (kind === "train") {
+        const old = yield* Effect.mapError(getTrainingJob(id), notFound(id))
+        const name =
+          input.name ??
+          nextName(
+            old.name,
+            (yield* listTrainingJobs({ workspaceId: old.workspaceId })).jobs.map((j) => j.name),
+          )
+        const imageType = imageTypeOf(old.imageType)
+        return yield* submitTraining({
+          ...common,
+          name,
+          command: input.command ?? old.command,
+          applyPrefix: input.command !== undefined,
+          workspace: old.workspaceId,
+          project: old.projectId,
+          compute_group: old.groupId,
+          spec: input.spec ?? old.specId,
+          image: old.image,
+          ...(imageType !== undefined ? { imageType } : {}),
+          priority: input.priority ?? old.priority.submitted,
+          ...(old.shmGi !== undefined ? { shm: old.shmGi } : {}),
+          instance_count: old.nodeCount ?? 1,
+          ...(old.framework !== "" ? { framework: old.framework } : {}),
+        })
+      }
+      const old = yield* Effect.mapError(getHpcJob(id), notFound(id))
+      const name =
+        input.name ??
+        nextName(
+          old.name,
+          (yield* listHpcJobs({ workspaceId: old.workspaceId })).jobs.map((j) => j.name),
+        )
+      const imageType = imageTypeOf(old.imageType)
+      return yield* submitHpc({
+        ...common,
+        name,
+        entrypoint: input.entrypoint ?? old.entrypoint,
+        workspace: old.workspaceId,
+        project: old.projectId,
+        compute_group: old.groupId,
+        spec: input.spec ?? old.specId,
+        image: old.image,
+        ...(imageType !== undefined ? { imageType } : {}),
+        priority: input.priority ?? old.priority.submitted,
+        instance_count: old.instanceCount ?? 1,
+        number_of_tasks: old.numberOfTasks ?? 1,
+        cpus_per_task: old.cpusPerTask,
+        ...(old.memoryPerCpu !== "" ? { memory_per_cpu: old.memoryPerCpu } : {}),
+        ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
+      })
+    }),
+  render: (r: SubmitResult) => renderSubmit(r),
+})

@@ -1,0 +1,156 @@
+import { Effect, Either } from "effect"
+import { z } from "zod"
+import { stopServing } from "../../api/servings/servings.js"
+import { StatusFilter } from "../../domain/status.js"
+import { invalidInput } from "../../errors.js"
+import { defineOperation } from "../operation.js"
+import { renderTable } from "../render.js"
+import { listTasks, type TaskRow, type TaskType } from "../tasks/list.js"
+import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
+
+const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
+  train: ["train"],
+  hpc: ["hpc"],
+  inference: ["inference"],
+  all: ["train", "hpc", "inference"],
+}
+
+const Input = z.object({
+  job_id: z
+    .string()
+    .optional()
+    .describe("One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm)"),
+  workspace: z.string().optional().describe("Batch: the workspace to clear (name or ws- id); default defaultWorkspace"),
+  status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
+  name: z.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
+  type: z
+    .enum(["train", "hpc", "inference", "all"])
+    .default("all")
+    .describe("Batch: task type (inference = servings); default all three"),
+  mine: z.boolean().default(true).describe("Batch: only your own tasks (default true)"),
+  confirm: z
+    .boolean()
+    .default(false)
+    .describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
+})
+
+/** The result of inspire_stop. */
+export interface StopOperationResult {
+  readonly mode: "single" | "batch"
+  /** False when nothing was sent because confirm was missing. */
+  readonly stopped: boolean
+  readonly tasks: ReadonlyArray<StoppedTask>
+  readonly counts: { readonly stopped: number; readonly alreadyFinished: number; readonly failed: number }
+  readonly hint?: string
+}
+
+const plural = (n: number) => `${n} task${n === 1 ? "" : "s"}`
+
+const countsOf = (tasks: ReadonlyArray<StoppedTask>) => ({
+  stopped: tasks.filter((t) => t.outcome === "stopped").length,
+  alreadyFinished: tasks.filter((t) => t.outcome === "already-finished").length,
+  failed: tasks.filter((t) => t.outcome === "failed").length,
+})
+
+const stopRow = (t: TaskRow) =>
+  Effect.gen(function* () {
+    const base = { id: t.id, type: t.type as StoppedTask["type"], name: t.name, workspace: t.workspace }
+    const before = `${t.family} (${t.rawStatus})`
+    if (t.terminal) return { ...base, before, outcome: "already-finished" } satisfies StoppedTask
+    const sent =
+      t.type === "inference"
+        ? Effect.map(stopServing(t.id), (r) => (r.sent ? "stopped" : "already-finished"))
+        : Effect.map(stopJob(t.id, t.type === "hpc" ? "hpc" : "train"), (r) => r.outcome)
+    const outcome = yield* Effect.either(sent)
+    return Either.isRight(outcome)
+      ? ({ ...base, before, outcome: outcome.right } satisfies StoppedTask)
+      : ({ ...base, before, outcome: "failed", error: outcome.left.message } satisfies StoppedTask)
+  })
+
+/** inspire_stop: stops one task, or a confirmed batch of matching tasks. */
+export const stopOperation = defineOperation<typeof Input, StopOperationResult>({
+  name: "stop",
+  title: "Stop a task or a batch of tasks",
+  description:
+    "Stops one training/HPC job or serving by job_id (a serving needs confirm=true: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. " +
+    "Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without confirm=true only lists what would be stopped (stopped=false); repeat with confirm=true. " +
+    "Notebooks are stopped with inspire_notebook. Next: inspire_jobs to check.",
+  input: Input,
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
+  run: (input) =>
+    Effect.gen(function* () {
+      if (input.job_id !== undefined) {
+        const ref = yield* stoppableKind(input.job_id)
+        const { needsConfirm, ...task } = yield* stopOne(ref.id, ref.type, input.confirm)
+        return {
+          mode: "single",
+          stopped: task.outcome === "stopped",
+          tasks: [task],
+          counts: countsOf([task]),
+          ...(needsConfirm
+            ? { hint: `Serving ${task.name || task.id} is ${task.before}; repeat with confirm=true to stop it.` }
+            : {}),
+        } satisfies StopOperationResult
+      }
+      if ((input.status === undefined || input.status === "all") && (input.name === undefined || input.name === ""))
+        return yield* Effect.fail(
+          invalidInput(
+            "A batch stop needs a filter: status (other than all) or name.",
+            'Pass job_id for one task, or e.g. status="waiting" (and name="exp-*") for a batch.',
+          ),
+        )
+      const listing = yield* listTasks({
+        workspace: input.workspace,
+        types: TYPES[input.type] ?? [],
+        status: input.status ?? "all",
+        name: input.name,
+        mine: input.mine,
+      })
+      if (!input.confirm) {
+        const tasks = listing.tasks.map(
+          (t): StoppedTask => ({
+            id: t.id,
+            type: t.type as StoppedTask["type"],
+            name: t.name,
+            workspace: t.workspace,
+            before: `${t.family} (${t.rawStatus})`,
+            outcome: t.terminal ? "already-finished" : "would-stop",
+          }),
+        )
+        return {
+          mode: "batch",
+          stopped: false,
+          tasks,
+          counts: countsOf(tasks),
+          hint: `${plural(tasks.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with confirm=true to stop them.`,
+        } satisfies StopOperationResult
+      }
+      // Bounded: the process limiter paces requests, and a few at a time keeps the queue short.
+      const tasks = yield* Effect.forEach(listing.tasks, stopRow, { concurrency: 4 })
+      const counts = countsOf(tasks)
+      return {
+        mode: "batch",
+        stopped: counts.stopped > 0,
+        tasks,
+        counts,
+        ...(counts.failed > 0 ? { hint: "Some stops failed; run the same call again to retry them." } : {}),
+      } satisfies StopOperationResult
+    }),
+  render: (r: StopOperationResult) => {
+    const table = renderTable(
+      r.tasks,
+      [
+        { header: "ID", cell: (t) => t.id },
+        { header: "TYPE", cell: (t) => t.type },
+        { header: "NAME", cell: (t) => t.name },
+        { header: "BEFORE", cell: (t) => t.before },
+        { header: "AFTER", cell: (t) => t.after },
+        { header: "OUTCOME", cell: (t) => (t.error !== undefined ? `failed: ${t.error}` : t.outcome) },
+      ],
+      "No tasks match.",
+    )
+    const c = r.counts
+    const summary = `stopped ${c.stopped}, already finished ${c.alreadyFinished}${c.failed > 0 ? `, failed ${c.failed}` : ""}`
+    return [table, summary, ...(r.hint !== undefined ? [r.hint] : [])].join("\n")
+  },
+})

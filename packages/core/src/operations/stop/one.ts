@@ -1,0 +1,81 @@
+import { Effect, Either } from "effect"
+import { stopHpcJob } from "../../api/jobs/hpc.js"
+import type { StopResult } from "../../api/jobs/training.js"
+import { stopTrainingJob } from "../../api/jobs/training.js"
+import { getServing, stopServing } from "../../api/servings/servings.js"
+import { taskKindOf } from "../../domain/ids.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { readTask } from "../job-detail/read.js"
+
+/** What happened to one task. */
+export interface StoppedTask {
+  readonly id: string
+  readonly type: "train" | "hpc" | "inference"
+  readonly name: string
+  readonly workspace: string
+  readonly before: string
+  readonly after?: string
+  readonly outcome: "stopped" | "already-finished" | "would-stop" | "failed"
+  readonly error?: string
+}
+
+/** The kind of a stoppable id; notebooks and Ray jobs are refused with where to go instead. */
+export const stoppableKind = (raw: string): Either.Either<{ id: string; type: StoppedTask["type"] }, InspireError> =>
+  Either.flatMap(taskKindOf(raw), (ref): Either.Either<{ id: string; type: StoppedTask["type"] }, InspireError> => {
+    if (ref.kind === "train" || ref.kind === "hpc") return Either.right({ id: ref.id, type: ref.kind })
+    if (ref.kind === "serving") return Either.right({ id: ref.id, type: "inference" as const })
+    return Either.left(
+      invalidInput(
+        ref.kind === "notebook"
+          ? `${ref.id} is a notebook; notebooks are stopped with inspire_notebook.`
+          : `${ref.id} is a Ray job, which this tool does not stop.`,
+        ref.kind === "notebook"
+          ? `Call inspire_notebook(action="stop", notebook_id="${ref.id}").`
+          : "Stop it from the console (Ray 作业).",
+      ),
+    )
+  })
+
+const statusText = (s: { family: string; raw: string }) => `${s.family} (${s.raw})`
+
+/** Stops a training or HPC job (a finished one is reported, not an error). */
+export const stopJob = (id: string, type: "train" | "hpc"): Effect.Effect<StopResult, InspireError, ClientServices> =>
+  type === "train" ? stopTrainingJob(id) : stopHpcJob(id)
+
+/** Stops one task by id and reads its state before and after. */
+export const stopOne = (
+  id: string,
+  type: StoppedTask["type"],
+  confirm: boolean,
+): Effect.Effect<StoppedTask & { readonly needsConfirm: boolean }, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    if (type === "inference") {
+      const serving = yield* getServing(id)
+      const base = { id: serving.id, type, name: serving.name, workspace: serving.workspaceId }
+      const before = statusText(serving.status)
+      if (serving.status.terminal) return { ...base, before, outcome: "already-finished", needsConfirm: false }
+      // A live service may be answering users: say what it is and wait for an explicit yes.
+      if (!confirm) return { ...base, before, outcome: "would-stop", needsConfirm: true }
+      const done = yield* stopServing(id)
+      const after = yield* Effect.either(getServing(id))
+      return {
+        ...base,
+        before,
+        outcome: done.sent ? "stopped" : "already-finished",
+        ...(Either.isRight(after) ? { after: statusText(after.right.status) } : {}),
+        needsConfirm: false,
+      }
+    }
+    const detail = yield* readTask(id, type)
+    const base = { id: detail.id, type, name: detail.name, workspace: detail.workspace }
+    const result = yield* stopJob(id, type)
+    const after = yield* Effect.either(readTask(id, type))
+    return {
+      ...base,
+      before: statusText(detail.status),
+      outcome: result.outcome,
+      ...(Either.isRight(after) ? { after: statusText(after.right.status) } : {}),
+      needsConfirm: false,
+    }
+  })

@@ -1,0 +1,189 @@
+import { Effect } from "effect"
+import { checkCommon } from "../../api/jobs/create.js"
+import { type CreateHpcJobInput, createHpcJob, hpcBody } from "../../api/jobs/hpc.js"
+import { lintHpcEntrypoint } from "../../domain/lint/index.js"
+import { budgetWarnings } from "../../domain/projects.js"
+import type { Spec } from "../../domain/specs.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { Platform } from "../../platform/client.js"
+import { resolveTarget } from "../defaults.js"
+import {
+  composeFor,
+  gateFindings,
+  type ImageType,
+  nextCalls,
+  pickSpec,
+  placeOf,
+  registeredImage,
+  resolveImage,
+  resolvePriority,
+  type SubmitResult,
+  unique,
+} from "./shared.js"
+
+/** An HPC submission as submit_hpc and resubmit hand it to the pipeline (names or ids). */
+export interface HpcSubmission {
+  readonly name: string
+  readonly entrypoint: string
+  readonly applyPrefix: boolean
+  readonly workspace?: string | undefined
+  readonly project?: string | undefined
+  readonly compute_group?: string | undefined
+  readonly spec?: string | undefined
+  readonly image?: string | undefined
+  readonly imageType?: ImageType | undefined
+  readonly priority?: number | undefined
+  readonly instance_count: number
+  readonly number_of_tasks: number
+  readonly cpus_per_task?: number | undefined
+  readonly memory_per_cpu?: string | number | undefined
+  readonly ttl_after_finish_seconds?: number | undefined
+  readonly allow_network_commands: boolean
+  readonly dry_run: boolean
+  readonly resubmittedFrom?: string
+}
+
+const MEMORY = /^(\d+)\s*(g|gi|gb|gib)?$/i
+
+/** Reads `memory_per_cpu` ("8G", "8Gi", 8) as whole GiB; megabytes are refused since the platform takes `<n>G`. */
+export const parseMemoryPerCpu = (raw: string | number): Effect.Effect<number, InspireError> => {
+  const m = MEMORY.exec(String(raw).trim())
+  const gi = m?.[1] !== undefined ? Number(m[1]) : Number.NaN
+  if (Number.isInteger(gi) && gi > 0) return Effect.succeed(gi)
+  return Effect.fail(
+    invalidInput(
+      `memory_per_cpu "${raw}" is not a whole number of GiB.`,
+      'Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.',
+    ),
+  )
+}
+
+/**
+ * Checks the Slurm layer against the node layer: each task must fit on one node of the spec, and all
+ * tasks on spec × instance_count. Over-asking does not fail on the platform: the job queues forever.
+ */
+export const checkSlurmFit = (
+  spec: Spec,
+  nodes: number,
+  slurm: { readonly tasks: number; readonly cpusPerTask: number; readonly memoryPerCpuGi: number },
+): Effect.Effect<ReadonlyArray<string>, InspireError> => {
+  const taskMemory = slurm.cpusPerTask * slurm.memoryPerCpuGi
+  const cpus = slurm.tasks * slurm.cpusPerTask
+  const memory = cpus * slurm.memoryPerCpuGi
+  const problems = [
+    ...(slurm.cpusPerTask > spec.cpuCount
+      ? [`cpus_per_task ${slurm.cpusPerTask} > ${spec.cpuCount} CPUs of one node of the spec`]
+      : []),
+    ...(taskMemory > spec.memoryGi
+      ? [
+          `one task needs ${slurm.cpusPerTask} × ${slurm.memoryPerCpuGi} = ${taskMemory} GiB > ${spec.memoryGi} GiB per node`,
+        ]
+      : []),
+    ...(cpus > spec.cpuCount * nodes
+      ? [`${slurm.tasks} tasks × ${slurm.cpusPerTask} CPUs = ${cpus} > ${nodes} node(s) × ${spec.cpuCount} CPUs`]
+      : []),
+    ...(memory > spec.memoryGi * nodes
+      ? [`${cpus} CPUs × ${slurm.memoryPerCpuGi} GiB = ${memory} GiB > ${nodes} node(s) × ${spec.memoryGi} GiB`]
+      : []),
+  ]
+  if (problems.length > 0)
+    return Effect.fail(
+      invalidInput(
+        `The Slurm request does not fit the spec (${spec.cpuCount} CPUs, ${spec.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`,
+        "Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (inspire_status lists them).",
+      ),
+    )
+  const idle = spec.cpuCount * nodes - cpus
+  return Effect.succeed(
+    idle * 2 > spec.cpuCount * nodes
+      ? [`The tasks use ${cpus} of ${spec.cpuCount * nodes} CPUs of the spec; a smaller spec may be cheaper.`]
+      : [],
+  )
+}
+
+/** The whole HPC submit: target, HPC spec, image, priority, lint, Slurm fit; then the create or a dry run. */
+export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const target = yield* resolveTarget(s, { needGroup: true })
+    const spec = yield* pickSpec(target, "HPC", s.spec)
+    const image = yield* resolveImage(s.image)
+    const priority = yield* resolvePriority(s.priority, target.project, spec)
+    const composed = yield* composeFor(s.entrypoint, target.project, s.applyPrefix)
+    const findings = yield* gateFindings(
+      lintHpcEntrypoint({ entrypoint: composed.command, image }),
+      s.allow_network_commands,
+      "entrypoint",
+    )
+    const cpusPerTask = s.cpus_per_task ?? Math.max(1, Math.floor(spec.cpuCount / s.number_of_tasks))
+    const memoryPerCpuGi =
+      s.memory_per_cpu !== undefined
+        ? yield* parseMemoryPerCpu(s.memory_per_cpu)
+        : Math.max(1, Math.floor(spec.memoryGi / Math.max(1, spec.cpuCount)))
+    const fit = yield* checkSlurmFit(spec, s.instance_count, { tasks: s.number_of_tasks, cpusPerTask, memoryPerCpuGi })
+    let input: CreateHpcJobInput = {
+      name: s.name,
+      entrypoint: composed.command,
+      workspaceId: target.workspace.id,
+      projectId: target.project.id,
+      groupId: target.group?.id ?? "",
+      specId: spec.id,
+      image,
+      instanceCount: s.instance_count,
+      numberOfTasks: s.number_of_tasks,
+      cpusPerTask,
+      memoryPerCpuGi,
+      priority: priority.priority,
+      priorityCap: target.project.priorityCap,
+      workspaceRegistry: target.workspace.policy.registry,
+      ...(s.ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}),
+    }
+    const checked = yield* checkCommon(input)
+    const registered =
+      s.imageType !== undefined ? { warnings: [] } : yield* registeredImage(checked.image, input.workspaceId)
+    const imageType = s.imageType ?? registered.imageType
+    if (imageType !== undefined) input = { ...input, imageType }
+    const warnings = [
+      ...registered.warnings,
+      ...target.warnings,
+      ...(s.cpus_per_task === undefined ? [`cpus_per_task not given: using ${cpusPerTask}.`] : []),
+      ...(s.memory_per_cpu === undefined ? [`memory_per_cpu not given: using ${memoryPerCpuGi}G.`] : []),
+      ...fit,
+      ...checked.warnings,
+      ...priority.warnings,
+      ...budgetWarnings({ remainBudget: target.project.remainBudget, priority: priority.priority, gpuCount: 0 }),
+    ]
+    const base = {
+      kind: "hpc" as const,
+      name: checked.name,
+      ...placeOf(target, spec),
+      image: checked.image,
+      priority: priority.priority,
+      command: composed.command,
+      instanceCount: s.instance_count,
+      slurm: { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` },
+      ...(s.resubmittedFrom !== undefined ? { resubmittedFrom: s.resubmittedFrom } : {}),
+      findings,
+    }
+    if (s.dry_run)
+      return {
+        ...base,
+        dryRun: true,
+        request: { surface: "openapi/v1/hpc_jobs/create", body: hpcBody(input, checked.name, checked.image) },
+        warnings: unique(warnings),
+        next: [],
+      } satisfies SubmitResult
+    const created = yield* createHpcJob(input)
+    const platform = yield* Platform
+    return {
+      ...base,
+      dryRun: false,
+      jobId: created.jobId,
+      consoleUrl: created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString(),
+      ...(created.job !== undefined ? { status: created.job.status.family } : {}),
+      recovered: created.recovered,
+      // The create repeats the lint's srun and slurm advice in other words; the findings already carry it.
+      warnings: unique([...warnings, ...created.warnings.filter((w) => !/srun|slurm/i.test(w))]),
+      next: nextCalls(created.jobId, "hpc"),
+    } satisfies SubmitResult
+  })

@@ -1,0 +1,82 @@
+import { z } from "zod"
+import { defineOperation } from "./operation.js"
+import { submitHpc } from "./submission/hpc.js"
+import { renderSubmit } from "./submission/render.js"
+import type { SubmitResult } from "./submission/shared.js"
+
+const Input = z.object({
+  name: z.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
+  entrypoint: z
+    .string()
+    .describe(
+      "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in",
+    ),
+  workspace: z.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
+  compute_group: z
+    .string()
+    .optional()
+    .describe("Compute group name or id that runs HPC (inspire_status lists them); when missing, the first group"),
+  spec: z
+    .string()
+    .optional()
+    .describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
+  project: z
+    .string()
+    .optional()
+    .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  image: z
+    .string()
+    .optional()
+    .describe(
+      "A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage",
+    ),
+  priority: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "1–10 (mandatory on the platform): defaults to defaultPriority, else the project's cap. CPU jobs at 1–3 use no budget",
+    ),
+  instance_count: z.number().int().positive().default(1).describe("Node layer: number of nodes of the spec; default 1"),
+  number_of_tasks: z.number().int().positive().default(1).describe("Slurm layer: number of tasks (srun -n); default 1"),
+  cpus_per_task: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("Slurm layer: CPUs per task; default: the spec's CPUs divided among the tasks"),
+  memory_per_cpu: z
+    .union([z.string(), z.number()])
+    .optional()
+    .describe('Slurm layer: memory per CPU in GiB, e.g. "8G"; default: the spec\'s memory per CPU'),
+  ttl_after_finish_seconds: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe("Seconds to keep the finished job's pods"),
+  allow_network_commands: z
+    .boolean()
+    .default(false)
+    .describe("Submit even though the entrypoint uses the network; HPC spaces are offline, so this usually fails"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("Check everything and return the exact request body without creating the job"),
+})
+
+export const submitHpcOperation = defineOperation({
+  name: "submit_hpc",
+  title: "Submit an HPC (Slurm) job",
+  description:
+    "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); " +
+    "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, " +
+    "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; " +
+    "the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for inspire_submit. dry_run returns the exact hpc_jobs/create body. " +
+    'Returns the job id, console URL, warnings, findings and next calls (inspire_jobs, inspire_logs, inspire_wait). Get HPC specs from inspire_status(schedule_type="HPC").',
+  input: Input,
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  // commandPrefix is for the training shell (conda, cd); Slurm bodies run under srun and set up their own.
+  run: (input) => submitHpc({ ...input, applyPrefix: false }),
+  render: (r: SubmitResult) => renderSubmit(r),
+})

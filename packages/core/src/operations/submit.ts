@@ -1,0 +1,75 @@
+import { z } from "zod"
+import { defineOperation } from "./operation.js"
+import { renderSubmit } from "./submission/render.js"
+import type { SubmitResult } from "./submission/shared.js"
+import { submitTraining } from "./submission/training.js"
+
+const Input = z.object({
+  name: z.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
+  command: z
+    .string()
+    .describe(
+      "The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. " +
+        "commandPrefix is put in front; {en_name} and {username} are filled in",
+    ),
+  compute_group: z
+    .string()
+    .optional()
+    .describe("Compute group name or id (inspire_status lists them); when missing, the workspace's first group"),
+  spec: z
+    .string()
+    .optional()
+    .describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
+  workspace: z.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
+  project: z
+    .string()
+    .optional()
+    .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  image: z
+    .string()
+    .optional()
+    .describe("Registered image on the display domain (docker.sii.shaipower.online/…:tag); defaults to defaultImage"),
+  priority: z
+    .number()
+    .int()
+    .optional()
+    .describe("1–10; 4+ is not pre-empted. Defaults to defaultPriority, else the project's cap"),
+  shm: z
+    .union([z.number(), z.string()])
+    .optional()
+    .describe(
+      "Shared memory: a bare number is GiB (64), or write 64Gi / 65536MB. Defaults to defaultShm, which is in MB and converted (65536 MB = 64 GiB); multi-GPU needs ≥ 64 GiB",
+    ),
+  instance_count: z.number().int().positive().default(1).describe("Number of nodes (instances); default 1"),
+  framework: z.string().optional().describe("Training framework; default pytorch"),
+  envs: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Extra environment variables, e.g. {"WANDB_MODE": "offline"}'),
+  max_running_hours: z.number().positive().optional().describe("Stop the job after this many hours of running"),
+  allow_network_commands: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace",
+    ),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("Check everything and return the exact request body without creating the job"),
+})
+
+export const submitOperation = defineOperation({
+  name: "submit",
+  title: "Submit a GPU training job",
+  description:
+    "Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (inspire_config). " +
+    "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), " +
+    "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). " +
+    "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls " +
+    "(inspire_jobs, inspire_job_detail, inspire_logs, inspire_metrics, inspire_wait). Call inspire_status first to find compute groups and specs.",
+  input: Input,
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  run: (input) => submitTraining({ ...input, applyPrefix: true }),
+  render: (r: SubmitResult) => renderSubmit(r),
+})

@@ -1,0 +1,173 @@
+import { Effect } from "effect"
+import { listHpcJobs } from "../../api/jobs/hpc.js"
+import { listTrainingJobs } from "../../api/jobs/training.js"
+import { listNotebooks } from "../../api/notebooks/read.js"
+import { listProjects } from "../../api/resources/projects.js"
+import { resolveProject, resolveWorkspace } from "../../api/resources/resolve.js"
+import { currentUser } from "../../api/resources/user.js"
+import { listWorkspaces, type Workspace } from "../../api/resources/workspaces.js"
+import { listServings } from "../../api/servings/servings.js"
+import { matchesStatusFilter, type StatusFamily, type StatusFilter } from "../../domain/status.js"
+import type { InspireError } from "../../errors.js"
+import type { ClientServices } from "../../facade.js"
+import { defaultOf } from "../defaults.js"
+
+/** The task types a user lists and stops by (`inference` = servings). */
+export type TaskType = "train" | "hpc" | "inference" | "notebook"
+
+/** One task of any type, as the list and batch-stop tools show it. */
+export interface TaskRow {
+  readonly id: string
+  readonly type: TaskType
+  readonly name: string
+  readonly family: StatusFamily
+  readonly rawStatus: string
+  readonly terminal: boolean
+  readonly workspace: string
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly createdAt: number | undefined
+  readonly runningTimeMs: number | undefined
+  readonly gpus: number | undefined
+}
+
+/** What to list: where, which types, which status family, which names, whose. */
+export interface TaskQuery {
+  readonly workspace?: string | undefined
+  readonly project?: string | undefined
+  readonly types: ReadonlyArray<TaskType>
+  readonly status: StatusFilter
+  /** A substring, or a glob when it holds `*` or `?`. */
+  readonly name?: string | undefined
+  readonly mine: boolean
+}
+
+/** The tasks found and the workspaces searched; `truncated` when a page cap cut a list short. */
+export interface TaskListing {
+  readonly tasks: ReadonlyArray<TaskRow>
+  readonly workspaces: ReadonlyArray<string>
+  readonly truncated: boolean
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.+^${}()|[\]\\]/g, "\\$&")
+
+/** Whether a task name matches a filter: a case-insensitive substring, or a whole-name glob with `*`/`?`. */
+export const nameMatches = (name: string, filter: string | undefined): boolean => {
+  if (filter === undefined || filter === "") return true
+  if (!/[*?]/.test(filter)) return name.toLowerCase().includes(filter.toLowerCase())
+  const pattern = escapeRegExp(filter).replace(/\*/g, ".*").replace(/\?/g, ".")
+  return new RegExp(`^${pattern}$`, "i").test(name)
+}
+
+/** The workspaces a listing searches: the one asked for, else defaultWorkspace, else every enabled one. */
+export const workspacesToSearch = (
+  workspace: string | undefined,
+  project: string | undefined,
+): Effect.Effect<ReadonlyArray<Workspace>, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const name = workspace ?? (yield* defaultOf("defaultWorkspace"))
+    if (name !== undefined) return [yield* resolveWorkspace(name, project)]
+    const all = listWorkspaces(yield* listProjects()).filter((w) => w.enabled)
+    if (project === undefined) return all
+    const owner = yield* resolveProject(project)
+    return all.filter((w) => w.projects.some((p) => p.id === owner.id))
+  })
+
+const inWorkspace = (ws: Workspace, query: TaskQuery, userId: string | undefined) =>
+  Effect.gen(function* () {
+    const rows: TaskRow[] = []
+    let truncated = false
+    const base = { workspace: ws.name, workspaceId: ws.id }
+    const status = query.status === "all" ? {} : { status: query.status }
+    const createdBy = userId !== undefined ? { createdBy: userId } : {}
+    if (query.types.includes("train")) {
+      const list = yield* listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy })
+      truncated ||= list.truncated
+      for (const j of list.jobs)
+        rows.push({
+          ...base,
+          id: j.id,
+          type: "train",
+          name: j.name,
+          family: j.status.family,
+          rawStatus: j.status.raw,
+          terminal: j.status.terminal,
+          projectId: j.projectId,
+          createdAt: j.createdAt,
+          runningTimeMs: j.runningTimeMs,
+          gpus: j.gpuCount,
+        })
+    }
+    if (query.types.includes("hpc")) {
+      const list = yield* listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy })
+      truncated ||= list.truncated
+      for (const j of list.jobs)
+        rows.push({
+          ...base,
+          id: j.id,
+          type: "hpc",
+          name: j.name,
+          family: j.status.family,
+          rawStatus: j.status.raw,
+          terminal: j.status.terminal,
+          projectId: j.projectId,
+          createdAt: j.createdAt,
+          runningTimeMs: j.runningTimeMs,
+          gpus: 0,
+        })
+    }
+    if (query.types.includes("inference")) {
+      const list = yield* listServings({ workspaceId: ws.id, mine: query.mine })
+      truncated ||= list.truncated
+      for (const s of list.servings)
+        rows.push({
+          ...base,
+          id: s.id,
+          type: "inference",
+          name: s.name,
+          family: s.status.family,
+          rawStatus: s.status.raw,
+          terminal: s.status.terminal,
+          projectId: s.projectId,
+          createdAt: s.createdAt,
+          runningTimeMs: undefined,
+          gpus: undefined,
+        })
+    }
+    if (query.types.includes("notebook")) {
+      const list = yield* listNotebooks({ workspaceId: ws.id, ...status })
+      truncated ||= list.truncated
+      for (const n of list.notebooks)
+        if (userId === undefined || n.userId === "" || n.userId === userId)
+          rows.push({
+            ...base,
+            id: n.id,
+            type: "notebook",
+            name: n.name,
+            family: n.status.family,
+            rawStatus: n.status.raw,
+            terminal: n.status.terminal,
+            projectId: n.projectId,
+            createdAt: n.createdAt,
+            runningTimeMs: n.liveTimeSeconds !== undefined ? n.liveTimeSeconds * 1000 : undefined,
+            gpus: n.gpuCount,
+          })
+    }
+    return { rows, truncated }
+  })
+
+/** Every task matching a query across the searched workspaces, all pages, newest first. */
+export const listTasks = (query: TaskQuery): Effect.Effect<TaskListing, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const workspaces = yield* workspacesToSearch(query.workspace, query.project)
+    const userId = query.mine ? (yield* currentUser()).id : undefined
+    const owner = query.project !== undefined ? yield* resolveProject(query.project) : undefined
+    const parts = yield* Effect.forEach(workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 })
+    const tasks = parts
+      .flatMap((p) => p.rows)
+      .filter((t) => matchesStatusFilter({ family: t.family, raw: t.rawStatus, terminal: t.terminal }, query.status))
+      .filter((t) => nameMatches(t.name, query.name))
+      .filter((t) => owner === undefined || t.projectId === "" || t.projectId === owner.id)
+      .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0))
+    return { tasks, workspaces: workspaces.map((w) => w.name), truncated: parts.some((p) => p.truncated) }
+  })

@@ -1,0 +1,120 @@
+import { Clock, Duration, Effect, Either } from "effect"
+import { z } from "zod"
+import { taskKindOf } from "../domain/ids.js"
+import { readTask } from "./job-detail/read.js"
+import { defineOperation } from "./operation.js"
+import { formatDuration, renderFields } from "./render.js"
+
+/** The shortest poll interval accepted (seconds); tests use it, people should keep the back-off. */
+export const MIN_POLL_SECONDS = 0.2
+
+const Input = z.object({
+  job_id: z.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
+  until: z
+    .enum(["running", "finished", "succeeded"])
+    .default("finished")
+    .describe("running; finished = any end state (default); succeeded"),
+  timeout_seconds: z
+    .number()
+    .min(1)
+    .max(3600)
+    .default(600)
+    .describe("Give up after this many seconds (default 600, at most 3600); call again to keep waiting"),
+  poll_seconds: z
+    .number()
+    .min(MIN_POLL_SECONDS)
+    .max(300)
+    .optional()
+    .describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS}); default backs off from 5 s to 30 s`),
+})
+
+/** How a wait ended. */
+export type WaitOutcome = "reached" | "timed-out" | "task-failed" | "not-found"
+
+/** The result of inspire_wait. */
+export interface WaitResult {
+  readonly jobId: string
+  readonly until: "running" | "finished" | "succeeded"
+  readonly outcome: WaitOutcome
+  readonly status?: { readonly family: string; readonly raw: string }
+  readonly waitedMs: number
+  readonly polls: number
+  readonly message: string
+}
+
+type Status = { readonly family: string; readonly terminal: boolean }
+
+// "failed" only when the wanted state can no longer come: a task that ended without succeeding.
+const judge = (until: WaitResult["until"], s: Status): "reached" | "task-failed" | undefined => {
+  if (until === "finished") return s.terminal ? "reached" : undefined
+  if (until === "running" && s.family === "running") return "reached"
+  if (s.family === "succeeded") return "reached"
+  return s.terminal ? "task-failed" : undefined
+}
+
+const messageOf = (r: Omit<WaitResult, "message">): string => {
+  const st = r.status !== undefined ? `${r.status.family} (${r.status.raw})` : "unknown"
+  const waited = formatDuration(r.waitedMs)
+  if (r.outcome === "not-found") return `${r.jobId} was not found. Check the id with inspire_jobs.`
+  if (r.outcome === "reached") return `${r.jobId} is ${st} after ${waited}.`
+  if (r.outcome === "task-failed")
+    return `${r.jobId} ended ${st} without becoming ${r.until}; inspire_job_detail diagnoses why.`
+  return `Still ${st} after ${waited}; call inspire_wait again to keep waiting.`
+}
+
+/** inspire_wait: waits, bounded, for a task to reach a state. */
+export const waitOperation = defineOperation<typeof Input, WaitResult>({
+  name: "wait",
+  title: "Wait for a task to reach a state",
+  description:
+    "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. " +
+    "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. " +
+    "Next: inspire_logs / inspire_job_detail when it failed; call again after a time-out.",
+  input: Input,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  run: (input, context) =>
+    Effect.gen(function* () {
+      const ref = taskKindOf(input.job_id)
+      if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
+      const { id, kind } = ref.right
+      const start = yield* Clock.currentTimeMillis
+      const deadline = start + input.timeout_seconds * 1000
+      let pause = input.poll_seconds ?? 5
+      let polls = 0
+      for (;;) {
+        const read = yield* Effect.either(readTask(id, kind))
+        polls++
+        const now = yield* Clock.currentTimeMillis
+        const base = { jobId: id, until: input.until, waitedMs: now - start, polls }
+        if (Either.isLeft(read)) {
+          if (read.left.reason !== "NotFound") return yield* Effect.fail(read.left)
+          const r = { ...base, outcome: "not-found" as const }
+          return { ...r, message: messageOf(r) } satisfies WaitResult
+        }
+        const status = { family: read.right.status.family, raw: read.right.status.raw }
+        const verdict = judge(input.until, read.right.status)
+        const timedOut = verdict === undefined && now >= deadline
+        if (verdict !== undefined || timedOut) {
+          const r = { ...base, status, outcome: verdict ?? ("timed-out" as const) }
+          return { ...r, message: messageOf(r) } satisfies WaitResult
+        }
+        context.progress({
+          message: `${id} is ${status.family} (${status.raw}); waiting for ${input.until}`,
+          current: Math.round((now - start) / 1000),
+          total: input.timeout_seconds,
+        })
+        yield* Effect.sleep(Duration.millis(Math.max(0, Math.min(pause * 1000, deadline - now))))
+        if (input.poll_seconds === undefined) pause = Math.min(30, pause * 1.5)
+      }
+    }),
+  render: (r: WaitResult) =>
+    [
+      r.message,
+      renderFields([
+        ["outcome", r.outcome],
+        ["status", r.status !== undefined ? `${r.status.family} (${r.status.raw})` : undefined],
+        ["waited", formatDuration(r.waitedMs)],
+        ["checks", r.polls],
+      ]),
+    ].join("\n"),
+})

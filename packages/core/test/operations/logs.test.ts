@@ -1,0 +1,144 @@
+import { mkdtempSync, readFileSync, symlinkSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Exit } from "effect"
+import { beforeEach, describe, expect, it } from "vitest"
+import type { LogLine } from "../../src/api/jobs/logs.js"
+import { invoke } from "../../src/operations/invoke.js"
+import { followTaskLogs, logsOperation } from "../../src/operations/logs/index.js"
+import type { Progress } from "../../src/operations/operation.js"
+import { useEmulator } from "../emulator.js"
+import { call, failed, succeeded } from "./harness.js"
+import { freshPlatform, startJob, trainingProfile } from "./tasks-fixture.js"
+
+const emu = useEmulator()
+
+beforeEach(() => freshPlatform(emu.current))
+
+describe("logs", () => {
+  it("returns the newest lines, oldest first, ending with the failure", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "fails", "python train.py; exit 1")
+    emu.current.control.clock.advance(10)
+    const r = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 10 }, profile))
+    expect(r.result).toMatchObject({ jobId: id, mode: "tail", status: "failed (job_failed)" })
+    expect(r.result.lines).toHaveLength(10)
+    expect(r.result.lines?.at(-1)?.message).toContain("exited with code 1")
+    expect(r.text).toContain(`${id} failed (job_failed): last 10 lines`)
+    expect(r.text).toContain("FileNotFoundError")
+    expect(r.text).not.toContain("[worker-")
+  })
+
+  it("labels lines with their pod, reads one pod, and reads a time window", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "two", "python train.py #emu:idle", { instances: 2 })
+    const from = emu.current.control.clock.now()
+    emu.current.control.clock.advance(3)
+    const both = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 40 }, profile))
+    expect(new Set(both.result.lines?.map((l) => l.pod)).size).toBe(2)
+    expect(both.text).toContain("[worker-0-0]")
+    expect(both.text).toContain("[worker-1-0]")
+    const pod = `${id}-worker-1-0`
+    const one = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 20, pod }, profile))
+    expect(one.result.lines?.every((l) => l.pod === pod)).toBe(true)
+    const until = from + 2000
+    const w = succeeded(
+      await call(emu.current, logsOperation, { job_id: id, since: String(from), until: String(until) }, profile),
+    )
+    expect(w.result.mode).toBe("window")
+    const times = w.result.lines?.map((l) => l.time) ?? []
+    expect(times.length).toBeGreaterThan(10)
+    expect(times.every((t) => t >= from && t <= until)).toBe(true)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    expect(w.text).toMatch(/lines from .* to /)
+  })
+
+  it("downloads more than 10,000 lines once each, in order, with progress, and never overwrites", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "long", "python train.py #emu:duration=24000")
+    emu.current.control.clock.advance(450)
+    const progress: Progress[] = []
+    const exit = await profile.run(
+      invoke(logsOperation, { job_id: id, download: true }, { progress: (p) => progress.push(p) }),
+    )
+    const r = succeeded(exit)
+    const d = r.result.download
+    expect(d?.path).toBe(join(profile.home, "cache", "logs", `${id}.log`))
+    const lines = readFileSync(d?.path ?? "", "utf8")
+      .trimEnd()
+      .split("\n")
+    expect(lines.length).toBeGreaterThan(10_000)
+    expect(d?.lines).toBe(lines.length)
+    expect(d?.bytes).toBe(Buffer.byteLength(readFileSync(d?.path ?? "")))
+    expect(new Set(lines).size).toBe(lines.length)
+    const steps = lines.flatMap((l) => /step (\d+) \|/.exec(l)?.[1] ?? []).map(Number)
+    expect(steps.length).toBeGreaterThan(10_000)
+    expect(steps).toEqual(steps.map((_, i) => (i + 1) * 10))
+    expect(progress.length).toBeGreaterThan(20)
+    expect(progress.at(-1)?.current).toBe(lines.length)
+    expect(r.text).toContain(`Downloaded ${lines.length} lines`)
+
+    const again = failed(await call(emu.current, logsOperation, { job_id: id, download: true }, profile))
+    expect(again.message).toContain("already exists")
+    expect(again.hint).toContain("overwrite: true")
+    const replaced = succeeded(
+      await call(emu.current, logsOperation, { job_id: id, download: true, overwrite: true }, profile),
+    )
+    expect(replaced.result.download?.lines).toBe(lines.length)
+  }, 14_000)
+
+  it("refuses download paths outside the home, cache and temp folders, symlinks included", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "short")
+    emu.current.control.clock.advance(5)
+    const etc = failed(
+      await call(emu.current, logsOperation, { job_id: id, download: true, path: "/etc/x.log" }, profile),
+    )
+    expect(etc.message).toContain("outside your home, cache and temp folders")
+    const dir = mkdtempSync(join(tmpdir(), "inspire-logs-"))
+    symlinkSync("/etc", join(dir, "sneaky"))
+    const link = failed(
+      await call(
+        emu.current,
+        logsOperation,
+        { job_id: id, download: true, path: join(dir, "sneaky", "x.log") },
+        profile,
+      ),
+    )
+    expect(link.reason).toBe("InvalidInput")
+    const dots = failed(
+      await call(
+        emu.current,
+        logsOperation,
+        { job_id: id, download: true, path: `${dir}/../../../etc/x.log` },
+        profile,
+      ),
+    )
+    expect(dots.message).toContain("/etc/x.log")
+    const ok = succeeded(
+      await call(emu.current, logsOperation, { job_id: id, download: true, path: join(dir, "a", "b.log") }, profile),
+    )
+    expect(ok.result.download?.path).toBe(join(dir, "a", "b.log"))
+  })
+
+  it("refuses bad windows, unknown jobs and servings", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "short")
+    const bad = failed(await call(emu.current, logsOperation, { job_id: id, time_range: "soon" }, profile))
+    expect(bad).toMatchObject({ reason: "InvalidInput", message: expect.stringContaining("time_range") })
+    expect(failed(await call(emu.current, logsOperation, { job_id: "job-nope" }, profile)).reason).toBe("NotFound")
+    expect(failed(await call(emu.current, logsOperation, { job_id: "sv-1" }, profile)).message).toContain("serving")
+  })
+
+  it("follows only new lines until the job ends", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "follow", "python train.py #emu:duration=120")
+    const seen: LogLine[] = []
+    const ticker = setInterval(() => emu.current.control.clock.advance(0.5), 50)
+    const exit = await profile.run(followTaskLogs(id, (ls) => seen.push(...ls), { pollSeconds: 0.1 }))
+    clearInterval(ticker)
+    expect(Exit.isSuccess(exit) && exit.value).toBe(seen.length)
+    expect(seen.length).toBeGreaterThan(10)
+    expect(new Set(seen.map((l) => l.id)).size).toBe(seen.length)
+  })
+})

@@ -1,0 +1,98 @@
+import { Effect, Exit, Option } from "effect"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { invoke } from "../../src/operations/invoke.js"
+import type { Progress } from "../../src/operations/operation.js"
+import { waitOperation } from "../../src/operations/wait.js"
+import { useEmulator } from "../emulator.js"
+import { call, failed, succeeded } from "./harness.js"
+import { freshPlatform, startJob, trainingProfile } from "./tasks-fixture.js"
+
+const emu = useEmulator()
+let ticker: ReturnType<typeof setInterval> | undefined
+
+beforeEach(() => freshPlatform(emu.current))
+afterEach(() => clearInterval(ticker))
+
+// The platform's clock moves on while the tool polls, as it would in real life.
+const runClock = (secondsPerTick: number) => {
+  ticker = setInterval(() => emu.current.control.clock.advance(secondsPerTick), 50)
+}
+
+describe("wait", () => {
+  it("waits until a job succeeds, reporting progress", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "short", "python train.py #emu:duration=300")
+    runClock(0.5)
+    const progress: Progress[] = []
+    const exit = await profile.run(
+      invoke(
+        waitOperation,
+        { job_id: id, until: "succeeded", poll_seconds: 0.2 },
+        { progress: (p) => progress.push(p) },
+      ),
+    )
+    const r = succeeded(exit)
+    expect(r.result).toMatchObject({
+      jobId: id,
+      outcome: "reached",
+      status: { family: "succeeded", raw: "job_succeeded" },
+    })
+    expect(r.result.polls).toBeGreaterThan(1)
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress[0]?.total).toBe(600)
+    expect(r.text).toContain(`${id} is succeeded (job_succeeded)`)
+    expect(r.text).toMatch(/outcome:\s+reached/)
+  })
+
+  it("reaches running, and reports a job that failed instead of succeeding", async () => {
+    const profile = trainingProfile(emu.current)
+    const ok = await startJob(emu.current, profile, "runs", "python train.py #emu:idle")
+    const bad = await startJob(emu.current, profile, "fails", "python train.py; exit 1")
+    runClock(0.5)
+    const running = succeeded(
+      await call(emu.current, waitOperation, { job_id: ok, until: "running", poll_seconds: 0.2 }, profile),
+    )
+    expect(running.result).toMatchObject({ outcome: "reached", status: { family: "running" } })
+    const r = succeeded(
+      await call(emu.current, waitOperation, { job_id: bad, until: "succeeded", poll_seconds: 0.2 }, profile),
+    )
+    expect(r.result).toMatchObject({ outcome: "task-failed", status: { family: "failed" } })
+    expect(r.text).toContain("inspire_job_detail")
+  })
+
+  it("times out with the last status", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "forever", "python train.py #emu:idle")
+    emu.current.control.clock.advance(5)
+    const started = Date.now()
+    const r = succeeded(
+      await call(emu.current, waitOperation, { job_id: id, timeout_seconds: 1, poll_seconds: 0.2 }, profile),
+    )
+    expect(Date.now() - started).toBeLessThan(4000)
+    expect(r.result).toMatchObject({ outcome: "timed-out", status: { family: "running" } })
+    expect(r.result.waitedMs).toBeGreaterThanOrEqual(1000)
+    expect(r.text).toContain("call inspire_wait again")
+  })
+
+  it("stops when interrupted", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "forever", "python train.py #emu:idle")
+    const started = Date.now()
+    const exit = await profile.run(Effect.timeoutOption(invoke(waitOperation, { job_id: id }), "500 millis"))
+    expect(Exit.isSuccess(exit) && Option.isNone(exit.value)).toBe(true)
+    expect(Date.now() - started).toBeLessThan(3000)
+  })
+
+  it("says not found for an unknown job, and refuses bad input", async () => {
+    const r = succeeded(await call(emu.current, waitOperation, { job_id: "job-nope" }))
+    expect(r.result).toMatchObject({ outcome: "not-found", polls: 1 })
+    expect(r.text).toContain("was not found")
+    expect(failed(await call(emu.current, waitOperation, { job_id: "proj-1" })).reason).toBe("InvalidInput")
+    expect(
+      failed(await call(emu.current, waitOperation, { job_id: "job-a", timeout_seconds: 7200 })).message,
+    ).toContain("timeout_seconds")
+    expect(failed(await call(emu.current, waitOperation, { job_id: "job-a", poll_seconds: 0.01 })).message).toContain(
+      "poll_seconds",
+    )
+  })
+})
