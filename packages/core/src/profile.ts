@@ -7,7 +7,7 @@ import { Platform } from "./platform/client.js"
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./platform/rate-limit.js"
 import { Transport } from "./platform/transport.js"
 import { importLegacyOnce } from "./store/import.js"
-import type { ConfigFile, ProfileConfig } from "./store/schema.js"
+import type { ConfigFile, Defaults, ProfileConfig } from "./store/schema.js"
 import { type Resolved, resolveValue } from "./store/settings.js"
 import { Store } from "./store/store.js"
 
@@ -30,6 +30,8 @@ export interface ActiveProfileShape {
   readonly proxy: Resolved<string>
   readonly rateLimit: RateLimit
   readonly env: NodeJS.ProcessEnv
+  /** The profile's saved defaults as they are now on disk (another process may have changed them). */
+  readonly readDefaults: Effect.Effect<Defaults, InspireError>
 }
 
 /** The profile in force for this process or call. */
@@ -116,6 +118,7 @@ export const resolveProfile = (
       proxy,
       rateLimit: yield* rateLimitOf(env),
       env,
+      readDefaults: Effect.succeed(profile.defaults),
     }
   })
 
@@ -133,7 +136,9 @@ export const inspireLayer = (
     Effect.gen(function* () {
       const s = yield* Store
       yield* importLegacyOnce(env)
-      return yield* resolveProfile(yield* s.readConfig, options)
+      const resolved = yield* resolveProfile(yield* s.readConfig, options)
+      const name = resolved.name.value ?? "default"
+      return { ...resolved, readDefaults: Effect.map(s.readConfig, (c) => c.profiles[name]?.defaults ?? {}) }
     }),
   ).pipe(Layer.provide(store))
   const rest = Layer.unwrapEffect(

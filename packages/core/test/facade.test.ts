@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { createInspireClient, InspireError } from "../src/index.js"
+import { configOperation, createInspireClient, InspireError, invoke, resolvedDefaults } from "../src/index.js"
 import { useEmulator } from "./emulator.js"
 
 const emu = useEmulator()
@@ -30,6 +30,10 @@ describe("createInspireClient (Promise facade)", () => {
       expect(await client.resolveWorkspace("nowhere").catch((e: unknown) => e)).toMatchObject({
         reason: "InvalidInput",
       })
+      // A long-lived client (an MCP server) sees `config set` at once.
+      await client.run(invoke(configOperation, { action: "set", key: "defaultWorkspace", value: "可上网GPU资源" }))
+      const defaults = await client.run(resolvedDefaults())
+      expect(defaults.defaultWorkspace).toMatchObject({ value: "可上网GPU资源", source: "profile" })
     } finally {
       await client.close()
     }

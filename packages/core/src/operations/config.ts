@@ -13,7 +13,7 @@ import {
   type SettingValue,
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
-import { resolvedDefaults } from "./defaults.js"
+import { resolvedDefaults, savedDefaults } from "./defaults.js"
 import { defineOperation } from "./operation.js"
 import { renderTable } from "./render.js"
 
@@ -93,7 +93,7 @@ export const configOperation = defineOperation({
         after = parsed.right
       }
       const store = yield* Store
-      const before = profile.config.defaults[key]
+      const before = (yield* savedDefaults())[key]
       yield* store.updateConfig((c) => {
         const mine = c.profiles[name] ?? { defaults: {}, endpoints: {} }
         const { [key]: _old, ...rest } = mine.defaults

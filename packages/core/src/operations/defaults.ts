@@ -8,7 +8,12 @@ import type { Project } from "../domain/projects.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { Platform } from "../platform/client.js"
 import { ActiveProfile, registryTable } from "../profile.js"
+import type { Defaults } from "../store/schema.js"
 import { type Resolved, resolveSetting, SETTING_KEYS, type SettingKey, type SettingValue } from "../store/settings.js"
+
+/** The saved defaults of the active profile, read now: a long-lived server must see `config set` at once. */
+export const savedDefaults = (): Effect.Effect<Defaults, InspireError, ActiveProfile> =>
+  Effect.flatMap(ActiveProfile, (profile) => profile.readDefaults)
 
 /** Every configured default with where it came from (argument > environment > profile > unset). */
 export const resolvedDefaults = (): Effect.Effect<
@@ -18,11 +23,12 @@ export const resolvedDefaults = (): Effect.Effect<
 > =>
   Effect.gen(function* () {
     const profile = yield* ActiveProfile
+    const defaults = yield* savedDefaults()
     const out: Partial<Record<SettingKey, Resolved<SettingValue>>> = {}
     for (const key of SETTING_KEYS) {
       const r = resolveSetting(key, {
         env: profile.env,
-        defaults: profile.config.defaults,
+        defaults,
         profile: profile.name.value ?? "default",
         registries: registryTable(profile),
       })

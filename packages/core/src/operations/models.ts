@@ -4,8 +4,8 @@ import { createModel, deleteModel, getModel, listModels, type ModelDetail } from
 import type { Model } from "../api/models/schema.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { ClientServices } from "../facade.js"
+import { resolveReadWorkspace, withHint } from "./common/support.js"
 import { resolveTarget } from "./defaults.js"
-import { resolveReadWorkspace, withHint } from "./deploy-support.js"
 import { defineOperation } from "./operation.js"
 import { formatTime, renderFields, renderTable } from "./render.js"
 

@@ -4,10 +4,11 @@ import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
 import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
 import { taskKindOf } from "../domain/ids.js"
 import { InspireError, invalidInput } from "../errors.js"
+import { imageTypeOf } from "./common/image.js"
 import { defineOperation } from "./operation.js"
 import { submitHpc } from "./submission/hpc.js"
 import { renderSubmit } from "./submission/render.js"
-import { imageTypeOf, type SubmitResult } from "./submission/shared.js"
+import type { SubmitResult } from "./submission/shared.js"
 import { submitTraining } from "./submission/training.js"
 
 const Input = z.object({
@@ -51,6 +52,44 @@ const notFound = (id: string) => (e: InspireError) =>
       })
     : e
 
+/** What every old task carries into its resubmit: where it ran, its spec, image and priority. */
+interface OldTask {
+  readonly name: string
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly groupId: string
+  readonly specId: string
+  readonly image: string
+  readonly imageType: string
+  readonly priority: { readonly submitted: number | undefined }
+}
+
+// The new task's name and placement, each the input's when given, else the old task's. The workspace's
+// job names are only listed when a name must be made up.
+const carried = <E, R>(
+  input: {
+    readonly name?: string | undefined
+    readonly spec?: string | undefined
+    readonly priority?: number | undefined
+  },
+  old: OldTask,
+  taken: Effect.Effect<ReadonlyArray<string>, E, R>,
+) =>
+  Effect.gen(function* () {
+    const name = input.name ?? nextName(old.name, yield* taken)
+    const imageType = imageTypeOf(old.imageType)
+    return {
+      name,
+      workspace: old.workspaceId,
+      project: old.projectId,
+      compute_group: old.groupId,
+      spec: input.spec ?? old.specId,
+      image: old.image,
+      ...(imageType !== undefined ? { imageType } : {}),
+      priority: input.priority ?? old.priority.submitted,
+    }
+  })
+
 export const resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
@@ -77,53 +116,26 @@ export const resubmitOperation = defineOperation({
         allow_network_commands: input.allow_network_commands,
         dry_run: input.dry_run,
         resubmittedFrom: id,
-        ...(input.spec !== undefined ? { spec: input.spec } : {}),
       }
       if (kind === "train") {
         const old = yield* Effect.mapError(getTrainingJob(id), notFound(id))
-        const name =
-          input.name ??
-          nextName(
-            old.name,
-            (yield* listTrainingJobs({ workspaceId: old.workspaceId })).jobs.map((j) => j.name),
-          )
-        const imageType = imageTypeOf(old.imageType)
+        const names = Effect.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
         return yield* submitTraining({
           ...common,
-          name,
+          ...(yield* carried(input, old, names)),
           command: input.command ?? old.command,
           applyPrefix: input.command !== undefined,
-          workspace: old.workspaceId,
-          project: old.projectId,
-          compute_group: old.groupId,
-          spec: input.spec ?? old.specId,
-          image: old.image,
-          ...(imageType !== undefined ? { imageType } : {}),
-          priority: input.priority ?? old.priority.submitted,
           ...(old.shmGi !== undefined ? { shm: old.shmGi } : {}),
           instance_count: old.nodeCount ?? 1,
           ...(old.framework !== "" ? { framework: old.framework } : {}),
         })
       }
       const old = yield* Effect.mapError(getHpcJob(id), notFound(id))
-      const name =
-        input.name ??
-        nextName(
-          old.name,
-          (yield* listHpcJobs({ workspaceId: old.workspaceId })).jobs.map((j) => j.name),
-        )
-      const imageType = imageTypeOf(old.imageType)
+      const names = Effect.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
       return yield* submitHpc({
         ...common,
-        name,
+        ...(yield* carried(input, old, names)),
         entrypoint: input.entrypoint ?? old.entrypoint,
-        workspace: old.workspaceId,
-        project: old.projectId,
-        compute_group: old.groupId,
-        spec: input.spec ?? old.specId,
-        image: old.image,
-        ...(imageType !== undefined ? { imageType } : {}),
-        priority: input.priority ?? old.priority.submitted,
         instance_count: old.instanceCount ?? 1,
         number_of_tasks: old.numberOfTasks ?? 1,
         cpus_per_task: old.cpusPerTask,

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { submitFields } from "./common/fields.js"
 import { defineOperation } from "./operation.js"
 import { submitHpc } from "./submission/hpc.js"
 import { renderSubmit } from "./submission/render.js"
@@ -20,10 +21,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
-  project: z
-    .string()
-    .optional()
-    .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  project: submitFields.project,
   image: z
     .string()
     .optional()
@@ -59,10 +57,7 @@ const Input = z.object({
     .boolean()
     .default(false)
     .describe("Submit even though the entrypoint uses the network; HPC spaces are offline, so this usually fails"),
-  dry_run: z
-    .boolean()
-    .default(false)
-    .describe("Check everything and return the exact request body without creating the job"),
+  dry_run: submitFields.dry_run,
 })
 
 export const submitHpcOperation = defineOperation({

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { submitFields } from "./common/fields.js"
 import { defineOperation } from "./operation.js"
 import { renderSubmit } from "./submission/render.js"
 import type { SubmitResult } from "./submission/shared.js"
@@ -21,10 +22,7 @@ const Input = z.object({
     .optional()
     .describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: z.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
-  project: z
-    .string()
-    .optional()
-    .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  project: submitFields.project,
   image: z
     .string()
     .optional()
@@ -53,10 +51,7 @@ const Input = z.object({
     .describe(
       "Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace",
     ),
-  dry_run: z
-    .boolean()
-    .default(false)
-    .describe("Check everything and return the exact request body without creating the job"),
+  dry_run: submitFields.dry_run,
 })
 
 export const submitOperation = defineOperation({

@@ -28,3 +28,21 @@ export const failed = (
   if (cause._tag !== "Fail") throw new Error(`expected a failure, got ${JSON.stringify(exit.cause)}`)
   return cause.error as never
 }
+
+/** A logged-in profile whose defaults are the fixture's 分布式训练空间 and its 具身智能基础模型 project, plus `extra`. */
+export const trainingSpaceProfile = (emu: RunningEmulator, extra: NodeJS.ProcessEnv = {}) =>
+  profileFor(emu, {
+    INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间",
+    INSPIRE_DEFAULT_PROJECT: "具身智能基础模型",
+    ...extra,
+  })
+
+/** The id of the fixture's 1-GPU spec of a schedule type in 分布式训练空间's H100 group, if there is one. */
+export const h100SpecId = (emu: RunningEmulator, type: string): string | undefined => {
+  const s = emu.control.state()
+  const ws = s.workspaces.find((w) => w.name === "分布式训练空间")
+  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "H100")
+  return s.specs.find(
+    (x) => x.type === `SCHEDULE_CONFIG_TYPE_${type}` && x.lcgIds.includes(group?.id ?? "") && x.gpuCount === 1,
+  )?.id
+}

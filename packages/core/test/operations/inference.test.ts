@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest"
 import { inferenceOperation } from "../../src/operations/inference/index.js"
 import { useEmulator } from "../emulator.js"
-import { profileFor } from "../harness.js"
-import { call, failed, succeeded } from "./harness.js"
+import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
 
 const emu = useEmulator()
 const IMAGE = "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4"
@@ -12,25 +11,14 @@ beforeEach(() => {
   emu.current.control.reset()
 })
 
-const profile = () =>
-  profileFor(emu.current, {
-    INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间",
-    INSPIRE_DEFAULT_PROJECT: "具身智能基础模型",
-  })
+const profile = () => trainingSpaceProfile(emu.current)
 
 const fixture = () => {
-  const s = emu.current.control.state()
-  const ws = s.workspaces.find((w) => w.name === "分布式训练空间")
-  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "H100")
-  const spec = (type: string) =>
-    s.specs.find(
-      (x) => x.type === `SCHEDULE_CONFIG_TYPE_${type}` && x.lcgIds.includes(group?.id ?? "") && x.gpuCount === 1,
-    )
-  const model = s.models.find((m) => m.name === "qwen2.5-7b-instruct")
-  const serving = spec("SERVING")
-  const train = spec("TRAIN")
+  const model = emu.current.control.state().models.find((m) => m.name === "qwen2.5-7b-instruct")
+  const serving = h100SpecId(emu.current, "SERVING")
+  const train = h100SpecId(emu.current, "TRAIN")
   if (serving === undefined || train === undefined || model === undefined) throw new Error("fixture changed")
-  return { servingSpec: serving.id, trainSpec: train.id, modelId: model.id }
+  return { servingSpec: serving, trainSpec: train, modelId: model.id }
 }
 
 const createInput = (extra: Record<string, unknown> = {}) => {

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest"
 import { modelsOperation } from "../../src/operations/models.js"
 import { useEmulator } from "../emulator.js"
-import { profileFor } from "../harness.js"
-import { call, failed, succeeded } from "./harness.js"
+import { call, failed, succeeded, trainingSpaceProfile } from "./harness.js"
 
 const emu = useEmulator()
 const SOURCE = "/inspire/hdd/project/embodied-fm/models/llama-3-8b"
@@ -11,11 +10,7 @@ beforeEach(() => {
   emu.current.control.reset()
 })
 
-const profile = () =>
-  profileFor(emu.current, {
-    INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间",
-    INSPIRE_DEFAULT_PROJECT: "具身智能基础模型",
-  })
+const profile = () => trainingSpaceProfile(emu.current)
 
 const fixtureModel = () => {
   const m = emu.current.control.state().models.find((x) => x.name === "qwen2.5-7b-instruct")

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
 import { useEmulator } from "../emulator.js"
-import { profileFor } from "../harness.js"
-import { call, failed, succeeded } from "./harness.js"
+import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
 
 const emu = useEmulator()
 const IMAGE = "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311"
@@ -11,23 +10,12 @@ beforeEach(() => {
   emu.current.control.reset()
 })
 
-const profile = (extra: NodeJS.ProcessEnv = {}) =>
-  profileFor(emu.current, {
-    INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间",
-    INSPIRE_DEFAULT_PROJECT: "具身智能基础模型",
-    ...extra,
-  })
+const profile = (extra: NodeJS.ProcessEnv = {}) => trainingSpaceProfile(emu.current, extra)
 
-const specs = () => {
-  const s = emu.current.control.state()
-  const ws = s.workspaces.find((w) => w.name === "分布式训练空间")
-  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "H100")
-  const of = (type: string) =>
-    s.specs.find(
-      (x) => x.type === `SCHEDULE_CONFIG_TYPE_${type}` && x.lcgIds.includes(group?.id ?? "") && x.gpuCount === 1,
-    )?.id ?? ""
-  return { dsw: of("DSW"), train: of("TRAIN") }
-}
+const specs = () => ({
+  dsw: h100SpecId(emu.current, "DSW") ?? "",
+  train: h100SpecId(emu.current, "TRAIN") ?? "",
+})
 
 const createInput = (extra: Record<string, unknown> = {}) => ({
   action: "create",

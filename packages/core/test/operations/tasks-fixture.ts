@@ -3,7 +3,7 @@ import { Effect, Exit } from "effect"
 import { createHpcJob, createTrainingJob } from "../../src/api/jobs/index.js"
 import { createServing } from "../../src/api/servings/index.js"
 import { hpcInput, syncClock, trainingInput } from "../api/jobs/fixture.js"
-import { placement } from "../api/notebooks/fixture.js"
+import { servingInput } from "../api/servings/fixture.js"
 import { profileFor } from "../harness.js"
 
 type State = ReturnType<RunningEmulator["control"]["state"]>
@@ -73,27 +73,7 @@ export const plainImage = (emu: RunningEmulator): string => {
 
 /** Deploys a serving in 分布式训练空间 and returns its id. */
 export const startServing = async (emu: RunningEmulator, profile: Profile, name: string): Promise<string> => {
-  const p = placement(emu, "分布式训练空间", "SERVING", 1)
-  const model = (emu.control.state() as State).models[0]
-  const created = ok(
-    await profile.run(
-      createServing({
-        name,
-        workspaceId: p.workspaceId,
-        projectId: p.projectId,
-        logicComputeGroupId: p.lcgId,
-        command: "vllm serve /model --port 8000",
-        image: "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4",
-        modelId: model?.id ?? "",
-        modelVersion: 2,
-        port: 8000,
-        replicas: 1,
-        nodesPerReplica: 1,
-        priority: 4,
-        spec: p.spec,
-      }),
-    ),
-  )
+  const created = ok(await profile.run(createServing(servingInput(emu, name))))
   return created.servingId
 }
 

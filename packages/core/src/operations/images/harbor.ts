@@ -8,8 +8,8 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { InspireError } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { resolveReadWorkspace } from "../common/support.js"
 import { defaultOf } from "../defaults.js"
-import { resolveReadWorkspace } from "../deploy-support.js"
 import type { ImagesInput } from "./input.js"
 
 /** A Harbor repository with the display address jobs use and the versions registered on the platform. */

@@ -3,7 +3,7 @@ import { listPlatformImages } from "../../api/images/platform.js"
 import type { RegistryId } from "../../domain/workspaces.js"
 import type { InspireError } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
-import { resolveReadWorkspace } from "../deploy-support.js"
+import { resolveReadWorkspace } from "../common/support.js"
 import type { ImagesInput } from "./input.js"
 
 /** A registered image as inspire_images lists it; `address` is what jobs, notebooks and servings take. */

@@ -3,19 +3,14 @@ import { getModel, listModels, type ModelDetail } from "../../api/models/models.
 import { servingConsoleUrl } from "../../api/servings/schema.js"
 import { createServing } from "../../api/servings/servings.js"
 import { validateName } from "../../domain/resources.js"
-import { type SpecCandidate, toCandidate } from "../../domain/specs.js"
+import type { SpecCandidate } from "../../domain/specs.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
-import { resolveTarget } from "../defaults.js"
-import {
-  choosePriority,
-  chooseTypedSpec,
-  hintWithWarnings,
-  imageOrDefault,
-  resolveRegisteredImage,
-  uniqueWarnings,
-} from "../deploy-support.js"
+import { deployPlace, deployTarget } from "../common/deploy.js"
+import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import { choosePriority } from "../common/priority.js"
+import { uniqueWarnings } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
 
 /** What `inference create` did (or, with dry_run, would do). */
@@ -94,11 +89,8 @@ export const createInference = (
       "command",
       'command="python -m vllm.entrypoints.openai.api_server --port 2400"',
     )).trim()
-    const target = yield* resolveTarget(input, { needGroup: true })
-    const group = target.group
-    if (group === undefined) return yield* Effect.die("resolveTarget returned no group")
-    const workspace = target.workspace
-    const spec = yield* hintWithWarnings(chooseTypedSpec(workspace.id, group, "SERVING", input.spec), target.warnings)
+    const where = yield* deployTarget(input, "SERVING")
+    const { target, group, workspace, spec } = where
     const model = yield* modelFor(modelId, workspace.id)
     const known = model.versions.find((v) => v.version === version)
     if (known === undefined)
@@ -109,8 +101,8 @@ export const createInference = (
           { candidates: model.versions.flatMap((v) => (v.version !== undefined ? [v.version] : [])) },
         ),
       )
-    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image), workspace)
-    const priority = yield* choosePriority(input.priority, target.project, spec)
+    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, DEPLOY_IMAGE_HINT), workspace)
+    const priority = yield* choosePriority(input.priority, target.project, spec, "four-under-cap")
     const platform = yield* Platform
     const vllmWarning =
       /vllm/i.test(command) && !known.vllmCompatible
@@ -119,10 +111,7 @@ export const createInference = (
     const base = {
       action: "create" as const,
       name,
-      workspace: { id: workspace.id, name: workspace.name },
-      project: { id: target.project.id, name: target.project.name },
-      computeGroup: { id: group.id, name: group.name },
-      spec: toCandidate(spec),
+      ...deployPlace(where),
       image: image.image.address,
       command,
       port: input.port,

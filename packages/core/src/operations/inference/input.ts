@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { deployFields } from "../common/fields.js"
 
 /** The input of inspire_inference: one flat object, each action reading the fields it needs. */
 export const InferenceInputSchema = z.object({
@@ -29,17 +30,14 @@ export const InferenceInputSchema = z.object({
   port: z.number().int().min(1).max(65535).default(2400).describe("For create: the port the server listens on"),
   replicas: z.number().int().min(1).default(1).describe("For create: how many replicas"),
   node_num_per_replica: z.number().int().min(1).default(1).describe("For create: nodes per replica"),
-  compute_group: z
-    .string()
-    .optional()
-    .describe("For create: the compute group (name or lcg- id); the workspace's first group when omitted"),
+  compute_group: deployFields.compute_group,
   spec: z
     .string()
     .optional()
     .describe("For create: a SERVING spec id of the group; missing or wrong, the error lists the valid ones"),
-  workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
-  project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
-  priority: z.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4"),
+  workspace: deployFields.workspace,
+  project: deployFields.project,
+  priority: deployFields.priority,
   custom_domain: z.string().optional().describe("For create: an optional custom domain"),
   dry_run: z.boolean().default(false).describe("For create: check everything and show the request without deploying"),
   confirm: z

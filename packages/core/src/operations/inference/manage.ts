@@ -4,7 +4,7 @@ import { getServing, listServings, stopServing } from "../../api/servings/servin
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
-import { resolveReadWorkspace, withHint } from "../deploy-support.js"
+import { resolveReadWorkspace, withHint } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
 
 /** One serving as `inference detail` shows it. */

@@ -2,20 +2,16 @@ import { Effect } from "effect"
 import { createNotebook } from "../../api/notebooks/create.js"
 import { notebookConsoleUrl } from "../../api/notebooks/schema.js"
 import { shmMbToGi, validateName } from "../../domain/resources.js"
-import { type SpecCandidate, toCandidate } from "../../domain/specs.js"
+import type { SpecCandidate } from "../../domain/specs.js"
 import type { NormalizedStatus } from "../../domain/status.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
-import { defaultOf, resolveTarget } from "../defaults.js"
-import {
-  choosePriority,
-  chooseTypedSpec,
-  hintWithWarnings,
-  imageOrDefault,
-  resolveRegisteredImage,
-  uniqueWarnings,
-} from "../deploy-support.js"
+import { deployPlace, deployTarget } from "../common/deploy.js"
+import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import { choosePriority } from "../common/priority.js"
+import { uniqueWarnings } from "../common/support.js"
+import { defaultOf } from "../defaults.js"
 import type { NotebookInput } from "./input.js"
 
 /** What `notebook create` did (or, with dry_run, would do). */
@@ -50,22 +46,16 @@ export const createNotebookOp = (
     if (input.name === undefined || input.name.trim() === "")
       return yield* Effect.fail(invalidInput("notebook create needs name.", 'Pass name, e.g. name="dev-env".'))
     const name = yield* validateName(input.name, "notebook name")
-    const target = yield* resolveTarget(input, { needGroup: true })
-    const group = target.group
-    if (group === undefined) return yield* Effect.die("resolveTarget returned no group")
-    const workspace = target.workspace
-    const spec = yield* hintWithWarnings(chooseTypedSpec(workspace.id, group, "DSW", input.spec), target.warnings)
-    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image), workspace)
+    const where = yield* deployTarget(input, "DSW")
+    const { target, group, workspace, spec } = where
+    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, DEPLOY_IMAGE_HINT), workspace)
     const defaultShm = yield* defaultOf("defaultShm")
     const shmGi = input.shm ?? (defaultShm !== undefined ? shmMbToGi(defaultShm) : undefined)
-    const priority = yield* choosePriority(input.priority, target.project, spec)
+    const priority = yield* choosePriority(input.priority, target.project, spec, "four-under-cap")
     const base = {
       action: "create" as const,
       name,
-      workspace: { id: workspace.id, name: workspace.name },
-      project: { id: target.project.id, name: target.project.name },
-      computeGroup: { id: group.id, name: group.name },
-      spec: toCandidate(spec),
+      ...deployPlace(where),
       image: image.image.address,
       shmGi,
       priority: priority.priority,

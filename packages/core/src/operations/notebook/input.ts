@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { StatusFilter } from "../../domain/status.js"
+import { deployFields } from "../common/fields.js"
 
 /** The input of inspire_notebook: one flat object, each action reading the fields it needs. */
 export const NotebookInputSchema = z.object({
@@ -12,10 +13,7 @@ export const NotebookInputSchema = z.object({
     .optional()
     .describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it"),
   name: z.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64)"),
-  compute_group: z
-    .string()
-    .optional()
-    .describe("For create: the compute group (name or lcg- id); the workspace's first group when omitted"),
+  compute_group: deployFields.compute_group,
   spec: z
     .string()
     .optional()
@@ -28,10 +26,10 @@ export const NotebookInputSchema = z.object({
     .describe(
       "For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理",
     ),
-  workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
-  project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
+  workspace: deployFields.workspace,
+  project: deployFields.project,
   shm: z.number().positive().optional().describe("For create: shared memory in GiB; defaultShm (MB) when omitted"),
-  priority: z.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4"),
+  priority: deployFields.priority,
   auto_stop: z.boolean().default(false).describe("For create: let the platform stop the notebook when idle"),
   allow_ssh: z.boolean().default(false).describe("For create: enable SSH and proxy ports"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),

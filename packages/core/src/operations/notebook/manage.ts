@@ -6,7 +6,7 @@ import type { StatusFilter } from "../../domain/status.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
-import { resolveReadWorkspace, withHint } from "../deploy-support.js"
+import { resolveReadWorkspace, withHint } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
 
 /** A notebook with its console page. */

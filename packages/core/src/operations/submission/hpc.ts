@@ -1,5 +1,4 @@
 import { Effect } from "effect"
-import { checkCommon } from "../../api/jobs/create.js"
 import { type CreateHpcJobInput, createHpcJob, hpcBody } from "../../api/jobs/hpc.js"
 import { lintHpcEntrypoint } from "../../domain/lint/index.js"
 import { budgetWarnings } from "../../domain/projects.js"
@@ -7,41 +6,24 @@ import type { Spec } from "../../domain/specs.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
-import { resolveTarget } from "../defaults.js"
 import {
-  composeFor,
-  gateFindings,
-  type ImageType,
-  nextCalls,
-  pickSpec,
-  placeOf,
-  registeredImage,
-  resolveImage,
-  resolvePriority,
-  type SubmitResult,
-  unique,
-} from "./shared.js"
+  checkCreateInput,
+  commonCreateFields,
+  createdResult,
+  dryRunResult,
+  placeSubmission,
+  type Submission,
+  submitBase,
+} from "./pipeline.js"
+import { composeFor, gateFindings, type SubmitResult } from "./shared.js"
 
 /** An HPC submission as submit_hpc and resubmit hand it to the pipeline (names or ids). */
-export interface HpcSubmission {
-  readonly name: string
+export interface HpcSubmission extends Submission {
   readonly entrypoint: string
-  readonly applyPrefix: boolean
-  readonly workspace?: string | undefined
-  readonly project?: string | undefined
-  readonly compute_group?: string | undefined
-  readonly spec?: string | undefined
-  readonly image?: string | undefined
-  readonly imageType?: ImageType | undefined
-  readonly priority?: number | undefined
-  readonly instance_count: number
   readonly number_of_tasks: number
   readonly cpus_per_task?: number | undefined
   readonly memory_per_cpu?: string | number | undefined
   readonly ttl_after_finish_seconds?: number | undefined
-  readonly allow_network_commands: boolean
-  readonly dry_run: boolean
-  readonly resubmittedFrom?: string
 }
 
 const MEMORY = /^(\d+)\s*(g|gi|gb|gib)?$/i
@@ -105,10 +87,8 @@ export const checkSlurmFit = (
 /** The whole HPC submit: target, HPC spec, image, priority, lint, Slurm fit; then the create or a dry run. */
 export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const target = yield* resolveTarget(s, { needGroup: true })
-    const spec = yield* pickSpec(target, "HPC", s.spec)
-    const image = yield* resolveImage(s.image)
-    const priority = yield* resolvePriority(s.priority, target.project, spec)
+    const placed = yield* placeSubmission(s, "HPC")
+    const { target, spec, image, priority } = placed
     const composed = yield* composeFor(s.entrypoint, target.project, s.applyPrefix)
     const findings = yield* gateFindings(
       lintHpcEntrypoint({ entrypoint: composed.command, image }),
@@ -121,30 +101,19 @@ export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, Inspire
         ? yield* parseMemoryPerCpu(s.memory_per_cpu)
         : Math.max(1, Math.floor(spec.memoryGi / Math.max(1, spec.cpuCount)))
     const fit = yield* checkSlurmFit(spec, s.instance_count, { tasks: s.number_of_tasks, cpusPerTask, memoryPerCpuGi })
-    let input: CreateHpcJobInput = {
-      name: s.name,
-      entrypoint: composed.command,
-      workspaceId: target.workspace.id,
-      projectId: target.project.id,
-      groupId: target.group?.id ?? "",
-      specId: spec.id,
-      image,
-      instanceCount: s.instance_count,
-      numberOfTasks: s.number_of_tasks,
-      cpusPerTask,
-      memoryPerCpuGi,
-      priority: priority.priority,
-      priorityCap: target.project.priorityCap,
-      workspaceRegistry: target.workspace.policy.registry,
-      ...(s.ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}),
-    }
-    const checked = yield* checkCommon(input)
-    const registered =
-      s.imageType !== undefined ? { warnings: [] } : yield* registeredImage(checked.image, input.workspaceId)
-    const imageType = s.imageType ?? registered.imageType
-    if (imageType !== undefined) input = { ...input, imageType }
+    const { input, checked, imageWarnings } = yield* checkCreateInput<CreateHpcJobInput>(
+      {
+        ...commonCreateFields(s, placed),
+        entrypoint: composed.command,
+        numberOfTasks: s.number_of_tasks,
+        cpusPerTask,
+        memoryPerCpuGi,
+        ...(s.ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}),
+      },
+      s.imageType,
+    )
     const warnings = [
-      ...registered.warnings,
+      ...imageWarnings,
       ...target.warnings,
       ...(s.cpus_per_task === undefined ? [`cpus_per_task not given: using ${cpusPerTask}.`] : []),
       ...(s.memory_per_cpu === undefined ? [`memory_per_cpu not given: using ${memoryPerCpuGi}G.`] : []),
@@ -153,37 +122,17 @@ export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, Inspire
       ...priority.warnings,
       ...budgetWarnings({ remainBudget: target.project.remainBudget, priority: priority.priority, gpuCount: 0 }),
     ]
-    const base = {
-      kind: "hpc" as const,
-      name: checked.name,
-      ...placeOf(target, spec),
-      image: checked.image,
-      priority: priority.priority,
-      command: composed.command,
-      instanceCount: s.instance_count,
-      slurm: { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` },
-      ...(s.resubmittedFrom !== undefined ? { resubmittedFrom: s.resubmittedFrom } : {}),
-      findings,
-    }
+    const slurm = { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` }
+    const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings)
     if (s.dry_run)
-      return {
-        ...base,
-        dryRun: true,
-        request: { surface: "openapi/v1/hpc_jobs/create", body: hpcBody(input, checked.name, checked.image) },
-        warnings: unique(warnings),
-        next: [],
-      } satisfies SubmitResult
+      return dryRunResult(base, "openapi/v1/hpc_jobs/create", hpcBody(input, checked.name, checked.image), warnings)
     const created = yield* createHpcJob(input)
     const platform = yield* Platform
-    return {
-      ...base,
-      dryRun: false,
-      jobId: created.jobId,
-      consoleUrl: created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString(),
-      ...(created.job !== undefined ? { status: created.job.status.family } : {}),
-      recovered: created.recovered,
-      // The create repeats the lint's srun and slurm advice in other words; the findings already carry it.
-      warnings: unique([...warnings, ...created.warnings.filter((w) => !/srun|slurm/i.test(w))]),
-      next: nextCalls(created.jobId, "hpc"),
-    } satisfies SubmitResult
+    const consoleUrl =
+      created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString()
+    // The create repeats the lint's srun and slurm advice in other words; the findings already carry it.
+    return createdResult(base, created, consoleUrl, [
+      ...warnings,
+      ...created.warnings.filter((w) => !/srun|slurm/i.test(w)),
+    ])
   })

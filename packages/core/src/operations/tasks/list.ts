@@ -73,85 +73,67 @@ export const workspacesToSearch = (
     return all.filter((w) => w.projects.some((p) => p.id === owner.id))
   })
 
+/** What every listed task says of itself, whatever its type. */
+interface Listed {
+  readonly id: string
+  readonly name: string
+  readonly status: { readonly family: StatusFamily; readonly raw: string; readonly terminal: boolean }
+  readonly projectId: string
+  readonly createdAt: number | undefined
+}
+
+// One row of the listing: the task's own fields, its workspace, and the type's running time and GPUs.
+const rowOf = (
+  ws: Workspace,
+  type: TaskType,
+  t: Listed,
+  extra: { readonly runningTimeMs: number | undefined; readonly gpus: number | undefined },
+): TaskRow => ({
+  workspace: ws.name,
+  workspaceId: ws.id,
+  id: t.id,
+  type,
+  name: t.name,
+  family: t.status.family,
+  rawStatus: t.status.raw,
+  terminal: t.status.terminal,
+  projectId: t.projectId,
+  createdAt: t.createdAt,
+  ...extra,
+})
+
 const inWorkspace = (ws: Workspace, query: TaskQuery, userId: string | undefined) =>
   Effect.gen(function* () {
     const rows: TaskRow[] = []
     let truncated = false
-    const base = { workspace: ws.name, workspaceId: ws.id }
     const status = query.status === "all" ? {} : { status: query.status }
     const createdBy = userId !== undefined ? { createdBy: userId } : {}
     if (query.types.includes("train")) {
       const list = yield* listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy })
       truncated ||= list.truncated
-      for (const j of list.jobs)
-        rows.push({
-          ...base,
-          id: j.id,
-          type: "train",
-          name: j.name,
-          family: j.status.family,
-          rawStatus: j.status.raw,
-          terminal: j.status.terminal,
-          projectId: j.projectId,
-          createdAt: j.createdAt,
-          runningTimeMs: j.runningTimeMs,
-          gpus: j.gpuCount,
-        })
+      for (const j of list.jobs) rows.push(rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount }))
     }
     if (query.types.includes("hpc")) {
       const list = yield* listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy })
       truncated ||= list.truncated
-      for (const j of list.jobs)
-        rows.push({
-          ...base,
-          id: j.id,
-          type: "hpc",
-          name: j.name,
-          family: j.status.family,
-          rawStatus: j.status.raw,
-          terminal: j.status.terminal,
-          projectId: j.projectId,
-          createdAt: j.createdAt,
-          runningTimeMs: j.runningTimeMs,
-          gpus: 0,
-        })
+      for (const j of list.jobs) rows.push(rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 }))
     }
     if (query.types.includes("inference")) {
       const list = yield* listServings({ workspaceId: ws.id, mine: query.mine })
       truncated ||= list.truncated
-      for (const s of list.servings)
-        rows.push({
-          ...base,
-          id: s.id,
-          type: "inference",
-          name: s.name,
-          family: s.status.family,
-          rawStatus: s.status.raw,
-          terminal: s.status.terminal,
-          projectId: s.projectId,
-          createdAt: s.createdAt,
-          runningTimeMs: undefined,
-          gpus: undefined,
-        })
+      for (const s of list.servings) rows.push(rowOf(ws, "inference", s, { runningTimeMs: undefined, gpus: undefined }))
     }
     if (query.types.includes("notebook")) {
       const list = yield* listNotebooks({ workspaceId: ws.id, ...status })
       truncated ||= list.truncated
       for (const n of list.notebooks)
         if (userId === undefined || n.userId === "" || n.userId === userId)
-          rows.push({
-            ...base,
-            id: n.id,
-            type: "notebook",
-            name: n.name,
-            family: n.status.family,
-            rawStatus: n.status.raw,
-            terminal: n.status.terminal,
-            projectId: n.projectId,
-            createdAt: n.createdAt,
-            runningTimeMs: n.liveTimeSeconds !== undefined ? n.liveTimeSeconds * 1000 : undefined,
-            gpus: n.gpuCount,
-          })
+          rows.push(
+            rowOf(ws, "notebook", n, {
+              runningTimeMs: n.liveTimeSeconds !== undefined ? n.liveTimeSeconds * 1000 : undefined,
+              gpus: n.gpuCount,
+            }),
+          )
     }
     return { rows, truncated }
   })

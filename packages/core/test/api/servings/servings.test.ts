@@ -5,10 +5,11 @@ import { createServing, getServing, listServings, stopServing } from "../../../s
 import { saveInspireLogin } from "../../../src/auth/save.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
-import { dropConnectionsFor, placement } from "../notebooks/fixture.js"
+import { dropConnectionsFor } from "../notebooks/fixture.js"
+import { servingInput, VLLM_IMAGE } from "./fixture.js"
 
 const emu = useEmulator()
-const IMAGE = "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4"
+const IMAGE = VLLM_IMAGE
 
 beforeEach(() => {
   emu.current.control.reset()
@@ -23,25 +24,7 @@ const switchOff = (surfaces: Record<string, "InvalidAction" | "404" | "AccessFor
   Effect.sync(() => emu.current.control.faults.set({ surfaces }))
 const advance = (seconds: number) => Effect.sync(() => emu.current.control.clock.advance(seconds))
 
-const input = (name: string) => {
-  const p = placement(emu.current, "分布式训练空间", "SERVING", 1)
-  const model = emu.current.control.state().models[0]
-  return {
-    name,
-    workspaceId: p.workspaceId,
-    projectId: p.projectId,
-    logicComputeGroupId: p.lcgId,
-    command: "vllm serve /model --port 8000",
-    image: IMAGE,
-    modelId: model?.id ?? "",
-    modelVersion: 2,
-    port: 8000,
-    replicas: 1,
-    nodesPerReplica: 1,
-    priority: 4,
-    spec: p.spec,
-  }
-}
+const input = (name: string) => servingInput(emu.current, name)
 
 describe("inference servings", () => {
   it("deploys, shows, lists and stops a serving", async () => {

@@ -1,0 +1,129 @@
+import { findOperation, type Invocation, type Operation } from "@holos-inspire/core"
+import { type Command, Option } from "commander"
+import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
+import { EXIT, type ExitCode } from "./exit-codes.js"
+import { CliError, printResult, usageError } from "./output.js"
+import { confirm, interactive } from "./prompt.js"
+import { type GlobalOptions, runOperation } from "./run.js"
+
+/** How one CLI command maps onto a catalogue operation. */
+export interface CommandSpec {
+  readonly name: string
+  readonly operation: string
+  readonly summary?: string
+  /** Input fixed by the command itself, e.g. `{ action: "list" }`. */
+  readonly fixed?: Readonly<Record<string, unknown>>
+  /** Only these fields become flags; default every field. */
+  readonly fields?: ReadonlyArray<string>
+  /** A field taken as the command's argument, e.g. `job_id`. */
+  readonly positional?: string
+  readonly positionalOptional?: boolean
+  /** A read action of an operation that also writes (list, show): no --dry-run, no --yes. */
+  readonly readOnly?: boolean
+  /** Asks for confirmation (`--yes`) before running; default: the operation is destructive. */
+  readonly destructive?: boolean
+  /** Extra flags handled by `after`. */
+  readonly extra?: (command: Command) => void
+  /** Checks the flags before anything is sent; throws a usage error. */
+  readonly check?: (options: CommandOptions) => void
+  /** The exit code for a failure of the operation, when it differs from the table's default. */
+  readonly exitCodeOf?: (error: CliError, options: CommandOptions) => ExitCode | undefined
+  /** Prints the result itself (and may do more, e.g. wait); returns the exit code. */
+  readonly after?: (run: Invocation<unknown>, options: CommandOptions) => Promise<ExitCode | undefined>
+}
+
+/** A command's parsed options: the globals plus its own flags. */
+export type CommandOptions = GlobalOptions & Readonly<Record<string, unknown>>
+
+/** Which catalogue operation each command runs, so a test can check that every one is reachable. */
+export const operationOf = new WeakMap<Command, string>()
+
+/** Adds `--json` to a command. */
+export const withJson = (command: Command): Command => command.option("--json", "print only the JSON result on stdout")
+
+/** Adds `--json` and `--profile` to a command. */
+export const withGlobals = (command: Command): Command =>
+  withJson(command).option("--profile <name>", "use this profile (default: INSPIRE_PROFILE, else the current profile)")
+
+/** The operation of a name; a missing one is a bug of the command tree. */
+export const operationNamed = (name: string): Operation => {
+  const op = findOperation(name)
+  if (op === undefined) throw new Error(`no operation ${name} in the catalogue`)
+  return op
+}
+
+const flagOf = (fields: ReadonlyArray<Field>, name: string): string => {
+  const f = fields.find((x) => x.name === name)
+  return f !== undefined ? `--${f.flag}` : name
+}
+
+// Schema errors are usage errors of flags: name the flag, not the schema field.
+const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<string, unknown>): void => {
+  const parsed = op.input.safeParse(input)
+  if (parsed.success) return
+  const issues = parsed.error.issues.map((i) => {
+    const head = i.path[0]
+    return `${typeof head === "string" ? flagOf(fields, head) : "input"}: ${i.message}`
+  })
+  throw usageError(issues.join("; "), "See --help for the flags of this command.")
+}
+
+const confirmDestructive = async (commandPath: string, options: CommandOptions): Promise<void> => {
+  if (options.yes === true) return
+  if (!interactive())
+    throw usageError(`${commandPath} changes or removes something and needs confirmation: pass --yes.`)
+  if (!(await confirm(`Really run ${commandPath}?`))) throw new CliError("Cancelled.", EXIT.usage)
+}
+
+/** The full command path, e.g. `inspire job stop`. */
+export const pathOf = (command: Command): string => {
+  const names: string[] = []
+  for (let c: Command | null = command; c !== null; c = c.parent) names.unshift(c.name())
+  return names.join(" ")
+}
+
+/** Adds a command that runs one operation, with flags generated from its input schema. */
+export const operationCommand = (parent: Command, spec: CommandSpec): Command => {
+  const op = operationNamed(spec.operation)
+  const fixed = spec.fixed ?? {}
+  const all = fieldsOf(op)
+  const hasDryRun = all.some((f) => f.name === "dry_run")
+  const hasConfirm = all.some((f) => f.name === "confirm")
+  const readOnly = spec.readOnly ?? op.annotations.readOnly
+  const destructive = !readOnly && (spec.destructive ?? op.annotations.destructive)
+  const internal = new Set([...Object.keys(fixed), "dry_run", "confirm", ...(spec.positional ? [spec.positional] : [])])
+  const fields = all.filter((f) => !internal.has(f.name) && (spec.fields === undefined || spec.fields.includes(f.name)))
+  const command = parent.command(spec.name).description(spec.summary ?? op.title)
+  operationOf.set(command, op.name)
+  if (spec.positional !== undefined) {
+    const flag = spec.positional.replace(/_/g, "-")
+    command.argument(spec.positionalOptional ? `[${flag}]` : `<${flag}>`)
+  }
+  addFieldOptions(command, fields)
+  if (!readOnly && (hasDryRun || (hasConfirm && destructive)))
+    command.option("--dry-run", "show what would be sent or changed, and change nothing")
+  if (destructive) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
+  withGlobals(command)
+  spec.extra?.(command)
+  command.action(async (...args: unknown[]) => {
+    const options = command.opts() as CommandOptions
+    spec.check?.(options)
+    const input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
+    if (spec.positional !== undefined && typeof args[0] === "string") input[spec.positional] = args[0]
+    const dryRun = options.dryRun === true
+    if (dryRun && hasDryRun) input.dry_run = true
+    validate(op, fields, input)
+    if (destructive && !dryRun) {
+      await confirmDestructive(pathOf(command), options)
+      if (hasConfirm) input.confirm = true
+    }
+    const run = await runOperation(options, op, input).catch((e: unknown) => {
+      const code = e instanceof CliError ? spec.exitCodeOf?.(e, options) : undefined
+      throw code !== undefined && e instanceof CliError ? new CliError(e.message, code, e.hint, e.detail) : e
+    })
+    if (spec.after === undefined) return printResult(options.json === true, run.result, run.text)
+    const code = await spec.after(run, options)
+    if (code !== undefined && code !== EXIT.ok) process.exitCode = code
+  })
+  return command
+}

@@ -1,0 +1,69 @@
+import type { Command } from "commander"
+import { type CommandOptions, pathOf, withGlobals, withJson } from "../command.js"
+import { renderChecks, runDoctor } from "../doctor.js"
+import { EXIT } from "../exit-codes.js"
+import { CliError, printResult, usageError } from "../output.js"
+import { confirm, interactive } from "../prompt.js"
+import { withClient } from "../run.js"
+import { createProfile, deleteProfile, profiles, renderProfiles, selectProfile } from "../store.js"
+
+// Profile commands name their profile as an argument; they never select one with --profile.
+const noProfile = {}
+
+/** `inspire profile list|add|use|remove`: accounts and the platforms they log in to. */
+export const addProfileCommands = (program: Command): void => {
+  const profile = program.command("profile").description("Manage profiles: one account (and platform) each")
+  withJson(profile.command("list").description("List profiles; * marks the current one")).action(
+    async (options: CommandOptions) => {
+      const all = await profiles(noProfile)
+      printResult(options.json === true, all, renderProfiles(all))
+    },
+  )
+  withJson(
+    profile
+      .command("add")
+      .description("Create a profile")
+      .argument("<name>")
+      .option("--base-url <url>", "the platform's address (default: production, https://qz.sii.edu.cn)"),
+  ).action(async (name: string, options: CommandOptions) => {
+    const created = await createProfile(noProfile, name, options.baseUrl as string | undefined)
+    printResult(
+      options.json === true,
+      created,
+      `Created profile ${created.name}. Use it with \`inspire profile use ${created.name}\`, then \`inspire login\`.`,
+    )
+  })
+  withJson(profile.command("use").description("Make a profile the current one").argument("<name>")).action(
+    async (name: string, options: CommandOptions) => {
+      await selectProfile(noProfile, name)
+      printResult(options.json === true, { current: name }, `Now using profile ${name}.`)
+    },
+  )
+  const remove = withJson(
+    profile
+      .command("remove")
+      .description("Remove a profile with its saved credentials and sessions")
+      .argument("<name>")
+      .option("-y, --yes", "do not ask for confirmation"),
+  )
+  remove.action(async (name: string, options: CommandOptions) => {
+    if (options.yes !== true) {
+      if (!interactive()) throw usageError(`${pathOf(remove)} removes saved credentials and needs --yes.`)
+      if (!(await confirm(`Remove profile ${name} and its saved credentials?`)))
+        throw new CliError("Cancelled.", EXIT.usage)
+    }
+    await deleteProfile(noProfile, name)
+    printResult(options.json === true, { removed: name }, `Removed profile ${name}.`)
+  })
+}
+
+/** `inspire doctor`: checks config, network, credentials, session, Harbor, proxy and clock. */
+export const addDoctorCommand = (program: Command): void => {
+  withGlobals(program.command("doctor").description("Check config, network, credentials, Harbor and clock")).action(
+    async (options: CommandOptions) => {
+      const checks = await withClient(options, runDoctor)
+      printResult(options.json === true, { checks }, renderChecks(checks))
+      if (checks.some((c) => c.status === "fail")) process.exitCode = EXIT.error
+    },
+  )
+}

@@ -1,0 +1,79 @@
+import { join } from "node:path"
+import {
+  addProfile,
+  listProfiles,
+  type ProfileSummary,
+  removeProfile,
+  renderTable,
+  Store,
+  useProfile,
+  writeFileAtomic,
+} from "@holos-inspire/core"
+import { type GlobalOptions, withClient } from "./run.js"
+
+/** What `inspire logout` did. */
+export interface LogoutResult {
+  readonly profile: string
+  readonly removed: boolean
+  readonly message: string
+}
+
+/**
+ * Forgets the profile's platform password and its session (tokens, cookies); Harbor robot accounts stay.
+ * Core has no such function yet, so this writes the two files under the store's own lock names; the
+ * credentials are read just before the lock is taken, so a login racing a logout may be undone.
+ */
+export const logout = (globals: GlobalOptions): Promise<LogoutResult> =>
+  withClient(globals, async (client) => {
+    const name = (await client.profile()).name.value ?? "default"
+    const store = await client.run(Store)
+    const creds = await client.run(store.readCredentials)
+    const mine = creds.profiles[name]
+    const removed = mine?.inspire !== undefined
+    if (mine !== undefined && removed) {
+      const { inspire: _forgotten, ...rest } = mine
+      const next = { ...creds, profiles: { ...creds.profiles, [name]: rest } }
+      await client.run(
+        store.withLock(
+          "credentials",
+          writeFileAtomic(store.paths.credentialsFile, `${JSON.stringify(next, null, 2)}\n`),
+        ),
+      )
+    }
+    const session = join(store.paths.sessionsDir, `${name}.json`)
+    await client.run(store.withLock(`session-${name}`, writeFileAtomic(session, `${JSON.stringify({ version: 1 })}\n`)))
+    return {
+      profile: name,
+      removed,
+      message: removed
+        ? `Logged out of profile ${name}: the platform password and session are forgotten (Harbor accounts kept).`
+        : `Profile ${name} had no saved platform password; its session is cleared.`,
+    }
+  })
+
+/** Renders profiles as `profile list` shows them. */
+export const renderProfiles = (profiles: ReadonlyArray<ProfileSummary>): string =>
+  renderTable(profiles, [
+    { header: "", cell: (p) => (p.current ? "*" : "") },
+    { header: "PROFILE", cell: (p) => p.name },
+    { header: "ACCOUNT", cell: (p) => p.username },
+    { header: "LOGGED IN", cell: (p) => (p.loggedIn ? "yes" : "no") },
+    { header: "HARBOR", cell: (p) => p.harbor.join(",") },
+    { header: "PLATFORM", cell: (p) => p.baseUrl ?? "production" },
+  ])
+
+/** Every profile. */
+export const profiles = (globals: GlobalOptions): Promise<ReadonlyArray<ProfileSummary>> =>
+  withClient(globals, (client) => client.run(listProfiles()))
+
+/** Creates a profile, optionally for another platform address. */
+export const createProfile = (globals: GlobalOptions, name: string, baseUrl?: string): Promise<ProfileSummary> =>
+  withClient(globals, (client) => client.run(addProfile(name, baseUrl !== undefined ? { baseUrl } : {})))
+
+/** Makes a profile the current one. */
+export const selectProfile = (globals: GlobalOptions, name: string): Promise<void> =>
+  withClient(globals, (client) => client.run(useProfile(name)))
+
+/** Removes a profile with its credentials and sessions. */
+export const deleteProfile = (globals: GlobalOptions, name: string): Promise<void> =>
+  withClient(globals, (client) => client.run(removeProfile(name)))

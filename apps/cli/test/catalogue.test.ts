@@ -1,0 +1,59 @@
+import { OPERATIONS } from "@holos-inspire/core"
+import type { Command } from "commander"
+import { describe, expect, it } from "vitest"
+import { operationOf } from "../src/command.js"
+import { buildProgram } from "../src/program.js"
+
+const walk = (command: Command, out: Command[] = []): Command[] => {
+  out.push(command)
+  for (const c of command.commands) walk(c, out)
+  return out
+}
+
+describe("the command tree", () => {
+  const commands = walk(buildProgram())
+
+  it("reaches every operation of the catalogue", () => {
+    const reached = new Set(commands.map((c) => operationOf.get(c)).filter((n) => n !== undefined))
+    const missing = OPERATIONS.map((op) => op.name).filter((name) => !reached.has(name))
+    expect(missing).toEqual([])
+  })
+
+  it("offers --json and --profile on every command that runs an operation, and never a --password flag", () => {
+    for (const c of commands.filter((x) => operationOf.has(x))) {
+      const flags = c.options.map((o) => o.long)
+      expect(flags, c.name()).toContain("--json")
+      expect(flags, c.name()).toContain("--profile")
+      expect(flags, c.name()).not.toContain("--password")
+    }
+  })
+
+  it("asks for --yes on destructive commands and offers --dry-run where the operation has dry_run", () => {
+    const byPath = (path: string) =>
+      commands.find((c) => {
+        const names: string[] = []
+        for (let x: Command | null = c; x !== null && x.parent !== null; x = x.parent) names.unshift(x.name())
+        return names.join(" ") === path
+      })
+    for (const path of ["job stop", "serve stop", "notebook stop", "notebook delete", "model delete", "profile remove"])
+      expect(
+        byPath(path)?.options.map((o) => o.long),
+        path,
+      ).toContain("--yes")
+    for (const path of ["job submit", "hpc submit", "job resubmit", "serve create", "notebook create"])
+      expect(
+        byPath(path)?.options.map((o) => o.long),
+        path,
+      ).toContain("--dry-run")
+    for (const path of ["job list", "notebook list", "notebook show", "serve list", "model show"]) {
+      expect(
+        byPath(path)?.options.map((o) => o.long),
+        path,
+      ).not.toContain("--yes")
+      expect(
+        byPath(path)?.options.map((o) => o.long),
+        path,
+      ).not.toContain("--dry-run")
+    }
+  })
+})

@@ -1,0 +1,24 @@
+import { z } from "zod"
+
+/** The input fields notebooks and servings share: where they go and at what priority. */
+export const deployFields = {
+  compute_group: z
+    .string()
+    .optional()
+    .describe("For create: the compute group (name or lcg- id); the workspace's first group when omitted"),
+  workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
+  project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
+  priority: z.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4"),
+}
+
+/** The input fields submit and submit_hpc share word for word. */
+export const submitFields = {
+  project: z
+    .string()
+    .optional()
+    .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("Check everything and return the exact request body without creating the job"),
+}

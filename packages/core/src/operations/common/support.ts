@@ -1,0 +1,61 @@
+import { Effect } from "effect"
+import { resolveWorkspace } from "../../api/resources/resolve.js"
+import type { Workspace } from "../../api/resources/workspaces.js"
+import { InspireError } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import type { ActiveProfile } from "../../profile.js"
+import { defaultOf, resolveTarget } from "../defaults.js"
+
+/**
+ * The workspace of a call that needs no project or group (lists, Harbor checks): the argument, else
+ * defaultWorkspace. Only an explicit project narrows it, so a default project never blocks a read.
+ */
+export const resolveReadWorkspace = (input: {
+  readonly workspace?: string | undefined
+  readonly project?: string | undefined
+}): Effect.Effect<Workspace, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const name = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
+    // Without any workspace, resolveTarget fails with the standard error and the workspace candidates.
+    if (name === undefined) return (yield* resolveTarget(input, { needGroup: false })).workspace
+    return yield* resolveWorkspace(name, input.project)
+  })
+
+// Only input mistakes are re-hinted: other failures' hints are about the platform, not the call.
+const rehint = (
+  e: InspireError,
+  hint: (old: string) => string,
+  reasons: ReadonlyArray<InspireError["reason"]> = ["InvalidInput"],
+): InspireError =>
+  !reasons.includes(e.reason)
+    ? e
+    : new InspireError({
+        reason: e.reason,
+        message: e.message,
+        hint: hint(e.hint),
+        ...(e.candidates !== undefined ? { candidates: e.candidates } : {}),
+        ...(e.fix !== undefined ? { fix: e.fix } : {}),
+      })
+
+/** Replaces the hint of a malformed or unknown id's failure (the API layer's hints name lower-level tools). */
+export const withHint = <A, R>(
+  effect: Effect.Effect<A, InspireError, R>,
+  hint: string,
+): Effect.Effect<A, InspireError, R> =>
+  Effect.mapError(effect, (e) => rehint(e, () => hint, ["InvalidInput", "NotFound"]))
+
+/** Adds the placement warnings (e.g. a defaulted compute group) to an invalid-input failure's hint. */
+export const hintWithWarnings = <A, R>(
+  effect: Effect.Effect<A, InspireError, R>,
+  warnings: ReadonlyArray<string>,
+): Effect.Effect<A, InspireError, R> =>
+  warnings.length === 0
+    ? effect
+    : Effect.mapError(effect, (e) =>
+        rehint(e, (old) => `${old} (${warnings.join(" ")} Pass compute_group to choose another.)`),
+      )
+
+/** Warnings without repeats, in first-seen order. */
+export const uniqueWarnings = (...lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> => [
+  ...new Set(lists.flat()),
+]
