@@ -85,9 +85,13 @@ const PROJECT_HINT = "inspire_status lists your projects."
 /** A project of the user by id (`project-…`) or by name. */
 export const resolveProject = (nameOrId: string): Resolved<Project> => {
   const wanted = nameOrId.trim()
-  if (wanted.startsWith("project-"))
-    return Effect.flatMap(withRetry(projects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
-  return Effect.flatMap(projects(false), (ps) => choose(ps, wanted, "project", PROJECT_HINT))
+  // People name projects by their en_name too (the storage segment); public projects' en_names,
+  // such as project-public, even look like ids.
+  const byName = Effect.flatMap(projects(false), (ps) =>
+    choose(ps, wanted, "project", PROJECT_HINT, (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase()),
+  )
+  if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName
+  return Effect.flatMap(withRetry(projects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
 }
 
 const workspaces = (refresh: boolean) => Effect.map(projects(refresh), listWorkspaces)

@@ -21,6 +21,12 @@ describe("resolveProject", () => {
     expect(byId.name).toBe("视觉语言对齐")
   })
 
+  it("finds a project by its en_name, even one that looks like an id", async () => {
+    expect((await value(emu.current, resolveProject("embodied-fm"))).name).toBe("具身智能基础模型")
+    expect((await value(emu.current, resolveProject("VL-Align"))).enName).toBe("vl-align")
+    expect((await value(emu.current, resolveProject("project-public"))).name).toBe("公共科研项目")
+  })
+
   it("lists names and ids when nothing matches", async () => {
     const e = (await failure(emu.current, resolveProject("no-such-project"))) as Candidates
     expect(e.reason).toBe("InvalidInput")
