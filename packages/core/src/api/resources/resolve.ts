@@ -88,7 +88,13 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
   // People name projects by their en_name too (the storage segment); public projects' en_names,
   // such as project-public, even look like ids.
   const byName = Effect.flatMap(projects(false), (ps) =>
-    choose(ps, wanted, "project", PROJECT_HINT, (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase()),
+    choose(
+      ps,
+      wanted,
+      "project",
+      PROJECT_HINT,
+      (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase(),
+    ),
   )
   if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName
   return Effect.flatMap(withRetry(projects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
