@@ -171,33 +171,63 @@ export const createTrainingJob = (
       ...checked.warnings,
       ...shmWarnings({ shmGi: input.shmGi, gpuCount: input.gpuCount ?? 1, instanceCount: input.instanceCount }),
     ]
+    return yield* submitOnce({
+      what: "the training job",
+      openapiPath: "train_job/create",
+      v2: ["train", "CreateJob"],
+      body: trainingBody(input, checked.name, checked.image),
+      options,
+      warnings,
+      list: () =>
+        Effect.map(listTrainingJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
+      same: (j, since) => isSameCreate(j, checked.name, since, input.creatorId),
+      detail: getTrainingJob,
+    })
+  })
+
+/**
+ * Sends a job create through createOnce: OA first, V2 only when OA never acted, and after an ambiguous
+ * failure a look-up in the workspace's list (same name, created since the first attempt).
+ */
+export const submitOnce = <J extends { readonly id: string }>(spec: {
+  readonly what: string
+  readonly openapiPath: string
+  readonly v2: readonly [service: string, action: string]
+  readonly body: unknown
+  readonly options: CreateOptions
+  readonly warnings: ReadonlyArray<string>
+  readonly list: () => Effect.Effect<ReadonlyArray<J>, InspireError, Platform>
+  readonly same: (job: J, since: number) => boolean
+  readonly detail: (id: string) => Effect.Effect<J, InspireError, Platform>
+}): Effect.Effect<CreatedJob<J>, InspireError, Platform> =>
+  Effect.gen(function* () {
     const platform = yield* Platform
-    const body = trainingBody(input, checked.name, checked.image)
-    const call = { idempotent: false, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
+    const call = { idempotent: false, ...(spec.options.timeout !== undefined ? { timeout: spec.options.timeout } : {}) }
     const create = Effect.flatMap(
       writeWithFallback(
-        "create the training job",
-        platform.openapi("train_job/create", body, call),
-        platform.v2("train", "CreateJob", body, call),
+        `create ${spec.what}`,
+        platform.openapi(spec.openapiPath, spec.body, call),
+        platform.v2(spec.v2[0], spec.v2[1], spec.body, call),
       ),
-      (data) => readCreateAnswer(data, "train_job/create"),
+      (data) => readCreateAnswer(data, spec.openapiPath),
     )
     const find = (since: number) =>
-      Effect.map(listTrainingJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (list) => {
-        const job = list.jobs.find((j) => isSameCreate(j, checked.name, since, input.creatorId))
-        return job?.id
-      })
+      Effect.provideService(
+        Effect.map(spec.list(), (jobs) => jobs.find((j) => spec.same(j, since))?.id),
+        Platform,
+        platform,
+      )
     const created = yield* createOnce({
       create,
-      find: (since: number) => Effect.provideService(find(since), Platform, platform),
-      ...(options.lookups !== undefined ? { lookups: options.lookups } : {}),
+      find,
+      ...(spec.options.lookups !== undefined ? { lookups: spec.options.lookups } : {}),
     })
-    const detail = yield* Effect.either(getTrainingJob(created.value))
+    const detail = yield* Effect.either(spec.detail(created.value))
     return {
       jobId: created.value,
       job: detail._tag === "Right" ? detail.right : undefined,
       recovered: created.recovered,
       attempts: created.attempts,
-      warnings,
+      warnings: spec.warnings,
     }
   })

@@ -4,11 +4,10 @@ import { matchesStatusFilter } from "../../domain/status.js"
 import type { RegistryId } from "../../domain/workspaces.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { createOnce } from "../../platform/create-once.js"
 import { collectPages } from "../../platform/paging.js"
 import type { ActiveProfile } from "../../profile.js"
 import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
-import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, readCreateAnswer } from "./create.js"
+import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, submitOnce } from "./create.js"
 import { type HpcJob, RawHpcJob, toHpcJob } from "./schema.js"
 import { type JobList, retryTooEarly, type StopResult } from "./training.js"
 
@@ -157,35 +156,17 @@ export const createHpcJob = (
   Effect.gen(function* () {
     const checked = yield* checkCommon(input)
     const warnings = [...checked.warnings, ...(yield* checkEntrypoint(input))]
-    const platform = yield* Platform
-    const body = hpcBody(input, checked.name, checked.image)
-    const call = { idempotent: false, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) }
-    const create = Effect.flatMap(
-      writeWithFallback(
-        "create the HPC job",
-        platform.openapi("hpc_jobs/create", body, call),
-        platform.v2("hpc", "CreateJob", body, call),
-      ),
-      (data) => readCreateAnswer(data, "hpc_jobs/create"),
-    )
-    const find = (since: number) =>
-      Effect.map(
-        listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }),
-        (list) => list.jobs.find((j) => isSameCreate(j, checked.name, since, input.creatorId))?.id,
-      )
-    const created = yield* createOnce({
-      create,
-      find: (since: number) => Effect.provideService(find(since), Platform, platform),
-      ...(options.lookups !== undefined ? { lookups: options.lookups } : {}),
-    })
-    const detail = yield* Effect.either(getHpcJob(created.value))
-    return {
-      jobId: created.value,
-      job: detail._tag === "Right" ? detail.right : undefined,
-      recovered: created.recovered,
-      attempts: created.attempts,
+    return yield* submitOnce({
+      what: "the HPC job",
+      openapiPath: "hpc_jobs/create",
+      v2: ["hpc", "CreateJob"],
+      body: hpcBody(input, checked.name, checked.image),
+      options,
       warnings,
-    }
+      list: () => Effect.map(listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
+      same: (j, since) => isSameCreate(j, checked.name, since, input.creatorId),
+      detail: getHpcJob,
+    })
   })
 
 /** Stops an HPC job: OA `hpc_jobs/stop`, V2 `hpc.StopJob` when OA was not sent; Conflict is retried. */
