@@ -1,13 +1,11 @@
-import { join } from "node:path"
 import {
   addProfile,
+  forgetLogin,
   listProfiles,
   type ProfileSummary,
   removeProfile,
   renderTable,
-  Store,
   useProfile,
-  writeFileAtomic,
 } from "@holos-inspire/core"
 import { type GlobalOptions, withClient } from "./run.js"
 
@@ -18,30 +16,11 @@ export interface LogoutResult {
   readonly message: string
 }
 
-/**
- * Forgets the profile's platform password and its session (tokens, cookies); Harbor robot accounts stay.
- * Core has no such function yet, so this writes the two files under the store's own lock names; the
- * credentials are read just before the lock is taken, so a login racing a logout may be undone.
- */
+/** Forgets the profile's platform password and its session (tokens, cookies); Harbor robot accounts stay. */
 export const logout = (globals: GlobalOptions): Promise<LogoutResult> =>
   withClient(globals, async (client) => {
     const name = (await client.profile()).name.value ?? "default"
-    const store = await client.run(Store)
-    const creds = await client.run(store.readCredentials)
-    const mine = creds.profiles[name]
-    const removed = mine?.inspire !== undefined
-    if (mine !== undefined && removed) {
-      const { inspire: _forgotten, ...rest } = mine
-      const next = { ...creds, profiles: { ...creds.profiles, [name]: rest } }
-      await client.run(
-        store.withLock(
-          "credentials",
-          writeFileAtomic(store.paths.credentialsFile, `${JSON.stringify(next, null, 2)}\n`),
-        ),
-      )
-    }
-    const session = join(store.paths.sessionsDir, `${name}.json`)
-    await client.run(store.withLock(`session-${name}`, writeFileAtomic(session, `${JSON.stringify({ version: 1 })}\n`)))
+    const removed = await client.run(forgetLogin(name))
     return {
       profile: name,
       removed,

@@ -100,3 +100,22 @@ export const removeProfile = (name: string): Effect.Effect<void, InspireError, S
     })
     yield* store.updateSession(name, () => Effect.succeed({ version: 1 as const }))
   })
+
+/**
+ * Forgets a profile's platform password and its session (tokens, cookies), under the store's locks;
+ * Harbor robot accounts stay. Answers whether a password was saved.
+ */
+export const forgetLogin = (name: string): Effect.Effect<boolean, InspireError, Store> =>
+  Effect.gen(function* () {
+    const store = yield* Store
+    let removed = false
+    yield* store.updateCredentials((c) => {
+      const mine = c.profiles[name]
+      if (mine?.inspire === undefined) return Effect.succeed(c)
+      removed = true
+      const { inspire: _forgotten, ...rest } = mine
+      return Effect.succeed({ ...c, profiles: { ...c.profiles, [name]: rest } })
+    })
+    yield* store.updateSession(name, () => Effect.succeed({ version: 1 as const }))
+    return removed
+  })

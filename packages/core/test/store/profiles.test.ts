@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { addProfile, listProfiles, removeProfile, useProfile } from "../../src/store/profiles.js"
+import { addProfile, forgetLogin, listProfiles, removeProfile, useProfile } from "../../src/store/profiles.js"
 import { Store } from "../../src/store/store.js"
 
 const run = <A, E>(home: string, program: Effect.Effect<A, E, Store>) =>
@@ -59,5 +59,44 @@ describe("profiles", () => {
         missing: { candidates: ["a"] },
       },
     })
+  })
+})
+
+describe("forgetLogin", () => {
+  it("forgets the platform password and the session, keeping Harbor accounts", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        const store = yield* Store
+        yield* store.updateCredentials((c) =>
+          Effect.succeed({
+            ...c,
+            profiles: {
+              default: {
+                inspire: { username: "u", password: "p" },
+                harbor: { qb: { username: "robot", password: "h" } },
+              },
+            },
+          }),
+        )
+        yield* store.updateSession("default", (s) => Effect.succeed({ ...s, token: { value: "t", expiresAt: 1 } }))
+        const first = yield* forgetLogin("default")
+        const second = yield* forgetLogin("default")
+        return { first, second, creds: yield* store.readCredentials, session: yield* store.readSession("default") }
+      }),
+    )
+    expect(exit).toMatchObject({
+      _tag: "Success",
+      value: {
+        first: true,
+        second: false,
+        creds: { profiles: { default: { harbor: { qb: { username: "robot" } } } } },
+      },
+    })
+    if (exit._tag === "Success") {
+      expect(exit.value.creds.profiles.default?.inspire).toBeUndefined()
+      expect(exit.value.session.token).toBeUndefined()
+    }
   })
 })
