@@ -25,42 +25,39 @@ const messageOf = (m: unknown): string => (typeof m === "string" && m.trim() !==
 
 const fail = (error: InspireError): Outcome => ({ kind: "error", error })
 
+// What a V1/OA error code means (INSPIRE-API.md §1.8); anything else is a PlatformError.
+const CODE_REASONS: ReadonlyArray<{
+  readonly matches: (code: number, status: number) => boolean
+  readonly reason: InspireError["reason"]
+  readonly hint: string
+}> = [
+  {
+    matches: (n, status) => n === 429 || status === 429,
+    reason: "RateLimited",
+    hint: "The platform is rate-limiting; wait a few seconds and try again.",
+  },
+  {
+    matches: (n, status) => n === 100002 || n === -100000 || status === 400,
+    reason: "InvalidInput",
+    hint: "Check the values sent; the platform rejected them as shown.",
+  },
+  {
+    matches: (n) => n === 100003,
+    reason: "Forbidden",
+    hint: "Your account lacks permission for this; ask the project's admin.",
+  },
+  {
+    matches: (n) => n === 100004,
+    reason: "NotFound",
+    hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.',
+  },
+]
+
 /** Maps a platform error code (V1/OA) to the project's reasons (INSPIRE-API.md §1.8). */
 const codeError = (code: number | string, message: string, surface: string, status: number): Outcome => {
-  const n = Number(code)
   const base = { message: `${surface}: ${message} (code ${code}).`, code }
-  if (n === 429 || status === 429)
-    return fail(
-      new InspireError({
-        ...base,
-        reason: "RateLimited",
-        hint: "The platform is rate-limiting; wait a few seconds and try again.",
-      }),
-    )
-  if (n === 100002 || n === -100000 || status === 400)
-    return fail(
-      new InspireError({
-        ...base,
-        reason: "InvalidInput",
-        hint: "Check the values sent; the platform rejected them as shown.",
-      }),
-    )
-  if (n === 100003)
-    return fail(
-      new InspireError({
-        ...base,
-        reason: "Forbidden",
-        hint: "Your account lacks permission for this; ask the project's admin.",
-      }),
-    )
-  if (n === 100004)
-    return fail(
-      new InspireError({
-        ...base,
-        reason: "NotFound",
-        hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.',
-      }),
-    )
+  const known = CODE_REASONS.find((r) => r.matches(Number(code), status))
+  if (known !== undefined) return fail(new InspireError({ ...base, reason: known.reason, hint: known.hint }))
   return fail(
     new InspireError({
       ...base,

@@ -9,7 +9,7 @@ import type { ActiveProfile } from "../../profile.js"
 import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
 import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, submitOnce } from "./create.js"
 import { type HpcJob, RawHpcJob, toHpcJob } from "./schema.js"
-import { type JobList, retryTooEarly, type StopResult } from "./training.js"
+import { type JobList, listBody, retryTooEarly, type StopResult } from "./training.js"
 
 const REFERER = "/jobs/hpc"
 
@@ -114,12 +114,7 @@ export const listHpcJobs = (input: ListHpcJobsInput): Effect.Effect<JobList<HpcJ
         invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
       )
     const platform = yield* Platform
-    const body = (page: number, size: number) => ({
-      workspace_id: input.workspaceId,
-      page_num: page,
-      page_size: size,
-      ...(input.createdBy !== undefined && input.createdBy !== "" ? { created_by: input.createdBy } : {}),
-    })
+    const body = listBody(input)
     const paging = { firstPage: 1 as const, pageSize: input.pageSize ?? 100, maxPages: input.maxPages ?? 100 }
     const collected = yield* firstAvailable("list HPC jobs", [
       collectPages(

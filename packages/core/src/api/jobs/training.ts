@@ -48,6 +48,16 @@ export const getTrainingJob = (jobId: string): Effect.Effect<TrainingJob, Inspir
     return toTrainingJob(raw, platform.baseUrl)
   })
 
+/** The body of a job list page (training and HPC alike): `page_num`/`page_size`, optional creator. */
+export const listBody =
+  (input: { readonly workspaceId: string; readonly createdBy?: string | undefined }) =>
+  (page: number, size: number) => ({
+    workspace_id: input.workspaceId,
+    page_num: page,
+    page_size: size,
+    ...(input.createdBy !== undefined && input.createdBy !== "" ? { created_by: input.createdBy } : {}),
+  })
+
 /** Every training job of a workspace: V2 `train.ListJobs` (all pages), else V1 `train_job/list`. */
 export const listTrainingJobs = (
   input: ListTrainingJobsInput,
@@ -58,12 +68,7 @@ export const listTrainingJobs = (
         invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
       )
     const platform = yield* Platform
-    const body = (page: number, size: number) => ({
-      workspace_id: input.workspaceId,
-      page_num: page,
-      page_size: size,
-      ...(input.createdBy !== undefined && input.createdBy !== "" ? { created_by: input.createdBy } : {}),
-    })
+    const body = listBody(input)
     const collected = yield* firstAvailable("list training jobs", [
       collectPages(
         (page, size) =>
