@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one entry point behind README's set-up commands. It needs only Node 20 and npm:
 // it brings the pinned pnpm (into .tools/, leaving any global pnpm alone), installs from the
-// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check
+// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check|demo
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { delimiter, dirname, join } from "node:path"
@@ -83,25 +83,62 @@ const summarize = () => {
   }
 }
 
+// The image-push tests need a real Docker engine and registries (scripts/docker-env.sh): up before
+// the turbo run, down after it whatever happened; the tests read the env file it names.
+const dockerEnv = join(root, "scripts", "docker-env.sh")
+const dockerUp = () => {
+  const r = spawnSync("bash", [dockerEnv, "up"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  if (r.status !== 0) {
+    console.error("[setup] the Docker test env did not start (see above); the image-push tests need it.")
+    process.exit(1)
+  }
+  env.INSPIRE_DOCKER_ENV = r.stdout.trim().split("\n").at(-1)
+}
+const dockerDown = () => spawnSync("bash", [dockerEnv, "down"], { cwd: root, env, stdio: "inherit" })
+
 const tasks = {
   check: () => {
     run("pnpm", ["install", "--frozen-lockfile"])
     for (const file of reportFiles()) rmSync(file)
-    run("pnpm", [
-      "exec",
-      "turbo",
-      "run",
-      "build",
-      "lint",
-      "typecheck",
-      "gate:size",
-      "test",
-      "test:scripts",
-      "--output-logs=new-only",
-      "--concurrency=2",
-    ])
+    dockerUp()
+    // Ctrl-C reaches turbo too; the env is still taken down before this process exits.
+    const stop = () => undefined
+    process.on("SIGINT", stop).on("SIGTERM", stop)
+    const turbo = spawnSync(
+      "pnpm",
+      [
+        "exec",
+        "turbo",
+        "run",
+        "build",
+        "lint",
+        "typecheck",
+        "gate:size",
+        "test",
+        "test:scripts",
+        "--output-logs=new-only",
+        "--concurrency=2",
+      ],
+      { cwd: root, env, stdio: "inherit" },
+    )
+    dockerDown()
+    if (turbo.error) console.error(`[setup] could not start pnpm: ${turbo.error.message}`)
+    if (turbo.status !== 0) process.exit(turbo.status ?? 1)
     summarize()
   },
+}
+
+// The narrated walk on the embedded emulator: only what it needs is built (the CLI, and with it core
+// and the emulator), quietly, so the narration is what the user reads.
+tasks.demo = () => {
+  run("pnpm", ["install", "--frozen-lockfile", "--reporter=silent"])
+  run("pnpm", ["exec", "turbo", "run", "build", "--filter=@holos-inspire/cli...", "--output-logs=errors-only"])
+  run(process.execPath, [join(root, "scripts", "demo.mjs")])
 }
 
 const task = process.argv[2] ?? "check"

@@ -1,21 +1,6 @@
-import type { Operation } from "@holos-inspire/core"
+import { inputJsonSchema, type JsonSchema, type Operation } from "@holos-inspire/core"
 import { type Command, Option } from "commander"
 import { usageError } from "./output.js"
-
-/** The parts of a zod 4 schema's definition the adapter reads (zod itself is not a CLI dependency). */
-interface SchemaLike {
-  readonly description?: string
-  readonly _zod: {
-    readonly def: {
-      readonly type: string
-      readonly innerType?: SchemaLike
-      readonly in?: SchemaLike
-      readonly options?: ReadonlyArray<SchemaLike>
-      readonly entries?: Readonly<Record<string, string | number>>
-      readonly defaultValue?: unknown
-    }
-  }
-}
 
 /** What a flag holds, as the adapter parses it. */
 export type FieldKind = "string" | "number" | "boolean" | "enum" | "string-or-number" | "list" | "record"
@@ -31,53 +16,53 @@ export interface Field {
   readonly description: string
 }
 
-const WRAPPERS = new Set(["optional", "default", "nullable", "prefault", "readonly", "catch", "nonoptional"])
+/** The JSON types a field's schema admits (through anyOf / oneOf, as zod writes unions). */
+const typesOf = (schema: JsonSchema): ReadonlyArray<string> => {
+  const alternatives = schema.anyOf ?? schema.oneOf
+  if (alternatives !== undefined) return alternatives.flatMap(typesOf)
+  if (schema.enum !== undefined || schema.const !== undefined) return ["enum"]
+  if (schema.type === undefined) return schema.additionalProperties !== undefined ? ["object"] : []
+  return typeof schema.type === "string" ? [schema.type] : schema.type
+}
 
 const kindOf = (types: ReadonlyArray<string>): FieldKind => {
   if (types.includes("array")) return "list"
-  if (types.includes("record")) return "record"
-  if (types.includes("number") && types.includes("string")) return "string-or-number"
-  if (types.includes("number")) return "number"
+  if (types.includes("object")) return "record"
+  const numeric = types.includes("number") || types.includes("integer")
+  if (numeric && types.includes("string")) return "string-or-number"
+  if (numeric) return "number"
   if (types.includes("boolean")) return "boolean"
-  if (types.length === 1 && types[0] === "enum") return "enum"
+  if (types.length > 0 && types.every((t) => t === "enum")) return "enum"
   return "string"
 }
 
-/** Reads one field of an operation's input schema: its kind, default, choices and help text. */
-export const describeField = (name: string, schema: SchemaLike): Field => {
-  let s = schema
-  let description = schema.description
-  let required = true
-  let defaultValue: unknown
-  while (WRAPPERS.has(s._zod.def.type) || s._zod.def.type === "pipe") {
-    const def = s._zod.def
-    if (def.type !== "nonoptional") required = false
-    if (def.type === "default") defaultValue = def.defaultValue
-    const inner = def.innerType ?? def.in
-    if (inner === undefined) break
-    s = inner
-    description ??= s.description
-  }
-  const members = s._zod.def.type === "union" ? (s._zod.def.options ?? []) : [s]
-  const types = members.map((m) => m._zod.def.type)
-  const kind = kindOf(types)
-  const entries = s._zod.def.entries
+const choicesOf = (schema: JsonSchema): ReadonlyArray<string> =>
+  (schema.anyOf ?? schema.oneOf ?? [schema]).flatMap((s) =>
+    s.enum !== undefined ? s.enum.map(String) : s.const !== undefined ? [String(s.const)] : [],
+  )
+
+/** Reads one field of an operation's JSON input schema: its kind, default, choices and help text. */
+export const describeField = (name: string, schema: JsonSchema, required: boolean): Field => {
+  const kind = kindOf(typesOf(schema))
   return {
     name,
     flag: name.replace(/_/g, "-"),
     kind,
     required,
-    ...(defaultValue !== undefined ? { defaultValue } : {}),
-    ...(kind === "enum" && entries !== undefined ? { choices: Object.values(entries).map(String) } : {}),
-    description: description ?? "",
+    ...(schema.default !== undefined ? { defaultValue: schema.default } : {}),
+    ...(kind === "enum" ? { choices: choicesOf(schema) } : {}),
+    description: schema.description ?? "",
   }
 }
 
-/** Every input field of an operation, in schema order. */
-export const fieldsOf = (operation: Operation): ReadonlyArray<Field> =>
-  Object.entries(operation.input.shape as unknown as Record<string, SchemaLike>).map(([name, schema]) =>
-    describeField(name, schema),
+/** Every input field of an operation, in schema order, from the catalogue's JSON Schema. */
+export const fieldsOf = (operation: Operation): ReadonlyArray<Field> => {
+  const schema = inputJsonSchema(operation)
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(([name, field]) =>
+    describeField(name, field, required.has(name) && field.default === undefined),
   )
+}
 
 /** camelCase key commander stores a kebab-case flag under. */
 export const optionKey = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())

@@ -17,6 +17,3 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     return printError(e, json)
   }
 }
-
-const code = await main(process.argv.slice(2))
-process.exitCode = code

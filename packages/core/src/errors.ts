@@ -30,6 +30,8 @@ export class InspireError extends Data.TaggedError("InspireError")<{
   readonly fix?: string
   /** Set on a failed write that may still have taken effect (a timeout, a reset, a 5xx without a code). */
   readonly ambiguous?: boolean
+  /** Set when the same call, repeated unchanged, may well succeed (an interrupted push, a 5xx). */
+  readonly retryable?: boolean
   /** The platform's own error code, when it gave one. */
   readonly code?: string | number
   readonly cause?: unknown

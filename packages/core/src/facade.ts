@@ -31,15 +31,24 @@ export const unavailableToError = (e: SurfaceUnavailable): InspireError =>
           : "The platform does not offer this call here; it may have changed. Please report it.",
   })
 
+/** How one call of a client runs: `signal` interrupts it (the promise then rejects with an interruption). */
+export interface RunOptions {
+  readonly signal?: AbortSignal
+}
+
 /**
  * The Promise API for other lab tooling: one profile, typed results, and failures rejected as
  * `InspireError` (with `reason`, `message`, `hint`). Call `close()` when done.
  */
 export const createInspireClient = (options: ProfileOptions = {}) => {
   const runtime = ManagedRuntime.make(Layer.provideMerge(Harbor.layer, inspireLayer(options)))
-  const run = async <A>(program: Effect.Effect<A, InspireError | SurfaceUnavailable, ClientServices>): Promise<A> => {
+  const run = async <A>(
+    program: Effect.Effect<A, InspireError | SurfaceUnavailable, ClientServices>,
+    runOptions: RunOptions = {},
+  ): Promise<A> => {
     const exit = await runtime.runPromiseExit(
       Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(unavailableToError(e))),
+      { signal: runOptions.signal },
     )
     if (Exit.isSuccess(exit)) return exit.value
     const failure = Cause.failureOption(exit.cause)

@@ -1,6 +1,7 @@
 import type { AuthService } from "./auth/service.js"
 import type { Clock } from "./clock.js"
 import type { Faults } from "./faults.js"
+import type { BackedHarbor } from "./harbor-backend.js"
 import type { RequestLog } from "./requests.js"
 import type { Engine } from "./sim/engine.js"
 import type { Store } from "./state/store.js"
@@ -16,6 +17,8 @@ export interface Emu {
   faults: Faults
   /** Every non-admin request served, for counting (control.requests()). */
   requests: RequestLog
+  /** Registries whose Harbor REST answers from a real registry (EmulatorOptions.harborBackends). */
+  harborBackends: Partial<Record<"qb" | "sj", BackedHarbor>>
   log: (line: string) => void
 }
 

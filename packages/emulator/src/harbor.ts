@@ -55,6 +55,8 @@ export const handleHarbor = (emu: Emu, req: IncomingMessage, res: ServerResponse
   if (!m) return missing(res, "not found")
   const registry = m[1] as Registry
   const path = m[2] ?? ""
+  const backed = emu.harborBackends[registry]
+  if (backed !== undefined) return backed.handle(req, res, path, url.searchParams, raw)
   if (!authorised(emu, registry, req.headers.authorization)) return unauthorized(res)
   const repos = emu.store.state.harbor.filter((r) => r.registry === registry)
   const q = url.searchParams

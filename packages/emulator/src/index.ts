@@ -5,6 +5,7 @@ import { Clock } from "./clock.js"
 import type { Emu } from "./context.js"
 import { Faults } from "./faults.js"
 import { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
+import { BackedHarbor, type HarborBackendOptions } from "./harbor-backend.js"
 import { RequestLog } from "./requests.js"
 import { createEmulatorServer } from "./server.js"
 import { Engine } from "./sim/engine.js"
@@ -15,6 +16,7 @@ export { CAS_MODULUS_HEX, encryptPassword } from "./auth/rsa.js"
 export type { AuthOptions } from "./auth/service.js"
 export type { FaultConfig, SurfaceMode } from "./faults.js"
 export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
+export { type HarborBackend, type HarborBackendOptions, readHarborBackends } from "./harbor-backend.js"
 export type { RequestRecord, RequestSnapshot } from "./requests.js"
 
 export interface EmulatorOptions {
@@ -30,6 +32,11 @@ export interface EmulatorOptions {
   /** Start with the clock paused (tests drive it with `control.clock.advance`). */
   paused?: boolean
   auth?: Partial<AuthOptions>
+  /**
+   * Answer a registry's Harbor REST from a real registry (catalog, tags, manifests) instead of the
+   * fixture: only that registry's account is accepted, and pushes made with a real engine show up.
+   */
+  harborBackends?: HarborBackendOptions
   log?: (line: string) => void
 }
 
@@ -53,7 +60,12 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     auth,
     faults: new Faults(options.realistic ?? false),
     requests: new RequestLog(),
+    harborBackends: {},
     log: options.log ?? (() => {}),
+  }
+  for (const registry of ["qb", "sj"] as const) {
+    const backend = options.harborBackends?.[registry]
+    if (backend !== undefined) emu.harborBackends[registry] = new BackedHarbor(backend, () => clock.now())
   }
   const control = makeControl(emu)
   const server = createEmulatorServer(emu, control)

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util"
-import { startEmulator } from "./index.js"
+import { type HarborBackendOptions, readHarborBackends, startEmulator } from "./index.js"
 
-const usage = "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic]"
+const usage =
+  "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic] [--harbor-backends FILE]"
 
 const fail = (message: string): never => {
   process.stderr.write(`inspire-emulator: ${message} (${usage})\n`)
@@ -18,6 +19,7 @@ const parse = () => {
         speed: { type: "string", default: "60" },
         state: { type: "string" },
         realistic: { type: "boolean", default: false },
+        "harbor-backends": { type: "string" },
         help: { type: "boolean", default: false },
       },
       allowPositionals: false,
@@ -38,12 +40,23 @@ const main = async () => {
     fail(`--port must be an integer 0-65535, got "${values.port}"`)
   const speed = Number(values.speed)
   if (!Number.isFinite(speed) || speed <= 0) fail(`--speed must be a positive number, got "${values.speed}"`)
+  // A file, never the passwords themselves: a command line is visible to every user of the machine.
+  const backendsFile = values["harbor-backends"] ?? process.env.INSPIRE_EMULATOR_HARBOR_BACKENDS
+  let harborBackends: HarborBackendOptions | undefined
+  if (backendsFile !== undefined && backendsFile !== "") {
+    try {
+      harborBackends = readHarborBackends(backendsFile)
+    } catch (e) {
+      fail(`--harbor-backends: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
   const emu = await startEmulator({
     port,
     host: values.host,
     speed,
     realistic: values.realistic,
     ...(values.state ? { state: values.state } : {}),
+    ...(harborBackends !== undefined ? { harborBackends } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   })
   process.stdout.write(

@@ -4,6 +4,7 @@ import { addCompletionCommand } from "./completion.js"
 import { addJobCommands } from "./jobs.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
 import { addResourceCommands } from "./resources.js"
+import { addSkillCommands } from "./skill.js"
 
 /** Adds every command of the tree, in the order `inspire --help` lists them. */
 export const addCommands = (program: Command): void => {
@@ -14,4 +15,5 @@ export const addCommands = (program: Command): void => {
   addJobCommands(program)
   addDoctorCommand(program)
   addCompletionCommand(program)
+  addSkillCommands(program)
 }

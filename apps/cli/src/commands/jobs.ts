@@ -1,8 +1,11 @@
-import { followTaskLogs, type Invocation, type LogLine } from "@holos-inspire/core"
+import { renameSync, rmSync, writeFileSync } from "node:fs"
+import { resolve } from "node:path"
+import { followTaskLogs, type Invocation, type LogLine, type MetricsResult } from "@holos-inspire/core"
 import type { Command } from "commander"
 import { type CommandOptions, operationCommand, operationNamed } from "../command.js"
 import { EXIT, type ExitCode, exitCodeOfFamily } from "../exit-codes.js"
-import { printResult, usageError } from "../output.js"
+import { CliError, printResult, usageError } from "../output.js"
+import { metricsSvg } from "../plot.js"
 import { runOperation, withClient } from "../run.js"
 
 // A wait for "finished" exits with the task's own end state, so `inspire job wait ID && next` works in scripts.
@@ -48,6 +51,32 @@ const afterSubmit = async (run: Invocation<unknown>, options: CommandOptions): P
   return waitCode(waited.result)
 }
 
+const writeChart = (file: string, svg: string): void => {
+  const temp = `${file}.${process.pid}.tmp`
+  try {
+    writeFileSync(temp, svg, "utf8")
+    renameSync(temp, file)
+  } catch (e) {
+    rmSync(temp, { force: true })
+    const code = (e as NodeJS.ErrnoException).code ?? "error"
+    throw new CliError(
+      `Cannot write the chart to ${file} (${code}).`,
+      EXIT.error,
+      "Check that its folder exists and is writable.",
+    )
+  }
+}
+
+// metrics --plot FILE.svg: the result as usual, then the chart, written whole or not at all.
+const afterMetrics = async (run: Invocation<unknown>, options: CommandOptions): Promise<ExitCode | undefined> => {
+  printResult(options.json === true, run.result, run.text)
+  if (typeof options.plot !== "string") return undefined
+  const file = resolve(options.plot)
+  writeChart(file, metricsSvg(run.result as MetricsResult))
+  if (options.json !== true) process.stderr.write(`Chart written to ${file}\n`)
+  return undefined
+}
+
 /** `inspire job …` and `inspire hpc …`: submit, inspect, follow and stop tasks. */
 export const addJobCommands = (program: Command): void => {
   const job = program.command("job").description("Submit, inspect and stop training and HPC jobs")
@@ -91,7 +120,17 @@ export const addJobCommands = (program: Command): void => {
       return undefined
     },
   })
-  operationCommand(job, { name: "metrics", operation: "metrics", positional: "job_id" })
+  operationCommand(job, {
+    name: "metrics",
+    operation: "metrics",
+    positional: "job_id",
+    extra: (c) => c.option("--plot <file.svg>", "also write the series as an SVG chart to this file"),
+    check: (options) => {
+      if (typeof options.plot === "string" && options.mode === "download")
+        throw usageError("--plot draws the series of summary or raw mode; it cannot be combined with --mode download.")
+    },
+    after: afterMetrics,
+  })
   operationCommand(job, {
     name: "stop",
     operation: "stop",

@@ -141,15 +141,22 @@ const addModel = (program: Command): void => {
   })
 }
 
-/** `inspire status`, `inspire image list`, `inspire serve|notebook|model …`. */
+/** `inspire status`, `inspire image list|push`, `inspire serve|notebook|model …`. */
 export const addResourceCommands = (program: Command): void => {
   operationCommand(program, {
     name: "status",
     operation: "status",
     summary: "Projects, workspaces, compute groups, specs and storage: start here",
   })
-  const image = program.command("image").description("Browse platform-registered or Harbor images")
+  const image = program.command("image").description("Browse platform-registered or Harbor images, push local ones")
   operationCommand(image, { name: "list", operation: "images", summary: "List images (platform or Harbor)" })
+  operationCommand(image, {
+    name: "push",
+    operation: "image_push",
+    summary: "Push a local Docker image to Harbor and print the address and registration values",
+    positional: "image",
+    fields: ["name", "tag", "registry", "workspace", "description"],
+  })
   addServe(program)
   addNotebook(program)
   addModel(program)

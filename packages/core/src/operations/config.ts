@@ -29,6 +29,35 @@ const Input = z.object({
     .describe("The new value for set, e.g. 分布式训练空间, 9, 65536 (MB), or a display-domain image address"),
 })
 
+const Value = z.union([z.string(), z.number()])
+
+const Output = z.object({
+  action: z.enum(["get", "set", "unset"]).describe("What was done"),
+  profile: z.string().describe("The profile whose defaults these are"),
+  settings: z
+    .array(
+      z.object({
+        key: z.enum(SETTING_KEYS).describe("The setting"),
+        value: Value.optional().describe("Its value in force; absent when unset"),
+        source: z
+          .enum(["argument", "environment", "profile", "default", "unset"])
+          .describe("Where the value comes from"),
+        from: z.string().optional().describe("The environment variable or profile it came from"),
+        help: z.string().describe("What the setting means"),
+      }),
+    )
+    .describe("Every setting with its value and source"),
+  changed: z
+    .object({
+      key: z.enum(SETTING_KEYS).describe("The setting changed"),
+      before: Value.optional().describe("The saved value before; absent when unset"),
+      after: Value.optional().describe("The saved value now; absent when unset"),
+    })
+    .optional()
+    .describe("For set and unset: the change made"),
+  notes: z.array(z.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
+})
+
 /** One setting as `config get` shows it. */
 export interface SettingView {
   readonly key: SettingKey
@@ -70,6 +99,7 @@ export const configOperation = defineOperation({
     "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB) and commandPrefix ({en_name} and {username} are filled in). " +
     "`get` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with inspire_status.",
   input: Input,
+  output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   run: (input) =>
     Effect.gen(function* () {

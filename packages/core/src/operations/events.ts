@@ -3,6 +3,7 @@ import { z } from "zod"
 import { listJobEvents } from "../api/jobs/events.js"
 import { taskKindOf } from "../domain/ids.js"
 import { invalidInput } from "../errors.js"
+import { epochMs } from "./common/output.js"
 import { defineOperation } from "./operation.js"
 import { formatTime, renderTable } from "./render.js"
 import { jobState } from "./tasks/job.js"
@@ -10,6 +11,25 @@ import { jobState } from "./tasks/job.js"
 const Input = z.object({
   job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   warnings_only: z.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)"),
+})
+
+const Output = z.object({
+  jobId: z.string().describe("Job id"),
+  status: z.string().describe("The job's status: family (raw)"),
+  events: z
+    .array(
+      z.object({
+        type: z.string().describe("Normal or Warning"),
+        reason: z.string().describe("Reason, e.g. Unschedulable, Pulling, BackOff"),
+        message: z.string().describe("The event's message"),
+        object: z.string().describe("What it concerns: the job, a pod (instance) or the HPC job"),
+        firstAt: epochMs("First seen"),
+        lastAt: epochMs("Last seen"),
+      }),
+    )
+    .describe("Events, oldest first"),
+  collected: z.boolean().describe("True when the platform has discarded this old task's events"),
+  truncated: z.boolean().describe("True when the list was cut short"),
 })
 
 /** One event as the tool returns it. */
@@ -41,6 +61,7 @@ export const eventsOperation = defineOperation<typeof Input, EventsResult>({
     "Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. " +
     "Events of old tasks are discarded by the platform; that is reported as no events. Next: inspire_job_detail for a diagnosis, inspire_status for free GPUs.",
   input: Input,
+  output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   run: (input) =>
     Effect.gen(function* () {

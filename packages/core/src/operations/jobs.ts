@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { z } from "zod"
-import { StatusFilter } from "../domain/status.js"
+import { StatusFamily, StatusFilter } from "../domain/status.js"
+import { epochMs } from "./common/output.js"
 import { defineOperation } from "./operation.js"
 import { formatDuration, formatTime, renderTable } from "./render.js"
 import { listTasks, type TaskRow, type TaskType } from "./tasks/list.js"
@@ -29,6 +30,28 @@ const Input = z.object({
   name: z.string().optional().describe("Only tasks whose name contains this text (or matches a glob with * and ?)"),
   mine: z.boolean().default(true).describe("Only your own tasks (default true); false lists everyone's"),
   limit: z.number().int().min(1).max(1000).default(50).describe("Most rows to return (default 50); counts cover all"),
+})
+
+const Output = z.object({
+  tasks: z
+    .array(
+      z.object({
+        id: z.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
+        type: z.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
+        name: z.string().describe("Task name"),
+        status: StatusFamily.describe("Normalised status family"),
+        rawStatus: z.string().describe("The platform's own status"),
+        workspace: z.string().describe("Workspace name"),
+        createdAt: epochMs("Created"),
+        runningTimeMs: z.number().optional().describe("Running time in ms"),
+        gpus: z.number().optional().describe("GPUs it holds"),
+      }),
+    )
+    .describe("Matching tasks, newest first, at most `limit`"),
+  total: z.number().describe("How many matched in all, before limit"),
+  counts: z.record(z.string(), z.number()).describe("Matches per status family"),
+  workspaces: z.array(z.string()).describe("Workspaces searched"),
+  truncated: z.boolean().describe("True when a page cap cut a list short"),
 })
 
 /** One listed task. */
@@ -78,6 +101,7 @@ export const jobsOperation = defineOperation<typeof Input, JobsResult>({
     "Without workspace it uses defaultWorkspace, else searches every workspace you can see. " +
     "Next: inspire_job_detail for one task's configuration and failure diagnosis, inspire_logs, inspire_metrics, inspire_stop.",
   input: Input,
+  output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   run: (input) =>
     Effect.map(

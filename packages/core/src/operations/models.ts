@@ -4,6 +4,7 @@ import { createModel, deleteModel, getModel, listModels, type ModelDetail } from
 import type { Model } from "../api/models/schema.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { ClientServices } from "../facade.js"
+import { epochMs, NextHints, ProjectRef, WorkspaceRef } from "./common/output.js"
 import { resolveReadWorkspace, withHint } from "./common/support.js"
 import { resolveTarget } from "./defaults.js"
 import { defineOperation } from "./operation.js"
@@ -43,6 +44,72 @@ const Input = z.object({
 })
 
 type ModelsInput = z.output<typeof Input>
+
+const ModelFields = {
+  id: z.string().describe("Model id"),
+  name: z.string().describe("Model name"),
+  version: z.number().optional().describe("Version of this row"),
+  description: z.string().describe("Description"),
+  modelType: z.array(z.string()).describe("Model types, e.g. LLM"),
+  status: z.enum(["uploading", "ready", "error", "unknown"]).describe("Upload state"),
+  rawStatus: z.string().describe("The platform's own status"),
+  vllmCompatible: z.boolean().describe("Whether vLLM can serve it"),
+  projectId: z.string().describe("Project id"),
+  projectName: z.string().describe("Project name"),
+  workspaceId: z.string().describe("Workspace id"),
+  modelPath: z.string().describe("Where the platform keeps it"),
+  sourcePath: z.string().describe("Where it was imported from"),
+  tags: z.array(z.string()).describe("Tags"),
+  owner: z.string().describe("Owner"),
+  createdAt: epochMs("Created"),
+  latestVersion: z.number().optional().describe("Newest version"),
+}
+
+const ModelDetailOutput = z
+  .object({
+    ...ModelFields,
+    versions: z
+      .array(
+        z.object({
+          version: z.number().optional().describe("Version number"),
+          sizeGb: z.number().optional().describe("Size in GB"),
+          modelPath: z.string().describe("Where this version is kept"),
+          createdAt: epochMs("Created"),
+          vllmCompatible: z.boolean().describe("Whether vLLM can serve it"),
+        }),
+      )
+      .describe("Its versions"),
+    nextVersion: z.number().optional().describe("The number the next version will get"),
+  })
+  .describe("The model with its versions")
+
+const Output = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("list"),
+    workspace: WorkspaceRef,
+    models: z.array(z.object(ModelFields)).describe("The workspace's models"),
+    truncated: z.boolean().describe("True when the list was cut short"),
+  }),
+  z.object({ action: z.literal("detail"), model: ModelDetailOutput }),
+  z.object({
+    action: z.literal("create"),
+    modelId: z.string().describe("The new model's id"),
+    name: z.string().describe("Model name"),
+    sourcePath: z.string().describe("Where the files were imported from"),
+    workspace: WorkspaceRef,
+    project: ProjectRef,
+    recovered: z.boolean().describe("The create's answer was lost and the model was found by name"),
+    next: NextHints,
+  }),
+  z.object({
+    action: z.literal("delete"),
+    model: ModelDetailOutput,
+    confirmed: z.boolean().describe("Whether confirm=true was given"),
+    deleted: z.boolean().describe("True when it was deleted"),
+    message: z.string().describe("What happened"),
+    hint: z.string().optional().describe("What to do next"),
+  }),
+])
 
 /** What inspire_models returns, by action. */
 export type ModelsResult =
@@ -233,6 +300,7 @@ export const modelsOperation = defineOperation({
     "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. " +
     "delete removes a registry entry (not the files) and needs confirm=true; without it you see what would be deleted.",
   input: Input,
+  output: Output,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   run,
   render,

@@ -41,6 +41,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown> {
   /** Written for an agent: when to use it, what it returns, what to call next. */
   readonly description: string
   readonly input: I
+  /**
+   * The zod schema of the result object (its JSON form: keys holding `undefined` are left out), an
+   * object at the top: the MCP `outputSchema` and what `structuredContent` is checked against.
+   */
+  readonly output: z.ZodType
   readonly annotations: Annotations
   readonly run: (input: z.output<I>, context: OperationContext) => Effect.Effect<O, InspireError, ClientServices>
   /** The result for people: short lines and tables, no colour codes. */

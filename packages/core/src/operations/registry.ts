@@ -1,6 +1,6 @@
 import { configOperation } from "./config.js"
 import { eventsOperation } from "./events.js"
-import { imagesOperation } from "./images/index.js"
+import { imagePushOperation, imagesOperation } from "./images/index.js"
 import { inferenceOperation } from "./inference/index.js"
 import { jobDetailOperation } from "./job-detail/index.js"
 import { jobsOperation } from "./jobs.js"
@@ -17,7 +17,7 @@ import { submitOperation } from "./submit.js"
 import { submitHpcOperation } from "./submit-hpc.js"
 import { waitOperation } from "./wait.js"
 
-// The manual's order, then the tools added beside it. inspire_image_push joins with its issue.
+// The manual's order, then the tools added beside it.
 const ordered = [
   configOperation,
   loginOperation,
@@ -31,6 +31,7 @@ const ordered = [
   metricsOperation,
   stopOperation,
   imagesOperation,
+  imagePushOperation,
   notebookOperation,
   modelsOperation,
   waitOperation,

@@ -7,6 +7,7 @@ import { InspireError, invalidInput } from "../errors.js"
 import { imageTypeOf } from "./common/image.js"
 import { defineOperation } from "./operation.js"
 import { submitHpc } from "./submission/hpc.js"
+import { SubmitOutput } from "./submission/output.js"
 import { renderSubmit } from "./submission/render.js"
 import type { SubmitResult } from "./submission/shared.js"
 import { submitTraining } from "./submission/training.js"
@@ -98,6 +99,7 @@ export const resubmitOperation = defineOperation({
     "Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as inspire_submit / inspire_submit_hpc (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. " +
     "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.",
   input: Input,
+  output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   run: (input) =>
     Effect.gen(function* () {

@@ -2,6 +2,7 @@ import { z } from "zod"
 import { submitFields } from "./common/fields.js"
 import { defineOperation } from "./operation.js"
 import { submitHpc } from "./submission/hpc.js"
+import { SubmitOutput } from "./submission/output.js"
 import { renderSubmit } from "./submission/render.js"
 import type { SubmitResult } from "./submission/shared.js"
 
@@ -70,6 +71,7 @@ export const submitHpcOperation = defineOperation({
     "the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for inspire_submit. dry_run returns the exact hpc_jobs/create body. " +
     'Returns the job id, console URL, warnings, findings and next calls (inspire_jobs, inspire_logs, inspire_wait). Get HPC specs from inspire_status(schedule_type="HPC").',
   input: Input,
+  output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   // commandPrefix is for the training shell (conda, cd); Slurm bodies run under srun and set up their own.
   run: (input) => submitHpc({ ...input, applyPrefix: false }),

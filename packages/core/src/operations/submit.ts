@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { submitFields } from "./common/fields.js"
 import { defineOperation } from "./operation.js"
+import { SubmitOutput } from "./submission/output.js"
 import { renderSubmit } from "./submission/render.js"
 import type { SubmitResult } from "./submission/shared.js"
 import { submitTraining } from "./submission/training.js"
@@ -64,6 +65,7 @@ export const submitOperation = defineOperation({
     "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls " +
     "(inspire_jobs, inspire_job_detail, inspire_logs, inspire_metrics, inspire_wait). Call inspire_status first to find compute groups and specs.",
   input: Input,
+  output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   run: (input) => submitTraining({ ...input, applyPrefix: true }),
   render: (r: SubmitResult) => renderSubmit(r),

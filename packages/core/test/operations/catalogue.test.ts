@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { findOperation, OPERATIONS } from "../../src/operations/registry.js"
 
-// The manual's tools (inspire_image_push arrives with the image-push issue) and the three added beside them.
+// The manual's tools and the three added beside them.
 const MANUAL = [
   "config",
   "login",
@@ -16,6 +16,7 @@ const MANUAL = [
   "metrics",
   "stop",
   "images",
+  "image_push",
   "notebook",
   "models",
 ]

@@ -2,10 +2,12 @@ import { defineOperation } from "../operation.js"
 import { formatTime, renderTable } from "../render.js"
 import { type HarborImagesResult, harborImages } from "./harbor.js"
 import { type ImagesInput, ImagesInputSchema } from "./input.js"
+import { ImagesOutput } from "./output.js"
 import { type PlatformImagesResult, platformImages } from "./platform.js"
 
 export type { HarborImagesResult, HarborRepoRow, HarborTagRow } from "./harbor.js"
 export type { ImageRow, PlatformImagesResult } from "./platform.js"
+export { type ImagePushInput, ImagePushInputSchema, type ImagePushResult, imagePushOperation } from "./push.js"
 
 /** What inspire_images returns, by source. */
 export type ImagesResult = PlatformImagesResult | HarborImagesResult
@@ -87,6 +89,7 @@ export const imagesOperation = defineOperation({
     "source=harbor: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with repo=<name> its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. " +
     'Harbor needs the registry\'s robot account: inspire_login(target="harbor", registry=…). Read-only.',
   input: ImagesInputSchema,
+  output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   run: (input: ImagesInput) => (input.source === "harbor" ? harborImages(input) : platformImages(input)),
   render: (r: ImagesResult) => (r.source === "platform" ? renderPlatform(r) : renderHarbor(r)),

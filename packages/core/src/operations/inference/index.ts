@@ -13,6 +13,7 @@ import {
   inferenceList,
   inferenceStop,
 } from "./manage.js"
+import { InferenceOutput } from "./output.js"
 
 export type { InferenceCreateResult } from "./create.js"
 export type { InferenceDetailResult, InferenceListResult, InferenceStopResult } from "./manage.js"
@@ -111,6 +112,7 @@ export const inferenceOperation = defineOperation({
     "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. " +
     "stop is refused without confirm=true, because a live service may be answering users: without it you get the current state and nothing is stopped.",
   input: InferenceInputSchema,
+  output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   run,
   render: (r: InferenceResult) =>

@@ -6,6 +6,7 @@ import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { defineOperation } from "../operation.js"
 import { diagnose, type Finding } from "./diagnose.js"
+import { JobDetailOutput } from "./output.js"
 import { readTask, type TaskDetail } from "./read.js"
 import { renderDetail } from "./render.js"
 
@@ -72,6 +73,7 @@ export const jobDetailOperation = defineOperation<typeof Input, JobDetailResult>
     "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). " +
     "Next: inspire_logs for the full log, inspire_events, inspire_status for free GPUs, or resubmit with the fix.",
   input: Input,
+  output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   run: (input) =>
     Effect.gen(function* () {

@@ -4,6 +4,7 @@ import { analyzeGpuHealth } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
 import { defineOperation } from "../operation.js"
 import { openOutput, outputPathFor } from "../tasks/output-file.js"
+import { MetricsOutput } from "./output.js"
 import { readMetrics } from "./read.js"
 import { type MetricsResult, renderMetrics, type SeriesRow, summaryOf } from "./render.js"
 
@@ -42,6 +43,7 @@ export const metricsOperation = defineOperation<typeof Input, MetricsResult>({
     "mode=raw returns the series (percent values); mode=download writes a CSV (time, pod, metric, value in percent). " +
     "time_range like 30m/3h/1d (default 30m). Next: inspire_logs to see what an idle or stalled job prints, inspire_stop to free idle GPUs.",
   input: Input,
+  output: MetricsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   run: (input) =>
     Effect.gen(function* () {

@@ -14,6 +14,7 @@ import {
   notebookList,
   notebookSwitch,
 } from "./manage.js"
+import { NotebookOutput } from "./output.js"
 
 export type { NotebookCreateResult } from "./create.js"
 export type { NotebookChangeResult, NotebookDetailResult, NotebookListResult, NotebookView } from "./manage.js"
@@ -112,6 +113,7 @@ export const notebookOperation = defineOperation({
     "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. " +
     "delete works only on a stopped or failed notebook and needs confirm=true; without it you see what would be deleted. Notebook ids are bare UUIDs.",
   input: NotebookInputSchema,
+  output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   run,
   render: (r: NotebookResult) =>

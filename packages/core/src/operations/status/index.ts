@@ -3,6 +3,7 @@ import { z } from "zod"
 import { DISCOVERED_TYPES, type DiscoveredType, discover } from "../../api/resources/discover.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { defineOperation } from "../operation.js"
+import { StatusOutput } from "./output.js"
 import { renderStatus } from "./render.js"
 import { budgetNotes, type StatusResult, type StatusWorkspace, toStatus } from "./result.js"
 
@@ -46,6 +47,7 @@ export const statusOperation = defineOperation({
     "with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Cached for 5 minutes (refresh=true asks again); " +
     "narrow with workspace and schedule_type. Next: inspire_config to set defaults, then inspire_submit / inspire_submit_hpc / inspire_notebook / inspire_inference with a compute_group and spec from here.",
   input: Input,
+  output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   run: (input, context) =>
     Effect.gen(function* () {

@@ -1,0 +1,228 @@
+import { createHash } from "node:crypto"
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { homedir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { type Command, Option } from "commander"
+import { type CommandOptions, withJson } from "../command.js"
+import { EXIT } from "../exit-codes.js"
+import { CliError, printResult, usageError } from "../output.js"
+
+const SKILL = "sii-inspire"
+const MANIFEST = ".inspire-skill.json"
+const AGENTS = ["claude", "codex", "gemini", "opencode", "synergy"] as const
+type Agent = (typeof AGENTS)[number]
+
+const home = (): string => process.env.HOME || homedir()
+const envDir = (name: string): string | undefined => process.env[name] || undefined
+
+// Each agent's own root folder: its presence means the agent is installed for this user.
+const agentRoot = (agent: Agent): string => {
+  if (agent === "codex") return envDir("CODEX_HOME") ?? join(home(), ".codex")
+  if (agent === "opencode") return join(envDir("XDG_CONFIG_HOME") ?? join(home(), ".config"), "opencode")
+  // Synergy: SYNERGY_HOME replaces the home folder (PLUGIN-API §4).
+  if (agent === "synergy") return join(envDir("SYNERGY_HOME") ?? home(), ".synergy")
+  return join(home(), `.${agent}`)
+}
+
+/** The folder that holds an agent's user-level skills, one sub-folder per skill. */
+const skillsFolder = (agent: Agent): string =>
+  // Synergy 3.0.22 writes global skills to config/skill (and still reads config/skills).
+  agent === "synergy" ? join(agentRoot(agent), "config", "skill") : join(agentRoot(agent), "skills")
+
+/** Where the skill shipped with this CLI lives: next to the bundle, else in the repository. */
+export const shippedSkillDir = (): string | undefined => {
+  const here = dirname(fileURLToPath(import.meta.url))
+  const nextTo = join(here, "skills", SKILL)
+  if (existsSync(join(nextTo, "SKILL.md"))) return nextTo
+  for (let dir = here; dirname(dir) !== dir; dir = dirname(dir)) {
+    const candidate = join(dir, "skills", SKILL)
+    if (existsSync(join(candidate, "SKILL.md"))) return candidate
+  }
+  return undefined
+}
+
+const requireShipped = (): string => {
+  const dir = shippedSkillDir()
+  if (dir !== undefined) return dir
+  throw new CliError(
+    `The ${SKILL} skill is not next to this CLI (looked in ${join(dirname(fileURLToPath(import.meta.url)), "skills")}).`,
+    EXIT.error,
+    "Rebuild the CLI (node scripts/bundle.mjs copies the skill into dist/skills) or reinstall it.",
+  )
+}
+
+const hash = (file: string): string => createHash("sha256").update(readFileSync(file)).digest("hex")
+
+/** Every regular file under a folder, as relative paths with `/`, sorted; the manifest is left out. */
+const filesUnder = (root: string, prefix = ""): string[] => {
+  const out: string[] = []
+  for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
+    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`
+    if (entry.isDirectory()) out.push(...filesUnder(root, rel))
+    else if (entry.isFile() && rel !== MANIFEST) out.push(rel)
+  }
+  return out.sort()
+}
+
+const hashes = (root: string): Map<string, string> => new Map(filesUnder(root).map((f) => [f, hash(join(root, f))]))
+
+const readManifest = (target: string): ReadonlyMap<string, string> | undefined => {
+  try {
+    const parsed = JSON.parse(readFileSync(join(target, MANIFEST), "utf8")) as { files?: Record<string, string> }
+    return parsed.files !== undefined ? new Map(Object.entries(parsed.files)) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What installing into one folder would do. */
+interface Plan {
+  readonly agent: Agent | "custom"
+  readonly dir: string
+  /** Files of the installed copy the user changed, which an install would overwrite or delete. */
+  readonly edited: ReadonlyArray<string>
+  readonly upToDate: boolean
+}
+
+const plan = (agent: Agent | "custom", dir: string, shipped: ReadonlyMap<string, string>): Plan => {
+  if (!existsSync(dir)) return { agent, dir, edited: [], upToDate: false }
+  if (!statSync(dir).isDirectory()) return { agent, dir, edited: ["(a file, not a folder)"], upToDate: false }
+  const current = hashes(dir)
+  const recorded = readManifest(dir)
+  // A file counts as the user's edit when it differs from what we wrote last time (or, with no record
+  // of that, from what we would write); files we never shipped are left alone and never block.
+  const edited = [...current].filter(([file, sum]) => {
+    const ours = recorded?.get(file)
+    if (ours !== undefined) return sum !== ours && sum !== shipped.get(file)
+    return shipped.has(file) && sum !== shipped.get(file)
+  })
+  const upToDate =
+    recorded !== undefined &&
+    [...shipped].every(([file, sum]) => current.get(file) === sum) &&
+    [...recorded.keys()].every((file) => shipped.has(file) || !current.has(file))
+  return { agent, dir, edited: edited.map(([file]) => file), upToDate }
+}
+
+/** One folder's install, as `--json` reports it. */
+interface Installed {
+  readonly agent: Agent | "custom"
+  readonly dir: string
+  readonly status: "installed" | "updated" | "unchanged"
+  readonly files: ReadonlyArray<string>
+  readonly removed: ReadonlyArray<string>
+  readonly backup?: string
+}
+
+// Beside the skills folder, not in it: an agent would load a backup inside it as a second sii-inspire skill.
+const backupName = (dir: string): string => {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-")
+  return join(dirname(dirname(dir)), `${SKILL}.backup-${stamp}`)
+}
+
+const install = (p: Plan, source: string, shipped: ReadonlyMap<string, string>): Installed => {
+  if (p.upToDate && p.edited.length === 0)
+    return { agent: p.agent, dir: p.dir, status: "unchanged", files: [], removed: [] }
+  const existed = existsSync(p.dir)
+  let backup: string | undefined
+  if (p.edited.length > 0) {
+    backup = backupName(p.dir)
+    cpSync(p.dir, backup, { recursive: true })
+    if (!statSync(p.dir).isDirectory()) rmSync(p.dir)
+  }
+  // Files we shipped before and no longer ship go; anything the user added stays.
+  const previous = existsSync(p.dir) ? (readManifest(p.dir) ?? new Map<string, string>()) : new Map<string, string>()
+  const removed = [...previous.keys()].filter((f) => !shipped.has(f) && existsSync(join(p.dir, f)))
+  for (const file of removed) rmSync(join(p.dir, file))
+  const files: string[] = []
+  for (const file of shipped.keys()) {
+    const to = join(p.dir, file)
+    mkdirSync(dirname(to), { recursive: true })
+    writeFileSync(to, readFileSync(join(source, file)))
+    files.push(to)
+  }
+  const manifest = { skill: SKILL, note: "Written by `inspire skill install`.", files: Object.fromEntries(shipped) }
+  writeFileSync(join(p.dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  return {
+    agent: p.agent,
+    dir: p.dir,
+    status: existed ? "updated" : "installed",
+    files,
+    removed: removed.map((f) => join(p.dir, f)),
+    ...(backup !== undefined ? { backup } : {}),
+  }
+}
+
+const chooseTargets = (options: CommandOptions): ReadonlyArray<{ agent: Agent | "custom"; dir: string }> => {
+  const agents = (options.agent as Agent[] | undefined) ?? []
+  if (typeof options.dir === "string") return [{ agent: agents[0] ?? "custom", dir: join(resolve(options.dir), SKILL) }]
+  if (agents.length > 0) return [...new Set(agents)].map((agent) => ({ agent, dir: join(skillsFolder(agent), SKILL) }))
+  const found = AGENTS.filter((agent) => existsSync(agentRoot(agent)))
+  if (found.length === 0)
+    throw usageError(
+      `No agent found for this user (looked for ${AGENTS.map(agentRoot).join(", ")}).`,
+      `Pass --agent ${AGENTS.join("|")}, or --dir DIR to install into DIR/${SKILL}.`,
+    )
+  return found.map((agent) => ({ agent, dir: join(skillsFolder(agent), SKILL) }))
+}
+
+const renderInstalled = (all: ReadonlyArray<Installed>): string =>
+  all
+    .map((r) => {
+      const who = r.agent === "custom" ? "" : ` for ${r.agent}`
+      if (r.status === "unchanged") return `The ${SKILL} skill${who} in ${r.dir} is already up to date.`
+      const lines = [`${r.status === "installed" ? "Installed" : "Updated"} the ${SKILL} skill${who} in ${r.dir}:`]
+      if (r.backup !== undefined) lines.push(`  (your edited copy was kept in ${r.backup})`)
+      for (const f of r.files) lines.push(`  wrote   ${f}`)
+      for (const f of r.removed) lines.push(`  removed ${f}`)
+      return lines.join("\n")
+    })
+    .join("\n")
+
+const collect = (value: string, previous: ReadonlyArray<string> | undefined): string[] => [...(previous ?? []), value]
+
+const agentOption = (description: string): Option =>
+  new Option("--agent <agent>", description).choices([...AGENTS]).argParser((value: string, previous?: string[]) => {
+    if (!(AGENTS as ReadonlyArray<string>).includes(value))
+      throw usageError(`--agent must be one of ${AGENTS.join(", ")}, not "${value}".`)
+    return collect(value, previous)
+  })
+
+/** `inspire skill install|path`: put the sii-inspire agent skill where an agent finds it. */
+export const addSkillCommands = (program: Command): void => {
+  const skill = program.command("skill").description(`Install the ${SKILL} agent skill into Claude, Codex, Gemini…`)
+  withJson(
+    skill
+      .command("install")
+      .description(`Copy the ${SKILL} skill into an agent's user skills folder and list what was written`)
+      .addOption(agentOption(`the agent (repeatable); default: every agent found in your home folder`))
+      .option("--dir <dir>", `install into DIR/${SKILL} instead of an agent's folder`)
+      .option("--force", "replace a copy you edited; the old copy is kept as a backup beside the skills folder"),
+  ).action((options: CommandOptions) => {
+    const source = requireShipped()
+    const shipped = hashes(source)
+    const plans = chooseTargets(options).map((t) => plan(t.agent, t.dir, shipped))
+    const blocked = plans.filter((p) => p.edited.length > 0)
+    if (blocked.length > 0 && options.force !== true) {
+      const what = blocked.map((p) => `${p.dir} (${p.edited.join(", ")})`).join("; ")
+      throw new CliError(
+        `Not installed: the copy in ${what} was changed since it was installed.`,
+        EXIT.error,
+        "Keep your edits elsewhere, or pass --force to replace it (the current copy is kept as a backup beside the skills folder).",
+      )
+    }
+    const installs = plans.map((p) => install(p, source, shipped))
+    printResult(options.json === true, { skill: SKILL, source, installs }, renderInstalled(installs))
+  })
+  withJson(
+    skill
+      .command("path")
+      .description(`Print where the ${SKILL} skill shipped with this CLI lives (or, with --agent, where it installs)`)
+      .addOption(agentOption("print this agent's install folder instead")),
+  ).action((options: CommandOptions) => {
+    const agents = (options.agent as Agent[] | undefined) ?? []
+    const paths = agents.length > 0 ? agents.map((a) => join(skillsFolder(a), SKILL)) : [requireShipped()]
+    const result = agents.length > 0 ? { paths } : { path: paths[0] }
+    printResult(options.json === true, result, paths.join("\n"))
+  })
+}

@@ -1,0 +1,61 @@
+import { parseArgs } from "node:util"
+
+/** What the command line asked for. */
+export type Command =
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | { readonly kind: "stdio"; readonly profile?: string }
+  | { readonly kind: "http"; readonly port: number; readonly profile?: string }
+
+/** The port `--http` listens on when `--port` is not given. */
+export const DEFAULT_PORT = 7331
+
+export const USAGE = `Usage: inspire-mcp [--profile NAME] [--http [--port N]]
+
+The SII Inspire platform (启智平台) as MCP tools: inspire_status, inspire_submit, inspire_logs, …
+
+Options:
+  --profile NAME  the account profile to use (else INSPIRE_PROFILE, else the current profile)
+  --http          serve Streamable HTTP on 127.0.0.1 instead of stdio
+  --port N        the HTTP port (default ${DEFAULT_PORT}; 0 picks a free one)
+  -h, --help      show this help
+  -v, --version   show the version
+
+Credentials come from the shared store (INSPIRE_HOME): log in once with \`inspire login\` in a terminal.
+Over HTTP every request needs Authorization: Bearer <token>; the token is INSPIRE_MCP_TOKEN, or a new
+one is generated and printed on stderr at start.`
+
+/** A command line the server cannot run, with what is wrong. */
+export class UsageError extends Error {}
+
+/** Reads the command line (without node and the script). */
+export const parseCommand = (argv: ReadonlyArray<string>): Command => {
+  let values: { help?: boolean; version?: boolean; http?: boolean; port?: string; profile?: string }
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+        http: { type: "boolean" },
+        port: { type: "string" },
+        profile: { type: "string" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e))
+  }
+  if (values.help === true) return { kind: "help" }
+  if (values.version === true) return { kind: "version" }
+  const profile = values.profile !== undefined ? { profile: values.profile } : {}
+  if (values.http !== true) {
+    if (values.port !== undefined) throw new UsageError("--port only applies with --http.")
+    return { kind: "stdio", ...profile }
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}".`)
+  return { kind: "http", port, ...profile }
+}

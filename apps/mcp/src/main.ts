@@ -1,0 +1,83 @@
+import { fileURLToPath } from "node:url"
+import { createInspireClient } from "@holos-inspire/core"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { type Command, parseCommand, USAGE, UsageError } from "./args.js"
+import { generateToken } from "./guard.js"
+import { serveHttp } from "./http.js"
+import { InFlight } from "./in-flight.js"
+import { log } from "./log.js"
+import { SKILL_DIR, skillDocuments } from "./resources.js"
+import { makeServer } from "./server.js"
+
+declare const __INSPIRE_VERSION__: string | undefined
+
+/** The version stamped in by the bundler. */
+export const VERSION = typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSION__ : "0.0.0-dev"
+
+// A defect that escapes a handler is logged; the server keeps serving the other calls.
+process.on("unhandledRejection", (e) => log(`unhandled rejection: ${e instanceof Error ? e.message : String(e)}`))
+process.on("uncaughtException", (e) => log(`uncaught exception: ${e.message}`))
+
+const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Promise<void> => {
+  const client = createInspireClient({
+    env: process.env,
+    ...(command.profile !== undefined ? { profile: command.profile } : {}),
+  })
+  const documents = skillDocuments(fileURLToPath(new URL(`./${SKILL_DIR}/`, import.meta.url)))
+  const deps = { client, version: VERSION, documents }
+  let closing = false
+  const shutdown = (close: () => Promise<void>) => async () => {
+    if (closing) return
+    closing = true
+    await close().catch(() => undefined)
+    await client.close().catch(() => undefined)
+    process.exit(0)
+  }
+
+  if (command.kind === "stdio") {
+    const inFlight = new InFlight()
+    const server = makeServer({ ...deps, inFlight })
+    const stop = shutdown(() => server.close())
+    // The client is gone once stdin ends; the calls it already sent are still answered first.
+    process.stdin.on("end", () => {
+      inFlight.settled().then(stop, stop)
+    })
+    process.on("SIGINT", stop)
+    process.on("SIGTERM", stop)
+    await server.connect(new StdioServerTransport())
+    log(`serving ${VERSION} on stdio`)
+    return
+  }
+  const fromEnv = process.env.INSPIRE_MCP_TOKEN?.trim()
+  const token = fromEnv !== undefined && fromEnv !== "" ? fromEnv : generateToken()
+  const endpoint = await serveHttp({ port: command.port, token, makeServer: () => makeServer(deps) })
+  const stop = shutdown(endpoint.close)
+  process.on("SIGINT", stop)
+  process.on("SIGTERM", stop)
+  log(`serving ${VERSION} on ${endpoint.url} (Streamable HTTP, loopback only)`)
+  if (fromEnv !== undefined && fromEnv !== "") log("bearer token: the value of INSPIRE_MCP_TOKEN")
+  else log(`bearer token: ${token}  (send Authorization: Bearer <token>; set INSPIRE_MCP_TOKEN to choose it)`)
+}
+
+const main = async (argv: ReadonlyArray<string>): Promise<void> => {
+  const command = parseCommand(argv)
+  if (command.kind === "help") {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
+  if (command.kind === "version") {
+    process.stdout.write(`${VERSION}\n`)
+    return
+  }
+  await serve(command)
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  if (e instanceof UsageError) {
+    process.stderr.write(`error: ${e.message}\n${USAGE}\n`)
+    process.exitCode = 2
+    return
+  }
+  log(`could not start: ${e instanceof Error ? e.message : String(e)}`)
+  process.exitCode = 1
+})

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs"
+import { type InspireClient, OPERATIONS, type Operation } from "@holos-inspire/core"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js"
+import { callOperation } from "./calls.js"
+import type { InFlight } from "./in-flight.js"
+import type { SkillDocument } from "./resources.js"
+import { toolName, toolOf } from "./tools.js"
+
+/** What one MCP server instance serves: the operations, the profile's client and the skill documents. */
+export interface ServerDeps {
+  readonly client: InspireClient
+  readonly version: string
+  readonly operations?: ReadonlyArray<Operation>
+  readonly documents?: ReadonlyArray<SkillDocument>
+  /** Counts running calls, when the caller needs to wait for them. */
+  readonly inFlight?: InFlight
+}
+
+const INSTRUCTIONS =
+  "Tools for the SII Inspire GPU/HPC platform (启智平台). Start with inspire_status to find projects, workspaces, compute groups and specs; " +
+  "set defaults with inspire_config; submit with inspire_submit or inspire_submit_hpc; follow with inspire_jobs, inspire_logs, inspire_metrics and inspire_wait. " +
+  "Every failure carries a hint saying what to do next. The platform rules are in the resources under inspire://skills/sii-inspire/."
+
+/**
+ * An MCP server over the catalogue. The low-level `Server` is used on purpose: the tool schemas are the
+ * catalogue's own JSON Schemas, and input is validated by the catalogue so that errors carry its hints.
+ */
+export const makeServer = (deps: ServerDeps): Server => {
+  const operations = deps.operations ?? OPERATIONS
+  const documents = deps.documents ?? []
+  const byName = new Map(operations.map((op) => [toolName(op), op]))
+  const tools = operations.map(toolOf)
+  const server = new Server(
+    { name: "inspire-mcp", title: "SII Inspire", version: deps.version },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+    },
+  )
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }))
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const operation = byName.get(request.params.name)
+    if (operation === undefined)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${request.params.name}; tools/list shows the ${tools.length} inspire_* tools.`,
+      )
+    const call = callOperation(deps.client, operation, request.params.arguments ?? {}, extra)
+    return deps.inFlight !== undefined ? deps.inFlight.track(call) : call
+  })
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: documents.map((d) => d.resource) }))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const document = documents.find((d) => d.resource.uri === request.params.uri)
+    if (document === undefined)
+      throw new McpError(ErrorCode.InvalidParams, `No resource ${request.params.uri}; resources/list shows them.`)
+    return {
+      contents: [{ uri: document.resource.uri, mimeType: "text/markdown", text: readFileSync(document.path, "utf8") }],
+    }
+  })
+  return server
+}

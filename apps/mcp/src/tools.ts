@@ -1,0 +1,28 @@
+import { inputJsonSchema, type Operation, outputJsonSchema } from "@holos-inspire/core"
+import type { Tool } from "@modelcontextprotocol/sdk/types.js"
+
+/** The MCP tool name of an operation: the manual's `inspire_<name>`. */
+export const toolName = (operation: Operation): string => `inspire_${operation.name}`
+
+// What an agent should know before it asks a user for a password in the conversation.
+const LOGIN_NOTE =
+  "Before asking the user for a password: if they can open a terminal, `inspire login` there saves the same credentials for this server and keeps the password out of the conversation; then call inspire_status. "
+
+const descriptionOf = (operation: Operation): string =>
+  operation.name === "login" ? `${LOGIN_NOTE}${operation.description}` : operation.description
+
+/** An operation as an MCP tool: schemas from the catalogue and every annotation stated explicitly. */
+export const toolOf = (operation: Operation): Tool => ({
+  name: toolName(operation),
+  title: operation.title,
+  description: descriptionOf(operation),
+  inputSchema: inputJsonSchema(operation) as Tool["inputSchema"],
+  outputSchema: outputJsonSchema(operation) as Tool["outputSchema"],
+  annotations: {
+    title: operation.title,
+    readOnlyHint: operation.annotations.readOnly,
+    destructiveHint: operation.annotations.destructive,
+    idempotentHint: operation.annotations.idempotent,
+    openWorldHint: operation.annotations.openWorld,
+  },
+})

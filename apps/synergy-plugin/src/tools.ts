@@ -1,0 +1,140 @@
+import {
+  createInspireClient,
+  InspireError,
+  inputJsonSchema,
+  invoke,
+  OPERATIONS,
+  type Operation,
+  type Progress,
+} from "@holos-inspire/core"
+import { z } from "zod"
+import { modelToolName } from "./ids.js"
+import { problemResult, successResult, synergyNames } from "./result.js"
+import { callBudgetMs, DEFAULT_BUDGET_MS, pollRun, runBounded } from "./runs.js"
+import { type ToolContribution, type ToolResult, tool } from "./sdk.js"
+
+const cancelledResult = (op: Operation): ToolResult => ({
+  title: `${op.title}: cancelled`,
+  output: `${op.name} was cancelled before it finished. A write may or may not have reached the platform; check before repeating it.`,
+  metadata: { ok: false, error: { reason: "Cancelled", message: `${op.name} was cancelled.` } },
+})
+
+/**
+ * Runs one operation against the shared store and the active profile (INSPIRE_HOME / INSPIRE_PROFILE),
+ * as the CLI and the MCP server do: core validates the raw input with the operation's zod schema
+ * (defaults applied), runs and renders it. Expected problems become normal results; an abort
+ * interrupts the operation; anything else is a defect and is thrown.
+ */
+export const executeOperation = async (
+  op: Operation,
+  raw: unknown,
+  signal: AbortSignal,
+  progress: (p: Progress) => void,
+  note?: (result: unknown) => string | undefined,
+): Promise<ToolResult> => {
+  const client = createInspireClient({ env: process.env })
+  try {
+    const done = await client.run(invoke(op, raw, { progress }), { signal })
+    return successResult(op.title, done.text, done.result, note?.(done.result))
+  } catch (e) {
+    if (e instanceof InspireError) return problemResult(op.title, e)
+    if (signal.aborted) return cancelledResult(op)
+    throw e
+  } finally {
+    await client.close()
+  }
+}
+
+// A wait longer than one call may last is cut to fit; the model is told to call again.
+const WAIT_MARGIN_S = 10
+
+interface Prepared {
+  readonly input: unknown
+  readonly note?: (result: unknown) => string | undefined
+}
+
+const prepare = (op: Operation, raw: unknown): Prepared => {
+  if (op.name !== "wait") return { input: raw }
+  const parsed = op.input.safeParse(raw ?? {})
+  if (!parsed.success || typeof parsed.data.timeout_seconds !== "number") return { input: raw }
+  const asked = parsed.data.timeout_seconds
+  const cap = Math.max(1, Math.floor(callBudgetMs() / 1000) - WAIT_MARGIN_S)
+  if (asked <= cap) return { input: raw }
+  return {
+    input: { ...parsed.data, timeout_seconds: cap },
+    note: (result) =>
+      (result as { outcome?: string }).outcome === "timed-out"
+        ? `Synergy limits one tool call to 120 s, so this call waited ${cap} s of the ${asked} s asked; call ${modelToolName("wait")} again to keep waiting.`
+        : undefined,
+  }
+}
+
+// Descriptions go into the manifest, so they use the default budget, never the environment's.
+const BUDGET_S = DEFAULT_BUDGET_MS / 1000
+const BACKGROUND_NOTE = ` Long runs continue in the background: after about ${BUDGET_S} s the call returns a handle; fetch the result with ${modelToolName("poll")}.`
+
+const describe = (op: Operation): string => {
+  const base = synergyNames(op.description)
+  if (op.name === "wait")
+    return `${base} One call waits at most ${BUDGET_S - WAIT_MARGIN_S} s (Synergy's per-call limit); call again to wait longer.`
+  if (op.name === "logs" || op.name === "image_push") return base + BACKGROUND_NOTE
+  return base
+}
+
+/** The Synergy tool of one catalogue operation: id = the operation's name, input = its JSON Schema. */
+export const operationTool = (op: Operation): ToolContribution =>
+  tool({
+    id: op.name,
+    description: describe(op),
+    input: inputJsonSchema(op),
+    // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
+    // validates them again (and applies the defaults) inside executeOperation.
+    handler: async (raw, context) => {
+      const prepared = prepare(op, raw)
+      return runBounded(
+        op.name,
+        (signal, progress) => executeOperation(op, prepared.input, signal, progress, prepared.note),
+        context.signal,
+      )
+    },
+  })
+
+const PollInput = z.object({
+  handle: z
+    .string()
+    .min(1)
+    .describe('The handle a call returned when it went on in the background, e.g. "run-1a2b3c4d5e6f"'),
+  wait_seconds: z
+    .number()
+    .min(0)
+    .max(90)
+    .default(30)
+    .describe("How long to wait for it to finish before reporting that it is still running (default 30, at most 90)"),
+  cancel: z.boolean().default(false).describe("Stop the background call instead of waiting for it"),
+})
+
+/** The tool that collects the result of a call that went on in the background. */
+export const pollTool: ToolContribution = tool({
+  id: "poll",
+  description:
+    "Gets the result of an inspire tool call that outlived Synergy's per-call time limit (a long log download, an image push, a slow platform) and went on in the background: such calls return a handle instead of a result. " +
+    "Waits up to wait_seconds, then returns the call's own result, or says it is still running with its last progress; cancel=true stops it. " +
+    "Handles live in the plugin process: after a Synergy restart they are gone, so check the outcome (jobs, files, images) before repeating the work.",
+  input: inputJsonSchema({ input: PollInput }),
+  handler: async (raw, context) => {
+    const parsed = PollInput.safeParse(raw ?? {})
+    if (!parsed.success)
+      return {
+        title: "poll: invalid input",
+        output: `Problem: ${parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")}\nHint: pass the handle a previous call returned.`,
+        metadata: { ok: false, error: { reason: "InvalidInput" } },
+      }
+    return pollRun(
+      { handle: parsed.data.handle, waitMs: parsed.data.wait_seconds * 1000, cancel: parsed.data.cancel },
+      context.signal,
+    )
+  },
+})
+
+/** A tool for every operation of the catalogue, in its order, then `poll`. */
+export const catalogueTools = (): ReadonlyArray<ToolContribution> => [...OPERATIONS.map(operationTool), pollTool]

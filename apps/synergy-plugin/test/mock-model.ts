@@ -1,0 +1,140 @@
+// A loopback stand-in for an OpenAI-compatible chat model: it makes the tool calls of a script, one
+// round per step (a round may hold several calls, made in parallel), whenever those tools are offered,
+// then answers "FINAL: …" with the tool results it received.
+// Auxiliary requests (titles, summaries) get a plain answer. No real model, no key, no network.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/** One scripted tool call. */
+export interface ScriptedCall {
+  readonly name: string
+  readonly args: Readonly<Record<string, unknown>>
+}
+
+/** What the mock saw. */
+export interface MockModel {
+  /** The OpenAI-compatible base URL, http://127.0.0.1:<port>/v1 */
+  readonly url: string
+  /** Tool results received, in order (the content the model would read). */
+  readonly toolResults: string[]
+  /** Tool names offered on the first request that offered any. */
+  readonly offered: string[]
+  /** Every request: when (ms since start), whether tools were offered, how many tool results it carried. */
+  readonly requests: Array<{ readonly at: number; readonly tools: number; readonly results: number }>
+  /** The rounds of tool calls to make, in order. */
+  readonly script: (rounds: ReadonlyArray<ReadonlyArray<ScriptedCall>>) => void
+  readonly close: () => Promise<void>
+}
+
+interface ChatMessage {
+  readonly role: string
+  readonly content?: unknown
+  readonly tool_calls?: ReadonlyArray<unknown>
+}
+
+interface ChatRequest {
+  readonly messages?: ReadonlyArray<ChatMessage>
+  readonly tools?: ReadonlyArray<{ function?: { name?: string } }>
+  readonly stream?: boolean
+}
+
+const textOf = (content: unknown): string => {
+  if (typeof content === "string") return content
+  if (Array.isArray(content))
+    return content.map((p) => (typeof p === "object" && p !== null && "text" in p ? String(p.text) : "")).join("")
+  return ""
+}
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let body = ""
+    req.on("data", (d: Buffer) => {
+      body += d.toString("utf8")
+    })
+    req.on("end", () => resolve(body))
+    req.on("error", reject)
+  })
+
+const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+  id: "chatcmpl-mock",
+  object: "chat.completion.chunk",
+  created: 0,
+  model: "m1",
+  choices: [{ index: 0, delta, finish_reason: finish }],
+})
+
+const reply = (res: ServerResponse, stream: boolean, message: Record<string, unknown>, finish: string) => {
+  const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }
+  if (!stream) {
+    res.writeHead(200, { "content-type": "application/json" })
+    res.end(
+      JSON.stringify({
+        id: "chatcmpl-mock",
+        object: "chat.completion",
+        created: 0,
+        model: "m1",
+        choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finish }],
+        usage,
+      }),
+    )
+    return
+  }
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
+  const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`)
+  send(chunk({ role: "assistant", ...message }, null))
+  send({ ...chunk({}, finish), usage })
+  res.end("data: [DONE]\n\n")
+}
+
+/** Starts the mock on a free loopback port. */
+export const startMockModel = async (): Promise<MockModel> => {
+  let rounds: ReadonlyArray<ReadonlyArray<ScriptedCall>> = []
+  const toolResults: string[] = []
+  const offered: string[] = []
+  const requests: Array<{ at: number; tools: number; results: number }> = []
+  const started = Date.now()
+  const server = createServer(async (req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(JSON.stringify({ object: "list", data: [{ id: "m1", object: "model" }] }))
+      return
+    }
+    const body = JSON.parse((await readBody(req)) || "{}") as ChatRequest
+    const stream = body.stream === true
+    const tools = (body.tools ?? []).map((t) => t.function?.name ?? "")
+    const messages = body.messages ?? []
+    const results = messages.filter((m) => m.role === "tool").map((m) => textOf(m.content))
+    requests.push({ at: Date.now() - started, tools: tools.length, results: results.length })
+    if (tools.length === 0) return reply(res, stream, { content: "Inspire session" }, "stop")
+    if (offered.length === 0) offered.push(...tools)
+    const done = messages.filter((m) => m.role === "assistant" && (m.tool_calls?.length ?? 0) > 0).length
+    const next = rounds[done]
+    if (next?.every((c) => tools.includes(c.name))) {
+      const calls = next.map((c, i) => ({
+        index: i,
+        id: `call_${done + 1}_${i + 1}`,
+        type: "function",
+        function: { name: c.name, arguments: JSON.stringify(c.args) },
+      }))
+      return reply(res, stream, { content: null, tool_calls: calls }, "tool_calls")
+    }
+    toolResults.splice(0, toolResults.length, ...results)
+    return reply(res, stream, { content: `FINAL: ${results.join("\n---\n")}` }, "stop")
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    toolResults,
+    offered,
+    requests,
+    script: (r) => {
+      rounds = r
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,0 +1,237 @@
+// Drives the real Synergy 3.0.22 binary offline, as PLUGIN-API.md §6 describes: an isolated
+// SYNERGY_HOME, every download/update switched off, the server on 127.0.0.1, approval through the
+// HTTP API, and every process it started (server, workers, plugin runners) ended by PID.
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+/** The Synergy binary from the devDependency @ericsanchezok/synergy-linux-x64. */
+export const SYNERGY = fileURLToPath(
+  new URL("../node_modules/@ericsanchezok/synergy-linux-x64/bin/synergy", import.meta.url),
+)
+
+/** The built plugin package (dist/ of this app). */
+export const PLUGIN_DIR = fileURLToPath(new URL("../", import.meta.url))
+
+/** One isolated Synergy installation in a temporary folder. */
+export interface SynergyHome {
+  readonly root: string
+  /** The launch directory of the server and CLI runs. */
+  readonly cwd: string
+  readonly synergyHome: string
+  readonly inspireHome: string
+  readonly env: NodeJS.ProcessEnv
+  /** `$SYNERGY_HOME/.synergy` */
+  readonly dataRoot: string
+}
+
+/** A free loopback port. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once("error", reject)
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      s.close(() => resolve(port))
+    })
+  })
+
+const writeJson = (path: string, value: unknown) => {
+  mkdirSync(join(path, ".."), { recursive: true })
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** Creates the folders and the environment; `plugins` are the config's plugin specs. */
+export const makeHome = (options: {
+  readonly plugins: ReadonlyArray<string>
+  readonly emulatorUrl: string
+  readonly modelUrl?: string
+}): SynergyHome => {
+  const root = mkdtempSync(join(tmpdir(), "inspire-synergy-"))
+  const synergyHome = join(root, "synergy")
+  const inspireHome = join(root, "inspire")
+  const cwd = join(root, "work")
+  const dataRoot = join(synergyHome, ".synergy")
+  const configDir = join(dataRoot, "config", "synergy.d")
+  mkdirSync(cwd, { recursive: true })
+  mkdirSync(join(root, "home"), { recursive: true })
+  writeJson(join(configDir, "50-plugins.jsonc"), {
+    plugin: options.plugins,
+    // The host allows 5 s for a plugin process to start, most of it its own 160 MB binary's start-up;
+    // on a busy two-core CI machine that is not always enough. (Our entry itself loads in milliseconds,
+    // which runtime.test.ts checks.)
+    pluginRuntimePolicy: { limits: { startupTimeoutMs: 30_000 } },
+  })
+  if (options.modelUrl !== undefined) {
+    writeJson(join(configDir, "20-providers.jsonc"), {
+      provider: {
+        mock: {
+          name: "Mock",
+          npm: "@ai-sdk/openai-compatible",
+          options: { baseURL: options.modelUrl, apiKey: "mock-key" },
+          models: { m1: { name: "m1", tool_call: true } },
+        },
+      },
+    })
+    writeJson(join(configDir, "10-models.jsonc"), {
+      model: "mock/m1",
+      nano_model: "mock/m1",
+      mini_model: "mock/m1",
+      mid_model: "mock/m1",
+    })
+  }
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: join(root, "home"),
+    SYNERGY_HOME: synergyHome,
+    SYNERGY_DISABLE_AUTOUPDATE: "1",
+    SYNERGY_DISABLE_MODELS_FETCH: "1",
+    SYNERGY_DISABLE_PROVIDER_CATALOG_FETCH: "1",
+    SYNERGY_DISABLE_LSP_DOWNLOAD: "1",
+    SYNERGY_DISABLE_DEFAULT_PLUGINS: "1",
+    SYNERGY_DISABLE_FILEWATCHER: "1",
+    SYNERGY_DISABLE_CLAUDE_CODE: "1",
+    DO_NOT_TRACK: "1",
+    // Anything that tries to leave the machine goes to a closed loopback port instead.
+    HTTP_PROXY: "http://127.0.0.1:9",
+    HTTPS_PROXY: "http://127.0.0.1:9",
+    NO_PROXY: "127.0.0.1,localhost",
+    INSPIRE_HOME: inspireHome,
+    INSPIRE_BASE_URL: options.emulatorUrl,
+    INSPIRE_RATE_LIMIT: "1000",
+    NO_COLOR: "1",
+  }
+  return { root, cwd, synergyHome, inspireHome, env, dataRoot }
+}
+
+/** What one CLI run printed. */
+export interface Run {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Everything the binary printed in this test file, for the secret scan. */
+export const transcript: string[] = []
+
+/** Runs `synergy args…` to completion (killed after `timeoutMs`). */
+export const synergy = (home: SynergyHome, args: ReadonlyArray<string>, timeoutMs = 60_000): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(SYNERGY, [...args], { cwd: home.cwd, env: home.env, stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString("utf8")
+    })
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString("utf8")
+    })
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
+    child.on("error", reject)
+    child.on("close", (code) => {
+      clearTimeout(timer)
+      transcript.push(stdout, stderr)
+      resolve({ code: code ?? -1, stdout, stderr })
+    })
+  })
+
+/** A running `synergy server`. */
+export interface Server {
+  readonly url: string
+  readonly child: ChildProcess
+  readonly log: () => string
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Starts the server on a free loopback port and waits until /global/health answers. */
+export const startServer = async (home: SynergyHome, timeoutMs = 60_000): Promise<Server> => {
+  const port = await freePort()
+  const child = spawn(
+    SYNERGY,
+    ["server", "--hostname", "127.0.0.1", "--port", String(port), "--non-interactive", "--banner=false"],
+    { cwd: home.cwd, env: home.env, stdio: ["ignore", "pipe", "pipe"] },
+  )
+  let output = ""
+  child.stdout?.on("data", (d: Buffer) => {
+    output += d.toString("utf8")
+  })
+  child.stderr?.on("data", (d: Buffer) => {
+    output += d.toString("utf8")
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`synergy server exited ${child.exitCode}: ${output}`)
+    const health = await fetch(`${url}/global/health`).then(
+      (r) => (r.ok ? (r.json() as Promise<{ healthy?: boolean }>) : undefined),
+      () => undefined,
+    )
+    if (health?.healthy === true) return { url, child, log: () => output }
+    await sleep(250)
+  }
+  throw new Error(`synergy server did not become healthy in ${timeoutMs} ms: ${output}`)
+}
+
+/** GET/POST JSON against the server. */
+export const api = async <T = unknown>(server: Server, path: string, body?: unknown): Promise<T> => {
+  const r = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await r.text()
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+/** The headless approval: the review token, then the approval of the configured plugin. */
+export const approve = async (server: Server, pluginId: string): Promise<Record<string, unknown>> => {
+  const review = await api<{ target: unknown; reviewToken: string }>(server, `/api/plugins/${pluginId}/approval-review`)
+  return api(server, "/api/plugins/approve", { target: review.target, reviewToken: review.reviewToken })
+}
+
+// Every process whose environment names this home's SYNERGY_HOME was started by this test, directly
+// or by the server (workers, plugin runners, also those re-parented to PID 1 after a CLI run).
+const processesOf = (home: SynergyHome): ReadonlyArray<number> => {
+  const marker = `SYNERGY_HOME=${home.synergyHome}\u0000`
+  const pids: number[] = []
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry)
+    if (!Number.isInteger(pid) || pid === process.pid) continue
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker)) pids.push(pid)
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids
+}
+
+/** The PIDs of every live process this home started. */
+export const livePids = processesOf
+
+/** Ends every process of this home: SIGTERM, then SIGKILL for what is left. */
+export const endAll = async (home: SynergyHome): Promise<void> => {
+  for (const pid of processesOf(home)) {
+    try {
+      process.kill(pid, "SIGTERM")
+    } catch {
+      // already gone
+    }
+  }
+  const deadline = Date.now() + 5_000
+  while (processesOf(home).length > 0 && Date.now() < deadline) await sleep(100)
+  for (const pid of processesOf(home)) {
+    try {
+      process.kill(pid, "SIGKILL")
+    } catch {
+      // already gone
+    }
+  }
+  await sleep(100)
+}

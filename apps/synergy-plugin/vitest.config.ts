@@ -1,0 +1,6 @@
+import { defineConfig } from "vitest/config"
+
+// Synergy servers are heavy (a 160 MB binary, workers, plugin runners): one test file at a time.
+export default defineConfig({
+  test: { maxWorkers: 1, minWorkers: 1, fileParallelism: false, testTimeout: 90_000, hookTimeout: 90_000 },
+})

@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs"
+import { homedir } from "node:os"
+import { join } from "node:path"
+import type Dockerode from "dockerode"
+import { Effect } from "effect"
+import { InspireError, invalidInput } from "../errors.js"
+
+/** Where the Docker engine is expected, and how to say so to a person. */
+export interface DockerTarget {
+  readonly options: Dockerode.DockerOptions
+  /** e.g. `the default socket /var/run/docker.sock` or `DOCKER_HOST=tcp://10.0.0.5:2375`. */
+  readonly where: string
+  readonly fromEnv: boolean
+}
+
+/** A reachable engine. */
+export interface DockerConnection {
+  readonly docker: Dockerode
+  readonly target: DockerTarget
+}
+
+const DEFAULT_SOCKET = process.platform === "win32" ? "//./pipe/docker_engine" : "/var/run/docker.sock"
+const PING_TIMEOUT_MS = 5000
+
+const truthy = (v: string | undefined) => v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false"
+
+const tlsFiles = (env: NodeJS.ProcessEnv, raw: string): Effect.Effect<Dockerode.DockerOptions, InspireError> => {
+  const dir = env.DOCKER_CERT_PATH?.trim() || join(env.HOME ?? homedir(), ".docker")
+  return Effect.try({
+    try: () => ({
+      ca: readFileSync(join(dir, "ca.pem")),
+      cert: readFileSync(join(dir, "cert.pem")),
+      key: readFileSync(join(dir, "key.pem")),
+    }),
+    catch: () =>
+      new InspireError({
+        reason: "DockerUnavailable",
+        message: `DOCKER_TLS_VERIFY is set for DOCKER_HOST=${raw}, but ca.pem, cert.pem and key.pem could not be read from ${dir}.`,
+        hint: "Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.",
+      }),
+  })
+}
+
+/** Reads DOCKER_HOST (unix://, npipe://, tcp://, http(s)://) the way the docker CLI does; unset means the default socket. */
+export const dockerTarget = (env: NodeJS.ProcessEnv): Effect.Effect<DockerTarget, InspireError> => {
+  const raw = env.DOCKER_HOST?.trim() ?? ""
+  if (raw === "")
+    return Effect.succeed({
+      options: { socketPath: DEFAULT_SOCKET },
+      where: `the default socket ${DEFAULT_SOCKET}`,
+      fromEnv: false,
+    })
+  const where = `DOCKER_HOST=${raw}`
+  const scheme = /^([a-z]+):\/\//i.exec(raw)?.[1]?.toLowerCase()
+  if (scheme === "unix" || scheme === "npipe") {
+    const socketPath = raw.slice(scheme.length + 3)
+    if (socketPath === "") return Effect.fail(badHost(raw, "it names no socket path"))
+    return Effect.succeed({ options: { socketPath }, where, fromEnv: true })
+  }
+  if (scheme === "tcp" || scheme === "http" || scheme === "https") {
+    let url: URL
+    try {
+      url = new URL(raw.replace(/^tcp:/i, "http:"))
+    } catch {
+      return Effect.fail(badHost(raw, "it is not a valid address"))
+    }
+    const tls = scheme === "https" || truthy(env.DOCKER_TLS_VERIFY)
+    const base: Dockerode.DockerOptions = {
+      host: url.hostname.replace(/^\[|\]$/g, ""),
+      port: url.port !== "" ? Number(url.port) : tls ? 2376 : 2375,
+      protocol: tls ? "https" : "http",
+    }
+    if (!tls) return Effect.succeed({ options: base, where, fromEnv: true })
+    return Effect.map(tlsFiles(env, raw), (files) => ({ options: { ...base, ...files }, where, fromEnv: true }))
+  }
+  return Effect.fail(badHost(raw, `the scheme "${scheme ?? raw}" is not supported here`))
+}
+
+const badHost = (raw: string, why: string): InspireError =>
+  invalidInput(
+    `DOCKER_HOST=${raw} cannot be used: ${why}.`,
+    "Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).",
+  )
+
+interface NodeError {
+  readonly code?: string
+  readonly message?: string
+}
+
+/** Why the engine did not answer, in words that say what to do. */
+export const unreachable = (target: DockerTarget, error: unknown): InspireError => {
+  const e = (typeof error === "object" && error !== null ? error : {}) as NodeError
+  const elsewhere = target.fromEnv
+    ? "or fix DOCKER_HOST (unset it to use the default socket)"
+    : "or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)"
+  const startIt = `Start Docker (Docker Desktop, or \`sudo systemctl start docker\`) ${elsewhere}, then run the push again.`
+  if (e.code === "ENOENT")
+    return new InspireError({
+      reason: "DockerUnavailable",
+      message: `Docker is not running: there is no engine socket at ${target.where}.`,
+      hint: startIt,
+    })
+  if (e.code === "ECONNREFUSED" || e.code === "ECONNRESET" || e.code === "EPIPE")
+    return new InspireError({
+      reason: "DockerUnavailable",
+      message: `Docker is not running: nothing answers at ${target.where} (${e.code}).`,
+      hint: startIt,
+    })
+  if (e.code === "EACCES" || e.code === "EPERM")
+    return new InspireError({
+      reason: "DockerUnavailable",
+      message: `Permission denied on the Docker engine at ${target.where}.`,
+      hint: "Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).",
+    })
+  if (e.code === "ETIMEDOUT" || e.code === "TIMEOUT")
+    return new InspireError({
+      reason: "DockerUnavailable",
+      message: `The Docker engine at ${target.where} did not answer within ${PING_TIMEOUT_MS / 1000} s.`,
+      hint: `The engine may be starting or hung: check \`docker info\`, ${elsewhere}.`,
+      retryable: true,
+    })
+  return new InspireError({
+    reason: "DockerUnavailable",
+    message: `The Docker engine at ${target.where} could not be reached: ${e.message ?? String(error)}.`,
+    hint: startIt,
+  })
+}
+
+// dockerode pulls in grpc and ssh2 at load time; only a push should pay for that.
+const loadDockerode = Effect.tryPromise({
+  try: () => import("dockerode"),
+  catch: (e) =>
+    new InspireError({
+      reason: "DockerUnavailable",
+      message: `The Docker client library could not be loaded: ${e instanceof Error ? e.message : String(e)}.`,
+      hint: "Reinstall holos-inspire; its dependency dockerode is missing or broken.",
+    }),
+})
+
+/** Connects to the engine named by the environment and checks that it answers (`GET /_ping`). */
+export const connectDocker = (env: NodeJS.ProcessEnv): Effect.Effect<DockerConnection, InspireError> =>
+  Effect.gen(function* () {
+    const target = yield* dockerTarget(env)
+    const { default: Docker } = yield* loadDockerode
+    const docker = new Docker(target.options)
+    yield* Effect.tryPromise({ try: () => docker.ping(), catch: (e) => unreachable(target, e) }).pipe(
+      Effect.timeoutFail({ duration: PING_TIMEOUT_MS, onTimeout: () => unreachable(target, { code: "TIMEOUT" }) }),
+    )
+    return { docker, target }
+  })

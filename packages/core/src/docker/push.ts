@@ -1,0 +1,176 @@
+import { Effect, Either, Schedule } from "effect"
+import { listHarborArtifacts, setHarborDescription } from "../api/images/harbor.js"
+import { HARBOR_PROJECT, parseImageRef } from "../domain/images.js"
+import type { RegistryId } from "../domain/workspaces.js"
+import { type InspireError, invalidInput } from "../errors.js"
+import type { Progress } from "../operations/operation.js"
+import type { Harbor } from "../platform/harbor.js"
+import { ActiveProfile } from "../profile.js"
+import { profileCredentials, Store } from "../store/store.js"
+import { connectDocker } from "./connect.js"
+import { findLocalImage, type LocalImage, pushImage, tagImage } from "./engine.js"
+import { credentialsMissing, redact } from "./failures.js"
+import type { LayerSummary } from "./progress.js"
+
+/** What to push where. */
+export interface PushRequest {
+  /** The local image: name[:tag] or an image id. */
+  readonly image: string
+  readonly name?: string | undefined
+  readonly tag?: string | undefined
+  readonly registry: RegistryId
+  readonly description?: string | undefined
+  /** Check everything, change nothing. */
+  readonly dryRun: boolean
+}
+
+/** What happened (or, in a dry run, would happen). */
+export interface PushReport {
+  readonly local: LocalImage
+  readonly name: string
+  readonly tag: string
+  /** `<push host>/inspire-studio/<name>:<tag>`. */
+  readonly pushedTo: string
+  /** `<display host>/inspire-studio/<name>:<tag>`: what jobs use. */
+  readonly address: string
+  readonly digest?: string
+  readonly layers?: LayerSummary
+  readonly confirmed: boolean
+  readonly replacedDigest?: string
+  readonly descriptionSet?: boolean
+  readonly notes: ReadonlyArray<string>
+}
+
+const NAME_HINT =
+  "Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号."
+
+/** The Harbor repository name and tag: the arguments, else taken from the local image's name. */
+export const targetNames = (
+  request: Pick<PushRequest, "image" | "name" | "tag">,
+  host: string,
+): Either.Either<{ readonly name: string; readonly tag: string }, InspireError> => {
+  const ref = Either.getOrUndefined(parseImageRef(request.image))
+  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request.image.trim()) ? undefined : ref
+  const name = (request.name?.trim() || fromImage?.repository.split("/").at(-1) || "").replace(
+    new RegExp(`^${HARBOR_PROJECT}/`),
+    "",
+  )
+  if (name === "")
+    return Either.left(invalidInput(`No repository name can be taken from "${request.image}".`, NAME_HINT))
+  const tag = request.tag?.trim() || fromImage?.tag || "latest"
+  return Either.flatMap(parseImageRef(`${host}/${HARBOR_PROJECT}/${name}:${tag}`), (parsed) =>
+    parsed.repository === `${HARBOR_PROJECT}/${name}` && parsed.tag === tag
+      ? Either.right({ name, tag })
+      : Either.left(invalidInput(`"${name}:${tag}" is not a valid repository name and tag.`, NAME_HINT)),
+  ).pipe(Either.mapLeft((e) => invalidInput(e.message, NAME_HINT)))
+}
+
+// Best effort: which digest Harbor lists for a tag now (undefined when none, or Harbor cannot tell).
+const harborDigest = (registry: RegistryId, name: string, tag: string) =>
+  listHarborArtifacts(registry, name).pipe(
+    Effect.map((artifacts) => artifacts.find((a) => a.tags.includes(tag))?.digest),
+    Effect.either,
+  )
+
+type Listed = Either.Either<string | undefined, InspireError>
+
+/** Whether Harbor lists the tag with the pushed digest; otherwise what it said last. */
+type Confirmation = { readonly confirmed: true } | { readonly confirmed: false; readonly last: Listed }
+
+const confirm = (
+  registry: RegistryId,
+  name: string,
+  tag: string,
+  digest: string,
+): Effect.Effect<Confirmation, never, Harbor> =>
+  harborDigest(registry, name, tag).pipe(
+    Effect.flatMap((listed) =>
+      Either.isRight(listed) && listed.right === digest ? Effect.succeed(listed) : Effect.fail(listed),
+    ),
+    // Harbor indexes a push within a moment; a few quick looks cover that.
+    Effect.retry({ schedule: Schedule.spaced("300 millis"), times: 3 }),
+    Effect.match({
+      onSuccess: (): Confirmation => ({ confirmed: true }),
+      onFailure: (last): Confirmation => ({ confirmed: false, last }),
+    }),
+  )
+
+/**
+ * Pushes a local image to `<push host>/inspire-studio/<name>:<tag>` of one registry through the Docker
+ * engine, with that registry's saved robot account, and confirms the tag through Harbor's REST API.
+ * The password goes only into the engine's auth header; nothing it prints or returns contains it.
+ */
+export const pushToHarbor = (
+  request: PushRequest,
+  progress: (p: Progress) => void,
+): Effect.Effect<PushReport, InspireError, Store | ActiveProfile | Harbor> =>
+  Effect.gen(function* () {
+    const profile = yield* ActiveProfile
+    const store = yield* Store
+    const { registry } = request
+    const hosts = profile.registries[registry]
+    const file = yield* store.readCredentials
+    const credentials = profileCredentials(file, profile.name.value ?? "default").harbor[registry]
+    if (credentials === undefined) return yield* Effect.fail(credentialsMissing(registry))
+    const secrets = [credentials.password]
+    const { name, tag } = yield* targetNames(request, hosts.push)
+    const repository = `${hosts.push}/${HARBOR_PROJECT}/${name}`
+    const pushedTo = `${repository}:${tag}`
+    const address = `${hosts.display}/${HARBOR_PROJECT}/${name}:${tag}`
+    progress({ message: `connecting to the Docker engine` })
+    // What the tag points to now is read from Harbor while the engine is asked for the image.
+    const [{ conn, local }, before] = yield* Effect.all(
+      [
+        Effect.flatMap(connectDocker(profile.env), (conn) =>
+          Effect.map(findLocalImage(conn, request.image), (local) => ({ conn, local })),
+        ),
+        request.dryRun ? Effect.succeed(Either.right(undefined)) : harborDigest(registry, name, tag),
+      ],
+      { concurrency: "unbounded" },
+    )
+    const base = { local, name, tag, pushedTo, address }
+    if (request.dryRun)
+      return {
+        ...base,
+        confirmed: false,
+        notes: [`Dry run: would tag ${request.image} as ${pushedTo} and push it to the ${registry} registry.`],
+      }
+    yield* tagImage(conn, local.id, repository, tag)
+    progress({ message: `pushing ${pushedTo}` })
+    const pushed = yield* pushImage(
+      conn,
+      { registry, host: hosts.push, repository, tag, username: credentials.username, password: credentials.password },
+      progress,
+    )
+    progress({ message: `confirming ${name}:${tag} through Harbor's API` })
+    const check = yield* confirm(registry, name, tag, pushed.digest)
+    const notes: string[] = []
+    if (!check.confirmed) {
+      const { last } = check
+      notes.push(
+        Either.isLeft(last)
+          ? `The push finished, but Harbor's API could not confirm it: ${redact(last.left.message, secrets)}`
+          : `The push finished, but Harbor's API lists ${name}:${tag} ${last.right === undefined ? "nowhere" : `with digest ${last.right}`} instead of ${pushed.digest}; check inspire_images(source="harbor", repo="${name}").`,
+      )
+    }
+    const previous = Either.isRight(before) ? before.right : undefined
+    const replacedDigest = previous !== undefined && previous !== pushed.digest ? previous : undefined
+    if (replacedDigest !== undefined)
+      notes.push(`The tag ${tag} pointed to ${replacedDigest} before; it now points to the image just pushed.`)
+    let descriptionSet: boolean | undefined
+    if (request.description !== undefined && request.description.trim() !== "") {
+      const saved = yield* Effect.either(setHarborDescription(registry, name, request.description.trim()))
+      descriptionSet = Either.isRight(saved)
+      if (Either.isLeft(saved))
+        notes.push(`The repository description was not saved: ${redact(saved.left.message, secrets)}`)
+    }
+    return {
+      ...base,
+      digest: pushed.digest,
+      layers: pushed.layers,
+      confirmed: check.confirmed,
+      ...(replacedDigest !== undefined ? { replacedDigest } : {}),
+      ...(descriptionSet !== undefined ? { descriptionSet } : {}),
+      notes,
+    }
+  })

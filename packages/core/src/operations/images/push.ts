@@ -1,0 +1,202 @@
+import { Clock, Effect, Either } from "effect"
+import { z } from "zod"
+import { resolveWorkspace } from "../../api/resources/resolve.js"
+import type { Workspace } from "../../api/resources/workspaces.js"
+import { formatBytes } from "../../docker/progress.js"
+import { pushToHarbor, targetNames } from "../../docker/push.js"
+import { registrationOf } from "../../docker/registration.js"
+import { ImagePushResult } from "../../docker/result.js"
+import { HARBOR_PROJECT } from "../../domain/images.js"
+import { RegistryId } from "../../domain/workspaces.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import { ActiveProfile } from "../../profile.js"
+import { defaultOf } from "../defaults.js"
+import { defineOperation, type OperationContext } from "../operation.js"
+import { renderFields } from "../render.js"
+
+/** The input of inspire_image_push. */
+export const ImagePushInputSchema = z.object({
+  image: z
+    .string()
+    .min(1)
+    .describe(
+      "The local Docker image to push: name[:tag] (e.g. my-train:v1) or an image id; `docker images` lists them",
+    ),
+  name: z
+    .string()
+    .optional()
+    .describe("Repository name in Harbor's inspire-studio project (default: the local image's name); becomes 镜像名称"),
+  tag: z.string().optional().describe("Tag to push (default: the local image's tag, else latest); becomes 版本号"),
+  registry: RegistryId.optional().describe(
+    "qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj only), else qb",
+  ),
+  workspace: z
+    .string()
+    .optional()
+    .describe(
+      "The workspace the image is for (name or ws- id; defaultWorkspace when omitted): it decides the registry",
+    ),
+  description: z.string().optional().describe("Repository description saved in Harbor, and 描述 for registration"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("Check the credentials, the Docker engine and the local image and show the plan, pushing nothing"),
+})
+
+/** The parsed input of inspire_image_push. */
+export type ImagePushInput = z.output<typeof ImagePushInputSchema>
+
+/** What inspire_image_push returns. */
+export type { ImagePushResult } from "../../docker/result.js"
+
+interface Choice {
+  readonly registry: RegistryId
+  readonly from: ImagePushResult["registryFrom"]
+  readonly workspace?: Workspace
+  readonly note?: string
+}
+
+// The argument wins, then the workspace's registry; a default workspace that cannot be resolved
+// (no platform login, say) only costs the default: Harbor pushes need no platform session.
+const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    if (input.workspace !== undefined) {
+      const workspace = yield* resolveWorkspace(input.workspace)
+      const own = workspace.policy.registry
+      if (input.registry !== undefined && input.registry !== own)
+        return yield* Effect.fail(
+          invalidInput(
+            `Workspace ${workspace.name} uses the ${own} registry, but registry=${input.registry} was asked for; the registries do not share images.`,
+            `Drop registry (or pass registry="${own}") to push where ${workspace.name} can use the image.`,
+            { fix: own },
+          ),
+        )
+      return {
+        registry: own,
+        from: input.registry !== undefined ? "argument" : "workspace",
+        workspace,
+      } satisfies Choice
+    }
+    if (input.registry !== undefined) return { registry: input.registry, from: "argument" } satisfies Choice
+    const named = yield* defaultOf("defaultWorkspace")
+    if (named === undefined) return { registry: "qb", from: "default" } satisfies Choice
+    const resolved = yield* Effect.either(resolveWorkspace(named))
+    if (Either.isRight(resolved))
+      return { registry: resolved.right.policy.registry, from: "workspace", workspace: resolved.right } satisfies Choice
+    return {
+      registry: "qb",
+      from: "default",
+      note: `defaultWorkspace ${named} could not be resolved (${resolved.left.message}), so the qb registry was used; pass registry="sj" for SJ spaces.`,
+    } satisfies Choice
+  })
+
+const runPush = (input: ImagePushInput, context: OperationContext) =>
+  Effect.gen(function* () {
+    const started = yield* Clock.currentTimeMillis
+    const choice = yield* whichRegistry(input)
+    const hosts = (yield* ActiveProfile).registries[choice.registry]
+    const { name, tag } = yield* targetNames(input, hosts.push)
+    // The platform's image list is read while the image uploads; a failed push cancels it.
+    const [report, { registration, note }] = yield* Effect.all(
+      [
+        pushToHarbor(
+          {
+            image: input.image,
+            name,
+            tag,
+            registry: choice.registry,
+            description: input.description,
+            dryRun: input.dry_run,
+          },
+          context.progress,
+        ),
+        registrationOf({
+          registry: choice.registry,
+          name,
+          tag,
+          address: `${hosts.display}/${HARBOR_PROJECT}/${name}:${tag}`,
+          description: input.description,
+          workspace: choice.workspace,
+        }),
+      ],
+      { concurrency: "unbounded" },
+    )
+    const next =
+      registration.registered === true
+        ? `The platform already lists ${report.address}: jobs can use it now.`
+        : `Registration is mandatory: under ${registration.page} enter 镜像名称 ${report.name} and 版本号 ${report.tag}; until then jobs and notebooks cannot use ${report.address}.`
+    const finished = yield* Clock.currentTimeMillis
+    return {
+      dryRun: input.dry_run,
+      image: input.image,
+      imageId: report.local.id,
+      registry: choice.registry,
+      registryFrom: choice.from,
+      name: report.name,
+      tag: report.tag,
+      pushedTo: report.pushedTo,
+      address: report.address,
+      ...(report.digest !== undefined ? { digest: report.digest } : {}),
+      ...(report.layers !== undefined ? { layers: report.layers } : {}),
+      harbor: {
+        confirmed: report.confirmed,
+        ...(report.replacedDigest !== undefined ? { replacedDigest: report.replacedDigest } : {}),
+        ...(report.descriptionSet !== undefined ? { descriptionSet: report.descriptionSet } : {}),
+      },
+      registration,
+      durationMs: Math.max(0, Math.round(finished - started)),
+      notes: [
+        ...(choice.note !== undefined ? [choice.note] : []),
+        ...report.notes,
+        ...(note !== undefined ? [note] : []),
+        next,
+      ],
+    } satisfies ImagePushResult
+  })
+
+const render = (r: ImagePushResult): string => {
+  const head = r.dryRun
+    ? `Dry run: the credentials, the Docker engine and ${r.image} are ready; nothing was tagged or pushed.`
+    : `Pushed ${r.image} to the ${r.registry} registry as ${r.name}:${r.tag}${r.harbor.confirmed ? " (confirmed by Harbor)" : ""}.`
+  const layers =
+    r.layers !== undefined
+      ? `${r.layers.pushed} pushed (${formatBytes(r.layers.bytesPushed)}), ${r.layers.existing} already there`
+      : undefined
+  const registered =
+    r.registration.registered === null ? "unknown" : r.registration.registered ? "yes" : "NO — register it now"
+  return [
+    head,
+    renderFields([
+      ["Use in jobs", r.address],
+      ["Pushed as", r.dryRun ? undefined : r.pushedTo],
+      ["Digest", r.digest],
+      ["Layers", layers],
+      ["Registered", registered],
+    ]),
+    "",
+    `Register under ${r.registration.page}:`,
+    renderFields([
+      ["  镜像名称", r.registration.imageName],
+      ["  版本号", r.registration.version],
+      ["  描述", r.registration.description],
+    ]),
+    "",
+    ...r.notes,
+  ].join("\n")
+}
+
+export const imagePushOperation = defineOperation({
+  name: "image_push",
+  title: "Push a local Docker image to Harbor",
+  description:
+    "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. " +
+    "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. " +
+    "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. " +
+    'Needs Docker running, the campus network or VPN, and inspire_login(target="harbor", registry=…) first. Re-pushing the same image and tag changes nothing; dry_run=true checks everything without pushing.',
+  input: ImagePushInputSchema,
+  output: ImagePushResult,
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  run: runPush,
+  render,
+})
