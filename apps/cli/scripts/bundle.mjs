@@ -6,6 +6,7 @@ import { chmodSync, cpSync, existsSync, readFileSync, rmSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
+import { nodeBundleOptions } from "../../../scripts/esbuild-node.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
@@ -25,30 +26,10 @@ await build({
 })
 
 await build({
+  ...nodeBundleOptions({ shebang: false }),
   entryPoints: [join(root, "src", "main.ts")],
   outfile: join(root, "dist", "cli.mjs"),
-  // dockerode's ssh2 loads this native module inside try/catch; bundled, its missing binary fails the build.
-  external: ["cpu-features"],
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  minify: false,
-  legalComments: "none",
-  logLevel: "warning",
   define,
-  banner: {
-    // Bundled CommonJS (undici) calls require(); ESM has none, so one is made for it.
-    js: [
-      'import { createRequire as __inspireCreateRequire } from "node:module"',
-      "const require = __inspireCreateRequire(import.meta.url)",
-      // ssh2 (under dockerode) is emscripten output that reads __dirname when it loads.
-      'import { fileURLToPath as __inspireFileURLToPath } from "node:url"',
-      'import { dirname as __inspireDirname } from "node:path"',
-      "const __filename = __inspireFileURLToPath(import.meta.url)",
-      "const __dirname = __inspireDirname(__filename)",
-    ].join("\n"),
-  },
 })
 chmodSync(outfile, 0o755)
 
