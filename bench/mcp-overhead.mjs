@@ -12,6 +12,7 @@ import { Client } from "../apps/mcp/node_modules/@modelcontextprotocol/sdk/dist/
 import { StdioClientTransport } from "../apps/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.js"
 import { createInspireClient, findOperation, invoke } from "../packages/core/dist/index.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
+import { percentile, writeReport } from "./report.mjs"
 
 const SERVER = fileURLToPath(new URL("../apps/mcp/dist/inspire-mcp.mjs", import.meta.url))
 const WARMUP = 30
@@ -22,11 +23,6 @@ const CASES = [
   { tool: "config", input: { action: "get" } },
   { tool: "status", input: { schedule_type: "TRAIN" } },
 ]
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 const timed = async (call) => {
   const t0 = performance.now()
@@ -44,6 +40,7 @@ const main = async () => {
     await direct.login(emu.demo.username, emu.demo.password)
     await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env, stderr: "ignore" }))
     const rows = []
+    const reportRows = []
     for (const { tool, input } of CASES) {
       const operation = findOperation(tool)
       const viaCore = () => direct.run(invoke(operation, input))
@@ -69,10 +66,28 @@ const main = async () => {
       rows.push(["  MCP over stdio  p50 / p95", `${p(over, 50)} / ${p(over, 95)} ms`])
       rows.push(["  extra per call, p50 (target ≤ 5 ms)", `${extra.toFixed(2)} ms`])
       rows.push(["  extra per call, p95", `${(percentile(over, 95) - percentile(core, 95)).toFixed(2)} ms`])
+      reportRows.push({
+        name: `inspire_${tool} via MCP over stdio`,
+        value: `+${extra.toFixed(2)} ms per call (p50)`,
+        ratio: `core ${p(core, 50)} ms, MCP ${p(over, 50)} ms (p95 ${p(core, 95)} / ${p(over, 95)} ms)`,
+        target: "≤ 5 ms",
+        met: extra <= 5,
+      })
     }
     console.log(`${CALLS} calls each after ${WARMUP} warm-up calls, alternating core and MCP`)
     const width = Math.max(...rows.map(([k]) => k.length))
     for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`)
+    writeReport({
+      id: "mcp-overhead",
+      title: "MCP server: overhead per tool call",
+      kind: "performance",
+      method:
+        `The built inspire-mcp runs as a child process over stdio, driven by the real MCP SDK client. After ${WARMUP} ` +
+        `warm-up calls, ${CALLS} calls of the same operation alternate between core's client in this process and the ` +
+        "MCP tool; the extra is the difference of the medians. inspire_config reads only the local store; inspire_status " +
+        "is answered from discovery's in-memory cache on both sides.",
+      rows: reportRows,
+    })
   } finally {
     await mcp.close()
     await direct.close()

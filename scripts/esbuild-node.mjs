@@ -1,16 +1,20 @@
-// The esbuild options shared by the apps that ship as one ESM file for Node 20 (the CLI, the MCP server).
+// The esbuild options shared by the apps that ship as bundles for Node 20 (the CLI, the MCP server).
 
-/** Options for a self-contained ESM bundle that runs on Node 20; `shebang` makes it executable. */
-export const nodeBundleOptions = ({ shebang }) => ({
+const common = {
   bundle: true,
   platform: "node",
-  format: "esm",
   target: "node20",
   minify: false,
   legalComments: "none",
   logLevel: "warning",
   // dockerode's ssh2 loads this native module inside try/catch; bundled, its missing binary fails the build.
   external: ["cpu-features"],
+}
+
+/** Options for a self-contained ESM bundle that runs on Node 20; `shebang` makes it executable. */
+export const nodeBundleOptions = ({ shebang }) => ({
+  ...common,
+  format: "esm",
   banner: {
     js: [
       ...(shebang ? ["#!/usr/bin/env node"] : []),
@@ -23,5 +27,34 @@ export const nodeBundleOptions = ({ shebang }) => ({
       "const __filename = __inspireFileURLToPath(import.meta.url)",
       "const __dirname = __inspireDirname(__filename)",
     ].join("\n"),
+  },
+})
+
+/**
+ * Options for a CommonJS bundle, the form V8 can keep a code cache of on Node 20 (vm.Script's
+ * cachedData; ES modules have no such hook before Node 22). `import.meta.url` becomes the file's URL.
+ */
+export const nodeCjsBundleOptions = () => ({
+  ...common,
+  format: "cjs",
+  define: { "import.meta.url": "__inspireImportMetaUrl" },
+  banner: { js: 'var __inspireImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+})
+
+/**
+ * An esbuild plugin that leaves `specifier` out of a CommonJS bundle and has it required from `file`
+ * beside the bundle instead, so a heavy module used by few commands is read only when one runs.
+ * (A require, not an import(): code run through vm.Script has no dynamic-import hook on Node 20.)
+ */
+export const besideBundle = (specifier, file) => ({
+  name: `beside-bundle:${specifier}`,
+  setup(b) {
+    const exact = (s) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`)
+    b.onResolve({ filter: exact(specifier) }, () => ({ path: specifier, namespace: "beside-bundle" }))
+    b.onLoad({ filter: /.*/, namespace: "beside-bundle" }, () => ({
+      contents: `module.exports = require(${JSON.stringify(`./${file}`)})`,
+      loader: "js",
+    }))
+    b.onResolve({ filter: exact(`./${file}`) }, () => ({ path: `./${file}`, external: true }))
   },
 })

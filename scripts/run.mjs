@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one entry point behind README's set-up commands. It needs only Node 20 and npm:
 // it brings the pinned pnpm (into .tools/, leaving any global pnpm alone), installs from the
-// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check|demo
+// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check|demo|bench
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { delimiter, dirname, join } from "node:path"
@@ -59,7 +59,7 @@ const REPORT = ".vitest-report.json"
 const reportFiles = () =>
   [
     ".",
-    ...["packages", "apps"].flatMap((d) =>
+    ...["packages", "apps", "tests"].flatMap((d) =>
       existsSync(join(root, d)) ? readdirSync(join(root, d)).map((p) => join(d, p)) : [],
     ),
   ]
@@ -139,6 +139,13 @@ tasks.demo = () => {
   run("pnpm", ["install", "--frozen-lockfile", "--reporter=silent"])
   run("pnpm", ["exec", "turbo", "run", "build", "--filter=@holos-inspire/cli...", "--output-logs=errors-only"])
   run(process.execPath, [join(root, "scripts", "demo.mjs")])
+}
+
+// Every benchmark and the reliability suites at full size, then docs/BENCHMARKS.md and RELIABILITY.md.
+tasks.bench = () => {
+  run("pnpm", ["install", "--frozen-lockfile", "--reporter=silent"])
+  run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"])
+  run(process.execPath, [join(root, "scripts", "bench.mjs"), ...process.argv.slice(3)])
 }
 
 const task = process.argv[2] ?? "check"

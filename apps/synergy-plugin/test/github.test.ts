@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { OPERATIONS } from "@holos-inspire/core"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { api, approve, endAll, livePids, makeHome, PLUGIN_DIR, type SynergyHome, startServer } from "./synergy.js"
+import { api, approve, endAll, livePids, makeHome, PLUGIN_DIR, type SynergyHome, startServer } from "./synergy-home.mjs"
 
 const SPEC = "github:SII-Holos/holos-inspire"
 // The host's cache layout version (3.0.22); a different one makes it wipe the cache on start.

@@ -8,7 +8,7 @@ import { createInspireClient, OPERATIONS } from "@holos-inspire/core"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Fixture, placement, useEmulatorProfile } from "./fixture.js"
-import { type MockModel, startMockModel } from "./mock-model.js"
+import { type MockModel, startMockModel } from "./mock-model.mjs"
 import {
   api,
   approve,
@@ -21,7 +21,7 @@ import {
   startServer,
   synergy,
   transcript,
-} from "./synergy.js"
+} from "./synergy-home.mjs"
 
 const SKILL = fileURLToPath(new URL("../../../skills/sii-inspire/SKILL.md", import.meta.url))
 const TOOL_IDS = [...OPERATIONS.map((op) => `plugin__inspire__${op.name}`), "plugin__inspire__poll"]

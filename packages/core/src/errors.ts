@@ -37,6 +37,15 @@ export class InspireError extends Data.TaggedError("InspireError")<{
   readonly cause?: unknown
 }> {}
 
+type InspireErrorFields = ConstructorParameters<typeof InspireError>[0]
+
+/**
+ * A copy of `e` with some fields changed. Spreading an error loses its message (an Error's message
+ * is not an enumerable property), so every amended error is built here.
+ */
+export const amendError = (e: InspireError, patch: Partial<InspireErrorFields>): InspireError =>
+  new InspireError({ ...e, message: e.message, ...patch })
+
 /**
  * A surface of the platform that does not answer this action (InvalidAction, a gateway 404,
  * AccessForbidden, or a credential it cannot take). Reads fall back to the documented alternative;

@@ -16,6 +16,8 @@ interface Page {
   readonly url: string
   readonly res: HttpResponse
   readonly jar: CookieJar
+  /** Some hop's answer was lost and its GET sent again: a one-time ticket or code may have been spent. */
+  readonly resent: boolean
 }
 
 const send = (req: Parameters<Transport["Type"]["send"]>[0]) =>
@@ -39,6 +41,15 @@ const transient = (status: number) =>
     ambiguous: true,
   })
 
+// Ambiguous, so that the session's login runs again from a fresh form instead of pausing logins.
+const lostInChain = () =>
+  new InspireError({
+    reason: "PlatformError",
+    message: "An answer in the login chain was lost and its one-time ticket could not be used again.",
+    hint: "Try again; each login starts afresh.",
+    ambiguous: true,
+  })
+
 const loginError = (message: string, hint: string, reason: "PlatformError" | "CredentialsRejected" = "PlatformError") =>
   new InspireError({ reason, message, hint })
 
@@ -48,14 +59,16 @@ const follow = (start: string, jar0: CookieJar, first?: HttpResponse): Effect.Ef
     let url = start
     let jar = jar0
     let res = first
+    let resent = false
     for (let hop = 0; hop <= MAX_HOPS; hop++) {
       if (res === undefined) {
         res = yield* send({ method: "GET", url, headers: htmlHeaders(jar, url), idempotent: true })
         jar = storeCookies(jar, url, res.setCookies)
+        resent ||= res.attempts > 1
       }
       const location = res.headers.location
       if (res.status >= 500 || res.status === 429) return yield* Effect.fail(transient(res.status))
-      if (res.status < 300 || res.status >= 400 || location === undefined) return { url, res, jar }
+      if (res.status < 300 || res.status >= 400 || location === undefined) return { url, res, jar, resent }
       url = new URL(location, url).toString()
       res = undefined
     }
@@ -190,8 +203,12 @@ export const casLogin = (
     if (posted.status < 300 || posted.status >= 400)
       return yield* Effect.fail(casFailure(formError(posted.body), baseUrl))
     let done = yield* follow(page.url, afterPost, posted)
+    const resent = done.resent
     if (!hasSession(done.jar, baseUrl)) done = yield* follow(new URL("/", baseUrl).toString(), done.jar)
     if (!hasSession(done.jar, baseUrl)) {
+      // The password was accepted (the form answered with a redirect), but an answer in the chain was
+      // lost and its one-time ticket spent by the resend: the whole login can simply be run again.
+      if (resent) return yield* Effect.fail(lostInChain())
       if (isCasForm(done.res.body)) return yield* Effect.fail(casFailure(formError(done.res.body), baseUrl))
       return yield* Effect.fail(
         loginError(

@@ -3,7 +3,7 @@ import { z } from "zod"
 import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
 import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
 import { taskKindOf } from "../domain/ids.js"
-import { InspireError, invalidInput } from "../errors.js"
+import { amendError, type InspireError, invalidInput } from "../errors.js"
 import { imageTypeOf } from "./common/image.js"
 import { defineOperation } from "./operation.js"
 import { submitHpc } from "./submission/hpc.js"
@@ -46,8 +46,7 @@ const nextName = (old: string, taken: ReadonlyArray<string>): string => {
 
 const notFound = (id: string) => (e: InspireError) =>
   e.reason === "NotFound"
-    ? new InspireError({
-        ...e,
+    ? amendError(e, {
         message: `No task ${id} was found: ${e.message}`,
         hint: "Check the id; inspire_jobs lists your tasks (type train or hpc).",
       })

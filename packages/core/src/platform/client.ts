@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { Session } from "../auth/session.js"
-import { InspireError, SurfaceUnavailable } from "../errors.js"
+import { amendError, InspireError, SurfaceUnavailable } from "../errors.js"
 import { fromTransportFailure } from "./failures.js"
 import { type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
 import { type HttpRequest, Transport } from "./transport.js"
@@ -61,7 +61,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
   const send = (req: HttpRequest) =>
     Effect.mapError(transport.send(req), (f) => {
       const e = fromTransportFailure(f)
-      return f.delivered === "maybe" && !req.idempotent ? new InspireError({ ...e, ambiguous: true }) : e
+      return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e
     })
 
   const settle = (outcome: Outcome): Effect.Effect<unknown, CallError> => {

@@ -1,4 +1,5 @@
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from "undici"
+import type { Dispatcher } from "undici"
+import { Agent, EnvHttpProxyAgent } from "./undici.js"
 
 /** Proxy settings: a profile's proxy, else HTTPS_PROXY / HTTP_PROXY; NO_PROXY always applies. */
 export interface ProxySettings {

@@ -1,8 +1,9 @@
 import { Clock, Context, Data, Duration, Effect, Layer } from "effect"
-import { type Dispatcher, request } from "undici"
+import type { Dispatcher } from "undici"
 import { makeDispatcher, type ProxySettings } from "./dispatcher.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
 import { backoffMillis, DEFAULT_RETRY, type RetryPolicy, retryAfterMillis, TRANSIENT_STATUSES } from "./retry.js"
+import { request } from "./undici.js"
 
 /** One HTTP request as the API families build it. */
 export interface HttpRequest {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { casLogin } from "../../src/auth/cas-login.js"
@@ -5,6 +6,7 @@ import { jwtExpiry } from "../../src/auth/jwt.js"
 import { tokenLogin } from "../../src/auth/token-login.js"
 import { Transport } from "../../src/platform/transport.js"
 import { useEmulator } from "../emulator.js"
+import { startServer } from "../platform/servers.js"
 
 const emu = useEmulator()
 const layer = Transport.layer({ rateLimit: { perSecond: 1000, burst: 1000 }, proxy: { env: {} } })
@@ -40,6 +42,44 @@ describe("CAS session login", () => {
     const exit = await run(casLogin(emu.current.url, emu.current.demo))
     expect(Exit.isSuccess(exit)).toBe(true)
     if (Exit.isSuccess(exit)) expect(Object.keys(exit.value).some((k) => k.includes("session"))).toBe(true)
+  })
+
+  it("calls a login whose callback answer was lost ambiguous, so that it is run again, not paused", async () => {
+    const upstream = new URL(emu.current.url)
+    // Forwards everything; the first /login/callback is carried out upstream and its answer dropped.
+    let drops = 1
+    const lossy = await startServer((req, res) => {
+      const body: Buffer[] = []
+      req.on("data", (c: Buffer) => body.push(c))
+      req.on("end", () => {
+        const { connection: _c, ...headers } = req.headers
+        const out = httpRequest(
+          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+          (answer) => {
+            const chunks: Buffer[] = []
+            answer.on("data", (c: Buffer) => chunks.push(c))
+            answer.on("end", () => {
+              if (req.url?.startsWith("/login/callback") && drops-- > 0) return void req.socket.destroy()
+              const { "transfer-encoding": _t, connection: _k, "content-length": _l, ...h } = answer.headers
+              res.writeHead(answer.statusCode ?? 502, h)
+              res.end(Buffer.concat(chunks))
+            })
+          },
+        )
+        out.on("error", () => req.socket.destroy())
+        out.end(Buffer.concat(body))
+      })
+    })
+    try {
+      const first = await run(casLogin(lossy.url, emu.current.demo))
+      expect(Exit.isFailure(first)).toBe(true)
+      const text = JSON.stringify(first)
+      expect(text).toContain('"ambiguous":true')
+      expect(text).not.toContain("CredentialsRejected")
+      expect(Exit.isSuccess(await run(casLogin(lossy.url, emu.current.demo)))).toBe(true)
+    } finally {
+      await lossy.close()
+    }
   })
 
   it("logs in a federated account that cannot get a token", async () => {

@@ -84,6 +84,7 @@ describe("stop a batch", () => {
     )
     const keep = await startJob(emu.current, profile, "other-queued", "python train.py", { queued: true })
     emu.current.control.clock.advance(5)
+    emu.current.control.clearRequests()
     const r = succeeded(
       await call(
         emu.current,
@@ -98,5 +99,25 @@ describe("stop a batch", () => {
     expect(ids.every((id) => /stop/.test(phaseOf(id) ?? ""))).toBe(true)
     expect(phaseOf(keep)).not.toMatch(/stop/)
     expect(r.text).toContain("stopped 120, already finished 0")
+    // The listing already holds each job's status: one stop request per job, no detail read.
+    const surfaces = emu.current.control.requests().bySurface
+    const stops = Object.entries(surfaces).filter(([k]) => /stop/i.test(k))
+    expect(stops.reduce((n, [, c]) => n + c, 0)).toBe(120)
+    expect(Object.keys(surfaces).filter((k) => /GetJob|job\/detail|train_job\/detail/i.test(k))).toEqual([])
   }, 14_000)
+
+  it("reports a stop the platform refuses as failed, after checking the job is still live", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "quick-1", "python train.py", { queued: true })
+    emu.current.control.clock.advance(5)
+    emu.current.control.faults.set({
+      surfaces: { "oa:/openapi/v1/train_job/stop": "AccessForbidden", "v2:train.StopJob": "AccessForbidden" },
+    })
+    const r = succeeded(
+      await call(emu.current, stopOperation, { status: "waiting", name: "quick-*", confirm: true }, profile),
+    )
+    expect(r.result.tasks).toMatchObject([{ id, outcome: "failed" }])
+    expect(r.result.hint).toContain("run the same call again")
+    expect(phaseOf(id)).not.toMatch(/stop/)
+  })
 })

@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { it as effectIt } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
@@ -112,30 +110,6 @@ describe("Store", () => {
     expect(JSON.stringify(exit)).toContain("not a valid profile name")
     expect(existsSync(join(home, "etc.json"))).toBe(false)
   })
-
-  it("loses nothing when 20 processes write different keys at once", async () => {
-    const home = freshHome()
-    const script = fileURLToPath(new URL("../fixtures/store-writer.mjs", import.meta.url))
-    const names = Array.from({ length: 20 }, (_, i) => `p${i}`)
-    const codes = await Promise.all(
-      names.map(
-        (name) =>
-          new Promise<number | null>((resolve) => {
-            const child = spawn(process.execPath, [script, home, name], { stdio: "inherit" })
-            child.on("exit", resolve)
-          }),
-      ),
-    )
-    expect(codes.every((c) => c === 0)).toBe(true)
-    const config = await run(
-      home,
-      Effect.flatMap(Store, (s) => s.readConfig),
-    )
-    expect(Object.keys(config.profiles).sort()).toEqual([...names].sort())
-    const paths = resolveStorePaths({ INSPIRE_HOME: home })
-    expect(() => JSON.parse(readFileSync(paths.configFile, "utf8"))).not.toThrow()
-    expect(existsSync(join(paths.locksDir, "config.lock"))).toBe(false)
-  }, 90_000)
 })
 
 describe("Store.withLock", () => {

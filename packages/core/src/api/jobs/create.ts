@@ -4,7 +4,7 @@ import { checkJobImage } from "../../domain/images.js"
 import { checkPriority } from "../../domain/priority.js"
 import { shmWarnings, validateName } from "../../domain/resources.js"
 import type { RegistryId } from "../../domain/workspaces.js"
-import { InspireError, invalidInput } from "../../errors.js"
+import { amendError, type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
@@ -67,7 +67,7 @@ export const CreateAnswer = z
 
 /** Reads a create's answer; an answer without an id leaves the outcome unknown, so it is ambiguous. */
 export const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>
-  Effect.mapError(decode(CreateAnswer, data, surface), (e) => new InspireError({ ...e, ambiguous: true }))
+  Effect.mapError(decode(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }))
 
 const positiveInt = (n: number, what: string) =>
   Number.isInteger(n) && n > 0

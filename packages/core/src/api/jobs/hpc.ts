@@ -9,7 +9,7 @@ import type { ActiveProfile } from "../../profile.js"
 import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
 import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, submitOnce } from "./create.js"
 import { type HpcJob, RawHpcJob, toHpcJob } from "./schema.js"
-import { type JobList, listBody, retryTooEarly, type StopResult } from "./training.js"
+import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
 const REFERER = "/jobs/hpc"
 
@@ -164,21 +164,17 @@ export const createHpcJob = (
     })
   })
 
-/** Stops an HPC job: OA `hpc_jobs/stop`, V2 `hpc.StopJob` when OA was not sent; Conflict is retried. */
-export const stopHpcJob = (jobId: string): Effect.Effect<StopResult, InspireError, Platform> =>
+/** Stops an HPC job (OA `hpc_jobs/stop`, V2 `hpc.StopJob`); `listed` skips the detail read, as for training. */
+export const stopHpcJob = (jobId: string, listed?: ListedStatus): Effect.Effect<StopResult, InspireError, Platform> =>
   Effect.gen(function* () {
-    const before = yield* Effect.either(getHpcJob(jobId))
-    if (before._tag === "Left" && ["InvalidInput", "NotFound"].includes(before.left.reason))
-      return yield* Effect.fail(before.left)
-    if (before._tag === "Right" && before.right.status.terminal)
-      return { jobId, outcome: "already-finished", previous: before.right.status.raw }
     const platform = yield* Platform
-    yield* retryTooEarly(
+    const send = retryTooEarly(
       writeWithFallback(
         "stop the HPC job",
         platform.openapi("hpc_jobs/stop", { job_id: jobId }, { idempotent: true }),
         platform.v2("hpc", "StopJob", { job_id: jobId }, { idempotent: true }),
       ),
     )
-    return { jobId, outcome: "stopped", ...(before._tag === "Right" ? { previous: before.right.status.raw } : {}) }
+    const fatal = (e: InspireError) => ["InvalidInput", "NotFound"].includes(e.reason)
+    return yield* stopWith(jobId, getHpcJob(jobId), send, fatal, listed)
   })

@@ -1,4 +1,4 @@
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Either } from "effect"
 import { matchesStatusFilter, type StatusFilter } from "../../domain/status.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
@@ -132,26 +132,57 @@ export const retryTooEarly = <A, R>(stop: Effect.Effect<A, InspireError, R>): Ef
     )
   })
 
-/** Stops a training job: OA `train_job/stop`, V2 `train.StopJob` when OA was not sent; Conflict is retried. */
-export const stopTrainingJob = (jobId: string): Effect.Effect<StopResult, InspireError, Platform> =>
+/** A job's status as a listing just showed it: enough to stop the job without reading its detail first. */
+export interface ListedStatus {
+  readonly raw: string
+  readonly terminal: boolean
+}
+
+/**
+ * The stop both job kinds share: the state before (read, or as just listed, which saves a request
+ * per job in a batch), the request, and, when a listed job's stop fails, a read that tells a job
+ * that finished in the meantime from a real failure.
+ */
+export const stopWith = (
+  jobId: string,
+  read: Effect.Effect<{ readonly status: ListedStatus }, InspireError, Platform>,
+  send: Effect.Effect<unknown, InspireError, Platform>,
+  fatal: (e: InspireError) => boolean,
+  listed?: ListedStatus,
+): Effect.Effect<StopResult, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const before = listed !== undefined ? Either.right({ status: listed }) : yield* Effect.either(read)
+    if (Either.isLeft(before) && fatal(before.left)) return yield* Effect.fail(before.left)
+    if (Either.isRight(before) && before.right.status.terminal)
+      return { jobId, outcome: "already-finished", previous: before.right.status.raw }
+    const sent = yield* Effect.either(send)
+    if (Either.isLeft(sent)) {
+      const now = listed !== undefined ? yield* Effect.either(read) : undefined
+      if (now !== undefined && Either.isRight(now) && now.right.status.terminal)
+        return { jobId, outcome: "already-finished", previous: now.right.status.raw }
+      return yield* Effect.fail(sent.left)
+    }
+    return { jobId, outcome: "stopped", ...(Either.isRight(before) ? { previous: before.right.status.raw } : {}) }
+  })
+
+/**
+ * Stops a training job: OA `train_job/stop`, V2 `train.StopJob` when OA was not sent; Conflict is
+ * retried. `listed`: its status from a listing just made (a batch stop), which skips the detail read.
+ */
+export const stopTrainingJob = (
+  jobId: string,
+  listed?: ListedStatus,
+): Effect.Effect<StopResult, InspireError, Platform> =>
   Effect.gen(function* () {
     yield* requireId(jobId, "training job")
     const platform = yield* Platform
-    const before = yield* Effect.either(getTrainingJob(jobId))
-    if (before._tag === "Left" && before.left.reason === "NotFound") return yield* Effect.fail(before.left)
-    if (before._tag === "Right" && before.right.status.terminal)
-      return { jobId, outcome: "already-finished", previous: before.right.status.raw }
     const body = { job_id: jobId }
-    yield* retryTooEarly(
+    const send = retryTooEarly(
       writeWithFallback(
         "stop the training job",
         platform.openapi("train_job/stop", body, { idempotent: true }),
         platform.v2("train", "StopJob", body, { idempotent: true }),
       ),
     )
-    return {
-      jobId,
-      outcome: "stopped",
-      ...(before._tag === "Right" ? { previous: before.right.status.raw } : {}),
-    }
+    return yield* stopWith(jobId, getTrainingJob(jobId), send, (e) => e.reason === "NotFound", listed)
   })

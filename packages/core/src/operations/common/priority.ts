@@ -2,7 +2,7 @@ import { Effect, Either } from "effect"
 import { type CheckedPriority, checkPriority } from "../../domain/priority.js"
 import type { Project } from "../../domain/projects.js"
 import type { Spec } from "../../domain/specs.js"
-import { InspireError } from "../../errors.js"
+import { amendError, type InspireError } from "../../errors.js"
 import type { ActiveProfile } from "../../profile.js"
 import { defaultOf } from "../defaults.js"
 
@@ -47,8 +47,7 @@ export const resolvePriority = (
           ? " It came from defaultPriority."
           : " It is the project's cap."
     return yield* Effect.fail(
-      new InspireError({
-        ...e,
+      amendError(e, {
         message: `${e.message} (project ${project.name})${from}`,
         hint: given === undefined ? `${e.hint} Pass priority explicitly.` : e.hint,
       }),

@@ -83,7 +83,11 @@ const stopRow = (t: TaskRow) =>
     const sent =
       t.type === "inference"
         ? Effect.map(stopServing(t.id), (r) => (r.sent ? "stopped" : "already-finished"))
-        : Effect.map(stopJob(t.id, t.type === "hpc" ? "hpc" : "train"), (r) => r.outcome)
+        : Effect.map(
+            // The listing just read the status: no detail read per job, half the requests of a batch.
+            stopJob(t.id, t.type === "hpc" ? "hpc" : "train", { raw: t.rawStatus, terminal: t.terminal }),
+            (r) => r.outcome,
+          )
     const outcome = yield* Effect.either(sent)
     return Either.isRight(outcome)
       ? ({ ...base, before, outcome: outcome.right } satisfies StoppedTask)

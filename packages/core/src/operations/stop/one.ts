@@ -1,6 +1,6 @@
 import { Effect, Either } from "effect"
 import { stopHpcJob } from "../../api/jobs/hpc.js"
-import type { StopResult } from "../../api/jobs/training.js"
+import type { ListedStatus, StopResult } from "../../api/jobs/training.js"
 import { stopTrainingJob } from "../../api/jobs/training.js"
 import { getServing, stopServing } from "../../api/servings/servings.js"
 import { taskKindOf } from "../../domain/ids.js"
@@ -39,9 +39,13 @@ export const stoppableKind = (raw: string): Either.Either<{ id: string; type: St
 
 const statusText = (s: { family: string; raw: string }) => `${s.family} (${s.raw})`
 
-/** Stops a training or HPC job (a finished one is reported, not an error). */
-export const stopJob = (id: string, type: "train" | "hpc"): Effect.Effect<StopResult, InspireError, ClientServices> =>
-  type === "train" ? stopTrainingJob(id) : stopHpcJob(id)
+/** Stops a training or HPC job (a finished one is reported, not an error); `listed` as a listing showed it. */
+export const stopJob = (
+  id: string,
+  type: "train" | "hpc",
+  listed?: ListedStatus,
+): Effect.Effect<StopResult, InspireError, ClientServices> =>
+  type === "train" ? stopTrainingJob(id, listed) : stopHpcJob(id, listed)
 
 /** Stops one task by id and reads its state before and after. */
 export const stopOne = (

@@ -102,48 +102,73 @@ const rowOf = (
   ...extra,
 })
 
-const inWorkspace = (ws: Workspace, query: TaskQuery, userId: string | undefined) =>
-  Effect.gen(function* () {
-    const rows: TaskRow[] = []
-    let truncated = false
-    const status = query.status === "all" ? {} : { status: query.status }
-    const createdBy = userId !== undefined ? { createdBy: userId } : {}
-    if (query.types.includes("train")) {
-      const list = yield* listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy })
-      truncated ||= list.truncated
-      for (const j of list.jobs) rows.push(rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount }))
-    }
-    if (query.types.includes("hpc")) {
-      const list = yield* listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy })
-      truncated ||= list.truncated
-      for (const j of list.jobs) rows.push(rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 }))
-    }
-    if (query.types.includes("inference")) {
-      const list = yield* listServings({ workspaceId: ws.id, mine: query.mine })
-      truncated ||= list.truncated
-      for (const s of list.servings) rows.push(rowOf(ws, "inference", s, { runningTimeMs: undefined, gpus: undefined }))
-    }
-    if (query.types.includes("notebook")) {
-      const list = yield* listNotebooks({ workspaceId: ws.id, ...status })
-      truncated ||= list.truncated
-      for (const n of list.notebooks)
-        if (userId === undefined || n.userId === "" || n.userId === userId)
-          rows.push(
+// One type's listing in a workspace: its rows and whether a page cap cut it short.
+interface Part {
+  readonly rows: ReadonlyArray<TaskRow>
+  readonly truncated: boolean
+}
+
+const partOf = (
+  ws: Workspace,
+  type: TaskType,
+  query: TaskQuery,
+  userId: string | undefined,
+): Effect.Effect<Part, InspireError, ClientServices> => {
+  const status = query.status === "all" ? {} : { status: query.status }
+  const createdBy = userId !== undefined ? { createdBy: userId } : {}
+  switch (type) {
+    case "train":
+      return Effect.map(listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list) => ({
+        truncated: list.truncated,
+        rows: list.jobs.map((j) => rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount })),
+      }))
+    case "hpc":
+      return Effect.map(listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list) => ({
+        truncated: list.truncated,
+        rows: list.jobs.map((j) => rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 })),
+      }))
+    case "inference":
+      return Effect.map(listServings({ workspaceId: ws.id, mine: query.mine }), (list) => ({
+        truncated: list.truncated,
+        rows: list.servings.map((s) => rowOf(ws, "inference", s, { runningTimeMs: undefined, gpus: undefined })),
+      }))
+    case "notebook":
+      return Effect.map(listNotebooks({ workspaceId: ws.id, ...status }), (list) => ({
+        truncated: list.truncated,
+        rows: list.notebooks
+          .filter((n) => userId === undefined || n.userId === "" || n.userId === userId)
+          .map((n) =>
             rowOf(ws, "notebook", n, {
               runningTimeMs: n.liveTimeSeconds !== undefined ? n.liveTimeSeconds * 1000 : undefined,
               gpus: n.gpuCount,
             }),
-          )
-    }
-    return { rows, truncated }
-  })
+          ),
+      }))
+  }
+}
+
+// The types' lists are independent requests, sent together (the transport's limiter still paces them).
+const inWorkspace = (ws: Workspace, query: TaskQuery, userId: string | undefined) =>
+  Effect.map(
+    Effect.forEach(
+      (["train", "hpc", "inference", "notebook"] as const).filter((t) => query.types.includes(t)),
+      (type) => partOf(ws, type, query, userId),
+      { concurrency: "unbounded" },
+    ),
+    (parts): Part => ({ rows: parts.flatMap((p) => p.rows), truncated: parts.some((p) => p.truncated) }),
+  )
 
 /** Every task matching a query across the searched workspaces, all pages, newest first. */
 export const listTasks = (query: TaskQuery): Effect.Effect<TaskListing, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const workspaces = yield* workspacesToSearch(query.workspace, query.project)
-    const userId = query.mine ? (yield* currentUser()).id : undefined
-    const owner = query.project !== undefined ? yield* resolveProject(query.project) : undefined
+    const [workspaces, userId, owner] = yield* Effect.all(
+      [
+        workspacesToSearch(query.workspace, query.project),
+        query.mine ? Effect.map(currentUser(), (u) => u.id) : Effect.succeed(undefined),
+        query.project !== undefined ? resolveProject(query.project) : Effect.succeed(undefined),
+      ],
+      { concurrency: "unbounded" },
+    )
     const parts = yield* Effect.forEach(workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 })
     const tasks = parts
       .flatMap((p) => p.rows)

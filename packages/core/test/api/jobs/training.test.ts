@@ -1,4 +1,4 @@
-import { Effect, Exit } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import {
   createTrainingJob,
@@ -7,6 +7,7 @@ import {
   listTrainingJobs,
   stopTrainingJob,
 } from "../../../src/api/jobs/index.js"
+import type { InspireError } from "../../../src/errors.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
 import { countNamed, syncClock, trainingInput } from "./fixture.js"
@@ -183,6 +184,23 @@ describe("training jobs", () => {
       expect(countNamed(emu.current, name)).toBe(1)
     },
   )
+
+  it("keeps the cause in the message when a create fails ambiguously and cannot be checked", async () => {
+    const h = profileFor(emu.current)
+    const exit = await h.run(
+      Effect.gen(function* () {
+        yield* getTrainingJob("job-00000000-0000-0000-0000-000000000000").pipe(Effect.either)
+        emu.current.control.faults.set({ resetRate: 1 })
+        return yield* createTrainingJob(trainingInput(emu.current, "never-known"), { lookups: ["10 millis"] })
+      }),
+    )
+    emu.current.control.faults.reset()
+    expect(Exit.isFailure(exit)).toBe(true)
+    const error = Exit.isFailure(exit) ? (Cause.squash(exit.cause) as InspireError) : undefined
+    // The transport's account of the broken connection comes first, then what the check found.
+    expect(error?.message).toMatch(/^The connection to .* broke.* Whether the task was created could not be checked/)
+    expect(error?.ambiguous).toBe(true)
+  }, 30_000)
 
   it("stops right after create (Conflict retried) and reports an already finished job", async () => {
     const h = profileFor(emu.current)

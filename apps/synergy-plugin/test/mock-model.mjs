@@ -2,60 +2,28 @@
 // round per step (a round may hold several calls, made in parallel), whenever those tools are offered,
 // then answers "FINAL: …" with the tool results it received.
 // Auxiliary requests (titles, summaries) get a plain answer. No real model, no key, no network.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+// Plain JavaScript (types in mock-model.d.mts) so that the tests and bench/synergy-overhead.mjs share it.
+import { createServer } from "node:http"
+import { performance } from "node:perf_hooks"
 
-/** One scripted tool call. */
-export interface ScriptedCall {
-  readonly name: string
-  readonly args: Readonly<Record<string, unknown>>
-}
-
-/** What the mock saw. */
-export interface MockModel {
-  /** The OpenAI-compatible base URL, http://127.0.0.1:<port>/v1 */
-  readonly url: string
-  /** Tool results received, in order (the content the model would read). */
-  readonly toolResults: string[]
-  /** Tool names offered on the first request that offered any. */
-  readonly offered: string[]
-  /** Every request: when (ms since start), whether tools were offered, how many tool results it carried. */
-  readonly requests: Array<{ readonly at: number; readonly tools: number; readonly results: number }>
-  /** The rounds of tool calls to make, in order. */
-  readonly script: (rounds: ReadonlyArray<ReadonlyArray<ScriptedCall>>) => void
-  readonly close: () => Promise<void>
-}
-
-interface ChatMessage {
-  readonly role: string
-  readonly content?: unknown
-  readonly tool_calls?: ReadonlyArray<unknown>
-}
-
-interface ChatRequest {
-  readonly messages?: ReadonlyArray<ChatMessage>
-  readonly tools?: ReadonlyArray<{ function?: { name?: string } }>
-  readonly stream?: boolean
-}
-
-const textOf = (content: unknown): string => {
+const textOf = (content) => {
   if (typeof content === "string") return content
   if (Array.isArray(content))
     return content.map((p) => (typeof p === "object" && p !== null && "text" in p ? String(p.text) : "")).join("")
   return ""
 }
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+const readBody = (req) =>
   new Promise((resolve, reject) => {
     let body = ""
-    req.on("data", (d: Buffer) => {
+    req.on("data", (d) => {
       body += d.toString("utf8")
     })
     req.on("end", () => resolve(body))
     req.on("error", reject)
   })
 
-const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+const chunk = (delta, finish) => ({
   id: "chatcmpl-mock",
   object: "chat.completion.chunk",
   created: 0,
@@ -63,7 +31,7 @@ const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
   choices: [{ index: 0, delta, finish_reason: finish }],
 })
 
-const reply = (res: ServerResponse, stream: boolean, message: Record<string, unknown>, finish: string) => {
+const reply = (res, stream, message, finish) => {
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }
   if (!stream) {
     res.writeHead(200, { "content-type": "application/json" })
@@ -80,31 +48,30 @@ const reply = (res: ServerResponse, stream: boolean, message: Record<string, unk
     return
   }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
-  const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`)
+  const send = (data) => res.write(`data: ${JSON.stringify(data)}\n\n`)
   send(chunk({ role: "assistant", ...message }, null))
   send({ ...chunk({}, finish), usage })
   res.end("data: [DONE]\n\n")
 }
 
-/** Starts the mock on a free loopback port. */
-export const startMockModel = async (): Promise<MockModel> => {
-  let rounds: ReadonlyArray<ReadonlyArray<ScriptedCall>> = []
-  const toolResults: string[] = []
-  const offered: string[] = []
-  const requests: Array<{ at: number; tools: number; results: number }> = []
-  const started = Date.now()
+export const startMockModel = async () => {
+  let rounds = []
+  const toolResults = []
+  const offered = []
+  const requests = []
   const server = createServer(async (req, res) => {
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" })
       res.end(JSON.stringify({ object: "list", data: [{ id: "m1", object: "model" }] }))
       return
     }
-    const body = JSON.parse((await readBody(req)) || "{}") as ChatRequest
+    const at = performance.now()
+    const body = JSON.parse((await readBody(req)) || "{}")
     const stream = body.stream === true
     const tools = (body.tools ?? []).map((t) => t.function?.name ?? "")
     const messages = body.messages ?? []
     const results = messages.filter((m) => m.role === "tool").map((m) => textOf(m.content))
-    requests.push({ at: Date.now() - started, tools: tools.length, results: results.length })
+    requests.push({ at, tools: tools.length, results: results.length })
     if (tools.length === 0) return reply(res, stream, { content: "Inspire session" }, "stop")
     if (offered.length === 0) offered.push(...tools)
     const done = messages.filter((m) => m.role === "assistant" && (m.tool_calls?.length ?? 0) > 0).length
@@ -121,8 +88,8 @@ export const startMockModel = async (): Promise<MockModel> => {
     toolResults.splice(0, toolResults.length, ...results)
     return reply(res, stream, { content: `FINAL: ${results.join("\n---\n")}` }, "stop")
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const port = (server.address() as AddressInfo).port
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const port = server.address().port
   return {
     url: `http://127.0.0.1:${port}/v1`,
     toolResults,

@@ -1,35 +1,21 @@
 // Drives the real Synergy 3.0.22 binary offline, as PLUGIN-API.md §6 describes: an isolated
 // SYNERGY_HOME, every download/update switched off, the server on 127.0.0.1, approval through the
 // HTTP API, and every process it started (server, workers, plugin runners) ended by PID.
-import { type ChildProcess, spawn } from "node:child_process"
+// Plain JavaScript (types in synergy-home.d.mts) so that the tests and bench/synergy-overhead.mjs share it.
+import { spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
-/** The Synergy binary from the devDependency @ericsanchezok/synergy-linux-x64. */
 export const SYNERGY = fileURLToPath(
   new URL("../node_modules/@ericsanchezok/synergy-linux-x64/bin/synergy", import.meta.url),
 )
 
-/** The built plugin package (dist/ of this app). */
 export const PLUGIN_DIR = fileURLToPath(new URL("../", import.meta.url))
 
-/** One isolated Synergy installation in a temporary folder. */
-export interface SynergyHome {
-  readonly root: string
-  /** The launch directory of the server and CLI runs. */
-  readonly cwd: string
-  readonly synergyHome: string
-  readonly inspireHome: string
-  readonly env: NodeJS.ProcessEnv
-  /** `$SYNERGY_HOME/.synergy` */
-  readonly dataRoot: string
-}
-
-/** A free loopback port. */
-export const freePort = (): Promise<number> =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const s = createServer()
     s.once("error", reject)
@@ -40,17 +26,12 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-const writeJson = (path: string, value: unknown) => {
+const writeJson = (path, value) => {
   mkdirSync(join(path, ".."), { recursive: true })
   writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`)
 }
 
-/** Creates the folders and the environment; `plugins` are the config's plugin specs. */
-export const makeHome = (options: {
-  readonly plugins: ReadonlyArray<string>
-  readonly emulatorUrl: string
-  readonly modelUrl?: string
-}): SynergyHome => {
+export const makeHome = (options) => {
   const root = mkdtempSync(join(tmpdir(), "inspire-synergy-"))
   const synergyHome = join(root, "synergy")
   const inspireHome = join(root, "inspire")
@@ -84,7 +65,7 @@ export const makeHome = (options: {
       mid_model: "mock/m1",
     })
   }
-  const env: NodeJS.ProcessEnv = {
+  const env = {
     PATH: process.env.PATH,
     HOME: join(root, "home"),
     SYNERGY_HOME: synergyHome,
@@ -108,26 +89,17 @@ export const makeHome = (options: {
   return { root, cwd, synergyHome, inspireHome, env, dataRoot }
 }
 
-/** What one CLI run printed. */
-export interface Run {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
+export const transcript = []
 
-/** Everything the binary printed in this test file, for the secret scan. */
-export const transcript: string[] = []
-
-/** Runs `synergy args…` to completion (killed after `timeoutMs`). */
-export const synergy = (home: SynergyHome, args: ReadonlyArray<string>, timeoutMs = 60_000): Promise<Run> =>
+export const synergy = (home, args, timeoutMs = 60_000) =>
   new Promise((resolve, reject) => {
     const child = spawn(SYNERGY, [...args], { cwd: home.cwd, env: home.env, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
-    child.stdout.on("data", (d: Buffer) => {
+    child.stdout.on("data", (d) => {
       stdout += d.toString("utf8")
     })
-    child.stderr.on("data", (d: Buffer) => {
+    child.stderr.on("data", (d) => {
       stderr += d.toString("utf8")
     })
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
@@ -139,17 +111,9 @@ export const synergy = (home: SynergyHome, args: ReadonlyArray<string>, timeoutM
     })
   })
 
-/** A running `synergy server`. */
-export interface Server {
-  readonly url: string
-  readonly child: ChildProcess
-  readonly log: () => string
-}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Starts the server on a free loopback port and waits until /global/health answers. */
-export const startServer = async (home: SynergyHome, timeoutMs = 60_000): Promise<Server> => {
+export const spawnServer = async (home) => {
   const port = await freePort()
   const child = spawn(
     SYNERGY,
@@ -157,28 +121,37 @@ export const startServer = async (home: SynergyHome, timeoutMs = 60_000): Promis
     { cwd: home.cwd, env: home.env, stdio: ["ignore", "pipe", "pipe"] },
   )
   let output = ""
-  child.stdout?.on("data", (d: Buffer) => {
+  child.stdout?.on("data", (d) => {
     output += d.toString("utf8")
   })
-  child.stderr?.on("data", (d: Buffer) => {
+  child.stderr?.on("data", (d) => {
     output += d.toString("utf8")
   })
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`synergy server exited ${child.exitCode}: ${output}`)
-    const health = await fetch(`${url}/global/health`).then(
-      (r) => (r.ok ? (r.json() as Promise<{ healthy?: boolean }>) : undefined),
-      () => undefined,
-    )
-    if (health?.healthy === true) return { url, child, log: () => output }
-    await sleep(250)
-  }
-  throw new Error(`synergy server did not become healthy in ${timeoutMs} ms: ${output}`)
+  return { url: `http://127.0.0.1:${port}`, child, log: () => output }
 }
 
-/** GET/POST JSON against the server. */
-export const api = async <T = unknown>(server: Server, path: string, body?: unknown): Promise<T> => {
+export const waitHealthy = async (server, timeoutMs = 60_000, pollMs = 250) => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`synergy server exited ${server.child.exitCode}: ${server.log()}`)
+    const health = await fetch(`${server.url}/global/health`).then(
+      (r) => (r.ok ? r.json() : undefined),
+      () => undefined,
+    )
+    if (health?.healthy === true) return
+    await sleep(pollMs)
+  }
+  throw new Error(`synergy server did not become healthy in ${timeoutMs} ms: ${server.log()}`)
+}
+
+export const startServer = async (home, timeoutMs = 60_000) => {
+  const server = await spawnServer(home)
+  await waitHealthy(server, timeoutMs)
+  return server
+}
+
+export const api = async (server, path, body) => {
   const r = await fetch(`${server.url}${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -186,20 +159,19 @@ export const api = async <T = unknown>(server: Server, path: string, body?: unkn
   })
   const text = await r.text()
   if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${text}`)
-  return JSON.parse(text) as T
+  return JSON.parse(text)
 }
 
-/** The headless approval: the review token, then the approval of the configured plugin. */
-export const approve = async (server: Server, pluginId: string): Promise<Record<string, unknown>> => {
-  const review = await api<{ target: unknown; reviewToken: string }>(server, `/api/plugins/${pluginId}/approval-review`)
+export const approve = async (server, pluginId) => {
+  const review = await api(server, `/api/plugins/${pluginId}/approval-review`)
   return api(server, "/api/plugins/approve", { target: review.target, reviewToken: review.reviewToken })
 }
 
 // Every process whose environment names this home's SYNERGY_HOME was started by this test, directly
 // or by the server (workers, plugin runners, also those re-parented to PID 1 after a CLI run).
-const processesOf = (home: SynergyHome): ReadonlyArray<number> => {
+export const livePids = (home) => {
   const marker = `SYNERGY_HOME=${home.synergyHome}\u0000`
-  const pids: number[] = []
+  const pids = []
   for (const entry of readdirSync("/proc")) {
     const pid = Number(entry)
     if (!Number.isInteger(pid) || pid === process.pid) continue
@@ -212,26 +184,20 @@ const processesOf = (home: SynergyHome): ReadonlyArray<number> => {
   return pids
 }
 
-/** The PIDs of every live process this home started. */
-export const livePids = processesOf
+const signalAll = (pids, signal) => {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // already gone
+    }
+  }
+}
 
-/** Ends every process of this home: SIGTERM, then SIGKILL for what is left. */
-export const endAll = async (home: SynergyHome): Promise<void> => {
-  for (const pid of processesOf(home)) {
-    try {
-      process.kill(pid, "SIGTERM")
-    } catch {
-      // already gone
-    }
-  }
+export const endAll = async (home) => {
+  signalAll(livePids(home), "SIGTERM")
   const deadline = Date.now() + 5_000
-  while (processesOf(home).length > 0 && Date.now() < deadline) await sleep(100)
-  for (const pid of processesOf(home)) {
-    try {
-      process.kill(pid, "SIGKILL")
-    } catch {
-      // already gone
-    }
-  }
+  while (livePids(home).length > 0 && Date.now() < deadline) await sleep(100)
+  signalAll(livePids(home), "SIGKILL")
   await sleep(100)
 }

@@ -1,0 +1,117 @@
+// The downloading process of bench/logs.mjs, so that its peak RSS is its own. Two modes (BENCH_MODE):
+// "core" downloads through inspire_logs (download: true) as a frontend calls it; "raw" asks the emulator
+// for the same pages with plain fetch and does nothing with them beyond finding the next cursor.
+// Ends by printing one JSON line: wall time, lines, requests, bytes, RSS at start, after loading core and
+// before the download, and peak RSS.
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { performance } from "node:perf_hooks"
+
+const env = process.env
+const rssStart = process.memoryUsage().rss
+const PAGE = 500
+// Core's download walks the log in windows of this length (src/api/jobs/logs.ts).
+const WINDOW_MS = 7 * 86_400_000
+
+const viaCore = async () => {
+  const { createInspireClient, findOperation, invoke } = await import("../packages/core/dist/index.js")
+  const rssLoaded = process.memoryUsage().rss
+  const home = mkdtempSync(join(tmpdir(), "inspire-bench-logs-"))
+  const client = createInspireClient({
+    env: { PATH: env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: env.BENCH_URL, INSPIRE_RATE_LIMIT: env.BENCH_RATE },
+  })
+  await client.login(env.BENCH_USER, env.BENCH_PASSWORD)
+  await client.v2("user", "GetUserDetail", {})
+  const rssBefore = process.memoryUsage().rss
+  const t0 = performance.now()
+  const out = await client.run(
+    invoke(findOperation("logs"), { job_id: env.BENCH_JOB, download: true, path: env.BENCH_OUT, overwrite: true }),
+  )
+  const wall = performance.now() - t0
+  await client.close()
+  const d = out.result.download
+  return {
+    wall,
+    lines: d.lines,
+    requests: d.requests,
+    bytes: d.bytes,
+    rssLoaded,
+    rssBefore,
+    crowded: d.crowdedAt.length,
+  }
+}
+
+const viaFetch = async () => {
+  const base = env.BENCH_URL
+  const login = await fetch(`${base}/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: env.BENCH_USER, password: env.BENCH_PASSWORD }),
+  })
+  const issued = await login.json()
+  const token = (issued.data ?? issued).access_token
+  const pods = env.BENCH_PODS.split(",")
+  const page = async (size, startMs, endMs) => {
+    const res = await fetch(`${base}/api/v2/train?Action=GetJobLog`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-inspire-client-source": "bench",
+      },
+      body: JSON.stringify({
+        page_size: size,
+        filter: {
+          podNames: pods,
+          ...(startMs !== undefined ? { start_timestamp_ms: String(startMs), end_timestamp_ms: String(endMs) } : {}),
+        },
+        sorter: [
+          { field: "time", sort: "ascend" },
+          { field: "log-id.keyword", sort: "ascend" },
+        ],
+      }),
+    })
+    const body = await res.json()
+    if (body.Result === undefined) throw new Error(`GetJobLog failed: ${JSON.stringify(body.ResponseMetadata)}`)
+    return body.Result.logs
+  }
+  const rssBefore = process.memoryUsage().rss
+  const t0 = performance.now()
+  const to = Date.now()
+  // The same walk as core's download, so the same pages are asked for; lines are only counted.
+  let requests = 1
+  let cursor = Number((await page(1))[0].timestamp_ms)
+  let ids = new Set()
+  let lines = 0
+  for (;;) {
+    const windowEnd = cursor + WINDOW_MS
+    const logs = await page(PAGE, cursor, windowEnd)
+    requests++
+    const last = logs.at(-1)
+    let fresh = 0
+    for (const l of logs) if (!ids.has(l.log_id)) fresh++
+    lines += fresh
+    if (logs.length === PAGE) {
+      const lastMs = Number(last.timestamp_ms)
+      if (lastMs === cursor && fresh === 0) {
+        cursor += 1
+        ids = new Set()
+        continue
+      }
+      const next = lastMs === cursor ? ids : new Set()
+      for (const l of logs) if (Number(l.timestamp_ms) === lastMs) next.add(l.log_id)
+      ids = next
+      cursor = lastMs
+      continue
+    }
+    if (windowEnd >= to) break
+    cursor = windowEnd + 1
+    ids = new Set()
+  }
+  return { wall: performance.now() - t0, lines, requests, bytes: 0, rssLoaded: rssStart, rssBefore, crowded: 0 }
+}
+
+const result = env.BENCH_MODE === "core" ? await viaCore() : await viaFetch()
+// maxRSS is in kilobytes.
+console.log(JSON.stringify({ ...result, rssStart, maxRss: process.resourceUsage().maxRSS * 1024 }))
