@@ -129,6 +129,8 @@ const tasks = {
     dockerDown()
     if (turbo.error) console.error(`[setup] could not start pnpm: ${turbo.error.message}`)
     if (turbo.status !== 0) process.exit(turbo.status ?? 1)
+    // Everything the suites printed and logged, scanned for the test passwords, tokens and cookies.
+    run(process.execPath, [join(root, "scripts", "secrets-scan.mjs")])
     summarize()
   },
 }

@@ -92,7 +92,8 @@ export const addFieldOptions = (command: Command, fields: ReadonlyArray<Field>):
 
 const parseNumber = (f: Field, raw: string): number => {
   const n = Number(raw)
-  if (raw.trim() === "" || !Number.isFinite(n)) throw usageError(`--${f.flag} takes a number, got "${raw}".`)
+  if (raw.trim() === "" || !Number.isFinite(n))
+    throw usageError(`--${f.flag} takes a number, got "${raw}".`, `Pass a number, e.g. --${f.flag} 1.`)
   return n
 }
 
@@ -100,7 +101,10 @@ const parseJson = (f: Field, raw: string): unknown => {
   try {
     return JSON.parse(raw)
   } catch {
-    throw usageError(`--${f.flag} holds invalid JSON: ${raw}`)
+    throw usageError(
+      `--${f.flag} holds invalid JSON: ${raw}`,
+      "Quote the value for the shell and check its brackets and quotes.",
+    )
   }
 }
 
@@ -112,7 +116,11 @@ const parseRecord = (f: Field, values: ReadonlyArray<string>): Record<string, st
       continue
     }
     const eq = v.indexOf("=")
-    if (eq <= 0) throw usageError(`--${f.flag} takes KEY=VALUE or a JSON object, got "${v}".`)
+    if (eq <= 0)
+      throw usageError(
+        `--${f.flag} takes KEY=VALUE or a JSON object, got "${v}".`,
+        `Repeat the flag per pair, e.g. --${f.flag} KEY=VALUE.`,
+      )
     out[v.slice(0, eq)] = v.slice(eq + 1)
   }
   return out

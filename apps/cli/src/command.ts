@@ -71,7 +71,10 @@ const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<str
 const confirmDestructive = async (commandPath: string, options: CommandOptions): Promise<void> => {
   if (options.yes === true) return
   if (!interactive())
-    throw usageError(`${commandPath} changes or removes something and needs confirmation: pass --yes.`)
+    throw usageError(
+      `${commandPath} changes or removes something and needs confirmation.`,
+      "Pass --yes to go ahead without a prompt (or run it on a terminal to be asked).",
+    )
   if (!(await confirm(`Really run ${commandPath}?`))) throw new CliError("Cancelled.", EXIT.usage)
 }
 

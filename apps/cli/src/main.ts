@@ -1,19 +1,70 @@
-import { CommanderError } from "commander"
+import { type Command, CommanderError } from "commander"
 import { EXIT } from "./exit-codes.js"
-import { printError } from "./output.js"
+import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
+
+/** The command the arguments name (as far as they name one) and whether an operand follows it. */
+const resolve = (program: Command, argv: ReadonlyArray<string>): { command: Command; operand: boolean } => {
+  let command = program
+  for (const token of argv) {
+    if (token === "--" || token.startsWith("-")) return { command, operand: false }
+    const next = command.commands.find((c) => c.name() === token || c.aliases().includes(token))
+    if (next === undefined) return { command, operand: true }
+    command = next
+  }
+  return { command, operand: false }
+}
+
+const pathOf = (command: Command): string => {
+  const names: string[] = []
+  for (let c: Command | null = command; c !== null; c = c.parent) names.unshift(c.name())
+  return names.join(" ")
+}
+
+const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"])
+
+// A group named without its subcommand: its help on stdout (as gh does), or a usage error with --json.
+const bareGroup = (command: Command, json: boolean): number => {
+  if (!json) {
+    command.outputHelp()
+    return EXIT.ok
+  }
+  const subs = command.commands.map((c) => c.name())
+  return printError(
+    usageError(`${pathOf(command)} needs a subcommand: ${subs.join(", ")}.`, `Run \`${pathOf(command)} --help\`.`),
+    json,
+  )
+}
+
+// Commander's parse errors (unknown flag, missing argument, …) with the hint that names the usage.
+const parseError = (e: CommanderError, message: string, command: Command, json: boolean): number => {
+  const [first = e.message, ...rest] = message
+    .replace(/^error: /, "")
+    .trim()
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
+  const usage = `Run \`${pathOf(command)} --help\` for its commands and flags.`
+  const hint = [...rest.map((l) => l.replace(/^\((.*)\)$/, "$1")), usage].join(" ")
+  return printError(new CliError(first, EXIT.usage, hint), json)
+}
 
 /** Runs `inspire` with the given arguments and returns the exit code. */
 export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
   const json = argv.includes("--json")
+  let captured: string | undefined
+  const program = buildProgram((text) => {
+    captured = text
+  })
+  const { command, operand } = resolve(program, argv)
+  if (!operand && command.commands.length > 0 && !argv.some((t) => HELP_OR_VERSION.has(t)))
+    return bareGroup(command, json)
   try {
-    await buildProgram(json).parseAsync([...argv], { from: "user" })
+    await program.parseAsync([...argv], { from: "user" })
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === "inspire.help") process.stderr.write(`error: ${e.message}\n`)
-      return e.exitCode === 0 ? EXIT.ok : EXIT.usage
-    }
-    return printError(e, json)
+    if (!(e instanceof CommanderError)) return printError(e, json)
+    if (e.exitCode === 0) return EXIT.ok
+    return parseError(e, captured ?? e.message, command, json)
   }
 }

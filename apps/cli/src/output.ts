@@ -35,16 +35,6 @@ export const printResult = (json: boolean, result: unknown, text: string): void 
   else if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`)
 }
 
-/** Commander's own messages (unknown flag, missing argument): one JSON line with --json, as printError does. */
-export const commanderOutput = (json: boolean) => ({
-  outputError: (text: string, write: (s: string) => void) =>
-    write(
-      json
-        ? `${JSON.stringify({ error: { reason: "UsageError", message: text.replace(/^error: /, "").trim() } })}\n`
-        : text,
-    ),
-})
-
 /** Writes a note for people on stderr (never in JSON mode's stdout). */
 export const note = (text: string): void => {
   process.stderr.write(`${text}\n`)

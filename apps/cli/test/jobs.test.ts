@@ -93,8 +93,12 @@ describe("inspire job", () => {
       const id = await submit("to-stop", "python train.py #emu:idle")
       const refused = await inspire(env, ["job", "stop", id])
       expect(refused.code).toBe(2)
-      expect(refused.stderr.trim().split("\n")).toHaveLength(1)
-      expect(refused.stderr).toContain("--yes")
+      const [error, hint, ...more] = refused.stderr.trim().split("\n")
+      expect({ error, hint, more }).toMatchObject({
+        error: expect.stringContaining("needs confirmation"),
+        hint: expect.stringMatching(/^hint: Pass --yes/),
+        more: [],
+      })
       expect((await inspire(env, ["job", "stop", id, "--yes"])).code).toBe(0)
       const waited = await inspire(env, ["job", "wait", id, "--poll-seconds", "0.2", "--timeout-seconds", "20"])
       expect(waited.code).toBe(13)

@@ -7,7 +7,7 @@ import { Platform } from "./platform/client.js"
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./platform/rate-limit.js"
 import { Transport } from "./platform/transport.js"
 import { importLegacyOnce } from "./store/import.js"
-import type { ConfigFile, Defaults, ProfileConfig } from "./store/schema.js"
+import { type ConfigFile, type Defaults, entryOf, type ProfileConfig } from "./store/schema.js"
 import { type Resolved, resolveValue } from "./store/settings.js"
 import { Store } from "./store/store.js"
 
@@ -84,7 +84,7 @@ export const resolveProfile = (
     })
     const profileName = name.value ?? "default"
     const explicit = name.source === "argument" || name.source === "environment"
-    const known = config.profiles[profileName]
+    const known = entryOf(config.profiles, profileName)
     if (explicit && known === undefined && profileName !== "default")
       return yield* Effect.fail(
         invalidInput(
@@ -138,7 +138,7 @@ export const inspireLayer = (
       yield* importLegacyOnce(env)
       const resolved = yield* resolveProfile(yield* s.readConfig, options)
       const name = resolved.name.value ?? "default"
-      return { ...resolved, readDefaults: Effect.map(s.readConfig, (c) => c.profiles[name]?.defaults ?? {}) }
+      return { ...resolved, readDefaults: Effect.map(s.readConfig, (c) => entryOf(c.profiles, name)?.defaults ?? {}) }
     }),
   ).pipe(Layer.provide(store))
   const rest = Layer.unwrapEffect(

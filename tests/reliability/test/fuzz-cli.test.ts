@@ -130,43 +130,58 @@ describe("inspire's argument parser under fuzzed argv", () => {
   })
 })
 
-// The smallest input of each known gap and defect. Each fails today; when the source is fixed the
-// it.fails turns red, and the entry comes out of KNOWN_GAPS / KNOWN_DEFECTS with this line.
+// The smallest input of each gap and defect this suite found, kept as regressions now that src is fixed.
 const REPROS: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
-  ["commander-parse-error", ["job", "list", "--bogus"]],
-  ["commander-parse-error", ["job", "list", "--bogus", "--json"]],
-  ["commander-parse-error", ["job", "list", "--type", "nope"]],
-  ["flag-value-conversion", ["job", "list", "--limit", "x"]],
-  ["confirmation-needed", ["job", "stop", "job-1"]],
-  ["command-check", ["help", "nope"]],
-  ["help-instead-of-error", ["job"]],
-  ["help-instead-of-error", ["job", "--json"]],
-  ["profile-prototype-name", ["config", "get", "--profile", "__proto__"]],
-  ["profile-add-invalid-url", ["profile", "add", "p1", "--base-url", "not a url"]],
-  ["harbor-repo-lone-surrogate", ["image", "list", "--source", "harbor", "--repo", "\ud800"]],
-  ["command-check", ["help", "--", "--json"]],
+  ["commander parse error", ["job", "list", "--bogus"]],
+  ["commander parse error, --json", ["job", "list", "--bogus", "--json"]],
+  ["value outside the choices", ["job", "list", "--type", "nope"]],
+  ["flag value conversion", ["job", "list", "--limit", "x"]],
+  ["confirmation needed", ["job", "stop", "job-1"]],
+  ["unknown help topic", ["help", "nope"]],
+  ["unknown help topic, --json", ["help", "--", "--json"]],
+  ["group without subcommand, --json", ["job", "--json"]],
+  ["profile named like a prototype member", ["config", "get", "--profile", "__proto__"]],
+  ["invalid base URL", ["profile", "add", "p1", "--base-url", "not a url"]],
+  ["lone surrogate in a Harbor repository", ["image", "list", "--source", "harbor", "--repo", "\ud800"]],
 ]
 
-describe("known gaps and defects, pinned until fixed in src", () => {
-  for (const [id, argv] of REPROS)
-    it.fails(`${id}: \`inspire ${argv.join(" ")}\` fails with one error line and a hint line`, async () => {
+describe("the gaps and defects this suite found stay fixed", () => {
+  for (const [what, argv] of REPROS)
+    it(`${what}: \`inspire ${argv.join(" ")}\` fails with an error and a hint`, async () => {
       expect(judgeRun(argv, await host.run(argv))).toMatchObject({ kind: "typed" })
     })
-  it.fails("hint-with-a-table: `inspire job resubmit <H100 job> --spec '4核 32GiB'` fails with two lines", async () => {
+  it("a spec the group lacks: the hint lists the group's specs", async () => {
     const argv = ["job", "resubmit", world.endedTasks[0] ?? "", "--spec", "4核 32GiB"]
-    expect(judgeRun(argv, await host.run(argv))).toMatchObject({ kind: "typed" })
+    const run = await host.run(argv)
+    expect(run.stderr).toMatch(/^hint: .*Pass spec=<ID>:\n/m)
+    expect(judgeRun(argv, run)).toMatchObject({ kind: "typed" })
   })
-  it.fails("skill-install-into-a-file: `inspire skill install --dir <a file>` fails with a typed error", async () => {
+  it("a group without its subcommand prints its help and exits 0, as bare `inspire` does", async () => {
+    for (const argv of [["job"], [], ["--"]]) {
+      const run = await host.run(argv)
+      expect({ code: run.code, stdout: run.stdout }).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining("Usage: inspire"),
+      })
+    }
+  })
+  it("`inspire skill install --dir <a file>` fails with a typed error", async () => {
     writeFileSync(join(world.env.HOME ?? world.root, "not-a-folder"), "x")
     const argv = ["skill", "install", "--dir", "not-a-folder"]
-    expect(judgeRun(argv, await host.run(argv))).toMatchObject({ kind: "typed" })
+    const run = await host.run(argv)
+    expect(run.stderr).toContain("a file is in the way")
+    expect(judgeRun(argv, run)).toMatchObject({ kind: "typed" })
   })
-  // Both exit the wrong way today; the harness puts the profile store back after each.
-  it.fails("profile-prototype-name: `inspire profile add constructor` creates the profile", async () => {
+  // The harness puts the profile store back after each run.
+  it("`inspire profile add constructor` creates the profile", async () => {
     expect((await host.run(["profile", "add", "constructor"])).code).toBe(0)
   })
-  it.fails("profile-prototype-name: `inspire profile use __proto__` is refused as an unknown profile", async () => {
-    expect((await host.run(["profile", "use", "__proto__"])).code).not.toBe(0)
+  it("`inspire profile use __proto__` is refused as an unknown profile", async () => {
+    const run = await host.run(["profile", "use", "__proto__"])
+    expect({ code: run.code, stderr: run.stderr }).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('There is no profile "__proto__"'),
+    })
   })
 })
 

@@ -28,7 +28,10 @@ const follow = (options: CommandOptions, jobId: string, pod?: string): Promise<n
 
 const refuseJsonFollow = (options: CommandOptions): void => {
   if (options.json === true && options.follow === true)
-    throw usageError("--follow streams log lines and cannot be combined with --json.")
+    throw usageError(
+      "--follow streams log lines and cannot be combined with --json.",
+      "Drop --json to follow, or drop --follow to get the log as one JSON result.",
+    )
 }
 
 // submit --wait / --follow: the submission first, then the wait (exit code of the table) or the log.
@@ -127,7 +130,10 @@ export const addJobCommands = (program: Command): void => {
     extra: (c) => c.option("--plot <file.svg>", "also write the series as an SVG chart to this file"),
     check: (options) => {
       if (typeof options.plot === "string" && options.mode === "download")
-        throw usageError("--plot draws the series of summary or raw mode; it cannot be combined with --mode download.")
+        throw usageError(
+          "--plot draws the series of summary or raw mode; it cannot be combined with --mode download.",
+          "Use --mode summary or --mode raw with --plot.",
+        )
     },
     after: afterMetrics,
   })

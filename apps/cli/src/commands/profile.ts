@@ -48,7 +48,11 @@ export const addProfileCommands = (program: Command): void => {
   )
   remove.action(async (name: string, options: CommandOptions) => {
     if (options.yes !== true) {
-      if (!interactive()) throw usageError(`${pathOf(remove)} removes saved credentials and needs --yes.`)
+      if (!interactive())
+        throw usageError(
+          `${pathOf(remove)} removes saved credentials and needs confirmation.`,
+          "Pass --yes to go ahead without a prompt (or run it on a terminal to be asked).",
+        )
       if (!(await confirm(`Remove profile ${name} and its saved credentials?`)))
         throw new CliError("Cancelled.", EXIT.usage)
     }

@@ -87,7 +87,7 @@ interface Plan {
 
 const plan = (agent: Agent | "custom", dir: string, shipped: ReadonlyMap<string, string>): Plan => {
   if (!existsSync(dir)) return { agent, dir, edited: [], upToDate: false }
-  if (!statSync(dir).isDirectory()) return { agent, dir, edited: ["(a file, not a folder)"], upToDate: false }
+  if (!statSync(dir).isDirectory()) return { agent, dir, edited: ["a file, not a folder"], upToDate: false }
   const current = hashes(dir)
   const recorded = readManifest(dir)
   // A file counts as the user's edit when it differs from what we wrote last time (or, with no record
@@ -184,7 +184,10 @@ const collect = (value: string, previous: ReadonlyArray<string> | undefined): st
 const agentOption = (description: string): Option =>
   new Option("--agent <agent>", description).choices([...AGENTS]).argParser((value: string, previous?: string[]) => {
     if (!(AGENTS as ReadonlyArray<string>).includes(value))
-      throw usageError(`--agent must be one of ${AGENTS.join(", ")}, not "${value}".`)
+      throw usageError(
+        `--agent must be one of ${AGENTS.join(", ")}, not "${value}".`,
+        `Pass --agent ${AGENTS[0]}, for example.`,
+      )
     return collect(value, previous)
   })
 
@@ -211,7 +214,19 @@ export const addSkillCommands = (program: Command): void => {
         "Keep your edits elsewhere, or pass --force to replace it (the current copy is kept as a backup beside the skills folder).",
       )
     }
-    const installs = plans.map((p) => install(p, source, shipped))
+    const installs = plans.map((p) => {
+      try {
+        return install(p, source, shipped)
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code
+        if (code === undefined) throw e
+        throw new CliError(
+          `Could not install into ${p.dir}: ${code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way of that folder" : (e as Error).message}.`,
+          EXIT.error,
+          "Pass --dir with a folder you can write to (it is created when missing).",
+        )
+      }
+    })
     printResult(options.json === true, { skill: SKILL, source, installs }, renderInstalled(installs))
   })
   withJson(

@@ -4,6 +4,7 @@ import { InspireError, invalidInput } from "../errors.js"
 import { Harbor } from "../platform/harbor.js"
 import type { Transport } from "../platform/transport.js"
 import { ActiveProfile } from "../profile.js"
+import { entryOf } from "../store/schema.js"
 import { Store } from "../store/store.js"
 import { casLogin } from "./cas-login.js"
 import { type Token, tokenLogin } from "./token-login.js"
@@ -68,7 +69,7 @@ export const saveInspireLogin = (
         ...c,
         profiles: {
           ...c.profiles,
-          [name]: { ...(c.profiles[name] ?? { harbor: {} }), inspire: { ...creds, savedAt: now } },
+          [name]: { ...(entryOf(c.profiles, name) ?? { harbor: {} }), inspire: { ...creds, savedAt: now } },
         },
       }),
     )
@@ -77,7 +78,7 @@ export const saveInspireLogin = (
         ...c,
         profiles: {
           ...c.profiles,
-          [name]: { ...(c.profiles[name] ?? { defaults: {}, endpoints: {} }), username: creds.username },
+          [name]: { ...(entryOf(c.profiles, name) ?? { defaults: {}, endpoints: {} }), username: creds.username },
         },
       }),
     )
@@ -131,7 +132,7 @@ export const saveHarborLogin = (
     const verified = Either.isRight(check)
     const now = yield* Clock.currentTimeMillis
     yield* store.updateCredentials((c) => {
-      const mine = c.profiles[name] ?? { harbor: {} }
+      const mine = entryOf(c.profiles, name) ?? { harbor: {} }
       return Effect.succeed({
         ...c,
         profiles: {

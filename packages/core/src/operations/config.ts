@@ -2,6 +2,7 @@ import { Effect, Either } from "effect"
 import { z } from "zod"
 import { invalidInput } from "../errors.js"
 import { ActiveProfile, registryTable } from "../profile.js"
+import { entryOf } from "../store/schema.js"
 import {
   parseSettingKey,
   parseSettingValue,
@@ -125,7 +126,7 @@ export const configOperation = defineOperation({
       const store = yield* Store
       const before = (yield* savedDefaults())[key]
       yield* store.updateConfig((c) => {
-        const mine = c.profiles[name] ?? { defaults: {}, endpoints: {} }
+        const mine = entryOf(c.profiles, name) ?? { defaults: {}, endpoints: {} }
         const { [key]: _old, ...rest } = mine.defaults
         const defaults = after === undefined ? rest : { ...rest, [key]: after }
         return Effect.succeed({ ...c, profiles: { ...c.profiles, [name]: { ...mine, defaults } } })

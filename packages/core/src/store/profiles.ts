@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { type InspireError, invalidInput } from "../errors.js"
-import { type Endpoints, ProfileName } from "./schema.js"
+import { Endpoints, entryOf, ProfileName } from "./schema.js"
 import { Store } from "./store.js"
 
 /** A profile as `profile list` shows it: no secret, only whether one is saved. */
@@ -33,8 +33,8 @@ export const listProfiles = (): Effect.Effect<ReadonlyArray<ProfileSummary>, Ins
       ...new Set([...Object.keys(config.profiles), ...Object.keys(creds.profiles), config.currentProfile]),
     ].sort()
     return names.map((name) => {
-      const p = config.profiles[name]
-      const c = creds.profiles[name]
+      const p = entryOf(config.profiles, name)
+      const c = entryOf(creds.profiles, name)
       return {
         name,
         current: name === config.currentProfile,
@@ -53,9 +53,20 @@ export const addProfile = (
 ): Effect.Effect<ProfileSummary, InspireError, Store> =>
   Effect.gen(function* () {
     const checked = yield* checkName(name)
+    const valid = Endpoints.safeParse(endpoints)
+    if (!valid.success) {
+      const issue = valid.error.issues[0]
+      const field = issue?.path.join(".") || "endpoints"
+      return yield* Effect.fail(
+        invalidInput(
+          `${field} is not valid: ${issue?.message ?? "unreadable"}.`,
+          "Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.",
+        ),
+      )
+    }
     const store = yield* Store
     yield* store.updateConfig((c) =>
-      c.profiles[checked] !== undefined
+      entryOf(c.profiles, checked) !== undefined
         ? Effect.fail(
             invalidInput(`The profile "${checked}" already exists.`, "Pick another name, or remove it first."),
           )
@@ -75,7 +86,7 @@ export const useProfile = (name: string): Effect.Effect<void, InspireError, Stor
   Effect.gen(function* () {
     const store = yield* Store
     yield* store.updateConfig((c) =>
-      c.profiles[name] === undefined && name !== "default"
+      entryOf(c.profiles, name) === undefined && name !== "default"
         ? Effect.fail(unknown(name, Object.keys(c.profiles)))
         : Effect.succeed({ ...c, currentProfile: name }),
     )
@@ -86,7 +97,7 @@ export const removeProfile = (name: string): Effect.Effect<void, InspireError, S
   Effect.gen(function* () {
     const store = yield* Store
     yield* store.updateConfig((c) => {
-      if (c.profiles[name] === undefined) return Effect.fail(unknown(name, Object.keys(c.profiles)))
+      if (entryOf(c.profiles, name) === undefined) return Effect.fail(unknown(name, Object.keys(c.profiles)))
       const { [name]: _removed, ...rest } = c.profiles
       return Effect.succeed({
         ...c,
@@ -110,7 +121,7 @@ export const forgetLogin = (name: string): Effect.Effect<boolean, InspireError, 
     const store = yield* Store
     let removed = false
     yield* store.updateCredentials((c) => {
-      const mine = c.profiles[name]
+      const mine = entryOf(c.profiles, name)
       if (mine?.inspire === undefined) return Effect.succeed(c)
       removed = true
       const { inspire: _forgotten, ...rest } = mine

@@ -97,3 +97,10 @@ export const SessionFile = z
   })
   .loose()
 export type SessionFile = z.output<typeof SessionFile>
+
+/**
+ * A record's own entry: a profile may be called `constructor` or `toString`, which a plain index
+ * would find on Object.prototype.
+ */
+export const entryOf = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined

@@ -5,7 +5,7 @@ import { InspireError } from "../errors.js"
 import { readJsonFile, writeFileAtomic } from "./files.js"
 import { type LockOptions, withFileLock } from "./lock.js"
 import { resolveStorePaths, type StorePaths } from "./paths.js"
-import { ConfigFile, CredentialsFile, type ProfileCredentials, ProfileName, SessionFile } from "./schema.js"
+import { ConfigFile, CredentialsFile, entryOf, type ProfileCredentials, ProfileName, SessionFile } from "./schema.js"
 
 /** A change to a stored document: return the new version, or fail to leave the file as it was. */
 export type Change<A> = (current: A) => Effect.Effect<A, InspireError>
@@ -98,4 +98,4 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
 
 /** The credentials of one profile, empty when none were saved. */
 export const profileCredentials = (file: CredentialsFile, profile: string): ProfileCredentials =>
-  file.profiles[profile] ?? { harbor: {} }
+  entryOf(file.profiles, profile) ?? { harbor: {} }

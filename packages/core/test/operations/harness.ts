@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "@holos-inspire/emulator"
-import { Exit } from "effect"
+import { Cause, Exit } from "effect"
 import type { z } from "zod"
 import { type Invocation, invoke } from "../../src/operations/invoke.js"
 import type { Operation } from "../../src/operations/operation.js"
@@ -24,9 +24,10 @@ export const failed = (
   exit: Exit.Exit<unknown, unknown>,
 ): { reason: string; message: string; hint: string; candidates?: unknown[]; fix?: string } => {
   if (Exit.isSuccess(exit)) throw new Error(`expected failure, got ${JSON.stringify(exit.value)}`)
-  const cause = exit.cause as { _tag: string; error?: unknown }
-  if (cause._tag !== "Fail") throw new Error(`expected a failure, got ${JSON.stringify(exit.cause)}`)
-  return cause.error as never
+  // The first failure, as the facade hands it to frontends (concurrent lookups add interruptions).
+  const failure = Cause.failureOption(exit.cause)
+  if (failure._tag !== "Some") throw new Error(`expected a failure, got ${JSON.stringify(exit.cause)}`)
+  return failure.value as never
 }
 
 /** A logged-in profile whose defaults are the fixture's 分布式训练空间 and its 具身智能基础模型 project, plus `extra`. */

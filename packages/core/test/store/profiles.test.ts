@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { resolveProfile } from "../../src/profile.js"
 import { addProfile, forgetLogin, listProfiles, removeProfile, useProfile } from "../../src/store/profiles.js"
 import { Store } from "../../src/store/store.js"
 
@@ -57,6 +58,60 @@ describe("profiles", () => {
         dup: { message: 'The profile "a" already exists.' },
         bad: { reason: "InvalidInput" },
         missing: { candidates: ["a"] },
+      },
+    })
+  })
+})
+
+describe("profiles named like Object.prototype members", () => {
+  it("are ordinary profiles: created, used and removed; an absent one is unknown, not inherited", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        yield* addProfile("constructor")
+        yield* useProfile("constructor")
+        const proto = yield* Effect.flip(useProfile("__proto__"))
+        const inherited = yield* Effect.flip(removeProfile("toString"))
+        const config = yield* Effect.flatMap(Store, (s) => s.readConfig)
+        const resolved = yield* resolveProfile(config, { env: {} })
+        const missing = yield* Effect.flip(resolveProfile(config, { profile: "valueOf", env: {} }))
+        yield* removeProfile("constructor")
+        return { proto, inherited, resolved, missing, after: yield* listProfiles() }
+      }),
+    )
+    expect(exit).toMatchObject({
+      _tag: "Success",
+      value: {
+        proto: { message: 'There is no profile "__proto__".', candidates: ["constructor"] },
+        inherited: { message: 'There is no profile "toString".' },
+        resolved: { name: { value: "constructor" } },
+        missing: { message: 'There is no profile "valueOf".' },
+        after: [{ name: "default", current: true }],
+      },
+    })
+  })
+})
+
+describe("addProfile", () => {
+  it("refuses a base URL that is not a URL, with a hint, and leaves the config as it was", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(addProfile("p1", { baseUrl: "not a url" }))
+        return { error, after: yield* listProfiles() }
+      }),
+    )
+    expect(exit).toMatchObject({
+      _tag: "Success",
+      value: {
+        error: {
+          reason: "InvalidInput",
+          message: "baseUrl is not valid: Invalid URL.",
+          hint: expect.stringContaining("https://"),
+        },
+        after: [{ name: "default" }],
       },
     })
   })

@@ -11,9 +11,15 @@ import { type HarborArtifact, type HarborRepository, RawHarborArtifact, RawHarbo
 
 const REPOS = `projects/${HARBOR_PROJECT}/repositories`
 
+// A lone UTF-16 surrogate cannot be encoded (URIError); like a shell, it becomes U+FFFD, which no
+// repository holds, so the caller gets Harbor's "not found" instead of a crash.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
 // Harbor wants a repository name with "/" encoded twice, so that its router keeps it as one segment (§4.16).
 const repoSegment = (repo: string): string =>
-  encodeURIComponent(encodeURIComponent(repo.replace(new RegExp(`^${HARBOR_PROJECT}/`), "")))
+  encodeURIComponent(
+    encodeURIComponent(repo.replace(LONE_SURROGATE, "\uFFFD").replace(new RegExp(`^${HARBOR_PROJECT}/`), "")),
+  )
 
 const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Effect<unknown, InspireError> => {
   if (res.status === 404)

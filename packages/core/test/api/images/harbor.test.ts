@@ -89,6 +89,11 @@ describe("Harbor repositories and artifacts", () => {
     expect(JSON.stringify(exit)).toContain("NotFound")
   })
 
+  it("reports a repository name with a lone UTF-16 surrogate as NotFound, not a URIError", async () => {
+    const exit = await profileFor(emu.current).run(Effect.zipRight(loginBoth, listHarborArtifacts("qb", "a\ud800b")))
+    expect(exit).toMatchObject({ _tag: "Failure", cause: { error: { reason: "NotFound" } } })
+  })
+
   it("never uses the qb robot for an sj call", async () => {
     const h = emu.current.demo.harbor
     const exit = await profileFor(emu.current).run(
