@@ -9,7 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { CallToolResultSchema, type Tool } from "@modelcontextprotocol/sdk/types.js"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { count, ESCAPED, judge, KNOWN_DEFECTS, newTally, type Tally } from "./fuzz-mcp-oracle.js"
+import { count, ESCAPED, FIXED_DEFECTS, judge, KNOWN_DEFECTS, newTally, type Tally } from "./fuzz-mcp-oracle.js"
 import { guidedArguments, hostileArguments, hostileValue, type Overrides } from "./fuzz-values.js"
 import { startWorld, type World } from "./fuzz-world.js"
 import { FULL, report, size } from "./suite.js"
@@ -139,7 +139,12 @@ const fuzzTool = async (op: Operation): Promise<void> => {
 
 // The smallest call of each known defect, run first, before fuzzed config calls change the defaults;
 // when the source is fixed the it.fails turns red, and the entry comes out of KNOWN_DEFECTS.
-describe("known defects, pinned until fixed in src", () => {
+describe("defects found by this suite", () => {
+  for (const d of FIXED_DEFECTS)
+    it(`stay fixed: ${d.id}: ${d.tool} ${JSON.stringify(d.args)} answers with a typed error and a hint`, async () => {
+      const result = await client.callTool({ name: d.tool, arguments: d.args }, CallToolResultSchema)
+      expect(judge(result as Parameters<typeof judge>[0]).kind, JSON.stringify(result.content)).toBe("typed")
+    })
   for (const d of KNOWN_DEFECTS)
     it.fails(`${d.id}: ${d.tool} ${JSON.stringify(d.args)} answers with a typed error and a hint`, async () => {
       const result = await client.callTool({ name: d.tool, arguments: d.args }, CallToolResultSchema)
