@@ -58,6 +58,19 @@ export const writeFileAtomic = (path: string, content: string): Effect.Effect<vo
     }),
   )
 
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of Object.values(value)) deepFreeze(v)
+  }
+  return value
+}
+
+// Every platform request reads the session and credentials files again (another process may have
+// logged in); parsing and validating them is most of that cost, so the last parse of each file is
+// kept and reused while the text read is the same. Kept results are frozen: nobody changes them.
+const parsedByPath = new Map<string, { readonly text: string; readonly schema: z.ZodType; readonly data: unknown }>()
+
 /**
  * Reads and validates a JSON file. A missing file yields `undefined`; a damaged one is an error naming
  * the file and the fix — the file is never reset behind the user's back.
@@ -73,6 +86,9 @@ export const readJsonFile = <S extends z.ZodType>(
     }),
     (text) => {
       if (text === undefined) return Effect.succeed(undefined)
+      const kept = parsedByPath.get(path)
+      if (kept !== undefined && kept.text === text && kept.schema === schema)
+        return Effect.succeed(kept.data as z.output<S>)
       const damaged = (why: string) =>
         storeError(
           `${path} is damaged (${why}); it was left untouched.`,
@@ -89,6 +105,7 @@ export const readJsonFile = <S extends z.ZodType>(
         const issue = parsed.error.issues[0]
         return Effect.fail(damaged(`${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`))
       }
+      parsedByPath.set(path, { text, schema, data: deepFreeze(parsed.data) })
       return Effect.succeed(parsed.data)
     },
   )

@@ -43,8 +43,13 @@ describe("job_detail", () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "fails", "python train.py; exit 1")
     emu.current.control.clock.advance(10)
+    emu.current.control.clearRequests()
     const r = await detailOf(profile, id)
     expect(r.result.status.family).toBe("failed")
+    // The pods listed for the detail serve the events and the log tail: one listing in all.
+    const surfaces = emu.current.control.requests().bySurface
+    const listings = Object.entries(surfaces).filter(([k]) => /ListJobInstances|instances/i.test(k))
+    expect(listings.reduce((n, [, c]) => n + c, 0)).toBe(1)
     expect(r.result.diagnosis?.findings[0]).toMatchObject({
       kind: "traceback",
       evidence: expect.stringContaining("FileNotFoundError"),

@@ -84,6 +84,24 @@ describe("Store", () => {
     expect(readFileSync(paths.configFile, "utf8")).toBe(damaged)
   })
 
+  it("sees every change another process makes to a file it has read, damage included", async () => {
+    const home = freshHome()
+    await run(home, saveCredentials)
+    const file = resolveStorePaths({ INSPIRE_HOME: home }).credentialsFile
+    const read = Effect.flatMap(Store, (s) => s.readCredentials)
+    const first = await run(home, read)
+    expect(await run(home, read)).toEqual(first)
+    // Another process replaces the file: same length, other content.
+    writeFileSync(file, readFileSync(file, "utf8").replace('"u1"', '"u2"'))
+    expect((await run(home, read)).profiles.default?.inspire?.username).toBe("u2")
+    writeFileSync(file, "{ truncated")
+    expect(JSON.stringify(await runExit(home, read))).toContain("is damaged")
+    // What was read earlier cannot be changed behind the store's back.
+    expect(() => {
+      ;(first.profiles as Record<string, unknown>).intruder = {}
+    }).toThrow(TypeError)
+  })
+
   it("reports a file of the wrong shape, naming the field, without echoing secrets", async () => {
     const home = freshHome()
     const paths = resolveStorePaths({ INSPIRE_HOME: home })

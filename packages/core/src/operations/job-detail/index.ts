@@ -44,11 +44,16 @@ const needsDiagnosis = (d: TaskDetail) =>
 const diagnosisOf = (d: TaskDetail, logLines: number) =>
   Effect.gen(function* () {
     const notes: string[] = []
-    const events = yield* Effect.either(listJobEvents(d.id))
+    // The pods the detail has just listed serve the events and the log tail too (two requests fewer).
+    const known = d.kind === "train" && d.pods.length > 0 ? d.pods.map((p) => p.pod) : undefined
+    const events = yield* Effect.either(listJobEvents(d.id, known !== undefined ? { pods: known } : {}))
     if (Either.isLeft(events)) notes.push(`events could not be read: ${events.left.message}`)
     else if (events.right.collected) notes.push("no events (the platform discards events of old tasks)")
     // A queued task has printed nothing yet; only its events can explain it.
-    const logs = d.status.family === "waiting" ? undefined : yield* Effect.either(tailLogs(d.id, logLines))
+    const logs =
+      d.status.family === "waiting"
+        ? undefined
+        : yield* Effect.either(tailLogs(d.id, logLines, known !== undefined ? { pod: known } : {}))
     if (logs !== undefined && Either.isLeft(logs)) notes.push(`logs could not be read: ${logs.left.message}`)
     const eventList = Either.isRight(events) ? events.right.events : []
     const lines = logs !== undefined && Either.isRight(logs) ? logs.right.map((l) => l.message) : []
