@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "5" },
     "layer-mb": { type: "string", default: "64" },
     env: { type: "string" },
+    report: { type: "string" },
   },
 })
 const ROUNDS = Number(args.rounds)

@@ -40,6 +40,10 @@ export const exitCodeTable = (): string =>
     "stdout stays empty, so it only ever holds a result.",
   ].join("\n")
 
+/** The exit-code table as `inspire help exit-codes --json` prints it. */
+export const exitCodeList = (): ReadonlyArray<{ readonly code: ExitCode; readonly meaning: string }> =>
+  TABLE.map(([code, meaning]) => ({ code, meaning }))
+
 /** The exit code of an operation error's reason. */
 export const exitCodeOfReason = (reason: ErrorReason): ExitCode => {
   if (reason === "NotLoggedIn" || reason === "CredentialsRejected" || reason === "SessionExpired")

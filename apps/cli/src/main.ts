@@ -3,17 +3,24 @@ import { EXIT } from "./exit-codes.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
 
-/** The command the arguments name (as far as they name one) and whether an operand follows it. */
-const resolve = (program: Command, argv: ReadonlyArray<string>): { command: Command; operand: boolean } => {
+/** The command the arguments name (as far as they name one) and where its operands start, if any. */
+const resolve = (program: Command, argv: ReadonlyArray<string>): { command: Command; operand?: number } => {
   let command = program
-  for (const token of argv) {
-    if (token === "--" || token.startsWith("-")) return { command, operand: false }
+  for (const [i, token] of argv.entries()) {
+    if (token === "--" || token.startsWith("-")) return { command }
     const next = command.commands.find((c) => c.name() === token || c.aliases().includes(token))
-    if (next === undefined) return { command, operand: true }
+    if (next === undefined) return { command, operand: i }
     command = next
   }
-  return { command, operand: false }
+  return { command }
 }
+
+// `inspire job help [list]` is `inspire help job [list]`: one help command, with its errors and hints.
+const helpFirst = (argv: ReadonlyArray<string>, at: number): ReadonlyArray<string> => [
+  "help",
+  ...argv.slice(0, at),
+  ...argv.slice(at + 1),
+]
 
 const pathOf = (command: Command): string => {
   const names: string[] = []
@@ -57,10 +64,12 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     captured = text
   })
   const { command, operand } = resolve(program, argv)
-  if (!operand && command.commands.length > 0 && !argv.some((t) => HELP_OR_VERSION.has(t)))
+  if (operand === undefined && command.commands.length > 0 && !argv.some((t) => HELP_OR_VERSION.has(t)))
     return bareGroup(command, json)
+  const args =
+    operand !== undefined && command !== program && argv[operand] === "help" ? helpFirst(argv, operand) : argv
   try {
-    await program.parseAsync([...argv], { from: "user" })
+    await program.parseAsync([...args], { from: "user" })
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok
   } catch (e) {
     if (!(e instanceof CommanderError)) return printError(e, json)

@@ -1,7 +1,7 @@
 import { Command } from "commander"
 import { addCommands } from "./commands/index.js"
-import { exitCodeTable } from "./exit-codes.js"
-import { usageError } from "./output.js"
+import { exitCodeList, exitCodeTable } from "./exit-codes.js"
+import { printResult, usageError } from "./output.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
 
@@ -21,12 +21,17 @@ export const buildProgram = (onError: (text: string) => void = (text) => process
     .helpCommand(false)
     .configureOutput({ outputError: (text) => onError(text) })
   addCommands(program)
+  // Groups answer `help` through the program's help command (main.ts rewrites `job help` to `help job`).
+  const groups = (c: Command): Command[] => c.commands.flatMap((s) => (s.commands.length > 0 ? [s, ...groups(s)] : []))
+  for (const group of groups(program)) group.helpCommand(false)
   program
     .command("help")
     .description("Show help for a command, or `inspire help exit-codes`")
     .argument("[topic...]")
-    .action((topic: ReadonlyArray<string>) => {
-      if (topic.join(" ") === "exit-codes") return void process.stdout.write(`${exitCodeTable()}\n`)
+    .option("--json", "with exit-codes: the table as JSON")
+    .action((topic: ReadonlyArray<string>, options: { json?: boolean }) => {
+      if (topic.join(" ") === "exit-codes")
+        return void printResult(options.json === true, { exitCodes: exitCodeList() }, exitCodeTable())
       let target: Command = program
       for (const name of topic) {
         const next = target.commands.find((c) => c.name() === name)
@@ -37,7 +42,9 @@ export const buildProgram = (onError: (text: string) => void = (text) => process
           )
         target = next
       }
-      target.outputHelp()
+      if (options.json === true)
+        printResult(true, { command: ["inspire", ...topic].join(" "), help: target.helpInformation() }, "")
+      else target.outputHelp()
     })
   program.addHelpText("after", "\nExit codes: inspire help exit-codes. Debug output: INSPIRE_DEBUG=1.")
   return program

@@ -6,7 +6,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js"
 import { callOperation } from "./calls.js"
@@ -15,6 +14,10 @@ import type { SkillDocument } from "./resources.js"
 import { toolName, toolOf } from "./tools.js"
 
 /** What one MCP server instance serves: the operations, the profile's client and the skill documents. */
+// A plain error with the JSON-RPC code: McpError would put its "MCP error -32602:" prefix into the
+// message, and the client adds its own.
+const invalidParams = (message: string): Error => Object.assign(new Error(message), { code: ErrorCode.InvalidParams })
+
 export interface ServerDeps {
   readonly client: InspireClient
   readonly version: string
@@ -49,18 +52,14 @@ export const makeServer = (deps: ServerDeps): Server => {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const operation = byName.get(request.params.name)
     if (operation === undefined)
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool ${request.params.name}; tools/list shows the ${tools.length} inspire_* tools.`,
-      )
+      throw invalidParams(`Unknown tool ${request.params.name}; tools/list shows the ${tools.length} inspire_* tools.`)
     const call = callOperation(deps.client, operation, request.params.arguments ?? {}, extra)
     return deps.inFlight !== undefined ? deps.inFlight.track(call) : call
   })
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: documents.map((d) => d.resource) }))
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const document = documents.find((d) => d.resource.uri === request.params.uri)
-    if (document === undefined)
-      throw new McpError(ErrorCode.InvalidParams, `No resource ${request.params.uri}; resources/list shows them.`)
+    if (document === undefined) throw invalidParams(`No resource ${request.params.uri}; resources/list shows them.`)
     return {
       contents: [{ uri: document.resource.uri, mimeType: "text/markdown", text: readFileSync(document.path, "utf8") }],
     }

@@ -95,7 +95,7 @@ describe("the tool adapter", () => {
   })
 
   it("answers an unknown tool with a protocol error", async () => {
-    await expect(callTool("inspire_nothing")).rejects.toThrow(/Unknown tool inspire_nothing/)
+    await expect(callTool("inspire_nothing")).rejects.toThrow(/^MCP error -32602: Unknown tool inspire_nothing/)
   })
 })
 

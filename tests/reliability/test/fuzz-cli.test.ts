@@ -143,6 +143,7 @@ const REPROS: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
   ["profile named like a prototype member", ["config", "get", "--profile", "__proto__"]],
   ["invalid base URL", ["profile", "add", "p1", "--base-url", "not a url"]],
   ["lone surrogate in a Harbor repository", ["image", "list", "--source", "harbor", "--repo", "\ud800"]],
+  ["a group's help with an unknown topic", ["model", "help", "{}"]],
 ]
 
 describe("the gaps and defects this suite found stay fixed", () => {
@@ -155,6 +156,17 @@ describe("the gaps and defects this suite found stay fixed", () => {
     const run = await host.run(argv)
     expect(run.stderr).toMatch(/^hint: .*Pass spec=<ID>:\n/m)
     expect(judgeRun(argv, run)).toMatchObject({ kind: "typed" })
+  })
+  it("a chart file whose name is too long for the file system: a typed error", async () => {
+    const argv = ["job", "metrics", world.endedTasks[0] ?? "", "--plot", "启".repeat(200)]
+    const run = await host.run(argv)
+    expect(run.stderr).toContain("ENAMETOOLONG")
+    expect(judgeRun(argv, run)).toMatchObject({ kind: "typed" })
+  })
+  it("a log window opening in the year 1000 ends in time", async () => {
+    const argv = ["job", "logs", world.endedTasks[0] ?? "", "--since", "1000"]
+    const run = await host.run(argv)
+    expect({ hung: run.hung === true, code: run.code }).toEqual({ hung: false, code: 0 })
   })
   it("a group without its subcommand prints its help and exits 0, as bare `inspire` does", async () => {
     for (const argv of [["job"], [], ["--"]]) {

@@ -60,7 +60,11 @@ const writeChart = (file: string, svg: string): void => {
     writeFileSync(temp, svg, "utf8")
     renameSync(temp, file)
   } catch (e) {
-    rmSync(temp, { force: true })
+    try {
+      rmSync(temp, { force: true })
+    } catch {
+      // The temporary file could not even be named (ENAMETOOLONG): there is nothing to remove.
+    }
     const code = (e as NodeJS.ErrnoException).code ?? "error"
     throw new CliError(
       `Cannot write the chart to ${file} (${code}).`,

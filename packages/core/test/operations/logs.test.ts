@@ -53,6 +53,19 @@ describe("logs", () => {
     expect(w.text).toMatch(/lines from .* to /)
   })
 
+  it("reads a window reaching years before the job and past now with a handful of requests", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "wide", "python train.py #emu:idle")
+    emu.current.control.clock.advance(3)
+    const tail = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 500 }, profile))
+    emu.current.control.clearRequests()
+    const input = { job_id: id, since: "2000-01-01", until: "2999-01-01" }
+    const w = succeeded(await call(emu.current, logsOperation, input, profile))
+    expect(w.result.lines?.map((l) => l.message)).toEqual(tail.result.lines?.map((l) => l.message))
+    // 26 years in 7-day windows would be about 1,400 log requests.
+    expect(emu.current.control.requests().total).toBeLessThan(12)
+  })
+
   it("downloads more than 10,000 lines once each, in order, with progress, and never overwrites", async () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "long", "python train.py #emu:duration=24000")

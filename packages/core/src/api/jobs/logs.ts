@@ -97,18 +97,18 @@ export const downloadLogs = <E, R>(
 ): Effect.Effect<DownloadSummary, InspireError | E, Platform | R> =>
   Effect.gen(function* () {
     const pods = yield* podsOf(jobId, options.pod)
-    const to = options.to ?? (yield* Clock.currentTimeMillis)
-    let cursor = options.from ?? 0
+    // Nothing lies after now or before the first line: a window reaching past either end (a --since
+    // of years ago, an --until in the future) would otherwise cost one request per empty window.
+    const now = yield* Clock.currentTimeMillis
+    const to = Math.min(options.to ?? now, now)
     let ids = new Set<string>()
     let lines = 0
     let requests = 0
     const crowdedAt: number[] = []
-    if (cursor === 0) {
-      const first = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 })
-      requests++
-      if (first[0] === undefined) return { lines, requests, crowdedAt }
-      cursor = first[0].timestampMs
-    }
+    const first = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 })
+    requests++
+    if (first[0] === undefined) return { lines, requests, crowdedAt }
+    let cursor = Math.max(options.from ?? 0, first[0].timestampMs)
     for (;;) {
       const windowEnd = cursor + WINDOW_MS
       const page = yield* queryLogs({
