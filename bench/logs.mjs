@@ -9,8 +9,8 @@ import { createReadStream, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { createInspireClient } from "../packages/core/dist/index.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
+import { cpuJobInput, loggedInClient } from "./cpu-jobs.mjs"
 import { flag, median, writeReport } from "./report.mjs"
 
 const LINES = Number(flag("lines") ?? 1_000_000)
@@ -31,36 +31,15 @@ const OPEN_RATE = "100000"
  * now, so the log lies in the past as a real one would (a download reads up to the client's "now").
  */
 const makeJob = async (emu, perPod) => {
-  const s = emu.control.state()
-  const ws = s.workspaces.find((w) => w.name === "CPU资源空间")
-  const group = s.groups.find((g) => g.workspaceId === ws.id && g.name === "CPU资源-1")
-  const spec = s.specs.find(
-    (x) => x.type === "SCHEDULE_CONFIG_TYPE_TRAIN" && x.lcgIds.includes(group.id) && x.gpuCount === 0,
-  )
-  const project = s.projects.find((p) => p.spaceIds.includes(ws.id))
-  const image = s.images.find((i) => i.registry === "qb" && i.status === "READY" && !/slurm|ray|vllm/.test(i.address))
+  const input = cpuJobInput(emu)
   // count = floor(run ms / LINE_MS) + 1 per pod, so a run of (perPod − 1) lines' spacing gives perPod lines.
   const runSeconds = ((perPod - 1) * LINE_MS) / 1000
   emu.control.clock.advance(-(BEFORE_RUN_S + runSeconds + 60))
-  const home = mkdtempSync(join(tmpdir(), "inspire-bench-logs-setup-"))
-  const client = createInspireClient({
-    env: { PATH: process.env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.url, INSPIRE_RATE_LIMIT: OPEN_RATE },
-  })
+  const client = await loggedInClient(emu, { INSPIRE_RATE_LIMIT: OPEN_RATE })
   try {
-    await client.login(emu.demo.username, emu.demo.password)
-    const created = await client.createTrainingJob({
-      name: "logs-bench",
-      command: `python train.py #emu:duration=${runSeconds}`,
-      workspaceId: ws.id,
-      projectId: project.id,
-      groupId: group.id,
-      specId: spec.id,
-      image: image.address,
-      imageType: image.source,
-      instanceCount: PODS,
-      shmGi: 8,
-      priority: 6,
-    })
+    const created = await client.createTrainingJob(
+      input("logs-bench", `python train.py #emu:duration=${runSeconds}`, PODS),
+    )
     emu.control.clock.advance((Date.now() - emu.control.clock.now() - 1000) / 1000)
     const task = emu.control.state().tasks.find((t) => t.id === created.job.id)
     const run = task.runs[0]

@@ -4,65 +4,31 @@
 // requests and wall time against the floor those requests need at 3 req/s. Prints figures; it is not a test.
 // Needs built packages: `pnpm exec tsc -b` in packages/emulator and packages/core.
 // Usage: node bench/rate-limit.mjs [--jobs 300] [--report FILE]
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { setTimeout as sleep } from "node:timers/promises"
-import { createInspireClient, DEFAULT_RATE_LIMIT, findOperation, invoke } from "../packages/core/dist/index.js"
+import { DEFAULT_RATE_LIMIT, findOperation, invoke } from "../packages/core/dist/index.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
+import { CPU_WORKSPACE, cpuJobInput, loggedInClient } from "./cpu-jobs.mjs"
 import { flag, writeReport } from "./report.mjs"
 
 const JOBS = Number(flag("jobs") ?? 300)
 const LATENCY_MS = 50
 const RPS = 3
 const TARGET = 1.1
-const WORKSPACE = "CPU资源空间"
 const PREFIX = "rl-"
 
 const isApi = (r) => /^(v1|v2|oa):/.test(r.surface)
 
-const client = async (emu, extraEnv) => {
-  const home = mkdtempSync(join(tmpdir(), "inspire-bench-rl-"))
-  const made = createInspireClient({
-    env: { PATH: process.env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.url, ...extraEnv },
-  })
-  await made.login(emu.demo.username, emu.demo.password)
-  // Both credentials now, so that the timed stop does not include a login.
-  await made.v1("GET", "user/detail")
-  await made.v2("user", "GetUserDetail", {})
-  return made
-}
-
 /** CPU jobs (no GPUs, so all of them run at once) that run for a nominal day, far longer than the stop takes. */
 const createJobs = async (emu) => {
-  const s = emu.control.state()
-  const ws = s.workspaces.find((w) => w.name === WORKSPACE)
-  const group = s.groups.find((g) => g.workspaceId === ws.id && g.name === "CPU资源-1")
-  const spec = s.specs.find(
-    (x) => x.type === "SCHEDULE_CONFIG_TYPE_TRAIN" && x.lcgIds.includes(group.id) && x.gpuCount === 0,
-  )
-  const project = s.projects.find((p) => p.spaceIds.includes(ws.id))
-  const image = s.images.find((i) => i.registry === "qb" && i.status === "READY" && !/slurm|ray|vllm/.test(i.address))
-  const setup = await client(emu, { INSPIRE_RATE_LIMIT: "1000" })
+  const input = cpuJobInput(emu)
+  const setup = await loggedInClient(emu, { INSPIRE_RATE_LIMIT: "1000" })
   try {
     const names = Array.from({ length: JOBS }, (_, i) => `${PREFIX}${String(i).padStart(4, "0")}`)
     const pending = [...names]
     const worker = async () => {
       for (let name = pending.shift(); name !== undefined; name = pending.shift()) {
-        await setup.createTrainingJob({
-          name,
-          command: "python train.py #emu:duration=86400",
-          workspaceId: ws.id,
-          projectId: project.id,
-          groupId: group.id,
-          specId: spec.id,
-          image: image.address,
-          imageType: image.source,
-          instanceCount: 1,
-          shmGi: 8,
-          priority: 6,
-        })
+        await setup.createTrainingJob(input(name, "python train.py #emu:duration=86400"))
       }
     }
     await Promise.all(Array.from({ length: 8 }, worker))
@@ -84,13 +50,13 @@ const main = async () => {
     const setupWall = performance.now() - t0
     emu.control.faults.set({ latencyMs: LATENCY_MS, limiter: { enabled: true, rps: RPS, burst: 3 } })
 
-    const stopper = await client(emu, {})
+    const stopper = await loggedInClient(emu, {})
     // Both token buckets full, as for a fresh process after a pause.
     await sleep(1100)
     emu.control.clearRequests()
     const t1 = performance.now()
     const out = await stopper.run(
-      invoke(findOperation("stop"), { workspace: WORKSPACE, status: "running", name: `${PREFIX}*`, confirm: true }),
+      invoke(findOperation("stop"), { workspace: CPU_WORKSPACE, status: "running", name: `${PREFIX}*`, confirm: true }),
     )
     const wall = performance.now() - t1
     await stopper.close()

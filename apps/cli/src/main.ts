@@ -1,4 +1,5 @@
 import { type Command, CommanderError } from "commander"
+import { pathOf } from "./command.js"
 import { EXIT } from "./exit-codes.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
@@ -21,12 +22,6 @@ const helpFirst = (argv: ReadonlyArray<string>, at: number): ReadonlyArray<strin
   ...argv.slice(0, at),
   ...argv.slice(at + 1),
 ]
-
-const pathOf = (command: Command): string => {
-  const names: string[] = []
-  for (let c: Command | null = command; c !== null; c = c.parent) names.unshift(c.name())
-  return names.join(" ")
-}
 
 const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"])
 
