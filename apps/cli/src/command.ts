@@ -85,31 +85,62 @@ export const pathOf = (command: Command): string => {
   return names.join(" ")
 }
 
+// Flags derived from an operation's input schema cost a JSON Schema conversion each: a command's
+// flags are added only when it is about to parse its arguments or show its help (see program.ts),
+// so a call pays for the one command it runs rather than for the whole tree.
+const pending = new WeakMap<Command, () => void>()
+
+/** Adds the flags of `command` that were left for later; does nothing for a command already complete. */
+export const materialize = (command: Command): Command => {
+  const add = pending.get(command)
+  pending.delete(command)
+  add?.()
+  return command
+}
+
+/** `materialize` for a command and everything under it (completion scripts, tests). */
+export const materializeTree = (command: Command): Command => {
+  materialize(command)
+  for (const c of command.commands) materializeTree(c)
+  return command
+}
+
 /** Adds a command that runs one operation, with flags generated from its input schema. */
 export const operationCommand = (parent: Command, spec: CommandSpec): Command => {
   const op = operationNamed(spec.operation)
   const fixed = spec.fixed ?? {}
-  const all = fieldsOf(op)
-  const hasDryRun = all.some((f) => f.name === "dry_run")
-  const hasConfirm = all.some((f) => f.name === "confirm")
   const readOnly = spec.readOnly ?? op.annotations.readOnly
   const destructive = !readOnly && (spec.destructive ?? op.annotations.destructive)
   const internal = new Set([...Object.keys(fixed), "dry_run", "confirm", ...(spec.positional ? [spec.positional] : [])])
-  const fields = all.filter((f) => !internal.has(f.name) && (spec.fields === undefined || spec.fields.includes(f.name)))
+  let derived: { fields: ReadonlyArray<Field>; hasDryRun: boolean; hasConfirm: boolean } | undefined
+  const flags = () => {
+    if (derived !== undefined) return derived
+    const all = fieldsOf(op)
+    derived = {
+      fields: all.filter((f) => !internal.has(f.name) && (spec.fields === undefined || spec.fields.includes(f.name))),
+      hasDryRun: all.some((f) => f.name === "dry_run"),
+      hasConfirm: all.some((f) => f.name === "confirm"),
+    }
+    return derived
+  }
   const command = parent.command(spec.name).description(spec.summary ?? op.title)
   operationOf.set(command, op.name)
   if (spec.positional !== undefined) {
     const flag = spec.positional.replace(/_/g, "-")
     command.argument(spec.positionalOptional ? `[${flag}]` : `<${flag}>`)
   }
-  addFieldOptions(command, fields)
-  if (!readOnly && (hasDryRun || (hasConfirm && destructive)))
-    command.option("--dry-run", "show what would be sent or changed, and change nothing")
-  if (destructive) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
-  withGlobals(command)
-  spec.extra?.(command)
+  pending.set(command, () => {
+    const { fields, hasDryRun, hasConfirm } = flags()
+    addFieldOptions(command, fields)
+    if (!readOnly && (hasDryRun || (hasConfirm && destructive)))
+      command.option("--dry-run", "show what would be sent or changed, and change nothing")
+    if (destructive) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
+    withGlobals(command)
+    spec.extra?.(command)
+  })
   command.action(async (...args: unknown[]) => {
     const options = command.opts() as CommandOptions
+    const { fields, hasDryRun, hasConfirm } = flags()
     spec.check?.(options)
     const input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
     if (spec.positional !== undefined && typeof args[0] === "string") input[spec.positional] = args[0]

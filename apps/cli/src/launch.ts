@@ -3,6 +3,7 @@
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { codeCacheFile, loadBundle } from "./code-cache.js"
+import { deferWasmTierUp } from "./wasm-tiering.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
 declare const __INSPIRE_BUNDLE_HASH__: string | undefined
@@ -14,6 +15,7 @@ const argv = process.argv.slice(2)
 const version = argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")
 if (version) process.stdout.write(`${typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSION__ : "0.0.0-dev"}\n`)
 else {
+  deferWasmTierUp()
   // Resolved next to this file at run time: the bundle is dist/cli.cjs (see scripts/bundle.mjs).
   const bundle = join(dirname(fileURLToPath(import.meta.url)), "cli.cjs")
   const hash = typeof __INSPIRE_BUNDLE_HASH__ === "string" ? __INSPIRE_BUNDLE_HASH__ : "dev"

@@ -55,9 +55,12 @@ const parseError = (e: CommanderError, message: string, command: Command, json: 
 export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
   const json = argv.includes("--json")
   let captured: string | undefined
-  const program = buildProgram((text) => {
-    captured = text
-  })
+  const program = buildProgram(
+    (text) => {
+      captured = text
+    },
+    { lazy: true },
+  )
   const { command, operand } = resolve(program, argv)
   if (operand === undefined && command.commands.length > 0 && !argv.some((t) => HELP_OR_VERSION.has(t)))
     return bareGroup(command, json)

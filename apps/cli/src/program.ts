@@ -1,4 +1,5 @@
-import { Command } from "commander"
+import { Command, Help } from "commander"
+import { materialize, materializeTree } from "./command.js"
 import { addCommands } from "./commands/index.js"
 import { exitCodeList, exitCodeTable } from "./exit-codes.js"
 import { printResult, usageError } from "./output.js"
@@ -8,11 +9,29 @@ declare const __INSPIRE_VERSION__: string | undefined
 /** The version the bundle was built with. */
 export const VERSION = typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSION__ : "0.0.0-dev"
 
+// Help for any command (commander's --help, `inspire help`, a group named alone) lists the flags of
+// the command and whether each subcommand has any: both are completed first. Inherited by every
+// command made with .command(), so it is set before the tree is built.
+const completingHelp = {
+  visibleOptions(this: Help, command: Command) {
+    return Help.prototype.visibleOptions.call(this, materialize(command))
+  },
+  visibleCommands(this: Help, command: Command) {
+    for (const c of command.commands) materialize(c)
+    return Help.prototype.visibleCommands.call(this, command)
+  },
+}
+
 /**
  * The whole command tree of `inspire`. Commander's own error messages go to `onError` (main prints
- * them with a hint); by default they are written to stderr as they are.
+ * them with a hint); by default they are written to stderr as they are. With `lazy`, each command
+ * gets its generated flags only when it is dispatched to or its help is shown (what a single call
+ * needs); otherwise the tree is complete when returned.
  */
-export const buildProgram = (onError: (text: string) => void = (text) => process.stderr.write(text)): Command => {
+export const buildProgram = (
+  onError: (text: string) => void = (text) => process.stderr.write(text),
+  { lazy = false }: { readonly lazy?: boolean } = {},
+): Command => {
   const program = new Command("inspire")
     .description("inspire: the command line for the SII Inspire GPU/HPC platform (qz.sii.edu.cn)")
     .version(VERSION, "-V, --version")
@@ -20,10 +39,15 @@ export const buildProgram = (onError: (text: string) => void = (text) => process
     .showSuggestionAfterError(true)
     .helpCommand(false)
     .configureOutput({ outputError: (text) => onError(text) })
+    .configureHelp(completingHelp)
   addCommands(program)
   // Groups answer `help` through the program's help command (main.ts rewrites `job help` to `help job`).
   const groups = (c: Command): Command[] => c.commands.flatMap((s) => (s.commands.length > 0 ? [s, ...groups(s)] : []))
   for (const group of groups(program)) group.helpCommand(false)
+  for (const parent of [program, ...groups(program)])
+    parent.hook("preSubcommand", (_parent, sub) => {
+      materialize(sub)
+    })
   program
     .command("help")
     .description("Show help for a command, or `inspire help exit-codes`")
@@ -47,5 +71,5 @@ export const buildProgram = (onError: (text: string) => void = (text) => process
       else target.outputHelp()
     })
   program.addHelpText("after", "\nExit codes: inspire help exit-codes. Debug output: INSPIRE_DEBUG=1.")
-  return program
+  return lazy ? program : materializeTree(program)
 }

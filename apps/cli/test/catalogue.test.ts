@@ -57,3 +57,42 @@ describe("the command tree", () => {
     }
   })
 })
+
+describe("the lazily built command tree of a single call", () => {
+  const pathOf = (c: Command): string => {
+    const names: string[] = []
+    for (let x: Command | null = c; x !== null && x.parent !== null; x = x.parent) names.unshift(x.name())
+    return names.join(" ")
+  }
+  const eager = walk(buildProgram())
+
+  it("leaves the generated flags out until a command is used", () => {
+    const lazy = walk(buildProgram(undefined, { lazy: true }))
+    const list = lazy.find((c) => pathOf(c) === "job list")
+    expect(list?.options.map((o) => o.long)).toEqual([])
+    const eagerList = eager.find((c) => pathOf(c) === "job list")
+    expect(eagerList?.options.map((o) => o.long)).toContain("--status")
+  })
+
+  it("shows the same help as the complete tree for every command, whichever is asked first", () => {
+    const lazy = walk(buildProgram(undefined, { lazy: true }))
+    // Deepest first, then the groups: a group's help must not depend on its children having been shown.
+    const order = [...lazy].reverse()
+    expect(order.length).toBe(eager.length)
+    for (const c of order) {
+      const twin = eager.find((e) => pathOf(e) === pathOf(c))
+      expect(c.helpInformation(), pathOf(c)).toBe(twin?.helpInformation())
+    }
+    const fresh = walk(buildProgram(undefined, { lazy: true }))
+    for (const c of fresh)
+      expect(c.helpInformation(), pathOf(c)).toBe(eager.find((e) => pathOf(e) === pathOf(c))?.helpInformation())
+  })
+
+  it("parses a command's generated flags when it is dispatched to", async () => {
+    const program = buildProgram(() => undefined, { lazy: true })
+    const list = walk(program).find((c) => pathOf(c) === "job list")
+    list?.action(() => undefined)
+    await program.parseAsync(["job", "list", "--status", "running", "--json"], { from: "user" })
+    expect(list?.opts()).toMatchObject({ status: "running", json: true })
+  })
+})

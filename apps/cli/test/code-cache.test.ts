@@ -1,9 +1,13 @@
 // The V8 code cache that makes a second `inspire` call start faster: written once, private, reused,
 // and never able to break the CLI when it is damaged or stale.
+import { execFileSync } from "node:child_process"
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { startEmulator } from "@holos-inspire/emulator"
 import { describe, expect, it } from "vitest"
-import { homeFor, inspire } from "./harness.js"
+import { deferWasmTierUp } from "../src/wasm-tiering.js"
+import { homeFor, inspire, json } from "./harness.js"
 
 const cacheFiles = (env: NodeJS.ProcessEnv): ReadonlyArray<string> => {
   const dir = join(env.INSPIRE_HOME ?? "", "cache", "code")
@@ -56,5 +60,52 @@ describe("inspire's code cache", () => {
     writeFileSync(file ?? "", "damaged")
     expect((await inspire(env, ["config", "get", "--json"])).code).toBe(0)
     expect(cacheFiles(env)).toEqual([file])
+  })
+
+  // Calls that talk to the platform compile undici's WebAssembly HTTP parser with a changed V8 flag
+  // (src/wasm-tiering.ts); the flag must be back when the cache is written, or V8 would reject the
+  // cache at every following call and the CLI would compile and rewrite it each time.
+  it("stays valid across calls that make requests", async () => {
+    const emu = await startEmulator({ port: 0 })
+    try {
+      const env = homeFor(emu.url)
+      const login = await inspire(
+        env,
+        ["login", "--username", emu.demo.username, "--password-stdin"],
+        emu.demo.password,
+      )
+      expect(login.code).toBe(0)
+      const [file] = cacheFiles(env)
+      const bytes = readFileSync(file ?? "")
+      for (let i = 0; i < 2; i++) expect(json(await inspire(env, ["job", "list", "--json"]))).toHaveProperty("tasks")
+      expect(readFileSync(file ?? "").equals(bytes)).toBe(true)
+    } finally {
+      await emu.close()
+    }
+  })
+})
+
+describe("the WebAssembly tier-up budget", () => {
+  it("is left alone on another V8 or when the user passes WebAssembly flags", () => {
+    expect(deferWasmTierUp("12.4.254.21", "")).toBe(false)
+    expect(deferWasmTierUp("11.3.244.8-node.38", "--wasm-tiering-budget=5")).toBe(false)
+  })
+
+  it("compiles modules that work as usual", () => {
+    // In a child process, since the budget replaces WebAssembly.Module for the whole process; the
+    // module is tsc's output of src/wasm-tiering.ts (pnpm build). Whether V8's flags are restored is
+    // what the code-cache test above checks across processes.
+    const built = fileURLToPath(new URL("../build/wasm-tiering.js", import.meta.url))
+    const script = `
+      const { deferWasmTierUp } = await import(${JSON.stringify(built)})
+      const installed = deferWasmTierUp(process.versions.v8.replace(/^[0-9]+[.][0-9]+/, "11.3"), "")
+      // (module (func (export "answer") (result i32) i32.const 42))
+      const bytes = Uint8Array.from([0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,10,1,6,97,110,115,119,101,114,0,0,10,6,1,4,0,65,42,11])
+      const mod = new WebAssembly.Module(bytes)
+      const answer = new WebAssembly.Instance(mod).exports.answer()
+      console.log(JSON.stringify({ installed, isModule: mod instanceof WebAssembly.Module, answer }))
+    `
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })
+    expect(JSON.parse(out)).toEqual({ installed: true, isModule: true, answer: 42 })
   })
 })

@@ -1,4 +1,5 @@
 import type { Command } from "commander"
+import { materialize } from "../command.js"
 import { usageError } from "../output.js"
 
 interface Node {
@@ -8,7 +9,9 @@ interface Node {
 }
 
 const walk = (command: Command, path: ReadonlyArray<string>, out: Node[]): Node[] => {
-  const flags = command.options.flatMap((o) => [o.long, o.short].filter((f): f is string => f !== undefined))
+  const flags = materialize(command).options.flatMap((o) =>
+    [o.long, o.short].filter((f): f is string => f !== undefined),
+  )
   out.push({ path, subcommands: command.commands.map((c) => c.name()), flags: [...flags, "--help"] })
   for (const c of command.commands) walk(c, [...path, c.name()], out)
   return out
