@@ -1,5 +1,20 @@
 // The esbuild options shared by the apps that ship as bundles for Node 20 (the CLI, the MCP server).
 
+/**
+ * zod's namespace object re-exports its 60-odd locales (370 kB of a 2.6 MB CLI bundle), and since
+ * the namespace is used as a value esbuild cannot drop them. Only English is ever configured (zod
+ * does it itself when it loads), so the bundles get a locales module that holds English alone.
+ */
+const englishZodLocaleOnly = {
+  name: "english-zod-locale-only",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: "js",
+    }))
+  },
+}
+
 const common = {
   bundle: true,
   platform: "node",
@@ -9,6 +24,7 @@ const common = {
   logLevel: "warning",
   // dockerode's ssh2 loads this native module inside try/catch; bundled, its missing binary fails the build.
   external: ["cpu-features"],
+  plugins: [englishZodLocaleOnly],
 }
 
 /** Options for a self-contained ESM bundle that runs on Node 20; `shebang` makes it executable. */

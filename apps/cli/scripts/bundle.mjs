@@ -22,7 +22,7 @@ await build({
   entryPoints: [join(root, "src", "main.ts")],
   outfile: join(dist, "cli.cjs"),
   define: { ...cjs.define, __INSPIRE_VERSION__: JSON.stringify(version) },
-  plugins: [besideBundle("dockerode", "docker.cjs")],
+  plugins: [...cjs.plugins, besideBundle("dockerode", "docker.cjs")],
 })
 await build({
   ...cjs,

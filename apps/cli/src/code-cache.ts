@@ -8,17 +8,29 @@ import { dirname, join } from "node:path"
 import { Script } from "node:vm"
 import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 
-/** The bundle's entry: runs `inspire` with the given arguments and returns the exit code. */
-export type Main = (argv: ReadonlyArray<string>) => Promise<number>
+/**
+ * The bundle's entry: runs `inspire` with the given arguments and returns the exit code, telling
+ * `onCommand` which command (e.g. `inspire job list`) the arguments name.
+ */
+export type Main = (argv: ReadonlyArray<string>, onCommand?: (path: string) => void) => Promise<number>
 
-/** A loaded bundle; `saveCache` writes the code cache when this run had none (or a stale one). */
+/**
+ * A loaded bundle. `saveCache(command)` writes the code cache when this run had none or a stale one,
+ * and rewrites it the first time a command runs that the cache has not seen: V8 caches the functions
+ * compiled so far, so a cache written after `inspire login` lacks most of what `inspire job list`
+ * runs, and each later call would compile those again. A rewrite keeps what the old cache held (it
+ * was loaded), so the cache grows to the commands in use; at most MAX_COMMANDS rewrites per build.
+ */
 export interface LoadedBundle {
   readonly main: Main
-  readonly saveCache: () => void
+  readonly saveCache: (command: string | undefined) => void
 }
 
 const PREFIX = "cli-"
 const SUFFIX = ".v8"
+/** Beside the cache: the commands it has seen, one per line. */
+const SEEN = ".seen"
+const MAX_COMMANDS = 40
 
 /**
  * Where the code cache of this bundle lives: the store's cache folder ($INSPIRE_HOME/cache or
@@ -35,22 +47,36 @@ const readOrUndefined = (file: string): Buffer | undefined => {
   }
 }
 
+const writeAtomically = (file: string, data: Buffer | string): void => {
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, data, { mode: 0o600 })
+  renameSync(tmp, file)
+}
+
 // Atomic and private like the rest of the store; older builds' caches are removed. A cache that
-// cannot be written (read-only home, full disk) only costs the next run its speed.
-const writeCache = (file: string, data: Buffer): void => {
+// cannot be written (read-only home, full disk) only costs the next run its speed. Two calls that
+// rewrite at once each leave a whole file: at worst one command is seen again and rewritten later.
+const writeCache = (file: string, data: Buffer, seen: ReadonlyArray<string>): void => {
   try {
     const dir = dirname(file)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
-    const tmp = `${file}.${process.pid}.tmp`
-    writeFileSync(tmp, data, { mode: 0o600 })
-    renameSync(tmp, file)
+    writeAtomically(file, data)
+    writeAtomically(`${file}${SEEN}`, `${seen.join("\n")}\n`)
     const keep = file.slice(dir.length + 1)
     for (const name of readdirSync(dir))
-      if (name !== keep && name.startsWith(PREFIX) && name.endsWith(SUFFIX)) rmSync(join(dir, name), { force: true })
+      if (
+        name.startsWith(PREFIX) &&
+        !name.startsWith(keep) &&
+        (name.endsWith(SUFFIX) || name.endsWith(`${SUFFIX}${SEEN}`))
+      )
+        rmSync(join(dir, name), { force: true })
   } catch {
     // best effort, see above
   }
 }
+
+const seenBy = (cacheFile: string): ReadonlyArray<string> =>
+  (readOrUndefined(`${cacheFile}${SEEN}`)?.toString("utf8") ?? "").split("\n").filter((l) => l !== "")
 
 /** Compiles and runs the CommonJS bundle at `file`, using and later refreshing the cache at `cacheFile`. */
 export const loadBundle = (file: string, cacheFile: string): LoadedBundle => {
@@ -67,5 +93,11 @@ export const loadBundle = (file: string, cacheFile: string): LoadedBundle => {
   const main = module.exports.main
   if (typeof main !== "function") throw new Error(`${file} does not export main(); rebuild the CLI (pnpm build).`)
   const stale = cachedData === undefined || script.cachedDataRejected === true
-  return { main, saveCache: () => (stale ? writeCache(cacheFile, script.createCachedData()) : undefined) }
+  const saveCache = (command: string | undefined): void => {
+    const seen = stale ? [] : seenBy(cacheFile)
+    const known = command === undefined || seen.includes(command)
+    if (!stale && (known || seen.length >= MAX_COMMANDS)) return
+    writeCache(cacheFile, script.createCachedData(), command === undefined || known ? seen : [...seen, command])
+  }
+  return { main, saveCache }
 }

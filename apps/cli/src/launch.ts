@@ -20,8 +20,12 @@ else {
   const bundle = join(dirname(fileURLToPath(import.meta.url)), "cli.cjs")
   const hash = typeof __INSPIRE_BUNDLE_HASH__ === "string" ? __INSPIRE_BUNDLE_HASH__ : "dev"
   const { main, saveCache } = loadBundle(bundle, codeCacheFile(hash))
-  const code = await main(argv)
-  saveCache()
+  let command: string | undefined
+  const code = await main(argv, (path) => {
+    command = path
+  })
+  // A failed call may have stopped short of what the command runs when it succeeds: not counted.
+  saveCache(code === 0 ? command : undefined)
   await flushed(process.stdout)
   await flushed(process.stderr)
   // The command is done and its output written: exiting now skips Node's wait for V8's background

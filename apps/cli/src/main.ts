@@ -51,8 +51,14 @@ const parseError = (e: CommanderError, message: string, command: Command, json: 
   return printError(new CliError(first, EXIT.usage, hint), json)
 }
 
-/** Runs `inspire` with the given arguments and returns the exit code. */
-export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
+/**
+ * Runs `inspire` with the given arguments and returns the exit code; `onCommand` learns the path of
+ * the command the arguments name (e.g. `inspire job list`) before it runs.
+ */
+export const main = async (
+  argv: ReadonlyArray<string>,
+  onCommand: (path: string) => void = () => undefined,
+): Promise<number> => {
   const json = argv.includes("--json")
   let captured: string | undefined
   const program = buildProgram(
@@ -62,6 +68,7 @@ export const main = async (argv: ReadonlyArray<string>): Promise<number> => {
     { lazy: true },
   )
   const { command, operand } = resolve(program, argv)
+  onCommand(pathOf(command))
   if (operand === undefined && command.commands.length > 0 && !argv.some((t) => HELP_OR_VERSION.has(t)))
     return bareGroup(command, json)
   const args =

@@ -60,6 +60,19 @@ describe("inspire before login", () => {
   )
 
   it(
+    "names the flag and the rule when a value breaks the operation's schema, in English (exit 2)",
+    async () => {
+      // The bundle keeps only zod's English locale (scripts/esbuild-node.mjs): its messages must remain.
+      const r = await inspire(env, ["job", "list", "--limit", "0"])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(
+        "error: --limit: Too small: expected number to be >=1\nhint: See --help for the flags of this command.\n",
+      )
+    },
+    T,
+  )
+
+  it(
     "exits 4 when the platform rejects the password, in a separate home",
     async () => {
       const r = await inspire(

@@ -9,10 +9,13 @@ import { describe, expect, it } from "vitest"
 import { deferWasmTierUp } from "../src/wasm-tiering.js"
 import { homeFor, inspire, json } from "./harness.js"
 
-const cacheFiles = (env: NodeJS.ProcessEnv): ReadonlyArray<string> => {
+// Every file in the cache folder; with `onlyCaches`, the caches themselves (not what they have seen).
+const cacheFiles = (env: NodeJS.ProcessEnv, onlyCaches = true): ReadonlyArray<string> => {
   const dir = join(env.INSPIRE_HOME ?? "", "cache", "code")
   try {
-    return readdirSync(dir).map((name) => join(dir, name))
+    return readdirSync(dir)
+      .filter((name) => !onlyCaches || name.endsWith(".v8"))
+      .map((name) => join(dir, name))
   } catch {
     return []
   }
@@ -57,28 +60,47 @@ describe("inspire's code cache", () => {
     const [file] = cacheFiles(env)
     const old = join(file ?? "", "..", "cli-0000000000000000-v0.0.0-x64.v8")
     writeFileSync(old, "from an older build")
+    writeFileSync(`${old}.seen`, "inspire config get\n")
     writeFileSync(file ?? "", "damaged")
     expect((await inspire(env, ["config", "get", "--json"])).code).toBe(0)
-    expect(cacheFiles(env)).toEqual([file])
+    expect(cacheFiles(env, false)).toEqual([file, `${file}.seen`])
   })
 
   // Calls that talk to the platform compile undici's WebAssembly HTTP parser with a changed V8 flag
   // (src/wasm-tiering.ts); the flag must be back when the cache is written, or V8 would reject the
   // cache at every following call and the CLI would compile and rewrite it each time.
-  it("stays valid across calls that make requests", async () => {
+  it("grows once with each new command that succeeds, then stays valid across calls that make requests", async () => {
     const emu = await startEmulator({ port: 0 })
     try {
       const env = homeFor(emu.url)
+      const seen = (file: string) => readFileSync(`${file}.seen`, "utf8").trim().split("\n")
+      // Not logged in: job list fails, so it is not counted as seen.
+      expect((await inspire(env, ["config", "get", "--json"])).code).toBe(0)
+      expect((await inspire(env, ["job", "list", "--json"])).code).not.toBe(0)
+      const [file = ""] = cacheFiles(env)
+      expect(seen(file)).toEqual(["inspire config get"])
+      expect(statSync(`${file}.seen`).mode & 0o777).toBe(0o600)
+      const afterConfig = readFileSync(file)
+
       const login = await inspire(
         env,
         ["login", "--username", emu.demo.username, "--password-stdin"],
         emu.demo.password,
       )
       expect(login.code).toBe(0)
-      const [file] = cacheFiles(env)
-      const bytes = readFileSync(file ?? "")
+      expect(json(await inspire(env, ["job", "list", "--json"]))).toHaveProperty("tasks")
+      expect(seen(file)).toEqual(["inspire config get", "inspire login", "inspire job list"])
+      const grown = readFileSync(file)
+      // What the first cache held is kept: it was loaded when the new one was made.
+      expect(grown.length).toBeGreaterThan(afterConfig.length)
+
+      // Calls that talk to the platform compile undici's WebAssembly HTTP parser with a changed V8
+      // flag (src/wasm-tiering.ts); the flag must be back when the cache is checked and written, or V8
+      // would reject the cache at every following call and the CLI would rewrite it each time.
       for (let i = 0; i < 2; i++) expect(json(await inspire(env, ["job", "list", "--json"]))).toHaveProperty("tasks")
-      expect(readFileSync(file ?? "").equals(bytes)).toBe(true)
+      expect((await inspire(env, ["config", "get", "--json"])).code).toBe(0)
+      expect(readFileSync(file).equals(grown)).toBe(true)
+      expect(cacheFiles(env, false).map((f) => f.slice(file.length))).toEqual(["", ".seen"])
     } finally {
       await emu.close()
     }
