@@ -24,7 +24,7 @@ const explodes = defineOperation({
   title: "Throws",
   description: "An operation whose implementation throws, standing in for any defect.",
   input: z.object({}),
-  output: z.object({}),
+  output: () => z.object({}),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   run: () => {
     throw new Error("boom")

@@ -32,32 +32,33 @@ const Input = z.object({
 
 const Value = z.union([z.string(), z.number()])
 
-const Output = z.object({
-  action: z.enum(["get", "set", "unset"]).describe("What was done"),
-  profile: z.string().describe("The profile whose defaults these are"),
-  settings: z
-    .array(
-      z.object({
-        key: z.enum(SETTING_KEYS).describe("The setting"),
-        value: Value.optional().describe("Its value in force; absent when unset"),
-        source: z
-          .enum(["argument", "environment", "profile", "default", "unset"])
-          .describe("Where the value comes from"),
-        from: z.string().optional().describe("The environment variable or profile it came from"),
-        help: z.string().describe("What the setting means"),
-      }),
-    )
-    .describe("Every setting with its value and source"),
-  changed: z
-    .object({
-      key: z.enum(SETTING_KEYS).describe("The setting changed"),
-      before: Value.optional().describe("The saved value before; absent when unset"),
-      after: Value.optional().describe("The saved value now; absent when unset"),
-    })
-    .optional()
-    .describe("For set and unset: the change made"),
-  notes: z.array(z.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
-})
+const Output = () =>
+  z.object({
+    action: z.enum(["get", "set", "unset"]).describe("What was done"),
+    profile: z.string().describe("The profile whose defaults these are"),
+    settings: z
+      .array(
+        z.object({
+          key: z.enum(SETTING_KEYS).describe("The setting"),
+          value: Value.optional().describe("Its value in force; absent when unset"),
+          source: z
+            .enum(["argument", "environment", "profile", "default", "unset"])
+            .describe("Where the value comes from"),
+          from: z.string().optional().describe("The environment variable or profile it came from"),
+          help: z.string().describe("What the setting means"),
+        }),
+      )
+      .describe("Every setting with its value and source"),
+    changed: z
+      .object({
+        key: z.enum(SETTING_KEYS).describe("The setting changed"),
+        before: Value.optional().describe("The saved value before; absent when unset"),
+        after: Value.optional().describe("The saved value now; absent when unset"),
+      })
+      .optional()
+      .describe("For set and unset: the change made"),
+    notes: z.array(z.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
+  })
 
 /** One setting as `config get` shows it. */
 export interface SettingView {

@@ -13,24 +13,25 @@ const Input = z.object({
   warnings_only: z.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)"),
 })
 
-const Output = z.object({
-  jobId: z.string().describe("Job id"),
-  status: z.string().describe("The job's status: family (raw)"),
-  events: z
-    .array(
-      z.object({
-        type: z.string().describe("Normal or Warning"),
-        reason: z.string().describe("Reason, e.g. Unschedulable, Pulling, BackOff"),
-        message: z.string().describe("The event's message"),
-        object: z.string().describe("What it concerns: the job, a pod (instance) or the HPC job"),
-        firstAt: epochMs("First seen"),
-        lastAt: epochMs("Last seen"),
-      }),
-    )
-    .describe("Events, oldest first"),
-  collected: z.boolean().describe("True when the platform has discarded this old task's events"),
-  truncated: z.boolean().describe("True when the list was cut short"),
-})
+const Output = () =>
+  z.object({
+    jobId: z.string().describe("Job id"),
+    status: z.string().describe("The job's status: family (raw)"),
+    events: z
+      .array(
+        z.object({
+          type: z.string().describe("Normal or Warning"),
+          reason: z.string().describe("Reason, e.g. Unschedulable, Pulling, BackOff"),
+          message: z.string().describe("The event's message"),
+          object: z.string().describe("What it concerns: the job, a pod (instance) or the HPC job"),
+          firstAt: epochMs("First seen"),
+          lastAt: epochMs("Last seen"),
+        }),
+      )
+      .describe("Events, oldest first"),
+    collected: z.boolean().describe("True when the platform has discarded this old task's events"),
+    truncated: z.boolean().describe("True when the list was cut short"),
+  })
 
 /** One event as the tool returns it. */
 export interface EventRow {

@@ -32,27 +32,28 @@ const Input = z.object({
   limit: z.number().int().min(1).max(1000).default(50).describe("Most rows to return (default 50); counts cover all"),
 })
 
-const Output = z.object({
-  tasks: z
-    .array(
-      z.object({
-        id: z.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
-        type: z.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
-        name: z.string().describe("Task name"),
-        status: StatusFamily.describe("Normalised status family"),
-        rawStatus: z.string().describe("The platform's own status"),
-        workspace: z.string().describe("Workspace name"),
-        createdAt: epochMs("Created"),
-        runningTimeMs: z.number().optional().describe("Running time in ms"),
-        gpus: z.number().optional().describe("GPUs it holds"),
-      }),
-    )
-    .describe("Matching tasks, newest first, at most `limit`"),
-  total: z.number().describe("How many matched in all, before limit"),
-  counts: z.record(z.string(), z.number()).describe("Matches per status family"),
-  workspaces: z.array(z.string()).describe("Workspaces searched"),
-  truncated: z.boolean().describe("True when a page cap cut a list short"),
-})
+const Output = () =>
+  z.object({
+    tasks: z
+      .array(
+        z.object({
+          id: z.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
+          type: z.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
+          name: z.string().describe("Task name"),
+          status: StatusFamily.describe("Normalised status family"),
+          rawStatus: z.string().describe("The platform's own status"),
+          workspace: z.string().describe("Workspace name"),
+          createdAt: epochMs("Created"),
+          runningTimeMs: z.number().optional().describe("Running time in ms"),
+          gpus: z.number().optional().describe("GPUs it holds"),
+        }),
+      )
+      .describe("Matching tasks, newest first, at most `limit`"),
+    total: z.number().describe("How many matched in all, before limit"),
+    counts: z.record(z.string(), z.number()).describe("Matches per status family"),
+    workspaces: z.array(z.string()).describe("Workspaces searched"),
+    truncated: z.boolean().describe("True when a page cap cut a list short"),
+  })
 
 /** One listed task. */
 export interface JobRow {

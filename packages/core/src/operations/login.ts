@@ -19,16 +19,17 @@ const Input = z.object({
     .describe("For harbor: qb (七宝, all spaces but SJ) or sj (松江, SJ spaces only)"),
 })
 
-const Output = z.object({
-  target: z.enum(["inspire", "harbor"]).describe("Which account was saved"),
-  registry: z.enum(["qb", "sj"]).optional().describe("For harbor: the registry"),
-  profile: z.string().describe("The profile it was saved to"),
-  username: z.string().describe("The account name (never the password)"),
-  saved: z.boolean().describe("Whether the credentials were stored"),
-  verified: z.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
-  method: z.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
-  message: z.string().describe("What happened, in one line"),
-})
+const Output = () =>
+  z.object({
+    target: z.enum(["inspire", "harbor"]).describe("Which account was saved"),
+    registry: z.enum(["qb", "sj"]).optional().describe("For harbor: the registry"),
+    profile: z.string().describe("The profile it was saved to"),
+    username: z.string().describe("The account name (never the password)"),
+    saved: z.boolean().describe("Whether the credentials were stored"),
+    verified: z.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
+    method: z.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
+    message: z.string().describe("What happened, in one line"),
+  })
 
 export const loginOperation = defineOperation({
   name: "login",

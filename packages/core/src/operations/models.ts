@@ -83,33 +83,34 @@ const ModelDetailOutput = z
   })
   .describe("The model with its versions")
 
-const Output = z.discriminatedUnion("action", [
-  z.object({
-    action: z.literal("list"),
-    workspace: WorkspaceRef,
-    models: z.array(z.object(ModelFields)).describe("The workspace's models"),
-    truncated: z.boolean().describe("True when the list was cut short"),
-  }),
-  z.object({ action: z.literal("detail"), model: ModelDetailOutput }),
-  z.object({
-    action: z.literal("create"),
-    modelId: z.string().describe("The new model's id"),
-    name: z.string().describe("Model name"),
-    sourcePath: z.string().describe("Where the files were imported from"),
-    workspace: WorkspaceRef,
-    project: ProjectRef,
-    recovered: z.boolean().describe("The create's answer was lost and the model was found by name"),
-    next: NextHints,
-  }),
-  z.object({
-    action: z.literal("delete"),
-    model: ModelDetailOutput,
-    confirmed: z.boolean().describe("Whether confirm=true was given"),
-    deleted: z.boolean().describe("True when it was deleted"),
-    message: z.string().describe("What happened"),
-    hint: z.string().optional().describe("What to do next"),
-  }),
-])
+const Output = () =>
+  z.discriminatedUnion("action", [
+    z.object({
+      action: z.literal("list"),
+      workspace: WorkspaceRef(),
+      models: z.array(z.object(ModelFields)).describe("The workspace's models"),
+      truncated: z.boolean().describe("True when the list was cut short"),
+    }),
+    z.object({ action: z.literal("detail"), model: ModelDetailOutput }),
+    z.object({
+      action: z.literal("create"),
+      modelId: z.string().describe("The new model's id"),
+      name: z.string().describe("Model name"),
+      sourcePath: z.string().describe("Where the files were imported from"),
+      workspace: WorkspaceRef(),
+      project: ProjectRef(),
+      recovered: z.boolean().describe("The create's answer was lost and the model was found by name"),
+      next: NextHints(),
+    }),
+    z.object({
+      action: z.literal("delete"),
+      model: ModelDetailOutput,
+      confirmed: z.boolean().describe("Whether confirm=true was given"),
+      deleted: z.boolean().describe("True when it was deleted"),
+      message: z.string().describe("What happened"),
+      hint: z.string().optional().describe("What to do next"),
+    }),
+  ])
 
 /** What inspire_models returns, by action. */
 export type ModelsResult =

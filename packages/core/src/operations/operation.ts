@@ -52,5 +52,29 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown> {
   readonly render: (result: O) => string
 }
 
+/** A value built on its first use and kept; the same one on every call. */
+export const once = <A>(build: () => A): (() => A) => {
+  let built: { readonly value: A } | undefined
+  return () => {
+    built ??= { value: build() }
+    return built.value
+  }
+}
+
+/**
+ * An operation as declared: the result schema is given as a function, built the first time someone
+ * reads `output` (the MCP server, for its tool list and result checks). Building every operation's
+ * result schema when the catalogue loads costs each CLI call milliseconds for schemas it never reads.
+ */
+export type OperationSpec<I extends z.ZodObject, O> = Omit<Operation<I, O>, "output"> & {
+  readonly output: () => z.ZodType
+}
+
 /** Declares an operation with its input and output types inferred. */
-export const defineOperation = <I extends z.ZodObject, O>(operation: Operation<I, O>): Operation<I, O> => operation
+export const defineOperation = <I extends z.ZodObject, O>({
+  output,
+  ...rest
+}: OperationSpec<I, O>): Operation<I, O> => {
+  const schema = once(output)
+  return Object.defineProperty(rest, "output", { get: schema, enumerable: true }) as Operation<I, O>
+}

@@ -28,20 +28,21 @@ const Input = z.object({
     .describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS}); default backs off from 5 s to 30 s`),
 })
 
-const Output = z.object({
-  jobId: z.string().describe("Task id"),
-  until: z.enum(["running", "finished", "succeeded"]).describe("The state waited for"),
-  outcome: z
-    .enum(["reached", "timed-out", "task-failed", "not-found"])
-    .describe("reached; timed-out (call again); task-failed (it ended otherwise); not-found"),
-  status: z
-    .object({ family: z.string().describe("Status family"), raw: z.string().describe("Platform status") })
-    .optional()
-    .describe("The last status read"),
-  waitedMs: z.number().describe("How long it waited (ms)"),
-  polls: z.number().describe("How many times the status was read"),
-  message: z.string().describe("What happened and what to do next"),
-})
+const Output = () =>
+  z.object({
+    jobId: z.string().describe("Task id"),
+    until: z.enum(["running", "finished", "succeeded"]).describe("The state waited for"),
+    outcome: z
+      .enum(["reached", "timed-out", "task-failed", "not-found"])
+      .describe("reached; timed-out (call again); task-failed (it ended otherwise); not-found"),
+    status: z
+      .object({ family: z.string().describe("Status family"), raw: z.string().describe("Platform status") })
+      .optional()
+      .describe("The last status read"),
+    waitedMs: z.number().describe("How long it waited (ms)"),
+    polls: z.number().describe("How many times the status was read"),
+    message: z.string().describe("What happened and what to do next"),
+  })
 
 /** How a wait ended. */
 export type WaitOutcome = "reached" | "timed-out" | "task-failed" | "not-found"

@@ -28,6 +28,18 @@ describe("the operation catalogue", () => {
     expect(findOperation("nope")).toBeUndefined()
   })
 
+  it("builds each result schema when it is first read, once", () => {
+    // A CLI call loads the whole catalogue and reads no result schema: none is built at load.
+    for (const op of OPERATIONS) {
+      const property = Object.getOwnPropertyDescriptor(op, "output")
+      expect(typeof property?.get, op.name).toBe("function")
+      expect(property?.enumerable, op.name).toBe(true)
+      const first = op.output
+      expect(first).toBeInstanceOf(z.ZodType)
+      expect(op.output, op.name).toBe(first)
+    }
+  })
+
   it.each(OPERATIONS.map((op) => [op.name, op] as const))("%s describes itself for agents", (_name, op) => {
     expect(op.title.length).toBeGreaterThan(3)
     expect(op.description.length).toBeGreaterThan(80)

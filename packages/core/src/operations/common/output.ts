@@ -1,48 +1,58 @@
 import { z } from "zod"
 import { StatusFamily } from "../../domain/status.js"
+import { once } from "../operation.js"
 
 // Building blocks of the operations' output schemas. A field that a result may hold as `undefined` is
-// optional here: the JSON a frontend sends leaves such a key out.
+// optional here: the JSON a frontend sends leaves such a key out. Each is built on first use, like
+// the result schemas made of them (see defineOperation).
 
 /** Epoch milliseconds, as every result gives times. */
 export const epochMs = (what: string) => z.number().optional().describe(`${what} (epoch ms)`)
 
 /** A platform object named by id and name. */
-export const IdName = z.object({ id: z.string().describe("Platform id"), name: z.string().describe("Display name") })
+export const IdName = once(() =>
+  z.object({ id: z.string().describe("Platform id"), name: z.string().describe("Display name") }),
+)
 
 /** A workspace by id and name. */
-export const WorkspaceRef = IdName.describe("The workspace")
+export const WorkspaceRef = once(() => IdName().describe("The workspace"))
 
 /** A project by id and name. */
-export const ProjectRef = IdName.describe("The project")
+export const ProjectRef = once(() => IdName().describe("The project"))
 
 /** A compute group by id and name. */
-export const GroupRef = IdName.describe("The compute group")
+export const GroupRef = once(() => IdName().describe("The compute group"))
 
 /** A platform status normalised into a family, the raw value kept beside it. */
-export const StatusOutput = z
-  .object({
-    family: StatusFamily.describe("Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown"),
-    raw: z.string().describe("The platform's own status value"),
-    terminal: z.boolean().describe("True when the current run is over"),
-  })
-  .describe("Task status")
+export const StatusOutput = once(() =>
+  z
+    .object({
+      family: StatusFamily.describe(
+        "Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown",
+      ),
+      raw: z.string().describe("The platform's own status value"),
+      terminal: z.boolean().describe("True when the current run is over"),
+    })
+    .describe("Task status"),
+)
 
 /** A spec as results and error candidates show it. */
-export const SpecCandidateOutput = z
-  .object({
-    id: z.string().describe("Spec (quota) id"),
-    name: z.string().describe("Spec name"),
-    gpu: z.string().describe("GPU type, or CPU"),
-    gpuCount: z.number().describe("GPUs per instance"),
-    cpuCount: z.number().describe("CPUs per instance"),
-    memoryGi: z.number().describe("Memory per instance in GiB"),
-    pricePerHour: z.number().optional().describe("Price per hour, when the platform states it"),
-  })
-  .describe("The spec used")
+export const SpecCandidateOutput = once(() =>
+  z
+    .object({
+      id: z.string().describe("Spec (quota) id"),
+      name: z.string().describe("Spec name"),
+      gpu: z.string().describe("GPU type, or CPU"),
+      gpuCount: z.number().describe("GPUs per instance"),
+      cpuCount: z.number().describe("CPUs per instance"),
+      memoryGi: z.number().describe("Memory per instance in GiB"),
+      pricePerHour: z.number().optional().describe("Price per hour, when the platform states it"),
+    })
+    .describe("The spec used"),
+)
 
 /** Warnings about the call that did not stop it. */
-export const Warnings = z.array(z.string()).describe("Warnings that did not stop the call")
+export const Warnings = once(() => z.array(z.string()).describe("Warnings that did not stop the call"))
 
 /** Follow-up calls in words, e.g. `inspire_inference(action="detail", …)`. */
-export const NextHints = z.array(z.string()).describe("Suggested next tool calls")
+export const NextHints = once(() => z.array(z.string()).describe("Suggested next tool calls"))

@@ -195,7 +195,7 @@ export const imagePushOperation = defineOperation({
     "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. " +
     'Needs Docker running, the campus network or VPN, and inspire_login(target="harbor", registry=…) first. Re-pushing the same image and tag changes nothing; dry_run=true checks everything without pushing.',
   input: ImagePushInputSchema,
-  output: ImagePushResult,
+  output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   run: runPush,
   render,

@@ -1,91 +1,94 @@
 import { z } from "zod"
 import { TaskKind } from "../../domain/ids.js"
 import { epochMs, StatusOutput } from "../common/output.js"
-
-const Diagnosis = z
-  .object({
-    findings: z
-      .array(
-        z.object({
-          kind: z
-            .enum([
-              "oom",
-              "image-pull",
-              "unschedulable",
-              "preempted",
-              "environment",
-              "offline-network",
-              "no-slurm",
-              "traceback",
-            ])
-            .describe("The kind of cause"),
-          cause: z.string().describe("The likely cause"),
-          evidence: z.string().describe("The event or log line that shows it"),
-          fix: z.string().describe("What to do"),
-        }),
-      )
-      .describe("Likely causes, most telling first"),
-    eventsRead: z.number().describe("Events read"),
-    logLinesRead: z.number().describe("Log lines read"),
-    notes: z.array(z.string()).describe("Why some evidence could not be read"),
-  })
-  .describe("For a failed, stopped or waiting task: what its events and logs point to")
+import { once } from "../operation.js"
 
 /** What inspire_job_detail returns. */
-export const JobDetailOutput = z.object({
-  id: z.string().describe("Task id"),
-  kind: TaskKind.describe("train, hpc, serving, ray or notebook"),
-  name: z.string().describe("Task name"),
-  status: StatusOutput,
-  subStatus: z.string().describe("The platform's sub-status"),
-  subMessage: z.string().describe("The platform's sub-status message"),
-  workspace: z.string().describe("Workspace name"),
-  project: z.string().describe("Project name"),
-  computeGroup: z.string().describe("Compute group name"),
-  image: z.string().describe("Image address"),
-  command: z.string().describe("Command or entrypoint"),
-  spec: z
+export const JobDetailOutput = once(() => {
+  const Diagnosis = z
     .object({
-      id: z.string().describe("Spec id"),
-      gpus: z.number().optional().describe("GPUs per instance"),
-      gpuType: z.string().optional().describe("GPU type"),
-      cpus: z.number().optional().describe("CPUs per instance"),
-      memoryGib: z.number().optional().describe("Memory per instance in GiB"),
+      findings: z
+        .array(
+          z.object({
+            kind: z
+              .enum([
+                "oom",
+                "image-pull",
+                "unschedulable",
+                "preempted",
+                "environment",
+                "offline-network",
+                "no-slurm",
+                "traceback",
+              ])
+              .describe("The kind of cause"),
+            cause: z.string().describe("The likely cause"),
+            evidence: z.string().describe("The event or log line that shows it"),
+            fix: z.string().describe("What to do"),
+          }),
+        )
+        .describe("Likely causes, most telling first"),
+      eventsRead: z.number().describe("Events read"),
+      logLinesRead: z.number().describe("Log lines read"),
+      notes: z.array(z.string()).describe("Why some evidence could not be read"),
     })
-    .describe("The spec"),
-  priority: z.number().optional().describe("Priority submitted"),
-  priorityLevel: z.string().optional().describe("Priority level the platform assigned"),
-  instances: z.number().optional().describe("Number of instances (nodes)"),
-  shmGi: z.number().optional().describe("Shared memory in GiB"),
-  hpc: z
-    .object({
-      numberOfTasks: z.number().optional().describe("Slurm tasks"),
-      cpusPerTask: z.number().optional().describe("CPUs per task"),
-      memoryPerCpu: z.string().describe("Memory per CPU"),
-      nodes: z.array(z.string()).describe("Nodes it runs on"),
-    })
-    .optional()
-    .describe("For HPC jobs: the Slurm sizing"),
-  pods: z
-    .array(
-      z.object({
-        pod: z.string().describe("Pod name (the `pod` of inspire_logs)"),
-        node: z.string().describe("Node"),
-        status: z.string().describe("Pod status"),
+    .describe("For a failed, stopped or waiting task: what its events and logs point to")
+
+  return z.object({
+    id: z.string().describe("Task id"),
+    kind: TaskKind.describe("train, hpc, serving, ray or notebook"),
+    name: z.string().describe("Task name"),
+    status: StatusOutput(),
+    subStatus: z.string().describe("The platform's sub-status"),
+    subMessage: z.string().describe("The platform's sub-status message"),
+    workspace: z.string().describe("Workspace name"),
+    project: z.string().describe("Project name"),
+    computeGroup: z.string().describe("Compute group name"),
+    image: z.string().describe("Image address"),
+    command: z.string().describe("Command or entrypoint"),
+    spec: z
+      .object({
+        id: z.string().describe("Spec id"),
+        gpus: z.number().optional().describe("GPUs per instance"),
+        gpuType: z.string().optional().describe("GPU type"),
+        cpus: z.number().optional().describe("CPUs per instance"),
+        memoryGib: z.number().optional().describe("Memory per instance in GiB"),
+      })
+      .describe("The spec"),
+    priority: z.number().optional().describe("Priority submitted"),
+    priorityLevel: z.string().optional().describe("Priority level the platform assigned"),
+    instances: z.number().optional().describe("Number of instances (nodes)"),
+    shmGi: z.number().optional().describe("Shared memory in GiB"),
+    hpc: z
+      .object({
+        numberOfTasks: z.number().optional().describe("Slurm tasks"),
+        cpusPerTask: z.number().optional().describe("CPUs per task"),
+        memoryPerCpu: z.string().describe("Memory per CPU"),
+        nodes: z.array(z.string()).describe("Nodes it runs on"),
+      })
+      .optional()
+      .describe("For HPC jobs: the Slurm sizing"),
+    pods: z
+      .array(
+        z.object({
+          pod: z.string().describe("Pod name (the `pod` of inspire_logs)"),
+          node: z.string().describe("Node"),
+          status: z.string().describe("Pod status"),
+          startedAt: epochMs("Started"),
+          finishedAt: epochMs("Finished"),
+        }),
+      )
+      .describe("The task's pods"),
+    timing: z
+      .object({
+        createdAt: epochMs("Created"),
         startedAt: epochMs("Started"),
         finishedAt: epochMs("Finished"),
-      }),
-    )
-    .describe("The task's pods"),
-  timing: z
-    .object({
-      createdAt: epochMs("Created"),
-      startedAt: epochMs("Started"),
-      finishedAt: epochMs("Finished"),
-      runningTimeMs: z.number().optional().describe("Running time in ms"),
-    })
-    .describe("When it ran"),
-  consoleUrl: z.string().describe("The task's page"),
-  warnings: z.array(z.string()).describe("What could not be read"),
-  diagnosis: Diagnosis.optional(),
+        runningTimeMs: z.number().optional().describe("Running time in ms"),
+      })
+      .describe("When it ran"),
+    consoleUrl: z.string().describe("The task's page"),
+    warnings: z.array(z.string()).describe("What could not be read"),
+    diagnosis: Diagnosis.optional(),
+  })
 })

@@ -38,35 +38,36 @@ const Window = z
   .object({ from: z.number().describe("Start (epoch ms)"), to: z.number().describe("End (epoch ms)") })
   .describe("The time window read")
 
-const Output = z.object({
-  jobId: z.string().describe("Job id"),
-  status: z.string().describe("The job's status: family (raw)"),
-  mode: z.enum(["tail", "window", "download"]).describe("Newest lines, a time window, or a download"),
-  lines: z
-    .array(
-      z.object({
-        time: z.number().describe("Epoch ms"),
-        pod: z.string().describe("The pod that printed it"),
-        message: z.string().describe("The line"),
-      }),
-    )
-    .optional()
-    .describe("The lines, in time order (absent for a download)"),
-  window: Window.optional(),
-  truncated: z.boolean().optional().describe("More lines exist in the window than were returned"),
-  download: z
-    .object({
-      path: z.string().describe("The file written"),
-      lines: z.number().describe("Lines written"),
-      bytes: z.number().describe("Bytes written"),
-      requests: z.number().describe("Pages requested"),
-      crowdedAt: z
-        .array(z.number())
-        .describe("Instants (epoch ms) where more lines shared one time than a page holds; some may be missing"),
-    })
-    .optional()
-    .describe("For download: where the log went"),
-})
+const Output = () =>
+  z.object({
+    jobId: z.string().describe("Job id"),
+    status: z.string().describe("The job's status: family (raw)"),
+    mode: z.enum(["tail", "window", "download"]).describe("Newest lines, a time window, or a download"),
+    lines: z
+      .array(
+        z.object({
+          time: z.number().describe("Epoch ms"),
+          pod: z.string().describe("The pod that printed it"),
+          message: z.string().describe("The line"),
+        }),
+      )
+      .optional()
+      .describe("The lines, in time order (absent for a download)"),
+    window: Window.optional(),
+    truncated: z.boolean().optional().describe("More lines exist in the window than were returned"),
+    download: z
+      .object({
+        path: z.string().describe("The file written"),
+        lines: z.number().describe("Lines written"),
+        bytes: z.number().describe("Bytes written"),
+        requests: z.number().describe("Pages requested"),
+        crowdedAt: z
+          .array(z.number())
+          .describe("Instants (epoch ms) where more lines shared one time than a page holds; some may be missing"),
+      })
+      .optional()
+      .describe("For download: where the log went"),
+  })
 
 /** The result of inspire_logs: lines, or where a download went. */
 export interface LogsResult {

@@ -34,28 +34,29 @@ const Input = z.object({
     .describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
 })
 
-const Output = z.object({
-  mode: z.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
-  stopped: z.boolean().describe("False when nothing was sent because confirm was missing"),
-  tasks: z
-    .array(
-      z.object({
-        id: z.string().describe("Task id"),
-        type: z.enum(["train", "hpc", "inference"]).describe("Task type"),
-        name: z.string().describe("Task name"),
-        workspace: z.string().describe("Workspace name"),
-        before: z.string().describe("Status before the stop"),
-        after: z.string().optional().describe("Status after the stop"),
-        outcome: z.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
-        error: z.string().optional().describe("Why the stop failed"),
-      }),
-    )
-    .describe("The tasks concerned"),
-  counts: z
-    .object({ stopped: z.number(), alreadyFinished: z.number(), failed: z.number() })
-    .describe("Tasks per outcome"),
-  hint: z.string().optional().describe("What to do next, e.g. pass confirm=true"),
-})
+const Output = () =>
+  z.object({
+    mode: z.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
+    stopped: z.boolean().describe("False when nothing was sent because confirm was missing"),
+    tasks: z
+      .array(
+        z.object({
+          id: z.string().describe("Task id"),
+          type: z.enum(["train", "hpc", "inference"]).describe("Task type"),
+          name: z.string().describe("Task name"),
+          workspace: z.string().describe("Workspace name"),
+          before: z.string().describe("Status before the stop"),
+          after: z.string().optional().describe("Status after the stop"),
+          outcome: z.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
+          error: z.string().optional().describe("Why the stop failed"),
+        }),
+      )
+      .describe("The tasks concerned"),
+    counts: z
+      .object({ stopped: z.number(), alreadyFinished: z.number(), failed: z.number() })
+      .describe("Tasks per outcome"),
+    hint: z.string().optional().describe("What to do next, e.g. pass confirm=true"),
+  })
 
 /** The result of inspire_stop. */
 export interface StopOperationResult {
