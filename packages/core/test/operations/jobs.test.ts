@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest"
 import { jobsOperation } from "../../src/operations/jobs.js"
 import { useEmulator } from "../emulator.js"
+import { profileFor } from "../harness.js"
 import { call, failed, succeeded } from "./harness.js"
 import { freshPlatform, startHpcJob, startJob, trainingProfile } from "./tasks-fixture.js"
 
@@ -49,6 +50,18 @@ describe("jobs", () => {
     const none = succeeded(await call(emu.current, jobsOperation, { type: "hpc" }, profile))
     expect(none.result.total).toBe(0)
     expect(none.text).toContain("No tasks match.")
+  })
+
+  it("asks for the user and the projects once per client, then only for the tasks", async () => {
+    const profile = profileFor(emu.current)
+    await startJob(emu.current, trainingProfile(emu.current), "exp-cached")
+    const first = succeeded(await call(emu.current, jobsOperation, {}, profile))
+    emu.current.control.clearRequests()
+    const again = succeeded(await call(emu.current, jobsOperation, {}, profile))
+    expect(again.result.total).toBe(first.result.total)
+    const surfaces = Object.keys(emu.current.control.requests().bySurface)
+    expect(surfaces.filter((s) => /user|project/i.test(s))).toEqual([])
+    expect(surfaces).toContain("v2:train.ListJobs")
   })
 
   it("refuses an unknown workspace and a bad status with what to do", async () => {

@@ -12,11 +12,12 @@ interface Entry {
   readonly ids: ReadonlySet<string>
 }
 
-// One cache per process, keyed by store home, profile and base URL, so every client of a profile shares it.
+// One cache per process, keyed by store home, profile, base URL and account, so every client of a
+// profile shares it and logging in as someone else on the same profile starts afresh.
 const scopes = new Map<string, Map<string, Entry>>()
 
 const scope = Effect.map(ActiveProfile, (p) => {
-  const key = `${p.env.INSPIRE_HOME ?? ""}|${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`
+  const key = `${p.env.INSPIRE_HOME ?? ""}|${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}|${p.config.username ?? ""}`
   const found = scopes.get(key)
   if (found !== undefined) return found
   const made = new Map<string, Entry>()

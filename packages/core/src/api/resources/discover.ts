@@ -11,7 +11,7 @@ import { fillBudgets, projectPages } from "./projects.js"
 import { type ConfigType, listSpecs, priceSpecs, readScheduleConfig } from "./specs.js"
 import { type HpcSupport, hpcSupport } from "./support.js"
 import { type CallCost, measured } from "./trace.js"
-import { type CurrentUser, currentUser } from "./user.js"
+import { type CurrentUser, fetchCurrentUser } from "./user.js"
 import { listWorkspaces, type Workspace } from "./workspaces.js"
 
 /** The schedule types inspire_status shows for every group. */
@@ -159,7 +159,8 @@ const idsOf = (d: Discovery): ReadonlyArray<string> => [
 
 const gather = Effect.gen(function* () {
   const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY)
-  const [user, listed] = yield* Effect.all([limit(currentUser()), limit(projectPages())], { concurrency: 2 })
+  const [user, listed] = yield* Effect.all([limit(fetchCurrentUser()), limit(projectPages())], { concurrency: 2 })
+  yield* remember("user", user, [user.id])
   // Budgets and the workspaces' resources need only the project list: both fan out at once.
   const [projects, workspaces] = yield* Effect.all(
     [

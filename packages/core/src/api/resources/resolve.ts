@@ -74,7 +74,11 @@ const byId = <A extends Named>(
 
 type Resolved<A> = Effect.Effect<A, InspireError, Platform | ActiveProfile>
 
-const projects = (refresh: boolean) => cached("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh)
+/** The user's projects, cached with the profile's other resources; `refresh` asks the platform again. */
+export const knownProjects = (refresh = false): Resolved<ReadonlyArray<Project>> =>
+  cached("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh)
+
+const projects = knownProjects
 
 // A cached list that lacks the id asked for may be stale (a project joined a minute ago): look once more.
 const withRetry = <A extends Named>(list: (refresh: boolean) => Resolved<ReadonlyArray<A>>, id: string) =>

@@ -4,6 +4,7 @@ import type { InspireError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
 import { decode, unavailable } from "../support.js"
+import { cached } from "./cache.js"
 
 /** The logged-in account. */
 export interface CurrentUser {
@@ -42,8 +43,8 @@ const toUser = (raw: z.output<typeof RawUser>, fallbackLogin: string): CurrentUs
   ...(raw.workspace_id !== undefined ? { defaultWorkspaceId: raw.workspace_id } : {}),
 })
 
-/** The logged-in user: V2 `user.GetUserDetail` (★ prov.), else V1 `GET user/detail`. */
-export const currentUser = (): Effect.Effect<CurrentUser, InspireError, Platform | ActiveProfile> =>
+/** The logged-in user as the platform states it now: V2 `user.GetUserDetail` (★ prov.), else V1 `GET user/detail`. */
+export const fetchCurrentUser = (): Effect.Effect<CurrentUser, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const platform = yield* Platform
     const profile = yield* ActiveProfile
@@ -58,3 +59,7 @@ export const currentUser = (): Effect.Effect<CurrentUser, InspireError, Platform
     )
     return toUser(raw, profile.config.username ?? "")
   })
+
+/** The logged-in user, cached with the profile's other resources (discovery refreshes it). */
+export const currentUser = (): Effect.Effect<CurrentUser, InspireError, Platform | ActiveProfile> =>
+  cached("user", fetchCurrentUser(), (u) => [u.id])

@@ -2,8 +2,7 @@ import { Effect } from "effect"
 import { listHpcJobs } from "../../api/jobs/hpc.js"
 import { listTrainingJobs } from "../../api/jobs/training.js"
 import { listNotebooks } from "../../api/notebooks/read.js"
-import { listProjects } from "../../api/resources/projects.js"
-import { resolveProject, resolveWorkspace } from "../../api/resources/resolve.js"
+import { knownProjects, resolveProject, resolveWorkspace } from "../../api/resources/resolve.js"
 import { currentUser } from "../../api/resources/user.js"
 import { listWorkspaces, type Workspace } from "../../api/resources/workspaces.js"
 import { listServings } from "../../api/servings/servings.js"
@@ -67,7 +66,7 @@ export const workspacesToSearch = (
   Effect.gen(function* () {
     const name = workspace ?? (yield* defaultOf("defaultWorkspace"))
     if (name !== undefined) return [yield* resolveWorkspace(name, project)]
-    const all = listWorkspaces(yield* listProjects()).filter((w) => w.enabled)
+    const all = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled)
     if (project === undefined) return all
     const owner = yield* resolveProject(project)
     return all.filter((w) => w.projects.some((p) => p.id === owner.id))
