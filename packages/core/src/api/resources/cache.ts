@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile } from "../../profile.js"
+import { cacheFileOf, readCacheFile, type StoredEntry, writeCacheFile } from "./cache-file.js"
 
 /** How long discovered resources are trusted: specs and groups change when the platform reconfigures (§3.6). */
 export const RESOURCE_TTL_MS = 5 * 60_000
@@ -14,21 +15,48 @@ interface Entry {
 
 // One cache per process, keyed by store home, profile, base URL and account, so every client of a
 // profile shares it and logging in as someone else on the same profile starts afresh.
-const scopes = new Map<string, Map<string, Entry>>()
+interface Scope {
+  readonly entries: Map<string, Entry>
+  /** Where the KEPT entries live between processes (cache-file.ts). */
+  readonly file: string
+}
 
-const scope = Effect.map(ActiveProfile, (p) => {
+const scopes = new Map<string, Scope>()
+
+/**
+ * Entries also kept on disk: who the user is and their projects, which nearly every call needs
+ * first and which change rarely. Discovery (free GPUs) and compute groups stay in memory only.
+ */
+const KEPT: ReadonlySet<string> = new Set(["user", "projects"])
+
+const keptOf = (entries: ReadonlyMap<string, Entry>): ReadonlyMap<string, StoredEntry> =>
+  new Map(
+    [...entries]
+      .filter(([key]) => KEPT.has(key))
+      .map(([key, e]) => [key, { expires: e.expires, value: e.value, ids: [...e.ids] }]),
+  )
+
+const scope = Effect.gen(function* () {
+  const p = yield* ActiveProfile
   const key = `${p.env.INSPIRE_HOME ?? ""}|${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}|${p.config.username ?? ""}`
   const found = scopes.get(key)
   if (found !== undefined) return found
-  const made = new Map<string, Entry>()
+  const file = cacheFileOf(p.env, key)
+  const now = yield* Clock.currentTimeMillis
+  const entries = new Map<string, Entry>()
+  for (const [k, e] of readCacheFile(file, now))
+    if (KEPT.has(k)) entries.set(k, { expires: e.expires, value: e.value, ids: new Set(e.ids) })
+  const made = { entries, file }
   scopes.set(key, made)
   return made
 })
 
+const save = (s: Scope): void => writeCacheFile(s.file, keptOf(s.entries))
+
 /** The cached value under `key` for the active profile, if still fresh. */
 export const recall = <A>(key: string): Effect.Effect<A | undefined, never, ActiveProfile> =>
   Effect.gen(function* () {
-    const entries = yield* scope
+    const { entries } = yield* scope
     const entry = entries.get(key)
     if (entry === undefined) return undefined
     if ((yield* Clock.currentTimeMillis) < entry.expires) return entry.value as A
@@ -43,8 +71,9 @@ export const remember = (
   ids: Iterable<string>,
 ): Effect.Effect<void, never, ActiveProfile> =>
   Effect.gen(function* () {
-    const entries = yield* scope
-    entries.set(key, { expires: (yield* Clock.currentTimeMillis) + RESOURCE_TTL_MS, value, ids: new Set(ids) })
+    const s = yield* scope
+    s.entries.set(key, { expires: (yield* Clock.currentTimeMillis) + RESOURCE_TTL_MS, value, ids: new Set(ids) })
+    if (KEPT.has(key)) save(s)
   })
 
 /** The fresh cached value, else loads and stores it; `refresh` always loads. */
@@ -64,8 +93,14 @@ export const cached = <A, E, R>(
 
 /** Drops every cached entry of the active profile that mentions `id` (call it when the platform says NotFound). */
 export const forgetResource = (id: string): Effect.Effect<void, never, ActiveProfile> =>
-  Effect.map(scope, (entries) => {
-    for (const [key, entry] of entries) if (entry.ids.has(id)) entries.delete(key)
+  Effect.map(scope, (s) => {
+    let kept = false
+    for (const [key, entry] of s.entries)
+      if (entry.ids.has(id)) {
+        s.entries.delete(key)
+        kept ||= KEPT.has(key)
+      }
+    if (kept) save(s)
   })
 
 /** Runs an operation on a resolved id and forgets that id's cache entries when the platform answers NotFound. */
@@ -76,7 +111,8 @@ export const forgetOnNotFound =
 
 const isNotFound = (e: unknown): boolean => e instanceof InspireError && e.reason === "NotFound"
 
-/** Empties the cache of every profile (after a logout or a profile switch, and between tests). */
+/** Empties the cache of every profile this process has used, on disk too (between tests, after a reset). */
 export const clearResourceCache = (): void => {
+  for (const s of scopes.values()) writeCacheFile(s.file, new Map())
   scopes.clear()
 }

@@ -84,6 +84,15 @@ const projects = knownProjects
 const withRetry = <A extends Named>(list: (refresh: boolean) => Resolved<ReadonlyArray<A>>, id: string) =>
   Effect.flatMap(list(false), (items) => (items.some((i) => i.id === id) ? Effect.succeed(items) : list(true)))
 
+// The same for a name: a choice refused against the cached list is made once more against a fresh one
+// (the project list is kept between calls, see cache.ts), so only a name still unknown is refused.
+const refusedThenFresh = <A>(attempt: (refresh: boolean) => Resolved<A>): Resolved<A> =>
+  Effect.catchIf(
+    attempt(false),
+    (e) => e.reason === "InvalidInput",
+    () => attempt(true),
+  )
+
 const PROJECT_HINT = "inspire_status lists your projects."
 
 /** A project of the user by id (`project-…`) or by name. */
@@ -91,13 +100,15 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
   const wanted = nameOrId.trim()
   // People name projects by their en_name too (the storage segment); public projects' en_names,
   // such as project-public, even look like ids.
-  const byName = Effect.flatMap(projects(false), (ps) =>
-    choose(
-      ps,
-      wanted,
-      "project",
-      PROJECT_HINT,
-      (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase(),
+  const byName = refusedThenFresh((refresh) =>
+    Effect.flatMap(projects(refresh), (ps) =>
+      choose(
+        ps,
+        wanted,
+        "project",
+        PROJECT_HINT,
+        (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase(),
+      ),
     ),
   )
   if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName
@@ -142,17 +153,21 @@ export const resolveWorkspace = (nameOrId: string, project?: string | Project): 
       const all = yield* withRetry(workspaces, wanted)
       return yield* usable(yield* byId(all, wanted, "workspace", WORKSPACE_HINT), owner, all)
     }
-    const all = yield* workspaces(false)
-    const scope = owner === undefined ? all : all.filter((w) => w.projects.some((p) => p.id === owner.id))
     const alias = workspacePolicy(wanted)
     const aliased = alias.known ? (w: Workspace) => workspacePolicy(w.name).name === alias.name : undefined
-    // The project's workspaces first (a shared name may be unique there); else all, to say why it is refused.
-    const inScope = pick(scope, wanted, aliased)
-    const found =
-      inScope === undefined
-        ? yield* choose(all, wanted, "workspace", WORKSPACE_HINT, aliased)
-        : yield* choose(scope, wanted, "workspace", WORKSPACE_HINT, aliased)
-    return yield* usable(found, owner, all)
+    return yield* refusedThenFresh((refresh) =>
+      Effect.gen(function* () {
+        const all = yield* workspaces(refresh)
+        const scope = owner === undefined ? all : all.filter((w) => w.projects.some((p) => p.id === owner.id))
+        // The project's workspaces first (a shared name may be unique there); else all, to say why it is refused.
+        const inScope = pick(scope, wanted, aliased)
+        const found =
+          inScope === undefined
+            ? yield* choose(all, wanted, "workspace", WORKSPACE_HINT, aliased)
+            : yield* choose(scope, wanted, "workspace", WORKSPACE_HINT, aliased)
+        return yield* usable(found, owner, all)
+      }),
+    )
   })
 
 const groupsOf = (workspaceId: string) => (refresh: boolean) =>

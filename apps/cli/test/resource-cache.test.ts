@@ -1,0 +1,116 @@
+// Who the user is and their projects are kept on disk between calls (core's api/resources/cache.ts),
+// so a CLI call does not ask for them again while they are fresh; a stale list never refuses a name.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { homeFor, inspire, json } from "./harness.js"
+
+let emu: RunningEmulator
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 })
+})
+afterAll(async () => {
+  await emu.close()
+})
+
+const T = 30_000
+
+const loggedIn = async (): Promise<NodeJS.ProcessEnv> => {
+  const env = homeFor(emu.url)
+  const login = await inspire(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
+  expect(login.code).toBe(0)
+  return env
+}
+
+// The surfaces a call asked the platform for, from the emulator's request log.
+const asked = async (run: () => Promise<unknown>): Promise<ReadonlyArray<string>> => {
+  emu.control.clearRequests()
+  await run()
+  return Object.keys(emu.control.requests().bySurface)
+}
+
+const keptFiles = (env: NodeJS.ProcessEnv): ReadonlyArray<string> => {
+  const dir = join(env.INSPIRE_HOME ?? "", "cache", "resources")
+  return readdirSync(dir).map((n) => join(dir, n))
+}
+
+const aboutUser = (s: string) => /user|project/i.test(s)
+
+describe("resources kept between calls", () => {
+  it(
+    "spare the next call the user and project requests; the file is private",
+    async () => {
+      const env = await loggedIn()
+      const list = async () => json(await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间"]))
+      expect((await asked(list)).filter(aboutUser).length).toBeGreaterThan(0)
+      const second = await asked(list)
+      expect(second.filter(aboutUser)).toEqual([])
+      expect(second).toContain("v2:train.ListJobs")
+      const [file = ""] = keptFiles(env)
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      expect(statSync(join(file, "..")).mode & 0o777).toBe(0o700)
+      const kept = JSON.parse(readFileSync(file, "utf8")) as { entries: Record<string, unknown> }
+      expect(Object.keys(kept.entries).sort()).toEqual(["projects", "user"])
+      expect(readFileSync(file, "utf8")).not.toContain(emu.demo.password)
+    },
+    T,
+  )
+
+  it(
+    "ignore a damaged file and write a good one",
+    async () => {
+      const env = await loggedIn()
+      expect((await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])).code).toBe(0)
+      const [file = ""] = keptFiles(env)
+      writeFileSync(file, "{ not json")
+      const run = await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])
+      expect(run.code).toBe(0)
+      expect(run.stderr).toBe("")
+      expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).entries).sort()).toEqual(["projects", "user"])
+    },
+    T,
+  )
+
+  it(
+    "never refuse a project or workspace name because the kept list is stale",
+    async () => {
+      const env = await loggedIn()
+      expect((await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])).code).toBe(0)
+      const [file = ""] = keptFiles(env)
+      // As if the project and the workspace had been added on the web after the list was kept.
+      const kept = JSON.parse(readFileSync(file, "utf8")) as {
+        entries: { projects: { value: Array<{ name: string; workspaces: Array<{ name: string }> }> } }
+      }
+      const projects = kept.entries.projects.value
+      const gone = projects.find((p) => p.name === "具身智能基础模型")
+      expect(gone).toBeDefined()
+      kept.entries.projects.value = projects
+        .filter((p) => p !== gone)
+        .map((p) => ({ ...p, workspaces: p.workspaces.filter((w) => w.name !== "分布式训练空间") }))
+      writeFileSync(file, JSON.stringify(kept))
+      const surfaces = await asked(async () =>
+        json(
+          await inspire(env, [
+            "job",
+            "list",
+            "--json",
+            "--workspace",
+            "分布式训练空间",
+            "--project",
+            "具身智能基础模型",
+          ]),
+        ),
+      )
+      expect(surfaces).toContain("v2:project.GetProjectForPage")
+      const refreshed = JSON.parse(readFileSync(file, "utf8")) as typeof kept
+      expect(refreshed.entries.projects.value.map((p) => p.name)).toContain("具身智能基础模型")
+      // A name that does not exist is still refused, with the candidates.
+      const typo = await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间", "--project", "nope"])
+      expect(typo.code).toBe(1)
+      expect(JSON.parse(typo.stderr)).toMatchObject({ error: { reason: "InvalidInput" } })
+    },
+    T,
+  )
+})
