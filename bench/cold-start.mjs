@@ -74,6 +74,6 @@ writeReport({
     `${ROUNDS} rounds, each spawning \`node -e 0\`, \`inspire --version\` and \`inspire job list --json\` one after the other ` +
     "(medians of wall time from spawn to exit). `job list` runs against the in-process emulator, logged in, with a " +
     "default workspace and the client's rate limit lifted (INSPIRE_RATE_LIMIT=1000) so that the figure is the CLI's own " +
-    "cost, not the platform's pacing; its V8 code cache is warm (written by the first, untimed call).",
+    "cost, not the platform's pacing; its V8 code cache and the user and projects the CLI keeps between calls are warm (written by the untimed calls before: login, config set, one job list).",
   rows,
 })
