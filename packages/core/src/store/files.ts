@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
-import { chmod, mkdir, open, readFile, rename, unlink } from "node:fs/promises"
+import { readFileSync } from "node:fs"
+import { chmod, mkdir, open, rename, unlink } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
 import { Effect } from "effect"
 import type { z } from "zod"
@@ -80,8 +81,17 @@ export const readJsonFile = <S extends z.ZodType>(
   schema: S,
 ): Effect.Effect<z.output<S> | undefined, InspireError> =>
   Effect.flatMap(
-    Effect.tryPromise({
-      try: () => readFile(path, "utf8").catch((e: unknown) => (code(e) === "ENOENT" ? undefined : Promise.reject(e))),
+    // Read synchronously: these files are a few kilobytes, read before most requests, and the
+    // promise API's round trip through libuv's thread pool costs far more than the read itself.
+    Effect.try({
+      try: () => {
+        try {
+          return readFileSync(path, "utf8")
+        } catch (e) {
+          if (code(e) === "ENOENT") return undefined
+          throw e
+        }
+      },
       catch: (e) => storeError(`Cannot read ${path} (${code(e) ?? "error"}).`, "Check the file's permissions.", e),
     }),
     (text) => {
