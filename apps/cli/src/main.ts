@@ -4,16 +4,41 @@ import { EXIT } from "./exit-codes.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
 
-/** The command the arguments name (as far as they name one) and where its operands start, if any. */
-const resolve = (program: Command, argv: ReadonlyArray<string>): { command: Command; operand?: number } => {
+/**
+ * The command the arguments name (as far as they name one), where its path ends in `argv`, and where
+ * its operands start, if any.
+ */
+const resolve = (
+  program: Command,
+  argv: ReadonlyArray<string>,
+): { command: Command; end: number; operand?: number } => {
   let command = program
   for (const [i, token] of argv.entries()) {
-    if (token === "--" || token.startsWith("-")) return { command }
+    if (token === "--" || token.startsWith("-")) return { command, end: i }
     const next = command.commands.find((c) => c.name() === token || c.aliases().includes(token))
-    if (next === undefined) return { command, operand: i }
+    if (next === undefined) return { command, end: i, operand: i }
     command = next
   }
-  return { command }
+  return { command, end: argv.length }
+}
+
+/**
+ * `inspire --profile work job list` and `inspire --json status`: the flags every command takes may
+ * also come before the command; they are moved behind it (before a `--`), where commander reads them.
+ */
+const hoistGlobals = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const lead: string[] = []
+  let i = 0
+  for (; i < argv.length; i++) {
+    const token = argv[i] ?? ""
+    if (token === "--json" || token.startsWith("--profile=")) lead.push(token)
+    else if (token === "--profile" && i + 1 < argv.length) lead.push(token, argv[++i] ?? "")
+    else break
+  }
+  if (lead.length === 0) return argv
+  const rest = argv.slice(i)
+  const at = rest.includes("--") ? rest.indexOf("--") : rest.length
+  return [...rest.slice(0, at), ...lead, ...rest.slice(at)]
 }
 
 // `inspire job help [list]` is `inspire help job [list]`: one help command, with its errors and hints.
@@ -22,8 +47,6 @@ const helpFirst = (argv: ReadonlyArray<string>, at: number): ReadonlyArray<strin
   ...argv.slice(0, at),
   ...argv.slice(at + 1),
 ]
-
-const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"])
 
 // A group named without its subcommand: its help on stdout (as gh does), or a usage error with --json.
 const bareGroup = (command: Command, json: boolean): number => {
@@ -67,12 +90,14 @@ export const main = async (
     },
     { lazy: true },
   )
-  const { command, operand } = resolve(program, argv)
+  const given = hoistGlobals(argv)
+  const { command, end, operand } = resolve(program, given)
   onCommand(pathOf(command))
-  if (operand === undefined && command.commands.length > 0 && !argv.some((t) => HELP_OR_VERSION.has(t)))
+  // A group named alone (`inspire job`, `inspire job --json`); with any other flag, commander says what is wrong.
+  if (operand === undefined && command.commands.length > 0 && given.slice(end).every((t) => t === "--json"))
     return bareGroup(command, json)
   const args =
-    operand !== undefined && command !== program && argv[operand] === "help" ? helpFirst(argv, operand) : argv
+    operand !== undefined && command !== program && given[operand] === "help" ? helpFirst(given, operand) : given
   try {
     await program.parseAsync([...args], { from: "user" })
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok

@@ -108,6 +108,28 @@ describe("inspire after login", () => {
   )
 
   it(
+    "takes --json and --profile before the command too; an unknown flag there is a usage error",
+    async () => {
+      const after = json(await inspire(env, ["job", "list", "--json", "--profile", "default"]))
+      expect(json(await inspire(env, ["--json", "--profile", "default", "job", "list"]))).toEqual(after)
+      expect(json(await inspire(env, ["--profile=default", "job", "list", "--json"]))).toEqual(after)
+      const help = json<{ command: string }>(await inspire(env, ["--json", "job", "help", "list"]))
+      expect(help.command).toBe("inspire job list")
+      const missing = await inspire(env, ["--profile", "nope", "job", "list"])
+      expect(missing.code).toBe(1)
+      expect(missing.stderr).toMatch(/^error: There is no profile "nope"\.\nhint: /)
+      // It used to print the program's help and exit 0 as if no command had been named.
+      const bogus = await inspire(env, ["--bogus", "job", "list"])
+      expect(bogus.code).toBe(2)
+      expect(bogus.stdout).toBe("")
+      expect(bogus.stderr).toBe(
+        "error: unknown option '--bogus'\nhint: Run `inspire --help` for its commands and flags.\n",
+      )
+    },
+    T,
+  )
+
+  it(
     "sets, gets and unsets a default",
     async () => {
       expect((await inspire(env, ["config", "set", "defaultPriority", "6"])).code).toBe(0)
