@@ -93,8 +93,13 @@ export const main = async (
   const given = hoistGlobals(argv)
   const { command, end, operand } = resolve(program, given)
   onCommand(pathOf(command))
-  // A group named alone (`inspire job`, `inspire job --json`); with any other flag, commander says what is wrong.
-  if (operand === undefined && command.commands.length > 0 && given.slice(end).every((t) => t === "--json"))
+  // A group named alone (`inspire job`, `inspire job --json`, `inspire --`); with any other flag,
+  // commander says what is wrong.
+  if (
+    operand === undefined &&
+    command.commands.length > 0 &&
+    given.slice(end).every((t) => t === "--json" || t === "--")
+  )
     return bareGroup(command, json)
   const args =
     operand !== undefined && command !== program && given[operand] === "help" ? helpFirst(given, operand) : given

@@ -1,6 +1,7 @@
 import {
   addProfile,
   forgetLogin,
+  forgetProfileResources,
   listProfiles,
   type ProfileSummary,
   removeProfile,
@@ -21,6 +22,8 @@ export const logout = (globals: GlobalOptions): Promise<LogoutResult> =>
   withClient(globals, async (client) => {
     const name = (await client.profile()).name.value ?? "default"
     const removed = await client.run(forgetLogin(name))
+    // The user and projects kept between calls go too (core's resource cache).
+    await client.run(forgetProfileResources)
     return {
       profile: name,
       removed,

@@ -59,6 +59,18 @@ describe("resources kept between calls", () => {
   )
 
   it(
+    "are forgotten at logout",
+    async () => {
+      const env = await loggedIn()
+      expect((await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])).code).toBe(0)
+      expect(keptFiles(env)).toHaveLength(1)
+      expect((await inspire(env, ["logout"])).code).toBe(0)
+      expect(keptFiles(env)).toEqual([])
+    },
+    T,
+  )
+
+  it(
     "ignore a damaged file and write a good one",
     async () => {
       const env = await loggedIn()

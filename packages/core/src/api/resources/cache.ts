@@ -111,6 +111,12 @@ export const forgetOnNotFound =
 
 const isNotFound = (e: unknown): boolean => e instanceof InspireError && e.reason === "NotFound"
 
+/** Empties the active profile's cache, on disk too (after a logout: nothing about the account stays). */
+export const forgetProfileResources: Effect.Effect<void, never, ActiveProfile> = Effect.map(scope, (s) => {
+  s.entries.clear()
+  save(s)
+})
+
 /** Empties the cache of every profile this process has used, on disk too (between tests, after a reset). */
 export const clearResourceCache = (): void => {
   for (const s of scopes.values()) writeCacheFile(s.file, new Map())
