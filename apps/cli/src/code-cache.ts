@@ -2,10 +2,11 @@
 // the largest single cost of a cold `inspire` call; with the cache V8 reuses the bytecode of the
 // previous run instead, including the functions that run compiled lazily. Node 20 offers this only
 // for scripts (vm.Script cachedData), hence a CommonJS bundle run through vm.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { Script } from "node:vm"
+import { writeFileAtomicSync } from "@holos-inspire/core/atomic-file"
 import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 
 /**
@@ -47,12 +48,6 @@ const readOrUndefined = (file: string): Buffer | undefined => {
   }
 }
 
-const writeAtomically = (file: string, data: Buffer | string): void => {
-  const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, data, { mode: 0o600 })
-  renameSync(tmp, file)
-}
-
 // Atomic and private like the rest of the store; older builds' caches are removed. A cache that
 // cannot be written (read-only home, full disk) only costs the next run its speed. Two calls that
 // rewrite at once each leave a whole file: at worst one command is seen again and rewritten later.
@@ -60,8 +55,8 @@ const writeCache = (file: string, data: Buffer, seen: ReadonlyArray<string>): vo
   try {
     const dir = dirname(file)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
-    writeAtomically(file, data)
-    writeAtomically(`${file}${SEEN}`, `${seen.join("\n")}\n`)
+    writeFileAtomicSync(file, data)
+    writeFileAtomicSync(`${file}${SEEN}`, `${seen.join("\n")}\n`)
     const keep = file.slice(dir.length + 1)
     for (const name of readdirSync(dir))
       if (

@@ -41,11 +41,11 @@ export const buildProgram = (
     .configureOutput({ outputError: (text) => onError(text) })
     .configureHelp(completingHelp)
   addCommands(program)
-  // Groups answer `help` through the program's help command (main.ts rewrites `job help` to `help job`).
+  // Groups answer `help` through the program's help command (main.ts rewrites `job help` to `help job`),
+  // and each command with subcommands completes the one it dispatches to.
   const groups = (c: Command): Command[] => c.commands.flatMap((s) => (s.commands.length > 0 ? [s, ...groups(s)] : []))
-  for (const group of groups(program)) group.helpCommand(false)
   for (const parent of [program, ...groups(program)])
-    parent.hook("preSubcommand", (_parent, sub) => {
+    parent.helpCommand(false).hook("preSubcommand", (_parent, sub) => {
       materialize(sub)
     })
   program

@@ -1,6 +1,6 @@
-import { renameSync, rmSync, writeFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { followTaskLogs, type Invocation, type LogLine, type MetricsResult } from "@holos-inspire/core"
+import { writeFileAtomicSync } from "@holos-inspire/core/atomic-file"
 import type { Command } from "commander"
 import { type CommandOptions, operationCommand, operationNamed } from "../command.js"
 import { EXIT, type ExitCode, exitCodeOfFamily } from "../exit-codes.js"
@@ -55,16 +55,10 @@ const afterSubmit = async (run: Invocation<unknown>, options: CommandOptions): P
 }
 
 const writeChart = (file: string, svg: string): void => {
-  const temp = `${file}.${process.pid}.tmp`
   try {
-    writeFileSync(temp, svg, "utf8")
-    renameSync(temp, file)
+    // An ordinary file of the user's (0666 less the umask), as writeFileSync makes one.
+    writeFileAtomicSync(file, svg, 0o666)
   } catch (e) {
-    try {
-      rmSync(temp, { force: true })
-    } catch {
-      // The temporary file could not even be named (ENAMETOOLONG): there is nothing to remove.
-    }
     const code = (e as NodeJS.ErrnoException).code ?? "error"
     throw new CliError(
       `Cannot write the chart to ${file} (${code}).`,

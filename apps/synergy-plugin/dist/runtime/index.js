@@ -50,7 +50,7 @@ var LOGIN_COMMANDS = [
 ];
 
 // src/index.ts
-var impl = () => import("./chunks/impl-Y6DQZTZH.js");
+var impl = () => import("./chunks/impl-SVQ3JI64.js");
 var tools = define_INSPIRE_TOOLS_default.map(
   (t) => tool({ ...t, handler: async (raw, context) => (await impl()).callTool(t.id, raw, context) })
 );

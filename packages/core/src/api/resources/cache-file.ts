@@ -4,8 +4,9 @@
 // cache folder; private (0600 in a 0700 folder), written whole by rename, read best effort: a file
 // that is missing, damaged or from another version is simply not used.
 import { createHash } from "node:crypto"
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
+import { writeFileAtomicSync } from "../../store/atomic.js"
 import { resolveStorePaths } from "../../store/paths.js"
 
 /** What one kept entry holds (the in-memory entry with its ids as a list). */
@@ -56,9 +57,7 @@ export const writeCacheFile = (file: string, entries: ReadonlyMap<string, Stored
   try {
     if (entries.size === 0) return void rmSync(file, { force: true })
     mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 })
-    const tmp = `${file}.${process.pid}.tmp`
-    writeFileSync(tmp, JSON.stringify({ v: VERSION, entries: Object.fromEntries(entries) }), { mode: 0o600 })
-    renameSync(tmp, file)
+    writeFileAtomicSync(file, JSON.stringify({ v: VERSION, entries: Object.fromEntries(entries) }))
   } catch {
     // best effort, see above
   }

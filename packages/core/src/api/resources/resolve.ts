@@ -78,8 +78,6 @@ type Resolved<A> = Effect.Effect<A, InspireError, Platform | ActiveProfile>
 export const knownProjects = (refresh = false): Resolved<ReadonlyArray<Project>> =>
   cached("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh)
 
-const projects = knownProjects
-
 // A cached list that lacks the id asked for may be stale (a project joined a minute ago): look once more.
 const withRetry = <A extends Named>(list: (refresh: boolean) => Resolved<ReadonlyArray<A>>, id: string) =>
   Effect.flatMap(list(false), (items) => (items.some((i) => i.id === id) ? Effect.succeed(items) : list(true)))
@@ -101,7 +99,7 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
   // People name projects by their en_name too (the storage segment); public projects' en_names,
   // such as project-public, even look like ids.
   const byName = refusedThenFresh((refresh) =>
-    Effect.flatMap(projects(refresh), (ps) =>
+    Effect.flatMap(knownProjects(refresh), (ps) =>
       choose(
         ps,
         wanted,
@@ -112,10 +110,10 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
     ),
   )
   if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName
-  return Effect.flatMap(withRetry(projects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
+  return Effect.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
 }
 
-const workspaces = (refresh: boolean) => Effect.map(projects(refresh), listWorkspaces)
+const workspaces = (refresh: boolean) => Effect.map(knownProjects(refresh), listWorkspaces)
 
 const WORKSPACE_HINT = "inspire_status lists your workspaces."
 
