@@ -5,7 +5,7 @@
 // before the download, and peak RSS.
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { performance } from "node:perf_hooks"
 
 const env = process.env
@@ -19,7 +19,14 @@ const viaCore = async () => {
   const rssLoaded = process.memoryUsage().rss
   const home = mkdtempSync(join(tmpdir(), "inspire-bench-logs-"))
   const client = createInspireClient({
-    env: { PATH: env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: env.BENCH_URL, INSPIRE_RATE_LIMIT: env.BENCH_RATE },
+    env: {
+      PATH: env.PATH,
+      INSPIRE_HOME: home,
+      INSPIRE_BASE_URL: env.BENCH_URL,
+      INSPIRE_RATE_LIMIT: env.BENCH_RATE,
+      // Downloads are written only inside the downloads folder: the bench's output folder.
+      INSPIRE_DOWNLOAD_DIR: dirname(env.BENCH_OUT),
+    },
   })
   await client.login(env.BENCH_USER, env.BENCH_PASSWORD)
   await client.v2("user", "GetUserDetail", {})

@@ -2,12 +2,15 @@
 // the largest single cost of a cold `inspire` call; with the cache V8 reuses the bytecode of the
 // previous run instead, including the functions that run compiled lazily. Node 20 offers this only
 // for scripts (vm.Script cachedData), hence a CommonJS bundle run through vm.
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+// A code cache is code: it is loaded only from a file and folders that are the user's own and
+// writable by nobody else (core's store/trust.ts); otherwise the CLI runs without it, and says so.
+import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { Script } from "node:vm"
-import { writeFileAtomicSync } from "@holos-inspire/core/atomic-file"
-import { resolveStorePaths } from "@holos-inspire/core/store-paths"
+import { sweepOrphanTemps, writeFileAtomicSync } from "@holos-inspire/core/atomic-file"
+import { resolveStorePaths, storeRoots } from "@holos-inspire/core/store-paths"
+import { ensureTrustedFolder, readTrustedFile, Untrusted, untrustedFolder } from "@holos-inspire/core/store-trust"
 
 /**
  * The bundle's entry: runs `inspire` with the given arguments and returns the exit code, telling
@@ -16,7 +19,10 @@ import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 export type Main = (argv: ReadonlyArray<string>, onCommand?: (path: string) => void) => Promise<number>
 
 /**
- * A loaded bundle. `saveCache(command)` writes the code cache when this run had none or a stale one,
+ * A loaded bundle. `cache` says what became of the code cache: used, rejected by V8 (stale or
+ * damaged), absent, or refused because it or a folder above it failed the ownership check; then
+ * `distrust` says which and how to fix it, and the cache is not read (nor written, when a folder
+ * failed). `saveCache(command)` writes the code cache when this run had none or a stale one,
  * and rewrites it the first time a command runs that the cache has not seen: V8 caches the functions
  * compiled so far, so a cache written after `inspire login` lacks most of what `inspire job list`
  * runs, and each later call would compile those again. A rewrite keeps what the old cache held (it
@@ -24,6 +30,8 @@ export type Main = (argv: ReadonlyArray<string>, onCommand?: (path: string) => v
  */
 export interface LoadedBundle {
   readonly main: Main
+  readonly cache: "used" | "rejected" | "none" | "untrusted"
+  readonly distrust?: Untrusted
   readonly saveCache: (command: string | undefined) => void
 }
 
@@ -40,21 +48,27 @@ const MAX_COMMANDS = 40
 export const codeCacheFile = (bundleHash: string, env: NodeJS.ProcessEnv = process.env): string =>
   join(resolveStorePaths(env).cacheDir, "code", `${PREFIX}${bundleHash}-${process.version}-${process.arch}${SUFFIX}`)
 
-const readOrUndefined = (file: string): Buffer | undefined => {
+/** The store's top folders ($INSPIRE_HOME, or the cache folder): every folder below them is checked. */
+export const codeCacheRoots = (env: NodeJS.ProcessEnv = process.env): ReadonlyArray<string> =>
+  storeRoots(resolveStorePaths(env))
+
+// The file when it passes the check; a missing or unreadable one is simply absent.
+const readTrusted = (file: string): Buffer | Untrusted | undefined => {
   try {
-    return readFileSync(file)
-  } catch {
-    return undefined
+    return readTrustedFile(file)
+  } catch (e) {
+    return e instanceof Untrusted ? e : undefined
   }
 }
 
 // Atomic and private like the rest of the store; older builds' caches are removed. A cache that
 // cannot be written (read-only home, full disk) only costs the next run its speed. Two calls that
 // rewrite at once each leave a whole file: at worst one command is seen again and rewritten later.
-const writeCache = (file: string, data: Buffer, seen: ReadonlyArray<string>): void => {
+const writeCache = (file: string, data: Buffer, seen: ReadonlyArray<string>, roots: ReadonlyArray<string>): void => {
   try {
     const dir = dirname(file)
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    if (ensureTrustedFolder(dir, roots) !== undefined) return
+    sweepOrphanTemps(dir)
     writeFileAtomicSync(file, data)
     writeFileAtomicSync(`${file}${SEEN}`, `${seen.join("\n")}\n`)
     const keep = file.slice(dir.length + 1)
@@ -70,14 +84,26 @@ const writeCache = (file: string, data: Buffer, seen: ReadonlyArray<string>): vo
   }
 }
 
-const seenBy = (cacheFile: string): ReadonlyArray<string> =>
-  (readOrUndefined(`${cacheFile}${SEEN}`)?.toString("utf8") ?? "").split("\n").filter((l) => l !== "")
+const seenBy = (cacheFile: string): ReadonlyArray<string> => {
+  const seen = readTrusted(`${cacheFile}${SEEN}`)
+  return (seen instanceof Buffer ? seen.toString("utf8") : "").split("\n").filter((l) => l !== "")
+}
 
-/** Compiles and runs the CommonJS bundle at `file`, using and later refreshing the cache at `cacheFile`. */
-export const loadBundle = (file: string, cacheFile: string): LoadedBundle => {
+/**
+ * Compiles and runs the CommonJS bundle at `file`, using and later refreshing the cache at `cacheFile`
+ * when it and its folders (from one of `roots` down) pass the ownership check.
+ */
+export const loadBundle = (
+  file: string,
+  cacheFile: string,
+  roots: ReadonlyArray<string> = [dirname(cacheFile)],
+): LoadedBundle => {
   // The build makes the bundle pure ASCII (scripts/bundle.mjs), so latin1 reads it exactly.
   const source = readFileSync(file, "latin1")
-  const cachedData = readOrUndefined(cacheFile)
+  const folderIssue = untrustedFolder(cacheFile, roots)
+  const found = folderIssue ?? readTrusted(cacheFile)
+  const cachedData = found instanceof Buffer ? found : undefined
+  const distrust = found instanceof Untrusted ? found : undefined
   // The wrapper shares the bundle's first line, so stack traces keep the bundle's line numbers.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
@@ -89,10 +115,14 @@ export const loadBundle = (file: string, cacheFile: string): LoadedBundle => {
   if (typeof main !== "function") throw new Error(`${file} does not export main(); rebuild the CLI (pnpm build).`)
   const stale = cachedData === undefined || script.cachedDataRejected === true
   const saveCache = (command: string | undefined): void => {
+    // In a folder others can write, nothing is written either (a file there is replaced by ours).
+    if (folderIssue !== undefined) return
     const seen = stale ? [] : seenBy(cacheFile)
     const known = command === undefined || seen.includes(command)
     if (!stale && (known || seen.length >= MAX_COMMANDS)) return
-    writeCache(cacheFile, script.createCachedData(), command === undefined || known ? seen : [...seen, command])
+    const next = command === undefined || known ? seen : [...seen, command]
+    writeCache(cacheFile, script.createCachedData(), next, roots)
   }
-  return { main, saveCache }
+  const cache = distrust !== undefined ? "untrusted" : cachedData === undefined ? "none" : stale ? "rejected" : "used"
+  return { main, cache, ...(distrust !== undefined ? { distrust } : {}), saveCache }
 }

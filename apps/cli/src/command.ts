@@ -1,4 +1,11 @@
-import { findOperation, type Invocation, type Operation } from "@holos-inspire/core"
+import {
+  callWrites,
+  confirmationOf,
+  findOperation,
+  type Invocation,
+  type Operation,
+  type Plan,
+} from "@holos-inspire/core"
 import { type Command, Option } from "commander"
 import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
@@ -18,8 +25,6 @@ export interface CommandSpec {
   /** A field taken as the command's argument, e.g. `job_id`. */
   readonly positional?: string
   readonly positionalOptional?: boolean
-  /** A read action of an operation that also writes (list, show): no --dry-run, no --yes. */
-  readonly readOnly?: boolean
   /** Asks for confirmation (`--yes`) before running; default: the operation is destructive. */
   readonly destructive?: boolean
   /** Extra flags handled by `after`. */
@@ -37,6 +42,9 @@ export type CommandOptions = GlobalOptions & Readonly<Record<string, unknown>>
 
 /** Which catalogue operation each command runs, so a test can check that every one is reachable. */
 export const operationOf = new WeakMap<Command, string>()
+
+/** The input a command fixes (its action), so a test can check its flags against the operation's effects. */
+export const fixedOf = new WeakMap<Command, Readonly<Record<string, unknown>>>()
 
 /** Adds `--json` to a command. */
 export const withJson = (command: Command): Command => command.option("--json", "print only the JSON result on stdout")
@@ -68,14 +76,23 @@ const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<str
   throw usageError(issues.join("; "), "See --help for the flags of this command.")
 }
 
-const confirmDestructive = async (commandPath: string, options: CommandOptions): Promise<void> => {
+// The question names its targets: the call is first made as a dry run (reads only), and its plan
+// says what would change. A call whose plan changes nothing goes ahead without asking.
+const confirmDestructive = async (
+  commandPath: string,
+  options: CommandOptions,
+  preview: () => Promise<Plan | undefined>,
+): Promise<void> => {
   if (options.yes === true) return
   if (!interactive())
     throw usageError(
       `${commandPath} changes or removes something and needs confirmation.`,
-      "Pass --yes to go ahead without a prompt (or run it on a terminal to be asked).",
+      "Pass --yes to go ahead without a prompt, --dry-run to see what it would do, or run it on a terminal to be asked.",
     )
-  if (!(await confirm(`Really run ${commandPath}?`))) throw new CliError("Cancelled.", EXIT.usage)
+  const plan = await preview()
+  if (plan !== undefined && plan.targets.length === 0) return
+  const question = plan !== undefined ? confirmationOf(plan).replace(/\?$/, "") : `Really run ${commandPath}`
+  if (!(await confirm(`${question}?`))) throw new CliError("Cancelled.", EXIT.usage)
 }
 
 /** The full command path, e.g. `inspire job stop`. */
@@ -109,7 +126,9 @@ export const materializeTree = (command: Command): Command => {
 export const operationCommand = (parent: Command, spec: CommandSpec): Command => {
   const op = operationNamed(spec.operation)
   const fixed = spec.fixed ?? {}
-  const readOnly = spec.readOnly ?? op.annotations.readOnly
+  // Derived from the operation's definition: whether this command's action writes, and so whether it
+  // takes --dry-run (every writing action does) and, when destructive, a confirmation.
+  const readOnly = !callWrites(op, fixed)
   const destructive = !readOnly && (spec.destructive ?? op.annotations.destructive)
   const internal = new Set([...Object.keys(fixed), "dry_run", "confirm", ...(spec.positional ? [spec.positional] : [])])
   let derived: { fields: ReadonlyArray<Field>; hasDryRun: boolean; hasConfirm: boolean } | undefined
@@ -118,22 +137,22 @@ export const operationCommand = (parent: Command, spec: CommandSpec): Command =>
     const all = fieldsOf(op)
     derived = {
       fields: all.filter((f) => !internal.has(f.name) && (spec.fields === undefined || spec.fields.includes(f.name))),
-      hasDryRun: all.some((f) => f.name === "dry_run"),
+      hasDryRun: !readOnly && all.some((f) => f.name === "dry_run"),
       hasConfirm: all.some((f) => f.name === "confirm"),
     }
     return derived
   }
   const command = parent.command(spec.name).description(spec.summary ?? op.title)
   operationOf.set(command, op.name)
+  fixedOf.set(command, fixed)
   if (spec.positional !== undefined) {
     const flag = spec.positional.replace(/_/g, "-")
     command.argument(spec.positionalOptional ? `[${flag}]` : `<${flag}>`)
   }
   pending.set(command, () => {
-    const { fields, hasDryRun, hasConfirm } = flags()
+    const { fields, hasDryRun } = flags()
     addFieldOptions(command, fields)
-    if (!readOnly && (hasDryRun || (hasConfirm && destructive)))
-      command.option("--dry-run", "show what would be sent or changed, and change nothing")
+    if (hasDryRun) command.option("--dry-run", "show what would be sent or changed, and change nothing")
     if (destructive) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
     withGlobals(command)
     spec.extra?.(command)
@@ -144,11 +163,15 @@ export const operationCommand = (parent: Command, spec: CommandSpec): Command =>
     spec.check?.(options)
     const input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
     if (spec.positional !== undefined && typeof args[0] === "string") input[spec.positional] = args[0]
-    const dryRun = options.dryRun === true
-    if (dryRun && hasDryRun) input.dry_run = true
+    const dryRun = hasDryRun && options.dryRun === true
+    if (dryRun) input.dry_run = true
     validate(op, fields, input)
     if (destructive && !dryRun) {
-      await confirmDestructive(pathOf(command), options)
+      await confirmDestructive(pathOf(command), options, async () =>
+        hasDryRun
+          ? ((await runOperation(options, op, { ...input, dry_run: true })).result as { plan?: Plan }).plan
+          : undefined,
+      )
       if (hasConfirm) input.confirm = true
     }
     const run = await runOperation(options, op, input).catch((e: unknown) => {

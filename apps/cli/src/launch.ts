@@ -2,7 +2,7 @@
 // zod, undici, commander: megabytes to compile) only for real commands, with a V8 code cache.
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { codeCacheFile, loadBundle } from "./code-cache.js"
+import { codeCacheFile, codeCacheRoots, loadBundle } from "./code-cache.js"
 import { deferWasmTierUp } from "./wasm-tiering.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
@@ -19,7 +19,10 @@ else {
   // Resolved next to this file at run time: the bundle is dist/cli.cjs (see scripts/bundle.mjs).
   const bundle = join(dirname(fileURLToPath(import.meta.url)), "cli.cjs")
   const hash = typeof __INSPIRE_BUNDLE_HASH__ === "string" ? __INSPIRE_BUNDLE_HASH__ : "dev"
-  const { main, saveCache } = loadBundle(bundle, codeCacheFile(hash))
+  const { main, distrust, saveCache } = loadBundle(bundle, codeCacheFile(hash), codeCacheRoots())
+  // A code cache that fails the ownership check is not loaded: the call runs, only slower.
+  if (distrust !== undefined)
+    process.stderr.write(`inspire: warning: the code cache was not loaded: ${distrust.message} ${distrust.hint}\n`)
   let command: string | undefined
   const code = await main(argv, (path) => {
     command = path

@@ -40,7 +40,8 @@ export const runOperation = async (
   const progress = makeProgress()
   try {
     return await withClient(globals, (client) =>
-      client.run(invoke(operation, input, { progress: (p) => progress.show(p.message) })),
+      // Files the operation writes may go in this directory as well as the downloads folder.
+      client.run(invoke(operation, input, { progress: (p) => progress.show(p.message), workingDir: process.cwd() })),
     )
   } finally {
     progress.clear()

@@ -30,10 +30,19 @@ export const homeFor = (url: string): NodeJS.ProcessEnv => {
   }
 }
 
-/** Runs `inspire args…` asynchronously (the emulator lives in this process), with optional stdin. */
-export const inspire = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>, input?: string): Promise<Run> =>
+/** Runs `inspire args…` asynchronously (the emulator lives in this process), with optional stdin and folder. */
+export const inspire = (
+  env: NodeJS.ProcessEnv,
+  args: ReadonlyArray<string>,
+  input?: string,
+  cwd?: string,
+): Promise<Run> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+      ...(cwd !== undefined ? { cwd } : {}),
+    })
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (d: Buffer) => {

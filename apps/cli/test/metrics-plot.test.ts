@@ -1,9 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { homeFor, inspire, json } from "./harness.js"
+import { homeFor, inspire, json, type Run } from "./harness.js"
+
+/** `inspire args…` run in another directory. */
+const inspireIn = (cwd: string, env: NodeJS.ProcessEnv, args: ReadonlyArray<string>): Promise<Run> =>
+  inspire(env, args, undefined, cwd)
 
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
@@ -18,7 +22,8 @@ interface Fixture {
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, paused: true })
-  env = homeFor(emu.url)
+  // The downloads folder is `out`, so absolute paths there are allowed wherever the CLI runs.
+  env = { ...homeFor(emu.url), INSPIRE_DOWNLOAD_DIR: out }
   const login = await inspire(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
   expect(login.code).toBe(0)
   const s = emu.control.state() as unknown as Fixture
@@ -61,15 +66,59 @@ describe("inspire job metrics --plot", () => {
     expect(svg).toContain('class="idle"')
   })
 
-  it("refuses --plot with --mode download, and reports a folder that does not exist", async () => {
+  it("refuses --plot with --mode download, and writes a missing folder only inside the downloads folder", async () => {
     const usage = await inspire(env, ["job", "metrics", jobId, "--mode", "download", "--plot", join(out, "x.svg")])
     expect(usage.code).toBe(2)
     expect(usage.stderr).toContain("--plot")
-    const missing = join(out, "no", "such", "dir", "c.svg")
-    const failed = await inspire(env, ["job", "metrics", jobId, "--plot", missing])
-    expect(failed.code).toBe(1)
-    expect(failed.stderr).toContain("Cannot write the chart")
-    expect(failed.stderr).not.toContain("    at ")
-    expect(existsSync(missing)).toBe(false)
-  })
+    const nested = join(out, "no", "such", "dir", "c.svg")
+    expect((await inspire(env, ["job", "metrics", jobId, "--plot", nested])).code).toBe(0)
+    expect(readFileSync(nested, "utf8")).toContain("<svg")
+  }, 30_000)
+
+  it("writes the chart only in the current directory or the downloads folder, never through a link or over a file", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "inspire-plot-cwd-"))
+    const outside = mkdtempSync(join(tmpdir(), "inspire-plot-outside-"))
+    const here = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg"])
+    expect(here.code, here.stderr).toBe(0)
+    expect(here.stderr).toContain(`Chart written to ${join(cwd, "here.svg")}`)
+
+    const again = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg"])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain("already exists")
+    expect((await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg", "--overwrite"])).code).toBe(0)
+
+    const far = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", join(outside, "far.svg")])
+    expect(far.code).toBe(1)
+    expect(far.stderr).toContain("outside the current directory")
+    expect(far.stderr).toMatch(/^hint: /m)
+    const up = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "../up.svg"])
+    expect(up.stderr).toContain('".." is not allowed in --plot')
+    writeFileSync(join(outside, "victim.svg"), "keep")
+    symlinkSync(join(outside, "victim.svg"), join(cwd, "link.svg"))
+    symlinkSync(outside, join(cwd, "dir"))
+    for (const target of ["link.svg", "dir/new.svg"]) {
+      const link = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", target, "--overwrite"])
+      expect(link.code, target).toBe(1)
+      expect(link.stderr).toContain("symbolic link")
+      expect(link.stderr).not.toContain("    at ")
+    }
+    expect(readFileSync(join(outside, "victim.svg"), "utf8")).toBe("keep")
+    expect(readdirSync(outside)).toEqual(["victim.svg"])
+    expect(existsSync(join(cwd, "..", "up.svg"))).toBe(false)
+  }, 30_000)
+})
+
+describe("downloads from the command line", () => {
+  it("start in the current directory, and may go to the downloads folder; --mode download refuses ..", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "inspire-dl-cwd-"))
+    const log = await inspireIn(cwd, env, ["job", "logs", jobId, "--download", "--path", "job.log", "--json"])
+    expect(json<{ download: { path: string } }>(log).download.path).toBe(join(cwd, "job.log"))
+    expect(readFileSync(join(cwd, "job.log"), "utf8")).toContain(jobId)
+    const byDefault = await inspireIn(cwd, env, ["job", "metrics", jobId, "--mode", "download", "--json"])
+    expect(json<{ download: { path: string } }>(byDefault).download.path).toBe(join(out, `${jobId}-30m.csv`))
+    const up = await inspireIn(cwd, env, ["job", "metrics", jobId, "--mode", "download", "--path", "../m.csv"])
+    expect(up.code).toBe(1)
+    expect(up.stderr).toContain('".." is not allowed')
+    expect(up.stderr).toMatch(/^hint: /m)
+  }, 30_000)
 })

@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto"
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -171,6 +181,79 @@ describe("inspire skill", () => {
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain("references/old.md")
     expect(readFileSync(join(dir, "references", "old.md"), "utf8")).toContain("edited by the user")
+  })
+
+  it("never writes or deletes outside the skill folder, whatever its manifest says", async () => {
+    const { home, env } = freshHome()
+    const dir = join(home, ".claude", "skills", "sii-inspire")
+    expect((await inspire(env, ["skill", "install", "--agent", "claude"])).code).toBe(0)
+    // Files outside the skill folder that a hostile or broken manifest names, each with the hash it records.
+    const victims = join(home, "victims")
+    mkdirSync(victims)
+    const sum = createHash("sha256").update("precious\n").digest("hex")
+    for (const name of ["up.txt", "abs.txt", "through-link.txt", "linked.txt"])
+      writeFileSync(join(victims, name), "precious\n")
+    symlinkSync(victims, join(dir, "references", "elsewhere"))
+    symlinkSync(join(victims, "linked.txt"), join(dir, "references", "old-link.md"))
+    const manifestPath = join(dir, ".inspire-skill.json")
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, string> }
+    manifest.files["../../../victims/up.txt"] = sum
+    manifest.files[join(victims, "abs.txt")] = sum
+    manifest.files["references/elsewhere/through-link.txt"] = sum
+    manifest.files["references/old-link.md"] = sum
+    writeFileSync(manifestPath, JSON.stringify(manifest))
+    // A missing file makes the install an update, which is when old entries are removed.
+    rmSync(join(dir, "SKILL.md"))
+
+    const run = json<InstallResult & { installs: Array<{ removed: string[]; ignored?: string[] }> }>(
+      await inspire(env, ["skill", "install", "--agent", "claude", "--json"]),
+    )
+    expect(run.installs[0]?.status).toBe("updated")
+    expect(run.installs[0]?.removed).toEqual([])
+    expect(run.installs[0]?.ignored?.sort()).toEqual(
+      [
+        "../../../victims/up.txt",
+        join(victims, "abs.txt"),
+        "references/elsewhere/through-link.txt",
+        "references/old-link.md",
+      ].sort(),
+    )
+    for (const name of ["up.txt", "abs.txt", "through-link.txt", "linked.txt"])
+      expect(readFileSync(join(victims, name), "utf8"), name).toBe("precious\n")
+    // The links are the user's and stay; the skill's own files are current.
+    rmSync(join(dir, "references", "elsewhere"))
+    rmSync(join(dir, "references", "old-link.md"))
+    expectSameAsSource(dir)
+    // The rewritten manifest names only the skill's own files.
+    const rewritten = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, string> }
+    expect(Object.keys(rewritten.files).sort()).toEqual(shipped)
+  })
+
+  it("never writes through a symbolic link in the skill folder, even with --force", async () => {
+    const { home, env } = freshHome()
+    const dir = join(home, ".claude", "skills", "sii-inspire")
+    expect((await inspire(env, ["skill", "install", "--agent", "claude"])).code).toBe(0)
+    const outside = join(home, "outside")
+    mkdirSync(outside)
+    writeFileSync(join(outside, "bashrc"), "mine\n")
+    rmSync(join(dir, "SKILL.md"))
+    symlinkSync(join(outside, "bashrc"), join(dir, "SKILL.md"))
+    rmSync(join(dir, "references"), { recursive: true })
+    symlinkSync(outside, join(dir, "references"))
+    for (const args of [[], ["--force"]]) {
+      const run = await inspire(env, ["skill", "install", "--agent", "claude", ...args])
+      expect(run.code, args.join(" ")).toBe(1)
+      expect(run.stderr).toContain("symbolic links")
+      expect(run.stderr).toContain("SKILL.md")
+      expect(run.stderr).toMatch(/^hint: Remove those links/m)
+    }
+    expect(readFileSync(join(outside, "bashrc"), "utf8")).toBe("mine\n")
+    expect(readdirSync(outside)).toEqual(["bashrc"])
+    // Once the links are gone, the install goes ahead.
+    rmSync(join(dir, "SKILL.md"))
+    rmSync(join(dir, "references"))
+    expect((await inspire(env, ["skill", "install", "--agent", "claude"])).code).toBe(0)
+    expectSameAsSource(dir)
   })
 
   it("rejects an unknown agent as a usage error", async () => {

@@ -23,7 +23,12 @@ Options:
 
 Credentials come from the shared store (INSPIRE_HOME): log in once with \`inspire login\` in a terminal.
 Over HTTP every request needs Authorization: Bearer <token>; the token is INSPIRE_MCP_TOKEN, or a new
-one is generated and printed on stderr at start.`
+one is generated and printed on stderr at start.
+
+Limits (environment):
+  INSPIRE_MCP_MAX_MESSAGE_BYTES     largest message, a stdio line or an HTTP body (default 4194304, 4 MiB)
+  INSPIRE_MCP_MAX_SESSIONS          HTTP sessions open at once; one more gets 503 (default 32)
+  INSPIRE_MCP_SESSION_IDLE_SECONDS  an HTTP session with no request this long is closed (default 1800)`
 
 /** A command line the server cannot run, with what is wrong. */
 export class UsageError extends Error {}

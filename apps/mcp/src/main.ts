@@ -1,13 +1,14 @@
 import { fileURLToPath } from "node:url"
 import { createInspireClient } from "@holos-inspire/core"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { type Command, parseCommand, USAGE, UsageError } from "./args.js"
 import { generateToken } from "./guard.js"
 import { serveHttp } from "./http.js"
 import { InFlight } from "./in-flight.js"
+import { limitsFrom } from "./limits.js"
 import { log } from "./log.js"
 import { SKILL_DIR, skillDocuments } from "./resources.js"
 import { makeServer } from "./server.js"
+import { LineTransport } from "./stdio.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
 
@@ -19,6 +20,7 @@ process.on("unhandledRejection", (e) => log(`unhandled rejection: ${e instanceof
 process.on("uncaughtException", (e) => log(`uncaught exception: ${e.message}`))
 
 const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Promise<void> => {
+  const limits = limitsFrom(process.env)
   const client = createInspireClient({
     env: process.env,
     ...(command.profile !== undefined ? { profile: command.profile } : {}),
@@ -44,13 +46,13 @@ const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Pro
     })
     process.on("SIGINT", stop)
     process.on("SIGTERM", stop)
-    await server.connect(new StdioServerTransport())
+    await server.connect(new LineTransport(limits.maxMessageBytes))
     log(`serving ${VERSION} on stdio`)
     return
   }
   const fromEnv = process.env.INSPIRE_MCP_TOKEN?.trim()
   const token = fromEnv !== undefined && fromEnv !== "" ? fromEnv : generateToken()
-  const endpoint = await serveHttp({ port: command.port, token, makeServer: () => makeServer(deps) })
+  const endpoint = await serveHttp({ port: command.port, token, limits, makeServer: () => makeServer(deps) })
   const stop = shutdown(endpoint.close)
   process.on("SIGINT", stop)
   process.on("SIGTERM", stop)

@@ -2,12 +2,14 @@ import { readFileSync } from "node:fs"
 import { type InspireClient, OPERATIONS, type Operation } from "@holos-inspire/core"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import {
+  CallToolRequestParamsSchema,
   CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js"
+import { z } from "zod"
 import { callOperation } from "./calls.js"
 import type { InFlight } from "./in-flight.js"
 import type { SkillDocument } from "./resources.js"
@@ -17,6 +19,14 @@ import { toolName, toolOf } from "./tools.js"
 // A plain error with the JSON-RPC code: McpError would put its "MCP error -32602:" prefix into the
 // message, and the client adds its own.
 const invalidParams = (message: string): Error => Object.assign(new Error(message), { code: ErrorCode.InvalidParams })
+
+// tools/call as the SDK first reads it. With its own schema, `arguments` that are not an object (null,
+// an array, a string) fail that first read, which answers -32603 (internal error); taken as they come
+// here, they reach the SDK's tools/call check, which answers -32602 (invalid params), as it should.
+// Neither read drops keys: `arguments` is a record, handed to the handler whole for parseInput to check.
+const CallRequest = CallToolRequestSchema.extend({
+  params: CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }),
+})
 
 export interface ServerDeps {
   readonly client: InspireClient
@@ -49,7 +59,7 @@ export const makeServer = (deps: ServerDeps): Server => {
     },
   )
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }))
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler(CallRequest, (request, extra) => {
     const operation = byName.get(request.params.name)
     if (operation === undefined)
       throw invalidParams(`Unknown tool ${request.params.name}; tools/list shows the ${tools.length} inspire_* tools.`)

@@ -26,6 +26,7 @@ const explodes = defineOperation({
   input: z.object({}),
   output: () => z.object({}),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  effects: { writes: false },
   run: () => {
     throw new Error("boom")
   },

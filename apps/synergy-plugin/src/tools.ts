@@ -1,4 +1,5 @@
 import {
+  checkInput,
   createInspireClient,
   InspireError,
   inputJsonSchema,
@@ -53,15 +54,16 @@ interface Prepared {
   readonly note?: (result: unknown) => string | undefined
 }
 
+// Read with core's strict check, so that a cut wait keeps an unknown key for parseInput to refuse.
 const prepare = (op: Operation, raw: unknown): Prepared => {
   if (op.name !== "wait") return { input: raw }
-  const parsed = op.input.safeParse(raw ?? {})
-  if (!parsed.success || typeof parsed.data.timeout_seconds !== "number") return { input: raw }
-  const asked = parsed.data.timeout_seconds
+  const parsed = checkInput(op.name, op.input, raw)
+  if (parsed._tag === "Left" || typeof parsed.right.timeout_seconds !== "number") return { input: raw }
+  const asked = parsed.right.timeout_seconds
   const cap = Math.max(1, Math.floor(callBudgetMs() / 1000) - WAIT_MARGIN_S)
   if (asked <= cap) return { input: raw }
   return {
-    input: { ...parsed.data, timeout_seconds: cap },
+    input: { ...parsed.right, timeout_seconds: cap },
     note: (result) =>
       (result as { outcome?: string }).outcome === "timed-out"
         ? `Synergy limits one tool call to 120 s, so this call waited ${cap} s of the ${asked} s asked; call ${modelToolName("wait")} again to keep waiting.`
@@ -88,7 +90,7 @@ export const operationTool = (op: Operation): ToolContribution =>
     description: describe(op),
     input: inputJsonSchema(op),
     // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
-    // validates them again (and applies the defaults) inside executeOperation.
+    // validates them again, strictly (an unknown key is refused, not dropped), inside executeOperation.
     handler: async (raw, context) => {
       const prepared = prepare(op, raw)
       return runBounded(
@@ -122,17 +124,10 @@ export const pollTool: ToolContribution = tool({
     "Handles live in the plugin process: after a Synergy restart they are gone, so check the outcome (jobs, files, images) before repeating the work.",
   input: inputJsonSchema({ input: PollInput }),
   handler: async (raw, context) => {
-    const parsed = PollInput.safeParse(raw ?? {})
-    if (!parsed.success)
-      return {
-        title: "poll: invalid input",
-        output: `Problem: ${parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")}\nHint: pass the handle a previous call returned.`,
-        metadata: { ok: false, error: { reason: "InvalidInput" } },
-      }
-    return pollRun(
-      { handle: parsed.data.handle, waitMs: parsed.data.wait_seconds * 1000, cancel: parsed.data.cancel },
-      context.signal,
-    )
+    const parsed = checkInput("poll", PollInput, raw)
+    if (parsed._tag === "Left") return problemResult("poll", parsed.left)
+    const input = parsed.right
+    return pollRun({ handle: input.handle, waitMs: input.wait_seconds * 1000, cancel: input.cancel }, context.signal)
   },
 })
 

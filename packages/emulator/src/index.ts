@@ -18,6 +18,7 @@ export type { FaultConfig, SurfaceMode } from "./faults.js"
 export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 export { type HarborBackend, type HarborBackendOptions, readHarborBackends } from "./harbor-backend.js"
 export type { RequestRecord, RequestSnapshot } from "./requests.js"
+export { isWriteSurface } from "./requests.js"
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */

@@ -1,10 +1,8 @@
-import { resolve } from "node:path"
-import { followTaskLogs, type Invocation, type LogLine, type MetricsResult } from "@holos-inspire/core"
-import { writeFileAtomicSync } from "@holos-inspire/core/atomic-file"
+import { followTaskLogs, type Invocation, type LogLine, type MetricsResult, writeDownload } from "@holos-inspire/core"
 import type { Command } from "commander"
 import { type CommandOptions, operationCommand, operationNamed } from "../command.js"
 import { EXIT, type ExitCode, exitCodeOfFamily } from "../exit-codes.js"
-import { CliError, printResult, usageError } from "../output.js"
+import { printResult, usageError } from "../output.js"
 import { metricsSvg } from "../plot.js"
 import { runOperation, withClient } from "../run.js"
 
@@ -54,27 +52,28 @@ const afterSubmit = async (run: Invocation<unknown>, options: CommandOptions): P
   return waitCode(waited.result)
 }
 
-const writeChart = (file: string, svg: string): void => {
-  try {
-    // An ordinary file of the user's (0666 less the umask), as writeFileSync makes one.
-    writeFileAtomicSync(file, svg, 0o666)
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? "error"
-    throw new CliError(
-      `Cannot write the chart to ${file} (${code}).`,
-      EXIT.error,
-      "Check that its folder exists and is writable.",
-    )
-  }
-}
-
-// metrics --plot FILE.svg: the result as usual, then the chart, written whole or not at all.
+// metrics --plot FILE.svg: the result as usual, then the chart, written whole or not at all, by the same
+// rule as every file core writes: in this directory or the downloads folder, never through a link, never
+// over a file without --overwrite.
 const afterMetrics = async (run: Invocation<unknown>, options: CommandOptions): Promise<ExitCode | undefined> => {
   printResult(options.json === true, run.result, run.text)
   if (typeof options.plot !== "string") return undefined
-  const file = resolve(options.plot)
-  writeChart(file, metricsSvg(run.result as MetricsResult))
-  if (options.json !== true) process.stderr.write(`Chart written to ${file}\n`)
+  const result = run.result as MetricsResult
+  const written = await withClient(options, (client) =>
+    client.run(
+      writeDownload(
+        {
+          path: options.plot as string,
+          field: "--plot",
+          defaultName: `${result.jobId}-${result.timeRange.replace(/\s+/g, "")}.svg`,
+          overwrite: options.overwrite === true,
+          content: metricsSvg(result),
+        },
+        { progress: () => undefined, workingDir: process.cwd() },
+      ),
+    ),
+  )
+  if (options.json !== true) process.stderr.write(`Chart written to ${written.path}\n`)
   return undefined
 }
 
@@ -125,7 +124,11 @@ export const addJobCommands = (program: Command): void => {
     name: "metrics",
     operation: "metrics",
     positional: "job_id",
-    extra: (c) => c.option("--plot <file.svg>", "also write the series as an SVG chart to this file"),
+    extra: (c) =>
+      c.option(
+        "--plot <file.svg>",
+        "also write the series as an SVG chart to this file (here or in the downloads folder; --overwrite replaces one)",
+      ),
     check: (options) => {
       if (typeof options.plot === "string" && options.mode === "download")
         throw usageError(

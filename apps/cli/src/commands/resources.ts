@@ -31,7 +31,6 @@ const addServe = (program: Command): void => {
     name: "show",
     operation: "inference",
     fixed: { action: "detail" },
-    readOnly: true,
     summary: "Show one inference service",
     positional: "serving_id",
     fields: [],
@@ -48,7 +47,6 @@ const addServe = (program: Command): void => {
     name: "list",
     operation: "inference",
     fixed: { action: "list" },
-    readOnly: true,
     summary: "List a workspace's inference services",
     fields: ["workspace", "project"],
   })
@@ -77,7 +75,6 @@ const addNotebook = (program: Command): void => {
       fixed: { action },
       summary,
       positional: "notebook_id",
-      readOnly: action === "detail",
       destructive,
       fields: [],
     })
@@ -93,7 +90,6 @@ const addNotebook = (program: Command): void => {
     name: "list",
     operation: "notebook",
     fixed: { action: "list" },
-    readOnly: true,
     summary: "List notebooks",
     fields: ["workspace", "project", "status", "keyword"],
   })
@@ -110,7 +106,6 @@ const addModel = (program: Command): void => {
     name: "list",
     operation: "models",
     fixed: { action: "list" },
-    readOnly: true,
     summary: "List a workspace's models",
     fields: ["workspace", "project"],
   })
@@ -118,7 +113,6 @@ const addModel = (program: Command): void => {
     name: "show",
     operation: "models",
     fixed: { action: "detail" },
-    readOnly: true,
     summary: "Show one model with its versions",
     positional: "model_id",
     fields: ["workspace", "project"],

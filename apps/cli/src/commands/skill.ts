@@ -1,8 +1,16 @@
 import { createHash } from "node:crypto"
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import {
+  InspireError,
+  isConfinedFile,
+  placeUnder,
+  type Root,
+  removeConfinedFileSync,
+  writeConfinedFileSync,
+} from "@holos-inspire/core"
 import { type Command, Option } from "commander"
 import { type CommandOptions, withJson } from "../command.js"
 import { EXIT } from "../exit-codes.js"
@@ -67,13 +75,58 @@ const filesUnder = (root: string, prefix = ""): string[] => {
 
 const hashes = (root: string): Map<string, string> => new Map(filesUnder(root).map((f) => [f, hash(join(root, f))]))
 
+// The skill folder is the only place an install writes or deletes (besides the backup beside the skills
+// folder): every path below it goes through core's confined files, which refuse `..`, absolute paths and
+// symbolic links below the folder.
+const rootOf = (dir: string): Root => ({ path: dir, label: "the skill folder" })
+
+/** A manifest entry naming a plain relative path inside the skill folder: `a/b.md`, never `../x` or `/x`. */
+const plainEntry = (file: string): boolean =>
+  file !== "" &&
+  !file.includes("\0") &&
+  !file.includes("\\") &&
+  !file.startsWith("/") &&
+  file.split("/").every((part) => part !== "" && part !== "." && part !== "..")
+
+// Read only when it is a regular file of the folder: a link there could point anywhere.
 const readManifest = (target: string): ReadonlyMap<string, string> | undefined => {
   try {
+    if (!lstatSync(join(target, MANIFEST)).isFile()) return undefined
     const parsed = JSON.parse(readFileSync(join(target, MANIFEST), "utf8")) as { files?: Record<string, string> }
     return parsed.files !== undefined ? new Map(Object.entries(parsed.files)) : undefined
   } catch {
     return undefined
   }
+}
+
+/** Whether a path below the folder is a symbolic link or passes through one. */
+const throughLink = (dir: string, file: string): boolean => {
+  const parts = file.split("/")
+  return parts.some((_, i) => {
+    try {
+      return lstatSync(join(dir, ...parts.slice(0, i + 1))).isSymbolicLink()
+    } catch {
+      return false
+    }
+  })
+}
+
+/** The shipped paths (and the manifest) that are, or pass through, a symbolic link in the installed copy. */
+const linksIn = (dir: string, files: Iterable<string>): string[] =>
+  [...files, MANIFEST].filter((file) => throughLink(dir, file))
+
+/**
+ * Entries of the manifest an install may act on: plain paths to regular files reached without links.
+ * Entries outside the folder (`..`, absolute) or through a link are ignored, and reported.
+ */
+const ownEntries = (dir: string, recorded: ReadonlyMap<string, string>) => {
+  const kept: string[] = []
+  const ignored: string[] = []
+  for (const file of recorded.keys()) {
+    if (!plainEntry(file) || throughLink(dir, file)) ignored.push(file)
+    else if (isConfinedFile(placeUnder(file, [rootOf(dir)]))) kept.push(file)
+  }
+  return { kept, ignored }
 }
 
 /** What installing into one folder would do. */
@@ -82,12 +135,14 @@ interface Plan {
   readonly dir: string
   /** Files of the installed copy the user changed, which an install would overwrite or delete. */
   readonly edited: ReadonlyArray<string>
+  /** Paths an install would write that are symbolic links (or pass through one): never written, even with --force. */
+  readonly links: ReadonlyArray<string>
   readonly upToDate: boolean
 }
 
 const plan = (agent: Agent | "custom", dir: string, shipped: ReadonlyMap<string, string>): Plan => {
-  if (!existsSync(dir)) return { agent, dir, edited: [], upToDate: false }
-  if (!statSync(dir).isDirectory()) return { agent, dir, edited: ["a file, not a folder"], upToDate: false }
+  if (!existsSync(dir)) return { agent, dir, edited: [], links: [], upToDate: false }
+  if (!statSync(dir).isDirectory()) return { agent, dir, edited: ["a file, not a folder"], links: [], upToDate: false }
   const current = hashes(dir)
   const recorded = readManifest(dir)
   // A file counts as the user's edit when it differs from what we wrote last time (or, with no record
@@ -101,7 +156,7 @@ const plan = (agent: Agent | "custom", dir: string, shipped: ReadonlyMap<string,
     recorded !== undefined &&
     [...shipped].every(([file, sum]) => current.get(file) === sum) &&
     [...recorded.keys()].every((file) => shipped.has(file) || !current.has(file))
-  return { agent, dir, edited: edited.map(([file]) => file), upToDate }
+  return { agent, dir, edited: edited.map(([file]) => file), links: linksIn(dir, shipped.keys()), upToDate }
 }
 
 /** One folder's install, as `--json` reports it. */
@@ -111,6 +166,8 @@ interface Installed {
   readonly status: "installed" | "updated" | "unchanged"
   readonly files: ReadonlyArray<string>
   readonly removed: ReadonlyArray<string>
+  /** Manifest entries outside the skill folder (`..`, absolute) or through a link: never acted on. */
+  readonly ignored?: ReadonlyArray<string>
   readonly backup?: string
 }
 
@@ -130,25 +187,26 @@ const install = (p: Plan, source: string, shipped: ReadonlyMap<string, string>):
     cpSync(p.dir, backup, { recursive: true })
     if (!statSync(p.dir).isDirectory()) rmSync(p.dir)
   }
-  // Files we shipped before and no longer ship go; anything the user added stays.
+  // Files we shipped before and no longer ship go; anything the user added stays. Only plain entries
+  // naming regular files inside the folder are acted on, whatever the manifest says.
   const previous = existsSync(p.dir) ? (readManifest(p.dir) ?? new Map<string, string>()) : new Map<string, string>()
-  const removed = [...previous.keys()].filter((f) => !shipped.has(f) && existsSync(join(p.dir, f)))
-  for (const file of removed) rmSync(join(p.dir, file))
+  const { kept, ignored } = ownEntries(p.dir, previous)
+  const removed = kept.filter((f) => !shipped.has(f) && removeConfinedFileSync(placeUnder(f, [rootOf(p.dir)])))
+  // An ordinary folder of the user's (0777 less the umask), as before.
+  mkdirSync(p.dir, { recursive: true })
   const files: string[] = []
-  for (const file of shipped.keys()) {
-    const to = join(p.dir, file)
-    mkdirSync(dirname(to), { recursive: true })
-    writeFileSync(to, readFileSync(join(source, file)))
-    files.push(to)
-  }
+  const write = (file: string, data: string | Uint8Array) =>
+    writeConfinedFileSync(placeUnder(file, [rootOf(p.dir)]), data, { overwrite: true }).path
+  for (const file of shipped.keys()) files.push(write(file, readFileSync(join(source, file))))
   const manifest = { skill: SKILL, note: "Written by `inspire skill install`.", files: Object.fromEntries(shipped) }
-  writeFileSync(join(p.dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  write(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
   return {
     agent: p.agent,
     dir: p.dir,
     status: existed ? "updated" : "installed",
     files,
     removed: removed.map((f) => join(p.dir, f)),
+    ...(ignored.length > 0 ? { ignored } : {}),
     ...(backup !== undefined ? { backup } : {}),
   }
 }
@@ -175,6 +233,7 @@ const renderInstalled = (all: ReadonlyArray<Installed>): string =>
       if (r.backup !== undefined) lines.push(`  (your edited copy was kept in ${r.backup})`)
       for (const f of r.files) lines.push(`  wrote   ${f}`)
       for (const f of r.removed) lines.push(`  removed ${f}`)
+      for (const f of r.ignored ?? []) lines.push(`  ignored ${f} (outside the skill folder or through a link)`)
       return lines.join("\n")
     })
     .join("\n")
@@ -205,6 +264,13 @@ export const addSkillCommands = (program: Command): void => {
     const source = requireShipped()
     const shipped = hashes(source)
     const plans = chooseTargets(options).map((t) => plan(t.agent, t.dir, shipped))
+    const linked = plans.filter((p) => p.links.length > 0)
+    if (linked.length > 0)
+      throw new CliError(
+        `Not installed: ${linked.map((p) => `${p.dir} (${p.links.join(", ")})`).join("; ")} holds symbolic links where the skill's files go; nothing is written through a link.`,
+        EXIT.error,
+        "Remove those links (or the whole folder) and install again.",
+      )
     const blocked = plans.filter((p) => p.edited.length > 0)
     if (blocked.length > 0 && options.force !== true) {
       const what = blocked.map((p) => `${p.dir} (${p.edited.join(", ")})`).join("; ")
@@ -218,7 +284,10 @@ export const addSkillCommands = (program: Command): void => {
       try {
         return install(p, source, shipped)
       } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code
+        // A refusal of the confined writer (a link, `..`) says what to do; a file system error is named.
+        if (e instanceof InspireError && e.reason === "InvalidInput")
+          throw new CliError(`Could not install into ${p.dir}: ${e.message}`, EXIT.error, e.hint)
+        const code = ((e instanceof InspireError ? e.cause : e) as NodeJS.ErrnoException | undefined)?.code
         if (code === undefined) throw e
         throw new CliError(
           `Could not install into ${p.dir}: ${code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way of that folder" : (e as Error).message}.`,

@@ -6,13 +6,13 @@ import {
   definePlugin,
   skill,
   tool
-} from "./chunks/chunk-AJ2WKN3Q.js";
+} from "./chunks/chunk-AQ5T6SVJ.js";
 import {
   define_INSPIRE_SKILL_default,
   define_INSPIRE_TOOLS_default,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./chunks/chunk-SUG4P57K.js";
+} from "./chunks/chunk-YY6NJCSB.js";
 
 // src/index.ts
 init_define_INSPIRE_SKILL();
@@ -50,7 +50,7 @@ var LOGIN_COMMANDS = [
 ];
 
 // src/index.ts
-var impl = () => import("./chunks/impl-SVQ3JI64.js");
+var impl = () => import("./chunks/impl-PHRTTAVU.js");
 var tools = define_INSPIRE_TOOLS_default.map(
   (t) => tool({ ...t, handler: async (raw, context) => (await impl()).callTool(t.id, raw, context) })
 );

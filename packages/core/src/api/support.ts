@@ -44,6 +44,9 @@ export const ListPage = z
   })
   .transform((p) => ({ items: p.jobs ?? p.events ?? p.logs ?? p.list ?? p.items ?? [], total: p.total }))
 
+/** The call options of an idempotent write (a stop, a delete): repeatable, and never sent on a dry run. */
+export const WRITE = { idempotent: true, write: true } as const
+
 /** Decodes a response with a schema, failing with a PlatformError that names the surface. */
 export const decode = <S extends z.ZodType>(
   schema: S,

@@ -3,6 +3,7 @@ import { InspireError } from "../errors.js"
 import { fromTransportFailure } from "../platform/failures.js"
 import { type HttpResponse, Transport } from "../platform/transport.js"
 import { type CookieJar, cookieHeader, hasSession, storeCookies } from "./cookies.js"
+import { checkPasswordUrl } from "./login-url.js"
 import { type CasKey, DEFAULT_CAS_KEY, encryptCasPassword, findCasKey } from "./rsa.js"
 import type { Credentials } from "./token-login.js"
 
@@ -142,7 +143,8 @@ const isCasForm = (html: string): boolean => {
 /**
  * Logs in through the SSO chain over plain HTTP (INSPIRE-API.md §2.3): platform → Keycloak page →
  * its CAS broker link → the CAS form, posted with the RSA-encrypted password → back to the platform,
- * which sets the session cookie. Returns the platform host's cookies.
+ * which sets the session cookie. Returns the platform host's cookies. The form is posted only to an
+ * https page, or one on this machine: its RSA key comes from the page, so http elsewhere protects nothing.
  */
 export const casLogin = (
   baseUrl: string,
@@ -150,6 +152,7 @@ export const casLogin = (
   key: CasKey = DEFAULT_CAS_KEY,
 ): Effect.Effect<Readonly<Record<string, string>>, InspireError, Transport> =>
   Effect.gen(function* () {
+    yield* checkPasswordUrl(baseUrl, "the profile's base URL")
     const platformHost = new URL(baseUrl).host
     let page = yield* follow(new URL("/", baseUrl).toString(), {})
     if (!isCasForm(page.res.body)) {
@@ -170,6 +173,7 @@ export const casLogin = (
       return yield* Effect.fail(
         loginError("The CAS page was not reached.", "Log in through a browser once, then try again."),
       )
+    yield* checkPasswordUrl(page.url, "the CAS login page the platform redirected to")
     const hidden = hiddenInputs(page.res.body)
     const cipher = encryptCasPassword(credentials.password, findCasKey(page.res.body) ?? key)
     if (Either.isLeft(cipher)) return yield* Effect.fail(cipher.left)

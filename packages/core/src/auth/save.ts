@@ -7,7 +7,10 @@ import { ActiveProfile } from "../profile.js"
 import { entryOf } from "../store/schema.js"
 import { Store } from "../store/store.js"
 import { casLogin } from "./cas-login.js"
+import { checkHarborLoginUrl, checkPlatformLoginUrl } from "./login-url.js"
 import { type Token, tokenLogin } from "./token-login.js"
+
+export { checkHarborLoginUrl, checkPasswordUrl, checkPlatformLoginUrl, isLoopbackHost } from "./login-url.js"
 
 /** What saving credentials achieved; never contains the password. */
 export interface LoginResult {
@@ -34,6 +37,7 @@ const requireFields = (username: string, password: string): Either.Either<void, 
  * Saves the platform account of the active profile after a best-effort check, as the manual describes:
  * rejected → not saved, with the reason; platform unreachable → saved and reported as not verified.
  * A successful check leaves a fresh session behind and clears any earlier "credentials rejected" lock.
+ * The password goes only to https, or plain http on this machine (login-url.ts), else nothing is sent.
  */
 export const saveInspireLogin = (
   username: string,
@@ -43,6 +47,7 @@ export const saveInspireLogin = (
     yield* requireFields(username, password)
     const store = yield* Store
     const profile = yield* ActiveProfile
+    yield* checkPlatformLoginUrl(profile)
     const name = profile.name.value ?? "default"
     const baseUrl = profile.baseUrl.value ?? ""
     const creds = { username: username.trim(), password }
@@ -105,7 +110,8 @@ export const saveInspireLogin = (
 
 /**
  * Saves a Harbor robot account for one registry after checking it against that registry (never the
- * other one): rejected → not saved; unreachable → saved, not verified.
+ * other one): rejected → not saved; unreachable → saved, not verified. The password goes only to
+ * https, or plain http on this machine.
  */
 export const saveHarborLogin = (
   registry: RegistryId,
@@ -117,6 +123,7 @@ export const saveHarborLogin = (
     const store = yield* Store
     const harbor = yield* Harbor
     const profile = yield* ActiveProfile
+    yield* checkHarborLoginUrl(profile, registry)
     const name = profile.name.value ?? "default"
     const creds = { username: username.trim(), password }
     const check = yield* Effect.either(harbor.check(registry, creds))

@@ -4,6 +4,7 @@ import { InspireError } from "../errors.js"
 import { fromTransportFailure } from "../platform/failures.js"
 import { Transport } from "../platform/transport.js"
 import { tokenExpiry } from "./jwt.js"
+import { checkPasswordUrl } from "./login-url.js"
 
 /** A username and password; the password never leaves this module except to the login request. */
 export interface Credentials {
@@ -42,11 +43,13 @@ export const INVALID_GRANT_HINT =
 
 /**
  * Logs in with `POST /auth/token` (INSPIRE-API.md §2.1), accepting the enveloped and the bare response.
- * Never retried blindly: a login is not idempotent for the account's lockout counter.
+ * Never retried blindly: a login is not idempotent for the account's lockout counter. Sent only over
+ * https, or plain http on this machine (login-url.ts).
  */
 export const tokenLogin = (baseUrl: string, credentials: Credentials): Effect.Effect<Token, InspireError, Transport> =>
   Effect.gen(function* () {
     const transport = yield* Transport
+    yield* checkPasswordUrl(baseUrl, "the profile's base URL")
     const res = yield* Effect.mapError(
       transport.send({
         method: "POST",

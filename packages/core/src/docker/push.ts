@@ -26,7 +26,8 @@ export interface PushRequest {
 
 /** What happened (or, in a dry run, would happen). */
 export interface PushReport {
-  readonly local: LocalImage
+  /** The local image; absent in a dry run that could not reach the Docker engine. */
+  readonly local?: LocalImage
   readonly name: string
   readonly tag: string
   /** `<push host>/inspire-studio/<name>:<tag>`. */
@@ -96,6 +97,28 @@ const confirm = (
   )
 
 /**
+ * A dry run: the plan (registry, address, tag) with reads only. The engine and the saved account are
+ * checked when they can be; without them the plan is still given, with what a real push will need.
+ */
+const planPush = (
+  request: PushRequest,
+  env: NodeJS.ProcessEnv,
+  credentials: { readonly username: string } | undefined,
+  target: Pick<PushReport, "name" | "tag" | "pushedTo" | "address">,
+): Effect.Effect<PushReport> =>
+  Effect.gen(function* () {
+    const found = yield* Effect.either(
+      Effect.flatMap(connectDocker(env), (conn) => findLocalImage(conn, request.image)),
+    )
+    const notes = [
+      `Dry run: would tag ${request.image} as ${target.pushedTo} and push it to the ${request.registry} registry.`,
+      ...(credentials === undefined ? [credentialsMissing(request.registry).hint] : []),
+      ...(Either.isLeft(found) ? [`${found.left.message} A real push needs it: ${found.left.hint}`] : []),
+    ]
+    return { ...target, ...(Either.isRight(found) ? { local: found.right } : {}), confirmed: false, notes }
+  })
+
+/**
  * Pushes a local image to `<push host>/inspire-studio/<name>:<tag>` of one registry through the Docker
  * engine, with that registry's saved robot account, and confirms the tag through Harbor's REST API.
  * The password goes only into the engine's auth header; nothing it prints or returns contains it.
@@ -111,12 +134,13 @@ export const pushToHarbor = (
     const hosts = profile.registries[registry]
     const file = yield* store.readCredentials
     const credentials = profileCredentials(file, profile.name.value ?? "default").harbor[registry]
-    if (credentials === undefined) return yield* Effect.fail(credentialsMissing(registry))
-    const secrets = [credentials.password]
     const { name, tag } = yield* targetNames(request, hosts.push)
     const repository = `${hosts.push}/${HARBOR_PROJECT}/${name}`
     const pushedTo = `${repository}:${tag}`
     const address = `${hosts.display}/${HARBOR_PROJECT}/${name}:${tag}`
+    if (request.dryRun) return yield* planPush(request, profile.env, credentials, { name, tag, pushedTo, address })
+    if (credentials === undefined) return yield* Effect.fail(credentialsMissing(registry))
+    const secrets = [credentials.password]
     progress({ message: `connecting to the Docker engine` })
     // What the tag points to now is read from Harbor while the engine is asked for the image.
     const [{ conn, local }, before] = yield* Effect.all(
@@ -124,17 +148,11 @@ export const pushToHarbor = (
         Effect.flatMap(connectDocker(profile.env), (conn) =>
           Effect.map(findLocalImage(conn, request.image), (local) => ({ conn, local })),
         ),
-        request.dryRun ? Effect.succeed(Either.right(undefined)) : harborDigest(registry, name, tag),
+        harborDigest(registry, name, tag),
       ],
       { concurrency: "unbounded" },
     )
     const base = { local, name, tag, pushedTo, address }
-    if (request.dryRun)
-      return {
-        ...base,
-        confirmed: false,
-        notes: [`Dry run: would tag ${request.image} as ${pushedTo} and push it to the ${registry} registry.`],
-      }
     yield* tagImage(conn, local.id, repository, tag)
     progress({ message: `pushing ${pushedTo}` })
     const pushed = yield* pushImage(

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { RegistryId } from "../domain/workspaces.js"
+import { PlanOutput } from "../operations/common/plan.js"
 
 /** Where registration happens in the console. */
 export const REGISTRATION_PAGE = "启智平台 → 镜像管理 → 新建镜像"
@@ -28,7 +29,10 @@ export type ImageRegistration = z.output<typeof ImageRegistration>
 export const ImagePushResult = z.object({
   dryRun: z.boolean().describe("True when nothing was tagged or pushed (the plan only)"),
   image: z.string().describe("The local image as given"),
-  imageId: z.string().describe("The local image's id (sha256:…)"),
+  imageId: z
+    .string()
+    .optional()
+    .describe("The local image's id (sha256:…); absent in a dry run that could not reach the Docker engine"),
   registry: RegistryId.describe("The Harbor registry pushed to: qb (七宝) or sj (松江)"),
   registryFrom: z
     .enum(["argument", "workspace", "default"])
@@ -57,5 +61,6 @@ export const ImagePushResult = z.object({
   registration: ImageRegistration,
   durationMs: z.number().int().describe("How long the call took"),
   notes: z.array(z.string()).describe("Things to know or do next"),
+  plan: PlanOutput().optional(),
 })
 export type ImagePushResult = z.output<typeof ImagePushResult>

@@ -14,6 +14,7 @@ import {
   type SettingValue,
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
+import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
 import { resolvedDefaults, savedDefaults } from "./defaults.js"
 import { defineOperation } from "./operation.js"
 import { renderTable } from "./render.js"
@@ -28,6 +29,10 @@ const Input = z.object({
     .union([z.string(), z.number()])
     .optional()
     .describe("The new value for set, e.g. 分布式训练空间, 9, 65536 (MB), or a display-domain image address"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("For set and unset: check the value and return the change, writing nothing"),
 })
 
 const Value = z.union([z.string(), z.number()])
@@ -58,6 +63,8 @@ const Output = () =>
       .optional()
       .describe("For set and unset: the change made"),
     notes: z.array(z.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
+    dryRun: z.boolean().optional().describe("For set and unset: true when nothing was written"),
+    plan: PlanOutput().optional(),
   })
 
 /** One setting as `config get` shows it. */
@@ -80,6 +87,8 @@ export interface ConfigResult {
     readonly after: SettingValue | undefined
   }
   readonly notes: ReadonlyArray<string>
+  readonly dryRun?: boolean
+  readonly plan?: Plan
 }
 
 const views = Effect.map(resolvedDefaults(), (all) =>
@@ -98,11 +107,16 @@ export const configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
   description:
-    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB) and commandPrefix ({en_name} and {username} are filled in). " +
+    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). " +
     "`get` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with inspire_status.",
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+  effects: { by: "action", writes: ["set", "unset"] },
+  examples: [
+    { action: "set", key: "defaultPriority", value: 5 },
+    { action: "unset", key: "defaultShm" },
+  ],
   run: (input) =>
     Effect.gen(function* () {
       const profile = yield* ActiveProfile
@@ -126,6 +140,21 @@ export const configOperation = defineOperation({
       }
       const store = yield* Store
       const before = (yield* savedDefaults())[key]
+      const show = (v: SettingValue | undefined) => (v === undefined ? "(unset)" : String(v))
+      if (input.dry_run)
+        return {
+          action: input.action,
+          profile: name,
+          settings: yield* views,
+          changed: { key, before, after },
+          notes: [],
+          dryRun: true,
+          plan: {
+            summary: `${input.action === "set" ? "Set" : "Unset"} ${key} in profile ${name}`,
+            targets: [{ kind: "setting", id: key, change: `${show(before)} → ${show(after)}` }],
+            requests: [planned("LOCAL", store.paths.configFile)],
+          },
+        } satisfies ConfigResult
       yield* store.updateConfig((c) => {
         const mine = entryOf(c.profiles, name) ?? { defaults: {}, endpoints: {} }
         const { [key]: _old, ...rest } = mine.defaults
@@ -156,6 +185,7 @@ export const configOperation = defineOperation({
       } satisfies ConfigResult
     }),
   render: (r: ConfigResult) => {
+    if (r.plan !== undefined) return renderPlan(r.plan)
     const head =
       r.changed === undefined
         ? `Defaults of profile ${r.profile}:`

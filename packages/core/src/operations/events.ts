@@ -64,6 +64,7 @@ export const eventsOperation = defineOperation<typeof Input, EventsResult>({
   input: Input,
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
   run: (input) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

@@ -1,29 +1,21 @@
-import { Effect } from "effect"
+import { Effect, Either } from "effect"
 import type { z } from "zod"
-import { type InspireError, invalidInput } from "../errors.js"
+import type { InspireError } from "../errors.js"
 import type { ClientServices } from "../facade.js"
+import { asDryRun } from "../platform/dry-run.js"
 import { type Operation, type OperationContext, quietContext } from "./operation.js"
+import { checkInput } from "./strict.js"
 
-const describeIssue = (issue: z.core.$ZodIssue): string => {
-  const where = issue.path.length > 0 ? issue.path.join(".") : "input"
-  return `${where}: ${issue.message}`
-}
-
-/** Validates raw input (as a frontend received it) against an operation's schema, defaults applied. */
+/**
+ * Validates raw input (as a frontend received it) against an operation's schema, defaults applied.
+ * The schema is taken strictly (strict.ts): input that is not an object, or a key the schema does not
+ * declare at any depth, is an InvalidInput error naming it, never dropped.
+ */
 export const parseInput = <I extends z.ZodObject, O>(
   operation: Operation<I, O>,
   raw: unknown,
-): Effect.Effect<z.output<I>, InspireError> => {
-  const parsed = operation.input.safeParse(raw ?? {})
-  if (parsed.success) return Effect.succeed(parsed.data)
-  const issues = parsed.error.issues.map(describeIssue)
-  return Effect.fail(
-    invalidInput(
-      `Invalid input for ${operation.name}: ${issues.join("; ")}.`,
-      `Check the parameters of inspire_${operation.name}; every field is described in its schema.`,
-    ),
-  )
-}
+): Effect.Effect<z.output<I>, InspireError> =>
+  Either.match(checkInput(operation.name, operation.input, raw), { onLeft: Effect.fail, onRight: Effect.succeed })
 
 /** What one call of an operation produced: the structured result and its rendering for people. */
 export interface Invocation<O> {
@@ -31,12 +23,16 @@ export interface Invocation<O> {
   readonly text: string
 }
 
-/** Runs an operation the way every frontend does: validate, run, render. */
+/**
+ * Runs an operation the way every frontend does: validate, run, render. A call with `dry_run` runs
+ * under the transport's write guard, so a write that a dry run forgot to plan is never sent.
+ */
 export const invoke = <I extends z.ZodObject, O>(
   operation: Operation<I, O>,
   raw: unknown,
   context: OperationContext = quietContext,
 ): Effect.Effect<Invocation<O>, InspireError, ClientServices> =>
-  Effect.flatMap(parseInput(operation, raw), (input) =>
-    Effect.map(operation.run(input, context), (result) => ({ result, text: operation.render(result) })),
-  )
+  Effect.flatMap(parseInput(operation, raw), (input) => {
+    const run = Effect.map(operation.run(input, context), (result) => ({ result, text: operation.render(result) }))
+    return (input as { readonly dry_run?: unknown }).dry_run === true ? asDryRun(run) : run
+  })

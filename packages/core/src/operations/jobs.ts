@@ -104,6 +104,7 @@ export const jobsOperation = defineOperation<typeof Input, JobsResult>({
   input: Input,
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
   run: (input) =>
     Effect.map(
       listTasks({

@@ -1,5 +1,11 @@
+import { Effect } from "effect"
 import { z } from "zod"
 import { type LoginResult, saveHarborLogin, saveInspireLogin } from "../auth/save.js"
+import type { InspireError } from "../errors.js"
+import type { ClientServices } from "../facade.js"
+import { ActiveProfile } from "../profile.js"
+import { Store } from "../store/store.js"
+import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
 import { defineOperation } from "./operation.js"
 import { renderFields } from "./render.js"
 
@@ -17,6 +23,10 @@ const Input = z.object({
     .enum(["qb", "sj"])
     .default("qb")
     .describe("For harbor: qb (七宝, all spaces but SJ) or sj (松江, SJ spaces only)"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("Show where the account would be checked and saved; send nothing, save nothing"),
 })
 
 const Output = () =>
@@ -29,6 +39,54 @@ const Output = () =>
     verified: z.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
     method: z.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
     message: z.string().describe("What happened, in one line"),
+    dryRun: z.boolean().optional().describe("True when nothing was sent or saved"),
+    plan: PlanOutput().optional(),
+  })
+
+/** What inspire_login returns: the saved account, or with dry_run the plan. */
+export type LoginOperationResult = LoginResult & { readonly dryRun?: boolean; readonly plan?: Plan }
+
+// The dry run names the address the password would go to and the file it would be kept in; it sends
+// nothing (the password least of all) and saves nothing.
+const planLogin = (input: z.output<typeof Input>) =>
+  Effect.gen(function* () {
+    const profile = yield* ActiveProfile
+    const store = yield* Store
+    const name = profile.name.value ?? "default"
+    const inspire = input.target === "inspire"
+    const where = inspire
+      ? new URL("/auth/token", profile.baseUrl.value).toString()
+      : `${profile.registries[input.registry].api}/api/v2.0/projects?page_size=1`
+    const what = inspire ? "platform account" : `Harbor ${input.registry} robot account`
+    return {
+      target: input.target,
+      ...(inspire ? {} : { registry: input.registry }),
+      profile: name,
+      username: input.username,
+      saved: false,
+      verified: false,
+      message: `Dry run: the ${what} ${input.username} would be checked at ${where} and saved to profile ${name}; nothing was sent or saved.`,
+      dryRun: true,
+      plan: {
+        summary: `Check and save the ${what} ${input.username} in profile ${name}`,
+        targets: [
+          {
+            kind: "credentials",
+            id: inspire ? "inspire" : `harbor ${input.registry}`,
+            name: input.username,
+            change: "saved (0600)",
+          },
+        ],
+        requests: [
+          planned(
+            inspire ? "POST" : "GET",
+            where,
+            inspire ? { username: input.username, password: "(not shown)" } : undefined,
+          ),
+          planned("LOCAL", store.paths.credentialsFile),
+        ],
+      },
+    } satisfies LoginOperationResult
   })
 
 export const loginOperation = defineOperation({
@@ -41,23 +99,32 @@ export const loginOperation = defineOperation({
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
-  run: (input) =>
-    input.target === "inspire"
-      ? saveInspireLogin(input.username, input.password)
-      : saveHarborLogin(input.registry, input.username, input.password),
-  render: (r: LoginResult) =>
-    [
-      r.message,
-      renderFields([
-        ["profile", r.profile],
-        ["account", r.username],
-        ["target", r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
-        [
-          "verified",
-          r.verified
-            ? `yes${r.method !== undefined ? ` (${r.method})` : ""}`
-            : "no (saved; the platform could not be reached)",
-        ],
-      ]),
-    ].join("\n"),
+  effects: { by: "target", writes: ["inspire", "harbor"] },
+  examples: [
+    { target: "inspire", username: "{username}", password: "{password}" },
+    { target: "harbor", registry: "qb", username: "robot$inspire-studio+demo", password: "not-sent" },
+  ],
+  run: (input): Effect.Effect<LoginOperationResult, InspireError, ClientServices> =>
+    input.dry_run
+      ? planLogin(input)
+      : input.target === "inspire"
+        ? saveInspireLogin(input.username, input.password)
+        : saveHarborLogin(input.registry, input.username, input.password),
+  render: (r: LoginOperationResult) =>
+    r.plan !== undefined
+      ? renderPlan(r.plan)
+      : [
+          r.message,
+          renderFields([
+            ["profile", r.profile],
+            ["account", r.username],
+            ["target", r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
+            [
+              "verified",
+              r.verified
+                ? `yes${r.method !== undefined ? ` (${r.method})` : ""}`
+                : "no (saved; the platform could not be reached)",
+            ],
+          ]),
+        ].join("\n"),
 })

@@ -1,10 +1,20 @@
 import { Effect } from "effect"
 import { z } from "zod"
-import { createModel, deleteModel, getModel, listModels, type ModelDetail } from "../api/models/models.js"
+import {
+  createModel,
+  deleteModel,
+  getModel,
+  listModels,
+  type ModelDetail,
+  plannedModelCreate,
+  plannedModelDelete,
+  prepareModel,
+} from "../api/models/models.js"
 import type { Model } from "../api/models/schema.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { ClientServices } from "../facade.js"
 import { epochMs, NextHints, ProjectRef, WorkspaceRef } from "./common/output.js"
+import { labelOf, type Plan, PlanOutput, renderPlan } from "./common/plan.js"
 import { resolveReadWorkspace, withHint } from "./common/support.js"
 import { resolveTarget } from "./defaults.js"
 import { defineOperation } from "./operation.js"
@@ -41,6 +51,10 @@ const Input = z.object({
     .boolean()
     .default(false)
     .describe("For delete: must be true to delete; without it you see what would be deleted and nothing is"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe("For create and delete: check with reads only and return the plan (the exact request); nothing is sent"),
 })
 
 type ModelsInput = z.output<typeof Input>
@@ -94,13 +108,15 @@ const Output = () =>
     z.object({ action: z.literal("detail"), model: ModelDetailOutput }),
     z.object({
       action: z.literal("create"),
-      modelId: z.string().describe("The new model's id"),
+      dryRun: z.boolean().describe("True when nothing was created"),
+      modelId: z.string().optional().describe("The new model's id; absent on a dry run"),
       name: z.string().describe("Model name"),
       sourcePath: z.string().describe("Where the files were imported from"),
       workspace: WorkspaceRef(),
       project: ProjectRef(),
-      recovered: z.boolean().describe("The create's answer was lost and the model was found by name"),
+      recovered: z.boolean().optional().describe("The create's answer was lost and the model was found by name"),
       next: NextHints(),
+      plan: PlanOutput().optional(),
     }),
     z.object({
       action: z.literal("delete"),
@@ -109,6 +125,7 @@ const Output = () =>
       deleted: z.boolean().describe("True when it was deleted"),
       message: z.string().describe("What happened"),
       hint: z.string().optional().describe("What to do next"),
+      plan: PlanOutput().optional(),
     }),
   ])
 
@@ -123,13 +140,15 @@ export type ModelsResult =
   | { readonly action: "detail"; readonly model: ModelDetail }
   | {
       readonly action: "create"
-      readonly modelId: string
+      readonly dryRun: boolean
+      readonly modelId?: string
       readonly name: string
       readonly sourcePath: string
       readonly workspace: { readonly id: string; readonly name: string }
       readonly project: { readonly id: string; readonly name: string }
-      readonly recovered: boolean
+      readonly recovered?: boolean
       readonly next: ReadonlyArray<string>
+      readonly plan?: Plan
     }
   | {
       readonly action: "delete"
@@ -138,6 +157,7 @@ export type ModelsResult =
       readonly deleted: boolean
       readonly message: string
       readonly hint?: string
+      readonly plan?: Plan
     }
 
 const LIST_HINT = 'inspire_models(action="list") shows the model ids.'
@@ -182,7 +202,7 @@ const create = (input: ModelsInput) =>
       return yield* Effect.fail(invalidInput("models create needs name.", 'Pass name, e.g. name="qwen2.5-7b".'))
     const sourcePath = yield* checkSourcePath(input.model_source_path)
     const target = yield* resolveTarget(input, { needGroup: false })
-    const created = yield* createModel({
+    const request = {
       workspaceId: target.workspace.id,
       projectId: target.project.id,
       name: input.name,
@@ -190,9 +210,31 @@ const create = (input: ModelsInput) =>
       ...(input.model_type !== undefined ? { modelType: input.model_type } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.tags !== undefined ? { tags: input.tags } : {}),
-    })
+    }
+    const where = {
+      sourcePath,
+      workspace: { id: target.workspace.id, name: target.workspace.name },
+      project: { id: target.project.id, name: target.project.name },
+    }
+    if (input.dry_run) {
+      const { name, body } = yield* prepareModel(request)
+      return {
+        action: "create" as const,
+        dryRun: true,
+        name,
+        ...where,
+        next: ["Run the same call without dry_run to create it."],
+        plan: {
+          summary: `Create model ${name} in ${target.workspace.name} from ${sourcePath}`,
+          targets: [{ kind: "model", id: name, name, change: "created" }],
+          requests: [plannedModelCreate(body)],
+        },
+      }
+    }
+    const created = yield* createModel(request)
     return {
       action: "create" as const,
+      dryRun: false,
       modelId: created.modelId,
       name: input.name.trim(),
       sourcePath,
@@ -210,6 +252,21 @@ const remove = (input: ModelsInput) =>
   Effect.gen(function* () {
     const model = yield* withHint(getModel(yield* modelIdOf(input)), LIST_HINT)
     const what = `model ${model.name} (${model.id}) with ${model.versions.length} version(s)`
+    if (input.dry_run)
+      return {
+        action: "delete" as const,
+        model,
+        confirmed: input.confirm,
+        deleted: false,
+        message: `This would delete ${what}; the files are not touched. Nothing was sent.`,
+        plan: {
+          summary: `Delete model ${labelOf(model)}`,
+          targets: [
+            { kind: "model", id: model.id, name: model.name, change: `${model.versions.length} version(s) → deleted` },
+          ],
+          requests: [plannedModelDelete(model.id)],
+        },
+      }
     if (!input.confirm)
       return {
         action: "delete" as const,
@@ -269,6 +326,8 @@ const renderModel = (m: ModelDetail) =>
 
 const render = (r: ModelsResult): string => {
   if (r.action === "detail") return renderModel(r.model)
+  if ((r.action === "create" || r.action === "delete") && r.plan !== undefined)
+    return [renderPlan(r.plan), ...(r.action === "delete" ? [r.message] : [])].join("\n")
   if (r.action === "delete") return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n")
   if (r.action === "create")
     return [
@@ -303,6 +362,16 @@ export const modelsOperation = defineOperation({
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["create", "delete"] },
+  examples: [
+    {
+      action: "create",
+      name: "dry-model",
+      model_source_path: "/inspire/hdd/project/demo/models/m",
+      workspace: "{workspace}",
+    },
+    { action: "delete", model_id: "{model}", confirm: true },
+  ],
   run,
   render,
 })

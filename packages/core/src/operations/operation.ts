@@ -15,6 +15,35 @@ export interface Annotations {
   readonly openWorld: boolean
 }
 
+/**
+ * What an operation changes, declared once: dry runs, annotations, confirmations, the CLI's flags and the
+ * catalogue's contract tests are derived from it.
+ */
+export interface Effects {
+  /** The input field that picks what a multiplexed tool does (e.g. `action`); absent when it does one thing. */
+  readonly by?: string
+  /**
+   * What changes the platform or the store: `true`/`false` for an operation that does one thing, else the
+   * values of `by` that do. Every such call takes `dry_run` (reads allowed, no write sent).
+   */
+  readonly writes: boolean | ReadonlyArray<string>
+  /** Can write a local file (a download, a chart): such an operation is never `readOnly`. */
+  readonly files?: boolean
+  /**
+   * With `files`: each input field that names a file written, the field that allows replacing an existing
+   * one, and an input that writes it (placeholders as in `examples`). The catalogue's contract test points
+   * each at a link, an existing file and `../escape`, and expects refusals.
+   */
+  readonly fileInputs?: ReadonlyArray<FileInput>
+}
+
+/** An input field naming a file an operation writes (see `Effects.fileInputs`). */
+export interface FileInput {
+  readonly field: string
+  readonly overwrite: string
+  readonly example: Readonly<Record<string, unknown>>
+}
+
 /** Progress of a long call (downloads, pushes, waits), for frontends that can show it. */
 export interface Progress {
   readonly message: string
@@ -25,6 +54,12 @@ export interface Progress {
 /** What a frontend hands to a running operation. */
 export interface OperationContext {
   readonly progress: (p: Progress) => void
+  /**
+   * The CLI's current directory: relative file paths start there, and files may be written below it as
+   * well as in the downloads folder. Absent (MCP, the plugin, the facade): files go only in the downloads
+   * folder (config `downloadDir`, default `<cacheDir>/downloads`).
+   */
+  readonly workingDir?: string
 }
 
 /** A context that drops progress, for callers that do not show it. */
@@ -47,6 +82,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown> {
    */
   readonly output: z.ZodType
   readonly annotations: Annotations
+  readonly effects: Effects
+  /**
+   * Inputs it can be called with, at least one per writing action: documentation, and the calls the
+   * catalogue's dry-run test makes. `{train_job}`, `{hpc_job}`, `{notebook}`, `{serving}` and `{model}`
+   * stand for objects of the account that the test creates first.
+   */
+  readonly examples?: ReadonlyArray<Readonly<Record<string, unknown>>>
   readonly run: (input: z.output<I>, context: OperationContext) => Effect.Effect<O, InspireError, ClientServices>
   /** The result for people: short lines and tables, no colour codes. */
   readonly render: (result: O) => string
@@ -77,4 +119,18 @@ export const defineOperation = <I extends z.ZodObject, O>({
 }: OperationSpec<I, O>): Operation<I, O> => {
   const schema = once(output)
   return Object.defineProperty(rest, "output", { get: schema, enumerable: true }) as Operation<I, O>
+}
+
+/**
+ * Whether a call changes something, given the input fields known so far (a CLI command's fixed
+ * action, say): the picking field's value, else its default, else "some action does".
+ */
+export const callWrites = (op: Operation, known: Readonly<Record<string, unknown>> = {}): boolean => {
+  const { by, writes } = op.effects
+  if (typeof writes === "boolean") return writes
+  if (by === undefined) return writes.length > 0
+  const picked = op.input.shape[by]?.safeParse(known[by])
+  return picked?.success === true && picked.data !== undefined
+    ? writes.includes(String(picked.data))
+    : writes.length > 0
 }

@@ -100,6 +100,8 @@ export const resubmitOperation = defineOperation({
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  examples: [{ job_id: "{train_job}" }],
   run: (input) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { Operation } from "./operation.js"
+import { strictSchema } from "./strict.js"
 
 /** A JSON Schema object, as frontends hand it to hosts (MCP `inputSchema`, Synergy `parameters`, CLI flags). */
 export interface JsonSchema {
@@ -33,9 +34,11 @@ const convert = (schema: z.ZodType): JsonSchema => {
 
 /**
  * The JSON Schema of what an operation accepts, as a caller writes it (defaults optional, every field
- * described). The one description every frontend derives its inputs from.
+ * described, `additionalProperties: false` on every object, as parseInput enforces). The one description
+ * every frontend derives its inputs from.
  */
-export const inputJsonSchema = (operation: Pick<Operation, "input">): JsonSchema => convert(operation.input)
+export const inputJsonSchema = (operation: Pick<Operation, "input">): JsonSchema =>
+  convert(strictSchema(operation.input))
 
 const outputCache = new WeakMap<z.ZodType, JsonSchema>()
 

@@ -73,6 +73,17 @@ export const submitHpcOperation = defineOperation({
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  examples: [
+    {
+      name: "dry-hpc",
+      entrypoint: "srun hostname",
+      compute_group: "{hpc_group}",
+      spec: "{hpc_spec}",
+      workspace: "{hpc_workspace}",
+      image: "{hpc_image}",
+    },
+  ],
   // commandPrefix is for the training shell (conda, cd); Slurm bodies run under srun and set up their own.
   run: (input) => submitHpc({ ...input, applyPrefix: false }),
   render: (r: SubmitResult) => renderSubmit(r),

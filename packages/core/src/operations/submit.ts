@@ -67,6 +67,17 @@ export const submitOperation = defineOperation({
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  examples: [
+    {
+      name: "dry-train",
+      command: "python train.py",
+      compute_group: "{train_group}",
+      spec: "{train_spec}",
+      workspace: "{workspace}",
+      image: "{image}",
+    },
+  ],
   run: (input) => submitTraining({ ...input, applyPrefix: true }),
   render: (r: SubmitResult) => renderSubmit(r),
 })

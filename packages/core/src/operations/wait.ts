@@ -89,6 +89,7 @@ export const waitOperation = defineOperation<typeof Input, WaitResult>({
   input: Input,
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
   run: (input, context) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

@@ -19,6 +19,8 @@ export interface CallOptions {
   readonly idempotent: boolean
   /** The console page a V1 call belongs to (sent as Referer). */
   readonly referer?: string
+  /** Changes something on the platform: refused during a dry run (see dry-run.ts). */
+  readonly write?: boolean
   readonly timeout?: HttpRequest["timeout"]
 }
 
@@ -121,6 +123,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
               },
               body: JSON.stringify(body ?? {}),
               idempotent: options.idempotent,
+              ...(options.write === true ? { write: true } : {}),
               ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
             }),
             (res) => readCodeEnvelope(res, surface, "bearer"),
@@ -152,6 +155,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
             },
             ...(method === "GET" ? {} : { body: JSON.stringify(body ?? {}) }),
             idempotent: options.idempotent,
+            ...(options.write === true ? { write: true } : {}),
             ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
           }),
           (res) => readCodeEnvelope(res, surface, "cookie"),
@@ -178,6 +182,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       },
       body: JSON.stringify(body ?? {}),
       idempotent: options.idempotent,
+      ...(options.write === true ? { write: true } : {}),
       ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     })
 

@@ -1,6 +1,7 @@
 import { Clock, Context, Data, Duration, Effect, Layer } from "effect"
 import type { Dispatcher } from "undici"
 import { makeDispatcher, type ProxySettings } from "./dispatcher.js"
+import { guardWrite } from "./dry-run.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
 import { backoffMillis, DEFAULT_RETRY, type RetryPolicy, retryAfterMillis, TRANSIENT_STATUSES } from "./retry.js"
 import { request } from "./undici.js"
@@ -13,6 +14,8 @@ export interface HttpRequest {
   readonly body?: string
   /** Safe to send twice (reads, stops). Creates are not: they are never retried after an ambiguous failure. */
   readonly idempotent: boolean
+  /** Changes something on the platform (create, stop, delete, push): never sent during a dry run. */
+  readonly write?: boolean
   readonly timeout?: Duration.DurationInput
 }
 
@@ -138,6 +141,7 @@ const makeTransport = (dispatcher: Dispatcher, limiter: RateLimiter, options: Tr
   const defaultTimeout = Duration.toMillis(options.timeout ?? "30 seconds")
   const send = (req: HttpRequest): Effect.Effect<HttpResponse, TransportFailure> =>
     Effect.gen(function* () {
+      if (req.write === true) yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`)
       const timeoutMs = req.timeout !== undefined ? Duration.toMillis(req.timeout) : defaultTimeout
       for (let attempt = 1; ; attempt++) {
         yield* limiter.take

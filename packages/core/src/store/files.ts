@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto"
-import { readFileSync } from "node:fs"
-import { chmod, mkdir, open, rename, unlink } from "node:fs/promises"
-import { basename, dirname, join } from "node:path"
+import { chmod, open, rename, unlink } from "node:fs/promises"
+import { dirname } from "node:path"
 import { Effect } from "effect"
 import type { z } from "zod"
 import { InspireError } from "../errors.js"
+import { isDiskFull, sweepOrphanTemps, tempFileFor } from "./temps.js"
+import { ensureTrustedFolder, readTrustedFile, shellQuote, Untrusted, untrustedFolder } from "./trust.js"
 
 const storeError = (message: string, hint: string, cause?: unknown): InspireError =>
   new InspireError({ reason: "StoreError", message, hint, ...(cause !== undefined ? { cause } : {}) })
@@ -12,50 +12,88 @@ const storeError = (message: string, hint: string, cause?: unknown): InspireErro
 const code = (e: unknown): string | undefined =>
   typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined
 
-/** Creates a folder (and its parents) readable only by the owner. */
-export const ensurePrivateDir = (dir: string): Effect.Effect<void, InspireError> =>
+/** The store's error for a file or folder that fails the ownership and permission check (trust.ts). */
+export const untrustedError = (u: Untrusted): InspireError => storeError(u.message, u.hint)
+
+/**
+ * The store's error for a failed write of `path`: a full disk (ENOSPC, EDQUOT) says so, and that the
+ * file was left as it was (every write goes through a temporary file).
+ */
+export const storeWriteError = (path: string, e: unknown): InspireError =>
+  e instanceof Untrusted
+    ? untrustedError(e)
+    : isDiskFull(e)
+      ? storeError(
+          `${code(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${code(e)}): ${path} was not written and was left as it was.`,
+          `Free some space on the disk that holds it (\`df -h ${shellQuote(dirname(path))}\` shows how much is left), then run the command again.`,
+          e,
+        )
+      : storeError(`Cannot write ${path} (${code(e) ?? "error"}).`, "Check the folder's permissions.", e)
+
+/**
+ * Checks every folder from the store's top folder (one of `roots`) down to the one holding `file`
+ * (trust.ts): nothing in them is used when one is another user's or writable by others.
+ */
+export const checkStoreFolders = (file: string, roots?: ReadonlyArray<string>): Effect.Effect<void, InspireError> =>
+  Effect.suspend(() => {
+    const issue = untrustedFolder(file, roots)
+    return issue === undefined ? Effect.void : Effect.fail(untrustedError(issue))
+  })
+
+/**
+ * Creates a folder (and its parents up to its root) readable only by the owner, after checking the
+ * folders that already exist (trust.ts).
+ */
+export const ensurePrivateDir = (dir: string, roots?: ReadonlyArray<string>): Effect.Effect<void, InspireError> =>
   Effect.tryPromise({
     try: async () => {
-      await mkdir(dir, { recursive: true, mode: 0o700 })
+      const issue = ensureTrustedFolder(dir, roots)
+      if (issue !== undefined) throw issue
       await chmod(dir, 0o700)
     },
     catch: (e) =>
-      storeError(
-        `Cannot create the folder ${dir} (${code(e) ?? "error"}).`,
-        "Check its permissions, or set INSPIRE_HOME to a writable folder.",
-        e,
-      ),
+      e instanceof Untrusted
+        ? untrustedError(e)
+        : storeError(
+            `Cannot create the folder ${dir} (${code(e) ?? "error"}).`,
+            isDiskFull(e)
+              ? "The disk is full: free some space, then run the command again."
+              : "Check its permissions, or set INSPIRE_HOME to a writable folder.",
+            e,
+          ),
   })
 
 /**
  * Writes a file atomically with mode 0600: a temporary file in the same folder, flushed to disk,
  * then renamed over the target, so readers see the old or the new content and never a torn write.
+ * On any failure (a full disk included) the temporary file is removed and the target left as it
+ * was. Temporary files that killed writers left in the folder are removed first (temps.ts).
  */
-export const writeFileAtomic = (path: string, content: string): Effect.Effect<void, InspireError> =>
-  Effect.flatMap(ensurePrivateDir(dirname(path)), () =>
+export const writeFileAtomic = (
+  path: string,
+  content: string,
+  roots?: ReadonlyArray<string>,
+): Effect.Effect<void, InspireError> =>
+  Effect.flatMap(ensurePrivateDir(dirname(path), roots), () =>
     Effect.tryPromise({
       try: async () => {
-        const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`)
+        sweepOrphanTemps(dirname(path))
+        const temp = tempFileFor(path)
         const handle = await open(temp, "wx", 0o600)
         try {
-          await handle.writeFile(content, "utf8")
-          await handle.sync()
-        } finally {
-          await handle.close()
-        }
-        try {
+          try {
+            await handle.writeFile(content, "utf8")
+            await handle.sync()
+          } finally {
+            await handle.close()
+          }
           await rename(temp, path)
         } catch (e) {
           await unlink(temp).catch(() => undefined)
           throw e
         }
       },
-      catch: (e) =>
-        storeError(
-          `Cannot write ${path} (${code(e) ?? "error"}).`,
-          "Check the folder's permissions and free disk space.",
-          e,
-        ),
+      catch: (e) => storeWriteError(path, e),
     }),
   )
 
@@ -73,8 +111,9 @@ const deepFreeze = <T>(value: T): T => {
 const parsedByPath = new Map<string, { readonly text: string; readonly schema: z.ZodType; readonly data: unknown }>()
 
 /**
- * Reads and validates a JSON file. A missing file yields `undefined`; a damaged one is an error naming
- * the file and the fix — the file is never reset behind the user's back.
+ * Reads and validates a JSON file. A missing file yields `undefined`; a damaged one, or one that is
+ * not the user's own or is writable by others, is an error naming the file and the fix — the file is
+ * never reset behind the user's back. Its folders are checked by `checkStoreFolders`.
  */
 export const readJsonFile = <S extends z.ZodType>(
   path: string,
@@ -85,14 +124,13 @@ export const readJsonFile = <S extends z.ZodType>(
     // promise API's round trip through libuv's thread pool costs far more than the read itself.
     Effect.try({
       try: () => {
-        try {
-          return readFileSync(path, "utf8")
-        } catch (e) {
-          if (code(e) === "ENOENT") return undefined
-          throw e
-        }
+        // The file is checked (owner, mode) on the very descriptor it is read from (trust.ts).
+        return readTrustedFile(path)?.toString("utf8")
       },
-      catch: (e) => storeError(`Cannot read ${path} (${code(e) ?? "error"}).`, "Check the file's permissions.", e),
+      catch: (e) =>
+        e instanceof Untrusted
+          ? untrustedError(e)
+          : storeError(`Cannot read ${path} (${code(e) ?? "error"}).`, "Check the file's permissions.", e),
     }),
     (text) => {
       if (text === undefined) return Effect.succeed(undefined)

@@ -9,7 +9,15 @@ export interface StorePaths {
   readonly credentialsFile: string
   readonly sessionsDir: string
   readonly locksDir: string
+  /**
+   * The store's top folders: $INSPIRE_HOME when set, else the config and cache folders. Every folder
+   * from one of them down to a store file must pass the ownership check (trust.ts).
+   */
+  readonly roots?: ReadonlyArray<string>
 }
+
+/** The store's top folders, for paths built without them (Store.layerAt). */
+export const storeRoots = (paths: StorePaths): ReadonlyArray<string> => paths.roots ?? [paths.configDir, paths.cacheDir]
 
 /**
  * Resolves the store's folders: `$INSPIRE_HOME/{config,cache}` when set, else the XDG config and
@@ -32,5 +40,6 @@ export const resolveStorePaths = (env: NodeJS.ProcessEnv = process.env, home: st
     credentialsFile: join(configDir, "credentials.json"),
     sessionsDir: join(cacheDir, "sessions"),
     locksDir: join(cacheDir, "locks"),
+    roots: root !== undefined && root !== "" ? [root] : [configDir, cacheDir],
   }
 }

@@ -25,7 +25,7 @@ export const Endpoints = z
   .loose()
 export type Endpoints = z.output<typeof Endpoints>
 
-/** The manual's six defaults, as stored (typed, validated on write). */
+/** The manual's six defaults and the downloads folder, as stored (typed, validated on write). */
 export const Defaults = z
   .object({
     defaultProject: z.string().min(1),
@@ -34,6 +34,8 @@ export const Defaults = z
     defaultPriority: z.number().int().min(1).max(10),
     defaultShm: z.number().int().positive(),
     commandPrefix: z.string().min(1),
+    /** Where downloads and charts go (absolute); see checkDownloadDir. */
+    downloadDir: z.string().min(1),
   })
   .partial()
   .loose()

@@ -1,3 +1,5 @@
+import { homedir } from "node:os"
+import { isAbsolute, join, normalize, relative } from "node:path"
 import { Either } from "effect"
 import { checkJobImage, DEFAULT_REGISTRIES, type RegistryTable } from "../domain/images.js"
 import { checkPriority } from "../domain/priority.js"
@@ -5,7 +7,7 @@ import { parseShm } from "../domain/resources.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { Defaults } from "./schema.js"
 
-/** The manual's configuration keys, in the order the manual lists them. */
+/** The manual's configuration keys, in the order the manual lists them, then where downloads go. */
 export const SETTING_KEYS = [
   "defaultProject",
   "defaultWorkspace",
@@ -13,6 +15,7 @@ export const SETTING_KEYS = [
   "defaultPriority",
   "defaultShm",
   "commandPrefix",
+  "downloadDir",
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -24,6 +27,7 @@ export const SETTING_ENV: Readonly<Record<SettingKey, string>> = {
   defaultPriority: "INSPIRE_DEFAULT_PRIORITY",
   defaultShm: "INSPIRE_DEFAULT_SHM",
   commandPrefix: "INSPIRE_COMMAND_PREFIX",
+  downloadDir: "INSPIRE_DOWNLOAD_DIR",
 }
 
 /** What each key holds, for help texts. */
@@ -34,6 +38,8 @@ export const SETTING_HELP: Readonly<Record<SettingKey, string>> = {
   defaultPriority: "task priority 1–10 (4 or more is not pre-emptible)",
   defaultShm: "shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too",
   commandPrefix: "shell prefix run before every command; {en_name} and {username} are filled in",
+  downloadDir:
+    "absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there",
 }
 
 /** A value typed as the store keeps it. */
@@ -41,7 +47,34 @@ export type SettingValue = string | number
 
 const isKey = (key: string): key is SettingKey => (SETTING_KEYS as ReadonlyArray<string>).includes(key)
 
-/** Checks that a key is one of the six, with the list of keys in the error. */
+/**
+ * A downloads folder as written by a person or an agent: absolute (or `~/…`), no `..`, no hidden folder
+ * (`~/.ssh`), and neither the file system's root nor your home folder or a folder above it. Where the
+ * store lives is checked when files are written (see operations/tasks/output-file.ts).
+ */
+export const checkDownloadDir = (raw: string, home: string = homedir()): Either.Either<string, InspireError> => {
+  const text = raw.trim()
+  const expanded = text === "~" ? home : text.startsWith("~/") ? join(home, text.slice(2)) : text
+  const refuse = (why: string) =>
+    Either.left(
+      invalidInput(
+        `downloadDir "${text}" ${why}.`,
+        "Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.",
+      ),
+    )
+  if (!isAbsolute(expanded)) return refuse("is not an absolute path")
+  const parts = expanded.split(/[\\/]+/)
+  if (parts.includes("..")) return refuse('contains ".."')
+  if (parts.some((p) => p.startsWith(".") && p !== "."))
+    return refuse("is inside a hidden folder, where configuration and keys live")
+  const dir = normalize(expanded).replace(/[\\/]+$/, "") || "/"
+  const rel = relative(dir, home)
+  if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel)))
+    return refuse("is your home folder or holds it; downloads need a folder of their own")
+  return Either.right(dir)
+}
+
+/** Checks that a key is one of SETTING_KEYS, with the list of keys in the error. */
 export const parseSettingKey = (key: string): Either.Either<SettingKey, InspireError> =>
   isKey(key)
     ? Either.right(key)
@@ -70,6 +103,8 @@ export const parseSettingValue = (
       return Either.map(parseShm(text, "MB"), (gi) => (/^\d+$/.test(text) ? Number(text) : gi * 1024))
     case "defaultImage":
       return Either.map(checkJobImage(text, { registries }), (image) => image.address)
+    case "downloadDir":
+      return checkDownloadDir(text)
     default:
       return Either.right(text)
   }

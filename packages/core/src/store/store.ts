@@ -2,9 +2,9 @@ import { join } from "node:path"
 import { Context, Effect, Layer } from "effect"
 import type { z } from "zod"
 import { InspireError } from "../errors.js"
-import { readJsonFile, writeFileAtomic } from "./files.js"
+import { checkStoreFolders, readJsonFile, writeFileAtomic } from "./files.js"
 import { type LockOptions, withFileLock } from "./lock.js"
-import { resolveStorePaths, type StorePaths } from "./paths.js"
+import { resolveStorePaths, type StorePaths, storeRoots } from "./paths.js"
 import { ConfigFile, CredentialsFile, entryOf, type ProfileCredentials, ProfileName, SessionFile } from "./schema.js"
 
 /** A change to a stored document: return the new version, or fail to leave the file as it was. */
@@ -55,8 +55,14 @@ const checkProfile = (profile: string): Effect.Effect<string, InspireError> => {
 }
 
 const makeStore = (paths: StorePaths): Store["Type"] => {
+  // Every file, and every folder from the store's top folder down to it, is the user's own and
+  // writable by nobody else, or it is not used (trust.ts).
+  const roots = storeRoots(paths)
+  const read = <S extends z.ZodType>(file: string, schema: S) =>
+    Effect.zipRight(checkStoreFolders(file, roots), readJsonFile(file, schema))
+
   const withLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>, options?: LockOptions) =>
-    Effect.scoped(Effect.zipRight(withFileLock(join(paths.locksDir, `${name}.lock`), options), effect))
+    Effect.scoped(Effect.zipRight(withFileLock(join(paths.locksDir, `${name}.lock`), { roots, ...options }), effect))
 
   // Every write is read-modify-write under the file's lock, so concurrent writers of different keys
   // never lose each other's changes; the result is validated before it replaces the file.
@@ -66,12 +72,12 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
       withLock(
         lock,
         Effect.gen(function* () {
-          const current = (yield* readJsonFile(file, schema)) ?? empty
+          const current = (yield* read(file, schema)) ?? empty
           const next = yield* change(current)
           const checked = schema.safeParse(next)
           if (!checked.success)
             return yield* Effect.die(new Error(`refusing to write an invalid ${file}: ${checked.error.message}`))
-          yield* writeFileAtomic(file, `${JSON.stringify(checked.data, null, 2)}\n`)
+          yield* writeFileAtomic(file, `${JSON.stringify(checked.data, null, 2)}\n`, roots)
           return checked.data as z.output<S>
         }),
       )
@@ -80,13 +86,13 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
 
   return {
     paths,
-    readConfig: Effect.map(readJsonFile(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
+    readConfig: Effect.map(read(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
     updateConfig: updater(paths.configFile, "config", ConfigFile, emptyConfig),
-    readCredentials: Effect.map(readJsonFile(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
+    readCredentials: Effect.map(read(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
     updateCredentials: updater(paths.credentialsFile, "credentials", CredentialsFile, emptyCredentials),
     readSession: (profile) =>
       Effect.flatMap(checkProfile(profile), (p) =>
-        Effect.map(readJsonFile(sessionFile(p), SessionFile), (s) => s ?? emptySession),
+        Effect.map(read(sessionFile(p), SessionFile), (s) => s ?? emptySession),
       ),
     updateSession: (profile, change) =>
       Effect.flatMap(checkProfile(profile), (p) =>

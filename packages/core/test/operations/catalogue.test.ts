@@ -60,8 +60,10 @@ describe("the operation catalogue", () => {
   it("marks what stops or deletes as destructive and what only reads as read-only", () => {
     const byName = Object.fromEntries(OPERATIONS.map((op) => [op.name, op.annotations]))
     for (const name of ["stop", "inference", "notebook", "models"]) expect(byName[name]?.destructive).toBe(true)
-    for (const name of ["status", "jobs", "job_detail", "logs", "metrics", "images", "wait", "events"])
+    for (const name of ["status", "jobs", "job_detail", "images", "wait", "events"])
       expect(byName[name]?.readOnly).toBe(true)
+    // They can write a file (a download): not read-only, though they change nothing on the platform.
+    for (const name of ["logs", "metrics"]) expect(byName[name]?.readOnly).toBe(false)
     for (const name of ["submit", "submit_hpc", "resubmit"]) expect(byName[name]?.idempotent).toBe(false)
   })
 })

@@ -53,7 +53,11 @@ describe("inference create", () => {
     })
     expect(r.result).not.toHaveProperty("servingId")
     expect(taskNamed("chat-api")).toBeUndefined()
-    expect(r.text).toContain("Dry run: serving chat-api was checked and not deployed.")
+    expect(r.text).toContain("Dry run: Deploy serving chat-api in 分布式训练空间 — nothing was sent or changed.")
+    expect((r.result as { plan?: { requests: unknown[] } }).plan?.requests[0]).toMatchObject({
+      surface: "openapi/v1/inference_servings/create",
+      body: { name: "chat-api" },
+    })
     expect(r.text).toContain("/deploy/inference?spaceId=ws-")
   })
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, symlinkSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Exit } from "effect"
@@ -76,7 +76,7 @@ describe("logs", () => {
     )
     const r = succeeded(exit)
     const d = r.result.download
-    expect(d?.path).toBe(join(profile.home, "cache", "logs", `${id}.log`))
+    expect(d?.path).toBe(join(profile.home, "cache", "downloads", `${id}.log`))
     const lines = readFileSync(d?.path ?? "", "utf8")
       .trimEnd()
       .split("\n")
@@ -100,38 +100,43 @@ describe("logs", () => {
     expect(replaced.result.download?.lines).toBe(lines.length)
   }, 14_000)
 
-  it("refuses download paths outside the home, cache and temp folders, symlinks included", async () => {
+  it("writes only inside the downloads folder (or the CLI's directory), never through a link or with ..", async () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "short")
     emu.current.control.clock.advance(5)
+    const downloads = join(profile.home, "cache", "downloads")
     const etc = failed(
       await call(emu.current, logsOperation, { job_id: id, download: true, path: "/etc/x.log" }, profile),
     )
-    expect(etc.message).toContain("outside your home, cache and temp folders")
-    const dir = mkdtempSync(join(tmpdir(), "inspire-logs-"))
-    symlinkSync("/etc", join(dir, "sneaky"))
+    expect(etc.message).toContain(`outside the downloads folder (${downloads})`)
+    const outside = mkdtempSync(join(tmpdir(), "inspire-logs-outside-"))
+    const inTemp = failed(
+      await call(emu.current, logsOperation, { job_id: id, download: true, path: join(outside, "x.log") }, profile),
+    )
+    expect(inTemp.reason).toBe("InvalidInput")
+    mkdirSync(downloads, { recursive: true })
+    symlinkSync(outside, join(downloads, "sneaky"))
     const link = failed(
-      await call(
-        emu.current,
-        logsOperation,
-        { job_id: id, download: true, path: join(dir, "sneaky", "x.log") },
-        profile,
-      ),
+      await call(emu.current, logsOperation, { job_id: id, download: true, path: "sneaky/x.log" }, profile),
     )
-    expect(link.reason).toBe("InvalidInput")
+    expect(link.message).toContain("symbolic link")
     const dots = failed(
-      await call(
-        emu.current,
-        logsOperation,
-        { job_id: id, download: true, path: `${dir}/../../../etc/x.log` },
-        profile,
-      ),
+      await call(emu.current, logsOperation, { job_id: id, download: true, path: "a/../../../etc/x.log" }, profile),
     )
-    expect(dots.message).toContain("/etc/x.log")
+    expect(dots.message).toContain('".." is not allowed')
+    expect(readdirSync(outside)).toEqual([])
     const ok = succeeded(
-      await call(emu.current, logsOperation, { job_id: id, download: true, path: join(dir, "a", "b.log") }, profile),
+      await call(emu.current, logsOperation, { job_id: id, download: true, path: join("a", "b.log") }, profile),
     )
-    expect(ok.result.download?.path).toBe(join(dir, "a", "b.log"))
+    expect(ok.result.download?.path).toBe(join(downloads, "a", "b.log"))
+    // The CLI hands over its directory: relative paths start there, and the downloads folder stays allowed.
+    const cwd = mkdtempSync(join(tmpdir(), "inspire-logs-cwd-"))
+    const cli = { progress: () => undefined, workingDir: cwd }
+    const here = succeeded(await profile.run(invoke(logsOperation, { job_id: id, download: true, path: "c.log" }, cli)))
+    expect(here.result.download?.path).toBe(join(cwd, "c.log"))
+    const there = join(downloads, "d.log")
+    const abs = succeeded(await profile.run(invoke(logsOperation, { job_id: id, download: true, path: there }, cli)))
+    expect(abs.result.download?.path).toBe(there)
   })
 
   it("refuses bad windows, unknown jobs and servings", async () => {

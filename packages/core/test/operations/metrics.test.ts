@@ -53,7 +53,7 @@ describe("metrics", () => {
     const dl = succeeded(
       await call(emu.current, metricsOperation, { job_id: id, mode: "download", time_range: "1h" }, profile),
     )
-    const path = join(profile.home, "cache", "metrics", `${id}-1h.csv`)
+    const path = join(profile.home, "cache", "downloads", `${id}-1h.csv`)
     expect(dl.result.download?.path).toBe(path)
     const rows = readFileSync(path, "utf8").trimEnd().split("\n")
     expect(rows[0]).toBe("time,pod,metric,value")
@@ -67,7 +67,7 @@ describe("metrics", () => {
     const outside = failed(
       await call(emu.current, metricsOperation, { job_id: id, mode: "download", path: "/usr/m.csv" }, profile),
     )
-    expect(outside.message).toContain("outside")
+    expect(outside.message).toContain("outside the downloads folder")
   })
 
   it("refuses a bad time_range or interval and unknown jobs", async () => {

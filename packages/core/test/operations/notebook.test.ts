@@ -69,7 +69,11 @@ describe("notebook create", () => {
   it("checks a dry run without creating", async () => {
     const r = succeeded(await call(emu.current, notebookOperation, createInput({ dry_run: true, shm: 32 }), profile()))
     expect(r.result).toMatchObject({ dryRun: true, shmGi: 32, spec: { id: specs().dsw } })
-    expect(r.text).toContain("Dry run: notebook dev-env was checked and not created.")
+    expect(r.text).toContain("Dry run: Create notebook dev-env in 分布式训练空间 — nothing was sent or changed.")
+    expect((r.result as { plan?: { requests: unknown[] } }).plan?.requests[0]).toMatchObject({
+      surface: "api/v2/notebook?Action=CreateNotebook",
+      body: { name: "dev-env" },
+    })
     expect(notebooks()).toHaveLength(0)
   })
 

@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { beforeEach, describe, expect, it } from "vitest"
 import type { z } from "zod"
 import { configOperation } from "../../src/operations/config.js"
@@ -143,11 +140,11 @@ describe("output schemas", () => {
     await conforms(p, eventsOperation, { job_id: jobId })
     await conforms(p, logsOperation, { job_id: jobId, lines: 5 })
     await conforms(p, logsOperation, { job_id: jobId, time_range: "5m" })
-    const dir = mkdtempSync(join(tmpdir(), "inspire-output-"))
-    await conforms(p, logsOperation, { job_id: jobId, download: true, path: join(dir, "job.log") })
+    // Relative download paths land in the profile's downloads folder.
+    await conforms(p, logsOperation, { job_id: jobId, download: true, path: "job.log" })
     await conforms(p, metricsOperation, { job_id: jobId })
     await conforms(p, metricsOperation, { job_id: jobId, mode: "raw", time_range: "5m" })
-    await conforms(p, metricsOperation, { job_id: jobId, mode: "download", path: join(dir, "m.csv") })
+    await conforms(p, metricsOperation, { job_id: jobId, mode: "download", path: "m.csv" })
     await conforms(p, waitOperation, { job_id: jobId, until: "running", timeout_seconds: 1 })
     await conforms(p, resubmitOperation, { job_id: jobId, dry_run: true })
     await conforms(p, stopOperation, { status: "running" })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
+  checkDownloadDir,
   parseSettingKey,
   parseSettingValue,
   resolveSetting,
@@ -9,7 +10,7 @@ import {
 import { left, right } from "../helpers.js"
 
 describe("setting keys", () => {
-  it("are the manual's six, and an unknown key lists them", () => {
+  it("are the manual's six and downloadDir, and an unknown key lists them", () => {
     expect(SETTING_KEYS).toEqual([
       "defaultProject",
       "defaultWorkspace",
@@ -17,6 +18,7 @@ describe("setting keys", () => {
       "defaultPriority",
       "defaultShm",
       "commandPrefix",
+      "downloadDir",
     ])
     const e = left(parseSettingKey("defaultSpec"))
     expect(e.candidates).toEqual(SETTING_KEYS)
@@ -54,6 +56,21 @@ describe("parseSettingValue", () => {
       "cd /inspire/hdd/project/{en_name}",
     )
     expect(left(parseSettingValue("defaultProject", "  ")).hint).toMatch(/unset/)
+  })
+})
+
+describe("downloadDir", () => {
+  it("is an absolute folder of its own: not relative, not with .., not hidden, not the home folder or above", () => {
+    const home = "/home/u"
+    expect(right(checkDownloadDir("/data/inspire/", home))).toBe("/data/inspire")
+    expect(right(checkDownloadDir("~/inspire-downloads", home))).toBe("/home/u/inspire-downloads")
+    expect(left(checkDownloadDir("downloads", home)).message).toContain("not an absolute path")
+    expect(left(checkDownloadDir("/data/../etc", home)).message).toContain('".."')
+    expect(left(checkDownloadDir("~/.ssh", home)).message).toContain("hidden folder")
+    expect(left(checkDownloadDir("~", home)).message).toContain("home folder")
+    expect(left(checkDownloadDir("/", home)).message).toContain("home folder")
+    expect(left(checkDownloadDir("/home", home)).hint).toContain("unset downloadDir")
+    expect(left(parseSettingValue("downloadDir", "rel/dir")).reason).toBe("InvalidInput")
   })
 })
 

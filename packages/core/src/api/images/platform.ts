@@ -125,7 +125,7 @@ export const registerImage = (
             add_method: input.addMethod,
             description: input.description ?? "",
           },
-          { idempotent: false, referer: REFERER },
+          { idempotent: false, write: true, referer: REFERER },
         )
         .pipe(
           Effect.catchTag("SurfaceUnavailable", (e) =>

@@ -202,7 +202,11 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
 }): Effect.Effect<CreatedJob<J>, InspireError, Platform> =>
   Effect.gen(function* () {
     const platform = yield* Platform
-    const call = { idempotent: false, ...(spec.options.timeout !== undefined ? { timeout: spec.options.timeout } : {}) }
+    const call = {
+      idempotent: false,
+      write: true,
+      ...(spec.options.timeout !== undefined ? { timeout: spec.options.timeout } : {}),
+    }
     const create = Effect.flatMap(
       writeWithFallback(
         `create ${spec.what}`,

@@ -6,7 +6,7 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import type { ActiveProfile } from "../../profile.js"
-import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
+import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, submitOnce } from "./create.js"
 import { type HpcJob, RawHpcJob, toHpcJob } from "./schema.js"
 import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
@@ -171,8 +171,8 @@ export const stopHpcJob = (jobId: string, listed?: ListedStatus): Effect.Effect<
     const send = retryTooEarly(
       writeWithFallback(
         "stop the HPC job",
-        platform.openapi("hpc_jobs/stop", { job_id: jobId }, { idempotent: true }),
-        platform.v2("hpc", "StopJob", { job_id: jobId }, { idempotent: true }),
+        platform.openapi("hpc_jobs/stop", { job_id: jobId }, WRITE),
+        platform.v2("hpc", "StopJob", { job_id: jobId }, WRITE),
       ),
     )
     const fatal = (e: InspireError) => ["InvalidInput", "NotFound"].includes(e.reason)

@@ -3,7 +3,7 @@ import { matchesStatusFilter, type StatusFilter } from "../../domain/status.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
-import { decode, decodeItems, firstAvailable, ListPage, writeWithFallback } from "../support.js"
+import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { RawTrainingJob, type TrainingJob, toTrainingJob } from "./schema.js"
 
 const REFERER = "/jobs/distributedTraining"
@@ -180,8 +180,8 @@ export const stopTrainingJob = (
     const send = retryTooEarly(
       writeWithFallback(
         "stop the training job",
-        platform.openapi("train_job/stop", body, { idempotent: true }),
-        platform.v2("train", "StopJob", body, { idempotent: true }),
+        platform.openapi("train_job/stop", body, WRITE),
+        platform.v2("train", "StopJob", body, WRITE),
       ),
     )
     return yield* stopWith(jobId, getTrainingJob(jobId), send, (e) => e.reason === "NotFound", listed)

@@ -3,6 +3,7 @@ import { validateName } from "../../domain/resources.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
+import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { decode, unavailableWithHint } from "../support.js"
 import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
@@ -14,7 +15,8 @@ const HINT = "The model registry is unavailable; see 模型部署 → 模型管�
 const v1 = (method: "GET" | "POST", path: string, body: unknown, idempotent: boolean) =>
   Effect.flatMap(Platform, (p) =>
     p
-      .v1(method, path, body, { idempotent, referer: REFERER })
+      // Everything but the lists and details changes the registry: never sent on a dry run.
+      .v1(method, path, body, { idempotent, referer: REFERER, write: /\/(create|delete)$/.test(path) })
       .pipe(Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailableWithHint(e, HINT)))),
   )
 
@@ -74,18 +76,13 @@ export interface CreateModelInput {
   readonly tags?: ReadonlyArray<string>
 }
 
-/** Creates a model (V1 `model/create`), never twice: after a lost answer it is looked up by name. */
-export const createModel = (
+/** Checks a model to create and builds the exact `model/create` body: what a dry run shows. */
+export const prepareModel = (
   input: CreateModelInput,
-): Effect.Effect<
-  { readonly modelId: string; readonly recovered: boolean; readonly attempts: number },
-  InspireError,
-  Platform
-> =>
-  Effect.gen(function* () {
-    const name = yield* validateName(input.name, "model name")
-    const platform = yield* Platform
-    const body = {
+): Effect.Effect<{ readonly name: string; readonly body: Record<string, unknown> }, InspireError> =>
+  Effect.map(validateName(input.name, "model name"), (name) => ({
+    name,
+    body: {
       workspace_id: input.workspaceId,
       project_id: input.projectId,
       name,
@@ -95,7 +92,25 @@ export const createModel = (
       model_type: [...(input.modelType ?? [])],
       description: input.description ?? "",
       tags: [...(input.tags ?? [])],
-    }
+    },
+  }))
+
+/** The requests a model create and delete send, as a dry run's plan lists them. */
+export const plannedModelCreate = (body: unknown): PlannedRequest => planned("POST", "api/v1/model/create", body)
+export const plannedModelDelete = (id: string): PlannedRequest =>
+  planned("POST", "api/v1/model/delete", { model_id: id })
+
+/** Creates a model (V1 `model/create`), never twice: after a lost answer it is looked up by name. */
+export const createModel = (
+  input: CreateModelInput,
+): Effect.Effect<
+  { readonly modelId: string; readonly recovered: boolean; readonly attempts: number },
+  InspireError,
+  Platform
+> =>
+  Effect.gen(function* () {
+    const { name, body } = yield* prepareModel(input)
+    const platform = yield* Platform
     const create = Effect.flatMap(v1("POST", "model/create", body, false), (data) =>
       decode(CreatedModel, data, "model/create"),
     ).pipe(Effect.provideService(Platform, platform))

@@ -7,6 +7,7 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
+import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
@@ -47,10 +48,17 @@ export interface CreatedNotebookResult {
 
 const REFERER = "/jobs/interactiveModeling"
 
-/** Creates a notebook: V2 `notebook.CreateNotebook`, or V1 `notebook/create` when V2 was not sent; never twice. */
-export const createNotebook = (
+/**
+ * Checks a notebook to create (name, image registered in the workspace, priority, shared memory) with
+ * reads only, and builds the exact body `CreateNotebook` takes: what a dry run shows.
+ */
+export const prepareNotebook = (
   input: CreateNotebookInput,
-): Effect.Effect<CreatedNotebookResult, InspireError, Platform | ActiveProfile> =>
+): Effect.Effect<
+  { readonly name: string; readonly body: Record<string, unknown>; readonly warnings: ReadonlyArray<string> },
+  InspireError,
+  Platform | ActiveProfile
+> =>
   Effect.gen(function* () {
     const name = yield* validateName(input.name, "notebook name")
     const profile = yield* ActiveProfile
@@ -102,10 +110,24 @@ export const createNotebook = (
       ...(input.command !== undefined && input.command !== "" ? { command: input.command } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
     }
+    return { name, body, warnings: [...image.warnings, ...priority.warnings] }
+  })
+
+/** The request `createNotebook` sends first, as a dry run's plan lists it. */
+export const plannedNotebookCreate = (body: unknown): PlannedRequest => plannedV2("notebook", "CreateNotebook", body)
+
+/** Creates a notebook: V2 `notebook.CreateNotebook`, or V1 `notebook/create` when V2 was not sent; never twice. */
+export const createNotebook = (
+  input: CreateNotebookInput,
+): Effect.Effect<CreatedNotebookResult, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const { name, body, warnings } = yield* prepareNotebook(input)
     const platform = yield* Platform
-    const create = platform.v2("notebook", "CreateNotebook", body, { idempotent: false }).pipe(
+    const create = platform.v2("notebook", "CreateNotebook", body, { idempotent: false, write: true }).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        e.sent ? Effect.fail(e) : platform.v1("POST", "notebook/create", body, { idempotent: false, referer: REFERER }),
+        e.sent
+          ? Effect.fail(e)
+          : platform.v1("POST", "notebook/create", body, { idempotent: false, write: true, referer: REFERER }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(
@@ -127,6 +149,6 @@ export const createNotebook = (
       recovered: created.recovered,
       attempts: created.attempts,
       consoleUrl: notebookConsoleUrl(platform.baseUrl, created.value, input.workspaceId),
-      warnings: [...image.warnings, ...priority.warnings],
+      warnings,
     }
   })

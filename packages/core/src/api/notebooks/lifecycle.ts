@@ -1,15 +1,18 @@
 import { Effect } from "effect"
 import { InspireError, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { unavailableWithHint } from "../support.js"
 import { getNotebook } from "./read.js"
 import type { Notebook } from "./schema.js"
 
-/** What a start, stop or delete did; `sent` is false when the state made the call pointless. */
+/** What a start, stop or delete did; `sent` is false when the state made the call pointless or on a dry run. */
 export interface NotebookAction {
   readonly notebook: Notebook
   readonly sent: boolean
   readonly message: string
+  /** On a dry run: the request the call would have sent (absent when it would send none). */
+  readonly planned?: PlannedRequest
 }
 
 const label = (n: Notebook) => n.name || n.id
@@ -24,7 +27,7 @@ const operate = (notebook: Notebook, action: "StartNotebook" | "StopNotebook") =
   Effect.gen(function* () {
     const platform = yield* Platform
     const body = { notebook_id: notebook.id }
-    yield* platform.v2("notebook", action, body, { idempotent: action === "StopNotebook" }).pipe(
+    yield* platform.v2("notebook", action, body, { idempotent: action === "StopNotebook", write: true }).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
         !notExecuted(e)
           ? Effect.fail(e)
@@ -32,7 +35,7 @@ const operate = (notebook: Notebook, action: "StartNotebook" | "StopNotebook") =
               "POST",
               "notebook/operate",
               { ...body, operation: action === "StartNotebook" ? "START" : "STOP" },
-              { idempotent: action === "StopNotebook", referer: REFERER },
+              { idempotent: action === "StopNotebook", write: true, referer: REFERER },
             ),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
@@ -43,8 +46,15 @@ const operate = (notebook: Notebook, action: "StartNotebook" | "StopNotebook") =
     )
   })
 
+const wouldSend = (notebook: Notebook, verb: string, request: PlannedRequest): NotebookAction => ({
+  notebook,
+  sent: false,
+  message: `Notebook ${label(notebook)} (${notebook.status.raw || "unknown state"}) would be ${verb}; nothing was sent.`,
+  planned: request,
+})
+
 /** Starts a stopped or failed notebook; starting one that is already up is reported, not sent (§6 rule 16). */
-export const startNotebook = (id: string): Effect.Effect<NotebookAction, InspireError, Platform> =>
+export const startNotebook = (id: string, dryRun = false): Effect.Effect<NotebookAction, InspireError, Platform> =>
   Effect.gen(function* () {
     const notebook = yield* getNotebook(id)
     const family = notebook.status.family
@@ -58,23 +68,27 @@ export const startNotebook = (id: string): Effect.Effect<NotebookAction, Inspire
           hint: "Wait until inspire_notebook shows it STOPPED, then start it.",
         }),
       )
+    if (dryRun)
+      return wouldSend(notebook, "started", plannedV2("notebook", "StartNotebook", { notebook_id: notebook.id }))
     yield* operate(notebook, "StartNotebook")
     return { notebook, sent: true, message: `Notebook ${label(notebook)} is starting.` }
   })
 
 /** Stops a notebook; stopping one that is already stopped is reported, not sent (§6 rule 16). */
-export const stopNotebook = (id: string): Effect.Effect<NotebookAction, InspireError, Platform> =>
+export const stopNotebook = (id: string, dryRun = false): Effect.Effect<NotebookAction, InspireError, Platform> =>
   Effect.gen(function* () {
     const notebook = yield* getNotebook(id)
     const family = notebook.status.family
     if (family === "stopped" || family === "stopping" || family === "failed" || family === "succeeded")
       return { notebook, sent: false, message: `Notebook ${label(notebook)} is already ${notebook.status.raw}.` }
+    if (dryRun)
+      return wouldSend(notebook, "stopped", plannedV2("notebook", "StopNotebook", { notebook_id: notebook.id }))
     yield* operate(notebook, "StopNotebook")
     return { notebook, sent: true, message: `Notebook ${label(notebook)} is stopping.` }
   })
 
 /** Deletes a notebook, which the platform allows only from STOPPED or FAILED (§6 rule 16). */
-export const deleteNotebook = (id: string): Effect.Effect<NotebookAction, InspireError, Platform> =>
+export const deleteNotebook = (id: string, dryRun = false): Effect.Effect<NotebookAction, InspireError, Platform> =>
   Effect.gen(function* () {
     const notebook = yield* getNotebook(id)
     const family = notebook.status.family
@@ -86,19 +100,24 @@ export const deleteNotebook = (id: string): Effect.Effect<NotebookAction, Inspir
           hint: 'Stop it first with inspire_notebook(action="stop"), wait until it is STOPPED, then delete it.',
         }),
       )
+    if (dryRun)
+      return wouldSend(notebook, "deleted", plannedV2("notebook", "DeleteNotebook", { notebook_id: notebook.id }))
     const platform = yield* Platform
-    yield* platform.v2("notebook", "DeleteNotebook", { notebook_id: notebook.id }, { idempotent: true }).pipe(
-      Effect.catchTag("SurfaceUnavailable", (e) =>
-        !notExecuted(e)
-          ? Effect.fail(e)
-          : platform.v1("DELETE", `notebook/${encodeURIComponent(notebook.id)}`, undefined, {
-              idempotent: true,
-              referer: REFERER,
-            }),
-      ),
-      Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "Delete it from the console's 交互式建模 page, and report the failure.")),
-      ),
-    )
+    yield* platform
+      .v2("notebook", "DeleteNotebook", { notebook_id: notebook.id }, { idempotent: true, write: true })
+      .pipe(
+        Effect.catchTag("SurfaceUnavailable", (e) =>
+          !notExecuted(e)
+            ? Effect.fail(e)
+            : platform.v1("DELETE", `notebook/${encodeURIComponent(notebook.id)}`, undefined, {
+                idempotent: true,
+                write: true,
+                referer: REFERER,
+              }),
+        ),
+        Effect.catchTag("SurfaceUnavailable", (e) =>
+          Effect.fail(unavailableWithHint(e, "Delete it from the console's 交互式建模 page, and report the failure.")),
+        ),
+      )
     return { notebook, sent: true, message: `Notebook ${label(notebook)} was deleted.` }
   })

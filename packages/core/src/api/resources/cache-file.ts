@@ -2,12 +2,16 @@
 // user is and their projects without asking the platform again, which under its 3 requests/s
 // saves about a second per call. One JSON file per profile, base URL and account, in the store's
 // cache folder; private (0600 in a 0700 folder), written whole by rename, read best effort: a file
-// that is missing, damaged or from another version is simply not used.
+// that is missing, damaged or from another version is simply not used, and neither is one that is
+// not the user's own or that others can write, or that lies in such a folder (store/trust.ts): the
+// cache only saves requests, so the platform is asked instead, and nothing is written there.
 import { createHash } from "node:crypto"
-import { mkdirSync, readFileSync, rmSync } from "node:fs"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { writeFileAtomicSync } from "../../store/atomic.js"
-import { resolveStorePaths } from "../../store/paths.js"
+import { resolveStorePaths, storeRoots } from "../../store/paths.js"
+import { sweepOrphanTemps } from "../../store/temps.js"
+import { ensureTrustedFolder, readTrustedFile, untrustedFolder } from "../../store/trust.js"
 
 /** What one kept entry holds (the in-memory entry with its ids as a list). */
 export interface StoredEntry {
@@ -18,13 +22,21 @@ export interface StoredEntry {
 
 const VERSION = 1
 
+// The store's top folders of each cache file named here: folders from there down are checked.
+const rootsByFile = new Map<string, ReadonlyArray<string>>()
+const rootsOf = (file: string): ReadonlyArray<string> => rootsByFile.get(file) ?? [dirname(dirname(file))]
+
 /** Where the entries of a cache scope are kept. */
-export const cacheFileOf = (env: NodeJS.ProcessEnv, scopeKey: string): string =>
-  join(
-    resolveStorePaths(env).cacheDir,
+export const cacheFileOf = (env: NodeJS.ProcessEnv, scopeKey: string): string => {
+  const paths = resolveStorePaths(env)
+  const file = join(
+    paths.cacheDir,
     "resources",
     `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`,
   )
+  rootsByFile.set(file, storeRoots(paths))
+  return file
+}
 
 const isEntry = (e: unknown): e is StoredEntry => {
   const x = e as Partial<StoredEntry> | null
@@ -42,12 +54,13 @@ const isEntry = (e: unknown): e is StoredEntry => {
 export const readCacheFile = (file: string, now: number): ReadonlyMap<string, StoredEntry> => {
   const found = new Map<string, StoredEntry>()
   try {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as { v?: unknown; entries?: unknown }
+    if (untrustedFolder(file, rootsOf(file)) !== undefined) return found
+    const parsed = JSON.parse(readTrustedFile(file)?.toString("utf8") ?? "") as { v?: unknown; entries?: unknown }
     if (parsed.v !== VERSION || typeof parsed.entries !== "object" || parsed.entries === null) return found
     for (const [key, entry] of Object.entries(parsed.entries))
       if (isEntry(entry) && entry.expires > now) found.set(key, entry)
   } catch {
-    // missing or damaged: asked again, then rewritten
+    // missing, damaged or untrusted: asked again, then rewritten (if its folder can be trusted)
   }
   return found
 }
@@ -55,8 +68,10 @@ export const readCacheFile = (file: string, now: number): ReadonlyMap<string, St
 /** Replaces `file` with `entries` (removes it when there are none); failures only cost requests later. */
 export const writeCacheFile = (file: string, entries: ReadonlyMap<string, StoredEntry>): void => {
   try {
+    if (untrustedFolder(file, rootsOf(file)) !== undefined) return
     if (entries.size === 0) return void rmSync(file, { force: true })
-    mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 })
+    if (ensureTrustedFolder(dirname(file), rootsOf(file)) !== undefined) return
+    sweepOrphanTemps(dirname(file))
     writeFileAtomicSync(file, JSON.stringify({ v: VERSION, entries: Object.fromEntries(entries) }))
   } catch {
     // best effort, see above

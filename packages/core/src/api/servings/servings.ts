@@ -8,11 +8,12 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
+import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
-import { decode, unavailableWithHint } from "../support.js"
+import { decode, unavailableWithHint, WRITE } from "../support.js"
 import { CreatedServing, RawServing, type Serving, ServingPage, servingConsoleUrl } from "./schema.js"
 
 const REFERER = "/jobs/modelDeployment"
@@ -99,9 +100,9 @@ export const stopServing = (
       return { serving, sent: false, message: `Serving ${label} is already ${serving.status.raw}.` }
     const platform = yield* Platform
     const body = { inference_serving_id: serving.id }
-    yield* platform.openapi("inference_servings/stop", body, { idempotent: true }).pipe(
+    yield* platform.openapi("inference_servings/stop", body, WRITE).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        e.sent ? Effect.fail(e) : platform.v2("inference_serving", "StopServing", body, { idempotent: true }),
+        e.sent ? Effect.fail(e) : platform.v2("inference_serving", "StopServing", body, WRITE),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(unavailableWithHint(e, "Stop it from the console's 模型部署 page, and report the failure.")),
@@ -131,17 +132,14 @@ export interface CreateServingInput {
   readonly registry?: RegistryId
 }
 
-/** Deploys a serving with OA create (V2 `CreateServing` when OA was not sent), never twice. */
-export const createServing = (
+/**
+ * Checks a serving to create (name, registered image, priority) with reads only and builds the exact
+ * body `inference_servings/create` takes: what a dry run shows.
+ */
+export const prepareServing = (
   input: CreateServingInput,
 ): Effect.Effect<
-  {
-    readonly servingId: string
-    readonly recovered: boolean
-    readonly attempts: number
-    readonly consoleUrl: string
-    readonly warnings: ReadonlyArray<string>
-  },
+  { readonly name: string; readonly body: Record<string, unknown>; readonly warnings: ReadonlyArray<string> },
   InspireError,
   Platform | ActiveProfile
 > =>
@@ -189,10 +187,35 @@ export const createServing = (
       spec_id: input.spec.id,
       ...(input.customDomain !== undefined && input.customDomain !== "" ? { custom_domain: input.customDomain } : {}),
     }
+    return { name, body, warnings: [...image.warnings, ...priority.warnings] }
+  })
+
+/** The request `createServing` sends first, as a dry run's plan lists it. */
+export const plannedServingCreate = (body: unknown): PlannedRequest =>
+  planned("POST", "openapi/v1/inference_servings/create", body)
+
+/** Deploys a serving with OA create (V2 `CreateServing` when OA was not sent), never twice. */
+export const createServing = (
+  input: CreateServingInput,
+): Effect.Effect<
+  {
+    readonly servingId: string
+    readonly recovered: boolean
+    readonly attempts: number
+    readonly consoleUrl: string
+    readonly warnings: ReadonlyArray<string>
+  },
+  InspireError,
+  Platform | ActiveProfile
+> =>
+  Effect.gen(function* () {
+    const { name, body, warnings } = yield* prepareServing(input)
     const platform = yield* Platform
-    const create = platform.openapi("inference_servings/create", body, { idempotent: false }).pipe(
+    const create = platform.openapi("inference_servings/create", body, { idempotent: false, write: true }).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        e.sent ? Effect.fail(e) : platform.v2("inference_serving", "CreateServing", body, { idempotent: false }),
+        e.sent
+          ? Effect.fail(e)
+          : platform.v2("inference_serving", "CreateServing", body, { idempotent: false, write: true }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(unavailableWithHint(e, "Deploy from the console's 模型部署 page, and report the failure.")),
@@ -210,6 +233,6 @@ export const createServing = (
       recovered: created.recovered,
       attempts: created.attempts,
       consoleUrl: servingConsoleUrl(platform.baseUrl, input.workspaceId),
-      warnings: [...image.warnings, ...priority.warnings],
+      warnings,
     }
   })

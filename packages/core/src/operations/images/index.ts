@@ -91,6 +91,7 @@ export const imagesOperation = defineOperation({
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
   run: (input: ImagesInput) => (input.source === "harbor" ? harborImages(input) : platformImages(input)),
   render: (r: ImagesResult) => (r.source === "platform" ? renderPlatform(r) : renderHarbor(r)),
 })

@@ -11,6 +11,7 @@ import { RegistryId } from "../../domain/workspaces.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
+import { planned, renderPlan } from "../common/plan.js"
 import { defaultOf } from "../defaults.js"
 import { defineOperation, type OperationContext } from "../operation.js"
 import { renderFields } from "../render.js"
@@ -130,7 +131,7 @@ const runPush = (input: ImagePushInput, context: OperationContext) =>
     return {
       dryRun: input.dry_run,
       image: input.image,
-      imageId: report.local.id,
+      ...(report.local !== undefined ? { imageId: report.local.id } : {}),
       registry: choice.registry,
       registryFrom: choice.from,
       name: report.name,
@@ -152,13 +153,28 @@ const runPush = (input: ImagePushInput, context: OperationContext) =>
         ...(note !== undefined ? [note] : []),
         next,
       ],
+      ...(input.dry_run
+        ? {
+            plan: {
+              summary: `Push ${input.image} to ${report.address}`,
+              targets: [
+                { kind: "image", id: `${report.name}:${report.tag}`, change: `tag and push as ${report.pushedTo}` },
+              ],
+              requests: [
+                planned("LOCAL", `docker tag ${input.image} ${report.pushedTo}`),
+                planned("PUT", `https://${hosts.push}/v2/${HARBOR_PROJECT}/${report.name}/manifests/${report.tag}`),
+              ],
+            },
+          }
+        : {}),
     } satisfies ImagePushResult
   })
 
 const render = (r: ImagePushResult): string => {
-  const head = r.dryRun
-    ? `Dry run: the credentials, the Docker engine and ${r.image} are ready; nothing was tagged or pushed.`
-    : `Pushed ${r.image} to the ${r.registry} registry as ${r.name}:${r.tag}${r.harbor.confirmed ? " (confirmed by Harbor)" : ""}.`
+  const head =
+    r.plan !== undefined
+      ? renderPlan(r.plan)
+      : `Pushed ${r.image} to the ${r.registry} registry as ${r.name}:${r.tag}${r.harbor.confirmed ? " (confirmed by Harbor)" : ""}.`
   const layers =
     r.layers !== undefined
       ? `${r.layers.pushed} pushed (${formatBytes(r.layers.bytesPushed)}), ${r.layers.existing} already there`
@@ -197,6 +213,8 @@ export const imagePushOperation = defineOperation({
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: true },
+  examples: [{ image: "alpine:3.20", name: "dry-image", tag: "v1", registry: "qb" }],
   run: runPush,
   render,
 })

@@ -1,7 +1,7 @@
 import { Effect, Either } from "effect"
 import { getModel, listModels, type ModelDetail } from "../../api/models/models.js"
 import { servingConsoleUrl } from "../../api/servings/schema.js"
-import { createServing } from "../../api/servings/servings.js"
+import { createServing, plannedServingCreate, prepareServing } from "../../api/servings/servings.js"
 import { validateName } from "../../domain/resources.js"
 import type { SpecCandidate } from "../../domain/specs.js"
 import { type InspireError, invalidInput } from "../../errors.js"
@@ -9,6 +9,7 @@ import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import type { Plan } from "../common/plan.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
@@ -37,6 +38,8 @@ export interface InferenceCreateResult {
   readonly recovered?: boolean
   readonly warnings: ReadonlyArray<string>
   readonly next: ReadonlyArray<string>
+  /** With dry_run: the exact request and what it would create. */
+  readonly plan?: Plan
 }
 
 const required = <A>(value: A | undefined, field: string, example: string): Effect.Effect<A, InspireError> =>
@@ -129,14 +132,7 @@ export const createInference = (
       ...commandWarnings(command, input.port),
       ...vllmWarning,
     ]
-    if (input.dry_run)
-      return {
-        ...base,
-        dryRun: true,
-        warnings: uniqueWarnings(checked),
-        next: ["Run the same call without dry_run to deploy it."],
-      } satisfies InferenceCreateResult
-    const created = yield* createServing({
+    const request = {
       name,
       workspaceId: workspace.id,
       projectId: target.project.id,
@@ -153,7 +149,29 @@ export const createInference = (
       spec,
       registry: workspace.policy.registry,
       ...(input.custom_domain !== undefined ? { customDomain: input.custom_domain } : {}),
-    })
+    }
+    if (input.dry_run) {
+      const prepared = yield* prepareServing(request)
+      return {
+        ...base,
+        dryRun: true,
+        warnings: uniqueWarnings(checked, prepared.warnings),
+        next: ["Run the same call without dry_run to deploy it."],
+        plan: {
+          summary: `Deploy serving ${name} in ${workspace.name}`,
+          targets: [
+            {
+              kind: "serving",
+              id: name,
+              name,
+              change: `deployed: ${input.replicas} replica(s) of ${model.name} v${version}`,
+            },
+          ],
+          requests: [plannedServingCreate(prepared.body)],
+        },
+      } satisfies InferenceCreateResult
+    }
+    const created = yield* createServing(request)
     return {
       ...base,
       dryRun: false,

@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import type { InspireError } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
+import { renderPlan } from "../common/plan.js"
 import { defineOperation } from "../operation.js"
 import { formatDuration, formatTime, renderFields, renderTable } from "../render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
@@ -35,7 +36,7 @@ const warningLines = (warnings: ReadonlyArray<string>) => warnings.map((w) => `w
 
 const renderCreate = (r: InferenceCreateResult) =>
   lines(
-    r.dryRun ? `Dry run: serving ${r.name} was checked and not deployed.` : `Serving ${r.name} is being deployed.`,
+    r.plan !== undefined ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`,
     renderFields([
       ["serving id", r.servingId],
       ["workspace", r.workspace.name],
@@ -102,7 +103,8 @@ const renderList = (r: InferenceListResult) =>
     `console: ${r.consoleUrl}`,
   )
 
-const renderStop = (r: InferenceStopResult) => lines(r.message, r.hint)
+const renderStop = (r: InferenceStopResult) =>
+  r.plan !== undefined ? lines(renderPlan(r.plan), r.message) : lines(r.message, r.hint)
 
 export const inferenceOperation = defineOperation({
   name: "inference",
@@ -114,6 +116,21 @@ export const inferenceOperation = defineOperation({
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["create", "stop"] },
+  examples: [
+    {
+      action: "create",
+      name: "dry-serving",
+      model_id: "{model}",
+      model_version: 1,
+      command: "python -m vllm.entrypoints.openai.api_server --port 2400",
+      compute_group: "{serving_group}",
+      spec: "{serving_spec}",
+      image: "{image}",
+      workspace: "{workspace}",
+    },
+    { action: "stop", serving_id: "{serving}", confirm: true },
+  ],
   run,
   render: (r: InferenceResult) =>
     r.action === "create"

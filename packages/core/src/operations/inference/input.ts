@@ -39,7 +39,12 @@ export const InferenceInputSchema = z.object({
   project: deployFields.project,
   priority: deployFields.priority,
   custom_domain: z.string().optional().describe("For create: an optional custom domain"),
-  dry_run: z.boolean().default(false).describe("For create: check everything and show the request without deploying"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe(
+      "For create and stop: check everything with reads only and return the plan (the exact request); nothing is sent",
+    ),
   confirm: z
     .boolean()
     .default(false)

@@ -4,7 +4,9 @@ import { getServing, listServings, stopServing } from "../../api/servings/servin
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
+import { labelOf, type Plan } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
+import { stopRequest } from "../stop/plan.js"
 import type { InferenceInput } from "./input.js"
 
 /** One serving as `inference detail` shows it. */
@@ -38,6 +40,8 @@ export interface InferenceStopResult {
   readonly stopped: boolean
   readonly message: string
   readonly hint?: string
+  /** With dry_run: what the call would do. */
+  readonly plan?: Plan
 }
 
 const ID_HINT = 'Serving ids start with sv-; inspire_inference(action="list") shows them.'
@@ -96,6 +100,28 @@ export const inferenceStop = (
     const label = serving.name || serving.id
     const over = serving.status.terminal || serving.status.family === "stopping"
     const base = { action: "stop" as const, servingId: serving.id, name: serving.name, status: serving.status }
+    if (input.dry_run) {
+      const target = { kind: "serving", id: serving.id, name: serving.name }
+      return {
+        ...base,
+        confirmed: input.confirm,
+        stopped: false,
+        message: over
+          ? `Serving ${label} is already ${serving.status.raw}; nothing would be sent.`
+          : `Serving ${label} (${serving.status.raw || "unknown state"}) would be stopped; nothing was sent.`,
+        plan: over
+          ? {
+              summary: `Stop nothing: serving ${labelOf(target)} is already ${serving.status.raw}`,
+              targets: [],
+              requests: [],
+            }
+          : {
+              summary: `Stop serving ${labelOf(target)}`,
+              targets: [{ ...target, change: `${serving.status.raw || "unknown"} → stopping` }],
+              requests: [stopRequest("inference", serving.id)],
+            },
+      } satisfies InferenceStopResult
+    }
     if (over || !input.confirm)
       return {
         ...base,

@@ -9,6 +9,7 @@ import {
   Warnings,
   WorkspaceRef,
 } from "../common/output.js"
+import { PlanOutput } from "../common/plan.js"
 import { once } from "../operation.js"
 
 /** What inspire_inference returns, by action. */
@@ -59,6 +60,7 @@ export const InferenceOutput = once(() => {
     recovered: z.boolean().optional().describe("The create's answer was lost and the serving was found by name"),
     warnings: Warnings(),
     next: NextHints(),
+    plan: PlanOutput().optional(),
   })
 
   const Detail = z.object({
@@ -86,6 +88,7 @@ export const InferenceOutput = once(() => {
     stopped: z.boolean().describe("True when a stop request was sent"),
     message: z.string().describe("What happened"),
     hint: z.string().optional().describe("What to do next"),
+    plan: PlanOutput().optional(),
   })
 
   return z.discriminatedUnion("action", [Create, Detail, List, Stop])

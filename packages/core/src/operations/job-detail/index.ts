@@ -80,6 +80,7 @@ export const jobDetailOperation = defineOperation<typeof Input, JobDetailResult>
   input: Input,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
   run: (input) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

@@ -30,7 +30,9 @@ const Input = z.object({
   path: z
     .string()
     .optional()
-    .describe("Download file; default <cacheDir>/logs/<job_id>.log; must be under your home, cache or temp folder"),
+    .describe(
+      "Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links",
+    ),
   overwrite: z.boolean().default(false).describe("Replace an existing download file (default: refuse)"),
 })
 
@@ -102,11 +104,16 @@ export const logsOperation = defineOperation<typeof Input, LogsResult>({
   title: "Read or download task logs",
   description:
     "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`. " +
-    "download=true streams the whole log (or the window) to a file page by page and returns its path, line count and size; it never overwrites a file without overwrite=true. " +
+    "download=true streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without overwrite=true. " +
     "Next: inspire_job_detail for a diagnosis of a failure, inspire_metrics for utilisation.",
   input: Input,
   output: Output,
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  effects: {
+    writes: false,
+    files: true,
+    fileInputs: [{ field: "path", overwrite: "overwrite", example: { job_id: "{train_job}", download: true } }],
+  },
   run: (input, context) =>
     Effect.gen(function* () {
       const window = yield* windowOf(input)

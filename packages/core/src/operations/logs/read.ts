@@ -3,7 +3,7 @@ import { downloadLogs, type LogLine, tailLogs } from "../../api/jobs/logs.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import type { OperationContext } from "../operation.js"
-import { openOutput, outputPathFor } from "../tasks/output-file.js"
+import { openDownload } from "../tasks/output-file.js"
 import { parseInstant, parseTimeRange } from "../tasks/time-range.js"
 
 /** One log line as the tool returns it. */
@@ -73,7 +73,10 @@ export const lastLines = (jobId: string, count: number, pod: string | undefined)
 /** The line as written to a downloaded file. */
 export const fileLine = (l: LogLine): string => `${new Date(l.timestampMs).toISOString()} ${l.pod} ${l.message}\n`
 
-/** Streams every line (or a window's) to a file, page by page, reporting progress. */
+/**
+ * Streams every line (or a window's) to a file, page by page, reporting progress. The file is checked and
+ * placed by openDownload; a download that fails half-way leaves no file behind.
+ */
 export const downloadToFile = (
   jobId: string,
   options: {
@@ -86,8 +89,10 @@ export const downloadToFile = (
 ) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const path = yield* outputPathFor(options.path, "logs", `${jobId}.log`, options.overwrite)
-      const file = yield* openOutput(path)
+      const file = yield* openDownload(
+        { path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite },
+        context,
+      )
       let lines = 0
       const sink = (batch: ReadonlyArray<LogLine>) =>
         Effect.gen(function* () {
@@ -101,6 +106,7 @@ export const downloadToFile = (
         ...(options.pod !== undefined ? { pod: options.pod } : {}),
         ...(options.window !== undefined ? { from: options.window.from, to: options.window.to } : {}),
       })
-      return { path, lines, bytes: file.bytes(), requests: summary.requests, crowdedAt: summary.crowdedAt }
+      yield* file.commit
+      return { path: file.path, lines, bytes: file.bytes(), requests: summary.requests, crowdedAt: summary.crowdedAt }
     }),
   )

@@ -3,7 +3,7 @@ import { z } from "zod"
 import { analyzeGpuHealth } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
 import { defineOperation } from "../operation.js"
-import { openOutput, outputPathFor } from "../tasks/output-file.js"
+import { writeDownload } from "../tasks/output-file.js"
 import { MetricsOutput } from "./output.js"
 import { readMetrics } from "./read.js"
 import { type MetricsResult, renderMetrics, type SeriesRow, summaryOf } from "./render.js"
@@ -28,7 +28,9 @@ const Input = z.object({
   path: z
     .string()
     .optional()
-    .describe("CSV file for download; default <cacheDir>/metrics/<job_id>-<range>.csv; under home, cache or temp"),
+    .describe(
+      "CSV file for download; default <downloads>/<job_id>-<range>.csv. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links",
+    ),
   overwrite: z.boolean().default(false).describe("Replace an existing CSV file (default: refuse)"),
 })
 
@@ -40,12 +42,17 @@ export const metricsOperation = defineOperation<typeof Input, MetricsResult>({
   title: "GPU and system metrics with a health verdict",
   description:
     "Answers whether a training or HPC job is actually working: mode=summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; " +
-    "mode=raw returns the series (percent values); mode=download writes a CSV (time, pod, metric, value in percent). " +
+    "mode=raw returns the series (percent values); mode=download writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without overwrite=true. " +
     "time_range like 30m/3h/1d (default 30m). Next: inspire_logs to see what an idle or stalled job prints, inspire_stop to free idle GPUs.",
   input: Input,
   output: MetricsOutput,
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
-  run: (input) =>
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  effects: {
+    writes: false,
+    files: true,
+    fileInputs: [{ field: "path", overwrite: "overwrite", example: { job_id: "{train_job}", mode: "download" } }],
+  },
+  run: (input, context) =>
     Effect.gen(function* () {
       const read = yield* readMetrics(input.job_id, input.time_range, input.interval)
       const m = read.metrics
@@ -62,17 +69,17 @@ export const metricsOperation = defineOperation<typeof Input, MetricsResult>({
       }
       if (input.mode === "raw") return { ...base, mode: "raw", series } satisfies MetricsResult
       if (input.mode === "download") {
-        const name = `${read.jobId}-${input.time_range.replace(/\s+/g, "")}.csv`
-        const path = yield* outputPathFor(input.path, "metrics", name, input.overwrite)
         const rows = series.flatMap((s) =>
           s.points.map((p) => `${new Date(p.t * 1000).toISOString()},${s.pod},${s.metric},${p.v}\n`),
         )
-        const bytes = yield* Effect.scoped(
-          Effect.gen(function* () {
-            const file = yield* openOutput(path)
-            yield* file.write(`time,pod,metric,value\n${rows.join("")}`)
-            return file.bytes()
-          }),
+        const { path, bytes } = yield* writeDownload(
+          {
+            path: input.path,
+            defaultName: `${read.jobId}-${input.time_range.replace(/\s+/g, "")}.csv`,
+            overwrite: input.overwrite,
+            content: `time,pod,metric,value\n${rows.join("")}`,
+          },
+          context,
         )
         return { ...base, mode: "download", download: { path, rows: rows.length, bytes } } satisfies MetricsResult
       }

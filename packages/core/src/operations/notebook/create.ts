@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { createNotebook } from "../../api/notebooks/create.js"
+import { createNotebook, plannedNotebookCreate, prepareNotebook } from "../../api/notebooks/create.js"
 import { notebookConsoleUrl } from "../../api/notebooks/schema.js"
 import { shmMbToGi, validateName } from "../../domain/resources.js"
 import type { SpecCandidate } from "../../domain/specs.js"
@@ -9,6 +9,7 @@ import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import type { Plan } from "../common/plan.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import { defaultOf } from "../defaults.js"
@@ -36,6 +37,8 @@ export interface NotebookCreateResult {
   readonly recovered?: boolean
   readonly warnings: ReadonlyArray<string>
   readonly next: ReadonlyArray<string>
+  /** With dry_run: the exact request and what it would create. */
+  readonly plan?: Plan
 }
 
 /** Checks the group, DSW spec, registered image and priority, then creates the notebook. */
@@ -63,14 +66,7 @@ export const createNotebookOp = (
       allowSsh: input.allow_ssh,
     }
     const checked = [...target.warnings, ...image.warnings, ...priority.warnings]
-    if (input.dry_run)
-      return {
-        ...base,
-        dryRun: true,
-        warnings: uniqueWarnings(checked),
-        next: ["Run the same call without dry_run to create it."],
-      } satisfies NotebookCreateResult
-    const created = yield* createNotebook({
+    const request = {
       workspaceId: workspace.id,
       projectId: target.project.id,
       projectName: target.project.name,
@@ -84,7 +80,22 @@ export const createNotebookOp = (
       autoStop: input.auto_stop,
       allowSsh: input.allow_ssh,
       registry: workspace.policy.registry,
-    })
+    }
+    if (input.dry_run) {
+      const prepared = yield* prepareNotebook(request)
+      return {
+        ...base,
+        dryRun: true,
+        warnings: uniqueWarnings(checked),
+        next: ["Run the same call without dry_run to create it."],
+        plan: {
+          summary: `Create notebook ${name} in ${workspace.name}`,
+          targets: [{ kind: "notebook", id: name, name, change: "created" }],
+          requests: [plannedNotebookCreate(prepared.body)],
+        },
+      } satisfies NotebookCreateResult
+    }
+    const created = yield* createNotebook(request)
     const platform = yield* Platform
     return {
       ...base,

@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import type { InspireError } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
+import { renderPlan } from "../common/plan.js"
 import { defineOperation } from "../operation.js"
 import { formatTime, renderFields, renderTable } from "../render.js"
 import { createNotebookOp, type NotebookCreateResult } from "./create.js"
@@ -38,7 +39,7 @@ const gpus = (n: { gpuCount: number | undefined; gpuType: string }) =>
 
 const renderCreate = (r: NotebookCreateResult) =>
   lines(
-    r.dryRun ? `Dry run: notebook ${r.name} was checked and not created.` : `Notebook ${r.name} was created.`,
+    r.plan !== undefined ? renderPlan(r.plan) : `Notebook ${r.name} was created.`,
     renderFields([
       ["notebook id", r.notebookId],
       ["status", r.status?.raw],
@@ -103,7 +104,14 @@ const renderDetail = (r: NotebookDetailResult) => {
   )
 }
 
-const renderChange = (r: NotebookChangeResult) => lines(r.message, r.hint, `console: ${r.notebook.consoleUrl}`)
+const renderChange = (r: NotebookChangeResult) =>
+  r.plan !== undefined
+    ? lines(
+        renderPlan(r.plan),
+        r.plan.requests.length === 0 ? undefined : r.message,
+        `console: ${r.notebook.consoleUrl}`,
+      )
+    : lines(r.message, r.hint, `console: ${r.notebook.consoleUrl}`)
 
 export const notebookOperation = defineOperation({
   name: "notebook",
@@ -111,10 +119,24 @@ export const notebookOperation = defineOperation({
   description:
     "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. " +
     "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. " +
-    "delete works only on a stopped or failed notebook and needs confirm=true; without it you see what would be deleted. Notebook ids are bare UUIDs.",
+    "delete works only on a stopped or failed notebook and needs confirm=true; without it you see what would be deleted. dry_run=true on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.",
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["create", "start", "stop", "delete"] },
+  examples: [
+    {
+      action: "create",
+      name: "dry-notebook",
+      compute_group: "{notebook_group}",
+      spec: "{notebook_spec}",
+      image: "{image}",
+      workspace: "{workspace}",
+    },
+    { action: "start", notebook_id: "{stopped_notebook}" },
+    { action: "stop", notebook_id: "{notebook}" },
+    { action: "delete", notebook_id: "{stopped_notebook}", confirm: true },
+  ],
   run,
   render: (r: NotebookResult) =>
     r.action === "create"

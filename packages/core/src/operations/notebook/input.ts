@@ -34,7 +34,12 @@ export const NotebookInputSchema = z.object({
   allow_ssh: z.boolean().default(false).describe("For create: enable SSH and proxy ports"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
   keyword: z.string().optional().describe("For list: keep notebooks whose name contains this"),
-  dry_run: z.boolean().default(false).describe("For create: check everything and show the request without creating"),
+  dry_run: z
+    .boolean()
+    .default(false)
+    .describe(
+      "For create, start, stop, delete: check everything with reads only and return the plan (the exact request); nothing is sent",
+    ),
   confirm: z
     .boolean()
     .default(false)

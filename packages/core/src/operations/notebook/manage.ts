@@ -1,11 +1,12 @@
 import { Effect, Either } from "effect"
-import { deleteNotebook, startNotebook, stopNotebook } from "../../api/notebooks/lifecycle.js"
+import { deleteNotebook, type NotebookAction, startNotebook, stopNotebook } from "../../api/notebooks/lifecycle.js"
 import { getNotebook, getNotebookAccessUrl, listNotebooks, notebookIdOf } from "../../api/notebooks/read.js"
 import { type Notebook, notebookConsoleUrl } from "../../api/notebooks/schema.js"
 import type { StatusFilter } from "../../domain/status.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { Platform } from "../../platform/client.js"
+import { labelOf, type Plan } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
 
@@ -41,6 +42,28 @@ export interface NotebookChangeResult {
   readonly confirmed?: boolean
   readonly message: string
   readonly hint?: string
+  /** With dry_run: what the call would do. */
+  readonly plan?: Plan
+}
+
+const VERB = { start: "Start", stop: "Stop", delete: "Delete" } as const
+
+// A dry run's plan: the notebook and the one request, or no request when its state makes the call moot.
+const planOf = (action: NotebookChangeResult["action"], done: NotebookAction): Plan => {
+  const n = done.notebook
+  const target = { kind: "notebook", id: n.id, name: n.name }
+  return done.planned === undefined
+    ? { summary: `${VERB[action]} nothing: ${done.message}`, targets: [], requests: [] }
+    : {
+        summary: `${VERB[action]} notebook ${labelOf(target)}`,
+        targets: [
+          {
+            ...target,
+            change: `${n.status.raw || "unknown"} → ${action === "delete" ? "deleted" : action === "start" ? "starting" : "stopping"}`,
+          },
+        ],
+        requests: [done.planned],
+      }
 }
 
 const ID_HINT = 'Notebook ids are bare UUIDs with no prefix; inspire_notebook(action="list") shows them.'
@@ -107,12 +130,16 @@ export const notebookSwitch = (
 ): Effect.Effect<NotebookChangeResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const id = yield* idOf(input)
-    const done = yield* withHint(action === "start" ? startNotebook(id) : stopNotebook(id), ID_HINT)
+    const done = yield* withHint(
+      action === "start" ? startNotebook(id, input.dry_run) : stopNotebook(id, input.dry_run),
+      ID_HINT,
+    )
     return {
       action,
       notebook: yield* view(done.notebook),
       sent: done.sent,
       message: done.message,
+      ...(input.dry_run ? { plan: planOf(action, done) } : {}),
       ...(done.sent
         ? {
             hint: `inspire_notebook(action="detail", notebook_id="${id}") shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`,
@@ -127,6 +154,17 @@ export const notebookDelete = (
 ): Effect.Effect<NotebookChangeResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const id = yield* idOf(input)
+    if (input.dry_run) {
+      const done = yield* withHint(deleteNotebook(id, true), ID_HINT)
+      return {
+        action: "delete",
+        notebook: yield* view(done.notebook),
+        sent: false,
+        confirmed: input.confirm,
+        message: done.message,
+        plan: planOf("delete", done),
+      } satisfies NotebookChangeResult
+    }
     if (input.confirm) {
       const done = yield* withHint(deleteNotebook(id), ID_HINT)
       return {

@@ -10,6 +10,7 @@ import {
   Warnings,
   WorkspaceRef,
 } from "../common/output.js"
+import { PlanOutput } from "../common/plan.js"
 import { once } from "../operation.js"
 
 /** What inspire_notebook returns, by action. */
@@ -65,6 +66,7 @@ export const NotebookOutput = once(() => {
     recovered: z.boolean().optional().describe("The create's answer was lost and the notebook was found by name"),
     warnings: Warnings(),
     next: NextHints(),
+    plan: PlanOutput().optional(),
   })
 
   const List = z.object({
@@ -93,6 +95,7 @@ export const NotebookOutput = once(() => {
     confirmed: z.boolean().optional().describe("For delete: whether confirm was given"),
     message: z.string().describe("What happened"),
     hint: z.string().optional().describe("What to do next"),
+    plan: PlanOutput().optional(),
   })
 
   return z.discriminatedUnion("action", [Create, List, Detail, Change])

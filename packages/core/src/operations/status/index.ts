@@ -49,6 +49,7 @@ export const statusOperation = defineOperation({
   input: Input,
   output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
   run: (input, context) =>
     Effect.gen(function* () {
       context.progress({ message: "Discovering projects, workspaces, compute groups and specs" })

@@ -3,10 +3,12 @@ import { z } from "zod"
 import { stopServing } from "../../api/servings/servings.js"
 import { StatusFilter } from "../../domain/status.js"
 import { invalidInput } from "../../errors.js"
+import { dryRunField, type Plan, PlanOutput, renderPlan } from "../common/plan.js"
 import { defineOperation } from "../operation.js"
 import { renderTable } from "../render.js"
 import { listTasks, type TaskRow, type TaskType } from "../tasks/list.js"
 import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
+import { previewOne, stopPlan } from "./plan.js"
 
 const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
   train: ["train"],
@@ -32,12 +34,14 @@ const Input = z.object({
     .boolean()
     .default(false)
     .describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
+  dry_run: dryRunField(),
 })
 
 const Output = () =>
   z.object({
     mode: z.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
     stopped: z.boolean().describe("False when nothing was sent because confirm was missing"),
+    dryRun: z.boolean().describe("True when nothing was sent because dry_run was given"),
     tasks: z
       .array(
         z.object({
@@ -56,6 +60,7 @@ const Output = () =>
       .object({ stopped: z.number(), alreadyFinished: z.number(), failed: z.number() })
       .describe("Tasks per outcome"),
     hint: z.string().optional().describe("What to do next, e.g. pass confirm=true"),
+    plan: PlanOutput().optional(),
   })
 
 /** The result of inspire_stop. */
@@ -63,9 +68,11 @@ export interface StopOperationResult {
   readonly mode: "single" | "batch"
   /** False when nothing was sent because confirm was missing. */
   readonly stopped: boolean
+  readonly dryRun: boolean
   readonly tasks: ReadonlyArray<StoppedTask>
   readonly counts: { readonly stopped: number; readonly alreadyFinished: number; readonly failed: number }
   readonly hint?: string
+  readonly plan?: Plan
 }
 
 const plural = (n: number) => `${n} task${n === 1 ? "" : "s"}`
@@ -95,6 +102,15 @@ const stopRow = (t: TaskRow) =>
       : ({ ...base, before, outcome: "failed", error: outcome.left.message } satisfies StoppedTask)
   })
 
+const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<StoppedTask>): StopOperationResult => ({
+  mode,
+  stopped: false,
+  dryRun: true,
+  tasks,
+  counts: countsOf(tasks),
+  plan: stopPlan(tasks),
+})
+
 /** inspire_stop: stops one task, or a confirmed batch of matching tasks. */
 export const stopOperation = defineOperation<typeof Input, StopOperationResult>({
   name: "stop",
@@ -102,18 +118,22 @@ export const stopOperation = defineOperation<typeof Input, StopOperationResult>(
   description:
     "Stops one training/HPC job or serving by job_id (a serving needs confirm=true: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. " +
     "Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without confirm=true only lists what would be stopped (stopped=false); repeat with confirm=true. " +
-    "Notebooks are stopped with inspire_notebook. Next: inspire_jobs to check.",
+    "dry_run=true reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with inspire_notebook. Next: inspire_jobs to check.",
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
+  effects: { writes: true },
+  examples: [{ job_id: "{train_job}" }, { job_id: "{serving}", confirm: true }, { status: "running", name: "dry-*" }],
   run: (input) =>
     Effect.gen(function* () {
       if (input.job_id !== undefined) {
         const ref = yield* stoppableKind(input.job_id)
+        if (input.dry_run) return dryRunOf("single", [yield* previewOne(ref.id, ref.type)])
         const { needsConfirm, ...task } = yield* stopOne(ref.id, ref.type, input.confirm)
         return {
           mode: "single",
           stopped: task.outcome === "stopped",
+          dryRun: false,
           tasks: [task],
           counts: countsOf([task]),
           ...(needsConfirm
@@ -135,20 +155,23 @@ export const stopOperation = defineOperation<typeof Input, StopOperationResult>(
         name: input.name,
         mine: input.mine,
       })
+      const preview = listing.tasks.map(
+        (t): StoppedTask => ({
+          id: t.id,
+          type: t.type as StoppedTask["type"],
+          name: t.name,
+          workspace: t.workspace,
+          before: `${t.family} (${t.rawStatus})`,
+          outcome: t.terminal ? "already-finished" : "would-stop",
+        }),
+      )
+      if (input.dry_run) return dryRunOf("batch", preview)
       if (!input.confirm) {
-        const tasks = listing.tasks.map(
-          (t): StoppedTask => ({
-            id: t.id,
-            type: t.type as StoppedTask["type"],
-            name: t.name,
-            workspace: t.workspace,
-            before: `${t.family} (${t.rawStatus})`,
-            outcome: t.terminal ? "already-finished" : "would-stop",
-          }),
-        )
+        const tasks = preview
         return {
           mode: "batch",
           stopped: false,
+          dryRun: false,
           tasks,
           counts: countsOf(tasks),
           hint: `${plural(tasks.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with confirm=true to stop them.`,
@@ -160,6 +183,7 @@ export const stopOperation = defineOperation<typeof Input, StopOperationResult>(
       return {
         mode: "batch",
         stopped: counts.stopped > 0,
+        dryRun: false,
         tasks,
         counts,
         ...(counts.failed > 0 ? { hint: "Some stops failed; run the same call again to retry them." } : {}),
@@ -180,6 +204,7 @@ export const stopOperation = defineOperation<typeof Input, StopOperationResult>(
     )
     const c = r.counts
     const summary = `stopped ${c.stopped}, already finished ${c.alreadyFinished}${c.failed > 0 ? `, failed ${c.failed}` : ""}`
+    if (r.plan !== undefined) return [table, renderPlan(r.plan)].join("\n")
     return [table, summary, ...(r.hint !== undefined ? [r.hint] : [])].join("\n")
   },
 })

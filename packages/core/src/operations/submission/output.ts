@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Finding } from "../../domain/lint/finding.js"
 import { GroupRef, SpecCandidateOutput, Warnings } from "../common/output.js"
+import { PlanOutput } from "../common/plan.js"
 import { once } from "../operation.js"
 
 /** What inspire_submit, inspire_submit_hpc and inspire_resubmit return. */
@@ -45,6 +46,7 @@ export const SubmitOutput = once(() => {
       })
       .optional()
       .describe("On a dry run: the request that would have been sent"),
+    plan: PlanOutput().optional(),
     warnings: Warnings(),
     findings: z.array(Finding).describe("What the command lint found"),
     next: z

@@ -5,6 +5,7 @@ import type { Spec } from "../../domain/specs.js"
 import type { InspireError } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { type ImageType, imageOrDefault, registeredImage, SUBMIT_IMAGE_HINT } from "../common/image.js"
+import { planned } from "../common/plan.js"
 import { resolvePriority } from "../common/priority.js"
 import { pickSpec } from "../common/spec.js"
 import { uniqueWarnings } from "../common/support.js"
@@ -138,6 +139,18 @@ export const dryRunResult = (
   ...base,
   dryRun: true,
   request: { surface, body },
+  plan: {
+    summary: `Create ${base.kind === "hpc" ? "HPC" : "training"} job ${base.name} in ${base.workspace.name}`,
+    targets: [
+      {
+        kind: base.kind === "hpc" ? "HPC job" : "job",
+        id: base.name,
+        name: base.name,
+        change: `created: ${base.instanceCount} × ${base.spec.name} in ${base.computeGroup.name}, priority ${base.priority}`,
+      },
+    ],
+    requests: [planned("POST", surface, body)],
+  },
   warnings: uniqueWarnings(warnings),
   next: [],
 })

@@ -8,6 +8,7 @@ import { type Spec, type SpecCandidate, toCandidate } from "../../domain/specs.j
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import type { Plan } from "../common/plan.js"
 import { defaultOf, type Target } from "../defaults.js"
 
 /** A follow-up call an agent can make, as tool name and input. */
@@ -46,6 +47,8 @@ export interface SubmitResult {
   readonly slurm?: { readonly numberOfTasks: number; readonly cpusPerTask: number; readonly memoryPerCpu: string }
   readonly resubmittedFrom?: string
   readonly request?: DryRunRequest
+  /** On a dry run: what the call would do. */
+  readonly plan?: Plan
   readonly warnings: ReadonlyArray<string>
   readonly findings: ReadonlyArray<Finding>
   readonly next: ReadonlyArray<NextCall>

@@ -1,104 +1,158 @@
-import { closeSync, existsSync, mkdirSync, openSync, realpathSync, writeSync } from "node:fs"
-import { homedir, tmpdir } from "node:os"
-import { dirname, isAbsolute, join, relative, resolve } from "node:path"
-import { Effect } from "effect"
-import { InspireError, invalidInput } from "../../errors.js"
+import { realpathSync } from "node:fs"
+import { isAbsolute, join, relative } from "node:path"
+import { Effect, Either, type Scope } from "effect"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { ActiveProfile } from "../../profile.js"
+import { fileError, openConfined, placeUnder, type Root } from "../../store/confined.js"
+import { checkDownloadDir, resolveSetting, SETTING_ENV } from "../../store/settings.js"
 import { Store } from "../../store/store.js"
+import type { OperationContext } from "../operation.js"
 
-/** A file a download writes to, checked and opened. */
+/**
+ * Where operations write files (a log download, a metrics CSV, the CLI's chart). Files go only inside
+ * an allowed folder: the downloads folder (config `downloadDir` / INSPIRE_DOWNLOAD_DIR, default
+ * `<cacheDir>/downloads`) and, for the CLI, the current directory. A relative path starts in the current
+ * directory (CLI) or the downloads folder (MCP, the plugin); `..`, a path outside, a symbolic link below
+ * the folder and an existing file without `overwrite` are refused (store/confined.ts does the checks).
+ */
+
+/** A download being written for the scope: `commit` puts it in place, else the scope's end removes it. */
 export interface OutputFile {
   readonly path: string
   /** Appends text; counts the bytes written. */
-  readonly write: (text: string) => Effect.Effect<void, InspireError>
+  readonly write: (text: string | Uint8Array) => Effect.Effect<void, InspireError>
   readonly bytes: () => number
+  readonly commit: Effect.Effect<void, InspireError>
 }
 
-// The nearest existing ancestor's real path, with the rest appended: resolves symlinks and `..`
-// even for a file (and folders) that do not exist yet.
-const realish = (path: string): string => {
-  let existing = path
-  const rest: string[] = []
-  while (!existsSync(existing)) {
-    const parent = dirname(existing)
-    if (parent === existing) break
-    rest.unshift(existing.slice(parent.length + (parent.endsWith("/") ? 0 : 1)))
-    existing = parent
+/** Where a download goes when asked to write a file. */
+export interface DownloadTarget {
+  /** The file asked for; absent or blank: `defaultName` in the downloads folder. */
+  readonly path: string | undefined
+  readonly defaultName: string
+  readonly overwrite: boolean
+  /** The input field naming the file, for messages; default `path`. */
+  readonly field?: string
+}
+
+const realOr = (path: string): string => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
   }
-  return join(realpathSync(existing), ...rest)
 }
 
 const inside = (path: string, dir: string): boolean => {
   const rel = relative(dir, path)
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))
 }
 
-const storeError = (message: string, hint: string, cause: unknown) =>
-  new InspireError({ reason: "StoreError", message, hint, cause })
-
 /**
- * Resolves where a download goes: `path` (relative to the cache dir's `sub` folder when relative), else
- * `<cacheDir>/<sub>/<fileName>`. Refuses paths outside the home, cache and temp dirs, and an existing
- * file unless `overwrite`.
+ * The downloads folder in force: INSPIRE_DOWNLOAD_DIR, else the profile's downloadDir, else
+ * `<cacheDir>/downloads`. A configured folder may not hold or lie inside the store (credentials,
+ * sessions), other than inside `<cacheDir>/downloads`.
  */
-export const outputPathFor = (
-  path: string | undefined,
-  sub: string,
-  fileName: string,
-  overwrite: boolean,
-): Effect.Effect<string, InspireError, Store> =>
+export const downloadDir: Effect.Effect<string, InspireError, ActiveProfile | Store> = Effect.gen(function* () {
+  const profile = yield* ActiveProfile
+  const store = yield* Store
+  const fallback = join(store.paths.cacheDir, "downloads")
+  const name = profile.name.value ?? "default"
+  const defaults = yield* profile.readDefaults
+  const resolved = resolveSetting("downloadDir", { env: profile.env, defaults, profile: name })
+  if (Either.isLeft(resolved)) return yield* Effect.fail(resolved.left)
+  const value = resolved.right.value
+  if (value === undefined) return fallback
+  const where = resolved.right.source === "environment" ? SETTING_ENV.downloadDir : `downloadDir of profile ${name}`
+  const checked = checkDownloadDir(String(value))
+  if (Either.isLeft(checked))
+    return yield* Effect.fail(invalidInput(`${where}: ${checked.left.message}`, checked.left.hint))
+  const dir = realOr(checked.right)
+  const storeDirs = [store.paths.configDir, store.paths.cacheDir].map(realOr)
+  const holdsStore = storeDirs.some((s) => inside(s, dir))
+  const inStore = storeDirs.some((s) => inside(dir, s)) && !inside(dir, realOr(fallback))
+  if (holdsStore || inStore)
+    return yield* Effect.fail(
+      invalidInput(
+        `${where} (${checked.right}) ${holdsStore ? "holds" : "is inside"} the store's folders (credentials, sessions).`,
+        `Use a folder of its own, e.g. ~/inspire-downloads, or unset downloadDir for ${fallback}.`,
+      ),
+    )
+  return checked.right
+})
+
+/** The folders files may be written in for this call: the current directory (CLI only), then downloads. */
+export const fileRoots = (
+  context: OperationContext,
+): Effect.Effect<ReadonlyArray<Root>, InspireError, ActiveProfile | Store> =>
+  Effect.map(
+    downloadDir,
+    (dir): ReadonlyArray<Root> => [
+      ...(context.workingDir !== undefined ? [{ path: context.workingDir, label: "the current directory" }] : []),
+      { path: dir, label: "the downloads folder", create: true },
+    ],
+  )
+
+/** Opens the file of a download for the scope, checked against the allowed folders. */
+export const openDownload = (
+  target: DownloadTarget,
+  context: OperationContext,
+): Effect.Effect<OutputFile, InspireError, Scope.Scope | ActiveProfile | Store> =>
   Effect.gen(function* () {
-    const store = yield* Store
-    const cacheDir = store.paths.cacheDir
-    const wanted = path === undefined || path.trim() === "" ? join(cacheDir, sub, fileName) : path.trim()
-    const expanded = wanted.startsWith("~/") ? join(homedir(), wanted.slice(2)) : wanted
-    const absolute = resolve(join(cacheDir, sub), expanded)
-    const real = realish(absolute)
-    const allowed = [homedir(), cacheDir, tmpdir()].map((d) => realish(d))
-    if (!allowed.some((d) => inside(real, d)))
-      return yield* Effect.fail(
-        invalidInput(
-          `Refusing to write ${absolute}: it is outside your home, cache and temp folders.`,
-          `Pass a path under ${homedir()} or ${tmpdir()}, or leave path out to use ${join(cacheDir, sub)}.`,
-          { candidates: allowed },
-        ),
-      )
-    if (existsSync(real) && !overwrite)
-      return yield* Effect.fail(
-        invalidInput(
-          `${real} already exists; it was not overwritten.`,
-          "Pass overwrite: true to replace it, or choose another path.",
-          { fix: `${real}.new` },
-        ),
-      )
-    return real
+    const roots = yield* fileRoots(context)
+    const field = target.field ?? "path"
+    const wanted = target.path?.trim() ?? ""
+    const open = Effect.try({
+      try: () => {
+        const downloads = roots.filter((r) => r.create === true)
+        const place =
+          wanted === "" ? placeUnder(target.defaultName, downloads, field) : placeUnder(wanted, roots, field)
+        return openConfined(place, { overwrite: target.overwrite, field })
+      },
+      catch: (e) => fileError(wanted || target.defaultName, e),
+    })
+    let committed = false
+    const file = yield* Effect.acquireRelease(open, (f) =>
+      Effect.sync(() => {
+        if (committed) return
+        try {
+          f.abort()
+        } catch {
+          // Best effort: the partial file could not be removed; the failure itself is what is reported.
+        }
+      }),
+    )
+    let bytes = 0
+    return {
+      path: file.path,
+      bytes: () => bytes,
+      write: (text) =>
+        Effect.try({
+          try: () => {
+            bytes += file.write(text)
+          },
+          catch: (e) => fileError(file.path, e),
+        }),
+      commit: Effect.try({
+        try: () => {
+          file.commit()
+          committed = true
+        },
+        catch: (e) => fileError(file.path, e),
+      }),
+    } satisfies OutputFile
   })
 
-/** Opens a checked path for writing (created or truncated) for the scope's lifetime. */
-export const openOutput = (path: string) =>
-  Effect.acquireRelease(
-    Effect.try({
-      try: () => {
-        mkdirSync(dirname(path), { recursive: true })
-        return openSync(path, "w", 0o644)
-      },
-      catch: (e) => storeError(`Could not create ${path}: ${String(e)}.`, "Check the folder's permissions.", e),
-    }),
-    (fd) => Effect.sync(() => closeSync(fd)),
-  ).pipe(
-    Effect.map((fd): OutputFile => {
-      let bytes = 0
-      return {
-        path,
-        bytes: () => bytes,
-        write: (text) =>
-          Effect.try({
-            try: () => {
-              const buf = Buffer.from(text, "utf8")
-              writeSync(fd, buf)
-              bytes += buf.length
-            },
-            catch: (e) => storeError(`Could not write ${path}: ${String(e)}.`, "Check free disk space.", e),
-          }),
-      }
+/** Writes a whole file (a CSV, a chart) where `target` says, or nothing at all. */
+export const writeDownload = (
+  target: DownloadTarget & { readonly content: string | Uint8Array },
+  context: OperationContext,
+): Effect.Effect<{ readonly path: string; readonly bytes: number }, InspireError, ActiveProfile | Store> =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const file = yield* openDownload(target, context)
+      yield* file.write(target.content)
+      yield* file.commit
+      return { path: file.path, bytes: file.bytes() }
     }),
   )

@@ -1,0 +1,77 @@
+// Where a password may be sent: over https, or over plain http only to this machine (the emulator
+// listens on 127.0.0.1). The address itself comes from a place the user chose: a flag saved in the
+// profile (`inspire profile add --base-url`), INSPIRE_BASE_URL, or a config file that passed the
+// ownership check (store/trust.ts) — an untrusted config file stops everything before this point.
+import { Effect } from "effect"
+import type { RegistryId } from "../domain/workspaces.js"
+import { InspireError } from "../errors.js"
+import type { ActiveProfileShape } from "../profile.js"
+import type { Resolved } from "../store/settings.js"
+
+/** Whether `hostname` (as URL.hostname gives it) is this machine: localhost, 127.0.0.0/8 or ::1. */
+export const isLoopbackHost = (hostname: string): boolean => {
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+  if (host === "localhost" || host === "::1") return true
+  // WHATWG URLs write IPv4 in dotted decimal (127.1 becomes 127.0.0.1) and mapped IPv6 in hex.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host)
+}
+
+const refusal = (message: string, hint: string): InspireError =>
+  new InspireError({ reason: "InvalidInput", message, hint })
+
+/**
+ * Fails unless a password may be sent to `url`: https, or http to a loopback host. `from` says where
+ * the address came from (e.g. "INSPIRE_BASE_URL"), for the message. Only the origin is ever printed.
+ */
+export const checkPasswordUrl = (url: string, from: string): Effect.Effect<void, InspireError> => {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return Effect.fail(
+      refusal(
+        `The address to log in to (from ${from}) is not a valid URL; no password was sent.`,
+        "Set it to https://… (INSPIRE_BASE_URL, or `inspire profile add <name> --base-url https://…`).",
+      ),
+    )
+  }
+  if (parsed.protocol === "https:") return Effect.void
+  if (parsed.protocol === "http:" && isLoopbackHost(parsed.hostname)) return Effect.void
+  const where = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : `${parsed.protocol}//…`
+  return Effect.fail(
+    refusal(
+      `Refusing to send a password to ${where} (from ${from}): only https, or plain http to this machine, keeps it off the network in clear text.`,
+      parsed.protocol === "http:"
+        ? `Use https://${parsed.host} instead (change ${from}); plain http is allowed only for 127.0.0.1, ::1 and localhost.`
+        : `Use an https:// address (change ${from}).`,
+    ),
+  )
+}
+
+/** How a resolved setting names its origin in messages. */
+export const originOf = (resolved: Resolved<string>, what: string): string =>
+  resolved.source === "environment" || resolved.source === "profile"
+    ? (resolved.from ?? resolved.source)
+    : resolved.source === "argument"
+      ? `the ${what} argument`
+      : `the built-in ${what}`
+
+/** Checks where the active profile's platform password would go (its base URL). */
+export const checkPlatformLoginUrl = (profile: ActiveProfileShape): Effect.Effect<void, InspireError> =>
+  checkPasswordUrl(profile.baseUrl.value ?? "", originOf(profile.baseUrl, "base URL"))
+
+/** Checks where a Harbor robot password would go (the registry's API). */
+export const checkHarborLoginUrl = (
+  profile: ActiveProfileShape,
+  registry: RegistryId,
+): Effect.Effect<void, InspireError> => {
+  const name = profile.name.value ?? "default"
+  const configured = profile.config.endpoints.registries?.[registry]?.api !== undefined
+  return checkPasswordUrl(
+    profile.registries[registry].api,
+    configured ? `the ${registry} registry's api in profile ${name}` : `the ${registry} registry's push host`,
+  )
+}

@@ -1,0 +1,94 @@
+import { z } from "zod"
+import type { PlannedRequest } from "../../platform/dry-run.js"
+import { once } from "../operation.js"
+
+export { type PlannedRequest, planned, plannedV2 } from "../../platform/dry-run.js"
+
+// What a dry run returns: the requests a call would send and what would change, for every target. A
+// frontend also reads the plan to ask a confirmation that names its targets.
+
+/** One thing a call would change. */
+export interface PlannedTarget {
+  /** What it is, e.g. `job`, `notebook`, `serving`, `model`, `setting`, `credentials`, `image`. */
+  readonly kind: string
+  readonly id: string
+  readonly name?: string | undefined
+  /** The change, e.g. `running → stopped`, `(unset) → 5`. */
+  readonly change: string
+}
+
+/** What a writing call would do. */
+export interface Plan {
+  /** The action as a question without its mark, e.g. `Stop job exp-002 (job-16f3…)`. */
+  readonly summary: string
+  readonly targets: ReadonlyArray<PlannedTarget>
+  readonly requests: ReadonlyArray<PlannedRequest>
+}
+
+/** `name (id)`, or the id alone. */
+export const labelOf = (t: { readonly id: string; readonly name?: string | undefined }): string =>
+  t.name !== undefined && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id
+
+/** A summary for many targets: `Stop 12 tasks`, the first ten listed by the renderer. */
+export const countOf = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`
+
+/** The schema of a plan, for result schemas. */
+export const PlanOutput = once(() =>
+  z
+    .object({
+      summary: z.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
+      targets: z
+        .array(
+          z.object({
+            kind: z.string().describe("job, notebook, serving, model, setting, credentials or image"),
+            id: z.string().describe("Its id (or key)"),
+            name: z.string().optional().describe("Its name"),
+            change: z.string().describe("What would change, e.g. running → stopped"),
+          }),
+        )
+        .describe("Everything that would change"),
+      requests: z
+        .array(
+          z.object({
+            method: z.enum(["GET", "POST", "PUT", "DELETE", "LOCAL"]).describe("HTTP method; LOCAL for a local file"),
+            surface: z.string().describe("The platform surface (or local file) it would go to"),
+            body: z.unknown().optional().describe("The exact body"),
+          }),
+        )
+        .describe("The requests it would send, in order; none was sent"),
+    })
+    .describe("With dry_run: what the call would do; nothing was sent or changed"),
+)
+
+/** The `dry_run` input field every writing operation takes. */
+export const dryRunField = () =>
+  z
+    .boolean()
+    .default(false)
+    .describe("Check everything with reads only and return the plan (requests and changes); send no write")
+
+const MAX_LISTED = 10
+
+/** A plan for people: the summary, up to ten targets, then a count, and the requests. */
+export const renderPlan = (plan: Plan): string => {
+  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`)
+  const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : []
+  const requests = plan.requests.map(
+    (r) => `  ${r.method} ${r.surface}${r.body !== undefined ? ` ${JSON.stringify(r.body)}` : ""}`,
+  )
+  return [
+    `Dry run: ${plan.summary} — nothing was sent or changed.`,
+    ...shown,
+    ...more,
+    ...(requests.length > 0 ? ["Would send:", ...requests.slice(0, MAX_LISTED)] : []),
+    ...(requests.length > MAX_LISTED ? [`  … and ${requests.length - MAX_LISTED} more requests`] : []),
+  ].join("\n")
+}
+
+/** The question a frontend asks before a writing call: up to ten targets, then the summary as a question. */
+export const confirmationOf = (plan: Plan): string => {
+  if (plan.targets.length <= 1) return `${plan.summary}?`
+  const listed = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`)
+  const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : []
+  return [...listed, ...more, `${plan.summary}?`].join("\n")
+}

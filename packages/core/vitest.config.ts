@@ -1,0 +1,7 @@
+import { defineConfig } from "vitest/config"
+
+// Most tests talk to an emulator on 127.0.0.1 and wait on its answers: on a busy machine (two CPU-bound
+// processes beside the suite) a call can take seconds, so no test relies on vitest's 5 s default.
+export default defineConfig({
+  test: { testTimeout: 30_000, hookTimeout: 60_000 },
+})
