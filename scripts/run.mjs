@@ -101,11 +101,25 @@ const dockerUp = () => {
 }
 const dockerDown = () => spawnSync("bash", [dockerEnv, "down"], { cwd: root, env, stdio: "inherit" })
 
+// The emulator's browser-login test drives a real headless Chromium: Debian's package, installed here
+// (before the turbo run, not inside a test's time limit) when it is missing. Without one the test says
+// why and is skipped; nothing else depends on it.
+const chromiumUp = () => {
+  const r = spawnSync("bash", [join(root, "scripts", "chromium.sh")], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  if (r.status !== 0) console.error("[setup] no Chromium could be installed; the browser-login test will be skipped.")
+}
+
 const tasks = {
   check: () => {
     run("pnpm", ["install", "--frozen-lockfile"])
     for (const file of reportFiles()) rmSync(file)
     dockerUp()
+    chromiumUp()
     // Ctrl-C reaches turbo too; the env is still taken down before this process exits.
     const stop = () => undefined
     process.on("SIGINT", stop).on("SIGTERM", stop)

@@ -1,4 +1,4 @@
-import type { MetricsResult } from "@holos-inspire/core"
+import { type MetricsResult, shortPodName } from "@holos-inspire/core"
 
 type SeriesRow = NonNullable<MetricsResult["series"]>[number]
 
@@ -23,8 +23,6 @@ const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 const clock = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString().slice(11, 16)
-
-const shortPod = (pod: string): string => pod.replace(/^.*-(worker-\d+-\d+)$/, "$1")
 
 interface Frame {
   readonly x: (t: number) => number
@@ -98,7 +96,9 @@ export const metricsSvg = (result: MetricsResult): string => {
     const y = TOP + 12 + i * 18
     const x = LEFT + plotWidth + 16
     body.push(`<line x1="${x}" x2="${x + 18}" y1="${y}" y2="${y}" stroke="${colourOf(pod)}" stroke-width="3"/>`)
-    body.push(`<text x="${x + 24}" y="${y}" class="tick" dominant-baseline="middle">${escapeXml(shortPod(pod))}</text>`)
+    body.push(
+      `<text x="${x + 24}" y="${y}" class="tick" dominant-baseline="middle">${escapeXml(shortPodName(pod))}</text>`,
+    )
   })
   const style = [
     "text{font-family:sans-serif;fill:#222}",

@@ -5,6 +5,7 @@ import type { FaultConfig } from "./faults.js"
 import { simulatePush } from "./harbor.js"
 import { sendJson } from "./http.js"
 import type { RequestSnapshot } from "./requests.js"
+import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 
 /** Programmatic control shared by the admin HTTP API and `startEmulator().control`. */
 export const makeControl = (emu: Emu) => ({
@@ -35,6 +36,11 @@ export const makeControl = (emu: Emu) => ({
     /** Successful token and session logins since start. */
     logins: (): { token: number; session: number } => ({ ...emu.auth.logins }),
   },
+  rules: {
+    get: (): PlatformRules => emu.rules,
+    set: (patch: Partial<PlatformRules>): PlatformRules => patchRules(emu.rules, patch),
+    reset: (): PlatformRules => patchRules(emu.rules, defaultRules()),
+  },
   engine: emu.engine,
   state: () => {
     emu.engine.update()
@@ -47,6 +53,7 @@ export const makeControl = (emu: Emu) => ({
     emu.requests.clear()
     emu.store.reset()
     emu.faults.reset()
+    patchRules(emu.rules, defaultRules())
     emu.auth.resetLoginFailures()
   },
   harborPush: (registry: "qb" | "sj", name: string, tag: string, size = 1_000_000_000) =>
@@ -104,6 +111,10 @@ export const handleAdmin = (control: Control, method: string, path: string, raw:
       return sendJson(res, 200, control.auth.logins())
     case "POST /auth":
       return sendJson(res, 200, control.auth.set(body as Partial<AuthOptions>))
+    case "GET /rules":
+      return sendJson(res, 200, control.rules.get())
+    case "POST /rules":
+      return sendJson(res, 200, control.rules.set(body as Partial<PlatformRules>))
     case "POST /harbor/push": {
       const registry = body.registry === "sj" ? "sj" : "qb"
       const repo = control.harborPush(registry, String(body.name ?? ""), String(body.tag ?? "latest"), num(body.size))

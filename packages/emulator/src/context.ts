@@ -3,6 +3,7 @@ import type { Clock } from "./clock.js"
 import type { Faults } from "./faults.js"
 import type { BackedHarbor } from "./harbor-backend.js"
 import type { RequestLog } from "./requests.js"
+import type { PlatformRules } from "./rules.js"
 import type { Engine } from "./sim/engine.js"
 import type { Store } from "./state/store.js"
 import type { User } from "./state/types.js"
@@ -15,6 +16,8 @@ export interface Emu {
   engine: Engine
   auth: AuthService
   faults: Faults
+  /** Behaviours on which the evidence splits (rules.ts). */
+  rules: PlatformRules
   /** Every non-admin request served, for counting (control.requests()). */
   requests: RequestLog
   /** Registries whose Harbor REST answers from a real registry (EmulatorOptions.harborBackends). */
@@ -24,6 +27,8 @@ export interface Emu {
 
 export interface Call {
   emu: Emu
+  /** The API family the call came in on; undefined for page routes. */
+  family?: "oa" | "v1" | "v2"
   user: User
   body: Body
   raw: string

@@ -157,12 +157,12 @@ export class BackedHarbor {
           res,
           401,
           { errors: [{ code: "UNAUTHORIZED", message: "unauthorized" }] },
-          { "www-authenticate": 'Basic realm="harbor"' },
+          { "WWW-Authenticate": 'Basic realm="harbor"' },
         )
       if (req.method === "GET" && path === "/api/v2.0/projects") {
         const repoCount = (await this.repositories()).length
         const project = { project_id: 2, name: PROJECT, repo_count: repoCount, metadata: { public: "false" } }
-        return sendJson(res, 200, paged([project], query), { "x-total-count": "1" })
+        return sendJson(res, 200, paged([project], query), { "X-Total-Count": "1" })
       }
       const parts = path.split("/")
       if (parts[3] !== "projects" || parts[5] !== "repositories") return fail(res, 404, "NOT_FOUND", "not found")
@@ -176,7 +176,7 @@ export class BackedHarbor {
             ? b.update_time.localeCompare(a.update_time)
             : a.name.localeCompare(b.name),
         )
-        return sendJson(res, 200, paged(views, query), { "x-total-count": String(views.length) })
+        return sendJson(res, 200, paged(views, query), { "X-Total-Count": String(views.length) })
       }
       const name = repoName(parts[6] ?? "")
       if (req.method === "GET" && parts.length === 8 && parts[7] === "artifacts") {
@@ -189,7 +189,7 @@ export class BackedHarbor {
           push_time: a.pushTime,
           tags: a.tags.map((t) => ({ name: t, push_time: a.pushTime })),
         }))
-        return sendJson(res, 200, paged(items, query), { "x-total-count": String(items.length) })
+        return sendJson(res, 200, paged(items, query), { "X-Total-Count": String(items.length) })
       }
       if (req.method === "PUT" && parts.length === 7) {
         if ((await this.artifacts(name)) === undefined)

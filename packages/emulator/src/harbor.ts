@@ -9,7 +9,7 @@ const unauthorized = (res: ServerResponse) =>
     res,
     401,
     { errors: [{ code: "UNAUTHORIZED", message: "unauthorized" }] },
-    { "www-authenticate": 'Basic realm="harbor"' },
+    { "WWW-Authenticate": 'Basic realm="harbor"' },
   )
 const missing = (res: ServerResponse, what: string) =>
   sendJson(res, 404, { errors: [{ code: "NOT_FOUND", message: what }] })
@@ -62,7 +62,7 @@ export const handleHarbor = (emu: Emu, req: IncomingMessage, res: ServerResponse
   const q = url.searchParams
   if (req.method === "GET" && path === "/api/v2.0/projects") {
     const project = { project_id: 2, name: PROJECT, repo_count: repos.length, metadata: { public: "false" } }
-    return sendJson(res, 200, paged([project], q), { "x-total-count": "1" })
+    return sendJson(res, 200, paged([project], q), { "X-Total-Count": "1" })
   }
   const parts = path.split("/")
   // ["", "api", "v2.0", "projects", <project>, "repositories", <repo>?, "artifacts"?]
@@ -75,7 +75,7 @@ export const handleHarbor = (emu: Emu, req: IncomingMessage, res: ServerResponse
       .sort((a, b) =>
         q.get("sort") === "-update_time" ? b.updateTime.localeCompare(a.updateTime) : a.name.localeCompare(b.name),
       )
-    return sendJson(res, 200, paged(hits, q).map(repoView), { "x-total-count": String(hits.length) })
+    return sendJson(res, 200, paged(hits, q).map(repoView), { "X-Total-Count": String(hits.length) })
   }
   const repo = repos.find((r) => r.name === repoName(parts[6] ?? ""))
   if (!repo) return missing(res, `repository ${repoName(parts[6] ?? "")} not found`)
@@ -86,7 +86,7 @@ export const handleHarbor = (emu: Emu, req: IncomingMessage, res: ServerResponse
       push_time: a.pushTime,
       tags: a.tags.map((name) => ({ name, push_time: a.pushTime })),
     }))
-    return sendJson(res, 200, paged(items, q), { "x-total-count": String(items.length) })
+    return sendJson(res, 200, paged(items, q), { "X-Total-Count": String(items.length) })
   }
   if (req.method === "PUT" && parts.length === 7) {
     let body: { description?: unknown } = {}

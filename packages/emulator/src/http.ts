@@ -1,4 +1,20 @@
-import type { IncomingMessage, ServerResponse } from "node:http"
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http"
+
+// The platform's gateway (OpenResty/APISIX) and Harbor send header names in canonical case; Node sends
+// them as written, so every answer spells them that way (clients that compare case-sensitively rely on it).
+const SPECIAL_CASE: Record<string, string> = { "www-authenticate": "WWW-Authenticate", etag: "ETag" }
+
+/** `content-type` → `Content-Type`, `x-total-count` → `X-Total-Count`. */
+export const canonicalHeader = (name: string): string => {
+  const lower = name.toLowerCase()
+  return SPECIAL_CASE[lower] ?? lower.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase())
+}
+
+export const canonicalHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => {
+  const out: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[canonicalHeader(name)] = value
+  return out
+}
 
 export const readBody = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -10,31 +26,33 @@ export const readBody = (req: IncomingMessage): Promise<string> =>
 
 export const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   const data = Buffer.from(JSON.stringify(body), "utf8")
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": data.length,
-    ...headers,
-  })
+  res.writeHead(
+    status,
+    canonicalHeaders({ "Content-Type": "application/json; charset=utf-8", "Content-Length": data.length, ...headers }),
+  )
   res.end(data)
 }
 
 export const sendText = (res: ServerResponse, status: number, text: string, type = "text/plain; charset=utf-8") => {
-  res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(text) })
+  res.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(text) })
   res.end(text)
 }
 
 export const sendHtml = (res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) => {
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": Buffer.byteLength(html),
-    ...headers,
-  })
+  res.writeHead(
+    status,
+    canonicalHeaders({
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(html),
+      ...headers,
+    }),
+  )
   res.end(html)
 }
 
 export const redirect = (res: ServerResponse, location: string, cookies: string[] = [], status = 302) => {
-  const headers: Record<string, string | string[]> = { location, "content-length": "0" }
-  if (cookies.length > 0) headers["set-cookie"] = cookies
+  const headers: Record<string, string | string[]> = { Location: location, "Content-Length": "0" }
+  if (cookies.length > 0) headers["Set-Cookie"] = cookies
   res.writeHead(status, headers)
   res.end()
 }

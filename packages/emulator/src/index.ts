@@ -7,6 +7,7 @@ import { Faults } from "./faults.js"
 import { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 import { BackedHarbor, type HarborBackendOptions } from "./harbor-backend.js"
 import { RequestLog } from "./requests.js"
+import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 import { createEmulatorServer } from "./server.js"
 import { Engine } from "./sim/engine.js"
 import { Store } from "./state/store.js"
@@ -19,6 +20,7 @@ export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 export { type HarborBackend, type HarborBackendOptions, readHarborBackends } from "./harbor-backend.js"
 export type { RequestRecord, RequestSnapshot } from "./requests.js"
 export { isWriteSurface } from "./requests.js"
+export type { PlatformRules } from "./rules.js"
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -33,6 +35,8 @@ export interface EmulatorOptions {
   /** Start with the clock paused (tests drive it with `control.clock.advance`). */
   paused?: boolean
   auth?: Partial<AuthOptions>
+  /** Behaviours on which the evidence splits (see PlatformRules); defaults suit everyday clients. */
+  rules?: Partial<PlatformRules>
   /**
    * Answer a registry's Harbor REST from a real registry (catalog, tags, manifests) instead of the
    * fixture: only that registry's account is accepted, and pushes made with a real engine show up.
@@ -46,6 +50,8 @@ export interface RunningEmulator {
   close: () => Promise<void>
   control: Control
   demo: { username: string; password: string; harbor: typeof DEMO_HARBOR }
+  /** Where each registry's Harbor REST answers (qb's also at the root: `${url}/api/v2.0/…`). */
+  harborUrls: { qb: string; sj: string }
 }
 
 export const startEmulator = async (options: EmulatorOptions = {}): Promise<RunningEmulator> => {
@@ -60,6 +66,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     engine: new Engine(store, clock),
     auth,
     faults: new Faults(options.realistic ?? false),
+    rules: patchRules(defaultRules(), options.rules ?? {}),
     requests: new RequestLog(),
     harborBackends: {},
     log: options.log ?? (() => {}),
@@ -76,10 +83,12 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   })
   const address = server.address() as AddressInfo
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address
+  const url = `http://${host}:${address.port}`
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     control,
     demo: { ...DEMO_USER, harbor: DEMO_HARBOR },
+    harborUrls: { qb: `${url}/harbor/qb`, sj: `${url}/harbor/sj` },
     close: async () => {
       store.flush()
       server.closeAllConnections()

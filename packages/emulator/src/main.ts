@@ -59,9 +59,15 @@ const main = async () => {
     ...(harborBackends !== undefined ? { harborBackends } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   })
-  process.stdout.write(
-    `${JSON.stringify({ url: emu.url, username: emu.demo.username, password: emu.demo.password, harbor: emu.demo.harbor.qb })}\n`,
-  )
+  // The ready line: everything a client needs, Harbor included (qb's account at the top level of
+  // `harbor`, as before, with its URL; sj's under `harbor.sj`).
+  const harbor = {
+    url: emu.harborUrls.qb,
+    ...emu.demo.harbor.qb,
+    sj: { url: emu.harborUrls.sj, ...emu.demo.harbor.sj },
+  }
+  const ready = { url: emu.url, username: emu.demo.username, password: emu.demo.password, harbor }
+  process.stdout.write(`${JSON.stringify(ready)}\n`)
   process.stderr.write(`inspire-emulator listening on ${emu.url} (speed ${speed}x)\n`)
   const stop = (signal: string) => {
     process.stderr.write(`inspire-emulator: ${signal}, shutting down\n`)

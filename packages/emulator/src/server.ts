@@ -5,6 +5,7 @@ import { consoleShell } from "./auth/pages.js"
 import { authorizeUrl, handleSso } from "./auth/sso.js"
 import type { Emu } from "./context.js"
 import { toApiError } from "./envelopes.js"
+import { handleGateway, isGatewayPath } from "./gateway.js"
 import { labLocation } from "./handlers/v1-hpc-notebook.js"
 import { handleHarbor } from "./harbor.js"
 import { readBody, redirect, sendHtml, sendJson, sendText, TOO_MANY_REQUESTS_HTML } from "./http.js"
@@ -58,24 +59,15 @@ const page = (emu: Emu, inc: Incoming) => {
   }
 }
 
-const gateway = (emu: Emu, inc: Incoming) => {
-  const m = /\/jupyter\/([^/]+)\/([^/]+)\//.exec(inc.url.pathname)
-  const t = emu.store.state.tasks.find((x) => x.id === m?.[1] && x.kind === "notebook")
-  const token = inc.url.searchParams.get("token") ?? /^token\s+(\S+)$/.exec(inc.req.headers.authorization ?? "")?.[1]
-  if (t?.phase !== "running" || token !== t.extra.token || m?.[2] !== t.extra.token) {
-    return sendText(inc.res, 403, "403 Forbidden")
-  }
-  sendHtml(inc.res, 200, "<!DOCTYPE html><html><head><title>JupyterLab</title></head><body></body></html>")
-}
-
 const route = (emu: Emu, inc: Incoming) => {
   const path = inc.url.pathname
   const method = inc.req.method ?? "GET"
   if (path.startsWith("/harbor/")) return handleHarbor(emu, inc.req, inc.res, inc.url, inc.raw)
-  // A client may also point a registry host name at the emulator: docker-qb.* / docker-t.* select qb / sj.
-  const registry = /^docker-(qb|t)\./.exec(inc.req.headers.host ?? "")?.[1]
-  if (registry && path.startsWith("/api/v2.0/")) {
-    const url = new URL(`/harbor/${registry === "t" ? "sj" : "qb"}${path}${inc.url.search}`, inc.base)
+  // Harbor's REST at the root, as on the registry hosts: qb's, unless the request names sj's host
+  // (a client may point docker-qb.* / docker-t.* at the emulator). /harbor/{qb|sj}/ names either.
+  if (path.startsWith("/api/v2.0/")) {
+    const registry = /^docker-t\./.test(inc.req.headers.host ?? "") ? "sj" : "qb"
+    const url = new URL(`/harbor/${registry}${path}${inc.url.search}`, inc.base)
     return handleHarbor(emu, inc.req, inc.res, url, inc.raw)
   }
   if (path === "/auth/token" && method === "POST") return tokenEndpoint(emu, inc)
@@ -84,7 +76,7 @@ const route = (emu: Emu, inc: Incoming) => {
   if (path.startsWith("/api/v2/")) return handleV2(emu, inc)
   if (method === "GET" && path.startsWith("/api/v1/notebook/lab/")) return page(emu, inc)
   if (path.startsWith("/api/v1/")) return handleV1(emu, inc)
-  if (path.startsWith("/notebook-gateway/")) return gateway(emu, inc)
+  if (isGatewayPath(path)) return handleGateway(emu, path, inc.url.searchParams, inc.req.headers.authorization, inc.res)
   if (method === "GET" && PAGE_ROUTES.test(path)) return page(emu, inc)
   sendText(inc.res, 404, "404 page not found")
 }
@@ -103,7 +95,7 @@ const loseAnswer = (req: IncomingMessage, res: ServerResponse, mode: "reset" | "
     }
     res.writeHead = writeHead
     res.setHeader = setHeader
-    writeHead(504, { "content-type": "text/plain; charset=utf-8" })
+    writeHead(504, { "Content-Type": "text/plain; charset=utf-8" })
     end("504 Gateway Time-out")
     return res
   }) as typeof res.end
@@ -129,7 +121,7 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
         return sendHtml(res, emu.faults.config.errorStatus, serverErrorHtml(emu.faults.config.errorStatus))
       if (outcome === "throttle") {
         const retry = emu.faults.config.retryAfterSeconds
-        return sendHtml(res, 429, TOO_MANY_REQUESTS_HTML, retry === null ? {} : { "retry-after": String(retry) })
+        return sendHtml(res, 429, TOO_MANY_REQUESTS_HTML, retry === null ? {} : { "Retry-After": String(retry) })
       }
       if (emu.faults.loseAnswer()) loseAnswer(req, res, emu.faults.config.lostAnswerMode)
       route(emu, { req, res, url, base, raw })

@@ -49,6 +49,29 @@ describe("inspire-emulator CLI", () => {
     expect(run.lines).toHaveLength(1)
   })
 
+  it("names both Harbor registries in the ready line, each answering its own robot account", async () => {
+    const run = launch(["--port", "0"])
+    const info = await run.ready
+    const { harbor } = info
+    expect(harbor.url).toBe(`${info.url}/harbor/qb`)
+    expect(harbor.sj.url).toBe(`${info.url}/harbor/sj`)
+    const status = async (base: string, account: Json) =>
+      (
+        await fetch(`${base}/api/v2.0/projects?page_size=1`, {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${account.username}:${account.password}`).toString("base64")}`,
+          },
+        })
+      ).status
+    expect(await status(harbor.url, harbor)).toBe(200)
+    expect(await status(harbor.sj.url, harbor.sj)).toBe(200)
+    expect(await status(harbor.sj.url, harbor)).toBe(401)
+    // qb's Harbor also answers at the root, as on its own host.
+    expect(await status(info.url, harbor)).toBe(200)
+    run.child.kill("SIGTERM")
+    expect(await run.exited).toBe(0)
+  }, 30_000)
+
   it("rejects a bad flag with one line and exit code 2", async () => {
     const run = launch(["--bogus"])
     let stderr = ""

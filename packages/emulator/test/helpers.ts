@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from "vitest"
 import { encryptPassword } from "../src/auth/rsa.js"
 import { DEMO_USER } from "../src/fixtures/platform.js"
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../src/index.js"
@@ -135,6 +136,25 @@ export const hiddenValue = (html: string, name: string): string => {
 
 export const start = (options: EmulatorOptions = {}): Promise<RunningEmulator> =>
   startEmulator({ paused: true, speed: 1, ...options })
+
+/**
+ * One paused emulator for a test file, logged in with a token and a session cookie, back to the fixture
+ * before each test; `use` receives it, its client and the fixture lookups once they are ready.
+ */
+export const useLoggedInEmulator = (
+  use: (emu: RunningEmulator, client: Client, f: ReturnType<typeof fixture>) => void,
+): void => {
+  let emu: RunningEmulator | undefined
+  beforeAll(async () => {
+    emu = await start()
+    const client = new Client(emu)
+    await client.loginToken()
+    await client.loginCookie()
+    use(emu, client, fixture(emu.control.state()))
+  })
+  afterAll(() => emu?.close())
+  beforeEach(() => emu?.control.reset())
+}
 
 /** Fixture lookups by the names a user would type. */
 export const fixture = (state: PlatformState) => {

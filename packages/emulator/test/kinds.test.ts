@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { RunningEmulator } from "../src/index.js"
-import { Client, fixture, IMAGE, type Json, SLURM_IMAGE, start } from "./helpers.js"
+import { type Client, type fixture, IMAGE, type Json, SLURM_IMAGE, useLoggedInEmulator } from "./helpers.js"
 
 let emu: RunningEmulator
 let c: Client
 let f: ReturnType<typeof fixture>
 
-beforeAll(async () => {
-  emu = await start()
-  c = new Client(emu)
-  await c.loginToken()
-  await c.loginCookie()
-  f = fixture(emu.control.state())
+useLoggedInEmulator((e, client, lookups) => {
+  emu = e
+  c = client
+  f = lookups
 })
-afterAll(() => emu.close())
-beforeEach(() => emu.control.reset())
 const advance = (s: number) => emu.control.clock.advance(s)
 
 const hpcBody = (over: Json = {}) => {

@@ -38,7 +38,7 @@ describe("the running clock", () => {
     const t0 = Date.now()
     const tail = await c.result("train", "GetJobLog", {
       page_size: 10,
-      filter: { podNames: [`${id}-worker-0-0`] },
+      filter: { podNames: [`${id}-worker-0`] },
       sorter: [{ field: "time", sort: "descend" }],
     })
     expect(Date.now() - t0).toBeLessThan(1000)

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { RunningEmulator } from "../src/index.js"
-import { Client, fixture, type Json, start, trainBody } from "./helpers.js"
+import { type Client, type fixture, type Json, trainBody, useLoggedInEmulator } from "./helpers.js"
 
 let emu: RunningEmulator
 let c: Client
 let f: ReturnType<typeof fixture>
 
-beforeAll(async () => {
-  emu = await start()
-  c = new Client(emu)
-  await c.loginToken()
-  await c.loginCookie()
-  f = fixture(emu.control.state())
+useLoggedInEmulator((e, client, lookups) => {
+  emu = e
+  c = client
+  f = lookups
 })
-afterAll(() => emu.close())
-beforeEach(() => emu.control.reset())
 
 const create = async (over: Json = {}, fc: Json = {}): Promise<string> => {
   const r = await c.oa("train_job/create", trainBody(f, over, fc))
@@ -46,7 +42,7 @@ describe("training lifecycle under the clock (§5.1)", () => {
     expect(d.framework_config[0].instance_spec_price_info.gpu_info.gpu_type).toBe("NVIDIA_H100_SXM_80G")
   })
 
-  it("lists jobs on V2 and V1 with status filters and names pods <job>-worker-<i>-<round>", async () => {
+  it("lists jobs on V2 and V1 with status filters and names first-round pods <job>-worker-<i>", async () => {
     const id = await create({}, { instance_count: 2 })
     advance(20)
     const ws = f.ws("分布式训练空间")
@@ -66,17 +62,18 @@ describe("training lifecycle under the clock (§5.1)", () => {
     })
     expect(v1.body.data.total).toBe(0)
     const inst = await c.result("train", "ListJobInstances", { job_id: id, page_num: 1, page_size: -1 })
-    expect(inst.items.map((x: Json) => x.name)).toEqual([`${id}-worker-0-0`, `${id}-worker-1-0`])
+    expect(inst.items.map((x: Json) => x.name)).toEqual([`${id}-worker-0`, `${id}-worker-1`])
     expect(inst.items[0].instance_status).toBe("instance_running")
     expect(inst.items[0].node).toMatch(/^qb-gpu-/)
   })
 
-  it("StopJob right after CreateJob answers Conflict, later it stops the job", async () => {
+  it("StopJob while the job is being created answers Conflict, once it runs it stops the job", async () => {
     const r = await c.v2("train", "CreateJob", trainBody(f))
     const id = r.Result.job_id
     const early = await c.v2("train", "StopJob", { job_id: id })
     expect(early.ResponseMetadata.Error.Code).toBe("Conflict")
-    advance(2)
+    advance(16)
+    expect((await detail(id)).status).toBe("job_running")
     const ok = await c.v2("train", "StopJob", { job_id: id })
     expect(ok.ResponseMetadata.Error).toBeUndefined()
     expect(ok.Result).toBeUndefined()
@@ -151,7 +148,7 @@ describe("logs, metrics and events of a running job (§4.12–4.14, §5.8, §5.9
 
   it("tails with descend + page_size, follows with ascend + start_timestamp_ms, and counts total", async () => {
     const id = await running()
-    const pod = `${id}-worker-0-0`
+    const pod = `${id}-worker-0`
     const tail = await c.result("train", "GetJobLog", {
       page_size: 5,
       filter: { podNames: [pod] },
@@ -180,7 +177,7 @@ describe("logs, metrics and events of a running job (§4.12–4.14, §5.8, §5.9
     })
     expect(v1.body.data.total).toBe(30)
     expect(v1.body.data.logs[0].message).toContain("[entrypoint]")
-    const bad = await c.v2("train", "GetJobLog", { page_size: 5, filter: { podNames: [`${id}-worker-0`] } })
+    const bad = await c.v2("train", "GetJobLog", { page_size: 5, filter: { podNames: [`${id}-worker-5`] } })
     expect(bad.ResponseMetadata.Error).toMatchObject({ Code: "InvalidParameter" })
     expect(bad.ResponseMetadata.Error.Message).toContain("Invalid instance names")
   })
@@ -200,7 +197,7 @@ describe("logs, metrics and events of a running job (§4.12–4.14, §5.8, §5.9
     const r = await c.result("train", "GetTaskMetric", body)
     expect(r.time_series_metric_groups).toBeUndefined()
     const groups = r.time_seris_metric_groups
-    expect(groups.map((g: Json) => g.group_name)).toEqual([`${id}-worker-0-0`, `${id}-worker-1-0`])
+    expect(groups.map((g: Json) => g.group_name)).toEqual([`${id}-worker-0`, `${id}-worker-1`])
     expect(groups[0].metric_type).toBe("gpu_usage_rate")
     expect(groups[0].time_series.length).toBeGreaterThanOrEqual(6)
     for (const p of groups[0].time_series) {
@@ -251,7 +248,7 @@ describe("logs, metrics and events of a running job (§4.12–4.14, §5.8, §5.9
     expect(job.events.map((e: Json) => e.reason)).toEqual(["Created", "Scheduled", "Running"])
     expect(job.events[0]).toMatchObject({ type: "Normal", object_id: id })
     expect(job.events[0].first_timestamp).toMatch(/^\d{13}$/)
-    const pod = `${id}-worker-0-0`
+    const pod = `${id}-worker-0`
     const inst = await c.v1("POST", "train_job/events/list", {
       page_num: 1,
       page_size: 200,
@@ -271,7 +268,7 @@ describe("outcomes chosen by the command", () => {
     (
       await c.result("train", "GetJobLog", {
         page_size: 10,
-        filter: { podNames: [`${id}-worker-0-${round}`] },
+        filter: { podNames: [round === 0 ? `${id}-worker-0` : `${id}-worker-0-${round}`] },
         sorter: [{ field: "time", sort: "descend" }],
       })
     ).logs.map((l: Json) => l.message as string)

@@ -50,7 +50,7 @@ var LOGIN_COMMANDS = [
 ];
 
 // src/index.ts
-var impl = () => import("./chunks/impl-PHRTTAVU.js");
+var impl = () => import("./chunks/impl-XEFV47TF.js");
 var tools = define_INSPIRE_TOOLS_default.map(
   (t) => tool({ ...t, handler: async (raw, context) => (await impl()).callTool(t.id, raw, context) })
 );

@@ -70,3 +70,10 @@ export const taskKindOf = (raw: string): Either.Either<TaskRef, InspireError> =>
   if (/^(nb|notebook)-/i.test(id)) return Either.left(unknownId(id, "notebook ids are bare UUIDs with no prefix"))
   return Either.left(unknownId(id, "its prefix is not one the platform uses"))
 }
+
+// A training pod is `<job id>-worker-<i>` in its first round and `<job id>-worker-<i>-<round>` after a
+// restart (INSPIRE-API reading in docs/PLATFORM.md); people read the part from `worker` on.
+const POD_TAIL = /^(.*)-(worker-\d+(?:-\d+)?)$/
+
+/** A pod's short name for people: `worker-1` or `worker-1-2`; any other name as it is. */
+export const shortPodName = (pod: string): string => POD_TAIL.exec(pod)?.[2] ?? pod

@@ -1,7 +1,7 @@
 import { Effect, Either } from "effect"
 import { z } from "zod"
 import { listJobEvents } from "../api/jobs/events.js"
-import { taskKindOf } from "../domain/ids.js"
+import { shortPodName, taskKindOf } from "../domain/ids.js"
 import { invalidInput } from "../errors.js"
 import { epochMs } from "./common/output.js"
 import { defineOperation } from "./operation.js"
@@ -102,7 +102,10 @@ export const eventsOperation = defineOperation<typeof Input, EventsResult>({
   render: (r: EventsResult) => {
     if (r.events.length === 0)
       return `${r.jobId} ${r.status}: ${r.collected ? "no events (the platform discards events of old tasks)" : "no events yet"}`
-    const short = (o: string) => o.replace(/^(\S+) .*-(worker-\d+-\d+)$/, "$1 $2")
+    const short = (o: string) => {
+      const [kind, ...rest] = o.split(" ")
+      return rest.length === 0 ? o : `${kind} ${shortPodName(rest.join(" "))}`
+    }
     return [
       `${r.jobId} ${r.status}: ${r.events.length} events`,
       renderTable(r.events, [

@@ -1,6 +1,6 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { knownTaskPrefixes, taskKindOf } from "../../src/domain/ids.js"
+import { knownTaskPrefixes, shortPodName, taskKindOf } from "../../src/domain/ids.js"
 
 const uuid = "0f8a1c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"
 
@@ -58,5 +58,13 @@ describe("taskKindOf", () => {
     expect(errorOf("job-").message).toMatch(/missing/)
     expect(errorOf("job-../../etc").message).toMatch(/invalid characters/)
     expect(errorOf("sv-a b").message).toMatch(/invalid characters/)
+  })
+})
+
+describe("shortPodName", () => {
+  it("keeps the worker part of first-round and restarted pods, and other names whole", () => {
+    expect(shortPodName("job-1f2e-aa-worker-0")).toBe("worker-0")
+    expect(shortPodName("job-1f2e-aa-worker-3-2")).toBe("worker-3-2")
+    expect(shortPodName("hpc-job-9-launcher")).toBe("hpc-job-9-launcher")
   })
 })

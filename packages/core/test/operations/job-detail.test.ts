@@ -30,12 +30,12 @@ describe("job_detail", () => {
       shmGi: 64,
     })
     expect(r.result.spec.gpus).toBe(1)
-    expect(r.result.pods[0]?.pod).toBe(`${id}-worker-0-0`)
+    expect(r.result.pods[0]?.pod).toBe(`${id}-worker-0`)
     expect(r.result.timing.finishedAt).toBeGreaterThan(r.result.timing.createdAt ?? 0)
     expect(r.result.consoleUrl).toContain(id)
     expect(r.result.diagnosis).toBeUndefined()
     expect(r.text).toMatch(/status:\s+succeeded \(job_succeeded\)/)
-    expect(r.text).toContain(`${id}-worker-0-0`)
+    expect(r.text).toContain(`${id}-worker-0`)
     expect(r.text).not.toContain("Diagnosis")
   })
 

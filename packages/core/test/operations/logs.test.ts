@@ -36,9 +36,10 @@ describe("logs", () => {
     emu.current.control.clock.advance(3)
     const both = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 40 }, profile))
     expect(new Set(both.result.lines?.map((l) => l.pod)).size).toBe(2)
-    expect(both.text).toContain("[worker-0-0]")
-    expect(both.text).toContain("[worker-1-0]")
-    const pod = `${id}-worker-1-0`
+    // First-round pods are <job>-worker-<i>; lines are labelled with the part from `worker` on.
+    expect(both.text).toContain("[worker-0]")
+    expect(both.text).toContain("[worker-1]")
+    const pod = `${id}-worker-1`
     const one = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 20, pod }, profile))
     expect(one.result.lines?.every((l) => l.pod === pod)).toBe(true)
     const until = from + 2000

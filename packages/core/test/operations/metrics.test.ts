@@ -30,12 +30,12 @@ describe("metrics", () => {
     const s = r.result.summary
     expect(s?.state).toBe("idle")
     expect(s?.idleWindows.length).toBeGreaterThan(0)
-    expect(s?.perPod[0]?.pod).toBe(`${id}-worker-0-0`)
+    expect(s?.perPod[0]?.pod).toBe(`${id}-worker-0`)
     expect(s?.perPod[0]?.gpu?.avg).toBeLessThan(5)
     expect(r.result.series?.length).toBe(4)
     expect(r.text.split("\n")[0]).toMatch(/^IDLE: /)
     expect(r.text).toMatch(/POD\s+STATE\s+GPU avg\/p90\/max/)
-    expect(r.text).toMatch(/worker-0-0\s+gpu\s+[▁-█]+/)
+    expect(r.text).toMatch(/worker-0\s+gpu\s+[▁-█]+/)
   })
 
   it("returns raw series in percent and downloads a CSV without overwriting", async () => {
@@ -58,7 +58,7 @@ describe("metrics", () => {
     const rows = readFileSync(path, "utf8").trimEnd().split("\n")
     expect(rows[0]).toBe("time,pod,metric,value")
     expect(rows.length - 1).toBe(dl.result.download?.rows)
-    expect(rows[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,job-[\w-]+-worker-0-0,\w+,[\d.]+$/)
+    expect(rows[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,job-[\w-]+-worker-0,\w+,[\d.]+$/)
     expect(dl.text).toContain(`to ${path}`)
     const again = failed(
       await call(emu.current, metricsOperation, { job_id: id, mode: "download", time_range: "1h" }, profile),

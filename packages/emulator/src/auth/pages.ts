@@ -73,6 +73,10 @@ export const keycloakPage = (loginUrl: string): string => {
     <a id="social-cas" class="pf-c-button" type="button" href="${escapeHtml(loginUrl)}"><span>统一身份认证</span></a>
   </li></ul></div>
   <script>window.kcContext = ${json};</script>
+  <script>
+    // One identity provider: a browser goes on to it by itself (plain-HTTP clients read loginUrl above).
+    window.location.replace(window.kcContext.social.providers[0].loginUrl);
+  </script>
 </body>
 </html>
 `

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto"
 import type { ServerResponse } from "node:http"
 import type { Emu } from "../context.js"
-import { parseForm, redirect, sendHtml } from "../http.js"
+import { parseForm, redirect, sendHtml, sendText } from "../http.js"
 import { casPage, expiredPage, keycloakPage } from "./pages.js"
 import { ciphertextMatches } from "./rsa.js"
+import { SECURITY_JS } from "./security-js.js"
 import { SESSION_COOKIE } from "./service.js"
 
 const REALM = "/auth/realms/sii"
@@ -54,6 +55,10 @@ export const handleSso = (
     }
     const service = `${base}${REALM}/broker/cas/endpoint?tab_id=${tab}`
     redirect(res, `${base}/cas/login?service=${encodeURIComponent(service)}`)
+    return true
+  }
+  if (method === "GET" && path === "/cas/js/security.js") {
+    sendText(res, 200, SECURITY_JS, "application/javascript; charset=utf-8")
     return true
   }
   if (path === "/cas/login" && (method === "GET" || method === "POST")) {

@@ -1,3 +1,4 @@
+import type { Call } from "../context.js"
 import { internal, invalid } from "../errors.js"
 import { groupIn, imageByAddress, projectById, specById, specsFor, workspaceOf } from "../state/lookup.js"
 import type {
@@ -63,13 +64,23 @@ const PUSH_DOMAINS: Record<string, string> = {
   "docker-t.sii.edu.cn": "docker-t.sii.shaipower.online",
 }
 
-/** The image must be registered, visible to the user, on the workspace's registry and of the declared type. */
+/**
+ * Whether a create must declare the image's own source as `image_type`: always on the console (V1) and
+ * V2 paths, where the refusal was observed; on OpenAPI only when the `oaImageType` rule says `match`.
+ */
+export const imageTypeEnforced = (c: Call): boolean => c.family !== "oa" || c.emu.rules.oaImageType === "match"
+
+/**
+ * The image must be registered, visible to the user and on the workspace's registry; with `enforceType`
+ * it must also be of the declared type (a mismatch is the platform's `Unauthorized`).
+ */
 export const checkImage = (
   s: PlatformState,
   user: User,
   address: string,
   imageType: string,
   workspace: Workspace,
+  enforceType = true,
 ): Image => {
   const host = address.split("/")[0] ?? ""
   const display = PUSH_DOMAINS[host]
@@ -81,7 +92,7 @@ export const checkImage = (
   if (!image || !visible || image.registry !== workspace.registry) {
     throw invalid(`镜像 ${address} 不存在或未在平台注册（镜像管理 → 新建镜像）`)
   }
-  if (imageType && imageType !== image.source) throw internal("Unauthorized")
+  if (enforceType && imageType && imageType !== image.source) throw internal("Unauthorized")
   return image
 }
 

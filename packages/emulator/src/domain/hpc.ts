@@ -2,8 +2,9 @@ import type { Call, Emu } from "../context.js"
 import { invalid } from "../errors.js"
 import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
-import { type Body, num, obj, page, required, str } from "../validate.js"
-import { checkBudget, checkImage, checkName, checkPlacement, checkPriority } from "./checks.js"
+import { arr, type Body, num, obj, page, required, str } from "../validate.js"
+import { checkBudget, checkImage, checkName, checkPlacement, checkPriority, imageTypeEnforced } from "./checks.js"
+import { resolveDatasets } from "./datasets.js"
 import { common, createTask, statusOf } from "./tasks.js"
 
 const HPC = "SCHEDULE_CONFIG_TYPE_HPC" as const
@@ -23,6 +24,7 @@ interface HpcInput {
   cpusPerTask: number
   memoryPerCpu: string
   ttl: number
+  datasets: unknown[]
 }
 
 /** The simplified (OA, V2) body; `task_priority` is mandatory there. */
@@ -44,6 +46,7 @@ export const hpcFromSimplified = (b: Body): HpcInput => {
     cpusPerTask: num(b, "cpus_per_task", 1),
     memoryPerCpu: str(b, "memory_per_cpu") || "4G",
     ttl: num(b, "ttl_after_finish_seconds", 600),
+    datasets: [],
   }
 }
 
@@ -69,6 +72,7 @@ export const hpcFromConsole = (b: Body): HpcInput => {
     cpusPerTask: num(sb, "cpus_per_task", 1),
     memoryPerCpu: str(sb, "memory_per_cpu") || "4G",
     ttl: 600,
+    datasets: arr(b, "dataset_info"),
   }
 }
 
@@ -79,7 +83,8 @@ export const createHpc = (c: Call, x: HpcInput): Task => {
   checkName(x.name)
   const s = c.emu.store.state
   const placement = checkPlacement(s, c.user, x, HPC)
-  const image = checkImage(s, c.user, x.image, x.imageType, placement.workspace)
+  const image = checkImage(s, c.user, x.image, x.imageType, placement.workspace, imageTypeEnforced(c))
+  const datasets = resolveDatasets(s, placement.workspace.id, x.datasets)
   const priority = checkPriority(x.priority, placement.project, placement.spec)
   checkBudget(placement.project, placement.spec, priority)
   return createTask(c.emu, c.user.id, {
@@ -97,6 +102,7 @@ export const createHpc = (c: Call, x: HpcInput): Task => {
       cpus_per_task: x.cpusPerTask,
       memory_per_cpu: x.memoryPerCpu,
       ttl_after_finish_seconds: x.ttl,
+      dataset_info: datasets,
     },
   })
 }
@@ -120,6 +126,7 @@ export const hpcView = (emu: Emu, t: Task) => {
     cpus_per_task: x.cpus_per_task ?? 1,
     memory_per_cpu: x.memory_per_cpu ?? "4G",
     ttl_after_finish_seconds: x.ttl_after_finish_seconds ?? 600,
+    dataset_info: x.dataset_info ?? [],
     spec_id: t.specId,
     quota_id: t.specId,
     ...fields,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import type { Call, Emu } from "../context.js"
 import { invalid } from "../errors.js"
+import { labPrefix } from "../gateway.js"
 import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
 import { type Body, num, obj, page, required, str, strList } from "../validate.js"
@@ -154,10 +155,11 @@ export const deleteNotebook = (emu: Emu, t: Task): void => {
   emu.store.changed()
 }
 
-export const labUrl = (base: string, emu: Emu, t: Task, user: string): string => {
-  const p = emu.store.state.projects.find((x) => x.id === t.projectId)
+/** `…/{ws}/{project}/{user}/jupyter/{notebook}/{token}/lab?token={token}` on the gateway (gateway.ts). */
+export const labUrl = (base: string, t: Task, kind: "jupyter" | "vscode" = "jupyter"): string => {
   const token = String(t.extra.token ?? "")
-  return `${base}/notebook-gateway/${t.workspaceId}/${p?.enName ?? "project"}/${user}/jupyter/${t.id}/${token}/lab?token=${token}`
+  const prefix = labPrefix(base, t)(token, kind)
+  return kind === "jupyter" ? `${prefix}/lab?token=${token}` : `${prefix}/?token=${token}`
 }
 
 export const saveImage = (emu: Emu, t: Task, userId: string, name: string, version: string, description: string) => {

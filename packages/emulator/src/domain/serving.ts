@@ -3,7 +3,7 @@ import { invalid } from "../errors.js"
 import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
 import { num, obj, page, required, str } from "../validate.js"
-import { checkBudget, checkImage, checkName, checkPlacement, checkPriority } from "./checks.js"
+import { checkBudget, checkImage, checkName, checkPlacement, checkPriority, imageTypeEnforced } from "./checks.js"
 import { common, createTask, statusOf } from "./tasks.js"
 
 const SERVING = "SCHEDULE_CONFIG_TYPE_SERVING" as const
@@ -24,7 +24,7 @@ export const createServing = (c: Call): Task => {
     },
     SERVING,
   )
-  const image = checkImage(s, c.user, str(b, "image"), str(b, "image_type"), placement.workspace)
+  const image = checkImage(s, c.user, str(b, "image"), str(b, "image_type"), placement.workspace, imageTypeEnforced(c))
   const model = s.models.find((m) => m.id === str(b, "model_id"))
   if (!model) throw invalid(`model ${str(b, "model_id")} not found`)
   const version = num(b, "model_version", 1)

@@ -3,7 +3,8 @@ import { invalid } from "../errors.js"
 import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
 import { arr, asObject, type Body, num, obj, page, required, str, strList } from "../validate.js"
-import { checkBudget, checkImage, checkName, checkPlacement, checkPriority } from "./checks.js"
+import { checkBudget, checkImage, checkName, checkPlacement, checkPriority, imageTypeEnforced } from "./checks.js"
+import { resolveDatasets } from "./datasets.js"
 import { common, createTask, ms, podsWithNodes, runningMs, specPriceInfo, statusOf } from "./tasks.js"
 
 const TRAIN = "SCHEDULE_CONFIG_TYPE_TRAIN" as const
@@ -33,8 +34,9 @@ export const createTrain = (c: Call, schema: "simplified" | "console"): Task => 
     },
     TRAIN,
   )
+  const datasets = resolveDatasets(s, placement.workspace.id, arr(b, "dataset_info"))
   const imageType = str(fc, "image_type") || "SOURCE_PRIVATE"
-  checkImage(s, c.user, str(fc, "image"), str(fc, "image_type"), placement.workspace)
+  checkImage(s, c.user, str(fc, "image"), str(fc, "image_type"), placement.workspace, imageTypeEnforced(c))
   const priority = checkPriority(b.task_priority ?? placement.project.priorityName, placement.project, placement.spec)
   checkBudget(placement.project, placement.spec, priority)
   const autoFt = b.auto_fault_tolerance === true
@@ -52,7 +54,7 @@ export const createTrain = (c: Call, schema: "simplified" | "console"): Task => 
       framework: str(b, "framework") || "pytorch",
       shm_gi: num(fc, "shm_gi", 0),
       envs: arr(b, "envs"),
-      dataset_info: arr(b, "dataset_info"),
+      dataset_info: datasets,
       max_running_time_ms: str(b, "max_running_time_ms"),
       auto_fault_tolerance: autoFt,
       exclude_nodes: strList(b, "exclude_nodes"),

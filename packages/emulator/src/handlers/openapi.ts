@@ -1,5 +1,5 @@
 import { createHpc, getHpc, hpcFromSimplified, hpcView } from "../domain/hpc.js"
-import { nodeDimension } from "../domain/resources.js"
+import { nodeDimension, placementNow } from "../domain/nodes.js"
 import { createServing, getServing, servingView } from "../domain/serving.js"
 import { createTrain, getTrain, trainView } from "../domain/train.js"
 import { ApiError } from "../errors.js"
@@ -49,10 +49,10 @@ export const openapiRoutes: Route[] = [
     const size = num(c.body, "page_size", 100)
     if (size < 1 || size > 1000) throw new ApiError("invalid", "page_size must be between 1 and 1000", -100000)
     const pool = str(obj(c.body, "filter"), "resource_pool")
-    c.emu.engine.update()
+    const placement = placementNow(c.emu)
     const nodes = c.emu.store.state.nodes.filter((n) => !pool || n.pool === pool)
     return {
-      nodes: page(nodes, num(c.body, "page_num", 1), size).map((n) => nodeDimension(c.emu, n)),
+      nodes: page(nodes, num(c.body, "page_num", 1), size).map((n) => nodeDimension(c.emu, n, placement)),
       total: nodes.length,
     }
   }),

@@ -78,7 +78,7 @@ export const HPC_CONSOLE: Shape = {
   logic_compute_group_id: true,
   priority: true,
   enable_notification: true,
-  dataset_info: true,
+  dataset_info: [{ dataset_id: true, version_id: true, path: true }],
   sbatch_script: {
     number_of_tasks: true,
     cpus_per_task: true,

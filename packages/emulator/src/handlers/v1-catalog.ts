@@ -12,11 +12,12 @@ import {
   userView,
   versionsView,
 } from "../domain/catalog.js"
+import { validateDatasets } from "../domain/datasets.js"
 import { getServing, listServings, servingView } from "../domain/serving.js"
 import { ApiError, invalid, notFound } from "../errors.js"
 import { type Route, route } from "../router.js"
-import { projectsOf } from "../state/lookup.js"
-import { arr, asObject, num, page, type Shape, str, strList } from "../validate.js"
+import { projectsOf, workspaceOf } from "../state/lookup.js"
+import { arr, num, page, type Shape, str, strList } from "../validate.js"
 
 const IMAGE_FILTER: Shape = {
   source: true,
@@ -172,19 +173,21 @@ export const v1CatalogRoutes: Route[] = [
     "/api/v1/dataset/validate_dataset",
     { workspace_id: true, datasets: [{ dataset_id: true, version_id: true }] },
     (c) => {
-      const results = arr(c.body, "datasets").map((d) => {
-        const x = asObject(d)
-        return {
-          dataset_id: str(x, "dataset_id"),
-          version_id: str(x, "version_id"),
-          success: false,
-          error_message: "数据集不存在",
-          path: "",
-        }
-      })
-      // The fixture has no datasets, so every requested one is missing (code 2000, as the platform says).
-      if (results.length > 0) throw new ApiError("invalid", "数据集不存在", 2000)
-      return { datasets_result: results }
+      workspaceOf(c.emu.store.state, str(c.body, "workspace_id"))
+      return validateDatasets(c, arr(c.body, "datasets"))
     },
   ),
+  // Projects (of the caller) in the workspace and the people who deploy there: the serving list's filters.
+  route("POST", "/api/v1/inference_servings/user_project/list", { workspace_id: true }, (c) => {
+    const w = workspaceOf(c.emu.store.state, str(c.body, "workspace_id"))
+    const projects = projectsOf(c.emu.store.state, c.user).filter((p) => p.spaceIds.includes(w.id))
+    const ids = new Set(
+      c.emu.store.state.tasks.filter((t) => t.kind === "serving" && t.workspaceId === w.id).map((t) => t.userId),
+    )
+    ids.add(c.user.id)
+    return {
+      projects: projects.map((p) => ({ id: p.id, name: p.name, en_name: p.enName })),
+      users: c.emu.store.state.users.filter((u) => ids.has(u.id)).map((u) => ({ id: u.id, name: u.name })),
+    }
+  }),
 ]

@@ -118,7 +118,7 @@ export const v1NotebookRoutes: Route[] = [
 export const labLocation = (c: Parameters<Route["handler"]>[0]): string => {
   const t = getNotebook(c.emu, c.params.id ?? "")
   if (t.phase !== "running") throw invalid("notebook is not running")
-  return labUrl(c.base, c.emu, t, c.user.loginName)
+  return labUrl(c.base, t)
 }
 
 const notebookSchedule = (emu: Parameters<typeof getNotebook>[0], ws: string) => {

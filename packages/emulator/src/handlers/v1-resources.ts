@@ -1,14 +1,12 @@
 import {
-  basicInfo,
   groupResource,
-  groupView,
-  listGroups,
   listNodeDimension,
   nodeDimension,
   overviewTaskMetric,
-  resourcePrices,
+  placementNow,
   taskDimension,
-} from "../domain/resources.js"
+} from "../domain/nodes.js"
+import { basicInfo, groupView, listGroups, resourcePrices } from "../domain/resources.js"
 import { invalid } from "../errors.js"
 import { type Route, route } from "../router.js"
 import { groupById } from "../state/lookup.js"
@@ -48,8 +46,8 @@ export const v1ResourceRoutes: Route[] = [
   route("GET", "/api/v1/compute_resources/node_specs/logic_compute_groups/:lcg", undefined, (c) => {
     const g = groupById(c.emu.store.state, c.params.lcg ?? "")
     if (!g) throw invalid(`logic compute group ${c.params.lcg ?? ""} not found`)
-    c.emu.engine.update()
-    const nodes = c.emu.store.state.nodes.filter((n) => n.lcgId === g.id).map((n) => nodeDimension(c.emu, n))
+    const placement = placementNow(c.emu)
+    const nodes = c.emu.store.state.nodes.filter((n) => n.lcgId === g.id).map((n) => nodeDimension(c.emu, n, placement))
     return { node_dimensions: nodes, total: nodes.length }
   }),
   route(
@@ -57,13 +55,13 @@ export const v1ResourceRoutes: Route[] = [
     "/api/v1/cluster_nodes/list",
     { page_num: true, page_size: true, filter: { logic_compute_group_id: true, resource_pool: true } },
     (c) => {
-      c.emu.engine.update()
+      const placement = placementNow(c.emu)
       const f = obj(c.body, "filter")
       const lcg = str(f, "logic_compute_group_id")
       const pool = str(f, "resource_pool")
       const nodes = c.emu.store.state.nodes.filter((n) => (!lcg || n.lcgId === lcg) && (!pool || n.pool === pool))
       const items = page(nodes, num(c.body, "page_num", 1), num(c.body, "page_size", -1)).map((n) =>
-        nodeDimension(c.emu, n),
+        nodeDimension(c.emu, n, placement),
       )
       return { nodes: items, total: nodes.length }
     },
@@ -83,6 +81,6 @@ export const v1ResourceRoutes: Route[] = [
   route("GET", "/api/v1/logic_compute_groups/:lcg", undefined, (c) => {
     const g = groupById(c.emu.store.state, c.params.lcg ?? "")
     if (!g) throw invalid(`logic compute group ${c.params.lcg ?? ""} not found`)
-    return groupView(c.emu, g)
+    return groupView(c.emu, g, placementNow(c.emu))
   }),
 ]

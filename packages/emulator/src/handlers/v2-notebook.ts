@@ -33,8 +33,7 @@ export const v2Notebook: V2Service = {
   GetNotebookAccessUrl: act((c) => {
     const t = getNotebook(c.emu, str(c.body, "notebook_id"))
     if (t.phase !== "running") throw invalid("notebook is not running")
-    const jupyter = labUrl(c.base, c.emu, t, c.user.loginName)
-    return { jupyter_url: jupyter, vscode_url: jupyter.replace("/jupyter/", "/vscode/").replace(/\/lab\?/, "/?") }
+    return { jupyter_url: labUrl(c.base, t), vscode_url: labUrl(c.base, t, "vscode") }
   }),
   SaveNotebookImage: act((c) => {
     const t = getNotebook(c.emu, str(c.body, "notebookId"))

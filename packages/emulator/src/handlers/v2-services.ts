@@ -1,16 +1,8 @@
 import { budgetOverview, listImages, listProjects, userView } from "../domain/catalog.js"
 import { nodeEvents } from "../domain/events.js"
 import { createHpc, getHpc, hpcFromSimplified, hpcView, listHpc } from "../domain/hpc.js"
-import {
-  basicInfo,
-  listGroups,
-  listNodeDimension,
-  nodeDimension,
-  nodeSpecs,
-  overviewTaskMetric,
-  scheduleConfig,
-  taskDimension,
-} from "../domain/resources.js"
+import { listNodeDimension, nodeDimension, overviewTaskMetric, placementNow, taskDimension } from "../domain/nodes.js"
+import { basicInfo, listGroups, nodeSpecs, scheduleConfig } from "../domain/resources.js"
 import { createServing, getServing, servingView } from "../domain/serving.js"
 import { podsWithNodes, statusOf } from "../domain/tasks.js"
 import { forbidden, internal, invalid } from "../errors.js"
@@ -102,13 +94,13 @@ const v2Cluster: V2Service = {
     return { events: page(events, num(c.body, "page_num", 1), num(c.body, "page_size", 20)), total: events.length }
   }),
   ListNodes: act((c) => {
-    c.emu.engine.update()
-    const nodes = c.emu.store.state.nodes.map((n) => nodeDimension(c.emu, n))
+    const placement = placementNow(c.emu)
+    const nodes = c.emu.store.state.nodes.map((n) => nodeDimension(c.emu, n, placement))
     const count = (pool: string) => nodes.filter((n) => n.resource_pool === pool).length
     return { nodes, total: nodes.length, online: count("online"), backup: count("backup"), fault: count("fault") }
   }),
   GetNodeDistincts: act((c) => ({
-    node_types: ["gpu", "cpu"],
+    node_types: ["gpu", "cpu", "hpc"],
     resource_pools: ["online", "backup", "fault", "unknown"],
     total: c.emu.store.state.nodes.length,
   })),

@@ -20,6 +20,7 @@ const stopJob = (c: Call) => {
   // The gateway hides whether a job exists: an unknown id is "forbidden", not "not found" (§1.6).
   const t = c.emu.store.state.tasks.find((x) => x.id === str(c.body, "job_id") && x.kind === "train")
   if (!t) throw forbidden("Access denied")
+  c.emu.engine.refuseWhileCreating(t)
   c.emu.engine.stop(t)
   return undefined
 }

@@ -69,10 +69,17 @@ export const planFor = (
 
 export const runsForever = (t: Task): boolean => t.runSeconds <= 0
 
-/** Pod names as the platform exposes them; training pods carry the run round (§5.7). */
+/**
+ * Training pods of the first round are `<job>-worker-<i>`, as clients guess them; a restart (fault
+ * tolerance) starts round r ≥ 1, whose pods carry it as a suffix: `<job>-worker-<i>-<r>`.
+ */
+export const trainPodName = (jobId: string, index: number, round: number): string =>
+  round === 0 ? `${jobId}-worker-${index}` : `${jobId}-worker-${index}-${round}`
+
+/** Pod names as the platform exposes them. */
 export const podNames = (t: Task): string[] =>
   Array.from({ length: t.instances }, (_, i) => {
-    if (t.kind === "train") return `${t.id}-worker-${i}-${t.round}`
+    if (t.kind === "train") return trainPodName(t.id, i, t.round)
     if (t.kind === "hpc") return `${t.id}-compute-${i}`
     if (t.kind === "serving") return `${t.id}-replica-${i}`
     if (t.kind === "ray") return i === 0 ? `${t.id}-head` : `${t.id}-worker-${i - 1}`

@@ -2,6 +2,7 @@ import type { Clock } from "../clock.js"
 import { conflict } from "../errors.js"
 import { shortHash } from "../ids.js"
 import { specById } from "../state/lookup.js"
+import { Placement, schedulable } from "../state/placement.js"
 import type { Store } from "../state/store.js"
 import type { NodeInfo, Phase, Task, TaskEvent } from "../state/types.js"
 import { podNames, runsForever } from "./behaviour.js"
@@ -10,7 +11,6 @@ import { podNames, runsForever } from "./behaviour.js"
 const QUEUE_SECONDS = 3
 const CREATE_SECONDS = 12
 const STOP_SECONDS = 5
-const ACTIVE: Phase[] = ["creating", "running", "stopping"]
 
 export const isTerminal = (t: Task): boolean => ["succeeded", "failed", "stopped"].includes(t.phase)
 
@@ -19,9 +19,6 @@ export const isTerminal = (t: Task): boolean => ["succeeded", "failed", "stopped
  * every transition due by now in time order. No timers, so a paused clock is fully deterministic.
  */
 export class Engine {
-  /** Real ms after creation during which a stop answers Conflict (§6 rule 21). */
-  conflictWindowMs = 1000
-
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -49,10 +46,24 @@ export class Engine {
     this.store.changed()
   }
 
+  /**
+   * Whether the task is still being created: accepted but not yet looked at by the scheduler (the
+   * first moments after a create or a fault-tolerance restart), or with its pods being created. A task
+   * waiting in the queue for resources is past this and can be stopped.
+   */
+  beingCreated(t: Task): boolean {
+    this.update()
+    return t.phase === "creating" || (t.phase === "queued" && t.nextAt !== null)
+  }
+
+  /** V2 `StopJob` refuses a job that is still being created (the reference's Conflict); nothing else does. */
+  refuseWhileCreating(t: Task): void {
+    if (this.beingCreated(t)) throw conflict("job is being created, please retry later")
+  }
+
   stop(t: Task): void {
     this.update()
     const now = this.clock.now()
-    if (now - t.createdAt < this.conflictWindowMs) throw conflict("job is being created, please retry later")
     if (isTerminal(t) || t.phase === "stopping") return
     this.release(t, now)
     this.event(t, now, "Normal", "Stopped", `${kindWord(t)} stopped by user`)
@@ -76,16 +87,6 @@ export class Engine {
     t.nextAt = now + this.clock.scaled(QUEUE_SECONDS)
     this.event(t, now, "Normal", "Starting", "notebook start requested")
     this.store.changed()
-  }
-
-  /** GPUs still free on a node after other tenants and the emulated tasks. */
-  freeGpus(node: NodeInfo): number {
-    let used = node.gpuBusy
-    for (const t of this.store.state.tasks) {
-      if (!ACTIVE.includes(t.phase)) continue
-      for (const a of t.alloc) if (a.node === node.name) used += a.gpus
-    }
-    return Math.max(0, node.gpuTotal - used)
   }
 
   private step(t: Task, at: number): void {
@@ -196,20 +197,29 @@ export class Engine {
     for (const t of waiting) if (this.allocate(t)) this.startCreating(t, at)
   }
 
+  /**
+   * Places every instance on a schedulable node of the task's group with room for its spec (GPUs, CPUs
+   * and memory, after everything already placed), preferring nodes the task does not use yet.
+   */
   private allocate(t: Task): boolean {
-    const gpus = specById(this.store.state, t.specId)?.gpuCount ?? 0
-    const nodes = this.store.state.nodes.filter(
-      (n) => n.lcgId === t.lcgId && n.status === "Ready" && !n.cordonType && !n.isMaint && n.pool !== "fault",
-    )
+    const s = this.store.state
+    const spec = specById(s, t.specId)
+    const need = { gpus: spec?.gpuCount ?? 0, cpus: spec?.cpuCount ?? 0, memGib: spec?.memGib ?? 0 }
+    const nodes = s.nodes.filter((n) => n.lcgId === t.lcgId && schedulable(n))
     if (nodes.length === 0) return false
-    const free = new Map(nodes.map((n) => [n.name, this.freeGpus(n)]))
+    const placement = new Placement(s)
+    const free = new Map(nodes.map((n) => [n.name, placement.free(n)]))
+    const fits = (n: NodeInfo): boolean => {
+      const f = free.get(n.name)
+      return f !== undefined && f.gpus >= need.gpus && f.cpus >= need.cpus && f.memGib >= need.memGib
+    }
     const alloc: { node: string; gpus: number }[] = []
     for (let i = 0; i < t.instances; i++) {
-      const fit =
-        nodes.find((n) => (free.get(n.name) ?? 0) >= gpus) ?? (gpus === 0 ? nodes[i % nodes.length] : undefined)
-      if (!fit) return false
-      free.set(fit.name, (free.get(fit.name) ?? 0) - gpus)
-      alloc.push({ node: fit.name, gpus })
+      const fit = nodes.find((n) => fits(n) && !alloc.some((a) => a.node === n.name)) ?? nodes.find(fits)
+      const f = fit ? free.get(fit.name) : undefined
+      if (!fit || !f) return false
+      free.set(fit.name, { gpus: f.gpus - need.gpus, cpus: f.cpus - need.cpus, memGib: f.memGib - need.memGib })
+      alloc.push({ node: fit.name, gpus: need.gpus })
     }
     t.alloc = alloc
     return true

@@ -3,14 +3,14 @@ import { internal, invalid } from "../errors.js"
 import { shortHash } from "../ids.js"
 import type { Task } from "../state/types.js"
 import { type Body, num, obj, str, strList } from "../validate.js"
-import { podNames } from "./behaviour.js"
+import { podNames, trainPodName } from "./behaviour.js"
 
 /** Nominal seconds between two log lines of one pod. */
 const LINE_SECONDS = 2
 const MONTH_MS = 31 * 86_400_000
 
 const PREFIX = (t: Task, pod: string): string[] => [
-  `[entrypoint] pod ${pod} starting, MASTER_ADDR=${t.id}-worker-0-${t.round}, PET_NNODES=${t.instances}`,
+  `[entrypoint] pod ${pod} starting, MASTER_ADDR=${trainPodName(t.id, 0, t.round)}, PET_NNODES=${t.instances}`,
   `[entrypoint] running: ${t.command.split("\n")[0]?.slice(0, 200) ?? ""}`,
 ]
 
@@ -98,14 +98,19 @@ interface Window {
 }
 
 /** One pod's lines in the window plus how many match in all; only the page's lines are rendered. */
-const podLines = (emu: Emu, t: Task, pod: string, node: string, w: Window): { lines: Line[]; matched: number } => {
-  const round = t.kind === "train" ? Number(pod.slice(pod.lastIndexOf("-") + 1)) : t.runs.length - 1
+const podLines = (
+  emu: Emu,
+  t: Task,
+  pod: { name: string; node: string; round: number },
+  w: Window,
+): { lines: Line[]; matched: number } => {
+  const round = t.kind === "train" ? pod.round : t.runs.length - 1
   const run = t.runs[round]
   if (!run) return { lines: [], matched: 0 }
   const spacing = emu.clock.scaled(LINE_SECONDS)
   const end = Math.min(run.end ?? emu.clock.now(), emu.clock.now())
   const count = Math.floor((end - run.start) / spacing) + 1
-  const prefix = PREFIX(t, pod)
+  const prefix = PREFIX(t, pod.name)
   const suffix = run.end !== undefined && round === t.runs.length - 1 ? suffixFor(t) : []
   const first = Math.max(0, Math.ceil((w.from - run.start) / spacing))
   const last = Math.min(count - 1, Math.floor((w.to - run.start) / spacing))
@@ -122,10 +127,10 @@ const podLines = (emu: Emu, t: Task, pod: string, node: string, w: Window): { li
           : bodyLine(t, i - prefix.length)
     const stamp = beijing(at)
     out.push({
-      log_id: shortHash(`${pod}:${i}`, 20),
+      log_id: shortHash(`${pod.name}:${i}`, 20),
       message,
-      node,
-      pod_name: pod,
+      node: pod.node,
+      pod_name: pod.name,
       time: stamp,
       timestamp_ms: String(at),
       timestamp_str: stamp.replace("T", " ").slice(0, 23),
@@ -139,10 +144,10 @@ export const queryLogs = (emu: Emu, t: Task, body: Body) => {
   const filter = obj(body, "filter")
   const wanted = strList(filter, "podNames")
   if (wanted.length === 0) throw invalid("Invalid instance names: podNames is required")
-  const known = new Map<string, string>()
+  const known = new Map<string, { name: string; node: string; round: number }>()
   for (let round = 0; round <= t.round; round++) {
-    podNames({ ...t, round }).forEach((p, i) => {
-      known.set(p, t.alloc[i]?.node ?? "")
+    podNames({ ...t, round }).forEach((name, i) => {
+      known.set(name, { name, node: t.alloc[i]?.node ?? "", round })
     })
   }
   const bad = wanted.filter((p) => !known.has(p))
@@ -155,8 +160,9 @@ export const queryLogs = (emu: Emu, t: Task, body: Body) => {
   const size = Math.min(Math.max(num(body, "page_size", 100), 1), 5000)
   const all: Line[] = []
   let total = 0
-  for (const pod of wanted) {
-    const { lines, matched } = podLines(emu, t, pod, known.get(pod) ?? "", { from: start, to: end, size, descend })
+  for (const name of wanted) {
+    const pod = known.get(name) ?? { name, node: "", round: 0 }
+    const { lines, matched } = podLines(emu, t, pod, { from: start, to: end, size, descend })
     all.push(...lines)
     total += matched
   }

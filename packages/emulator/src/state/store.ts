@@ -45,5 +45,19 @@ const load = (file: string): PlatformState | undefined => {
   }
   const parsed = JSON.parse(text) as PlatformState
   if (parsed.version !== 1) throw new Error(`${file}: unsupported state version ${String(parsed.version)}`)
-  return parsed
+  return upgrade(parsed)
+}
+
+/** A state file written before nodes had a type, or before datasets and other tenants' work existed. */
+const upgrade = (s: PlatformState): PlatformState => {
+  const seed = buildFixture()
+  const seedNodes = new Map(seed.nodes.map((n) => [n.name, n]))
+  for (const n of s.nodes) {
+    const legacy = n as typeof n & { gpuBusy?: number }
+    delete legacy.gpuBusy
+    if (!n.nodeType) n.nodeType = seedNodes.get(n.name)?.nodeType ?? (n.gpuTotal > 0 ? "gpu" : "cpu")
+  }
+  s.datasets ??= seed.datasets
+  s.foreign ??= seed.foreign.filter((f) => f.slots.every((x) => s.nodes.some((n) => n.name === x.node)))
+  return s
 }

@@ -75,12 +75,14 @@ export interface Spec {
   allowedPriorityLevels: string[]
 }
 
+/** `hpc` for the nodes of HPC (Slurm) groups, which clients tell apart from plain CPU nodes. */
+export type NodeType = "gpu" | "cpu" | "hpc"
+
 export interface NodeInfo {
   name: string
   lcgId: string
+  nodeType: NodeType
   gpuTotal: number
-  /** GPUs held by other tenants' work that the emulator does not model. */
-  gpuBusy: number
   cpuTotal: number
   memGib: number
   status: string
@@ -104,6 +106,48 @@ export interface Image {
   ownerId: string
   sizeBytes: number
   brands: string[]
+}
+
+/** One node's share of a task: what the scheduler reserved there. */
+export interface Slot {
+  node: string
+  gpus: number
+  cpus: number
+  memGib: number
+}
+
+/**
+ * Work of the platform's other tenants: it holds resources on the fixture's nodes and shows up in the
+ * node, group and task views (never in the caller's job lists). It runs for as long as the emulator does.
+ */
+export interface ForeignTask {
+  id: string
+  name: string
+  kind: TaskKind
+  priority: number
+  workspaceId: string
+  lcgId: string
+  projectId: string
+  projectName: string
+  userId: string
+  userName: string
+  createdAt: number
+  /** GPU utilisation (0–1) its task view reports. */
+  gpuUsageRate: number
+  slots: Slot[]
+}
+
+export interface DatasetVersion {
+  id: string
+  name: string
+  sizeGb: number
+}
+
+export interface Dataset {
+  id: string
+  name: string
+  projectId: string
+  versions: DatasetVersion[]
 }
 
 export interface ModelVersion {
@@ -222,5 +266,8 @@ export interface PlatformState {
   images: Image[]
   models: Model[]
   harbor: HarborRepo[]
+  datasets: Dataset[]
+  /** Other tenants' work on the nodes (see ForeignTask). */
+  foreign: ForeignTask[]
   tasks: Task[]
 }

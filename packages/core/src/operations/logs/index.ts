@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { z } from "zod"
+import { shortPodName } from "../../domain/ids.js"
 import { defineOperation } from "../operation.js"
 import { formatTime } from "../render.js"
 import { jobState } from "../tasks/job.js"
@@ -92,7 +93,7 @@ export interface LogsResult {
 
 const renderLines = (lines: ReadonlyArray<ShownLine>): string => {
   const pods = new Set(lines.map((l) => l.pod))
-  const label = (pod: string) => (pods.size > 1 ? `[${pod.replace(/^.*-(worker-\d+-\d+)$/, "$1")}] ` : "")
+  const label = (pod: string) => (pods.size > 1 ? `[${shortPodName(pod)}] ` : "")
   // Seconds matter in a log; the shared formatTime stops at minutes.
   const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ")
   return lines.map((l) => `${at(l.time)} ${label(l.pod)}${l.message}`).join("\n")

@@ -1,3 +1,4 @@
+import { shortPodName } from "../../domain/ids.js"
 import type { IdleWindow, ReclaimHazard } from "../../domain/metrics/health.js"
 import type { GpuHealthReport } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
@@ -74,7 +75,7 @@ const SHORT: Readonly<Record<MetricName, string>> = {
   memory_usage_rate: "mem",
 }
 
-const short = (pod: string) => pod.replace(/^.*-(worker-\d+-\d+)$/, "$1")
+const short = shortPodName
 
 const sparklines = (series: ReadonlyArray<SeriesRow>) =>
   renderTable(

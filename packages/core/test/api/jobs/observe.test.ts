@@ -88,7 +88,7 @@ describe("logs, metrics and events", () => {
     const m = ok(await h.run(getJobMetrics(jobId, { timeRangeSeconds: 900, endMs: emu.current.control.clock.now() })))
     expect(m.intervalSeconds).toBe(60)
     expect(new Set(m.series.map((s) => s.metric)).size).toBe(4)
-    expect(m.series[0]?.pod).toBe(`${jobId}-worker-0-0`)
+    expect(m.series[0]?.pod).toBe(`${jobId}-worker-0`)
     expect(right(analyzeGpuHealth(m.series)).state).toBe("idle")
     emu.current.control.faults.set({ surfaces: { "v2:train.GetTaskMetric": "InvalidAction" } })
     const v1 = ok(await h.run(getJobMetrics(jobId, { timeRangeSeconds: 900, endMs: emu.current.control.clock.now() })))

@@ -46,7 +46,7 @@ describe("training jobs", () => {
     const running = ok(await h.run(getTrainingJob(created.jobId)))
     expect(running.status.family).toBe("running")
     const pods = ok(await h.run(listJobInstances(created.jobId)))
-    expect(pods.map((p) => p.pod)).toEqual([`${created.jobId}-worker-0-0`])
+    expect(pods.map((p) => p.pod)).toEqual([`${created.jobId}-worker-0`])
     expect(pods[0]?.round).toBe(0)
     emu.current.control.clock.advance(5)
     const done = ok(await h.run(getTrainingJob(created.jobId)))
