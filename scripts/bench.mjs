@@ -30,6 +30,7 @@ const SUITES = [
   { id: "fault-soak", file: "test/fault-soak.test.ts" },
   { id: "store", file: "test/store.test.ts" },
   { id: "login-storm", file: "test/login-storm.test.ts" },
+  { id: "shared-rate-limit", file: "test/shared-rate-limit.test.ts" },
   { id: "fuzz-mcp", file: "test/fuzz-mcp.test.ts" },
   { id: "fuzz-cli", file: "test/fuzz-cli.test.ts" },
 ]

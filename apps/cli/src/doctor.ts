@@ -89,10 +89,10 @@ const network = async (baseUrl: string, proxied: boolean): Promise<ReadonlyArray
         : Math.abs(skew) > 60
           ? warn(
               "clock",
-              `this machine is ${skew} s off the platform's clock`,
-              "Sync the clock (NTP); tokens expire early.",
+              `this machine's clock is ${Math.abs(skew)} s ${skew > 0 ? "ahead of" : "behind"} the platform's (creates use the platform's clock and are not affected)`,
+              "Sync the clock (NTP): tokens are renewed early or late.",
             )
-          : ok("clock", `within ${Math.abs(skew)} s of the platform`),
+          : ok("clock", `within ${Math.abs(skew)} s of the platform (${skew >= 0 ? "+" : ""}${skew} s)`),
     )
   } catch (e) {
     checks.push(level("platform answers", reason(e), OFF_CAMPUS))

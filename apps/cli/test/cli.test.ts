@@ -216,6 +216,16 @@ describe("inspire after login", () => {
       const doctor = json<{ checks: Array<{ name: string; status: string }> }>(await inspire(env, ["doctor", "--json"]))
       expect(doctor.checks.find((c) => c.name === "credentials")?.status).toBe("ok")
       expect(doctor.checks.find((c) => c.name === "harbor qb")?.status).toBe("warn")
+      // The platform's clock 10 minutes ahead (its Date header moves): doctor reports the skew.
+      emu.control.faults.set({ clockOffsetMs: 600_000 })
+      const skewed = JSON.parse((await inspire(env, ["doctor", "--json"])).stdout) as {
+        checks: Array<{ name: string; status: string; detail: string }>
+      }
+      emu.control.faults.reset()
+      const clock = skewed.checks.find((c) => c.name === "clock")
+      expect(clock?.status).toBe("warn")
+      expect(clock?.detail).toMatch(/is (599|600|601) s behind the platform's/)
+      expect(skewed.checks.filter((c) => c.status === "fail")).toEqual([])
       expectNoSecrets(env.INSPIRE_HOME ?? "", [emu.demo.password])
       const out = json<{ removed: boolean }>(await inspire(env, ["logout", "--json"]))
       expect(out.removed).toBe(true)

@@ -32,6 +32,11 @@ export class InspireError extends Data.TaggedError("InspireError")<{
   readonly ambiguous?: boolean
   /** Set when the same call, repeated unchanged, may well succeed (an interrupted push, a 5xx). */
   readonly retryable?: boolean
+  /**
+   * For a failed create: whether the task exists on the platform. "no" when it was checked and is not
+   * there (or the platform refused it), "unknown" when that could not be settled (list before resending).
+   */
+  readonly created?: "no" | "unknown"
   /** The platform's own error code, when it gave one. */
   readonly code?: string | number
   readonly cause?: unknown

@@ -5,11 +5,13 @@ import type { RegistryId } from "./domain/workspaces.js"
 import { type InspireError, invalidInput } from "./errors.js"
 import { Platform } from "./platform/client.js"
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./platform/rate-limit.js"
+import { accountRateLimiter } from "./platform/shared-bucket.js"
 import { Transport } from "./platform/transport.js"
 import { importLegacyOnce } from "./store/import.js"
+import { storeRoots } from "./store/paths.js"
 import { type ConfigFile, type Defaults, entryOf, type ProfileConfig } from "./store/schema.js"
 import { type Resolved, resolveValue } from "./store/settings.js"
-import { Store } from "./store/store.js"
+import { profileCredentials, Store } from "./store/store.js"
 
 /** The production console. */
 export const DEFAULT_BASE_URL = "https://qz.sii.edu.cn"
@@ -142,14 +144,30 @@ export const inspireLayer = (
     }),
   ).pipe(Layer.provide(store))
   const rest = Layer.unwrapEffect(
-    Effect.map(ActiveProfile, (p) => {
+    Effect.gen(function* () {
+      const p = yield* ActiveProfile
+      const s = yield* Store
+      const profile = p.name.value ?? "default"
+      const baseUrl = p.baseUrl.value ?? DEFAULT_BASE_URL
+      // The platform limits each account, whichever profile or process it is used from (shared-bucket.ts).
+      const saved = yield* Effect.orElseSucceed(s.readCredentials, () => undefined)
+      const account = saved !== undefined ? profileCredentials(saved, profile).inspire?.username : undefined
+      const limiter = accountRateLimiter({
+        limit: p.rateLimit,
+        cacheDir: s.paths.cacheDir,
+        roots: storeRoots(s.paths),
+        baseUrl,
+        account: account ?? (p.config.username !== undefined ? p.config.username : `profile ${profile}`),
+        env: p.env,
+      })
       const transport = Transport.layer({
+        limiter,
         rateLimit: p.rateLimit,
         proxy: { env: p.env, ...(p.proxy.value !== undefined ? { proxy: p.proxy.value } : {}) },
       })
       const session = Session.layer({
-        profile: p.name.value ?? "default",
-        baseUrl: p.baseUrl.value ?? DEFAULT_BASE_URL,
+        profile,
+        baseUrl,
         env: p.env,
       })
       return Layer.provideMerge(Platform.layer, Layer.provideMerge(session, Layer.merge(transport, store)))

@@ -11,8 +11,15 @@ import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 export const makeControl = (emu: Emu) => ({
   faults: {
     get: (): FaultConfig => emu.faults.config,
-    set: (patch: Partial<FaultConfig>): FaultConfig => emu.faults.update(patch),
-    reset: (): void => emu.faults.reset(),
+    set: (patch: Partial<FaultConfig>): FaultConfig => {
+      const config = emu.faults.update(patch)
+      emu.clock.skewMs = config.clockOffsetMs
+      return config
+    },
+    reset: (): void => {
+      emu.faults.reset()
+      emu.clock.skewMs = 0
+    },
   },
   clock: {
     now: (): number => emu.clock.now(),
@@ -53,6 +60,7 @@ export const makeControl = (emu: Emu) => ({
     emu.requests.clear()
     emu.store.reset()
     emu.faults.reset()
+    emu.clock.skewMs = 0
     patchRules(emu.rules, defaultRules())
     emu.auth.resetLoginFailures()
   },

@@ -6,11 +6,13 @@
 export class Clock {
   private offsetMs = 0
   private pausedAt: number | undefined
+  /** The platform's clock error against the host's (a fault: `clockOffsetMs`). */
+  skewMs = 0
 
   constructor(public speed: number) {}
 
   now(): number {
-    return (this.pausedAt ?? Date.now()) + this.offsetMs
+    return (this.pausedAt ?? Date.now()) + this.offsetMs + this.skewMs
   }
 
   /** How long (platform ms) a phase of `nominalSeconds` lasts at the current speed. */

@@ -1,3 +1,5 @@
+import { type AnswerFault, answerKeys } from "./answers.js"
+
 export type SurfaceMode = "InvalidAction" | "404" | "AccessForbidden"
 
 export interface FaultConfig {
@@ -17,6 +19,16 @@ export interface FaultConfig {
   /** Seconds sent as `Retry-After` with a 429; null sends none. */
   retryAfterSeconds: number | null
   limiter: { enabled: boolean; rps: number; burst: number }
+  /**
+   * Answers spoiled after the request was carried out (truncated, empty, wrong type, a login page or a
+   * JSON error, all with status 200), per surface key as in `surfaces`; `*` covers every API surface.
+   */
+  answers: Record<string, AnswerFault>
+  /**
+   * How far the platform's clock is ahead of the host's (ms, negative: behind). The `Date` header and
+   * every timestamp the platform writes move with it; the clients' clocks do not.
+   */
+  clockOffsetMs: number
   /** Keys like `v2:train.ListJobs`, `v2:train.*`, `v1:POST /api/v1/train_job/list`, `oa:/openapi/v1/train_job/create`. */
   surfaces: Record<string, SurfaceMode>
 }
@@ -32,6 +44,8 @@ export const defaultFaults = (realistic = false): FaultConfig => ({
   lostAnswerMode: "reset",
   retryAfterSeconds: 1,
   limiter: { enabled: realistic, rps: 3, burst: 3 },
+  answers: {},
+  clockOffsetMs: 0,
   surfaces: {},
 })
 
@@ -59,6 +73,7 @@ export class Faults {
       ...patch,
       limiter: { ...this.config.limiter, ...(patch.limiter ?? {}) },
       surfaces: patch.surfaces ?? this.config.surfaces,
+      answers: patch.answers ?? this.config.answers,
     }
     this.tokens = Math.min(this.tokens, this.config.limiter.burst)
     return this.config
@@ -81,6 +96,15 @@ export class Faults {
   /** Whether this request's answer will be lost after it is carried out. */
   loseAnswer(): boolean {
     return this.config.lostAnswerRate > 0 && Math.random() < this.config.lostAnswerRate
+  }
+
+  /** The spoiled-answer fault that hits this request (by its surface key), if any. */
+  spoil(key: string): AnswerFault | undefined {
+    for (const k of answerKeys(key)) {
+      const fault = this.config.answers[k]
+      if (fault !== undefined) return fault.rate > 0 && Math.random() < fault.rate ? fault : undefined
+    }
+    return undefined
   }
 
   surface(keys: string[]): SurfaceMode | undefined {

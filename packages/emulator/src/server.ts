@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { type Control, handleAdmin } from "./admin.js"
+import { spoilAnswer } from "./answers.js"
 import { handleOpenapi, handleV1, handleV2, type Incoming } from "./api.js"
 import { consoleShell } from "./auth/pages.js"
 import { authorizeUrl, handleSso } from "./auth/sso.js"
@@ -112,7 +113,10 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
       if (url.pathname.startsWith("/__emulator/")) {
         return handleAdmin(control, req.method ?? "GET", url.pathname, raw, res)
       }
-      const record = emu.requests.begin(surfaceKey(req.method ?? "GET", url))
+      // The platform's clock (with its fault offset) dates every answer, as a gateway does.
+      res.setHeader("Date", new Date(emu.clock.now()).toUTCString())
+      const key = surfaceKey(req.method ?? "GET", url)
+      const record = emu.requests.begin(key)
       res.once("close", () => emu.requests.finish(record, res.statusCode))
       await emu.faults.delay()
       const outcome = emu.faults.decide()
@@ -124,6 +128,10 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
         return sendHtml(res, 429, TOO_MANY_REQUESTS_HTML, retry === null ? {} : { "Retry-After": String(retry) })
       }
       if (emu.faults.loseAnswer()) loseAnswer(req, res, emu.faults.config.lostAnswerMode)
+      else {
+        const spoil = emu.faults.spoil(key)
+        if (spoil !== undefined) spoilAnswer(res, spoil, key)
+      }
       route(emu, { req, res, url, base, raw })
     } catch (e) {
       emu.log(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)

@@ -50,7 +50,7 @@ var LOGIN_COMMANDS = [
 ];
 
 // src/index.ts
-var impl = () => import("./chunks/impl-XEFV47TF.js");
+var impl = () => import("./chunks/impl-WUQ7DI3G.js");
 var tools = define_INSPIRE_TOOLS_default.map(
   (t) => tool({ ...t, handler: async (raw, context) => (await impl()).callTool(t.id, raw, context) })
 );

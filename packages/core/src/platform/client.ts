@@ -1,8 +1,10 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Duration, Effect, Layer } from "effect"
 import { Session } from "../auth/session.js"
 import { amendError, InspireError, SurfaceUnavailable } from "../errors.js"
 import { fromTransportFailure } from "./failures.js"
+import { type PlatformClock, platformClock } from "./platform-clock.js"
 import { type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
+import { backoffMillis, DEFAULT_RETRY } from "./retry.js"
 import { type HttpRequest, Transport } from "./transport.js"
 
 /** Sent on every V2 call: without it the gateway answers 302 (INSPIRE-API.md §1.3). */
@@ -26,6 +28,21 @@ export interface CallOptions {
 
 type CallError = InspireError | SurfaceUnavailable
 
+/** Reads of an answer that could not be read, in all. */
+const READ_ATTEMPTS = 4
+
+const pageAnswer: Outcome = {
+  kind: "unreadable",
+  error: new InspireError({
+    reason: "PlatformError",
+    message: "The platform answered with an HTML page (HTTP 200) instead of data.",
+    hint: "The answer was lost on the way; the request may have been carried out.",
+    code: "Unreadable",
+    ambiguous: true,
+    retryable: true,
+  }),
+}
+
 /** The platform's API families with one way to authenticate, decode envelopes and map errors. */
 export class Platform extends Context.Tag("@holos-inspire/core/Platform")<
   Platform,
@@ -47,6 +64,8 @@ export class Platform extends Context.Tag("@holos-inspire/core/Platform")<
       body: unknown,
       options: CallOptions,
     ) => Effect.Effect<unknown, CallError>
+    /** The platform's time as its answers' `Date` headers tell it, and how far the local clock is off. */
+    readonly clock: PlatformClock
   }
 >() {
   static readonly layer: Layer.Layer<Platform, never, Session | Transport> = Layer.effect(
@@ -60,16 +79,39 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
   const transport = Context.get(ctx, Transport)
   const baseUrl = session.target.baseUrl
 
+  const clock = platformClock()
+
   const send = (req: HttpRequest) =>
-    Effect.mapError(transport.send(req), (f) => {
-      const e = fromTransportFailure(f)
-      return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e
-    })
+    Effect.tap(
+      Effect.mapError(transport.send(req), (f) => {
+        const e = fromTransportFailure(f)
+        return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e
+      }),
+      (res) => clock.observe(res.headers.date),
+    )
+
+  // A read whose answer could not be read (a 200 cut short, empty, an HTML page, a JSON server error) is
+  // asked again with back-off; the transport already repeats transient statuses and resets.
+  const readRetried = <A>(call: Effect.Effect<A, CallError>, options: CallOptions): Effect.Effect<A, CallError> =>
+    options.idempotent !== true || options.write === true
+      ? call
+      : Effect.gen(function* () {
+          for (let attempt = 1; ; attempt++) {
+            const result = yield* Effect.either(call)
+            if (result._tag === "Right") return result.right
+            const e = result.left
+            const again = e._tag === "InspireError" && e.retryable === true && attempt < READ_ATTEMPTS
+            if (!again) return yield* Effect.fail(e)
+            yield* Effect.logDebug(`unreadable answer, reading again (attempt ${attempt})`)
+            yield* Effect.sleep(Duration.millis(backoffMillis(DEFAULT_RETRY, attempt)))
+          }
+        })
 
   const settle = (outcome: Outcome): Effect.Effect<unknown, CallError> => {
     if (outcome.kind === "ok") return Effect.succeed(outcome.data)
     if (outcome.kind === "unavailable") return Effect.fail(outcome.error)
     if (outcome.kind === "error") return Effect.fail(outcome.error)
+    if (outcome.kind === "unreadable") return Effect.fail(outcome.error)
     return Effect.fail(
       new InspireError({
         reason: "SessionExpired",
@@ -81,17 +123,23 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
 
   // An expired credential is renewed once (single-flight) and the call repeated once: safe even for
   // writes, because the gateway refused the request before any service saw it (§1.7 rule 5).
+  // A 2xx HTML page is also what a spoiled answer looks like: a create that got one may have been carried
+  // out, so it is settled as ambiguous (by a look-up) and never renewed and resent; a read that gets one
+  // again right after renewal was not refused for its session, so it is read again.
   const withRenewal = (
     kind: "token" | "cookie",
     credential: Effect.Effect<string, InspireError>,
     call: (credential: string) => Effect.Effect<Outcome, InspireError>,
+    options: CallOptions,
   ): Effect.Effect<Outcome, InspireError> =>
     Effect.gen(function* () {
       const first = yield* credential
       const outcome = yield* call(first)
       if (outcome.kind !== "expired") return outcome
+      if (outcome.page === true && !options.idempotent) return pageAnswer
       yield* session.renew(kind, first)
-      return yield* call(yield* credential)
+      const again = yield* call(yield* credential)
+      return again.kind === "expired" && again.page === true ? pageAnswer : again
     })
 
   const cookieHeader = Effect.map(session.cookies, (jar) =>
@@ -111,23 +159,27 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       })
       if (yield* session.tokenUnavailable) return yield* Effect.fail(tokenless)
       const attempt = yield* Effect.either(
-        withRenewal("token", session.token, (token) =>
-          Effect.map(
-            send({
-              method: "POST",
-              url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
-              headers: {
-                authorization: `Bearer ${token}`,
-                "content-type": "application/json",
-                accept: "application/json",
-              },
-              body: JSON.stringify(body ?? {}),
-              idempotent: options.idempotent,
-              ...(options.write === true ? { write: true } : {}),
-              ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-            }),
-            (res) => readCodeEnvelope(res, surface, "bearer"),
-          ),
+        withRenewal(
+          "token",
+          session.token,
+          (token) =>
+            Effect.map(
+              send({
+                method: "POST",
+                url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
+                headers: {
+                  authorization: `Bearer ${token}`,
+                  "content-type": "application/json",
+                  accept: "application/json",
+                },
+                body: JSON.stringify(body ?? {}),
+                idempotent: options.idempotent,
+                ...(options.write === true ? { write: true } : {}),
+                ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+              }),
+              (res) => readCodeEnvelope(res, surface, "bearer"),
+            ),
+          options,
         ),
       )
       if (attempt._tag === "Left") {
@@ -141,25 +193,29 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
     Effect.gen(function* () {
       const surface = `api/v1/${path}`
       const origin = new URL(baseUrl).origin
-      const outcome = yield* withRenewal("cookie", cookieHeader, (cookie) =>
-        Effect.map(
-          send({
-            method,
-            url: new URL(`/api/v1/${path}`, baseUrl).toString(),
-            headers: {
-              ...BROWSER_HEADERS,
-              cookie,
-              origin,
-              referer: new URL(options.referer ?? "/", baseUrl).toString(),
-              ...(method === "GET" ? {} : { "content-type": "application/json" }),
-            },
-            ...(method === "GET" ? {} : { body: JSON.stringify(body ?? {}) }),
-            idempotent: options.idempotent,
-            ...(options.write === true ? { write: true } : {}),
-            ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-          }),
-          (res) => readCodeEnvelope(res, surface, "cookie"),
-        ),
+      const outcome = yield* withRenewal(
+        "cookie",
+        cookieHeader,
+        (cookie) =>
+          Effect.map(
+            send({
+              method,
+              url: new URL(`/api/v1/${path}`, baseUrl).toString(),
+              headers: {
+                ...BROWSER_HEADERS,
+                cookie,
+                origin,
+                referer: new URL(options.referer ?? "/", baseUrl).toString(),
+                ...(method === "GET" ? {} : { "content-type": "application/json" }),
+              },
+              ...(method === "GET" ? {} : { body: JSON.stringify(body ?? {}) }),
+              idempotent: options.idempotent,
+              ...(options.write === true ? { write: true } : {}),
+              ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+            }),
+            (res) => readCodeEnvelope(res, surface, "cookie"),
+          ),
+        options,
       )
       return yield* settle(outcome)
     })
@@ -201,17 +257,21 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
           : ["cookie", "token"]
       for (const kind of order) {
         const result = yield* Effect.either(
-          withRenewal(kind, kind === "token" ? session.token : cookieHeader, (credential) =>
-            Effect.map(
-              v2Request(
-                service,
-                action,
-                body,
-                options,
-                kind === "token" ? { authorization: `Bearer ${credential}` } : { cookie: credential },
+          withRenewal(
+            kind,
+            kind === "token" ? session.token : cookieHeader,
+            (credential) =>
+              Effect.map(
+                v2Request(
+                  service,
+                  action,
+                  body,
+                  options,
+                  kind === "token" ? { authorization: `Bearer ${credential}` } : { cookie: credential },
+                ),
+                (res) => readV2Envelope(res, surface),
               ),
-              (res) => readV2Envelope(res, surface),
-            ),
+            options,
           ),
         )
         // A token login that revealed a CAS-federated account leaves the cookie to try.
@@ -227,5 +287,13 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       return yield* settle({ kind: "expired" })
     })
 
-  return { baseUrl, openapi, v1, v2 }
+  return {
+    baseUrl,
+    openapi: (path: string, body: unknown, options: CallOptions) => readRetried(openapi(path, body, options), options),
+    v1: (method: "GET" | "POST" | "DELETE", path: string, body: unknown, options: CallOptions) =>
+      readRetried(v1(method, path, body, options), options),
+    v2: (service: string, action: string, body: unknown, options: CallOptions) =>
+      readRetried(v2(service, action, body, options), options),
+    clock,
+  }
 }

@@ -1,5 +1,5 @@
 import { Clock, Duration, Effect } from "effect"
-import { InspireError } from "../errors.js"
+import { amendError, InspireError } from "../errors.js"
 
 /** The result of a create that may have been recovered after an ambiguous failure. */
 export interface Created<A> {
@@ -13,21 +13,47 @@ export interface Created<A> {
 export interface CreateOnceOptions<A> {
   /** Sends the create; must fail with `ambiguous: true` when it may have taken effect. */
   readonly create: Effect.Effect<A, InspireError>
-  /** Looks for the task this create would have made (same name, created since the first attempt). */
+  /**
+   * Looks for the task this create made: by its marker where the platform keeps one, else by every field
+   * sent, never by name alone. `since` is on the platform's clock: no task created before the first
+   * attempt was sent may match.
+   */
   readonly find: (since: number) => Effect.Effect<A | undefined, InspireError>
+  /** The platform's time (Platform.clock.now); the local clock when not given. */
+  readonly now?: Effect.Effect<number>
+  /** What is created, for the messages ("the training job"). */
+  readonly what?: string
+  /** Where the user lists what exists, for the hints ("inspire_jobs"). */
+  readonly listHint?: string
   readonly attempts?: number
   /** Pauses between look-ups, giving a slow platform time to show the task. */
   readonly lookups?: ReadonlyArray<Duration.DurationInput>
 }
 
 /**
+ * How far before the send a matching task may have been stamped: the platform's time is known from a
+ * `Date` header to about ±0.5 s plus an answer's travel time.
+ */
+const MARGIN_MS = 3_000
+
+/**
  * Creates a task without ever making two. A clear failure is returned as it is. After an ambiguous
- * one (timeout, reset, 5xx without a code) the task is looked up by name and creation time: found,
- * it is returned as the result; confirmed absent after every look-up, the create is sent again.
+ * one (timeout, reset, 5xx without a code, an answer that cannot be read) the task is looked up: found,
+ * it is returned as the result; confirmed absent after every look-up, the create is sent again. Every
+ * failure says whether the task exists (`created`) and what to do.
  */
 export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Created<A>, InspireError> =>
   Effect.gen(function* () {
-    const since = (yield* Clock.currentTimeMillis) - 5_000
+    const what = options.what ?? "the task"
+    const listHint = options.listHint ?? "inspire_jobs"
+    const platformNow = options.now ?? Clock.currentTimeMillis
+    // The platform's time at the send, computed at each look-up from the time elapsed locally since
+    // (which no clock skew affects) and the platform's time as the latest answer told it.
+    const sentLocal = yield* Clock.currentTimeMillis
+    const since = Effect.gen(function* () {
+      const elapsed = (yield* Clock.currentTimeMillis) - sentLocal
+      return (yield* platformNow) - elapsed - MARGIN_MS
+    })
     const attempts = options.attempts ?? 3
     const lookups = options.lookups ?? ["300 millis", "1 second", "2 seconds"]
     let last: InspireError | undefined
@@ -35,18 +61,27 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
       const result = yield* Effect.either(options.create)
       if (result._tag === "Right") return { value: result.right, recovered: false, attempts: attempt }
       last = result.left
-      if (last.ambiguous !== true) return yield* Effect.fail(last)
+      if (last.ambiguous !== true)
+        return yield* Effect.fail(
+          attempt === 1
+            ? amendError(last, { created: "no" })
+            : amendError(last, {
+                message: `${last.message} ${capital(what)} was not created: the earlier attempts were checked and are not on the platform.`,
+                created: "no",
+              }),
+        )
       for (const pause of lookups) {
         yield* Effect.sleep(Duration.decode(pause))
-        const found = yield* Effect.either(options.find(since))
+        const found = yield* Effect.either(Effect.flatMap(since, options.find))
         if (found._tag === "Left") {
           // The true state is unknown: resending could duplicate the task, so stop and say so.
           return yield* Effect.fail(
             new InspireError({
               reason: last.reason,
-              message: `${last.message} Whether the task was created could not be checked (${found.left.message}).`,
-              hint: "List your tasks (inspire_jobs) before submitting again, so as not to start it twice.",
+              message: `${last.message} Whether ${what} was created could not be checked (${found.left.message}); it may exist.`,
+              hint: `List your tasks (${listHint}) before submitting again, so as not to start it twice.`,
               ambiguous: true,
+              created: "unknown",
             }),
           )
         }
@@ -56,8 +91,11 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
     return yield* Effect.fail(
       new InspireError({
         reason: last?.reason ?? "PlatformError",
-        message: `${last?.message ?? "The create failed."} The task was not created (checked after each of ${attempts} attempts).`,
-        hint: last?.hint ?? "Try again later.",
+        message: `${last?.message ?? "The create failed."} ${capital(what)} was not created (checked after each of ${attempts} attempts).`,
+        hint: `Nothing to clean up; submit again later (${listHint} shows what exists).`,
+        created: "no",
       }),
     )
   })
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)

@@ -4,20 +4,48 @@ import type { HttpResponse } from "./transport.js"
 /** What a response means once its family's envelope and quirks are read. */
 export type Outcome =
   | { readonly kind: "ok"; readonly data: unknown }
-  | { readonly kind: "expired" }
+  /** `page`: a 2xx HTML page on a cookie call, the documented sign of expiry that a spoiled answer also gives. */
+  | { readonly kind: "expired"; readonly page?: boolean }
+  /** A 2xx that cannot be read (truncated, empty, garbage, wrong type): the request may have taken effect. */
+  | { readonly kind: "unreadable"; readonly error: InspireError }
   | { readonly kind: "unavailable"; readonly error: SurfaceUnavailable }
   | { readonly kind: "error"; readonly error: InspireError }
 
+const isPage = (res: HttpResponse): boolean =>
+  (res.headers["content-type"] ?? "").includes("text/html") || res.body.trim().startsWith("<")
+
 const parse = (res: HttpResponse): unknown => {
-  const type = res.headers["content-type"] ?? ""
-  const text = res.body.trim()
-  if (type.includes("text/html") || text.startsWith("<")) return undefined
+  if (isPage(res)) return undefined
   try {
-    return JSON.parse(text)
+    return JSON.parse(res.body.trim())
   } catch {
     return undefined
   }
 }
+
+/** The envelope every family answers with is a JSON object; anything else is unreadable. */
+const isEnvelope = (json: unknown): json is Record<string, unknown> =>
+  typeof json === "object" && json !== null && !Array.isArray(json)
+
+const describeBody = (res: HttpResponse): string => {
+  const text = res.body.trim()
+  if (text === "") return "an empty body"
+  if (isPage(res)) return "an HTML page"
+  return parse(res) === undefined ? "a body that is not JSON (cut short or garbled)" : "JSON of the wrong type"
+}
+
+/** An HTTP 2xx whose body cannot be read: ambiguous for a write, worth repeating for a read. */
+export const unreadable = (res: HttpResponse, surface: string): Outcome => ({
+  kind: "unreadable",
+  error: new InspireError({
+    reason: "PlatformError",
+    message: `${surface}: HTTP ${res.status} with ${describeBody(res)}, which cannot be read.`,
+    hint: "The answer was lost on the way; the request may have been carried out.",
+    code: "Unreadable",
+    ambiguous: true,
+    retryable: true,
+  }),
+})
 
 const LOGIN_LOCATION = /keycloak|cas\.|\/cas\/|\/login|openid-connect\/auth|broker\//i
 
@@ -63,7 +91,8 @@ const codeError = (code: number | string, message: string, surface: string, stat
       ...base,
       reason: "PlatformError",
       hint: "The platform refused the request; its message above says why.",
-      ...(status >= 500 ? { ambiguous: true } : {}),
+      // A server error, even in a 200 body (the vendor document's code 500), may come after the service acted.
+      ...(status >= 500 || Number(code) === 500 ? { ambiguous: true, retryable: true } : {}),
     }),
   )
 }
@@ -101,8 +130,10 @@ export const readCodeEnvelope = (res: HttpResponse, surface: string, credential:
     return httpError(res, surface)
   }
   const json = parse(res)
-  if (json === undefined) {
-    if (credential === "cookie" && res.status >= 200 && res.status < 300) return { kind: "expired" }
+  const ok = res.status >= 200 && res.status < 300
+  if (json === undefined || (ok && !isEnvelope(json))) {
+    if (credential === "cookie" && ok && isPage(res)) return { kind: "expired", page: true }
+    if (ok) return unreadable(res, surface)
     if (res.status === 404)
       return {
         kind: "unavailable",
@@ -155,7 +186,8 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
       }),
     )
   const json = parse(res)
-  if (json === undefined) {
+  if (json === undefined || (res.status < 300 && !isEnvelope(json))) {
+    if (res.status >= 200 && res.status < 300) return unreadable(res, surface)
     if (res.status === 404)
       return {
         kind: "unavailable",
@@ -198,6 +230,8 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
         message: `${surface}: ${message} (${code}).`,
         hint: mapped.hint,
         code,
+        // An internal error may come after the service acted: a create is checked, not taken as refused.
+        ...(code === "InternalError" ? { ambiguous: true } : {}),
       }),
     )
   }

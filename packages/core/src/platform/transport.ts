@@ -96,6 +96,8 @@ const flattenHeaders = (raw: Record<string, string | string[] | undefined>) => {
 export interface TransportOptions {
   readonly proxy?: ProxySettings
   readonly rateLimit?: RateLimit
+  /** The limiter to use instead of the process's own for `rateLimit` (shared-bucket.ts). */
+  readonly limiter?: RateLimiter
   readonly retry?: RetryPolicy
   readonly timeout?: Duration.DurationInput
 }
@@ -113,7 +115,7 @@ export class Transport extends Context.Tag("@holos-inspire/core/Transport")<
           Effect.sync(() => makeDispatcher(options.proxy)),
           (d) => Effect.promise(() => d.close().catch(() => undefined)),
         ),
-        (dispatcher) => makeTransport(dispatcher, processRateLimiter(options.rateLimit), options),
+        (dispatcher) => makeTransport(dispatcher, options.limiter ?? processRateLimiter(options.rateLimit), options),
       ),
     )
 }

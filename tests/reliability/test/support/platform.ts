@@ -100,7 +100,7 @@ export const runNode = (script: string, args: ReadonlyArray<string>, env: NodeJS
       err += String(d)
     })
     child.on("error", reject)
-    child.on("exit", (code) => resolve({ code, out, err }))
+    child.on("close", (code) => resolve({ code, out, err }))
   })
 
 /** A seeded generator (mulberry32), so a failing soak can be replayed with the same mix. */

@@ -138,7 +138,13 @@ export const registerImage = (
       Effect.map(listPlatformImages({ workspaceId: input.workspaceId, source: "all" }), (images) =>
         images.find((i) => i.name === name && i.version === input.version),
       ).pipe(Effect.provideService(Platform, platform))
-    const created = yield* createOnce({ create, find })
+    const created = yield* createOnce({
+      create,
+      find,
+      now: platform.clock.now,
+      what: "the image",
+      listHint: "inspire_images",
+    })
     const address = created.value.address
     const host = address.split("/")[0] ?? ""
     const where = classifyHost(host, registries)

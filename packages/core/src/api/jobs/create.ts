@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { type Duration, Effect } from "effect"
 import { z } from "zod"
 import { checkJobImage } from "../../domain/images.js"
@@ -9,7 +10,7 @@ import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { decode, fromEither, Text, writeWithFallback } from "../support.js"
-import type { TrainingJob } from "./schema.js"
+import { SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
 import { getTrainingJob, listTrainingJobs } from "./training.js"
 
 /** A training job to create, with every id already resolved (INSPIRE-API.md §4.5.1). */
@@ -139,6 +140,27 @@ export const trainingBody = (input: CreateTrainingJobInput, name: string, image:
     : {}),
 })
 
+/** A fresh id for one create: the marker that tells its job from every other, same-named ones included. */
+export const newSubmitId = (): Effect.Effect<string> => Effect.sync(() => randomUUID().replace(/-/g, "").slice(0, 20))
+
+/** The training body with the create's marker among its environment variables (replacing any given). */
+export const markedTrainingBody = (input: CreateTrainingJobInput, name: string, image: string, submitId: string) =>
+  trainingBody(
+    {
+      ...input,
+      envs: [...(input.envs ?? []).filter((e) => e.name !== SUBMIT_ID_ENV), { name: SUBMIT_ID_ENV, value: submitId }],
+    },
+    name,
+    image,
+  )
+
+/**
+ * Whether a listed training job is the one this create made: its marker says so. "check" when the list
+ * does not carry `envs`: then the job's detail decides.
+ */
+export const markerMatch = (job: TrainingJob, name: string, submitId: string): "yes" | "no" | "check" =>
+  job.name !== name ? "no" : job.submitId === undefined ? "check" : job.submitId === submitId ? "yes" : "no"
+
 /** Whether a listed job is the one a create made: same name, created since, same creator when known. */
 export const isSameCreate = (
   job: {
@@ -171,23 +193,25 @@ export const createTrainingJob = (
       ...checked.warnings,
       ...shmWarnings({ shmGi: input.shmGi, gpuCount: input.gpuCount ?? 1, instanceCount: input.instanceCount }),
     ]
+    const submitId = yield* newSubmitId()
     return yield* submitOnce({
       what: "the training job",
       openapiPath: "train_job/create",
       v2: ["train", "CreateJob"],
-      body: trainingBody(input, checked.name, checked.image),
+      body: markedTrainingBody(input, checked.name, checked.image, submitId),
       options,
       warnings,
       list: () =>
         Effect.map(listTrainingJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-      same: (j, since) => isSameCreate(j, checked.name, since, input.creatorId),
+      // The marker alone decides; no time window or name can tell two submits of `exp-001` apart.
+      same: (j) => markerMatch(j, checked.name, submitId),
       detail: getTrainingJob,
     })
   })
 
 /**
  * Sends a job create through createOnce: OA first, V2 only when OA never acted, and after an ambiguous
- * failure a look-up in the workspace's list (same name, created since the first attempt).
+ * failure a look-up in the workspace's list: `same` says "yes", "no", or "check" (the detail decides).
  */
 export const submitOnce = <J extends { readonly id: string }>(spec: {
   readonly what: string
@@ -197,7 +221,7 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
   readonly options: CreateOptions
   readonly warnings: ReadonlyArray<string>
   readonly list: () => Effect.Effect<ReadonlyArray<J>, InspireError, Platform>
-  readonly same: (job: J, since: number) => boolean
+  readonly same: (job: J, since: number) => boolean | "yes" | "no" | "check"
   readonly detail: (id: string) => Effect.Effect<J, InspireError, Platform>
 }): Effect.Effect<CreatedJob<J>, InspireError, Platform> =>
   Effect.gen(function* () {
@@ -217,13 +241,23 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
     )
     const find = (since: number) =>
       Effect.provideService(
-        Effect.map(spec.list(), (jobs) => jobs.find((j) => spec.same(j, since))?.id),
+        Effect.gen(function* () {
+          for (const job of yield* spec.list()) {
+            const verdict = spec.same(job, since)
+            if (verdict === true || verdict === "yes") return job.id
+            if (verdict === "check" && spec.same(yield* spec.detail(job.id), since) === "yes") return job.id
+          }
+          return undefined
+        }),
         Platform,
         platform,
       )
     const created = yield* createOnce({
       create,
       find,
+      now: platform.clock.now,
+      what: spec.what,
+      listHint: "inspire_jobs",
       ...(spec.options.lookups !== undefined ? { lookups: spec.options.lookups } : {}),
     })
     const detail = yield* Effect.either(spec.detail(created.value))

@@ -7,8 +7,8 @@ import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import type { ActiveProfile } from "../../profile.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
-import { type CreatedJob, type CreateOptions, checkCommon, isSameCreate, submitOnce } from "./create.js"
-import { type HpcJob, RawHpcJob, toHpcJob } from "./schema.js"
+import { type CreatedJob, type CreateOptions, checkCommon, newSubmitId, submitOnce } from "./create.js"
+import { type HpcJob, RawHpcJob, splitMarker, toHpcJob } from "./schema.js"
 import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
 const REFERER = "/jobs/hpc"
@@ -61,6 +61,23 @@ const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<
     warnings.push("The entrypoint does not use `srun`; HPC work must be launched with srun.")
   return Effect.succeed(warnings)
 }
+
+/**
+ * The create's marker in an HPC job: a comment line at the end of the Slurm script, which the platform
+ * keeps and echoes (`entrypoint|command` in the list and the detail) and bash ignores. HPC jobs carry no
+ * environment variables, so this is the one free text a look-up can read back.
+ */
+export const hpcMarkerLine = (submitId: string): string => `# INSPIRE_SUBMIT_ID=${submitId}`
+
+/** Whether a listed HPC job is the one this create made (its marker line); "check" when the list shows no script. */
+export const hpcMarkerMatch = (job: HpcJob, name: string, submitId: string): "yes" | "no" | "check" =>
+  job.name !== name
+    ? "no"
+    : job.entrypoint === "" && job.submitId === ""
+      ? "check"
+      : job.submitId === submitId
+        ? "yes"
+        : "no"
 
 /** The OA `hpc_jobs/create` body for a checked name and image (what a dry run shows). */
 export const hpcBody = (input: CreateHpcJobInput, name: string, image: string) => ({
@@ -151,15 +168,17 @@ export const createHpcJob = (
   Effect.gen(function* () {
     const checked = yield* checkCommon(input)
     const warnings = [...checked.warnings, ...(yield* checkEntrypoint(input))]
+    const submitId = yield* newSubmitId()
+    const marked = { ...input, entrypoint: `${splitMarker(input.entrypoint).script}\n${hpcMarkerLine(submitId)}\n` }
     return yield* submitOnce({
       what: "the HPC job",
       openapiPath: "hpc_jobs/create",
       v2: ["hpc", "CreateJob"],
-      body: hpcBody(input, checked.name, checked.image),
+      body: hpcBody(marked, checked.name, checked.image),
       options,
       warnings,
       list: () => Effect.map(listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-      same: (j, since) => isSameCreate(j, checked.name, since, input.creatorId),
+      same: (j) => hpcMarkerMatch(j, checked.name, submitId),
       detail: getHpcJob,
     })
   })

@@ -108,6 +108,10 @@ const RawFramework = z.object({
 /** A training job as OA, V1 and V2 return it. */
 export const RawTrainingJob = RawJobBase.extend({
   command: Text,
+  envs: z
+    .array(z.object({ name: Text, value: Text }).passthrough())
+    .nullish()
+    .catch(undefined),
   node_count: Num,
   gpu_count: Num,
   framework: Text,
@@ -180,6 +184,12 @@ export interface TrainingJob extends JobCommon {
   readonly framework: string
   readonly runningRound: number | undefined
   readonly spec: JobSpecInfo | undefined
+  /**
+   * The create's marker (the `INSPIRE_SUBMIT_ID` environment variable this client adds to every create):
+   * "" when the job has none, undefined when the answer carried no `envs` at all. Other variables are
+   * not kept, since they may hold secrets.
+   */
+  readonly submitId: string | undefined
 }
 
 /** An HPC (Slurm) job, normalised. */
@@ -195,6 +205,23 @@ export interface HpcJob extends JobCommon {
   readonly nodes: ReadonlyArray<string>
   /** Things the user should know, e.g. a SUCCEEDED that may be a false success. */
   readonly warnings: ReadonlyArray<string>
+  /** The create's marker line in the script (`# INSPIRE_SUBMIT_ID=…`, removed from `entrypoint`); "" when none. */
+  readonly submitId: string
+}
+
+const MARKER_LINE = /^# INSPIRE_SUBMIT_ID=(\S+)\s*$/
+
+/** A Slurm script without this client's marker line, and the marker it carried. */
+export const splitMarker = (script: string): { readonly script: string; readonly submitId: string } => {
+  const lines = script.split("\n")
+  const marker = lines.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== undefined) ?? ""
+  return {
+    script: lines
+      .filter((l) => !MARKER_LINE.test(l.trim()))
+      .join("\n")
+      .replace(/\n+$/, ""),
+    submitId: marker,
+  }
 }
 
 const joinUrl = (baseUrl: string, path: string): string => new URL(path, baseUrl).toString()
@@ -233,14 +260,21 @@ export const toTrainingJob = (raw: z.output<typeof RawTrainingJob>, baseUrl: str
     shmGi: fc?.shm_gi,
     framework: raw.framework,
     runningRound: raw.running_round,
+    submitId:
+      raw.envs === undefined || raw.envs === null
+        ? undefined
+        : (raw.envs.find((e) => e.name === SUBMIT_ID_ENV)?.value ?? ""),
   }
 }
+
+/** The environment variable that marks a training job with the id of the create that made it. */
+export const SUBMIT_ID_ENV = "INSPIRE_SUBMIT_ID"
 
 /** A decoded HPC job in its normalised form. */
 export const toHpcJob = (raw: z.output<typeof RawHpcJob>, baseUrl: string): HpcJob => ({
   ...commonOf(raw, "hpc", joinUrl(baseUrl, `/jobs/hpcDetail/${raw.job_id || raw.id}`)),
   kind: "hpc",
-  entrypoint: raw.entrypoint || raw.command,
+  ...(({ script, submitId }) => ({ entrypoint: script, submitId }))(splitMarker(raw.entrypoint || raw.command)),
   image: raw.image,
   imageType: raw.image_type,
   specId: raw.spec_id || raw.quota_id || raw.slurm_cluster_spec?.predef_quota_id || "",

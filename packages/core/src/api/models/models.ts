@@ -119,7 +119,13 @@ export const createModel = (
         listModels({ workspaceId: input.workspaceId }),
         (list) => list.models.find((m) => m.name === name && (m.createdAt ?? 0) >= since)?.id,
       ).pipe(Effect.provideService(Platform, platform))
-    const created = yield* createOnce({ create, find })
+    const created = yield* createOnce({
+      create,
+      find,
+      now: platform.clock.now,
+      what: "the model",
+      listHint: 'inspire_models(action="list")',
+    })
     return { modelId: created.value, recovered: created.recovered, attempts: created.attempts }
   })
 

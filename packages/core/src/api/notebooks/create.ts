@@ -141,7 +141,13 @@ export const createNotebook = (
         const hit = list.notebooks.find((n) => n.name === name && (n.createdAt ?? 0) >= since)
         return hit?.id
       }).pipe(Effect.provideService(Platform, platform))
-    const created = yield* createOnce({ create, find })
+    const created = yield* createOnce({
+      create,
+      find,
+      now: platform.clock.now,
+      what: "the notebook",
+      listHint: 'inspire_notebook(action="list")',
+    })
     const notebook = yield* Effect.option(getNotebook(created.value))
     return {
       notebookId: created.value,

@@ -37,6 +37,7 @@ export const measured = <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effec
       openapi: (path, body, options) => step(platform.openapi(path, body, options)),
       v1: (method, path, body, options) => step(platform.v1(method, path, body, options)),
       v2: (service, action, body, options) => step(platform.v2(service, action, body, options)),
+      clock: platform.clock,
     })
     const value = yield* Effect.provideService(Effect.locally(program, depthRef, 0), Platform, traced)
     return [value, { ...cost }] as [A, CallCost]

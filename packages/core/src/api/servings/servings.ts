@@ -227,7 +227,13 @@ export const createServing = (
         listServings({ workspaceId: input.workspaceId, mine: true }),
         (list) => list.servings.find((s) => s.name === name && (s.createdAt ?? 0) >= since)?.id,
       ).pipe(Effect.provideService(Platform, platform))
-    const created = yield* createOnce({ create, find })
+    const created = yield* createOnce({
+      create,
+      find,
+      now: platform.clock.now,
+      what: "the serving",
+      listHint: "inspire_inference",
+    })
     return {
       servingId: created.value,
       recovered: created.recovered,

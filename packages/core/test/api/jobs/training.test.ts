@@ -198,7 +198,9 @@ describe("training jobs", () => {
     expect(Exit.isFailure(exit)).toBe(true)
     const error = Exit.isFailure(exit) ? (Cause.squash(exit.cause) as InspireError) : undefined
     // The transport's account of the broken connection comes first, then what the check found.
-    expect(error?.message).toMatch(/^The connection to .* broke.* Whether the task was created could not be checked/)
+    expect(error?.message).toMatch(
+      /^The connection to .* broke.* Whether the training job was created could not be checked/,
+    )
     expect(error?.ambiguous).toBe(true)
   }, 30_000)
 
