@@ -31,6 +31,8 @@ const SUITES = [
   { id: "store", file: "test/store.test.ts" },
   { id: "login-storm", file: "test/login-storm.test.ts" },
   { id: "shared-rate-limit", file: "test/shared-rate-limit.test.ts" },
+  { id: "exactly-once", file: "test/exactly-once.test.ts" },
+  { id: "exactly-once-cli", file: "test/exactly-once-cli.test.ts" },
   { id: "fuzz-mcp", file: "test/fuzz-mcp.test.ts" },
   { id: "fuzz-cli", file: "test/fuzz-cli.test.ts" },
 ]

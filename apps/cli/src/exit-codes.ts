@@ -36,7 +36,7 @@ export const exitCodeTable = (): string =>
     "",
     "`job wait` (until finished, the default) and `job submit --wait` exit with the task's end state: 0, 10 or 13.",
     "",
-    'With --json, a failure prints {"error": {reason, message, hint, candidates?, fix?}} on stderr;',
+    'With --json, a failure prints {"error": {reason, message, hint, candidates?, fix?, created?}} on stderr;',
     "stdout stays empty, so it only ever holds a result.",
   ].join("\n")
 

@@ -16,12 +16,14 @@ export class CliError extends Error {
 /** A usage error (exit 2). */
 export const usageError = (message: string, hint?: string): CliError => new CliError(message, EXIT.usage, hint)
 
-/** Turns an operation's error into the CLI's, keeping reason, candidates and fix for --json. */
+/** Turns an operation's error into the CLI's, keeping reason, candidates, fix and created for --json. */
 export const fromInspireError = (e: InspireError, code?: ExitCode): CliError =>
   new CliError(e.message, code ?? exitCodeOfReason(e.reason), e.hint, {
     reason: e.reason,
     ...(e.candidates !== undefined ? { candidates: e.candidates } : {}),
     ...(e.fix !== undefined ? { fix: e.fix } : {}),
+    // A failed create says whether the task exists: "no", or "unknown" (list before submitting again).
+    ...(e.created !== undefined ? { created: e.created } : {}),
   })
 
 /** Whether stderr is a terminal that may receive colour. */

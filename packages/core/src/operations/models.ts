@@ -64,6 +64,7 @@ const ModelFields = {
   name: z.string().describe("Model name"),
   version: z.number().optional().describe("Version of this row"),
   description: z.string().describe("Description"),
+  submitId: z.string().describe('The marker of the inspire create that made it ("" for one made elsewhere)'),
   modelType: z.array(z.string()).describe("Model types, e.g. LLM"),
   status: z.enum(["uploading", "ready", "error", "unknown"]).describe("Upload state"),
   rawStatus: z.string().describe("The platform's own status"),

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import { type Duration, Effect } from "effect"
 import { z } from "zod"
 import { checkJobImage } from "../../domain/images.js"
@@ -8,6 +7,7 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
+import { newSubmitId } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { decode, fromEither, Text, writeWithFallback } from "../support.js"
 import { SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
@@ -139,9 +139,6 @@ export const trainingBody = (input: CreateTrainingJobInput, name: string, image:
     ? { fault_tolerance_max_retry: input.faultToleranceMaxRetry }
     : {}),
 })
-
-/** A fresh id for one create: the marker that tells its job from every other, same-named ones included. */
-export const newSubmitId = (): Effect.Effect<string> => Effect.sync(() => randomUUID().replace(/-/g, "").slice(0, 20))
 
 /** The training body with the create's marker among its environment variables (replacing any given). */
 export const markedTrainingBody = (input: CreateTrainingJobInput, name: string, image: string, submitId: string) =>

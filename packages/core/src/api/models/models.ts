@@ -5,6 +5,7 @@ import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
+import { newSubmitId, withTextMarker } from "../../platform/recover.js"
 import { decode, unavailableWithHint } from "../support.js"
 import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
 
@@ -100,7 +101,10 @@ export const plannedModelCreate = (body: unknown): PlannedRequest => planned("PO
 export const plannedModelDelete = (id: string): PlannedRequest =>
   planned("POST", "api/v1/model/delete", { model_id: id })
 
-/** Creates a model (V1 `model/create`), never twice: after a lost answer it is looked up by name. */
+/**
+ * Creates a model (V1 `model/create`), never twice: its description ends with the create's marker
+ * (` [inspire:<id>]`), and after a lost answer only the model carrying it is taken for its own.
+ */
 export const createModel = (
   input: CreateModelInput,
 ): Effect.Effect<
@@ -109,15 +113,19 @@ export const createModel = (
   Platform
 > =>
   Effect.gen(function* () {
-    const { name, body } = yield* prepareModel(input)
+    const prepared = yield* prepareModel(input)
+    const name = prepared.name
+    // The model's description is returned by model/list and model/detail (§4.11): it carries the marker.
+    const submitId = yield* newSubmitId()
+    const body = { ...prepared.body, description: withTextMarker(input.description ?? "", submitId) }
     const platform = yield* Platform
     const create = Effect.flatMap(v1("POST", "model/create", body, false), (data) =>
       decode(CreatedModel, data, "model/create"),
     ).pipe(Effect.provideService(Platform, platform))
-    const find = (since: number) =>
+    const find = () =>
       Effect.map(
         listModels({ workspaceId: input.workspaceId }),
-        (list) => list.models.find((m) => m.name === name && (m.createdAt ?? 0) >= since)?.id,
+        (list) => list.models.find((m) => m.name === name && m.submitId === submitId)?.id,
       ).pipe(Effect.provideService(Platform, platform))
     const created = yield* createOnce({
       create,

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { splitTextMarker } from "../../platform/recover.js"
 import { EpochMs, Id, OptionalNumber, Text } from "../support.js"
 
 /** A model's status code: 1 uploading, 2 ready, 3 error (INSPIRE-API.md §5.1); anything else is kept. */
@@ -11,7 +12,10 @@ export interface Model {
   readonly id: string
   readonly name: string
   readonly version: number | undefined
+  /** The description as the user wrote it: the create's marker is taken off (into `submitId`). */
   readonly description: string
+  /** The marker of the create that made the model ("" for one made elsewhere). */
+  readonly submitId: string
   readonly modelType: ReadonlyArray<string>
   readonly status: ModelStatus
   readonly rawStatus: string
@@ -58,7 +62,8 @@ const toModel = (m: ModelFields, extra: { projectName: string; latest: number | 
   id: m.model_id ?? m.id ?? "",
   name: m.name,
   version: m.version,
-  description: m.description,
+  description: splitTextMarker(m.description).text,
+  submitId: splitTextMarker(m.description).submitId,
   modelType: m.model_type,
   status: MODEL_STATUSES[m.status] ?? "unknown",
   rawStatus: m.status,

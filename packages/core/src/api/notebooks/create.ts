@@ -6,8 +6,8 @@ import type { Spec } from "../../domain/specs.js"
 import type { RegistryId } from "../../domain/workspaces.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { createOnce } from "../../platform/create-once.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
+import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
@@ -113,6 +113,22 @@ export const prepareNotebook = (
     return { name, body, warnings: [...image.warnings, ...priority.warnings] }
   })
 
+/** Whether a listed notebook shows every field of the create `body` that it shows at all. */
+export const notebookVerdict = (n: Notebook, body: Record<string, unknown>): Verdict =>
+  fieldsVerdict(
+    { ...body, command: body.command ?? "" },
+    {
+      mirror_url: n.image.address,
+      logic_compute_group_id: n.logicComputeGroupId,
+      project_id: n.projectId,
+      cpu_count: n.cpuCount,
+      gpu_count: n.gpuCount,
+      memory_size: n.memoryGi,
+      shared_memory_size: n.sharedMemoryGi,
+      command: n.command,
+    },
+  )
+
 /** The request `createNotebook` sends first, as a dry run's plan lists it. */
 export const plannedNotebookCreate = (body: unknown): PlannedRequest => plannedV2("notebook", "CreateNotebook", body)
 
@@ -136,14 +152,19 @@ export const createNotebook = (
       ),
       Effect.flatMap((data) => decode(CreatedNotebook, data, "notebook.CreateNotebook")),
     )
-    const find = (since: number) =>
-      Effect.map(listNotebooks({ workspaceId: input.workspaceId, keyword: name }), (list) => {
-        const hit = list.notebooks.find((n) => n.name === name && (n.createdAt ?? 0) >= since)
-        return hit?.id
-      }).pipe(Effect.provideService(Platform, platform))
-    const created = yield* createOnce({
+    const provide = Effect.provideService(Platform, platform)
+    const same = listNotebooks({ workspaceId: input.workspaceId, keyword: name }).pipe(
+      Effect.map((l) => l.notebooks),
+      provide,
+    )
+    // The notebook's `description` is sent but not shown (§4.9.2): no marker, so every field shown.
+    const created = yield* createMatching({
+      scope: `notebook:${input.workspaceId}`,
+      name,
       create,
-      find,
+      list: same,
+      detail: (id) => provide(getNotebook(id)),
+      verdict: (n) => notebookVerdict(n, body),
       now: platform.clock.now,
       what: "the notebook",
       listHint: 'inspire_notebook(action="list")',

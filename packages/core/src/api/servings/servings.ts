@@ -7,9 +7,9 @@ import type { Spec } from "../../domain/specs.js"
 import type { RegistryId } from "../../domain/workspaces.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { createOnce } from "../../platform/create-once.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
+import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
@@ -190,6 +190,22 @@ export const prepareServing = (
     return { name, body, warnings: [...image.warnings, ...priority.warnings] }
   })
 
+/** Whether a listed serving shows every field of the create `body` that it shows at all. */
+export const servingVerdict = (s: Serving, body: Record<string, unknown>): Verdict =>
+  fieldsVerdict(body, {
+    image: s.image,
+    command: s.command,
+    model_id: s.modelId,
+    model_version: s.modelVersion,
+    port: s.port,
+    replicas: s.replicas,
+    node_num_per_replica: s.nodesPerReplica,
+    spec_id: s.specId,
+    logic_compute_group_id: s.logicComputeGroupId,
+    project_id: s.projectId,
+    custom_domain: s.customDomain,
+  })
+
 /** The request `createServing` sends first, as a dry run's plan lists it. */
 export const plannedServingCreate = (body: unknown): PlannedRequest =>
   planned("POST", "openapi/v1/inference_servings/create", body)
@@ -222,14 +238,16 @@ export const createServing = (
       ),
       Effect.flatMap((data) => decode(CreatedServing, data, "inference_servings/create")),
     )
-    const find = (since: number) =>
-      Effect.map(
-        listServings({ workspaceId: input.workspaceId, mine: true }),
-        (list) => list.servings.find((s) => s.name === name && (s.createdAt ?? 0) >= since)?.id,
-      ).pipe(Effect.provideService(Platform, platform))
-    const created = yield* createOnce({
+    const provide = Effect.provideService(Platform, platform)
+    const mine = provide(Effect.map(listServings({ workspaceId: input.workspaceId, mine: true }), (l) => l.servings))
+    // A serving keeps no free text but its command, which it runs: no marker, so every field shown.
+    const created = yield* createMatching({
+      scope: `serving:${input.workspaceId}`,
+      name,
       create,
-      find,
+      list: mine,
+      detail: (id) => provide(getServing(id)),
+      verdict: (s) => servingVerdict(s, body),
       now: platform.clock.now,
       what: "the serving",
       listHint: "inspire_inference",

@@ -13,6 +13,7 @@ import {
   dryRunResult,
   placeSubmission,
   type Submission,
+  sayCreated,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, type SubmitResult } from "./shared.js"
@@ -85,7 +86,7 @@ export const checkSlurmFit = (
 }
 
 /** The whole HPC submit: target, HPC spec, image, priority, lint, Slurm fit; then the create or a dry run. */
-export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+const submitHpcSteps = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const placed = yield* placeSubmission(s, "HPC")
     const { target, spec, image, priority } = placed
@@ -136,3 +137,7 @@ export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, Inspire
       ...created.warnings.filter((w) => !/srun|slurm/i.test(w)),
     ])
   })
+
+/** The submit; a failure before the create was sent says `created: "no"`. */
+export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+  sayCreated(submitHpcSteps(s))

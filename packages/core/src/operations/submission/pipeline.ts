@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { type CreatedJob, checkCommon } from "../../api/jobs/create.js"
 import type { CheckedPriority } from "../../domain/priority.js"
 import type { Spec } from "../../domain/specs.js"
-import type { InspireError } from "../../errors.js"
+import { amendError, type InspireError } from "../../errors.js"
 import type { ClientServices } from "../../facade.js"
 import { type ImageType, imageOrDefault, registeredImage, SUBMIT_IMAGE_HINT } from "../common/image.js"
 import { planned } from "../common/plan.js"
@@ -171,3 +171,10 @@ export const createdResult = (
   warnings: uniqueWarnings(warnings),
   next: nextCalls(created.jobId, base.kind),
 })
+
+/**
+ * A submit's failure that does not say whether the job exists came before the create was sent (the
+ * reads that place and check it; createOnce says "no" or "unknown" for every failure of its own).
+ */
+export const sayCreated = <A, R>(submit: Effect.Effect<A, InspireError, R>): Effect.Effect<A, InspireError, R> =>
+  Effect.mapError(submit, (e) => (e.created === undefined ? amendError(e, { created: "no" }) : e))

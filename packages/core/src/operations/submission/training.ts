@@ -13,6 +13,7 @@ import {
   dryRunResult,
   placeSubmission,
   type Submission,
+  sayCreated,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, onlineOf, resolveShm, type SubmitResult } from "./shared.js"
@@ -30,7 +31,7 @@ export interface TrainingSubmission extends Submission {
  * The whole training submit: target, spec, image, priority, shm, commandPrefix, lint, budget; then the
  * create (exactly once) or, on a dry run, the exact OA body that would be sent.
  */
-export const submitTraining = (s: TrainingSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+const submitTrainingSteps = (s: TrainingSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const placed = yield* placeSubmission(s, "TRAIN")
     const { target, spec, priority } = placed
@@ -94,3 +95,7 @@ export const submitTraining = (s: TrainingSubmission): Effect.Effect<SubmitResul
       ).toString()
     return createdResult(base, created, consoleUrl, [...warnings, ...created.warnings])
   })
+
+/** The submit; a failure before the create was sent says `created: "no"`. */
+export const submitTraining = (s: TrainingSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+  sayCreated(submitTrainingSteps(s))

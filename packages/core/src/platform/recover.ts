@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto"
+import { Effect } from "effect"
+import { InspireError } from "../errors.js"
+import { type Created, createOnce } from "./create-once.js"
+
+/**
+ * How a create that lost its answer finds its own task again, for the kinds without a marker the
+ * platform echoes (notebooks, servings) and the one whose marker sits in free text (models).
+ * Jobs carry their marker in an environment variable or a script line (api/jobs/create.ts, hpc.ts).
+ */
+
+/** A fresh id for one create: the marker that tells its task from every other, same-named ones included. */
+export const newSubmitId = (): Effect.Effect<string> => Effect.sync(() => randomUUID().replace(/-/g, "").slice(0, 20))
+
+/** A listed task as recovery sees it. */
+export interface Candidate {
+  readonly id: string
+  readonly name: string
+  readonly createdAt?: number | undefined
+}
+
+/** Whether a task is the create's own: "check" when the list does not show enough and the detail decides. */
+export type Verdict = "yes" | "no" | "check"
+
+type Shown = string | number | boolean | undefined
+
+/**
+ * Compares every field the create sent (`sent`, its body) with what the list or detail shows of it
+ * (`shown`, by the body's key): any difference is "no"; a field sent but not shown (absent, or empty
+ * where a value was sent) leaves it to the detail ("check"). Fields not sent are not compared.
+ */
+export const fieldsVerdict = (
+  sent: Readonly<Record<string, unknown>>,
+  shown: Readonly<Record<string, Shown>>,
+): Verdict => {
+  let unseen = false
+  for (const [key, seen] of Object.entries(shown)) {
+    const value = sent[key]
+    if (value === undefined) continue
+    if (seen === undefined || (seen === "" && value !== "")) unseen = true
+    else if (seen !== value) return "no"
+  }
+  return unseen ? "check" : "yes"
+}
+
+/** The marker a create leaves in a free-text field the platform returns: ` [inspire:<submit id>]` at its end. */
+const TEXT_MARKER = /\s*\[inspire:([0-9a-f]{8,40})\]\s*$/
+
+export const withTextMarker = (text: string, submitId: string): string =>
+  `${text.replace(TEXT_MARKER, "")}${text.trim() === "" ? "" : " "}[inspire:${submitId}]`
+
+/** The text without its marker, and the marker ("" when there is none). */
+export const splitTextMarker = (text: string): { readonly text: string; readonly submitId: string } => {
+  const m = TEXT_MARKER.exec(text)
+  return m === null ? { text, submitId: "" } : { text: text.slice(0, m.index), submitId: m[1] ?? "" }
+}
+
+/** The ids of the tasks of a name that exist before a create is sent: recovery never adopts one of them. */
+export const snapshot = <T extends Candidate>(
+  list: Effect.Effect<ReadonlyArray<T>, InspireError>,
+  name: string,
+): Effect.Effect<ReadonlySet<string>, InspireError> =>
+  Effect.map(list, (tasks) => new Set(tasks.filter((t) => t.name === name).map((t) => t.id)))
+
+/**
+ * The create's own task among those listed: same name, not in `before`, not stamped before `since`
+ * (the platform's time at the send), and every field sent as shown by the list or else the detail.
+ * Two tasks that both fit cannot be told apart: that fails, and createOnce reports the create as
+ * "unknown" rather than guess.
+ */
+export const findOwn = <T extends Candidate>(spec: {
+  readonly list: Effect.Effect<ReadonlyArray<T>, InspireError>
+  readonly detail: (id: string) => Effect.Effect<T, InspireError>
+  readonly name: string
+  readonly before: ReadonlySet<string>
+  readonly since: number
+  readonly verdict: (task: T) => Verdict
+  readonly what: string
+}): Effect.Effect<string | undefined, InspireError> =>
+  Effect.gen(function* () {
+    const fits: string[] = []
+    for (const task of yield* spec.list) {
+      if (task.name !== spec.name || spec.before.has(task.id)) continue
+      if (task.createdAt !== undefined && task.createdAt < spec.since) continue
+      const verdict = spec.verdict(task)
+      // The detail shows every field it shows; one it does not show cannot be compared.
+      if (verdict === "yes" || (verdict === "check" && spec.verdict(yield* spec.detail(task.id)) !== "no"))
+        fits.push(task.id)
+    }
+    if (fits.length > 1)
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: `${fits.length} tasks named ${spec.name} (${fits.join(", ")}) match every field ${spec.what} sent; which one is its own cannot be told.`,
+          hint: "Check them before submitting again.",
+        }),
+      )
+    return fits[0]
+  })
+
+const locks = new Map<string, { readonly lock: Effect.Semaphore; users: number }>()
+
+/**
+ * Runs same-named creates of one kind one after another within this process, so the second one's
+ * snapshot already holds the first one's task and neither can take the other's for its own.
+ */
+export const oneAtATime = <A, E, R>(key: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => {
+    const entry = locks.get(key) ?? { lock: Effect.unsafeMakeSemaphore(1), users: 0 }
+    entry.users++
+    locks.set(key, entry)
+    return entry.lock
+      .withPermits(1)(effect)
+      .pipe(
+        Effect.ensuring(
+          Effect.sync(() => {
+            entry.users--
+            if (entry.users === 0) locks.delete(key)
+          }),
+        ),
+      )
+  })
+
+/**
+ * A create without a marker, made safe: same-named creates of the kind one at a time in this process,
+ * the same-named tasks listed before the send, and after an ambiguous failure only a new task showing
+ * every field sent (findOwn) taken for its own.
+ */
+export const createMatching = <T extends Candidate>(spec: {
+  /** The kind and scope of the lock, e.g. "notebook:<workspace>". */
+  readonly scope: string
+  readonly name: string
+  readonly create: Effect.Effect<string, InspireError>
+  /** The tasks recovery looks through (those of the name at least). */
+  readonly list: Effect.Effect<ReadonlyArray<T>, InspireError>
+  readonly detail: (id: string) => Effect.Effect<T, InspireError>
+  readonly verdict: (task: T) => Verdict
+  /** The platform's time (Platform.clock.now). */
+  readonly now: Effect.Effect<number>
+  /** "the notebook" */
+  readonly what: string
+  readonly listHint: string
+}): Effect.Effect<Created<string>, InspireError> =>
+  oneAtATime(
+    `${spec.scope}:${spec.name}`,
+    Effect.gen(function* () {
+      const before = yield* snapshot(spec.list, spec.name)
+      return yield* createOnce({
+        create: spec.create,
+        find: (since) => findOwn({ ...spec, before, since, what: `${spec.what} create` }),
+        now: spec.now,
+        what: spec.what,
+        listHint: spec.listHint,
+      })
+    }),
+  )
