@@ -16,6 +16,7 @@ import {
 import { homedir } from "node:os"
 import { isAbsolute, join, normalize, relative } from "node:path"
 import { InspireError, invalidInput } from "../errors.js"
+import { errnoCode } from "./temps.js"
 
 /**
  * Files written only inside an allowed folder (a root): never through a symbolic link below the root,
@@ -46,12 +47,10 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0
 const rootsText = (roots: ReadonlyArray<Root>, joiner = " or "): string =>
   roots.map((r) => `${r.label} (${r.path})`).join(joiner)
 
-const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException | undefined)?.code
-
 /** A file system failure as a StoreError whose message names the path and the error code. */
 export const fileError = (path: string, e: unknown): InspireError => {
   if (e instanceof InspireError) return e
-  const code = errno(e) ?? "error"
+  const code = errnoCode(e) ?? "error"
   const hint =
     code === "ENAMETOOLONG"
       ? "Use a shorter file name."
@@ -143,7 +142,7 @@ const lstatOrUndefined = (path: string): Stats | undefined => {
   try {
     return lstatSync(path)
   } catch (e) {
-    if (errno(e) === "ENOENT") return undefined
+    if (errnoCode(e) === "ENOENT") return undefined
     throw e
   }
 }
@@ -164,7 +163,7 @@ const walkFolders = (place: Placement, field: string, create: boolean): { dir: s
       try {
         mkdirSync(realDir, 0o777)
       } catch (e) {
-        if (errno(e) !== "EEXIST") throw e
+        if (errnoCode(e) !== "EEXIST") throw e
       }
       st = lstatSync(realDir)
     }
@@ -212,8 +211,8 @@ export const openConfined = (
     try {
       fd = openSync(opened, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, options.mode ?? 0o666)
     } catch (e) {
-      if (errno(e) === "EEXIST" && !options.overwrite) throw existsError(shown)
-      if (errno(e) === "ELOOP") throw linkError(shown, field)
+      if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown)
+      if (errnoCode(e) === "ELOOP") throw linkError(shown, field)
       throw e
     }
     const mine = fstatSync(fd)

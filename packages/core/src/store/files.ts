@@ -3,14 +3,11 @@ import { dirname } from "node:path"
 import { Effect } from "effect"
 import type { z } from "zod"
 import { InspireError } from "../errors.js"
-import { isDiskFull, sweepOrphanTemps, tempFileFor } from "./temps.js"
+import { errnoCode, isDiskFull, sweepOrphanTemps, tempFileFor } from "./temps.js"
 import { ensureTrustedFolder, readTrustedFile, shellQuote, Untrusted, untrustedFolder } from "./trust.js"
 
 const storeError = (message: string, hint: string, cause?: unknown): InspireError =>
   new InspireError({ reason: "StoreError", message, hint, ...(cause !== undefined ? { cause } : {}) })
-
-const code = (e: unknown): string | undefined =>
-  typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined
 
 /** The store's error for a file or folder that fails the ownership and permission check (trust.ts). */
 export const untrustedError = (u: Untrusted): InspireError => storeError(u.message, u.hint)
@@ -24,11 +21,11 @@ export const storeWriteError = (path: string, e: unknown): InspireError =>
     ? untrustedError(e)
     : isDiskFull(e)
       ? storeError(
-          `${code(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${code(e)}): ${path} was not written and was left as it was.`,
+          `${errnoCode(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${errnoCode(e)}): ${path} was not written and was left as it was.`,
           `Free some space on the disk that holds it (\`df -h ${shellQuote(dirname(path))}\` shows how much is left), then run the command again.`,
           e,
         )
-      : storeError(`Cannot write ${path} (${code(e) ?? "error"}).`, "Check the folder's permissions.", e)
+      : storeError(`Cannot write ${path} (${errnoCode(e) ?? "error"}).`, "Check the folder's permissions.", e)
 
 /**
  * Checks every folder from the store's top folder (one of `roots`) down to the one holding `file`
@@ -55,7 +52,7 @@ export const ensurePrivateDir = (dir: string, roots?: ReadonlyArray<string>): Ef
       e instanceof Untrusted
         ? untrustedError(e)
         : storeError(
-            `Cannot create the folder ${dir} (${code(e) ?? "error"}).`,
+            `Cannot create the folder ${dir} (${errnoCode(e) ?? "error"}).`,
             isDiskFull(e)
               ? "The disk is full: free some space, then run the command again."
               : "Check its permissions, or set INSPIRE_HOME to a writable folder.",
@@ -130,7 +127,7 @@ export const readJsonFile = <S extends z.ZodType>(
       catch: (e) =>
         e instanceof Untrusted
           ? untrustedError(e)
-          : storeError(`Cannot read ${path} (${code(e) ?? "error"}).`, "Check the file's permissions.", e),
+          : storeError(`Cannot read ${path} (${errnoCode(e) ?? "error"}).`, "Check the file's permissions.", e),
     }),
     (text) => {
       if (text === undefined) return Effect.succeed(undefined)

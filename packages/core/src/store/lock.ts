@@ -6,7 +6,7 @@ import { dirname } from "node:path"
 import { Duration, Effect, type Scope } from "effect"
 import { InspireError } from "../errors.js"
 import { ensurePrivateDir, storeWriteError, untrustedError } from "./files.js"
-import { processIsAlive, sweepOrphanTemps, tempFileFor } from "./temps.js"
+import { errnoCode, isDiskFull, processIsAlive, sweepOrphanTemps, tempFileFor } from "./temps.js"
 import { currentUid, trustIssue, Untrusted } from "./trust.js"
 
 /** How long to wait for a lock, when a silent holder is presumed dead, and the store's top folders. */
@@ -24,9 +24,6 @@ export interface LockOptions {
  */
 export const LOCK_GRACE_MS = 1000
 
-const code = (e: unknown): string | undefined =>
-  typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined
-
 // `<pid> <hex> <host>`; the host keeps a machine sharing the folder (NFS) from judging our pids.
 const HOST = hostname().replace(/\s+/g, "_") || "localhost"
 const TOKEN = /^(\d+) [0-9a-f]+(?: (\S+))?$/
@@ -39,7 +36,7 @@ interface Found {
 // The lock file as it is now, read from the descriptor its check was made on; undefined when gone.
 const inspect = async (path: string): Promise<Found | undefined> => {
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch((e: unknown) => {
-    if (code(e) === "ENOENT") return undefined
+    if (errnoCode(e) === "ENOENT") return undefined
     throw e
   })
   if (handle === undefined) return undefined
@@ -73,7 +70,7 @@ const createExclusive = async (path: string, token: string): Promise<boolean> =>
   try {
     handle = await open(path, "wx", 0o600)
   } catch (e) {
-    if (code(e) === "EEXIST") return false
+    if (errnoCode(e) === "EEXIST") return false
     throw e
   }
   try {
@@ -97,8 +94,8 @@ const tryCreate = async (path: string, token: string): Promise<boolean> => {
     await link(temp, path)
     return true
   } catch (e) {
-    if (code(e) === "EEXIST") return false
-    if (NO_LINKS.has(code(e) ?? "")) return createExclusive(path, token)
+    if (errnoCode(e) === "EEXIST") return false
+    if (NO_LINKS.has(errnoCode(e) ?? "")) return createExclusive(path, token)
     throw e
   } finally {
     await unlink(temp).catch(() => undefined)
@@ -160,11 +157,11 @@ export const withFileLock = (
         catch: (e) =>
           e instanceof Untrusted
             ? untrustedError(e)
-            : code(e) === "ENOSPC" || code(e) === "EDQUOT"
+            : isDiskFull(e)
               ? storeWriteError(path, e)
               : new InspireError({
                   reason: "StoreError",
-                  message: `Cannot create the lock file ${path} (${code(e) ?? "error"}).`,
+                  message: `Cannot create the lock file ${path} (${errnoCode(e) ?? "error"}).`,
                   hint: "Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.",
                   cause: e,
                 }),

@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto"
 import { lstatSync, readdirSync, rmSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 
-const code = (e: unknown): string | undefined =>
+/** The `code` of a system error (`ENOENT`, `EEXIST`…), or undefined. */
+export const errnoCode = (e: unknown): string | undefined =>
   typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined
 
 /** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
@@ -13,12 +14,12 @@ export const processIsAlive = (pid: number): boolean => {
     process.kill(pid, 0)
     return true
   } catch (e) {
-    return code(e) === "EPERM"
+    return errnoCode(e) === "EPERM"
   }
 }
 
 /** Whether an error is a full disk or an exhausted quota. */
-export const isDiskFull = (e: unknown): boolean => code(e) === "ENOSPC" || code(e) === "EDQUOT"
+export const isDiskFull = (e: unknown): boolean => errnoCode(e) === "ENOSPC" || errnoCode(e) === "EDQUOT"
 
 /** A fresh temporary name beside `file` for an atomic write: `.<name>.<pid>.<8 hex>.tmp`. */
 export const tempFileFor = (file: string): string =>

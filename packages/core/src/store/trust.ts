@@ -6,6 +6,7 @@
 // checked. This module imports nothing heavy: the CLI's launcher uses it before loading the bundle.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, type Stats, statSync } from "node:fs"
 import { dirname, isAbsolute, join, relative, resolve } from "node:path"
+import { errnoCode } from "./temps.js"
 
 /** A file or folder that failed the check: `message` names it and says why, `hint` says how to fix it. */
 export class Untrusted extends Error {
@@ -69,9 +70,6 @@ export const trustIssue = (
   return undefined
 }
 
-const code = (e: unknown): string | undefined =>
-  typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined
-
 // A folder found trusted is not stat'ed again for a moment: a CLI call reads several files below the
 // same folders, and only their owner (or root) can change a folder that passed. The moment is short
 // so that a long-running server notices a folder its user opened up later. The CLI's launcher and
@@ -93,7 +91,7 @@ const folderState = (dir: string, fresh: boolean): FolderState => {
     stats = statSync(dir)
   } catch (e) {
     // A folder that cannot be looked at is reported by whatever uses it next, with its own error.
-    return code(e) === "ENOENT" || code(e) === "ENOTDIR" ? "missing" : "trusted"
+    return errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR" ? "missing" : "trusted"
   }
   const issue = trustIssue(dir, stats, "folder", currentUid())
   if (issue !== undefined) return issue
@@ -167,7 +165,7 @@ export const readTrustedFile = (path: string): Buffer | undefined => {
     // Non-blocking, so that a FIFO in the file's place is refused instead of waited on.
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   } catch (e) {
-    if (code(e) === "ENOENT") return undefined
+    if (errnoCode(e) === "ENOENT") return undefined
     throw e
   }
   try {

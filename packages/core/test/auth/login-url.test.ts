@@ -2,8 +2,8 @@
 // the ownership check), and only over https or plain http on this machine. Every request leaves
 // through a recording proxy that forwards nothing, so "before any request" is what it saw.
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
-import { createServer, type IncomingMessage } from "node:http"
-import type { AddressInfo, Socket } from "node:net"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Exit, Layer } from "effect"
@@ -16,35 +16,14 @@ import { Harbor } from "../../src/platform/harbor.js"
 import { inspireLayer } from "../../src/profile.js"
 import { resolveStorePaths } from "../../src/store/paths.js"
 import { useEmulator } from "../emulator.js"
+import { startProxy } from "../platform/servers.js"
 
 const PASSWORD = "S3cret-pw!"
 const emu = useEmulator()
 
-// Answers nothing: requests get 502, tunnels are closed. `seen` is every request it was asked for.
-// A fresh one per test, so that nothing a previous test left running is counted.
-const recordingProxy = async () => {
-  const seen: string[] = []
-  const sockets = new Set<Socket>()
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`)
-    res.writeHead(502).end()
-  })
-  server.on("connect", (req: IncomingMessage, socket: Socket) => {
-    seen.push(`CONNECT ${req.url}`)
-    socket.destroy()
-  })
-  server.on("connection", (s: Socket) => sockets.add(s))
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
+// A proxy that carries nothing and records every request it was asked for; a fresh one per test, so
+// that nothing a previous test left running is counted.
+const recordingProxy = () => startProxy({ forward: false })
 
 let home = ""
 let proxy: Awaited<ReturnType<typeof recordingProxy>>

@@ -27,12 +27,19 @@ export const startServer = async (handler: (req: IncomingMessage, res: ServerRes
   }
 }
 
-/** A loopback forward proxy (CONNECT tunnels and absolute-URI requests) that records what it carried. */
-export const startProxy = async () => {
+/**
+ * A loopback forward proxy (CONNECT tunnels and absolute-URI requests) that records what it was asked
+ * to carry; with `forward: false` it carries nothing (requests get 502, tunnels are closed).
+ */
+export const startProxy = async ({ forward = true }: { readonly forward?: boolean } = {}) => {
   const seen: string[] = []
   const sockets = new Set<Socket>()
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`)
+    if (!forward) {
+      res.writeHead(502).end()
+      return
+    }
     const target = new URL(req.url ?? "")
     const upstream = httpRequest(
       {
@@ -51,6 +58,10 @@ export const startProxy = async () => {
   })
   server.on("connect", (req: IncomingMessage, client: Socket) => {
     seen.push(`CONNECT ${req.url}`)
+    if (!forward) {
+      client.destroy()
+      return
+    }
     const [host, port] = (req.url ?? "").split(":")
     const upstream = connect(Number(port), host ?? "127.0.0.1", () => {
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n")

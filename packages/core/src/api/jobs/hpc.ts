@@ -9,7 +9,7 @@ import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CreatedJob, type CreateOptions, checkCommon, submitOnce } from "./create.js"
-import { type HpcJob, RawHpcJob, splitMarker, toHpcJob } from "./schema.js"
+import { type HpcJob, RawHpcJob, toHpcJob, withMarker } from "./schema.js"
 import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
 const REFERER = "/jobs/hpc"
@@ -62,13 +62,6 @@ const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<
     warnings.push("The entrypoint does not use `srun`; HPC work must be launched with srun.")
   return Effect.succeed(warnings)
 }
-
-/**
- * The create's marker in an HPC job: a comment line at the end of the Slurm script, which the platform
- * keeps and echoes (`entrypoint|command` in the list and the detail) and bash ignores. HPC jobs carry no
- * environment variables, so this is the one free text a look-up can read back.
- */
-export const hpcMarkerLine = (submitId: string): string => `# INSPIRE_SUBMIT_ID=${submitId}`
 
 /** Whether a listed HPC job is the one this create made (its marker line); "check" when the list shows no script. */
 export const hpcMarkerMatch = (job: HpcJob, name: string, submitId: string): "yes" | "no" | "check" =>
@@ -170,7 +163,7 @@ export const createHpcJob = (
     const checked = yield* checkCommon(input)
     const warnings = [...checked.warnings, ...(yield* checkEntrypoint(input))]
     const submitId = yield* newSubmitId()
-    const marked = { ...input, entrypoint: `${splitMarker(input.entrypoint).script}\n${hpcMarkerLine(submitId)}\n` }
+    const marked = { ...input, entrypoint: withMarker(input.entrypoint, submitId) }
     return yield* submitOnce({
       what: "the HPC job",
       openapiPath: "hpc_jobs/create",
