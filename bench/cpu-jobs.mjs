@@ -14,7 +14,7 @@ export const loggedInClient = async (emu, extraEnv = {}) => {
   const client = createInspireClient({
     env: { PATH: process.env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.url, ...extraEnv },
   })
-  await client.login(emu.demo.username, emu.demo.password)
+  await client.login({ username: emu.demo.username, password: emu.demo.password })
   await client.v1("GET", "user/detail")
   await client.v2("user", "GetUserDetail", {})
   return client

@@ -28,7 +28,7 @@ const viaCore = async () => {
       INSPIRE_DOWNLOAD_DIR: dirname(env.BENCH_OUT),
     },
   })
-  await client.login(env.BENCH_USER, env.BENCH_PASSWORD)
+  await client.login({ username: env.BENCH_USER, password: env.BENCH_PASSWORD })
   await client.v2("user", "GetUserDetail", {})
   const rssBefore = process.memoryUsage().rss
   const t0 = performance.now()

@@ -37,7 +37,7 @@ const main = async () => {
   const direct = createInspireClient({ env })
   const mcp = new Client({ name: "bench", version: "1" })
   try {
-    await direct.login(emu.demo.username, emu.demo.password)
+    await direct.login({ username: emu.demo.username, password: emu.demo.password })
     await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env, stderr: "ignore" }))
     const rows = []
     const reportRows = []

@@ -6,7 +6,8 @@
 // Usage: node bench/rate-limit.mjs [--jobs 300] [--report FILE]
 import { performance } from "node:perf_hooks"
 import { setTimeout as sleep } from "node:timers/promises"
-import { DEFAULT_RATE_LIMIT, findOperation, invoke } from "../packages/core/dist/index.js"
+import { findOperation, invoke } from "../packages/core/dist/index.js"
+import { DEFAULT_RATE_LIMIT } from "../packages/core/dist/internal.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
 import { CPU_WORKSPACE, cpuJobInput, loggedInClient } from "./cpu-jobs.mjs"
 import { flag, writeReport } from "./report.mjs"

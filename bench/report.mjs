@@ -49,3 +49,15 @@ export const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]
 }
+
+/** The longest chain of requests (emulator log records) each of which arrived after the previous one's response had closed. */
+export const chainDepth = (log) => {
+  const sorted = [...log].sort((a, b) => a.start - b.start)
+  const depth = []
+  sorted.forEach((r, i) => {
+    let best = 0
+    for (let j = 0; j < i; j++) if (sorted[j].end <= r.start) best = Math.max(best, depth[j])
+    depth.push(best + 1)
+  })
+  return Math.max(0, ...depth)
+}

@@ -9,15 +9,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { setTimeout as sleep } from "node:timers/promises"
-import {
-  createInspireClient,
-  DEFAULT_RATE_LIMIT,
-  findOperation,
-  invoke,
-  measured,
-} from "../packages/core/dist/index.js"
+import { createInspireClient, findOperation, invoke } from "../packages/core/dist/index.js"
+import { DEFAULT_RATE_LIMIT, measured } from "../packages/core/dist/internal.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
-import { flag, median, writeReport } from "./report.mjs"
+import { chainDepth, flag, median, writeReport } from "./report.mjs"
 
 const LATENCY_MS = 50
 const ROUNDS = Number(flag("rounds") ?? 3)
@@ -26,18 +21,6 @@ const BURST = DEFAULT_RATE_LIMIT.burst
 const TARGET = 1.2
 
 const isApi = (r) => /^(v1|v2|oa):/.test(r.surface)
-
-/** The longest chain of requests each of which arrived after the previous one's response had closed. */
-const chainDepth = (log) => {
-  const sorted = [...log].sort((a, b) => a.start - b.start)
-  const depth = []
-  sorted.forEach((r, i) => {
-    let best = 0
-    for (let j = 0; j < i; j++) if (sorted[j].end <= r.start) best = Math.max(best, depth[j])
-    depth.push(best + 1)
-  })
-  return Math.max(0, ...depth)
-}
 
 /** The names a user types for a training submit in 分布式训练空间 / H100, plus the fixture's spec and image. */
 const trainingTarget = (emu) => {
@@ -60,7 +43,7 @@ const freshClient = async (emu, limited) => {
   const home = mkdtempSync(join(tmpdir(), "inspire-bench-rt-"))
   const env = { PATH: process.env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.url }
   const client = createInspireClient({ env: limited ? env : { ...env, INSPIRE_RATE_LIMIT: "1000" } })
-  await client.login(emu.demo.username, emu.demo.password)
+  await client.login({ username: emu.demo.username, password: emu.demo.password })
   await client.v1("GET", "user/detail")
   await client.v2("user", "GetUserDetail", {})
   await refill()

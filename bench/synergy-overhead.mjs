@@ -151,7 +151,7 @@ const main = async (cleanup) => {
   const plugged = homeOf([`file://${PLUGIN_DIR}`])
   const direct = createInspireClient({ env: plugged.env })
   cleanup.unshift(() => direct.close())
-  await direct.login(emu.demo.username, emu.demo.password)
+  await direct.login({ username: emu.demo.username, password: emu.demo.password })
 
   // The approval is stored in the home, so every later start loads the plugin without a prompt.
   {

@@ -17,7 +17,9 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NO_COLOR: "1" }
 /** The benchmarks, in the order the documents list them: id, script and arguments. */
 const BENCHES = [
   { id: "cold-start", args: ["bench/cold-start.mjs", "20"] },
+  { id: "core-import", args: ["bench/core-import.mjs"] },
   { id: "round-trips", args: ["bench/round-trips.mjs"] },
+  { id: "per-call", args: ["bench/per-call.mjs"] },
   { id: "rate-limit", args: ["bench/rate-limit.mjs"] },
   { id: "logs", args: ["bench/logs.mjs"] },
   { id: "mcp-overhead", args: ["bench/mcp-overhead.mjs"] },

@@ -55,7 +55,7 @@ const packageDirs = (root) => [
 export const runArtifacts = (root) =>
   packageDirs(root).flatMap((dir) => [
     ...listFiles(join(dir, ".turbo"), (name) => name.endsWith(".log")),
-    ...[".vitest-report.json"].map((f) => join(dir, f)).filter((f) => existsSync(f)),
+    ...[".vitest-report.json", ".vitest-report-node24.json"].map((f) => join(dir, f)).filter((f) => existsSync(f)),
   ])
 
 /** Extra paths from the command line: a file as it is, a folder for every *.log and *.json in it. */

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config"
 
 // The tests spawn the built binary; two files at a time keep both cores busy while each waits on its child.
+// A spawn takes seconds on a busy machine (two CPU-bound processes beside the suite), and a set-up hook
+// logs in and submits through several, so neither a test nor a hook relies on vitest's defaults.
 export default defineConfig({
-  test: { maxWorkers: 2, minWorkers: 1, testTimeout: 40_000 },
+  test: { maxWorkers: 2, minWorkers: 1, testTimeout: 40_000, hookTimeout: 60_000 },
 })

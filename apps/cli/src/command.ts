@@ -1,47 +1,40 @@
-import {
-  callWrites,
-  confirmationOf,
-  findOperation,
-  type Invocation,
-  type Operation,
-  type Plan,
-} from "@holos-inspire/core"
+import type { CatalogueCommand, Invocation, Operation } from "@holos-inspire/core"
+import { confirmationOf, type ParsedInput, type Plan, safeParseInput } from "@holos-inspire/core/internal"
 import { type Command, Option } from "commander"
 import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { CliError, printResult, usageError } from "./output.js"
 import { confirm, interactive } from "./prompt.js"
-import { type GlobalOptions, runOperation } from "./run.js"
+import { type GlobalOptions, runParsed } from "./run.js"
 
-/** How one CLI command maps onto a catalogue operation. */
-export interface CommandSpec {
-  readonly name: string
-  readonly operation: string
-  readonly summary?: string
-  /** Input fixed by the command itself, e.g. `{ action: "list" }`. */
-  readonly fixed?: Readonly<Record<string, unknown>>
-  /** Only these fields become flags; default every field. */
-  readonly fields?: ReadonlyArray<string>
-  /** A field taken as the command's argument, e.g. `job_id`. */
-  readonly positional?: string
-  readonly positionalOptional?: boolean
-  /** Asks for confirmation (`--yes`) before running; default: the operation is destructive. */
-  readonly destructive?: boolean
-  /** Extra flags handled by `after`. */
+/**
+ * What the CLI adds to a catalogue command beyond its derived flags: flags of its own, prompts, an exit
+ * code, or printing that does more (follow a log, wait). Keyed by the operation value, typed by its result.
+ */
+export interface CommandExtension<R = unknown> {
+  /** Extra flags, read by `check`, `prepare` or `after`. */
   readonly extra?: (command: Command) => void
+  /** Input fields the CLI never takes as flags (a password: asked on the terminal or read from stdin). */
+  readonly hidden?: ReadonlyArray<string>
   /** Checks the flags before anything is sent; throws a usage error. */
   readonly check?: (options: CommandOptions) => void
+  /** Completes the input before it is checked (asks for what was left out). */
+  readonly prepare?: (input: Record<string, unknown>, options: CommandOptions) => Promise<Record<string, unknown>>
   /** The exit code for a failure of the operation, when it differs from the table's default. */
   readonly exitCodeOf?: (error: CliError, options: CommandOptions) => ExitCode | undefined
   /** Prints the result itself (and may do more, e.g. wait); returns the exit code. */
-  readonly after?: (run: Invocation<unknown>, options: CommandOptions) => Promise<ExitCode | undefined>
+  readonly after?: (
+    run: Invocation<R>,
+    options: CommandOptions,
+    input: Readonly<Record<string, unknown>>,
+  ) => Promise<ExitCode | undefined>
 }
 
 /** A command's parsed options: the globals plus its own flags. */
 export type CommandOptions = GlobalOptions & Readonly<Record<string, unknown>>
 
 /** Which catalogue operation each command runs, so a test can check that every one is reachable. */
-export const operationOf = new WeakMap<Command, string>()
+export const operationOf = new WeakMap<Command, Operation>()
 
 /** The input a command fixes (its action), so a test can check its flags against the operation's effects. */
 export const fixedOf = new WeakMap<Command, Readonly<Record<string, unknown>>>()
@@ -53,22 +46,16 @@ export const withJson = (command: Command): Command => command.option("--json", 
 export const withGlobals = (command: Command): Command =>
   withJson(command).option("--profile <name>", "use this profile (default: INSPIRE_PROFILE, else the current profile)")
 
-/** The operation of a name; a missing one is a bug of the command tree. */
-export const operationNamed = (name: string): Operation => {
-  const op = findOperation(name)
-  if (op === undefined) throw new Error(`no operation ${name} in the catalogue`)
-  return op
-}
-
 const flagOf = (fields: ReadonlyArray<Field>, name: string): string => {
   const f = fields.find((x) => x.name === name)
   return f !== undefined ? `--${f.flag}` : name
 }
 
 // Schema errors are usage errors of flags: name the flag, not the schema field.
-const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<string, unknown>): void => {
-  const parsed = op.input.safeParse(input)
-  if (parsed.success) return
+// The input is checked here once (as core checks it, strictly) and handed to core as checked.
+const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<string, unknown>): ParsedInput => {
+  const parsed = safeParseInput(op, input)
+  if (parsed.success) return parsed.data
   const issues = parsed.error.issues.map((i) => {
     const head = i.path[0]
     return `${typeof head === "string" ? flagOf(fields, head) : "input"}: ${i.message}`
@@ -122,64 +109,75 @@ export const materializeTree = (command: Command): Command => {
   return command
 }
 
-/** Adds a command that runs one operation, with flags generated from its input schema. */
-export const operationCommand = (parent: Command, spec: CommandSpec): Command => {
-  const op = operationNamed(spec.operation)
-  const fixed = spec.fixed ?? {}
-  // Derived from the operation's definition: whether this command's action writes, and so whether it
-  // takes --dry-run (every writing action does) and, when destructive, a confirmation.
-  const readOnly = !callWrites(op, fixed)
-  const destructive = !readOnly && (spec.destructive ?? op.annotations.destructive)
-  const internal = new Set([...Object.keys(fixed), "dry_run", "confirm", ...(spec.positional ? [spec.positional] : [])])
+/**
+ * Adds the command of a catalogue entry under `parent` (its last path part is the name): arguments,
+ * flags, `--dry-run` and `--yes` all derived from the operation's definition, then the extension's.
+ */
+export const catalogueCommand = (
+  parent: Command,
+  entry: CatalogueCommand,
+  extension: CommandExtension = {},
+): Command => {
+  const op = entry.operation
+  const fixed = entry.fixed
+  const hidden = new Set(extension.hidden ?? [])
   let derived: { fields: ReadonlyArray<Field>; hasDryRun: boolean; hasConfirm: boolean } | undefined
   const flags = () => {
     if (derived !== undefined) return derived
     const all = fieldsOf(op)
     derived = {
-      fields: all.filter((f) => !internal.has(f.name) && (spec.fields === undefined || spec.fields.includes(f.name))),
-      hasDryRun: !readOnly && all.some((f) => f.name === "dry_run"),
+      fields: all.filter((f) => entry.fields.includes(f.name) && !hidden.has(f.name)),
+      hasDryRun: entry.writes && all.some((f) => f.name === "dry_run"),
       hasConfirm: all.some((f) => f.name === "confirm"),
     }
     return derived
   }
-  const command = parent.command(spec.name).description(spec.summary ?? op.title)
-  operationOf.set(command, op.name)
+  const command = parent.command(entry.path.at(-1) ?? op.name).description(entry.summary)
+  operationOf.set(command, op)
   fixedOf.set(command, fixed)
-  if (spec.positional !== undefined) {
-    const flag = spec.positional.replace(/_/g, "-")
-    command.argument(spec.positionalOptional ? `[${flag}]` : `<${flag}>`)
-  }
+  entry.positional.forEach((field, i) => {
+    const name = field.replace(/_/g, "-")
+    command.argument(entry.lastOptional && i === entry.positional.length - 1 ? `[${name}]` : `<${name}>`)
+  })
   pending.set(command, () => {
     const { fields, hasDryRun } = flags()
     addFieldOptions(command, fields)
     if (hasDryRun) command.option("--dry-run", "show what would be sent or changed, and change nothing")
-    if (destructive) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
+    if (entry.confirm) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
     withGlobals(command)
-    spec.extra?.(command)
+    extension.extra?.(command)
   })
   command.action(async (...args: unknown[]) => {
     const options = command.opts() as CommandOptions
     const { fields, hasDryRun, hasConfirm } = flags()
-    spec.check?.(options)
-    const input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
-    if (spec.positional !== undefined && typeof args[0] === "string") input[spec.positional] = args[0]
+    extension.check?.(options)
+    let input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
+    entry.positional.forEach((field, i) => {
+      if (typeof args[i] === "string") input[field] = args[i]
+    })
     const dryRun = hasDryRun && options.dryRun === true
     if (dryRun) input.dry_run = true
-    validate(op, fields, input)
-    if (destructive && !dryRun) {
+    if (extension.prepare !== undefined) input = await extension.prepare(input, options)
+    // A command that asks first passes `confirm` once the user has said yes (or gave --yes).
+    const asks = entry.confirm && !dryRun
+    if (asks && hasConfirm) input.confirm = true
+    const parsed = validate(op, fields, input)
+    if (asks)
       await confirmDestructive(pathOf(command), options, async () =>
         hasDryRun
-          ? ((await runOperation(options, op, { ...input, dry_run: true })).result as { plan?: Plan }).plan
+          ? (
+              (await runParsed(options, op, validate(op, fields, { ...input, dry_run: true }))).result as {
+                plan?: Plan
+              }
+            ).plan
           : undefined,
       )
-      if (hasConfirm) input.confirm = true
-    }
-    const run = await runOperation(options, op, input).catch((e: unknown) => {
-      const code = e instanceof CliError ? spec.exitCodeOf?.(e, options) : undefined
+    const run = await runParsed(options, op, parsed).catch((e: unknown) => {
+      const code = e instanceof CliError ? extension.exitCodeOf?.(e, options) : undefined
       throw code !== undefined && e instanceof CliError ? new CliError(e.message, code, e.hint, e.detail) : e
     })
-    if (spec.after === undefined) return printResult(options.json === true, run.result, run.text)
-    const code = await spec.after(run, options)
+    if (extension.after === undefined) return printResult(options.json === true, run.result, run.text)
+    const code = await extension.after(run, options, input)
     if (code !== undefined && code !== EXIT.ok) process.exitCode = code
   })
   return command

@@ -2,7 +2,8 @@ import { lookup } from "node:dns/promises"
 import { statSync } from "node:fs"
 import { connect as tcpConnect } from "node:net"
 import { connect as tlsConnect } from "node:tls"
-import { findOperation, Harbor, type InspireClient, InspireError, invoke, Store } from "@holos-inspire/core"
+import { type InspireClient, InspireError } from "@holos-inspire/core"
+import { fetchCurrentUser, Harbor, Store } from "@holos-inspire/core/internal"
 
 /** One check of `inspire doctor`. */
 export interface Check {
@@ -129,10 +130,15 @@ export const runDoctor = async (client: InspireClient): Promise<ReadonlyArray<Ch
   if (mine?.inspire === undefined)
     checks.push(fail("credentials", `no platform account is saved for profile ${name}`, "inspire login"))
   else {
-    const status = findOperation("status")
     try {
-      if (status !== undefined) await client.run(invoke(status, {}))
-      checks.push(ok("credentials", `${mine.inspire.username} is accepted by the platform`))
+      // One cheap read proves the account (logging in first when needed); discovery is not needed here.
+      const user = await client.run(fetchCurrentUser())
+      checks.push(
+        ok(
+          "credentials",
+          `${mine.inspire.username} is accepted by the platform${user.name !== "" ? ` (${user.name})` : ""}`,
+        ),
+      )
     } catch (e) {
       const d = describeError(e)
       checks.push(

@@ -4,8 +4,10 @@ import {
   InspireError,
   type Invocation,
   invoke,
-  type Operation,
+  type OperationContext,
+  type OperationOf,
 } from "@holos-inspire/core"
+import { invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { fromInspireError, makeProgress } from "./output.js"
 
 /** The options every command takes. */
@@ -31,19 +33,31 @@ export const withClient = async <A>(globals: GlobalOptions, use: (client: Inspir
   }
 }
 
-/** Runs one operation with validated input, showing progress on a terminal's stderr. */
-export const runOperation = async (
+const running = async <A>(
   globals: GlobalOptions,
-  operation: Operation,
-  input: Readonly<Record<string, unknown>>,
-): Promise<Invocation<unknown>> => {
+  call: (client: InspireClient, context: OperationContext) => Promise<A>,
+): Promise<A> => {
   const progress = makeProgress()
   try {
+    // Files the operation writes may go in this directory as well as the downloads folder.
     return await withClient(globals, (client) =>
-      // Files the operation writes may go in this directory as well as the downloads folder.
-      client.run(invoke(operation, input, { progress: (p) => progress.show(p.message), workingDir: process.cwd() })),
+      call(client, { progress: (p) => progress.show(p.message), workingDir: process.cwd() }),
     )
   } finally {
     progress.clear()
   }
 }
+
+/** Runs one operation on raw input (core checks it), showing progress on a terminal's stderr. */
+export const runOperation = <O>(
+  globals: GlobalOptions,
+  operation: OperationOf<O>,
+  input: Readonly<Record<string, unknown>>,
+): Promise<Invocation<O>> => running(globals, (client, context) => client.run(invoke(operation, input, context)))
+
+/** Runs one operation on input the command has already checked (`safeParseInput`), without checking it again. */
+export const runParsed = <O>(
+  globals: GlobalOptions,
+  operation: OperationOf<O>,
+  input: ParsedInput,
+): Promise<Invocation<O>> => running(globals, (client, context) => client.run(invokeParsed(operation, input, context)))

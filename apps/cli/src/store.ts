@@ -7,7 +7,7 @@ import {
   removeProfile,
   renderTable,
   useProfile,
-} from "@holos-inspire/core"
+} from "@holos-inspire/core/internal"
 import { type GlobalOptions, withClient } from "./run.js"
 
 /** What `inspire logout` did. */

@@ -14,8 +14,8 @@ describe("the command tree", () => {
   const commands = walk(buildProgram())
 
   it("reaches every operation of the catalogue", () => {
-    const reached = new Set(commands.map((c) => operationOf.get(c)).filter((n) => n !== undefined))
-    const missing = OPERATIONS.map((op) => op.name).filter((name) => !reached.has(name))
+    const reached = new Set(commands.map((c) => operationOf.get(c)))
+    const missing = OPERATIONS.filter((op) => !reached.has(op)).map((op) => op.name)
     expect(missing).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process"
-import { callWrites, findOperation } from "@holos-inspire/core"
+import { callWrites } from "@holos-inspire/core/internal"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import type { Command } from "commander"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -18,7 +18,7 @@ describe("--dry-run and --yes come from the operation's definition", () => {
 
   it("offers --dry-run on exactly the commands whose action writes", () => {
     const wrong = commands.flatMap((c) => {
-      const op = findOperation(operationOf.get(c) ?? "")
+      const op = operationOf.get(c)
       if (op === undefined) return [`${pathOf(c)}: no operation`]
       const writes = callWrites(op, fixedOf.get(c) ?? {})
       const offered = c.options.some((o) => o.long === "--dry-run")
@@ -29,7 +29,7 @@ describe("--dry-run and --yes come from the operation's definition", () => {
 
   it("asks for --yes only on commands that write", () => {
     for (const c of commands) {
-      const op = findOperation(operationOf.get(c) ?? "")
+      const op = operationOf.get(c)
       if (op !== undefined && !callWrites(op, fixedOf.get(c) ?? {}))
         expect(
           c.options.map((o) => o.long),

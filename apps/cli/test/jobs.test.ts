@@ -47,7 +47,7 @@ beforeAll(async () => {
   const login = await inspire(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
   expect(login.code).toBe(0)
   expect((await inspire(env, ["config", "set", "defaultWorkspace", "分布式训练空间"])).code).toBe(0)
-}, 30_000)
+})
 afterAll(async () => {
   await emu.close()
 })

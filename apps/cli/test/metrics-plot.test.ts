@@ -41,7 +41,7 @@ beforeAll(async () => {
   emu.control.clock.advance(1800)
   expect((await inspire(env, ["job", "stop", jobId, "--yes"])).code).toBe(0)
   emu.control.clock.advance(5)
-}, 30_000)
+})
 afterAll(async () => {
   await emu.close()
 })

@@ -115,13 +115,63 @@ describe("resources kept between calls", () => {
           ]),
         ),
       )
-      expect(surfaces).toContain("v2:project.GetProjectForPage")
+      expect(surfaces).toContain("v1:POST /api/v1/project/list")
       const refreshed = JSON.parse(readFileSync(file, "utf8")) as typeof kept
       expect(refreshed.entries.projects.value.map((p) => p.name)).toContain("具身智能基础模型")
       // A name that does not exist is still refused, with the candidates.
       const typo = await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间", "--project", "nope"])
       expect(typo.code).toBe(1)
       expect(JSON.parse(typo.stderr)).toMatchObject({ error: { reason: "InvalidInput" } })
+    },
+    T,
+  )
+
+  it(
+    "make a second `inspire status` (a new process) ask the platform nothing, and a narrow one ask about one workspace",
+    async () => {
+      const env = await loggedIn()
+      const status = (...more: string[]) => inspire(env, ["status", "--json", ...more])
+      const api = (surfaces: ReadonlyArray<string>) => surfaces.filter((x) => /^(v1|v2|oa):/.test(x))
+      emu.control.clearRequests()
+      expect((await status()).code).toBe(0)
+      expect(emu.control.requests().bySurface["v2:workspace.GetBasicInfo"]).toBe(10)
+      emu.control.clearRequests()
+      const warm = json<{ workspaces: unknown[] }>(await status())
+      expect(warm.workspaces).toHaveLength(11)
+      expect(api(Object.keys(emu.control.requests().bySurface))).toEqual([])
+      // Refresh asks again, about the one workspace named only.
+      emu.control.clearRequests()
+      expect((await status("--workspace", "高性能计算", "--refresh")).code).toBe(0)
+      const narrow = emu.control.requests().bySurface
+      expect(narrow["v2:workspace.GetBasicInfo"]).toBe(1)
+      expect(narrow["v2:workspace.ListNodeDimension"]).toBe(1)
+      const kept = JSON.parse(readFileSync(keptFiles(env)[0] ?? "", "utf8")) as { entries: Record<string, unknown> }
+      expect(Object.keys(kept.entries).filter((k) => k.startsWith("structure:"))).toHaveLength(10)
+    },
+    T,
+  )
+
+  it(
+    "let `inspire doctor` check the account with one cheap request",
+    async () => {
+      const env = await loggedIn()
+      emu.control.clearRequests()
+      const run = await inspire(env, ["doctor", "--json"])
+      const checks = json<{ checks: Array<{ name: string; status: string }> }>(run).checks
+      expect(checks.find((c) => c.name === "credentials")?.status).toBe("ok")
+      const api = Object.entries(emu.control.requests().bySurface).filter(([k]) => /^(v1|v2|oa):/.test(k))
+      expect(api.reduce((n, [, v]) => n + v, 0)).toBeLessThanOrEqual(2)
+    },
+    T,
+  )
+
+  it(
+    "start with the token `inspire login` saved: the next call does not log in again",
+    async () => {
+      const env = await loggedIn()
+      emu.control.clearRequests()
+      expect((await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])).code).toBe(0)
+      expect(emu.control.requests().bySurface["http:POST /auth/token"]).toBeUndefined()
     },
     T,
   )

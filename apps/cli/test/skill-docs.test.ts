@@ -263,7 +263,7 @@ const lintToolsTable = (file: string, text: string, cat: Catalogue): Finding[] =
     if (!row.includes(`\`plugin__inspire__${op}\``))
       out.push({ file, line: 0, message: `the row of inspire_${op} does not name plugin__inspire__${op}` })
     const reached = cliCommandsOf(row).map(({ words }) => resolveCli(words, cat.program).command)
-    const ops = reached.map((c) => (c !== undefined ? operationOf.get(c) : undefined))
+    const ops = reached.map((c) => (c !== undefined ? operationOf.get(c)?.name : undefined))
     if (!ops.includes(op))
       out.push({ file, line: 0, message: `the row of inspire_${op} names no CLI command running it` })
     for (const [k, other] of ops.entries())

@@ -4,12 +4,9 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 /** The MCP tool name of an operation: the manual's `inspire_<name>`. */
 export const toolName = (operation: Operation): string => `inspire_${operation.name}`
 
-// What an agent should know before it asks a user for a password in the conversation.
-const LOGIN_NOTE =
-  "Before asking the user for a password: if they can open a terminal, `inspire login` there saves the same credentials for this server and keeps the password out of the conversation; then call inspire_status. "
-
+// The operation's note for agents (login's: keep the password out of the conversation) comes first.
 const descriptionOf = (operation: Operation): string =>
-  operation.name === "login" ? `${LOGIN_NOTE}${operation.description}` : operation.description
+  operation.agent?.note !== undefined ? `${operation.agent.note} ${operation.description}` : operation.description
 
 /** An operation as an MCP tool: schemas from the catalogue and every annotation stated explicitly. */
 export const toolOf = (operation: Operation): Tool => ({

@@ -32,7 +32,7 @@ export const homeFor = (url: string): NodeJS.ProcessEnv => {
 export const logIn = async (env: NodeJS.ProcessEnv, username: string, password: string): Promise<void> => {
   const client = createInspireClient({ env })
   try {
-    await client.login(username, password)
+    await client.login({ username, password })
   } finally {
     await client.close()
   }

@@ -175,33 +175,46 @@ describe("inspire-mcp over Streamable HTTP", () => {
   }, 30_000)
 
   it("closes a session idle for INSPIRE_MCP_SESSION_IDLE_SECONDS, never one whose call is still running", async () => {
-    const server = await start({ INSPIRE_MCP_SESSION_IDLE_SECONDS: "1" })
-    const idle = await connect(server)
-    const busy = await connect(server)
-    expect((await idle.listTools()).tools.length).toBeGreaterThan(10)
-    // A call that takes twice the idle time: its session stays open while it runs, and after.
-    emu.control.faults.set({ latencyMs: 2_000 })
+    // Longer than any pause between two requests of one session here, even on a busy machine where one
+    // request can take seconds; nothing below depends on how long a request takes.
+    const idleSeconds = 5
+    const server = await start({ INSPIRE_MCP_SESSION_IDLE_SECONDS: String(idleSeconds) })
+    // A call that takes twice the idle time, sent as soon as its session is open: the session stays
+    // open while it runs, and after.
+    emu.control.faults.set({ latencyMs: 2 * idleSeconds * 1000 })
+    let idle: Client
+    let busy: Client
     try {
-      const slow = await busy.callTool(
+      busy = await connect(server)
+      const began = Date.now()
+      const slow = busy.callTool(
         { name: "inspire_job_detail", arguments: { job_id: "job-00000000-dead-beef" } },
         undefined,
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
-      expect(textOf(slow as never)).toMatch(/^error \(NotFound\)/)
+      // Meanwhile another session makes one request, then none.
+      idle = await connect(server)
+      expect((await idle.listTools()).tools.length).toBeGreaterThan(10)
+      expect(textOf((await slow) as never)).toMatch(/^error \(NotFound\)/)
+      expect(Date.now() - began).toBeGreaterThan(idleSeconds * 1000)
     } finally {
       emu.control.faults.reset()
     }
     expect((await busy.listTools()).tools.length).toBeGreaterThan(10)
-    // The other one has been idle all along: gone, with a 404 the client can act on.
-    await sleep(500)
+    // The other one is closed once idle (the server says so on stderr), with a 404 the client can act on.
+    const idleId = (idle.transport as StreamableHTTPClientTransport).sessionId
+    const closed = `closed session ${idleId}: no request for ${idleSeconds} s`
+    for (let waited = 0; !server.stderr().includes(closed); waited += 100) {
+      if (waited > 30_000) throw new Error(`the idle session was not closed: ${server.stderr()}`)
+      await sleep(100)
+    }
     const gone = await idle.listTools().catch((e: unknown) => e)
     expect(gone).toMatchObject({ code: 404, message: expect.stringContaining("expired session") })
-    expect(server.stderr()).toMatch(/closed session [0-9a-f-]{36}: no request for 1 s/)
     // A new session works, and an unknown key is refused over HTTP as over stdio.
     const fresh = await connect(server)
     const r = await fresh.callTool({ name: "inspire_stop", arguments: { jobId: "job-1" } })
     expect(textOf(r as never)).toContain('unknown field "jobId" (did you mean "job_id"?)')
-  }, 30_000)
+  }, 90_000)
 
   it("refuses a limit that is not a whole number at start", async () => {
     const child = spawn(process.execPath, [BIN, "--http", "--port", "0"], {

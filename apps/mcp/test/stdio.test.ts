@@ -8,7 +8,8 @@ import { type Connection, call, connectStdio, homeFor, logIn, structured, textOf
 import { expectNoSecrets } from "./secrets.js"
 import { runWorkflow } from "./workflow.js"
 
-// The 17 tools of the manual and beside it, in their fixed order; others (inspire_image_push) may join.
+// The manual's fifteen tools, in its order: the contract, and the one fixed list (the tool list itself is
+// checked against the catalogue, so a new operation needs no edit here).
 const MANUAL = [
   "inspire_config",
   "inspire_login",
@@ -22,11 +23,9 @@ const MANUAL = [
   "inspire_metrics",
   "inspire_stop",
   "inspire_images",
+  "inspire_image_push",
   "inspire_notebook",
   "inspire_models",
-  "inspire_wait",
-  "inspire_resubmit",
-  "inspire_events",
 ]
 
 const SKILL = fileURLToPath(new URL("../../../skills/sii-inspire/SKILL.md", import.meta.url))

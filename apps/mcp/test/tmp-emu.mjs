@@ -8,7 +8,7 @@ const emu = await startEmulator({ port: 0, speed: 300 })
 const home = mkdtempSync(join(tmpdir(), "smoke-"))
 const env = { INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.url, INSPIRE_RATE_LIMIT: "1000" }
 const c = createInspireClient({ env })
-await c.login(emu.demo.username, emu.demo.password)
+await c.login({ username: emu.demo.username, password: emu.demo.password })
 await c.close()
 writeFileSync("/tmp/emu-env", `export INSPIRE_HOME=${home} INSPIRE_BASE_URL=${emu.url} INSPIRE_RATE_LIMIT=1000\n`)
 setTimeout(() => emu.close(), 60000)

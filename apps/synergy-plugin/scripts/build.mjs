@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { dirname, join, resolve } from "node:path"
+import { basename, dirname, join, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { build } from "esbuild"
 
@@ -81,6 +81,49 @@ const files = (dir, prefix = "") =>
       statSync(join(dir, name)).isDirectory() ? files(join(dir, name), `${prefix}${name}/`) : [`${prefix}${name}`],
     )
 
+/**
+ * The chunk files under names that do not change with their content, so that a change of the
+ * committed bundle shows as a diff of the same files. esbuild names a chunk after its content hash
+ * (a shared chunk has no other name to give); here a chunk loaded by import() keeps its module's
+ * name (impl, docker) and a shared chunk is named after the entry points that load it, which is
+ * what esbuild splits on, so no two shared chunks get one name. Returns the files to write.
+ */
+const stableChunkNames = ({ metafile, outputFiles }) => {
+  const abs = (p) => resolve(root, p)
+  const outputs = Object.entries(metafile.outputs).map(([p, o]) => ({ path: abs(p), ...o }))
+  const entries = outputs.filter((o) => o.entryPoint !== undefined)
+  const hashless = (path) => path.replace(/-[A-Z0-9]{8}\.js$/, ".js")
+  const loads = new Map(outputs.map((o) => [o.path, o.imports.filter((i) => i.kind === "import-statement")]))
+  const reach = (path, seen = new Set()) => {
+    if (seen.has(path)) return seen
+    seen.add(path)
+    for (const i of loads.get(path) ?? []) reach(abs(i.path), seen)
+    return seen
+  }
+  const loadedBy = new Map()
+  for (const e of entries) {
+    const name = basename(hashless(e.path), ".js")
+    for (const p of reach(e.path)) loadedBy.set(p, [...(loadedBy.get(p) ?? []), name])
+  }
+  const renamed = new Map(
+    outputs.map((o) => [
+      o.path,
+      o.entryPoint !== undefined
+        ? hashless(o.path)
+        : join(dirname(o.path), `shared-${[...(loadedBy.get(o.path) ?? [])].sort().join("-")}.js`),
+    ]),
+  )
+  if (new Set(renamed.values()).size !== renamed.size) throw new Error("Two chunks would get the same name.")
+  const names = [...renamed].map(([from, to]) => [basename(from), basename(to)])
+  return outputFiles.map(({ path, text }) => {
+    let rewritten = text
+    for (const [from, to] of names) rewritten = rewritten.replaceAll(`/${from}"`, `/${to}"`)
+    const stale = names.find(([from, to]) => from !== to && rewritten.includes(from))
+    if (stale !== undefined) throw new Error(`${basename(path)} still names ${stale[0]} after renaming the chunks.`)
+    return { path: renamed.get(path) ?? path, text: rewritten }
+  })
+}
+
 rmSync(out, { recursive: true, force: true })
 mkdirSync(join(out, "runtime"), { recursive: true })
 
@@ -141,18 +184,24 @@ try {
 // the first call. The host allows a plugin process only a few seconds to start.
 const runtimeDir = join(out, "runtime")
 const runtime = join(runtimeDir, "index.js")
-await build({
+const bundled = await build({
   ...common,
   entryPoints: { index: join(root, "src", "index.ts") },
   outdir: runtimeDir,
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
+  metafile: true,
+  write: false,
   define: {
     __INSPIRE_PLUGIN_VERSION__: JSON.stringify(pkg.version),
     __INSPIRE_SKILL__: JSON.stringify(skill),
     __INSPIRE_TOOLS__: JSON.stringify(tools),
   },
 })
+for (const { path, text } of stableChunkNames(bundled)) {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, text)
+}
 
 for (const f of files(runtimeDir)) {
   const text = readFileSync(join(runtimeDir, f), "utf8")

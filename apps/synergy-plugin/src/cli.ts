@@ -1,12 +1,6 @@
 import { readFile } from "node:fs/promises"
-import {
-  createInspireClient,
-  type ErrorReason,
-  findOperation,
-  InspireError,
-  invoke,
-  resolveStorePaths,
-} from "@holos-inspire/core"
+import { createInspireClient, type ErrorReason, InspireError, invoke, loginOperation } from "@holos-inspire/core"
+import { resolveStorePaths } from "@holos-inspire/core/internal"
 import type { CliResult } from "./sdk.js"
 
 const USAGE = 2
@@ -75,12 +69,10 @@ const saveLogin = async (args: Readonly<Record<string, unknown>>, target: "inspi
   if (target === "harbor" && registry !== "qb" && registry !== "sj")
     return failure(`Unknown registry "${registry}".`, "Use --registry qb (七宝, the default) or sj (松江).", USAGE)
   const profile = text(args.profile)
-  const login = findOperation("login")
-  if (login === undefined) throw new Error("The catalogue has no login operation.")
   const client = createInspireClient({ env: process.env, ...(profile !== undefined ? { profile } : {}) })
   try {
     const run = await client.run(
-      invoke(login, { target, username, password, ...(target === "harbor" ? { registry } : {}) }),
+      invoke(loginOperation, { target, username, password, ...(target === "harbor" ? { registry } : {}) }),
     )
     const store = resolveStorePaths(process.env).credentialsFile
     return { stdout: `${run.text}\nstore: ${store}\n`, exitCode: 0 }

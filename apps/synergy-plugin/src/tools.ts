@@ -1,13 +1,12 @@
 import {
-  checkInput,
   createInspireClient,
   InspireError,
   inputJsonSchema,
-  invoke,
   OPERATIONS,
   type Operation,
   type Progress,
 } from "@holos-inspire/core"
+import { checkInput, checkOperationInput, invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { z } from "zod"
 import { modelToolName } from "./ids.js"
 import { problemResult, successResult, synergyNames } from "./result.js"
@@ -22,20 +21,20 @@ const cancelledResult = (op: Operation): ToolResult => ({
 
 /**
  * Runs one operation against the shared store and the active profile (INSPIRE_HOME / INSPIRE_PROFILE),
- * as the CLI and the MCP server do: core validates the raw input with the operation's zod schema
- * (defaults applied), runs and renders it. Expected problems become normal results; an abort
- * interrupts the operation; anything else is a defect and is thrown.
+ * as the CLI and the MCP server do: the input was validated once by core (`checkOperationInput`), and
+ * core runs and renders it. Expected problems become normal results; an abort interrupts the operation;
+ * anything else is a defect and is thrown.
  */
 export const executeOperation = async (
   op: Operation,
-  raw: unknown,
+  input: ParsedInput,
   signal: AbortSignal,
   progress: (p: Progress) => void,
   note?: (result: unknown) => string | undefined,
 ): Promise<ToolResult> => {
   const client = createInspireClient({ env: process.env })
   try {
-    const done = await client.run(invoke(op, raw, { progress }), { signal })
+    const done = await client.run(invokeParsed(op, input, { progress }), { signal })
     return successResult(op.title, done.text, done.result, note?.(done.result))
   } catch (e) {
     if (e instanceof InspireError) return problemResult(op.title, e)
@@ -49,24 +48,30 @@ export const executeOperation = async (
 // A wait longer than one call may last is cut to fit; the model is told to call again.
 const WAIT_MARGIN_S = 10
 
-interface Prepared {
-  readonly input: unknown
+/** A call's input checked (and maybe cut), with what to tell the model about the cut. */
+export interface Prepared {
+  readonly input: ParsedInput
   readonly note?: (result: unknown) => string | undefined
 }
 
-// Read with core's strict check, so that a cut wait keeps an unknown key for parseInput to refuse.
-const prepare = (op: Operation, raw: unknown): Prepared => {
-  if (op.name !== "wait") return { input: raw }
-  const parsed = checkInput(op.name, op.input, raw)
-  if (parsed._tag === "Left" || typeof parsed.right.timeout_seconds !== "number") return { input: raw }
-  const asked = parsed.right.timeout_seconds
+/**
+ * Checks a call's input, once, with core's strict check; a wait (the field the operation names as its
+ * `agent.waitField`) longer than one call may last is cut, with a note telling the model to call again.
+ */
+export const prepare = (op: Operation, raw: unknown): Prepared | InspireError => {
+  const parsed = checkOperationInput(op, raw)
+  if (parsed._tag === "Left") return parsed.left
+  const input = parsed.right
+  const field = op.agent?.waitField
+  const asked = field !== undefined ? input[field] : undefined
+  if (field === undefined || typeof asked !== "number") return { input }
   const cap = Math.max(1, Math.floor(callBudgetMs() / 1000) - WAIT_MARGIN_S)
-  if (asked <= cap) return { input: raw }
+  if (asked <= cap) return { input }
   return {
-    input: { ...parsed.right, timeout_seconds: cap },
+    input: { ...input, [field]: cap },
     note: (result) =>
       (result as { outcome?: string }).outcome === "timed-out"
-        ? `Synergy limits one tool call to 120 s, so this call waited ${cap} s of the ${asked} s asked; call ${modelToolName("wait")} again to keep waiting.`
+        ? `Synergy limits one tool call to 120 s, so this call waited ${cap} s of the ${asked} s asked; call ${modelToolName(op.name)} again to keep waiting.`
         : undefined,
   }
 }
@@ -77,9 +82,9 @@ const BACKGROUND_NOTE = ` Long runs continue in the background: after about ${BU
 
 const describe = (op: Operation): string => {
   const base = synergyNames(op.description)
-  if (op.name === "wait")
+  if (op.agent?.waitField !== undefined)
     return `${base} One call waits at most ${BUDGET_S - WAIT_MARGIN_S} s (Synergy's per-call limit); call again to wait longer.`
-  if (op.name === "logs" || op.name === "image_push") return base + BACKGROUND_NOTE
+  if (op.agent?.longRunning === true) return base + BACKGROUND_NOTE
   return base
 }
 
@@ -90,9 +95,10 @@ export const operationTool = (op: Operation): ToolContribution =>
     description: describe(op),
     input: inputJsonSchema(op),
     // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
-    // validates them again, strictly (an unknown key is refused, not dropped), inside executeOperation.
+    // validates them again, strictly (an unknown key is refused, not dropped), once, in prepare.
     handler: async (raw, context) => {
       const prepared = prepare(op, raw)
+      if (prepared instanceof InspireError) return problemResult(op.title, prepared)
       return runBounded(
         op.name,
         (signal, progress) => executeOperation(op, prepared.input, signal, progress, prepared.note),

@@ -1,4 +1,5 @@
-import { addProfile, createInspireClient, useProfile } from "@holos-inspire/core"
+import { createInspireClient } from "@holos-inspire/core"
+import { addProfile, useProfile } from "@holos-inspire/core/internal"
 import type { RunningEmulator } from "@holos-inspire/emulator"
 
 /** The parts of the emulator state the tests read. */

@@ -50,4 +50,4 @@ it("resolves the repository's package entry to the committed plugin and loads it
   expect(approved).toMatchObject({ health: "loaded", loaded: true })
   const ids = await api<ReadonlyArray<string>>(server, "/experimental/tool/ids")
   for (const op of OPERATIONS) expect(ids).toContain(`plugin__inspire__${op.name}`)
-}, 90_000)
+}, 180_000)

@@ -111,7 +111,7 @@ describe("the package", () => {
     expect(staticImports.length).toBeGreaterThan(0)
     const loaded = staticImports.map((f) => readFileSync(join(app, "dist", "runtime", f), "utf8").length)
     expect(loaded.reduce((a, b) => a + b, 0)).toBeLessThan(256 * 1024)
-    expect(entry).toMatch(/import\("\.\/chunks\/impl-[A-Z0-9]+\.js"\)/)
+    expect(entry).toContain(`import("./chunks/impl.js")`)
   })
 
   it("lists every tool in the README", () => {

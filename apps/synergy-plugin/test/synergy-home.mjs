@@ -47,6 +47,14 @@ export const makeHome = (options) => {
     // which runtime.test.ts checks.)
     pluginRuntimePolicy: { limits: { startupTimeoutMs: 30_000 } },
   })
+  // Every tool call is first classified by the host's Policy worker (one process on two cores), which
+  // gets 1 s by default, counted from when the call is queued; past that the host refuses the call
+  // ("Policy classification is unavailable"). The agent's tool calls come three at a time, so on a busy
+  // machine 1 s is not enough: it gets the longest time the host allows, and its workers are not replaced
+  // for a heartbeat that comes late. Nothing here changes what the policy decides.
+  writeJson(join(configDir, "120-runtime.jsonc"), {
+    execution: { policyTimeoutMs: 10_000, policyHeartbeatTimeoutMs: 60_000, agentHeartbeatTimeoutMs: 120_000 },
+  })
   if (options.modelUrl !== undefined) {
     writeJson(join(configDir, "20-providers.jsonc"), {
       provider: {
@@ -91,7 +99,8 @@ export const makeHome = (options) => {
 
 export const transcript = []
 
-export const synergy = (home, args, timeoutMs = 60_000) =>
+// Each run starts the 160 MB binary afresh: over ten seconds on a busy two-core machine before it does anything.
+export const synergy = (home, args, timeoutMs = 120_000) =>
   new Promise((resolve, reject) => {
     const child = spawn(SYNERGY, [...args], { cwd: home.cwd, env: home.env, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
@@ -130,7 +139,7 @@ export const spawnServer = async (home) => {
   return { url: `http://127.0.0.1:${port}`, child, log: () => output }
 }
 
-export const waitHealthy = async (server, timeoutMs = 60_000, pollMs = 250) => {
+export const waitHealthy = async (server, timeoutMs = 120_000, pollMs = 250) => {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null)
@@ -145,7 +154,7 @@ export const waitHealthy = async (server, timeoutMs = 60_000, pollMs = 250) => {
   throw new Error(`synergy server did not become healthy in ${timeoutMs} ms: ${server.log()}`)
 }
 
-export const startServer = async (home, timeoutMs = 60_000) => {
+export const startServer = async (home, timeoutMs = 120_000) => {
   const server = await spawnServer(home)
   await waitHealthy(server, timeoutMs)
   return server

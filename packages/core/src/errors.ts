@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import { Data } from "./effect.js"
 
 /** The reasons an Inspire operation can fail; each frontend maps them in one place. */
 export type ErrorReason =
@@ -21,6 +21,7 @@ export type ErrorReason =
  * `candidates` lists valid choices (specs, prefixes, …) when the input was one of a known set;
  * `fix` carries a corrected value when the mistake can be repaired mechanically.
  * Secrets must never be placed in any field.
+ * A signature that knows which reasons it fails with says so with `InspireErrorOf`.
  */
 export class InspireError extends Data.TaggedError("InspireError")<{
   readonly reason: ErrorReason
@@ -52,6 +53,17 @@ export const amendError = (e: InspireError, patch: Partial<InspireErrorFields>):
   new InspireError({ ...e, message: e.message, ...patch })
 
 /**
+ * An InspireError of known reasons, for signatures that can say which: `InspireErrorOf<"InvalidInput">`
+ * for a check that fails only that way. It is an InspireError, so callers that handle any reason take it.
+ */
+export type InspireErrorOf<R extends ErrorReason> = InspireError & { readonly reason: R }
+
+/** An InspireError typed with its reason (see `InspireErrorOf`). */
+export const inspireError = <R extends ErrorReason>(
+  fields: InspireErrorFields & { readonly reason: R },
+): InspireErrorOf<R> => new InspireError(fields) as InspireErrorOf<R>
+
+/**
  * A surface of the platform that does not answer this action (InvalidAction, a gateway 404,
  * AccessForbidden, or a credential it cannot take). Reads fall back to the documented alternative;
  * `sent: false` means no service acted on the request (InvalidAction, an unrouted path, no token), so
@@ -64,9 +76,35 @@ export class SurfaceUnavailable extends Data.TaggedError("SurfaceUnavailable")<{
   readonly sent: boolean
 }> {}
 
+// What to do when a surface does not answer and nothing is left to fall back to, by why it did not.
+const SURFACE_HINTS: Readonly<Record<SurfaceUnavailable["why"], string>> = {
+  InvalidAction:
+    "The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.",
+  NotFound:
+    "The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.",
+  AccessForbidden:
+    "Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.",
+  TokenUnavailable: "This account can only use the session login, which this call does not support.",
+}
+
+/**
+ * The one converter from an unavailable surface, with nothing left to fall back to, to the user's error:
+ * Forbidden when the platform refused access, else PlatformError. `what` (e.g. "read the training job")
+ * goes in front of the message; `hint` replaces the default advice for the surface's `why`.
+ */
+export const surfaceError = (
+  e: SurfaceUnavailable,
+  context: { readonly what?: string; readonly hint?: string } = {},
+): InspireErrorOf<"Forbidden" | "PlatformError"> =>
+  inspireError({
+    reason: e.why === "AccessForbidden" ? "Forbidden" : "PlatformError",
+    message: context.what !== undefined ? `Could not ${context.what}: ${e.message}` : e.message,
+    hint: context.hint ?? SURFACE_HINTS[e.why],
+  })
+
 /** An InvalidInput error: the most common kind raised by the domain rules. */
 export const invalidInput = (
   message: string,
   hint: string,
   extra: { readonly candidates?: ReadonlyArray<unknown>; readonly fix?: string } = {},
-): InspireError => new InspireError({ reason: "InvalidInput", message, hint, ...extra })
+): InspireErrorOf<"InvalidInput"> => inspireError({ reason: "InvalidInput", message, hint, ...extra })

@@ -1,35 +1,16 @@
-import { Cause, Effect, Exit, Layer, ManagedRuntime } from "effect"
 import { type CreateTrainingJobInput, createTrainingJob } from "./api/jobs/create.js"
 import { tailLogs } from "./api/jobs/logs.js"
 import { getJobMetrics } from "./api/jobs/metrics.js"
 import { getTrainingJob, listTrainingJobs, stopTrainingJob } from "./api/jobs/training.js"
-import { discover } from "./api/resources/discover.js"
+import { type DiscoverOptions, discover } from "./api/resources/discover.js"
 import { resolveComputeGroup, resolveProject, resolveWorkspace } from "./api/resources/resolve.js"
-import { type LoginResult, saveHarborLogin, saveInspireLogin } from "./auth/save.js"
-import type { Session } from "./auth/session.js"
-import type { RegistryId } from "./domain/workspaces.js"
-import { InspireError, type SurfaceUnavailable } from "./errors.js"
+import { Cause, Effect, Exit, Layer, ManagedRuntime } from "./effect.js"
+import { type InspireError, type SurfaceUnavailable, surfaceError } from "./errors.js"
+import { catalogueMethods, operationCall } from "./facade-methods.js"
+import type { ClientServices } from "./operations/catalogue/services.js"
 import { type CallOptions, Platform } from "./platform/client.js"
 import { Harbor } from "./platform/harbor.js"
-import type { Transport } from "./platform/transport.js"
 import { ActiveProfile, type ActiveProfileShape, inspireLayer, type ProfileOptions } from "./profile.js"
-import type { Store } from "./store/store.js"
-
-/** The services a facade call runs with. */
-export type ClientServices = Store | Transport | Session | Platform | ActiveProfile | Harbor
-
-/** Turns an unavailable surface with no fallback into the user-facing error. */
-export const unavailableToError = (e: SurfaceUnavailable): InspireError =>
-  new InspireError({
-    reason: e.why === "AccessForbidden" ? "Forbidden" : "PlatformError",
-    message: e.message,
-    hint:
-      e.why === "TokenUnavailable"
-        ? "This account can only use the session login, which this call does not support."
-        : e.why === "AccessForbidden"
-          ? "Your account lacks permission for this, or the workspace is disabled."
-          : "The platform does not offer this call here; it may have changed. Please report it.",
-  })
 
 /** How one call of a client runs: `signal` interrupts it (the promise then rejects with an interruption). */
 export interface RunOptions {
@@ -47,7 +28,7 @@ export const createInspireClient = (options: ProfileOptions = {}) => {
     runOptions: RunOptions = {},
   ): Promise<A> => {
     const exit = await runtime.runPromiseExit(
-      Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(unavailableToError(e))),
+      Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e))),
       { signal: runOptions.signal },
     )
     if (Exit.isSuccess(exit)) return exit.value
@@ -59,11 +40,6 @@ export const createInspireClient = (options: ProfileOptions = {}) => {
     /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
     run,
     profile: (): Promise<ActiveProfileShape> => run(ActiveProfile),
-    /** Saves and checks the platform account (best effort, as the manual describes). */
-    login: (username: string, password: string): Promise<LoginResult> => run(saveInspireLogin(username, password)),
-    /** Saves and checks a Harbor robot account for one registry. */
-    harborLogin: (registry: RegistryId, username: string, password: string): Promise<LoginResult> =>
-      run(saveHarborLogin(registry, username, password)),
     /** Raw calls of the three API families, envelopes unwrapped. */
     openapi: (path: string, body: unknown, callOptions: CallOptions = { idempotent: true }) =>
       run(Effect.flatMap(Platform, (p) => p.openapi(path, body, callOptions))),
@@ -75,8 +51,8 @@ export const createInspireClient = (options: ProfileOptions = {}) => {
     ) => run(Effect.flatMap(Platform, (p) => p.v1(method, path, body, callOptions))),
     v2: (service: string, action: string, body: unknown, callOptions: CallOptions = { idempotent: true }) =>
       run(Effect.flatMap(Platform, (p) => p.v2(service, action, body, callOptions))),
-    /** Projects, workspaces, compute groups with free GPUs, and specs per schedule type (cached 5 min). */
-    discover: (refresh = false) => run(discover({ refresh })),
+    /** Projects, workspaces, compute groups with free GPUs, and specs per schedule type (kept: see `discover`). */
+    discover: (options: DiscoverOptions = {}) => run(discover(options)),
     resolveProject: (nameOrId: string) => run(resolveProject(nameOrId)),
     resolveWorkspace: (nameOrId: string, project?: string) => run(resolveWorkspace(nameOrId, project)),
     resolveComputeGroup: (nameOrId: string, workspaceId: string) => run(resolveComputeGroup(nameOrId, workspaceId)),
@@ -88,6 +64,11 @@ export const createInspireClient = (options: ProfileOptions = {}) => {
     tailLogs: (jobId: string, lines = 100) => run(tailLogs(jobId, lines)),
     getJobMetrics: (jobId: string, timeRangeSeconds = 1800) => run(getJobMetrics(jobId, { timeRangeSeconds })),
     close: (): Promise<void> => runtime.dispose(),
+    /** Any operation (one of the registry or your own), resolving with its result and its text for people. */
+    call: operationCall(run),
+    // Last, so that an operation named like a method above fails the build ("specified more than once").
+    /** Every operation of the catalogue as a typed method: `submit(input)`, `jobDetail({ job_id })`, … */
+    ...catalogueMethods(run),
   }
 }
 

@@ -1,7 +1,7 @@
-import { Context, Effect, Layer } from "effect"
 import { Session } from "./auth/session.js"
 import { DEFAULT_REGISTRIES, type RegistryTable } from "./domain/images.js"
 import type { RegistryId } from "./domain/workspaces.js"
+import { Context, Effect, Layer } from "./effect.js"
 import { type InspireError, invalidInput } from "./errors.js"
 import { Platform } from "./platform/client.js"
 import { DEFAULT_RATE_LIMIT, type RateLimit } from "./platform/rate-limit.js"

@@ -1,5 +1,6 @@
 // The command tree of the built CLI, read the way a user reads it: `inspire completion bash` for the
 // command paths, `inspire <path> --help` for each one's flags, choices and arguments.
+import { catalogueCommands, OPERATIONS } from "@holos-inspire/core"
 import type { CliHost } from "./fuzz-cli-host.js"
 
 /** One flag as the help shows it. */
@@ -21,41 +22,11 @@ export interface CommandNode {
   readonly family: string
 }
 
-// Which operation each command runs (apps/cli/src/commands); the suite checks that every operation is here.
-const OPERATION_OF: Readonly<Record<string, string>> = {
-  login: "login",
-  "harbor-login": "login",
-  status: "status",
-  "image list": "images",
-  "image push": "image_push",
-  "serve create": "inference",
-  "serve show": "inference",
-  "serve stop": "inference",
-  "serve list": "inference",
-  "notebook create": "notebook",
-  "notebook list": "notebook",
-  "notebook show": "notebook",
-  "notebook start": "notebook",
-  "notebook stop": "notebook",
-  "notebook delete": "notebook",
-  "model list": "models",
-  "model show": "models",
-  "model create": "models",
-  "model delete": "models",
-  "config get": "config",
-  "config set": "config",
-  "config unset": "config",
-  "job submit": "submit",
-  "job list": "jobs",
-  "job show": "job_detail",
-  "job logs": "logs",
-  "job metrics": "metrics",
-  "job stop": "stop",
-  "job wait": "wait",
-  "job resubmit": "resubmit",
-  "job events": "events",
-  "hpc submit": "submit_hpc",
-}
+// Which operation each command runs, as core's catalogue places it (the CLI builds its tree from the same
+// commands); the suite checks that the built CLI reaches every operation.
+const OPERATION_OF: ReadonlyMap<string, string> = new Map(
+  catalogueCommands(OPERATIONS).map((c) => [c.path.join(" "), c.operation.name]),
+)
 
 /** The family of the commands that run no catalogue operation (profile, skill, doctor, help, …). */
 export const OTHER = "other commands"
@@ -98,7 +69,7 @@ export const readTree = async (host: CliHost): Promise<ReadonlyArray<CommandNode
       flags: parseFlags(help),
       args: parseArgs(help, path),
       subcommands: words.split(" ").filter((w) => w !== "" && !w.startsWith("-")),
-      family: OPERATION_OF[pathText] ?? OTHER,
+      family: OPERATION_OF.get(pathText) ?? OTHER,
     })
   }
   return nodes

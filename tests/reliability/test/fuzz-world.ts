@@ -227,7 +227,7 @@ export const startWorld = async (label: string): Promise<World> => {
   for (const dir of ["HOME", "TMPDIR", "SYNERGY_HOME"] as const) mkdirSync(env[dir] ?? root, { recursive: true })
   writeProfile(join(env.INSPIRE_HOME ?? root, "config"), emu.url, pushPort)
   const login = createInspireClient({ env })
-  await login.login(emu.demo.username, emu.demo.password).finally(() => login.close())
+  await login.login({ username: emu.demo.username, password: emu.demo.password }).finally(() => login.close())
   const state = emu.control.state()
   const { ids, templates } = await seedTasks(env, state)
   // Past every seeded job's run time: they have all ended before the first fuzzed call.

@@ -1,18 +1,19 @@
 import type { Command } from "commander"
-import { addAuthCommands, addConfigCommands } from "./account.js"
+import { accountExtensions, addLogoutCommand } from "./account.js"
+import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
-import { addJobCommands } from "./jobs.js"
+import { jobExtensions } from "./jobs.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
-import { addResourceCommands } from "./resources.js"
 import { addSkillCommands } from "./skill.js"
 
-/** Adds every command of the tree, in the order `inspire --help` lists them. */
+/**
+ * Adds every command of the tree, in the order `inspire --help` lists them: the catalogue's (each
+ * placed by its operation's definition, with what the CLI adds to some), then the CLI's own.
+ */
 export const addCommands = (program: Command): void => {
-  addAuthCommands(program)
-  addResourceCommands(program)
-  addConfigCommands(program)
+  addCatalogueCommands(program, [...accountExtensions, ...jobExtensions])
+  addLogoutCommand(program)
   addProfileCommands(program)
-  addJobCommands(program)
   addDoctorCommand(program)
   addCompletionCommand(program)
   addSkillCommands(program)

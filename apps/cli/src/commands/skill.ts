@@ -3,14 +3,14 @@ import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rm
 import { homedir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { InspireError } from "@holos-inspire/core"
 import {
-  InspireError,
   isConfinedFile,
   placeUnder,
   type Root,
   removeConfinedFileSync,
   writeConfinedFileSync,
-} from "@holos-inspire/core"
+} from "@holos-inspire/core/internal"
 import { type Command, Option } from "commander"
 import { type CommandOptions, withJson } from "../command.js"
 import { EXIT } from "../exit-codes.js"

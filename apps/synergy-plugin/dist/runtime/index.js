@@ -6,13 +6,13 @@ import {
   definePlugin,
   skill,
   tool
-} from "./chunks/chunk-AQ5T6SVJ.js";
+} from "./chunks/shared-impl-index.js";
 import {
   define_INSPIRE_SKILL_default,
   define_INSPIRE_TOOLS_default,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./chunks/chunk-YY6NJCSB.js";
+} from "./chunks/shared-docker-impl-index-undici.js";
 
 // src/index.ts
 init_define_INSPIRE_SKILL();
@@ -50,7 +50,7 @@ var LOGIN_COMMANDS = [
 ];
 
 // src/index.ts
-var impl = () => import("./chunks/impl-TOF4MRJR.js");
+var impl = () => import("./chunks/impl.js");
 var tools = define_INSPIRE_TOOLS_default.map(
   (t) => tool({ ...t, handler: async (raw, context) => (await impl()).callTool(t.id, raw, context) })
 );

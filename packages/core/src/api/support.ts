@@ -1,6 +1,6 @@
-import { Effect } from "effect"
 import { z } from "zod"
-import { InspireError, type SurfaceUnavailable } from "../errors.js"
+import { Effect } from "../effect.js"
+import { InspireError, type SurfaceUnavailable, surfaceError } from "../errors.js"
 
 /** An id as the platform sends it (string or number), kept a string (INSPIRE-API.md §3.1). */
 export const Id = z.union([z.string(), z.number()]).transform(String)
@@ -72,17 +72,6 @@ export const decodeItems = <S extends z.ZodType>(
   surface: string,
 ): Effect.Effect<ReadonlyArray<z.output<S>>, InspireError> => Effect.forEach(items, (i) => decode(schema, i, surface))
 
-/** An unavailable surface with no fallback left, as the user-facing error. */
-export const noSurface = (e: SurfaceUnavailable, what: string): InspireError =>
-  new InspireError({
-    reason: e.why === "AccessForbidden" ? "Forbidden" : "PlatformError",
-    message: `Could not ${what}: ${e.message}`,
-    hint:
-      e.why === "AccessForbidden"
-        ? "Check the id and that your account may see it (inspire_jobs lists your jobs)."
-        : "The platform did not answer this action on any known surface; try again later or report it.",
-  })
-
 /** A read from the first surface, falling back to the next when one does not answer the action. */
 export const firstAvailable = <A, R>(
   what: string,
@@ -90,7 +79,8 @@ export const firstAvailable = <A, R>(
 ): Effect.Effect<A, InspireError, R> => {
   const [head, ...rest] = attempts
   if (head === undefined) return Effect.die(new Error("firstAvailable needs at least one surface"))
-  if (rest.length === 0) return Effect.catchTag(head, "SurfaceUnavailable", (e) => Effect.fail(noSurface(e, what)))
+  if (rest.length === 0)
+    return Effect.catchTag(head, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e, { what })))
   return Effect.catchTag(head, "SurfaceUnavailable", () => firstAvailable(what, rest))
 }
 
@@ -102,8 +92,8 @@ export const writeWithFallback = <A, R>(
 ): Effect.Effect<A, InspireError, R> =>
   Effect.catchTag(primary, "SurfaceUnavailable", (e) =>
     e.sent
-      ? Effect.fail(noSurface(e, what))
-      : Effect.catchTag(unsent, "SurfaceUnavailable", (e2) => Effect.fail(noSurface(e2, what))),
+      ? Effect.fail(surfaceError(e, { what }))
+      : Effect.catchTag(unsent, "SurfaceUnavailable", (e2) => Effect.fail(surfaceError(e2, { what }))),
   )
 
 /** Turns a domain Either failure into an Effect failure. */
@@ -141,14 +131,5 @@ export const unwrapJson = (value: unknown): unknown => {
 export const boundedRequests = (permits: number) =>
   Effect.map(Effect.makeSemaphore(permits), (semaphore) => semaphore.withPermits(1))
 
-/** A read with no surface left to try, as an InspireError the user can act on. */
-export const unavailable = (detail: string): InspireError =>
-  new InspireError({
-    reason: "PlatformError",
-    message: `The platform answered none of the ways this client knows to read this (${detail}).`,
-    hint: "Try again later; if it persists, run inspire_status and report the message.",
-  })
-
-/** An unavailable surface with nothing left to fall back to, with a hint of the caller's choosing. */
-export const unavailableWithHint = (e: SurfaceUnavailable, hint: string): InspireError =>
-  new InspireError({ reason: "PlatformError", message: e.message, hint })
+/** The advice for a read of the account's resources that no surface answered. */
+export const READ_HINT = "Try again later; if it persists, run inspire_status and report the message."

@@ -1,8 +1,8 @@
-import { Effect, Either } from "effect"
+import { Clock, Effect, Either } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { fromTransportFailure } from "../platform/failures.js"
 import { type HttpResponse, Transport } from "../platform/transport.js"
-import { type CookieJar, cookieHeader, hasSession, storeCookies } from "./cookies.js"
+import { type CookieJar, cookieHeader, type HostCookies, hasSession, storeCookies } from "./cookies.js"
 import { checkPasswordUrl } from "./login-url.js"
 import { type CasKey, DEFAULT_CAS_KEY, encryptCasPassword, findCasKey } from "./rsa.js"
 import type { Credentials } from "./token-login.js"
@@ -64,7 +64,7 @@ const follow = (start: string, jar0: CookieJar, first?: HttpResponse): Effect.Ef
     for (let hop = 0; hop <= MAX_HOPS; hop++) {
       if (res === undefined) {
         res = yield* send({ method: "GET", url, headers: htmlHeaders(jar, url), idempotent: true })
-        jar = storeCookies(jar, url, res.setCookies)
+        jar = storeCookies(jar, url, res.setCookies, yield* Clock.currentTimeMillis)
         resent ||= res.attempts > 1
       }
       const location = res.headers.location
@@ -150,7 +150,7 @@ export const casLogin = (
   baseUrl: string,
   credentials: Credentials,
   key: CasKey = DEFAULT_CAS_KEY,
-): Effect.Effect<Readonly<Record<string, string>>, InspireError, Transport> =>
+): Effect.Effect<HostCookies, InspireError, Transport> =>
   Effect.gen(function* () {
     yield* checkPasswordUrl(baseUrl, "the profile's base URL")
     const platformHost = new URL(baseUrl).host
@@ -203,7 +203,7 @@ export const casLogin = (
       idempotent: false,
     })
     if (posted.status >= 500 || posted.status === 429) return yield* Effect.fail(transient(posted.status))
-    const afterPost = storeCookies(page.jar, page.url, posted.setCookies)
+    const afterPost = storeCookies(page.jar, page.url, posted.setCookies, yield* Clock.currentTimeMillis)
     if (posted.status < 300 || posted.status >= 400)
       return yield* Effect.fail(casFailure(formError(posted.body), baseUrl))
     let done = yield* follow(page.url, afterPost, posted)

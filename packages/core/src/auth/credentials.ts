@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { Effect } from "effect"
+import { Effect } from "../effect.js"
 import type { InspireError } from "../errors.js"
 import { profileCredentials, Store } from "../store/store.js"
 import type { Credentials } from "./token-login.js"
@@ -11,7 +11,8 @@ export interface ResolvedCredentials extends Credentials {
   readonly fingerprint: string
 }
 
-const fingerprint = (c: Credentials): string =>
+/** What session state is tied to: a digest of the username and password (never the password itself). */
+export const fingerprint = (c: Credentials): string =>
   createHash("sha256").update(`holos-inspire:${c.username}\u0000${c.password}`).digest("hex").slice(0, 16)
 
 /** The platform credentials in force: INSPIRE_USERNAME + INSPIRE_PASSWORD, else the profile's saved ones. */

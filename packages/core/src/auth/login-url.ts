@@ -2,8 +2,9 @@
 // listens on 127.0.0.1). The address itself comes from a place the user chose: a flag saved in the
 // profile (`inspire profile add --base-url`), INSPIRE_BASE_URL, or a config file that passed the
 // ownership check (store/trust.ts) — an untrusted config file stops everything before this point.
-import { Effect } from "effect"
+
 import type { RegistryId } from "../domain/workspaces.js"
+import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import type { ActiveProfileShape } from "../profile.js"
 import type { Resolved } from "../store/settings.js"

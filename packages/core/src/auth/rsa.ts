@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 
 /** The CAS page's public key (INSPIRE-API.md §2.4): exponent 0x10001 and a 1024-bit modulus. */

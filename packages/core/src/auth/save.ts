@@ -1,5 +1,5 @@
-import { Clock, Effect, Either } from "effect"
 import type { RegistryId } from "../domain/workspaces.js"
+import { Clock, Effect, Either } from "../effect.js"
 import { InspireError, invalidInput } from "../errors.js"
 import { Harbor } from "../platform/harbor.js"
 import type { Transport } from "../platform/transport.js"
@@ -7,6 +7,7 @@ import { ActiveProfile } from "../profile.js"
 import { entryOf } from "../store/schema.js"
 import { Store } from "../store/store.js"
 import { casLogin } from "./cas-login.js"
+import { fingerprint } from "./credentials.js"
 import { checkHarborLoginUrl, checkPlatformLoginUrl } from "./login-url.js"
 import { type Token, tokenLogin } from "./token-login.js"
 
@@ -91,6 +92,9 @@ export const saveInspireLogin = (
     yield* store.updateSession(name, () =>
       Effect.succeed({
         version: 1 as const,
+        // Tied to these credentials, so the next process uses the token (and cookies) at once
+        // instead of logging in again.
+        fingerprint: fingerprint(creds),
         ...(token !== undefined ? { token: { value: token.value, expiresAt: token.expiresAt } } : {}),
         ...(jar !== undefined ? { cookies: { jar: { ...jar }, obtainedAt: now }, tokenUnavailable: true } : {}),
       }),

@@ -1,9 +1,10 @@
-import { Clock, Context, Effect, Layer, Schedule } from "effect"
+import { Clock, Context, Effect, Layer, Schedule } from "../effect.js"
 import { InspireError } from "../errors.js"
 import type { Transport } from "../platform/transport.js"
 import type { SessionFile } from "../store/schema.js"
 import { Store } from "../store/store.js"
 import { casLogin } from "./cas-login.js"
+import { type HostCookies, sameCookies } from "./cookies.js"
 import { type ResolvedCredentials, resolveCredentials } from "./credentials.js"
 import type { CasKey } from "./rsa.js"
 import { tokenLogin } from "./token-login.js"
@@ -12,6 +13,11 @@ import { tokenLogin } from "./token-login.js"
 export const TOKEN_MARGIN_MS = 5 * 60_000
 /** After a failed login, no automatic attempt for this long, across processes (§2.7). */
 export const LOGIN_COOLDOWN_MS = 60_000
+
+/** A credential the platform takes: the bearer token, or the session's cookies. */
+export type Credential =
+  | { readonly kind: "token"; readonly token: string }
+  | { readonly kind: "cookie"; readonly cookies: HostCookies }
 
 /** Which profile and platform a session belongs to. */
 export interface SessionTarget {
@@ -28,10 +34,10 @@ export class Session extends Context.Tag("@holos-inspire/core/Session")<
     readonly target: SessionTarget
     /** A valid bearer token, logging in when none is cached. */
     readonly token: Effect.Effect<string, InspireError>
-    /** The platform's session cookies, logging in when none are cached. */
-    readonly cookies: Effect.Effect<Readonly<Record<string, string>>, InspireError>
+    /** The platform's session cookies, as kept (a jar, not a header), logging in when none are cached. */
+    readonly cookies: Effect.Effect<HostCookies, InspireError>
     /** Replaces a credential the platform refused; a no-op when another caller already did. */
-    readonly renew: (kind: "token" | "cookie", refused: string) => Effect.Effect<void, InspireError>
+    readonly renew: (refused: Credential) => Effect.Effect<void, InspireError>
     /** What the V2 gateway accepted last time (§1.4). */
     readonly v2Credential: Effect.Effect<"token" | "cookie" | undefined, InspireError>
     readonly rememberV2Credential: (kind: "token" | "cookie") => Effect.Effect<void, InspireError>
@@ -52,11 +58,6 @@ const notLoggedIn = () =>
     message: "No platform credentials are saved for this profile.",
     hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation), or call inspire_login.",
   })
-
-const cookieValue = (jar: Readonly<Record<string, string>>): string =>
-  Object.entries(jar)
-    .map(([k, v]) => `${k}=${v}`)
-    .join("; ")
 
 const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transport>) => {
   const store = Context.get(ctx, Store)
@@ -109,24 +110,27 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
 
   // One login at a time per profile across processes; after the lock, the session is read again
   // because another process may have logged in meanwhile (§2.7).
+  // `same` says whether a cached credential is the one refused, which must not be handed out again.
   const obtain = <A>(
     kind: "token" | "cookie",
     usable: (s: SessionFile, now: number) => A | undefined,
-    refused?: string,
+    same: (a: A, b: A) => boolean,
+    refused?: A,
   ): Effect.Effect<A, InspireError> =>
     Effect.gen(function* () {
       const creds = yield* credentials
       if (creds === undefined) return yield* Effect.fail(notLoggedIn())
+      const fresh = (a: A | undefined): a is A => a !== undefined && (refused === undefined || !same(a, refused))
       const now0 = yield* Clock.currentTimeMillis
       const cached = usable(yield* current(creds), now0)
-      if (cached !== undefined && cached !== refused) return cached
+      if (fresh(cached)) return cached
       return yield* store.withLock(
         `login-${target.profile}`,
         Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
           const s = yield* current(creds)
-          const fresh = usable(s, now)
-          if (fresh !== undefined && fresh !== refused) return fresh
+          const renewed = usable(s, now)
+          if (fresh(renewed)) return renewed
           yield* guard(s, now)
           if (kind === "token" && s.tokenUnavailable === true) return yield* Effect.fail(federated())
           const login = kind === "token" ? loginToken(creds) : loginCookies(creds)
@@ -181,15 +185,8 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
 
   const tokenOf = (s: SessionFile, now: number) =>
     s.token !== undefined && s.token.expiresAt - TOKEN_MARGIN_MS > now ? s.token.value : undefined
-  const cookieOf = (s: SessionFile) => (s.cookies !== undefined ? cookieValue(s.cookies.jar) : undefined)
-
-  const jarOf = (header: string) =>
-    Object.fromEntries(
-      header
-        .split("; ")
-        .filter((p) => p.includes("="))
-        .map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]),
-    )
+  const cookiesOf = (s: SessionFile): HostCookies | undefined => s.cookies?.jar
+  const sameToken = (a: string, b: string) => a === b
 
   const fromCurrent = <A>(f: (s: SessionFile) => A) =>
     Effect.flatMap(credentials, (creds) =>
@@ -198,20 +195,19 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
 
   return {
     target,
-    token: obtain("token", tokenOf),
-    cookies: Effect.map(
-      obtain("cookie", (s) => cookieOf(s)),
-      jarOf,
+    token: Effect.withSpan(obtain("token", tokenOf, sameToken), "Session.token"),
+    cookies: Effect.withSpan(obtain("cookie", cookiesOf, sameCookies), "Session.cookies"),
+    renew: Effect.fn("Session.renew")((refused: Credential) =>
+      refused.kind === "token"
+        ? Effect.asVoid(obtain("token", tokenOf, sameToken, refused.token))
+        : Effect.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies)),
     ),
-    renew: (kind: "token" | "cookie", refused: string) =>
-      Effect.asVoid(
-        kind === "token" ? obtain("token", tokenOf, refused) : obtain("cookie", (s) => cookieOf(s), refused),
-      ),
     v2Credential: fromCurrent((s) => s.v2Credential),
-    rememberV2Credential: (kind: "token" | "cookie") =>
+    rememberV2Credential: Effect.fn("Session.rememberV2Credential")((kind: "token" | "cookie") =>
       Effect.flatMap(credentials, (creds) =>
         creds === undefined ? Effect.void : Effect.asVoid(record(creds, (s) => ({ ...s, v2Credential: kind }))),
       ),
+    ),
     tokenUnavailable: fromCurrent((s) => s.tokenUnavailable === true),
   }
 }

@@ -1,5 +1,5 @@
-import { Clock, Effect } from "effect"
 import { z } from "zod"
+import { Clock, Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { fromTransportFailure } from "../platform/failures.js"
 import { Transport } from "../platform/transport.js"

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
 import type Dockerode from "dockerode"
-import { Effect } from "effect"
+import { Effect } from "../effect.js"
 import { InspireError, invalidInput } from "../errors.js"
 
 /** Where the Docker engine is expected, and how to say so to a person. */

@@ -1,4 +1,4 @@
-import type { Progress } from "../operations/operation.js"
+import type { Progress } from "../operations/catalogue/operation.js"
 
 /** One JSON line of the engine's push stream (`POST /images/{name}/push`). */
 export interface PushEvent {

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 
 /** The placeholders a commandPrefix or command may use, filled from the project and the account. */

@@ -1,5 +1,5 @@
-import { Either } from "effect"
 import { z } from "zod"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 
 /** The kinds of task the platform runs, named as the API names their families. */

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { RegistryId } from "./workspaces.js"
 

@@ -1,5 +1,5 @@
-import { Either } from "effect"
 import { z } from "zod"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 
 /** The level a priority belongs to, as the platform stores it (INSPIRE-API.md §5.3). */

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 
 /** Multi-GPU and multi-node training needs at least this much shared memory (INSPIRE-API.md §6 rule 7). */

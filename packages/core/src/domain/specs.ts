@@ -1,5 +1,5 @@
-import { Either } from "effect"
 import { z } from "zod"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 
 /** The schedule types specs belong to; ids of one type are not valid for another (§3.6). */

@@ -1,5 +1,5 @@
-import { Effect, Either } from "effect"
 import { z } from "zod"
+import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
 import { ActiveProfile, registryTable } from "../profile.js"
 import { entryOf } from "../store/schema.js"
@@ -14,10 +14,10 @@ import {
   type SettingValue,
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
+import { defineOperation } from "./catalogue/operation.js"
+import { resolvedDefaults, savedDefaults } from "./common/defaults.js"
 import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
-import { resolvedDefaults, savedDefaults } from "./defaults.js"
-import { defineOperation } from "./operation.js"
-import { renderTable } from "./render.js"
+import { renderTable } from "./common/render.js"
 
 const Input = z.object({
   action: z.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
@@ -117,6 +117,19 @@ export const configOperation = defineOperation({
     { action: "set", key: "defaultPriority", value: 5 },
     { action: "unset", key: "defaultShm" },
   ],
+  actions: {
+    get: {
+      summary: "Show every default, or one value",
+      fields: ["key"],
+      cli: { path: ["config", "get"], positional: ["key"], lastOptional: true },
+    },
+    set: {
+      summary: "Set a default",
+      fields: ["key", "value"],
+      cli: { path: ["config", "set"], positional: ["key", "value"] },
+    },
+    unset: { summary: "Remove a default", fields: ["key"], cli: { path: ["config", "unset"], positional: ["key"] } },
+  },
   run: (input) =>
     Effect.gen(function* () {
       const profile = yield* ActiveProfile

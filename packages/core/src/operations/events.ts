@@ -1,12 +1,12 @@
-import { Effect, Either } from "effect"
 import { z } from "zod"
 import { listJobEvents } from "../api/jobs/events.js"
 import { shortPodName, taskKindOf } from "../domain/ids.js"
+import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
+import { defineOperation } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
-import { defineOperation } from "./operation.js"
-import { formatTime, renderTable } from "./render.js"
-import { jobState } from "./tasks/job.js"
+import { formatTime, renderTable } from "./common/render.js"
+import { jobState } from "./common/tasks/job.js"
 
 const Input = z.object({
   job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
@@ -55,7 +55,7 @@ export interface EventsResult {
 }
 
 /** inspire_events: the scheduler events of a job, oldest first. */
-export const eventsOperation = defineOperation<typeof Input, EventsResult>({
+export const eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
   description:
@@ -65,6 +65,7 @@ export const eventsOperation = defineOperation<typeof Input, EventsResult>({
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
+  cli: { path: ["job", "events"], positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

@@ -1,10 +1,10 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
+import { Effect } from "../effect.js"
+import { defineOperation } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
-import { defineOperation } from "./operation.js"
-import { formatDuration, formatTime, renderTable } from "./render.js"
-import { listTasks, type TaskRow, type TaskType } from "./tasks/list.js"
+import { formatDuration, formatTime, renderTable } from "./common/render.js"
+import { listTasks, type TaskRow, type TaskType } from "./common/tasks/list.js"
 
 const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
   train: ["train"],
@@ -94,7 +94,7 @@ const rowOf = (t: TaskRow): JobRow => ({
 const FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"]
 
 /** inspire_jobs: lists tasks of every type by normalised status. */
-export const jobsOperation = defineOperation<typeof Input, JobsResult>({
+export const jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
   description:
@@ -105,6 +105,7 @@ export const jobsOperation = defineOperation<typeof Input, JobsResult>({
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
+  cli: { path: ["job", "list"], summary: "List tasks by type and status" },
   run: (input) =>
     Effect.map(
       listTasks({

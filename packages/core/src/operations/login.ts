@@ -1,13 +1,13 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { type LoginResult, saveHarborLogin, saveInspireLogin } from "../auth/save.js"
+import { Effect } from "../effect.js"
 import type { InspireError } from "../errors.js"
-import type { ClientServices } from "../facade.js"
 import { ActiveProfile } from "../profile.js"
 import { Store } from "../store/store.js"
+import { defineOperation } from "./catalogue/operation.js"
+import type { ClientServices } from "./catalogue/services.js"
 import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
-import { defineOperation } from "./operation.js"
-import { renderFields } from "./render.js"
+import { renderFields } from "./common/render.js"
 
 const Input = z.object({
   target: z
@@ -104,6 +104,21 @@ export const loginOperation = defineOperation({
     { target: "inspire", username: "{username}", password: "{password}" },
     { target: "harbor", registry: "qb", username: "robot$inspire-studio+demo", password: "not-sent" },
   ],
+  actions: {
+    inspire: {
+      summary: "Save and check your platform account (学工号); the password is never a flag",
+      fields: ["username", "password"],
+      cli: { path: ["login"] },
+    },
+    harbor: {
+      summary: "Save and check a Harbor robot account (镜像管理 → 本地推送)",
+      fields: ["registry", "username", "password"],
+      cli: { path: ["harbor-login"] },
+    },
+  },
+  agent: {
+    note: "Before asking the user for a password: if they can open a terminal, `inspire login` there saves the same credentials for this server and keeps the password out of the conversation; then call inspire_status.",
+  },
   run: (input): Effect.Effect<LoginOperationResult, InspireError, ClientServices> =>
     input.dry_run
       ? planLogin(input)

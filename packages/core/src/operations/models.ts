@@ -1,4 +1,3 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import {
   createModel,
@@ -11,14 +10,15 @@ import {
   prepareModel,
 } from "../api/models/models.js"
 import type { Model } from "../api/models/schema.js"
+import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
-import type { ClientServices } from "../facade.js"
+import { defineOperation } from "./catalogue/operation.js"
+import type { ClientServices } from "./catalogue/services.js"
+import { resolveTarget } from "./common/defaults.js"
 import { epochMs, NextHints, ProjectRef, WorkspaceRef } from "./common/output.js"
 import { labelOf, type Plan, PlanOutput, renderPlan } from "./common/plan.js"
+import { formatTime, renderFields, renderTable } from "./common/render.js"
 import { resolveReadWorkspace, withHint } from "./common/support.js"
-import { resolveTarget } from "./defaults.js"
-import { defineOperation } from "./operation.js"
-import { formatTime, renderFields, renderTable } from "./render.js"
 
 // Agents write a single type or tag as a plain string as often as a list.
 const Strings = z.union([z.array(z.string()), z.string().transform((s) => [s])])
@@ -373,6 +373,24 @@ export const modelsOperation = defineOperation({
     },
     { action: "delete", model_id: "{model}", confirm: true },
   ],
+  actions: {
+    list: { summary: "List a workspace's models", fields: ["workspace", "project"], cli: { path: ["model", "list"] } },
+    detail: {
+      summary: "Show one model with its versions",
+      fields: ["model_id", "workspace", "project"],
+      cli: { path: ["model", "show"], positional: ["model_id"] },
+    },
+    create: {
+      summary: "Create a model-repository entry",
+      fields: ["name", "model_source_path", "model_type", "description", "tags", "workspace", "project"],
+      cli: { path: ["model", "create"], confirm: false },
+    },
+    delete: {
+      summary: "Delete a model-repository entry (not its files)",
+      fields: ["model_id", "workspace", "project"],
+      cli: { path: ["model", "delete"], positional: ["model_id"] },
+    },
+  },
   run,
   render,
 })

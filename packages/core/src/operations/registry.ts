@@ -1,3 +1,4 @@
+import type { Operation } from "./catalogue/operation.js"
 import { configOperation } from "./config.js"
 import { eventsOperation } from "./events.js"
 import { imagePushOperation, imagesOperation } from "./images/index.js"
@@ -9,7 +10,6 @@ import { logsOperation } from "./logs/index.js"
 import { metricsOperation } from "./metrics/index.js"
 import { modelsOperation } from "./models.js"
 import { notebookOperation } from "./notebook/index.js"
-import type { Operation } from "./operation.js"
 import { resubmitOperation } from "./resubmit.js"
 import { statusOperation } from "./status/index.js"
 import { stopOperation } from "./stop/index.js"
@@ -17,8 +17,11 @@ import { submitOperation } from "./submit.js"
 import { submitHpcOperation } from "./submit-hpc.js"
 import { waitOperation } from "./wait.js"
 
-// The manual's order, then the tools added beside it.
-const ordered = [
+/**
+ * Every operation with its exact input, result and name types, in the fixed order frontends list them:
+ * the manual's order, then the tools added beside it. The facade's methods are typed from this list.
+ */
+export const CATALOGUE = [
   configOperation,
   loginOperation,
   statusOperation,
@@ -40,7 +43,7 @@ const ordered = [
 ] as const
 
 /** Every operation, in the fixed order frontends list them. */
-export const OPERATIONS: ReadonlyArray<Operation> = ordered as unknown as ReadonlyArray<Operation>
+export const OPERATIONS: ReadonlyArray<Operation> = CATALOGUE
 
 /** The operation of a name (without the `inspire_` prefix), or undefined. */
 export const findOperation = (name: string): Operation | undefined =>

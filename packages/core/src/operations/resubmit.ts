@@ -1,16 +1,16 @@
-import { Effect, Either } from "effect"
 import { z } from "zod"
 import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
 import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
 import { taskKindOf } from "../domain/ids.js"
+import { Effect, Either } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
+import { defineOperation } from "./catalogue/operation.js"
 import { imageTypeOf } from "./common/image.js"
-import { defineOperation } from "./operation.js"
-import { submitHpc } from "./submission/hpc.js"
-import { SubmitOutput } from "./submission/output.js"
-import { renderSubmit } from "./submission/render.js"
-import type { SubmitResult } from "./submission/shared.js"
-import { submitTraining } from "./submission/training.js"
+import { submitHpc } from "./common/submission/hpc.js"
+import { SubmitOutput } from "./common/submission/output.js"
+import { renderSubmit } from "./common/submission/render.js"
+import type { SubmitResult } from "./common/submission/shared.js"
+import { submitTraining } from "./common/submission/training.js"
 
 const Input = z.object({
   job_id: z.string().describe("The training (job-…) or HPC (hpc-job-…) task to submit again, as inspire_jobs lists it"),
@@ -102,6 +102,7 @@ export const resubmitOperation = defineOperation({
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },
   examples: [{ job_id: "{train_job}" }],
+  cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

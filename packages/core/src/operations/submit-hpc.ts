@@ -1,10 +1,10 @@
 import { z } from "zod"
+import { defineOperation } from "./catalogue/operation.js"
 import { submitFields } from "./common/fields.js"
-import { defineOperation } from "./operation.js"
-import { submitHpc } from "./submission/hpc.js"
-import { SubmitOutput } from "./submission/output.js"
-import { renderSubmit } from "./submission/render.js"
-import type { SubmitResult } from "./submission/shared.js"
+import { submitHpc } from "./common/submission/hpc.js"
+import { SubmitOutput } from "./common/submission/output.js"
+import { renderSubmit } from "./common/submission/render.js"
+import type { SubmitResult } from "./common/submission/shared.js"
 
 const Input = z.object({
   name: z.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
@@ -85,6 +85,7 @@ export const submitHpcOperation = defineOperation({
     },
   ],
   // commandPrefix is for the training shell (conda, cd); Slurm bodies run under srun and set up their own.
+  cli: { path: ["hpc", "submit"] },
   run: (input) => submitHpc({ ...input, applyPrefix: false }),
   render: (r: SubmitResult) => renderSubmit(r),
 })

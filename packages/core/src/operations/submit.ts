@@ -1,10 +1,13 @@
 import { z } from "zod"
+import { defineOperation } from "./catalogue/operation.js"
 import { submitFields } from "./common/fields.js"
-import { defineOperation } from "./operation.js"
-import { SubmitOutput } from "./submission/output.js"
-import { renderSubmit } from "./submission/render.js"
-import type { SubmitResult } from "./submission/shared.js"
-import { submitTraining } from "./submission/training.js"
+import { SubmitOutput } from "./common/submission/output.js"
+import { renderSubmit } from "./common/submission/render.js"
+import type { SubmitResult } from "./common/submission/shared.js"
+
+export type { SubmitResult } from "./common/submission/shared.js"
+
+import { submitTraining } from "./common/submission/training.js"
 
 const Input = z.object({
   name: z.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
@@ -78,6 +81,7 @@ export const submitOperation = defineOperation({
       image: "{image}",
     },
   ],
+  cli: { path: ["job", "submit"], summary: "Submit a GPU training job" },
   run: (input) => submitTraining({ ...input, applyPrefix: true }),
   render: (r: SubmitResult) => renderSubmit(r),
 })

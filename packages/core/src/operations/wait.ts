@@ -1,9 +1,9 @@
-import { Clock, Duration, Effect, Either } from "effect"
 import { z } from "zod"
 import { taskKindOf } from "../domain/ids.js"
+import { Clock, Duration, Effect, Either } from "../effect.js"
+import { defineOperation } from "./catalogue/operation.js"
+import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
-import { defineOperation } from "./operation.js"
-import { formatDuration, renderFields } from "./render.js"
 
 /** The shortest poll interval accepted (seconds); tests use it, people should keep the back-off. */
 export const MIN_POLL_SECONDS = 0.2
@@ -79,7 +79,7 @@ const messageOf = (r: Omit<WaitResult, "message">): string => {
 }
 
 /** inspire_wait: waits, bounded, for a task to reach a state. */
-export const waitOperation = defineOperation<typeof Input, WaitResult>({
+export const waitOperation = defineOperation({
   name: "wait",
   title: "Wait for a task to reach a state",
   description:
@@ -90,6 +90,12 @@ export const waitOperation = defineOperation<typeof Input, WaitResult>({
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
+  cli: {
+    path: ["job", "wait"],
+    summary: "Wait for a task to be running, finished or succeeded (exit codes: inspire help exit-codes)",
+    positional: ["job_id"],
+  },
+  agent: { waitField: "timeout_seconds" },
   run: (input, context) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

@@ -1,10 +1,11 @@
-import { Context, Duration, Effect, Layer } from "effect"
-import { Session } from "../auth/session.js"
+import { cookieHeaderOf } from "../auth/cookies.js"
+import { type Credential, Session } from "../auth/session.js"
+import { Context, Effect, Layer, Schedule, ScheduleDecision } from "../effect.js"
 import { amendError, InspireError, SurfaceUnavailable } from "../errors.js"
 import { fromTransportFailure } from "./failures.js"
 import { type PlatformClock, platformClock } from "./platform-clock.js"
 import { type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
-import { backoffMillis, DEFAULT_RETRY } from "./retry.js"
+import { backoffSchedule, DEFAULT_RETRY } from "./retry.js"
 import { type HttpRequest, Transport } from "./transport.js"
 
 /** Sent on every V2 call: without it the gateway answers 302 (INSPIRE-API.md §1.3). */
@@ -95,16 +96,13 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
   const readRetried = <A>(call: Effect.Effect<A, CallError>, options: CallOptions): Effect.Effect<A, CallError> =>
     options.idempotent !== true || options.write === true
       ? call
-      : Effect.gen(function* () {
-          for (let attempt = 1; ; attempt++) {
-            const result = yield* Effect.either(call)
-            if (result._tag === "Right") return result.right
-            const e = result.left
-            const again = e._tag === "InspireError" && e.retryable === true && attempt < READ_ATTEMPTS
-            if (!again) return yield* Effect.fail(e)
-            yield* Effect.logDebug(`unreadable answer, reading again (attempt ${attempt})`)
-            yield* Effect.sleep(Duration.millis(backoffMillis(DEFAULT_RETRY, attempt)))
-          }
+      : Effect.retry(call, {
+          schedule: Schedule.onDecision(backoffSchedule(DEFAULT_RETRY, READ_ATTEMPTS), (n, decision) =>
+            ScheduleDecision.isContinue(decision)
+              ? Effect.logDebug(`unreadable answer, reading again (attempt ${n + 1})`)
+              : Effect.void,
+          ),
+          while: (e) => e._tag === "InspireError" && e.retryable === true,
         })
 
   const settle = (outcome: Outcome): Effect.Effect<unknown, CallError> => {
@@ -127,26 +125,28 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
   // out, so it is settled as ambiguous (by a look-up) and never renewed and resent; a read that gets one
   // again right after renewal was not refused for its session, so it is read again.
   const withRenewal = (
-    kind: "token" | "cookie",
-    credential: Effect.Effect<string, InspireError>,
-    call: (credential: string) => Effect.Effect<Outcome, InspireError>,
+    kind: Credential["kind"],
+    call: (auth: Readonly<Record<string, string>>) => Effect.Effect<Outcome, InspireError>,
     options: CallOptions,
   ): Effect.Effect<Outcome, InspireError> =>
     Effect.gen(function* () {
-      const first = yield* credential
-      const outcome = yield* call(first)
+      const first = yield* credentialOf(kind)
+      const outcome = yield* call(authHeaders(first))
       if (outcome.kind !== "expired") return outcome
       if (outcome.page === true && !options.idempotent) return pageAnswer
-      yield* session.renew(kind, first)
-      const again = yield* call(yield* credential)
+      yield* session.renew(first)
+      const again = yield* call(authHeaders(yield* credentialOf(kind)))
       return again.kind === "expired" && again.page === true ? pageAnswer : again
     })
 
-  const cookieHeader = Effect.map(session.cookies, (jar) =>
-    Object.entries(jar)
-      .map(([k, v]) => `${k}=${v}`)
-      .join("; "),
-  )
+  const credentialOf = (kind: Credential["kind"]): Effect.Effect<Credential, InspireError> =>
+    kind === "token"
+      ? Effect.map(session.token, (token) => ({ kind, token }))
+      : Effect.map(session.cookies, (cookies) => ({ kind, cookies }))
+
+  // The one place a credential becomes a header: the session keeps cookies as a jar.
+  const authHeaders = (c: Credential): Readonly<Record<string, string>> =>
+    c.kind === "token" ? { authorization: `Bearer ${c.token}` } : { cookie: cookieHeaderOf(c.cookies) }
 
   const openapi = (path: string, body: unknown, options: CallOptions) =>
     Effect.gen(function* () {
@@ -161,14 +161,13 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       const attempt = yield* Effect.either(
         withRenewal(
           "token",
-          session.token,
-          (token) =>
+          (auth) =>
             Effect.map(
               send({
                 method: "POST",
                 url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
                 headers: {
-                  authorization: `Bearer ${token}`,
+                  ...auth,
                   "content-type": "application/json",
                   accept: "application/json",
                 },
@@ -195,15 +194,14 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       const origin = new URL(baseUrl).origin
       const outcome = yield* withRenewal(
         "cookie",
-        cookieHeader,
-        (cookie) =>
+        (auth) =>
           Effect.map(
             send({
               method,
               url: new URL(`/api/v1/${path}`, baseUrl).toString(),
               headers: {
                 ...BROWSER_HEADERS,
-                cookie,
+                ...auth,
                 origin,
                 referer: new URL(options.referer ?? "/", baseUrl).toString(),
                 ...(method === "GET" ? {} : { "content-type": "application/json" }),
@@ -225,7 +223,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
     action: string,
     body: unknown,
     options: CallOptions,
-    auth: Record<string, string>,
+    auth: Readonly<Record<string, string>>,
   ) =>
     send({
       method: "POST",
@@ -259,18 +257,8 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
         const result = yield* Effect.either(
           withRenewal(
             kind,
-            kind === "token" ? session.token : cookieHeader,
-            (credential) =>
-              Effect.map(
-                v2Request(
-                  service,
-                  action,
-                  body,
-                  options,
-                  kind === "token" ? { authorization: `Bearer ${credential}` } : { cookie: credential },
-                ),
-                (res) => readV2Envelope(res, surface),
-              ),
+            (auth) =>
+              Effect.map(v2Request(service, action, body, options, auth), (res) => readV2Envelope(res, surface)),
             options,
           ),
         )
@@ -289,11 +277,16 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
 
   return {
     baseUrl,
-    openapi: (path: string, body: unknown, options: CallOptions) => readRetried(openapi(path, body, options), options),
-    v1: (method: "GET" | "POST" | "DELETE", path: string, body: unknown, options: CallOptions) =>
-      readRetried(v1(method, path, body, options), options),
-    v2: (service: string, action: string, body: unknown, options: CallOptions) =>
+    openapi: Effect.fn("Platform.openapi")((path: string, body: unknown, options: CallOptions) =>
+      readRetried(openapi(path, body, options), options),
+    ),
+    v1: Effect.fn("Platform.v1")(
+      (method: "GET" | "POST" | "DELETE", path: string, body: unknown, options: CallOptions) =>
+        readRetried(v1(method, path, body, options), options),
+    ),
+    v2: Effect.fn("Platform.v2")((service: string, action: string, body: unknown, options: CallOptions) =>
       readRetried(v2(service, action, body, options), options),
+    ),
     clock,
   }
 }

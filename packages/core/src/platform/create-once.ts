@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect } from "effect"
+import { Clock, Duration, Effect } from "../effect.js"
 import { amendError, InspireError } from "../errors.js"
 
 /** The result of a create that may have been recovered after an ambiguous failure. */

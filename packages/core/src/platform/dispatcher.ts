@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici"
-import { Agent, EnvHttpProxyAgent } from "./undici.js"
+import type { request } from "./undici.js"
 
 /** Proxy settings: a profile's proxy, else HTTPS_PROXY / HTTP_PROXY; NO_PROXY always applies. */
 export interface ProxySettings {
@@ -22,20 +22,29 @@ export const describeProxy = (settings: ProxySettings): { readonly http?: string
   return { ...(http !== undefined ? { http } : {}), ...(https !== undefined ? { https } : {}) }
 }
 
+/** A dispatcher and the function that sends a request through it. */
+export interface HttpClient {
+  readonly dispatcher: Dispatcher
+  readonly request: typeof request
+}
+
 /**
  * The undici dispatcher for a profile: keep-alive connections, through a proxy when one is set
  * (HTTP, HTTPS or SOCKS5), honouring NO_PROXY. Node's own fetch ignores these variables; this does not.
+ * undici is loaded here, on the first client's first use, not when core is imported.
  */
-export const makeDispatcher = (settings: ProxySettings = {}): Dispatcher => {
+export const makeDispatcher = async (settings: ProxySettings = {}): Promise<HttpClient> => {
+  const { Agent, EnvHttpProxyAgent, request } = await import("./undici.js")
   const env = settings.env ?? process.env
   const proxies = describeProxy(settings)
   const base = { keepAliveTimeout: 10_000, connections: 8 }
-  if (proxies.http === undefined && proxies.https === undefined) return new Agent(base)
-  return new EnvHttpProxyAgent({
+  if (proxies.http === undefined && proxies.https === undefined) return { dispatcher: new Agent(base), request }
+  const dispatcher = new EnvHttpProxyAgent({
     ...base,
     // "" rather than undefined: undici would otherwise fall back to process.env.
     httpProxy: proxies.http !== undefined ? normalizeProxy(proxies.http) : "",
     httpsProxy: proxies.https !== undefined ? normalizeProxy(proxies.https) : "",
     noProxy: read(env, "no_proxy") ?? "",
   })
+  return { dispatcher, request }
 }

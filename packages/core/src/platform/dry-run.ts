@@ -1,4 +1,4 @@
-import { Effect, FiberRef } from "effect"
+import { Effect, FiberRef } from "../effect.js"
 
 /**
  * Set for the length of a call made with `dry_run`: the transport then refuses every request marked

@@ -1,5 +1,5 @@
-import { Context, Effect, Layer } from "effect"
 import type { RegistryId } from "../domain/workspaces.js"
+import { Context, Effect, Layer } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect } from "../effect.js"
 
 /** One page of a list as an endpoint returns it; `total` may arrive as a string. */
 export interface Page<A> {

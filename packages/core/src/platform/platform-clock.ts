@@ -1,4 +1,4 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect } from "../effect.js"
 
 /**
  * The platform's clock as its answers tell it (the `Date` header every gateway answer carries), so

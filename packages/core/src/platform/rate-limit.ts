@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect } from "effect"
+import { Clock, Duration, Effect } from "../effect.js"
 
 /** How fast the client may call the platform: a steady rate with a small burst (INSPIRE-API.md §6 rule 19). */
 export interface RateLimit {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { Effect } from "effect"
+import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { type Created, createOnce } from "./create-once.js"
 

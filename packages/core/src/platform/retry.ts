@@ -1,4 +1,4 @@
-import { Duration } from "effect"
+import { Duration, Effect, Random, Schedule } from "../effect.js"
 
 /** How transient failures are retried (INSPIRE-API.md §6 rule 19; ARCHITECTURE.md "Retries"). */
 export interface RetryPolicy {
@@ -27,6 +27,43 @@ export const backoffMillis = (policy: RetryPolicy, attempt: number, random: () =
   const step = Math.min(Duration.toMillis(policy.maxDelay), base * 2 ** Math.max(0, attempt - 1))
   return step / 2 + random() * (step / 2)
 }
+
+// The pause after attempt `attempt`, its jitter drawn from Effect's Random (so tests can seed it).
+const jittered = (policy: RetryPolicy, attempt: number): Effect.Effect<number> =>
+  Effect.map(Random.next, (r) => backoffMillis(policy, attempt, () => r))
+
+/** Backoff with equal jitter after each failed attempt, for at most `attempts` attempts in all. */
+export const backoffSchedule = (policy: RetryPolicy, attempts: number = policy.attempts): Schedule.Schedule<number> =>
+  Schedule.count.pipe(
+    Schedule.whileOutput((n) => n + 1 < attempts),
+    Schedule.addDelayEffect((n) => Effect.map(jittered(policy, n + 1), Duration.millis)),
+  )
+
+/** What one failed attempt allows: how many attempts in all, and the wait it asks for, if any. */
+export interface RetryCause {
+  /** Attempts in all that this kind of failure allows (the one just made counts). */
+  readonly attempts: number
+  /** The wait the answer named (Retry-After), used instead of the backoff. */
+  readonly wait?: number | undefined
+  /** The longest pause allowed, whichever way it was found. */
+  readonly maxWait?: number | undefined
+}
+
+/**
+ * The retry schedule of a policy, read from each failure (`RetryCause`): it stops once the failure's
+ * `attempts` were made; it waits what the failure named, else the backoff, never over `maxWait`.
+ * Its output is the failure and how many retries came before it.
+ */
+export const retrySchedule = <C extends RetryCause>(policy: RetryPolicy): Schedule.Schedule<[C, number], C> =>
+  Schedule.identity<C>().pipe(
+    Schedule.intersect(Schedule.count),
+    Schedule.whileOutput(([cause, n]) => n + 1 < cause.attempts),
+    Schedule.addDelayEffect(([cause, n]) =>
+      Effect.map(cause.wait !== undefined ? Effect.succeed(cause.wait) : jittered(policy, n + 1), (ms) =>
+        Duration.millis(Math.min(ms, cause.maxWait ?? Number.POSITIVE_INFINITY)),
+      ),
+    ),
+  )
 
 /** Reads Retry-After (delta seconds or an HTTP date) as milliseconds from now; undefined when absent or bad. */
 export const retryAfterMillis = (value: string | undefined, now: number): number | undefined => {

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto"
 import { hostname } from "node:os"
 import { join } from "node:path"
-import { Duration, Effect } from "effect"
+import { Duration, Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { writeFileAtomicSync } from "../store/atomic.js"
 import { withFileLock } from "../store/lock.js"

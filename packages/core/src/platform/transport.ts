@@ -1,10 +1,8 @@
-import { Clock, Context, Data, Duration, Effect, Layer } from "effect"
-import type { Dispatcher } from "undici"
-import { makeDispatcher, type ProxySettings } from "./dispatcher.js"
+import { Clock, Context, Data, Duration, Effect, Layer, Ref, Schedule, ScheduleDecision } from "../effect.js"
+import { type HttpClient, makeDispatcher, type ProxySettings } from "./dispatcher.js"
 import { guardWrite } from "./dry-run.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
-import { backoffMillis, DEFAULT_RETRY, type RetryPolicy, retryAfterMillis, TRANSIENT_STATUSES } from "./retry.js"
-import { request } from "./undici.js"
+import { DEFAULT_RETRY, type RetryPolicy, retryAfterMillis, retrySchedule, TRANSIENT_STATUSES } from "./retry.js"
 
 /** One HTTP request as the API families build it. */
 export interface HttpRequest {
@@ -112,15 +110,15 @@ export class Transport extends Context.Tag("@holos-inspire/core/Transport")<
       Transport,
       Effect.map(
         Effect.acquireRelease(
-          Effect.sync(() => makeDispatcher(options.proxy)),
-          (d) => Effect.promise(() => d.close().catch(() => undefined)),
+          Effect.promise(() => makeDispatcher(options.proxy)),
+          (http) => Effect.promise(() => http.dispatcher.close().catch(() => undefined)),
         ),
-        (dispatcher) => makeTransport(dispatcher, options.limiter ?? processRateLimiter(options.rateLimit), options),
+        (http) => makeTransport(http, options.limiter ?? processRateLimiter(options.rateLimit), options),
       ),
     )
 }
 
-const once = (dispatcher: Dispatcher, req: HttpRequest, timeoutMs: number, attempt: number) =>
+const once = ({ dispatcher, request }: HttpClient, req: HttpRequest, timeoutMs: number, attempt: number) =>
   Effect.tryPromise({
     try: async (signal) => {
       const res = await request(req.url, {
@@ -138,40 +136,62 @@ const once = (dispatcher: Dispatcher, req: HttpRequest, timeoutMs: number, attem
     catch: (e) => classifyFailure(e, new URL(req.url).host, attempt),
   })
 
-const makeTransport = (dispatcher: Dispatcher, limiter: RateLimiter, options: TransportOptions) => {
+// One attempt that did not end the request: a failure or an answer (429, a transient 5xx), with how many
+// attempts in all it allows (this one's number when it allows no other) and the wait the answer named.
+class FailedAttempt extends Data.TaggedError("FailedAttempt")<{
+  readonly outcome: HttpResponse | TransportFailure
+  readonly attempts: number
+  readonly wait?: number | undefined
+  readonly maxWait?: number | undefined
+}> {}
+
+const describeAttempt = (req: HttpRequest, e: FailedAttempt): string =>
+  e.outcome instanceof TransportFailure
+    ? `${req.method} ${e.outcome.host}: ${e.outcome.code}`
+    : `${req.method} ${new URL(req.url).host}: HTTP ${e.outcome.status}`
+
+const makeTransport = (http: HttpClient, limiter: RateLimiter, options: TransportOptions) => {
   const policy = options.retry ?? DEFAULT_RETRY
   const defaultTimeout = Duration.toMillis(options.timeout ?? "30 seconds")
-  const send = (req: HttpRequest): Effect.Effect<HttpResponse, TransportFailure> =>
-    Effect.gen(function* () {
+  const send: (req: HttpRequest) => Effect.Effect<HttpResponse, TransportFailure> = Effect.fn("Transport.send")(
+    function* (req: HttpRequest) {
       if (req.write === true) yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`)
       const timeoutMs = req.timeout !== undefined ? Duration.toMillis(req.timeout) : defaultTimeout
-      for (let attempt = 1; ; attempt++) {
+      const made = yield* Ref.make(0)
+      const attempt = Effect.gen(function* () {
+        const n = yield* Ref.updateAndGet(made, (k) => k + 1)
         yield* limiter.take
-        const last = attempt >= policy.attempts
-        const result = yield* Effect.either(once(dispatcher, req, timeoutMs, attempt))
+        const result = yield* Effect.either(once(http, req, timeoutMs, n))
         if (result._tag === "Left") {
           const failure = result.left
           const retryable = failure.kind !== "tls" && (failure.delivered === "no" || req.idempotent)
           const cap = failure.kind === "unreachable" ? (policy.unreachableAttempts ?? policy.attempts) : policy.attempts
-          if (last || attempt >= cap || !retryable) return yield* Effect.fail(failure)
-          yield* Effect.logDebug(`${req.method} ${failure.host}: ${failure.code}, retrying (attempt ${attempt})`)
-          yield* Effect.sleep(Duration.millis(backoffMillis(policy, attempt)))
-          continue
+          return yield* Effect.fail(
+            new FailedAttempt({ outcome: failure, attempts: retryable ? Math.min(cap, policy.attempts) : n }),
+          )
         }
         const res = result.right
         // A 429 comes from the gateway before the service sees the request, so even a create may be resent.
         const rateLimited = res.status === 429
         const transient = TRANSIENT_STATUSES.has(res.status) && req.idempotent
-        if (last || (!rateLimited && !transient)) return res
-        const now = yield* Clock.currentTimeMillis
-        const wait = rateLimited
-          ? Math.min(retryAfterMillis(res.headers["retry-after"], now) ?? backoffMillis(policy, attempt), 30_000)
-          : backoffMillis(policy, attempt)
-        yield* Effect.logDebug(
-          `${req.method} ${new URL(req.url).host}: HTTP ${res.status}, retrying in ${Math.round(wait)} ms`,
-        )
-        yield* Effect.sleep(Duration.millis(wait))
-      }
-    })
+        if (!rateLimited && !transient) return res
+        if (!rateLimited) return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }))
+        const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock.currentTimeMillis)
+        return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts, wait, maxWait: 30_000 }))
+      })
+      const schedule = retrySchedule<FailedAttempt>(policy).pipe(
+        Schedule.onDecision(([e, n], decision) =>
+          ScheduleDecision.isContinue(decision)
+            ? Effect.logDebug(`${describeAttempt(req, e)}, retrying (attempt ${n + 1})`)
+            : Effect.void,
+        ),
+      )
+      // The last attempt's answer is the request's answer; its failure, the request's failure.
+      const retried: Effect.Effect<HttpResponse, FailedAttempt> = Effect.retry(attempt, schedule)
+      return yield* Effect.catchTag(retried, "FailedAttempt", (e) =>
+        e.outcome instanceof TransportFailure ? Effect.fail(e.outcome) : Effect.succeed(e.outcome),
+      )
+    },
+  )
   return { send }
 }

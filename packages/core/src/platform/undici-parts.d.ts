@@ -7,7 +7,7 @@ declare module "undici/lib/dispatcher/agent.js" {
   const value: unknown
   export default value
 }
-declare module "undici/lib/dispatcher/dispatcher.js" {
+declare module "undici/lib/dispatcher/pool.js" {
   const value: unknown
   export default value
 }

@@ -1,7 +1,7 @@
 import { chmod, open, rename, unlink } from "node:fs/promises"
 import { dirname } from "node:path"
-import { Effect } from "effect"
 import type { z } from "zod"
+import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { errnoCode, isDiskFull, sweepOrphanTemps, tempFileFor } from "./temps.js"
 import { ensureTrustedFolder, readTrustedFile, shellQuote, Untrusted, untrustedFolder } from "./trust.js"

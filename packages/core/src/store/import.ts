@@ -1,5 +1,5 @@
 import { homedir } from "node:os"
-import { Effect } from "effect"
+import { Effect } from "../effect.js"
 import type { InspireError } from "../errors.js"
 import { readLegacySynergy } from "./legacy.js"
 import { Store } from "./store.js"

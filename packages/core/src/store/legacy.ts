@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { homedir } from "node:os"
 import { join } from "node:path"
-import { Effect, Either } from "effect"
+import { Effect, Either } from "../effect.js"
 import { parseJsonc } from "./jsonc.js"
 import type { Defaults, Secret } from "./schema.js"
 import { parseSettingValue, SETTING_KEYS } from "./settings.js"

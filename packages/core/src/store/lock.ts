@@ -3,7 +3,7 @@ import { constants } from "node:fs"
 import { link, open, readFile, unlink, utimes, writeFile } from "node:fs/promises"
 import { hostname } from "node:os"
 import { dirname } from "node:path"
-import { Duration, Effect, type Scope } from "effect"
+import { Clock, Duration, Effect, Random, type Scope } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { ensurePrivateDir, storeWriteError, untrustedError } from "./files.js"
 import { errnoCode, isDiskFull, processIsAlive, sweepOrphanTemps, tempFileFor } from "./temps.js"
@@ -52,8 +52,8 @@ const inspect = async (path: string): Promise<Found | undefined> => {
 
 // The holder touches the lock file while it works, so an old mtime means a hung or vanished holder;
 // a dead pid on this machine means the same at once; an empty or garbled lock, after the grace period.
-const isStale = (found: Found, staleMs: number): boolean => {
-  const age = Date.now() - found.mtimeMs
+const isStale = (found: Found, staleMs: number, now: number): boolean => {
+  const age = now - found.mtimeMs
   const token = TOKEN.exec(found.content)
   if (token === null) return age > LOCK_GRACE_MS
   const host = token[2]
@@ -112,16 +112,16 @@ const removeOwn = async (path: string, token: string): Promise<void> => {
 // fresh lock the first one's successor just made. So breaking takes a second lock, `<lock>.break`,
 // and judges the lock again under it; only then is it removed. A breaker holds that lock for
 // microseconds, so one left by a dead breaker is itself stale (dead pid) or old within a second.
-const breakStale = async (path: string, staleMs: number, token: string): Promise<void> => {
+const breakStale = async (path: string, staleMs: number, token: string, now: number): Promise<void> => {
   const breaker = `${path}.break`
   if (!(await tryCreate(breaker, token))) {
     const other = await inspect(breaker).catch(() => undefined)
-    if (other !== undefined && isStale(other, LOCK_GRACE_MS)) await unlink(breaker).catch(() => undefined)
+    if (other !== undefined && isStale(other, LOCK_GRACE_MS, now)) await unlink(breaker).catch(() => undefined)
     return
   }
   try {
     const again = await inspect(path)
-    if (again !== undefined && isStale(again, staleMs)) await unlink(path).catch(() => undefined)
+    if (again !== undefined && isStale(again, staleMs, now)) await unlink(path).catch(() => undefined)
   } finally {
     await removeOwn(breaker, token)
   }
@@ -144,14 +144,16 @@ export const withFileLock = (
     yield* ensurePrivateDir(dirname(path), options.roots)
     // What earlier versions set aside while breaking a lock, if one was killed meanwhile.
     sweepOrphanTemps(dirname(path))
-    const started = Date.now()
+    const started = yield* Clock.currentTimeMillis
     let delay = 5
     for (;;) {
+      // Ages are judged against the clock's time; file times are wall-clock time, as Clock's is outside tests.
+      const now = yield* Clock.currentTimeMillis
       const got = yield* Effect.tryPromise({
         try: async () => {
           if (await tryCreate(path, token)) return true
           const found = await inspect(path)
-          if (found !== undefined && isStale(found, staleMs)) await breakStale(path, staleMs, token)
+          if (found !== undefined && isStale(found, staleMs, now)) await breakStale(path, staleMs, token, now)
           return false
         },
         catch: (e) =>
@@ -167,7 +169,7 @@ export const withFileLock = (
                 }),
       })
       if (got) return
-      if (Date.now() - started > timeoutMs) {
+      if ((yield* Clock.currentTimeMillis) - started > timeoutMs) {
         const holder = yield* Effect.promise(() => readFile(path, "utf8").catch(() => ""))
         return yield* Effect.fail(
           new InspireError({
@@ -177,7 +179,7 @@ export const withFileLock = (
           }),
         )
       }
-      yield* Effect.sleep(Duration.millis(delay + Math.random() * delay))
+      yield* Effect.sleep(Duration.millis(delay + (yield* Random.next) * delay))
       delay = Math.min(delay * 2, 100)
     }
   })

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { Endpoints, entryOf, ProfileName } from "./schema.js"
 import { Store } from "./store.js"

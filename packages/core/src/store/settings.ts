@@ -1,9 +1,9 @@
 import { homedir } from "node:os"
 import { isAbsolute, join, normalize, relative } from "node:path"
-import { Either } from "effect"
 import { checkJobImage, DEFAULT_REGISTRIES, type RegistryTable } from "../domain/images.js"
 import { checkPriority } from "../domain/priority.js"
 import { parseShm } from "../domain/resources.js"
+import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import type { Defaults } from "./schema.js"
 
@@ -50,7 +50,7 @@ const isKey = (key: string): key is SettingKey => (SETTING_KEYS as ReadonlyArray
 /**
  * A downloads folder as written by a person or an agent: absolute (or `~/…`), no `..`, no hidden folder
  * (`~/.ssh`), and neither the file system's root nor your home folder or a folder above it. Where the
- * store lives is checked when files are written (see operations/tasks/output-file.ts).
+ * store lives is checked when files are written (see operations/common/tasks/output-file.ts).
  */
 export const checkDownloadDir = (raw: string, home: string = homedir()): Either.Either<string, InspireError> => {
   const text = raw.trim()

@@ -1,6 +1,6 @@
 import { join } from "node:path"
-import { Context, Effect, Layer } from "effect"
 import type { z } from "zod"
+import { Context, Effect, Layer } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { checkStoreFolders, readJsonFile, writeFileAtomic } from "./files.js"
 import { type LockOptions, withFileLock } from "./lock.js"
@@ -86,19 +86,30 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
 
   return {
     paths,
-    readConfig: Effect.map(read(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
-    updateConfig: updater(paths.configFile, "config", ConfigFile, emptyConfig),
-    readCredentials: Effect.map(read(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
-    updateCredentials: updater(paths.credentialsFile, "credentials", CredentialsFile, emptyCredentials),
-    readSession: (profile) =>
+    readConfig: Effect.withSpan(
+      Effect.map(read(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
+      "Store.readConfig",
+    ),
+    updateConfig: Effect.fn("Store.updateConfig")(updater(paths.configFile, "config", ConfigFile, emptyConfig)),
+    readCredentials: Effect.withSpan(
+      Effect.map(read(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
+      "Store.readCredentials",
+    ),
+    updateCredentials: Effect.fn("Store.updateCredentials")(
+      updater(paths.credentialsFile, "credentials", CredentialsFile, emptyCredentials),
+    ),
+    readSession: Effect.fn("Store.readSession")((profile: string) =>
       Effect.flatMap(checkProfile(profile), (p) =>
         Effect.map(read(sessionFile(p), SessionFile), (s) => s ?? emptySession),
       ),
-    updateSession: (profile, change) =>
+    ),
+    updateSession: Effect.fn("Store.updateSession")((profile: string, change: Change<SessionFile>) =>
       Effect.flatMap(checkProfile(profile), (p) =>
         updater(sessionFile(p), `session-${p}`, SessionFile, emptySession)(change),
       ),
-    withLock,
+    ),
+    // Generic, so spanned by hand: Effect.fn would fix its type parameters.
+    withLock: (name, effect, options) => Effect.withSpan(withLock(name, effect, options), "Store.withLock"),
   }
 }
 

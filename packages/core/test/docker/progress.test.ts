@@ -7,7 +7,7 @@ import { dockerTarget } from "../../src/docker/connect.js"
 import { classifyPushError, redact } from "../../src/docker/failures.js"
 import { formatBytes, type PushEvent, PushTracker } from "../../src/docker/progress.js"
 import { targetNames } from "../../src/docker/push.js"
-import type { Progress } from "../../src/operations/operation.js"
+import type { Progress } from "../../src/operations/catalogue/operation.js"
 
 // The stream dockerd 20.10 sent for a two-layer push, one layer already in the registry.
 const STREAM: PushEvent[] = [

@@ -1,9 +1,9 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
+import { nameMatches } from "../../src/operations/common/tasks/list.js"
+import { parseInstant, parseTimeRange } from "../../src/operations/common/tasks/time-range.js"
 import { diagnose } from "../../src/operations/job-detail/diagnose.js"
 import { sparkline } from "../../src/operations/metrics/sparkline.js"
-import { nameMatches } from "../../src/operations/tasks/list.js"
-import { parseInstant, parseTimeRange } from "../../src/operations/tasks/time-range.js"
 
 const failed = { family: "failed", events: [] as const }
 const kinds = (input: Parameters<typeof diagnose>[0]) => diagnose(input).map((f) => f.kind)

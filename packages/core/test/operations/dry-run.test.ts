@@ -1,17 +1,14 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import type { RunningEmulator } from "@holos-inspire/emulator"
 import { Effect, Exit } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { invoke } from "../../src/operations/invoke.js"
-import { notebookOperation } from "../../src/operations/notebook/index.js"
-import type { Operation } from "../../src/operations/operation.js"
+import { invoke } from "../../src/operations/catalogue/invoke.js"
+import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
-import { hpcInput } from "../api/jobs/fixture.js"
-import { VLLM_IMAGE } from "../api/servings/fixture.js"
 import { useEmulator } from "../emulator.js"
-import { call, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
-import { freshPlatform, startHpcJob, startJob, startServing } from "./tasks-fixture.js"
+import { actionOf, type ExampleVars, exampleWorld, fillExample, writingActions } from "./examples-fixture.js"
+import { call, succeeded, trainingSpaceProfile } from "./harness.js"
+import { freshPlatform } from "./tasks-fixture.js"
 
 // The dry-run contract, over the whole catalogue: every writing action of every operation takes
 // dry_run, and a dry run sends no write and changes nothing, on the platform or in the store. The
@@ -19,37 +16,6 @@ import { freshPlatform, startHpcJob, startJob, startServing } from "./tasks-fixt
 
 const emu = useEmulator()
 type Profile = ReturnType<typeof trainingSpaceProfile>
-type State = ReturnType<RunningEmulator["control"]["state"]>
-
-/** Each (operation, action) that writes; `action` is undefined for an operation that does one thing. */
-const writingActions = (op: Operation): ReadonlyArray<string | undefined> => {
-  const { writes } = op.effects
-  if (writes === false) return []
-  if (writes === true) return [undefined]
-  return writes
-}
-
-const actionOf = (op: Operation, input: Readonly<Record<string, unknown>>): string | undefined => {
-  const by = op.effects.by
-  if (by === undefined) return undefined
-  const field = op.input.shape[by]
-  const parsed = field?.safeParse(input[by])
-  return parsed?.success === true ? String(parsed.data) : undefined
-}
-
-const fill = (value: unknown, vars: Readonly<Record<string, unknown>>): unknown => {
-  if (typeof value === "string") {
-    const m = /^\{([a-z_]+)\}$/.exec(value)
-    if (m === null) return value
-    const key = m[1] ?? ""
-    if (!(key in vars)) throw new Error(`no fixture for the placeholder ${value}: add one to dry-run.test.ts`)
-    return vars[key]
-  }
-  return value
-}
-
-const fillAll = (input: Readonly<Record<string, unknown>>, vars: Readonly<Record<string, unknown>>) =>
-  Object.fromEntries(Object.entries(input).map(([k, v]) => [k, fill(v, vars)]))
 
 describe("the catalogue's safety metadata", () => {
   it.each(OPERATIONS.map((op) => [op.name, op] as const))("%s: dry_run, annotations and examples agree", (_, op) => {
@@ -73,7 +39,7 @@ describe("the catalogue's safety metadata", () => {
 
 describe("dry runs over the catalogue", () => {
   let profile: Profile
-  let vars: Record<string, unknown>
+  let vars: ExampleVars
 
   // Runs a call without logging in first (the profile is already logged in), so that the request log
   // holds only what the dry run itself sent.
@@ -90,60 +56,9 @@ describe("dry runs over the catalogue", () => {
     })
 
   beforeAll(async () => {
-    const e = emu.current
-    freshPlatform(e)
-    profile = trainingSpaceProfile(e)
-    const s = e.control.state() as State
-    const notebook = async (name: string) => {
-      const created = succeeded(
-        await call(
-          e,
-          notebookOperation,
-          {
-            action: "create",
-            name,
-            compute_group: "H100",
-            spec: h100SpecId(e, "DSW"),
-            image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
-          },
-          profile,
-        ),
-      ).result as { notebookId: string }
-      return created.notebookId
-    }
-    const trainJob = await startJob(e, profile, "dry-a", "python train.py #emu:idle")
-    await startJob(e, profile, "dry-b", "python train.py #emu:idle")
-    const hpcJob = await startHpcJob(e, profile, "dry-hpc-job")
-    const serving = await startServing(e, profile, "dry-chat")
-    const running = await notebook("dry-running")
-    const stopped = await notebook("dry-stopped")
-    e.control.clock.advance(60)
-    succeeded(await call(e, notebookOperation, { action: "stop", notebook_id: stopped }, profile))
-    e.control.clock.advance(60)
-    const hpc = hpcInput(e, "x")
-    const hpcWs = s.workspaces.find((w) => w.id === hpc.workspaceId)
-    vars = {
-      workspace: "分布式训练空间",
-      train_group: "H100",
-      train_spec: h100SpecId(e, "TRAIN"),
-      notebook_group: "H100",
-      notebook_spec: h100SpecId(e, "DSW"),
-      serving_group: "H100",
-      serving_spec: h100SpecId(e, "SERVING"),
-      image: VLLM_IMAGE,
-      hpc_workspace: hpcWs?.name,
-      hpc_group: hpc.groupId,
-      hpc_spec: hpc.specId,
-      hpc_image: hpc.image,
-      model: s.models.find((m) => m.name === "qwen2.5-7b-instruct")?.id,
-      train_job: trainJob,
-      hpc_job: hpcJob,
-      serving,
-      notebook: running,
-      stopped_notebook: stopped,
-      username: e.demo.username,
-      password: e.demo.password,
-    }
+    freshPlatform(emu.current)
+    profile = trainingSpaceProfile(emu.current)
+    vars = await exampleWorld(emu.current, profile)
   }, 60_000)
 
   const cases = OPERATIONS.flatMap((op) =>
@@ -183,7 +98,7 @@ describe("dry runs over the catalogue", () => {
     "%s: plans with reads only, changes nothing",
     async (_, op, example) => {
       const e = emu.current
-      const input = fillAll(example, vars)
+      const input = fillExample(example, vars)
       const before = JSON.stringify(e.control.state())
       const files = storeFiles()
       const logins = e.control.auth.logins()

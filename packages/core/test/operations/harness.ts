@@ -1,8 +1,8 @@
 import type { RunningEmulator } from "@holos-inspire/emulator"
 import { Cause, Exit } from "effect"
 import type { z } from "zod"
-import { type Invocation, invoke } from "../../src/operations/invoke.js"
-import type { Operation } from "../../src/operations/operation.js"
+import { type Invocation, invoke } from "../../src/operations/catalogue/invoke.js"
+import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { profileFor } from "../harness.js"
 
 /** Calls an operation with raw input, as a frontend would, logged in as the demo account. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatDuration, formatTime, renderFields, renderTable } from "../../src/operations/render.js"
+import { formatDuration, formatTime, renderFields, renderTable } from "../../src/operations/common/render.js"
 
 describe("renderTable", () => {
   it("aligns columns, counting CJK characters as two columns wide", () => {

@@ -1,4 +1,7 @@
+import { Exit } from "effect"
 import { describe, expect, it } from "vitest"
+import { invoke } from "../../src/operations/catalogue/invoke.js"
+import type { Progress } from "../../src/operations/catalogue/operation.js"
 import { statusOperation } from "../../src/operations/status/index.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
@@ -50,15 +53,29 @@ describe("status", () => {
     expect(r.text).toContain("== 高性能计算")
     expect(r.text).not.toContain("== 分布式训练空间")
     expect(r.text).not.toContain("TRAIN")
-    // A second call within five minutes is served from the cache (only the harness's login is sent again).
-    const count = () => emu.current.control.requests().total
-    const before = count()
+    // A second call within the keep times is served from the kept copies (only the harness's login is
+    // sent again); refresh asks again, about that workspace only.
+    const count = () => emu.current.control.requests().bySurface
+    const api = (s: Record<string, number>) =>
+      Object.entries(s).reduce((n, [k, v]) => n + (/^(v1|v2|oa):/.test(k) ? v : 0), 0)
+    const before = api(count())
     succeeded(await call(emu.current, statusOperation, { workspace: "高性能计算" }, profile))
-    const cached = count() - before
+    const cached = api(count()) - before
     succeeded(await call(emu.current, statusOperation, { workspace: "高性能计算", refresh: true }, profile))
-    const refreshed = count() - before - cached
+    const refreshed = api(count()) - before - cached
     expect(cached).toBeLessThan(3)
-    expect(refreshed).toBeGreaterThan(20)
+    expect(refreshed).toBeGreaterThan(4)
+    expect(refreshed).toBeLessThanOrEqual(9)
+  })
+
+  it("reports its progress workspace by workspace", async () => {
+    const seen: Progress[] = []
+    const exit = await profileFor(emu.current).run(invoke(statusOperation, {}, { progress: (p) => seen.push(p) }))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    const each = seen.filter((p) => p.total !== undefined)
+    expect(each).toHaveLength(11)
+    expect(each.map((p) => p.current)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    expect(each.every((p) => p.total === 11 && /^Workspace .+ read \(\d+ of 11\)$/.test(p.message))).toBe(true)
   })
 
   it("shows a disabled workspace with its problem, and refuses an unknown one with the choices", async () => {

@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { InspireError } from "../../src/errors.js"
 import { createInspireClient } from "../../src/facade.js"
-import { invoke, parseInput } from "../../src/operations/invoke.js"
-import type { Operation } from "../../src/operations/operation.js"
+import { invoke, parseInput } from "../../src/operations/catalogue/invoke.js"
+import type { Operation } from "../../src/operations/catalogue/operation.js"
+import { inputJsonSchema, type JsonSchema } from "../../src/operations/catalogue/schema.js"
+import { checkInput, closestKey, strictSchema } from "../../src/operations/catalogue/strict.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
-import { inputJsonSchema, type JsonSchema } from "../../src/operations/schema.js"
-import { checkInput, closestKey, strictSchema } from "../../src/operations/strict.js"
 
 const each = OPERATIONS.map((op) => [op.name, op] as const)
 

@@ -1,11 +1,11 @@
 // What the reliability suites share: an emulator, a logged-in client on a fresh INSPIRE_HOME, the
 // fixture's create targets, and child processes run against the same store.
-import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInspireClient, type InspireClient } from "@holos-inspire/core"
 import type { RunningEmulator } from "@holos-inspire/emulator"
+import { runCommand } from "./repo-copy.js"
 
 type State = ReturnType<RunningEmulator["control"]["state"]>
 
@@ -21,7 +21,7 @@ export const loggedInClient = async (
   env: NodeJS.ProcessEnv = homeFor(emu.url),
 ): Promise<{ client: InspireClient; env: NodeJS.ProcessEnv }> => {
   const client = createInspireClient({ env })
-  await client.login(emu.demo.username, emu.demo.password)
+  await client.login({ username: emu.demo.username, password: emu.demo.password })
   return { client, env }
 }
 
@@ -89,19 +89,7 @@ export interface ChildResult {
 
 /** Runs a Node script as its own process, collecting its output. */
 export const runNode = (script: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): Promise<ChildResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] })
-    let out = ""
-    let err = ""
-    child.stdout.on("data", (d) => {
-      out += String(d)
-    })
-    child.stderr.on("data", (d) => {
-      err += String(d)
-    })
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, out, err }))
-  })
+  runCommand(process.execPath, [script, ...args], { cwd: process.cwd(), env })
 
 /** A seeded generator (mulberry32), so a failing soak can be replayed with the same mix. */
 export const seeded = (seed: number): (() => number) => {

@@ -1,7 +1,7 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { HARBOR_PROJECT } from "../../domain/images.js"
 import type { RegistryId } from "../../domain/workspaces.js"
+import { Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { Harbor } from "../../platform/harbor.js"
 import { collectPages } from "../../platform/paging.js"

@@ -1,11 +1,11 @@
-import { Clock, Duration, Effect, Either } from "effect"
 import { classifyHost, parseImageRef, toDisplayAddress } from "../../domain/images.js"
 import { validateName } from "../../domain/resources.js"
-import { InspireError, invalidInput } from "../../errors.js"
+import { Clock, Duration, Effect, Either } from "../../effect.js"
+import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
-import { decode, unavailableWithHint } from "../support.js"
+import { decode } from "../support.js"
 import { FAILED_STATUSES, ImagePage, type PlatformImage, RawImage, READY_STATUSES, RegisteredImage } from "./schema.js"
 
 /** Which images to list: the filter variants of `image/list` (INSPIRE-API.md §4.10). */
@@ -45,7 +45,7 @@ export const listPlatformImages = (
       .v1("POST", "image/list", body, { idempotent: true, referer: REFERER })
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(unavailableWithHint(e, "The image list is unavailable; see 镜像管理 in the console.")),
+          Effect.fail(surfaceError(e, { hint: "The image list is unavailable; see 镜像管理 in the console." })),
         ),
       )
     const page = yield* decode(ImagePage, data, "image/list")
@@ -78,7 +78,7 @@ export const getPlatformImage = (imageId: string): Effect.Effect<PlatformImage, 
       .v1("GET", `image/${encodeURIComponent(imageId)}`, undefined, { idempotent: true, referer: REFERER })
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(unavailableWithHint(e, "Check the image under 镜像管理 in the console.")),
+          Effect.fail(surfaceError(e, { hint: "Check the image under 镜像管理 in the console." })),
         ),
       )
     return yield* decode(RawImage, data, "image/{id}")
@@ -129,7 +129,7 @@ export const registerImage = (
         )
         .pipe(
           Effect.catchTag("SurfaceUnavailable", (e) =>
-            Effect.fail(unavailableWithHint(e, "Register the image under 镜像管理 → 新建镜像 in the console.")),
+            Effect.fail(surfaceError(e, { hint: "Register the image under 镜像管理 → 新建镜像 in the console." })),
           ),
         ),
       (data) => decode(RegisteredImage, data, "image/create"),

@@ -1,15 +1,13 @@
-import { type Duration, Effect } from "effect"
 import { z } from "zod"
-import { checkJobImage } from "../../domain/images.js"
-import { checkPriority } from "../../domain/priority.js"
-import { shmWarnings, validateName } from "../../domain/resources.js"
 import type { RegistryId } from "../../domain/workspaces.js"
-import { amendError, type InspireError, invalidInput } from "../../errors.js"
+import { type Duration, Effect } from "../../effect.js"
+import { amendError, type InspireError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { newSubmitId } from "../../platform/recover.js"
-import { ActiveProfile, registryTable } from "../../profile.js"
-import { decode, fromEither, Text, writeWithFallback } from "../support.js"
+import type { ActiveProfile } from "../../profile.js"
+import { decode, Text, writeWithFallback } from "../support.js"
+import { type CheckedCreate, checkTrainingJob } from "./checks.js"
 import { SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
 import { getTrainingJob, listTrainingJobs } from "./training.js"
 
@@ -33,6 +31,8 @@ export interface CreateTrainingJobInput {
   readonly priorityCap?: number
   /** GPUs per instance, when known, for the shared-memory warning. */
   readonly gpuCount?: number
+  /** Memory per instance in GiB (the spec's), when known, for the shared-memory warning. */
+  readonly memoryGi?: number
   readonly workspaceRegistry?: RegistryId
   readonly maxRunningTimeMs?: number
   readonly envs?: ReadonlyArray<{ readonly name: string; readonly value: string }>
@@ -69,50 +69,6 @@ export const CreateAnswer = z
 /** Reads a create's answer; an answer without an id leaves the outcome unknown, so it is ambiguous. */
 export const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>
   Effect.mapError(decode(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }))
-
-const positiveInt = (n: number, what: string) =>
-  Number.isInteger(n) && n > 0
-    ? Effect.void
-    : Effect.fail(invalidInput(`${what} must be a positive whole number, got ${n}.`, `Give ${what} as e.g. 1.`))
-
-/** Local checks every create makes before anything is sent; returns warnings. */
-export const checkCommon = (input: {
-  readonly name: string
-  readonly image: string
-  readonly priority: number
-  readonly priorityCap?: number
-  readonly instanceCount: number
-  readonly workspaceRegistry?: RegistryId
-  readonly workspaceId: string
-  readonly projectId: string
-  readonly groupId: string
-  readonly specId: string
-}): Effect.Effect<{ name: string; image: string; warnings: string[] }, InspireError, ActiveProfile> =>
-  Effect.gen(function* () {
-    const profile = yield* ActiveProfile
-    const name = yield* fromEither(validateName(input.name, "job name"))
-    const image = yield* fromEither(
-      checkJobImage(input.image, {
-        registries: registryTable(profile),
-        ...(input.workspaceRegistry !== undefined ? { workspaceRegistry: input.workspaceRegistry } : {}),
-      }),
-    )
-    const priority = yield* fromEither(
-      checkPriority(input.priority, input.priorityCap !== undefined ? { cap: input.priorityCap } : {}),
-    )
-    yield* positiveInt(input.instanceCount, "The instance count")
-    for (const [key, value] of Object.entries({
-      workspace: input.workspaceId,
-      project: input.projectId,
-      "compute group": input.groupId,
-      spec: input.specId,
-    }))
-      if (value.trim() === "")
-        return yield* Effect.fail(
-          invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (inspire_status lists them).`),
-        )
-    return { name, image: image.address, warnings: [...image.warnings, ...priority.warnings] }
-  })
 
 /** The OA `train_job/create` body for a checked name and image (what a dry run shows). */
 export const trainingBody = (input: CreateTrainingJobInput, name: string, image: string) => ({
@@ -183,25 +139,27 @@ export const createTrainingJob = (
   input: CreateTrainingJobInput,
   options: CreateOptions = {},
 ): Effect.Effect<CreatedJob<TrainingJob>, InspireError, Platform | ActiveProfile> =>
+  Effect.flatMap(checkTrainingJob(input), (checked) => sendTrainingJob(checked, options))
+
+/** Sends a checked training create (see `createTrainingJob`); its warnings are the checks'. */
+export const sendTrainingJob = (
+  checked: CheckedCreate<CreateTrainingJobInput>,
+  options: CreateOptions = {},
+): Effect.Effect<CreatedJob<TrainingJob>, InspireError, Platform> =>
   Effect.gen(function* () {
-    const checked = yield* checkCommon(input)
-    yield* positiveInt(input.shmGi, "Shared memory (GiB)")
-    const warnings = [
-      ...checked.warnings,
-      ...shmWarnings({ shmGi: input.shmGi, gpuCount: input.gpuCount ?? 1, instanceCount: input.instanceCount }),
-    ]
+    const { input, name } = checked
     const submitId = yield* newSubmitId()
     return yield* submitOnce({
       what: "the training job",
       openapiPath: "train_job/create",
       v2: ["train", "CreateJob"],
-      body: markedTrainingBody(input, checked.name, checked.image, submitId),
+      body: markedTrainingBody(input, name, checked.image, submitId),
       options,
-      warnings,
+      warnings: checked.warnings,
       list: () =>
         Effect.map(listTrainingJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
       // The marker alone decides; no time window or name can tell two submits of `exp-001` apart.
-      same: (j) => markerMatch(j, checked.name, submitId),
+      same: (j) => markerMatch(j, name, submitId),
       detail: getTrainingJob,
     })
   })

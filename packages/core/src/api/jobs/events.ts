@@ -1,5 +1,5 @@
-import { Effect } from "effect"
 import { z } from "zod"
+import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"

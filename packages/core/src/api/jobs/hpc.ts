@@ -1,14 +1,15 @@
-import { Effect } from "effect"
 import type { StatusFilter } from "../../domain/status.js"
 import { matchesStatusFilter } from "../../domain/status.js"
 import type { RegistryId } from "../../domain/workspaces.js"
+import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
-import { type CreatedJob, type CreateOptions, checkCommon, submitOnce } from "./create.js"
+import { type CheckedCreate, checkHpcJob } from "./checks.js"
+import { type CreatedJob, type CreateOptions, submitOnce } from "./create.js"
 import { type HpcJob, RawHpcJob, toHpcJob, withMarker } from "./schema.js"
 import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
@@ -38,30 +39,16 @@ export interface CreateHpcJobInput {
   readonly creatorId?: string
 }
 
-const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<string>, InspireError> => {
-  if (input.entrypoint.trim() === "")
-    return Effect.fail(invalidInput("The HPC entrypoint is empty.", "Give the Slurm body, e.g. `srun python run.py`."))
-  if (/^\s*#!|^\s*#SBATCH/m.test(input.entrypoint))
-    return Effect.fail(
-      invalidInput(
-        "The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.",
-        "Remove those lines and set tasks, CPUs and memory with the HPC options instead.",
-      ),
-    )
-  for (const [what, n] of [
-    ["number of tasks", input.numberOfTasks],
-    ["CPUs per task", input.cpusPerTask],
-    ["memory per CPU (GiB)", input.memoryPerCpuGi],
-  ] as const)
-    if (!Number.isInteger(n) || n <= 0)
-      return Effect.fail(invalidInput(`The ${what} must be a positive whole number, got ${n}.`, `Give the ${what}.`))
-  const warnings: string[] = []
-  if (!/slurm/i.test(input.image))
-    warnings.push("The image name does not mention slurm; HPC images must contain Slurm (else `slurmctld BackOff`).")
-  if (!/\bsrun\b/.test(input.entrypoint))
-    warnings.push("The entrypoint does not use `srun`; HPC work must be launched with srun.")
-  return Effect.succeed(warnings)
-}
+// A bare create's stand-in for the entrypoint lint (lintHpcEntrypoint), which the submit pipeline runs
+// and reports as findings in its own words.
+const entrypointAdvice = (input: CreateHpcJobInput): ReadonlyArray<string> => [
+  ...(/slurm/i.test(input.image)
+    ? []
+    : ["The image name does not mention slurm; HPC images must contain Slurm (else `slurmctld BackOff`)."]),
+  ...(/\bsrun\b/.test(input.entrypoint)
+    ? []
+    : ["The entrypoint does not use `srun`; HPC work must be launched with srun."]),
+]
 
 /** Whether a listed HPC job is the one this create made (its marker line); "check" when the list shows no script. */
 export const hpcMarkerMatch = (job: HpcJob, name: string, submitId: string): "yes" | "no" | "check" =>
@@ -154,25 +141,38 @@ export const listHpcJobs = (input: ListHpcJobsInput): Effect.Effect<JobList<HpcJ
     return { jobs, total: collected.total, truncated: collected.truncated }
   })
 
-/** Creates an HPC job exactly once: OA `hpc_jobs/create`, V2 `hpc.CreateJob` when OA could not be sent. */
+/**
+ * Creates an HPC job exactly once: OA `hpc_jobs/create`, V2 `hpc.CreateJob` when OA could not be sent.
+ * Its warnings include the entrypoint advice that the submit pipeline's lint gives instead.
+ */
 export const createHpcJob = (
   input: CreateHpcJobInput,
   options: CreateOptions = {},
 ): Effect.Effect<CreatedJob<HpcJob>, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
-    const checked = yield* checkCommon(input)
-    const warnings = [...checked.warnings, ...(yield* checkEntrypoint(input))]
+    const checked = yield* checkHpcJob(input)
+    const created = yield* sendHpcJob(checked, options)
+    return { ...created, warnings: [...created.warnings, ...entrypointAdvice(input)] }
+  })
+
+/** Sends a checked HPC create (see `createHpcJob`); its warnings are the checks'. */
+export const sendHpcJob = (
+  checked: CheckedCreate<CreateHpcJobInput>,
+  options: CreateOptions = {},
+): Effect.Effect<CreatedJob<HpcJob>, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const { input, name } = checked
     const submitId = yield* newSubmitId()
     const marked = { ...input, entrypoint: withMarker(input.entrypoint, submitId) }
     return yield* submitOnce({
       what: "the HPC job",
       openapiPath: "hpc_jobs/create",
       v2: ["hpc", "CreateJob"],
-      body: hpcBody(marked, checked.name, checked.image),
+      body: hpcBody(marked, name, checked.image),
       options,
-      warnings,
+      warnings: checked.warnings,
       list: () => Effect.map(listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-      same: (j) => hpcMarkerMatch(j, checked.name, submitId),
+      same: (j) => hpcMarkerMatch(j, name, submitId),
       detail: getHpcJob,
     })
   })

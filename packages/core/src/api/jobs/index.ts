@@ -1,3 +1,4 @@
+export * from "./checks.js"
 export * from "./create.js"
 export * from "./events.js"
 export * from "./hpc.js"

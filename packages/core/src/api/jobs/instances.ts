@@ -1,6 +1,6 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { type NormalizedStatus, normalizeStatus } from "../../domain/status.js"
+import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Num, Text } from "../support.js"

@@ -1,4 +1,4 @@
-import { Clock, Effect, Ref } from "effect"
+import { Clock, Effect, Ref } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { type LogLine, MAX_LOG_PAGE, podsOf, queryLogs } from "./log-query.js"

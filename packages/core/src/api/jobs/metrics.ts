@@ -1,7 +1,7 @@
-import { Clock, Effect } from "effect"
 import { z } from "zod"
 import { taskKindOf } from "../../domain/ids.js"
 import { MetricName, type MetricSeries } from "../../domain/metrics/series.js"
+import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { decode, firstAvailable, Num, Text } from "../support.js"

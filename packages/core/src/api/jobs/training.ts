@@ -1,5 +1,5 @@
-import { Duration, Effect, Either } from "effect"
 import { matchesStatusFilter, type StatusFilter } from "../../domain/status.js"
+import { Effect, Either, Schedule } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
@@ -104,33 +104,26 @@ export interface StopResult {
   readonly previous?: string
 }
 
-const CONFLICT_PAUSES = ["500 millis", "1 second", "2 seconds", "3 seconds"] as const
-
 // Right after create the platform answers Conflict (§6 rule 21): V2 says so by name, OA with its
 // generic 100000. Stop is idempotent, so waiting and repeating is safe.
 const isTooEarly = (e: InspireError): boolean =>
   e.reason === "Conflict" || (e.reason === "PlatformError" && Number(e.code) === 100000)
 
+// The pauses before each repeat: the job is usually stoppable within a few seconds.
+const TOO_EARLY = Schedule.fromDelays("500 millis", "1 second", "2 seconds", "3 seconds")
+
 /** Repeats a stop while the platform says it is too early, with growing pauses. */
 export const retryTooEarly = <A, R>(stop: Effect.Effect<A, InspireError, R>): Effect.Effect<A, InspireError, R> =>
-  Effect.gen(function* () {
-    for (const pause of CONFLICT_PAUSES) {
-      const result = yield* Effect.either(stop)
-      if (result._tag === "Right") return result.right
-      if (!isTooEarly(result.left)) return yield* Effect.fail(result.left)
-      yield* Effect.sleep(Duration.decode(pause))
-    }
-    return yield* Effect.mapError(stop, (e) =>
-      isTooEarly(e)
-        ? new InspireError({
-            reason: "Conflict",
-            message: `${e.message} The job is still being created.`,
-            hint: "Wait a few seconds and stop it again (inspire_job_stop).",
-            ...(e.code !== undefined ? { code: e.code } : {}),
-          })
-        : e,
-    )
-  })
+  Effect.mapError(Effect.retry(stop, { schedule: TOO_EARLY, while: isTooEarly }), (e) =>
+    isTooEarly(e)
+      ? new InspireError({
+          reason: "Conflict",
+          message: `${e.message} The job is still being created.`,
+          hint: "Wait a few seconds and stop it again (inspire_job_stop).",
+          ...(e.code !== undefined ? { code: e.code } : {}),
+        })
+      : e,
+  )
 
 /** A job's status as a listing just showed it: enough to stop the job without reading its detail first. */
 export interface ListedStatus {

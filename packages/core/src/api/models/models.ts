@@ -1,12 +1,12 @@
-import { Effect } from "effect"
 import { validateName } from "../../domain/resources.js"
-import { type InspireError, invalidInput } from "../../errors.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId, withTextMarker } from "../../platform/recover.js"
-import { decode, unavailableWithHint } from "../support.js"
+import { decode } from "../support.js"
 import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
 
 // Models exist only on V1 (the V2 `model` service answers 404), so there is nothing to fall back to.
@@ -18,7 +18,7 @@ const v1 = (method: "GET" | "POST", path: string, body: unknown, idempotent: boo
     p
       // Everything but the lists and details changes the registry: never sent on a dry run.
       .v1(method, path, body, { idempotent, referer: REFERER, write: /\/(create|delete)$/.test(path) })
-      .pipe(Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailableWithHint(e, HINT)))),
+      .pipe(Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(surfaceError(e, { hint: HINT })))),
   )
 
 /** Every model of a workspace (V1 `model/list`, all pages). */

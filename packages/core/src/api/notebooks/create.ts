@@ -1,17 +1,17 @@
-import { Effect } from "effect"
 import { checkJobImage } from "../../domain/images.js"
 import { checkPriority } from "../../domain/priority.js"
 import { validateName } from "../../domain/resources.js"
 import type { Spec } from "../../domain/specs.js"
 import type { RegistryId } from "../../domain/workspaces.js"
-import { type InspireError, invalidInput } from "../../errors.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
-import { decode, unavailableWithHint } from "../support.js"
+import { decode } from "../support.js"
 import { getNotebook, listNotebooks } from "./read.js"
 import { CreatedNotebook, type Notebook, notebookConsoleUrl } from "./schema.js"
 
@@ -147,7 +147,7 @@ export const createNotebook = (
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(
-          unavailableWithHint(e, "Create the notebook from the console's 交互式建模 page, and report the failure."),
+          surfaceError(e, { hint: "Create the notebook from the console's 交互式建模 page, and report the failure." }),
         ),
       ),
       Effect.flatMap((data) => decode(CreatedNotebook, data, "notebook.CreateNotebook")),

@@ -1,8 +1,7 @@
-import { Effect } from "effect"
-import { InspireError, type SurfaceUnavailable } from "../../errors.js"
+import { Effect } from "../../effect.js"
+import { InspireError, type SurfaceUnavailable, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
-import { unavailableWithHint } from "../support.js"
 import { getNotebook } from "./read.js"
 import type { Notebook } from "./schema.js"
 
@@ -40,7 +39,7 @@ const operate = (notebook: Notebook, action: "StartNotebook" | "StopNotebook") =
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(
-          unavailableWithHint(e, "Use the console's 交互式建模 page for this notebook, and report the failure."),
+          surfaceError(e, { hint: "Use the console's 交互式建模 page for this notebook, and report the failure." }),
         ),
       ),
     )
@@ -116,7 +115,9 @@ export const deleteNotebook = (id: string, dryRun = false): Effect.Effect<Notebo
               }),
         ),
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(unavailableWithHint(e, "Delete it from the console's 交互式建模 page, and report the failure.")),
+          Effect.fail(
+            surfaceError(e, { hint: "Delete it from the console's 交互式建模 page, and report the failure." }),
+          ),
         ),
       )
     return { notebook, sent: true, message: `Notebook ${label(notebook)} was deleted.` }

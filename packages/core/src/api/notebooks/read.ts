@@ -1,10 +1,10 @@
-import { Effect, Either } from "effect"
 import { taskKindOf } from "../../domain/ids.js"
 import { matchesStatusFilter, type StatusFilter } from "../../domain/status.js"
-import { InspireError, invalidInput } from "../../errors.js"
+import { Effect, Either } from "../../effect.js"
+import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
-import { decode, unavailableWithHint } from "../support.js"
+import { decode } from "../support.js"
 import { AccessUrls, type Notebook, NotebookPage, RawNotebook } from "./schema.js"
 
 const PAGE_SIZE = 50
@@ -62,7 +62,7 @@ export const listNotebooks = (input: ListNotebooksInput): Effect.Effect<Notebook
     const all = yield* v2.pipe(
       Effect.catchTag("SurfaceUnavailable", () => v1),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "Neither notebook list answers; try again later or use the console.")),
+        Effect.fail(surfaceError(e, { hint: "Neither notebook list answers; try again later or use the console." })),
       ),
     )
     const status = input.status
@@ -96,7 +96,7 @@ export const getNotebook = (id: string): Effect.Effect<Notebook, InspireError, P
         }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "Neither notebook detail answers; try again later or use the console.")),
+        Effect.fail(surfaceError(e, { hint: "Neither notebook detail answers; try again later or use the console." })),
       ),
     )
     return yield* decode(RawNotebook, data, "notebook.GetNotebook")
@@ -122,7 +122,7 @@ export const getNotebookAccessUrl = (
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
           Effect.fail(
-            unavailableWithHint(e, "Open the notebook from the console instead (inspire_notebook shows the link)."),
+            surfaceError(e, { hint: "Open the notebook from the console instead (inspire_notebook shows the link)." }),
           ),
         ),
       )

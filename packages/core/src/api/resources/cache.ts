@@ -1,10 +1,31 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile } from "../../profile.js"
 import { cacheFileOf, readCacheFile, type StoredEntry, writeCacheFile } from "./cache-file.js"
 
-/** How long discovered resources are trusted: specs and groups change when the platform reconfigures (§3.6). */
+/** How long who the user is and their projects (with budgets) are trusted. */
 export const RESOURCE_TTL_MS = 5 * 60_000
+
+/** How long a workspace's compute groups and specs are trusted: they change when the platform reconfigures (§3.6). */
+export const STRUCTURE_TTL_MS = 10 * 60_000
+
+/** How long free-GPU figures are reused: long enough for a second call right after, short enough to stay current. */
+export const GPU_TTL_MS = 60_000
+
+/**
+ * Entries kept on disk too, so that each CLI call (a new process) finds them, and for how long: who
+ * the user is and their projects, each workspace's groups and specs, and free GPUs for a minute.
+ * Anything else stays in the process.
+ */
+const keepFor = (key: string): number | undefined => {
+  if (key === "user" || key === "projects") return RESOURCE_TTL_MS
+  if (key.startsWith("groups:") || key.startsWith("structure:")) return STRUCTURE_TTL_MS
+  if (key.startsWith("gpus:")) return GPU_TTL_MS
+  return undefined
+}
+
+const ttlOf = (key: string): number => keepFor(key) ?? RESOURCE_TTL_MS
+const isKept = (key: string): boolean => keepFor(key) !== undefined
 
 interface Entry {
   readonly expires: number
@@ -23,16 +44,10 @@ interface Scope {
 
 const scopes = new Map<string, Scope>()
 
-/**
- * Entries also kept on disk: who the user is and their projects, which nearly every call needs
- * first and which change rarely. Discovery (free GPUs) and compute groups stay in memory only.
- */
-const KEPT: ReadonlySet<string> = new Set(["user", "projects"])
-
 const keptOf = (entries: ReadonlyMap<string, Entry>): ReadonlyMap<string, StoredEntry> =>
   new Map(
     [...entries]
-      .filter(([key]) => KEPT.has(key))
+      .filter(([key]) => isKept(key))
       .map(([key, e]) => [key, { expires: e.expires, value: e.value, ids: [...e.ids] }]),
   )
 
@@ -45,7 +60,7 @@ const scope = Effect.gen(function* () {
   const now = yield* Clock.currentTimeMillis
   const entries = new Map<string, Entry>()
   for (const [k, e] of readCacheFile(file, now))
-    if (KEPT.has(k)) entries.set(k, { expires: e.expires, value: e.value, ids: new Set(e.ids) })
+    if (isKept(k)) entries.set(k, { expires: e.expires, value: e.value, ids: new Set(e.ids) })
   const made = { entries, file }
   scopes.set(key, made)
   return made
@@ -64,7 +79,7 @@ export const recall = <A>(key: string): Effect.Effect<A | undefined, never, Acti
     return undefined
   })
 
-/** Stores a value for the active profile for RESOURCE_TTL_MS. */
+/** Stores a value for the active profile for as long as its kind is trusted (see `keepFor`). */
 export const remember = (
   key: string,
   value: unknown,
@@ -72,8 +87,8 @@ export const remember = (
 ): Effect.Effect<void, never, ActiveProfile> =>
   Effect.gen(function* () {
     const s = yield* scope
-    s.entries.set(key, { expires: (yield* Clock.currentTimeMillis) + RESOURCE_TTL_MS, value, ids: new Set(ids) })
-    if (KEPT.has(key)) save(s)
+    s.entries.set(key, { expires: (yield* Clock.currentTimeMillis) + ttlOf(key), value, ids: new Set(ids) })
+    if (isKept(key)) save(s)
   })
 
 /** The fresh cached value, else loads and stores it; `refresh` always loads. */
@@ -98,7 +113,7 @@ export const forgetResource = (id: string): Effect.Effect<void, never, ActivePro
     for (const [key, entry] of s.entries)
       if (entry.ids.has(id)) {
         s.entries.delete(key)
-        kept ||= KEPT.has(key)
+        kept ||= isKept(key)
       }
     if (kept) save(s)
   })

@@ -1,12 +1,20 @@
-import { Clock, Effect, Either } from "effect"
 import { type Project, storagePaths } from "../../domain/projects.js"
 import { type Spec, specsFor } from "../../domain/specs.js"
-import type { InspireError, SurfaceUnavailable } from "../../errors.js"
+import { workspacePolicy } from "../../domain/workspaces.js"
+import { Clock, Effect, Either } from "../../effect.js"
+import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { boundedRequests } from "../support.js"
-import { cached, remember } from "./cache.js"
-import { type ComputeGroup, type ComputeGroupInfo, computeGroupInfo, gpuAvailability, withGpus } from "./groups.js"
+import { cached, recall, remember } from "./cache.js"
+import {
+  type ComputeGroup,
+  type ComputeGroupInfo,
+  computeGroupInfo,
+  type GpuAvailability,
+  gpuAvailability,
+  withGpus,
+} from "./groups.js"
 import { fillBudgets, projectPages } from "./projects.js"
 import { type ConfigType, listSpecs, priceSpecs, readScheduleConfig } from "./specs.js"
 import { type HpcSupport, hpcSupport } from "./support.js"
@@ -78,7 +86,7 @@ const configSpecs = (
 }
 
 const discoverGroup = (
-  group: ComputeGroup,
+  group: ComputeGroupInfo,
   config: Either.Either<Config, InspireError | SurfaceUnavailable>,
   hpc: HpcSupport,
   limit: Limit,
@@ -104,97 +112,198 @@ const discoverGroup = (
       ],
       { concurrency: "unbounded" },
     )
-    const discovered: DiscoveredGroup = { ...group, specs: { TRAIN, DSW, HPC, SERVING }, skipped }
+    const discovered: Omit<DiscoveredGroup, "gpus"> = { ...group, specs: { TRAIN, DSW, HPC, SERVING }, skipped }
     return { group: discovered, problems }
   })
 
-const discoverWorkspace = (workspace: Workspace, limit: Limit) =>
+/** A workspace's groups with their specs, without free GPUs: kept for minutes (see cache.ts). */
+interface Structure {
+  readonly groups: ReadonlyArray<Omit<DiscoveredGroup, "gpus">>
+  readonly problems: ReadonlyArray<string>
+}
+
+const loadStructure = (workspaceId: string, limit: Limit) =>
+  Effect.gen(function* () {
+    const platform = yield* Platform
+    const [info, config, support] = yield* Effect.all(
+      [
+        Effect.either(limit(computeGroupInfo(workspaceId))),
+        Effect.either(
+          limit(
+            Effect.flatMap(
+              platform.v2("workspace", "GetScheduleConfig", { workspace_id: workspaceId }, { idempotent: true }),
+              readScheduleConfig,
+            ),
+          ),
+        ),
+        Effect.either(limit(hpcSupport(workspaceId))),
+      ],
+      { concurrency: "unbounded" },
+    )
+    if (Either.isLeft(info)) return { groups: [], problems: [describe(info.left)] } satisfies Structure
+    yield* remember(`groups:${workspaceId}`, info.right, [workspaceId, ...info.right.map((g) => g.id)])
+    const hpcOf = (g: ComputeGroupInfo): HpcSupport =>
+      Either.isRight(support) ? (support.right.get(g.id) ?? "unknown") : "unknown"
+    const groups = yield* Effect.forEach(info.right, (g) => discoverGroup(g, config, hpcOf(g), limit), {
+      concurrency: "unbounded",
+    })
+    return { groups: groups.map((g) => g.group), problems: groups.flatMap((g) => g.problems) } satisfies Structure
+  })
+
+// Groups and specs come from the kept copy when it is fresh; a copy with problems is never kept, so the
+// next call asks again for what could not be read.
+const structureOf = (workspaceId: string, limit: Limit, refresh: boolean) =>
+  Effect.gen(function* () {
+    const key = `structure:${workspaceId}`
+    const kept = refresh ? undefined : yield* recall<Structure>(key)
+    if (kept !== undefined) return kept
+    const loaded = yield* loadStructure(workspaceId, limit)
+    if (loaded.problems.length === 0) yield* remember(key, loaded, [workspaceId, ...loaded.groups.map((g) => g.id)])
+    return loaded
+  })
+
+// Free GPUs are asked for each call that shows them, unless a call of the last minute did (GPU_TTL_MS).
+const gpusOf = (workspaceId: string, limit: Limit, refresh: boolean) =>
+  Effect.gen(function* () {
+    const key = `gpus:${workspaceId}`
+    const kept = refresh ? undefined : yield* recall<ReadonlyArray<[string, GpuAvailability]>>(key)
+    if (kept !== undefined) return new Map(kept)
+    const read = yield* limit(gpuAvailability(workspaceId))
+    yield* remember(key, [...read], [workspaceId, ...read.keys()])
+    return read
+  })
+
+const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean) =>
   Effect.gen(function* () {
     if (!workspace.enabled)
       return {
         ...workspace,
         groups: [],
         problems: ["The workspace is disabled (该空间已被禁用); it accepts no calls."],
-      }
-    const platform = yield* Platform
-    const id = workspace.id
-    const [info, gpus, config, support] = yield* Effect.all(
-      [
-        Effect.either(limit(computeGroupInfo(id))),
-        Effect.either(limit(gpuAvailability(id))),
-        Effect.either(
-          limit(
-            Effect.flatMap(
-              platform.v2("workspace", "GetScheduleConfig", { workspace_id: id }, { idempotent: true }),
-              readScheduleConfig,
-            ),
-          ),
-        ),
-        Effect.either(limit(hpcSupport(id))),
-      ],
-      { concurrency: "unbounded" },
+      } satisfies DiscoveredWorkspace
+    const [structure, gpus] = yield* Effect.all(
+      [structureOf(workspace.id, limit, refresh), Effect.either(gpusOf(workspace.id, limit, refresh))],
+      { concurrency: 2 },
     )
-    const problems: string[] = []
-    if (Either.isLeft(info)) return { ...workspace, groups: [], problems: [describe(info.left)] }
-    yield* remember(`groups:${id}`, info.right, [id, ...info.right.map((g) => g.id)])
-    if (Either.isLeft(gpus)) problems.push(`Free GPUs unknown: ${describe(gpus.left)}`)
-    const hpcOf = (g: ComputeGroupInfo): HpcSupport =>
-      Either.isRight(support) ? (support.right.get(g.id) ?? "unknown") : "unknown"
-    const groups = yield* Effect.forEach(
-      withGpus(info.right, Either.isRight(gpus) ? gpus.right : undefined),
-      (g) => discoverGroup(g, config, hpcOf(g), limit),
-      { concurrency: "unbounded" },
-    )
+    const free = Either.isRight(gpus) ? gpus.right : undefined
+    const joined = withGpus(structure.groups, free)
     return {
       ...workspace,
-      groups: groups.map((g) => g.group),
-      problems: [...problems, ...groups.flatMap((g) => g.problems)],
+      groups: structure.groups.map((g, i) => ({ ...g, gpus: joined[i]?.gpus })),
+      problems: [...(Either.isLeft(gpus) ? [`Free GPUs unknown: ${describe(gpus.left)}`] : []), ...structure.problems],
+    } satisfies DiscoveredWorkspace
+  })
+
+const squash = (name: string): string => name.replace(/\s+/g, "").toLowerCase()
+
+/** The workspaces a call is about: all, or the one named (by id, name, or a known alias of its name). */
+const pickWorkspaces = (all: ReadonlyArray<Workspace>, wanted: string | undefined): ReadonlyArray<Workspace> => {
+  if (wanted === undefined || wanted.trim() === "") return all
+  const key = squash(wanted)
+  const alias = workspacePolicy(wanted)
+  return all.filter(
+    (w) =>
+      w.id === wanted.trim() || squash(w.name) === key || (alias.known && workspacePolicy(w.name).name === alias.name),
+  )
+}
+
+/** What a discovery is about and how it reports its way. */
+export interface DiscoverOptions {
+  /** Ask the platform again for everything, kept copies notwithstanding. */
+  readonly refresh?: boolean
+  /** Only this workspace (id, name or alias): nothing is asked about the others. */
+  readonly workspace?: string
+  /** Called as each workspace is done (a cold discovery of a large account takes seconds). */
+  readonly onWorkspace?: (done: number, total: number, name: string) => void
+}
+
+type Listed = {
+  readonly projects: ReadonlyArray<Project>
+  readonly budgets: Effect.Effect<ReadonlyArray<Project>, never, Platform | ActiveProfile>
+}
+
+// The kept project list (with budgets) when fresh; else the listing, with its budgets filled alongside
+// the workspaces' requests rather than before them (they need only the listing), then kept.
+const projectsOf = (refresh: boolean): Effect.Effect<Listed, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const kept = refresh ? undefined : yield* recall<ReadonlyArray<Project>>("projects")
+    if (kept !== undefined) return { projects: kept, budgets: Effect.succeed(kept) }
+    const listed = yield* projectPages()
+    const budgets = Effect.tap(
+      listed.source === "v2"
+        ? fillBudgets(listed.projects, undefined, { v1Unavailable: true })
+        : Effect.succeed(listed.projects),
+      (filled) =>
+        remember(
+          "projects",
+          filled,
+          filled.map((p) => p.id),
+        ),
+    )
+    return { projects: listed.projects, budgets }
+  })
+
+const gather = (options: DiscoverOptions) =>
+  Effect.gen(function* () {
+    const refresh = options.refresh === true
+    const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY)
+    const [user, first] = yield* Effect.all(
+      [limit(cached("user", fetchCurrentUser(), (u) => [u.id], refresh)), limit(projectsOf(refresh))],
+      { concurrency: 2 },
+    )
+    let listed = first
+    let chosen = pickWorkspaces(listWorkspaces(listed.projects), options.workspace)
+    // A workspace joined since the project list was kept is looked up afresh, never refused on stale data.
+    if (chosen.length === 0 && !refresh) {
+      listed = yield* limit(projectsOf(true))
+      chosen = pickWorkspaces(listWorkspaces(listed.projects), options.workspace)
+    }
+    if (chosen.length === 0) {
+      const all = listWorkspaces(listed.projects)
+      return yield* Effect.fail(
+        invalidInput(
+          `No workspace "${options.workspace ?? ""}" among yours.`,
+          `Use one of: ${all.map((w) => w.name).join(", ")}; or leave the workspace out to see all.`,
+          { candidates: all.map((w) => ({ id: w.id, name: w.name })) },
+        ),
+      )
+    }
+    let done = 0
+    const [projects, workspaces] = yield* Effect.all(
+      [
+        limit(listed.budgets),
+        Effect.forEach(
+          chosen,
+          (w) =>
+            Effect.tap(discoverWorkspace(w, limit, refresh), () =>
+              Effect.sync(() => options.onWorkspace?.(++done, chosen.length, w.name)),
+            ),
+          { concurrency: "unbounded" },
+        ),
+      ],
+      { concurrency: 2 },
+    )
+    const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)))
+    const about = options.workspace === undefined ? projects : projects.filter((p) => shown.has(p.id))
+    return {
+      user,
+      projects: about.map((p) => ({ ...p, storage: storagePaths(p.enName, user.loginName) })),
+      workspaces,
     }
   })
 
-const idsOf = (d: Discovery): ReadonlyArray<string> => [
-  ...d.projects.map((p) => p.id),
-  ...d.workspaces.flatMap((w) => [w.id, ...w.groups.map((g) => g.id)]),
-]
-
-const gather = Effect.gen(function* () {
-  const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY)
-  const [user, listed] = yield* Effect.all([limit(fetchCurrentUser()), limit(projectPages())], { concurrency: 2 })
-  yield* remember("user", user, [user.id])
-  // Budgets and the workspaces' resources need only the project list: both fan out at once.
-  const [projects, workspaces] = yield* Effect.all(
-    [
-      listed.source === "v2" ? limit(fillBudgets(listed.projects)) : Effect.succeed(listed.projects),
-      Effect.forEach(listWorkspaces(listed.projects), (w) => discoverWorkspace(w, limit), {
-        concurrency: "unbounded",
-      }),
-    ],
-    { concurrency: 2 },
-  )
-  yield* remember(
-    "projects",
-    projects,
-    projects.map((p) => p.id),
-  )
-  return {
-    user,
-    projects: projects.map((p) => ({ ...p, storage: storagePaths(p.enName, user.loginName) })),
-    workspaces,
-  }
-})
-
-const load = Effect.gen(function* () {
-  const discoveredAt = yield* Clock.currentTimeMillis
-  const [found, cost] = yield* measured(gather)
-  return { ...found, discoveredAt, cost }
-})
-
 /**
  * The account's resources: user, projects (budget, priority cap, storage paths), workspaces, compute
- * groups with free GPUs, and specs per schedule type. Cached per profile for five minutes; `refresh`
- * asks the platform again. Requests fan out so that no chain is longer than three.
+ * groups with free GPUs, and specs per schedule type; only the workspace asked about when one is.
+ * Kept between calls and processes (cache.ts): the user and projects for five minutes, each
+ * workspace's groups and specs for ten, free GPUs for one; `refresh` asks the platform again for
+ * everything. Requests fan out so that no chain is longer than three.
  */
 export const discover = (
-  options: { readonly refresh?: boolean } = {},
+  options: DiscoverOptions = {},
 ): Effect.Effect<Discovery, InspireError, Platform | ActiveProfile> =>
-  cached("discovery", load, idsOf, options.refresh === true)
+  Effect.gen(function* () {
+    const discoveredAt = yield* Clock.currentTimeMillis
+    const [found, cost] = yield* measured(gather(options))
+    return { ...found, discoveredAt, cost }
+  })

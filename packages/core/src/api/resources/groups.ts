@@ -1,9 +1,9 @@
-import { Effect } from "effect"
 import { z } from "zod"
-import type { InspireError } from "../../errors.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
-import { decode, unavailable } from "../support.js"
+import { decode, READ_HINT } from "../support.js"
 
 /** A logic compute group (`lcg-…`, the id every API wants) as the workspace describes it. */
 export interface ComputeGroupInfo {
@@ -104,7 +104,9 @@ export const computeGroupInfo = (
     const info = yield* platform.v2("workspace", "GetBasicInfo", body, { idempotent: true }).pipe(
       Effect.flatMap((d) => decode(BasicInfo, d, "api/v2/workspace.GetBasicInfo")),
       Effect.catchTag("SurfaceUnavailable", () => v1),
-      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailable(e.message))),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT })),
+      ),
     )
     return toGroups(info, workspaceId)
   })
@@ -159,7 +161,9 @@ export const gpuAvailability = (
           }),
         ),
       ),
-      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailable(e.message))),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(surfaceError(e, { what: "read the nodes' GPU use", hint: READ_HINT })),
+      ),
     )
     return summarize(nodes.items)
   })

@@ -1,10 +1,10 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { type Project, RawProject } from "../../domain/projects.js"
-import type { InspireError, SurfaceUnavailable } from "../../errors.js"
+import { Effect, Either } from "../../effect.js"
+import { type InspireError, type SurfaceUnavailable, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
-import { decode, unavailable } from "../support.js"
+import { decode, READ_HINT } from "../support.js"
 
 /** How many projects one page asks for; one page covers every account seen so far. */
 export const PROJECT_PAGE_SIZE = 100
@@ -37,7 +37,11 @@ const v1Projects = (platform: Platform["Type"], pageSize: number) =>
     pageSize,
   )
 
-/** The user's projects as listed: V2 `project.GetProjectForPage` (★ prov.), else V1 `POST project/list`. */
+/**
+ * The user's projects as listed: V1 `POST project/list` first (four of the five known clients use it,
+ * and it carries the budgets, en_name and space_list in one answer), else V2 `project.GetProjectForPage`
+ * (★ prov.), whose `remain_budget` is always blank (§3.4), so its budgets still need `fillBudgets`.
+ */
 export const projectPages = (
   pageSize = PROJECT_PAGE_SIZE,
 ): Effect.Effect<{ readonly projects: ReadonlyArray<Project>; readonly source: "v2" | "v1" }, InspireError, Platform> =>
@@ -48,11 +52,11 @@ export const projectPages = (
       (page, size) => platform.v2("project", "GetProjectForPage", { page, page_size: size }, { idempotent: true }),
       pageSize,
     )
-    return yield* Effect.map(v2, (projects) => ({ projects, source: "v2" as const })).pipe(
-      Effect.catchTag("SurfaceUnavailable", () =>
-        Effect.map(v1Projects(platform, pageSize), (projects) => ({ projects, source: "v1" as const })),
+    return yield* Effect.map(v1Projects(platform, pageSize), (projects) => ({ projects, source: "v1" as const })).pipe(
+      Effect.catchTag("SurfaceUnavailable", () => Effect.map(v2, (projects) => ({ projects, source: "v2" as const }))),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(surfaceError(e, { what: "list the projects", hint: READ_HINT })),
       ),
-      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailable(e.message))),
     )
   })
 
@@ -94,11 +98,13 @@ const overviewOf = (platform: Platform["Type"], project: Project) => {
 export const fillBudgets = (
   projects: ReadonlyArray<Project>,
   pageSize = PROJECT_PAGE_SIZE,
+  options: { readonly v1Unavailable?: boolean } = {},
 ): Effect.Effect<ReadonlyArray<Project>, never, Platform> =>
   Effect.gen(function* () {
     if (projects.every((p) => p.remainBudget !== undefined)) return projects
     const platform = yield* Platform
-    const listed = yield* Effect.either(v1Projects(platform, pageSize))
+    const listed =
+      options.v1Unavailable === true ? Either.left(undefined) : yield* Effect.either(v1Projects(platform, pageSize))
     if (listed._tag === "Right") {
       const byId = new Map(listed.right.map((p) => [p.id, p]))
       return projects.map((p) => {
@@ -119,4 +125,6 @@ export const fillBudgets = (
 export const listProjects = (
   options: { readonly pageSize?: number } = {},
 ): Effect.Effect<ReadonlyArray<Project>, InspireError, Platform> =>
-  Effect.flatMap(projectPages(options.pageSize), ({ projects }) => fillBudgets(projects, options.pageSize))
+  Effect.flatMap(projectPages(options.pageSize), ({ projects, source }) =>
+    source === "v1" ? Effect.succeed(projects) : fillBudgets(projects, options.pageSize, { v1Unavailable: true }),
+  )

@@ -1,6 +1,6 @@
-import { Effect } from "effect"
 import type { Project } from "../../domain/projects.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
+import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
@@ -191,5 +191,8 @@ export const resolveComputeGroup = (nameOrId: string, workspaceId: string): Reso
       return yield* Effect.flatMap(withRetry(groupsOf(workspaceId), wanted), (gs) =>
         byId(gs, wanted, "compute group in this workspace", hint),
       )
-    return yield* choose(yield* groupsOf(workspaceId)(false), wanted, "compute group", hint)
+    // Groups are kept for minutes (cache.ts): a name missing from the kept list is looked up afresh.
+    return yield* refusedThenFresh((refresh) =>
+      Effect.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "compute group", hint)),
+    )
   })

@@ -1,9 +1,9 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { RawSpec, type ScheduleType, type Spec, scheduleConfigType, specsFor } from "../../domain/specs.js"
-import type { InspireError } from "../../errors.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { decode, unavailable, unwrapJson } from "../support.js"
+import { decode, READ_HINT, unwrapJson } from "../support.js"
 
 /** The schedule types `workspace.GetScheduleConfig` answers for (§3.6); HPC and Ray have no key there. */
 export type ConfigType = "TRAIN" | "DSW" | "SERVING"
@@ -147,7 +147,9 @@ export const listSpecs = (
       Effect.catchTag("SurfaceUnavailable", (e) =>
         scheduleType === "DSW" ? notebookQuota(workspaceId, groupId) : Effect.fail(e),
       ),
-      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailable(e.message))),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(surfaceError(e, { what: "list the specs", hint: READ_HINT })),
+      ),
     )
     if (!isConfigType(scheduleType)) return yield* v1
     const body = {

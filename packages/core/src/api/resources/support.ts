@@ -1,5 +1,5 @@
-import { Effect } from "effect"
 import { z } from "zod"
+import { Effect } from "../../effect.js"
 import type { InspireError, SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { decode, unwrapJson } from "../support.js"

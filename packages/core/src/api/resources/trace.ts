@@ -1,4 +1,4 @@
-import { Effect, FiberRef } from "effect"
+import { Effect, FiberRef } from "../../effect.js"
 import { Platform } from "../../platform/client.js"
 
 /** What a program's platform calls cost: how many, and the longest chain of calls each waiting for the last. */

@@ -1,9 +1,9 @@
-import { Effect } from "effect"
 import { z } from "zod"
-import type { InspireError } from "../../errors.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
-import { decode, unavailable } from "../support.js"
+import { decode, READ_HINT } from "../support.js"
 import { cached } from "./cache.js"
 
 /** The logged-in account. */
@@ -55,7 +55,9 @@ export const fetchCurrentUser = (): Effect.Effect<CurrentUser, InspireError, Pla
     const raw = yield* platform.v2("user", "GetUserDetail", {}, { idempotent: true }).pipe(
       Effect.flatMap((data) => decode(RawUser, data, "api/v2/user.GetUserDetail")),
       Effect.catchTag("SurfaceUnavailable", () => v1),
-      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(unavailable(e.message))),
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(surfaceError(e, { what: "read the user's details", hint: READ_HINT })),
+      ),
     )
     return toUser(raw, profile.config.username ?? "")
   })

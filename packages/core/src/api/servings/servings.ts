@@ -1,11 +1,11 @@
-import { Effect, Either } from "effect"
 import { taskKindOf } from "../../domain/ids.js"
 import { checkJobImage } from "../../domain/images.js"
 import { checkPriority } from "../../domain/priority.js"
 import { validateName } from "../../domain/resources.js"
 import type { Spec } from "../../domain/specs.js"
 import type { RegistryId } from "../../domain/workspaces.js"
-import { type InspireError, invalidInput } from "../../errors.js"
+import { Effect, Either } from "../../effect.js"
+import { type InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
@@ -13,7 +13,7 @@ import { createMatching, fieldsVerdict, type Verdict } from "../../platform/reco
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
-import { decode, unavailableWithHint, WRITE } from "../support.js"
+import { decode, WRITE } from "../support.js"
 import { CreatedServing, RawServing, type Serving, ServingPage, servingConsoleUrl } from "./schema.js"
 
 const REFERER = "/jobs/modelDeployment"
@@ -39,7 +39,7 @@ export const listServings = (input: {
       { firstPage: 1, pageSize: 50 },
     ).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "The serving list is unavailable; see 模型部署 in the console.")),
+        Effect.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." })),
       ),
     )
     return { servings: all.items, truncated: all.truncated }
@@ -79,7 +79,7 @@ export const getServing = (id: string): Effect.Effect<Serving, InspireError, Pla
         ),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "No serving detail surface answers; see 模型部署 in the console.")),
+        Effect.fail(surfaceError(e, { hint: "No serving detail surface answers; see 模型部署 in the console." })),
       ),
     )
     return yield* decode(RawServing, data, "inference_servings/detail")
@@ -105,7 +105,7 @@ export const stopServing = (
         e.sent ? Effect.fail(e) : platform.v2("inference_serving", "StopServing", body, WRITE),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "Stop it from the console's 模型部署 page, and report the failure.")),
+        Effect.fail(surfaceError(e, { hint: "Stop it from the console's 模型部署 page, and report the failure." })),
       ),
     )
     return { serving, sent: true, message: `Serving ${label} is stopping.` }
@@ -234,7 +234,7 @@ export const createServing = (
           : platform.v2("inference_serving", "CreateServing", body, { idempotent: false, write: true }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(unavailableWithHint(e, "Deploy from the console's 模型部署 page, and report the failure.")),
+        Effect.fail(surfaceError(e, { hint: "Deploy from the console's 模型部署 page, and report the failure." })),
       ),
       Effect.flatMap((data) => decode(CreatedServing, data, "inference_servings/create")),
     )

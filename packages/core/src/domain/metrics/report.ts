@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { type ClockFormatter, clockFor, DEFAULT_TIME_ZONE } from "./clock.js"
 import { aggregatePods, groupByPod, type MetricSeries } from "./series.js"

@@ -1,5 +1,5 @@
-import { Either } from "effect"
 import { z } from "zod"
+import { Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 
 /** The utilisation metrics the platform reports per pod, each as a 0–1 fraction. */

@@ -1,10 +1,10 @@
-import { Effect } from "effect"
 import type { ComputeGroupInfo } from "../../api/resources/groups.js"
 import type { Workspace } from "../../api/resources/workspaces.js"
 import { type ScheduleType, type Spec, type SpecCandidate, toCandidate } from "../../domain/specs.js"
+import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
-import { resolveTarget, type Target } from "../defaults.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { resolveTarget, type Target } from "./defaults.js"
 import { chooseTypedSpec } from "./spec.js"
 import { hintWithWarnings } from "./support.js"
 

@@ -1,12 +1,12 @@
-import { Effect, Either } from "effect"
 import { findImageByAddress } from "../../api/images/platform.js"
 import type { PlatformImage } from "../../api/images/schema.js"
 import type { Workspace } from "../../api/resources/workspaces.js"
 import { checkJobImage, parseImageRef, toDisplayAddress } from "../../domain/images.js"
+import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
-import { defaultOf } from "../defaults.js"
+import { defaultOf } from "./defaults.js"
 
 /** How submits say where images are listed when neither image nor defaultImage is given. */
 export const SUBMIT_IMAGE_HINT =

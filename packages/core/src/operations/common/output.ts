@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { StatusFamily } from "../../domain/status.js"
-import { once } from "../operation.js"
+import { once } from "../catalogue/operation.js"
 
 // Building blocks of the operations' output schemas. A field that a result may hold as `undefined` is
 // optional here: the JSON a frontend sends leaves such a key out. Each is built on first use, like

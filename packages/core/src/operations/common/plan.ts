@@ -1,6 +1,6 @@
 import { z } from "zod"
 import type { PlannedRequest } from "../../platform/dry-run.js"
-import { once } from "../operation.js"
+import { once } from "../catalogue/operation.js"
 
 export { type PlannedRequest, planned, plannedV2 } from "../../platform/dry-run.js"
 

@@ -1,10 +1,10 @@
-import { Effect, Either } from "effect"
 import { type CheckedPriority, checkPriority } from "../../domain/priority.js"
 import type { Project } from "../../domain/projects.js"
 import type { Spec } from "../../domain/specs.js"
+import { Effect, Either } from "../../effect.js"
 import { amendError, type InspireError } from "../../errors.js"
 import type { ActiveProfile } from "../../profile.js"
-import { defaultOf } from "../defaults.js"
+import { defaultOf } from "./defaults.js"
 
 /**
  * What a call falls back to when neither the argument nor defaultPriority gives a priority: submits use

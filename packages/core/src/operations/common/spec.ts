@@ -1,11 +1,11 @@
-import { Effect, Either } from "effect"
 import type { ComputeGroupInfo } from "../../api/resources/groups.js"
 import { listSpecs } from "../../api/resources/specs.js"
 import { chooseSpec, type ScheduleType, type Spec, type SpecCandidate, type SpecListing } from "../../domain/specs.js"
+import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
-import type { Target } from "../defaults.js"
-import { renderSpecCandidates } from "../submission/describe.js"
+import type { Target } from "./defaults.js"
+import { renderSpecCandidates } from "./submission/describe.js"
 
 /** The order notebooks and servings read the other schedule types in when a spec id is wrong. */
 export const DEPLOY_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "DSW", "HPC", "SERVING"]

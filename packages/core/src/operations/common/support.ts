@@ -1,10 +1,10 @@
-import { Effect } from "effect"
 import { resolveWorkspace } from "../../api/resources/resolve.js"
 import type { Workspace } from "../../api/resources/workspaces.js"
+import { Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
-import { defaultOf, resolveTarget } from "../defaults.js"
+import { defaultOf, resolveTarget } from "./defaults.js"
 
 /**
  * The workspace of a call that needs no project or group (lists, Harbor checks): the argument, else

@@ -1,15 +1,15 @@
-import { Effect, Either } from "effect"
 import { listHarborArtifacts, listHarborRepositories } from "../../api/images/harbor.js"
 import { listPlatformImages } from "../../api/images/platform.js"
 import { listProjects } from "../../api/resources/projects.js"
 import { listWorkspaces, type Workspace } from "../../api/resources/workspaces.js"
 import { HARBOR_PROJECT, parseImageRef } from "../../domain/images.js"
 import type { RegistryId } from "../../domain/workspaces.js"
+import { Effect, Either } from "../../effect.js"
 import { InspireError } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { defaultOf } from "../common/defaults.js"
 import { resolveReadWorkspace } from "../common/support.js"
-import { defaultOf } from "../defaults.js"
 import type { ImagesInput } from "./input.js"
 
 /** A Harbor repository with the display address jobs use and the versions registered on the platform. */

@@ -1,5 +1,5 @@
-import { defineOperation } from "../operation.js"
-import { formatTime, renderTable } from "../render.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { formatTime, renderTable } from "../common/render.js"
 import { type HarborImagesResult, harborImages } from "./harbor.js"
 import { type ImagesInput, ImagesInputSchema } from "./input.js"
 import { ImagesOutput } from "./output.js"
@@ -92,6 +92,7 @@ export const imagesOperation = defineOperation({
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
+  cli: { path: ["image", "list"], summary: "List images (platform or Harbor)" },
   run: (input: ImagesInput) => (input.source === "harbor" ? harborImages(input) : platformImages(input)),
   render: (r: ImagesResult) => (r.source === "platform" ? renderPlatform(r) : renderHarbor(r)),
 })

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { RegistryId } from "../../domain/workspaces.js"
+import { once } from "../catalogue/operation.js"
 import { epochMs } from "../common/output.js"
-import { once } from "../operation.js"
 
 /** What inspire_images returns, by source. */
 export const ImagesOutput = once(() => {

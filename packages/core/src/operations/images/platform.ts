@@ -1,8 +1,8 @@
-import { Effect } from "effect"
 import { listPlatformImages } from "../../api/images/platform.js"
 import type { RegistryId } from "../../domain/workspaces.js"
+import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
+import type { ClientServices } from "../catalogue/services.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { ImagesInput } from "./input.js"
 

@@ -1,4 +1,3 @@
-import { Clock, Effect, Either } from "effect"
 import { z } from "zod"
 import { resolveWorkspace } from "../../api/resources/resolve.js"
 import type { Workspace } from "../../api/resources/workspaces.js"
@@ -8,13 +7,14 @@ import { registrationOf } from "../../docker/registration.js"
 import { ImagePushResult } from "../../docker/result.js"
 import { HARBOR_PROJECT } from "../../domain/images.js"
 import { RegistryId } from "../../domain/workspaces.js"
+import { Clock, Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
+import { defineOperation, type OperationContext } from "../catalogue/operation.js"
+import { defaultOf } from "../common/defaults.js"
 import { planned, renderPlan } from "../common/plan.js"
-import { defaultOf } from "../defaults.js"
-import { defineOperation, type OperationContext } from "../operation.js"
-import { renderFields } from "../render.js"
+import { renderFields } from "../common/render.js"
 
 /** The input of inspire_image_push. */
 export const ImagePushInputSchema = z.object({
@@ -215,6 +215,12 @@ export const imagePushOperation = defineOperation({
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: true },
   examples: [{ image: "alpine:3.20", name: "dry-image", tag: "v1", registry: "qb" }],
+  cli: {
+    path: ["image", "push"],
+    summary: "Push a local Docker image to Harbor and print the address and registration values",
+    positional: ["image"],
+  },
+  agent: { longRunning: true },
   run: runPush,
   render,
 })

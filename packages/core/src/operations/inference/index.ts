@@ -1,9 +1,9 @@
-import type { Effect } from "effect"
+import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
+import { defineOperation } from "../catalogue/operation.js"
+import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
-import { defineOperation } from "../operation.js"
-import { formatDuration, formatTime, renderFields, renderTable } from "../render.js"
+import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
 import { type InferenceInput, InferenceInputSchema } from "./input.js"
 import {
@@ -131,6 +131,43 @@ export const inferenceOperation = defineOperation({
     },
     { action: "stop", serving_id: "{serving}", confirm: true },
   ],
+  actions: {
+    create: {
+      summary: "Deploy a model as an inference service",
+      fields: [
+        "name",
+        "model_id",
+        "model_version",
+        "image",
+        "command",
+        "port",
+        "replicas",
+        "node_num_per_replica",
+        "compute_group",
+        "spec",
+        "workspace",
+        "project",
+        "priority",
+        "custom_domain",
+      ],
+      cli: { path: ["serve", "create"], confirm: false },
+    },
+    list: {
+      summary: "List a workspace's inference services",
+      fields: ["workspace", "project"],
+      cli: { path: ["serve", "list"] },
+    },
+    detail: {
+      summary: "Show one inference service",
+      fields: ["serving_id"],
+      cli: { path: ["serve", "show"], positional: ["serving_id"] },
+    },
+    stop: {
+      summary: "Stop an inference service",
+      fields: ["serving_id"],
+      cli: { path: ["serve", "stop"], positional: ["serving_id"] },
+    },
+  },
   run,
   render: (r: InferenceResult) =>
     r.action === "create"

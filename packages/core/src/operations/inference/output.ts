@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { once } from "../catalogue/operation.js"
 import {
   epochMs,
   GroupRef,
@@ -10,7 +11,6 @@ import {
   WorkspaceRef,
 } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
-import { once } from "../operation.js"
 
 /** What inspire_inference returns, by action. */
 export const InferenceOutput = once(() => {

@@ -1,10 +1,10 @@
-import { Effect, Either } from "effect"
 import { z } from "zod"
 import { listJobEvents } from "../../api/jobs/events.js"
 import { tailLogs } from "../../api/jobs/logs.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
-import { defineOperation } from "../operation.js"
+import { Effect, Either } from "../../effect.js"
+import { defineOperation } from "../catalogue/operation.js"
 import { diagnose, type Finding } from "./diagnose.js"
 import { JobDetailOutput } from "./output.js"
 import { readTask, type TaskDetail } from "./read.js"
@@ -70,7 +70,7 @@ const diagnosisOf = (d: TaskDetail, logLines: number) =>
   })
 
 /** inspire_job_detail: one task's configuration, pods, timing and failure diagnosis. */
-export const jobDetailOperation = defineOperation<typeof Input, JobDetailResult>({
+export const jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
   description:
@@ -81,6 +81,7 @@ export const jobDetailOperation = defineOperation<typeof Input, JobDetailResult>
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
+  cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
       const ref = taskKindOf(input.job_id)

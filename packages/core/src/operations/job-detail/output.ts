@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { TaskKind } from "../../domain/ids.js"
+import { once } from "../catalogue/operation.js"
 import { epochMs, StatusOutput } from "../common/output.js"
-import { once } from "../operation.js"
 
 /** What inspire_job_detail returns. */
 export const JobDetailOutput = once(() => {

@@ -1,4 +1,3 @@
-import { Effect } from "effect"
 import { getHpcJob } from "../../api/jobs/hpc.js"
 import { listJobInstances } from "../../api/jobs/instances.js"
 import type { HpcJob, TrainingJob } from "../../api/jobs/schema.js"
@@ -7,8 +6,9 @@ import { getNotebook } from "../../api/notebooks/read.js"
 import { getServing } from "../../api/servings/servings.js"
 import type { TaskKind } from "../../domain/ids.js"
 import type { StatusFamily } from "../../domain/status.js"
+import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
+import type { ClientServices } from "../catalogue/services.js"
 
 /** One pod of a task. */
 export interface PodRow {

@@ -1,4 +1,4 @@
-import { formatDuration, formatTime, renderFields, renderTable } from "../render.js"
+import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { JobDetailResult } from "./index.js"
 
 const specText = (r: JobDetailResult): string => {

@@ -1,8 +1,8 @@
-import { Duration, Effect } from "effect"
 import { followLogs, type LogLine } from "../../api/jobs/logs.js"
+import { Duration, Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
-import { jobState } from "../tasks/job.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { jobState } from "../common/tasks/job.js"
 
 /** How `followTaskLogs` polls. */
 export interface FollowOptions {

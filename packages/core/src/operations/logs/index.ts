@@ -1,9 +1,9 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { shortPodName } from "../../domain/ids.js"
-import { defineOperation } from "../operation.js"
-import { formatTime } from "../render.js"
-import { jobState } from "../tasks/job.js"
+import { Effect } from "../../effect.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { formatTime } from "../common/render.js"
+import { jobState } from "../common/tasks/job.js"
 import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
 
 export { type FollowOptions, followTaskLogs } from "./follow.js"
@@ -100,7 +100,7 @@ const renderLines = (lines: ReadonlyArray<ShownLine>): string => {
 }
 
 /** inspire_logs: tail, window or download a job's log. */
-export const logsOperation = defineOperation<typeof Input, LogsResult>({
+export const logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
   description:
@@ -115,6 +115,8 @@ export const logsOperation = defineOperation<typeof Input, LogsResult>({
     files: true,
     fileInputs: [{ field: "path", overwrite: "overwrite", example: { job_id: "{train_job}", download: true } }],
   },
+  cli: { path: ["job", "logs"], summary: "Read, follow (-f) or download a job's log", positional: ["job_id"] },
+  agent: { longRunning: true },
   run: (input, context) =>
     Effect.gen(function* () {
       const window = yield* windowOf(input)

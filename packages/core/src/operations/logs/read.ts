@@ -1,10 +1,10 @@
-import { Clock, Data, Effect } from "effect"
 import { downloadLogs, type LogLine, tailLogs } from "../../api/jobs/logs.js"
+import { Clock, Data, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
-import type { OperationContext } from "../operation.js"
-import { openDownload } from "../tasks/output-file.js"
-import { parseInstant, parseTimeRange } from "../tasks/time-range.js"
+import type { OperationContext } from "../catalogue/operation.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { openDownload } from "../common/tasks/output-file.js"
+import { parseInstant, parseTimeRange } from "../common/tasks/time-range.js"
 
 /** One log line as the tool returns it. */
 export interface ShownLine {

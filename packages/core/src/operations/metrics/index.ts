@@ -1,9 +1,9 @@
-import { Effect } from "effect"
 import { z } from "zod"
 import { analyzeGpuHealth } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
-import { defineOperation } from "../operation.js"
-import { writeDownload } from "../tasks/output-file.js"
+import { Effect } from "../../effect.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { writeDownload } from "../common/tasks/output-file.js"
 import { MetricsOutput } from "./output.js"
 import { readMetrics } from "./read.js"
 import { type MetricsResult, renderMetrics, type SeriesRow, summaryOf } from "./render.js"
@@ -37,7 +37,7 @@ const Input = z.object({
 const pct = (v: number) => Math.round(v * 10_000) / 100
 
 /** inspire_metrics: a job's utilisation as a health verdict, raw series or CSV. */
-export const metricsOperation = defineOperation<typeof Input, MetricsResult>({
+export const metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
   description:
@@ -52,6 +52,7 @@ export const metricsOperation = defineOperation<typeof Input, MetricsResult>({
     files: true,
     fileInputs: [{ field: "path", overwrite: "overwrite", example: { job_id: "{train_job}", mode: "download" } }],
   },
+  cli: { path: ["job", "metrics"], positional: ["job_id"] },
   run: (input, context) =>
     Effect.gen(function* () {
       const read = yield* readMetrics(input.job_id, input.time_range, input.interval)

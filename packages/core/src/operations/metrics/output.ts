@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { MetricName } from "../../domain/metrics/series.js"
 import { HEALTH_STATE_PRECEDENCE } from "../../domain/metrics/verdict.js"
-import { once } from "../operation.js"
+import { once } from "../catalogue/operation.js"
 
 /** What inspire_metrics returns in any mode. */
 export const MetricsOutput = once(() => {

@@ -1,9 +1,9 @@
-import { Clock, Effect } from "effect"
 import { getJobMetrics, intervalFor, type JobMetrics, METRIC_INTERVALS } from "../../api/jobs/metrics.js"
+import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
-import { jobState } from "../tasks/job.js"
-import { parseTimeRange } from "../tasks/time-range.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { jobState } from "../common/tasks/job.js"
+import { parseTimeRange } from "../common/tasks/time-range.js"
 
 /** The metrics of a job over a window, and the job's state. */
 export interface MetricsRead {

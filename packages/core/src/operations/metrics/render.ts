@@ -3,7 +3,7 @@ import type { IdleWindow, ReclaimHazard } from "../../domain/metrics/health.js"
 import type { GpuHealthReport } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
 import type { SeriesStats } from "../../domain/metrics/stats.js"
-import { formatTime, renderFields, renderTable } from "../render.js"
+import { formatTime, renderFields, renderTable } from "../common/render.js"
 import { sparkline } from "./sparkline.js"
 
 /** One series in percent, time in epoch seconds. */

@@ -1,9 +1,9 @@
-import type { Effect } from "effect"
+import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
+import { defineOperation } from "../catalogue/operation.js"
+import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
-import { defineOperation } from "../operation.js"
-import { formatTime, renderFields, renderTable } from "../render.js"
+import { formatTime, renderFields, renderTable } from "../common/render.js"
 import { createNotebookOp, type NotebookCreateResult } from "./create.js"
 import { type NotebookInput, NotebookInputSchema } from "./input.js"
 import {
@@ -137,6 +137,49 @@ export const notebookOperation = defineOperation({
     { action: "stop", notebook_id: "{notebook}" },
     { action: "delete", notebook_id: "{stopped_notebook}", confirm: true },
   ],
+  actions: {
+    create: {
+      summary: "Create a notebook",
+      fields: [
+        "name",
+        "compute_group",
+        "spec",
+        "image",
+        "workspace",
+        "project",
+        "shm",
+        "priority",
+        "auto_stop",
+        "allow_ssh",
+      ],
+      cli: { path: ["notebook", "create"], confirm: false },
+    },
+    list: {
+      summary: "List notebooks",
+      fields: ["workspace", "project", "status", "keyword"],
+      cli: { path: ["notebook", "list"] },
+    },
+    detail: {
+      summary: "Show one notebook",
+      fields: ["notebook_id"],
+      cli: { path: ["notebook", "show"], positional: ["notebook_id"] },
+    },
+    start: {
+      summary: "Start a stopped notebook",
+      fields: ["notebook_id"],
+      cli: { path: ["notebook", "start"], positional: ["notebook_id"], confirm: false },
+    },
+    stop: {
+      summary: "Stop a running notebook",
+      fields: ["notebook_id"],
+      cli: { path: ["notebook", "stop"], positional: ["notebook_id"] },
+    },
+    delete: {
+      summary: "Delete a stopped or failed notebook",
+      fields: ["notebook_id"],
+      cli: { path: ["notebook", "delete"], positional: ["notebook_id"] },
+    },
+  },
   run,
   render: (r: NotebookResult) =>
     r.action === "create"

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { StatusFilter } from "../../domain/status.js"
+import { once } from "../catalogue/operation.js"
 import {
   epochMs,
   GroupRef,
@@ -11,7 +12,6 @@ import {
   WorkspaceRef,
 } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
-import { once } from "../operation.js"
 
 /** What inspire_notebook returns, by action. */
 export const NotebookOutput = once(() => {

@@ -1,8 +1,8 @@
 import { z } from "zod"
 import { DISCOVERED_TYPES } from "../../api/resources/discover.js"
 import { NetworkPolicy, RegistryId } from "../../domain/workspaces.js"
+import { once } from "../catalogue/operation.js"
 import { IdName } from "../common/output.js"
-import { once } from "../operation.js"
 
 /** What inspire_status returns. */
 export const StatusOutput = once(() => {

@@ -1,6 +1,6 @@
 import type { DiscoveredType } from "../../api/resources/discover.js"
 import type { Spec } from "../../domain/specs.js"
-import { formatTime, renderFields, renderTable } from "../render.js"
+import { formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
 
 const money = (n: number | undefined): string | undefined => (n === undefined ? undefined : n.toLocaleString("en-US"))

@@ -1,12 +1,12 @@
-import { Effect, Either } from "effect"
 import { z } from "zod"
 import { stopServing } from "../../api/servings/servings.js"
 import { StatusFilter } from "../../domain/status.js"
+import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
+import { defineOperation } from "../catalogue/operation.js"
 import { dryRunField, type Plan, PlanOutput, renderPlan } from "../common/plan.js"
-import { defineOperation } from "../operation.js"
-import { renderTable } from "../render.js"
-import { listTasks, type TaskRow, type TaskType } from "../tasks/list.js"
+import { renderTable } from "../common/render.js"
+import { listTasks, type TaskRow, type TaskType } from "../common/tasks/list.js"
 import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
 import { previewOne, stopPlan } from "./plan.js"
 
@@ -112,7 +112,7 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
 })
 
 /** inspire_stop: stops one task, or a confirmed batch of matching tasks. */
-export const stopOperation = defineOperation<typeof Input, StopOperationResult>({
+export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
   description:
@@ -124,6 +124,12 @@ export const stopOperation = defineOperation<typeof Input, StopOperationResult>(
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   effects: { writes: true },
   examples: [{ job_id: "{train_job}" }, { job_id: "{serving}", confirm: true }, { status: "running", name: "dry-*" }],
+  cli: {
+    path: ["job", "stop"],
+    summary: "Stop a job or serving, or a batch of matching tasks",
+    positional: ["job_id"],
+    lastOptional: true,
+  },
   run: (input) =>
     Effect.gen(function* () {
       if (input.job_id !== undefined) {

@@ -1,11 +1,11 @@
-import { Effect, Either } from "effect"
 import { stopHpcJob } from "../../api/jobs/hpc.js"
 import type { ListedStatus, StopResult } from "../../api/jobs/training.js"
 import { stopTrainingJob } from "../../api/jobs/training.js"
 import { getServing, stopServing } from "../../api/servings/servings.js"
 import { taskKindOf } from "../../domain/ids.js"
+import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
-import type { ClientServices } from "../../facade.js"
+import type { ClientServices } from "../catalogue/services.js"
 import { readTask } from "../job-detail/read.js"
 
 /** What happened to one task. */

@@ -1,9 +1,9 @@
 import { Clock, Effect } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
-import { RESOURCE_TTL_MS } from "../../../src/api/resources/cache.js"
+import { GPU_TTL_MS, RESOURCE_TTL_MS, STRUCTURE_TTL_MS } from "../../../src/api/resources/cache.js"
 import { type Discovery, discover } from "../../../src/api/resources/discover.js"
 import { useEmulator } from "../../emulator.js"
-import { apiRequests, chainDepth, counted, fresh, value } from "./support.js"
+import { apiRequests, chainDepth, counted, failure, fresh, value } from "./support.js"
 
 const emu = useEmulator()
 
@@ -22,8 +22,8 @@ const specIds = (d: Discovery) =>
     )
     .sort()
 
-// user + V2 projects + one V1 list for budgets + 10 enabled workspaces × 4 + HPC specs of the 3 HPC groups.
-const COLD_REQUESTS = 46
+// user + the V1 project list (with budgets) + 10 enabled workspaces × 4 + HPC specs of the 3 HPC groups.
+const COLD_REQUESTS = 45
 
 describe("discover", () => {
   it("finds the fixture: user, projects with budgets and storage, workspaces, groups, free GPUs and specs", async () => {
@@ -76,7 +76,7 @@ describe("discover", () => {
     expect(apiRequests(refreshed.requests)).toBe(COLD_REQUESTS)
   })
 
-  it("asks again once the five minutes are over", async () => {
+  it("asks again for each kind once its keep time is over: free GPUs after 1 min, projects after 5, groups and specs after 10", async () => {
     let offset = 0
     const base = Clock.make()
     const clock: Clock.Clock = {
@@ -87,23 +87,63 @@ describe("discover", () => {
       currentTimeNanos: Effect.sync(() => base.unsafeCurrentTimeNanos() + BigInt(offset) * 1_000_000n),
       sleep: (d) => base.sleep(d),
     }
-    const counts = await value(
+    const at = (ms: number) =>
+      Effect.gen(function* () {
+        offset = ms
+        const { requests } = yield* counted(emu.current, discover())
+        return requests.bySurface
+      })
+    const nodes = "v2:workspace.ListNodeDimension"
+    const groups = "v2:workspace.GetBasicInfo"
+    const projects = "v1:POST /api/v1/project/list"
+    const seen = await value(
       emu.current,
       Effect.withClock(
         Effect.gen(function* () {
           yield* discover()
-          offset = RESOURCE_TTL_MS - 1000
-          const before = yield* counted(emu.current, discover())
-          offset = RESOURCE_TTL_MS + 1000
-          const after = yield* counted(emu.current, discover())
-          return [apiRequests(before.requests), apiRequests(after.requests)]
+          return [
+            yield* at(GPU_TTL_MS - 1000),
+            yield* at(GPU_TTL_MS + 1000),
+            yield* at(RESOURCE_TTL_MS + 1000),
+            yield* at(STRUCTURE_TTL_MS + 1000),
+          ]
         }),
         clock,
       ),
       // The process-wide rate limiter of this rate sees the moved clock; no other test shares it.
       { INSPIRE_RATE_LIMIT: "999" },
     )
-    expect(counts).toEqual([0, COLD_REQUESTS])
+    const [within, gpus, resources, all] = seen.map((bySurface) => ({
+      api: apiRequests({ bySurface }),
+      nodes: bySurface[nodes] ?? 0,
+      groups: bySurface[groups] ?? 0,
+      projects: bySurface[projects] ?? 0,
+    }))
+    expect(within).toEqual({ api: 0, nodes: 0, groups: 0, projects: 0 })
+    // One node listing per enabled workspace, nothing else.
+    expect(gpus).toEqual({ api: 10, nodes: 10, groups: 0, projects: 0 })
+    expect(resources).toMatchObject({ nodes: 10, groups: 0, projects: 1 })
+    expect(all).toMatchObject({ api: COLD_REQUESTS, nodes: 10, groups: 10, projects: 1 })
+  })
+
+  it("asks only about the workspace named, by name, id or alias", async () => {
+    const { result, requests } = await value(emu.current, counted(emu.current, discover({ workspace: "高性能计算" })))
+    expect(result.workspaces.map((w) => w.name)).toEqual(["高性能计算"])
+    expect(result.projects.map((p) => p.enName).sort()).toEqual(["embodied-fm", "vl-align"])
+    // user, projects with budgets; the workspace's groups, nodes, schedule config and node specs; the
+    // HPC specs of its two HPC groups: 8, where every workspace costs 45.
+    expect(requests.bySurface["v2:workspace.GetBasicInfo"]).toBe(1)
+    expect(requests.bySurface["v2:workspace.ListNodeDimension"]).toBe(1)
+    expect(apiRequests(requests)).toBe(result.cost.requests)
+    expect(apiRequests(requests)).toBe(8)
+    const byId = await value(emu.current, discover({ workspace: result.workspaces[0]?.id ?? "", refresh: true }))
+    expect(byId.workspaces.map((w) => w.name)).toEqual(["高性能计算"])
+  })
+
+  it("finds a workspace missing from the kept project list by asking afresh, and names the choices when none has it", async () => {
+    const e = await failure(emu.current, discover({ workspace: "不存在的空间" }))
+    expect(e).toMatchObject({ reason: "InvalidInput" })
+    expect(JSON.stringify(e)).toContain("分布式训练空间")
   })
 
   it("keeps the critical path at three requests deep, and counts its requests as the emulator does", async () => {
@@ -116,7 +156,7 @@ describe("discover", () => {
     emu.current.control.faults.set({ latencyMs: 40 })
     const { requests } = await value(emu.current, counted(emu.current, discover()))
     // The transport keeps 8 connections, so 41 second-stage requests go in waves: the measured chain
-    // is longer than the dependency depth but far shorter than the 46 requests in a row.
+    // is longer than the dependency depth but far shorter than the 45 requests in a row.
     const chain = chainDepth(requests.log.filter((r) => /^(v1|v2):/.test(r.surface)))
     expect(chain).toBeGreaterThanOrEqual(3)
     expect(chain).toBeLessThanOrEqual(12)

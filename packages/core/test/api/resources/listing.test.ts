@@ -38,7 +38,7 @@ describe("currentUser", () => {
 })
 
 describe("listProjects", () => {
-  it("decodes V2 projects (total as a string) and fills the blank remaining budget from one V1 list", async () => {
+  it("reads the projects with their budgets from one V1 list, asking V2 nothing", async () => {
     const { result, requests } = await value(emu.current, counted(emu.current, listProjects()))
     const byName = new Map(result.map((p) => [p.name, p]))
     expect([...byName.keys()].sort()).toEqual(["公共科研项目", "具身智能基础模型", "视觉语言对齐"].sort())
@@ -51,11 +51,21 @@ describe("listProjects", () => {
     })
     expect(byName.get("公共科研项目")).toMatchObject({ remainBudget: 0, priorityCap: 3 })
     expect(byName.get("视觉语言对齐")?.workspaces).toHaveLength(4)
-    expect(requests.bySurface["v2:project.GetProjectForPage"]).toBe(1)
+    expect(requests.bySurface["v2:project.GetProjectForPage"]).toBeUndefined()
     expect(requests.bySurface["v1:POST /api/v1/project/list"]).toBe(1)
   })
 
-  it("reads every page when the list is longer than one page", async () => {
+  it("decodes V2 projects (total as a string) when V1 cannot list, and fills the blank budgets from V2", async () => {
+    emu.current.control.faults.set({ surfaces: { "v1:POST /api/v1/project/list": "404" } })
+    const { result, requests } = await value(emu.current, counted(emu.current, listProjects()))
+    expect(result.find((p) => p.enName === "embodied-fm")).toMatchObject({ budget: 500000, priorityCap: 10 })
+    expect(requests.bySurface["v2:project.GetProjectForPage"]).toBe(1)
+    // V1 is not asked a second time for the budgets.
+    expect(requests.bySurface["v1:POST /api/v1/project/list"]).toBe(1)
+  })
+
+  it("reads every page of V2 when the list is longer than one page", async () => {
+    emu.current.control.faults.set({ surfaces: { "v1:POST /api/v1/project/list": "404" } })
     const { result, requests } = await value(emu.current, counted(emu.current, projectPages(2)))
     expect(result.source).toBe("v2")
     expect(result.projects).toHaveLength(3)
@@ -65,7 +75,7 @@ describe("listProjects", () => {
     expect(result.projects.every((p) => p.remainBudget === undefined)).toBe(true)
   })
 
-  it("falls back to V1 project/list, paging it too", async () => {
+  it("pages V1 project/list, with V2 unknown", async () => {
     emu.current.control.faults.set({ surfaces: { "v2:project.GetProjectForPage": "InvalidAction" } })
     const { result, requests } = await value(emu.current, counted(emu.current, listProjects({ pageSize: 2 })))
     expect(result).toHaveLength(3)

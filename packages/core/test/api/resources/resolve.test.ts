@@ -1,10 +1,11 @@
-import { Effect } from "effect"
+import { Effect, Exit } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import { forgetOnNotFound } from "../../../src/api/resources/cache.js"
 import { discover } from "../../../src/api/resources/discover.js"
 import { resolveComputeGroup, resolveProject, resolveWorkspace } from "../../../src/api/resources/resolve.js"
 import { Platform } from "../../../src/platform/client.js"
 import { useEmulator } from "../../emulator.js"
+import { profileFor } from "../../harness.js"
 import { apiRequests, counted, failure, fixture, fresh, value } from "./support.js"
 
 const emu = useEmulator()
@@ -107,6 +108,19 @@ describe("resolveComputeGroup", () => {
     expect(e.reason).toBe("InvalidInput")
     expect(e.message).toContain("lcg-")
     expect(e.fix).toBe(h200.id)
+  })
+
+  it("finds a group renamed since its workspace's groups were kept, by asking afresh", async () => {
+    const f = fixture(emu.current)
+    const h200 = f.group("分布式训练空间", "H200")
+    const profile = profileFor(emu.current)
+    const first = await profile.run(resolveComputeGroup("H200", h200.workspaceId))
+    expect(Exit.isSuccess(first)).toBe(true)
+    const live = emu.current.control.state().groups.find((g) => g.id === h200.id)
+    if (live === undefined) throw new Error("no H200 group")
+    live.name = "H200-renamed"
+    const again = await profile.run(resolveComputeGroup("H200-renamed", h200.workspaceId))
+    expect(Exit.isSuccess(again) ? again.value.id : again.cause).toBe(h200.id)
   })
 
   it("refuses a group of another workspace", async () => {

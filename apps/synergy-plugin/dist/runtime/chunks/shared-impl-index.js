@@ -1,0 +1,60 @@
+import { createRequire as __inspireCreateRequire } from "node:module"
+const require = __inspireCreateRequire(import.meta.url)
+import {
+  init_define_INSPIRE_SKILL,
+  init_define_INSPIRE_TOOLS
+} from "./shared-docker-impl-index-undici.js";
+
+// src/ids.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var PLUGIN_ID = "inspire";
+var modelToolName = (id) => `plugin__${PLUGIN_ID}__${id}`;
+
+// src/sdk.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var PLUGIN_ID2 = /^[a-z][a-z0-9.-]*$/;
+var CONTRIBUTION_ID = /^[a-z][A-Za-z0-9._-]*$/;
+var SEMVER = /^\d+\.\d+\.\d+(?:-[a-zA-Z0-9.]+)?(?:\+[a-zA-Z0-9.]+)?$/;
+var tool = (spec) => ({ kind: "tool", ...spec });
+var cliCommand = (spec) => ({
+  kind: "cli.command",
+  ...spec
+});
+var skill = (spec) => ({ kind: "skill", ...spec });
+var definePlugin = (spec) => {
+  const problems = [];
+  if (!PLUGIN_ID2.test(spec.id)) problems.push(`plugin id "${spec.id}" must match ${PLUGIN_ID2}`);
+  if (!SEMVER.test(spec.version)) problems.push(`version "${spec.version}" is not semver`);
+  if (spec.description.length < 1 || spec.description.length > 1024) problems.push("description must be 1–1024 chars");
+  const capabilities = spec.capabilities ?? [];
+  const granted = new Set(capabilities.map((c) => c.id));
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of spec.contributions) {
+    const key = `${c.kind}:${c.id}`;
+    if (!CONTRIBUTION_ID.test(c.id)) problems.push(`contribution id "${c.id}" must match ${CONTRIBUTION_ID}`);
+    if (seen.has(key)) problems.push(`duplicate contribution ${key}`);
+    seen.add(key);
+    for (const r of "requires" in c ? c.requires ?? [] : [])
+      if (!granted.has(r)) problems.push(`${key} requires undeclared capability ${r}`);
+    if (c.kind === "tool" && c.input.type !== "object") problems.push(`${key}: input must be a JSON Schema object`);
+  }
+  if (problems.length > 0) throw new Error(`Invalid plugin definition: ${problems.join("; ")}`);
+  return {
+    ...spec,
+    compatibility: spec.compatibility ?? { synergy: ">=3.0.11" },
+    capabilities,
+    assets: [],
+    handlerIds: spec.contributions.filter((c) => "handler" in c).map((c) => `${c.kind}:${c.id}`)
+  };
+};
+
+export {
+  PLUGIN_ID,
+  modelToolName,
+  tool,
+  cliCommand,
+  skill,
+  definePlugin
+};

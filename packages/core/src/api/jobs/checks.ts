@@ -1,0 +1,138 @@
+import { checkJobImage } from "../../domain/images.js"
+import { checkPriority } from "../../domain/priority.js"
+import { shmWarnings, validateName } from "../../domain/resources.js"
+import type { RegistryId } from "../../domain/workspaces.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { ActiveProfile, registryTable } from "../../profile.js"
+import { fromEither } from "../support.js"
+import type { CreateTrainingJobInput } from "./create.js"
+import type { CreateHpcJobInput } from "./hpc.js"
+
+// The local checks of a job create, and the only maker of a checked create: the senders (create.ts,
+// hpc.ts) take nothing else, so a create is never sent unchecked, and a caller that checked first (the
+// submit pipeline) hands the result on instead of having it checked again.
+
+const positiveInt = (n: number, what: string) =>
+  Number.isInteger(n) && n > 0
+    ? Effect.void
+    : Effect.fail(invalidInput(`${what} must be a positive whole number, got ${n}.`, `Give ${what} as e.g. 1.`))
+
+/** What every create names, as the local checks read it. */
+export interface CommonCreateInput {
+  readonly name: string
+  readonly image: string
+  readonly priority: number
+  readonly priorityCap?: number
+  readonly instanceCount: number
+  readonly workspaceRegistry?: RegistryId
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly groupId: string
+  readonly specId: string
+}
+
+// The checks every create makes before anything is sent; returns the checked name and image and warnings.
+const checkCommon = (
+  input: CommonCreateInput,
+): Effect.Effect<{ name: string; image: string; warnings: string[] }, InspireError, ActiveProfile> =>
+  Effect.gen(function* () {
+    const profile = yield* ActiveProfile
+    const name = yield* fromEither(validateName(input.name, "job name"))
+    const image = yield* fromEither(
+      checkJobImage(input.image, {
+        registries: registryTable(profile),
+        ...(input.workspaceRegistry !== undefined ? { workspaceRegistry: input.workspaceRegistry } : {}),
+      }),
+    )
+    const priority = yield* fromEither(
+      checkPriority(input.priority, input.priorityCap !== undefined ? { cap: input.priorityCap } : {}),
+    )
+    yield* positiveInt(input.instanceCount, "The instance count")
+    for (const [key, value] of Object.entries({
+      workspace: input.workspaceId,
+      project: input.projectId,
+      "compute group": input.groupId,
+      spec: input.specId,
+    }))
+      if (value.trim() === "")
+        return yield* Effect.fail(
+          invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (inspire_status lists them).`),
+        )
+    return { name, image: image.address, warnings: [...image.warnings, ...priority.warnings] }
+  })
+
+declare const checkedBy: unique symbol
+
+/**
+ * A create that passed its local checks: the name and image address as they will be sent, and every
+ * warning the checks found. Only this module's checks make one (see above).
+ */
+export interface CheckedCreate<I extends CommonCreateInput> {
+  readonly input: I
+  readonly name: string
+  readonly image: string
+  readonly warnings: ReadonlyArray<string>
+  readonly [checkedBy]: I
+}
+
+// The checks every create makes, then the kind's own (`own` fails or returns its warnings).
+const checkCreate = <I extends CommonCreateInput>(
+  input: I,
+  own: (input: I) => Effect.Effect<ReadonlyArray<string>, InspireError>,
+): Effect.Effect<CheckedCreate<I>, InspireError, ActiveProfile> =>
+  Effect.gen(function* () {
+    const common = yield* checkCommon(input)
+    const warnings = [...common.warnings, ...(yield* own(input))]
+    return { input, name: common.name, image: common.image, warnings } as unknown as CheckedCreate<I>
+  })
+
+/** A checked create with the image source the registration reported; the checks do not read it. */
+export const withImageType = <I extends CommonCreateInput & { readonly imageType?: ImageType }>(
+  checked: CheckedCreate<I>,
+  imageType: ImageType | undefined,
+): CheckedCreate<I> => (imageType === undefined ? checked : { ...checked, input: { ...checked.input, imageType } })
+
+type ImageType = NonNullable<CreateTrainingJobInput["imageType"]>
+
+/** The checks of a training create: the common ones, shared memory, and the shared-memory warnings. */
+export const checkTrainingJob = (
+  input: CreateTrainingJobInput,
+): Effect.Effect<CheckedCreate<CreateTrainingJobInput>, InspireError, ActiveProfile> =>
+  checkCreate(input, (i) =>
+    Effect.as(
+      positiveInt(i.shmGi, "Shared memory (GiB)"),
+      shmWarnings({
+        shmGi: i.shmGi,
+        gpuCount: i.gpuCount ?? 1,
+        instanceCount: i.instanceCount,
+        ...(i.memoryGi !== undefined ? { memoryGi: i.memoryGi } : {}),
+      }),
+    ),
+  )
+
+// The refusals of an HPC create: an empty body, a `#!` or `#SBATCH` line, a Slurm layout that is not whole.
+const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<string>, InspireError> => {
+  if (input.entrypoint.trim() === "")
+    return Effect.fail(invalidInput("The HPC entrypoint is empty.", "Give the Slurm body, e.g. `srun python run.py`."))
+  if (/^\s*#!|^\s*#SBATCH/m.test(input.entrypoint))
+    return Effect.fail(
+      invalidInput(
+        "The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.",
+        "Remove those lines and set tasks, CPUs and memory with the HPC options instead.",
+      ),
+    )
+  for (const [what, n] of [
+    ["number of tasks", input.numberOfTasks],
+    ["CPUs per task", input.cpusPerTask],
+    ["memory per CPU (GiB)", input.memoryPerCpuGi],
+  ] as const)
+    if (!Number.isInteger(n) || n <= 0)
+      return Effect.fail(invalidInput(`The ${what} must be a positive whole number, got ${n}.`, `Give the ${what}.`))
+  return Effect.succeed([])
+}
+
+/** The checks of an HPC create: the common ones and the entrypoint's refusals. */
+export const checkHpcJob = (
+  input: CreateHpcJobInput,
+): Effect.Effect<CheckedCreate<CreateHpcJobInput>, InspireError, ActiveProfile> => checkCreate(input, checkEntrypoint)

@@ -1,0 +1,126 @@
+import type { ComputeGroupInfo } from "../../api/resources/groups.js"
+import { computeGroupInfo } from "../../api/resources/groups.js"
+import { listProjects } from "../../api/resources/projects.js"
+import { resolveComputeGroup, resolveProject, resolveWorkspace } from "../../api/resources/resolve.js"
+import { listWorkspaces, type Workspace } from "../../api/resources/workspaces.js"
+import type { Project } from "../../domain/projects.js"
+import { Effect, Either } from "../../effect.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import { ActiveProfile, registryTable } from "../../profile.js"
+import type { Defaults } from "../../store/schema.js"
+import {
+  type Resolved,
+  resolveSetting,
+  SETTING_KEYS,
+  type SettingKey,
+  type SettingValue,
+} from "../../store/settings.js"
+
+/** The saved defaults of the active profile, read now: a long-lived server must see `config set` at once. */
+export const savedDefaults = (): Effect.Effect<Defaults, InspireError, ActiveProfile> =>
+  Effect.flatMap(ActiveProfile, (profile) => profile.readDefaults)
+
+/** Every configured default with where it came from (argument > environment > profile > unset). */
+export const resolvedDefaults = (): Effect.Effect<
+  Readonly<Record<SettingKey, Resolved<SettingValue>>>,
+  InspireError,
+  ActiveProfile
+> =>
+  Effect.gen(function* () {
+    const profile = yield* ActiveProfile
+    const defaults = yield* savedDefaults()
+    const out: Partial<Record<SettingKey, Resolved<SettingValue>>> = {}
+    for (const key of SETTING_KEYS) {
+      const r = resolveSetting(key, {
+        env: profile.env,
+        defaults,
+        profile: profile.name.value ?? "default",
+        registries: registryTable(profile),
+      })
+      if (Either.isLeft(r)) return yield* Effect.fail(r.left)
+      out[key] = r.right
+    }
+    return out as Record<SettingKey, Resolved<SettingValue>>
+  })
+
+/** One default's value, as a string or number, or undefined when unset. */
+export const defaultOf = <K extends SettingKey>(
+  key: K,
+): Effect.Effect<
+  (K extends "defaultPriority" | "defaultShm" ? number : string) | undefined,
+  InspireError,
+  ActiveProfile
+> => Effect.map(resolvedDefaults(), (d) => d[key].value as never)
+
+/** Where a task runs: the resolved project, workspace and (when asked for) compute group. */
+export interface Target {
+  readonly project: Project
+  readonly workspace: Workspace
+  readonly group?: ComputeGroupInfo
+  readonly warnings: ReadonlyArray<string>
+}
+
+/**
+ * Resolves the project, workspace and compute group of a call from its arguments, then the defaults.
+ * A missing workspace is an error listing the choices; a missing project is the workspace's only
+ * project, else an error; a missing group is the workspace's first group, with a warning.
+ */
+export const resolveTarget = (
+  input: {
+    readonly project?: string | undefined
+    readonly workspace?: string | undefined
+    readonly compute_group?: string | undefined
+  },
+  options: { readonly needGroup: boolean },
+): Effect.Effect<Target, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const warnings: string[] = []
+    const wsName = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
+    const projectName = input.project ?? (yield* defaultOf("defaultProject"))
+    if (wsName === undefined) {
+      const known = yield* Effect.either(Effect.map(listProjects(), listWorkspaces))
+      const candidates = Either.isRight(known) ? known.right.map((w) => ({ id: w.id, name: w.name })) : undefined
+      return yield* Effect.fail(
+        invalidInput(
+          "No workspace was given and no defaultWorkspace is set.",
+          'Pass workspace, or set one: inspire_config(action="set", key="defaultWorkspace", value="…"); inspire_status lists them.',
+          candidates !== undefined ? { candidates } : {},
+        ),
+      )
+    }
+    const project = projectName !== undefined ? yield* resolveProject(projectName) : undefined
+    const workspace = yield* resolveWorkspace(wsName, project)
+    const chosen = project ?? (yield* onlyProject(workspace))
+    if (!options.needGroup) return { project: chosen, workspace, warnings }
+    if (input.compute_group !== undefined)
+      return {
+        project: chosen,
+        workspace,
+        group: yield* resolveComputeGroup(input.compute_group, workspace.id),
+        warnings,
+      }
+    const groups = yield* computeGroupInfo(workspace.id)
+    const first = groups[0]
+    if (first === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          `The workspace ${workspace.name} has no compute groups.`,
+          "Pick another workspace; inspire_status lists them.",
+        ),
+      )
+    warnings.push(`No compute_group given: using ${first.name}, the first group of ${workspace.name}.`)
+    return { project: chosen, workspace, group: first, warnings }
+  })
+
+const onlyProject = (workspace: Workspace): Effect.Effect<Project, InspireError, Platform | ActiveProfile> => {
+  if (workspace.projects.length === 1 && workspace.projects[0] !== undefined)
+    return resolveProject(workspace.projects[0].id)
+  return Effect.fail(
+    invalidInput(
+      `No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`,
+      "Pass project, or set defaultProject with inspire_config.",
+      { candidates: workspace.projects },
+    ),
+  )
+}

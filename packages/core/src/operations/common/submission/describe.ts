@@ -1,0 +1,19 @@
+import type { SpecCandidate } from "../../../domain/specs.js"
+import { renderTable } from "../render.js"
+
+/** A spec candidate as one phrase: `8 × H100, 160 CPU, 1800 GiB, 80/h`. */
+export const describeSpecCandidate = (c: SpecCandidate): string =>
+  `${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${
+    c.pricePerHour !== undefined ? `, ${c.pricePerHour}/h` : ""
+  }`
+
+/** The candidates table people read in a spec error. */
+export const renderSpecCandidates = (candidates: ReadonlyArray<SpecCandidate>): string =>
+  renderTable(candidates, [
+    { header: "ID", cell: (c) => c.id },
+    { header: "GPU", cell: (c) => c.gpu },
+    { header: "COUNT", cell: (c) => c.gpuCount, align: "right" },
+    { header: "CPU", cell: (c) => c.cpuCount, align: "right" },
+    { header: "MEM GiB", cell: (c) => c.memoryGi, align: "right" },
+    { header: "PRICE/H", cell: (c) => c.pricePerHour, align: "right" },
+  ])

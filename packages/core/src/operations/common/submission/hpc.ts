@@ -1,0 +1,147 @@
+import { checkHpcJob } from "../../../api/jobs/checks.js"
+import { hpcBody, sendHpcJob } from "../../../api/jobs/hpc.js"
+import { lintHpcEntrypoint } from "../../../domain/lint/index.js"
+import { budgetWarnings } from "../../../domain/projects.js"
+import type { Spec } from "../../../domain/specs.js"
+import { Effect } from "../../../effect.js"
+import { type InspireError, invalidInput } from "../../../errors.js"
+import { Platform } from "../../../platform/client.js"
+import type { ClientServices } from "../../catalogue/services.js"
+import {
+  checkCreateInput,
+  commonCreateFields,
+  createdResult,
+  dryRunResult,
+  placeSubmission,
+  type Submission,
+  sayCreated,
+  submitBase,
+} from "./pipeline.js"
+import { composeFor, gateFindings, type SubmitResult } from "./shared.js"
+
+/** An HPC submission as submit_hpc and resubmit hand it to the pipeline (names or ids). */
+export interface HpcSubmission extends Submission {
+  readonly entrypoint: string
+  readonly number_of_tasks: number
+  readonly cpus_per_task?: number | undefined
+  readonly memory_per_cpu?: string | number | undefined
+  readonly ttl_after_finish_seconds?: number | undefined
+}
+
+const MEMORY = /^(\d+)\s*(g|gi|gb|gib)?$/i
+
+/** Reads `memory_per_cpu` ("8G", "8Gi", 8) as whole GiB; megabytes are refused since the platform takes `<n>G`. */
+export const parseMemoryPerCpu = (raw: string | number): Effect.Effect<number, InspireError> => {
+  const m = MEMORY.exec(String(raw).trim())
+  const gi = m?.[1] !== undefined ? Number(m[1]) : Number.NaN
+  if (Number.isInteger(gi) && gi > 0) return Effect.succeed(gi)
+  return Effect.fail(
+    invalidInput(
+      `memory_per_cpu "${raw}" is not a whole number of GiB.`,
+      'Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.',
+    ),
+  )
+}
+
+/**
+ * Checks the Slurm layer against the node layer: each task must fit on one node of the spec, and all
+ * tasks on spec × instance_count. Over-asking does not fail on the platform: the job queues forever.
+ */
+export const checkSlurmFit = (
+  spec: Spec,
+  nodes: number,
+  slurm: { readonly tasks: number; readonly cpusPerTask: number; readonly memoryPerCpuGi: number },
+): Effect.Effect<ReadonlyArray<string>, InspireError> => {
+  const taskMemory = slurm.cpusPerTask * slurm.memoryPerCpuGi
+  const cpus = slurm.tasks * slurm.cpusPerTask
+  const memory = cpus * slurm.memoryPerCpuGi
+  const problems = [
+    ...(slurm.cpusPerTask > spec.cpuCount
+      ? [`cpus_per_task ${slurm.cpusPerTask} > ${spec.cpuCount} CPUs of one node of the spec`]
+      : []),
+    ...(taskMemory > spec.memoryGi
+      ? [
+          `one task needs ${slurm.cpusPerTask} × ${slurm.memoryPerCpuGi} = ${taskMemory} GiB > ${spec.memoryGi} GiB per node`,
+        ]
+      : []),
+    ...(cpus > spec.cpuCount * nodes
+      ? [`${slurm.tasks} tasks × ${slurm.cpusPerTask} CPUs = ${cpus} > ${nodes} node(s) × ${spec.cpuCount} CPUs`]
+      : []),
+    ...(memory > spec.memoryGi * nodes
+      ? [`${cpus} CPUs × ${slurm.memoryPerCpuGi} GiB = ${memory} GiB > ${nodes} node(s) × ${spec.memoryGi} GiB`]
+      : []),
+  ]
+  if (problems.length > 0)
+    return Effect.fail(
+      invalidInput(
+        `The Slurm request does not fit the spec (${spec.cpuCount} CPUs, ${spec.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`,
+        "Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (inspire_status lists them).",
+      ),
+    )
+  const idle = spec.cpuCount * nodes - cpus
+  return Effect.succeed(
+    idle * 2 > spec.cpuCount * nodes
+      ? [`The tasks use ${cpus} of ${spec.cpuCount * nodes} CPUs of the spec; a smaller spec may be cheaper.`]
+      : [],
+  )
+}
+
+/** The whole HPC submit: target, HPC spec, image, priority, lint, Slurm fit; then the create or a dry run. */
+const submitHpcSteps = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const placed = yield* placeSubmission(s, "HPC")
+    const { target, spec, image, priority } = placed
+    const composed = yield* composeFor(s.entrypoint, target.project, s.applyPrefix)
+    const findings = yield* gateFindings(
+      lintHpcEntrypoint({ entrypoint: composed.command, image }),
+      s.allow_network_commands,
+      "entrypoint",
+    )
+    const cpusPerTask = s.cpus_per_task ?? Math.max(1, Math.floor(spec.cpuCount / s.number_of_tasks))
+    const memoryPerCpuGi =
+      s.memory_per_cpu !== undefined
+        ? yield* parseMemoryPerCpu(s.memory_per_cpu)
+        : Math.max(1, Math.floor(spec.memoryGi / Math.max(1, spec.cpuCount)))
+    const fit = yield* checkSlurmFit(spec, s.instance_count, { tasks: s.number_of_tasks, cpusPerTask, memoryPerCpuGi })
+    // The create's checks run here, once; the send takes their result.
+    const { checked, imageWarnings } = yield* checkCreateInput(
+      checkHpcJob,
+      {
+        ...commonCreateFields(s, placed),
+        entrypoint: composed.command,
+        numberOfTasks: s.number_of_tasks,
+        cpusPerTask,
+        memoryPerCpuGi,
+        ...(s.ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}),
+      },
+      s.imageType,
+    )
+    const warnings = [
+      ...imageWarnings,
+      ...target.warnings,
+      ...(s.cpus_per_task === undefined ? [`cpus_per_task not given: using ${cpusPerTask}.`] : []),
+      ...(s.memory_per_cpu === undefined ? [`memory_per_cpu not given: using ${memoryPerCpuGi}G.`] : []),
+      ...fit,
+      // The create's checks: name, image and priority (the same warnings resolvePriority gives).
+      ...checked.warnings,
+      ...budgetWarnings({ remainBudget: target.project.remainBudget, priority: priority.priority, gpuCount: 0 }),
+    ]
+    const slurm = { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` }
+    const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings)
+    if (s.dry_run)
+      return dryRunResult(
+        base,
+        "openapi/v1/hpc_jobs/create",
+        hpcBody(checked.input, checked.name, checked.image),
+        warnings,
+      )
+    const created = yield* sendHpcJob(checked)
+    const platform = yield* Platform
+    const consoleUrl =
+      created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString()
+    return createdResult(base, created, consoleUrl, warnings)
+  })
+
+/** The submit; a failure before the create was sent says `created: "no"`. */
+export const submitHpc = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+  sayCreated(submitHpcSteps(s))

@@ -1,0 +1,175 @@
+import { type CheckedCreate, type CommonCreateInput, withImageType } from "../../../api/jobs/checks.js"
+import type { CreatedJob } from "../../../api/jobs/create.js"
+import type { CheckedPriority } from "../../../domain/priority.js"
+import type { Spec } from "../../../domain/specs.js"
+import { Effect } from "../../../effect.js"
+import { amendError, type InspireError } from "../../../errors.js"
+import type { ClientServices } from "../../catalogue/services.js"
+import { resolveTarget, type Target } from "../defaults.js"
+import { type ImageType, imageOrDefault, registeredImage, SUBMIT_IMAGE_HINT } from "../image.js"
+import { planned } from "../plan.js"
+import { resolvePriority } from "../priority.js"
+import { pickSpec } from "../spec.js"
+import { uniqueWarnings } from "../support.js"
+import { nextCalls, placeOf, type SubmitResult } from "./shared.js"
+
+/** What a submission names of its placement, image and priority (names or ids, else the defaults). */
+export interface SubmissionPlace {
+  readonly workspace?: string | undefined
+  readonly project?: string | undefined
+  readonly compute_group?: string | undefined
+  readonly spec?: string | undefined
+  readonly image?: string | undefined
+  readonly priority?: number | undefined
+}
+
+/** What every submission carries besides its command and its kind's own settings. */
+export interface Submission extends SubmissionPlace {
+  readonly name: string
+  /** False for a resubmit of a stored command, which already carries the prefix. */
+  readonly applyPrefix: boolean
+  readonly imageType?: ImageType | undefined
+  readonly instance_count: number
+  readonly allow_network_commands: boolean
+  readonly dry_run: boolean
+  readonly resubmittedFrom?: string
+}
+
+/** Where a submission runs, with its spec, image and checked priority. */
+export interface Placed {
+  readonly target: Target
+  readonly spec: Spec
+  readonly image: string
+  readonly priority: CheckedPriority
+}
+
+/** Resolves a submission's target, then its spec of `type`, its image and its priority, in that order. */
+export const placeSubmission = (
+  s: SubmissionPlace,
+  type: "TRAIN" | "HPC",
+): Effect.Effect<Placed, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const target = yield* resolveTarget(s, { needGroup: true })
+    const spec = yield* pickSpec(target, type, s.spec)
+    const image = yield* imageOrDefault(s.image, SUBMIT_IMAGE_HINT)
+    const priority = yield* resolvePriority(s.priority, target.project, spec)
+    return { target, spec, image, priority }
+  })
+
+/** The create fields every job kind fills in the same way from its submission and placement. */
+export const commonCreateFields = (s: Submission, placed: Placed) => ({
+  name: s.name,
+  workspaceId: placed.target.workspace.id,
+  projectId: placed.target.project.id,
+  groupId: placed.target.group?.id ?? "",
+  specId: placed.spec.id,
+  image: placed.image,
+  instanceCount: s.instance_count,
+  priority: placed.priority.priority,
+  priorityCap: placed.target.project.priorityCap,
+  workspaceRegistry: placed.target.workspace.policy.registry,
+})
+
+/**
+ * A create input checked once, by its kind's `check` (checkTrainingJob, checkHpcJob), with the image
+ * source it must send: the one given (a resubmit knows it) or the registered image's, with the
+ * registration's warnings. The checked create is what the sender takes, so nothing checks it again.
+ */
+export const checkCreateInput = <I extends CommonCreateInput & { readonly imageType?: ImageType }>(
+  check: (input: I) => Effect.Effect<CheckedCreate<I>, InspireError, ClientServices>,
+  input: I,
+  known: ImageType | undefined,
+): Effect.Effect<
+  { readonly checked: CheckedCreate<I>; readonly imageWarnings: ReadonlyArray<string> },
+  InspireError,
+  ClientServices
+> =>
+  Effect.gen(function* () {
+    const checked = yield* check(input)
+    const registered = known !== undefined ? { warnings: [] } : yield* registeredImage(checked.image, input.workspaceId)
+    return { checked: withImageType(checked, known ?? registered.imageType), imageWarnings: registered.warnings }
+  })
+
+/** The parts of a submit result that a dry run and a create share. */
+export type SubmitBase = Omit<
+  SubmitResult,
+  "dryRun" | "jobId" | "consoleUrl" | "status" | "recovered" | "request" | "warnings" | "next"
+>
+
+/**
+ * The parts of a submit result a dry run and a create share; `own` holds the kind's layout (shm, Slurm),
+ * placed after the node count.
+ */
+export const submitBase = (
+  kind: SubmitResult["kind"],
+  s: Submission,
+  placed: Placed,
+  checked: { readonly name: string; readonly image: string },
+  command: string,
+  own: Pick<SubmitResult, "shmGi" | "slurm">,
+  findings: SubmitResult["findings"],
+): SubmitBase => ({
+  kind,
+  name: checked.name,
+  ...placeOf(placed.target, placed.spec),
+  image: checked.image,
+  priority: placed.priority.priority,
+  command,
+  instanceCount: s.instance_count,
+  ...own,
+  ...(s.resubmittedFrom !== undefined ? { resubmittedFrom: s.resubmittedFrom } : {}),
+  findings,
+})
+
+/** A dry run's result: the exact body that would have been sent to `surface`, and no next calls. */
+export const dryRunResult = (
+  base: SubmitBase,
+  surface: string,
+  body: unknown,
+  warnings: ReadonlyArray<string>,
+): SubmitResult => ({
+  ...base,
+  dryRun: true,
+  request: { surface, body },
+  plan: {
+    summary: `Create ${base.kind === "hpc" ? "HPC" : "training"} job ${base.name} in ${base.workspace.name}`,
+    targets: [
+      {
+        kind: base.kind === "hpc" ? "HPC job" : "job",
+        id: base.name,
+        name: base.name,
+        change: `created: ${base.instanceCount} × ${base.spec.name} in ${base.computeGroup.name}, priority ${base.priority}`,
+      },
+    ],
+    requests: [planned("POST", surface, body)],
+  },
+  warnings: uniqueWarnings(warnings),
+  next: [],
+})
+
+/**
+ * A created job's result, with its console page, its status when read back, and the calls that follow.
+ * `warnings` are the submit's; the create's own (`created.warnings`) are its checks', already among them.
+ */
+export const createdResult = (
+  base: SubmitBase,
+  created: CreatedJob<{ readonly consoleUrl: string; readonly status: { readonly family: string } }>,
+  consoleUrl: string,
+  warnings: ReadonlyArray<string>,
+): SubmitResult => ({
+  ...base,
+  dryRun: false,
+  jobId: created.jobId,
+  consoleUrl,
+  ...(created.job !== undefined ? { status: created.job.status.family } : {}),
+  recovered: created.recovered,
+  warnings: uniqueWarnings(warnings),
+  next: nextCalls(created.jobId, base.kind),
+})
+
+/**
+ * A submit's failure that does not say whether the job exists came before the create was sent (the
+ * reads that place and check it; createOnce says "no" or "unknown" for every failure of its own).
+ */
+export const sayCreated = <A, R>(submit: Effect.Effect<A, InspireError, R>): Effect.Effect<A, InspireError, R> =>
+  Effect.mapError(submit, (e) => (e.created === undefined ? amendError(e, { created: "no" }) : e))

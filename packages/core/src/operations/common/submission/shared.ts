@@ -1,0 +1,146 @@
+import { currentUser } from "../../../api/resources/user.js"
+import { composeCommand } from "../../../domain/command-prefix.js"
+import { type Finding, hasErrors } from "../../../domain/lint/index.js"
+import type { Project } from "../../../domain/projects.js"
+import { parseShm } from "../../../domain/resources.js"
+import { type Spec, type SpecCandidate, toCandidate } from "../../../domain/specs.js"
+import { Effect, Either } from "../../../effect.js"
+import { type InspireError, invalidInput } from "../../../errors.js"
+import type { Platform } from "../../../platform/client.js"
+import type { ActiveProfile } from "../../../profile.js"
+import { defaultOf, type Target } from "../defaults.js"
+import type { Plan } from "../plan.js"
+
+/** A follow-up call an agent can make, as tool name and input. */
+export interface NextCall {
+  readonly tool: string
+  readonly input: Readonly<Record<string, string | number | boolean>>
+}
+
+/** The request a dry run would have sent. */
+export interface DryRunRequest {
+  readonly surface: string
+  readonly body: unknown
+}
+
+/** What submit, submit_hpc and resubmit return. */
+export interface SubmitResult {
+  readonly kind: "training" | "hpc"
+  readonly dryRun: boolean
+  /** Undefined on a dry run. */
+  readonly jobId?: string
+  readonly consoleUrl?: string
+  readonly status?: string
+  /** True when the create's answer was lost and the job was found on the platform instead. */
+  readonly recovered?: boolean
+  readonly name: string
+  readonly project: { readonly id: string; readonly name: string; readonly enName: string }
+  readonly workspace: { readonly id: string; readonly name: string; readonly network: string }
+  readonly computeGroup: { readonly id: string; readonly name: string }
+  readonly spec: SpecCandidate
+  readonly image: string
+  readonly priority: number
+  /** The training command or HPC entrypoint exactly as sent (commandPrefix applied). */
+  readonly command: string
+  readonly instanceCount: number
+  readonly shmGi?: number
+  readonly slurm?: { readonly numberOfTasks: number; readonly cpusPerTask: number; readonly memoryPerCpu: string }
+  readonly resubmittedFrom?: string
+  readonly request?: DryRunRequest
+  /** On a dry run: what the call would do. */
+  readonly plan?: Plan
+  readonly warnings: ReadonlyArray<string>
+  readonly findings: ReadonlyArray<Finding>
+  readonly next: ReadonlyArray<NextCall>
+}
+
+/** Shared memory in GiB from the argument (bare numbers are GiB) or defaultShm (MB), else `fallback`. */
+export const resolveShm = (
+  given: string | number | undefined,
+  fallback: number,
+): Effect.Effect<{ readonly shmGi: number; readonly note?: string }, InspireError, ActiveProfile> =>
+  Effect.gen(function* () {
+    if (given !== undefined) return { shmGi: yield* fromEither(parseShm(given, "GiB")) }
+    const mb = yield* defaultOf("defaultShm")
+    if (mb !== undefined) {
+      const shmGi = yield* fromEither(parseShm(mb, "MB"))
+      return { shmGi, note: `shm from defaultShm: ${mb} MB = ${shmGi} GiB.` }
+    }
+    return { shmGi: fallback, note: `No shm or defaultShm given: using ${fallback} GiB.` }
+  })
+
+const fromEither = <A>(e: Either.Either<A, InspireError>): Effect.Effect<A, InspireError> =>
+  Either.isRight(e) ? Effect.succeed(e.right) : Effect.fail(e.left)
+
+/** The command as the platform will run it: commandPrefix (when applied) and the placeholders filled in. */
+export const composeFor = (
+  command: string,
+  project: Project,
+  applyPrefix: boolean,
+): Effect.Effect<{ readonly command: string; readonly prefix?: string }, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const prefix = applyPrefix ? yield* defaultOf("commandPrefix") : undefined
+    const text = `${prefix ?? ""} ${command}`
+    const user = text.includes("{username}") ? yield* Effect.either(currentUser()) : undefined
+    const username = user !== undefined && Either.isRight(user) ? user.right.loginName : undefined
+    const composed = yield* fromEither(
+      composeCommand({
+        command,
+        ...(prefix !== undefined ? { prefix } : {}),
+        vars: { en_name: project.enName, ...(username !== undefined ? { username } : {}) },
+      }),
+    )
+    return { command: composed, ...(prefix !== undefined ? { prefix } : {}) }
+  })
+
+/**
+ * Applies `allow_network_commands` to lint findings: network errors become warnings when allowed; any
+ * error left refuses the submit, naming each problem and its fix.
+ */
+export const gateFindings = (
+  findings: ReadonlyArray<Finding>,
+  allowNetwork: boolean,
+  what: string,
+): Effect.Effect<ReadonlyArray<Finding>, InspireError> => {
+  const kept = findings.map((f) =>
+    allowNetwork && f.level === "error" && f.rule === "offline-network" ? { ...f, level: "warning" as const } : f,
+  )
+  if (!hasErrors(kept)) return Effect.succeed(kept)
+  const errors = kept.filter((f) => f.level === "error")
+  const network = errors.some((f) => f.rule === "offline-network")
+  return Effect.fail(
+    invalidInput(
+      `The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`,
+      errors.map((f) => f.fix).join(" ") +
+        (network
+          ? " If the command only reaches something the workspace can reach (a mirror, shared storage), pass allow_network_commands: true."
+          : ""),
+      { candidates: errors },
+    ),
+  )
+}
+
+/** The calls that follow a submit: watch the job, read its logs and metrics, wait for it. */
+export const nextCalls = (jobId: string, kind: "training" | "hpc"): ReadonlyArray<NextCall> => [
+  { tool: "inspire_jobs", input: { type: kind === "hpc" ? "hpc" : "train", status: "all" } },
+  { tool: "inspire_job_detail", input: { job_id: jobId } },
+  { tool: "inspire_logs", input: { job_id: jobId, lines: 50 } },
+  ...(kind === "training" ? [{ tool: "inspire_metrics", input: { job_id: jobId, time_range: "30m" } }] : []),
+  { tool: "inspire_wait", input: { job_id: jobId } },
+]
+
+/** The parts of a result that say where a task runs. */
+export const placeOf = (target: Target, spec: Spec) => ({
+  project: { id: target.project.id, name: target.project.name, enName: target.project.enName },
+  workspace: { id: target.workspace.id, name: target.workspace.name, network: target.workspace.policy.network },
+  computeGroup: { id: target.group?.id ?? "", name: target.group?.name ?? "" },
+  spec: toCandidate(spec),
+})
+
+/** Whether a workspace has internet access, as the lint wants it (undefined when unknown). */
+export const onlineOf = (target: Target): boolean | undefined =>
+  target.workspace.policy.network === "online"
+    ? true
+    : target.workspace.policy.network === "offline"
+      ? false
+      : undefined

@@ -1,0 +1,28 @@
+// Importing core loads nothing heavy it does not need yet: the Docker client comes with the first image
+// push and undici with a client's first request, and Effect is read module by module, not through its
+// root index (which loads every Effect module and fast-check). Checked on the build, in a fresh node.
+import { execFileSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+
+const trace = fileURLToPath(new URL("./fixtures/import-trace.mjs", import.meta.url))
+
+const loadedByImport = (): ReadonlyArray<string> => {
+  const out = execFileSync(process.execPath, [trace], { encoding: "utf8", env: { PATH: process.env.PATH } })
+  return (JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { modules: string[] }).modules
+}
+
+const packageOf = (file: string): string | undefined =>
+  /node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file)?.[1]
+
+describe("importing core", () => {
+  it("loads neither dockerode nor undici, nor Effect's root index", () => {
+    const modules = loadedByImport()
+    // The trace itself works: core and Effect's modules are in it.
+    expect(modules.some((m) => m.endsWith("/core/dist/index.js"))).toBe(true)
+    expect(modules.some((m) => packageOf(m) === "effect")).toBe(true)
+    const heavy = ["dockerode", "docker-modem", "undici", "fast-check"]
+    expect([...new Set(modules.map(packageOf))].filter((p) => p !== undefined && heavy.includes(p))).toEqual([])
+    expect(modules.filter((m) => /[\\/]effect[\\/]dist[\\/]esm[\\/]index\.js$/.test(m))).toEqual([])
+  })
+})

@@ -1,0 +1,233 @@
+// The acid test of issue 23: adding an operation is one new file in core and one registry entry. In a
+// copy of the working tree, a trivial `whoami` operation is added that way and nothing else is edited;
+// the copy's own builds must then carry it to the library facade, MCP, the Synergy plugin, the CLI and
+// the generated tool tables.
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { homeFor } from "./support/platform.js"
+import { buildPackage, copyRepo, removeCopy, runCommand } from "./support/repo-copy.js"
+
+// What a contributor writes: the whole operation, in one file.
+const WHOAMI = `import { Effect } from "effect"
+import { z } from "zod"
+import { ActiveProfile } from "../profile.js"
+import { profileCredentials, Store } from "../store/store.js"
+import { defineOperation } from "./catalogue/operation.js"
+
+/** What inspire_whoami returns. */
+export interface WhoamiResult {
+  readonly profile: string
+  readonly username: string | null
+}
+
+export const whoamiOperation = defineOperation({
+  name: "whoami",
+  title: "Show the active profile and account",
+  description:
+    "Names the active profile and the platform account saved for it, without calling the platform. Next: inspire_status.",
+  input: z.object({}),
+  output: () =>
+    z.object({
+      profile: z.string().describe("The active profile"),
+      username: z.string().nullable().describe("The platform account saved for it; null before inspire_login"),
+    }),
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  effects: { writes: false },
+  run: () =>
+    Effect.gen(function* () {
+      const profile = yield* ActiveProfile
+      const name = profile.name.value ?? "default"
+      const saved = profileCredentials(yield* (yield* Store).readCredentials, name)
+      return { profile: name, username: saved.inspire?.username ?? null }
+    }),
+  render: (r: WhoamiResult) => \`\${r.username ?? "(not logged in)"} in profile \${r.profile}\`,
+})
+`
+
+// The typed facade, checked by the compiler against the copy's built declarations.
+const TYPE_PROBE = `import { createInspireClient } from "./packages/core/dist/index.js"
+
+const client = createInspireClient()
+export const who: Promise<{ readonly profile: string; readonly username: string | null }> = client.whoami()
+// @ts-expect-error: the result has its type, not any
+export const wrong: Promise<number> = client.whoami()
+`
+
+const REGISTRY = "packages/core/src/operations/registry.ts"
+
+// The one registry entry: its import, and the operation at the end of the list.
+const register = (root: string): void => {
+  const file = join(root, REGISTRY)
+  const source = readFileSync(file, "utf8")
+  const end = source.indexOf("] as const")
+  if (end < 0) throw new Error(`${REGISTRY} has no \`] as const\` list to add the operation to`)
+  writeFileSync(
+    file,
+    `import { whoamiOperation } from "./whoami.js"\n${source.slice(0, end)}  whoamiOperation,\n${source.slice(end)}`,
+  )
+}
+
+const TABLES = [
+  "skills/sii-inspire/references/tools.md",
+  "apps/synergy-plugin/README.md",
+  "apps/cli/README.md",
+  "packages/core/README.md",
+]
+
+let root: string
+let emu: RunningEmulator
+let env: NodeJS.ProcessEnv
+let username: string
+const took: Record<string, number> = {}
+
+const timed = async <A>(what: string, work: () => Promise<A>): Promise<A> => {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    took[what] = Math.round(performance.now() - started)
+  }
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, paused: true })
+  env = { ...process.env, ...homeFor(emu.url, "inspire-whoami-"), NO_COLOR: "1" }
+  username = emu.demo.username
+  root = await timed("copy", async () => copyRepo("inspire-new-op-"))
+  writeFileSync(join(root, "packages/core/src/operations/whoami.ts"), WHOAMI)
+  register(root)
+  // Built as CI builds, where core's build only reports stale tool tables instead of rewriting them, so
+  // that the last test sees the check fail before it regenerates them.
+  const ci = { ...process.env, CI: "1" }
+  await timed("build core", () => buildPackage(root, "packages/core", ci))
+  // Each app checks core's project reference, compiles itself and bundles; two at a time on two cores.
+  await timed("build cli+mcp", () =>
+    Promise.all([buildPackage(root, "apps/cli", ci), buildPackage(root, "apps/mcp", ci)]),
+  )
+  await timed("build plugin", () => buildPackage(root, "apps/synergy-plugin", ci))
+  const core = (await import(pathToFileURL(join(root, "packages/core/dist/index.js")).href)) as CopiedCore
+  const client = core.createInspireClient({ env })
+  await client.login({ username, password: emu.demo.password }).finally(() => client.close())
+}, 600_000)
+
+afterAll(async () => {
+  console.log(`new-operation acid test, ms: ${JSON.stringify(took)}`)
+  await emu?.close()
+  if (root !== undefined) removeCopy(root)
+})
+
+interface CopiedClient {
+  readonly login: (input: { username: string; password: string }) => Promise<unknown>
+  readonly whoami?: () => Promise<{ profile: string; username: string | null }>
+  readonly close: () => Promise<void>
+}
+
+interface CopiedCore {
+  readonly createInspireClient: (options: { env: NodeJS.ProcessEnv }) => CopiedClient
+}
+
+interface PluginTool {
+  readonly kind: string
+  readonly id: string
+  readonly handler: (raw: unknown, context: unknown) => Promise<{ output: string; metadata: unknown }>
+}
+
+describe("an operation added as one file and one registry entry", () => {
+  it("is a typed method of the copy's facade", async () => {
+    const core = (await import(pathToFileURL(join(root, "packages/core/dist/index.js")).href)) as CopiedCore
+    const client = core.createInspireClient({ env })
+    try {
+      expect(await client.whoami?.()).toEqual({ profile: "default", username })
+    } finally {
+      await client.close()
+    }
+    writeFileSync(join(root, "probe.ts"), TYPE_PROBE)
+    const tsc = join(root, "node_modules/typescript/bin/tsc")
+    const checked = await timed("type probe", () =>
+      runCommand(
+        process.execPath,
+        [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022", "--skipLibCheck", "probe.ts"],
+        { cwd: root },
+      ),
+    )
+    expect(checked.out + checked.err).toBe("")
+    expect(checked.code).toBe(0)
+  })
+
+  it("is listed and called as inspire_whoami by the copy's MCP server", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(root, "apps/mcp/dist/inspire-mcp.mjs")],
+      env: env as Record<string, string>,
+      stderr: "pipe",
+    })
+    const client = new Client({ name: "new-operation", version: "1.0.0" })
+    await client.connect(transport)
+    try {
+      const { tools } = await client.listTools()
+      const tool = tools.find((t) => t.name === "inspire_whoami")
+      expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
+      const called = await client.callTool({ name: "inspire_whoami", arguments: {} })
+      expect(called.isError).not.toBe(true)
+      expect(called.structuredContent).toEqual({ profile: "default", username })
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("is a tool of the copy's built plugin, in its manifest and its runtime", async () => {
+    const manifest = JSON.parse(readFileSync(join(root, "apps/synergy-plugin/dist/plugin.json"), "utf8")) as {
+      contributions: ReadonlyArray<{ kind: string; id: string }>
+    }
+    expect(manifest.contributions).toContainEqual(expect.objectContaining({ kind: "tool", id: "whoami" }))
+    const runtime = join(root, "apps/synergy-plugin/dist/runtime/index.js")
+    const plugin = ((await import(pathToFileURL(runtime).href)) as { default: { contributions: PluginTool[] } }).default
+    const tool = plugin.contributions.find((c) => c.kind === "tool" && c.id === "whoami")
+    expect(tool).toBeDefined()
+    // The runtime reads the store and profile from the environment at each call, as the host runs it.
+    const saved = { ...process.env }
+    Object.assign(process.env, env)
+    try {
+      const result = await tool?.handler({}, { requestId: "acid", actor: { type: "agent" } })
+      expect(result?.metadata).toMatchObject({ ok: true })
+      expect(result?.output).toContain(username)
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+      Object.assign(process.env, saved)
+    }
+  })
+
+  it("runs as `inspire whoami --json` in the copy's CLI", async () => {
+    const ran = await runCommand(process.execPath, [join(root, "apps/cli/dist/inspire.mjs"), "whoami", "--json"], {
+      cwd: root,
+      env,
+    })
+    expect(ran.err).toBe("")
+    expect(ran.code).toBe(0)
+    expect(JSON.parse(ran.out)).toEqual({ profile: "default", username })
+  })
+
+  it("reaches the tool tables of the docs when they are regenerated", async (context) => {
+    const script = join(root, "scripts/tool-tables.mjs")
+    if (!existsSync(script)) context.skip()
+    const tables = () => TABLES.map((file) => readFileSync(join(root, file), "utf8"))
+    expect(tables().filter((text) => text.includes("whoami"))).toEqual([])
+    const check = await runCommand(process.execPath, [script, "--check"], { cwd: root, env })
+    expect(check.code).toBe(1)
+    for (const file of TABLES) expect(check.err).toContain(file)
+    const write = await runCommand(process.execPath, [script], { cwd: root, env })
+    expect(write.code, write.err).toBe(0)
+    const [skill, plugin, cli, library] = tables()
+    expect(skill).toContain("`inspire_whoami`")
+    expect(plugin).toContain("`plugin__inspire__whoami`")
+    expect(cli).toContain("`inspire whoami`")
+    expect(library).toContain("| `client.whoami` | none | `{ profile, username }` |")
+    const again = await runCommand(process.execPath, [script, "--check"], { cwd: root, env })
+    expect(again.code, again.err).toBe(0)
+  })
+})
