@@ -7,7 +7,7 @@
 // Usage: node bench/core-import.mjs [--rounds 15] [--report FILE]
 import { spawn } from "node:child_process"
 import { performance } from "node:perf_hooks"
-import { flag, median, writeReport } from "./report.mjs"
+import { collected, flag, median, writeReport } from "./report.mjs"
 
 const ROUNDS = Number(flag("rounds") ?? 15)
 const CORE = new URL("../packages/core/dist/index.js", import.meta.url).href
@@ -30,27 +30,16 @@ for (const file of Object.keys(createRequire(import.meta.url).cache)) {
 console.log(JSON.stringify({ importMs, rss, packages: [...packages].sort() }))
 `
 
-const run = (url) =>
-  new Promise((resolve, reject) => {
-    const start = performance.now()
-    const child = spawn(process.execPath, ["--input-type=module", "-e", childSource(url)], {
-      env: { PATH: process.env.PATH },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let out = ""
-    let err = ""
-    child.stdout.on("data", (d) => {
-      out += d
-    })
-    child.stderr.on("data", (d) => {
-      err += d
-    })
-    child.on("error", reject)
-    child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`the child exited ${code}: ${err.trim().slice(-400)}`))
-      resolve({ ...JSON.parse(out.trim().split("\n").at(-1)), wallMs: performance.now() - start })
-    })
+const run = async (url) => {
+  const start = performance.now()
+  const child = spawn(process.execPath, ["--input-type=module", "-e", childSource(url)], {
+    env: { PATH: process.env.PATH },
+    stdio: ["ignore", "pipe", "pipe"],
   })
+  const { code, out, err } = await collected(child)
+  if (code !== 0) throw new Error(`the child exited ${code}: ${err.trim().slice(-400)}`)
+  return { ...JSON.parse(out.trim().split("\n").at(-1)), wallMs: performance.now() - start }
+}
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const ms = (n) => `${Math.round(n)} ms`

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url"
 import { Client } from "../apps/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js"
 import { StdioClientTransport } from "../apps/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
-import { chainDepth, flag, median, writeReport } from "./report.mjs"
+import { chainDepth, collected, flag, median, writeReport } from "./report.mjs"
 
 const CLI = fileURLToPath(new URL("../apps/cli/dist/inspire.mjs", import.meta.url))
 const MCP = fileURLToPath(new URL("../apps/mcp/dist/inspire-mcp.mjs", import.meta.url))
@@ -29,23 +29,13 @@ const isApi = (r) => /^(v1|v2|oa):/.test(r.surface)
 
 const floorOf = (n, d) => Math.max(d * LATENCY_MS, n > 0 ? (Math.max(0, n - BURST) / RATE) * 1000 + LATENCY_MS : 0)
 
-const run = (env, args, input) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["pipe", "pipe", "pipe"] })
-    let out = ""
-    let err = ""
-    child.stdout.on("data", (d) => {
-      out += d
-    })
-    child.stderr.on("data", (d) => {
-      err += d
-    })
-    child.on("error", reject)
-    child.on("close", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`inspire ${args.join(" ")} exited ${code}: ${err.slice(-400)}`)),
-    )
-    child.stdin.end(input ?? "")
-  })
+const run = async (env, args, input) => {
+  const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["pipe", "pipe", "pipe"] })
+  child.stdin.end(input ?? "")
+  const { code, out, err } = await collected(child)
+  if (code !== 0) throw new Error(`inspire ${args.join(" ")} exited ${code}: ${err.slice(-400)}`)
+  return out
+}
 
 // Every call starts with a full token bucket, as a user's call after a pause does.
 const refill = () => sleep(Math.ceil((BURST / RATE) * 1000) + 100)

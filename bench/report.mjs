@@ -61,3 +61,18 @@ export const chainDepth = (log) => {
   })
   return Math.max(0, ...depth)
 }
+
+/** What a child process wrote and how it ended: `{ code, out, err }` once it has closed (rejects if it cannot start). */
+export const collected = (child) =>
+  new Promise((resolve, reject) => {
+    let out = ""
+    let err = ""
+    child.stdout?.on("data", (d) => {
+      out += d
+    })
+    child.stderr?.on("data", (d) => {
+      err += d
+    })
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ code, out, err }))
+  })

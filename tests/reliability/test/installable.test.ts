@@ -11,7 +11,7 @@ import { join, relative } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { homeFor } from "./support/platform.js"
-import { REPO, runCommand } from "./support/repo-copy.js"
+import { REPO, runCommand, stepTimer } from "./support/repo-copy.js"
 
 const CORE = join(REPO, "packages", "core")
 const README = readFileSync(join(CORE, "README.md"), "utf8")
@@ -67,14 +67,7 @@ let packed: { readonly files: ReadonlyArray<{ readonly path: string }> }
 let emu: RunningEmulator
 const took: Record<string, number> = {}
 
-const timed = async <A>(what: string, work: () => Promise<A>): Promise<A> => {
-  const started = performance.now()
-  try {
-    return await work()
-  } finally {
-    took[what] = Math.round(performance.now() - started)
-  }
-}
+const timed = stepTimer(took)
 
 const mustRun = async (what: string, command: string, args: ReadonlyArray<string>, cwd: string) => {
   const ran = await timed(what, () => runCommand(command, args, { cwd, env: npmEnv() }))

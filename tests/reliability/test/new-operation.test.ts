@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { homeFor } from "./support/platform.js"
-import { buildPackage, copyRepo, removeCopy, runCommand } from "./support/repo-copy.js"
+import { buildPackage, copyRepo, removeCopy, runCommand, stepTimer } from "./support/repo-copy.js"
 
 // What a contributor writes: the whole operation, in one file.
 const WHOAMI = `import { Effect } from "effect"
@@ -85,14 +85,7 @@ let env: NodeJS.ProcessEnv
 let username: string
 const took: Record<string, number> = {}
 
-const timed = async <A>(what: string, work: () => Promise<A>): Promise<A> => {
-  const started = performance.now()
-  try {
-    return await work()
-  } finally {
-    took[what] = Math.round(performance.now() - started)
-  }
-}
+const timed = stepTimer(took)
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, paused: true })

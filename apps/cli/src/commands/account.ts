@@ -48,7 +48,11 @@ const afterLogin = async (run: Invocation<LoginOperationResult>, options: Comman
   return undefined
 }
 
-const loginExtension = (registryOf: ((options: CommandOptions) => "qb" | "sj") | undefined, what: string) =>
+const loginExtension = (
+  registryOf: ((options: CommandOptions) => "qb" | "sj") | undefined,
+  account: string,
+  passwordOf: string,
+) =>
   extend(
     loginOperation,
     {
@@ -57,8 +61,8 @@ const loginExtension = (registryOf: ((options: CommandOptions) => "qb" | "sj") |
       prepare: async (input, options) => {
         const registry = registryOf?.(options)
         await checkDestination(options, registry)
-        const username = await readUsername(options, what)
-        const password = await passwordFor(options, what === "学工号" ? "Platform" : "Harbor")
+        const username = await readUsername(options, account)
+        const password = await passwordFor(options, passwordOf)
         return { ...input, ...(registry !== undefined ? { registry } : {}), username, password }
       },
       after: afterLogin,
@@ -78,8 +82,8 @@ const checkedKey = async (input: Record<string, unknown>): Promise<Record<string
 
 /** What the CLI adds to login and config: prompts for the account, checked keys, one value printed alone. */
 export const accountExtensions: ReadonlyArray<Extension> = [
-  loginExtension(undefined, "学工号"),
-  loginExtension((options) => (options.registry === "sj" ? "sj" : "qb"), "Harbor robot account"),
+  loginExtension(undefined, "学工号", "Platform"),
+  loginExtension((options) => (options.registry === "sj" ? "sj" : "qb"), "Harbor robot account", "Harbor"),
   extend(
     configOperation,
     {

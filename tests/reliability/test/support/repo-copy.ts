@@ -118,3 +118,15 @@ export const buildPackage = async (root: string, dir: string, env: NodeJS.Proces
   const ran = await runCommand(npm, ["run", "--silent", "build"], { cwd: join(root, dir), env })
   if (ran.code !== 0) throw new Error(`building ${dir} in the copy failed (exit ${ran.code}):\n${ran.out}\n${ran.err}`)
 }
+
+/** Runs steps and records how long each took, in ms, under its name in `took` (for the suites' reports). */
+export const stepTimer =
+  (took: Record<string, number>) =>
+  async <A>(what: string, work: () => Promise<A>): Promise<A> => {
+    const started = performance.now()
+    try {
+      return await work()
+    } finally {
+      took[what] = Math.round(performance.now() - started)
+    }
+  }

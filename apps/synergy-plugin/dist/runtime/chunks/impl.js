@@ -43743,6 +43743,121 @@ var fillBudgets = (projects, pageSize = PROJECT_PAGE_SIZE, options = {}) => Effe
 });
 var listProjects = (options = {}) => Effect_exports.flatMap(projectPages(options.pageSize), ({ projects, source }) => source === "v1" ? Effect_exports.succeed(projects) : fillBudgets(projects, options.pageSize, { v1Unavailable: true }));
 
+// ../../packages/core/dist/api/resources/resolve.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/resources/workspaces.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var listWorkspaces = (projects) => {
+  const byId2 = /* @__PURE__ */ new Map();
+  for (const project3 of projects)
+    for (const w of project3.workspaces) {
+      const seen = byId2.get(w.id);
+      if (seen === void 0) {
+        byId2.set(w.id, { id: w.id, name: w.name, enabled: w.enabled, projects: [project3] });
+        continue;
+      }
+      seen.enabled = seen.enabled && w.enabled;
+      if (seen.name === "")
+        seen.name = w.name;
+      seen.projects.push(project3);
+    }
+  return annotateWorkspaces([...byId2.values()].map((w) => ({
+    id: w.id,
+    name: w.name,
+    enabled: w.enabled,
+    projects: w.projects.map((p) => ({ id: p.id, name: p.name }))
+  })));
+};
+
+// ../../packages/core/dist/api/resources/resolve.js
+var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
+var pick4 = (items, wanted, extra) => {
+  const tiers = [
+    items.filter((i) => i.name === wanted),
+    items.filter((i) => fold(i.name) === fold(wanted)),
+    extra === void 0 ? [] : items.filter(extra)
+  ];
+  for (const found of tiers) {
+    if (found.length === 1)
+      return found[0];
+    if (found.length > 1)
+      return found;
+  }
+  return void 0;
+};
+var candidatesOf = (items) => items.map((i) => ({ id: i.id, name: i.name }));
+var choose = (items, wanted, what, hint, extra) => {
+  const found = pick4(items, wanted, extra);
+  if (found === void 0)
+    return Effect_exports.fail(invalidInput(`No ${what} is named "${wanted}".`, `${hint} Choose one of the listed names or ids.`, {
+      candidates: candidatesOf(items)
+    }));
+  if (Array.isArray(found))
+    return Effect_exports.fail(invalidInput(`${found.length} ${what}s are named "${wanted}".`, `Names are not unique; pass the id of the one you mean.`, { candidates: candidatesOf(found) }));
+  return Effect_exports.succeed(found);
+};
+var byId = (items, id, what, hint) => {
+  const found = items.find((i) => i.id === id);
+  if (found !== void 0)
+    return Effect_exports.succeed(found);
+  return Effect_exports.fail(invalidInput(`${id} is not one of your ${what}s.`, hint, { candidates: candidatesOf(items) }));
+};
+var knownProjects = (refresh = false) => cached5("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh);
+var withRetry = (list2, id) => Effect_exports.flatMap(list2(false), (items) => items.some((i) => i.id === id) ? Effect_exports.succeed(items) : list2(true));
+var refusedThenFresh = (attempt) => Effect_exports.catchIf(attempt(false), (e) => e.reason === "InvalidInput", () => attempt(true));
+var PROJECT_HINT = "inspire_status lists your projects.";
+var resolveProject = (nameOrId) => {
+  const wanted = nameOrId.trim();
+  const byName = refusedThenFresh((refresh) => Effect_exports.flatMap(knownProjects(refresh), (ps) => choose(ps, wanted, "project", PROJECT_HINT, (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase())));
+  if (!/^project-[0-9a-f]{8}-/i.test(wanted))
+    return byName;
+  return Effect_exports.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT));
+};
+var workspaces = (refresh) => Effect_exports.map(knownProjects(refresh), listWorkspaces);
+var WORKSPACE_HINT = "inspire_status lists your workspaces.";
+var usable = (w, project3, all6) => {
+  if (!w.enabled)
+    return Effect_exports.fail(invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
+      candidates: candidatesOf(all6.filter((x) => x.enabled))
+    }));
+  if (project3 !== void 0 && !w.projects.some((p) => p.id === project3.id))
+    return Effect_exports.fail(invalidInput(`Project ${project3.name} is not attached to workspace ${w.name}.`, "Pick a workspace of that project, or a project attached to this workspace.", { candidates: candidatesOf(project3.workspaces.filter((s) => s.enabled)) }));
+  return Effect_exports.succeed(w);
+};
+var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
+  const wanted = nameOrId.trim();
+  const owner = typeof project3 === "string" ? yield* resolveProject(project3) : project3;
+  if (wanted.startsWith("ws-")) {
+    const all6 = yield* withRetry(workspaces, wanted);
+    return yield* usable(yield* byId(all6, wanted, "workspace", WORKSPACE_HINT), owner, all6);
+  }
+  const alias = workspacePolicy(wanted);
+  const aliased = alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0;
+  return yield* refusedThenFresh((refresh) => Effect_exports.gen(function* () {
+    const all6 = yield* workspaces(refresh);
+    const scope6 = owner === void 0 ? all6 : all6.filter((w) => w.projects.some((p) => p.id === owner.id));
+    const inScope = pick4(scope6, wanted, aliased);
+    const found = inScope === void 0 ? yield* choose(all6, wanted, "workspace", WORKSPACE_HINT, aliased) : yield* choose(scope6, wanted, "workspace", WORKSPACE_HINT, aliased);
+    return yield* usable(found, owner, all6);
+  }));
+});
+var groupsOf = (workspaceId) => (refresh) => cached5(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh);
+var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function* () {
+  const wanted = nameOrId.trim();
+  const hint = "inspire_status lists the compute groups of each workspace.";
+  if (wanted.startsWith("cg-")) {
+    const groups = yield* groupsOf(workspaceId)(false);
+    const match15 = groups.find((g) => g.computeGroupId === wanted);
+    return yield* Effect_exports.fail(invalidInput(`${wanted} is a physical compute group id; the platform wants a logic compute group id (lcg-…).`, match15 !== void 0 ? `Use ${match15.id} (${match15.name}).` : hint, { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: match15.id } : {} }));
+  }
+  if (wanted.startsWith("lcg-"))
+    return yield* Effect_exports.flatMap(withRetry(groupsOf(workspaceId), wanted), (gs) => byId(gs, wanted, "compute group in this workspace", hint));
+  return yield* refusedThenFresh((refresh) => Effect_exports.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "compute group", hint)));
+});
+
 // ../../packages/core/dist/api/resources/specs.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -43911,31 +44026,6 @@ var fetchCurrentUser = () => Effect_exports.gen(function* () {
 });
 var currentUser = () => cached5("user", fetchCurrentUser(), (u) => [u.id]);
 
-// ../../packages/core/dist/api/resources/workspaces.js
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var listWorkspaces = (projects) => {
-  const byId2 = /* @__PURE__ */ new Map();
-  for (const project3 of projects)
-    for (const w of project3.workspaces) {
-      const seen = byId2.get(w.id);
-      if (seen === void 0) {
-        byId2.set(w.id, { id: w.id, name: w.name, enabled: w.enabled, projects: [project3] });
-        continue;
-      }
-      seen.enabled = seen.enabled && w.enabled;
-      if (seen.name === "")
-        seen.name = w.name;
-      seen.projects.push(project3);
-    }
-  return annotateWorkspaces([...byId2.values()].map((w) => ({
-    id: w.id,
-    name: w.name,
-    enabled: w.enabled,
-    projects: w.projects.map((p) => ({ id: p.id, name: p.name }))
-  })));
-};
-
 // ../../packages/core/dist/api/resources/discover.js
 var DISCOVERED_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
 var DISCOVERY_CONCURRENCY = 64;
@@ -44019,13 +44109,12 @@ var discoverWorkspace = (workspace, limit, refresh) => Effect_exports.gen(functi
     problems: [...Either_exports.isLeft(gpus2) ? [`Free GPUs unknown: ${describe3(gpus2.left)}`] : [], ...structure2.problems]
   };
 });
-var squash2 = (name2) => name2.replace(/\s+/g, "").toLowerCase();
 var pickWorkspaces = (all6, wanted) => {
   if (wanted === void 0 || wanted.trim() === "")
     return all6;
-  const key = squash2(wanted);
+  const key = fold(wanted);
   const alias = workspacePolicy(wanted);
-  return all6.filter((w) => w.id === wanted.trim() || squash2(w.name) === key || alias.known && workspacePolicy(w.name).name === alias.name);
+  return all6.filter((w) => w.id === wanted.trim() || fold(w.name) === key || alias.known && workspacePolicy(w.name).name === alias.name);
 };
 var projectsOf = (refresh) => Effect_exports.gen(function* () {
   const kept = refresh ? void 0 : yield* recall("projects");
@@ -44066,94 +44155,6 @@ var discover = (options = {}) => Effect_exports.gen(function* () {
   const discoveredAt = yield* Clock_exports.currentTimeMillis;
   const [found, cost] = yield* measured(gather(options));
   return { ...found, discoveredAt, cost };
-});
-
-// ../../packages/core/dist/api/resources/resolve.js
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
-var pick4 = (items, wanted, extra) => {
-  const tiers = [
-    items.filter((i) => i.name === wanted),
-    items.filter((i) => fold(i.name) === fold(wanted)),
-    extra === void 0 ? [] : items.filter(extra)
-  ];
-  for (const found of tiers) {
-    if (found.length === 1)
-      return found[0];
-    if (found.length > 1)
-      return found;
-  }
-  return void 0;
-};
-var candidatesOf = (items) => items.map((i) => ({ id: i.id, name: i.name }));
-var choose = (items, wanted, what, hint, extra) => {
-  const found = pick4(items, wanted, extra);
-  if (found === void 0)
-    return Effect_exports.fail(invalidInput(`No ${what} is named "${wanted}".`, `${hint} Choose one of the listed names or ids.`, {
-      candidates: candidatesOf(items)
-    }));
-  if (Array.isArray(found))
-    return Effect_exports.fail(invalidInput(`${found.length} ${what}s are named "${wanted}".`, `Names are not unique; pass the id of the one you mean.`, { candidates: candidatesOf(found) }));
-  return Effect_exports.succeed(found);
-};
-var byId = (items, id, what, hint) => {
-  const found = items.find((i) => i.id === id);
-  if (found !== void 0)
-    return Effect_exports.succeed(found);
-  return Effect_exports.fail(invalidInput(`${id} is not one of your ${what}s.`, hint, { candidates: candidatesOf(items) }));
-};
-var knownProjects = (refresh = false) => cached5("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh);
-var withRetry = (list2, id) => Effect_exports.flatMap(list2(false), (items) => items.some((i) => i.id === id) ? Effect_exports.succeed(items) : list2(true));
-var refusedThenFresh = (attempt) => Effect_exports.catchIf(attempt(false), (e) => e.reason === "InvalidInput", () => attempt(true));
-var PROJECT_HINT = "inspire_status lists your projects.";
-var resolveProject = (nameOrId) => {
-  const wanted = nameOrId.trim();
-  const byName = refusedThenFresh((refresh) => Effect_exports.flatMap(knownProjects(refresh), (ps) => choose(ps, wanted, "project", PROJECT_HINT, (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase())));
-  if (!/^project-[0-9a-f]{8}-/i.test(wanted))
-    return byName;
-  return Effect_exports.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT));
-};
-var workspaces = (refresh) => Effect_exports.map(knownProjects(refresh), listWorkspaces);
-var WORKSPACE_HINT = "inspire_status lists your workspaces.";
-var usable = (w, project3, all6) => {
-  if (!w.enabled)
-    return Effect_exports.fail(invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
-      candidates: candidatesOf(all6.filter((x) => x.enabled))
-    }));
-  if (project3 !== void 0 && !w.projects.some((p) => p.id === project3.id))
-    return Effect_exports.fail(invalidInput(`Project ${project3.name} is not attached to workspace ${w.name}.`, "Pick a workspace of that project, or a project attached to this workspace.", { candidates: candidatesOf(project3.workspaces.filter((s) => s.enabled)) }));
-  return Effect_exports.succeed(w);
-};
-var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
-  const wanted = nameOrId.trim();
-  const owner = typeof project3 === "string" ? yield* resolveProject(project3) : project3;
-  if (wanted.startsWith("ws-")) {
-    const all6 = yield* withRetry(workspaces, wanted);
-    return yield* usable(yield* byId(all6, wanted, "workspace", WORKSPACE_HINT), owner, all6);
-  }
-  const alias = workspacePolicy(wanted);
-  const aliased = alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0;
-  return yield* refusedThenFresh((refresh) => Effect_exports.gen(function* () {
-    const all6 = yield* workspaces(refresh);
-    const scope6 = owner === void 0 ? all6 : all6.filter((w) => w.projects.some((p) => p.id === owner.id));
-    const inScope = pick4(scope6, wanted, aliased);
-    const found = inScope === void 0 ? yield* choose(all6, wanted, "workspace", WORKSPACE_HINT, aliased) : yield* choose(scope6, wanted, "workspace", WORKSPACE_HINT, aliased);
-    return yield* usable(found, owner, all6);
-  }));
-});
-var groupsOf = (workspaceId) => (refresh) => cached5(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh);
-var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function* () {
-  const wanted = nameOrId.trim();
-  const hint = "inspire_status lists the compute groups of each workspace.";
-  if (wanted.startsWith("cg-")) {
-    const groups = yield* groupsOf(workspaceId)(false);
-    const match15 = groups.find((g) => g.computeGroupId === wanted);
-    return yield* Effect_exports.fail(invalidInput(`${wanted} is a physical compute group id; the platform wants a logic compute group id (lcg-…).`, match15 !== void 0 ? `Use ${match15.id} (${match15.name}).` : hint, { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: match15.id } : {} }));
-  }
-  if (wanted.startsWith("lcg-"))
-    return yield* Effect_exports.flatMap(withRetry(groupsOf(workspaceId), wanted), (gs) => byId(gs, wanted, "compute group in this workspace", hint));
-  return yield* refusedThenFresh((refresh) => Effect_exports.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "compute group", hint)));
 });
 
 // ../../packages/core/dist/facade-methods.js

@@ -16,6 +16,7 @@ import {
   withGpus,
 } from "./groups.js"
 import { fillBudgets, projectPages } from "./projects.js"
+import { fold } from "./resolve.js"
 import { type ConfigType, listSpecs, priceSpecs, readScheduleConfig } from "./specs.js"
 import { type HpcSupport, hpcSupport } from "./support.js"
 import { type CallCost, measured } from "./trace.js"
@@ -194,16 +195,14 @@ const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean)
     } satisfies DiscoveredWorkspace
   })
 
-const squash = (name: string): string => name.replace(/\s+/g, "").toLowerCase()
-
 /** The workspaces a call is about: all, or the one named (by id, name, or a known alias of its name). */
 const pickWorkspaces = (all: ReadonlyArray<Workspace>, wanted: string | undefined): ReadonlyArray<Workspace> => {
   if (wanted === undefined || wanted.trim() === "") return all
-  const key = squash(wanted)
+  const key = fold(wanted)
   const alias = workspacePolicy(wanted)
   return all.filter(
     (w) =>
-      w.id === wanted.trim() || squash(w.name) === key || (alias.known && workspacePolicy(w.name).name === alias.name),
+      w.id === wanted.trim() || fold(w.name) === key || (alias.known && workspacePolicy(w.name).name === alias.name),
   )
 }
 

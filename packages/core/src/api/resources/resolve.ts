@@ -11,7 +11,8 @@ import { listWorkspaces, type Workspace } from "./workspaces.js"
 
 type Named = { readonly id: string; readonly name: string }
 
-const fold = (s: string): string => s.replace(/\s+/g, "").toLowerCase()
+/** A name as matching compares it: without spaces, lower case. */
+export const fold = (s: string): string => s.replace(/\s+/g, "").toLowerCase()
 
 /**
  * Picks one item by exact name, else by a unique case-insensitive name, else by the extra matcher;
