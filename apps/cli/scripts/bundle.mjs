@@ -5,6 +5,7 @@
 // dist/inspire.mjs is the small entry point: it answers --version alone and loads the bundle for the rest.
 import { createHash } from "node:crypto"
 import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
@@ -40,6 +41,11 @@ const ascii = readFileSync(cliFile, "utf8").replace(
   (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
 )
 writeFileSync(cliFile, ascii)
+
+// What shell completion knows of the command tree, beside the bundle: `inspire __complete` (every TAB)
+// answers from it without loading the bundle (src/launch.ts).
+const { completionSpec } = createRequire(import.meta.url)(cliFile)
+writeFileSync(join(dist, "completion.json"), JSON.stringify(completionSpec()))
 
 // The code cache is keyed by the bundle's content: a rebuilt bundle never runs a stale cache.
 const bundleHash = createHash("sha256").update(ascii).digest("hex").slice(0, 16)

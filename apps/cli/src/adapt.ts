@@ -1,4 +1,4 @@
-import { inputJsonSchema, type JsonSchema, type Operation } from "@holos-inspire/core"
+import { inputJsonSchema, type JsonSchema, type Operation, renderWords } from "@holos-inspire/core"
 import { type Command, Option } from "commander"
 import { usageError } from "./output.js"
 
@@ -51,7 +51,7 @@ export const describeField = (name: string, schema: JsonSchema, required: boolea
     required,
     ...(schema.default !== undefined ? { defaultValue: schema.default } : {}),
     ...(kind === "enum" ? { choices: choicesOf(schema) } : {}),
-    description: schema.description ?? "",
+    description: renderWords(schema.description ?? "", "cli"),
   }
 }
 

@@ -1,7 +1,8 @@
-import type { CatalogueCommand, Invocation, Operation } from "@holos-inspire/core"
+import { type CatalogueCommand, type Invocation, type Operation, renderWords } from "@holos-inspire/core"
 import { confirmationOf, type ParsedInput, type Plan, safeParseInput } from "@holos-inspire/core/internal"
 import { type Command, Option } from "commander"
 import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
+import { examplesHelp } from "./examples.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { CliError, printResult, usageError } from "./output.js"
 import { confirm, interactive } from "./prompt.js"
@@ -132,7 +133,10 @@ export const catalogueCommand = (
     }
     return derived
   }
-  const command = parent.command(entry.path.at(-1) ?? op.name).description(entry.summary)
+  const command = parent
+    .command(entry.path.at(-1) ?? op.name)
+    .description(renderWords(entry.summary, "cli"))
+    .addHelpText("after", () => examplesHelp(entry))
   operationOf.set(command, op)
   fixedOf.set(command, fixed)
   entry.positional.forEach((field, i) => {

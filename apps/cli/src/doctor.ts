@@ -3,7 +3,7 @@ import { statSync } from "node:fs"
 import { connect as tcpConnect } from "node:net"
 import { connect as tlsConnect } from "node:tls"
 import { type InspireClient, InspireError } from "@holos-inspire/core"
-import { fetchCurrentUser, Harbor, Store } from "@holos-inspire/core/internal"
+import { fetchCurrentUser, formatInstant, Harbor, Store } from "@holos-inspire/core/internal"
 
 /** One check of `inspire doctor`. */
 export interface Check {
@@ -154,7 +154,7 @@ export const runDoctor = async (client: InspireClient): Promise<ReadonlyArray<Ch
   else if (session?.token !== undefined)
     checks.push(
       session.token.expiresAt > Date.now()
-        ? ok("session", `token valid until ${new Date(session.token.expiresAt).toISOString()}`)
+        ? ok("session", `token valid until ${formatInstant(session.token.expiresAt)}`)
         : warn("session", "the token expired", "Nothing to do: it is renewed on the next call."),
     )
   else checks.push(warn("session", "no token cached", "Nothing to do: one is obtained on the next call."))

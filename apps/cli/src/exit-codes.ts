@@ -19,8 +19,14 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 const TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [EXIT.ok, "success"],
   [EXIT.error, "the command failed (platform, network, store or input error)"],
-  [EXIT.usage, "usage error: unknown command or flag, invalid flag value, or a confirmation that was needed"],
-  [EXIT.loginNeeded, "login needed: no saved credentials, or the platform rejected them (run `inspire login`)"],
+  [
+    EXIT.usage,
+    "usage error: unknown command or flag, invalid flag or argument value (including a name that matches nothing), or a confirmation that was needed",
+  ],
+  [
+    EXIT.loginNeeded,
+    "login needed: no saved credentials, or the platform or Harbor rejected them (run `inspire login`)",
+  ],
   [EXIT.taskFailed, "job wait / job show --exit-status: the task failed (or ended without reaching the awaited state)"],
   [EXIT.taskNotFinished, "job wait / job show --exit-status: the task has not finished yet (wait timed out)"],
   [EXIT.taskNotFound, "job wait / job show --exit-status: there is no such task"],
@@ -46,8 +52,15 @@ export const exitCodeList = (): ReadonlyArray<{ readonly code: ExitCode; readonl
 
 /** The exit code of an operation error's reason. */
 export const exitCodeOfReason = (reason: ErrorReason): ExitCode => {
-  if (reason === "NotLoggedIn" || reason === "CredentialsRejected" || reason === "SessionExpired")
+  if (
+    reason === "NotLoggedIn" ||
+    reason === "CredentialsRejected" ||
+    reason === "SessionExpired" ||
+    reason === "RegistryAuthFailed"
+  )
     return EXIT.loginNeeded
+  // Core's input checks (schema, strict keys, names and values the platform does not know) are usage errors.
+  if (reason === "InvalidInput") return EXIT.usage
   return EXIT.error
 }
 

@@ -6,9 +6,12 @@
 //   code-cache.ts    the bundle's compiled code kept between calls (Node 20 has no module cache)
 //   wasm-tiering.ts  no wait at exit for V8 optimising undici's WebAssembly HTTP parser
 //   below            --version without the bundle; an explicit exit once the output is written
+//   completion/fast  `__complete` (every TAB) from the spec the build wrote, without the bundle
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { codeCacheFile, codeCacheRoots, hasCompileCache, loadBundle, loadBundleWithCompileCache } from "./code-cache.js"
+import { completeFromSpecFile, SPEC_FILE } from "./completion/fast.js"
+import { COMPLETE_COMMAND } from "./completion/scripts.js"
 import { deferWasmTierUp } from "./wasm-tiering.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
@@ -21,7 +24,14 @@ const argv = process.argv.slice(2)
 // --version on its own: 1.2-1.3x `node -e 0` on Node 20 and 24 (docs/BENCHMARKS.md), where loading
 // the bundle costs several times that. Permanent: it depends on no Node version.
 const version = argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")
+// `__complete`: a shell asks on every TAB, so it is answered from data alone (no bundle, no network,
+// nothing written); without the spec file (a build that did not write it) the bundle answers.
+const completing =
+  argv[0] === COMPLETE_COMMAND
+    ? completeFromSpecFile(join(dirname(fileURLToPath(import.meta.url)), SPEC_FILE), argv.slice(1), process.env)
+    : undefined
 if (version) process.stdout.write(`${typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSION__ : "0.0.0-dev"}\n`)
+else if (completing !== undefined) process.stdout.write(completing)
 else {
   deferWasmTierUp()
   // Resolved next to this file at run time: the bundle is dist/cli.cjs (see scripts/bundle.mjs).
@@ -42,7 +52,8 @@ else {
     command = path
   })
   // A failed call may have stopped short of what the command runs when it succeeds: not counted.
-  saveCache(code === 0 ? command : undefined)
+  // Completion writes no files, the code cache included.
+  if (argv[0] !== COMPLETE_COMMAND) saveCache(code === 0 ? command : undefined)
   await flushed(process.stdout)
   await flushed(process.stderr)
   // The command is done and its output written: exiting now skips Node's wait for V8's background

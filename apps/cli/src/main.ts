@@ -1,5 +1,8 @@
 import { type Command, CommanderError } from "commander"
 import { pathOf } from "./command.js"
+import type { CommandSpec } from "./completion/model.js"
+import { COMPLETE_COMMAND } from "./completion/scripts.js"
+import { specOf } from "./completion/spec.js"
 import { EXIT } from "./exit-codes.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
@@ -61,8 +64,23 @@ const bareGroup = (command: Command, json: boolean): number => {
   )
 }
 
+// `--password X` or `--password=X`: refused with the way that keeps the password out of shell history,
+// without repeating the value (commander's message would).
+const passwordFlag = (e: CommanderError, message: string, json: boolean): number | undefined => {
+  if (e.code !== "commander.unknownOption" || !/unknown option '--password(=|')/.test(message)) return undefined
+  return printError(
+    usageError(
+      "A password is not taken as a flag: it would stay in your shell history and the process list.",
+      "Pipe it to --password-stdin, e.g. `printf '%s' \"$PASSWORD\" | inspire login --username … --password-stdin`, or leave both out to be asked.",
+    ),
+    json,
+  )
+}
+
 // Commander's parse errors (unknown flag, missing argument, …) with the hint that names the usage.
 const parseError = (e: CommanderError, message: string, command: Command, json: boolean): number => {
+  const password = passwordFlag(e, message, json)
+  if (password !== undefined) return password
   const [first = e.message, ...rest] = message
     .replace(/^error: /, "")
     .trim()
@@ -102,7 +120,9 @@ export const main = async (
   )
     return bareGroup(command, json)
   const args =
-    operand !== undefined && command !== program && given[operand] === "help" ? helpFirst(given, operand) : given
+    operand !== undefined && command !== program && command.name() !== COMPLETE_COMMAND && given[operand] === "help"
+      ? helpFirst(given, operand)
+      : given
   try {
     await program.parseAsync([...args], { from: "user" })
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok
@@ -112,3 +132,6 @@ export const main = async (
     return parseError(e, captured ?? e.message, command, json)
   }
 }
+
+/** What shell completion knows of the whole tree; the build writes it beside the bundle (launch.ts reads it). */
+export const completionSpec = (): CommandSpec => specOf(buildProgram())

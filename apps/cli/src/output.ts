@@ -31,10 +31,65 @@ const colourful = (): boolean => process.stderr.isTTY === true && (process.env.N
 
 const red = (text: string): string => (colourful() ? `\u001b[31m${text}\u001b[39m` : text)
 
-/** Writes a result: JSON when asked (and nothing else), the rendered text otherwise. */
+// Lines of a rendered result that speak to the person rather than carry the result.
+const ASIDE = /^(warning|hint|note): /
+
+// A "Next:" block of suggested follow-up commands: the heading line and the indented lines under it.
+const NEXT = /^Next:/
+
+/** Splits rendered text into the result (stdout) and its warnings, hints, notes and next steps (stderr). */
+export const splitAsides = (text: string): { readonly result: string; readonly asides: string } => {
+  const result: string[] = []
+  const asides: string[] = []
+  let inNext = false
+  for (const line of text.replace(/\n$/, "").split("\n")) {
+    inNext = NEXT.test(line) || (inNext && line.startsWith("  "))
+    if (inNext || ASIDE.test(line)) asides.push(line)
+    else result.push(line)
+  }
+  return { result: result.join("\n"), asides: asides.join("\n") }
+}
+
+/**
+ * Writes a result: JSON when asked (and nothing else), the rendered text otherwise. Warnings, hints and
+ * notes in the text go to stderr, so stdout holds the result only (as gh and kubectl do).
+ */
 export const printResult = (json: boolean, result: unknown, text: string): void => {
-  if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
-  else if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`)
+  if (json) return void process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+  if (text === "") return
+  const { result: out, asides } = splitAsides(text)
+  if (out.trim() !== "") process.stdout.write(`${out}\n`)
+  if (asides !== "") process.stderr.write(`${asides}\n`)
+}
+
+const SHOWN_CANDIDATES = 10
+
+// A choice by its name and id; undefined for what is not a choice (a check's finding, which the
+// message and hint already say in words and --json carries whole).
+const candidateText = (c: unknown): string | undefined => {
+  if (typeof c !== "object" || c === null) return String(c)
+  const { id, name } = c as { id?: unknown; name?: unknown }
+  if (typeof name === "string" && typeof id === "string" && name !== "" && name !== id) return `${name} (${id})`
+  if (typeof id === "string" || typeof name === "string") return String(id ?? name)
+  return undefined
+}
+
+// The choices --json carries, for people: the first few, and how many more. Left out when the hint
+// already lists them (a spec table, "Use one of: …").
+const candidateLines = (all: ReadonlyArray<unknown>, hint: string): ReadonlyArray<string> => {
+  const candidates = all.filter((c) => candidateText(c) !== undefined)
+  const texts = candidates.map((c) => candidateText(c) ?? "")
+  const listed = (c: unknown, t: string) => {
+    const id = typeof c === "object" && c !== null ? (c as { id?: unknown }).id : c
+    return hint.includes(typeof id === "string" ? id : t)
+  }
+  if (texts.length === 0 || texts.every((t, i) => listed(candidates[i], t))) return []
+  const more = texts.length - SHOWN_CANDIDATES
+  return [
+    "candidates:",
+    ...texts.slice(0, SHOWN_CANDIDATES).map((t) => `  ${t}`),
+    ...(more > 0 ? [`  … ${more} more (--json lists them all)`] : []),
+  ]
 }
 
 /** Writes a note for people on stderr (never in JSON mode's stdout). */
@@ -65,6 +120,9 @@ export const printError = (error: unknown, json: boolean): ExitCode => {
   } else {
     process.stderr.write(`${red(`error: ${e.message}`)}\n`)
     if (e.hint !== undefined && e.hint !== "") process.stderr.write(`hint: ${e.hint}\n`)
+    const candidates = e.detail.candidates
+    if (Array.isArray(candidates))
+      for (const line of candidateLines(candidates, e.hint ?? "")) process.stderr.write(`${line}\n`)
   }
   return e.code
 }

@@ -1,4 +1,5 @@
 import { type MetricsResult, shortPodName } from "@holos-inspire/core"
+import { formatClockTime } from "@holos-inspire/core/internal"
 
 type SeriesRow = NonNullable<MetricsResult["series"]>[number]
 
@@ -22,7 +23,7 @@ const GAP = 44
 const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
-const clock = (epochSeconds: number): string => new Date(epochSeconds * 1000).toISOString().slice(11, 16)
+const clock = (epochSeconds: number): string => formatClockTime(epochSeconds * 1000)
 
 interface Frame {
   readonly x: (t: number) => number
@@ -50,7 +51,12 @@ const axes = (frame: Frame, title: string, start: number, end: number): string[]
   return out
 }
 
+// A line through a series' points; a series of one point (a job that ended early) is a dot, since a
+// line through one point draws nothing.
 const polyline = (frame: Frame, row: SeriesRow, colour: string): string => {
+  const [only] = row.points
+  if (row.points.length === 1 && only !== undefined)
+    return `<circle cx="${frame.x(only.t).toFixed(1)}" cy="${frame.y(only.v).toFixed(1)}" r="2.5" fill="${colour}"/>`
   const points = row.points.map((p) => `${frame.x(p.t).toFixed(1)},${frame.y(p.v).toFixed(1)}`).join(" ")
   return `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="1.6"/>`
 }

@@ -2,6 +2,7 @@ import { Command, Help } from "commander"
 import { materialize, materializeTree } from "./command.js"
 import { addCommands } from "./commands/index.js"
 import { exitCodeList, exitCodeTable } from "./exit-codes.js"
+import { displayWidthHelp, withGlobalOptions, wrappedHelpText } from "./help.js"
 import { printResult, usageError } from "./output.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
@@ -11,10 +12,12 @@ export const VERSION = typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSI
 
 // Help for any command (commander's --help, `inspire help`, a group named alone) lists the flags of
 // the command and whether each subcommand has any: both are completed first. Inherited by every
-// command made with .command(), so it is set before the tree is built.
+// command made with .command(), so it is set before the tree is built. The program's help lists the
+// flags every command takes too, and all help wraps by display width (help.ts).
 const completingHelp = {
+  ...displayWidthHelp,
   visibleOptions(this: Help, command: Command) {
-    return Help.prototype.visibleOptions.call(this, materialize(command))
+    return withGlobalOptions(command, Help.prototype.visibleOptions.call(this, materialize(command)))
   },
   visibleCommands(this: Help, command: Command) {
     for (const c of command.commands) materialize(c)
@@ -70,6 +73,6 @@ export const buildProgram = (
         printResult(true, { command: ["inspire", ...topic].join(" "), help: target.helpInformation() }, "")
       else target.outputHelp()
     })
-  program.addHelpText("after", "\nExit codes: inspire help exit-codes. Debug output: INSPIRE_DEBUG=1.")
+  program.addHelpText("after", wrappedHelpText("\nExit codes: inspire help exit-codes. Debug output: INSPIRE_DEBUG=1."))
   return lazy ? program : materializeTree(program)
 }

@@ -22,6 +22,8 @@ const toCliError = (e: unknown): unknown => (e instanceof InspireError ? fromIns
 export const withClient = async <A>(globals: GlobalOptions, use: (client: InspireClient) => Promise<A>): Promise<A> => {
   const client = createInspireClient({
     env: process.env,
+    // Messages and hints name commands and flags (`inspire job list`, `--yes`), not MCP calls.
+    words: "cli",
     ...(globals.profile !== undefined ? { profile: globals.profile } : {}),
   })
   try {

@@ -3,7 +3,9 @@ import {
   forgetLogin,
   forgetProfileResources,
   listProfiles,
+  type ProfileEndpointOptions,
   type ProfileSummary,
+  profileEndpoints,
   removeProfile,
   renderTable,
   useProfile,
@@ -48,9 +50,12 @@ export const renderProfiles = (profiles: ReadonlyArray<ProfileSummary>): string 
 export const profiles = (globals: GlobalOptions): Promise<ReadonlyArray<ProfileSummary>> =>
   withClient(globals, (client) => client.run(listProfiles()))
 
-/** Creates a profile, optionally for another platform address. */
-export const createProfile = (globals: GlobalOptions, name: string, baseUrl?: string): Promise<ProfileSummary> =>
-  withClient(globals, (client) => client.run(addProfile(name, baseUrl !== undefined ? { baseUrl } : {})))
+/** Creates a profile, optionally for another platform address and registries (an emulator's, say). */
+export const createProfile = (
+  globals: GlobalOptions,
+  name: string,
+  endpoints: ProfileEndpointOptions = {},
+): Promise<ProfileSummary> => withClient(globals, (client) => client.run(addProfile(name, profileEndpoints(endpoints))))
 
 /** Makes a profile the current one. */
 export const selectProfile = (globals: GlobalOptions, name: string): Promise<void> =>

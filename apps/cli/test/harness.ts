@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -64,3 +65,14 @@ export const json = <T = Record<string, unknown>>(run: Run): T => {
   if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`)
   return JSON.parse(run.stdout) as T
 }
+
+/** A loopback port nothing listens on (bound once, then released): a platform that refuses connections. */
+export const closedPort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })

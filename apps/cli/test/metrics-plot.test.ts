@@ -83,12 +83,12 @@ describe("inspire job metrics --plot", () => {
     expect(here.stderr).toContain(`Chart written to ${join(cwd, "here.svg")}`)
 
     const again = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg"])
-    expect(again.code).toBe(1)
+    expect(again.code).toBe(2)
     expect(again.stderr).toContain("already exists")
     expect((await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg", "--overwrite"])).code).toBe(0)
 
     const far = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", join(outside, "far.svg")])
-    expect(far.code).toBe(1)
+    expect(far.code).toBe(2)
     expect(far.stderr).toContain("outside the current directory")
     expect(far.stderr).toMatch(/^hint: /m)
     const up = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "../up.svg"])
@@ -98,7 +98,7 @@ describe("inspire job metrics --plot", () => {
     symlinkSync(outside, join(cwd, "dir"))
     for (const target of ["link.svg", "dir/new.svg"]) {
       const link = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", target, "--overwrite"])
-      expect(link.code, target).toBe(1)
+      expect(link.code, target).toBe(2)
       expect(link.stderr).toContain("symbolic link")
       expect(link.stderr).not.toContain("    at ")
     }
@@ -117,7 +117,7 @@ describe("downloads from the command line", () => {
     const byDefault = await inspireIn(cwd, env, ["job", "metrics", jobId, "--mode", "download", "--json"])
     expect(json<{ download: { path: string } }>(byDefault).download.path).toBe(join(out, `${jobId}-30m.csv`))
     const up = await inspireIn(cwd, env, ["job", "metrics", jobId, "--mode", "download", "--path", "../m.csv"])
-    expect(up.code).toBe(1)
+    expect(up.code).toBe(2)
     expect(up.stderr).toContain('".." is not allowed')
     expect(up.stderr).toMatch(/^hint: /m)
   }, 30_000)

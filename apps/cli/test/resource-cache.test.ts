@@ -120,7 +120,7 @@ describe("resources kept between calls", () => {
       expect(refreshed.entries.projects.value.map((p) => p.name)).toContain("具身智能基础模型")
       // A name that does not exist is still refused, with the candidates.
       const typo = await inspire(env, ["job", "list", "--json", "--workspace", "分布式训练空间", "--project", "nope"])
-      expect(typo.code).toBe(1)
+      expect(typo.code).toBe(2)
       expect(JSON.parse(typo.stderr)).toMatchObject({ error: { reason: "InvalidInput" } })
     },
     T,

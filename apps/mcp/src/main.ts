@@ -22,6 +22,7 @@ process.on("uncaughtException", (e) => log(`uncaught exception: ${e.message}`))
 const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Promise<void> => {
   const limits = limitsFrom(process.env)
   const client = createInspireClient({
+    words: "mcp",
     env: process.env,
     ...(command.profile !== undefined ? { profile: command.profile } : {}),
   })

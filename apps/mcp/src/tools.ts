@@ -1,4 +1,4 @@
-import { inputJsonSchema, type Operation, outputJsonSchema } from "@holos-inspire/core"
+import { inputJsonSchema, type Operation, outputJsonSchema, renderDeep, renderWords } from "@holos-inspire/core"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 
 /** The MCP tool name of an operation: the manual's `inspire_<name>`. */
@@ -6,15 +6,19 @@ export const toolName = (operation: Operation): string => `inspire_${operation.n
 
 // The operation's note for agents (login's: keep the password out of the conversation) comes first.
 const descriptionOf = (operation: Operation): string =>
-  operation.agent?.note !== undefined ? `${operation.agent.note} ${operation.description}` : operation.description
+  renderWords(
+    operation.agent?.note !== undefined ? `${operation.agent.note} ${operation.description}` : operation.description,
+    "mcp",
+  )
 
 /** An operation as an MCP tool: schemas from the catalogue and every annotation stated explicitly. */
 export const toolOf = (operation: Operation): Tool => ({
   name: toolName(operation),
   title: operation.title,
   description: descriptionOf(operation),
-  inputSchema: inputJsonSchema(operation) as Tool["inputSchema"],
-  outputSchema: outputJsonSchema(operation) as Tool["outputSchema"],
+  // Field descriptions name calls and fields as MCP clients write them (`spec=<ID>`, `confirm=true`).
+  inputSchema: renderDeep(inputJsonSchema(operation), "mcp") as Tool["inputSchema"],
+  outputSchema: renderDeep(outputJsonSchema(operation), "mcp") as Tool["outputSchema"],
   annotations: {
     title: operation.title,
     readOnlyHint: operation.annotations.readOnly,

@@ -1,6 +1,6 @@
 // Strict inputs through the built server over stdio, with the real SDK client, for every operation of
 // the catalogue: tools and fields are read from OPERATIONS and the input schemas, never listed here.
-import { inputJsonSchema, type JsonSchema, OPERATIONS, type Operation } from "@holos-inspire/core"
+import { inputJsonSchema, type JsonSchema, OPERATIONS, type Operation, renderDeep } from "@holos-inspire/core"
 import { CallToolResultSchema, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Connection, call, connectStdio, homeFor, textOf } from "./harness.js"
@@ -48,7 +48,8 @@ describe("inspire-mcp takes every tool's input strictly", () => {
     expect(tools.map((t) => t.name)).toEqual(each.map(([name]) => name))
     for (const [name, op] of each) {
       const tool = tools.find((t) => t.name === name)
-      expect(tool?.inputSchema, name).toEqual(inputJsonSchema(op))
+      // As the catalogue declares it, its descriptions worded for MCP clients.
+      expect(tool?.inputSchema, name).toEqual(renderDeep(inputJsonSchema(op), "mcp"))
       const nodes = objectNodes(tool?.inputSchema as JsonSchema)
       expect(nodes.length, name).toBeGreaterThan(0)
       for (const node of nodes) expect(node.additionalProperties, name).toBe(false)

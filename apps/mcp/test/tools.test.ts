@@ -1,6 +1,6 @@
 // An operation's MCP tool, from its definition alone: the agent note comes from `agent.note`, whatever
 // the operation is called.
-import { defineOperation, loginOperation, OPERATIONS } from "@holos-inspire/core"
+import { defineOperation, loginOperation, OPERATIONS, renderWords } from "@holos-inspire/core"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { toolOf } from "../src/tools.js"
@@ -30,7 +30,7 @@ describe("toolOf", () => {
     expect(toolOf(loginOperation).description).toMatch(/^Before asking the user for a password: .*`inspire login`/)
     for (const op of OPERATIONS)
       expect(toolOf(op).description, op.name).toBe(
-        op.agent?.note !== undefined ? `${op.agent.note} ${op.description}` : op.description,
+        renderWords(op.agent?.note !== undefined ? `${op.agent.note} ${op.description}` : op.description, "mcp"),
       )
   })
 })

@@ -37,7 +37,7 @@ export const runWorkflow = async (client: Client, emu: RunningEmulator, name: st
   const image = images.images[0]?.address
   expect(image).toMatch(/^docker\.sii\.shaipower\.online\//)
 
-  const submitted = structured<{ jobId: string; dryRun: boolean; next: ReadonlyArray<{ tool: string }> }>(
+  const submitted = structured<{ jobId: string; dryRun: boolean; next: ReadonlyArray<{ operation: string }> }>(
     await call(client, "inspire_submit", {
       name,
       command: "python train.py #emu:idle",
@@ -51,7 +51,7 @@ export const runWorkflow = async (client: Client, emu: RunningEmulator, name: st
   )
   expect(submitted.dryRun).toBe(false)
   expect(submitted.jobId).toMatch(/^job-/)
-  expect(submitted.next.map((n) => n.tool)).toContain("inspire_logs")
+  expect(submitted.next.map((n) => n.operation)).toContain("logs")
   const jobId = submitted.jobId
 
   const jobs = structured<{ tasks: ReadonlyArray<{ id: string; name: string }> }>(

@@ -69,7 +69,8 @@ const saveLogin = async (args: Readonly<Record<string, unknown>>, target: "inspi
   if (target === "harbor" && registry !== "qb" && registry !== "sj")
     return failure(`Unknown registry "${registry}".`, "Use --registry qb (七宝, the default) or sj (松江).", USAGE)
   const profile = text(args.profile)
-  const client = createInspireClient({ env: process.env, ...(profile !== undefined ? { profile } : {}) })
+  // A terminal command: hints name the inspire CLI's commands and flags.
+  const client = createInspireClient({ env: process.env, words: "cli", ...(profile !== undefined ? { profile } : {}) })
   try {
     const run = await client.run(
       invoke(loginOperation, { target, username, password, ...(target === "harbor" ? { registry } : {}) }),

@@ -1,4 +1,4 @@
-import { type InspireError, OPERATIONS } from "@holos-inspire/core"
+import { type InspireError, OPERATIONS, renderError } from "@holos-inspire/core"
 import { modelToolName } from "./ids.js"
 import type { ToolResult } from "./sdk.js"
 
@@ -48,7 +48,9 @@ export const errorFields = (e: InspireError): Readonly<Record<string, unknown>> 
  * An expected problem (not logged in, a wrong spec, a task that does not exist…) as a normal result:
  * what happened and what to do next, so the model can act on it instead of seeing a crash.
  */
-export const problemResult = (title: string, e: InspireError): ToolResult => {
+export const problemResult = (title: string, error: InspireError): ToolResult => {
+  // Worded as MCP words calls (an input check fails before any client has worded it), then Synergy's names.
+  const e = renderError(error, "mcp")
   const lines = [`Problem: ${e.message}`, `Hint: ${e.hint}`]
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
     lines.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`)

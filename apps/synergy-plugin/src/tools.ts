@@ -5,6 +5,8 @@ import {
   OPERATIONS,
   type Operation,
   type Progress,
+  renderDeep,
+  renderWords,
 } from "@holos-inspire/core"
 import { checkInput, checkOperationInput, invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { z } from "zod"
@@ -32,7 +34,7 @@ export const executeOperation = async (
   progress: (p: Progress) => void,
   note?: (result: unknown) => string | undefined,
 ): Promise<ToolResult> => {
-  const client = createInspireClient({ env: process.env })
+  const client = createInspireClient({ env: process.env, words: "mcp" })
   try {
     const done = await client.run(invokeParsed(op, input, { progress }), { signal })
     return successResult(op.title, done.text, done.result, note?.(done.result))
@@ -81,7 +83,7 @@ const BUDGET_S = DEFAULT_BUDGET_MS / 1000
 const BACKGROUND_NOTE = ` Long runs continue in the background: after about ${BUDGET_S} s the call returns a handle; fetch the result with ${modelToolName("poll")}.`
 
 const describe = (op: Operation): string => {
-  const base = synergyNames(op.description)
+  const base = synergyNames(renderWords(op.description, "mcp"))
   if (op.agent?.waitField !== undefined)
     return `${base} One call waits at most ${BUDGET_S - WAIT_MARGIN_S} s (Synergy's per-call limit); call again to wait longer.`
   if (op.agent?.longRunning === true) return base + BACKGROUND_NOTE
@@ -93,7 +95,7 @@ export const operationTool = (op: Operation): ToolContribution =>
   tool({
     id: op.name,
     description: describe(op),
-    input: inputJsonSchema(op),
+    input: renderDeep(inputJsonSchema(op), "mcp"),
     // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
     // validates them again, strictly (an unknown key is refused, not dropped), once, in prepare.
     handler: async (raw, context) => {

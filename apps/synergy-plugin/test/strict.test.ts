@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { inputJsonSchema, type JsonSchema, OPERATIONS } from "@holos-inspire/core"
+import { inputJsonSchema, type JsonSchema, OPERATIONS, renderDeep } from "@holos-inspire/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PluginDefinition, ToolContribution, ToolResult } from "../src/sdk.js"
 
@@ -75,7 +75,7 @@ const fieldsOf = (id: string): ReadonlyArray<string> => Object.keys(toolOf(id).i
 describe("the plugin takes every tool's input strictly", () => {
   it("declares additionalProperties: false on every object, in the manifest and the runtime", () => {
     expect(ids()).toEqual([...OPERATIONS.map((op) => op.name), "poll"])
-    for (const op of OPERATIONS) expect(toolOf(op.name).input, op.name).toEqual(inputJsonSchema(op))
+    for (const op of OPERATIONS) expect(toolOf(op.name).input, op.name).toEqual(renderDeep(inputJsonSchema(op), "mcp"))
     const tools = manifest.contributions.filter((c) => c.kind === "tool")
     expect(tools.map((t) => t.id)).toEqual(ids())
     for (const t of tools)

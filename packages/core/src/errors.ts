@@ -1,4 +1,5 @@
 import { Data } from "./effect.js"
+import type { WordPart } from "./words/token.js"
 
 /** The reasons an Inspire operation can fail; each frontend maps them in one place. */
 export type ErrorReason =
@@ -40,6 +41,11 @@ export class InspireError extends Data.TaggedError("InspireError")<{
   readonly created?: "no" | "unknown"
   /** The platform's own error code, when it gave one. */
   readonly code?: string | number
+  /**
+   * Set by a client that worded `message` and `hint` for its frontend: what they said as data, with the
+   * operations, fields and confirmation they refer to as references (see `parseWords`).
+   */
+  readonly parts?: { readonly message: ReadonlyArray<WordPart>; readonly hint: ReadonlyArray<WordPart> }
   readonly cause?: unknown
 }> {}
 

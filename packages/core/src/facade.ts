@@ -5,23 +5,35 @@ import { getTrainingJob, listTrainingJobs, stopTrainingJob } from "./api/jobs/tr
 import { type DiscoverOptions, discover } from "./api/resources/discover.js"
 import { resolveComputeGroup, resolveProject, resolveWorkspace } from "./api/resources/resolve.js"
 import { Cause, Effect, Exit, Layer, ManagedRuntime } from "./effect.js"
-import { type InspireError, type SurfaceUnavailable, surfaceError } from "./errors.js"
+import { InspireError, type SurfaceUnavailable, surfaceError } from "./errors.js"
 import { catalogueMethods, operationCall } from "./facade-methods.js"
 import type { ClientServices } from "./operations/catalogue/services.js"
 import { type CallOptions, Platform } from "./platform/client.js"
 import { Harbor } from "./platform/harbor.js"
 import { ActiveProfile, type ActiveProfileShape, inspireLayer, type ProfileOptions } from "./profile.js"
+import type { Dialect } from "./words/dialect.js"
+import { renderDeep, renderError } from "./words/render.js"
 
 /** How one call of a client runs: `signal` interrupts it (the promise then rejects with an interruption). */
 export interface RunOptions {
   readonly signal?: AbortSignal
 }
 
+/** How a client is made: the profile, and how its texts word operations, fields and confirmation. */
+export interface ClientOptions extends ProfileOptions {
+  /**
+   * How messages, hints and renders name a call: `"library"` (default) as this API's methods
+   * (`client.jobs({ type: "train" })`, `confirm: true`), `"cli"` as inspire commands, `"mcp"` as MCP tool calls.
+   */
+  readonly words?: Dialect
+}
+
 /**
  * The Promise API for other lab tooling: one profile, typed results, and failures rejected as
  * `InspireError` (with `reason`, `message`, `hint`). Call `close()` when done.
  */
-export const createInspireClient = (options: ProfileOptions = {}) => {
+export const createInspireClient = (options: ClientOptions = {}) => {
+  const dialect = options.words ?? "library"
   const runtime = ManagedRuntime.make(Layer.provideMerge(Harbor.layer, inspireLayer(options)))
   const run = async <A>(
     program: Effect.Effect<A, InspireError | SurfaceUnavailable, ClientServices>,
@@ -31,9 +43,11 @@ export const createInspireClient = (options: ProfileOptions = {}) => {
       Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e))),
       { signal: runOptions.signal },
     )
-    if (Exit.isSuccess(exit)) return exit.value
+    // Every text of the result is worded here, once, in this client's terms.
+    if (Exit.isSuccess(exit)) return renderDeep(exit.value, dialect)
     const failure = Cause.failureOption(exit.cause)
-    if (failure._tag === "Some") throw failure.value
+    if (failure._tag === "Some")
+      throw failure.value instanceof InspireError ? renderError(failure.value, dialect) : failure.value
     throw Cause.squash(exit.cause)
   }
   return {

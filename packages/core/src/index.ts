@@ -66,7 +66,7 @@ export {
 export type { ErrorReason, InspireErrorOf } from "./errors.js"
 export { InspireError } from "./errors.js"
 // The Promise facade: one client per profile, a typed method per operation, `call`, `run` and `close`.
-export { createInspireClient, type InspireClient, type RunOptions } from "./facade.js"
+export { type ClientOptions, createInspireClient, type InspireClient, type RunOptions } from "./facade.js"
 export {
   type CatalogueMethods,
   type MethodName,
@@ -125,3 +125,21 @@ export { submitHpcOperation } from "./operations/submit-hpc.js"
 export { type WaitResult, waitOperation } from "./operations/wait.js"
 export type { CallOptions } from "./platform/client.js"
 export type { ActiveProfileShape, ProfileOptions } from "./profile.js"
+// Messages refer to operations, fields and confirmation as data; each frontend words them its own way.
+export {
+  type CallRef,
+  callWord,
+  cliCall,
+  confirmWord,
+  type Dialect,
+  dryRunWord,
+  fieldWord,
+  hasWords,
+  parseWords,
+  renderDeep,
+  renderError,
+  renderWords,
+  shellWord,
+  type WordPart,
+  type WordRef,
+} from "./words/index.js"

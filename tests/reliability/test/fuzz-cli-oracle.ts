@@ -73,7 +73,7 @@ const judgeText = (stderr: string, code: number, multiline: boolean): CliVerdict
   const lines = stderr.trimEnd().split("\n")
   const hint = lines.findIndex((l) => /^hint: \S/.test(l))
   const twoLines = hint === lines.length - 1 && (hint === 1 || multiline)
-  // A hint may end in a list of the valid choices (the specs of a group): "hint: … Pass spec=<ID>:" + rows.
+  // A hint may end in a list of the valid choices (the specs of a group): "hint: … Pass --spec <ID>:" + rows.
   const listed = hint === 1 && (lines[1] ?? "").trimEnd().endsWith(":") && lines.length > 2
   if (twoLines || listed) return { kind: "typed", code }
   if (hint >= 0) {

@@ -154,7 +154,7 @@ describe("the gaps and defects this suite found stay fixed", () => {
   it("a spec the group lacks: the hint lists the group's specs", async () => {
     const argv = ["job", "resubmit", world.endedTasks[0] ?? "", "--spec", "4核 32GiB"]
     const run = await host.run(argv)
-    expect(run.stderr).toMatch(/^hint: .*Pass spec=<ID>:\n/m)
+    expect(run.stderr).toMatch(/^hint: .*Pass --spec <ID>:\n/m)
     expect(judgeRun(argv, run)).toMatchObject({ kind: "typed" })
   })
   it("a chart file whose name is too long for the file system: a typed error", async () => {

@@ -2,7 +2,8 @@ import { configOperation, type Invocation, type LoginOperationResult, loginOpera
 import { checkHarborLoginUrl, checkPlatformLoginUrl, SETTING_KEYS } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
-import { note, printResult, usageError } from "../output.js"
+import { EXIT } from "../exit-codes.js"
+import { CliError, note, printResult, usageError } from "../output.js"
 import { ask, askSecret, interactive, readStdin } from "../prompt.js"
 import { withClient } from "../run.js"
 import { logout } from "../store.js"
@@ -11,15 +12,26 @@ import { type Extension, extend } from "./catalogue.js"
 // Where the password would go is checked before it is asked for: https, or plain http on this
 // machine, at an address from INSPIRE_BASE_URL or a config file that passes the ownership check
 // (reading the config checks it). Core checks again before anything is sent.
+// A refused address is the profile's configuration, not a flag of this command: exit 1, not 2.
 const checkDestination = (options: CommandOptions, registry?: "qb" | "sj"): Promise<void> =>
   withClient(options, async (client) => {
     const profile = await client.profile()
     await client.run(registry === undefined ? checkPlatformLoginUrl(profile) : checkHarborLoginUrl(profile, registry))
+  }).catch((e: unknown) => {
+    throw e instanceof CliError && e.code === EXIT.usage ? new CliError(e.message, EXIT.error, e.hint, e.detail) : e
   })
 
 // The password comes from stdin or a no-echo prompt, never from a flag: flags land in shell history.
 const readPassword = async (options: CommandOptions, what: string): Promise<string> => {
-  if (options.passwordStdin === true) return readStdin()
+  if (options.passwordStdin === true) {
+    const password = await readStdin()
+    if (password === "")
+      throw usageError(
+        "No password on stdin.",
+        `Pipe the ${what} password in, e.g. \`printf '%s' "$PASSWORD" | inspire login … --password-stdin\`.`,
+      )
+    return password
+  }
   if (!interactive())
     throw usageError(`No terminal to ask for the ${what} password.`, "Pipe it in with --password-stdin.")
   return askSecret(`${what} password: `)

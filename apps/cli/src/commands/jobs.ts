@@ -1,7 +1,6 @@
 import {
   type Invocation,
   jobDetailOperation,
-  type LogLine,
   logsOperation,
   type MetricsResult,
   metricsOperation,
@@ -10,7 +9,13 @@ import {
   type WaitResult,
   waitOperation,
 } from "@holos-inspire/core"
-import { followTaskLogs, writeDownload } from "@holos-inspire/core/internal"
+import {
+  followEndLine,
+  followTaskLogs,
+  renderLogLines,
+  type ShownLine,
+  writeDownload,
+} from "@holos-inspire/core/internal"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode, exitCodeOfFamily } from "../exit-codes.js"
 import { printResult, usageError } from "../output.js"
@@ -27,13 +32,37 @@ const waitCode = (r: WaitResult): ExitCode => {
   return EXIT.ok
 }
 
-const printLines = (lines: ReadonlyArray<LogLine>): void => {
-  for (const l of lines) process.stdout.write(`${l.time} ${l.message}\n`)
+/**
+ * Follows a job's log until it ends: stdout holds only log lines (those of `after` first, then every later
+ * line once, all rendered alike), stderr the line that says why following ended.
+ */
+const follow = async (
+  options: CommandOptions,
+  jobId: string,
+  from: { readonly pod?: string; readonly after?: ReadonlyArray<ShownLine> } = {},
+): Promise<void> => {
+  const after = from.after ?? []
+  // Pods are labelled once a second pod has printed, as the tail labels them.
+  const pods = new Set(after.map((l) => l.pod))
+  const print = (lines: ReadonlyArray<ShownLine>): void => {
+    for (const l of lines) pods.add(l.pod)
+    if (lines.length > 0) process.stdout.write(`${renderLogLines(lines, pods.size > 1)}\n`)
+  }
+  print(after)
+  const end = await withClient(options, (client) =>
+    client.run(
+      followTaskLogs(
+        jobId,
+        (lines) => print(lines.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }))),
+        {
+          ...(from.pod !== undefined ? { pod: from.pod } : {}),
+          after,
+        },
+      ),
+    ),
+  )
+  process.stderr.write(`${followEndLine(end)}\n`)
 }
-
-/** Follows a job's log until it ends, printing new lines as they come. */
-const follow = (options: CommandOptions, jobId: string, pod?: string): Promise<number> =>
-  withClient(options, (client) => client.run(followTaskLogs(jobId, printLines, pod !== undefined ? { pod } : {})))
 
 const refuseJsonFollow = (options: CommandOptions): void => {
   if (options.json === true && options.follow === true)
@@ -52,7 +81,8 @@ const afterSubmit = async (run: Invocation<SubmitResult>, options: CommandOption
     return undefined
   }
   if (options.follow === true) {
-    printResult(false, run.result, run.text)
+    // The submission is commentary next to the log lines on stdout.
+    process.stderr.write(`${run.text}\n`)
     await follow(options, jobId)
   }
   if (options.wait !== true) return undefined
@@ -110,10 +140,24 @@ export const jobExtensions: ReadonlyArray<Extension> = [
   }),
   extend(logsOperation, {
     extra: (c) => c.option("-f, --follow", "after the newest lines, print new ones until the job ends"),
-    check: refuseJsonFollow,
+    check: (options) => {
+      refuseJsonFollow(options)
+      if (options.follow === true && options.download === true)
+        throw usageError(
+          "--follow prints log lines as they come and cannot be combined with --download.",
+          "Download the log, or follow it with `inspire job logs ID -f`.",
+        )
+    },
     after: async (run, options) => {
-      printResult(options.json === true, run.result, run.text)
-      if (options.follow === true) await follow(options, run.result.jobId, options.pod as string | undefined)
+      const r = run.result
+      if (options.follow !== true) {
+        printResult(options.json === true, r, run.text)
+        return undefined
+      }
+      // Following: the lines read so far, then every later one, on stdout; the heading is commentary.
+      process.stderr.write(`${run.text.split("\n")[0] ?? r.jobId}, then following\n`)
+      const pod = typeof options.pod === "string" ? { pod: options.pod } : {}
+      await follow(options, r.jobId, { ...pod, after: r.lines ?? [] })
       return undefined
     },
   }),

@@ -10,6 +10,22 @@ import { createProfile, deleteProfile, profiles, renderProfiles, selectProfile }
 // Profile commands name their profile as an argument; they never select one with --profile.
 const noProfile = {}
 
+const collect = (value: string, previous: ReadonlyArray<string>): ReadonlyArray<string> => [...previous, value]
+
+// `qb=<value>` pairs of a repeatable flag, one value per registry.
+const perRegistry = (flag: string, pairs: unknown): Partial<Record<"qb" | "sj", string>> => {
+  const out: Partial<Record<"qb" | "sj", string>> = {}
+  for (const pair of (pairs as ReadonlyArray<string> | undefined) ?? []) {
+    const at = pair.indexOf("=")
+    const id = pair.slice(0, at).trim()
+    const value = pair.slice(at + 1).trim()
+    if (at < 0 || (id !== "qb" && id !== "sj") || value === "")
+      throw usageError(`${flag} takes <registry>=<value> with registry qb or sj, got "${pair}".`, `e.g. ${flag} qb=…`)
+    out[id] = value
+  }
+  return out
+}
+
 /** `inspire profile list|add|use|remove`: accounts and the platforms they log in to. */
 export const addProfileCommands = (program: Command): void => {
   const profile = program.command("profile").description("Manage profiles: one account (and platform) each")
@@ -24,9 +40,32 @@ export const addProfileCommands = (program: Command): void => {
       .command("add")
       .description("Create a profile")
       .argument("<name>")
-      .option("--base-url <url>", "the platform's address (default: production, https://qz.sii.edu.cn)"),
+      .option("--base-url <url>", "the platform's address (default: production, https://qz.sii.edu.cn)")
+      .option("--emulator <url>", "an inspire-emulator's address: the platform and both registries' Harbor API")
+      .option(
+        "--harbor-api <registry=url>",
+        "Harbor's REST API of qb or sj, e.g. qb=http://127.0.0.1:4010/harbor/qb (repeatable)",
+        collect,
+        [],
+      )
+      .option(
+        "--registry-push <registry=host>",
+        "where images of qb or sj are pushed, e.g. qb=127.0.0.1:5000 (repeatable)",
+        collect,
+        [],
+      ),
   ).action(async (name: string, options: CommandOptions) => {
-    const created = await createProfile(noProfile, name, options.baseUrl as string | undefined)
+    if (options.emulator !== undefined && options.baseUrl !== undefined)
+      throw usageError(
+        "--emulator and --base-url both name the platform's address.",
+        "Give one of them: --emulator also points Harbor at the emulator.",
+      )
+    const created = await createProfile(noProfile, name, {
+      ...(options.baseUrl !== undefined ? { baseUrl: String(options.baseUrl) } : {}),
+      ...(options.emulator !== undefined ? { emulator: String(options.emulator) } : {}),
+      harborApi: perRegistry("--harbor-api", options.harborApi),
+      registryPush: perRegistry("--registry-push", options.registryPush),
+    })
     printResult(
       options.json === true,
       created,

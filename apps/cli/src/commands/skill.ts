@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url"
 import { InspireError } from "@holos-inspire/core"
 import {
   isConfinedFile,
+  isoInstant,
   placeUnder,
   type Root,
   removeConfinedFileSync,
@@ -173,7 +174,7 @@ interface Installed {
 
 // Beside the skills folder, not in it: an agent would load a backup inside it as a second sii-inspire skill.
 const backupName = (dir: string): string => {
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-")
+  const stamp = isoInstant(Date.now()).replace(/[:.+]/g, "-")
   return join(dirname(dirname(dir)), `${SKILL}.backup-${stamp}`)
 }
 

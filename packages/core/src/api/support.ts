@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Effect } from "../effect.js"
 import { InspireError, type SurfaceUnavailable, surfaceError } from "../errors.js"
+import { callWord } from "../words/token.js"
 
 /** An id as the platform sends it (string or number), kept a string (INSPIRE-API.md §3.1). */
 export const Id = z.union([z.string(), z.number()]).transform(String)
@@ -132,4 +133,4 @@ export const boundedRequests = (permits: number) =>
   Effect.map(Effect.makeSemaphore(permits), (semaphore) => semaphore.withPermits(1))
 
 /** The advice for a read of the account's resources that no surface answered. */
-export const READ_HINT = "Try again later; if it persists, run inspire_status and report the message."
+export const READ_HINT = `Try again later; if it persists, run ${callWord("status")} and report the message.`

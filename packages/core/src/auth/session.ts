@@ -56,7 +56,8 @@ const notLoggedIn = () =>
   new InspireError({
     reason: "NotLoggedIn",
     message: "No platform credentials are saved for this profile.",
-    hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation), or call inspire_login.",
+    // `inspire login` on a terminal for every frontend: the password then stays out of any conversation.
+    hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation).",
   })
 
 const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transport>) => {

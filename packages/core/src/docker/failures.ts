@@ -1,5 +1,6 @@
 import type { RegistryId } from "../domain/workspaces.js"
 import { InspireError } from "../errors.js"
+import { callWord } from "../words/token.js"
 
 /** Replaces every occurrence of the secrets in a text, so nothing the engine echoes can leak one. */
 export const redact = (text: string, secrets: ReadonlyArray<string>): string =>
@@ -7,7 +8,7 @@ export const redact = (text: string, secrets: ReadonlyArray<string>): string =>
 
 /** The login hint of a registry: where the robot account comes from and how to save it. */
 export const harborLoginHint = (registry: RegistryId): string =>
-  `Copy the ${registry} robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it: \`inspire harbor-login --registry ${registry}\` or inspire_login(target="harbor", registry="${registry}", username="…", password="…").`
+  `Copy the ${registry} robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with ${callWord("login", { target: "harbor", registry, username: "…", password: "…" })}.`
 
 /** The failure when no robot account is saved for a registry. */
 export const credentialsMissing = (registry: RegistryId): InspireError =>

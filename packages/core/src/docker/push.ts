@@ -7,6 +7,7 @@ import type { Progress } from "../operations/catalogue/operation.js"
 import type { Harbor } from "../platform/harbor.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
+import { callWord } from "../words/token.js"
 import { connectDocker } from "./connect.js"
 import { findLocalImage, type LocalImage, pushImage, tagImage } from "./engine.js"
 import { credentialsMissing, redact } from "./failures.js"
@@ -168,7 +169,7 @@ export const pushToHarbor = (
       notes.push(
         Either.isLeft(last)
           ? `The push finished, but Harbor's API could not confirm it: ${redact(last.left.message, secrets)}`
-          : `The push finished, but Harbor's API lists ${name}:${tag} ${last.right === undefined ? "nowhere" : `with digest ${last.right}`} instead of ${pushed.digest}; check inspire_images(source="harbor", repo="${name}").`,
+          : `The push finished, but Harbor's API lists ${name}:${tag} ${last.right === undefined ? "nowhere" : `with digest ${last.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name })}.`,
       )
     }
     const previous = Either.isRight(before) ? before.right : undefined

@@ -1,5 +1,6 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
 
 /** The placeholders a commandPrefix or command may use, filled from the project and the account. */
 export interface PrefixVariables {
@@ -24,8 +25,8 @@ export const substitutePlaceholders = (text: string, vars: PrefixVariables): Eit
         invalidInput(
           `The command uses {${key}} but no ${key === "en_name" ? "project en_name" : "username"} is known.`,
           key === "en_name"
-            ? "Pass a project (or set defaultProject) so its en_name can be filled in; inspire_status lists projects."
-            : "Log in first (inspire_login) so the username is known.",
+            ? `Pass a project (or set defaultProject) so its en_name can be filled in; ${callWord("status")} lists projects.`
+            : `Log in first (${callWord("login")}) so the username is known.`,
         ),
       )
     if (!SAFE_VALUE.test(value))

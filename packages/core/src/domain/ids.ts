@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
 
 /** The kinds of task the platform runs, named as the API names their families. */
 export const TaskKind = z.enum(["train", "hpc", "serving", "ray", "notebook"])
@@ -49,7 +50,7 @@ export interface TaskRef {
 const unknownId = (id: string, why: string): InspireError =>
   invalidInput(
     `"${id}" is not a task id: ${why}.`,
-    "Pass the id of a task as inspire_jobs lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).",
+    `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`,
     { candidates: knownTaskPrefixes },
   )
 

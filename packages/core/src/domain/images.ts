@@ -1,5 +1,6 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
 import type { RegistryId } from "./workspaces.js"
 
 /** The hosts of one Harbor registry: where images are pushed, and the address jobs must use. */
@@ -116,7 +117,7 @@ export const toDisplayAddress = (
 const foreignHost = (raw: string, host: string, registries: RegistryTable): InspireError =>
   invalidInput(
     `The image "${raw}" is on ${host}, which is not one of the platform's registries.`,
-    "Push the image to Harbor with inspire_image_push, register it under 镜像管理 → 新建镜像, then use the display address it returns.",
+    `Push the image to Harbor with ${callWord("image_push")}, register it under 镜像管理 → 新建镜像, then use the display address it returns.`,
     { candidates: [registries.qb.display, registries.sj.display] },
   )
 
@@ -147,7 +148,7 @@ export const checkJobImage = (
           `The image "${raw}" has no registry host; jobs need the full display address.`,
           fix !== undefined
             ? `Use ${fix} (after registering it under 镜像管理).`
-            : "Use the address inspire_images shows.",
+            : `Use the address ${callWord("images")} shows.`,
           fix !== undefined ? { fix } : {},
         ),
       )
@@ -168,7 +169,7 @@ export const checkJobImage = (
       return Either.left(
         invalidInput(
           `The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`,
-          "Add the registered version, e.g. :v1 (inspire_images lists the versions).",
+          `Add the registered version, e.g. :v1 (${callWord("images")} lists the versions).`,
         ),
       )
     const warnings =

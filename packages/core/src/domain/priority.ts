@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
 
 /** The level a priority belongs to, as the platform stores it (INSPIRE-API.md §5.3). */
 export const PriorityLevel = z.enum(["LOW", "NORMAL", "HIGH"])
@@ -90,7 +91,7 @@ export const checkPriority = (
     return Either.left(
       invalidInput(
         `Priority ${priority} (${level}) is not allowed for this spec, which accepts ${allowed.join(", ")}.`,
-        "Pick a priority of an allowed level, or a spec that allows this one (inspire_status lists specs).",
+        `Pick a priority of an allowed level, or a spec that allows this one (${callWord("status")} lists specs).`,
       ),
     )
   const preemptible = level === "LOW"

@@ -1,6 +1,8 @@
 import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
+import { didYouMean, matchName } from "./names.js"
 
 /** The schedule types specs belong to; ids of one type are not valid for another (§3.6). */
 export const ScheduleType = z.enum(["TRAIN", "DSW", "HPC", "SERVING", "RAY_JOB"])
@@ -156,7 +158,7 @@ export const chooseSpec = (input: {
     return Either.left(
       invalidInput(
         `No specs for ${purpose} are available in ${where}.`,
-        "Pick another compute group: inspire_status shows the specs of each group and schedule type.",
+        `Pick another compute group: ${callWord("status")} shows the specs of each group and schedule type.`,
       ),
     )
   const wanted = input.spec?.trim() ?? ""
@@ -166,8 +168,18 @@ export const chooseSpec = (input: {
         candidates,
       }),
     )
-  const found = usable.find((s) => s.id === wanted) ?? uniqueByName(usable, wanted)
-  if (found !== undefined) return Either.right(found)
+  const byId = usable.find((s) => s.id === wanted)
+  if (byId !== undefined) return Either.right(byId)
+  const named = matchName(usable, (s) => s.name, wanted)
+  if (named.kind === "one") return Either.right(named.item)
+  if (named.kind === "many")
+    return Either.left(
+      invalidInput(
+        `"${wanted}" matches ${named.items.length} specs of ${where}: did you mean ${named.items.map((s) => `"${s.name}"`).join(", ")}?`,
+        "Pass more of the name, or the spec id.",
+        { candidates: named.items.map(toCandidate) },
+      ),
+    )
   const elsewhere = input.listings.find((l) => l.specs.some((s) => s.id === wanted))
   const why =
     elsewhere !== undefined && elsewhere.scheduleType !== input.scheduleType
@@ -177,16 +189,11 @@ export const chooseSpec = (input: {
         : `it is not a spec of ${where}`
   return Either.left(
     invalidInput(
-      `Spec "${wanted}" cannot be used: ${why}.`,
+      `Spec "${wanted}" cannot be used: ${why}.${elsewhere === undefined ? didYouMean([...usable.map((s) => s.name), ...usable.map((s) => s.id)], wanted) : ""}`,
       `Choose one of the ${usable.length} specs for ${purpose}.`,
       {
         candidates,
       },
     ),
   )
-}
-
-const uniqueByName = (specs: ReadonlyArray<Spec>, name: string): Spec | undefined => {
-  const matches = specs.filter((s) => s.name !== "" && s.name === name)
-  return matches.length === 1 ? matches[0] : undefined
 }

@@ -1,4 +1,9 @@
 import { z } from "zod"
+import { keptValue } from "../api/resources/cache.js"
+import { listWorkspaces } from "../api/resources/workspaces.js"
+import { didYouMean, matchName } from "../domain/names.js"
+import type { Project } from "../domain/projects.js"
+import { workspacePolicy } from "../domain/workspaces.js"
 import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
 import { ActiveProfile, registryTable } from "../profile.js"
@@ -14,6 +19,7 @@ import {
   type SettingValue,
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
+import { callWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { resolvedDefaults, savedDefaults } from "./common/defaults.js"
 import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
@@ -63,6 +69,10 @@ const Output = () =>
       .optional()
       .describe("For set and unset: the change made"),
     notes: z.array(z.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe("For set: doubts about the value, e.g. a workspace none of your kept workspaces is named"),
     dryRun: z.boolean().optional().describe("For set and unset: true when nothing was written"),
     plan: PlanOutput().optional(),
   })
@@ -87,9 +97,34 @@ export interface ConfigResult {
     readonly after: SettingValue | undefined
   }
   readonly notes: ReadonlyArray<string>
+  readonly warnings?: ReadonlyArray<string>
   readonly dryRun?: boolean
   readonly plan?: Plan
 }
+
+// A workspace name checked against the workspaces kept from the last discovery (no request is made;
+// with nothing kept there is nothing to check against). It is saved anyway: the list may be stale.
+const unknownWorkspace = (value: string) =>
+  Effect.map(keptValue<ReadonlyArray<Project>>("projects"), (projects): ReadonlyArray<string> => {
+    if (projects === undefined) return []
+    const known = listWorkspaces(projects)
+    const alias = workspacePolicy(value)
+    const found = value.startsWith("ws-")
+      ? known.some((w) => w.id === value)
+      : matchName(
+          known,
+          (w) => w.name,
+          value,
+          alias.known ? (w) => workspacePolicy(w.name).name === alias.name : undefined,
+        ).kind === "one"
+    if (found) return []
+    return [
+      `No workspace you can see is named "${value}" (as of the last discovery); saved anyway.${didYouMean(
+        known.map((w) => w.name),
+        value,
+      )}`,
+    ]
+  })
 
 const views = Effect.map(resolvedDefaults(), (all) =>
   SETTING_KEYS.map(
@@ -108,7 +143,7 @@ export const configOperation = defineOperation({
   title: "Read or change defaults",
   description:
     "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). " +
-    "`get` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with inspire_status.",
+    `\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -189,12 +224,14 @@ export const configOperation = defineOperation({
         env !== undefined && env.trim() !== ""
           ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`]
           : []
+      const warnings = key === "defaultWorkspace" && after !== undefined ? yield* unknownWorkspace(String(after)) : []
       return {
         action: input.action,
         profile: name,
         settings,
         changed: { key, before, after },
         notes,
+        ...(warnings.length > 0 ? { warnings } : {}),
       } satisfies ConfigResult
     }),
   render: (r: ConfigResult) => {
@@ -208,6 +245,8 @@ export const configOperation = defineOperation({
       { header: "VALUE", cell: (s) => s.value },
       { header: "SOURCE", cell: (s) => (s.from !== undefined ? `${s.source} (${s.from})` : s.source) },
     ])
-    return [head, table, ...r.notes].join("\n")
+    return [head, table, ...r.notes.map((n) => `note: ${n}`), ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join(
+      "\n",
+    )
   },
 })

@@ -3,6 +3,7 @@ import { listJobEvents } from "../api/jobs/events.js"
 import { shortPodName, taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { formatTime, renderTable } from "./common/render.js"
@@ -60,7 +61,7 @@ export const eventsOperation = defineOperation({
   title: "Scheduler events of a task",
   description:
     "Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. " +
-    "Events of old tasks are discarded by the platform; that is reported as no events. Next: inspire_job_detail for a diagnosis, inspire_status for free GPUs.",
+    `Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input,
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -73,7 +74,7 @@ export const eventsOperation = defineOperation({
         return yield* Effect.fail(
           invalidInput(
             "Notebook events are not available through this tool.",
-            `Use inspire_notebook(action="detail", notebook_id="${ref.right.id}") for its state.`,
+            `Use ${callWord("notebook", { action: "detail", notebook_id: ref.right.id })} for its state.`,
           ),
         )
       const job = yield* jobState(input.job_id, "events")

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
 import { Effect } from "../effect.js"
+import { callWord, fieldWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { formatDuration, formatTime, renderTable } from "./common/render.js"
@@ -26,6 +27,10 @@ const Input = z.object({
     .string()
     .optional()
     .describe("Workspace name or ws- id; default defaultWorkspace, else every workspace you can see"),
+  all_workspaces: z
+    .boolean()
+    .default(false)
+    .describe("Search every workspace you can see, even when defaultWorkspace is set (not with workspace)"),
   project: z.string().optional().describe("Only tasks of this project (name or id)"),
   name: z.string().optional().describe("Only tasks whose name contains this text (or matches a glob with * and ?)"),
   mine: z.boolean().default(true).describe("Only your own tasks (default true); false lists everyone's"),
@@ -52,6 +57,18 @@ const Output = () =>
     total: z.number().describe("How many matched in all, before limit"),
     counts: z.record(z.string(), z.number()).describe("Matches per status family"),
     workspaces: z.array(z.string()).describe("Workspaces searched"),
+    scope: z
+      .object({
+        workspaceFrom: z
+          .enum(["query", "default", "all"])
+          .describe("Where the searched workspaces came from: workspace, defaultWorkspace, or all of them"),
+        type: z.string().describe("Task type searched"),
+        status: z.string().describe("Status family searched"),
+        mine: z.boolean().describe("Whether only your own tasks were searched"),
+        project: z.string().optional().describe("Project filter"),
+        name: z.string().optional().describe("Name filter"),
+      })
+      .describe("What was searched, so an empty result can say where"),
     truncated: z.boolean().describe("True when a page cap cut a list short"),
   })
 
@@ -76,7 +93,19 @@ export interface JobsResult {
   /** Matches per status family. */
   readonly counts: Readonly<Record<string, number>>
   readonly workspaces: ReadonlyArray<string>
+  /** What was searched: where the workspaces came from and the filters. */
+  readonly scope: JobsScope
   readonly truncated: boolean
+}
+
+/** What a listing searched. */
+export interface JobsScope {
+  readonly workspaceFrom: "query" | "default" | "all"
+  readonly type: string
+  readonly status: string
+  readonly mine: boolean
+  readonly project?: string
+  readonly name?: string
 }
 
 const rowOf = (t: TaskRow): JobRow => ({
@@ -93,14 +122,55 @@ const rowOf = (t: TaskRow): JobRow => ({
 
 const FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"]
 
+const CUT = "note: some lists were cut at the page cap; narrow the filters to see the rest."
+
+const where = (r: JobsResult): string => {
+  if (r.workspaces.length === 0) return "no workspace"
+  const names = r.workspaces.length > 5 ? `${r.workspaces.length} workspaces` : r.workspaces.join(", ")
+  if (r.scope.workspaceFrom === "default") return `workspace ${names} (defaultWorkspace)`
+  if (r.scope.workspaceFrom === "all") return `every workspace (${names})`
+  return `workspace ${names}`
+}
+
+// An empty listing says what was searched and how to search more widely (the hint goes to stderr in the CLI).
+const emptyScope = (r: JobsResult): string => {
+  const s = r.scope
+  const filters = [
+    `type ${s.type}`,
+    `status ${s.status}`,
+    s.mine ? "only yours" : "everyone's",
+    ...(s.project !== undefined ? [`project ${s.project}`] : []),
+    ...(s.name !== undefined ? [`name ${s.name}`] : []),
+  ]
+  // The same search in every workspace, then one without the filters (each worded per frontend).
+  const kept = {
+    ...(s.type !== "all" ? { type: s.type } : {}),
+    ...(s.status !== "all" ? { status: s.status } : {}),
+    ...(s.mine ? {} : { mine: false }),
+    ...(s.project !== undefined ? { project: s.project } : {}),
+    ...(s.name !== undefined ? { name: s.name } : {}),
+  }
+  const narrowed = s.type !== "all" || s.status !== "all" || s.mine || s.project !== undefined || s.name !== undefined
+  return [
+    `No tasks match in ${where(r)}; ${filters.join(", ")}.`,
+    ...(s.workspaceFrom !== "all"
+      ? [`hint: search every workspace: ${callWord("jobs", { ...kept, all_workspaces: true })}`]
+      : []),
+    ...(narrowed
+      ? [`hint: everyone's tasks of any type and status: ${callWord("jobs", { all_workspaces: true, mine: false })}`]
+      : []),
+    ...(r.truncated ? [CUT] : []),
+  ].join("\n")
+}
+
 /** inspire_jobs: lists tasks of every type by normalised status. */
 export const jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
   description:
     "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. " +
-    "Without workspace it uses defaultWorkspace, else searches every workspace you can see. " +
-    "Next: inspire_job_detail for one task's configuration and failure diagnosis, inspire_logs, inspire_metrics, inspire_stop.",
+    `Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. ` +
+    `Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input,
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -115,6 +185,7 @@ export const jobsOperation = defineOperation({
         status: input.status,
         name: input.name,
         mine: input.mine,
+        allWorkspaces: input.all_workspaces,
       }),
       (listing): JobsResult => {
         const counts: Record<string, number> = {}
@@ -124,11 +195,20 @@ export const jobsOperation = defineOperation({
           total: listing.tasks.length,
           counts,
           workspaces: listing.workspaces,
+          scope: {
+            workspaceFrom: listing.workspaceFrom,
+            type: input.type,
+            status: input.status,
+            mine: input.mine,
+            ...(input.project !== undefined ? { project: input.project } : {}),
+            ...(input.name !== undefined ? { name: input.name } : {}),
+          },
           truncated: listing.truncated,
         }
       },
     ),
   render: (r: JobsResult) => {
+    if (r.total === 0) return emptyScope(r)
     const table = renderTable(
       r.tasks,
       [
@@ -148,7 +228,7 @@ export const jobsOperation = defineOperation({
       .join(", ")
     const shown = r.tasks.length < r.total ? `showing ${r.tasks.length} of ${r.total}` : `${r.total} tasks`
     const lines = [table, `${shown}${counts !== "" ? ` — ${counts}` : ""}`]
-    if (r.truncated) lines.push("Some lists were cut at the page cap; narrow the filters to see the rest.")
+    if (r.truncated) lines.push(CUT)
     return lines.join("\n")
   },
 })

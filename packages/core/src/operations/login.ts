@@ -4,6 +4,7 @@ import { Effect } from "../effect.js"
 import type { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { Store } from "../store/store.js"
+import { callWord, fieldWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import type { ClientServices } from "./catalogue/services.js"
 import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
@@ -93,9 +94,9 @@ export const loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
   description:
-    "Saves the platform account (target=inspire) or a Harbor robot account (target=harbor, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. " +
+    `Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. ` +
     "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. " +
-    "Prefer logging in from a terminal (`inspire login`), which keeps the password out of the conversation. Next: inspire_status.",
+    `Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -117,7 +118,7 @@ export const loginOperation = defineOperation({
     },
   },
   agent: {
-    note: "Before asking the user for a password: if they can open a terminal, `inspire login` there saves the same credentials for this server and keeps the password out of the conversation; then call inspire_status.",
+    note: `Before asking the user for a password: if they can open a terminal, \`inspire login\` there saves the same credentials for this server and keeps the password out of the conversation; then call ${callWord("status")}.`,
   },
   run: (input): Effect.Effect<LoginOperationResult, InspireError, ClientServices> =>
     input.dry_run

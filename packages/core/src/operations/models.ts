@@ -12,10 +12,11 @@ import {
 import type { Model } from "../api/models/schema.js"
 import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { callWord, confirmWord, fieldWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import type { ClientServices } from "./catalogue/services.js"
 import { resolveTarget } from "./common/defaults.js"
-import { epochMs, NextHints, ProjectRef, WorkspaceRef } from "./common/output.js"
+import { epochMs, type NextStep, NextSteps, nextLine, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
 import { labelOf, type Plan, PlanOutput, renderPlan } from "./common/plan.js"
 import { formatTime, renderFields, renderTable } from "./common/render.js"
 import { resolveReadWorkspace, withHint } from "./common/support.js"
@@ -31,7 +32,7 @@ const Input = z.object({
   model_id: z
     .string()
     .optional()
-    .describe('For detail and delete: the model id, as inspire_models(action="list") shows it'),
+    .describe(`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`),
   name: z.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: z
     .string()
@@ -116,13 +117,13 @@ const Output = () =>
       workspace: WorkspaceRef(),
       project: ProjectRef(),
       recovered: z.boolean().optional().describe("The create's answer was lost and the model was found by name"),
-      next: NextHints(),
+      next: NextSteps(),
       plan: PlanOutput().optional(),
     }),
     z.object({
       action: z.literal("delete"),
       model: ModelDetailOutput,
-      confirmed: z.boolean().describe("Whether confirm=true was given"),
+      confirmed: z.boolean().describe(`Whether ${confirmWord()} was given`),
       deleted: z.boolean().describe("True when it was deleted"),
       message: z.string().describe("What happened"),
       hint: z.string().optional().describe("What to do next"),
@@ -148,7 +149,7 @@ export type ModelsResult =
       readonly workspace: { readonly id: string; readonly name: string }
       readonly project: { readonly id: string; readonly name: string }
       readonly recovered?: boolean
-      readonly next: ReadonlyArray<string>
+      readonly next: ReadonlyArray<NextStep>
       readonly plan?: Plan
     }
   | {
@@ -161,7 +162,7 @@ export type ModelsResult =
       readonly plan?: Plan
     }
 
-const LIST_HINT = 'inspire_models(action="list") shows the model ids.'
+const LIST_HINT = `${callWord("models", { action: "list" })} shows the model ids.`
 
 const modelIdOf = (input: ModelsInput): Effect.Effect<string, InspireError> =>
   input.model_id === undefined || input.model_id.trim() === ""
@@ -170,8 +171,7 @@ const modelIdOf = (input: ModelsInput): Effect.Effect<string, InspireError> =>
 
 /** A model source path must be an absolute path on the shared storage the containers see (/inspire/…). */
 const checkSourcePath = (raw: string | undefined): Effect.Effect<string, InspireError> => {
-  const hint =
-    "Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> (inspire_status shows the project path)."
+  const hint = `Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> (${callWord("status")} shows the project path).`
   if (raw === undefined || raw.trim() === "")
     return Effect.fail(invalidInput("models create needs model_source_path.", hint))
   const path = raw.trim()
@@ -200,7 +200,9 @@ const list = (input: ModelsInput) =>
 const create = (input: ModelsInput) =>
   Effect.gen(function* () {
     if (input.name === undefined || input.name.trim() === "")
-      return yield* Effect.fail(invalidInput("models create needs name.", 'Pass name, e.g. name="qwen2.5-7b".'))
+      return yield* Effect.fail(
+        invalidInput("models create needs name.", `Pass name, e.g. ${fieldWord("name", "qwen2.5-7b")}.`),
+      )
     const sourcePath = yield* checkSourcePath(input.model_source_path)
     const target = yield* resolveTarget(input, { needGroup: false })
     const request = {
@@ -224,7 +226,7 @@ const create = (input: ModelsInput) =>
         dryRun: true,
         name,
         ...where,
-        next: ["Run the same call without dry_run to create it."],
+        next: [],
         plan: {
           summary: `Create model ${name} in ${target.workspace.name} from ${sourcePath}`,
           targets: [{ kind: "model", id: name, name, change: "created" }],
@@ -243,8 +245,8 @@ const create = (input: ModelsInput) =>
       project: { id: target.project.id, name: target.project.name },
       recovered: created.recovered,
       next: [
-        `inspire_models(action="detail", model_id="${created.modelId}") for its versions`,
-        `inspire_inference(action="create", model_id="${created.modelId}", model_version=1, …) to serve it`,
+        nextStep("models", { action: "detail", model_id: created.modelId }, "for its versions"),
+        nextStep("inference", { action: "create", model_id: created.modelId, model_version: 1 }, "to serve it"),
       ],
     }
   })
@@ -275,7 +277,7 @@ const remove = (input: ModelsInput) =>
         confirmed: false,
         deleted: false,
         message: `This would delete ${what}; servings deployed from it will no longer find it. Nothing was deleted.`,
-        hint: `To delete it, call inspire_models(action="delete", model_id="${model.id}", confirm=true).`,
+        hint: `To delete it, call ${callWord("models", { action: "delete", model_id: model.id, confirm: true })}.`,
       }
     yield* deleteModel(model.id)
     return {
@@ -333,7 +335,7 @@ const render = (r: ModelsResult): string => {
   if (r.action === "create")
     return [
       `Model ${r.name} was created (${r.modelId}) in ${r.workspace.name}, project ${r.project.name}, from ${r.sourcePath}.`,
-      ...r.next.map((n) => `next: ${n}`),
+      ...r.next.map((n) => `next: ${nextLine(n)}`),
     ].join("\n")
   return [
     `Models in ${r.workspace.name}: ${r.models.length}${r.truncated ? " (list cut short)" : ""}`,
@@ -357,9 +359,9 @@ export const modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
   description:
-    "Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — inspire_inference needs model_id and model_version from here. " +
+    `Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. ` +
     "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. " +
-    "delete removes a registry entry (not the files) and needs confirm=true; without it you see what would be deleted.",
+    `delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -4,6 +4,7 @@ import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
 import { taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
+import { callWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { imageTypeOf } from "./common/image.js"
 import { submitHpc } from "./common/submission/hpc.js"
@@ -13,7 +14,9 @@ import type { SubmitResult } from "./common/submission/shared.js"
 import { submitTraining } from "./common/submission/training.js"
 
 const Input = z.object({
-  job_id: z.string().describe("The training (job-…) or HPC (hpc-job-…) task to submit again, as inspire_jobs lists it"),
+  job_id: z
+    .string()
+    .describe(`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`),
   name: z
     .string()
     .optional()
@@ -28,7 +31,10 @@ const Input = z.object({
     .optional()
     .describe("A different spec id of the same compute group and schedule type; default: the old spec"),
   priority: z.number().int().optional().describe("A different priority 1–10; default: the old job's priority"),
-  allow_network_commands: z.boolean().default(false).describe("As for inspire_submit: allow network commands offline"),
+  allow_network_commands: z
+    .boolean()
+    .default(false)
+    .describe(`As for ${callWord("submit")}: allow network commands offline`),
   dry_run: z.boolean().default(false).describe("Check everything and return the exact request body without creating"),
 })
 
@@ -48,7 +54,7 @@ const notFound = (id: string) => (e: InspireError) =>
   e.reason === "NotFound"
     ? amendError(e, {
         message: `No task ${id} was found: ${e.message}`,
-        hint: "Check the id; inspire_jobs lists your tasks (type train or hpc).",
+        hint: `Check the id; ${callWord("jobs")} lists your tasks (type train or hpc).`,
       })
     : e
 
@@ -95,7 +101,7 @@ export const resubmitOperation = defineOperation({
   title: "Submit a task again from its configuration",
   description:
     "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. " +
-    "Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as inspire_submit / inspire_submit_hpc (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. " +
+    `Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. ` +
     "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.",
   input: Input,
   output: SubmitOutput,
@@ -112,7 +118,7 @@ export const resubmitOperation = defineOperation({
         return yield* Effect.fail(
           invalidInput(
             `${id} is not a training or HPC task; resubmit re-creates only those.`,
-            "Use inspire_inference or inspire_notebook to create servings and notebooks.",
+            `Use ${callWord("inference")} or ${callWord("notebook")} to create servings and notebooks.`,
           ),
         )
       const common = {

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { callWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { submitFields } from "./common/fields.js"
 import { submitHpc } from "./common/submission/hpc.js"
@@ -17,7 +18,9 @@ const Input = z.object({
   compute_group: z
     .string()
     .optional()
-    .describe("Compute group name or id that runs HPC (inspire_status lists them); when missing, the first group"),
+    .describe(
+      `Compute group name or id that runs HPC (${callWord("status")} lists them); when missing, the first group`,
+    ),
   spec: z
     .string()
     .optional()
@@ -68,8 +71,8 @@ export const submitHpcOperation = defineOperation({
     "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); " +
     "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, " +
     "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; " +
-    "the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for inspire_submit. dry_run returns the exact hpc_jobs/create body. " +
-    'Returns the job id, console URL, warnings, findings and next calls (inspire_jobs, inspire_logs, inspire_wait). Get HPC specs from inspire_status(schedule_type="HPC").',
+    `the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. ` +
+    `Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -7,6 +7,7 @@ import type { SubmitResult } from "./common/submission/shared.js"
 
 export type { SubmitResult } from "./common/submission/shared.js"
 
+import { callWord } from "../words/token.js"
 import { submitTraining } from "./common/submission/training.js"
 
 const Input = z.object({
@@ -20,7 +21,7 @@ const Input = z.object({
   compute_group: z
     .string()
     .optional()
-    .describe("Compute group name or id (inspire_status lists them); when missing, the workspace's first group"),
+    .describe(`Compute group name or id (${callWord("status")} lists them); when missing, the workspace's first group`),
   spec: z
     .string()
     .optional()
@@ -62,11 +63,11 @@ export const submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
   description:
-    "Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (inspire_config). " +
+    `Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). ` +
     "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), " +
     "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). " +
     "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls " +
-    "(inspire_jobs, inspire_job_detail, inspire_logs, inspire_metrics, inspire_wait). Call inspire_status first to find compute groups and specs.",
+    `(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { taskKindOf } from "../domain/ids.js"
 import { Clock, Duration, Effect, Either } from "../effect.js"
+import { callWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
@@ -71,11 +72,11 @@ const judge = (until: WaitResult["until"], s: Status): "reached" | "task-failed"
 const messageOf = (r: Omit<WaitResult, "message">): string => {
   const st = r.status !== undefined ? `${r.status.family} (${r.status.raw})` : "unknown"
   const waited = formatDuration(r.waitedMs)
-  if (r.outcome === "not-found") return `${r.jobId} was not found. Check the id with inspire_jobs.`
+  if (r.outcome === "not-found") return `${r.jobId} was not found. Check the id with ${callWord("jobs")}.`
   if (r.outcome === "reached") return `${r.jobId} is ${st} after ${waited}.`
   if (r.outcome === "task-failed")
-    return `${r.jobId} ended ${st} without becoming ${r.until}; inspire_job_detail diagnoses why.`
-  return `Still ${st} after ${waited}; call inspire_wait again to keep waiting.`
+    return `${r.jobId} ended ${st} without becoming ${r.until}; ${callWord("job_detail")} diagnoses why.`
+  return `Still ${st} after ${waited}; call ${callWord("wait")} again to keep waiting.`
 }
 
 /** inspire_wait: waits, bounded, for a task to reach a state. */
@@ -85,7 +86,7 @@ export const waitOperation = defineOperation({
   description:
     "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. " +
     "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. " +
-    "Next: inspire_logs / inspire_job_detail when it failed; call again after a time-out.",
+    `Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
   input: Input,
   output: Output,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

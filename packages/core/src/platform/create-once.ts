@@ -1,5 +1,6 @@
 import { Clock, Duration, Effect } from "../effect.js"
 import { amendError, InspireError } from "../errors.js"
+import { callWord } from "../words/token.js"
 
 /** The result of a create that may have been recovered after an ambiguous failure. */
 export interface Created<A> {
@@ -45,7 +46,7 @@ const MARGIN_MS = 3_000
 export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Created<A>, InspireError> =>
   Effect.gen(function* () {
     const what = options.what ?? "the task"
-    const listHint = options.listHint ?? "inspire_jobs"
+    const listHint = options.listHint ?? `${callWord("jobs")}`
     const platformNow = options.now ?? Clock.currentTimeMillis
     // The platform's time at the send, computed at each look-up from the time elapsed locally since
     // (which no clock skew affects) and the platform's time as the latest answer told it.

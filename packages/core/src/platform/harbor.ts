@@ -3,6 +3,7 @@ import { Context, Effect, Layer } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
+import { callWord } from "../words/token.js"
 import { fromTransportFailure } from "./failures.js"
 import { type HttpResponse, Transport } from "./transport.js"
 
@@ -49,7 +50,7 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
                 new InspireError({
                   reason: "NotLoggedIn",
                   message: `No Harbor credentials are saved for the ${registry} registry.`,
-                  hint: `Get the robot account under 镜像管理 → 本地推送, then log in: \`inspire harbor-login --registry ${registry}\` in a terminal, or inspire_login(target="harbor", registry="${registry}").`,
+                  hint: `Get the robot account under 镜像管理 → 本地推送, then save it with ${callWord("login", { target: "harbor", registry })}.`,
                 }),
               )
         })
@@ -82,7 +83,7 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
             new InspireError({
               reason: "RegistryAuthFailed",
               message: `The ${registry} Harbor registry rejected the saved robot account (HTTP 401).`,
-              hint: `Copy the account again from 镜像管理 → 本地推送 (${registry}), then \`inspire harbor-login --registry ${registry}\` or inspire_login(target="harbor", registry="${registry}").`,
+              hint: `Copy the account again from 镜像管理 → 本地推送 (${registry}), then save it again with ${callWord("login", { target: "harbor", registry })}.`,
             }),
           )
         if (res.status === 403)

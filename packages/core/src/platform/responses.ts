@@ -1,4 +1,5 @@
 import { InspireError, SurfaceUnavailable } from "../errors.js"
+import { callWord } from "../words/token.js"
 import type { HttpResponse } from "./transport.js"
 
 /** What a response means once its family's envelope and quirks are read. */
@@ -77,7 +78,7 @@ const CODE_REASONS: ReadonlyArray<{
   {
     matches: (n) => n === 100004,
     reason: "NotFound",
-    hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.',
+    hint: `Check the id; ${callWord("jobs")}, ${callWord("notebook", { action: "list" })} and ${callWord("models", { action: "list" })} list what exists.`,
   },
 ]
 
@@ -158,7 +159,7 @@ const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint
   InvalidParameter: { reason: "InvalidInput", hint: "Check the values sent; the platform rejected them as shown." },
   ResourceNotFound: {
     reason: "NotFound",
-    hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.',
+    hint: `Check the id; ${callWord("jobs")}, ${callWord("notebook", { action: "list" })} and ${callWord("models", { action: "list" })} list what exists.`,
   },
   Conflict: { reason: "Conflict", hint: "The task is changing state; wait a few seconds and try again." },
   InternalError: { reason: "PlatformError", hint: "The platform failed internally; its message above says why." },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { homedir } from "node:os"
 import { join } from "node:path"
 
@@ -43,3 +44,19 @@ export const resolveStorePaths = (env: NodeJS.ProcessEnv = process.env, home: st
     roots: root !== undefined && root !== "" ? [root] : [configDir, cacheDir],
   }
 }
+
+/** Whose discovery a resource cache file keeps: one file per store home, profile, base URL and account. */
+export interface ResourceScope {
+  readonly home: string | undefined
+  readonly profile: string
+  readonly baseUrl: string
+  readonly username: string | undefined
+}
+
+/** The key of a resource cache scope, which also names its file. */
+export const resourceScopeKey = (s: ResourceScope): string =>
+  `${s.home ?? ""}|${s.profile}|${s.baseUrl}|${s.username ?? ""}`
+
+/** The file that keeps a scope's discovery between processes (read by core's cache and by completion). */
+export const resourceCacheFile = (paths: StorePaths, scopeKey: string): string =>
+  join(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`)

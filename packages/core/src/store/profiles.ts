@@ -1,3 +1,5 @@
+import { DEFAULT_REGISTRIES } from "../domain/images.js"
+import type { RegistryId } from "../domain/workspaces.js"
 import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { Endpoints, entryOf, ProfileName } from "./schema.js"
@@ -45,6 +47,43 @@ export const listProfiles = (): Effect.Effect<ReadonlyArray<ProfileSummary>, Ins
       }
     })
   })
+
+/** Where a new profile's platform and registries are, as `inspire profile add` takes them. */
+export interface ProfileEndpointOptions {
+  readonly baseUrl?: string
+  /** An emulator's address: the platform, and both registries' Harbor REST API at `<url>/harbor/<id>`. */
+  readonly emulator?: string
+  /** Harbor's REST API per registry, when it is not https://<push host>. */
+  readonly harborApi?: Partial<Record<RegistryId, string>>
+  /** Where images are pushed, per registry (`host[:port]`). */
+  readonly registryPush?: Partial<Record<RegistryId, string>>
+}
+
+/**
+ * The endpoints of a profile from its options: the emulator's address stands for the platform and its
+ * Harbor; explicit registry values win over it, and what is not given keeps the production hosts.
+ */
+export const profileEndpoints = (options: ProfileEndpointOptions): Endpoints => {
+  const emulator = options.emulator?.replace(/\/+$/, "")
+  const baseUrl = emulator ?? options.baseUrl
+  const registry = (id: RegistryId) => {
+    const api = options.harborApi?.[id] ?? (emulator !== undefined ? `${emulator}/harbor/${id}` : undefined)
+    const push = options.registryPush?.[id]
+    if (api === undefined && push === undefined) return undefined
+    return {
+      push: push ?? DEFAULT_REGISTRIES[id].push,
+      display: DEFAULT_REGISTRIES[id].display,
+      ...(api !== undefined ? { api } : {}),
+    }
+  }
+  const qb = registry("qb")
+  const sj = registry("sj")
+  const registries = { ...(qb !== undefined ? { qb } : {}), ...(sj !== undefined ? { sj } : {}) }
+  return {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(qb !== undefined || sj !== undefined ? { registries } : {}),
+  }
+}
 
 /** Creates a profile (an account), optionally pointing at another platform; refuses to overwrite one. */
 export const addProfile = (

@@ -13,6 +13,7 @@ import { type ImagePushResult, imagePushOperation, imagesOperation } from "../..
 import { Harbor } from "../../src/platform/harbor.js"
 import { inspireLayer } from "../../src/profile.js"
 import { Store } from "../../src/store/store.js"
+import { renderWords } from "../../src/words/render.js"
 import type { Services } from "../harness.js"
 import { buildFreshImage, fresh, useDockerEnv } from "./env.js"
 
@@ -269,7 +270,7 @@ describe("image_push on a real engine and registry", () => {
     )
     expect(e.reason).toBe("NotLoggedIn")
     expect(e.message).toContain("sj registry")
-    expect(e.hint).toContain('inspire_login(target="harbor", registry="sj"')
+    expect(renderWords(e.hint, "mcp")).toContain('inspire_login(target="harbor", registry="sj"')
   }, 30_000)
 
   it("fails with NotFound and the local images when the image does not exist", async () => {

@@ -8,6 +8,7 @@ import {
   type RegistryTable,
   toDisplayAddress,
 } from "../../src/domain/images.js"
+import { renderWords } from "../../src/words/render.js"
 import { left, right } from "../helpers.js"
 
 describe("parseImageRef", () => {
@@ -80,7 +81,7 @@ describe("toDisplayAddress", () => {
   it("refuses an address on a foreign registry", () => {
     const e = left(toDisplayAddress("docker.io/library/python:3.11"))
     expect(e.message).toMatch(/docker\.io/)
-    expect(e.hint).toMatch(/inspire_image_push/)
+    expect(renderWords(e.hint, "mcp")).toMatch(/inspire_image_push/)
   })
 
   it("follows hosts configured in the profile", () => {

@@ -4,6 +4,7 @@ import { nameMatches } from "../../src/operations/common/tasks/list.js"
 import { parseInstant, parseTimeRange } from "../../src/operations/common/tasks/time-range.js"
 import { diagnose } from "../../src/operations/job-detail/diagnose.js"
 import { sparkline } from "../../src/operations/metrics/sparkline.js"
+import { renderWords } from "../../src/words/render.js"
 
 const failed = { family: "failed", events: [] as const }
 const kinds = (input: Parameters<typeof diagnose>[0]) => diagnose(input).map((f) => f.kind)
@@ -38,7 +39,7 @@ describe("diagnose", () => {
       logLines: [],
     })
     expect(f.map((x) => x.kind)).toEqual(["image-pull"])
-    expect(f[0]?.fix).toContain("inspire_images")
+    expect(renderWords(f[0]?.fix ?? "", "mcp")).toContain("inspire_images")
   })
 
   it("explains a waiting task by the scheduler's message only", () => {
@@ -54,7 +55,7 @@ describe("diagnose", () => {
       logLines: ["ModuleNotFoundError: No module named 'x'"],
     })
     expect(f.map((x) => x.kind)).toEqual(["unschedulable"])
-    expect(f[0]?.fix).toContain("inspire_status")
+    expect(renderWords(f[0]?.fix ?? "", "mcp")).toContain("inspire_status")
   })
 
   it("recognises preemption at low priority and suggests priority ≥ 4", () => {

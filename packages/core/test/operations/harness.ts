@@ -1,17 +1,26 @@
 import type { RunningEmulator } from "@holos-inspire/emulator"
 import { Cause, Exit } from "effect"
 import type { z } from "zod"
+import { InspireError } from "../../src/errors.js"
 import { type Invocation, invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
+import { renderDeep, renderError } from "../../src/words/render.js"
 import { profileFor } from "../harness.js"
 
-/** Calls an operation with raw input, as a frontend would, logged in as the demo account. */
+/**
+ * Calls an operation with raw input, as a frontend would, logged in as the demo account; its texts
+ * and errors worded as the MCP server words them (`inspire_jobs`, `confirm=true`).
+ */
 export const call = async <I extends z.ZodObject, O>(
   emu: RunningEmulator,
   operation: Operation<I, O>,
   raw: unknown,
   profile = profileFor(emu),
-): Promise<Exit.Exit<Invocation<O>, unknown>> => profile.run(invoke(operation, raw))
+): Promise<Exit.Exit<Invocation<O>, unknown>> =>
+  Exit.mapBoth(await profile.run(invoke(operation, raw)), {
+    onFailure: (e: unknown) => (e instanceof InspireError ? renderError(e, "mcp") : e),
+    onSuccess: (v) => renderDeep(v, "mcp"),
+  })
 
 /** The invocation of a successful call; fails the test with the cause otherwise. */
 export const succeeded = <O>(exit: Exit.Exit<Invocation<O>, unknown>): Invocation<O> => {

@@ -49,7 +49,17 @@ describe("jobs", () => {
     expect(r.result.tasks.map((t) => [t.id, t.type])).toEqual([[hpc, "hpc"]])
     const none = succeeded(await call(emu.current, jobsOperation, { type: "hpc" }, profile))
     expect(none.result.total).toBe(0)
-    expect(none.text).toContain("No tasks match.")
+    expect(none.text).toContain("No tasks match in workspace 分布式训练空间 (defaultWorkspace); type hpc, status all")
+    expect(none.text).toMatch(/^hint: .*all_workspaces/m)
+    // all_workspaces looks past defaultWorkspace; it cannot be combined with a workspace.
+    const everywhere = succeeded(await call(emu.current, jobsOperation, { type: "hpc", all_workspaces: true }, profile))
+    expect(everywhere.result.tasks.map((t) => t.id)).toEqual([hpc])
+    expect(everywhere.result.scope.workspaceFrom).toBe("all")
+    expect(everywhere.result.workspaces.length).toBeGreaterThan(1)
+    const both = failed(
+      await call(emu.current, jobsOperation, { all_workspaces: true, workspace: "高性能计算" }, profile),
+    )
+    expect(both.reason).toBe("InvalidInput")
   })
 
   it("asks for the user and the projects once per client, then only for the tasks", async () => {

@@ -4,9 +4,10 @@ import { join } from "node:path"
 import { Exit } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import type { LogLine } from "../../src/api/jobs/logs.js"
+import { formatInstant } from "../../src/domain/time.js"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Progress } from "../../src/operations/catalogue/operation.js"
-import { followTaskLogs, logsOperation } from "../../src/operations/logs/index.js"
+import { followEndLine, followTaskLogs, logsOperation, renderLogLines } from "../../src/operations/logs/index.js"
 import { useEmulator } from "../emulator.js"
 import { call, failed, succeeded } from "./harness.js"
 import { freshPlatform, startJob, trainingProfile } from "./tasks-fixture.js"
@@ -156,8 +157,59 @@ describe("logs", () => {
     const ticker = setInterval(() => emu.current.control.clock.advance(0.5), 50)
     const exit = await profile.run(followTaskLogs(id, (ls) => seen.push(...ls), { pollSeconds: 0.1 }))
     clearInterval(ticker)
-    expect(Exit.isSuccess(exit) && exit.value).toBe(seen.length)
+    expect(Exit.isSuccess(exit) && exit.value.lines).toBe(seen.length)
     expect(seen.length).toBeGreaterThan(10)
     expect(new Set(seen.map((l) => l.id)).size).toBe(seen.length)
+  })
+
+  it("follows after a tail with no line lost or repeated, and says how the job ended", async () => {
+    const profile = trainingProfile(emu.current)
+    // A line every 2 nominal seconds for an hour: at the emulator's speed, 1,800 lines in one minute.
+    const id = await startJob(emu.current, profile, "steps", "python train.py #emu:duration=3600")
+    emu.current.control.clock.advance(2)
+    const tail = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 5 }, profile))
+    const shown = tail.result.lines ?? []
+    expect(shown).toHaveLength(5)
+    // The job goes on printing between the tail and the follow: those lines must not be lost.
+    emu.current.control.clock.advance(3)
+    const seen: LogLine[] = []
+    const ticker = setInterval(() => emu.current.control.clock.advance(1), 30)
+    const exit = await profile
+      .run(followTaskLogs(id, (ls) => seen.push(...ls), { after: shown, pollSeconds: 0.1 }))
+      .finally(() => clearInterval(ticker))
+    if (!Exit.isSuccess(exit)) throw new Error(String(exit.cause))
+    const all = succeeded(
+      await call(emu.current, logsOperation, { job_id: id, download: true, overwrite: true }, profile),
+    )
+    const file = readFileSync(all.result.download?.path ?? "", "utf8")
+      .trimEnd()
+      .split("\n")
+    const whole = file.map((l) => l.split(" ").slice(2).join(" "))
+    const printed = [...shown.map((l) => l.message), ...seen.map((l) => l.message)]
+    // Exactly the log from the tail's first line on: nothing missing, nothing twice, in order.
+    expect(printed).toEqual(whole.slice(whole.length - printed.length))
+    expect(whole.indexOf(printed[0] ?? "")).toBe(whole.length - printed.length)
+    const steps = printed.flatMap((m) => /step (\d+) \|/.exec(m)?.[1] ?? []).map(Number)
+    expect(steps.length).toBeGreaterThan(1000)
+    expect(steps).toEqual(steps.map((_, i) => (steps[0] ?? 0) + i * 10))
+    expect(exit.value.job.status.terminal).toBe(true)
+    expect(followEndLine(exit.value)).toMatch(
+      new RegExp(
+        `^— job steps \\(${id}\\) \\w+ \\(\\w+\\) at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d\\d:\\d\\d$`,
+      ),
+    )
+  }, 20_000)
+
+  it("renders tail lines in local time with seconds and the offset, never the platform's zone-less text", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "zone")
+    emu.current.control.clock.advance(5)
+    const r = succeeded(await call(emu.current, logsOperation, { job_id: id, lines: 3 }, profile))
+    const lines = r.result.lines ?? []
+    expect(lines.length).toBeGreaterThan(0)
+    for (const l of lines) expect(r.text).toContain(`${formatInstant(l.time, { seconds: true })} ${l.message}`)
+    expect(renderLogLines(lines.slice(0, 1))).toBe(
+      `${formatInstant(lines[0]?.time ?? 0, { seconds: true })} ${lines[0]?.message}`,
+    )
   })
 })

@@ -58,7 +58,7 @@ describe("metrics", () => {
     const rows = readFileSync(path, "utf8").trimEnd().split("\n")
     expect(rows[0]).toBe("time,pod,metric,value")
     expect(rows.length - 1).toBe(dl.result.download?.rows)
-    expect(rows[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,job-[\w-]+-worker-0,\w+,[\d.]+$/)
+    expect(rows[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+[+-]\d\d:\d\d,job-[\w-]+-worker-0,\w+,[\d.]+$/)
     expect(dl.text).toContain(`to ${path}`)
     const again = failed(
       await call(emu.current, metricsOperation, { job_id: id, mode: "download", time_range: "1h" }, profile),

@@ -34,7 +34,11 @@ describe("renderFields and formats", () => {
   })
 
   it("formats times and durations", () => {
-    expect(formatTime(Date.UTC(2026, 11, 2, 9, 5))).toBe("2026-12-02 09:05")
+    // Local time with its offset: whatever the process's zone, the text names the same instant.
+    const at = Date.UTC(2026, 11, 2, 9, 5)
+    const shown = formatTime(at)
+    expect(shown).toMatch(/^2026-12-0[12] \d\d:\d\d [+-]\d\d:\d\d$/)
+    expect(Date.parse(shown.replace(" ", "T").replace(" ", ""))).toBe(at)
     expect(formatTime(undefined)).toBe("-")
     expect([45_000, 750_000, 3_900_000, 200 * 3_600_000].map(formatDuration)).toEqual([
       "45s",

@@ -13,6 +13,8 @@ import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { inputJsonSchema, type JsonSchema } from "../../src/operations/catalogue/schema.js"
 import { checkInput, closestKey, strictSchema } from "../../src/operations/catalogue/strict.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
+import { renderWords } from "../../src/words/render.js"
+import { parseWords } from "../../src/words/token.js"
 
 const each = OPERATIONS.map((op) => [op.name, op] as const)
 
@@ -60,8 +62,8 @@ describe("every operation's input is strict", () => {
     expect(e.reason).toBe("InvalidInput")
     expect(e.message).toContain(`unknown field "${STRANGER}"`)
     expect(e.message).not.toContain("did you mean")
-    // The hint lists what the operation does take, in core's own (frontend-neutral) terms.
-    expect(e.hint).toContain(`inspire_${op.name}`)
+    // The hint lists what the operation does take, naming the operation as a word each frontend says its way.
+    expect(parseWords(e.hint)).toContainEqual({ kind: "call", op: op.name, input: {} })
     for (const field of fieldsOf(op)) expect(e.hint).toContain(field)
   })
 
@@ -79,7 +81,7 @@ describe("every operation's input is strict", () => {
       const e = failureOf(op, raw)
       expect(e.reason).toBe("InvalidInput")
       expect(e.message).toContain("must be an object of named fields")
-      expect(e.hint).toContain(`inspire_${op.name}`)
+      expect(renderWords(e.hint, "mcp")).toContain(`inspire_${op.name}`)
     }
     const none = Effect.runSyncExit(parseInput(op, undefined))
     const empty = Effect.runSyncExit(parseInput(op, {}))

@@ -46,7 +46,7 @@ describe("submit_hpc", () => {
     expect(r.result.priority).toBe(10)
     expect(r.result.findings).toEqual([])
     expect(tasks().map((t) => t.id)).toEqual([r.result.jobId])
-    expect(r.result.next.map((n) => n.tool)).toContain("inspire_wait")
+    expect(r.result.next.map((n) => n.operation)).toContain("wait")
     expect(r.text).toContain(`HPC job prep-1 submitted: ${r.result.jobId}`)
     expect(r.text).toContain("2 task(s) × 4 CPU × 8G per CPU")
   })

@@ -49,13 +49,7 @@ describe("submit", () => {
     )
     const task = (emu.current.control.state() as State).tasks.find((t) => t.id === r.result.jobId)
     expect(task?.command).toBe(r.result.command)
-    expect(r.result.next.map((n) => n.tool)).toEqual([
-      "inspire_jobs",
-      "inspire_job_detail",
-      "inspire_logs",
-      "inspire_metrics",
-      "inspire_wait",
-    ])
+    expect(r.result.next.map((n) => n.operation)).toEqual(["jobs", "job_detail", "logs", "metrics", "wait"])
     expect(r.result.next[2]?.input).toEqual({ job_id: r.result.jobId, lines: 50 })
     expect(r.text).toContain(`Training job exp-001 submitted: ${r.result.jobId}`)
     expect(r.text).toContain(`inspire_logs(job_id="${r.result.jobId}", lines=50)`)

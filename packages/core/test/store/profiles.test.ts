@@ -4,7 +4,14 @@ import { join } from "node:path"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveProfile } from "../../src/profile.js"
-import { addProfile, forgetLogin, listProfiles, removeProfile, useProfile } from "../../src/store/profiles.js"
+import {
+  addProfile,
+  forgetLogin,
+  listProfiles,
+  profileEndpoints,
+  removeProfile,
+  useProfile,
+} from "../../src/store/profiles.js"
 import { Store } from "../../src/store/store.js"
 
 const run = <A, E>(home: string, program: Effect.Effect<A, E, Store>) =>
@@ -153,5 +160,45 @@ describe("forgetLogin", () => {
       expect(exit.value.creds.profiles.default?.inspire).toBeUndefined()
       expect(exit.value.session.token).toBeUndefined()
     }
+  })
+
+  it("points a profile at an emulator's platform and Harbor; explicit registry values win", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        yield* addProfile("emu", profileEndpoints({ emulator: "http://127.0.0.1:4010/" }))
+        yield* addProfile(
+          "own",
+          profileEndpoints({ baseUrl: "http://127.0.0.1:4010", registryPush: { sj: "127.0.0.1:5001" } }),
+        )
+        const config = yield* Effect.flatMap(Store, (s) => s.readConfig)
+        return {
+          emu: yield* resolveProfile(config, { profile: "emu", env: {} }),
+          own: yield* resolveProfile(config, { profile: "own", env: {} }),
+        }
+      }),
+    )
+    if (exit._tag !== "Success") throw new Error(String(exit.cause))
+    const { emu, own } = exit.value
+    expect(emu.baseUrl.value).toBe("http://127.0.0.1:4010")
+    expect(emu.registries).toEqual({
+      qb: {
+        push: "docker-qb.sii.edu.cn",
+        display: "docker.sii.shaipower.online",
+        api: "http://127.0.0.1:4010/harbor/qb",
+      },
+      sj: {
+        push: "docker-t.sii.edu.cn",
+        display: "docker-t.sii.shaipower.online",
+        api: "http://127.0.0.1:4010/harbor/sj",
+      },
+    })
+    expect(own.registries.qb.api).toBe("https://docker-qb.sii.edu.cn")
+    expect(own.registries.sj).toEqual({
+      push: "127.0.0.1:5001",
+      display: "docker-t.sii.shaipower.online",
+      api: "https://127.0.0.1:5001",
+    })
   })
 })

@@ -15850,13 +15850,13 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params, message) {
+function handleUnrepresentable(schema, ctx, json3, params, message) {
   const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
     throw new Error(message);
-  Object.assign(json2, result);
+  Object.assign(json3, result);
   return true;
 }
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
@@ -16092,12 +16092,12 @@ function foldObjects(members2) {
   }
   return folded;
 }
-function foldIntersection(json2) {
-  const allOf = json2.allOf;
+function foldIntersection(json3) {
+  const allOf = json3.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
   for (const key of FOLDABLE_KEYS)
-    if (key in json2)
+    if (key in json3)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -16116,8 +16116,8 @@ function foldIntersection(json2) {
   }
   if (!folded)
     return;
-  delete json2.allOf;
-  assignProps(json2, folded);
+  delete json3.allOf;
+  assignProps(json3, folded);
 }
 function finalize(ctx, schema) {
   const root = ctx.seen.get(schema);
@@ -16199,20 +16199,20 @@ function finalize(ctx, schema) {
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
       for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
-          const allOf = json2?.allOf;
+        for (const json3 of [seen.schema, seen.def]) {
+          const allOf = json3?.allOf;
           if (!Array.isArray(allOf))
             continue;
           const existing = carriers.get(allOf);
           if (existing)
-            existing.push(json2);
+            existing.push(json3);
           else
-            carriers.set(allOf, [json2]);
+            carriers.set(allOf, [json3]);
         }
       }
       for (const allOf of ctx.intersections) {
-        for (const json2 of carriers.get(allOf) ?? [])
-          foldIntersection(json2);
+        for (const json3 of carriers.get(allOf) ?? [])
+          foldIntersection(json3);
       }
     }
   }
@@ -16449,29 +16449,29 @@ var exactPatterns = /* @__PURE__ */ new Map([
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
-  const json2 = _json;
-  json2.type = "string";
+  const json3 = _json;
+  json3.type = "string";
   const { minimum, maximum, format: format4, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minLength = minimum;
+    json3.minLength = minimum;
   if (typeof maximum === "number")
-    json2.maxLength = maximum;
+    json3.maxLength = maximum;
   if (format4) {
-    json2.format = formatMap[format4] ?? format4;
-    if (json2.format === "")
-      delete json2.format;
+    json3.format = formatMap[format4] ?? format4;
+    if (json3.format === "")
+      delete json3.format;
     if (format4 === "time" || laxFormat) {
-      delete json2.format;
+      delete json3.format;
     }
   }
   if (contentEncoding)
-    json2.contentEncoding = contentEncoding;
+    json3.contentEncoding = contentEncoding;
   if (patterns && patterns.size > 0) {
     const patternList = [...patterns].map(exactPattern);
     if (patternList.length === 1)
-      json2.pattern = patternList[0].source;
+      json3.pattern = patternList[0].source;
     else if (patternList.length > 1) {
-      json2.allOf = [
+      json3.allOf = [
         ...patternList.map((regex) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
           pattern: regex.source
@@ -16481,31 +16481,31 @@ var stringProcessor = (schema, ctx, _json, _params) => {
   }
 };
 var numberProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json2.type = isInt ? "integer" : "number";
+  json3.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
   const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
   if (exMin) {
     if (legacy) {
-      json2.minimum = exclusiveMinimum;
-      json2.exclusiveMinimum = true;
+      json3.minimum = exclusiveMinimum;
+      json3.exclusiveMinimum = true;
     } else {
-      json2.exclusiveMinimum = exclusiveMinimum;
+      json3.exclusiveMinimum = exclusiveMinimum;
     }
   } else if (typeof minimum === "number") {
-    json2.minimum = minimum;
+    json3.minimum = minimum;
   }
   if (exMax) {
     if (legacy) {
-      json2.maximum = exclusiveMaximum;
-      json2.exclusiveMaximum = true;
+      json3.maximum = exclusiveMaximum;
+      json3.exclusiveMaximum = true;
     } else {
-      json2.exclusiveMaximum = exclusiveMaximum;
+      json3.exclusiveMaximum = exclusiveMaximum;
     }
   } else if (typeof maximum === "number") {
-    json2.maximum = maximum;
+    json3.maximum = maximum;
   }
   if (multipleOf) {
     const divisors = /* @__PURE__ */ new Set();
@@ -16513,75 +16513,75 @@ var numberProcessor = (schema, ctx, _json, params) => {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
-        handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        handleUnrepresentable(schema, ctx, json3, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
     const [first2, ...rest] = divisors;
     if (first2 !== void 0)
-      json2.multipleOf = first2;
+      json3.multipleOf = first2;
     if (rest.length)
-      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      json3.allOf = [...json3.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
 };
-var booleanProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var booleanProcessor = (_schema, _ctx, json3, _params) => {
+  json3.type = "boolean";
 };
-var bigintProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
+var bigintProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "BigInt cannot be represented in JSON Schema");
 };
-var symbolProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
+var symbolProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Symbols cannot be represented in JSON Schema");
 };
-var nullProcessor = (_schema, ctx, json2, _params) => {
+var nullProcessor = (_schema, ctx, json3, _params) => {
   if (ctx.target === "openapi-3.0") {
-    json2.type = "string";
-    json2.nullable = true;
-    json2.enum = [null];
+    json3.type = "string";
+    json3.nullable = true;
+    json3.enum = [null];
   } else {
-    json2.type = "null";
+    json3.type = "null";
   }
 };
-var undefinedProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
+var undefinedProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Undefined cannot be represented in JSON Schema");
 };
-var voidProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
+var voidProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Void cannot be represented in JSON Schema");
 };
-var neverProcessor = (_schema, _ctx, json2, _params) => {
-  json2.not = {};
+var neverProcessor = (_schema, _ctx, json3, _params) => {
+  json3.not = {};
 };
 var anyProcessor = (_schema, _ctx, _json, _params) => {
 };
 var unknownProcessor = (_schema, _ctx, _json, _params) => {
 };
-var dateProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
+var dateProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Date cannot be represented in JSON Schema");
 };
-var enumProcessor = (schema, _ctx, json2, _params) => {
+var enumProcessor = (schema, _ctx, json3, _params) => {
   const def = schema._zod.def;
   const values3 = getEnumValues(def.entries);
   if (values3.length === 0) {
-    json2.not = {};
+    json3.not = {};
     return;
   }
   if (values3.every((v) => typeof v === "number"))
-    json2.type = "number";
+    json3.type = "number";
   if (values3.every((v) => typeof v === "string"))
-    json2.type = "string";
-  json2.enum = values3;
+    json3.type = "string";
+  json3.enum = values3;
 };
-var literalProcessor = (schema, ctx, json2, params) => {
+var literalProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   if (def.values.length === 0) {
-    json2.not = {};
+    json3.not = {};
     return;
   }
   const vals = [];
   for (const val of def.values) {
     if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json3, params, "Literal `undefined` cannot be represented in JSON Schema"))
         return;
     } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json3, params, "BigInt literals cannot be represented in JSON Schema"))
         return;
       vals.push(Number(val));
     } else {
@@ -16591,37 +16591,37 @@ var literalProcessor = (schema, ctx, json2, params) => {
   if (vals.length === 0) {
   } else if (vals.length === 1) {
     const val = vals[0];
-    json2.type = val === null ? "null" : typeof val;
+    json3.type = val === null ? "null" : typeof val;
     if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json2.enum = [val];
+      json3.enum = [val];
     } else {
-      json2.const = val;
+      json3.const = val;
     }
   } else {
     if (vals.every((v) => typeof v === "number"))
-      json2.type = "number";
+      json3.type = "number";
     if (vals.every((v) => typeof v === "string"))
-      json2.type = "string";
+      json3.type = "string";
     if (vals.every((v) => typeof v === "boolean"))
-      json2.type = "boolean";
+      json3.type = "boolean";
     if (vals.every((v) => v === null))
-      json2.type = "null";
-    json2.enum = vals;
+      json3.type = "null";
+    json3.enum = vals;
   }
 };
-var nanProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
+var nanProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "NaN cannot be represented in JSON Schema");
 };
-var templateLiteralProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var templateLiteralProcessor = (schema, _ctx, json3, _params) => {
+  const _json = json3;
   const pattern = schema._zod.pattern;
   if (!pattern)
     throw new Error("Pattern not found in template literal");
   _json.type = "string";
   _json.pattern = pattern.source;
 };
-var fileProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var fileProcessor = (schema, _ctx, json3, _params) => {
+  const _json = json3;
   _json.type = "string";
   _json.format = "binary";
   _json.contentEncoding = "binary";
@@ -16639,34 +16639,34 @@ var fileProcessor = (schema, _ctx, json2, _params) => {
   else
     _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
 };
-var successProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var successProcessor = (_schema, _ctx, json3, _params) => {
+  json3.type = "boolean";
 };
-var customProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
+var customProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Custom types cannot be represented in JSON Schema");
 };
-var functionProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
+var functionProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Function types cannot be represented in JSON Schema");
 };
-var transformProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
+var transformProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Transforms cannot be represented in JSON Schema");
 };
-var mapProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
+var mapProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Map cannot be represented in JSON Schema");
 };
-var setProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
+var setProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Set cannot be represented in JSON Schema");
 };
 var arrayProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json3.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
-  json2.type = "array";
-  json2.items = processSchema(def.element, ctx, {
+    json3.maxItems = maximum;
+  json3.type = "array";
+  json3.items = processSchema(def.element, ctx, {
     ...params,
     path: [...params.path, "items"]
   });
@@ -16682,17 +16682,17 @@ function inputOptin(schema) {
   return schema._zod.optin;
 }
 var objectProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
   const shape = def.shape;
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json3, params, "Symbol keys cannot be represented in JSON Schema")) {
     return;
   }
-  json2.type = "object";
-  json2.properties = {};
+  json3.type = "object";
+  json3.properties = {};
   for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+    assignProp(json3.properties, key, processSchema(shape[key], ctx, {
       ...params,
       path: [...params.path, "properties", key]
     }));
@@ -16705,21 +16705,21 @@ var objectProcessor = (schema, ctx, _json, params) => {
     }
   }
   if (requiredKeys.length > 0) {
-    json2.required = requiredKeys;
+    json3.required = requiredKeys;
   }
   if (def.catchall?._zod.def.type === "never") {
-    json2.additionalProperties = false;
+    json3.additionalProperties = false;
   } else if (!def.catchall) {
     if (ctx.io === "output")
-      json2.additionalProperties = false;
+      json3.additionalProperties = false;
   } else if (def.catchall) {
-    json2.additionalProperties = processSchema(def.catchall, ctx, {
+    json3.additionalProperties = processSchema(def.catchall, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
   }
 };
-var unionProcessor = (schema, ctx, json2, params) => {
+var unionProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const isExclusive = def.inclusive === false;
   const options = def.options.map((x, i) => processSchema(x, ctx, {
@@ -16727,12 +16727,12 @@ var unionProcessor = (schema, ctx, json2, params) => {
     path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
   }));
   if (isExclusive) {
-    json2.oneOf = options;
+    json3.oneOf = options;
   } else {
-    json2.anyOf = options;
+    json3.anyOf = options;
   }
 };
-var intersectionProcessor = (schema, ctx, json2, params) => {
+var intersectionProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const a = processSchema(def.left, ctx, {
     ...params,
@@ -16747,13 +16747,13 @@ var intersectionProcessor = (schema, ctx, json2, params) => {
     ...isSimpleIntersection(a) ? a.allOf : [a],
     ...isSimpleIntersection(b) ? b.allOf : [b]
   ];
-  json2.allOf = allOf;
+  json3.allOf = allOf;
   ctx.intersections.push(allOf);
 };
 var tupleProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
-  json2.type = "array";
+  json3.type = "array";
   const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
   const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
   const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
@@ -16775,70 +16775,70 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   const maxItems = def.items.length;
   const isClosed = !def.rest;
   if (ctx.target === "draft-2020-12") {
-    json2.prefixItems = prefixItems;
+    json3.prefixItems = prefixItems;
     if (isClosed) {
-      json2.items = false;
+      json3.items = false;
     } else if (rest) {
-      json2.items = rest;
+      json3.items = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   } else if (ctx.target === "openapi-3.0") {
-    json2.items = {
+    json3.items = {
       anyOf: prefixItems
     };
     if (rest) {
-      json2.items.anyOf.push(rest);
+      json3.items.anyOf.push(rest);
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   } else {
-    json2.items = prefixItems;
+    json3.items = prefixItems;
     if (isClosed) {
-      json2.additionalItems = false;
+      json3.additionalItems = false;
     } else if (rest) {
-      json2.additionalItems = rest;
+      json3.additionalItems = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   }
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json3.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
+    json3.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json2, visited) {
-  if (json2.$ref) {
-    if (visited.has(json2))
-      return json2;
-    visited.add(json2);
-    const def = bySchema.get(json2)?.def;
+function stringifyKeyNames(bySchema, json3, visited) {
+  if (json3.$ref) {
+    if (visited.has(json3))
+      return json3;
+    visited.add(json3);
+    const def = bySchema.get(json3)?.def;
     if (!def)
-      return json2;
+      return json3;
     const inlined = stringifyKeyNames(bySchema, def, visited);
-    return inlined === def ? json2 : inlined;
+    return inlined === def ? json3 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = json2[keyword];
+    const branches = json3[keyword];
     if (!Array.isArray(branches))
       continue;
     const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
     if (mapped.some((branch, i) => branch !== branches[i]))
-      json2 = { ...json2, [keyword]: mapped };
+      json3 = { ...json3, [keyword]: mapped };
   }
-  const types = Array.isArray(json2.type) ? json2.type : [json2.type];
+  const types = Array.isArray(json3.type) ? json3.type : [json3.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-  const values3 = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
+  const values3 = json3.enum ?? (json3.const !== void 0 ? [json3.const] : void 0);
   if (!numericType && !values3?.some((v) => typeof v === "number"))
-    return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format4, id, ...rest } = json2;
+    return json3;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format4, id, ...rest } = json3;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -16878,9 +16878,9 @@ function rewriteKeyNames(ctx) {
   }
 }
 var recordProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
-  json2.type = "object";
+  json3.type = "object";
   const keyType = def.keyType;
   const patterns = aggregateChecks(keyType).patterns;
   if (def.mode === "loose" && patterns && patterns.size > 0) {
@@ -16888,13 +16888,13 @@ var recordProcessor = (schema, ctx, _json, params) => {
       ...params,
       path: [...params.path, "patternProperties", "*"]
     });
-    json2.patternProperties = {};
+    json3.patternProperties = {};
     for (const pattern of patterns) {
-      assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
+      assignProp(json3.patternProperties, exactPattern(pattern).source, valueSchema);
     }
   } else {
     if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json2.propertyNames = processSchema(def.keyType, ctx, {
+      json3.propertyNames = processSchema(def.keyType, ctx, {
         ...params,
         path: [...params.path, "propertyNames"]
       });
@@ -16906,7 +16906,7 @@ var recordProcessor = (schema, ctx, _json, params) => {
       }
       pending3.push(schema);
     }
-    json2.additionalProperties = processSchema(def.valueType, ctx, {
+    json3.additionalProperties = processSchema(def.valueType, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
@@ -16916,19 +16916,19 @@ var recordProcessor = (schema, ctx, _json, params) => {
   if (keyValues && !def.partial && !omittableOnInput) {
     const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
     if (validKeyValues.length > 0) {
-      json2.required = validKeyValues.map(String);
+      json3.required = validKeyValues.map(String);
     }
   }
 };
-var nullableProcessor = (schema, ctx, json2, params) => {
+var nullableProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
     seen.ref = def.innerType;
-    json2.nullable = true;
+    json3.nullable = true;
   } else {
-    json2.anyOf = [inner, { type: "null" }];
+    json3.anyOf = [inner, { type: "null" }];
   }
 };
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
@@ -16938,7 +16938,7 @@ var nonoptionalProcessor = (schema, ctx, _json, params) => {
   seen.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
-function serializeDefaultValue(value, schema, ctx, json2, params) {
+function serializeDefaultValue(value, schema, ctx, json3, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
     if (typeof val !== "bigint")
@@ -16948,30 +16948,30 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json3, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json2, params) => {
+var defaultProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json2.default = value;
+    json3.default = value;
 };
-var prefaultProcessor = (schema, ctx, json2, params) => {
+var prefaultProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
   if (ctx.io !== "input")
     return;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json2._prefault = value;
+    json3._prefault = value;
 };
-var catchProcessor = (schema, ctx, json2, params) => {
+var catchProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
@@ -16980,10 +16980,10 @@ var catchProcessor = (schema, ctx, json2, params) => {
   try {
     catchValue = def.catchValue(void 0);
   } catch {
-    handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
+    handleUnrepresentable(schema, ctx, json3, params, "Dynamic catch values are not supported in JSON Schema");
     return;
   }
-  json2.default = catchValue;
+  json3.default = catchValue;
 };
 var pipeProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -16993,12 +16993,12 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const seen = ctx.seen.get(schema);
   seen.ref = innerType;
 };
-var readonlyProcessor = (schema, ctx, json2, params) => {
+var readonlyProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  json2.readOnly = true;
+  json3.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -17654,7 +17654,7 @@ var _ZodString = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodString.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => stringProcessor(inst, ctx, json3, params);
   },
   /* @__PURE__ */ util_exports.derived({
     format: (inst) => aggregateChecks(inst).format ?? null,
@@ -18013,7 +18013,7 @@ var ZodNumber = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => numberProcessor(inst, ctx, json3, params);
     inst.isFinite = true;
   },
   /* @__PURE__ */ util_exports.derived({
@@ -18103,7 +18103,7 @@ function uint32(params) {
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   $ZodBoolean.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => booleanProcessor(inst, ctx, json3, params);
 });
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
@@ -18113,7 +18113,7 @@ var ZodBigInt = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodBigInt.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => bigintProcessor(inst, ctx, json3, params);
   },
   /* @__PURE__ */ util_exports.derived({
     minValue: (inst) => aggregateChecks(inst).minimum ?? null,
@@ -18171,7 +18171,7 @@ function uint64(params) {
 var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
   $ZodSymbol.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => symbolProcessor(inst, ctx, json3, params);
 });
 function symbol(params) {
   return _symbol(ZodSymbol, params);
@@ -18179,7 +18179,7 @@ function symbol(params) {
 var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
   $ZodUndefined.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => undefinedProcessor(inst, ctx, json3, params);
 });
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
@@ -18187,7 +18187,7 @@ function _undefined3(params) {
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
   $ZodNull.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nullProcessor(inst, ctx, json3, params);
 });
 function _null3(params) {
   return _null2(ZodNull, params);
@@ -18195,7 +18195,7 @@ function _null3(params) {
 var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
   $ZodAny.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => anyProcessor(inst, ctx, json3, params);
 });
 function any() {
   return _any(ZodAny);
@@ -18203,7 +18203,7 @@ function any() {
 var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
   $ZodUnknown.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unknownProcessor(inst, ctx, json3, params);
 });
 function unknown() {
   return _unknown(ZodUnknown);
@@ -18211,7 +18211,7 @@ function unknown() {
 var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
   $ZodNever.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => neverProcessor(inst, ctx, json3, params);
 });
 function never(params) {
   return _never(ZodNever, params);
@@ -18219,7 +18219,7 @@ function never(params) {
 var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
   $ZodVoid.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => voidProcessor(inst, ctx, json3, params);
 });
 function _void2(params) {
   return _void(ZodVoid, params);
@@ -18229,7 +18229,7 @@ var ZodDate = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodDate.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => dateProcessor(inst, ctx, json3, params);
     inst.min = (value, params) => inst.check(_gte(value, params));
     inst.max = (value, params) => inst.check(_lte(value, params));
   },
@@ -18251,7 +18251,7 @@ var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodArray.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => arrayProcessor(inst, ctx, json3, params);
   inst.element = def.element;
 }, {
   min(n, params) {
@@ -18281,7 +18281,7 @@ var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodObjectJIT.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => objectProcessor(inst, ctx, json3, params);
   util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
 }, {
   keyof() {
@@ -18354,7 +18354,7 @@ function looseObject(shape, params) {
 var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
   inst.options = def.options;
 });
 function union(options, params) {
@@ -18367,7 +18367,7 @@ function union(options, params) {
 var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
   ZodUnion.init(inst, def);
   $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
   inst.options = def.options;
 });
 function xor(options, params) {
@@ -18393,7 +18393,7 @@ function discriminatedUnion(discriminator, options, params) {
 var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
   $ZodIntersection.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => intersectionProcessor(inst, ctx, json3, params);
 });
 function intersection(left3, right3) {
   return new ZodIntersection({
@@ -18406,7 +18406,7 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTuple.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => tupleProcessor(inst, ctx, json3, params);
 }, {
   rest(rest) {
     return this.clone({
@@ -18439,7 +18439,7 @@ var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => recordProcessor(inst, ctx, json3, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
 });
@@ -18481,7 +18481,7 @@ var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodMap.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => mapProcessor(inst, ctx, json3, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
   inst.min = (...args2) => inst.check(_minSize(...args2));
@@ -18501,7 +18501,7 @@ var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodSet.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => setProcessor(inst, ctx, json3, params);
   inst.min = (...args2) => inst.check(_minSize(...args2));
   inst.nonempty = (params) => inst.check(_minSize(1, params));
   inst.max = (...args2) => inst.check(_maxSize(...args2));
@@ -18517,7 +18517,7 @@ function set(valueType, params) {
 var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   $ZodEnum.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => enumProcessor(inst, ctx, json3, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
   const keys5 = new Set(Object.keys(def.entries));
@@ -18570,7 +18570,7 @@ function nativeEnum(entries2, params) {
 var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
   $ZodLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => literalProcessor(inst, ctx, json3, params);
   inst.values = new Set(def.values);
   Object.defineProperty(inst, "value", {
     get() {
@@ -18591,7 +18591,7 @@ function literal(value, params) {
 var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => fileProcessor(inst, ctx, json3, params);
   inst.min = (size12, params) => inst.check(_minSize(size12, params));
   inst.max = (size12, params) => inst.check(_maxSize(size12, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
@@ -18603,7 +18603,7 @@ var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTransform.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => transformProcessor(inst, ctx, json3, params);
   inst._zod.parse = (payload, _ctx) => {
     if (_ctx.direction === "backward") {
       throw new $ZodEncodeError(inst.constructor.name);
@@ -18642,7 +18642,7 @@ function transform(fn2) {
 var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
   $ZodOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function optional(innerType) {
@@ -18654,7 +18654,7 @@ function optional(innerType) {
 var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
   $ZodExactOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function exactOptional(innerType) {
@@ -18666,7 +18666,7 @@ function exactOptional(innerType) {
 var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
   $ZodNullable.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nullableProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nullable(innerType) {
@@ -18681,7 +18681,7 @@ function nullish2(innerType) {
 var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
   $ZodDefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => defaultProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeDefault = inst.unwrap;
 });
@@ -18697,7 +18697,7 @@ function _default2(innerType, defaultValue) {
 var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
   $ZodPrefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => prefaultProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function prefault(innerType, defaultValue) {
@@ -18712,7 +18712,7 @@ function prefault(innerType, defaultValue) {
 var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
   $ZodNonOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nonoptionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nonoptional(innerType, params) {
@@ -18725,7 +18725,7 @@ function nonoptional(innerType, params) {
 var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
   $ZodSuccess.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => successProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function success(innerType) {
@@ -18737,7 +18737,7 @@ function success(innerType) {
 var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
   $ZodCatch.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => catchProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeCatch = inst.unwrap;
 });
@@ -18751,7 +18751,7 @@ function _catch2(innerType, catchValue) {
 var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
   $ZodNaN.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nanProcessor(inst, ctx, json3, params);
 });
 function nan(params) {
   return _nan(ZodNaN, params);
@@ -18759,7 +18759,7 @@ function nan(params) {
 var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => pipeProcessor(inst, ctx, json3, params);
   inst.in = def.in;
   inst.out = def.out;
 });
@@ -18801,7 +18801,7 @@ var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) =>
 var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
   $ZodReadonly.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => readonlyProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function readonly(innerType) {
@@ -18813,7 +18813,7 @@ function readonly(innerType) {
 var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
   $ZodTemplateLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => templateLiteralProcessor(inst, ctx, json3, params);
 });
 function templateLiteral(parts2, params) {
   return new ZodTemplateLiteral({
@@ -18825,7 +18825,7 @@ function templateLiteral(parts2, params) {
 var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
   $ZodLazy.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => lazyProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.getter();
 });
 function lazy(getter) {
@@ -18837,7 +18837,7 @@ function lazy(getter) {
 var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
   $ZodPromise.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => promiseProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function promise(innerType) {
@@ -18849,7 +18849,7 @@ function promise(innerType) {
 var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
   $ZodFunction.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => functionProcessor(inst, ctx, json3, params);
 });
 function _function(params) {
   return new ZodFunction({
@@ -18861,7 +18861,7 @@ function _function(params) {
 var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
   $ZodCustom.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => customProcessor(inst, ctx, json3, params);
 });
 function check(fn2) {
   const ch = new $ZodCheck({
@@ -35987,7 +35987,7 @@ var next2 = (cron3, startFrom) => {
 };
 var stepCron = (cron3, startFrom, direction) => {
   const tz = getOrUndefined2(cron3.tz);
-  const zoned = unsafeMakeZoned(startFrom ?? /* @__PURE__ */ new Date(), {
+  const zoned2 = unsafeMakeZoned(startFrom ?? /* @__PURE__ */ new Date(), {
     timeZone: tz
   });
   const prev = direction === "prev";
@@ -35998,7 +35998,7 @@ var stepCron = (cron3, startFrom, direction) => {
   const utc = tz !== void 0 && isTimeZoneNamed(tz) && tz.id === "UTC";
   const adjustDst = utc ? constVoid : (current) => {
     const adjusted = unsafeMakeZoned(current, {
-      timeZone: zoned.zone,
+      timeZone: zoned2.zone,
       adjustForTimeZone: true,
       disambiguation: prev ? "later" : void 0
     }).pipe(toDate);
@@ -36007,7 +36007,7 @@ var stepCron = (cron3, startFrom, direction) => {
       current.setTime(adjusted.getTime());
     }
   };
-  const result = mutate4(zoned, (current) => {
+  const result = mutate4(zoned2, (current) => {
     current.setUTCSeconds(current.getUTCSeconds() + tick, 0);
     for (let i = 0; i < 1e4; i++) {
       if (cron3.seconds.size !== 0) {
@@ -38924,6 +38924,41 @@ var surfaceError = (e, context5 = {}) => inspireError({
 });
 var invalidInput = (message, hint, extra = {}) => inspireError({ reason: "InvalidInput", message, hint, ...extra });
 
+// ../../packages/core/dist/words/token.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var OPEN = "";
+var CLOSE = "";
+var TOKEN = /\uE000([^\uE000\uE001]*)\uE001/g;
+var encode3 = (ref) => OPEN + JSON.stringify(ref).replace(/[\uE000\uE001]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`) + CLOSE;
+var callWord = (op, input2 = {}) => encode3({ kind: "call", op, input: input2 });
+var fieldWord = (name2, value) => encode3(value === void 0 ? { kind: "field", name: name2 } : { kind: "field", name: name2, value });
+var confirmWord = () => encode3({ kind: "confirm" });
+var dryRunWord = () => encode3({ kind: "dry_run" });
+var decode4 = (json3) => {
+  try {
+    const ref = JSON.parse(json3);
+    return typeof ref === "object" && ref !== null && typeof ref.kind === "string" ? ref : void 0;
+  } catch {
+    return void 0;
+  }
+};
+var parseWords = (text3) => {
+  const parts2 = [];
+  let last3 = 0;
+  for (const m of text3.matchAll(TOKEN)) {
+    if (m.index > last3)
+      parts2.push(text3.slice(last3, m.index));
+    parts2.push(decode4(m[1] ?? "") ?? m[0]);
+    last3 = m.index + m[0].length;
+  }
+  if (last3 < text3.length)
+    parts2.push(text3.slice(last3));
+  return parts2;
+};
+var hasWords = (text3) => text3.includes(OPEN) || text3.includes(CLOSE);
+var replaceWords = (text3, word) => hasWords(text3) ? parseWords(text3).map((p) => typeof p === "string" ? p : word(p)).join("") : text3;
+
 // ../../packages/core/dist/domain/ids.js
 var TaskKind = external_exports.enum(["train", "hpc", "serving", "ray", "notebook"]);
 var TASK_PREFIXES = [
@@ -38947,7 +38982,7 @@ var knownTaskPrefixes = [
   ...TASK_PREFIXES.map((r) => `${r.prefix}… (${r.label})`),
   "<uuid> (notebook, no prefix)"
 ];
-var unknownId = (id, why) => invalidInput(`"${id}" is not a task id: ${why}.`, "Pass the id of a task as inspire_jobs lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).", { candidates: knownTaskPrefixes });
+var unknownId = (id, why) => invalidInput(`"${id}" is not a task id: ${why}.`, `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`, { candidates: knownTaskPrefixes });
 var taskKindOf = (raw) => {
   const id = raw.trim();
   if (id === "")
@@ -39034,33 +39069,33 @@ var toDisplayAddress = (raw, options = {}) => {
       const host = registries[options.registry ?? "qb"].display;
       return Either_exports.right(formatImageRef({ ...ref, host, repository: withProject(ref.repository) }));
     }
-    const where2 = classifyHost(ref.host, registries);
-    if (where2 === void 0)
+    const where3 = classifyHost(ref.host, registries);
+    if (where3 === void 0)
       return Either_exports.left(foreignHost(raw, ref.host, registries));
-    return Either_exports.right(formatImageRef({ ...ref, host: registries[where2.registry].display }));
+    return Either_exports.right(formatImageRef({ ...ref, host: registries[where3.registry].display }));
   });
 };
-var foreignHost = (raw, host, registries) => invalidInput(`The image "${raw}" is on ${host}, which is not one of the platform's registries.`, "Push the image to Harbor with inspire_image_push, register it under 镜像管理 → 新建镜像, then use the display address it returns.", { candidates: [registries.qb.display, registries.sj.display] });
+var foreignHost = (raw, host, registries) => invalidInput(`The image "${raw}" is on ${host}, which is not one of the platform's registries.`, `Push the image to Harbor with ${callWord("image_push")}, register it under 镜像管理 → 新建镜像, then use the display address it returns.`, { candidates: [registries.qb.display, registries.sj.display] });
 var checkJobImage = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
   return Either_exports.flatMap(parseImageRef(raw), (ref) => {
     if (ref.host === void 0) {
       const fix = Either_exports.getOrUndefined(toDisplayAddress(raw, { registries, registry: options.workspaceRegistry ?? "qb" }));
-      return Either_exports.left(invalidInput(`The image "${raw}" has no registry host; jobs need the full display address.`, fix !== void 0 ? `Use ${fix} (after registering it under 镜像管理).` : "Use the address inspire_images shows.", fix !== void 0 ? { fix } : {}));
+      return Either_exports.left(invalidInput(`The image "${raw}" has no registry host; jobs need the full display address.`, fix !== void 0 ? `Use ${fix} (after registering it under 镜像管理).` : `Use the address ${callWord("images")} shows.`, fix !== void 0 ? { fix } : {}));
     }
-    const where2 = classifyHost(ref.host, registries);
-    if (where2 === void 0)
+    const where3 = classifyHost(ref.host, registries);
+    if (where3 === void 0)
       return Either_exports.left(foreignHost(raw, ref.host, registries));
-    if (where2.domain === "push") {
-      const fix = formatImageRef({ ...ref, host: registries[where2.registry].display });
+    if (where3.domain === "push") {
+      const fix = formatImageRef({ ...ref, host: registries[where3.registry].display });
       return Either_exports.left(invalidInput(`"${raw}" uses the push domain ${ref.host}; jobs must reference the display domain.`, `Use ${fix} instead.`, { fix }));
     }
     if (ref.tag === void 0 && ref.digest === void 0)
-      return Either_exports.left(invalidInput(`The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`, "Add the registered version, e.g. :v1 (inspire_images lists the versions)."));
-    const warnings = options.workspaceRegistry !== void 0 && options.workspaceRegistry !== where2.registry ? [
-      `The image is in the ${where2.registry} registry but this workspace uses ${options.workspaceRegistry}; the registries do not share images.`
+      return Either_exports.left(invalidInput(`The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`, `Add the registered version, e.g. :v1 (${callWord("images")} lists the versions).`));
+    const warnings = options.workspaceRegistry !== void 0 && options.workspaceRegistry !== where3.registry ? [
+      `The image is in the ${where3.registry} registry but this workspace uses ${options.workspaceRegistry}; the registries do not share images.`
     ] : [];
-    return Either_exports.right({ address: formatImageRef(ref), registry: where2.registry, warnings });
+    return Either_exports.right({ address: formatImageRef(ref), registry: where3.registry, warnings });
   });
 };
 
@@ -40044,7 +40079,7 @@ var checkPriority = (priority, options = {}) => {
   const level = priorityLevel(priority);
   const allowed = options.allowedLevels?.map((l) => l.toUpperCase());
   if (allowed !== void 0 && allowed.length > 0 && !allowed.includes(level))
-    return Either_exports.left(invalidInput(`Priority ${priority} (${level}) is not allowed for this spec, which accepts ${allowed.join(", ")}.`, "Pick a priority of an allowed level, or a spec that allows this one (inspire_status lists specs)."));
+    return Either_exports.left(invalidInput(`Priority ${priority} (${level}) is not allowed for this spec, which accepts ${allowed.join(", ")}.`, `Pick a priority of an allowed level, or a spec that allows this one (${callWord("status")} lists specs).`));
   const preemptible = level === "LOW";
   const warnings = preemptible ? [`Priority ${priority} is pre-emptible: higher-priority work may kill the task. Checkpoint often, or use 4+.`] : [];
   return Either_exports.right({ priority, level, preemptible, warnings });
@@ -40105,6 +40140,55 @@ var suggestName = (name2) => {
 // ../../packages/core/dist/domain/specs.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/domain/names.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
+var matchName = (items, nameOf, wanted, extra) => {
+  const key = fold(wanted);
+  const named = items.filter((i) => nameOf(i) !== "");
+  const tiers = [
+    ["name", named.filter((i) => nameOf(i) === wanted)],
+    ["name", named.filter((i) => fold(nameOf(i)) === key)],
+    ["name", extra === void 0 ? [] : items.filter(extra)],
+    ["prefix", key === "" ? [] : named.filter((i) => fold(nameOf(i)).startsWith(key))],
+    ["substring", key === "" ? [] : named.filter((i) => fold(nameOf(i)).includes(key))]
+  ];
+  for (const [by, found] of tiers) {
+    const [first2] = found;
+    if (found.length === 1 && first2 !== void 0)
+      return { kind: "one", item: first2 };
+    if (found.length > 1)
+      return { kind: "many", items: found, by };
+  }
+  return { kind: "none" };
+};
+var distance = (a, b) => {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+};
+var closestNames = (names2, wanted, count3 = 3) => {
+  const key = [...fold(wanted)];
+  if (key.length === 0)
+    return [];
+  return [...new Set(names2)].map((name2) => {
+    const other = [...fold(name2)];
+    return { name: name2, d: distance(key, other), limit: Math.max(1, Math.ceil(Math.max(key.length, other.length) / 2)) };
+  }).filter((c) => c.name !== "" && c.d <= c.limit).sort((a, b) => a.d - b.d).slice(0, count3).map((c) => c.name);
+};
+var didYouMean = (names2, wanted) => {
+  const near = closestNames(names2, wanted);
+  return near.length === 0 ? "" : ` Did you mean ${near.map((n) => `"${n}"`).join(", ")}?`;
+};
+
+// ../../packages/core/dist/domain/specs.js
 var ScheduleType = external_exports.enum(["TRAIN", "DSW", "HPC", "SERVING", "RAY_JOB"]);
 var scheduleConfigType = (type) => `SCHEDULE_CONFIG_TYPE_${type}`;
 var PURPOSE = {
@@ -40168,27 +40252,28 @@ var specsFor = (listings, type, group) => listings.filter((l) => l.scheduleType 
 var chooseSpec = (input2) => {
   const usable2 = specsFor(input2.listings, input2.scheduleType, input2.computeGroupId);
   const candidates = usable2.map(toCandidate);
-  const where2 = `compute group ${input2.computeGroupName ?? input2.computeGroupId}`;
+  const where3 = `compute group ${input2.computeGroupName ?? input2.computeGroupId}`;
   const purpose = PURPOSE[input2.scheduleType];
   if (usable2.length === 0)
-    return Either_exports.left(invalidInput(`No specs for ${purpose} are available in ${where2}.`, "Pick another compute group: inspire_status shows the specs of each group and schedule type."));
+    return Either_exports.left(invalidInput(`No specs for ${purpose} are available in ${where3}.`, `Pick another compute group: ${callWord("status")} shows the specs of each group and schedule type.`));
   const wanted = input2.spec?.trim() ?? "";
   if (wanted === "")
-    return Either_exports.left(invalidInput(`No spec was given for ${where2}.`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
+    return Either_exports.left(invalidInput(`No spec was given for ${where3}.`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
       candidates
     }));
-  const found = usable2.find((s) => s.id === wanted) ?? uniqueByName(usable2, wanted);
-  if (found !== void 0)
-    return Either_exports.right(found);
+  const byId2 = usable2.find((s) => s.id === wanted);
+  if (byId2 !== void 0)
+    return Either_exports.right(byId2);
+  const named = matchName(usable2, (s) => s.name, wanted);
+  if (named.kind === "one")
+    return Either_exports.right(named.item);
+  if (named.kind === "many")
+    return Either_exports.left(invalidInput(`"${wanted}" matches ${named.items.length} specs of ${where3}: did you mean ${named.items.map((s) => `"${s.name}"`).join(", ")}?`, "Pass more of the name, or the spec id.", { candidates: named.items.map(toCandidate) }));
   const elsewhere = input2.listings.find((l) => l.specs.some((s) => s.id === wanted));
-  const why = elsewhere !== void 0 && elsewhere.scheduleType !== input2.scheduleType ? `it is a spec for ${PURPOSE[elsewhere.scheduleType]}, not ${purpose}` : elsewhere !== void 0 ? `it does not belong to ${where2}` : `it is not a spec of ${where2}`;
-  return Either_exports.left(invalidInput(`Spec "${wanted}" cannot be used: ${why}.`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
+  const why = elsewhere !== void 0 && elsewhere.scheduleType !== input2.scheduleType ? `it is a spec for ${PURPOSE[elsewhere.scheduleType]}, not ${purpose}` : elsewhere !== void 0 ? `it does not belong to ${where3}` : `it is not a spec of ${where3}`;
+  return Either_exports.left(invalidInput(`Spec "${wanted}" cannot be used: ${why}.${elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""}`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
     candidates
   }));
-};
-var uniqueByName = (specs, name2) => {
-  const matches = specs.filter((s) => s.name !== "" && s.name === name2);
-  return matches.length === 1 ? matches[0] : void 0;
 };
 
 // ../../packages/core/dist/domain/status.js
@@ -40652,7 +40737,7 @@ import { hostname as hostname3 } from "node:os";
 import { dirname as dirname4 } from "node:path";
 var LOCK_GRACE_MS = 1e3;
 var HOST2 = hostname3().replace(/\s+/g, "_") || "localhost";
-var TOKEN = /^(\d+) [0-9a-f]+(?: (\S+))?$/;
+var TOKEN2 = /^(\d+) [0-9a-f]+(?: (\S+))?$/;
 var inspect = async (path) => {
   const handle = await open3(path, constants2.O_RDONLY | (constants2.O_NONBLOCK ?? 0)).catch((e) => {
     if (errnoCode(e) === "ENOENT")
@@ -40673,7 +40758,7 @@ var inspect = async (path) => {
 };
 var isStale = (found, staleMs, now) => {
   const age = now - found.mtimeMs;
-  const token = TOKEN.exec(found.content);
+  const token = TOKEN2.exec(found.content);
   if (token === null)
     return age > LOCK_GRACE_MS;
   const host = token[2];
@@ -40771,7 +40856,7 @@ var withFileLock = (path, options = {}) => {
         const holder = yield* Effect_exports.promise(() => readFile(path, "utf8").catch(() => ""));
         return yield* Effect_exports.fail(new InspireError({
           reason: "StoreError",
-          message: `Another inspire process (pid ${TOKEN.exec(holder)?.[1] ?? "unknown"}) has held ${path} for over ${Math.round(timeoutMs / 1e3)} s.`,
+          message: `Another inspire process (pid ${TOKEN2.exec(holder)?.[1] ?? "unknown"}) has held ${path} for over ${Math.round(timeoutMs / 1e3)} s.`,
           hint: "Wait for it to finish; if no inspire process is running, delete the lock file."
         }));
       }
@@ -40798,6 +40883,7 @@ var withFileLock = (path, options = {}) => {
 // ../../packages/core/dist/store/paths.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { join as join5 } from "node:path";
 var storeRoots = (paths) => paths.roots ?? [paths.configDir, paths.cacheDir];
@@ -40815,6 +40901,8 @@ var resolveStorePaths = (env = process.env, home = homedir()) => {
     roots: root !== void 0 && root !== "" ? [root] : [configDir, cacheDir]
   };
 };
+var resourceScopeKey = (s) => `${s.home ?? ""}|${s.profile}|${s.baseUrl}|${s.username ?? ""}`;
+var resourceCacheFile = (paths, scopeKey) => join5(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
 
 // ../../packages/core/dist/store/schema.js
 init_define_INSPIRE_SKILL();
@@ -40932,7 +41020,15 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OFF_CAMPUS_HINT = "The platform is reachable only from the campus network or the aTrust VPN (or a proxy: HTTPS_PROXY or the profile's proxy). Connect, then try again.";
+var platformHost = (host) => /(^|\.)sii\.edu\.cn(:\d+)?$/i.test(host);
+var loopbackHost = (host) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)(:\d+)?$/i.test(host) || /^\[::ffff:127\./i.test(host);
 var fromTransportFailure = (failure3) => {
+  if (failure3.code === "ECONNREFUSED" && (loopbackHost(failure3.host) || !platformHost(failure3.host)))
+    return new InspireError({
+      reason: "PlatformUnreachable",
+      message: `Nothing listens at ${failure3.host} (connection refused).`,
+      hint: loopbackHost(failure3.host) ? "Is the emulator (or the local server) running on that port? Check the profile's baseUrl (INSPIRE_BASE_URL overrides it)." : "Check the profile's baseUrl (INSPIRE_BASE_URL overrides it) and that the server there is running."
+    });
   if (failure3.kind === "tls")
     return new InspireError({
       reason: "PlatformUnreachable",
@@ -41178,8 +41274,8 @@ var checkPasswordUrl = (url2, from) => {
     return Effect_exports.void;
   if (parsed.protocol === "http:" && isLoopbackHost(parsed.hostname))
     return Effect_exports.void;
-  const where2 = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : `${parsed.protocol}//…`;
-  return Effect_exports.fail(refusal(`Refusing to send a password to ${where2} (from ${from}): only https, or plain http to this machine, keeps it off the network in clear text.`, parsed.protocol === "http:" ? `Use https://${parsed.host} instead (change ${from}); plain http is allowed only for 127.0.0.1, ::1 and localhost.` : `Use an https:// address (change ${from}).`));
+  const where3 = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : `${parsed.protocol}//…`;
+  return Effect_exports.fail(refusal(`Refusing to send a password to ${where3} (from ${from}): only https, or plain http to this machine, keeps it off the network in clear text.`, parsed.protocol === "http:" ? `Use https://${parsed.host} instead (change ${from}); plain http is allowed only for 127.0.0.1, ::1 and localhost.` : `Use an https:// address (change ${from}).`));
 };
 var originOf = (resolved, what) => resolved.source === "environment" || resolved.source === "profile" ? resolved.from ?? resolved.source : resolved.source === "argument" ? `the ${what} argument` : `the built-in ${what}`;
 var checkPlatformLoginUrl = (profile) => checkPasswordUrl(profile.baseUrl.value ?? "", originOf(profile.baseUrl, "base URL"));
@@ -41332,13 +41428,13 @@ var isCasForm = (html) => {
 };
 var casLogin = (baseUrl, credentials, key = DEFAULT_CAS_KEY) => Effect_exports.gen(function* () {
   yield* checkPasswordUrl(baseUrl, "the profile's base URL");
-  const platformHost = new URL(baseUrl).host;
+  const platformHost2 = new URL(baseUrl).host;
   let page = yield* follow(new URL("/", baseUrl).toString(), {});
   if (!isCasForm(page.res.body)) {
     const link2 = /"loginUrl"\s*:\s*"([^"]*broker\\?\/cas\\?\/login[^"]*)"/.exec(page.res.body)?.[1];
     if (link2 === void 0) {
       if (hasSession(page.jar, baseUrl))
-        return page.jar[platformHost] ?? {};
+        return page.jar[platformHost2] ?? {};
       return yield* Effect_exports.fail(loginError("The login page offered no CAS sign-in link.", "The platform's login flow may have changed; report it."));
     }
     const unescaped = link2.replace(/\\\//g, "/").replace(/&amp;/g, "&");
@@ -41392,14 +41488,14 @@ var casLogin = (baseUrl, credentials, key = DEFAULT_CAS_KEY) => Effect_exports.g
       return yield* Effect_exports.fail(casFailure(formError(done7.res.body), baseUrl));
     return yield* Effect_exports.fail(loginError("The login chain ended without a platform session.", "Try again; if it keeps failing, log in through a browser once."));
   }
-  return done7.jar[platformHost] ?? {};
+  return done7.jar[platformHost2] ?? {};
 });
 
 // ../../packages/core/dist/auth/credentials.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash } from "node:crypto";
-var fingerprint = (c) => createHash("sha256").update(`holos-inspire:${c.username}\0${c.password}`).digest("hex").slice(0, 16);
+import { createHash as createHash2 } from "node:crypto";
+var fingerprint = (c) => createHash2("sha256").update(`holos-inspire:${c.username}\0${c.password}`).digest("hex").slice(0, 16);
 var resolveCredentials = (profile, env) => Effect_exports.gen(function* () {
   const username = env.INSPIRE_USERNAME?.trim();
   const password = env.INSPIRE_PASSWORD;
@@ -41464,9 +41560,9 @@ var tokenLogin = (baseUrl, credentials) => Effect_exports.gen(function* () {
     body: JSON.stringify({ username: credentials.username, password: credentials.password }),
     idempotent: false
   }), fromTransportFailure);
-  const json2 = parseJson(res.body);
-  const envelope = Envelope.safeParse(json2);
-  const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json2;
+  const json3 = parseJson(res.body);
+  const envelope = Envelope.safeParse(json3);
+  const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json3;
   const token = TokenBody.safeParse(candidate);
   if (res.status >= 200 && res.status < 300 && token.success) {
     const now = yield* Clock_exports.currentTimeMillis;
@@ -41499,7 +41595,8 @@ var Session = class _Session extends Context_exports.Tag("@holos-inspire/core/Se
 var notLoggedIn = () => new InspireError({
   reason: "NotLoggedIn",
   message: "No platform credentials are saved for this profile.",
-  hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation), or call inspire_login."
+  // `inspire login` on a terminal for every frontend: the password then stays out of any conversation.
+  hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation)."
 });
 var makeSession = (target, ctx) => {
   const store = Context_exports.get(ctx, Store);
@@ -41615,7 +41712,7 @@ var parse5 = (res) => {
     return void 0;
   }
 };
-var isEnvelope = (json2) => typeof json2 === "object" && json2 !== null && !Array.isArray(json2);
+var isEnvelope = (json3) => typeof json3 === "object" && json3 !== null && !Array.isArray(json3);
 var describeBody = (res) => {
   const text3 = res.body.trim();
   if (text3 === "")
@@ -41657,7 +41754,7 @@ var CODE_REASONS = [
   {
     matches: (n) => n === 100004,
     reason: "NotFound",
-    hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.'
+    hint: `Check the id; ${callWord("jobs")}, ${callWord("notebook", { action: "list" })} and ${callWord("models", { action: "list" })} list what exists.`
   }
 ];
 var codeError = (code, message, surface, status) => {
@@ -41698,9 +41795,9 @@ var readCodeEnvelope = (res, surface, credential) => {
       return { kind: "expired" };
     return httpError(res, surface);
   }
-  const json2 = parse5(res);
+  const json3 = parse5(res);
   const ok = res.status >= 200 && res.status < 300;
-  if (json2 === void 0 || ok && !isEnvelope(json2)) {
+  if (json3 === void 0 || ok && !isEnvelope(json3)) {
     if (credential === "cookie" && ok && isPage(res))
       return { kind: "expired", page: true };
     if (ok)
@@ -41717,10 +41814,10 @@ var readCodeEnvelope = (res, surface, credential) => {
       };
     return httpError(res, surface);
   }
-  const body2 = json2;
+  const body2 = json3;
   const code = typeof body2.code === "number" || typeof body2.code === "string" ? body2.code : void 0;
   if (code === void 0)
-    return res.status < 300 ? { kind: "ok", data: json2 } : httpError(res, surface);
+    return res.status < 300 ? { kind: "ok", data: json3 } : httpError(res, surface);
   if (Number(code) === 0)
     return { kind: "ok", data: body2.data };
   if (credential === "bearer" && Number(code) === -1)
@@ -41731,7 +41828,7 @@ var V2_REASONS = {
   InvalidParameter: { reason: "InvalidInput", hint: "Check the values sent; the platform rejected them as shown." },
   ResourceNotFound: {
     reason: "NotFound",
-    hint: 'Check the id; inspire_jobs, inspire_notebook(action="list") and inspire_models(action="list") list what exists.'
+    hint: `Check the id; ${callWord("jobs")}, ${callWord("notebook", { action: "list" })} and ${callWord("models", { action: "list" })} list what exists.`
   },
   Conflict: { reason: "Conflict", hint: "The task is changing state; wait a few seconds and try again." },
   InternalError: { reason: "PlatformError", hint: "The platform failed internally; its message above says why." }
@@ -41755,8 +41852,8 @@ var readV2Envelope = (res, surface) => {
       message: `${surface}: the gateway redirected to its login page although credentials were sent.`,
       hint: "This is a client defect (the x-inspire-client-source header); please report it."
     }));
-  const json2 = parse5(res);
-  if (json2 === void 0 || res.status < 300 && !isEnvelope(json2)) {
+  const json3 = parse5(res);
+  if (json3 === void 0 || res.status < 300 && !isEnvelope(json3)) {
     if (res.status >= 200 && res.status < 300)
       return unreadable(res, surface);
     if (res.status === 404)
@@ -41771,7 +41868,7 @@ var readV2Envelope = (res, surface) => {
       };
     return httpError(res, surface);
   }
-  const body2 = json2;
+  const body2 = json3;
   const error62 = body2.ResponseMetadata?.Error;
   if (error62 !== void 0 && error62 !== null) {
     const code = String(error62.Code ?? "Unknown");
@@ -41970,7 +42067,7 @@ init_define_INSPIRE_TOOLS();
 var MARGIN_MS = 3e3;
 var createOnce = (options) => Effect_exports.gen(function* () {
   const what = options.what ?? "the task";
-  const listHint = options.listHint ?? "inspire_jobs";
+  const listHint = options.listHint ?? `${callWord("jobs")}`;
   const platformNow = options.now ?? Clock_exports.currentTimeMillis;
   const sentLocal = yield* Clock_exports.currentTimeMillis;
   const since = Effect_exports.gen(function* () {
@@ -42109,7 +42206,7 @@ var ListPage = external_exports.object({
   total: Num
 }).transform((p) => ({ items: p.jobs ?? p.events ?? p.logs ?? p.list ?? p.items ?? [], total: p.total }));
 var WRITE = { idempotent: true, write: true };
-var decode4 = (schema, data, surface) => {
+var decode5 = (schema, data, surface) => {
   const parsed = schema.safeParse(data ?? {});
   if (parsed.success)
     return Effect_exports.succeed(parsed.data);
@@ -42120,7 +42217,7 @@ var decode4 = (schema, data, surface) => {
     hint: "The platform may have changed; report it with the command you ran."
   }));
 };
-var decodeItems = (schema, items, surface) => Effect_exports.forEach(items, (i) => decode4(schema, i, surface));
+var decodeItems = (schema, items, surface) => Effect_exports.forEach(items, (i) => decode5(schema, i, surface));
 var firstAvailable = (what, attempts) => {
   const [head5, ...rest] = attempts;
   if (head5 === void 0)
@@ -42148,7 +42245,7 @@ var unwrapJson = (value) => {
   }
 };
 var boundedRequests = (permits) => Effect_exports.map(Effect_exports.makeSemaphore(permits), (semaphore) => semaphore.withPermits(1));
-var READ_HINT = "Try again later; if it persists, run inspire_status and report the message.";
+var READ_HINT = `Try again later; if it persists, run ${callWord("status")} and report the message.`;
 
 // ../../packages/core/dist/api/jobs/checks.js
 init_define_INSPIRE_SKILL();
@@ -42161,7 +42258,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/platform/shared-bucket.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 import { hostname as hostname4 } from "node:os";
 import { join as join7 } from "node:path";
 
@@ -42196,7 +42293,7 @@ var bucketFile = (cacheDir, baseUrl, account) => {
     origin = new URL(baseUrl).origin;
   } catch {
   }
-  const key = createHash2("sha256").update(`${origin}
+  const key = createHash3("sha256").update(`${origin}
 ${account}`).digest("hex").slice(0, 24);
   return join7(cacheDir, BUCKET_FOLDER, `${key}.json`);
 };
@@ -42633,7 +42730,7 @@ var checkCommon = (input2) => Effect_exports.gen(function* () {
     spec: input2.specId
   }))
     if (value.trim() === "")
-      return yield* Effect_exports.fail(invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (inspire_status lists them).`));
+      return yield* Effect_exports.fail(invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (${callWord("status")} lists them).`));
   return { name: name2, image: image.address, warnings: [...image.warnings, ...priority.warnings] };
 });
 var checkCreate = (input2, own2) => Effect_exports.gen(function* () {
@@ -42857,7 +42954,7 @@ var collectPages = (fetchPage, options) => Effect_exports.gen(function* () {
 // ../../packages/core/dist/api/jobs/training.js
 var REFERER = "/jobs/distributedTraining";
 var PAGE_SIZE = 100;
-var requireId = (id, what) => id.trim() === "" ? Effect_exports.fail(invalidInput(`No ${what} id was given.`, "Pass the job id (inspire_jobs lists them).")) : Effect_exports.void;
+var requireId = (id, what) => id.trim() === "" ? Effect_exports.fail(invalidInput(`No ${what} id was given.`, `Pass the job id (${callWord("jobs")} lists them).`)) : Effect_exports.void;
 var getTrainingJob = (jobId) => Effect_exports.gen(function* () {
   yield* requireId(jobId, "training job");
   const platform = yield* Platform;
@@ -42870,7 +42967,7 @@ var getTrainingJob = (jobId) => Effect_exports.gen(function* () {
       referer: `/jobs/distributedTrainingDetail/${jobId}`
     })
   ]);
-  const raw = yield* decode4(RawTrainingJob, data, "train_job/detail");
+  const raw = yield* decode5(RawTrainingJob, data, "train_job/detail");
   return toTrainingJob(raw, platform.baseUrl);
 });
 var listBody = (input2) => (page, size12) => ({
@@ -42881,15 +42978,15 @@ var listBody = (input2) => (page, size12) => ({
 });
 var listTrainingJobs = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
   const platform = yield* Platform;
   const body2 = listBody(input2);
   const collected = yield* firstAvailable("list training jobs", [
-    collectPages((page, size12) => Effect_exports.flatMap(platform.v2("train", "ListJobs", body2(page, size12), { idempotent: true }), (d) => decode4(ListPage, d, "train.ListJobs")), { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }),
+    collectPages((page, size12) => Effect_exports.flatMap(platform.v2("train", "ListJobs", body2(page, size12), { idempotent: true }), (d) => decode5(ListPage, d, "train.ListJobs")), { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }),
     collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "train_job/list", body2(page, size12), {
       idempotent: true,
       referer: `${REFERER}?spaceId=${input2.workspaceId}`
-    }), (d) => decode4(ListPage, d, "train_job/list")), { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 })
+    }), (d) => decode5(ListPage, d, "train_job/list")), { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 })
   ]);
   const raws = yield* decodeItems(RawTrainingJob, collected.items, "train.ListJobs");
   const jobs = raws.map((r) => toTrainingJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
@@ -42900,7 +42997,7 @@ var TOO_EARLY = Schedule_exports.fromDelays("500 millis", "1 second", "2 seconds
 var retryTooEarly = (stop3) => Effect_exports.mapError(Effect_exports.retry(stop3, { schedule: TOO_EARLY, while: isTooEarly }), (e) => isTooEarly(e) ? new InspireError({
   reason: "Conflict",
   message: `${e.message} The job is still being created.`,
-  hint: "Wait a few seconds and stop it again (inspire_job_stop).",
+  hint: `Wait a few seconds and stop it again (${callWord("stop")}).`,
   ...e.code !== void 0 ? { code: e.code } : {}
 }) : e);
 var stopWith = (jobId, read2, send2, fatal, listed) => Effect_exports.gen(function* () {
@@ -42928,7 +43025,7 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
 
 // ../../packages/core/dist/api/jobs/create.js
 var CreateAnswer = external_exports.object({ job_id: Text, id: Text }).transform((a) => a.job_id || a.id).refine((id) => id !== "", "the answer carries no job_id");
-var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode4(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
+var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode5(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
 var trainingBody = (input2, name2, image) => ({
   name: name2,
   command: input2.command,
@@ -42996,7 +43093,7 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
     find: find3,
     now: platform.clock.now,
     what: spec2.what,
-    listHint: "inspire_jobs",
+    listHint: `${callWord("jobs")}`,
     ...spec2.options.lookups !== void 0 ? { lookups: spec2.options.lookups } : {}
   });
   const detail = yield* Effect_exports.either(spec2.detail(created.value));
@@ -43037,13 +43134,13 @@ var roundOf = (pod) => {
 };
 var listJobInstances = (jobId) => Effect_exports.gen(function* () {
   if (jobId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No job id was given.", "Pass the job id (inspire_jobs lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`));
   const platform = yield* Platform;
   const data = yield* firstAvailable("list the job's pods", [
     platform.v2("train", "ListJobInstances", { job_id: jobId, page_num: 1, page_size: -1 }, { idempotent: true }),
     platform.v1("POST", "train_job/instance_list", { jobId, page_num: 1, page_size: -1 }, { idempotent: true, referer: `/jobs/distributedTrainingDetail/${jobId}` })
   ]);
-  const page = yield* decode4(ListPage, data, "train.ListJobInstances");
+  const page = yield* decode5(ListPage, data, "train.ListJobInstances");
   const raws = yield* decodeItems(RawInstance, page.items, "train.ListJobInstances");
   return raws.map((r) => {
     const pod = r.name || r.pod_name;
@@ -43146,7 +43243,7 @@ var hpcBody = (input2, name2, image) => ({
 });
 var getHpcJob = (jobId) => Effect_exports.gen(function* () {
   if (jobId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No HPC job id was given.", "Pass the id (inspire_jobs lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No HPC job id was given.", `Pass the id (${callWord("jobs")} lists them).`));
   const platform = yield* Platform;
   const data = yield* firstAvailable("read the HPC job", [
     platform.openapi("hpc_jobs/detail", { job_id: jobId }, { idempotent: true }),
@@ -43156,20 +43253,20 @@ var getHpcJob = (jobId) => Effect_exports.gen(function* () {
       referer: `/jobs/hpcDetail/${jobId}`
     })
   ]);
-  return toHpcJob(yield* decode4(RawHpcJob, data, "hpc_jobs/detail"), platform.baseUrl);
+  return toHpcJob(yield* decode5(RawHpcJob, data, "hpc_jobs/detail"), platform.baseUrl);
 });
 var listHpcJobs = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
   const platform = yield* Platform;
   const body2 = listBody(input2);
   const paging = { firstPage: 1, pageSize: input2.pageSize ?? 100, maxPages: input2.maxPages ?? 100 };
   const collected = yield* firstAvailable("list HPC jobs", [
-    collectPages((page, size12) => Effect_exports.flatMap(platform.v2("hpc", "ListJobs", body2(page, size12), { idempotent: true }), (d) => decode4(ListPage, d, "hpc.ListJobs")), paging),
+    collectPages((page, size12) => Effect_exports.flatMap(platform.v2("hpc", "ListJobs", body2(page, size12), { idempotent: true }), (d) => decode5(ListPage, d, "hpc.ListJobs")), paging),
     collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "hpc_jobs/list", body2(page, size12), {
       idempotent: true,
       referer: `${REFERER2}?spaceId=${input2.workspaceId}`
-    }), (d) => decode4(ListPage, d, "hpc_jobs/list")), paging)
+    }), (d) => decode5(ListPage, d, "hpc_jobs/list")), paging)
   ]);
   const raws = yield* decodeItems(RawHpcJob, collected.items, "hpc.ListJobs");
   const jobs = raws.map((r) => toHpcJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
@@ -43218,7 +43315,7 @@ var placementOf = (jobId) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(ref.left);
   const kind = ref.right.kind;
   if (kind !== "train" && kind !== "hpc")
-    return yield* Effect_exports.fail(invalidInput(`${jobId} is not a training or HPC job.`, "Pass a job-… or hpc-job-… id (inspire_jobs)."));
+    return yield* Effect_exports.fail(invalidInput(`${jobId} is not a training or HPC job.`, `Pass a job-… or hpc-job-… id (${callWord("jobs")}).`));
   const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId);
   return {
     taskType: TASK_TYPES[kind],
@@ -43233,7 +43330,7 @@ var queryOne = (metric, filter8, timeRange) => Effect_exports.gen(function* () {
     platform.v2("train", "GetTaskMetric", body2, { idempotent: true }),
     platform.v1("POST", "cluster_metric/resource_metric_by_time", body2, { idempotent: true })
   ]);
-  const groups = yield* decode4(RawMetrics, data, "train.GetTaskMetric");
+  const groups = yield* decode5(RawMetrics, data, "train.GetTaskMetric");
   return groups.filter((g) => g.group_name !== "").map((g) => ({
     metric,
     pod: g.group_name,
@@ -43322,13 +43419,16 @@ var isHpcJob = (jobId) => {
   const ref = taskKindOf(jobId);
   return ref._tag === "Right" && ref.right.kind === "hpc";
 };
-var podsOf = (jobId, pod) => Effect_exports.gen(function* () {
+var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   const asked = pod === void 0 ? [] : typeof pod === "string" ? [pod] : pod;
   if (asked.length > 0)
     return asked;
-  const pods = isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod);
+  return isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod);
+});
+var podsOf = (jobId, pod) => Effect_exports.gen(function* () {
+  const pods = yield* listedPods(jobId, pod);
   if (pods.length === 0)
-    return yield* Effect_exports.fail(invalidInput(`Job ${jobId} has no pods yet, so it has no logs.`, "Wait until it leaves the queue (inspire_job_status), then read the logs again."));
+    return yield* Effect_exports.fail(invalidInput(`Job ${jobId} has no pods yet, so it has no logs.`, `Wait until it leaves the queue (${callWord("job_detail")}), then read the logs again.`));
   return pods;
 });
 var queryLogs = (q) => Effect_exports.gen(function* () {
@@ -43349,7 +43449,7 @@ var queryLogs = (q) => Effect_exports.gen(function* () {
   };
   const options = { idempotent: true, referer: `/jobs/distributedTrainingDetail/${q.jobId}` };
   const data = yield* firstAvailable("read the job's logs", hpc2 ? [platform.v1("POST", "logs/hpc", body2, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })] : [platform.v2("train", "GetJobLog", body2, options), platform.v1("POST", "logs/train", body2, options)]);
-  const page = yield* decode4(ListPage, data, "train.GetJobLog");
+  const page = yield* decode5(ListPage, data, "train.GetJobLog");
   return yield* decodeLogLines(page.items);
 });
 
@@ -43491,15 +43591,14 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/api/resources/cache-file.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash3 } from "node:crypto";
 import { rmSync as rmSync3 } from "node:fs";
-import { dirname as dirname5, join as join10 } from "node:path";
+import { dirname as dirname5 } from "node:path";
 var VERSION = 1;
 var rootsByFile = /* @__PURE__ */ new Map();
 var rootsOf = (file2) => rootsByFile.get(file2) ?? [dirname5(dirname5(file2))];
 var cacheFileOf = (env, scopeKey) => {
   const paths = resolveStorePaths(env);
-  const file2 = join10(paths.cacheDir, "resources", `${createHash3("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
+  const file2 = resourceCacheFile(paths, scopeKey);
   rootsByFile.set(file2, storeRoots(paths));
   return file2;
 };
@@ -43555,7 +43654,12 @@ var scopes = /* @__PURE__ */ new Map();
 var keptOf = (entries2) => new Map([...entries2].filter(([key]) => isKept(key)).map(([key, e]) => [key, { expires: e.expires, value: e.value, ids: [...e.ids] }]));
 var scope5 = Effect_exports.gen(function* () {
   const p = yield* ActiveProfile;
-  const key = `${p.env.INSPIRE_HOME ?? ""}|${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}|${p.config.username ?? ""}`;
+  const key = resourceScopeKey({
+    home: p.env.INSPIRE_HOME,
+    profile: p.name.value ?? "default",
+    baseUrl: p.baseUrl.value ?? "",
+    username: p.config.username
+  });
   const found = scopes.get(key);
   if (found !== void 0)
     return found;
@@ -43580,6 +43684,7 @@ var recall = (key) => Effect_exports.gen(function* () {
   entries2.delete(key);
   return void 0;
 });
+var keptValue = (key) => Effect_exports.map(scope5, (s) => s.entries.get(key)?.value ?? readCacheFile(s.file, 0).get(key)?.value);
 var remember = (key, value, ids3) => Effect_exports.gen(function* () {
   const s = yield* scope5;
   s.entries.set(key, { expires: (yield* Clock_exports.currentTimeMillis) + ttlOf(key), value, ids: new Set(ids3) });
@@ -43641,8 +43746,8 @@ var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
   const v12 = platform.v1("POST", "cluster_metric/cluster_basic_info", body2, {
     idempotent: true,
     referer: spacesOverview(workspaceId)
-  }).pipe(Effect_exports.flatMap((d) => decode4(BasicInfo, d, "api/v1/cluster_metric/cluster_basic_info")));
-  const info = yield* platform.v2("workspace", "GetBasicInfo", body2, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode4(BasicInfo, d, "api/v2/workspace.GetBasicInfo")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT }))));
+  }).pipe(Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v1/cluster_metric/cluster_basic_info")));
+  const info = yield* platform.v2("workspace", "GetBasicInfo", body2, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v2/workspace.GetBasicInfo")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT }))));
   return toGroups(info, workspaceId);
 });
 var NodeDimension = external_exports.object({
@@ -43659,7 +43764,7 @@ var isSchedulable = (n) => (n.status ?? "").toLowerCase() === "ready" && !n.cord
 var NODE_PAGE_SIZE = 500;
 var gpuAvailability = (workspaceId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const listing = (surface, call) => collectPages((page, size12) => Effect_exports.flatMap(call({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (d) => decode4(NodePage, d, surface)), { firstPage: 1, pageSize: NODE_PAGE_SIZE });
+  const listing = (surface, call) => collectPages((page, size12) => Effect_exports.flatMap(call({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (d) => decode5(NodePage, d, surface)), { firstPage: 1, pageSize: NODE_PAGE_SIZE });
   const nodes = yield* listing("api/v2/workspace.ListNodeDimension", (body2) => platform.v2("workspace", "ListNodeDimension", body2, { idempotent: true })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => listing("api/v1/cluster_metric/list_node_dimension", (body2) => platform.v1("POST", "cluster_metric/list_node_dimension", body2, {
     idempotent: true,
     referer: spacesOverview(workspaceId)
@@ -43692,7 +43797,7 @@ init_define_INSPIRE_TOOLS();
 var PROJECT_PAGE_SIZE = 100;
 var total = external_exports.union([external_exports.number(), external_exports.string()]).nullish();
 var ProjectPage = external_exports.object({ items: external_exports.array(RawProject).nullish(), list: external_exports.array(RawProject).nullish(), total }).loose().transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? void 0 }));
-var pages = (surface, fetch, pageSize) => Effect_exports.map(collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode4(ProjectPage, d, surface)), {
+var pages = (surface, fetch, pageSize) => Effect_exports.map(collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode5(ProjectPage, d, surface)), {
   firstPage: 1,
   pageSize
 }), (c) => c.items);
@@ -43717,7 +43822,7 @@ var overviewOf = (platform, project3) => {
     return Effect_exports.succeed(project3);
   const surface = "api/v2/project.GetProjectBudgetUsageOverview";
   return platform.v2("project", "GetProjectBudgetUsageOverview", { project_id: project3.id, workspace_id: workspaceId }, v2Read).pipe(
-    Effect_exports.flatMap((d) => decode4(Overview, d, surface)),
+    Effect_exports.flatMap((d) => decode5(Overview, d, surface)),
     Effect_exports.map((o) => ({
       ...project3,
       budget: project3.budget ?? o.total ?? void 0,
@@ -43773,31 +43878,22 @@ var listWorkspaces = (projects) => {
 };
 
 // ../../packages/core/dist/api/resources/resolve.js
-var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
 var pick4 = (items, wanted, extra) => {
-  const tiers = [
-    items.filter((i) => i.name === wanted),
-    items.filter((i) => fold(i.name) === fold(wanted)),
-    extra === void 0 ? [] : items.filter(extra)
-  ];
-  for (const found of tiers) {
-    if (found.length === 1)
-      return found[0];
-    if (found.length > 1)
-      return found;
-  }
-  return void 0;
+  const found = matchName(items, (i) => i.name, wanted, extra);
+  if (found.kind === "one")
+    return found.item;
+  return found.kind === "many" ? found.items : void 0;
 };
 var candidatesOf = (items) => items.map((i) => ({ id: i.id, name: i.name }));
 var choose = (items, wanted, what, hint, extra) => {
-  const found = pick4(items, wanted, extra);
-  if (found === void 0)
-    return Effect_exports.fail(invalidInput(`No ${what} is named "${wanted}".`, `${hint} Choose one of the listed names or ids.`, {
-      candidates: candidatesOf(items)
-    }));
-  if (Array.isArray(found))
-    return Effect_exports.fail(invalidInput(`${found.length} ${what}s are named "${wanted}".`, `Names are not unique; pass the id of the one you mean.`, { candidates: candidatesOf(found) }));
-  return Effect_exports.succeed(found);
+  const found = matchName(items, (i) => i.name, wanted, extra);
+  if (found.kind === "none")
+    return Effect_exports.fail(invalidInput(`No ${what} is named "${wanted}".${didYouMean(items.map((i) => i.name), wanted)}`, `${hint} Choose one of the listed names or ids.`, { candidates: candidatesOf(items) }));
+  if (found.kind === "many") {
+    const names2 = found.items.map((i) => `"${i.name}"`).join(", ");
+    return Effect_exports.fail(found.by === "name" ? invalidInput(`${found.items.length} ${what}s are named "${wanted}".`, "Names are not unique; pass the id of the one you mean.", { candidates: candidatesOf(found.items) }) : invalidInput(`"${wanted}" matches ${found.items.length} ${what}s: did you mean ${names2}?`, "Pass more of the name (or the id) of the one you mean.", { candidates: candidatesOf(found.items) }));
+  }
+  return Effect_exports.succeed(found.item);
 };
 var byId = (items, id, what, hint) => {
   const found = items.find((i) => i.id === id);
@@ -43808,7 +43904,7 @@ var byId = (items, id, what, hint) => {
 var knownProjects = (refresh = false) => cached5("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh);
 var withRetry = (list2, id) => Effect_exports.flatMap(list2(false), (items) => items.some((i) => i.id === id) ? Effect_exports.succeed(items) : list2(true));
 var refusedThenFresh = (attempt) => Effect_exports.catchIf(attempt(false), (e) => e.reason === "InvalidInput", () => attempt(true));
-var PROJECT_HINT = "inspire_status lists your projects.";
+var PROJECT_HINT = `${callWord("status")} lists your projects.`;
 var resolveProject = (nameOrId) => {
   const wanted = nameOrId.trim();
   const byName = refusedThenFresh((refresh) => Effect_exports.flatMap(knownProjects(refresh), (ps) => choose(ps, wanted, "project", PROJECT_HINT, (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase())));
@@ -43817,7 +43913,7 @@ var resolveProject = (nameOrId) => {
   return Effect_exports.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT));
 };
 var workspaces = (refresh) => Effect_exports.map(knownProjects(refresh), listWorkspaces);
-var WORKSPACE_HINT = "inspire_status lists your workspaces.";
+var WORKSPACE_HINT = `${callWord("status")} lists your workspaces.`;
 var usable = (w, project3, all6) => {
   if (!w.enabled)
     return Effect_exports.fail(invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
@@ -43847,7 +43943,7 @@ var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
 var groupsOf = (workspaceId) => (refresh) => cached5(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh);
 var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function* () {
   const wanted = nameOrId.trim();
-  const hint = "inspire_status lists the compute groups of each workspace.";
+  const hint = `${callWord("status")} lists the compute groups of each workspace.`;
   if (wanted.startsWith("cg-")) {
     const groups = yield* groupsOf(workspaceId)(false);
     const match15 = groups.find((g) => g.computeGroupId === wanted);
@@ -43888,10 +43984,10 @@ var specsIn = (result, type) => {
   const raw = unwrapJson(lookup(result, keyFor(result, type)));
   if (raw === void 0 || raw === null)
     return Effect_exports.succeed(void 0);
-  return decode4(SpecList, raw, SURFACE);
+  return decode5(SpecList, raw, SURFACE);
 };
 var readScheduleConfig = (data) => Effect_exports.gen(function* () {
-  const result = yield* decode4(Config, data ?? {}, SURFACE);
+  const result = yield* decode5(Config, data ?? {}, SURFACE);
   const out = {};
   for (const type of CONFIG_TYPES) {
     const specs = yield* specsIn(result, type);
@@ -43916,12 +44012,12 @@ var PriceList = external_exports.union([
 ]);
 var PRICES = "api/v1/resource_prices/logic_compute_groups/";
 var refererFor = (type, workspaceId) => type === "HPC" ? `/jobs/hpc?spaceId=${workspaceId}` : type === "DSW" ? `/jobs/interactiveModeling?spaceId=${workspaceId}` : type === "RAY_JOB" ? "/jobs/ray" : type === "SERVING" ? "/jobs/modelDeployment" : "/jobs/distributedTraining";
-var priceSpecs = (workspaceId, groupId, type) => Effect_exports.flatMap(Platform, (platform) => platform.v1("POST", "resource_prices/logic_compute_groups/", { workspace_id: workspaceId, schedule_config_type: scheduleConfigType(type), logic_compute_group_id: groupId }, { idempotent: true, referer: refererFor(type, workspaceId) }).pipe(Effect_exports.flatMap((d) => decode4(PriceList, d ?? [], PRICES)), Effect_exports.flatMap((list2) => decode4(SpecList, list2, PRICES)), Effect_exports.map((specs) => scopeTo(specs, type, groupId))));
+var priceSpecs = (workspaceId, groupId, type) => Effect_exports.flatMap(Platform, (platform) => platform.v1("POST", "resource_prices/logic_compute_groups/", { workspace_id: workspaceId, schedule_config_type: scheduleConfigType(type), logic_compute_group_id: groupId }, { idempotent: true, referer: refererFor(type, workspaceId) }).pipe(Effect_exports.flatMap((d) => decode5(PriceList, d ?? [], PRICES)), Effect_exports.flatMap((list2) => decode5(SpecList, list2, PRICES)), Effect_exports.map((specs) => scopeTo(specs, type, groupId))));
 var NotebookSchedule = external_exports.object({ quota: external_exports.unknown() }).loose();
 var notebookQuota = (workspaceId, groupId) => Effect_exports.flatMap(Platform, (platform) => {
   const options = { idempotent: true, referer: `/jobs/interactiveModeling?spaceId=${workspaceId}` };
   const surface = "api/v1/notebook/schedule";
-  return platform.v1("GET", `notebook/schedule/${encodeURIComponent(workspaceId)}`, void 0, options).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => platform.v1("GET", `notebook/schedule?workspace_id=${encodeURIComponent(workspaceId)}`, void 0, options)), Effect_exports.flatMap((d) => decode4(NotebookSchedule, d ?? {}, surface)), Effect_exports.flatMap((d) => decode4(SpecList, unwrapJson(d.quota) ?? [], surface)), Effect_exports.map((specs) => specsFor([{ scheduleType: "DSW", specs }], "DSW", groupId)));
+  return platform.v1("GET", `notebook/schedule/${encodeURIComponent(workspaceId)}`, void 0, options).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => platform.v1("GET", `notebook/schedule?workspace_id=${encodeURIComponent(workspaceId)}`, void 0, options)), Effect_exports.flatMap((d) => decode5(NotebookSchedule, d ?? {}, surface)), Effect_exports.flatMap((d) => decode5(SpecList, unwrapJson(d.quota) ?? [], surface)), Effect_exports.map((specs) => specsFor([{ scheduleType: "DSW", specs }], "DSW", groupId)));
 });
 var listSpecs = (workspaceId, groupId, scheduleType) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
@@ -43959,7 +44055,7 @@ var hpcSupportOf = (value) => {
     return "yes";
   return words.some((w) => JOB_WORD.test(w)) ? "no" : "unknown";
 };
-var hpcSupport = (workspaceId) => Effect_exports.flatMap(Platform, (platform) => platform.v2("workspace", "GetWorkspaceNodeSpecs", { workspace_id: workspaceId }, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode4(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")), Effect_exports.map((d) => {
+var hpcSupport = (workspaceId) => Effect_exports.flatMap(Platform, (platform) => platform.v2("workspace", "GetWorkspaceNodeSpecs", { workspace_id: workspaceId }, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode5(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")), Effect_exports.map((d) => {
   const out = /* @__PURE__ */ new Map();
   for (const spec2 of d.node_specs ?? []) {
     if (!spec2.logic_compute_group_id)
@@ -44020,8 +44116,8 @@ var toUser = (raw, fallbackLogin) => ({
 var fetchCurrentUser = () => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const profile = yield* ActiveProfile;
-  const v12 = Effect_exports.flatMap(platform.v1("GET", "user/detail", void 0, { idempotent: true, referer: "/userCenter" }), (data) => decode4(RawUser, data, "api/v1/user/detail"));
-  const raw = yield* platform.v2("user", "GetUserDetail", {}, { idempotent: true }).pipe(Effect_exports.flatMap((data) => decode4(RawUser, data, "api/v2/user.GetUserDetail")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "read the user's details", hint: READ_HINT }))));
+  const v12 = Effect_exports.flatMap(platform.v1("GET", "user/detail", void 0, { idempotent: true, referer: "/userCenter" }), (data) => decode5(RawUser, data, "api/v1/user/detail"));
+  const raw = yield* platform.v2("user", "GetUserDetail", {}, { idempotent: true }).pipe(Effect_exports.flatMap((data) => decode5(RawUser, data, "api/v2/user.GetUserDetail")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "read the user's details", hint: READ_HINT }))));
   return toUser(raw, profile.config.username ?? "");
 });
 var currentUser = () => cached5("user", fetchCurrentUser(), (u) => [u.id]);
@@ -44180,6 +44276,15 @@ var defineOperation = ({ output: output2, ...rest }) => {
   const schema = once6(output2);
   return Object.defineProperty(rest, "output", { get: schema, enumerable: true });
 };
+var callWrites = (op, known = {}) => {
+  const { by, writes } = op.effects;
+  if (typeof writes === "boolean")
+    return writes;
+  if (by === void 0)
+    return writes.length > 0;
+  const picked = op.input.shape[by]?.safeParse(known[by]);
+  return picked?.success === true && picked.data !== void 0 ? writes.includes(String(picked.data)) : writes.length > 0;
+};
 
 // ../../packages/core/dist/operations/catalogue/strict.js
 init_define_INSPIRE_SKILL();
@@ -44255,7 +44360,7 @@ var strictSchema = (schema) => {
   return strict2;
 };
 var normalise = (key) => key.toLowerCase().replace(/[\s_-]/g, "");
-var distance = (a, b) => {
+var distance2 = (a, b) => {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
@@ -44276,7 +44381,7 @@ var closestKey = (key, known) => {
   const limit = wanted.length <= 4 ? 1 : wanted.length <= 8 ? 2 : 3;
   let best;
   for (const candidate of known) {
-    const d = distance(wanted, normalise(candidate));
+    const d = distance2(wanted, normalise(candidate));
     if (d <= limit && (best === void 0 || d < best.d))
       best = { key: candidate, d };
   }
@@ -44308,7 +44413,7 @@ var describeUnknown = (u) => {
 var kindOf = (raw) => raw === null ? "null" : Array.isArray(raw) ? "an array" : `a ${typeof raw} (${JSON.stringify(raw)?.slice(0, 40)})`;
 var checkInput = (tool2, schema, raw) => {
   if (raw !== void 0 && (typeof raw !== "object" || raw === null || Array.isArray(raw)))
-    return Either_exports.left(invalidInput(`Invalid input for ${tool2}: the input must be an object of named fields, not ${kindOf(raw)}.`, `Pass the parameters of inspire_${tool2} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`));
+    return Either_exports.left(invalidInput(`Invalid input for ${tool2}: the input must be an object of named fields, not ${kindOf(raw)}.`, `Pass the parameters of ${callWord(tool2)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`));
   const parsed = strictSchema(schema).safeParse(raw ?? {});
   if (parsed.success)
     return Either_exports.right(parsed.data);
@@ -44327,9 +44432,10 @@ var checkInput = (tool2, schema, raw) => {
   const message = `Invalid input for ${tool2}: ${problems.join("; ")}.`;
   const first2 = unknown2[0];
   if (first2 === void 0)
-    return Either_exports.left(invalidInput(message, `Check the parameters of inspire_${tool2}; every field is described in its schema.`));
+    return Either_exports.left(invalidInput(message, `Check the parameters of ${callWord(tool2)}; every field is described in its schema.`));
   const fields2 = first2.known.length > 0 ? first2.known.join(", ") : "none";
-  const place = first2.path.length > 0 ? `${where(first2.path)} in inspire_${tool2}` : `inspire_${tool2}`;
+  const call = callWord(tool2);
+  const place = first2.path.length > 0 ? `${where(first2.path)} in ${call}` : call;
   const hint = `${place} takes only the fields its schema declares, spelled exactly: ${fields2}. A field it does not know is refused, never ignored.`;
   const fix = unknown2.length === 1 ? first2.suggestion : void 0;
   return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix } : {}));
@@ -44381,7 +44487,7 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   if (wsName === void 0) {
     const known = yield* Effect_exports.either(Effect_exports.map(listProjects(), listWorkspaces));
     const candidates = Either_exports.isRight(known) ? known.right.map((w) => ({ id: w.id, name: w.name })) : void 0;
-    return yield* Effect_exports.fail(invalidInput("No workspace was given and no defaultWorkspace is set.", 'Pass workspace, or set one: inspire_config(action="set", key="defaultWorkspace", value="…"); inspire_status lists them.', candidates !== void 0 ? { candidates } : {}));
+    return yield* Effect_exports.fail(invalidInput("No workspace was given and no defaultWorkspace is set.", `Pass workspace, or set one: ${callWord("config", { action: "set", key: "defaultWorkspace", value: "…" })}; ${callWord("status")} lists them.`, candidates !== void 0 ? { candidates } : {}));
   }
   const project3 = projectName !== void 0 ? yield* resolveProject(projectName) : void 0;
   const workspace = yield* resolveWorkspace(wsName, project3);
@@ -44398,14 +44504,14 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   const groups = yield* computeGroupInfo(workspace.id);
   const first2 = groups[0];
   if (first2 === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The workspace ${workspace.name} has no compute groups.`, "Pick another workspace; inspire_status lists them."));
+    return yield* Effect_exports.fail(invalidInput(`The workspace ${workspace.name} has no compute groups.`, `Pick another workspace; ${callWord("status")} lists them.`));
   warnings.push(`No compute_group given: using ${first2.name}, the first group of ${workspace.name}.`);
   return { project: chosen, workspace, group: first2, warnings };
 });
 var onlyProject = (workspace) => {
   if (workspace.projects.length === 1 && workspace.projects[0] !== void 0)
     return resolveProject(workspace.projects[0].id);
-  return Effect_exports.fail(invalidInput(`No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`, "Pass project, or set defaultProject with inspire_config.", { candidates: workspace.projects }));
+  return Effect_exports.fail(invalidInput(`No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`, `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`, { candidates: workspace.projects }));
 };
 
 // ../../packages/core/dist/operations/common/plan.js
@@ -44445,7 +44551,71 @@ var renderPlan = (plan) => {
 // ../../packages/core/dist/operations/common/render.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var width = (text3) => {
+
+// ../../packages/core/dist/domain/time.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var formatters = /* @__PURE__ */ new Map();
+var formatterFor = (zone) => {
+  const key = zone ?? `local:${globalThis.process?.env?.TZ ?? ""}`;
+  const known = formatters.get(key);
+  if (known !== void 0)
+    return known;
+  const made = new Intl.DateTimeFormat("en-US", {
+    ...zone !== void 0 ? { timeZone: zone } : {},
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23"
+  });
+  formatters.set(key, made);
+  return made;
+};
+var zoned = (epochMs2, zone) => {
+  const parts2 = {};
+  for (const p of formatterFor(zone).formatToParts(epochMs2))
+    if (p.type !== "literal")
+      parts2[p.type] = Number(p.value);
+  const ms = (epochMs2 % 1e3 + 1e3) % 1e3;
+  const year = parts2.year ?? 1970;
+  const month = parts2.month ?? 1;
+  const day = parts2.day ?? 1;
+  const hour = parts2.hour ?? 0;
+  const minute = parts2.minute ?? 0;
+  const second = parts2.second ?? 0;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  return { year, month, day, hour, minute, second, ms, offset: Math.round((wall - epochMs2) / 6e4) };
+};
+var two = (n) => String(n).padStart(2, "0");
+var offsetText = (minutes3) => `${minutes3 < 0 ? "-" : "+"}${two(Math.floor(Math.abs(minutes3) / 60))}:${two(Math.abs(minutes3) % 60)}`;
+var isTimeZone2 = (zone) => {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
+};
+var formatInstant = (epochMs2, style = {}) => {
+  const z2 = zoned(epochMs2, style.zone);
+  const clock3 = `${two(z2.hour)}:${two(z2.minute)}${style.seconds === true ? `:${two(z2.second)}` : ""}`;
+  return `${z2.year}-${two(z2.month)}-${two(z2.day)} ${clock3} ${offsetText(z2.offset)}`;
+};
+var formatClockTime = (epochMs2, zone) => {
+  const z2 = zoned(epochMs2, zone);
+  return `${two(z2.hour)}:${two(z2.minute)} ${offsetText(z2.offset)}`;
+};
+var isoInstant = (epochMs2, zone) => {
+  const z2 = zoned(epochMs2, zone);
+  const date5 = `${z2.year}-${two(z2.month)}-${two(z2.day)}`;
+  return `${date5}T${two(z2.hour)}:${two(z2.minute)}:${two(z2.second)}.${String(z2.ms).padStart(3, "0")}${offsetText(z2.offset)}`;
+};
+
+// ../../packages/core/dist/operations/common/render.js
+var displayWidth = (text3) => {
   let w = 0;
   for (const ch of text3) {
     const cp = ch.codePointAt(0) ?? 0;
@@ -44453,6 +44623,7 @@ var width = (text3) => {
   }
   return w;
 };
+var width = displayWidth;
 var pad = (text3, size12, align) => {
   const fill = " ".repeat(Math.max(0, size12 - width(text3)));
   return align === "right" ? fill + text3 : text3 + fill;
@@ -44471,7 +44642,7 @@ var renderFields = (fields2) => {
   const size12 = Math.max(0, ...shown.map(([k]) => width(k)));
   return shown.map(([k, v]) => `${pad(`${k}:`, size12 + 1, "left")} ${String(v)}`).join("\n");
 };
-var formatTime = (ms) => ms === void 0 ? "-" : new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var formatDuration = (ms) => {
   if (ms === void 0 || ms < 0)
     return "-";
@@ -44511,8 +44682,21 @@ var Output = () => external_exports.object({
     after: Value.optional().describe("The saved value now; absent when unset")
   }).optional().describe("For set and unset: the change made"),
   notes: external_exports.array(external_exports.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
+  warnings: external_exports.array(external_exports.string()).optional().describe("For set: doubts about the value, e.g. a workspace none of your kept workspaces is named"),
   dryRun: external_exports.boolean().optional().describe("For set and unset: true when nothing was written"),
   plan: PlanOutput().optional()
+});
+var unknownWorkspace = (value) => Effect_exports.map(keptValue("projects"), (projects) => {
+  if (projects === void 0)
+    return [];
+  const known = listWorkspaces(projects);
+  const alias = workspacePolicy(value);
+  const found = value.startsWith("ws-") ? known.some((w) => w.id === value) : matchName(known, (w) => w.name, value, alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0).kind === "one";
+  if (found)
+    return [];
+  return [
+    `No workspace you can see is named "${value}" (as of the last discovery); saved anyway.${didYouMean(known.map((w) => w.name), value)}`
+  ];
 });
 var views = Effect_exports.map(resolvedDefaults(), (all6) => SETTING_KEYS.map((key) => ({
   key,
@@ -44524,7 +44708,7 @@ var views = Effect_exports.map(resolvedDefaults(), (all6) => SETTING_KEYS.map((k
 var configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description: "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). `get` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with inspire_status.",
+  description: `Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). \`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -44596,12 +44780,14 @@ var configOperation = defineOperation({
     } : v);
     const env = profile.env[SETTING_ENV[key]];
     const notes = env !== void 0 && env.trim() !== "" ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`] : [];
+    const warnings = key === "defaultWorkspace" && after3 !== void 0 ? yield* unknownWorkspace(String(after3)) : [];
     return {
       action: input2.action,
       profile: name2,
       settings,
       changed: { key, before: before2, after: after3 },
-      notes
+      notes,
+      ...warnings.length > 0 ? { warnings } : {}
     };
   }),
   render: (r) => {
@@ -44613,7 +44799,7 @@ var configOperation = defineOperation({
       { header: "VALUE", cell: (s) => s.value },
       { header: "SOURCE", cell: (s) => s.from !== void 0 ? `${s.source} (${s.from})` : s.source }
     ]);
-    return [head5, table, ...r.notes].join("\n");
+    return [head5, table, ...r.notes.map((n) => `note: ${n}`), ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join("\n");
   }
 });
 
@@ -44656,7 +44842,7 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
     filter: { object_type: objectType, object_ids: ids3 }
   });
   const paging = { firstPage: 1, pageSize: 200, maxPages: 20 };
-  const read2 = (call) => collectPages((page, size12) => Effect_exports.flatMap(call(page, size12), (d) => decode4(ListPage, d, "train.ListJobEvents")), paging);
+  const read2 = (call) => collectPages((page, size12) => Effect_exports.flatMap(call(page, size12), (d) => decode5(ListPage, d, "train.ListJobEvents")), paging);
   return yield* firstAvailable("list the job's events", [
     read2((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
     read2((p, s) => platform.v1("POST", "train_job/events/list", body2(p, s), {
@@ -44667,7 +44853,7 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
 });
 var listJobEvents = (jobId, options = {}) => whenCollected(Effect_exports.gen(function* () {
   if (jobId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No job id was given.", "Pass the job id (inspire_jobs lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`));
   if (isHpcJob(jobId))
     return yield* hpcEvents(jobId);
   const job = yield* trainingEvents(jobId, "job", [jobId]);
@@ -44687,7 +44873,7 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
       sorter: [{ field: "last_timestamp", sort: "ascend" }]
     }, { idempotent: true, referer: `/jobs/hpcDetail/${jobId}` })
   ]);
-  const page = yield* decode4(ListPage, data, "hpc_jobs/events/list");
+  const page = yield* decode5(ListPage, data, "hpc_jobs/events/list");
   const events = [...yield* decodeItems(RawEvent, page.items, "hpc_jobs/events/list")].sort(byTime);
   return { events, collected: false, truncated: false };
 });
@@ -44715,7 +44901,17 @@ var SpecCandidateOutput = once6(() => external_exports.object({
   pricePerHour: external_exports.number().optional().describe("Price per hour, when the platform states it")
 }).describe("The spec used"));
 var Warnings = once6(() => external_exports.array(external_exports.string()).describe("Warnings that did not stop the call"));
-var NextHints = once6(() => external_exports.array(external_exports.string()).describe("Suggested next tool calls"));
+var nextStep = (operation, input2, why) => ({
+  operation,
+  input: input2,
+  ...why !== void 0 ? { why } : {}
+});
+var nextLine = (step4) => callWord(step4.operation, step4.input) + (step4.why !== void 0 ? ` ${step4.why}` : "");
+var NextSteps = once6(() => external_exports.array(external_exports.object({
+  operation: external_exports.string().describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
+  input: external_exports.record(external_exports.string(), external_exports.unknown()).describe("Its input"),
+  why: external_exports.string().optional().describe("What the call is for")
+})).describe("Suggested next calls"));
 
 // ../../packages/core/dist/operations/common/tasks/job.js
 init_define_INSPIRE_SKILL();
@@ -44726,7 +44922,7 @@ var jobState = (raw, what) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(ref.left);
   const { id, kind } = ref.right;
   if (kind !== "train" && kind !== "hpc")
-    return yield* Effect_exports.fail(invalidInput(`${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`, kind === "serving" ? 'Use inspire_inference(action="detail") for a serving.' : kind === "notebook" ? 'Use inspire_notebook(action="detail") for a notebook.' : "Pass a job-… or hpc-job-… id (inspire_jobs lists them)."));
+    return yield* Effect_exports.fail(invalidInput(`${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`, kind === "serving" ? `Use ${callWord("inference", { action: "detail" })} for a serving.` : kind === "notebook" ? `Use ${callWord("notebook", { action: "detail" })} for a notebook.` : `Pass a job-… or hpc-job-… id (${callWord("jobs")} lists them).`));
   const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id);
   return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
 });
@@ -44753,7 +44949,7 @@ var Output2 = () => external_exports.object({
 var eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
-  description: "Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: inspire_job_detail for a diagnosis, inspire_status for free GPUs.",
+  description: `Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input2,
   output: Output2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -44762,7 +44958,7 @@ var eventsOperation = defineOperation({
   run: (input2) => Effect_exports.gen(function* () {
     const ref = taskKindOf(input2.job_id);
     if (Either_exports.isRight(ref) && ref.right.kind === "notebook")
-      return yield* Effect_exports.fail(invalidInput("Notebook events are not available through this tool.", `Use inspire_notebook(action="detail", notebook_id="${ref.right.id}") for its state.`));
+      return yield* Effect_exports.fail(invalidInput("Notebook events are not available through this tool.", `Use ${callWord("notebook", { action: "detail", notebook_id: ref.right.id })} for its state.`));
     const job = yield* jobState(input2.job_id, "events");
     const got = yield* listJobEvents(job.id);
     const events = got.events.filter((e) => !input2.warnings_only || e.type === "Warning").map((e) => ({
@@ -44831,7 +45027,7 @@ var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harb
       return saved !== void 0 ? Effect_exports.succeed(saved) : Effect_exports.fail(new InspireError({
         reason: "NotLoggedIn",
         message: `No Harbor credentials are saved for the ${registry2} registry.`,
-        hint: `Get the robot account under 镜像管理 → 本地推送, then log in: \`inspire harbor-login --registry ${registry2}\` in a terminal, or inspire_login(target="harbor", registry="${registry2}").`
+        hint: `Get the robot account under 镜像管理 → 本地推送, then save it with ${callWord("login", { target: "harbor", registry: registry2 })}.`
       }));
     });
     const url2 = (registry2, path, query = {}) => {
@@ -44856,7 +45052,7 @@ var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harb
         return Effect_exports.fail(new InspireError({
           reason: "RegistryAuthFailed",
           message: `The ${registry2} Harbor registry rejected the saved robot account (HTTP 401).`,
-          hint: `Copy the account again from 镜像管理 → 本地推送 (${registry2}), then \`inspire harbor-login --registry ${registry2}\` or inspire_login(target="harbor", registry="${registry2}").`
+          hint: `Copy the account again from 镜像管理 → 本地推送 (${registry2}), then save it again with ${callWord("login", { target: "harbor", registry: registry2 })}.`
         }));
       if (res.status === 403)
         return Effect_exports.fail(new InspireError({
@@ -44953,7 +45149,7 @@ var body = (registry2, res, what) => {
     return Effect_exports.fail(new InspireError({
       reason: "NotFound",
       message: `The ${registry2} registry has no ${what}.`,
-      hint: `List what exists with inspire_images(source="harbor", registry="${registry2}").`
+      hint: `List what exists with ${callWord("images", { source: "harbor", registry: registry2 })}.`
     }));
   if (res.status < 200 || res.status >= 300)
     return Effect_exports.fail(new InspireError({
@@ -44981,7 +45177,7 @@ var listHarborRepositories = (registry2, options = {}) => Effect_exports.gen(fun
     ...search !== "" ? { q: `name=~${search}` } : {}
   });
   const data = yield* body(registry2, res, "repository list");
-  const repositories = yield* decode4(external_exports.array(RawHarborRepository), data ?? [], `${registry2} Harbor repositories`);
+  const repositories = yield* decode5(external_exports.array(RawHarborRepository), data ?? [], `${registry2} Harbor repositories`);
   const header = Number(res.headers["x-total-count"]);
   return {
     repositories,
@@ -44993,7 +45189,7 @@ var listHarborArtifacts = (registry2, repo) => Effect_exports.gen(function* () {
   const all6 = yield* collectPages((page, size12) => Effect_exports.gen(function* () {
     const res = yield* harbor.get(registry2, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size12 });
     const data = yield* body(registry2, res, `repository ${repo}`);
-    const items = yield* decode4(external_exports.array(RawHarborArtifact), data ?? [], `${registry2} Harbor artifacts`);
+    const items = yield* decode5(external_exports.array(RawHarborArtifact), data ?? [], `${registry2} Harbor artifacts`);
     return { items, total: res.headers["x-total-count"] };
   }), { firstPage: 1, pageSize: 50 });
   return all6.items;
@@ -45020,11 +45216,11 @@ var filterFor = (source, workspaceId) => {
 };
 var listPlatformImages = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
   const platform = yield* Platform;
   const body2 = { page: 0, page_size: -1, filter: filterFor(input2.source ?? "all", input2.workspaceId) };
   const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER3 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "The image list is unavailable; see 镜像管理 in the console." }))));
-  const page = yield* decode4(ImagePage, data, "image/list");
+  const page = yield* decode5(ImagePage, data, "image/list");
   const search = input2.search?.trim().toLowerCase() ?? "";
   if (search === "")
     return page.items;
@@ -45066,13 +45262,13 @@ var uniqueWarnings = (...lists) => [
 // ../../packages/core/dist/operations/images/harbor.js
 var PAGE_SIZE2 = 50;
 var harborHint = (registry2) => Effect_exports.mapError((e) => {
-  const login = `Save the ${registry2} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with inspire_login(target="harbor", registry="${registry2}", username="…", password="…").`;
+  const login = `Save the ${registry2} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with ${callWord("login", { target: "harbor", registry: registry2, username: "…", password: "…" })}.`;
   if (e.reason === "NotLoggedIn" || e.reason === "RegistryAuthFailed")
     return new InspireError({ ...fields(e), hint: login });
   if (e.reason === "NotFound")
     return new InspireError({
       ...fields(e),
-      hint: `inspire_images(source="harbor", registry="${registry2}") lists the repositories.`
+      hint: `${callWord("images", { source: "harbor", registry: registry2 })} lists the repositories.`
     });
   return e;
 });
@@ -45155,7 +45351,9 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
   const notes = [
     ...uncheckable,
     ...total2 > repositories.length ? [`Showing ${repositories.length} of ${total2} repositories; narrow them with search.`] : [],
-    ...repositories.length > 0 ? [`inspire_images(source="harbor", repo="<name>") lists a repository's tags and which are registered.`] : []
+    ...repositories.length > 0 ? [
+      `${callWord("images", { source: "harbor", repo: "<name>" })} lists a repository's tags and which are registered.`
+    ] : []
   ];
   return {
     ...base,
@@ -45393,17 +45591,17 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFileSync } from "node:fs";
 import { homedir as homedir5 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join10 } from "node:path";
 var DEFAULT_SOCKET = process.platform === "win32" ? "//./pipe/docker_engine" : "/var/run/docker.sock";
 var PING_TIMEOUT_MS = 5e3;
 var truthy = (v) => v !== void 0 && v !== "" && v !== "0" && v.toLowerCase() !== "false";
 var tlsFiles = (env, raw) => {
-  const dir = env.DOCKER_CERT_PATH?.trim() || join11(env.HOME ?? homedir5(), ".docker");
+  const dir = env.DOCKER_CERT_PATH?.trim() || join10(env.HOME ?? homedir5(), ".docker");
   return Effect_exports.try({
     try: () => ({
-      ca: readFileSync(join11(dir, "ca.pem")),
-      cert: readFileSync(join11(dir, "cert.pem")),
-      key: readFileSync(join11(dir, "key.pem"))
+      ca: readFileSync(join10(dir, "ca.pem")),
+      cert: readFileSync(join10(dir, "cert.pem")),
+      key: readFileSync(join10(dir, "key.pem"))
     }),
     catch: () => new InspireError({
       reason: "DockerUnavailable",
@@ -45420,13 +45618,13 @@ var dockerTarget = (env) => {
       where: `the default socket ${DEFAULT_SOCKET}`,
       fromEnv: false
     });
-  const where2 = `DOCKER_HOST=${raw}`;
+  const where3 = `DOCKER_HOST=${raw}`;
   const scheme = /^([a-z]+):\/\//i.exec(raw)?.[1]?.toLowerCase();
   if (scheme === "unix" || scheme === "npipe") {
     const socketPath = raw.slice(scheme.length + 3);
     if (socketPath === "")
       return Effect_exports.fail(badHost(raw, "it names no socket path"));
-    return Effect_exports.succeed({ options: { socketPath }, where: where2, fromEnv: true });
+    return Effect_exports.succeed({ options: { socketPath }, where: where3, fromEnv: true });
   }
   if (scheme === "tcp" || scheme === "http" || scheme === "https") {
     let url2;
@@ -45442,8 +45640,8 @@ var dockerTarget = (env) => {
       protocol: tls ? "https" : "http"
     };
     if (!tls)
-      return Effect_exports.succeed({ options: base, where: where2, fromEnv: true });
-    return Effect_exports.map(tlsFiles(env, raw), (files) => ({ options: { ...base, ...files }, where: where2, fromEnv: true }));
+      return Effect_exports.succeed({ options: base, where: where3, fromEnv: true });
+    return Effect_exports.map(tlsFiles(env, raw), (files) => ({ options: { ...base, ...files }, where: where3, fromEnv: true }));
   }
   return Effect_exports.fail(badHost(raw, `the scheme "${scheme ?? raw}" is not supported here`));
 };
@@ -45507,7 +45705,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var redact2 = (text3, secrets) => secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text3);
-var harborLoginHint = (registry2) => `Copy the ${registry2} robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it: \`inspire harbor-login --registry ${registry2}\` or inspire_login(target="harbor", registry="${registry2}", username="…", password="…").`;
+var harborLoginHint = (registry2) => `Copy the ${registry2} robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with ${callWord("login", { target: "harbor", registry: registry2, username: "…", password: "…" })}.`;
 var credentialsMissing = (registry2) => new InspireError({
   reason: "NotLoggedIn",
   message: `No Harbor credentials are saved for the ${registry2} registry, so the push cannot log in.`,
@@ -45520,9 +45718,9 @@ var NETWORK = /dial tcp|connection refused|no such host|i\/o timeout|network is 
 var TLS = /x509|certificate|tls:|http response to https client/i;
 var SERVER = /HTTP status: 5\d\d|internal server error|bad gateway|service unavailable|gateway time-?out/i;
 var CUT = /unexpected EOF|context canceled|broken pipe|connection reset|use of closed network connection|EOF$/i;
-var classifyPushError = (raw, where2, secrets) => {
+var classifyPushError = (raw, where3, secrets) => {
   const text3 = redact2(raw, secrets);
-  const { registry: registry2, host, target } = where2;
+  const { registry: registry2, host, target } = where3;
   if (/does not exist locally|no such image/i.test(text3))
     return new InspireError({
       reason: "NotFound",
@@ -45569,16 +45767,16 @@ var classifyPushError = (raw, where2, secrets) => {
       retryable: true
     });
   if (CUT.test(text3))
-    return interrupted(where2, text3);
+    return interrupted(where3, text3);
   return new InspireError({
     reason: "PlatformError",
     message: `Pushing ${target} to the ${registry2} registry failed: ${text3}.`,
     hint: "Run the push again; if it fails the same way, try `docker push` to see the engine's own output."
   });
 };
-var interrupted = (where2, detail) => new InspireError({
+var interrupted = (where3, detail) => new InspireError({
   reason: "PlatformUnreachable",
-  message: `The push of ${where2.target} was interrupted before the registry confirmed it${detail !== void 0 ? `: ${detail}` : ""}.`,
+  message: `The push of ${where3.target} was interrupted before the registry confirmed it${detail !== void 0 ? `: ${detail}` : ""}.`,
   hint: "Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.",
   retryable: true
 });
@@ -45629,14 +45827,14 @@ var tagImage = (conn, image, repository, tag) => Effect_exports.asVoid(Effect_ex
   catch: (e) => engineFailure(conn, e, `tagging ${image} as ${repository}:${tag}`)
 }));
 var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
-  const where2 = { registry: target.registry, host: target.host, target: `${target.repository}:${target.tag}` };
+  const where3 = { registry: target.registry, host: target.host, target: `${target.repository}:${target.tag}` };
   const secrets = [target.password];
   const stream = yield* Effect_exports.tryPromise({
     try: () => conn.docker.getImage(target.repository).push({
       tag: target.tag,
       authconfig: { username: target.username, password: target.password, serveraddress: target.host }
     }),
-    catch: (e) => engineFailure(conn, e, `starting the push of ${where2.target}`)
+    catch: (e) => engineFailure(conn, e, `starting the push of ${where3.target}`)
   });
   const tracker = new PushTracker(progress);
   const streamError = yield* Effect_exports.async((resume2) => {
@@ -45648,9 +45846,9 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
   });
   const outcome = tracker.outcome();
   if (outcome.kind === "failed")
-    return yield* Effect_exports.fail(classifyPushError(outcome.message, where2, secrets));
+    return yield* Effect_exports.fail(classifyPushError(outcome.message, where3, secrets));
   if (outcome.kind === "interrupted")
-    return yield* Effect_exports.fail(interrupted(where2, streamError === void 0 ? void 0 : redact2(streamError, secrets)));
+    return yield* Effect_exports.fail(interrupted(where3, streamError === void 0 ? void 0 : redact2(streamError, secrets)));
   return { digest: outcome.digest, layers: tracker.summary() };
 });
 
@@ -45714,7 +45912,7 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   const notes = [];
   if (!check4.confirmed) {
     const { last: last3 } = check4;
-    notes.push(Either_exports.isLeft(last3) ? `The push finished, but Harbor's API could not confirm it: ${redact2(last3.left.message, secrets)}` : `The push finished, but Harbor's API lists ${name2}:${tag} ${last3.right === void 0 ? "nowhere" : `with digest ${last3.right}`} instead of ${pushed.digest}; check inspire_images(source="harbor", repo="${name2}").`);
+    notes.push(Either_exports.isLeft(last3) ? `The push finished, but Harbor's API could not confirm it: ${redact2(last3.left.message, secrets)}` : `The push finished, but Harbor's API lists ${name2}:${tag} ${last3.right === void 0 ? "nowhere" : `with digest ${last3.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name2 })}.`);
   }
   const previous = Either_exports.isRight(before2) ? before2.right : void 0;
   const replacedDigest = previous !== void 0 && previous !== pushed.digest ? previous : void 0;
@@ -45830,7 +46028,7 @@ var whichRegistry2 = (input2) => Effect_exports.gen(function* () {
     const workspace = yield* resolveWorkspace(input2.workspace);
     const own2 = workspace.policy.registry;
     if (input2.registry !== void 0 && input2.registry !== own2)
-      return yield* Effect_exports.fail(invalidInput(`Workspace ${workspace.name} uses the ${own2} registry, but registry=${input2.registry} was asked for; the registries do not share images.`, `Drop registry (or pass registry="${own2}") to push where ${workspace.name} can use the image.`, { fix: own2 }));
+      return yield* Effect_exports.fail(invalidInput(`Workspace ${workspace.name} uses the ${own2} registry, but registry=${input2.registry} was asked for; the registries do not share images.`, `Drop registry (or pass ${fieldWord("registry", own2)}) to push where ${workspace.name} can use the image.`, { fix: own2 }));
     return {
       registry: own2,
       from: input2.registry !== void 0 ? "argument" : "workspace",
@@ -45848,7 +46046,7 @@ var whichRegistry2 = (input2) => Effect_exports.gen(function* () {
   return {
     registry: "qb",
     from: "default",
-    note: `defaultWorkspace ${named} could not be resolved (${resolved.left.message}), so the qb registry was used; pass registry="sj" for SJ spaces.`
+    note: `defaultWorkspace ${named} could not be resolved (${resolved.left.message}), so the qb registry was used; pass ${fieldWord("registry", "sj")} for SJ spaces.`
   };
 });
 var runPush = (input2, context5) => Effect_exports.gen(function* () {
@@ -45942,7 +46140,7 @@ var render2 = (r) => {
 var imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description: `Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. Needs Docker running, the campus network or VPN, and inspire_login(target="harbor", registry=…) first. Re-pushing the same image and tag changes nothing; dry_run=true checks everything without pushing.`,
+  description: `Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`,
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -45979,9 +46177,9 @@ var renderPlatform = (r) => [
 ].join("\n");
 var mark = (registered) => registered === void 0 ? "?" : registered ? "yes" : "NO";
 var renderHarbor = (r) => {
-  const where2 = `${r.registry} Harbor${r.registryFrom === "workspace" ? " (the workspace's registry)" : ""}`;
+  const where3 = `${r.registry} Harbor${r.registryFrom === "workspace" ? " (the workspace's registry)" : ""}`;
   const table = r.tags !== void 0 ? [
-    `Tags of ${r.repo} on ${where2}: ${r.tags.length}`,
+    `Tags of ${r.repo} on ${where3}: ${r.tags.length}`,
     renderTable(r.tags, [
       { header: "TAG", cell: (t) => t.tag || "(untagged)" },
       { header: "ADDRESS (use in jobs)", cell: (t) => t.address },
@@ -45990,7 +46188,7 @@ var renderHarbor = (r) => {
       { header: "PUSHED", cell: (t) => formatTime(t.pushedAt) }
     ], "(no tags)")
   ] : [
-    `Repositories on ${where2}${r.search !== void 0 ? ` matching "${r.search}"` : ""}: ${r.total ?? 0}`,
+    `Repositories on ${where3}${r.search !== void 0 ? ` matching "${r.search}"` : ""}: ${r.total ?? 0}`,
     renderTable(r.repositories ?? [], [
       { header: "REPOSITORY", cell: (x) => x.name },
       { header: "ADDRESS (add :tag)", cell: (x) => x.address },
@@ -46007,7 +46205,7 @@ var renderHarbor = (r) => {
 var imagesOperation = defineOperation({
   name: "images",
   title: "Browse platform images or Harbor repositories",
-  description: `Lists images. source=platform (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). source=harbor: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with repo=<name> its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. Harbor needs the registry's robot account: inspire_login(target="harbor", registry=…). Read-only.`,
+  description: `Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). ${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`,
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -46113,16 +46311,16 @@ var HINT = "The model registry is unavailable; see 模型部署 → 模型管理
 var v1 = (method, path, body2, idempotent) => Effect_exports.flatMap(Platform, (p) => p.v1(method, path, body2, { idempotent, referer: REFERER4, write: /\/(create|delete)$/.test(path) }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: HINT })))));
 var listModels = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."));
-  const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true), (data) => decode4(ModelPage, data, "model/list")), { firstPage: 1, pageSize: 100 });
+    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
+  const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true), (data) => decode5(ModelPage, data, "model/list")), { firstPage: 1, pageSize: 100 });
   return { models: all6.items, truncated: all6.truncated };
 });
 var getModel = (id) => Effect_exports.gen(function* () {
   const modelId = id.trim();
   if (modelId === "")
-    return yield* Effect_exports.fail(invalidInput("No model id was given.", "inspire_models lists them."));
-  const model = yield* Effect_exports.flatMap(v1("POST", "model/detail", { model_id: modelId }, true), (data) => decode4(RawModelRow, data, "model/detail"));
-  const versions = yield* Effect_exports.flatMap(v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true), (data) => decode4(ModelVersions, data, "model/{id}/versions"));
+    return yield* Effect_exports.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`));
+  const model = yield* Effect_exports.flatMap(v1("POST", "model/detail", { model_id: modelId }, true), (data) => decode5(RawModelRow, data, "model/detail"));
+  const versions = yield* Effect_exports.flatMap(v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true), (data) => decode5(ModelVersions, data, "model/{id}/versions"));
   const latest = versions.versions.reduce((max6, v) => v.version !== void 0 && (max6 === void 0 || v.version > max6) ? v.version : max6, model.latestVersion);
   return { ...model, latestVersion: latest, versions: versions.versions, nextVersion: versions.nextVersion };
 });
@@ -46146,21 +46344,21 @@ var createModel = (input2) => Effect_exports.gen(function* () {
   const submitId = yield* newSubmitId();
   const body2 = { ...prepared.body, description: withTextMarker(input2.description ?? "", submitId) };
   const platform = yield* Platform;
-  const create2 = Effect_exports.flatMap(v1("POST", "model/create", body2, false), (data) => decode4(CreatedModel, data, "model/create")).pipe(Effect_exports.provideService(Platform, platform));
+  const create2 = Effect_exports.flatMap(v1("POST", "model/create", body2, false), (data) => decode5(CreatedModel, data, "model/create")).pipe(Effect_exports.provideService(Platform, platform));
   const find3 = () => Effect_exports.map(listModels({ workspaceId: input2.workspaceId }), (list2) => list2.models.find((m) => m.name === name2 && m.submitId === submitId)?.id).pipe(Effect_exports.provideService(Platform, platform));
   const created = yield* createOnce({
     create: create2,
     find: find3,
     now: platform.clock.now,
     what: "the model",
-    listHint: 'inspire_models(action="list")'
+    listHint: `${callWord("models", { action: "list" })}`
   });
   return { modelId: created.value, recovered: created.recovered, attempts: created.attempts };
 });
 var deleteModel = (id) => Effect_exports.gen(function* () {
   const modelId = id.trim();
   if (modelId === "")
-    return yield* Effect_exports.fail(invalidInput("No model id was given.", "inspire_models lists them."));
+    return yield* Effect_exports.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`));
   yield* v1("POST", "model/delete", { model_id: modelId }, true);
 });
 
@@ -46234,10 +46432,10 @@ init_define_INSPIRE_TOOLS();
 var REFERER5 = "/jobs/modelDeployment";
 var listServings = (input2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "inference_servings/list", { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId }, { idempotent: true, referer: REFERER5 }), (data) => decode4(ServingPage, data, "inference_servings/list")), { firstPage: 1, pageSize: 50 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." }))));
+  const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "inference_servings/list", { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId }, { idempotent: true, referer: REFERER5 }), (data) => decode5(ServingPage, data, "inference_servings/list")), { firstPage: 1, pageSize: 50 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." }))));
   return { servings: all6.items, truncated: all6.truncated };
 });
-var servingIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => ref.kind === "serving" ? Either_exports.right(ref.id) : Either_exports.left(invalidInput(`"${raw}" is not a serving id.`, 'Serving ids start with sv-; inspire_inference(action="list") lists them.')));
+var servingIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => ref.kind === "serving" ? Either_exports.right(ref.id) : Either_exports.left(invalidInput(`"${raw}" is not a serving id.`, `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`)));
 var getServing = (id) => Effect_exports.gen(function* () {
   const servingId = yield* servingIdOf(id);
   const platform = yield* Platform;
@@ -46246,7 +46444,7 @@ var getServing = (id) => Effect_exports.gen(function* () {
     idempotent: true,
     referer: REFERER5
   })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "No serving detail surface answers; see 模型部署 in the console." }))));
-  return yield* decode4(RawServing, data, "inference_servings/detail");
+  return yield* decode5(RawServing, data, "inference_servings/detail");
 });
 var stopServing = (id) => Effect_exports.gen(function* () {
   const serving2 = yield* getServing(id);
@@ -46272,7 +46470,7 @@ var prepareServing = (input2) => Effect_exports.gen(function* () {
   });
   const registered = typeof input2.image === "string" ? yield* findImageByAddress(image.address, input2.workspaceId) : input2.image;
   if (registered === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The image ${image.address} is not registered in this workspace's registry.`, "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 in the console."));
+    return yield* Effect_exports.fail(invalidInput(`The image ${image.address} is not registered in this workspace's registry.`, `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`));
   const body2 = {
     name: name2,
     workspace_id: input2.workspaceId,
@@ -46309,7 +46507,7 @@ var plannedServingCreate = (body2) => planned("POST", "openapi/v1/inference_serv
 var createServing = (input2) => Effect_exports.gen(function* () {
   const { name: name2, body: body2, warnings } = yield* prepareServing(input2);
   const platform = yield* Platform;
-  const create2 = platform.openapi("inference_servings/create", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "CreateServing", body2, { idempotent: false, write: true })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Deploy from the console's 模型部署 page, and report the failure." }))), Effect_exports.flatMap((data) => decode4(CreatedServing, data, "inference_servings/create")));
+  const create2 = platform.openapi("inference_servings/create", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "CreateServing", body2, { idempotent: false, write: true })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Deploy from the console's 模型部署 page, and report the failure." }))), Effect_exports.flatMap((data) => decode5(CreatedServing, data, "inference_servings/create")));
   const provide5 = Effect_exports.provideService(Platform, platform);
   const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
   const created = yield* createMatching({
@@ -46321,7 +46519,7 @@ var createServing = (input2) => Effect_exports.gen(function* () {
     verdict: (s) => servingVerdict(s, body2),
     now: platform.clock.now,
     what: "the serving",
-    listHint: "inspire_inference"
+    listHint: `${callWord("inference")}`
   });
   return {
     servingId: created.value,
@@ -46385,7 +46583,7 @@ var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
   const candidates = error62.candidates ?? [];
   if (candidates.length === 0)
     return yield* Effect_exports.fail(error62);
-  return yield* Effect_exports.fail(invalidInput(error62.message, `${error62.hint} Pass spec=<ID>:
+  return yield* Effect_exports.fail(invalidInput(error62.message, `${error62.hint} Pass ${fieldWord("spec", "<ID>")}:
 ${renderSpecCandidates(candidates)}`, {
     candidates
   }));
@@ -46401,18 +46599,18 @@ var deployTarget = (input2, scheduleType) => Effect_exports.gen(function* () {
   const spec2 = yield* hintWithWarnings(chooseTypedSpec(workspace.id, group, scheduleType, input2.spec), target.warnings);
   return { target, group, workspace, spec: spec2 };
 });
-var deployPlace = (where2) => ({
-  workspace: { id: where2.workspace.id, name: where2.workspace.name },
-  project: { id: where2.target.project.id, name: where2.target.project.name },
-  computeGroup: { id: where2.group.id, name: where2.group.name },
-  spec: toCandidate(where2.spec)
+var deployPlace = (where3) => ({
+  workspace: { id: where3.workspace.id, name: where3.workspace.name },
+  project: { id: where3.target.project.id, name: where3.target.project.name },
+  computeGroup: { id: where3.group.id, name: where3.group.name },
+  spec: toCandidate(where3.spec)
 });
 
 // ../../packages/core/dist/operations/common/image.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var SUBMIT_IMAGE_HINT = 'Pass image (a display-domain address; inspire_images lists the registered ones), or set defaultImage with inspire_config(action="set", key="defaultImage", value="…").';
-var DEPLOY_IMAGE_HINT = 'Pass image (a display-domain address; inspire_images lists registered ones), or set one with inspire_config(action="set", key="defaultImage", value="…").';
+var SUBMIT_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists the registered ones), or set defaultImage with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`;
+var DEPLOY_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists registered ones), or set one with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`;
 var imageOrDefault = (given, hint) => Effect_exports.gen(function* () {
   const image = given ?? (yield* defaultOf("defaultImage"));
   if (image !== void 0 && image.trim() !== "")
@@ -46428,7 +46626,7 @@ var registeredImage = (address, workspaceId) => Effect_exports.map(Effect_export
   if (image === void 0)
     return {
       warnings: [
-        `${address} is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 (inspire_images lists the registered ones).`
+        `${address} is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 (${callWord("images")} lists the registered ones).`
       ]
     };
   const imageType = imageTypeOf(image.source);
@@ -46449,7 +46647,7 @@ var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* ()
   if (found === void 0) {
     const display = Either_exports.getOrElse(toDisplayAddress(raw, { registries, registry: workspace.policy.registry }), () => raw);
     const name2 = ref.repository.split("/").at(-1) ?? ref.repository;
-    return yield* Effect_exports.fail(invalidInput(`The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`, `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name2}, 版本号 ${ref.tag ?? "latest"}), or pick a registered one with inspire_images(search="${name2}").`));
+    return yield* Effect_exports.fail(invalidInput(`The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`, `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name2}, 版本号 ${ref.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name2 })}.`));
   }
   if (ref.host === void 0)
     warnings.push(`Image ${raw} resolved to the registered ${found.address}.`);
@@ -46492,18 +46690,18 @@ var commandWarnings = (command, port) => {
     warnings.push(`vLLM listens on 8000 unless told otherwise; add --port ${port} so it answers on the serving's port.`);
   return warnings;
 };
-var modelFor = (modelId, workspaceId) => getModel(modelId).pipe(Effect_exports.catchIf((e) => e.reason === "NotFound", () => Effect_exports.flatMap(Effect_exports.either(listModels({ workspaceId })), (listed) => Effect_exports.fail(invalidInput(`No model has the id ${modelId}.`, 'Pick a model_id from inspire_models(action="list"), or register one with inspire_models(action="create").', Either_exports.isRight(listed) ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {})))));
+var modelFor = (modelId, workspaceId) => getModel(modelId).pipe(Effect_exports.catchIf((e) => e.reason === "NotFound", () => Effect_exports.flatMap(Effect_exports.either(listModels({ workspaceId })), (listed) => Effect_exports.fail(invalidInput(`No model has the id ${modelId}.`, `Pick a model_id from ${callWord("models", { action: "list" })}, or register one with ${callWord("models", { action: "create" })}.`, Either_exports.isRight(listed) ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {})))));
 var createInference = (input2) => Effect_exports.gen(function* () {
-  const name2 = yield* validateName(yield* required2(input2.name, "name", 'name="llama-serving"'), "serving name");
-  const modelId = yield* required2(input2.model_id, "model_id", 'a model_id from inspire_models(action="list")');
+  const name2 = yield* validateName(yield* required2(input2.name, "name", `${fieldWord("name", "llama-serving")}`), "serving name");
+  const modelId = yield* required2(input2.model_id, "model_id", `a model_id from ${callWord("models", { action: "list" })}`);
   const version2 = yield* required2(input2.model_version, "model_version", "model_version=1");
-  const command = (yield* required2(input2.command, "command", 'command="python -m vllm.entrypoints.openai.api_server --port 2400"')).trim();
-  const where2 = yield* deployTarget(input2, "SERVING");
-  const { target, group, workspace, spec: spec2 } = where2;
+  const command = (yield* required2(input2.command, "command", `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`)).trim();
+  const where3 = yield* deployTarget(input2, "SERVING");
+  const { target, group, workspace, spec: spec2 } = where3;
   const model = yield* modelFor(modelId, workspace.id);
   const known = model.versions.find((v) => v.version === version2);
   if (known === void 0)
-    return yield* Effect_exports.fail(invalidInput(`Model ${model.name} has no version ${version2}.`, `Use one of its versions; inspire_models(action="detail", model_id="${model.id}") lists them.`, { candidates: model.versions.flatMap((v) => v.version !== void 0 ? [v.version] : []) }));
+    return yield* Effect_exports.fail(invalidInput(`Model ${model.name} has no version ${version2}.`, `Use one of its versions; ${callWord("models", { action: "detail", model_id: model.id })} lists them.`, { candidates: model.versions.flatMap((v) => v.version !== void 0 ? [v.version] : []) }));
   const image = yield* resolveRegisteredImage(yield* imageOrDefault(input2.image, DEPLOY_IMAGE_HINT), workspace);
   const priority = yield* choosePriority(input2.priority, target.project, spec2, "four-under-cap");
   const platform = yield* Platform;
@@ -46511,7 +46709,7 @@ var createInference = (input2) => Effect_exports.gen(function* () {
   const base = {
     action: "create",
     name: name2,
-    ...deployPlace(where2),
+    ...deployPlace(where3),
     image: image.image.address,
     command,
     port: input2.port,
@@ -46553,7 +46751,7 @@ var createInference = (input2) => Effect_exports.gen(function* () {
       ...base,
       dryRun: true,
       warnings: uniqueWarnings(checked, prepared.warnings),
-      next: ["Run the same call without dry_run to deploy it."],
+      next: [],
       plan: {
         summary: `Deploy serving ${name2} in ${workspace.name}`,
         targets: [
@@ -46577,8 +46775,8 @@ var createInference = (input2) => Effect_exports.gen(function* () {
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
     next: [
-      `inspire_inference(action="detail", serving_id="${created.servingId}") until it is RUNNING and has an access URL`,
-      `inspire_job_detail(job_id="${created.servingId}") for events and diagnostics`
+      nextStep("inference", { action: "detail", serving_id: created.servingId }, "until it is RUNNING and has an access URL"),
+      nextStep("job_detail", { job_id: created.servingId }, "for events and diagnostics")
     ]
   };
 });
@@ -46606,8 +46804,8 @@ var InferenceInputSchema = external_exports.object({
   action: external_exports.enum(["create", "detail", "stop", "list"]).describe("create deploys a serving; detail shows one; stop stops one (needs confirm); list shows a workspace's"),
   serving_id: external_exports.string().optional().describe("For detail and stop: the serving id, sv-…"),
   name: external_exports.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_id: external_exports.string().optional().describe('For create: the model to serve, from inspire_models(action="list")'),
-  model_version: external_exports.number().int().positive().optional().describe('For create: the model version, from inspire_models(action="detail")'),
+  model_id: external_exports.string().optional().describe(`For create: the model to serve, from ${callWord("models", { action: "list" })}`),
+  model_version: external_exports.number().int().positive().optional().describe(`For create: the model version, from ${callWord("models", { action: "detail" })}`),
   image: external_exports.string().optional().describe("For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted"),
   command: external_exports.string().optional().describe("For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity"),
   port: external_exports.number().int().min(1).max(65535).default(2400).describe("For create: the port the server listens on"),
@@ -46740,19 +46938,19 @@ var listBody2 = (input2, page, pageSize) => ({
 });
 var listNotebooks = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."));
+    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
   const platform = yield* Platform;
-  const v2 = collectPages((page, size12) => Effect_exports.flatMap(platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }), (data) => decode4(NotebookPage, data, "notebook.ListNotebooks")), { firstPage: 1, pageSize: PAGE_SIZE3 });
+  const v2 = collectPages((page, size12) => Effect_exports.flatMap(platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }), (data) => decode5(NotebookPage, data, "notebook.ListNotebooks")), { firstPage: 1, pageSize: PAGE_SIZE3 });
   const v12 = collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
     idempotent: true,
     referer: `${REFERER6}?spaceId=${input2.workspaceId}`
-  }), (data) => decode4(NotebookPage, data, "notebook/list")), { firstPage: 1, pageSize: PAGE_SIZE3 });
+  }), (data) => decode5(NotebookPage, data, "notebook/list")), { firstPage: 1, pageSize: PAGE_SIZE3 });
   const all6 = yield* v2.pipe(Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook list answers; try again later or use the console." }))));
   const status = input2.status;
   const notebooks = status === void 0 ? all6.items : all6.items.filter((n) => matchesStatusFilter(n.status, status));
   return { notebooks, total: status === void 0 ? all6.total : notebooks.length, truncated: all6.truncated };
 });
-var notebookIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => ref.kind === "notebook" ? Either_exports.right(ref.id) : Either_exports.left(invalidInput(`"${raw}" is not a notebook id (it is a ${ref.kind} id).`, 'Notebook ids are bare UUIDs; inspire_notebook(action="list") lists them.')));
+var notebookIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => ref.kind === "notebook" ? Either_exports.right(ref.id) : Either_exports.left(invalidInput(`"${raw}" is not a notebook id (it is a ${ref.kind} id).`, `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`)));
 var getNotebook = (id) => Effect_exports.gen(function* () {
   const notebookId = yield* notebookIdOf(id);
   const platform = yield* Platform;
@@ -46760,7 +46958,7 @@ var getNotebook = (id) => Effect_exports.gen(function* () {
     idempotent: true,
     referer: REFERER6
   })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook detail answers; try again later or use the console." }))));
-  return yield* decode4(RawNotebook, data, "notebook.GetNotebook");
+  return yield* decode5(RawNotebook, data, "notebook.GetNotebook");
 });
 var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
   const notebook2 = yield* getNotebook(id);
@@ -46768,11 +46966,13 @@ var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(new InspireError({
       reason: "Conflict",
       message: `Notebook ${notebook2.name || notebook2.id} is ${notebook2.status.raw || "not running"}, so it has no access URL.`,
-      hint: "Start it with inspire_notebook_start and wait until it is RUNNING."
+      hint: `Start it with ${callWord("notebook", { action: "start" })} and wait until it is RUNNING.`
     }));
   const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Open the notebook from the console instead (inspire_notebook shows the link)." }))));
-  return yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
+  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, {
+    hint: `Open the notebook from the console instead (${callWord("notebook")} shows the link).`
+  }))));
+  return yield* decode5(AccessUrls, data, "notebook.GetNotebookAccessUrl");
 });
 
 // ../../packages/core/dist/operations/job-detail/read.js
@@ -46936,7 +47136,7 @@ var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServ
 }));
 
 // ../../packages/core/dist/operations/inference/manage.js
-var ID_HINT = 'Serving ids start with sv-; inspire_inference(action="list") shows them.';
+var ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`;
 var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT)) : Effect_exports.succeed(input2.serving_id.trim());
 var inferenceDetail = (input2) => Effect_exports.gen(function* () {
   const serving2 = yield* withHint(getServing(yield* servingIdOf2(input2, "detail")), ID_HINT);
@@ -46948,7 +47148,9 @@ var inferenceDetail = (input2) => Effect_exports.gen(function* () {
     serving: serving2,
     consoleUrl: servingConsoleUrl(platform.baseUrl, serving2.workspaceId),
     ageMs: serving2.createdAt !== void 0 ? Math.max(0, now - serving2.createdAt) : void 0,
-    next: running3 ? [`inspire_inference(action="stop", serving_id="${serving2.id}", confirm=true) when it is no longer needed`] : serving2.status.terminal ? [`inspire_job_detail(job_id="${serving2.id}") for why it ended`] : [`inspire_inference(action="detail", serving_id="${serving2.id}") again until it is RUNNING`]
+    next: running3 ? [
+      nextStep("inference", { action: "stop", serving_id: serving2.id, confirm: true }, "when it is no longer needed")
+    ] : serving2.status.terminal ? [nextStep("job_detail", { job_id: serving2.id }, "for why it ended")] : [nextStep("inference", { action: "detail", serving_id: serving2.id }, "again until it is RUNNING")]
   };
 });
 var inferenceList = (input2) => Effect_exports.gen(function* () {
@@ -46994,7 +47196,7 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
       stopped: false,
       message: over ? `Serving ${label2} is already ${serving2.status.raw}; nothing to stop.` : `Serving ${label2} is ${serving2.status.raw || "in an unknown state"} and may be answering users; nothing was stopped.`,
       ...over ? {} : {
-        hint: `To stop it, call inspire_inference(action="stop", serving_id="${serving2.id}", confirm=true).`
+        hint: `To stop it, call ${callWord("inference", { action: "stop", serving_id: serving2.id, confirm: true })}.`
       }
     };
   const stopped = yield* stopServing(serving2.id);
@@ -47004,7 +47206,7 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
     confirmed: true,
     stopped: stopped.sent,
     message: stopped.message,
-    ...stopped.sent ? { hint: `inspire_inference(action="detail", serving_id="${serving2.id}") shows when it has stopped.` } : {}
+    ...stopped.sent ? { hint: `${callWord("inference", { action: "detail", serving_id: serving2.id })} shows when it has stopped.` } : {}
   };
 });
 
@@ -47056,7 +47258,7 @@ var InferenceOutput = once6(() => {
     consoleUrl: external_exports.string().describe("The serving's page (or the servings list on a dry run)"),
     recovered: external_exports.boolean().optional().describe("The create's answer was lost and the serving was found by name"),
     warnings: Warnings(),
-    next: NextHints(),
+    next: NextSteps(),
     plan: PlanOutput().optional()
   });
   const Detail = external_exports.object({
@@ -47064,7 +47266,7 @@ var InferenceOutput = once6(() => {
     serving: Serving.describe("The serving"),
     consoleUrl: external_exports.string().describe("The serving's page"),
     ageMs: external_exports.number().optional().describe("Time since creation in ms"),
-    next: NextHints()
+    next: NextSteps()
   });
   const List = external_exports.object({
     action: external_exports.literal("list"),
@@ -47078,7 +47280,7 @@ var InferenceOutput = once6(() => {
     servingId: external_exports.string().describe("Serving id"),
     name: external_exports.string().describe("Serving name"),
     status: StatusOutput().describe("The state before this call"),
-    confirmed: external_exports.boolean().describe("Whether confirm=true was given"),
+    confirmed: external_exports.boolean().describe(`Whether ${confirmWord()} was given`),
     stopped: external_exports.boolean().describe("True when a stop request was sent"),
     message: external_exports.string().describe("What happened"),
     hint: external_exports.string().optional().describe("What to do next"),
@@ -47114,7 +47316,7 @@ var renderCreate = (r) => lines(r.plan !== void 0 ? renderPlan(r.plan) : `Servin
   ["custom domain", r.customDomain],
   ["console", r.consoleUrl],
   ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0]
-]), warningLines(r.warnings), r.next.map((n) => `next: ${n}`).join("\n"));
+]), warningLines(r.warnings), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
 var renderDetail = (r) => {
   const s = r.serving;
   return lines(renderFields([
@@ -47137,7 +47339,7 @@ var renderDetail = (r) => {
     ],
     ["updated", s.updatedAt !== void 0 ? formatTime(s.updatedAt) : void 0],
     ["console", r.consoleUrl]
-  ]), r.next.map((n) => `next: ${n}`).join("\n"));
+  ]), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
 };
 var renderList = (r) => lines(`Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.servings, [
   { header: "ID", cell: (s) => s.id },
@@ -47151,7 +47353,7 @@ var renderStop = (r) => r.plan !== void 0 ? lines(renderPlan(r.plan), r.message)
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: "Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from inspire_models), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without confirm=true, because a live service may be answering users: without it you get the current state and nothing is stopped.",
+  description: `Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -47229,13 +47431,13 @@ var RULES = [
     kind: "image-pull",
     test: /ErrImagePull|ImagePullBackOff|Failed to pull image|manifest unknown|pull access denied/i,
     cause: "The image could not be pulled.",
-    fix: () => "Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): inspire_images."
+    fix: () => `Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): ${callWord("images")}.`
   },
   {
     kind: "no-slurm",
     test: /slurmctld BackOff|Unable to contact slurm controller|sbatch: error/i,
     cause: "The image has no working Slurm controller.",
-    fix: () => 'Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); inspire_images(search="slurm").'
+    fix: () => `Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); ${callWord("images", { search: "slurm" })}.`
   },
   {
     kind: "offline-network",
@@ -47248,13 +47450,13 @@ var RULES = [
     kind: "environment",
     test: /command not found|: not found$|ModuleNotFoundError|No module named|ImportError: /im,
     cause: "A command or Python module was not found: the environment was probably not activated.",
-    fix: () => 'The platform shell is non-interactive; set commandPrefix (inspire_config key="commandPrefix", e.g. "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …") or activate it in the command.'
+    fix: () => `The platform shell is non-interactive; set commandPrefix (${callWord("config", { action: "set", key: "commandPrefix", value: "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …" })}) or activate it in the command.`
   },
   {
     kind: "unschedulable",
     test: /Unschedulable|\d+\/\d+ nodes are available|Insufficient nvidia\.com\/gpu|FailedScheduling/i,
     cause: "The scheduler found no free GPUs for this spec.",
-    fix: () => "inspire_status shows free GPUs per compute group: pick a group with room, a smaller spec, or wait."
+    fix: () => `${callWord("status")} shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.`
   },
   {
     kind: "preempted",
@@ -47294,7 +47496,7 @@ var diagnose = (input2) => {
       kind: "traceback",
       cause: "The program raised an exception.",
       evidence: exception.trim(),
-      fix: "Fix the error the last exception line names; inspire_logs shows the whole traceback."
+      fix: `Fix the error the last exception line names; ${callWord("logs")} shows the whole traceback.`
     });
   return findings.filter((f, _i, all6) => f.kind !== "traceback" || !all6.some((o) => o.kind === "oom"));
 };
@@ -47353,7 +47555,7 @@ var JobDetailOutput = once6(() => {
       nodes: external_exports.array(external_exports.string()).describe("Nodes it runs on")
     }).optional().describe("For HPC jobs: the Slurm sizing"),
     pods: external_exports.array(external_exports.object({
-      pod: external_exports.string().describe("Pod name (the `pod` of inspire_logs)"),
+      pod: external_exports.string().describe(`Pod name (the \`pod\` of ${callWord("logs")})`),
       node: external_exports.string().describe("Node"),
       status: external_exports.string().describe("Pod status"),
       startedAt: epochMs("Started"),
@@ -47428,7 +47630,7 @@ var renderDetail2 = (r) => {
   if (d !== void 0) {
     out.push("", `Diagnosis (${d.eventsRead} events, ${d.logLinesRead} log lines read):`);
     if (d.findings.length === 0)
-      out.push("  no known cause recognised; read inspire_logs and inspire_events.");
+      out.push(`  no known cause recognised; read ${callWord("logs")} and ${callWord("events")}.`);
     for (const f of d.findings)
       out.push(`- ${f.cause}`, `  evidence: ${f.evidence}`, `  fix: ${f.fix}`);
     for (const n of d.notes)
@@ -47470,7 +47672,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). Next: inspire_logs for the full log, inspire_events, inspire_status for free GPUs, or resubmit with the fix.",
+  description: `Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
   input: Input3,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -47505,15 +47707,19 @@ var nameMatches = (name2, filter8) => {
   const pattern = escapeRegExp(filter8).replace(/\*/g, ".*").replace(/\?/g, ".");
   return new RegExp(`^${pattern}$`, "i").test(name2);
 };
-var workspacesToSearch = (workspace, project3) => Effect_exports.gen(function* () {
-  const name2 = workspace ?? (yield* defaultOf("defaultWorkspace"));
-  if (name2 !== void 0)
-    return [yield* resolveWorkspace(name2, project3)];
-  const all6 = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled);
+var workspacesToSearch = (workspace, project3, all6 = false) => Effect_exports.gen(function* () {
+  if (workspace !== void 0 && all6)
+    return yield* Effect_exports.fail(invalidInput("Pass either workspace or all_workspaces, not both.", "Leave out workspace to search every workspace."));
+  if (workspace !== void 0)
+    return { workspaces: [yield* resolveWorkspace(workspace, project3)], from: "query" };
+  const fallback = all6 ? void 0 : yield* defaultOf("defaultWorkspace");
+  if (fallback !== void 0)
+    return { workspaces: [yield* resolveWorkspace(fallback, project3)], from: "default" };
+  const every6 = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled);
   if (project3 === void 0)
-    return all6;
+    return { workspaces: every6, from: "all" };
   const owner = yield* resolveProject(project3);
-  return all6.filter((w) => w.projects.some((p) => p.id === owner.id));
+  return { workspaces: every6.filter((w) => w.projects.some((p) => p.id === owner.id)), from: "all" };
 });
 var rowOf = (ws, type, t, extra) => ({
   workspace: ws.name,
@@ -47559,14 +47765,19 @@ var partOf = (ws, type, query, userId) => {
 };
 var inWorkspace = (ws, query, userId) => Effect_exports.map(Effect_exports.forEach(["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)), (type) => partOf(ws, type, query, userId), { concurrency: "unbounded" }), (parts2) => ({ rows: parts2.flatMap((p) => p.rows), truncated: parts2.some((p) => p.truncated) }));
 var listTasks = (query) => Effect_exports.gen(function* () {
-  const [workspaces2, userId, owner] = yield* Effect_exports.all([
-    workspacesToSearch(query.workspace, query.project),
+  const [scope6, userId, owner] = yield* Effect_exports.all([
+    workspacesToSearch(query.workspace, query.project, query.allWorkspaces === true),
     query.mine ? Effect_exports.map(currentUser(), (u) => u.id) : Effect_exports.succeed(void 0),
     query.project !== void 0 ? resolveProject(query.project) : Effect_exports.succeed(void 0)
   ], { concurrency: "unbounded" });
-  const parts2 = yield* Effect_exports.forEach(workspaces2, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 });
+  const parts2 = yield* Effect_exports.forEach(scope6.workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 });
   const tasks = parts2.flatMap((p) => p.rows).filter((t) => matchesStatusFilter({ family: t.family, raw: t.rawStatus, terminal: t.terminal }, query.status)).filter((t) => nameMatches(t.name, query.name)).filter((t) => owner === void 0 || t.projectId === "" || t.projectId === owner.id).sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-  return { tasks, workspaces: workspaces2.map((w) => w.name), truncated: parts2.some((p) => p.truncated) };
+  return {
+    tasks,
+    workspaces: scope6.workspaces.map((w) => w.name),
+    workspaceFrom: scope6.from,
+    truncated: parts2.some((p) => p.truncated)
+  };
 });
 
 // ../../packages/core/dist/operations/jobs.js
@@ -47581,6 +47792,7 @@ var Input4 = external_exports.object({
   type: external_exports.enum(["train", "hpc", "inference", "notebook", "all"]).default("all").describe("Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all"),
   status: StatusFilter.default("all").describe("Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all"),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; default defaultWorkspace, else every workspace you can see"),
+  all_workspaces: external_exports.boolean().default(false).describe("Search every workspace you can see, even when defaultWorkspace is set (not with workspace)"),
   project: external_exports.string().optional().describe("Only tasks of this project (name or id)"),
   name: external_exports.string().optional().describe("Only tasks whose name contains this text (or matches a glob with * and ?)"),
   mine: external_exports.boolean().default(true).describe("Only your own tasks (default true); false lists everyone's"),
@@ -47601,6 +47813,14 @@ var Output3 = () => external_exports.object({
   total: external_exports.number().describe("How many matched in all, before limit"),
   counts: external_exports.record(external_exports.string(), external_exports.number()).describe("Matches per status family"),
   workspaces: external_exports.array(external_exports.string()).describe("Workspaces searched"),
+  scope: external_exports.object({
+    workspaceFrom: external_exports.enum(["query", "default", "all"]).describe("Where the searched workspaces came from: workspace, defaultWorkspace, or all of them"),
+    type: external_exports.string().describe("Task type searched"),
+    status: external_exports.string().describe("Status family searched"),
+    mine: external_exports.boolean().describe("Whether only your own tasks were searched"),
+    project: external_exports.string().optional().describe("Project filter"),
+    name: external_exports.string().optional().describe("Name filter")
+  }).describe("What was searched, so an empty result can say where"),
   truncated: external_exports.boolean().describe("True when a page cap cut a list short")
 });
 var rowOf2 = (t) => ({
@@ -47615,10 +47835,45 @@ var rowOf2 = (t) => ({
   gpus: t.gpus
 });
 var FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"];
+var CUT2 = "note: some lists were cut at the page cap; narrow the filters to see the rest.";
+var where2 = (r) => {
+  if (r.workspaces.length === 0)
+    return "no workspace";
+  const names2 = r.workspaces.length > 5 ? `${r.workspaces.length} workspaces` : r.workspaces.join(", ");
+  if (r.scope.workspaceFrom === "default")
+    return `workspace ${names2} (defaultWorkspace)`;
+  if (r.scope.workspaceFrom === "all")
+    return `every workspace (${names2})`;
+  return `workspace ${names2}`;
+};
+var emptyScope = (r) => {
+  const s = r.scope;
+  const filters = [
+    `type ${s.type}`,
+    `status ${s.status}`,
+    s.mine ? "only yours" : "everyone's",
+    ...s.project !== void 0 ? [`project ${s.project}`] : [],
+    ...s.name !== void 0 ? [`name ${s.name}`] : []
+  ];
+  const kept = {
+    ...s.type !== "all" ? { type: s.type } : {},
+    ...s.status !== "all" ? { status: s.status } : {},
+    ...s.mine ? {} : { mine: false },
+    ...s.project !== void 0 ? { project: s.project } : {},
+    ...s.name !== void 0 ? { name: s.name } : {}
+  };
+  const narrowed = s.type !== "all" || s.status !== "all" || s.mine || s.project !== void 0 || s.name !== void 0;
+  return [
+    `No tasks match in ${where2(r)}; ${filters.join(", ")}.`,
+    ...s.workspaceFrom !== "all" ? [`hint: search every workspace: ${callWord("jobs", { ...kept, all_workspaces: true })}`] : [],
+    ...narrowed ? [`hint: everyone's tasks of any type and status: ${callWord("jobs", { all_workspaces: true, mine: false })}`] : [],
+    ...r.truncated ? [CUT2] : []
+  ].join("\n");
+};
 var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. Without workspace it uses defaultWorkspace, else searches every workspace you can see. Next: inspire_job_detail for one task's configuration and failure diagnosis, inspire_logs, inspire_metrics, inspire_stop.",
+  description: `Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input4,
   output: Output3,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -47630,7 +47885,8 @@ var jobsOperation = defineOperation({
     types: TYPES[input2.type] ?? [],
     status: input2.status,
     name: input2.name,
-    mine: input2.mine
+    mine: input2.mine,
+    allWorkspaces: input2.all_workspaces
   }), (listing) => {
     const counts = {};
     for (const t of listing.tasks)
@@ -47640,10 +47896,20 @@ var jobsOperation = defineOperation({
       total: listing.tasks.length,
       counts,
       workspaces: listing.workspaces,
+      scope: {
+        workspaceFrom: listing.workspaceFrom,
+        type: input2.type,
+        status: input2.status,
+        mine: input2.mine,
+        ...input2.project !== void 0 ? { project: input2.project } : {},
+        ...input2.name !== void 0 ? { name: input2.name } : {}
+      },
       truncated: listing.truncated
     };
   }),
   render: (r) => {
+    if (r.total === 0)
+      return emptyScope(r);
     const table = renderTable(r.tasks, [
       { header: "ID", cell: (t) => t.id },
       { header: "TYPE", cell: (t) => t.type },
@@ -47658,7 +47924,7 @@ var jobsOperation = defineOperation({
     const shown = r.tasks.length < r.total ? `showing ${r.tasks.length} of ${r.total}` : `${r.total} tasks`;
     const lines3 = [table, `${shown}${counts !== "" ? ` — ${counts}` : ""}`];
     if (r.truncated)
-      lines3.push("Some lists were cut at the page cap; narrow the filters to see the rest.");
+      lines3.push(CUT2);
     return lines3.join("\n");
   }
 });
@@ -47801,7 +48067,7 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const name2 = profile.name.value ?? "default";
   const inspire = input2.target === "inspire";
-  const where2 = inspire ? new URL("/auth/token", profile.baseUrl.value).toString() : `${profile.registries[input2.registry].api}/api/v2.0/projects?page_size=1`;
+  const where3 = inspire ? new URL("/auth/token", profile.baseUrl.value).toString() : `${profile.registries[input2.registry].api}/api/v2.0/projects?page_size=1`;
   const what = inspire ? "platform account" : `Harbor ${input2.registry} robot account`;
   return {
     target: input2.target,
@@ -47810,7 +48076,7 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
     username: input2.username,
     saved: false,
     verified: false,
-    message: `Dry run: the ${what} ${input2.username} would be checked at ${where2} and saved to profile ${name2}; nothing was sent or saved.`,
+    message: `Dry run: the ${what} ${input2.username} would be checked at ${where3} and saved to profile ${name2}; nothing was sent or saved.`,
     dryRun: true,
     plan: {
       summary: `Check and save the ${what} ${input2.username} in profile ${name2}`,
@@ -47823,7 +48089,7 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
         }
       ],
       requests: [
-        planned(inspire ? "POST" : "GET", where2, inspire ? { username: input2.username, password: "(not shown)" } : void 0),
+        planned(inspire ? "POST" : "GET", where3, inspire ? { username: input2.username, password: "(not shown)" } : void 0),
         planned("LOCAL", store.paths.credentialsFile)
       ]
     }
@@ -47832,7 +48098,7 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
 var loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description: "Saves the platform account (target=inspire) or a Harbor robot account (target=harbor, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. Prefer logging in from a terminal (`inspire login`), which keeps the password out of the conversation. Next: inspire_status.",
+  description: `Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
   input: Input5,
   output: Output4,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -47854,7 +48120,7 @@ var loginOperation = defineOperation({
     }
   },
   agent: {
-    note: "Before asking the user for a password: if they can open a terminal, `inspire login` there saves the same credentials for this server and keeps the password out of the conversation; then call inspire_status."
+    note: `Before asking the user for a password: if they can open a terminal, \`inspire login\` there saves the same credentials for this server and keeps the password out of the conversation; then call ${callWord("status")}.`
   },
   run: (input2) => input2.dry_run ? planLogin(input2) : input2.target === "inspire" ? saveInspireLogin(input2.username, input2.password) : saveHarborLogin(input2.registry, input2.username, input2.password),
   render: (r) => r.plan !== void 0 ? renderPlan(r.plan) : [
@@ -47883,7 +48149,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { realpathSync as realpathSync2 } from "node:fs";
-import { isAbsolute as isAbsolute4, join as join13, relative as relative4 } from "node:path";
+import { isAbsolute as isAbsolute4, join as join12, relative as relative4 } from "node:path";
 
 // ../../packages/core/dist/store/confined.js
 init_define_INSPIRE_SKILL();
@@ -47891,7 +48157,7 @@ init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync as openSync2, realpathSync, renameSync as renameSync2, statSync as statSync2, unlinkSync, writeSync } from "node:fs";
 import { homedir as homedir6 } from "node:os";
-import { isAbsolute as isAbsolute3, join as join12, normalize as normalize2, relative as relative3 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join11, normalize as normalize2, relative as relative3 } from "node:path";
 var NOFOLLOW = constants3.O_NOFOLLOW ?? 0;
 var rootsText = (roots, joiner = " or ") => roots.map((r) => `${r.label} (${r.path})`).join(joiner);
 var fileError = (path, e) => {
@@ -47923,12 +48189,12 @@ var placeUnder = (wanted, roots, field = "path") => {
   const first2 = roots[0];
   if (first2 === void 0)
     throw new Error("placeUnder needs at least one root");
-  const where2 = rootsText(roots);
+  const where3 = rootsText(roots);
   if (text3 === "" || text3.includes("\0"))
-    throw invalidInput(`${field} "${wanted}" is not a file name.`, `Name a file inside ${where2}.`);
-  const expanded = text3 === "~" ? homedir6() : text3.startsWith("~/") ? join12(homedir6(), text3.slice(2)) : text3;
+    throw invalidInput(`${field} "${wanted}" is not a file name.`, `Name a file inside ${where3}.`);
+  const expanded = text3 === "~" ? homedir6() : text3.startsWith("~/") ? join11(homedir6(), text3.slice(2)) : text3;
   if (expanded.split(/[\\/]+/).includes(".."))
-    throw invalidInput(`Refusing to write ${text3}: ".." is not allowed in ${field}.`, `Name the file inside ${where2} without "..", e.g. "${expanded.split(/[\\/]+/).at(-1) || "out.txt"}".`);
+    throw invalidInput(`Refusing to write ${text3}: ".." is not allowed in ${field}.`, `Name the file inside ${where3} without "..", e.g. "${expanded.split(/[\\/]+/).at(-1) || "out.txt"}".`);
   let root = first2;
   let rest;
   if (isAbsolute3(expanded)) {
@@ -47941,15 +48207,15 @@ var placeUnder = (wanted, roots, field = "path") => {
           best = { root: r, rel, length: base.length };
       }
     if (best === void 0)
-      throw invalidInput(`Refusing to write ${wantedPath}: it is outside ${rootsText(roots, " and ")}.`, `Pass a path inside ${where2}; a relative path starts in ${first2.label}.`, { candidates: roots.map((r) => r.path) });
+      throw invalidInput(`Refusing to write ${wantedPath}: it is outside ${rootsText(roots, " and ")}.`, `Pass a path inside ${where3}; a relative path starts in ${first2.label}.`, { candidates: roots.map((r) => r.path) });
     root = best.root;
     rest = best.rel;
   } else
     rest = expanded;
   const parts2 = rest.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (parts2.length === 0)
-    throw invalidInput(`${field} "${text3}" names ${root.label} itself, not a file.`, `Add a file name, e.g. ${join12(text3, "out.txt")}.`);
-  return { root, parts: parts2, path: join12(root.path, ...parts2) };
+    throw invalidInput(`${field} "${text3}" names ${root.label} itself, not a file.`, `Add a file name, e.g. ${join11(text3, "out.txt")}.`);
+  return { root, parts: parts2, path: join11(root.path, ...parts2) };
 };
 var lstatOrUndefined = (path) => {
   try {
@@ -47969,8 +48235,8 @@ var walkFolders = (place, field, create2) => {
   let dir = place.root.path;
   let realDir = realRoot;
   for (const part of place.parts.slice(0, -1)) {
-    dir = join12(dir, part);
-    realDir = join12(realDir, part);
+    dir = join11(dir, part);
+    realDir = join11(realDir, part);
     let st = lstatOrUndefined(realDir);
     if (st === void 0 && create2) {
       try {
@@ -47995,8 +48261,8 @@ var openConfined = (place, options) => {
   const field = options.field ?? "path";
   try {
     const { dir, realDir } = walkFolders(place, field, true);
-    const shown = join12(dir, name(place));
-    const final = join12(realDir, name(place));
+    const shown = join11(dir, name(place));
+    const final = join11(realDir, name(place));
     const st = lstatOrUndefined(final);
     if (st?.isSymbolicLink())
       throw linkError(shown, field);
@@ -48004,7 +48270,7 @@ var openConfined = (place, options) => {
       throw invalidInput(`${shown} exists and is not a regular file.`, `Choose another ${field}.`);
     if (st !== void 0 && !options.overwrite)
       throw existsError(shown);
-    const opened = options.overwrite ? join12(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
+    const opened = options.overwrite ? join11(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
     let fd;
     try {
       fd = openSync2(opened, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | NOFOLLOW, options.mode ?? 438);
@@ -48078,7 +48344,7 @@ var inside = (path, dir) => {
 var downloadDir = Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const store = yield* Store;
-  const fallback = join13(store.paths.cacheDir, "downloads");
+  const fallback = join12(store.paths.cacheDir, "downloads");
   const name2 = profile.name.value ?? "default";
   const defaults = yield* profile.readDefaults;
   const resolved = resolveSetting("downloadDir", { env: profile.env, defaults, profile: name2 });
@@ -48087,16 +48353,16 @@ var downloadDir = Effect_exports.gen(function* () {
   const value = resolved.right.value;
   if (value === void 0)
     return fallback;
-  const where2 = resolved.right.source === "environment" ? SETTING_ENV.downloadDir : `downloadDir of profile ${name2}`;
+  const where3 = resolved.right.source === "environment" ? SETTING_ENV.downloadDir : `downloadDir of profile ${name2}`;
   const checked = checkDownloadDir(String(value));
   if (Either_exports.isLeft(checked))
-    return yield* Effect_exports.fail(invalidInput(`${where2}: ${checked.left.message}`, checked.left.hint));
+    return yield* Effect_exports.fail(invalidInput(`${where3}: ${checked.left.message}`, checked.left.hint));
   const dir = realOr2(checked.right);
   const storeDirs = [store.paths.configDir, store.paths.cacheDir].map(realOr2);
   const holdsStore = storeDirs.some((s) => inside(s, dir));
   const inStore = storeDirs.some((s) => inside(dir, s)) && !inside(dir, realOr2(fallback));
   if (holdsStore || inStore)
-    return yield* Effect_exports.fail(invalidInput(`${where2} (${checked.right}) ${holdsStore ? "holds" : "is inside"} the store's folders (credentials, sessions).`, `Use a folder of its own, e.g. ~/inspire-downloads, or unset downloadDir for ${fallback}.`));
+    return yield* Effect_exports.fail(invalidInput(`${where3} (${checked.right}) ${holdsStore ? "holds" : "is inside"} the store's folders (credentials, sessions).`, `Use a folder of its own, e.g. ~/inspire-downloads, or unset downloadDir for ${fallback}.`));
   return checked.right;
 });
 var fileRoots = (context5) => Effect_exports.map(downloadDir, (dir) => [
@@ -48175,7 +48441,7 @@ var parseInstant = (raw, now, field) => {
     return Either_exports.right(Number(text3) * 1e3);
   if (/^\d+(\.\d+)?\s*[smhdw]$/i.test(text3))
     return Either_exports.map(parseTimeRange(text3, field), (s) => now - s * 1e3);
-  const parsed = Date.parse(text3);
+  const parsed = Date.parse(/^\d{4}-\d\d-\d\d$/.test(text3) ? `${text3}T00:00` : text3);
   if (Number.isFinite(parsed))
     return Either_exports.right(parsed);
   return Either_exports.left(invalidInput(`${field} "${raw}" is not a time.`, "Give an ISO time (2026-01-31T08:00:00Z), epoch milliseconds, or how long ago (30m, 2h)."));
@@ -48212,7 +48478,7 @@ var windowLines = (jobId, window, pod) => {
   return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(Effect_exports.as({ lines: lines3, truncated: false }), Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines3, truncated: true })));
 };
 var lastLines = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
-var fileLine = (l) => `${new Date(l.timestampMs).toISOString()} ${l.pod} ${l.message}
+var fileLine = (l) => `${isoInstant(l.timestampMs)} ${l.pod} ${l.message}
 `;
 var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(Effect_exports.gen(function* () {
   const file2 = yield* openDownload({ path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite }, context5);
@@ -48242,7 +48508,7 @@ var Input6 = external_exports.object({
   since: external_exports.string().optional().describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
   until: external_exports.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
   time_range: external_exports.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
-  pod: external_exports.string().optional().describe("Only this pod's lines (names from inspire_job_detail); default every pod"),
+  pod: external_exports.string().optional().describe(`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`),
   download: external_exports.boolean().default(false).describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
   path: external_exports.string().optional().describe("Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing download file (default: refuse)")
@@ -48267,16 +48533,14 @@ var Output5 = () => external_exports.object({
     crowdedAt: external_exports.array(external_exports.number()).describe("Instants (epoch ms) where more lines shared one time than a page holds; some may be missing")
   }).optional().describe("For download: where the log went")
 });
-var renderLines = (lines3) => {
-  const pods = new Set(lines3.map((l) => l.pod));
-  const label2 = (pod) => pods.size > 1 ? `[${shortPodName(pod)}] ` : "";
-  const at = (ms) => new Date(ms).toISOString().slice(0, 19).replace("T", " ");
-  return lines3.map((l) => `${at(l.time)} ${label2(l.pod)}${l.message}`).join("\n");
+var renderLogLines = (lines3, labelPods) => {
+  const label2 = labelPods ?? new Set(lines3.map((l) => l.pod)).size > 1;
+  return lines3.map((l) => `${formatInstant(l.time, { seconds: true })} ${label2 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
 };
 var logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`. download=true streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without overwrite=true. Next: inspire_job_detail for a diagnosis of a failure, inspire_metrics for utilisation.",
+  description: `Reads a training or HPC job's log: the newest \`lines\` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one \`pod\`. ${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
   input: Input6,
   output: Output5,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -48311,9 +48575,9 @@ var logsOperation = defineOperation({
     const lines3 = r.lines ?? [];
     const head5 = r.mode === "window" && r.window !== void 0 ? `${r.jobId} ${r.status}: ${lines3.length} lines from ${formatTime(r.window.from)} to ${formatTime(r.window.to)}` : `${r.jobId} ${r.status}: last ${lines3.length} lines`;
     const tail = r.truncated ? `
-(more lines in this window; narrow it or use download=true)` : "";
+(more lines in this window; narrow it or use ${fieldWord("download", true)})` : "";
     return `${head5}
-${lines3.length > 0 ? renderLines(lines3) : "(no log lines yet)"}${tail}`;
+${lines3.length > 0 ? renderLogLines(lines3) : "(no log lines yet)"}${tail}`;
   }
 });
 
@@ -48328,22 +48592,13 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/domain/metrics/clock.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var DEFAULT_TIME_ZONE = "UTC";
+var DEFAULT_TIME_ZONE = void 0;
 var clockFor = (timeZone = DEFAULT_TIME_ZONE) => {
-  let format4;
-  try {
-    format4 = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  } catch {
+  if (timeZone !== void 0 && !isTimeZone2(timeZone))
     return Either_exports.left(invalidInput(`Unknown time zone "${timeZone}".`, 'Pass an IANA time zone such as "Asia/Shanghai" or "UTC".', {
-      fix: DEFAULT_TIME_ZONE
+      fix: "UTC"
     }));
-  }
-  return Either_exports.right((epochSeconds) => {
-    const parts2 = format4.formatToParts(new Date(epochSeconds * 1e3));
-    const hour = parts2.find((p) => p.type === "hour")?.value ?? "00";
-    const minute = parts2.find((p) => p.type === "minute")?.value ?? "00";
-    return `${hour}:${minute}`;
-  });
+  return Either_exports.right((epochSeconds) => formatClockTime(epochSeconds * 1e3, timeZone));
 };
 
 // ../../packages/core/dist/domain/metrics/verdict.js
@@ -48557,6 +48812,8 @@ var HEALTH_STATE_PRECEDENCE = [
   "no-data",
   "reclaim-risk",
   "warming-up",
+  // A finished job whose samples stopped before a verdict could be made (the operation knows it finished).
+  "too-few-samples",
   "stalled",
   "idle",
   "starved",
@@ -48705,7 +48962,7 @@ var ESCALATES = /* @__PURE__ */ new Set([
 ]);
 var rank = (state) => HEALTH_STATE_PRECEDENCE.indexOf(state);
 var withoutPod = ({ pod: _pod, ...rest }) => rest;
-var analyzeGpuHealth = (series, options = {}) => Either_exports.map(clockFor(options.timeZone ?? DEFAULT_TIME_ZONE), (clock3) => analyzeWith(series, clock3));
+var analyzeGpuHealth = (series, options = {}) => Either_exports.map(clockFor(options.timeZone), (clock3) => analyzeWith(series, clock3));
 var analyzeWith = (series, clock3) => {
   const pods = groupByPod(series);
   const perPod = pods.map((p) => analyzePod(p.pod, p.samples, clock3));
@@ -48808,7 +49065,13 @@ var readMetrics = (jobId, timeRange, interval) => Effect_exports.gen(function* (
     endMs: end3,
     ...interval !== void 0 ? { interval } : {}
   });
-  return { jobId: job.id, status: `${job.status.family} (${job.status.raw})`, metrics, rangeSeconds };
+  return {
+    jobId: job.id,
+    status: `${job.status.family} (${job.status.raw})`,
+    metrics,
+    rangeSeconds,
+    finished: job.status.terminal
+  };
 });
 
 // ../../packages/core/dist/operations/metrics/render.js
@@ -48855,6 +49118,18 @@ var summaryOf = (r) => ({
   idleWindows: r.idleWindows,
   reclaim: r.flags.reclaim
 });
+var settled = (p) => p.state === "warming-up" ? { ...p, state: "too-few-samples" } : p;
+var finishedEarly = (s) => {
+  if (s.state !== "warming-up")
+    return { ...s, perPod: s.perPod.map(settled) };
+  const count3 = /\((\d+) of (\d+) samples\)/.exec(s.verdict);
+  return {
+    ...settled(s),
+    verdict: `finished; too few samples for a verdict${count3 !== null ? ` (${count3[1]} of ${count3[2]} needed)` : ""}`,
+    evidence: ["the job ended before enough samples were taken; this is not a failure", ...s.evidence],
+    perPod: s.perPod.map(settled)
+  };
+};
 var stat = (s) => s === null ? "-" : `${s.avg.toFixed(0)}/${s.p90.toFixed(0)}/${s.max.toFixed(0)}%`;
 var SHORT = {
   gpu_usage_rate: "gpu",
@@ -48913,7 +49188,7 @@ var pct2 = (v) => Math.round(v * 1e4) / 100;
 var metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
-  description: "Answers whether a training or HPC job is actually working: mode=summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; mode=raw returns the series (percent values); mode=download writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without overwrite=true. time_range like 30m/3h/1d (default 30m). Next: inspire_logs to see what an idle or stalled job prints, inspire_stop to free idle GPUs.",
+  description: `Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; ${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}. time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`,
   input: Input7,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -48940,7 +49215,7 @@ var metricsOperation = defineOperation({
     if (input2.mode === "raw")
       return { ...base, mode: "raw", series };
     if (input2.mode === "download") {
-      const rows = series.flatMap((s) => s.points.map((p) => `${new Date(p.t * 1e3).toISOString()},${s.pod},${s.metric},${p.v}
+      const rows = series.flatMap((s) => s.points.map((p) => `${isoInstant(p.t * 1e3)},${s.pod},${s.metric},${p.v}
 `));
       const { path, bytes } = yield* writeDownload({
         path: input2.path,
@@ -48952,7 +49227,13 @@ ${rows.join("")}`
       return { ...base, mode: "download", download: { path, rows: rows.length, bytes } };
     }
     const report = yield* analyzeGpuHealth(m.series);
-    return { ...base, mode: "summary", summary: summaryOf(report), series };
+    const summary5 = summaryOf(report);
+    return {
+      ...base,
+      mode: "summary",
+      summary: read2.finished ? finishedEarly(summary5) : summary5,
+      series
+    };
   }),
   render: renderMetrics
 });
@@ -48963,7 +49244,7 @@ init_define_INSPIRE_TOOLS();
 var Strings2 = external_exports.union([external_exports.array(external_exports.string()), external_exports.string().transform((s) => [s])]);
 var Input8 = external_exports.object({
   action: external_exports.enum(["list", "detail", "create", "delete"]).default("list").describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
-  model_id: external_exports.string().optional().describe('For detail and delete: the model id, as inspire_models(action="list") shows it'),
+  model_id: external_exports.string().optional().describe(`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`),
   name: external_exports.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: external_exports.string().optional().describe("For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b"),
   model_type: Strings2.optional().describe('For create: model types, e.g. ["LLM"] or "LLM" (LLMs are served by vLLM)'),
@@ -49022,23 +49303,23 @@ var Output6 = () => external_exports.discriminatedUnion("action", [
     workspace: WorkspaceRef(),
     project: ProjectRef(),
     recovered: external_exports.boolean().optional().describe("The create's answer was lost and the model was found by name"),
-    next: NextHints(),
+    next: NextSteps(),
     plan: PlanOutput().optional()
   }),
   external_exports.object({
     action: external_exports.literal("delete"),
     model: ModelDetailOutput,
-    confirmed: external_exports.boolean().describe("Whether confirm=true was given"),
+    confirmed: external_exports.boolean().describe(`Whether ${confirmWord()} was given`),
     deleted: external_exports.boolean().describe("True when it was deleted"),
     message: external_exports.string().describe("What happened"),
     hint: external_exports.string().optional().describe("What to do next"),
     plan: PlanOutput().optional()
   })
 ]);
-var LIST_HINT = 'inspire_models(action="list") shows the model ids.';
+var LIST_HINT = `${callWord("models", { action: "list" })} shows the model ids.`;
 var modelIdOf = (input2) => input2.model_id === void 0 || input2.model_id.trim() === "" ? Effect_exports.fail(invalidInput(`models ${input2.action} needs model_id.`, LIST_HINT)) : Effect_exports.succeed(input2.model_id.trim());
 var checkSourcePath = (raw) => {
-  const hint = "Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> (inspire_status shows the project path).";
+  const hint = `Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> (${callWord("status")} shows the project path).`;
   if (raw === void 0 || raw.trim() === "")
     return Effect_exports.fail(invalidInput("models create needs model_source_path.", hint));
   const path = raw.trim();
@@ -49062,7 +49343,7 @@ var list = (input2) => Effect_exports.gen(function* () {
 });
 var create = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("models create needs name.", 'Pass name, e.g. name="qwen2.5-7b".'));
+    return yield* Effect_exports.fail(invalidInput("models create needs name.", `Pass name, e.g. ${fieldWord("name", "qwen2.5-7b")}.`));
   const sourcePath = yield* checkSourcePath(input2.model_source_path);
   const target = yield* resolveTarget(input2, { needGroup: false });
   const request2 = {
@@ -49074,7 +49355,7 @@ var create = (input2) => Effect_exports.gen(function* () {
     ...input2.description !== void 0 ? { description: input2.description } : {},
     ...input2.tags !== void 0 ? { tags: input2.tags } : {}
   };
-  const where2 = {
+  const where3 = {
     sourcePath,
     workspace: { id: target.workspace.id, name: target.workspace.name },
     project: { id: target.project.id, name: target.project.name }
@@ -49085,8 +49366,8 @@ var create = (input2) => Effect_exports.gen(function* () {
       action: "create",
       dryRun: true,
       name: name2,
-      ...where2,
-      next: ["Run the same call without dry_run to create it."],
+      ...where3,
+      next: [],
       plan: {
         summary: `Create model ${name2} in ${target.workspace.name} from ${sourcePath}`,
         targets: [{ kind: "model", id: name2, name: name2, change: "created" }],
@@ -49105,8 +49386,8 @@ var create = (input2) => Effect_exports.gen(function* () {
     project: { id: target.project.id, name: target.project.name },
     recovered: created.recovered,
     next: [
-      `inspire_models(action="detail", model_id="${created.modelId}") for its versions`,
-      `inspire_inference(action="create", model_id="${created.modelId}", model_version=1, …) to serve it`
+      nextStep("models", { action: "detail", model_id: created.modelId }, "for its versions"),
+      nextStep("inference", { action: "create", model_id: created.modelId, model_version: 1 }, "to serve it")
     ]
   };
 });
@@ -49135,7 +49416,7 @@ var remove8 = (input2) => Effect_exports.gen(function* () {
       confirmed: false,
       deleted: false,
       message: `This would delete ${what}; servings deployed from it will no longer find it. Nothing was deleted.`,
-      hint: `To delete it, call inspire_models(action="delete", model_id="${model.id}", confirm=true).`
+      hint: `To delete it, call ${callWord("models", { action: "delete", model_id: model.id, confirm: true })}.`
     };
   yield* deleteModel(model.id);
   return {
@@ -49190,7 +49471,7 @@ var render3 = (r) => {
   if (r.action === "create")
     return [
       `Model ${r.name} was created (${r.modelId}) in ${r.workspace.name}, project ${r.project.name}, from ${r.sourcePath}.`,
-      ...r.next.map((n) => `next: ${n}`)
+      ...r.next.map((n) => `next: ${nextLine(n)}`)
     ].join("\n");
   return [
     `Models in ${r.workspace.name}: ${r.models.length}${r.truncated ? " (list cut short)" : ""}`,
@@ -49208,7 +49489,7 @@ var render3 = (r) => {
 var modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
-  description: "Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — inspire_inference needs model_id and model_version from here. create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. delete removes a registry entry (not the files) and needs confirm=true; without it you see what would be deleted.",
+  description: `Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
   input: Input8,
   output: Output6,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -49271,7 +49552,7 @@ var prepareNotebook = (input2) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(invalidInput("Shared memory must be a positive number of GiB.", "Use e.g. 32 (GiB)."));
   const registered = typeof input2.image === "string" ? yield* findImageByAddress(image.address, input2.workspaceId) : input2.image;
   if (registered === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The image ${image.address} is not registered in this workspace's registry.`, "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 in the console."));
+    return yield* Effect_exports.fail(invalidInput(`The image ${image.address} is not registered in this workspace's registry.`, `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`));
   const spec2 = input2.spec;
   const body2 = {
     workspace_id: input2.workspaceId,
@@ -49317,7 +49598,7 @@ var plannedNotebookCreate = (body2) => plannedV2("notebook", "CreateNotebook", b
 var createNotebook = (input2) => Effect_exports.gen(function* () {
   const { name: name2, body: body2, warnings } = yield* prepareNotebook(input2);
   const platform = yield* Platform;
-  const create2 = platform.v2("notebook", "CreateNotebook", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v1("POST", "notebook/create", body2, { idempotent: false, write: true, referer: REFERER7 })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Create the notebook from the console's 交互式建模 page, and report the failure." }))), Effect_exports.flatMap((data) => decode4(CreatedNotebook, data, "notebook.CreateNotebook")));
+  const create2 = platform.v2("notebook", "CreateNotebook", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v1("POST", "notebook/create", body2, { idempotent: false, write: true, referer: REFERER7 })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Create the notebook from the console's 交互式建模 page, and report the failure." }))), Effect_exports.flatMap((data) => decode5(CreatedNotebook, data, "notebook.CreateNotebook")));
   const provide5 = Effect_exports.provideService(Platform, platform);
   const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(Effect_exports.map((l) => l.notebooks), provide5);
   const created = yield* createMatching({
@@ -49329,7 +49610,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     verdict: (n) => notebookVerdict(n, body2),
     now: platform.clock.now,
     what: "the notebook",
-    listHint: 'inspire_notebook(action="list")'
+    listHint: `${callWord("notebook", { action: "list" })}`
   });
   const notebook2 = yield* Effect_exports.option(getNotebook(created.value));
   return {
@@ -49347,8 +49628,8 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
     return yield* Effect_exports.fail(invalidInput("notebook create needs name.", 'Pass name, e.g. name="dev-env".'));
   const name2 = yield* validateName(input2.name, "notebook name");
-  const where2 = yield* deployTarget(input2, "DSW");
-  const { target, group, workspace, spec: spec2 } = where2;
+  const where3 = yield* deployTarget(input2, "DSW");
+  const { target, group, workspace, spec: spec2 } = where3;
   const image = yield* resolveRegisteredImage(yield* imageOrDefault(input2.image, DEPLOY_IMAGE_HINT), workspace);
   const defaultShm = yield* defaultOf("defaultShm");
   const shmGi = input2.shm ?? (defaultShm !== void 0 ? shmMbToGi(defaultShm) : void 0);
@@ -49356,7 +49637,7 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
   const base = {
     action: "create",
     name: name2,
-    ...deployPlace(where2),
+    ...deployPlace(where3),
     image: image.image.address,
     shmGi,
     priority: priority.priority,
@@ -49385,7 +49666,7 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
       ...base,
       dryRun: true,
       warnings: uniqueWarnings(checked),
-      next: ["Run the same call without dry_run to create it."],
+      next: [],
       plan: {
         summary: `Create notebook ${name2} in ${workspace.name}`,
         targets: [{ kind: "notebook", id: name2, name: name2, change: "created" }],
@@ -49404,7 +49685,7 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
     next: [
-      `inspire_notebook(action="detail", notebook_id="${created.notebookId}") until it is RUNNING, for the access URL`
+      nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, "until it is RUNNING, for the access URL")
     ]
   };
 });
@@ -49417,7 +49698,7 @@ var NotebookInputSchema = external_exports.object({
   notebook_id: external_exports.string().optional().describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it"),
   name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64)"),
   compute_group: deployFields.compute_group,
-  spec: external_exports.string().optional().describe("For create: a NOTEBOOK (DSW) spec id from inspire_status; training specs do not work; missing or wrong, the error lists the valid ones"),
+  spec: external_exports.string().optional().describe(`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`),
   image: external_exports.string().optional().describe("For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理"),
   workspace: deployFields.workspace,
   project: deployFields.project,
@@ -49461,7 +49742,7 @@ var startNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(new InspireError({
       reason: "Conflict",
       message: `Notebook ${label(notebook2)} is still stopping.`,
-      hint: "Wait until inspire_notebook shows it STOPPED, then start it."
+      hint: `Wait until ${callWord("notebook")} shows it STOPPED, then start it.`
     }));
   if (dryRun)
     return wouldSend(notebook2, "started", plannedV2("notebook", "StartNotebook", { notebook_id: notebook2.id }));
@@ -49485,7 +49766,7 @@ var deleteNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(new InspireError({
       reason: "Conflict",
       message: `Notebook ${label(notebook2)} is ${notebook2.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
-      hint: 'Stop it first with inspire_notebook(action="stop"), wait until it is STOPPED, then delete it.'
+      hint: `Stop it first with ${callWord("notebook", { action: "stop" })}, wait until it is STOPPED, then delete it.`
     }));
   if (dryRun)
     return wouldSend(notebook2, "deleted", plannedV2("notebook", "DeleteNotebook", { notebook_id: notebook2.id }));
@@ -49514,7 +49795,7 @@ var planOf = (action, done7) => {
     requests: [done7.planned]
   };
 };
-var ID_HINT2 = 'Notebook ids are bare UUIDs with no prefix; inspire_notebook(action="list") shows them.';
+var ID_HINT2 = `Notebook ids are bare UUIDs with no prefix; ${callWord("notebook", { action: "list" })} shows them.`;
 var idOf = (input2) => input2.notebook_id === void 0 || input2.notebook_id.trim() === "" ? Effect_exports.fail(invalidInput(`notebook ${input2.action} needs notebook_id.`, ID_HINT2)) : withHint(notebookIdOf(input2.notebook_id), ID_HINT2);
 var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.map(Platform, (p) => ({
   ...notebook2,
@@ -49565,7 +49846,7 @@ var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
     message: done7.message,
     ...input2.dry_run ? { plan: planOf(action, done7) } : {},
     ...done7.sent ? {
-      hint: `inspire_notebook(action="detail", notebook_id="${id}") shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`
+      hint: `${callWord("notebook", { action: "detail", notebook_id: id })} shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`
     } : {}
   };
 });
@@ -49601,7 +49882,7 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
     sent: false,
     confirmed: false,
     message: `Notebook ${label2} (${notebook2.status.raw || "unknown state"}) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.`,
-    hint: deletable ? `To delete it, call inspire_notebook(action="delete", notebook_id="${notebook2.id}", confirm=true).` : `Only a stopped or failed notebook can be deleted: stop it first with inspire_notebook(action="stop", notebook_id="${notebook2.id}"), then delete it with confirm=true.`
+    hint: deletable ? `To delete it, call ${callWord("notebook", { action: "delete", notebook_id: notebook2.id, confirm: true })}.` : `Only a stopped or failed notebook can be deleted: stop it first with ${callWord("notebook", { action: "stop", notebook_id: notebook2.id })}, then delete it with ${confirmWord()}.`
   };
 });
 
@@ -49654,7 +49935,7 @@ var NotebookOutput = once6(() => {
     consoleUrl: external_exports.string().optional().describe("The notebook's page, or the notebook list on a dry run"),
     recovered: external_exports.boolean().optional().describe("The create's answer was lost and the notebook was found by name"),
     warnings: Warnings(),
-    next: NextHints(),
+    next: NextSteps(),
     plan: PlanOutput().optional()
   });
   const List = external_exports.object({
@@ -49711,7 +49992,7 @@ var renderCreate2 = (r) => lines2(r.plan !== void 0 ? renderPlan(r.plan) : `Note
   ["ssh", r.allowSsh ? "yes" : "no"],
   ["console", r.consoleUrl],
   ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0]
-]), r.warnings.map((w) => `warning: ${w}`).join("\n"), r.next.map((n) => `next: ${n}`).join("\n"));
+]), r.warnings.map((w) => `warning: ${w}`).join("\n"), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
 var renderList2 = (r) => lines2(`Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== void 0 ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.notebooks, [
   { header: "ID", cell: (n) => n.id },
   { header: "NAME", cell: (n) => n.name },
@@ -49744,7 +50025,7 @@ var renderChange = (r) => r.plan !== void 0 ? lines2(renderPlan(r.plan), r.plan.
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. delete works only on a stopped or failed notebook and needs confirm=true; without it you see what would be deleted. dry_run=true on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.",
+  description: `Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. ${dryRunWord()} on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -49835,7 +50116,7 @@ var substitutePlaceholders = (text3, vars) => {
     const key = match15[1];
     const value = vars[key];
     if (value === void 0 || value === "")
-      return Either_exports.left(invalidInput(`The command uses {${key}} but no ${key === "en_name" ? "project en_name" : "username"} is known.`, key === "en_name" ? "Pass a project (or set defaultProject) so its en_name can be filled in; inspire_status lists projects." : "Log in first (inspire_login) so the username is known."));
+      return Either_exports.left(invalidInput(`The command uses {${key}} but no ${key === "en_name" ? "project en_name" : "username"} is known.`, key === "en_name" ? `Pass a project (or set defaultProject) so its en_name can be filled in; ${callWord("status")} lists projects.` : `Log in first (${callWord("login")}) so the username is known.`));
     if (!SAFE_VALUE.test(value))
       return Either_exports.left(invalidInput(`The ${key} "${value}" cannot be placed in a shell command safely.`, "Write the path out in full instead of using the placeholder."));
   }
@@ -49878,14 +50159,14 @@ var gateFindings = (findings, allowNetwork, what) => {
     return Effect_exports.succeed(kept);
   const errors = kept.filter((f) => f.level === "error");
   const network = errors.some((f) => f.rule === "offline-network");
-  return Effect_exports.fail(invalidInput(`The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`, errors.map((f) => f.fix).join(" ") + (network ? " If the command only reaches something the workspace can reach (a mirror, shared storage), pass allow_network_commands: true." : ""), { candidates: errors }));
+  return Effect_exports.fail(invalidInput(`The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`, errors.map((f) => f.fix).join(" ") + (network ? ` If the command only reaches something the workspace can reach (a mirror, shared storage), pass ${fieldWord("allow_network_commands", true)}.` : ""), { candidates: errors }));
 };
 var nextCalls = (jobId, kind) => [
-  { tool: "inspire_jobs", input: { type: kind === "hpc" ? "hpc" : "train", status: "all" } },
-  { tool: "inspire_job_detail", input: { job_id: jobId } },
-  { tool: "inspire_logs", input: { job_id: jobId, lines: 50 } },
-  ...kind === "training" ? [{ tool: "inspire_metrics", input: { job_id: jobId, time_range: "30m" } }] : [],
-  { tool: "inspire_wait", input: { job_id: jobId } }
+  nextStep("jobs", { type: kind === "hpc" ? "hpc" : "train", status: "all" }),
+  nextStep("job_detail", { job_id: jobId }),
+  nextStep("logs", { job_id: jobId, lines: 50 }),
+  ...kind === "training" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : [],
+  nextStep("wait", { job_id: jobId })
 ];
 var placeOf = (target, spec2) => ({
   project: { id: target.project.id, name: target.project.name, enName: target.project.enName },
@@ -49985,7 +50266,7 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
     ...memory > spec2.memoryGi * nodes ? [`${cpus} CPUs × ${slurm.memoryPerCpuGi} GiB = ${memory} GiB > ${nodes} node(s) × ${spec2.memoryGi} GiB`] : []
   ];
   if (problems.length > 0)
-    return Effect_exports.fail(invalidInput(`The Slurm request does not fit the spec (${spec2.cpuCount} CPUs, ${spec2.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`, "Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (inspire_status lists them)."));
+    return Effect_exports.fail(invalidInput(`The Slurm request does not fit the spec (${spec2.cpuCount} CPUs, ${spec2.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`, `Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (${callWord("status")} lists them).`));
   const idle = spec2.cpuCount * nodes - cpus;
   return Effect_exports.succeed(idle * 2 > spec2.cpuCount * nodes ? [`The tasks use ${cpus} of ${spec2.cpuCount * nodes} CPUs of the spec; a smaller spec may be cheaper.`] : []);
 };
@@ -50060,17 +50341,13 @@ var SubmitOutput = once6(() => {
     plan: PlanOutput().optional(),
     warnings: Warnings(),
     findings: external_exports.array(Finding).describe("What the command lint found"),
-    next: external_exports.array(external_exports.object({
-      tool: external_exports.string().describe("Tool name"),
-      input: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])).describe("Its input")
-    })).describe("The calls that follow: watch the job, read its logs and metrics, wait for it")
+    next: NextSteps().describe("The calls that follow: watch the job, read its logs and metrics, wait for it")
   });
 });
 
 // ../../packages/core/dist/operations/common/submission/render.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var callText = (c) => `${c.tool}(${Object.entries(c.input).map(([k, v]) => `${k}=${typeof v === "string" ? JSON.stringify(v) : String(v)}`).join(", ")})`;
 var renderSubmit = (r) => {
   const what = r.kind === "hpc" ? "HPC job" : "Training job";
   const head5 = r.dryRun ? `Dry run: ${what} ${r.name} was not created. It would send ${r.request?.surface ?? "the create request"}:` : `${what} ${r.name} submitted: ${r.jobId}${r.resubmittedFrom !== void 0 ? ` (from ${r.resubmittedFrom})` : ""}`;
@@ -50099,7 +50376,7 @@ var renderSubmit = (r) => {
   for (const f of r.findings)
     lines3.push(`${f.level}: ${f.message} ${f.fix}`);
   if (r.next.length > 0)
-    lines3.push("Next:", ...r.next.map((c) => `  ${callText(c)}`));
+    lines3.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`));
   return lines3.join("\n");
 };
 
@@ -50151,13 +50428,13 @@ var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
 
 // ../../packages/core/dist/operations/resubmit.js
 var Input9 = external_exports.object({
-  job_id: external_exports.string().describe("The training (job-…) or HPC (hpc-job-…) task to submit again, as inspire_jobs lists it"),
+  job_id: external_exports.string().describe(`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`),
   name: external_exports.string().optional().describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
   command: external_exports.string().optional().describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
   entrypoint: external_exports.string().optional().describe("New HPC entrypoint; default: the old one"),
   spec: external_exports.string().optional().describe("A different spec id of the same compute group and schedule type; default: the old spec"),
   priority: external_exports.number().int().optional().describe("A different priority 1–10; default: the old job's priority"),
-  allow_network_commands: external_exports.boolean().default(false).describe("As for inspire_submit: allow network commands offline"),
+  allow_network_commands: external_exports.boolean().default(false).describe(`As for ${callWord("submit")}: allow network commands offline`),
   dry_run: external_exports.boolean().default(false).describe("Check everything and return the exact request body without creating")
 });
 var SUFFIX = /-r(\d+)$/;
@@ -50172,7 +50449,7 @@ var nextName = (old, taken) => {
 };
 var notFound = (id) => (e) => e.reason === "NotFound" ? amendError(e, {
   message: `No task ${id} was found: ${e.message}`,
-  hint: "Check the id; inspire_jobs lists your tasks (type train or hpc)."
+  hint: `Check the id; ${callWord("jobs")} lists your tasks (type train or hpc).`
 }) : e;
 var carried = (input2, old, taken) => Effect_exports.gen(function* () {
   const name2 = input2.name ?? nextName(old.name, yield* taken);
@@ -50191,7 +50468,7 @@ var carried = (input2, old, taken) => Effect_exports.gen(function* () {
 var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as inspire_submit / inspire_submit_hpc (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.`,
+  description: `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.`,
   input: Input9,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -50204,7 +50481,7 @@ var resubmitOperation = defineOperation({
       return yield* Effect_exports.fail(ref.left);
     const { id, kind } = ref.right;
     if (kind !== "train" && kind !== "hpc")
-      return yield* Effect_exports.fail(invalidInput(`${id} is not a training or HPC task; resubmit re-creates only those.`, "Use inspire_inference or inspire_notebook to create servings and notebooks."));
+      return yield* Effect_exports.fail(invalidInput(`${id} is not a training or HPC task; resubmit re-creates only those.`, `Use ${callWord("inference")} or ${callWord("notebook")} to create servings and notebooks.`));
     const common2 = {
       applyPrefix: false,
       allow_network_commands: input2.allow_network_commands,
@@ -50422,12 +50699,12 @@ var toStatus = (found, types) => {
 var Input10 = external_exports.object({
   workspace: external_exports.string().optional().describe("Show only this workspace (name or id); default: every workspace"),
   refresh: external_exports.boolean().default(false).describe("Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)"),
-  schedule_type: external_exports.enum(DISCOVERED_TYPES).optional().describe("Show only specs of one schedule type: TRAIN (inspire_submit), HPC (inspire_submit_hpc), DSW (notebooks), SERVING (inference)")
+  schedule_type: external_exports.enum(DISCOVERED_TYPES).optional().describe(`Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`)
 });
 var statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: "The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths /inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for inspire_submit, HPC for inspire_submit_hpc, DSW for notebooks, SERVING for inference) with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (refresh=true asks again); narrow with workspace (only that workspace is asked about) and schedule_type. Next: inspire_config to set defaults, then inspire_submit / inspire_submit_hpc / inspire_notebook / inspire_inference with a compute_group and spec from here.",
+  description: `The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths /inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`,
   input: Input10,
   output: StatusOutput2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -50459,7 +50736,7 @@ var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => {
     return Either_exports.right({ id: ref.id, type: ref.kind });
   if (ref.kind === "serving")
     return Either_exports.right({ id: ref.id, type: "inference" });
-  return Either_exports.left(invalidInput(ref.kind === "notebook" ? `${ref.id} is a notebook; notebooks are stopped with inspire_notebook.` : `${ref.id} is a Ray job, which this tool does not stop.`, ref.kind === "notebook" ? `Call inspire_notebook(action="stop", notebook_id="${ref.id}").` : "Stop it from the console (Ray 作业)."));
+  return Either_exports.left(invalidInput(ref.kind === "notebook" ? `${ref.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.` : `${ref.id} is a Ray job, which this tool does not stop.`, ref.kind === "notebook" ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref.id })}.` : "Stop it from the console (Ray 作业)."));
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
 var stopJob = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : stopHpcJob(id, listed);
@@ -50527,7 +50804,7 @@ var Output7 = () => external_exports.object({
     error: external_exports.string().optional().describe("Why the stop failed")
   })).describe("The tasks concerned"),
   counts: external_exports.object({ stopped: external_exports.number(), alreadyFinished: external_exports.number(), failed: external_exports.number() }).describe("Tasks per outcome"),
-  hint: external_exports.string().optional().describe("What to do next, e.g. pass confirm=true"),
+  hint: external_exports.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
   plan: PlanOutput().optional()
 });
 var plural2 = (n) => `${n} task${n === 1 ? "" : "s"}`;
@@ -50560,7 +50837,7 @@ var dryRunOf = (mode, tasks) => ({
 var stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description: "Stops one training/HPC job or serving by job_id (a serving needs confirm=true: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without confirm=true only lists what would be stopped (stopped=false); repeat with confirm=true. dry_run=true reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with inspire_notebook. Next: inspire_jobs to check.",
+  description: `Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input11,
   output: Output7,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -50584,11 +50861,11 @@ var stopOperation = defineOperation({
         dryRun: false,
         tasks: [task],
         counts: countsOf([task]),
-        ...needsConfirm ? { hint: `Serving ${task.name || task.id} is ${task.before}; repeat with confirm=true to stop it.` } : {}
+        ...needsConfirm ? { hint: `Serving ${task.name || task.id} is ${task.before}; repeat with ${confirmWord()} to stop it.` } : {}
       };
     }
     if ((input2.status === void 0 || input2.status === "all") && (input2.name === void 0 || input2.name === ""))
-      return yield* Effect_exports.fail(invalidInput("A batch stop needs a filter: status (other than all) or name.", 'Pass job_id for one task, or e.g. status="waiting" (and name="exp-*") for a batch.'));
+      return yield* Effect_exports.fail(invalidInput("A batch stop needs a filter: status (other than all) or name.", `Pass job_id for one task, or e.g. ${fieldWord("status", "waiting")} (and ${fieldWord("name", "exp-*")}) for a batch.`));
     const listing = yield* listTasks({
       workspace: input2.workspace,
       types: TYPES2[input2.type] ?? [],
@@ -50614,7 +50891,7 @@ var stopOperation = defineOperation({
         dryRun: false,
         tasks: tasks2,
         counts: countsOf(tasks2),
-        hint: `${plural2(tasks2.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with confirm=true to stop them.`
+        hint: `${plural2(tasks2.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`
       };
     }
     const tasks = yield* Effect_exports.forEach(listing.tasks, stopRow, { concurrency: 4 });
@@ -50651,7 +50928,7 @@ init_define_INSPIRE_TOOLS();
 var Input12 = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
   command: external_exports.string().describe("The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. commandPrefix is put in front; {en_name} and {username} are filled in"),
-  compute_group: external_exports.string().optional().describe("Compute group name or id (inspire_status lists them); when missing, the workspace's first group"),
+  compute_group: external_exports.string().optional().describe(`Compute group name or id (${callWord("status")} lists them); when missing, the workspace's first group`),
   spec: external_exports.string().optional().describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: external_exports.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
   project: submitFields.project,
@@ -50668,7 +50945,7 @@ var Input12 = external_exports.object({
 var submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description: "Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (inspire_config). Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls (inspire_jobs, inspire_job_detail, inspire_logs, inspire_metrics, inspire_wait). Call inspire_status first to find compute groups and specs.",
+  description: `Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls (${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
   input: Input12,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -50695,7 +50972,7 @@ var Input13 = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
   entrypoint: external_exports.string().describe("The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"),
   workspace: external_exports.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
-  compute_group: external_exports.string().optional().describe("Compute group name or id that runs HPC (inspire_status lists them); when missing, the first group"),
+  compute_group: external_exports.string().optional().describe(`Compute group name or id that runs HPC (${callWord("status")} lists them); when missing, the first group`),
   spec: external_exports.string().optional().describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
   project: submitFields.project,
   image: external_exports.string().optional().describe("A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage"),
@@ -50711,7 +50988,7 @@ var Input13 = external_exports.object({
 var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: `Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for inspire_submit. dry_run returns the exact hpc_jobs/create body. Returns the job id, console URL, warnings, findings and next calls (inspire_jobs, inspire_logs, inspire_wait). Get HPC specs from inspire_status(schedule_type="HPC").`,
+  description: `Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
   input: Input13,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -50764,17 +51041,17 @@ var messageOf2 = (r) => {
   const st = r.status !== void 0 ? `${r.status.family} (${r.status.raw})` : "unknown";
   const waited = formatDuration(r.waitedMs);
   if (r.outcome === "not-found")
-    return `${r.jobId} was not found. Check the id with inspire_jobs.`;
+    return `${r.jobId} was not found. Check the id with ${callWord("jobs")}.`;
   if (r.outcome === "reached")
     return `${r.jobId} is ${st} after ${waited}.`;
   if (r.outcome === "task-failed")
-    return `${r.jobId} ended ${st} without becoming ${r.until}; inspire_job_detail diagnoses why.`;
-  return `Still ${st} after ${waited}; call inspire_wait again to keep waiting.`;
+    return `${r.jobId} ended ${st} without becoming ${r.until}; ${callWord("job_detail")} diagnoses why.`;
+  return `Still ${st} after ${waited}; call ${callWord("wait")} again to keep waiting.`;
 };
 var waitOperation = defineOperation({
   name: "wait",
   title: "Wait for a task to reach a state",
-  description: "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. Next: inspire_logs / inspire_job_detail when it failed; call again after a time-out.",
+  description: `Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
   input: Input14,
   output: Output8,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -50855,6 +51132,7 @@ var CATALOGUE = [
   eventsOperation
 ];
 var OPERATIONS = CATALOGUE;
+var findOperation = (name2) => OPERATIONS.find((op) => op.name === name2.replace(/^inspire_/, ""));
 
 // ../../packages/core/dist/facade-methods.js
 var methodName = (name2) => name2.split("_").map((part, i) => i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)).join("");
@@ -50867,16 +51145,178 @@ var catalogueMethods = (run6) => {
   ]));
 };
 
+// ../../packages/core/dist/words/render.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/words/dialect.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/catalogue/commands.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var CONTROL_FIELDS = ["dry_run", "confirm"];
+var defaultPath = (op) => [op.name.replace(/_/g, "-")];
+var commandOf = (op, placement, fixed5, read2, summary5) => {
+  const positional = placement?.positional ?? [];
+  const writes = callWrites(op, fixed5);
+  return {
+    operation: op,
+    path: placement?.path ?? defaultPath(op),
+    summary: placement?.summary ?? summary5,
+    fixed: fixed5,
+    positional,
+    lastOptional: placement?.lastOptional === true,
+    fields: read2.filter((f) => !positional.includes(f) && !CONTROL_FIELDS.includes(f) && !(f in fixed5)),
+    writes,
+    confirm: writes && (placement?.confirm ?? op.annotations.destructive)
+  };
+};
+var commandsOf = (op) => {
+  const by = op.effects.by;
+  if (by === void 0 || op.actions === void 0)
+    return [commandOf(op, op.cli, {}, Object.keys(op.input.shape), op.title)];
+  return Object.entries(op.actions).map(([value, action]) => commandOf(op, action.cli ?? { path: [...defaultPath(op), value] }, { [by]: value }, action.fields, action.summary));
+};
+
+// ../../packages/core/dist/words/dialect.js
+var isPlaceholder = (value) => typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value));
+var json2 = (value) => JSON.stringify(value) ?? String(value);
+var mcpValue = (value) => isPlaceholder(value) ? String(value) : json2(value);
+var mcpArgs = (input2) => Object.entries(input2).filter(([, v]) => v !== void 0).map(([k, v]) => `${k}=${mcpValue(v)}`).join(", ");
+var mcpWord = (ref) => {
+  if (ref.kind === "confirm")
+    return "confirm=true";
+  if (ref.kind === "dry_run")
+    return "dry_run=true";
+  if (ref.kind === "field")
+    return ref.value === void 0 ? ref.name : `${ref.name}=${mcpValue(ref.value)}`;
+  const args2 = mcpArgs(ref.input);
+  return args2 === "" ? `inspire_${ref.op}` : `inspire_${ref.op}(${args2})`;
+};
+var methodOf = (op) => op.replace(/_([a-z0-9])/g, (_m, c) => c.toUpperCase());
+var libraryWord = (ref) => {
+  if (ref.kind === "confirm")
+    return "confirm: true";
+  if (ref.kind === "dry_run")
+    return "dry_run: true";
+  if (ref.kind === "field")
+    return ref.value === void 0 ? ref.name : `${ref.name}: ${json2(ref.value)}`;
+  const entries2 = Object.entries(ref.input).filter(([, v]) => v !== void 0);
+  const args2 = entries2.map(([k, v]) => `${k}: ${json2(v)}`).join(", ");
+  return `client.${methodOf(ref.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
+};
+var shellWord = (value) => {
+  const text3 = typeof value === "string" ? value : json2(value);
+  if (isPlaceholder(text3) || /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(text3))
+    return text3;
+  return `'${text3.replace(/'/g, `'\\''`)}'`;
+};
+var flagName = (field) => `--${field.replace(/_/g, "-")}`;
+var SECRET_FIELDS = ["password"];
+var defaultOf2 = (op, field) => {
+  const parsed = op?.input.shape[field]?.safeParse(void 0);
+  return parsed?.success === true ? parsed.data : void 0;
+};
+var cliFlag = (op, field, value) => {
+  if (field === "confirm")
+    return value === false ? [] : ["--yes"];
+  if (field === "dry_run")
+    return value === false ? [] : ["--dry-run"];
+  const flag = flagName(field);
+  if (value === void 0)
+    return [flag];
+  if (typeof value === "boolean") {
+    if (value)
+      return defaultOf2(op, field) === true ? [] : [flag];
+    return defaultOf2(op, field) === true ? [`--no-${field.replace(/_/g, "-")}`] : [];
+  }
+  if (Array.isArray(value))
+    return value.map((v) => `${flag} ${shellWord(v)}`);
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).map(([k, v]) => `${flag} ${shellWord(`${k}=${typeof v === "string" ? v : json2(v)}`)}`);
+  return [`${flag} ${shellWord(value)}`];
+};
+var commandOfCall = (op, input2) => {
+  const commands = commandsOf(op);
+  const by = op.effects.by;
+  const picked = by === void 0 ? void 0 : input2[by] ?? defaultOf2(op, by);
+  return by === void 0 ? commands[0] : commands.find((c) => c.fixed[by] === picked);
+};
+var cliCall = (ref) => {
+  const op = findOperation(ref.op);
+  const command = op === void 0 ? void 0 : commandOfCall(op, ref.input);
+  if (op === void 0 || command === void 0)
+    return `inspire ${ref.op.replace(/_/g, "-")}`;
+  const words = ["inspire", ...command.path];
+  command.positional.forEach((field, i) => {
+    const value = ref.input[field];
+    if (value !== void 0)
+      words.push(shellWord(value));
+    else if (!(command.lastOptional && i === command.positional.length - 1))
+      words.push(`<${field.replace(/_/g, "-")}>`);
+  });
+  for (const [field, value] of Object.entries(ref.input)) {
+    if (value === void 0 || field in command.fixed || command.positional.includes(field))
+      continue;
+    if (SECRET_FIELDS.includes(field))
+      continue;
+    if (field === "confirm" && !command.confirm)
+      continue;
+    if (field === "dry_run" && !command.writes)
+      continue;
+    if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field))
+      continue;
+    words.push(...cliFlag(op, field, value));
+  }
+  return words.join(" ");
+};
+var cliWord = (ref) => {
+  if (ref.kind === "confirm")
+    return "--yes";
+  if (ref.kind === "dry_run")
+    return "--dry-run";
+  if (ref.kind === "field")
+    return cliFlag(void 0, ref.name, ref.value).join(" ") || flagName(ref.name);
+  return cliCall(ref);
+};
+var wordIn = (dialect, ref) => dialect === "mcp" ? mcpWord(ref) : dialect === "cli" ? cliWord(ref) : libraryWord(ref);
+
+// ../../packages/core/dist/words/render.js
+var renderWords = (text3, dialect) => replaceWords(text3, (ref) => wordIn(dialect, ref));
+var plain = (value) => {
+  const proto4 = Object.getPrototypeOf(value);
+  return proto4 === Object.prototype || proto4 === null;
+};
+var renderDeep = (value, dialect) => {
+  if (typeof value === "string")
+    return renderWords(value, dialect);
+  if (Array.isArray(value))
+    return value.map((v) => renderDeep(v, dialect));
+  if (typeof value !== "object" || value === null || !plain(value))
+    return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect)]));
+};
+var renderError = (e, dialect) => !hasWords(e.message) && !hasWords(e.hint) && !hasWords(e.fix ?? "") ? e : amendError(e, {
+  message: renderWords(e.message, dialect),
+  hint: renderWords(e.hint, dialect),
+  ...e.fix !== void 0 ? { fix: renderWords(e.fix, dialect) } : {},
+  ...e.candidates !== void 0 ? { candidates: renderDeep(e.candidates, dialect) } : {},
+  parts: { message: parseWords(e.message), hint: parseWords(e.hint) }
+});
+
 // ../../packages/core/dist/facade.js
 var createInspireClient = (options = {}) => {
+  const dialect = options.words ?? "library";
   const runtime4 = ManagedRuntime_exports.make(Layer_exports.provideMerge(Harbor.layer, inspireLayer(options)));
   const run6 = async (program, runOptions = {}) => {
     const exit4 = await runtime4.runPromiseExit(Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))), { signal: runOptions.signal });
     if (Exit_exports.isSuccess(exit4))
-      return exit4.value;
+      return renderDeep(exit4.value, dialect);
     const failure3 = Cause_exports.failureOption(exit4.cause);
     if (failure3._tag === "Some")
-      throw failure3.value;
+      throw failure3.value instanceof InspireError ? renderError(failure3.value, dialect) : failure3.value;
     throw Cause_exports.squash(exit4.cause);
   };
   return {
@@ -50908,10 +51348,6 @@ var createInspireClient = (options = {}) => {
   };
 };
 
-// ../../packages/core/dist/operations/catalogue/commands.js
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
 // ../../packages/core/dist/operations/catalogue/schema.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -50927,6 +51363,10 @@ var convert = (schema) => {
   return result;
 };
 var inputJsonSchema = (operation) => convert(strictSchema(operation.input));
+
+// ../../packages/core/dist/words/index.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/dist/internal.js
 init_define_INSPIRE_SKILL();
@@ -51032,7 +51472,7 @@ var saveLogin = async (args2, target) => {
   if (target === "harbor" && registry2 !== "qb" && registry2 !== "sj")
     return failure2(`Unknown registry "${registry2}".`, "Use --registry qb (七宝, the default) or sj (松江).", USAGE);
   const profile = text2(args2.profile);
-  const client = createInspireClient({ env: process.env, ...profile !== void 0 ? { profile } : {} });
+  const client = createInspireClient({ env: process.env, words: "cli", ...profile !== void 0 ? { profile } : {} });
   try {
     const run6 = await client.run(
       invoke(loginOperation, { target, username, password, ...target === "harbor" ? { registry: registry2 } : {} })
@@ -51094,7 +51534,8 @@ var errorFields = (e) => ({
   ...e.ambiguous !== void 0 ? { ambiguous: e.ambiguous } : {},
   ...e.code !== void 0 ? { code: e.code } : {}
 });
-var problemResult = (title, e) => {
+var problemResult = (title, error62) => {
+  const e = renderError(error62, "mcp");
   const lines3 = [`Problem: ${e.message}`, `Hint: ${e.hint}`];
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
     lines3.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
@@ -51228,7 +51669,7 @@ var cancelledResult = (op) => ({
   metadata: { ok: false, error: { reason: "Cancelled", message: `${op.name} was cancelled.` } }
 });
 var executeOperation = async (op, input2, signal, progress, note) => {
-  const client = createInspireClient({ env: process.env });
+  const client = createInspireClient({ env: process.env, words: "mcp" });
   try {
     const done7 = await client.run(invokeParsed(op, input2, { progress }), { signal });
     return successResult(op.title, done7.text, done7.result, note?.(done7.result));
@@ -51258,7 +51699,7 @@ var prepare = (op, raw) => {
 var BUDGET_S = DEFAULT_BUDGET_MS / 1e3;
 var BACKGROUND_NOTE = ` Long runs continue in the background: after about ${BUDGET_S} s the call returns a handle; fetch the result with ${modelToolName("poll")}.`;
 var describe4 = (op) => {
-  const base = synergyNames(op.description);
+  const base = synergyNames(renderWords(op.description, "mcp"));
   if (op.agent?.waitField !== void 0)
     return `${base} One call waits at most ${BUDGET_S - WAIT_MARGIN_S} s (Synergy's per-call limit); call again to wait longer.`;
   if (op.agent?.longRunning === true) return base + BACKGROUND_NOTE;
@@ -51267,7 +51708,7 @@ var describe4 = (op) => {
 var operationTool = (op) => tool({
   id: op.name,
   description: describe4(op),
-  input: inputJsonSchema(op),
+  input: renderDeep(inputJsonSchema(op), "mcp"),
   // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
   // validates them again, strictly (an unknown key is refused, not dropped), once, in prepare.
   handler: async (raw, context5) => {

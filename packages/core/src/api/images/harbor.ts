@@ -6,6 +6,7 @@ import { InspireError } from "../../errors.js"
 import { Harbor } from "../../platform/harbor.js"
 import { collectPages } from "../../platform/paging.js"
 import type { HttpResponse } from "../../platform/transport.js"
+import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { type HarborArtifact, type HarborRepository, RawHarborArtifact, RawHarborRepository } from "./schema.js"
 
@@ -27,7 +28,7 @@ const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Eff
       new InspireError({
         reason: "NotFound",
         message: `The ${registry} registry has no ${what}.`,
-        hint: `List what exists with inspire_images(source="harbor", registry="${registry}").`,
+        hint: `List what exists with ${callWord("images", { source: "harbor", registry: registry })}.`,
       }),
     )
   if (res.status < 200 || res.status >= 300)

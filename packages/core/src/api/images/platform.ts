@@ -5,6 +5,7 @@ import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { FAILED_STATUSES, ImagePage, type PlatformImage, RawImage, READY_STATUSES, RegisteredImage } from "./schema.js"
 
@@ -37,7 +38,7 @@ export const listPlatformImages = (
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
       )
     const platform = yield* Platform
     const body = { page: 0, page_size: -1, filter: filterFor(input.source ?? "all", input.workspaceId) }
@@ -143,7 +144,7 @@ export const registerImage = (
       find,
       now: platform.clock.now,
       what: "the image",
-      listHint: "inspire_images",
+      listHint: `${callWord("images")}`,
     })
     const address = created.value.address
     const host = address.split("/")[0] ?? ""
@@ -186,7 +187,7 @@ export const waitForImageReady = (
           new InspireError({
             reason: "PlatformError",
             message: `Image ${image.name}:${image.version} ended as ${image.status}; it will not become usable.`,
-            hint: "Check the push (inspire_harbor_artifacts), then register the image again.",
+            hint: `Check the push (${callWord("images", { source: "harbor" })}), then register the image again.`,
           }),
         )
       if ((yield* Clock.currentTimeMillis) >= deadline)

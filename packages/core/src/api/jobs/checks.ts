@@ -5,6 +5,7 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { fromEither } from "../support.js"
 import type { CreateTrainingJobInput } from "./create.js"
 import type { CreateHpcJobInput } from "./hpc.js"
@@ -57,7 +58,7 @@ const checkCommon = (
     }))
       if (value.trim() === "")
         return yield* Effect.fail(
-          invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (inspire_status lists them).`),
+          invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (${callWord("status")} lists them).`),
         )
     return { name, image: image.address, warnings: [...image.warnings, ...priority.warnings] }
   })

@@ -6,6 +6,7 @@ import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { decode, Text, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkTrainingJob } from "./checks.js"
 import { SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
@@ -212,7 +213,7 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
       find,
       now: platform.clock.now,
       what: spec.what,
-      listHint: "inspire_jobs",
+      listHint: `${callWord("jobs")}`,
       ...(spec.options.lookups !== undefined ? { lookups: spec.options.lookups } : {}),
     })
     const detail = yield* Effect.either(spec.detail(created.value))

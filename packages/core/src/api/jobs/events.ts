@@ -3,6 +3,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
+import { callWord } from "../../words/token.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
 import { isHpcJob } from "./log-query.js"
@@ -100,7 +101,9 @@ export const listJobEvents = (
   whenCollected(
     Effect.gen(function* () {
       if (jobId.trim() === "")
-        return yield* Effect.fail(invalidInput("No job id was given.", "Pass the job id (inspire_jobs lists them)."))
+        return yield* Effect.fail(
+          invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`),
+        )
       if (isHpcJob(jobId)) return yield* hpcEvents(jobId)
       const job = yield* trainingEvents(jobId, "job", [jobId])
       // Pod events explain scheduling and restarts; a job without pods yet simply has none.

@@ -7,6 +7,7 @@ import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkHpcJob } from "./checks.js"
 import { type CreatedJob, type CreateOptions, submitOnce } from "./create.js"
@@ -82,7 +83,9 @@ export const hpcBody = (input: CreateHpcJobInput, name: string, image: string) =
 export const getHpcJob = (jobId: string): Effect.Effect<HpcJob, InspireError, Platform> =>
   Effect.gen(function* () {
     if (jobId.trim() === "")
-      return yield* Effect.fail(invalidInput("No HPC job id was given.", "Pass the id (inspire_jobs lists them)."))
+      return yield* Effect.fail(
+        invalidInput("No HPC job id was given.", `Pass the id (${callWord("jobs")} lists them).`),
+      )
     const platform = yield* Platform
     const data = yield* firstAvailable("read the HPC job", [
       platform.openapi("hpc_jobs/detail", { job_id: jobId }, { idempotent: true }),
@@ -109,7 +112,7 @@ export const listHpcJobs = (input: ListHpcJobsInput): Effect.Effect<JobList<HpcJ
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
       )
     const platform = yield* Platform
     const body = listBody(input)

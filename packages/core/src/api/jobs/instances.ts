@@ -3,6 +3,7 @@ import { type NormalizedStatus, normalizeStatus } from "../../domain/status.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { callWord } from "../../words/token.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Num, Text } from "../support.js"
 
 /** One pod of a training job, named as the platform names it (`<job>-worker-<i>-<round>`, §5.7). */
@@ -39,7 +40,9 @@ const roundOf = (pod: string): number | undefined => {
 export const listJobInstances = (jobId: string): Effect.Effect<ReadonlyArray<JobInstance>, InspireError, Platform> =>
   Effect.gen(function* () {
     if (jobId.trim() === "")
-      return yield* Effect.fail(invalidInput("No job id was given.", "Pass the job id (inspire_jobs lists them)."))
+      return yield* Effect.fail(
+        invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`),
+      )
     const platform = yield* Platform
     const data = yield* firstAvailable("list the job's pods", [
       platform.v2("train", "ListJobInstances", { job_id: jobId, page_num: 1, page_size: -1 }, { idempotent: true }),

@@ -3,6 +3,7 @@ import { taskKindOf } from "../../domain/ids.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
 import { hpcPods } from "./metrics.js"
@@ -17,6 +18,7 @@ export interface LogLine {
   readonly pod: string
   readonly node: string
   readonly timestampMs: number
+  /** The platform's own text of the time (`timestamp_str`, else `time`): Beijing time, often without a zone; never shown. */
   readonly time: string
 }
 
@@ -107,20 +109,29 @@ export const isHpcJob = (jobId: string): boolean => {
   return ref._tag === "Right" && ref.right.kind === "hpc"
 }
 
-/** The pods whose logs are read: the ones asked for, else every pod the platform lists. */
-export const podsOf = (
+/** The pods asked for, else every pod the platform lists now; empty while a job has none yet. */
+export const listedPods = (
   jobId: string,
   pod: string | ReadonlyArray<string> | undefined,
 ): Effect.Effect<ReadonlyArray<string>, InspireError, Platform> =>
   Effect.gen(function* () {
     const asked = pod === undefined ? [] : typeof pod === "string" ? [pod] : pod
     if (asked.length > 0) return asked
-    const pods = isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod)
+    return isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod)
+  })
+
+/** The pods whose logs are read: the ones asked for, else every pod the platform lists. */
+export const podsOf = (
+  jobId: string,
+  pod: string | ReadonlyArray<string> | undefined,
+): Effect.Effect<ReadonlyArray<string>, InspireError, Platform> =>
+  Effect.gen(function* () {
+    const pods = yield* listedPods(jobId, pod)
     if (pods.length === 0)
       return yield* Effect.fail(
         invalidInput(
           `Job ${jobId} has no pods yet, so it has no logs.`,
-          "Wait until it leaves the queue (inspire_job_status), then read the logs again.",
+          `Wait until it leaves the queue (${callWord("job_detail")}), then read the logs again.`,
         ),
       )
     return pods

@@ -1,7 +1,7 @@
 import { Clock, Effect, Ref } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
-import { type LogLine, MAX_LOG_PAGE, podsOf, queryLogs } from "./log-query.js"
+import { type LogLine, listedPods, MAX_LOG_PAGE, podsOf, queryLogs } from "./log-query.js"
 
 export { type LogLine, MAX_LOG_PAGE } from "./log-query.js"
 
@@ -42,24 +42,51 @@ export interface LogFollower {
   readonly poll: Effect.Effect<ReadonlyArray<LogLine>, InspireError, Platform>
 }
 
+/** Where a follower starts: after lines already shown, ending at `since` (epoch ms). */
+export interface FollowStart extends LogPods {
+  /** The newest shown line's time; default: from the log's first line. */
+  readonly since?: number
+  /** The lines of that very millisecond already shown (pod and message), which are not handed over again. */
+  readonly shown?: ReadonlyArray<{ readonly pod: string; readonly message: string }>
+}
+
+const shownKey = (l: { readonly pod: string; readonly message: string }): string => `${l.pod}\u0000${l.message}`
+
 /**
- * Follows a job's logs from `since` (epoch ms; default now): ascend from the last seen timestamp and drop
- * lines already seen (§5.9). Pods are listed again on every poll, so a restarted round is picked up.
+ * Follows a job's logs after `since` (§5.9): ascend from the last seen timestamp and drop lines already
+ * seen, by `log_id`, and at `since` itself by the `shown` lines (a tail shown before carries no ids to the
+ * caller), once each. Pods are listed again on every poll, so a restarted round is picked up; while the
+ * job has no pod yet a poll returns nothing.
  */
-export const followLogs = (
-  jobId: string,
-  options: LogPods & { readonly since?: number } = {},
-): Effect.Effect<LogFollower, never, never> =>
+export const followLogs = (jobId: string, options: FollowStart = {}): Effect.Effect<LogFollower, never, never> =>
   Effect.gen(function* () {
-    const start = options.since ?? (yield* Clock.currentTimeMillis)
-    const cursor = yield* Ref.make({ at: start, ids: new Set<string>() })
+    const skip = new Map<string, number>()
+    for (const l of options.shown ?? []) skip.set(shownKey(l), (skip.get(shownKey(l)) ?? 0) + 1)
+    const start = options.since
+    // A shown line at `since` is met at most once; it is dropped there and its id is remembered.
+    const alreadyShown = (l: LogLine): boolean => {
+      const key = shownKey(l)
+      const left = skip.get(key) ?? 0
+      if (l.timestampMs !== start || left === 0) return false
+      skip.set(key, left - 1)
+      return true
+    }
+    const cursor = yield* Ref.make<{ at: number | undefined; ids: Set<string> }>({ at: start, ids: new Set() })
     const poll = Effect.gen(function* () {
-      const pods = yield* podsOf(jobId, options.pod)
+      const pods = yield* listedPods(jobId, options.pod)
       const out: LogLine[] = []
+      if (pods.length === 0) return out
       for (let round = 0; round < 20; round++) {
         const { at, ids } = yield* Ref.get(cursor)
-        const page = yield* queryLogs({ jobId, pods, order: "ascend", size: MAX_LOG_PAGE, startMs: at })
-        const fresh = page.filter((l) => !ids.has(l.id))
+        const page = yield* queryLogs({
+          jobId,
+          pods,
+          order: "ascend",
+          size: MAX_LOG_PAGE,
+          ...(at !== undefined ? { startMs: at } : {}),
+        })
+        const unseen = page.filter((l) => !ids.has(l.id))
+        const fresh = unseen.filter((l) => !alreadyShown(l))
         out.push(...fresh)
         const last = page.at(-1)
         if (last !== undefined) {
@@ -67,7 +94,7 @@ export const followLogs = (
           for (const l of page) if (l.timestampMs === last.timestampMs) next.add(l.id)
           yield* Ref.set(cursor, { at: last.timestampMs, ids: next })
         }
-        if (page.length < MAX_LOG_PAGE || fresh.length === 0) break
+        if (page.length < MAX_LOG_PAGE || unseen.length === 0) break
       }
       return out
     })

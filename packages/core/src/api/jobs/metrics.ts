@@ -4,6 +4,7 @@ import { MetricName, type MetricSeries } from "../../domain/metrics/series.js"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { callWord } from "../../words/token.js"
 import { decode, firstAvailable, Num, Text } from "../support.js"
 import { getHpcJob } from "./hpc.js"
 import { getTrainingJob } from "./training.js"
@@ -56,7 +57,7 @@ const placementOf = (jobId: string) =>
     const kind = ref.right.kind
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect.fail(
-        invalidInput(`${jobId} is not a training or HPC job.`, "Pass a job-… or hpc-job-… id (inspire_jobs)."),
+        invalidInput(`${jobId} is not a training or HPC job.`, `Pass a job-… or hpc-job-… id (${callWord("jobs")}).`),
       )
     const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId)
     return {

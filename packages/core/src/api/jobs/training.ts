@@ -3,6 +3,7 @@ import { Effect, Either, Schedule } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
+import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { RawTrainingJob, type TrainingJob, toTrainingJob } from "./schema.js"
 
@@ -27,7 +28,7 @@ export interface JobList<J> {
 
 const requireId = (id: string, what: string) =>
   id.trim() === ""
-    ? Effect.fail(invalidInput(`No ${what} id was given.`, "Pass the job id (inspire_jobs lists them)."))
+    ? Effect.fail(invalidInput(`No ${what} id was given.`, `Pass the job id (${callWord("jobs")} lists them).`))
     : Effect.void
 
 /** A training job's detail: OA `train_job/detail`, else V2 `train.GetJob`, else V1 `train_job/detail`. */
@@ -65,7 +66,7 @@ export const listTrainingJobs = (
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
       )
     const platform = yield* Platform
     const body = listBody(input)
@@ -119,7 +120,7 @@ export const retryTooEarly = <A, R>(stop: Effect.Effect<A, InspireError, R>): Ef
       ? new InspireError({
           reason: "Conflict",
           message: `${e.message} The job is still being created.`,
-          hint: "Wait a few seconds and stop it again (inspire_job_stop).",
+          hint: `Wait a few seconds and stop it again (${callWord("stop")}).`,
           ...(e.code !== undefined ? { code: e.code } : {}),
         })
       : e,

@@ -6,6 +6,7 @@ import { createOnce } from "../../platform/create-once.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId, withTextMarker } from "../../platform/recover.js"
+import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
 
@@ -28,7 +29,7 @@ export const listModels = (input: {
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
       )
     const all = yield* collectPages(
       (page, size) =>
@@ -51,7 +52,8 @@ export interface ModelDetail extends Model {
 export const getModel = (id: string): Effect.Effect<ModelDetail, InspireError, Platform> =>
   Effect.gen(function* () {
     const modelId = id.trim()
-    if (modelId === "") return yield* Effect.fail(invalidInput("No model id was given.", "inspire_models lists them."))
+    if (modelId === "")
+      return yield* Effect.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`))
     const model = yield* Effect.flatMap(v1("POST", "model/detail", { model_id: modelId }, true), (data) =>
       decode(RawModelRow, data, "model/detail"),
     )
@@ -132,7 +134,7 @@ export const createModel = (
       find,
       now: platform.clock.now,
       what: "the model",
-      listHint: 'inspire_models(action="list")',
+      listHint: `${callWord("models", { action: "list" })}`,
     })
     return { modelId: created.value, recovered: created.recovered, attempts: created.attempts }
   })
@@ -141,6 +143,7 @@ export const createModel = (
 export const deleteModel = (id: string): Effect.Effect<void, InspireError, Platform> =>
   Effect.gen(function* () {
     const modelId = id.trim()
-    if (modelId === "") return yield* Effect.fail(invalidInput("No model id was given.", "inspire_models lists them."))
+    if (modelId === "")
+      return yield* Effect.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`))
     yield* v1("POST", "model/delete", { model_id: modelId }, true)
   })

@@ -9,6 +9,7 @@ import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
 import { decode } from "../support.js"
@@ -78,7 +79,7 @@ export const prepareNotebook = (
       return yield* Effect.fail(
         invalidInput(
           `The image ${image.address} is not registered in this workspace's registry.`,
-          "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 in the console.",
+          `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`,
         ),
       )
     const spec = input.spec
@@ -167,7 +168,7 @@ export const createNotebook = (
       verdict: (n) => notebookVerdict(n, body),
       now: platform.clock.now,
       what: "the notebook",
-      listHint: 'inspire_notebook(action="list")',
+      listHint: `${callWord("notebook", { action: "list" })}`,
     })
     const notebook = yield* Effect.option(getNotebook(created.value))
     return {

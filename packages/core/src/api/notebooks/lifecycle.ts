@@ -2,6 +2,7 @@ import { Effect } from "../../effect.js"
 import { InspireError, type SurfaceUnavailable, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
+import { callWord } from "../../words/token.js"
 import { getNotebook } from "./read.js"
 import type { Notebook } from "./schema.js"
 
@@ -64,7 +65,7 @@ export const startNotebook = (id: string, dryRun = false): Effect.Effect<Noteboo
         new InspireError({
           reason: "Conflict",
           message: `Notebook ${label(notebook)} is still stopping.`,
-          hint: "Wait until inspire_notebook shows it STOPPED, then start it.",
+          hint: `Wait until ${callWord("notebook")} shows it STOPPED, then start it.`,
         }),
       )
     if (dryRun)
@@ -96,7 +97,7 @@ export const deleteNotebook = (id: string, dryRun = false): Effect.Effect<Notebo
         new InspireError({
           reason: "Conflict",
           message: `Notebook ${label(notebook)} is ${notebook.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
-          hint: 'Stop it first with inspire_notebook(action="stop"), wait until it is STOPPED, then delete it.',
+          hint: `Stop it first with ${callWord("notebook", { action: "stop" })}, wait until it is STOPPED, then delete it.`,
         }),
       )
     if (dryRun)

@@ -4,6 +4,7 @@ import { Effect, Either } from "../../effect.js"
 import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
+import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { AccessUrls, type Notebook, NotebookPage, RawNotebook } from "./schema.js"
 
@@ -37,7 +38,7 @@ export const listNotebooks = (input: ListNotebooksInput): Effect.Effect<Notebook
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", "Pass a workspace id (inspire_status lists them)."),
+        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
       )
     const platform = yield* Platform
     const v2 = collectPages(
@@ -78,7 +79,7 @@ export const notebookIdOf = (raw: string): Either.Either<string, InspireError> =
       : Either.left(
           invalidInput(
             `"${raw}" is not a notebook id (it is a ${ref.kind} id).`,
-            'Notebook ids are bare UUIDs; inspire_notebook(action="list") lists them.',
+            `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`,
           ),
         ),
   )
@@ -113,7 +114,7 @@ export const getNotebookAccessUrl = (
         new InspireError({
           reason: "Conflict",
           message: `Notebook ${notebook.name || notebook.id} is ${notebook.status.raw || "not running"}, so it has no access URL.`,
-          hint: "Start it with inspire_notebook_start and wait until it is RUNNING.",
+          hint: `Start it with ${callWord("notebook", { action: "start" })} and wait until it is RUNNING.`,
         }),
       )
     const platform = yield* Platform
@@ -122,7 +123,9 @@ export const getNotebookAccessUrl = (
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
           Effect.fail(
-            surfaceError(e, { hint: "Open the notebook from the console instead (inspire_notebook shows the link)." }),
+            surfaceError(e, {
+              hint: `Open the notebook from the console instead (${callWord("notebook")} shows the link).`,
+            }),
           ),
         ),
       )

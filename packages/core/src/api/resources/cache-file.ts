@@ -5,11 +5,10 @@
 // that is missing, damaged or from another version is simply not used, and neither is one that is
 // not the user's own or that others can write, or that lies in such a folder (store/trust.ts): the
 // cache only saves requests, so the platform is asked instead, and nothing is written there.
-import { createHash } from "node:crypto"
 import { rmSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { dirname } from "node:path"
 import { writeFileAtomicSync } from "../../store/atomic.js"
-import { resolveStorePaths, storeRoots } from "../../store/paths.js"
+import { resolveStorePaths, resourceCacheFile, storeRoots } from "../../store/paths.js"
 import { sweepOrphanTemps } from "../../store/temps.js"
 import { ensureTrustedFolder, readTrustedFile, untrustedFolder } from "../../store/trust.js"
 
@@ -29,11 +28,7 @@ const rootsOf = (file: string): ReadonlyArray<string> => rootsByFile.get(file) ?
 /** Where the entries of a cache scope are kept. */
 export const cacheFileOf = (env: NodeJS.ProcessEnv, scopeKey: string): string => {
   const paths = resolveStorePaths(env)
-  const file = join(
-    paths.cacheDir,
-    "resources",
-    `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`,
-  )
+  const file = resourceCacheFile(paths, scopeKey)
   rootsByFile.set(file, storeRoots(paths))
   return file
 }

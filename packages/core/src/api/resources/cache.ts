@@ -1,6 +1,7 @@
 import { Clock, Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile } from "../../profile.js"
+import { resourceScopeKey } from "../../store/paths.js"
 import { cacheFileOf, readCacheFile, type StoredEntry, writeCacheFile } from "./cache-file.js"
 
 /** How long who the user is and their projects (with budgets) are trusted. */
@@ -53,7 +54,12 @@ const keptOf = (entries: ReadonlyMap<string, Entry>): ReadonlyMap<string, Stored
 
 const scope = Effect.gen(function* () {
   const p = yield* ActiveProfile
-  const key = `${p.env.INSPIRE_HOME ?? ""}|${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}|${p.config.username ?? ""}`
+  const key = resourceScopeKey({
+    home: p.env.INSPIRE_HOME,
+    profile: p.name.value ?? "default",
+    baseUrl: p.baseUrl.value ?? "",
+    username: p.config.username,
+  })
   const found = scopes.get(key)
   if (found !== undefined) return found
   const file = cacheFileOf(p.env, key)
@@ -78,6 +84,13 @@ export const recall = <A>(key: string): Effect.Effect<A | undefined, never, Acti
     entries.delete(key)
     return undefined
   })
+
+/**
+ * The value kept under `key` for the active profile, fresh or not, without asking the platform: what
+ * this process holds, else what the cache file on disk holds; undefined when nothing was kept.
+ */
+export const keptValue = <A>(key: string): Effect.Effect<A | undefined, never, ActiveProfile> =>
+  Effect.map(scope, (s) => (s.entries.get(key)?.value ?? readCacheFile(s.file, 0).get(key)?.value) as A | undefined)
 
 /** Stores a value for the active profile for as long as its kind is trusted (see `keepFor`). */
 export const remember = (

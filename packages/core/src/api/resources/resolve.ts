@@ -1,9 +1,11 @@
+import { didYouMean, matchName } from "../../domain/names.js"
 import type { Project } from "../../domain/projects.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { cached } from "./cache.js"
 import { type ComputeGroupInfo, computeGroupInfo } from "./groups.js"
 import { listProjects } from "./projects.js"
@@ -11,28 +13,17 @@ import { listWorkspaces, type Workspace } from "./workspaces.js"
 
 type Named = { readonly id: string; readonly name: string }
 
-/** A name as matching compares it: without spaces, lower case. */
-export const fold = (s: string): string => s.replace(/\s+/g, "").toLowerCase()
+export { fold } from "../../domain/names.js"
 
-/**
- * Picks one item by exact name, else by a unique case-insensitive name, else by the extra matcher;
- * undefined when nothing matches, the matches when several do.
- */
+/** Picks one item by the shared name rule (domain/names.ts); undefined when nothing matches, the matches when several do. */
 const pick = <A extends Named>(
   items: ReadonlyArray<A>,
   wanted: string,
   extra?: (item: A) => boolean,
 ): A | ReadonlyArray<A> | undefined => {
-  const tiers = [
-    items.filter((i) => i.name === wanted),
-    items.filter((i) => fold(i.name) === fold(wanted)),
-    extra === undefined ? [] : items.filter(extra),
-  ]
-  for (const found of tiers) {
-    if (found.length === 1) return found[0]
-    if (found.length > 1) return found
-  }
-  return undefined
+  const found = matchName(items, (i) => i.name, wanted, extra)
+  if (found.kind === "one") return found.item
+  return found.kind === "many" ? found.items : undefined
 }
 
 const candidatesOf = (items: ReadonlyArray<Named>) => items.map((i) => ({ id: i.id, name: i.name }))
@@ -44,22 +35,35 @@ const choose = <A extends Named>(
   hint: string,
   extra?: (item: A) => boolean,
 ): Effect.Effect<A, InspireError> => {
-  const found = pick(items, wanted, extra)
-  if (found === undefined)
-    return Effect.fail(
-      invalidInput(`No ${what} is named "${wanted}".`, `${hint} Choose one of the listed names or ids.`, {
-        candidates: candidatesOf(items),
-      }),
-    )
-  if (Array.isArray(found))
+  const found = matchName(items, (i) => i.name, wanted, extra)
+  if (found.kind === "none")
     return Effect.fail(
       invalidInput(
-        `${found.length} ${what}s are named "${wanted}".`,
-        `Names are not unique; pass the id of the one you mean.`,
-        { candidates: candidatesOf(found) },
+        `No ${what} is named "${wanted}".${didYouMean(
+          items.map((i) => i.name),
+          wanted,
+        )}`,
+        `${hint} Choose one of the listed names or ids.`,
+        { candidates: candidatesOf(items) },
       ),
     )
-  return Effect.succeed(found as A)
+  if (found.kind === "many") {
+    const names = found.items.map((i) => `"${i.name}"`).join(", ")
+    return Effect.fail(
+      found.by === "name"
+        ? invalidInput(
+            `${found.items.length} ${what}s are named "${wanted}".`,
+            "Names are not unique; pass the id of the one you mean.",
+            { candidates: candidatesOf(found.items) },
+          )
+        : invalidInput(
+            `"${wanted}" matches ${found.items.length} ${what}s: did you mean ${names}?`,
+            "Pass more of the name (or the id) of the one you mean.",
+            { candidates: candidatesOf(found.items) },
+          ),
+    )
+  }
+  return Effect.succeed(found.item)
 }
 
 const byId = <A extends Named>(
@@ -92,7 +96,7 @@ const refusedThenFresh = <A>(attempt: (refresh: boolean) => Resolved<A>): Resolv
     () => attempt(true),
   )
 
-const PROJECT_HINT = "inspire_status lists your projects."
+const PROJECT_HINT = `${callWord("status")} lists your projects.`
 
 /** A project of the user by id (`project-…`) or by name. */
 export const resolveProject = (nameOrId: string): Resolved<Project> => {
@@ -116,7 +120,7 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
 
 const workspaces = (refresh: boolean) => Effect.map(knownProjects(refresh), listWorkspaces)
 
-const WORKSPACE_HINT = "inspire_status lists your workspaces."
+const WORKSPACE_HINT = `${callWord("status")} lists your workspaces.`
 
 const usable = (
   w: Workspace,
@@ -176,7 +180,7 @@ const groupsOf = (workspaceId: string) => (refresh: boolean) =>
 export const resolveComputeGroup = (nameOrId: string, workspaceId: string): Resolved<ComputeGroupInfo> =>
   Effect.gen(function* () {
     const wanted = nameOrId.trim()
-    const hint = "inspire_status lists the compute groups of each workspace."
+    const hint = `${callWord("status")} lists the compute groups of each workspace.`
     if (wanted.startsWith("cg-")) {
       const groups = yield* groupsOf(workspaceId)(false)
       const match = groups.find((g) => g.computeGroupId === wanted)

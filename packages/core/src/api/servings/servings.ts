@@ -11,6 +11,7 @@ import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
 import { decode, WRITE } from "../support.js"
@@ -52,7 +53,7 @@ const servingIdOf = (raw: string): Either.Either<string, InspireError> =>
       : Either.left(
           invalidInput(
             `"${raw}" is not a serving id.`,
-            'Serving ids start with sv-; inspire_inference(action="list") lists them.',
+            `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`,
           ),
         ),
   )
@@ -167,7 +168,7 @@ export const prepareServing = (
       return yield* Effect.fail(
         invalidInput(
           `The image ${image.address} is not registered in this workspace's registry.`,
-          "Pick an image from inspire_images, or register yours under 镜像管理 → 新建镜像 in the console.",
+          `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`,
         ),
       )
     const body = {
@@ -250,7 +251,7 @@ export const createServing = (
       verdict: (s) => servingVerdict(s, body),
       now: platform.clock.now,
       what: "the serving",
-      listHint: "inspire_inference",
+      listHint: `${callWord("inference")}`,
     })
     return {
       servingId: created.value,

@@ -1,11 +1,11 @@
 import { Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import { type ClockFormatter, clockFor, DEFAULT_TIME_ZONE } from "./clock.js"
+import { type ClockFormatter, clockFor } from "./clock.js"
 import { aggregatePods, groupByPod, type MetricSeries } from "./series.js"
 import { analyzePod, HEALTH_STATE_PRECEDENCE, type HealthState, type PodHealth } from "./verdict.js"
 
 export interface AnalysisOptions {
-  /** IANA time zone for the "HH:MM" clock times in verdicts; UTC by default. */
+  /** IANA time zone for the "HH:MM +08:00" clock times in verdicts; the process's by default. */
   readonly timeZone?: string
 }
 
@@ -44,7 +44,7 @@ export const analyzeGpuHealth = (
   series: ReadonlyArray<MetricSeries>,
   options: AnalysisOptions = {},
 ): Either.Either<GpuHealthReport, InspireError> =>
-  Either.map(clockFor(options.timeZone ?? DEFAULT_TIME_ZONE), (clock) => analyzeWith(series, clock))
+  Either.map(clockFor(options.timeZone), (clock) => analyzeWith(series, clock))
 
 const analyzeWith = (series: ReadonlyArray<MetricSeries>, clock: ClockFormatter): GpuHealthReport => {
   const pods = groupByPod(series)

@@ -35,6 +35,8 @@ export const HEALTH_STATE_PRECEDENCE = [
   "no-data",
   "reclaim-risk",
   "warming-up",
+  // A finished job whose samples stopped before a verdict could be made (the operation knows it finished).
+  "too-few-samples",
   "stalled",
   "idle",
   "starved",

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../../effect.js"
 import { type InspireErrorOf, invalidInput } from "../../errors.js"
+import { callWord, type WordOperation } from "../../words/token.js"
 
 // Strict inputs, by construction: every object of an input schema refuses the keys it does not declare,
 // so a misspelt field (`dryRun` for `dry_run`) is an error naming it instead of being dropped unseen.
@@ -177,7 +178,7 @@ const kindOf = (raw: unknown): string =>
  * Checks raw input (as a frontend received it, `undefined` meaning none) against a schema made
  * strict: the parsed value with defaults applied, or an InvalidInput error that says what is wrong.
  * Input that is not an object is refused; an unknown key is named with the known key it most likely
- * meant. `tool` is the operation's name, as the messages and hints call it (`inspire_<tool>`).
+ * meant. `tool` is the operation's name, as the messages and hints call it (a call word).
  */
 export const checkInput = <S extends z.ZodType>(
   tool: string,
@@ -188,7 +189,7 @@ export const checkInput = <S extends z.ZodType>(
     return Either.left(
       invalidInput(
         `Invalid input for ${tool}: the input must be an object of named fields, not ${kindOf(raw)}.`,
-        `Pass the parameters of inspire_${tool} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`,
+        `Pass the parameters of ${callWord(tool as WordOperation)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`,
       ),
     )
   const parsed = strictSchema(schema).safeParse(raw ?? {})
@@ -208,10 +209,15 @@ export const checkInput = <S extends z.ZodType>(
   const first = unknown[0]
   if (first === undefined)
     return Either.left(
-      invalidInput(message, `Check the parameters of inspire_${tool}; every field is described in its schema.`),
+      invalidInput(
+        message,
+        `Check the parameters of ${callWord(tool as WordOperation)}; every field is described in its schema.`,
+      ),
     )
   const fields = first.known.length > 0 ? first.known.join(", ") : "none"
-  const place = first.path.length > 0 ? `${where(first.path)} in inspire_${tool}` : `inspire_${tool}`
+  // An operation outside the registry (a host's own tool) is worded by its name all the same.
+  const call = callWord(tool as WordOperation)
+  const place = first.path.length > 0 ? `${where(first.path)} in ${call}` : call
   const hint = `${place} takes only the fields its schema declares, spelled exactly: ${fields}. A field it does not know is refused, never ignored.`
   const fix = unknown.length === 1 ? first.suggestion : undefined
   return Either.left(invalidInput(message, hint, fix !== undefined ? { fix } : {}))

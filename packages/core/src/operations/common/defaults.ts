@@ -16,6 +16,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from "../../store/settings.js"
+import { callWord } from "../../words/token.js"
 
 /** The saved defaults of the active profile, read now: a long-lived server must see `config set` at once. */
 export const savedDefaults = (): Effect.Effect<Defaults, InspireError, ActiveProfile> =>
@@ -84,7 +85,7 @@ export const resolveTarget = (
       return yield* Effect.fail(
         invalidInput(
           "No workspace was given and no defaultWorkspace is set.",
-          'Pass workspace, or set one: inspire_config(action="set", key="defaultWorkspace", value="…"); inspire_status lists them.',
+          `Pass workspace, or set one: ${callWord("config", { action: "set", key: "defaultWorkspace", value: "…" })}; ${callWord("status")} lists them.`,
           candidates !== undefined ? { candidates } : {},
         ),
       )
@@ -106,7 +107,7 @@ export const resolveTarget = (
       return yield* Effect.fail(
         invalidInput(
           `The workspace ${workspace.name} has no compute groups.`,
-          "Pick another workspace; inspire_status lists them.",
+          `Pick another workspace; ${callWord("status")} lists them.`,
         ),
       )
     warnings.push(`No compute_group given: using ${first.name}, the first group of ${workspace.name}.`)
@@ -119,7 +120,7 @@ const onlyProject = (workspace: Workspace): Effect.Effect<Project, InspireError,
   return Effect.fail(
     invalidInput(
       `No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`,
-      "Pass project, or set defaultProject with inspire_config.",
+      `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`,
       { candidates: workspace.projects },
     ),
   )

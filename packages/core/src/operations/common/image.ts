@@ -6,15 +6,14 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import { defaultOf } from "./defaults.js"
 
 /** How submits say where images are listed when neither image nor defaultImage is given. */
-export const SUBMIT_IMAGE_HINT =
-  'Pass image (a display-domain address; inspire_images lists the registered ones), or set defaultImage with inspire_config(action="set", key="defaultImage", value="…").'
+export const SUBMIT_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists the registered ones), or set defaultImage with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`
 
 /** How notebooks and servings say where images are listed when neither image nor defaultImage is given. */
-export const DEPLOY_IMAGE_HINT =
-  'Pass image (a display-domain address; inspire_images lists registered ones), or set one with inspire_config(action="set", key="defaultImage", value="…").'
+export const DEPLOY_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists registered ones), or set one with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`
 
 /** The image of a call: the argument, else defaultImage; neither is an error with `hint` on where to find one. */
 export const imageOrDefault = (
@@ -53,7 +52,7 @@ export const registeredImage = (
     if (image === undefined)
       return {
         warnings: [
-          `${address} is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 (inspire_images lists the registered ones).`,
+          `${address} is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 (${callWord("images")} lists the registered ones).`,
         ],
       }
     const imageType = imageTypeOf(image.source)
@@ -100,7 +99,7 @@ export const resolveRegisteredImage = (
       return yield* Effect.fail(
         invalidInput(
           `The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`,
-          `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name}, 版本号 ${ref.tag ?? "latest"}), or pick a registered one with inspire_images(search="${name}").`,
+          `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name}, 版本号 ${ref.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name })}.`,
         ),
       )
     }

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { StatusFamily } from "../../domain/status.js"
+import { type CallInput, callWord, type WordOperation } from "../../words/token.js"
 import { once } from "../catalogue/operation.js"
 
 // Building blocks of the operations' output schemas. A field that a result may hold as `undefined` is
@@ -54,5 +55,33 @@ export const SpecCandidateOutput = once(() =>
 /** Warnings about the call that did not stop it. */
 export const Warnings = once(() => z.array(z.string()).describe("Warnings that did not stop the call"))
 
-/** Follow-up calls in words, e.g. `inspire_inference(action="detail", …)`. */
-export const NextHints = once(() => z.array(z.string()).describe("Suggested next tool calls"))
+/** A follow-up call, as data: the operation, its input, and what it is for; each frontend words it. */
+export interface NextStep {
+  readonly operation: WordOperation
+  readonly input: Readonly<Record<string, unknown>>
+  readonly why?: string
+}
+
+/** A typed follow-up call: `nextStep("wait", { job_id }, "until it ends")`. */
+export const nextStep = (operation: WordOperation, input: CallInput, why?: string): NextStep => ({
+  operation,
+  input,
+  ...(why !== undefined ? { why } : {}),
+})
+
+/** A follow-up call as one line of a render, the call as a word each frontend spells its own way. */
+export const nextLine = (step: NextStep): string =>
+  callWord(step.operation, step.input) + (step.why !== undefined ? ` ${step.why}` : "")
+
+/** Follow-up calls as data: the operation (as the registry names it), its input, and what it is for. */
+export const NextSteps = once(() =>
+  z
+    .array(
+      z.object({
+        operation: z.string().describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
+        input: z.record(z.string(), z.unknown()).describe("Its input"),
+        why: z.string().optional().describe("What the call is for"),
+      }),
+    )
+    .describe("Suggested next calls"),
+)

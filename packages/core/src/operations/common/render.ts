@@ -1,3 +1,5 @@
+import { formatInstant } from "../../domain/time.js"
+
 /** A column of a text table: its heading and how to read a cell from a row. */
 export interface Column<R> {
   readonly header: string
@@ -5,9 +7,11 @@ export interface Column<R> {
   readonly align?: "left" | "right"
 }
 
-// East Asian wide characters take two terminal columns; counting them as one breaks alignment of
-// workspace and project names.
-const width = (text: string): number => {
+/**
+ * The terminal columns a text takes: East Asian wide characters take two (counting them as one breaks
+ * the alignment of workspace and project names, and the wrapping of help).
+ */
+export const displayWidth = (text: string): number => {
   let w = 0
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0
@@ -24,6 +28,8 @@ const width = (text: string): number => {
   }
   return w
 }
+
+const width = displayWidth
 
 const pad = (text: string, size: number, align: "left" | "right") => {
   const fill = " ".repeat(Math.max(0, size - width(text)))
@@ -55,9 +61,8 @@ export const renderFields = (
   return shown.map(([k, v]) => `${pad(`${k}:`, size + 1, "left")} ${String(v)}`).join("\n")
 }
 
-/** Formats epoch milliseconds as `YYYY-MM-DD HH:MM` in UTC, or `-`. */
-export const formatTime = (ms: number | undefined): string =>
-  ms === undefined ? "-" : new Date(ms).toISOString().slice(0, 16).replace("T", " ")
+/** Formats epoch milliseconds for a table, `2026-12-04 08:29 +08:00` in local time, or `-`. */
+export const formatTime = (ms: number | undefined): string => (ms === undefined ? "-" : formatInstant(ms))
 
 /** Formats a duration in milliseconds as `1h 05m`, `12m 30s` or `45s`. */
 export const formatDuration = (ms: number | undefined): string => {

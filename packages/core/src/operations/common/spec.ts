@@ -4,6 +4,7 @@ import { chooseSpec, type ScheduleType, type Spec, type SpecCandidate, type Spec
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
+import { fieldWord } from "../../words/token.js"
 import type { Target } from "./defaults.js"
 import { renderSpecCandidates } from "./submission/describe.js"
 
@@ -68,8 +69,12 @@ export const pickSpec = (
     const candidates = (error.candidates ?? []) as ReadonlyArray<SpecCandidate>
     if (candidates.length === 0) return yield* Effect.fail(error)
     return yield* Effect.fail(
-      invalidInput(error.message, `${error.hint} Pass spec=<ID>:\n${renderSpecCandidates(candidates)}`, {
-        candidates,
-      }),
+      invalidInput(
+        error.message,
+        `${error.hint} Pass ${fieldWord("spec", "<ID>")}:\n${renderSpecCandidates(candidates)}`,
+        {
+          candidates,
+        },
+      ),
     )
   })

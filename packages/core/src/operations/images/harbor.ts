@@ -7,6 +7,7 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
 import { resolveReadWorkspace } from "../common/support.js"
@@ -58,13 +59,13 @@ const PAGE_SIZE = 50
 // The Harbor layer's hints name the CLI; an agent needs the tool call that fixes it.
 const harborHint = (registry: RegistryId) =>
   Effect.mapError((e: InspireError) => {
-    const login = `Save the ${registry} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with inspire_login(target="harbor", registry="${registry}", username="…", password="…").`
+    const login = `Save the ${registry} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with ${callWord("login", { target: "harbor", registry: registry, username: "…", password: "…" })}.`
     if (e.reason === "NotLoggedIn" || e.reason === "RegistryAuthFailed")
       return new InspireError({ ...fields(e), hint: login })
     if (e.reason === "NotFound")
       return new InspireError({
         ...fields(e),
-        hint: `inspire_images(source="harbor", registry="${registry}") lists the repositories.`,
+        hint: `${callWord("images", { source: "harbor", registry: registry })} lists the repositories.`,
       })
     return e
   })
@@ -182,7 +183,9 @@ export const harborImages = (input: ImagesInput): Effect.Effect<HarborImagesResu
         ? [`Showing ${repositories.length} of ${total} repositories; narrow them with search.`]
         : []),
       ...(repositories.length > 0
-        ? [`inspire_images(source="harbor", repo="<name>") lists a repository's tags and which are registered.`]
+        ? [
+            `${callWord("images", { source: "harbor", repo: "<name>" })} lists a repository's tags and which are registered.`,
+          ]
         : []),
     ]
     return {

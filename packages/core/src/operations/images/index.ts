@@ -1,3 +1,4 @@
+import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { formatTime, renderTable } from "../common/render.js"
 import { type HarborImagesResult, harborImages } from "./harbor.js"
@@ -85,9 +86,9 @@ export const imagesOperation = defineOperation({
   name: "images",
   title: "Browse platform images or Harbor repositories",
   description:
-    "Lists images. source=platform (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). " +
-    "source=harbor: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with repo=<name> its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. " +
-    'Harbor needs the registry\'s robot account: inspire_login(target="harbor", registry=…). Read-only.',
+    `Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). ` +
+    `${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. ` +
+    `Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`,
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

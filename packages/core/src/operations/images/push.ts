@@ -11,6 +11,7 @@ import { Clock, Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
+import { callWord, dryRunWord, fieldWord } from "../../words/token.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import { defaultOf } from "../common/defaults.js"
 import { planned, renderPlan } from "../common/plan.js"
@@ -69,7 +70,7 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
         return yield* Effect.fail(
           invalidInput(
             `Workspace ${workspace.name} uses the ${own} registry, but registry=${input.registry} was asked for; the registries do not share images.`,
-            `Drop registry (or pass registry="${own}") to push where ${workspace.name} can use the image.`,
+            `Drop registry (or pass ${fieldWord("registry", own)}) to push where ${workspace.name} can use the image.`,
             { fix: own },
           ),
         )
@@ -88,7 +89,7 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
     return {
       registry: "qb",
       from: "default",
-      note: `defaultWorkspace ${named} could not be resolved (${resolved.left.message}), so the qb registry was used; pass registry="sj" for SJ spaces.`,
+      note: `defaultWorkspace ${named} could not be resolved (${resolved.left.message}), so the qb registry was used; pass ${fieldWord("registry", "sj")} for SJ spaces.`,
     } satisfies Choice
   })
 
@@ -209,7 +210,7 @@ export const imagePushOperation = defineOperation({
     "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. " +
     "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. " +
     "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. " +
-    'Needs Docker running, the campus network or VPN, and inspire_login(target="harbor", registry=…) first. Re-pushing the same image and tag changes nothing; dry_run=true checks everything without pushing.',
+    `Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`,
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -6,9 +6,11 @@ import type { SpecCandidate } from "../../domain/specs.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { callWord, fieldWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import { type NextStep, nextStep } from "../common/output.js"
 import type { Plan } from "../common/plan.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
@@ -37,7 +39,7 @@ export interface InferenceCreateResult {
   /** The create's answer was lost and the serving was found again by name. */
   readonly recovered?: boolean
   readonly warnings: ReadonlyArray<string>
-  readonly next: ReadonlyArray<string>
+  readonly next: ReadonlyArray<NextStep>
   /** With dry_run: the exact request and what it would create. */
   readonly plan?: Plan
 }
@@ -69,7 +71,7 @@ const modelFor = (modelId: string, workspaceId: string): Effect.Effect<ModelDeta
           Effect.fail(
             invalidInput(
               `No model has the id ${modelId}.`,
-              'Pick a model_id from inspire_models(action="list"), or register one with inspire_models(action="create").',
+              `Pick a model_id from ${callWord("models", { action: "list" })}, or register one with ${callWord("models", { action: "create" })}.`,
               Either.isRight(listed)
                 ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) }
                 : {},
@@ -84,13 +86,20 @@ export const createInference = (
   input: InferenceInput,
 ): Effect.Effect<InferenceCreateResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const name = yield* validateName(yield* required(input.name, "name", 'name="llama-serving"'), "serving name")
-    const modelId = yield* required(input.model_id, "model_id", 'a model_id from inspire_models(action="list")')
+    const name = yield* validateName(
+      yield* required(input.name, "name", `${fieldWord("name", "llama-serving")}`),
+      "serving name",
+    )
+    const modelId = yield* required(
+      input.model_id,
+      "model_id",
+      `a model_id from ${callWord("models", { action: "list" })}`,
+    )
     const version = yield* required(input.model_version, "model_version", "model_version=1")
     const command = (yield* required(
       input.command,
       "command",
-      'command="python -m vllm.entrypoints.openai.api_server --port 2400"',
+      `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`,
     )).trim()
     const where = yield* deployTarget(input, "SERVING")
     const { target, group, workspace, spec } = where
@@ -100,7 +109,7 @@ export const createInference = (
       return yield* Effect.fail(
         invalidInput(
           `Model ${model.name} has no version ${version}.`,
-          `Use one of its versions; inspire_models(action="detail", model_id="${model.id}") lists them.`,
+          `Use one of its versions; ${callWord("models", { action: "detail", model_id: model.id })} lists them.`,
           { candidates: model.versions.flatMap((v) => (v.version !== undefined ? [v.version] : [])) },
         ),
       )
@@ -156,7 +165,7 @@ export const createInference = (
         ...base,
         dryRun: true,
         warnings: uniqueWarnings(checked, prepared.warnings),
-        next: ["Run the same call without dry_run to deploy it."],
+        next: [],
         plan: {
           summary: `Deploy serving ${name} in ${workspace.name}`,
           targets: [
@@ -180,8 +189,12 @@ export const createInference = (
       recovered: created.recovered,
       warnings: uniqueWarnings(checked, created.warnings),
       next: [
-        `inspire_inference(action="detail", serving_id="${created.servingId}") until it is RUNNING and has an access URL`,
-        `inspire_job_detail(job_id="${created.servingId}") for events and diagnostics`,
+        nextStep(
+          "inference",
+          { action: "detail", serving_id: created.servingId },
+          "until it is RUNNING and has an access URL",
+        ),
+        nextStep("job_detail", { job_id: created.servingId }, "for events and diagnostics"),
       ],
     } satisfies InferenceCreateResult
   })

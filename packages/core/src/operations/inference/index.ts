@@ -1,7 +1,9 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { callWord, confirmWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
 import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
@@ -54,7 +56,7 @@ const renderCreate = (r: InferenceCreateResult) =>
       ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
     ]),
     warningLines(r.warnings),
-    r.next.map((n) => `next: ${n}`).join("\n"),
+    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
   )
 
 const renderDetail = (r: InferenceDetailResult) => {
@@ -81,7 +83,7 @@ const renderDetail = (r: InferenceDetailResult) => {
       ["updated", s.updatedAt !== undefined ? formatTime(s.updatedAt) : undefined],
       ["console", r.consoleUrl],
     ]),
-    r.next.map((n) => `next: ${n}`).join("\n"),
+    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
   )
 }
 
@@ -110,9 +112,9 @@ export const inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
   description:
-    "Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from inspire_models), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. " +
+    `Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. ` +
     "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. " +
-    "stop is refused without confirm=true, because a live service may be answering users: without it you get the current state and nothing is stopped.",
+    `stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { callWord } from "../../words/token.js"
 import { deployFields } from "../common/fields.js"
 
 /** The input of inspire_inference: one flat object, each action reading the fields it needs. */
@@ -8,13 +9,16 @@ export const InferenceInputSchema = z.object({
     .describe("create deploys a serving; detail shows one; stop stops one (needs confirm); list shows a workspace's"),
   serving_id: z.string().optional().describe("For detail and stop: the serving id, sv-…"),
   name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_id: z.string().optional().describe('For create: the model to serve, from inspire_models(action="list")'),
+  model_id: z
+    .string()
+    .optional()
+    .describe(`For create: the model to serve, from ${callWord("models", { action: "list" })}`),
   model_version: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe('For create: the model version, from inspire_models(action="detail")'),
+    .describe(`For create: the model version, from ${callWord("models", { action: "detail" })}`),
   image: z
     .string()
     .optional()

@@ -3,7 +3,9 @@ import { getServing, listServings, stopServing } from "../../api/servings/servin
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { type NextStep, nextStep } from "../common/output.js"
 import { labelOf, type Plan } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
 import { stopRequest } from "../stop/plan.js"
@@ -16,7 +18,7 @@ export interface InferenceDetailResult {
   readonly consoleUrl: string
   /** Time since creation, when the creation time is known. */
   readonly ageMs: number | undefined
-  readonly next: ReadonlyArray<string>
+  readonly next: ReadonlyArray<NextStep>
 }
 
 /** The servings of a workspace. */
@@ -44,7 +46,7 @@ export interface InferenceStopResult {
   readonly plan?: Plan
 }
 
-const ID_HINT = 'Serving ids start with sv-; inspire_inference(action="list") shows them.'
+const ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`
 
 const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
   input.serving_id === undefined || input.serving_id.trim() === ""
@@ -66,10 +68,16 @@ export const inferenceDetail = (
       consoleUrl: servingConsoleUrl(platform.baseUrl, serving.workspaceId),
       ageMs: serving.createdAt !== undefined ? Math.max(0, now - serving.createdAt) : undefined,
       next: running
-        ? [`inspire_inference(action="stop", serving_id="${serving.id}", confirm=true) when it is no longer needed`]
+        ? [
+            nextStep(
+              "inference",
+              { action: "stop", serving_id: serving.id, confirm: true },
+              "when it is no longer needed",
+            ),
+          ]
         : serving.status.terminal
-          ? [`inspire_job_detail(job_id="${serving.id}") for why it ended`]
-          : [`inspire_inference(action="detail", serving_id="${serving.id}") again until it is RUNNING`],
+          ? [nextStep("job_detail", { job_id: serving.id }, "for why it ended")]
+          : [nextStep("inference", { action: "detail", serving_id: serving.id }, "again until it is RUNNING")],
     } satisfies InferenceDetailResult
   })
 
@@ -133,7 +141,7 @@ export const inferenceStop = (
         ...(over
           ? {}
           : {
-              hint: `To stop it, call inspire_inference(action="stop", serving_id="${serving.id}", confirm=true).`,
+              hint: `To stop it, call ${callWord("inference", { action: "stop", serving_id: serving.id, confirm: true })}.`,
             }),
       } satisfies InferenceStopResult
     const stopped = yield* stopServing(serving.id)
@@ -144,7 +152,7 @@ export const inferenceStop = (
       stopped: stopped.sent,
       message: stopped.message,
       ...(stopped.sent
-        ? { hint: `inspire_inference(action="detail", serving_id="${serving.id}") shows when it has stopped.` }
+        ? { hint: `${callWord("inference", { action: "detail", serving_id: serving.id })} shows when it has stopped.` }
         : {}),
     } satisfies InferenceStopResult
   })

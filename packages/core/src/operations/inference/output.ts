@@ -1,9 +1,10 @@
 import { z } from "zod"
+import { confirmWord } from "../../words/token.js"
 import { once } from "../catalogue/operation.js"
 import {
   epochMs,
   GroupRef,
-  NextHints,
+  NextSteps,
   ProjectRef,
   SpecCandidateOutput,
   StatusOutput,
@@ -59,7 +60,7 @@ export const InferenceOutput = once(() => {
     consoleUrl: z.string().describe("The serving's page (or the servings list on a dry run)"),
     recovered: z.boolean().optional().describe("The create's answer was lost and the serving was found by name"),
     warnings: Warnings(),
-    next: NextHints(),
+    next: NextSteps(),
     plan: PlanOutput().optional(),
   })
 
@@ -68,7 +69,7 @@ export const InferenceOutput = once(() => {
     serving: Serving.describe("The serving"),
     consoleUrl: z.string().describe("The serving's page"),
     ageMs: z.number().optional().describe("Time since creation in ms"),
-    next: NextHints(),
+    next: NextSteps(),
   })
 
   const List = z.object({
@@ -84,7 +85,7 @@ export const InferenceOutput = once(() => {
     servingId: z.string().describe("Serving id"),
     name: z.string().describe("Serving name"),
     status: StatusOutput().describe("The state before this call"),
-    confirmed: z.boolean().describe("Whether confirm=true was given"),
+    confirmed: z.boolean().describe(`Whether ${confirmWord()} was given`),
     stopped: z.boolean().describe("True when a stop request was sent"),
     message: z.string().describe("What happened"),
     hint: z.string().optional().describe("What to do next"),

@@ -1,3 +1,4 @@
+import { callWord } from "../../words/token.js"
 /** What a task's events, logs and status point to; the pure rules behind inspire_job_detail's diagnosis. */
 export type CauseKind =
   | "oom"
@@ -49,13 +50,14 @@ const RULES: ReadonlyArray<Rule> = [
     test: /ErrImagePull|ImagePullBackOff|Failed to pull image|manifest unknown|pull access denied/i,
     cause: "The image could not be pulled.",
     fix: () =>
-      "Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): inspire_images.",
+      `Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): ${callWord("images")}.`,
   },
   {
     kind: "no-slurm",
     test: /slurmctld BackOff|Unable to contact slurm controller|sbatch: error/i,
     cause: "The image has no working Slurm controller.",
-    fix: () => 'Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); inspire_images(search="slurm").',
+    fix: () =>
+      `Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); ${callWord("images", { search: "slurm" })}.`,
   },
   {
     kind: "offline-network",
@@ -70,13 +72,14 @@ const RULES: ReadonlyArray<Rule> = [
     test: /command not found|: not found$|ModuleNotFoundError|No module named|ImportError: /im,
     cause: "A command or Python module was not found: the environment was probably not activated.",
     fix: () =>
-      'The platform shell is non-interactive; set commandPrefix (inspire_config key="commandPrefix", e.g. "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …") or activate it in the command.',
+      `The platform shell is non-interactive; set commandPrefix (${callWord("config", { action: "set", key: "commandPrefix", value: "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …" })}) or activate it in the command.`,
   },
   {
     kind: "unschedulable",
     test: /Unschedulable|\d+\/\d+ nodes are available|Insufficient nvidia\.com\/gpu|FailedScheduling/i,
     cause: "The scheduler found no free GPUs for this spec.",
-    fix: () => "inspire_status shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.",
+    fix: () =>
+      `${callWord("status")} shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.`,
   },
   {
     kind: "preempted",
@@ -124,7 +127,7 @@ export const diagnose = (input: DiagnosisInput): ReadonlyArray<Finding> => {
       kind: "traceback",
       cause: "The program raised an exception.",
       evidence: exception.trim(),
-      fix: "Fix the error the last exception line names; inspire_logs shows the whole traceback.",
+      fix: `Fix the error the last exception line names; ${callWord("logs")} shows the whole traceback.`,
     })
   // An environment or network error explains its traceback; keep the traceback only when it adds something.
   return findings.filter((f, _i, all) => f.kind !== "traceback" || !all.some((o) => o.kind === "oom"))

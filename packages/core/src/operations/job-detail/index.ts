@@ -4,6 +4,7 @@ import { tailLogs } from "../../api/jobs/logs.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
+import { callWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { diagnose, type Finding } from "./diagnose.js"
 import { JobDetailOutput } from "./output.js"
@@ -76,7 +77,7 @@ export const jobDetailOperation = defineOperation({
   description:
     "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. " +
     "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). " +
-    "Next: inspire_logs for the full log, inspire_events, inspire_status for free GPUs, or resubmit with the fix.",
+    `Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
   input: Input,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

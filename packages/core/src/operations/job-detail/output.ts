@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { TaskKind } from "../../domain/ids.js"
+import { callWord } from "../../words/token.js"
 import { once } from "../catalogue/operation.js"
 import { epochMs, StatusOutput } from "../common/output.js"
 
@@ -71,7 +72,7 @@ export const JobDetailOutput = once(() => {
     pods: z
       .array(
         z.object({
-          pod: z.string().describe("Pod name (the `pod` of inspire_logs)"),
+          pod: z.string().describe(`Pod name (the \`pod\` of ${callWord("logs")})`),
           node: z.string().describe("Node"),
           status: z.string().describe("Pod status"),
           startedAt: epochMs("Started"),

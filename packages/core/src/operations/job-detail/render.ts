@@ -1,3 +1,4 @@
+import { callWord } from "../../words/token.js"
 import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { JobDetailResult } from "./index.js"
 
@@ -58,7 +59,8 @@ export const renderDetail = (r: JobDetailResult): string => {
   const d = r.diagnosis
   if (d !== undefined) {
     out.push("", `Diagnosis (${d.eventsRead} events, ${d.logLinesRead} log lines read):`)
-    if (d.findings.length === 0) out.push("  no known cause recognised; read inspire_logs and inspire_events.")
+    if (d.findings.length === 0)
+      out.push(`  no known cause recognised; read ${callWord("logs")} and ${callWord("events")}.`)
     for (const f of d.findings) out.push(`- ${f.cause}`, `  evidence: ${f.evidence}`, `  fix: ${f.fix}`)
     for (const n of d.notes) out.push(`  note: ${n}`)
   }

@@ -1,12 +1,15 @@
 import { z } from "zod"
 import { shortPodName } from "../../domain/ids.js"
+import { formatInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
+import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { formatTime } from "../common/render.js"
 import { jobState } from "../common/tasks/job.js"
 import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
 
-export { type FollowOptions, followTaskLogs } from "./follow.js"
+export { type FollowEnd, type FollowOptions, followEndLine, followTaskLogs } from "./follow.js"
+export type { ShownLine } from "./read.js"
 
 const Input = z.object({
   job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
@@ -23,7 +26,10 @@ const Input = z.object({
     .describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
   until: z.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
   time_range: z.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
-  pod: z.string().optional().describe("Only this pod's lines (names from inspire_job_detail); default every pod"),
+  pod: z
+    .string()
+    .optional()
+    .describe(`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`),
   download: z
     .boolean()
     .default(false)
@@ -91,12 +97,16 @@ export interface LogsResult {
   }
 }
 
-const renderLines = (lines: ReadonlyArray<ShownLine>): string => {
-  const pods = new Set(lines.map((l) => l.pod))
-  const label = (pod: string) => (pods.size > 1 ? `[${shortPodName(pod)}] ` : "")
-  // Seconds matter in a log; the shared formatTime stops at minutes.
-  const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ")
-  return lines.map((l) => `${at(l.time)} ${label(l.pod)}${l.message}`).join("\n")
+/**
+ * Log lines for people, one per line: local time with seconds and offset (the platform's own
+ * `timestamp_str` has no zone, so it is never shown), the pod when several pods print (`labelPods`,
+ * default: when these lines come from more than one), the message.
+ */
+export const renderLogLines = (lines: ReadonlyArray<ShownLine>, labelPods?: boolean): string => {
+  const label = labelPods ?? new Set(lines.map((l) => l.pod)).size > 1
+  return lines
+    .map((l) => `${formatInstant(l.time, { seconds: true })} ${label ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`)
+    .join("\n")
 }
 
 /** inspire_logs: tail, window or download a job's log. */
@@ -105,8 +115,8 @@ export const logsOperation = defineOperation({
   title: "Read or download task logs",
   description:
     "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`. " +
-    "download=true streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without overwrite=true. " +
-    "Next: inspire_job_detail for a diagnosis of a failure, inspire_metrics for utilisation.",
+    `${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. ` +
+    `Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -149,7 +159,7 @@ export const logsOperation = defineOperation({
       r.mode === "window" && r.window !== undefined
         ? `${r.jobId} ${r.status}: ${lines.length} lines from ${formatTime(r.window.from)} to ${formatTime(r.window.to)}`
         : `${r.jobId} ${r.status}: last ${lines.length} lines`
-    const tail = r.truncated ? `\n(more lines in this window; narrow it or use download=true)` : ""
-    return `${head}\n${lines.length > 0 ? renderLines(lines) : "(no log lines yet)"}${tail}`
+    const tail = r.truncated ? `\n(more lines in this window; narrow it or use ${fieldWord("download", true)})` : ""
+    return `${head}\n${lines.length > 0 ? renderLogLines(lines) : "(no log lines yet)"}${tail}`
   },
 })

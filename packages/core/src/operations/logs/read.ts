@@ -1,4 +1,5 @@
 import { downloadLogs, type LogLine, tailLogs } from "../../api/jobs/logs.js"
+import { isoInstant } from "../../domain/time.js"
 import { Clock, Data, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { OperationContext } from "../catalogue/operation.js"
@@ -70,8 +71,8 @@ export const windowLines = (
 export const lastLines = (jobId: string, count: number, pod: string | undefined) =>
   Effect.map(tailLogs(jobId, count, pod !== undefined ? { pod } : {}), (ls) => ls.map(show))
 
-/** The line as written to a downloaded file. */
-export const fileLine = (l: LogLine): string => `${new Date(l.timestampMs).toISOString()} ${l.pod} ${l.message}\n`
+/** The line as written to a downloaded file: ISO 8601 time with the local offset, pod, message. */
+export const fileLine = (l: LogLine): string => `${isoInstant(l.timestampMs)} ${l.pod} ${l.message}\n`
 
 /**
  * Streams every line (or a window's) to a file, page by page, reporting progress. The file is checked and

@@ -1,12 +1,14 @@
 import { z } from "zod"
 import { analyzeGpuHealth } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
+import { isoInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
+import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { writeDownload } from "../common/tasks/output-file.js"
 import { MetricsOutput } from "./output.js"
 import { readMetrics } from "./read.js"
-import { type MetricsResult, renderMetrics, type SeriesRow, summaryOf } from "./render.js"
+import { finishedEarly, type MetricsResult, renderMetrics, type SeriesRow, summaryOf } from "./render.js"
 
 export type { MetricsResult } from "./render.js"
 
@@ -41,9 +43,9 @@ export const metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
   description:
-    "Answers whether a training or HPC job is actually working: mode=summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; " +
-    "mode=raw returns the series (percent values); mode=download writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without overwrite=true. " +
-    "time_range like 30m/3h/1d (default 30m). Next: inspire_logs to see what an idle or stalled job prints, inspire_stop to free idle GPUs.",
+    `Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; ` +
+    `${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}. ` +
+    `time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`,
   input: Input,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -71,7 +73,7 @@ export const metricsOperation = defineOperation({
       if (input.mode === "raw") return { ...base, mode: "raw", series } satisfies MetricsResult
       if (input.mode === "download") {
         const rows = series.flatMap((s) =>
-          s.points.map((p) => `${new Date(p.t * 1000).toISOString()},${s.pod},${s.metric},${p.v}\n`),
+          s.points.map((p) => `${isoInstant(p.t * 1000)},${s.pod},${s.metric},${p.v}\n`),
         )
         const { path, bytes } = yield* writeDownload(
           {
@@ -85,7 +87,13 @@ export const metricsOperation = defineOperation({
         return { ...base, mode: "download", download: { path, rows: rows.length, bytes } } satisfies MetricsResult
       }
       const report = yield* analyzeGpuHealth(m.series)
-      return { ...base, mode: "summary", summary: summaryOf(report), series } satisfies MetricsResult
+      const summary = summaryOf(report)
+      return {
+        ...base,
+        mode: "summary",
+        summary: read.finished ? finishedEarly(summary) : summary,
+        series,
+      } satisfies MetricsResult
     }),
   render: renderMetrics,
 })

@@ -11,6 +11,8 @@ export interface MetricsRead {
   readonly status: string
   readonly metrics: JobMetrics
   readonly rangeSeconds: number
+  /** The job has ended: its series will not grow. */
+  readonly finished: boolean
 }
 
 /**
@@ -40,5 +42,11 @@ export const readMetrics = (
       endMs: end,
       ...(interval !== undefined ? { interval: interval as (typeof METRIC_INTERVALS)[number] } : {}),
     })
-    return { jobId: job.id, status: `${job.status.family} (${job.status.raw})`, metrics, rangeSeconds }
+    return {
+      jobId: job.id,
+      status: `${job.status.family} (${job.status.raw})`,
+      metrics,
+      rangeSeconds,
+      finished: job.status.terminal,
+    }
   })

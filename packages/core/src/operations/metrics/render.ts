@@ -65,6 +65,22 @@ export const summaryOf = (r: GpuHealthReport): MetricsSummary => ({
   reclaim: r.flags.reclaim,
 })
 
+// "Warming up" of a job that has ended means its samples stopped too soon to judge: no failure, no trend.
+const settled = <P extends { readonly state: string }>(p: P): P =>
+  p.state === "warming-up" ? { ...p, state: "too-few-samples" } : p
+
+/** The summary of a finished job: a verdict still "warming up" becomes "finished; too few samples". */
+export const finishedEarly = (s: MetricsSummary): MetricsSummary => {
+  if (s.state !== "warming-up") return { ...s, perPod: s.perPod.map(settled) }
+  const count = /\((\d+) of (\d+) samples\)/.exec(s.verdict)
+  return {
+    ...settled(s),
+    verdict: `finished; too few samples for a verdict${count !== null ? ` (${count[1]} of ${count[2]} needed)` : ""}`,
+    evidence: ["the job ended before enough samples were taken; this is not a failure", ...s.evidence],
+    perPod: s.perPod.map(settled),
+  }
+}
+
 const stat = (s: { avg: number; p90: number; max: number } | null) =>
   s === null ? "-" : `${s.avg.toFixed(0)}/${s.p90.toFixed(0)}/${s.max.toFixed(0)}%`
 

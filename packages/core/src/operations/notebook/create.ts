@@ -10,6 +10,7 @@ import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import { type NextStep, nextStep } from "../common/output.js"
 import type { Plan } from "../common/plan.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
@@ -36,7 +37,7 @@ export interface NotebookCreateResult {
   readonly consoleUrl?: string
   readonly recovered?: boolean
   readonly warnings: ReadonlyArray<string>
-  readonly next: ReadonlyArray<string>
+  readonly next: ReadonlyArray<NextStep>
   /** With dry_run: the exact request and what it would create. */
   readonly plan?: Plan
 }
@@ -87,7 +88,7 @@ export const createNotebookOp = (
         ...base,
         dryRun: true,
         warnings: uniqueWarnings(checked),
-        next: ["Run the same call without dry_run to create it."],
+        next: [],
         plan: {
           summary: `Create notebook ${name} in ${workspace.name}`,
           targets: [{ kind: "notebook", id: name, name, change: "created" }],
@@ -106,7 +107,11 @@ export const createNotebookOp = (
       recovered: created.recovered,
       warnings: uniqueWarnings(checked, created.warnings),
       next: [
-        `inspire_notebook(action="detail", notebook_id="${created.notebookId}") until it is RUNNING, for the access URL`,
+        nextStep(
+          "notebook",
+          { action: "detail", notebook_id: created.notebookId },
+          "until it is RUNNING, for the access URL",
+        ),
       ],
     } satisfies NotebookCreateResult
   })

@@ -1,7 +1,9 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { confirmWord, dryRunWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
 import { formatTime, renderFields, renderTable } from "../common/render.js"
 import { createNotebookOp, type NotebookCreateResult } from "./create.js"
@@ -56,7 +58,7 @@ const renderCreate = (r: NotebookCreateResult) =>
       ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
     ]),
     r.warnings.map((w) => `warning: ${w}`).join("\n"),
-    r.next.map((n) => `next: ${n}`).join("\n"),
+    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
   )
 
 const renderList = (r: NotebookListResult) =>
@@ -119,7 +121,7 @@ export const notebookOperation = defineOperation({
   description:
     "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. " +
     "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. " +
-    "delete works only on a stopped or failed notebook and needs confirm=true; without it you see what would be deleted. dry_run=true on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.",
+    `delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. ${dryRunWord()} on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

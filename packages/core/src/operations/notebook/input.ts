@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { StatusFilter } from "../../domain/status.js"
+import { callWord } from "../../words/token.js"
 import { deployFields } from "../common/fields.js"
 
 /** The input of inspire_notebook: one flat object, each action reading the fields it needs. */
@@ -18,7 +19,7 @@ export const NotebookInputSchema = z.object({
     .string()
     .optional()
     .describe(
-      "For create: a NOTEBOOK (DSW) spec id from inspire_status; training specs do not work; missing or wrong, the error lists the valid ones",
+      `For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`,
     ),
   image: z
     .string()

@@ -5,6 +5,7 @@ import type { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { callWord, confirmWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { labelOf, type Plan } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
@@ -66,7 +67,7 @@ const planOf = (action: NotebookChangeResult["action"], done: NotebookAction): P
       }
 }
 
-const ID_HINT = 'Notebook ids are bare UUIDs with no prefix; inspire_notebook(action="list") shows them.'
+const ID_HINT = `Notebook ids are bare UUIDs with no prefix; ${callWord("notebook", { action: "list" })} shows them.`
 
 const idOf = (input: NotebookInput): Effect.Effect<string, InspireError> =>
   input.notebook_id === undefined || input.notebook_id.trim() === ""
@@ -142,7 +143,7 @@ export const notebookSwitch = (
       ...(input.dry_run ? { plan: planOf(action, done) } : {}),
       ...(done.sent
         ? {
-            hint: `inspire_notebook(action="detail", notebook_id="${id}") shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`,
+            hint: `${callWord("notebook", { action: "detail", notebook_id: id })} shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`,
           }
         : {}),
     } satisfies NotebookChangeResult
@@ -185,7 +186,7 @@ export const notebookDelete = (
       confirmed: false,
       message: `Notebook ${label} (${notebook.status.raw || "unknown state"}) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.`,
       hint: deletable
-        ? `To delete it, call inspire_notebook(action="delete", notebook_id="${notebook.id}", confirm=true).`
-        : `Only a stopped or failed notebook can be deleted: stop it first with inspire_notebook(action="stop", notebook_id="${notebook.id}"), then delete it with confirm=true.`,
+        ? `To delete it, call ${callWord("notebook", { action: "delete", notebook_id: notebook.id, confirm: true })}.`
+        : `Only a stopped or failed notebook can be deleted: stop it first with ${callWord("notebook", { action: "stop", notebook_id: notebook.id })}, then delete it with ${confirmWord()}.`,
     } satisfies NotebookChangeResult
   })

@@ -4,7 +4,7 @@ import { once } from "../catalogue/operation.js"
 import {
   epochMs,
   GroupRef,
-  NextHints,
+  NextSteps,
   ProjectRef,
   SpecCandidateOutput,
   StatusOutput,
@@ -65,7 +65,7 @@ export const NotebookOutput = once(() => {
     consoleUrl: z.string().optional().describe("The notebook's page, or the notebook list on a dry run"),
     recovered: z.boolean().optional().describe("The create's answer was lost and the notebook was found by name"),
     warnings: Warnings(),
-    next: NextHints(),
+    next: NextSteps(),
     plan: PlanOutput().optional(),
   })
 

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { DISCOVERED_TYPES, type DiscoveredType, discover } from "../../api/resources/discover.js"
 import { Effect } from "../../effect.js"
+import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { StatusOutput } from "./output.js"
 import { renderStatus } from "./render.js"
@@ -18,7 +19,7 @@ const Input = z.object({
     .enum(DISCOVERED_TYPES)
     .optional()
     .describe(
-      "Show only specs of one schedule type: TRAIN (inspire_submit), HPC (inspire_submit_hpc), DSW (notebooks), SERVING (inference)",
+      `Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`,
     ),
 })
 
@@ -28,9 +29,9 @@ export const statusOperation = defineOperation({
   description:
     "The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths " +
     "/inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, " +
-    "each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for inspire_submit, HPC for inspire_submit_hpc, DSW for notebooks, SERVING for inference) " +
-    "with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (refresh=true asks again); " +
-    "narrow with workspace (only that workspace is asked about) and schedule_type. Next: inspire_config to set defaults, then inspire_submit / inspire_submit_hpc / inspire_notebook / inspire_inference with a compute_group and spec from here.",
+    `each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) ` +
+    `with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); ` +
+    `narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`,
   input: Input,
   output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

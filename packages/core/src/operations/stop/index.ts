@@ -3,6 +3,7 @@ import { stopServing } from "../../api/servings/servings.js"
 import { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
+import { callWord, confirmWord, dryRunWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { dryRunField, type Plan, PlanOutput, renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
@@ -59,7 +60,7 @@ const Output = () =>
     counts: z
       .object({ stopped: z.number(), alreadyFinished: z.number(), failed: z.number() })
       .describe("Tasks per outcome"),
-    hint: z.string().optional().describe("What to do next, e.g. pass confirm=true"),
+    hint: z.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
     plan: PlanOutput().optional(),
   })
 
@@ -116,9 +117,9 @@ export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
   description:
-    "Stops one training/HPC job or serving by job_id (a serving needs confirm=true: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. " +
-    "Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without confirm=true only lists what would be stopped (stopped=false); repeat with confirm=true. " +
-    "dry_run=true reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with inspire_notebook. Next: inspire_jobs to check.",
+    `Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. ` +
+    `Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ` +
+    `${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
   output: Output,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -143,7 +144,7 @@ export const stopOperation = defineOperation({
           tasks: [task],
           counts: countsOf([task]),
           ...(needsConfirm
-            ? { hint: `Serving ${task.name || task.id} is ${task.before}; repeat with confirm=true to stop it.` }
+            ? { hint: `Serving ${task.name || task.id} is ${task.before}; repeat with ${confirmWord()} to stop it.` }
             : {}),
         } satisfies StopOperationResult
       }
@@ -151,7 +152,7 @@ export const stopOperation = defineOperation({
         return yield* Effect.fail(
           invalidInput(
             "A batch stop needs a filter: status (other than all) or name.",
-            'Pass job_id for one task, or e.g. status="waiting" (and name="exp-*") for a batch.',
+            `Pass job_id for one task, or e.g. ${fieldWord("status", "waiting")} (and ${fieldWord("name", "exp-*")}) for a batch.`,
           ),
         )
       const listing = yield* listTasks({
@@ -180,7 +181,7 @@ export const stopOperation = defineOperation({
           dryRun: false,
           tasks,
           counts: countsOf(tasks),
-          hint: `${plural(tasks.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with confirm=true to stop them.`,
+          hint: `${plural(tasks.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`,
         } satisfies StopOperationResult
       }
       // Bounded: the process limiter paces requests, and a few at a time keeps the queue short.

@@ -5,6 +5,7 @@ import { getServing, stopServing } from "../../api/servings/servings.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { readTask } from "../job-detail/read.js"
 
@@ -28,10 +29,10 @@ export const stoppableKind = (raw: string): Either.Either<{ id: string; type: St
     return Either.left(
       invalidInput(
         ref.kind === "notebook"
-          ? `${ref.id} is a notebook; notebooks are stopped with inspire_notebook.`
+          ? `${ref.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.`
           : `${ref.id} is a Ray job, which this tool does not stop.`,
         ref.kind === "notebook"
-          ? `Call inspire_notebook(action="stop", notebook_id="${ref.id}").`
+          ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref.id })}.`
           : "Stop it from the console (Ray 作业).",
       ),
     )

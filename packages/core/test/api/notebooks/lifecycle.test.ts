@@ -10,6 +10,7 @@ import {
   startNotebook,
   stopNotebook,
 } from "../../../src/api/notebooks/index.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
 import { placement } from "./fixture.js"
@@ -101,7 +102,8 @@ describe("notebook lifecycle", () => {
     expect(r.stop.sent).toBe(true)
     expect(r.stopAgain).toMatchObject({ sent: false })
     expect(r.stopAgain.message).toContain("already STOPPED")
-    expect(JSON.stringify(r.urlWhileStopped)).toContain("inspire_notebook_start")
+    const stoppedHint = (r.urlWhileStopped as unknown as { left: { hint: string } }).left.hint
+    expect(renderWords(stoppedHint, "mcp")).toContain('inspire_notebook(action="start")')
     expect(r.start.sent).toBe(true)
     expect(r.restarted.status.family).toBe("running")
     expect(r.deleted.sent).toBe(true)

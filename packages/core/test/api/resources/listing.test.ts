@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { listProjects, projectPages } from "../../../src/api/resources/projects.js"
 import { currentUser } from "../../../src/api/resources/user.js"
 import { listWorkspaces } from "../../../src/api/resources/workspaces.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { apiRequests, counted, failure, fixture, fresh, value } from "./support.js"
 
@@ -33,7 +34,7 @@ describe("currentUser", () => {
     })
     const e = await failure(emu.current, currentUser())
     expect(e).toMatchObject({ _tag: "InspireError", reason: "PlatformError" })
-    expect((e as { hint: string }).hint).toContain("inspire_status")
+    expect(renderWords((e as { hint: string }).hint, "mcp")).toContain("inspire_status")
   })
 })
 

@@ -6,7 +6,9 @@ import type { MetricSeries } from "../../../src/domain/metrics/series.js"
 import { InspireError } from "../../../src/errors.js"
 import { around, series, T0, times } from "./fixtures.js"
 
-const analyzeGpuHealth = (...args: Parameters<typeof analyzeEither>) => Either.getOrThrow(analyzeEither(...args))
+// Clock times are shown in the process's zone; these tests pin UTC unless they name a zone.
+const analyzeGpuHealth = (series: ReadonlyArray<MetricSeries>, options: { timeZone?: string } = { timeZone: "UTC" }) =>
+  Either.getOrThrow(analyzeEither(series, options))
 
 const gpu = (pod: string, percents: ReadonlyArray<number>): MetricSeries => series("gpu_usage_rate", pod, percents)
 
@@ -14,7 +16,7 @@ describe("analyzeGpuHealth across pods", () => {
   it("names the idle pod when the other is busy, though the mean across pods is not idle", () => {
     const report = analyzeGpuHealth([gpu("worker-0", around(92, 12)), gpu("worker-1", times(0, 12))])
     expect(report.state).toBe("idle")
-    expect(report.verdict).toBe("pod worker-1: idle since 09:00")
+    expect(report.verdict).toBe("pod worker-1: idle since 09:00 +00:00")
     expect(report.pods).toEqual(["worker-1"])
     expect(report.perPod.map((p) => [p.pod, p.state])).toEqual([
       ["worker-0", "healthy"],
@@ -23,7 +25,7 @@ describe("analyzeGpuHealth across pods", () => {
     // The whole-job figures are the mean across pods: about 46%, with no idle window of its own.
     expect(report.gpu?.avg).toBeCloseTo(46.0625, 6)
     expect(report.idleWindows).toEqual([])
-    expect(report.evidence[0]).toBe("worker-1: idle (GPU < 5%) since 09:00: 55 min, 12 samples")
+    expect(report.evidence[0]).toBe("worker-1: idle (GPU < 5%) since 09:00 +00:00: 55 min, 12 samples")
     expect(report.evidence.at(-1)).toBe("whole job (mean of 2 pods): GPU underused (avg 46.1%)")
   })
 
@@ -33,7 +35,7 @@ describe("analyzeGpuHealth across pods", () => {
       gpu("worker-1", [...around(92, 6), ...times(0, 12)]),
     ])
     expect(report.state).toBe("stalled")
-    expect(report.verdict).toBe("pod worker-1: stalled after 30 min (idle since 09:30)")
+    expect(report.verdict).toBe("pod worker-1: stalled after 30 min (idle since 09:30 +00:00)")
   })
 
   it("lists every pod sharing the worst state, leading with the first by name", () => {
@@ -45,7 +47,7 @@ describe("analyzeGpuHealth across pods", () => {
     ])
     expect(report.state).toBe("stalled")
     expect(report.pods).toEqual(["b", "d"])
-    expect(report.verdict).toBe("pod b: stalled after 20 min (idle since 09:20); also stalled: d")
+    expect(report.verdict).toBe("pod b: stalled after 20 min (idle since 09:20 +00:00); also stalled: d")
     expect(report.perPod.map((p) => p.pod)).toEqual(["a", "b", "c", "d"])
   })
 
@@ -58,7 +60,7 @@ describe("analyzeGpuHealth across pods", () => {
   it("speaks of the whole job when every pod is idle", () => {
     const report = analyzeGpuHealth([gpu("worker-0", times(0, 12)), gpu("worker-1", times(2, 12))])
     expect(report.state).toBe("idle")
-    expect(report.verdict).toBe("idle since 09:00")
+    expect(report.verdict).toBe("idle since 09:00 +00:00")
     expect(report.pods).toEqual([])
     expect(report.idleWindows).toHaveLength(1)
   })
@@ -88,7 +90,7 @@ describe("analyzeGpuHealth across pods", () => {
 
   it("a single pod is the whole job: no pod is singled out", () => {
     const report = analyzeGpuHealth([gpu("only", times(0, 12))])
-    expect(report.verdict).toBe("idle since 09:00")
+    expect(report.verdict).toBe("idle since 09:00 +00:00")
     expect(report.pods).toEqual([])
     expect(report.perPod).toHaveLength(1)
     expect(report.perPod[0]?.verdict).toBe(report.verdict)
@@ -106,7 +108,7 @@ describe("analyzeGpuHealth input handling", () => {
     const report = analyzeGpuHealth(messy)
     expect(report).toEqual(analyzeGpuHealth(clean))
     expect(report.gpu?.count).toBe(12)
-    expect(report.verdict).toBe("stalled after 40 min (idle since 09:40)")
+    expect(report.verdict).toBe("stalled after 40 min (idle since 09:40 +00:00)")
   })
 
   it("averages duplicate timestamps rather than keeping one", () => {
@@ -141,11 +143,12 @@ describe("analyzeGpuHealth input handling", () => {
 })
 
 describe("formatClock", () => {
-  it("formats 24-hour HH:MM in the given zone, UTC by default", () => {
-    expect(Either.getOrThrow(formatClock(T0))).toBe("09:00")
-    expect(Either.getOrThrow(formatClock(T0 + 9 * 3600 + 5 * 60))).toBe("18:05")
-    expect(Either.getOrThrow(formatClock(T0 + 15 * 3600))).toBe("00:00")
-    expect(Either.getOrThrow(formatClock(T0, "Asia/Shanghai"))).toBe("17:00")
-    expect(Either.getOrThrow(formatClock(T0, "America/New_York"))).toBe("04:00")
+  it("formats 24-hour HH:MM with the offset in the given zone", () => {
+    expect(Either.getOrThrow(formatClock(T0, "UTC"))).toBe("09:00 +00:00")
+    expect(Either.getOrThrow(formatClock(T0 + 9 * 3600 + 5 * 60, "UTC"))).toBe("18:05 +00:00")
+    expect(Either.getOrThrow(formatClock(T0 + 15 * 3600, "UTC"))).toBe("00:00 +00:00")
+    expect(Either.getOrThrow(formatClock(T0, "Asia/Shanghai"))).toBe("17:00 +08:00")
+    expect(Either.getOrThrow(formatClock(T0, "America/New_York"))).toBe("04:00 -05:00")
+    expect(Either.getOrThrow(formatClock(T0))).toMatch(/^\d\d:\d\d [+-]\d\d:\d\d$/)
   })
 })

@@ -5,7 +5,9 @@ import type { MetricSeries } from "../../../src/domain/metrics/series.js"
 import { HEALTH_STATE_PRECEDENCE } from "../../../src/domain/metrics/verdict.js"
 import { around, series, T0, times } from "./fixtures.js"
 
-const analyzeGpuHealth = (...args: Parameters<typeof analyzeEither>) => Either.getOrThrow(analyzeEither(...args))
+// Clock times are shown in the process's zone; these tests pin UTC unless they name a zone.
+const analyzeGpuHealth = (series: ReadonlyArray<MetricSeries>, options: { timeZone?: string } = { timeZone: "UTC" }) =>
+  Either.getOrThrow(analyzeEither(series, options))
 
 interface Job {
   readonly gpu?: ReadonlyArray<number>
@@ -41,32 +43,36 @@ describe("verdicts from realistic series", () => {
     expect(report.memory?.count).toBe(24)
   })
 
-  it("idle since HH:MM: idle from the start, in UTC by default", () => {
+  it("idle since HH:MM: idle from the start, with the offset", () => {
     const report = analyzeGpuHealth(job({ gpu: times(1, 12) }))
     expect(report.state).toBe("idle")
-    expect(report.verdict).toBe("idle since 09:00")
-    expect(report.evidence[0]).toBe("idle (GPU < 5%) since 09:00: 55 min, 12 samples")
+    expect(report.verdict).toBe("idle since 09:00 +00:00")
+    expect(report.evidence[0]).toBe("idle (GPU < 5%) since 09:00 +00:00: 55 min, 12 samples")
     expect(report.idleWindows).toEqual([
       { start: T0, end: T0 + 3300, durationSeconds: 3300, samples: 12, ongoing: true },
     ])
   })
 
   it("idle since HH:MM in the time zone asked for", () => {
-    expect(analyzeGpuHealth(job({ gpu: times(1, 12) }), { timeZone: "Asia/Shanghai" }).verdict).toBe("idle since 17:00")
-    expect(analyzeGpuHealth(job({ gpu: times(1, 12) }), { timeZone: "Asia/Kolkata" }).verdict).toBe("idle since 14:30")
+    expect(analyzeGpuHealth(job({ gpu: times(1, 12) }), { timeZone: "Asia/Shanghai" }).verdict).toBe(
+      "idle since 17:00 +08:00",
+    )
+    expect(analyzeGpuHealth(job({ gpu: times(1, 12) }), { timeZone: "Asia/Kolkata" }).verdict).toBe(
+      "idle since 14:30 +05:30",
+    )
   })
 
   it("stalled after N min: busy for an hour, then idle and still idle", () => {
     const report = analyzeGpuHealth(job({ gpu: [...around(90, 12), ...times(0, 6)] }))
     expect(report.state).toBe("stalled")
-    expect(report.verdict).toBe("stalled after 60 min (idle since 10:00)")
+    expect(report.verdict).toBe("stalled after 60 min (idle since 10:00 +00:00)")
     expect(report.flags.trend.direction).toBe("falling")
   })
 
   it("idle, not stalled, when the GPU was never busy before the window", () => {
     const report = analyzeGpuHealth(job({ gpu: [...times(20, 12), ...times(0, 6)] }))
     expect(report.state).toBe("idle")
-    expect(report.verdict).toBe("idle since 10:00")
+    expect(report.verdict).toBe("idle since 10:00 +00:00")
   })
 
   it("stalled once the GPU averaged exactly 30% before the drop, idle just below", () => {
@@ -102,7 +108,7 @@ describe("verdicts from realistic series", () => {
     expect(report.state).toBe("memory")
     expect(report.verdict).toBe("possible memory leak (+33.0 points over 12 samples)")
     expect(report.flags.memory).toMatchObject({ tight: false, high: false, possibleLeak: true })
-    expect(report.evidence[0]).toContain("rose +33.0 points over 12 samples since 09:00")
+    expect(report.evidence[0]).toContain("rose +33.0 points over 12 samples since 09:00 +00:00")
   })
 
   it("names both memory problems when memory is full and still climbing", () => {
@@ -139,7 +145,7 @@ describe("verdicts from realistic series", () => {
     expect(report.state).toBe("reclaim-risk")
     expect(report.verdict).toBe("at risk of reclaim (idle 3.0 h)")
     expect(report.flags.reclaim).toMatchObject({ level: "hazard", hoursSoFar: 3, lowSince: T0 })
-    expect(report.evidence[0]).toBe("GPU under 15% since 09:00 (3.0 h); the platform reclaims at 3.0 h")
+    expect(report.evidence[0]).toBe("GPU under 15% since 09:00 +00:00 (3.0 h); the platform reclaims at 3.0 h")
   })
 
   it("not yet at risk one sample short of 3 hours, but warned", () => {
@@ -151,8 +157,8 @@ describe("verdicts from realistic series", () => {
 
   it("adds the early reclaim warning to an idle verdict after 2 hours", () => {
     const report = analyzeGpuHealth(job({ gpu: times(2, 25) }))
-    expect(report.verdict).toBe("idle since 09:00; reclaimed in ~60 min if GPU stays under 15%")
-    expect(analyzeGpuHealth(job({ gpu: times(2, 24) })).verdict).toBe("idle since 09:00")
+    expect(report.verdict).toBe("idle since 09:00 +00:00; reclaimed in ~60 min if GPU stays under 15%")
+    expect(analyzeGpuHealth(job({ gpu: times(2, 24) })).verdict).toBe("idle since 09:00 +00:00")
   })
 
   it("warming up below 5 samples, judged from 5", () => {
@@ -180,6 +186,7 @@ describe("verdict precedence", () => {
       "no-data",
       "reclaim-risk",
       "warming-up",
+      "too-few-samples",
       "stalled",
       "idle",
       "starved",

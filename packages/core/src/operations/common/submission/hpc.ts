@@ -6,6 +6,7 @@ import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { Platform } from "../../../platform/client.js"
+import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import {
   checkCreateInput,
@@ -75,7 +76,7 @@ export const checkSlurmFit = (
     return Effect.fail(
       invalidInput(
         `The Slurm request does not fit the spec (${spec.cpuCount} CPUs, ${spec.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`,
-        "Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (inspire_status lists them).",
+        `Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (${callWord("status")} lists them).`,
       ),
     )
   const idle = spec.cpuCount * nodes - cpus

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { Finding } from "../../../domain/lint/finding.js"
 import { once } from "../../catalogue/operation.js"
-import { GroupRef, SpecCandidateOutput, Warnings } from "../output.js"
+import { GroupRef, NextSteps, SpecCandidateOutput, Warnings } from "../output.js"
 import { PlanOutput } from "../plan.js"
 
 /** What inspire_submit, inspire_submit_hpc and inspire_resubmit return. */
@@ -49,13 +49,6 @@ export const SubmitOutput = once(() => {
     plan: PlanOutput().optional(),
     warnings: Warnings(),
     findings: z.array(Finding).describe("What the command lint found"),
-    next: z
-      .array(
-        z.object({
-          tool: z.string().describe("Tool name"),
-          input: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).describe("Its input"),
-        }),
-      )
-      .describe("The calls that follow: watch the job, read its logs and metrics, wait for it"),
+    next: NextSteps().describe("The calls that follow: watch the job, read its logs and metrics, wait for it"),
   })
 })

@@ -1,11 +1,7 @@
+import { nextLine } from "../output.js"
 import { renderFields } from "../render.js"
 import { describeSpecCandidate } from "./describe.js"
-import type { NextCall, SubmitResult } from "./shared.js"
-
-const callText = (c: NextCall): string =>
-  `${c.tool}(${Object.entries(c.input)
-    .map(([k, v]) => `${k}=${typeof v === "string" ? JSON.stringify(v) : String(v)}`)
-    .join(", ")})`
+import type { SubmitResult } from "./shared.js"
 
 /** The short text of a submit, dry run or resubmit result. */
 export const renderSubmit = (r: SubmitResult): string => {
@@ -36,6 +32,6 @@ export const renderSubmit = (r: SubmitResult): string => {
   if (r.request !== undefined) lines.push(JSON.stringify(r.request.body, null, 2))
   for (const w of r.warnings) lines.push(`warning: ${w}`)
   for (const f of r.findings) lines.push(`${f.level}: ${f.message} ${f.fix}`)
-  if (r.next.length > 0) lines.push("Next:", ...r.next.map((c) => `  ${callText(c)}`))
+  if (r.next.length > 0) lines.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`))
   return lines.join("\n")
 }

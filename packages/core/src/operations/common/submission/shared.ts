@@ -8,14 +8,10 @@ import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import type { Platform } from "../../../platform/client.js"
 import type { ActiveProfile } from "../../../profile.js"
+import { fieldWord } from "../../../words/token.js"
 import { defaultOf, type Target } from "../defaults.js"
+import { type NextStep, nextStep } from "../output.js"
 import type { Plan } from "../plan.js"
-
-/** A follow-up call an agent can make, as tool name and input. */
-export interface NextCall {
-  readonly tool: string
-  readonly input: Readonly<Record<string, string | number | boolean>>
-}
 
 /** The request a dry run would have sent. */
 export interface DryRunRequest {
@@ -51,7 +47,7 @@ export interface SubmitResult {
   readonly plan?: Plan
   readonly warnings: ReadonlyArray<string>
   readonly findings: ReadonlyArray<Finding>
-  readonly next: ReadonlyArray<NextCall>
+  readonly next: ReadonlyArray<NextStep>
 }
 
 /** Shared memory in GiB from the argument (bare numbers are GiB) or defaultShm (MB), else `fallback`. */
@@ -113,7 +109,7 @@ export const gateFindings = (
       `The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`,
       errors.map((f) => f.fix).join(" ") +
         (network
-          ? " If the command only reaches something the workspace can reach (a mirror, shared storage), pass allow_network_commands: true."
+          ? ` If the command only reaches something the workspace can reach (a mirror, shared storage), pass ${fieldWord("allow_network_commands", true)}.`
           : ""),
       { candidates: errors },
     ),
@@ -121,12 +117,12 @@ export const gateFindings = (
 }
 
 /** The calls that follow a submit: watch the job, read its logs and metrics, wait for it. */
-export const nextCalls = (jobId: string, kind: "training" | "hpc"): ReadonlyArray<NextCall> => [
-  { tool: "inspire_jobs", input: { type: kind === "hpc" ? "hpc" : "train", status: "all" } },
-  { tool: "inspire_job_detail", input: { job_id: jobId } },
-  { tool: "inspire_logs", input: { job_id: jobId, lines: 50 } },
-  ...(kind === "training" ? [{ tool: "inspire_metrics", input: { job_id: jobId, time_range: "30m" } }] : []),
-  { tool: "inspire_wait", input: { job_id: jobId } },
+export const nextCalls = (jobId: string, kind: "training" | "hpc"): ReadonlyArray<NextStep> => [
+  nextStep("jobs", { type: kind === "hpc" ? "hpc" : "train", status: "all" }),
+  nextStep("job_detail", { job_id: jobId }),
+  nextStep("logs", { job_id: jobId, lines: 50 }),
+  ...(kind === "training" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : []),
+  nextStep("wait", { job_id: jobId }),
 ]
 
 /** The parts of a result that say where a task runs. */

@@ -4,6 +4,7 @@ import { taskKindOf } from "../../../domain/ids.js"
 import type { NormalizedStatus } from "../../../domain/status.js"
 import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
+import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
 
 /** A training or HPC job's state, enough to decide what to read and when to stop reading. */
@@ -27,10 +28,10 @@ export const jobState = (raw: string, what: string): Effect.Effect<JobState, Ins
         invalidInput(
           `${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`,
           kind === "serving"
-            ? 'Use inspire_inference(action="detail") for a serving.'
+            ? `Use ${callWord("inference", { action: "detail" })} for a serving.`
             : kind === "notebook"
-              ? 'Use inspire_notebook(action="detail") for a notebook.'
-              : "Pass a job-… or hpc-job-… id (inspire_jobs lists them).",
+              ? `Use ${callWord("notebook", { action: "detail" })} for a notebook.`
+              : `Pass a job-… or hpc-job-… id (${callWord("jobs")} lists them).`,
         ),
       )
     const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id)

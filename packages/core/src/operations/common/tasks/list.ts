@@ -7,7 +7,7 @@ import { listWorkspaces, type Workspace } from "../../../api/resources/workspace
 import { listServings } from "../../../api/servings/servings.js"
 import { matchesStatusFilter, type StatusFamily, type StatusFilter } from "../../../domain/status.js"
 import { Effect } from "../../../effect.js"
-import type { InspireError } from "../../../errors.js"
+import { type InspireError, invalidInput } from "../../../errors.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { defaultOf } from "../defaults.js"
 
@@ -39,12 +39,16 @@ export interface TaskQuery {
   /** A substring, or a glob when it holds `*` or `?`. */
   readonly name?: string | undefined
   readonly mine: boolean
+  /** Every workspace you can see, even when defaultWorkspace is set. */
+  readonly allWorkspaces?: boolean | undefined
 }
 
 /** The tasks found and the workspaces searched; `truncated` when a page cap cut a list short. */
 export interface TaskListing {
   readonly tasks: ReadonlyArray<TaskRow>
   readonly workspaces: ReadonlyArray<string>
+  /** Where the searched workspaces came from: the query, defaultWorkspace, or every workspace. */
+  readonly workspaceFrom: "query" | "default" | "all"
   readonly truncated: boolean
 }
 
@@ -58,18 +62,36 @@ export const nameMatches = (name: string, filter: string | undefined): boolean =
   return new RegExp(`^${pattern}$`, "i").test(name)
 }
 
-/** The workspaces a listing searches: the one asked for, else defaultWorkspace, else every enabled one. */
+/** The workspaces a listing searches and where they came from. */
+export interface SearchScope {
+  readonly workspaces: ReadonlyArray<Workspace>
+  readonly from: TaskListing["workspaceFrom"]
+}
+
+/**
+ * The workspaces a listing searches: the one asked for, else (unless `all`) defaultWorkspace, else
+ * every enabled one.
+ */
 export const workspacesToSearch = (
   workspace: string | undefined,
   project: string | undefined,
-): Effect.Effect<ReadonlyArray<Workspace>, InspireError, ClientServices> =>
+  all = false,
+): Effect.Effect<SearchScope, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const name = workspace ?? (yield* defaultOf("defaultWorkspace"))
-    if (name !== undefined) return [yield* resolveWorkspace(name, project)]
-    const all = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled)
-    if (project === undefined) return all
+    if (workspace !== undefined && all)
+      return yield* Effect.fail(
+        invalidInput(
+          "Pass either workspace or all_workspaces, not both.",
+          "Leave out workspace to search every workspace.",
+        ),
+      )
+    if (workspace !== undefined) return { workspaces: [yield* resolveWorkspace(workspace, project)], from: "query" }
+    const fallback = all ? undefined : yield* defaultOf("defaultWorkspace")
+    if (fallback !== undefined) return { workspaces: [yield* resolveWorkspace(fallback, project)], from: "default" }
+    const every = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled)
+    if (project === undefined) return { workspaces: every, from: "all" }
     const owner = yield* resolveProject(project)
-    return all.filter((w) => w.projects.some((p) => p.id === owner.id))
+    return { workspaces: every.filter((w) => w.projects.some((p) => p.id === owner.id)), from: "all" }
   })
 
 /** What every listed task says of itself, whatever its type. */
@@ -160,20 +182,26 @@ const inWorkspace = (ws: Workspace, query: TaskQuery, userId: string | undefined
 /** Every task matching a query across the searched workspaces, all pages, newest first. */
 export const listTasks = (query: TaskQuery): Effect.Effect<TaskListing, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const [workspaces, userId, owner] = yield* Effect.all(
+    const [scope, userId, owner] = yield* Effect.all(
       [
-        workspacesToSearch(query.workspace, query.project),
+        workspacesToSearch(query.workspace, query.project, query.allWorkspaces === true),
         query.mine ? Effect.map(currentUser(), (u) => u.id) : Effect.succeed(undefined),
         query.project !== undefined ? resolveProject(query.project) : Effect.succeed(undefined),
       ],
       { concurrency: "unbounded" },
     )
-    const parts = yield* Effect.forEach(workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 })
+    // Workspaces are searched two at a time; every request still waits for the account's shared limiter.
+    const parts = yield* Effect.forEach(scope.workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 })
     const tasks = parts
       .flatMap((p) => p.rows)
       .filter((t) => matchesStatusFilter({ family: t.family, raw: t.rawStatus, terminal: t.terminal }, query.status))
       .filter((t) => nameMatches(t.name, query.name))
       .filter((t) => owner === undefined || t.projectId === "" || t.projectId === owner.id)
       .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0))
-    return { tasks, workspaces: workspaces.map((w) => w.name), truncated: parts.some((p) => p.truncated) }
+    return {
+      tasks,
+      workspaces: scope.workspaces.map((w) => w.name),
+      workspaceFrom: scope.from,
+      truncated: parts.some((p) => p.truncated),
+    }
   })

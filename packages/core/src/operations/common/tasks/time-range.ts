@@ -30,7 +30,8 @@ export const parseInstant = (raw: string, now: number, field: string): Either.Ei
   if (/^\d{13}$/.test(text)) return Either.right(Number(text))
   if (/^\d{10}$/.test(text)) return Either.right(Number(text) * 1000)
   if (/^\d+(\.\d+)?\s*[smhdw]$/i.test(text)) return Either.map(parseTimeRange(text, field), (s) => now - s * 1000)
-  const parsed = Date.parse(text)
+  // A bare date is local midnight, like a date and time without an offset (Date.parse alone reads it as UTC).
+  const parsed = Date.parse(/^\d{4}-\d\d-\d\d$/.test(text) ? `${text}T00:00` : text)
   if (Number.isFinite(parsed)) return Either.right(parsed)
   return Either.left(
     invalidInput(

@@ -1,0 +1,92 @@
+// The one place an instant becomes text. People read local time (the process's zone, so `TZ` is honoured)
+// with its offset, because the platform and its users live in Asia/Shanghai while machines often run in
+// UTC: a time without its offset is a guess. Machines read ISO 8601 with the same offset. A source scan
+// (test/domain/time-scan.test.ts) keeps every other module from formatting dates by hand.
+
+interface Zoned {
+  readonly year: number
+  readonly month: number
+  readonly day: number
+  readonly hour: number
+  readonly minute: number
+  readonly second: number
+  readonly ms: number
+  /** Minutes east of UTC. */
+  readonly offset: number
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+const formatterFor = (zone: string | undefined): Intl.DateTimeFormat => {
+  // The process's zone is keyed by TZ, so a TZ changed at run time is not served from a stale formatter.
+  const key = zone ?? `local:${globalThis.process?.env?.TZ ?? ""}`
+  const known = formatters.get(key)
+  if (known !== undefined) return known
+  const made = new Intl.DateTimeFormat("en-US", {
+    ...(zone !== undefined ? { timeZone: zone } : {}),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  })
+  formatters.set(key, made)
+  return made
+}
+
+const zoned = (epochMs: number, zone: string | undefined): Zoned => {
+  const parts: Record<string, number> = {}
+  for (const p of formatterFor(zone).formatToParts(epochMs)) if (p.type !== "literal") parts[p.type] = Number(p.value)
+  const ms = ((epochMs % 1000) + 1000) % 1000
+  const year = parts.year ?? 1970
+  const month = parts.month ?? 1
+  const day = parts.day ?? 1
+  const hour = parts.hour ?? 0
+  const minute = parts.minute ?? 0
+  const second = parts.second ?? 0
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms)
+  return { year, month, day, hour, minute, second, ms, offset: Math.round((wall - epochMs) / 60_000) }
+}
+
+const two = (n: number): string => String(n).padStart(2, "0")
+
+const offsetText = (minutes: number): string =>
+  `${minutes < 0 ? "-" : "+"}${two(Math.floor(Math.abs(minutes) / 60))}:${two(Math.abs(minutes) % 60)}`
+
+/** How an instant is shown: with seconds or not, in which IANA zone (default the process's). */
+export interface InstantStyle {
+  readonly seconds?: boolean
+  readonly zone?: string
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Asia/Shanghai", "UTC"). */
+export const isTimeZone = (zone: string): boolean => {
+  try {
+    formatterFor(zone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** An instant for people: `2026-12-04 08:29 +08:00` (with `seconds`, `08:29:01`), in local time. */
+export const formatInstant = (epochMs: number, style: InstantStyle = {}): string => {
+  const z = zoned(epochMs, style.zone)
+  const clock = `${two(z.hour)}:${two(z.minute)}${style.seconds === true ? `:${two(z.second)}` : ""}`
+  return `${z.year}-${two(z.month)}-${two(z.day)} ${clock} ${offsetText(z.offset)}`
+}
+
+/** The clock time of an instant for people, `08:29 +08:00`, when the day is plain from the context. */
+export const formatClockTime = (epochMs: number, zone?: string): string => {
+  const z = zoned(epochMs, zone)
+  return `${two(z.hour)}:${two(z.minute)} ${offsetText(z.offset)}`
+}
+
+/** An instant for machines: ISO 8601 with milliseconds and the offset, `2026-12-04T08:29:01.000+08:00`. */
+export const isoInstant = (epochMs: number, zone?: string): string => {
+  const z = zoned(epochMs, zone)
+  const date = `${z.year}-${two(z.month)}-${two(z.day)}`
+  return `${date}T${two(z.hour)}:${two(z.minute)}:${two(z.second)}.${String(z.ms).padStart(3, "0")}${offsetText(z.offset)}`
+}

@@ -1,0 +1,113 @@
+/**
+ * The operations a word may call, as the registry names them. Spelled out rather than read from the
+ * registry, whose operations word their own texts with these (a type cycle); registry.ts checks that each
+ * is an operation of the registry. A new operation is added here once some text calls it.
+ */
+export type WordOperation =
+  | "config"
+  | "login"
+  | "status"
+  | "submit"
+  | "submit_hpc"
+  | "inference"
+  | "jobs"
+  | "job_detail"
+  | "logs"
+  | "metrics"
+  | "stop"
+  | "images"
+  | "image_push"
+  | "notebook"
+  | "models"
+  | "wait"
+  | "resubmit"
+  | "events"
+
+// A reference travels inside an ordinary string as JSON between two private-use characters, so every
+// string-typed channel (an error's hint, a warning, a render, a schema description) can carry it, and
+// no text a user or the platform wrote can be taken for one.
+const OPEN = "\uE000"
+const CLOSE = "\uE001"
+const TOKEN = /\uE000([^\uE000\uE001]*)\uE001/g
+
+/** An operation call, as data: `{ op: "jobs", input: { type: "train" } }`. */
+export interface CallRef {
+  readonly kind: "call"
+  readonly op: string
+  readonly input: Readonly<Record<string, unknown>>
+}
+
+/** An input field of the operation at hand, with a value or without one. */
+export interface FieldRef {
+  readonly kind: "field"
+  readonly name: string
+  readonly value?: unknown
+}
+
+/** The confirmation a destructive call needs (CLI `--yes`, MCP `confirm=true`). */
+export interface ConfirmRef {
+  readonly kind: "confirm"
+}
+
+/** A dry run of the call at hand (CLI `--dry-run`, MCP `dry_run=true`). */
+export interface DryRunRef {
+  readonly kind: "dry_run"
+}
+
+/** Anything a message may refer to, which each frontend words in its own terms. */
+export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef
+
+/** A text split into what is said as is and what each frontend words itself. */
+export type WordPart = string | WordRef
+
+/** The input a call word takes: field names to values (placeholders such as `<ID>` or `…` are strings). */
+export type CallInput = Readonly<Record<string, unknown>>
+
+const encode = (ref: WordRef): string =>
+  OPEN + JSON.stringify(ref).replace(/[\uE000\uE001]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`) + CLOSE
+
+/** A call of a catalogue operation, e.g. `callWord("jobs", { type: "train" })`; an action is an input field. */
+export const callWord = (op: WordOperation, input: CallInput = {}): string => encode({ kind: "call", op, input })
+
+/** An input field of the operation at hand, e.g. `fieldWord("spec", "<ID>")` (CLI `--spec <ID>`). */
+export const fieldWord = (name: string, value?: unknown): string =>
+  encode(value === undefined ? { kind: "field", name } : { kind: "field", name, value })
+
+/** The confirmation of a destructive call: CLI `--yes`, MCP `confirm=true`, library `confirm: true`. */
+export const confirmWord = (): string => encode({ kind: "confirm" })
+
+/** A dry run: CLI `--dry-run`, MCP `dry_run=true`, library `dry_run: true`. */
+export const dryRunWord = (): string => encode({ kind: "dry_run" })
+
+const decode = (json: string): WordRef | undefined => {
+  try {
+    const ref = JSON.parse(json) as WordRef
+    return typeof ref === "object" && ref !== null && typeof ref.kind === "string" ? ref : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The parts of a text: plain strings and the references it carries, in order. */
+export const parseWords = (text: string): ReadonlyArray<WordPart> => {
+  const parts: WordPart[] = []
+  let last = 0
+  for (const m of text.matchAll(TOKEN)) {
+    if (m.index > last) parts.push(text.slice(last, m.index))
+    parts.push(decode(m[1] ?? "") ?? m[0])
+    last = m.index + m[0].length
+  }
+  if (last < text.length) parts.push(text.slice(last))
+  return parts
+}
+
+/** Whether a text carries any reference (or a stray marker) still to be worded. */
+export const hasWords = (text: string): boolean => text.includes(OPEN) || text.includes(CLOSE)
+
+/** A text with each reference replaced by `word(ref)`; a text without any is returned as it is. */
+export const replaceWords = (text: string, word: (ref: WordRef) => string): string =>
+  hasWords(text)
+    ? parseWords(text)
+        .map((p) => (typeof p === "string" ? p : word(p)))
+        .join("")
+    : text
