@@ -34,7 +34,7 @@ const EXPIRY_SHARE = 0.02
 const VERDICTS = new Set(["InvalidInput", "Conflict"])
 // core's createOnce, when the look-up after an ambiguous create itself fails (create-once.ts).
 const UNKNOWN_STATE = /Whether the [a-zA-Z ]+ was created could not be checked/
-const UNKNOWN_HINT = "List your tasks (inspire_jobs) before submitting again"
+const UNKNOWN_HINT = "List your tasks (client.jobs()) before submitting again"
 
 type Kind = "submit" | "submit_hpc" | "stop" | "read"
 interface Outcome {

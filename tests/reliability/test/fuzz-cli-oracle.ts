@@ -70,7 +70,10 @@ const judgeJson = (stderr: string, code: number): CliVerdict => {
 // Input echoed in a message may carry its own line breaks; those lines are the user's, not extra output.
 const judgeText = (stderr: string, code: number, multiline: boolean): CliVerdict => {
   if (!stderr.startsWith("error: ")) return hintless(`(no error line) ${stderr.slice(0, 200)}`)
-  const lines = stderr.trimEnd().split("\n")
+  // The choices --json carries may follow the hint, for people: "candidates:" and indented rows.
+  const all = stderr.trimEnd().split("\n")
+  const chosen = all.indexOf("candidates:")
+  const lines = chosen > 1 && all.slice(chosen + 1).every((l) => /^ {2}\S/.test(l)) ? all.slice(0, chosen) : all
   const hint = lines.findIndex((l) => /^hint: \S/.test(l))
   const twoLines = hint === lines.length - 1 && (hint === 1 || multiline)
   // A hint may end in a list of the valid choices (the specs of a group): "hint: … Pass --spec <ID>:" + rows.

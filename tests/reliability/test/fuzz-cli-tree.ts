@@ -1,5 +1,5 @@
-// The command tree of the built CLI, read the way a user reads it: `inspire completion bash` for the
-// command paths, `inspire <path> --help` for each one's flags, choices and arguments.
+// The command tree of the built CLI, read the way a user reads it: `inspire <path> --help` for each
+// command's subcommands, flags, choices and arguments, from the root down.
 import { catalogueCommands, OPERATIONS } from "@holos-inspire/core"
 import type { CliHost } from "./fuzz-cli-host.js"
 
@@ -56,21 +56,33 @@ const parseArgs = (help: string, path: ReadonlyArray<string>): ReadonlyArray<str
   return [...rest.matchAll(/[<[][\w.-]+[>\]]/g)].map((m) => m[0]).filter((a) => a !== "[options]" && a !== "[command]")
 }
 
+const parseSubcommands = (help: string): ReadonlyArray<string> => {
+  const section = help.split(/\nCommands:\n/)[1] ?? ""
+  const names: string[] = []
+  for (const line of section.split("\n")) {
+    if (line.trim() === "") break
+    const name = /^ {2}([\w-]+)/.exec(line)?.[1]
+    if (name !== undefined) names.push(name)
+  }
+  return names
+}
+
 /** Reads the tree from the built CLI through the harness. */
 export const readTree = async (host: CliHost): Promise<ReadonlyArray<CommandNode>> => {
-  const script = (await host.run(["completion", "bash"])).stdout
-  const entries = [...script.matchAll(/^ {4}"([^"]*)"\) words="([^"]*)"/gm)]
   const nodes: CommandNode[] = []
-  for (const [, pathText = "", words = ""] of entries) {
-    const path = pathText === "" ? [] : pathText.split(" ")
+  const pending: Array<ReadonlyArray<string>> = [[]]
+  for (let path = pending.shift(); path !== undefined; path = pending.shift()) {
     const help = (await host.run([...path, "--help"])).stdout
+    // `inspire help` takes topics; it is a command of its own, not a group.
+    const subcommands = path.join(" ") === "help" ? [] : parseSubcommands(help)
     nodes.push({
       path,
       flags: parseFlags(help),
       args: parseArgs(help, path),
-      subcommands: words.split(" ").filter((w) => w !== "" && !w.startsWith("-")),
-      family: OPERATION_OF.get(pathText) ?? OTHER,
+      subcommands,
+      family: OPERATION_OF.get(path.join(" ")) ?? OTHER,
     })
+    for (const name of subcommands) pending.push([...path, name])
   }
   return nodes
 }

@@ -191,7 +191,7 @@ describe("the gaps and defects this suite found stay fixed", () => {
   it("`inspire profile use __proto__` is refused as an unknown profile", async () => {
     const run = await host.run(["profile", "use", "__proto__"])
     expect({ code: run.code, stderr: run.stderr }).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringContaining('There is no profile "__proto__"'),
     })
   })

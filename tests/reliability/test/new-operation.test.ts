@@ -13,10 +13,11 @@ import { homeFor } from "./support/platform.js"
 import { buildPackage, copyRepo, removeCopy, runCommand, stepTimer } from "./support/repo-copy.js"
 
 // What a contributor writes: the whole operation, in one file.
-const WHOAMI = `import { Effect } from "effect"
-import { z } from "zod"
+const WHOAMI = `import { z } from "zod"
+import { Effect } from "../effect.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
+import { callWord } from "../words/index.js"
 import { defineOperation } from "./catalogue/operation.js"
 
 /** What inspire_whoami returns. */
@@ -29,12 +30,12 @@ export const whoamiOperation = defineOperation({
   name: "whoami",
   title: "Show the active profile and account",
   description:
-    "Names the active profile and the platform account saved for it, without calling the platform. Next: inspire_status.",
+    \`Names the active profile and the platform account saved for it, without calling the platform. Next: \${callWord("status")}.\`,
   input: z.object({}),
   output: () =>
     z.object({
       profile: z.string().describe("The active profile"),
-      username: z.string().nullable().describe("The platform account saved for it; null before inspire_login"),
+      username: z.string().nullable().describe(\`The platform account saved for it; null before \${callWord("login")}\`),
     }),
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   effects: { writes: false },
@@ -165,6 +166,8 @@ describe("an operation added as one file and one registry entry", () => {
       const { tools } = await client.listTools()
       const tool = tools.find((t) => t.name === "inspire_whoami")
       expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
+      // Its texts refer to other operations as words, which each frontend words in its own terms.
+      expect(tool?.description).toContain("Next: inspire_status.")
       const called = await client.callTool({ name: "inspire_whoami", arguments: {} })
       expect(called.isError).not.toBe(true)
       expect(called.structuredContent).toEqual({ profile: "default", username })
@@ -203,6 +206,12 @@ describe("an operation added as one file and one registry entry", () => {
     expect(ran.err).toBe("")
     expect(ran.code).toBe(0)
     expect(JSON.parse(ran.out)).toEqual({ profile: "default", username })
+    const help = await runCommand(process.execPath, [join(root, "apps/cli/dist/inspire.mjs"), "whoami", "--help"], {
+      cwd: root,
+      env,
+    })
+    expect(help.out).toContain("Usage: inspire whoami")
+    expect(help.out).not.toMatch(/inspire_|\uE000/)
   })
 
   it("reaches the tool tables of the docs when they are regenerated", async (context) => {
