@@ -9,6 +9,8 @@ export interface FaultConfig {
   errorRate: number
   errorStatus: number
   resetRate: number
+  /** The next this many requests are reset, whatever the rates: a dropped connection at an exact point. */
+  resetNext: number
   rate429: number
   /**
    * Fraction of requests that are carried out and whose answer is then lost (the connection is reset,
@@ -39,6 +41,7 @@ export const defaultFaults = (realistic = false): FaultConfig => ({
   errorRate: 0,
   errorStatus: 502,
   resetRate: 0,
+  resetNext: 0,
   rate429: 0,
   lostAnswerRate: 0,
   lostAnswerMode: "reset",
@@ -87,6 +90,10 @@ export class Faults {
 
   decide(): FaultOutcome {
     const c = this.config
+    if (c.resetNext > 0) {
+      this.config = { ...c, resetNext: c.resetNext - 1 }
+      return "reset"
+    }
     if (c.resetRate > 0 && Math.random() < c.resetRate) return "reset"
     if (c.errorRate > 0 && Math.random() < c.errorRate) return "error"
     if (c.rate429 > 0 && Math.random() < c.rate429) return "throttle"

@@ -8,7 +8,7 @@ import {
 } from "../../../src/api/images/index.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
-import { dropConnectionsFor, workspaceId } from "../notebooks/fixture.js"
+import { dropNextConnection, workspaceId } from "../notebooks/fixture.js"
 
 const emu = useEmulator()
 
@@ -132,7 +132,7 @@ describe("platform images", () => {
     const exit = await profileFor(emu.current).run(
       Effect.gen(function* () {
         yield* listPlatformImages({ workspaceId: ws })
-        yield* dropConnectionsFor(emu.current, 150)
+        yield* dropNextConnection(emu.current)
         return yield* registerImage({
           name: "once",
           version: "v1",

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { createModel, deleteModel, getModel, listModels } from "../../../src/api/models/index.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
-import { dropConnectionsFor, workspaceId } from "../notebooks/fixture.js"
+import { dropNextConnection, workspaceId } from "../notebooks/fixture.js"
 
 const emu = useEmulator()
 const TRAIN = "分布式训练空间"
@@ -97,7 +97,7 @@ describe("models", () => {
     const exit = await profileFor(emu.current).run(
       Effect.gen(function* () {
         yield* listModels({ workspaceId: ws })
-        yield* dropConnectionsFor(emu.current, 150)
+        yield* dropNextConnection(emu.current)
         return yield* createModel({ workspaceId: ws, projectId: project, name: "once" })
       }),
     )

@@ -36,11 +36,11 @@ export const workspaceId = (emu: RunningEmulator, name: string): string => {
 }
 
 /**
- * Drops every connection for a moment, starting now: the next write is lost in flight (an ambiguous
- * failure), and the look-ups that follow see a healthy platform again.
+ * Drops the connection of the next request: the write that follows is lost in flight (an ambiguous
+ * failure), and the look-ups after it see a healthy platform. Counted, not timed, so a busy machine
+ * cannot move the fault past the write.
  */
-export const dropConnectionsFor = (emu: RunningEmulator, millis: number) =>
+export const dropNextConnection = (emu: RunningEmulator) =>
   Effect.sync(() => {
-    emu.control.faults.set({ resetRate: 1 })
-    setTimeout(() => emu.control.faults.set({ resetRate: 0 }), millis)
+    emu.control.faults.set({ resetNext: 1 })
   })
