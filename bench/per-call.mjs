@@ -1,63 +1,26 @@
 #!/usr/bin/env node
-// Everyday calls as a user runs them: each CLI call a new process (the bundled `inspire`), the MCP
-// call a fresh server, against the in-process emulator in its realistic mode (the platform's gateway
-// limit of 3 requests/s, burst 3) with 50 ms of latency on every request. For each call: the API
-// requests the emulator counted (N), the longest chain of them (D), the wall time from spawn to exit,
-// and the floor max(D × 50 ms, (N − 3) ÷ 3 req/s + 50 ms). Prints figures; it is not a test.
-// Needs built packages (npm test or npm run demo, and apps/mcp built). Usage: node bench/per-call.mjs [--rounds 3] [--report FILE]
-import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { performance } from "node:perf_hooks"
-import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { Client } from "../apps/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js"
 import { StdioClientTransport } from "../apps/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.js"
 import { startEmulator } from "../packages/emulator/dist/index.js"
-import { chainDepth, collected, flag, median, writeReport } from "./report.mjs"
+import { BURST, floorOf, LATENCY_MS, RATE, runCli, timedCall } from "./limited.mjs"
+import { flag, median, writeReport } from "./report.mjs"
 
-const CLI = fileURLToPath(new URL("../apps/cli/dist/inspire.mjs", import.meta.url))
 const MCP = fileURLToPath(new URL("../apps/mcp/dist/inspire-mcp.mjs", import.meta.url))
-const LATENCY_MS = 50
-const RATE = 3
-const BURST = 3
 const ROUNDS = Number(flag("rounds") ?? 3)
 const WORKSPACE = "高性能计算"
-
-const isApi = (r) => /^(v1|v2|oa):/.test(r.surface)
-
-const floorOf = (n, d) => Math.max(d * LATENCY_MS, n > 0 ? (Math.max(0, n - BURST) / RATE) * 1000 + LATENCY_MS : 0)
-
-const run = async (env, args, input) => {
-  const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["pipe", "pipe", "pipe"] })
-  child.stdin.end(input ?? "")
-  const { code, out, err } = await collected(child)
-  if (code !== 0) throw new Error(`inspire ${args.join(" ")} exited ${code}: ${err.slice(-400)}`)
-  return out
-}
-
-// Every call starts with a full token bucket, as a user's call after a pause does.
-const refill = () => sleep(Math.ceil((BURST / RATE) * 1000) + 100)
-
-const timed = async (emu, call) => {
-  await refill()
-  emu.control.clearRequests()
-  const t0 = performance.now()
-  await call()
-  const wall = performance.now() - t0
-  const log = emu.control.requests().log.filter(isApi)
-  return { wall, n: log.length, d: chainDepth(log) }
-}
 
 /** A store of its own, logged in through the CLI, with a fixture target for submits. */
 const account = async (emu, fresh = false) => {
   const home = mkdtempSync(join(tmpdir(), "inspire-bench-call-"))
   const env = { PATH: process.env.PATH, INSPIRE_HOME: home, INSPIRE_BASE_URL: emu.url, NO_COLOR: "1" }
-  await run(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
+  await runCli(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
   // As in daily use, an earlier call has opened the session: the token and the CAS cookies (which the
   // V1 surfaces need) are in the store. `fresh` skips this to show a first call right after login.
-  if (!fresh) await run(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])
+  if (!fresh) await runCli(env, ["job", "list", "--json", "--workspace", "分布式训练空间"])
   const forget = () => rmSync(join(home, "cache", "resources"), { recursive: true, force: true })
   return { env, forget }
 }
@@ -102,15 +65,15 @@ const CASES = [
     target: { n: 2, s: 1.0 },
     call: async (emu, a) => {
       a.forget()
-      await run(a.env, ["status", "--json"])
-      return timed(emu, () => run(a.env, ["status", "--json"]))
+      await runCli(a.env, ["status", "--json"])
+      return timedCall(emu, () => runCli(a.env, ["status", "--json"]))
     },
   },
   {
     name: "inspire status, cold (nothing kept)",
     call: async (emu, a) => {
       a.forget()
-      return timed(emu, () => run(a.env, ["status", "--json"]))
+      return timedCall(emu, () => runCli(a.env, ["status", "--json"]))
     },
   },
   {
@@ -118,7 +81,7 @@ const CASES = [
     target: { n: 6, s: 2.5 },
     call: async (emu, a) => {
       a.forget()
-      return timed(emu, () => run(a.env, ["status", "--json", "--workspace", WORKSPACE]))
+      return timedCall(emu, () => runCli(a.env, ["status", "--json", "--workspace", WORKSPACE]))
     },
   },
   {
@@ -126,7 +89,7 @@ const CASES = [
     target: { n: 6, s: 2.5 },
     call: async (emu, a) => {
       a.forget()
-      return timed(emu, () => run(a.env, ["status", "--json", "--workspace", "分布式训练空间"]))
+      return timedCall(emu, () => runCli(a.env, ["status", "--json", "--workspace", "分布式训练空间"]))
     },
   },
   {
@@ -134,28 +97,28 @@ const CASES = [
     fresh: true,
     call: async (emu, a) => {
       a.forget()
-      return timed(emu, () => run(a.env, ["status", "--json", "--workspace", WORKSPACE]))
+      return timedCall(emu, () => runCli(a.env, ["status", "--json", "--workspace", WORKSPACE]))
     },
   },
   {
     name: "inspire doctor",
     target: { s: 3.0 },
-    call: async (emu, a) => timed(emu, () => run(a.env, ["doctor", "--json"]).catch(() => undefined)),
+    call: async (emu, a) => timedCall(emu, () => runCli(a.env, ["doctor", "--json"]).catch(() => undefined)),
   },
   {
     name: "inspire job submit, warm (names resolved from kept lists)",
     target: { s: 1.5 },
     call: async (emu, a, tag) => {
-      await run(a.env, submitArgs(emu, `${tag}-w`))
-      return timed(emu, () => run(a.env, submitArgs(emu, tag)))
+      await runCli(a.env, submitArgs(emu, `${tag}-w`))
+      return timedCall(emu, () => runCli(a.env, submitArgs(emu, tag)))
     },
   },
   {
     name: "inspire job list (every workspace), warm",
     target: { s: 3.0 },
     call: async (emu, a) => {
-      await run(a.env, ["job", "list", "--json"])
-      return timed(emu, () => run(a.env, ["job", "list", "--json"]))
+      await runCli(a.env, ["job", "list", "--json"])
+      return timedCall(emu, () => runCli(a.env, ["job", "list", "--json"]))
     },
   },
   {
@@ -163,7 +126,7 @@ const CASES = [
     target: { s: 3.0 },
     call: async (emu, a) => {
       a.forget()
-      return timed(emu, () => mcpStatus(a.env))
+      return timedCall(emu, () => mcpStatus(a.env))
     },
   },
 ]

@@ -79,6 +79,7 @@ export {
   type OperationName,
   type OperationResult,
 } from "./facade-methods.js"
+export { type AvailabilityResult, availabilityOperation } from "./operations/availability/index.js"
 export { type CatalogueCommand, catalogueCommands, commandsOf } from "./operations/catalogue/commands.js"
 export { type Invocation, invoke } from "./operations/catalogue/invoke.js"
 export {
@@ -122,6 +123,7 @@ export type { StatusResult } from "./operations/status/result.js"
 export { type StopOperationResult, stopOperation } from "./operations/stop/index.js"
 export { type SubmitResult, submitOperation } from "./operations/submit.js"
 export { submitHpcOperation } from "./operations/submit-hpc.js"
+export { type UsageResult, usageOperation } from "./operations/usage/index.js"
 export { type WaitResult, waitOperation } from "./operations/wait.js"
 export type { CallOptions } from "./platform/client.js"
 export type { ActiveProfileShape, ProfileOptions } from "./profile.js"

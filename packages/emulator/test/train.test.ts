@@ -85,9 +85,10 @@ describe("training lifecycle under the clock (§5.1)", () => {
   it("queues when no GPU is free and starts when one is released", async () => {
     const lcg = f.group("分布式训练空间", "H200")
     const eight = f.spec(lcg, "TRAIN", 8)
-    // H200 has 8+8+2 GPUs busy of 32: one whole node free, so a second 8-GPU job waits for the first.
+    // H200 has 8+8+2 GPUs busy of 32: one whole node free, so a second 8-GPU job waits for the first
+    // (at priority 3, which pre-empts nothing: preempt.test.ts has the higher-priority case).
     const a = await create({ logic_compute_group_id: lcg, name: "a" }, { spec_id: eight })
-    const b = await create({ logic_compute_group_id: lcg, name: "b" }, { spec_id: eight })
+    const b = await create({ logic_compute_group_id: lcg, name: "b", task_priority: 3 }, { spec_id: eight })
     advance(5)
     expect((await detail(a)).status).toBe("job_creating")
     expect((await detail(b)).status).toBe("job_queuing")
@@ -105,7 +106,7 @@ describe("training lifecycle under the clock (§5.1)", () => {
     const wholeSpec = f.spec(whole, "TRAIN", 8)
     const wholeWs = { workspace_id: f.ws("整节点任务空间"), logic_compute_group_id: whole }
     const first = await create({ ...wholeWs, name: "w1" }, { spec_id: wholeSpec })
-    const second = await create({ ...wholeWs, name: "w2" }, { spec_id: wholeSpec })
+    const second = await create({ ...wholeWs, name: "w2", task_priority: 3 }, { spec_id: wholeSpec })
     advance(5)
     expect((await detail(first)).status).toBe("job_creating")
     expect((await detail(second)).status).toBe("job_queuing")

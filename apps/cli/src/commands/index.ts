@@ -1,17 +1,19 @@
 import type { Command } from "commander"
 import { accountExtensions, addLogoutCommand } from "./account.js"
+import { availExtensions } from "./avail.js"
 import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
 import { jobExtensions } from "./jobs.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
 import { addSkillCommands } from "./skill.js"
+import { usageExtensions } from "./usage.js"
 
 /**
  * Adds every command of the tree, in the order `inspire --help` lists them: the catalogue's (each
  * placed by its operation's definition, with what the CLI adds to some), then the CLI's own.
  */
 export const addCommands = (program: Command): void => {
-  addCatalogueCommands(program, [...accountExtensions, ...jobExtensions])
+  addCatalogueCommands(program, [...accountExtensions, ...availExtensions, ...jobExtensions, ...usageExtensions])
   addLogoutCommand(program)
   addProfileCommands(program)
   addDoctorCommand(program)

@@ -1,3 +1,4 @@
+export * from "./availability.js"
 export * from "./command-prefix.js"
 export * from "./ids.js"
 export * from "./images.js"

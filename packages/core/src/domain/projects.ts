@@ -1,11 +1,6 @@
 import { z } from "zod"
+import { Points } from "./points.js"
 import { projectPriorityCap } from "./priority.js"
-
-const amount = z.union([z.number(), z.string()]).transform((v) => {
-  if (typeof v === "number") return v
-  const n = Number(v.replace(/,/g, "").trim())
-  return v.trim() === "" || Number.isNaN(n) ? undefined : n
-})
 
 /**
  * A project as the platform lists it (V1 `project/list` or V2 `GetProjectForPage`), normalised. Budgets
@@ -16,8 +11,8 @@ export const RawProject = z
     id: z.string(),
     name: z.string(),
     en_name: z.string().optional(),
-    budget: amount.optional(),
-    remain_budget: amount.optional(),
+    budget: Points.optional(),
+    remain_budget: Points.optional(),
     priority_name: z.union([z.string(), z.number()]).optional(),
     priority_level: z.string().optional(),
     space_list: z

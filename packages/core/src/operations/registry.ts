@@ -1,4 +1,5 @@
 import type { WordOperation } from "../words/token.js"
+import { availabilityOperation } from "./availability/index.js"
 import type { Operation } from "./catalogue/operation.js"
 import { configOperation } from "./config.js"
 import { eventsOperation } from "./events.js"
@@ -16,6 +17,7 @@ import { statusOperation } from "./status/index.js"
 import { stopOperation } from "./stop/index.js"
 import { submitOperation } from "./submit.js"
 import { submitHpcOperation } from "./submit-hpc.js"
+import { usageOperation } from "./usage/index.js"
 import { waitOperation } from "./wait.js"
 
 /**
@@ -41,6 +43,8 @@ export const CATALOGUE = [
   waitOperation,
   resubmitOperation,
   eventsOperation,
+  availabilityOperation,
+  usageOperation,
 ] as const
 
 /** Every operation, in the fixed order frontends list them. */

@@ -19,7 +19,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      `Compute group name or id that runs HPC (${callWord("status")} lists them); when missing, the first group`,
+      `Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`,
     ),
   spec: z
     .string()

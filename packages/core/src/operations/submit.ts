@@ -21,7 +21,9 @@ const Input = z.object({
   compute_group: z
     .string()
     .optional()
-    .describe(`Compute group name or id (${callWord("status")} lists them); when missing, the workspace's first group`),
+    .describe(
+      `Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`,
+    ),
   spec: z
     .string()
     .optional()

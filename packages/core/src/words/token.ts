@@ -7,6 +7,7 @@ export type WordOperation =
   | "config"
   | "login"
   | "status"
+  | "availability"
   | "submit"
   | "submit_hpc"
   | "inference"

@@ -57,7 +57,9 @@ export const listProjects = (c: Call, v2: boolean) => {
   return { items: items.map((p) => projectView(c.emu, p, c.user, v2)), total: v2 ? String(all.length) : all.length }
 }
 
-const money = (v: number): string => v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/** Points as V2 budget surfaces write them: thousands separators, two decimals (§5.4). */
+export const money = (v: number): string =>
+  v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 export const budgetOverview = (emu: Emu, projectId: string) => {
   const p = emu.store.state.projects.find((x) => x.id === projectId)

@@ -1,5 +1,6 @@
 import type { Emu } from "../context.js"
 import { internal, invalid } from "../errors.js"
+import { gpuRateAt } from "../sim/metrics.js"
 import { groupById, groupsOf, workspaceOf } from "../state/lookup.js"
 import { type Placed, Placement } from "../state/placement.js"
 import type { ComputeGroup, NodeInfo, Task } from "../state/types.js"
@@ -142,7 +143,7 @@ const taskRow = (emu: Emu, t: Task, placed: Placed | undefined, now: number) => 
   const cpus = placed ? sumSlots(placed, "cpus") : (spec?.cpuCount ?? 0) * t.instances
   const mem = placed ? sumSlots(placed, "memGib") : (spec?.memGib ?? 0) * t.instances
   const busy = t.phase === "running"
-  const gpuRate = busy ? (t.behaviour === "idle" ? 0.01 : 0.88) : 0
+  const gpuRate = busy ? gpuRateAt(emu, t, now) : 0
   return {
     id: t.id,
     name: t.name,

@@ -1,3 +1,4 @@
+import { memberBudgetUsage } from "../domain/budgets.js"
 import { budgetOverview, listImages, listProjects, userView } from "../domain/catalog.js"
 import { nodeEvents } from "../domain/events.js"
 import { createHpc, getHpc, hpcFromSimplified, hpcView, listHpc } from "../domain/hpc.js"
@@ -46,6 +47,7 @@ const v2Workspace: V2Service = {
 const v2Project: V2Service = {
   GetProjectForPage: act((c) => listProjects(c, true)),
   GetProjectBudgetUsageOverview: act((c) => budgetOverview(c.emu, str(c.body, "project_id"))),
+  GetProjectMemberBudgetUsage: act((c) => memberBudgetUsage(c, str(c.body, "project_id"))),
   ListProjects: denied,
 }
 

@@ -6,6 +6,7 @@ import { Placement, schedulable } from "../state/placement.js"
 import type { Store } from "../state/store.js"
 import type { NodeInfo, Phase, Task, TaskEvent } from "../state/types.js"
 import { podNames, runsForever } from "./behaviour.js"
+import { preemptingPlan } from "./preempt.js"
 
 /** Nominal seconds of the phases before a task runs. */
 const QUEUE_SECONDS = 3
@@ -91,7 +92,7 @@ export class Engine {
 
   private step(t: Task, at: number): void {
     if (t.phase === "queued") {
-      if (this.allocate(t)) {
+      if (this.allocate(t, at)) {
         this.startCreating(t, at)
         return
       }
@@ -120,20 +121,7 @@ export class Engine {
       this.event(t, at, "Normal", "Succeeded", `${kindWord(t)} completed successfully`)
       this.finish(t, at, "succeeded")
     } else if (t.behaviour === "preempt") {
-      const reason = "Preempted by a higher-priority task"
-      for (const pod of podNames(t)) this.podEvent(t, pod, at, "Warning", "Preempted", reason)
-      if (t.retriesLeft > 0) {
-        t.retriesLeft -= 1
-        t.round += 1
-        t.phase = "queued"
-        t.nextAt = at + this.clock.scaled(QUEUE_SECONDS)
-        this.event(t, at, "Warning", "Restarting", `fault tolerance: restarting as round ${t.round}`)
-      } else {
-        t.subStatus = "preempted"
-        t.subMsg = reason
-        this.event(t, at, "Warning", "Failed", reason)
-        this.finish(t, at, "failed")
-      }
+      this.preempted(t, at)
     } else {
       const oom = t.behaviour === "oom"
       t.subStatus = oom ? "OOMKilled" : "Error"
@@ -149,6 +137,24 @@ export class Engine {
       this.finish(t, at, "failed")
     }
     this.schedule(at)
+  }
+
+  /** A low-priority task loses its GPUs to higher-priority work: restarted by fault tolerance, else failed. */
+  private preempted(t: Task, at: number): void {
+    const reason = "Preempted by a higher-priority task"
+    for (const pod of podNames(t)) this.podEvent(t, pod, at, "Warning", "Preempted", reason)
+    if (t.retriesLeft > 0) {
+      t.retriesLeft -= 1
+      t.round += 1
+      t.phase = "queued"
+      t.nextAt = at + this.clock.scaled(QUEUE_SECONDS)
+      this.event(t, at, "Warning", "Restarting", `fault tolerance: restarting as round ${t.round}`)
+    } else {
+      t.subStatus = "preempted"
+      t.subMsg = reason
+      this.event(t, at, "Warning", "Failed", reason)
+      this.finish(t, at, "failed")
+    }
   }
 
   private finish(t: Task, at: number, phase: Phase): void {
@@ -194,19 +200,26 @@ export class Engine {
     const waiting = this.store.state.tasks
       .filter((t) => t.phase === "queued" && t.nextAt === null)
       .sort((a, b) => b.priority - a.priority || a.createdAt - b.createdAt)
-    for (const t of waiting) if (this.allocate(t)) this.startCreating(t, at)
+    for (const t of waiting) if (this.allocate(t, at)) this.startCreating(t, at)
   }
 
   /**
    * Places every instance on a schedulable node of the task's group with room for its spec (GPUs, CPUs
-   * and memory, after everything already placed), preferring nodes the task does not use yet.
+   * and memory, after everything already placed), preferring nodes the task does not use yet. Work at
+   * priority 4 or more that finds no room takes it from low-priority tasks (preempt.ts).
    */
-  private allocate(t: Task): boolean {
+  private allocate(t: Task, at: number): boolean {
     const s = this.store.state
     const spec = specById(s, t.specId)
     const need = { gpus: spec?.gpuCount ?? 0, cpus: spec?.cpuCount ?? 0, memGib: spec?.memGib ?? 0 }
     const nodes = s.nodes.filter((n) => n.lcgId === t.lcgId && schedulable(n))
     if (nodes.length === 0) return false
+    if (!this.allocateFree(t, nodes, need)) return this.allocatePreempting(t, need, at)
+    return true
+  }
+
+  private allocateFree(t: Task, nodes: NodeInfo[], need: { gpus: number; cpus: number; memGib: number }): boolean {
+    const s = this.store.state
     const placement = new Placement(s)
     const free = new Map(nodes.map((n) => [n.name, placement.free(n)]))
     const fits = (n: NodeInfo): boolean => {
@@ -222,6 +235,20 @@ export class Engine {
       alloc.push({ node: fit.name, gpus: need.gpus })
     }
     t.alloc = alloc
+    return true
+  }
+
+  private allocatePreempting(t: Task, need: { gpus: number; cpus: number; memGib: number }, at: number): boolean {
+    const s = this.store.state
+    const plan = preemptingPlan(s, t, need)
+    if (!plan) return false
+    for (const victim of plan.victims) {
+      if (victim.task) {
+        this.release(victim.task, at)
+        this.preempted(victim.task, at)
+      } else s.foreign = s.foreign.filter((f) => f.id !== victim.id)
+    }
+    t.alloc = plan.alloc
     return true
   }
 

@@ -46,6 +46,18 @@ const value = (t: Task, metric: string, at: number, start: number, end: number, 
   }
 }
 
+/**
+ * A running task's GPU utilisation (0–1) at `at`: the first pod's sample of the series GetTaskMetric
+ * serves, so the task dimension's `gpu.usage_rate` and the metrics agree (an idle or stalled job is idle
+ * in both).
+ */
+export const gpuRateAt = (emu: Emu, t: Task, at: number): number => {
+  const run = t.runs.at(-1)
+  if (!run) return 0
+  const nominalEnd = t.runSeconds > 0 ? run.start + emu.clock.scaled(t.runSeconds) : at
+  return value(t, "gpu_usage_rate", at, run.start, nominalEnd, 0, emu.clock.scaled(STALL_AFTER))
+}
+
 /** GetTaskMetric (§4.13, §5.8): one series per pod, rates as fractions, timestamps as epoch-second strings. */
 export const queryMetrics = (emu: Emu, body: Body) => {
   const filter = obj(body, "filter")

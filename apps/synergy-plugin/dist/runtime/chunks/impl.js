@@ -10866,8 +10866,8 @@ var error43 = () => {
       case "not_multiple_of":
         return `Número inválido: deve ser múltiplo de ${issue2.divisor}`;
       case "unrecognized_keys": {
-        const plural3 = issue2.keys.length > 1 ? "s" : "";
-        return `Chave${plural3} inválida${plural3}: ${joinValues(issue2.keys, ", ")}`;
+        const plural6 = issue2.keys.length > 1 ? "s" : "";
+        return `Chave${plural6} inválida${plural6}: ${joinValues(issue2.keys, ", ")}`;
       }
       case "invalid_key":
         return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
@@ -11013,8 +11013,8 @@ var error44 = () => {
       case "not_multiple_of":
         return `Número inválido: deve ser múltiplo de ${issue2.divisor}`;
       case "unrecognized_keys": {
-        const plural3 = issue2.keys.length > 1 ? "s" : "";
-        return `Chave${plural3} inválida${plural3}: ${joinValues(issue2.keys, ", ")}`;
+        const plural6 = issue2.keys.length > 1 ? "s" : "";
+        return `Chave${plural6} inválida${plural6}: ${joinValues(issue2.keys, ", ")}`;
       }
       case "invalid_key":
         return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
@@ -26989,11 +26989,11 @@ var RandomImpl = class {
 };
 var shuffleWith = (elements, nextIntBounded) => {
   return suspend(() => pipe2(sync(() => Array.from(elements)), flatMap8((buffer) => {
-    const numbers = [];
+    const numbers2 = [];
     for (let i = buffer.length; i >= 2; i = i - 1) {
-      numbers.push(i);
+      numbers2.push(i);
     }
-    return pipe2(numbers, forEachSequentialDiscard((n) => pipe2(nextIntBounded(n), map10((k) => swap(buffer, n - 1, k)))), as2(fromIterable2(buffer)));
+    return pipe2(numbers2, forEachSequentialDiscard((n) => pipe2(nextIntBounded(n), map10((k) => swap(buffer, n - 1, k)))), as2(fromIterable2(buffer)));
   })));
 };
 var swap = (buffer, index1, index2) => {
@@ -38982,7 +38982,7 @@ var knownTaskPrefixes = [
   ...TASK_PREFIXES.map((r) => `${r.prefix}… (${r.label})`),
   "<uuid> (notebook, no prefix)"
 ];
-var unknownId = (id, why) => invalidInput(`"${id}" is not a task id: ${why}.`, `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`, { candidates: knownTaskPrefixes });
+var unknownId = (id, why2) => invalidInput(`"${id}" is not a task id: ${why2}.`, `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`, { candidates: knownTaskPrefixes });
 var taskKindOf = (raw) => {
   const id = raw.trim();
   if (id === "")
@@ -39016,7 +39016,7 @@ var COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 var TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 var DIGEST = /^sha256:[a-f0-9]{64}$/;
 var HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/;
-var badRef = (raw, why) => invalidInput(`"${raw}" is not a valid image reference: ${why}.`, "Write it as [host/]namespace/name:tag, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1.");
+var badRef = (raw, why2) => invalidInput(`"${raw}" is not a valid image reference: ${why2}.`, "Write it as [host/]namespace/name:tag, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1.");
 var looksLikeHost = (part) => part.includes(".") || part.includes(":") || part === "localhost";
 var parseImageRef = (raw) => {
   const text3 = raw.trim().replace(/^(https?|docker):\/\//i, "");
@@ -40270,8 +40270,8 @@ var chooseSpec = (input2) => {
   if (named.kind === "many")
     return Either_exports.left(invalidInput(`"${wanted}" matches ${named.items.length} specs of ${where3}: did you mean ${named.items.map((s) => `"${s.name}"`).join(", ")}?`, "Pass more of the name, or the spec id.", { candidates: named.items.map(toCandidate) }));
   const elsewhere = input2.listings.find((l) => l.specs.some((s) => s.id === wanted));
-  const why = elsewhere !== void 0 && elsewhere.scheduleType !== input2.scheduleType ? `it is a spec for ${PURPOSE[elsewhere.scheduleType]}, not ${purpose}` : elsewhere !== void 0 ? `it does not belong to ${where3}` : `it is not a spec of ${where3}`;
-  return Either_exports.left(invalidInput(`Spec "${wanted}" cannot be used: ${why}.${elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""}`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
+  const why2 = elsewhere !== void 0 && elsewhere.scheduleType !== input2.scheduleType ? `it is a spec for ${PURPOSE[elsewhere.scheduleType]}, not ${purpose}` : elsewhere !== void 0 ? `it does not belong to ${where3}` : `it is not a spec of ${where3}`;
+  return Either_exports.left(invalidInput(`Spec "${wanted}" cannot be used: ${why2}.${elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""}`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
     candidates
   }));
 };
@@ -40710,7 +40710,7 @@ var readJsonFile = (path, schema) => Effect_exports.flatMap(
     const kept = parsedByPath.get(path);
     if (kept !== void 0 && kept.text === text3 && kept.schema === schema)
       return Effect_exports.succeed(kept.data);
-    const damaged = (why) => storeError(`${path} is damaged (${why}); it was left untouched.`, `Repair it by hand, or move it aside (mv ${path} ${path}.bak) and log in again to recreate it.`);
+    const damaged = (why2) => storeError(`${path} is damaged (${why2}); it was left untouched.`, `Repair it by hand, or move it aside (mv ${path} ${path}.bak) and log in again to recreate it.`);
     let data;
     try {
       data = JSON.parse(text3);
@@ -42343,12 +42343,12 @@ var makeSharedRateLimiter = (options) => {
     },
     catch: (e) => new Unusable(e instanceof Untrusted ? `${e.message} ${e.hint}` : `Cannot update ${file2} (${String(e)}).`)
   })));
-  const giveUp = (why) => Effect_exports.sync(() => {
+  const giveUp = (why2) => Effect_exports.sync(() => {
     fallbackUntil = Date.now() + FALLBACK_FOR_MS;
     if (warned)
       return;
     warned = true;
-    warn(`the rate limit shared with your other inspire processes is not in use: ${why} Each process now keeps its own limit, so several at once may be slowed down by the platform.`);
+    warn(`the rate limit shared with your other inspire processes is not in use: ${why2} Each process now keeps its own limit, so several at once may be slowed down by the platform.`);
   });
   const take = Effect_exports.gen(function* () {
     if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0)
@@ -42468,7 +42468,7 @@ var isKey = (key) => SETTING_KEYS.includes(key);
 var checkDownloadDir = (raw, home = homedir2()) => {
   const text3 = raw.trim();
   const expanded = text3 === "~" ? home : text3.startsWith("~/") ? join8(home, text3.slice(2)) : text3;
-  const refuse = (why) => Either_exports.left(invalidInput(`downloadDir "${text3}" ${why}.`, "Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads."));
+  const refuse = (why2) => Either_exports.left(invalidInput(`downloadDir "${text3}" ${why2}.`, "Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads."));
   if (!isAbsolute2(expanded))
     return refuse("is not an absolute path");
   const parts2 = expanded.split(/[\\/]+/);
@@ -43172,9 +43172,9 @@ var PRECISION = 1e6;
 var roundPoints = (x) => Math.round(x * PRECISION) / PRECISION;
 var toPercent = (fraction) => roundPoints(fraction * 100);
 var byPod = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var toSamples = (points) => {
+var toSamples = (points2) => {
   const sums = /* @__PURE__ */ new Map();
-  for (const { t, v } of points) {
+  for (const { t, v } of points2) {
     const acc = sums.get(t);
     sums.set(t, acc ? { sum: acc.sum + v, n: acc.n + 1 } : { sum: v, n: 1 });
   }
@@ -43206,9 +43206,9 @@ var groupByPod = (series) => {
 var meanAcross = (series) => {
   const sums = /* @__PURE__ */ new Map();
   for (const samples of series) {
-    for (const { t, pct: pct3 } of samples) {
+    for (const { t, pct: pct4 } of samples) {
       const acc = sums.get(t);
-      sums.set(t, acc ? { sum: acc.sum + pct3, n: acc.n + 1 } : { sum: pct3, n: 1 });
+      sums.set(t, acc ? { sum: acc.sum + pct4, n: acc.n + 1 } : { sum: pct4, n: 1 });
     }
   }
   return [...sums.entries()].sort(([a], [b]) => a - b).map(([t, { sum: sum2, n }]) => ({ t, pct: roundPoints(sum2 / n) }));
@@ -43536,18 +43536,30 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/domain/projects.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var amount = external_exports.union([external_exports.number(), external_exports.string()]).transform((v) => {
+
+// ../../packages/core/dist/domain/points.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var parsePoints = (v) => {
+  if (v === null || v === void 0)
+    return void 0;
   if (typeof v === "number")
-    return v;
-  const n = Number(v.replace(/,/g, "").trim());
-  return v.trim() === "" || Number.isNaN(n) ? void 0 : n;
-});
+    return Number.isFinite(v) ? v : void 0;
+  const text3 = v.replace(/[,\s]/g, "");
+  if (text3 === "")
+    return void 0;
+  const n = Number(text3);
+  return Number.isFinite(n) ? n : void 0;
+};
+var Points = external_exports.union([external_exports.number(), external_exports.string()]).transform(parsePoints);
+
+// ../../packages/core/dist/domain/projects.js
 var RawProject = external_exports.object({
   id: external_exports.string(),
   name: external_exports.string(),
   en_name: external_exports.string().optional(),
-  budget: amount.optional(),
-  remain_budget: amount.optional(),
+  budget: Points.optional(),
+  remain_budget: Points.optional(),
   priority_name: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
   priority_level: external_exports.string().optional(),
   space_list: external_exports.array(external_exports.object({ id: external_exports.string(), name: external_exports.string(), usage_status: external_exports.union([external_exports.number(), external_exports.string()]).optional() }).loose()).optional()
@@ -43707,6 +43719,22 @@ var forgetProfileResources = Effect_exports.map(scope5, (s) => {
 // ../../packages/core/dist/api/resources/groups.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/resources/dimension.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var spacesOverview = (workspaceId) => `/jobs/spacesOverview?spaceId=${workspaceId}`;
+var workspaceDimension = (workspaceId, d) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const listing = (surface, call) => collectPages((page, size12) => Effect_exports.flatMap(call({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (data) => decode5(d.page, data, surface)), { firstPage: 1, pageSize: d.pageSize });
+  const rows = yield* listing(`api/v2/workspace.${d.action}`, (body2) => platform.v2("workspace", d.action, body2, { idempotent: true })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => listing(`api/v1/cluster_metric/${d.v1}`, (body2) => platform.v1("POST", `cluster_metric/${d.v1}`, body2, {
+    idempotent: true,
+    referer: spacesOverview(workspaceId)
+  }))), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: d.what, hint: READ_HINT }))));
+  return rows.items;
+});
+
+// ../../packages/core/dist/api/resources/groups.js
 var text = external_exports.string().nullish();
 var GpuInfo2 = external_exports.object({ gpu_type: text, gpu_type_display: text, gpu_product_simple: text, brand_name: text }).loose();
 var BasicInfo = external_exports.object({
@@ -43739,7 +43767,6 @@ var toGroups = (info, workspaceId) => {
     };
   }));
 };
-var spacesOverview = (workspaceId) => `/jobs/spacesOverview?spaceId=${workspaceId}`;
 var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const body2 = { workspace_id: workspaceId };
@@ -43751,30 +43778,34 @@ var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
   return toGroups(info, workspaceId);
 });
 var NodeDimension = external_exports.object({
+  name: text,
+  node_id: text,
   status: text,
   cordon_type: text,
   is_maint: external_exports.boolean().nullish(),
   resource_pool: text,
   gpu: external_exports.object({ total: external_exports.coerce.number().nullish(), used: external_exports.coerce.number().nullish() }).loose().nullish(),
   logic_compute_group: external_exports.object({ id: text }).loose().nullish(),
-  logic_compute_group_id: text
+  logic_compute_group_id: text,
+  tasks_associated: external_exports.array(external_exports.object({ priority: external_exports.union([external_exports.number(), external_exports.string()]).nullish() }).loose()).nullish(),
+  task_list: external_exports.array(external_exports.unknown()).nullish()
 }).loose();
 var NodePage = external_exports.object({ node_dimensions: external_exports.array(NodeDimension).nullish(), total: external_exports.union([external_exports.number(), external_exports.string()]).nullish() }).loose().transform((p) => ({ items: p.node_dimensions ?? [], total: p.total ?? void 0 }));
 var isSchedulable = (n) => (n.status ?? "").toLowerCase() === "ready" && !n.cordon_type && n.is_maint !== true && n.resource_pool !== "fault";
 var NODE_PAGE_SIZE = 500;
-var gpuAvailability = (workspaceId) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const listing = (surface, call) => collectPages((page, size12) => Effect_exports.flatMap(call({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (d) => decode5(NodePage, d, surface)), { firstPage: 1, pageSize: NODE_PAGE_SIZE });
-  const nodes = yield* listing("api/v2/workspace.ListNodeDimension", (body2) => platform.v2("workspace", "ListNodeDimension", body2, { idempotent: true })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => listing("api/v1/cluster_metric/list_node_dimension", (body2) => platform.v1("POST", "cluster_metric/list_node_dimension", body2, {
-    idempotent: true,
-    referer: spacesOverview(workspaceId)
-  }))), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "read the nodes' GPU use", hint: READ_HINT }))));
-  return summarize(nodes.items);
+var nodeDimensions = (workspaceId) => workspaceDimension(workspaceId, {
+  action: "ListNodeDimension",
+  v1: "list_node_dimension",
+  page: NodePage,
+  pageSize: NODE_PAGE_SIZE,
+  what: "read the nodes' GPU use"
 });
+var groupOfNode = (n) => n.logic_compute_group?.id ?? n.logic_compute_group_id ?? void 0;
+var gpuAvailability = (workspaceId) => Effect_exports.map(nodeDimensions(workspaceId), summarize);
 var summarize = (nodes) => {
   const out = /* @__PURE__ */ new Map();
   for (const n of nodes) {
-    const group = n.logic_compute_group?.id ?? n.logic_compute_group_id;
+    const group = groupOfNode(n);
     if (!group)
       continue;
     const sum2 = out.get(group) ?? { total: 0, used: 0, schedulableNodes: 0, unschedulableNodes: 0 };
@@ -43808,14 +43839,8 @@ var projectPages = (pageSize = PROJECT_PAGE_SIZE) => Effect_exports.gen(function
   const v2 = pages("api/v2/project.GetProjectForPage", (page, size12) => platform.v2("project", "GetProjectForPage", { page, page_size: size12 }, { idempotent: true }), pageSize);
   return yield* Effect_exports.map(v1Projects(platform, pageSize), (projects) => ({ projects, source: "v1" })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => Effect_exports.map(v2, (projects) => ({ projects, source: "v2" }))), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the projects", hint: READ_HINT }))));
 });
-var money = external_exports.union([external_exports.number(), external_exports.string()]).transform((v) => {
-  if (typeof v === "number")
-    return v;
-  const n = Number(v.replace(/,/g, "").trim());
-  return v.trim() === "" || Number.isNaN(n) ? void 0 : n;
-});
 var v2Read = { idempotent: true };
-var Overview = external_exports.object({ total: money.nullish(), remain: money.nullish() }).loose();
+var Overview = external_exports.object({ total: Points.nullish(), remain: Points.nullish() }).loose();
 var overviewOf = (platform, project3) => {
   const workspaceId = project3.workspaces[0]?.id;
   if (workspaceId === void 0)
@@ -44189,20 +44214,26 @@ var gpusOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   yield* remember(key, [...read2], [workspaceId, ...read2.keys()]);
   return read2;
 });
-var discoverWorkspace = (workspace, limit, refresh) => Effect_exports.gen(function* () {
+var discoverWorkspace = (workspace, limit, refresh, freeGpus) => Effect_exports.gen(function* () {
   if (!workspace.enabled)
     return {
       ...workspace,
       groups: [],
       problems: ["The workspace is disabled (该空间已被禁用); it accepts no calls."]
     };
-  const [structure2, gpus2] = yield* Effect_exports.all([structureOf(workspace.id, limit, refresh), Effect_exports.either(gpusOf(workspace.id, limit, refresh))], { concurrency: 2 });
-  const free = Either_exports.isRight(gpus2) ? gpus2.right : void 0;
+  const [structure2, gpus2] = yield* Effect_exports.all([
+    structureOf(workspace.id, limit, refresh),
+    freeGpus ? Effect_exports.either(gpusOf(workspace.id, limit, refresh)) : Effect_exports.succeed(void 0)
+  ], { concurrency: 2 });
+  const free = gpus2 !== void 0 && Either_exports.isRight(gpus2) ? gpus2.right : void 0;
   const joined = withGpus(structure2.groups, free);
   return {
     ...workspace,
     groups: structure2.groups.map((g, i) => ({ ...g, gpus: joined[i]?.gpus })),
-    problems: [...Either_exports.isLeft(gpus2) ? [`Free GPUs unknown: ${describe3(gpus2.left)}`] : [], ...structure2.problems]
+    problems: [
+      ...gpus2 !== void 0 && Either_exports.isLeft(gpus2) ? [`Free GPUs unknown: ${describe3(gpus2.left)}`] : [],
+      ...structure2.problems
+    ]
   };
 });
 var pickWorkspaces = (all6, wanted) => {
@@ -44237,7 +44268,7 @@ var gather = (options) => Effect_exports.gen(function* () {
   let done7 = 0;
   const [projects, workspaces2] = yield* Effect_exports.all([
     limit(listed.budgets),
-    Effect_exports.forEach(chosen, (w) => Effect_exports.tap(discoverWorkspace(w, limit, refresh), () => Effect_exports.sync(() => options.onWorkspace?.(++done7, chosen.length, w.name))), { concurrency: "unbounded" })
+    Effect_exports.forEach(chosen, (w) => Effect_exports.tap(discoverWorkspace(w, limit, refresh, options.freeGpus !== false), () => Effect_exports.sync(() => options.onWorkspace?.(++done7, chosen.length, w.name))), { concurrency: "unbounded" })
   ], { concurrency: 2 });
   const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
   const about = options.workspace === void 0 ? projects : projects.filter((p) => shown.has(p.id));
@@ -44454,13 +44485,269 @@ var invoke = (operation, raw, context5 = quietContext) => Effect_exports.flatMap
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/config.js
+// ../../packages/core/dist/operations/availability/index.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/dist/operations/common/defaults.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/common/auto-group.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/common/fit.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/domain/availability.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var nodeCondition = (n) => {
+  if (n.pool === "fault")
+    return "faulty";
+  if (n.isMaint === true)
+    return "maintenance";
+  if (n.cordonType)
+    return "cordoned";
+  if ((n.status ?? "").toLowerCase() !== "ready")
+    return "not-ready";
+  return "schedulable";
+};
+var isLowPriority = (priority) => {
+  if (typeof priority === "string") {
+    if (priority.toUpperCase() === "LOW")
+      return true;
+    return priority.trim() !== "" && isLowPriority(Number(priority));
+  }
+  if (typeof priority !== "number" || !Number.isFinite(priority))
+    return false;
+  return priority >= 1 && priority < FIRST_NON_PREEMPTIBLE || priority >= 11 && priority < 20;
+};
+var freeOf = (n) => Math.max(0, n.gpuTotal - n.gpuUsed);
+var summarizeNodes = (nodes) => {
+  const ready = nodes.filter((n) => n.condition === "schedulable");
+  const histogram6 = /* @__PURE__ */ new Map();
+  for (const n of ready)
+    histogram6.set(freeOf(n), (histogram6.get(freeOf(n)) ?? 0) + 1);
+  const count3 = (c) => nodes.filter((n) => n.condition === c).length;
+  const total2 = ready.reduce((s, n) => s + n.gpuTotal, 0);
+  const used = ready.reduce((s, n) => s + Math.min(n.gpuUsed, n.gpuTotal), 0);
+  return {
+    schedulableNodes: ready.length,
+    fullyFreeNodes: ready.filter((n) => n.tasks === 0).length,
+    gpusPerNode: Math.max(0, ...ready.map((n) => n.gpuTotal)),
+    gpus: {
+      total: total2,
+      used,
+      free: total2 - used,
+      preemptible: ready.reduce((s, n) => s + Math.min(n.lowPriorityGpus, n.gpuUsed), 0)
+    },
+    freePerNode: [...histogram6].sort(([a], [b]) => b - a).map(([free, n]) => ({ free, nodes: n })),
+    unschedulable: {
+      cordoned: count3("cordoned"),
+      maintenance: count3("maintenance"),
+      faulty: count3("faulty"),
+      "not-ready": count3("not-ready")
+    }
+  };
+};
+var describeFragmentation = (buckets) => buckets.length === 0 ? "no schedulable node" : buckets.map((b) => `${b.free} free: ${b.nodes} node${b.nodes === 1 ? "" : "s"}`).join(", ");
+var VERDICT_ORDER = { now: 0, preempt: 1, queue: 2, never: 3 };
+var placeable = (nodes, gpus2, room) => nodes.reduce((s, n) => s + Math.floor(Math.max(0, room(n)) / gpus2), 0);
+var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var fitGroup = (nodes, request2) => {
+  const ready = nodes.filter((n) => n.condition === "schedulable");
+  const { gpusPerInstance: g, instances } = request2;
+  const need = `${plural2(instances, "instance")} of ${plural2(g, "GPU")}`;
+  if (ready.length === 0)
+    return { verdict: "never", reason: `no schedulable node (${plural2(nodes.length, "node")} listed)`, instancesNow: 0 };
+  if (g <= 0)
+    return {
+      verdict: "now",
+      reason: `needs no GPUs; ${plural2(ready.length, "schedulable node")}`,
+      instancesNow: instances
+    };
+  const largest = Math.max(...ready.map((n) => n.gpuTotal));
+  if (g > largest)
+    return {
+      verdict: "never",
+      reason: `an instance needs ${plural2(g, "GPU")} but its nodes have ${largest}`,
+      instancesNow: 0
+    };
+  const atMost = placeable(ready, g, (n) => n.gpuTotal);
+  if (atMost < instances)
+    return {
+      verdict: "never",
+      reason: `${need} need more than its ${plural2(ready.length, "schedulable node")} hold (${atMost} at most)`,
+      instancesNow: 0
+    };
+  const now = placeable(ready, g, freeOf);
+  const free = ready.reduce((s, n) => s + freeOf(n), 0);
+  if (now >= instances)
+    return {
+      verdict: "now",
+      reason: `${need} fit now (room for ${now}; ${free} GPUs free)`,
+      instancesNow: now
+    };
+  const canPreempt = request2.priority >= FIRST_NON_PREEMPTIBLE;
+  const withPreemption = placeable(ready, g, (n) => freeOf(n) + Math.min(n.lowPriorityGpus, n.gpuUsed));
+  const spread = free >= g * instances ? `; the ${free} free GPUs are spread over too many nodes` : "";
+  if (canPreempt && withPreemption >= instances)
+    return {
+      verdict: "preempt",
+      reason: `room for ${now} of ${plural2(instances, "instance")} now${spread}; at priority ${request2.priority} the rest pre-empts low-priority work`,
+      instancesNow: now
+    };
+  const lowNote = !canPreempt && withPreemption >= instances ? `; priority ${FIRST_NON_PREEMPTIBLE}+ could pre-empt for it` : "";
+  return {
+    verdict: "queue",
+    reason: `room for ${now} of ${plural2(instances, "instance")} now${spread}; it waits for GPUs${lowNote}`,
+    instancesNow: now
+  };
+};
+var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free })).sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] || b.instancesNow - a.instancesNow || b.free - a.free || a.group.name.localeCompare(b.group.name)).map(({ free: _free, ...fit }) => fit);
+
+// ../../packages/core/dist/operations/common/fit.js
+var SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
+var specIn = (group, wanted, type) => {
+  const types = SPEC_TYPES.filter((t) => type === void 0 || t === type);
+  const specs = types.flatMap((t) => group.specs[t] ?? []);
+  return specs.find((s) => s.id === wanted.trim()) ?? specs.find((s) => fold(s.name) === fold(wanted));
+};
+var availabilityOf = (nodes) => summarizeNodes(nodes ?? []);
+var rankPlaces = (places, ask) => {
+  const candidates = [];
+  for (const { workspace, nodes } of places)
+    for (const group of workspace.groups) {
+      const listed = nodes.get(group.id) ?? [];
+      const spec2 = ask.spec !== void 0 ? specIn(group, ask.spec, ask.scheduleType) : void 0;
+      if (ask.spec !== void 0 && spec2 === void 0)
+        continue;
+      const gpus2 = spec2?.gpuCount ?? ask.gpus ?? 0;
+      if (spec2 === void 0 && gpus2 > 0 && group.gpuType === "CPU")
+        continue;
+      candidates.push({
+        group: {
+          name: `${workspace.name}/${group.name}`,
+          ref: {
+            workspace: { id: workspace.id, name: workspace.name },
+            computeGroup: { id: group.id, name: group.name },
+            gpusPerInstance: gpus2,
+            ...spec2 !== void 0 ? { spec: spec2.id } : {}
+          }
+        },
+        nodes: listed,
+        request: { gpusPerInstance: gpus2, instances: ask.instances, priority: ask.priority }
+      });
+    }
+  return rankFits(candidates).map((f) => ({
+    ...f.group.ref,
+    verdict: f.verdict,
+    reason: f.reason,
+    instancesNow: f.instancesNow
+  }));
+};
+
+// ../../packages/core/dist/operations/common/nodes-read.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/resources/nodes.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var toNodeView = (n) => {
+  const tasks = n.tasks_associated ?? [];
+  const count3 = Math.max(tasks.length, n.task_list?.length ?? 0);
+  const gpuTotal = n.gpu?.total ?? 0;
+  const gpuUsed = Math.min(n.gpu?.used ?? 0, gpuTotal);
+  const allLow = tasks.length > 0 && tasks.length === count3 && tasks.every((t) => isLowPriority(t.priority));
+  return {
+    name: n.name ?? n.node_id ?? "",
+    condition: nodeCondition({
+      status: n.status,
+      cordonType: n.cordon_type,
+      isMaint: n.is_maint,
+      pool: n.resource_pool
+    }),
+    gpuTotal,
+    gpuUsed,
+    tasks: count3,
+    lowPriorityGpus: allLow ? gpuUsed : 0
+  };
+};
+var nodesByGroup = (workspaceId) => Effect_exports.map(nodeDimensions(workspaceId), (nodes) => {
+  const out = /* @__PURE__ */ new Map();
+  for (const n of nodes) {
+    const group = groupOfNode(n);
+    if (group === void 0)
+      continue;
+    out.set(group, [...out.get(group) ?? [], toNodeView(n)]);
+  }
+  return out;
+});
+
+// ../../packages/core/dist/operations/common/nodes-read.js
+var WORKSPACE_CONCURRENCY = 4;
+var readNodes = (options) => Effect_exports.gen(function* () {
+  const found = yield* discover({
+    freeGpus: false,
+    ...options.refresh === true ? { refresh: true } : {},
+    ...options.workspace !== void 0 ? { workspace: options.workspace } : {}
+  });
+  const readAt = yield* Clock_exports.currentTimeMillis;
+  const places = yield* Effect_exports.forEach(found.workspaces, (workspace) => Effect_exports.map(workspace.enabled ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(Either_exports.right(/* @__PURE__ */ new Map())), (nodes) => ({
+    workspace,
+    nodes: Either_exports.isRight(nodes) ? nodes.right : /* @__PURE__ */ new Map(),
+    problems: [
+      ...workspace.problems,
+      ...Either_exports.isLeft(nodes) ? [`Nodes unknown: ${nodes.left.message}`] : []
+    ]
+  })), { concurrency: WORKSPACE_CONCURRENCY });
+  return { places, readAt };
+});
+
+// ../../packages/core/dist/operations/common/auto-group.js
+var AUTO_GROUP = "auto";
+var isAutoGroup = (value) => value?.trim().toLowerCase() === AUTO_GROUP;
+var pickAutoGroup = (workspace, ask, defaultPriority) => Effect_exports.gen(function* () {
+  if (ask.spec === void 0 || ask.spec.trim() === "")
+    return yield* Effect_exports.fail(invalidInput(`${fieldWord("compute_group", AUTO_GROUP)} needs a spec: it is what says how many GPUs an instance takes.`, `Pass ${fieldWord("spec", "<ID>")}; ${callWord("status")} lists the specs of each group.`));
+  const read2 = yield* readNodes({ workspace: workspace.id });
+  const priority = ask.priority ?? defaultPriority ?? FIRST_NON_PREEMPTIBLE;
+  const ranked = rankPlaces(read2.places, {
+    spec: ask.spec,
+    instances: ask.instances,
+    priority,
+    scheduleType: ask.scheduleType
+  });
+  const first2 = ranked[0];
+  const where3 = `${workspace.name}`;
+  if (first2 === void 0)
+    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} offers spec "${ask.spec}" for this kind of task.`, `Pass a spec of this kind; ${callWord("status", { workspace: workspace.name })} lists them per group.`));
+  if (first2.verdict === "never")
+    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} can ever run ${ask.instances} × spec "${ask.spec}": ${ranked.map((r) => `${r.computeGroup.name}: ${r.reason}`).join("; ")}.`, `Use fewer instances or a smaller spec; ${callWord("availability", { workspace: workspace.name })} shows the nodes.`));
+  const group = read2.places.flatMap((p) => p.workspace.groups).find((g) => g.id === first2.computeGroup.id);
+  const picked = `${fieldWord("compute_group", AUTO_GROUP)}: picked ${first2.computeGroup.name} (ranked first of ${ranked.length}): ${first2.reason}.`;
+  const queued = first2.verdict === "queue" ? [
+    `No compute group of ${where3} can start it now: it will queue in ${first2.computeGroup.name} until GPUs are released (${callWord("availability", { workspace: workspace.name })} shows where work runs).`
+  ] : first2.verdict === "preempt" ? [`It starts in ${first2.computeGroup.name} only by pre-empting low-priority work.`] : [];
+  return {
+    group: {
+      id: group.id,
+      name: group.name,
+      ...group.computeGroupId !== void 0 ? { computeGroupId: group.computeGroupId } : {},
+      workspaceId: group.workspaceId,
+      gpuType: group.gpuType,
+      gpuDisplay: group.gpuDisplay,
+      ...group.brand !== void 0 ? { brand: group.brand } : {}
+    },
+    warnings: [picked, ...queued]
+  };
+});
+
+// ../../packages/core/dist/operations/common/defaults.js
 var savedDefaults = () => Effect_exports.flatMap(ActiveProfile, (profile) => profile.readDefaults);
 var resolvedDefaults = () => Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
@@ -44494,6 +44781,10 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   const chosen = project3 ?? (yield* onlyProject(workspace));
   if (!options.needGroup)
     return { project: chosen, workspace, warnings };
+  if (options.auto !== void 0 && isAutoGroup(input2.compute_group)) {
+    const auto = yield* pickAutoGroup(workspace, options.auto, yield* defaultOf("defaultPriority"));
+    return { project: chosen, workspace, group: auto.group, warnings: [...warnings, ...auto.warnings] };
+  }
   if (input2.compute_group !== void 0)
     return {
       project: chosen,
@@ -44514,39 +44805,102 @@ var onlyProject = (workspace) => {
   return Effect_exports.fail(invalidInput(`No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`, `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`, { candidates: workspace.projects }));
 };
 
-// ../../packages/core/dist/operations/common/plan.js
+// ../../packages/core/dist/operations/availability/output.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var labelOf = (t) => t.name !== void 0 && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id;
-var countOf = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-var PlanOutput = once6(() => external_exports.object({
-  summary: external_exports.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
-  targets: external_exports.array(external_exports.object({
-    kind: external_exports.string().describe("job, notebook, serving, model, setting, credentials or image"),
-    id: external_exports.string().describe("Its id (or key)"),
-    name: external_exports.string().optional().describe("Its name"),
-    change: external_exports.string().describe("What would change, e.g. running → stopped")
-  })).describe("Everything that would change"),
-  requests: external_exports.array(external_exports.object({
-    method: external_exports.enum(["GET", "POST", "PUT", "DELETE", "LOCAL"]).describe("HTTP method; LOCAL for a local file"),
-    surface: external_exports.string().describe("The platform surface (or local file) it would go to"),
-    body: external_exports.unknown().optional().describe("The exact body")
-  })).describe("The requests it would send, in order; none was sent")
-}).describe("With dry_run: what the call would do; nothing was sent or changed"));
-var dryRunField = () => external_exports.boolean().default(false).describe("Check everything with reads only and return the plan (requests and changes); send no write");
-var MAX_LISTED = 10;
-var renderPlan = (plan) => {
-  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`);
-  const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : [];
-  const requests = plan.requests.map((r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`);
-  return [
-    `Dry run: ${plan.summary} — nothing was sent or changed.`,
-    ...shown,
-    ...more,
-    ...requests.length > 0 ? ["Would send:", ...requests.slice(0, MAX_LISTED)] : [],
-    ...requests.length > MAX_LISTED ? [`  … and ${requests.length - MAX_LISTED} more requests`] : []
-  ].join("\n");
-};
+
+// ../../packages/core/dist/operations/common/output.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var epochMs = (what) => external_exports.number().optional().describe(`${what} (epoch ms)`);
+var IdName = once6(() => external_exports.object({ id: external_exports.string().describe("Platform id"), name: external_exports.string().describe("Display name") }));
+var WorkspaceRef = once6(() => IdName().describe("The workspace"));
+var ProjectRef = once6(() => IdName().describe("The project"));
+var GroupRef = once6(() => IdName().describe("The compute group"));
+var StatusOutput = once6(() => external_exports.object({
+  family: StatusFamily.describe("Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown"),
+  raw: external_exports.string().describe("The platform's own status value"),
+  terminal: external_exports.boolean().describe("True when the current run is over")
+}).describe("Task status"));
+var SpecCandidateOutput = once6(() => external_exports.object({
+  id: external_exports.string().describe("Spec (quota) id"),
+  name: external_exports.string().describe("Spec name"),
+  gpu: external_exports.string().describe("GPU type, or CPU"),
+  gpuCount: external_exports.number().describe("GPUs per instance"),
+  cpuCount: external_exports.number().describe("CPUs per instance"),
+  memoryGi: external_exports.number().describe("Memory per instance in GiB"),
+  pricePerHour: external_exports.number().optional().describe("Price per hour, when the platform states it")
+}).describe("The spec used"));
+var Warnings = once6(() => external_exports.array(external_exports.string()).describe("Warnings that did not stop the call"));
+var nextStep = (operation, input2, why2) => ({
+  operation,
+  input: input2,
+  ...why2 !== void 0 ? { why: why2 } : {}
+});
+var nextLine = (step4) => callWord(step4.operation, step4.input) + (step4.why !== void 0 ? ` ${step4.why}` : "");
+var NextSteps = once6(() => external_exports.array(external_exports.object({
+  operation: external_exports.string().describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
+  input: external_exports.record(external_exports.string(), external_exports.unknown()).describe("Its input"),
+  why: external_exports.string().optional().describe("What the call is for")
+})).describe("Suggested next calls"));
+
+// ../../packages/core/dist/operations/availability/output.js
+var VERDICTS = ["now", "preempt", "queue", "never"];
+var AvailabilityOutput = once6(() => {
+  const Group = external_exports.object({
+    id: external_exports.string().describe("Compute group id (lcg-…)"),
+    name: external_exports.string().describe("Compute group name, the `compute_group` of a submit"),
+    gpu: external_exports.string().describe("GPU type as people read it (CPU for CPU groups)"),
+    schedulableNodes: external_exports.number().describe("Nodes that take work (§3.7: Ready, not cordoned, not in maintenance or the fault pool)"),
+    fullyFreeNodes: external_exports.number().describe("Schedulable nodes without any task"),
+    gpusPerNode: external_exports.number().describe("GPUs of the group's largest schedulable node"),
+    gpus: external_exports.object({
+      total: external_exports.number().describe("GPUs of the schedulable nodes"),
+      used: external_exports.number().describe("GPUs held"),
+      free: external_exports.number().describe("GPUs free now"),
+      preemptible: external_exports.number().describe("GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt")
+    }).describe("GPUs of the schedulable nodes"),
+    freePerNode: external_exports.array(external_exports.object({ free: external_exports.number(), nodes: external_exports.number() })).describe("How many schedulable nodes have each count of free GPUs, most first (the fragmentation)"),
+    fragmentation: external_exports.string().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
+    unschedulable: external_exports.object({
+      cordoned: external_exports.number(),
+      maintenance: external_exports.number(),
+      faulty: external_exports.number().describe("Nodes in the fault pool"),
+      notReady: external_exports.number().describe("Nodes whose status is not Ready")
+    }).describe("Nodes given no work, by why")
+  });
+  const Workspace = external_exports.object({
+    id: external_exports.string().describe("Workspace id"),
+    name: external_exports.string().describe("Workspace name"),
+    groups: external_exports.array(Group).describe("Its compute groups"),
+    problems: external_exports.array(external_exports.string()).describe("What could not be read (the rest is still shown)")
+  });
+  const Fit = external_exports.object({
+    workspace: WorkspaceRef(),
+    computeGroup: GroupRef(),
+    gpusPerInstance: external_exports.number().describe("GPUs each instance needs there"),
+    spec: external_exports.string().optional().describe("The spec's id in that group, when a spec was asked for"),
+    verdict: external_exports.enum(VERDICTS).describe("now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there"),
+    reason: external_exports.string().describe("Why, in words"),
+    instancesNow: external_exports.number().describe("Instances the group has room for now")
+  });
+  return external_exports.object({
+    workspaces: external_exports.array(Workspace).describe("The workspaces asked about"),
+    fit: external_exports.object({
+      spec: external_exports.string().optional().describe("The spec asked for"),
+      gpus: external_exports.number().optional().describe("The GPUs per instance asked for"),
+      instances: external_exports.number().describe("Instances asked for"),
+      priority: external_exports.number().describe("The priority the pre-emption verdicts assume"),
+      ranked: external_exports.array(Fit).describe("Every candidate group, best first")
+    }).optional().describe("Where a spec (or GPUs per instance) × instances fits, when one was asked for"),
+    readAt: external_exports.number().describe("When the nodes were read (epoch ms)"),
+    warnings: external_exports.array(external_exports.string()).describe("Things to know")
+  });
+});
+
+// ../../packages/core/dist/operations/availability/render.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/dist/operations/common/render.js
 init_define_INSPIRE_SKILL();
@@ -44658,8 +45012,170 @@ var formatDuration = (ms) => {
   return `${Math.floor(h / 24)}d ${h % 24}h`;
 };
 
-// ../../packages/core/dist/operations/config.js
+// ../../packages/core/dist/operations/availability/render.js
+var VERDICT_WORDS = { now: "now", preempt: "pre-empting", queue: "queues", never: "never" };
+var outOfService = (g) => {
+  const u = g.unschedulable;
+  const parts2 = [
+    u.cordoned > 0 ? `${u.cordoned} cordoned` : "",
+    u.maintenance > 0 ? `${u.maintenance} maintenance` : "",
+    u.faulty > 0 ? `${u.faulty} faulty` : "",
+    u.notReady > 0 ? `${u.notReady} not ready` : ""
+  ].filter((p) => p !== "");
+  return parts2.length === 0 ? "-" : parts2.join(", ");
+};
+var renderWorkspace = (w) => {
+  const head5 = `== ${w.name} (${w.id})`;
+  const table = renderTable(w.groups, [
+    { header: "GROUP", cell: (g) => g.name },
+    { header: "GPU", cell: (g) => g.gpu },
+    { header: "NODES", cell: (g) => g.schedulableNodes, align: "right" },
+    { header: "FULLY FREE", cell: (g) => g.fullyFreeNodes, align: "right" },
+    {
+      header: "FREE/TOTAL",
+      cell: (g) => g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`,
+      align: "right"
+    },
+    { header: "PRE-EMPTIBLE", cell: (g) => g.gpus.preemptible, align: "right" },
+    { header: "FREE PER NODE", cell: (g) => g.gpus.total === 0 ? "-" : g.fragmentation },
+    { header: "OUT OF SERVICE", cell: outOfService }
+  ], "(no compute groups)");
+  return [head5, table, ...w.problems.map((p) => `! ${p}`)].join("\n");
+};
+var renderFit = (fit) => {
+  const asked = fit.spec !== void 0 ? `spec ${fit.spec}` : `${fit.gpus ?? 0} GPU(s) per instance`;
+  const table = renderTable(fit.ranked.map((f, i) => ({ ...f, rank: i + 1 })), [
+    { header: "#", cell: (f) => f.rank, align: "right" },
+    { header: "WORKSPACE", cell: (f) => f.workspace.name },
+    { header: "GROUP", cell: (f) => f.computeGroup.name },
+    { header: "STARTS", cell: (f) => VERDICT_WORDS[f.verdict] },
+    { header: "WHY", cell: (f) => f.reason }
+  ], "(no group offers it)");
+  return [`Fit: ${fit.instances} × ${asked}, priority ${fit.priority}`, table].join("\n");
+};
+var renderAvailability = (r) => [
+  `Nodes read ${formatTime(r.readAt)}`,
+  ...r.workspaces.flatMap((w) => ["", renderWorkspace(w)]),
+  ...r.fit !== void 0 ? ["", renderFit(r.fit)] : [],
+  ...r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []
+].join("\n");
+
+// ../../packages/core/dist/operations/availability/result.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var toWorkspaces = (read2) => read2.places.map(({ workspace, nodes, problems }) => ({
+  id: workspace.id,
+  name: workspace.name,
+  problems,
+  groups: workspace.groups.map((g) => {
+    const a = availabilityOf(nodes.get(g.id));
+    const { "not-ready": notReady, ...rest } = a.unschedulable;
+    return {
+      id: g.id,
+      name: g.name,
+      gpu: g.gpuType === "CPU" || a.gpusPerNode === 0 ? "CPU" : g.gpuDisplay || g.gpuType,
+      schedulableNodes: a.schedulableNodes,
+      fullyFreeNodes: a.fullyFreeNodes,
+      gpusPerNode: a.gpusPerNode,
+      gpus: a.gpus,
+      freePerNode: a.freePerNode,
+      fragmentation: describeFragmentation(a.freePerNode),
+      unschedulable: { ...rest, notReady }
+    };
+  })
+}));
+
+// ../../packages/core/dist/operations/availability/index.js
 var Input = external_exports.object({
+  workspace: external_exports.string().optional().describe("Only this workspace (name or id); default: defaultWorkspace, else every workspace"),
+  spec: external_exports.string().optional().describe("Fit: the spec (id or exact name) to place; the groups that offer it are ranked"),
+  gpus: external_exports.number().int().min(0).max(64).optional().describe("Fit: GPUs per instance, instead of a spec"),
+  instances: external_exports.number().int().min(1).max(512).default(1).describe("Fit: how many instances (nodes of a job)"),
+  priority: external_exports.number().int().min(1).max(10).optional().describe(`Fit: the priority it would run at; ${FIRST_NON_PREEMPTIBLE}+ may pre-empt 1–3. Default defaultPriority, else ${FIRST_NON_PREEMPTIBLE}`),
+  refresh: external_exports.boolean().default(false).describe("Ask the platform again for the groups and specs too (the nodes are always read fresh)")
+});
+var availabilityOperation = defineOperation({
+  name: "availability",
+  title: "Where work can run now: nodes, free GPUs per node and fit",
+  description: `Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node), ranked, each with its reason. Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each, groups and specs from the kept discovery. Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
+  input: Input,
+  output: AvailabilityOutput,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
+  cli: { path: ["avail"], summary: "Free nodes and GPUs per compute group, and where a job fits now" },
+  examples: [{}, { workspace: "{workspace}", gpus: 8, instances: 2 }, { spec: "{train_spec}", instances: 1 }],
+  run: (input2, context5) => Effect_exports.gen(function* () {
+    if (input2.spec !== void 0 && input2.gpus !== void 0)
+      return yield* Effect_exports.fail(invalidInput("Pass spec or gpus, not both.", "A spec already says how many GPUs an instance takes."));
+    const workspace = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
+    context5.progress({ message: `Reading the nodes of ${workspace ?? "every workspace"}` });
+    const read2 = yield* readNodes({ workspace, refresh: input2.refresh });
+    const priority = input2.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE;
+    const asked = input2.spec !== void 0 || input2.gpus !== void 0;
+    const ranked = asked ? rankPlaces(read2.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
+    if (asked && input2.spec !== void 0 && ranked.length === 0)
+      return yield* Effect_exports.fail(invalidInput(`No compute group of ${workspace ?? "your workspaces"} offers spec "${input2.spec}".`, `Pass a spec id from ${callWord("status")}, or ${fieldWord("gpus", 8)} instead.`));
+    const warnings = asked && ranked[0] !== void 0 && ranked[0].verdict !== "now" ? [
+      `No group can start ${input2.instances} instance(s) at once. The best is ${ranked[0].computeGroup.name}: ${ranked[0].reason}.`
+    ] : [];
+    return {
+      workspaces: toWorkspaces(read2),
+      ...asked ? {
+        fit: {
+          ...input2.spec !== void 0 ? { spec: input2.spec } : {},
+          ...input2.gpus !== void 0 ? { gpus: input2.gpus } : {},
+          instances: input2.instances,
+          priority,
+          ranked
+        }
+      } : {},
+      readAt: read2.readAt,
+      warnings
+    };
+  }),
+  render: (r) => renderAvailability(r)
+});
+
+// ../../packages/core/dist/operations/config.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/common/plan.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var labelOf = (t) => t.name !== void 0 && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id;
+var countOf = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+var PlanOutput = once6(() => external_exports.object({
+  summary: external_exports.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
+  targets: external_exports.array(external_exports.object({
+    kind: external_exports.string().describe("job, notebook, serving, model, setting, credentials or image"),
+    id: external_exports.string().describe("Its id (or key)"),
+    name: external_exports.string().optional().describe("Its name"),
+    change: external_exports.string().describe("What would change, e.g. running → stopped")
+  })).describe("Everything that would change"),
+  requests: external_exports.array(external_exports.object({
+    method: external_exports.enum(["GET", "POST", "PUT", "DELETE", "LOCAL"]).describe("HTTP method; LOCAL for a local file"),
+    surface: external_exports.string().describe("The platform surface (or local file) it would go to"),
+    body: external_exports.unknown().optional().describe("The exact body")
+  })).describe("The requests it would send, in order; none was sent")
+}).describe("With dry_run: what the call would do; nothing was sent or changed"));
+var dryRunField = () => external_exports.boolean().default(false).describe("Check everything with reads only and return the plan (requests and changes); send no write");
+var MAX_LISTED = 10;
+var renderPlan = (plan) => {
+  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`);
+  const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : [];
+  const requests = plan.requests.map((r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`);
+  return [
+    `Dry run: ${plan.summary} — nothing was sent or changed.`,
+    ...shown,
+    ...more,
+    ...requests.length > 0 ? ["Would send:", ...requests.slice(0, MAX_LISTED)] : [],
+    ...requests.length > MAX_LISTED ? [`  … and ${requests.length - MAX_LISTED} more requests`] : []
+  ].join("\n");
+};
+
+// ../../packages/core/dist/operations/config.js
+var Input2 = external_exports.object({
   action: external_exports.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
   key: external_exports.enum(SETTING_KEYS).optional().describe(`The setting: ${SETTING_KEYS.join(", ")}. Required for set and unset.`),
   value: external_exports.union([external_exports.string(), external_exports.number()]).optional().describe("The new value for set, e.g. 分布式训练空间, 9, 65536 (MB), or a display-domain image address"),
@@ -44709,7 +45225,7 @@ var configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
   description: `Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). \`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
-  input: Input,
+  input: Input2,
   output: Output,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   effects: { by: "action", writes: ["set", "unset"] },
@@ -44779,14 +45295,14 @@ var configOperation = defineOperation({
       from: `profile ${name2}`
     } : v);
     const env = profile.env[SETTING_ENV[key]];
-    const notes = env !== void 0 && env.trim() !== "" ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`] : [];
+    const notes2 = env !== void 0 && env.trim() !== "" ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`] : [];
     const warnings = key === "defaultWorkspace" && after3 !== void 0 ? yield* unknownWorkspace(String(after3)) : [];
     return {
       action: input2.action,
       profile: name2,
       settings,
       changed: { key, before: before2, after: after3 },
-      notes,
+      notes: notes2,
       ...warnings.length > 0 ? { warnings } : {}
     };
   }),
@@ -44878,41 +45394,6 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
   return { events, collected: false, truncated: false };
 });
 
-// ../../packages/core/dist/operations/common/output.js
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var epochMs = (what) => external_exports.number().optional().describe(`${what} (epoch ms)`);
-var IdName = once6(() => external_exports.object({ id: external_exports.string().describe("Platform id"), name: external_exports.string().describe("Display name") }));
-var WorkspaceRef = once6(() => IdName().describe("The workspace"));
-var ProjectRef = once6(() => IdName().describe("The project"));
-var GroupRef = once6(() => IdName().describe("The compute group"));
-var StatusOutput = once6(() => external_exports.object({
-  family: StatusFamily.describe("Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown"),
-  raw: external_exports.string().describe("The platform's own status value"),
-  terminal: external_exports.boolean().describe("True when the current run is over")
-}).describe("Task status"));
-var SpecCandidateOutput = once6(() => external_exports.object({
-  id: external_exports.string().describe("Spec (quota) id"),
-  name: external_exports.string().describe("Spec name"),
-  gpu: external_exports.string().describe("GPU type, or CPU"),
-  gpuCount: external_exports.number().describe("GPUs per instance"),
-  cpuCount: external_exports.number().describe("CPUs per instance"),
-  memoryGi: external_exports.number().describe("Memory per instance in GiB"),
-  pricePerHour: external_exports.number().optional().describe("Price per hour, when the platform states it")
-}).describe("The spec used"));
-var Warnings = once6(() => external_exports.array(external_exports.string()).describe("Warnings that did not stop the call"));
-var nextStep = (operation, input2, why) => ({
-  operation,
-  input: input2,
-  ...why !== void 0 ? { why } : {}
-});
-var nextLine = (step4) => callWord(step4.operation, step4.input) + (step4.why !== void 0 ? ` ${step4.why}` : "");
-var NextSteps = once6(() => external_exports.array(external_exports.object({
-  operation: external_exports.string().describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
-  input: external_exports.record(external_exports.string(), external_exports.unknown()).describe("Its input"),
-  why: external_exports.string().optional().describe("What the call is for")
-})).describe("Suggested next calls"));
-
 // ../../packages/core/dist/operations/common/tasks/job.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -44928,7 +45409,7 @@ var jobState = (raw, what) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/dist/operations/events.js
-var Input2 = external_exports.object({
+var Input3 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   warnings_only: external_exports.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)")
 });
@@ -44950,7 +45431,7 @@ var eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
   description: `Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
-  input: Input2,
+  input: Input3,
   output: Output2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -45321,13 +45802,13 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
       };
     })).filter((t) => repo.tag === void 0 || t.tag === repo.tag);
     const missing = tags.filter((t) => t.registered === false && t.tag !== "");
-    const notes2 = [
+    const notes3 = [
       ...uncheckable2,
       ...missing.length > 0 ? [
         `Not registered on the platform: ${missing.map((t) => t.tag).join(", ")}. Jobs and notebooks cannot use ${missing.length === 1 ? "it" : "them"} until registered under 启智平台 → 镜像管理 → 新建镜像 with 镜像名称 ${repo.name} and 版本号 ${missing.map((t) => t.tag).join(" / ")}.`
       ] : []
     ];
-    return { ...base2, repo: repo.name, tags, notes: notes2 };
+    return { ...base2, repo: repo.name, tags, notes: notes3 };
   }
   const search = input2.search?.trim();
   const page = yield* listHarborRepositories(registry2, {
@@ -45348,7 +45829,7 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
     };
   });
   const total2 = page.total ?? repositories.length;
-  const notes = [
+  const notes2 = [
     ...uncheckable,
     ...total2 > repositories.length ? [`Showing ${repositories.length} of ${total2} repositories; narrow them with search.`] : [],
     ...repositories.length > 0 ? [
@@ -45360,7 +45841,7 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
     ...search !== void 0 && search !== "" ? { search } : {},
     repositories,
     total: total2,
-    notes
+    notes: notes2
   };
 });
 
@@ -45645,7 +46126,7 @@ var dockerTarget = (env) => {
   }
   return Effect_exports.fail(badHost(raw, `the scheme "${scheme ?? raw}" is not supported here`));
 };
-var badHost = (raw, why) => invalidInput(`DOCKER_HOST=${raw} cannot be used: ${why}.`, "Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).");
+var badHost = (raw, why2) => invalidInput(`DOCKER_HOST=${raw} cannot be used: ${why2}.`, "Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).");
 var unreachable = (target, error62) => {
   const e = typeof error62 === "object" && error62 !== null ? error62 : {};
   const elsewhere = target.fromEnv ? "or fix DOCKER_HOST (unset it to use the default socket)" : "or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)";
@@ -45875,12 +46356,12 @@ var confirm = (registry2, name2, tag, digest) => harborDigest(registry2, name2, 
 );
 var planPush = (request2, env, credentials, target) => Effect_exports.gen(function* () {
   const found = yield* Effect_exports.either(Effect_exports.flatMap(connectDocker(env), (conn) => findLocalImage(conn, request2.image)));
-  const notes = [
+  const notes2 = [
     `Dry run: would tag ${request2.image} as ${target.pushedTo} and push it to the ${request2.registry} registry.`,
     ...credentials === void 0 ? [credentialsMissing(request2.registry).hint] : [],
     ...Either_exports.isLeft(found) ? [`${found.left.message} A real push needs it: ${found.left.hint}`] : []
   ];
-  return { ...target, ...Either_exports.isRight(found) ? { local: found.right } : {}, confirmed: false, notes };
+  return { ...target, ...Either_exports.isRight(found) ? { local: found.right } : {}, confirmed: false, notes: notes2 };
 });
 var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
@@ -45909,21 +46390,21 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   const pushed = yield* pushImage(conn, { registry: registry2, host: hosts.push, repository, tag, username: credentials.username, password: credentials.password }, progress);
   progress({ message: `confirming ${name2}:${tag} through Harbor's API` });
   const check4 = yield* confirm(registry2, name2, tag, pushed.digest);
-  const notes = [];
+  const notes2 = [];
   if (!check4.confirmed) {
     const { last: last3 } = check4;
-    notes.push(Either_exports.isLeft(last3) ? `The push finished, but Harbor's API could not confirm it: ${redact2(last3.left.message, secrets)}` : `The push finished, but Harbor's API lists ${name2}:${tag} ${last3.right === void 0 ? "nowhere" : `with digest ${last3.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name2 })}.`);
+    notes2.push(Either_exports.isLeft(last3) ? `The push finished, but Harbor's API could not confirm it: ${redact2(last3.left.message, secrets)}` : `The push finished, but Harbor's API lists ${name2}:${tag} ${last3.right === void 0 ? "nowhere" : `with digest ${last3.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name2 })}.`);
   }
   const previous = Either_exports.isRight(before2) ? before2.right : void 0;
   const replacedDigest = previous !== void 0 && previous !== pushed.digest ? previous : void 0;
   if (replacedDigest !== void 0)
-    notes.push(`The tag ${tag} pointed to ${replacedDigest} before; it now points to the image just pushed.`);
+    notes2.push(`The tag ${tag} pointed to ${replacedDigest} before; it now points to the image just pushed.`);
   let descriptionSet;
   if (request2.description !== void 0 && request2.description.trim() !== "") {
     const saved = yield* Effect_exports.either(setHarborDescription(registry2, name2, request2.description.trim()));
     descriptionSet = Either_exports.isRight(saved);
     if (Either_exports.isLeft(saved))
-      notes.push(`The repository description was not saved: ${redact2(saved.left.message, secrets)}`);
+      notes2.push(`The repository description was not saved: ${redact2(saved.left.message, secrets)}`);
   }
   return {
     ...base,
@@ -45932,7 +46413,7 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
     confirmed: check4.confirmed,
     ...replacedDigest !== void 0 ? { replacedDigest } : {},
     ...descriptionSet !== void 0 ? { descriptionSet } : {},
-    notes
+    notes: notes2
   };
 });
 
@@ -46590,8 +47071,11 @@ ${renderSpecCandidates(candidates)}`, {
 });
 
 // ../../packages/core/dist/operations/common/deploy.js
-var deployTarget = (input2, scheduleType) => Effect_exports.gen(function* () {
-  const target = yield* resolveTarget(input2, { needGroup: true });
+var deployTarget = (input2, scheduleType, instances = 1) => Effect_exports.gen(function* () {
+  const target = yield* resolveTarget(input2, {
+    needGroup: true,
+    auto: { scheduleType, spec: input2.spec, instances, priority: input2.priority }
+  });
   const group = target.group;
   if (group === void 0)
     return yield* Effect_exports.die("resolveTarget returned no group");
@@ -46696,7 +47180,7 @@ var createInference = (input2) => Effect_exports.gen(function* () {
   const modelId = yield* required2(input2.model_id, "model_id", `a model_id from ${callWord("models", { action: "list" })}`);
   const version2 = yield* required2(input2.model_version, "model_version", "model_version=1");
   const command = (yield* required2(input2.command, "command", `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`)).trim();
-  const where3 = yield* deployTarget(input2, "SERVING");
+  const where3 = yield* deployTarget(input2, "SERVING", input2.replicas * input2.node_num_per_replica);
   const { target, group, workspace, spec: spec2 } = where3;
   const model = yield* modelFor(modelId, workspace.id);
   const known = model.versions.find((v) => v.version === version2);
@@ -46789,7 +47273,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var deployFields = {
-  compute_group: external_exports.string().optional().describe("For create: the compute group (name or lcg- id); the workspace's first group when omitted"),
+  compute_group: external_exports.string().optional().describe(`For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: external_exports.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
   priority: external_exports.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4")
@@ -47640,22 +48124,22 @@ var renderDetail2 = (r) => {
 };
 
 // ../../packages/core/dist/operations/job-detail/index.js
-var Input3 = external_exports.object({
+var Input4 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Task id: job-… (training), hpc-job-… (HPC), sv-… (serving) or a bare UUID (notebook)"),
   log_lines: external_exports.number().int().min(10).max(500).default(100).describe("How many of the last log lines the failure diagnosis reads (default 100)")
 });
 var needsDiagnosis = (d) => d.status.family === "failed" || d.status.family === "stopped" || d.status.family === "waiting";
 var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
-  const notes = [];
+  const notes2 = [];
   const known = d.kind === "train" && d.pods.length > 0 ? d.pods.map((p) => p.pod) : void 0;
   const events = yield* Effect_exports.either(listJobEvents(d.id, known !== void 0 ? { pods: known } : {}));
   if (Either_exports.isLeft(events))
-    notes.push(`events could not be read: ${events.left.message}`);
+    notes2.push(`events could not be read: ${events.left.message}`);
   else if (events.right.collected)
-    notes.push("no events (the platform discards events of old tasks)");
+    notes2.push("no events (the platform discards events of old tasks)");
   const logs = d.status.family === "waiting" ? void 0 : yield* Effect_exports.either(tailLogs(d.id, logLines, known !== void 0 ? { pod: known } : {}));
   if (logs !== void 0 && Either_exports.isLeft(logs))
-    notes.push(`logs could not be read: ${logs.left.message}`);
+    notes2.push(`logs could not be read: ${logs.left.message}`);
   const eventList = Either_exports.isRight(events) ? events.right.events : [];
   const lines3 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
   const findings = diagnose({
@@ -47667,13 +48151,13 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
     events: eventList,
     logLines: lines3
   });
-  return { findings, eventsRead: eventList.length, logLinesRead: lines3.length, notes };
+  return { findings, eventsRead: eventList.length, logLinesRead: lines3.length, notes: notes2 };
 });
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
   description: `Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
-  input: Input3,
+  input: Input4,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -47788,7 +48272,7 @@ var TYPES = {
   notebook: ["notebook"],
   all: ["train", "hpc", "inference", "notebook"]
 };
-var Input4 = external_exports.object({
+var Input5 = external_exports.object({
   type: external_exports.enum(["train", "hpc", "inference", "notebook", "all"]).default("all").describe("Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all"),
   status: StatusFilter.default("all").describe("Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all"),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; default defaultWorkspace, else every workspace you can see"),
@@ -47874,7 +48358,7 @@ var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
   description: `Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
-  input: Input4,
+  input: Input5,
   output: Output3,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -48043,7 +48527,7 @@ var saveHarborLogin = (registry2, username, password) => Effect_exports.gen(func
 });
 
 // ../../packages/core/dist/operations/login.js
-var Input5 = external_exports.object({
+var Input6 = external_exports.object({
   target: external_exports.enum(["inspire", "harbor"]).default("inspire").describe("inspire = the platform account (学工号); harbor = a registry robot account"),
   username: external_exports.string().min(1).describe("学工号 for inspire; the robot account name (robot$inspire-studio+…) for harbor"),
   password: external_exports.string().min(1).describe("The password; it is stored in a 0600 file and never echoed back"),
@@ -48099,7 +48583,7 @@ var loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
   description: `Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
-  input: Input5,
+  input: Input6,
   output: Output4,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: { by: "target", writes: ["inspire", "harbor"] },
@@ -48502,7 +48986,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/dist/operations/logs/index.js
-var Input6 = external_exports.object({
+var Input7 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   lines: external_exports.number().int().min(1).max(MAX_WINDOW_LINES).default(100).describe("How many of the newest lines to return (default 100); ignored with a time window or download"),
   since: external_exports.string().optional().describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
@@ -48541,7 +49025,7 @@ var logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
   description: `Reads a training or HPC job's log: the newest \`lines\` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one \`pod\`. ${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
-  input: Input6,
+  input: Input7,
   output: Output5,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: {
@@ -48678,12 +49162,13 @@ var BUSY_GPU_AVG_PERCENT = 30;
 var HEALTHY_GPU_AVG_PERCENT = 50;
 
 // ../../packages/core/dist/domain/metrics/health.js
+var isIdleGpu = (pct4) => pct4 < IDLE_GPU_BELOW_PERCENT;
 var findIdleWindows = (gpu) => {
   const windows = [];
   let runStart;
   for (let i = 0; i <= gpu.length; i++) {
     const sample = gpu[i];
-    if (sample !== void 0 && sample.pct < IDLE_GPU_BELOW_PERCENT) {
+    if (sample !== void 0 && isIdleGpu(sample.pct)) {
       runStart ??= i;
       continue;
     }
@@ -49176,7 +49661,7 @@ var renderMetrics = (r) => {
 };
 
 // ../../packages/core/dist/operations/metrics/index.js
-var Input7 = external_exports.object({
+var Input8 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   mode: external_exports.enum(["summary", "raw", "download"]).default("summary").describe("summary = health verdict and per-pod stats; raw = the series; download = a CSV file"),
   time_range: external_exports.string().default("30m").describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
@@ -49189,7 +49674,7 @@ var metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
   description: `Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; ${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}. time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`,
-  input: Input7,
+  input: Input8,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: {
@@ -49242,7 +49727,7 @@ ${rows.join("")}`
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Strings2 = external_exports.union([external_exports.array(external_exports.string()), external_exports.string().transform((s) => [s])]);
-var Input8 = external_exports.object({
+var Input9 = external_exports.object({
   action: external_exports.enum(["list", "detail", "create", "delete"]).default("list").describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
   model_id: external_exports.string().optional().describe(`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`),
   name: external_exports.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
@@ -49490,7 +49975,7 @@ var modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
   description: `Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
-  input: Input8,
+  input: Input9,
   output: Output6,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   effects: { by: "action", writes: ["create", "delete"] },
@@ -50178,7 +50663,10 @@ var onlineOf = (target) => target.workspace.policy.network === "online" ? true :
 
 // ../../packages/core/dist/operations/common/submission/pipeline.js
 var placeSubmission = (s, type) => Effect_exports.gen(function* () {
-  const target = yield* resolveTarget(s, { needGroup: true });
+  const target = yield* resolveTarget(s, {
+    needGroup: true,
+    auto: { scheduleType: type, spec: s.spec, instances: s.instance_count ?? 1, priority: s.priority }
+  });
   const spec2 = yield* pickSpec(target, type, s.spec);
   const image = yield* imageOrDefault(s.image, SUBMIT_IMAGE_HINT);
   const priority = yield* resolvePriority(s.priority, target.project, spec2);
@@ -50427,7 +50915,7 @@ var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
 var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
 
 // ../../packages/core/dist/operations/resubmit.js
-var Input9 = external_exports.object({
+var Input10 = external_exports.object({
   job_id: external_exports.string().describe(`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`),
   name: external_exports.string().optional().describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
   command: external_exports.string().optional().describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
@@ -50469,7 +50957,7 @@ var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
   description: `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.`,
-  input: Input9,
+  input: Input10,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },
@@ -50593,10 +51081,10 @@ var StatusOutput2 = once6(() => {
 // ../../packages/core/dist/operations/status/render.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var money2 = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US");
+var money = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US");
 var gpuCell = (g) => g.gpus === void 0 ? "?" : g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`;
 var specRows = (w, types) => w.groups.flatMap((g) => types.flatMap((type) => (g.specs[type] ?? []).map((spec2) => ({ group: g.name, type, spec: spec2 }))));
-var renderWorkspace = (w, types) => {
+var renderWorkspace2 = (w, types) => {
   const head5 = `== ${w.name} (${w.id}) — ${w.network}${w.policyKnown ? "" : " (not in the policy table)"}, registry ${w.registry}`;
   if (!w.enabled || w.groups.length === 0)
     return [head5, ...w.groups.length === 0 ? ["(no compute groups)"] : [], ...w.problems.map((p) => `! ${p}`)].join("\n");
@@ -50622,8 +51110,8 @@ var renderStatus = (r) => {
   const projects = renderTable(r.projects, [
     { header: "PROJECT", cell: (p) => p.name },
     { header: "EN_NAME", cell: (p) => p.enName },
-    { header: "BUDGET", cell: (p) => money2(p.budget), align: "right" },
-    { header: "REMAINING", cell: (p) => money2(p.remainBudget), align: "right" },
+    { header: "BUDGET", cell: (p) => money(p.budget), align: "right" },
+    { header: "REMAINING", cell: (p) => money(p.remainBudget), align: "right" },
     { header: "MAX PRIORITY", cell: (p) => `${p.priorityCap}${p.priorityCapKnown ? "" : " (assumed)"}` },
     { header: "STORAGE", cell: (p) => p.storage.projectHdd }
   ]);
@@ -50645,7 +51133,7 @@ var renderStatus = (r) => {
     projects,
     "",
     workspaces2,
-    ...r.workspaces.flatMap((w) => ["", renderWorkspace(w, r.scheduleTypes)]),
+    ...r.workspaces.flatMap((w) => ["", renderWorkspace2(w, r.scheduleTypes)]),
     ...r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []
   ].join("\n");
 };
@@ -50696,7 +51184,7 @@ var toStatus = (found, types) => {
 };
 
 // ../../packages/core/dist/operations/status/index.js
-var Input10 = external_exports.object({
+var Input11 = external_exports.object({
   workspace: external_exports.string().optional().describe("Show only this workspace (name or id); default: every workspace"),
   refresh: external_exports.boolean().default(false).describe("Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)"),
   schedule_type: external_exports.enum(DISCOVERED_TYPES).optional().describe(`Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`)
@@ -50705,7 +51193,7 @@ var statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
   description: `The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths /inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`,
-  input: Input10,
+  input: Input11,
   output: StatusOutput2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -50779,7 +51267,7 @@ var TYPES2 = {
   inference: ["inference"],
   all: ["train", "hpc", "inference"]
 };
-var Input11 = external_exports.object({
+var Input12 = external_exports.object({
   job_id: external_exports.string().optional().describe("One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm)"),
   workspace: external_exports.string().optional().describe("Batch: the workspace to clear (name or ws- id); default defaultWorkspace"),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
@@ -50807,7 +51295,7 @@ var Output7 = () => external_exports.object({
   hint: external_exports.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
   plan: PlanOutput().optional()
 });
-var plural2 = (n) => `${n} task${n === 1 ? "" : "s"}`;
+var plural3 = (n) => `${n} task${n === 1 ? "" : "s"}`;
 var countsOf = (tasks) => ({
   stopped: tasks.filter((t) => t.outcome === "stopped").length,
   alreadyFinished: tasks.filter((t) => t.outcome === "already-finished").length,
@@ -50838,7 +51326,7 @@ var stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
   description: `Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
-  input: Input11,
+  input: Input12,
   output: Output7,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   effects: { writes: true },
@@ -50891,7 +51379,7 @@ var stopOperation = defineOperation({
         dryRun: false,
         tasks: tasks2,
         counts: countsOf(tasks2),
-        hint: `${plural2(tasks2.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`
+        hint: `${plural3(tasks2.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`
       };
     }
     const tasks = yield* Effect_exports.forEach(listing.tasks, stopRow, { concurrency: 4 });
@@ -50925,10 +51413,10 @@ var stopOperation = defineOperation({
 // ../../packages/core/dist/operations/submit.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Input12 = external_exports.object({
+var Input13 = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
   command: external_exports.string().describe("The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. commandPrefix is put in front; {en_name} and {username} are filled in"),
-  compute_group: external_exports.string().optional().describe(`Compute group name or id (${callWord("status")} lists them); when missing, the workspace's first group`),
+  compute_group: external_exports.string().optional().describe(`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`),
   spec: external_exports.string().optional().describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: external_exports.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
   project: submitFields.project,
@@ -50946,7 +51434,7 @@ var submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
   description: `Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls (${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
-  input: Input12,
+  input: Input13,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },
@@ -50968,11 +51456,11 @@ var submitOperation = defineOperation({
 // ../../packages/core/dist/operations/submit-hpc.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Input13 = external_exports.object({
+var Input14 = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
   entrypoint: external_exports.string().describe("The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"),
   workspace: external_exports.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
-  compute_group: external_exports.string().optional().describe(`Compute group name or id that runs HPC (${callWord("status")} lists them); when missing, the first group`),
+  compute_group: external_exports.string().optional().describe(`Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`),
   spec: external_exports.string().optional().describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
   project: submitFields.project,
   image: external_exports.string().optional().describe("A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage"),
@@ -50989,7 +51477,7 @@ var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
   description: `Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
-  input: Input13,
+  input: Input14,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },
@@ -51009,11 +51497,390 @@ var submitHpcOperation = defineOperation({
   render: (r) => renderSubmit(r)
 });
 
+// ../../packages/core/dist/operations/usage/index.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/resources/usage.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var IdName2 = external_exports.object({ id: Text, name: Text }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
+var Usage = external_exports.object({ total: Num, used: Num, usage_rate: Num }).loose().nullish().transform((v) => ({ total: v?.total, used: v?.used, usageRate: v?.usage_rate }));
+var TaskDimension = external_exports.object({
+  id: Text,
+  name: Text,
+  status: Text,
+  type: Text,
+  priority: Num,
+  running_time_ms: Num,
+  project: IdName2,
+  user: IdName2,
+  nodes_occupied: external_exports.object({ count: Num }).loose().nullish(),
+  gpu: Usage
+}).loose().transform((t) => ({
+  id: t.id,
+  name: t.name,
+  status: t.status.toUpperCase(),
+  type: t.type,
+  priority: t.priority,
+  runningMs: t.running_time_ms,
+  project: t.project,
+  user: t.user,
+  nodes: t.nodes_occupied?.count ?? 0,
+  gpu: t.gpu
+}));
+var TaskPage = external_exports.object({ task_dimensions: external_exports.array(TaskDimension).nullish(), total: Num }).loose().transform((p) => ({ items: p.task_dimensions ?? [], total: p.total }));
+var TASK_PAGE_SIZE = 500;
+var taskDimensions = (workspaceId) => workspaceDimension(workspaceId, {
+  action: "ListTaskDimension",
+  v1: "list_task_dimension",
+  page: TaskPage,
+  pageSize: TASK_PAGE_SIZE,
+  what: "read the workspace's tasks"
+});
+var Overview2 = external_exports.object({
+  total: Points.nullish(),
+  used: Points.nullish(),
+  remain: Points.nullish(),
+  train: Points.nullish(),
+  inference: Points.nullish(),
+  storage: Points.nullish()
+}).loose();
+var defined = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === "number"));
+var budgetOverview = (projectId, workspaceId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const surface = "api/v2/project.GetProjectBudgetUsageOverview";
+  const body2 = { project_id: projectId, workspace_id: workspaceId };
+  const d = yield* platform.v2("project", "GetProjectBudgetUsageOverview", body2, { idempotent: true });
+  const o = yield* decode5(Overview2, d, surface);
+  return {
+    total: o.total ?? void 0,
+    used: o.used ?? void 0,
+    remain: o.remain ?? void 0,
+    byKind: defined({ train: o.train, inference: o.inference, storage: o.storage })
+  };
+});
+var Member = external_exports.object({
+  user_id: Text,
+  user_name: Text,
+  name: Text,
+  user: external_exports.object({ id: Text, name: Text }).loose().nullish(),
+  budget: Points.nullish(),
+  used_budget: Points.nullish(),
+  remain_budget: Points.nullish()
+}).loose().transform((m) => ({
+  id: m.user?.id || m.user_id,
+  name: m.user?.name || m.user_name || m.name,
+  budget: m.budget ?? void 0,
+  used: m.used_budget ?? void 0,
+  remain: m.remain_budget ?? void 0
+}));
+var Members = external_exports.object({ items: external_exports.array(Member).nullish(), list: external_exports.array(Member).nullish(), members: external_exports.array(Member).nullish() }).loose().transform((p) => p.items ?? p.members ?? p.list ?? []);
+var memberBudgets = (projectId, workspaceId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const body2 = { project_id: projectId, workspace_id: workspaceId };
+  const d = yield* platform.v2("project", "GetProjectMemberBudgetUsage", body2, { idempotent: true });
+  return yield* decode5(Members, d, "api/v2/project.GetProjectMemberBudgetUsage");
+});
+
+// ../../packages/core/dist/domain/usage.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var round1 = (x) => Math.round(x * 10) / 10;
+var submittedPriority = (p) => {
+  if (p === void 0)
+    return void 0;
+  if (Number.isInteger(p) && p >= 1 && p <= 10)
+    return p;
+  return priorityFromStoredCode(p)?.priority;
+};
+var usageTask = (t) => {
+  const running3 = t.status === "RUNNING";
+  const gpus2 = running3 ? t.gpu.used ?? t.gpu.total ?? 0 : 0;
+  const rate = t.gpu.usageRate;
+  const utilisation = running3 && gpus2 > 0 && rate !== void 0 ? round1(rate * 100) : void 0;
+  const priority = submittedPriority(t.priority);
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.status,
+    type: t.type,
+    priority,
+    priorityLevel: priority !== void 0 ? priorityLevel(priority) : void 0,
+    project: t.project,
+    user: t.user,
+    nodes: t.nodes,
+    gpus: gpus2,
+    utilisation,
+    idle: utilisation !== void 0 && isIdleGpu(utilisation),
+    runningMs: t.runningMs
+  };
+};
+var groupUsage = (tasks, keyOf) => {
+  const groups = /* @__PURE__ */ new Map();
+  for (const t of tasks) {
+    const { key, name: name2 } = keyOf(t);
+    const g = groups.get(key) ?? { name: name2, members: [] };
+    g.members.push(t);
+    groups.set(key, g);
+  }
+  return [...groups].map(([key, g]) => summarize2(key, g.name, g.members)).sort((a, b) => b.gpus - a.gpus || a.name.localeCompare(b.name));
+};
+var summarize2 = (key, name2, tasks) => {
+  const measured2 = tasks.filter((t) => t.utilisation !== void 0 && t.gpus > 0);
+  const weight = measured2.reduce((s, t) => s + t.gpus, 0);
+  const idle = tasks.filter((t) => t.idle);
+  return {
+    key,
+    name: name2,
+    tasks: tasks.length,
+    running: tasks.filter((t) => t.status === "RUNNING").length,
+    gpus: tasks.reduce((s, t) => s + t.gpus, 0),
+    idleGpus: idle.reduce((s, t) => s + t.gpus, 0),
+    idleTasks: idle.length,
+    utilisation: weight > 0 ? round1(measured2.reduce((s, t) => s + (t.utilisation ?? 0) * t.gpus, 0) / weight) : void 0
+  };
+};
+var usageViews = (tasks) => ({
+  byUser: groupUsage(tasks, (t) => ({ key: t.user.id || t.user.name, name: t.user.name || t.user.id })),
+  byProject: groupUsage(tasks, (t) => ({ key: t.project.id || t.project.name, name: t.project.name || t.project.id })),
+  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || "(unknown)" })),
+  byPriority: groupUsage(tasks, (t) => t.priority === void 0 ? { key: "?", name: "(unknown)" } : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` })
+});
+
+// ../../packages/core/dist/operations/usage/budgets.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var why = (e, what) => {
+  if (e instanceof InspireError)
+    return e.reason === "Forbidden" ? `${what}: refused to this account (${e.message})` : `${what}: could not be read (${e.message})`;
+  return e.why === "AccessForbidden" ? `${what}: refused to this account (AccessForbidden); only the project's admins may read them` : `${what}: the platform does not offer them here (${e.why})`;
+};
+var numbers = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
+var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
+  const ref = { id: project3.id, name: project3.name };
+  const [overview, members2] = yield* Effect_exports.all([Effect_exports.either(budgetOverview(project3.id, workspaceId)), Effect_exports.either(memberBudgets(project3.id, workspaceId))], { concurrency: 2 });
+  const memberPart = members2._tag === "Right" ? { members: members2.right } : { membersNote: why(members2.left, `Member budgets of ${project3.name}`) };
+  if (overview._tag === "Right") {
+    const o = overview.right;
+    return {
+      project: ref,
+      overview: {
+        source: "overview",
+        ...numbers({ total: o.total, used: o.used, remain: o.remain }),
+        byKind: o.byKind
+      },
+      ...memberPart
+    };
+  }
+  const note = why(overview.left, `The budget overview of ${project3.name}`);
+  if (project3.budget === void 0 && project3.remainBudget === void 0)
+    return { project: ref, overviewNote: note, ...memberPart };
+  const used = project3.budget !== void 0 && project3.remainBudget !== void 0 ? Math.round((project3.budget - project3.remainBudget) * 100) / 100 : void 0;
+  return {
+    project: ref,
+    overview: {
+      source: "project-list",
+      ...numbers({ total: project3.budget, used, remain: project3.remainBudget }),
+      byKind: {}
+    },
+    overviewNote: `${note}; total and remaining are the project list's, without the split by kind`,
+    ...memberPart
+  };
+});
+
+// ../../packages/core/dist/operations/usage/output.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var UsageOutput = once6(() => {
+  const Group = external_exports.object({
+    key: external_exports.string().describe("The user id, project id, task type or priority"),
+    name: external_exports.string().describe("What people read: the user's or project's name, the type, the priority and its level"),
+    tasks: external_exports.number().describe("Tasks listed (running, starting or queued)"),
+    running: external_exports.number().describe("Running tasks"),
+    gpus: external_exports.number().describe("GPUs held now"),
+    idleGpus: external_exports.number().describe("GPUs held by idle tasks"),
+    idleTasks: external_exports.number().describe("Idle tasks"),
+    utilisation: external_exports.number().optional().describe("GPU-weighted mean GPU utilisation in percent; absent when the platform states none")
+  });
+  const Task = external_exports.object({
+    id: external_exports.string().describe("Task id"),
+    name: external_exports.string().describe("Task name"),
+    status: external_exports.string().describe("Status as the task dimension writes it (RUNNING, CREATING, …)"),
+    type: external_exports.string().describe("Task type: distributed_training, hpc_job, interactive_modeling, inference_serving, …"),
+    priority: external_exports.number().optional().describe("Priority 1–10"),
+    priorityLevel: PriorityLevel.optional().describe("LOW (1–3, pre-emptible), NORMAL (4) or HIGH (5–10)"),
+    project: IdName().describe("The task's project"),
+    user: IdName().describe("Who runs it"),
+    nodes: external_exports.number().describe("Nodes it occupies"),
+    gpus: external_exports.number().describe("GPUs it holds now"),
+    utilisation: external_exports.number().optional().describe("Real GPU utilisation in percent, when stated"),
+    idle: external_exports.boolean().describe("Holds GPUs at idle utilisation (the same rule as the metrics verdict's idle)"),
+    runningMs: external_exports.number().optional().describe("How long it has run, in ms")
+  });
+  const Points2 = external_exports.number().optional();
+  const Budget = external_exports.object({
+    project: IdName().describe("The project"),
+    overview: external_exports.object({
+      source: external_exports.enum(["overview", "project-list"]).describe("overview: the budget overview; project-list: the project list's budget and remainder"),
+      total: Points2.describe("Budget in points"),
+      used: Points2.describe("Points spent"),
+      remain: Points2.describe("Points left"),
+      byKind: external_exports.object({
+        train: Points2.describe("Spent on training and other compute"),
+        inference: Points2.describe("Spent on inference"),
+        storage: Points2.describe("Spent on storage")
+      }).describe("Spending by kind; empty when the platform does not say")
+    }).optional().describe("The project's budget; absent when no surface told it"),
+    overviewNote: external_exports.string().optional().describe("Why the overview (or its spending by kind) is missing"),
+    members: external_exports.array(external_exports.object({
+      id: external_exports.string().describe("User id"),
+      name: external_exports.string().describe("User name"),
+      budget: Points2.describe("The member's budget in points"),
+      used: Points2.describe("Points the member spent"),
+      remain: Points2.describe("Points the member has left")
+    })).optional().describe("Per member; absent when the platform refused or could not say"),
+    membersNote: external_exports.string().optional().describe("Why the member budgets are missing (e.g. refused to this account)")
+  });
+  return external_exports.object({
+    workspace: IdName().describe("The workspace"),
+    totals: Group.describe("The whole workspace"),
+    byUser: external_exports.array(Group).describe("Per user, most GPUs first"),
+    byProject: external_exports.array(Group).describe("Per project, most GPUs first"),
+    byType: external_exports.array(Group).describe("Per task type, most GPUs first"),
+    byPriority: external_exports.array(Group).describe("Per priority, most GPUs first"),
+    tasks: external_exports.array(Task).describe("The workspace's tasks, GPU holders first"),
+    budgets: external_exports.array(Budget).describe("Budgets of the account's projects attached to the workspace"),
+    warnings: external_exports.array(external_exports.string()).describe("Idle GPU holders"),
+    readAt: external_exports.number().describe("When the platform was asked (epoch ms)")
+  });
+});
+
+// ../../packages/core/dist/operations/usage/render.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var pct3 = (v) => v === void 0 ? void 0 : `${v.toFixed(1)}%`;
+var points = (v) => v === void 0 ? void 0 : v.toLocaleString("en-US", { maximumFractionDigits: 2 });
+var groupTable = (heading, groups) => renderTable(groups, [
+  { header: heading, cell: (g) => g.name },
+  { header: "GPUS", cell: (g) => g.gpus, align: "right" },
+  { header: "RUNNING", cell: (g) => g.running, align: "right" },
+  { header: "TASKS", cell: (g) => g.tasks, align: "right" },
+  { header: "GPU UTIL", cell: (g) => pct3(g.utilisation), align: "right" },
+  { header: "IDLE GPUS", cell: (g) => g.idleGpus > 0 ? g.idleGpus : "", align: "right" }
+]);
+var taskTable = (tasks) => renderTable(tasks, [
+  { header: "TASK", cell: (t) => t.name },
+  { header: "USER", cell: (t) => t.user.name || t.user.id },
+  { header: "PROJECT", cell: (t) => t.project.name || t.project.id },
+  { header: "TYPE", cell: (t) => t.type },
+  { header: "PRIORITY", cell: (t) => t.priority === void 0 ? void 0 : `${t.priority} ${t.priorityLevel}` },
+  { header: "STATUS", cell: (t) => t.status },
+  { header: "GPUS", cell: (t) => t.gpus, align: "right" },
+  { header: "GPU UTIL", cell: (t) => pct3(t.utilisation), align: "right" },
+  { header: "RUNNING FOR", cell: (t) => t.status === "RUNNING" ? formatDuration(t.runningMs) : void 0 },
+  { header: "IDLE", cell: (t) => t.idle ? "IDLE" : "" }
+], "(no tasks)");
+var budgetTable = (budgets) => renderTable(budgets, [
+  { header: "PROJECT", cell: (b) => b.project.name },
+  { header: "TOTAL", cell: (b) => points(b.overview?.total), align: "right" },
+  { header: "USED", cell: (b) => points(b.overview?.used), align: "right" },
+  { header: "REMAINING", cell: (b) => points(b.overview?.remain), align: "right" },
+  { header: "TRAIN", cell: (b) => points(b.overview?.byKind.train), align: "right" },
+  { header: "INFERENCE", cell: (b) => points(b.overview?.byKind.inference), align: "right" },
+  { header: "STORAGE", cell: (b) => points(b.overview?.byKind.storage), align: "right" }
+], "(none of your projects is attached to this workspace)");
+var notes = (budgets) => budgets.flatMap((b) => [b.overviewNote, b.membersNote].filter((n) => n !== void 0).map((n) => `! ${n}`));
+var memberTables = (budgets) => budgets.flatMap((b) => b.members === void 0 ? [] : [
+  "",
+  `Members of ${b.project.name}:`,
+  renderTable(b.members, [
+    { header: "MEMBER", cell: (m) => m.name || m.id },
+    { header: "BUDGET", cell: (m) => points(m.budget), align: "right" },
+    { header: "USED", cell: (m) => points(m.used), align: "right" },
+    { header: "REMAINING", cell: (m) => points(m.remain), align: "right" }
+  ])
+]);
+var renderUsage = (r) => [
+  renderFields([
+    ["Workspace", `${r.workspace.name} (${r.workspace.id})`],
+    ["GPUs held", `${r.totals.gpus} by ${plural4(r.totals.running, "running task")} (${r.totals.tasks} listed)`],
+    ["GPU utilisation", pct3(r.totals.utilisation)],
+    [
+      "Idle",
+      r.totals.idleTasks > 0 ? `${plural4(r.totals.idleGpus, "GPU")} in ${plural4(r.totals.idleTasks, "task")}` : "none"
+    ],
+    ["Read", formatTime(r.readAt)]
+  ]),
+  "",
+  groupTable("USER", r.byUser),
+  "",
+  groupTable("PROJECT", r.byProject),
+  "",
+  groupTable("TYPE", r.byType),
+  "",
+  groupTable("PRIORITY", r.byPriority),
+  "",
+  taskTable(r.tasks),
+  "",
+  "Budgets (points):",
+  budgetTable(r.budgets),
+  ...notes(r.budgets),
+  ...memberTables(r.budgets),
+  ...r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []
+].join("\n");
+
+// ../../packages/core/dist/operations/usage/index.js
+var Input15 = external_exports.object({
+  workspace: external_exports.string().optional().describe("Workspace (name or id); default: the defaultWorkspace setting")
+});
+var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var usageOperation = defineOperation({
+  name: "usage",
+  title: "Who uses the GPUs of a workspace, and the budgets",
+  description: `Who holds the GPUs of a workspace now, from the platform's task dimension (everyone's tasks, not only yours): GPUs held, running tasks and real GPU utilisation by user, by project, by task type and by priority, with idle holders flagged (GPUs held at under ${IDLE_GPU_BELOW_PERCENT}% utilisation, the metrics verdict's idle rule). Also the budget of each of your projects attached to the workspace: total, used and remaining points, spending by kind (train, inference, storage) and per member, where the platform lets this account see them; a refused section says so and the rest is still returned. Default workspace: the defaultWorkspace setting. Next: ${callWord("metrics")} for the health verdict of an idle job, ${callWord("stop")} to free GPUs you hold idle.`,
+  input: Input15,
+  output: UsageOutput,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
+  cli: {
+    path: ["usage"],
+    summary: "Who holds the GPUs of a workspace (by user, project, type, priority) and the budgets"
+  },
+  examples: [{}, { workspace: "{workspace}" }],
+  run: (input2, context5) => Effect_exports.gen(function* () {
+    const workspace = yield* resolveReadWorkspace({ workspace: input2.workspace });
+    context5.progress({ message: `Reading the tasks and budgets of ${workspace.name}` });
+    const attached = new Set(workspace.projects.map((p) => p.id));
+    const [rows, projects] = yield* Effect_exports.all([taskDimensions(workspace.id), knownProjects()], { concurrency: 2 });
+    const budgets = yield* Effect_exports.forEach(projects.filter((p) => attached.has(p.id)), (p) => projectBudget(p, workspace.id), { concurrency: 2 });
+    const tasks = rows.map(usageTask).sort((a, b) => b.gpus - a.gpus || a.name.localeCompare(b.name));
+    const totals = summarize2(workspace.id, workspace.name, tasks);
+    const idle = tasks.filter((t) => t.idle);
+    const warnings = [
+      ...idle.length > 0 ? [
+        `${plural5(idle.length, "task")} ${idle.length === 1 ? "holds" : "hold"} ${plural5(totals.idleGpus, "GPU")} at under ${IDLE_GPU_BELOW_PERCENT}% utilisation: ${idle.map((t) => `${t.name} (${t.user.name || t.user.id}, ${t.gpus})`).join(", ")}. ${callWord("metrics")} gives an idle job's verdict; the platform reclaims GPUs left idle for hours.`
+      ] : []
+    ];
+    return {
+      workspace: { id: workspace.id, name: workspace.name },
+      totals,
+      ...usageViews(tasks),
+      tasks,
+      budgets,
+      warnings,
+      readAt: yield* Clock_exports.currentTimeMillis
+    };
+  }),
+  render: (r) => renderUsage(r)
+});
+
 // ../../packages/core/dist/operations/wait.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS = 0.2;
-var Input14 = external_exports.object({
+var Input16 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
   until: external_exports.enum(["running", "finished", "succeeded"]).default("finished").describe("running; finished = any end state (default); succeeded"),
   timeout_seconds: external_exports.number().min(1).max(3600).default(600).describe("Give up after this many seconds (default 600, at most 3600); call again to keep waiting"),
@@ -51052,7 +51919,7 @@ var waitOperation = defineOperation({
   name: "wait",
   title: "Wait for a task to reach a state",
   description: `Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
-  input: Input14,
+  input: Input16,
   output: Output8,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -51129,7 +51996,9 @@ var CATALOGUE = [
   modelsOperation,
   waitOperation,
   resubmitOperation,
-  eventsOperation
+  eventsOperation,
+  availabilityOperation,
+  usageOperation
 ];
 var OPERATIONS = CATALOGUE;
 var findOperation = (name2) => OPERATIONS.find((op) => op.name === name2.replace(/^inspire_/, ""));

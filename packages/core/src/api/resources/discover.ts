@@ -174,7 +174,7 @@ const gpusOf = (workspaceId: string, limit: Limit, refresh: boolean) =>
     return read
   })
 
-const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean) =>
+const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean, freeGpus: boolean) =>
   Effect.gen(function* () {
     if (!workspace.enabled)
       return {
@@ -183,15 +183,21 @@ const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean)
         problems: ["The workspace is disabled (该空间已被禁用); it accepts no calls."],
       } satisfies DiscoveredWorkspace
     const [structure, gpus] = yield* Effect.all(
-      [structureOf(workspace.id, limit, refresh), Effect.either(gpusOf(workspace.id, limit, refresh))],
+      [
+        structureOf(workspace.id, limit, refresh),
+        freeGpus ? Effect.either(gpusOf(workspace.id, limit, refresh)) : Effect.succeed(undefined),
+      ],
       { concurrency: 2 },
     )
-    const free = Either.isRight(gpus) ? gpus.right : undefined
+    const free = gpus !== undefined && Either.isRight(gpus) ? gpus.right : undefined
     const joined = withGpus(structure.groups, free)
     return {
       ...workspace,
       groups: structure.groups.map((g, i) => ({ ...g, gpus: joined[i]?.gpus })),
-      problems: [...(Either.isLeft(gpus) ? [`Free GPUs unknown: ${describe(gpus.left)}`] : []), ...structure.problems],
+      problems: [
+        ...(gpus !== undefined && Either.isLeft(gpus) ? [`Free GPUs unknown: ${describe(gpus.left)}`] : []),
+        ...structure.problems,
+      ],
     } satisfies DiscoveredWorkspace
   })
 
@@ -212,6 +218,8 @@ export interface DiscoverOptions {
   readonly refresh?: boolean
   /** Only this workspace (id, name or alias): nothing is asked about the others. */
   readonly workspace?: string
+  /** Read the free GPUs of each group (the default); a caller that reads the nodes itself says false. */
+  readonly freeGpus?: boolean
   /** Called as each workspace is done (a cold discovery of a large account takes seconds). */
   readonly onWorkspace?: (done: number, total: number, name: string) => void
 }
@@ -274,7 +282,7 @@ const gather = (options: DiscoverOptions) =>
         Effect.forEach(
           chosen,
           (w) =>
-            Effect.tap(discoverWorkspace(w, limit, refresh), () =>
+            Effect.tap(discoverWorkspace(w, limit, refresh, options.freeGpus !== false), () =>
               Effect.sync(() => options.onWorkspace?.(++done, chosen.length, w.name)),
             ),
           { concurrency: "unbounded" },

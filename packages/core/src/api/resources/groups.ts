@@ -2,8 +2,8 @@ import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { collectPages } from "../../platform/paging.js"
 import { decode, READ_HINT } from "../support.js"
+import { spacesOverview, workspaceDimension } from "./dimension.js"
 
 /** A logic compute group (`lcg-…`, the id every API wants) as the workspace describes it. */
 export interface ComputeGroupInfo {
@@ -86,8 +86,6 @@ const toGroups = (info: z.output<typeof BasicInfo>, workspaceId: string): Readon
   )
 }
 
-const spacesOverview = (workspaceId: string) => `/jobs/spacesOverview?spaceId=${workspaceId}`
-
 /** The workspace's logic compute groups: V2 `workspace.GetBasicInfo` (★), else V1 `cluster_metric/cluster_basic_info`. */
 export const computeGroupInfo = (
   workspaceId: string,
@@ -113,6 +111,8 @@ export const computeGroupInfo = (
 
 const NodeDimension = z
   .object({
+    name: text,
+    node_id: text,
     status: text,
     cordon_type: text,
     is_maint: z.boolean().nullish(),
@@ -120,6 +120,8 @@ const NodeDimension = z
     gpu: z.object({ total: z.coerce.number().nullish(), used: z.coerce.number().nullish() }).loose().nullish(),
     logic_compute_group: z.object({ id: text }).loose().nullish(),
     logic_compute_group_id: text,
+    tasks_associated: z.array(z.object({ priority: z.union([z.number(), z.string()]).nullish() }).loose()).nullish(),
+    task_list: z.array(z.unknown()).nullish(),
   })
   .loose()
 
@@ -128,7 +130,10 @@ const NodePage = z
   .loose()
   .transform((p) => ({ items: p.node_dimensions ?? [], total: p.total ?? undefined }))
 
-type Node = z.output<typeof NodeDimension>
+/** A node as the node dimension lists it (§4.4.1). */
+export type NodeDimension = z.output<typeof NodeDimension>
+
+type Node = NodeDimension
 
 /** Whether the scheduler gives a node work (§3.7): Ready, not cordoned, not in maintenance, not in the fault pool. */
 export const isSchedulable = (n: Node): boolean =>
@@ -136,42 +141,30 @@ export const isSchedulable = (n: Node): boolean =>
 
 const NODE_PAGE_SIZE = 500
 
-/** GPUs per group from the node listing: V2 `workspace.ListNodeDimension` (★), else V1 `cluster_metric/list_node_dimension`. */
+/** A workspace's nodes: V2 `workspace.ListNodeDimension` (★), else V1 `cluster_metric/list_node_dimension`. */
+export const nodeDimensions = (workspaceId: string): Effect.Effect<ReadonlyArray<Node>, InspireError, Platform> =>
+  workspaceDimension(workspaceId, {
+    action: "ListNodeDimension",
+    v1: "list_node_dimension",
+    page: NodePage,
+    pageSize: NODE_PAGE_SIZE,
+    what: "read the nodes' GPU use",
+  })
+
+/** The group a listed node belongs to, if it says. */
+export const groupOfNode = (n: Node): string | undefined =>
+  n.logic_compute_group?.id ?? n.logic_compute_group_id ?? undefined
+
+/** GPUs per group from the node listing (see nodeDimensions). */
 export const gpuAvailability = (
   workspaceId: string,
 ): Effect.Effect<ReadonlyMap<string, GpuAvailability>, InspireError, Platform> =>
-  Effect.gen(function* () {
-    const platform = yield* Platform
-    const listing = (surface: string, call: (body: object) => ReturnType<Platform["Type"]["v2"]>) =>
-      collectPages(
-        (page, size) =>
-          Effect.flatMap(call({ page_num: page, page_size: size, filter: { workspace_id: workspaceId } }), (d) =>
-            decode(NodePage, d, surface),
-          ),
-        { firstPage: 1, pageSize: NODE_PAGE_SIZE },
-      )
-    const nodes = yield* listing("api/v2/workspace.ListNodeDimension", (body) =>
-      platform.v2("workspace", "ListNodeDimension", body, { idempotent: true }),
-    ).pipe(
-      Effect.catchTag("SurfaceUnavailable", () =>
-        listing("api/v1/cluster_metric/list_node_dimension", (body) =>
-          platform.v1("POST", "cluster_metric/list_node_dimension", body, {
-            idempotent: true,
-            referer: spacesOverview(workspaceId),
-          }),
-        ),
-      ),
-      Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { what: "read the nodes' GPU use", hint: READ_HINT })),
-      ),
-    )
-    return summarize(nodes.items)
-  })
+  Effect.map(nodeDimensions(workspaceId), summarize)
 
 const summarize = (nodes: ReadonlyArray<Node>): ReadonlyMap<string, GpuAvailability> => {
   const out = new Map<string, { total: number; used: number; schedulableNodes: number; unschedulableNodes: number }>()
   for (const n of nodes) {
-    const group = n.logic_compute_group?.id ?? n.logic_compute_group_id
+    const group = groupOfNode(n)
     if (!group) continue
     const sum = out.get(group) ?? { total: 0, used: 0, schedulableNodes: 0, unschedulableNodes: 0 }
     if (isSchedulable(n)) {

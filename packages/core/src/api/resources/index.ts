@@ -1,6 +1,7 @@
 export * from "./cache.js"
 export * from "./discover.js"
 export * from "./groups.js"
+export * from "./nodes.js"
 export * from "./projects.js"
 export * from "./resolve.js"
 export * from "./specs.js"

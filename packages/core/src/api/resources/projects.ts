@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { Points } from "../../domain/points.js"
 import { type Project, RawProject } from "../../domain/projects.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, type SurfaceUnavailable, surfaceError } from "../../errors.js"
@@ -60,15 +61,9 @@ export const projectPages = (
     )
   })
 
-const money = z.union([z.number(), z.string()]).transform((v) => {
-  if (typeof v === "number") return v
-  const n = Number(v.replace(/,/g, "").trim())
-  return v.trim() === "" || Number.isNaN(n) ? undefined : n
-})
-
 const v2Read = { idempotent: true } as const
 
-const Overview = z.object({ total: money.nullish(), remain: money.nullish() }).loose()
+const Overview = z.object({ total: Points.nullish(), remain: Points.nullish() }).loose()
 
 const overviewOf = (platform: Platform["Type"], project: Project) => {
   const workspaceId = project.workspaces[0]?.id

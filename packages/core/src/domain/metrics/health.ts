@@ -91,6 +91,12 @@ export interface HealthFlags {
   readonly reclaim: ReclaimHazard
 }
 
+/**
+ * Whether GPU utilisation (percent) is idle: strictly under IDLE_GPU_BELOW_PERCENT. The one rule behind the
+ * metrics verdict's idle windows and the usage view's idle holders.
+ */
+export const isIdleGpu = (pct: number): boolean => pct < IDLE_GPU_BELOW_PERCENT
+
 /** Runs of at least IDLE_MIN_SAMPLES consecutive samples under IDLE_GPU_BELOW_PERCENT, oldest first. */
 export const findIdleWindows = (gpu: ReadonlyArray<MetricSample>): IdleWindow[] => {
   const windows: IdleWindow[] = []
@@ -98,7 +104,7 @@ export const findIdleWindows = (gpu: ReadonlyArray<MetricSample>): IdleWindow[] 
   // One step past the end closes a run that is still open at the last sample.
   for (let i = 0; i <= gpu.length; i++) {
     const sample = gpu[i]
-    if (sample !== undefined && sample.pct < IDLE_GPU_BELOW_PERCENT) {
+    if (sample !== undefined && isIdleGpu(sample.pct)) {
       runStart ??= i
       continue
     }

@@ -17,6 +17,7 @@ import {
   type SettingValue,
 } from "../../store/settings.js"
 import { callWord } from "../../words/token.js"
+import { type AutoGroupAsk, isAutoGroup, pickAutoGroup } from "./auto-group.js"
 
 /** The saved defaults of the active profile, read now: a long-lived server must see `config set` at once. */
 export const savedDefaults = (): Effect.Effect<Defaults, InspireError, ActiveProfile> =>
@@ -65,7 +66,8 @@ export interface Target {
 /**
  * Resolves the project, workspace and compute group of a call from its arguments, then the defaults.
  * A missing workspace is an error listing the choices; a missing project is the workspace's only
- * project, else an error; a missing group is the workspace's first group, with a warning.
+ * project, else an error; a missing group is the workspace's first group, with a warning. A create
+ * that says what it places (`auto`) may name the group `auto`: the one the fit ranks first (auto-group.ts).
  */
 export const resolveTarget = (
   input: {
@@ -73,7 +75,7 @@ export const resolveTarget = (
     readonly workspace?: string | undefined
     readonly compute_group?: string | undefined
   },
-  options: { readonly needGroup: boolean },
+  options: { readonly needGroup: boolean; readonly auto?: AutoGroupAsk },
 ): Effect.Effect<Target, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const warnings: string[] = []
@@ -94,6 +96,10 @@ export const resolveTarget = (
     const workspace = yield* resolveWorkspace(wsName, project)
     const chosen = project ?? (yield* onlyProject(workspace))
     if (!options.needGroup) return { project: chosen, workspace, warnings }
+    if (options.auto !== undefined && isAutoGroup(input.compute_group)) {
+      const auto = yield* pickAutoGroup(workspace, options.auto, yield* defaultOf("defaultPriority"))
+      return { project: chosen, workspace, group: auto.group, warnings: [...warnings, ...auto.warnings] }
+    }
     if (input.compute_group !== undefined)
       return {
         project: chosen,

@@ -18,7 +18,7 @@ export interface DeployTarget {
 
 /**
  * Resolves a notebook's or serving's target and its spec of `scheduleType`; a wrong spec's hint carries
- * the placement warnings (e.g. a defaulted compute group).
+ * the placement warnings (e.g. a defaulted compute group). `instances` is what `compute_group` "auto" fits.
  */
 export const deployTarget = (
   input: {
@@ -26,11 +26,16 @@ export const deployTarget = (
     readonly project?: string | undefined
     readonly compute_group?: string | undefined
     readonly spec?: string | undefined
+    readonly priority?: number | undefined
   },
   scheduleType: ScheduleType,
+  instances = 1,
 ): Effect.Effect<DeployTarget, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const target = yield* resolveTarget(input, { needGroup: true })
+    const target = yield* resolveTarget(input, {
+      needGroup: true,
+      auto: { scheduleType, spec: input.spec, instances, priority: input.priority },
+    })
     const group = target.group
     if (group === undefined) return yield* Effect.die("resolveTarget returned no group")
     const workspace = target.workspace

@@ -101,7 +101,7 @@ export const createInference = (
       "command",
       `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`,
     )).trim()
-    const where = yield* deployTarget(input, "SERVING")
+    const where = yield* deployTarget(input, "SERVING", input.replicas * input.node_num_per_replica)
     const { target, group, workspace, spec } = where
     const model = yield* modelFor(modelId, workspace.id)
     const known = model.versions.find((v) => v.version === version)

@@ -40,7 +40,7 @@ describe("discover", () => {
     expect(offline.sort()).toEqual(["分布式训练空间", "整节点任务空间", "高性能计算"].sort())
     const disabled = d.workspaces.find((w) => w.name === "公共项目空间")
     expect(disabled).toMatchObject({ enabled: false, groups: [] })
-    expect(d.workspaces.flatMap((w) => w.groups)).toHaveLength(21)
+    expect(d.workspaces.flatMap((w) => w.groups)).toHaveLength(22)
     expect(d.workspaces.flatMap((w) => w.problems)).toEqual([
       "The workspace is disabled (该空间已被禁用); it accepts no calls.",
     ])
@@ -168,14 +168,14 @@ describe("discover", () => {
     emu.current.control.faults.set({ surfaces: { "v2:workspace.GetScheduleConfig": "AccessForbidden" } })
     const { result, requests } = await value(emu.current, counted(emu.current, discover()))
     expect(specIds(result)).toEqual(specIds(normal))
-    // TRAIN, DSW and SERVING for each of the 21 groups, plus HPC for 3.
-    expect(requests.bySurface["v1:POST /api/v1/resource_prices/logic_compute_groups/"]).toBe(21 * 3 + 3)
+    // TRAIN, DSW and SERVING for each of the 22 groups, plus HPC for 3.
+    expect(requests.bySurface["v1:POST /api/v1/resource_prices/logic_compute_groups/"]).toBe(22 * 3 + 3)
   })
 
   it("asks every group for HPC specs when the node specs cannot tell which groups run HPC", async () => {
     emu.current.control.faults.set({ surfaces: { "v2:workspace.GetWorkspaceNodeSpecs": "InvalidAction" } })
     const { result, requests } = await value(emu.current, counted(emu.current, discover()))
-    expect(requests.bySurface["v1:POST /api/v1/resource_prices/logic_compute_groups/"]).toBe(21)
+    expect(requests.bySurface["v1:POST /api/v1/resource_prices/logic_compute_groups/"]).toBe(22)
     expect(result.workspaces.flatMap((w) => w.groups).filter((g) => g.specs.HPC.length > 0)).toHaveLength(3)
     expect(result.workspaces.flatMap((w) => w.groups).every((g) => g.skipped.length === 0)).toBe(true)
   })
@@ -204,6 +204,6 @@ describe("discover", () => {
     const d = await value(emu.current, discover())
     expect(d.user.loginName).toBe("20250001")
     expect(d.projects.find((p) => p.enName === "vl-align")?.remainBudget).toBe(31250.5)
-    expect(d.workspaces.flatMap((w) => w.groups)).toHaveLength(21)
+    expect(d.workspaces.flatMap((w) => w.groups)).toHaveLength(22)
   })
 })

@@ -14,7 +14,7 @@ describe("listComputeGroups", () => {
     const f = fixture(emu.current)
     const ws = f.workspace("整节点任务空间")
     const { result, requests } = await value(emu.current, counted(emu.current, listComputeGroups(ws)))
-    expect(result.map((g) => g.name).sort()).toEqual(["H100-整节点", "H200-整节点"])
+    expect(result.map((g) => g.name).sort()).toEqual(["H100-整节点", "H100-碎片", "H200-整节点"])
     const h200 = result.find((g) => g.name === "H200-整节点")
     expect(h200).toMatchObject({
       id: f.group("整节点任务空间", "H200-整节点").id,

@@ -21,6 +21,8 @@ export interface SubmissionPlace {
   readonly spec?: string | undefined
   readonly image?: string | undefined
   readonly priority?: number | undefined
+  /** Instances to place; what `compute_group` "auto" fits (1 when absent). */
+  readonly instance_count?: number | undefined
 }
 
 /** What every submission carries besides its command and its kind's own settings. */
@@ -49,7 +51,10 @@ export const placeSubmission = (
   type: "TRAIN" | "HPC",
 ): Effect.Effect<Placed, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const target = yield* resolveTarget(s, { needGroup: true })
+    const target = yield* resolveTarget(s, {
+      needGroup: true,
+      auto: { scheduleType: type, spec: s.spec, instances: s.instance_count ?? 1, priority: s.priority },
+    })
     const spec = yield* pickSpec(target, type, s.spec)
     const image = yield* imageOrDefault(s.image, SUBMIT_IMAGE_HINT)
     const priority = yield* resolvePriority(s.priority, target.project, spec)

@@ -1,0 +1,102 @@
+import { z } from "zod"
+import { FIRST_NON_PREEMPTIBLE } from "../../domain/priority.js"
+import { Effect } from "../../effect.js"
+import { invalidInput } from "../../errors.js"
+import { callWord, fieldWord } from "../../words/token.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { defaultOf } from "../common/defaults.js"
+import { rankPlaces } from "../common/fit.js"
+import { readNodes } from "../common/nodes-read.js"
+import { AvailabilityOutput } from "./output.js"
+import { renderAvailability } from "./render.js"
+import { type AvailabilityResult, toWorkspaces } from "./result.js"
+
+export type { AvailabilityResult } from "./result.js"
+
+const Input = z.object({
+  workspace: z
+    .string()
+    .optional()
+    .describe("Only this workspace (name or id); default: defaultWorkspace, else every workspace"),
+  spec: z
+    .string()
+    .optional()
+    .describe("Fit: the spec (id or exact name) to place; the groups that offer it are ranked"),
+  gpus: z.number().int().min(0).max(64).optional().describe("Fit: GPUs per instance, instead of a spec"),
+  instances: z.number().int().min(1).max(512).default(1).describe("Fit: how many instances (nodes of a job)"),
+  priority: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .optional()
+    .describe(
+      `Fit: the priority it would run at; ${FIRST_NON_PREEMPTIBLE}+ may pre-empt 1–3. Default defaultPriority, else ${FIRST_NON_PREEMPTIBLE}`,
+    ),
+  refresh: z
+    .boolean()
+    .default(false)
+    .describe("Ask the platform again for the groups and specs too (the nodes are always read fresh)"),
+})
+
+export const availabilityOperation = defineOperation({
+  name: "availability",
+  title: "Where work can run now: nodes, free GPUs per node and fit",
+  description:
+    "Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), " +
+    "GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. " +
+    `With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node), ranked, each with its reason. ` +
+    `Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each, groups and specs from the kept discovery. ` +
+    `Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
+  input: Input,
+  output: AvailabilityOutput,
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+  effects: { writes: false },
+  cli: { path: ["avail"], summary: "Free nodes and GPUs per compute group, and where a job fits now" },
+  examples: [{}, { workspace: "{workspace}", gpus: 8, instances: 2 }, { spec: "{train_spec}", instances: 1 }],
+  run: (input, context) =>
+    Effect.gen(function* () {
+      if (input.spec !== undefined && input.gpus !== undefined)
+        return yield* Effect.fail(
+          invalidInput("Pass spec or gpus, not both.", "A spec already says how many GPUs an instance takes."),
+        )
+      const workspace = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
+      context.progress({ message: `Reading the nodes of ${workspace ?? "every workspace"}` })
+      const read = yield* readNodes({ workspace, refresh: input.refresh })
+      const priority = input.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE
+      const asked = input.spec !== undefined || input.gpus !== undefined
+      const ranked = asked
+        ? rankPlaces(read.places, { spec: input.spec, gpus: input.gpus, instances: input.instances, priority })
+        : []
+      if (asked && input.spec !== undefined && ranked.length === 0)
+        return yield* Effect.fail(
+          invalidInput(
+            `No compute group of ${workspace ?? "your workspaces"} offers spec "${input.spec}".`,
+            `Pass a spec id from ${callWord("status")}, or ${fieldWord("gpus", 8)} instead.`,
+          ),
+        )
+      const warnings =
+        asked && ranked[0] !== undefined && ranked[0].verdict !== "now"
+          ? [
+              `No group can start ${input.instances} instance(s) at once. The best is ${ranked[0].computeGroup.name}: ${ranked[0].reason}.`,
+            ]
+          : []
+      return {
+        workspaces: toWorkspaces(read),
+        ...(asked
+          ? {
+              fit: {
+                ...(input.spec !== undefined ? { spec: input.spec } : {}),
+                ...(input.gpus !== undefined ? { gpus: input.gpus } : {}),
+                instances: input.instances,
+                priority,
+                ranked,
+              },
+            }
+          : {}),
+        readAt: read.readAt,
+        warnings,
+      } satisfies AvailabilityResult
+    }),
+  render: (r: AvailabilityResult) => renderAvailability(r),
+})

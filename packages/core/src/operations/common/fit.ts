@@ -1,0 +1,89 @@
+import type { DiscoveredGroup, DiscoveredWorkspace } from "../../api/resources/discover.js"
+import { fold } from "../../api/resources/resolve.js"
+import {
+  type FitCandidate,
+  type FitVerdict,
+  type GroupAvailability,
+  type NodeView,
+  rankFits,
+  summarizeNodes,
+} from "../../domain/availability.js"
+import type { ScheduleType, Spec } from "../../domain/specs.js"
+
+/** What to place: a spec (id or exact name) or GPUs per instance, with the instance count and priority. */
+export interface FitAsk {
+  readonly spec?: string | undefined
+  readonly gpus?: number | undefined
+  readonly instances: number
+  readonly priority: number
+  /** Look for the spec among this schedule type's specs only (a create knows its type). */
+  readonly scheduleType?: ScheduleType | undefined
+}
+
+/** One ranked answer: where, the verdict and why. */
+export interface RankedFit {
+  readonly workspace: { readonly id: string; readonly name: string }
+  readonly computeGroup: { readonly id: string; readonly name: string }
+  readonly gpusPerInstance: number
+  readonly spec?: string
+  readonly verdict: FitVerdict
+  readonly reason: string
+  readonly instancesNow: number
+}
+
+/** A workspace's discovered groups with their nodes as read now. */
+export interface WorkspaceNodes {
+  readonly workspace: DiscoveredWorkspace
+  readonly nodes: ReadonlyMap<string, ReadonlyArray<NodeView>>
+}
+
+type Place = Pick<RankedFit, "workspace" | "computeGroup" | "gpusPerInstance" | "spec">
+
+const SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"] as const
+
+// The group's spec of that id (or exact name), among one schedule type's specs or all of them.
+const specIn = (group: DiscoveredGroup, wanted: string, type: ScheduleType | undefined): Spec | undefined => {
+  const types = SPEC_TYPES.filter((t) => type === undefined || t === type)
+  const specs = types.flatMap((t) => group.specs[t] ?? [])
+  return specs.find((s) => s.id === wanted.trim()) ?? specs.find((s) => fold(s.name) === fold(wanted))
+}
+
+/** A group's availability from its nodes (none listed: an empty group). */
+export const availabilityOf = (nodes: ReadonlyArray<NodeView> | undefined): GroupAvailability =>
+  summarizeNodes(nodes ?? [])
+
+/**
+ * Every group the ask can be placed in, ranked (domain/availability.ts): with a spec, the groups that
+ * offer it (its GPUs per instance); with GPUs, the groups with GPU nodes (any group for 0).
+ */
+export const rankPlaces = (places: ReadonlyArray<WorkspaceNodes>, ask: FitAsk): ReadonlyArray<RankedFit> => {
+  const candidates: FitCandidate<{ readonly name: string; readonly ref: Place }>[] = []
+  for (const { workspace, nodes } of places)
+    for (const group of workspace.groups) {
+      const listed = nodes.get(group.id) ?? []
+      const spec = ask.spec !== undefined ? specIn(group, ask.spec, ask.scheduleType) : undefined
+      if (ask.spec !== undefined && spec === undefined) continue
+      const gpus = spec?.gpuCount ?? ask.gpus ?? 0
+      // Asked for GPUs, a CPU group is no candidate at all.
+      if (spec === undefined && gpus > 0 && group.gpuType === "CPU") continue
+      candidates.push({
+        group: {
+          name: `${workspace.name}/${group.name}`,
+          ref: {
+            workspace: { id: workspace.id, name: workspace.name },
+            computeGroup: { id: group.id, name: group.name },
+            gpusPerInstance: gpus,
+            ...(spec !== undefined ? { spec: spec.id } : {}),
+          },
+        },
+        nodes: listed,
+        request: { gpusPerInstance: gpus, instances: ask.instances, priority: ask.priority },
+      })
+    }
+  return rankFits(candidates).map((f) => ({
+    ...f.group.ref,
+    verdict: f.verdict,
+    reason: f.reason,
+    instancesNow: f.instancesNow,
+  }))
+}
