@@ -1,5 +1,6 @@
 import { type MetricsResult, shortPodName } from "@holos-inspire/core"
 import { formatClockTime } from "@holos-inspire/core/internal"
+import { escapeXml, TEXT_STYLE } from "./svg.js"
 
 type SeriesRow = NonNullable<MetricsResult["series"]>[number]
 
@@ -19,9 +20,6 @@ const LEFT = 56
 const RIGHT = 190
 const TOP = 58
 const GAP = 44
-
-const escapeXml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 const clock = (epochSeconds: number): string => formatClockTime(epochSeconds * 1000)
 
@@ -107,7 +105,7 @@ export const metricsSvg = (result: MetricsResult): string => {
     )
   })
   const style = [
-    "text{font-family:sans-serif;fill:#222}",
+    TEXT_STYLE,
     ".title{font-size:15px;font-weight:bold}",
     ".verdict{font-size:12px}",
     ".panel{font-size:13px;font-weight:bold}",

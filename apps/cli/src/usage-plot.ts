@@ -1,5 +1,6 @@
 import type { UsageResult } from "@holos-inspire/core"
 import { formatInstant, IDLE_GPU_BELOW_PERCENT } from "@holos-inspire/core/internal"
+import { escapeXml, TEXT_STYLE } from "./svg.js"
 
 /** Whose bars: one per user (stacked by project) or one per project (stacked by user). */
 export type UsageBy = "user" | "project"
@@ -12,9 +13,6 @@ const RIGHT = 60
 const TOP = 64
 const BAR = 22
 const GAP = 10
-
-const escapeXml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 type Task = UsageResult["tasks"][number]
 
@@ -107,7 +105,7 @@ export const usageSvg = (result: UsageResult, by: UsageBy): string => {
     )
   }
   const style = [
-    "text{font-family:sans-serif;fill:#222}",
+    TEXT_STYLE,
     ".title{font-size:15px;font-weight:bold}",
     ".sub{font-size:12px}",
     ".label{font-size:12px}",

@@ -53,6 +53,7 @@ describe("inspire job metrics --plot", () => {
     const result = json<{ summary: { verdict: string }; series: Array<{ pod: string; metric: string }> }>(run)
     const svg = readFileSync(file, "utf8")
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
+    expect(svg).toMatch(/font-family:[^;]*"Noto Sans CJK SC"[^;]*sans-serif/)
     expect(svg.trimEnd().endsWith("</svg>")).toBe(true)
     const drawn = result.series.filter((s) => s.metric !== undefined).length
     expect(drawn).toBeGreaterThanOrEqual(4)

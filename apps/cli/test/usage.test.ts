@@ -79,6 +79,8 @@ describe("inspire usage", () => {
     for (const u of r.byUser.filter((x) => x.gpus > 0)) expect(svg).toContain(`>${u.name}</text>`)
     expect(svg).toContain('class="idle"')
     expect(svg).toContain("GPUs held in 分布式训练空间 by user")
+    // Chinese names need a font with CJK glyphs ahead of the generic family, which alone may lack them.
+    expect(svg).toMatch(/font-family:[^;]*"Noto Sans CJK SC"[^;]*sans-serif/)
 
     const byProject = await inspireIn(cwd, env, ["usage", "--plot", "projects.svg", "--by", "project"])
     expect(byProject.code, byProject.stderr).toBe(0)

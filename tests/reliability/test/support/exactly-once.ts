@@ -104,6 +104,13 @@ export const summary = (what: string, t: Tally): string =>
   `(${t.unknown} unknown), ${t.duplicates.length} duplicates, ${t.lost.length} lost, ${t.wrongIds.length} wrong ids, ` +
   `${t.unsaid.length} failures without created/hint`
 
+/**
+ * Faults this dense still leave most creates through: about 7 in 100 fail at full size (docs/RELIABILITY.md).
+ * Fewer than a third leaves room for chance at the CI's 20 creates (4 or more of 20 fail about one run in
+ * 20 at a 7% rate; 7 or more, about one in 3000), while a client that stopped retrying would fail most.
+ */
+const mostThrough = (t: Tally): boolean => t.failures.length < t.creates / 3
+
 /** The report rows of docs/RELIABILITY.md. */
 export const tallyRows = (t: Tally): Row[] => [
   { name: "creates", value: String(t.creates) },
@@ -111,7 +118,7 @@ export const tallyRows = (t: Tally): Row[] => [
     name: "succeeded",
     value: String(t.creates - t.failures.length),
     target: "most",
-    met: t.failures.length < t.creates / 5,
+    met: mostThrough(t),
   },
   { name: "duplicate jobs", value: String(t.duplicates.length), target: "0", met: t.duplicates.length === 0 },
   {
@@ -167,6 +174,7 @@ export const expectExactlyOnce = (t: Tally): void => {
   expect(t.wrongIds).toEqual([])
   expect(t.lost).toEqual([])
   expect(t.unsaid).toEqual([])
-  // Faults this dense still leave most creates through.
-  expect(t.failures.length).toBeLessThan(t.creates / 5)
+  expect({ failures: t.failures.length, creates: t.creates, mostThrough: mostThrough(t) }).toMatchObject({
+    mostThrough: true,
+  })
 }
