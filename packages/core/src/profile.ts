@@ -8,13 +8,13 @@ import { DEFAULT_RATE_LIMIT, type RateLimit } from "./platform/rate-limit.js"
 import { accountRateLimiter } from "./platform/shared-bucket.js"
 import { Transport } from "./platform/transport.js"
 import { importLegacyOnce } from "./store/import.js"
-import { storeRoots } from "./store/paths.js"
+import { DEFAULT_BASE_URL, storeRoots } from "./store/paths.js"
 import { type ConfigFile, type Defaults, entryOf, type ProfileConfig } from "./store/schema.js"
 import { type Resolved, resolveValue } from "./store/settings.js"
 import { profileCredentials, Store } from "./store/store.js"
 
 /** The production console. */
-export const DEFAULT_BASE_URL = "https://qz.sii.edu.cn"
+export { DEFAULT_BASE_URL }
 
 /** A registry's hosts plus where its Harbor REST API answers. */
 export interface RegistryEndpoints {

@@ -3,12 +3,15 @@
 // cache-file.ts). Read only, best effort, with the store's ownership checks: a missing, damaged or
 // untrusted file completes nothing. Expired entries are used too: a name that was right minutes ago
 // is a better guess than none, and the command checks it anyway.
-import { resolveStorePaths, resourceCacheFile, resourceScopeKey, storeRoots } from "@holos-inspire/core/store-paths"
+import {
+  DEFAULT_BASE_URL,
+  resolveStorePaths,
+  resourceCacheFile,
+  resourceScopeKey,
+  storeRoots,
+} from "@holos-inspire/core/store-paths"
 import { readTrustedFile, untrustedFolder } from "@holos-inspire/core/store-trust"
 import type { NameContext, NameReader } from "./candidates.js"
-
-// As core's profile.ts resolves them (the production console when nothing says otherwise).
-const DEFAULT_BASE_URL = "https://qz.sii.edu.cn"
 
 interface ProfileEntry {
   readonly username?: string

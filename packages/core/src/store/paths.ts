@@ -45,6 +45,12 @@ export const resolveStorePaths = (env: NodeJS.ProcessEnv = process.env, home: st
   }
 }
 
+/**
+ * The production console, where a profile points when neither INSPIRE_BASE_URL nor the profile names a
+ * base URL (profile.ts resolves it; completion reads kept discovery under the same scope).
+ */
+export const DEFAULT_BASE_URL = "https://qz.sii.edu.cn"
+
 /** Whose discovery a resource cache file keeps: one file per store home, profile, base URL and account. */
 export interface ResourceScope {
   readonly home: string | undefined

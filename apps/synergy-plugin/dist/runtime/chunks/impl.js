@@ -40901,6 +40901,7 @@ var resolveStorePaths = (env = process.env, home = homedir()) => {
     roots: root !== void 0 && root !== "" ? [root] : [configDir, cacheDir]
   };
 };
+var DEFAULT_BASE_URL = "https://qz.sii.edu.cn";
 var resourceScopeKey = (s) => `${s.home ?? ""}|${s.profile}|${s.baseUrl}|${s.username ?? ""}`;
 var resourceCacheFile = (paths, scopeKey) => join5(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
 
@@ -42614,7 +42615,6 @@ var importLegacyOnce = (env = process.env, home = homedir4()) => Effect_exports.
 });
 
 // ../../packages/core/dist/profile.js
-var DEFAULT_BASE_URL = "https://qz.sii.edu.cn";
 var ActiveProfile = class extends Context_exports.Tag("@holos-inspire/core/ActiveProfile")() {
 };
 var emptyProfile = { defaults: {}, endpoints: {} };
