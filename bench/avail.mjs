@@ -75,7 +75,7 @@ const main = async () => {
       kind: "performance",
       method:
         `Each call is a new process of the bundled CLI (dist/inspire.mjs) against the in-process emulator in its realistic mode (the platform's gateway limit of ${RATE} requests/s, burst ${BURST}) with ${LATENCY_MS} ms of latency on every request; each call gets a store of its own, logged in, its session opened by an earlier call, and starts with a full token bucket. ` +
-        "Cold removes the kept resources (cache/resources) first; warm makes a plain `inspire avail` once before the measured call, so groups and specs come from the kept discovery and only the nodes are read. " +
+        "Cold removes the kept resources (cache/resources) first; warm makes a plain `inspire avail` once before the measured call, so groups and specs come from the kept discovery and only the nodes are read (plus the task dimension, as the workspace has a node where pre-emptible work shares GPUs with other work, and for the fit the queued training jobs). " +
         `N is the API requests the emulator counted (V1, V2, OpenAPI), D the longest chain of them in its timings; wall is from spawn to exit. The floor is max(D × ${LATENCY_MS} ms, (N − ${BURST}) ÷ ${RATE} req/s + ${LATENCY_MS} ms). Medians of ${ROUNDS} rounds.`,
       rows,
     })

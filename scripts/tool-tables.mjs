@@ -35,6 +35,7 @@ const cliUsage = (command) =>
       const name = field.replace(/_/g, "-")
       return command.lastOptional && i === command.positional.length - 1 ? `[${name}]` : `<${name}>`
     }),
+    ...(command.rest !== undefined ? [`[-- ${command.rest.replace(/_/g, "-")}…]`] : []),
   ].join(" ")
 
 // A plugin-only tool has no title: the first clause of its description stands in for one.

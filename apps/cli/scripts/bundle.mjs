@@ -62,6 +62,11 @@ await build({
 })
 chmodSync(outfile, 0o755)
 
+// The serving recipes shipped with core go next to the bundle (dist/recipes), where core looks first.
+const recipesTarget = join(root, "dist", "recipes")
+rmSync(recipesTarget, { recursive: true, force: true })
+cpSync(join(root, "..", "..", "packages", "core", "recipes"), recipesTarget, { recursive: true })
+
 // The agent skill ships next to the bundle (dist/skills/sii-inspire), where `inspire skill` looks first.
 const skillSource = join(root, "..", "..", "skills", "sii-inspire")
 const skillTarget = join(root, "dist", "skills", "sii-inspire")

@@ -143,6 +143,7 @@ export const catalogueCommand = (
     const name = field.replace(/_/g, "-")
     command.argument(entry.lastOptional && i === entry.positional.length - 1 ? `[${name}]` : `<${name}>`)
   })
+  if (entry.rest !== undefined) command.argument(`[${entry.rest.replace(/_/g, "-")}...]`)
   pending.set(command, () => {
     const { fields, hasDryRun } = flags()
     addFieldOptions(command, fields)
@@ -159,6 +160,8 @@ export const catalogueCommand = (
     entry.positional.forEach((field, i) => {
       if (typeof args[i] === "string") input[field] = args[i]
     })
+    const rest = args[entry.positional.length]
+    if (entry.rest !== undefined && Array.isArray(rest) && rest.length > 0) input[entry.rest] = rest.join(" ")
     const dryRun = hasDryRun && options.dryRun === true
     if (dryRun) input.dry_run = true
     if (extension.prepare !== undefined) input = await extension.prepare(input, options)

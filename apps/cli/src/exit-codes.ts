@@ -41,6 +41,7 @@ export const exitCodeTable = (): string =>
     ...TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
     "",
     "`job wait` (until finished, the default) and `job submit --wait` exit with the task's end state: 0, 10 or 13.",
+    "`notebook exec` exits with the command's own exit code (124 after --timeout, 130 after Ctrl-C).",
     "",
     'With --json, a failure prints {"error": {reason, message, hint, candidates?, fix?, created?}} on stderr;',
     "stdout stays empty, so it only ever holds a result.",

@@ -8,6 +8,7 @@ import {
   type OperationOf,
 } from "@holos-inspire/core"
 import { invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
+import { EXIT } from "./exit-codes.js"
 import { fromInspireError, makeProgress } from "./output.js"
 
 /** The options every command takes. */
@@ -35,6 +36,19 @@ export const withClient = async <A>(globals: GlobalOptions, use: (client: Inspir
   }
 }
 
+// Ctrl-C, for an operation that stops its remote work itself: the first is passed on, a second one ends
+// the CLI at once (exit 130), as Ctrl-C does for every other command.
+const onInterrupt = (stop: () => void): (() => void) => {
+  let asked = false
+  const handler = (): void => {
+    if (asked) process.exit(EXIT.interrupted)
+    asked = true
+    stop()
+  }
+  process.on("SIGINT", handler)
+  return () => void process.off("SIGINT", handler)
+}
+
 const running = async <A>(
   globals: GlobalOptions,
   call: (client: InspireClient, context: OperationContext) => Promise<A>,
@@ -43,7 +57,13 @@ const running = async <A>(
   try {
     // Files the operation writes may go in this directory as well as the downloads folder.
     return await withClient(globals, (client) =>
-      call(client, { progress: (p) => progress.show(p.message), workingDir: process.cwd() }),
+      call(client, {
+        progress: (p) => progress.show(p.message),
+        workingDir: process.cwd(),
+        // A command run in a notebook writes its output here as it comes (with --json, only the result).
+        ...(globals.json === true ? {} : { output: (text: string) => void process.stdout.write(text) }),
+        onInterrupt,
+      }),
     )
   } finally {
     progress.clear()

@@ -66,7 +66,7 @@ describe("inspire avail", () => {
     expect(ranked.find((f) => f.computeGroup.name === "H200-整节点")?.verdict).toBe("preempt")
     expect(ranked.every((f) => f.reason.length > 0)).toBe(true)
     const human = await inspire(env, ["avail", "--workspace", WHOLE, "--gpus", "16"])
-    expect(human.stdout).toMatch(/#\s+WORKSPACE\s+GROUP\s+STARTS\s+WHY/)
+    expect(human.stdout).toMatch(/#\s+WORKSPACE\s+GROUP\s+STARTS\s+AHEAD\s+WHY/)
     expect(human.stdout).toContain("an instance needs 16 GPUs but its nodes have 8")
   })
 
@@ -126,5 +126,26 @@ describe("inspire avail", () => {
     ])
     expect(run.code, run.stderr).toBe(0)
     expect(run.stderr).toMatch(/--compute-group auto: picked H100 \(ranked first of 1\)/)
+  })
+
+  it("job submit --compute-group auto without --workspace searches the project's workspaces and names the one it chose", async () => {
+    // The spec id is 分布式训练空间/H100's own, so that is where it must land, found among every workspace.
+    const flags = placement(emu, "分布式训练空间", "H100")
+    const args = [...flags]
+    args[args.indexOf("--compute-group") + 1] = "auto"
+    const run = await inspire(env, [
+      "job",
+      "submit",
+      "--name",
+      "auto-wide",
+      "--command",
+      "python train.py",
+      "--dry-run",
+      ...args,
+    ])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(
+      /--compute-group auto: picked H100 in 分布式训练空间, searched \d+ workspaces \(no workspace named: every enabled workspace of 具身智能基础模型\)/,
+    )
   })
 })

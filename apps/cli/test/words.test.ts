@@ -67,7 +67,8 @@ const parses = (program: Command, line: string): string | undefined => {
   const { operands, unknown } = command.parseOptions(words.slice(i))
   if (unknown.length > 0) return `unknown ${unknown.join(" ")} in: ${line}`
   const registered = command.registeredArguments
-  if (operands.length > registered.length) return `too many arguments in: ${line}`
+  if (operands.length > registered.length && registered.at(-1)?.variadic !== true)
+    return `too many arguments in: ${line}`
   const required = registered.filter((a) => a.required).length
   if (operands.length < required) return `missing arguments in: ${line}`
   return undefined

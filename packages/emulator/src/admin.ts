@@ -4,6 +4,7 @@ import type { Emu } from "./context.js"
 import type { FaultConfig } from "./faults.js"
 import { simulatePush } from "./harbor.js"
 import { sendJson } from "./http.js"
+import { type RunningNotebook, type RunningNotebookOptions, runningNotebook } from "./jupyter/control.js"
 import type { RequestSnapshot } from "./requests.js"
 import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 
@@ -64,6 +65,15 @@ export const makeControl = (emu: Emu) => ({
     patchRules(emu.rules, defaultRules())
     emu.auth.resetLoginFailures()
   },
+  jupyter: {
+    /** Closes every attached terminal WebSocket now, as the gateway does; the shells keep running. */
+    dropTerminals: (): number => emu.jupyter.dropTerminals(),
+    /** Where a notebook's sandbox (HOME, cwd, contents root) is on this machine. */
+    sandbox: (notebookId: string): string => emu.jupyter.sandboxOf(notebookId),
+    /** Creates a notebook for the demo user and brings it to RUNNING with its Jupyter server ready. */
+    runningNotebook: (opts: RunningNotebookOptions = {}): RunningNotebook =>
+      runningNotebook(emu, emu.jupyter.base, opts),
+  },
   harborPush: (registry: "qb" | "sj", name: string, tag: string, size = 1_000_000_000) =>
     simulatePush(emu, registry, name, tag, size),
 })
@@ -123,6 +133,14 @@ export const handleAdmin = (control: Control, method: string, path: string, raw:
       return sendJson(res, 200, control.rules.get())
     case "POST /rules":
       return sendJson(res, 200, control.rules.set(body as Partial<PlatformRules>))
+    case "POST /jupyter/notebook": {
+      const opts: RunningNotebookOptions = {}
+      if (typeof body.name === "string") opts.name = body.name
+      if (typeof body.user === "string") opts.user = body.user
+      return sendJson(res, 200, control.jupyter.runningNotebook(opts))
+    }
+    case "POST /jupyter/drop-terminals":
+      return sendJson(res, 200, { dropped: control.jupyter.dropTerminals() })
     case "POST /harbor/push": {
       const registry = body.registry === "sj" ? "sj" : "qb"
       const repo = control.harborPush(registry, String(body.name ?? ""), String(body.tag ?? "latest"), num(body.size))

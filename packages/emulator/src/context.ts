@@ -2,6 +2,7 @@ import type { AuthService } from "./auth/service.js"
 import type { Clock } from "./clock.js"
 import type { Faults } from "./faults.js"
 import type { BackedHarbor } from "./harbor-backend.js"
+import type { JupyterHost } from "./jupyter/host.js"
 import type { RequestLog } from "./requests.js"
 import type { PlatformRules } from "./rules.js"
 import type { Engine } from "./sim/engine.js"
@@ -22,6 +23,8 @@ export interface Emu {
   requests: RequestLog
   /** Registries whose Harbor REST answers from a real registry (EmulatorOptions.harborBackends). */
   harborBackends: Partial<Record<"qb" | "sj", BackedHarbor>>
+  /** The Jupyter servers of running notebooks (terminals, contents) behind the gateway paths. */
+  jupyter: JupyterHost
   log: (line: string) => void
 }
 

@@ -33,6 +33,13 @@ export interface FaultConfig {
   clockOffsetMs: number
   /** Keys like `v2:train.ListJobs`, `v2:train.*`, `v1:POST /api/v1/train_job/list`, `oa:/openapi/v1/train_job/create`. */
   surfaces: Record<string, SurfaceMode>
+  /**
+   * Platform seconds after a notebook turns RUNNING during which its Jupyter server still answers 503
+   * (§4.17: RUNNING comes before Jupyter is ready).
+   */
+  jupyterStartupSeconds: number
+  /** The gateway's habit: close every terminal WebSocket this many ms after it connects (null: never). */
+  terminalSocketDropMs: number | null
 }
 
 export const defaultFaults = (realistic = false): FaultConfig => ({
@@ -50,6 +57,8 @@ export const defaultFaults = (realistic = false): FaultConfig => ({
   answers: {},
   clockOffsetMs: 0,
   surfaces: {},
+  jupyterStartupSeconds: 2,
+  terminalSocketDropMs: null,
 })
 
 export type FaultOutcome = "pass" | "error" | "reset" | "throttle"

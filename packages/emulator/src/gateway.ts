@@ -1,11 +1,16 @@
+import type { IncomingMessage, ServerResponse } from "node:http"
+import type { Duplex } from "node:stream"
 import type { Emu } from "./context.js"
 import { sendHtml, sendJson, sendText } from "./http.js"
+import { refuseUpgrade } from "./jupyter/host.js"
+import type { Task } from "./state/types.js"
 
 /**
  * The Jupyter gateway of running notebooks (its own host on the platform; a path prefix here):
  * `/{workspace}/{project}/{user}/jupyter/{notebook}/{token}/…`, the same segments as the `NB_PREFIX`
  * a notebook sees, plus `/vscode/` for the VS Code variant. Authorised by the notebook's token alone
- * (`?token=` or `Authorization: token …`); no platform cookie is needed.
+ * (`?token=` or `Authorization: token …`); no platform cookie is needed. Behind it, a subset of the
+ * Jupyter server (jupyter/host.ts).
  */
 const GATEWAY = /^\/(ws-[^/]+)\/([^/]+)\/([^/]+)\/(jupyter|vscode)\/([^/]+)\/([^/]+)(\/.*)?$/
 
@@ -17,25 +22,97 @@ export const labPrefix =
   (token: string, kind: "jupyter" | "vscode" = "jupyter") =>
     `${base}/${t.workspaceId}/${t.projectId}/${t.userId}/${kind}/${t.id}/${token}`
 
-export const handleGateway = (
-  emu: Emu,
-  path: string,
-  query: URLSearchParams,
-  authorization: string | undefined,
-  res: Parameters<typeof sendText>[0],
-) => {
+/**
+ * Commands and files behind the gateway are this machine's: only a client on the loopback interface may
+ * reach them, whatever address the emulator listens on (the demo account's password is public).
+ */
+const loopback = (address: string | undefined): boolean =>
+  address !== undefined && (/^127\./.test(address) || address === "::1" || /^::ffff:127\./.test(address))
+
+const REMOTE = "the emulator runs notebook commands and files for loopback clients only"
+
+export type GatewayCheck =
+  | { ok: true; task: Task; kind: "jupyter" | "vscode"; rest: string }
+  | { ok: false; status: number; message: string; api: boolean }
+
+/**
+ * Who may reach what: an unknown notebook (or a prefix that is not its own) is 404; a notebook that is
+ * not running, or whose Jupyter server is still starting (`jupyterStartupSeconds` of platform time after
+ * RUNNING), 503; a missing or wrong token 403.
+ */
+export const checkGateway = (emu: Emu, path: string, query: URLSearchParams, authorization?: string): GatewayCheck => {
   const m = GATEWAY.exec(path)
-  const [, ws, project, user, kind, id, pathToken, rest = "/"] = m ?? []
+  const [, ws, project, user, kind = "jupyter", id, pathToken, rest = "/"] = m ?? []
+  const api = rest.startsWith("/api") || rest.startsWith("/terminals/")
+  emu.engine.update()
   const t = emu.store.state.tasks.find((x) => x.id === id && x.kind === "notebook")
-  const token = query.get("token") ?? /^token\s+(\S+)$/i.exec(authorization ?? "")?.[1]
   const owned = t !== undefined && t.workspaceId === ws && t.projectId === project && t.userId === user
-  if (!owned || t?.phase !== "running") return sendText(res, 404, "404 page not found")
-  if (token !== t.extra.token || pathToken !== t.extra.token) return sendText(res, 403, "403 Forbidden")
-  if (kind === "vscode") {
+  if (!owned || t === undefined) return { ok: false, status: 404, message: "Not Found", api }
+  if (t.phase !== "running") {
+    return { ok: false, status: 503, message: `notebook ${t.id} is not running`, api }
+  }
+  const started = t.runs[t.runs.length - 1]?.start ?? 0
+  if (emu.clock.now() - started < emu.faults.config.jupyterStartupSeconds * 1000) {
+    return { ok: false, status: 503, message: "the Jupyter server is starting; retry shortly", api }
+  }
+  const token = query.get("token") ?? /^token\s+(\S+)$/i.exec(authorization ?? "")?.[1]
+  if (token !== t.extra.token || pathToken !== t.extra.token)
+    return { ok: false, status: 403, message: "Forbidden", api }
+  return { ok: true, task: t, kind: kind === "vscode" ? "vscode" : "jupyter", rest }
+}
+
+/** The key a gateway request is counted under: no token, no notebook id, no file path. */
+export const gatewaySurface = (method: string, path: string): string => {
+  const rest = GATEWAY.exec(path)?.[7] ?? "/"
+  const kind =
+    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket)(\/|$)/.exec(rest)
+  const shape = (kind?.[1] ?? "lab").replace(/^api\/terminals\/[^/]+$/, "api/terminals/:name")
+  return `jup:${method} /${shape}`
+}
+
+export const handleGateway = async (
+  emu: Emu,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  base: string,
+): Promise<void> => {
+  const record = emu.requests.begin(gatewaySurface(req.method ?? "GET", url.pathname))
+  res.once("close", () => emu.requests.finish(record, res.statusCode))
+  const check = checkGateway(emu, url.pathname, url.searchParams, req.headers.authorization)
+  if (check.ok && check.rest.startsWith("/api") && !loopback(req.socket.remoteAddress)) {
+    req.resume()
+    return sendJson(res, 403, { message: REMOTE, reason: null })
+  }
+  if (!check.ok) {
+    req.resume()
+    if (check.api) return sendJson(res, check.status, { message: check.message, reason: null })
+    if (check.status === 404) return sendText(res, 404, "404 page not found")
+    return sendText(res, check.status, `${check.status} ${check.message}`)
+  }
+  if (check.kind === "vscode") {
+    req.resume()
     return sendHtml(res, 200, "<!DOCTYPE html><html><head><title>VS Code</title></head><body></body></html>")
   }
-  // The Jupyter server's REST API (terminals, contents, …) is not emulated yet: it answers as Jupyter
-  // does for a path it does not serve, in JSON, never with the lab's HTML.
-  if (rest.startsWith("/api/")) return sendJson(res, 404, { message: "Not Found", reason: null })
+  if (check.rest.startsWith("/api")) return emu.jupyter.serve(check.task, check.rest, req, res, url, base)
+  req.resume()
   sendHtml(res, 200, "<!DOCTYPE html><html><head><title>JupyterLab</title></head><body></body></html>")
+}
+
+/** A WebSocket handshake: only a live terminal's `<lab>/terminals/websocket/{name}`, after the same checks. */
+export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1")
+  if (!isGatewayPath(url.pathname)) return refuseUpgrade(socket, 404, "Not Found")
+  const record = emu.requests.begin(gatewaySurface("WS", url.pathname))
+  const check = checkGateway(emu, url.pathname, url.searchParams, req.headers.authorization)
+  const status = !check.ok
+    ? check.status
+    : check.kind === "jupyter" && check.rest.startsWith("/terminals/websocket/")
+      ? 101
+      : 404
+  emu.requests.finish(record, status)
+  if (!check.ok) return refuseUpgrade(socket, check.status, check.message)
+  if (status !== 101) return refuseUpgrade(socket, 404, "Not Found")
+  if (!loopback(req.socket.remoteAddress)) return refuseUpgrade(socket, 403, REMOTE)
+  emu.jupyter.upgrade(check.task, check.rest, req, socket, head).catch(() => socket.destroy())
 }

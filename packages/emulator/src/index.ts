@@ -6,6 +6,7 @@ import type { Emu } from "./context.js"
 import { Faults } from "./faults.js"
 import { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 import { BackedHarbor, type HarborBackendOptions } from "./harbor-backend.js"
+import { JupyterHost } from "./jupyter/host.js"
 import { RequestLog } from "./requests.js"
 import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 import { createEmulatorServer } from "./server.js"
@@ -18,6 +19,7 @@ export type { AuthOptions } from "./auth/service.js"
 export type { FaultConfig, SurfaceMode } from "./faults.js"
 export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 export { type HarborBackend, type HarborBackendOptions, readHarborBackends } from "./harbor-backend.js"
+export type { RunningNotebook, RunningNotebookOptions } from "./jupyter/control.js"
 export type { RequestRecord, RequestSnapshot } from "./requests.js"
 export { isWriteSurface } from "./requests.js"
 export type { PlatformRules } from "./rules.js"
@@ -42,6 +44,11 @@ export interface EmulatorOptions {
    * fixture: only that registry's account is accepted, and pushes made with a real engine show up.
    */
   harborBackends?: HarborBackendOptions
+  /**
+   * How notebook terminals run `/bin/sh`: on a pseudo-terminal through `script` when it is installed
+   * (`pty`, the default), or on plain pipes (`pipes`, the fallback without `script`).
+   */
+  jupyterShell?: "pty" | "pipes"
   log?: (line: string) => void
 }
 
@@ -60,12 +67,15 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   if (options.paused) clock.pause()
   const auth = new AuthService(store)
   Object.assign(auth.options, options.auth ?? {})
+  const engine = new Engine(store, clock)
+  const faults = new Faults(options.realistic ?? false)
   const emu: Emu = {
     store,
     clock,
-    engine: new Engine(store, clock),
+    engine,
     auth,
-    faults: new Faults(options.realistic ?? false),
+    faults,
+    jupyter: new JupyterHost(store, engine, faults, options.jupyterShell),
     rules: patchRules(defaultRules(), options.rules ?? {}),
     requests: new RequestLog(),
     harborBackends: {},
@@ -84,6 +94,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   const address = server.address() as AddressInfo
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`
+  emu.jupyter.base = url
   return {
     url,
     control,
@@ -91,6 +102,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     harborUrls: { qb: `${url}/harbor/qb`, sj: `${url}/harbor/sj` },
     close: async () => {
       store.flush()
+      await emu.jupyter.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

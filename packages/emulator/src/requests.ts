@@ -78,10 +78,14 @@ const AUTH = /^http:(GET|POST) \/(auth|cas|login)\//
 
 /** Whether a request (by its `surfaceKey`) asks the platform to change something. */
 export const isWriteSurface = (surface: string): boolean => {
+  // The notebooks' Jupyter server (gateway.ts): reads are GETs; a terminal socket runs commands.
+  if (surface.startsWith("jup:")) return !/^jup:(GET|HEAD) /.test(surface)
   if (surface.startsWith("v2:")) return !/\.(Get|List)[A-Za-z]*$/.test(surface)
   const m = /^(v1|oa):(?:(GET|POST|PUT|DELETE) )?\/(?:api|openapi)\/v1\/(.*)$/.exec(surface)
   if (m !== null) return m[2] !== "GET" && !READ_POSTS.has(m[3] ?? "")
   if (AUTH.test(surface)) return false
+  // A serving's OpenAI API (handlers/serving-gateway.ts) is the user's own server: a completion changes nothing.
+  if (/^http:POST \/serving\/[^/]+\/v1\/(chat\/)?completions$/.test(surface)) return false
   return !surface.startsWith("http:GET ") && !surface.startsWith("http:HEAD ")
 }
 

@@ -6,7 +6,8 @@ import { consoleShell } from "./auth/pages.js"
 import { authorizeUrl, handleSso } from "./auth/sso.js"
 import type { Emu } from "./context.js"
 import { toApiError } from "./envelopes.js"
-import { handleGateway, isGatewayPath } from "./gateway.js"
+import { handleGateway, handleGatewayUpgrade, isGatewayPath } from "./gateway.js"
+import { handleServing, isServingPath } from "./handlers/serving-gateway.js"
 import { labLocation } from "./handlers/v1-hpc-notebook.js"
 import { handleHarbor } from "./harbor.js"
 import { readBody, redirect, sendHtml, sendJson, sendText, TOO_MANY_REQUESTS_HTML } from "./http.js"
@@ -77,7 +78,7 @@ const route = (emu: Emu, inc: Incoming) => {
   if (path.startsWith("/api/v2/")) return handleV2(emu, inc)
   if (method === "GET" && path.startsWith("/api/v1/notebook/lab/")) return page(emu, inc)
   if (path.startsWith("/api/v1/")) return handleV1(emu, inc)
-  if (isGatewayPath(path)) return handleGateway(emu, path, inc.url.searchParams, inc.req.headers.authorization, inc.res)
+  if (isServingPath(path)) return handleServing(emu, method, path, inc.raw, inc.res)
   if (method === "GET" && PAGE_ROUTES.test(path)) return page(emu, inc)
   sendText(inc.res, 404, "404 page not found")
 }
@@ -106,10 +107,13 @@ const loseAnswer = (req: IncomingMessage, res: ServerResponse, mode: "reset" | "
 export const createEmulatorServer = (emu: Emu, control: Control): Server => {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const raw = await readBody(req)
       const host = req.headers.host ?? "127.0.0.1"
       const base = `http://${host}`
       const url = new URL(req.url ?? "/", base)
+      // The notebooks' Jupyter gateway is its own host on the platform: none of the API gateway's faults
+      // or limits, and it reads (bounded) bodies itself.
+      if (isGatewayPath(url.pathname)) return await handleGateway(emu, req, res, url, base)
+      const raw = await readBody(req)
       if (url.pathname.startsWith("/__emulator/")) {
         return handleAdmin(control, req.method ?? "GET", url.pathname, raw, res)
       }
@@ -139,5 +143,6 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
     }
   })
   server.keepAliveTimeout = 65_000
+  server.on("upgrade", (req, socket, head) => handleGatewayUpgrade(emu, req, socket, head))
   return server
 }

@@ -125,7 +125,9 @@ describe("inference servings (§4.8)", () => {
       workspace_id: ws,
       project_id: f.project("embodied-fm"),
       logic_compute_group_id: lcg,
-      command: "python -m vllm.entrypoints.openai.api_server --port 2400",
+      // With its model: an offline workspace cannot fetch the api_server's default one (serving-engine.ts).
+      command:
+        "python -m vllm.entrypoints.openai.api_server --model /inspire/hdd/project/embodied-fm/models/qwen2.5-7b/v2 --port 2400",
       image: "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4",
       image_type: "SOURCE_OFFICIAL",
       model_id: model,
@@ -248,18 +250,31 @@ describe("notebooks (§4.9)", () => {
     expect(r.ResponseMetadata.Error).toEqual({ Code: "InvalidParameter", Message: "record not found" })
   })
 
-  it("saves a running notebook as a private image", async () => {
+  it("saves a running notebook as a private image, its progress in save_mirror_status over platform time", async () => {
     const { id } = await createNb()
     advance(20)
     await c.result("notebook", "SaveNotebookImage", { notebookId: id, name: "my-env", version: "v2", accessible: 1 })
-    expect((await c.result("notebook", "GetNotebook", { notebook_id: id })).save_mirror_status.status).toBe("SUCCESS")
-    const list = await c.v1("POST", "image/list", {
-      page: 0,
-      page_size: -1,
-      filter: { visibility: "VISIBILITY_PRIVATE" },
-    })
-    const saved = list.body.data.images.find((i: Json) => i.name === "my-env")
-    expect(saved).toMatchObject({ source: "SOURCE_PUBLIC", visibility: "VISIBILITY_PRIVATE", status: "READY" })
+    const status = async () =>
+      (await c.result("notebook", "GetNotebook", { notebook_id: id })).save_mirror_status.status
+    const mine = async () => {
+      const list = await c.v1("POST", "image/list", {
+        page: 0,
+        page_size: -1,
+        filter: { visibility: "VISIBILITY_PRIVATE" },
+      })
+      return list.body.data.images.find((i: Json) => i.name === "my-env")
+    }
+    expect(await status()).toBe("RUNNING")
+    expect((await mine()).status).toBe("BUILDING")
+    const again = await c.v2("notebook", "SaveNotebookImage", { notebookId: id, name: "my-env", version: "v3" })
+    expect(again.ResponseMetadata.Error.Code).toBe("InvalidParameter")
+    advance(130)
+    expect(await mine()).toMatchObject({ source: "SOURCE_PUBLIC", visibility: "VISIBILITY_PRIVATE", status: "READY" })
+    expect(await status()).toBe("SUCCESS")
+    // The V1 route saves the same way.
+    const v1 = await c.v1("POST", "mirror/save", { notebook_id: id, name: "my-env", version: "v4", description: "" })
+    expect(v1.body.data.image.image_id).toMatch(/^image-/)
+    expect(await status()).toBe("RUNNING")
   })
 })
 

@@ -88,3 +88,56 @@ describe("budget surfaces", () => {
     expect(served.items.map((m: Json) => m.user_name)).toContain("张演示")
   })
 })
+
+describe("budgets move as tasks run", () => {
+  it("accrue GPU-hours × price into the project, its kind and the member, by the emulator's clock", async () => {
+    const body = { project_id: f.project("embodied-fm"), workspace_id: f.ws("分布式训练空间") }
+    const read = async () => {
+      const o = await c.result("project", "GetProjectBudgetUsageOverview", body)
+      const members: Json[] = (await c.result("project", "GetProjectMemberBudgetUsage", body)).items
+      return {
+        used: points(o.used),
+        remain: points(o.remain),
+        train: points(o.train),
+        byMember: new Map(members.map((m) => [m.user_name as string, points(m.used_budget)])),
+        memberSum: members.reduce((n, m) => n + points(m.used_budget), 0),
+      }
+    }
+    const before = await read()
+    const lcg = f.group("分布式训练空间", "H200")
+    const spec = emu.control.state().specs.find((s) => s.id === f.spec(lcg, "TRAIN", 8))
+    const r = await c.oa(
+      "train_job/create",
+      trainBody(
+        f,
+        { logic_compute_group_id: lcg, command: "python train.py #emu:duration=100000" },
+        { spec_id: spec?.id },
+      ),
+    )
+    expect(r.body.code, JSON.stringify(r.body)).toBe(0)
+    emu.control.clock.advance(20)
+    emu.control.clock.advance(1800)
+    const task = emu.control.state().tasks.find((t) => t.id === r.body.data.job_id)
+    const hours = (emu.control.clock.now() - (task?.runs[0]?.start ?? 0)) / 3_600_000
+    const cost = (spec?.price ?? 0) * hours
+    expect(hours).toBeGreaterThan(0.49)
+    const during = await read()
+    expect(during.used - before.used).toBeCloseTo(cost, 1)
+    expect(before.remain - during.remain).toBeCloseTo(cost, 1)
+    expect(during.train - before.train).toBeCloseTo(cost, 1)
+    // The submitter's share grows by the cost; the other members' stay; they still add up to the project's.
+    expect((during.byMember.get("张演示") ?? 0) - (before.byMember.get("张演示") ?? 0)).toBeCloseTo(cost, 1)
+    expect(during.byMember.get("李同学")).toBe(before.byMember.get("李同学"))
+    expect(during.memberSum).toBeCloseTo(during.used, 1)
+    // Deterministic: the same clock, the same answer; and the project list agrees with the overview.
+    expect((await read()).used).toBe(during.used)
+    const listed: Json[] = (await c.v1("POST", "project/list", { page: 1, page_size: -1, filter: {} })).body.data.items
+    expect(listed.find((p) => p.en_name === "embodied-fm")?.remain_budget).toBeCloseTo(during.remain, 2)
+    // Stopped, the run is billed once: the overview neither drops the cost nor counts it twice.
+    await c.oa("train_job/stop", { job_id: r.body.data.job_id })
+    emu.control.clock.advance(600)
+    const after = await read()
+    expect(after.used - before.used).toBeCloseTo(cost, 1)
+    expect(after.memberSum).toBeCloseTo(after.used, 1)
+  })
+})

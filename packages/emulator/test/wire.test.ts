@@ -178,13 +178,13 @@ describe("the Jupyter gateway (§4.9, §4.17)", () => {
     expect(bounce.headers.get("location")).toBe(urls.jupyter_url)
   })
 
-  it("answers 404 for a notebook that is not running or a path that does not match it", async () => {
+  it("answers 404 for a path that does not match a notebook, 503 once it is not running", async () => {
     const { id } = await runningNotebook()
     const urls: Json = await c.result("notebook", "GetNotebookAccessUrl", { notebook_id: id })
     const wrongUser = urls.jupyter_url.replace(/\/user-[^/]+\//, "/user-00000000-0000-4000-8000-000000000000/")
     expect((await fetch(wrongUser)).status).toBe(404)
     await c.result("notebook", "StopNotebook", { notebook_id: id })
     emu.control.clock.advance(10)
-    expect((await fetch(urls.jupyter_url)).status).toBe(404)
+    expect((await fetch(urls.jupyter_url)).status).toBe(503)
   })
 })

@@ -26,7 +26,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   job: "Submit, inspect and stop training and HPC jobs",
   hpc: "Submit HPC (Slurm) jobs; inspect them with `inspire job`",
   serve: "Deploy, inspect and stop inference services",
-  notebook: "Create, list, start, stop and delete notebooks",
+  notebook: "Create, start, stop and delete notebooks; run commands, copy files and open a shell in one",
   model: "List, inspect, create and delete model-repository entries",
   image: "Browse platform-registered or Harbor images, push local ones",
   config: `Read or change defaults (${SETTING_KEYS.join(", ")})`,

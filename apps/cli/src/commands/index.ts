@@ -4,8 +4,10 @@ import { availExtensions } from "./avail.js"
 import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
 import { jobExtensions } from "./jobs.js"
+import { addNotebookCommands, notebookExtensions } from "./notebook.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
 import { addSkillCommands } from "./skill.js"
+import { sweepExtensions } from "./sweep.js"
 import { usageExtensions } from "./usage.js"
 
 /**
@@ -13,7 +15,15 @@ import { usageExtensions } from "./usage.js"
  * placed by its operation's definition, with what the CLI adds to some), then the CLI's own.
  */
 export const addCommands = (program: Command): void => {
-  addCatalogueCommands(program, [...accountExtensions, ...availExtensions, ...jobExtensions, ...usageExtensions])
+  addCatalogueCommands(program, [
+    ...accountExtensions,
+    ...availExtensions,
+    ...jobExtensions,
+    ...notebookExtensions,
+    ...usageExtensions,
+    ...sweepExtensions,
+  ])
+  addNotebookCommands(program)
   addLogoutCommand(program)
   addProfileCommands(program)
   addDoctorCommand(program)

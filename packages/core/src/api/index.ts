@@ -1,5 +1,6 @@
 export * from "./images/index.js"
 export * from "./jobs/index.js"
+export * from "./jupyter/index.js"
 export * from "./models/index.js"
 export * from "./notebooks/index.js"
 export * from "./resources/index.js"

@@ -13,6 +13,18 @@ export interface NodeView {
   readonly tasks: number
   /** GPUs held by pre-emptible (priority 1–3) work that a priority ≥ 4 job may take. */
   readonly lowPriorityGpus: number
+  /** CPU cores and memory (GiB) of the node, where the listing gives them. */
+  readonly cpu?: Capacity
+  readonly memGib?: Capacity
+  /** CPU cores and memory (GiB) that the pre-emptible work holds on the node. */
+  readonly lowPriorityCpus?: number
+  readonly lowPriorityMemGib?: number
+}
+
+/** A resource of a node: how much there is and how much is held. */
+export interface Capacity {
+  readonly total: number
+  readonly used: number
 }
 
 /** How many nodes of a group have this many free GPUs. */
@@ -64,7 +76,8 @@ export const isLowPriority = (priority: number | string | null | undefined): boo
   return (priority >= 1 && priority < FIRST_NON_PREEMPTIBLE) || (priority >= 11 && priority < 20)
 }
 
-const freeOf = (n: NodeView): number => Math.max(0, n.gpuTotal - n.gpuUsed)
+/** A node's free GPUs. */
+export const freeOf = (n: NodeView): number => Math.max(0, n.gpuTotal - n.gpuUsed)
 
 /** Sums a group's nodes into its availability. */
 export const summarizeNodes = (nodes: ReadonlyArray<NodeView>): GroupAvailability => {
@@ -99,108 +112,3 @@ export const describeFragmentation = (buckets: ReadonlyArray<FreeBucket>): strin
   buckets.length === 0
     ? "no schedulable node"
     : buckets.map((b) => `${b.free} free: ${b.nodes} node${b.nodes === 1 ? "" : "s"}`).join(", ")
-
-/** What is to be placed: instances of so many GPUs each, at a priority. */
-export interface FitRequest {
-  readonly gpusPerInstance: number
-  readonly instances: number
-  readonly priority: number
-}
-
-/** `now`: starts at once; `preempt`: starts by pre-empting low-priority work; `queue`: waits; `never`: cannot run there. */
-export type FitVerdict = "now" | "preempt" | "queue" | "never"
-
-/** One group's answer to a fit request. */
-export interface GroupFit {
-  readonly verdict: FitVerdict
-  readonly reason: string
-  /** Instances the group can start now. */
-  readonly instancesNow: number
-}
-
-const VERDICT_ORDER: Readonly<Record<FitVerdict, number>> = { now: 0, preempt: 1, queue: 2, never: 3 }
-
-// Instances that fit when each node offers `room(n)` GPUs; several instances may share a node.
-const placeable = (nodes: ReadonlyArray<NodeView>, gpus: number, room: (n: NodeView) => number): number =>
-  nodes.reduce((s, n) => s + Math.floor(Math.max(0, room(n)) / gpus), 0)
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
-
-/** Whether and how a request fits a group's nodes now, by pre-emption at its priority, later, or never. */
-export const fitGroup = (nodes: ReadonlyArray<NodeView>, request: FitRequest): GroupFit => {
-  const ready = nodes.filter((n) => n.condition === "schedulable")
-  const { gpusPerInstance: g, instances } = request
-  const need = `${plural(instances, "instance")} of ${plural(g, "GPU")}`
-  if (ready.length === 0)
-    return { verdict: "never", reason: `no schedulable node (${plural(nodes.length, "node")} listed)`, instancesNow: 0 }
-  if (g <= 0)
-    return {
-      verdict: "now",
-      reason: `needs no GPUs; ${plural(ready.length, "schedulable node")}`,
-      instancesNow: instances,
-    }
-  const largest = Math.max(...ready.map((n) => n.gpuTotal))
-  if (g > largest)
-    return {
-      verdict: "never",
-      reason: `an instance needs ${plural(g, "GPU")} but its nodes have ${largest}`,
-      instancesNow: 0,
-    }
-  const atMost = placeable(ready, g, (n) => n.gpuTotal)
-  if (atMost < instances)
-    return {
-      verdict: "never",
-      reason: `${need} need more than its ${plural(ready.length, "schedulable node")} hold (${atMost} at most)`,
-      instancesNow: 0,
-    }
-  const now = placeable(ready, g, freeOf)
-  const free = ready.reduce((s, n) => s + freeOf(n), 0)
-  if (now >= instances)
-    return {
-      verdict: "now",
-      reason: `${need} fit now (room for ${now}; ${free} GPUs free)`,
-      instancesNow: now,
-    }
-  const canPreempt = request.priority >= FIRST_NON_PREEMPTIBLE
-  const withPreemption = placeable(ready, g, (n) => freeOf(n) + Math.min(n.lowPriorityGpus, n.gpuUsed))
-  const spread = free >= g * instances ? `; the ${free} free GPUs are spread over too many nodes` : ""
-  if (canPreempt && withPreemption >= instances)
-    return {
-      verdict: "preempt",
-      reason: `room for ${now} of ${plural(instances, "instance")} now${spread}; at priority ${request.priority} the rest pre-empts low-priority work`,
-      instancesNow: now,
-    }
-  const lowNote =
-    !canPreempt && withPreemption >= instances ? `; priority ${FIRST_NON_PREEMPTIBLE}+ could pre-empt for it` : ""
-  return {
-    verdict: "queue",
-    reason: `room for ${now} of ${plural(instances, "instance")} now${spread}; it waits for GPUs${lowNote}`,
-    instancesNow: now,
-  }
-}
-
-/** A candidate group with its nodes, for ranking. */
-export interface FitCandidate<G> {
-  readonly group: G
-  readonly nodes: ReadonlyArray<NodeView>
-  /** The request for this group (a spec's GPUs may differ between groups). */
-  readonly request: FitRequest
-}
-
-/**
- * Every candidate's fit, best first: starts now, then by pre-emption, then queues, then never; within
- * a verdict, the group with the most room left first (fewest GPUs taken from others when pre-empting).
- */
-export const rankFits = <G extends { readonly name: string }>(
-  candidates: ReadonlyArray<FitCandidate<G>>,
-): ReadonlyArray<{ readonly group: G } & GroupFit> =>
-  candidates
-    .map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free }))
-    .sort(
-      (a, b) =>
-        VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] ||
-        b.instancesNow - a.instancesNow ||
-        b.free - a.free ||
-        a.group.name.localeCompare(b.group.name),
-    )
-    .map(({ free: _free, ...fit }) => fit)

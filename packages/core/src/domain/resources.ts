@@ -73,9 +73,10 @@ export const NAME_RULE =
   "1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character"
 
 // Assumption, documented because the platform's own rule is unknown: ASCII letters and digits, CJK
-// ideographs and . _ -, starting with a letter, digit or ideograph, at most 64 characters. Stricter
-// than the platform is at worst, so a name that passes here is never rejected there for its shape.
-const NAME = /^[A-Za-z0-9\p{Script=Han}][A-Za-z0-9\p{Script=Han}._-]{0,63}$/u
+// ideographs of the basic block (U+4E00–U+9FFF, not the rarer extensions) and . _ -, starting with a
+// letter, digit or ideograph, at most 64 characters. Stricter than the platform is at worst, so a name
+// that passes here is never rejected there for its shape; the emulator enforces the same rule.
+const NAME = /^[A-Za-z0-9\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff._-]{0,63}$/u
 
 /** Validates a job, notebook, serving, image or model name against the one conservative rule. */
 export const validateName = (raw: string, what = "name"): Either.Either<string, InspireError> => {
@@ -87,7 +88,7 @@ export const validateName = (raw: string, what = "name"): Either.Either<string, 
       invalidInput(`The ${what} "${name}" is ${[...name].length} characters long.`, `Shorten it: ${NAME_RULE}.`),
     )
   if (!NAME.test(name)) {
-    const bad = [...name].find((c) => !/[A-Za-z0-9\p{Script=Han}._-]/u.test(c))
+    const bad = [...name].find((c) => !/[A-Za-z0-9\u4e00-\u9fff._-]/u.test(c))
     return Either.left(
       invalidInput(
         bad !== undefined
@@ -102,7 +103,7 @@ export const validateName = (raw: string, what = "name"): Either.Either<string, 
 
 const suggestName = (name: string): string => {
   const cleaned = [...name]
-    .map((c) => (/[A-Za-z0-9\p{Script=Han}._-]/u.test(c) ? c : "-"))
+    .map((c) => (/[A-Za-z0-9\u4e00-\u9fff._-]/u.test(c) ? c : "-"))
     .join("")
     .replace(/-+/g, "-")
     .replace(/^[._-]+/, "")

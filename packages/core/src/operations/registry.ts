@@ -12,11 +12,14 @@ import { logsOperation } from "./logs/index.js"
 import { metricsOperation } from "./metrics/index.js"
 import { modelsOperation } from "./models.js"
 import { notebookOperation } from "./notebook/index.js"
+import { notebookExecOperation } from "./notebook-exec/index.js"
+import { notebookFilesOperation } from "./notebook-files/index.js"
 import { resubmitOperation } from "./resubmit.js"
 import { statusOperation } from "./status/index.js"
 import { stopOperation } from "./stop/index.js"
 import { submitOperation } from "./submit.js"
 import { submitHpcOperation } from "./submit-hpc.js"
+import { sweepOperation } from "./sweep/index.js"
 import { usageOperation } from "./usage/index.js"
 import { waitOperation } from "./wait.js"
 
@@ -45,6 +48,9 @@ export const CATALOGUE = [
   eventsOperation,
   availabilityOperation,
   usageOperation,
+  notebookExecOperation,
+  notebookFilesOperation,
+  sweepOperation,
 ] as const
 
 /** Every operation, in the fixed order frontends list them. */

@@ -15,3 +15,8 @@ declare module "undici/lib/dispatcher/env-http-proxy-agent.js" {
   const value: unknown
   export default value
 }
+declare module "undici/lib/web/websocket/websocket.js" {
+  const WebSocket: unknown
+
+  export { WebSocket }
+}

@@ -108,6 +108,8 @@ export const cliCall = (ref: Pick<CallRef, "op" | "input">): string => {
     if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field)) continue
     words.push(...cliFlag(op, field, value))
   }
+  const rest = command.rest === undefined ? undefined : ref.input[command.rest]
+  if (typeof rest === "string") words.push("--", rest)
   return words.join(" ")
 }
 

@@ -19,10 +19,13 @@ export type WordOperation =
   | "images"
   | "image_push"
   | "notebook"
+  | "notebook_exec"
+  | "notebook_files"
   | "models"
   | "wait"
   | "resubmit"
   | "events"
+  | "sweep"
 
 // A reference travels inside an ordinary string as JSON between two private-use characters, so every
 // string-typed channel (an error's hint, a warning, a render, a schema description) can carry it, and

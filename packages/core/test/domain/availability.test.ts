@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest"
 import {
   describeFragmentation,
-  fitGroup,
   isLowPriority,
   type NodeView,
   nodeCondition,
-  rankFits,
   summarizeNodes,
 } from "../../src/domain/availability.js"
+import { fitGroup, rankFits } from "../../src/domain/fit.js"
 
 const node = (name: string, used: number, over: Partial<NodeView> = {}): NodeView => ({
   name,
@@ -120,5 +119,61 @@ describe("fit", () => {
       ["fragmented", "queue"],
       ["never", "never"],
     ])
+  })
+})
+
+describe("fit beyond GPUs", () => {
+  // 8 GPUs, 192 cores and 2000 GiB per node; `used` GPUs, and cores and memory held beside them.
+  const sized = (name: string, used: number, cpus: number, mem: number, over: Partial<NodeView> = {}): NodeView =>
+    node(name, used, { cpu: { total: 192, used: cpus }, memGib: { total: 2000, used: mem }, ...over })
+  const spec1 = { gpusPerInstance: 1, cpusPerInstance: 20, memGibPerInstance: 200 }
+
+  it("needs the spec's CPU cores and memory free on the node beside its GPUs, and says which is short", () => {
+    // Two free GPUs on each node, but 12 cores left on one and 150 GiB on another.
+    const nodes = [sized("a", 6, 120, 1200), sized("b", 6, 180, 1200), sized("c", 6, 120, 1850)]
+    const cpuShort = fitGroup(nodes, { ...spec1, instances: 6, priority: 3 })
+    expect(cpuShort).toMatchObject({ verdict: "queue", instancesNow: 2 })
+    expect(cpuShort.reason).toContain("nodes with free GPUs lack the CPU cores and memory")
+    expect(cpuShort.reason).toContain("an instance needs 20 cores, 200 GiB")
+    expect(fitGroup(nodes, { ...spec1, instances: 2, priority: 3 }).verdict).toBe("now")
+    // The same nodes read by GPUs alone hold all six.
+    expect(fitGroup(nodes, { gpusPerInstance: 1, instances: 6, priority: 3 }).verdict).toBe("now")
+    // Larger than any node's cores or memory: never.
+    expect(fitGroup(nodes, { ...spec1, cpusPerInstance: 200, instances: 1, priority: 6 })).toMatchObject({
+      verdict: "never",
+      reason: "an instance needs 200 CPU cores but its nodes have 192",
+    })
+    expect(fitGroup(nodes, { ...spec1, memGibPerInstance: 2048, instances: 1, priority: 6 }).reason).toBe(
+      "an instance needs 2048 GiB of memory but its nodes have 2000",
+    )
+  })
+
+  it("pre-emption frees the low-priority work's cores and memory with its GPUs", () => {
+    const full = sized("p", 8, 180, 1900, { lowPriorityGpus: 4, lowPriorityCpus: 80, lowPriorityMemGib: 800 })
+    const need = { gpusPerInstance: 4, cpusPerInstance: 80, memGibPerInstance: 800, instances: 1 }
+    expect(fitGroup([full], { ...need, priority: 6 }).verdict).toBe("preempt")
+    // Without the cores it frees, the GPUs alone would not do.
+    expect(fitGroup([{ ...full, lowPriorityCpus: 0 }], { ...need, priority: 6 }).verdict).toBe("queue")
+  })
+
+  it("a priority the spec does not allow never runs there, with the reason", () => {
+    const f = fitGroup([node("a", 0)], { gpusPerInstance: 1, instances: 1, priority: 6, allowedLevels: ["low"] })
+    expect(f).toMatchObject({ verdict: "never", reason: "never at priority 6 (HIGH): the spec allows LOW only" })
+    expect(
+      fitGroup([node("a", 0)], { gpusPerInstance: 1, instances: 1, priority: 2, allowedLevels: ["low"] }).verdict,
+    ).toBe("now")
+  })
+
+  it("jobs queued ahead make 'now' doubtful: said, and ranked below a group without a queue", () => {
+    const request = { gpusPerInstance: 8, instances: 1, priority: 4 }
+    const ranked = rankFits([
+      { group: { name: "a-queued" }, nodes: [node("a1", 0), node("a2", 0)], request: { ...request, queuedAhead: 3 } },
+      { group: { name: "b-clear" }, nodes: [node("b1", 0)], request },
+    ])
+    expect(ranked.map((r) => [r.group.name, r.verdict, r.queuedAhead])).toEqual([
+      ["b-clear", "now", 0],
+      ["a-queued", "now", 3],
+    ])
+    expect(ranked[1]?.reason).toMatch(/fit now .*unless the jobs queued ahead take the room first; queued ahead: 3$/)
   })
 })

@@ -80,4 +80,10 @@ describe("validateName", () => {
     expect(left(validateName("-lead")).message).toMatch(/must start/)
     expect(left(validateName(".hidden")).hint).toContain("hidden")
   })
+
+  it("keeps to the basic CJK block, as the emulator does: a rarer extension ideograph is refused here", () => {
+    // U+3400 (Extension A) and U+20000 (Extension B) are Han but outside U+4E00–U+9FFF.
+    expect(left(validateName("实验\u3400")).message).toContain('"\u3400"')
+    expect(left(validateName("exp-\u{20000}")).message).toContain('"\u{20000}"')
+  })
 })

@@ -1,4 +1,6 @@
+import { Exit } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
+import { createTrainingJob } from "../../src/api/jobs/index.js"
 import { availabilityOperation } from "../../src/operations/availability/index.js"
 import { inferenceOperation } from "../../src/operations/inference/index.js"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
@@ -6,6 +8,7 @@ import { submitOperation } from "../../src/operations/submit.js"
 import { submitHpcOperation } from "../../src/operations/submit-hpc.js"
 import { hpcInput, syncClock, trainingInput } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
+import { profileFor } from "../harness.js"
 import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
 
 // compute_group "auto": the group the fit ranks first, said in a warning, for every create.
@@ -136,5 +139,59 @@ describe("compute_group auto", () => {
     )
     expect(hpc.result.computeGroup.id).toBe(h.groupId)
     expect(hpc.result.warnings).toContainEqual(expect.stringContaining("picked 高性能计算"))
+  })
+})
+
+describe("compute_group auto without a workspace in the call", () => {
+  const nodeListings = () =>
+    Object.entries(emu.current.control.requests().bySurface)
+      .filter(([k]) => /ListNodeDimension|list_node_dimension/.test(k))
+      .reduce((n, [, v]) => n + v, 0)
+
+  it("searches every workspace of the project, reads nodes only where the spec is offered, and says what it chose", async () => {
+    const everywhere = succeeded(await call(emu.current, availabilityOperation, { spec: H100_8, instances: 2 }))
+    const best = everywhere.result.fit?.ranked[0]
+    // Two whole free nodes: only 分布式训练空间's H100 group has them.
+    expect([best?.workspace.name, best?.computeGroup.name, best?.verdict]).toEqual(["分布式训练空间", "H100", "now"])
+    const before = nodeListings()
+    const { workspace: _w, ...anywhere } = wholeSubmit("auto-anywhere", { instance_count: 2, dry_run: true })
+    const r = succeeded(await call(emu.current, submitOperation, anywhere, profileFor(emu.current)))
+    expect(r.result.computeGroup.name).toBe("H100")
+    expect(r.result.warnings[0]).toMatch(
+      /^compute_group="auto": picked H100 in 分布式训练空间, searched \d+ workspaces \(no workspace named: every enabled workspace of 具身智能基础模型\) \(ranked first of 4\): 2 instances of 8 GPUs fit now/,
+    )
+    // The three workspaces whose groups offer the spec, not all ten enabled ones.
+    expect(nodeListings() - before).toBe(3)
+  })
+
+  it("a default workspace is not a named one: the search still goes wide; a named workspace keeps it narrow", async () => {
+    // Our own job takes the free node of the default workspace's H200 group: there, an 8-GPU H200 instance now
+    // only starts by pre-empting, while 整节点任务空间's H200 group has a free node.
+    const s = emu.current.control.state() as State
+    const training = s.workspaces.find((w) => w.name === "分布式训练空间")
+    const h200 = s.groups.find((g) => g.workspaceId === training?.id && g.name === "H200")
+    const spec8 = s.specs.find(
+      (x) => x.lcgIds.includes(h200?.id ?? "") && x.gpuCount === 8 && x.type === "SCHEDULE_CONFIG_TYPE_TRAIN",
+    )
+    const base = trainingInput(emu.current, "hold-h200", "python train.py #emu:duration=100000")
+    const held = await profileFor(emu.current).run(
+      createTrainingJob({ ...base, groupId: h200?.id ?? "", specId: spec8?.id ?? "", priority: 6 }),
+    )
+    expect(Exit.isSuccess(held)).toBe(true)
+    emu.current.control.clock.advance(10)
+    const profile = trainingSpaceProfile(emu.current)
+    const input = wholeSubmit("auto-default", { spec: "8*H200 160核 1800GiB", dry_run: true })
+    const { workspace: _w, ...unnamed } = input
+    const wide = succeeded(await call(emu.current, submitOperation, unnamed, profile))
+    expect(wide.result.computeGroup.name).toBe("H200-整节点")
+    expect(wide.result.warnings[0]).toMatch(
+      /^compute_group="auto": picked H200-整节点 in 整节点任务空间, searched \d+ workspaces/,
+    )
+    const named = succeeded(
+      await call(emu.current, submitOperation, { ...unnamed, workspace: "分布式训练空间" }, profile),
+    )
+    expect(named.result.computeGroup.name).toBe("H200")
+    expect(named.result.warnings[0]).not.toMatch(/searched/)
+    expect(named.result.warnings[1]).toBe("It starts in H200 only by pre-empting low-priority work.")
   })
 })

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
 import type { RunningEmulator } from "@holos-inspire/emulator"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
@@ -43,6 +45,8 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
   succeeded(await call(e, notebookOperation, { action: "stop", notebook_id: stopped }, profile))
   e.control.clock.advance(60)
   const hpc = hpcInput(e, "x")
+  // A file in the running notebook's Jupyter folder, for the examples that read one.
+  writeFileSync(join(e.control.jupyter.sandbox(running), "hello.txt"), "hello\n")
   return {
     workspace: "分布式训练空间",
     train_group: "H100",
@@ -61,6 +65,7 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
     hpc_job: hpcJob,
     serving,
     notebook: running,
+    notebook_file: "hello.txt",
     stopped_notebook: stopped,
     username: e.demo.username,
     password: e.demo.password,

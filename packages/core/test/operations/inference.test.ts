@@ -5,7 +5,9 @@ import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "./har
 
 const emu = useEmulator()
 const IMAGE = "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4"
-const COMMAND = "python -m vllm.entrypoints.openai.api_server --port 2400"
+// With the model's path: the emulator's vLLM, like the real one, cannot start without a model it can load.
+const COMMAND =
+  "python -m vllm.entrypoints.openai.api_server --model /inspire/hdd/project/embodied-fm/models/qwen2.5-7b/v2 --port 2400"
 
 beforeEach(() => {
   emu.current.control.reset()

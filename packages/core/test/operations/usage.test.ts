@@ -13,9 +13,9 @@ beforeEach(() => freshPlatform(emu.current))
 const WORKSPACE = "分布式训练空间"
 
 // What the emulator holds, summed by hand: GPUs per user name in the workspace, other tenants' work included.
-const heldByUser = (e: RunningEmulator): Map<string, number> => {
+const heldByUser = (e: RunningEmulator, workspace = WORKSPACE): Map<string, number> => {
   const s = e.control.state()
-  const ws = s.workspaces.find((w) => w.name === WORKSPACE)
+  const ws = s.workspaces.find((w) => w.name === workspace)
   const out = new Map<string, number>()
   const add = (name: string, gpus: number) => out.set(name, (out.get(name) ?? 0) + gpus)
   for (const f of s.foreign.filter((x) => x.workspaceId === ws?.id))
@@ -80,6 +80,23 @@ describe("usage", () => {
     expect(r.text).toMatch(/sleepy .*IDLE/)
   })
 
+  it("flags another tenant's session that holds GPUs idle, with no idle job of ours; the sums still match", async () => {
+    // 整节点任务空间's fragmented group: a priority-2 dev session holds 2 GPUs at 1% (the fixture's idle holder).
+    const r = succeeded(
+      await call(emu.current, usageOperation, { workspace: "整节点任务空间" }, trainingProfile(emu.current)),
+    )
+    const idle = r.result.tasks.filter((t) => t.idle)
+    expect(idle.map((t) => [t.name.replace(/-\d+$/, ""), t.gpus, t.priority])).toEqual([["debug-H100-碎片", 2, 2]])
+    expect(r.result.totals.idleGpus).toBe(2)
+    expect(r.result.warnings.join("\n")).toMatch(/1 task holds 2 GPUs at under 5% utilisation: /)
+    const expected = heldByUser(emu.current, "整节点任务空间")
+    expect(Object.fromEntries(r.result.byUser.filter((u) => u.gpus > 0).map((u) => [u.name, u.gpus]))).toEqual(
+      Object.fromEntries([...expected].filter(([, g]) => g > 0)),
+    )
+    const idleUser = r.result.byUser.find((u) => u.idleGpus > 0)
+    expect(idleUser).toMatchObject({ idleGpus: 2, idleTasks: 1 })
+  })
+
   it("reads budgets by kind and per member, and reports a refused section without failing", async () => {
     const profile = trainingProfile(emu.current)
     const r = succeeded(await call(emu.current, usageOperation, {}, profile)).result
@@ -98,6 +115,28 @@ describe("usage", () => {
     expect(led?.overview?.total).toBe(80000)
     expect(led?.members).toBeUndefined()
     expect(led?.membersNote).toMatch(/refused to this account/)
+  })
+
+  it("shows the budget moving while a job runs: GPU-hours × price, in the project, its training kind and the member", async () => {
+    const profile = trainingProfile(emu.current)
+    const budget = async () =>
+      succeeded(await call(emu.current, usageOperation, {}, profile)).result.budgets.find(
+        (b) => b.project.name === "具身智能基础模型",
+      )
+    const before = await budget()
+    const id = await startJob(emu.current, profile, "paid", "python train.py #emu:duration=1000000")
+    emu.current.control.clock.advance(3600)
+    const s = emu.current.control.state()
+    const task = s.tasks.find((t) => t.id === id)
+    const price = s.specs.find((x) => x.id === task?.specId)?.price ?? 0
+    const cost = (price * (emu.current.control.clock.now() - (task?.runs[0]?.start ?? 0))) / 3_600_000
+    expect(cost).toBeGreaterThan(price * 0.99)
+    const after = await budget()
+    expect((after?.overview?.used ?? 0) - (before?.overview?.used ?? 0)).toBeCloseTo(cost, 1)
+    expect((after?.overview?.byKind.train ?? 0) - (before?.overview?.byKind.train ?? 0)).toBeCloseTo(cost, 1)
+    const mine = (b: typeof after) => b?.members?.find((m) => m.name === "张演示")?.used ?? 0
+    expect(mine(after) - mine(before)).toBeCloseTo(cost, 1)
+    expect(after?.members?.reduce((n, m) => n + (m.used ?? 0), 0)).toBeCloseTo(after?.overview?.used ?? -1, 1)
   })
 
   it("falls back to the project list's totals when the overview is refused", async () => {

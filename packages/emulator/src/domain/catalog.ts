@@ -4,7 +4,9 @@ import { invalid, notFound } from "../errors.js"
 import { projectsOf } from "../state/lookup.js"
 import type { Image, Model, Project, User } from "../state/types.js"
 import { arr, type Body, num, obj, page, required, str, strList } from "../validate.js"
+import { budgetNow } from "./budgets.js"
 import { checkName } from "./checks.js"
+import { settleSaves } from "./notebook-save.js"
 
 export const userView = (u: User) => ({
   id: u.id,
@@ -18,33 +20,36 @@ export const userView = (u: User) => ({
   workspace_id: u.defaultWorkspaceId,
 })
 
-export const projectView = (emu: Emu, p: Project, user: User, remainAsString = false) => ({
-  id: p.id,
-  name: p.name,
-  en_name: p.enName,
-  description: p.description,
-  creator: p.creatorId,
-  created_at: String(p.createdAt),
-  workspace_id: p.spaceIds[0] ?? "",
-  space_list: p.spaceIds.map((id) => {
-    const w = emu.store.state.workspaces.find((x) => x.id === id)
-    return { id, name: w?.name ?? "", usage_status: w?.usageStatus ?? 0 }
-  }),
-  sub_project_list: [],
-  budget: p.budget,
-  // V2's page list blanks the remaining budget (§3.4).
-  remain_budget: remainAsString ? "" : p.remainBudget,
-  children_budget: 0,
-  member_remain_budget: p.remainBudget,
-  member_remain_gpu_hours: Math.round(p.remainBudget / 18.5),
-  gpu_limit: 64,
-  member_gpu_limit: 32,
-  hpc_limit: 512,
-  priority_level: p.priorityLevel,
-  priority_name: p.priorityName,
-  is_member: remainAsString ? p.memberIds.includes(user.id) : false,
-  status: "PASS_MODIFY_RESOURCE",
-})
+export const projectView = (emu: Emu, p: Project, user: User, remainAsString = false) => {
+  const remain = budgetNow(emu, p).remain
+  return {
+    id: p.id,
+    name: p.name,
+    en_name: p.enName,
+    description: p.description,
+    creator: p.creatorId,
+    created_at: String(p.createdAt),
+    workspace_id: p.spaceIds[0] ?? "",
+    space_list: p.spaceIds.map((id) => {
+      const w = emu.store.state.workspaces.find((x) => x.id === id)
+      return { id, name: w?.name ?? "", usage_status: w?.usageStatus ?? 0 }
+    }),
+    sub_project_list: [],
+    budget: p.budget,
+    // V2's page list blanks the remaining budget (§3.4).
+    remain_budget: remainAsString ? "" : remain,
+    children_budget: 0,
+    member_remain_budget: remain,
+    member_remain_gpu_hours: Math.round(remain / 18.5),
+    gpu_limit: 64,
+    member_gpu_limit: 32,
+    hpc_limit: 512,
+    priority_level: p.priorityLevel,
+    priority_name: p.priorityName,
+    is_member: remainAsString ? p.memberIds.includes(user.id) : false,
+    status: "PASS_MODIFY_RESOURCE",
+  }
+}
 
 export const listProjects = (c: Call, v2: boolean) => {
   const f = obj(c.body, "filter")
@@ -61,17 +66,18 @@ export const listProjects = (c: Call, v2: boolean) => {
 export const money = (v: number): string =>
   v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
+/** V2 `project.GetProjectBudgetUsageOverview` (§4.3): the budget as of the emulator's clock (budgets.ts). */
 export const budgetOverview = (emu: Emu, projectId: string) => {
   const p = emu.store.state.projects.find((x) => x.id === projectId)
   if (!p) throw invalid("项目不存在")
-  const used = p.budget - p.remainBudget
+  const now = budgetNow(emu, p)
   return {
-    total: money(p.budget),
-    used: money(used),
-    remain: money(p.remainBudget),
-    train: money(used * 0.8),
-    inference: money(used * 0.15),
-    storage: money(used * 0.05),
+    total: money(now.total),
+    used: money(now.used),
+    remain: money(now.remain),
+    train: money(now.byKind.train),
+    inference: money(now.byKind.inference),
+    storage: money(now.byKind.storage),
   }
 }
 
@@ -93,6 +99,7 @@ export const imageView = (i: Image) => ({
 })
 
 export const listImages = (c: Call, base: 0 | 1) => {
+  settleSaves(c.emu)
   const f = obj(c.body, "filter")
   const ws = str(obj(f, "registry_hint"), "workspace_id")
   const registry = c.emu.store.state.workspaces.find((w) => w.id === ws)?.registry
@@ -112,6 +119,7 @@ export const listImages = (c: Call, base: 0 | 1) => {
 }
 
 export const imageById = (emu: Emu, id: string): Image => {
+  settleSaves(emu)
   const i = emu.store.state.images.find((x) => x.id === id)
   if (!i) throw notFound(`image ${id} not found`)
   return i

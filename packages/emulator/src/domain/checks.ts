@@ -11,6 +11,7 @@ import type {
   User,
   Workspace,
 } from "../state/types.js"
+import { budgetNow } from "./budgets.js"
 
 export interface Placement {
   workspace: Workspace
@@ -113,9 +114,13 @@ export const checkPriority = (priority: unknown, project: Project, spec: Spec | 
   return p
 }
 
-/** Low-priority CPU work is exempt from the budget (§6 rule 10). */
-export const checkBudget = (project: Project, spec: Spec, priority: number): void => {
-  if (project.remainBudget > 0) return
+/**
+ * A project whose budget is spent cannot start more work; what counts is the budget now, running tasks'
+ * accrued cost included (budgets.ts), not only finished runs. Low-priority CPU work is exempt (§6 rule 10).
+ */
+export const checkBudget = (c: Call, project: Project, spec: Spec, priority: number): void => {
   if (spec.gpuCount === 0 && priority <= 3) return
-  throw invalid(`项目 ${project.name} 预算不足（剩余 ${project.remainBudget} 点券），无法创建任务`)
+  const { remain } = budgetNow(c.emu, project)
+  if (remain > 0) return
+  throw invalid(`项目 ${project.name} 预算不足（剩余 ${remain} 点券），无法创建任务`)
 }

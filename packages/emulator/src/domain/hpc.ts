@@ -86,7 +86,7 @@ export const createHpc = (c: Call, x: HpcInput): Task => {
   const image = checkImage(s, c.user, x.image, x.imageType, placement.workspace, imageTypeEnforced(c))
   const datasets = resolveDatasets(s, placement.workspace.id, x.datasets)
   const priority = checkPriority(x.priority, placement.project, placement.spec)
-  checkBudget(placement.project, placement.spec, priority)
+  checkBudget(c, placement.project, placement.spec, priority)
   return createTask(c.emu, c.user.id, {
     kind: "hpc",
     name: x.name,

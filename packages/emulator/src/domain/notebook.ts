@@ -6,6 +6,7 @@ import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
 import { type Body, num, obj, page, required, str, strList } from "../validate.js"
 import { checkImage, checkName, checkPlacement, checkPriority } from "./checks.js"
+import { beginSave, settleSaves } from "./notebook-save.js"
 import { common, createTask, ms, statusOf } from "./tasks.js"
 
 const DSW = "SCHEDULE_CONFIG_TYPE_DSW" as const
@@ -53,6 +54,7 @@ export const createNotebook = (c: Call): Task => {
 }
 
 export const notebookView = (emu: Emu, t: Task) => {
+  settleSaves(emu)
   const { fields, project, group, spec } = common(emu, t)
   const x = t.extra
   const running = t.phase === "running"
@@ -174,7 +176,7 @@ export const saveImage = (emu: Emu, t: Task, userId: string, name: string, versi
     address,
     source: "SOURCE_PUBLIC",
     visibility: "VISIBILITY_PRIVATE",
-    status: "READY",
+    status: "BUILDING",
     registry: "qb" as const,
     framework: "pytorch",
     description,
@@ -183,8 +185,8 @@ export const saveImage = (emu: Emu, t: Task, userId: string, name: string, versi
     sizeBytes: 12_000_000_000,
     brands: ["NVIDIA"],
   }
+  beginSave(emu, t.extra, image.id)
   s.images.push(image)
-  t.extra.save_mirror_status = "SUCCESS"
   emu.store.changed()
   return image
 }

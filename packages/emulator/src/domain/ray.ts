@@ -52,7 +52,7 @@ export const createRay = (c: Call): Task => {
   const image = s.images.find((i) => i.id === str(head, "mirror_id"))
   if (!image) throw invalid(`镜像 ${str(head, "mirror_id")} 不存在或未在平台注册`)
   const priority = checkPriority(b.task_priority ?? placement.project.priorityName, placement.project, placement.spec)
-  checkBudget(placement.project, placement.spec, priority)
+  checkBudget(c, placement.project, placement.spec, priority)
   return createTask(c.emu, c.user.id, {
     kind: "ray",
     name: str(b, "name"),

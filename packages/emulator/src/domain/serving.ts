@@ -4,6 +4,7 @@ import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
 import { num, obj, page, required, str } from "../validate.js"
 import { checkBudget, checkImage, checkName, checkPlacement, checkPriority, imageTypeEnforced } from "./checks.js"
+import { planEngine } from "./serving-engine.js"
 import { common, createTask, statusOf } from "./tasks.js"
 
 const SERVING = "SCHEDULE_CONFIG_TYPE_SERVING" as const
@@ -30,10 +31,10 @@ export const createServing = (c: Call): Task => {
   const version = num(b, "model_version", 1)
   if (!model.versions.some((v) => v.version === version)) throw invalid(`model version ${version} not found`)
   const priority = checkPriority(b.task_priority ?? placement.project.priorityName, placement.project, placement.spec)
-  checkBudget(placement.project, placement.spec, priority)
+  checkBudget(c, placement.project, placement.spec, priority)
   const replicas = Math.max(1, num(b, "replicas", 1))
   const perReplica = Math.max(1, num(b, "node_num_per_replica", 1))
-  return createTask(c.emu, c.user.id, {
+  const task = createTask(c.emu, c.user.id, {
     kind: "serving",
     name: str(b, "name"),
     command: str(b, "command"),
@@ -51,6 +52,9 @@ export const createServing = (c: Call): Task => {
       custom_domain: str(b, "custom_domain"),
     },
   })
+  // A command the engine cannot start (TP beyond the GPUs, no model) fails as the engine would.
+  planEngine(c.emu, task)
+  return task
 }
 
 export const servingView = (emu: Emu, t: Task, base = "") => {

@@ -38,7 +38,7 @@ export const createTrain = (c: Call, schema: "simplified" | "console"): Task => 
   const imageType = str(fc, "image_type") || "SOURCE_PRIVATE"
   checkImage(s, c.user, str(fc, "image"), str(fc, "image_type"), placement.workspace, imageTypeEnforced(c))
   const priority = checkPriority(b.task_priority ?? placement.project.priorityName, placement.project, placement.spec)
-  checkBudget(placement.project, placement.spec, priority)
+  checkBudget(c, placement.project, placement.spec, priority)
   const autoFt = b.auto_fault_tolerance === true
   return createTask(c.emu, c.user.id, {
     kind: "train",

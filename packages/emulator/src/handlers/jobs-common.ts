@@ -7,17 +7,19 @@ import type { Task } from "../state/types.js"
 import { type Body, num, obj, page, str, strList } from "../validate.js"
 
 /** The task a set of pod names belongs to (pods are named after their job). */
-export const taskOfPods = (c: Call, kind: Task["kind"]): Task => {
+export const taskOfPods = (c: Call, kind: Task["kind"] | ReadonlyArray<Task["kind"]>): Task => {
   const pods = strList(obj(c.body, "filter"), "podNames")
+  const kinds: ReadonlyArray<Task["kind"]> = typeof kind === "string" ? [kind] : kind
   c.emu.engine.update()
   const t = c.emu.store.state.tasks
-    .filter((x) => x.kind === kind && pods.some((p) => p.startsWith(`${x.id}-`)))
+    .filter((x) => kinds.includes(x.kind) && pods.some((p) => p.startsWith(`${x.id}-`)))
     .sort((a, b) => b.id.length - a.id.length)[0]
   if (!t) throw invalid(`Invalid instance names: ${pods.join(",") || "podNames is required"}`)
   return t
 }
 
-export const logsFor = (c: Call, kind: Task["kind"]) => queryLogs(c.emu, taskOfPods(c, kind), c.body)
+export const logsFor = (c: Call, kind: Task["kind"] | ReadonlyArray<Task["kind"]>) =>
+  queryLogs(c.emu, taskOfPods(c, kind), c.body)
 
 /** Days after which the platform garbage-collects the events of a finished job. */
 const EVENT_TTL_MS = 30 * 86_400_000

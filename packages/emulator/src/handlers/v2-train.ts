@@ -39,7 +39,9 @@ export const v2Train: V2Service = {
     const items = instanceItems(c.emu, getTrain(c))
     return { items: page(items, num(c.body, "page_num", 1), num(c.body, "page_size", -1)), total: items.length }
   }),
-  GetJobLog: act((c) => logsFor(c, "train")),
+  // Serving pods (named by inference_serving.ListServingInstances) are read here too: an assumption, as
+  // no client is known to read a serving's logs (INSPIRE-API §4.12).
+  GetJobLog: act((c) => logsFor(c, ["train", "serving"])),
   GetTaskMetric: act((c) => queryMetrics(c.emu, c.body)),
   ListJobEvents: act(jobEvents),
   GetJobWorkdir: act((c) => ({ workdir: workdir(c) })),

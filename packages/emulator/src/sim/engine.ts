@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js"
+import { record, runCost } from "../domain/budgets.js"
 import { conflict } from "../errors.js"
 import { shortHash } from "../ids.js"
 import { specById } from "../state/lookup.js"
@@ -186,13 +187,13 @@ export class Engine {
     this.charge(t, run.end - run.start)
   }
 
-  /** Bills the project for a finished run at the spec's hourly price; low-priority CPU work is free (§6 rule 10). */
+  /** Bills the project (and the member's ledger) for a finished run at the spec's hourly price (budgets.ts). */
   private charge(t: Task, ms: number): void {
-    const spec = specById(this.store.state, t.specId)
     const project = this.store.state.projects.find((p) => p.id === t.projectId)
-    if (!spec || !project || (spec.gpuCount === 0 && t.priority <= 3)) return
-    const cost = (spec.price * t.instances * ms) / 3_600_000
+    const cost = runCost(this.store.state, t, ms)
+    if (!project || cost === 0) return
     project.remainBudget = Math.round((project.remainBudget - cost) * 100) / 100
+    record(project, t, cost)
   }
 
   /** Queued tasks waiting for GPUs get them in priority order once something is released. */

@@ -1,4 +1,5 @@
 import type { Emu } from "../context.js"
+import { servingLine, servingSuffix } from "../domain/serving-engine.js"
 import { internal, invalid } from "../errors.js"
 import { shortHash } from "../ids.js"
 import type { Task } from "../state/types.js"
@@ -110,8 +111,9 @@ const podLines = (
   const spacing = emu.clock.scaled(LINE_SECONDS)
   const end = Math.min(run.end ?? emu.clock.now(), emu.clock.now())
   const count = Math.floor((end - run.start) / spacing) + 1
-  const prefix = PREFIX(t, pod.name)
-  const suffix = run.end !== undefined && round === t.runs.length - 1 ? suffixFor(t) : []
+  const prefix = t.kind === "serving" ? [] : PREFIX(t, pod.name)
+  const ended = run.end !== undefined && round === t.runs.length - 1
+  const suffix = ended ? (t.kind === "serving" ? servingSuffix(emu, t) : suffixFor(t)) : []
   const first = Math.max(0, Math.ceil((w.from - run.start) / spacing))
   const last = Math.min(count - 1, Math.floor((w.to - run.start) / spacing))
   const lo = w.descend ? Math.max(first, last - w.size + 1) : first
@@ -120,11 +122,13 @@ const podLines = (
   for (let i = lo; i <= hi; i++) {
     const at = run.start + i * spacing
     const message =
-      i < prefix.length
-        ? (prefix[i] ?? "")
-        : i >= count - suffix.length
-          ? (suffix[i - (count - suffix.length)] ?? "")
-          : bodyLine(t, i - prefix.length)
+      t.kind === "serving"
+        ? servingLine(emu, t, i, at, suffix, count)
+        : i < prefix.length
+          ? (prefix[i] ?? "")
+          : i >= count - suffix.length
+            ? (suffix[i - (count - suffix.length)] ?? "")
+            : bodyLine(t, i - prefix.length)
     const stamp = beijing(at)
     out.push({
       log_id: shortHash(`${pod.name}:${i}`, 20),

@@ -45,6 +45,15 @@ export interface Project {
   spaceIds: string[]
   creatorId: string
   createdAt: number
+  /** What the emulated tasks' finished runs cost (already out of remainBudget), per member and kind. */
+  spent?: Spent
+}
+
+/** A project's ledger of its emulated tasks' spending, in points. */
+export interface Spent {
+  byUser: Record<string, number>
+  train: number
+  inference: number
 }
 
 export interface ComputeGroup {

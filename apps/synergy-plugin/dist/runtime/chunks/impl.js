@@ -8,7 +8,7 @@ import {
   __export,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./shared-docker-impl-index-undici.js";
+} from "./shared-dist-docker-impl-index-undici-websocket.js";
 
 // src/impl.ts
 init_define_INSPIRE_SKILL();
@@ -17,7 +17,7 @@ init_define_INSPIRE_TOOLS();
 // src/cli.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile4 } from "node:fs/promises";
 
 // ../../packages/core/dist/index.js
 init_define_INSPIRE_SKILL();
@@ -1787,14 +1787,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error62) {
-  const lines3 = [];
+  const lines6 = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines3.push(`✖ ${issue2.message}`);
+    lines6.push(`✖ ${issue2.message}`);
     if (issue2.path?.length)
-      lines3.push(`  → at ${toDotPath(issue2.path)}`);
+      lines6.push(`  → at ${toDotPath(issue2.path)}`);
   }
-  return lines3.join("\n");
+  return lines6.join("\n");
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/parse.js
@@ -2641,9 +2641,9 @@ var Doc = class {
       return;
     }
     const content = arg;
-    const lines3 = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines3.map((x) => x.length - x.trimStart().length));
-    const dedented = lines3.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    const lines6 = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines6.map((x) => x.length - x.trimStart().length));
+    const dedented = lines6.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
     for (const line of dedented) {
       this.content.push(line);
     }
@@ -5130,7 +5130,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve2) {
+function isRecursive(inst, stack, resolve3) {
   const cached6 = recursive.get(inst);
   if (cached6 !== void 0)
     return cached6 ? PROVEN : NONE;
@@ -5140,7 +5140,7 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check4 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve2);
+      const answer = isRecursive(child, stack, resolve3);
       if (answer > result)
         result = answer;
     }
@@ -5151,7 +5151,7 @@ function isRecursive(inst, stack, resolve2) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve3) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -5215,7 +5215,7 @@ function isRecursive(inst, stack, resolve2) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve2 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve3 ? inst._zod.innerType : void 0);
       merge10(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -5286,9 +5286,9 @@ var memo = {
     if (!bucket)
       return empty32;
     handoff = void 0;
-    const entry = { value: empty32, issues: null };
-    bucket.set(payload.value, entry);
-    open.push(entry);
+    const entry2 = { value: empty32, issues: null };
+    bucket.set(payload.value, entry2);
+    open.push(entry2);
     return empty32;
   },
   guard(inst) {
@@ -5362,16 +5362,16 @@ var memo = {
         const depth = open.length;
         const result = base(payload, ctx);
         handoff = void 0;
-        const entry = open.length > depth ? open.pop() : void 0;
+        const entry2 = open.length > depth ? open.pop() : void 0;
         if (result instanceof Promise) {
           return result.then((r) => {
-            if (entry)
-              entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+            if (entry2)
+              entry2.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
             return r;
           });
         }
-        if (entry)
-          entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+        if (entry2)
+          entry2.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
         return result;
       };
       inst._zod.parse = wrapped;
@@ -8381,12 +8381,12 @@ init_define_INSPIRE_TOOLS();
 function getArmenianPlural(count3, one, many) {
   return Math.abs(count3) === 1 ? one : many;
 }
-function withDefiniteArticle(word) {
-  if (!word)
+function withDefiniteArticle(word2) {
+  if (!word2)
     return "";
   const vowels = ["ա", "ե", "ը", "ի", "ո", "ու", "օ"];
-  const lastChar = word[word.length - 1];
-  return word + (vowels.includes(lastChar) ? "ն" : "ը");
+  const lastChar = word2[word2.length - 1];
+  return word2 + (vowels.includes(lastChar) ? "ն" : "ը");
 }
 var error24 = () => {
   const Sizable = {
@@ -10866,8 +10866,8 @@ var error43 = () => {
       case "not_multiple_of":
         return `Número inválido: deve ser múltiplo de ${issue2.divisor}`;
       case "unrecognized_keys": {
-        const plural6 = issue2.keys.length > 1 ? "s" : "";
-        return `Chave${plural6} inválida${plural6}: ${joinValues(issue2.keys, ", ")}`;
+        const plural7 = issue2.keys.length > 1 ? "s" : "";
+        return `Chave${plural7} inválida${plural7}: ${joinValues(issue2.keys, ", ")}`;
       }
       case "invalid_key":
         return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
@@ -11013,8 +11013,8 @@ var error44 = () => {
       case "not_multiple_of":
         return `Número inválido: deve ser múltiplo de ${issue2.divisor}`;
       case "unrecognized_keys": {
-        const plural6 = issue2.keys.length > 1 ? "s" : "";
-        return `Chave${plural6} inválida${plural6}: ${joinValues(issue2.keys, ", ")}`;
+        const plural7 = issue2.keys.length > 1 ? "s" : "";
+        return `Chave${plural7} inválida${plural7}: ${joinValues(issue2.keys, ", ")}`;
       }
       case "invalid_key":
         return `Entrada inválida n${translateOriginWithArticle(issue2.origin, "definite")}`;
@@ -13420,9 +13420,9 @@ function codePointLengthVar(doc, ctx, accessor, inDoubt) {
   doc.write(`const ${v} = typeof ${accessor} === "string" && ${inDoubt} ? ${cpLen}(${accessor}) : ${accessor}.length;`);
   return v;
 }
-function numericOperand(value, label2) {
+function numericOperand(value, label3) {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new ZodCompileUnsupportedError(`${label2} bound of type ${typeof value}`);
+    throw new ZodCompileUnsupportedError(`${label3} bound of type ${typeof value}`);
   }
   return `${value}`;
 }
@@ -15850,13 +15850,13 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json3, params, message) {
+function handleUnrepresentable(schema, ctx, json4, params, message) {
   const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
     throw new Error(message);
-  Object.assign(json3, result);
+  Object.assign(json4, result);
   return true;
 }
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
@@ -15925,42 +15925,42 @@ function extractDefs(ctx, schema) {
   if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
     return;
   const idToSchema = /* @__PURE__ */ new Map();
-  for (const entry of ctx.seen.entries()) {
-    const id = ctx.metadataRegistry.get(entry[0])?.id;
+  for (const entry2 of ctx.seen.entries()) {
+    const id = ctx.metadataRegistry.get(entry2[0])?.id;
     if (id) {
       const existing = idToSchema.get(id);
-      if (existing && existing !== entry[0]) {
+      if (existing && existing !== entry2[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
-      idToSchema.set(id, entry[0]);
+      idToSchema.set(id, entry2[0]);
     }
   }
-  const makeURI = (entry) => {
+  const makeURI = (entry2) => {
     const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
     if (ctx.external) {
-      const externalId = ctx.external.registry.get(entry[0])?.id;
+      const externalId = ctx.external.registry.get(entry2[0])?.id;
       const uriGenerator = ctx.external.uri ?? ((id2) => id2);
       if (externalId) {
         return { ref: uriGenerator(externalId) };
       }
-      const id = entry[1].defId ?? entry[1].schema.id ?? `schema${ctx.counter++}`;
-      entry[1].defId = id;
+      const id = entry2[1].defId ?? entry2[1].schema.id ?? `schema${ctx.counter++}`;
+      entry2[1].defId = id;
       return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
     }
     const uriPrefix = `#`;
     const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
-    if (entry[1] === root && !entry[1].schema.id) {
+    if (entry2[1] === root && !entry2[1].schema.id) {
       return { ref: uriPrefix };
     }
-    const defId = entry[1].schema.id ?? `__schema${ctx.counter++}`;
+    const defId = entry2[1].schema.id ?? `__schema${ctx.counter++}`;
     return { defId, ref: defUriPrefix + encodeJSONPointerSegment(defId) };
   };
-  const extractToDef = (entry) => {
-    if (entry[1].schema.$ref) {
+  const extractToDef = (entry2) => {
+    if (entry2[1].schema.$ref) {
       return;
     }
-    const seen = entry[1];
-    const { ref, defId } = makeURI(entry);
+    const seen = entry2[1];
+    const { ref: ref2, defId } = makeURI(entry2);
     seen.def = { ...seen.schema };
     if (defId)
       seen.defId = defId;
@@ -15968,11 +15968,11 @@ function extractDefs(ctx, schema) {
     for (const key in schema2) {
       delete schema2[key];
     }
-    schema2.$ref = ref;
+    schema2.$ref = ref2;
   };
   if (ctx.cycles === "throw") {
-    for (const entry of ctx.seen.entries()) {
-      const seen = entry[1];
+    for (const entry2 of ctx.seen.entries()) {
+      const seen = entry2[1];
       if (seen.cycle) {
         throw new Error(`Cycle detected: #/${seen.cycle?.join("/")}/<root>
 
@@ -15980,31 +15980,31 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
       }
     }
   }
-  for (const entry of ctx.seen.entries()) {
-    const seen = entry[1];
-    if (schema === entry[0]) {
-      extractToDef(entry);
+  for (const entry2 of ctx.seen.entries()) {
+    const seen = entry2[1];
+    if (schema === entry2[0]) {
+      extractToDef(entry2);
       continue;
     }
     if (ctx.external) {
-      const ext = ctx.external.registry.get(entry[0])?.id;
-      if (schema !== entry[0] && ext) {
-        extractToDef(entry);
+      const ext = ctx.external.registry.get(entry2[0])?.id;
+      if (schema !== entry2[0] && ext) {
+        extractToDef(entry2);
         continue;
       }
     }
-    const id = ctx.metadataRegistry.get(entry[0])?.id;
+    const id = ctx.metadataRegistry.get(entry2[0])?.id;
     if (id) {
-      extractToDef(entry);
+      extractToDef(entry2);
       continue;
     }
     if (seen.cycle) {
-      extractToDef(entry);
+      extractToDef(entry2);
       continue;
     }
     if (seen.count > 1) {
       if (ctx.reused === "ref") {
-        extractToDef(entry);
+        extractToDef(entry2);
       }
     }
   }
@@ -16092,12 +16092,12 @@ function foldObjects(members2) {
   }
   return folded;
 }
-function foldIntersection(json3) {
-  const allOf = json3.allOf;
+function foldIntersection(json4) {
+  const allOf = json4.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
   for (const key of FOLDABLE_KEYS)
-    if (key in json3)
+    if (key in json4)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -16116,8 +16116,8 @@ function foldIntersection(json3) {
   }
   if (!folded)
     return;
-  delete json3.allOf;
-  assignProps(json3, folded);
+  delete json4.allOf;
+  assignProps(json4, folded);
 }
 function finalize(ctx, schema) {
   const root = ctx.seen.get(schema);
@@ -16129,11 +16129,11 @@ function finalize(ctx, schema) {
       return;
     const schema2 = seen.def ?? seen.schema;
     const _cached = { ...schema2 };
-    const ref = seen.ref;
+    const ref2 = seen.ref;
     seen.ref = null;
-    if (ref) {
-      flattenRef(ref);
-      const refSeen = ctx.seen.get(ref);
+    if (ref2) {
+      flattenRef(ref2);
+      const refSeen = ctx.seen.get(ref2);
       const refSchema = refSeen.schema;
       if (refSchema.$ref && (ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0")) {
         schema2.allOf = schema2.allOf ?? [];
@@ -16142,7 +16142,7 @@ function finalize(ctx, schema) {
         assignProps(schema2, refSchema);
       }
       assignProps(schema2, _cached);
-      const isParentRef = zodSchema._zod.parent === ref;
+      const isParentRef = zodSchema._zod.parent === ref2;
       if (isParentRef) {
         for (const key in schema2) {
           if (key === "$ref" || key === "allOf")
@@ -16163,7 +16163,7 @@ function finalize(ctx, schema) {
       }
     }
     const parent = zodSchema._zod.parent;
-    if (parent && parent !== ref) {
+    if (parent && parent !== ref2) {
       flattenRef(parent);
       const parentSeen = ctx.seen.get(parent);
       if (parentSeen?.schema.$ref) {
@@ -16186,12 +16186,12 @@ function finalize(ctx, schema) {
     });
   };
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-    for (const entry of [...ctx.seen.entries()].reverse()) {
-      flattenRef(entry[0]);
+    for (const entry2 of [...ctx.seen.entries()].reverse()) {
+      flattenRef(entry2[0]);
     }
     if (ctx.target !== "openapi-3.0") {
-      for (const entry of ctx.seen.entries()) {
-        compactTypeUnion(entry[1].def ?? entry[1].schema);
+      for (const entry2 of ctx.seen.entries()) {
+        compactTypeUnion(entry2[1].def ?? entry2[1].schema);
       }
     }
     for (const rewrite of ctx.deferred)
@@ -16199,20 +16199,20 @@ function finalize(ctx, schema) {
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
       for (const seen of ctx.seen.values()) {
-        for (const json3 of [seen.schema, seen.def]) {
-          const allOf = json3?.allOf;
+        for (const json4 of [seen.schema, seen.def]) {
+          const allOf = json4?.allOf;
           if (!Array.isArray(allOf))
             continue;
           const existing = carriers.get(allOf);
           if (existing)
-            existing.push(json3);
+            existing.push(json4);
           else
-            carriers.set(allOf, [json3]);
+            carriers.set(allOf, [json4]);
         }
       }
       for (const allOf of ctx.intersections) {
-        for (const json3 of carriers.get(allOf) ?? [])
-          foldIntersection(json3);
+        for (const json4 of carriers.get(allOf) ?? [])
+          foldIntersection(json4);
       }
     }
   }
@@ -16238,8 +16238,8 @@ function finalize(ctx, schema) {
     delete result.id;
   const defs = ctx.external?.defs ?? {};
   if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-    for (const entry of ctx.seen.entries()) {
-      const seen = entry[1];
+    for (const entry2 of ctx.seen.entries()) {
+      const seen = entry2[1];
       if (seen.def && seen.defId) {
         if (seen.def.id === seen.defId)
           delete seen.def.id;
@@ -16449,29 +16449,29 @@ var exactPatterns = /* @__PURE__ */ new Map([
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
-  const json3 = _json;
-  json3.type = "string";
+  const json4 = _json;
+  json4.type = "string";
   const { minimum, maximum, format: format4, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json3.minLength = minimum;
+    json4.minLength = minimum;
   if (typeof maximum === "number")
-    json3.maxLength = maximum;
+    json4.maxLength = maximum;
   if (format4) {
-    json3.format = formatMap[format4] ?? format4;
-    if (json3.format === "")
-      delete json3.format;
+    json4.format = formatMap[format4] ?? format4;
+    if (json4.format === "")
+      delete json4.format;
     if (format4 === "time" || laxFormat) {
-      delete json3.format;
+      delete json4.format;
     }
   }
   if (contentEncoding)
-    json3.contentEncoding = contentEncoding;
+    json4.contentEncoding = contentEncoding;
   if (patterns && patterns.size > 0) {
     const patternList = [...patterns].map(exactPattern);
     if (patternList.length === 1)
-      json3.pattern = patternList[0].source;
+      json4.pattern = patternList[0].source;
     else if (patternList.length > 1) {
-      json3.allOf = [
+      json4.allOf = [
         ...patternList.map((regex) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
           pattern: regex.source
@@ -16481,31 +16481,31 @@ var stringProcessor = (schema, ctx, _json, _params) => {
   }
 };
 var numberProcessor = (schema, ctx, _json, params) => {
-  const json3 = _json;
+  const json4 = _json;
   const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json3.type = isInt ? "integer" : "number";
+  json4.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
   const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
   if (exMin) {
     if (legacy) {
-      json3.minimum = exclusiveMinimum;
-      json3.exclusiveMinimum = true;
+      json4.minimum = exclusiveMinimum;
+      json4.exclusiveMinimum = true;
     } else {
-      json3.exclusiveMinimum = exclusiveMinimum;
+      json4.exclusiveMinimum = exclusiveMinimum;
     }
   } else if (typeof minimum === "number") {
-    json3.minimum = minimum;
+    json4.minimum = minimum;
   }
   if (exMax) {
     if (legacy) {
-      json3.maximum = exclusiveMaximum;
-      json3.exclusiveMaximum = true;
+      json4.maximum = exclusiveMaximum;
+      json4.exclusiveMaximum = true;
     } else {
-      json3.exclusiveMaximum = exclusiveMaximum;
+      json4.exclusiveMaximum = exclusiveMaximum;
     }
   } else if (typeof maximum === "number") {
-    json3.maximum = maximum;
+    json4.maximum = maximum;
   }
   if (multipleOf) {
     const divisors = /* @__PURE__ */ new Set();
@@ -16513,75 +16513,75 @@ var numberProcessor = (schema, ctx, _json, params) => {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
-        handleUnrepresentable(schema, ctx, json3, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        handleUnrepresentable(schema, ctx, json4, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
     const [first2, ...rest] = divisors;
     if (first2 !== void 0)
-      json3.multipleOf = first2;
+      json4.multipleOf = first2;
     if (rest.length)
-      json3.allOf = [...json3.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      json4.allOf = [...json4.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
 };
-var booleanProcessor = (_schema, _ctx, json3, _params) => {
-  json3.type = "boolean";
+var booleanProcessor = (_schema, _ctx, json4, _params) => {
+  json4.type = "boolean";
 };
-var bigintProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "BigInt cannot be represented in JSON Schema");
+var bigintProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "BigInt cannot be represented in JSON Schema");
 };
-var symbolProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Symbols cannot be represented in JSON Schema");
+var symbolProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Symbols cannot be represented in JSON Schema");
 };
-var nullProcessor = (_schema, ctx, json3, _params) => {
+var nullProcessor = (_schema, ctx, json4, _params) => {
   if (ctx.target === "openapi-3.0") {
-    json3.type = "string";
-    json3.nullable = true;
-    json3.enum = [null];
+    json4.type = "string";
+    json4.nullable = true;
+    json4.enum = [null];
   } else {
-    json3.type = "null";
+    json4.type = "null";
   }
 };
-var undefinedProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Undefined cannot be represented in JSON Schema");
+var undefinedProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Undefined cannot be represented in JSON Schema");
 };
-var voidProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Void cannot be represented in JSON Schema");
+var voidProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Void cannot be represented in JSON Schema");
 };
-var neverProcessor = (_schema, _ctx, json3, _params) => {
-  json3.not = {};
+var neverProcessor = (_schema, _ctx, json4, _params) => {
+  json4.not = {};
 };
 var anyProcessor = (_schema, _ctx, _json, _params) => {
 };
 var unknownProcessor = (_schema, _ctx, _json, _params) => {
 };
-var dateProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Date cannot be represented in JSON Schema");
+var dateProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Date cannot be represented in JSON Schema");
 };
-var enumProcessor = (schema, _ctx, json3, _params) => {
+var enumProcessor = (schema, _ctx, json4, _params) => {
   const def = schema._zod.def;
   const values3 = getEnumValues(def.entries);
   if (values3.length === 0) {
-    json3.not = {};
+    json4.not = {};
     return;
   }
   if (values3.every((v) => typeof v === "number"))
-    json3.type = "number";
+    json4.type = "number";
   if (values3.every((v) => typeof v === "string"))
-    json3.type = "string";
-  json3.enum = values3;
+    json4.type = "string";
+  json4.enum = values3;
 };
-var literalProcessor = (schema, ctx, json3, params) => {
+var literalProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   if (def.values.length === 0) {
-    json3.not = {};
+    json4.not = {};
     return;
   }
   const vals = [];
   for (const val of def.values) {
     if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json3, params, "Literal `undefined` cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json4, params, "Literal `undefined` cannot be represented in JSON Schema"))
         return;
     } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json3, params, "BigInt literals cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json4, params, "BigInt literals cannot be represented in JSON Schema"))
         return;
       vals.push(Number(val));
     } else {
@@ -16591,37 +16591,37 @@ var literalProcessor = (schema, ctx, json3, params) => {
   if (vals.length === 0) {
   } else if (vals.length === 1) {
     const val = vals[0];
-    json3.type = val === null ? "null" : typeof val;
+    json4.type = val === null ? "null" : typeof val;
     if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json3.enum = [val];
+      json4.enum = [val];
     } else {
-      json3.const = val;
+      json4.const = val;
     }
   } else {
     if (vals.every((v) => typeof v === "number"))
-      json3.type = "number";
+      json4.type = "number";
     if (vals.every((v) => typeof v === "string"))
-      json3.type = "string";
+      json4.type = "string";
     if (vals.every((v) => typeof v === "boolean"))
-      json3.type = "boolean";
+      json4.type = "boolean";
     if (vals.every((v) => v === null))
-      json3.type = "null";
-    json3.enum = vals;
+      json4.type = "null";
+    json4.enum = vals;
   }
 };
-var nanProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "NaN cannot be represented in JSON Schema");
+var nanProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "NaN cannot be represented in JSON Schema");
 };
-var templateLiteralProcessor = (schema, _ctx, json3, _params) => {
-  const _json = json3;
+var templateLiteralProcessor = (schema, _ctx, json4, _params) => {
+  const _json = json4;
   const pattern = schema._zod.pattern;
   if (!pattern)
     throw new Error("Pattern not found in template literal");
   _json.type = "string";
   _json.pattern = pattern.source;
 };
-var fileProcessor = (schema, _ctx, json3, _params) => {
-  const _json = json3;
+var fileProcessor = (schema, _ctx, json4, _params) => {
+  const _json = json4;
   _json.type = "string";
   _json.format = "binary";
   _json.contentEncoding = "binary";
@@ -16639,34 +16639,34 @@ var fileProcessor = (schema, _ctx, json3, _params) => {
   else
     _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
 };
-var successProcessor = (_schema, _ctx, json3, _params) => {
-  json3.type = "boolean";
+var successProcessor = (_schema, _ctx, json4, _params) => {
+  json4.type = "boolean";
 };
-var customProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Custom types cannot be represented in JSON Schema");
+var customProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Custom types cannot be represented in JSON Schema");
 };
-var functionProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Function types cannot be represented in JSON Schema");
+var functionProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Function types cannot be represented in JSON Schema");
 };
-var transformProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Transforms cannot be represented in JSON Schema");
+var transformProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Transforms cannot be represented in JSON Schema");
 };
-var mapProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Map cannot be represented in JSON Schema");
+var mapProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Map cannot be represented in JSON Schema");
 };
-var setProcessor = (schema, ctx, json3, params) => {
-  handleUnrepresentable(schema, ctx, json3, params, "Set cannot be represented in JSON Schema");
+var setProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Set cannot be represented in JSON Schema");
 };
 var arrayProcessor = (schema, ctx, _json, params) => {
-  const json3 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json3.minItems = minimum;
+    json4.minItems = minimum;
   if (typeof maximum === "number")
-    json3.maxItems = maximum;
-  json3.type = "array";
-  json3.items = processSchema(def.element, ctx, {
+    json4.maxItems = maximum;
+  json4.type = "array";
+  json4.items = processSchema(def.element, ctx, {
     ...params,
     path: [...params.path, "items"]
   });
@@ -16682,17 +16682,17 @@ function inputOptin(schema) {
   return schema._zod.optin;
 }
 var objectProcessor = (schema, ctx, _json, params) => {
-  const json3 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
   const shape = def.shape;
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json3, params, "Symbol keys cannot be represented in JSON Schema")) {
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json4, params, "Symbol keys cannot be represented in JSON Schema")) {
     return;
   }
-  json3.type = "object";
-  json3.properties = {};
+  json4.type = "object";
+  json4.properties = {};
   for (const key in shape) {
-    assignProp(json3.properties, key, processSchema(shape[key], ctx, {
+    assignProp(json4.properties, key, processSchema(shape[key], ctx, {
       ...params,
       path: [...params.path, "properties", key]
     }));
@@ -16705,21 +16705,21 @@ var objectProcessor = (schema, ctx, _json, params) => {
     }
   }
   if (requiredKeys.length > 0) {
-    json3.required = requiredKeys;
+    json4.required = requiredKeys;
   }
   if (def.catchall?._zod.def.type === "never") {
-    json3.additionalProperties = false;
+    json4.additionalProperties = false;
   } else if (!def.catchall) {
     if (ctx.io === "output")
-      json3.additionalProperties = false;
+      json4.additionalProperties = false;
   } else if (def.catchall) {
-    json3.additionalProperties = processSchema(def.catchall, ctx, {
+    json4.additionalProperties = processSchema(def.catchall, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
   }
 };
-var unionProcessor = (schema, ctx, json3, params) => {
+var unionProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const isExclusive = def.inclusive === false;
   const options = def.options.map((x, i) => processSchema(x, ctx, {
@@ -16727,12 +16727,12 @@ var unionProcessor = (schema, ctx, json3, params) => {
     path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
   }));
   if (isExclusive) {
-    json3.oneOf = options;
+    json4.oneOf = options;
   } else {
-    json3.anyOf = options;
+    json4.anyOf = options;
   }
 };
-var intersectionProcessor = (schema, ctx, json3, params) => {
+var intersectionProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const a = processSchema(def.left, ctx, {
     ...params,
@@ -16747,13 +16747,13 @@ var intersectionProcessor = (schema, ctx, json3, params) => {
     ...isSimpleIntersection(a) ? a.allOf : [a],
     ...isSimpleIntersection(b) ? b.allOf : [b]
   ];
-  json3.allOf = allOf;
+  json4.allOf = allOf;
   ctx.intersections.push(allOf);
 };
 var tupleProcessor = (schema, ctx, _json, params) => {
-  const json3 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
-  json3.type = "array";
+  json4.type = "array";
   const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
   const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
   const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
@@ -16775,70 +16775,70 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   const maxItems = def.items.length;
   const isClosed = !def.rest;
   if (ctx.target === "draft-2020-12") {
-    json3.prefixItems = prefixItems;
+    json4.prefixItems = prefixItems;
     if (isClosed) {
-      json3.items = false;
+      json4.items = false;
     } else if (rest) {
-      json3.items = rest;
+      json4.items = rest;
     }
     if (minItems > 0)
-      json3.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json3.maxItems = maxItems;
+      json4.maxItems = maxItems;
   } else if (ctx.target === "openapi-3.0") {
-    json3.items = {
+    json4.items = {
       anyOf: prefixItems
     };
     if (rest) {
-      json3.items.anyOf.push(rest);
+      json4.items.anyOf.push(rest);
     }
     if (minItems > 0)
-      json3.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json3.maxItems = maxItems;
+      json4.maxItems = maxItems;
   } else {
-    json3.items = prefixItems;
+    json4.items = prefixItems;
     if (isClosed) {
-      json3.additionalItems = false;
+      json4.additionalItems = false;
     } else if (rest) {
-      json3.additionalItems = rest;
+      json4.additionalItems = rest;
     }
     if (minItems > 0)
-      json3.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json3.maxItems = maxItems;
+      json4.maxItems = maxItems;
   }
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json3.minItems = minimum;
+    json4.minItems = minimum;
   if (typeof maximum === "number")
-    json3.maxItems = maximum;
+    json4.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json3, visited) {
-  if (json3.$ref) {
-    if (visited.has(json3))
-      return json3;
-    visited.add(json3);
-    const def = bySchema.get(json3)?.def;
+function stringifyKeyNames(bySchema, json4, visited) {
+  if (json4.$ref) {
+    if (visited.has(json4))
+      return json4;
+    visited.add(json4);
+    const def = bySchema.get(json4)?.def;
     if (!def)
-      return json3;
+      return json4;
     const inlined = stringifyKeyNames(bySchema, def, visited);
-    return inlined === def ? json3 : inlined;
+    return inlined === def ? json4 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = json3[keyword];
+    const branches = json4[keyword];
     if (!Array.isArray(branches))
       continue;
     const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
     if (mapped.some((branch, i) => branch !== branches[i]))
-      json3 = { ...json3, [keyword]: mapped };
+      json4 = { ...json4, [keyword]: mapped };
   }
-  const types = Array.isArray(json3.type) ? json3.type : [json3.type];
+  const types = Array.isArray(json4.type) ? json4.type : [json4.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-  const values3 = json3.enum ?? (json3.const !== void 0 ? [json3.const] : void 0);
+  const values3 = json4.enum ?? (json4.const !== void 0 ? [json4.const] : void 0);
   if (!numericType && !values3?.some((v) => typeof v === "number"))
-    return json3;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format4, id, ...rest } = json3;
+    return json4;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format4, id, ...rest } = json4;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -16853,9 +16853,9 @@ function stringifyKeyNames(bySchema, json3, visited) {
 var pendingRecords = /* @__PURE__ */ new WeakMap();
 function rewriteKeyNames(ctx) {
   const bySchema = /* @__PURE__ */ new Map();
-  for (const entry of ctx.seen.values()) {
-    if (entry.def && !bySchema.has(entry.schema))
-      bySchema.set(entry.schema, entry);
+  for (const entry2 of ctx.seen.values()) {
+    if (entry2.def && !bySchema.has(entry2.schema))
+      bySchema.set(entry2.schema, entry2);
   }
   const rewrites = /* @__PURE__ */ new Map();
   for (const record2 of pendingRecords.get(ctx) ?? []) {
@@ -16869,8 +16869,8 @@ function rewriteKeyNames(ctx) {
   }
   if (!rewrites.size)
     return;
-  for (const entry of ctx.seen.values()) {
-    for (const carrier of [entry.schema, entry.def]) {
+  for (const entry2 of ctx.seen.values()) {
+    for (const carrier of [entry2.schema, entry2.def]) {
       const rewritten = carrier && rewrites.get(carrier.propertyNames);
       if (rewritten)
         carrier.propertyNames = rewritten;
@@ -16878,9 +16878,9 @@ function rewriteKeyNames(ctx) {
   }
 }
 var recordProcessor = (schema, ctx, _json, params) => {
-  const json3 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
-  json3.type = "object";
+  json4.type = "object";
   const keyType = def.keyType;
   const patterns = aggregateChecks(keyType).patterns;
   if (def.mode === "loose" && patterns && patterns.size > 0) {
@@ -16888,13 +16888,13 @@ var recordProcessor = (schema, ctx, _json, params) => {
       ...params,
       path: [...params.path, "patternProperties", "*"]
     });
-    json3.patternProperties = {};
+    json4.patternProperties = {};
     for (const pattern of patterns) {
-      assignProp(json3.patternProperties, exactPattern(pattern).source, valueSchema);
+      assignProp(json4.patternProperties, exactPattern(pattern).source, valueSchema);
     }
   } else {
     if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json3.propertyNames = processSchema(def.keyType, ctx, {
+      json4.propertyNames = processSchema(def.keyType, ctx, {
         ...params,
         path: [...params.path, "propertyNames"]
       });
@@ -16906,7 +16906,7 @@ var recordProcessor = (schema, ctx, _json, params) => {
       }
       pending3.push(schema);
     }
-    json3.additionalProperties = processSchema(def.valueType, ctx, {
+    json4.additionalProperties = processSchema(def.valueType, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
@@ -16916,19 +16916,19 @@ var recordProcessor = (schema, ctx, _json, params) => {
   if (keyValues && !def.partial && !omittableOnInput) {
     const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
     if (validKeyValues.length > 0) {
-      json3.required = validKeyValues.map(String);
+      json4.required = validKeyValues.map(String);
     }
   }
 };
-var nullableProcessor = (schema, ctx, json3, params) => {
+var nullableProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
     seen.ref = def.innerType;
-    json3.nullable = true;
+    json4.nullable = true;
   } else {
-    json3.anyOf = [inner, { type: "null" }];
+    json4.anyOf = [inner, { type: "null" }];
   }
 };
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
@@ -16938,7 +16938,7 @@ var nonoptionalProcessor = (schema, ctx, _json, params) => {
   seen.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
-function serializeDefaultValue(value, schema, ctx, json3, params) {
+function serializeDefaultValue(value, schema, ctx, json4, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
     if (typeof val !== "bigint")
@@ -16948,30 +16948,30 @@ function serializeDefaultValue(value, schema, ctx, json3, params) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json3, params, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json4, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json3, params) => {
+var defaultProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json4, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json3.default = value;
+    json4.default = value;
 };
-var prefaultProcessor = (schema, ctx, json3, params) => {
+var prefaultProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
   if (ctx.io !== "input")
     return;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json4, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json3._prefault = value;
+    json4._prefault = value;
 };
-var catchProcessor = (schema, ctx, json3, params) => {
+var catchProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
@@ -16980,10 +16980,10 @@ var catchProcessor = (schema, ctx, json3, params) => {
   try {
     catchValue = def.catchValue(void 0);
   } catch {
-    handleUnrepresentable(schema, ctx, json3, params, "Dynamic catch values are not supported in JSON Schema");
+    handleUnrepresentable(schema, ctx, json4, params, "Dynamic catch values are not supported in JSON Schema");
     return;
   }
-  json3.default = catchValue;
+  json4.default = catchValue;
 };
 var pipeProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -16993,12 +16993,12 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const seen = ctx.seen.get(schema);
   seen.ref = innerType;
 };
-var readonlyProcessor = (schema, ctx, json3, params) => {
+var readonlyProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  json3.readOnly = true;
+  json4.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -17064,8 +17064,8 @@ function toJSONSchema(input2, params) {
     const registry2 = input2;
     const ctx2 = initializeContext({ ...params, processors: allProcessors });
     const defs = {};
-    for (const entry of registry2._idmap.entries()) {
-      const [_, schema] = entry;
+    for (const entry2 of registry2._idmap.entries()) {
+      const [_, schema] = entry2;
       processSchema(schema, ctx2);
     }
     const schemas = {};
@@ -17075,8 +17075,8 @@ function toJSONSchema(input2, params) {
       defs
     };
     ctx2.external = external;
-    for (const entry of registry2._idmap.entries()) {
-      const [key, schema] = entry;
+    for (const entry2 of registry2._idmap.entries()) {
+      const [key, schema] = entry2;
       extractDefs(ctx2, schema);
       assignProp(schemas, key, finalize(ctx2, schema));
     }
@@ -17654,7 +17654,7 @@ var _ZodString = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodString.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json3, params) => stringProcessor(inst, ctx, json3, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => stringProcessor(inst, ctx, json4, params);
   },
   /* @__PURE__ */ util_exports.derived({
     format: (inst) => aggregateChecks(inst).format ?? null,
@@ -18013,7 +18013,7 @@ var ZodNumber = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json3, params) => numberProcessor(inst, ctx, json3, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => numberProcessor(inst, ctx, json4, params);
     inst.isFinite = true;
   },
   /* @__PURE__ */ util_exports.derived({
@@ -18103,7 +18103,7 @@ function uint32(params) {
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   $ZodBoolean.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => booleanProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => booleanProcessor(inst, ctx, json4, params);
 });
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
@@ -18113,7 +18113,7 @@ var ZodBigInt = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodBigInt.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json3, params) => bigintProcessor(inst, ctx, json3, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => bigintProcessor(inst, ctx, json4, params);
   },
   /* @__PURE__ */ util_exports.derived({
     minValue: (inst) => aggregateChecks(inst).minimum ?? null,
@@ -18171,7 +18171,7 @@ function uint64(params) {
 var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
   $ZodSymbol.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => symbolProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => symbolProcessor(inst, ctx, json4, params);
 });
 function symbol(params) {
   return _symbol(ZodSymbol, params);
@@ -18179,7 +18179,7 @@ function symbol(params) {
 var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
   $ZodUndefined.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => undefinedProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => undefinedProcessor(inst, ctx, json4, params);
 });
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
@@ -18187,7 +18187,7 @@ function _undefined3(params) {
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
   $ZodNull.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => nullProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nullProcessor(inst, ctx, json4, params);
 });
 function _null3(params) {
   return _null2(ZodNull, params);
@@ -18195,7 +18195,7 @@ function _null3(params) {
 var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
   $ZodAny.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => anyProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => anyProcessor(inst, ctx, json4, params);
 });
 function any() {
   return _any(ZodAny);
@@ -18203,7 +18203,7 @@ function any() {
 var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
   $ZodUnknown.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => unknownProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unknownProcessor(inst, ctx, json4, params);
 });
 function unknown() {
   return _unknown(ZodUnknown);
@@ -18211,7 +18211,7 @@ function unknown() {
 var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
   $ZodNever.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => neverProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => neverProcessor(inst, ctx, json4, params);
 });
 function never(params) {
   return _never(ZodNever, params);
@@ -18219,7 +18219,7 @@ function never(params) {
 var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
   $ZodVoid.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => voidProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => voidProcessor(inst, ctx, json4, params);
 });
 function _void2(params) {
   return _void(ZodVoid, params);
@@ -18229,7 +18229,7 @@ var ZodDate = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodDate.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json3, params) => dateProcessor(inst, ctx, json3, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => dateProcessor(inst, ctx, json4, params);
     inst.min = (value, params) => inst.check(_gte(value, params));
     inst.max = (value, params) => inst.check(_lte(value, params));
   },
@@ -18251,7 +18251,7 @@ var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodArray.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => arrayProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => arrayProcessor(inst, ctx, json4, params);
   inst.element = def.element;
 }, {
   min(n, params) {
@@ -18281,7 +18281,7 @@ var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodObjectJIT.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => objectProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => objectProcessor(inst, ctx, json4, params);
   util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
 }, {
   keyof() {
@@ -18354,7 +18354,7 @@ function looseObject(shape, params) {
 var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unionProcessor(inst, ctx, json4, params);
   inst.options = def.options;
 });
 function union(options, params) {
@@ -18367,7 +18367,7 @@ function union(options, params) {
 var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
   ZodUnion.init(inst, def);
   $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unionProcessor(inst, ctx, json4, params);
   inst.options = def.options;
 });
 function xor(options, params) {
@@ -18393,7 +18393,7 @@ function discriminatedUnion(discriminator, options, params) {
 var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
   $ZodIntersection.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => intersectionProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => intersectionProcessor(inst, ctx, json4, params);
 });
 function intersection(left3, right3) {
   return new ZodIntersection({
@@ -18406,7 +18406,7 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTuple.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => tupleProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => tupleProcessor(inst, ctx, json4, params);
 }, {
   rest(rest) {
     return this.clone({
@@ -18439,7 +18439,7 @@ var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => recordProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => recordProcessor(inst, ctx, json4, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
 });
@@ -18481,7 +18481,7 @@ var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodMap.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => mapProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => mapProcessor(inst, ctx, json4, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
   inst.min = (...args2) => inst.check(_minSize(...args2));
@@ -18501,7 +18501,7 @@ var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodSet.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => setProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => setProcessor(inst, ctx, json4, params);
   inst.min = (...args2) => inst.check(_minSize(...args2));
   inst.nonempty = (params) => inst.check(_minSize(1, params));
   inst.max = (...args2) => inst.check(_maxSize(...args2));
@@ -18517,7 +18517,7 @@ function set(valueType, params) {
 var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   $ZodEnum.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => enumProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => enumProcessor(inst, ctx, json4, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
   const keys5 = new Set(Object.keys(def.entries));
@@ -18570,7 +18570,7 @@ function nativeEnum(entries2, params) {
 var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
   $ZodLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => literalProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => literalProcessor(inst, ctx, json4, params);
   inst.values = new Set(def.values);
   Object.defineProperty(inst, "value", {
     get() {
@@ -18591,7 +18591,7 @@ function literal(value, params) {
 var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => fileProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => fileProcessor(inst, ctx, json4, params);
   inst.min = (size12, params) => inst.check(_minSize(size12, params));
   inst.max = (size12, params) => inst.check(_maxSize(size12, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
@@ -18603,7 +18603,7 @@ var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTransform.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => transformProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => transformProcessor(inst, ctx, json4, params);
   inst._zod.parse = (payload, _ctx) => {
     if (_ctx.direction === "backward") {
       throw new $ZodEncodeError(inst.constructor.name);
@@ -18642,7 +18642,7 @@ function transform(fn2) {
 var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
   $ZodOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => optionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function optional(innerType) {
@@ -18654,7 +18654,7 @@ function optional(innerType) {
 var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
   $ZodExactOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => optionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function exactOptional(innerType) {
@@ -18666,7 +18666,7 @@ function exactOptional(innerType) {
 var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
   $ZodNullable.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => nullableProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nullableProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nullable(innerType) {
@@ -18681,7 +18681,7 @@ function nullish2(innerType) {
 var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
   $ZodDefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => defaultProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => defaultProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeDefault = inst.unwrap;
 });
@@ -18697,7 +18697,7 @@ function _default2(innerType, defaultValue) {
 var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
   $ZodPrefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => prefaultProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => prefaultProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function prefault(innerType, defaultValue) {
@@ -18712,7 +18712,7 @@ function prefault(innerType, defaultValue) {
 var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
   $ZodNonOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => nonoptionalProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nonoptionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nonoptional(innerType, params) {
@@ -18725,7 +18725,7 @@ function nonoptional(innerType, params) {
 var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
   $ZodSuccess.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => successProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => successProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function success(innerType) {
@@ -18737,7 +18737,7 @@ function success(innerType) {
 var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
   $ZodCatch.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => catchProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => catchProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeCatch = inst.unwrap;
 });
@@ -18751,7 +18751,7 @@ function _catch2(innerType, catchValue) {
 var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
   $ZodNaN.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => nanProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nanProcessor(inst, ctx, json4, params);
 });
 function nan(params) {
   return _nan(ZodNaN, params);
@@ -18759,7 +18759,7 @@ function nan(params) {
 var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => pipeProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => pipeProcessor(inst, ctx, json4, params);
   inst.in = def.in;
   inst.out = def.out;
 });
@@ -18801,7 +18801,7 @@ var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) =>
 var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
   $ZodReadonly.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => readonlyProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => readonlyProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function readonly(innerType) {
@@ -18813,7 +18813,7 @@ function readonly(innerType) {
 var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
   $ZodTemplateLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => templateLiteralProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => templateLiteralProcessor(inst, ctx, json4, params);
 });
 function templateLiteral(parts2, params) {
   return new ZodTemplateLiteral({
@@ -18825,7 +18825,7 @@ function templateLiteral(parts2, params) {
 var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
   $ZodLazy.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => lazyProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => lazyProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.getter();
 });
 function lazy(getter) {
@@ -18837,7 +18837,7 @@ function lazy(getter) {
 var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
   $ZodPromise.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => promiseProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => promiseProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function promise(innerType) {
@@ -18849,7 +18849,7 @@ function promise(innerType) {
 var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
   $ZodFunction.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => functionProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => functionProcessor(inst, ctx, json4, params);
 });
 function _function(params) {
   return new ZodFunction({
@@ -18861,7 +18861,7 @@ function _function(params) {
 var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
   $ZodCustom.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json3, params) => customProcessor(inst, ctx, json3, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => customProcessor(inst, ctx, json4, params);
 });
 function check(fn2) {
   const ch = new $ZodCheck({
@@ -19085,11 +19085,11 @@ function applyMinItems(items, minItems) {
 function decodeJSONPointerSegment(segment) {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
-function resolveRef(ref, ctx) {
-  if (!ref.startsWith("#")) {
+function resolveRef(ref2, ctx) {
+  if (!ref2.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path = ref.slice(1).split("/").filter(Boolean);
+  const path = ref2.slice(1).split("/").filter(Boolean);
   if (path.length === 0) {
     return ctx.rootSchema;
   }
@@ -19097,11 +19097,11 @@ function resolveRef(ref, ctx) {
   if (path[0] === defsKey) {
     const key = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
     if (!key || !ctx.defs[key]) {
-      throw new Error(`Reference not found: ${ref}`);
+      throw new Error(`Reference not found: ${ref2}`);
     }
     return ctx.defs[key];
   }
-  throw new Error(`Reference not found: ${ref}`);
+  throw new Error(`Reference not found: ${ref2}`);
 }
 function checkObjectGuards(objectSchema, guards) {
   const guard = z.transform((value) => value).check((payload) => {
@@ -19736,7 +19736,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache3 = /* @__PURE__ */ new Map();
-  function run6(s) {
+  function run7(s) {
     const cached6 = cache3.get(s);
     if (cached6 === RESOLVING) {
       return new $ZodLazy({
@@ -19762,21 +19762,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys5) {
-          const mapped = run6(oldShape[k]);
+          const mapped = run7(oldShape[k]);
           if (mapped !== oldShape[k])
             changed = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run6(def.catchall);
+          newCatchall = run7(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run6(def.element);
+        const mapped = run7(def.element);
         return mapped === def.element ? s : clone(s, { ...def, element: mapped });
       }
       case "tuple": {
@@ -19784,14 +19784,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run6(item);
+          const mapped = run7(item);
           if (mapped !== item)
             changed = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run6(def.rest);
+          newRest = run7(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -19799,12 +19799,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run6(def.keyType);
-        const newVal = run6(def.valueType);
+        const newKey = run7(def.keyType);
+        const newVal = run7(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run6(def.valueType);
+        const newVal = run7(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -19812,7 +19812,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run6(opt);
+          const mapped = run7(opt);
           if (mapped !== opt)
             changed = true;
           newOptions.push(mapped);
@@ -19820,8 +19820,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run6(def.left);
-        const newRight = run6(def.right);
+        const newLeft = run7(def.left);
+        const newRight = run7(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -19833,23 +19833,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run6(def.innerType);
+        const newInner = run7(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run6(def.in);
-        const newOut = run6(def.out);
+        const newIn = run7(def.in);
+        const newOut = run7(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run6(def.input);
-        const newOutput = run6(def.output);
+        const newInput = run7(def.input);
+        const newOutput = run7(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run6(original()) });
+        return clone(s, { ...rest, getter: () => run7(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -19880,7 +19880,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run6(schema);
+  return run7(schema);
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/deep-partial.js
@@ -22213,8 +22213,8 @@ var _empty2 = /* @__PURE__ */ makeImpl(false, 0, /* @__PURE__ */ new EmptyNode()
 var empty3 = () => _empty2;
 var fromIterable3 = (entries2) => {
   const map19 = beginMutation(empty3());
-  for (const entry of entries2) {
-    set2(map19, entry[0], entry[1]);
+  for (const entry2 of entries2) {
+    set2(map19, entry2[0], entry2[1]);
   }
   return endMutation(map19);
 };
@@ -23012,11 +23012,11 @@ ${renderErrorCause(e.cause, "  ")}
   }).join("\n");
 };
 var renderErrorCause = (cause3, prefix) => {
-  const lines3 = cause3.stack.split("\n");
-  let stack = `${prefix}[cause]: ${lines3[0]}`;
-  for (let i = 1, len = lines3.length; i < len; i++) {
+  const lines6 = cause3.stack.split("\n");
+  let stack = `${prefix}[cause]: ${lines6[0]}`;
+  for (let i = 1, len = lines6.length; i < len; i++) {
     stack += `
-${prefix}${lines3[i]}`;
+${prefix}${lines6[i]}`;
   }
   if (cause3.cause) {
     stack += ` {
@@ -23070,19 +23070,19 @@ var locationRegex = /\((.*)\)/g;
 var spanToTrace = /* @__PURE__ */ globalValue("effect/Tracer/spanToTrace", () => /* @__PURE__ */ new WeakMap());
 var prettyErrorStack = (message, stack, span4) => {
   const out = [message];
-  const lines3 = stack.startsWith(message) ? stack.slice(message.length).split("\n") : stack.split("\n");
-  for (let i = 1; i < lines3.length; i++) {
-    if (lines3[i].includes(" at new BaseEffectError") || lines3[i].includes(" at new YieldableError")) {
+  const lines6 = stack.startsWith(message) ? stack.slice(message.length).split("\n") : stack.split("\n");
+  for (let i = 1; i < lines6.length; i++) {
+    if (lines6[i].includes(" at new BaseEffectError") || lines6[i].includes(" at new YieldableError")) {
       i++;
       continue;
     }
-    if (lines3[i].includes("Generator.next")) {
+    if (lines6[i].includes("Generator.next")) {
       break;
     }
-    if (lines3[i].includes("effect_internal_function")) {
+    if (lines6[i].includes("effect_internal_function")) {
       break;
     }
-    out.push(lines3[i].replace(/at .*effect_instruction_i.*\((.*)\)/, "at $1").replace(/EffectPrimitive\.\w+/, "<anonymous>"));
+    out.push(lines6[i].replace(/at .*effect_instruction_i.*\((.*)\)/, "at $1").replace(/EffectPrimitive\.\w+/, "<anonymous>"));
   }
   if (span4) {
     let current = span4;
@@ -23289,18 +23289,18 @@ var makeContext = (unsafeMap) => {
 var serviceNotFoundError = (tag) => {
   const error62 = new Error(`Service not found${tag.key ? `: ${String(tag.key)}` : ""}`);
   if (tag.stack) {
-    const lines3 = tag.stack.split("\n");
-    if (lines3.length > 2) {
-      const afterAt = lines3[2].match(/at (.*)/);
+    const lines6 = tag.stack.split("\n");
+    if (lines6.length > 2) {
+      const afterAt = lines6[2].match(/at (.*)/);
       if (afterAt) {
         error62.message = error62.message + ` (defined at ${afterAt[1]})`;
       }
     }
   }
   if (error62.stack) {
-    const lines3 = error62.stack.split("\n");
-    lines3.splice(1, 3);
-    error62.stack = lines3.join("\n");
+    const lines6 = error62.stack.split("\n");
+    lines6.splice(1, 3);
+    error62.stack = lines6.join("\n");
   }
   return error62;
 };
@@ -23929,9 +23929,9 @@ var MutableRefProto = {
   }
 };
 var make11 = (value) => {
-  const ref = Object.create(MutableRefProto);
-  ref.current = value;
-  return ref;
+  const ref2 = Object.create(MutableRefProto);
+  ref2.current = value;
+  return ref2;
 };
 var compareAndSet = /* @__PURE__ */ dual(3, (self, oldValue, newValue) => {
   if (equals(oldValue, self.current)) {
@@ -26879,14 +26879,14 @@ var defaultConsole = {
   clear: /* @__PURE__ */ sync(() => {
     console.clear();
   }),
-  count(label2) {
+  count(label3) {
     return sync(() => {
-      console.count(label2);
+      console.count(label3);
     });
   },
-  countReset(label2) {
+  countReset(label3) {
     return sync(() => {
-      console.countReset(label2);
+      console.countReset(label3);
     });
   },
   debug(...args2) {
@@ -26930,15 +26930,15 @@ var defaultConsole = {
       console.table(tabularData, properties);
     });
   },
-  time(label2) {
-    return sync(() => console.time(label2));
+  time(label3) {
+    return sync(() => console.time(label3));
   },
-  timeEnd(label2) {
-    return sync(() => console.timeEnd(label2));
+  timeEnd(label3) {
+    return sync(() => console.timeEnd(label3));
   },
-  timeLog(label2, ...args2) {
+  timeLog(label3, ...args2) {
     return sync(() => {
-      console.timeLog(label2, ...args2);
+      console.timeLog(label3, ...args2);
     });
   },
   trace(...args2) {
@@ -27712,7 +27712,7 @@ var FiberRefsImpl = class {
   }
 };
 var findAncestor = (_ref, _parentStack, _childStack, _childModified = false) => {
-  const ref = _ref;
+  const ref2 = _ref;
   let parentStack = _parentStack;
   let childStack = _childStack;
   let childModified = _childModified;
@@ -27740,7 +27740,7 @@ var findAncestor = (_ref, _parentStack, _childStack, _childModified = false) => 
         }
       }
     } else {
-      ret = [ref.initial, true];
+      ret = [ref2.initial, true];
     }
   }
   return ret;
@@ -28152,8 +28152,8 @@ var MicroFiberImpl = class {
     this.interruptible = interruptible5;
     this[MicroFiberTypeId] = fiberVariance;
   }
-  getRef(ref) {
-    return unsafeGetReference(this.context, ref);
+  getRef(ref2) {
+    return unsafeGetReference(this.context, ref2);
   }
   addObserver(cb) {
     if (this._exit) {
@@ -28836,9 +28836,9 @@ var RefImpl = class extends Class4 {
   }
   [RefTypeId] = refVariance;
   [TypeId11] = TypeId11;
-  constructor(ref) {
+  constructor(ref2) {
     super();
-    this.ref = ref;
+    this.ref = ref2;
     this.get = sync(() => get6(this.ref));
   }
   get;
@@ -29117,14 +29117,14 @@ init_define_INSPIRE_TOOLS();
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/logSpan.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var make26 = (label2, startTime) => ({
-  label: label2,
+var make26 = (label3, startTime) => ({
+  label: label3,
   startTime
 });
 var formatLabel = (key) => key.replace(/[\s="]/g, "_");
 var render = (now) => (self) => {
-  const label2 = formatLabel(self.label);
-  return `${label2}=${now - self.startTime}ms`;
+  const label3 = formatLabel(self.label);
+  return `${label3}=${now - self.startTime}ms`;
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/LogSpan.js
@@ -29422,7 +29422,7 @@ var logInfo = /* @__PURE__ */ logWithLevel(Info);
 var logWarning = /* @__PURE__ */ logWithLevel(Warning);
 var logError = /* @__PURE__ */ logWithLevel(Error3);
 var logFatal = /* @__PURE__ */ logWithLevel(Fatal);
-var withLogSpan = /* @__PURE__ */ dual(2, (effect2, label2) => flatMap8(currentTimeMillis2, (now) => fiberRefLocallyWith(effect2, currentLogSpan, prepend3(make27(label2, now)))));
+var withLogSpan = /* @__PURE__ */ dual(2, (effect2, label3) => flatMap8(currentTimeMillis2, (now) => fiberRefLocallyWith(effect2, currentLogSpan, prepend3(make27(label3, now)))));
 var logAnnotations = /* @__PURE__ */ fiberRefGet(currentLogAnnotations);
 var loop = (initial, options) => options.discard ? loopDiscard(initial, options.while, options.step, options.body) : map10(loopInternal(initial, options.while, options.step, options.body), fromIterable);
 var loopInternal = (initial, cont, inc, body2) => suspend(() => cont(initial) ? flatMap8(body2(initial), (a) => map10(loopInternal(inc(initial), cont, inc, body2), prepend3(a))) : sync(() => empty10()));
@@ -29461,7 +29461,7 @@ var none6 = (self) => flatMap8(self, (option3) => {
       return fail2(new NoSuchElementException());
   }
 });
-var once = (self) => map10(make25(true), (ref) => asVoid(whenEffect(self, getAndSet2(ref, false))));
+var once = (self) => map10(make25(true), (ref2) => asVoid(whenEffect(self, getAndSet2(ref2, false))));
 var option = (self) => matchEffect(self, {
   onFailure: () => succeed(none2()),
   onSuccess: (a) => succeed(some2(a))
@@ -29476,18 +29476,18 @@ var parallelErrors = (self) => matchCauseEffect(self, {
   onSuccess: succeed
 });
 var patchFiberRefs = (patch9) => updateFiberRefs((fiberId3, fiberRefs3) => pipe2(patch9, patch6(fiberId3, fiberRefs3)));
-var promise2 = (evaluate2) => evaluate2.length >= 1 ? async_((resolve2, signal) => {
+var promise2 = (evaluate2) => evaluate2.length >= 1 ? async_((resolve3, signal) => {
   try {
-    evaluate2(signal).then((a) => resolve2(succeed(a)), (e) => resolve2(die2(e)));
+    evaluate2(signal).then((a) => resolve3(succeed(a)), (e) => resolve3(die2(e)));
   } catch (e) {
-    resolve2(die2(e));
+    resolve3(die2(e));
   }
-}) : async_((resolve2) => {
+}) : async_((resolve3) => {
   try {
     ;
-    evaluate2().then((a) => resolve2(succeed(a)), (e) => resolve2(die2(e)));
+    evaluate2().then((a) => resolve3(succeed(a)), (e) => resolve3(die2(e)));
   } catch (e) {
-    resolve2(die2(e));
+    resolve3(die2(e));
   }
 });
 var provideService = /* @__PURE__ */ dual(3, (self, tag, service3) => contextWithEffect((env) => provideContext(self, add4(env, tag, service3))));
@@ -29613,19 +29613,19 @@ var tryPromise = (arg) => {
   }
   const fail10 = (e) => catcher ? failSync(() => catcher(e)) : fail2(new UnknownException(e, "An unknown error occurred in Effect.tryPromise"));
   if (evaluate2.length >= 1) {
-    return async_((resolve2, signal) => {
+    return async_((resolve3, signal) => {
       try {
-        evaluate2(signal).then((a) => resolve2(succeed(a)), (e) => resolve2(fail10(e)));
+        evaluate2(signal).then((a) => resolve3(succeed(a)), (e) => resolve3(fail10(e)));
       } catch (e) {
-        resolve2(fail10(e));
+        resolve3(fail10(e));
       }
     });
   }
-  return async_((resolve2) => {
+  return async_((resolve3) => {
     try {
-      evaluate2().then((a) => resolve2(succeed(a)), (e) => resolve2(fail10(e)));
+      evaluate2().then((a) => resolve3(succeed(a)), (e) => resolve3(fail10(e)));
     } catch (e) {
-      resolve2(fail10(e));
+      resolve3(fail10(e));
     }
   });
 };
@@ -29647,7 +29647,7 @@ var updateFiberRefs = (f) => withFiberRuntime((state) => {
 var updateService = /* @__PURE__ */ dual(3, (self, tag, f) => mapInputContext(self, (context5) => add4(context5, tag, f(unsafeGet4(context5, tag)))));
 var when = /* @__PURE__ */ dual(2, (self, condition) => suspend(() => condition() ? map10(self, some2) : succeed(none2())));
 var whenFiberRef = /* @__PURE__ */ dual(3, (self, fiberRef, predicate) => flatMap8(fiberRefGet(fiberRef), (s) => predicate(s) ? map10(self, (a) => [s, some2(a)]) : succeed([s, none2()])));
-var whenRef = /* @__PURE__ */ dual(3, (self, ref, predicate) => flatMap8(get11(ref), (s) => predicate(s) ? map10(self, (a) => [s, some2(a)]) : succeed([s, none2()])));
+var whenRef = /* @__PURE__ */ dual(3, (self, ref2, predicate) => flatMap8(get11(ref2), (s) => predicate(s) ? map10(self, (a) => [s, some2(a)]) : succeed([s, none2()])));
 var withMetric = /* @__PURE__ */ dual(2, (self, metric) => metric(self));
 var serviceFunctionEffect = (getService, f) => (...args2) => flatMap8(getService, (a) => f(a)(...args2));
 var serviceFunction = (getService, f) => (...args2) => map10(getService, (a) => f(a)(...args2));
@@ -30039,8 +30039,8 @@ var format3 = (quoteValue, whitespace) => ({
   spans
 }) => {
   const formatValue = (value) => value.match(textOnly) ? value : quoteValue(value);
-  const format4 = (label2, value) => `${formatLabel(label2)}=${formatValue(value)}`;
-  const append4 = (label2, value) => " " + format4(label2, value);
+  const format4 = (label3, value) => `${formatLabel(label3)}=${formatValue(value)}`;
+  const append4 = (label3, value) => " " + format4(label3, value);
   let out = format4("timestamp", date5.toISOString());
   out += append4("level", logLevel.label);
   out += append4("fiber", threadName(fiberId3));
@@ -30056,8 +30056,8 @@ var format3 = (quoteValue, whitespace) => ({
   for (const span4 of spans) {
     out += " " + render(date5.getTime())(span4);
   }
-  for (const [label2, value] of annotations) {
-    out += append4(label2, toStringUnknown(value, whitespace));
+  for (const [label3, value] of annotations) {
+    out += append4(label3, toStringUnknown(value, whitespace));
   }
   return out;
 };
@@ -30622,12 +30622,12 @@ var counter4 = (key) => {
 };
 var frequency3 = (key) => {
   const values3 = /* @__PURE__ */ new Map();
-  for (const word of key.keyType.preregisteredWords) {
-    values3.set(word, 0);
+  for (const word2 of key.keyType.preregisteredWords) {
+    values3.set(word2, 0);
   }
-  const update6 = (word) => {
-    const slotCount = values3.get(word) ?? 0;
-    values3.set(word, slotCount + 1);
+  const update6 = (word2) => {
+    const slotCount = values3.get(word2) ?? 0;
+    values3.set(word2, slotCount + 1);
   };
   return make29({
     get: () => frequency2(values3),
@@ -31076,10 +31076,10 @@ var RequestPrototype = {
 var isRequest = (u) => hasProperty(u, RequestTypeId);
 var complete = /* @__PURE__ */ dual(2, (self, result) => fiberRefGetWith(currentRequestMap, (map19) => sync(() => {
   if (map19.has(self)) {
-    const entry = map19.get(self);
-    if (!entry.state.completed) {
-      entry.state.completed = true;
-      deferredUnsafeDone(entry.result, result);
+    const entry2 = map19.get(self);
+    if (!entry2.state.completed) {
+      entry2.state.completed = true;
+      deferredUnsafeDone(entry2.result, result);
     }
   }
 })));
@@ -31152,14 +31152,14 @@ var RedBlackTreeIterator = class _RedBlackTreeIterator {
    * Iterator next
    */
   next() {
-    const entry = this.entry;
+    const entry2 = this.entry;
     this.count++;
     if (this.direction === Direction.Forward) {
       this.moveNext();
     } else {
       this.movePrev();
     }
-    switch (entry._tag) {
+    switch (entry2._tag) {
       case "None": {
         return {
           done: true,
@@ -31169,7 +31169,7 @@ var RedBlackTreeIterator = class _RedBlackTreeIterator {
       case "Some": {
         return {
           done: false,
-          value: entry.value
+          value: entry2.value
         };
       }
     }
@@ -31614,13 +31614,13 @@ var keys3 = (self, direction) => {
     [Symbol.iterator]: () => keys3(self, direction),
     next: () => {
       count3++;
-      const entry = begin.key;
+      const entry2 = begin.key;
       if (direction === Direction.Forward) {
         begin.moveNext();
       } else {
         begin.movePrev();
       }
-      switch (entry._tag) {
+      switch (entry2._tag) {
         case "None": {
           return {
             done: true,
@@ -31630,7 +31630,7 @@ var keys3 = (self, direction) => {
         case "Some": {
           return {
             done: false,
-            value: entry.value
+            value: entry2.value
           };
         }
       }
@@ -32130,8 +32130,8 @@ var Const = class {
 var FibersIn = class {
   ref;
   [SupervisorTypeId] = supervisorVariance;
-  constructor(ref) {
-    this.ref = ref;
+  constructor(ref2) {
+    this.ref = ref2;
   }
   get value() {
     return sync(() => get6(this.ref));
@@ -32364,13 +32364,13 @@ var runBlockedRequests = (self) => forEachSequentialDiscard(flatten3(self), (req
   const arr = [];
   for (const block of sequential5) {
     arr.push(toReadonlyArray(block));
-    for (const entry of block) {
-      map19.set(entry.request, entry);
+    for (const entry2 of block) {
+      map19.set(entry2.request, entry2);
     }
   }
   const flat = arr.flat();
-  return fiberRefLocally(invokeWithInterrupt(dataSource.runAll(arr), flat, () => flat.forEach((entry) => {
-    entry.listeners.interrupted = true;
+  return fiberRefLocally(invokeWithInterrupt(dataSource.runAll(arr), flat, () => flat.forEach((entry2) => {
+    entry2.listeners.interrupted = true;
   })), currentRequestMap, map19);
 }, false, false));
 var _version = /* @__PURE__ */ getCurrentVersion();
@@ -33972,7 +33972,7 @@ var fiberRefUnsafeMakeSupervisor = (initial) => fiberRefUnsafeMakePatch(initial,
 var fiberRefLocallyScoped = /* @__PURE__ */ dual(2, (self, value) => asVoid(acquireRelease(flatMap8(fiberRefGet(self), (oldValue) => as2(fiberRefSet(self, value), oldValue)), (oldValue) => fiberRefSet(self, oldValue))));
 var fiberRefLocallyScopedWith = /* @__PURE__ */ dual(2, (self, f) => fiberRefGetWith(self, (a) => fiberRefLocallyScoped(self, f(a))));
 var fiberRefMake = (initial, options) => fiberRefMakeWith(() => fiberRefUnsafeMake(initial, options));
-var fiberRefMakeWith = (ref) => acquireRelease(tap(sync(ref), (ref2) => fiberRefUpdate(ref2, identity)), (fiberRef) => fiberRefDelete(fiberRef));
+var fiberRefMakeWith = (ref2) => acquireRelease(tap(sync(ref2), (ref3) => fiberRefUpdate(ref3, identity)), (fiberRef) => fiberRefDelete(fiberRef));
 var fiberRefMakeContext = (initial) => fiberRefMakeWith(() => fiberRefUnsafeMakeContext(initial));
 var fiberRefMakeRuntimeFlags = (initial) => fiberRefMakeWith(() => fiberRefUnsafeMakeRuntimeFlags(initial));
 var currentRuntimeFlags = /* @__PURE__ */ fiberRefUnsafeMakeRuntimeFlags(none5);
@@ -34071,9 +34071,9 @@ var ensuring = /* @__PURE__ */ dual(2, (self, finalizer) => uninterruptibleMask(
   onSuccess: (a) => as2(finalizer, a)
 })));
 var invokeWithInterrupt = (self, entries2, onInterrupt3) => fiberIdWith((id) => ensuring(flatMap8(forkDaemon(interruptible2(self)), (processing) => async_((cb) => {
-  const counts = entries2.map((_) => _.listeners.count);
+  const counts2 = entries2.map((_) => _.listeners.count);
   const checkDone = () => {
-    if (counts.every((count3) => count3 === 0)) {
+    if (counts2.every((count3) => count3 === 0)) {
       if (entries2.every((_) => {
         if (_.result.state.current._tag === "Pending") {
           return true;
@@ -34095,7 +34095,7 @@ var invokeWithInterrupt = (self, entries2, onInterrupt3) => fiberIdWith((id) => 
   });
   const cleanup = entries2.map((r, i) => {
     const observer = (count3) => {
-      counts[i] = count3;
+      counts2[i] = count3;
       checkDone();
     };
     r.listeners.addObserver(observer);
@@ -34106,13 +34106,13 @@ var invokeWithInterrupt = (self, entries2, onInterrupt3) => fiberIdWith((id) => 
     cleanup.forEach((f) => f());
   });
 })), suspend(() => {
-  const residual = entries2.flatMap((entry) => {
-    if (!entry.state.completed) {
-      return [entry];
+  const residual = entries2.flatMap((entry2) => {
+    if (!entry2.state.completed) {
+      return [entry2];
     }
     return [];
   });
-  return forEachSequentialDiscard(residual, (entry) => complete(entry.request, exitInterrupt(id)));
+  return forEachSequentialDiscard(residual, (entry2) => complete(entry2.request, exitInterrupt(id)));
 })));
 var makeSpanScoped = (name2, options) => {
   options = addSpanStackTrace(options);
@@ -34582,7 +34582,7 @@ var Key = class {
   }
 };
 var cachedFunction = (f, eq) => {
-  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref) => (a) => pipe2(ref.modifyEffect((map19) => {
+  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref2) => (a) => pipe2(ref2.modifyEffect((map19) => {
     const result = pipe2(map19, get12(new Key(a, eq)));
     if (isNone2(result)) {
       return pipe2(deferredMake(), tap((deferred) => pipe2(diffFiberRefs(f(a)), intoDeferred(deferred), fork)), map10((deferred) => [deferred, pipe2(map19, set7(new Key(a, eq), deferred))]));
@@ -34654,9 +34654,9 @@ var SynchronizedImpl = class extends Class4 {
   [SynchronizedTypeId] = synchronizedVariance;
   [RefTypeId] = refVariance;
   [TypeId11] = TypeId11;
-  constructor(ref, withLock) {
+  constructor(ref2, withLock) {
     super();
-    this.ref = ref;
+    this.ref = ref2;
     this.withLock = withLock;
     this.get = get10(this.ref);
   }
@@ -34673,9 +34673,9 @@ var SynchronizedImpl = class extends Class4 {
 };
 var makeSynchronized = (value) => sync(() => unsafeMakeSynchronized(value));
 var unsafeMakeSynchronized = (value) => {
-  const ref = unsafeMake5(value);
+  const ref2 = unsafeMake5(value);
   const sem = unsafeMakeSemaphore(1);
-  return new SynchronizedImpl(ref, sem.withPermits(1));
+  return new SynchronizedImpl(ref2, sem.withPermits(1));
 };
 var updateSomeAndGetEffectSynchronized = /* @__PURE__ */ dual(2, (self, pf) => self.modifyEffect((value) => {
   const result = pf(value);
@@ -34877,14 +34877,14 @@ var unsafeRunPromise = /* @__PURE__ */ makeDual((runtime4, effect2, options) => 
     }
   }
 }));
-var unsafeRunPromiseExit = /* @__PURE__ */ makeDual((runtime4, effect2, options) => new Promise((resolve2) => {
+var unsafeRunPromiseExit = /* @__PURE__ */ makeDual((runtime4, effect2, options) => new Promise((resolve3) => {
   const op = fastPath(effect2);
   if (op) {
-    resolve2(op);
+    resolve3(op);
   }
   const fiber = unsafeFork3(runtime4)(effect2);
   fiber.addObserver((exit4) => {
-    resolve2(exit4);
+    resolve3(exit4);
   });
   if (options?.signal !== void 0) {
     if (options.signal.aborted) {
@@ -34975,8 +34975,8 @@ var isFresh = (self) => {
 var MemoMapImpl = class {
   ref;
   [MemoMapTypeId];
-  constructor(ref) {
-    this.ref = ref;
+  constructor(ref2) {
+    this.ref = ref2;
     this[MemoMapTypeId] = MemoMapTypeId;
   }
   /**
@@ -35015,11 +35015,11 @@ var MemoMapImpl = class {
     }), flatten4);
   }
 };
-var makeMemoMap = /* @__PURE__ */ suspend(() => map10(makeSynchronized(/* @__PURE__ */ new Map()), (ref) => new MemoMapImpl(ref)));
+var makeMemoMap = /* @__PURE__ */ suspend(() => map10(makeSynchronized(/* @__PURE__ */ new Map()), (ref2) => new MemoMapImpl(ref2)));
 var unsafeMakeMemoMap = () => new MemoMapImpl(unsafeMakeSynchronized(/* @__PURE__ */ new Map()));
 var build = (self) => scopeWith((scope6) => buildWithScope(self, scope6));
 var buildWithScope = /* @__PURE__ */ dual(2, (self, scope6) => flatMap8(makeMemoMap, (memoMap) => buildWithMemoMap(self, memoMap, scope6)));
-var buildWithMemoMap = /* @__PURE__ */ dual(3, (self, memoMap, scope6) => flatMap8(makeBuilder(self, scope6), (run6) => provideService(run6(memoMap), CurrentMemoMap, memoMap)));
+var buildWithMemoMap = /* @__PURE__ */ dual(3, (self, memoMap, scope6) => flatMap8(makeBuilder(self, scope6), (run7) => provideService(run7(memoMap), CurrentMemoMap, memoMap)));
 var makeBuilder = (self, scope6, inMemoMap = false) => {
   const op = self;
   switch (op._op_layer) {
@@ -35104,10 +35104,10 @@ var flatMap12 = /* @__PURE__ */ dual(2, (self, f) => match11(self, {
 }));
 var flatten7 = /* @__PURE__ */ dual(2, (self, tag) => flatMap12(self, get5(tag)));
 var fresh = (self) => {
-  const fresh3 = Object.create(proto3);
-  fresh3._op_layer = OP_FRESH;
-  fresh3.layer = self;
-  return fresh3;
+  const fresh4 = Object.create(proto3);
+  fresh4._op_layer = OP_FRESH;
+  fresh4.layer = self;
+  return fresh4;
 };
 var fromEffect2 = /* @__PURE__ */ dual(2, (a, b) => {
   const tagFirst = isTag2(a);
@@ -35122,7 +35122,7 @@ function fromEffectContext(effect2) {
   fromEffect3.effect = effect2;
   return fromEffect3;
 }
-var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self, ref, value) => locallyEffect(self, fiberRefLocally(ref, value)));
+var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self, ref2, value) => locallyEffect(self, fiberRefLocally(ref2, value)));
 var locallyEffect = /* @__PURE__ */ dual(2, (self, f) => {
   const locally3 = Object.create(proto3);
   locally3._op_layer = "Locally";
@@ -35130,7 +35130,7 @@ var locallyEffect = /* @__PURE__ */ dual(2, (self, f) => {
   locally3.f = f;
   return locally3;
 });
-var fiberRefLocallyWith2 = /* @__PURE__ */ dual(3, (self, ref, value) => locallyEffect(self, fiberRefLocallyWith(ref, value)));
+var fiberRefLocallyWith2 = /* @__PURE__ */ dual(3, (self, ref2, value) => locallyEffect(self, fiberRefLocallyWith(ref2, value)));
 var fiberRefLocallyScoped2 = (self, value) => scopedDiscard(fiberRefLocallyScoped(self, value));
 var fiberRefLocallyScopedWith2 = (self, value) => scopedDiscard(fiberRefLocallyScopedWith(self, value));
 var fromFunction = (tagA, tagB, f) => fromEffectContext(map10(tagA, (a) => make9(tagB, f(a))));
@@ -36388,9 +36388,9 @@ var ScheduleDriverImpl = class {
   schedule;
   ref;
   [ScheduleDriverTypeId] = scheduleDriverVariance;
-  constructor(schedule3, ref) {
+  constructor(schedule3, ref2) {
     this.schedule = schedule3;
-    this.ref = ref;
+    this.ref = ref2;
   }
   get state() {
     return map10(get10(this.ref), (tuple3) => tuple3[1]);
@@ -36531,7 +36531,7 @@ var mapBothEffect = /* @__PURE__ */ dual(2, (self, {
   onInput,
   onOutput
 }) => mapEffect(mapInputEffect(self, onInput), onOutput));
-var driver = (self) => pipe2(make24([none2(), self.initial]), map10((ref) => new ScheduleDriverImpl(self, ref)));
+var driver = (self) => pipe2(make24([none2(), self.initial]), map10((ref2) => new ScheduleDriverImpl(self, ref2)));
 var duration3 = (durationInput) => {
   const duration6 = decode3(durationInput);
   const durationMillis = toMillis(duration6);
@@ -37500,9 +37500,9 @@ var CacheImpl = class {
   get values() {
     return sync(() => {
       const values3 = [];
-      for (const entry of this.cacheState.map) {
-        if (entry[1]._tag === "Complete" && entry[1].exit._tag === "Success") {
-          values3.push(entry[1].exit.value);
+      for (const entry2 of this.cacheState.map) {
+        if (entry2[1]._tag === "Complete" && entry2[1].exit._tag === "Success") {
+          values3.push(entry2[1].exit.value);
         }
       }
       return values3;
@@ -37511,9 +37511,9 @@ var CacheImpl = class {
   get entries() {
     return sync(() => {
       const values3 = [];
-      for (const entry of this.cacheState.map) {
-        if (entry[1]._tag === "Complete" && entry[1].exit._tag === "Success") {
-          values3.push([entry[0], entry[1].exit.value]);
+      for (const entry2 of this.cacheState.map) {
+        if (entry2[1]._tag === "Complete" && entry2[1].exit._tag === "Success") {
+          values3.push([entry2[0], entry2[1].exit.value]);
         }
       }
       return values3;
@@ -37522,9 +37522,9 @@ var CacheImpl = class {
   get keys() {
     return sync(() => {
       const keys5 = [];
-      for (const entry of this.cacheState.map) {
-        if (entry[1]._tag === "Complete" && entry[1].exit._tag === "Success") {
-          keys5.push(entry[0]);
+      for (const entry2 of this.cacheState.map) {
+        if (entry2[1]._tag === "Complete" && entry2[1].exit._tag === "Success") {
+          keys5.push(entry2[0]);
         }
       }
       return keys5;
@@ -37633,7 +37633,7 @@ var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? data
         switch (orNew._tag) {
           case "Left": {
             if (orNew.left.listeners.interrupted) {
-              return flatMap8(cache3.invalidateWhen(proxy, (entry) => entry.handle === orNew.left.handle), () => cached6);
+              return flatMap8(cache3.invalidateWhen(proxy, (entry2) => entry2.handle === orNew.left.handle), () => cached6);
             }
             orNew.left.listeners.increment();
             return uninterruptibleMask((restore) => flatMap8(exit(blocked(empty16, restore(deferredAwait(orNew.left.handle)))), (exit4) => {
@@ -37662,15 +37662,15 @@ var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? data
     }
     const listeners = new Listeners();
     listeners.increment();
-    return flatMap8(deferredMake(), (ref) => ensuring(blocked(single(ds, makeEntry({
+    return flatMap8(deferredMake(), (ref2) => ensuring(blocked(single(ds, makeEntry({
       request: proxy,
-      result: ref,
+      result: ref2,
       listeners,
       ownerId: id,
       state: {
         completed: false
       }
-    })), deferredAwait(ref)), sync(() => listeners.decrement())));
+    })), deferredAwait(ref2)), sync(() => listeners.decrement())));
   });
 }));
 var cacheRequest = (request2, result) => {
@@ -38050,11 +38050,11 @@ var makeTagProxy = (TagClass) => {
       Object.assign(fn2, cn);
       const apply = fn2.apply;
       const bind5 = fn2.bind;
-      const call = fn2.call;
+      const call2 = fn2.call;
       const proto4 = Object.setPrototypeOf({}, Object.getPrototypeOf(cn));
       proto4.apply = apply;
       proto4.bind = bind5;
-      proto4.call = call;
+      proto4.call = call2;
       Object.setPrototypeOf(fn2, proto4);
       cache3.set(prop, fn2);
       return fn2;
@@ -38930,15 +38930,15 @@ init_define_INSPIRE_TOOLS();
 var OPEN = "";
 var CLOSE = "";
 var TOKEN = /\uE000([^\uE000\uE001]*)\uE001/g;
-var encode3 = (ref) => OPEN + JSON.stringify(ref).replace(/[\uE000\uE001]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`) + CLOSE;
+var encode3 = (ref2) => OPEN + JSON.stringify(ref2).replace(/[\uE000\uE001]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`) + CLOSE;
 var callWord = (op, input2 = {}) => encode3({ kind: "call", op, input: input2 });
 var fieldWord = (name2, value) => encode3(value === void 0 ? { kind: "field", name: name2 } : { kind: "field", name: name2, value });
 var confirmWord = () => encode3({ kind: "confirm" });
 var dryRunWord = () => encode3({ kind: "dry_run" });
-var decode4 = (json3) => {
+var decode4 = (json4) => {
   try {
-    const ref = JSON.parse(json3);
-    return typeof ref === "object" && ref !== null && typeof ref.kind === "string" ? ref : void 0;
+    const ref2 = JSON.parse(json4);
+    return typeof ref2 === "object" && ref2 !== null && typeof ref2.kind === "string" ? ref2 : void 0;
   } catch {
     return void 0;
   }
@@ -38957,7 +38957,7 @@ var parseWords = (text3) => {
   return parts2;
 };
 var hasWords = (text3) => text3.includes(OPEN) || text3.includes(CLOSE);
-var replaceWords = (text3, word) => hasWords(text3) ? parseWords(text3).map((p) => typeof p === "string" ? p : word(p)).join("") : text3;
+var replaceWords = (text3, word2) => hasWords(text3) ? parseWords(text3).map((p) => typeof p === "string" ? p : word2(p)).join("") : text3;
 
 // ../../packages/core/dist/domain/ids.js
 var TaskKind = external_exports.enum(["train", "hpc", "serving", "ray", "notebook"]);
@@ -39050,7 +39050,7 @@ var parseImageRef = (raw) => {
     ...digest !== void 0 ? { digest } : {}
   });
 };
-var formatImageRef = (ref) => `${ref.host !== void 0 ? `${ref.host}/` : ""}${ref.repository}${ref.tag !== void 0 ? `:${ref.tag}` : ""}${ref.digest !== void 0 ? `@${ref.digest}` : ""}`;
+var formatImageRef = (ref2) => `${ref2.host !== void 0 ? `${ref2.host}/` : ""}${ref2.repository}${ref2.tag !== void 0 ? `:${ref2.tag}` : ""}${ref2.digest !== void 0 ? `@${ref2.digest}` : ""}`;
 var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
   const h = host.toLowerCase();
   for (const registry2 of ["qb", "sj"]) {
@@ -39064,38 +39064,38 @@ var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
 var withProject = (repository) => repository.includes("/") ? repository : `${HARBOR_PROJECT}/${repository}`;
 var toDisplayAddress = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
-  return Either_exports.flatMap(parseImageRef(raw), (ref) => {
-    if (ref.host === void 0) {
+  return Either_exports.flatMap(parseImageRef(raw), (ref2) => {
+    if (ref2.host === void 0) {
       const host = registries[options.registry ?? "qb"].display;
-      return Either_exports.right(formatImageRef({ ...ref, host, repository: withProject(ref.repository) }));
+      return Either_exports.right(formatImageRef({ ...ref2, host, repository: withProject(ref2.repository) }));
     }
-    const where3 = classifyHost(ref.host, registries);
+    const where3 = classifyHost(ref2.host, registries);
     if (where3 === void 0)
-      return Either_exports.left(foreignHost(raw, ref.host, registries));
-    return Either_exports.right(formatImageRef({ ...ref, host: registries[where3.registry].display }));
+      return Either_exports.left(foreignHost(raw, ref2.host, registries));
+    return Either_exports.right(formatImageRef({ ...ref2, host: registries[where3.registry].display }));
   });
 };
 var foreignHost = (raw, host, registries) => invalidInput(`The image "${raw}" is on ${host}, which is not one of the platform's registries.`, `Push the image to Harbor with ${callWord("image_push")}, register it under 镜像管理 → 新建镜像, then use the display address it returns.`, { candidates: [registries.qb.display, registries.sj.display] });
 var checkJobImage = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
-  return Either_exports.flatMap(parseImageRef(raw), (ref) => {
-    if (ref.host === void 0) {
+  return Either_exports.flatMap(parseImageRef(raw), (ref2) => {
+    if (ref2.host === void 0) {
       const fix = Either_exports.getOrUndefined(toDisplayAddress(raw, { registries, registry: options.workspaceRegistry ?? "qb" }));
       return Either_exports.left(invalidInput(`The image "${raw}" has no registry host; jobs need the full display address.`, fix !== void 0 ? `Use ${fix} (after registering it under 镜像管理).` : `Use the address ${callWord("images")} shows.`, fix !== void 0 ? { fix } : {}));
     }
-    const where3 = classifyHost(ref.host, registries);
+    const where3 = classifyHost(ref2.host, registries);
     if (where3 === void 0)
-      return Either_exports.left(foreignHost(raw, ref.host, registries));
+      return Either_exports.left(foreignHost(raw, ref2.host, registries));
     if (where3.domain === "push") {
-      const fix = formatImageRef({ ...ref, host: registries[where3.registry].display });
-      return Either_exports.left(invalidInput(`"${raw}" uses the push domain ${ref.host}; jobs must reference the display domain.`, `Use ${fix} instead.`, { fix }));
+      const fix = formatImageRef({ ...ref2, host: registries[where3.registry].display });
+      return Either_exports.left(invalidInput(`"${raw}" uses the push domain ${ref2.host}; jobs must reference the display domain.`, `Use ${fix} instead.`, { fix }));
     }
-    if (ref.tag === void 0 && ref.digest === void 0)
+    if (ref2.tag === void 0 && ref2.digest === void 0)
       return Either_exports.left(invalidInput(`The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`, `Add the registered version, e.g. :v1 (${callWord("images")} lists the versions).`));
     const warnings = options.workspaceRegistry !== void 0 && options.workspaceRegistry !== where3.registry ? [
       `The image is in the ${where3.registry} registry but this workspace uses ${options.workspaceRegistry}; the registries do not share images.`
     ] : [];
-    return Either_exports.right({ address: formatImageRef(ref), registry: where3.registry, warnings });
+    return Either_exports.right({ address: formatImageRef(ref2), registry: where3.registry, warnings });
   });
 };
 
@@ -39132,7 +39132,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/domain/lint/wrappers.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var basename = (word) => word.slice(word.lastIndexOf("/") + 1);
+var basename = (word2) => word2.slice(word2.lastIndexOf("/") + 1);
 var spec = (values3, positional = 0, assignments = false) => ({
   values: new Set(values3),
   positional,
@@ -39183,11 +39183,11 @@ var RUNNERS = {
   poetry: spec([]),
   pixi: spec(["-e", "--environment", "--manifest-path"])
 };
-var skipOptions = (words, from, wrapper) => {
+var skipOptions = (words2, from, wrapper) => {
   let i = from;
   let positional = wrapper.positional;
-  while (i < words.length) {
-    const w = words[i] ?? "";
+  while (i < words2.length) {
+    const w = words2[i] ?? "";
     if (w === "--")
       return i + 1;
     if (wrapper.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) {
@@ -39205,40 +39205,40 @@ var skipOptions = (words, from, wrapper) => {
   }
   return i;
 };
-var unwrapCommand = (words) => {
+var unwrapCommand = (words2) => {
   const wrappers = [];
   let i = 0;
-  while (i < words.length && wrappers.length < 8) {
-    const name2 = basename(words[i] ?? "");
+  while (i < words2.length && wrappers.length < 8) {
+    const name2 = basename(words2[i] ?? "");
     const wrapper = WRAPPERS[name2];
     const runner = RUNNERS[name2];
     if (Object.hasOwn(WRAPPERS, name2) && wrapper !== void 0) {
       wrappers.push(name2);
-      i = skipOptions(words, i + 1, wrapper);
+      i = skipOptions(words2, i + 1, wrapper);
       continue;
     }
-    if (Object.hasOwn(RUNNERS, name2) && runner !== void 0 && words[i + 1] === "run") {
+    if (Object.hasOwn(RUNNERS, name2) && runner !== void 0 && words2[i + 1] === "run") {
       wrappers.push(`${name2} run`);
-      i = skipOptions(words, i + 2, runner);
+      i = skipOptions(words2, i + 2, runner);
       continue;
     }
-    if (name2 === "command" && words[i + 1] !== "-v" && words[i + 1] !== "-V") {
+    if (name2 === "command" && words2[i + 1] !== "-v" && words2[i + 1] !== "-V") {
       wrappers.push(name2);
       i++;
       continue;
     }
     break;
   }
-  return { words: words.slice(i), wrappers, offset: i };
+  return { words: words2.slice(i), wrappers, offset: i };
 };
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "dash", "ksh"]);
-var shellBody = (words) => {
-  if (!SHELLS.has(basename(words[0] ?? "")))
+var shellBody = (words2) => {
+  if (!SHELLS.has(basename(words2[0] ?? "")))
     return void 0;
   let command = false;
   let login = false;
-  for (let i = 1; i < words.length; i++) {
-    const w = words[i] ?? "";
+  for (let i = 1; i < words2.length; i++) {
+    const w = words2[i] ?? "";
     if (w === "--login" || w === "-l")
       login = true;
     if (w === "-o" || w === "+o" || w === "-O" || w === "+O") {
@@ -39348,14 +39348,14 @@ var SUBCOMMANDS = [
 ];
 var GIT_VALUES = ["-C", "-c", "--git-dir", "--work-tree", "--namespace"];
 var networkUseOf = (cmd) => {
-  const words = unwrapCommand(cmd.words).words;
-  const name2 = basename(words[0] ?? "");
-  const args2 = words.slice(1);
+  const words2 = unwrapCommand(cmd.words).words;
+  const name2 = basename(words2[0] ?? "");
+  const args2 = words2.slice(1);
   if (PIP.test(name2))
     return pythonPackages(name2, args2, cmd);
   if (PYTHON.test(name2)) {
-    const run6 = pythonModule(args2);
-    return run6?.module === "pip" ? pythonPackages(`${name2} -m pip`, run6.rest, cmd) : void 0;
+    const run7 = pythonModule(args2);
+    return run7?.module === "pip" ? pythonPackages(`${name2} -m pip`, run7.rest, cmd) : void 0;
   }
   if (name2 === "uv" && subcommand(args2).name === "pip") {
     const rest = subcommand(args2).rest;
@@ -39603,12 +39603,12 @@ var tokenize = (src) => {
       i += control.length;
       continue;
     }
-    const word = readWord(src, i);
-    tokens2.push(word);
+    const word2 = readWord(src, i);
+    tokens2.push(word2);
     if (heredocOp !== void 0)
-      pending3.push({ delim: word.value, strip: heredocOp === "<<-" });
+      pending3.push({ delim: word2.value, strip: heredocOp === "<<-" });
     heredocOp = void 0;
-    i = Math.max(word.end, i + 1);
+    i = Math.max(word2.end, i + 1);
   }
   return tokens2;
 };
@@ -39761,7 +39761,7 @@ var parse4 = (src, tokens2) => {
     return simple();
   };
   const simple = () => {
-    const words = [];
+    const words2 = [];
     const assignments = [];
     const found = [];
     const start3 = tokens2[pos]?.start ?? 0;
@@ -39770,22 +39770,22 @@ var parse4 = (src, tokens2) => {
       if (t.kind === "redir") {
         found.push(...redirects());
       } else {
-        if (words.length === 0 && ASSIGNMENT.test(t.raw))
+        if (words2.length === 0 && ASSIGNMENT.test(t.raw))
           assignments.push(t);
         else
-          words.push(t);
+          words2.push(t);
         pos++;
       }
       end3 = tokens2[pos - 1]?.end ?? end3;
     }
-    if (words.length === 1 && isOp(tokens2[pos], "(") && isOp(tokens2[pos + 1], ")")) {
+    if (words2.length === 1 && isOp(tokens2[pos], "(") && isOp(tokens2[pos + 1], ")")) {
       pos += 2;
       skipNewlines();
       return command(() => false);
     }
-    if (words.length === 0 && assignments.length === 0 && found.length === 0)
+    if (words2.length === 0 && assignments.length === 0 && found.length === 0)
       return void 0;
-    return { kind: "simple", words, assignments, redirects: found, text: src.slice(start3, end3).trim() };
+    return { kind: "simple", words: words2, assignments, redirects: found, text: src.slice(start3, end3).trim() };
   };
   return list2(() => false);
 };
@@ -39821,9 +39821,9 @@ var pipeSink = (stage, downstream) => {
   if (stage === void 0)
     return "pipe";
   if (stage.kind === "simple") {
-    const words = unwrapCommand(stage.words.map((w) => w.value)).words;
-    const files = words.slice(1).filter((w) => !w.startsWith("-") && w !== "/dev/null");
-    if (basename(words[0] ?? "") === "tee" && files.length > 0)
+    const words2 = unwrapCommand(stage.words.map((w) => w.value)).words;
+    const files = words2.slice(1).filter((w) => !w.startsWith("-") && w !== "/dev/null");
+    if (basename(words2[0] ?? "") === "tee" && files.length > 0)
       return "file";
   }
   return redirect(downstream, "log", stage.redirects).stdout === "file" ? "file" : "pipe";
@@ -39847,18 +39847,18 @@ var flattenList = (pipelines, ctx, found) => {
   }
 };
 var flattenSimple = (node2, ctx, found) => {
-  const words = node2.words.map((w) => w.value);
-  const unwrapped = unwrapCommand(words);
+  const words2 = node2.words.map((w) => w.value);
+  const unwrapped = unwrapCommand(words2);
   const body2 = shellBody(unwrapped.words);
   const bodyIndex = body2 === void 0 ? -1 : unwrapped.offset + body2.index;
   const subCtx = { ...ctx, out: "substitution", subshell: true, nested: true, depth: ctx.depth + 1 };
   const carriers = [...node2.assignments, ...node2.words.filter((_, i) => i !== bodyIndex)];
-  for (const word of [...carriers, ...node2.redirects.flatMap((r) => r.target === void 0 ? [] : [r.target])]) {
-    for (const sub of word.subs)
+  for (const word2 of [...carriers, ...node2.redirects.flatMap((r) => r.target === void 0 ? [] : [r.target])]) {
+    for (const sub of word2.subs)
       flattenScript(sub, subCtx, found);
   }
   found.push({
-    words,
+    words: words2,
     assignments: node2.assignments.map((w) => w.value),
     text: node2.text,
     stdout: ctx.out,
@@ -39941,21 +39941,21 @@ init_define_INSPIRE_TOOLS();
 var PYTHON2 = /^python(\d+(\.\d+)*)?$/;
 var TRIVIAL = /* @__PURE__ */ new Set(["--version", "-V", "--help", "-h"]);
 var launchOf = (cmd) => {
-  const words = unwrapCommand(cmd.words).words;
-  const name2 = basename(words[0] ?? "");
-  const args2 = words.slice(1);
+  const words2 = unwrapCommand(cmd.words).words;
+  const name2 = basename(words2[0] ?? "");
+  const args2 = words2.slice(1);
   const training2 = args2.length > 0 && !args2.every((a) => TRIVIAL.has(a));
   if (name2 === "torchrun" || name2 === "deepspeed")
-    return { kind: name2, words, training: training2 };
+    return { kind: name2, words: words2, training: training2 };
   if (name2 === "accelerate")
-    return args2[0] === "launch" ? { kind: "accelerate", words, training: training2 } : void 0;
+    return args2[0] === "launch" ? { kind: "accelerate", words: words2, training: training2 } : void 0;
   if (!PYTHON2.test(name2))
     return void 0;
   const module = pythonModule(args2)?.module;
   if (module === "torch.distributed.run" || module === "torch.distributed.launch") {
-    return { kind: "torchrun", words, training: true };
+    return { kind: "torchrun", words: words2, training: true };
   }
-  return { kind: "python", words, training: training2 && module !== "pip" && !args2.includes("-c") };
+  return { kind: "python", words: words2, training: training2 && module !== "pip" && !args2.includes("-c") };
 };
 var ACTIVATORS = /* @__PURE__ */ new Set(["conda", "mamba", "micromamba"]);
 var RUNNERS2 = /* @__PURE__ */ new Set(["conda run", "mamba run", "micromamba run", "uv run", "poetry run", "pixi run"]);
@@ -39997,10 +39997,10 @@ var logCaptureFindings = (launches) => {
   const fix = "Add `2>&1` before the `| tee` or after the `> file` redirection (or use `&> file`).";
   return [finding("hint", "no-log-capture", message, fix, cmd.text)];
 };
-var setsErrexit = (words) => {
-  if (words[0] !== "set")
+var setsErrexit = (words2) => {
+  if (words2[0] !== "set")
     return false;
-  const args2 = words.slice(1);
+  const args2 = words2.slice(1);
   const end3 = args2.indexOf("--");
   const options = end3 < 0 ? args2 : args2.slice(0, end3);
   return options.some((a, i) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a) || a === "-o" && options[i + 1] === "errexit");
@@ -40119,7 +40119,7 @@ var shmWarnings = (job) => {
   return warnings;
 };
 var NAME_RULE = "1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character";
-var NAME = /^[A-Za-z0-9\p{Script=Han}][A-Za-z0-9\p{Script=Han}._-]{0,63}$/u;
+var NAME = /^[A-Za-z0-9\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff._-]{0,63}$/u;
 var validateName = (raw, what = "name") => {
   const name2 = raw.trim();
   if ([...name2].length === 0)
@@ -40127,13 +40127,13 @@ var validateName = (raw, what = "name") => {
   if ([...name2].length > 64)
     return Either_exports.left(invalidInput(`The ${what} "${name2}" is ${[...name2].length} characters long.`, `Shorten it: ${NAME_RULE}.`));
   if (!NAME.test(name2)) {
-    const bad = [...name2].find((c) => !/[A-Za-z0-9\p{Script=Han}._-]/u.test(c));
+    const bad = [...name2].find((c) => !/[A-Za-z0-9\u4e00-\u9fff._-]/u.test(c));
     return Either_exports.left(invalidInput(bad !== void 0 ? `The ${what} "${name2}" contains "${bad === " " ? "a space" : bad}".` : `The ${what} "${name2}" must start with a letter, digit or CJK character.`, `Use ${NAME_RULE}, e.g. ${suggestName(name2)}.`));
   }
   return Either_exports.right(name2);
 };
 var suggestName = (name2) => {
-  const cleaned = [...name2].map((c) => /[A-Za-z0-9\p{Script=Han}._-]/u.test(c) ? c : "-").join("").replace(/-+/g, "-").replace(/^[._-]+/, "").slice(0, 64);
+  const cleaned = [...name2].map((c) => /[A-Za-z0-9\u4e00-\u9fff._-]/u.test(c) ? c : "-").join("").replace(/-+/g, "-").replace(/^[._-]+/, "").slice(0, 64);
   return cleaned === "" ? "exp-001" : cleaned;
 };
 
@@ -40478,7 +40478,7 @@ var processIsAlive = (pid) => {
   }
 };
 var isDiskFull = (e) => errnoCode(e) === "ENOSPC" || errnoCode(e) === "EDQUOT";
-var tempFileFor = (file2) => join3(dirname(file2), `.${basename2(file2)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+var tempFileFor = (file3) => join3(dirname(file3), `.${basename2(file3)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 var TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 var OLD_TEMP = /^.+\.(\d+)\.tmp$/;
 var OLD_STALE = /^.+\.lock\.[0-9a-f]{8}\.stale$/;
@@ -40562,9 +40562,9 @@ var MEMO = /* @__PURE__ */ Symbol.for("@holos-inspire/core/trusted-folders");
 var shared = globalThis;
 shared[MEMO] ??= /* @__PURE__ */ new Map();
 var trustedAt = shared[MEMO];
-var folderState = (dir, fresh3) => {
+var folderState = (dir, fresh4) => {
   const now = Date.now();
-  if (!fresh3 && now - (trustedAt.get(dir) ?? Number.NEGATIVE_INFINITY) < FOLDER_MEMO_MS)
+  if (!fresh4 && now - (trustedAt.get(dir) ?? Number.NEGATIVE_INFINITY) < FOLDER_MEMO_MS)
     return "trusted";
   let stats;
   try {
@@ -40595,11 +40595,11 @@ var foldersFrom = (path, roots) => {
   }
   return [target];
 };
-var checkChain = (chain, fresh3) => {
+var checkChain = (chain, fresh4) => {
   if (currentUid() === void 0)
     return void 0;
   for (const [i, dir] of chain.entries()) {
-    const state = folderState(dir, fresh3);
+    const state = folderState(dir, fresh4);
     if (state === "missing")
       return i;
     if (state !== "trusted")
@@ -40607,8 +40607,8 @@ var checkChain = (chain, fresh3) => {
   }
   return void 0;
 };
-var untrustedFolder = (file2, roots = []) => {
-  const found = checkChain(foldersFrom(dirname2(file2), roots), false);
+var untrustedFolder = (file3, roots = []) => {
+  const found = checkChain(foldersFrom(dirname2(file3), roots), false);
   return typeof found === "number" ? void 0 : found;
 };
 var ensureTrustedFolder = (dir, roots = []) => {
@@ -40653,8 +40653,8 @@ var readTrustedFile = (path) => {
 var storeError = (message, hint, cause3) => new InspireError({ reason: "StoreError", message, hint, ...cause3 !== void 0 ? { cause: cause3 } : {} });
 var untrustedError = (u) => storeError(u.message, u.hint);
 var storeWriteError = (path, e) => e instanceof Untrusted ? untrustedError(e) : isDiskFull(e) ? storeError(`${errnoCode(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${errnoCode(e)}): ${path} was not written and was left as it was.`, `Free some space on the disk that holds it (\`df -h ${shellQuote(dirname3(path))}\` shows how much is left), then run the command again.`, e) : storeError(`Cannot write ${path} (${errnoCode(e) ?? "error"}).`, "Check the folder's permissions.", e);
-var checkStoreFolders = (file2, roots) => Effect_exports.suspend(() => {
-  const issue2 = untrustedFolder(file2, roots);
+var checkStoreFolders = (file3, roots) => Effect_exports.suspend(() => {
+  const issue2 = untrustedFolder(file3, roots);
   return issue2 === void 0 ? Effect_exports.void : Effect_exports.fail(untrustedError(issue2));
 });
 var ensurePrivateDir = (dir, roots) => Effect_exports.tryPromise({
@@ -40986,15 +40986,15 @@ var checkProfile = (profile) => {
 };
 var makeStore = (paths) => {
   const roots = storeRoots(paths);
-  const read2 = (file2, schema) => Effect_exports.zipRight(checkStoreFolders(file2, roots), readJsonFile(file2, schema));
+  const read2 = (file3, schema) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema));
   const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join6(paths.locksDir, `${name2}.lock`), { roots, ...options }), effect2));
-  const updater = (file2, lock, schema, empty32) => (change) => withLock(lock, Effect_exports.gen(function* () {
-    const current = (yield* read2(file2, schema)) ?? empty32;
+  const updater = (file3, lock, schema, empty32) => (change) => withLock(lock, Effect_exports.gen(function* () {
+    const current = (yield* read2(file3, schema)) ?? empty32;
     const next4 = yield* change(current);
     const checked = schema.safeParse(next4);
     if (!checked.success)
-      return yield* Effect_exports.die(new Error(`refusing to write an invalid ${file2}: ${checked.error.message}`));
-    yield* writeFileAtomic(file2, `${JSON.stringify(checked.data, null, 2)}
+      return yield* Effect_exports.die(new Error(`refusing to write an invalid ${file3}: ${checked.error.message}`));
+    yield* writeFileAtomic(file3, `${JSON.stringify(checked.data, null, 2)}
 `, roots);
     return checked.data;
   }));
@@ -41011,7 +41011,7 @@ var makeStore = (paths) => {
     withLock: (name2, effect2, options) => Effect_exports.withSpan(withLock(name2, effect2, options), "Store.withLock")
   };
 };
-var profileCredentials = (file2, profile) => entryOf(file2.profiles, profile) ?? { harbor: {} };
+var profileCredentials = (file3, profile) => entryOf(file3.profiles, profile) ?? { harbor: {} };
 
 // ../../packages/core/dist/auth/cas-login.js
 init_define_INSPIRE_SKILL();
@@ -41334,9 +41334,9 @@ var encryptCasPassword = (password, key = DEFAULT_CAS_KEY) => {
   return Either_exports.right(blocks.join(" "));
 };
 var findCasKey = (html) => {
-  const call = /getKeyPair\(\s*["']([0-9a-fA-F]+)["']\s*,\s*["'][0-9a-fA-F]*["']\s*,\s*["']([0-9a-fA-F]{128,})["']/.exec(html);
-  if (call?.[1] !== void 0 && call[2] !== void 0)
-    return { exponent: call[1], modulus: call[2] };
+  const call2 = /getKeyPair\(\s*["']([0-9a-fA-F]+)["']\s*,\s*["'][0-9a-fA-F]*["']\s*,\s*["']([0-9a-fA-F]{128,})["']/.exec(html);
+  if (call2?.[1] !== void 0 && call2[2] !== void 0)
+    return { exponent: call2[1], modulus: call2[2] };
   const named = /modulus["']?\s*[:=]\s*["']([0-9a-fA-F]{128,})["']/i.exec(html);
   if (named?.[1] !== void 0) {
     const exp = /exponent["']?\s*[:=]\s*["']([0-9a-fA-F]+)["']/i.exec(html);
@@ -41561,9 +41561,9 @@ var tokenLogin = (baseUrl, credentials) => Effect_exports.gen(function* () {
     body: JSON.stringify({ username: credentials.username, password: credentials.password }),
     idempotent: false
   }), fromTransportFailure);
-  const json3 = parseJson(res.body);
-  const envelope = Envelope.safeParse(json3);
-  const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json3;
+  const json4 = parseJson(res.body);
+  const envelope = Envelope.safeParse(json4);
+  const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json4;
   const token = TokenBody.safeParse(candidate);
   if (res.status >= 200 && res.status < 300 && token.success) {
     const now = yield* Clock_exports.currentTimeMillis;
@@ -41625,16 +41625,16 @@ var makeSession = (target, ctx) => {
     const creds = yield* credentials;
     if (creds === void 0)
       return yield* Effect_exports.fail(notLoggedIn());
-    const fresh3 = (a) => a !== void 0 && (refused === void 0 || !same(a, refused));
+    const fresh4 = (a) => a !== void 0 && (refused === void 0 || !same(a, refused));
     const now0 = yield* Clock_exports.currentTimeMillis;
     const cached6 = usable2(yield* current(creds), now0);
-    if (fresh3(cached6))
+    if (fresh4(cached6))
       return cached6;
     return yield* store.withLock(`login-${target.profile}`, Effect_exports.gen(function* () {
       const now = yield* Clock_exports.currentTimeMillis;
       const s = yield* current(creds);
       const renewed = usable2(s, now);
-      if (fresh3(renewed))
+      if (fresh4(renewed))
         return renewed;
       yield* guard(s, now);
       if (kind === "token" && s.tokenUnavailable === true)
@@ -41713,7 +41713,7 @@ var parse5 = (res) => {
     return void 0;
   }
 };
-var isEnvelope = (json3) => typeof json3 === "object" && json3 !== null && !Array.isArray(json3);
+var isEnvelope = (json4) => typeof json4 === "object" && json4 !== null && !Array.isArray(json4);
 var describeBody = (res) => {
   const text3 = res.body.trim();
   if (text3 === "")
@@ -41796,9 +41796,9 @@ var readCodeEnvelope = (res, surface, credential) => {
       return { kind: "expired" };
     return httpError(res, surface);
   }
-  const json3 = parse5(res);
+  const json4 = parse5(res);
   const ok = res.status >= 200 && res.status < 300;
-  if (json3 === void 0 || ok && !isEnvelope(json3)) {
+  if (json4 === void 0 || ok && !isEnvelope(json4)) {
     if (credential === "cookie" && ok && isPage(res))
       return { kind: "expired", page: true };
     if (ok)
@@ -41815,10 +41815,10 @@ var readCodeEnvelope = (res, surface, credential) => {
       };
     return httpError(res, surface);
   }
-  const body2 = json3;
+  const body2 = json4;
   const code = typeof body2.code === "number" || typeof body2.code === "string" ? body2.code : void 0;
   if (code === void 0)
-    return res.status < 300 ? { kind: "ok", data: json3 } : httpError(res, surface);
+    return res.status < 300 ? { kind: "ok", data: json4 } : httpError(res, surface);
   if (Number(code) === 0)
     return { kind: "ok", data: body2.data };
   if (credential === "bearer" && Number(code) === -1)
@@ -41853,8 +41853,8 @@ var readV2Envelope = (res, surface) => {
       message: `${surface}: the gateway redirected to its login page although credentials were sent.`,
       hint: "This is a client defect (the x-inspire-client-source header); please report it."
     }));
-  const json3 = parse5(res);
-  if (json3 === void 0 || res.status < 300 && !isEnvelope(json3)) {
+  const json4 = parse5(res);
+  if (json4 === void 0 || res.status < 300 && !isEnvelope(json4)) {
     if (res.status >= 200 && res.status < 300)
       return unreadable(res, surface);
     if (res.status === 404)
@@ -41869,7 +41869,7 @@ var readV2Envelope = (res, surface) => {
       };
     return httpError(res, surface);
   }
-  const body2 = json3;
+  const body2 = json4;
   const error62 = body2.ResponseMetadata?.Error;
   if (error62 !== void 0 && error62 !== null) {
     const code = String(error62.Code ?? "Unknown");
@@ -41935,7 +41935,7 @@ var makePlatform = (ctx) => {
     const e = fromTransportFailure(f);
     return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e;
   }), (res) => clock3.observe(res.headers.date));
-  const readRetried = (call, options) => options.idempotent !== true || options.write === true ? call : Effect_exports.retry(call, {
+  const readRetried = (call2, options) => options.idempotent !== true || options.write === true ? call2 : Effect_exports.retry(call2, {
     schedule: Schedule_exports.onDecision(backoffSchedule(DEFAULT_RETRY, READ_ATTEMPTS), (n, decision) => ScheduleDecision_exports.isContinue(decision) ? Effect_exports.logDebug(`unreadable answer, reading again (attempt ${n + 1})`) : Effect_exports.void),
     while: (e) => e._tag === "InspireError" && e.retryable === true
   });
@@ -41954,15 +41954,15 @@ var makePlatform = (ctx) => {
       hint: "Log in again with `inspire login`; if that works in a browser but not here, report it."
     }));
   };
-  const withRenewal = (kind, call, options) => Effect_exports.gen(function* () {
+  const withRenewal = (kind, call2, options) => Effect_exports.gen(function* () {
     const first2 = yield* credentialOf(kind);
-    const outcome = yield* call(authHeaders(first2));
+    const outcome = yield* call2(authHeaders(first2));
     if (outcome.kind !== "expired")
       return outcome;
     if (outcome.page === true && !options.idempotent)
       return pageAnswer;
     yield* session.renew(first2);
-    const again = yield* call(authHeaders(yield* credentialOf(kind)));
+    const again = yield* call2(authHeaders(yield* credentialOf(kind)));
     return again.kind === "expired" && again.page === true ? pageAnswer : again;
   });
   const credentialOf = (kind) => kind === "token" ? Effect_exports.map(session.token, (token) => ({ kind, token })) : Effect_exports.map(session.cookies, (cookies) => ({ kind, cookies }));
@@ -42159,12 +42159,12 @@ var findOwn = (spec2) => Effect_exports.gen(function* () {
 });
 var locks = /* @__PURE__ */ new Map();
 var oneAtATime = (key, effect2) => Effect_exports.suspend(() => {
-  const entry = locks.get(key) ?? { lock: Effect_exports.unsafeMakeSemaphore(1), users: 0 };
-  entry.users++;
-  locks.set(key, entry);
-  return entry.lock.withPermits(1)(effect2).pipe(Effect_exports.ensuring(Effect_exports.sync(() => {
-    entry.users--;
-    if (entry.users === 0)
+  const entry2 = locks.get(key) ?? { lock: Effect_exports.unsafeMakeSemaphore(1), users: 0 };
+  entry2.users++;
+  locks.set(key, entry2);
+  return entry2.lock.withPermits(1)(effect2).pipe(Effect_exports.ensuring(Effect_exports.sync(() => {
+    entry2.users--;
+    if (entry2.users === 0)
       locks.delete(key);
   })));
 });
@@ -42267,11 +42267,11 @@ import { join as join7 } from "node:path";
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { renameSync, rmSync as rmSync2, writeFileSync } from "node:fs";
-var writeFileAtomicSync = (file2, data, mode = 384) => {
-  const temp = tempFileFor(file2);
+var writeFileAtomicSync = (file3, data, mode = 384) => {
+  const temp = tempFileFor(file3);
   try {
     writeFileSync(temp, data, { mode, flag: "wx" });
-    renameSync(temp, file2);
+    renameSync(temp, file3);
   } catch (e) {
     try {
       rmSync2(temp, { force: true });
@@ -42330,19 +42330,19 @@ var stderrWarning = (message) => {
 var Unusable = class extends Error {
 };
 var makeSharedRateLimiter = (options) => {
-  const { file: file2, roots, limit } = options;
+  const { file: file3, roots, limit } = options;
   const fallback = options.fallback ?? processRateLimiter(limit);
   const warn = options.warn ?? stderrWarning;
   let warned = false;
   let fallbackUntil = 0;
-  const reserve = Effect_exports.scoped(Effect_exports.zipRight(withFileLock(`${file2}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }), Effect_exports.try({
+  const reserve = Effect_exports.scoped(Effect_exports.zipRight(withFileLock(`${file3}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }), Effect_exports.try({
     try: () => {
-      const current = parseBucket(readTrustedFile(file2)?.toString("utf8"));
+      const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
       const { at, slots } = schedule2(current, Date.now(), limit);
-      writeFileAtomicSync(file2, JSON.stringify({ version: 1, slots }));
+      writeFileAtomicSync(file3, JSON.stringify({ version: 1, slots }));
       return at;
     },
-    catch: (e) => new Unusable(e instanceof Untrusted ? `${e.message} ${e.hint}` : `Cannot update ${file2} (${String(e)}).`)
+    catch: (e) => new Unusable(e instanceof Untrusted ? `${e.message} ${e.hint}` : `Cannot update ${file3} (${String(e)}).`)
   })));
   const giveUp = (why2) => Effect_exports.sync(() => {
     fallbackUntil = Date.now() + FALLBACK_FOR_MS;
@@ -42372,12 +42372,12 @@ var accountRateLimiter = (options) => {
   const off = /^(off|0|false|no)$/i.test(options.env.INSPIRE_SHARED_RATE_LIMIT?.trim() ?? "");
   if (off || options.limit.perSecond > SHARED_MAX_RATE)
     return processRateLimiter(options.limit);
-  const file2 = bucketFile(options.cacheDir, options.baseUrl, options.account);
-  const key = `${file2}|${options.limit.perSecond}/${options.limit.burst}`;
+  const file3 = bucketFile(options.cacheDir, options.baseUrl, options.account);
+  const key = `${file3}|${options.limit.perSecond}/${options.limit.burst}`;
   const existing = sharedLimiters.get(key);
   if (existing !== void 0)
     return existing;
-  const made = makeSharedRateLimiter({ file: file2, roots: options.roots, limit: options.limit });
+  const made = makeSharedRateLimiter({ file: file3, roots: options.roots, limit: options.limit });
   sharedLimiters.set(key, made);
   return made;
 };
@@ -42553,8 +42553,8 @@ var readLegacySynergy = (env = process.env, home = homedir3()) => Effect_exports
   const qb = pair(str(a, "harbor-username"), str(a, "harbor-password"));
   const sj = pair(str(a, "harbor-username-sj", "harbor-sj-username"), str(a, "harbor-password-sj", "harbor-sj-password"));
   const defaults = {};
-  for (const file2 of ["50-plugins.jsonc", "50-plugins.json"]) {
-    const path = join9(root, "config", "synergy.d", file2);
+  for (const file3 of ["50-plugins.jsonc", "50-plugins.json"]) {
+    const path = join9(root, "config", "synergy.d", file3);
     const text3 = yield* readText(path);
     const parsed = text3 !== void 0 ? parseJsonc(text3) : void 0;
     const section = parsed?.pluginConfig?.inspire;
@@ -42867,10 +42867,10 @@ var withMarker = (script, submitId) => `${splitMarker(script).script}
 # INSPIRE_SUBMIT_ID=${submitId}
 `;
 var splitMarker = (script) => {
-  const lines3 = script.split("\n");
-  const marker = lines3.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
+  const lines6 = script.split("\n");
+  const marker = lines6.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
   return {
-    script: lines3.filter((l) => !MARKER_LINE.test(l.trim())).join("\n").replace(/\n+$/, ""),
+    script: lines6.filter((l) => !MARKER_LINE.test(l.trim())).join("\n").replace(/\n+$/, ""),
     submitId: marker
   };
 };
@@ -43056,7 +43056,7 @@ var markerMatch = (job, name2, submitId) => job.name !== name2 ? "no" : job.subm
 var createTrainingJob = (input2, options = {}) => Effect_exports.flatMap(checkTrainingJob(input2), (checked) => sendTrainingJob(checked, options));
 var sendTrainingJob = (checked, options = {}) => Effect_exports.gen(function* () {
   const { input: input2, name: name2 } = checked;
-  const submitId = yield* newSubmitId();
+  const submitId = options.submitId ?? (yield* newSubmitId());
   return yield* submitOnce({
     what: "the training job",
     openapiPath: "train_job/create",
@@ -43072,12 +43072,12 @@ var sendTrainingJob = (checked, options = {}) => Effect_exports.gen(function* ()
 });
 var submitOnce = (spec2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const call = {
+  const call2 = {
     idempotent: false,
     write: true,
     ...spec2.options.timeout !== void 0 ? { timeout: spec2.options.timeout } : {}
   };
-  const create2 = Effect_exports.flatMap(writeWithFallback(`create ${spec2.what}`, platform.openapi(spec2.openapiPath, spec2.body, call), platform.v2(spec2.v2[0], spec2.v2[1], spec2.body, call)), (data) => readCreateAnswer(data, spec2.openapiPath));
+  const create2 = Effect_exports.flatMap(writeWithFallback(`create ${spec2.what}`, platform.openapi(spec2.openapiPath, spec2.body, call2), platform.v2(spec2.v2[0], spec2.v2[1], spec2.body, call2)), (data) => readCreateAnswer(data, spec2.openapiPath));
   const find3 = (since) => Effect_exports.provideService(Effect_exports.gen(function* () {
     for (const job of yield* spec2.list()) {
       const verdict = spec2.same(job, since);
@@ -43096,10 +43096,10 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
     listHint: `${callWord("jobs")}`,
     ...spec2.options.lookups !== void 0 ? { lookups: spec2.options.lookups } : {}
   });
-  const detail = yield* Effect_exports.either(spec2.detail(created.value));
+  const detail = spec2.options.readBack === false ? void 0 : yield* Effect_exports.either(spec2.detail(created.value));
   return {
     jobId: created.value,
-    job: detail._tag === "Right" ? detail.right : void 0,
+    job: detail?._tag === "Right" ? detail.right : void 0,
     recovered: created.recovered,
     attempts: created.attempts,
     warnings: spec2.warnings
@@ -43274,13 +43274,13 @@ var listHpcJobs = (input2) => Effect_exports.gen(function* () {
 });
 var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
   const { input: input2, name: name2 } = checked;
-  const submitId = yield* newSubmitId();
-  const marked = { ...input2, entrypoint: withMarker(input2.entrypoint, submitId) };
+  const submitId = options.submitId ?? (yield* newSubmitId());
+  const marked2 = { ...input2, entrypoint: withMarker(input2.entrypoint, submitId) };
   return yield* submitOnce({
     what: "the HPC job",
     openapiPath: "hpc_jobs/create",
     v2: ["hpc", "CreateJob"],
-    body: hpcBody(marked, name2, checked.image),
+    body: hpcBody(marked2, name2, checked.image),
     options,
     warnings: checked.warnings,
     list: () => Effect_exports.map(listHpcJobs({ workspaceId: input2.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
@@ -43310,10 +43310,10 @@ var RawMetrics = external_exports.object({
 var intervalFor = (rangeSeconds) => [...METRIC_INTERVALS].reverse().find((i) => rangeSeconds / i >= 30) ?? 60;
 var TASK_TYPES = { train: "distributed_training", hpc: "hpc_job" };
 var placementOf = (jobId) => Effect_exports.gen(function* () {
-  const ref = taskKindOf(jobId);
-  if (ref._tag === "Left")
-    return yield* Effect_exports.fail(ref.left);
-  const kind = ref.right.kind;
+  const ref2 = taskKindOf(jobId);
+  if (ref2._tag === "Left")
+    return yield* Effect_exports.fail(ref2.left);
+  const kind = ref2.right.kind;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(invalidInput(`${jobId} is not a training or HPC job.`, `Pass a job-… or hpc-job-… id (${callWord("jobs")}).`));
   const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId);
@@ -43406,18 +43406,18 @@ var quickLine = (raw) => {
   return { id: id || `${pod}:${timestampMs}:${message}`, message, pod, node: node2, timestampMs, time: stamp || time3 };
 };
 var decodeLogLines = (items) => {
-  const lines3 = [];
+  const lines6 = [];
   for (const item of items) {
     const line = quickLine(item);
     if (line === void 0)
       return decodeItems(RawLine, items, "train.GetJobLog");
-    lines3.push(line);
+    lines6.push(line);
   }
-  return Effect_exports.succeed(lines3);
+  return Effect_exports.succeed(lines6);
 };
 var isHpcJob = (jobId) => {
-  const ref = taskKindOf(jobId);
-  return ref._tag === "Right" && ref.right.kind === "hpc";
+  const ref2 = taskKindOf(jobId);
+  return ref2._tag === "Right" && ref2.right.kind === "hpc";
 };
 var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   const asked = pod === void 0 ? [] : typeof pod === "string" ? [pod] : pod;
@@ -43454,19 +43454,19 @@ var queryLogs = (q) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/dist/api/jobs/logs.js
-var tailLogs = (jobId, lines3, options = {}) => Effect_exports.gen(function* () {
+var tailLogs = (jobId, lines6, options = {}) => Effect_exports.gen(function* () {
   const pods = yield* podsOf(jobId, options.pod);
-  const wanted = Math.max(1, Math.floor(lines3));
+  const wanted = Math.max(1, Math.floor(lines6));
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   let endMs;
   while (out.length < wanted) {
     const size12 = Math.min(MAX_LOG_PAGE, wanted - out.length + seen.size);
     const page = yield* queryLogs({ jobId, pods, order: "descend", size: size12, ...endMs !== void 0 ? { endMs } : {} });
-    const fresh3 = page.filter((l) => !seen.has(l.id));
-    out.push(...fresh3.slice(0, wanted - out.length));
+    const fresh4 = page.filter((l) => !seen.has(l.id));
+    out.push(...fresh4.slice(0, wanted - out.length));
     const oldest = page.at(-1);
-    if (page.length < size12 || oldest === void 0 || fresh3.length === 0)
+    if (page.length < size12 || oldest === void 0 || fresh4.length === 0)
       break;
     if (oldest.timestampMs !== endMs)
       seen.clear();
@@ -43483,13 +43483,13 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.gen(function* (
   const now = yield* Clock_exports.currentTimeMillis;
   const to = Math.min(options.to ?? now, now);
   let ids3 = /* @__PURE__ */ new Set();
-  let lines3 = 0;
+  let lines6 = 0;
   let requests = 0;
   const crowdedAt = [];
   const first2 = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 });
   requests++;
   if (first2[0] === void 0)
-    return { lines: lines3, requests, crowdedAt };
+    return { lines: lines6, requests, crowdedAt };
   let cursor = Math.max(options.from ?? 0, first2[0].timestampMs);
   for (; ; ) {
     const windowEnd = cursor + WINDOW_MS;
@@ -43502,13 +43502,13 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.gen(function* (
       endMs: windowEnd
     });
     requests++;
-    const fresh3 = page.filter((l) => !ids3.has(l.id));
-    if (fresh3.length > 0)
-      yield* sink(fresh3);
-    lines3 += fresh3.length;
+    const fresh4 = page.filter((l) => !ids3.has(l.id));
+    if (fresh4.length > 0)
+      yield* sink(fresh4);
+    lines6 += fresh4.length;
     const last3 = page.at(-1);
     if (page.length === MAX_LOG_PAGE && last3 !== void 0) {
-      if (last3.timestampMs === cursor && fresh3.length === 0) {
+      if (last3.timestampMs === cursor && fresh4.length === 0) {
         crowdedAt.push(cursor);
         cursor += 1;
         ids3 = /* @__PURE__ */ new Set();
@@ -43523,7 +43523,7 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.gen(function* (
       continue;
     }
     if (windowEnd >= to)
-      return { lines: lines3, requests, crowdedAt };
+      return { lines: lines6, requests, crowdedAt };
     cursor = windowEnd + 1;
     ids3 = /* @__PURE__ */ new Set();
   }
@@ -43607,42 +43607,42 @@ import { rmSync as rmSync3 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 var VERSION = 1;
 var rootsByFile = /* @__PURE__ */ new Map();
-var rootsOf = (file2) => rootsByFile.get(file2) ?? [dirname5(dirname5(file2))];
+var rootsOf = (file3) => rootsByFile.get(file3) ?? [dirname5(dirname5(file3))];
 var cacheFileOf = (env, scopeKey) => {
   const paths = resolveStorePaths(env);
-  const file2 = resourceCacheFile(paths, scopeKey);
-  rootsByFile.set(file2, storeRoots(paths));
-  return file2;
+  const file3 = resourceCacheFile(paths, scopeKey);
+  rootsByFile.set(file3, storeRoots(paths));
+  return file3;
 };
 var isEntry = (e) => {
   const x = e;
   return typeof x === "object" && x !== null && typeof x.expires === "number" && "value" in x && Array.isArray(x.ids) && x.ids.every((i) => typeof i === "string");
 };
-var readCacheFile = (file2, now) => {
+var readCacheFile = (file3, now) => {
   const found = /* @__PURE__ */ new Map();
   try {
-    if (untrustedFolder(file2, rootsOf(file2)) !== void 0)
+    if (untrustedFolder(file3, rootsOf(file3)) !== void 0)
       return found;
-    const parsed = JSON.parse(readTrustedFile(file2)?.toString("utf8") ?? "");
+    const parsed = JSON.parse(readTrustedFile(file3)?.toString("utf8") ?? "");
     if (parsed.v !== VERSION || typeof parsed.entries !== "object" || parsed.entries === null)
       return found;
-    for (const [key, entry] of Object.entries(parsed.entries))
-      if (isEntry(entry) && entry.expires > now)
-        found.set(key, entry);
+    for (const [key, entry2] of Object.entries(parsed.entries))
+      if (isEntry(entry2) && entry2.expires > now)
+        found.set(key, entry2);
   } catch {
   }
   return found;
 };
-var writeCacheFile = (file2, entries2) => {
+var writeCacheFile = (file3, entries2) => {
   try {
-    if (untrustedFolder(file2, rootsOf(file2)) !== void 0)
+    if (untrustedFolder(file3, rootsOf(file3)) !== void 0)
       return;
     if (entries2.size === 0)
-      return void rmSync3(file2, { force: true });
-    if (ensureTrustedFolder(dirname5(file2), rootsOf(file2)) !== void 0)
+      return void rmSync3(file3, { force: true });
+    if (ensureTrustedFolder(dirname5(file3), rootsOf(file3)) !== void 0)
       return;
-    sweepOrphanTemps(dirname5(file2));
-    writeFileAtomicSync(file2, JSON.stringify({ v: VERSION, entries: Object.fromEntries(entries2) }));
+    sweepOrphanTemps(dirname5(file3));
+    writeFileAtomicSync(file3, JSON.stringify({ v: VERSION, entries: Object.fromEntries(entries2) }));
   } catch {
   }
 };
@@ -43675,24 +43675,24 @@ var scope5 = Effect_exports.gen(function* () {
   const found = scopes.get(key);
   if (found !== void 0)
     return found;
-  const file2 = cacheFileOf(p.env, key);
+  const file3 = cacheFileOf(p.env, key);
   const now = yield* Clock_exports.currentTimeMillis;
   const entries2 = /* @__PURE__ */ new Map();
-  for (const [k, e] of readCacheFile(file2, now))
+  for (const [k, e] of readCacheFile(file3, now))
     if (isKept(k))
       entries2.set(k, { expires: e.expires, value: e.value, ids: new Set(e.ids) });
-  const made = { entries: entries2, file: file2 };
+  const made = { entries: entries2, file: file3 };
   scopes.set(key, made);
   return made;
 });
 var save = (s) => writeCacheFile(s.file, keptOf(s.entries));
 var recall = (key) => Effect_exports.gen(function* () {
   const { entries: entries2 } = yield* scope5;
-  const entry = entries2.get(key);
-  if (entry === void 0)
+  const entry2 = entries2.get(key);
+  if (entry2 === void 0)
     return void 0;
-  if ((yield* Clock_exports.currentTimeMillis) < entry.expires)
-    return entry.value;
+  if ((yield* Clock_exports.currentTimeMillis) < entry2.expires)
+    return entry2.value;
   entries2.delete(key);
   return void 0;
 });
@@ -43726,7 +43726,7 @@ init_define_INSPIRE_TOOLS();
 var spacesOverview = (workspaceId) => `/jobs/spacesOverview?spaceId=${workspaceId}`;
 var workspaceDimension = (workspaceId, d) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const listing = (surface, call) => collectPages((page, size12) => Effect_exports.flatMap(call({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (data) => decode5(d.page, data, surface)), { firstPage: 1, pageSize: d.pageSize });
+  const listing = (surface, call2) => collectPages((page, size12) => Effect_exports.flatMap(call2({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (data) => decode5(d.page, data, surface)), { firstPage: 1, pageSize: d.pageSize });
   const rows = yield* listing(`api/v2/workspace.${d.action}`, (body2) => platform.v2("workspace", d.action, body2, { idempotent: true })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => listing(`api/v1/cluster_metric/${d.v1}`, (body2) => platform.v1("POST", `cluster_metric/${d.v1}`, body2, {
     idempotent: true,
     referer: spacesOverview(workspaceId)
@@ -43777,6 +43777,7 @@ var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
   const info = yield* platform.v2("workspace", "GetBasicInfo", body2, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v2/workspace.GetBasicInfo")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT }))));
   return toGroups(info, workspaceId);
 });
+var Amount = external_exports.object({ total: external_exports.coerce.number().nullish(), used: external_exports.coerce.number().nullish() }).loose().nullish();
 var NodeDimension = external_exports.object({
   name: text,
   node_id: text,
@@ -43784,7 +43785,9 @@ var NodeDimension = external_exports.object({
   cordon_type: text,
   is_maint: external_exports.boolean().nullish(),
   resource_pool: text,
-  gpu: external_exports.object({ total: external_exports.coerce.number().nullish(), used: external_exports.coerce.number().nullish() }).loose().nullish(),
+  gpu: Amount,
+  cpu: Amount,
+  memory: Amount,
   logic_compute_group: external_exports.object({ id: text }).loose().nullish(),
   logic_compute_group_id: text,
   tasks_associated: external_exports.array(external_exports.object({ priority: external_exports.union([external_exports.number(), external_exports.string()]).nullish() }).loose()).nullish(),
@@ -44075,10 +44078,10 @@ var tokens = (value) => {
 var JOB_WORD = /train|dsw|notebook|interactive|serving|inference|ray|hpc|slurm/i;
 var HPC_WORD = /hpc|slurm/i;
 var hpcSupportOf = (value) => {
-  const words = tokens(value);
-  if (words.some((w) => HPC_WORD.test(w)))
+  const words2 = tokens(value);
+  if (words2.some((w) => HPC_WORD.test(w)))
     return "yes";
-  return words.some((w) => JOB_WORD.test(w)) ? "no" : "unknown";
+  return words2.some((w) => JOB_WORD.test(w)) ? "no" : "unknown";
 };
 var hpcSupport = (workspaceId) => Effect_exports.flatMap(Platform, (platform) => platform.v2("workspace", "GetWorkspaceNodeSpecs", { workspace_id: workspaceId }, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode5(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")), Effect_exports.map((d) => {
   const out = /* @__PURE__ */ new Map();
@@ -44101,10 +44104,10 @@ var depthRef = FiberRef_exports.unsafeMake(0, {
 });
 var measured = (program) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const cost = { requests: 0, depth: 0 };
-  const step4 = (call) => Effect_exports.flatMap(FiberRef_exports.get(depthRef), (before2) => Effect_exports.ensuring(call, Effect_exports.suspend(() => {
-    cost.requests += 1;
-    cost.depth = Math.max(cost.depth, before2 + 1);
+  const cost2 = { requests: 0, depth: 0 };
+  const step4 = (call2) => Effect_exports.flatMap(FiberRef_exports.get(depthRef), (before2) => Effect_exports.ensuring(call2, Effect_exports.suspend(() => {
+    cost2.requests += 1;
+    cost2.depth = Math.max(cost2.depth, before2 + 1);
     return FiberRef_exports.update(depthRef, (now) => Math.max(now, before2 + 1));
   })));
   const traced = Platform.of({
@@ -44115,7 +44118,7 @@ var measured = (program) => Effect_exports.gen(function* () {
     clock: platform.clock
   });
   const value = yield* Effect_exports.provideService(Effect_exports.locally(program, depthRef, 0), Platform, traced);
-  return [value, { ...cost }];
+  return [value, { ...cost2 }];
 });
 
 // ../../packages/core/dist/api/resources/user.js
@@ -44256,10 +44259,12 @@ var gather = (options) => Effect_exports.gen(function* () {
   const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY);
   const [user, first2] = yield* Effect_exports.all([limit(cached5("user", fetchCurrentUser(), (u) => [u.id], refresh)), limit(projectsOf(refresh))], { concurrency: 2 });
   let listed = first2;
-  let chosen = pickWorkspaces(listWorkspaces(listed.projects), options.workspace);
+  const only = options.workspaceIds !== void 0 ? new Set(options.workspaceIds) : void 0;
+  const pick5 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
+  let chosen = pick5(listWorkspaces(listed.projects));
   if (chosen.length === 0 && !refresh) {
     listed = yield* limit(projectsOf(true));
-    chosen = pickWorkspaces(listWorkspaces(listed.projects), options.workspace);
+    chosen = pick5(listWorkspaces(listed.projects));
   }
   if (chosen.length === 0) {
     const all6 = listWorkspaces(listed.projects);
@@ -44271,7 +44276,7 @@ var gather = (options) => Effect_exports.gen(function* () {
     Effect_exports.forEach(chosen, (w) => Effect_exports.tap(discoverWorkspace(w, limit, refresh, options.freeGpus !== false), () => Effect_exports.sync(() => options.onWorkspace?.(++done7, chosen.length, w.name))), { concurrency: "unbounded" })
   ], { concurrency: 2 });
   const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
-  const about = options.workspace === void 0 ? projects : projects.filter((p) => shown.has(p.id));
+  const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown.has(p.id));
   return {
     user,
     projects: about.map((p) => ({ ...p, storage: storagePaths(p.enName, user.loginName) })),
@@ -44280,8 +44285,8 @@ var gather = (options) => Effect_exports.gen(function* () {
 });
 var discover = (options = {}) => Effect_exports.gen(function* () {
   const discoveredAt = yield* Clock_exports.currentTimeMillis;
-  const [found, cost] = yield* measured(gather(options));
-  return { ...found, discoveredAt, cost };
+  const [found, cost2] = yield* measured(gather(options));
+  return { ...found, discoveredAt, cost: cost2 };
 });
 
 // ../../packages/core/dist/facade-methods.js
@@ -44397,8 +44402,8 @@ var distance2 = (a, b) => {
     for (let j = 1; j <= b.length; j++) {
       const row = rows[i];
       const above = rows[i - 1];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + cost);
+      const cost2 = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + cost2);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         best = Math.min(best, rows[i - 2][j - 2] + 1);
       row[j] = best;
@@ -44465,8 +44470,8 @@ var checkInput = (tool2, schema, raw) => {
   if (first2 === void 0)
     return Either_exports.left(invalidInput(message, `Check the parameters of ${callWord(tool2)}; every field is described in its schema.`));
   const fields2 = first2.known.length > 0 ? first2.known.join(", ") : "none";
-  const call = callWord(tool2);
-  const place = first2.path.length > 0 ? `${where(first2.path)} in ${call}` : call;
+  const call2 = callWord(tool2);
+  const place = first2.path.length > 0 ? `${where(first2.path)} in ${call2}` : call2;
   const hint = `${place} takes only the fields its schema declares, spelled exactly: ${fields2}. A field it does not know is refused, never ignored.`;
   const fix = unknown2.length === 1 ? first2.suggestion : void 0;
   return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix } : {}));
@@ -44476,8 +44481,8 @@ var checkInput = (tool2, schema, raw) => {
 var checkOperationInput = (operation, raw) => checkInput(operation.name, operation.input, raw);
 var parseInput = (operation, raw) => Either_exports.match(checkOperationInput(operation, raw), { onLeft: Effect_exports.fail, onRight: Effect_exports.succeed });
 var invokeParsed = (operation, input2, context5 = quietContext) => {
-  const run6 = Effect_exports.map(operation.run(input2, context5), (result) => ({ result, text: operation.render(result) }));
-  return input2.dry_run === true ? asDryRun(run6) : run6;
+  const run7 = Effect_exports.map(operation.run(input2, context5), (result) => ({ result, text: operation.render(result) }));
+  return input2.dry_run === true ? asDryRun(run7) : run7;
 };
 var invoke = (operation, raw, context5 = quietContext) => Effect_exports.flatMap(parseInput(operation, raw), (input2) => invokeParsed(operation, input2, context5));
 
@@ -44554,62 +44559,99 @@ var summarizeNodes = (nodes) => {
   };
 };
 var describeFragmentation = (buckets) => buckets.length === 0 ? "no schedulable node" : buckets.map((b) => `${b.free} free: ${b.nodes} node${b.nodes === 1 ? "" : "s"}`).join(", ");
+
+// ../../packages/core/dist/domain/fit.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 var VERDICT_ORDER = { now: 0, preempt: 1, queue: 2, never: 3 };
-var placeable = (nodes, gpus2, room) => nodes.reduce((s, n) => s + Math.floor(Math.max(0, room(n)) / gpus2), 0);
-var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-var fitGroup = (nodes, request2) => {
-  const ready = nodes.filter((n) => n.condition === "schedulable");
-  const { gpusPerInstance: g, instances } = request2;
-  const need = `${plural2(instances, "instance")} of ${plural2(g, "GPU")}`;
-  if (ready.length === 0)
-    return { verdict: "never", reason: `no schedulable node (${plural2(nodes.length, "node")} listed)`, instancesNow: 0 };
-  if (g <= 0)
-    return {
-      verdict: "now",
-      reason: `needs no GPUs; ${plural2(ready.length, "schedulable node")}`,
-      instancesNow: instances
-    };
-  const largest = Math.max(...ready.map((n) => n.gpuTotal));
-  if (g > largest)
-    return {
-      verdict: "never",
-      reason: `an instance needs ${plural2(g, "GPU")} but its nodes have ${largest}`,
-      instancesNow: 0
-    };
-  const atMost = placeable(ready, g, (n) => n.gpuTotal);
-  if (atMost < instances)
-    return {
-      verdict: "never",
-      reason: `${need} need more than its ${plural2(ready.length, "schedulable node")} hold (${atMost} at most)`,
-      instancesNow: 0
-    };
-  const now = placeable(ready, g, freeOf);
-  const free = ready.reduce((s, n) => s + freeOf(n), 0);
-  if (now >= instances)
-    return {
-      verdict: "now",
-      reason: `${need} fit now (room for ${now}; ${free} GPUs free)`,
-      instancesNow: now
-    };
-  const canPreempt = request2.priority >= FIRST_NON_PREEMPTIBLE;
-  const withPreemption = placeable(ready, g, (n) => freeOf(n) + Math.min(n.lowPriorityGpus, n.gpuUsed));
-  const spread = free >= g * instances ? `; the ${free} free GPUs are spread over too many nodes` : "";
-  if (canPreempt && withPreemption >= instances)
-    return {
-      verdict: "preempt",
-      reason: `room for ${now} of ${plural2(instances, "instance")} now${spread}; at priority ${request2.priority} the rest pre-empts low-priority work`,
-      instancesNow: now
-    };
-  const lowNote = !canPreempt && withPreemption >= instances ? `; priority ${FIRST_NON_PREEMPTIBLE}+ could pre-empt for it` : "";
+var per = (have, need) => need > 0 && have !== void 0 ? Math.floor(Math.max(0, have) / need) : Number.POSITIVE_INFINITY;
+var roomIn = (have, need) => Math.min(per(have.gpus, need.gpus), per(have.cpus, need.cpus), per(have.memGib, need.memGib));
+var freeLeft = (c) => c === void 0 ? void 0 : c.total - c.used;
+var totalOf = (n) => ({ gpus: n.gpuTotal, cpus: n.cpu?.total, memGib: n.memGib?.total });
+var freeIn = (n) => ({ gpus: freeOf(n), cpus: freeLeft(n.cpu), memGib: freeLeft(n.memGib) });
+var freeWithLow = (n) => {
+  const f = freeIn(n);
+  const plus = (v, low, c) => v === void 0 ? void 0 : v + Math.min(low ?? 0, c?.used ?? 0);
   return {
-    verdict: "queue",
-    reason: `room for ${now} of ${plural2(instances, "instance")} now${spread}; it waits for GPUs${lowNote}`,
-    instancesNow: now
+    gpus: f.gpus + Math.min(n.lowPriorityGpus, n.gpuUsed),
+    cpus: plus(f.cpus, n.lowPriorityCpus, n.cpu),
+    memGib: plus(f.memGib, n.lowPriorityMemGib, n.memGib)
   };
 };
-var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free })).sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] || b.instancesNow - a.instancesNow || b.free - a.free || a.group.name.localeCompare(b.group.name)).map(({ free: _free, ...fit }) => fit);
+var placeable = (nodes, need, have) => nodes.reduce((s, n) => s + roomIn(have(n), need), 0);
+var plural2 = (n, word2) => `${n} ${word2}${n === 1 ? "" : "s"}`;
+var largest = (values3) => {
+  const known = values3.filter((v) => v !== void 0);
+  return known.length === 0 ? void 0 : Math.max(...known);
+};
+var tooLarge = (ready, need) => {
+  const gpus2 = largest(ready.map((n) => n.gpuTotal)) ?? 0;
+  if (need.gpus > gpus2)
+    return `an instance needs ${plural2(need.gpus, "GPU")} but its nodes have ${gpus2}`;
+  const cpus = largest(ready.map((n) => n.cpu?.total));
+  if (cpus !== void 0 && need.cpus > cpus)
+    return `an instance needs ${plural2(need.cpus, "CPU core")} but its nodes have ${cpus}`;
+  const mem = largest(ready.map((n) => n.memGib?.total));
+  if (mem !== void 0 && need.memGib > mem)
+    return `an instance needs ${need.memGib} GiB of memory but its nodes have ${mem}`;
+  return void 0;
+};
+var shortOf = (ready, need, instances, have) => {
+  const gpuOnly = placeable(ready, { gpus: need.gpus, cpus: 0, memGib: 0 }, have);
+  if (placeable(ready, need, have) >= instances || gpuOnly < instances)
+    return "";
+  const withCpu = placeable(ready, { ...need, memGib: 0 }, have);
+  const withMem = placeable(ready, { ...need, cpus: 0 }, have);
+  const what = [withCpu < gpuOnly ? "CPU cores" : "", withMem < gpuOnly ? "memory" : ""].filter((w) => w !== "");
+  return `; nodes with free GPUs lack the ${what.join(" and ")} (an instance needs ${plural2(need.cpus, "core")}, ${need.memGib} GiB)`;
+};
+var fitGroup = (nodes, request2) => {
+  const ready = nodes.filter((n) => n.condition === "schedulable");
+  const { gpusPerInstance: g, instances, priority } = request2;
+  const queuedAhead = request2.queuedAhead ?? 0;
+  const need = { gpus: g, cpus: request2.cpusPerInstance ?? 0, memGib: request2.memGibPerInstance ?? 0 };
+  const asked = `${plural2(instances, "instance")} of ${plural2(g, "GPU")}`;
+  const answer = (verdict, reason, instancesNow = 0) => ({
+    verdict,
+    reason: queuedAhead > 0 && verdict !== "never" ? `${reason}; queued ahead: ${queuedAhead}` : reason,
+    instancesNow,
+    queuedAhead
+  });
+  const allowed = (request2.allowedLevels ?? []).map((l) => l.toUpperCase());
+  const level = priorityLevel(priority);
+  if (allowed.length > 0 && !allowed.includes(level))
+    return answer("never", `never at priority ${priority} (${level}): the spec allows ${allowed.join(", ")} only`);
+  if (ready.length === 0)
+    return answer("never", `no schedulable node (${plural2(nodes.length, "node")} listed)`);
+  const large = tooLarge(ready, need);
+  if (large !== void 0)
+    return answer("never", large);
+  const now = placeable(ready, need, freeIn);
+  if (now === Number.POSITIVE_INFINITY)
+    return answer("now", `needs no GPUs; ${plural2(ready.length, "schedulable node")}`, instances);
+  const atMost = placeable(ready, need, totalOf);
+  if (atMost < instances)
+    return answer("never", `${asked} need more than its ${plural2(ready.length, "schedulable node")} hold (${atMost} at most)`);
+  const free = ready.reduce((s, n) => s + freeOf(n), 0);
+  if (now >= instances) {
+    const doubt = queuedAhead > 0 ? ", unless the jobs queued ahead take the room first" : "";
+    return answer("now", `${asked} fit now (room for ${now}; ${free} GPUs free)${doubt}`, now);
+  }
+  const canPreempt = priority >= FIRST_NON_PREEMPTIBLE;
+  const withPreemption = placeable(ready, need, freeWithLow);
+  const gpusAlone = placeable(ready, { gpus: g, cpus: 0, memGib: 0 }, freeIn);
+  const spread = g > 0 && free >= g * instances && gpusAlone < instances ? `; the ${free} free GPUs are spread over too many nodes` : "";
+  const short4 = shortOf(ready, need, instances, freeIn);
+  const head5 = `room for ${now} of ${plural2(instances, "instance")} now${spread}${short4}`;
+  if (canPreempt && withPreemption >= instances)
+    return answer("preempt", `${head5}; at priority ${priority} the rest pre-empts low-priority work`, now);
+  const lowNote = !canPreempt && withPreemption >= instances ? `; priority ${FIRST_NON_PREEMPTIBLE}+ could pre-empt for it` : "";
+  return answer("queue", `${head5}; it waits for ${short4 === "" ? "GPUs" : "room"}${lowNote}`, now);
+};
+var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free })).sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] || Number(a.queuedAhead > 0) - Number(b.queuedAhead > 0) || b.instancesNow - a.instancesNow || b.free - a.free || a.group.name.localeCompare(b.group.name)).map(({ free: _free, ...fit }) => fit);
 
 // ../../packages/core/dist/operations/common/fit.js
+var aheadOf = (queued, group, gpus2, priority) => (queued ?? []).filter((j) => j.groupId === group && (j.gpus === void 0 || j.gpus > 0 === gpus2 > 0) && (j.priority === void 0 || j.priority >= priority)).length;
 var SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
 var specIn = (group, wanted, type) => {
   const types = SPEC_TYPES.filter((t) => type === void 0 || t === type);
@@ -44619,7 +44661,7 @@ var specIn = (group, wanted, type) => {
 var availabilityOf = (nodes) => summarizeNodes(nodes ?? []);
 var rankPlaces = (places, ask) => {
   const candidates = [];
-  for (const { workspace, nodes } of places)
+  for (const { workspace, nodes, queued } of places)
     for (const group of workspace.groups) {
       const listed = nodes.get(group.id) ?? [];
       const spec2 = ask.spec !== void 0 ? specIn(group, ask.spec, ask.scheduleType) : void 0;
@@ -44639,14 +44681,25 @@ var rankPlaces = (places, ask) => {
           }
         },
         nodes: listed,
-        request: { gpusPerInstance: gpus2, instances: ask.instances, priority: ask.priority }
+        request: {
+          gpusPerInstance: gpus2,
+          instances: ask.instances,
+          priority: ask.priority,
+          queuedAhead: aheadOf(queued, group.id, gpus2, ask.priority),
+          ...spec2 !== void 0 ? {
+            cpusPerInstance: spec2.cpuCount,
+            memGibPerInstance: spec2.memoryGi,
+            allowedLevels: spec2.allowedPriorityLevels
+          } : {}
+        }
       });
     }
   return rankFits(candidates).map((f) => ({
     ...f.group.ref,
     verdict: f.verdict,
     reason: f.reason,
-    instancesNow: f.instancesNow
+    instancesNow: f.instancesNow,
+    queuedAhead: f.queuedAhead
   }));
 };
 
@@ -44657,14 +44710,109 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/api/resources/nodes.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var toNodeView = (n) => {
+
+// ../../packages/core/dist/api/resources/usage.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var IdName = external_exports.object({ id: Text, name: Text }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
+var Usage = external_exports.object({ total: Num, used: Num, usage_rate: Num }).loose().nullish().transform((v) => ({ total: v?.total, used: v?.used, usageRate: v?.usage_rate }));
+var TaskDimension = external_exports.object({
+  id: Text,
+  name: Text,
+  status: Text,
+  type: Text,
+  priority: Num,
+  running_time_ms: Num,
+  project: IdName,
+  user: IdName,
+  nodes_occupied: external_exports.object({ count: Num, nodes: external_exports.array(external_exports.string()).nullish() }).loose().nullish(),
+  gpu: Usage,
+  cpu: Usage,
+  memory: Usage
+}).loose().transform((t) => ({
+  id: t.id,
+  name: t.name,
+  status: t.status.toUpperCase(),
+  type: t.type,
+  priority: t.priority,
+  runningMs: t.running_time_ms,
+  project: t.project,
+  user: t.user,
+  nodes: t.nodes_occupied?.count ?? 0,
+  /** The nodes it occupies, one entry per instance placed there (empty while it waits). */
+  placedOn: t.nodes_occupied?.nodes ?? [],
+  gpu: t.gpu,
+  cpu: t.cpu,
+  memory: t.memory
+}));
+var TaskPage = external_exports.object({ task_dimensions: external_exports.array(TaskDimension).nullish(), total: Num }).loose().transform((p) => ({ items: p.task_dimensions ?? [], total: p.total }));
+var TASK_PAGE_SIZE = 500;
+var taskDimensions = (workspaceId) => workspaceDimension(workspaceId, {
+  action: "ListTaskDimension",
+  v1: "list_task_dimension",
+  page: TaskPage,
+  pageSize: TASK_PAGE_SIZE,
+  what: "read the workspace's tasks"
+});
+var Overview2 = external_exports.object({
+  total: Points.nullish(),
+  used: Points.nullish(),
+  remain: Points.nullish(),
+  train: Points.nullish(),
+  inference: Points.nullish(),
+  storage: Points.nullish()
+}).loose();
+var defined = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === "number"));
+var budgetOverview = (projectId, workspaceId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const surface = "api/v2/project.GetProjectBudgetUsageOverview";
+  const body2 = { project_id: projectId, workspace_id: workspaceId };
+  const d = yield* platform.v2("project", "GetProjectBudgetUsageOverview", body2, { idempotent: true });
+  const o = yield* decode5(Overview2, d, surface);
+  return {
+    total: o.total ?? void 0,
+    used: o.used ?? void 0,
+    remain: o.remain ?? void 0,
+    byKind: defined({ train: o.train, inference: o.inference, storage: o.storage })
+  };
+});
+var Member = external_exports.object({
+  user_id: Text,
+  user_name: Text,
+  name: Text,
+  user: external_exports.object({ id: Text, name: Text }).loose().nullish(),
+  budget: Points.nullish(),
+  used_budget: Points.nullish(),
+  remain_budget: Points.nullish()
+}).loose().transform((m) => ({
+  id: m.user?.id || m.user_id,
+  name: m.user?.name || m.user_name || m.name,
+  budget: m.budget ?? void 0,
+  used: m.used_budget ?? void 0,
+  remain: m.remain_budget ?? void 0
+}));
+var Members = external_exports.object({ items: external_exports.array(Member).nullish(), list: external_exports.array(Member).nullish(), members: external_exports.array(Member).nullish() }).loose().transform((p) => p.items ?? p.members ?? p.list ?? []);
+var memberBudgets = (projectId, workspaceId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const body2 = { project_id: projectId, workspace_id: workspaceId };
+  const d = yield* platform.v2("project", "GetProjectMemberBudgetUsage", body2, { idempotent: true });
+  return yield* decode5(Members, d, "api/v2/project.GetProjectMemberBudgetUsage");
+});
+
+// ../../packages/core/dist/api/resources/nodes.js
+var amount = (a) => a?.total == null ? void 0 : { total: a.total, used: Math.min(a.used ?? 0, a.total) };
+var nodeName = (n) => n.name ?? n.node_id ?? "";
+var toNodeView = (n, low) => {
   const tasks = n.tasks_associated ?? [];
   const count3 = Math.max(tasks.length, n.task_list?.length ?? 0);
   const gpuTotal = n.gpu?.total ?? 0;
   const gpuUsed = Math.min(n.gpu?.used ?? 0, gpuTotal);
+  const cpu = amount(n.cpu);
+  const memGib = amount(n.memory);
   const allLow = tasks.length > 0 && tasks.length === count3 && tasks.every((t) => isLowPriority(t.priority));
+  const held2 = low ?? (allLow ? { gpus: gpuUsed, cpus: cpu?.used ?? 0, memGib: memGib?.used ?? 0 } : void 0);
   return {
-    name: n.name ?? n.node_id ?? "",
+    name: nodeName(n),
     condition: nodeCondition({
       status: n.status,
       cordonType: n.cordon_type,
@@ -44674,78 +44822,151 @@ var toNodeView = (n) => {
     gpuTotal,
     gpuUsed,
     tasks: count3,
-    lowPriorityGpus: allLow ? gpuUsed : 0
+    lowPriorityGpus: Math.min(held2?.gpus ?? 0, gpuUsed),
+    ...cpu !== void 0 ? { cpu, lowPriorityCpus: Math.min(held2?.cpus ?? 0, cpu.used) } : {},
+    ...memGib !== void 0 ? { memGib, lowPriorityMemGib: Math.min(held2?.memGib ?? 0, memGib.used) } : {}
   };
 };
-var nodesByGroup = (workspaceId) => Effect_exports.map(nodeDimensions(workspaceId), (nodes) => {
+var isMixed = (n) => {
+  const tasks = n.tasks_associated ?? [];
+  const count3 = Math.max(tasks.length, n.task_list?.length ?? 0);
+  const low = tasks.filter((t) => isLowPriority(t.priority)).length;
+  return low > 0 && low < count3;
+};
+var lowSharesByNode = (tasks) => {
   const out = /* @__PURE__ */ new Map();
+  for (const t of tasks) {
+    if (!isLowPriority(t.priority) || t.placedOn.length === 0)
+      continue;
+    const k = t.placedOn.length;
+    for (const node2 of t.placedOn) {
+      const s = out.get(node2) ?? { gpus: 0, cpus: 0, memGib: 0 };
+      out.set(node2, {
+        gpus: s.gpus + (t.gpu.total ?? 0) / k,
+        cpus: s.cpus + (t.cpu.total ?? 0) / k,
+        memGib: s.memGib + (t.memory.total ?? 0) / k
+      });
+    }
+  }
+  return out;
+};
+var nodesByGroup = (workspaceId) => Effect_exports.gen(function* () {
+  const nodes = yield* nodeDimensions(workspaceId);
+  const mixed = nodes.some(isMixed);
+  const tasks = mixed ? yield* Effect_exports.either(taskDimensions(workspaceId)) : void 0;
+  const shares = tasks !== void 0 && Either_exports.isRight(tasks) ? lowSharesByNode(tasks.right) : void 0;
+  const byGroup = /* @__PURE__ */ new Map();
   for (const n of nodes) {
     const group = groupOfNode(n);
     if (group === void 0)
       continue;
-    out.set(group, [...out.get(group) ?? [], toNodeView(n)]);
+    const low = shares !== void 0 && isMixed(n) ? shares.get(nodeName(n)) ?? NONE2 : void 0;
+    byGroup.set(group, [...byGroup.get(group) ?? [], toNodeView(n, low)]);
   }
-  return out;
+  const problems = tasks !== void 0 && Either_exports.isLeft(tasks) ? [
+    `Pre-emptible GPUs on nodes shared with other work are not counted: the task dimension could not be read (${tasks.left.message})`
+  ] : [];
+  return { byGroup, problems };
+});
+var NONE2 = { gpus: 0, cpus: 0, memGib: 0 };
+
+// ../../packages/core/dist/api/resources/queue.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var QUEUED = /^(job_)?(queuing|queueing|queued|pending)$/i;
+var PAGE_SIZE2 = 100;
+var queuedTrainingJobs = (workspaceId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const body2 = { workspace_id: workspaceId, status: "job_queuing", page_num: 1, page_size: PAGE_SIZE2 };
+  const data = yield* firstAvailable("list the queued training jobs", [
+    platform.v2("train", "ListJobs", body2, { idempotent: true }),
+    platform.v1("POST", "train_job/list", body2, {
+      idempotent: true,
+      referer: `/jobs/distributedTraining?spaceId=${workspaceId}`
+    })
+  ]);
+  const page = yield* decode5(ListPage, data, "train.ListJobs");
+  const raws = yield* decodeItems(RawTrainingJob, page.items, "train.ListJobs");
+  return raws.map((r) => toTrainingJob(r, platform.baseUrl)).filter((j) => QUEUED.test(j.status.raw)).map((j) => ({ groupId: j.groupId, gpus: j.gpuCount, priority: j.priority.submitted }));
 });
 
 // ../../packages/core/dist/operations/common/nodes-read.js
 var WORKSPACE_CONCURRENCY = 4;
+var NO_NODES2 = /* @__PURE__ */ new Map();
 var readNodes = (options) => Effect_exports.gen(function* () {
   const found = yield* discover({
     freeGpus: false,
     ...options.refresh === true ? { refresh: true } : {},
-    ...options.workspace !== void 0 ? { workspace: options.workspace } : {}
+    ...options.workspace !== void 0 ? { workspace: options.workspace } : {},
+    ...options.workspaces !== void 0 ? { workspaceIds: options.workspaces } : {}
   });
   const readAt = yield* Clock_exports.currentTimeMillis;
-  const places = yield* Effect_exports.forEach(found.workspaces, (workspace) => Effect_exports.map(workspace.enabled ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(Either_exports.right(/* @__PURE__ */ new Map())), (nodes) => ({
-    workspace,
-    nodes: Either_exports.isRight(nodes) ? nodes.right : /* @__PURE__ */ new Map(),
-    problems: [
-      ...workspace.problems,
-      ...Either_exports.isLeft(nodes) ? [`Nodes unknown: ${nodes.left.message}`] : []
-    ]
-  })), { concurrency: WORKSPACE_CONCURRENCY });
+  const places = yield* Effect_exports.forEach(found.workspaces, (workspace) => Effect_exports.gen(function* () {
+    const read2 = workspace.enabled && (options.want?.(workspace) ?? true);
+    const [nodes, queue] = yield* Effect_exports.all([
+      read2 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
+      read2 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
+    ], { concurrency: 2 });
+    const queued = queue !== void 0 && Either_exports.isRight(queue) ? queue.right : void 0;
+    return {
+      workspace,
+      nodes: nodes !== void 0 && Either_exports.isRight(nodes) ? nodes.right.byGroup : NO_NODES2,
+      ...queued !== void 0 ? { queued } : {},
+      problems: [
+        ...workspace.problems,
+        ...nodes === void 0 ? [] : Either_exports.isLeft(nodes) ? [`Nodes unknown: ${nodes.left.message}`] : nodes.right.problems,
+        ...queue !== void 0 && Either_exports.isLeft(queue) ? [`Queued jobs unknown: ${queue.left.message}`] : []
+      ]
+    };
+  }), { concurrency: WORKSPACE_CONCURRENCY });
   return { places, readAt };
 });
 
 // ../../packages/core/dist/operations/common/auto-group.js
 var AUTO_GROUP = "auto";
 var isAutoGroup = (value) => value?.trim().toLowerCase() === AUTO_GROUP;
-var pickAutoGroup = (workspace, ask, defaultPriority) => Effect_exports.gen(function* () {
-  if (ask.spec === void 0 || ask.spec.trim() === "")
-    return yield* Effect_exports.fail(invalidInput(`${fieldWord("compute_group", AUTO_GROUP)} needs a spec: it is what says how many GPUs an instance takes.`, `Pass ${fieldWord("spec", "<ID>")}; ${callWord("status")} lists the specs of each group.`));
-  const read2 = yield* readNodes({ workspace: workspace.id });
-  const priority = ask.priority ?? defaultPriority ?? FIRST_NON_PREEMPTIBLE;
-  const ranked = rankPlaces(read2.places, {
-    spec: ask.spec,
-    instances: ask.instances,
-    priority,
-    scheduleType: ask.scheduleType
-  });
-  const first2 = ranked[0];
-  const where3 = `${workspace.name}`;
-  if (first2 === void 0)
-    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} offers spec "${ask.spec}" for this kind of task.`, `Pass a spec of this kind; ${callWord("status", { workspace: workspace.name })} lists them per group.`));
-  if (first2.verdict === "never")
-    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} can ever run ${ask.instances} × spec "${ask.spec}": ${ranked.map((r) => `${r.computeGroup.name}: ${r.reason}`).join("; ")}.`, `Use fewer instances or a smaller spec; ${callWord("availability", { workspace: workspace.name })} shows the nodes.`));
-  const group = read2.places.flatMap((p) => p.workspace.groups).find((g) => g.id === first2.computeGroup.id);
-  const picked = `${fieldWord("compute_group", AUTO_GROUP)}: picked ${first2.computeGroup.name} (ranked first of ${ranked.length}): ${first2.reason}.`;
-  const queued = first2.verdict === "queue" ? [
-    `No compute group of ${where3} can start it now: it will queue in ${first2.computeGroup.name} until GPUs are released (${callWord("availability", { workspace: workspace.name })} shows where work runs).`
-  ] : first2.verdict === "preempt" ? [`It starts in ${first2.computeGroup.name} only by pre-empting low-priority work.`] : [];
-  return {
-    group: {
-      id: group.id,
-      name: group.name,
-      ...group.computeGroupId !== void 0 ? { computeGroupId: group.computeGroupId } : {},
-      workspaceId: group.workspaceId,
-      gpuType: group.gpuType,
-      gpuDisplay: group.gpuDisplay,
-      ...group.brand !== void 0 ? { brand: group.brand } : {}
-    },
-    warnings: [picked, ...queued]
-  };
+var asGroupInfo = (group) => ({
+  id: group.id,
+  name: group.name,
+  ...group.computeGroupId !== void 0 ? { computeGroupId: group.computeGroupId } : {},
+  workspaceId: group.workspaceId,
+  gpuType: group.gpuType,
+  gpuDisplay: group.gpuDisplay,
+  ...group.brand !== void 0 ? { brand: group.brand } : {}
 });
+var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(function* () {
+  const spec2 = ask.spec;
+  if (spec2 === void 0 || spec2.trim() === "")
+    return yield* Effect_exports.fail(invalidInput(`${fieldWord("compute_group", AUTO_GROUP)} needs a spec: it is what says how many GPUs an instance takes.`, `Pass ${fieldWord("spec", "<ID>")}; ${callWord("status")} lists the specs of each group.`));
+  const priority = ask.priority ?? defaultPriority ?? FIRST_NON_PREEMPTIBLE;
+  const fitAsk = { spec: spec2, instances: ask.instances, priority, scheduleType: ask.scheduleType };
+  const named = "named" in scope6 ? scope6.named : void 0;
+  const among = "among" in scope6 ? scope6 : void 0;
+  const read2 = yield* readNodes({
+    ...named !== void 0 ? { workspace: named.id } : { workspaces: among?.among.map((w) => w.id) ?? [] },
+    queue: true,
+    // Nodes are read only where some group offers the spec.
+    want: (w) => rankPlaces([{ workspace: w, nodes: /* @__PURE__ */ new Map() }], fitAsk).length > 0
+  });
+  const ranked = rankPlaces(read2.places, fitAsk);
+  const first2 = ranked[0];
+  const where3 = named !== void 0 ? named.name : `your ${plural3(read2.places.length, "workspace")}`;
+  const availability = named !== void 0 ? { workspace: named.name } : {};
+  if (first2 === void 0)
+    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} offers spec "${spec2}" for this kind of task.`, `Pass a spec of this kind; ${callWord("status", availability)} lists them per group.`));
+  if (first2.verdict === "never")
+    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} can ever run ${ask.instances} × spec "${spec2}": ${ranked.map((r) => `${named !== void 0 ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`).join("; ")}.`, `Use fewer instances, another spec or priority; ${callWord("availability", availability)} shows the nodes.`));
+  const place = read2.places.find((p) => p.workspace.id === first2.workspace.id);
+  const group = place?.workspace.groups.find((g) => g.id === first2.computeGroup.id);
+  const workspace = place?.workspace;
+  const searched = named !== void 0 ? "" : ` in ${first2.workspace.name}, searched ${plural3(read2.places.length, "workspace")} (${among?.why ?? ""})`;
+  const picked = `${fieldWord("compute_group", AUTO_GROUP)}: picked ${first2.computeGroup.name}${searched} (ranked first of ${ranked.length}): ${first2.reason}.`;
+  const queued = first2.verdict === "queue" ? [
+    `No compute group of ${where3} can start it now: it will queue in ${first2.computeGroup.name} until GPUs are released (${callWord("availability", { workspace: first2.workspace.name })} shows where work runs).`
+  ] : first2.verdict === "preempt" ? [`It starts in ${first2.computeGroup.name} only by pre-empting low-priority work.`] : [];
+  return { workspace, group: asGroupInfo(group), warnings: [picked, ...queued] };
+});
+var plural3 = (n, word2) => `${n} ${word2}${n === 1 ? "" : "s"}`;
 
 // ../../packages/core/dist/operations/common/defaults.js
 var savedDefaults = () => Effect_exports.flatMap(ActiveProfile, (profile) => profile.readDefaults);
@@ -44769,8 +44990,10 @@ var resolvedDefaults = () => Effect_exports.gen(function* () {
 var defaultOf = (key) => Effect_exports.map(resolvedDefaults(), (d) => d[key].value);
 var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   const warnings = [];
-  const wsName = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
   const projectName = input2.project ?? (yield* defaultOf("defaultProject"));
+  if (options.needGroup && options.auto !== void 0 && isAutoGroup(input2.compute_group) && !input2.workspace)
+    return yield* autoAnywhere(projectName, options.auto);
+  const wsName = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
   if (wsName === void 0) {
     const known = yield* Effect_exports.either(Effect_exports.map(listProjects(), listWorkspaces));
     const candidates = Either_exports.isRight(known) ? known.right.map((w) => ({ id: w.id, name: w.name })) : void 0;
@@ -44782,7 +45005,7 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   if (!options.needGroup)
     return { project: chosen, workspace, warnings };
   if (options.auto !== void 0 && isAutoGroup(input2.compute_group)) {
-    const auto = yield* pickAutoGroup(workspace, options.auto, yield* defaultOf("defaultPriority"));
+    const auto = yield* pickAutoGroup({ named: workspace }, options.auto, yield* defaultOf("defaultPriority"));
     return { project: chosen, workspace, group: auto.group, warnings: [...warnings, ...auto.warnings] };
   }
   if (input2.compute_group !== void 0)
@@ -44804,6 +45027,18 @@ var onlyProject = (workspace) => {
     return resolveProject(workspace.projects[0].id);
   return Effect_exports.fail(invalidInput(`No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`, `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`, { candidates: workspace.projects }));
 };
+var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
+  const project3 = projectName !== void 0 ? yield* resolveProject(projectName) : void 0;
+  const all6 = listWorkspaces(yield* listProjects()).filter((w) => w.enabled);
+  const among = project3 !== void 0 ? all6.filter((w) => w.projects.some((p) => p.id === project3.id)) : all6.filter((w) => w.projects.length === 1);
+  if (among.length === 0)
+    return yield* Effect_exports.fail(invalidInput(project3 !== void 0 ? `The project ${project3.name} reaches no enabled workspace to place the task in.` : "No workspace was given, and every workspace needs a project to be chosen.", `Pass workspace (or project); ${callWord("status")} lists them.`, { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }));
+  const why2 = project3 !== void 0 ? `no workspace named: every enabled workspace of ${project3.name}` : "no workspace named: every enabled workspace with a single project";
+  const auto = yield* pickAutoGroup({ among, why: why2 }, ask, yield* defaultOf("defaultPriority"));
+  const workspace = among.find((w) => w.id === auto.workspace.id) ?? auto.workspace;
+  const chosen = project3 ?? (yield* onlyProject(workspace));
+  return { project: chosen, workspace, group: auto.group, warnings: auto.warnings };
+});
 
 // ../../packages/core/dist/operations/availability/output.js
 init_define_INSPIRE_SKILL();
@@ -44813,10 +45048,10 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var epochMs = (what) => external_exports.number().optional().describe(`${what} (epoch ms)`);
-var IdName = once6(() => external_exports.object({ id: external_exports.string().describe("Platform id"), name: external_exports.string().describe("Display name") }));
-var WorkspaceRef = once6(() => IdName().describe("The workspace"));
-var ProjectRef = once6(() => IdName().describe("The project"));
-var GroupRef = once6(() => IdName().describe("The compute group"));
+var IdName2 = once6(() => external_exports.object({ id: external_exports.string().describe("Platform id"), name: external_exports.string().describe("Display name") }));
+var WorkspaceRef = once6(() => IdName2().describe("The workspace"));
+var ProjectRef = once6(() => IdName2().describe("The project"));
+var GroupRef = once6(() => IdName2().describe("The compute group"));
 var StatusOutput = once6(() => external_exports.object({
   family: StatusFamily.describe("Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown"),
   raw: external_exports.string().describe("The platform's own status value"),
@@ -44858,7 +45093,7 @@ var AvailabilityOutput = once6(() => {
       total: external_exports.number().describe("GPUs of the schedulable nodes"),
       used: external_exports.number().describe("GPUs held"),
       free: external_exports.number().describe("GPUs free now"),
-      preemptible: external_exports.number().describe("GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt")
+      preemptible: external_exports.number().describe("GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt (on nodes shared with other work, its part from the task dimension)")
     }).describe("GPUs of the schedulable nodes"),
     freePerNode: external_exports.array(external_exports.object({ free: external_exports.number(), nodes: external_exports.number() })).describe("How many schedulable nodes have each count of free GPUs, most first (the fragmentation)"),
     fragmentation: external_exports.string().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
@@ -44880,9 +45115,10 @@ var AvailabilityOutput = once6(() => {
     computeGroup: GroupRef(),
     gpusPerInstance: external_exports.number().describe("GPUs each instance needs there"),
     spec: external_exports.string().optional().describe("The spec's id in that group, when a spec was asked for"),
-    verdict: external_exports.enum(VERDICTS).describe("now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there"),
-    reason: external_exports.string().describe("Why, in words"),
-    instancesNow: external_exports.number().describe("Instances the group has room for now")
+    verdict: external_exports.enum(VERDICTS).describe("now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there (or not at this priority)"),
+    reason: external_exports.string().describe("Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue"),
+    instancesNow: external_exports.number().describe("Instances the group has room for now"),
+    queuedAhead: external_exports.number().describe("Training jobs queued in the group at this priority or above, for the same kind of resources")
   });
   return external_exports.object({
     workspaces: external_exports.array(Workspace).describe("The workspaces asked about"),
@@ -44979,8 +45215,8 @@ var displayWidth = (text3) => {
 };
 var width = displayWidth;
 var pad = (text3, size12, align) => {
-  const fill = " ".repeat(Math.max(0, size12 - width(text3)));
-  return align === "right" ? fill + text3 : text3 + fill;
+  const fill2 = " ".repeat(Math.max(0, size12 - width(text3)));
+  return align === "right" ? fill2 + text3 : text3 + fill2;
 };
 var show = (v) => v === void 0 || v === null || v === "" ? "-" : String(v);
 var renderTable = (rows, columns, empty32 = "(none)") => {
@@ -45049,6 +45285,7 @@ var renderFit = (fit) => {
     { header: "WORKSPACE", cell: (f) => f.workspace.name },
     { header: "GROUP", cell: (f) => f.computeGroup.name },
     { header: "STARTS", cell: (f) => VERDICT_WORDS[f.verdict] },
+    { header: "AHEAD", cell: (f) => f.queuedAhead, align: "right" },
     { header: "WHY", cell: (f) => f.reason }
   ], "(no group offers it)");
   return [`Fit: ${fit.instances} × ${asked}, priority ${fit.priority}`, table].join("\n");
@@ -45097,7 +45334,7 @@ var Input = external_exports.object({
 var availabilityOperation = defineOperation({
   name: "availability",
   title: "Where work can run now: nodes, free GPUs per node and fit",
-  description: `Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node), ranked, each with its reason. Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each, groups and specs from the kept discovery. Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
+  description: `Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node, or a priority the spec does not allow), ranked, each with its reason. A spec's CPU cores and memory must fit on a node too; jobs already queued in a group are said (queued ahead) and rank it lower. Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each (plus the task dimension where a node mixes pre-emptible and other work, and the queued jobs for a fit), groups and specs from the kept discovery. Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
   input: Input,
   output: AvailabilityOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -45109,9 +45346,9 @@ var availabilityOperation = defineOperation({
       return yield* Effect_exports.fail(invalidInput("Pass spec or gpus, not both.", "A spec already says how many GPUs an instance takes."));
     const workspace = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
     context5.progress({ message: `Reading the nodes of ${workspace ?? "every workspace"}` });
-    const read2 = yield* readNodes({ workspace, refresh: input2.refresh });
-    const priority = input2.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE;
     const asked = input2.spec !== void 0 || input2.gpus !== void 0;
+    const read2 = yield* readNodes({ workspace, refresh: input2.refresh, queue: asked });
+    const priority = input2.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE;
     const ranked = asked ? rankPlaces(read2.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
     if (asked && input2.spec !== void 0 && ranked.length === 0)
       return yield* Effect_exports.fail(invalidInput(`No compute group of ${workspace ?? "your workspaces"} offers spec "${input2.spec}".`, `Pass a spec id from ${callWord("status")}, or ${fieldWord("gpus", 8)} instead.`));
@@ -45358,7 +45595,7 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
     filter: { object_type: objectType, object_ids: ids3 }
   });
   const paging = { firstPage: 1, pageSize: 200, maxPages: 20 };
-  const read2 = (call) => collectPages((page, size12) => Effect_exports.flatMap(call(page, size12), (d) => decode5(ListPage, d, "train.ListJobEvents")), paging);
+  const read2 = (call2) => collectPages((page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode5(ListPage, d, "train.ListJobEvents")), paging);
   return yield* firstAvailable("list the job's events", [
     read2((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
     read2((p, s) => platform.v1("POST", "train_job/events/list", body2(p, s), {
@@ -45398,10 +45635,10 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what) => Effect_exports.gen(function* () {
-  const ref = taskKindOf(raw);
-  if (Either_exports.isLeft(ref))
-    return yield* Effect_exports.fail(ref.left);
-  const { id, kind } = ref.right;
+  const ref2 = taskKindOf(raw);
+  if (Either_exports.isLeft(ref2))
+    return yield* Effect_exports.fail(ref2.left);
+  const { id, kind } = ref2.right;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(invalidInput(`${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`, kind === "serving" ? `Use ${callWord("inference", { action: "detail" })} for a serving.` : kind === "notebook" ? `Use ${callWord("notebook", { action: "detail" })} for a notebook.` : `Pass a job-… or hpc-job-… id (${callWord("jobs")} lists them).`));
   const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id);
@@ -45437,9 +45674,9 @@ var eventsOperation = defineOperation({
   effects: { writes: false },
   cli: { path: ["job", "events"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref = taskKindOf(input2.job_id);
-    if (Either_exports.isRight(ref) && ref.right.kind === "notebook")
-      return yield* Effect_exports.fail(invalidInput("Notebook events are not available through this tool.", `Use ${callWord("notebook", { action: "detail", notebook_id: ref.right.id })} for its state.`));
+    const ref2 = taskKindOf(input2.job_id);
+    if (Either_exports.isRight(ref2) && ref2.right.kind === "notebook")
+      return yield* Effect_exports.fail(invalidInput("Notebook events are not available through this tool.", `Use ${callWord("notebook", { action: "detail", notebook_id: ref2.right.id })} for its state.`));
     const job = yield* jobState(input2.job_id, "events");
     const got = yield* listJobEvents(job.id);
     const events = got.events.filter((e) => !input2.warnings_only || e.type === "Warning").map((e) => ({
@@ -45463,7 +45700,7 @@ var eventsOperation = defineOperation({
   render: (r) => {
     if (r.events.length === 0)
       return `${r.jobId} ${r.status}: ${r.collected ? "no events (the platform discards events of old tasks)" : "no events yet"}`;
-    const short3 = (o) => {
+    const short4 = (o) => {
       const [kind, ...rest] = o.split(" ");
       return rest.length === 0 ? o : `${kind} ${shortPodName(rest.join(" "))}`;
     };
@@ -45473,7 +45710,7 @@ var eventsOperation = defineOperation({
         { header: "LAST SEEN", cell: (e) => formatTime(e.lastAt) },
         { header: "TYPE", cell: (e) => e.type },
         { header: "REASON", cell: (e) => e.reason },
-        { header: "OBJECT", cell: (e) => short3(e.object) },
+        { header: "OBJECT", cell: (e) => short4(e.object) },
         { header: "MESSAGE", cell: (e) => e.message }
       ]),
       ...r.truncated ? ["(more events exist than were read)"] : []
@@ -45503,8 +45740,8 @@ var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harb
     const transport = yield* Transport;
     const profile = yield* ActiveProfile;
     const profileName = profile.name.value ?? "default";
-    const credentialsFor = (registry2) => Effect_exports.flatMap(store.readCredentials, (file2) => {
-      const saved = profileCredentials(file2, profileName).harbor[registry2];
+    const credentialsFor = (registry2) => Effect_exports.flatMap(store.readCredentials, (file3) => {
+      const saved = profileCredentials(file3, profileName).harbor[registry2];
       return saved !== void 0 ? Effect_exports.succeed(saved) : Effect_exports.fail(new InspireError({
         reason: "NotLoggedIn",
         message: `No Harbor credentials are saved for the ${registry2} registry.`,
@@ -45517,7 +45754,7 @@ var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harb
         u.searchParams.set(k, String(v));
       return u.toString();
     };
-    const call = (c, method, target, body2) => Effect_exports.mapError(transport.send({
+    const call2 = (c, method, target, body2) => Effect_exports.mapError(transport.send({
       method,
       url: target,
       headers: {
@@ -45544,9 +45781,9 @@ var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harb
       return Effect_exports.succeed(res);
     };
     return _Harbor.of({
-      get: (registry2, path, query) => Effect_exports.flatMap(credentialsFor(registry2), (c) => Effect_exports.flatMap(call(c, "GET", url2(registry2, path, query)), (res) => checked(registry2, res))),
-      put: (registry2, path, body2) => Effect_exports.flatMap(credentialsFor(registry2), (c) => Effect_exports.flatMap(call(c, "PUT", url2(registry2, path), body2), (res) => checked(registry2, res))),
-      check: (registry2, c) => Effect_exports.flatMap(call(c, "GET", url2(registry2, "projects", { page_size: 1 })), (res) => {
+      get: (registry2, path, query) => Effect_exports.flatMap(credentialsFor(registry2), (c) => Effect_exports.flatMap(call2(c, "GET", url2(registry2, path, query)), (res) => checked(registry2, res))),
+      put: (registry2, path, body2) => Effect_exports.flatMap(credentialsFor(registry2), (c) => Effect_exports.flatMap(call2(c, "PUT", url2(registry2, path), body2), (res) => checked(registry2, res))),
+      check: (registry2, c) => Effect_exports.flatMap(call2(c, "GET", url2(registry2, "projects", { page_size: 1 })), (res) => {
         if (res.status === 401)
           return Effect_exports.succeed("rejected");
         if (res.status >= 200 && res.status < 300)
@@ -45717,6 +45954,11 @@ var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* 
   const path = display.slice(display.indexOf("/"));
   return images.find((i) => i.address.endsWith(path));
 });
+var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER3 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Check the image under 镜像管理 in the console." }))));
+  return yield* decode5(RawImage, data, "image/{id}");
+});
 
 // ../../packages/core/dist/operations/common/support.js
 init_define_INSPIRE_SKILL();
@@ -45741,7 +45983,7 @@ var uniqueWarnings = (...lists) => [
 ];
 
 // ../../packages/core/dist/operations/images/harbor.js
-var PAGE_SIZE2 = 50;
+var PAGE_SIZE3 = 50;
 var harborHint = (registry2) => Effect_exports.mapError((e) => {
   const login = `Save the ${registry2} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with ${callWord("login", { target: "harbor", registry: registry2, username: "…", password: "…" })}.`;
   if (e.reason === "NotLoggedIn" || e.reason === "RegistryAuthFailed")
@@ -45766,9 +46008,9 @@ var whichRegistry = (input2) => Effect_exports.gen(function* () {
 var checkWorkspace = (registry2, preferred) => preferred !== void 0 && preferred.policy.registry === registry2 ? Effect_exports.succeed(preferred) : Effect_exports.map(listProjects(), (projects) => listWorkspaces(projects).find((w) => w.enabled && w.policy.registry === registry2));
 var registeredAddresses = (workspace) => workspace === void 0 ? Effect_exports.succeed(void 0) : Effect_exports.map(Effect_exports.either(listPlatformImages({ workspaceId: workspace.id, source: "all" })), (listed) => Either_exports.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : void 0);
 var repoOf = (raw) => {
-  const ref = Either_exports.getOrUndefined(parseImageRef(raw));
-  const name2 = (ref?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
-  return ref?.tag !== void 0 ? { name: name2, tag: ref.tag } : { name: name2 };
+  const ref2 = Either_exports.getOrUndefined(parseImageRef(raw));
+  const name2 = (ref2?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
+  return ref2?.tag !== void 0 ? { name: name2, tag: ref2.tag } : { name: name2 };
 };
 var harborImages = (input2) => Effect_exports.gen(function* () {
   const { registry: registry2, from, workspace } = yield* whichRegistry(input2);
@@ -45812,7 +46054,7 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
   }
   const search = input2.search?.trim();
   const page = yield* listHarborRepositories(registry2, {
-    pageSize: PAGE_SIZE2,
+    pageSize: PAGE_SIZE3,
     ...search !== void 0 && search !== "" ? { search } : {}
   }).pipe(harborHint(registry2));
   const { registered, base, uncheckable } = yield* registration;
@@ -46276,9 +46518,9 @@ var engineFailure = (conn, e, doing) => {
 };
 var similar = (images, wanted) => {
   const stem = wanted.replace(/:[^/:]*$/, "").split("/").at(-1) ?? wanted;
-  const words = stem.split(/[-_.]+/).filter((w) => w.length >= 2);
+  const words2 = stem.split(/[-_.]+/).filter((w) => w.length >= 2);
   const tags = [...images].sort((a, b) => b.Created - a.Created).flatMap((i) => i.RepoTags ?? []).filter((t) => t !== "<none>:<none>");
-  const scored = tags.map((tag) => ({ tag, score: words.filter((w) => tag.includes(w)).length })).filter((x) => x.score > 0).sort((a, b) => b.score - a.score);
+  const scored = tags.map((tag) => ({ tag, score: words2.filter((w) => tag.includes(w)).length })).filter((x) => x.score > 0).sort((a, b) => b.score - a.score);
   return (scored.length > 0 ? scored.map((x) => x.tag) : tags).slice(0, 10);
 };
 var findLocalImage = (conn, image) => Effect_exports.gen(function* () {
@@ -46336,8 +46578,8 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
 // ../../packages/core/dist/docker/push.js
 var NAME_HINT = "Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号.";
 var targetNames = (request2, host) => {
-  const ref = Either_exports.getOrUndefined(parseImageRef(request2.image));
-  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref;
+  const ref2 = Either_exports.getOrUndefined(parseImageRef(request2.image));
+  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref2;
   const name2 = (request2.name?.trim() || fromImage?.repository.split("/").at(-1) || "").replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
   if (name2 === "")
     return Either_exports.left(invalidInput(`No repository name can be taken from "${request2.image}".`, NAME_HINT));
@@ -46368,8 +46610,8 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const { registry: registry2 } = request2;
   const hosts = profile.registries[registry2];
-  const file2 = yield* store.readCredentials;
-  const credentials = profileCredentials(file2, profile.name.value ?? "default").harbor[registry2];
+  const file3 = yield* store.readCredentials;
+  const credentials = profileCredentials(file3, profile.name.value ?? "default").harbor[registry2];
   const { name: name2, tag } = yield* targetNames(request2, hosts.push);
   const repository = `${hosts.push}/${HARBOR_PROJECT}/${name2}`;
   const pushedTo = `${repository}:${tag}`;
@@ -46916,7 +47158,7 @@ var listServings = (input2) => Effect_exports.gen(function* () {
   const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "inference_servings/list", { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId }, { idempotent: true, referer: REFERER5 }), (data) => decode5(ServingPage, data, "inference_servings/list")), { firstPage: 1, pageSize: 50 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." }))));
   return { servings: all6.items, truncated: all6.truncated };
 });
-var servingIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => ref.kind === "serving" ? Either_exports.right(ref.id) : Either_exports.left(invalidInput(`"${raw}" is not a serving id.`, `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`)));
+var servingIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => ref2.kind === "serving" ? Either_exports.right(ref2.id) : Either_exports.left(invalidInput(`"${raw}" is not a serving id.`, `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`)));
 var getServing = (id) => Effect_exports.gen(function* () {
   const servingId = yield* servingIdOf(id);
   const platform = yield* Platform;
@@ -46929,13 +47171,13 @@ var getServing = (id) => Effect_exports.gen(function* () {
 });
 var stopServing = (id) => Effect_exports.gen(function* () {
   const serving2 = yield* getServing(id);
-  const label2 = serving2.name || serving2.id;
+  const label3 = serving2.name || serving2.id;
   if (serving2.status.terminal || serving2.status.family === "stopping")
-    return { serving: serving2, sent: false, message: `Serving ${label2} is already ${serving2.status.raw}.` };
+    return { serving: serving2, sent: false, message: `Serving ${label3} is already ${serving2.status.raw}.` };
   const platform = yield* Platform;
   const body2 = { inference_serving_id: serving2.id };
   yield* platform.openapi("inference_servings/stop", body2, WRITE).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "StopServing", body2, WRITE)), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Stop it from the console's 模型部署 page, and report the failure." }))));
-  return { serving: serving2, sent: true, message: `Serving ${label2} is stopping.` };
+  return { serving: serving2, sent: true, message: `Serving ${label3} is stopping.` };
 });
 var prepareServing = (input2) => Effect_exports.gen(function* () {
   const name2 = yield* validateName(input2.name, "serving name");
@@ -47120,20 +47362,20 @@ var registeredImage = (address, workspaceId) => Effect_exports.map(Effect_export
   };
 });
 var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* () {
-  const ref = yield* parseImageRef(raw);
+  const ref2 = yield* parseImageRef(raw);
   const registries = registryTable(yield* ActiveProfile);
   const warnings = [];
-  if (ref.host !== void 0) {
+  if (ref2.host !== void 0) {
     const checked = yield* checkJobImage(raw, { registries, workspaceRegistry: workspace.policy.registry });
     warnings.push(...checked.warnings);
   }
   const found = yield* findImageByAddress(raw.trim(), workspace.id);
   if (found === void 0) {
     const display = Either_exports.getOrElse(toDisplayAddress(raw, { registries, registry: workspace.policy.registry }), () => raw);
-    const name2 = ref.repository.split("/").at(-1) ?? ref.repository;
-    return yield* Effect_exports.fail(invalidInput(`The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`, `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name2}, 版本号 ${ref.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name2 })}.`));
+    const name2 = ref2.repository.split("/").at(-1) ?? ref2.repository;
+    return yield* Effect_exports.fail(invalidInput(`The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`, `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name2}, 版本号 ${ref2.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name2 })}.`));
   }
-  if (ref.host === void 0)
+  if (ref2.host === void 0)
     warnings.push(`Image ${raw} resolved to the registered ${found.address}.`);
   return { image: found, warnings };
 });
@@ -47164,6 +47406,405 @@ var resolvePriority = (given, project3, spec2) => Effect_exports.gen(function* (
 });
 var choosePriority = (given, project3, spec2, fallback) => Effect_exports.flatMap(lookUp(given, project3, spec2, fallback), ({ checked }) => checked);
 
+// ../../packages/core/dist/operations/inference/recipes/deploy.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/inference/recipes/files.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
+import { basename as basename3, dirname as dirname6, join as join11 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// ../../packages/core/dist/operations/inference/recipes/schema.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var Size = external_exports.union([external_exports.literal("auto"), external_exports.number().int().positive()]);
+var EnvName = external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name");
+var RecipeSchema = external_exports.object({
+  name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "lower-case letters, digits, . _ - (≤ 64), starting with a letter or digit").optional(),
+  description: external_exports.string().optional(),
+  engine: external_exports.enum(["vllm", "sglang"]),
+  image: external_exports.string().min(1),
+  model: external_exports.object({
+    repository: external_exports.string().min(1).optional(),
+    version: external_exports.union([external_exports.number().int().positive(), external_exports.literal("latest")]).default("latest"),
+    path: external_exports.string().startsWith("/", "an absolute path inside the container").optional()
+  }).strict().refine((m) => m.repository !== void 0 || m.path !== void 0, {
+    message: "give model.repository (a model of the platform's repository) or model.path (a path on shared storage)"
+  }),
+  served_name: external_exports.string().min(1).optional(),
+  port: external_exports.number().int().min(1).max(65535).default(2400),
+  parallel: external_exports.object({ tensor: Size.default("auto"), pipeline: Size.default("auto") }).strict().default({ tensor: "auto", pipeline: "auto" }),
+  nodes_per_replica: external_exports.number().int().positive().default(1),
+  replicas: external_exports.number().int().positive().default(1),
+  distributed: external_exports.object({
+    backend: external_exports.enum(["ray", "mp"]).default("ray"),
+    leader_address_env: EnvName.default("LWS_LEADER_ADDRESS"),
+    rank_env: EnvName.default("LWS_WORKER_INDEX"),
+    port: external_exports.number().int().min(1).max(65535).optional()
+  }).strict().default({ backend: "ray", leader_address_env: "LWS_LEADER_ADDRESS", rank_env: "LWS_WORKER_INDEX" }),
+  args: external_exports.array(external_exports.union([external_exports.string(), external_exports.number()]).transform(String)).default([]),
+  env: external_exports.record(EnvName, external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]).transform(String)).default({}),
+  shm_gi: external_exports.number().positive().optional(),
+  health: external_exports.object({
+    path: external_exports.string().startsWith("/").default("/v1/models"),
+    timeout_seconds: external_exports.number().positive().default(900)
+  }).strict().default({ path: "/v1/models", timeout_seconds: 900 })
+}).strict();
+
+// ../../packages/core/dist/operations/inference/recipes/files.js
+var RANK = {
+  shipped: "the recipes shipped with inspire",
+  config: "the config folder's recipes/",
+  project: "./recipes/"
+};
+var hasRecipes = (dir) => {
+  try {
+    return statSync2(dir).isDirectory() && readdirSync2(dir).some((f) => /\.ya?ml$/.test(f));
+  } catch {
+    return false;
+  }
+};
+var packageName = (dir) => {
+  try {
+    return JSON.parse(readFileSync2(join11(dir, "package.json"), "utf8")).name;
+  } catch {
+    return void 0;
+  }
+};
+var shippedRecipeDir = () => {
+  let here;
+  try {
+    here = dirname6(fileURLToPath(import.meta.url));
+  } catch {
+    return void 0;
+  }
+  if (hasRecipes(join11(here, "recipes")))
+    return join11(here, "recipes");
+  for (let dir = here; dirname6(dir) !== dir; dir = dirname6(dir)) {
+    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join11(dir, "recipes")))
+      return join11(dir, "recipes");
+    const installed = join11(dir, "node_modules", "@holos-inspire", "core", "recipes");
+    if (hasRecipes(installed))
+      return installed;
+  }
+  return void 0;
+};
+var recipeFolders = (configDir, workingDir, trustRoots = []) => {
+  const shipped = shippedRecipeDir();
+  return [
+    ...shipped !== void 0 ? [{ dir: shipped, source: "shipped" }] : [],
+    { dir: join11(configDir, "recipes"), source: "config", trustRoots },
+    ...workingDir !== void 0 ? [{ dir: join11(workingDir, "recipes"), source: "project" }] : []
+  ];
+};
+var fieldPath = (path) => path.reduce((out, k) => typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`, "");
+var lineOf = (yaml, doc, counter6, path) => {
+  for (let n = path.length; n >= 1; n--) {
+    const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true);
+    const last3 = path[n - 1];
+    if (yaml.isMap(parent)) {
+      const pair2 = parent.items.find((p) => yaml.isScalar(p.key) && p.key.value === last3);
+      const range = yaml.isNode(pair2?.key) ? pair2.key.range : void 0;
+      if (range)
+        return counter6.linePos(range[0]).line;
+    } else if (yaml.isSeq(parent) && typeof last3 === "number") {
+      const item = parent.items[last3];
+      if (yaml.isNode(item) && item.range)
+        return counter6.linePos(item.range[0]).line;
+    }
+  }
+  return 1;
+};
+var issueLine = (issue2) => {
+  if (issue2.code === "unrecognized_keys")
+    return `unknown key${issue2.keys.length > 1 ? "s" : ""} ${issue2.keys.join(", ")}`;
+  return issue2.message;
+};
+var parseRecipe = (text3, file3, source) => Effect_exports.gen(function* () {
+  const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
+  const counter6 = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text3, { lineCounter: counter6, prettyErrors: false, uniqueKeys: true });
+  const [syntax] = doc.errors;
+  if (syntax !== void 0) {
+    const line = syntax.linePos?.[0]?.line ?? 1;
+    return yield* Effect_exports.fail(invalidInput(`${file3}:${line}: the recipe is not valid YAML: ${syntax.message.split("\n")[0]}`, "Fix the YAML at that line; a recipe is a mapping of keys such as engine, image, model."));
+  }
+  const parsed = RecipeSchema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => {
+      const where3 = fieldPath(i.path);
+      const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path;
+      return `${file3}:${lineOf(yaml, doc, counter6, at)}: ${where3 === "" ? "" : `${where3}: `}${issueLine(i)}`;
+    });
+    return yield* Effect_exports.fail(invalidInput(`The recipe ${basename3(file3)} is not valid:
+${issues.join("\n")}`, "Fix the fields named; the shipped recipes (serve recipes lists them) show every key."));
+  }
+  const body2 = parsed.data;
+  return { ...body2, name: body2.name ?? basename3(file3).replace(/\.ya?ml$/, ""), file: file3, source };
+});
+var readRecipeFile = (file3, folder) => {
+  if (folder.trustRoots === void 0)
+    return readFileSync2(file3, "utf8");
+  const folderIssue = untrustedFolder(file3, folder.trustRoots);
+  if (folderIssue !== void 0)
+    throw folderIssue;
+  return (readTrustedFile(file3) ?? Buffer.alloc(0)).toString("utf8");
+};
+var filesIn = (dir) => {
+  if (!existsSync(dir))
+    return [];
+  try {
+    return readdirSync2(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join11(dir, f));
+  } catch {
+    return [];
+  }
+};
+var readRecipes = (folders) => Effect_exports.gen(function* () {
+  const byName = /* @__PURE__ */ new Map();
+  const clashes = [];
+  for (const folder of folders) {
+    for (const file3 of filesIn(folder.dir)) {
+      const text3 = yield* Effect_exports.try({
+        try: () => readRecipeFile(file3, folder),
+        catch: (e) => e instanceof Untrusted ? inspireError({ reason: "StoreError", message: e.message, hint: e.hint }) : invalidInput(`Could not read the recipe ${file3}.`, "Check the file's permissions.")
+      });
+      const recipe = yield* parseRecipe(text3, file3, folder.source);
+      const before2 = byName.get(recipe.name);
+      if (before2 === void 0) {
+        byName.set(recipe.name, recipe);
+        continue;
+      }
+      const laterWins = before2.source !== recipe.source;
+      clashes.push(laterWins ? `Recipe ${recipe.name} is in ${before2.file} and ${recipe.file}; ${recipe.file} wins (${RANK[recipe.source]} beat ${RANK[before2.source]}).` : `Recipe ${recipe.name} is in ${before2.file} and ${recipe.file}; ${before2.file} wins (first by file name); rename one.`);
+      if (laterWins)
+        byName.set(recipe.name, recipe);
+    }
+  }
+  return { recipes: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), folders, clashes };
+});
+
+// ../../packages/core/dist/operations/inference/recipes/resolve.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
+var word = (s) => SAFE.test(s) || /^\$\{[A-Za-z_][A-Za-z0-9_]*(:-[0-9]+)?\}(:[0-9]+)?$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+var words = (ws) => ws.map(word).join(" ");
+var MANAGED = {
+  vllm: ["--tensor-parallel-size", "-tp", "--pipeline-parallel-size", "-pp", "--port", "--served-model-name"],
+  sglang: ["--tp", "--tp-size", "--tensor-parallel-size", "--pp-size", "--port", "--served-model-name", "--model-path"]
+};
+var sizes = (recipe, gpus2, nodes) => {
+  const { tensor, pipeline } = recipe.parallel;
+  const tp = tensor !== "auto" ? tensor : recipe.engine === "vllm" ? gpus2 : gpus2 * nodes;
+  const pp = pipeline !== "auto" ? pipeline : recipe.engine === "vllm" ? nodes : 1;
+  const total2 = gpus2 * nodes;
+  if (tp * pp > total2)
+    return Either_exports.left(invalidInput(`Recipe ${recipe.name} asks for tensor parallel ${tp} × pipeline parallel ${pp} = ${tp * pp} GPUs, but a replica has ${total2} (${nodes} node(s) × ${gpus2} GPU(s) of the spec).`, `Pick a spec with more GPUs, raise nodes_per_replica, or set parallel.tensor and parallel.pipeline to auto (${file2(recipe)}).`));
+  return Either_exports.right({ tp, pp });
+};
+var file2 = (recipe) => recipe.file;
+var exportPrefix = (env) => {
+  const pairs = Object.entries(env).map(([k, v]) => `${k}=${word(v)}`);
+  return pairs.length === 0 ? "" : `export ${pairs.join(" ")} && `;
+};
+var rankVar = (r) => `\${${r.distributed.rank_env}:-0}`;
+var leaderVar = (r) => `\${${r.distributed.leader_address_env}}`;
+var vllmCommand = (p) => {
+  const serve = ["vllm", "serve", p.path, "--tensor-parallel-size", p.tp, "--pipeline-parallel-size", p.pp];
+  const tail = ["--served-model-name", p.served, "--port", String(p.port), ...p.args];
+  const d = p.recipe.distributed;
+  if (p.nodes <= 1)
+    return words([...serve, ...tail]);
+  const leader = `[ "${rankVar(p.recipe)}" = "0" ]`;
+  if (d.backend === "ray") {
+    const rayPort = String(d.port ?? 6379);
+    const head5 = `ray start --head --port=${rayPort} && ${words([...serve, "--distributed-executor-backend", "ray", ...tail])}`;
+    return `if ${leader}; then ${head5}; else ray start --address=${leaderVar(p.recipe)}:${rayPort} --block; fi`;
+  }
+  const dist = [
+    "--nnodes",
+    String(p.nodes),
+    "--node-rank",
+    rankVar(p.recipe),
+    "--master-addr",
+    leaderVar(p.recipe),
+    "--master-port",
+    String(d.port ?? 29500)
+  ];
+  return `if ${leader}; then ${words([...serve, ...dist, ...tail])}; else ${words([...serve, ...dist, "--headless", ...tail])}; fi`;
+};
+var sglangCommand = (p) => {
+  const base = ["python", "-m", "sglang.launch_server", "--model-path", p.path, "--tp", p.tp];
+  const pp = p.pp !== "1" ? ["--pp-size", p.pp] : [];
+  const dist = p.nodes > 1 ? [
+    "--nnodes",
+    String(p.nodes),
+    "--node-rank",
+    rankVar(p.recipe),
+    "--dist-init-addr",
+    `${leaderVar(p.recipe)}:${p.recipe.distributed.port ?? 2e4}`
+  ] : [];
+  return words([
+    ...base,
+    ...pp,
+    ...dist,
+    "--served-model-name",
+    p.served,
+    "--host",
+    "0.0.0.0",
+    "--port",
+    String(p.port),
+    ...p.args
+  ]);
+};
+var resolveRecipe = (recipe, ctx) => {
+  const nodes = ctx.nodesPerReplica ?? recipe.nodes_per_replica;
+  const replicas = ctx.replicas ?? recipe.replicas;
+  const warnings = [];
+  let tp;
+  let pp;
+  if (ctx.gpus !== void 0) {
+    if (ctx.gpus === 0)
+      return Either_exports.left(invalidInput(`Recipe ${recipe.name} runs ${recipe.engine} on GPUs, but the spec has none.`, "Pick a SERVING spec with GPUs."));
+    const s = sizes(recipe, ctx.gpus, nodes);
+    if (Either_exports.isLeft(s))
+      return Either_exports.left(s.left);
+    tp = s.right.tp;
+    pp = s.right.pp;
+    if (tp * pp < ctx.gpus * nodes)
+      warnings.push(`Tensor ${tp} × pipeline ${pp} uses ${tp * pp} of the replica's ${ctx.gpus * nodes} GPUs.`);
+  } else {
+    const { tensor, pipeline } = recipe.parallel;
+    tp = tensor !== "auto" ? tensor : void 0;
+    pp = pipeline !== "auto" ? pipeline : recipe.engine === "vllm" ? nodes : 1;
+  }
+  const overridden = recipe.args.filter((a) => MANAGED[recipe.engine].includes(a.split("=")[0] ?? a));
+  if (overridden.length > 0)
+    warnings.push(`The recipe's args set ${overridden.join(", ")} again; the engine keeps the last value, so they override the resolved ones.`);
+  if (recipe.shm_gi !== void 0)
+    warnings.push(`shm_gi ${recipe.shm_gi} is not sent: the platform's serving create takes no shared-memory field (INSPIRE-API §4.8).`);
+  const path = recipe.model.path ?? ctx.modelPath ?? `<path of ${recipe.model.repository ?? "the model"} ${recipe.model.version === "latest" ? "latest" : `v${recipe.model.version}`}>`;
+  const served = recipe.served_name ?? recipe.model.repository ?? path.split("/").filter(Boolean).at(-1) ?? "model";
+  const parts2 = {
+    recipe,
+    path,
+    served,
+    tp: tp !== void 0 ? String(tp) : "<GPUs of the spec>",
+    pp: pp !== void 0 ? String(pp) : "1",
+    nodes,
+    port: ctx.port ?? recipe.port,
+    args: recipe.args
+  };
+  const command = exportPrefix(recipe.env) + (recipe.engine === "vllm" ? vllmCommand(parts2) : sglangCommand(parts2));
+  return Either_exports.right({
+    name: recipe.name,
+    engine: recipe.engine,
+    image: recipe.image,
+    command,
+    exact: ctx.gpus !== void 0 && (recipe.model.path !== void 0 || ctx.modelPath !== void 0),
+    port: ctx.port ?? recipe.port,
+    replicas,
+    nodesPerReplica: nodes,
+    tensorParallel: tp,
+    pipelineParallel: pp,
+    servedName: served,
+    modelPath: path,
+    env: recipe.env,
+    healthPath: recipe.health.path,
+    healthTimeoutSeconds: recipe.health.timeout_seconds,
+    warnings
+  });
+};
+
+// ../../packages/core/dist/operations/inference/recipes/deploy.js
+var recipeBook = (workingDir) => Effect_exports.flatMap(Store, (store) => readRecipes(recipeFolders(store.paths.configDir, workingDir, storeRoots(store.paths))));
+var findRecipe = (book, name2) => {
+  const found = book.recipes.find((r) => r.name === name2.trim());
+  if (found !== void 0)
+    return Effect_exports.succeed(found);
+  const near = closestNames(book.recipes.map((r) => r.name), name2);
+  return Effect_exports.fail(invalidInput(`No serving recipe is named ${name2}.`, `${near.length > 0 ? `Did you mean ${near.join(", ")}? ` : ""}${callWord("inference", { action: "recipes" })} lists them; add your own as YAML in the config folder's recipes/ or ./recipes/.`, { candidates: book.recipes.map((r) => r.name) }));
+};
+var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* () {
+  const wanted = input2.model_id ?? recipe.model.repository;
+  if (wanted === void 0)
+    return yield* Effect_exports.fail(invalidInput(`Recipe ${recipe.name} names only a path, but a serving is created for a model of the platform's repository.`, `Pass model_id and model_version (${callWord("models", { action: "list" })}), or set model.repository in ${recipe.file}.`));
+  const listed = yield* listModels({ workspaceId });
+  const match15 = matchName(listed.models, (m) => m.name, wanted, (m) => m.id === wanted);
+  if (match15.kind === "one")
+    return yield* getModel(match15.item.id);
+  if (match15.kind === "many")
+    return yield* Effect_exports.fail(invalidInput(`${match15.items.length} models match ${wanted}: ${match15.items.map((m) => m.name).join(", ")}.`, `Set model.repository in ${recipe.file} to one exact name, or pass model_id.`));
+  return yield* Effect_exports.fail(invalidInput(`Recipe ${recipe.name} serves model ${wanted}, which this workspace's model repository does not have.`, `Register it (${callWord("models", { action: "create" })}), pass model_id, or copy the recipe and set model.repository to one of the listed models.`, { candidates: listed.models.map((m) => m.name) }));
+});
+var recipeVersion = (recipe, model, asked) => {
+  const numbers2 = model.versions.flatMap((v2) => v2.version !== void 0 ? [v2.version] : []);
+  const want = asked ?? (recipe.model.version === "latest" ? Math.max(0, ...numbers2) : recipe.model.version);
+  const v = model.versions.find((x) => x.version === want);
+  if (v === void 0)
+    return Effect_exports.fail(invalidInput(`Model ${model.name} has no version ${want}.`, `Set model.version in ${recipe.file} to one of its versions.`, {
+      candidates: numbers2
+    }));
+  const path = recipe.model.path ?? v.modelPath;
+  if (path === "")
+    return Effect_exports.fail(invalidInput(`The platform reports no path for ${model.name} v${want}, so the recipe cannot name it in the command.`, `Set model.path in ${recipe.file} to where the files are on shared storage (/inspire/…).`));
+  return Effect_exports.succeed({ version: want, path });
+};
+var resolveForPlacement = (recipe, input2) => Effect_exports.gen(function* () {
+  const replicas = input2.replicas ?? recipe.replicas;
+  const nodes = input2.node_num_per_replica ?? recipe.nodes_per_replica;
+  const where3 = yield* deployTarget(input2, "SERVING", replicas * nodes);
+  const model = yield* recipeModel(recipe, input2, where3.workspace.id);
+  const { version: version2, path } = yield* recipeVersion(recipe, model, input2.model_version);
+  const resolved = resolveRecipe(recipe, {
+    gpus: where3.spec.gpuCount,
+    modelPath: path,
+    replicas,
+    nodesPerReplica: nodes,
+    port: input2.port
+  });
+  if (Either_exports.isLeft(resolved))
+    return yield* Effect_exports.fail(resolved.left);
+  return { recipe, resolved: resolved.right, where: where3, model, version: version2 };
+});
+var recipeDeployment = (raw, workingDir) => Effect_exports.gen(function* () {
+  if (raw.command !== void 0)
+    return yield* Effect_exports.fail(invalidInput("Pass either recipe or command, not both: the recipe builds the command.", "Drop command, or put extra engine flags in the recipe's args."));
+  const recipe = yield* findRecipe(yield* recipeBook(workingDir), raw.recipe ?? "");
+  const d = yield* resolveForPlacement(recipe, raw);
+  const r = d.resolved;
+  const input2 = {
+    ...raw,
+    name: raw.name ?? recipe.name,
+    model_id: d.model.id,
+    model_version: d.version,
+    image: raw.image ?? r.image,
+    command: r.command,
+    port: r.port,
+    replicas: r.replicas,
+    node_num_per_replica: r.nodesPerReplica
+  };
+  return {
+    input: input2,
+    where: d.where,
+    model: d.model,
+    warnings: r.warnings,
+    summary: {
+      name: recipe.name,
+      file: recipe.file,
+      engine: recipe.engine,
+      tensorParallel: r.tensorParallel ?? 0,
+      pipelineParallel: r.pipelineParallel ?? 0,
+      servedName: r.servedName,
+      modelPath: r.modelPath
+    },
+    access: `OpenAI-compatible API under the serving's access URL once RUNNING (GET …/models, POST …/chat/completions), model "${r.servedName}"`
+  };
+});
+
 // ../../packages/core/dist/operations/inference/create.js
 var required2 = (value, field, example) => value === void 0 || value === "" ? Effect_exports.fail(invalidInput(`inference create needs ${field}.`, `Pass ${field}, e.g. ${example}.`)) : Effect_exports.succeed(value);
 var commandWarnings = (command, port) => {
@@ -47175,14 +47816,19 @@ var commandWarnings = (command, port) => {
   return warnings;
 };
 var modelFor = (modelId, workspaceId) => getModel(modelId).pipe(Effect_exports.catchIf((e) => e.reason === "NotFound", () => Effect_exports.flatMap(Effect_exports.either(listModels({ workspaceId })), (listed) => Effect_exports.fail(invalidInput(`No model has the id ${modelId}.`, `Pick a model_id from ${callWord("models", { action: "list" })}, or register one with ${callWord("models", { action: "create" })}.`, Either_exports.isRight(listed) ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {})))));
-var createInference = (input2) => Effect_exports.gen(function* () {
+var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
+  const fromRecipe = raw.recipe !== void 0 ? yield* recipeDeployment(raw, workingDir) : void 0;
+  const input2 = fromRecipe?.input ?? raw;
+  const port = input2.port ?? 2400;
+  const replicas = input2.replicas ?? 1;
+  const nodesPerReplica = input2.node_num_per_replica ?? 1;
   const name2 = yield* validateName(yield* required2(input2.name, "name", `${fieldWord("name", "llama-serving")}`), "serving name");
   const modelId = yield* required2(input2.model_id, "model_id", `a model_id from ${callWord("models", { action: "list" })}`);
   const version2 = yield* required2(input2.model_version, "model_version", "model_version=1");
   const command = (yield* required2(input2.command, "command", `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`)).trim();
-  const where3 = yield* deployTarget(input2, "SERVING", input2.replicas * input2.node_num_per_replica);
+  const where3 = fromRecipe?.where ?? (yield* deployTarget(input2, "SERVING", replicas * nodesPerReplica));
   const { target, group, workspace, spec: spec2 } = where3;
-  const model = yield* modelFor(modelId, workspace.id);
+  const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace.id));
   const known = model.versions.find((v) => v.version === version2);
   if (known === void 0)
     return yield* Effect_exports.fail(invalidInput(`Model ${model.name} has no version ${version2}.`, `Use one of its versions; ${callWord("models", { action: "detail", model_id: model.id })} lists them.`, { candidates: model.versions.flatMap((v) => v.version !== void 0 ? [v.version] : []) }));
@@ -47196,19 +47842,21 @@ var createInference = (input2) => Effect_exports.gen(function* () {
     ...deployPlace(where3),
     image: image.image.address,
     command,
-    port: input2.port,
-    replicas: input2.replicas,
-    nodesPerReplica: input2.node_num_per_replica,
+    port,
+    replicas,
+    nodesPerReplica,
     model: { id: model.id, name: model.name, version: version2 },
     priority: priority.priority,
     ...input2.custom_domain !== void 0 && input2.custom_domain !== "" ? { customDomain: input2.custom_domain } : {},
-    consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id)
+    consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id),
+    ...fromRecipe !== void 0 ? { recipe: fromRecipe.summary, access: fromRecipe.access } : {}
   };
   const checked = [
+    ...fromRecipe?.warnings ?? [],
     ...target.warnings,
     ...image.warnings,
     ...priority.warnings,
-    ...commandWarnings(command, input2.port),
+    ...commandWarnings(command, port),
     ...vllmWarning
   ];
   const request2 = {
@@ -47220,9 +47868,9 @@ var createInference = (input2) => Effect_exports.gen(function* () {
     image: image.image,
     modelId: model.id,
     modelVersion: version2,
-    port: input2.port,
-    replicas: input2.replicas,
-    nodesPerReplica: input2.node_num_per_replica,
+    port,
+    replicas,
+    nodesPerReplica,
     priority: priority.priority,
     priorityCap: target.project.priorityCap,
     spec: spec2,
@@ -47243,7 +47891,7 @@ var createInference = (input2) => Effect_exports.gen(function* () {
             kind: "serving",
             id: name2,
             name: name2,
-            change: `deployed: ${input2.replicas} replica(s) of ${model.name} v${version2}`
+            change: `deployed: ${replicas} replica(s) of ${model.name} v${version2}`
           }
         ],
         requests: [plannedServingCreate(prepared.body)]
@@ -47259,7 +47907,7 @@ var createInference = (input2) => Effect_exports.gen(function* () {
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
     next: [
-      nextStep("inference", { action: "detail", serving_id: created.servingId }, "until it is RUNNING and has an access URL"),
+      fromRecipe !== void 0 ? nextStep("inference", { action: "health", serving_id: created.servingId }, "until it answers") : nextStep("inference", { action: "detail", serving_id: created.servingId }, "until it is RUNNING and has an access URL"),
       nextStep("job_detail", { job_id: created.servingId }, "for events and diagnostics")
     ]
   };
@@ -47285,16 +47933,18 @@ var submitFields = {
 
 // ../../packages/core/dist/operations/inference/input.js
 var InferenceInputSchema = external_exports.object({
-  action: external_exports.enum(["create", "detail", "stop", "list"]).describe("create deploys a serving; detail shows one; stop stops one (needs confirm); list shows a workspace's"),
-  serving_id: external_exports.string().optional().describe("For detail and stop: the serving id, sv-…"),
+  action: external_exports.enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"]).describe("create deploys a serving (from a recipe or a raw command); detail shows one; stop stops one (needs confirm); list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes a serving's OpenAI endpoint; chat sends it one prompt"),
+  recipe: external_exports.string().optional().describe("For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command"),
+  prompt: external_exports.string().optional().describe("For chat: the user message to send"),
+  serving_id: external_exports.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
   name: external_exports.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_id: external_exports.string().optional().describe(`For create: the model to serve, from ${callWord("models", { action: "list" })}`),
   model_version: external_exports.number().int().positive().optional().describe(`For create: the model version, from ${callWord("models", { action: "detail" })}`),
   image: external_exports.string().optional().describe("For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted"),
   command: external_exports.string().optional().describe("For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity"),
-  port: external_exports.number().int().min(1).max(65535).default(2400).describe("For create: the port the server listens on"),
-  replicas: external_exports.number().int().min(1).default(1).describe("For create: how many replicas"),
-  node_num_per_replica: external_exports.number().int().min(1).default(1).describe("For create: nodes per replica"),
+  port: external_exports.number().int().min(1).max(65535).optional().describe("For create: the port the server listens on (default 2400, or the recipe's)"),
+  replicas: external_exports.number().int().min(1).optional().describe("For create and recipe: how many replicas (default 1, or the recipe's)"),
+  node_num_per_replica: external_exports.number().int().min(1).optional().describe("For create and recipe: nodes per replica (default 1, or the recipe's)"),
   compute_group: deployFields.compute_group,
   spec: external_exports.string().optional().describe("For create: a SERVING spec id of the group; missing or wrong, the error lists the valid ones"),
   workspace: deployFields.workspace,
@@ -47411,7 +48061,7 @@ var AccessUrls = external_exports.object({ jupyter_url: Text, vscode_url: Text }
 var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(`/develop/notebook/${encodeURIComponent(notebookId)}${workspaceId !== "" ? `?spaceId=${encodeURIComponent(workspaceId)}` : ""}`, baseUrl).toString();
 
 // ../../packages/core/dist/api/notebooks/read.js
-var PAGE_SIZE3 = 50;
+var PAGE_SIZE4 = 50;
 var REFERER6 = "/jobs/interactiveModeling";
 var listBody2 = (input2, page, pageSize) => ({
   workspace_id: input2.workspaceId,
@@ -47424,17 +48074,17 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
     return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
   const platform = yield* Platform;
-  const v2 = collectPages((page, size12) => Effect_exports.flatMap(platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }), (data) => decode5(NotebookPage, data, "notebook.ListNotebooks")), { firstPage: 1, pageSize: PAGE_SIZE3 });
+  const v2 = collectPages((page, size12) => Effect_exports.flatMap(platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }), (data) => decode5(NotebookPage, data, "notebook.ListNotebooks")), { firstPage: 1, pageSize: PAGE_SIZE4 });
   const v12 = collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
     idempotent: true,
     referer: `${REFERER6}?spaceId=${input2.workspaceId}`
-  }), (data) => decode5(NotebookPage, data, "notebook/list")), { firstPage: 1, pageSize: PAGE_SIZE3 });
+  }), (data) => decode5(NotebookPage, data, "notebook/list")), { firstPage: 1, pageSize: PAGE_SIZE4 });
   const all6 = yield* v2.pipe(Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook list answers; try again later or use the console." }))));
   const status = input2.status;
   const notebooks = status === void 0 ? all6.items : all6.items.filter((n) => matchesStatusFilter(n.status, status));
   return { notebooks, total: status === void 0 ? all6.total : notebooks.length, truncated: all6.truncated };
 });
-var notebookIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => ref.kind === "notebook" ? Either_exports.right(ref.id) : Either_exports.left(invalidInput(`"${raw}" is not a notebook id (it is a ${ref.kind} id).`, `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`)));
+var notebookIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => ref2.kind === "notebook" ? Either_exports.right(ref2.id) : Either_exports.left(invalidInput(`"${raw}" is not a notebook id (it is a ${ref2.kind} id).`, `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`)));
 var getNotebook = (id) => Effect_exports.gen(function* () {
   const notebookId = yield* notebookIdOf(id);
   const platform = yield* Platform;
@@ -47626,13 +48276,13 @@ var inferenceDetail = (input2) => Effect_exports.gen(function* () {
   const serving2 = yield* withHint(getServing(yield* servingIdOf2(input2, "detail")), ID_HINT);
   const platform = yield* Platform;
   const now = yield* Clock_exports.currentTimeMillis;
-  const running3 = serving2.status.family === "running";
+  const running4 = serving2.status.family === "running";
   return {
     action: "detail",
     serving: serving2,
     consoleUrl: servingConsoleUrl(platform.baseUrl, serving2.workspaceId),
     ageMs: serving2.createdAt !== void 0 ? Math.max(0, now - serving2.createdAt) : void 0,
-    next: running3 ? [
+    next: running4 ? [
       nextStep("inference", { action: "stop", serving_id: serving2.id, confirm: true }, "when it is no longer needed")
     ] : serving2.status.terminal ? [nextStep("job_detail", { job_id: serving2.id }, "for why it ended")] : [nextStep("inference", { action: "detail", serving_id: serving2.id }, "again until it is RUNNING")]
   };
@@ -47652,7 +48302,7 @@ var inferenceList = (input2) => Effect_exports.gen(function* () {
 var inferenceStop = (input2) => Effect_exports.gen(function* () {
   const id = yield* servingIdOf2(input2, "stop");
   const serving2 = yield* withHint(getServing(id), ID_HINT);
-  const label2 = serving2.name || serving2.id;
+  const label3 = serving2.name || serving2.id;
   const over = serving2.status.terminal || serving2.status.family === "stopping";
   const base = { action: "stop", servingId: serving2.id, name: serving2.name, status: serving2.status };
   if (input2.dry_run) {
@@ -47661,7 +48311,7 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
       ...base,
       confirmed: input2.confirm,
       stopped: false,
-      message: over ? `Serving ${label2} is already ${serving2.status.raw}; nothing would be sent.` : `Serving ${label2} (${serving2.status.raw || "unknown state"}) would be stopped; nothing was sent.`,
+      message: over ? `Serving ${label3} is already ${serving2.status.raw}; nothing would be sent.` : `Serving ${label3} (${serving2.status.raw || "unknown state"}) would be stopped; nothing was sent.`,
       plan: over ? {
         summary: `Stop nothing: serving ${labelOf(target)} is already ${serving2.status.raw}`,
         targets: [],
@@ -47678,7 +48328,7 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
       ...base,
       confirmed: input2.confirm,
       stopped: false,
-      message: over ? `Serving ${label2} is already ${serving2.status.raw}; nothing to stop.` : `Serving ${label2} is ${serving2.status.raw || "in an unknown state"} and may be answering users; nothing was stopped.`,
+      message: over ? `Serving ${label3} is already ${serving2.status.raw}; nothing to stop.` : `Serving ${label3} is ${serving2.status.raw || "in an unknown state"} and may be answering users; nothing was stopped.`,
       ...over ? {} : {
         hint: `To stop it, call ${callWord("inference", { action: "stop", serving_id: serving2.id, confirm: true })}.`
       }
@@ -47697,7 +48347,107 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
 // ../../packages/core/dist/operations/inference/output.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/inference/output-recipes.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var recipeOutputs = () => {
+  const Source = external_exports.enum(["shipped", "config", "project"]).describe("Where the recipe file is: shipped, the config folder, ./recipes/");
+  const Entry = {
+    name: external_exports.string().describe("Recipe name"),
+    engine: external_exports.string().describe("vllm or sglang"),
+    model: external_exports.string().describe("The model: repository and version, or a path on shared storage"),
+    file: external_exports.string().describe("The recipe's file"),
+    source: Source,
+    description: external_exports.string().optional().describe("What the recipe is for")
+  };
+  const Clashes = external_exports.array(external_exports.string()).describe("Recipe names defined twice, and which file wins");
+  const Recipes = external_exports.object({
+    action: external_exports.literal("recipes"),
+    recipes: external_exports.array(external_exports.object(Entry)).describe("The recipes, by name"),
+    folders: external_exports.array(external_exports.object({ dir: external_exports.string(), source: Source })).describe("The folders read, lowest precedence first"),
+    clashes: Clashes
+  });
+  const Resolved = external_exports.object({
+    name: external_exports.string(),
+    engine: external_exports.string(),
+    image: external_exports.string().describe("Image address"),
+    command: external_exports.string().describe("The server command the serving runs"),
+    exact: external_exports.boolean().describe("False when the spec or model path was unknown and the command holds placeholders"),
+    port: external_exports.number(),
+    replicas: external_exports.number(),
+    nodesPerReplica: external_exports.number(),
+    tensorParallel: external_exports.number().optional().describe("Tensor parallel size; absent without a spec"),
+    pipelineParallel: external_exports.number().optional().describe("Pipeline parallel size; absent without a spec"),
+    servedName: external_exports.string().describe("The model name the OpenAI API answers to"),
+    modelPath: external_exports.string().describe("Where the model's files are inside the container"),
+    env: external_exports.record(external_exports.string(), external_exports.string()).describe("Environment set before the engine starts"),
+    healthPath: external_exports.string(),
+    healthTimeoutSeconds: external_exports.number(),
+    warnings: external_exports.array(external_exports.string())
+  }).describe("The recipe resolved into the serving's command and sizes");
+  const Recipe = external_exports.object({
+    action: external_exports.literal("recipe"),
+    recipe: external_exports.object({
+      ...Entry,
+      image: external_exports.string(),
+      port: external_exports.number(),
+      parallel: external_exports.object({
+        tensor: external_exports.union([external_exports.number(), external_exports.literal("auto")]),
+        pipeline: external_exports.union([external_exports.number(), external_exports.literal("auto")])
+      }),
+      nodesPerReplica: external_exports.number(),
+      replicas: external_exports.number(),
+      args: external_exports.array(external_exports.string()),
+      env: external_exports.record(external_exports.string(), external_exports.string()),
+      health: external_exports.object({ path: external_exports.string(), timeoutSeconds: external_exports.number() })
+    }).describe("The recipe as written, defaults filled in"),
+    resolved: Resolved,
+    spec: SpecCandidateOutput().optional(),
+    model: external_exports.object({ id: external_exports.string(), name: external_exports.string(), version: external_exports.number() }).optional().describe("The model version"),
+    clashes: Clashes,
+    next: NextSteps()
+  });
+  const Health = external_exports.object({
+    action: external_exports.literal("health"),
+    servingId: external_exports.string(),
+    name: external_exports.string(),
+    status: StatusOutput(),
+    stage: external_exports.enum(["waiting", "starting", "loading", "ready", "crashed", "stopped", "unreachable"]).describe("How far it is from answering"),
+    ready: external_exports.boolean().describe("True when /models and a chat completion answered"),
+    reason: external_exports.string().describe("Why it is (not) ready"),
+    accessUrl: external_exports.string().describe("The OpenAI base URL (…/v1), or empty"),
+    models: external_exports.array(external_exports.string()).describe("Model names /models lists"),
+    latencyMs: external_exports.object({ models: external_exports.number().optional(), chat: external_exports.number().optional() }).describe("Latency in ms"),
+    reply: external_exports.string().optional().describe("The probe's chat reply"),
+    logs: external_exports.array(external_exports.object({ time: external_exports.number(), pod: external_exports.string(), message: external_exports.string() })).describe("The newest log lines when not ready"),
+    next: NextSteps()
+  });
+  const Chat = external_exports.object({
+    action: external_exports.literal("chat"),
+    servingId: external_exports.string(),
+    name: external_exports.string(),
+    model: external_exports.string().describe("The model name sent"),
+    reply: external_exports.string().describe("The assistant's reply"),
+    finishReason: external_exports.string(),
+    latencyMs: external_exports.number(),
+    usage: external_exports.object({ promptTokens: external_exports.number(), completionTokens: external_exports.number() }).optional()
+  });
+  const CreateRecipe = external_exports.object({
+    name: external_exports.string(),
+    file: external_exports.string(),
+    engine: external_exports.string(),
+    tensorParallel: external_exports.number(),
+    pipelineParallel: external_exports.number(),
+    servedName: external_exports.string(),
+    modelPath: external_exports.string()
+  }).optional().describe("The recipe the command was built from");
+  return { Recipes, Recipe, Health, Chat, CreateRecipe };
+};
+
+// ../../packages/core/dist/operations/inference/output.js
 var InferenceOutput = once6(() => {
+  const extra = recipeOutputs();
   const Serving = external_exports.object({
     id: external_exports.string().describe("Serving id (sv-…)"),
     name: external_exports.string().describe("Serving name"),
@@ -47743,7 +48493,9 @@ var InferenceOutput = once6(() => {
     recovered: external_exports.boolean().optional().describe("The create's answer was lost and the serving was found by name"),
     warnings: Warnings(),
     next: NextSteps(),
-    plan: PlanOutput().optional()
+    plan: PlanOutput().optional(),
+    recipe: extra.CreateRecipe,
+    access: external_exports.string().optional().describe("How to reach it once RUNNING")
   });
   const Detail = external_exports.object({
     action: external_exports.literal("detail"),
@@ -47770,23 +48522,294 @@ var InferenceOutput = once6(() => {
     hint: external_exports.string().optional().describe("What to do next"),
     plan: PlanOutput().optional()
   });
-  return external_exports.discriminatedUnion("action", [Create, Detail, List, Stop]);
+  return external_exports.discriminatedUnion("action", [
+    Create,
+    Detail,
+    List,
+    Stop,
+    extra.Recipes,
+    extra.Recipe,
+    extra.Health,
+    extra.Chat
+  ]);
 });
 
+// ../../packages/core/dist/operations/inference/probe.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var ModelList = external_exports.object({ data: external_exports.array(external_exports.object({ id: external_exports.string() }).loose()) }).loose();
+var Completion = external_exports.object({
+  choices: external_exports.array(external_exports.object({
+    message: external_exports.object({ content: external_exports.string().nullable().optional() }).loose(),
+    finish_reason: external_exports.string().nullable().optional()
+  }).loose()).min(1),
+  usage: external_exports.object({ prompt_tokens: external_exports.number(), completion_tokens: external_exports.number() }).loose().optional()
+}).loose();
+var ID_HINT2 = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`;
+var servingIdOf3 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT2)) : Effect_exports.succeed(input2.serving_id.trim());
+var call = (method, url2, body2) => Effect_exports.gen(function* () {
+  const transport = yield* Transport;
+  const started = performance.now();
+  const res = yield* transport.send({
+    method,
+    url: url2,
+    headers: { accept: "application/json", ...body2 !== void 0 ? { "content-type": "application/json" } : {} },
+    ...body2 !== void 0 ? { body: JSON.stringify(body2) } : {},
+    idempotent: false,
+    timeout: "60 seconds"
+  });
+  return { status: res.status, body: res.body, ms: Math.round(performance.now() - started) };
+});
+var json2 = (text3) => {
+  try {
+    return JSON.parse(text3);
+  } catch {
+    return void 0;
+  }
+};
+var lastLines = (servingId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const listed = yield* platform.v2("inference_serving", "ListServingInstances", { inference_serving_id: servingId }, { idempotent: true });
+  const items = listed?.items ?? [];
+  const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
+  if (pods.length === 0)
+    return [];
+  const lines6 = yield* tailLogs(servingId, 8, { pod: pods });
+  return lines6.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
+}).pipe(Effect_exports.orElseSucceed(() => []));
+var CRASH = /Traceback|Error|error:|exited with code|Killed/;
+var GATEWAY_WAIT = /* @__PURE__ */ new Set([502, 503, 504]);
+var waiting = (s) => {
+  const raw = s.status.raw.toUpperCase();
+  if (s.status.family === "waiting")
+    return raw.includes("CREAT") ? { stage: "starting", reason: `Serving is ${s.status.raw}: pulling the image and starting its pods.` } : { stage: "waiting", reason: `Serving is ${s.status.raw || "waiting"}: waiting for GPUs to be scheduled.` };
+  if (s.status.family === "failed")
+    return { stage: "crashed", reason: `Serving ${s.status.raw}: its server exited; the logs' last lines say why.` };
+  if (s.status.terminal || s.status.family === "stopping")
+    return { stage: "stopped", reason: `Serving is ${s.status.raw}; nothing answers.` };
+  return void 0;
+};
+var inferenceHealth = (input2, probeChat = true) => Effect_exports.gen(function* () {
+  const s = yield* withHint(getServing(yield* servingIdOf3(input2, "health")), ID_HINT2);
+  const base = { action: "health", servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl };
+  const again = nextStep("inference", { action: "health", serving_id: s.id }, "again in a minute");
+  const notReady = (stage, reason, logs, next4) => ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next: next4 });
+  const before2 = waiting(s);
+  if (before2 !== void 0) {
+    const logs = before2.stage === "waiting" ? [] : yield* lastLines(s.id);
+    const next4 = before2.stage === "crashed" || before2.stage === "stopped" ? [] : [again];
+    return notReady(before2.stage, before2.reason, logs, next4);
+  }
+  if (s.accessUrl === "")
+    return notReady("unreachable", "Serving is RUNNING but the platform reports no access URL yet.", [], [again]);
+  const root = s.accessUrl.replace(/\/+$/, "");
+  const models = yield* Effect_exports.either(call("GET", `${root}/models`));
+  if (Either_exports.isLeft(models))
+    return notReady("unreachable", `Could not reach ${root}/models (${models.left.code}); the access URL may be reachable only from the campus network.`, [], [again]);
+  if (models.right.status !== 200 && !GATEWAY_WAIT.has(models.right.status))
+    return notReady("unreachable", `${root}/models answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`, yield* lastLines(s.id), [again]);
+  if (models.right.status !== 200) {
+    const logs = yield* lastLines(s.id);
+    const crashed = logs.some((l) => CRASH.test(l.message));
+    return notReady(crashed ? "crashed" : "loading", crashed ? `The gateway answers HTTP ${models.right.status} and the server's logs show an error: it crashed.` : `The gateway answers HTTP ${models.right.status}: the server is not listening yet (loading weights, or on another port than ${s.port ?? "the serving's"}).`, logs, crashed ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, "then fix the recipe")] : [again]);
+  }
+  const listed = ModelList.safeParse(json2(models.right.body));
+  const ids3 = listed.success ? listed.data.data.map((m) => m.id) : [];
+  const chat = probeChat ? yield* chatOnce(root, ids3[0] ?? "", "Reply with OK.", 8) : void 0;
+  return {
+    ...base,
+    stage: "ready",
+    ready: true,
+    reason: `Answering: ${ids3.length} model(s) in ${models.right.ms} ms${chat !== void 0 ? `, a chat completion in ${chat.latencyMs} ms` : ""}.`,
+    models: ids3,
+    latencyMs: { models: models.right.ms, ...chat !== void 0 ? { chat: chat.latencyMs } : {} },
+    ...chat !== void 0 ? { reply: chat.reply } : {},
+    logs: [],
+    next: [nextStep("inference", { action: "chat", serving_id: s.id, prompt: "Hello" }, "to talk to it")]
+  };
+});
+var chatOnce = (root, model, prompt, maxTokens) => Effect_exports.gen(function* () {
+  const body2 = { model, messages: [{ role: "user", content: prompt }], max_tokens: maxTokens, temperature: 0 };
+  const res = yield* Effect_exports.mapError(call("POST", `${root}/chat/completions`, body2), (e) => inspireError({
+    reason: "PlatformError",
+    message: `Could not reach ${root}/chat/completions (${e.code}).`,
+    hint: "The access URL may be reachable only from the campus network."
+  }));
+  const parsed = Completion.safeParse(json2(res.body));
+  if (res.status !== 200 || !parsed.success)
+    return yield* Effect_exports.fail(inspireError({
+      reason: "PlatformError",
+      message: `The serving answered HTTP ${res.status} to a chat completion: ${res.body.slice(0, 200)}`,
+      hint: `${callWord("inference", { action: "health" })} says whether it is ready.`
+    }));
+  const choice3 = parsed.data.choices[0];
+  return {
+    reply: choice3?.message.content ?? "",
+    finishReason: choice3?.finish_reason ?? "",
+    latencyMs: res.ms,
+    ...parsed.data.usage !== void 0 ? {
+      usage: {
+        promptTokens: parsed.data.usage.prompt_tokens,
+        completionTokens: parsed.data.usage.completion_tokens
+      }
+    } : {}
+  };
+});
+var inferenceChat = (input2) => Effect_exports.gen(function* () {
+  const id = yield* servingIdOf3(input2, "chat");
+  if (input2.prompt === void 0 || input2.prompt.trim() === "")
+    return yield* Effect_exports.fail(invalidInput("inference chat needs prompt.", "Pass the message to send as prompt."));
+  const health = yield* inferenceHealth({ ...input2, serving_id: id }, false);
+  if (!health.ready)
+    return yield* Effect_exports.fail(inspireError({
+      reason: "Conflict",
+      message: `Serving ${health.name || id} is not answering yet: ${health.reason}`,
+      hint: `${callWord("inference", { action: "health", serving_id: id })} shows its progress and logs.`
+    }));
+  const model = health.models[0] ?? "";
+  const chat = yield* chatOnce(health.accessUrl.replace(/\/+$/, ""), model, input2.prompt, 256);
+  return { action: "chat", servingId: id, name: health.name, model, ...chat };
+});
+
+// ../../packages/core/dist/operations/inference/recipes/actions.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var modelText = (r) => r.model.repository !== void 0 ? `${r.model.repository} ${r.model.version === "latest" ? "latest" : `v${r.model.version}`}` : r.model.path ?? "";
+var entry = (r) => ({
+  name: r.name,
+  engine: r.engine,
+  model: modelText(r),
+  file: r.file,
+  source: r.source,
+  ...r.description !== void 0 ? { description: r.description.trim() } : {}
+});
+var inferenceRecipes = (workingDir) => Effect_exports.map(recipeBook(workingDir), (book) => ({
+  action: "recipes",
+  recipes: book.recipes.map(entry),
+  folders: book.folders.map((f) => ({ dir: f.dir, source: f.source })),
+  clashes: book.clashes
+}));
+var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
+  if (input2.recipe === void 0 || input2.recipe.trim() === "")
+    return yield* Effect_exports.fail(invalidInput("inference recipe needs recipe.", `${callWord("inference", { action: "recipes" })} lists them.`));
+  const book = yield* recipeBook(workingDir);
+  const recipe = yield* findRecipe(book, input2.recipe);
+  const placed = input2.spec !== void 0 || input2.compute_group !== void 0;
+  const deployment = placed ? yield* resolveForPlacement(recipe, input2) : void 0;
+  const offline = resolveRecipe(recipe, {
+    gpus: void 0,
+    modelPath: void 0,
+    replicas: input2.replicas,
+    nodesPerReplica: input2.node_num_per_replica,
+    port: input2.port
+  });
+  const resolved = deployment?.resolved ?? (yield* offline);
+  return {
+    action: "recipe",
+    recipe: {
+      ...entry(recipe),
+      image: recipe.image,
+      port: recipe.port,
+      parallel: recipe.parallel,
+      nodesPerReplica: recipe.nodes_per_replica,
+      replicas: recipe.replicas,
+      args: recipe.args,
+      env: recipe.env,
+      health: { path: recipe.health.path, timeoutSeconds: recipe.health.timeout_seconds }
+    },
+    resolved,
+    ...deployment !== void 0 ? {
+      spec: toCandidate(deployment.where.spec),
+      model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version }
+    } : {},
+    clashes: book.clashes.filter((c) => c.startsWith(`Recipe ${recipe.name} `)),
+    next: [
+      nextStep("inference", {
+        action: "create",
+        recipe: recipe.name,
+        ...input2.compute_group !== void 0 ? { compute_group: input2.compute_group } : {},
+        ...input2.spec !== void 0 ? { spec: input2.spec } : {},
+        dry_run: true
+      }, "to see the exact request")
+    ]
+  };
+});
+
+// ../../packages/core/dist/operations/inference/render-recipes.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var lines = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var renderRecipes = (r) => lines(renderTable(r.recipes, [
+  { header: "NAME", cell: (x) => x.name },
+  { header: "ENGINE", cell: (x) => x.engine },
+  { header: "MODEL", cell: (x) => x.model },
+  { header: "FILE", cell: (x) => x.file }
+], "(no recipes)"), `folders: ${r.folders.map((f) => `${f.dir} (${f.source})`).join(", ")}; a later folder wins a name clash`, r.clashes.map((c) => `warning: ${c}`).join("\n"));
+var renderRecipe = (r) => {
+  const x = r.resolved;
+  const size12 = (n, declared) => n !== void 0 ? `${n}${declared === "auto" ? " (auto)" : ""}` : "auto (the spec's GPUs; pass spec)";
+  return lines(renderFields([
+    ["recipe", `${r.recipe.name} (${r.recipe.engine})`],
+    ["file", r.recipe.file],
+    ["description", r.recipe.description],
+    ["image", x.image],
+    ["model", r.model !== void 0 ? `${r.model.name} v${r.model.version} (${r.model.id})` : r.recipe.model],
+    ["model path", x.modelPath],
+    ["served as", x.servedName],
+    [
+      "spec",
+      r.spec !== void 0 ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : "(none given: pass spec for exact sizes)"
+    ],
+    ["tensor parallel", size12(x.tensorParallel, r.recipe.parallel.tensor)],
+    ["pipeline parallel", size12(x.pipelineParallel, r.recipe.parallel.pipeline)],
+    ["replicas", `${x.replicas} × ${x.nodesPerReplica} node(s)`],
+    ["port", x.port],
+    ["health", `${x.healthPath} within ${x.healthTimeoutSeconds} s`]
+  ]), `command${x.exact ? "" : " (with placeholders)"}:
+  ${x.command}`, [...x.warnings, ...r.clashes].map((w) => `warning: ${w}`).join("\n"), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
+};
+var renderHealth = (r) => lines(`${r.name || r.servingId}: ${r.ready ? "ready" : `not ready (${r.stage})`} — ${r.reason}`, renderFields([
+  ["serving", r.servingId],
+  ["status", r.status.raw],
+  ["access url", r.accessUrl || void 0],
+  ["models", r.models.length > 0 ? r.models.join(", ") : void 0],
+  [
+    "latency",
+    r.latencyMs.models !== void 0 ? `models ${r.latencyMs.models} ms${r.latencyMs.chat !== void 0 ? `, chat ${r.latencyMs.chat} ms` : ""}` : void 0
+  ],
+  ["reply", r.reply]
+]), r.logs.length > 0 ? `last log lines:
+${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}` : void 0, r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
+var renderChat = (r) => lines(r.reply, `(${r.model}, ${r.latencyMs} ms${r.usage !== void 0 ? `, ${r.usage.completionTokens} tokens` : ""})`);
+
 // ../../packages/core/dist/operations/inference/index.js
-var run3 = (input2) => {
+var run3 = (input2, context5) => {
   if (input2.action === "create")
-    return createInference(input2);
+    return createInference(input2, context5.workingDir);
+  if (input2.action === "recipes")
+    return inferenceRecipes(context5.workingDir);
+  if (input2.action === "recipe")
+    return inferenceRecipe(input2, context5.workingDir);
+  if (input2.action === "health")
+    return inferenceHealth(input2);
+  if (input2.action === "chat")
+    return inferenceChat(input2);
   if (input2.action === "detail")
     return inferenceDetail(input2);
   if (input2.action === "list")
     return inferenceList(input2);
   return inferenceStop(input2);
 };
-var lines = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var lines2 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
 var warningLines = (warnings) => warnings.map((w) => `warning: ${w}`).join("\n");
-var renderCreate = (r) => lines(r.plan !== void 0 ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`, renderFields([
+var renderCreate = (r) => lines2(r.plan !== void 0 ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`, renderFields([
   ["serving id", r.servingId],
+  [
+    "recipe",
+    r.recipe !== void 0 ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})` : void 0
+  ],
+  ["served as", r.recipe?.servedName],
+  ["model path", r.recipe?.modelPath],
   ["workspace", r.workspace.name],
   ["project", r.project.name],
   ["compute group", r.computeGroup.name],
@@ -47799,11 +48822,12 @@ var renderCreate = (r) => lines(r.plan !== void 0 ? renderPlan(r.plan) : `Servin
   ["priority", r.priority],
   ["custom domain", r.customDomain],
   ["console", r.consoleUrl],
-  ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0]
+  ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0],
+  ["access", r.access]
 ]), warningLines(r.warnings), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
 var renderDetail = (r) => {
   const s = r.serving;
-  return lines(renderFields([
+  return lines2(renderFields([
     ["serving", `${s.name} (${s.id})`],
     ["status", `${s.status.raw || "-"} (${s.status.family})`],
     ["access url", s.accessUrl || (s.status.family === "running" ? "(not reported)" : "(none until RUNNING)")],
@@ -47825,7 +48849,7 @@ var renderDetail = (r) => {
     ["console", r.consoleUrl]
   ]), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
 };
-var renderList = (r) => lines(`Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.servings, [
+var renderList = (r) => lines2(`Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.servings, [
   { header: "ID", cell: (s) => s.id },
   { header: "NAME", cell: (s) => s.name },
   { header: "STATUS", cell: (s) => s.status.raw },
@@ -47833,11 +48857,11 @@ var renderList = (r) => lines(`Servings in ${r.workspace.name}: ${r.servings.len
   { header: "CREATED", cell: (s) => formatTime(s.createdAt) },
   { header: "BY", cell: (s) => s.createdBy }
 ], "(no servings)"), `console: ${r.consoleUrl}`);
-var renderStop = (r) => r.plan !== void 0 ? lines(renderPlan(r.plan), r.message) : lines(r.message, r.hint);
+var renderStop = (r) => r.plan !== void 0 ? lines2(renderPlan(r.plan), r.message) : lines2(r.message, r.hint);
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: `Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
+  description: `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -47854,13 +48878,25 @@ var inferenceOperation = defineOperation({
       image: "{image}",
       workspace: "{workspace}"
     },
-    { action: "stop", serving_id: "{serving}", confirm: true }
+    {
+      action: "create",
+      recipe: "qwen2.5-7b-instruct-vllm",
+      name: "dry-recipe",
+      compute_group: "{serving_group}",
+      spec: "{serving_spec}",
+      workspace: "{workspace}"
+    },
+    { action: "stop", serving_id: "{serving}", confirm: true },
+    { action: "recipe", recipe: "qwen2.5-7b-instruct-vllm" },
+    { action: "health", serving_id: "{serving}" },
+    { action: "chat", serving_id: "{serving}", prompt: "Hello" }
   ],
   actions: {
     create: {
       summary: "Deploy a model as an inference service",
       fields: [
         "name",
+        "recipe",
         "model_id",
         "model_version",
         "image",
@@ -47891,10 +48927,30 @@ var inferenceOperation = defineOperation({
       summary: "Stop an inference service",
       fields: ["serving_id"],
       cli: { path: ["serve", "stop"], positional: ["serving_id"] }
+    },
+    recipes: {
+      summary: "List the serving recipes (shipped, config folder, ./recipes/)",
+      fields: [],
+      cli: { path: ["serve", "recipes"] }
+    },
+    recipe: {
+      summary: "Show a serving recipe and the command it resolves to",
+      fields: ["recipe", "spec", "compute_group", "workspace", "project", "replicas", "node_num_per_replica", "port"],
+      cli: { path: ["serve", "recipe"], positional: ["recipe"] }
+    },
+    health: {
+      summary: "Probe a serving's OpenAI endpoint, or say why it is not ready",
+      fields: ["serving_id"],
+      cli: { path: ["serve", "health"], positional: ["serving_id"] }
+    },
+    chat: {
+      summary: "Send one prompt to a serving",
+      fields: ["serving_id", "prompt"],
+      cli: { path: ["serve", "chat"], positional: ["serving_id", "prompt"] }
     }
   },
   run: run3,
-  render: (r) => r.action === "create" ? renderCreate(r) : r.action === "detail" ? renderDetail(r) : r.action === "list" ? renderList(r) : renderStop(r)
+  render: (r) => r.action === "recipes" ? renderRecipes(r) : r.action === "recipe" ? renderRecipe(r) : r.action === "health" ? renderHealth(r) : r.action === "chat" ? renderChat(r) : r.action === "create" ? renderCreate(r) : r.action === "detail" ? renderDetail(r) : r.action === "list" ? renderList(r) : renderStop(r)
 });
 
 // ../../packages/core/dist/operations/job-detail/index.js
@@ -47950,11 +49006,11 @@ var RULES = [
   }
 ];
 var TRACEBACK_END = /^\s*([A-Za-z_][\w.]*(Error|Exception|Interrupt)|[A-Za-z_][\w.]*Error)\b.*$/;
-var lastException = (lines3) => {
-  const start3 = lines3.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
+var lastException = (lines6) => {
+  const start3 = lines6.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
   if (start3 < 0)
     return void 0;
-  return lines3.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
+  return lines6.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
 };
 var textsOf = (input2) => [
   ...input2.subStatus !== void 0 && input2.subStatus !== "" ? [`sub_status: ${input2.subStatus}`] : [],
@@ -48141,7 +49197,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
   if (logs !== void 0 && Either_exports.isLeft(logs))
     notes2.push(`logs could not be read: ${logs.left.message}`);
   const eventList = Either_exports.isRight(events) ? events.right.events : [];
-  const lines3 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
+  const lines6 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
   const findings = diagnose({
     family: d.status.family,
     subStatus: d.subStatus,
@@ -48149,9 +49205,9 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
     priority: d.priority,
     network: workspacePolicy(d.workspace).network,
     events: eventList,
-    logLines: lines3
+    logLines: lines6
   });
-  return { findings, eventsRead: eventList.length, logLinesRead: lines3.length, notes: notes2 };
+  return { findings, eventsRead: eventList.length, logLinesRead: lines6.length, notes: notes2 };
 });
 var jobDetailOperation = defineOperation({
   name: "job_detail",
@@ -48163,10 +49219,10 @@ var jobDetailOperation = defineOperation({
   effects: { writes: false },
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref))
-      return yield* Effect_exports.fail(ref.left);
-    const detail = yield* readTask(ref.right.id, ref.right.kind);
+    const ref2 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref2))
+      return yield* Effect_exports.fail(ref2.left);
+    const detail = yield* readTask(ref2.right.id, ref2.right.kind);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc";
     if (!diagnosable || !needsDiagnosis(detail))
       return detail;
@@ -48372,13 +49428,13 @@ var jobsOperation = defineOperation({
     mine: input2.mine,
     allWorkspaces: input2.all_workspaces
   }), (listing) => {
-    const counts = {};
+    const counts2 = {};
     for (const t of listing.tasks)
-      counts[t.family] = (counts[t.family] ?? 0) + 1;
+      counts2[t.family] = (counts2[t.family] ?? 0) + 1;
     return {
       tasks: listing.tasks.slice(0, input2.limit).map(rowOf2),
       total: listing.tasks.length,
-      counts,
+      counts: counts2,
       workspaces: listing.workspaces,
       scope: {
         workspaceFrom: listing.workspaceFrom,
@@ -48404,12 +49460,12 @@ var jobsOperation = defineOperation({
       { header: "RUNNING", cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
       { header: "GPUS", cell: (t) => t.gpus, align: "right" }
     ], "No tasks match.");
-    const counts = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
+    const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? `showing ${r.tasks.length} of ${r.total}` : `${r.total} tasks`;
-    const lines3 = [table, `${shown}${counts !== "" ? ` — ${counts}` : ""}`];
+    const lines6 = [table, `${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
     if (r.truncated)
-      lines3.push(CUT2);
-    return lines3.join("\n");
+      lines6.push(CUT2);
+    return lines6.join("\n");
   }
 });
 
@@ -48633,15 +49689,15 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { realpathSync as realpathSync2 } from "node:fs";
-import { isAbsolute as isAbsolute4, join as join12, relative as relative4 } from "node:path";
+import { isAbsolute as isAbsolute4, join as join13, relative as relative4 } from "node:path";
 
 // ../../packages/core/dist/store/confined.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync as openSync2, realpathSync, renameSync as renameSync2, statSync as statSync2, unlinkSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync as openSync2, realpathSync, renameSync as renameSync2, statSync as statSync3, unlinkSync, writeSync } from "node:fs";
 import { homedir as homedir6 } from "node:os";
-import { isAbsolute as isAbsolute3, join as join11, normalize as normalize2, relative as relative3 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join12, normalize as normalize2, relative as relative3 } from "node:path";
 var NOFOLLOW = constants3.O_NOFOLLOW ?? 0;
 var rootsText = (roots, joiner = " or ") => roots.map((r) => `${r.label} (${r.path})`).join(joiner);
 var fileError = (path, e) => {
@@ -48676,7 +49732,7 @@ var placeUnder = (wanted, roots, field = "path") => {
   const where3 = rootsText(roots);
   if (text3 === "" || text3.includes("\0"))
     throw invalidInput(`${field} "${wanted}" is not a file name.`, `Name a file inside ${where3}.`);
-  const expanded = text3 === "~" ? homedir6() : text3.startsWith("~/") ? join11(homedir6(), text3.slice(2)) : text3;
+  const expanded = text3 === "~" ? homedir6() : text3.startsWith("~/") ? join12(homedir6(), text3.slice(2)) : text3;
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(`Refusing to write ${text3}: ".." is not allowed in ${field}.`, `Name the file inside ${where3} without "..", e.g. "${expanded.split(/[\\/]+/).at(-1) || "out.txt"}".`);
   let root = first2;
@@ -48698,8 +49754,8 @@ var placeUnder = (wanted, roots, field = "path") => {
     rest = expanded;
   const parts2 = rest.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (parts2.length === 0)
-    throw invalidInput(`${field} "${text3}" names ${root.label} itself, not a file.`, `Add a file name, e.g. ${join11(text3, "out.txt")}.`);
-  return { root, parts: parts2, path: join11(root.path, ...parts2) };
+    throw invalidInput(`${field} "${text3}" names ${root.label} itself, not a file.`, `Add a file name, e.g. ${join12(text3, "out.txt")}.`);
+  return { root, parts: parts2, path: join12(root.path, ...parts2) };
 };
 var lstatOrUndefined = (path) => {
   try {
@@ -48714,13 +49770,13 @@ var walkFolders = (place, field, create2) => {
   if (place.root.create === true && create2)
     mkdirSync2(place.root.path, { recursive: true, mode: 448 });
   const realRoot = realpathSync(place.root.path);
-  if (!statSync2(realRoot).isDirectory())
+  if (!statSync3(realRoot).isDirectory())
     throw invalidInput(`${place.root.path} is not a folder.`, `Point ${place.root.label} at a folder.`);
   let dir = place.root.path;
   let realDir = realRoot;
   for (const part of place.parts.slice(0, -1)) {
-    dir = join11(dir, part);
-    realDir = join11(realDir, part);
+    dir = join12(dir, part);
+    realDir = join12(realDir, part);
     let st = lstatOrUndefined(realDir);
     if (st === void 0 && create2) {
       try {
@@ -48745,8 +49801,8 @@ var openConfined = (place, options) => {
   const field = options.field ?? "path";
   try {
     const { dir, realDir } = walkFolders(place, field, true);
-    const shown = join11(dir, name(place));
-    const final = join11(realDir, name(place));
+    const shown = join12(dir, name(place));
+    const final = join12(realDir, name(place));
     const st = lstatOrUndefined(final);
     if (st?.isSymbolicLink())
       throw linkError(shown, field);
@@ -48754,7 +49810,7 @@ var openConfined = (place, options) => {
       throw invalidInput(`${shown} exists and is not a regular file.`, `Choose another ${field}.`);
     if (st !== void 0 && !options.overwrite)
       throw existsError(shown);
-    const opened = options.overwrite ? join11(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
+    const opened = options.overwrite ? join12(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
     let fd;
     try {
       fd = openSync2(opened, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | NOFOLLOW, options.mode ?? 438);
@@ -48828,7 +49884,7 @@ var inside = (path, dir) => {
 var downloadDir = Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const store = yield* Store;
-  const fallback = join12(store.paths.cacheDir, "downloads");
+  const fallback = join13(store.paths.cacheDir, "downloads");
   const name2 = profile.name.value ?? "default";
   const defaults = yield* profile.readDefaults;
   const resolved = resolveSetting("downloadDir", { env: profile.env, defaults, profile: name2 });
@@ -48866,7 +49922,7 @@ var openDownload = (target, context5) => Effect_exports.gen(function* () {
     catch: (e) => fileError(wanted || target.defaultName, e)
   });
   let committed = false;
-  const file2 = yield* Effect_exports.acquireRelease(open4, (f) => Effect_exports.sync(() => {
+  const file3 = yield* Effect_exports.acquireRelease(open4, (f) => Effect_exports.sync(() => {
     if (committed)
       return;
     try {
@@ -48876,28 +49932,28 @@ var openDownload = (target, context5) => Effect_exports.gen(function* () {
   }));
   let bytes = 0;
   return {
-    path: file2.path,
+    path: file3.path,
     bytes: () => bytes,
     write: (text3) => Effect_exports.try({
       try: () => {
-        bytes += file2.write(text3);
+        bytes += file3.write(text3);
       },
-      catch: (e) => fileError(file2.path, e)
+      catch: (e) => fileError(file3.path, e)
     }),
     commit: Effect_exports.try({
       try: () => {
-        file2.commit();
+        file3.commit();
         committed = true;
       },
-      catch: (e) => fileError(file2.path, e)
+      catch: (e) => fileError(file3.path, e)
     })
   };
 });
 var writeDownload = (target, context5) => Effect_exports.scoped(Effect_exports.gen(function* () {
-  const file2 = yield* openDownload(target, context5);
-  yield* file2.write(target.content);
-  yield* file2.commit;
-  return { path: file2.path, bytes: file2.bytes() };
+  const file3 = yield* openDownload(target, context5);
+  yield* file3.write(target.content);
+  yield* file3.commit;
+  return { path: file3.path, bytes: file3.bytes() };
 }));
 
 // ../../packages/core/dist/operations/common/tasks/time-range.js
@@ -48949,36 +50005,36 @@ var windowOf = (input2) => Effect_exports.gen(function* () {
 var Full = class extends Data_exports.TaggedError("Full") {
 };
 var windowLines = (jobId, window, pod) => {
-  const lines3 = [];
+  const lines6 = [];
   const sink = (batch) => Effect_exports.gen(function* () {
     for (const l of batch) {
       if (l.timestampMs > window.to)
         continue;
-      if (lines3.length >= MAX_WINDOW_LINES)
+      if (lines6.length >= MAX_WINDOW_LINES)
         return yield* Effect_exports.fail(new Full());
-      lines3.push(show2(l));
+      lines6.push(show2(l));
     }
   });
-  return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(Effect_exports.as({ lines: lines3, truncated: false }), Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines3, truncated: true })));
+  return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(Effect_exports.as({ lines: lines6, truncated: false }), Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines6, truncated: true })));
 };
-var lastLines = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
+var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
 var fileLine = (l) => `${isoInstant(l.timestampMs)} ${l.pod} ${l.message}
 `;
 var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(Effect_exports.gen(function* () {
-  const file2 = yield* openDownload({ path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite }, context5);
-  let lines3 = 0;
+  const file3 = yield* openDownload({ path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite }, context5);
+  let lines6 = 0;
   const sink = (batch) => Effect_exports.gen(function* () {
     const kept = options.window === void 0 ? batch : batch.filter((l) => l.timestampMs <= (options.window?.to ?? 0));
-    yield* file2.write(kept.map(fileLine).join(""));
-    lines3 += kept.length;
-    context5.progress({ message: `downloaded ${lines3} lines of ${jobId}`, current: lines3 });
+    yield* file3.write(kept.map(fileLine).join(""));
+    lines6 += kept.length;
+    context5.progress({ message: `downloaded ${lines6} lines of ${jobId}`, current: lines6 });
   });
   const summary5 = yield* downloadLogs(jobId, sink, {
     ...options.pod !== void 0 ? { pod: options.pod } : {},
     ...options.window !== void 0 ? { from: options.window.from, to: options.window.to } : {}
   });
-  yield* file2.commit;
-  return { path: file2.path, lines: lines3, bytes: file2.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
+  yield* file3.commit;
+  return { path: file3.path, lines: lines6, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
 }));
 
 // ../../packages/core/dist/operations/logs/follow.js
@@ -49017,9 +50073,9 @@ var Output5 = () => external_exports.object({
     crowdedAt: external_exports.array(external_exports.number()).describe("Instants (epoch ms) where more lines shared one time than a page holds; some may be missing")
   }).optional().describe("For download: where the log went")
 });
-var renderLogLines = (lines3, labelPods) => {
-  const label2 = labelPods ?? new Set(lines3.map((l) => l.pod)).size > 1;
-  return lines3.map((l) => `${formatInstant(l.time, { seconds: true })} ${label2 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
+var renderLogLines = (lines6, labelPods) => {
+  const label3 = labelPods ?? new Set(lines6.map((l) => l.pod)).size > 1;
+  return lines6.map((l) => `${formatInstant(l.time, { seconds: true })} ${label3 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
 };
 var logsOperation = defineOperation({
   name: "logs",
@@ -49047,8 +50103,8 @@ var logsOperation = defineOperation({
       const got = yield* windowLines(job.id, window, input2.pod);
       return { ...base, mode: "window", window, lines: got.lines, truncated: got.truncated };
     }
-    const lines3 = yield* lastLines(job.id, input2.lines, input2.pod);
-    return { ...base, mode: "tail", lines: lines3 };
+    const lines6 = yield* lastLines2(job.id, input2.lines, input2.pod);
+    return { ...base, mode: "tail", lines: lines6 };
   }),
   render: (r) => {
     if (r.download !== void 0) {
@@ -49056,12 +50112,12 @@ var logsOperation = defineOperation({
       const crowded = d.crowdedAt.length > 0 ? ` (some lines may be missing at ${d.crowdedAt.length} crowded instants)` : "";
       return `Downloaded ${d.lines} lines (${d.bytes} bytes) of ${r.jobId} to ${d.path}${crowded}.`;
     }
-    const lines3 = r.lines ?? [];
-    const head5 = r.mode === "window" && r.window !== void 0 ? `${r.jobId} ${r.status}: ${lines3.length} lines from ${formatTime(r.window.from)} to ${formatTime(r.window.to)}` : `${r.jobId} ${r.status}: last ${lines3.length} lines`;
+    const lines6 = r.lines ?? [];
+    const head5 = r.mode === "window" && r.window !== void 0 ? `${r.jobId} ${r.status}: ${lines6.length} lines from ${formatTime(r.window.from)} to ${formatTime(r.window.to)}` : `${r.jobId} ${r.status}: last ${lines6.length} lines`;
     const tail = r.truncated ? `
 (more lines in this window; narrow it or use ${fieldWord("download", true)})` : "";
     return `${head5}
-${lines3.length > 0 ? renderLogLines(lines3) : "(no log lines yet)"}${tail}`;
+${lines6.length > 0 ? renderLogLines(lines6) : "(no log lines yet)"}${tail}`;
   }
 });
 
@@ -49221,16 +50277,16 @@ var findSteadyRise = (samples) => {
     if (s && min4 && s.pct <= min4.pct)
       low = i;
   }
-  const run6 = samples.slice(low);
-  const first2 = run6[0];
-  const middle = run6[Math.floor((run6.length - 1) / 2)];
-  const last3 = run6.at(-1);
-  if (run6.length < 2 || !first2 || !middle || !last3)
+  const run7 = samples.slice(low);
+  const first2 = run7[0];
+  const middle = run7[Math.floor((run7.length - 1) / 2)];
+  const last3 = run7.at(-1);
+  if (run7.length < 2 || !first2 || !middle || !last3)
     return null;
   return {
     start: first2.t,
     end: last3.t,
-    samples: run6.length,
+    samples: run7.length,
     risePoints: roundPoints(last3.pct - first2.pct),
     firstHalfRisePoints: roundPoints(middle.pct - first2.pct),
     secondHalfRisePoints: roundPoints(last3.pct - middle.pct)
@@ -49314,14 +50370,14 @@ var minutes2 = (seconds3) => Math.round(seconds3 / 60);
 var duration5 = (seconds3) => seconds3 < 7200 ? `${minutes2(seconds3)} min` : hours2(seconds3);
 var evidenceOf = (ctx) => {
   const { gpu, flags, clock: clock3 } = ctx;
-  const lines3 = {};
+  const lines6 = {};
   if (gpu === null)
-    return lines3;
-  lines3.gpu = `GPU utilisation avg ${pct(gpu.avg)}, p50 ${pct(gpu.p50)}, p90 ${pct(gpu.p90)}, max ${pct(gpu.max)}, last ${pct(gpu.last)} over ${gpu.count} samples`;
-  lines3.stability = `std dev ${gpu.stdDev.toFixed(1)} points (unstable above ${UNSTABLE_STD_DEV_ABOVE_POINTS})`;
+    return lines6;
+  lines6.gpu = `GPU utilisation avg ${pct(gpu.avg)}, p50 ${pct(gpu.p50)}, p90 ${pct(gpu.p90)}, max ${pct(gpu.max)}, last ${pct(gpu.last)} over ${gpu.count} samples`;
+  lines6.stability = `std dev ${gpu.stdDev.toFixed(1)} points (unstable above ${UNSTABLE_STD_DEV_ABOVE_POINTS})`;
   const { trend } = flags;
   if (trend.changePoints !== null) {
-    lines3.trend = `trend ${trend.direction} (${signed(trend.changePoints)}, second half vs first half)`;
+    lines6.trend = `trend ${trend.direction} (${signed(trend.changePoints)}, second half vs first half)`;
   }
   const open4 = ctx.idleWindows.find((w) => w.ongoing);
   const past = ctx.idleWindows.filter((w) => !w.ongoing);
@@ -49331,21 +50387,21 @@ var evidenceOf = (ctx) => {
     past.length > 0 && `${past.length} earlier idle window(s)`
   ].filter((p) => typeof p === "string");
   if (parts2.length > 0)
-    lines3.idle = parts2.join(", ");
+    lines6.idle = parts2.join(", ");
   const cpu = flags.cpuStarvation;
   if (cpu.fraction !== null) {
-    lines3.starvation = `CPU > ${STARVED_CPU_ABOVE_PERCENT}% while GPU < ${STARVED_GPU_BELOW_PERCENT}% on ${Math.round(cpu.fraction * 100)}% of ${cpu.pairedSamples} paired samples`;
+    lines6.starvation = `CPU > ${STARVED_CPU_ABOVE_PERCENT}% while GPU < ${STARVED_GPU_BELOW_PERCENT}% on ${Math.round(cpu.fraction * 100)}% of ${cpu.pairedSamples} paired samples`;
   }
   const mem = flags.memory;
   if (mem.avg !== null && mem.p90 !== null) {
     const leak = mem.leak;
-    lines3.memory = `GPU memory avg ${pct(mem.avg)} (high above ${MEMORY_HIGH_AVG_ABOVE_PERCENT}), p90 ${pct(mem.p90)} (tight above ${MEMORY_TIGHT_P90_ABOVE_PERCENT})` + (leak ? `, rose ${signed(leak.risePoints)} over ${leak.samples} samples since ${clock3(leak.start)}` : "");
+    lines6.memory = `GPU memory avg ${pct(mem.avg)} (high above ${MEMORY_HIGH_AVG_ABOVE_PERCENT}), p90 ${pct(mem.p90)} (tight above ${MEMORY_TIGHT_P90_ABOVE_PERCENT})` + (leak ? `, rose ${signed(leak.risePoints)} over ${leak.samples} samples since ${clock3(leak.start)}` : "");
   }
   const reclaim = flags.reclaim;
   if (reclaim.lowSince !== null) {
-    lines3.reclaim = `GPU under ${RECLAIM_GPU_BELOW_PERCENT}% since ${clock3(reclaim.lowSince)} (${hours2(reclaim.lowSeconds)}); the platform reclaims at ${hours2(RECLAIM_HAZARD_SECONDS)}`;
+    lines6.reclaim = `GPU under ${RECLAIM_GPU_BELOW_PERCENT}% since ${clock3(reclaim.lowSince)} (${hours2(reclaim.lowSeconds)}); the platform reclaims at ${hours2(RECLAIM_HAZARD_SECONDS)}`;
   }
-  return lines3;
+  return lines6;
 };
 var memoryVerdict = (flags) => {
   const { p90, leak } = flags.memory;
@@ -49426,9 +50482,9 @@ var analyzePod = (pod, samples, clock3) => {
     return { ...base, state: "no-data", verdict: "no data", evidence: ["no GPU utilisation samples"] };
   const ctx = { gpuSamples, gpu, idleWindows, flags, clock: clock3 };
   const decision = decide(ctx, gpu);
-  const lines3 = evidenceOf(ctx);
+  const lines6 = evidenceOf(ctx);
   const order = [decision.lead, ...TOPIC_ORDER.filter((t) => t !== decision.lead)];
-  const evidence = order.map((t) => lines3[t]).filter((l) => l !== void 0);
+  const evidence = order.map((t) => lines6[t]).filter((l) => l !== void 0);
   const { level, secondsUntilReclaim } = flags.reclaim;
   if (level !== "warning" || secondsUntilReclaim === null)
     return { ...base, state: decision.state, verdict: decision.verdict, evidence };
@@ -50179,9 +51235,10 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookInputSchema = external_exports.object({
-  action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete"]).default("list").describe("create, list, detail, start, stop, or delete (delete needs confirm and a stopped or failed notebook)"),
-  notebook_id: external_exports.string().optional().describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it"),
-  name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64)"),
+  action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe("create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)"),
+  notebook_id: external_exports.string().optional().describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it; for save_image also its name, a unique id prefix or its URL"),
+  name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
+  version: external_exports.string().optional().describe("For save_image: the image version (tag)"),
   compute_group: deployFields.compute_group,
   spec: external_exports.string().optional().describe(`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`),
   image: external_exports.string().optional().describe("For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理"),
@@ -50193,13 +51250,169 @@ var NotebookInputSchema = external_exports.object({
   allow_ssh: external_exports.boolean().default(false).describe("For create: enable SSH and proxy ports"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
   keyword: external_exports.string().optional().describe("For list: keep notebooks whose name contains this"),
-  dry_run: external_exports.boolean().default(false).describe("For create, start, stop, delete: check everything with reads only and return the plan (the exact request); nothing is sent"),
+  dry_run: external_exports.boolean().default(false).describe("For create, start, stop, delete, save_image: check everything with reads only and return the plan (the exact request); nothing is sent"),
   confirm: external_exports.boolean().default(false).describe("For delete: must be true to delete; without it you see what would be deleted and nothing is")
 });
 
 // ../../packages/core/dist/operations/notebook/manage.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/jupyter/lab.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var redactToken = (text3, token) => token.length < 3 ? text3 : text3.split(token).join("***");
+var UUID2 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+var URL_IDS = [
+  new RegExp(`/(?:jupyter|vscode)/(${UUID2})(?:/|$)`, "i"),
+  new RegExp(`/develop/notebook/(${UUID2})`, "i"),
+  new RegExp(`/notebook/lab/(${UUID2})`, "i"),
+  new RegExp(`[?&]notebook_id=(${UUID2})`, "i")
+];
+var notebookIdInUrl = (text3) => {
+  for (const re of URL_IDS) {
+    const m = re.exec(text3);
+    if (m?.[1] !== void 0)
+      return m[1].toLowerCase();
+  }
+  return void 0;
+};
+var LIST_HINT2 = `${callWord("notebook", { action: "list" })} lists the notebooks of a workspace; pass the workspace when the notebook is not in the default one.`;
+var resolveNotebook = (ref2, workspaceId) => Effect_exports.gen(function* () {
+  const wanted = ref2.trim();
+  if (wanted === "")
+    return yield* Effect_exports.fail(invalidInput("No notebook was named.", LIST_HINT2));
+  const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
+  if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === void 0)
+    return yield* Effect_exports.fail(invalidInput("The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or notebook_id query part).", `Paste the notebook's console or Jupyter URL, or name it by name or id; ${LIST_HINT2}`));
+  const id = fromUrl ?? (new RegExp(`^${UUID2}$`, "i").test(wanted) ? wanted.toLowerCase() : void 0);
+  if (id !== void 0)
+    return yield* getNotebook(id);
+  const listed = yield* listNotebooks({ workspaceId: yield* workspaceId });
+  const notebooks = listed.notebooks;
+  const byName = matchName(notebooks, (n) => n.name, wanted);
+  const byPrefix = /^[0-9a-f-]{4,}$/i.test(wanted) ? notebooks.filter((n) => n.id.toLowerCase().startsWith(wanted.toLowerCase())) : [];
+  const exact = byName.kind === "one" && fold(byName.item.name) === fold(wanted) ? byName.item : void 0;
+  const pick5 = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName.kind === "one" ? byName.item : void 0);
+  if (pick5 !== void 0)
+    return pick5;
+  const several = byPrefix.length > 1 ? byPrefix : byName.kind === "many" ? byName.items : [];
+  if (several.length > 0)
+    return yield* Effect_exports.fail(invalidInput(`"${wanted}" matches ${several.length} notebooks: ${several.slice(0, 5).map((n) => `${n.name} (${n.id})`).join(", ")}.`, "Name one by its full name or id.", { candidates: several.map((n) => ({ id: n.id, name: n.name })) }));
+  return yield* Effect_exports.fail(new InspireError({
+    reason: "NotFound",
+    message: `No notebook is named "${wanted}" or has an id starting with it.`,
+    hint: LIST_HINT2,
+    candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name }))
+  }));
+});
+var notRunning = (n) => new InspireError({
+  reason: "Conflict",
+  message: `Notebook ${n.name || n.id} is ${n.status.raw || "not running"}; commands and files need it RUNNING.`,
+  hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: n.id })} and wait until it is RUNNING.`
+});
+var labFromUrl = (notebook2, jupyterUrl, baseUrl) => {
+  let url2;
+  try {
+    url2 = new URL(jupyterUrl, baseUrl);
+  } catch {
+    return void 0;
+  }
+  const m = /^(.*\/jupyter\/[^/]+\/([^/]+))(?:\/.*)?$/.exec(url2.pathname);
+  const token = url2.searchParams.get("token") ?? m?.[2] ?? "";
+  if (m?.[1] === void 0 || token === "")
+    return void 0;
+  const base = `${url2.origin}${m[1]}`;
+  return { notebook: notebook2, base, token, shown: redactToken(base, token) };
+};
+var labOf = (notebook2) => Effect_exports.gen(function* () {
+  if (notebook2.status.family !== "running")
+    return yield* Effect_exports.fail(notRunning(notebook2));
+  const platform = yield* Platform;
+  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Open the notebook's Jupyter from the console instead." }))));
+  const urls = yield* decode5(AccessUrls, data, "notebook.GetNotebookAccessUrl");
+  const found = labFromUrl(notebook2, urls.jupyterUrl, platform.baseUrl);
+  const profile = yield* ActiveProfile;
+  const proxy = { env: profile.env, ...profile.proxy.value !== void 0 ? { proxy: profile.proxy.value } : {} };
+  const lab = found === void 0 ? void 0 : { ...found, proxy };
+  if (lab === void 0)
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "PlatformError",
+      message: `The platform gave notebook ${notebook2.name || notebook2.id} no Jupyter address with a token.`,
+      hint: "Wait a minute after it becomes RUNNING and try again, or open it from the console."
+    }));
+  return lab;
+});
+var labSend = (lab, req) => Effect_exports.gen(function* () {
+  const transport = yield* Transport;
+  const res = yield* transport.send({
+    method: req.method,
+    url: `${lab.base}${req.path}`,
+    headers: {
+      authorization: `token ${lab.token}`,
+      accept: "application/json",
+      ...req.body !== void 0 ? { "content-type": "application/json" } : {}
+    },
+    ...req.body !== void 0 ? { body: JSON.stringify(req.body) } : {},
+    idempotent: req.idempotent ?? req.method !== "POST",
+    ...req.write === true ? { write: true } : {},
+    ...req.timeout !== void 0 ? { timeout: req.timeout } : {}
+  }).pipe(Effect_exports.mapError(fromTransportFailure));
+  let json4;
+  try {
+    json4 = res.body.trim() === "" ? void 0 : JSON.parse(res.body);
+  } catch {
+    json4 = void 0;
+  }
+  return { status: res.status, json: json4 };
+});
+var messageOf2 = (answer, lab) => {
+  const m = answer.json?.message;
+  return typeof m === "string" && m !== "" ? `: ${redactToken(m, lab.token).slice(0, 300)}` : "";
+};
+var labFailure = (lab, answer, what) => {
+  const name2 = lab.notebook.name || lab.notebook.id;
+  if (answer.status === 401 || answer.status === 403)
+    return new InspireError({
+      reason: "Forbidden",
+      message: `The Jupyter server of notebook ${name2} refused its token (HTTP ${answer.status}) for ${what}.`,
+      hint: `The token changes when the notebook restarts, and a fresh one is read on every call: try again; if it persists, check the notebook with ${callWord("notebook", { action: "detail", notebook_id: lab.notebook.id })}.`
+    });
+  if (answer.status === 413)
+    return invalidInput(`The Jupyter server of notebook ${name2} refused ${what}: too large (HTTP 413)${messageOf2(answer, lab)}.`, "Send a smaller file, or split it.");
+  if (answer.status === 404)
+    return new InspireError({
+      reason: "NotFound",
+      message: `The Jupyter server of notebook ${name2} found nothing for ${what} (HTTP 404)${messageOf2(answer, lab)}.`,
+      hint: "Check the path; a notebook that was just started may need a minute before its Jupyter answers."
+    });
+  return new InspireError({
+    reason: answer.status >= 500 ? "PlatformError" : "InvalidInput",
+    message: `The Jupyter server of notebook ${name2} answered HTTP ${answer.status} to ${what}${messageOf2(answer, lab)}.`,
+    hint: answer.status >= 500 ? "Try again in a minute; if it persists, restart the notebook from the console." : "Check the request's path and content.",
+    ...answer.status >= 500 ? { retryable: true } : {}
+  });
+};
+var labCall = (lab, req, what) => Effect_exports.flatMap(labSend(lab, req), (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(answer.json) : Effect_exports.fail(labFailure(lab, answer, what)));
+var READY_ATTEMPTS = 30;
+var waitForLab = (lab) => Effect_exports.gen(function* () {
+  for (let attempt = 1; ; attempt++) {
+    const answer = yield* labSend(lab, { method: "GET", path: "/api/status" });
+    if (answer.status >= 200 && answer.status < 300)
+      return;
+    const waiting2 = answer.status === 404 || answer.status >= 500;
+    if (!waiting2)
+      return yield* Effect_exports.fail(labFailure(lab, answer, "its status"));
+    if (attempt >= READY_ATTEMPTS)
+      return yield* Effect_exports.fail(new InspireError({
+        reason: "Conflict",
+        message: `Notebook ${lab.notebook.name || lab.notebook.id} is RUNNING, but its Jupyter server is not answering yet (HTTP ${answer.status}).`,
+        hint: "Wait a minute and try again; if it persists, restart the notebook from the console.",
+        retryable: true
+      }));
+    yield* Effect_exports.sleep(Duration_exports.seconds(2));
+  }
+});
 
 // ../../packages/core/dist/api/notebooks/lifecycle.js
 init_define_INSPIRE_SKILL();
@@ -50280,8 +51493,8 @@ var planOf = (action, done7) => {
     requests: [done7.planned]
   };
 };
-var ID_HINT2 = `Notebook ids are bare UUIDs with no prefix; ${callWord("notebook", { action: "list" })} shows them.`;
-var idOf = (input2) => input2.notebook_id === void 0 || input2.notebook_id.trim() === "" ? Effect_exports.fail(invalidInput(`notebook ${input2.action} needs notebook_id.`, ID_HINT2)) : withHint(notebookIdOf(input2.notebook_id), ID_HINT2);
+var ID_HINT3 = `Notebook ids are bare UUIDs with no prefix; ${callWord("notebook", { action: "list" })} shows them.`;
+var idOf = (input2) => input2.notebook_id === void 0 || input2.notebook_id.trim() === "" ? Effect_exports.fail(invalidInput(`notebook ${input2.action} needs notebook_id.`, ID_HINT3)) : withHint(notebookIdOf(input2.notebook_id), ID_HINT3);
 var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.map(Platform, (p) => ({
   ...notebook2,
   consoleUrl: notebookConsoleUrl(p.baseUrl, notebook2.id, notebook2.workspaceId || workspaceId)
@@ -50307,7 +51520,7 @@ var notebookList = (input2) => Effect_exports.gen(function* () {
   };
 });
 var notebookDetail = (input2) => Effect_exports.gen(function* () {
-  const notebook2 = yield* view(yield* withHint(getNotebook(yield* idOf(input2)), ID_HINT2));
+  const notebook2 = yield* view(yield* withHint(getNotebook(yield* idOf(input2)), ID_HINT3));
   if (notebook2.status.family !== "running")
     return {
       action: "detail",
@@ -50315,7 +51528,16 @@ var notebookDetail = (input2) => Effect_exports.gen(function* () {
       notes: [`It is ${notebook2.status.raw || "not running"}; access URLs exist only while it is RUNNING.`]
     };
   const access = yield* Effect_exports.either(getNotebookAccessUrl(notebook2.id));
-  return Either_exports.isRight(access) ? { action: "detail", notebook: notebook2, access: access.right, notes: [] } : {
+  const token = Either_exports.isRight(access) ? labFromUrl(notebook2, access.right.jupyterUrl, "http://x")?.token ?? "" : "";
+  return Either_exports.isRight(access) ? {
+    action: "detail",
+    notebook: notebook2,
+    access: {
+      jupyterUrl: redactToken(access.right.jupyterUrl, token),
+      vscodeUrl: redactToken(access.right.vscodeUrl, token)
+    },
+    notes: token === "" ? [] : ["The Jupyter token is masked (***); open the notebook from its console page."]
+  } : {
     action: "detail",
     notebook: notebook2,
     notes: [`The access URL could not be read (${access.left.message}); open it from the console link.`]
@@ -50323,7 +51545,7 @@ var notebookDetail = (input2) => Effect_exports.gen(function* () {
 });
 var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
   const id = yield* idOf(input2);
-  const done7 = yield* withHint(action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run), ID_HINT2);
+  const done7 = yield* withHint(action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run), ID_HINT3);
   return {
     action,
     notebook: yield* view(done7.notebook),
@@ -50338,7 +51560,7 @@ var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
 var notebookDelete = (input2) => Effect_exports.gen(function* () {
   const id = yield* idOf(input2);
   if (input2.dry_run) {
-    const done7 = yield* withHint(deleteNotebook(id, true), ID_HINT2);
+    const done7 = yield* withHint(deleteNotebook(id, true), ID_HINT3);
     return {
       action: "delete",
       notebook: yield* view(done7.notebook),
@@ -50349,7 +51571,7 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
     };
   }
   if (input2.confirm) {
-    const done7 = yield* withHint(deleteNotebook(id), ID_HINT2);
+    const done7 = yield* withHint(deleteNotebook(id), ID_HINT3);
     return {
       action: "delete",
       notebook: yield* view(done7.notebook),
@@ -50358,15 +51580,15 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
       message: done7.message
     };
   }
-  const notebook2 = yield* view(yield* withHint(getNotebook(id), ID_HINT2));
+  const notebook2 = yield* view(yield* withHint(getNotebook(id), ID_HINT3));
   const deletable = notebook2.status.family === "stopped" || notebook2.status.family === "failed";
-  const label2 = notebook2.name || notebook2.id;
+  const label3 = notebook2.name || notebook2.id;
   return {
     action: "delete",
     notebook: notebook2,
     sent: false,
     confirmed: false,
-    message: `Notebook ${label2} (${notebook2.status.raw || "unknown state"}) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.`,
+    message: `Notebook ${label3} (${notebook2.status.raw || "unknown state"}) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.`,
     hint: deletable ? `To delete it, call ${callWord("notebook", { action: "delete", notebook_id: notebook2.id, confirm: true })}.` : `Only a stopped or failed notebook can be deleted: stop it first with ${callWord("notebook", { action: "stop", notebook_id: notebook2.id })}, then delete it with ${confirmWord()}.`
   };
 });
@@ -50446,7 +51668,86 @@ var NotebookOutput = once6(() => {
     hint: external_exports.string().optional().describe("What to do next"),
     plan: PlanOutput().optional()
   });
-  return external_exports.discriminatedUnion("action", [Create, List, Detail, Change]);
+  const SaveImage = external_exports.object({
+    action: external_exports.literal("save_image"),
+    notebook: Notebook,
+    image: external_exports.object({
+      id: external_exports.string().describe("Image id (empty on a dry run)"),
+      name: external_exports.string().describe("Image name"),
+      version: external_exports.string().describe("Image version"),
+      address: external_exports.string().describe("The image's address, to use in jobs and notebooks (empty on a dry run)")
+    }).describe("The saved image"),
+    saveStatus: external_exports.string().describe("The platform's save status (SUCCESS when saved)"),
+    plan: PlanOutput().optional()
+  });
+  return external_exports.discriminatedUnion("action", [Create, List, Detail, Change, SaveImage]);
+});
+
+// ../../packages/core/dist/operations/notebook/save-image.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var SaveStatus = external_exports.object({ save_mirror_status: external_exports.union([external_exports.object({ status: Text }).loose(), external_exports.null()]).optional() }).loose().transform((n) => n.save_mirror_status?.status ?? "");
+var SaveAnswer = external_exports.union([
+  external_exports.object({ image_id: Id.optional(), image: external_exports.object({ image_id: Id.optional() }).loose().optional() }).loose(),
+  external_exports.null()
+]).transform((a) => a?.image_id ?? a?.image?.image_id ?? "");
+var POLL = Duration_exports.seconds(5);
+var MAX_POLLS = 360;
+var readSaveStatus = (id) => Effect_exports.flatMap(Platform, (p) => p.v2("notebook", "GetNotebook", { notebook_id: id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))), Effect_exports.flatMap((data) => decode5(SaveStatus, data, "notebook.GetNotebook"))));
+var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
+  const name2 = input2.name?.trim() ?? "";
+  const version2 = input2.version?.trim() ?? "";
+  if (name2 === "" || version2 === "")
+    return yield* Effect_exports.fail(invalidInput("save_image needs the image's name and version.", `Pass ${fieldWord("name", "<image name>")} and ${fieldWord("version", "<version>")}.`));
+  if (input2.notebook_id === void 0)
+    return yield* Effect_exports.fail(invalidInput("save_image needs notebook_id.", `${callWord("notebook", { action: "list" })} lists the notebooks.`));
+  const workspace = Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+  const found = yield* resolveNotebook(input2.notebook_id, workspace);
+  const platform = yield* Platform;
+  const notebook2 = { ...found, consoleUrl: notebookConsoleUrl(platform.baseUrl, found.id, found.workspaceId) };
+  if (found.status.family !== "running")
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "Conflict",
+      message: `Notebook ${found.name || found.id} is ${found.status.raw || "not running"}; only a running notebook can be saved as an image.`,
+      hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: found.id })}, wait until it is RUNNING, then save it.`
+    }));
+  const body2 = { notebookId: found.id, name: name2, version: version2, accessible: 1 };
+  const image = { id: "", name: name2, version: version2, address: "" };
+  if (input2.dry_run)
+    return {
+      action: "save_image",
+      notebook: notebook2,
+      image,
+      saveStatus: "",
+      plan: {
+        summary: `Save notebook ${found.name || found.id} as image ${name2}:${version2}`,
+        targets: [{ kind: "image", id: `${name2}:${version2}`, name: name2, change: "(none) → saved from the notebook" }],
+        requests: [plannedV2("notebook", "SaveNotebookImage", body2)]
+      }
+    };
+  const answer = yield* platform.v2("notebook", "SaveNotebookImage", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Save the image from the console's notebook page (保存镜像)." }))));
+  const imageId = yield* decode5(SaveAnswer, answer, "notebook.SaveNotebookImage");
+  let status = "";
+  for (let poll2 = 0; poll2 < MAX_POLLS; poll2++) {
+    status = yield* readSaveStatus(found.id);
+    if (status === "SUCCESS" || /FAIL|ERROR/i.test(status))
+      break;
+    yield* Effect_exports.sleep(POLL);
+  }
+  if (status !== "SUCCESS")
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "PlatformError",
+      message: `Saving notebook ${found.name || found.id} as ${name2}:${version2} ${/FAIL|ERROR/i.test(status) ? `failed (${status})` : `did not finish in 30 minutes (status ${status || "unknown"})`}.`,
+      hint: "See the notebook's page in the console; the image list (镜像管理) shows it once it is saved."
+    }));
+  const byId2 = imageId === "" ? void 0 : Either_exports.getOrUndefined(yield* Effect_exports.either(getPlatformImage(imageId)));
+  const listed = byId2 ?? (yield* listPlatformImages({ workspaceId: found.workspaceId, source: "all" })).find((i) => i.name === name2 && i.version === version2);
+  return {
+    action: "save_image",
+    notebook: notebook2,
+    image: { id: listed?.imageId ?? imageId, name: name2, version: version2, address: listed?.address ?? "" },
+    saveStatus: status
+  };
 });
 
 // ../../packages/core/dist/operations/notebook/index.js
@@ -50459,11 +51760,13 @@ var run5 = (input2) => {
     return notebookDetail(input2);
   if (input2.action === "delete")
     return notebookDelete(input2);
+  if (input2.action === "save_image")
+    return notebookSaveImage(input2);
   return notebookSwitch(input2, input2.action);
 };
-var lines2 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var lines3 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
 var gpus = (n) => n.gpuCount !== void 0 && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU";
-var renderCreate2 = (r) => lines2(r.plan !== void 0 ? renderPlan(r.plan) : `Notebook ${r.name} was created.`, renderFields([
+var renderCreate2 = (r) => lines3(r.plan !== void 0 ? renderPlan(r.plan) : `Notebook ${r.name} was created.`, renderFields([
   ["notebook id", r.notebookId],
   ["status", r.status?.raw],
   ["workspace", r.workspace.name],
@@ -50478,7 +51781,7 @@ var renderCreate2 = (r) => lines2(r.plan !== void 0 ? renderPlan(r.plan) : `Note
   ["console", r.consoleUrl],
   ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0]
 ]), r.warnings.map((w) => `warning: ${w}`).join("\n"), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
-var renderList2 = (r) => lines2(`Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== void 0 ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.notebooks, [
+var renderList2 = (r) => lines3(`Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== void 0 ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.notebooks, [
   { header: "ID", cell: (n) => n.id },
   { header: "NAME", cell: (n) => n.name },
   { header: "STATUS", cell: (n) => n.status.raw },
@@ -50490,7 +51793,7 @@ var renderList2 = (r) => lines2(`Notebooks in ${r.workspace.name}${r.status !== 
 var renderDetail3 = (r) => {
   const n = r.notebook;
   const ssh = !n.allowSsh ? void 0 : n.ssh.domain === "" ? "enabled" : `${n.ssh.domain}${n.ssh.port > 0 ? `:${n.ssh.port}` : ""}`;
-  return lines2(renderFields([
+  return lines3(renderFields([
     ["notebook", `${n.name} (${n.id})`],
     ["status", `${n.status.raw || "-"} (${n.status.family})${n.subStatus !== "" ? `, ${n.subStatus}` : ""}`],
     ["jupyter", r.access?.jupyterUrl],
@@ -50506,15 +51809,21 @@ var renderDetail3 = (r) => {
     ["console", n.consoleUrl]
   ]), r.notes.join("\n"));
 };
-var renderChange = (r) => r.plan !== void 0 ? lines2(renderPlan(r.plan), r.plan.requests.length === 0 ? void 0 : r.message, `console: ${r.notebook.consoleUrl}`) : lines2(r.message, r.hint, `console: ${r.notebook.consoleUrl}`);
+var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(`Notebook ${r.notebook.name || r.notebook.id} was saved as image ${r.image.name}:${r.image.version}.`, renderFields([
+  ["image", r.image.address || `${r.image.name}:${r.image.version}`],
+  ["image id", r.image.id]
+]));
+var renderChange = (r) => r.plan !== void 0 ? lines3(renderPlan(r.plan), r.plan.requests.length === 0 ? void 0 : r.message, `console: ${r.notebook.consoleUrl}`) : lines3(r.message, r.hint, `console: ${r.notebook.consoleUrl}`);
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: `Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. ${dryRunWord()} on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.`,
+  description: `Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-  effects: { by: "action", writes: ["create", "start", "stop", "delete"] },
+  effects: { by: "action", writes: ["create", "start", "stop", "delete", "save_image"] },
+  // save_image waits for the platform's save, which can take many minutes.
+  agent: { longRunning: true },
   examples: [
     {
       action: "create",
@@ -50526,7 +51835,8 @@ var notebookOperation = defineOperation({
     },
     { action: "start", notebook_id: "{stopped_notebook}" },
     { action: "stop", notebook_id: "{notebook}" },
-    { action: "delete", notebook_id: "{stopped_notebook}", confirm: true }
+    { action: "delete", notebook_id: "{stopped_notebook}", confirm: true },
+    { action: "save_image", notebook_id: "{notebook}", name: "my-env", version: "v1" }
   ],
   actions: {
     create: {
@@ -50569,10 +51879,881 @@ var notebookOperation = defineOperation({
       summary: "Delete a stopped or failed notebook",
       fields: ["notebook_id"],
       cli: { path: ["notebook", "delete"], positional: ["notebook_id"] }
+    },
+    save_image: {
+      summary: "Save a running notebook as an image and give its address",
+      fields: ["notebook_id", "name", "version", "workspace"],
+      cli: { path: ["notebook", "save-image"], positional: ["notebook_id"], confirm: false }
     }
   },
   run: run5,
-  render: (r) => r.action === "create" ? renderCreate2(r) : r.action === "list" ? renderList2(r) : r.action === "detail" ? renderDetail3(r) : renderChange(r)
+  render: (r) => r.action === "create" ? renderCreate2(r) : r.action === "list" ? renderList2(r) : r.action === "detail" ? renderDetail3(r) : r.action === "save_image" ? renderSaveImage(r) : renderChange(r)
+});
+
+// ../../packages/core/dist/operations/notebook-exec/index.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/notebook-exec/input.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var notebookRefField = () => external_exports.string().describe("The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)");
+var NotebookExecInputSchema = external_exports.object({
+  notebook: notebookRefField(),
+  command: external_exports.string().optional().describe("The command line, run by the user's shell ($SHELL -c, else /bin/sh) in a fresh terminal with stdin closed; needed unless attach or status"),
+  cwd: external_exports.string().optional().describe("The folder to run it in (absolute, or ~/… for the home folder)"),
+  env: external_exports.record(external_exports.string(), external_exports.string()).optional().describe("Environment variables for the command, NAME → value (values are quoted safely)"),
+  timeout: external_exports.number().positive().optional().describe("Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit"),
+  detach: external_exports.boolean().default(false).describe("Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once"),
+  attach: external_exports.string().optional().describe("The id of a detached command: read its output until it ends (reconnecting when the socket drops)"),
+  status: external_exports.string().optional().describe("The id of a detached command: whether it runs, and its exit code once ended"),
+  workspace: deployFields.workspace,
+  dry_run: dryRunField()
+});
+
+// ../../packages/core/dist/operations/notebook-exec/run.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/jupyter/exec.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { randomBytes as randomBytes5 } from "node:crypto";
+
+// ../../packages/core/dist/api/jupyter/marked.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { randomBytes as randomBytes4 } from "node:crypto";
+
+// ../../packages/core/dist/api/jupyter/terminal.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var createTerminal = (lab) => Effect_exports.gen(function* () {
+  const answer = yield* labCall(lab, { method: "POST", path: "/api/terminals", write: true, idempotent: false }, "opening a terminal");
+  const name2 = answer?.name;
+  if (typeof name2 !== "string" || name2 === "")
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "PlatformError",
+      message: "The notebook's Jupyter server opened a terminal but did not name it.",
+      hint: "Try again; if it persists, restart the notebook from the console."
+    }));
+  return name2;
+});
+var deleteTerminal = (lab, name2) => labSend(lab, { method: "DELETE", path: `/api/terminals/${encodeURIComponent(name2)}`, write: true }).pipe(Effect_exports.asVoid, Effect_exports.catchAll(() => Effect_exports.void));
+var withTerminal = (lab, use2) => Effect_exports.acquireUseRelease(createTerminal(lab), use2, (name2) => deleteTerminal(lab, name2));
+var loadWebSocket = async (lab) => {
+  const [ws, http] = await Promise.all([import("./websocket.js"), makeDispatcher(lab.proxy)]);
+  return { WebSocket: ws.WebSocket, dispatcher: http.dispatcher };
+};
+var OPEN_TIMEOUT_MS = 3e4;
+var socketFailure = (lab, why2) => new InspireError({
+  reason: "PlatformError",
+  message: `The terminal connection to notebook ${lab.notebook.name || lab.notebook.id} failed: ${why2}.`,
+  hint: "Try again; the notebook's Jupyter gateway sometimes refuses or drops terminal connections.",
+  retryable: true
+});
+var connectTerminal = async (lab, name2, onOutput) => {
+  const { WebSocket, dispatcher } = await loadWebSocket(lab);
+  const url2 = `${lab.base.replace(/^http/i, "ws")}/terminals/websocket/${encodeURIComponent(name2)}`;
+  const socket = new WebSocket(url2, { headers: { authorization: `token ${lab.token}` }, dispatcher });
+  let ended = false;
+  let closing = false;
+  const closed = new Promise((resolve3) => {
+    socket.addEventListener("close", () => {
+      void dispatcher.close().catch(() => void 0);
+      resolve3(ended ? "ended" : closing ? "closed" : "dropped");
+    });
+  });
+  socket.addEventListener("message", (event) => {
+    if (typeof event.data !== "string")
+      return;
+    let frame2;
+    try {
+      frame2 = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(frame2))
+      return;
+    if (frame2[0] === "stdout" && typeof frame2[1] === "string")
+      onOutput(frame2[1]);
+    else if (frame2[0] === "disconnect") {
+      ended = true;
+      socket.close();
+    }
+  });
+  await new Promise((resolve3, reject) => {
+    const timer = setTimeout(() => {
+      closing = true;
+      socket.close();
+      reject(socketFailure(lab, "it did not open in time"));
+    }, OPEN_TIMEOUT_MS);
+    socket.addEventListener("open", () => {
+      clearTimeout(timer);
+      resolve3();
+    });
+    socket.addEventListener("error", () => {
+      clearTimeout(timer);
+      reject(socketFailure(lab, "the gateway refused it"));
+    });
+  });
+  const frame = (data) => {
+    if (socket.readyState === WebSocket.OPEN)
+      socket.send(JSON.stringify(data));
+  };
+  return {
+    send: (text3) => frame(["stdin", text3]),
+    resize: (rows, cols) => frame(["set_size", rows, cols]),
+    close: () => {
+      closing = true;
+      socket.close();
+    },
+    closed
+  };
+};
+
+// ../../packages/core/dist/api/jupyter/marked.js
+var shellQuote2 = (value) => `'${value.replace(/'/g, `'\\''`)}'`;
+var CHUNK = 2e3;
+var typedLines = (script) => {
+  const encoded = Buffer.from(script, "utf8").toString("base64");
+  const chunks = [];
+  for (let i = 0; i < encoded.length; i += CHUNK)
+    chunks.push(encoded.slice(i, i + CHUNK));
+  const [first2 = "", ...rest] = chunks;
+  return [
+    ` stty -echo -onlcr 2>/dev/null; __ie=${first2}`,
+    ...rest.map((c) => ` __ie="$__ie"${c}`),
+    ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire; unset __ie'
+  ];
+};
+var markersOf = (nonce = randomBytes4(8).toString("hex")) => ({
+  begin: `<<inspire:${nonce}:begin>>`,
+  end: `<<inspire:${nonce}:end:`,
+  close: ">>"
+});
+var marked = (markers, body2) => [
+  "trap : INT",
+  `printf '%s\\n' ${shellQuote2(markers.begin)}`,
+  body2,
+  `printf '%s%s%s\\n' ${shellQuote2(markers.end)} "$__s" ${shellQuote2(markers.close)}`
+].join("\n");
+var heldBack = (text3, marker) => {
+  for (let n = Math.min(text3.length, marker.length - 1); n > 0; n--)
+    if (marker.startsWith(text3.slice(-n)))
+      return n;
+  return 0;
+};
+var GRACE_MS = 5e3;
+var runMarked = async (lab, name2, script, markers, options) => {
+  let before2 = "";
+  let pending3 = "";
+  let started = false;
+  let kept = "";
+  let truncated = false;
+  let bytes = 0;
+  let end3;
+  let finish = () => void 0;
+  const done7 = new Promise((resolve3) => {
+    finish = resolve3;
+  });
+  const emit = (text3) => {
+    if (text3 === "")
+      return;
+    bytes += Buffer.byteLength(text3, "utf8");
+    options.onOutput?.(text3);
+    kept += text3;
+    if (kept.length > options.keep) {
+      kept = kept.slice(kept.length - options.keep);
+      truncated = true;
+    }
+  };
+  const feed = (text3) => {
+    if (end3 !== void 0)
+      return;
+    if (!started) {
+      before2 += text3;
+      const at2 = before2.indexOf(markers.begin);
+      if (at2 < 0) {
+        before2 = before2.slice(-markers.begin.length);
+        return;
+      }
+      started = true;
+      text3 = before2.slice(at2 + markers.begin.length).replace(/^\r?\n/, "");
+      before2 = "";
+    }
+    pending3 += text3;
+    const at = pending3.indexOf(markers.end);
+    if (at >= 0) {
+      const close2 = pending3.indexOf(markers.close, at + markers.end.length);
+      if (close2 < 0)
+        return;
+      emit(pending3.slice(0, at));
+      end3 = pending3.slice(at + markers.end.length, close2);
+      pending3 = "";
+      finish();
+      return;
+    }
+    const safe = pending3.length - heldBack(pending3, markers.end);
+    if (safe > 0) {
+      emit(pending3.slice(0, safe));
+      pending3 = pending3.slice(safe);
+    }
+  };
+  const socket = await connectTerminal(lab, name2, feed);
+  let stopped;
+  const timers = [];
+  const stop3 = (why2) => {
+    if (stopped !== void 0 || end3 !== void 0)
+      return;
+    stopped = why2;
+    socket.send("");
+    timers.push(setTimeout(() => socket.send(""), GRACE_MS));
+    timers.push(setTimeout(finish, 2 * GRACE_MS));
+  };
+  if (options.timeoutMs !== void 0)
+    timers.push(setTimeout(() => stop3("timeout"), options.timeoutMs));
+  const unlisten = options.onInterrupt?.(() => stop3("interrupt"));
+  const onAbort = () => stop3("interrupt");
+  options.signal?.addEventListener("abort", onAbort);
+  let socketEnd = "open";
+  void socket.closed.then((how) => {
+    socketEnd = how;
+    finish();
+  });
+  try {
+    socket.send(`${typedLines(script).join("\r")}\r`);
+    await done7;
+  } finally {
+    for (const t of timers)
+      clearTimeout(t);
+    unlisten?.();
+    options.signal?.removeEventListener("abort", onAbort);
+    socket.close();
+  }
+  if (end3 === void 0 && started)
+    emit(pending3);
+  return {
+    output: kept,
+    truncated,
+    bytes,
+    end: end3,
+    ...stopped !== void 0 ? { stopped } : {},
+    socket: socketEnd
+  };
+};
+
+// ../../packages/core/dist/api/jupyter/exec.js
+var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var checkEnv = (env) => {
+  const bad = Object.keys(env ?? {}).filter((k) => !ENV_NAME.test(k));
+  return bad.length === 0 ? Effect_exports.void : Effect_exports.fail(invalidInput(`Not a variable name: ${bad.map((b) => `"${b}"`).join(", ")}.`, "Variable names are letters, digits and _, not starting with a digit (KEY=VALUE)."));
+};
+var envPrefix = (env) => {
+  const pairs = Object.entries(env ?? {}).map(([k, v]) => shellQuote2(`${k}=${v}`));
+  return pairs.length === 0 ? "" : `env ${pairs.join(" ")} `;
+};
+var cdTo = (cwd) => cwd === void 0 || cwd === "" ? "" : `cd -- ${cwd.startsWith("~/") ? `"$HOME"/${shellQuote2(cwd.slice(2))}` : shellQuote2(cwd)} && `;
+var commandLine = (spec2) => `${cdTo(spec2.cwd)}${envPrefix(spec2.env)}"\${SHELL:-/bin/sh}" -c ${shellQuote2(spec2.command)} < /dev/null`;
+var OUTPUT_KEEP = 1e5;
+var dropped = (lab, seconds3, detached) => new InspireError({
+  reason: "PlatformError",
+  message: `The notebook's Jupyter gateway closed the terminal connection after ${seconds3} s, before the command finished${detached ? "" : "; the command was stopped with its terminal"}.`,
+  hint: `The gateway drops terminal connections after 10–30 minutes: start long commands detached (${callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" })}), then read them back with attach.`,
+  retryable: true
+});
+var running3 = (lab, script, markers, options) => withTerminal(lab, (name2) => Effect_exports.tryPromise({
+  try: (signal) => runMarked(lab, name2, script, markers, { ...options, signal }),
+  catch: (e) => e instanceof InspireError ? e : new InspireError({
+    reason: "PlatformError",
+    message: `The terminal of notebook ${lab.notebook.name || lab.notebook.id} failed: ${e instanceof Error ? e.message.replaceAll(lab.token, "***") : "unknown error"}.`,
+    hint: "Try again.",
+    retryable: true
+  })
+}));
+var execCommand = (lab, spec2, options = {}) => Effect_exports.gen(function* () {
+  yield* checkEnv(spec2.env);
+  const markers = markersOf();
+  const script = marked(markers, `${commandLine(spec2)}
+__s=$?`);
+  const start3 = yield* Clock_exports.currentTimeMillis;
+  const run7 = yield* running3(lab, script, markers, { ...options, keep: OUTPUT_KEEP });
+  const durationMs = (yield* Clock_exports.currentTimeMillis) - start3;
+  const status = run7.end !== void 0 && /^\d+$/.test(run7.end) ? Number(run7.end) : void 0;
+  if (run7.stopped === void 0 && status === void 0)
+    return yield* Effect_exports.fail(dropped(lab, Math.round(durationMs / 1e3), false));
+  const ended = run7.stopped === "timeout" ? "timed-out" : run7.stopped === "interrupt" ? "interrupted" : "exited";
+  return {
+    output: run7.output,
+    truncated: run7.truncated,
+    exitCode: run7.stopped === "timeout" ? 124 : run7.stopped === "interrupt" ? 130 : status ?? 1,
+    ended,
+    ...run7.stopped !== void 0 && status !== void 0 ? { commandStatus: status } : {},
+    durationMs
+  };
+});
+var ID = /^[a-z0-9][a-z0-9-]{3,40}$/;
+var checkExecId = (id) => ID.test(id) ? Effect_exports.succeed(id) : Effect_exports.fail(invalidInput(`"${id}" is not the id of a detached command.`, "Use the id that detach printed, e.g. x1a2b3c4d5e6."));
+var execDir = (id) => `"$HOME"/.inspire/exec/${id}`;
+var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
+  yield* checkEnv(spec2.env);
+  const id = `x${randomBytes5(6).toString("hex")}`;
+  const markers = markersOf();
+  const inner = `( exec "\${SHELL:-/bin/sh}" -c "$1" ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`;
+  const body2 = [
+    `__d=${execDir(id)}`,
+    `mkdir -p "$__d" && printf '%s\\n' ${shellQuote2(spec2.command)} > "$__d/command" && date +%s > "$__d/started" && ${cdTo(spec2.cwd)}{`,
+    "  if command -v setsid >/dev/null 2>&1; then __ss=setsid; else __ss=; fi",
+    `  ${envPrefix(spec2.env)}$__ss nohup sh -c ${shellQuote2(inner)} inspire-exec ${shellQuote2(spec2.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
+    `  echo $! > "$__d/pid"`,
+    // Until its output file exists the command may not have left the terminal's process group yet, and
+    // closing the terminal right away (SIGHUP) would take it along.
+    `  __i=0; while [ ! -e "$__d/output" ] && [ $__i -lt 100 ]; do sleep 0.1 2>/dev/null || sleep 1; __i=$((__i + 1)); done`,
+    "}",
+    "__s=$?",
+    `[ "$__s" = 0 ] && printf '%s\\n' "$__d"`
+  ].join("\n");
+  const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 1e4, timeoutMs: 6e4 });
+  if (run7.end !== "0")
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "PlatformError",
+      message: `The command could not be started detached in notebook ${lab.notebook.name || lab.notebook.id}${run7.output.trim() !== "" ? `: ${run7.output.trim().slice(0, 300)}` : ""}.`,
+      hint: "Check the folder (cwd) and that the notebook's home folder is writable."
+    }));
+  return { id, folder: run7.output.trim() || `~/.inspire/exec/${id}` };
+});
+var STATE2 = `if [ -f "$__d/exit" ]; then __st="exited $(cat "$__d/exit")"; elif kill -0 "$(cat "$__d/pid" 2>/dev/null)" 2>/dev/null; then __st=running; else __st=lost; fi`;
+var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
+  yield* checkExecId(id);
+  const markers = markersOf();
+  const body2 = [
+    `__d=${execDir(id)}`,
+    `if [ ! -d "$__d" ]; then __s=missing; else`,
+    `  ${STATE2}`,
+    `  printf '%s\\n%s\\n%s\\n' "$__st" "$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' ')" "$(cat "$__d/started" 2>/dev/null)"`,
+    `  cat "$__d/command" 2>/dev/null; __s=0`,
+    "fi"
+  ].join("\n");
+  const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 2e4, timeoutMs: 6e4 });
+  if (run7.end === "missing")
+    return { id, state: "missing", outputBytes: 0 };
+  const [state = "", size12 = "", started = "", ...command] = run7.output.split("\n");
+  const exited = /^exited (\d+)/.exec(state);
+  return {
+    id,
+    state: exited !== null ? "exited" : state === "running" ? "running" : "lost",
+    ...exited?.[1] !== void 0 ? { exitCode: Number(exited[1]) } : {},
+    outputBytes: Number(size12) || 0,
+    .../^\d+$/.test(started) ? { startedAt: Number(started) * 1e3 } : {},
+    command: command.join("\n").replace(/\n$/, "")
+  };
+});
+var followBody = (id, offset) => [
+  `__d=${execDir(id)}`,
+  `if [ ! -d "$__d" ]; then __s=missing; else`,
+  `  __o=${offset}; __f=0; __x=0; __p=$(cat "$__d/pid" 2>/dev/null)`,
+  // Ctrl-C (a timeout, an interruption) ends the reading, never the command: it runs in its own session.
+  "  trap '__x=1' INT",
+  "  while :; do",
+  `    __n=$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' '); __n=\${__n:-0}`,
+  `    if [ "$__n" -gt "$__o" ]; then tail -c +$((__o + 1)) "$__d/output" | head -c $((__n - __o)); __o=$__n; fi`,
+  `    [ "$__f" = 1 ] || [ "$__x" = 1 ] && break`,
+  `    if [ -f "$__d/exit" ] || ! kill -0 "$__p" 2>/dev/null; then __f=1; continue; fi`,
+  "    sleep 1",
+  "  done",
+  `  ${STATE2}`,
+  `  __s=$(printf %s "$__st" | tr ' ' :)`,
+  "fi"
+].join("\n");
+var MAX_RECONNECTS = 50;
+var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
+  yield* checkExecId(id);
+  let offset = 0;
+  let output2 = "";
+  let truncated = false;
+  const deadline = options.timeoutMs !== void 0 ? (yield* Clock_exports.currentTimeMillis) + options.timeoutMs : void 0;
+  for (let reconnects = 0; ; reconnects++) {
+    const markers = markersOf();
+    const left3 = deadline !== void 0 ? Math.max(1, deadline - (yield* Clock_exports.currentTimeMillis)) : void 0;
+    const run7 = yield* running3(lab, marked(markers, followBody(id, offset)), markers, {
+      ...options,
+      ...left3 !== void 0 ? { timeoutMs: left3 } : {},
+      keep: OUTPUT_KEEP
+    });
+    offset += run7.bytes;
+    output2 = (output2 + run7.output).slice(-OUTPUT_KEEP);
+    truncated ||= run7.truncated || output2.length >= OUTPUT_KEEP;
+    if (run7.end === "missing")
+      return { id, state: "missing", output: output2, truncated, reconnects };
+    if (run7.end !== void 0) {
+      const [state = "lost", code] = run7.end.split(":");
+      return {
+        id,
+        state: state === "exited" ? "exited" : state === "running" ? "running" : "lost",
+        ...code !== void 0 && /^\d+$/.test(code) ? { exitCode: Number(code) } : {},
+        output: output2,
+        truncated,
+        reconnects,
+        ...run7.stopped !== void 0 ? { stopped: run7.stopped } : {}
+      };
+    }
+    if (run7.stopped !== void 0)
+      return { id, state: "running", output: output2, truncated, reconnects, stopped: run7.stopped };
+    if (reconnects >= MAX_RECONNECTS)
+      return yield* Effect_exports.fail(dropped(lab, 0, true));
+  }
+});
+
+// ../../packages/core/dist/operations/notebook-exec/run.js
+var modeOf = (input2) => {
+  const picked = [
+    input2.detach && "detach",
+    input2.attach !== void 0 && "attach",
+    input2.status !== void 0 && "status"
+  ];
+  const modes = picked.filter((m) => m !== false);
+  if (modes.length > 1)
+    return Effect_exports.fail(invalidInput(`${modes.join(" and ")} cannot be combined.`, "Start detached, attach or ask the status, one at a time."));
+  const mode = modes[0] ?? "run";
+  const hasCommand = input2.command !== void 0 && input2.command.trim() !== "";
+  if ((mode === "run" || mode === "detach") && !hasCommand)
+    return Effect_exports.fail(invalidInput("No command was given.", `Pass the command line to run (${fieldWord("command", "…")}), or ${fieldWord("attach", "<id>")} / ${fieldWord("status", "<id>")} for a detached one.`));
+  if ((mode === "attach" || mode === "status") && hasCommand)
+    return Effect_exports.fail(invalidInput(`${mode} reads a detached command; it takes no new command.`, "Drop the command, or drop attach/status."));
+  return Effect_exports.succeed(mode);
+};
+var workspaceOf = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+var ref = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
+var planOf2 = (lab, mode, input2) => {
+  const what = mode === "run" ? `Run \`${input2.command}\`` : mode === "detach" ? `Start \`${input2.command}\` detached` : mode === "attach" ? `Read the output of detached command ${input2.attach}` : `Read the status of detached command ${input2.status}`;
+  return {
+    summary: `${what} in notebook ${lab.notebook.name || lab.notebook.id}`,
+    targets: [
+      {
+        kind: "notebook",
+        id: lab.notebook.id,
+        name: lab.notebook.name,
+        change: mode === "run" || mode === "detach" ? `runs ${input2.command}` : "a terminal is opened and closed"
+      }
+    ],
+    requests: [
+      planned("POST", `${lab.shown}/api/terminals`),
+      planned("GET", `${lab.shown}/terminals/websocket/<terminal>`),
+      planned("DELETE", `${lab.shown}/api/terminals/<terminal>`)
+    ]
+  };
+};
+var attachStep = (lab, id, why2) => nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id }, why2);
+var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
+  const mode = yield* modeOf(input2);
+  yield* checkEnv(input2.env);
+  const id = input2.attach ?? input2.status;
+  if (id !== void 0)
+    yield* checkExecId(id);
+  const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf(input2)));
+  const base = { mode, notebook: ref(lab) };
+  if (input2.dry_run)
+    return { ...base, plan: planOf2(lab, mode, input2), notes: [], next: [] };
+  yield* waitForLab(lab);
+  const timeoutMs = input2.timeout !== void 0 ? Math.round(input2.timeout * 1e3) : void 0;
+  const live = {
+    ...context5.output !== void 0 ? { onOutput: context5.output } : {},
+    ...context5.onInterrupt !== void 0 ? { onInterrupt: context5.onInterrupt } : {},
+    ...timeoutMs !== void 0 ? { timeoutMs } : {}
+  };
+  const command = input2.command ?? "";
+  const spec2 = { command, cwd: input2.cwd, env: input2.env };
+  if (mode === "run") {
+    const r = yield* execCommand(lab, spec2, live);
+    return {
+      ...base,
+      command,
+      output: r.output,
+      outputTruncated: r.truncated,
+      streamed: context5.output !== void 0,
+      exitCode: r.exitCode,
+      ended: r.ended,
+      ...r.commandStatus !== void 0 ? { commandStatus: r.commandStatus } : {},
+      durationMs: r.durationMs,
+      notes: r.ended === "timed-out" ? [`Stopped with Ctrl-C after ${input2.timeout} s; exit code 124 as timeout(1) reports it.`] : r.ended === "interrupted" ? ["Interrupted: Ctrl-C was passed to the command; exit code 130."] : [],
+      next: []
+    };
+  }
+  if (mode === "detach") {
+    const d = yield* detachCommand(lab, spec2);
+    return {
+      ...base,
+      command,
+      execId: d.id,
+      folder: d.folder,
+      state: "running",
+      notes: [`Its output and exit status are kept in ${d.folder} in the notebook.`],
+      next: [attachStep(lab, d.id, "streams its output until it ends")]
+    };
+  }
+  if (mode === "status") {
+    const s = yield* detachedStatus(lab, input2.status ?? "");
+    return {
+      ...base,
+      execId: s.id,
+      state: s.state,
+      ...s.exitCode !== void 0 ? { exitCode: s.exitCode } : {},
+      outputBytes: s.outputBytes,
+      ...s.startedAt !== void 0 ? { startedAt: s.startedAt } : {},
+      ...s.command !== void 0 && s.command !== "" ? { command: s.command } : {},
+      notes: s.state === "missing" ? [`No detached command ${s.id} is known in this notebook.`] : [],
+      next: s.state === "running" ? [attachStep(lab, s.id, "streams its output until it ends")] : []
+    };
+  }
+  const a = yield* attachCommand(lab, input2.attach ?? "", live);
+  return {
+    ...base,
+    execId: a.id,
+    state: a.state,
+    ...a.exitCode !== void 0 ? { exitCode: a.exitCode } : {},
+    output: a.output,
+    outputTruncated: a.truncated,
+    streamed: context5.output !== void 0,
+    reconnects: a.reconnects,
+    ...a.stopped !== void 0 ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {},
+    notes: [
+      ...a.state === "missing" ? [`No detached command ${a.id} is known in this notebook.`] : [],
+      ...a.state === "lost" ? ["Its process is gone without an exit status (the notebook restarted?)."] : [],
+      ...a.reconnects > 0 ? [`The terminal connection dropped ${a.reconnects} time(s); reading resumed each time.`] : [],
+      ...a.stopped !== void 0 ? ["Stopped reading; the command keeps running."] : []
+    ],
+    next: a.state === "running" ? [attachStep(lab, a.id, "reads on until it ends")] : []
+  };
+});
+
+// ../../packages/core/dist/operations/notebook-exec/index.js
+var NotebookExecOutput = () => external_exports.object({
+  mode: external_exports.enum(["run", "detach", "attach", "status"]).describe("What was done: run, detach, attach or status"),
+  notebook: IdName2().describe("The notebook"),
+  command: external_exports.string().optional().describe("The command line"),
+  output: external_exports.string().optional().describe("stdout and stderr as ONE stream (a terminal merges them), the last 100 000 characters when longer"),
+  outputTruncated: external_exports.boolean().optional().describe("True when output holds only the end"),
+  streamed: external_exports.boolean().optional().describe("True when the output was also shown as it came"),
+  exitCode: external_exports.number().optional().describe("The exit code: the command's own, 124 after a timeout, 130 after an interruption"),
+  ended: external_exports.enum(["exited", "timed-out", "interrupted"]).optional().describe("How a run ended; for attach, set when the reading stopped (the command keeps running)"),
+  commandStatus: external_exports.number().optional().describe("After a timeout or interruption: the status the command's shell reported"),
+  durationMs: external_exports.number().optional().describe("How long the run took, in ms"),
+  execId: external_exports.string().optional().describe("The detached command's id (for attach and status)"),
+  folder: external_exports.string().optional().describe("Where the detached command keeps its output and exit status"),
+  state: external_exports.enum(["running", "exited", "lost", "missing"]).optional().describe("A detached command's state"),
+  outputBytes: external_exports.number().optional().describe("Bytes of output the detached command wrote so far"),
+  startedAt: epochMs("When the detached command started"),
+  reconnects: external_exports.number().optional().describe("How often attach reconnected after the socket dropped"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(external_exports.string()).describe("Notes for people"),
+  next: NextSteps()
+});
+var lines4 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : `${r.outputTruncated === true ? "(the start of the output was cut)\n" : ""}${r.output.replace(/\n$/, "")}`;
+var render4 = (r) => {
+  const label3 = r.notebook.name || r.notebook.id;
+  const asides = [...r.notes.map((n) => `note: ${n}`), ...r.next.map((n) => `hint: ${nextLine(n)}`)].join("\n");
+  if (r.plan !== void 0)
+    return renderPlan(r.plan);
+  if (r.mode === "run")
+    return lines4(outputText(r), r.ended === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : void 0, asides);
+  if (r.mode === "detach")
+    return lines4(`Started detached in notebook ${label3}: ${r.execId}`, asides);
+  if (r.mode === "attach")
+    return lines4(outputText(r), r.state === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : void 0, asides);
+  return lines4(renderFields([
+    ["detached command", r.execId],
+    ["notebook", label3],
+    ["state", r.state === "exited" ? `exited with ${r.exitCode}` : r.state],
+    ["command", r.command],
+    ["started", r.startedAt !== void 0 ? formatTime(r.startedAt) : void 0],
+    ["output", r.outputBytes !== void 0 ? `${r.outputBytes} bytes` : void 0],
+    ["ran for", r.durationMs !== void 0 ? formatDuration(r.durationMs) : void 0]
+  ]), asides);
+};
+var notebookExecOperation = defineOperation({
+  name: "notebook_exec",
+  title: "Run a command inside a running notebook",
+  description: `Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`,
+  input: NotebookExecInputSchema,
+  output: NotebookExecOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  agent: { longRunning: true },
+  examples: [
+    { notebook: "{notebook}", command: "nvidia-smi" },
+    { notebook: "{notebook}", command: "python train.py", cwd: "~/work", detach: true }
+  ],
+  cli: { path: ["notebook", "exec"], positional: ["notebook"], rest: "command", confirm: false },
+  run: runNotebookExec,
+  render: render4
+});
+
+// ../../packages/core/dist/operations/notebook-files/index.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/notebook-files/input.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var NotebookFilesInputSchema = external_exports.object({
+  action: external_exports.enum(["list", "read", "write"]).default("list").describe("list a folder, read a file, or write one (write never replaces a file without overwrite)"),
+  notebook: notebookRefField(),
+  path: external_exports.string().optional().describe("The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list"),
+  content: external_exports.string().optional().describe("For write: the file's content, as text or base64 (see encoding); at most 1 MiB"),
+  encoding: external_exports.enum(["text", "base64"]).default("text").describe("For write: how content is given. For read: text (UTF-8 files as text, others as base64) or base64"),
+  overwrite: external_exports.boolean().default(false).describe("For write: replace an existing file; without it, an existing file is refused"),
+  workspace: deployFields.workspace,
+  dry_run: external_exports.boolean().default(false).describe("For write: check the notebook and path with reads only and return the plan; nothing is written")
+});
+
+// ../../packages/core/dist/operations/notebook-files/run.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/jupyter/contents.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var MAX_FILE_BYTES = 64 * 1024 * 1024;
+var Model = external_exports.object({
+  name: external_exports.string().default(""),
+  path: external_exports.string().default(""),
+  type: external_exports.enum(["file", "directory", "notebook"]).catch("file"),
+  size: external_exports.number().nullish(),
+  last_modified: external_exports.string().nullish(),
+  format: external_exports.string().nullish(),
+  content: external_exports.unknown().optional(),
+  hash: external_exports.string().nullish(),
+  hash_algorithm: external_exports.string().nullish()
+}).loose();
+var entryOf2 = (m) => ({
+  name: m.name,
+  path: m.path,
+  type: m.type,
+  size: m.size ?? void 0,
+  modified: m.last_modified ?? void 0
+});
+var normalizeRemotePath = (raw) => {
+  const parts2 = raw.replace(/\\/g, "/").split("/").filter((p) => p !== "" && p !== ".");
+  if (parts2.includes(".."))
+    return Effect_exports.fail(invalidInput(`The path "${raw}" goes up with "..".`, "Name the folder from the root down."));
+  return Effect_exports.succeed(parts2.join("/"));
+};
+var urlPath = (path) => `/api/contents${path === "" ? "" : `/${path.split("/").map(encodeURIComponent).join("/")}`}`;
+var decodeModel = (data, path) => {
+  const parsed = Model.safeParse(data ?? {});
+  return parsed.success ? Effect_exports.succeed(parsed.data) : Effect_exports.fail(new InspireError({
+    reason: "PlatformError",
+    message: `The notebook's Jupyter server described "${path}" in a form this client does not read.`,
+    hint: "Report it, with the notebook's Jupyter version."
+  }));
+};
+var statRemote = (lab, path) => Effect_exports.gen(function* () {
+  const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0` });
+  if (answer.status === 404)
+    return void 0;
+  if (answer.status < 200 || answer.status >= 300)
+    return yield* Effect_exports.fail(labFailure(lab, answer, `"${path}"`));
+  return entryOf2(yield* decodeModel(answer.json, path));
+});
+var listRemote = (lab, path) => Effect_exports.gen(function* () {
+  const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=1` }, `the folder "${path || "/"}"`);
+  const model = yield* decodeModel(data, path);
+  if (model.type !== "directory")
+    return yield* Effect_exports.fail(invalidInput(`"${path}" is a file, not a folder.`, "List its folder instead."));
+  const items = Array.isArray(model.content) ? model.content : [];
+  const entries2 = [];
+  for (const item of items)
+    entries2.push(entryOf2(yield* decodeModel(item, path)));
+  return entries2.sort((a, b) => a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : b.type === "directory" ? 1 : 0);
+});
+var readRemoteFile = (lab, path, limit = MAX_FILE_BYTES) => Effect_exports.gen(function* () {
+  const entry2 = yield* statRemote(lab, path);
+  if (entry2 === void 0)
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "NotFound",
+      message: `There is no "${path}" in the notebook.`,
+      hint: "List its folder to see what is there."
+    }));
+  if (entry2.type === "directory")
+    return yield* Effect_exports.fail(invalidInput(`"${path}" is a folder.`, "Read a file, or list the folder."));
+  if (entry2.size !== void 0 && entry2.size > limit)
+    return yield* Effect_exports.fail(tooLarge2(path, entry2.size, limit));
+  const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=1&type=file&format=base64&hash=1`, timeout: "5 minutes" }, `"${path}"`);
+  const model = yield* decodeModel(data, path);
+  const content = typeof model.content === "string" ? model.content : "";
+  const bytes = model.format === "text" ? Buffer.from(content, "utf8") : Buffer.from(content, "base64");
+  const sha256 = model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : void 0;
+  return { entry: { ...entryOf2(model), size: bytes.length }, bytes, sha256 };
+});
+var tooLarge2 = (path, size12, limit) => invalidInput(`"${path}" has ${size12} bytes, more than the ${limit} bytes moved in one piece.`, "Split or compress it, or move it through shared storage instead.");
+var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effect_exports.fail(tooLarge2(path, bytes.length, MAX_FILE_BYTES)) : Effect_exports.asVoid(labCall(lab, {
+  method: "PUT",
+  path: urlPath(path),
+  body: { type: "file", format: "base64", content: bytes.toString("base64") },
+  write: true,
+  timeout: "5 minutes"
+}, `writing "${path}"`));
+
+// ../../packages/core/dist/operations/notebook-files/run.js
+var FILES_LIMIT = 1024 * 1024;
+var workspaceOf2 = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+var isText = (bytes) => {
+  if (bytes.includes(0))
+    return false;
+  return Buffer.from(bytes.toString("utf8"), "utf8").equals(bytes);
+};
+var bytesOf = (input2) => {
+  if (input2.content === void 0)
+    return Effect_exports.fail(invalidInput("write needs content.", `Pass the file's content (${fieldWord("content", "…")}).`));
+  if (input2.encoding === "text")
+    return Effect_exports.succeed(Buffer.from(input2.content, "utf8"));
+  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(input2.content))
+    return Effect_exports.fail(invalidInput("content is not base64.", "Encode the bytes as base64, or use encoding text."));
+  return Effect_exports.succeed(Buffer.from(input2.content, "base64"));
+};
+var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
+  const bytes = yield* bytesOf(input2);
+  if (bytes.length > FILES_LIMIT)
+    return yield* Effect_exports.fail(tooLarge2(path, bytes.length, FILES_LIMIT));
+  const there = yield* statRemote(lab, path);
+  if (there?.type === "directory")
+    return yield* Effect_exports.fail(invalidInput(`"${path}" is a folder.`, "Write to a file path inside it."));
+  if (there !== void 0 && !input2.overwrite)
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "Conflict",
+      message: `"${path}" already exists in the notebook (${there.size ?? "?"} bytes); nothing was written.`,
+      hint: `Pass ${fieldWord("overwrite", true)} to replace it, or choose another path.`
+    }));
+  const plan = {
+    summary: `${there !== void 0 ? "Replace" : "Write"} ${path} in notebook ${lab.notebook.name || lab.notebook.id} (${bytes.length} bytes)`,
+    targets: [
+      {
+        kind: "file",
+        id: path,
+        change: there !== void 0 ? `${there.size ?? "?"} → ${bytes.length} bytes` : `(none) → ${bytes.length} bytes`
+      }
+    ],
+    requests: [planned("PUT", `${lab.shown}/api/contents/${path}`, { type: "file", format: "base64", content: "…" })]
+  };
+  if (input2.dry_run)
+    return {
+      action: "write",
+      ...base,
+      path,
+      size: bytes.length,
+      written: false,
+      plan,
+      notes: []
+    };
+  yield* writeRemoteFile(lab, path, bytes);
+  return {
+    action: "write",
+    ...base,
+    path,
+    size: bytes.length,
+    written: true,
+    replaced: there !== void 0,
+    notes: []
+  };
+});
+var runNotebookFiles = (input2) => Effect_exports.gen(function* () {
+  const path = yield* normalizeRemotePath(input2.path ?? "");
+  if (input2.action !== "list" && path === "")
+    return yield* Effect_exports.fail(invalidInput(`${input2.action} needs a file path.`, `Pass ${fieldWord("path", "…")}.`));
+  const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf2(input2)));
+  const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } };
+  if (input2.action === "write" && input2.dry_run)
+    return yield* write(lab, path, input2, base);
+  yield* waitForLab(lab);
+  if (input2.action === "write")
+    return yield* write(lab, path, input2, base);
+  if (input2.action === "list") {
+    const entries2 = yield* listRemote(lab, path);
+    return { action: "list", ...base, path, entries: entries2, notes: [] };
+  }
+  const file3 = yield* readRemoteFile(lab, path, FILES_LIMIT);
+  const text3 = input2.encoding !== "base64" && isText(file3.bytes);
+  return {
+    action: "read",
+    ...base,
+    path,
+    content: text3 ? file3.bytes.toString("utf8") : file3.bytes.toString("base64"),
+    encoding: text3 ? "text" : "base64",
+    size: file3.bytes.length,
+    notes: !text3 && input2.encoding === "text" ? ["The file is not UTF-8 text, so it is given as base64."] : []
+  };
+});
+
+// ../../packages/core/dist/operations/notebook-files/index.js
+var NotebookFilesOutput = () => external_exports.object({
+  action: external_exports.enum(["list", "read", "write"]).describe("What was done"),
+  notebook: IdName2().describe("The notebook"),
+  path: external_exports.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
+  entries: external_exports.array(external_exports.object({
+    name: external_exports.string().describe("Its name"),
+    path: external_exports.string().describe("Its path"),
+    type: external_exports.enum(["file", "directory", "notebook"]).describe("file, directory or notebook"),
+    size: external_exports.number().optional().describe("Size in bytes (files)"),
+    modified: external_exports.string().optional().describe("Last modified, as the server gives it")
+  })).optional().describe("For list: the folder's entries, folders first"),
+  content: external_exports.string().optional().describe("For read: the content (see encoding)"),
+  encoding: external_exports.enum(["text", "base64"]).optional().describe("For read: text or base64"),
+  size: external_exports.number().optional().describe("Bytes read or written"),
+  written: external_exports.boolean().optional().describe("For write: whether the file was written"),
+  replaced: external_exports.boolean().optional().describe("For write: whether an existing file was replaced"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(external_exports.string()).describe("Notes for people")
+});
+var render5 = (r) => {
+  const notes2 = r.notes.map((n) => `note: ${n}`);
+  if (r.plan !== void 0)
+    return renderPlan(r.plan);
+  if (r.action === "list")
+    return [
+      renderTable(r.entries ?? [], [
+        { header: "NAME", cell: (e) => e.type === "directory" ? `${e.name}/` : e.name },
+        { header: "SIZE", cell: (e) => e.size !== void 0 && e.type !== "directory" ? String(e.size) : "" },
+        { header: "MODIFIED", cell: (e) => e.modified ?? "" }
+      ], "(empty folder)"),
+      ...notes2
+    ].join("\n");
+  if (r.action === "read")
+    return [r.content ?? "", ...notes2].join("\n");
+  return [`${r.replaced === true ? "Replaced" : "Wrote"} ${r.path} (${r.size} bytes).`, ...notes2].join("\n");
+};
+var notebookFilesOperation = defineOperation({
+  name: "notebook_files",
+  title: "List, read and write files in a running notebook",
+  description: `Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one. Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each (larger files: the CLI's notebook cp). write never replaces an existing file unless overwrite is true; ${dryRunWord()} on write checks with reads only. The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  input: NotebookFilesInputSchema,
+  output: NotebookFilesOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
+  effects: { by: "action", writes: ["write"] },
+  examples: [
+    { action: "list", notebook: "{notebook}" },
+    { action: "read", notebook: "{notebook}", path: "{notebook_file}" },
+    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" }
+  ],
+  actions: {
+    list: {
+      summary: "List a folder in a running notebook",
+      fields: ["notebook", "path", "workspace"],
+      cli: { path: ["notebook", "ls"], positional: ["notebook", "path"], lastOptional: true }
+    },
+    read: {
+      summary: "Read a file of a running notebook",
+      fields: ["notebook", "path", "encoding", "workspace"],
+      cli: { path: ["notebook", "cat"], positional: ["notebook", "path"] }
+    },
+    write: {
+      summary: "Write a small file in a running notebook",
+      fields: ["notebook", "path", "content", "encoding", "overwrite", "workspace"],
+      cli: { path: ["notebook", "write"], positional: ["notebook", "path"], confirm: false }
+    }
+  },
+  run: runNotebookFiles,
+  render: render5
 });
 
 // ../../packages/core/dist/operations/resubmit.js
@@ -50788,7 +52969,7 @@ var submitHpcSteps = (s) => Effect_exports.gen(function* () {
   const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings);
   if (s.dry_run)
     return dryRunResult(base, "openapi/v1/hpc_jobs/create", hpcBody(checked.input, checked.name, checked.image), warnings);
-  const created = yield* sendHpcJob(checked);
+  const created = yield* sendHpcJob(checked, s.createOptions ?? {});
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString();
   return createdResult(base, created, consoleUrl, warnings);
@@ -50856,16 +53037,16 @@ var renderSubmit = (r) => {
     ["Image", r.image],
     [r.kind === "hpc" ? "Entrypoint" : "Command", r.command]
   ]);
-  const lines3 = [head5, fields2];
+  const lines6 = [head5, fields2];
   if (r.request !== void 0)
-    lines3.push(JSON.stringify(r.request.body, null, 2));
+    lines6.push(JSON.stringify(r.request.body, null, 2));
   for (const w of r.warnings)
-    lines3.push(`warning: ${w}`);
+    lines6.push(`warning: ${w}`);
   for (const f of r.findings)
-    lines3.push(`${f.level}: ${f.message} ${f.fix}`);
+    lines6.push(`${f.level}: ${f.message} ${f.fix}`);
   if (r.next.length > 0)
-    lines3.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`));
-  return lines3.join("\n");
+    lines6.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`));
+  return lines6.join("\n");
 };
 
 // ../../packages/core/dist/operations/common/submission/training.js
@@ -50907,7 +53088,7 @@ var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
   const base = submitBase("training", s, placed, checked, composed.command, { shmGi: shm.shmGi }, findings);
   if (s.dry_run)
     return dryRunResult(base, "openapi/v1/train_job/create", trainingBody(checked.input, checked.name, checked.image), warnings);
-  const created = yield* sendTrainingJob(checked);
+  const created = yield* sendTrainingJob(checked, s.createOptions ?? {});
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`, platform.baseUrl).toString();
   return createdResult(base, created, consoleUrl, warnings);
@@ -50964,10 +53145,10 @@ var resubmitOperation = defineOperation({
   examples: [{ job_id: "{train_job}" }],
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref))
-      return yield* Effect_exports.fail(ref.left);
-    const { id, kind } = ref.right;
+    const ref2 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref2))
+      return yield* Effect_exports.fail(ref2.left);
+    const { id, kind } = ref2.right;
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect_exports.fail(invalidInput(`${id} is not a training or HPC task; resubmit re-creates only those.`, `Use ${callWord("inference")} or ${callWord("notebook")} to create servings and notebooks.`));
     const common2 = {
@@ -51049,7 +53230,7 @@ var StatusOutput2 = once6(() => {
     registry: RegistryId.describe("Harbor registry of the workspace: qb or sj"),
     policyKnown: external_exports.boolean().describe("False when the workspace is not in the policy table (network unknown)"),
     note: external_exports.string().optional().describe("A note on the workspace's policy"),
-    projects: external_exports.array(IdName()).describe("Projects attached to it; a task must use one of them"),
+    projects: external_exports.array(IdName2()).describe("Projects attached to it; a task must use one of them"),
     groups: external_exports.array(Group).describe("Compute groups with GPUs and specs"),
     problems: external_exports.array(external_exports.string()).describe("What could not be read; the rest is still shown")
   });
@@ -51066,7 +53247,7 @@ var StatusOutput2 = once6(() => {
       projectSsd: external_exports.string().describe("/inspire/ssd/project/<en_name>/"),
       globalUser: external_exports.string().optional().describe("/inspire/hdd/global_user/<username>/")
     }).describe("Shared storage paths"),
-    workspaces: external_exports.array(IdName()).describe("Workspaces the project can use")
+    workspaces: external_exports.array(IdName2()).describe("Workspaces the project can use")
   });
   return external_exports.object({
     user: external_exports.object({ name: external_exports.string(), loginName: external_exports.string() }).describe("The account: name and login name"),
@@ -51219,12 +53400,12 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/dist/operations/stop/one.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref) => {
-  if (ref.kind === "train" || ref.kind === "hpc")
-    return Either_exports.right({ id: ref.id, type: ref.kind });
-  if (ref.kind === "serving")
-    return Either_exports.right({ id: ref.id, type: "inference" });
-  return Either_exports.left(invalidInput(ref.kind === "notebook" ? `${ref.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.` : `${ref.id} is a Ray job, which this tool does not stop.`, ref.kind === "notebook" ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref.id })}.` : "Stop it from the console (Ray 作业)."));
+var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => {
+  if (ref2.kind === "train" || ref2.kind === "hpc")
+    return Either_exports.right({ id: ref2.id, type: ref2.kind });
+  if (ref2.kind === "serving")
+    return Either_exports.right({ id: ref2.id, type: "inference" });
+  return Either_exports.left(invalidInput(ref2.kind === "notebook" ? `${ref2.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.` : `${ref2.id} is a Ray job, which this tool does not stop.`, ref2.kind === "notebook" ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref2.id })}.` : "Stop it from the console (Ray 作业)."));
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
 var stopJob = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : stopHpcJob(id, listed);
@@ -51295,7 +53476,7 @@ var Output7 = () => external_exports.object({
   hint: external_exports.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
   plan: PlanOutput().optional()
 });
-var plural3 = (n) => `${n} task${n === 1 ? "" : "s"}`;
+var plural4 = (n) => `${n} task${n === 1 ? "" : "s"}`;
 var countsOf = (tasks) => ({
   stopped: tasks.filter((t) => t.outcome === "stopped").length,
   alreadyFinished: tasks.filter((t) => t.outcome === "already-finished").length,
@@ -51339,10 +53520,10 @@ var stopOperation = defineOperation({
   },
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.job_id !== void 0) {
-      const ref = yield* stoppableKind(input2.job_id);
+      const ref2 = yield* stoppableKind(input2.job_id);
       if (input2.dry_run)
-        return dryRunOf("single", [yield* previewOne(ref.id, ref.type)]);
-      const { needsConfirm, ...task } = yield* stopOne(ref.id, ref.type, input2.confirm);
+        return dryRunOf("single", [yield* previewOne(ref2.id, ref2.type)]);
+      const { needsConfirm, ...task } = yield* stopOne(ref2.id, ref2.type, input2.confirm);
       return {
         mode: "single",
         stopped: task.outcome === "stopped",
@@ -51379,18 +53560,18 @@ var stopOperation = defineOperation({
         dryRun: false,
         tasks: tasks2,
         counts: countsOf(tasks2),
-        hint: `${plural3(tasks2.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`
+        hint: `${plural4(tasks2.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`
       };
     }
     const tasks = yield* Effect_exports.forEach(listing.tasks, stopRow, { concurrency: 4 });
-    const counts = countsOf(tasks);
+    const counts2 = countsOf(tasks);
     return {
       mode: "batch",
-      stopped: counts.stopped > 0,
+      stopped: counts2.stopped > 0,
       dryRun: false,
       tasks,
-      counts,
-      ...counts.failed > 0 ? { hint: "Some stops failed; run the same call again to retry them." } : {}
+      counts: counts2,
+      ...counts2.failed > 0 ? { hint: "Some stops failed; run the same call again to retry them." } : {}
     };
   }),
   render: (r) => {
@@ -51497,91 +53678,1250 @@ var submitHpcOperation = defineOperation({
   render: (r) => renderSubmit(r)
 });
 
-// ../../packages/core/dist/operations/usage/index.js
+// ../../packages/core/dist/operations/sweep/index.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/usage.js
+// ../../packages/core/dist/operations/sweep/input.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var IdName2 = external_exports.object({ id: Text, name: Text }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
-var Usage = external_exports.object({ total: Num, used: Num, usage_rate: Num }).loose().nullish().transform((v) => ({ total: v?.total, used: v?.used, usageRate: v?.usage_rate }));
-var TaskDimension = external_exports.object({
-  id: Text,
-  name: Text,
-  status: Text,
-  type: Text,
-  priority: Num,
-  running_time_ms: Num,
-  project: IdName2,
-  user: IdName2,
-  nodes_occupied: external_exports.object({ count: Num }).loose().nullish(),
-  gpu: Usage
-}).loose().transform((t) => ({
-  id: t.id,
-  name: t.name,
-  status: t.status.toUpperCase(),
-  type: t.type,
-  priority: t.priority,
-  runningMs: t.running_time_ms,
-  project: t.project,
-  user: t.user,
-  nodes: t.nodes_occupied?.count ?? 0,
-  gpu: t.gpu
-}));
-var TaskPage = external_exports.object({ task_dimensions: external_exports.array(TaskDimension).nullish(), total: Num }).loose().transform((p) => ({ items: p.task_dimensions ?? [], total: p.total }));
-var TASK_PAGE_SIZE = 500;
-var taskDimensions = (workspaceId) => workspaceDimension(workspaceId, {
-  action: "ListTaskDimension",
-  v1: "list_task_dimension",
-  page: TaskPage,
-  pageSize: TASK_PAGE_SIZE,
-  what: "read the workspace's tasks"
+var MIN_POLL_SECONDS = 1;
+var SweepInputSchema = external_exports.object({
+  action: external_exports.enum(["run", "status", "stop", "resubmit"]).default("status").describe("run (submit what is missing), status (default), stop, or resubmit (the failed jobs)"),
+  file: external_exports.string().optional().describe("For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute"),
+  definition: external_exports.record(external_exports.string(), external_exports.unknown()).optional().describe("For run: the sweep itself, the same fields as a sweep file, instead of file"),
+  sweep: external_exports.string().optional().describe("For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep"),
+  max_running: external_exports.number().int().positive().optional().describe("For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)"),
+  continue_on_error: external_exports.boolean().default(false).describe("For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first"),
+  resume: external_exports.boolean().default(false).describe("For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"),
+  wait_seconds: external_exports.number().int().min(0).max(604800).default(86400).describe(`For run, resubmit: how long to keep waiting for running jobs to finish while max_running holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`),
+  poll_seconds: external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15).describe("For run, resubmit, with max_running: seconds between two reads of the jobs' states (default 15)"),
+  failed: external_exports.boolean().default(false).describe("For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"),
+  details: external_exports.boolean().default(true).describe(`For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`),
+  dry_run: dryRunField(),
+  confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop the jobs; without it you see what would be stopped and nothing is")
 });
-var Overview2 = external_exports.object({
-  total: Points.nullish(),
-  used: Points.nullish(),
-  remain: Points.nullish(),
-  train: Points.nullish(),
-  inference: Points.nullish(),
-  storage: Points.nullish()
-}).loose();
-var defined = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === "number"));
-var budgetOverview = (projectId, workspaceId) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const surface = "api/v2/project.GetProjectBudgetUsageOverview";
-  const body2 = { project_id: projectId, workspace_id: workspaceId };
-  const d = yield* platform.v2("project", "GetProjectBudgetUsageOverview", body2, { idempotent: true });
-  const o = yield* decode5(Overview2, d, surface);
+
+// ../../packages/core/dist/operations/sweep/manage.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash7 } from "node:crypto";
+
+// ../../packages/core/dist/operations/sweep/expand.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash5 } from "node:crypto";
+
+// ../../packages/core/dist/operations/sweep/file.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash4 } from "node:crypto";
+import { readFile as readFile3 } from "node:fs/promises";
+import { isAbsolute as isAbsolute5, resolve as resolve2 } from "node:path";
+var Param = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var FileSchema = external_exports.strictObject({
+  name: external_exports.string().min(1).max(48),
+  kind: external_exports.enum(["train", "hpc"]).default("train"),
+  job: external_exports.record(external_exports.string(), external_exports.unknown()),
+  grid: external_exports.record(external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), external_exports.array(Param).min(1)).optional(),
+  list: external_exports.array(external_exports.record(external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), Param)).optional(),
+  limits: external_exports.strictObject({
+    max_jobs: external_exports.number().int().positive().optional(),
+    max_running: external_exports.number().int().positive().optional(),
+    max_cost_per_hour: external_exports.number().positive().optional()
+  }).optional()
+});
+var jobSchema = (kind) => kind === "hpc" ? submitHpcOperation.input.omit({ dry_run: true }).strict() : submitOperation.input.omit({ dry_run: true }).strict();
+var HELP = {
+  name: "a short name for the sweep, e.g. name: lr-sweep",
+  kind: "train (job submit) or hpc (hpc submit)",
+  job: "the fields job submit (or hpc submit) takes, e.g. job: {compute_group: H100, spec: …, command: …}",
+  grid: "parameters with lists of values, e.g. grid: {lr: [0.001, 0.0003], seed: [1, 2]}",
+  list: "explicit rows, e.g. list: [{lr: 0.01, seed: 7}]",
+  limits: "max_jobs, max_running and max_cost_per_hour"
+};
+var canonicalJson = (value) => JSON.stringify(value, (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v);
+var hashOf = (value) => createHash4("sha256").update(canonicalJson(value)).digest("hex");
+var parseText = (yaml, text3, source) => {
+  const lines6 = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text3, { lineCounter: lines6, prettyErrors: false, uniqueKeys: true });
+  const at = (offset) => {
+    const p = lines6.linePos(offset);
+    return `${source}:${p.line}:${p.col}`;
+  };
+  const [first2] = doc.errors;
+  if (first2 !== void 0)
+    return invalidInput(`${at(first2.pos[0])}: the sweep file cannot be read: ${first2.message.split("\n")[0]}`, "Fix the YAML (or JSON) syntax at that line; indentation and unclosed quotes or brackets are the usual causes.");
+  const locate = (path, wanted) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node2 = doc.getIn(path.slice(0, n), true);
+      if (node2?.range === void 0)
+        continue;
+      const [start3, end3] = node2.range;
+      const inner = wanted !== void 0 ? text3.slice(start3, end3).indexOf(wanted) : -1;
+      return at(inner >= 0 ? start3 + inner : start3);
+    }
+    return `${source}:1:1`;
+  };
+  return { data: doc.toJS({ maxAliasCount: 100 }), locate };
+};
+var label2 = (path) => path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`).join("");
+var fileIssues = (issues, locate, base, what) => {
+  const shown = issues.slice(0, 3).map((i) => {
+    const path = [...base, ...i.path];
+    if (i.code === "unrecognized_keys") {
+      const keys5 = i.keys;
+      return `${locate([...path, keys5[0] ?? ""])}: ${keys5.map((k) => `"${k}"`).join(", ")} is not a field of ${path.length === 0 ? "a sweep file" : label2(path)}`;
+    }
+    const help = path.length === 1 ? HELP[String(path[0])] : void 0;
+    return `${locate(path)}: ${label2(path) || "the file"}: ${i.message}${help !== void 0 ? ` (${help})` : ""}`;
+  });
+  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : "";
+  return invalidInput(`The sweep ${what} is not valid: ${shown.join("; ")}${more}.`, "Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits.");
+};
+var checkSweep = (data, locate, source) => Effect_exports.gen(function* () {
+  const parsed = FileSchema.safeParse(data);
+  if (!parsed.success)
+    return yield* Effect_exports.fail(fileIssues(parsed.error.issues, locate, [], source));
+  const f = parsed.data;
+  const job = jobSchema(f.kind).safeParse(f.job);
+  if (!job.success)
+    return yield* Effect_exports.fail(fileIssues(job.error.issues, locate, ["job"], source));
+  if ((f.grid === void 0 || Object.keys(f.grid).length === 0) && (f.list ?? []).length === 0)
+    return yield* Effect_exports.fail(invalidInput(`${locate([])}: the sweep ${source} has neither grid nor list, so it makes no jobs.`, `Add ${HELP.grid}, or ${HELP.list}.`));
   return {
-    total: o.total ?? void 0,
-    used: o.used ?? void 0,
-    remain: o.remain ?? void 0,
-    byKind: defined({ train: o.train, inference: o.inference, storage: o.storage })
+    source,
+    name: f.name,
+    kind: f.kind,
+    job: f.job,
+    grid: f.grid ?? {},
+    list: f.list ?? [],
+    limits: f.limits ?? {},
+    hash: hashOf(data),
+    locate
   };
 });
-var Member = external_exports.object({
-  user_id: Text,
-  user_name: Text,
-  name: Text,
-  user: external_exports.object({ id: Text, name: Text }).loose().nullish(),
-  budget: Points.nullish(),
-  used_budget: Points.nullish(),
-  remain_budget: Points.nullish()
-}).loose().transform((m) => ({
-  id: m.user?.id || m.user_id,
-  name: m.user?.name || m.user_name || m.name,
-  budget: m.budget ?? void 0,
-  used: m.used_budget ?? void 0,
-  remain: m.remain_budget ?? void 0
-}));
-var Members = external_exports.object({ items: external_exports.array(Member).nullish(), list: external_exports.array(Member).nullish(), members: external_exports.array(Member).nullish() }).loose().transform((p) => p.items ?? p.members ?? p.list ?? []);
-var memberBudgets = (projectId, workspaceId) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const body2 = { project_id: projectId, workspace_id: workspaceId };
-  const d = yield* platform.v2("project", "GetProjectMemberBudgetUsage", body2, { idempotent: true });
-  return yield* decode5(Members, d, "api/v2/project.GetProjectMemberBudgetUsage");
+var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
+  if (!isAbsolute5(file3) && workingDir === void 0)
+    return yield* Effect_exports.fail(invalidInput(`The sweep file "${file3}" is a relative path, and there is no current folder to start it from here.`, "Pass the file's absolute path, or give the sweep inline (definition)."));
+  const path = isAbsolute5(file3) ? file3 : resolve2(workingDir ?? "", file3);
+  const text3 = yield* Effect_exports.tryPromise({
+    try: () => readFile3(path, "utf8"),
+    catch: (e) => invalidInput(`The sweep file ${file3} cannot be read (${e.code ?? "error"}).`, "Check the path and that the file is readable.")
+  });
+  const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
+  const parsed = parseText(yaml, text3, file3);
+  if (parsed instanceof InspireError)
+    return yield* Effect_exports.fail(parsed);
+  return yield* checkSweep(parsed.data, parsed.locate, file3);
 });
+var inlineSweep = (data) => checkSweep(data, (path) => `(inline sweep) at ${label2(path) || "the top"}`, "(inline sweep)");
+
+// ../../packages/core/dist/operations/sweep/expand.js
+var KEPT = /* @__PURE__ */ new Set(["en_name", "username"]);
+var INDEX2 = "index";
+var PLACEHOLDER2 = /\{\{|\}\}|(\$)?\{([^{}]*)\}/g;
+var placeholdersOf = (template) => [...template.matchAll(PLACEHOLDER2)].flatMap((m) => m[0] === "{{" || m[0] === "}}" || m[1] === "$" || m[2] === void 0 || KEPT.has(m[2]) ? [] : [m[2]]);
+var fill = (template, values3, index) => template.replace(PLACEHOLDER2, (all6, dollar, name2) => {
+  if (all6 === "{{")
+    return "{";
+  if (all6 === "}}")
+    return "}";
+  if (dollar === "$" || name2 === void 0 || KEPT.has(name2))
+    return all6;
+  const value = values3[name2];
+  if (value !== void 0)
+    return String(value);
+  return name2 === INDEX2 ? String(index) : all6;
+});
+var templates = (sweep) => {
+  const job = sweep.job;
+  const text3 = (key) => typeof job[key] === "string" ? [[["job", key], job[key]]] : [];
+  const envs = job.envs !== null && typeof job.envs === "object" ? job.envs : {};
+  return [
+    ...text3("name"),
+    ...text3(sweep.kind === "hpc" ? "entrypoint" : "command"),
+    ...Object.entries(envs).flatMap(([k, v]) => typeof v === "string" ? [[["job", "envs", k], v]] : [])
+  ];
+};
+var product = (grid) => Object.entries(grid).reduce((rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))), [{}]);
+var rowKey = (sweepHash, params) => createHash5("sha256").update(`${sweepHash}
+${canonicalJson(params)}`).digest("hex").slice(0, 20);
+var expandSweep = (sweep) => Effect_exports.gen(function* () {
+  const gridRows = Object.keys(sweep.grid).length > 0 ? product(sweep.grid) : [];
+  const all6 = [...gridRows, ...sweep.list];
+  const known = new Set(all6.flatMap((r) => Object.keys(r)));
+  const used = templates(sweep);
+  for (const [path, template] of used)
+    for (const name2 of placeholdersOf(template))
+      if (!known.has(name2) && name2 !== INDEX2)
+        return yield* Effect_exports.fail(invalidInput(`${sweep.locate(path, `{${name2}}`)}: ${path.join(".")} uses {${name2}}, which is not a parameter of the sweep.`, `Use one of ${[...known, INDEX2].map((k) => `{${k}}`).join(", ")}, or add ${name2} to grid or list. Write {{ and }} for literal braces.`));
+  const nameTemplate = String(sweep.job.name ?? "");
+  if (all6.length > 1 && placeholdersOf(nameTemplate).length === 0)
+    return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["job", "name"])}: job.name "${nameTemplate}" has no {parameter}, so all ${all6.length} jobs would share one name.`, `Put the parameters in it, e.g. name: ${nameTemplate || "exp"}-${[...known].map((k) => `{${k}}`).join("-") || "{index}"}.`));
+  const max6 = sweep.limits.max_jobs;
+  if (max6 !== void 0 && all6.length > max6)
+    return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["limits", "max_jobs"])}: the sweep makes ${all6.length} jobs, more than limits.max_jobs (${max6}).`, "Shrink the grid or list, or raise max_jobs if that many jobs is what you want."));
+  const rows = [];
+  const seen = /* @__PURE__ */ new Map();
+  const names2 = /* @__PURE__ */ new Map();
+  for (const [i, params] of all6.entries()) {
+    const index = i + 1;
+    const listAt = i - gridRows.length;
+    const where3 = listAt >= 0 ? sweep.locate(["list", listAt]) : sweep.locate(["grid"]);
+    for (const [path, template] of used)
+      for (const name3 of placeholdersOf(template))
+        if (params[name3] === void 0 && name3 !== INDEX2)
+          return yield* Effect_exports.fail(invalidInput(`${where3}: row ${index} has no value for {${name3}}, which ${path.join(".")} uses.`, `Give the row ${name3}: <value>, or take {${name3}} out of ${path.join(".")}.`));
+    const key = rowKey(sweep.hash, params);
+    const twin = seen.get(key);
+    if (twin !== void 0)
+      return yield* Effect_exports.fail(invalidInput(`${where3}: row ${index} has the same parameters as row ${twin} (${canonicalJson(params)}).`, "Each job needs its own parameters: remove the repeated row."));
+    seen.set(key, index);
+    const job = fillJob(sweep.kind, sweep.job, params, index);
+    const name2 = String(job.name);
+    const sameName = names2.get(name2);
+    if (sameName !== void 0)
+      return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["job", "name"])}: rows ${sameName} and ${index} both make a job named "${name2}".`, "Put every parameter that differs between rows into job.name."));
+    names2.set(name2, index);
+    rows.push({ index, params, key, name: name2, job });
+  }
+  return rows;
+});
+var fillJob = (kind, template, params, index) => {
+  const job = { ...template };
+  const f = (v) => typeof v === "string" ? fill(v, params, index) : v;
+  job.name = f(job.name);
+  const command = kind === "hpc" ? "entrypoint" : "command";
+  job[command] = f(job[command]);
+  if (job.envs !== null && typeof job.envs === "object")
+    job.envs = Object.fromEntries(Object.entries(job.envs).map(([k, v]) => [k, f(v)]));
+  return job;
+};
+
+// ../../packages/core/dist/operations/sweep/jobs.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var PAGE = 100;
+var PAGES = 10;
+var listWorkspaceJobs = (kind, workspaceId) => Effect_exports.gen(function* () {
+  const me = yield* Effect_exports.either(currentUser());
+  const input2 = {
+    workspaceId,
+    pageSize: PAGE,
+    maxPages: PAGES,
+    ...Either_exports.isRight(me) ? { createdBy: me.right.id } : {}
+  };
+  return yield* kind === "hpc" ? listHpcJobs(input2) : listTrainingJobs(input2);
+});
+var detailOf = (kind, id) => kind === "hpc" ? getHpcJob(id) : getTrainingJob(id);
+var readSweepJobs = (m) => Effect_exports.gen(function* () {
+  const ids3 = new Set(m.jobs.flatMap((j) => j.jobId !== void 0 ? [j.jobId] : []));
+  const found = /* @__PURE__ */ new Map();
+  if (ids3.size === 0)
+    return found;
+  const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
+  for (const job of listed.jobs)
+    if (ids3.has(job.id))
+      found.set(job.id, job);
+  const missing = [...ids3].filter((id) => !found.has(id));
+  const read2 = yield* Effect_exports.forEach(missing, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
+  for (const r of read2)
+    if (Either_exports.isRight(r))
+      found.set(r.right.id, r.right);
+  return found;
+});
+var settleSending = (m) => Effect_exports.gen(function* () {
+  const sending = m.jobs.filter((j) => j.state === "sending");
+  if (sending.length === 0)
+    return m.jobs;
+  const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
+  const byKey = /* @__PURE__ */ new Map();
+  for (const job of listed.jobs) {
+    const row = sending.find((j) => j.name === job.name);
+    if (row === void 0)
+      continue;
+    const marker = job.submitId !== void 0 ? job.submitId : (yield* detailOf(m.kind, job.id)).submitId;
+    if (marker === row.key)
+      byKey.set(row.key, job.id);
+  }
+  const unsure = sending.filter((j) => !byKey.has(j.key) && listed.truncated);
+  if (unsure.length > 0)
+    return yield* Effect_exports.fail(new InspireError({
+      reason: "Conflict",
+      message: `Whether ${unsure.length} job(s) of sweep ${m.name} were created cannot be told: the workspace lists more jobs than were read (${unsure.map((j) => j.name).join(", ")}).`,
+      hint: `Check ${callWord("jobs", { name: unsure[0]?.name ?? "" })} before running the sweep again, so none is started twice.`,
+      created: "unknown"
+    }));
+  return m.jobs.map((j) => {
+    if (j.state !== "sending")
+      return j;
+    const jobId = byKey.get(j.key);
+    return jobId !== void 0 ? { ...j, state: "created", jobId } : { ...j, state: "pending" };
+  });
+});
+var isActive2 = (job, seen) => {
+  if (job.state === "sending")
+    return true;
+  if (job.state !== "created" || job.jobId === void 0)
+    return false;
+  const p = seen.get(job.jobId);
+  return p === void 0 || !p.status.terminal;
+};
+
+// ../../packages/core/dist/operations/sweep/manifest.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash6 } from "node:crypto";
+import { readdir, rm } from "node:fs/promises";
+import { join as join14 } from "node:path";
+var Job = external_exports.object({
+  index: external_exports.number(),
+  name: external_exports.string(),
+  params: external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])),
+  /** The marker of the job's current create (a resubmit's is new). */
+  key: external_exports.string(),
+  /** pending: not sent; sending: sent or about to be, outcome unknown; created; failed: refused, not created. */
+  state: external_exports.enum(["pending", "sending", "created", "failed"]),
+  jobId: external_exports.string().optional(),
+  error: external_exports.string().optional(),
+  /** How many times it was resubmitted; 0 for the first create. */
+  attempt: external_exports.number().default(0),
+  /** Earlier jobs of this row that a resubmit replaced. */
+  previous: external_exports.array(external_exports.string()).default([]),
+  costPerHour: external_exports.number().optional()
+});
+var Manifest = external_exports.object({
+  version: external_exports.literal(1),
+  id: external_exports.string(),
+  hash: external_exports.string(),
+  name: external_exports.string(),
+  kind: external_exports.enum(["train", "hpc"]),
+  source: external_exports.string(),
+  scope: external_exports.string(),
+  workspaceId: external_exports.string(),
+  createdAt: external_exports.number(),
+  updatedAt: external_exports.number(),
+  /** The sweep's job fields and limits as last run (templates unfilled), so stop and resubmit need no file. */
+  job: external_exports.record(external_exports.string(), external_exports.unknown()),
+  maxRunning: external_exports.number().optional(),
+  /** When the sweep was stopped: its unsent jobs are held back until a run says resume. */
+  stoppedAt: external_exports.number().optional(),
+  jobs: external_exports.array(Job)
+});
+var sweepIdOf = (hash3) => hash3.slice(0, 12);
+var scopeOf = Effect_exports.map(ActiveProfile, (p) => `${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`);
+var folderOf = (store) => join14(store.paths.configDir, "sweeps");
+var fileOf = (store, id, scope6) => join14(folderOf(store), `${id}-${createHash6("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
+var readManifest = (id) => Effect_exports.gen(function* () {
+  const store = yield* Store;
+  const file3 = fileOf(store, id, yield* scopeOf);
+  yield* checkStoreFolders(file3, storeRoots(store.paths));
+  return yield* readJsonFile(file3, Manifest);
+});
+var writeManifest = (m) => Effect_exports.gen(function* () {
+  const store = yield* Store;
+  yield* writeFileAtomic(fileOf(store, m.id, m.scope), `${JSON.stringify(m, null, 1)}
+`, storeRoots(store.paths));
+});
+var StopRequest = external_exports.object({ at: external_exports.number() });
+var stopFileOf = (store, m) => `${fileOf(store, m.id, m.scope).replace(/\.json$/, "")}.stop`;
+var requestStop = (m, at) => Effect_exports.gen(function* () {
+  const store = yield* Store;
+  yield* writeFileAtomic(stopFileOf(store, m), `${JSON.stringify({ at })}
+`, storeRoots(store.paths));
+});
+var clearStopRequest = (m) => Effect_exports.flatMap(Store, (store) => Effect_exports.promise(() => rm(stopFileOf(store, m), { force: true })));
+var stopMark = (m) => Effect_exports.gen(function* () {
+  const store = yield* Store;
+  const asked = yield* readJsonFile(stopFileOf(store, m), StopRequest);
+  const marks = [m.stoppedAt, asked?.at].filter((n) => n !== void 0);
+  return marks.length > 0 ? Math.max(...marks) : void 0;
+});
+var withSweepLock = (id, effect2) => Effect_exports.flatMap(Store, (store) => Effect_exports.catchTag(store.withLock(`sweep-${id}`, effect2, { timeout: "30 seconds" }), "InspireError", (e) => Effect_exports.fail(e.message.includes("lock") ? invalidInput(`Another inspire process is running sweep ${id} now.`, `Let it finish (or stop it), then run again; ${callWord("sweep", { action: "status" })} shows how far it got.`) : e)));
+var listManifests = Effect_exports.gen(function* () {
+  const store = yield* Store;
+  const scope6 = yield* scopeOf;
+  const names2 = yield* Effect_exports.promise(() => readdir(folderOf(store)).catch(() => []));
+  const found = [];
+  for (const name2 of names2.filter((n) => n.endsWith(".json"))) {
+    const m = yield* readJsonFile(join14(folderOf(store), name2), Manifest);
+    if (m !== void 0 && m.scope === scope6)
+      found.push(m);
+  }
+  return found.sort((a, b) => b.updatedAt - a.updatedAt);
+});
+var findManifest = (wanted) => Effect_exports.gen(function* () {
+  const all6 = yield* listManifests;
+  const byId2 = all6.filter((m) => wanted.length >= 4 && m.id.startsWith(wanted.toLowerCase()));
+  if (byId2.length === 1 && byId2[0] !== void 0)
+    return byId2[0];
+  const named = matchName(all6, (m) => m.name, wanted);
+  if (named.kind === "one")
+    return named.item;
+  if (named.kind === "many") {
+    const exact = named.items.filter((m) => m.name === named.items[0]?.name);
+    if (exact.length === named.items.length && exact[0] !== void 0)
+      return exact[0];
+  }
+  const listing = all6.map((m) => `${m.name} (${m.id})`).join(", ");
+  return yield* Effect_exports.fail(invalidInput(named.kind === "many" || byId2.length > 1 ? `"${wanted}" names several sweeps: ${(named.kind === "many" ? named.items : byId2).map((m) => `${m.name} (${m.id})`).join(", ")}.` : `No sweep "${wanted}" was run with this profile.`, all6.length === 0 ? `Run one first: ${callWord("sweep", { action: "run" })}.` : `Name one by its name or id: ${listing}. ${callWord("sweep", { action: "status" })} lists them.`));
+});
+
+// ../../packages/core/dist/operations/sweep/run.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/operations/sweep/fit.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var restOf = (verdict) => verdict === "preempt" ? "the rest start by pre-empting low-priority work" : "the rest queue";
+var togetherSummary = (t) => t.now >= t.jobs ? t.jobs === 1 ? "it fits now" : `all ${t.jobs} fit now` : `${t.now} of ${t.jobs} fit now; ${restOf(t.verdict)}`;
+var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
+  const groups = /* @__PURE__ */ new Map();
+  for (const p of placed) {
+    const key = `${p.workspace.id}|${p.computeGroup.id}|${p.spec.id}|${p.instanceCount}|${p.priority}`;
+    const seen = groups.get(key);
+    if (seen !== void 0)
+      seen.jobs++;
+    else
+      groups.set(key, { p, jobs: 1 });
+  }
+  const out = [];
+  const byWorkspace = /* @__PURE__ */ new Map();
+  for (const g of groups.values())
+    byWorkspace.set(g.p.workspace.id, [...byWorkspace.get(g.p.workspace.id) ?? [], g]);
+  for (const [workspace, list2] of byWorkspace) {
+    const read2 = yield* Effect_exports.either(readNodes({ workspace, queue: true }));
+    for (const { p, jobs } of list2) {
+      const base = { computeGroup: p.computeGroup.name, spec: p.spec.name, instances: p.instanceCount, jobs };
+      if (Either_exports.isLeft(read2)) {
+        out.push({ ...base, verdict: "unknown", reason: `the nodes could not be read: ${read2.left.message}` });
+        continue;
+      }
+      const rank2 = (instances) => rankPlaces(read2.right.places, {
+        spec: p.spec.id,
+        instances,
+        priority: p.priority,
+        scheduleType: p.kind === "hpc" ? "HPC" : "TRAIN"
+      }).find((r) => r.computeGroup.id === p.computeGroup.id);
+      const ranked = rank2(p.instanceCount);
+      if (ranked === void 0) {
+        out.push({ ...base, verdict: "unknown", reason: "the group's nodes were not listed" });
+        continue;
+      }
+      const asked = Math.min(jobs, maxRunning ?? jobs);
+      const all6 = rank2(asked * p.instanceCount) ?? ranked;
+      const room = all6.verdict === "never" ? ranked.instancesNow : all6.instancesNow;
+      const now = Math.min(asked, Math.floor(room / Math.max(1, p.instanceCount)));
+      const together = { jobs: asked, now, verdict: all6.verdict };
+      out.push({
+        ...base,
+        verdict: ranked.verdict,
+        reason: ranked.reason,
+        together: { ...together, summary: togetherSummary(together) }
+      });
+    }
+  }
+  return out;
+});
+
+// ../../packages/core/dist/operations/sweep/send.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var resumeWord = (file3) => callWord("sweep", { action: "run", ...file3 !== void 0 ? { file: file3 } : {}, resume: true });
+var unsentOf = (m) => m.jobs.filter((j) => j.state !== "created").length;
+var stoppedError = (m, file3, stoppedAt) => {
+  return invalidInput(`Sweep ${m.name} (${m.id}) was stopped at ${formatInstant(stoppedAt)}; its ${unsentOf(m)} unsent job(s) are held back, and run sends nothing.`, `To go on on purpose: ${resumeWord(file3)} (only the missing jobs are sent). ${callWord("sweep", { action: "status", sweep: m.id })} shows where it stands.`);
+};
+var counts = (rows, submitted, adopted) => ({
+  submitted,
+  adopted,
+  created: rows.filter((r) => r.state === "created").length,
+  pending: rows.filter((r) => r.state === "pending" || r.state === "sending").length,
+  failed: rows.filter((r) => r.state === "failed").length
+});
+var held = (m) => m.jobs.filter((j) => j.state === "created" || j.state === "sending").length;
+var fresh3 = (start3) => Effect_exports.gen(function* () {
+  const current = (yield* readManifest(start3.id)) ?? start3;
+  if (!current.jobs.some((j) => j.state === "sending"))
+    return { m: current, adopted: 0 };
+  const settled2 = yield* settleSending(current);
+  const adopted = settled2.filter((j, i) => j.state === "created" && current.jobs[i]?.state === "sending").length;
+  return { m: { ...current, jobs: [...settled2] }, adopted };
+});
+var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(function* () {
+  const { action, only } = options;
+  const mine = (j) => only === void 0 || only.has(j.index);
+  const save2 = (m2, jobs) => Effect_exports.gen(function* () {
+    const next4 = { ...m2, jobs: [...jobs], updatedAt: yield* Clock_exports.currentTimeMillis };
+    yield* writeManifest(next4);
+    return next4;
+  });
+  const put = (m2, index, patch9) => save2(m2, m2.jobs.map((j) => j.index === index ? { ...j, ...patch9 } : j));
+  let seenStop;
+  let adopted = 0;
+  let m = yield* withSweepLock(start3.id, Effect_exports.gen(function* () {
+    const now = yield* fresh3(start3);
+    const stoppedAt = yield* stopMark(now.m);
+    if (stoppedAt !== void 0 && options.onStopped === "refuse" && unsentOf(now.m) > 0)
+      return yield* Effect_exports.fail(stoppedError(now.m, input2.file, stoppedAt));
+    adopted += now.adopted;
+    const { stoppedAt: _cleared, ...rest } = now.m;
+    if (options.onStopped === "resume")
+      yield* clearStopRequest(now.m);
+    const base = {
+      ...options.onStopped === "resume" ? rest : now.m,
+      ...start3.maxRunning !== void 0 ? { maxRunning: start3.maxRunning } : {}
+    };
+    seenStop = options.onStopped === "resume" ? void 0 : stoppedAt;
+    return yield* save2(base, base.jobs.map((j) => j.state === "failed" && mine(j) ? { ...j, state: "pending" } : j));
+  }));
+  const deadline = (yield* Clock_exports.currentTimeMillis) + input2.wait_seconds * 1e3;
+  const warnings = [];
+  const tried = /* @__PURE__ */ new Set();
+  const total2 = m.jobs.filter((j) => j.state === "pending" && mine(j)).length;
+  let submitted = 0;
+  let waitedOut = false;
+  let stopped = false;
+  for (; ; ) {
+    const next4 = m.jobs.find((j) => j.state === "pending" && mine(j) && !tried.has(j.index));
+    if (next4 === void 0)
+      break;
+    let room = held(m);
+    if (m.maxRunning !== void 0) {
+      const free = yield* waitForRoom(m, m.maxRunning, deadline, input2.poll_seconds, context5);
+      if (!free) {
+        waitedOut = true;
+        break;
+      }
+      room = held(m);
+    }
+    const turn = yield* withSweepLock(m.id, Effect_exports.gen(function* () {
+      const now = yield* fresh3(m);
+      adopted += now.adopted;
+      const current = now.m;
+      if ((yield* stopMark(current)) !== seenStop)
+        return { m: current, outcome: "stopped" };
+      const job = current.jobs.find((j) => j.index === next4.index);
+      if (job?.state !== "pending" || current.maxRunning !== void 0 && held(current) > room)
+        return { m: current, outcome: "again" };
+      tried.add(job.index);
+      context5.progress({ message: `submitting ${job.name}`, current: submitted + 1, total: total2 });
+      const sending = yield* put(current, job.index, { state: "sending" });
+      const r = yield* Effect_exports.either(send2(job));
+      if (r._tag === "Right") {
+        submitted++;
+        const created = yield* put(sending, job.index, {
+          state: "created",
+          jobId: r.right.jobId ?? "",
+          error: void 0
+        });
+        return { m: created, outcome: "sent" };
+      }
+      const e = r.left;
+      if (e.created === "unknown")
+        return yield* Effect_exports.fail(progressError(e, sending, job));
+      const refused = yield* put(sending, job.index, { state: "failed", error: e.message });
+      if (!input2.continue_on_error)
+        return yield* Effect_exports.fail(progressError(e, refused, job));
+      warnings.push(`${job.name} was not created: ${e.message}`);
+      return { m: refused, outcome: "refused" };
+    }));
+    m = turn.m;
+    if (turn.outcome === "stopped") {
+      stopped = true;
+      break;
+    }
+  }
+  const left3 = m.jobs.filter((j) => j.state === "pending").length;
+  if (stopped)
+    warnings.push(`The sweep was stopped while this ${action} was sending: ${left3} job(s) were not sent; ${resumeWord(input2.file)} sends them on purpose.`);
+  else if (waitedOut)
+    warnings.push(`${left3} job(s) still wait for room under max_running ${m.maxRunning}; run the sweep again to submit them as earlier ones finish.`);
+  return {
+    action,
+    dryRun: false,
+    jobs: m.jobs.map((j) => ({
+      index: j.index,
+      name: j.name,
+      params: j.params,
+      state: j.state,
+      ...j.jobId !== void 0 ? { jobId: j.jobId } : {},
+      ...j.error !== void 0 ? { error: j.error } : {},
+      ...j.costPerHour !== void 0 ? { costPerHour: j.costPerHour } : {}
+    })),
+    counts: counts(m.jobs, submitted, adopted),
+    warnings,
+    next: [
+      nextStep("sweep", { action: "status", sweep: m.id }),
+      ...left3 > 0 && !stopped ? [nextStep("sweep", { action: "run", ...input2.file !== void 0 ? { file: input2.file } : {} })] : []
+    ]
+  };
+});
+var progressError = (e, m, job) => {
+  const created = m.jobs.filter((j) => j.state === "created").length;
+  return amendError(e, {
+    message: `Sweep ${m.name} stopped at job ${job.index} (${job.name}): ${e.message} ${created} of ${m.jobs.length} jobs are created.`,
+    hint: `${e.hint} Then run the sweep again: only the missing jobs are sent${e.created === "unknown" ? ", and this one is looked up by its marker first" : ""}.`
+  });
+};
+var waitForRoom = (m, max6, deadline, pollSeconds, context5) => Effect_exports.gen(function* () {
+  let known = held(m);
+  if (known < max6)
+    return true;
+  for (; ; ) {
+    const seen = yield* readSweepJobs(m);
+    known = m.jobs.filter((j) => isActive2(j, seen)).length;
+    if (known < max6)
+      return true;
+    const now = yield* Clock_exports.currentTimeMillis;
+    if (now >= deadline)
+      return false;
+    context5.progress({ message: `${known} of the sweep's jobs are queued or running (max_running ${max6}); waiting` });
+    yield* Effect_exports.sleep(Duration_exports.millis(Math.min(pollSeconds * 1e3, deadline - now)));
+  }
+});
+
+// ../../packages/core/dist/operations/sweep/submit.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var submitRow = (s) => Effect_exports.gen(function* () {
+  const parsed = jobSchema(s.kind).safeParse(s.row.job);
+  if (!parsed.success)
+    return yield* Effect_exports.fail(fileIssues(parsed.error.issues, s.locate, ["job"], `job ${s.row.index}`));
+  const common2 = {
+    dry_run: s.dryRun,
+    createOptions: { readBack: false, ...s.submitId !== void 0 ? { submitId: s.submitId } : {} }
+  };
+  return s.kind === "hpc" ? yield* submitHpc({ ...parsed.data, ...common2, applyPrefix: false }) : yield* submitTraining({ ...parsed.data, ...common2, applyPrefix: true });
+});
+var costOf = (r) => r.spec.pricePerHour !== void 0 ? Math.round(r.spec.pricePerHour * r.instanceCount * 100) / 100 : void 0;
+
+// ../../packages/core/dist/operations/sweep/run.js
+var loadSweep = (input2, context5) => {
+  if (input2.file !== void 0 && input2.definition !== void 0)
+    return Effect_exports.fail(invalidInput("Both file and definition were given.", "Give the sweep one way: file or definition."));
+  if (input2.file !== void 0)
+    return readSweepFile(input2.file, context5.workingDir);
+  if (input2.definition !== void 0)
+    return inlineSweep(input2.definition);
+  return Effect_exports.fail(invalidInput("run needs the sweep: a file or its definition.", "Pass the sweep file (YAML or JSON), or the definition."));
+};
+var peakOf = (costs, maxRunning) => round([...costs].sort((a, b) => b - a).slice(0, maxRunning ?? costs.length).reduce((a, b) => a + b, 0));
+var round = (n) => Math.round(n * 100) / 100;
+var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
+  const out = [];
+  const placed = [];
+  const requests = [];
+  const warnings = /* @__PURE__ */ new Set();
+  let workspaceId = "";
+  for (const row of rows) {
+    context5.progress({ message: `checking ${row.name}`, current: row.index, total: rows.length });
+    const r = yield* Effect_exports.mapError(submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }), (e) => amendError(e, { message: `Job ${row.index} (${row.name}): ${e.message}` }));
+    workspaceId ||= r.workspace.id;
+    placed.push(r);
+    for (const w of r.warnings)
+      warnings.add(w);
+    requests.push(...r.plan?.requests ?? []);
+    out.push({
+      index: row.index,
+      name: r.name,
+      params: row.params,
+      command: r.command,
+      spec: r.spec.name,
+      computeGroup: r.computeGroup.name,
+      instances: r.instanceCount,
+      .../* @__PURE__ */ ((cost2) => cost2 !== void 0 ? { costPerHour: cost2 } : {})(costOf(r)),
+      state: "pending"
+    });
+  }
+  return { rows: out, placed, requests, warnings: [...warnings], workspaceId };
+});
+var summaryOf2 = (sweep, id, rows, maxRunning, jobs) => {
+  const costs = rows.flatMap((r) => r.costPerHour !== void 0 ? [r.costPerHour] : []);
+  return {
+    sweep: { id, name: sweep.name, source: sweep.source, kind: sweep.kind, jobs },
+    totalCostPerHour: round(costs.reduce((a, b) => a + b, 0)),
+    peakCostPerHour: peakOf(costs, maxRunning),
+    ...maxRunning !== void 0 ? { maxRunning } : {}
+  };
+};
+var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
+  const sweep = yield* loadSweep(input2, context5);
+  const rows = yield* expandSweep(sweep);
+  const id = sweepIdOf(sweep.hash);
+  const maxRunning = input2.max_running ?? sweep.limits.max_running;
+  const known = yield* readManifest(id);
+  const stoppedAt = known !== void 0 ? yield* stopMark(known) : void 0;
+  if (stoppedAt !== void 0 && !input2.resume && !input2.dry_run && known !== void 0 && unsentOf(known) > 0)
+    return yield* Effect_exports.fail(stoppedError(known, input2.file, stoppedAt));
+  const done7 = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key));
+  const checked = yield* checkRows(sweep, rows.filter((r) => !done7.has(r.key)), context5);
+  const summary5 = summaryOf2(sweep, id, checked.rows, maxRunning, rows.length);
+  const limit = sweep.limits.max_cost_per_hour;
+  if (limit !== void 0 && summary5.peakCostPerHour > limit)
+    return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["limits", "max_cost_per_hour"])}: the sweep can cost ${summary5.peakCostPerHour}/h at once, more than limits.max_cost_per_hour (${limit}).`, "Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour."));
+  if (input2.dry_run)
+    return {
+      action: "run",
+      dryRun: true,
+      ...summary5,
+      fits: yield* fitsOf(checked.placed, maxRunning),
+      jobs: checked.rows,
+      counts: counts(checked.rows, 0, 0),
+      plan: {
+        summary: `Submit ${checked.rows.length} job(s) of sweep ${sweep.name} (${id})${done7.size > 0 ? `; ${done7.size} already created` : ""}`,
+        targets: checked.rows.map((r) => ({
+          kind: sweep.kind === "hpc" ? "HPC job" : "job",
+          id: r.name,
+          name: r.name,
+          change: `created: ${r.instances} × ${r.spec} in ${r.computeGroup}${r.costPerHour !== void 0 ? `, ${r.costPerHour}/h` : ""}`
+        })),
+        requests: checked.requests
+      },
+      warnings: [
+        ...checked.warnings,
+        ...stoppedAt !== void 0 && !input2.resume && known !== void 0 && unsentOf(known) > 0 ? [`The sweep was stopped; a run sends nothing until it says resume: ${resumeWord(input2.file)}.`] : []
+      ],
+      next: [
+        nextStep("sweep", {
+          action: "run",
+          ...input2.file !== void 0 ? { file: input2.file } : {},
+          ...stoppedAt !== void 0 ? { resume: true } : {}
+        })
+      ]
+    };
+  const costs = new Map(checked.rows.map((c) => [c.index, c.costPerHour]));
+  const scope6 = yield* scopeOf;
+  const now = yield* Clock_exports.currentTimeMillis;
+  const manifest = known ?? {
+    version: 1,
+    id,
+    hash: sweep.hash,
+    name: sweep.name,
+    kind: sweep.kind,
+    source: sweep.source,
+    scope: scope6,
+    workspaceId: checked.workspaceId,
+    createdAt: now,
+    updatedAt: now,
+    job: sweep.job,
+    jobs: rows.map((r) => ({
+      index: r.index,
+      name: r.name,
+      params: r.params,
+      key: r.key,
+      state: "pending",
+      attempt: 0,
+      previous: [],
+      .../* @__PURE__ */ ((cost2) => cost2 !== void 0 ? { costPerHour: cost2 } : {})(costs.get(r.index))
+    }))
+  };
+  const sent = yield* sendJobs({ ...manifest, ...maxRunning !== void 0 ? { maxRunning } : {} }, input2, context5, (job) => submitRow({
+    kind: sweep.kind,
+    row: { index: job.index, job: rowJob(rows, job) },
+    dryRun: false,
+    submitId: job.key,
+    locate: sweep.locate
+  }), { action: "run", onStopped: input2.resume ? "resume" : "refuse" });
+  return { ...sent, ...summary5, warnings: [...checked.warnings, ...sent.warnings] };
+});
+var rowJob = (rows, job) => rows.find((r) => r.index === job.index)?.job ?? {};
+
+// ../../packages/core/dist/operations/sweep/status.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var DETAIL_LIMIT = 20;
+var verdictOf = (jobId) => Effect_exports.map(metricsOperation.run(metricsOperation.input.parse({ job_id: jobId, mode: "summary", time_range: "30m" }), quietContext), (r) => r.summary !== void 0 ? { state: r.summary.state.toUpperCase(), text: r.summary.verdict } : void 0);
+var diagnosisOf2 = (jobId) => Effect_exports.map(jobDetailOperation.run(jobDetailOperation.input.parse({ job_id: jobId, log_lines: 50 }), quietContext), (r) => {
+  const [first2] = r.diagnosis?.findings ?? [];
+  return first2 !== void 0 ? `${first2.cause} ${first2.evidence}`.trim() : void 0;
+});
+var rowOf3 = (j, p) => ({
+  index: j.index,
+  name: j.name,
+  params: j.params,
+  state: j.state,
+  ...j.jobId !== void 0 ? { jobId: j.jobId } : {},
+  ...p !== void 0 ? { status: { family: p.status.family, raw: p.status.raw } } : {},
+  ...p?.runningTimeMs !== void 0 ? { runtimeMs: p.runningTimeMs } : {},
+  ...j.error !== void 0 ? { error: j.error } : {},
+  ...j.costPerHour !== void 0 ? { costPerHour: j.costPerHour } : {},
+  ...j.attempt > 0 ? { attempt: j.attempt } : {}
+});
+var statusOf2 = (m, details, context5) => Effect_exports.gen(function* () {
+  const seen = yield* readSweepJobs(m);
+  const rows = m.jobs.map((j) => rowOf3(j, j.jobId !== void 0 ? seen.get(j.jobId) : void 0));
+  const notes2 = [];
+  if (details) {
+    const running4 = rows.filter((r) => r.status?.family === "running" && r.jobId !== void 0);
+    const failed = rows.filter((r) => (r.status?.family === "failed" || r.status?.family === "stopped") && r.jobId !== void 0);
+    for (const [list2, what] of [
+      [running4, "metrics verdicts"],
+      [failed, "diagnoses"]
+    ])
+      if (list2.length > DETAIL_LIMIT)
+        notes2.push(`${what} for the first ${DETAIL_LIMIT} of ${list2.length} jobs only (each costs requests).`);
+    context5.progress({ message: `reading ${Math.min(running4.length, DETAIL_LIMIT)} verdicts` });
+    const verdicts = yield* Effect_exports.forEach(running4.slice(0, DETAIL_LIMIT), (r) => Effect_exports.either(verdictOf(r.jobId ?? "")), { concurrency: 2 });
+    const causes = yield* Effect_exports.forEach(failed.slice(0, DETAIL_LIMIT), (r) => Effect_exports.either(diagnosisOf2(r.jobId ?? "")), { concurrency: 2 });
+    const byIndex = /* @__PURE__ */ new Map();
+    running4.slice(0, DETAIL_LIMIT).forEach((r, i) => {
+      const v = verdicts[i];
+      if (v !== void 0 && Either_exports.isRight(v) && v.right !== void 0)
+        byIndex.set(r.index, { verdict: v.right.state, verdictText: v.right.text });
+    });
+    failed.slice(0, DETAIL_LIMIT).forEach((r, i) => {
+      const c = causes[i];
+      if (c !== void 0 && Either_exports.isRight(c) && c.right !== void 0)
+        byIndex.set(r.index, { diagnosis: c.right });
+    });
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      const extra = row !== void 0 ? byIndex.get(row.index) : void 0;
+      if (row !== void 0 && extra !== void 0)
+        rows[i] = { ...row, ...extra };
+    }
+  }
+  if (m.stoppedAt !== void 0 && rows.some((r) => r.state !== "created"))
+    notes2.push(`The sweep was stopped: its jobs not sent yet are held back until a run says ${fieldWord("resume")}.`);
+  const counts2 = {};
+  for (const r of rows) {
+    const key = r.status?.family ?? r.state;
+    counts2[key] = (counts2[key] ?? 0) + 1;
+  }
+  const failedCount = rows.filter((r) => r.status?.family === "failed" || r.status?.family === "stopped").length;
+  const pending3 = rows.filter((r) => r.state !== "created").length;
+  return {
+    action: "status",
+    sweep: sweepRef(m),
+    jobs: rows,
+    counts: counts2,
+    notes: notes2,
+    next: [
+      ...failedCount > 0 ? [nextStep("sweep", { action: "resubmit", sweep: m.id, failed: true })] : [],
+      ...pending3 > 0 ? [
+        nextStep("sweep", {
+          action: "run",
+          file: m.source,
+          ...m.stoppedAt !== void 0 ? { resume: true } : {}
+        })
+      ] : []
+    ]
+  };
+});
+var sweepRef = (m) => ({
+  id: m.id,
+  name: m.name,
+  source: m.source,
+  kind: m.kind,
+  jobs: m.jobs.length
+});
+var sweepStatus = (input2, context5) => Effect_exports.gen(function* () {
+  if (input2.sweep === void 0) {
+    const all6 = yield* listManifests;
+    return {
+      action: "status",
+      sweeps: all6.map((m) => ({
+        ...sweepRef(m),
+        created: m.jobs.filter((j) => j.state === "created").length,
+        updatedAt: m.updatedAt
+      })),
+      next: all6[0] !== void 0 ? [nextStep("sweep", { action: "status", sweep: all6[0].id })] : []
+    };
+  }
+  return yield* statusOf2(yield* findManifest(input2.sweep), input2.details, context5);
+});
+
+// ../../packages/core/dist/operations/sweep/manage.js
+var manifestOf = (input2, context5) => Effect_exports.gen(function* () {
+  if (input2.sweep !== void 0)
+    return yield* findManifest(input2.sweep);
+  if (input2.file === void 0 && input2.definition === void 0)
+    return yield* Effect_exports.fail(invalidInput("Which sweep? None was named.", "Name it by its name or id (status lists them), or give its file."));
+  const sweep = yield* loadSweep(input2, context5);
+  const id = sweepIdOf(sweep.hash);
+  return (yield* readManifest(id)) ?? { name: sweep.name, id };
+});
+var NOUN2 = (m) => m.kind === "hpc" ? "HPC job" : "job";
+var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
+  const found = yield* manifestOf(input2, context5);
+  if (!("jobs" in found))
+    return nothingRun("stop", found, input2.dry_run);
+  const m = found;
+  const type = m.kind === "hpc" ? "hpc" : "train";
+  const liveOf = (seen, jobs) => jobs.flatMap((j) => {
+    const p = j.jobId !== void 0 ? seen.get(j.jobId) : void 0;
+    return p !== void 0 && !p.status.terminal ? [p] : [];
+  });
+  const live = liveOf(yield* readSweepJobs(m), m.jobs);
+  const unsent = m.stoppedAt === void 0 ? unsentOf(m) : 0;
+  const targets = [
+    ...live.map((p) => ({
+      kind: NOUN2(m),
+      id: p.id,
+      name: p.name,
+      change: `${p.status.family} (${p.status.raw}) → stopped`
+    })),
+    ...unsent > 0 ? [{ kind: "sweep", id: m.id, name: m.name, change: `${countOf(unsent, "unsent job")} held back → not sent` }] : []
+  ];
+  const plan = {
+    summary: targets.length === 0 ? `Stop nothing: no job of sweep ${m.name} is queued or running${m.stoppedAt !== void 0 ? ", and it is stopped already" : ""}` : `Stop sweep ${m.name} (${m.id}): ${[
+      ...live.length > 0 ? [`${countOf(live.length, "job")} queued or running`] : [],
+      ...unsent > 0 ? [`${countOf(unsent, "job")} not sent yet`] : []
+    ].join(", ")}`,
+    targets,
+    requests: live.map((p) => stopRequest(type, p.id))
+  };
+  const base = { action: "stop", sweep: sweepRef(m) };
+  if (input2.dry_run || !input2.confirm || targets.length === 0)
+    return {
+      ...base,
+      changed: [],
+      ...input2.dry_run || targets.length === 0 ? { plan } : {},
+      message: targets.length === 0 ? plan.summary : input2.dry_run ? `Would stop ${countOf(live.length, "job")} and hold back ${countOf(unsent, "unsent job")}.` : `Nothing was stopped: stopping sweep ${m.name} needs ${confirmWord()}.`,
+      next: targets.length > 0 && !input2.dry_run ? [nextStep("sweep", { action: "stop", sweep: m.id, confirm: true })] : []
+    };
+  const at = Math.max(yield* Clock_exports.currentTimeMillis, ((yield* stopMark(m)) ?? 0) + 1);
+  yield* requestStop(m, at);
+  const stopped = yield* withSweepLock(m.id, Effect_exports.gen(function* () {
+    const current = (yield* readManifest(m.id)) ?? m;
+    const next4 = { ...current, stoppedAt: at };
+    yield* writeManifest(next4);
+    yield* clearStopRequest(next4);
+    return next4;
+  }));
+  const now = liveOf(yield* readSweepJobs(stopped), stopped.jobs);
+  const changed = [];
+  for (const p of now) {
+    context5.progress({ message: `stopping ${p.name}`, current: changed.length + 1, total: now.length });
+    const r = yield* stopJob(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
+    if (r.outcome === "stopped")
+      changed.push(p.id);
+  }
+  const held2 = unsentOf(stopped);
+  return {
+    ...base,
+    changed,
+    held: held2,
+    message: `Stopped ${countOf(changed.length, "job")} of sweep ${m.name}${held2 > 0 ? `; ${countOf(held2, "unsent job")} held back: a run sends them only with ${fieldWord("resume")}` : ""}.`,
+    next: [nextStep("sweep", { action: "status", sweep: m.id })]
+  };
+});
+var nothingRun = (action, s, dryRun) => {
+  const summary5 = `${action === "stop" ? "Stop" : "Resubmit"} nothing: sweep ${s.name} (${s.id}) was never run with this profile`;
+  return {
+    action,
+    sweep: { id: s.id, name: s.name, source: "", kind: "train", jobs: 0 },
+    changed: [],
+    ...dryRun ? { plan: { summary: summary5, targets: [], requests: [] } } : {},
+    message: summary5,
+    next: []
+  };
+};
+var attemptKey = (job, attempt) => createHash7("sha256").update(`${job.key}
+attempt ${attempt}`).digest("hex").slice(0, 20);
+var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
+  if (!input2.failed)
+    return yield* Effect_exports.fail(invalidInput("resubmit needs to know which jobs: only failed is offered.", "Pass failed: the failed and stopped jobs are resubmitted."));
+  const found = yield* manifestOf(input2, context5);
+  if (!("jobs" in found))
+    return nothingRun("resubmit", found, input2.dry_run);
+  const m = found;
+  const seen = yield* readSweepJobs(m);
+  const again = m.jobs.filter((j) => {
+    if (j.state === "failed" || j.state === "pending" && j.attempt > 0)
+      return true;
+    const p = j.jobId !== void 0 ? seen.get(j.jobId) : void 0;
+    return j.state === "created" && (p?.status.family === "failed" || p?.status.family === "stopped");
+  });
+  const rowJob2 = (j) => fillJob(m.kind, m.job, j.params, j.index);
+  const locate = () => `sweep ${m.name} (${m.id})`;
+  if (input2.dry_run) {
+    const checked = yield* Effect_exports.forEach(again, (j) => submitRow({ kind: m.kind, row: { index: j.index, job: rowJob2(j) }, dryRun: true, locate }));
+    return {
+      action: "resubmit",
+      sweep: sweepRef(m),
+      changed: [],
+      plan: {
+        summary: again.length === 0 ? `Resubmit nothing: no job of sweep ${m.name} failed` : `Resubmit ${countOf(again.length, "job")} of sweep ${m.name} (${m.id})`,
+        targets: again.map((j) => ({
+          kind: NOUN2(m),
+          id: j.jobId ?? j.name,
+          name: j.name,
+          change: "submitted again"
+        })),
+        requests: checked.flatMap((r) => r.plan?.requests ?? [])
+      },
+      message: `Would resubmit ${countOf(again.length, "job")}.`,
+      next: []
+    };
+  }
+  const only = new Set(again.map((j) => j.index));
+  const renewed = yield* withSweepLock(m.id, Effect_exports.gen(function* () {
+    const current = (yield* readManifest(m.id)) ?? m;
+    const seenFailed = new Map(again.map((j) => [j.index, j.jobId]));
+    const renewed2 = {
+      ...current,
+      jobs: current.jobs.map((j) => {
+        if (!only.has(j.index) || j.state !== "created" || j.jobId !== seenFailed.get(j.index))
+          return j;
+        const attempt = j.attempt + 1;
+        const { jobId: _gone, ...rest } = j;
+        return {
+          ...rest,
+          state: "pending",
+          attempt,
+          key: attemptKey(j, attempt),
+          previous: [...j.previous, j.jobId ?? ""]
+        };
+      })
+    };
+    yield* writeManifest(renewed2);
+    return renewed2;
+  }));
+  const sent = yield* sendJobs(renewed, input2, context5, (j) => submitRow({
+    kind: m.kind,
+    row: { index: j.index, job: rowJob2(j) },
+    dryRun: false,
+    submitId: j.key,
+    locate
+  }), { action: "resubmit", onStopped: "continue", only });
+  return { ...sent, sweep: sweepRef(renewed), totalCostPerHour: 0, peakCostPerHour: 0 };
+});
+
+// ../../packages/core/dist/operations/sweep/reads.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var KEPT_V2 = /* @__PURE__ */ new Set(["workspace.GetScheduleConfig"]);
+var KEPT_V1 = /* @__PURE__ */ new Set(["POST image/list"]);
+var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform) => {
+  const kept = /* @__PURE__ */ new Map();
+  const keep = (key, call2) => Effect_exports.suspend(() => kept.has(key) ? Effect_exports.succeed(kept.get(key)) : Effect_exports.tap(call2, (answer) => Effect_exports.sync(() => kept.set(key, answer))));
+  return Effect_exports.provideService(effect2, Platform, {
+    ...platform,
+    v2: (service3, action, body2, options) => KEPT_V2.has(`${service3}.${action}`) ? keep(`v2 ${service3}.${action} ${JSON.stringify(body2)}`, platform.v2(service3, action, body2, options)) : platform.v2(service3, action, body2, options),
+    v1: (method, path, body2, options) => KEPT_V1.has(`${method} ${path}`) ? keep(`v1 ${method} ${path} ${JSON.stringify(body2)}`, platform.v1(method, path, body2, options)) : platform.v1(method, path, body2, options)
+  });
+});
+
+// ../../packages/core/dist/operations/sweep/render.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var lines5 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var cost = (n) => n === void 0 ? "-" : n.toFixed(2);
+var short3 = (text3, max6) => text3 === void 0 ? "" : text3.length > max6 ? `${text3.slice(0, max6 - 1)}…` : text3;
+var nexts = (r) => r.next.map((n) => `next: ${nextLine(n)}`).join("\n");
+var renderRun = (r) => {
+  const head5 = `Sweep ${r.sweep.name} (${r.sweep.id}, ${r.sweep.jobs} jobs from ${r.sweep.source})`;
+  const totals = `Estimated cost: ${cost(r.totalCostPerHour)}/h for every job at once${r.maxRunning !== void 0 ? `; at most ${cost(r.peakCostPerHour)}/h with max_running ${r.maxRunning}` : ""}.`;
+  if (r.dryRun)
+    return lines5(r.plan !== void 0 ? renderPlan({ ...r.plan, targets: [], requests: [] }) : void 0, head5, renderTable(r.jobs, [
+      { header: "#", cell: (j) => String(j.index) },
+      { header: "NAME", cell: (j) => j.name },
+      { header: "COMMAND", cell: (j) => short3(j.command, 48) },
+      { header: "SPEC", cell: (j) => j.spec ?? "" },
+      { header: "GROUP", cell: (j) => j.computeGroup ?? "" },
+      { header: "N", cell: (j) => String(j.instances ?? "") },
+      { header: "COST/H", cell: (j) => cost(j.costPerHour) }
+    ]), totals, (r.fits ?? []).map((f) => `fit: ${f.jobs} job(s) of ${f.instances} × ${f.spec} in ${f.computeGroup}: ${f.verdict} (${f.reason})${f.together !== void 0 ? `
+at once${r.maxRunning !== void 0 ? ` (max_running ${r.maxRunning})` : ""}: ${f.together.summary}` : ""}`).join("\n"), r.warnings.map((w) => `warning: ${w}`).join("\n"), nexts(r));
+  const c = r.counts;
+  return lines5(head5, `${r.action === "resubmit" ? "Resubmitted" : "Submitted"} ${c.submitted}${c.adopted > 0 ? `, found ${c.adopted} already on the platform (their answers were lost)` : ""}; ${c.created} of ${r.sweep.jobs} created, ${c.pending} pending, ${c.failed} refused.`, renderTable(r.jobs, [
+    { header: "#", cell: (j) => String(j.index) },
+    { header: "NAME", cell: (j) => j.name },
+    { header: "STATE", cell: (j) => j.state },
+    { header: "JOB", cell: (j) => j.jobId ?? "" },
+    { header: "ERROR", cell: (j) => short3(j.error, 60) }
+  ]), r.warnings.map((w) => `warning: ${w}`).join("\n"), nexts(r));
+};
+var renderStatus2 = (r) => lines5(`Sweep ${r.sweep.name} (${r.sweep.id}): ${Object.entries(r.counts).map(([k, n]) => `${n} ${k}`).join(", ")}`, renderTable(r.jobs, [
+  { header: "NAME", cell: (j) => j.name },
+  { header: "STATUS", cell: (j) => j.status !== void 0 ? j.status.family : j.state },
+  { header: "RUNTIME", cell: (j) => j.runtimeMs !== void 0 ? formatDuration(j.runtimeMs) : "-" },
+  { header: "VERDICT", cell: (j) => j.verdict ?? "" },
+  { header: "DIAGNOSIS", cell: (j) => short3(j.diagnosis ?? j.error, 70) },
+  { header: "JOB", cell: (j) => j.jobId ?? "" }
+]), r.notes.join("\n"), nexts(r));
+var renderList3 = (r) => lines5(renderTable(r.sweeps, [
+  { header: "ID", cell: (s) => s.id },
+  { header: "NAME", cell: (s) => s.name },
+  { header: "JOBS", cell: (s) => `${s.created}/${s.jobs}` },
+  { header: "FILE", cell: (s) => s.source },
+  { header: "LAST RUN", cell: (s) => formatTime(s.updatedAt) }
+], "(no sweeps run with this profile)"), nexts(r));
+var renderChange2 = (r) => lines5(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
+var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus2(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
+
+// ../../packages/core/dist/operations/sweep/result.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var SweepOutput = once6(() => {
+  const Sweep = external_exports.object({
+    id: external_exports.string().describe("The sweep's id: 12 hex digits of its file's hash"),
+    name: external_exports.string().describe("The sweep's name"),
+    source: external_exports.string().describe("The file it was read from, or (inline sweep)"),
+    kind: external_exports.enum(["train", "hpc"]).describe("train: training jobs; hpc: HPC jobs"),
+    jobs: external_exports.number().describe("How many jobs the sweep makes")
+  }).describe("The sweep");
+  const Params = external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])).describe("The job's parameters");
+  const State = external_exports.enum(["pending", "sending", "created", "failed"]).describe("pending: not sent; sending: sent, outcome not yet known; created; failed: refused, not created");
+  const Run = external_exports.object({
+    action: external_exports.enum(["run", "resubmit"]),
+    dryRun: external_exports.boolean().describe("True when nothing was sent"),
+    sweep: Sweep,
+    jobs: external_exports.array(external_exports.object({
+      index: external_exports.number().describe("1-based row number"),
+      name: external_exports.string().describe("Job name"),
+      params: Params,
+      command: external_exports.string().optional().describe("The command as it would be sent"),
+      spec: external_exports.string().optional().describe("Spec name"),
+      computeGroup: external_exports.string().optional().describe("Compute group name"),
+      instances: external_exports.number().optional().describe("Instances (nodes)"),
+      costPerHour: external_exports.number().optional().describe("Estimated cost per hour: the spec's price × instances"),
+      state: State,
+      jobId: external_exports.string().optional().describe("The platform's job id once created"),
+      error: external_exports.string().optional().describe("Why the platform refused it")
+    })),
+    totalCostPerHour: external_exports.number().describe("Estimated cost per hour of every job at once"),
+    peakCostPerHour: external_exports.number().describe("The most it can cost per hour at once (max_running's costliest jobs)"),
+    maxRunning: external_exports.number().optional().describe("The limit of jobs queued or running at once"),
+    counts: external_exports.object({
+      submitted: external_exports.number().describe("Created by this call"),
+      adopted: external_exports.number().describe("Found on the platform by their marker after a lost answer"),
+      created: external_exports.number().describe("Created in all"),
+      pending: external_exports.number().describe("Not created yet (max_running held them back, or the run stopped)"),
+      failed: external_exports.number().describe("Refused by the platform")
+    }).describe("How far the sweep is"),
+    fits: external_exports.array(external_exports.object({
+      computeGroup: external_exports.string().describe("Compute group name"),
+      spec: external_exports.string().describe("Spec name"),
+      instances: external_exports.number().describe("Instances per job"),
+      jobs: external_exports.number().describe("How many of the sweep's jobs go there"),
+      verdict: external_exports.string().describe("now, preempt, queue or never for one such job; unknown when not read"),
+      reason: external_exports.string().describe("Why"),
+      together: external_exports.object({
+        jobs: external_exports.number().describe("Jobs asked at once: max_running, or all of them when unlimited"),
+        now: external_exports.number().describe("How many of them the group has room for now"),
+        verdict: external_exports.string().describe("now, preempt, queue or never for all of them at once"),
+        summary: external_exports.string().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"')
+      }).optional().describe("The sweep's whole ask in this group, from the same node read")
+    })).optional().describe("On a dry run: where each distinct placement stands now (availability's ranking)"),
+    plan: PlanOutput().optional(),
+    warnings: Warnings(),
+    next: NextSteps()
+  });
+  const Status = external_exports.object({
+    action: external_exports.literal("status"),
+    sweep: Sweep,
+    jobs: external_exports.array(external_exports.object({
+      index: external_exports.number().describe("1-based row number"),
+      name: external_exports.string().describe("Job name"),
+      params: Params,
+      state: State,
+      jobId: external_exports.string().optional().describe("Job id"),
+      status: external_exports.object({ family: external_exports.string(), raw: external_exports.string() }).optional().describe("The job's status"),
+      runtimeMs: external_exports.number().optional().describe("How long it has run (ms)"),
+      verdict: external_exports.string().optional().describe("A running job's metrics verdict: HEALTHY, IDLE, STALLED, …"),
+      verdictText: external_exports.string().optional().describe("The verdict in one sentence"),
+      diagnosis: external_exports.string().optional().describe("A failed or stopped job's likely cause"),
+      error: external_exports.string().optional().describe("Why its create was refused"),
+      costPerHour: external_exports.number().optional().describe("Estimated cost per hour"),
+      attempt: external_exports.number().optional().describe("How many times it was resubmitted")
+    })),
+    counts: external_exports.record(external_exports.string(), external_exports.number()).describe("Jobs per status family (or sweep state when not created)"),
+    notes: external_exports.array(external_exports.string()).describe("What was not read, and why"),
+    next: NextSteps()
+  });
+  const List = external_exports.object({
+    action: external_exports.literal("status"),
+    sweeps: external_exports.array(Sweep.extend({
+      created: external_exports.number().describe("Jobs created"),
+      updatedAt: epochMs("Last run").unwrap()
+    })),
+    next: NextSteps()
+  });
+  const Change = external_exports.object({
+    action: external_exports.enum(["stop", "resubmit"]),
+    sweep: Sweep,
+    changed: external_exports.array(external_exports.string()).describe("The job ids stopped or resubmitted"),
+    held: external_exports.number().optional().describe("After a stop: how many jobs were not sent and are held back until a run says resume"),
+    plan: PlanOutput().optional(),
+    message: external_exports.string().describe("What happened"),
+    next: NextSteps()
+  });
+  return external_exports.union([Run, Status, List, Change]);
+});
+
+// ../../packages/core/dist/operations/sweep/index.js
+var run6 = (input2, context5) => {
+  if (input2.action === "run")
+    return withPlacementReads(sweepRun(input2, context5));
+  if (input2.action === "stop")
+    return sweepStop(input2, context5);
+  if (input2.action === "resubmit")
+    return withPlacementReads(sweepResubmit(input2, context5));
+  return sweepStatus(input2, context5);
+};
+var EXAMPLE = {
+  name: "dry-sweep",
+  job: {
+    name: "dry-sweep-{LR}",
+    command: "python train.py --lr {LR}",
+    workspace: "分布式训练空间",
+    compute_group: "H100",
+    spec: "1*H100",
+    image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311"
+  },
+  grid: { LR: [0.1, 0.01] }
+};
+var BY_SWEEP = ["sweep", "file", "definition"];
+var PACING = ["continue_on_error", "wait_seconds", "poll_seconds"];
+var sweepOperation = defineOperation({
+  name: "sweep",
+  title: "Run, watch, stop and resubmit a sweep of jobs",
+  description: `Runs many training (or HPC) jobs from one sweep: the fields job submit takes (${callWord("submit")}; kind hpc: ${callWord("submit_hpc")}) under job, templates with {param} in job.name, job.command (entrypoint) and job.envs, parameters as a grid (every combination) and/or a list of rows, and limits (max_jobs, max_running, max_cost_per_hour). run takes the sweep as a YAML/JSON file or inline (definition); errors name the file's line. Every job's identity derives from the sweep's content and its parameters and is its create's marker; a manifest in the store records each create before it is sent and its job id after, so running the same sweep again (after an interruption, a crash, a lost answer) sends only what is missing and never duplicates. ${dryRunWord()} on run returns the table of jobs (name, command, spec, group, instances, estimated cost per hour) and the total, sending nothing. max_running holds jobs back until earlier ones finish, waiting up to wait_seconds; then run again to go on. status lists the sweeps, or with sweep shows each job's status, runtime, metrics verdict (HEALTHY, IDLE, …) and failure diagnosis. stop stops the sweep's queued and running jobs and holds back those not yet sent, a run in progress included (needs ${confirmWord()}); a later run is refused until it says ${fieldWord("resume")}; resubmit with failed submits the failed and stopped jobs again.`,
+  input: SweepInputSchema,
+  output: SweepOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["run", "stop", "resubmit"] },
+  agent: { longRunning: true, waitField: "wait_seconds" },
+  examples: [
+    { action: "run", definition: EXAMPLE },
+    { action: "stop", definition: EXAMPLE, confirm: true },
+    { action: "resubmit", definition: EXAMPLE, failed: true },
+    { action: "status" }
+  ],
+  actions: {
+    run: {
+      summary: "Submit every job of a sweep file not yet created",
+      fields: ["file", "definition", "max_running", "resume", ...PACING],
+      cli: { path: ["sweep", "run"], positional: ["file"], lastOptional: true, confirm: false }
+    },
+    status: {
+      summary: "List sweeps, or show every job of one",
+      fields: ["sweep", "details"],
+      cli: { path: ["sweep", "status"], positional: ["sweep"], lastOptional: true }
+    },
+    stop: {
+      summary: "Stop a sweep: its queued and running jobs, and the jobs not yet sent",
+      fields: BY_SWEEP,
+      cli: { path: ["sweep", "stop"], positional: ["sweep"], lastOptional: true }
+    },
+    resubmit: {
+      summary: "Submit a sweep's failed and stopped jobs again",
+      fields: [...BY_SWEEP, "failed", ...PACING],
+      cli: { path: ["sweep", "resubmit"], positional: ["sweep"], lastOptional: true, confirm: false }
+    }
+  },
+  run: run6,
+  render: (r) => renderSweep(r)
+});
+
+// ../../packages/core/dist/operations/usage/index.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/dist/domain/usage.js
 init_define_INSPIRE_SKILL();
@@ -51595,10 +54935,10 @@ var submittedPriority = (p) => {
   return priorityFromStoredCode(p)?.priority;
 };
 var usageTask = (t) => {
-  const running3 = t.status === "RUNNING";
-  const gpus2 = running3 ? t.gpu.used ?? t.gpu.total ?? 0 : 0;
+  const running4 = t.status === "RUNNING";
+  const gpus2 = running4 ? t.gpu.used ?? t.gpu.total ?? 0 : 0;
   const rate = t.gpu.usageRate;
-  const utilisation = running3 && gpus2 > 0 && rate !== void 0 ? round1(rate * 100) : void 0;
+  const utilisation = running4 && gpus2 > 0 && rate !== void 0 ? round1(rate * 100) : void 0;
   const priority = submittedPriority(t.priority);
   return {
     id: t.id,
@@ -51658,13 +54998,13 @@ var why = (e, what) => {
 };
 var numbers = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
 var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
-  const ref = { id: project3.id, name: project3.name };
+  const ref2 = { id: project3.id, name: project3.name };
   const [overview, members2] = yield* Effect_exports.all([Effect_exports.either(budgetOverview(project3.id, workspaceId)), Effect_exports.either(memberBudgets(project3.id, workspaceId))], { concurrency: 2 });
   const memberPart = members2._tag === "Right" ? { members: members2.right } : { membersNote: why(members2.left, `Member budgets of ${project3.name}`) };
   if (overview._tag === "Right") {
     const o = overview.right;
     return {
-      project: ref,
+      project: ref2,
       overview: {
         source: "overview",
         ...numbers({ total: o.total, used: o.used, remain: o.remain }),
@@ -51675,10 +55015,10 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   }
   const note = why(overview.left, `The budget overview of ${project3.name}`);
   if (project3.budget === void 0 && project3.remainBudget === void 0)
-    return { project: ref, overviewNote: note, ...memberPart };
+    return { project: ref2, overviewNote: note, ...memberPart };
   const used = project3.budget !== void 0 && project3.remainBudget !== void 0 ? Math.round((project3.budget - project3.remainBudget) * 100) / 100 : void 0;
   return {
-    project: ref,
+    project: ref2,
     overview: {
       source: "project-list",
       ...numbers({ total: project3.budget, used, remain: project3.remainBudget }),
@@ -51710,8 +55050,8 @@ var UsageOutput = once6(() => {
     type: external_exports.string().describe("Task type: distributed_training, hpc_job, interactive_modeling, inference_serving, …"),
     priority: external_exports.number().optional().describe("Priority 1–10"),
     priorityLevel: PriorityLevel.optional().describe("LOW (1–3, pre-emptible), NORMAL (4) or HIGH (5–10)"),
-    project: IdName().describe("The task's project"),
-    user: IdName().describe("Who runs it"),
+    project: IdName2().describe("The task's project"),
+    user: IdName2().describe("Who runs it"),
     nodes: external_exports.number().describe("Nodes it occupies"),
     gpus: external_exports.number().describe("GPUs it holds now"),
     utilisation: external_exports.number().optional().describe("Real GPU utilisation in percent, when stated"),
@@ -51720,7 +55060,7 @@ var UsageOutput = once6(() => {
   });
   const Points2 = external_exports.number().optional();
   const Budget = external_exports.object({
-    project: IdName().describe("The project"),
+    project: IdName2().describe("The project"),
     overview: external_exports.object({
       source: external_exports.enum(["overview", "project-list"]).describe("overview: the budget overview; project-list: the project list's budget and remainder"),
       total: Points2.describe("Budget in points"),
@@ -51743,7 +55083,7 @@ var UsageOutput = once6(() => {
     membersNote: external_exports.string().optional().describe("Why the member budgets are missing (e.g. refused to this account)")
   });
   return external_exports.object({
-    workspace: IdName().describe("The workspace"),
+    workspace: IdName2().describe("The workspace"),
     totals: Group.describe("The whole workspace"),
     byUser: external_exports.array(Group).describe("Per user, most GPUs first"),
     byProject: external_exports.array(Group).describe("Per project, most GPUs first"),
@@ -51759,7 +55099,7 @@ var UsageOutput = once6(() => {
 // ../../packages/core/dist/operations/usage/render.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural5 = (n, word2) => `${n} ${word2}${n === 1 ? "" : "s"}`;
 var pct3 = (v) => v === void 0 ? void 0 : `${v.toFixed(1)}%`;
 var points = (v) => v === void 0 ? void 0 : v.toLocaleString("en-US", { maximumFractionDigits: 2 });
 var groupTable = (heading, groups) => renderTable(groups, [
@@ -51805,11 +55145,11 @@ var memberTables = (budgets) => budgets.flatMap((b) => b.members === void 0 ? []
 var renderUsage = (r) => [
   renderFields([
     ["Workspace", `${r.workspace.name} (${r.workspace.id})`],
-    ["GPUs held", `${r.totals.gpus} by ${plural4(r.totals.running, "running task")} (${r.totals.tasks} listed)`],
+    ["GPUs held", `${r.totals.gpus} by ${plural5(r.totals.running, "running task")} (${r.totals.tasks} listed)`],
     ["GPU utilisation", pct3(r.totals.utilisation)],
     [
       "Idle",
-      r.totals.idleTasks > 0 ? `${plural4(r.totals.idleGpus, "GPU")} in ${plural4(r.totals.idleTasks, "task")}` : "none"
+      r.totals.idleTasks > 0 ? `${plural5(r.totals.idleGpus, "GPU")} in ${plural5(r.totals.idleTasks, "task")}` : "none"
     ],
     ["Read", formatTime(r.readAt)]
   ]),
@@ -51835,7 +55175,7 @@ var renderUsage = (r) => [
 var Input15 = external_exports.object({
   workspace: external_exports.string().optional().describe("Workspace (name or id); default: the defaultWorkspace setting")
 });
-var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural6 = (n, word2) => `${n} ${word2}${n === 1 ? "" : "s"}`;
 var usageOperation = defineOperation({
   name: "usage",
   title: "Who uses the GPUs of a workspace, and the budgets",
@@ -51860,7 +55200,7 @@ var usageOperation = defineOperation({
     const idle = tasks.filter((t) => t.idle);
     const warnings = [
       ...idle.length > 0 ? [
-        `${plural5(idle.length, "task")} ${idle.length === 1 ? "holds" : "hold"} ${plural5(totals.idleGpus, "GPU")} at under ${IDLE_GPU_BELOW_PERCENT}% utilisation: ${idle.map((t) => `${t.name} (${t.user.name || t.user.id}, ${t.gpus})`).join(", ")}. ${callWord("metrics")} gives an idle job's verdict; the platform reclaims GPUs left idle for hours.`
+        `${plural6(idle.length, "task")} ${idle.length === 1 ? "holds" : "hold"} ${plural6(totals.idleGpus, "GPU")} at under ${IDLE_GPU_BELOW_PERCENT}% utilisation: ${idle.map((t) => `${t.name} (${t.user.name || t.user.id}, ${t.gpus})`).join(", ")}. ${callWord("metrics")} gives an idle job's verdict; the platform reclaims GPUs left idle for hours.`
       ] : []
     ];
     return {
@@ -51879,12 +55219,12 @@ var usageOperation = defineOperation({
 // ../../packages/core/dist/operations/wait.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var MIN_POLL_SECONDS = 0.2;
+var MIN_POLL_SECONDS2 = 0.2;
 var Input16 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
   until: external_exports.enum(["running", "finished", "succeeded"]).default("finished").describe("running; finished = any end state (default); succeeded"),
   timeout_seconds: external_exports.number().min(1).max(3600).default(600).describe("Give up after this many seconds (default 600, at most 3600); call again to keep waiting"),
-  poll_seconds: external_exports.number().min(MIN_POLL_SECONDS).max(300).optional().describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS}); default backs off from 5 s to 30 s`)
+  poll_seconds: external_exports.number().min(MIN_POLL_SECONDS2).max(300).optional().describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS2}); default backs off from 5 s to 30 s`)
 });
 var Output8 = () => external_exports.object({
   jobId: external_exports.string().describe("Task id"),
@@ -51904,7 +55244,7 @@ var judge = (until, s) => {
     return "reached";
   return s.terminal ? "task-failed" : void 0;
 };
-var messageOf2 = (r) => {
+var messageOf3 = (r) => {
   const st = r.status !== void 0 ? `${r.status.family} (${r.status.raw})` : "unknown";
   const waited = formatDuration(r.waitedMs);
   if (r.outcome === "not-found")
@@ -51930,10 +55270,10 @@ var waitOperation = defineOperation({
   },
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const ref = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref))
-      return yield* Effect_exports.fail(ref.left);
-    const { id, kind } = ref.right;
+    const ref2 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref2))
+      return yield* Effect_exports.fail(ref2.left);
+    const { id, kind } = ref2.right;
     const start3 = yield* Clock_exports.currentTimeMillis;
     const deadline = start3 + input2.timeout_seconds * 1e3;
     let pause = input2.poll_seconds ?? 5;
@@ -51947,14 +55287,14 @@ var waitOperation = defineOperation({
         if (read2.left.reason !== "NotFound")
           return yield* Effect_exports.fail(read2.left);
         const r = { ...base, outcome: "not-found" };
-        return { ...r, message: messageOf2(r) };
+        return { ...r, message: messageOf3(r) };
       }
       const status = { family: read2.right.status.family, raw: read2.right.status.raw };
       const verdict = judge(input2.until, read2.right.status);
       const timedOut = verdict === void 0 && now >= deadline;
       if (verdict !== void 0 || timedOut) {
         const r = { ...base, status, outcome: verdict ?? "timed-out" };
-        return { ...r, message: messageOf2(r) };
+        return { ...r, message: messageOf3(r) };
       }
       context5.progress({
         message: `${id} is ${status.family} (${status.raw}); waiting for ${input2.until}`,
@@ -51998,19 +55338,22 @@ var CATALOGUE = [
   resubmitOperation,
   eventsOperation,
   availabilityOperation,
-  usageOperation
+  usageOperation,
+  notebookExecOperation,
+  notebookFilesOperation,
+  sweepOperation
 ];
 var OPERATIONS = CATALOGUE;
 var findOperation = (name2) => OPERATIONS.find((op) => op.name === name2.replace(/^inspire_/, ""));
 
 // ../../packages/core/dist/facade-methods.js
 var methodName = (name2) => name2.split("_").map((part, i) => i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)).join("");
-var operationCall = (run6) => (operation, input2, options = {}) => run6(invoke(operation, input2 ?? {}, options.progress !== void 0 ? { progress: options.progress } : quietContext), options.signal !== void 0 ? { signal: options.signal } : {});
-var catalogueMethods = (run6) => {
-  const call = operationCall(run6);
+var operationCall = (run7) => (operation, input2, options = {}) => run7(invoke(operation, input2 ?? {}, options.progress !== void 0 ? { progress: options.progress } : quietContext), options.signal !== void 0 ? { signal: options.signal } : {});
+var catalogueMethods = (run7) => {
+  const call2 = operationCall(run7);
   return Object.fromEntries(OPERATIONS.map((op) => [
     methodName(op.name),
-    (input2, options) => call(op, input2, options).then((done7) => done7.result)
+    (input2, options) => call2(op, input2, options).then((done7) => done7.result)
   ]));
 };
 
@@ -52037,7 +55380,8 @@ var commandOf = (op, placement, fixed5, read2, summary5) => {
     fixed: fixed5,
     positional,
     lastOptional: placement?.lastOptional === true,
-    fields: read2.filter((f) => !positional.includes(f) && !CONTROL_FIELDS.includes(f) && !(f in fixed5)),
+    ...placement?.rest !== void 0 ? { rest: placement.rest } : {},
+    fields: read2.filter((f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)),
     writes,
     confirm: writes && (placement?.confirm ?? op.annotations.destructive)
   };
@@ -52051,33 +55395,33 @@ var commandsOf = (op) => {
 
 // ../../packages/core/dist/words/dialect.js
 var isPlaceholder = (value) => typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value));
-var json2 = (value) => JSON.stringify(value) ?? String(value);
-var mcpValue = (value) => isPlaceholder(value) ? String(value) : json2(value);
+var json3 = (value) => JSON.stringify(value) ?? String(value);
+var mcpValue = (value) => isPlaceholder(value) ? String(value) : json3(value);
 var mcpArgs = (input2) => Object.entries(input2).filter(([, v]) => v !== void 0).map(([k, v]) => `${k}=${mcpValue(v)}`).join(", ");
-var mcpWord = (ref) => {
-  if (ref.kind === "confirm")
+var mcpWord = (ref2) => {
+  if (ref2.kind === "confirm")
     return "confirm=true";
-  if (ref.kind === "dry_run")
+  if (ref2.kind === "dry_run")
     return "dry_run=true";
-  if (ref.kind === "field")
-    return ref.value === void 0 ? ref.name : `${ref.name}=${mcpValue(ref.value)}`;
-  const args2 = mcpArgs(ref.input);
-  return args2 === "" ? `inspire_${ref.op}` : `inspire_${ref.op}(${args2})`;
+  if (ref2.kind === "field")
+    return ref2.value === void 0 ? ref2.name : `${ref2.name}=${mcpValue(ref2.value)}`;
+  const args2 = mcpArgs(ref2.input);
+  return args2 === "" ? `inspire_${ref2.op}` : `inspire_${ref2.op}(${args2})`;
 };
 var methodOf = (op) => op.replace(/_([a-z0-9])/g, (_m, c) => c.toUpperCase());
-var libraryWord = (ref) => {
-  if (ref.kind === "confirm")
+var libraryWord = (ref2) => {
+  if (ref2.kind === "confirm")
     return "confirm: true";
-  if (ref.kind === "dry_run")
+  if (ref2.kind === "dry_run")
     return "dry_run: true";
-  if (ref.kind === "field")
-    return ref.value === void 0 ? ref.name : `${ref.name}: ${json2(ref.value)}`;
-  const entries2 = Object.entries(ref.input).filter(([, v]) => v !== void 0);
-  const args2 = entries2.map(([k, v]) => `${k}: ${json2(v)}`).join(", ");
-  return `client.${methodOf(ref.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
+  if (ref2.kind === "field")
+    return ref2.value === void 0 ? ref2.name : `${ref2.name}: ${json3(ref2.value)}`;
+  const entries2 = Object.entries(ref2.input).filter(([, v]) => v !== void 0);
+  const args2 = entries2.map(([k, v]) => `${k}: ${json3(v)}`).join(", ");
+  return `client.${methodOf(ref2.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
 };
 var shellWord = (value) => {
-  const text3 = typeof value === "string" ? value : json2(value);
+  const text3 = typeof value === "string" ? value : json3(value);
   if (isPlaceholder(text3) || /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(text3))
     return text3;
   return `'${text3.replace(/'/g, `'\\''`)}'`;
@@ -52104,7 +55448,7 @@ var cliFlag = (op, field, value) => {
   if (Array.isArray(value))
     return value.map((v) => `${flag} ${shellWord(v)}`);
   if (typeof value === "object" && value !== null)
-    return Object.entries(value).map(([k, v]) => `${flag} ${shellWord(`${k}=${typeof v === "string" ? v : json2(v)}`)}`);
+    return Object.entries(value).map(([k, v]) => `${flag} ${shellWord(`${k}=${typeof v === "string" ? v : json3(v)}`)}`);
   return [`${flag} ${shellWord(value)}`];
 };
 var commandOfCall = (op, input2) => {
@@ -52113,20 +55457,20 @@ var commandOfCall = (op, input2) => {
   const picked = by === void 0 ? void 0 : input2[by] ?? defaultOf2(op, by);
   return by === void 0 ? commands[0] : commands.find((c) => c.fixed[by] === picked);
 };
-var cliCall = (ref) => {
-  const op = findOperation(ref.op);
-  const command = op === void 0 ? void 0 : commandOfCall(op, ref.input);
+var cliCall = (ref2) => {
+  const op = findOperation(ref2.op);
+  const command = op === void 0 ? void 0 : commandOfCall(op, ref2.input);
   if (op === void 0 || command === void 0)
-    return `inspire ${ref.op.replace(/_/g, "-")}`;
-  const words = ["inspire", ...command.path];
+    return `inspire ${ref2.op.replace(/_/g, "-")}`;
+  const words2 = ["inspire", ...command.path];
   command.positional.forEach((field, i) => {
-    const value = ref.input[field];
+    const value = ref2.input[field];
     if (value !== void 0)
-      words.push(shellWord(value));
+      words2.push(shellWord(value));
     else if (!(command.lastOptional && i === command.positional.length - 1))
-      words.push(`<${field.replace(/_/g, "-")}>`);
+      words2.push(`<${field.replace(/_/g, "-")}>`);
   });
-  for (const [field, value] of Object.entries(ref.input)) {
+  for (const [field, value] of Object.entries(ref2.input)) {
     if (value === void 0 || field in command.fixed || command.positional.includes(field))
       continue;
     if (SECRET_FIELDS.includes(field))
@@ -52137,23 +55481,26 @@ var cliCall = (ref) => {
       continue;
     if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field))
       continue;
-    words.push(...cliFlag(op, field, value));
+    words2.push(...cliFlag(op, field, value));
   }
-  return words.join(" ");
+  const rest = command.rest === void 0 ? void 0 : ref2.input[command.rest];
+  if (typeof rest === "string")
+    words2.push("--", rest);
+  return words2.join(" ");
 };
-var cliWord = (ref) => {
-  if (ref.kind === "confirm")
+var cliWord = (ref2) => {
+  if (ref2.kind === "confirm")
     return "--yes";
-  if (ref.kind === "dry_run")
+  if (ref2.kind === "dry_run")
     return "--dry-run";
-  if (ref.kind === "field")
-    return cliFlag(void 0, ref.name, ref.value).join(" ") || flagName(ref.name);
-  return cliCall(ref);
+  if (ref2.kind === "field")
+    return cliFlag(void 0, ref2.name, ref2.value).join(" ") || flagName(ref2.name);
+  return cliCall(ref2);
 };
-var wordIn = (dialect, ref) => dialect === "mcp" ? mcpWord(ref) : dialect === "cli" ? cliWord(ref) : libraryWord(ref);
+var wordIn = (dialect, ref2) => dialect === "mcp" ? mcpWord(ref2) : dialect === "cli" ? cliWord(ref2) : libraryWord(ref2);
 
 // ../../packages/core/dist/words/render.js
-var renderWords = (text3, dialect) => replaceWords(text3, (ref) => wordIn(dialect, ref));
+var renderWords = (text3, dialect) => replaceWords(text3, (ref2) => wordIn(dialect, ref2));
 var plain = (value) => {
   const proto4 = Object.getPrototypeOf(value);
   return proto4 === Object.prototype || proto4 === null;
@@ -52179,7 +55526,7 @@ var renderError = (e, dialect) => !hasWords(e.message) && !hasWords(e.hint) && !
 var createInspireClient = (options = {}) => {
   const dialect = options.words ?? "library";
   const runtime4 = ManagedRuntime_exports.make(Layer_exports.provideMerge(Harbor.layer, inspireLayer(options)));
-  const run6 = async (program, runOptions = {}) => {
+  const run7 = async (program, runOptions = {}) => {
     const exit4 = await runtime4.runPromiseExit(Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))), { signal: runOptions.signal });
     if (Exit_exports.isSuccess(exit4))
       return renderDeep(exit4.value, dialect);
@@ -52190,30 +55537,30 @@ var createInspireClient = (options = {}) => {
   };
   return {
     /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
-    run: run6,
-    profile: () => run6(ActiveProfile),
+    run: run7,
+    profile: () => run7(ActiveProfile),
     /** Raw calls of the three API families, envelopes unwrapped. */
-    openapi: (path, body2, callOptions = { idempotent: true }) => run6(Effect_exports.flatMap(Platform, (p) => p.openapi(path, body2, callOptions))),
-    v1: (method, path, body2, callOptions = { idempotent: true }) => run6(Effect_exports.flatMap(Platform, (p) => p.v1(method, path, body2, callOptions))),
-    v2: (service3, action, body2, callOptions = { idempotent: true }) => run6(Effect_exports.flatMap(Platform, (p) => p.v2(service3, action, body2, callOptions))),
+    openapi: (path, body2, callOptions = { idempotent: true }) => run7(Effect_exports.flatMap(Platform, (p) => p.openapi(path, body2, callOptions))),
+    v1: (method, path, body2, callOptions = { idempotent: true }) => run7(Effect_exports.flatMap(Platform, (p) => p.v1(method, path, body2, callOptions))),
+    v2: (service3, action, body2, callOptions = { idempotent: true }) => run7(Effect_exports.flatMap(Platform, (p) => p.v2(service3, action, body2, callOptions))),
     /** Projects, workspaces, compute groups with free GPUs, and specs per schedule type (kept: see `discover`). */
-    discover: (options2 = {}) => run6(discover(options2)),
-    resolveProject: (nameOrId) => run6(resolveProject(nameOrId)),
-    resolveWorkspace: (nameOrId, project3) => run6(resolveWorkspace(nameOrId, project3)),
-    resolveComputeGroup: (nameOrId, workspaceId) => run6(resolveComputeGroup(nameOrId, workspaceId)),
+    discover: (options2 = {}) => run7(discover(options2)),
+    resolveProject: (nameOrId) => run7(resolveProject(nameOrId)),
+    resolveWorkspace: (nameOrId, project3) => run7(resolveWorkspace(nameOrId, project3)),
+    resolveComputeGroup: (nameOrId, workspaceId) => run7(resolveComputeGroup(nameOrId, workspaceId)),
     /** Training jobs: create (never duplicated), read, list, stop, logs and metrics. */
-    createTrainingJob: (input2) => run6(createTrainingJob(input2)),
-    getTrainingJob: (jobId) => run6(getTrainingJob(jobId)),
-    listTrainingJobs: (filter8) => run6(listTrainingJobs(filter8)),
-    stopTrainingJob: (jobId) => run6(stopTrainingJob(jobId)),
-    tailLogs: (jobId, lines3 = 100) => run6(tailLogs(jobId, lines3)),
-    getJobMetrics: (jobId, timeRangeSeconds = 1800) => run6(getJobMetrics(jobId, { timeRangeSeconds })),
+    createTrainingJob: (input2) => run7(createTrainingJob(input2)),
+    getTrainingJob: (jobId) => run7(getTrainingJob(jobId)),
+    listTrainingJobs: (filter8) => run7(listTrainingJobs(filter8)),
+    stopTrainingJob: (jobId) => run7(stopTrainingJob(jobId)),
+    tailLogs: (jobId, lines6 = 100) => run7(tailLogs(jobId, lines6)),
+    getJobMetrics: (jobId, timeRangeSeconds = 1800) => run7(getJobMetrics(jobId, { timeRangeSeconds })),
     close: () => runtime4.dispose(),
     /** Any operation (one of the registry or your own), resolving with its result and its text for people. */
-    call: operationCall(run6),
+    call: operationCall(run7),
     // Last, so that an operation named like a method above fails the build ("specified more than once").
     /** Every operation of the catalogue as a typed method: `submit(input)`, `jobDetail({ job_id })`, … */
-    ...catalogueMethods(run6)
+    ...catalogueMethods(run7)
   };
 };
 
@@ -52250,6 +55597,10 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/dist/api/jobs/index.js
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/dist/api/jupyter/index.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -52311,13 +55662,13 @@ hint: ${hint}
 });
 var passwordOf = async (args2, target) => {
   if (typeof args2.password === "string" && args2.password !== "") return args2.password;
-  const file2 = text2(args2["password-file"]);
-  if (file2 !== void 0) {
-    const read2 = await readFile3(file2, "utf8").catch(() => void 0);
+  const file3 = text2(args2["password-file"]);
+  if (file3 !== void 0) {
+    const read2 = await readFile4(file3, "utf8").catch(() => void 0);
     const password = read2?.replace(/\r?\n$/, "");
     if (password === void 0 || password === "")
       return failure2(
-        `Could not read a password from ${file2}.`,
+        `Could not read a password from ${file3}.`,
         "Give a readable file holding only the password.",
         USAGE
       );
@@ -52343,11 +55694,11 @@ var saveLogin = async (args2, target) => {
   const profile = text2(args2.profile);
   const client = createInspireClient({ env: process.env, words: "cli", ...profile !== void 0 ? { profile } : {} });
   try {
-    const run6 = await client.run(
+    const run7 = await client.run(
       invoke(loginOperation, { target, username, password, ...target === "harbor" ? { registry: registry2 } : {} })
     );
     const store = resolveStorePaths(process.env).credentialsFile;
-    return { stdout: `${run6.text}
+    return { stdout: `${run7.text}
 store: ${store}
 `, exitCode: 0 };
   } catch (e) {
@@ -52405,20 +55756,20 @@ var errorFields = (e) => ({
 });
 var problemResult = (title, error62) => {
   const e = renderError(error62, "mcp");
-  const lines3 = [`Problem: ${e.message}`, `Hint: ${e.hint}`];
+  const lines6 = [`Problem: ${e.message}`, `Hint: ${e.hint}`];
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
-    lines3.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
-  if (e.fix !== void 0) lines3.push(`Suggested fix: ${e.fix}`);
+    lines6.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
+  if (e.fix !== void 0) lines6.push(`Suggested fix: ${e.fix}`);
   if (e.ambiguous === true)
-    lines3.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
+    lines6.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
   if (e.candidates !== void 0 && e.candidates.length > 0) {
-    lines3.push("Candidates:");
-    for (const c of e.candidates.slice(0, MAX_CANDIDATES)) lines3.push(`- ${candidateLine(c)}`);
-    if (e.candidates.length > MAX_CANDIDATES) lines3.push(`(${e.candidates.length - MAX_CANDIDATES} more)`);
+    lines6.push("Candidates:");
+    for (const c of e.candidates.slice(0, MAX_CANDIDATES)) lines6.push(`- ${candidateLine(c)}`);
+    if (e.candidates.length > MAX_CANDIDATES) lines6.push(`(${e.candidates.length - MAX_CANDIDATES} more)`);
   }
   return {
     title: `${title}: ${REASON_TITLES[e.reason]}`,
-    output: synergyNames(lines3.join("\n")),
+    output: synergyNames(lines6.join("\n")),
     metadata: { ok: false, error: errorFields(e) }
   };
 };
@@ -52433,7 +55784,7 @@ ${note}` : text3),
 // src/runs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { randomBytes as randomBytes4 } from "node:crypto";
+import { randomBytes as randomBytes6 } from "node:crypto";
 var DEFAULT_BUDGET_MS = 1e5;
 var callBudgetMs = (env = process.env) => {
   const n = Number(env.INSPIRE_PLUGIN_CALL_BUDGET_MS);
@@ -52442,8 +55793,8 @@ var callBudgetMs = (env = process.env) => {
 var runs = /* @__PURE__ */ new Map();
 var KEEP_FINISHED_MS = 60 * 60 * 1e3;
 var prune = (now) => {
-  for (const [handle, run6] of runs)
-    if (run6.live.settledAt !== void 0 && now - run6.live.settledAt > KEEP_FINISHED_MS) runs.delete(handle);
+  for (const [handle, run7] of runs)
+    if (run7.live.settledAt !== void 0 && now - run7.live.settledAt > KEEP_FINISHED_MS) runs.delete(handle);
 };
 var settle2 = (work) => work.then(
   (result) => ({ result }),
@@ -52451,8 +55802,8 @@ var settle2 = (work) => work.then(
 );
 var sleep5 = (ms) => {
   let timer;
-  const p = new Promise((resolve2) => {
-    timer = setTimeout(() => resolve2("timeout"), ms);
+  const p = new Promise((resolve3) => {
+    timer = setTimeout(() => resolve3("timeout"), ms);
   });
   p.cancel = () => clearTimeout(timer);
   return p;
@@ -52460,9 +55811,9 @@ var sleep5 = (ms) => {
 var seconds2 = (ms) => `${Math.round(ms / 1e3)} s`;
 var progressLine = (p) => {
   if (p === void 0) return "";
-  const counts = p.current !== void 0 && p.total !== void 0 ? ` (${p.current}/${p.total})` : "";
+  const counts2 = p.current !== void 0 && p.total !== void 0 ? ` (${p.current}/${p.total})` : "";
   return `
-Last progress: ${p.message}${counts}`;
+Last progress: ${p.message}${counts2}`;
 };
 var runBounded = async (tool2, work, hostSignal, budgetMs = callBudgetMs()) => {
   const controller = new AbortController();
@@ -52485,7 +55836,7 @@ var runBounded = async (tool2, work, hostSignal, budgetMs = callBudgetMs()) => {
     return first2.result;
   }
   prune(Date.now());
-  const handle = `run-${randomBytes4(6).toString("hex")}`;
+  const handle = `run-${randomBytes6(6).toString("hex")}`;
   runs.set(handle, { handle, tool: tool2, startedAt, controller, done: done7, live });
   void done7.then((s) => {
     live.settled = s;
@@ -52503,31 +55854,31 @@ var unknownHandle = (handle) => ({
 Hint: the plugin process may have restarted (Synergy restarts it after an upgrade or a timeout), which ends its background work. Check whether the work happened (the job list, the download file, the image) before starting it again.`,
   metadata: { ok: false, error: { reason: "NotFound", message: `Unknown handle ${handle}` }, handle }
 });
-var finished = (run6, s) => {
+var finished = (run7, s) => {
   if ("defect" in s) throw s.defect;
   return {
     ...s.result,
-    title: `${s.result.title ?? run6.tool} (background call ${run6.handle})`,
-    metadata: { ...s.result.metadata, handle: run6.handle, state: "done" }
+    title: `${s.result.title ?? run7.tool} (background call ${run7.handle})`,
+    metadata: { ...s.result.metadata, handle: run7.handle, state: "done" }
   };
 };
 var pollRun = async (options, hostSignal) => {
   prune(Date.now());
-  const run6 = runs.get(options.handle);
-  if (run6 === void 0) return unknownHandle(options.handle);
-  if (options.cancel) run6.controller.abort();
-  if (run6.live.settled !== void 0) return finished(run6, run6.live.settled);
+  const run7 = runs.get(options.handle);
+  if (run7 === void 0) return unknownHandle(options.handle);
+  if (options.cancel) run7.controller.abort();
+  if (run7.live.settled !== void 0) return finished(run7, run7.live.settled);
   const timer = sleep5(options.cancel ? Math.max(options.waitMs, 1e4) : options.waitMs);
   const aborted2 = new Promise(
-    (resolve2) => hostSignal?.addEventListener("abort", () => resolve2("timeout"), { once: true })
+    (resolve3) => hostSignal?.addEventListener("abort", () => resolve3("timeout"), { once: true })
   );
-  const first2 = await Promise.race([run6.done, timer, aborted2]);
+  const first2 = await Promise.race([run7.done, timer, aborted2]);
   timer.cancel();
-  if (first2 !== "timeout") return finished(run6, first2);
+  if (first2 !== "timeout") return finished(run7, first2);
   return {
-    title: `${run6.tool}: still running (handle ${run6.handle})`,
-    output: `${run6.tool} has been running for ${seconds2(Date.now() - run6.startedAt)}. Call ${modelToolName("poll")} again with handle "${run6.handle}" later.${progressLine(run6.live.progress)}`,
-    metadata: { ok: true, state: "running", handle: run6.handle, tool: run6.tool, progress: run6.live.progress }
+    title: `${run7.tool}: still running (handle ${run7.handle})`,
+    output: `${run7.tool} has been running for ${seconds2(Date.now() - run7.startedAt)}. Call ${modelToolName("poll")} again with handle "${run7.handle}" later.${progressLine(run7.live.progress)}`,
+    metadata: { ok: true, state: "running", handle: run7.handle, tool: run7.tool, progress: run7.live.progress }
   };
 };
 

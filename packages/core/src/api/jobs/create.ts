@@ -49,6 +49,13 @@ export interface CreateOptions {
   readonly lookups?: ReadonlyArray<Duration.DurationInput>
   /** The create request's own timeout. */
   readonly timeout?: Duration.DurationInput
+  /**
+   * The create's marker, when the caller derives it (a sweep's job: the same on every run of the sweep,
+   * so a re-run finds the job a lost answer hid); a fresh one when absent.
+   */
+  readonly submitId?: string
+  /** Read the created job back (its status and console link); false saves a request per create. */
+  readonly readBack?: boolean
 }
 
 /** A created job: its id, its detail when it could be read, and how the create went. */
@@ -149,7 +156,7 @@ export const sendTrainingJob = (
 ): Effect.Effect<CreatedJob<TrainingJob>, InspireError, Platform> =>
   Effect.gen(function* () {
     const { input, name } = checked
-    const submitId = yield* newSubmitId()
+    const submitId = options.submitId ?? (yield* newSubmitId())
     return yield* submitOnce({
       what: "the training job",
       openapiPath: "train_job/create",
@@ -216,10 +223,10 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
       listHint: `${callWord("jobs")}`,
       ...(spec.options.lookups !== undefined ? { lookups: spec.options.lookups } : {}),
     })
-    const detail = yield* Effect.either(spec.detail(created.value))
+    const detail = spec.options.readBack === false ? undefined : yield* Effect.either(spec.detail(created.value))
     return {
       jobId: created.value,
-      job: detail._tag === "Right" ? detail.right : undefined,
+      job: detail?._tag === "Right" ? detail.right : undefined,
       recovered: created.recovered,
       attempts: created.attempts,
       warnings: spec.warnings,

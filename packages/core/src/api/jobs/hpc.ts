@@ -165,7 +165,7 @@ export const sendHpcJob = (
 ): Effect.Effect<CreatedJob<HpcJob>, InspireError, Platform> =>
   Effect.gen(function* () {
     const { input, name } = checked
-    const submitId = yield* newSubmitId()
+    const submitId = options.submitId ?? (yield* newSubmitId())
     const marked = { ...input, entrypoint: withMarker(input.entrypoint, submitId) }
     return yield* submitOnce({
       what: "the HPC job",

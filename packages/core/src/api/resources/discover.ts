@@ -218,6 +218,8 @@ export interface DiscoverOptions {
   readonly refresh?: boolean
   /** Only this workspace (id, name or alias): nothing is asked about the others. */
   readonly workspace?: string
+  /** Only these workspaces (ids), e.g. those a create may go to: nothing is asked about the others. */
+  readonly workspaceIds?: ReadonlyArray<string>
   /** Read the free GPUs of each group (the default); a caller that reads the nodes itself says false. */
   readonly freeGpus?: boolean
   /** Called as each workspace is done (a cold discovery of a large account takes seconds). */
@@ -259,11 +261,14 @@ const gather = (options: DiscoverOptions) =>
       { concurrency: 2 },
     )
     let listed = first
-    let chosen = pickWorkspaces(listWorkspaces(listed.projects), options.workspace)
+    const only = options.workspaceIds !== undefined ? new Set(options.workspaceIds) : undefined
+    const pick = (all: ReadonlyArray<Workspace>) =>
+      pickWorkspaces(all, options.workspace).filter((w) => only === undefined || only.has(w.id))
+    let chosen = pick(listWorkspaces(listed.projects))
     // A workspace joined since the project list was kept is looked up afresh, never refused on stale data.
     if (chosen.length === 0 && !refresh) {
       listed = yield* limit(projectsOf(true))
-      chosen = pickWorkspaces(listWorkspaces(listed.projects), options.workspace)
+      chosen = pick(listWorkspaces(listed.projects))
     }
     if (chosen.length === 0) {
       const all = listWorkspaces(listed.projects)
@@ -291,7 +296,8 @@ const gather = (options: DiscoverOptions) =>
       { concurrency: 2 },
     )
     const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)))
-    const about = options.workspace === undefined ? projects : projects.filter((p) => shown.has(p.id))
+    const about =
+      options.workspace === undefined && only === undefined ? projects : projects.filter((p) => shown.has(p.id))
     return {
       user,
       projects: about.map((p) => ({ ...p, storage: storagePaths(p.enName, user.loginName) })),

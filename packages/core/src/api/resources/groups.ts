@@ -109,6 +109,9 @@ export const computeGroupInfo = (
     return toGroups(info, workspaceId)
   })
 
+// A node's GPUs, CPU cores or memory (GiB, as the emulator writes it; §4.4.1 does not record the unit).
+const Amount = z.object({ total: z.coerce.number().nullish(), used: z.coerce.number().nullish() }).loose().nullish()
+
 const NodeDimension = z
   .object({
     name: text,
@@ -117,7 +120,9 @@ const NodeDimension = z
     cordon_type: text,
     is_maint: z.boolean().nullish(),
     resource_pool: text,
-    gpu: z.object({ total: z.coerce.number().nullish(), used: z.coerce.number().nullish() }).loose().nullish(),
+    gpu: Amount,
+    cpu: Amount,
+    memory: Amount,
     logic_compute_group: z.object({ id: text }).loose().nullish(),
     logic_compute_group_id: text,
     tasks_associated: z.array(z.object({ priority: z.union([z.number(), z.string()]).nullish() }).loose()).nullish(),

@@ -29,8 +29,13 @@ const TaskDimension = z
     running_time_ms: Num,
     project: IdName,
     user: IdName,
-    nodes_occupied: z.object({ count: Num }).loose().nullish(),
+    nodes_occupied: z
+      .object({ count: Num, nodes: z.array(z.string()).nullish() })
+      .loose()
+      .nullish(),
     gpu: Usage,
+    cpu: Usage,
+    memory: Usage,
   })
   .loose()
   .transform((t) => ({
@@ -43,7 +48,11 @@ const TaskDimension = z
     project: t.project,
     user: t.user,
     nodes: t.nodes_occupied?.count ?? 0,
+    /** The nodes it occupies, one entry per instance placed there (empty while it waits). */
+    placedOn: t.nodes_occupied?.nodes ?? [],
     gpu: t.gpu,
+    cpu: t.cpu,
+    memory: t.memory,
   }))
 
 /** A task as the workspace's task dimension lists it (everyone's, not only the caller's). */

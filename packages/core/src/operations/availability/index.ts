@@ -45,8 +45,9 @@ export const availabilityOperation = defineOperation({
   description:
     "Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), " +
     "GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. " +
-    `With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node), ranked, each with its reason. ` +
-    `Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each, groups and specs from the kept discovery. ` +
+    `With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node, or a priority the spec does not allow), ranked, each with its reason. ` +
+    "A spec's CPU cores and memory must fit on a node too; jobs already queued in a group are said (queued ahead) and rank it lower. " +
+    `Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each (plus the task dimension where a node mixes pre-emptible and other work, and the queued jobs for a fit), groups and specs from the kept discovery. ` +
     `Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
   input: Input,
   output: AvailabilityOutput,
@@ -62,9 +63,9 @@ export const availabilityOperation = defineOperation({
         )
       const workspace = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
       context.progress({ message: `Reading the nodes of ${workspace ?? "every workspace"}` })
-      const read = yield* readNodes({ workspace, refresh: input.refresh })
-      const priority = input.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE
       const asked = input.spec !== undefined || input.gpus !== undefined
+      const read = yield* readNodes({ workspace, refresh: input.refresh, queue: asked })
+      const priority = input.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE
       const ranked = asked
         ? rankPlaces(read.places, { spec: input.spec, gpus: input.gpus, instances: input.instances, priority })
         : []

@@ -20,7 +20,11 @@ export const AvailabilityOutput = once(() => {
         total: z.number().describe("GPUs of the schedulable nodes"),
         used: z.number().describe("GPUs held"),
         free: z.number().describe("GPUs free now"),
-        preemptible: z.number().describe("GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt"),
+        preemptible: z
+          .number()
+          .describe(
+            "GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt (on nodes shared with other work, its part from the task dimension)",
+          ),
       })
       .describe("GPUs of the schedulable nodes"),
     freePerNode: z
@@ -50,10 +54,15 @@ export const AvailabilityOutput = once(() => {
     verdict: z
       .enum(VERDICTS)
       .describe(
-        "now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there",
+        "now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there (or not at this priority)",
       ),
-    reason: z.string().describe("Why, in words"),
+    reason: z
+      .string()
+      .describe("Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue"),
     instancesNow: z.number().describe("Instances the group has room for now"),
+    queuedAhead: z
+      .number()
+      .describe("Training jobs queued in the group at this priority or above, for the same kind of resources"),
   })
   return z.object({
     workspaces: z.array(Workspace).describe("The workspaces asked about"),

@@ -46,6 +46,7 @@ const renderFit = (fit: NonNullable<AvailabilityResult["fit"]>): string => {
       { header: "WORKSPACE", cell: (f) => f.workspace.name },
       { header: "GROUP", cell: (f) => f.computeGroup.name },
       { header: "STARTS", cell: (f) => VERDICT_WORDS[f.verdict] },
+      { header: "AHEAD", cell: (f) => f.queuedAhead, align: "right" },
       { header: "WHY", cell: (f) => f.reason },
     ],
     "(no group offers it)",

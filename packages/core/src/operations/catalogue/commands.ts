@@ -15,6 +15,8 @@ export interface CatalogueCommand {
   readonly positional: ReadonlyArray<string>
   /** The last argument may be left out. */
   readonly lastOptional: boolean
+  /** The field taking the remaining arguments, joined with spaces (see `CliPlacement.rest`). */
+  readonly rest?: string
   /** Input fields offered as flags (the positional ones and the control fields left out). */
   readonly fields: ReadonlyArray<string>
   /** Whether the call changes something (and so takes `--dry-run`). */
@@ -41,7 +43,10 @@ const commandOf = (
     fixed,
     positional,
     lastOptional: placement?.lastOptional === true,
-    fields: read.filter((f) => !positional.includes(f) && !CONTROL_FIELDS.includes(f) && !(f in fixed)),
+    ...(placement?.rest !== undefined ? { rest: placement.rest } : {}),
+    fields: read.filter(
+      (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed),
+    ),
     writes,
     confirm: writes && (placement?.confirm ?? op.annotations.destructive),
   }

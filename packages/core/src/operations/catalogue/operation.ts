@@ -57,6 +57,11 @@ export interface CliPlacement {
   readonly positional?: ReadonlyArray<string>
   /** The last argument may be left out (`inspire job stop` with batch flags); its field is then optional. */
   readonly lastOptional?: boolean
+  /**
+   * A string field taking every argument after the positional ones (usually after `--`), joined with
+   * spaces as ssh joins a remote command: `inspire notebook exec nb -- ls -l`.
+   */
+  readonly rest?: string
   /** Asks for confirmation (`--yes`) before it runs; default: it writes and the operation is destructive. */
   readonly confirm?: boolean
 }
@@ -99,6 +104,16 @@ export interface OperationContext {
    * folder (config `downloadDir`, default `<cacheDir>/downloads`).
    */
   readonly workingDir?: string
+  /**
+   * Where an operation that runs something (a command in a notebook) writes its output as it comes; the
+   * result still carries it (the end of it, when long). Absent: the output is only in the result.
+   */
+  readonly output?: (text: string) => void
+  /**
+   * Lets an operation that runs something remote hear the user's Ctrl-C and stop it itself (the CLI's
+   * SIGINT); returns a function that stops listening. Absent: the frontend's own interruption applies.
+   */
+  readonly onInterrupt?: (stop: () => void) => () => void
 }
 
 /** A context that drops progress, for callers that do not show it. */

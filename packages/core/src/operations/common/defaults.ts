@@ -67,7 +67,8 @@ export interface Target {
  * Resolves the project, workspace and compute group of a call from its arguments, then the defaults.
  * A missing workspace is an error listing the choices; a missing project is the workspace's only
  * project, else an error; a missing group is the workspace's first group, with a warning. A create
- * that says what it places (`auto`) may name the group `auto`: the one the fit ranks first (auto-group.ts).
+ * that says what it places (`auto`) may name the group `auto`: the one the fit ranks first (auto-group.ts),
+ * in the workspace named in the call, else among every workspace the create may go to (autoAnywhere).
  */
 export const resolveTarget = (
   input: {
@@ -79,8 +80,10 @@ export const resolveTarget = (
 ): Effect.Effect<Target, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const warnings: string[] = []
-    const wsName = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
     const projectName = input.project ?? (yield* defaultOf("defaultProject"))
+    if (options.needGroup && options.auto !== undefined && isAutoGroup(input.compute_group) && !input.workspace)
+      return yield* autoAnywhere(projectName, options.auto)
+    const wsName = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
     if (wsName === undefined) {
       const known = yield* Effect.either(Effect.map(listProjects(), listWorkspaces))
       const candidates = Either.isRight(known) ? known.right.map((w) => ({ id: w.id, name: w.name })) : undefined
@@ -97,7 +100,7 @@ export const resolveTarget = (
     const chosen = project ?? (yield* onlyProject(workspace))
     if (!options.needGroup) return { project: chosen, workspace, warnings }
     if (options.auto !== undefined && isAutoGroup(input.compute_group)) {
-      const auto = yield* pickAutoGroup(workspace, options.auto, yield* defaultOf("defaultPriority"))
+      const auto = yield* pickAutoGroup({ named: workspace }, options.auto, yield* defaultOf("defaultPriority"))
       return { project: chosen, workspace, group: auto.group, warnings: [...warnings, ...auto.warnings] }
     }
     if (input.compute_group !== undefined)
@@ -131,3 +134,39 @@ const onlyProject = (workspace: Workspace): Effect.Effect<Project, InspireError,
     ),
   )
 }
+
+/**
+ * `compute_group: "auto"` without a workspace in the call: the fit's first among every workspace the
+ * create may go to, which are the enabled ones of the project (given or default), else those with a
+ * single project (so the project follows from the workspace).
+ */
+const autoAnywhere = (
+  projectName: string | undefined,
+  ask: AutoGroupAsk,
+): Effect.Effect<Target, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    const project = projectName !== undefined ? yield* resolveProject(projectName) : undefined
+    const all = listWorkspaces(yield* listProjects()).filter((w) => w.enabled)
+    const among =
+      project !== undefined
+        ? all.filter((w) => w.projects.some((p) => p.id === project.id))
+        : all.filter((w) => w.projects.length === 1)
+    if (among.length === 0)
+      return yield* Effect.fail(
+        invalidInput(
+          project !== undefined
+            ? `The project ${project.name} reaches no enabled workspace to place the task in.`
+            : "No workspace was given, and every workspace needs a project to be chosen.",
+          `Pass workspace (or project); ${callWord("status")} lists them.`,
+          { candidates: all.map((w) => ({ id: w.id, name: w.name })) },
+        ),
+      )
+    const why =
+      project !== undefined
+        ? `no workspace named: every enabled workspace of ${project.name}`
+        : "no workspace named: every enabled workspace with a single project"
+    const auto = yield* pickAutoGroup({ among, why }, ask, yield* defaultOf("defaultPriority"))
+    const workspace = among.find((w) => w.id === auto.workspace.id) ?? auto.workspace
+    const chosen = project ?? (yield* onlyProject(workspace))
+    return { project: chosen, workspace, group: auto.group, warnings: auto.warnings }
+  })

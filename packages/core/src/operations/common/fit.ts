@@ -1,13 +1,8 @@
 import type { DiscoveredGroup, DiscoveredWorkspace } from "../../api/resources/discover.js"
+import type { QueuedJob } from "../../api/resources/queue.js"
 import { fold } from "../../api/resources/resolve.js"
-import {
-  type FitCandidate,
-  type FitVerdict,
-  type GroupAvailability,
-  type NodeView,
-  rankFits,
-  summarizeNodes,
-} from "../../domain/availability.js"
+import { type GroupAvailability, type NodeView, summarizeNodes } from "../../domain/availability.js"
+import { type FitCandidate, type FitVerdict, rankFits } from "../../domain/fit.js"
 import type { ScheduleType, Spec } from "../../domain/specs.js"
 
 /** What to place: a spec (id or exact name) or GPUs per instance, with the instance count and priority. */
@@ -29,13 +24,27 @@ export interface RankedFit {
   readonly verdict: FitVerdict
   readonly reason: string
   readonly instancesNow: number
+  /** Jobs queued in the group ahead of this one (at its priority or above, for the same kind of resources). */
+  readonly queuedAhead: number
 }
 
 /** A workspace's discovered groups with their nodes as read now. */
 export interface WorkspaceNodes {
   readonly workspace: DiscoveredWorkspace
   readonly nodes: ReadonlyMap<string, ReadonlyArray<NodeView>>
+  /** The workspace's queued training jobs, when they were read. */
+  readonly queued?: ReadonlyArray<QueuedJob>
 }
+
+// Queued jobs that go before one at `priority` needing `gpus` per instance in a group: the same kind of
+// resources (GPU work, or CPU work), at the same priority or above (the scheduler takes the higher first).
+const aheadOf = (queued: ReadonlyArray<QueuedJob> | undefined, group: string, gpus: number, priority: number) =>
+  (queued ?? []).filter(
+    (j) =>
+      j.groupId === group &&
+      (j.gpus === undefined || j.gpus > 0 === gpus > 0) &&
+      (j.priority === undefined || j.priority >= priority),
+  ).length
 
 type Place = Pick<RankedFit, "workspace" | "computeGroup" | "gpusPerInstance" | "spec">
 
@@ -53,12 +62,12 @@ export const availabilityOf = (nodes: ReadonlyArray<NodeView> | undefined): Grou
   summarizeNodes(nodes ?? [])
 
 /**
- * Every group the ask can be placed in, ranked (domain/availability.ts): with a spec, the groups that
+ * Every group the ask can be placed in, ranked (domain/fit.ts): with a spec, the groups that
  * offer it (its GPUs per instance); with GPUs, the groups with GPU nodes (any group for 0).
  */
 export const rankPlaces = (places: ReadonlyArray<WorkspaceNodes>, ask: FitAsk): ReadonlyArray<RankedFit> => {
   const candidates: FitCandidate<{ readonly name: string; readonly ref: Place }>[] = []
-  for (const { workspace, nodes } of places)
+  for (const { workspace, nodes, queued } of places)
     for (const group of workspace.groups) {
       const listed = nodes.get(group.id) ?? []
       const spec = ask.spec !== undefined ? specIn(group, ask.spec, ask.scheduleType) : undefined
@@ -77,7 +86,19 @@ export const rankPlaces = (places: ReadonlyArray<WorkspaceNodes>, ask: FitAsk): 
           },
         },
         nodes: listed,
-        request: { gpusPerInstance: gpus, instances: ask.instances, priority: ask.priority },
+        request: {
+          gpusPerInstance: gpus,
+          instances: ask.instances,
+          priority: ask.priority,
+          queuedAhead: aheadOf(queued, group.id, gpus, ask.priority),
+          ...(spec !== undefined
+            ? {
+                cpusPerInstance: spec.cpuCount,
+                memGibPerInstance: spec.memoryGi,
+                allowedLevels: spec.allowedPriorityLevels,
+              }
+            : {}),
+        },
       })
     }
   return rankFits(candidates).map((f) => ({
@@ -85,5 +106,6 @@ export const rankPlaces = (places: ReadonlyArray<WorkspaceNodes>, ask: FitAsk): 
     verdict: f.verdict,
     reason: f.reason,
     instancesNow: f.instancesNow,
+    queuedAhead: f.queuedAhead,
   }))
 }

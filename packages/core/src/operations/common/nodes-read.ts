@@ -1,5 +1,6 @@
-import { discover } from "../../api/resources/discover.js"
+import { type DiscoveredWorkspace, discover } from "../../api/resources/discover.js"
 import { nodesByGroup } from "../../api/resources/nodes.js"
+import { type QueuedJob, queuedTrainingJobs } from "../../api/resources/queue.js"
 import type { NodeView } from "../../domain/availability.js"
 import { Clock, Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
@@ -17,37 +18,68 @@ export interface NodesRead {
 /** Workspaces read at once; the account's shared rate limit paces the requests themselves. */
 const WORKSPACE_CONCURRENCY = 4
 
+const NO_NODES: ReadonlyMap<string, ReadonlyArray<NodeView>> = new Map()
+
+/** Which workspaces to read, and what besides their nodes. */
+export interface ReadNodesOptions {
+  /** One workspace (name or id); undefined means every workspace (or the ids below). */
+  readonly workspace?: string | undefined
+  /** Only these workspace ids (a narrower set than every workspace). */
+  readonly workspaces?: ReadonlyArray<string> | undefined
+  readonly refresh?: boolean
+  /** Also read the training jobs queued in each workspace (one listing each), for "queued ahead". */
+  readonly queue?: boolean
+  /** Read the nodes of a discovered workspace only when this says so (e.g. one of its groups offers the spec). */
+  readonly want?: (w: DiscoveredWorkspace) => boolean
+}
+
 /**
  * The groups (and their specs) of the workspaces asked about, from the kept discovery, and their nodes
- * read fresh: one node listing per workspace. `workspace` undefined means every workspace.
+ * read fresh: one node listing per workspace (two when a node shares GPUs between pre-emptible and
+ * other work, api/resources/nodes.ts), plus the queued training jobs when asked.
  */
-export const readNodes = (options: {
-  readonly workspace?: string | undefined
-  readonly refresh?: boolean
-}): Effect.Effect<NodesRead, InspireError, Platform | ActiveProfile> =>
+export const readNodes = (
+  options: ReadNodesOptions,
+): Effect.Effect<NodesRead, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const found = yield* discover({
       freeGpus: false,
       ...(options.refresh === true ? { refresh: true } : {}),
       ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
+      ...(options.workspaces !== undefined ? { workspaceIds: options.workspaces } : {}),
     })
     const readAt = yield* Clock.currentTimeMillis
     const places = yield* Effect.forEach(
       found.workspaces,
       (workspace) =>
-        Effect.map(
-          workspace.enabled
-            ? Effect.either(nodesByGroup(workspace.id))
-            : Effect.succeed(Either.right(new Map<string, ReadonlyArray<NodeView>>())),
-          (nodes) => ({
+        Effect.gen(function* () {
+          const read = workspace.enabled && (options.want?.(workspace) ?? true)
+          const [nodes, queue] = yield* Effect.all(
+            [
+              read ? Effect.either(nodesByGroup(workspace.id)) : Effect.succeed(undefined),
+              read && options.queue === true
+                ? Effect.either(queuedTrainingJobs(workspace.id))
+                : Effect.succeed(undefined),
+            ],
+            { concurrency: 2 },
+          )
+          const queued: ReadonlyArray<QueuedJob> | undefined =
+            queue !== undefined && Either.isRight(queue) ? queue.right : undefined
+          return {
             workspace,
-            nodes: Either.isRight(nodes) ? nodes.right : new Map<string, ReadonlyArray<NodeView>>(),
+            nodes: nodes !== undefined && Either.isRight(nodes) ? nodes.right.byGroup : NO_NODES,
+            ...(queued !== undefined ? { queued } : {}),
             problems: [
               ...workspace.problems,
-              ...(Either.isLeft(nodes) ? [`Nodes unknown: ${nodes.left.message}`] : []),
+              ...(nodes === undefined
+                ? []
+                : Either.isLeft(nodes)
+                  ? [`Nodes unknown: ${nodes.left.message}`]
+                  : nodes.right.problems),
+              ...(queue !== undefined && Either.isLeft(queue) ? [`Queued jobs unknown: ${queue.left.message}`] : []),
             ],
-          }),
-        ),
+          }
+        }),
       { concurrency: WORKSPACE_CONCURRENCY },
     )
     return { places, readAt }

@@ -15,6 +15,7 @@ import type { Plan } from "../common/plan.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
+import { recipeDeployment } from "./recipes/deploy.js"
 
 /** What `inference create` did (or, with dry_run, would do). */
 export interface InferenceCreateResult {
@@ -42,6 +43,18 @@ export interface InferenceCreateResult {
   readonly next: ReadonlyArray<NextStep>
   /** With dry_run: the exact request and what it would create. */
   readonly plan?: Plan
+  /** The recipe the command was built from, with its resolved sizes. */
+  readonly recipe?: {
+    readonly name: string
+    readonly file: string
+    readonly engine: string
+    readonly tensorParallel: number
+    readonly pipelineParallel: number
+    readonly servedName: string
+    readonly modelPath: string
+  }
+  /** How to reach it once RUNNING: the access URL's OpenAI path and the served model name. */
+  readonly access?: string
 }
 
 const required = <A>(value: A | undefined, field: string, example: string): Effect.Effect<A, InspireError> =>
@@ -83,9 +96,15 @@ const modelFor = (modelId: string, workspaceId: string): Effect.Effect<ModelDeta
 
 /** Checks everything a serving needs (group, SERVING spec, model version, registered image, priority), then deploys it. */
 export const createInference = (
-  input: InferenceInput,
+  raw: InferenceInput,
+  workingDir?: string,
 ): Effect.Effect<InferenceCreateResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
+    const fromRecipe = raw.recipe !== undefined ? yield* recipeDeployment(raw, workingDir) : undefined
+    const input = fromRecipe?.input ?? raw
+    const port = input.port ?? 2400
+    const replicas = input.replicas ?? 1
+    const nodesPerReplica = input.node_num_per_replica ?? 1
     const name = yield* validateName(
       yield* required(input.name, "name", `${fieldWord("name", "llama-serving")}`),
       "serving name",
@@ -101,9 +120,9 @@ export const createInference = (
       "command",
       `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`,
     )).trim()
-    const where = yield* deployTarget(input, "SERVING", input.replicas * input.node_num_per_replica)
+    const where = fromRecipe?.where ?? (yield* deployTarget(input, "SERVING", replicas * nodesPerReplica))
     const { target, group, workspace, spec } = where
-    const model = yield* modelFor(modelId, workspace.id)
+    const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace.id))
     const known = model.versions.find((v) => v.version === version)
     if (known === undefined)
       return yield* Effect.fail(
@@ -126,19 +145,21 @@ export const createInference = (
       ...deployPlace(where),
       image: image.image.address,
       command,
-      port: input.port,
-      replicas: input.replicas,
-      nodesPerReplica: input.node_num_per_replica,
+      port: port,
+      replicas: replicas,
+      nodesPerReplica: nodesPerReplica,
       model: { id: model.id, name: model.name, version },
       priority: priority.priority,
       ...(input.custom_domain !== undefined && input.custom_domain !== "" ? { customDomain: input.custom_domain } : {}),
       consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id),
+      ...(fromRecipe !== undefined ? { recipe: fromRecipe.summary, access: fromRecipe.access } : {}),
     }
     const checked = [
+      ...(fromRecipe?.warnings ?? []),
       ...target.warnings,
       ...image.warnings,
       ...priority.warnings,
-      ...commandWarnings(command, input.port),
+      ...commandWarnings(command, port),
       ...vllmWarning,
     ]
     const request = {
@@ -150,9 +171,9 @@ export const createInference = (
       image: image.image,
       modelId: model.id,
       modelVersion: version,
-      port: input.port,
-      replicas: input.replicas,
-      nodesPerReplica: input.node_num_per_replica,
+      port: port,
+      replicas: replicas,
+      nodesPerReplica: nodesPerReplica,
       priority: priority.priority,
       priorityCap: target.project.priorityCap,
       spec,
@@ -173,7 +194,7 @@ export const createInference = (
               kind: "serving",
               id: name,
               name,
-              change: `deployed: ${input.replicas} replica(s) of ${model.name} v${version}`,
+              change: `deployed: ${replicas} replica(s) of ${model.name} v${version}`,
             },
           ],
           requests: [plannedServingCreate(prepared.body)],
@@ -189,11 +210,13 @@ export const createInference = (
       recovered: created.recovered,
       warnings: uniqueWarnings(checked, created.warnings),
       next: [
-        nextStep(
-          "inference",
-          { action: "detail", serving_id: created.servingId },
-          "until it is RUNNING and has an access URL",
-        ),
+        fromRecipe !== undefined
+          ? nextStep("inference", { action: "health", serving_id: created.servingId }, "until it answers")
+          : nextStep(
+              "inference",
+              { action: "detail", serving_id: created.servingId },
+              "until it is RUNNING and has an access URL",
+            ),
         nextStep("job_detail", { job_id: created.servingId }, "for events and diagnostics"),
       ],
     } satisfies InferenceCreateResult

@@ -1,7 +1,7 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { callWord, confirmWord } from "../../words/token.js"
-import { defineOperation } from "../catalogue/operation.js"
+import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
@@ -17,15 +17,40 @@ import {
   inferenceStop,
 } from "./manage.js"
 import { InferenceOutput } from "./output.js"
+import { type InferenceChatResult, type InferenceHealthResult, inferenceChat, inferenceHealth } from "./probe.js"
+import {
+  type InferenceRecipeResult,
+  type InferenceRecipesResult,
+  inferenceRecipe,
+  inferenceRecipes,
+} from "./recipes/actions.js"
+import { renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
 
 export type { InferenceCreateResult } from "./create.js"
 export type { InferenceDetailResult, InferenceListResult, InferenceStopResult } from "./manage.js"
+export type { InferenceChatResult, InferenceHealthResult } from "./probe.js"
+export type { InferenceRecipeResult, InferenceRecipesResult } from "./recipes/actions.js"
 
 /** What inspire_inference returns, by action. */
-export type InferenceResult = InferenceCreateResult | InferenceDetailResult | InferenceListResult | InferenceStopResult
+export type InferenceResult =
+  | InferenceCreateResult
+  | InferenceDetailResult
+  | InferenceListResult
+  | InferenceStopResult
+  | InferenceRecipesResult
+  | InferenceRecipeResult
+  | InferenceHealthResult
+  | InferenceChatResult
 
-const run = (input: InferenceInput): Effect.Effect<InferenceResult, InspireError, ClientServices> => {
-  if (input.action === "create") return createInference(input)
+const run = (
+  input: InferenceInput,
+  context: OperationContext,
+): Effect.Effect<InferenceResult, InspireError, ClientServices> => {
+  if (input.action === "create") return createInference(input, context.workingDir)
+  if (input.action === "recipes") return inferenceRecipes(context.workingDir)
+  if (input.action === "recipe") return inferenceRecipe(input, context.workingDir)
+  if (input.action === "health") return inferenceHealth(input)
+  if (input.action === "chat") return inferenceChat(input)
   if (input.action === "detail") return inferenceDetail(input)
   if (input.action === "list") return inferenceList(input)
   return inferenceStop(input)
@@ -41,6 +66,14 @@ const renderCreate = (r: InferenceCreateResult) =>
     r.plan !== undefined ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`,
     renderFields([
       ["serving id", r.servingId],
+      [
+        "recipe",
+        r.recipe !== undefined
+          ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})`
+          : undefined,
+      ],
+      ["served as", r.recipe?.servedName],
+      ["model path", r.recipe?.modelPath],
       ["workspace", r.workspace.name],
       ["project", r.project.name],
       ["compute group", r.computeGroup.name],
@@ -54,6 +87,7 @@ const renderCreate = (r: InferenceCreateResult) =>
       ["custom domain", r.customDomain],
       ["console", r.consoleUrl],
       ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
+      ["access", r.access],
     ]),
     warningLines(r.warnings),
     r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
@@ -112,7 +146,7 @@ export const inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
   description:
-    `Manages inference servings (模型部署). create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. ` +
+    `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. ` +
     "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. " +
     `stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
   input: InferenceInputSchema,
@@ -131,13 +165,25 @@ export const inferenceOperation = defineOperation({
       image: "{image}",
       workspace: "{workspace}",
     },
+    {
+      action: "create",
+      recipe: "qwen2.5-7b-instruct-vllm",
+      name: "dry-recipe",
+      compute_group: "{serving_group}",
+      spec: "{serving_spec}",
+      workspace: "{workspace}",
+    },
     { action: "stop", serving_id: "{serving}", confirm: true },
+    { action: "recipe", recipe: "qwen2.5-7b-instruct-vllm" },
+    { action: "health", serving_id: "{serving}" },
+    { action: "chat", serving_id: "{serving}", prompt: "Hello" },
   ],
   actions: {
     create: {
       summary: "Deploy a model as an inference service",
       fields: [
         "name",
+        "recipe",
         "model_id",
         "model_version",
         "image",
@@ -169,14 +215,42 @@ export const inferenceOperation = defineOperation({
       fields: ["serving_id"],
       cli: { path: ["serve", "stop"], positional: ["serving_id"] },
     },
+    recipes: {
+      summary: "List the serving recipes (shipped, config folder, ./recipes/)",
+      fields: [],
+      cli: { path: ["serve", "recipes"] },
+    },
+    recipe: {
+      summary: "Show a serving recipe and the command it resolves to",
+      fields: ["recipe", "spec", "compute_group", "workspace", "project", "replicas", "node_num_per_replica", "port"],
+      cli: { path: ["serve", "recipe"], positional: ["recipe"] },
+    },
+    health: {
+      summary: "Probe a serving's OpenAI endpoint, or say why it is not ready",
+      fields: ["serving_id"],
+      cli: { path: ["serve", "health"], positional: ["serving_id"] },
+    },
+    chat: {
+      summary: "Send one prompt to a serving",
+      fields: ["serving_id", "prompt"],
+      cli: { path: ["serve", "chat"], positional: ["serving_id", "prompt"] },
+    },
   },
   run,
   render: (r: InferenceResult) =>
-    r.action === "create"
-      ? renderCreate(r)
-      : r.action === "detail"
-        ? renderDetail(r)
-        : r.action === "list"
-          ? renderList(r)
-          : renderStop(r),
+    r.action === "recipes"
+      ? renderRecipes(r)
+      : r.action === "recipe"
+        ? renderRecipe(r)
+        : r.action === "health"
+          ? renderHealth(r)
+          : r.action === "chat"
+            ? renderChat(r)
+            : r.action === "create"
+              ? renderCreate(r)
+              : r.action === "detail"
+                ? renderDetail(r)
+                : r.action === "list"
+                  ? renderList(r)
+                  : renderStop(r),
 })

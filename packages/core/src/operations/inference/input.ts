@@ -5,9 +5,18 @@ import { deployFields } from "../common/fields.js"
 /** The input of inspire_inference: one flat object, each action reading the fields it needs. */
 export const InferenceInputSchema = z.object({
   action: z
-    .enum(["create", "detail", "stop", "list"])
-    .describe("create deploys a serving; detail shows one; stop stops one (needs confirm); list shows a workspace's"),
-  serving_id: z.string().optional().describe("For detail and stop: the serving id, sv-…"),
+    .enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"])
+    .describe(
+      "create deploys a serving (from a recipe or a raw command); detail shows one; stop stops one (needs confirm); list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes a serving's OpenAI endpoint; chat sends it one prompt",
+    ),
+  recipe: z
+    .string()
+    .optional()
+    .describe(
+      "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command",
+    ),
+  prompt: z.string().optional().describe("For chat: the user message to send"),
+  serving_id: z.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
   name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_id: z
     .string()
@@ -31,9 +40,25 @@ export const InferenceInputSchema = z.object({
     .describe(
       "For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity",
     ),
-  port: z.number().int().min(1).max(65535).default(2400).describe("For create: the port the server listens on"),
-  replicas: z.number().int().min(1).default(1).describe("For create: how many replicas"),
-  node_num_per_replica: z.number().int().min(1).default(1).describe("For create: nodes per replica"),
+  port: z
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe("For create: the port the server listens on (default 2400, or the recipe's)"),
+  replicas: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("For create and recipe: how many replicas (default 1, or the recipe's)"),
+  node_num_per_replica: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("For create and recipe: nodes per replica (default 1, or the recipe's)"),
   compute_group: deployFields.compute_group,
   spec: z
     .string()

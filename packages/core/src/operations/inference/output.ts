@@ -12,9 +12,11 @@ import {
   WorkspaceRef,
 } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
+import { recipeOutputs } from "./output-recipes.js"
 
 /** What inspire_inference returns, by action. */
 export const InferenceOutput = once(() => {
+  const extra = recipeOutputs()
   const Serving = z.object({
     id: z.string().describe("Serving id (sv-…)"),
     name: z.string().describe("Serving name"),
@@ -62,6 +64,8 @@ export const InferenceOutput = once(() => {
     warnings: Warnings(),
     next: NextSteps(),
     plan: PlanOutput().optional(),
+    recipe: extra.CreateRecipe,
+    access: z.string().optional().describe("How to reach it once RUNNING"),
   })
 
   const Detail = z.object({
@@ -92,5 +96,14 @@ export const InferenceOutput = once(() => {
     plan: PlanOutput().optional(),
   })
 
-  return z.discriminatedUnion("action", [Create, Detail, List, Stop])
+  return z.discriminatedUnion("action", [
+    Create,
+    Detail,
+    List,
+    Stop,
+    extra.Recipes,
+    extra.Recipe,
+    extra.Health,
+    extra.Chat,
+  ])
 })

@@ -18,18 +18,26 @@ import {
   notebookSwitch,
 } from "./manage.js"
 import { NotebookOutput } from "./output.js"
+import { type NotebookSaveImageResult, notebookSaveImage } from "./save-image.js"
 
 export type { NotebookCreateResult } from "./create.js"
 export type { NotebookChangeResult, NotebookDetailResult, NotebookListResult, NotebookView } from "./manage.js"
+export type { NotebookSaveImageResult } from "./save-image.js"
 
 /** What inspire_notebook returns, by action. */
-export type NotebookResult = NotebookCreateResult | NotebookListResult | NotebookDetailResult | NotebookChangeResult
+export type NotebookResult =
+  | NotebookCreateResult
+  | NotebookListResult
+  | NotebookDetailResult
+  | NotebookChangeResult
+  | NotebookSaveImageResult
 
 const run = (input: NotebookInput): Effect.Effect<NotebookResult, InspireError, ClientServices> => {
   if (input.action === "create") return createNotebookOp(input)
   if (input.action === "list") return notebookList(input)
   if (input.action === "detail") return notebookDetail(input)
   if (input.action === "delete") return notebookDelete(input)
+  if (input.action === "save_image") return notebookSaveImage(input)
   return notebookSwitch(input, input.action)
 }
 
@@ -106,6 +114,17 @@ const renderDetail = (r: NotebookDetailResult) => {
   )
 }
 
+const renderSaveImage = (r: NotebookSaveImageResult) =>
+  r.plan !== undefined
+    ? renderPlan(r.plan)
+    : lines(
+        `Notebook ${r.notebook.name || r.notebook.id} was saved as image ${r.image.name}:${r.image.version}.`,
+        renderFields([
+          ["image", r.image.address || `${r.image.name}:${r.image.version}`],
+          ["image id", r.image.id],
+        ]),
+      )
+
 const renderChange = (r: NotebookChangeResult) =>
   r.plan !== undefined
     ? lines(
@@ -121,11 +140,13 @@ export const notebookOperation = defineOperation({
   description:
     "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. " +
     "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. " +
-    `delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. ${dryRunWord()} on create, start, stop or delete reads only and returns the plan. Notebook ids are bare UUIDs.`,
+    `delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-  effects: { by: "action", writes: ["create", "start", "stop", "delete"] },
+  effects: { by: "action", writes: ["create", "start", "stop", "delete", "save_image"] },
+  // save_image waits for the platform's save, which can take many minutes.
+  agent: { longRunning: true },
   examples: [
     {
       action: "create",
@@ -138,6 +159,7 @@ export const notebookOperation = defineOperation({
     { action: "start", notebook_id: "{stopped_notebook}" },
     { action: "stop", notebook_id: "{notebook}" },
     { action: "delete", notebook_id: "{stopped_notebook}", confirm: true },
+    { action: "save_image", notebook_id: "{notebook}", name: "my-env", version: "v1" },
   ],
   actions: {
     create: {
@@ -181,6 +203,11 @@ export const notebookOperation = defineOperation({
       fields: ["notebook_id"],
       cli: { path: ["notebook", "delete"], positional: ["notebook_id"] },
     },
+    save_image: {
+      summary: "Save a running notebook as an image and give its address",
+      fields: ["notebook_id", "name", "version", "workspace"],
+      cli: { path: ["notebook", "save-image"], positional: ["notebook_id"], confirm: false },
+    },
   },
   run,
   render: (r: NotebookResult) =>
@@ -190,5 +217,7 @@ export const notebookOperation = defineOperation({
         ? renderList(r)
         : r.action === "detail"
           ? renderDetail(r)
-          : renderChange(r),
+          : r.action === "save_image"
+            ? renderSaveImage(r)
+            : renderChange(r),
 })

@@ -6,14 +6,22 @@ import { deployFields } from "../common/fields.js"
 /** The input of inspire_notebook: one flat object, each action reading the fields it needs. */
 export const NotebookInputSchema = z.object({
   action: z
-    .enum(["create", "list", "detail", "start", "stop", "delete"])
+    .enum(["create", "list", "detail", "start", "stop", "delete", "save_image"])
     .default("list")
-    .describe("create, list, detail, start, stop, or delete (delete needs confirm and a stopped or failed notebook)"),
+    .describe(
+      "create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)",
+    ),
   notebook_id: z
     .string()
     .optional()
-    .describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it"),
-  name: z.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64)"),
+    .describe(
+      "For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it; for save_image also its name, a unique id prefix or its URL",
+    ),
+  name: z
+    .string()
+    .optional()
+    .describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
+  version: z.string().optional().describe("For save_image: the image version (tag)"),
   compute_group: deployFields.compute_group,
   spec: z
     .string()
@@ -39,7 +47,7 @@ export const NotebookInputSchema = z.object({
     .boolean()
     .default(false)
     .describe(
-      "For create, start, stop, delete: check everything with reads only and return the plan (the exact request); nothing is sent",
+      "For create, start, stop, delete, save_image: check everything with reads only and return the plan (the exact request); nothing is sent",
     ),
   confirm: z
     .boolean()

@@ -1,3 +1,4 @@
+import { labFromUrl, redactToken } from "../../api/jupyter/lab.js"
 import { deleteNotebook, type NotebookAction, startNotebook, stopNotebook } from "../../api/notebooks/lifecycle.js"
 import { getNotebook, getNotebookAccessUrl, listNotebooks, notebookIdOf } from "../../api/notebooks/read.js"
 import { type Notebook, notebookConsoleUrl } from "../../api/notebooks/schema.js"
@@ -115,8 +116,18 @@ export const notebookDetail = (
         notes: [`It is ${notebook.status.raw || "not running"}; access URLs exist only while it is RUNNING.`],
       } satisfies NotebookDetailResult
     const access = yield* Effect.either(getNotebookAccessUrl(notebook.id))
+    // The token in the addresses is a secret like a password: it is masked (the console opens the lab).
+    const token = Either.isRight(access) ? (labFromUrl(notebook, access.right.jupyterUrl, "http://x")?.token ?? "") : ""
     return Either.isRight(access)
-      ? ({ action: "detail", notebook, access: access.right, notes: [] } satisfies NotebookDetailResult)
+      ? ({
+          action: "detail",
+          notebook,
+          access: {
+            jupyterUrl: redactToken(access.right.jupyterUrl, token),
+            vscodeUrl: redactToken(access.right.vscodeUrl, token),
+          },
+          notes: token === "" ? [] : ["The Jupyter token is masked (***); open the notebook from its console page."],
+        } satisfies NotebookDetailResult)
       : ({
           action: "detail",
           notebook,

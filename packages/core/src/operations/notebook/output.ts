@@ -98,5 +98,20 @@ export const NotebookOutput = once(() => {
     plan: PlanOutput().optional(),
   })
 
-  return z.discriminatedUnion("action", [Create, List, Detail, Change])
+  const SaveImage = z.object({
+    action: z.literal("save_image"),
+    notebook: Notebook,
+    image: z
+      .object({
+        id: z.string().describe("Image id (empty on a dry run)"),
+        name: z.string().describe("Image name"),
+        version: z.string().describe("Image version"),
+        address: z.string().describe("The image's address, to use in jobs and notebooks (empty on a dry run)"),
+      })
+      .describe("The saved image"),
+    saveStatus: z.string().describe("The platform's save status (SUCCESS when saved)"),
+    plan: PlanOutput().optional(),
+  })
+
+  return z.discriminatedUnion("action", [Create, List, Detail, Change, SaveImage])
 })

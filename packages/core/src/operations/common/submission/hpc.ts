@@ -136,7 +136,7 @@ const submitHpcSteps = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireEr
         hpcBody(checked.input, checked.name, checked.image),
         warnings,
       )
-    const created = yield* sendHpcJob(checked)
+    const created = yield* sendHpcJob(checked, s.createOptions ?? {})
     const platform = yield* Platform
     const consoleUrl =
       created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString()

@@ -1,5 +1,5 @@
 import { type CheckedCreate, type CommonCreateInput, withImageType } from "../../../api/jobs/checks.js"
-import type { CreatedJob } from "../../../api/jobs/create.js"
+import type { CreatedJob, CreateOptions } from "../../../api/jobs/create.js"
 import type { CheckedPriority } from "../../../domain/priority.js"
 import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
@@ -35,6 +35,8 @@ export interface Submission extends SubmissionPlace {
   readonly allow_network_commands: boolean
   readonly dry_run: boolean
   readonly resubmittedFrom?: string
+  /** How the create is sent (a sweep's job: its derived marker, no read-back); the defaults when absent. */
+  readonly createOptions?: CreateOptions
 }
 
 /** Where a submission runs, with its spec, image and checked priority. */

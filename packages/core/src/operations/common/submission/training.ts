@@ -82,7 +82,7 @@ const submitTrainingSteps = (s: TrainingSubmission): Effect.Effect<SubmitResult,
         trainingBody(checked.input, checked.name, checked.image),
         warnings,
       )
-    const created = yield* sendTrainingJob(checked)
+    const created = yield* sendTrainingJob(checked, s.createOptions ?? {})
     const platform = yield* Platform
     const consoleUrl =
       created.job?.consoleUrl ??

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { homeFor, inspire, json } from "./harness.js"
+import { expectNoSecrets } from "./secrets.js"
+
+let emu: RunningEmulator
+let env: NodeJS.ProcessEnv
+let place: string[]
+
+const T = 60_000
+const RECIPE = "qwen2.5-7b-instruct-vllm"
+const creates = () => emu.control.requests().log.filter((r) => r.surface.includes("inference_servings/create")).length
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, paused: true })
+  env = homeFor(emu.url)
+  const login = await inspire(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
+  expect(login.code).toBe(0)
+  expect((await inspire(env, ["config", "set", "defaultWorkspace", "分布式训练空间"])).code).toBe(0)
+  expect((await inspire(env, ["config", "set", "defaultProject", "具身智能基础模型"])).code).toBe(0)
+  const s = emu.control.state()
+  const ws = s.workspaces.find((w) => w.name === "分布式训练空间")
+  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "H100")
+  const spec = s.specs.find((x) => x.type === "SCHEDULE_CONFIG_TYPE_SERVING" && x.lcgIds.includes(group?.id ?? ""))
+  place = ["--compute-group", "H100", "--spec", spec?.id ?? ""]
+}, T)
+afterAll(async () => {
+  await emu.close()
+})
+
+describe("inspire serve with recipes", () => {
+  it("lists the shipped recipes and shows one resolved against a spec", { timeout: T }, async () => {
+    const list = await inspire(env, ["serve", "recipes"])
+    expect(list.code).toBe(0)
+    expect(list.stdout).toMatch(/qwen2\.5-7b-instruct-vllm\s+vllm\s+qwen2\.5-7b-instruct latest/)
+    const show = await inspire(env, ["serve", "recipe", RECIPE, ...place])
+    expect(show.code).toBe(0)
+    expect(show.stdout).toContain(
+      "vllm serve /inspire/hdd/project/embodied-fm/models/qwen2.5-7b/v2 --tensor-parallel-size 1 --pipeline-parallel-size 1 --served-model-name qwen2.5-7b-instruct --port 2400",
+    )
+  })
+
+  it("dry-runs a create: the exact command and request, nothing sent", { timeout: T }, async () => {
+    const dry = await inspire(env, ["serve", "create", "--recipe", RECIPE, ...place, "--dry-run"])
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain("openapi/v1/inference_servings/create")
+    expect(dry.stdout).toContain("--tensor-parallel-size 1")
+    expect(creates()).toBe(0)
+  })
+
+  it("creates from a recipe, reports loading, then answers health and chat", { timeout: T }, async () => {
+    const created = json<{ servingId: string; recipe: { servedName: string } }>(
+      await inspire(env, ["serve", "create", "--recipe", RECIPE, "--name", "cli-chat", ...place, "--json"]),
+    )
+    expect(created.recipe.servedName).toBe("qwen2.5-7b-instruct")
+    // Past the queue (3 nominal s) and CREATING (12), a few startup lines into loading the weights.
+    emu.control.clock.advance(0.45)
+    const loading = await inspire(env, ["serve", "health", created.servingId])
+    expect(loading.code).toBe(0)
+    expect(loading.stdout).toContain("not ready (loading)")
+    expect(loading.stdout).toContain("Loading safetensors checkpoint shards")
+    emu.control.clock.advance(5)
+    const ready = json<{ ready: boolean; models: string[] }>(
+      await inspire(env, ["serve", "health", created.servingId, "--json"]),
+    )
+    expect(ready).toMatchObject({ ready: true, models: ["qwen2.5-7b-instruct"] })
+    const chat = await inspire(env, ["serve", "chat", created.servingId, "what is 2+2?"])
+    expect(chat.code).toBe(0)
+    expect(chat.stdout).toContain("You said: what is 2+2?")
+    expectNoSecrets(env.INSPIRE_HOME ?? "", [emu.demo.password])
+  })
+
+  it("points at the file, line and field of a broken recipe in ./recipes/ (exit 2)", { timeout: T }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "serve-cwd-"))
+    mkdirSync(join(dir, "recipes"))
+    writeFileSync(join(dir, "recipes", "broken.yaml"), "engine: vllm\nimage: x\nmodel:\n  repository: m\nport: high\n")
+    const r = await inspire(env, ["serve", "recipes"], undefined, dir)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`${join(dir, "recipes", "broken.yaml")}:5: port:`)
+  })
+})

@@ -1,0 +1,193 @@
+import { createHash } from "node:crypto"
+import { z } from "zod"
+import { Effect } from "../../effect.js"
+import { InspireError, invalidInput } from "../../errors.js"
+import type { Transport } from "../../platform/transport.js"
+import { type Lab, labCall, labFailure, labSend } from "./lab.js"
+
+// The Jupyter contents API (`<lab>/api/contents/<path>`): paths are relative to the Jupyter server's root
+// folder, as the lab's file browser shows them; files travel as text or base64 inside JSON models.
+
+/** The largest file moved through the contents API in one piece (the gateway refuses larger bodies). */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024
+
+/** One entry of a folder, or a file or folder itself, as the contents API describes it. */
+export interface RemoteEntry {
+  readonly name: string
+  readonly path: string
+  readonly type: "file" | "directory" | "notebook"
+  readonly size: number | undefined
+  readonly modified: string | undefined
+}
+
+const Model = z
+  .object({
+    name: z.string().default(""),
+    path: z.string().default(""),
+    type: z.enum(["file", "directory", "notebook"]).catch("file"),
+    size: z.number().nullish(),
+    last_modified: z.string().nullish(),
+    format: z.string().nullish(),
+    content: z.unknown().optional(),
+    hash: z.string().nullish(),
+    hash_algorithm: z.string().nullish(),
+  })
+  .loose()
+
+type RawModel = z.output<typeof Model>
+
+const entryOf = (m: RawModel): RemoteEntry => ({
+  name: m.name,
+  path: m.path,
+  type: m.type,
+  size: m.size ?? undefined,
+  modified: m.last_modified ?? undefined,
+})
+
+/** A remote path made safe: forward slashes, no empty, `.` or `..` parts; "" is the root folder. */
+export const normalizeRemotePath = (raw: string): Effect.Effect<string, InspireError> => {
+  const parts = raw
+    .replace(/\\/g, "/")
+    .split("/")
+    .filter((p) => p !== "" && p !== ".")
+  if (parts.includes(".."))
+    return Effect.fail(invalidInput(`The path "${raw}" goes up with "..".`, "Name the folder from the root down."))
+  return Effect.succeed(parts.join("/"))
+}
+
+const urlPath = (path: string): string =>
+  `/api/contents${path === "" ? "" : `/${path.split("/").map(encodeURIComponent).join("/")}`}`
+
+const decodeModel = (data: unknown, path: string): Effect.Effect<RawModel, InspireError> => {
+  const parsed = Model.safeParse(data ?? {})
+  return parsed.success
+    ? Effect.succeed(parsed.data)
+    : Effect.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: `The notebook's Jupyter server described "${path}" in a form this client does not read.`,
+          hint: "Report it, with the notebook's Jupyter version.",
+        }),
+      )
+}
+
+/** What is at a path, without its content; undefined when nothing is there. */
+export const statRemote = (lab: Lab, path: string): Effect.Effect<RemoteEntry | undefined, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0` })
+    if (answer.status === 404) return undefined
+    if (answer.status < 200 || answer.status >= 300) return yield* Effect.fail(labFailure(lab, answer, `"${path}"`))
+    return entryOf(yield* decodeModel(answer.json, path))
+  })
+
+/** The entries of a remote folder, folders first, then by name. */
+export const listRemote = (
+  lab: Lab,
+  path: string,
+): Effect.Effect<ReadonlyArray<RemoteEntry>, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const data = yield* labCall(
+      lab,
+      { method: "GET", path: `${urlPath(path)}?content=1` },
+      `the folder "${path || "/"}"`,
+    )
+    const model = yield* decodeModel(data, path)
+    if (model.type !== "directory")
+      return yield* Effect.fail(invalidInput(`"${path}" is a file, not a folder.`, "List its folder instead."))
+    const items = Array.isArray(model.content) ? model.content : []
+    const entries: RemoteEntry[] = []
+    for (const item of items) entries.push(entryOf(yield* decodeModel(item, path)))
+    return entries.sort((a, b) =>
+      a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : b.type === "directory" ? 1 : 0,
+    )
+  })
+
+/** A remote file's bytes, with the sha256 the server computed when it offers one. */
+export interface RemoteFile {
+  readonly entry: RemoteEntry
+  readonly bytes: Buffer
+  readonly sha256: string | undefined
+}
+
+/** Reads a remote file whole (base64), refusing one over `limit` bytes before reading it. */
+export const readRemoteFile = (
+  lab: Lab,
+  path: string,
+  limit = MAX_FILE_BYTES,
+): Effect.Effect<RemoteFile, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const entry = yield* statRemote(lab, path)
+    if (entry === undefined)
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "NotFound",
+          message: `There is no "${path}" in the notebook.`,
+          hint: "List its folder to see what is there.",
+        }),
+      )
+    if (entry.type === "directory")
+      return yield* Effect.fail(invalidInput(`"${path}" is a folder.`, "Read a file, or list the folder."))
+    if (entry.size !== undefined && entry.size > limit) return yield* Effect.fail(tooLarge(path, entry.size, limit))
+    const data = yield* labCall(
+      lab,
+      { method: "GET", path: `${urlPath(path)}?content=1&type=file&format=base64&hash=1`, timeout: "5 minutes" },
+      `"${path}"`,
+    )
+    const model = yield* decodeModel(data, path)
+    const content = typeof model.content === "string" ? model.content : ""
+    const bytes = model.format === "text" ? Buffer.from(content, "utf8") : Buffer.from(content, "base64")
+    const sha256 = model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : undefined
+    return { entry: { ...entryOf(model), size: bytes.length }, bytes, sha256 }
+  })
+
+/** The failure for a file over a limit. */
+export const tooLarge = (path: string, size: number, limit: number): InspireError =>
+  invalidInput(
+    `"${path}" has ${size} bytes, more than the ${limit} bytes moved in one piece.`,
+    "Split or compress it, or move it through shared storage instead.",
+  )
+
+/** Writes a remote file (base64). The caller decides about overwriting (see `statRemote`). */
+export const writeRemoteFile = (lab: Lab, path: string, bytes: Buffer): Effect.Effect<void, InspireError, Transport> =>
+  bytes.length > MAX_FILE_BYTES
+    ? Effect.fail(tooLarge(path, bytes.length, MAX_FILE_BYTES))
+    : Effect.asVoid(
+        labCall(
+          lab,
+          {
+            method: "PUT",
+            path: urlPath(path),
+            body: { type: "file", format: "base64", content: bytes.toString("base64") },
+            write: true,
+            timeout: "5 minutes",
+          },
+          `writing "${path}"`,
+        ),
+      )
+
+/** Makes a remote folder (one level; the contents API makes no parents). One already there is fine. */
+export const makeRemoteFolder = (lab: Lab, path: string): Effect.Effect<void, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const there = yield* statRemote(lab, path)
+    if (there?.type === "directory") return
+    if (there !== undefined)
+      return yield* Effect.fail(invalidInput(`"${path}" is a file, not a folder.`, "Choose another destination."))
+    yield* labCall(
+      lab,
+      { method: "PUT", path: urlPath(path), body: { type: "directory" }, write: true },
+      `making the folder "${path}"`,
+    )
+  })
+
+/**
+ * The sha256 of a remote file: the server's own (`hash=1`, Jupyter Server 2.11+), else computed here from
+ * a fresh read of the file.
+ */
+export const remoteSha256 = (lab: Lab, path: string): Effect.Effect<string, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=0&hash=1` }, `"${path}"`)
+    const model = yield* decodeModel(data, path)
+    if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash
+    const file = yield* readRemoteFile(lab, path)
+    return createHash("sha256").update(file.bytes).digest("hex")
+  })

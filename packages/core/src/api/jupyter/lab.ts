@@ -1,0 +1,277 @@
+import { fold, matchName } from "../../domain/names.js"
+import { Duration, Effect } from "../../effect.js"
+import { InspireError, invalidInput, surfaceError } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import type { ProxySettings } from "../../platform/dispatcher.js"
+import { fromTransportFailure } from "../../platform/failures.js"
+import { Transport } from "../../platform/transport.js"
+import { ActiveProfile } from "../../profile.js"
+import { callWord } from "../../words/token.js"
+import { getNotebook, listNotebooks } from "../notebooks/read.js"
+import { AccessUrls, type Notebook } from "../notebooks/schema.js"
+import { decode } from "../support.js"
+
+/**
+ * A running notebook's Jupyter server: the lab base (`…/jupyter/<id>/<token>`, INSPIRE-API.md §4.17) and
+ * its token. Both are secrets (the token is in the base's path): never put `base` or `token` in a result,
+ * an error or a log; `shown` is the base with the token masked.
+ */
+export interface Lab {
+  readonly notebook: Notebook
+  readonly base: string
+  readonly token: string
+  readonly shown: string
+  /** The profile's proxy, for the terminal sockets (HTTP requests go through the transport's). */
+  readonly proxy?: ProxySettings
+}
+
+/** Masks the token wherever it occurs in a text (a URL, a message the server sent back). */
+export const redactToken = (text: string, token: string): string =>
+  token.length < 3 ? text : text.split(token).join("***")
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+const URL_IDS = [
+  new RegExp(`/(?:jupyter|vscode)/(${UUID})(?:/|$)`, "i"),
+  new RegExp(`/develop/notebook/(${UUID})`, "i"),
+  new RegExp(`/notebook/lab/(${UUID})`, "i"),
+  new RegExp(`[?&]notebook_id=(${UUID})`, "i"),
+]
+
+/** The notebook id in a pasted console, IDE or Jupyter URL, if it names one. */
+export const notebookIdInUrl = (text: string): string | undefined => {
+  for (const re of URL_IDS) {
+    const m = re.exec(text)
+    if (m?.[1] !== undefined) return m[1].toLowerCase()
+  }
+  return undefined
+}
+
+const LIST_HINT = `${callWord("notebook", { action: "list" })} lists the notebooks of a workspace; pass the workspace when the notebook is not in the default one.`
+
+/**
+ * The notebook a user named: its id, a unique id prefix, its name (matched as every name is, domain/names.ts)
+ * or a pasted console or Jupyter URL. Names and prefixes are looked up in `workspace` (else the default).
+ */
+export const resolveNotebook = <R>(
+  ref: string,
+  workspaceId: Effect.Effect<string, InspireError, R>,
+): Effect.Effect<Notebook, InspireError, Platform | R> =>
+  Effect.gen(function* () {
+    const wanted = ref.trim()
+    if (wanted === "") return yield* Effect.fail(invalidInput("No notebook was named.", LIST_HINT))
+    const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : undefined
+    if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          "The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or notebook_id query part).",
+          `Paste the notebook's console or Jupyter URL, or name it by name or id; ${LIST_HINT}`,
+        ),
+      )
+    const id = fromUrl ?? (new RegExp(`^${UUID}$`, "i").test(wanted) ? wanted.toLowerCase() : undefined)
+    if (id !== undefined) return yield* getNotebook(id)
+    const listed = yield* listNotebooks({ workspaceId: yield* workspaceId })
+    const notebooks = listed.notebooks
+    const byName = matchName(notebooks, (n) => n.name, wanted)
+    const byPrefix = /^[0-9a-f-]{4,}$/i.test(wanted)
+      ? notebooks.filter((n) => n.id.toLowerCase().startsWith(wanted.toLowerCase()))
+      : []
+    const exact = byName.kind === "one" && fold(byName.item.name) === fold(wanted) ? byName.item : undefined
+    const pick = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName.kind === "one" ? byName.item : undefined)
+    if (pick !== undefined) return pick
+    const several = byPrefix.length > 1 ? byPrefix : byName.kind === "many" ? byName.items : []
+    if (several.length > 0)
+      return yield* Effect.fail(
+        invalidInput(
+          `"${wanted}" matches ${several.length} notebooks: ${several
+            .slice(0, 5)
+            .map((n) => `${n.name} (${n.id})`)
+            .join(", ")}.`,
+          "Name one by its full name or id.",
+          { candidates: several.map((n) => ({ id: n.id, name: n.name })) },
+        ),
+      )
+    return yield* Effect.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: `No notebook is named "${wanted}" or has an id starting with it.`,
+        hint: LIST_HINT,
+        candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name })),
+      }),
+    )
+  })
+
+const notRunning = (n: Notebook): InspireError =>
+  new InspireError({
+    reason: "Conflict",
+    message: `Notebook ${n.name || n.id} is ${n.status.raw || "not running"}; commands and files need it RUNNING.`,
+    hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: n.id })} and wait until it is RUNNING.`,
+  })
+
+/** Reads the lab base and token from an access URL (`…/jupyter/<id>/<token>/lab?token=<token>`). */
+export const labFromUrl = (notebook: Notebook, jupyterUrl: string, baseUrl: string): Lab | undefined => {
+  let url: URL
+  try {
+    url = new URL(jupyterUrl, baseUrl)
+  } catch {
+    return undefined
+  }
+  const m = /^(.*\/jupyter\/[^/]+\/([^/]+))(?:\/.*)?$/.exec(url.pathname)
+  const token = url.searchParams.get("token") ?? m?.[2] ?? ""
+  if (m?.[1] === undefined || token === "") return undefined
+  const base = `${url.origin}${m[1]}`
+  return { notebook, base, token, shown: redactToken(base, token) }
+}
+
+/** The lab of a running notebook (V2 `notebook.GetNotebookAccessUrl`); fails when it is not running. */
+export const labOf = (notebook: Notebook): Effect.Effect<Lab, InspireError, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    if (notebook.status.family !== "running") return yield* Effect.fail(notRunning(notebook))
+    const platform = yield* Platform
+    const data = yield* platform
+      .v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook.id }, { idempotent: true })
+      .pipe(
+        Effect.catchTag("SurfaceUnavailable", (e) =>
+          Effect.fail(surfaceError(e, { hint: "Open the notebook's Jupyter from the console instead." })),
+        ),
+      )
+    const urls = yield* decode(AccessUrls, data, "notebook.GetNotebookAccessUrl")
+    const found = labFromUrl(notebook, urls.jupyterUrl, platform.baseUrl)
+    const profile = yield* ActiveProfile
+    const proxy = { env: profile.env, ...(profile.proxy.value !== undefined ? { proxy: profile.proxy.value } : {}) }
+    const lab = found === undefined ? undefined : { ...found, proxy }
+    if (lab === undefined)
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: `The platform gave notebook ${notebook.name || notebook.id} no Jupyter address with a token.`,
+          hint: "Wait a minute after it becomes RUNNING and try again, or open it from the console.",
+        }),
+      )
+    return lab
+  })
+
+/** What one request to a lab sends; `path` is below the lab base (e.g. `/api/terminals`). */
+export interface LabRequest {
+  readonly method: "GET" | "POST" | "PUT" | "DELETE"
+  readonly path: string
+  readonly body?: unknown
+  /** Creates or changes something in the notebook: never sent on a dry run. */
+  readonly write?: boolean
+  readonly idempotent?: boolean
+  readonly timeout?: Duration.DurationInput
+}
+
+/** An answer of a lab: its status and JSON body (undefined when empty or not JSON). */
+export interface LabAnswer {
+  readonly status: number
+  readonly json: unknown
+}
+
+/** Sends one request to the lab with the token in the header (never in a message); any status is returned. */
+export const labSend = (lab: Lab, req: LabRequest): Effect.Effect<LabAnswer, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const transport = yield* Transport
+    const res = yield* transport
+      .send({
+        method: req.method,
+        url: `${lab.base}${req.path}`,
+        headers: {
+          authorization: `token ${lab.token}`,
+          accept: "application/json",
+          ...(req.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        idempotent: req.idempotent ?? req.method !== "POST",
+        ...(req.write === true ? { write: true } : {}),
+        ...(req.timeout !== undefined ? { timeout: req.timeout } : {}),
+      })
+      .pipe(Effect.mapError(fromTransportFailure))
+    let json: unknown
+    try {
+      json = res.body.trim() === "" ? undefined : JSON.parse(res.body)
+    } catch {
+      json = undefined
+    }
+    return { status: res.status, json }
+  })
+
+const messageOf = (answer: LabAnswer, lab: Lab): string => {
+  const m = (answer.json as { message?: unknown } | undefined)?.message
+  return typeof m === "string" && m !== "" ? `: ${redactToken(m, lab.token).slice(0, 300)}` : ""
+}
+
+/** The failure of a lab answer that is not a success, in words, with the token masked. */
+export const labFailure = (lab: Lab, answer: LabAnswer, what: string): InspireError => {
+  const name = lab.notebook.name || lab.notebook.id
+  if (answer.status === 401 || answer.status === 403)
+    return new InspireError({
+      reason: "Forbidden",
+      message: `The Jupyter server of notebook ${name} refused its token (HTTP ${answer.status}) for ${what}.`,
+      hint: `The token changes when the notebook restarts, and a fresh one is read on every call: try again; if it persists, check the notebook with ${callWord("notebook", { action: "detail", notebook_id: lab.notebook.id })}.`,
+    })
+  if (answer.status === 413)
+    return invalidInput(
+      `The Jupyter server of notebook ${name} refused ${what}: too large (HTTP 413)${messageOf(answer, lab)}.`,
+      "Send a smaller file, or split it.",
+    )
+  if (answer.status === 404)
+    return new InspireError({
+      reason: "NotFound",
+      message: `The Jupyter server of notebook ${name} found nothing for ${what} (HTTP 404)${messageOf(answer, lab)}.`,
+      hint: "Check the path; a notebook that was just started may need a minute before its Jupyter answers.",
+    })
+  return new InspireError({
+    reason: answer.status >= 500 ? "PlatformError" : "InvalidInput",
+    message: `The Jupyter server of notebook ${name} answered HTTP ${answer.status} to ${what}${messageOf(answer, lab)}.`,
+    hint:
+      answer.status >= 500
+        ? "Try again in a minute; if it persists, restart the notebook from the console."
+        : "Check the request's path and content.",
+    ...(answer.status >= 500 ? { retryable: true } : {}),
+  })
+}
+
+/** Sends one request and fails unless the lab answered 2xx. */
+export const labCall = (lab: Lab, req: LabRequest, what: string): Effect.Effect<unknown, InspireError, Transport> =>
+  Effect.flatMap(labSend(lab, req), (answer) =>
+    answer.status >= 200 && answer.status < 300
+      ? Effect.succeed(answer.json)
+      : Effect.fail(labFailure(lab, answer, what)),
+  )
+
+const READY_ATTEMPTS = 30
+
+/**
+ * Waits until the notebook's Jupyter answers `GET api/status`: RUNNING comes before Jupyter is ready, so
+ * 404 and 5xx are waited out (about a minute); a refused token fails at once.
+ */
+export const waitForLab = (lab: Lab): Effect.Effect<void, InspireError, Transport> =>
+  Effect.gen(function* () {
+    for (let attempt = 1; ; attempt++) {
+      const answer = yield* labSend(lab, { method: "GET", path: "/api/status" })
+      if (answer.status >= 200 && answer.status < 300) return
+      const waiting = answer.status === 404 || answer.status >= 500
+      if (!waiting) return yield* Effect.fail(labFailure(lab, answer, "its status"))
+      if (attempt >= READY_ATTEMPTS)
+        return yield* Effect.fail(
+          new InspireError({
+            reason: "Conflict",
+            message: `Notebook ${lab.notebook.name || lab.notebook.id} is RUNNING, but its Jupyter server is not answering yet (HTTP ${answer.status}).`,
+            hint: "Wait a minute and try again; if it persists, restart the notebook from the console.",
+            retryable: true,
+          }),
+        )
+      yield* Effect.sleep(Duration.seconds(2))
+    }
+  })
+
+/** Resolves a notebook and opens its lab, waiting until its Jupyter answers. */
+export const openLab = <R>(
+  ref: string,
+  workspaceId: Effect.Effect<string, InspireError, R>,
+): Effect.Effect<Lab, InspireError, Platform | ActiveProfile | Transport | R> =>
+  Effect.gen(function* () {
+    const lab = yield* labOf(yield* resolveNotebook(ref, workspaceId))
+    yield* waitForLab(lab)
+    return lab
+  })

@@ -1,0 +1,265 @@
+import { z } from "zod"
+import { tailLogs } from "../../api/jobs/logs.js"
+import type { Serving } from "../../api/servings/schema.js"
+import { getServing } from "../../api/servings/servings.js"
+import { Effect, Either } from "../../effect.js"
+import { type InspireError, inspireError, invalidInput } from "../../errors.js"
+import { Platform } from "../../platform/client.js"
+import { Transport } from "../../platform/transport.js"
+import { callWord } from "../../words/token.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { type NextStep, nextStep } from "../common/output.js"
+import { withHint } from "../common/support.js"
+import type { InferenceInput } from "./input.js"
+
+/** How far a serving is from answering. */
+export type ServingStage = "waiting" | "starting" | "loading" | "ready" | "crashed" | "stopped" | "unreachable"
+
+/** One log line of a serving's pods. */
+export interface ServingLogLine {
+  readonly time: number
+  readonly pod: string
+  readonly message: string
+}
+
+/** What `inference health` found. */
+export interface InferenceHealthResult {
+  readonly action: "health"
+  readonly servingId: string
+  readonly name: string
+  readonly status: Serving["status"]
+  readonly stage: ServingStage
+  readonly ready: boolean
+  readonly reason: string
+  readonly accessUrl: string
+  /** The models `GET …/models` listed. */
+  readonly models: ReadonlyArray<string>
+  /** Milliseconds of the models request and of the one-token chat completion. */
+  readonly latencyMs: { readonly models?: number; readonly chat?: number }
+  readonly reply?: string
+  /** The newest lines of the serving's logs, when it is not ready and the platform gives them. */
+  readonly logs: ReadonlyArray<ServingLogLine>
+  readonly next: ReadonlyArray<NextStep>
+}
+
+/** What `inference chat` answered. */
+export interface InferenceChatResult {
+  readonly action: "chat"
+  readonly servingId: string
+  readonly name: string
+  readonly model: string
+  readonly reply: string
+  readonly finishReason: string
+  readonly latencyMs: number
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number }
+}
+
+const ModelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose()
+const Completion = z
+  .object({
+    choices: z
+      .array(
+        z
+          .object({
+            message: z.object({ content: z.string().nullable().optional() }).loose(),
+            finish_reason: z.string().nullable().optional(),
+          })
+          .loose(),
+      )
+      .min(1),
+    usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).loose().optional(),
+  })
+  .loose()
+
+const ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`
+
+const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
+  input.serving_id === undefined || input.serving_id.trim() === ""
+    ? Effect.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT))
+    : Effect.succeed(input.serving_id.trim())
+
+// The serving's own server, reached through the platform's access path: no platform credential is
+// sent (it is the user's process, not the platform). Not idempotent for the transport, so a 502/503
+// while the engine loads is reported at once instead of retried.
+const call = (method: "GET" | "POST", url: string, body?: unknown) =>
+  Effect.gen(function* () {
+    const transport = yield* Transport
+    const started = performance.now()
+    const res = yield* transport.send({
+      method,
+      url,
+      headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      idempotent: false,
+      timeout: "60 seconds",
+    })
+    return { status: res.status, body: res.body, ms: Math.round(performance.now() - started) }
+  })
+
+const json = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The newest log lines of the serving's pods (pods from V2 `ListServingInstances`); none when unavailable. */
+const lastLines = (servingId: string): Effect.Effect<ReadonlyArray<ServingLogLine>, never, ClientServices> =>
+  Effect.gen(function* () {
+    const platform = yield* Platform
+    const listed = yield* platform.v2(
+      "inference_serving",
+      "ListServingInstances",
+      { inference_serving_id: servingId },
+      { idempotent: true },
+    )
+    const items = (listed as { items?: ReadonlyArray<{ name?: unknown }> } | undefined)?.items ?? []
+    const pods = items.flatMap((i) => (typeof i.name === "string" && i.name !== "" ? [i.name] : []))
+    if (pods.length === 0) return []
+    const lines = yield* tailLogs(servingId, 8, { pod: pods })
+    return lines.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }))
+  }).pipe(Effect.orElseSucceed(() => []))
+
+const CRASH = /Traceback|Error|error:|exited with code|Killed/
+
+// What a gateway answers while the server behind it is not listening.
+const GATEWAY_WAIT = new Set([502, 503, 504])
+
+const waiting = (s: Serving): { stage: ServingStage; reason: string } | undefined => {
+  const raw = s.status.raw.toUpperCase()
+  if (s.status.family === "waiting")
+    return raw.includes("CREAT")
+      ? { stage: "starting", reason: `Serving is ${s.status.raw}: pulling the image and starting its pods.` }
+      : { stage: "waiting", reason: `Serving is ${s.status.raw || "waiting"}: waiting for GPUs to be scheduled.` }
+  if (s.status.family === "failed")
+    return { stage: "crashed", reason: `Serving ${s.status.raw}: its server exited; the logs' last lines say why.` }
+  if (s.status.terminal || s.status.family === "stopping")
+    return { stage: "stopped", reason: `Serving is ${s.status.raw}; nothing answers.` }
+  return undefined
+}
+
+/**
+ * Probes a serving: its state, then `GET <access_url>/models` and one short chat completion, with latency.
+ * Not ready, it says why (waiting, starting, loading weights, crashed) with the logs' last lines.
+ */
+export const inferenceHealth = (
+  input: InferenceInput,
+  probeChat = true,
+): Effect.Effect<InferenceHealthResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const s = yield* withHint(getServing(yield* servingIdOf(input, "health")), ID_HINT)
+    const base = { action: "health" as const, servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl }
+    const again = nextStep("inference", { action: "health", serving_id: s.id }, "again in a minute")
+    const notReady = (stage: ServingStage, reason: string, logs: ReadonlyArray<ServingLogLine>, next: NextStep[]) =>
+      ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next }) satisfies InferenceHealthResult
+    const before = waiting(s)
+    if (before !== undefined) {
+      const logs = before.stage === "waiting" ? [] : yield* lastLines(s.id)
+      const next = before.stage === "crashed" || before.stage === "stopped" ? [] : [again]
+      return notReady(before.stage, before.reason, logs, next)
+    }
+    if (s.accessUrl === "")
+      return notReady("unreachable", "Serving is RUNNING but the platform reports no access URL yet.", [], [again])
+    const root = s.accessUrl.replace(/\/+$/, "")
+    const models = yield* Effect.either(call("GET", `${root}/models`))
+    if (Either.isLeft(models))
+      return notReady(
+        "unreachable",
+        `Could not reach ${root}/models (${models.left.code}); the access URL may be reachable only from the campus network.`,
+        [],
+        [again],
+      )
+    if (models.right.status !== 200 && !GATEWAY_WAIT.has(models.right.status))
+      return notReady(
+        "unreachable",
+        `${root}/models answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`,
+        yield* lastLines(s.id),
+        [again],
+      )
+    if (models.right.status !== 200) {
+      const logs = yield* lastLines(s.id)
+      const crashed = logs.some((l) => CRASH.test(l.message))
+      return notReady(
+        crashed ? "crashed" : "loading",
+        crashed
+          ? `The gateway answers HTTP ${models.right.status} and the server's logs show an error: it crashed.`
+          : `The gateway answers HTTP ${models.right.status}: the server is not listening yet (loading weights, or on another port than ${s.port ?? "the serving's"}).`,
+        logs,
+        crashed
+          ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, "then fix the recipe")]
+          : [again],
+      )
+    }
+    const listed = ModelList.safeParse(json(models.right.body))
+    const ids = listed.success ? listed.data.data.map((m) => m.id) : []
+    const chat = probeChat ? yield* chatOnce(root, ids[0] ?? "", "Reply with OK.", 8) : undefined
+    return {
+      ...base,
+      stage: "ready",
+      ready: true,
+      reason: `Answering: ${ids.length} model(s) in ${models.right.ms} ms${chat !== undefined ? `, a chat completion in ${chat.latencyMs} ms` : ""}.`,
+      models: ids,
+      latencyMs: { models: models.right.ms, ...(chat !== undefined ? { chat: chat.latencyMs } : {}) },
+      ...(chat !== undefined ? { reply: chat.reply } : {}),
+      logs: [],
+      next: [nextStep("inference", { action: "chat", serving_id: s.id, prompt: "Hello" }, "to talk to it")],
+    } satisfies InferenceHealthResult
+  })
+
+const chatOnce = (root: string, model: string, prompt: string, maxTokens: number) =>
+  Effect.gen(function* () {
+    const body = { model, messages: [{ role: "user", content: prompt }], max_tokens: maxTokens, temperature: 0 }
+    const res = yield* Effect.mapError(call("POST", `${root}/chat/completions`, body), (e) =>
+      inspireError({
+        reason: "PlatformError",
+        message: `Could not reach ${root}/chat/completions (${e.code}).`,
+        hint: "The access URL may be reachable only from the campus network.",
+      }),
+    )
+    const parsed = Completion.safeParse(json(res.body))
+    if (res.status !== 200 || !parsed.success)
+      return yield* Effect.fail(
+        inspireError({
+          reason: "PlatformError",
+          message: `The serving answered HTTP ${res.status} to a chat completion: ${res.body.slice(0, 200)}`,
+          hint: `${callWord("inference", { action: "health" })} says whether it is ready.`,
+        }),
+      )
+    const choice = parsed.data.choices[0]
+    return {
+      reply: choice?.message.content ?? "",
+      finishReason: choice?.finish_reason ?? "",
+      latencyMs: res.ms,
+      ...(parsed.data.usage !== undefined
+        ? {
+            usage: {
+              promptTokens: parsed.data.usage.prompt_tokens,
+              completionTokens: parsed.data.usage.completion_tokens,
+            },
+          }
+        : {}),
+    }
+  })
+
+/** Sends one prompt to a ready serving's first model and returns the reply. */
+export const inferenceChat = (
+  input: InferenceInput,
+): Effect.Effect<InferenceChatResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const id = yield* servingIdOf(input, "chat")
+    if (input.prompt === undefined || input.prompt.trim() === "")
+      return yield* Effect.fail(invalidInput("inference chat needs prompt.", "Pass the message to send as prompt."))
+    const health = yield* inferenceHealth({ ...input, serving_id: id }, false)
+    if (!health.ready)
+      return yield* Effect.fail(
+        inspireError({
+          reason: "Conflict",
+          message: `Serving ${health.name || id} is not answering yet: ${health.reason}`,
+          hint: `${callWord("inference", { action: "health", serving_id: id })} shows its progress and logs.`,
+        }),
+      )
+    const model = health.models[0] ?? ""
+    const chat = yield* chatOnce(health.accessUrl.replace(/\/+$/, ""), model, input.prompt, 256)
+    return { action: "chat", servingId: id, name: health.name, model, ...chat } satisfies InferenceChatResult
+  })

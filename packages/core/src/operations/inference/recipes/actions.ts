@@ -1,0 +1,139 @@
+import { type SpecCandidate, toCandidate } from "../../../domain/specs.js"
+import { Effect } from "../../../effect.js"
+import { type InspireError, invalidInput } from "../../../errors.js"
+import { callWord } from "../../../words/token.js"
+import type { ClientServices } from "../../catalogue/services.js"
+import { type NextStep, nextStep } from "../../common/output.js"
+import type { InferenceInput } from "../input.js"
+import { findRecipe, recipeBook, resolveForPlacement } from "./deploy.js"
+import { type ResolvedRecipe, resolveRecipe } from "./resolve.js"
+import type { Recipe, RecipeSource } from "./schema.js"
+
+/** One recipe as a list shows it. */
+export interface RecipeEntry {
+  readonly name: string
+  readonly engine: string
+  /** The model: `repository vN` or the path on shared storage. */
+  readonly model: string
+  readonly file: string
+  readonly source: RecipeSource
+  readonly description?: string
+}
+
+/** The recipes the caller can deploy, and where they were looked for. */
+export interface InferenceRecipesResult {
+  readonly action: "recipes"
+  readonly recipes: ReadonlyArray<RecipeEntry>
+  /** The folders read, lowest precedence first. */
+  readonly folders: ReadonlyArray<{ readonly dir: string; readonly source: RecipeSource }>
+  /** Names defined twice, and which file wins. */
+  readonly clashes: ReadonlyArray<string>
+}
+
+/** One recipe, resolved against a spec when one was given. */
+export interface InferenceRecipeResult {
+  readonly action: "recipe"
+  readonly recipe: RecipeEntry & {
+    readonly image: string
+    readonly port: number
+    readonly parallel: { readonly tensor: number | "auto"; readonly pipeline: number | "auto" }
+    readonly nodesPerReplica: number
+    readonly replicas: number
+    readonly args: ReadonlyArray<string>
+    readonly env: Readonly<Record<string, string>>
+    readonly health: { readonly path: string; readonly timeoutSeconds: number }
+  }
+  readonly resolved: ResolvedRecipe
+  /** The spec it was resolved against; absent without spec or compute_group. */
+  readonly spec?: SpecCandidate
+  readonly model?: { readonly id: string; readonly name: string; readonly version: number }
+  readonly clashes: ReadonlyArray<string>
+  readonly next: ReadonlyArray<NextStep>
+}
+
+const modelText = (r: Recipe): string =>
+  r.model.repository !== undefined
+    ? `${r.model.repository} ${r.model.version === "latest" ? "latest" : `v${r.model.version}`}`
+    : (r.model.path ?? "")
+
+const entry = (r: Recipe): RecipeEntry => ({
+  name: r.name,
+  engine: r.engine,
+  model: modelText(r),
+  file: r.file,
+  source: r.source,
+  ...(r.description !== undefined ? { description: r.description.trim() } : {}),
+})
+
+/** Lists every recipe (shipped, config folder, ./recipes/) with the clashes between names. */
+export const inferenceRecipes = (
+  workingDir: string | undefined,
+): Effect.Effect<InferenceRecipesResult, InspireError, ClientServices> =>
+  Effect.map(recipeBook(workingDir), (book) => ({
+    action: "recipes" as const,
+    recipes: book.recipes.map(entry),
+    folders: book.folders.map((f) => ({ dir: f.dir, source: f.source })),
+    clashes: book.clashes,
+  }))
+
+/**
+ * Shows one recipe and the command it resolves to: against the spec (and the model's path) when spec or
+ * compute_group is given, else with placeholders where those go.
+ */
+export const inferenceRecipe = (
+  input: InferenceInput,
+  workingDir: string | undefined,
+): Effect.Effect<InferenceRecipeResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    if (input.recipe === undefined || input.recipe.trim() === "")
+      return yield* Effect.fail(
+        invalidInput("inference recipe needs recipe.", `${callWord("inference", { action: "recipes" })} lists them.`),
+      )
+    const book = yield* recipeBook(workingDir)
+    const recipe = yield* findRecipe(book, input.recipe)
+    const placed = input.spec !== undefined || input.compute_group !== undefined
+    const deployment = placed ? yield* resolveForPlacement(recipe, input) : undefined
+    const offline = resolveRecipe(recipe, {
+      gpus: undefined,
+      modelPath: undefined,
+      replicas: input.replicas,
+      nodesPerReplica: input.node_num_per_replica,
+      port: input.port,
+    })
+    const resolved = deployment?.resolved ?? (yield* offline)
+    return {
+      action: "recipe",
+      recipe: {
+        ...entry(recipe),
+        image: recipe.image,
+        port: recipe.port,
+        parallel: recipe.parallel,
+        nodesPerReplica: recipe.nodes_per_replica,
+        replicas: recipe.replicas,
+        args: recipe.args,
+        env: recipe.env,
+        health: { path: recipe.health.path, timeoutSeconds: recipe.health.timeout_seconds },
+      },
+      resolved,
+      ...(deployment !== undefined
+        ? {
+            spec: toCandidate(deployment.where.spec),
+            model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version },
+          }
+        : {}),
+      clashes: book.clashes.filter((c) => c.startsWith(`Recipe ${recipe.name} `)),
+      next: [
+        nextStep(
+          "inference",
+          {
+            action: "create",
+            recipe: recipe.name,
+            ...(input.compute_group !== undefined ? { compute_group: input.compute_group } : {}),
+            ...(input.spec !== undefined ? { spec: input.spec } : {}),
+            dry_run: true,
+          },
+          "to see the exact request",
+        ),
+      ],
+    } satisfies InferenceRecipeResult
+  })

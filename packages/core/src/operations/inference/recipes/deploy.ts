@@ -1,0 +1,178 @@
+import { getModel, listModels, type ModelDetail } from "../../../api/models/models.js"
+import { closestNames, matchName } from "../../../domain/names.js"
+import { Effect, Either } from "../../../effect.js"
+import { type InspireError, invalidInput } from "../../../errors.js"
+import { storeRoots } from "../../../store/paths.js"
+import { Store } from "../../../store/store.js"
+import { callWord } from "../../../words/token.js"
+import type { ClientServices } from "../../catalogue/services.js"
+import { type DeployTarget, deployTarget } from "../../common/deploy.js"
+import type { InferenceInput } from "../input.js"
+import { type RecipeBook, readRecipes, recipeFolders } from "./files.js"
+import { type ResolvedRecipe, resolveRecipe } from "./resolve.js"
+import type { Recipe } from "./schema.js"
+
+/** Every recipe the caller can use: shipped, the store's config folder, and `./recipes/` (CLI only). */
+export const recipeBook = (workingDir: string | undefined): Effect.Effect<RecipeBook, InspireError, Store> =>
+  Effect.flatMap(Store, (store) =>
+    readRecipes(recipeFolders(store.paths.configDir, workingDir, storeRoots(store.paths))),
+  )
+
+/** One recipe by its exact name; a miss lists the close names. */
+export const findRecipe = (book: RecipeBook, name: string): Effect.Effect<Recipe, InspireError> => {
+  const found = book.recipes.find((r) => r.name === name.trim())
+  if (found !== undefined) return Effect.succeed(found)
+  const near = closestNames(
+    book.recipes.map((r) => r.name),
+    name,
+  )
+  return Effect.fail(
+    invalidInput(
+      `No serving recipe is named ${name}.`,
+      `${near.length > 0 ? `Did you mean ${near.join(", ")}? ` : ""}${callWord("inference", { action: "recipes" })} lists them; add your own as YAML in the config folder's recipes/ or ./recipes/.`,
+      { candidates: book.recipes.map((r) => r.name) },
+    ),
+  )
+}
+
+/** The model a recipe names: an id, else a name of the workspace's model repository. */
+const recipeModel = (
+  recipe: Recipe,
+  input: InferenceInput,
+  workspaceId: string,
+): Effect.Effect<ModelDetail, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const wanted = input.model_id ?? recipe.model.repository
+    if (wanted === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          `Recipe ${recipe.name} names only a path, but a serving is created for a model of the platform's repository.`,
+          `Pass model_id and model_version (${callWord("models", { action: "list" })}), or set model.repository in ${recipe.file}.`,
+        ),
+      )
+    const listed = yield* listModels({ workspaceId })
+    const match = matchName(
+      listed.models,
+      (m) => m.name,
+      wanted,
+      (m) => m.id === wanted,
+    )
+    if (match.kind === "one") return yield* getModel(match.item.id)
+    if (match.kind === "many")
+      return yield* Effect.fail(
+        invalidInput(
+          `${match.items.length} models match ${wanted}: ${match.items.map((m) => m.name).join(", ")}.`,
+          `Set model.repository in ${recipe.file} to one exact name, or pass model_id.`,
+        ),
+      )
+    return yield* Effect.fail(
+      invalidInput(
+        `Recipe ${recipe.name} serves model ${wanted}, which this workspace's model repository does not have.`,
+        `Register it (${callWord("models", { action: "create" })}), pass model_id, or copy the recipe and set model.repository to one of the listed models.`,
+        { candidates: listed.models.map((m) => m.name) },
+      ),
+    )
+  })
+
+/** The version a recipe asks for (a number, or `latest`) and where the platform keeps its files. */
+const recipeVersion = (
+  recipe: Recipe,
+  model: ModelDetail,
+  asked: number | undefined,
+): Effect.Effect<{ readonly version: number; readonly path: string }, InspireError> => {
+  const numbers = model.versions.flatMap((v) => (v.version !== undefined ? [v.version] : []))
+  const want = asked ?? (recipe.model.version === "latest" ? Math.max(0, ...numbers) : recipe.model.version)
+  const v = model.versions.find((x) => x.version === want)
+  if (v === undefined)
+    return Effect.fail(
+      invalidInput(
+        `Model ${model.name} has no version ${want}.`,
+        `Set model.version in ${recipe.file} to one of its versions.`,
+        {
+          candidates: numbers,
+        },
+      ),
+    )
+  const path = recipe.model.path ?? v.modelPath
+  if (path === "")
+    return Effect.fail(
+      invalidInput(
+        `The platform reports no path for ${model.name} v${want}, so the recipe cannot name it in the command.`,
+        `Set model.path in ${recipe.file} to where the files are on shared storage (/inspire/…).`,
+      ),
+    )
+  return Effect.succeed({ version: want, path })
+}
+
+/** A recipe resolved against a real spec and model: everything `inference create` needs. */
+export interface RecipeDeployment {
+  readonly recipe: Recipe
+  readonly resolved: ResolvedRecipe
+  readonly where: DeployTarget
+  readonly model: ModelDetail
+  readonly version: number
+}
+
+/** Resolves a recipe for a placement: the SERVING spec's GPUs, the model's version and path. */
+export const resolveForPlacement = (
+  recipe: Recipe,
+  input: InferenceInput,
+): Effect.Effect<RecipeDeployment, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const replicas = input.replicas ?? recipe.replicas
+    const nodes = input.node_num_per_replica ?? recipe.nodes_per_replica
+    const where = yield* deployTarget(input, "SERVING", replicas * nodes)
+    const model = yield* recipeModel(recipe, input, where.workspace.id)
+    const { version, path } = yield* recipeVersion(recipe, model, input.model_version)
+    const resolved = resolveRecipe(recipe, {
+      gpus: where.spec.gpuCount,
+      modelPath: path,
+      replicas,
+      nodesPerReplica: nodes,
+      port: input.port,
+    })
+    if (Either.isLeft(resolved)) return yield* Effect.fail(resolved.left)
+    return { recipe, resolved: resolved.right, where, model, version }
+  })
+
+/** The create input a recipe stands for, with its placement and model already looked up. */
+export const recipeDeployment = (raw: InferenceInput, workingDir: string | undefined) =>
+  Effect.gen(function* () {
+    if (raw.command !== undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          "Pass either recipe or command, not both: the recipe builds the command.",
+          "Drop command, or put extra engine flags in the recipe's args.",
+        ),
+      )
+    const recipe = yield* findRecipe(yield* recipeBook(workingDir), raw.recipe ?? "")
+    const d = yield* resolveForPlacement(recipe, raw)
+    const r = d.resolved
+    const input: InferenceInput = {
+      ...raw,
+      name: raw.name ?? recipe.name,
+      model_id: d.model.id,
+      model_version: d.version,
+      image: raw.image ?? r.image,
+      command: r.command,
+      port: r.port,
+      replicas: r.replicas,
+      node_num_per_replica: r.nodesPerReplica,
+    }
+    return {
+      input,
+      where: d.where,
+      model: d.model,
+      warnings: r.warnings,
+      summary: {
+        name: recipe.name,
+        file: recipe.file,
+        engine: recipe.engine,
+        tensorParallel: r.tensorParallel ?? 0,
+        pipelineParallel: r.pipelineParallel ?? 0,
+        servedName: r.servedName,
+        modelPath: r.modelPath,
+      },
+      access: `OpenAI-compatible API under the serving's access URL once RUNNING (GET …/models, POST …/chat/completions), model "${r.servedName}"`,
+    }
+  })

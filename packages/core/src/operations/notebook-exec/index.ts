@@ -1,0 +1,106 @@
+import { z } from "zod"
+import { callWord, dryRunWord } from "../../words/token.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { epochMs, IdName, NextSteps, nextLine } from "../common/output.js"
+import { PlanOutput, renderPlan } from "../common/plan.js"
+import { formatDuration, formatTime, renderFields } from "../common/render.js"
+import { NotebookExecInputSchema } from "./input.js"
+import { type NotebookExecResult, runNotebookExec } from "./run.js"
+
+export { type NotebookExecResult, openNotebookLab } from "./run.js"
+
+const NotebookExecOutput = () =>
+  z.object({
+    mode: z.enum(["run", "detach", "attach", "status"]).describe("What was done: run, detach, attach or status"),
+    notebook: IdName().describe("The notebook"),
+    command: z.string().optional().describe("The command line"),
+    output: z
+      .string()
+      .optional()
+      .describe("stdout and stderr as ONE stream (a terminal merges them), the last 100 000 characters when longer"),
+    outputTruncated: z.boolean().optional().describe("True when output holds only the end"),
+    streamed: z.boolean().optional().describe("True when the output was also shown as it came"),
+    exitCode: z
+      .number()
+      .optional()
+      .describe("The exit code: the command's own, 124 after a timeout, 130 after an interruption"),
+    ended: z
+      .enum(["exited", "timed-out", "interrupted"])
+      .optional()
+      .describe("How a run ended; for attach, set when the reading stopped (the command keeps running)"),
+    commandStatus: z
+      .number()
+      .optional()
+      .describe("After a timeout or interruption: the status the command's shell reported"),
+    durationMs: z.number().optional().describe("How long the run took, in ms"),
+    execId: z.string().optional().describe("The detached command's id (for attach and status)"),
+    folder: z.string().optional().describe("Where the detached command keeps its output and exit status"),
+    state: z.enum(["running", "exited", "lost", "missing"]).optional().describe("A detached command's state"),
+    outputBytes: z.number().optional().describe("Bytes of output the detached command wrote so far"),
+    startedAt: epochMs("When the detached command started"),
+    reconnects: z.number().optional().describe("How often attach reconnected after the socket dropped"),
+    plan: PlanOutput().optional(),
+    notes: z.array(z.string()).describe("Notes for people"),
+    next: NextSteps(),
+  })
+
+const lines = (...parts: ReadonlyArray<string | undefined>): string =>
+  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+
+const outputText = (r: NotebookExecResult): string | undefined =>
+  r.streamed === true || r.output === undefined || r.output === ""
+    ? undefined
+    : `${r.outputTruncated === true ? "(the start of the output was cut)\n" : ""}${r.output.replace(/\n$/, "")}`
+
+const render = (r: NotebookExecResult): string => {
+  const label = r.notebook.name || r.notebook.id
+  const asides = [...r.notes.map((n) => `note: ${n}`), ...r.next.map((n) => `hint: ${nextLine(n)}`)].join("\n")
+  if (r.plan !== undefined) return renderPlan(r.plan)
+  if (r.mode === "run")
+    return lines(
+      outputText(r),
+      r.ended === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : undefined,
+      asides,
+    )
+  if (r.mode === "detach") return lines(`Started detached in notebook ${label}: ${r.execId}`, asides)
+  if (r.mode === "attach")
+    return lines(
+      outputText(r),
+      r.state === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : undefined,
+      asides,
+    )
+  return lines(
+    renderFields([
+      ["detached command", r.execId],
+      ["notebook", label],
+      ["state", r.state === "exited" ? `exited with ${r.exitCode}` : r.state],
+      ["command", r.command],
+      ["started", r.startedAt !== undefined ? formatTime(r.startedAt) : undefined],
+      ["output", r.outputBytes !== undefined ? `${r.outputBytes} bytes` : undefined],
+      ["ran for", r.durationMs !== undefined ? formatDuration(r.durationMs) : undefined],
+    ]),
+    asides,
+  )
+}
+
+export const notebookExecOperation = defineOperation({
+  name: "notebook_exec",
+  title: "Run a command inside a running notebook",
+  description:
+    "Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. " +
+    "The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. " +
+    "The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. " +
+    `The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`,
+  input: NotebookExecInputSchema,
+  output: NotebookExecOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  agent: { longRunning: true },
+  examples: [
+    { notebook: "{notebook}", command: "nvidia-smi" },
+    { notebook: "{notebook}", command: "python train.py", cwd: "~/work", detach: true },
+  ],
+  cli: { path: ["notebook", "exec"], positional: ["notebook"], rest: "command", confirm: false },
+  run: runNotebookExec,
+  render,
+})

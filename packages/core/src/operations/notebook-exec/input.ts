@@ -1,0 +1,50 @@
+import { z } from "zod"
+import { deployFields } from "../common/fields.js"
+import { dryRunField } from "../common/plan.js"
+
+/** The notebook field of the operations that work inside one. */
+export const notebookRefField = () =>
+  z
+    .string()
+    .describe(
+      "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)",
+    )
+
+/** The input of inspire_notebook_exec. */
+export const NotebookExecInputSchema = z.object({
+  notebook: notebookRefField(),
+  command: z
+    .string()
+    .optional()
+    .describe(
+      "The command line, run by the user's shell ($SHELL -c, else /bin/sh) in a fresh terminal with stdin closed; needed unless attach or status",
+    ),
+  cwd: z.string().optional().describe("The folder to run it in (absolute, or ~/… for the home folder)"),
+  env: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("Environment variables for the command, NAME → value (values are quoted safely)"),
+  timeout: z
+    .number()
+    .positive()
+    .optional()
+    .describe(
+      "Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit",
+    ),
+  detach: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once",
+    ),
+  attach: z
+    .string()
+    .optional()
+    .describe("The id of a detached command: read its output until it ends (reconnecting when the socket drops)"),
+  status: z.string().optional().describe("The id of a detached command: whether it runs, and its exit code once ended"),
+  workspace: deployFields.workspace,
+  dry_run: dryRunField(),
+})
+
+/** The parsed input of inspire_notebook_exec. */
+export type NotebookExecInput = z.output<typeof NotebookExecInputSchema>

@@ -1,0 +1,213 @@
+import {
+  attachCommand,
+  checkEnv,
+  checkExecId,
+  detachCommand,
+  detachedStatus,
+  execCommand,
+} from "../../api/jupyter/exec.js"
+import { type Lab, labOf, openLab, resolveNotebook, waitForLab } from "../../api/jupyter/lab.js"
+import { Effect } from "../../effect.js"
+import { type InspireError, invalidInput } from "../../errors.js"
+import { fieldWord } from "../../words/token.js"
+import type { OperationContext } from "../catalogue/operation.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { type NextStep, nextStep } from "../common/output.js"
+import { type Plan, planned } from "../common/plan.js"
+import { resolveReadWorkspace } from "../common/support.js"
+import type { NotebookExecInput } from "./input.js"
+
+/** What inspire_notebook_exec did, by mode. */
+export interface NotebookExecResult {
+  readonly mode: "run" | "detach" | "attach" | "status"
+  readonly notebook: { readonly id: string; readonly name: string }
+  readonly command?: string
+  /** stdout and stderr as one stream (a terminal merges them), the end of it when long. */
+  readonly output?: string
+  readonly outputTruncated?: boolean
+  /** The output was also written to the caller's stream as it came (the CLI). */
+  readonly streamed?: boolean
+  readonly exitCode?: number
+  readonly ended?: "exited" | "timed-out" | "interrupted"
+  readonly commandStatus?: number
+  readonly durationMs?: number
+  /** The detached command's id and folder in the notebook. */
+  readonly execId?: string
+  readonly folder?: string
+  readonly state?: "running" | "exited" | "lost" | "missing"
+  readonly outputBytes?: number
+  readonly startedAt?: number
+  readonly reconnects?: number
+  readonly plan?: Plan
+  readonly notes: ReadonlyArray<string>
+  readonly next: ReadonlyArray<NextStep>
+}
+
+type Mode = NotebookExecResult["mode"]
+
+const modeOf = (input: NotebookExecInput): Effect.Effect<Mode, InspireError> => {
+  const picked = [
+    input.detach && "detach",
+    input.attach !== undefined && "attach",
+    input.status !== undefined && "status",
+  ]
+  const modes = picked.filter((m): m is Mode => m !== false)
+  if (modes.length > 1)
+    return Effect.fail(
+      invalidInput(
+        `${modes.join(" and ")} cannot be combined.`,
+        "Start detached, attach or ask the status, one at a time.",
+      ),
+    )
+  const mode = modes[0] ?? "run"
+  const hasCommand = input.command !== undefined && input.command.trim() !== ""
+  if ((mode === "run" || mode === "detach") && !hasCommand)
+    return Effect.fail(
+      invalidInput(
+        "No command was given.",
+        `Pass the command line to run (${fieldWord("command", "…")}), or ${fieldWord("attach", "<id>")} / ${fieldWord("status", "<id>")} for a detached one.`,
+      ),
+    )
+  if ((mode === "attach" || mode === "status") && hasCommand)
+    return Effect.fail(
+      invalidInput(
+        `${mode} reads a detached command; it takes no new command.`,
+        "Drop the command, or drop attach/status.",
+      ),
+    )
+  return Effect.succeed(mode)
+}
+
+const workspaceOf = (input: { readonly workspace?: string | undefined }) =>
+  Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)
+
+/** A notebook's lab, named as the tools name it (name, id, id prefix or URL), ready to answer. */
+export const openNotebookLab = (
+  notebook: string,
+  workspace?: string,
+): Effect.Effect<Lab, InspireError, ClientServices> => openLab(notebook, workspaceOf({ workspace }))
+
+const ref = (lab: Lab) => ({ id: lab.notebook.id, name: lab.notebook.name })
+
+const planOf = (lab: Lab, mode: Mode, input: NotebookExecInput): Plan => {
+  const what =
+    mode === "run"
+      ? `Run \`${input.command}\``
+      : mode === "detach"
+        ? `Start \`${input.command}\` detached`
+        : mode === "attach"
+          ? `Read the output of detached command ${input.attach}`
+          : `Read the status of detached command ${input.status}`
+  return {
+    summary: `${what} in notebook ${lab.notebook.name || lab.notebook.id}`,
+    targets: [
+      {
+        kind: "notebook",
+        id: lab.notebook.id,
+        name: lab.notebook.name,
+        change: mode === "run" || mode === "detach" ? `runs ${input.command}` : "a terminal is opened and closed",
+      },
+    ],
+    requests: [
+      planned("POST", `${lab.shown}/api/terminals`),
+      planned("GET", `${lab.shown}/terminals/websocket/<terminal>`),
+      planned("DELETE", `${lab.shown}/api/terminals/<terminal>`),
+    ],
+  }
+}
+
+const attachStep = (lab: Lab, id: string, why: string) =>
+  nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id }, why)
+
+/** Runs, starts, reads or checks a command in a notebook. */
+export const runNotebookExec = (
+  input: NotebookExecInput,
+  context: OperationContext,
+): Effect.Effect<NotebookExecResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const mode = yield* modeOf(input)
+    yield* checkEnv(input.env)
+    const id = input.attach ?? input.status
+    if (id !== undefined) yield* checkExecId(id)
+    const lab = yield* labOf(yield* resolveNotebook(input.notebook, workspaceOf(input)))
+    const base = { mode, notebook: ref(lab) }
+    if (input.dry_run)
+      return { ...base, plan: planOf(lab, mode, input), notes: [], next: [] } satisfies NotebookExecResult
+    yield* waitForLab(lab)
+    const timeoutMs = input.timeout !== undefined ? Math.round(input.timeout * 1000) : undefined
+    const live = {
+      ...(context.output !== undefined ? { onOutput: context.output } : {}),
+      ...(context.onInterrupt !== undefined ? { onInterrupt: context.onInterrupt } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    }
+    const command = input.command ?? ""
+    const spec = { command, cwd: input.cwd, env: input.env }
+    if (mode === "run") {
+      const r = yield* execCommand(lab, spec, live)
+      return {
+        ...base,
+        command,
+        output: r.output,
+        outputTruncated: r.truncated,
+        streamed: context.output !== undefined,
+        exitCode: r.exitCode,
+        ended: r.ended,
+        ...(r.commandStatus !== undefined ? { commandStatus: r.commandStatus } : {}),
+        durationMs: r.durationMs,
+        notes:
+          r.ended === "timed-out"
+            ? [`Stopped with Ctrl-C after ${input.timeout} s; exit code 124 as timeout(1) reports it.`]
+            : r.ended === "interrupted"
+              ? ["Interrupted: Ctrl-C was passed to the command; exit code 130."]
+              : [],
+        next: [],
+      } satisfies NotebookExecResult
+    }
+    if (mode === "detach") {
+      const d = yield* detachCommand(lab, spec)
+      return {
+        ...base,
+        command,
+        execId: d.id,
+        folder: d.folder,
+        state: "running",
+        notes: [`Its output and exit status are kept in ${d.folder} in the notebook.`],
+        next: [attachStep(lab, d.id, "streams its output until it ends")],
+      } satisfies NotebookExecResult
+    }
+    if (mode === "status") {
+      const s = yield* detachedStatus(lab, input.status ?? "")
+      return {
+        ...base,
+        execId: s.id,
+        state: s.state,
+        ...(s.exitCode !== undefined ? { exitCode: s.exitCode } : {}),
+        outputBytes: s.outputBytes,
+        ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
+        ...(s.command !== undefined && s.command !== "" ? { command: s.command } : {}),
+        notes: s.state === "missing" ? [`No detached command ${s.id} is known in this notebook.`] : [],
+        next: s.state === "running" ? [attachStep(lab, s.id, "streams its output until it ends")] : [],
+      } satisfies NotebookExecResult
+    }
+    const a = yield* attachCommand(lab, input.attach ?? "", live)
+    return {
+      ...base,
+      execId: a.id,
+      state: a.state,
+      ...(a.exitCode !== undefined ? { exitCode: a.exitCode } : {}),
+      output: a.output,
+      outputTruncated: a.truncated,
+      streamed: context.output !== undefined,
+      reconnects: a.reconnects,
+      ...(a.stopped !== undefined ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {}),
+      notes: [
+        ...(a.state === "missing" ? [`No detached command ${a.id} is known in this notebook.`] : []),
+        ...(a.state === "lost" ? ["Its process is gone without an exit status (the notebook restarted?)."] : []),
+        ...(a.reconnects > 0
+          ? [`The terminal connection dropped ${a.reconnects} time(s); reading resumed each time.`]
+          : []),
+        ...(a.stopped !== undefined ? ["Stopped reading; the command keeps running."] : []),
+      ],
+      next: a.state === "running" ? [attachStep(lab, a.id, "reads on until it ends")] : [],
+    } satisfies NotebookExecResult
+  })

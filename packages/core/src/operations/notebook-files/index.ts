@@ -1,0 +1,95 @@
+import { z } from "zod"
+import { callWord, dryRunWord } from "../../words/token.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { IdName } from "../common/output.js"
+import { PlanOutput, renderPlan } from "../common/plan.js"
+import { renderTable } from "../common/render.js"
+import { NotebookFilesInputSchema } from "./input.js"
+import { type NotebookFilesResult, runNotebookFiles } from "./run.js"
+
+export type { NotebookFilesResult } from "./run.js"
+export { FILES_LIMIT } from "./run.js"
+
+const NotebookFilesOutput = () =>
+  z.object({
+    action: z.enum(["list", "read", "write"]).describe("What was done"),
+    notebook: IdName().describe("The notebook"),
+    path: z.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
+    entries: z
+      .array(
+        z.object({
+          name: z.string().describe("Its name"),
+          path: z.string().describe("Its path"),
+          type: z.enum(["file", "directory", "notebook"]).describe("file, directory or notebook"),
+          size: z.number().optional().describe("Size in bytes (files)"),
+          modified: z.string().optional().describe("Last modified, as the server gives it"),
+        }),
+      )
+      .optional()
+      .describe("For list: the folder's entries, folders first"),
+    content: z.string().optional().describe("For read: the content (see encoding)"),
+    encoding: z.enum(["text", "base64"]).optional().describe("For read: text or base64"),
+    size: z.number().optional().describe("Bytes read or written"),
+    written: z.boolean().optional().describe("For write: whether the file was written"),
+    replaced: z.boolean().optional().describe("For write: whether an existing file was replaced"),
+    plan: PlanOutput().optional(),
+    notes: z.array(z.string()).describe("Notes for people"),
+  })
+
+const render = (r: NotebookFilesResult): string => {
+  const notes = r.notes.map((n) => `note: ${n}`)
+  if (r.plan !== undefined) return renderPlan(r.plan)
+  if (r.action === "list")
+    return [
+      renderTable(
+        r.entries ?? [],
+        [
+          { header: "NAME", cell: (e) => (e.type === "directory" ? `${e.name}/` : e.name) },
+          { header: "SIZE", cell: (e) => (e.size !== undefined && e.type !== "directory" ? String(e.size) : "") },
+          { header: "MODIFIED", cell: (e) => e.modified ?? "" },
+        ],
+        "(empty folder)",
+      ),
+      ...notes,
+    ].join("\n")
+  if (r.action === "read") return [r.content ?? "", ...notes].join("\n")
+  return [`${r.replaced === true ? "Replaced" : "Wrote"} ${r.path} (${r.size} bytes).`, ...notes].join("\n")
+}
+
+export const notebookFilesOperation = defineOperation({
+  name: "notebook_files",
+  title: "List, read and write files in a running notebook",
+  description:
+    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one. " +
+    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each (larger files: the CLI's notebook cp). " +
+    `write never replaces an existing file unless overwrite is true; ${dryRunWord()} on write checks with reads only. ` +
+    `The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  input: NotebookFilesInputSchema,
+  output: NotebookFilesOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
+  effects: { by: "action", writes: ["write"] },
+  examples: [
+    { action: "list", notebook: "{notebook}" },
+    { action: "read", notebook: "{notebook}", path: "{notebook_file}" },
+    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" },
+  ],
+  actions: {
+    list: {
+      summary: "List a folder in a running notebook",
+      fields: ["notebook", "path", "workspace"],
+      cli: { path: ["notebook", "ls"], positional: ["notebook", "path"], lastOptional: true },
+    },
+    read: {
+      summary: "Read a file of a running notebook",
+      fields: ["notebook", "path", "encoding", "workspace"],
+      cli: { path: ["notebook", "cat"], positional: ["notebook", "path"] },
+    },
+    write: {
+      summary: "Write a small file in a running notebook",
+      fields: ["notebook", "path", "content", "encoding", "overwrite", "workspace"],
+      cli: { path: ["notebook", "write"], positional: ["notebook", "path"], confirm: false },
+    },
+  },
+  run: runNotebookFiles,
+  render,
+})

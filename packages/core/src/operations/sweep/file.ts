@@ -1,0 +1,201 @@
+import { createHash } from "node:crypto"
+import { readFile } from "node:fs/promises"
+import { isAbsolute, resolve } from "node:path"
+import { z } from "zod"
+import { Effect } from "../../effect.js"
+import { InspireError, invalidInput } from "../../errors.js"
+import { submitOperation } from "../submit.js"
+import { submitHpcOperation } from "../submit-hpc.js"
+
+// A sweep file: YAML or JSON (JSON is read as YAML, so both get line numbers), checked field by field,
+// every error naming the file, the line and column, the field and what to write instead.
+
+/** A parameter's value: what a template can put into a name, a command or a variable. */
+export type ParamValue = string | number | boolean
+
+/** Where a value sits in the file, for errors: `sweep.yaml:12:5`. */
+export type Locate = (path: ReadonlyArray<string | number>, text?: string) => string
+
+/** A sweep as its file declares it, checked. */
+export interface SweepFile {
+  /** The file as the user named it, or "(inline sweep)". */
+  readonly source: string
+  readonly name: string
+  /** Which submit the jobs go through: `job submit` (train) or `hpc submit` (hpc). */
+  readonly kind: "train" | "hpc"
+  /** The common job fields, templates unfilled. */
+  readonly job: Readonly<Record<string, unknown>>
+  readonly grid: Readonly<Record<string, ReadonlyArray<ParamValue>>>
+  readonly list: ReadonlyArray<Readonly<Record<string, ParamValue>>>
+  readonly limits: {
+    readonly max_jobs?: number | undefined
+    readonly max_running?: number | undefined
+    readonly max_cost_per_hour?: number | undefined
+  }
+  /** The SHA-256 of the file's content normalised (keys sorted, comments and layout dropped). */
+  readonly hash: string
+  readonly locate: Locate
+}
+
+const Param = z.union([z.string(), z.number(), z.boolean()])
+
+const FileSchema = z.strictObject({
+  name: z.string().min(1).max(48),
+  kind: z.enum(["train", "hpc"]).default("train"),
+  job: z.record(z.string(), z.unknown()),
+  grid: z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), z.array(Param).min(1)).optional(),
+  list: z.array(z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), Param)).optional(),
+  limits: z
+    .strictObject({
+      max_jobs: z.number().int().positive().optional(),
+      max_running: z.number().int().positive().optional(),
+      max_cost_per_hour: z.number().positive().optional(),
+    })
+    .optional(),
+})
+
+/** The job fields a sweep of a kind takes: its submit's input, without dry_run (a sweep's run decides). */
+export const jobSchema = (kind: "train" | "hpc"): z.ZodObject =>
+  kind === "hpc"
+    ? submitHpcOperation.input.omit({ dry_run: true }).strict()
+    : submitOperation.input.omit({ dry_run: true }).strict()
+
+const HELP: Readonly<Record<string, string>> = {
+  name: "a short name for the sweep, e.g. name: lr-sweep",
+  kind: "train (job submit) or hpc (hpc submit)",
+  job: "the fields job submit (or hpc submit) takes, e.g. job: {compute_group: H100, spec: …, command: …}",
+  grid: "parameters with lists of values, e.g. grid: {lr: [0.001, 0.0003], seed: [1, 2]}",
+  list: "explicit rows, e.g. list: [{lr: 0.01, seed: 7}]",
+  limits: "max_jobs, max_running and max_cost_per_hour",
+}
+
+/** Keys sorted at every level: the same content gives the same text whatever its layout. */
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  )
+
+/** The SHA-256 of a value's canonical JSON, in hex. */
+export const hashOf = (value: unknown): string => createHash("sha256").update(canonicalJson(value)).digest("hex")
+
+type YamlModule = typeof import("yaml")
+
+interface Parsed {
+  readonly data: unknown
+  readonly locate: Locate
+}
+
+// Positions come from the YAML document's nodes; a path the document does not have points at its parent.
+const parseText = (yaml: YamlModule, text: string, source: string): Parsed | InspireError => {
+  const lines = new yaml.LineCounter()
+  const doc = yaml.parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  const at = (offset: number) => {
+    const p = lines.linePos(offset)
+    return `${source}:${p.line}:${p.col}`
+  }
+  const [first] = doc.errors
+  if (first !== undefined)
+    return invalidInput(
+      `${at(first.pos[0])}: the sweep file cannot be read: ${first.message.split("\n")[0]}`,
+      "Fix the YAML (or JSON) syntax at that line; indentation and unclosed quotes or brackets are the usual causes.",
+    )
+  const locate: Locate = (path, wanted) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined
+      if (node?.range === undefined) continue
+      const [start, end] = node.range
+      const inner = wanted !== undefined ? text.slice(start, end).indexOf(wanted) : -1
+      return at(inner >= 0 ? start + inner : start)
+    }
+    return `${source}:1:1`
+  }
+  return { data: doc.toJS({ maxAliasCount: 100 }), locate }
+}
+
+const label = (path: ReadonlyArray<PropertyKey>): string =>
+  path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("")
+
+/** A zod failure of the file as one error: the first issues, each with its line and what to write. */
+export const fileIssues = (
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  locate: Locate,
+  base: ReadonlyArray<string | number>,
+  what: string,
+): InspireError => {
+  const shown = issues.slice(0, 3).map((i) => {
+    const path = [...base, ...(i.path as ReadonlyArray<string | number>)]
+    if (i.code === "unrecognized_keys") {
+      const keys = i.keys
+      return `${locate([...path, keys[0] ?? ""])}: ${keys.map((k) => `"${k}"`).join(", ")} is not a field of ${path.length === 0 ? "a sweep file" : label(path)}`
+    }
+    const help = path.length === 1 ? HELP[String(path[0])] : undefined
+    return `${locate(path)}: ${label(path) || "the file"}: ${i.message}${help !== undefined ? ` (${help})` : ""}`
+  })
+  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : ""
+  return invalidInput(
+    `The sweep ${what} is not valid: ${shown.join("; ")}${more}.`,
+    "Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits.",
+  )
+}
+
+/** Checks a sweep's content (a file's, or one given inline) and fingerprints it. */
+export const checkSweep = (data: unknown, locate: Locate, source: string): Effect.Effect<SweepFile, InspireError> =>
+  Effect.gen(function* () {
+    const parsed = FileSchema.safeParse(data)
+    if (!parsed.success) return yield* Effect.fail(fileIssues(parsed.error.issues, locate, [], source))
+    const f = parsed.data
+    const job = jobSchema(f.kind).safeParse(f.job)
+    if (!job.success) return yield* Effect.fail(fileIssues(job.error.issues, locate, ["job"], source))
+    if ((f.grid === undefined || Object.keys(f.grid).length === 0) && (f.list ?? []).length === 0)
+      return yield* Effect.fail(
+        invalidInput(
+          `${locate([])}: the sweep ${source} has neither grid nor list, so it makes no jobs.`,
+          `Add ${HELP.grid}, or ${HELP.list}.`,
+        ),
+      )
+    return {
+      source,
+      name: f.name,
+      kind: f.kind,
+      job: f.job,
+      grid: f.grid ?? {},
+      list: f.list ?? [],
+      limits: f.limits ?? {},
+      hash: hashOf(data),
+      locate,
+    }
+  })
+
+/**
+ * Reads a sweep file (relative paths start at `workingDir`, the CLI's folder) and checks it. YAML is
+ * loaded only here, so commands that never read a sweep never load it.
+ */
+export const readSweepFile = (file: string, workingDir: string | undefined): Effect.Effect<SweepFile, InspireError> =>
+  Effect.gen(function* () {
+    if (!isAbsolute(file) && workingDir === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          `The sweep file "${file}" is a relative path, and there is no current folder to start it from here.`,
+          "Pass the file's absolute path, or give the sweep inline (definition).",
+        ),
+      )
+    const path = isAbsolute(file) ? file : resolve(workingDir ?? "", file)
+    const text = yield* Effect.tryPromise({
+      try: () => readFile(path, "utf8"),
+      catch: (e) =>
+        invalidInput(
+          `The sweep file ${file} cannot be read (${(e as { code?: string }).code ?? "error"}).`,
+          "Check the path and that the file is readable.",
+        ),
+    })
+    const yaml = yield* Effect.promise(() => import("yaml"))
+    const parsed = parseText(yaml, text, file)
+    if (parsed instanceof InspireError) return yield* Effect.fail(parsed)
+    return yield* checkSweep(parsed.data, parsed.locate, file)
+  })
+
+/** A sweep given inline (an agent's object): checked the same way; positions name its fields. */
+export const inlineSweep = (data: Readonly<Record<string, unknown>>): Effect.Effect<SweepFile, InspireError> =>
+  checkSweep(data, (path) => `(inline sweep) at ${label(path) || "the top"}`, "(inline sweep)")

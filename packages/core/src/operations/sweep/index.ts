@@ -1,0 +1,93 @@
+import type { Effect } from "../../effect.js"
+import type { InspireError } from "../../errors.js"
+import { callWord, confirmWord, dryRunWord, fieldWord } from "../../words/token.js"
+import { defineOperation, type OperationContext } from "../catalogue/operation.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { type SweepInput, SweepInputSchema } from "./input.js"
+import { sweepResubmit, sweepStop } from "./manage.js"
+import { withPlacementReads } from "./reads.js"
+import { renderSweep } from "./render.js"
+import { SweepOutput, type SweepResult } from "./result.js"
+import { sweepRun } from "./run.js"
+import { sweepStatus } from "./status.js"
+
+export type {
+  SweepChangeResult,
+  SweepListResult,
+  SweepResult,
+  SweepRunResult,
+  SweepStatusResult,
+} from "./result.js"
+
+const run = (
+  input: SweepInput,
+  context: OperationContext,
+): Effect.Effect<SweepResult, InspireError, ClientServices> => {
+  if (input.action === "run") return withPlacementReads(sweepRun(input, context))
+  if (input.action === "stop") return sweepStop(input, context)
+  if (input.action === "resubmit") return withPlacementReads(sweepResubmit(input, context))
+  return sweepStatus(input, context)
+}
+
+// The sweep the catalogue's dry-run test plans with: the examples' workspace, group and image.
+const EXAMPLE = {
+  name: "dry-sweep",
+  job: {
+    name: "dry-sweep-{LR}",
+    command: "python train.py --lr {LR}",
+    workspace: "分布式训练空间",
+    compute_group: "H100",
+    spec: "1*H100",
+    image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
+  },
+  grid: { LR: [0.1, 0.01] },
+}
+
+const BY_SWEEP = ["sweep", "file", "definition"]
+const PACING = ["continue_on_error", "wait_seconds", "poll_seconds"]
+
+/** inspire_sweep: many jobs from one sweep file, each created exactly once, watched together. */
+export const sweepOperation = defineOperation({
+  name: "sweep",
+  title: "Run, watch, stop and resubmit a sweep of jobs",
+  description:
+    `Runs many training (or HPC) jobs from one sweep: the fields job submit takes (${callWord("submit")}; kind hpc: ${callWord("submit_hpc")}) under job, templates with {param} in job.name, job.command (entrypoint) and job.envs, parameters as a grid (every combination) and/or a list of rows, and limits (max_jobs, max_running, max_cost_per_hour). ` +
+    "run takes the sweep as a YAML/JSON file or inline (definition); errors name the file's line. Every job's identity derives from the sweep's content and its parameters and is its create's marker; a manifest in the store records each create before it is sent and its job id after, so running the same sweep again (after an interruption, a crash, a lost answer) sends only what is missing and never duplicates. " +
+    `${dryRunWord()} on run returns the table of jobs (name, command, spec, group, instances, estimated cost per hour) and the total, sending nothing. max_running holds jobs back until earlier ones finish, waiting up to wait_seconds; then run again to go on. ` +
+    `status lists the sweeps, or with sweep shows each job's status, runtime, metrics verdict (HEALTHY, IDLE, …) and failure diagnosis. stop stops the sweep's queued and running jobs and holds back those not yet sent, a run in progress included (needs ${confirmWord()}); a later run is refused until it says ${fieldWord("resume")}; resubmit with failed submits the failed and stopped jobs again.`,
+  input: SweepInputSchema,
+  output: SweepOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["run", "stop", "resubmit"] },
+  agent: { longRunning: true, waitField: "wait_seconds" },
+  examples: [
+    { action: "run", definition: EXAMPLE },
+    { action: "stop", definition: EXAMPLE, confirm: true },
+    { action: "resubmit", definition: EXAMPLE, failed: true },
+    { action: "status" },
+  ],
+  actions: {
+    run: {
+      summary: "Submit every job of a sweep file not yet created",
+      fields: ["file", "definition", "max_running", "resume", ...PACING],
+      cli: { path: ["sweep", "run"], positional: ["file"], lastOptional: true, confirm: false },
+    },
+    status: {
+      summary: "List sweeps, or show every job of one",
+      fields: ["sweep", "details"],
+      cli: { path: ["sweep", "status"], positional: ["sweep"], lastOptional: true },
+    },
+    stop: {
+      summary: "Stop a sweep: its queued and running jobs, and the jobs not yet sent",
+      fields: BY_SWEEP,
+      cli: { path: ["sweep", "stop"], positional: ["sweep"], lastOptional: true },
+    },
+    resubmit: {
+      summary: "Submit a sweep's failed and stopped jobs again",
+      fields: [...BY_SWEEP, "failed", ...PACING],
+      cli: { path: ["sweep", "resubmit"], positional: ["sweep"], lastOptional: true, confirm: false },
+    },
+  },
+  run,
+  render: (r: SweepResult) => renderSweep(r),
+})

@@ -1,0 +1,104 @@
+import { getHpcJob, listHpcJobs } from "../../api/jobs/hpc.js"
+import type { HpcJob, TrainingJob } from "../../api/jobs/schema.js"
+import { getTrainingJob, listTrainingJobs } from "../../api/jobs/training.js"
+import { currentUser } from "../../api/resources/user.js"
+import { Effect, Either } from "../../effect.js"
+import { InspireError as ErrorClass, type InspireError } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import { callWord } from "../../words/token.js"
+import type { ClientServices } from "../catalogue/services.js"
+import type { ManifestJob, SweepManifest } from "./manifest.js"
+
+// How a sweep reads its jobs on the platform: one listing of the workspace (a page or two), not a read
+// per job; a job the listing cut off is read by its id.
+
+/** A sweep job as the platform shows it. */
+export type PlatformJob = TrainingJob | HpcJob
+
+const PAGE = 100
+const PAGES = 10
+
+/** The account's jobs of the sweep's kind in its workspace (newest first, as the platform lists them). */
+export const listWorkspaceJobs = (
+  kind: "train" | "hpc",
+  workspaceId: string,
+): Effect.Effect<
+  { readonly jobs: ReadonlyArray<PlatformJob>; readonly truncated: boolean },
+  InspireError,
+  ClientServices
+> =>
+  Effect.gen(function* () {
+    // Only this account's jobs: a sweep's are among them, and a busy workspace's others cost pages.
+    const me = yield* Effect.either(currentUser())
+    const input = {
+      workspaceId,
+      pageSize: PAGE,
+      maxPages: PAGES,
+      ...(Either.isRight(me) ? { createdBy: me.right.id } : {}),
+    }
+    return yield* kind === "hpc" ? listHpcJobs(input) : listTrainingJobs(input)
+  })
+
+const detailOf = (kind: "train" | "hpc", id: string): Effect.Effect<PlatformJob, InspireError, Platform> =>
+  kind === "hpc" ? getHpcJob(id) : getTrainingJob(id)
+
+/** The platform's view of each created job of the sweep, by job id (a job that cannot be read is absent). */
+export const readSweepJobs = (
+  m: Pick<SweepManifest, "kind" | "workspaceId" | "jobs">,
+): Effect.Effect<ReadonlyMap<string, PlatformJob>, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const ids = new Set(m.jobs.flatMap((j) => (j.jobId !== undefined ? [j.jobId] : [])))
+    const found = new Map<string, PlatformJob>()
+    if (ids.size === 0) return found
+    const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId)
+    for (const job of listed.jobs) if (ids.has(job.id)) found.set(job.id, job)
+    const missing = [...ids].filter((id) => !found.has(id))
+    const read = yield* Effect.forEach(missing, (id) => Effect.either(detailOf(m.kind, id)), { concurrency: 2 })
+    for (const r of read) if (Either.isRight(r)) found.set(r.right.id, r.right)
+    return found
+  })
+
+/**
+ * The jobs a run's intent was recorded for but whose create's answer never came back (a crash, a kill, a
+ * lost connection): each is looked up by its marker. Found, the job id is adopted; certainly absent, the
+ * job goes back to pending; not certain (the listing was cut short), it fails rather than guess.
+ */
+export const settleSending = (
+  m: SweepManifest,
+): Effect.Effect<ReadonlyArray<ManifestJob>, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const sending = m.jobs.filter((j) => j.state === "sending")
+    if (sending.length === 0) return m.jobs
+    const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId)
+    const byKey = new Map<string, string>()
+    for (const job of listed.jobs) {
+      const row = sending.find((j) => j.name === job.name)
+      if (row === undefined) continue
+      // A listing without the marker (no envs in the answer): the job's detail shows it.
+      const marker = job.submitId !== undefined ? job.submitId : (yield* detailOf(m.kind, job.id)).submitId
+      if (marker === row.key) byKey.set(row.key, job.id)
+    }
+    const unsure = sending.filter((j) => !byKey.has(j.key) && listed.truncated)
+    if (unsure.length > 0)
+      return yield* Effect.fail(
+        new ErrorClass({
+          reason: "Conflict",
+          message: `Whether ${unsure.length} job(s) of sweep ${m.name} were created cannot be told: the workspace lists more jobs than were read (${unsure.map((j) => j.name).join(", ")}).`,
+          hint: `Check ${callWord("jobs", { name: unsure[0]?.name ?? "" })} before running the sweep again, so none is started twice.`,
+          created: "unknown",
+        }),
+      )
+    return m.jobs.map((j) => {
+      if (j.state !== "sending") return j
+      const jobId = byKey.get(j.key)
+      return jobId !== undefined ? { ...j, state: "created" as const, jobId } : { ...j, state: "pending" as const }
+    })
+  })
+
+/** Whether a job holds a place under max_running: created and not finished (an unreadable one counts). */
+export const isActive = (job: ManifestJob, seen: ReadonlyMap<string, PlatformJob>): boolean => {
+  if (job.state === "sending") return true
+  if (job.state !== "created" || job.jobId === undefined) return false
+  const p = seen.get(job.jobId)
+  return p === undefined || !p.status.terminal
+}

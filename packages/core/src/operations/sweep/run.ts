@@ -1,0 +1,212 @@
+import { Clock, Effect } from "../../effect.js"
+import { amendError, type InspireError, invalidInput } from "../../errors.js"
+import type { OperationContext } from "../catalogue/operation.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { nextStep } from "../common/output.js"
+import type { PlannedRequest } from "../common/plan.js"
+import type { SubmitResult } from "../common/submission/shared.js"
+import { expandSweep, type SweepRow } from "./expand.js"
+import { inlineSweep, readSweepFile, type SweepFile } from "./file.js"
+import { fitsOf } from "./fit.js"
+import type { SweepInput } from "./input.js"
+import { type ManifestJob, readManifest, type SweepManifest, scopeOf, stopMark, sweepIdOf } from "./manifest.js"
+import type { SweepRunResult, SweepRunRow } from "./result.js"
+import { counts, resumeWord, sendJobs, stoppedError, unsentOf } from "./send.js"
+import { costOf, submitRow } from "./submit.js"
+
+/** The sweep a run names: its file, or its definition given inline. */
+export const loadSweep = (input: SweepInput, context: OperationContext): Effect.Effect<SweepFile, InspireError> => {
+  if (input.file !== undefined && input.definition !== undefined)
+    return Effect.fail(
+      invalidInput("Both file and definition were given.", "Give the sweep one way: file or definition."),
+    )
+  if (input.file !== undefined) return readSweepFile(input.file, context.workingDir)
+  if (input.definition !== undefined) return inlineSweep(input.definition)
+  return Effect.fail(
+    invalidInput(
+      "run needs the sweep: a file or its definition.",
+      "Pass the sweep file (YAML or JSON), or the definition.",
+    ),
+  )
+}
+
+/** The highest cost per hour the sweep can reach: all its jobs at once, or its costliest `maxRunning`. */
+const peakOf = (costs: ReadonlyArray<number>, maxRunning: number | undefined): number =>
+  round(
+    [...costs]
+      .sort((a, b) => b - a)
+      .slice(0, maxRunning ?? costs.length)
+      .reduce((a, b) => a + b, 0),
+  )
+
+const round = (n: number) => Math.round(n * 100) / 100
+
+interface Checked {
+  readonly rows: ReadonlyArray<SweepRunRow>
+  readonly placed: ReadonlyArray<SubmitResult>
+  readonly requests: ReadonlyArray<PlannedRequest>
+  readonly warnings: ReadonlyArray<string>
+  readonly workspaceId: string
+}
+
+/** Every job checked by its submit's dry run (reads only, discovery kept): nothing is created if one is wrong. */
+const checkRows = (
+  sweep: SweepFile,
+  rows: ReadonlyArray<SweepRow>,
+  context: OperationContext,
+): Effect.Effect<Checked, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const out: SweepRunRow[] = []
+    const placed: SubmitResult[] = []
+    const requests: PlannedRequest[] = []
+    const warnings = new Set<string>()
+    let workspaceId = ""
+    for (const row of rows) {
+      context.progress({ message: `checking ${row.name}`, current: row.index, total: rows.length })
+      const r = yield* Effect.mapError(submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }), (e) =>
+        amendError(e, { message: `Job ${row.index} (${row.name}): ${e.message}` }),
+      )
+      workspaceId ||= r.workspace.id
+      placed.push(r)
+      for (const w of r.warnings) warnings.add(w)
+      requests.push(...(r.plan?.requests ?? []))
+      out.push({
+        index: row.index,
+        name: r.name,
+        params: row.params,
+        command: r.command,
+        spec: r.spec.name,
+        computeGroup: r.computeGroup.name,
+        instances: r.instanceCount,
+        ...((cost) => (cost !== undefined ? { costPerHour: cost } : {}))(costOf(r)),
+        state: "pending",
+      })
+    }
+    return { rows: out, placed, requests, warnings: [...warnings], workspaceId }
+  })
+
+/** The result's sweep block and totals, from the checked rows. */
+const summaryOf = (
+  sweep: SweepFile,
+  id: string,
+  rows: ReadonlyArray<SweepRunRow>,
+  maxRunning: number | undefined,
+  jobs: number,
+) => {
+  const costs = rows.flatMap((r) => (r.costPerHour !== undefined ? [r.costPerHour] : []))
+  return {
+    sweep: { id, name: sweep.name, source: sweep.source, kind: sweep.kind, jobs },
+    totalCostPerHour: round(costs.reduce((a, b) => a + b, 0)),
+    peakCostPerHour: peakOf(costs, maxRunning),
+    ...(maxRunning !== undefined ? { maxRunning } : {}),
+  }
+}
+
+/** inspire_sweep run: the preview on a dry run, else every job of the sweep not yet on the platform. */
+export const sweepRun = (
+  input: SweepInput,
+  context: OperationContext,
+): Effect.Effect<SweepRunResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const sweep = yield* loadSweep(input, context)
+    const rows = yield* expandSweep(sweep)
+    const id = sweepIdOf(sweep.hash)
+    const maxRunning = input.max_running ?? sweep.limits.max_running
+    const known = yield* readManifest(id)
+    // A stopped sweep sends nothing until a run says resume (checked again under the lock before sending).
+    const stoppedAt = known !== undefined ? yield* stopMark(known) : undefined
+    if (stoppedAt !== undefined && !input.resume && !input.dry_run && known !== undefined && unsentOf(known) > 0)
+      return yield* Effect.fail(stoppedError(known, input.file, stoppedAt))
+    // Jobs already created are not checked again; a re-run checks only what it may still send.
+    const done = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key))
+    const checked = yield* checkRows(
+      sweep,
+      rows.filter((r) => !done.has(r.key)),
+      context,
+    )
+    const summary = summaryOf(sweep, id, checked.rows, maxRunning, rows.length)
+    const limit = sweep.limits.max_cost_per_hour
+    if (limit !== undefined && summary.peakCostPerHour > limit)
+      return yield* Effect.fail(
+        invalidInput(
+          `${sweep.locate(["limits", "max_cost_per_hour"])}: the sweep can cost ${summary.peakCostPerHour}/h at once, more than limits.max_cost_per_hour (${limit}).`,
+          "Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour.",
+        ),
+      )
+    if (input.dry_run)
+      return {
+        action: "run",
+        dryRun: true,
+        ...summary,
+        fits: yield* fitsOf(checked.placed, maxRunning),
+        jobs: checked.rows,
+        counts: counts(checked.rows, 0, 0),
+        plan: {
+          summary: `Submit ${checked.rows.length} job(s) of sweep ${sweep.name} (${id})${done.size > 0 ? `; ${done.size} already created` : ""}`,
+          targets: checked.rows.map((r) => ({
+            kind: sweep.kind === "hpc" ? "HPC job" : "job",
+            id: r.name,
+            name: r.name,
+            change: `created: ${r.instances} × ${r.spec} in ${r.computeGroup}${r.costPerHour !== undefined ? `, ${r.costPerHour}/h` : ""}`,
+          })),
+          requests: checked.requests,
+        },
+        warnings: [
+          ...checked.warnings,
+          ...(stoppedAt !== undefined && !input.resume && known !== undefined && unsentOf(known) > 0
+            ? [`The sweep was stopped; a run sends nothing until it says resume: ${resumeWord(input.file)}.`]
+            : []),
+        ],
+        next: [
+          nextStep("sweep", {
+            action: "run",
+            ...(input.file !== undefined ? { file: input.file } : {}),
+            ...(stoppedAt !== undefined ? { resume: true } : {}),
+          }),
+        ],
+      }
+    const costs = new Map(checked.rows.map((c) => [c.index, c.costPerHour]))
+    const scope = yield* scopeOf
+    const now = yield* Clock.currentTimeMillis
+    const manifest: SweepManifest = known ?? {
+      version: 1,
+      id,
+      hash: sweep.hash,
+      name: sweep.name,
+      kind: sweep.kind,
+      source: sweep.source,
+      scope,
+      workspaceId: checked.workspaceId,
+      createdAt: now,
+      updatedAt: now,
+      job: sweep.job,
+      jobs: rows.map((r) => ({
+        index: r.index,
+        name: r.name,
+        params: r.params,
+        key: r.key,
+        state: "pending",
+        attempt: 0,
+        previous: [],
+        ...((cost) => (cost !== undefined ? { costPerHour: cost } : {}))(costs.get(r.index)),
+      })),
+    }
+    // sendJobs reads the manifest again under the sweep's lock before each create.
+    const sent = yield* sendJobs(
+      { ...manifest, ...(maxRunning !== undefined ? { maxRunning } : {}) },
+      input,
+      context,
+      (job) =>
+        submitRow({
+          kind: sweep.kind,
+          row: { index: job.index, job: rowJob(rows, job) },
+          dryRun: false,
+          submitId: job.key,
+          locate: sweep.locate,
+        }),
+      { action: "run", onStopped: input.resume ? "resume" : "refuse" },
+    )
+    return { ...sent, ...summary, warnings: [...checked.warnings, ...sent.warnings] }
+  })
+
+const rowJob = (rows: ReadonlyArray<SweepRow>, job: ManifestJob) => rows.find((r) => r.index === job.index)?.job ?? {}

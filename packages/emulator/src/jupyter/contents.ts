@@ -1,0 +1,238 @@
+import { createHash } from "node:crypto"
+import {
+  accessSync,
+  appendFileSync,
+  constants,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from "node:fs"
+import { basename, extname } from "node:path"
+import { apiPath, isHidden, JupyterError, MAX_CONTENT_BYTES, osPath } from "./sandbox.js"
+
+/** Jupyter's contents model (jupyter_server's FileContentsManager), for files and directories. */
+export interface ContentsModel {
+  name: string
+  path: string
+  type: "file" | "directory"
+  format: "text" | "base64" | "json" | null
+  mimetype: string | null
+  content: unknown
+  size: number | null
+  created: string
+  last_modified: string
+  writable: boolean
+  hash?: string
+  hash_algorithm?: string
+}
+
+const MIME: Record<string, string> = {
+  ".txt": "text/plain",
+  ".md": "text/markdown",
+  ".py": "text/x-python",
+  ".sh": "application/x-sh",
+  ".json": "application/json",
+  ".csv": "text/csv",
+  ".html": "text/html",
+  ".yaml": "application/x-yaml",
+  ".yml": "application/x-yaml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".gif": "image/gif",
+  ".pdf": "application/pdf",
+  ".gz": "application/gzip",
+  ".tar": "application/x-tar",
+  ".zip": "application/zip",
+  ".ipynb": "application/x-ipynb+json",
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+const statOf = (os: string, path: string): Stats => {
+  try {
+    return statSync(os)
+  } catch {
+    throw new JupyterError(404, `No such file or directory: ${path}`)
+  }
+}
+
+const writable = (os: string): boolean => {
+  try {
+    accessSync(os, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const tooLarge = (path: string, size: number): JupyterError =>
+  new JupyterError(
+    413,
+    `${path} is ${size} bytes, over the ${MAX_CONTENT_BYTES} bytes one contents request may carry; copy it in chunks (PUT with "chunk") or through a terminal`,
+  )
+
+const base = (os: string, path: string, st: Stats): ContentsModel => ({
+  name: basename(path),
+  path,
+  type: st.isDirectory() ? "directory" : "file",
+  format: null,
+  mimetype: null,
+  content: null,
+  size: st.isDirectory() ? null : st.size,
+  created: iso(st.birthtimeMs || st.ctimeMs),
+  last_modified: iso(st.mtimeMs),
+  writable: writable(os),
+})
+
+export interface GetOptions {
+  content: boolean
+  format?: string | undefined
+  type?: string | undefined
+  hash: boolean
+}
+
+/** `GET /api/contents/{path}`: a file (text or base64) or a directory with its children (no hidden ones). */
+export const getModel = (root: string, raw: string, opts: GetOptions): ContentsModel => {
+  const path = apiPath(raw)
+  const os = osPath(root, path)
+  if (isHidden(path)) throw new JupyterError(404, `No such file or directory: ${path}`)
+  const st = statOf(os, path)
+  const model = base(os, path, st)
+  if (st.isDirectory()) {
+    if (opts.type !== undefined && opts.type !== "directory")
+      throw new JupyterError(400, `${path} is a directory`, "bad type")
+    if (!opts.content) return model
+    const children: ContentsModel[] = []
+    for (const name of readdirSync(os).sort()) {
+      if (name.startsWith(".")) continue
+      const child = path === "" ? name : `${path}/${name}`
+      try {
+        const cos = osPath(root, child)
+        children.push(base(cos, child, statSync(cos)))
+      } catch {
+        // a broken symlink or one pointing out of the root is not listed
+      }
+    }
+    return { ...model, format: "json", content: children }
+  }
+  if (opts.type === "directory") throw new JupyterError(400, `${path} is not a directory`, "bad type")
+  if (opts.format !== undefined && opts.format !== "text" && opts.format !== "base64")
+    throw new JupyterError(400, `Format of file contents must be 'text' or 'base64'`, "bad format")
+  if (!opts.content && !opts.hash) return model
+  if (st.size > MAX_CONTENT_BYTES) throw tooLarge(path, st.size)
+  const bytes = readFileSync(os)
+  const hashed = opts.hash ? { hash: createHash("sha256").update(bytes).digest("hex"), hash_algorithm: "sha256" } : {}
+  if (!opts.content) return { ...model, ...hashed }
+  const guessed = MIME[extname(path).toLowerCase()]
+  if (opts.format !== "base64") {
+    try {
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes)
+      return { ...model, ...hashed, format: "text", mimetype: guessed ?? "text/plain", content: text }
+    } catch {
+      if (opts.format === "text") throw new JupyterError(400, `${path} is not UTF-8 encoded`, "bad format")
+    }
+  }
+  const mimetype = guessed ?? "application/octet-stream"
+  return { ...model, ...hashed, format: "base64", mimetype, content: bytes.toString("base64") }
+}
+
+const B64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/
+
+const decode = (path: string, format: unknown, content: unknown): Buffer => {
+  if (typeof content !== "string") throw new JupyterError(400, "No file content provided")
+  if (format === "text") return Buffer.from(content, "utf8")
+  if (format === "base64") {
+    if (!B64.test(content)) throw new JupyterError(400, `Encoding error saving ${path}: content is not base64`)
+    return Buffer.from(content, "base64")
+  }
+  throw new JupyterError(400, "Must specify format of file contents as 'text' or 'base64'")
+}
+
+/**
+ * `PUT /api/contents/{path}`: saves a file (text or base64; `chunk` 1, 2, …, -1 for large files as
+ * Jupyter's LargeFileManager does) or creates a directory. Returns the model and whether it was created.
+ */
+export const putModel = (root: string, raw: string, body: Record<string, unknown>) => {
+  const path = apiPath(raw)
+  const os = osPath(root, path)
+  if (path === "" || isHidden(path)) throw new JupyterError(400, `Cannot create file or directory ${path}`)
+  let existing: Stats | undefined
+  try {
+    existing = statSync(os)
+  } catch {
+    existing = undefined
+  }
+  const type = body.type ?? "file"
+  if (type === "directory") {
+    if (existing?.isFile()) throw new JupyterError(400, `Not a directory: ${path}`)
+    if (!existing) {
+      try {
+        mkdirSync(os)
+      } catch (e) {
+        throw new JupyterError(500, `Unexpected error while saving file: ${path} ${(e as Error).message}`)
+      }
+    }
+  } else if (type === "file" || type === "notebook") {
+    if (existing?.isDirectory()) throw new JupyterError(400, `${path} is a directory`, "bad type")
+    const bytes =
+      body.content === undefined && body.format === undefined
+        ? Buffer.alloc(0)
+        : decode(path, type === "notebook" ? "text" : body.format, body.content)
+    if (bytes.length > MAX_CONTENT_BYTES) throw tooLarge(path, bytes.length)
+    const chunk = typeof body.chunk === "number" ? body.chunk : undefined
+    try {
+      if (chunk !== undefined && chunk !== 1) {
+        if (!existing) throw new JupyterError(400, `No previous chunk of ${path}: send chunk 1 first`)
+        appendFileSync(os, bytes)
+      } else writeFileSync(os, bytes)
+    } catch (e) {
+      if (e instanceof JupyterError) throw e
+      throw new JupyterError(500, `Unexpected error while saving file: ${path} ${(e as Error).message}`)
+    }
+  } else throw new JupyterError(400, `Unhandled contents type: ${String(type)}`)
+  return {
+    model: getModel(root, path, { content: false, hash: false }),
+    created: existing === undefined,
+  }
+}
+
+/** `DELETE /api/contents/{path}`: a file, or a directory with everything in it (Jupyter moves it to trash). */
+export const deleteModel = (root: string, raw: string): void => {
+  const path = apiPath(raw)
+  const os = osPath(root, path)
+  if (path === "") throw new JupyterError(400, "Cannot delete the root directory")
+  if (isHidden(path)) throw new JupyterError(400, `Cannot delete file or directory ${path}`)
+  statOf(os, path)
+  rmSync(os, { recursive: true, force: true })
+}
+
+/** `PATCH /api/contents/{path}` with `{path: new}`: a rename (409 if the new path exists). */
+export const renameModel = (root: string, raw: string, body: Record<string, unknown>): ContentsModel => {
+  const path = apiPath(raw)
+  if (typeof body.path !== "string") throw new JupyterError(400, "No new path given: send {path}")
+  const next = apiPath(body.path)
+  const from = osPath(root, path)
+  const to = osPath(root, next)
+  if (path === "" || next === "" || isHidden(path) || isHidden(next))
+    throw new JupyterError(400, `Cannot rename file or directory ${path}`)
+  statOf(from, path)
+  if (next === path) return getModel(root, next, { content: false, hash: false })
+  let taken = true
+  try {
+    statSync(to)
+  } catch {
+    taken = false
+  }
+  if (taken) throw new JupyterError(409, `File already exists: ${next}`)
+  try {
+    renameSync(from, to)
+  } catch (e) {
+    throw new JupyterError(500, `Unknown error renaming file: ${path} ${(e as Error).message}`)
+  }
+  return getModel(root, next, { content: false, hash: false })
+}

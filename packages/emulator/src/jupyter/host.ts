@@ -1,0 +1,339 @@
+import { randomBytes } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Duplex } from "node:stream"
+import type { WebSocket, WebSocketServer } from "ws"
+import type { Faults } from "../faults.js"
+import { sendJson } from "../http.js"
+import type { Engine } from "../sim/engine.js"
+import type { Store } from "../state/store.js"
+import type { Task } from "../state/types.js"
+import { deleteModel, getModel, putModel, renameModel } from "./contents.js"
+import { killAll, ptyMode } from "./processes.js"
+import { JupyterError, MAX_CONTENT_BYTES, type NotebookPlace, notebookEnv, osPath, sandboxFor } from "./sandbox.js"
+import { Terminal } from "./terminal.js"
+
+/** The Jupyter server version the emulator claims (`GET <lab>/api`). */
+export const JUPYTER_VERSION = "2.14.2"
+const MARKER = "EMULATOR_NOTEBOOK_TAG"
+const SWEEP_MS = 250
+// A base64 body is 4/3 of its bytes, plus the JSON around it.
+const MAX_BODY_BYTES = Math.ceil((MAX_CONTENT_BYTES * 4) / 3) + 64 * 1024
+
+/** A notebook whose shells have run: its place, the run they belong to and its terminals. */
+interface Live {
+  place: NotebookPlace
+  run: number
+  terminals: Map<string, Terminal>
+}
+
+const hosts = new Set<JupyterHost>()
+let exitHooked = false
+const hookExit = () => {
+  if (exitHooked) return
+  exitHooked = true
+  // Nothing a notebook started outlives the emulator's process, even one never closed.
+  process.once("exit", () => {
+    for (const h of hosts) h.killEverything()
+  })
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+const readLimited = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? 0)
+    if (declared > MAX_BODY_BYTES) return reject(new JupyterError(413, "Request body too large"))
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on("data", (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners("data")
+        req.resume()
+        return reject(new JupyterError(413, "Request body too large"))
+      }
+      chunks.push(c)
+    })
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+    req.on("error", reject)
+  })
+
+const jsonBody = (raw: string): Record<string, unknown> => {
+  if (raw.trim() === "") return {}
+  try {
+    const body = JSON.parse(raw) as unknown
+    if (body !== null && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>
+  } catch {
+    // fall through
+  }
+  throw new JupyterError(400, "Invalid JSON in body of request")
+}
+
+const decoded = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new JupyterError(400, `${segment} is not a valid path`)
+  }
+}
+
+const flag = (q: URLSearchParams, name: string, dflt: boolean): boolean => {
+  const v = q.get(name)
+  return v === null ? dflt : v !== "0" && v !== "false"
+}
+
+/**
+ * The Jupyter servers of the emulator's running notebooks: terminals (REST and WebSocket) and the
+ * contents API, each notebook in its own sandbox folder, every process killed when the notebook stops.
+ */
+export class JupyterHost {
+  private readonly nonce = randomBytes(6).toString("hex")
+  private rootDir: string | undefined
+  private readonly live = new Map<string, Live>()
+  private readonly sandboxes = new Set<string>()
+  private readonly sockets = new Set<WebSocket>()
+  private sweeper: NodeJS.Timeout | undefined
+  private wss: WebSocketServer | undefined
+  private readonly started = Date.now()
+  /** The emulator's own URL once it listens (for helpers that build lab URLs outside a request). */
+  base = "http://127.0.0.1"
+
+  constructor(
+    private readonly store: Store,
+    private readonly engine: Engine,
+    private readonly faults: Faults,
+    /** `pipes` forces the fallback without a pseudo-terminal (tests of it); by default `script` when present. */
+    private readonly shell: "pty" | "pipes" = "pty",
+  ) {}
+
+  /** The folder holding every notebook's sandbox: `<tmp>/inspire-emulator-<pid>-…/notebooks/<id>/`. */
+  get root(): string {
+    this.rootDir ??= mkdtempSync(join(tmpdir(), `inspire-emulator-${process.pid}-`))
+    return this.rootDir
+  }
+
+  /** A notebook's place (its sandbox is created on first use and kept across stop and start). */
+  place(t: Task): NotebookPlace {
+    const dir = this.sandboxOf(t.id)
+    const prefix = `/${t.workspaceId}/${t.projectId}/${t.userId}/jupyter/${t.id}/${String(t.extra.token ?? "")}`
+    return { id: t.id, root: dir, prefix, marker: `${this.nonce}/${t.id}` }
+  }
+
+  /** Where a notebook's sandbox is on this machine (created if need be). */
+  sandboxOf(id: string): string {
+    this.sandboxes.add(id)
+    this.watch()
+    return sandboxFor(this.root, id)
+  }
+
+  /** Sweeps while a notebook has processes or a sandbox: stops them when it stops, drops it when deleted. */
+  private watch(): void {
+    hosts.add(this)
+    hookExit()
+    this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS)
+    this.sweeper.unref()
+  }
+
+  private liveOf(t: Task): Live {
+    let l = this.live.get(t.id)
+    if (l === undefined) {
+      l = { place: this.place(t), run: t.runs.length, terminals: new Map() }
+      this.live.set(t.id, l)
+      this.watch()
+    }
+    return l
+  }
+
+  /** Kills the processes of notebooks no longer running (stopped, restarted or deleted); drops deleted sandboxes. */
+  sweep(): void {
+    this.engine.update()
+    const tasks = new Map(this.store.state.tasks.filter((t) => t.kind === "notebook").map((t) => [t.id, t]))
+    for (const [id, l] of this.live) {
+      const t = tasks.get(id)
+      if (t !== undefined && t.phase === "running" && t.runs.length === l.run) continue
+      this.stopLive(id, l)
+    }
+    for (const id of this.sandboxes) {
+      if (tasks.has(id) || this.rootDir === undefined) continue
+      rmSync(join(this.rootDir, "notebooks", id), { recursive: true, force: true })
+      this.sandboxes.delete(id)
+    }
+    if (this.live.size === 0 && this.sandboxes.size === 0 && this.sweeper !== undefined) {
+      clearInterval(this.sweeper)
+      this.sweeper = undefined
+    }
+  }
+
+  private stopLive(id: string, l: Live): void {
+    this.live.delete(id)
+    const groups = [...l.terminals.values()].flatMap((term) => term.groups)
+    killAll(groups, `${MARKER}=${l.place.marker}`)
+  }
+
+  /** SIGKILLs every process of every notebook (synchronous: safe in an exit handler). */
+  killEverything(): void {
+    for (const [id, l] of this.live) this.stopLive(id, l)
+  }
+
+  /** Closes every attached terminal WebSocket now (the gateway's habit); the shells keep running. */
+  dropTerminals(): number {
+    const all = [...this.live.values()].flatMap((l) => [...l.terminals.values()].flatMap((t) => t.sockets()))
+    for (const ws of all) ws.terminate()
+    return all.length
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper !== undefined) clearInterval(this.sweeper)
+    this.sweeper = undefined
+    this.killEverything()
+    for (const ws of this.sockets) ws.terminate()
+    this.sockets.clear()
+    this.wss?.close()
+    hosts.delete(this)
+    if (this.rootDir !== undefined) rmSync(this.rootDir, { recursive: true, force: true })
+    this.rootDir = undefined
+    this.sandboxes.clear()
+  }
+
+  /** One REST request under `<lab>/api…` for a notebook that passed the gateway's checks. */
+  async serve(t: Task, rest: string, req: IncomingMessage, res: ServerResponse, url: URL, base: string) {
+    this.sweep()
+    try {
+      const raw = await readLimited(req)
+      const { status, body, headers } = this.route(t, rest, req.method ?? "GET", raw, url, base)
+      if (status === 204) {
+        res.writeHead(204)
+        res.end()
+      } else sendJson(res, status, body, headers)
+    } catch (e) {
+      const err = e instanceof JupyterError ? e : new JupyterError(500, "Unhandled error")
+      const headers: Record<string, string> = err.status === 413 ? { Connection: "close" } : {}
+      sendJson(res, err.status, { message: err.message, reason: err.reason }, headers)
+    }
+  }
+
+  private route(
+    t: Task,
+    rest: string,
+    method: string,
+    raw: string,
+    url: URL,
+    base: string,
+  ): { status: number; body?: unknown; headers?: Record<string, string> } {
+    const path = rest.replace(/\/+$/, "") || "/"
+    if (path === "/api" && method === "GET") return { status: 200, body: { version: JUPYTER_VERSION } }
+    if (path === "/api/status" && method === "GET") {
+      const connections = this.live.get(t.id)?.terminals.size ?? 0
+      const body = { version: JUPYTER_VERSION, started: iso(this.started), last_activity: iso(Date.now()) }
+      return { status: 200, body: { ...body, connections, kernels: 0 } }
+    }
+    if (path === "/api/terminals") return this.terminals(t, method, raw, base)
+    const term = /^\/api\/terminals\/([^/]+)$/.exec(path)
+    if (term) return this.terminal(t, method, decoded(term[1] ?? ""))
+    const contents = /^\/api\/contents(?:\/(.*))?$/.exec(rest)
+    if (contents) return this.contents(t, method, decoded(contents[1] ?? ""), raw, url)
+    throw new JupyterError(404, "Not Found")
+  }
+
+  private model(term: Terminal) {
+    return { name: term.name, last_activity: iso(term.lastActivity) }
+  }
+
+  private terminals(t: Task, method: string, raw: string, base: string) {
+    if (method === "GET") {
+      const l = this.live.get(t.id)
+      return { status: 200, body: l ? [...l.terminals.values()].map((x) => this.model(x)) : [] }
+    }
+    if (method !== "POST") throw new JupyterError(405, "Method Not Allowed")
+    const body = jsonBody(raw)
+    const l = this.liveOf(t)
+    let name = typeof body.name === "string" && body.name !== "" ? body.name : ""
+    if (name !== "" && l.terminals.has(name)) throw new JupyterError(409, `A terminal with name ${name} already exists`)
+    if (name === "") for (let n = 1; name === "" || l.terminals.has(name); n++) name = String(n)
+    const cwd = typeof body.cwd === "string" && body.cwd !== "" ? osPath(l.place.root, body.cwd) : l.place.root
+    const env = notebookEnv(l.place, base, MARKER)
+    const onExit = (done: Terminal) => {
+      if (l.terminals.get(done.name) === done) l.terminals.delete(done.name)
+    }
+    const term = new Terminal(name, cwd, env, onExit, this.shell === "pipes" ? "pipes" : ptyMode())
+    l.terminals.set(name, term)
+    return { status: 200, body: this.model(term) }
+  }
+
+  private terminal(t: Task, method: string, name: string) {
+    const term = this.live.get(t.id)?.terminals.get(name)
+    if (term === undefined) throw new JupyterError(404, `Terminal not found: ${name}`)
+    if (method === "GET") return { status: 200, body: this.model(term) }
+    if (method !== "DELETE") throw new JupyterError(405, "Method Not Allowed")
+    this.live.get(t.id)?.terminals.delete(name)
+    term.kill()
+    return { status: 204 }
+  }
+
+  private contents(t: Task, method: string, path: string, raw: string, url: URL) {
+    const root = this.place(t).root
+    const q = url.searchParams
+    if (method === "GET") {
+      const opts = {
+        content: flag(q, "content", true),
+        format: q.get("format") ?? undefined,
+        type: q.get("type") ?? undefined,
+        hash: flag(q, "hash", false),
+      }
+      return { status: 200, body: getModel(root, path, opts) }
+    }
+    if (method === "PUT") {
+      const { model, created } = putModel(root, path, jsonBody(raw))
+      const location = `${url.pathname.replace(/\/api\/contents.*$/, "/api/contents")}/${encodeURI(model.path)}`
+      return { status: created ? 201 : 200, body: model, headers: { Location: location } }
+    }
+    if (method === "DELETE") {
+      deleteModel(root, path)
+      return { status: 204 }
+    }
+    if (method === "PATCH") return { status: 200, body: renameModel(root, path, jsonBody(raw)) }
+    throw new JupyterError(405, "Method Not Allowed")
+  }
+
+  /** `<lab>/terminals/websocket/{name}`: attaches a WebSocket to a live terminal (after the gateway's checks). */
+  async upgrade(t: Task, rest: string, req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    this.sweep()
+    const name = decodeURIComponent(/^\/terminals\/websocket\/([^/?]+)\/?$/.exec(rest)?.[1] ?? "")
+    const term = this.live.get(t.id)?.terminals.get(name)
+    if (term === undefined || !term.alive) return refuseUpgrade(socket, 404, `Terminal not found: ${name}`)
+    if (this.wss === undefined) {
+      const { WebSocketServer } = await import("ws")
+      this.wss ??= new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES })
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.sockets.add(ws)
+      ws.on("close", () => this.sockets.delete(ws))
+      term.attach(ws)
+      const dropMs = this.faults.config.terminalSocketDropMs
+      if (dropMs !== null && dropMs >= 0) {
+        const timer = setTimeout(() => ws.terminate(), dropMs)
+        timer.unref()
+        ws.on("close", () => clearTimeout(timer))
+      }
+    })
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Not Found",
+  503: "Service Unavailable",
+}
+
+/** Answers a WebSocket handshake with an HTTP error (Jupyter's JSON) and closes the connection. */
+export const refuseUpgrade = (socket: Duplex, status: number, message: string): void => {
+  const body = JSON.stringify({ message, reason: null })
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}
