@@ -99,11 +99,15 @@ afterAll(async () => {
 })
 
 describe("core as a package other tools install", () => {
-  it("packs its JavaScript, declarations and README, with its dependencies at versions", () => {
+  it("packs its JavaScript, declarations, README and shipped serving recipes, with its dependencies at versions", () => {
     const paths = packed.files.map((f) => f.path)
     for (const file of ["README.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/internal.d.ts"])
       expect(paths).toContain(file)
-    expect(paths.filter((p) => !/^(dist|src)\/|^(README\.md|package\.json)$/.test(p))).toEqual([])
+    // The shipped recipes are read from the installed package (`inspire serve recipes` lists them).
+    expect(paths.filter((p) => /^recipes\/[^/]+\.yaml$/.test(p)).length).toBeGreaterThan(0)
+    expect(paths.filter((p) => !/^(dist|src)\/|^recipes\/[^/]+\.yaml$|^(README\.md|package\.json)$/.test(p))).toEqual(
+      [],
+    )
     const manifest = JSON.parse(
       readFileSync(join(scratch, "app", "node_modules", "@holos-inspire", "core", "package.json"), "utf8"),
     ) as { private?: boolean; dependencies: Record<string, string> }
