@@ -3,7 +3,8 @@
 // that import packages/core/dist/index.js, taking turns with processes that import nothing, so the
 // machine's load weighs on both alike. Each child reports its RSS after the import, the import's own
 // time and which CommonJS packages it loaded (undici, dockerode: loaded only when a call needs them).
-// Prints medians; it is not a test. Needs a build: `pnpm exec tsc -b` in packages/core.
+// Prints medians; it is not a test. Needs core's build (`pnpm run build` in packages/core: tsc, then the
+// bundle of its entry points that dist/index.js is, scripts/bundle.mjs).
 // Usage: node bench/core-import.mjs [--rounds 15] [--report FILE]
 import { spawn } from "node:child_process"
 import { performance } from "node:perf_hooks"
@@ -108,7 +109,7 @@ const main = async () => {
       },
     ],
     notes: [
-      "Effect, zod and core's own modules make the cost; undici is loaded by a client's first request and dockerode by the first image push.",
+      "dist/index.js is a bundle (packages/core/scripts/bundle.mjs): core, Effect and zod in a few files, so the import compiles and runs them without resolving ~490 modules; undici is loaded by a client's first request and dockerode by the first image push.",
     ],
   })
 }

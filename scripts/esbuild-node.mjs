@@ -5,7 +5,7 @@
  * the namespace is used as a value esbuild cannot drop them. Only English is ever configured (zod
  * does it itself when it loads), so the bundles get a locales module that holds English alone.
  */
-const englishZodLocaleOnly = {
+export const englishZodLocaleOnly = {
   name: "english-zod-locale-only",
   setup(b) {
     b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
@@ -22,6 +22,9 @@ const common = {
   minify: false,
   legalComments: "none",
   logLevel: "warning",
+  // Core from its sources (its package's "inspire-source" condition), not its own prebuilt bundle,
+  // which carries its own copy of zod beside the app's.
+  conditions: ["inspire-source"],
   // dockerode's ssh2 loads this native module inside try/catch; bundled, its missing binary fails the build.
   external: ["cpu-features"],
   plugins: [englishZodLocaleOnly],

@@ -27,8 +27,14 @@ const TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
     EXIT.loginNeeded,
     "login needed: no saved credentials, or the platform or Harbor rejected them (run `inspire login`)",
   ],
-  [EXIT.taskFailed, "job wait / job show --exit-status: the task failed (or ended without reaching the awaited state)"],
-  [EXIT.taskNotFinished, "job wait / job show --exit-status: the task has not finished yet (wait timed out)"],
+  [
+    EXIT.taskFailed,
+    "job wait / job show --exit-status: the task failed (or ended without reaching the awaited state); serve health --wait: the serving crashed or stopped",
+  ],
+  [
+    EXIT.taskNotFinished,
+    "job wait / job show --exit-status: the task has not finished yet (wait timed out); serve health --wait: not answering in time",
+  ],
   [EXIT.taskNotFound, "job wait / job show --exit-status: there is no such task"],
   [EXIT.taskStopped, "job wait / job show --exit-status: the task was stopped"],
   [EXIT.interrupted, "interrupted (Ctrl-C)"],

@@ -155,6 +155,9 @@ const common = {
   minify: false,
   sourcemap: false,
   charset: "utf8",
+  // Core from its sources (its package's "inspire-source" condition), not its own prebuilt bundle,
+  // which carries its own copy of zod beside the plugin's.
+  conditions: ["inspire-source"],
   legalComments: "none",
   logLevel: "warning",
   // Native add-ons cannot be bundled. The only ones (ssh2's optional crypto binding and cpu-features,

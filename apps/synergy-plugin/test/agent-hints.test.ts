@@ -1,6 +1,6 @@
 // What the plugin does beyond the description comes from the operation's `agent` hints, not its name:
 // operations made up here (names the catalogue does not have) get the wait cut and the background note.
-import { defineOperation, InspireError } from "@holos-inspire/core"
+import { defineOperation, InspireError, inferenceOperation } from "@holos-inspire/core"
 import { afterEach, describe, expect, it } from "vitest"
 import { z } from "zod"
 import { operationTool, prepare } from "../src/tools.js"
@@ -47,6 +47,15 @@ describe("agent hints in the plugin", () => {
     expect(short).not.toHaveProperty("note")
     // Without the hint the same field is left alone.
     expect(prepare(operation("doze", {}), { patience: 600 })).toMatchObject({ input: { patience: 600 } })
+  })
+
+  it("cuts the wait of inference health (wait_seconds) and says to call again after a time-out", () => {
+    process.env.INSPIRE_PLUGIN_CALL_BUDGET_MS = "30000"
+    const cut = prepare(inferenceOperation, { action: "health", serving_id: "sv-1", wait_seconds: 900 })
+    if (cut instanceof InspireError) throw cut
+    expect(cut.input).toMatchObject({ action: "health", wait_seconds: 20 })
+    expect(cut.note?.({ action: "health", outcome: "timed-out" })).toContain("waited 20 s of the 900 s asked")
+    expect(cut.note?.({ action: "health", outcome: "ready" })).toBeUndefined()
   })
 
   it("says that a long-running operation continues in the background", () => {

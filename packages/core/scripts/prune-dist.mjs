@@ -18,7 +18,9 @@ const prune = (dir) => {
   let kept = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) {
+    // dist/chunks holds the code the entry points' bundle shares (scripts/bundle.mjs), not tsc's output.
+    if (entry.isDirectory() && path === join(dist, "chunks")) kept++
+    else if (entry.isDirectory()) {
       if (prune(path) === 0) rmdirSync(path)
       else kept++
     } else if (OUTPUT.test(entry.name) && !existsSync(sourceOf(path))) {

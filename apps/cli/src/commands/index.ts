@@ -6,6 +6,7 @@ import { addCompletionCommand } from "./completion.js"
 import { jobExtensions } from "./jobs.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
+import { serveExtensions } from "./serve.js"
 import { addSkillCommands } from "./skill.js"
 import { sweepExtensions } from "./sweep.js"
 import { usageExtensions } from "./usage.js"
@@ -22,6 +23,7 @@ export const addCommands = (program: Command): void => {
     ...notebookExtensions,
     ...usageExtensions,
     ...sweepExtensions,
+    ...serveExtensions,
   ])
   addNotebookCommands(program)
   addLogoutCommand(program)

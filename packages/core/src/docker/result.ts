@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { RegistryId } from "../domain/workspaces.js"
+import type { OutputOf } from "../operations/catalogue/operation.js"
 import { PlanOutput } from "../operations/common/plan.js"
 
 /** Where registration happens in the console. */
@@ -63,4 +64,4 @@ export const ImagePushResult = z.object({
   notes: z.array(z.string()).describe("Things to know or do next"),
   plan: PlanOutput().optional(),
 })
-export type ImagePushResult = z.output<typeof ImagePushResult>
+export interface ImagePushResult extends OutputOf<typeof ImagePushResult> {}

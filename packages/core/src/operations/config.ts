@@ -14,15 +14,13 @@ import {
   SETTING_ENV,
   SETTING_HELP,
   SETTING_KEYS,
-  type SettingKey,
-  type SettingSource,
   type SettingValue,
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
 import { callWord } from "../words/token.js"
-import { defineOperation } from "./catalogue/operation.js"
+import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { resolvedDefaults, savedDefaults } from "./common/defaults.js"
-import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
+import { PlanOutput, planned, renderPlan } from "./common/plan.js"
 import { renderTable } from "./common/render.js"
 
 const Input = z.object({
@@ -43,7 +41,7 @@ const Input = z.object({
 
 const Value = z.union([z.string(), z.number()])
 
-const Output = () =>
+const ConfigOutput = () =>
   z.object({
     action: z.enum(["get", "set", "unset"]).describe("What was done"),
     profile: z.string().describe("The profile whose defaults these are"),
@@ -77,30 +75,11 @@ const Output = () =>
     plan: PlanOutput().optional(),
   })
 
-/** One setting as `config get` shows it. */
-export interface SettingView {
-  readonly key: SettingKey
-  readonly value: SettingValue | undefined
-  readonly source: SettingSource
-  readonly from?: string
-  readonly help: string
-}
+/** What `config` returns: its output schema's type. */
+export interface ConfigResult extends OutputOf<ReturnType<typeof ConfigOutput>> {}
 
-/** What `config` returns. */
-export interface ConfigResult {
-  readonly action: "get" | "set" | "unset"
-  readonly profile: string
-  readonly settings: ReadonlyArray<SettingView>
-  readonly changed?: {
-    readonly key: SettingKey
-    readonly before: SettingValue | undefined
-    readonly after: SettingValue | undefined
-  }
-  readonly notes: ReadonlyArray<string>
-  readonly warnings?: ReadonlyArray<string>
-  readonly dryRun?: boolean
-  readonly plan?: Plan
-}
+/** One setting as `config get` shows it. */
+export type SettingView = ConfigResult["settings"][number]
 
 // A workspace name checked against the workspaces kept from the last discovery (no request is made;
 // with nothing kept there is nothing to check against). It is saved anyway: the list may be stale.
@@ -145,7 +124,7 @@ export const configOperation = defineOperation({
     "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). " +
     `\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
   input: Input,
-  output: Output,
+  output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   effects: { by: "action", writes: ["set", "unset"] },
   examples: [

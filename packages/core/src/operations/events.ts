@@ -4,7 +4,7 @@ import { shortPodName, taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
 import { callWord } from "../words/token.js"
-import { defineOperation } from "./catalogue/operation.js"
+import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { formatTime, renderTable } from "./common/render.js"
 import { jobState } from "./common/tasks/job.js"
@@ -14,7 +14,7 @@ const Input = z.object({
   warnings_only: z.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)"),
 })
 
-const Output = () =>
+const EventsOutput = () =>
   z.object({
     jobId: z.string().describe("Job id"),
     status: z.string().describe("The job's status: family (raw)"),
@@ -34,26 +34,11 @@ const Output = () =>
     truncated: z.boolean().describe("True when the list was cut short"),
   })
 
-/** One event as the tool returns it. */
-export interface EventRow {
-  readonly type: string
-  readonly reason: string
-  readonly message: string
-  /** job, instance (a pod) or HPC_JOB, and which one. */
-  readonly object: string
-  readonly firstAt: number | undefined
-  readonly lastAt: number | undefined
-}
+/** The result of inspire_events: its output schema's type. */
+export interface EventsResult extends OutputOf<ReturnType<typeof EventsOutput>> {}
 
-/** The result of inspire_events. */
-export interface EventsResult {
-  readonly jobId: string
-  readonly status: string
-  readonly events: ReadonlyArray<EventRow>
-  /** True when the platform has discarded the events of this (old) task. */
-  readonly collected: boolean
-  readonly truncated: boolean
-}
+/** One event as the tool returns it. */
+export type EventRow = EventsResult["events"][number]
 
 /** inspire_events: the scheduler events of a job, oldest first. */
 export const eventsOperation = defineOperation({
@@ -63,7 +48,7 @@ export const eventsOperation = defineOperation({
     "Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. " +
     `Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input,
-  output: Output,
+  output: EventsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "events"], positional: ["job_id"] },

@@ -2,7 +2,7 @@ import { z } from "zod"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
 import { Effect } from "../effect.js"
 import { callWord, fieldWord } from "../words/token.js"
-import { defineOperation } from "./catalogue/operation.js"
+import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { formatDuration, formatTime, renderTable } from "./common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "./common/tasks/list.js"
@@ -37,7 +37,7 @@ const Input = z.object({
   limit: z.number().int().min(1).max(1000).default(50).describe("Most rows to return (default 50); counts cover all"),
 })
 
-const Output = () =>
+const JobsOutput = () =>
   z.object({
     tasks: z
       .array(
@@ -72,41 +72,11 @@ const Output = () =>
     truncated: z.boolean().describe("True when a page cap cut a list short"),
   })
 
+/** The result of inspire_jobs: its output schema's type. */
+export interface JobsResult extends OutputOf<ReturnType<typeof JobsOutput>> {}
+
 /** One listed task. */
-export interface JobRow {
-  readonly id: string
-  readonly type: TaskType
-  readonly name: string
-  readonly status: string
-  readonly rawStatus: string
-  readonly workspace: string
-  readonly createdAt: number | undefined
-  readonly runningTimeMs: number | undefined
-  readonly gpus: number | undefined
-}
-
-/** The result of inspire_jobs. */
-export interface JobsResult {
-  readonly tasks: ReadonlyArray<JobRow>
-  /** How many matched in all, before `limit`. */
-  readonly total: number
-  /** Matches per status family. */
-  readonly counts: Readonly<Record<string, number>>
-  readonly workspaces: ReadonlyArray<string>
-  /** What was searched: where the workspaces came from and the filters. */
-  readonly scope: JobsScope
-  readonly truncated: boolean
-}
-
-/** What a listing searched. */
-export interface JobsScope {
-  readonly workspaceFrom: "query" | "default" | "all"
-  readonly type: string
-  readonly status: string
-  readonly mine: boolean
-  readonly project?: string
-  readonly name?: string
-}
+export type JobRow = JobsResult["tasks"][number]
 
 const rowOf = (t: TaskRow): JobRow => ({
   id: t.id,
@@ -172,7 +142,7 @@ export const jobsOperation = defineOperation({
     `Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. ` +
     `Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input,
-  output: Output,
+  output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "list"], summary: "List tasks by type and status" },

@@ -1,13 +1,13 @@
 import { z } from "zod"
-import { type LoginResult, saveHarborLogin, saveInspireLogin } from "../auth/save.js"
+import { saveHarborLogin, saveInspireLogin } from "../auth/save.js"
 import { Effect } from "../effect.js"
 import type { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { Store } from "../store/store.js"
 import { callWord, fieldWord } from "../words/token.js"
-import { defineOperation } from "./catalogue/operation.js"
+import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import type { ClientServices } from "./catalogue/services.js"
-import { type Plan, PlanOutput, planned, renderPlan } from "./common/plan.js"
+import { PlanOutput, planned, renderPlan } from "./common/plan.js"
 import { renderFields } from "./common/render.js"
 
 const Input = z.object({
@@ -30,7 +30,7 @@ const Input = z.object({
     .describe("Show where the account would be checked and saved; send nothing, save nothing"),
 })
 
-const Output = () =>
+const LoginOutput = () =>
   z.object({
     target: z.enum(["inspire", "harbor"]).describe("Which account was saved"),
     registry: z.enum(["qb", "sj"]).optional().describe("For harbor: the registry"),
@@ -45,7 +45,7 @@ const Output = () =>
   })
 
 /** What inspire_login returns: the saved account, or with dry_run the plan. */
-export type LoginOperationResult = LoginResult & { readonly dryRun?: boolean; readonly plan?: Plan }
+export interface LoginOperationResult extends OutputOf<ReturnType<typeof LoginOutput>> {}
 
 // The dry run names the address the password would go to and the file it would be kept in; it sends
 // nothing (the password least of all) and saves nothing.
@@ -98,7 +98,7 @@ export const loginOperation = defineOperation({
     "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. " +
     `Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
   input: Input,
-  output: Output,
+  output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: { by: "target", writes: ["inspire", "harbor"] },
   examples: [

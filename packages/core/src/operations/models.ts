@@ -4,20 +4,18 @@ import {
   deleteModel,
   getModel,
   listModels,
-  type ModelDetail,
   plannedModelCreate,
   plannedModelDelete,
   prepareModel,
 } from "../api/models/models.js"
-import type { Model } from "../api/models/schema.js"
 import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { callWord, confirmWord, fieldWord } from "../words/token.js"
-import { defineOperation } from "./catalogue/operation.js"
+import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import type { ClientServices } from "./catalogue/services.js"
 import { resolveTarget } from "./common/defaults.js"
-import { epochMs, type NextStep, NextSteps, nextLine, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
-import { labelOf, type Plan, PlanOutput, renderPlan } from "./common/plan.js"
+import { epochMs, NextSteps, nextLine, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
+import { labelOf, PlanOutput, renderPlan } from "./common/plan.js"
 import { formatTime, renderFields, renderTable } from "./common/render.js"
 import { resolveReadWorkspace, withHint } from "./common/support.js"
 
@@ -99,7 +97,7 @@ const ModelDetailOutput = z
   })
   .describe("The model with its versions")
 
-const Output = () =>
+const ModelsOutput = () =>
   z.discriminatedUnion("action", [
     z.object({
       action: z.literal("list"),
@@ -131,36 +129,8 @@ const Output = () =>
     }),
   ])
 
-/** What inspire_models returns, by action. */
-export type ModelsResult =
-  | {
-      readonly action: "list"
-      readonly workspace: { readonly id: string; readonly name: string }
-      readonly models: ReadonlyArray<Model>
-      readonly truncated: boolean
-    }
-  | { readonly action: "detail"; readonly model: ModelDetail }
-  | {
-      readonly action: "create"
-      readonly dryRun: boolean
-      readonly modelId?: string
-      readonly name: string
-      readonly sourcePath: string
-      readonly workspace: { readonly id: string; readonly name: string }
-      readonly project: { readonly id: string; readonly name: string }
-      readonly recovered?: boolean
-      readonly next: ReadonlyArray<NextStep>
-      readonly plan?: Plan
-    }
-  | {
-      readonly action: "delete"
-      readonly model: ModelDetail
-      readonly confirmed: boolean
-      readonly deleted: boolean
-      readonly message: string
-      readonly hint?: string
-      readonly plan?: Plan
-    }
+/** What inspire_models returns, by action: its output schema's type. */
+export type ModelsResult = OutputOf<ReturnType<typeof ModelsOutput>>
 
 const LIST_HINT = `${callWord("models", { action: "list" })} shows the model ids.`
 
@@ -299,7 +269,7 @@ const run = (input: ModelsInput): Effect.Effect<ModelsResult, InspireError, Clie
   }))
 }
 
-const renderModel = (m: ModelDetail) =>
+const renderModel = (m: Extract<ModelsResult, { readonly action: "detail" }>["model"]) =>
   [
     renderFields([
       ["model", `${m.name} (${m.id})`],
@@ -363,7 +333,7 @@ export const modelsOperation = defineOperation({
     "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. " +
     `delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
   input: Input,
-  output: Output,
+  output: ModelsOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   effects: { by: "action", writes: ["create", "delete"] },
   examples: [

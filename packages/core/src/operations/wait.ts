@@ -2,7 +2,7 @@ import { z } from "zod"
 import { taskKindOf } from "../domain/ids.js"
 import { Clock, Duration, Effect, Either } from "../effect.js"
 import { callWord } from "../words/token.js"
-import { defineOperation } from "./catalogue/operation.js"
+import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
 
@@ -29,7 +29,7 @@ const Input = z.object({
     .describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS}); default backs off from 5 s to 30 s`),
 })
 
-const Output = () =>
+const WaitOutput = () =>
   z.object({
     jobId: z.string().describe("Task id"),
     until: z.enum(["running", "finished", "succeeded"]).describe("The state waited for"),
@@ -45,19 +45,11 @@ const Output = () =>
     message: z.string().describe("What happened and what to do next"),
   })
 
-/** How a wait ended. */
-export type WaitOutcome = "reached" | "timed-out" | "task-failed" | "not-found"
+/** The result of inspire_wait: its output schema's type. */
+export interface WaitResult extends OutputOf<ReturnType<typeof WaitOutput>> {}
 
-/** The result of inspire_wait. */
-export interface WaitResult {
-  readonly jobId: string
-  readonly until: "running" | "finished" | "succeeded"
-  readonly outcome: WaitOutcome
-  readonly status?: { readonly family: string; readonly raw: string }
-  readonly waitedMs: number
-  readonly polls: number
-  readonly message: string
-}
+/** How a wait ended. */
+export type WaitOutcome = WaitResult["outcome"]
 
 type Status = { readonly family: string; readonly terminal: boolean }
 
@@ -88,7 +80,7 @@ export const waitOperation = defineOperation({
     "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. " +
     `Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
   input: Input,
-  output: Output,
+  output: WaitOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: {

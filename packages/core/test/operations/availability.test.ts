@@ -115,7 +115,10 @@ const taskListings = () =>
   Object.entries(emu.current.control.requests().bySurface)
     .filter(([k]) => /ListTaskDimension|list_task_dimension/.test(k))
     .reduce((n, [, v]) => n + v, 0)
-const verdictOf = (r: { result: { fit?: { ranked: ReadonlyArray<{ computeGroup: { name: string } }> } } }, g: string) =>
+const verdictOf = (
+  r: { result: { fit?: { ranked: ReadonlyArray<{ computeGroup: { name: string } }> } | undefined } },
+  g: string,
+) =>
   r.result.fit?.ranked.find((f) => f.computeGroup.name === g) as
     | { verdict: string; reason: string; queuedAhead: number }
     | undefined

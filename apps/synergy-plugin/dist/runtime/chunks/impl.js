@@ -19,11 +19,11 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFile as readFile4 } from "node:fs/promises";
 
-// ../../packages/core/dist/index.js
+// ../../packages/core/src/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/ids.js
+// ../../packages/core/src/domain/ids.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -19954,7 +19954,7 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// ../../packages/core/dist/effect.js
+// ../../packages/core/src/effect.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -38902,7 +38902,7 @@ var zipRight5 = zipRight3;
 var zipWith9 = zipWith6;
 var CurrentIterationMetadata2 = CurrentIterationMetadata;
 
-// ../../packages/core/dist/errors.js
+// ../../packages/core/src/errors.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var InspireError = class extends Data_exports.TaggedError("InspireError") {
@@ -38924,9 +38924,33 @@ var surfaceError = (e, context5 = {}) => inspireError({
 });
 var invalidInput = (message, hint, extra = {}) => inspireError({ reason: "InvalidInput", message, hint, ...extra });
 
-// ../../packages/core/dist/words/token.js
+// ../../packages/core/src/words/token.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+var WORD_OPERATIONS = [
+  "config",
+  "login",
+  "status",
+  "availability",
+  "submit",
+  "submit_hpc",
+  "inference",
+  "jobs",
+  "job_detail",
+  "logs",
+  "metrics",
+  "stop",
+  "images",
+  "image_push",
+  "notebook",
+  "notebook_exec",
+  "notebook_files",
+  "models",
+  "wait",
+  "resubmit",
+  "events",
+  "sweep"
+];
 var OPEN = "";
 var CLOSE = "";
 var TOKEN = /\uE000([^\uE000\uE001]*)\uE001/g;
@@ -38947,19 +38971,17 @@ var parseWords = (text3) => {
   const parts2 = [];
   let last3 = 0;
   for (const m of text3.matchAll(TOKEN)) {
-    if (m.index > last3)
-      parts2.push(text3.slice(last3, m.index));
+    if (m.index > last3) parts2.push(text3.slice(last3, m.index));
     parts2.push(decode4(m[1] ?? "") ?? m[0]);
     last3 = m.index + m[0].length;
   }
-  if (last3 < text3.length)
-    parts2.push(text3.slice(last3));
+  if (last3 < text3.length) parts2.push(text3.slice(last3));
   return parts2;
 };
 var hasWords = (text3) => text3.includes(OPEN) || text3.includes(CLOSE);
 var replaceWords = (text3, word2) => hasWords(text3) ? parseWords(text3).map((p) => typeof p === "string" ? p : word2(p)).join("") : text3;
 
-// ../../packages/core/dist/domain/ids.js
+// ../../packages/core/src/domain/ids.ts
 var TaskKind = external_exports.enum(["train", "hpc", "serving", "ray", "notebook"]);
 var TASK_PREFIXES = [
   { prefix: "hpc-job-", kind: "hpc", label: "HPC job" },
@@ -38982,29 +39004,29 @@ var knownTaskPrefixes = [
   ...TASK_PREFIXES.map((r) => `${r.prefix}… (${r.label})`),
   "<uuid> (notebook, no prefix)"
 ];
-var unknownId = (id, why2) => invalidInput(`"${id}" is not a task id: ${why2}.`, `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`, { candidates: knownTaskPrefixes });
+var unknownId = (id, why2) => invalidInput(
+  `"${id}" is not a task id: ${why2}.`,
+  `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`,
+  { candidates: knownTaskPrefixes }
+);
 var taskKindOf = (raw) => {
   const id = raw.trim();
-  if (id === "")
-    return Either_exports.left(unknownId(raw, "it is empty"));
+  if (id === "") return Either_exports.left(unknownId(raw, "it is empty"));
   const rule = TASK_PREFIXES.find((r) => id.startsWith(r.prefix));
   if (rule !== void 0) {
     const body2 = id.slice(rule.prefix.length);
     return ID_BODY.test(body2) ? Either_exports.right({ id, kind: rule.kind }) : Either_exports.left(unknownId(id, `the part after "${rule.prefix}" is missing or has invalid characters`));
   }
-  if (UUID.test(id))
-    return Either_exports.right({ id, kind: "notebook" });
+  if (UUID.test(id)) return Either_exports.right({ id, kind: "notebook" });
   const other = OTHER_PREFIXES.find(([prefix]) => id.startsWith(prefix));
-  if (other !== void 0)
-    return Either_exports.left(unknownId(id, `it looks like the id of ${other[1]}`));
-  if (/^(nb|notebook)-/i.test(id))
-    return Either_exports.left(unknownId(id, "notebook ids are bare UUIDs with no prefix"));
+  if (other !== void 0) return Either_exports.left(unknownId(id, `it looks like the id of ${other[1]}`));
+  if (/^(nb|notebook)-/i.test(id)) return Either_exports.left(unknownId(id, "notebook ids are bare UUIDs with no prefix"));
   return Either_exports.left(unknownId(id, "its prefix is not one the platform uses"));
 };
 var POD_TAIL = /^(.*)-(worker-\d+(?:-\d+)?)$/;
 var shortPodName = (pod) => POD_TAIL.exec(pod)?.[2] ?? pod;
 
-// ../../packages/core/dist/domain/images.js
+// ../../packages/core/src/domain/images.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_REGISTRIES = {
@@ -39016,24 +39038,22 @@ var COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 var TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 var DIGEST = /^sha256:[a-f0-9]{64}$/;
 var HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/;
-var badRef = (raw, why2) => invalidInput(`"${raw}" is not a valid image reference: ${why2}.`, "Write it as [host/]namespace/name:tag, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1.");
+var badRef = (raw, why2) => invalidInput(
+  `"${raw}" is not a valid image reference: ${why2}.`,
+  "Write it as [host/]namespace/name:tag, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1."
+);
 var looksLikeHost = (part) => part.includes(".") || part.includes(":") || part === "localhost";
 var parseImageRef = (raw) => {
   const text3 = raw.trim().replace(/^(https?|docker):\/\//i, "");
-  if (text3 === "")
-    return Either_exports.left(badRef(raw, "it is empty"));
-  if (/\s/.test(text3))
-    return Either_exports.left(badRef(raw, "it contains spaces"));
+  if (text3 === "") return Either_exports.left(badRef(raw, "it is empty"));
+  if (/\s/.test(text3)) return Either_exports.left(badRef(raw, "it contains spaces"));
   const [beforeDigest, digest, ...rest] = text3.split("@");
-  if (rest.length > 0 || beforeDigest === void 0)
-    return Either_exports.left(badRef(raw, "it has more than one '@'"));
-  if (digest !== void 0 && !DIGEST.test(digest))
-    return Either_exports.left(badRef(raw, "the digest is not sha256:<64 hex>"));
+  if (rest.length > 0 || beforeDigest === void 0) return Either_exports.left(badRef(raw, "it has more than one '@'"));
+  if (digest !== void 0 && !DIGEST.test(digest)) return Either_exports.left(badRef(raw, "the digest is not sha256:<64 hex>"));
   const parts2 = beforeDigest.split("/");
   const first2 = parts2[0] ?? "";
   const host = parts2.length > 1 && looksLikeHost(first2) ? first2.toLowerCase() : void 0;
-  if (host !== void 0 && !HOST.test(host))
-    return Either_exports.left(badRef(raw, `"${first2}" is not a valid registry host`));
+  if (host !== void 0 && !HOST.test(host)) return Either_exports.left(badRef(raw, `"${first2}" is not a valid registry host`));
   const pathParts = host === void 0 ? parts2 : parts2.slice(1);
   const last3 = pathParts.at(-1) ?? "";
   const colon = last3.lastIndexOf(":");
@@ -39041,8 +39061,7 @@ var parseImageRef = (raw) => {
   const names2 = [...pathParts.slice(0, -1), colon >= 0 ? last3.slice(0, colon) : last3];
   if (names2.some((n) => !COMPONENT.test(n)))
     return Either_exports.left(badRef(raw, "names may only use lower-case letters, digits and . _ -"));
-  if (tag !== void 0 && !TAG.test(tag))
-    return Either_exports.left(badRef(raw, `the tag "${tag}" is not valid`));
+  if (tag !== void 0 && !TAG.test(tag)) return Either_exports.left(badRef(raw, `the tag "${tag}" is not valid`));
   return Either_exports.right({
     repository: names2.join("/"),
     ...host !== void 0 ? { host } : {},
@@ -39054,10 +39073,8 @@ var formatImageRef = (ref2) => `${ref2.host !== void 0 ? `${ref2.host}/` : ""}${
 var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
   const h = host.toLowerCase();
   for (const registry2 of ["qb", "sj"]) {
-    if (registries[registry2].display.toLowerCase() === h)
-      return { registry: registry2, domain: "display" };
-    if (registries[registry2].push.toLowerCase() === h)
-      return { registry: registry2, domain: "push" };
+    if (registries[registry2].display.toLowerCase() === h) return { registry: registry2, domain: "display" };
+    if (registries[registry2].push.toLowerCase() === h) return { registry: registry2, domain: "push" };
   }
   return void 0;
 };
@@ -39070,28 +39087,49 @@ var toDisplayAddress = (raw, options = {}) => {
       return Either_exports.right(formatImageRef({ ...ref2, host, repository: withProject(ref2.repository) }));
     }
     const where3 = classifyHost(ref2.host, registries);
-    if (where3 === void 0)
-      return Either_exports.left(foreignHost(raw, ref2.host, registries));
+    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref2.host, registries));
     return Either_exports.right(formatImageRef({ ...ref2, host: registries[where3.registry].display }));
   });
 };
-var foreignHost = (raw, host, registries) => invalidInput(`The image "${raw}" is on ${host}, which is not one of the platform's registries.`, `Push the image to Harbor with ${callWord("image_push")}, register it under 镜像管理 → 新建镜像, then use the display address it returns.`, { candidates: [registries.qb.display, registries.sj.display] });
+var foreignHost = (raw, host, registries) => invalidInput(
+  `The image "${raw}" is on ${host}, which is not one of the platform's registries.`,
+  `Push the image to Harbor with ${callWord("image_push")}, register it under 镜像管理 → 新建镜像, then use the display address it returns.`,
+  { candidates: [registries.qb.display, registries.sj.display] }
+);
 var checkJobImage = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
   return Either_exports.flatMap(parseImageRef(raw), (ref2) => {
     if (ref2.host === void 0) {
-      const fix = Either_exports.getOrUndefined(toDisplayAddress(raw, { registries, registry: options.workspaceRegistry ?? "qb" }));
-      return Either_exports.left(invalidInput(`The image "${raw}" has no registry host; jobs need the full display address.`, fix !== void 0 ? `Use ${fix} (after registering it under 镜像管理).` : `Use the address ${callWord("images")} shows.`, fix !== void 0 ? { fix } : {}));
+      const fix = Either_exports.getOrUndefined(
+        toDisplayAddress(raw, { registries, registry: options.workspaceRegistry ?? "qb" })
+      );
+      return Either_exports.left(
+        invalidInput(
+          `The image "${raw}" has no registry host; jobs need the full display address.`,
+          fix !== void 0 ? `Use ${fix} (after registering it under 镜像管理).` : `Use the address ${callWord("images")} shows.`,
+          fix !== void 0 ? { fix } : {}
+        )
+      );
     }
     const where3 = classifyHost(ref2.host, registries);
-    if (where3 === void 0)
-      return Either_exports.left(foreignHost(raw, ref2.host, registries));
+    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref2.host, registries));
     if (where3.domain === "push") {
       const fix = formatImageRef({ ...ref2, host: registries[where3.registry].display });
-      return Either_exports.left(invalidInput(`"${raw}" uses the push domain ${ref2.host}; jobs must reference the display domain.`, `Use ${fix} instead.`, { fix }));
+      return Either_exports.left(
+        invalidInput(
+          `"${raw}" uses the push domain ${ref2.host}; jobs must reference the display domain.`,
+          `Use ${fix} instead.`,
+          { fix }
+        )
+      );
     }
     if (ref2.tag === void 0 && ref2.digest === void 0)
-      return Either_exports.left(invalidInput(`The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`, `Add the registered version, e.g. :v1 (${callWord("images")} lists the versions).`));
+      return Either_exports.left(
+        invalidInput(
+          `The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`,
+          `Add the registered version, e.g. :v1 (${callWord("images")} lists the versions).`
+        )
+      );
     const warnings = options.workspaceRegistry !== void 0 && options.workspaceRegistry !== where3.registry ? [
       `The image is in the ${where3.registry} registry but this workspace uses ${options.workspaceRegistry}; the registries do not share images.`
     ] : [];
@@ -39099,11 +39137,11 @@ var checkJobImage = (raw, options = {}) => {
   });
 };
 
-// ../../packages/core/dist/domain/lint/index.js
+// ../../packages/core/src/domain/lint/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/lint/finding.js
+// ../../packages/core/src/domain/lint/finding.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var FindingLevel = external_exports.enum(["error", "warning", "hint"]);
@@ -39121,15 +39159,15 @@ var Finding = external_exports.object({
 var finding = (level, rule, message, fix, match15) => match15 === void 0 ? { level, rule, message, fix } : { level, rule, message, fix, match: match15 };
 var hasErrors = (findings) => findings.some((f) => f.level === "error");
 
-// ../../packages/core/dist/domain/lint/hpc.js
+// ../../packages/core/src/domain/lint/hpc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/lint/network.js
+// ../../packages/core/src/domain/lint/network.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/lint/wrappers.js
+// ../../packages/core/src/domain/lint/wrappers.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var basename = (word2) => word2.slice(word2.lastIndexOf("/") + 1);
@@ -39140,7 +39178,9 @@ var spec = (values3, positional = 0, assignments = false) => ({
 });
 var SRUN_VALUES = [
   ..."-A -c -C -D -d -e -G -i -J -L -m -M -n -N -o -p -q -r -t -T -w -W -x".split(" "),
-  ..."--account --chdir --constraint --cpus-per-task --cpu-bind --dependency --distribution --error --export".split(" "),
+  ..."--account --chdir --constraint --cpus-per-task --cpu-bind --dependency --distribution --error --export".split(
+    " "
+  ),
   ..."--gpus --gpus-per-task --gres --input --job-name --mem --mem-per-cpu --mpi --nodelist --nodes".split(" "),
   ..."--ntasks --ntasks-per-node --output --partition --qos --time --exclude".split(" ")
 ];
@@ -39188,8 +39228,7 @@ var skipOptions = (words2, from, wrapper) => {
   let positional = wrapper.positional;
   while (i < words2.length) {
     const w = words2[i] ?? "";
-    if (w === "--")
-      return i + 1;
+    if (w === "--") return i + 1;
     if (wrapper.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) {
       i++;
       continue;
@@ -39198,8 +39237,7 @@ var skipOptions = (words2, from, wrapper) => {
       i += wrapper.values.has(w) ? 2 : 1;
       continue;
     }
-    if (positional === 0)
-      return i;
+    if (positional === 0) return i;
     positional--;
     i++;
   }
@@ -39233,14 +39271,12 @@ var unwrapCommand = (words2) => {
 };
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "dash", "ksh"]);
 var shellBody = (words2) => {
-  if (!SHELLS.has(basename(words2[0] ?? "")))
-    return void 0;
+  if (!SHELLS.has(basename(words2[0] ?? ""))) return void 0;
   let command = false;
   let login = false;
   for (let i = 1; i < words2.length; i++) {
     const w = words2[i] ?? "";
-    if (w === "--login" || w === "-l")
-      login = true;
+    if (w === "--login" || w === "-l") login = true;
     if (w === "-o" || w === "+o" || w === "-O" || w === "+O") {
       i++;
       continue;
@@ -39250,33 +39286,33 @@ var shellBody = (words2) => {
       login ||= w.includes("l");
       continue;
     }
-    if (w.startsWith("-"))
-      continue;
+    if (w.startsWith("-")) continue;
     return command ? { index: i, body: w, login } : void 0;
   }
   return void 0;
 };
 
-// ../../packages/core/dist/domain/lint/network.js
+// ../../packages/core/src/domain/lint/network.ts
 var NEXUS_HOST = "nexus.sii.shaipower.online";
 var PYTHON = /^python(\d+(\.\d+)*)?$/;
 var PIP = /^pip(\d+(\.\d+)*)?$/;
 var subcommand = (args2, valued = []) => {
   for (let i = 0; i < args2.length; i++) {
     const a = args2[i] ?? "";
-    if (!a.startsWith("-"))
-      return { name: a, rest: args2.slice(i + 1) };
-    if (valued.includes(a))
-      i++;
+    if (!a.startsWith("-")) return { name: a, rest: args2.slice(i + 1) };
+    if (valued.includes(a)) i++;
   }
   return { name: "", rest: [] };
 };
 var PIP_GLOBAL_VALUES = ["--proxy", "--log", "--cache-dir", "--timeout", "--retries", "--cert", "--python"];
-var PIP_INSTALL_VALUES = new Set("-i --index-url --extra-index-url -f --find-links -t --target --prefix --root --src --upgrade-strategy --platform --python-version --implementation --abi --no-binary --only-binary --progress-bar -C --config-settings --global-option --report --trusted-host --proxy --cache-dir --timeout".split(" "));
+var PIP_INSTALL_VALUES = new Set(
+  "-i --index-url --extra-index-url -f --find-links -t --target --prefix --root --src --upgrade-strategy --platform --python-version --implementation --abi --no-binary --only-binary --progress-bar -C --config-settings --global-option --report --trusted-host --proxy --cache-dir --timeout".split(
+    " "
+  )
+);
 var isLocalTarget = (target) => /^(\.|\.\.|\/|~\/|\.\/|\.\.\/|file:)/.test(target) || /\.(whl|tar\.gz|tgz|zip)$/.test(target) && !target.includes("://");
 var pipNeedsNetwork = (args2, assignments) => {
-  if (args2.includes("--no-index"))
-    return false;
+  if (args2.includes("--no-index")) return false;
   const indexes = assignments.filter((a) => a.startsWith("PIP_INDEX_URL=")).map((a) => a.slice(14));
   const extras = [];
   let remote = false;
@@ -39288,48 +39324,36 @@ var pipNeedsNetwork = (args2, assignments) => {
       remote ||= !isLocalTarget(a);
       continue;
     }
-    if (!takesValue && !PIP_INSTALL_VALUES.has(option3))
-      continue;
+    if (!takesValue && !PIP_INSTALL_VALUES.has(option3)) continue;
     const value = inline ?? args2[i + 1] ?? "";
-    if (inline === void 0)
-      i++;
-    if (option3 === "-e" || option3 === "--editable")
-      remote ||= !isLocalTarget(value);
-    if (option3 === "-r" || option3 === "--requirement")
-      remote = true;
-    if (option3 === "-i" || option3 === "--index-url")
-      indexes.push(value);
-    if (option3 === "--extra-index-url")
-      extras.push(value);
+    if (inline === void 0) i++;
+    if (option3 === "-e" || option3 === "--editable") remote ||= !isLocalTarget(value);
+    if (option3 === "-r" || option3 === "--requirement") remote = true;
+    if (option3 === "-i" || option3 === "--index-url") indexes.push(value);
+    if (option3 === "--extra-index-url") extras.push(value);
   }
   const nexusOnly = indexes.length > 0 && [...indexes, ...extras].every((url2) => url2.includes(NEXUS_HOST));
   return remote && !nexusOnly;
 };
 var LOCALHOST = /^([a-z]+:\/\/)?(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])([:/]|$)/i;
 var fetchNeedsNetwork = (args2) => {
-  if (args2.length > 0 && args2.every((a) => ["--version", "-V", "--help", "-h"].includes(a)))
-    return false;
+  if (args2.length > 0 && args2.every((a) => ["--version", "-V", "--help", "-h"].includes(a))) return false;
   const urls = args2.filter((a) => a.includes("://") || LOCALHOST.test(a));
   return urls.length === 0 || !urls.every((u) => LOCALHOST.test(u));
 };
 var use = (kind, tool2, cmd) => ({ kind, tool: tool2, match: cmd.text });
 var pythonPackages = (tool2, args2, cmd) => {
   const sub = subcommand(args2, PIP_GLOBAL_VALUES);
-  if (sub.name !== "install" && sub.name !== "download")
-    return void 0;
+  if (sub.name !== "install" && sub.name !== "download") return void 0;
   return pipNeedsNetwork(sub.rest, cmd.assignments) ? use("python-package", `${tool2} ${sub.name}`, cmd) : void 0;
 };
 var pythonModule = (args2) => {
   for (let i = 0; i < args2.length; i++) {
     const a = args2[i] ?? "";
-    if (a === "-m")
-      return { module: args2[i + 1] ?? "", rest: args2.slice(i + 2) };
-    if (a.startsWith("-m"))
-      return { module: a.slice(2), rest: args2.slice(i + 1) };
-    if (!a.startsWith("-") || a === "-c")
-      return void 0;
-    if (a === "-W" || a === "-X")
-      i++;
+    if (a === "-m") return { module: args2[i + 1] ?? "", rest: args2.slice(i + 2) };
+    if (a.startsWith("-m")) return { module: a.slice(2), rest: args2.slice(i + 1) };
+    if (!a.startsWith("-") || a === "-c") return void 0;
+    if (a === "-W" || a === "-X") i++;
   }
   return void 0;
 };
@@ -39351,25 +39375,21 @@ var networkUseOf = (cmd) => {
   const words2 = unwrapCommand(cmd.words).words;
   const name2 = basename(words2[0] ?? "");
   const args2 = words2.slice(1);
-  if (PIP.test(name2))
-    return pythonPackages(name2, args2, cmd);
+  if (PIP.test(name2)) return pythonPackages(name2, args2, cmd);
   if (PYTHON.test(name2)) {
     const run7 = pythonModule(args2);
     return run7?.module === "pip" ? pythonPackages(`${name2} -m pip`, run7.rest, cmd) : void 0;
   }
   if (name2 === "uv" && subcommand(args2).name === "pip") {
     const rest = subcommand(args2).rest;
-    if (subcommand(rest).name === "install")
-      return pythonPackages("uv pip", rest, cmd);
+    if (subcommand(rest).name === "install") return pythonPackages("uv pip", rest, cmd);
   }
   if (name2 === "wget" || name2 === "curl" || name2 === "aria2c") {
     return fetchNeedsNetwork(args2) ? use("download", name2, cmd) : void 0;
   }
-  if (args2.includes("--offline"))
-    return void 0;
+  if (args2.includes("--offline")) return void 0;
   for (const [pattern, kind, subs] of SUBCOMMANDS) {
-    if (!pattern.test(name2))
-      continue;
+    if (!pattern.test(name2)) continue;
     const first2 = subcommand(args2, name2 === "git" ? GIT_VALUES : []);
     const second = subcommand(first2.rest).name;
     const hit = subs.find((s) => s === first2.name || s === `${first2.name} ${second}`);
@@ -39389,19 +39409,18 @@ var FIXES = {
 var OFFLINE_SPACES = "分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access";
 var offlineNetworkFindings = (commands, context5) => commands.flatMap((cmd) => {
   const hit = networkUseOf(cmd);
-  if (hit === void 0)
-    return [];
+  if (hit === void 0) return [];
   const message = context5 === "unknown" ? `\`${hit.tool}\` needs the internet; if this workspace is offline (${OFFLINE_SPACES}), it will fail or hang.` : context5 === "hpc" ? `\`${hit.tool}\` needs the internet, but HPC spaces (高性能计算) are offline.` : `\`${hit.tool}\` needs the internet, but this workspace is offline (${OFFLINE_SPACES}).`;
   return [
     finding(context5 === "unknown" ? "warning" : "error", "offline-network", message, FIXES[hit.kind], hit.match)
   ];
 });
 
-// ../../packages/core/dist/domain/lint/shell.js
+// ../../packages/core/src/domain/lint/shell.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/lint/lexer.js
+// ../../packages/core/src/domain/lint/lexer.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REDIRS = ["&>>", "<<<", "<<-", "&>", ">>", ">|", ">&", "<<", "<&", "<>", ">", "<"];
@@ -39412,22 +39431,15 @@ var matchParen = (src, open4) => {
   let i = open4;
   while (i < src.length) {
     const c = src[i];
-    if (c === "\\")
-      i += 2;
-    else if (c === "'")
-      i = src.indexOf("'", i + 1) + 1 || src.length;
-    else if (c === '"')
-      i = skipDouble(src, i);
-    else if (c === "`")
-      i = skipBacktick(src, i);
+    if (c === "\\") i += 2;
+    else if (c === "'") i = src.indexOf("'", i + 1) + 1 || src.length;
+    else if (c === '"') i = skipDouble(src, i);
+    else if (c === "`") i = skipBacktick(src, i);
     else {
-      if (c === "(")
-        depth++;
-      if (c === ")")
-        depth--;
+      if (c === "(") depth++;
+      if (c === ")") depth--;
       i++;
-      if (depth === 0)
-        return i;
+      if (depth === 0) return i;
     }
   }
   return src.length;
@@ -39435,21 +39447,16 @@ var matchParen = (src, open4) => {
 var skipDouble = (src, open4) => {
   let i = open4 + 1;
   while (i < src.length && src[i] !== '"') {
-    if (src[i] === "\\")
-      i += 2;
-    else if (src.startsWith("$(", i))
-      i = matchParen(src, i + 1);
-    else if (src[i] === "`")
-      i = skipBacktick(src, i);
-    else
-      i++;
+    if (src[i] === "\\") i += 2;
+    else if (src.startsWith("$(", i)) i = matchParen(src, i + 1);
+    else if (src[i] === "`") i = skipBacktick(src, i);
+    else i++;
   }
   return Math.min(i + 1, src.length);
 };
 var skipBacktick = (src, open4) => {
   let i = open4 + 1;
-  while (i < src.length && src[i] !== "`")
-    i += src[i] === "\\" ? 2 : 1;
+  while (i < src.length && src[i] !== "`") i += src[i] === "\\" ? 2 : 1;
   return Math.min(i + 1, src.length);
 };
 var unescapeBacktick = (body2) => body2.replace(/\\([\\`$])/g, "$1");
@@ -39489,8 +39496,7 @@ var readWord = (src, start3) => {
   while (i < src.length && !BREAKS.has(src[i] ?? "")) {
     const c = src[i] ?? "";
     if (c === "\\") {
-      if (src[i + 1] !== "\n")
-        value += src[i + 1] ?? "";
+      if (src[i + 1] !== "\n") value += src[i + 1] ?? "";
       quoted = true;
       i += 2;
     } else if (c === "'") {
@@ -39501,8 +39507,7 @@ var readWord = (src, start3) => {
       i = end4 + 1;
     } else if (c === "$" && src[i + 1] === "'") {
       let j = i + 2;
-      while (j < src.length && src[j] !== "'")
-        j += src[j] === "\\" ? 2 : 1;
+      while (j < src.length && src[j] !== "'") j += src[j] === "\\" ? 2 : 1;
       value += src.slice(i + 2, j).replace(/\\n/g, "\n").replace(/\\t/g, "	").replace(/\\(.)/g, "$1");
       quoted = true;
       i = j + 1;
@@ -39512,8 +39517,7 @@ var readWord = (src, start3) => {
       while (i < src.length && src[i] !== '"') {
         const d = src[i] ?? "";
         if (d === "\\" && '$`"\\\n'.includes(src[i + 1] ?? "x")) {
-          if (src[i + 1] !== "\n")
-            value += src[i + 1] ?? "";
+          if (src[i + 1] !== "\n") value += src[i + 1] ?? "";
           i += 2;
         } else if (d === "$") {
           const read2 = readDollar(src, i, subs);
@@ -39553,8 +39557,7 @@ var skipHeredocs = (src, from, pending3) => {
       const lineEnd = eol < 0 ? src.length : eol;
       const line = src.slice(i, lineEnd).replace(/\r$/, "");
       i = lineEnd + 1;
-      if ((doc.strip ? line.replace(/^\t+/, "") : line) === doc.delim)
-        break;
+      if ((doc.strip ? line.replace(/^\t+/, "") : line) === doc.delim) break;
     }
   }
   return Math.min(i, src.length);
@@ -39605,15 +39608,14 @@ var tokenize = (src) => {
     }
     const word2 = readWord(src, i);
     tokens2.push(word2);
-    if (heredocOp !== void 0)
-      pending3.push({ delim: word2.value, strip: heredocOp === "<<-" });
+    if (heredocOp !== void 0) pending3.push({ delim: word2.value, strip: heredocOp === "<<-" });
     heredocOp = void 0;
     i = Math.max(word2.end, i + 1);
   }
   return tokens2;
 };
 
-// ../../packages/core/dist/domain/lint/parser.js
+// ../../packages/core/src/domain/lint/parser.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
@@ -39622,12 +39624,10 @@ var isOp = (token, ...ops) => token?.kind === "op" && ops.includes(token.op);
 var parse4 = (src, tokens2) => {
   let pos = 0;
   const skipNewlines = () => {
-    while (isOp(tokens2[pos], "\n"))
-      pos++;
+    while (isOp(tokens2[pos], "\n")) pos++;
   };
   const expectWord = (value) => {
-    if (isWord(tokens2[pos], value))
-      pos++;
+    if (isWord(tokens2[pos], value)) pos++;
   };
   const redirects = () => {
     const found = [];
@@ -39642,16 +39642,14 @@ var parse4 = (src, tokens2) => {
     const pipelines = [];
     while (pos < tokens2.length) {
       const t = tokens2[pos];
-      if (t === void 0 || stop3(t))
-        break;
+      if (t === void 0 || stop3(t)) break;
       if (isOp(t, ";", "&", "\n")) {
         pos++;
         continue;
       }
       const before2 = pos;
       pipelines.push(...andOr(stop3));
-      if (pos === before2)
-        pos++;
+      if (pos === before2) pos++;
     }
     return pipelines;
   };
@@ -39659,27 +39657,22 @@ var parse4 = (src, tokens2) => {
     const pipelines = [];
     for (; ; ) {
       const p = pipeline(stop3);
-      if (p !== void 0)
-        pipelines.push(p);
-      if (!isOp(tokens2[pos], "&&", "||"))
-        return pipelines;
+      if (p !== void 0) pipelines.push(p);
+      if (!isOp(tokens2[pos], "&&", "||")) return pipelines;
       pos++;
       skipNewlines();
     }
   };
   const pipeline = (stop3) => {
-    while (isWord(tokens2[pos], "!", "time"))
-      pos++;
+    while (isWord(tokens2[pos], "!", "time")) pos++;
     const stages = [];
     const stderrPiped = [];
     for (; ; ) {
       const node2 = command(stop3);
-      if (node2 === void 0)
-        break;
+      if (node2 === void 0) break;
       stages.push(node2);
       stderrPiped.push(isOp(tokens2[pos], "|&"));
-      if (!isOp(tokens2[pos], "|", "|&"))
-        break;
+      if (!isOp(tokens2[pos], "|", "|&")) break;
       pos++;
       skipNewlines();
     }
@@ -39694,17 +39687,14 @@ var parse4 = (src, tokens2) => {
   const untilWord = (...values3) => (t) => isWord(t, ...values3);
   const command = (stop3) => {
     const t = tokens2[pos];
-    if (t === void 0 || stop3(t))
-      return void 0;
+    if (t === void 0 || stop3(t)) return void 0;
     if (isOp(t, "(")) {
       pos++;
       const body2 = list2((u) => isOp(u, ")"));
-      if (isOp(tokens2[pos], ")"))
-        pos++;
+      if (isOp(tokens2[pos], ")")) pos++;
       return group(body2, true);
     }
-    if (t.kind !== "word" || t.quoted)
-      return simple();
+    if (t.kind !== "word" || t.quoted) return simple();
     if (t.value === "{") {
       pos++;
       const body2 = list2(untilWord("}"));
@@ -39720,16 +39710,14 @@ var parse4 = (src, tokens2) => {
           pos++;
           break;
         }
-        if (pos < tokens2.length)
-          pos++;
+        if (pos < tokens2.length) pos++;
       }
       return group(body2, false);
     }
     if (t.value === "while" || t.value === "until" || t.value === "for" || t.value === "select") {
       pos++;
       const body2 = t.value === "while" || t.value === "until" ? list2(untilWord("do")) : [];
-      while (pos < tokens2.length && !isWord(tokens2[pos], "do"))
-        pos++;
+      while (pos < tokens2.length && !isWord(tokens2[pos], "do")) pos++;
       expectWord("do");
       body2.push(...list2(untilWord("done")));
       expectWord("done");
@@ -39737,18 +39725,14 @@ var parse4 = (src, tokens2) => {
     }
     if (t.value === "case") {
       pos++;
-      while (pos < tokens2.length && !isWord(tokens2[pos], "in"))
-        pos++;
+      while (pos < tokens2.length && !isWord(tokens2[pos], "in")) pos++;
       expectWord("in");
       const body2 = [];
       while (pos < tokens2.length && !isWord(tokens2[pos], "esac")) {
-        while (pos < tokens2.length && !isOp(tokens2[pos], ")") && !isWord(tokens2[pos], "esac"))
-          pos++;
-        if (isOp(tokens2[pos], ")"))
-          pos++;
+        while (pos < tokens2.length && !isOp(tokens2[pos], ")") && !isWord(tokens2[pos], "esac")) pos++;
+        if (isOp(tokens2[pos], ")")) pos++;
         body2.push(...list2((u) => isOp(u, ";;") || isWord(u, "esac")));
-        if (isOp(tokens2[pos], ";;"))
-          pos++;
+        if (isOp(tokens2[pos], ";;")) pos++;
       }
       expectWord("esac");
       return group(body2, false);
@@ -39770,10 +39754,8 @@ var parse4 = (src, tokens2) => {
       if (t.kind === "redir") {
         found.push(...redirects());
       } else {
-        if (words2.length === 0 && ASSIGNMENT.test(t.raw))
-          assignments.push(t);
-        else
-          words2.push(t);
+        if (words2.length === 0 && ASSIGNMENT.test(t.raw)) assignments.push(t);
+        else words2.push(t);
         pos++;
       }
       end3 = tokens2[pos - 1]?.end ?? end3;
@@ -39783,14 +39765,13 @@ var parse4 = (src, tokens2) => {
       skipNewlines();
       return command(() => false);
     }
-    if (words2.length === 0 && assignments.length === 0 && found.length === 0)
-      return void 0;
+    if (words2.length === 0 && assignments.length === 0 && found.length === 0) return void 0;
     return { kind: "simple", words: words2, assignments, redirects: found, text: src.slice(start3, end3).trim() };
   };
   return list2(() => false);
 };
 
-// ../../packages/core/dist/domain/lint/shell.js
+// ../../packages/core/src/domain/lint/shell.ts
 var MAX_DEPTH = 8;
 var sinkOf = (target) => target?.value === "/dev/null" ? "discarded" : "file";
 var redirect = (out, err, redirects) => {
@@ -39804,27 +39785,21 @@ var redirect = (out, err, redirects) => {
       stderr = stdout;
     } else if (r.op === ">&") {
       const copied = target === "1" ? stdout : target === "2" ? stderr : target === "-" ? "discarded" : void 0;
-      if (copied !== void 0 && fd === 1)
-        stdout = copied;
-      if (copied !== void 0 && fd === 2)
-        stderr = copied;
+      if (copied !== void 0 && fd === 1) stdout = copied;
+      if (copied !== void 0 && fd === 2) stderr = copied;
     } else if (r.op === ">" || r.op === ">>" || r.op === ">|") {
-      if (fd === 1)
-        stdout = sinkOf(r.target);
-      if (fd === 2)
-        stderr = sinkOf(r.target);
+      if (fd === 1) stdout = sinkOf(r.target);
+      if (fd === 2) stderr = sinkOf(r.target);
     }
   }
   return { stdout, stderr };
 };
 var pipeSink = (stage, downstream) => {
-  if (stage === void 0)
-    return "pipe";
+  if (stage === void 0) return "pipe";
   if (stage.kind === "simple") {
     const words2 = unwrapCommand(stage.words.map((w) => w.value)).words;
     const files = words2.slice(1).filter((w) => !w.startsWith("-") && w !== "/dev/null");
-    if (basename(words2[0] ?? "") === "tee" && files.length > 0)
-      return "file";
+    if (basename(words2[0] ?? "") === "tee" && files.length > 0) return "file";
   }
   return redirect(downstream, "log", stage.redirects).stdout === "file" ? "file" : "pipe";
 };
@@ -39841,8 +39816,7 @@ var flattenList = (pipelines, ctx, found) => {
       const inner = { ...ctx, out: resolved.stdout, err: stderr, subshell: ctx.subshell || piped };
       if (stage.kind === "group")
         flattenList(stage.body, { ...inner, subshell: inner.subshell || stage.subshell }, found);
-      else
-        flattenSimple(stage, inner, found);
+      else flattenSimple(stage, inner, found);
     });
   }
 };
@@ -39854,8 +39828,7 @@ var flattenSimple = (node2, ctx, found) => {
   const subCtx = { ...ctx, out: "substitution", subshell: true, nested: true, depth: ctx.depth + 1 };
   const carriers = [...node2.assignments, ...node2.words.filter((_, i) => i !== bodyIndex)];
   for (const word2 of [...carriers, ...node2.redirects.flatMap((r) => r.target === void 0 ? [] : [r.target])]) {
-    for (const sub of word2.subs)
-      flattenScript(sub, subCtx, found);
+    for (const sub of word2.subs) flattenScript(sub, subCtx, found);
   }
   found.push({
     words: words2,
@@ -39870,8 +39843,7 @@ var flattenSimple = (node2, ctx, found) => {
     flattenScript(body2.body, { ...ctx, subshell: true, nested: true, depth: ctx.depth + 1 }, found);
 };
 var flattenScript = (script, ctx, found) => {
-  if (ctx.depth > MAX_DEPTH)
-    return;
+  if (ctx.depth > MAX_DEPTH) return;
   flattenList(parse4(script, tokenize(script)), ctx, found);
 };
 var parseCommands = (script) => {
@@ -39880,7 +39852,7 @@ var parseCommands = (script) => {
   return found;
 };
 
-// ../../packages/core/dist/domain/lint/hpc.js
+// ../../packages/core/src/domain/lint/hpc.ts
 var SBATCH_PARAMETERS = {
   "-n": "number_of_tasks",
   "--ntasks": "number_of_tasks",
@@ -39935,7 +39907,7 @@ var lintHpcEntrypoint = (input2) => {
   return findings;
 };
 
-// ../../packages/core/dist/domain/lint/training.js
+// ../../packages/core/src/domain/lint/training.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PYTHON2 = /^python(\d+(\.\d+)*)?$/;
@@ -39945,12 +39917,9 @@ var launchOf = (cmd) => {
   const name2 = basename(words2[0] ?? "");
   const args2 = words2.slice(1);
   const training2 = args2.length > 0 && !args2.every((a) => TRIVIAL.has(a));
-  if (name2 === "torchrun" || name2 === "deepspeed")
-    return { kind: name2, words: words2, training: training2 };
-  if (name2 === "accelerate")
-    return args2[0] === "launch" ? { kind: "accelerate", words: words2, training: training2 } : void 0;
-  if (!PYTHON2.test(name2))
-    return void 0;
+  if (name2 === "torchrun" || name2 === "deepspeed") return { kind: name2, words: words2, training: training2 };
+  if (name2 === "accelerate") return args2[0] === "launch" ? { kind: "accelerate", words: words2, training: training2 } : void 0;
+  if (!PYTHON2.test(name2)) return void 0;
   const module = pythonModule(args2)?.module;
   if (module === "torch.distributed.run" || module === "torch.distributed.launch") {
     return { kind: "torchrun", words: words2, training: true };
@@ -39963,20 +39932,13 @@ var initialisesEnvironment = (cmd) => {
   const unwrapped = unwrapCommand(cmd.words);
   const [first2 = "", second = "", ...rest] = unwrapped.words;
   const name2 = basename(first2);
-  if (cmd.assignments.some((a) => a.startsWith("PATH=")))
-    return true;
-  if (unwrapped.wrappers.some((w) => RUNNERS2.has(w)))
-    return true;
-  if (name2 === "export")
-    return [second, ...rest].some((a) => a.startsWith("PATH="));
-  if (ACTIVATORS.has(name2))
-    return second === "activate" || second.startsWith("shell.");
-  if (name2 === "module")
-    return second === "load" || second === "add";
-  if (name2 === "source" || name2 === ".")
-    return second !== "" && basename(second) !== ".bashrc";
-  if (shellBody(unwrapped.words)?.login === true)
-    return true;
+  if (cmd.assignments.some((a) => a.startsWith("PATH="))) return true;
+  if (unwrapped.wrappers.some((w) => RUNNERS2.has(w))) return true;
+  if (name2 === "export") return [second, ...rest].some((a) => a.startsWith("PATH="));
+  if (ACTIVATORS.has(name2)) return second === "activate" || second.startsWith("shell.");
+  if (name2 === "module") return second === "load" || second === "add";
+  if (name2 === "source" || name2 === ".") return second !== "" && basename(second) !== ".bashrc";
+  if (shellBody(unwrapped.words)?.login === true) return true;
   return launchOf(cmd) !== void 0 && (first2.startsWith("/") || first2.startsWith("~/"));
 };
 var ENV_FIX = "Set commandPrefix so that every job starts in your environment, for example `source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd /inspire/hdd/project/{en_name}/code`, or begin the command with that, or call the interpreter by its absolute path (/opt/conda/envs/myenv/bin/python).";
@@ -39990,16 +39952,14 @@ var logCaptureFindings = (launches) => {
     return [finding("hint", "no-log-capture", `The output of \`${cmd2.text}\` ${what}.`, LOG_FIX, cmd2.text)];
   }
   const stderrLost = kept.find(([cmd2]) => cmd2.stderr !== "file");
-  if (stderrLost === void 0)
-    return [];
+  if (stderrLost === void 0) return [];
   const [cmd] = stderrLost;
   const message = `\`${cmd.text}\` saves stdout to a file but not stderr, so tracebacks will be missing from the log.`;
   const fix = "Add `2>&1` before the `| tee` or after the `> file` redirection (or use `&> file`).";
   return [finding("hint", "no-log-capture", message, fix, cmd.text)];
 };
 var setsErrexit = (words2) => {
-  if (words2[0] !== "set")
-    return false;
+  if (words2[0] !== "set") return false;
   const args2 = words2.slice(1);
   const end3 = args2.indexOf("--");
   const options = end3 < 0 ? args2 : args2.slice(0, end3);
@@ -40035,8 +39995,7 @@ var lintTrainingCommand = (input2) => {
   }
   for (const [cmd, l] of launches) {
     const flag = l.kind === "torchrun" ? l.words.find((w) => RDZV.test(w)) : void 0;
-    if (flag === void 0)
-      continue;
+    if (flag === void 0) continue;
     const message = `torchrun is given \`${flag.split("=")[0] ?? flag}\`; the platform already injects the rendezvous.`;
     const fix = "Drop the --rdzv_* flags and launch from the injected variables: `torchrun --nnodes=$PET_NNODES --node_rank=$PET_NODE_RANK --nproc_per_node=$PET_NPROC_PER_NODE --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT train.py`.";
     findings.push(finding("warning", "torchrun-rdzv", message, fix, cmd.text));
@@ -40044,7 +40003,7 @@ var lintTrainingCommand = (input2) => {
   return findings;
 };
 
-// ../../packages/core/dist/domain/priority.js
+// ../../packages/core/src/domain/priority.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PriorityLevel = external_exports.enum(["LOW", "NORMAL", "HIGH"]);
@@ -40073,19 +40032,36 @@ var projectPriorityCap = (priorityName) => {
 };
 var checkPriority = (priority, options = {}) => {
   if (!Number.isInteger(priority) || priority < 1 || priority > 10)
-    return Either_exports.left(invalidInput(`Priority ${priority} is not valid; the platform accepts whole numbers 1–10 (higher is more important).`, "Use 4 or more for work that must not be pre-empted, 1–3 for pre-emptible work.", { candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }));
+    return Either_exports.left(
+      invalidInput(
+        `Priority ${priority} is not valid; the platform accepts whole numbers 1–10 (higher is more important).`,
+        "Use 4 or more for work that must not be pre-empted, 1–3 for pre-emptible work.",
+        { candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }
+      )
+    );
   if (options.cap !== void 0 && priority > options.cap)
-    return Either_exports.left(invalidInput(`Priority ${priority} is above this project's cap of ${options.cap}.`, `Use a priority of ${options.cap} or less.`, { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: String(options.cap) }));
+    return Either_exports.left(
+      invalidInput(
+        `Priority ${priority} is above this project's cap of ${options.cap}.`,
+        `Use a priority of ${options.cap} or less.`,
+        { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: String(options.cap) }
+      )
+    );
   const level = priorityLevel(priority);
   const allowed = options.allowedLevels?.map((l) => l.toUpperCase());
   if (allowed !== void 0 && allowed.length > 0 && !allowed.includes(level))
-    return Either_exports.left(invalidInput(`Priority ${priority} (${level}) is not allowed for this spec, which accepts ${allowed.join(", ")}.`, `Pick a priority of an allowed level, or a spec that allows this one (${callWord("status")} lists specs).`));
+    return Either_exports.left(
+      invalidInput(
+        `Priority ${priority} (${level}) is not allowed for this spec, which accepts ${allowed.join(", ")}.`,
+        `Pick a priority of an allowed level, or a spec that allows this one (${callWord("status")} lists specs).`
+      )
+    );
   const preemptible = level === "LOW";
   const warnings = preemptible ? [`Priority ${priority} is pre-emptible: higher-priority work may kill the task. Checkpoint often, or use 4+.`] : [];
   return Either_exports.right({ priority, level, preemptible, warnings });
 };
 
-// ../../packages/core/dist/domain/resources.js
+// ../../packages/core/src/domain/resources.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_DISTRIBUTED_SHM_GI = 64;
@@ -40097,25 +40073,40 @@ var parseShm = (input2, bareUnit) => {
   const text3 = String(input2).trim();
   const m = UNIT.exec(text3);
   if (m === null || m[1] === void 0)
-    return Either_exports.left(invalidInput(`"${text3}" is not a shared-memory size.`, "Write it as 64Gi (GiB) or 65536MB; 65536MB = 64 GiB."));
+    return Either_exports.left(
+      invalidInput(`"${text3}" is not a shared-memory size.`, "Write it as 64Gi (GiB) or 65536MB; 65536MB = 64 GiB.")
+    );
   const value = Number(m[1]);
   const unit = m[2] === void 0 ? bareUnit : /^m/i.test(m[2]) ? "MB" : "GiB";
-  if (value <= 0)
-    return Either_exports.left(invalidInput(`Shared memory must be positive, got "${text3}".`, "Use e.g. 64Gi."));
+  if (value <= 0) return Either_exports.left(invalidInput(`Shared memory must be positive, got "${text3}".`, "Use e.g. 64Gi."));
   if (unit === "MB" && value < MIN_SHM_MB)
-    return Either_exports.left(invalidInput(`${text3} MB of shared memory is too small to be meant.`, `If you meant ${value} GiB, write ${value}Gi (or ${value * 1024} in MB).`));
+    return Either_exports.left(
+      invalidInput(
+        `${text3} MB of shared memory is too small to be meant.`,
+        `If you meant ${value} GiB, write ${value}Gi (or ${value * 1024} in MB).`
+      )
+    );
   const gi = unit === "MB" ? shmMbToGi(value) : Math.ceil(value);
   if (gi > MAX_SHM_GI)
-    return Either_exports.left(invalidInput(`${text3}${m[2] === void 0 ? ` ${unit}` : ""} is ${gi} GiB of shared memory, more than any node has.`, `If you meant megabytes, write ${value}MB (= ${shmMbToGi(value)} GiB).`));
+    return Either_exports.left(
+      invalidInput(
+        `${text3}${m[2] === void 0 ? ` ${unit}` : ""} is ${gi} GiB of shared memory, more than any node has.`,
+        `If you meant megabytes, write ${value}MB (= ${shmMbToGi(value)} GiB).`
+      )
+    );
   return Either_exports.right(gi);
 };
 var shmWarnings = (job) => {
   const warnings = [];
   const distributed = job.gpuCount > 1 || job.instanceCount > 1;
   if (distributed && job.shmGi < MIN_DISTRIBUTED_SHM_GI)
-    warnings.push(`shm is ${job.shmGi} GiB for a ${job.instanceCount > 1 ? `${job.instanceCount}-node` : `${job.gpuCount}-GPU`} job; distributed training often fails below ${MIN_DISTRIBUTED_SHM_GI} GiB (65536 MB). Raise it to at least ${MIN_DISTRIBUTED_SHM_GI}.`);
+    warnings.push(
+      `shm is ${job.shmGi} GiB for a ${job.instanceCount > 1 ? `${job.instanceCount}-node` : `${job.gpuCount}-GPU`} job; distributed training often fails below ${MIN_DISTRIBUTED_SHM_GI} GiB (65536 MB). Raise it to at least ${MIN_DISTRIBUTED_SHM_GI}.`
+    );
   if (job.memoryGi !== void 0 && job.shmGi > job.memoryGi)
-    warnings.push(`shm (${job.shmGi} GiB) is larger than the spec's memory (${job.memoryGi} GiB); it cannot all be used.`);
+    warnings.push(
+      `shm (${job.shmGi} GiB) is larger than the spec's memory (${job.memoryGi} GiB); it cannot all be used.`
+    );
   return warnings;
 };
 var NAME_RULE = "1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character";
@@ -40125,10 +40116,17 @@ var validateName = (raw, what = "name") => {
   if ([...name2].length === 0)
     return Either_exports.left(invalidInput(`The ${what} is empty.`, `Give a ${what} of ${NAME_RULE}.`));
   if ([...name2].length > 64)
-    return Either_exports.left(invalidInput(`The ${what} "${name2}" is ${[...name2].length} characters long.`, `Shorten it: ${NAME_RULE}.`));
+    return Either_exports.left(
+      invalidInput(`The ${what} "${name2}" is ${[...name2].length} characters long.`, `Shorten it: ${NAME_RULE}.`)
+    );
   if (!NAME.test(name2)) {
     const bad = [...name2].find((c) => !/[A-Za-z0-9\u4e00-\u9fff._-]/u.test(c));
-    return Either_exports.left(invalidInput(bad !== void 0 ? `The ${what} "${name2}" contains "${bad === " " ? "a space" : bad}".` : `The ${what} "${name2}" must start with a letter, digit or CJK character.`, `Use ${NAME_RULE}, e.g. ${suggestName(name2)}.`));
+    return Either_exports.left(
+      invalidInput(
+        bad !== void 0 ? `The ${what} "${name2}" contains "${bad === " " ? "a space" : bad}".` : `The ${what} "${name2}" must start with a letter, digit or CJK character.`,
+        `Use ${NAME_RULE}, e.g. ${suggestName(name2)}.`
+      )
+    );
   }
   return Either_exports.right(name2);
 };
@@ -40137,11 +40135,11 @@ var suggestName = (name2) => {
   return cleaned === "" ? "exp-001" : cleaned;
 };
 
-// ../../packages/core/dist/domain/specs.js
+// ../../packages/core/src/domain/specs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/names.js
+// ../../packages/core/src/domain/names.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
@@ -40157,10 +40155,8 @@ var matchName = (items, nameOf, wanted, extra) => {
   ];
   for (const [by, found] of tiers) {
     const [first2] = found;
-    if (found.length === 1 && first2 !== void 0)
-      return { kind: "one", item: first2 };
-    if (found.length > 1)
-      return { kind: "many", items: found, by };
+    if (found.length === 1 && first2 !== void 0) return { kind: "one", item: first2 };
+    if (found.length > 1) return { kind: "many", items: found, by };
   }
   return { kind: "none" };
 };
@@ -40176,8 +40172,7 @@ var distance = (a, b) => {
 };
 var closestNames = (names2, wanted, count3 = 3) => {
   const key = [...fold(wanted)];
-  if (key.length === 0)
-    return [];
+  if (key.length === 0) return [];
   return [...new Set(names2)].map((name2) => {
     const other = [...fold(name2)];
     return { name: name2, d: distance(key, other), limit: Math.max(1, Math.ceil(Math.max(key.length, other.length) / 2)) };
@@ -40188,7 +40183,7 @@ var didYouMean = (names2, wanted) => {
   return near.length === 0 ? "" : ` Did you mean ${near.map((n) => `"${n}"`).join(", ")}?`;
 };
 
-// ../../packages/core/dist/domain/specs.js
+// ../../packages/core/src/domain/specs.ts
 var ScheduleType = external_exports.enum(["TRAIN", "DSW", "HPC", "SERVING", "RAY_JOB"]);
 var scheduleConfigType = (type) => `SCHEDULE_CONFIG_TYPE_${type}`;
 var PURPOSE = {
@@ -40255,28 +40250,45 @@ var chooseSpec = (input2) => {
   const where3 = `compute group ${input2.computeGroupName ?? input2.computeGroupId}`;
   const purpose = PURPOSE[input2.scheduleType];
   if (usable2.length === 0)
-    return Either_exports.left(invalidInput(`No specs for ${purpose} are available in ${where3}.`, `Pick another compute group: ${callWord("status")} shows the specs of each group and schedule type.`));
+    return Either_exports.left(
+      invalidInput(
+        `No specs for ${purpose} are available in ${where3}.`,
+        `Pick another compute group: ${callWord("status")} shows the specs of each group and schedule type.`
+      )
+    );
   const wanted = input2.spec?.trim() ?? "";
   if (wanted === "")
-    return Either_exports.left(invalidInput(`No spec was given for ${where3}.`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
-      candidates
-    }));
+    return Either_exports.left(
+      invalidInput(`No spec was given for ${where3}.`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
+        candidates
+      })
+    );
   const byId2 = usable2.find((s) => s.id === wanted);
-  if (byId2 !== void 0)
-    return Either_exports.right(byId2);
+  if (byId2 !== void 0) return Either_exports.right(byId2);
   const named = matchName(usable2, (s) => s.name, wanted);
-  if (named.kind === "one")
-    return Either_exports.right(named.item);
+  if (named.kind === "one") return Either_exports.right(named.item);
   if (named.kind === "many")
-    return Either_exports.left(invalidInput(`"${wanted}" matches ${named.items.length} specs of ${where3}: did you mean ${named.items.map((s) => `"${s.name}"`).join(", ")}?`, "Pass more of the name, or the spec id.", { candidates: named.items.map(toCandidate) }));
+    return Either_exports.left(
+      invalidInput(
+        `"${wanted}" matches ${named.items.length} specs of ${where3}: did you mean ${named.items.map((s) => `"${s.name}"`).join(", ")}?`,
+        "Pass more of the name, or the spec id.",
+        { candidates: named.items.map(toCandidate) }
+      )
+    );
   const elsewhere = input2.listings.find((l) => l.specs.some((s) => s.id === wanted));
   const why2 = elsewhere !== void 0 && elsewhere.scheduleType !== input2.scheduleType ? `it is a spec for ${PURPOSE[elsewhere.scheduleType]}, not ${purpose}` : elsewhere !== void 0 ? `it does not belong to ${where3}` : `it is not a spec of ${where3}`;
-  return Either_exports.left(invalidInput(`Spec "${wanted}" cannot be used: ${why2}.${elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""}`, `Choose one of the ${usable2.length} specs for ${purpose}.`, {
-    candidates
-  }));
+  return Either_exports.left(
+    invalidInput(
+      `Spec "${wanted}" cannot be used: ${why2}.${elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""}`,
+      `Choose one of the ${usable2.length} specs for ${purpose}.`,
+      {
+        candidates
+      }
+    )
+  );
 };
 
-// ../../packages/core/dist/domain/status.js
+// ../../packages/core/src/domain/status.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var StatusFamily = external_exports.enum(["waiting", "running", "stopping", "succeeded", "failed", "stopped", "unknown"]);
@@ -40325,26 +40337,22 @@ var NOTEBOOK_CODES = {
 var TERMINAL = /* @__PURE__ */ new Set(["succeeded", "failed", "stopped"]);
 var familyOf = (raw, subject) => {
   const numeric2 = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : void 0;
-  if (numeric2 !== void 0)
-    return (subject === "notebook" ? NOTEBOOK_CODES : GENERIC_CODES)[numeric2] ?? "unknown";
+  if (numeric2 !== void 0) return (subject === "notebook" ? NOTEBOOK_CODES : GENERIC_CODES)[numeric2] ?? "unknown";
   const key = String(raw).trim().toLowerCase().replace(/^job_/, "");
   return Object.hasOwn(STRING_FAMILIES, key) ? STRING_FAMILIES[key] ?? "unknown" : "unknown";
 };
 var normalizeStatus = (raw, subject = "job") => {
-  if (raw === null || raw === void 0 || raw === "")
-    return { family: "unknown", raw: "", terminal: false };
+  if (raw === null || raw === void 0 || raw === "") return { family: "unknown", raw: "", terminal: false };
   const family = familyOf(raw, subject);
   return { family, raw: String(raw), terminal: TERMINAL.has(family) };
 };
 var matchesStatusFilter = (status, filter8) => {
-  if (filter8 === "all")
-    return true;
-  if (status.family === "stopping")
-    return filter8 === "stopped";
+  if (filter8 === "all") return true;
+  if (status.family === "stopping") return filter8 === "stopped";
   return status.family === filter8;
 };
 
-// ../../packages/core/dist/domain/workspaces.js
+// ../../packages/core/src/domain/workspaces.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NetworkPolicy = external_exports.enum(["online", "offline", "unknown"]);
@@ -40376,60 +40384,54 @@ var KNOWN = [
   { name: "项目资源空间", aliases: [], network: "online", registry: "qb", note: "project resources" }
 ];
 var normalizeName = (name2) => name2.replace(/\s+/g, "").toLowerCase();
-var INDEX = new Map(KNOWN.flatMap((w) => [w.name, ...w.aliases].map((n) => [normalizeName(n), w])));
+var INDEX = new Map(
+  KNOWN.flatMap((w) => [w.name, ...w.aliases].map((n) => [normalizeName(n), w]))
+);
 var registryForWorkspace = (name2) => {
   const known = INDEX.get(normalizeName(name2));
-  if (known !== void 0)
-    return known.registry;
+  if (known !== void 0) return known.registry;
   return /^sj/i.test(name2.trim()) ? "sj" : "qb";
 };
 var workspacePolicy = (name2) => {
   const known = INDEX.get(normalizeName(name2));
-  if (known === void 0)
-    return { name: name2, network: "unknown", registry: registryForWorkspace(name2), known: false };
+  if (known === void 0) return { name: name2, network: "unknown", registry: registryForWorkspace(name2), known: false };
   return { name: known.name, network: known.network, registry: known.registry, known: true, note: known.note };
 };
 var annotateWorkspaces = (workspaces2) => workspaces2.map((w) => ({ ...w, policy: workspacePolicy(w.name) }));
 
-// ../../packages/core/dist/facade.js
+// ../../packages/core/src/facade.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jobs/create.js
+// ../../packages/core/src/api/jobs/create.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/platform/client.js
+// ../../packages/core/src/platform/client.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/auth/cookies.js
+// ../../packages/core/src/auth/cookies.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var storeCookies = (jar, url2, setCookies, now) => {
-  if (setCookies.length === 0)
-    return jar;
+  if (setCookies.length === 0) return jar;
   const host = new URL(url2).host;
   const cookies = { ...jar[host] };
   for (const line of setCookies) {
     const [pair2 = "", ...attributes2] = line.split(";");
     const eq = pair2.indexOf("=");
-    if (eq <= 0)
-      continue;
+    if (eq <= 0) continue;
     const name2 = pair2.slice(0, eq).trim();
     const value = pair2.slice(eq + 1).trim();
     const expired = attributes2.some((a) => {
       const [k = "", v = ""] = a.split("=").map((s) => s.trim());
-      if (k.toLowerCase() === "max-age")
-        return Number(v) <= 0;
-      if (k.toLowerCase() === "expires")
-        return Date.parse(v) < now;
+      if (k.toLowerCase() === "max-age") return Number(v) <= 0;
+      if (k.toLowerCase() === "expires") return Date.parse(v) < now;
       return false;
     });
-    if (expired || value === "")
-      delete cookies[name2];
-    else
-      cookies[name2] = value;
+    if (expired || value === "") delete cookies[name2];
+    else cookies[name2] = value;
   }
   return { ...jar, [host]: cookies };
 };
@@ -40440,29 +40442,28 @@ var sameCookies = (a, b) => {
 };
 var cookieHeader = (jar, url2) => {
   const cookies = jar[new URL(url2).host];
-  if (cookies === void 0)
-    return void 0;
+  if (cookies === void 0) return void 0;
   const header = cookieHeaderOf(cookies);
   return header !== "" ? header : void 0;
 };
 var hasSession = (jar, baseUrl) => Object.keys(jar[new URL(baseUrl).host] ?? {}).some((name2) => name2.toLowerCase().includes("session"));
 
-// ../../packages/core/dist/auth/session.js
+// ../../packages/core/src/auth/session.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/store/store.js
+// ../../packages/core/src/store/store.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { join as join6 } from "node:path";
 
-// ../../packages/core/dist/store/files.js
+// ../../packages/core/src/store/files.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { chmod, open as open2, rename, unlink } from "node:fs/promises";
 import { dirname as dirname3 } from "node:path";
 
-// ../../packages/core/dist/store/temps.js
+// ../../packages/core/src/store/temps.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes } from "node:crypto";
@@ -40487,15 +40488,13 @@ var DEAD_WRITER_AGE_MS = 5e3;
 var SWEEP_EVERY_MS = 6e4;
 var sweptAt = /* @__PURE__ */ new Map();
 var isOrphan = (name2, age) => {
-  if (age >= ORPHAN_AGE_MS)
-    return TEMP.test(name2) || OLD_TEMP.test(name2) || OLD_STALE.test(name2);
+  if (age >= ORPHAN_AGE_MS) return TEMP.test(name2) || OLD_TEMP.test(name2) || OLD_STALE.test(name2);
   const pid = Number((TEMP.exec(name2) ?? OLD_TEMP.exec(name2))?.[1]);
   return Number.isInteger(pid) && pid > 0 && pid !== process.pid && age >= DEAD_WRITER_AGE_MS && !processIsAlive(pid);
 };
 var sweepOrphanTemps = (dir, force = false) => {
   const now = Date.now();
-  if (!force && now - (sweptAt.get(dir) ?? Number.NEGATIVE_INFINITY) < SWEEP_EVERY_MS)
-    return [];
+  if (!force && now - (sweptAt.get(dir) ?? Number.NEGATIVE_INFINITY) < SWEEP_EVERY_MS) return [];
   sweptAt.set(dir, now);
   const removed = [];
   let names2;
@@ -40506,15 +40505,12 @@ var sweepOrphanTemps = (dir, force = false) => {
   }
   const uid = process.getuid?.();
   for (const name2 of names2) {
-    if (!name2.endsWith(".tmp") && !name2.endsWith(".stale"))
-      continue;
+    if (!name2.endsWith(".tmp") && !name2.endsWith(".stale")) continue;
     const path = join3(dir, name2);
     try {
       const info = lstatSync(path);
-      if (!info.isFile() || uid !== void 0 && info.uid !== uid)
-        continue;
-      if (!isOrphan(name2, now - info.mtimeMs))
-        continue;
+      if (!info.isFile() || uid !== void 0 && info.uid !== uid) continue;
+      if (!isOrphan(name2, now - info.mtimeMs)) continue;
       rmSync(path, { force: true });
       removed.push(path);
     } catch {
@@ -40523,37 +40519,48 @@ var sweepOrphanTemps = (dir, force = false) => {
   return removed;
 };
 
-// ../../packages/core/dist/store/trust.js
+// ../../packages/core/src/store/trust.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
 var Untrusted = class extends Error {
-  path;
-  hint;
-  name = "Untrusted";
   constructor(path, message, hint) {
     super(message);
     this.path = path;
     this.hint = hint;
   }
+  path;
+  hint;
+  name = "Untrusted";
 };
 var SAFE_SHELL_WORD = /^[\w@%+=:,./-]+$/;
 var shellQuote = (path) => SAFE_SHELL_WORD.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 var currentUid = () => process.getuid?.();
 var trustIssue = (path, stats, kind, uid) => {
-  if (uid === void 0)
-    return void 0;
+  if (uid === void 0) return void 0;
   const q = shellQuote(path);
   if (kind === "folder" ? !stats.isDirectory() : !stats.isFile())
-    return new Untrusted(path, `${path} is not a ${kind === "folder" ? "folder" : "regular file"}, so inspire does not use it.`, `Move it aside (mv ${q} ${shellQuote(`${path}.bak`)}) and run the command again.`);
+    return new Untrusted(
+      path,
+      `${path} is not a ${kind === "folder" ? "folder" : "regular file"}, so inspire does not use it.`,
+      `Move it aside (mv ${q} ${shellQuote(`${path}.bak`)}) and run the command again.`
+    );
   if (stats.uid !== uid)
-    return new Untrusted(path, `${path} belongs to uid ${stats.uid}, not to you (uid ${uid}), so inspire does not use it.`, `If it is yours, take it back with \`sudo chown $USER ${q}\`; otherwise move it aside.`);
+    return new Untrusted(
+      path,
+      `${path} belongs to uid ${stats.uid}, not to you (uid ${uid}), so inspire does not use it.`,
+      `If it is yours, take it back with \`sudo chown $USER ${q}\`; otherwise move it aside.`
+    );
   const writable = stats.mode & 18;
   if (writable !== 0) {
     const who = writable === 18 ? "group and others" : writable === 16 ? "group" : "others";
     const mode = (stats.mode & 4095).toString(8).padStart(4, "0");
-    return new Untrusted(path, `${path} can be written by ${who} (mode ${mode}), so inspire does not use it.`, `Run \`chmod go-w ${q}\` (after checking that nobody else changed ${kind === "folder" ? "its files" : "it"}).`);
+    return new Untrusted(
+      path,
+      `${path} can be written by ${who} (mode ${mode}), so inspire does not use it.`,
+      `Run \`chmod go-w ${q}\` (after checking that nobody else changed ${kind === "folder" ? "its files" : "it"}).`
+    );
   }
   return void 0;
 };
@@ -40564,8 +40571,7 @@ shared[MEMO] ??= /* @__PURE__ */ new Map();
 var trustedAt = shared[MEMO];
 var folderState = (dir, fresh4) => {
   const now = Date.now();
-  if (!fresh4 && now - (trustedAt.get(dir) ?? Number.NEGATIVE_INFINITY) < FOLDER_MEMO_MS)
-    return "trusted";
+  if (!fresh4 && now - (trustedAt.get(dir) ?? Number.NEGATIVE_INFINITY) < FOLDER_MEMO_MS) return "trusted";
   let stats;
   try {
     stats = statSync(dir);
@@ -40573,8 +40579,7 @@ var folderState = (dir, fresh4) => {
     return errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR" ? "missing" : "trusted";
   }
   const issue2 = trustIssue(dir, stats, "folder", currentUid());
-  if (issue2 !== void 0)
-    return issue2;
+  if (issue2 !== void 0) return issue2;
   trustedAt.set(dir, now);
   return "trusted";
 };
@@ -40583,8 +40588,7 @@ var foldersFrom = (path, roots) => {
   for (const root of roots) {
     const top = resolve(root);
     const rel = relative(top, target);
-    if (rel.startsWith("..") || isAbsolute(rel))
-      continue;
+    if (rel.startsWith("..") || isAbsolute(rel)) continue;
     const chain = [top];
     let at = top;
     for (const part of rel.split(/[\\/]/).filter((p) => p !== "")) {
@@ -40596,14 +40600,11 @@ var foldersFrom = (path, roots) => {
   return [target];
 };
 var checkChain = (chain, fresh4) => {
-  if (currentUid() === void 0)
-    return void 0;
+  if (currentUid() === void 0) return void 0;
   for (const [i, dir] of chain.entries()) {
     const state = folderState(dir, fresh4);
-    if (state === "missing")
-      return i;
-    if (state !== "trusted")
-      return state;
+    if (state === "missing") return i;
+    if (state !== "trusted") return state;
   }
   return void 0;
 };
@@ -40614,8 +40615,7 @@ var untrustedFolder = (file3, roots = []) => {
 var ensureTrustedFolder = (dir, roots = []) => {
   const chain = foldersFrom(dir, roots);
   const found = checkChain(chain, false);
-  if (typeof found !== "number")
-    return found;
+  if (typeof found !== "number") return found;
   mkdirSync(dir, { recursive: true, mode: 448 });
   const again = checkChain(chain.slice(found), true);
   return typeof again === "number" ? void 0 : again;
@@ -40625,23 +40625,19 @@ var readTrustedFile = (path) => {
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
-    if (errnoCode(e) === "ENOENT")
-      return void 0;
+    if (errnoCode(e) === "ENOENT") return void 0;
     throw e;
   }
   try {
     const stats = fstatSync(fd);
     const issue2 = trustIssue(path, stats, "file", currentUid());
-    if (issue2 !== void 0)
-      throw issue2;
+    if (issue2 !== void 0) throw issue2;
     let buffer = Buffer.allocUnsafe(stats.size + 1);
     let length2 = 0;
     for (; ; ) {
-      if (length2 === buffer.length)
-        buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
+      if (length2 === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
       const n = readSync(fd, buffer, length2, buffer.length - length2, null);
-      if (n === 0)
-        return buffer.subarray(0, length2);
+      if (n === 0) return buffer.subarray(0, length2);
       length2 += n;
     }
   } finally {
@@ -40649,10 +40645,14 @@ var readTrustedFile = (path) => {
   }
 };
 
-// ../../packages/core/dist/store/files.js
+// ../../packages/core/src/store/files.ts
 var storeError = (message, hint, cause3) => new InspireError({ reason: "StoreError", message, hint, ...cause3 !== void 0 ? { cause: cause3 } : {} });
 var untrustedError = (u) => storeError(u.message, u.hint);
-var storeWriteError = (path, e) => e instanceof Untrusted ? untrustedError(e) : isDiskFull(e) ? storeError(`${errnoCode(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${errnoCode(e)}): ${path} was not written and was left as it was.`, `Free some space on the disk that holds it (\`df -h ${shellQuote(dirname3(path))}\` shows how much is left), then run the command again.`, e) : storeError(`Cannot write ${path} (${errnoCode(e) ?? "error"}).`, "Check the folder's permissions.", e);
+var storeWriteError = (path, e) => e instanceof Untrusted ? untrustedError(e) : isDiskFull(e) ? storeError(
+  `${errnoCode(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${errnoCode(e)}): ${path} was not written and was left as it was.`,
+  `Free some space on the disk that holds it (\`df -h ${shellQuote(dirname3(path))}\` shows how much is left), then run the command again.`,
+  e
+) : storeError(`Cannot write ${path} (${errnoCode(e) ?? "error"}).`, "Check the folder's permissions.", e);
 var checkStoreFolders = (file3, roots) => Effect_exports.suspend(() => {
   const issue2 = untrustedFolder(file3, roots);
   return issue2 === void 0 ? Effect_exports.void : Effect_exports.fail(untrustedError(issue2));
@@ -40660,37 +40660,42 @@ var checkStoreFolders = (file3, roots) => Effect_exports.suspend(() => {
 var ensurePrivateDir = (dir, roots) => Effect_exports.tryPromise({
   try: async () => {
     const issue2 = ensureTrustedFolder(dir, roots);
-    if (issue2 !== void 0)
-      throw issue2;
+    if (issue2 !== void 0) throw issue2;
     await chmod(dir, 448);
   },
-  catch: (e) => e instanceof Untrusted ? untrustedError(e) : storeError(`Cannot create the folder ${dir} (${errnoCode(e) ?? "error"}).`, isDiskFull(e) ? "The disk is full: free some space, then run the command again." : "Check its permissions, or set INSPIRE_HOME to a writable folder.", e)
+  catch: (e) => e instanceof Untrusted ? untrustedError(e) : storeError(
+    `Cannot create the folder ${dir} (${errnoCode(e) ?? "error"}).`,
+    isDiskFull(e) ? "The disk is full: free some space, then run the command again." : "Check its permissions, or set INSPIRE_HOME to a writable folder.",
+    e
+  )
 });
-var writeFileAtomic = (path, content, roots) => Effect_exports.flatMap(ensurePrivateDir(dirname3(path), roots), () => Effect_exports.tryPromise({
-  try: async () => {
-    sweepOrphanTemps(dirname3(path));
-    const temp = tempFileFor(path);
-    const handle = await open2(temp, "wx", 384);
-    try {
+var writeFileAtomic = (path, content, roots) => Effect_exports.flatMap(
+  ensurePrivateDir(dirname3(path), roots),
+  () => Effect_exports.tryPromise({
+    try: async () => {
+      sweepOrphanTemps(dirname3(path));
+      const temp = tempFileFor(path);
+      const handle = await open2(temp, "wx", 384);
       try {
-        await handle.writeFile(content, "utf8");
-        await handle.sync();
-      } finally {
-        await handle.close();
+        try {
+          await handle.writeFile(content, "utf8");
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, path);
+      } catch (e) {
+        await unlink(temp).catch(() => void 0);
+        throw e;
       }
-      await rename(temp, path);
-    } catch (e) {
-      await unlink(temp).catch(() => void 0);
-      throw e;
-    }
-  },
-  catch: (e) => storeWriteError(path, e)
-}));
+    },
+    catch: (e) => storeWriteError(path, e)
+  })
+);
 var deepFreeze = (value) => {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value))
-      deepFreeze(v);
+    for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
 };
@@ -40705,12 +40710,14 @@ var readJsonFile = (path, schema) => Effect_exports.flatMap(
     catch: (e) => e instanceof Untrusted ? untrustedError(e) : storeError(`Cannot read ${path} (${errnoCode(e) ?? "error"}).`, "Check the file's permissions.", e)
   }),
   (text3) => {
-    if (text3 === void 0)
-      return Effect_exports.succeed(void 0);
+    if (text3 === void 0) return Effect_exports.succeed(void 0);
     const kept = parsedByPath.get(path);
     if (kept !== void 0 && kept.text === text3 && kept.schema === schema)
       return Effect_exports.succeed(kept.data);
-    const damaged = (why2) => storeError(`${path} is damaged (${why2}); it was left untouched.`, `Repair it by hand, or move it aside (mv ${path} ${path}.bak) and log in again to recreate it.`);
+    const damaged = (why2) => storeError(
+      `${path} is damaged (${why2}); it was left untouched.`,
+      `Repair it by hand, or move it aside (mv ${path} ${path}.bak) and log in again to recreate it.`
+    );
     let data;
     try {
       data = JSON.parse(text3);
@@ -40727,7 +40734,7 @@ var readJsonFile = (path, schema) => Effect_exports.flatMap(
   }
 );
 
-// ../../packages/core/dist/store/lock.js
+// ../../packages/core/src/store/lock.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes2 } from "node:crypto";
@@ -40740,17 +40747,14 @@ var HOST2 = hostname3().replace(/\s+/g, "_") || "localhost";
 var TOKEN2 = /^(\d+) [0-9a-f]+(?: (\S+))?$/;
 var inspect = async (path) => {
   const handle = await open3(path, constants2.O_RDONLY | (constants2.O_NONBLOCK ?? 0)).catch((e) => {
-    if (errnoCode(e) === "ENOENT")
-      return void 0;
+    if (errnoCode(e) === "ENOENT") return void 0;
     throw e;
   });
-  if (handle === void 0)
-    return void 0;
+  if (handle === void 0) return void 0;
   try {
     const stats = await handle.stat();
     const issue2 = trustIssue(path, stats, "file", currentUid());
-    if (issue2 !== void 0)
-      throw issue2;
+    if (issue2 !== void 0) throw issue2;
     return { content: await handle.readFile("utf8"), mtimeMs: stats.mtimeMs };
   } finally {
     await handle.close();
@@ -40759,11 +40763,9 @@ var inspect = async (path) => {
 var isStale = (found, staleMs, now) => {
   const age = now - found.mtimeMs;
   const token = TOKEN2.exec(found.content);
-  if (token === null)
-    return age > LOCK_GRACE_MS;
+  if (token === null) return age > LOCK_GRACE_MS;
   const host = token[2];
-  if ((host === void 0 || host === HOST2) && !processIsAlive(Number(token[1])))
-    return true;
+  if ((host === void 0 || host === HOST2) && !processIsAlive(Number(token[1]))) return true;
   return age > staleMs;
 };
 var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EMLINK"]);
@@ -40772,8 +40774,7 @@ var createExclusive = async (path, token) => {
   try {
     handle = await open3(path, "wx", 384);
   } catch (e) {
-    if (errnoCode(e) === "EEXIST")
-      return false;
+    if (errnoCode(e) === "EEXIST") return false;
     throw e;
   }
   try {
@@ -40793,10 +40794,8 @@ var tryCreate = async (path, token) => {
     await link(temp, path);
     return true;
   } catch (e) {
-    if (errnoCode(e) === "EEXIST")
-      return false;
-    if (NO_LINKS.has(errnoCode(e) ?? ""))
-      return createExclusive(path, token);
+    if (errnoCode(e) === "EEXIST") return false;
+    if (NO_LINKS.has(errnoCode(e) ?? "")) return createExclusive(path, token);
     throw e;
   } finally {
     await unlink2(temp).catch(() => void 0);
@@ -40804,21 +40803,18 @@ var tryCreate = async (path, token) => {
 };
 var removeOwn = async (path, token) => {
   const content = await readFile(path, "utf8").catch(() => "");
-  if (content === token)
-    await unlink2(path).catch(() => void 0);
+  if (content === token) await unlink2(path).catch(() => void 0);
 };
 var breakStale = async (path, staleMs, token, now) => {
   const breaker2 = `${path}.break`;
   if (!await tryCreate(breaker2, token)) {
     const other = await inspect(breaker2).catch(() => void 0);
-    if (other !== void 0 && isStale(other, LOCK_GRACE_MS, now))
-      await unlink2(breaker2).catch(() => void 0);
+    if (other !== void 0 && isStale(other, LOCK_GRACE_MS, now)) await unlink2(breaker2).catch(() => void 0);
     return;
   }
   try {
     const again = await inspect(path);
-    if (again !== void 0 && isStale(again, staleMs, now))
-      await unlink2(path).catch(() => void 0);
+    if (again !== void 0 && isStale(again, staleMs, now)) await unlink2(path).catch(() => void 0);
   } finally {
     await removeOwn(breaker2, token);
   }
@@ -40836,11 +40832,9 @@ var withFileLock = (path, options = {}) => {
       const now = yield* Clock_exports.currentTimeMillis;
       const got = yield* Effect_exports.tryPromise({
         try: async () => {
-          if (await tryCreate(path, token))
-            return true;
+          if (await tryCreate(path, token)) return true;
           const found = await inspect(path);
-          if (found !== void 0 && isStale(found, staleMs, now))
-            await breakStale(path, staleMs, token, now);
+          if (found !== void 0 && isStale(found, staleMs, now)) await breakStale(path, staleMs, token, now);
           return false;
         },
         catch: (e) => e instanceof Untrusted ? untrustedError(e) : isDiskFull(e) ? storeWriteError(path, e) : new InspireError({
@@ -40850,15 +40844,16 @@ var withFileLock = (path, options = {}) => {
           cause: e
         })
       });
-      if (got)
-        return;
+      if (got) return;
       if ((yield* Clock_exports.currentTimeMillis) - started > timeoutMs) {
         const holder = yield* Effect_exports.promise(() => readFile(path, "utf8").catch(() => ""));
-        return yield* Effect_exports.fail(new InspireError({
-          reason: "StoreError",
-          message: `Another inspire process (pid ${TOKEN2.exec(holder)?.[1] ?? "unknown"}) has held ${path} for over ${Math.round(timeoutMs / 1e3)} s.`,
-          hint: "Wait for it to finish; if no inspire process is running, delete the lock file."
-        }));
+        return yield* Effect_exports.fail(
+          new InspireError({
+            reason: "StoreError",
+            message: `Another inspire process (pid ${TOKEN2.exec(holder)?.[1] ?? "unknown"}) has held ${path} for over ${Math.round(timeoutMs / 1e3)} s.`,
+            hint: "Wait for it to finish; if no inspire process is running, delete the lock file."
+          })
+        );
       }
       yield* Effect_exports.sleep(Duration_exports.millis(delay3 + (yield* Random_exports.next) * delay3));
       delay3 = Math.min(delay3 * 2, 100);
@@ -40880,7 +40875,7 @@ var withFileLock = (path, options = {}) => {
   return Effect_exports.asVoid(Effect_exports.acquireRelease(Effect_exports.zipRight(acquire, heartbeat), release));
 };
 
-// ../../packages/core/dist/store/paths.js
+// ../../packages/core/src/store/paths.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash } from "node:crypto";
@@ -40905,7 +40900,7 @@ var DEFAULT_BASE_URL = "https://qz.sii.edu.cn";
 var resourceScopeKey = (s) => `${s.home ?? ""}|${s.profile}|${s.baseUrl}|${s.username ?? ""}`;
 var resourceCacheFile = (paths, scopeKey) => join5(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
 
-// ../../packages/core/dist/store/schema.js
+// ../../packages/core/src/store/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ProfileName = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, "profile names are 1–32 letters, digits, '.', '_' or '-'");
@@ -40966,7 +40961,7 @@ var SessionFile = external_exports.object({
 }).loose();
 var entryOf = (record2, key) => Object.hasOwn(record2, key) ? record2[key] : void 0;
 
-// ../../packages/core/dist/store/store.js
+// ../../packages/core/src/store/store.ts
 var Store = class _Store extends Context_exports.Tag("@holos-inspire/core/Store")() {
   /** The store at the default location ($INSPIRE_HOME or the XDG folders of the given environment). */
   static layer = (env = process.env) => Layer_exports.succeed(_Store, makeStore(resolveStorePaths(env)));
@@ -40978,46 +40973,69 @@ var emptyCredentials = { version: 1, profiles: {} };
 var emptySession = { version: 1 };
 var checkProfile = (profile) => {
   const parsed = ProfileName.safeParse(profile);
-  return parsed.success ? Effect_exports.succeed(parsed.data) : Effect_exports.fail(new InspireError({
-    reason: "InvalidInput",
-    message: `"${profile}" is not a valid profile name.`,
-    hint: "Profile names are 1–32 letters, digits, '.', '_' or '-'."
-  }));
+  return parsed.success ? Effect_exports.succeed(parsed.data) : Effect_exports.fail(
+    new InspireError({
+      reason: "InvalidInput",
+      message: `"${profile}" is not a valid profile name.`,
+      hint: "Profile names are 1–32 letters, digits, '.', '_' or '-'."
+    })
+  );
 };
 var makeStore = (paths) => {
   const roots = storeRoots(paths);
   const read2 = (file3, schema) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema));
   const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join6(paths.locksDir, `${name2}.lock`), { roots, ...options }), effect2));
-  const updater = (file3, lock, schema, empty32) => (change) => withLock(lock, Effect_exports.gen(function* () {
-    const current = (yield* read2(file3, schema)) ?? empty32;
-    const next4 = yield* change(current);
-    const checked = schema.safeParse(next4);
-    if (!checked.success)
-      return yield* Effect_exports.die(new Error(`refusing to write an invalid ${file3}: ${checked.error.message}`));
-    yield* writeFileAtomic(file3, `${JSON.stringify(checked.data, null, 2)}
+  const updater = (file3, lock, schema, empty32) => (change) => withLock(
+    lock,
+    Effect_exports.gen(function* () {
+      const current = (yield* read2(file3, schema)) ?? empty32;
+      const next4 = yield* change(current);
+      const checked = schema.safeParse(next4);
+      if (!checked.success)
+        return yield* Effect_exports.die(new Error(`refusing to write an invalid ${file3}: ${checked.error.message}`));
+      yield* writeFileAtomic(file3, `${JSON.stringify(checked.data, null, 2)}
 `, roots);
-    return checked.data;
-  }));
+      return checked.data;
+    })
+  );
   const sessionFile = (profile) => join6(paths.sessionsDir, `${profile}.json`);
   return {
     paths,
-    readConfig: Effect_exports.withSpan(Effect_exports.map(read2(paths.configFile, ConfigFile), (c) => c ?? emptyConfig), "Store.readConfig"),
+    readConfig: Effect_exports.withSpan(
+      Effect_exports.map(read2(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
+      "Store.readConfig"
+    ),
     updateConfig: Effect_exports.fn("Store.updateConfig")(updater(paths.configFile, "config", ConfigFile, emptyConfig)),
-    readCredentials: Effect_exports.withSpan(Effect_exports.map(read2(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials), "Store.readCredentials"),
-    updateCredentials: Effect_exports.fn("Store.updateCredentials")(updater(paths.credentialsFile, "credentials", CredentialsFile, emptyCredentials)),
-    readSession: Effect_exports.fn("Store.readSession")((profile) => Effect_exports.flatMap(checkProfile(profile), (p) => Effect_exports.map(read2(sessionFile(p), SessionFile), (s) => s ?? emptySession))),
-    updateSession: Effect_exports.fn("Store.updateSession")((profile, change) => Effect_exports.flatMap(checkProfile(profile), (p) => updater(sessionFile(p), `session-${p}`, SessionFile, emptySession)(change))),
+    readCredentials: Effect_exports.withSpan(
+      Effect_exports.map(read2(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
+      "Store.readCredentials"
+    ),
+    updateCredentials: Effect_exports.fn("Store.updateCredentials")(
+      updater(paths.credentialsFile, "credentials", CredentialsFile, emptyCredentials)
+    ),
+    readSession: Effect_exports.fn("Store.readSession")(
+      (profile) => Effect_exports.flatMap(
+        checkProfile(profile),
+        (p) => Effect_exports.map(read2(sessionFile(p), SessionFile), (s) => s ?? emptySession)
+      )
+    ),
+    updateSession: Effect_exports.fn("Store.updateSession")(
+      (profile, change) => Effect_exports.flatMap(
+        checkProfile(profile),
+        (p) => updater(sessionFile(p), `session-${p}`, SessionFile, emptySession)(change)
+      )
+    ),
     // Generic, so spanned by hand: Effect.fn would fix its type parameters.
     withLock: (name2, effect2, options) => Effect_exports.withSpan(withLock(name2, effect2, options), "Store.withLock")
   };
 };
 var profileCredentials = (file3, profile) => entryOf(file3.profiles, profile) ?? { harbor: {} };
 
-// ../../packages/core/dist/auth/cas-login.js
+// ../../packages/core/src/auth/cas-login.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/platform/failures.js
+// ../../packages/core/src/platform/failures.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OFF_CAMPUS_HINT = "The platform is reachable only from the campus network or the aTrust VPN (or a proxy: HTTPS_PROXY or the profile's proxy). Connect, then try again.";
@@ -41044,11 +41062,11 @@ var fromTransportFailure = (failure3) => {
   });
 };
 
-// ../../packages/core/dist/platform/transport.js
+// ../../packages/core/src/platform/transport.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/platform/dispatcher.js
+// ../../packages/core/src/platform/dispatcher.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var read = (env, name2) => (env[name2.toLowerCase()] ?? env[name2.toUpperCase()])?.trim() || void 0;
@@ -41064,8 +41082,7 @@ var makeDispatcher = async (settings = {}) => {
   const env = settings.env ?? process.env;
   const proxies = describeProxy(settings);
   const base = { keepAliveTimeout: 1e4, connections: 8 };
-  if (proxies.http === void 0 && proxies.https === void 0)
-    return { dispatcher: new Agent(base), request: request2 };
+  if (proxies.http === void 0 && proxies.https === void 0) return { dispatcher: new Agent(base), request: request2 };
   const dispatcher = new EnvHttpProxyAgent({
     ...base,
     // "" rather than undefined: undici would otherwise fall back to process.env.
@@ -41076,16 +41093,21 @@ var makeDispatcher = async (settings = {}) => {
   return { dispatcher, request: request2 };
 };
 
-// ../../packages/core/dist/platform/dry-run.js
+// ../../packages/core/src/platform/dry-run.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DryRun = FiberRef_exports.unsafeMake(false);
 var asDryRun = (effect2) => Effect_exports.locally(effect2, DryRun, true);
-var guardWrite = (what) => Effect_exports.flatMap(FiberRef_exports.get(DryRun), (dry) => dry ? Effect_exports.dieMessage(`A dry run tried to send a write (${what}); nothing was sent. This is a bug: please report it.`) : Effect_exports.void);
+var guardWrite = (what) => Effect_exports.flatMap(
+  FiberRef_exports.get(DryRun),
+  (dry) => dry ? Effect_exports.dieMessage(
+    `A dry run tried to send a write (${what}); nothing was sent. This is a bug: please report it.`
+  ) : Effect_exports.void
+);
 var planned = (method, surface, body2) => body2 === void 0 ? { method, surface } : { method, surface, body: body2 };
 var plannedV2 = (service3, action, body2) => planned("POST", `api/v2/${service3}?Action=${action}`, body2);
 
-// ../../packages/core/dist/platform/rate-limit.js
+// ../../packages/core/src/platform/rate-limit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_RATE_LIMIT = { perSecond: 3, burst: 3 };
@@ -41093,14 +41115,12 @@ var makeRateLimiter = (limit) => {
   let tokens2 = limit.burst;
   let last3;
   const take = Effect_exports.gen(function* () {
-    if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0)
-      return;
+    if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return;
     const now = yield* Clock_exports.currentTimeMillis;
     tokens2 = Math.min(limit.burst, tokens2 + Math.max(0, now - (last3 ?? now)) / 1e3 * limit.perSecond);
     last3 = now;
     tokens2 -= 1;
-    if (tokens2 >= 0)
-      return;
+    if (tokens2 >= 0) return;
     yield* Effect_exports.sleep(Duration_exports.millis(-tokens2 / limit.perSecond * 1e3));
   });
   return { take, limit };
@@ -41109,14 +41129,13 @@ var shared2 = /* @__PURE__ */ new Map();
 var processRateLimiter = (limit = DEFAULT_RATE_LIMIT) => {
   const key = `${limit.perSecond}/${limit.burst}`;
   const existing = shared2.get(key);
-  if (existing !== void 0)
-    return existing;
+  if (existing !== void 0) return existing;
   const made = makeRateLimiter(limit);
   shared2.set(key, made);
   return made;
 };
 
-// ../../packages/core/dist/platform/retry.js
+// ../../packages/core/src/platform/retry.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_RETRY = {
@@ -41131,20 +41150,30 @@ var backoffMillis = (policy, attempt, random4 = Math.random) => {
   return step4 / 2 + random4() * (step4 / 2);
 };
 var jittered3 = (policy, attempt) => Effect_exports.map(Random_exports.next, (r) => backoffMillis(policy, attempt, () => r));
-var backoffSchedule = (policy, attempts = policy.attempts) => Schedule_exports.count.pipe(Schedule_exports.whileOutput((n) => n + 1 < attempts), Schedule_exports.addDelayEffect((n) => Effect_exports.map(jittered3(policy, n + 1), Duration_exports.millis)));
-var retrySchedule = (policy) => Schedule_exports.identity().pipe(Schedule_exports.intersect(Schedule_exports.count), Schedule_exports.whileOutput(([cause3, n]) => n + 1 < cause3.attempts), Schedule_exports.addDelayEffect(([cause3, n]) => Effect_exports.map(cause3.wait !== void 0 ? Effect_exports.succeed(cause3.wait) : jittered3(policy, n + 1), (ms) => Duration_exports.millis(Math.min(ms, cause3.maxWait ?? Number.POSITIVE_INFINITY)))));
+var backoffSchedule = (policy, attempts = policy.attempts) => Schedule_exports.count.pipe(
+  Schedule_exports.whileOutput((n) => n + 1 < attempts),
+  Schedule_exports.addDelayEffect((n) => Effect_exports.map(jittered3(policy, n + 1), Duration_exports.millis))
+);
+var retrySchedule = (policy) => Schedule_exports.identity().pipe(
+  Schedule_exports.intersect(Schedule_exports.count),
+  Schedule_exports.whileOutput(([cause3, n]) => n + 1 < cause3.attempts),
+  Schedule_exports.addDelayEffect(
+    ([cause3, n]) => Effect_exports.map(
+      cause3.wait !== void 0 ? Effect_exports.succeed(cause3.wait) : jittered3(policy, n + 1),
+      (ms) => Duration_exports.millis(Math.min(ms, cause3.maxWait ?? Number.POSITIVE_INFINITY))
+    )
+  )
+);
 var retryAfterMillis = (value, now) => {
-  if (value === void 0 || value.trim() === "")
-    return void 0;
+  if (value === void 0 || value.trim() === "") return void 0;
   const text3 = value.trim();
-  if (/^\d+$/.test(text3))
-    return Number(text3) * 1e3;
+  if (/^\d+$/.test(text3)) return Number(text3) * 1e3;
   const at = Date.parse(text3);
   return Number.isNaN(at) ? void 0 : Math.max(0, at - now);
 };
 var TRANSIENT_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504]);
 
-// ../../packages/core/dist/platform/transport.js
+// ../../packages/core/src/platform/transport.ts
 var TransportFailure = class extends Data_exports.TaggedError("TransportFailure") {
 };
 var NOT_DELIVERED = {
@@ -41168,10 +41197,8 @@ var MAYBE_DELIVERED = {
 var errorCode = (e) => {
   for (let cur = e, depth = 0; cur !== void 0 && cur !== null && depth < 4; depth++) {
     const c = cur;
-    if (typeof c.code === "string" && c.code !== "")
-      return c.code;
-    if (c.name === "TimeoutError")
-      return "TimeoutError";
+    if (typeof c.code === "string" && c.code !== "") return c.code;
+    if (c.name === "TimeoutError") return "TimeoutError";
     cur = c.cause;
   }
   return "UNKNOWN";
@@ -41188,17 +41215,23 @@ var flattenHeaders = (raw) => {
   const headers = {};
   let setCookies = [];
   for (const [k, v] of Object.entries(raw)) {
-    if (v === void 0)
-      continue;
-    if (k.toLowerCase() === "set-cookie")
-      setCookies = Array.isArray(v) ? v : [v];
-    else
-      headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+    if (v === void 0) continue;
+    if (k.toLowerCase() === "set-cookie") setCookies = Array.isArray(v) ? v : [v];
+    else headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
   }
   return { headers, setCookies };
 };
 var Transport = class _Transport extends Context_exports.Tag("@holos-inspire/core/Transport")() {
-  static layer = (options = {}) => Layer_exports.scoped(_Transport, Effect_exports.map(Effect_exports.acquireRelease(Effect_exports.promise(() => makeDispatcher(options.proxy)), (http) => Effect_exports.promise(() => http.dispatcher.close().catch(() => void 0))), (http) => makeTransport(http, options.limiter ?? processRateLimiter(options.rateLimit), options)));
+  static layer = (options = {}) => Layer_exports.scoped(
+    _Transport,
+    Effect_exports.map(
+      Effect_exports.acquireRelease(
+        Effect_exports.promise(() => makeDispatcher(options.proxy)),
+        (http) => Effect_exports.promise(() => http.dispatcher.close().catch(() => void 0))
+      ),
+      (http) => makeTransport(http, options.limiter ?? processRateLimiter(options.rateLimit), options)
+    )
+  );
 };
 var once5 = ({ dispatcher, request: request2 }, req, timeoutMs, attempt) => Effect_exports.tryPromise({
   try: async (signal) => {
@@ -41222,45 +41255,53 @@ var describeAttempt = (req, e) => e.outcome instanceof TransportFailure ? `${req
 var makeTransport = (http, limiter, options) => {
   const policy = options.retry ?? DEFAULT_RETRY;
   const defaultTimeout = Duration_exports.toMillis(options.timeout ?? "30 seconds");
-  const send2 = Effect_exports.fn("Transport.send")(function* (req) {
-    if (req.write === true)
-      yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`);
-    const timeoutMs = req.timeout !== void 0 ? Duration_exports.toMillis(req.timeout) : defaultTimeout;
-    const made = yield* Ref_exports.make(0);
-    const attempt = Effect_exports.gen(function* () {
-      const n = yield* Ref_exports.updateAndGet(made, (k) => k + 1);
-      yield* limiter.take;
-      const result = yield* Effect_exports.either(once5(http, req, timeoutMs, n));
-      if (result._tag === "Left") {
-        const failure3 = result.left;
-        const retryable = failure3.kind !== "tls" && (failure3.delivered === "no" || req.idempotent);
-        const cap = failure3.kind === "unreachable" ? policy.unreachableAttempts ?? policy.attempts : policy.attempts;
-        return yield* Effect_exports.fail(new FailedAttempt({ outcome: failure3, attempts: retryable ? Math.min(cap, policy.attempts) : n }));
-      }
-      const res = result.right;
-      const rateLimited = res.status === 429;
-      const transient2 = TRANSIENT_STATUSES.has(res.status) && req.idempotent;
-      if (!rateLimited && !transient2)
-        return res;
-      if (!rateLimited)
-        return yield* Effect_exports.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }));
-      const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock_exports.currentTimeMillis);
-      return yield* Effect_exports.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts, wait, maxWait: 3e4 }));
-    });
-    const schedule3 = retrySchedule(policy).pipe(Schedule_exports.onDecision(([e, n], decision) => ScheduleDecision_exports.isContinue(decision) ? Effect_exports.logDebug(`${describeAttempt(req, e)}, retrying (attempt ${n + 1})`) : Effect_exports.void));
-    const retried = Effect_exports.retry(attempt, schedule3);
-    return yield* Effect_exports.catchTag(retried, "FailedAttempt", (e) => e.outcome instanceof TransportFailure ? Effect_exports.fail(e.outcome) : Effect_exports.succeed(e.outcome));
-  });
+  const send2 = Effect_exports.fn("Transport.send")(
+    function* (req) {
+      if (req.write === true) yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`);
+      const timeoutMs = req.timeout !== void 0 ? Duration_exports.toMillis(req.timeout) : defaultTimeout;
+      const made = yield* Ref_exports.make(0);
+      const attempt = Effect_exports.gen(function* () {
+        const n = yield* Ref_exports.updateAndGet(made, (k) => k + 1);
+        yield* limiter.take;
+        const result = yield* Effect_exports.either(once5(http, req, timeoutMs, n));
+        if (result._tag === "Left") {
+          const failure3 = result.left;
+          const retryable = failure3.kind !== "tls" && (failure3.delivered === "no" || req.idempotent);
+          const cap = failure3.kind === "unreachable" ? policy.unreachableAttempts ?? policy.attempts : policy.attempts;
+          return yield* Effect_exports.fail(
+            new FailedAttempt({ outcome: failure3, attempts: retryable ? Math.min(cap, policy.attempts) : n })
+          );
+        }
+        const res = result.right;
+        const rateLimited = res.status === 429;
+        const transient2 = TRANSIENT_STATUSES.has(res.status) && req.idempotent;
+        if (!rateLimited && !transient2) return res;
+        if (!rateLimited) return yield* Effect_exports.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }));
+        const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock_exports.currentTimeMillis);
+        return yield* Effect_exports.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts, wait, maxWait: 3e4 }));
+      });
+      const schedule3 = retrySchedule(policy).pipe(
+        Schedule_exports.onDecision(
+          ([e, n], decision) => ScheduleDecision_exports.isContinue(decision) ? Effect_exports.logDebug(`${describeAttempt(req, e)}, retrying (attempt ${n + 1})`) : Effect_exports.void
+        )
+      );
+      const retried = Effect_exports.retry(attempt, schedule3);
+      return yield* Effect_exports.catchTag(
+        retried,
+        "FailedAttempt",
+        (e) => e.outcome instanceof TransportFailure ? Effect_exports.fail(e.outcome) : Effect_exports.succeed(e.outcome)
+      );
+    }
+  );
   return { send: send2 };
 };
 
-// ../../packages/core/dist/auth/login-url.js
+// ../../packages/core/src/auth/login-url.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isLoopbackHost = (hostname5) => {
   const host = hostname5.toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
-  if (host === "localhost" || host === "::1")
-    return true;
+  if (host === "localhost" || host === "::1") return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
 };
 var refusal = (message, hint) => new InspireError({ reason: "InvalidInput", message, hint });
@@ -41269,24 +41310,35 @@ var checkPasswordUrl = (url2, from) => {
   try {
     parsed = new URL(url2);
   } catch {
-    return Effect_exports.fail(refusal(`The address to log in to (from ${from}) is not a valid URL; no password was sent.`, "Set it to https://… (INSPIRE_BASE_URL, or `inspire profile add <name> --base-url https://…`)."));
+    return Effect_exports.fail(
+      refusal(
+        `The address to log in to (from ${from}) is not a valid URL; no password was sent.`,
+        "Set it to https://… (INSPIRE_BASE_URL, or `inspire profile add <name> --base-url https://…`)."
+      )
+    );
   }
-  if (parsed.protocol === "https:")
-    return Effect_exports.void;
-  if (parsed.protocol === "http:" && isLoopbackHost(parsed.hostname))
-    return Effect_exports.void;
+  if (parsed.protocol === "https:") return Effect_exports.void;
+  if (parsed.protocol === "http:" && isLoopbackHost(parsed.hostname)) return Effect_exports.void;
   const where3 = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : `${parsed.protocol}//…`;
-  return Effect_exports.fail(refusal(`Refusing to send a password to ${where3} (from ${from}): only https, or plain http to this machine, keeps it off the network in clear text.`, parsed.protocol === "http:" ? `Use https://${parsed.host} instead (change ${from}); plain http is allowed only for 127.0.0.1, ::1 and localhost.` : `Use an https:// address (change ${from}).`));
+  return Effect_exports.fail(
+    refusal(
+      `Refusing to send a password to ${where3} (from ${from}): only https, or plain http to this machine, keeps it off the network in clear text.`,
+      parsed.protocol === "http:" ? `Use https://${parsed.host} instead (change ${from}); plain http is allowed only for 127.0.0.1, ::1 and localhost.` : `Use an https:// address (change ${from}).`
+    )
+  );
 };
 var originOf = (resolved, what) => resolved.source === "environment" || resolved.source === "profile" ? resolved.from ?? resolved.source : resolved.source === "argument" ? `the ${what} argument` : `the built-in ${what}`;
 var checkPlatformLoginUrl = (profile) => checkPasswordUrl(profile.baseUrl.value ?? "", originOf(profile.baseUrl, "base URL"));
 var checkHarborLoginUrl = (profile, registry2) => {
   const name2 = profile.name.value ?? "default";
   const configured = profile.config.endpoints.registries?.[registry2]?.api !== void 0;
-  return checkPasswordUrl(profile.registries[registry2].api, configured ? `the ${registry2} registry's api in profile ${name2}` : `the ${registry2} registry's push host`);
+  return checkPasswordUrl(
+    profile.registries[registry2].api,
+    configured ? `the ${registry2} registry's api in profile ${name2}` : `the ${registry2} registry's push host`
+  );
 };
 
-// ../../packages/core/dist/auth/rsa.js
+// ../../packages/core/src/auth/rsa.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_CAS_KEY = {
@@ -41298,8 +41350,7 @@ var modPow = (base, exponent, modulus) => {
   let b = base % modulus;
   let e = exponent;
   while (e > 0n) {
-    if (e & 1n)
-      result = result * b % modulus;
+    if (e & 1n) result = result * b % modulus;
     b = b * b % modulus;
     e >>= 1n;
   }
@@ -41307,36 +41358,36 @@ var modPow = (base, exponent, modulus) => {
 };
 var blockBytes = (n) => {
   let digits = 0;
-  for (let x = n; x > 0n; x >>= 16n)
-    digits++;
+  for (let x = n; x > 0n; x >>= 16n) digits++;
   return 2 * (digits - 1);
 };
 var encryptCasPassword = (password, key = DEFAULT_CAS_KEY) => {
-  if (/^[0-9a-fA-F]{254,256}$/.test(password))
-    return Either_exports.right(password);
+  if (/^[0-9a-fA-F]{254,256}$/.test(password)) return Either_exports.right(password);
   const codes = Array.from({ length: password.length }, (_, i) => password.charCodeAt(i));
   if (codes.some((c) => c > 255))
-    return Either_exports.left(invalidInput("The password has characters outside Latin-1, which the CAS login's encryption cannot carry.", "Log in with the token method, or change the password on the platform to one without such characters."));
+    return Either_exports.left(
+      invalidInput(
+        "The password has characters outside Latin-1, which the CAS login's encryption cannot carry.",
+        "Log in with the token method, or change the password on the platform to one without such characters."
+      )
+    );
   const n = BigInt(`0x${key.modulus}`);
   const e = BigInt(`0x${key.exponent}`);
   const size12 = blockBytes(n);
   const width2 = key.modulus.replace(/^0+/, "").length <= 256 ? 256 : key.modulus.length;
   const padded = [...codes];
-  while (padded.length === 0 || padded.length % size12 !== 0)
-    padded.push(0);
+  while (padded.length === 0 || padded.length % size12 !== 0) padded.push(0);
   const blocks = [];
   for (let start3 = 0; start3 < padded.length; start3 += size12) {
     let m = 0n;
-    for (let i = size12 - 1; i >= 0; i--)
-      m = m << 8n | BigInt(padded[start3 + i] ?? 0);
+    for (let i = size12 - 1; i >= 0; i--) m = m << 8n | BigInt(padded[start3 + i] ?? 0);
     blocks.push(modPow(m, e, n).toString(16).padStart(width2, "0"));
   }
   return Either_exports.right(blocks.join(" "));
 };
 var findCasKey = (html) => {
   const call2 = /getKeyPair\(\s*["']([0-9a-fA-F]+)["']\s*,\s*["'][0-9a-fA-F]*["']\s*,\s*["']([0-9a-fA-F]{128,})["']/.exec(html);
-  if (call2?.[1] !== void 0 && call2[2] !== void 0)
-    return { exponent: call2[1], modulus: call2[2] };
+  if (call2?.[1] !== void 0 && call2[2] !== void 0) return { exponent: call2[1], modulus: call2[2] };
   const named = /modulus["']?\s*[:=]\s*["']([0-9a-fA-F]{128,})["']/i.exec(html);
   if (named?.[1] !== void 0) {
     const exp = /exponent["']?\s*[:=]\s*["']([0-9a-fA-F]+)["']/i.exec(html);
@@ -41345,7 +41396,7 @@ var findCasKey = (html) => {
   return void 0;
 };
 
-// ../../packages/core/dist/auth/cas-login.js
+// ../../packages/core/src/auth/cas-login.ts
 var BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 var MAX_HOPS = 15;
 var send = (req) => Effect_exports.flatMap(Transport, (t) => Effect_exports.mapError(t.send(req), fromTransportFailure));
@@ -41382,28 +41433,29 @@ var follow = (start3, jar0, first2) => Effect_exports.gen(function* () {
       resent ||= res.attempts > 1;
     }
     const location = res.headers.location;
-    if (res.status >= 500 || res.status === 429)
-      return yield* Effect_exports.fail(transient(res.status));
-    if (res.status < 300 || res.status >= 400 || location === void 0)
-      return { url: url2, res, jar, resent };
+    if (res.status >= 500 || res.status === 429) return yield* Effect_exports.fail(transient(res.status));
+    if (res.status < 300 || res.status >= 400 || location === void 0) return { url: url2, res, jar, resent };
     url2 = new URL(location, url2).toString();
     res = void 0;
   }
-  return yield* Effect_exports.fail(loginError(`The login chain redirected more than ${MAX_HOPS} times.`, "Log in through a browser once, then try again."));
+  return yield* Effect_exports.fail(
+    loginError(
+      `The login chain redirected more than ${MAX_HOPS} times.`,
+      "Log in through a browser once, then try again."
+    )
+  );
 });
 var attributes = (tag) => {
   const out = {};
   for (const m of tag.matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g))
-    if (m[1] !== void 0)
-      out[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? "";
+    if (m[1] !== void 0) out[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? "";
   return out;
 };
 var hiddenInputs = (html) => {
   const out = {};
   for (const tag of html.match(/<input\b[^>]*>/gi) ?? []) {
     const a = attributes(tag);
-    if (a.name !== void 0 && (a.type ?? "").toLowerCase() === "hidden")
-      out[a.name] = a.value ?? "";
+    if (a.name !== void 0 && (a.type ?? "").toLowerCase() === "hidden") out[a.name] = a.value ?? "";
   }
   return out;
 };
@@ -41414,13 +41466,28 @@ var formError = (html) => {
 };
 var casFailure = (text3, baseUrl) => {
   if (text3 === void 0)
-    return loginError("The CAS login did not complete and gave no reason.", "Log in through a browser once, then try again.");
+    return loginError(
+      "The CAS login did not complete and gave no reason.",
+      "Log in through a browser once, then try again."
+    );
   if (/锁定/.test(text3))
-    return loginError(`The account is locked (CAS: ${text3}).`, "Wait for the lock to clear, or unlock it in a browser; automatic logins stay off until you log in again.", "CredentialsRejected");
+    return loginError(
+      `The account is locked (CAS: ${text3}).`,
+      "Wait for the lock to clear, or unlock it in a browser; automatic logins stay off until you log in again.",
+      "CredentialsRejected"
+    );
   if (/验证码/.test(text3))
-    return loginError(`CAS now asks for a captcha (${text3}).`, `Log in once through a browser at ${baseUrl}, wait a few minutes, then log in here again.`, "CredentialsRejected");
+    return loginError(
+      `CAS now asks for a captcha (${text3}).`,
+      `Log in once through a browser at ${baseUrl}, wait a few minutes, then log in here again.`,
+      "CredentialsRejected"
+    );
   if (/用户名或密码错误|账号或密码错误|密码错误|账号不存在/.test(text3))
-    return loginError(`CAS rejected the username or password (${text3}).`, "Check the 学工号 and password, then log in again.", "CredentialsRejected");
+    return loginError(
+      `CAS rejected the username or password (${text3}).`,
+      "Check the 学工号 and password, then log in again.",
+      "CredentialsRejected"
+    );
   return loginError(`The CAS login failed: ${text3}.`, "Try again; if it keeps failing, log in through a browser once.");
 };
 var isCasForm = (html) => {
@@ -41434,20 +41501,25 @@ var casLogin = (baseUrl, credentials, key = DEFAULT_CAS_KEY) => Effect_exports.g
   if (!isCasForm(page.res.body)) {
     const link2 = /"loginUrl"\s*:\s*"([^"]*broker\\?\/cas\\?\/login[^"]*)"/.exec(page.res.body)?.[1];
     if (link2 === void 0) {
-      if (hasSession(page.jar, baseUrl))
-        return page.jar[platformHost2] ?? {};
-      return yield* Effect_exports.fail(loginError("The login page offered no CAS sign-in link.", "The platform's login flow may have changed; report it."));
+      if (hasSession(page.jar, baseUrl)) return page.jar[platformHost2] ?? {};
+      return yield* Effect_exports.fail(
+        loginError(
+          "The login page offered no CAS sign-in link.",
+          "The platform's login flow may have changed; report it."
+        )
+      );
     }
     const unescaped = link2.replace(/\\\//g, "/").replace(/&amp;/g, "&");
     page = yield* follow(new URL(unescaped, page.url).toString(), page.jar);
   }
   if (!isCasForm(page.res.body))
-    return yield* Effect_exports.fail(loginError("The CAS page was not reached.", "Log in through a browser once, then try again."));
+    return yield* Effect_exports.fail(
+      loginError("The CAS page was not reached.", "Log in through a browser once, then try again.")
+    );
   yield* checkPasswordUrl(page.url, "the CAS login page the platform redirected to");
   const hidden = hiddenInputs(page.res.body);
   const cipher = encryptCasPassword(credentials.password, findCasKey(page.res.body) ?? key);
-  if (Either_exports.isLeft(cipher))
-    return yield* Effect_exports.fail(cipher.left);
+  if (Either_exports.isLeft(cipher)) return yield* Effect_exports.fail(cipher.left);
   const form = new URLSearchParams({
     username: credentials.username,
     password: cipher.right,
@@ -41473,26 +41545,27 @@ var casLogin = (baseUrl, credentials, key = DEFAULT_CAS_KEY) => Effect_exports.g
     body: form.toString(),
     idempotent: false
   });
-  if (posted.status >= 500 || posted.status === 429)
-    return yield* Effect_exports.fail(transient(posted.status));
+  if (posted.status >= 500 || posted.status === 429) return yield* Effect_exports.fail(transient(posted.status));
   const afterPost = storeCookies(page.jar, page.url, posted.setCookies, yield* Clock_exports.currentTimeMillis);
   if (posted.status < 300 || posted.status >= 400)
     return yield* Effect_exports.fail(casFailure(formError(posted.body), baseUrl));
   let done7 = yield* follow(page.url, afterPost, posted);
   const resent = done7.resent;
-  if (!hasSession(done7.jar, baseUrl))
-    done7 = yield* follow(new URL("/", baseUrl).toString(), done7.jar);
+  if (!hasSession(done7.jar, baseUrl)) done7 = yield* follow(new URL("/", baseUrl).toString(), done7.jar);
   if (!hasSession(done7.jar, baseUrl)) {
-    if (resent)
-      return yield* Effect_exports.fail(lostInChain());
-    if (isCasForm(done7.res.body))
-      return yield* Effect_exports.fail(casFailure(formError(done7.res.body), baseUrl));
-    return yield* Effect_exports.fail(loginError("The login chain ended without a platform session.", "Try again; if it keeps failing, log in through a browser once."));
+    if (resent) return yield* Effect_exports.fail(lostInChain());
+    if (isCasForm(done7.res.body)) return yield* Effect_exports.fail(casFailure(formError(done7.res.body), baseUrl));
+    return yield* Effect_exports.fail(
+      loginError(
+        "The login chain ended without a platform session.",
+        "Try again; if it keeps failing, log in through a browser once."
+      )
+    );
   }
   return done7.jar[platformHost2] ?? {};
 });
 
-// ../../packages/core/dist/auth/credentials.js
+// ../../packages/core/src/auth/credentials.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash2 } from "node:crypto";
@@ -41507,17 +41580,16 @@ var resolveCredentials = (profile, env) => Effect_exports.gen(function* () {
   return saved === void 0 ? void 0 : { ...saved, source: "profile", fingerprint: fingerprint(saved) };
 });
 
-// ../../packages/core/dist/auth/token-login.js
+// ../../packages/core/src/auth/token-login.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/auth/jwt.js
+// ../../packages/core/src/auth/jwt.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jwtExpiry = (token) => {
   const payload = token.split(".")[1];
-  if (payload === void 0)
-    return void 0;
+  if (payload === void 0) return void 0;
   try {
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     return typeof claims.exp === "number" && Number.isFinite(claims.exp) ? claims.exp * 1e3 : void 0;
@@ -41527,13 +41599,12 @@ var jwtExpiry = (token) => {
 };
 var tokenExpiry = (token, expiresIn, now) => {
   const fromJwt = jwtExpiry(token);
-  if (fromJwt !== void 0)
-    return fromJwt;
+  if (fromJwt !== void 0) return fromJwt;
   const seconds3 = Number(expiresIn);
   return Number.isFinite(seconds3) && seconds3 > 0 ? now + seconds3 * 1e3 : now + 36e5;
 };
 
-// ../../packages/core/dist/auth/token-login.js
+// ../../packages/core/src/auth/token-login.ts
 var TokenBody = external_exports.object({
   access_token: external_exports.string().min(1),
   expires_in: external_exports.union([external_exports.string(), external_exports.number()]).optional()
@@ -41554,13 +41625,16 @@ var INVALID_GRANT_HINT = "Check the 学工号 and password. If they are right, t
 var tokenLogin = (baseUrl, credentials) => Effect_exports.gen(function* () {
   const transport = yield* Transport;
   yield* checkPasswordUrl(baseUrl, "the profile's base URL");
-  const res = yield* Effect_exports.mapError(transport.send({
-    method: "POST",
-    url: new URL("/auth/token", baseUrl).toString(),
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ username: credentials.username, password: credentials.password }),
-    idempotent: false
-  }), fromTransportFailure);
+  const res = yield* Effect_exports.mapError(
+    transport.send({
+      method: "POST",
+      url: new URL("/auth/token", baseUrl).toString(),
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ username: credentials.username, password: credentials.password }),
+      idempotent: false
+    }),
+    fromTransportFailure
+  );
   const json4 = parseJson(res.body);
   const envelope = Envelope.safeParse(json4);
   const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json4;
@@ -41574,24 +41648,31 @@ var tokenLogin = (baseUrl, credentials) => Effect_exports.gen(function* () {
   }
   const message = envelope.success ? envelope.data.message ?? "" : "";
   if (res.status === 401 || message.includes("invalid_grant"))
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "CredentialsRejected",
-      message: "The platform refused a token for this account (invalid_grant).",
-      hint: INVALID_GRANT_HINT
-    }));
-  return yield* Effect_exports.fail(new InspireError({
-    reason: "PlatformError",
-    message: `Token login failed with HTTP ${res.status}${message !== "" ? `: ${message}` : ""}.`,
-    hint: "The platform may be partly down; try again in a few minutes.",
-    ...res.status >= 500 || res.status === 429 ? { ambiguous: true } : {}
-  }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "CredentialsRejected",
+        message: "The platform refused a token for this account (invalid_grant).",
+        hint: INVALID_GRANT_HINT
+      })
+    );
+  return yield* Effect_exports.fail(
+    new InspireError({
+      reason: "PlatformError",
+      message: `Token login failed with HTTP ${res.status}${message !== "" ? `: ${message}` : ""}.`,
+      hint: "The platform may be partly down; try again in a few minutes.",
+      ...res.status >= 500 || res.status === 429 ? { ambiguous: true } : {}
+    })
+  );
 });
 
-// ../../packages/core/dist/auth/session.js
+// ../../packages/core/src/auth/session.ts
 var TOKEN_MARGIN_MS = 5 * 6e4;
 var LOGIN_COOLDOWN_MS = 6e4;
 var Session = class _Session extends Context_exports.Tag("@holos-inspire/core/Session")() {
-  static layer = (target) => Layer_exports.effect(_Session, Effect_exports.map(Effect_exports.context(), (ctx) => _Session.of(makeSession(target, ctx))));
+  static layer = (target) => Layer_exports.effect(
+    _Session,
+    Effect_exports.map(Effect_exports.context(), (ctx) => _Session.of(makeSession(target, ctx)))
+  );
 };
 var notLoggedIn = () => new InspireError({
   reason: "NotLoggedIn",
@@ -41603,49 +41684,63 @@ var makeSession = (target, ctx) => {
   const store = Context_exports.get(ctx, Store);
   const provide5 = (e) => Effect_exports.provide(e, ctx);
   const credentials = provide5(resolveCredentials(target.profile, target.env));
-  const current = (creds) => Effect_exports.map(store.readSession(target.profile), (s) => s.fingerprint === creds.fingerprint ? s : { version: 1, fingerprint: creds.fingerprint });
+  const current = (creds) => Effect_exports.map(
+    store.readSession(target.profile),
+    (s) => s.fingerprint === creds.fingerprint ? s : { version: 1, fingerprint: creds.fingerprint }
+  );
   const guard = (s, now) => {
     if (s.credentialsRejected !== void 0)
-      return Effect_exports.fail(new InspireError({
-        reason: "CredentialsRejected",
-        message: `The platform rejected the saved credentials (${s.credentialsRejected.reason}); automatic login is off.`,
-        hint: "Log in again with `inspire login` once the password (or the lock) is sorted out."
-      }));
+      return Effect_exports.fail(
+        new InspireError({
+          reason: "CredentialsRejected",
+          message: `The platform rejected the saved credentials (${s.credentialsRejected.reason}); automatic login is off.`,
+          hint: "Log in again with `inspire login` once the password (or the lock) is sorted out."
+        })
+      );
     if (s.loginCooldownUntil !== void 0 && s.loginCooldownUntil > now)
-      return Effect_exports.fail(new InspireError({
-        reason: "PlatformError",
-        message: `A login failed moments ago; the next attempt is allowed in ${Math.ceil((s.loginCooldownUntil - now) / 1e3)} s.`,
-        hint: "Wait a minute and try again (this pause protects the account from lockout)."
-      }));
+      return Effect_exports.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: `A login failed moments ago; the next attempt is allowed in ${Math.ceil((s.loginCooldownUntil - now) / 1e3)} s.`,
+          hint: "Wait a minute and try again (this pause protects the account from lockout)."
+        })
+      );
     return Effect_exports.void;
   };
-  const record2 = (creds, change) => store.updateSession(target.profile, (s) => Effect_exports.succeed(change(s.fingerprint === creds.fingerprint ? s : { version: 1, fingerprint: creds.fingerprint })));
-  const onFailure = (creds, e, now) => Effect_exports.zipRight(record2(creds, (s) => e.reason === "CredentialsRejected" ? { ...s, credentialsRejected: { at: now, reason: e.message }, loginCooldownUntil: now + LOGIN_COOLDOWN_MS } : e.reason === "PlatformUnreachable" ? s : { ...s, loginCooldownUntil: now + LOGIN_COOLDOWN_MS }), Effect_exports.fail(e));
+  const record2 = (creds, change) => store.updateSession(
+    target.profile,
+    (s) => Effect_exports.succeed(change(s.fingerprint === creds.fingerprint ? s : { version: 1, fingerprint: creds.fingerprint }))
+  );
+  const onFailure = (creds, e, now) => Effect_exports.zipRight(
+    record2(
+      creds,
+      (s) => e.reason === "CredentialsRejected" ? { ...s, credentialsRejected: { at: now, reason: e.message }, loginCooldownUntil: now + LOGIN_COOLDOWN_MS } : e.reason === "PlatformUnreachable" ? s : { ...s, loginCooldownUntil: now + LOGIN_COOLDOWN_MS }
+    ),
+    Effect_exports.fail(e)
+  );
   const obtain = (kind, usable2, same, refused) => Effect_exports.gen(function* () {
     const creds = yield* credentials;
-    if (creds === void 0)
-      return yield* Effect_exports.fail(notLoggedIn());
+    if (creds === void 0) return yield* Effect_exports.fail(notLoggedIn());
     const fresh4 = (a) => a !== void 0 && (refused === void 0 || !same(a, refused));
     const now0 = yield* Clock_exports.currentTimeMillis;
     const cached6 = usable2(yield* current(creds), now0);
-    if (fresh4(cached6))
-      return cached6;
-    return yield* store.withLock(`login-${target.profile}`, Effect_exports.gen(function* () {
-      const now = yield* Clock_exports.currentTimeMillis;
-      const s = yield* current(creds);
-      const renewed = usable2(s, now);
-      if (fresh4(renewed))
-        return renewed;
-      yield* guard(s, now);
-      if (kind === "token" && s.tokenUnavailable === true)
-        return yield* Effect_exports.fail(federated());
-      const login = kind === "token" ? loginToken(creds) : loginCookies(creds);
-      yield* Effect_exports.catchAll(login, (e) => onFailureOrFederated(kind, creds, e, now));
-      const after3 = usable2(yield* current(creds), now);
-      if (after3 === void 0)
-        return yield* Effect_exports.die(new Error("login stored no usable credential"));
-      return after3;
-    }));
+    if (fresh4(cached6)) return cached6;
+    return yield* store.withLock(
+      `login-${target.profile}`,
+      Effect_exports.gen(function* () {
+        const now = yield* Clock_exports.currentTimeMillis;
+        const s = yield* current(creds);
+        const renewed = usable2(s, now);
+        if (fresh4(renewed)) return renewed;
+        yield* guard(s, now);
+        if (kind === "token" && s.tokenUnavailable === true) return yield* Effect_exports.fail(federated());
+        const login = kind === "token" ? loginToken(creds) : loginCookies(creds);
+        yield* Effect_exports.catchAll(login, (e) => onFailureOrFederated(kind, creds, e, now));
+        const after3 = usable2(yield* current(creds), now);
+        if (after3 === void 0) return yield* Effect_exports.die(new Error("login stored no usable credential"));
+        return after3;
+      })
+    );
   });
   const federated = () => new InspireError({
     reason: "CredentialsRejected",
@@ -41657,7 +41752,10 @@ var makeSession = (target, ctx) => {
     times: 4,
     while: (e) => e.reason === "PlatformUnreachable" || e.ambiguous === true
   });
-  const loginToken = (creds) => Effect_exports.flatMap(resilient(provide5(tokenLogin(target.baseUrl, creds))), (token) => record2(creds, (s) => ({ ...s, token: { value: token.value, expiresAt: token.expiresAt } })));
+  const loginToken = (creds) => Effect_exports.flatMap(
+    resilient(provide5(tokenLogin(target.baseUrl, creds))),
+    (token) => record2(creds, (s) => ({ ...s, token: { value: token.value, expiresAt: token.expiresAt } }))
+  );
   const loginCookies = (creds) => Effect_exports.gen(function* () {
     const jar = yield* resilient(provide5(casLogin(target.baseUrl, creds, target.casKey)));
     const now = yield* Clock_exports.currentTimeMillis;
@@ -41665,48 +41763,61 @@ var makeSession = (target, ctx) => {
   });
   const onFailureOrFederated = (kind, creds, e, now) => kind === "token" && e.reason === "CredentialsRejected" ? Effect_exports.matchEffect(loginCookies(creds), {
     onFailure: (casError) => onFailure(creds, casError, now),
-    onSuccess: () => Effect_exports.zipRight(record2(creds, (s) => ({ ...s, tokenUnavailable: true })), Effect_exports.fail(federated()))
+    onSuccess: () => Effect_exports.zipRight(
+      record2(creds, (s) => ({ ...s, tokenUnavailable: true })),
+      Effect_exports.fail(federated())
+    )
   }) : onFailure(creds, e, now);
   const tokenOf = (s, now) => s.token !== void 0 && s.token.expiresAt - TOKEN_MARGIN_MS > now ? s.token.value : void 0;
   const cookiesOf = (s) => s.cookies?.jar;
   const sameToken = (a, b) => a === b;
-  const fromCurrent = (f) => Effect_exports.flatMap(credentials, (creds) => creds === void 0 ? Effect_exports.fail(notLoggedIn()) : Effect_exports.map(current(creds), f));
+  const fromCurrent = (f) => Effect_exports.flatMap(
+    credentials,
+    (creds) => creds === void 0 ? Effect_exports.fail(notLoggedIn()) : Effect_exports.map(current(creds), f)
+  );
   return {
     target,
     token: Effect_exports.withSpan(obtain("token", tokenOf, sameToken), "Session.token"),
     cookies: Effect_exports.withSpan(obtain("cookie", cookiesOf, sameCookies), "Session.cookies"),
-    renew: Effect_exports.fn("Session.renew")((refused) => refused.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies))),
+    renew: Effect_exports.fn("Session.renew")(
+      (refused) => refused.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies))
+    ),
     v2Credential: fromCurrent((s) => s.v2Credential),
-    rememberV2Credential: Effect_exports.fn("Session.rememberV2Credential")((kind) => Effect_exports.flatMap(credentials, (creds) => creds === void 0 ? Effect_exports.void : Effect_exports.asVoid(record2(creds, (s) => ({ ...s, v2Credential: kind }))))),
+    rememberV2Credential: Effect_exports.fn("Session.rememberV2Credential")(
+      (kind) => Effect_exports.flatMap(
+        credentials,
+        (creds) => creds === void 0 ? Effect_exports.void : Effect_exports.asVoid(record2(creds, (s) => ({ ...s, v2Credential: kind })))
+      )
+    ),
     tokenUnavailable: fromCurrent((s) => s.tokenUnavailable === true)
   };
 };
 
-// ../../packages/core/dist/platform/platform-clock.js
+// ../../packages/core/src/platform/platform-clock.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var platformClock = () => {
   let offset;
   return {
-    observe: (date5) => Effect_exports.flatMap(Clock_exports.currentTimeMillis, (local) => Effect_exports.sync(() => {
-      if (date5 === void 0)
-        return;
-      const at = Date.parse(date5);
-      if (Number.isFinite(at))
-        offset = at + 500 - local;
-    })),
+    observe: (date5) => Effect_exports.flatMap(
+      Clock_exports.currentTimeMillis,
+      (local) => Effect_exports.sync(() => {
+        if (date5 === void 0) return;
+        const at = Date.parse(date5);
+        if (Number.isFinite(at)) offset = at + 500 - local;
+      })
+    ),
     now: Effect_exports.map(Clock_exports.currentTimeMillis, (local) => local + (offset ?? 0)),
     skewMs: Effect_exports.sync(() => offset)
   };
 };
 
-// ../../packages/core/dist/platform/responses.js
+// ../../packages/core/src/platform/responses.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isPage = (res) => (res.headers["content-type"] ?? "").includes("text/html") || res.body.trim().startsWith("<");
 var parse5 = (res) => {
-  if (isPage(res))
-    return void 0;
+  if (isPage(res)) return void 0;
   try {
     return JSON.parse(res.body.trim());
   } catch {
@@ -41716,10 +41827,8 @@ var parse5 = (res) => {
 var isEnvelope = (json4) => typeof json4 === "object" && json4 !== null && !Array.isArray(json4);
 var describeBody = (res) => {
   const text3 = res.body.trim();
-  if (text3 === "")
-    return "an empty body";
-  if (isPage(res))
-    return "an HTML page";
+  if (text3 === "") return "an empty body";
+  if (isPage(res)) return "an HTML page";
   return parse5(res) === void 0 ? "a body that is not JSON (cut short or garbled)" : "JSON of the wrong type";
 };
 var unreadable = (res, surface) => ({
@@ -41761,48 +41870,49 @@ var CODE_REASONS = [
 var codeError = (code, message, surface, status) => {
   const base = { message: `${surface}: ${message} (code ${code}).`, code };
   const known = CODE_REASONS.find((r) => r.matches(Number(code), status));
-  if (known !== void 0)
-    return fail9(new InspireError({ ...base, reason: known.reason, hint: known.hint }));
-  return fail9(new InspireError({
-    ...base,
-    reason: "PlatformError",
-    hint: "The platform refused the request; its message above says why.",
-    // A server error, even in a 200 body (the vendor document's code 500), may come after the service acted.
-    ...status >= 500 || Number(code) === 500 ? { ambiguous: true, retryable: true } : {}
-  }));
+  if (known !== void 0) return fail9(new InspireError({ ...base, reason: known.reason, hint: known.hint }));
+  return fail9(
+    new InspireError({
+      ...base,
+      reason: "PlatformError",
+      hint: "The platform refused the request; its message above says why.",
+      // A server error, even in a 200 body (the vendor document's code 500), may come after the service acted.
+      ...status >= 500 || Number(code) === 500 ? { ambiguous: true, retryable: true } : {}
+    })
+  );
 };
 var httpError = (res, surface) => {
   if (res.status === 429)
-    return fail9(new InspireError({
-      reason: "RateLimited",
-      message: `${surface}: rate-limited (HTTP 429).`,
-      hint: "Wait a few seconds, then try again."
-    }));
-  return fail9(new InspireError({
-    reason: "PlatformError",
-    message: `${surface}: HTTP ${res.status} without an explanation.`,
-    hint: res.status >= 500 ? "The platform is having trouble; try again in a few minutes." : "The request was not accepted.",
-    code: res.status,
-    // A 5xx without a JSON code may come after the service acted: a create must be checked, not resent.
-    ambiguous: res.status >= 500
-  }));
+    return fail9(
+      new InspireError({
+        reason: "RateLimited",
+        message: `${surface}: rate-limited (HTTP 429).`,
+        hint: "Wait a few seconds, then try again."
+      })
+    );
+  return fail9(
+    new InspireError({
+      reason: "PlatformError",
+      message: `${surface}: HTTP ${res.status} without an explanation.`,
+      hint: res.status >= 500 ? "The platform is having trouble; try again in a few minutes." : "The request was not accepted.",
+      code: res.status,
+      // A 5xx without a JSON code may come after the service acted: a create must be checked, not resent.
+      ambiguous: res.status >= 500
+    })
+  );
 };
 var readCodeEnvelope = (res, surface, credential) => {
-  if (res.status === 401)
-    return { kind: "expired" };
+  if (res.status === 401) return { kind: "expired" };
   if (credential === "cookie" && res.status >= 300 && res.status < 400) {
     const location = res.headers.location ?? "";
-    if (LOGIN_LOCATION.test(location))
-      return { kind: "expired" };
+    if (LOGIN_LOCATION.test(location)) return { kind: "expired" };
     return httpError(res, surface);
   }
   const json4 = parse5(res);
   const ok = res.status >= 200 && res.status < 300;
   if (json4 === void 0 || ok && !isEnvelope(json4)) {
-    if (credential === "cookie" && ok && isPage(res))
-      return { kind: "expired", page: true };
-    if (ok)
-      return unreadable(res, surface);
+    if (credential === "cookie" && ok && isPage(res)) return { kind: "expired", page: true };
+    if (ok) return unreadable(res, surface);
     if (res.status === 404)
       return {
         kind: "unavailable",
@@ -41817,12 +41927,9 @@ var readCodeEnvelope = (res, surface, credential) => {
   }
   const body2 = json4;
   const code = typeof body2.code === "number" || typeof body2.code === "string" ? body2.code : void 0;
-  if (code === void 0)
-    return res.status < 300 ? { kind: "ok", data: json4 } : httpError(res, surface);
-  if (Number(code) === 0)
-    return { kind: "ok", data: body2.data };
-  if (credential === "bearer" && Number(code) === -1)
-    return { kind: "expired" };
+  if (code === void 0) return res.status < 300 ? { kind: "ok", data: json4 } : httpError(res, surface);
+  if (Number(code) === 0) return { kind: "ok", data: body2.data };
+  if (credential === "bearer" && Number(code) === -1) return { kind: "expired" };
   return codeError(code, messageOf(body2.message ?? body2.msg), surface, res.status);
 };
 var V2_REASONS = {
@@ -41835,8 +41942,7 @@ var V2_REASONS = {
   InternalError: { reason: "PlatformError", hint: "The platform failed internally; its message above says why." }
 };
 var readV2Envelope = (res, surface) => {
-  if (res.status === 401)
-    return { kind: "expired" };
+  if (res.status === 401) return { kind: "expired" };
   if (res.status === 403)
     return {
       kind: "unavailable",
@@ -41848,15 +41954,16 @@ var readV2Envelope = (res, surface) => {
       })
     };
   if (res.status >= 300 && res.status < 400)
-    return fail9(new InspireError({
-      reason: "PlatformError",
-      message: `${surface}: the gateway redirected to its login page although credentials were sent.`,
-      hint: "This is a client defect (the x-inspire-client-source header); please report it."
-    }));
+    return fail9(
+      new InspireError({
+        reason: "PlatformError",
+        message: `${surface}: the gateway redirected to its login page although credentials were sent.`,
+        hint: "This is a client defect (the x-inspire-client-source header); please report it."
+      })
+    );
   const json4 = parse5(res);
   if (json4 === void 0 || res.status < 300 && !isEnvelope(json4)) {
-    if (res.status >= 200 && res.status < 300)
-      return unreadable(res, surface);
+    if (res.status >= 200 && res.status < 300) return unreadable(res, surface);
     if (res.status === 404)
       return {
         kind: "unavailable",
@@ -41889,23 +41996,23 @@ var readV2Envelope = (res, surface) => {
       reason: "PlatformError",
       hint: "The platform refused the request; its message above says why."
     };
-    return fail9(new InspireError({
-      reason: mapped.reason,
-      message: `${surface}: ${message} (${code}).`,
-      hint: mapped.hint,
-      code,
-      // An internal error may come after the service acted: a create is checked, not taken as refused.
-      ...code === "InternalError" ? { ambiguous: true } : {}
-    }));
+    return fail9(
+      new InspireError({
+        reason: mapped.reason,
+        message: `${surface}: ${message} (${code}).`,
+        hint: mapped.hint,
+        code,
+        // An internal error may come after the service acted: a create is checked, not taken as refused.
+        ...code === "InternalError" ? { ambiguous: true } : {}
+      })
+    );
   }
-  if (body2.ResponseMetadata === void 0 && body2.code !== void 0)
-    return readCodeEnvelope(res, surface, "bearer");
-  if (res.status >= 300)
-    return httpError(res, surface);
+  if (body2.ResponseMetadata === void 0 && body2.code !== void 0) return readCodeEnvelope(res, surface, "bearer");
+  if (res.status >= 300) return httpError(res, surface);
   return { kind: "ok", data: body2.Result ?? {} };
 };
 
-// ../../packages/core/dist/platform/client.js
+// ../../packages/core/src/platform/client.ts
 var CLIENT_SOURCE = "holos-inspire/0.1";
 var BROWSER_HEADERS = {
   accept: "application/json, text/plain, */*",
@@ -41924,43 +42031,48 @@ var pageAnswer = {
   })
 };
 var Platform = class _Platform extends Context_exports.Tag("@holos-inspire/core/Platform")() {
-  static layer = Layer_exports.effect(_Platform, Effect_exports.map(Effect_exports.context(), (ctx) => _Platform.of(makePlatform(ctx))));
+  static layer = Layer_exports.effect(
+    _Platform,
+    Effect_exports.map(Effect_exports.context(), (ctx) => _Platform.of(makePlatform(ctx)))
+  );
 };
 var makePlatform = (ctx) => {
   const session = Context_exports.get(ctx, Session);
   const transport = Context_exports.get(ctx, Transport);
   const baseUrl = session.target.baseUrl;
   const clock3 = platformClock();
-  const send2 = (req) => Effect_exports.tap(Effect_exports.mapError(transport.send(req), (f) => {
-    const e = fromTransportFailure(f);
-    return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e;
-  }), (res) => clock3.observe(res.headers.date));
+  const send2 = (req) => Effect_exports.tap(
+    Effect_exports.mapError(transport.send(req), (f) => {
+      const e = fromTransportFailure(f);
+      return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e;
+    }),
+    (res) => clock3.observe(res.headers.date)
+  );
   const readRetried = (call2, options) => options.idempotent !== true || options.write === true ? call2 : Effect_exports.retry(call2, {
-    schedule: Schedule_exports.onDecision(backoffSchedule(DEFAULT_RETRY, READ_ATTEMPTS), (n, decision) => ScheduleDecision_exports.isContinue(decision) ? Effect_exports.logDebug(`unreadable answer, reading again (attempt ${n + 1})`) : Effect_exports.void),
+    schedule: Schedule_exports.onDecision(
+      backoffSchedule(DEFAULT_RETRY, READ_ATTEMPTS),
+      (n, decision) => ScheduleDecision_exports.isContinue(decision) ? Effect_exports.logDebug(`unreadable answer, reading again (attempt ${n + 1})`) : Effect_exports.void
+    ),
     while: (e) => e._tag === "InspireError" && e.retryable === true
   });
   const settle3 = (outcome) => {
-    if (outcome.kind === "ok")
-      return Effect_exports.succeed(outcome.data);
-    if (outcome.kind === "unavailable")
-      return Effect_exports.fail(outcome.error);
-    if (outcome.kind === "error")
-      return Effect_exports.fail(outcome.error);
-    if (outcome.kind === "unreadable")
-      return Effect_exports.fail(outcome.error);
-    return Effect_exports.fail(new InspireError({
-      reason: "SessionExpired",
-      message: "The platform rejected freshly obtained credentials.",
-      hint: "Log in again with `inspire login`; if that works in a browser but not here, report it."
-    }));
+    if (outcome.kind === "ok") return Effect_exports.succeed(outcome.data);
+    if (outcome.kind === "unavailable") return Effect_exports.fail(outcome.error);
+    if (outcome.kind === "error") return Effect_exports.fail(outcome.error);
+    if (outcome.kind === "unreadable") return Effect_exports.fail(outcome.error);
+    return Effect_exports.fail(
+      new InspireError({
+        reason: "SessionExpired",
+        message: "The platform rejected freshly obtained credentials.",
+        hint: "Log in again with `inspire login`; if that works in a browser but not here, report it."
+      })
+    );
   };
   const withRenewal = (kind, call2, options) => Effect_exports.gen(function* () {
     const first2 = yield* credentialOf(kind);
     const outcome = yield* call2(authHeaders(first2));
-    if (outcome.kind !== "expired")
-      return outcome;
-    if (outcome.page === true && !options.idempotent)
-      return pageAnswer;
+    if (outcome.kind !== "expired") return outcome;
+    if (outcome.page === true && !options.idempotent) return pageAnswer;
     yield* session.renew(first2);
     const again = yield* call2(authHeaders(yield* credentialOf(kind)));
     return again.kind === "expired" && again.page === true ? pageAnswer : again;
@@ -41975,24 +42087,31 @@ var makePlatform = (ctx) => {
       message: `${surface} needs a token this account cannot get.`,
       sent: false
     });
-    if (yield* session.tokenUnavailable)
-      return yield* Effect_exports.fail(tokenless);
-    const attempt = yield* Effect_exports.either(withRenewal("token", (auth) => Effect_exports.map(send2({
-      method: "POST",
-      url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
-      headers: {
-        ...auth,
-        "content-type": "application/json",
-        accept: "application/json"
-      },
-      body: JSON.stringify(body2 ?? {}),
-      idempotent: options.idempotent,
-      ...options.write === true ? { write: true } : {},
-      ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
-    }), (res) => readCodeEnvelope(res, surface, "bearer")), options));
+    if (yield* session.tokenUnavailable) return yield* Effect_exports.fail(tokenless);
+    const attempt = yield* Effect_exports.either(
+      withRenewal(
+        "token",
+        (auth) => Effect_exports.map(
+          send2({
+            method: "POST",
+            url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
+            headers: {
+              ...auth,
+              "content-type": "application/json",
+              accept: "application/json"
+            },
+            body: JSON.stringify(body2 ?? {}),
+            idempotent: options.idempotent,
+            ...options.write === true ? { write: true } : {},
+            ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
+          }),
+          (res) => readCodeEnvelope(res, surface, "bearer")
+        ),
+        options
+      )
+    );
     if (attempt._tag === "Left") {
-      if (yield* session.tokenUnavailable)
-        return yield* Effect_exports.fail(tokenless);
+      if (yield* session.tokenUnavailable) return yield* Effect_exports.fail(tokenless);
       return yield* Effect_exports.fail(attempt.left);
     }
     return yield* settle3(attempt.right);
@@ -42000,21 +42119,28 @@ var makePlatform = (ctx) => {
   const v12 = (method, path, body2, options) => Effect_exports.gen(function* () {
     const surface = `api/v1/${path}`;
     const origin = new URL(baseUrl).origin;
-    const outcome = yield* withRenewal("cookie", (auth) => Effect_exports.map(send2({
-      method,
-      url: new URL(`/api/v1/${path}`, baseUrl).toString(),
-      headers: {
-        ...BROWSER_HEADERS,
-        ...auth,
-        origin,
-        referer: new URL(options.referer ?? "/", baseUrl).toString(),
-        ...method === "GET" ? {} : { "content-type": "application/json" }
-      },
-      ...method === "GET" ? {} : { body: JSON.stringify(body2 ?? {}) },
-      idempotent: options.idempotent,
-      ...options.write === true ? { write: true } : {},
-      ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
-    }), (res) => readCodeEnvelope(res, surface, "cookie")), options);
+    const outcome = yield* withRenewal(
+      "cookie",
+      (auth) => Effect_exports.map(
+        send2({
+          method,
+          url: new URL(`/api/v1/${path}`, baseUrl).toString(),
+          headers: {
+            ...BROWSER_HEADERS,
+            ...auth,
+            origin,
+            referer: new URL(options.referer ?? "/", baseUrl).toString(),
+            ...method === "GET" ? {} : { "content-type": "application/json" }
+          },
+          ...method === "GET" ? {} : { body: JSON.stringify(body2 ?? {}) },
+          idempotent: options.idempotent,
+          ...options.write === true ? { write: true } : {},
+          ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
+        }),
+        (res) => readCodeEnvelope(res, surface, "cookie")
+      ),
+      options
+    );
     return yield* settle3(outcome);
   });
   const v2Request = (service3, action, body2, options, auth) => send2({
@@ -42038,31 +42164,40 @@ var makePlatform = (ctx) => {
     const first2 = tokenless ? "cookie" : remembered ?? "token";
     const order = tokenless ? ["cookie"] : first2 === "token" ? ["token", "cookie"] : ["cookie", "token"];
     for (const kind of order) {
-      const result = yield* Effect_exports.either(withRenewal(kind, (auth) => Effect_exports.map(v2Request(service3, action, body2, options, auth), (res) => readV2Envelope(res, surface)), options));
+      const result = yield* Effect_exports.either(
+        withRenewal(
+          kind,
+          (auth) => Effect_exports.map(v2Request(service3, action, body2, options, auth), (res) => readV2Envelope(res, surface)),
+          options
+        )
+      );
       if (result._tag === "Left") {
-        if (kind === "token" && (yield* session.tokenUnavailable))
-          continue;
+        if (kind === "token" && (yield* session.tokenUnavailable)) continue;
         return yield* Effect_exports.fail(result.left);
       }
       const outcome = result.right;
-      if (outcome.kind === "expired")
-        continue;
-      if (kind !== remembered)
-        yield* session.rememberV2Credential(kind);
+      if (outcome.kind === "expired") continue;
+      if (kind !== remembered) yield* session.rememberV2Credential(kind);
       return yield* settle3(outcome);
     }
     return yield* settle3({ kind: "expired" });
   });
   return {
     baseUrl,
-    openapi: Effect_exports.fn("Platform.openapi")((path, body2, options) => readRetried(openapi(path, body2, options), options)),
-    v1: Effect_exports.fn("Platform.v1")((method, path, body2, options) => readRetried(v12(method, path, body2, options), options)),
-    v2: Effect_exports.fn("Platform.v2")((service3, action, body2, options) => readRetried(v2(service3, action, body2, options), options)),
+    openapi: Effect_exports.fn("Platform.openapi")(
+      (path, body2, options) => readRetried(openapi(path, body2, options), options)
+    ),
+    v1: Effect_exports.fn("Platform.v1")(
+      (method, path, body2, options) => readRetried(v12(method, path, body2, options), options)
+    ),
+    v2: Effect_exports.fn("Platform.v2")(
+      (service3, action, body2, options) => readRetried(v2(service3, action, body2, options), options)
+    ),
     clock: clock3
   };
 };
 
-// ../../packages/core/dist/platform/create-once.js
+// ../../packages/core/src/platform/create-once.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MARGIN_MS = 3e3;
@@ -42080,40 +42215,44 @@ var createOnce = (options) => Effect_exports.gen(function* () {
   let last3;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const result = yield* Effect_exports.either(options.create);
-    if (result._tag === "Right")
-      return { value: result.right, recovered: false, attempts: attempt };
+    if (result._tag === "Right") return { value: result.right, recovered: false, attempts: attempt };
     last3 = result.left;
     if (last3.ambiguous !== true)
-      return yield* Effect_exports.fail(attempt === 1 ? amendError(last3, { created: "no" }) : amendError(last3, {
-        message: `${last3.message} ${capital(what)} was not created: the earlier attempts were checked and are not on the platform.`,
-        created: "no"
-      }));
+      return yield* Effect_exports.fail(
+        attempt === 1 ? amendError(last3, { created: "no" }) : amendError(last3, {
+          message: `${last3.message} ${capital(what)} was not created: the earlier attempts were checked and are not on the platform.`,
+          created: "no"
+        })
+      );
     for (const pause of lookups) {
       yield* Effect_exports.sleep(Duration_exports.decode(pause));
       const found = yield* Effect_exports.either(Effect_exports.flatMap(since, options.find));
       if (found._tag === "Left") {
-        return yield* Effect_exports.fail(new InspireError({
-          reason: last3.reason,
-          message: `${last3.message} Whether ${what} was created could not be checked (${found.left.message}); it may exist.`,
-          hint: `List your tasks (${listHint}) before submitting again, so as not to start it twice.`,
-          ambiguous: true,
-          created: "unknown"
-        }));
+        return yield* Effect_exports.fail(
+          new InspireError({
+            reason: last3.reason,
+            message: `${last3.message} Whether ${what} was created could not be checked (${found.left.message}); it may exist.`,
+            hint: `List your tasks (${listHint}) before submitting again, so as not to start it twice.`,
+            ambiguous: true,
+            created: "unknown"
+          })
+        );
       }
-      if (found.right !== void 0)
-        return { value: found.right, recovered: true, attempts: attempt };
+      if (found.right !== void 0) return { value: found.right, recovered: true, attempts: attempt };
     }
   }
-  return yield* Effect_exports.fail(new InspireError({
-    reason: last3?.reason ?? "PlatformError",
-    message: `${last3?.message ?? "The create failed."} ${capital(what)} was not created (checked after each of ${attempts} attempts).`,
-    hint: `Nothing to clean up; submit again later (${listHint} shows what exists).`,
-    created: "no"
-  }));
+  return yield* Effect_exports.fail(
+    new InspireError({
+      reason: last3?.reason ?? "PlatformError",
+      message: `${last3?.message ?? "The create failed."} ${capital(what)} was not created (checked after each of ${attempts} attempts).`,
+      hint: `Nothing to clean up; submit again later (${listHint} shows what exists).`,
+      created: "no"
+    })
+  );
 });
 var capital = (text3) => text3.charAt(0).toUpperCase() + text3.slice(1);
 
-// ../../packages/core/dist/platform/recover.js
+// ../../packages/core/src/platform/recover.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomUUID } from "node:crypto";
@@ -42122,12 +42261,9 @@ var fieldsVerdict = (sent, shown) => {
   let unseen = false;
   for (const [key, seen] of Object.entries(shown)) {
     const value = sent[key];
-    if (value === void 0)
-      continue;
-    if (seen === void 0 || seen === "" && value !== "")
-      unseen = true;
-    else if (seen !== value)
-      return "no";
+    if (value === void 0) continue;
+    if (seen === void 0 || seen === "" && value !== "") unseen = true;
+    else if (seen !== value) return "no";
   }
   return unseen ? "check" : "yes";
 };
@@ -42141,20 +42277,20 @@ var snapshot = (list2, name2) => Effect_exports.map(list2, (tasks) => new Set(ta
 var findOwn = (spec2) => Effect_exports.gen(function* () {
   const fits = [];
   for (const task of yield* spec2.list) {
-    if (task.name !== spec2.name || spec2.before.has(task.id))
-      continue;
-    if (task.createdAt !== void 0 && task.createdAt < spec2.since)
-      continue;
+    if (task.name !== spec2.name || spec2.before.has(task.id)) continue;
+    if (task.createdAt !== void 0 && task.createdAt < spec2.since) continue;
     const verdict = spec2.verdict(task);
     if (verdict === "yes" || verdict === "check" && spec2.verdict(yield* spec2.detail(task.id)) !== "no")
       fits.push(task.id);
   }
   if (fits.length > 1)
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `${fits.length} tasks named ${spec2.name} (${fits.join(", ")}) match every field ${spec2.what} sent; which one is its own cannot be told.`,
-      hint: "Check them before submitting again."
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `${fits.length} tasks named ${spec2.name} (${fits.join(", ")}) match every field ${spec2.what} sent; which one is its own cannot be told.`,
+        hint: "Check them before submitting again."
+      })
+    );
   return fits[0];
 });
 var locks = /* @__PURE__ */ new Map();
@@ -42162,40 +42298,43 @@ var oneAtATime = (key, effect2) => Effect_exports.suspend(() => {
   const entry2 = locks.get(key) ?? { lock: Effect_exports.unsafeMakeSemaphore(1), users: 0 };
   entry2.users++;
   locks.set(key, entry2);
-  return entry2.lock.withPermits(1)(effect2).pipe(Effect_exports.ensuring(Effect_exports.sync(() => {
-    entry2.users--;
-    if (entry2.users === 0)
-      locks.delete(key);
-  })));
+  return entry2.lock.withPermits(1)(effect2).pipe(
+    Effect_exports.ensuring(
+      Effect_exports.sync(() => {
+        entry2.users--;
+        if (entry2.users === 0) locks.delete(key);
+      })
+    )
+  );
 });
-var createMatching = (spec2) => oneAtATime(`${spec2.scope}:${spec2.name}`, Effect_exports.gen(function* () {
-  const before2 = yield* snapshot(spec2.list, spec2.name);
-  return yield* createOnce({
-    create: spec2.create,
-    find: (since) => findOwn({ ...spec2, before: before2, since, what: `${spec2.what} create` }),
-    now: spec2.now,
-    what: spec2.what,
-    listHint: spec2.listHint
-  });
-}));
+var createMatching = (spec2) => oneAtATime(
+  `${spec2.scope}:${spec2.name}`,
+  Effect_exports.gen(function* () {
+    const before2 = yield* snapshot(spec2.list, spec2.name);
+    return yield* createOnce({
+      create: spec2.create,
+      find: (since) => findOwn({ ...spec2, before: before2, since, what: `${spec2.what} create` }),
+      now: spec2.now,
+      what: spec2.what,
+      listHint: spec2.listHint
+    });
+  })
+);
 
-// ../../packages/core/dist/api/support.js
+// ../../packages/core/src/api/support.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Id = external_exports.union([external_exports.string(), external_exports.number()]).transform(String);
 var Text = external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? "" : String(v));
 var Num = external_exports.union([external_exports.number(), external_exports.string(), external_exports.null()]).optional().transform((v) => {
-  if (v === null || v === void 0 || typeof v === "string" && v.trim() === "")
-    return void 0;
+  if (v === null || v === void 0 || typeof v === "string" && v.trim() === "") return void 0;
   const n = Number(v);
   return Number.isFinite(n) ? n : void 0;
 });
 var EpochMs = external_exports.union([external_exports.number(), external_exports.string(), external_exports.null()]).optional().transform((v) => {
-  if (v === null || v === void 0 || v === "")
-    return void 0;
+  if (v === null || v === void 0 || v === "") return void 0;
   const n = typeof v === "number" ? v : /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Date.parse(v);
-  if (!Number.isFinite(n) || n <= 0)
-    return void 0;
+  if (!Number.isFinite(n) || n <= 0) return void 0;
   return n < 1e12 ? Math.round(n * 1e3) : n;
 });
 var ListPage = external_exports.object({
@@ -42209,25 +42348,29 @@ var ListPage = external_exports.object({
 var WRITE = { idempotent: true, write: true };
 var decode5 = (schema, data, surface) => {
   const parsed = schema.safeParse(data ?? {});
-  if (parsed.success)
-    return Effect_exports.succeed(parsed.data);
+  if (parsed.success) return Effect_exports.succeed(parsed.data);
   const issue2 = parsed.error.issues[0];
-  return Effect_exports.fail(new InspireError({
-    reason: "PlatformError",
-    message: `${surface} answered in an unexpected shape (${issue2?.path.join(".") || "top level"}: ${issue2?.message ?? "invalid"}).`,
-    hint: "The platform may have changed; report it with the command you ran."
-  }));
+  return Effect_exports.fail(
+    new InspireError({
+      reason: "PlatformError",
+      message: `${surface} answered in an unexpected shape (${issue2?.path.join(".") || "top level"}: ${issue2?.message ?? "invalid"}).`,
+      hint: "The platform may have changed; report it with the command you ran."
+    })
+  );
 };
 var decodeItems = (schema, items, surface) => Effect_exports.forEach(items, (i) => decode5(schema, i, surface));
 var firstAvailable = (what, attempts) => {
   const [head5, ...rest] = attempts;
-  if (head5 === void 0)
-    return Effect_exports.die(new Error("firstAvailable needs at least one surface"));
+  if (head5 === void 0) return Effect_exports.die(new Error("firstAvailable needs at least one surface"));
   if (rest.length === 0)
     return Effect_exports.catchTag(head5, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what })));
   return Effect_exports.catchTag(head5, "SurfaceUnavailable", () => firstAvailable(what, rest));
 };
-var writeWithFallback = (what, primary, unsent) => Effect_exports.catchTag(primary, "SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(surfaceError(e, { what })) : Effect_exports.catchTag(unsent, "SurfaceUnavailable", (e2) => Effect_exports.fail(surfaceError(e2, { what }))));
+var writeWithFallback = (what, primary, unsent) => Effect_exports.catchTag(
+  primary,
+  "SurfaceUnavailable",
+  (e) => e.sent ? Effect_exports.fail(surfaceError(e, { what })) : Effect_exports.catchTag(unsent, "SurfaceUnavailable", (e2) => Effect_exports.fail(surfaceError(e2, { what })))
+);
 var fromEither2 = (e) => e._tag === "Left" ? Effect_exports.fail(e.left) : Effect_exports.succeed(e.right);
 var Numeric = external_exports.union([
   external_exports.number(),
@@ -42235,10 +42378,8 @@ var Numeric = external_exports.union([
 ]);
 var OptionalNumber = external_exports.union([Numeric, external_exports.literal(""), external_exports.null()]).optional().transform((v) => typeof v === "number" ? v : void 0);
 var unwrapJson = (value) => {
-  if (typeof value !== "string")
-    return value;
-  if (value.trim() === "")
-    return void 0;
+  if (typeof value !== "string") return value;
+  if (value.trim() === "") return void 0;
   try {
     return JSON.parse(value);
   } catch {
@@ -42248,22 +42389,22 @@ var unwrapJson = (value) => {
 var boundedRequests = (permits) => Effect_exports.map(Effect_exports.makeSemaphore(permits), (semaphore) => semaphore.withPermits(1));
 var READ_HINT = `Try again later; if it persists, run ${callWord("status")} and report the message.`;
 
-// ../../packages/core/dist/api/jobs/checks.js
+// ../../packages/core/src/api/jobs/checks.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/profile.js
+// ../../packages/core/src/profile.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/platform/shared-bucket.js
+// ../../packages/core/src/platform/shared-bucket.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash3 } from "node:crypto";
 import { hostname as hostname4 } from "node:os";
 import { join as join7 } from "node:path";
 
-// ../../packages/core/dist/store/atomic.js
+// ../../packages/core/src/store/atomic.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { renameSync, rmSync as rmSync2, writeFileSync } from "node:fs";
@@ -42281,7 +42422,7 @@ var writeFileAtomicSync = (file3, data, mode = 384) => {
   }
 };
 
-// ../../packages/core/dist/platform/shared-bucket.js
+// ../../packages/core/src/platform/shared-bucket.ts
 var BUCKET_FOLDER = "rate-limit";
 var SHARED_MAX_RATE = 100;
 var FALLBACK_FOR_MS = 6e4;
@@ -42300,12 +42441,10 @@ ${account}`).digest("hex").slice(0, 24);
 };
 var isSlot = (s) => Array.isArray(s) && s.length === 3 && Number.isFinite(s[0]) && Number.isInteger(s[1]) && typeof s[2] === "string" && s[2].length < 256;
 var parseBucket = (text3) => {
-  if (text3 === void 0 || text3.trim() === "")
-    return [];
+  if (text3 === void 0 || text3.trim() === "") return [];
   try {
     const data = JSON.parse(text3);
-    if (data?.version !== 1 || !Array.isArray(data.slots))
-      return [];
+    if (data?.version !== 1 || !Array.isArray(data.slots)) return [];
     return data.slots.filter(isSlot);
   } catch {
     return [];
@@ -42315,10 +42454,11 @@ var schedule2 = (slots, now, limit, alive = (pid, host) => host !== HOST3 || pro
   const interval = 1e3 / (limit.perSecond * RATE_MARGIN);
   const burst = Math.max(1, limit.burst - 1);
   const horizon = now + (slots.length + burst) * Math.max(interval, 1e3) + 1e3;
-  const kept = slots.filter(([at2, pid, host]) => at2 >= now - burst * interval - 1e3 && at2 <= horizon && (at2 <= now || alive(pid, host))).sort((a, b) => a[0] - b[0]);
+  const kept = slots.filter(
+    ([at2, pid, host]) => at2 >= now - burst * interval - 1e3 && at2 <= horizon && (at2 <= now || alive(pid, host))
+  ).sort((a, b) => a[0] - b[0]);
   let tat = Number.NEGATIVE_INFINITY;
-  for (const [at2] of kept)
-    tat = Math.max(tat, at2) + interval;
+  for (const [at2] of kept) tat = Math.max(tat, at2) + interval;
   const at = Math.max(now, tat - (burst - 1) * interval);
   const next4 = [...kept.slice(-(MAX_SLOTS - 1)), [at, process.pid, HOST3]];
   return { at, slots: next4 };
@@ -42335,27 +42475,31 @@ var makeSharedRateLimiter = (options) => {
   const warn = options.warn ?? stderrWarning;
   let warned = false;
   let fallbackUntil = 0;
-  const reserve = Effect_exports.scoped(Effect_exports.zipRight(withFileLock(`${file3}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }), Effect_exports.try({
-    try: () => {
-      const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
-      const { at, slots } = schedule2(current, Date.now(), limit);
-      writeFileAtomicSync(file3, JSON.stringify({ version: 1, slots }));
-      return at;
-    },
-    catch: (e) => new Unusable(e instanceof Untrusted ? `${e.message} ${e.hint}` : `Cannot update ${file3} (${String(e)}).`)
-  })));
+  const reserve = Effect_exports.scoped(
+    Effect_exports.zipRight(
+      withFileLock(`${file3}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }),
+      Effect_exports.try({
+        try: () => {
+          const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
+          const { at, slots } = schedule2(current, Date.now(), limit);
+          writeFileAtomicSync(file3, JSON.stringify({ version: 1, slots }));
+          return at;
+        },
+        catch: (e) => new Unusable(e instanceof Untrusted ? `${e.message} ${e.hint}` : `Cannot update ${file3} (${String(e)}).`)
+      })
+    )
+  );
   const giveUp = (why2) => Effect_exports.sync(() => {
     fallbackUntil = Date.now() + FALLBACK_FOR_MS;
-    if (warned)
-      return;
+    if (warned) return;
     warned = true;
-    warn(`the rate limit shared with your other inspire processes is not in use: ${why2} Each process now keeps its own limit, so several at once may be slowed down by the platform.`);
+    warn(
+      `the rate limit shared with your other inspire processes is not in use: ${why2} Each process now keeps its own limit, so several at once may be slowed down by the platform.`
+    );
   });
   const take = Effect_exports.gen(function* () {
-    if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0)
-      return;
-    if (Date.now() < fallbackUntil)
-      return yield* fallback.take;
+    if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return;
+    if (Date.now() < fallbackUntil) return yield* fallback.take;
     const result = yield* Effect_exports.either(reserve);
     if (result._tag === "Left") {
       const e = result.left;
@@ -42363,39 +42507,36 @@ var makeSharedRateLimiter = (options) => {
       return yield* fallback.take;
     }
     const wait = result.right - Date.now();
-    if (wait > 0)
-      yield* Effect_exports.sleep(Duration_exports.millis(wait));
+    if (wait > 0) yield* Effect_exports.sleep(Duration_exports.millis(wait));
   });
   return { take, limit };
 };
 var accountRateLimiter = (options) => {
   const off = /^(off|0|false|no)$/i.test(options.env.INSPIRE_SHARED_RATE_LIMIT?.trim() ?? "");
-  if (off || options.limit.perSecond > SHARED_MAX_RATE)
-    return processRateLimiter(options.limit);
+  if (off || options.limit.perSecond > SHARED_MAX_RATE) return processRateLimiter(options.limit);
   const file3 = bucketFile(options.cacheDir, options.baseUrl, options.account);
   const key = `${file3}|${options.limit.perSecond}/${options.limit.burst}`;
   const existing = sharedLimiters.get(key);
-  if (existing !== void 0)
-    return existing;
+  if (existing !== void 0) return existing;
   const made = makeSharedRateLimiter({ file: file3, roots: options.roots, limit: options.limit });
   sharedLimiters.set(key, made);
   return made;
 };
 var sharedLimiters = /* @__PURE__ */ new Map();
 
-// ../../packages/core/dist/store/import.js
+// ../../packages/core/src/store/import.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { homedir as homedir4 } from "node:os";
 
-// ../../packages/core/dist/store/legacy.js
+// ../../packages/core/src/store/legacy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFile as readFile2 } from "node:fs/promises";
 import { homedir as homedir3 } from "node:os";
 import { join as join9 } from "node:path";
 
-// ../../packages/core/dist/store/jsonc.js
+// ../../packages/core/src/store/jsonc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var parseJsonc = (text3) => {
@@ -42409,22 +42550,19 @@ var parseJsonc = (text3) => {
       if (c === "\\") {
         out += next4 ?? "";
         i++;
-      } else if (c === '"')
-        inString = false;
+      } else if (c === '"') inString = false;
       continue;
     }
     if (c === '"') {
       inString = true;
       out += c;
     } else if (c === "/" && next4 === "/") {
-      while (i < text3.length && text3[i] !== "\n")
-        i++;
+      while (i < text3.length && text3[i] !== "\n") i++;
       out += "\n";
     } else if (c === "/" && next4 === "*") {
       const end3 = text3.indexOf("*/", i + 2);
       i = end3 < 0 ? text3.length : end3 + 1;
-    } else
-      out += c;
+    } else out += c;
   }
   try {
     return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
@@ -42433,7 +42571,7 @@ var parseJsonc = (text3) => {
   }
 };
 
-// ../../packages/core/dist/store/settings.js
+// ../../packages/core/src/store/settings.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { homedir as homedir2 } from "node:os";
@@ -42469,12 +42607,15 @@ var isKey = (key) => SETTING_KEYS.includes(key);
 var checkDownloadDir = (raw, home = homedir2()) => {
   const text3 = raw.trim();
   const expanded = text3 === "~" ? home : text3.startsWith("~/") ? join8(home, text3.slice(2)) : text3;
-  const refuse = (why2) => Either_exports.left(invalidInput(`downloadDir "${text3}" ${why2}.`, "Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads."));
-  if (!isAbsolute2(expanded))
-    return refuse("is not an absolute path");
+  const refuse = (why2) => Either_exports.left(
+    invalidInput(
+      `downloadDir "${text3}" ${why2}.`,
+      "Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads."
+    )
+  );
+  if (!isAbsolute2(expanded)) return refuse("is not an absolute path");
   const parts2 = expanded.split(/[\\/]+/);
-  if (parts2.includes(".."))
-    return refuse('contains ".."');
+  if (parts2.includes("..")) return refuse('contains ".."');
   if (parts2.some((p) => p.startsWith(".") && p !== "."))
     return refuse("is inside a hidden folder, where configuration and keys live");
   const dir = normalize(expanded).replace(/[\\/]+$/, "") || "/";
@@ -42483,9 +42624,11 @@ var checkDownloadDir = (raw, home = homedir2()) => {
     return refuse("is your home folder or holds it; downloads need a folder of their own");
   return Either_exports.right(dir);
 };
-var parseSettingKey = (key) => isKey(key) ? Either_exports.right(key) : Either_exports.left(invalidInput(`"${key}" is not a configuration key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
-  candidates: SETTING_KEYS
-}));
+var parseSettingKey = (key) => isKey(key) ? Either_exports.right(key) : Either_exports.left(
+  invalidInput(`"${key}" is not a configuration key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
+    candidates: SETTING_KEYS
+  })
+);
 var parseSettingValue = (key, raw, registries = DEFAULT_REGISTRIES) => {
   const text3 = String(raw).trim();
   if (text3 === "")
@@ -42507,35 +42650,38 @@ var parseSettingValue = (key, raw, registries = DEFAULT_REGISTRIES) => {
   }
 };
 var resolveValue = (layers) => {
-  if (layers.argument !== void 0)
-    return { value: layers.argument, source: "argument" };
+  if (layers.argument !== void 0) return { value: layers.argument, source: "argument" };
   if (layers.environment?.value !== void 0)
     return { value: layers.environment.value, source: "environment", from: layers.environment.name };
   if (layers.profile?.value !== void 0)
     return { value: layers.profile.value, source: "profile", from: layers.profile.name };
-  if (layers.fallback !== void 0)
-    return { value: layers.fallback, source: "default" };
+  if (layers.fallback !== void 0) return { value: layers.fallback, source: "default" };
   return { value: void 0, source: "unset" };
 };
 var resolveSetting = (key, input2) => {
   const envName = SETTING_ENV[key];
   const envRaw = input2.env[envName]?.trim();
-  const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : Either_exports.mapLeft(parseSettingValue(key, envRaw, input2.registries), (e) => invalidInput(`${envName}: ${e.message}`, `Fix or unset ${envName}. ${e.hint}`));
-  return Either_exports.map(envValue, (value) => resolveValue({
-    argument: input2.argument,
-    environment: { value, name: envName },
-    profile: { value: input2.defaults[key], name: `profile ${input2.profile}` }
-  }));
+  const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : Either_exports.mapLeft(
+    parseSettingValue(key, envRaw, input2.registries),
+    (e) => invalidInput(`${envName}: ${e.message}`, `Fix or unset ${envName}. ${e.hint}`)
+  );
+  return Either_exports.map(
+    envValue,
+    (value) => resolveValue({
+      argument: input2.argument,
+      environment: { value, name: envName },
+      profile: { value: input2.defaults[key], name: `profile ${input2.profile}` }
+    })
+  );
 };
 
-// ../../packages/core/dist/store/legacy.js
+// ../../packages/core/src/store/legacy.ts
 var synergyRoot = (env = process.env, home = homedir3()) => join9(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
 var readText = (path) => Effect_exports.promise(() => readFile2(path, "utf8").catch(() => void 0));
 var str = (o, ...keys5) => {
   for (const k of keys5) {
     const v = o[k];
-    if (typeof v === "string" && v.trim() !== "")
-      return v;
+    if (typeof v === "string" && v.trim() !== "") return v;
   }
   return void 0;
 };
@@ -42547,27 +42693,26 @@ var readLegacySynergy = (env = process.env, home = homedir3()) => Effect_exports
   const authText = yield* readText(authPath);
   const auth = authText !== void 0 ? parseJsonc(authText) : void 0;
   const a = typeof auth === "object" && auth !== null ? auth : {};
-  if (authText !== void 0 && Object.keys(a).length > 0)
-    sources.push(authPath);
+  if (authText !== void 0 && Object.keys(a).length > 0) sources.push(authPath);
   const inspire = pair(str(a, "inspire-username"), str(a, "inspire-password"));
   const qb = pair(str(a, "harbor-username"), str(a, "harbor-password"));
-  const sj = pair(str(a, "harbor-username-sj", "harbor-sj-username"), str(a, "harbor-password-sj", "harbor-sj-password"));
+  const sj = pair(
+    str(a, "harbor-username-sj", "harbor-sj-username"),
+    str(a, "harbor-password-sj", "harbor-sj-password")
+  );
   const defaults = {};
   for (const file3 of ["50-plugins.jsonc", "50-plugins.json"]) {
     const path = join9(root, "config", "synergy.d", file3);
     const text3 = yield* readText(path);
     const parsed = text3 !== void 0 ? parseJsonc(text3) : void 0;
     const section = parsed?.pluginConfig?.inspire;
-    if (section === void 0 || typeof section !== "object")
-      continue;
+    if (section === void 0 || typeof section !== "object") continue;
     sources.push(path);
     for (const key of SETTING_KEYS) {
       const raw = section[key];
-      if (typeof raw !== "string" && typeof raw !== "number" || key in defaults)
-        continue;
+      if (typeof raw !== "string" && typeof raw !== "number" || key in defaults) continue;
       const value = parseSettingValue(key, raw);
-      if (Either_exports.isRight(value))
-        defaults[key] = value.right;
+      if (Either_exports.isRight(value)) defaults[key] = value.right;
     }
   }
   return {
@@ -42578,15 +42723,13 @@ var readLegacySynergy = (env = process.env, home = homedir3()) => Effect_exports
   };
 });
 
-// ../../packages/core/dist/store/import.js
+// ../../packages/core/src/store/import.ts
 var importLegacyOnce = (env = process.env, home = homedir4()) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const config2 = yield* store.readConfig;
-  if (config2.profiles.default?.importedLegacy === true || Object.keys(config2.profiles).length > 1)
-    return [];
+  if (config2.profiles.default?.importedLegacy === true || Object.keys(config2.profiles).length > 1) return [];
   const legacy = yield* readLegacySynergy(env, home);
-  if (legacy.sources.length === 0)
-    return [];
+  if (legacy.sources.length === 0) return [];
   yield* store.updateCredentials((c) => {
     const mine = c.profiles.default ?? { harbor: {} };
     return Effect_exports.succeed({
@@ -42614,7 +42757,7 @@ var importLegacyOnce = (env = process.env, home = homedir4()) => Effect_exports.
   return legacy.sources;
 });
 
-// ../../packages/core/dist/profile.js
+// ../../packages/core/src/profile.ts
 var ActiveProfile = class extends Context_exports.Tag("@holos-inspire/core/ActiveProfile")() {
 };
 var emptyProfile = { defaults: {}, endpoints: {} };
@@ -42624,11 +42767,15 @@ var registryTable = (p) => ({
 });
 var rateLimitOf = (env) => {
   const raw = env.INSPIRE_RATE_LIMIT?.trim();
-  if (raw === void 0 || raw === "")
-    return Effect_exports.succeed(DEFAULT_RATE_LIMIT);
+  if (raw === void 0 || raw === "") return Effect_exports.succeed(DEFAULT_RATE_LIMIT);
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0)
-    return Effect_exports.fail(invalidInput(`INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "${raw}".`, "Unset it to use the default of 3."));
+    return Effect_exports.fail(
+      invalidInput(
+        `INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "${raw}".`,
+        "Unset it to use the default of 3."
+      )
+    );
   return Effect_exports.succeed({ perSecond: n, burst: Math.max(1, Math.ceil(n)) });
 };
 var resolveProfile = (config2, options) => Effect_exports.gen(function* () {
@@ -42643,9 +42790,15 @@ var resolveProfile = (config2, options) => Effect_exports.gen(function* () {
   const explicit = name2.source === "argument" || name2.source === "environment";
   const known = entryOf(config2.profiles, profileName);
   if (explicit && known === void 0 && profileName !== "default")
-    return yield* Effect_exports.fail(invalidInput(`There is no profile "${profileName}".`, "Create it with `inspire profile add`, or pick one of the listed profiles.", {
-      candidates: Object.keys(config2.profiles)
-    }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `There is no profile "${profileName}".`,
+        "Create it with `inspire profile add`, or pick one of the listed profiles.",
+        {
+          candidates: Object.keys(config2.profiles)
+        }
+      )
+    );
   const profile = known ?? emptyProfile;
   const baseUrl = resolveValue({
     environment: { value: env.INSPIRE_BASE_URL?.trim() || void 0, name: "INSPIRE_BASE_URL" },
@@ -42675,53 +42828,62 @@ var resolveProfile = (config2, options) => Effect_exports.gen(function* () {
 var inspireLayer = (options = {}) => {
   const env = options.env ?? process.env;
   const store = Store.layer(env);
-  const active2 = Layer_exports.effect(ActiveProfile, Effect_exports.gen(function* () {
-    const s = yield* Store;
-    yield* importLegacyOnce(env);
-    const resolved = yield* resolveProfile(yield* s.readConfig, options);
-    const name2 = resolved.name.value ?? "default";
-    return { ...resolved, readDefaults: Effect_exports.map(s.readConfig, (c) => entryOf(c.profiles, name2)?.defaults ?? {}) };
-  })).pipe(Layer_exports.provide(store));
-  const rest = Layer_exports.unwrapEffect(Effect_exports.gen(function* () {
-    const p = yield* ActiveProfile;
-    const s = yield* Store;
-    const profile = p.name.value ?? "default";
-    const baseUrl = p.baseUrl.value ?? DEFAULT_BASE_URL;
-    const saved = yield* Effect_exports.orElseSucceed(s.readCredentials, () => void 0);
-    const account = saved !== void 0 ? profileCredentials(saved, profile).inspire?.username : void 0;
-    const limiter = accountRateLimiter({
-      limit: p.rateLimit,
-      cacheDir: s.paths.cacheDir,
-      roots: storeRoots(s.paths),
-      baseUrl,
-      account: account ?? (p.config.username !== void 0 ? p.config.username : `profile ${profile}`),
-      env: p.env
-    });
-    const transport = Transport.layer({
-      limiter,
-      rateLimit: p.rateLimit,
-      proxy: { env: p.env, ...p.proxy.value !== void 0 ? { proxy: p.proxy.value } : {} }
-    });
-    const session = Session.layer({
-      profile,
-      baseUrl,
-      env: p.env
-    });
-    return Layer_exports.provideMerge(Platform.layer, Layer_exports.provideMerge(session, Layer_exports.merge(transport, store)));
-  }));
+  const active2 = Layer_exports.effect(
+    ActiveProfile,
+    Effect_exports.gen(function* () {
+      const s = yield* Store;
+      yield* importLegacyOnce(env);
+      const resolved = yield* resolveProfile(yield* s.readConfig, options);
+      const name2 = resolved.name.value ?? "default";
+      return { ...resolved, readDefaults: Effect_exports.map(s.readConfig, (c) => entryOf(c.profiles, name2)?.defaults ?? {}) };
+    })
+  ).pipe(Layer_exports.provide(store));
+  const rest = Layer_exports.unwrapEffect(
+    Effect_exports.gen(function* () {
+      const p = yield* ActiveProfile;
+      const s = yield* Store;
+      const profile = p.name.value ?? "default";
+      const baseUrl = p.baseUrl.value ?? DEFAULT_BASE_URL;
+      const saved = yield* Effect_exports.orElseSucceed(s.readCredentials, () => void 0);
+      const account = saved !== void 0 ? profileCredentials(saved, profile).inspire?.username : void 0;
+      const limiter = accountRateLimiter({
+        limit: p.rateLimit,
+        cacheDir: s.paths.cacheDir,
+        roots: storeRoots(s.paths),
+        baseUrl,
+        account: account ?? (p.config.username !== void 0 ? p.config.username : `profile ${profile}`),
+        env: p.env
+      });
+      const transport = Transport.layer({
+        limiter,
+        rateLimit: p.rateLimit,
+        proxy: { env: p.env, ...p.proxy.value !== void 0 ? { proxy: p.proxy.value } : {} }
+      });
+      const session = Session.layer({
+        profile,
+        baseUrl,
+        env: p.env
+      });
+      return Layer_exports.provideMerge(Platform.layer, Layer_exports.provideMerge(session, Layer_exports.merge(transport, store)));
+    })
+  );
   return Layer_exports.provideMerge(rest, Layer_exports.merge(active2, store));
 };
 
-// ../../packages/core/dist/api/jobs/checks.js
+// ../../packages/core/src/api/jobs/checks.ts
 var positiveInt = (n, what) => Number.isInteger(n) && n > 0 ? Effect_exports.void : Effect_exports.fail(invalidInput(`${what} must be a positive whole number, got ${n}.`, `Give ${what} as e.g. 1.`));
 var checkCommon = (input2) => Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const name2 = yield* fromEither2(validateName(input2.name, "job name"));
-  const image = yield* fromEither2(checkJobImage(input2.image, {
-    registries: registryTable(profile),
-    ...input2.workspaceRegistry !== void 0 ? { workspaceRegistry: input2.workspaceRegistry } : {}
-  }));
-  const priority = yield* fromEither2(checkPriority(input2.priority, input2.priorityCap !== void 0 ? { cap: input2.priorityCap } : {}));
+  const image = yield* fromEither2(
+    checkJobImage(input2.image, {
+      registries: registryTable(profile),
+      ...input2.workspaceRegistry !== void 0 ? { workspaceRegistry: input2.workspaceRegistry } : {}
+    })
+  );
+  const priority = yield* fromEither2(
+    checkPriority(input2.priority, input2.priorityCap !== void 0 ? { cap: input2.priorityCap } : {})
+  );
   yield* positiveInt(input2.instanceCount, "The instance count");
   for (const [key, value] of Object.entries({
     workspace: input2.workspaceId,
@@ -42730,7 +42892,9 @@ var checkCommon = (input2) => Effect_exports.gen(function* () {
     spec: input2.specId
   }))
     if (value.trim() === "")
-      return yield* Effect_exports.fail(invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (${callWord("status")} lists them).`));
+      return yield* Effect_exports.fail(
+        invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (${callWord("status")} lists them).`)
+      );
   return { name: name2, image: image.address, warnings: [...image.warnings, ...priority.warnings] };
 });
 var checkCreate = (input2, own2) => Effect_exports.gen(function* () {
@@ -42739,17 +42903,28 @@ var checkCreate = (input2, own2) => Effect_exports.gen(function* () {
   return { input: input2, name: common2.name, image: common2.image, warnings };
 });
 var withImageType = (checked, imageType) => imageType === void 0 ? checked : { ...checked, input: { ...checked.input, imageType } };
-var checkTrainingJob = (input2) => checkCreate(input2, (i) => Effect_exports.as(positiveInt(i.shmGi, "Shared memory (GiB)"), shmWarnings({
-  shmGi: i.shmGi,
-  gpuCount: i.gpuCount ?? 1,
-  instanceCount: i.instanceCount,
-  ...i.memoryGi !== void 0 ? { memoryGi: i.memoryGi } : {}
-})));
+var checkTrainingJob = (input2) => checkCreate(
+  input2,
+  (i) => Effect_exports.as(
+    positiveInt(i.shmGi, "Shared memory (GiB)"),
+    shmWarnings({
+      shmGi: i.shmGi,
+      gpuCount: i.gpuCount ?? 1,
+      instanceCount: i.instanceCount,
+      ...i.memoryGi !== void 0 ? { memoryGi: i.memoryGi } : {}
+    })
+  )
+);
 var checkEntrypoint = (input2) => {
   if (input2.entrypoint.trim() === "")
     return Effect_exports.fail(invalidInput("The HPC entrypoint is empty.", "Give the Slurm body, e.g. `srun python run.py`."));
   if (/^\s*#!|^\s*#SBATCH/m.test(input2.entrypoint))
-    return Effect_exports.fail(invalidInput("The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.", "Remove those lines and set tasks, CPUs and memory with the HPC options instead."));
+    return Effect_exports.fail(
+      invalidInput(
+        "The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.",
+        "Remove those lines and set tasks, CPUs and memory with the HPC options instead."
+      )
+    );
   for (const [what, n] of [
     ["number of tasks", input2.numberOfTasks],
     ["CPUs per task", input2.cpusPerTask],
@@ -42761,7 +42936,7 @@ var checkEntrypoint = (input2) => {
 };
 var checkHpcJob = (input2) => checkCreate(input2, checkEntrypoint);
 
-// ../../packages/core/dist/api/jobs/schema.js
+// ../../packages/core/src/api/jobs/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Creator = external_exports.object({ id: Text, name: Text }).nullish().transform((c) => c === null || c === void 0 || c.id === "" ? void 0 : c);
@@ -42889,7 +43064,11 @@ var toTrainingJob = (raw, baseUrl) => {
     gpuDisplay: info.gpu_info?.gpu_type_display || info.gpu_info?.gpu_product_simple || ""
   };
   return {
-    ...commonOf(raw, "job", joinUrl(baseUrl, `/jobs/distributedTrainingDetail/${id}?spaceId=${encodeURIComponent(raw.workspace_id)}`)),
+    ...commonOf(
+      raw,
+      "job",
+      joinUrl(baseUrl, `/jobs/distributedTrainingDetail/${id}?spaceId=${encodeURIComponent(raw.workspace_id)}`)
+    ),
     kind: "training",
     command: raw.command,
     image: fc?.image ?? "",
@@ -42923,16 +43102,15 @@ var toHpcJob = (raw, baseUrl) => ({
   ] : []
 });
 
-// ../../packages/core/dist/api/jobs/training.js
+// ../../packages/core/src/api/jobs/training.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/platform/paging.js
+// ../../packages/core/src/platform/paging.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var toTotal = (t) => {
-  if (t === void 0 || t === "")
-    return void 0;
+  if (t === void 0 || t === "") return void 0;
   const n = Number(t);
   return Number.isFinite(n) && n >= 0 ? n : void 0;
 };
@@ -42945,13 +43123,12 @@ var collectPages = (fetchPage, options) => Effect_exports.gen(function* () {
     total2 = toTotal(page.total) ?? total2;
     items.push(...page.items);
     const done7 = page.items.length === 0 || page.items.length < options.pageSize || total2 !== void 0 && items.length >= total2;
-    if (done7)
-      return { items, total: total2, truncated: false };
+    if (done7) return { items, total: total2, truncated: false };
   }
   return { items, total: total2, truncated: true };
 });
 
-// ../../packages/core/dist/api/jobs/training.js
+// ../../packages/core/src/api/jobs/training.ts
 var REFERER = "/jobs/distributedTraining";
 var PAGE_SIZE = 100;
 var requireId = (id, what) => id.trim() === "" ? Effect_exports.fail(invalidInput(`No ${what} id was given.`, `Pass the job id (${callWord("jobs")} lists them).`)) : Effect_exports.void;
@@ -42978,15 +43155,29 @@ var listBody = (input2) => (page, size12) => ({
 });
 var listTrainingJobs = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`)
+    );
   const platform = yield* Platform;
   const body2 = listBody(input2);
   const collected = yield* firstAvailable("list training jobs", [
-    collectPages((page, size12) => Effect_exports.flatMap(platform.v2("train", "ListJobs", body2(page, size12), { idempotent: true }), (d) => decode5(ListPage, d, "train.ListJobs")), { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }),
-    collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "train_job/list", body2(page, size12), {
-      idempotent: true,
-      referer: `${REFERER}?spaceId=${input2.workspaceId}`
-    }), (d) => decode5(ListPage, d, "train_job/list")), { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 })
+    collectPages(
+      (page, size12) => Effect_exports.flatMap(
+        platform.v2("train", "ListJobs", body2(page, size12), { idempotent: true }),
+        (d) => decode5(ListPage, d, "train.ListJobs")
+      ),
+      { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }
+    ),
+    collectPages(
+      (page, size12) => Effect_exports.flatMap(
+        platform.v1("POST", "train_job/list", body2(page, size12), {
+          idempotent: true,
+          referer: `${REFERER}?spaceId=${input2.workspaceId}`
+        }),
+        (d) => decode5(ListPage, d, "train_job/list")
+      ),
+      { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }
+    )
   ]);
   const raws = yield* decodeItems(RawTrainingJob, collected.items, "train.ListJobs");
   const jobs = raws.map((r) => toTrainingJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
@@ -42994,16 +43185,18 @@ var listTrainingJobs = (input2) => Effect_exports.gen(function* () {
 });
 var isTooEarly = (e) => e.reason === "Conflict" || e.reason === "PlatformError" && Number(e.code) === 1e5;
 var TOO_EARLY = Schedule_exports.fromDelays("500 millis", "1 second", "2 seconds", "3 seconds");
-var retryTooEarly = (stop3) => Effect_exports.mapError(Effect_exports.retry(stop3, { schedule: TOO_EARLY, while: isTooEarly }), (e) => isTooEarly(e) ? new InspireError({
-  reason: "Conflict",
-  message: `${e.message} The job is still being created.`,
-  hint: `Wait a few seconds and stop it again (${callWord("stop")}).`,
-  ...e.code !== void 0 ? { code: e.code } : {}
-}) : e);
+var retryTooEarly = (stop3) => Effect_exports.mapError(
+  Effect_exports.retry(stop3, { schedule: TOO_EARLY, while: isTooEarly }),
+  (e) => isTooEarly(e) ? new InspireError({
+    reason: "Conflict",
+    message: `${e.message} The job is still being created.`,
+    hint: `Wait a few seconds and stop it again (${callWord("stop")}).`,
+    ...e.code !== void 0 ? { code: e.code } : {}
+  }) : e
+);
 var stopWith = (jobId, read2, send2, fatal, listed) => Effect_exports.gen(function* () {
   const before2 = listed !== void 0 ? Either_exports.right({ status: listed }) : yield* Effect_exports.either(read2);
-  if (Either_exports.isLeft(before2) && fatal(before2.left))
-    return yield* Effect_exports.fail(before2.left);
+  if (Either_exports.isLeft(before2) && fatal(before2.left)) return yield* Effect_exports.fail(before2.left);
   if (Either_exports.isRight(before2) && before2.right.status.terminal)
     return { jobId, outcome: "already-finished", previous: before2.right.status.raw };
   const sent = yield* Effect_exports.either(send2);
@@ -43019,11 +43212,17 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
   yield* requireId(jobId, "training job");
   const platform = yield* Platform;
   const body2 = { job_id: jobId };
-  const send2 = retryTooEarly(writeWithFallback("stop the training job", platform.openapi("train_job/stop", body2, WRITE), platform.v2("train", "StopJob", body2, WRITE)));
+  const send2 = retryTooEarly(
+    writeWithFallback(
+      "stop the training job",
+      platform.openapi("train_job/stop", body2, WRITE),
+      platform.v2("train", "StopJob", body2, WRITE)
+    )
+  );
   return yield* stopWith(jobId, getTrainingJob(jobId), send2, (e) => e.reason === "NotFound", listed);
 });
 
-// ../../packages/core/dist/api/jobs/create.js
+// ../../packages/core/src/api/jobs/create.ts
 var CreateAnswer = external_exports.object({ job_id: Text, id: Text }).transform((a) => a.job_id || a.id).refine((id) => id !== "", "the answer carries no job_id");
 var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode5(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
 var trainingBody = (input2, name2, image) => ({
@@ -43048,10 +43247,14 @@ var trainingBody = (input2, name2, image) => ({
   ...input2.autoFaultTolerance !== void 0 ? { auto_fault_tolerance: input2.autoFaultTolerance } : {},
   ...input2.autoFaultTolerance === true && input2.faultToleranceMaxRetry !== void 0 ? { fault_tolerance_max_retry: input2.faultToleranceMaxRetry } : {}
 });
-var markedTrainingBody = (input2, name2, image, submitId) => trainingBody({
-  ...input2,
-  envs: [...(input2.envs ?? []).filter((e) => e.name !== SUBMIT_ID_ENV), { name: SUBMIT_ID_ENV, value: submitId }]
-}, name2, image);
+var markedTrainingBody = (input2, name2, image, submitId) => trainingBody(
+  {
+    ...input2,
+    envs: [...(input2.envs ?? []).filter((e) => e.name !== SUBMIT_ID_ENV), { name: SUBMIT_ID_ENV, value: submitId }]
+  },
+  name2,
+  image
+);
 var markerMatch = (job, name2, submitId) => job.name !== name2 ? "no" : job.submitId === void 0 ? "check" : job.submitId === submitId ? "yes" : "no";
 var createTrainingJob = (input2, options = {}) => Effect_exports.flatMap(checkTrainingJob(input2), (checked) => sendTrainingJob(checked, options));
 var sendTrainingJob = (checked, options = {}) => Effect_exports.gen(function* () {
@@ -43077,17 +43280,26 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
     write: true,
     ...spec2.options.timeout !== void 0 ? { timeout: spec2.options.timeout } : {}
   };
-  const create2 = Effect_exports.flatMap(writeWithFallback(`create ${spec2.what}`, platform.openapi(spec2.openapiPath, spec2.body, call2), platform.v2(spec2.v2[0], spec2.v2[1], spec2.body, call2)), (data) => readCreateAnswer(data, spec2.openapiPath));
-  const find3 = (since) => Effect_exports.provideService(Effect_exports.gen(function* () {
-    for (const job of yield* spec2.list()) {
-      const verdict = spec2.same(job, since);
-      if (verdict === true || verdict === "yes")
-        return job.id;
-      if (verdict === "check" && spec2.same(yield* spec2.detail(job.id), since) === "yes")
-        return job.id;
-    }
-    return void 0;
-  }), Platform, platform);
+  const create2 = Effect_exports.flatMap(
+    writeWithFallback(
+      `create ${spec2.what}`,
+      platform.openapi(spec2.openapiPath, spec2.body, call2),
+      platform.v2(spec2.v2[0], spec2.v2[1], spec2.body, call2)
+    ),
+    (data) => readCreateAnswer(data, spec2.openapiPath)
+  );
+  const find3 = (since) => Effect_exports.provideService(
+    Effect_exports.gen(function* () {
+      for (const job of yield* spec2.list()) {
+        const verdict = spec2.same(job, since);
+        if (verdict === true || verdict === "yes") return job.id;
+        if (verdict === "check" && spec2.same(yield* spec2.detail(job.id), since) === "yes") return job.id;
+      }
+      return void 0;
+    }),
+    Platform,
+    platform
+  );
   const created = yield* createOnce({
     create: create2,
     find: find3,
@@ -43106,15 +43318,15 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/api/jobs/logs.js
+// ../../packages/core/src/api/jobs/logs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jobs/log-query.js
+// ../../packages/core/src/api/jobs/log-query.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jobs/instances.js
+// ../../packages/core/src/api/jobs/instances.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawInstance = external_exports.object({
@@ -43134,11 +43346,18 @@ var roundOf = (pod) => {
 };
 var listJobInstances = (jobId) => Effect_exports.gen(function* () {
   if (jobId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`)
+    );
   const platform = yield* Platform;
   const data = yield* firstAvailable("list the job's pods", [
     platform.v2("train", "ListJobInstances", { job_id: jobId, page_num: 1, page_size: -1 }, { idempotent: true }),
-    platform.v1("POST", "train_job/instance_list", { jobId, page_num: 1, page_size: -1 }, { idempotent: true, referer: `/jobs/distributedTrainingDetail/${jobId}` })
+    platform.v1(
+      "POST",
+      "train_job/instance_list",
+      { jobId, page_num: 1, page_size: -1 },
+      { idempotent: true, referer: `/jobs/distributedTrainingDetail/${jobId}` }
+    )
   ]);
   const page = yield* decode5(ListPage, data, "train.ListJobInstances");
   const raws = yield* decodeItems(RawInstance, page.items, "train.ListJobInstances");
@@ -43157,11 +43376,11 @@ var listJobInstances = (jobId) => Effect_exports.gen(function* () {
   }).filter((i) => i.pod !== "");
 });
 
-// ../../packages/core/dist/api/jobs/metrics.js
+// ../../packages/core/src/api/jobs/metrics.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/metrics/series.js
+// ../../packages/core/src/domain/metrics/series.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricName = external_exports.enum(["gpu_usage_rate", "gpu_memory_usage_rate", "cpu_usage_rate", "memory_usage_rate"]);
@@ -43220,7 +43439,7 @@ var aggregatePods = (pods) => ({
   memory_usage_rate: meanAcross(pods.map((p) => p.samples.memory_usage_rate))
 });
 
-// ../../packages/core/dist/api/jobs/hpc.js
+// ../../packages/core/src/api/jobs/hpc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER2 = "/jobs/hpc";
@@ -43243,7 +43462,9 @@ var hpcBody = (input2, name2, image) => ({
 });
 var getHpcJob = (jobId) => Effect_exports.gen(function* () {
   if (jobId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No HPC job id was given.", `Pass the id (${callWord("jobs")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput("No HPC job id was given.", `Pass the id (${callWord("jobs")} lists them).`)
+    );
   const platform = yield* Platform;
   const data = yield* firstAvailable("read the HPC job", [
     platform.openapi("hpc_jobs/detail", { job_id: jobId }, { idempotent: true }),
@@ -43257,16 +43478,30 @@ var getHpcJob = (jobId) => Effect_exports.gen(function* () {
 });
 var listHpcJobs = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`)
+    );
   const platform = yield* Platform;
   const body2 = listBody(input2);
   const paging = { firstPage: 1, pageSize: input2.pageSize ?? 100, maxPages: input2.maxPages ?? 100 };
   const collected = yield* firstAvailable("list HPC jobs", [
-    collectPages((page, size12) => Effect_exports.flatMap(platform.v2("hpc", "ListJobs", body2(page, size12), { idempotent: true }), (d) => decode5(ListPage, d, "hpc.ListJobs")), paging),
-    collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "hpc_jobs/list", body2(page, size12), {
-      idempotent: true,
-      referer: `${REFERER2}?spaceId=${input2.workspaceId}`
-    }), (d) => decode5(ListPage, d, "hpc_jobs/list")), paging)
+    collectPages(
+      (page, size12) => Effect_exports.flatMap(
+        platform.v2("hpc", "ListJobs", body2(page, size12), { idempotent: true }),
+        (d) => decode5(ListPage, d, "hpc.ListJobs")
+      ),
+      paging
+    ),
+    collectPages(
+      (page, size12) => Effect_exports.flatMap(
+        platform.v1("POST", "hpc_jobs/list", body2(page, size12), {
+          idempotent: true,
+          referer: `${REFERER2}?spaceId=${input2.workspaceId}`
+        }),
+        (d) => decode5(ListPage, d, "hpc_jobs/list")
+      ),
+      paging
+    )
   ]);
   const raws = yield* decodeItems(RawHpcJob, collected.items, "hpc.ListJobs");
   const jobs = raws.map((r) => toHpcJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
@@ -43290,12 +43525,18 @@ var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
 });
 var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const send2 = retryTooEarly(writeWithFallback("stop the HPC job", platform.openapi("hpc_jobs/stop", { job_id: jobId }, WRITE), platform.v2("hpc", "StopJob", { job_id: jobId }, WRITE)));
+  const send2 = retryTooEarly(
+    writeWithFallback(
+      "stop the HPC job",
+      platform.openapi("hpc_jobs/stop", { job_id: jobId }, WRITE),
+      platform.v2("hpc", "StopJob", { job_id: jobId }, WRITE)
+    )
+  );
   const fatal = (e) => ["InvalidInput", "NotFound"].includes(e.reason);
   return yield* stopWith(jobId, getHpcJob(jobId), send2, fatal, listed);
 });
 
-// ../../packages/core/dist/api/jobs/metrics.js
+// ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
 var RawPoint = external_exports.object({ timestamp: Num, data: Num });
 var RawGroup = external_exports.object({
@@ -43311,11 +43552,12 @@ var intervalFor = (rangeSeconds) => [...METRIC_INTERVALS].reverse().find((i) => 
 var TASK_TYPES = { train: "distributed_training", hpc: "hpc_job" };
 var placementOf = (jobId) => Effect_exports.gen(function* () {
   const ref2 = taskKindOf(jobId);
-  if (ref2._tag === "Left")
-    return yield* Effect_exports.fail(ref2.left);
+  if (ref2._tag === "Left") return yield* Effect_exports.fail(ref2.left);
   const kind = ref2.right.kind;
   if (kind !== "train" && kind !== "hpc")
-    return yield* Effect_exports.fail(invalidInput(`${jobId} is not a training or HPC job.`, `Pass a job-… or hpc-job-… id (${callWord("jobs")}).`));
+    return yield* Effect_exports.fail(
+      invalidInput(`${jobId} is not a training or HPC job.`, `Pass a job-… or hpc-job-… id (${callWord("jobs")}).`)
+    );
   const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId);
   return {
     taskType: TASK_TYPES[kind],
@@ -43331,11 +43573,13 @@ var queryOne = (metric, filter8, timeRange) => Effect_exports.gen(function* () {
     platform.v1("POST", "cluster_metric/resource_metric_by_time", body2, { idempotent: true })
   ]);
   const groups = yield* decode5(RawMetrics, data, "train.GetTaskMetric");
-  return groups.filter((g) => g.group_name !== "").map((g) => ({
-    metric,
-    pod: g.group_name,
-    points: (g.time_series ?? []).filter((p) => p.timestamp !== void 0 && p.data !== void 0).map((p) => ({ t: p.timestamp ?? 0, v: Math.min(1, Math.max(0, p.data ?? 0)) }))
-  }));
+  return groups.filter((g) => g.group_name !== "").map(
+    (g) => ({
+      metric,
+      pod: g.group_name,
+      points: (g.time_series ?? []).filter((p) => p.timestamp !== void 0 && p.data !== void 0).map((p) => ({ t: p.timestamp ?? 0, v: Math.min(1, Math.max(0, p.data ?? 0)) }))
+    })
+  );
 });
 var getJobMetrics = (jobId, options) => Effect_exports.gen(function* () {
   if (!(options.timeRangeSeconds > 0))
@@ -43366,11 +43610,15 @@ var hpcPods = (jobId) => Effect_exports.gen(function* () {
   const job = yield* getHpcJob(jobId);
   const end3 = Math.floor((yield* Clock_exports.currentTimeMillis) / 1e3) + 86400;
   const start3 = Math.floor((job.createdAt ?? 0) / 1e3) || end3 - 7 * 86400;
-  const series = yield* queryOne("cpu_usage_rate", { logic_compute_group_id: job.groupId, task_type: "hpc_job", task_id: jobId }, { start_timestamp: start3, end_timestamp: Math.min(end3, start3 + 30 * 86400), interval_second: 3600 });
+  const series = yield* queryOne(
+    "cpu_usage_rate",
+    { logic_compute_group_id: job.groupId, task_type: "hpc_job", task_id: jobId },
+    { start_timestamp: start3, end_timestamp: Math.min(end3, start3 + 30 * 86400), interval_second: 3600 }
+  );
   return series.map((s) => s.pod);
 });
 
-// ../../packages/core/dist/api/jobs/log-query.js
+// ../../packages/core/src/api/jobs/log-query.ts
 var MAX_LOG_PAGE = 500;
 var RawLine = external_exports.object({
   log_id: Text,
@@ -43380,18 +43628,19 @@ var RawLine = external_exports.object({
   time: Text,
   timestamp_str: Text,
   timestamp_ms: external_exports.union([external_exports.string(), external_exports.number()]).transform(Number)
-}).transform((l) => ({
-  id: l.log_id || `${l.pod_name}:${l.timestamp_ms}:${l.message}`,
-  message: l.message,
-  pod: l.pod_name,
-  node: l.node,
-  timestampMs: l.timestamp_ms,
-  time: l.timestamp_str || l.time
-}));
+}).transform(
+  (l) => ({
+    id: l.log_id || `${l.pod_name}:${l.timestamp_ms}:${l.message}`,
+    message: l.message,
+    pod: l.pod_name,
+    node: l.node,
+    timestampMs: l.timestamp_ms,
+    time: l.timestamp_str || l.time
+  })
+);
 var textOf = (v) => v === null || v === void 0 ? "" : typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : void 0;
 var quickLine = (raw) => {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
-    return void 0;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return void 0;
   const r = raw;
   const id = textOf(r.log_id);
   const message = textOf(r.message);
@@ -43409,8 +43658,7 @@ var decodeLogLines = (items) => {
   const lines6 = [];
   for (const item of items) {
     const line = quickLine(item);
-    if (line === void 0)
-      return decodeItems(RawLine, items, "train.GetJobLog");
+    if (line === void 0) return decodeItems(RawLine, items, "train.GetJobLog");
     lines6.push(line);
   }
   return Effect_exports.succeed(lines6);
@@ -43421,14 +43669,18 @@ var isHpcJob = (jobId) => {
 };
 var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   const asked = pod === void 0 ? [] : typeof pod === "string" ? [pod] : pod;
-  if (asked.length > 0)
-    return asked;
+  if (asked.length > 0) return asked;
   return isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod);
 });
 var podsOf = (jobId, pod) => Effect_exports.gen(function* () {
   const pods = yield* listedPods(jobId, pod);
   if (pods.length === 0)
-    return yield* Effect_exports.fail(invalidInput(`Job ${jobId} has no pods yet, so it has no logs.`, `Wait until it leaves the queue (${callWord("job_detail")}), then read the logs again.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `Job ${jobId} has no pods yet, so it has no logs.`,
+        `Wait until it leaves the queue (${callWord("job_detail")}), then read the logs again.`
+      )
+    );
   return pods;
 });
 var queryLogs = (q) => Effect_exports.gen(function* () {
@@ -43448,12 +43700,15 @@ var queryLogs = (q) => Effect_exports.gen(function* () {
     ]
   };
   const options = { idempotent: true, referer: `/jobs/distributedTrainingDetail/${q.jobId}` };
-  const data = yield* firstAvailable("read the job's logs", hpc2 ? [platform.v1("POST", "logs/hpc", body2, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })] : [platform.v2("train", "GetJobLog", body2, options), platform.v1("POST", "logs/train", body2, options)]);
+  const data = yield* firstAvailable(
+    "read the job's logs",
+    hpc2 ? [platform.v1("POST", "logs/hpc", body2, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })] : [platform.v2("train", "GetJobLog", body2, options), platform.v1("POST", "logs/train", body2, options)]
+  );
   const page = yield* decode5(ListPage, data, "train.GetJobLog");
   return yield* decodeLogLines(page.items);
 });
 
-// ../../packages/core/dist/api/jobs/logs.js
+// ../../packages/core/src/api/jobs/logs.ts
 var tailLogs = (jobId, lines6, options = {}) => Effect_exports.gen(function* () {
   const pods = yield* podsOf(jobId, options.pod);
   const wanted = Math.max(1, Math.floor(lines6));
@@ -43466,13 +43721,9 @@ var tailLogs = (jobId, lines6, options = {}) => Effect_exports.gen(function* () 
     const fresh4 = page.filter((l) => !seen.has(l.id));
     out.push(...fresh4.slice(0, wanted - out.length));
     const oldest = page.at(-1);
-    if (page.length < size12 || oldest === void 0 || fresh4.length === 0)
-      break;
-    if (oldest.timestampMs !== endMs)
-      seen.clear();
-    for (const l of page)
-      if (l.timestampMs === oldest.timestampMs)
-        seen.add(l.id);
+    if (page.length < size12 || oldest === void 0 || fresh4.length === 0) break;
+    if (oldest.timestampMs !== endMs) seen.clear();
+    for (const l of page) if (l.timestampMs === oldest.timestampMs) seen.add(l.id);
     endMs = oldest.timestampMs;
   }
   return out.reverse();
@@ -43488,8 +43739,7 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.gen(function* (
   const crowdedAt = [];
   const first2 = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 });
   requests++;
-  if (first2[0] === void 0)
-    return { lines: lines6, requests, crowdedAt };
+  if (first2[0] === void 0) return { lines: lines6, requests, crowdedAt };
   let cursor = Math.max(options.from ?? 0, first2[0].timestampMs);
   for (; ; ) {
     const windowEnd = cursor + WINDOW_MS;
@@ -43503,8 +43753,7 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.gen(function* (
     });
     requests++;
     const fresh4 = page.filter((l) => !ids3.has(l.id));
-    if (fresh4.length > 0)
-      yield* sink(fresh4);
+    if (fresh4.length > 0) yield* sink(fresh4);
     lines6 += fresh4.length;
     const last3 = page.at(-1);
     if (page.length === MAX_LOG_PAGE && last3 !== void 0) {
@@ -43515,45 +43764,39 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.gen(function* (
         continue;
       }
       const next4 = last3.timestampMs === cursor ? ids3 : /* @__PURE__ */ new Set();
-      for (const l of page)
-        if (l.timestampMs === last3.timestampMs)
-          next4.add(l.id);
+      for (const l of page) if (l.timestampMs === last3.timestampMs) next4.add(l.id);
       ids3 = next4;
       cursor = last3.timestampMs;
       continue;
     }
-    if (windowEnd >= to)
-      return { lines: lines6, requests, crowdedAt };
+    if (windowEnd >= to) return { lines: lines6, requests, crowdedAt };
     cursor = windowEnd + 1;
     ids3 = /* @__PURE__ */ new Set();
   }
 });
 
-// ../../packages/core/dist/api/resources/discover.js
+// ../../packages/core/src/api/resources/discover.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/projects.js
+// ../../packages/core/src/domain/projects.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/points.js
+// ../../packages/core/src/domain/points.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var parsePoints = (v) => {
-  if (v === null || v === void 0)
-    return void 0;
-  if (typeof v === "number")
-    return Number.isFinite(v) ? v : void 0;
+  if (v === null || v === void 0) return void 0;
+  if (typeof v === "number") return Number.isFinite(v) ? v : void 0;
   const text3 = v.replace(/[,\s]/g, "");
-  if (text3 === "")
-    return void 0;
+  if (text3 === "") return void 0;
   const n = Number(text3);
   return Number.isFinite(n) ? n : void 0;
 };
 var Points = external_exports.union([external_exports.number(), external_exports.string()]).transform(parsePoints);
 
-// ../../packages/core/dist/domain/projects.js
+// ../../packages/core/src/domain/projects.ts
 var RawProject = external_exports.object({
   id: external_exports.string(),
   name: external_exports.string(),
@@ -43562,7 +43805,9 @@ var RawProject = external_exports.object({
   remain_budget: Points.optional(),
   priority_name: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
   priority_level: external_exports.string().optional(),
-  space_list: external_exports.array(external_exports.object({ id: external_exports.string(), name: external_exports.string(), usage_status: external_exports.union([external_exports.number(), external_exports.string()]).optional() }).loose()).optional()
+  space_list: external_exports.array(
+    external_exports.object({ id: external_exports.string(), name: external_exports.string(), usage_status: external_exports.union([external_exports.number(), external_exports.string()]).optional() }).loose()
+  ).optional()
 }).loose().transform((p) => {
   const cap = projectPriorityCap(p.priority_name);
   return {
@@ -43587,20 +43832,18 @@ var storagePaths = (enName, username) => ({
   ...username !== void 0 ? { globalUser: `/inspire/hdd/global_user/${username}/` } : {}
 });
 var budgetWarnings = (input2) => {
-  if (input2.remainBudget === void 0 || input2.remainBudget > 0)
-    return [];
-  if (input2.gpuCount === 0 && input2.priority <= 3)
-    return [];
+  if (input2.remainBudget === void 0 || input2.remainBudget > 0) return [];
+  if (input2.gpuCount === 0 && input2.priority <= 3) return [];
   return [
     `The project's remaining budget is ${input2.remainBudget} points; the platform may refuse the task. CPU tasks at priority 1–3 do not consume budget; otherwise wait for the budget refresh.`
   ];
 };
 
-// ../../packages/core/dist/api/resources/cache.js
+// ../../packages/core/src/api/resources/cache.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/cache-file.js
+// ../../packages/core/src/api/resources/cache-file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { rmSync as rmSync3 } from "node:fs";
@@ -43621,49 +43864,42 @@ var isEntry = (e) => {
 var readCacheFile = (file3, now) => {
   const found = /* @__PURE__ */ new Map();
   try {
-    if (untrustedFolder(file3, rootsOf(file3)) !== void 0)
-      return found;
+    if (untrustedFolder(file3, rootsOf(file3)) !== void 0) return found;
     const parsed = JSON.parse(readTrustedFile(file3)?.toString("utf8") ?? "");
-    if (parsed.v !== VERSION || typeof parsed.entries !== "object" || parsed.entries === null)
-      return found;
+    if (parsed.v !== VERSION || typeof parsed.entries !== "object" || parsed.entries === null) return found;
     for (const [key, entry2] of Object.entries(parsed.entries))
-      if (isEntry(entry2) && entry2.expires > now)
-        found.set(key, entry2);
+      if (isEntry(entry2) && entry2.expires > now) found.set(key, entry2);
   } catch {
   }
   return found;
 };
 var writeCacheFile = (file3, entries2) => {
   try {
-    if (untrustedFolder(file3, rootsOf(file3)) !== void 0)
-      return;
-    if (entries2.size === 0)
-      return void rmSync3(file3, { force: true });
-    if (ensureTrustedFolder(dirname5(file3), rootsOf(file3)) !== void 0)
-      return;
+    if (untrustedFolder(file3, rootsOf(file3)) !== void 0) return;
+    if (entries2.size === 0) return void rmSync3(file3, { force: true });
+    if (ensureTrustedFolder(dirname5(file3), rootsOf(file3)) !== void 0) return;
     sweepOrphanTemps(dirname5(file3));
     writeFileAtomicSync(file3, JSON.stringify({ v: VERSION, entries: Object.fromEntries(entries2) }));
   } catch {
   }
 };
 
-// ../../packages/core/dist/api/resources/cache.js
+// ../../packages/core/src/api/resources/cache.ts
 var RESOURCE_TTL_MS = 5 * 6e4;
 var STRUCTURE_TTL_MS = 10 * 6e4;
 var GPU_TTL_MS = 6e4;
 var keepFor = (key) => {
-  if (key === "user" || key === "projects")
-    return RESOURCE_TTL_MS;
-  if (key.startsWith("groups:") || key.startsWith("structure:"))
-    return STRUCTURE_TTL_MS;
-  if (key.startsWith("gpus:"))
-    return GPU_TTL_MS;
+  if (key === "user" || key === "projects") return RESOURCE_TTL_MS;
+  if (key.startsWith("groups:") || key.startsWith("structure:")) return STRUCTURE_TTL_MS;
+  if (key.startsWith("gpus:")) return GPU_TTL_MS;
   return void 0;
 };
 var ttlOf = (key) => keepFor(key) ?? RESOURCE_TTL_MS;
 var isKept = (key) => keepFor(key) !== void 0;
 var scopes = /* @__PURE__ */ new Map();
-var keptOf = (entries2) => new Map([...entries2].filter(([key]) => isKept(key)).map(([key, e]) => [key, { expires: e.expires, value: e.value, ids: [...e.ids] }]));
+var keptOf = (entries2) => new Map(
+  [...entries2].filter(([key]) => isKept(key)).map(([key, e]) => [key, { expires: e.expires, value: e.value, ids: [...e.ids] }])
+);
 var scope5 = Effect_exports.gen(function* () {
   const p = yield* ActiveProfile;
   const key = resourceScopeKey({
@@ -43673,14 +43909,12 @@ var scope5 = Effect_exports.gen(function* () {
     username: p.config.username
   });
   const found = scopes.get(key);
-  if (found !== void 0)
-    return found;
+  if (found !== void 0) return found;
   const file3 = cacheFileOf(p.env, key);
   const now = yield* Clock_exports.currentTimeMillis;
   const entries2 = /* @__PURE__ */ new Map();
   for (const [k, e] of readCacheFile(file3, now))
-    if (isKept(k))
-      entries2.set(k, { expires: e.expires, value: e.value, ids: new Set(e.ids) });
+    if (isKept(k)) entries2.set(k, { expires: e.expires, value: e.value, ids: new Set(e.ids) });
   const made = { entries: entries2, file: file3 };
   scopes.set(key, made);
   return made;
@@ -43689,10 +43923,8 @@ var save = (s) => writeCacheFile(s.file, keptOf(s.entries));
 var recall = (key) => Effect_exports.gen(function* () {
   const { entries: entries2 } = yield* scope5;
   const entry2 = entries2.get(key);
-  if (entry2 === void 0)
-    return void 0;
-  if ((yield* Clock_exports.currentTimeMillis) < entry2.expires)
-    return entry2.value;
+  if (entry2 === void 0) return void 0;
+  if ((yield* Clock_exports.currentTimeMillis) < entry2.expires) return entry2.value;
   entries2.delete(key);
   return void 0;
 });
@@ -43700,13 +43932,11 @@ var keptValue = (key) => Effect_exports.map(scope5, (s) => s.entries.get(key)?.v
 var remember = (key, value, ids3) => Effect_exports.gen(function* () {
   const s = yield* scope5;
   s.entries.set(key, { expires: (yield* Clock_exports.currentTimeMillis) + ttlOf(key), value, ids: new Set(ids3) });
-  if (isKept(key))
-    save(s);
+  if (isKept(key)) save(s);
 });
 var cached5 = (key, load, ids3, refresh = false) => Effect_exports.gen(function* () {
   const hit = refresh ? void 0 : yield* recall(key);
-  if (hit !== void 0)
-    return hit;
+  if (hit !== void 0) return hit;
   const value = yield* load;
   yield* remember(key, value, ids3(value));
   return value;
@@ -43716,56 +43946,80 @@ var forgetProfileResources = Effect_exports.map(scope5, (s) => {
   save(s);
 });
 
-// ../../packages/core/dist/api/resources/groups.js
+// ../../packages/core/src/api/resources/groups.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/dimension.js
+// ../../packages/core/src/api/resources/dimension.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var spacesOverview = (workspaceId) => `/jobs/spacesOverview?spaceId=${workspaceId}`;
 var workspaceDimension = (workspaceId, d) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const listing = (surface, call2) => collectPages((page, size12) => Effect_exports.flatMap(call2({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }), (data) => decode5(d.page, data, surface)), { firstPage: 1, pageSize: d.pageSize });
-  const rows = yield* listing(`api/v2/workspace.${d.action}`, (body2) => platform.v2("workspace", d.action, body2, { idempotent: true })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => listing(`api/v1/cluster_metric/${d.v1}`, (body2) => platform.v1("POST", `cluster_metric/${d.v1}`, body2, {
-    idempotent: true,
-    referer: spacesOverview(workspaceId)
-  }))), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: d.what, hint: READ_HINT }))));
+  const listing = (surface, call2) => collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      call2({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }),
+      (data) => decode5(d.page, data, surface)
+    ),
+    { firstPage: 1, pageSize: d.pageSize }
+  );
+  const rows = yield* listing(
+    `api/v2/workspace.${d.action}`,
+    (body2) => platform.v2("workspace", d.action, body2, { idempotent: true })
+  ).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => listing(
+        `api/v1/cluster_metric/${d.v1}`,
+        (body2) => platform.v1("POST", `cluster_metric/${d.v1}`, body2, {
+          idempotent: true,
+          referer: spacesOverview(workspaceId)
+        })
+      )
+    ),
+    Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: d.what, hint: READ_HINT })))
+  );
   return rows.items;
 });
 
-// ../../packages/core/dist/api/resources/groups.js
+// ../../packages/core/src/api/resources/groups.ts
 var text = external_exports.string().nullish();
 var GpuInfo2 = external_exports.object({ gpu_type: text, gpu_type_display: text, gpu_product_simple: text, brand_name: text }).loose();
 var BasicInfo = external_exports.object({
-  compute_groups: external_exports.array(external_exports.object({
-    compute_group_id: text,
-    logic_compute_groups: external_exports.array(external_exports.object({
-      logic_compute_group_id: external_exports.string(),
-      logic_compute_group_name: text,
-      name: text,
-      brand: text,
-      resource_types: external_exports.array(external_exports.string()).nullish()
-    }).loose()).nullish()
-  }).loose()).nullish(),
+  compute_groups: external_exports.array(
+    external_exports.object({
+      compute_group_id: text,
+      logic_compute_groups: external_exports.array(
+        external_exports.object({
+          logic_compute_group_id: external_exports.string(),
+          logic_compute_group_name: text,
+          name: text,
+          brand: text,
+          resource_types: external_exports.array(external_exports.string()).nullish()
+        }).loose()
+      ).nullish()
+    }).loose()
+  ).nullish(),
   resource_types: external_exports.array(external_exports.object({ resource_type: external_exports.string(), gpu_info: GpuInfo2.nullish() }).loose()).nullish()
 }).loose();
 var toGroups = (info, workspaceId) => {
   const display = new Map((info.resource_types ?? []).map((r) => [r.resource_type, r.gpu_info ?? void 0]));
-  return (info.compute_groups ?? []).flatMap((cg) => (cg.logic_compute_groups ?? []).map((lcg) => {
-    const gpuType = lcg.resource_types?.[0] ?? "";
-    const gpu = display.get(gpuType);
-    const brand = lcg.brand ?? gpu?.brand_name ?? void 0;
-    return {
-      id: lcg.logic_compute_group_id,
-      name: lcg.logic_compute_group_name ?? lcg.name ?? lcg.logic_compute_group_id,
-      ...cg.compute_group_id ? { computeGroupId: cg.compute_group_id } : {},
-      workspaceId,
-      gpuType,
-      gpuDisplay: gpu?.gpu_type_display ?? gpu?.gpu_product_simple ?? gpuType,
-      ...brand ? { brand } : {}
-    };
-  }));
+  return (info.compute_groups ?? []).flatMap(
+    (cg) => (cg.logic_compute_groups ?? []).map((lcg) => {
+      const gpuType = lcg.resource_types?.[0] ?? "";
+      const gpu = display.get(gpuType);
+      const brand = lcg.brand ?? gpu?.brand_name ?? void 0;
+      return {
+        id: lcg.logic_compute_group_id,
+        name: lcg.logic_compute_group_name ?? lcg.name ?? lcg.logic_compute_group_id,
+        ...cg.compute_group_id ? { computeGroupId: cg.compute_group_id } : {},
+        workspaceId,
+        gpuType,
+        gpuDisplay: gpu?.gpu_type_display ?? gpu?.gpu_product_simple ?? gpuType,
+        ...brand ? { brand } : {}
+      };
+    })
+  );
 };
 var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
@@ -43774,7 +44028,14 @@ var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
     idempotent: true,
     referer: spacesOverview(workspaceId)
   }).pipe(Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v1/cluster_metric/cluster_basic_info")));
-  const info = yield* platform.v2("workspace", "GetBasicInfo", body2, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v2/workspace.GetBasicInfo")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT }))));
+  const info = yield* platform.v2("workspace", "GetBasicInfo", body2, { idempotent: true }).pipe(
+    Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v2/workspace.GetBasicInfo")),
+    Effect_exports.catchTag("SurfaceUnavailable", () => v12),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT }))
+    )
+  );
   return toGroups(info, workspaceId);
 });
 var Amount = external_exports.object({ total: external_exports.coerce.number().nullish(), used: external_exports.coerce.number().nullish() }).loose().nullish();
@@ -43809,15 +44070,13 @@ var summarize = (nodes) => {
   const out = /* @__PURE__ */ new Map();
   for (const n of nodes) {
     const group = groupOfNode(n);
-    if (!group)
-      continue;
+    if (!group) continue;
     const sum2 = out.get(group) ?? { total: 0, used: 0, schedulableNodes: 0, unschedulableNodes: 0 };
     if (isSchedulable(n)) {
       sum2.total += n.gpu?.total ?? 0;
       sum2.used += n.gpu?.used ?? 0;
       sum2.schedulableNodes += 1;
-    } else
-      sum2.unschedulableNodes += 1;
+    } else sum2.unschedulableNodes += 1;
     out.set(group, sum2);
   }
   return new Map([...out].map(([id, s]) => [id, { ...s, free: Math.max(0, s.total - s.used) }]));
@@ -43825,44 +44084,61 @@ var summarize = (nodes) => {
 var NO_NODES = { total: 0, used: 0, free: 0, schedulableNodes: 0, unschedulableNodes: 0 };
 var withGpus = (groups, gpus2) => groups.map((g) => ({ ...g, gpus: gpus2 === void 0 ? void 0 : gpus2.get(g.id) ?? NO_NODES }));
 
-// ../../packages/core/dist/api/resources/projects.js
+// ../../packages/core/src/api/resources/projects.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PROJECT_PAGE_SIZE = 100;
 var total = external_exports.union([external_exports.number(), external_exports.string()]).nullish();
 var ProjectPage = external_exports.object({ items: external_exports.array(RawProject).nullish(), list: external_exports.array(RawProject).nullish(), total }).loose().transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? void 0 }));
-var pages = (surface, fetch, pageSize) => Effect_exports.map(collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode5(ProjectPage, d, surface)), {
-  firstPage: 1,
-  pageSize
-}), (c) => c.items);
+var pages = (surface, fetch, pageSize) => Effect_exports.map(
+  collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode5(ProjectPage, d, surface)), {
+    firstPage: 1,
+    pageSize
+  }),
+  (c) => c.items
+);
 var v1Options = { idempotent: true, referer: "/projects" };
-var v1Projects = (platform, pageSize) => pages("api/v1/project/list", (page, size12) => platform.v1("POST", "project/list", { page, page_size: size12, filter: {} }, v1Options), pageSize);
+var v1Projects = (platform, pageSize) => pages(
+  "api/v1/project/list",
+  (page, size12) => platform.v1("POST", "project/list", { page, page_size: size12, filter: {} }, v1Options),
+  pageSize
+);
 var projectPages = (pageSize = PROJECT_PAGE_SIZE) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const v2 = pages("api/v2/project.GetProjectForPage", (page, size12) => platform.v2("project", "GetProjectForPage", { page, page_size: size12 }, { idempotent: true }), pageSize);
-  return yield* Effect_exports.map(v1Projects(platform, pageSize), (projects) => ({ projects, source: "v1" })).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => Effect_exports.map(v2, (projects) => ({ projects, source: "v2" }))), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the projects", hint: READ_HINT }))));
+  const v2 = pages(
+    "api/v2/project.GetProjectForPage",
+    (page, size12) => platform.v2("project", "GetProjectForPage", { page, page_size: size12 }, { idempotent: true }),
+    pageSize
+  );
+  return yield* Effect_exports.map(v1Projects(platform, pageSize), (projects) => ({ projects, source: "v1" })).pipe(
+    Effect_exports.catchTag("SurfaceUnavailable", () => Effect_exports.map(v2, (projects) => ({ projects, source: "v2" }))),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { what: "list the projects", hint: READ_HINT }))
+    )
+  );
 });
 var v2Read = { idempotent: true };
 var Overview = external_exports.object({ total: Points.nullish(), remain: Points.nullish() }).loose();
 var overviewOf = (platform, project3) => {
   const workspaceId = project3.workspaces[0]?.id;
-  if (workspaceId === void 0)
-    return Effect_exports.succeed(project3);
+  if (workspaceId === void 0) return Effect_exports.succeed(project3);
   const surface = "api/v2/project.GetProjectBudgetUsageOverview";
   return platform.v2("project", "GetProjectBudgetUsageOverview", { project_id: project3.id, workspace_id: workspaceId }, v2Read).pipe(
     Effect_exports.flatMap((d) => decode5(Overview, d, surface)),
-    Effect_exports.map((o) => ({
-      ...project3,
-      budget: project3.budget ?? o.total ?? void 0,
-      remainBudget: o.remain ?? void 0
-    })),
+    Effect_exports.map(
+      (o) => ({
+        ...project3,
+        budget: project3.budget ?? o.total ?? void 0,
+        remainBudget: o.remain ?? void 0
+      })
+    ),
     // The budget is shown, not relied on: when no surface tells it, it stays unknown.
     Effect_exports.catchAll(() => Effect_exports.succeed(project3))
   );
 };
 var fillBudgets = (projects, pageSize = PROJECT_PAGE_SIZE, options = {}) => Effect_exports.gen(function* () {
-  if (projects.every((p) => p.remainBudget !== void 0))
-    return projects;
+  if (projects.every((p) => p.remainBudget !== void 0)) return projects;
   const platform = yield* Platform;
   const listed = options.v1Unavailable === true ? Either_exports.left(void 0) : yield* Effect_exports.either(v1Projects(platform, pageSize));
   if (listed._tag === "Right") {
@@ -43872,15 +44148,22 @@ var fillBudgets = (projects, pageSize = PROJECT_PAGE_SIZE, options = {}) => Effe
       return v12 === void 0 ? p : { ...p, budget: p.budget ?? v12.budget, remainBudget: p.remainBudget ?? v12.remainBudget };
     });
   }
-  return yield* Effect_exports.forEach(projects, (p) => p.remainBudget !== void 0 ? Effect_exports.succeed(p) : overviewOf(platform, p), { concurrency: 4 });
+  return yield* Effect_exports.forEach(
+    projects,
+    (p) => p.remainBudget !== void 0 ? Effect_exports.succeed(p) : overviewOf(platform, p),
+    { concurrency: 4 }
+  );
 });
-var listProjects = (options = {}) => Effect_exports.flatMap(projectPages(options.pageSize), ({ projects, source }) => source === "v1" ? Effect_exports.succeed(projects) : fillBudgets(projects, options.pageSize, { v1Unavailable: true }));
+var listProjects = (options = {}) => Effect_exports.flatMap(
+  projectPages(options.pageSize),
+  ({ projects, source }) => source === "v1" ? Effect_exports.succeed(projects) : fillBudgets(projects, options.pageSize, { v1Unavailable: true })
+);
 
-// ../../packages/core/dist/api/resources/resolve.js
+// ../../packages/core/src/api/resources/resolve.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/workspaces.js
+// ../../packages/core/src/api/resources/workspaces.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var listWorkspaces = (projects) => {
@@ -43893,62 +44176,102 @@ var listWorkspaces = (projects) => {
         continue;
       }
       seen.enabled = seen.enabled && w.enabled;
-      if (seen.name === "")
-        seen.name = w.name;
+      if (seen.name === "") seen.name = w.name;
       seen.projects.push(project3);
     }
-  return annotateWorkspaces([...byId2.values()].map((w) => ({
-    id: w.id,
-    name: w.name,
-    enabled: w.enabled,
-    projects: w.projects.map((p) => ({ id: p.id, name: p.name }))
-  })));
+  return annotateWorkspaces(
+    [...byId2.values()].map((w) => ({
+      id: w.id,
+      name: w.name,
+      enabled: w.enabled,
+      projects: w.projects.map((p) => ({ id: p.id, name: p.name }))
+    }))
+  );
 };
 
-// ../../packages/core/dist/api/resources/resolve.js
+// ../../packages/core/src/api/resources/resolve.ts
 var pick4 = (items, wanted, extra) => {
   const found = matchName(items, (i) => i.name, wanted, extra);
-  if (found.kind === "one")
-    return found.item;
+  if (found.kind === "one") return found.item;
   return found.kind === "many" ? found.items : void 0;
 };
 var candidatesOf = (items) => items.map((i) => ({ id: i.id, name: i.name }));
 var choose = (items, wanted, what, hint, extra) => {
   const found = matchName(items, (i) => i.name, wanted, extra);
   if (found.kind === "none")
-    return Effect_exports.fail(invalidInput(`No ${what} is named "${wanted}".${didYouMean(items.map((i) => i.name), wanted)}`, `${hint} Choose one of the listed names or ids.`, { candidates: candidatesOf(items) }));
+    return Effect_exports.fail(
+      invalidInput(
+        `No ${what} is named "${wanted}".${didYouMean(
+          items.map((i) => i.name),
+          wanted
+        )}`,
+        `${hint} Choose one of the listed names or ids.`,
+        { candidates: candidatesOf(items) }
+      )
+    );
   if (found.kind === "many") {
     const names2 = found.items.map((i) => `"${i.name}"`).join(", ");
-    return Effect_exports.fail(found.by === "name" ? invalidInput(`${found.items.length} ${what}s are named "${wanted}".`, "Names are not unique; pass the id of the one you mean.", { candidates: candidatesOf(found.items) }) : invalidInput(`"${wanted}" matches ${found.items.length} ${what}s: did you mean ${names2}?`, "Pass more of the name (or the id) of the one you mean.", { candidates: candidatesOf(found.items) }));
+    return Effect_exports.fail(
+      found.by === "name" ? invalidInput(
+        `${found.items.length} ${what}s are named "${wanted}".`,
+        "Names are not unique; pass the id of the one you mean.",
+        { candidates: candidatesOf(found.items) }
+      ) : invalidInput(
+        `"${wanted}" matches ${found.items.length} ${what}s: did you mean ${names2}?`,
+        "Pass more of the name (or the id) of the one you mean.",
+        { candidates: candidatesOf(found.items) }
+      )
+    );
   }
   return Effect_exports.succeed(found.item);
 };
 var byId = (items, id, what, hint) => {
   const found = items.find((i) => i.id === id);
-  if (found !== void 0)
-    return Effect_exports.succeed(found);
+  if (found !== void 0) return Effect_exports.succeed(found);
   return Effect_exports.fail(invalidInput(`${id} is not one of your ${what}s.`, hint, { candidates: candidatesOf(items) }));
 };
 var knownProjects = (refresh = false) => cached5("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh);
 var withRetry = (list2, id) => Effect_exports.flatMap(list2(false), (items) => items.some((i) => i.id === id) ? Effect_exports.succeed(items) : list2(true));
-var refusedThenFresh = (attempt) => Effect_exports.catchIf(attempt(false), (e) => e.reason === "InvalidInput", () => attempt(true));
+var refusedThenFresh = (attempt) => Effect_exports.catchIf(
+  attempt(false),
+  (e) => e.reason === "InvalidInput",
+  () => attempt(true)
+);
 var PROJECT_HINT = `${callWord("status")} lists your projects.`;
 var resolveProject = (nameOrId) => {
   const wanted = nameOrId.trim();
-  const byName = refusedThenFresh((refresh) => Effect_exports.flatMap(knownProjects(refresh), (ps) => choose(ps, wanted, "project", PROJECT_HINT, (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase())));
-  if (!/^project-[0-9a-f]{8}-/i.test(wanted))
-    return byName;
+  const byName = refusedThenFresh(
+    (refresh) => Effect_exports.flatMap(
+      knownProjects(refresh),
+      (ps) => choose(
+        ps,
+        wanted,
+        "project",
+        PROJECT_HINT,
+        (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase()
+      )
+    )
+  );
+  if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName;
   return Effect_exports.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT));
 };
 var workspaces = (refresh) => Effect_exports.map(knownProjects(refresh), listWorkspaces);
 var WORKSPACE_HINT = `${callWord("status")} lists your workspaces.`;
 var usable = (w, project3, all6) => {
   if (!w.enabled)
-    return Effect_exports.fail(invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
-      candidates: candidatesOf(all6.filter((x) => x.enabled))
-    }));
+    return Effect_exports.fail(
+      invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
+        candidates: candidatesOf(all6.filter((x) => x.enabled))
+      })
+    );
   if (project3 !== void 0 && !w.projects.some((p) => p.id === project3.id))
-    return Effect_exports.fail(invalidInput(`Project ${project3.name} is not attached to workspace ${w.name}.`, "Pick a workspace of that project, or a project attached to this workspace.", { candidates: candidatesOf(project3.workspaces.filter((s) => s.enabled)) }));
+    return Effect_exports.fail(
+      invalidInput(
+        `Project ${project3.name} is not attached to workspace ${w.name}.`,
+        "Pick a workspace of that project, or a project attached to this workspace.",
+        { candidates: candidatesOf(project3.workspaces.filter((s) => s.enabled)) }
+      )
+    );
   return Effect_exports.succeed(w);
 };
 var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
@@ -43960,13 +44283,15 @@ var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
   }
   const alias = workspacePolicy(wanted);
   const aliased = alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0;
-  return yield* refusedThenFresh((refresh) => Effect_exports.gen(function* () {
-    const all6 = yield* workspaces(refresh);
-    const scope6 = owner === void 0 ? all6 : all6.filter((w) => w.projects.some((p) => p.id === owner.id));
-    const inScope = pick4(scope6, wanted, aliased);
-    const found = inScope === void 0 ? yield* choose(all6, wanted, "workspace", WORKSPACE_HINT, aliased) : yield* choose(scope6, wanted, "workspace", WORKSPACE_HINT, aliased);
-    return yield* usable(found, owner, all6);
-  }));
+  return yield* refusedThenFresh(
+    (refresh) => Effect_exports.gen(function* () {
+      const all6 = yield* workspaces(refresh);
+      const scope6 = owner === void 0 ? all6 : all6.filter((w) => w.projects.some((p) => p.id === owner.id));
+      const inScope = pick4(scope6, wanted, aliased);
+      const found = inScope === void 0 ? yield* choose(all6, wanted, "workspace", WORKSPACE_HINT, aliased) : yield* choose(scope6, wanted, "workspace", WORKSPACE_HINT, aliased);
+      return yield* usable(found, owner, all6);
+    })
+  );
 });
 var groupsOf = (workspaceId) => (refresh) => cached5(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh);
 var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function* () {
@@ -43975,14 +44300,25 @@ var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function
   if (wanted.startsWith("cg-")) {
     const groups = yield* groupsOf(workspaceId)(false);
     const match15 = groups.find((g) => g.computeGroupId === wanted);
-    return yield* Effect_exports.fail(invalidInput(`${wanted} is a physical compute group id; the platform wants a logic compute group id (lcg-…).`, match15 !== void 0 ? `Use ${match15.id} (${match15.name}).` : hint, { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: match15.id } : {} }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${wanted} is a physical compute group id; the platform wants a logic compute group id (lcg-…).`,
+        match15 !== void 0 ? `Use ${match15.id} (${match15.name}).` : hint,
+        { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: match15.id } : {} }
+      )
+    );
   }
   if (wanted.startsWith("lcg-"))
-    return yield* Effect_exports.flatMap(withRetry(groupsOf(workspaceId), wanted), (gs) => byId(gs, wanted, "compute group in this workspace", hint));
-  return yield* refusedThenFresh((refresh) => Effect_exports.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "compute group", hint)));
+    return yield* Effect_exports.flatMap(
+      withRetry(groupsOf(workspaceId), wanted),
+      (gs) => byId(gs, wanted, "compute group in this workspace", hint)
+    );
+  return yield* refusedThenFresh(
+    (refresh) => Effect_exports.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "compute group", hint))
+  );
 });
 
-// ../../packages/core/dist/api/resources/specs.js
+// ../../packages/core/src/api/resources/specs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CONFIG_TYPES = ["TRAIN", "DSW", "SERVING"];
@@ -43990,28 +44326,22 @@ var isConfigType = (t) => CONFIG_TYPES.includes(t);
 var SpecList = external_exports.array(RawSpec);
 var Config = external_exports.record(external_exports.string(), external_exports.unknown());
 var lookup = (result, key) => {
-  if (result[key] !== void 0 && result[key] !== null)
-    return result[key];
+  if (result[key] !== void 0 && result[key] !== null) return result[key];
   const nested2 = unwrapJson(result.schedule_config);
   return typeof nested2 === "object" && nested2 !== null ? nested2[key] : void 0;
 };
 var keyFor = (result, type) => {
-  if (type === "DSW")
-    return "quota";
-  if (type === "SERVING")
-    return "serving_quota";
+  if (type === "DSW") return "quota";
+  if (type === "SERVING") return "serving_quota";
   const flag = lookup(result, "use_predef_train_spec");
-  if (flag === true || flag === "true")
-    return "predef_train_spec";
-  if (flag === false || flag === "false")
-    return "quota";
+  if (flag === true || flag === "true") return "predef_train_spec";
+  if (flag === false || flag === "false") return "quota";
   return lookup(result, "predef_train_spec") !== void 0 ? "predef_train_spec" : "quota";
 };
 var SURFACE = "api/v2/workspace.GetScheduleConfig";
 var specsIn = (result, type) => {
   const raw = unwrapJson(lookup(result, keyFor(result, type)));
-  if (raw === void 0 || raw === null)
-    return Effect_exports.succeed(void 0);
+  if (raw === void 0 || raw === null) return Effect_exports.succeed(void 0);
   return decode5(SpecList, raw, SURFACE);
 };
 var readScheduleConfig = (data) => Effect_exports.gen(function* () {
@@ -44019,17 +44349,20 @@ var readScheduleConfig = (data) => Effect_exports.gen(function* () {
   const out = {};
   for (const type of CONFIG_TYPES) {
     const specs = yield* specsIn(result, type);
-    if (specs !== void 0)
-      out[type] = specs;
+    if (specs !== void 0) out[type] = specs;
   }
   return out;
 });
-var scopeTo = (specs, type, groupId) => specsFor([
-  {
-    scheduleType: type,
-    specs: specs.map((s) => s.logicComputeGroupIds.length === 0 ? { ...s, logicComputeGroupIds: [groupId] } : s)
-  }
-], type, groupId);
+var scopeTo = (specs, type, groupId) => specsFor(
+  [
+    {
+      scheduleType: type,
+      specs: specs.map((s) => s.logicComputeGroupIds.length === 0 ? { ...s, logicComputeGroupIds: [groupId] } : s)
+    }
+  ],
+  type,
+  groupId
+);
 var PriceList = external_exports.union([
   external_exports.array(external_exports.unknown()),
   external_exports.object({
@@ -44040,28 +44373,60 @@ var PriceList = external_exports.union([
 ]);
 var PRICES = "api/v1/resource_prices/logic_compute_groups/";
 var refererFor = (type, workspaceId) => type === "HPC" ? `/jobs/hpc?spaceId=${workspaceId}` : type === "DSW" ? `/jobs/interactiveModeling?spaceId=${workspaceId}` : type === "RAY_JOB" ? "/jobs/ray" : type === "SERVING" ? "/jobs/modelDeployment" : "/jobs/distributedTraining";
-var priceSpecs = (workspaceId, groupId, type) => Effect_exports.flatMap(Platform, (platform) => platform.v1("POST", "resource_prices/logic_compute_groups/", { workspace_id: workspaceId, schedule_config_type: scheduleConfigType(type), logic_compute_group_id: groupId }, { idempotent: true, referer: refererFor(type, workspaceId) }).pipe(Effect_exports.flatMap((d) => decode5(PriceList, d ?? [], PRICES)), Effect_exports.flatMap((list2) => decode5(SpecList, list2, PRICES)), Effect_exports.map((specs) => scopeTo(specs, type, groupId))));
+var priceSpecs = (workspaceId, groupId, type) => Effect_exports.flatMap(
+  Platform,
+  (platform) => platform.v1(
+    "POST",
+    "resource_prices/logic_compute_groups/",
+    { workspace_id: workspaceId, schedule_config_type: scheduleConfigType(type), logic_compute_group_id: groupId },
+    { idempotent: true, referer: refererFor(type, workspaceId) }
+  ).pipe(
+    Effect_exports.flatMap((d) => decode5(PriceList, d ?? [], PRICES)),
+    Effect_exports.flatMap((list2) => decode5(SpecList, list2, PRICES)),
+    Effect_exports.map((specs) => scopeTo(specs, type, groupId))
+  )
+);
 var NotebookSchedule = external_exports.object({ quota: external_exports.unknown() }).loose();
 var notebookQuota = (workspaceId, groupId) => Effect_exports.flatMap(Platform, (platform) => {
   const options = { idempotent: true, referer: `/jobs/interactiveModeling?spaceId=${workspaceId}` };
   const surface = "api/v1/notebook/schedule";
-  return platform.v1("GET", `notebook/schedule/${encodeURIComponent(workspaceId)}`, void 0, options).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => platform.v1("GET", `notebook/schedule?workspace_id=${encodeURIComponent(workspaceId)}`, void 0, options)), Effect_exports.flatMap((d) => decode5(NotebookSchedule, d ?? {}, surface)), Effect_exports.flatMap((d) => decode5(SpecList, unwrapJson(d.quota) ?? [], surface)), Effect_exports.map((specs) => specsFor([{ scheduleType: "DSW", specs }], "DSW", groupId)));
+  return platform.v1("GET", `notebook/schedule/${encodeURIComponent(workspaceId)}`, void 0, options).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v1("GET", `notebook/schedule?workspace_id=${encodeURIComponent(workspaceId)}`, void 0, options)
+    ),
+    Effect_exports.flatMap((d) => decode5(NotebookSchedule, d ?? {}, surface)),
+    Effect_exports.flatMap((d) => decode5(SpecList, unwrapJson(d.quota) ?? [], surface)),
+    Effect_exports.map((specs) => specsFor([{ scheduleType: "DSW", specs }], "DSW", groupId))
+  );
 });
 var listSpecs = (workspaceId, groupId, scheduleType) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const v12 = priceSpecs(workspaceId, groupId, scheduleType).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => scheduleType === "DSW" ? notebookQuota(workspaceId, groupId) : Effect_exports.fail(e)), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "list the specs", hint: READ_HINT }))));
-  if (!isConfigType(scheduleType))
-    return yield* v12;
+  const v12 = priceSpecs(workspaceId, groupId, scheduleType).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => scheduleType === "DSW" ? notebookQuota(workspaceId, groupId) : Effect_exports.fail(e)
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { what: "list the specs", hint: READ_HINT }))
+    )
+  );
+  if (!isConfigType(scheduleType)) return yield* v12;
   const body2 = {
     workspace_id: workspaceId,
     logic_compute_group_id: groupId,
     schedule_config_type: scheduleConfigType(scheduleType)
   };
-  const v2 = yield* platform.v2("workspace", "GetScheduleConfig", body2, { idempotent: true }).pipe(Effect_exports.flatMap(readScheduleConfig), Effect_exports.map((config2) => config2[scheduleType]), Effect_exports.catchTag("SurfaceUnavailable", () => Effect_exports.succeed(void 0)));
+  const v2 = yield* platform.v2("workspace", "GetScheduleConfig", body2, { idempotent: true }).pipe(
+    Effect_exports.flatMap(readScheduleConfig),
+    Effect_exports.map((config2) => config2[scheduleType]),
+    Effect_exports.catchTag("SurfaceUnavailable", () => Effect_exports.succeed(void 0))
+  );
   return v2 === void 0 ? yield* v12 : scopeTo(v2, scheduleType, groupId);
 });
 
-// ../../packages/core/dist/api/resources/support.js
+// ../../packages/core/src/api/resources/support.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NodeSpecs = external_exports.object({
@@ -44069,33 +44434,38 @@ var NodeSpecs = external_exports.object({
 }).loose();
 var tokens = (value) => {
   const v = unwrapJson(value);
-  if (Array.isArray(v))
-    return v.filter((t) => typeof t === "string");
-  if (typeof v === "string")
-    return v.split(/[,\s]+/).filter((t) => t !== "");
+  if (Array.isArray(v)) return v.filter((t) => typeof t === "string");
+  if (typeof v === "string") return v.split(/[,\s]+/).filter((t) => t !== "");
   return [];
 };
 var JOB_WORD = /train|dsw|notebook|interactive|serving|inference|ray|hpc|slurm/i;
 var HPC_WORD = /hpc|slurm/i;
 var hpcSupportOf = (value) => {
   const words2 = tokens(value);
-  if (words2.some((w) => HPC_WORD.test(w)))
-    return "yes";
+  if (words2.some((w) => HPC_WORD.test(w))) return "yes";
   return words2.some((w) => JOB_WORD.test(w)) ? "no" : "unknown";
 };
-var hpcSupport = (workspaceId) => Effect_exports.flatMap(Platform, (platform) => platform.v2("workspace", "GetWorkspaceNodeSpecs", { workspace_id: workspaceId }, { idempotent: true }).pipe(Effect_exports.flatMap((d) => decode5(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")), Effect_exports.map((d) => {
-  const out = /* @__PURE__ */ new Map();
-  for (const spec2 of d.node_specs ?? []) {
-    if (!spec2.logic_compute_group_id)
-      continue;
-    const seen = out.get(spec2.logic_compute_group_id);
-    const now = hpcSupportOf(spec2.support_job_type);
-    out.set(spec2.logic_compute_group_id, seen === "yes" || now === "yes" ? "yes" : seen === "unknown" || now === "unknown" ? "unknown" : "no");
-  }
-  return out;
-})));
+var hpcSupport = (workspaceId) => Effect_exports.flatMap(
+  Platform,
+  (platform) => platform.v2("workspace", "GetWorkspaceNodeSpecs", { workspace_id: workspaceId }, { idempotent: true }).pipe(
+    Effect_exports.flatMap((d) => decode5(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")),
+    Effect_exports.map((d) => {
+      const out = /* @__PURE__ */ new Map();
+      for (const spec2 of d.node_specs ?? []) {
+        if (!spec2.logic_compute_group_id) continue;
+        const seen = out.get(spec2.logic_compute_group_id);
+        const now = hpcSupportOf(spec2.support_job_type);
+        out.set(
+          spec2.logic_compute_group_id,
+          seen === "yes" || now === "yes" ? "yes" : seen === "unknown" || now === "unknown" ? "unknown" : "no"
+        );
+      }
+      return out;
+    })
+  )
+);
 
-// ../../packages/core/dist/api/resources/trace.js
+// ../../packages/core/src/api/resources/trace.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var depthRef = FiberRef_exports.unsafeMake(0, {
@@ -44105,11 +44475,17 @@ var depthRef = FiberRef_exports.unsafeMake(0, {
 var measured = (program) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const cost2 = { requests: 0, depth: 0 };
-  const step4 = (call2) => Effect_exports.flatMap(FiberRef_exports.get(depthRef), (before2) => Effect_exports.ensuring(call2, Effect_exports.suspend(() => {
-    cost2.requests += 1;
-    cost2.depth = Math.max(cost2.depth, before2 + 1);
-    return FiberRef_exports.update(depthRef, (now) => Math.max(now, before2 + 1));
-  })));
+  const step4 = (call2) => Effect_exports.flatMap(
+    FiberRef_exports.get(depthRef),
+    (before2) => Effect_exports.ensuring(
+      call2,
+      Effect_exports.suspend(() => {
+        cost2.requests += 1;
+        cost2.depth = Math.max(cost2.depth, before2 + 1);
+        return FiberRef_exports.update(depthRef, (now) => Math.max(now, before2 + 1));
+      })
+    )
+  );
   const traced = Platform.of({
     baseUrl: platform.baseUrl,
     openapi: (path, body2, options) => step4(platform.openapi(path, body2, options)),
@@ -44121,7 +44497,7 @@ var measured = (program) => Effect_exports.gen(function* () {
   return [value, { ...cost2 }];
 });
 
-// ../../packages/core/dist/api/resources/user.js
+// ../../packages/core/src/api/resources/user.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var optionalText = external_exports.string().nullish().transform((s) => s === null || s === void 0 || s.trim() === "" ? void 0 : s);
@@ -44144,13 +44520,23 @@ var toUser = (raw, fallbackLogin) => ({
 var fetchCurrentUser = () => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const profile = yield* ActiveProfile;
-  const v12 = Effect_exports.flatMap(platform.v1("GET", "user/detail", void 0, { idempotent: true, referer: "/userCenter" }), (data) => decode5(RawUser, data, "api/v1/user/detail"));
-  const raw = yield* platform.v2("user", "GetUserDetail", {}, { idempotent: true }).pipe(Effect_exports.flatMap((data) => decode5(RawUser, data, "api/v2/user.GetUserDetail")), Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { what: "read the user's details", hint: READ_HINT }))));
+  const v12 = Effect_exports.flatMap(
+    platform.v1("GET", "user/detail", void 0, { idempotent: true, referer: "/userCenter" }),
+    (data) => decode5(RawUser, data, "api/v1/user/detail")
+  );
+  const raw = yield* platform.v2("user", "GetUserDetail", {}, { idempotent: true }).pipe(
+    Effect_exports.flatMap((data) => decode5(RawUser, data, "api/v2/user.GetUserDetail")),
+    Effect_exports.catchTag("SurfaceUnavailable", () => v12),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { what: "read the user's details", hint: READ_HINT }))
+    )
+  );
   return toUser(raw, profile.config.username ?? "");
 });
 var currentUser = () => cached5("user", fetchCurrentUser(), (u) => [u.id]);
 
-// ../../packages/core/dist/api/resources/discover.js
+// ../../packages/core/src/api/resources/discover.ts
 var DISCOVERED_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
 var DISCOVERY_CONCURRENCY = 64;
 var describe3 = (e) => e.message;
@@ -44158,39 +44544,48 @@ var configSpecs = (config2, type, group, limit) => {
   if (Either_exports.isLeft(config2))
     return config2.left._tag === "SurfaceUnavailable" ? limit(priceSpecs(group.workspaceId, group.id, type)) : limit(listSpecs(group.workspaceId, group.id, type));
   const specs = config2.right[type];
-  if (specs === void 0)
-    return limit(priceSpecs(group.workspaceId, group.id, type));
-  if (specs.some((s) => s.logicComputeGroupIds.length === 0))
-    return limit(listSpecs(group.workspaceId, group.id, type));
+  if (specs === void 0) return limit(priceSpecs(group.workspaceId, group.id, type));
+  if (specs.some((s) => s.logicComputeGroupIds.length === 0)) return limit(listSpecs(group.workspaceId, group.id, type));
   return Effect_exports.succeed(specsFor([{ scheduleType: type, specs }], type, group.id));
 };
 var discoverGroup = (group, config2, hpc2, limit) => Effect_exports.gen(function* () {
   const problems = [];
   const read2 = (type, effect2) => Effect_exports.map(Effect_exports.either(effect2), (r) => {
-    if (Either_exports.isRight(r))
-      return r.right;
+    if (Either_exports.isRight(r)) return r.right;
     problems.push(`${type} specs of ${group.name}: ${describe3(r.left)}`);
     return [];
   });
   const skipped = hpc2 === "no" ? ["HPC"] : [];
-  const [TRAIN, DSW, SERVING, HPC] = yield* Effect_exports.all([
-    read2("TRAIN", configSpecs(config2, "TRAIN", group, limit)),
-    read2("DSW", configSpecs(config2, "DSW", group, limit)),
-    read2("SERVING", configSpecs(config2, "SERVING", group, limit)),
-    hpc2 === "no" ? Effect_exports.succeed([]) : read2("HPC", limit(priceSpecs(group.workspaceId, group.id, "HPC")))
-  ], { concurrency: "unbounded" });
+  const [TRAIN, DSW, SERVING, HPC] = yield* Effect_exports.all(
+    [
+      read2("TRAIN", configSpecs(config2, "TRAIN", group, limit)),
+      read2("DSW", configSpecs(config2, "DSW", group, limit)),
+      read2("SERVING", configSpecs(config2, "SERVING", group, limit)),
+      hpc2 === "no" ? Effect_exports.succeed([]) : read2("HPC", limit(priceSpecs(group.workspaceId, group.id, "HPC")))
+    ],
+    { concurrency: "unbounded" }
+  );
   const discovered = { ...group, specs: { TRAIN, DSW, HPC, SERVING }, skipped };
   return { group: discovered, problems };
 });
 var loadStructure = (workspaceId, limit) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const [info, config2, support] = yield* Effect_exports.all([
-    Effect_exports.either(limit(computeGroupInfo(workspaceId))),
-    Effect_exports.either(limit(Effect_exports.flatMap(platform.v2("workspace", "GetScheduleConfig", { workspace_id: workspaceId }, { idempotent: true }), readScheduleConfig))),
-    Effect_exports.either(limit(hpcSupport(workspaceId)))
-  ], { concurrency: "unbounded" });
-  if (Either_exports.isLeft(info))
-    return { groups: [], problems: [describe3(info.left)] };
+  const [info, config2, support] = yield* Effect_exports.all(
+    [
+      Effect_exports.either(limit(computeGroupInfo(workspaceId))),
+      Effect_exports.either(
+        limit(
+          Effect_exports.flatMap(
+            platform.v2("workspace", "GetScheduleConfig", { workspace_id: workspaceId }, { idempotent: true }),
+            readScheduleConfig
+          )
+        )
+      ),
+      Effect_exports.either(limit(hpcSupport(workspaceId)))
+    ],
+    { concurrency: "unbounded" }
+  );
+  if (Either_exports.isLeft(info)) return { groups: [], problems: [describe3(info.left)] };
   yield* remember(`groups:${workspaceId}`, info.right, [workspaceId, ...info.right.map((g) => g.id)]);
   const hpcOf = (g) => Either_exports.isRight(support) ? support.right.get(g.id) ?? "unknown" : "unknown";
   const groups = yield* Effect_exports.forEach(info.right, (g) => discoverGroup(g, config2, hpcOf(g), limit), {
@@ -44201,18 +44596,15 @@ var loadStructure = (workspaceId, limit) => Effect_exports.gen(function* () {
 var structureOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   const key = `structure:${workspaceId}`;
   const kept = refresh ? void 0 : yield* recall(key);
-  if (kept !== void 0)
-    return kept;
+  if (kept !== void 0) return kept;
   const loaded = yield* loadStructure(workspaceId, limit);
-  if (loaded.problems.length === 0)
-    yield* remember(key, loaded, [workspaceId, ...loaded.groups.map((g) => g.id)]);
+  if (loaded.problems.length === 0) yield* remember(key, loaded, [workspaceId, ...loaded.groups.map((g) => g.id)]);
   return loaded;
 });
 var gpusOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   const key = `gpus:${workspaceId}`;
   const kept = refresh ? void 0 : yield* recall(key);
-  if (kept !== void 0)
-    return new Map(kept);
+  if (kept !== void 0) return new Map(kept);
   const read2 = yield* limit(gpuAvailability(workspaceId));
   yield* remember(key, [...read2], [workspaceId, ...read2.keys()]);
   return read2;
@@ -44224,10 +44616,13 @@ var discoverWorkspace = (workspace, limit, refresh, freeGpus) => Effect_exports.
       groups: [],
       problems: ["The workspace is disabled (该空间已被禁用); it accepts no calls."]
     };
-  const [structure2, gpus2] = yield* Effect_exports.all([
-    structureOf(workspace.id, limit, refresh),
-    freeGpus ? Effect_exports.either(gpusOf(workspace.id, limit, refresh)) : Effect_exports.succeed(void 0)
-  ], { concurrency: 2 });
+  const [structure2, gpus2] = yield* Effect_exports.all(
+    [
+      structureOf(workspace.id, limit, refresh),
+      freeGpus ? Effect_exports.either(gpusOf(workspace.id, limit, refresh)) : Effect_exports.succeed(void 0)
+    ],
+    { concurrency: 2 }
+  );
   const free = gpus2 !== void 0 && Either_exports.isRight(gpus2) ? gpus2.right : void 0;
   const joined = withGpus(structure2.groups, free);
   return {
@@ -44240,24 +44635,34 @@ var discoverWorkspace = (workspace, limit, refresh, freeGpus) => Effect_exports.
   };
 });
 var pickWorkspaces = (all6, wanted) => {
-  if (wanted === void 0 || wanted.trim() === "")
-    return all6;
+  if (wanted === void 0 || wanted.trim() === "") return all6;
   const key = fold(wanted);
   const alias = workspacePolicy(wanted);
-  return all6.filter((w) => w.id === wanted.trim() || fold(w.name) === key || alias.known && workspacePolicy(w.name).name === alias.name);
+  return all6.filter(
+    (w) => w.id === wanted.trim() || fold(w.name) === key || alias.known && workspacePolicy(w.name).name === alias.name
+  );
 };
 var projectsOf = (refresh) => Effect_exports.gen(function* () {
   const kept = refresh ? void 0 : yield* recall("projects");
-  if (kept !== void 0)
-    return { projects: kept, budgets: Effect_exports.succeed(kept) };
+  if (kept !== void 0) return { projects: kept, budgets: Effect_exports.succeed(kept) };
   const listed = yield* projectPages();
-  const budgets = Effect_exports.tap(listed.source === "v2" ? fillBudgets(listed.projects, void 0, { v1Unavailable: true }) : Effect_exports.succeed(listed.projects), (filled) => remember("projects", filled, filled.map((p) => p.id)));
+  const budgets = Effect_exports.tap(
+    listed.source === "v2" ? fillBudgets(listed.projects, void 0, { v1Unavailable: true }) : Effect_exports.succeed(listed.projects),
+    (filled) => remember(
+      "projects",
+      filled,
+      filled.map((p) => p.id)
+    )
+  );
   return { projects: listed.projects, budgets };
 });
 var gather = (options) => Effect_exports.gen(function* () {
   const refresh = options.refresh === true;
   const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY);
-  const [user, first2] = yield* Effect_exports.all([limit(cached5("user", fetchCurrentUser(), (u) => [u.id], refresh)), limit(projectsOf(refresh))], { concurrency: 2 });
+  const [user, first2] = yield* Effect_exports.all(
+    [limit(cached5("user", fetchCurrentUser(), (u) => [u.id], refresh)), limit(projectsOf(refresh))],
+    { concurrency: 2 }
+  );
   let listed = first2;
   const only = options.workspaceIds !== void 0 ? new Set(options.workspaceIds) : void 0;
   const pick5 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
@@ -44268,13 +44673,29 @@ var gather = (options) => Effect_exports.gen(function* () {
   }
   if (chosen.length === 0) {
     const all6 = listWorkspaces(listed.projects);
-    return yield* Effect_exports.fail(invalidInput(`No workspace "${options.workspace ?? ""}" among yours.`, `Use one of: ${all6.map((w) => w.name).join(", ")}; or leave the workspace out to see all.`, { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `No workspace "${options.workspace ?? ""}" among yours.`,
+        `Use one of: ${all6.map((w) => w.name).join(", ")}; or leave the workspace out to see all.`,
+        { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }
+      )
+    );
   }
   let done7 = 0;
-  const [projects, workspaces2] = yield* Effect_exports.all([
-    limit(listed.budgets),
-    Effect_exports.forEach(chosen, (w) => Effect_exports.tap(discoverWorkspace(w, limit, refresh, options.freeGpus !== false), () => Effect_exports.sync(() => options.onWorkspace?.(++done7, chosen.length, w.name))), { concurrency: "unbounded" })
-  ], { concurrency: 2 });
+  const [projects, workspaces2] = yield* Effect_exports.all(
+    [
+      limit(listed.budgets),
+      Effect_exports.forEach(
+        chosen,
+        (w) => Effect_exports.tap(
+          discoverWorkspace(w, limit, refresh, options.freeGpus !== false),
+          () => Effect_exports.sync(() => options.onWorkspace?.(++done7, chosen.length, w.name))
+        ),
+        { concurrency: "unbounded" }
+      )
+    ],
+    { concurrency: 2 }
+  );
   const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
   const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown.has(p.id));
   return {
@@ -44289,15 +44710,15 @@ var discover = (options = {}) => Effect_exports.gen(function* () {
   return { ...found, discoveredAt, cost: cost2 };
 });
 
-// ../../packages/core/dist/facade-methods.js
+// ../../packages/core/src/facade-methods.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/catalogue/invoke.js
+// ../../packages/core/src/operations/catalogue/invoke.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/catalogue/operation.js
+// ../../packages/core/src/operations/catalogue/operation.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var quietContext = { progress: () => void 0 };
@@ -44308,21 +44729,22 @@ var once6 = (build3) => {
     return built.value;
   };
 };
-var defineOperation = ({ output: output2, ...rest }) => {
+var defineOperation = ({
+  output: output2,
+  ...rest
+}) => {
   const schema = once6(output2);
   return Object.defineProperty(rest, "output", { get: schema, enumerable: true });
 };
 var callWrites = (op, known = {}) => {
   const { by, writes } = op.effects;
-  if (typeof writes === "boolean")
-    return writes;
-  if (by === void 0)
-    return writes.length > 0;
+  if (typeof writes === "boolean") return writes;
+  if (by === void 0) return writes.length > 0;
   const picked = op.input.shape[by]?.safeParse(known[by]);
   return picked?.success === true && picked.data !== void 0 ? writes.includes(String(picked.data)) : writes.length > 0;
 };
 
-// ../../packages/core/dist/operations/catalogue/strict.js
+// ../../packages/core/src/operations/catalogue/strict.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var defOf = (schema) => schema._zod.def;
@@ -44352,8 +44774,7 @@ var rebuild = (schema) => {
     case "object": {
       const shape = def.shape;
       const strict2 = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, child(field)]));
-      if (def.catchall !== void 0 && !changed(Object.values(shape), Object.values(strict2)))
-        return schema;
+      if (def.catchall !== void 0 && !changed(Object.values(shape), Object.values(strict2))) return schema;
       return copyWith(schema, { shape: strict2, catchall: def.catchall ?? external_exports.never() });
     }
     case "array": {
@@ -44379,8 +44800,7 @@ var rebuild = (schema) => {
       return input2 === def.in ? schema : copyWith(schema, { in: input2 });
     }
     default: {
-      if (!WRAPPERS2.has(def.type))
-        return schema;
+      if (!WRAPPERS2.has(def.type)) return schema;
       const inner = child(def.innerType);
       return inner === def.innerType ? schema : copyWith(schema, { innerType: inner });
     }
@@ -44388,8 +44808,7 @@ var rebuild = (schema) => {
 };
 var strictSchema = (schema) => {
   const known = cache.get(schema);
-  if (known !== void 0)
-    return known;
+  if (known !== void 0) return known;
   const strict2 = rebuild(schema);
   cache.set(schema, strict2);
   cache.set(strict2, strict2);
@@ -44397,7 +44816,10 @@ var strictSchema = (schema) => {
 };
 var normalise = (key) => key.toLowerCase().replace(/[\s_-]/g, "");
 var distance2 = (a, b) => {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  const rows = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
       const row = rows[i];
@@ -44412,28 +44834,23 @@ var distance2 = (a, b) => {
 };
 var closestKey = (key, known) => {
   const wanted = normalise(key);
-  if (wanted === "")
-    return void 0;
+  if (wanted === "") return void 0;
   const limit = wanted.length <= 4 ? 1 : wanted.length <= 8 ? 2 : 3;
   let best;
   for (const candidate of known) {
     const d = distance2(wanted, normalise(candidate));
-    if (d <= limit && (best === void 0 || d < best.d))
-      best = { key: candidate, d };
+    if (d <= limit && (best === void 0 || d < best.d)) best = { key: candidate, d };
   }
   return best?.key;
 };
 var objectsAt = (schema, path) => {
   const def = defOf(schema);
-  if (WRAPPERS2.has(def.type))
-    return objectsAt(def.innerType, path);
-  if (def.type === "pipe")
-    return objectsAt(def.in, path);
+  if (WRAPPERS2.has(def.type)) return objectsAt(def.innerType, path);
+  if (def.type === "pipe") return objectsAt(def.in, path);
   if (def.type === "union")
     return def.options.flatMap((option3) => objectsAt(option3, path));
   const [head5, ...rest] = path;
-  if (head5 === void 0)
-    return def.type === "object" ? [schema] : [];
+  if (head5 === void 0) return def.type === "object" ? [schema] : [];
   const next4 = def.type === "object" ? def.shape[String(head5)] : def.type === "array" ? def.element : def.type === "record" ? def.valueType : def.type === "tuple" ? def.items[Number(head5)] ?? def.rest : void 0;
   return next4 === void 0 || next4 === null ? [] : objectsAt(next4, rest);
 };
@@ -44449,10 +44866,14 @@ var describeUnknown = (u) => {
 var kindOf = (raw) => raw === null ? "null" : Array.isArray(raw) ? "an array" : `a ${typeof raw} (${JSON.stringify(raw)?.slice(0, 40)})`;
 var checkInput = (tool2, schema, raw) => {
   if (raw !== void 0 && (typeof raw !== "object" || raw === null || Array.isArray(raw)))
-    return Either_exports.left(invalidInput(`Invalid input for ${tool2}: the input must be an object of named fields, not ${kindOf(raw)}.`, `Pass the parameters of ${callWord(tool2)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`));
+    return Either_exports.left(
+      invalidInput(
+        `Invalid input for ${tool2}: the input must be an object of named fields, not ${kindOf(raw)}.`,
+        `Pass the parameters of ${callWord(tool2)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`
+      )
+    );
   const parsed = strictSchema(schema).safeParse(raw ?? {});
-  if (parsed.success)
-    return Either_exports.right(parsed.data);
+  if (parsed.success) return Either_exports.right(parsed.data);
   const unknown2 = [];
   const other = [];
   for (const issue2 of parsed.error.issues) {
@@ -44461,14 +44882,18 @@ var checkInput = (tool2, schema, raw) => {
       continue;
     }
     const known = knownKeysAt(schema, issue2.path);
-    for (const key of issue2.keys)
-      unknown2.push({ key, path: issue2.path, known, suggestion: closestKey(key, known) });
+    for (const key of issue2.keys) unknown2.push({ key, path: issue2.path, known, suggestion: closestKey(key, known) });
   }
   const problems = [...unknown2.map(describeUnknown), ...other];
   const message = `Invalid input for ${tool2}: ${problems.join("; ")}.`;
   const first2 = unknown2[0];
   if (first2 === void 0)
-    return Either_exports.left(invalidInput(message, `Check the parameters of ${callWord(tool2)}; every field is described in its schema.`));
+    return Either_exports.left(
+      invalidInput(
+        message,
+        `Check the parameters of ${callWord(tool2)}; every field is described in its schema.`
+      )
+    );
   const fields2 = first2.known.length > 0 ? first2.known.join(", ") : "none";
   const call2 = callWord(tool2);
   const place = first2.path.length > 0 ? `${where(first2.path)} in ${call2}` : call2;
@@ -44477,7 +44902,7 @@ var checkInput = (tool2, schema, raw) => {
   return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix } : {}));
 };
 
-// ../../packages/core/dist/operations/catalogue/invoke.js
+// ../../packages/core/src/operations/catalogue/invoke.ts
 var checkOperationInput = (operation, raw) => checkInput(operation.name, operation.input, raw);
 var parseInput = (operation, raw) => Either_exports.match(checkOperationInput(operation, raw), { onLeft: Effect_exports.fail, onRight: Effect_exports.succeed });
 var invokeParsed = (operation, input2, context5 = quietContext) => {
@@ -44486,56 +44911,49 @@ var invokeParsed = (operation, input2, context5 = quietContext) => {
 };
 var invoke = (operation, raw, context5 = quietContext) => Effect_exports.flatMap(parseInput(operation, raw), (input2) => invokeParsed(operation, input2, context5));
 
-// ../../packages/core/dist/operations/registry.js
+// ../../packages/core/src/operations/registry.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/availability/index.js
+// ../../packages/core/src/operations/availability/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/defaults.js
+// ../../packages/core/src/operations/common/defaults.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/auto-group.js
+// ../../packages/core/src/operations/common/auto-group.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/fit.js
+// ../../packages/core/src/operations/common/fit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/availability.js
+// ../../packages/core/src/domain/availability.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var nodeCondition = (n) => {
-  if (n.pool === "fault")
-    return "faulty";
-  if (n.isMaint === true)
-    return "maintenance";
-  if (n.cordonType)
-    return "cordoned";
-  if ((n.status ?? "").toLowerCase() !== "ready")
-    return "not-ready";
+  if (n.pool === "fault") return "faulty";
+  if (n.isMaint === true) return "maintenance";
+  if (n.cordonType) return "cordoned";
+  if ((n.status ?? "").toLowerCase() !== "ready") return "not-ready";
   return "schedulable";
 };
 var isLowPriority = (priority) => {
   if (typeof priority === "string") {
-    if (priority.toUpperCase() === "LOW")
-      return true;
+    if (priority.toUpperCase() === "LOW") return true;
     return priority.trim() !== "" && isLowPriority(Number(priority));
   }
-  if (typeof priority !== "number" || !Number.isFinite(priority))
-    return false;
+  if (typeof priority !== "number" || !Number.isFinite(priority)) return false;
   return priority >= 1 && priority < FIRST_NON_PREEMPTIBLE || priority >= 11 && priority < 20;
 };
 var freeOf = (n) => Math.max(0, n.gpuTotal - n.gpuUsed);
 var summarizeNodes = (nodes) => {
   const ready = nodes.filter((n) => n.condition === "schedulable");
   const histogram6 = /* @__PURE__ */ new Map();
-  for (const n of ready)
-    histogram6.set(freeOf(n), (histogram6.get(freeOf(n)) ?? 0) + 1);
+  for (const n of ready) histogram6.set(freeOf(n), (histogram6.get(freeOf(n)) ?? 0) + 1);
   const count3 = (c) => nodes.filter((n) => n.condition === c).length;
   const total2 = ready.reduce((s, n) => s + n.gpuTotal, 0);
   const used = ready.reduce((s, n) => s + Math.min(n.gpuUsed, n.gpuTotal), 0);
@@ -44560,7 +44978,7 @@ var summarizeNodes = (nodes) => {
 };
 var describeFragmentation = (buckets) => buckets.length === 0 ? "no schedulable node" : buckets.map((b) => `${b.free} free: ${b.nodes} node${b.nodes === 1 ? "" : "s"}`).join(", ");
 
-// ../../packages/core/dist/domain/fit.js
+// ../../packages/core/src/domain/fit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var VERDICT_ORDER = { now: 0, preempt: 1, queue: 2, never: 3 };
@@ -44586,8 +45004,7 @@ var largest = (values3) => {
 };
 var tooLarge = (ready, need) => {
   const gpus2 = largest(ready.map((n) => n.gpuTotal)) ?? 0;
-  if (need.gpus > gpus2)
-    return `an instance needs ${plural2(need.gpus, "GPU")} but its nodes have ${gpus2}`;
+  if (need.gpus > gpus2) return `an instance needs ${plural2(need.gpus, "GPU")} but its nodes have ${gpus2}`;
   const cpus = largest(ready.map((n) => n.cpu?.total));
   if (cpus !== void 0 && need.cpus > cpus)
     return `an instance needs ${plural2(need.cpus, "CPU core")} but its nodes have ${cpus}`;
@@ -44598,8 +45015,7 @@ var tooLarge = (ready, need) => {
 };
 var shortOf = (ready, need, instances, have) => {
   const gpuOnly = placeable(ready, { gpus: need.gpus, cpus: 0, memGib: 0 }, have);
-  if (placeable(ready, need, have) >= instances || gpuOnly < instances)
-    return "";
+  if (placeable(ready, need, have) >= instances || gpuOnly < instances) return "";
   const withCpu = placeable(ready, { ...need, memGib: 0 }, have);
   const withMem = placeable(ready, { ...need, cpus: 0 }, have);
   const what = [withCpu < gpuOnly ? "CPU cores" : "", withMem < gpuOnly ? "memory" : ""].filter((w) => w !== "");
@@ -44621,17 +45037,18 @@ var fitGroup = (nodes, request2) => {
   const level = priorityLevel(priority);
   if (allowed.length > 0 && !allowed.includes(level))
     return answer("never", `never at priority ${priority} (${level}): the spec allows ${allowed.join(", ")} only`);
-  if (ready.length === 0)
-    return answer("never", `no schedulable node (${plural2(nodes.length, "node")} listed)`);
+  if (ready.length === 0) return answer("never", `no schedulable node (${plural2(nodes.length, "node")} listed)`);
   const large = tooLarge(ready, need);
-  if (large !== void 0)
-    return answer("never", large);
+  if (large !== void 0) return answer("never", large);
   const now = placeable(ready, need, freeIn);
   if (now === Number.POSITIVE_INFINITY)
     return answer("now", `needs no GPUs; ${plural2(ready.length, "schedulable node")}`, instances);
   const atMost = placeable(ready, need, totalOf);
   if (atMost < instances)
-    return answer("never", `${asked} need more than its ${plural2(ready.length, "schedulable node")} hold (${atMost} at most)`);
+    return answer(
+      "never",
+      `${asked} need more than its ${plural2(ready.length, "schedulable node")} hold (${atMost} at most)`
+    );
   const free = ready.reduce((s, n) => s + freeOf(n), 0);
   if (now >= instances) {
     const doubt = queuedAhead > 0 ? ", unless the jobs queued ahead take the room first" : "";
@@ -44648,10 +45065,14 @@ var fitGroup = (nodes, request2) => {
   const lowNote = !canPreempt && withPreemption >= instances ? `; priority ${FIRST_NON_PREEMPTIBLE}+ could pre-empt for it` : "";
   return answer("queue", `${head5}; it waits for ${short4 === "" ? "GPUs" : "room"}${lowNote}`, now);
 };
-var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free })).sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] || Number(a.queuedAhead > 0) - Number(b.queuedAhead > 0) || b.instancesNow - a.instancesNow || b.free - a.free || a.group.name.localeCompare(b.group.name)).map(({ free: _free, ...fit }) => fit);
+var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free })).sort(
+  (a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] || Number(a.queuedAhead > 0) - Number(b.queuedAhead > 0) || b.instancesNow - a.instancesNow || b.free - a.free || a.group.name.localeCompare(b.group.name)
+).map(({ free: _free, ...fit }) => fit);
 
-// ../../packages/core/dist/operations/common/fit.js
-var aheadOf = (queued, group, gpus2, priority) => (queued ?? []).filter((j) => j.groupId === group && (j.gpus === void 0 || j.gpus > 0 === gpus2 > 0) && (j.priority === void 0 || j.priority >= priority)).length;
+// ../../packages/core/src/operations/common/fit.ts
+var aheadOf = (queued, group, gpus2, priority) => (queued ?? []).filter(
+  (j) => j.groupId === group && (j.gpus === void 0 || j.gpus > 0 === gpus2 > 0) && (j.priority === void 0 || j.priority >= priority)
+).length;
 var SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
 var specIn = (group, wanted, type) => {
   const types = SPEC_TYPES.filter((t) => type === void 0 || t === type);
@@ -44665,11 +45086,9 @@ var rankPlaces = (places, ask) => {
     for (const group of workspace.groups) {
       const listed = nodes.get(group.id) ?? [];
       const spec2 = ask.spec !== void 0 ? specIn(group, ask.spec, ask.scheduleType) : void 0;
-      if (ask.spec !== void 0 && spec2 === void 0)
-        continue;
+      if (ask.spec !== void 0 && spec2 === void 0) continue;
       const gpus2 = spec2?.gpuCount ?? ask.gpus ?? 0;
-      if (spec2 === void 0 && gpus2 > 0 && group.gpuType === "CPU")
-        continue;
+      if (spec2 === void 0 && gpus2 > 0 && group.gpuType === "CPU") continue;
       candidates.push({
         group: {
           name: `${workspace.name}/${group.name}`,
@@ -44703,15 +45122,15 @@ var rankPlaces = (places, ask) => {
   }));
 };
 
-// ../../packages/core/dist/operations/common/nodes-read.js
+// ../../packages/core/src/operations/common/nodes-read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/nodes.js
+// ../../packages/core/src/api/resources/nodes.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/usage.js
+// ../../packages/core/src/api/resources/usage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var IdName = external_exports.object({ id: Text, name: Text }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
@@ -44799,7 +45218,7 @@ var memberBudgets = (projectId, workspaceId) => Effect_exports.gen(function* () 
   return yield* decode5(Members, d, "api/v2/project.GetProjectMemberBudgetUsage");
 });
 
-// ../../packages/core/dist/api/resources/nodes.js
+// ../../packages/core/src/api/resources/nodes.ts
 var amount = (a) => a?.total == null ? void 0 : { total: a.total, used: Math.min(a.used ?? 0, a.total) };
 var nodeName = (n) => n.name ?? n.node_id ?? "";
 var toNodeView = (n, low) => {
@@ -44836,8 +45255,7 @@ var isMixed = (n) => {
 var lowSharesByNode = (tasks) => {
   const out = /* @__PURE__ */ new Map();
   for (const t of tasks) {
-    if (!isLowPriority(t.priority) || t.placedOn.length === 0)
-      continue;
+    if (!isLowPriority(t.priority) || t.placedOn.length === 0) continue;
     const k = t.placedOn.length;
     for (const node2 of t.placedOn) {
       const s = out.get(node2) ?? { gpus: 0, cpus: 0, memGib: 0 };
@@ -44858,8 +45276,7 @@ var nodesByGroup = (workspaceId) => Effect_exports.gen(function* () {
   const byGroup = /* @__PURE__ */ new Map();
   for (const n of nodes) {
     const group = groupOfNode(n);
-    if (group === void 0)
-      continue;
+    if (group === void 0) continue;
     const low = shares !== void 0 && isMixed(n) ? shares.get(nodeName(n)) ?? NONE2 : void 0;
     byGroup.set(group, [...byGroup.get(group) ?? [], toNodeView(n, low)]);
   }
@@ -44870,7 +45287,7 @@ var nodesByGroup = (workspaceId) => Effect_exports.gen(function* () {
 });
 var NONE2 = { gpus: 0, cpus: 0, memGib: 0 };
 
-// ../../packages/core/dist/api/resources/queue.js
+// ../../packages/core/src/api/resources/queue.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var QUEUED = /^(job_)?(queuing|queueing|queued|pending)$/i;
@@ -44890,7 +45307,7 @@ var queuedTrainingJobs = (workspaceId) => Effect_exports.gen(function* () {
   return raws.map((r) => toTrainingJob(r, platform.baseUrl)).filter((j) => QUEUED.test(j.status.raw)).map((j) => ({ groupId: j.groupId, gpus: j.gpuCount, priority: j.priority.submitted }));
 });
 
-// ../../packages/core/dist/operations/common/nodes-read.js
+// ../../packages/core/src/operations/common/nodes-read.ts
 var WORKSPACE_CONCURRENCY = 4;
 var NO_NODES2 = /* @__PURE__ */ new Map();
 var readNodes = (options) => Effect_exports.gen(function* () {
@@ -44901,28 +45318,35 @@ var readNodes = (options) => Effect_exports.gen(function* () {
     ...options.workspaces !== void 0 ? { workspaceIds: options.workspaces } : {}
   });
   const readAt = yield* Clock_exports.currentTimeMillis;
-  const places = yield* Effect_exports.forEach(found.workspaces, (workspace) => Effect_exports.gen(function* () {
-    const read2 = workspace.enabled && (options.want?.(workspace) ?? true);
-    const [nodes, queue] = yield* Effect_exports.all([
-      read2 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
-      read2 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
-    ], { concurrency: 2 });
-    const queued = queue !== void 0 && Either_exports.isRight(queue) ? queue.right : void 0;
-    return {
-      workspace,
-      nodes: nodes !== void 0 && Either_exports.isRight(nodes) ? nodes.right.byGroup : NO_NODES2,
-      ...queued !== void 0 ? { queued } : {},
-      problems: [
-        ...workspace.problems,
-        ...nodes === void 0 ? [] : Either_exports.isLeft(nodes) ? [`Nodes unknown: ${nodes.left.message}`] : nodes.right.problems,
-        ...queue !== void 0 && Either_exports.isLeft(queue) ? [`Queued jobs unknown: ${queue.left.message}`] : []
-      ]
-    };
-  }), { concurrency: WORKSPACE_CONCURRENCY });
+  const places = yield* Effect_exports.forEach(
+    found.workspaces,
+    (workspace) => Effect_exports.gen(function* () {
+      const read2 = workspace.enabled && (options.want?.(workspace) ?? true);
+      const [nodes, queue] = yield* Effect_exports.all(
+        [
+          read2 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
+          read2 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
+        ],
+        { concurrency: 2 }
+      );
+      const queued = queue !== void 0 && Either_exports.isRight(queue) ? queue.right : void 0;
+      return {
+        workspace,
+        nodes: nodes !== void 0 && Either_exports.isRight(nodes) ? nodes.right.byGroup : NO_NODES2,
+        ...queued !== void 0 ? { queued } : {},
+        problems: [
+          ...workspace.problems,
+          ...nodes === void 0 ? [] : Either_exports.isLeft(nodes) ? [`Nodes unknown: ${nodes.left.message}`] : nodes.right.problems,
+          ...queue !== void 0 && Either_exports.isLeft(queue) ? [`Queued jobs unknown: ${queue.left.message}`] : []
+        ]
+      };
+    }),
+    { concurrency: WORKSPACE_CONCURRENCY }
+  );
   return { places, readAt };
 });
 
-// ../../packages/core/dist/operations/common/auto-group.js
+// ../../packages/core/src/operations/common/auto-group.ts
 var AUTO_GROUP = "auto";
 var isAutoGroup = (value) => value?.trim().toLowerCase() === AUTO_GROUP;
 var asGroupInfo = (group) => ({
@@ -44937,7 +45361,12 @@ var asGroupInfo = (group) => ({
 var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(function* () {
   const spec2 = ask.spec;
   if (spec2 === void 0 || spec2.trim() === "")
-    return yield* Effect_exports.fail(invalidInput(`${fieldWord("compute_group", AUTO_GROUP)} needs a spec: it is what says how many GPUs an instance takes.`, `Pass ${fieldWord("spec", "<ID>")}; ${callWord("status")} lists the specs of each group.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${fieldWord("compute_group", AUTO_GROUP)} needs a spec: it is what says how many GPUs an instance takes.`,
+        `Pass ${fieldWord("spec", "<ID>")}; ${callWord("status")} lists the specs of each group.`
+      )
+    );
   const priority = ask.priority ?? defaultPriority ?? FIRST_NON_PREEMPTIBLE;
   const fitAsk = { spec: spec2, instances: ask.instances, priority, scheduleType: ask.scheduleType };
   const named = "named" in scope6 ? scope6.named : void 0;
@@ -44953,9 +45382,19 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
   const where3 = named !== void 0 ? named.name : `your ${plural3(read2.places.length, "workspace")}`;
   const availability = named !== void 0 ? { workspace: named.name } : {};
   if (first2 === void 0)
-    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} offers spec "${spec2}" for this kind of task.`, `Pass a spec of this kind; ${callWord("status", availability)} lists them per group.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `No compute group of ${where3} offers spec "${spec2}" for this kind of task.`,
+        `Pass a spec of this kind; ${callWord("status", availability)} lists them per group.`
+      )
+    );
   if (first2.verdict === "never")
-    return yield* Effect_exports.fail(invalidInput(`No compute group of ${where3} can ever run ${ask.instances} × spec "${spec2}": ${ranked.map((r) => `${named !== void 0 ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`).join("; ")}.`, `Use fewer instances, another spec or priority; ${callWord("availability", availability)} shows the nodes.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `No compute group of ${where3} can ever run ${ask.instances} × spec "${spec2}": ${ranked.map((r) => `${named !== void 0 ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`).join("; ")}.`,
+        `Use fewer instances, another spec or priority; ${callWord("availability", availability)} shows the nodes.`
+      )
+    );
   const place = read2.places.find((p) => p.workspace.id === first2.workspace.id);
   const group = place?.workspace.groups.find((g) => g.id === first2.computeGroup.id);
   const workspace = place?.workspace;
@@ -44968,7 +45407,7 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
 });
 var plural3 = (n, word2) => `${n} ${word2}${n === 1 ? "" : "s"}`;
 
-// ../../packages/core/dist/operations/common/defaults.js
+// ../../packages/core/src/operations/common/defaults.ts
 var savedDefaults = () => Effect_exports.flatMap(ActiveProfile, (profile) => profile.readDefaults);
 var resolvedDefaults = () => Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
@@ -44981,8 +45420,7 @@ var resolvedDefaults = () => Effect_exports.gen(function* () {
       profile: profile.name.value ?? "default",
       registries: registryTable(profile)
     });
-    if (Either_exports.isLeft(r))
-      return yield* Effect_exports.fail(r.left);
+    if (Either_exports.isLeft(r)) return yield* Effect_exports.fail(r.left);
     out[key] = r.right;
   }
   return out;
@@ -44997,13 +45435,18 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   if (wsName === void 0) {
     const known = yield* Effect_exports.either(Effect_exports.map(listProjects(), listWorkspaces));
     const candidates = Either_exports.isRight(known) ? known.right.map((w) => ({ id: w.id, name: w.name })) : void 0;
-    return yield* Effect_exports.fail(invalidInput("No workspace was given and no defaultWorkspace is set.", `Pass workspace, or set one: ${callWord("config", { action: "set", key: "defaultWorkspace", value: "…" })}; ${callWord("status")} lists them.`, candidates !== void 0 ? { candidates } : {}));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "No workspace was given and no defaultWorkspace is set.",
+        `Pass workspace, or set one: ${callWord("config", { action: "set", key: "defaultWorkspace", value: "…" })}; ${callWord("status")} lists them.`,
+        candidates !== void 0 ? { candidates } : {}
+      )
+    );
   }
   const project3 = projectName !== void 0 ? yield* resolveProject(projectName) : void 0;
   const workspace = yield* resolveWorkspace(wsName, project3);
   const chosen = project3 ?? (yield* onlyProject(workspace));
-  if (!options.needGroup)
-    return { project: chosen, workspace, warnings };
+  if (!options.needGroup) return { project: chosen, workspace, warnings };
   if (options.auto !== void 0 && isAutoGroup(input2.compute_group)) {
     const auto = yield* pickAutoGroup({ named: workspace }, options.auto, yield* defaultOf("defaultPriority"));
     return { project: chosen, workspace, group: auto.group, warnings: [...warnings, ...auto.warnings] };
@@ -45018,21 +45461,38 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
   const groups = yield* computeGroupInfo(workspace.id);
   const first2 = groups[0];
   if (first2 === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The workspace ${workspace.name} has no compute groups.`, `Pick another workspace; ${callWord("status")} lists them.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `The workspace ${workspace.name} has no compute groups.`,
+        `Pick another workspace; ${callWord("status")} lists them.`
+      )
+    );
   warnings.push(`No compute_group given: using ${first2.name}, the first group of ${workspace.name}.`);
   return { project: chosen, workspace, group: first2, warnings };
 });
 var onlyProject = (workspace) => {
   if (workspace.projects.length === 1 && workspace.projects[0] !== void 0)
     return resolveProject(workspace.projects[0].id);
-  return Effect_exports.fail(invalidInput(`No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`, `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`, { candidates: workspace.projects }));
+  return Effect_exports.fail(
+    invalidInput(
+      `No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`,
+      `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`,
+      { candidates: workspace.projects }
+    )
+  );
 };
 var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
   const project3 = projectName !== void 0 ? yield* resolveProject(projectName) : void 0;
   const all6 = listWorkspaces(yield* listProjects()).filter((w) => w.enabled);
   const among = project3 !== void 0 ? all6.filter((w) => w.projects.some((p) => p.id === project3.id)) : all6.filter((w) => w.projects.length === 1);
   if (among.length === 0)
-    return yield* Effect_exports.fail(invalidInput(project3 !== void 0 ? `The project ${project3.name} reaches no enabled workspace to place the task in.` : "No workspace was given, and every workspace needs a project to be chosen.", `Pass workspace (or project); ${callWord("status")} lists them.`, { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        project3 !== void 0 ? `The project ${project3.name} reaches no enabled workspace to place the task in.` : "No workspace was given, and every workspace needs a project to be chosen.",
+        `Pass workspace (or project); ${callWord("status")} lists them.`,
+        { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }
+      )
+    );
   const why2 = project3 !== void 0 ? `no workspace named: every enabled workspace of ${project3.name}` : "no workspace named: every enabled workspace with a single project";
   const auto = yield* pickAutoGroup({ among, why: why2 }, ask, yield* defaultOf("defaultPriority"));
   const workspace = among.find((w) => w.id === auto.workspace.id) ?? auto.workspace;
@@ -45040,32 +45500,40 @@ var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
   return { project: chosen, workspace, group: auto.group, warnings: auto.warnings };
 });
 
-// ../../packages/core/dist/operations/availability/output.js
+// ../../packages/core/src/operations/availability/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/output.js
+// ../../packages/core/src/operations/common/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var epochMs = (what) => external_exports.number().optional().describe(`${what} (epoch ms)`);
-var IdName2 = once6(() => external_exports.object({ id: external_exports.string().describe("Platform id"), name: external_exports.string().describe("Display name") }));
+var IdName2 = once6(
+  () => external_exports.object({ id: external_exports.string().describe("Platform id"), name: external_exports.string().describe("Display name") })
+);
 var WorkspaceRef = once6(() => IdName2().describe("The workspace"));
 var ProjectRef = once6(() => IdName2().describe("The project"));
 var GroupRef = once6(() => IdName2().describe("The compute group"));
-var StatusOutput = once6(() => external_exports.object({
-  family: StatusFamily.describe("Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown"),
-  raw: external_exports.string().describe("The platform's own status value"),
-  terminal: external_exports.boolean().describe("True when the current run is over")
-}).describe("Task status"));
-var SpecCandidateOutput = once6(() => external_exports.object({
-  id: external_exports.string().describe("Spec (quota) id"),
-  name: external_exports.string().describe("Spec name"),
-  gpu: external_exports.string().describe("GPU type, or CPU"),
-  gpuCount: external_exports.number().describe("GPUs per instance"),
-  cpuCount: external_exports.number().describe("CPUs per instance"),
-  memoryGi: external_exports.number().describe("Memory per instance in GiB"),
-  pricePerHour: external_exports.number().optional().describe("Price per hour, when the platform states it")
-}).describe("The spec used"));
+var StatusOutput = once6(
+  () => external_exports.object({
+    family: StatusFamily.describe(
+      "Normalised family: waiting, running, stopping, succeeded, failed, stopped, unknown"
+    ),
+    raw: external_exports.string().describe("The platform's own status value"),
+    terminal: external_exports.boolean().describe("True when the current run is over")
+  }).describe("Task status")
+);
+var SpecCandidateOutput = once6(
+  () => external_exports.object({
+    id: external_exports.string().describe("Spec (quota) id"),
+    name: external_exports.string().describe("Spec name"),
+    gpu: external_exports.string().describe("GPU type, or CPU"),
+    gpuCount: external_exports.number().describe("GPUs per instance"),
+    cpuCount: external_exports.number().describe("CPUs per instance"),
+    memoryGi: external_exports.number().describe("Memory per instance in GiB"),
+    pricePerHour: external_exports.number().optional().describe("Price per hour, when the platform states it")
+  }).describe("The spec used")
+);
 var Warnings = once6(() => external_exports.array(external_exports.string()).describe("Warnings that did not stop the call"));
 var nextStep = (operation, input2, why2) => ({
   operation,
@@ -45073,13 +45541,17 @@ var nextStep = (operation, input2, why2) => ({
   ...why2 !== void 0 ? { why: why2 } : {}
 });
 var nextLine = (step4) => callWord(step4.operation, step4.input) + (step4.why !== void 0 ? ` ${step4.why}` : "");
-var NextSteps = once6(() => external_exports.array(external_exports.object({
-  operation: external_exports.string().describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
-  input: external_exports.record(external_exports.string(), external_exports.unknown()).describe("Its input"),
-  why: external_exports.string().optional().describe("What the call is for")
-})).describe("Suggested next calls"));
+var NextSteps = once6(
+  () => external_exports.array(
+    external_exports.object({
+      operation: external_exports.enum(WORD_OPERATIONS).describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
+      input: external_exports.record(external_exports.string(), external_exports.unknown()).describe("Its input"),
+      why: external_exports.string().optional().describe("What the call is for")
+    })
+  ).describe("Suggested next calls")
+);
 
-// ../../packages/core/dist/operations/availability/output.js
+// ../../packages/core/src/operations/availability/output.ts
 var VERDICTS = ["now", "preempt", "queue", "never"];
 var AvailabilityOutput = once6(() => {
   const Group = external_exports.object({
@@ -45093,7 +45565,9 @@ var AvailabilityOutput = once6(() => {
       total: external_exports.number().describe("GPUs of the schedulable nodes"),
       used: external_exports.number().describe("GPUs held"),
       free: external_exports.number().describe("GPUs free now"),
-      preemptible: external_exports.number().describe("GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt (on nodes shared with other work, its part from the task dimension)")
+      preemptible: external_exports.number().describe(
+        "GPUs held by priority 1–3 work that a priority ≥ 4 job may pre-empt (on nodes shared with other work, its part from the task dimension)"
+      )
     }).describe("GPUs of the schedulable nodes"),
     freePerNode: external_exports.array(external_exports.object({ free: external_exports.number(), nodes: external_exports.number() })).describe("How many schedulable nodes have each count of free GPUs, most first (the fragmentation)"),
     fragmentation: external_exports.string().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
@@ -45115,7 +45589,9 @@ var AvailabilityOutput = once6(() => {
     computeGroup: GroupRef(),
     gpusPerInstance: external_exports.number().describe("GPUs each instance needs there"),
     spec: external_exports.string().optional().describe("The spec's id in that group, when a spec was asked for"),
-    verdict: external_exports.enum(VERDICTS).describe("now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there (or not at this priority)"),
+    verdict: external_exports.enum(VERDICTS).describe(
+      "now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there (or not at this priority)"
+    ),
     reason: external_exports.string().describe("Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue"),
     instancesNow: external_exports.number().describe("Instances the group has room for now"),
     queuedAhead: external_exports.number().describe("Training jobs queued in the group at this priority or above, for the same kind of resources")
@@ -45134,23 +45610,22 @@ var AvailabilityOutput = once6(() => {
   });
 });
 
-// ../../packages/core/dist/operations/availability/render.js
+// ../../packages/core/src/operations/availability/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/render.js
+// ../../packages/core/src/operations/common/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/time.js
+// ../../packages/core/src/domain/time.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var formatters = /* @__PURE__ */ new Map();
 var formatterFor = (zone) => {
   const key = zone ?? `local:${globalThis.process?.env?.TZ ?? ""}`;
   const known = formatters.get(key);
-  if (known !== void 0)
-    return known;
+  if (known !== void 0) return known;
   const made = new Intl.DateTimeFormat("en-US", {
     ...zone !== void 0 ? { timeZone: zone } : {},
     year: "numeric",
@@ -45166,9 +45641,7 @@ var formatterFor = (zone) => {
 };
 var zoned = (epochMs2, zone) => {
   const parts2 = {};
-  for (const p of formatterFor(zone).formatToParts(epochMs2))
-    if (p.type !== "literal")
-      parts2[p.type] = Number(p.value);
+  for (const p of formatterFor(zone).formatToParts(epochMs2)) if (p.type !== "literal") parts2[p.type] = Number(p.value);
   const ms = (epochMs2 % 1e3 + 1e3) % 1e3;
   const year = parts2.year ?? 1970;
   const month = parts2.month ?? 1;
@@ -45204,7 +45677,7 @@ var isoInstant = (epochMs2, zone) => {
   return `${date5}T${two(z2.hour)}:${two(z2.minute)}:${two(z2.second)}.${String(z2.ms).padStart(3, "0")}${offsetText(z2.offset)}`;
 };
 
-// ../../packages/core/dist/operations/common/render.js
+// ../../packages/core/src/operations/common/render.ts
 var displayWidth = (text3) => {
   let w = 0;
   for (const ch of text3) {
@@ -45220,8 +45693,7 @@ var pad = (text3, size12, align) => {
 };
 var show = (v) => v === void 0 || v === null || v === "" ? "-" : String(v);
 var renderTable = (rows, columns, empty32 = "(none)") => {
-  if (rows.length === 0)
-    return empty32;
+  if (rows.length === 0) return empty32;
   const cells = rows.map((r) => columns.map((c) => show(c.cell(r)).replace(/\s+/g, " ")));
   const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((row) => width(row[i] ?? ""))));
   const line = (values3) => values3.map((v, i) => pad(v, widths[i] ?? 0, columns[i]?.align ?? "left")).join("  ").trimEnd();
@@ -45234,21 +45706,17 @@ var renderFields = (fields2) => {
 };
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var formatDuration = (ms) => {
-  if (ms === void 0 || ms < 0)
-    return "-";
+  if (ms === void 0 || ms < 0) return "-";
   const s = Math.floor(ms / 1e3);
-  if (s < 60)
-    return `${s}s`;
+  if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
-  if (m < 60)
-    return `${m}m ${String(s % 60).padStart(2, "0")}s`;
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, "0")}s`;
   const h = Math.floor(m / 60);
-  if (h < 48)
-    return `${h}h ${String(m % 60).padStart(2, "0")}m`;
+  if (h < 48) return `${h}h ${String(m % 60).padStart(2, "0")}m`;
   return `${Math.floor(h / 24)}d ${h % 24}h`;
 };
 
-// ../../packages/core/dist/operations/availability/render.js
+// ../../packages/core/src/operations/availability/render.ts
 var VERDICT_WORDS = { now: "now", preempt: "pre-empting", queue: "queues", never: "never" };
 var outOfService = (g) => {
   const u = g.unschedulable;
@@ -45262,32 +45730,40 @@ var outOfService = (g) => {
 };
 var renderWorkspace = (w) => {
   const head5 = `== ${w.name} (${w.id})`;
-  const table = renderTable(w.groups, [
-    { header: "GROUP", cell: (g) => g.name },
-    { header: "GPU", cell: (g) => g.gpu },
-    { header: "NODES", cell: (g) => g.schedulableNodes, align: "right" },
-    { header: "FULLY FREE", cell: (g) => g.fullyFreeNodes, align: "right" },
-    {
-      header: "FREE/TOTAL",
-      cell: (g) => g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`,
-      align: "right"
-    },
-    { header: "PRE-EMPTIBLE", cell: (g) => g.gpus.preemptible, align: "right" },
-    { header: "FREE PER NODE", cell: (g) => g.gpus.total === 0 ? "-" : g.fragmentation },
-    { header: "OUT OF SERVICE", cell: outOfService }
-  ], "(no compute groups)");
+  const table = renderTable(
+    w.groups,
+    [
+      { header: "GROUP", cell: (g) => g.name },
+      { header: "GPU", cell: (g) => g.gpu },
+      { header: "NODES", cell: (g) => g.schedulableNodes, align: "right" },
+      { header: "FULLY FREE", cell: (g) => g.fullyFreeNodes, align: "right" },
+      {
+        header: "FREE/TOTAL",
+        cell: (g) => g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`,
+        align: "right"
+      },
+      { header: "PRE-EMPTIBLE", cell: (g) => g.gpus.preemptible, align: "right" },
+      { header: "FREE PER NODE", cell: (g) => g.gpus.total === 0 ? "-" : g.fragmentation },
+      { header: "OUT OF SERVICE", cell: outOfService }
+    ],
+    "(no compute groups)"
+  );
   return [head5, table, ...w.problems.map((p) => `! ${p}`)].join("\n");
 };
 var renderFit = (fit) => {
   const asked = fit.spec !== void 0 ? `spec ${fit.spec}` : `${fit.gpus ?? 0} GPU(s) per instance`;
-  const table = renderTable(fit.ranked.map((f, i) => ({ ...f, rank: i + 1 })), [
-    { header: "#", cell: (f) => f.rank, align: "right" },
-    { header: "WORKSPACE", cell: (f) => f.workspace.name },
-    { header: "GROUP", cell: (f) => f.computeGroup.name },
-    { header: "STARTS", cell: (f) => VERDICT_WORDS[f.verdict] },
-    { header: "AHEAD", cell: (f) => f.queuedAhead, align: "right" },
-    { header: "WHY", cell: (f) => f.reason }
-  ], "(no group offers it)");
+  const table = renderTable(
+    fit.ranked.map((f, i) => ({ ...f, rank: i + 1 })),
+    [
+      { header: "#", cell: (f) => f.rank, align: "right" },
+      { header: "WORKSPACE", cell: (f) => f.workspace.name },
+      { header: "GROUP", cell: (f) => f.computeGroup.name },
+      { header: "STARTS", cell: (f) => VERDICT_WORDS[f.verdict] },
+      { header: "AHEAD", cell: (f) => f.queuedAhead, align: "right" },
+      { header: "WHY", cell: (f) => f.reason }
+    ],
+    "(no group offers it)"
+  );
   return [`Fit: ${fit.instances} × ${asked}, priority ${fit.priority}`, table].join("\n");
 };
 var renderAvailability = (r) => [
@@ -45297,7 +45773,7 @@ var renderAvailability = (r) => [
   ...r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []
 ].join("\n");
 
-// ../../packages/core/dist/operations/availability/result.js
+// ../../packages/core/src/operations/availability/result.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var toWorkspaces = (read2) => read2.places.map(({ workspace, nodes, problems }) => ({
@@ -45322,13 +45798,15 @@ var toWorkspaces = (read2) => read2.places.map(({ workspace, nodes, problems }) 
   })
 }));
 
-// ../../packages/core/dist/operations/availability/index.js
+// ../../packages/core/src/operations/availability/index.ts
 var Input = external_exports.object({
   workspace: external_exports.string().optional().describe("Only this workspace (name or id); default: defaultWorkspace, else every workspace"),
   spec: external_exports.string().optional().describe("Fit: the spec (id or exact name) to place; the groups that offer it are ranked"),
   gpus: external_exports.number().int().min(0).max(64).optional().describe("Fit: GPUs per instance, instead of a spec"),
   instances: external_exports.number().int().min(1).max(512).default(1).describe("Fit: how many instances (nodes of a job)"),
-  priority: external_exports.number().int().min(1).max(10).optional().describe(`Fit: the priority it would run at; ${FIRST_NON_PREEMPTIBLE}+ may pre-empt 1–3. Default defaultPriority, else ${FIRST_NON_PREEMPTIBLE}`),
+  priority: external_exports.number().int().min(1).max(10).optional().describe(
+    `Fit: the priority it would run at; ${FIRST_NON_PREEMPTIBLE}+ may pre-empt 1–3. Default defaultPriority, else ${FIRST_NON_PREEMPTIBLE}`
+  ),
   refresh: external_exports.boolean().default(false).describe("Ask the platform again for the groups and specs too (the nodes are always read fresh)")
 });
 var availabilityOperation = defineOperation({
@@ -45343,7 +45821,9 @@ var availabilityOperation = defineOperation({
   examples: [{}, { workspace: "{workspace}", gpus: 8, instances: 2 }, { spec: "{train_spec}", instances: 1 }],
   run: (input2, context5) => Effect_exports.gen(function* () {
     if (input2.spec !== void 0 && input2.gpus !== void 0)
-      return yield* Effect_exports.fail(invalidInput("Pass spec or gpus, not both.", "A spec already says how many GPUs an instance takes."));
+      return yield* Effect_exports.fail(
+        invalidInput("Pass spec or gpus, not both.", "A spec already says how many GPUs an instance takes.")
+      );
     const workspace = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
     context5.progress({ message: `Reading the nodes of ${workspace ?? "every workspace"}` });
     const asked = input2.spec !== void 0 || input2.gpus !== void 0;
@@ -45351,7 +45831,12 @@ var availabilityOperation = defineOperation({
     const priority = input2.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE;
     const ranked = asked ? rankPlaces(read2.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
     if (asked && input2.spec !== void 0 && ranked.length === 0)
-      return yield* Effect_exports.fail(invalidInput(`No compute group of ${workspace ?? "your workspaces"} offers spec "${input2.spec}".`, `Pass a spec id from ${callWord("status")}, or ${fieldWord("gpus", 8)} instead.`));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          `No compute group of ${workspace ?? "your workspaces"} offers spec "${input2.spec}".`,
+          `Pass a spec id from ${callWord("status")}, or ${fieldWord("gpus", 8)} instead.`
+        )
+      );
     const warnings = asked && ranked[0] !== void 0 && ranked[0].verdict !== "now" ? [
       `No group can start ${input2.instances} instance(s) at once. The best is ${ranked[0].computeGroup.name}: ${ranked[0].reason}.`
     ] : [];
@@ -45373,35 +45858,43 @@ var availabilityOperation = defineOperation({
   render: (r) => renderAvailability(r)
 });
 
-// ../../packages/core/dist/operations/config.js
+// ../../packages/core/src/operations/config.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/plan.js
+// ../../packages/core/src/operations/common/plan.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var labelOf = (t) => t.name !== void 0 && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id;
 var countOf = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-var PlanOutput = once6(() => external_exports.object({
-  summary: external_exports.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
-  targets: external_exports.array(external_exports.object({
-    kind: external_exports.string().describe("job, notebook, serving, model, setting, credentials or image"),
-    id: external_exports.string().describe("Its id (or key)"),
-    name: external_exports.string().optional().describe("Its name"),
-    change: external_exports.string().describe("What would change, e.g. running → stopped")
-  })).describe("Everything that would change"),
-  requests: external_exports.array(external_exports.object({
-    method: external_exports.enum(["GET", "POST", "PUT", "DELETE", "LOCAL"]).describe("HTTP method; LOCAL for a local file"),
-    surface: external_exports.string().describe("The platform surface (or local file) it would go to"),
-    body: external_exports.unknown().optional().describe("The exact body")
-  })).describe("The requests it would send, in order; none was sent")
-}).describe("With dry_run: what the call would do; nothing was sent or changed"));
+var PlanOutput = once6(
+  () => external_exports.object({
+    summary: external_exports.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
+    targets: external_exports.array(
+      external_exports.object({
+        kind: external_exports.string().describe("job, notebook, serving, model, setting, credentials or image"),
+        id: external_exports.string().describe("Its id (or key)"),
+        name: external_exports.string().optional().describe("Its name"),
+        change: external_exports.string().describe("What would change, e.g. running → stopped")
+      })
+    ).describe("Everything that would change"),
+    requests: external_exports.array(
+      external_exports.object({
+        method: external_exports.enum(["GET", "POST", "PUT", "DELETE", "LOCAL"]).describe("HTTP method; LOCAL for a local file"),
+        surface: external_exports.string().describe("The platform surface (or local file) it would go to"),
+        body: external_exports.unknown().optional().describe("The exact body")
+      })
+    ).describe("The requests it would send, in order; none was sent")
+  }).describe("With dry_run: what the call would do; nothing was sent or changed")
+);
 var dryRunField = () => external_exports.boolean().default(false).describe("Check everything with reads only and return the plan (requests and changes); send no write");
 var MAX_LISTED = 10;
 var renderPlan = (plan) => {
   const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`);
   const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : [];
-  const requests = plan.requests.map((r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`);
+  const requests = plan.requests.map(
+    (r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`
+  );
   return [
     `Dry run: ${plan.summary} — nothing was sent or changed.`,
     ...shown,
@@ -45411,7 +45904,7 @@ var renderPlan = (plan) => {
   ].join("\n");
 };
 
-// ../../packages/core/dist/operations/config.js
+// ../../packages/core/src/operations/config.ts
 var Input2 = external_exports.object({
   action: external_exports.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
   key: external_exports.enum(SETTING_KEYS).optional().describe(`The setting: ${SETTING_KEYS.join(", ")}. Required for set and unset.`),
@@ -45419,16 +45912,18 @@ var Input2 = external_exports.object({
   dry_run: external_exports.boolean().default(false).describe("For set and unset: check the value and return the change, writing nothing")
 });
 var Value = external_exports.union([external_exports.string(), external_exports.number()]);
-var Output = () => external_exports.object({
+var ConfigOutput = () => external_exports.object({
   action: external_exports.enum(["get", "set", "unset"]).describe("What was done"),
   profile: external_exports.string().describe("The profile whose defaults these are"),
-  settings: external_exports.array(external_exports.object({
-    key: external_exports.enum(SETTING_KEYS).describe("The setting"),
-    value: Value.optional().describe("Its value in force; absent when unset"),
-    source: external_exports.enum(["argument", "environment", "profile", "default", "unset"]).describe("Where the value comes from"),
-    from: external_exports.string().optional().describe("The environment variable or profile it came from"),
-    help: external_exports.string().describe("What the setting means")
-  })).describe("Every setting with its value and source"),
+  settings: external_exports.array(
+    external_exports.object({
+      key: external_exports.enum(SETTING_KEYS).describe("The setting"),
+      value: Value.optional().describe("Its value in force; absent when unset"),
+      source: external_exports.enum(["argument", "environment", "profile", "default", "unset"]).describe("Where the value comes from"),
+      from: external_exports.string().optional().describe("The environment variable or profile it came from"),
+      help: external_exports.string().describe("What the setting means")
+    })
+  ).describe("Every setting with its value and source"),
   changed: external_exports.object({
     key: external_exports.enum(SETTING_KEYS).describe("The setting changed"),
     before: Value.optional().describe("The saved value before; absent when unset"),
@@ -45440,30 +45935,41 @@ var Output = () => external_exports.object({
   plan: PlanOutput().optional()
 });
 var unknownWorkspace = (value) => Effect_exports.map(keptValue("projects"), (projects) => {
-  if (projects === void 0)
-    return [];
+  if (projects === void 0) return [];
   const known = listWorkspaces(projects);
   const alias = workspacePolicy(value);
-  const found = value.startsWith("ws-") ? known.some((w) => w.id === value) : matchName(known, (w) => w.name, value, alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0).kind === "one";
-  if (found)
-    return [];
+  const found = value.startsWith("ws-") ? known.some((w) => w.id === value) : matchName(
+    known,
+    (w) => w.name,
+    value,
+    alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0
+  ).kind === "one";
+  if (found) return [];
   return [
-    `No workspace you can see is named "${value}" (as of the last discovery); saved anyway.${didYouMean(known.map((w) => w.name), value)}`
+    `No workspace you can see is named "${value}" (as of the last discovery); saved anyway.${didYouMean(
+      known.map((w) => w.name),
+      value
+    )}`
   ];
 });
-var views = Effect_exports.map(resolvedDefaults(), (all6) => SETTING_KEYS.map((key) => ({
-  key,
-  value: all6[key].value,
-  source: all6[key].source,
-  ...all6[key].from !== void 0 ? { from: all6[key].from } : {},
-  help: SETTING_HELP[key]
-})));
+var views = Effect_exports.map(
+  resolvedDefaults(),
+  (all6) => SETTING_KEYS.map(
+    (key) => ({
+      key,
+      value: all6[key].value,
+      source: all6[key].source,
+      ...all6[key].from !== void 0 ? { from: all6[key].from } : {},
+      help: SETTING_HELP[key]
+    })
+  )
+);
 var configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
   description: `Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). \`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
   input: Input2,
-  output: Output,
+  output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
   effects: { by: "action", writes: ["set", "unset"] },
   examples: [
@@ -45489,17 +45995,18 @@ var configOperation = defineOperation({
     if (input2.action === "get")
       return { action: "get", profile: name2, settings: yield* views, notes: [] };
     if (input2.key === void 0)
-      return yield* Effect_exports.fail(invalidInput(`config ${input2.action} needs a key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
-        candidates: SETTING_KEYS
-      }));
+      return yield* Effect_exports.fail(
+        invalidInput(`config ${input2.action} needs a key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
+          candidates: SETTING_KEYS
+        })
+      );
     const key = yield* parseSettingKey(input2.key);
     let after3;
     if (input2.action === "set") {
       if (input2.value === void 0)
         return yield* Effect_exports.fail(invalidInput(`config set ${key} needs a value.`, SETTING_HELP[key]));
       const parsed = parseSettingValue(key, input2.value, registryTable(profile));
-      if (Either_exports.isLeft(parsed))
-        return yield* Effect_exports.fail(parsed.left);
+      if (Either_exports.isLeft(parsed)) return yield* Effect_exports.fail(parsed.left);
       after3 = parsed.right;
     }
     const store = yield* Store;
@@ -45525,12 +46032,14 @@ var configOperation = defineOperation({
       const defaults = after3 === void 0 ? rest : { ...rest, [key]: after3 };
       return Effect_exports.succeed({ ...c, profiles: { ...c.profiles, [name2]: { ...mine, defaults } } });
     });
-    const settings = (yield* views).map((v) => v.key === key && v.source !== "environment" ? {
-      ...v,
-      value: after3,
-      source: after3 === void 0 ? "unset" : "profile",
-      from: `profile ${name2}`
-    } : v);
+    const settings = (yield* views).map(
+      (v) => v.key === key && v.source !== "environment" ? {
+        ...v,
+        value: after3,
+        source: after3 === void 0 ? "unset" : "profile",
+        from: `profile ${name2}`
+      } : v
+    );
     const env = profile.env[SETTING_ENV[key]];
     const notes2 = env !== void 0 && env.trim() !== "" ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`] : [];
     const warnings = key === "defaultWorkspace" && after3 !== void 0 ? yield* unknownWorkspace(String(after3)) : [];
@@ -45544,23 +46053,24 @@ var configOperation = defineOperation({
     };
   }),
   render: (r) => {
-    if (r.plan !== void 0)
-      return renderPlan(r.plan);
+    if (r.plan !== void 0) return renderPlan(r.plan);
     const head5 = r.changed === void 0 ? `Defaults of profile ${r.profile}:` : `${r.changed.key}: ${String(r.changed.before ?? "(unset)")} → ${String(r.changed.after ?? "(unset)")} (profile ${r.profile})`;
     const table = renderTable(r.settings, [
       { header: "KEY", cell: (s) => s.key },
       { header: "VALUE", cell: (s) => s.value },
       { header: "SOURCE", cell: (s) => s.from !== void 0 ? `${s.source} (${s.from})` : s.source }
     ]);
-    return [head5, table, ...r.notes.map((n) => `note: ${n}`), ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join("\n");
+    return [head5, table, ...r.notes.map((n) => `note: ${n}`), ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join(
+      "\n"
+    );
   }
 });
 
-// ../../packages/core/dist/operations/events.js
+// ../../packages/core/src/operations/events.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jobs/events.js
+// ../../packages/core/src/api/jobs/events.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawEvent = external_exports.object({
@@ -45574,18 +46084,24 @@ var RawEvent = external_exports.object({
   last_timestamp: EpochMs,
   event_timestamp: EpochMs,
   age: Text
-}).transform((e) => ({
-  type: e.type,
-  reason: e.reason,
-  message: e.message,
-  from: e.from,
-  objectId: e.object_id,
-  objectType: e.object_type,
-  firstAt: e.first_timestamp ?? e.event_timestamp,
-  lastAt: e.last_timestamp ?? e.event_timestamp,
-  age: e.age
-}));
-var whenCollected = (read2) => Effect_exports.catchIf(read2, (e) => Number(e.code) === 1e5 && /record not found/i.test(e.message), () => Effect_exports.succeed({ events: [], collected: true, truncated: false }));
+}).transform(
+  (e) => ({
+    type: e.type,
+    reason: e.reason,
+    message: e.message,
+    from: e.from,
+    objectId: e.object_id,
+    objectType: e.object_type,
+    firstAt: e.first_timestamp ?? e.event_timestamp,
+    lastAt: e.last_timestamp ?? e.event_timestamp,
+    age: e.age
+  })
+);
+var whenCollected = (read2) => Effect_exports.catchIf(
+  read2,
+  (e) => Number(e.code) === 1e5 && /record not found/i.test(e.message),
+  () => Effect_exports.succeed({ events: [], collected: true, truncated: false })
+);
 var byTime = (a, b) => (a.lastAt ?? 0) - (b.lastAt ?? 0);
 var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
@@ -45595,72 +46111,94 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
     filter: { object_type: objectType, object_ids: ids3 }
   });
   const paging = { firstPage: 1, pageSize: 200, maxPages: 20 };
-  const read2 = (call2) => collectPages((page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode5(ListPage, d, "train.ListJobEvents")), paging);
+  const read2 = (call2) => collectPages(
+    (page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode5(ListPage, d, "train.ListJobEvents")),
+    paging
+  );
   return yield* firstAvailable("list the job's events", [
     read2((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
-    read2((p, s) => platform.v1("POST", "train_job/events/list", body2(p, s), {
-      idempotent: true,
-      referer: `/jobs/distributedTrainingDetail/${jobId}`
-    }))
+    read2(
+      (p, s) => platform.v1("POST", "train_job/events/list", body2(p, s), {
+        idempotent: true,
+        referer: `/jobs/distributedTrainingDetail/${jobId}`
+      })
+    )
   ]);
 });
-var listJobEvents = (jobId, options = {}) => whenCollected(Effect_exports.gen(function* () {
-  if (jobId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`));
-  if (isHpcJob(jobId))
-    return yield* hpcEvents(jobId);
-  const job = yield* trainingEvents(jobId, "job", [jobId]);
-  const pods = options.pods ?? (yield* Effect_exports.orElseSucceed(Effect_exports.map(listJobInstances(jobId), (list2) => list2.map((i) => i.pod)), () => []));
-  const instance = pods.length > 0 ? yield* trainingEvents(jobId, "instance", pods) : void 0;
-  const raws = [...job.items, ...instance?.items ?? []];
-  const events = [...yield* decodeItems(RawEvent, raws, "train.ListJobEvents")].sort(byTime);
-  return { events, collected: false, truncated: job.truncated || (instance?.truncated ?? false) };
-}));
+var listJobEvents = (jobId, options = {}) => whenCollected(
+  Effect_exports.gen(function* () {
+    if (jobId.trim() === "")
+      return yield* Effect_exports.fail(
+        invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`)
+      );
+    if (isHpcJob(jobId)) return yield* hpcEvents(jobId);
+    const job = yield* trainingEvents(jobId, "job", [jobId]);
+    const pods = options.pods ?? (yield* Effect_exports.orElseSucceed(
+      Effect_exports.map(listJobInstances(jobId), (list2) => list2.map((i) => i.pod)),
+      () => []
+    ));
+    const instance = pods.length > 0 ? yield* trainingEvents(jobId, "instance", pods) : void 0;
+    const raws = [...job.items, ...instance?.items ?? []];
+    const events = [...yield* decodeItems(RawEvent, raws, "train.ListJobEvents")].sort(byTime);
+    return { events, collected: false, truncated: job.truncated || (instance?.truncated ?? false) };
+  })
+);
 var hpcEvents = (jobId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const data = yield* firstAvailable("list the HPC job's events", [
-    platform.v1("POST", "hpc_jobs/events/list", {
-      pageNum: -1,
-      pageSize: 200,
-      filter: { object_ids: [jobId], object_type: "HPC_JOB" },
-      sorter: [{ field: "last_timestamp", sort: "ascend" }]
-    }, { idempotent: true, referer: `/jobs/hpcDetail/${jobId}` })
+    platform.v1(
+      "POST",
+      "hpc_jobs/events/list",
+      {
+        pageNum: -1,
+        pageSize: 200,
+        filter: { object_ids: [jobId], object_type: "HPC_JOB" },
+        sorter: [{ field: "last_timestamp", sort: "ascend" }]
+      },
+      { idempotent: true, referer: `/jobs/hpcDetail/${jobId}` }
+    )
   ]);
   const page = yield* decode5(ListPage, data, "hpc_jobs/events/list");
   const events = [...yield* decodeItems(RawEvent, page.items, "hpc_jobs/events/list")].sort(byTime);
   return { events, collected: false, truncated: false };
 });
 
-// ../../packages/core/dist/operations/common/tasks/job.js
+// ../../packages/core/src/operations/common/tasks/job.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what) => Effect_exports.gen(function* () {
   const ref2 = taskKindOf(raw);
-  if (Either_exports.isLeft(ref2))
-    return yield* Effect_exports.fail(ref2.left);
+  if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
   const { id, kind } = ref2.right;
   if (kind !== "train" && kind !== "hpc")
-    return yield* Effect_exports.fail(invalidInput(`${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`, kind === "serving" ? `Use ${callWord("inference", { action: "detail" })} for a serving.` : kind === "notebook" ? `Use ${callWord("notebook", { action: "detail" })} for a notebook.` : `Pass a job-… or hpc-job-… id (${callWord("jobs")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`,
+        kind === "serving" ? `Use ${callWord("inference", { action: "detail" })} for a serving.` : kind === "notebook" ? `Use ${callWord("notebook", { action: "detail" })} for a notebook.` : `Pass a job-… or hpc-job-… id (${callWord("jobs")} lists them).`
+      )
+    );
   const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id);
   return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
 });
 
-// ../../packages/core/dist/operations/events.js
+// ../../packages/core/src/operations/events.ts
 var Input3 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   warnings_only: external_exports.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)")
 });
-var Output2 = () => external_exports.object({
+var EventsOutput = () => external_exports.object({
   jobId: external_exports.string().describe("Job id"),
   status: external_exports.string().describe("The job's status: family (raw)"),
-  events: external_exports.array(external_exports.object({
-    type: external_exports.string().describe("Normal or Warning"),
-    reason: external_exports.string().describe("Reason, e.g. Unschedulable, Pulling, BackOff"),
-    message: external_exports.string().describe("The event's message"),
-    object: external_exports.string().describe("What it concerns: the job, a pod (instance) or the HPC job"),
-    firstAt: epochMs("First seen"),
-    lastAt: epochMs("Last seen")
-  })).describe("Events, oldest first"),
+  events: external_exports.array(
+    external_exports.object({
+      type: external_exports.string().describe("Normal or Warning"),
+      reason: external_exports.string().describe("Reason, e.g. Unschedulable, Pulling, BackOff"),
+      message: external_exports.string().describe("The event's message"),
+      object: external_exports.string().describe("What it concerns: the job, a pod (instance) or the HPC job"),
+      firstAt: epochMs("First seen"),
+      lastAt: epochMs("Last seen")
+    })
+  ).describe("Events, oldest first"),
   collected: external_exports.boolean().describe("True when the platform has discarded this old task's events"),
   truncated: external_exports.boolean().describe("True when the list was cut short")
 });
@@ -45669,24 +46207,31 @@ var eventsOperation = defineOperation({
   title: "Scheduler events of a task",
   description: `Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input3,
-  output: Output2,
+  output: EventsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "events"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
     const ref2 = taskKindOf(input2.job_id);
     if (Either_exports.isRight(ref2) && ref2.right.kind === "notebook")
-      return yield* Effect_exports.fail(invalidInput("Notebook events are not available through this tool.", `Use ${callWord("notebook", { action: "detail", notebook_id: ref2.right.id })} for its state.`));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          "Notebook events are not available through this tool.",
+          `Use ${callWord("notebook", { action: "detail", notebook_id: ref2.right.id })} for its state.`
+        )
+      );
     const job = yield* jobState(input2.job_id, "events");
     const got = yield* listJobEvents(job.id);
-    const events = got.events.filter((e) => !input2.warnings_only || e.type === "Warning").map((e) => ({
-      type: e.type,
-      reason: e.reason,
-      message: e.message,
-      object: e.objectId !== "" ? `${e.objectType} ${e.objectId}` : e.objectType,
-      firstAt: e.firstAt,
-      lastAt: e.lastAt
-    }));
+    const events = got.events.filter((e) => !input2.warnings_only || e.type === "Warning").map(
+      (e) => ({
+        type: e.type,
+        reason: e.reason,
+        message: e.message,
+        object: e.objectId !== "" ? `${e.objectType} ${e.objectId}` : e.objectType,
+        firstAt: e.firstAt,
+        lastAt: e.lastAt
+      })
+    );
     return {
       jobId: job.id,
       status: `${job.status.family} (${job.status.raw})`,
@@ -45718,87 +46263,104 @@ var eventsOperation = defineOperation({
   }
 });
 
-// ../../packages/core/dist/operations/images/index.js
+// ../../packages/core/src/operations/images/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/images/harbor.js
+// ../../packages/core/src/operations/images/harbor.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/images/harbor.js
+// ../../packages/core/src/api/images/harbor.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/platform/harbor.js
+// ../../packages/core/src/platform/harbor.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var basic = (c) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString("base64")}`;
 var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harbor")() {
-  static layer = Layer_exports.effect(_Harbor, Effect_exports.gen(function* () {
-    const store = yield* Store;
-    const transport = yield* Transport;
-    const profile = yield* ActiveProfile;
-    const profileName = profile.name.value ?? "default";
-    const credentialsFor = (registry2) => Effect_exports.flatMap(store.readCredentials, (file3) => {
-      const saved = profileCredentials(file3, profileName).harbor[registry2];
-      return saved !== void 0 ? Effect_exports.succeed(saved) : Effect_exports.fail(new InspireError({
-        reason: "NotLoggedIn",
-        message: `No Harbor credentials are saved for the ${registry2} registry.`,
-        hint: `Get the robot account under 镜像管理 → 本地推送, then save it with ${callWord("login", { target: "harbor", registry: registry2 })}.`
-      }));
-    });
-    const url2 = (registry2, path, query = {}) => {
-      const u = new URL(`${profile.registries[registry2].api.replace(/\/$/, "")}/api/v2.0/${path}`);
-      for (const [k, v] of Object.entries(query))
-        u.searchParams.set(k, String(v));
-      return u.toString();
-    };
-    const call2 = (c, method, target, body2) => Effect_exports.mapError(transport.send({
-      method,
-      url: target,
-      headers: {
-        authorization: basic(c),
-        accept: "application/json",
-        ...body2 !== void 0 ? { "content-type": "application/json" } : {}
-      },
-      ...body2 !== void 0 ? { body: JSON.stringify(body2) } : {},
-      idempotent: true
-    }), fromTransportFailure);
-    const checked = (registry2, res) => {
-      if (res.status === 401)
-        return Effect_exports.fail(new InspireError({
-          reason: "RegistryAuthFailed",
-          message: `The ${registry2} Harbor registry rejected the saved robot account (HTTP 401).`,
-          hint: `Copy the account again from 镜像管理 → 本地推送 (${registry2}), then save it again with ${callWord("login", { target: "harbor", registry: registry2 })}.`
-        }));
-      if (res.status === 403)
-        return Effect_exports.fail(new InspireError({
-          reason: "Forbidden",
-          message: `The ${registry2} robot account lacks permission for this (HTTP 403).`,
-          hint: "The robot account may lack scope; ask the platform admins."
-        }));
-      return Effect_exports.succeed(res);
-    };
-    return _Harbor.of({
-      get: (registry2, path, query) => Effect_exports.flatMap(credentialsFor(registry2), (c) => Effect_exports.flatMap(call2(c, "GET", url2(registry2, path, query)), (res) => checked(registry2, res))),
-      put: (registry2, path, body2) => Effect_exports.flatMap(credentialsFor(registry2), (c) => Effect_exports.flatMap(call2(c, "PUT", url2(registry2, path), body2), (res) => checked(registry2, res))),
-      check: (registry2, c) => Effect_exports.flatMap(call2(c, "GET", url2(registry2, "projects", { page_size: 1 })), (res) => {
+  static layer = Layer_exports.effect(
+    _Harbor,
+    Effect_exports.gen(function* () {
+      const store = yield* Store;
+      const transport = yield* Transport;
+      const profile = yield* ActiveProfile;
+      const profileName = profile.name.value ?? "default";
+      const credentialsFor = (registry2) => Effect_exports.flatMap(store.readCredentials, (file3) => {
+        const saved = profileCredentials(file3, profileName).harbor[registry2];
+        return saved !== void 0 ? Effect_exports.succeed(saved) : Effect_exports.fail(
+          new InspireError({
+            reason: "NotLoggedIn",
+            message: `No Harbor credentials are saved for the ${registry2} registry.`,
+            hint: `Get the robot account under 镜像管理 → 本地推送, then save it with ${callWord("login", { target: "harbor", registry: registry2 })}.`
+          })
+        );
+      });
+      const url2 = (registry2, path, query = {}) => {
+        const u = new URL(`${profile.registries[registry2].api.replace(/\/$/, "")}/api/v2.0/${path}`);
+        for (const [k, v] of Object.entries(query)) u.searchParams.set(k, String(v));
+        return u.toString();
+      };
+      const call2 = (c, method, target, body2) => Effect_exports.mapError(
+        transport.send({
+          method,
+          url: target,
+          headers: {
+            authorization: basic(c),
+            accept: "application/json",
+            ...body2 !== void 0 ? { "content-type": "application/json" } : {}
+          },
+          ...body2 !== void 0 ? { body: JSON.stringify(body2) } : {},
+          idempotent: true
+        }),
+        fromTransportFailure
+      );
+      const checked = (registry2, res) => {
         if (res.status === 401)
-          return Effect_exports.succeed("rejected");
-        if (res.status >= 200 && res.status < 300)
-          return Effect_exports.succeed("ok");
-        return Effect_exports.fail(new InspireError({
-          reason: "PlatformError",
-          message: `The ${registry2} Harbor registry answered HTTP ${res.status} to the credential check.`,
-          hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later."
-        }));
-      })
-    });
-  }));
+          return Effect_exports.fail(
+            new InspireError({
+              reason: "RegistryAuthFailed",
+              message: `The ${registry2} Harbor registry rejected the saved robot account (HTTP 401).`,
+              hint: `Copy the account again from 镜像管理 → 本地推送 (${registry2}), then save it again with ${callWord("login", { target: "harbor", registry: registry2 })}.`
+            })
+          );
+        if (res.status === 403)
+          return Effect_exports.fail(
+            new InspireError({
+              reason: "Forbidden",
+              message: `The ${registry2} robot account lacks permission for this (HTTP 403).`,
+              hint: "The robot account may lack scope; ask the platform admins."
+            })
+          );
+        return Effect_exports.succeed(res);
+      };
+      return _Harbor.of({
+        get: (registry2, path, query) => Effect_exports.flatMap(
+          credentialsFor(registry2),
+          (c) => Effect_exports.flatMap(call2(c, "GET", url2(registry2, path, query)), (res) => checked(registry2, res))
+        ),
+        put: (registry2, path, body2) => Effect_exports.flatMap(
+          credentialsFor(registry2),
+          (c) => Effect_exports.flatMap(call2(c, "PUT", url2(registry2, path), body2), (res) => checked(registry2, res))
+        ),
+        check: (registry2, c) => Effect_exports.flatMap(call2(c, "GET", url2(registry2, "projects", { page_size: 1 })), (res) => {
+          if (res.status === 401) return Effect_exports.succeed("rejected");
+          if (res.status >= 200 && res.status < 300) return Effect_exports.succeed("ok");
+          return Effect_exports.fail(
+            new InspireError({
+              reason: "PlatformError",
+              message: `The ${registry2} Harbor registry answered HTTP ${res.status} to the credential check.`,
+              hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later."
+            })
+          );
+        })
+      });
+    })
+  );
 };
 
-// ../../packages/core/dist/api/images/schema.js
+// ../../packages/core/src/api/images/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawImage = external_exports.object({
@@ -45815,18 +46377,20 @@ var RawImage = external_exports.object({
   size: OptionalNumber,
   created_at: EpochMs,
   description: Text
-}).loose().refine((i) => (i.image_id ?? i.id) !== void 0, { message: "an image needs image_id or id" }).transform((i) => ({
-  imageId: i.image_id ?? i.id ?? "",
-  name: i.name,
-  version: i.version,
-  address: i.address || i.url || i.image_url,
-  source: i.source,
-  visibility: i.visibility,
-  status: i.status,
-  sizeBytes: i.size,
-  createdAt: i.created_at,
-  description: i.description
-}));
+}).loose().refine((i) => (i.image_id ?? i.id) !== void 0, { message: "an image needs image_id or id" }).transform(
+  (i) => ({
+    imageId: i.image_id ?? i.id ?? "",
+    name: i.name,
+    version: i.version,
+    address: i.address || i.url || i.image_url,
+    source: i.source,
+    visibility: i.visibility,
+    status: i.status,
+    sizeBytes: i.size,
+    createdAt: i.created_at,
+    description: i.description
+  })
+);
 var ImagePage = external_exports.object({
   images: external_exports.array(RawImage).optional(),
   items: external_exports.array(RawImage).optional(),
@@ -45843,14 +46407,16 @@ var RawHarborRepository = external_exports.object({
   artifact_count: OptionalNumber,
   pull_count: OptionalNumber,
   update_time: EpochMs
-}).loose().transform((r) => ({
-  name: r.name.replace(/^inspire-studio\//, ""),
-  fullName: r.name,
-  description: r.description,
-  artifactCount: r.artifact_count ?? 0,
-  pullCount: r.pull_count ?? 0,
-  updatedAt: r.update_time
-}));
+}).loose().transform(
+  (r) => ({
+    name: r.name.replace(/^inspire-studio\//, ""),
+    fullName: r.name,
+    description: r.description,
+    artifactCount: r.artifact_count ?? 0,
+    pullCount: r.pull_count ?? 0,
+    updatedAt: r.update_time
+  })
+);
 var RawHarborArtifact = external_exports.object({
   digest: Text,
   size: OptionalNumber,
@@ -45858,31 +46424,39 @@ var RawHarborArtifact = external_exports.object({
   tags: external_exports.union([external_exports.array(external_exports.object({ name: external_exports.string() }).loose()), external_exports.null()]).optional().transform((t) => (t ?? []).map((x) => x.name))
 }).loose().transform((a) => ({ digest: a.digest, tags: a.tags, sizeBytes: a.size ?? 0, pushedAt: a.push_time }));
 
-// ../../packages/core/dist/api/images/harbor.js
+// ../../packages/core/src/api/images/harbor.ts
 var REPOS = `projects/${HARBOR_PROJECT}/repositories`;
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-var repoSegment = (repo) => encodeURIComponent(encodeURIComponent(repo.replace(LONE_SURROGATE, "�").replace(new RegExp(`^${HARBOR_PROJECT}/`), "")));
+var repoSegment = (repo) => encodeURIComponent(
+  encodeURIComponent(repo.replace(LONE_SURROGATE, "�").replace(new RegExp(`^${HARBOR_PROJECT}/`), ""))
+);
 var body = (registry2, res, what) => {
   if (res.status === 404)
-    return Effect_exports.fail(new InspireError({
-      reason: "NotFound",
-      message: `The ${registry2} registry has no ${what}.`,
-      hint: `List what exists with ${callWord("images", { source: "harbor", registry: registry2 })}.`
-    }));
+    return Effect_exports.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: `The ${registry2} registry has no ${what}.`,
+        hint: `List what exists with ${callWord("images", { source: "harbor", registry: registry2 })}.`
+      })
+    );
   if (res.status < 200 || res.status >= 300)
-    return Effect_exports.fail(new InspireError({
-      reason: "PlatformError",
-      message: `The ${registry2} Harbor registry answered HTTP ${res.status} for ${what}.`,
-      hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later."
-    }));
+    return Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `The ${registry2} Harbor registry answered HTTP ${res.status} for ${what}.`,
+        hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later."
+      })
+    );
   try {
     return Effect_exports.succeed(res.body.trim() === "" ? null : JSON.parse(res.body));
   } catch {
-    return Effect_exports.fail(new InspireError({
-      reason: "PlatformError",
-      message: `The ${registry2} Harbor registry answered ${what} with something other than JSON.`,
-      hint: "Check the registry's API address in the profile (endpoints.registries)."
-    }));
+    return Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `The ${registry2} Harbor registry answered ${what} with something other than JSON.`,
+        hint: "Check the registry's API address in the profile (endpoints.registries)."
+      })
+    );
   }
 };
 var listHarborRepositories = (registry2, options = {}) => Effect_exports.gen(function* () {
@@ -45904,12 +46478,15 @@ var listHarborRepositories = (registry2, options = {}) => Effect_exports.gen(fun
 });
 var listHarborArtifacts = (registry2, repo) => Effect_exports.gen(function* () {
   const harbor = yield* Harbor;
-  const all6 = yield* collectPages((page, size12) => Effect_exports.gen(function* () {
-    const res = yield* harbor.get(registry2, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size12 });
-    const data = yield* body(registry2, res, `repository ${repo}`);
-    const items = yield* decode5(external_exports.array(RawHarborArtifact), data ?? [], `${registry2} Harbor artifacts`);
-    return { items, total: res.headers["x-total-count"] };
-  }), { firstPage: 1, pageSize: 50 });
+  const all6 = yield* collectPages(
+    (page, size12) => Effect_exports.gen(function* () {
+      const res = yield* harbor.get(registry2, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size12 });
+      const data = yield* body(registry2, res, `repository ${repo}`);
+      const items = yield* decode5(external_exports.array(RawHarborArtifact), data ?? [], `${registry2} Harbor artifacts`);
+      return { items, total: res.headers["x-total-count"] };
+    }),
+    { firstPage: 1, pageSize: 50 }
+  );
   return all6.items;
 });
 var setHarborDescription = (registry2, repo, description) => Effect_exports.gen(function* () {
@@ -45918,14 +46495,13 @@ var setHarborDescription = (registry2, repo, description) => Effect_exports.gen(
   yield* body(registry2, res, `repository ${repo}`);
 });
 
-// ../../packages/core/dist/api/images/platform.js
+// ../../packages/core/src/api/images/platform.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER3 = "/jobs/distributedTraining";
 var filterFor = (source, workspaceId) => {
   const registry_hint = { workspace_id: workspaceId };
-  if (source === "official")
-    return { source: "SOURCE_OFFICIAL", source_list: [], registry_hint };
+  if (source === "official") return { source: "SOURCE_OFFICIAL", source_list: [], registry_hint };
   if (source === "public")
     return { source_list: ["SOURCE_PRIVATE", "SOURCE_PUBLIC"], visibility: "VISIBILITY_PUBLIC", registry_hint };
   if (source === "private")
@@ -45934,14 +46510,20 @@ var filterFor = (source, workspaceId) => {
 };
 var listPlatformImages = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`)
+    );
   const platform = yield* Platform;
   const body2 = { page: 0, page_size: -1, filter: filterFor(input2.source ?? "all", input2.workspaceId) };
-  const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER3 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "The image list is unavailable; see 镜像管理 in the console." }))));
+  const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER3 }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "The image list is unavailable; see 镜像管理 in the console." }))
+    )
+  );
   const page = yield* decode5(ImagePage, data, "image/list");
   const search = input2.search?.trim().toLowerCase() ?? "";
-  if (search === "")
-    return page.items;
+  if (search === "") return page.items;
   return page.items.filter((i) => i.name.toLowerCase().includes(search) || i.address.toLowerCase().includes(search));
 });
 var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* () {
@@ -45949,24 +46531,27 @@ var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* 
   const display = yield* toDisplayAddress(address, { registries: registryTable(profile) });
   const images = yield* listPlatformImages({ workspaceId, source: "all" });
   const exact = images.find((i) => i.address === display);
-  if (exact !== void 0 || Either_exports.getOrUndefined(parseImageRef(address))?.host !== void 0)
-    return exact;
+  if (exact !== void 0 || Either_exports.getOrUndefined(parseImageRef(address))?.host !== void 0) return exact;
   const path = display.slice(display.indexOf("/"));
   return images.find((i) => i.address.endsWith(path));
 });
 var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER3 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Check the image under 镜像管理 in the console." }))));
+  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER3 }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Check the image under 镜像管理 in the console." }))
+    )
+  );
   return yield* decode5(RawImage, data, "image/{id}");
 });
 
-// ../../packages/core/dist/operations/common/support.js
+// ../../packages/core/src/operations/common/support.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var resolveReadWorkspace = (input2) => Effect_exports.gen(function* () {
   const name2 = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
-  if (name2 === void 0)
-    return (yield* resolveTarget(input2, { needGroup: false })).workspace;
+  if (name2 === void 0) return (yield* resolveTarget(input2, { needGroup: false })).workspace;
   return yield* resolveWorkspace(name2, input2.project);
 });
 var rehint = (e, hint, reasons = ["InvalidInput"]) => !reasons.includes(e.reason) ? e : new InspireError({
@@ -45977,12 +46562,15 @@ var rehint = (e, hint, reasons = ["InvalidInput"]) => !reasons.includes(e.reason
   ...e.fix !== void 0 ? { fix: e.fix } : {}
 });
 var withHint = (effect2, hint) => Effect_exports.mapError(effect2, (e) => rehint(e, () => hint, ["InvalidInput", "NotFound"]));
-var hintWithWarnings = (effect2, warnings) => warnings.length === 0 ? effect2 : Effect_exports.mapError(effect2, (e) => rehint(e, (old) => `${old} (${warnings.join(" ")} Pass compute_group to choose another.)`));
+var hintWithWarnings = (effect2, warnings) => warnings.length === 0 ? effect2 : Effect_exports.mapError(
+  effect2,
+  (e) => rehint(e, (old) => `${old} (${warnings.join(" ")} Pass compute_group to choose another.)`)
+);
 var uniqueWarnings = (...lists) => [
   ...new Set(lists.flat())
 ];
 
-// ../../packages/core/dist/operations/images/harbor.js
+// ../../packages/core/src/operations/images/harbor.ts
 var PAGE_SIZE3 = 50;
 var harborHint = (registry2) => Effect_exports.mapError((e) => {
   const login = `Save the ${registry2} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with ${callWord("login", { target: "harbor", registry: registry2, username: "…", password: "…" })}.`;
@@ -45999,14 +46587,18 @@ var fields = (e) => ({ reason: e.reason, message: e.message, hint: e.hint });
 var whichRegistry = (input2) => Effect_exports.gen(function* () {
   const named = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
   const workspace = named !== void 0 ? yield* resolveReadWorkspace(input2) : void 0;
-  if (input2.registry !== void 0)
-    return { registry: input2.registry, from: "argument", workspace };
-  if (workspace !== void 0)
-    return { registry: workspace.policy.registry, from: "workspace", workspace };
+  if (input2.registry !== void 0) return { registry: input2.registry, from: "argument", workspace };
+  if (workspace !== void 0) return { registry: workspace.policy.registry, from: "workspace", workspace };
   return { registry: "qb", from: "default", workspace };
 });
-var checkWorkspace = (registry2, preferred) => preferred !== void 0 && preferred.policy.registry === registry2 ? Effect_exports.succeed(preferred) : Effect_exports.map(listProjects(), (projects) => listWorkspaces(projects).find((w) => w.enabled && w.policy.registry === registry2));
-var registeredAddresses = (workspace) => workspace === void 0 ? Effect_exports.succeed(void 0) : Effect_exports.map(Effect_exports.either(listPlatformImages({ workspaceId: workspace.id, source: "all" })), (listed) => Either_exports.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : void 0);
+var checkWorkspace = (registry2, preferred) => preferred !== void 0 && preferred.policy.registry === registry2 ? Effect_exports.succeed(preferred) : Effect_exports.map(
+  listProjects(),
+  (projects) => listWorkspaces(projects).find((w) => w.enabled && w.policy.registry === registry2)
+);
+var registeredAddresses = (workspace) => workspace === void 0 ? Effect_exports.succeed(void 0) : Effect_exports.map(
+  Effect_exports.either(listPlatformImages({ workspaceId: workspace.id, source: "all" })),
+  (listed) => Either_exports.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : void 0
+);
 var repoOf = (raw) => {
   const ref2 = Either_exports.getOrUndefined(parseImageRef(raw));
   const name2 = (ref2?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
@@ -46032,17 +46624,19 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
     const repo = repoOf(input2.repo);
     const artifacts = yield* listHarborArtifacts(registry2, repo.name).pipe(harborHint(registry2));
     const { registered: registered2, base: base2, uncheckable: uncheckable2 } = yield* registration;
-    const tags = artifacts.flatMap((a) => (a.tags.length > 0 ? a.tags : [""]).map((tag) => {
-      const address = `${hosts.display}/${HARBOR_PROJECT}/${repo.name}${tag !== "" ? `:${tag}` : `@${a.digest}`}`;
-      return {
-        tag,
-        address,
-        digest: a.digest,
-        sizeBytes: a.sizeBytes,
-        pushedAt: a.pushedAt,
-        registered: registered2 === void 0 ? void 0 : registered2.has(address)
-      };
-    })).filter((t) => repo.tag === void 0 || t.tag === repo.tag);
+    const tags = artifacts.flatMap(
+      (a) => (a.tags.length > 0 ? a.tags : [""]).map((tag) => {
+        const address = `${hosts.display}/${HARBOR_PROJECT}/${repo.name}${tag !== "" ? `:${tag}` : `@${a.digest}`}`;
+        return {
+          tag,
+          address,
+          digest: a.digest,
+          sizeBytes: a.sizeBytes,
+          pushedAt: a.pushedAt,
+          registered: registered2 === void 0 ? void 0 : registered2.has(address)
+        };
+      })
+    ).filter((t) => repo.tag === void 0 || t.tag === repo.tag);
     const missing = tags.filter((t) => t.registered === false && t.tag !== "");
     const notes3 = [
       ...uncheckable2,
@@ -46087,19 +46681,23 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/images/input.js
+// ../../packages/core/src/operations/images/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ImagesInputSchema = external_exports.object({
-  source: external_exports.enum(["platform", "harbor"]).default("platform").describe("platform = images registered in 镜像管理 (what jobs can use); harbor = raw pushed repositories and tags"),
+  source: external_exports.enum(["platform", "harbor"]).default("platform").describe(
+    "platform = images registered in 镜像管理 (what jobs can use); harbor = raw pushed repositories and tags"
+  ),
   search: external_exports.string().optional().describe("Keep images (platform) or repositories (harbor) whose name contains this"),
   visibility: external_exports.enum(["official", "public", "private", "all"]).default("all").describe("For platform: official images, public ones, your private ones, or all"),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id (defaultWorkspace when omitted): its registry decides which images are listed"),
-  registry: RegistryId.optional().describe("For harbor: qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj), else qb"),
+  registry: RegistryId.optional().describe(
+    "For harbor: qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj), else qb"
+  ),
   repo: external_exports.string().optional().describe("For harbor: one repository (e.g. my-image) to list its tags with size, push time and registration")
 });
 
-// ../../packages/core/dist/operations/images/output.js
+// ../../packages/core/src/operations/images/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ImagesOutput = once6(() => {
@@ -46108,17 +46706,19 @@ var ImagesOutput = once6(() => {
     workspace: external_exports.object({ id: external_exports.string(), name: external_exports.string(), registry: RegistryId.describe("qb or sj") }).describe("The workspace whose registry was listed"),
     visibility: external_exports.enum(["official", "public", "private", "all"]).describe("The visibility asked for"),
     search: external_exports.string().optional().describe("The search text"),
-    images: external_exports.array(external_exports.object({
-      address: external_exports.string().describe("Display-domain address to use in jobs, notebooks and servings"),
-      name: external_exports.string().describe("Image name"),
-      version: external_exports.string().describe("Version (tag)"),
-      status: external_exports.string().describe("Registration status"),
-      source: external_exports.string().describe("official, public or private"),
-      visibility: external_exports.string().describe("Visibility"),
-      sizeBytes: external_exports.number().optional().describe("Size in bytes"),
-      createdAt: epochMs("Registered"),
-      description: external_exports.string().describe("Description")
-    })).describe("Registered images, newest first")
+    images: external_exports.array(
+      external_exports.object({
+        address: external_exports.string().describe("Display-domain address to use in jobs, notebooks and servings"),
+        name: external_exports.string().describe("Image name"),
+        version: external_exports.string().describe("Version (tag)"),
+        status: external_exports.string().describe("Registration status"),
+        source: external_exports.string().describe("official, public or private"),
+        visibility: external_exports.string().describe("Visibility"),
+        sizeBytes: external_exports.number().optional().describe("Size in bytes"),
+        createdAt: epochMs("Registered"),
+        description: external_exports.string().describe("Description")
+      })
+    ).describe("Registered images, newest first")
   });
   const Harbor2 = external_exports.object({
     source: external_exports.literal("harbor"),
@@ -46127,30 +46727,34 @@ var ImagesOutput = once6(() => {
     checkedIn: external_exports.object({ id: external_exports.string(), name: external_exports.string() }).optional().describe("The workspace whose image list was used to check registration"),
     search: external_exports.string().optional().describe("The search text"),
     repo: external_exports.string().optional().describe("The repository whose tags are listed"),
-    repositories: external_exports.array(external_exports.object({
-      name: external_exports.string().describe("Repository name"),
-      address: external_exports.string().describe("Display-domain address without a tag; add :<tag>"),
-      artifactCount: external_exports.number().describe("Tags (artifacts)"),
-      pullCount: external_exports.number().describe("Pulls"),
-      updatedAt: epochMs("Last push"),
-      description: external_exports.string().describe("Description"),
-      registeredVersions: external_exports.array(external_exports.string()).optional().describe("Tags registered on the platform; absent when it could not be checked")
-    })).optional().describe("Without repo: the repositories"),
+    repositories: external_exports.array(
+      external_exports.object({
+        name: external_exports.string().describe("Repository name"),
+        address: external_exports.string().describe("Display-domain address without a tag; add :<tag>"),
+        artifactCount: external_exports.number().describe("Tags (artifacts)"),
+        pullCount: external_exports.number().describe("Pulls"),
+        updatedAt: epochMs("Last push"),
+        description: external_exports.string().describe("Description"),
+        registeredVersions: external_exports.array(external_exports.string()).optional().describe("Tags registered on the platform; absent when it could not be checked")
+      })
+    ).optional().describe("Without repo: the repositories"),
     total: external_exports.number().optional().describe("Repositories in all"),
-    tags: external_exports.array(external_exports.object({
-      tag: external_exports.string().describe("Tag"),
-      address: external_exports.string().describe("Display-domain address to use in jobs (once registered)"),
-      digest: external_exports.string().describe("Digest"),
-      sizeBytes: external_exports.number().describe("Size in bytes"),
-      pushedAt: epochMs("Pushed"),
-      registered: external_exports.boolean().optional().describe("Whether the platform has it registered; absent when it could not be checked")
-    })).optional().describe("With repo: its tags"),
+    tags: external_exports.array(
+      external_exports.object({
+        tag: external_exports.string().describe("Tag"),
+        address: external_exports.string().describe("Display-domain address to use in jobs (once registered)"),
+        digest: external_exports.string().describe("Digest"),
+        sizeBytes: external_exports.number().describe("Size in bytes"),
+        pushedAt: epochMs("Pushed"),
+        registered: external_exports.boolean().optional().describe("Whether the platform has it registered; absent when it could not be checked")
+      })
+    ).optional().describe("With repo: its tags"),
     notes: external_exports.array(external_exports.string()).describe("Notes, e.g. how to register an image")
   });
   return external_exports.discriminatedUnion("source", [Platform2, Harbor2]);
 });
 
-// ../../packages/core/dist/operations/images/platform.js
+// ../../packages/core/src/operations/images/platform.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SOURCE_LABEL = {
@@ -46167,17 +46771,19 @@ var platformImages = (input2) => Effect_exports.gen(function* () {
     source: input2.visibility,
     ...search !== void 0 && search !== "" ? { search } : {}
   });
-  const rows = [...images].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0)).map((i) => ({
-    address: i.address,
-    name: i.name,
-    version: i.version,
-    status: i.status,
-    source: sourceLabel(i.source),
-    visibility: i.visibility.replace(/^VISIBILITY_/, "").toLowerCase(),
-    sizeBytes: i.sizeBytes,
-    createdAt: i.createdAt,
-    description: i.description
-  }));
+  const rows = [...images].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0)).map(
+    (i) => ({
+      address: i.address,
+      name: i.name,
+      version: i.version,
+      status: i.status,
+      source: sourceLabel(i.source),
+      visibility: i.visibility.replace(/^VISIBILITY_/, "").toLowerCase(),
+      sizeBytes: i.sizeBytes,
+      createdAt: i.createdAt,
+      description: i.description
+    })
+  );
   return {
     source: "platform",
     workspace: { id: workspace.id, name: workspace.name, registry: workspace.policy.registry },
@@ -46187,17 +46793,16 @@ var platformImages = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/images/push.js
+// ../../packages/core/src/operations/images/push.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/docker/progress.js
+// ../../packages/core/src/docker/progress.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var short = (id) => id.slice(0, 12);
 var formatBytes = (n) => {
-  if (n < 1e3)
-    return `${n} B`;
+  if (n < 1e3) return `${n} B`;
   const units = ["kB", "MB", "GB", "TB"];
   let v = n / 1e3;
   let i = 0;
@@ -46208,6 +46813,11 @@ var formatBytes = (n) => {
   return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${units[i]}`;
 };
 var PushTracker = class {
+  constructor(report, now = () => performance.now(), intervalMs = 100) {
+    this.report = report;
+    this.now = now;
+    this.intervalMs = intervalMs;
+  }
   report;
   now;
   intervalMs;
@@ -46216,11 +46826,6 @@ var PushTracker = class {
   digest;
   manifestSize;
   failure;
-  constructor(report, now = () => performance.now(), intervalMs = 100) {
-    this.report = report;
-    this.now = now;
-    this.intervalMs = intervalMs;
-  }
   /** Takes one event of the stream. */
   feed(event) {
     const error62 = event.errorDetail?.message ?? event.error;
@@ -46233,8 +46838,7 @@ var PushTracker = class {
       this.manifestSize = event.aux.Size;
       return;
     }
-    if (event.id === void 0 || event.status === void 0)
-      return;
+    if (event.id === void 0 || event.status === void 0) return;
     const layer = this.layers.get(event.id) ?? { state: "waiting", current: 0, total: void 0 };
     this.layers.set(event.id, layer);
     const before2 = layer.state;
@@ -46242,10 +46846,8 @@ var PushTracker = class {
     if (status === "Pushing") {
       layer.state = "pushing";
       const { current, total: total2 } = event.progressDetail ?? {};
-      if (total2 !== void 0 && total2 > 0)
-        layer.total = total2;
-      if (current !== void 0)
-        layer.current = layer.total !== void 0 ? Math.min(current, layer.total) : current;
+      if (total2 !== void 0 && total2 > 0) layer.total = total2;
+      if (current !== void 0) layer.current = layer.total !== void 0 ? Math.min(current, layer.total) : current;
     } else if (status === "Pushed") {
       layer.state = "pushed";
       layer.total ??= layer.current;
@@ -46254,12 +46856,10 @@ var PushTracker = class {
       layer.state = "existing";
     } else if (status === "Preparing" || status === "Waiting") {
       layer.state = "waiting";
-    } else
-      return;
+    } else return;
     const t = this.now();
     const changed = before2 !== layer.state || !this.lastReport.has(event.id);
-    if (!changed && t - (this.lastReport.get(event.id) ?? 0) < this.intervalMs)
-      return;
+    if (!changed && t - (this.lastReport.get(event.id) ?? 0) < this.intervalMs) return;
     this.lastReport.set(event.id, t);
     this.report(this.describe(event.id, layer));
   }
@@ -46278,8 +46878,7 @@ var PushTracker = class {
     let current = 0;
     let total2 = 0;
     for (const layer of this.layers.values()) {
-      if (layer.state === "existing")
-        continue;
+      if (layer.state === "existing") continue;
       current += layer.current;
       total2 += layer.total ?? layer.current;
     }
@@ -46297,19 +46896,17 @@ var PushTracker = class {
   }
   /** How the push ended: a digest, the engine's error, or neither (the stream was cut). */
   outcome() {
-    if (this.failure !== void 0)
-      return { kind: "failed", message: this.failure };
-    if (this.digest !== void 0)
-      return { kind: "pushed", digest: this.digest, manifestSize: this.manifestSize };
+    if (this.failure !== void 0) return { kind: "failed", message: this.failure };
+    if (this.digest !== void 0) return { kind: "pushed", digest: this.digest, manifestSize: this.manifestSize };
     return { kind: "interrupted" };
   }
 };
 
-// ../../packages/core/dist/docker/push.js
+// ../../packages/core/src/docker/push.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/docker/connect.js
+// ../../packages/core/src/docker/connect.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFileSync } from "node:fs";
@@ -46345,8 +46942,7 @@ var dockerTarget = (env) => {
   const scheme = /^([a-z]+):\/\//i.exec(raw)?.[1]?.toLowerCase();
   if (scheme === "unix" || scheme === "npipe") {
     const socketPath = raw.slice(scheme.length + 3);
-    if (socketPath === "")
-      return Effect_exports.fail(badHost(raw, "it names no socket path"));
+    if (socketPath === "") return Effect_exports.fail(badHost(raw, "it names no socket path"));
     return Effect_exports.succeed({ options: { socketPath }, where: where3, fromEnv: true });
   }
   if (scheme === "tcp" || scheme === "http" || scheme === "https") {
@@ -46362,13 +46958,15 @@ var dockerTarget = (env) => {
       port: url2.port !== "" ? Number(url2.port) : tls ? 2376 : 2375,
       protocol: tls ? "https" : "http"
     };
-    if (!tls)
-      return Effect_exports.succeed({ options: base, where: where3, fromEnv: true });
+    if (!tls) return Effect_exports.succeed({ options: base, where: where3, fromEnv: true });
     return Effect_exports.map(tlsFiles(env, raw), (files) => ({ options: { ...base, ...files }, where: where3, fromEnv: true }));
   }
   return Effect_exports.fail(badHost(raw, `the scheme "${scheme ?? raw}" is not supported here`));
 };
-var badHost = (raw, why2) => invalidInput(`DOCKER_HOST=${raw} cannot be used: ${why2}.`, "Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).");
+var badHost = (raw, why2) => invalidInput(
+  `DOCKER_HOST=${raw} cannot be used: ${why2}.`,
+  "Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket)."
+);
 var unreachable = (target, error62) => {
   const e = typeof error62 === "object" && error62 !== null ? error62 : {};
   const elsewhere = target.fromEnv ? "or fix DOCKER_HOST (unset it to use the default socket)" : "or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)";
@@ -46416,15 +47014,17 @@ var connectDocker = (env) => Effect_exports.gen(function* () {
   const target = yield* dockerTarget(env);
   const { default: Docker } = yield* loadDockerode;
   const docker = new Docker(target.options);
-  yield* Effect_exports.tryPromise({ try: () => docker.ping(), catch: (e) => unreachable(target, e) }).pipe(Effect_exports.timeoutFail({ duration: PING_TIMEOUT_MS, onTimeout: () => unreachable(target, { code: "TIMEOUT" }) }));
+  yield* Effect_exports.tryPromise({ try: () => docker.ping(), catch: (e) => unreachable(target, e) }).pipe(
+    Effect_exports.timeoutFail({ duration: PING_TIMEOUT_MS, onTimeout: () => unreachable(target, { code: "TIMEOUT" }) })
+  );
   return { docker, target };
 });
 
-// ../../packages/core/dist/docker/engine.js
+// ../../packages/core/src/docker/engine.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/docker/failures.js
+// ../../packages/core/src/docker/failures.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var redact2 = (text3, secrets) => secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text3);
@@ -46489,8 +47089,7 @@ var classifyPushError = (raw, where3, secrets) => {
       hint: "Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.",
       retryable: true
     });
-  if (CUT.test(text3))
-    return interrupted(where3, text3);
+  if (CUT.test(text3)) return interrupted(where3, text3);
   return new InspireError({
     reason: "PlatformError",
     message: `Pushing ${target} to the ${registry2} registry failed: ${text3}.`,
@@ -46504,12 +47103,11 @@ var interrupted = (where3, detail) => new InspireError({
   retryable: true
 });
 
-// ../../packages/core/dist/docker/engine.js
+// ../../packages/core/src/docker/engine.ts
 var asModemError = (e) => typeof e === "object" && e !== null ? e : {};
 var engineFailure = (conn, e, doing) => {
   const m = asModemError(e);
-  if (m.statusCode === void 0)
-    return unreachable(conn.target, e);
+  if (m.statusCode === void 0) return unreachable(conn.target, e);
   return new InspireError({
     reason: "DockerUnavailable",
     message: `The Docker engine failed while ${doing} (HTTP ${m.statusCode}): ${m.json?.message ?? m.message ?? "no detail"}.`,
@@ -46538,17 +47136,21 @@ var findLocalImage = (conn, image) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(engineFailure(conn, inspected.left, `looking up ${image}`));
   const listed = yield* Effect_exports.either(Effect_exports.tryPromise(() => conn.docker.listImages()));
   const candidates = listed._tag === "Right" ? similar(listed.right, image) : [];
-  return yield* Effect_exports.fail(new InspireError({
-    reason: "NotFound",
-    message: `There is no local Docker image "${image}" in the engine at ${conn.target.where}.`,
-    hint: candidates.length > 0 ? `Pass one of the local images (\`docker images\` lists them all), or build it first with \`docker build -t ${image} .\`.` : `Build or pull it first (\`docker build -t ${image} .\`); \`docker images\` lists what the engine has.`,
-    candidates
-  }));
+  return yield* Effect_exports.fail(
+    new InspireError({
+      reason: "NotFound",
+      message: `There is no local Docker image "${image}" in the engine at ${conn.target.where}.`,
+      hint: candidates.length > 0 ? `Pass one of the local images (\`docker images\` lists them all), or build it first with \`docker build -t ${image} .\`.` : `Build or pull it first (\`docker build -t ${image} .\`); \`docker images\` lists what the engine has.`,
+      candidates
+    })
+  );
 });
-var tagImage = (conn, image, repository, tag) => Effect_exports.asVoid(Effect_exports.tryPromise({
-  try: () => conn.docker.getImage(image).tag({ repo: repository, tag }),
-  catch: (e) => engineFailure(conn, e, `tagging ${image} as ${repository}:${tag}`)
-}));
+var tagImage = (conn, image, repository, tag) => Effect_exports.asVoid(
+  Effect_exports.tryPromise({
+    try: () => conn.docker.getImage(image).tag({ repo: repository, tag }),
+    catch: (e) => engineFailure(conn, e, `tagging ${image} as ${repository}:${tag}`)
+  })
+);
 var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
   const where3 = { registry: target.registry, host: target.host, target: `${target.repository}:${target.tag}` };
   const secrets = [target.password];
@@ -46561,34 +47163,50 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
   });
   const tracker = new PushTracker(progress);
   const streamError = yield* Effect_exports.async((resume2) => {
-    conn.docker.modem.followProgress(stream, (err) => resume2(Effect_exports.succeed(err === null ? void 0 : err.message)), (event) => tracker.feed(event));
+    conn.docker.modem.followProgress(
+      stream,
+      (err) => resume2(Effect_exports.succeed(err === null ? void 0 : err.message)),
+      (event) => tracker.feed(event)
+    );
     return Effect_exports.sync(() => {
       const s = stream;
       s.destroy?.();
     });
   });
   const outcome = tracker.outcome();
-  if (outcome.kind === "failed")
-    return yield* Effect_exports.fail(classifyPushError(outcome.message, where3, secrets));
+  if (outcome.kind === "failed") return yield* Effect_exports.fail(classifyPushError(outcome.message, where3, secrets));
   if (outcome.kind === "interrupted")
-    return yield* Effect_exports.fail(interrupted(where3, streamError === void 0 ? void 0 : redact2(streamError, secrets)));
+    return yield* Effect_exports.fail(
+      interrupted(where3, streamError === void 0 ? void 0 : redact2(streamError, secrets))
+    );
   return { digest: outcome.digest, layers: tracker.summary() };
 });
 
-// ../../packages/core/dist/docker/push.js
+// ../../packages/core/src/docker/push.ts
 var NAME_HINT = "Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号.";
 var targetNames = (request2, host) => {
   const ref2 = Either_exports.getOrUndefined(parseImageRef(request2.image));
   const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref2;
-  const name2 = (request2.name?.trim() || fromImage?.repository.split("/").at(-1) || "").replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
+  const name2 = (request2.name?.trim() || fromImage?.repository.split("/").at(-1) || "").replace(
+    new RegExp(`^${HARBOR_PROJECT}/`),
+    ""
+  );
   if (name2 === "")
     return Either_exports.left(invalidInput(`No repository name can be taken from "${request2.image}".`, NAME_HINT));
   const tag = request2.tag?.trim() || fromImage?.tag || "latest";
-  return Either_exports.flatMap(parseImageRef(`${host}/${HARBOR_PROJECT}/${name2}:${tag}`), (parsed) => parsed.repository === `${HARBOR_PROJECT}/${name2}` && parsed.tag === tag ? Either_exports.right({ name: name2, tag }) : Either_exports.left(invalidInput(`"${name2}:${tag}" is not a valid repository name and tag.`, NAME_HINT))).pipe(Either_exports.mapLeft((e) => invalidInput(e.message, NAME_HINT)));
+  return Either_exports.flatMap(
+    parseImageRef(`${host}/${HARBOR_PROJECT}/${name2}:${tag}`),
+    (parsed) => parsed.repository === `${HARBOR_PROJECT}/${name2}` && parsed.tag === tag ? Either_exports.right({ name: name2, tag }) : Either_exports.left(invalidInput(`"${name2}:${tag}" is not a valid repository name and tag.`, NAME_HINT))
+  ).pipe(Either_exports.mapLeft((e) => invalidInput(e.message, NAME_HINT)));
 };
-var harborDigest = (registry2, name2, tag) => listHarborArtifacts(registry2, name2).pipe(Effect_exports.map((artifacts) => artifacts.find((a) => a.tags.includes(tag))?.digest), Effect_exports.either);
+var harborDigest = (registry2, name2, tag) => listHarborArtifacts(registry2, name2).pipe(
+  Effect_exports.map((artifacts) => artifacts.find((a) => a.tags.includes(tag))?.digest),
+  Effect_exports.either
+);
 var confirm = (registry2, name2, tag, digest) => harborDigest(registry2, name2, tag).pipe(
-  Effect_exports.flatMap((listed) => Either_exports.isRight(listed) && listed.right === digest ? Effect_exports.succeed(listed) : Effect_exports.fail(listed)),
+  Effect_exports.flatMap(
+    (listed) => Either_exports.isRight(listed) && listed.right === digest ? Effect_exports.succeed(listed) : Effect_exports.fail(listed)
+  ),
   // Harbor indexes a push within a moment; a few quick looks cover that.
   Effect_exports.retry({ schedule: Schedule_exports.spaced("300 millis"), times: 3 }),
   Effect_exports.match({
@@ -46597,7 +47215,9 @@ var confirm = (registry2, name2, tag, digest) => harborDigest(registry2, name2, 
   })
 );
 var planPush = (request2, env, credentials, target) => Effect_exports.gen(function* () {
-  const found = yield* Effect_exports.either(Effect_exports.flatMap(connectDocker(env), (conn) => findLocalImage(conn, request2.image)));
+  const found = yield* Effect_exports.either(
+    Effect_exports.flatMap(connectDocker(env), (conn) => findLocalImage(conn, request2.image))
+  );
   const notes2 = [
     `Dry run: would tag ${request2.image} as ${target.pushedTo} and push it to the ${request2.registry} registry.`,
     ...credentials === void 0 ? [credentialsMissing(request2.registry).hint] : [],
@@ -46616,26 +47236,36 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   const repository = `${hosts.push}/${HARBOR_PROJECT}/${name2}`;
   const pushedTo = `${repository}:${tag}`;
   const address = `${hosts.display}/${HARBOR_PROJECT}/${name2}:${tag}`;
-  if (request2.dryRun)
-    return yield* planPush(request2, profile.env, credentials, { name: name2, tag, pushedTo, address });
-  if (credentials === void 0)
-    return yield* Effect_exports.fail(credentialsMissing(registry2));
+  if (request2.dryRun) return yield* planPush(request2, profile.env, credentials, { name: name2, tag, pushedTo, address });
+  if (credentials === void 0) return yield* Effect_exports.fail(credentialsMissing(registry2));
   const secrets = [credentials.password];
   progress({ message: `connecting to the Docker engine` });
-  const [{ conn, local }, before2] = yield* Effect_exports.all([
-    Effect_exports.flatMap(connectDocker(profile.env), (conn2) => Effect_exports.map(findLocalImage(conn2, request2.image), (local2) => ({ conn: conn2, local: local2 }))),
-    harborDigest(registry2, name2, tag)
-  ], { concurrency: "unbounded" });
+  const [{ conn, local }, before2] = yield* Effect_exports.all(
+    [
+      Effect_exports.flatMap(
+        connectDocker(profile.env),
+        (conn2) => Effect_exports.map(findLocalImage(conn2, request2.image), (local2) => ({ conn: conn2, local: local2 }))
+      ),
+      harborDigest(registry2, name2, tag)
+    ],
+    { concurrency: "unbounded" }
+  );
   const base = { local, name: name2, tag, pushedTo, address };
   yield* tagImage(conn, local.id, repository, tag);
   progress({ message: `pushing ${pushedTo}` });
-  const pushed = yield* pushImage(conn, { registry: registry2, host: hosts.push, repository, tag, username: credentials.username, password: credentials.password }, progress);
+  const pushed = yield* pushImage(
+    conn,
+    { registry: registry2, host: hosts.push, repository, tag, username: credentials.username, password: credentials.password },
+    progress
+  );
   progress({ message: `confirming ${name2}:${tag} through Harbor's API` });
   const check4 = yield* confirm(registry2, name2, tag, pushed.digest);
   const notes2 = [];
   if (!check4.confirmed) {
     const { last: last3 } = check4;
-    notes2.push(Either_exports.isLeft(last3) ? `The push finished, but Harbor's API could not confirm it: ${redact2(last3.left.message, secrets)}` : `The push finished, but Harbor's API lists ${name2}:${tag} ${last3.right === void 0 ? "nowhere" : `with digest ${last3.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name2 })}.`);
+    notes2.push(
+      Either_exports.isLeft(last3) ? `The push finished, but Harbor's API could not confirm it: ${redact2(last3.left.message, secrets)}` : `The push finished, but Harbor's API lists ${name2}:${tag} ${last3.right === void 0 ? "nowhere" : `with digest ${last3.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name2 })}.`
+    );
   }
   const previous = Either_exports.isRight(before2) ? before2.right : void 0;
   const replacedDigest = previous !== void 0 && previous !== pushed.digest ? previous : void 0;
@@ -46659,11 +47289,11 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/docker/registration.js
+// ../../packages/core/src/docker/registration.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/docker/result.js
+// ../../packages/core/src/docker/result.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REGISTRATION_PAGE = "启智平台 → 镜像管理 → 新建镜像";
@@ -46704,8 +47334,11 @@ var ImagePushResult = external_exports.object({
   plan: PlanOutput().optional()
 });
 
-// ../../packages/core/dist/docker/registration.js
-var workspaceOn = (registry2, preferred) => preferred !== void 0 && preferred.policy.registry === registry2 ? Effect_exports.succeed(preferred) : Effect_exports.map(listProjects(), (projects) => listWorkspaces(projects).find((w) => w.enabled && w.policy.registry === registry2));
+// ../../packages/core/src/docker/registration.ts
+var workspaceOn = (registry2, preferred) => preferred !== void 0 && preferred.policy.registry === registry2 ? Effect_exports.succeed(preferred) : Effect_exports.map(
+  listProjects(),
+  (projects) => listWorkspaces(projects).find((w) => w.enabled && w.policy.registry === registry2)
+);
 var registrationOf = (input2) => Effect_exports.gen(function* () {
   const description = input2.description?.trim();
   const base = {
@@ -46715,13 +47348,14 @@ var registrationOf = (input2) => Effect_exports.gen(function* () {
     version: input2.tag,
     ...description !== void 0 && description !== "" ? { description } : {}
   };
-  const checked = yield* Effect_exports.either(Effect_exports.gen(function* () {
-    const workspace2 = yield* workspaceOn(input2.registry, input2.workspace);
-    if (workspace2 === void 0)
-      return void 0;
-    const images = yield* listPlatformImages({ workspaceId: workspace2.id, source: "all" });
-    return { workspace: workspace2, registered: images.some((i) => i.address === input2.address) };
-  }));
+  const checked = yield* Effect_exports.either(
+    Effect_exports.gen(function* () {
+      const workspace2 = yield* workspaceOn(input2.registry, input2.workspace);
+      if (workspace2 === void 0) return void 0;
+      const images = yield* listPlatformImages({ workspaceId: workspace2.id, source: "all" });
+      return { workspace: workspace2, registered: images.some((i) => i.address === input2.address) };
+    })
+  );
   if (Either_exports.isLeft(checked))
     return {
       registration: { ...base, registered: null },
@@ -46736,13 +47370,19 @@ var registrationOf = (input2) => Effect_exports.gen(function* () {
   return { registration: { ...base, registered, checkedIn: { id: workspace.id, name: workspace.name } } };
 });
 
-// ../../packages/core/dist/operations/images/push.js
+// ../../packages/core/src/operations/images/push.ts
 var ImagePushInputSchema = external_exports.object({
-  image: external_exports.string().min(1).describe("The local Docker image to push: name[:tag] (e.g. my-train:v1) or an image id; `docker images` lists them"),
+  image: external_exports.string().min(1).describe(
+    "The local Docker image to push: name[:tag] (e.g. my-train:v1) or an image id; `docker images` lists them"
+  ),
   name: external_exports.string().optional().describe("Repository name in Harbor's inspire-studio project (default: the local image's name); becomes 镜像名称"),
   tag: external_exports.string().optional().describe("Tag to push (default: the local image's tag, else latest); becomes 版本号"),
-  registry: RegistryId.optional().describe("qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj only), else qb"),
-  workspace: external_exports.string().optional().describe("The workspace the image is for (name or ws- id; defaultWorkspace when omitted): it decides the registry"),
+  registry: RegistryId.optional().describe(
+    "qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj only), else qb"
+  ),
+  workspace: external_exports.string().optional().describe(
+    "The workspace the image is for (name or ws- id; defaultWorkspace when omitted): it decides the registry"
+  ),
   description: external_exports.string().optional().describe("Repository description saved in Harbor, and 描述 for registration"),
   dry_run: external_exports.boolean().default(false).describe("Check the credentials, the Docker engine and the local image and show the plan, pushing nothing")
 });
@@ -46751,18 +47391,22 @@ var whichRegistry2 = (input2) => Effect_exports.gen(function* () {
     const workspace = yield* resolveWorkspace(input2.workspace);
     const own2 = workspace.policy.registry;
     if (input2.registry !== void 0 && input2.registry !== own2)
-      return yield* Effect_exports.fail(invalidInput(`Workspace ${workspace.name} uses the ${own2} registry, but registry=${input2.registry} was asked for; the registries do not share images.`, `Drop registry (or pass ${fieldWord("registry", own2)}) to push where ${workspace.name} can use the image.`, { fix: own2 }));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          `Workspace ${workspace.name} uses the ${own2} registry, but registry=${input2.registry} was asked for; the registries do not share images.`,
+          `Drop registry (or pass ${fieldWord("registry", own2)}) to push where ${workspace.name} can use the image.`,
+          { fix: own2 }
+        )
+      );
     return {
       registry: own2,
       from: input2.registry !== void 0 ? "argument" : "workspace",
       workspace
     };
   }
-  if (input2.registry !== void 0)
-    return { registry: input2.registry, from: "argument" };
+  if (input2.registry !== void 0) return { registry: input2.registry, from: "argument" };
   const named = yield* defaultOf("defaultWorkspace");
-  if (named === void 0)
-    return { registry: "qb", from: "default" };
+  if (named === void 0) return { registry: "qb", from: "default" };
   const resolved = yield* Effect_exports.either(resolveWorkspace(named));
   if (Either_exports.isRight(resolved))
     return { registry: resolved.right.policy.registry, from: "workspace", workspace: resolved.right };
@@ -46777,24 +47421,30 @@ var runPush = (input2, context5) => Effect_exports.gen(function* () {
   const choice3 = yield* whichRegistry2(input2);
   const hosts = (yield* ActiveProfile).registries[choice3.registry];
   const { name: name2, tag } = yield* targetNames(input2, hosts.push);
-  const [report, { registration, note }] = yield* Effect_exports.all([
-    pushToHarbor({
-      image: input2.image,
-      name: name2,
-      tag,
-      registry: choice3.registry,
-      description: input2.description,
-      dryRun: input2.dry_run
-    }, context5.progress),
-    registrationOf({
-      registry: choice3.registry,
-      name: name2,
-      tag,
-      address: `${hosts.display}/${HARBOR_PROJECT}/${name2}:${tag}`,
-      description: input2.description,
-      workspace: choice3.workspace
-    })
-  ], { concurrency: "unbounded" });
+  const [report, { registration, note }] = yield* Effect_exports.all(
+    [
+      pushToHarbor(
+        {
+          image: input2.image,
+          name: name2,
+          tag,
+          registry: choice3.registry,
+          description: input2.description,
+          dryRun: input2.dry_run
+        },
+        context5.progress
+      ),
+      registrationOf({
+        registry: choice3.registry,
+        name: name2,
+        tag,
+        address: `${hosts.display}/${HARBOR_PROJECT}/${name2}:${tag}`,
+        description: input2.description,
+        workspace: choice3.workspace
+      })
+    ],
+    { concurrency: "unbounded" }
+  );
   const next4 = registration.registered === true ? `The platform already lists ${report.address}: jobs can use it now.` : `Registration is mandatory: under ${registration.page} enter 镜像名称 ${report.name} and 版本号 ${report.tag}; until then jobs and notebooks cannot use ${report.address}.`;
   const finished2 = yield* Clock_exports.currentTimeMillis;
   return {
@@ -46879,49 +47529,59 @@ var imagePushOperation = defineOperation({
   render: render2
 });
 
-// ../../packages/core/dist/operations/images/index.js
+// ../../packages/core/src/operations/images/index.ts
 var size11 = (bytes) => {
-  if (bytes === void 0 || bytes <= 0)
-    return void 0;
-  if (bytes >= 1e9)
-    return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes === void 0 || bytes <= 0) return void 0;
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
   return `${Math.max(1, Math.round(bytes / 1e6))} MB`;
 };
 var renderPlatform = (r) => [
   `Registered images for ${r.workspace.name} (${r.workspace.registry} registry${r.visibility !== "all" ? `, ${r.visibility}` : ""}${r.search !== void 0 ? `, matching "${r.search}"` : ""}): ${r.images.length}`,
-  renderTable(r.images, [
-    { header: "ADDRESS (use in jobs)", cell: (i) => i.address },
-    { header: "NAME", cell: (i) => i.name },
-    { header: "VERSION", cell: (i) => i.version },
-    { header: "STATUS", cell: (i) => i.status },
-    { header: "SOURCE", cell: (i) => i.source },
-    { header: "SIZE", cell: (i) => size11(i.sizeBytes), align: "right" }
-  ], "(no images)")
+  renderTable(
+    r.images,
+    [
+      { header: "ADDRESS (use in jobs)", cell: (i) => i.address },
+      { header: "NAME", cell: (i) => i.name },
+      { header: "VERSION", cell: (i) => i.version },
+      { header: "STATUS", cell: (i) => i.status },
+      { header: "SOURCE", cell: (i) => i.source },
+      { header: "SIZE", cell: (i) => size11(i.sizeBytes), align: "right" }
+    ],
+    "(no images)"
+  )
 ].join("\n");
 var mark = (registered) => registered === void 0 ? "?" : registered ? "yes" : "NO";
 var renderHarbor = (r) => {
   const where3 = `${r.registry} Harbor${r.registryFrom === "workspace" ? " (the workspace's registry)" : ""}`;
   const table = r.tags !== void 0 ? [
     `Tags of ${r.repo} on ${where3}: ${r.tags.length}`,
-    renderTable(r.tags, [
-      { header: "TAG", cell: (t) => t.tag || "(untagged)" },
-      { header: "ADDRESS (use in jobs)", cell: (t) => t.address },
-      { header: "REGISTERED", cell: (t) => mark(t.registered) },
-      { header: "SIZE", cell: (t) => size11(t.sizeBytes), align: "right" },
-      { header: "PUSHED", cell: (t) => formatTime(t.pushedAt) }
-    ], "(no tags)")
+    renderTable(
+      r.tags,
+      [
+        { header: "TAG", cell: (t) => t.tag || "(untagged)" },
+        { header: "ADDRESS (use in jobs)", cell: (t) => t.address },
+        { header: "REGISTERED", cell: (t) => mark(t.registered) },
+        { header: "SIZE", cell: (t) => size11(t.sizeBytes), align: "right" },
+        { header: "PUSHED", cell: (t) => formatTime(t.pushedAt) }
+      ],
+      "(no tags)"
+    )
   ] : [
     `Repositories on ${where3}${r.search !== void 0 ? ` matching "${r.search}"` : ""}: ${r.total ?? 0}`,
-    renderTable(r.repositories ?? [], [
-      { header: "REPOSITORY", cell: (x) => x.name },
-      { header: "ADDRESS (add :tag)", cell: (x) => x.address },
-      { header: "TAGS", cell: (x) => x.artifactCount, align: "right" },
-      {
-        header: "REGISTERED",
-        cell: (x) => x.registeredVersions === void 0 ? "?" : x.registeredVersions.length > 0 ? x.registeredVersions.join(", ") : "none"
-      },
-      { header: "UPDATED", cell: (x) => formatTime(x.updatedAt) }
-    ], "(no repositories)")
+    renderTable(
+      r.repositories ?? [],
+      [
+        { header: "REPOSITORY", cell: (x) => x.name },
+        { header: "ADDRESS (add :tag)", cell: (x) => x.address },
+        { header: "TAGS", cell: (x) => x.artifactCount, align: "right" },
+        {
+          header: "REGISTERED",
+          cell: (x) => x.registeredVersions === void 0 ? "?" : x.registeredVersions.length > 0 ? x.registeredVersions.join(", ") : "none"
+        },
+        { header: "UPDATED", cell: (x) => formatTime(x.updatedAt) }
+      ],
+      "(no repositories)"
+    )
   ];
   return [...table, ...r.notes].join("\n");
 };
@@ -46938,19 +47598,19 @@ var imagesOperation = defineOperation({
   render: (r) => r.source === "platform" ? renderPlatform(r) : renderHarbor(r)
 });
 
-// ../../packages/core/dist/operations/inference/index.js
+// ../../packages/core/src/operations/inference/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/inference/create.js
+// ../../packages/core/src/operations/inference/create.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/models/models.js
+// ../../packages/core/src/api/models/models.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/models/schema.js
+// ../../packages/core/src/api/models/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MODEL_STATUSES = { "1": "uploading", "2": "ready", "3": "error" };
@@ -47001,7 +47661,10 @@ var RawModelRow = ModelFields.extend({
 }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
   const fields2 = r.model !== void 0 && hasId(r.model) ? r.model : r;
   const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
-  return toModel({ ...fields2, project_id: fields2.project_id || r.project_id }, { projectName: r.project_name, latest, owner: r.user_name });
+  return toModel(
+    { ...fields2, project_id: fields2.project_id || r.project_id },
+    { projectName: r.project_name, latest, owner: r.user_name }
+  );
 });
 var ModelPage = external_exports.object({
   list: external_exports.array(RawModelRow).optional(),
@@ -47009,42 +47672,66 @@ var ModelPage = external_exports.object({
   total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
 }).loose().transform((p) => ({ items: p.list ?? p.items ?? [], total: p.total }));
 var ModelVersions = external_exports.object({
-  list: external_exports.array(external_exports.object({
-    version: OptionalNumber,
-    model_version: OptionalNumber,
-    size: OptionalNumber,
-    model_size_gb: OptionalNumber,
-    model_path: Text,
-    created_at: EpochMs,
-    is_vllm_compatible: external_exports.boolean().optional()
-  }).loose().transform((v) => ({
-    version: v.version ?? v.model_version,
-    sizeGb: v.size ?? v.model_size_gb,
-    modelPath: v.model_path,
-    createdAt: v.created_at,
-    vllmCompatible: v.is_vllm_compatible ?? false
-  }))).optional(),
+  list: external_exports.array(
+    external_exports.object({
+      version: OptionalNumber,
+      model_version: OptionalNumber,
+      size: OptionalNumber,
+      model_size_gb: OptionalNumber,
+      model_path: Text,
+      created_at: EpochMs,
+      is_vllm_compatible: external_exports.boolean().optional()
+    }).loose().transform(
+      (v) => ({
+        version: v.version ?? v.model_version,
+        sizeGb: v.size ?? v.model_size_gb,
+        modelPath: v.model_path,
+        createdAt: v.created_at,
+        vllmCompatible: v.is_vllm_compatible ?? false
+      })
+    )
+  ).optional(),
   next_version: OptionalNumber
 }).loose().transform((v) => ({ versions: v.list ?? [], nextVersion: v.next_version }));
 var CreatedModel = external_exports.object({ model_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.model_id ?? r.id) !== void 0, { message: "the answer has no model_id" }).transform((r) => r.model_id ?? r.id ?? "");
 
-// ../../packages/core/dist/api/models/models.js
+// ../../packages/core/src/api/models/models.ts
 var REFERER4 = "/jobs/modelDeployment";
 var HINT = "The model registry is unavailable; see 模型部署 → 模型管理 in the console.";
-var v1 = (method, path, body2, idempotent) => Effect_exports.flatMap(Platform, (p) => p.v1(method, path, body2, { idempotent, referer: REFERER4, write: /\/(create|delete)$/.test(path) }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: HINT })))));
+var v1 = (method, path, body2, idempotent) => Effect_exports.flatMap(
+  Platform,
+  (p) => p.v1(method, path, body2, { idempotent, referer: REFERER4, write: /\/(create|delete)$/.test(path) }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: HINT }))))
+);
 var listModels = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
-  const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true), (data) => decode5(ModelPage, data, "model/list")), { firstPage: 1, pageSize: 100 });
+    return yield* Effect_exports.fail(
+      invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`)
+    );
+  const all6 = yield* collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true),
+      (data) => decode5(ModelPage, data, "model/list")
+    ),
+    { firstPage: 1, pageSize: 100 }
+  );
   return { models: all6.items, truncated: all6.truncated };
 });
 var getModel = (id) => Effect_exports.gen(function* () {
   const modelId = id.trim();
   if (modelId === "")
     return yield* Effect_exports.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`));
-  const model = yield* Effect_exports.flatMap(v1("POST", "model/detail", { model_id: modelId }, true), (data) => decode5(RawModelRow, data, "model/detail"));
-  const versions = yield* Effect_exports.flatMap(v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true), (data) => decode5(ModelVersions, data, "model/{id}/versions"));
-  const latest = versions.versions.reduce((max6, v) => v.version !== void 0 && (max6 === void 0 || v.version > max6) ? v.version : max6, model.latestVersion);
+  const model = yield* Effect_exports.flatMap(
+    v1("POST", "model/detail", { model_id: modelId }, true),
+    (data) => decode5(RawModelRow, data, "model/detail")
+  );
+  const versions = yield* Effect_exports.flatMap(
+    v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true),
+    (data) => decode5(ModelVersions, data, "model/{id}/versions")
+  );
+  const latest = versions.versions.reduce(
+    (max6, v) => v.version !== void 0 && (max6 === void 0 || v.version > max6) ? v.version : max6,
+    model.latestVersion
+  );
   return { ...model, latestVersion: latest, versions: versions.versions, nextVersion: versions.nextVersion };
 });
 var prepareModel = (input2) => Effect_exports.map(validateName(input2.name, "model name"), (name2) => ({
@@ -47067,8 +47754,14 @@ var createModel = (input2) => Effect_exports.gen(function* () {
   const submitId = yield* newSubmitId();
   const body2 = { ...prepared.body, description: withTextMarker(input2.description ?? "", submitId) };
   const platform = yield* Platform;
-  const create2 = Effect_exports.flatMap(v1("POST", "model/create", body2, false), (data) => decode5(CreatedModel, data, "model/create")).pipe(Effect_exports.provideService(Platform, platform));
-  const find3 = () => Effect_exports.map(listModels({ workspaceId: input2.workspaceId }), (list2) => list2.models.find((m) => m.name === name2 && m.submitId === submitId)?.id).pipe(Effect_exports.provideService(Platform, platform));
+  const create2 = Effect_exports.flatMap(
+    v1("POST", "model/create", body2, false),
+    (data) => decode5(CreatedModel, data, "model/create")
+  ).pipe(Effect_exports.provideService(Platform, platform));
+  const find3 = () => Effect_exports.map(
+    listModels({ workspaceId: input2.workspaceId }),
+    (list2) => list2.models.find((m) => m.name === name2 && m.submitId === submitId)?.id
+  ).pipe(Effect_exports.provideService(Platform, platform));
   const created = yield* createOnce({
     create: create2,
     find: find3,
@@ -47085,7 +47778,7 @@ var deleteModel = (id) => Effect_exports.gen(function* () {
   yield* v1("POST", "model/delete", { model_id: modelId }, true);
 });
 
-// ../../packages/core/dist/api/servings/schema.js
+// ../../packages/core/src/api/servings/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Person = external_exports.union([external_exports.object({ name: Text, id: Text }).partial().loose(), external_exports.string(), external_exports.null()]).optional();
@@ -47116,30 +47809,32 @@ var RawServing = external_exports.object({
   created_by: Person,
   created_at: EpochMs,
   updated_at: EpochMs
-}).loose().refine((s) => (s.inference_serving_id ?? s.id) !== void 0, { message: "a serving needs inference_serving_id" }).transform((s) => ({
-  id: s.inference_serving_id ?? s.id ?? "",
-  name: s.name,
-  status: normalizeStatus(s.status ?? s.phase, "serving"),
-  image: s.image,
-  command: s.command,
-  replicas: s.replicas,
-  nodesPerReplica: s.node_num_per_replica,
-  modelId: s.model_id,
-  modelVersion: s.model_version,
-  port: s.port,
-  priority: s.priority_name || (s.task_priority === "0" ? "" : s.task_priority),
-  specId: s.spec_id || s.quota_id,
-  customDomain: s.custom_domain,
-  accessUrl: s.access_url,
-  logicComputeGroupId: s.logic_compute_group_id,
-  logicComputeGroupName: s.logic_compute_group_name,
-  workspaceId: s.workspace_id,
-  projectId: s.project_id,
-  projectName: s.project_name,
-  createdBy: typeof s.created_by === "string" ? s.created_by : s.created_by?.name ?? "",
-  createdAt: s.created_at,
-  updatedAt: s.updated_at
-}));
+}).loose().refine((s) => (s.inference_serving_id ?? s.id) !== void 0, { message: "a serving needs inference_serving_id" }).transform(
+  (s) => ({
+    id: s.inference_serving_id ?? s.id ?? "",
+    name: s.name,
+    status: normalizeStatus(s.status ?? s.phase, "serving"),
+    image: s.image,
+    command: s.command,
+    replicas: s.replicas,
+    nodesPerReplica: s.node_num_per_replica,
+    modelId: s.model_id,
+    modelVersion: s.model_version,
+    port: s.port,
+    priority: s.priority_name || (s.task_priority === "0" ? "" : s.task_priority),
+    specId: s.spec_id || s.quota_id,
+    customDomain: s.custom_domain,
+    accessUrl: s.access_url,
+    logicComputeGroupId: s.logic_compute_group_id,
+    logicComputeGroupName: s.logic_compute_group_name,
+    workspaceId: s.workspace_id,
+    projectId: s.project_id,
+    projectName: s.project_name,
+    createdBy: typeof s.created_by === "string" ? s.created_by : s.created_by?.name ?? "",
+    createdAt: s.created_at,
+    updatedAt: s.updated_at
+  })
+);
 var ServingPage = external_exports.object({
   inference_servings: external_exports.array(RawServing).optional(),
   list: external_exports.array(RawServing).optional(),
@@ -47149,24 +47844,66 @@ var ServingPage = external_exports.object({
 var CreatedServing = external_exports.object({ inference_serving_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, { message: "the answer has no inference_serving_id" }).transform((r) => r.inference_serving_id ?? r.id ?? "");
 var servingConsoleUrl = (baseUrl, workspaceId) => new URL(`/deploy/inference?spaceId=${encodeURIComponent(workspaceId)}`, baseUrl).toString();
 
-// ../../packages/core/dist/api/servings/servings.js
+// ../../packages/core/src/api/servings/servings.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER5 = "/jobs/modelDeployment";
 var listServings = (input2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const all6 = yield* collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "inference_servings/list", { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId }, { idempotent: true, referer: REFERER5 }), (data) => decode5(ServingPage, data, "inference_servings/list")), { firstPage: 1, pageSize: 50 }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." }))));
+  const all6 = yield* collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      platform.v1(
+        "POST",
+        "inference_servings/list",
+        { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId },
+        { idempotent: true, referer: REFERER5 }
+      ),
+      (data) => decode5(ServingPage, data, "inference_servings/list")
+    ),
+    { firstPage: 1, pageSize: 50 }
+  ).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." }))
+    )
+  );
   return { servings: all6.items, truncated: all6.truncated };
 });
-var servingIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => ref2.kind === "serving" ? Either_exports.right(ref2.id) : Either_exports.left(invalidInput(`"${raw}" is not a serving id.`, `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`)));
+var servingIdOf = (raw) => Either_exports.flatMap(
+  taskKindOf(raw),
+  (ref2) => ref2.kind === "serving" ? Either_exports.right(ref2.id) : Either_exports.left(
+    invalidInput(
+      `"${raw}" is not a serving id.`,
+      `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`
+    )
+  )
+);
 var getServing = (id) => Effect_exports.gen(function* () {
   const servingId = yield* servingIdOf(id);
   const platform = yield* Platform;
   const body2 = { inference_serving_id: servingId };
-  const data = yield* platform.openapi("inference_servings/detail", body2, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => platform.v2("inference_serving", "GetServing", body2, { idempotent: true })), Effect_exports.catchTag("SurfaceUnavailable", () => platform.v1("GET", `inference_servings/detail?inference_serving_id=${encodeURIComponent(servingId)}`, void 0, {
-    idempotent: true,
-    referer: REFERER5
-  })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "No serving detail surface answers; see 模型部署 in the console." }))));
+  const data = yield* platform.openapi("inference_servings/detail", body2, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v2("inference_serving", "GetServing", body2, { idempotent: true })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v1(
+        "GET",
+        `inference_servings/detail?inference_serving_id=${encodeURIComponent(servingId)}`,
+        void 0,
+        {
+          idempotent: true,
+          referer: REFERER5
+        }
+      )
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "No serving detail surface answers; see 模型部署 in the console." }))
+    )
+  );
   return yield* decode5(RawServing, data, "inference_servings/detail");
 });
 var stopServing = (id) => Effect_exports.gen(function* () {
@@ -47176,13 +47913,27 @@ var stopServing = (id) => Effect_exports.gen(function* () {
     return { serving: serving2, sent: false, message: `Serving ${label3} is already ${serving2.status.raw}.` };
   const platform = yield* Platform;
   const body2 = { inference_serving_id: serving2.id };
-  yield* platform.openapi("inference_servings/stop", body2, WRITE).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "StopServing", body2, WRITE)), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Stop it from the console's 模型部署 page, and report the failure." }))));
+  yield* platform.openapi("inference_servings/stop", body2, WRITE).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "StopServing", body2, WRITE)
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Stop it from the console's 模型部署 page, and report the failure." }))
+    )
+  );
   return { serving: serving2, sent: true, message: `Serving ${label3} is stopping.` };
 });
 var prepareServing = (input2) => Effect_exports.gen(function* () {
   const name2 = yield* validateName(input2.name, "serving name");
   if (input2.command.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("A serving needs a command that keeps serving.", "Pass the server's start command, e.g. vllm serve …"));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "A serving needs a command that keeps serving.",
+        "Pass the server's start command, e.g. vllm serve …"
+      )
+    );
   const image = yield* checkJobImage(typeof input2.image === "string" ? input2.image : input2.image.address, {
     registries: registryTable(yield* ActiveProfile),
     ...input2.registry !== void 0 ? { workspaceRegistry: input2.registry } : {}
@@ -47193,7 +47944,12 @@ var prepareServing = (input2) => Effect_exports.gen(function* () {
   });
   const registered = typeof input2.image === "string" ? yield* findImageByAddress(image.address, input2.workspaceId) : input2.image;
   if (registered === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The image ${image.address} is not registered in this workspace's registry.`, `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `The image ${image.address} is not registered in this workspace's registry.`,
+        `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`
+      )
+    );
   const body2 = {
     name: name2,
     workspace_id: input2.workspaceId,
@@ -47230,7 +47986,17 @@ var plannedServingCreate = (body2) => planned("POST", "openapi/v1/inference_serv
 var createServing = (input2) => Effect_exports.gen(function* () {
   const { name: name2, body: body2, warnings } = yield* prepareServing(input2);
   const platform = yield* Platform;
-  const create2 = platform.openapi("inference_servings/create", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "CreateServing", body2, { idempotent: false, write: true })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Deploy from the console's 模型部署 page, and report the failure." }))), Effect_exports.flatMap((data) => decode5(CreatedServing, data, "inference_servings/create")));
+  const create2 = platform.openapi("inference_servings/create", body2, { idempotent: false, write: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "CreateServing", body2, { idempotent: false, write: true })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Deploy from the console's 模型部署 page, and report the failure." }))
+    ),
+    Effect_exports.flatMap((data) => decode5(CreatedServing, data, "inference_servings/create"))
+  );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
   const created = yield* createMatching({
@@ -47253,15 +48019,15 @@ var createServing = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/common/deploy.js
+// ../../packages/core/src/operations/common/deploy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/spec.js
+// ../../packages/core/src/operations/common/spec.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/submission/describe.js
+// ../../packages/core/src/operations/common/submission/describe.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var describeSpecCandidate = (c) => `${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${c.pricePerHour !== void 0 ? `, ${c.pricePerHour}/h` : ""}`;
@@ -47274,7 +48040,7 @@ var renderSpecCandidates = (candidates) => renderTable(candidates, [
   { header: "PRICE/H", cell: (c) => c.pricePerHour, align: "right" }
 ]);
 
-// ../../packages/core/dist/operations/common/spec.js
+// ../../packages/core/src/operations/common/spec.ts
 var DEPLOY_TYPE_ORDER = ["TRAIN", "DSW", "HPC", "SERVING"];
 var SUBMIT_TYPE_ORDER = ["TRAIN", "HPC", "DSW", "SERVING"];
 var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_TYPE_ORDER) => Effect_exports.gen(function* () {
@@ -47287,42 +48053,50 @@ var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_T
     ...spec2 !== void 0 ? { spec: spec2 } : {}
   });
   const first2 = ask([own2]);
-  if (Either_exports.isRight(first2) || spec2 === void 0 || spec2.trim() === "" || own2.specs.length === 0)
-    return yield* first2;
-  const others = yield* Effect_exports.forEach(order.filter((t) => t !== scheduleType), (t) => Effect_exports.map(Effect_exports.either(listSpecs(workspaceId, group.id, t)), (r) => ({
-    scheduleType: t,
-    specs: Either_exports.isRight(r) ? r.right : []
-  })), { concurrency: 3 });
+  if (Either_exports.isRight(first2) || spec2 === void 0 || spec2.trim() === "" || own2.specs.length === 0) return yield* first2;
+  const others = yield* Effect_exports.forEach(
+    order.filter((t) => t !== scheduleType),
+    (t) => Effect_exports.map(Effect_exports.either(listSpecs(workspaceId, group.id, t)), (r) => ({
+      scheduleType: t,
+      specs: Either_exports.isRight(r) ? r.right : []
+    })),
+    { concurrency: 3 }
+  );
   return yield* ask([own2, ...others]);
 });
 var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
   const group = target.group;
-  if (group === void 0)
-    return yield* Effect_exports.fail(invalidInput("No compute group.", "Pass compute_group."));
+  if (group === void 0) return yield* Effect_exports.fail(invalidInput("No compute group.", "Pass compute_group."));
   const chosen = yield* Effect_exports.either(chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER));
-  if (Either_exports.isRight(chosen))
-    return chosen.right;
+  if (Either_exports.isRight(chosen)) return chosen.right;
   const error62 = chosen.left;
   const candidates = error62.candidates ?? [];
-  if (candidates.length === 0)
-    return yield* Effect_exports.fail(error62);
-  return yield* Effect_exports.fail(invalidInput(error62.message, `${error62.hint} Pass ${fieldWord("spec", "<ID>")}:
-${renderSpecCandidates(candidates)}`, {
-    candidates
-  }));
+  if (candidates.length === 0) return yield* Effect_exports.fail(error62);
+  return yield* Effect_exports.fail(
+    invalidInput(
+      error62.message,
+      `${error62.hint} Pass ${fieldWord("spec", "<ID>")}:
+${renderSpecCandidates(candidates)}`,
+      {
+        candidates
+      }
+    )
+  );
 });
 
-// ../../packages/core/dist/operations/common/deploy.js
+// ../../packages/core/src/operations/common/deploy.ts
 var deployTarget = (input2, scheduleType, instances = 1) => Effect_exports.gen(function* () {
   const target = yield* resolveTarget(input2, {
     needGroup: true,
     auto: { scheduleType, spec: input2.spec, instances, priority: input2.priority }
   });
   const group = target.group;
-  if (group === void 0)
-    return yield* Effect_exports.die("resolveTarget returned no group");
+  if (group === void 0) return yield* Effect_exports.die("resolveTarget returned no group");
   const workspace = target.workspace;
-  const spec2 = yield* hintWithWarnings(chooseTypedSpec(workspace.id, group, scheduleType, input2.spec), target.warnings);
+  const spec2 = yield* hintWithWarnings(
+    chooseTypedSpec(workspace.id, group, scheduleType, input2.spec),
+    target.warnings
+  );
   return { target, group, workspace, spec: spec2 };
 });
 var deployPlace = (where3) => ({
@@ -47332,22 +48106,20 @@ var deployPlace = (where3) => ({
   spec: toCandidate(where3.spec)
 });
 
-// ../../packages/core/dist/operations/common/image.js
+// ../../packages/core/src/operations/common/image.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SUBMIT_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists the registered ones), or set defaultImage with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`;
 var DEPLOY_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists registered ones), or set one with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`;
 var imageOrDefault = (given, hint) => Effect_exports.gen(function* () {
   const image = given ?? (yield* defaultOf("defaultImage"));
-  if (image !== void 0 && image.trim() !== "")
-    return image;
+  if (image !== void 0 && image.trim() !== "") return image;
   return yield* Effect_exports.fail(invalidInput("No image was given and no defaultImage is set.", hint));
 });
 var IMAGE_TYPES = ["SOURCE_PRIVATE", "SOURCE_PUBLIC", "SOURCE_OFFICIAL"];
 var imageTypeOf = (raw) => IMAGE_TYPES.find((t) => t === raw.toUpperCase());
 var registeredImage = (address, workspaceId) => Effect_exports.map(Effect_exports.either(findImageByAddress(address, workspaceId)), (found) => {
-  if (Either_exports.isLeft(found))
-    return { warnings: [] };
+  if (Either_exports.isLeft(found)) return { warnings: [] };
   const image = found.right;
   if (image === void 0)
     return {
@@ -47371,16 +48143,23 @@ var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* ()
   }
   const found = yield* findImageByAddress(raw.trim(), workspace.id);
   if (found === void 0) {
-    const display = Either_exports.getOrElse(toDisplayAddress(raw, { registries, registry: workspace.policy.registry }), () => raw);
+    const display = Either_exports.getOrElse(
+      toDisplayAddress(raw, { registries, registry: workspace.policy.registry }),
+      () => raw
+    );
     const name2 = ref2.repository.split("/").at(-1) ?? ref2.repository;
-    return yield* Effect_exports.fail(invalidInput(`The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`, `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name2}, 版本号 ${ref2.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name2 })}.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`,
+        `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name2}, 版本号 ${ref2.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name2 })}.`
+      )
+    );
   }
-  if (ref2.host === void 0)
-    warnings.push(`Image ${raw} resolved to the registered ${found.address}.`);
+  if (ref2.host === void 0) warnings.push(`Image ${raw} resolved to the registered ${found.address}.`);
   return { image: found, warnings };
 });
 
-// ../../packages/core/dist/operations/common/priority.js
+// ../../packages/core/src/operations/common/priority.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var lookUp = (given, project3, spec2, fallback) => Effect_exports.gen(function* () {
@@ -47395,29 +48174,30 @@ var lookUp = (given, project3, spec2, fallback) => Effect_exports.gen(function* 
 });
 var resolvePriority = (given, project3, spec2) => Effect_exports.gen(function* () {
   const { source, checked } = yield* lookUp(given, project3, spec2, "cap");
-  if (Either_exports.isRight(checked))
-    return checked.right;
+  if (Either_exports.isRight(checked)) return checked.right;
   const e = checked.left;
   const from = source === "argument" ? "" : source === "defaultPriority" ? " It came from defaultPriority." : " It is the project's cap.";
-  return yield* Effect_exports.fail(amendError(e, {
-    message: `${e.message} (project ${project3.name})${from}`,
-    hint: given === void 0 ? `${e.hint} Pass priority explicitly.` : e.hint
-  }));
+  return yield* Effect_exports.fail(
+    amendError(e, {
+      message: `${e.message} (project ${project3.name})${from}`,
+      hint: given === void 0 ? `${e.hint} Pass priority explicitly.` : e.hint
+    })
+  );
 });
 var choosePriority = (given, project3, spec2, fallback) => Effect_exports.flatMap(lookUp(given, project3, spec2, fallback), ({ checked }) => checked);
 
-// ../../packages/core/dist/operations/inference/recipes/deploy.js
+// ../../packages/core/src/operations/inference/recipes/deploy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/inference/recipes/files.js
+// ../../packages/core/src/operations/inference/recipes/files.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { basename as basename3, dirname as dirname6, join as join11 } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// ../../packages/core/dist/operations/inference/recipes/schema.js
+// ../../packages/core/src/operations/inference/recipes/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Size = external_exports.union([external_exports.literal("auto"), external_exports.number().int().positive()]);
@@ -47454,7 +48234,7 @@ var RecipeSchema = external_exports.object({
   }).strict().default({ path: "/v1/models", timeout_seconds: 900 })
 }).strict();
 
-// ../../packages/core/dist/operations/inference/recipes/files.js
+// ../../packages/core/src/operations/inference/recipes/files.ts
 var RANK = {
   shipped: "the recipes shipped with inspire",
   config: "the config folder's recipes/",
@@ -47481,14 +48261,11 @@ var shippedRecipeDir = () => {
   } catch {
     return void 0;
   }
-  if (hasRecipes(join11(here, "recipes")))
-    return join11(here, "recipes");
+  if (hasRecipes(join11(here, "recipes"))) return join11(here, "recipes");
   for (let dir = here; dirname6(dir) !== dir; dir = dirname6(dir)) {
-    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join11(dir, "recipes")))
-      return join11(dir, "recipes");
+    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join11(dir, "recipes"))) return join11(dir, "recipes");
     const installed = join11(dir, "node_modules", "@holos-inspire", "core", "recipes");
-    if (hasRecipes(installed))
-      return installed;
+    if (hasRecipes(installed)) return installed;
   }
   return void 0;
 };
@@ -47500,7 +48277,10 @@ var recipeFolders = (configDir, workingDir, trustRoots = []) => {
     ...workingDir !== void 0 ? [{ dir: join11(workingDir, "recipes"), source: "project" }] : []
   ];
 };
-var fieldPath = (path) => path.reduce((out, k) => typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`, "");
+var fieldPath = (path) => path.reduce(
+  (out, k) => typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`,
+  ""
+);
 var lineOf = (yaml, doc, counter6, path) => {
   for (let n = path.length; n >= 1; n--) {
     const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true);
@@ -47508,12 +48288,10 @@ var lineOf = (yaml, doc, counter6, path) => {
     if (yaml.isMap(parent)) {
       const pair2 = parent.items.find((p) => yaml.isScalar(p.key) && p.key.value === last3);
       const range = yaml.isNode(pair2?.key) ? pair2.key.range : void 0;
-      if (range)
-        return counter6.linePos(range[0]).line;
+      if (range) return counter6.linePos(range[0]).line;
     } else if (yaml.isSeq(parent) && typeof last3 === "number") {
       const item = parent.items[last3];
-      if (yaml.isNode(item) && item.range)
-        return counter6.linePos(item.range[0]).line;
+      if (yaml.isNode(item) && item.range) return counter6.linePos(item.range[0]).line;
     }
   }
   return 1;
@@ -47530,7 +48308,12 @@ var parseRecipe = (text3, file3, source) => Effect_exports.gen(function* () {
   const [syntax] = doc.errors;
   if (syntax !== void 0) {
     const line = syntax.linePos?.[0]?.line ?? 1;
-    return yield* Effect_exports.fail(invalidInput(`${file3}:${line}: the recipe is not valid YAML: ${syntax.message.split("\n")[0]}`, "Fix the YAML at that line; a recipe is a mapping of keys such as engine, image, model."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${file3}:${line}: the recipe is not valid YAML: ${syntax.message.split("\n")[0]}`,
+        "Fix the YAML at that line; a recipe is a mapping of keys such as engine, image, model."
+      )
+    );
   }
   const parsed = RecipeSchema.safeParse(doc.toJS() ?? {});
   if (!parsed.success) {
@@ -47539,23 +48322,25 @@ var parseRecipe = (text3, file3, source) => Effect_exports.gen(function* () {
       const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path;
       return `${file3}:${lineOf(yaml, doc, counter6, at)}: ${where3 === "" ? "" : `${where3}: `}${issueLine(i)}`;
     });
-    return yield* Effect_exports.fail(invalidInput(`The recipe ${basename3(file3)} is not valid:
-${issues.join("\n")}`, "Fix the fields named; the shipped recipes (serve recipes lists them) show every key."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `The recipe ${basename3(file3)} is not valid:
+${issues.join("\n")}`,
+        "Fix the fields named; the shipped recipes (serve recipes lists them) show every key."
+      )
+    );
   }
   const body2 = parsed.data;
   return { ...body2, name: body2.name ?? basename3(file3).replace(/\.ya?ml$/, ""), file: file3, source };
 });
 var readRecipeFile = (file3, folder) => {
-  if (folder.trustRoots === void 0)
-    return readFileSync2(file3, "utf8");
+  if (folder.trustRoots === void 0) return readFileSync2(file3, "utf8");
   const folderIssue = untrustedFolder(file3, folder.trustRoots);
-  if (folderIssue !== void 0)
-    throw folderIssue;
+  if (folderIssue !== void 0) throw folderIssue;
   return (readTrustedFile(file3) ?? Buffer.alloc(0)).toString("utf8");
 };
 var filesIn = (dir) => {
-  if (!existsSync(dir))
-    return [];
+  if (!existsSync(dir)) return [];
   try {
     return readdirSync2(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join11(dir, f));
   } catch {
@@ -47578,15 +48363,16 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
         continue;
       }
       const laterWins = before2.source !== recipe.source;
-      clashes.push(laterWins ? `Recipe ${recipe.name} is in ${before2.file} and ${recipe.file}; ${recipe.file} wins (${RANK[recipe.source]} beat ${RANK[before2.source]}).` : `Recipe ${recipe.name} is in ${before2.file} and ${recipe.file}; ${before2.file} wins (first by file name); rename one.`);
-      if (laterWins)
-        byName.set(recipe.name, recipe);
+      clashes.push(
+        laterWins ? `Recipe ${recipe.name} is in ${before2.file} and ${recipe.file}; ${recipe.file} wins (${RANK[recipe.source]} beat ${RANK[before2.source]}).` : `Recipe ${recipe.name} is in ${before2.file} and ${recipe.file}; ${before2.file} wins (first by file name); rename one.`
+      );
+      if (laterWins) byName.set(recipe.name, recipe);
     }
   }
   return { recipes: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), folders, clashes };
 });
 
-// ../../packages/core/dist/operations/inference/recipes/resolve.js
+// ../../packages/core/src/operations/inference/recipes/resolve.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
@@ -47602,7 +48388,12 @@ var sizes = (recipe, gpus2, nodes) => {
   const pp = pipeline !== "auto" ? pipeline : recipe.engine === "vllm" ? nodes : 1;
   const total2 = gpus2 * nodes;
   if (tp * pp > total2)
-    return Either_exports.left(invalidInput(`Recipe ${recipe.name} asks for tensor parallel ${tp} × pipeline parallel ${pp} = ${tp * pp} GPUs, but a replica has ${total2} (${nodes} node(s) × ${gpus2} GPU(s) of the spec).`, `Pick a spec with more GPUs, raise nodes_per_replica, or set parallel.tensor and parallel.pipeline to auto (${file2(recipe)}).`));
+    return Either_exports.left(
+      invalidInput(
+        `Recipe ${recipe.name} asks for tensor parallel ${tp} × pipeline parallel ${pp} = ${tp * pp} GPUs, but a replica has ${total2} (${nodes} node(s) × ${gpus2} GPU(s) of the spec).`,
+        `Pick a spec with more GPUs, raise nodes_per_replica, or set parallel.tensor and parallel.pipeline to auto (${file2(recipe)}).`
+      )
+    );
   return Either_exports.right({ tp, pp });
 };
 var file2 = (recipe) => recipe.file;
@@ -47616,8 +48407,7 @@ var vllmCommand = (p) => {
   const serve = ["vllm", "serve", p.path, "--tensor-parallel-size", p.tp, "--pipeline-parallel-size", p.pp];
   const tail = ["--served-model-name", p.served, "--port", String(p.port), ...p.args];
   const d = p.recipe.distributed;
-  if (p.nodes <= 1)
-    return words([...serve, ...tail]);
+  if (p.nodes <= 1) return words([...serve, ...tail]);
   const leader = `[ "${rankVar(p.recipe)}" = "0" ]`;
   if (d.backend === "ray") {
     const rayPort = String(d.port ?? 6379);
@@ -47668,10 +48458,14 @@ var resolveRecipe = (recipe, ctx) => {
   let pp;
   if (ctx.gpus !== void 0) {
     if (ctx.gpus === 0)
-      return Either_exports.left(invalidInput(`Recipe ${recipe.name} runs ${recipe.engine} on GPUs, but the spec has none.`, "Pick a SERVING spec with GPUs."));
+      return Either_exports.left(
+        invalidInput(
+          `Recipe ${recipe.name} runs ${recipe.engine} on GPUs, but the spec has none.`,
+          "Pick a SERVING spec with GPUs."
+        )
+      );
     const s = sizes(recipe, ctx.gpus, nodes);
-    if (Either_exports.isLeft(s))
-      return Either_exports.left(s.left);
+    if (Either_exports.isLeft(s)) return Either_exports.left(s.left);
     tp = s.right.tp;
     pp = s.right.pp;
     if (tp * pp < ctx.gpus * nodes)
@@ -47683,9 +48477,13 @@ var resolveRecipe = (recipe, ctx) => {
   }
   const overridden = recipe.args.filter((a) => MANAGED[recipe.engine].includes(a.split("=")[0] ?? a));
   if (overridden.length > 0)
-    warnings.push(`The recipe's args set ${overridden.join(", ")} again; the engine keeps the last value, so they override the resolved ones.`);
+    warnings.push(
+      `The recipe's args set ${overridden.join(", ")} again; the engine keeps the last value, so they override the resolved ones.`
+    );
   if (recipe.shm_gi !== void 0)
-    warnings.push(`shm_gi ${recipe.shm_gi} is not sent: the platform's serving create takes no shared-memory field (INSPIRE-API §4.8).`);
+    warnings.push(
+      `shm_gi ${recipe.shm_gi} is not sent: the platform's serving create takes no shared-memory field (INSPIRE-API §4.8).`
+    );
   const path = recipe.model.path ?? ctx.modelPath ?? `<path of ${recipe.model.repository ?? "the model"} ${recipe.model.version === "latest" ? "latest" : `v${recipe.model.version}`}>`;
   const served = recipe.served_name ?? recipe.model.repository ?? path.split("/").filter(Boolean).at(-1) ?? "model";
   const parts2 = {
@@ -47719,38 +48517,80 @@ var resolveRecipe = (recipe, ctx) => {
   });
 };
 
-// ../../packages/core/dist/operations/inference/recipes/deploy.js
-var recipeBook = (workingDir) => Effect_exports.flatMap(Store, (store) => readRecipes(recipeFolders(store.paths.configDir, workingDir, storeRoots(store.paths))));
+// ../../packages/core/src/operations/inference/recipes/deploy.ts
+var recipeBook = (workingDir) => Effect_exports.flatMap(
+  Store,
+  (store) => readRecipes(recipeFolders(store.paths.configDir, workingDir, storeRoots(store.paths)))
+);
 var findRecipe = (book, name2) => {
   const found = book.recipes.find((r) => r.name === name2.trim());
-  if (found !== void 0)
-    return Effect_exports.succeed(found);
-  const near = closestNames(book.recipes.map((r) => r.name), name2);
-  return Effect_exports.fail(invalidInput(`No serving recipe is named ${name2}.`, `${near.length > 0 ? `Did you mean ${near.join(", ")}? ` : ""}${callWord("inference", { action: "recipes" })} lists them; add your own as YAML in the config folder's recipes/ or ./recipes/.`, { candidates: book.recipes.map((r) => r.name) }));
+  if (found !== void 0) return Effect_exports.succeed(found);
+  const near = closestNames(
+    book.recipes.map((r) => r.name),
+    name2
+  );
+  return Effect_exports.fail(
+    invalidInput(
+      `No serving recipe is named ${name2}.`,
+      `${near.length > 0 ? `Did you mean ${near.join(", ")}? ` : ""}${callWord("inference", { action: "recipes" })} lists them; add your own as YAML in the config folder's recipes/ or ./recipes/.`,
+      { candidates: book.recipes.map((r) => r.name) }
+    )
+  );
 };
 var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* () {
   const wanted = input2.model_id ?? recipe.model.repository;
   if (wanted === void 0)
-    return yield* Effect_exports.fail(invalidInput(`Recipe ${recipe.name} names only a path, but a serving is created for a model of the platform's repository.`, `Pass model_id and model_version (${callWord("models", { action: "list" })}), or set model.repository in ${recipe.file}.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `Recipe ${recipe.name} names only a path, but a serving is created for a model of the platform's repository.`,
+        `Pass model_id and model_version (${callWord("models", { action: "list" })}), or set model.repository in ${recipe.file}.`
+      )
+    );
   const listed = yield* listModels({ workspaceId });
-  const match15 = matchName(listed.models, (m) => m.name, wanted, (m) => m.id === wanted);
-  if (match15.kind === "one")
-    return yield* getModel(match15.item.id);
+  const match15 = matchName(
+    listed.models,
+    (m) => m.name,
+    wanted,
+    (m) => m.id === wanted
+  );
+  if (match15.kind === "one") return yield* getModel(match15.item.id);
   if (match15.kind === "many")
-    return yield* Effect_exports.fail(invalidInput(`${match15.items.length} models match ${wanted}: ${match15.items.map((m) => m.name).join(", ")}.`, `Set model.repository in ${recipe.file} to one exact name, or pass model_id.`));
-  return yield* Effect_exports.fail(invalidInput(`Recipe ${recipe.name} serves model ${wanted}, which this workspace's model repository does not have.`, `Register it (${callWord("models", { action: "create" })}), pass model_id, or copy the recipe and set model.repository to one of the listed models.`, { candidates: listed.models.map((m) => m.name) }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${match15.items.length} models match ${wanted}: ${match15.items.map((m) => m.name).join(", ")}.`,
+        `Set model.repository in ${recipe.file} to one exact name, or pass model_id.`
+      )
+    );
+  return yield* Effect_exports.fail(
+    invalidInput(
+      `Recipe ${recipe.name} serves model ${wanted}, which this workspace's model repository does not have.`,
+      `Register it (${callWord("models", { action: "create" })}), pass model_id, or copy the recipe and set model.repository to one of the listed models.`,
+      { candidates: listed.models.map((m) => m.name) }
+    )
+  );
 });
 var recipeVersion = (recipe, model, asked) => {
   const numbers2 = model.versions.flatMap((v2) => v2.version !== void 0 ? [v2.version] : []);
   const want = asked ?? (recipe.model.version === "latest" ? Math.max(0, ...numbers2) : recipe.model.version);
   const v = model.versions.find((x) => x.version === want);
   if (v === void 0)
-    return Effect_exports.fail(invalidInput(`Model ${model.name} has no version ${want}.`, `Set model.version in ${recipe.file} to one of its versions.`, {
-      candidates: numbers2
-    }));
+    return Effect_exports.fail(
+      invalidInput(
+        `Model ${model.name} has no version ${want}.`,
+        `Set model.version in ${recipe.file} to one of its versions.`,
+        {
+          candidates: numbers2
+        }
+      )
+    );
   const path = recipe.model.path ?? v.modelPath;
   if (path === "")
-    return Effect_exports.fail(invalidInput(`The platform reports no path for ${model.name} v${want}, so the recipe cannot name it in the command.`, `Set model.path in ${recipe.file} to where the files are on shared storage (/inspire/…).`));
+    return Effect_exports.fail(
+      invalidInput(
+        `The platform reports no path for ${model.name} v${want}, so the recipe cannot name it in the command.`,
+        `Set model.path in ${recipe.file} to where the files are on shared storage (/inspire/…).`
+      )
+    );
   return Effect_exports.succeed({ version: want, path });
 };
 var resolveForPlacement = (recipe, input2) => Effect_exports.gen(function* () {
@@ -47766,13 +48606,17 @@ var resolveForPlacement = (recipe, input2) => Effect_exports.gen(function* () {
     nodesPerReplica: nodes,
     port: input2.port
   });
-  if (Either_exports.isLeft(resolved))
-    return yield* Effect_exports.fail(resolved.left);
+  if (Either_exports.isLeft(resolved)) return yield* Effect_exports.fail(resolved.left);
   return { recipe, resolved: resolved.right, where: where3, model, version: version2 };
 });
 var recipeDeployment = (raw, workingDir) => Effect_exports.gen(function* () {
   if (raw.command !== void 0)
-    return yield* Effect_exports.fail(invalidInput("Pass either recipe or command, not both: the recipe builds the command.", "Drop command, or put extra engine flags in the recipe's args."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "Pass either recipe or command, not both: the recipe builds the command.",
+        "Drop command, or put extra engine flags in the recipe's args."
+      )
+    );
   const recipe = yield* findRecipe(yield* recipeBook(workingDir), raw.recipe ?? "");
   const d = yield* resolveForPlacement(recipe, raw);
   const r = d.resolved;
@@ -47805,33 +48649,66 @@ var recipeDeployment = (raw, workingDir) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/inference/create.js
+// ../../packages/core/src/operations/inference/create.ts
 var required2 = (value, field, example) => value === void 0 || value === "" ? Effect_exports.fail(invalidInput(`inference create needs ${field}.`, `Pass ${field}, e.g. ${example}.`)) : Effect_exports.succeed(value);
 var commandWarnings = (command, port) => {
   const warnings = [];
   if (/^\s*(exec\s+)?sleep\s+(infinity|inf|\d+[smhd]?)\s*;?\s*$/i.test(command))
-    warnings.push(`The command only sleeps: the pod stays up but nothing answers on port ${port}. Use the server's start command, e.g. python -m vllm.entrypoints.openai.api_server --port ${port}.`);
+    warnings.push(
+      `The command only sleeps: the pod stays up but nothing answers on port ${port}. Use the server's start command, e.g. python -m vllm.entrypoints.openai.api_server --port ${port}.`
+    );
   else if (/vllm/i.test(command) && !/--port[\s=]/.test(command))
     warnings.push(`vLLM listens on 8000 unless told otherwise; add --port ${port} so it answers on the serving's port.`);
   return warnings;
 };
-var modelFor = (modelId, workspaceId) => getModel(modelId).pipe(Effect_exports.catchIf((e) => e.reason === "NotFound", () => Effect_exports.flatMap(Effect_exports.either(listModels({ workspaceId })), (listed) => Effect_exports.fail(invalidInput(`No model has the id ${modelId}.`, `Pick a model_id from ${callWord("models", { action: "list" })}, or register one with ${callWord("models", { action: "create" })}.`, Either_exports.isRight(listed) ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {})))));
+var modelFor = (modelId, workspaceId) => getModel(modelId).pipe(
+  Effect_exports.catchIf(
+    (e) => e.reason === "NotFound",
+    () => Effect_exports.flatMap(
+      Effect_exports.either(listModels({ workspaceId })),
+      (listed) => Effect_exports.fail(
+        invalidInput(
+          `No model has the id ${modelId}.`,
+          `Pick a model_id from ${callWord("models", { action: "list" })}, or register one with ${callWord("models", { action: "create" })}.`,
+          Either_exports.isRight(listed) ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {}
+        )
+      )
+    )
+  )
+);
 var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
   const fromRecipe = raw.recipe !== void 0 ? yield* recipeDeployment(raw, workingDir) : void 0;
   const input2 = fromRecipe?.input ?? raw;
   const port = input2.port ?? 2400;
   const replicas = input2.replicas ?? 1;
   const nodesPerReplica = input2.node_num_per_replica ?? 1;
-  const name2 = yield* validateName(yield* required2(input2.name, "name", `${fieldWord("name", "llama-serving")}`), "serving name");
-  const modelId = yield* required2(input2.model_id, "model_id", `a model_id from ${callWord("models", { action: "list" })}`);
+  const name2 = yield* validateName(
+    yield* required2(input2.name, "name", `${fieldWord("name", "llama-serving")}`),
+    "serving name"
+  );
+  const modelId = yield* required2(
+    input2.model_id,
+    "model_id",
+    `a model_id from ${callWord("models", { action: "list" })}`
+  );
   const version2 = yield* required2(input2.model_version, "model_version", "model_version=1");
-  const command = (yield* required2(input2.command, "command", `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`)).trim();
+  const command = (yield* required2(
+    input2.command,
+    "command",
+    `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`
+  )).trim();
   const where3 = fromRecipe?.where ?? (yield* deployTarget(input2, "SERVING", replicas * nodesPerReplica));
   const { target, group, workspace, spec: spec2 } = where3;
   const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace.id));
   const known = model.versions.find((v) => v.version === version2);
   if (known === void 0)
-    return yield* Effect_exports.fail(invalidInput(`Model ${model.name} has no version ${version2}.`, `Use one of its versions; ${callWord("models", { action: "detail", model_id: model.id })} lists them.`, { candidates: model.versions.flatMap((v) => v.version !== void 0 ? [v.version] : []) }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `Model ${model.name} has no version ${version2}.`,
+        `Use one of its versions; ${callWord("models", { action: "detail", model_id: model.id })} lists them.`,
+        { candidates: model.versions.flatMap((v) => v.version !== void 0 ? [v.version] : []) }
+      )
+    );
   const image = yield* resolveRegisteredImage(yield* imageOrDefault(input2.image, DEPLOY_IMAGE_HINT), workspace);
   const priority = yield* choosePriority(input2.priority, target.project, spec2, "four-under-cap");
   const platform = yield* Platform;
@@ -47907,21 +48784,268 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
     next: [
-      fromRecipe !== void 0 ? nextStep("inference", { action: "health", serving_id: created.servingId }, "until it answers") : nextStep("inference", { action: "detail", serving_id: created.servingId }, "until it is RUNNING and has an access URL"),
+      fromRecipe !== void 0 ? nextStep("inference", { action: "health", serving_id: created.servingId }, "until it answers") : nextStep(
+        "inference",
+        { action: "detail", serving_id: created.servingId },
+        "until it is RUNNING and has an access URL"
+      ),
       nextStep("job_detail", { job_id: created.servingId }, "for events and diagnostics")
     ]
   };
 });
 
-// ../../packages/core/dist/operations/inference/input.js
+// ../../packages/core/src/operations/inference/health-wait.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/fields.js
+// ../../packages/core/src/operations/inference/probe.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var DEFAULT_HEALTH_PATH = "/v1/models";
+var probeUrl = (root, path) => path === DEFAULT_HEALTH_PATH ? `${root}/models` : `${root.replace(/\/v1$/, "")}/${path.replace(/^\/+/, "")}`;
+var ModelList = external_exports.object({ data: external_exports.array(external_exports.object({ id: external_exports.string() }).loose()) }).loose();
+var Completion = external_exports.object({
+  choices: external_exports.array(
+    external_exports.object({
+      message: external_exports.object({ content: external_exports.string().nullable().optional() }).loose(),
+      finish_reason: external_exports.string().nullable().optional()
+    }).loose()
+  ).min(1),
+  usage: external_exports.object({ prompt_tokens: external_exports.number(), completion_tokens: external_exports.number() }).loose().optional()
+}).loose();
+var ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`;
+var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT)) : Effect_exports.succeed(input2.serving_id.trim());
+var call = (method, url2, body2) => Effect_exports.gen(function* () {
+  const transport = yield* Transport;
+  const started = performance.now();
+  const res = yield* transport.send({
+    method,
+    url: url2,
+    headers: { accept: "application/json", ...body2 !== void 0 ? { "content-type": "application/json" } : {} },
+    ...body2 !== void 0 ? { body: JSON.stringify(body2) } : {},
+    idempotent: false,
+    timeout: "60 seconds"
+  });
+  return { status: res.status, body: res.body, ms: Math.round(performance.now() - started) };
+});
+var json2 = (text3) => {
+  try {
+    return JSON.parse(text3);
+  } catch {
+    return void 0;
+  }
+};
+var lastLines = (servingId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const listed = yield* platform.v2(
+    "inference_serving",
+    "ListServingInstances",
+    { inference_serving_id: servingId },
+    { idempotent: true }
+  );
+  const items = listed?.items ?? [];
+  const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
+  if (pods.length === 0) return [];
+  const lines6 = yield* tailLogs(servingId, 8, { pod: pods });
+  return lines6.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
+}).pipe(Effect_exports.orElseSucceed(() => []));
+var CRASH = /Traceback|Error|error:|exited with code|Killed/;
+var GATEWAY_WAIT = /* @__PURE__ */ new Set([502, 503, 504]);
+var waiting = (s) => {
+  const raw = s.status.raw.toUpperCase();
+  if (s.status.family === "waiting")
+    return raw.includes("CREAT") ? { stage: "starting", reason: `Serving is ${s.status.raw}: pulling the image and starting its pods.` } : { stage: "waiting", reason: `Serving is ${s.status.raw || "waiting"}: waiting for GPUs to be scheduled.` };
+  if (s.status.family === "failed")
+    return { stage: "crashed", reason: `Serving ${s.status.raw}: its server exited; the logs' last lines say why.` };
+  if (s.status.terminal || s.status.family === "stopping")
+    return { stage: "stopped", reason: `Serving is ${s.status.raw}; nothing answers.` };
+  return void 0;
+};
+var inferenceHealth = (input2, probeChat = true, path = DEFAULT_HEALTH_PATH) => Effect_exports.gen(function* () {
+  const s = yield* withHint(getServing(yield* servingIdOf2(input2, "health")), ID_HINT);
+  const base = { action: "health", servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl };
+  const again = nextStep("inference", { action: "health", serving_id: s.id }, "again in a minute");
+  const notReady = (stage, reason, logs, next4) => ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next: next4 });
+  const before2 = waiting(s);
+  if (before2 !== void 0) {
+    const logs = before2.stage === "waiting" ? [] : yield* lastLines(s.id);
+    const next4 = before2.stage === "crashed" || before2.stage === "stopped" ? [] : [again];
+    return notReady(before2.stage, before2.reason, logs, next4);
+  }
+  if (s.accessUrl === "")
+    return notReady("unreachable", "Serving is RUNNING but the platform reports no access URL yet.", [], [again]);
+  const root = s.accessUrl.replace(/\/+$/, "");
+  const url2 = probeUrl(root, path);
+  const probed = yield* Effect_exports.either(call("GET", url2));
+  const models = Either_exports.isRight(probed) && probed.right.status === 200 && url2 !== `${root}/models` ? yield* Effect_exports.either(call("GET", `${root}/models`)) : probed;
+  if (Either_exports.isLeft(models))
+    return notReady(
+      "unreachable",
+      `Could not reach ${url2} (${models.left.code}); the access URL may be reachable only from the campus network.`,
+      [],
+      [again]
+    );
+  if (models.right.status !== 200 && !GATEWAY_WAIT.has(models.right.status))
+    return notReady(
+      "unreachable",
+      `${url2} answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`,
+      yield* lastLines(s.id),
+      [again]
+    );
+  if (models.right.status !== 200) {
+    const logs = yield* lastLines(s.id);
+    const crashed = logs.some((l) => CRASH.test(l.message));
+    return notReady(
+      crashed ? "crashed" : "loading",
+      crashed ? `The gateway answers HTTP ${models.right.status} and the server's logs show an error: it crashed.` : `The gateway answers HTTP ${models.right.status}: the server is not listening yet (loading weights, or on another port than ${s.port ?? "the serving's"}).`,
+      logs,
+      crashed ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, "then fix the recipe")] : [again]
+    );
+  }
+  const listed = ModelList.safeParse(json2(models.right.body));
+  const ids3 = listed.success ? listed.data.data.map((m) => m.id) : [];
+  const chat = probeChat ? yield* chatOnce(root, ids3[0] ?? "", "Reply with OK.", 8) : void 0;
+  return {
+    ...base,
+    stage: "ready",
+    ready: true,
+    reason: `Answering: ${ids3.length} model(s) in ${models.right.ms} ms${chat !== void 0 ? `, a chat completion in ${chat.latencyMs} ms` : ""}.`,
+    models: ids3,
+    latencyMs: { models: models.right.ms, ...chat !== void 0 ? { chat: chat.latencyMs } : {} },
+    ...chat !== void 0 ? { reply: chat.reply } : {},
+    logs: [],
+    next: [nextStep("inference", { action: "chat", serving_id: s.id, prompt: "Hello" }, "to talk to it")]
+  };
+});
+var chatOnce = (root, model, prompt, maxTokens) => Effect_exports.gen(function* () {
+  const body2 = { model, messages: [{ role: "user", content: prompt }], max_tokens: maxTokens, temperature: 0 };
+  const res = yield* Effect_exports.mapError(
+    call("POST", `${root}/chat/completions`, body2),
+    (e) => inspireError({
+      reason: "PlatformError",
+      message: `Could not reach ${root}/chat/completions (${e.code}).`,
+      hint: "The access URL may be reachable only from the campus network."
+    })
+  );
+  const parsed = Completion.safeParse(json2(res.body));
+  if (res.status !== 200 || !parsed.success)
+    return yield* Effect_exports.fail(
+      inspireError({
+        reason: "PlatformError",
+        message: `The serving answered HTTP ${res.status} to a chat completion: ${res.body.slice(0, 200)}`,
+        hint: `${callWord("inference", { action: "health" })} says whether it is ready.`
+      })
+    );
+  const choice3 = parsed.data.choices[0];
+  return {
+    reply: choice3?.message.content ?? "",
+    finishReason: choice3?.finish_reason ?? "",
+    latencyMs: res.ms,
+    ...parsed.data.usage !== void 0 ? {
+      usage: {
+        promptTokens: parsed.data.usage.prompt_tokens,
+        completionTokens: parsed.data.usage.completion_tokens
+      }
+    } : {}
+  };
+});
+var inferenceChat = (input2) => Effect_exports.gen(function* () {
+  const id = yield* servingIdOf2(input2, "chat");
+  if (input2.prompt === void 0 || input2.prompt.trim() === "")
+    return yield* Effect_exports.fail(invalidInput("inference chat needs prompt.", "Pass the message to send as prompt."));
+  const health = yield* inferenceHealth({ ...input2, serving_id: id }, false);
+  if (!health.ready)
+    return yield* Effect_exports.fail(
+      inspireError({
+        reason: "Conflict",
+        message: `Serving ${health.name || id} is not answering yet: ${health.reason}`,
+        hint: `${callWord("inference", { action: "health", serving_id: id })} shows its progress and logs.`
+      })
+    );
+  const model = health.models[0] ?? "";
+  const chat = yield* chatOnce(health.accessUrl.replace(/\/+$/, ""), model, input2.prompt, 256);
+  return { action: "chat", servingId: id, name: health.name, model, ...chat };
+});
+
+// ../../packages/core/src/operations/inference/health-wait.ts
+var HEALTH_WAIT_DEFAULT_SECONDS = 600;
+var FIRST_PAUSE_S = 5;
+var LONGEST_PAUSE_S = 30;
+var servedNameOf = (r) => r.served_name ?? r.model.repository ?? r.model.path?.split("/").filter(Boolean).at(-1) ?? "model";
+var servedInCommand = (command) => command.match(/--served-model-name(?:=|\s+)['"]?([^\s'"]+)/)?.[1];
+var engineOf = (command) => /sglang/.test(command) ? "sglang" : /vllm/.test(command) ? "vllm" : void 0;
+var recipeOf = (input2, s, workingDir) => Effect_exports.gen(function* () {
+  const book = yield* recipeBook(workingDir);
+  if (input2.recipe !== void 0 && input2.recipe.trim() !== "") return yield* findRecipe(book, input2.recipe);
+  const served = servedInCommand(s.command);
+  const engine = engineOf(s.command);
+  const fits = book.recipes.filter((r) => r.engine === engine && servedNameOf(r) === served);
+  return fits.length === 1 ? fits[0] : void 0;
+}).pipe(
+  // An unknown recipe asked for is the caller's mistake; unreadable recipe files only lose the defaults.
+  Effect_exports.catchAll(
+    (e) => e.reason === "InvalidInput" && input2.recipe !== void 0 ? Effect_exports.fail(e) : Effect_exports.succeed(void 0)
+  )
+);
+var stopped = (stage) => stage === "crashed" || stage === "stopped";
+var inferenceHealthWait = (input2, context5) => Effect_exports.gen(function* () {
+  const waiting2 = input2.wait === true || input2.wait_seconds !== void 0;
+  if (!waiting2 && (input2.recipe === void 0 || input2.recipe.trim() === "")) return yield* inferenceHealth(input2);
+  const id = input2.serving_id?.trim() ?? "";
+  const recipe = id === "" ? void 0 : yield* recipeOf(input2, yield* withHint(getServing(id), "Serving ids start with sv-."), context5.workingDir);
+  const path = recipe?.health.path ?? DEFAULT_HEALTH_PATH;
+  if (!waiting2) return yield* inferenceHealth(input2, true, path);
+  const timeoutSeconds = input2.wait_seconds ?? recipe?.health.timeout_seconds ?? HEALTH_WAIT_DEFAULT_SECONDS;
+  const timeoutFrom = input2.wait_seconds !== void 0 ? "asked" : recipe !== void 0 ? "recipe" : "default";
+  const start3 = yield* Clock_exports.currentTimeMillis;
+  const deadline = start3 + timeoutSeconds * 1e3;
+  const stages = [];
+  let pause = FIRST_PAUSE_S;
+  let probes = 0;
+  for (; ; ) {
+    const probe = yield* inferenceHealth(input2, true, path);
+    probes++;
+    const now = yield* Clock_exports.currentTimeMillis;
+    if (stages.at(-1)?.stage !== probe.stage) stages.push({ afterMs: now - start3, stage: probe.stage });
+    const outcome = probe.ready ? "ready" : stopped(probe.stage) ? "failed" : now >= deadline ? "timed-out" : void 0;
+    if (outcome !== void 0) {
+      const wait = {
+        timeoutSeconds,
+        timeoutFrom,
+        ...recipe !== void 0 ? { recipe: recipe.name } : {},
+        path,
+        probes,
+        waitedMs: now - start3,
+        stages
+      };
+      const again = nextStep(
+        "inference",
+        { action: "health", serving_id: probe.servingId, wait: true },
+        "to keep waiting"
+      );
+      return { ...probe, outcome, wait, ...outcome === "timed-out" ? { next: [again] } : {} };
+    }
+    context5.progress({
+      message: `${probe.name || probe.servingId}: ${probe.stage} after ${formatDuration(now - start3)} (of ${timeoutSeconds} s) — ${probe.reason}`,
+      current: Math.round((now - start3) / 1e3),
+      total: timeoutSeconds
+    });
+    yield* Effect_exports.sleep(Duration_exports.millis(Math.max(0, Math.min(pause * 1e3, deadline - now))));
+    pause = Math.min(LONGEST_PAUSE_S, pause * 1.5);
+  }
+});
+
+// ../../packages/core/src/operations/inference/input.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/common/fields.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var deployFields = {
-  compute_group: external_exports.string().optional().describe(`For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`),
+  compute_group: external_exports.string().optional().describe(
+    `For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`
+  ),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: external_exports.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
   priority: external_exports.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4")
@@ -47931,17 +49055,29 @@ var submitFields = {
   dry_run: external_exports.boolean().default(false).describe("Check everything and return the exact request body without creating the job")
 };
 
-// ../../packages/core/dist/operations/inference/input.js
+// ../../packages/core/src/operations/inference/input.ts
 var InferenceInputSchema = external_exports.object({
-  action: external_exports.enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"]).describe("create deploys a serving (from a recipe or a raw command); detail shows one; stop stops one (needs confirm); list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes a serving's OpenAI endpoint; chat sends it one prompt"),
-  recipe: external_exports.string().optional().describe("For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command"),
+  action: external_exports.enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"]).describe(
+    "create deploys a serving (from a recipe or a raw command); detail shows one; stop stops one (needs confirm); list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes a serving's OpenAI endpoint; chat sends it one prompt"
+  ),
+  recipe: external_exports.string().optional().describe(
+    "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)"
+  ),
   prompt: external_exports.string().optional().describe("For chat: the user message to send"),
+  wait: external_exports.boolean().optional().describe(
+    "For health: keep probing until the serving answers, crashes or stops, or the wait runs out (wait_seconds; default the recipe's health.timeout_seconds, else 600)"
+  ),
+  wait_seconds: external_exports.number().min(1).max(3600).optional().describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
   serving_id: external_exports.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
   name: external_exports.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_id: external_exports.string().optional().describe(`For create: the model to serve, from ${callWord("models", { action: "list" })}`),
   model_version: external_exports.number().int().positive().optional().describe(`For create: the model version, from ${callWord("models", { action: "detail" })}`),
-  image: external_exports.string().optional().describe("For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted"),
-  command: external_exports.string().optional().describe("For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity"),
+  image: external_exports.string().optional().describe(
+    "For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted"
+  ),
+  command: external_exports.string().optional().describe(
+    "For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity"
+  ),
   port: external_exports.number().int().min(1).max(65535).optional().describe("For create: the port the server listens on (default 2400, or the recipe's)"),
   replicas: external_exports.number().int().min(1).optional().describe("For create and recipe: how many replicas (default 1, or the recipe's)"),
   node_num_per_replica: external_exports.number().int().min(1).optional().describe("For create and recipe: nodes per replica (default 1, or the recipe's)"),
@@ -47951,27 +49087,29 @@ var InferenceInputSchema = external_exports.object({
   project: deployFields.project,
   priority: deployFields.priority,
   custom_domain: external_exports.string().optional().describe("For create: an optional custom domain"),
-  dry_run: external_exports.boolean().default(false).describe("For create and stop: check everything with reads only and return the plan (the exact request); nothing is sent"),
+  dry_run: external_exports.boolean().default(false).describe(
+    "For create and stop: check everything with reads only and return the plan (the exact request); nothing is sent"
+  ),
   confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop; without it the current state is shown and nothing is stopped")
 });
 
-// ../../packages/core/dist/operations/inference/manage.js
+// ../../packages/core/src/operations/inference/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/stop/plan.js
+// ../../packages/core/src/operations/stop/plan.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/job-detail/read.js
+// ../../packages/core/src/operations/job-detail/read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/notebooks/read.js
+// ../../packages/core/src/api/notebooks/read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/notebooks/schema.js
+// ../../packages/core/src/api/notebooks/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Named = external_exports.object({ id: Text, name: Text }).partial().loose();
@@ -48058,9 +49196,12 @@ var NotebookPage = external_exports.object({
 }).loose().transform((p) => ({ items: p.list ?? p.items ?? p.notebooks ?? [], total: p.total }));
 var CreatedNotebook = external_exports.object({ notebook_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "");
 var AccessUrls = external_exports.object({ jupyter_url: Text, vscode_url: Text }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }));
-var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(`/develop/notebook/${encodeURIComponent(notebookId)}${workspaceId !== "" ? `?spaceId=${encodeURIComponent(workspaceId)}` : ""}`, baseUrl).toString();
+var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(
+  `/develop/notebook/${encodeURIComponent(notebookId)}${workspaceId !== "" ? `?spaceId=${encodeURIComponent(workspaceId)}` : ""}`,
+  baseUrl
+).toString();
 
-// ../../packages/core/dist/api/notebooks/read.js
+// ../../packages/core/src/api/notebooks/read.ts
 var PAGE_SIZE4 = 50;
 var REFERER6 = "/jobs/interactiveModeling";
 var listBody2 = (input2, page, pageSize) => ({
@@ -48072,44 +49213,90 @@ var listBody2 = (input2, page, pageSize) => ({
 });
 var listNotebooks = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`));
+    return yield* Effect_exports.fail(
+      invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`)
+    );
   const platform = yield* Platform;
-  const v2 = collectPages((page, size12) => Effect_exports.flatMap(platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }), (data) => decode5(NotebookPage, data, "notebook.ListNotebooks")), { firstPage: 1, pageSize: PAGE_SIZE4 });
-  const v12 = collectPages((page, size12) => Effect_exports.flatMap(platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
-    idempotent: true,
-    referer: `${REFERER6}?spaceId=${input2.workspaceId}`
-  }), (data) => decode5(NotebookPage, data, "notebook/list")), { firstPage: 1, pageSize: PAGE_SIZE4 });
-  const all6 = yield* v2.pipe(Effect_exports.catchTag("SurfaceUnavailable", () => v12), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook list answers; try again later or use the console." }))));
+  const v2 = collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }),
+      (data) => decode5(NotebookPage, data, "notebook.ListNotebooks")
+    ),
+    { firstPage: 1, pageSize: PAGE_SIZE4 }
+  );
+  const v12 = collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
+        idempotent: true,
+        referer: `${REFERER6}?spaceId=${input2.workspaceId}`
+      }),
+      (data) => decode5(NotebookPage, data, "notebook/list")
+    ),
+    { firstPage: 1, pageSize: PAGE_SIZE4 }
+  );
+  const all6 = yield* v2.pipe(
+    Effect_exports.catchTag("SurfaceUnavailable", () => v12),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook list answers; try again later or use the console." }))
+    )
+  );
   const status = input2.status;
   const notebooks = status === void 0 ? all6.items : all6.items.filter((n) => matchesStatusFilter(n.status, status));
   return { notebooks, total: status === void 0 ? all6.total : notebooks.length, truncated: all6.truncated };
 });
-var notebookIdOf = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => ref2.kind === "notebook" ? Either_exports.right(ref2.id) : Either_exports.left(invalidInput(`"${raw}" is not a notebook id (it is a ${ref2.kind} id).`, `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`)));
+var notebookIdOf = (raw) => Either_exports.flatMap(
+  taskKindOf(raw),
+  (ref2) => ref2.kind === "notebook" ? Either_exports.right(ref2.id) : Either_exports.left(
+    invalidInput(
+      `"${raw}" is not a notebook id (it is a ${ref2.kind} id).`,
+      `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`
+    )
+  )
+);
 var getNotebook = (id) => Effect_exports.gen(function* () {
   const notebookId = yield* notebookIdOf(id);
   const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebook", { notebook_id: notebookId }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", () => platform.v1("GET", `notebook/${encodeURIComponent(notebookId)}`, void 0, {
-    idempotent: true,
-    referer: REFERER6
-  })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook detail answers; try again later or use the console." }))));
+  const data = yield* platform.v2("notebook", "GetNotebook", { notebook_id: notebookId }, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v1("GET", `notebook/${encodeURIComponent(notebookId)}`, void 0, {
+        idempotent: true,
+        referer: REFERER6
+      })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Neither notebook detail answers; try again later or use the console." }))
+    )
+  );
   return yield* decode5(RawNotebook, data, "notebook.GetNotebook");
 });
 var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
   const notebook2 = yield* getNotebook(id);
   if (notebook2.status.family !== "running")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `Notebook ${notebook2.name || notebook2.id} is ${notebook2.status.raw || "not running"}, so it has no access URL.`,
-      hint: `Start it with ${callWord("notebook", { action: "start" })} and wait until it is RUNNING.`
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `Notebook ${notebook2.name || notebook2.id} is ${notebook2.status.raw || "not running"}, so it has no access URL.`,
+        hint: `Start it with ${callWord("notebook", { action: "start" })} and wait until it is RUNNING.`
+      })
+    );
   const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, {
-    hint: `Open the notebook from the console instead (${callWord("notebook")} shows the link).`
-  }))));
+  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(
+        surfaceError(e, {
+          hint: `Open the notebook from the console instead (${callWord("notebook")} shows the link).`
+        })
+      )
+    )
+  );
   return yield* decode5(AccessUrls, data, "notebook.GetNotebookAccessUrl");
 });
 
-// ../../packages/core/dist/operations/job-detail/read.js
+// ../../packages/core/src/operations/job-detail/read.ts
 var statusOf = (s) => ({
   family: s.family,
   raw: s.raw,
@@ -48162,85 +49349,92 @@ var training = (id) => Effect_exports.gen(function* () {
     warnings: []
   };
 });
-var hpc = (id) => Effect_exports.map(getHpcJob(id), (j) => ({
-  ...common(j),
-  kind: "hpc",
-  command: j.entrypoint,
-  spec: { id: j.specId },
-  instances: j.instanceCount,
-  shmGi: void 0,
-  hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
-  pods: [],
-  timing: {
-    createdAt: j.createdAt,
-    startedAt: void 0,
-    finishedAt: j.finishedAt,
-    runningTimeMs: j.runningTimeMs
-  },
-  warnings: j.warnings
-}));
-var serving = (id) => Effect_exports.map(getServing(id), (s) => ({
-  id: s.id,
-  kind: "serving",
-  name: s.name,
-  status: statusOf(s.status),
-  subStatus: "",
-  subMessage: "",
-  workspace: s.workspaceId,
-  project: s.projectName,
-  computeGroup: s.logicComputeGroupName || s.logicComputeGroupId,
-  image: s.image,
-  command: s.command,
-  spec: { id: s.specId },
-  priority: /^\d+$/.test(s.priority) ? Number(s.priority) : void 0,
-  priorityLevel: void 0,
-  instances: s.replicas,
-  shmGi: void 0,
-  pods: [],
-  timing: { createdAt: s.createdAt, startedAt: void 0, finishedAt: void 0, runningTimeMs: void 0 },
-  consoleUrl: s.accessUrl,
-  warnings: []
-}));
-var notebook = (id) => Effect_exports.map(getNotebook(id), (n) => ({
-  id: n.id,
-  kind: "notebook",
-  name: n.name,
-  status: statusOf(n.status),
-  subStatus: n.subStatus,
-  subMessage: "",
-  workspace: n.workspaceName,
-  project: n.projectName,
-  computeGroup: n.logicComputeGroupName,
-  image: n.image.address,
-  command: n.command,
-  spec: { id: "", gpus: n.gpuCount, gpuType: n.gpuType, cpus: n.cpuCount, memoryGib: n.memoryGi },
-  priority: void 0,
-  priorityLevel: void 0,
-  instances: 1,
-  shmGi: n.sharedMemoryGi,
-  pods: [],
-  timing: {
-    createdAt: n.createdAt,
-    startedAt: void 0,
-    finishedAt: void 0,
-    runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0
-  },
-  consoleUrl: n.accessUrl,
-  warnings: []
-}));
+var hpc = (id) => Effect_exports.map(
+  getHpcJob(id),
+  (j) => ({
+    ...common(j),
+    kind: "hpc",
+    command: j.entrypoint,
+    spec: { id: j.specId },
+    instances: j.instanceCount,
+    shmGi: void 0,
+    hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
+    pods: [],
+    timing: {
+      createdAt: j.createdAt,
+      startedAt: void 0,
+      finishedAt: j.finishedAt,
+      runningTimeMs: j.runningTimeMs
+    },
+    warnings: j.warnings
+  })
+);
+var serving = (id) => Effect_exports.map(
+  getServing(id),
+  (s) => ({
+    id: s.id,
+    kind: "serving",
+    name: s.name,
+    status: statusOf(s.status),
+    subStatus: "",
+    subMessage: "",
+    workspace: s.workspaceId,
+    project: s.projectName,
+    computeGroup: s.logicComputeGroupName || s.logicComputeGroupId,
+    image: s.image,
+    command: s.command,
+    spec: { id: s.specId },
+    priority: /^\d+$/.test(s.priority) ? Number(s.priority) : void 0,
+    priorityLevel: void 0,
+    instances: s.replicas,
+    shmGi: void 0,
+    pods: [],
+    timing: { createdAt: s.createdAt, startedAt: void 0, finishedAt: void 0, runningTimeMs: void 0 },
+    consoleUrl: s.accessUrl,
+    warnings: []
+  })
+);
+var notebook = (id) => Effect_exports.map(
+  getNotebook(id),
+  (n) => ({
+    id: n.id,
+    kind: "notebook",
+    name: n.name,
+    status: statusOf(n.status),
+    subStatus: n.subStatus,
+    subMessage: "",
+    workspace: n.workspaceName,
+    project: n.projectName,
+    computeGroup: n.logicComputeGroupName,
+    image: n.image.address,
+    command: n.command,
+    spec: { id: "", gpus: n.gpuCount, gpuType: n.gpuType, cpus: n.cpuCount, memoryGib: n.memoryGi },
+    priority: void 0,
+    priorityLevel: void 0,
+    instances: 1,
+    shmGi: n.sharedMemoryGi,
+    pods: [],
+    timing: {
+      createdAt: n.createdAt,
+      startedAt: void 0,
+      finishedAt: void 0,
+      runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0
+    },
+    consoleUrl: n.accessUrl,
+    warnings: []
+  })
+);
 var readTask = (id, kind) => {
-  if (kind === "train")
-    return training(id);
-  if (kind === "hpc")
-    return hpc(id);
-  if (kind === "serving")
-    return serving(id);
-  if (kind === "notebook")
-    return notebook(id);
-  return Effect_exports.fail(invalidInput(`${id} is a Ray job, which this tool does not read.`, "Open it in the console (Ray 作业)."));
+  if (kind === "train") return training(id);
+  if (kind === "hpc") return hpc(id);
+  if (kind === "serving") return serving(id);
+  if (kind === "notebook") return notebook(id);
+  return Effect_exports.fail(
+    invalidInput(`${id} is a Ray job, which this tool does not read.`, "Open it in the console (Ray 作业).")
+  );
 };
 
-// ../../packages/core/dist/operations/stop/plan.js
+// ../../packages/core/src/operations/stop/plan.ts
 var NOUN = { train: "job", hpc: "HPC job", inference: "serving" };
 var stopRequest = (type, id) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id });
 var stopPlan = (tasks) => {
@@ -48269,11 +49463,11 @@ var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServ
   outcome: d.status.terminal ? "already-finished" : "would-stop"
 }));
 
-// ../../packages/core/dist/operations/inference/manage.js
-var ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`;
-var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT)) : Effect_exports.succeed(input2.serving_id.trim());
+// ../../packages/core/src/operations/inference/manage.ts
+var ID_HINT2 = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`;
+var servingIdOf3 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT2)) : Effect_exports.succeed(input2.serving_id.trim());
 var inferenceDetail = (input2) => Effect_exports.gen(function* () {
-  const serving2 = yield* withHint(getServing(yield* servingIdOf2(input2, "detail")), ID_HINT);
+  const serving2 = yield* withHint(getServing(yield* servingIdOf3(input2, "detail")), ID_HINT2);
   const platform = yield* Platform;
   const now = yield* Clock_exports.currentTimeMillis;
   const running4 = serving2.status.family === "running";
@@ -48283,7 +49477,11 @@ var inferenceDetail = (input2) => Effect_exports.gen(function* () {
     consoleUrl: servingConsoleUrl(platform.baseUrl, serving2.workspaceId),
     ageMs: serving2.createdAt !== void 0 ? Math.max(0, now - serving2.createdAt) : void 0,
     next: running4 ? [
-      nextStep("inference", { action: "stop", serving_id: serving2.id, confirm: true }, "when it is no longer needed")
+      nextStep(
+        "inference",
+        { action: "stop", serving_id: serving2.id, confirm: true },
+        "when it is no longer needed"
+      )
     ] : serving2.status.terminal ? [nextStep("job_detail", { job_id: serving2.id }, "for why it ended")] : [nextStep("inference", { action: "detail", serving_id: serving2.id }, "again until it is RUNNING")]
   };
 });
@@ -48300,8 +49498,8 @@ var inferenceList = (input2) => Effect_exports.gen(function* () {
   };
 });
 var inferenceStop = (input2) => Effect_exports.gen(function* () {
-  const id = yield* servingIdOf2(input2, "stop");
-  const serving2 = yield* withHint(getServing(id), ID_HINT);
+  const id = yield* servingIdOf3(input2, "stop");
+  const serving2 = yield* withHint(getServing(id), ID_HINT2);
   const label3 = serving2.name || serving2.id;
   const over = serving2.status.terminal || serving2.status.family === "stopping";
   const base = { action: "stop", servingId: serving2.id, name: serving2.name, status: serving2.status };
@@ -48333,22 +49531,22 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
         hint: `To stop it, call ${callWord("inference", { action: "stop", serving_id: serving2.id, confirm: true })}.`
       }
     };
-  const stopped = yield* stopServing(serving2.id);
+  const stopped2 = yield* stopServing(serving2.id);
   return {
     ...base,
-    status: stopped.serving.status,
+    status: stopped2.serving.status,
     confirmed: true,
-    stopped: stopped.sent,
-    message: stopped.message,
-    ...stopped.sent ? { hint: `${callWord("inference", { action: "detail", serving_id: serving2.id })} shows when it has stopped.` } : {}
+    stopped: stopped2.sent,
+    message: stopped2.message,
+    ...stopped2.sent ? { hint: `${callWord("inference", { action: "detail", serving_id: serving2.id })} shows when it has stopped.` } : {}
   };
 });
 
-// ../../packages/core/dist/operations/inference/output.js
+// ../../packages/core/src/operations/inference/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/inference/output-recipes.js
+// ../../packages/core/src/operations/inference/output-recipes.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var recipeOutputs = () => {
@@ -48421,7 +49619,17 @@ var recipeOutputs = () => {
     latencyMs: external_exports.object({ models: external_exports.number().optional(), chat: external_exports.number().optional() }).describe("Latency in ms"),
     reply: external_exports.string().optional().describe("The probe's chat reply"),
     logs: external_exports.array(external_exports.object({ time: external_exports.number(), pod: external_exports.string(), message: external_exports.string() })).describe("The newest log lines when not ready"),
-    next: NextSteps()
+    next: NextSteps(),
+    outcome: external_exports.enum(["ready", "timed-out", "failed"]).optional().describe("With wait: ready; timed-out (call again); failed (it crashed or stopped)"),
+    wait: external_exports.object({
+      timeoutSeconds: external_exports.number().describe("The bound of the wait (s)"),
+      timeoutFrom: external_exports.enum(["asked", "recipe", "default"]).describe("wait_seconds, the recipe's, or the default"),
+      recipe: external_exports.string().optional().describe("The serving's recipe, when known"),
+      path: external_exports.string().describe("The path probed"),
+      probes: external_exports.number().describe("How many times it was probed"),
+      waitedMs: external_exports.number().describe("How long it waited (ms)"),
+      stages: external_exports.array(external_exports.object({ afterMs: external_exports.number(), stage: external_exports.string() })).describe("Each stage seen, with when it was first seen")
+    }).optional().describe("With wait: how the wait went")
   });
   const Chat = external_exports.object({
     action: external_exports.literal("chat"),
@@ -48445,7 +49653,7 @@ var recipeOutputs = () => {
   return { Recipes, Recipe, Health, Chat, CreateRecipe };
 };
 
-// ../../packages/core/dist/operations/inference/output.js
+// ../../packages/core/src/operations/inference/output.ts
 var InferenceOutput = once6(() => {
   const extra = recipeOutputs();
   const Serving = external_exports.object({
@@ -48534,144 +49742,7 @@ var InferenceOutput = once6(() => {
   ]);
 });
 
-// ../../packages/core/dist/operations/inference/probe.js
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var ModelList = external_exports.object({ data: external_exports.array(external_exports.object({ id: external_exports.string() }).loose()) }).loose();
-var Completion = external_exports.object({
-  choices: external_exports.array(external_exports.object({
-    message: external_exports.object({ content: external_exports.string().nullable().optional() }).loose(),
-    finish_reason: external_exports.string().nullable().optional()
-  }).loose()).min(1),
-  usage: external_exports.object({ prompt_tokens: external_exports.number(), completion_tokens: external_exports.number() }).loose().optional()
-}).loose();
-var ID_HINT2 = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`;
-var servingIdOf3 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT2)) : Effect_exports.succeed(input2.serving_id.trim());
-var call = (method, url2, body2) => Effect_exports.gen(function* () {
-  const transport = yield* Transport;
-  const started = performance.now();
-  const res = yield* transport.send({
-    method,
-    url: url2,
-    headers: { accept: "application/json", ...body2 !== void 0 ? { "content-type": "application/json" } : {} },
-    ...body2 !== void 0 ? { body: JSON.stringify(body2) } : {},
-    idempotent: false,
-    timeout: "60 seconds"
-  });
-  return { status: res.status, body: res.body, ms: Math.round(performance.now() - started) };
-});
-var json2 = (text3) => {
-  try {
-    return JSON.parse(text3);
-  } catch {
-    return void 0;
-  }
-};
-var lastLines = (servingId) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const listed = yield* platform.v2("inference_serving", "ListServingInstances", { inference_serving_id: servingId }, { idempotent: true });
-  const items = listed?.items ?? [];
-  const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
-  if (pods.length === 0)
-    return [];
-  const lines6 = yield* tailLogs(servingId, 8, { pod: pods });
-  return lines6.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
-}).pipe(Effect_exports.orElseSucceed(() => []));
-var CRASH = /Traceback|Error|error:|exited with code|Killed/;
-var GATEWAY_WAIT = /* @__PURE__ */ new Set([502, 503, 504]);
-var waiting = (s) => {
-  const raw = s.status.raw.toUpperCase();
-  if (s.status.family === "waiting")
-    return raw.includes("CREAT") ? { stage: "starting", reason: `Serving is ${s.status.raw}: pulling the image and starting its pods.` } : { stage: "waiting", reason: `Serving is ${s.status.raw || "waiting"}: waiting for GPUs to be scheduled.` };
-  if (s.status.family === "failed")
-    return { stage: "crashed", reason: `Serving ${s.status.raw}: its server exited; the logs' last lines say why.` };
-  if (s.status.terminal || s.status.family === "stopping")
-    return { stage: "stopped", reason: `Serving is ${s.status.raw}; nothing answers.` };
-  return void 0;
-};
-var inferenceHealth = (input2, probeChat = true) => Effect_exports.gen(function* () {
-  const s = yield* withHint(getServing(yield* servingIdOf3(input2, "health")), ID_HINT2);
-  const base = { action: "health", servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl };
-  const again = nextStep("inference", { action: "health", serving_id: s.id }, "again in a minute");
-  const notReady = (stage, reason, logs, next4) => ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next: next4 });
-  const before2 = waiting(s);
-  if (before2 !== void 0) {
-    const logs = before2.stage === "waiting" ? [] : yield* lastLines(s.id);
-    const next4 = before2.stage === "crashed" || before2.stage === "stopped" ? [] : [again];
-    return notReady(before2.stage, before2.reason, logs, next4);
-  }
-  if (s.accessUrl === "")
-    return notReady("unreachable", "Serving is RUNNING but the platform reports no access URL yet.", [], [again]);
-  const root = s.accessUrl.replace(/\/+$/, "");
-  const models = yield* Effect_exports.either(call("GET", `${root}/models`));
-  if (Either_exports.isLeft(models))
-    return notReady("unreachable", `Could not reach ${root}/models (${models.left.code}); the access URL may be reachable only from the campus network.`, [], [again]);
-  if (models.right.status !== 200 && !GATEWAY_WAIT.has(models.right.status))
-    return notReady("unreachable", `${root}/models answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`, yield* lastLines(s.id), [again]);
-  if (models.right.status !== 200) {
-    const logs = yield* lastLines(s.id);
-    const crashed = logs.some((l) => CRASH.test(l.message));
-    return notReady(crashed ? "crashed" : "loading", crashed ? `The gateway answers HTTP ${models.right.status} and the server's logs show an error: it crashed.` : `The gateway answers HTTP ${models.right.status}: the server is not listening yet (loading weights, or on another port than ${s.port ?? "the serving's"}).`, logs, crashed ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, "then fix the recipe")] : [again]);
-  }
-  const listed = ModelList.safeParse(json2(models.right.body));
-  const ids3 = listed.success ? listed.data.data.map((m) => m.id) : [];
-  const chat = probeChat ? yield* chatOnce(root, ids3[0] ?? "", "Reply with OK.", 8) : void 0;
-  return {
-    ...base,
-    stage: "ready",
-    ready: true,
-    reason: `Answering: ${ids3.length} model(s) in ${models.right.ms} ms${chat !== void 0 ? `, a chat completion in ${chat.latencyMs} ms` : ""}.`,
-    models: ids3,
-    latencyMs: { models: models.right.ms, ...chat !== void 0 ? { chat: chat.latencyMs } : {} },
-    ...chat !== void 0 ? { reply: chat.reply } : {},
-    logs: [],
-    next: [nextStep("inference", { action: "chat", serving_id: s.id, prompt: "Hello" }, "to talk to it")]
-  };
-});
-var chatOnce = (root, model, prompt, maxTokens) => Effect_exports.gen(function* () {
-  const body2 = { model, messages: [{ role: "user", content: prompt }], max_tokens: maxTokens, temperature: 0 };
-  const res = yield* Effect_exports.mapError(call("POST", `${root}/chat/completions`, body2), (e) => inspireError({
-    reason: "PlatformError",
-    message: `Could not reach ${root}/chat/completions (${e.code}).`,
-    hint: "The access URL may be reachable only from the campus network."
-  }));
-  const parsed = Completion.safeParse(json2(res.body));
-  if (res.status !== 200 || !parsed.success)
-    return yield* Effect_exports.fail(inspireError({
-      reason: "PlatformError",
-      message: `The serving answered HTTP ${res.status} to a chat completion: ${res.body.slice(0, 200)}`,
-      hint: `${callWord("inference", { action: "health" })} says whether it is ready.`
-    }));
-  const choice3 = parsed.data.choices[0];
-  return {
-    reply: choice3?.message.content ?? "",
-    finishReason: choice3?.finish_reason ?? "",
-    latencyMs: res.ms,
-    ...parsed.data.usage !== void 0 ? {
-      usage: {
-        promptTokens: parsed.data.usage.prompt_tokens,
-        completionTokens: parsed.data.usage.completion_tokens
-      }
-    } : {}
-  };
-});
-var inferenceChat = (input2) => Effect_exports.gen(function* () {
-  const id = yield* servingIdOf3(input2, "chat");
-  if (input2.prompt === void 0 || input2.prompt.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("inference chat needs prompt.", "Pass the message to send as prompt."));
-  const health = yield* inferenceHealth({ ...input2, serving_id: id }, false);
-  if (!health.ready)
-    return yield* Effect_exports.fail(inspireError({
-      reason: "Conflict",
-      message: `Serving ${health.name || id} is not answering yet: ${health.reason}`,
-      hint: `${callWord("inference", { action: "health", serving_id: id })} shows its progress and logs.`
-    }));
-  const model = health.models[0] ?? "";
-  const chat = yield* chatOnce(health.accessUrl.replace(/\/+$/, ""), model, input2.prompt, 256);
-  return { action: "chat", servingId: id, name: health.name, model, ...chat };
-});
-
-// ../../packages/core/dist/operations/inference/recipes/actions.js
+// ../../packages/core/src/operations/inference/recipes/actions.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var modelText = (r) => r.model.repository !== void 0 ? `${r.model.repository} ${r.model.version === "latest" ? "latest" : `v${r.model.version}`}` : r.model.path ?? "";
@@ -48691,7 +49762,9 @@ var inferenceRecipes = (workingDir) => Effect_exports.map(recipeBook(workingDir)
 }));
 var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
   if (input2.recipe === void 0 || input2.recipe.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("inference recipe needs recipe.", `${callWord("inference", { action: "recipes" })} lists them.`));
+    return yield* Effect_exports.fail(
+      invalidInput("inference recipe needs recipe.", `${callWord("inference", { action: "recipes" })} lists them.`)
+    );
   const book = yield* recipeBook(workingDir);
   const recipe = yield* findRecipe(book, input2.recipe);
   const placed = input2.spec !== void 0 || input2.compute_group !== void 0;
@@ -48724,148 +49797,195 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
     } : {},
     clashes: book.clashes.filter((c) => c.startsWith(`Recipe ${recipe.name} `)),
     next: [
-      nextStep("inference", {
-        action: "create",
-        recipe: recipe.name,
-        ...input2.compute_group !== void 0 ? { compute_group: input2.compute_group } : {},
-        ...input2.spec !== void 0 ? { spec: input2.spec } : {},
-        dry_run: true
-      }, "to see the exact request")
+      nextStep(
+        "inference",
+        {
+          action: "create",
+          recipe: recipe.name,
+          ...input2.compute_group !== void 0 ? { compute_group: input2.compute_group } : {},
+          ...input2.spec !== void 0 ? { spec: input2.spec } : {},
+          dry_run: true
+        },
+        "to see the exact request"
+      )
     ]
   };
 });
 
-// ../../packages/core/dist/operations/inference/render-recipes.js
+// ../../packages/core/src/operations/inference/render-recipes.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var lines = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
-var renderRecipes = (r) => lines(renderTable(r.recipes, [
-  { header: "NAME", cell: (x) => x.name },
-  { header: "ENGINE", cell: (x) => x.engine },
-  { header: "MODEL", cell: (x) => x.model },
-  { header: "FILE", cell: (x) => x.file }
-], "(no recipes)"), `folders: ${r.folders.map((f) => `${f.dir} (${f.source})`).join(", ")}; a later folder wins a name clash`, r.clashes.map((c) => `warning: ${c}`).join("\n"));
+var renderRecipes = (r) => lines(
+  renderTable(
+    r.recipes,
+    [
+      { header: "NAME", cell: (x) => x.name },
+      { header: "ENGINE", cell: (x) => x.engine },
+      { header: "MODEL", cell: (x) => x.model },
+      { header: "FILE", cell: (x) => x.file }
+    ],
+    "(no recipes)"
+  ),
+  `folders: ${r.folders.map((f) => `${f.dir} (${f.source})`).join(", ")}; a later folder wins a name clash`,
+  r.clashes.map((c) => `warning: ${c}`).join("\n")
+);
 var renderRecipe = (r) => {
   const x = r.resolved;
   const size12 = (n, declared) => n !== void 0 ? `${n}${declared === "auto" ? " (auto)" : ""}` : "auto (the spec's GPUs; pass spec)";
-  return lines(renderFields([
-    ["recipe", `${r.recipe.name} (${r.recipe.engine})`],
-    ["file", r.recipe.file],
-    ["description", r.recipe.description],
-    ["image", x.image],
-    ["model", r.model !== void 0 ? `${r.model.name} v${r.model.version} (${r.model.id})` : r.recipe.model],
-    ["model path", x.modelPath],
-    ["served as", x.servedName],
-    [
-      "spec",
-      r.spec !== void 0 ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : "(none given: pass spec for exact sizes)"
-    ],
-    ["tensor parallel", size12(x.tensorParallel, r.recipe.parallel.tensor)],
-    ["pipeline parallel", size12(x.pipelineParallel, r.recipe.parallel.pipeline)],
-    ["replicas", `${x.replicas} × ${x.nodesPerReplica} node(s)`],
-    ["port", x.port],
-    ["health", `${x.healthPath} within ${x.healthTimeoutSeconds} s`]
-  ]), `command${x.exact ? "" : " (with placeholders)"}:
-  ${x.command}`, [...x.warnings, ...r.clashes].map((w) => `warning: ${w}`).join("\n"), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
+  return lines(
+    renderFields([
+      ["recipe", `${r.recipe.name} (${r.recipe.engine})`],
+      ["file", r.recipe.file],
+      ["description", r.recipe.description],
+      ["image", x.image],
+      ["model", r.model !== void 0 ? `${r.model.name} v${r.model.version} (${r.model.id})` : r.recipe.model],
+      ["model path", x.modelPath],
+      ["served as", x.servedName],
+      [
+        "spec",
+        r.spec !== void 0 ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : "(none given: pass spec for exact sizes)"
+      ],
+      ["tensor parallel", size12(x.tensorParallel, r.recipe.parallel.tensor)],
+      ["pipeline parallel", size12(x.pipelineParallel, r.recipe.parallel.pipeline)],
+      ["replicas", `${x.replicas} × ${x.nodesPerReplica} node(s)`],
+      ["port", x.port],
+      ["health", `${x.healthPath} within ${x.healthTimeoutSeconds} s`]
+    ]),
+    `command${x.exact ? "" : " (with placeholders)"}:
+  ${x.command}`,
+    [...x.warnings, ...r.clashes].map((w) => `warning: ${w}`).join("\n"),
+    r.next.map((n) => `next: ${nextLine(n)}`).join("\n")
+  );
 };
-var renderHealth = (r) => lines(`${r.name || r.servingId}: ${r.ready ? "ready" : `not ready (${r.stage})`} — ${r.reason}`, renderFields([
-  ["serving", r.servingId],
-  ["status", r.status.raw],
-  ["access url", r.accessUrl || void 0],
-  ["models", r.models.length > 0 ? r.models.join(", ") : void 0],
-  [
-    "latency",
-    r.latencyMs.models !== void 0 ? `models ${r.latencyMs.models} ms${r.latencyMs.chat !== void 0 ? `, chat ${r.latencyMs.chat} ms` : ""}` : void 0
-  ],
-  ["reply", r.reply]
-]), r.logs.length > 0 ? `last log lines:
-${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}` : void 0, r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
-var renderChat = (r) => lines(r.reply, `(${r.model}, ${r.latencyMs} ms${r.usage !== void 0 ? `, ${r.usage.completionTokens} tokens` : ""})`);
+var FROM = { asked: "asked", recipe: "the recipe's health.timeout_seconds", default: "the default" };
+var waitLine = (r) => {
+  const w = r.wait;
+  if (w === void 0) return void 0;
+  const verdict = r.outcome === "ready" ? "ready" : r.outcome === "failed" ? "stopped early: it will not answer" : "not ready in time";
+  return lines(
+    `waited ${formatDuration(w.waitedMs)} of ${w.timeoutSeconds} s (${FROM[w.timeoutFrom]}${w.recipe !== void 0 ? `, recipe ${w.recipe}` : ""}), ${w.probes} probe(s) of ${w.path}: ${verdict}`,
+    `stages: ${w.stages.map((s) => `${s.stage} (${formatDuration(s.afterMs)})`).join(" → ")}`
+  );
+};
+var renderHealth = (r) => lines(
+  `${r.name || r.servingId}: ${r.ready ? "ready" : `not ready (${r.stage})`} — ${r.reason}`,
+  renderFields([
+    ["serving", r.servingId],
+    ["status", r.status.raw],
+    ["access url", r.accessUrl || void 0],
+    ["models", r.models.length > 0 ? r.models.join(", ") : void 0],
+    [
+      "latency",
+      r.latencyMs.models !== void 0 ? `models ${r.latencyMs.models} ms${r.latencyMs.chat !== void 0 ? `, chat ${r.latencyMs.chat} ms` : ""}` : void 0
+    ],
+    ["reply", r.reply]
+  ]),
+  waitLine(r),
+  r.logs.length > 0 ? `last log lines:
+${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}` : void 0,
+  r.next.map((n) => `next: ${nextLine(n)}`).join("\n")
+);
+var renderChat = (r) => lines(
+  r.reply,
+  `(${r.model}, ${r.latencyMs} ms${r.usage !== void 0 ? `, ${r.usage.completionTokens} tokens` : ""})`
+);
 
-// ../../packages/core/dist/operations/inference/index.js
+// ../../packages/core/src/operations/inference/index.ts
 var run3 = (input2, context5) => {
-  if (input2.action === "create")
-    return createInference(input2, context5.workingDir);
-  if (input2.action === "recipes")
-    return inferenceRecipes(context5.workingDir);
-  if (input2.action === "recipe")
-    return inferenceRecipe(input2, context5.workingDir);
-  if (input2.action === "health")
-    return inferenceHealth(input2);
-  if (input2.action === "chat")
-    return inferenceChat(input2);
-  if (input2.action === "detail")
-    return inferenceDetail(input2);
-  if (input2.action === "list")
-    return inferenceList(input2);
+  if (input2.action === "create") return createInference(input2, context5.workingDir);
+  if (input2.action === "recipes") return inferenceRecipes(context5.workingDir);
+  if (input2.action === "recipe") return inferenceRecipe(input2, context5.workingDir);
+  if (input2.action === "health") return inferenceHealthWait(input2, context5);
+  if (input2.action === "chat") return inferenceChat(input2);
+  if (input2.action === "detail") return inferenceDetail(input2);
+  if (input2.action === "list") return inferenceList(input2);
   return inferenceStop(input2);
 };
 var lines2 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
 var warningLines = (warnings) => warnings.map((w) => `warning: ${w}`).join("\n");
-var renderCreate = (r) => lines2(r.plan !== void 0 ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`, renderFields([
-  ["serving id", r.servingId],
-  [
-    "recipe",
-    r.recipe !== void 0 ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})` : void 0
-  ],
-  ["served as", r.recipe?.servedName],
-  ["model path", r.recipe?.modelPath],
-  ["workspace", r.workspace.name],
-  ["project", r.project.name],
-  ["compute group", r.computeGroup.name],
-  ["spec", `${r.spec.name} (${r.spec.id})`],
-  ["model", `${r.model.name} v${r.model.version} (${r.model.id})`],
-  ["image", r.image],
-  ["command", r.command],
-  ["port", r.port],
-  ["replicas", `${r.replicas} × ${r.nodesPerReplica} node(s)`],
-  ["priority", r.priority],
-  ["custom domain", r.customDomain],
-  ["console", r.consoleUrl],
-  ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0],
-  ["access", r.access]
-]), warningLines(r.warnings), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
+var renderCreate = (r) => lines2(
+  r.plan !== void 0 ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`,
+  renderFields([
+    ["serving id", r.servingId],
+    [
+      "recipe",
+      r.recipe !== void 0 ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})` : void 0
+    ],
+    ["served as", r.recipe?.servedName],
+    ["model path", r.recipe?.modelPath],
+    ["workspace", r.workspace.name],
+    ["project", r.project.name],
+    ["compute group", r.computeGroup.name],
+    ["spec", `${r.spec.name} (${r.spec.id})`],
+    ["model", `${r.model.name} v${r.model.version} (${r.model.id})`],
+    ["image", r.image],
+    ["command", r.command],
+    ["port", r.port],
+    ["replicas", `${r.replicas} × ${r.nodesPerReplica} node(s)`],
+    ["priority", r.priority],
+    ["custom domain", r.customDomain],
+    ["console", r.consoleUrl],
+    ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0],
+    ["access", r.access]
+  ]),
+  warningLines(r.warnings),
+  r.next.map((n) => `next: ${nextLine(n)}`).join("\n")
+);
 var renderDetail = (r) => {
   const s = r.serving;
-  return lines2(renderFields([
-    ["serving", `${s.name} (${s.id})`],
-    ["status", `${s.status.raw || "-"} (${s.status.family})`],
-    ["access url", s.accessUrl || (s.status.family === "running" ? "(not reported)" : "(none until RUNNING)")],
-    ["image", s.image],
-    ["command", s.command],
-    ["model", `${s.modelId}${s.modelVersion !== void 0 ? ` v${s.modelVersion}` : ""}`],
-    ["port", s.port],
-    ["replicas", s.replicas !== void 0 ? `${s.replicas} × ${s.nodesPerReplica ?? 1} node(s)` : void 0],
-    ["compute group", s.logicComputeGroupName || s.logicComputeGroupId],
-    ["spec", s.specId],
-    ["priority", s.priority],
-    ["project", s.projectName || s.projectId],
-    ["custom domain", s.customDomain],
-    [
-      "created",
-      s.createdAt !== void 0 ? `${formatTime(s.createdAt)} (${formatDuration(r.ageMs)} ago)` : void 0
-    ],
-    ["updated", s.updatedAt !== void 0 ? formatTime(s.updatedAt) : void 0],
-    ["console", r.consoleUrl]
-  ]), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
+  return lines2(
+    renderFields([
+      ["serving", `${s.name} (${s.id})`],
+      ["status", `${s.status.raw || "-"} (${s.status.family})`],
+      ["access url", s.accessUrl || (s.status.family === "running" ? "(not reported)" : "(none until RUNNING)")],
+      ["image", s.image],
+      ["command", s.command],
+      ["model", `${s.modelId}${s.modelVersion !== void 0 ? ` v${s.modelVersion}` : ""}`],
+      ["port", s.port],
+      ["replicas", s.replicas !== void 0 ? `${s.replicas} × ${s.nodesPerReplica ?? 1} node(s)` : void 0],
+      ["compute group", s.logicComputeGroupName || s.logicComputeGroupId],
+      ["spec", s.specId],
+      ["priority", s.priority],
+      ["project", s.projectName || s.projectId],
+      ["custom domain", s.customDomain],
+      [
+        "created",
+        s.createdAt !== void 0 ? `${formatTime(s.createdAt)} (${formatDuration(r.ageMs)} ago)` : void 0
+      ],
+      ["updated", s.updatedAt !== void 0 ? formatTime(s.updatedAt) : void 0],
+      ["console", r.consoleUrl]
+    ]),
+    r.next.map((n) => `next: ${nextLine(n)}`).join("\n")
+  );
 };
-var renderList = (r) => lines2(`Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.servings, [
-  { header: "ID", cell: (s) => s.id },
-  { header: "NAME", cell: (s) => s.name },
-  { header: "STATUS", cell: (s) => s.status.raw },
-  { header: "REPLICAS", cell: (s) => s.replicas, align: "right" },
-  { header: "CREATED", cell: (s) => formatTime(s.createdAt) },
-  { header: "BY", cell: (s) => s.createdBy }
-], "(no servings)"), `console: ${r.consoleUrl}`);
+var renderList = (r) => lines2(
+  `Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`,
+  renderTable(
+    r.servings,
+    [
+      { header: "ID", cell: (s) => s.id },
+      { header: "NAME", cell: (s) => s.name },
+      { header: "STATUS", cell: (s) => s.status.raw },
+      { header: "REPLICAS", cell: (s) => s.replicas, align: "right" },
+      { header: "CREATED", cell: (s) => formatTime(s.createdAt) },
+      { header: "BY", cell: (s) => s.createdBy }
+    ],
+    "(no servings)"
+  ),
+  `console: ${r.consoleUrl}`
+);
 var renderStop = (r) => r.plan !== void 0 ? lines2(renderPlan(r.plan), r.message) : lines2(r.message, r.hint);
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
+  description: `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   effects: { by: "action", writes: ["create", "stop"] },
+  // health with wait_seconds waits: a host with a per-call limit cuts it and says to call again.
+  agent: { waitField: "wait_seconds" },
   examples: [
     {
       action: "create",
@@ -48940,7 +50060,7 @@ var inferenceOperation = defineOperation({
     },
     health: {
       summary: "Probe a serving's OpenAI endpoint, or say why it is not ready",
-      fields: ["serving_id"],
+      fields: ["serving_id", "recipe", "wait", "wait_seconds"],
       cli: { path: ["serve", "health"], positional: ["serving_id"] }
     },
     chat: {
@@ -48953,11 +50073,11 @@ var inferenceOperation = defineOperation({
   render: (r) => r.action === "recipes" ? renderRecipes(r) : r.action === "recipe" ? renderRecipe(r) : r.action === "health" ? renderHealth(r) : r.action === "chat" ? renderChat(r) : r.action === "create" ? renderCreate(r) : r.action === "detail" ? renderDetail(r) : r.action === "list" ? renderList(r) : renderStop(r)
 });
 
-// ../../packages/core/dist/operations/job-detail/index.js
+// ../../packages/core/src/operations/job-detail/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/job-detail/diagnose.js
+// ../../packages/core/src/operations/job-detail/diagnose.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RULES = [
@@ -49008,8 +50128,7 @@ var RULES = [
 var TRACEBACK_END = /^\s*([A-Za-z_][\w.]*(Error|Exception|Interrupt)|[A-Za-z_][\w.]*Error)\b.*$/;
 var lastException = (lines6) => {
   const start3 = lines6.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
-  if (start3 < 0)
-    return void 0;
+  if (start3 < 0) return void 0;
   return lines6.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
 };
 var textsOf = (input2) => [
@@ -49022,10 +50141,8 @@ var diagnose = (input2) => {
   const texts = textsOf(input2);
   const findings = [];
   for (const rule of RULES) {
-    if (rule.when !== void 0 && !rule.when(input2))
-      continue;
-    if (input2.family === "waiting" && rule.kind !== "unschedulable" && rule.kind !== "image-pull")
-      continue;
+    if (rule.when !== void 0 && !rule.when(input2)) continue;
+    if (input2.family === "waiting" && rule.kind !== "unschedulable" && rule.kind !== "image-pull") continue;
     const evidence = texts.findLast((t) => rule.test.test(t));
     if (evidence !== void 0)
       findings.push({ kind: rule.kind, cause: rule.cause, evidence: evidence.trim(), fix: rule.fix(input2) });
@@ -49041,26 +50158,28 @@ var diagnose = (input2) => {
   return findings.filter((f, _i, all6) => f.kind !== "traceback" || !all6.some((o) => o.kind === "oom"));
 };
 
-// ../../packages/core/dist/operations/job-detail/output.js
+// ../../packages/core/src/operations/job-detail/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var JobDetailOutput = once6(() => {
   const Diagnosis = external_exports.object({
-    findings: external_exports.array(external_exports.object({
-      kind: external_exports.enum([
-        "oom",
-        "image-pull",
-        "unschedulable",
-        "preempted",
-        "environment",
-        "offline-network",
-        "no-slurm",
-        "traceback"
-      ]).describe("The kind of cause"),
-      cause: external_exports.string().describe("The likely cause"),
-      evidence: external_exports.string().describe("The event or log line that shows it"),
-      fix: external_exports.string().describe("What to do")
-    })).describe("Likely causes, most telling first"),
+    findings: external_exports.array(
+      external_exports.object({
+        kind: external_exports.enum([
+          "oom",
+          "image-pull",
+          "unschedulable",
+          "preempted",
+          "environment",
+          "offline-network",
+          "no-slurm",
+          "traceback"
+        ]).describe("The kind of cause"),
+        cause: external_exports.string().describe("The likely cause"),
+        evidence: external_exports.string().describe("The event or log line that shows it"),
+        fix: external_exports.string().describe("What to do")
+      })
+    ).describe("Likely causes, most telling first"),
     eventsRead: external_exports.number().describe("Events read"),
     logLinesRead: external_exports.number().describe("Log lines read"),
     notes: external_exports.array(external_exports.string()).describe("Why some evidence could not be read")
@@ -49094,13 +50213,15 @@ var JobDetailOutput = once6(() => {
       memoryPerCpu: external_exports.string().describe("Memory per CPU"),
       nodes: external_exports.array(external_exports.string()).describe("Nodes it runs on")
     }).optional().describe("For HPC jobs: the Slurm sizing"),
-    pods: external_exports.array(external_exports.object({
-      pod: external_exports.string().describe(`Pod name (the \`pod\` of ${callWord("logs")})`),
-      node: external_exports.string().describe("Node"),
-      status: external_exports.string().describe("Pod status"),
-      startedAt: epochMs("Started"),
-      finishedAt: epochMs("Finished")
-    })).describe("The task's pods"),
+    pods: external_exports.array(
+      external_exports.object({
+        pod: external_exports.string().describe(`Pod name (the \`pod\` of ${callWord("logs")})`),
+        node: external_exports.string().describe("Node"),
+        status: external_exports.string().describe("Pod status"),
+        startedAt: epochMs("Started"),
+        finishedAt: epochMs("Finished")
+      })
+    ).describe("The task's pods"),
     timing: external_exports.object({
       createdAt: epochMs("Created"),
       startedAt: epochMs("Started"),
@@ -49113,7 +50234,7 @@ var JobDetailOutput = once6(() => {
   });
 });
 
-// ../../packages/core/dist/operations/job-detail/render.js
+// ../../packages/core/src/operations/job-detail/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var specText = (r) => {
@@ -49158,28 +50279,28 @@ var renderDetail2 = (r) => {
     ])
   ];
   if (r.pods.length > 0)
-    out.push("", renderTable(r.pods, [
-      { header: "POD", cell: (p) => p.pod },
-      { header: "NODE", cell: (p) => p.node },
-      { header: "STATUS", cell: (p) => p.status },
-      { header: "STARTED", cell: (p) => formatTime(p.startedAt) }
-    ]));
-  for (const w of r.warnings)
-    out.push(`warning: ${w}`);
+    out.push(
+      "",
+      renderTable(r.pods, [
+        { header: "POD", cell: (p) => p.pod },
+        { header: "NODE", cell: (p) => p.node },
+        { header: "STATUS", cell: (p) => p.status },
+        { header: "STARTED", cell: (p) => formatTime(p.startedAt) }
+      ])
+    );
+  for (const w of r.warnings) out.push(`warning: ${w}`);
   const d = r.diagnosis;
   if (d !== void 0) {
     out.push("", `Diagnosis (${d.eventsRead} events, ${d.logLinesRead} log lines read):`);
     if (d.findings.length === 0)
       out.push(`  no known cause recognised; read ${callWord("logs")} and ${callWord("events")}.`);
-    for (const f of d.findings)
-      out.push(`- ${f.cause}`, `  evidence: ${f.evidence}`, `  fix: ${f.fix}`);
-    for (const n of d.notes)
-      out.push(`  note: ${n}`);
+    for (const f of d.findings) out.push(`- ${f.cause}`, `  evidence: ${f.evidence}`, `  fix: ${f.fix}`);
+    for (const n of d.notes) out.push(`  note: ${n}`);
   }
   return out.join("\n");
 };
 
-// ../../packages/core/dist/operations/job-detail/index.js
+// ../../packages/core/src/operations/job-detail/index.ts
 var Input4 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Task id: job-… (training), hpc-job-… (HPC), sv-… (serving) or a bare UUID (notebook)"),
   log_lines: external_exports.number().int().min(10).max(500).default(100).describe("How many of the last log lines the failure diagnosis reads (default 100)")
@@ -49189,13 +50310,10 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
   const notes2 = [];
   const known = d.kind === "train" && d.pods.length > 0 ? d.pods.map((p) => p.pod) : void 0;
   const events = yield* Effect_exports.either(listJobEvents(d.id, known !== void 0 ? { pods: known } : {}));
-  if (Either_exports.isLeft(events))
-    notes2.push(`events could not be read: ${events.left.message}`);
-  else if (events.right.collected)
-    notes2.push("no events (the platform discards events of old tasks)");
+  if (Either_exports.isLeft(events)) notes2.push(`events could not be read: ${events.left.message}`);
+  else if (events.right.collected) notes2.push("no events (the platform discards events of old tasks)");
   const logs = d.status.family === "waiting" ? void 0 : yield* Effect_exports.either(tailLogs(d.id, logLines, known !== void 0 ? { pod: known } : {}));
-  if (logs !== void 0 && Either_exports.isLeft(logs))
-    notes2.push(`logs could not be read: ${logs.left.message}`);
+  if (logs !== void 0 && Either_exports.isLeft(logs)) notes2.push(`logs could not be read: ${logs.left.message}`);
   const eventList = Either_exports.isRight(events) ? events.right.events : [];
   const lines6 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
   const findings = diagnose({
@@ -49220,44 +50338,42 @@ var jobDetailOperation = defineOperation({
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
     const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref2))
-      return yield* Effect_exports.fail(ref2.left);
+    if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
     const detail = yield* readTask(ref2.right.id, ref2.right.kind);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc";
-    if (!diagnosable || !needsDiagnosis(detail))
-      return detail;
+    if (!diagnosable || !needsDiagnosis(detail)) return detail;
     return { ...detail, diagnosis: yield* diagnosisOf(detail, input2.log_lines) };
   }),
   render: renderDetail2
 });
 
-// ../../packages/core/dist/operations/jobs.js
+// ../../packages/core/src/operations/jobs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/tasks/list.js
+// ../../packages/core/src/operations/common/tasks/list.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var escapeRegExp = (s) => s.replace(/[.+^${}()|[\]\\]/g, "\\$&");
 var nameMatches = (name2, filter8) => {
-  if (filter8 === void 0 || filter8 === "")
-    return true;
-  if (!/[*?]/.test(filter8))
-    return name2.toLowerCase().includes(filter8.toLowerCase());
+  if (filter8 === void 0 || filter8 === "") return true;
+  if (!/[*?]/.test(filter8)) return name2.toLowerCase().includes(filter8.toLowerCase());
   const pattern = escapeRegExp(filter8).replace(/\*/g, ".*").replace(/\?/g, ".");
   return new RegExp(`^${pattern}$`, "i").test(name2);
 };
 var workspacesToSearch = (workspace, project3, all6 = false) => Effect_exports.gen(function* () {
   if (workspace !== void 0 && all6)
-    return yield* Effect_exports.fail(invalidInput("Pass either workspace or all_workspaces, not both.", "Leave out workspace to search every workspace."));
-  if (workspace !== void 0)
-    return { workspaces: [yield* resolveWorkspace(workspace, project3)], from: "query" };
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "Pass either workspace or all_workspaces, not both.",
+        "Leave out workspace to search every workspace."
+      )
+    );
+  if (workspace !== void 0) return { workspaces: [yield* resolveWorkspace(workspace, project3)], from: "query" };
   const fallback = all6 ? void 0 : yield* defaultOf("defaultWorkspace");
-  if (fallback !== void 0)
-    return { workspaces: [yield* resolveWorkspace(fallback, project3)], from: "default" };
+  if (fallback !== void 0) return { workspaces: [yield* resolveWorkspace(fallback, project3)], from: "default" };
   const every6 = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled);
-  if (project3 === void 0)
-    return { workspaces: every6, from: "all" };
+  if (project3 === void 0) return { workspaces: every6, from: "all" };
   const owner = yield* resolveProject(project3);
   return { workspaces: every6.filter((w) => w.projects.some((p) => p.id === owner.id)), from: "all" };
 });
@@ -49296,20 +50412,32 @@ var partOf = (ws, type, query, userId) => {
     case "notebook":
       return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status }), (list2) => ({
         truncated: list2.truncated,
-        rows: list2.notebooks.filter((n) => userId === void 0 || n.userId === "" || n.userId === userId).map((n) => rowOf(ws, "notebook", n, {
-          runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0,
-          gpus: n.gpuCount
-        }))
+        rows: list2.notebooks.filter((n) => userId === void 0 || n.userId === "" || n.userId === userId).map(
+          (n) => rowOf(ws, "notebook", n, {
+            runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0,
+            gpus: n.gpuCount
+          })
+        )
       }));
   }
 };
-var inWorkspace = (ws, query, userId) => Effect_exports.map(Effect_exports.forEach(["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)), (type) => partOf(ws, type, query, userId), { concurrency: "unbounded" }), (parts2) => ({ rows: parts2.flatMap((p) => p.rows), truncated: parts2.some((p) => p.truncated) }));
+var inWorkspace = (ws, query, userId) => Effect_exports.map(
+  Effect_exports.forEach(
+    ["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)),
+    (type) => partOf(ws, type, query, userId),
+    { concurrency: "unbounded" }
+  ),
+  (parts2) => ({ rows: parts2.flatMap((p) => p.rows), truncated: parts2.some((p) => p.truncated) })
+);
 var listTasks = (query) => Effect_exports.gen(function* () {
-  const [scope6, userId, owner] = yield* Effect_exports.all([
-    workspacesToSearch(query.workspace, query.project, query.allWorkspaces === true),
-    query.mine ? Effect_exports.map(currentUser(), (u) => u.id) : Effect_exports.succeed(void 0),
-    query.project !== void 0 ? resolveProject(query.project) : Effect_exports.succeed(void 0)
-  ], { concurrency: "unbounded" });
+  const [scope6, userId, owner] = yield* Effect_exports.all(
+    [
+      workspacesToSearch(query.workspace, query.project, query.allWorkspaces === true),
+      query.mine ? Effect_exports.map(currentUser(), (u) => u.id) : Effect_exports.succeed(void 0),
+      query.project !== void 0 ? resolveProject(query.project) : Effect_exports.succeed(void 0)
+    ],
+    { concurrency: "unbounded" }
+  );
   const parts2 = yield* Effect_exports.forEach(scope6.workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 });
   const tasks = parts2.flatMap((p) => p.rows).filter((t) => matchesStatusFilter({ family: t.family, raw: t.rawStatus, terminal: t.terminal }, query.status)).filter((t) => nameMatches(t.name, query.name)).filter((t) => owner === void 0 || t.projectId === "" || t.projectId === owner.id).sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
   return {
@@ -49320,7 +50448,7 @@ var listTasks = (query) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/jobs.js
+// ../../packages/core/src/operations/jobs.ts
 var TYPES = {
   train: ["train"],
   hpc: ["hpc"],
@@ -49330,7 +50458,9 @@ var TYPES = {
 };
 var Input5 = external_exports.object({
   type: external_exports.enum(["train", "hpc", "inference", "notebook", "all"]).default("all").describe("Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all"),
-  status: StatusFilter.default("all").describe("Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all"),
+  status: StatusFilter.default("all").describe(
+    "Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all"
+  ),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; default defaultWorkspace, else every workspace you can see"),
   all_workspaces: external_exports.boolean().default(false).describe("Search every workspace you can see, even when defaultWorkspace is set (not with workspace)"),
   project: external_exports.string().optional().describe("Only tasks of this project (name or id)"),
@@ -49338,18 +50468,20 @@ var Input5 = external_exports.object({
   mine: external_exports.boolean().default(true).describe("Only your own tasks (default true); false lists everyone's"),
   limit: external_exports.number().int().min(1).max(1e3).default(50).describe("Most rows to return (default 50); counts cover all")
 });
-var Output3 = () => external_exports.object({
-  tasks: external_exports.array(external_exports.object({
-    id: external_exports.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
-    type: external_exports.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
-    name: external_exports.string().describe("Task name"),
-    status: StatusFamily.describe("Normalised status family"),
-    rawStatus: external_exports.string().describe("The platform's own status"),
-    workspace: external_exports.string().describe("Workspace name"),
-    createdAt: epochMs("Created"),
-    runningTimeMs: external_exports.number().optional().describe("Running time in ms"),
-    gpus: external_exports.number().optional().describe("GPUs it holds")
-  })).describe("Matching tasks, newest first, at most `limit`"),
+var JobsOutput = () => external_exports.object({
+  tasks: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
+      type: external_exports.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
+      name: external_exports.string().describe("Task name"),
+      status: StatusFamily.describe("Normalised status family"),
+      rawStatus: external_exports.string().describe("The platform's own status"),
+      workspace: external_exports.string().describe("Workspace name"),
+      createdAt: epochMs("Created"),
+      runningTimeMs: external_exports.number().optional().describe("Running time in ms"),
+      gpus: external_exports.number().optional().describe("GPUs it holds")
+    })
+  ).describe("Matching tasks, newest first, at most `limit`"),
   total: external_exports.number().describe("How many matched in all, before limit"),
   counts: external_exports.record(external_exports.string(), external_exports.number()).describe("Matches per status family"),
   workspaces: external_exports.array(external_exports.string()).describe("Workspaces searched"),
@@ -49377,13 +50509,10 @@ var rowOf2 = (t) => ({
 var FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"];
 var CUT2 = "note: some lists were cut at the page cap; narrow the filters to see the rest.";
 var where2 = (r) => {
-  if (r.workspaces.length === 0)
-    return "no workspace";
+  if (r.workspaces.length === 0) return "no workspace";
   const names2 = r.workspaces.length > 5 ? `${r.workspaces.length} workspaces` : r.workspaces.join(", ");
-  if (r.scope.workspaceFrom === "default")
-    return `workspace ${names2} (defaultWorkspace)`;
-  if (r.scope.workspaceFrom === "all")
-    return `every workspace (${names2})`;
+  if (r.scope.workspaceFrom === "default") return `workspace ${names2} (defaultWorkspace)`;
+  if (r.scope.workspaceFrom === "all") return `every workspace (${names2})`;
   return `workspace ${names2}`;
 };
 var emptyScope = (r) => {
@@ -49415,65 +50544,69 @@ var jobsOperation = defineOperation({
   title: "List tasks",
   description: `Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input5,
-  output: Output3,
+  output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "list"], summary: "List tasks by type and status" },
-  run: (input2) => Effect_exports.map(listTasks({
-    workspace: input2.workspace,
-    project: input2.project,
-    types: TYPES[input2.type] ?? [],
-    status: input2.status,
-    name: input2.name,
-    mine: input2.mine,
-    allWorkspaces: input2.all_workspaces
-  }), (listing) => {
-    const counts2 = {};
-    for (const t of listing.tasks)
-      counts2[t.family] = (counts2[t.family] ?? 0) + 1;
-    return {
-      tasks: listing.tasks.slice(0, input2.limit).map(rowOf2),
-      total: listing.tasks.length,
-      counts: counts2,
-      workspaces: listing.workspaces,
-      scope: {
-        workspaceFrom: listing.workspaceFrom,
-        type: input2.type,
-        status: input2.status,
-        mine: input2.mine,
-        ...input2.project !== void 0 ? { project: input2.project } : {},
-        ...input2.name !== void 0 ? { name: input2.name } : {}
-      },
-      truncated: listing.truncated
-    };
-  }),
+  run: (input2) => Effect_exports.map(
+    listTasks({
+      workspace: input2.workspace,
+      project: input2.project,
+      types: TYPES[input2.type] ?? [],
+      status: input2.status,
+      name: input2.name,
+      mine: input2.mine,
+      allWorkspaces: input2.all_workspaces
+    }),
+    (listing) => {
+      const counts2 = {};
+      for (const t of listing.tasks) counts2[t.family] = (counts2[t.family] ?? 0) + 1;
+      return {
+        tasks: listing.tasks.slice(0, input2.limit).map(rowOf2),
+        total: listing.tasks.length,
+        counts: counts2,
+        workspaces: listing.workspaces,
+        scope: {
+          workspaceFrom: listing.workspaceFrom,
+          type: input2.type,
+          status: input2.status,
+          mine: input2.mine,
+          ...input2.project !== void 0 ? { project: input2.project } : {},
+          ...input2.name !== void 0 ? { name: input2.name } : {}
+        },
+        truncated: listing.truncated
+      };
+    }
+  ),
   render: (r) => {
-    if (r.total === 0)
-      return emptyScope(r);
-    const table = renderTable(r.tasks, [
-      { header: "ID", cell: (t) => t.id },
-      { header: "TYPE", cell: (t) => t.type },
-      { header: "NAME", cell: (t) => t.name },
-      { header: "STATUS", cell: (t) => `${t.status} (${t.rawStatus})` },
-      { header: "WORKSPACE", cell: (t) => t.workspace },
-      { header: "CREATED", cell: (t) => formatTime(t.createdAt) },
-      { header: "RUNNING", cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
-      { header: "GPUS", cell: (t) => t.gpus, align: "right" }
-    ], "No tasks match.");
+    if (r.total === 0) return emptyScope(r);
+    const table = renderTable(
+      r.tasks,
+      [
+        { header: "ID", cell: (t) => t.id },
+        { header: "TYPE", cell: (t) => t.type },
+        { header: "NAME", cell: (t) => t.name },
+        { header: "STATUS", cell: (t) => `${t.status} (${t.rawStatus})` },
+        { header: "WORKSPACE", cell: (t) => t.workspace },
+        { header: "CREATED", cell: (t) => formatTime(t.createdAt) },
+        { header: "RUNNING", cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
+        { header: "GPUS", cell: (t) => t.gpus, align: "right" }
+      ],
+      "No tasks match."
+    );
     const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? `showing ${r.tasks.length} of ${r.total}` : `${r.total} tasks`;
     const lines6 = [table, `${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
-    if (r.truncated)
-      lines6.push(CUT2);
+    if (r.truncated) lines6.push(CUT2);
     return lines6.join("\n");
   }
 });
 
-// ../../packages/core/dist/operations/login.js
+// ../../packages/core/src/operations/login.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/auth/save.js
+// ../../packages/core/src/auth/save.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var requireFields = (username, password) => {
@@ -49502,36 +50635,41 @@ var saveInspireLogin = (username, password) => Effect_exports.gen(function* () {
     method = "token";
   } else if (attempt.left.reason === "CredentialsRejected") {
     const cas = yield* Effect_exports.either(casLogin(baseUrl, creds));
-    if (Either_exports.isLeft(cas))
-      return yield* Effect_exports.fail(cas.left);
+    if (Either_exports.isLeft(cas)) return yield* Effect_exports.fail(cas.left);
     jar = cas.right;
     verified = true;
     method = "session";
-  } else if (attempt.left.reason !== "PlatformUnreachable")
-    return yield* Effect_exports.fail(attempt.left);
+  } else if (attempt.left.reason !== "PlatformUnreachable") return yield* Effect_exports.fail(attempt.left);
   const now = yield* Clock_exports.currentTimeMillis;
-  yield* store.updateCredentials((c) => Effect_exports.succeed({
-    ...c,
-    profiles: {
-      ...c.profiles,
-      [name2]: { ...entryOf(c.profiles, name2) ?? { harbor: {} }, inspire: { ...creds, savedAt: now } }
-    }
-  }));
-  yield* store.updateConfig((c) => Effect_exports.succeed({
-    ...c,
-    profiles: {
-      ...c.profiles,
-      [name2]: { ...entryOf(c.profiles, name2) ?? { defaults: {}, endpoints: {} }, username: creds.username }
-    }
-  }));
-  yield* store.updateSession(name2, () => Effect_exports.succeed({
-    version: 1,
-    // Tied to these credentials, so the next process uses the token (and cookies) at once
-    // instead of logging in again.
-    fingerprint: fingerprint(creds),
-    ...token !== void 0 ? { token: { value: token.value, expiresAt: token.expiresAt } } : {},
-    ...jar !== void 0 ? { cookies: { jar: { ...jar }, obtainedAt: now }, tokenUnavailable: true } : {}
-  }));
+  yield* store.updateCredentials(
+    (c) => Effect_exports.succeed({
+      ...c,
+      profiles: {
+        ...c.profiles,
+        [name2]: { ...entryOf(c.profiles, name2) ?? { harbor: {} }, inspire: { ...creds, savedAt: now } }
+      }
+    })
+  );
+  yield* store.updateConfig(
+    (c) => Effect_exports.succeed({
+      ...c,
+      profiles: {
+        ...c.profiles,
+        [name2]: { ...entryOf(c.profiles, name2) ?? { defaults: {}, endpoints: {} }, username: creds.username }
+      }
+    })
+  );
+  yield* store.updateSession(
+    name2,
+    () => Effect_exports.succeed({
+      version: 1,
+      // Tied to these credentials, so the next process uses the token (and cookies) at once
+      // instead of logging in again.
+      fingerprint: fingerprint(creds),
+      ...token !== void 0 ? { token: { value: token.value, expiresAt: token.expiresAt } } : {},
+      ...jar !== void 0 ? { cookies: { jar: { ...jar }, obtainedAt: now }, tokenUnavailable: true } : {}
+    })
+  );
   return {
     target: "inspire",
     profile: name2,
@@ -49552,13 +50690,14 @@ var saveHarborLogin = (registry2, username, password) => Effect_exports.gen(func
   const creds = { username: username.trim(), password };
   const check4 = yield* Effect_exports.either(harbor.check(registry2, creds));
   if (Either_exports.isRight(check4) && check4.right === "rejected")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "RegistryAuthFailed",
-      message: `The ${registry2} registry rejected this robot account; nothing was saved.`,
-      hint: `Copy the account from 启智平台 → 镜像管理 → 本地推送 (${registry2}); it is not your platform password.`
-    }));
-  if (Either_exports.isLeft(check4) && check4.left.reason !== "PlatformUnreachable")
-    return yield* Effect_exports.fail(check4.left);
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "RegistryAuthFailed",
+        message: `The ${registry2} registry rejected this robot account; nothing was saved.`,
+        hint: `Copy the account from 启智平台 → 镜像管理 → 本地推送 (${registry2}); it is not your platform password.`
+      })
+    );
+  if (Either_exports.isLeft(check4) && check4.left.reason !== "PlatformUnreachable") return yield* Effect_exports.fail(check4.left);
   const verified = Either_exports.isRight(check4);
   const now = yield* Clock_exports.currentTimeMillis;
   yield* store.updateCredentials((c) => {
@@ -49582,7 +50721,7 @@ var saveHarborLogin = (registry2, username, password) => Effect_exports.gen(func
   };
 });
 
-// ../../packages/core/dist/operations/login.js
+// ../../packages/core/src/operations/login.ts
 var Input6 = external_exports.object({
   target: external_exports.enum(["inspire", "harbor"]).default("inspire").describe("inspire = the platform account (学工号); harbor = a registry robot account"),
   username: external_exports.string().min(1).describe("学工号 for inspire; the robot account name (robot$inspire-studio+…) for harbor"),
@@ -49590,7 +50729,7 @@ var Input6 = external_exports.object({
   registry: external_exports.enum(["qb", "sj"]).default("qb").describe("For harbor: qb (七宝, all spaces but SJ) or sj (松江, SJ spaces only)"),
   dry_run: external_exports.boolean().default(false).describe("Show where the account would be checked and saved; send nothing, save nothing")
 });
-var Output4 = () => external_exports.object({
+var LoginOutput = () => external_exports.object({
   target: external_exports.enum(["inspire", "harbor"]).describe("Which account was saved"),
   registry: external_exports.enum(["qb", "sj"]).optional().describe("For harbor: the registry"),
   profile: external_exports.string().describe("The profile it was saved to"),
@@ -49629,7 +50768,11 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
         }
       ],
       requests: [
-        planned(inspire ? "POST" : "GET", where3, inspire ? { username: input2.username, password: "(not shown)" } : void 0),
+        planned(
+          inspire ? "POST" : "GET",
+          where3,
+          inspire ? { username: input2.username, password: "(not shown)" } : void 0
+        ),
         planned("LOCAL", store.paths.credentialsFile)
       ]
     }
@@ -49640,7 +50783,7 @@ var loginOperation = defineOperation({
   title: "Save and check credentials",
   description: `Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
   input: Input6,
-  output: Output4,
+  output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: { by: "target", writes: ["inspire", "harbor"] },
   examples: [
@@ -49677,44 +50820,61 @@ var loginOperation = defineOperation({
   ].join("\n")
 });
 
-// ../../packages/core/dist/operations/logs/index.js
+// ../../packages/core/src/operations/logs/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/logs/read.js
+// ../../packages/core/src/operations/logs/read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/tasks/output-file.js
+// ../../packages/core/src/operations/common/tasks/output-file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { realpathSync as realpathSync2 } from "node:fs";
 import { isAbsolute as isAbsolute4, join as join13, relative as relative4 } from "node:path";
 
-// ../../packages/core/dist/store/confined.js
+// ../../packages/core/src/store/confined.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync as openSync2, realpathSync, renameSync as renameSync2, statSync as statSync3, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync as closeSync2,
+  constants as constants3,
+  fstatSync as fstatSync2,
+  lstatSync as lstatSync2,
+  mkdirSync as mkdirSync2,
+  openSync as openSync2,
+  realpathSync,
+  renameSync as renameSync2,
+  statSync as statSync3,
+  unlinkSync,
+  writeSync
+} from "node:fs";
 import { homedir as homedir6 } from "node:os";
 import { isAbsolute as isAbsolute3, join as join12, normalize as normalize2, relative as relative3 } from "node:path";
 var NOFOLLOW = constants3.O_NOFOLLOW ?? 0;
 var rootsText = (roots, joiner = " or ") => roots.map((r) => `${r.label} (${r.path})`).join(joiner);
 var fileError = (path, e) => {
-  if (e instanceof InspireError)
-    return e;
+  if (e instanceof InspireError) return e;
   const code = errnoCode(e) ?? "error";
   const hint = code === "ENAMETOOLONG" ? "Use a shorter file name." : code === "ENOSPC" ? "Free some disk space and try again." : code === "EACCES" || code === "EPERM" || code === "EROFS" ? "Check that you may write to that folder, or choose another path." : "Check the folder and the file name, or choose another path.";
   return new InspireError({ reason: "StoreError", message: `Could not write ${path} (${code}).`, hint, cause: e });
 };
-var linkError = (path, field) => invalidInput(`Refusing to write through ${path}: it is a symbolic link.`, `Files are never written through links. Remove the link, or pass another ${field}.`);
-var existsError = (path) => invalidInput(`${path} already exists; it was not overwritten.`, "Pass overwrite: true to replace it, or choose another path.", {
-  fix: `${path}.new`
-});
+var linkError = (path, field) => invalidInput(
+  `Refusing to write through ${path}: it is a symbolic link.`,
+  `Files are never written through links. Remove the link, or pass another ${field}.`
+);
+var existsError = (path) => invalidInput(
+  `${path} already exists; it was not overwritten.`,
+  "Pass overwrite: true to replace it, or choose another path.",
+  {
+    fix: `${path}.new`
+  }
+);
 var under = (dir, path) => {
   const rel = relative3(dir, path);
-  if (rel === "")
-    return "";
+  if (rel === "") return "";
   return rel.startsWith("..") || isAbsolute3(rel) ? void 0 : rel;
 };
 var realOr = (path) => {
@@ -49727,14 +50887,16 @@ var realOr = (path) => {
 var placeUnder = (wanted, roots, field = "path") => {
   const text3 = wanted.trim();
   const first2 = roots[0];
-  if (first2 === void 0)
-    throw new Error("placeUnder needs at least one root");
+  if (first2 === void 0) throw new Error("placeUnder needs at least one root");
   const where3 = rootsText(roots);
   if (text3 === "" || text3.includes("\0"))
     throw invalidInput(`${field} "${wanted}" is not a file name.`, `Name a file inside ${where3}.`);
   const expanded = text3 === "~" ? homedir6() : text3.startsWith("~/") ? join12(homedir6(), text3.slice(2)) : text3;
   if (expanded.split(/[\\/]+/).includes(".."))
-    throw invalidInput(`Refusing to write ${text3}: ".." is not allowed in ${field}.`, `Name the file inside ${where3} without "..", e.g. "${expanded.split(/[\\/]+/).at(-1) || "out.txt"}".`);
+    throw invalidInput(
+      `Refusing to write ${text3}: ".." is not allowed in ${field}.`,
+      `Name the file inside ${where3} without "..", e.g. "${expanded.split(/[\\/]+/).at(-1) || "out.txt"}".`
+    );
   let root = first2;
   let rest;
   if (isAbsolute3(expanded)) {
@@ -49747,28 +50909,32 @@ var placeUnder = (wanted, roots, field = "path") => {
           best = { root: r, rel, length: base.length };
       }
     if (best === void 0)
-      throw invalidInput(`Refusing to write ${wantedPath}: it is outside ${rootsText(roots, " and ")}.`, `Pass a path inside ${where3}; a relative path starts in ${first2.label}.`, { candidates: roots.map((r) => r.path) });
+      throw invalidInput(
+        `Refusing to write ${wantedPath}: it is outside ${rootsText(roots, " and ")}.`,
+        `Pass a path inside ${where3}; a relative path starts in ${first2.label}.`,
+        { candidates: roots.map((r) => r.path) }
+      );
     root = best.root;
     rest = best.rel;
-  } else
-    rest = expanded;
+  } else rest = expanded;
   const parts2 = rest.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (parts2.length === 0)
-    throw invalidInput(`${field} "${text3}" names ${root.label} itself, not a file.`, `Add a file name, e.g. ${join12(text3, "out.txt")}.`);
+    throw invalidInput(
+      `${field} "${text3}" names ${root.label} itself, not a file.`,
+      `Add a file name, e.g. ${join12(text3, "out.txt")}.`
+    );
   return { root, parts: parts2, path: join12(root.path, ...parts2) };
 };
 var lstatOrUndefined = (path) => {
   try {
     return lstatSync2(path);
   } catch (e) {
-    if (errnoCode(e) === "ENOENT")
-      return void 0;
+    if (errnoCode(e) === "ENOENT") return void 0;
     throw e;
   }
 };
 var walkFolders = (place, field, create2) => {
-  if (place.root.create === true && create2)
-    mkdirSync2(place.root.path, { recursive: true, mode: 448 });
+  if (place.root.create === true && create2) mkdirSync2(place.root.path, { recursive: true, mode: 448 });
   const realRoot = realpathSync(place.root.path);
   if (!statSync3(realRoot).isDirectory())
     throw invalidInput(`${place.root.path} is not a folder.`, `Point ${place.root.label} at a folder.`);
@@ -49782,17 +50948,13 @@ var walkFolders = (place, field, create2) => {
       try {
         mkdirSync2(realDir, 511);
       } catch (e) {
-        if (errnoCode(e) !== "EEXIST")
-          throw e;
+        if (errnoCode(e) !== "EEXIST") throw e;
       }
       st = lstatSync2(realDir);
     }
-    if (st === void 0)
-      return { dir, realDir };
-    if (st.isSymbolicLink())
-      throw linkError(dir, field);
-    if (!st.isDirectory())
-      throw invalidInput(`${dir} is not a folder.`, `Choose another ${field}.`);
+    if (st === void 0) return { dir, realDir };
+    if (st.isSymbolicLink()) throw linkError(dir, field);
+    if (!st.isDirectory()) throw invalidInput(`${dir} is not a folder.`, `Choose another ${field}.`);
   }
   return { dir, realDir };
 };
@@ -49804,32 +50966,26 @@ var openConfined = (place, options) => {
     const shown = join12(dir, name(place));
     const final = join12(realDir, name(place));
     const st = lstatOrUndefined(final);
-    if (st?.isSymbolicLink())
-      throw linkError(shown, field);
+    if (st?.isSymbolicLink()) throw linkError(shown, field);
     if (st !== void 0 && !st.isFile())
       throw invalidInput(`${shown} exists and is not a regular file.`, `Choose another ${field}.`);
-    if (st !== void 0 && !options.overwrite)
-      throw existsError(shown);
+    if (st !== void 0 && !options.overwrite) throw existsError(shown);
     const opened = options.overwrite ? join12(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
     let fd;
     try {
       fd = openSync2(opened, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | NOFOLLOW, options.mode ?? 438);
     } catch (e) {
-      if (errnoCode(e) === "EEXIST" && !options.overwrite)
-        throw existsError(shown);
-      if (errnoCode(e) === "ELOOP")
-        throw linkError(shown, field);
+      if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown);
+      if (errnoCode(e) === "ELOOP") throw linkError(shown, field);
       throw e;
     }
     const mine = fstatSync2(fd);
     const remove9 = () => {
       const now = lstatOrUndefined(opened);
-      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev)
-        unlinkSync(opened);
+      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) unlinkSync(opened);
     };
     const close2 = () => {
-      if (fd === void 0)
-        return;
+      if (fd === void 0) return;
       const f = fd;
       fd = void 0;
       closeSync2(f);
@@ -49843,18 +50999,15 @@ var openConfined = (place, options) => {
     return {
       path: shown,
       write: (data) => {
-        if (fd === void 0)
-          throw new Error(`${shown} is closed`);
+        if (fd === void 0) throw new Error(`${shown} is closed`);
         const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
         let done7 = 0;
-        while (done7 < buf.length)
-          done7 += writeSync(fd, buf, done7, buf.length - done7);
+        while (done7 < buf.length) done7 += writeSync(fd, buf, done7, buf.length - done7);
         return buf.length;
       },
       commit: () => {
         close2();
-        if (opened !== final)
-          renameSync2(opened, final);
+        if (opened !== final) renameSync2(opened, final);
       },
       abort: () => {
         try {
@@ -49869,7 +51022,7 @@ var openConfined = (place, options) => {
   }
 };
 
-// ../../packages/core/dist/operations/common/tasks/output-file.js
+// ../../packages/core/src/operations/common/tasks/output-file.ts
 var realOr2 = (path) => {
   try {
     return realpathSync2(path);
@@ -49888,11 +51041,9 @@ var downloadDir = Effect_exports.gen(function* () {
   const name2 = profile.name.value ?? "default";
   const defaults = yield* profile.readDefaults;
   const resolved = resolveSetting("downloadDir", { env: profile.env, defaults, profile: name2 });
-  if (Either_exports.isLeft(resolved))
-    return yield* Effect_exports.fail(resolved.left);
+  if (Either_exports.isLeft(resolved)) return yield* Effect_exports.fail(resolved.left);
   const value = resolved.right.value;
-  if (value === void 0)
-    return fallback;
+  if (value === void 0) return fallback;
   const where3 = resolved.right.source === "environment" ? SETTING_ENV.downloadDir : `downloadDir of profile ${name2}`;
   const checked = checkDownloadDir(String(value));
   if (Either_exports.isLeft(checked))
@@ -49902,13 +51053,21 @@ var downloadDir = Effect_exports.gen(function* () {
   const holdsStore = storeDirs.some((s) => inside(s, dir));
   const inStore = storeDirs.some((s) => inside(dir, s)) && !inside(dir, realOr2(fallback));
   if (holdsStore || inStore)
-    return yield* Effect_exports.fail(invalidInput(`${where3} (${checked.right}) ${holdsStore ? "holds" : "is inside"} the store's folders (credentials, sessions).`, `Use a folder of its own, e.g. ~/inspire-downloads, or unset downloadDir for ${fallback}.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${where3} (${checked.right}) ${holdsStore ? "holds" : "is inside"} the store's folders (credentials, sessions).`,
+        `Use a folder of its own, e.g. ~/inspire-downloads, or unset downloadDir for ${fallback}.`
+      )
+    );
   return checked.right;
 });
-var fileRoots = (context5) => Effect_exports.map(downloadDir, (dir) => [
-  ...context5.workingDir !== void 0 ? [{ path: context5.workingDir, label: "the current directory" }] : [],
-  { path: dir, label: "the downloads folder", create: true }
-]);
+var fileRoots = (context5) => Effect_exports.map(
+  downloadDir,
+  (dir) => [
+    ...context5.workingDir !== void 0 ? [{ path: context5.workingDir, label: "the current directory" }] : [],
+    { path: dir, label: "the downloads folder", create: true }
+  ]
+);
 var openDownload = (target, context5) => Effect_exports.gen(function* () {
   const roots = yield* fileRoots(context5);
   const field = target.field ?? "path";
@@ -49922,14 +51081,16 @@ var openDownload = (target, context5) => Effect_exports.gen(function* () {
     catch: (e) => fileError(wanted || target.defaultName, e)
   });
   let committed = false;
-  const file3 = yield* Effect_exports.acquireRelease(open4, (f) => Effect_exports.sync(() => {
-    if (committed)
-      return;
-    try {
-      f.abort();
-    } catch {
-    }
-  }));
+  const file3 = yield* Effect_exports.acquireRelease(
+    open4,
+    (f) => Effect_exports.sync(() => {
+      if (committed) return;
+      try {
+        f.abort();
+      } catch {
+      }
+    })
+  );
   let bytes = 0;
   return {
     path: file3.path,
@@ -49949,14 +51110,16 @@ var openDownload = (target, context5) => Effect_exports.gen(function* () {
     })
   };
 });
-var writeDownload = (target, context5) => Effect_exports.scoped(Effect_exports.gen(function* () {
-  const file3 = yield* openDownload(target, context5);
-  yield* file3.write(target.content);
-  yield* file3.commit;
-  return { path: file3.path, bytes: file3.bytes() };
-}));
+var writeDownload = (target, context5) => Effect_exports.scoped(
+  Effect_exports.gen(function* () {
+    const file3 = yield* openDownload(target, context5);
+    yield* file3.write(target.content);
+    yield* file3.commit;
+    return { path: file3.path, bytes: file3.bytes() };
+  })
+);
 
-// ../../packages/core/dist/operations/common/tasks/time-range.js
+// ../../packages/core/src/operations/common/tasks/time-range.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var UNITS = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
@@ -49966,40 +51129,48 @@ var parseTimeRange = (raw, field = "time_range") => {
   const unit = m?.[2] !== void 0 ? UNITS[m[2].toLowerCase()] : void 0;
   const seconds3 = m?.[1] !== void 0 && unit !== void 0 ? Math.round(Number(m[1]) * unit) : Number.NaN;
   if (!(seconds3 > 0))
-    return Either_exports.left(invalidInput(`${field} "${raw}" is not a time range.`, "Write a number and a unit: 90s, 30m, 3h, 1d or 1w.", {
-      candidates: ["30m", "1h", "3h", "1d"]
-    }));
+    return Either_exports.left(
+      invalidInput(`${field} "${raw}" is not a time range.`, "Write a number and a unit: 90s, 30m, 3h, 1d or 1w.", {
+        candidates: ["30m", "1h", "3h", "1d"]
+      })
+    );
   if (seconds3 > MAX_RANGE_SECONDS)
-    return Either_exports.left(invalidInput(`${field} "${raw}" is longer than 30 days.`, "Ask for at most 30d; the platform refuses more."));
+    return Either_exports.left(
+      invalidInput(`${field} "${raw}" is longer than 30 days.`, "Ask for at most 30d; the platform refuses more.")
+    );
   return Either_exports.right(seconds3);
 };
 var parseInstant = (raw, now, field) => {
   const text3 = raw.trim();
-  if (/^\d{13}$/.test(text3))
-    return Either_exports.right(Number(text3));
-  if (/^\d{10}$/.test(text3))
-    return Either_exports.right(Number(text3) * 1e3);
-  if (/^\d+(\.\d+)?\s*[smhdw]$/i.test(text3))
-    return Either_exports.map(parseTimeRange(text3, field), (s) => now - s * 1e3);
+  if (/^\d{13}$/.test(text3)) return Either_exports.right(Number(text3));
+  if (/^\d{10}$/.test(text3)) return Either_exports.right(Number(text3) * 1e3);
+  if (/^\d+(\.\d+)?\s*[smhdw]$/i.test(text3)) return Either_exports.map(parseTimeRange(text3, field), (s) => now - s * 1e3);
   const parsed = Date.parse(/^\d{4}-\d\d-\d\d$/.test(text3) ? `${text3}T00:00` : text3);
-  if (Number.isFinite(parsed))
-    return Either_exports.right(parsed);
-  return Either_exports.left(invalidInput(`${field} "${raw}" is not a time.`, "Give an ISO time (2026-01-31T08:00:00Z), epoch milliseconds, or how long ago (30m, 2h)."));
+  if (Number.isFinite(parsed)) return Either_exports.right(parsed);
+  return Either_exports.left(
+    invalidInput(
+      `${field} "${raw}" is not a time.`,
+      "Give an ISO time (2026-01-31T08:00:00Z), epoch milliseconds, or how long ago (30m, 2h)."
+    )
+  );
 };
 
-// ../../packages/core/dist/operations/logs/read.js
+// ../../packages/core/src/operations/logs/read.ts
 var MAX_WINDOW_LINES = 5e3;
 var show2 = (l) => ({ time: l.timestampMs, pod: l.pod, message: l.message });
 var windowOf = (input2) => Effect_exports.gen(function* () {
-  if (input2.since === void 0 && input2.until === void 0 && input2.time_range === void 0)
-    return void 0;
+  if (input2.since === void 0 && input2.until === void 0 && input2.time_range === void 0) return void 0;
   if (input2.time_range !== void 0 && input2.since !== void 0)
-    return yield* Effect_exports.fail(invalidInput("Pass either time_range or since, not both.", 'time_range="30m" means since 30 minutes ago.'));
+    return yield* Effect_exports.fail(
+      invalidInput("Pass either time_range or since, not both.", 'time_range="30m" means since 30 minutes ago.')
+    );
   const now = yield* Clock_exports.currentTimeMillis;
   const to = input2.until !== void 0 ? yield* parseInstant(input2.until, now, "until") : now;
   const from = input2.since !== void 0 ? yield* parseInstant(input2.since, now, "since") : to - (input2.time_range !== void 0 ? yield* parseTimeRange(input2.time_range) : 3600) * 1e3;
   if (from >= to)
-    return yield* Effect_exports.fail(invalidInput("The log window is empty: since is not before until.", "Give since earlier than until."));
+    return yield* Effect_exports.fail(
+      invalidInput("The log window is empty: since is not before until.", "Give since earlier than until.")
+    );
   return { from, to };
 });
 var Full = class extends Data_exports.TaggedError("Full") {
@@ -50008,40 +51179,46 @@ var windowLines = (jobId, window, pod) => {
   const lines6 = [];
   const sink = (batch) => Effect_exports.gen(function* () {
     for (const l of batch) {
-      if (l.timestampMs > window.to)
-        continue;
-      if (lines6.length >= MAX_WINDOW_LINES)
-        return yield* Effect_exports.fail(new Full());
+      if (l.timestampMs > window.to) continue;
+      if (lines6.length >= MAX_WINDOW_LINES) return yield* Effect_exports.fail(new Full());
       lines6.push(show2(l));
     }
   });
-  return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(Effect_exports.as({ lines: lines6, truncated: false }), Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines6, truncated: true })));
+  return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(
+    Effect_exports.as({ lines: lines6, truncated: false }),
+    Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines6, truncated: true }))
+  );
 };
 var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
 var fileLine = (l) => `${isoInstant(l.timestampMs)} ${l.pod} ${l.message}
 `;
-var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(Effect_exports.gen(function* () {
-  const file3 = yield* openDownload({ path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite }, context5);
-  let lines6 = 0;
-  const sink = (batch) => Effect_exports.gen(function* () {
-    const kept = options.window === void 0 ? batch : batch.filter((l) => l.timestampMs <= (options.window?.to ?? 0));
-    yield* file3.write(kept.map(fileLine).join(""));
-    lines6 += kept.length;
-    context5.progress({ message: `downloaded ${lines6} lines of ${jobId}`, current: lines6 });
-  });
-  const summary5 = yield* downloadLogs(jobId, sink, {
-    ...options.pod !== void 0 ? { pod: options.pod } : {},
-    ...options.window !== void 0 ? { from: options.window.from, to: options.window.to } : {}
-  });
-  yield* file3.commit;
-  return { path: file3.path, lines: lines6, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
-}));
+var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
+  Effect_exports.gen(function* () {
+    const file3 = yield* openDownload(
+      { path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite },
+      context5
+    );
+    let lines6 = 0;
+    const sink = (batch) => Effect_exports.gen(function* () {
+      const kept = options.window === void 0 ? batch : batch.filter((l) => l.timestampMs <= (options.window?.to ?? 0));
+      yield* file3.write(kept.map(fileLine).join(""));
+      lines6 += kept.length;
+      context5.progress({ message: `downloaded ${lines6} lines of ${jobId}`, current: lines6 });
+    });
+    const summary5 = yield* downloadLogs(jobId, sink, {
+      ...options.pod !== void 0 ? { pod: options.pod } : {},
+      ...options.window !== void 0 ? { from: options.window.from, to: options.window.to } : {}
+    });
+    yield* file3.commit;
+    return { path: file3.path, lines: lines6, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
+  })
+);
 
-// ../../packages/core/dist/operations/logs/follow.js
+// ../../packages/core/src/operations/logs/follow.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/logs/index.js
+// ../../packages/core/src/operations/logs/index.ts
 var Input7 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   lines: external_exports.number().int().min(1).max(MAX_WINDOW_LINES).default(100).describe("How many of the newest lines to return (default 100); ignored with a time window or download"),
@@ -50050,19 +51227,23 @@ var Input7 = external_exports.object({
   time_range: external_exports.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
   pod: external_exports.string().optional().describe(`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`),
   download: external_exports.boolean().default(false).describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
-  path: external_exports.string().optional().describe("Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"),
+  path: external_exports.string().optional().describe(
+    "Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"
+  ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing download file (default: refuse)")
 });
 var Window = external_exports.object({ from: external_exports.number().describe("Start (epoch ms)"), to: external_exports.number().describe("End (epoch ms)") }).describe("The time window read");
-var Output5 = () => external_exports.object({
+var LogsOutput = () => external_exports.object({
   jobId: external_exports.string().describe("Job id"),
   status: external_exports.string().describe("The job's status: family (raw)"),
   mode: external_exports.enum(["tail", "window", "download"]).describe("Newest lines, a time window, or a download"),
-  lines: external_exports.array(external_exports.object({
-    time: external_exports.number().describe("Epoch ms"),
-    pod: external_exports.string().describe("The pod that printed it"),
-    message: external_exports.string().describe("The line")
-  })).optional().describe("The lines, in time order (absent for a download)"),
+  lines: external_exports.array(
+    external_exports.object({
+      time: external_exports.number().describe("Epoch ms"),
+      pod: external_exports.string().describe("The pod that printed it"),
+      message: external_exports.string().describe("The line")
+    })
+  ).optional().describe("The lines, in time order (absent for a download)"),
   window: Window.optional(),
   truncated: external_exports.boolean().optional().describe("More lines exist in the window than were returned"),
   download: external_exports.object({
@@ -50082,7 +51263,7 @@ var logsOperation = defineOperation({
   title: "Read or download task logs",
   description: `Reads a training or HPC job's log: the newest \`lines\` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one \`pod\`. ${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
   input: Input7,
-  output: Output5,
+  output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: {
     writes: false,
@@ -50096,7 +51277,11 @@ var logsOperation = defineOperation({
     const job = yield* jobState(input2.job_id, "logs");
     const base = { jobId: job.id, status: `${job.status.family} (${job.status.raw})` };
     if (input2.download) {
-      const download = yield* downloadToFile(job.id, { path: input2.path, overwrite: input2.overwrite, pod: input2.pod, window }, context5);
+      const download = yield* downloadToFile(
+        job.id,
+        { path: input2.path, overwrite: input2.overwrite, pod: input2.pod, window },
+        context5
+      );
       return { ...base, mode: "download", download, ...window !== void 0 ? { window } : {} };
     }
     if (window !== void 0) {
@@ -50121,40 +51306,41 @@ ${lines6.length > 0 ? renderLogLines(lines6) : "(no log lines yet)"}${tail}`;
   }
 });
 
-// ../../packages/core/dist/operations/metrics/index.js
+// ../../packages/core/src/operations/metrics/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/metrics/report.js
+// ../../packages/core/src/domain/metrics/report.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/metrics/clock.js
+// ../../packages/core/src/domain/metrics/clock.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_TIME_ZONE = void 0;
 var clockFor = (timeZone = DEFAULT_TIME_ZONE) => {
   if (timeZone !== void 0 && !isTimeZone2(timeZone))
-    return Either_exports.left(invalidInput(`Unknown time zone "${timeZone}".`, 'Pass an IANA time zone such as "Asia/Shanghai" or "UTC".', {
-      fix: "UTC"
-    }));
+    return Either_exports.left(
+      invalidInput(`Unknown time zone "${timeZone}".`, 'Pass an IANA time zone such as "Asia/Shanghai" or "UTC".', {
+        fix: "UTC"
+      })
+    );
   return Either_exports.right((epochSeconds) => formatClockTime(epochSeconds * 1e3, timeZone));
 };
 
-// ../../packages/core/dist/domain/metrics/verdict.js
+// ../../packages/core/src/domain/metrics/verdict.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/metrics/health.js
+// ../../packages/core/src/domain/metrics/health.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/metrics/stats.js
+// ../../packages/core/src/domain/metrics/stats.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var mean = (values3) => {
-  if (values3.length === 0)
-    return Number.NaN;
+  if (values3.length === 0) return Number.NaN;
   return values3.reduce((sum2, v) => sum2 + v, 0) / values3.length;
 };
 var populationStdDev = (values3) => {
@@ -50166,14 +51352,12 @@ var percentile = (values3, p) => {
   const rank2 = Math.min(Math.max(p, 0), 1) * (sorted.length - 1);
   const lo = sorted[Math.floor(rank2)];
   const hi = sorted[Math.ceil(rank2)];
-  if (lo === void 0 || hi === void 0)
-    return Number.NaN;
+  if (lo === void 0 || hi === void 0) return Number.NaN;
   return lo + (hi - lo) * (rank2 - Math.floor(rank2));
 };
 var summarizeSamples = (samples) => {
   const last3 = samples.at(-1);
-  if (last3 === void 0)
-    return null;
+  if (last3 === void 0) return null;
   const values3 = samples.map((s) => s.pct);
   return {
     count: values3.length,
@@ -50189,12 +51373,11 @@ var summarizeSamples = (samples) => {
 };
 var halfToHalfChange = (values3) => {
   const half = Math.floor(values3.length / 2);
-  if (half === 0)
-    return null;
+  if (half === 0) return null;
   return roundPoints(mean(values3.slice(values3.length - half)) - mean(values3.slice(0, half)));
 };
 
-// ../../packages/core/dist/domain/metrics/thresholds.js
+// ../../packages/core/src/domain/metrics/thresholds.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var IDLE_GPU_BELOW_PERCENT = 5;
@@ -50217,7 +51400,7 @@ var MIN_SAMPLES_FOR_VERDICT = 5;
 var BUSY_GPU_AVG_PERCENT = 30;
 var HEALTHY_GPU_AVG_PERCENT = 50;
 
-// ../../packages/core/dist/domain/metrics/health.js
+// ../../packages/core/src/domain/metrics/health.ts
 var isIdleGpu = (pct4) => pct4 < IDLE_GPU_BELOW_PERCENT;
 var findIdleWindows = (gpu) => {
   const windows = [];
@@ -50244,45 +51427,37 @@ var findIdleWindows = (gpu) => {
   return windows;
 };
 var assessInstability = (gpu) => {
-  if (gpu.length === 0)
-    return { stdDev: null, unstable: false };
+  if (gpu.length === 0) return { stdDev: null, unstable: false };
   const stdDev = roundPoints(populationStdDev(gpu.map((s) => s.pct)));
   return { stdDev, unstable: stdDev > UNSTABLE_STD_DEV_ABOVE_POINTS };
 };
 var assessTrend = (samples) => {
   const changePoints = halfToHalfChange(samples.map((s) => s.pct));
-  if (changePoints === null)
-    return { direction: "flat", changePoints };
-  if (changePoints > TREND_CHANGE_ABOVE_POINTS)
-    return { direction: "rising", changePoints };
-  if (changePoints < -TREND_CHANGE_ABOVE_POINTS)
-    return { direction: "falling", changePoints };
+  if (changePoints === null) return { direction: "flat", changePoints };
+  if (changePoints > TREND_CHANGE_ABOVE_POINTS) return { direction: "rising", changePoints };
+  if (changePoints < -TREND_CHANGE_ABOVE_POINTS) return { direction: "falling", changePoints };
   return { direction: "flat", changePoints };
 };
 var findSteadyRise = (samples) => {
-  if (samples.length < 2)
-    return null;
+  if (samples.length < 2) return null;
   let from = samples.length - 1;
   while (from > 0) {
     const prev = samples[from - 1];
     const cur = samples[from];
-    if (!prev || !cur || cur.pct < prev.pct - LEAK_DIP_TOLERANCE_POINTS)
-      break;
+    if (!prev || !cur || cur.pct < prev.pct - LEAK_DIP_TOLERANCE_POINTS) break;
     from--;
   }
   let low = from;
   for (let i = from + 1; i < samples.length; i++) {
     const s = samples[i];
     const min4 = samples[low];
-    if (s && min4 && s.pct <= min4.pct)
-      low = i;
+    if (s && min4 && s.pct <= min4.pct) low = i;
   }
   const run7 = samples.slice(low);
   const first2 = run7[0];
   const middle = run7[Math.floor((run7.length - 1) / 2)];
   const last3 = run7.at(-1);
-  if (run7.length < 2 || !first2 || !middle || !last3)
-    return null;
+  if (run7.length < 2 || !first2 || !middle || !last3) return null;
   return {
     start: first2.t,
     end: last3.t,
@@ -50293,8 +51468,7 @@ var findSteadyRise = (samples) => {
   };
 };
 var isPossibleLeak = (rise) => {
-  if (rise === null)
-    return false;
+  if (rise === null) return false;
   const share = rise.risePoints * LEAK_MIN_HALF_SHARE;
   return rise.samples >= LEAK_MIN_SAMPLES && rise.risePoints > LEAK_RISE_ABOVE_POINTS && rise.firstHalfRisePoints >= share && rise.secondHalfRisePoints >= share;
 };
@@ -50316,22 +51490,18 @@ var assessCpuStarvation = (gpu, cpu) => {
   let starvedSamples = 0;
   for (const g of gpu) {
     const c = cpuAt.get(g.t);
-    if (c === void 0)
-      continue;
+    if (c === void 0) continue;
     pairedSamples++;
-    if (c > STARVED_CPU_ABOVE_PERCENT && g.pct < STARVED_GPU_BELOW_PERCENT)
-      starvedSamples++;
+    if (c > STARVED_CPU_ABOVE_PERCENT && g.pct < STARVED_GPU_BELOW_PERCENT) starvedSamples++;
   }
-  if (pairedSamples === 0)
-    return { pairedSamples, starvedSamples, fraction: null, starved: false };
+  if (pairedSamples === 0) return { pairedSamples, starvedSamples, fraction: null, starved: false };
   const fraction = starvedSamples / pairedSamples;
   const starved = pairedSamples >= MIN_SAMPLES_FOR_VERDICT && fraction > STARVED_FRACTION_ABOVE;
   return { pairedSamples, starvedSamples, fraction, starved };
 };
 var assessReclaim = (gpu) => {
   let from = gpu.length;
-  while (from > 0 && (gpu[from - 1]?.pct ?? Number.POSITIVE_INFINITY) < RECLAIM_GPU_BELOW_PERCENT)
-    from--;
+  while (from > 0 && (gpu[from - 1]?.pct ?? Number.POSITIVE_INFINITY) < RECLAIM_GPU_BELOW_PERCENT) from--;
   const first2 = gpu[from];
   const last3 = gpu.at(-1);
   if (!first2 || !last3) {
@@ -50348,7 +51518,7 @@ var assessReclaim = (gpu) => {
   };
 };
 
-// ../../packages/core/dist/domain/metrics/verdict.js
+// ../../packages/core/src/domain/metrics/verdict.ts
 var HEALTH_STATE_PRECEDENCE = [
   "no-data",
   "reclaim-risk",
@@ -50371,8 +51541,7 @@ var duration5 = (seconds3) => seconds3 < 7200 ? `${minutes2(seconds3)} min` : ho
 var evidenceOf = (ctx) => {
   const { gpu, flags, clock: clock3 } = ctx;
   const lines6 = {};
-  if (gpu === null)
-    return lines6;
+  if (gpu === null) return lines6;
   lines6.gpu = `GPU utilisation avg ${pct(gpu.avg)}, p50 ${pct(gpu.p50)}, p90 ${pct(gpu.p90)}, max ${pct(gpu.max)}, last ${pct(gpu.last)} over ${gpu.count} samples`;
   lines6.stability = `std dev ${gpu.stdDev.toFixed(1)} points (unstable above ${UNSTABLE_STD_DEV_ABOVE_POINTS})`;
   const { trend } = flags;
@@ -50386,8 +51555,7 @@ var evidenceOf = (ctx) => {
     open4 && `${open4.samples} samples`,
     past.length > 0 && `${past.length} earlier idle window(s)`
   ].filter((p) => typeof p === "string");
-  if (parts2.length > 0)
-    lines6.idle = parts2.join(", ");
+  if (parts2.length > 0) lines6.idle = parts2.join(", ");
   const cpu = flags.cpuStarvation;
   if (cpu.fraction !== null) {
     lines6.starvation = `CPU > ${STARVED_CPU_ABOVE_PERCENT}% while GPU < ${STARVED_GPU_BELOW_PERCENT}% on ${Math.round(cpu.fraction * 100)}% of ${cpu.pairedSamples} paired samples`;
@@ -50478,8 +51646,7 @@ var analyzePod = (pod, samples, clock3) => {
     idleWindows,
     flags
   };
-  if (gpu === null)
-    return { ...base, state: "no-data", verdict: "no data", evidence: ["no GPU utilisation samples"] };
+  if (gpu === null) return { ...base, state: "no-data", verdict: "no data", evidence: ["no GPU utilisation samples"] };
   const ctx = { gpuSamples, gpu, idleWindows, flags, clock: clock3 };
   const decision = decide(ctx, gpu);
   const lines6 = evidenceOf(ctx);
@@ -50492,7 +51659,7 @@ var analyzePod = (pod, samples, clock3) => {
   return { ...base, state: decision.state, verdict: `${decision.verdict}; ${warning}`, evidence };
 };
 
-// ../../packages/core/dist/domain/metrics/report.js
+// ../../packages/core/src/domain/metrics/report.ts
 var ESCALATES = /* @__PURE__ */ new Set([
   "reclaim-risk",
   "stalled",
@@ -50512,8 +51679,7 @@ var analyzeWith = (series, clock3) => {
   const top = Math.min(...worse.map((p) => rank(p.state)));
   const named = worse.filter((p) => rank(p.state) === top);
   const lead = named[0];
-  if (perPod.length < 2 || lead === void 0)
-    return { ...withoutPod(whole), pods: [], perPod };
+  if (perPod.length < 2 || lead === void 0) return { ...withoutPod(whole), pods: [], perPod };
   const others = named.slice(1).map((p) => p.pod);
   const also = others.length > 0 ? `; also ${lead.state}: ${others.join(", ")}` : "";
   return {
@@ -50529,7 +51695,7 @@ var analyzeWith = (series, clock3) => {
   };
 };
 
-// ../../packages/core/dist/operations/metrics/output.js
+// ../../packages/core/src/operations/metrics/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricsOutput = once6(() => {
@@ -50549,20 +51715,24 @@ var MetricsOutput = once6(() => {
     state: State.describe("The verdict as a state: healthy, idle, stalled, starved, memory, reclaim-risk, …"),
     evidence: external_exports.array(external_exports.string()).describe("The figures behind the verdict"),
     pods: external_exports.array(external_exports.string()).describe("Pods the verdict singles out; empty when about the whole job"),
-    perPod: external_exports.array(external_exports.object({
-      pod: external_exports.string().describe("Pod name"),
-      state: State.describe("The pod's own state"),
-      gpu: Trio.describe("GPU utilisation; null without data"),
-      gpuMemory: Trio.describe("GPU memory use; null without data"),
-      cpu: Trio.describe("CPU use; null without data")
-    })).describe("Per-pod statistics in percent"),
-    idleWindows: external_exports.array(external_exports.object({
-      start: external_exports.number().describe("Epoch seconds"),
-      end: external_exports.number().describe("Epoch seconds"),
-      durationSeconds: external_exports.number().describe("Length in seconds"),
-      samples: external_exports.number().describe("Samples in the window"),
-      ongoing: external_exports.boolean().describe("True when still idle at the last sample")
-    })).describe("Stretches where the GPUs sat idle"),
+    perPod: external_exports.array(
+      external_exports.object({
+        pod: external_exports.string().describe("Pod name"),
+        state: State.describe("The pod's own state"),
+        gpu: Trio.describe("GPU utilisation; null without data"),
+        gpuMemory: Trio.describe("GPU memory use; null without data"),
+        cpu: Trio.describe("CPU use; null without data")
+      })
+    ).describe("Per-pod statistics in percent"),
+    idleWindows: external_exports.array(
+      external_exports.object({
+        start: external_exports.number().describe("Epoch seconds"),
+        end: external_exports.number().describe("Epoch seconds"),
+        durationSeconds: external_exports.number().describe("Length in seconds"),
+        samples: external_exports.number().describe("Samples in the window"),
+        ongoing: external_exports.boolean().describe("True when still idle at the last sample")
+      })
+    ).describe("Stretches where the GPUs sat idle"),
     reclaim: external_exports.object({
       level: external_exports.enum(["none", "warning", "hazard"]).describe("Risk that the platform reclaims idle GPUs"),
       lowSince: external_exports.number().nullable().describe("Start of the low run reaching the last sample (epoch s), or null"),
@@ -50591,13 +51761,19 @@ var MetricsOutput = once6(() => {
   });
 });
 
-// ../../packages/core/dist/operations/metrics/read.js
+// ../../packages/core/src/operations/metrics/read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var readMetrics = (jobId, timeRange, interval) => Effect_exports.gen(function* () {
   const rangeSeconds = yield* parseTimeRange(timeRange);
   if (interval !== void 0 && !METRIC_INTERVALS.includes(interval))
-    return yield* Effect_exports.fail(invalidInput(`interval ${interval} s is not one the platform accepts.`, `Use one of ${METRIC_INTERVALS.join(", ")} seconds, or leave it out (${intervalFor(rangeSeconds)} s fits ${timeRange}).`, { candidates: [...METRIC_INTERVALS] }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `interval ${interval} s is not one the platform accepts.`,
+        `Use one of ${METRIC_INTERVALS.join(", ")} seconds, or leave it out (${intervalFor(rangeSeconds)} s fits ${timeRange}).`,
+        { candidates: [...METRIC_INTERVALS] }
+      )
+    );
   const job = yield* jobState(jobId, "metrics");
   const now = yield* Clock_exports.currentTimeMillis;
   const end3 = job.status.terminal && job.finishedAt !== void 0 ? job.finishedAt : now;
@@ -50615,11 +51791,11 @@ var readMetrics = (jobId, timeRange, interval) => Effect_exports.gen(function* (
   };
 });
 
-// ../../packages/core/dist/operations/metrics/render.js
+// ../../packages/core/src/operations/metrics/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/metrics/sparkline.js
+// ../../packages/core/src/operations/metrics/sparkline.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var BARS = "▁▂▃▄▅▆▇█";
@@ -50635,14 +51811,13 @@ var sparkline = (values3, options = {}) => {
   }
   const span4 = max6 - min4;
   return buckets.map((v) => {
-    if (!Number.isFinite(v))
-      return " ";
+    if (!Number.isFinite(v)) return " ";
     const level = span4 <= 0 ? 0 : Math.round((Math.min(max6, Math.max(min4, v)) - min4) / span4 * (BARS.length - 1));
     return BARS[level] ?? " ";
   }).join("");
 };
 
-// ../../packages/core/dist/operations/metrics/render.js
+// ../../packages/core/src/operations/metrics/render.ts
 var trio = (s) => s === null ? null : { avg: s.avg, p90: s.p90, max: s.max };
 var summaryOf = (r) => ({
   verdict: r.verdict,
@@ -50661,8 +51836,7 @@ var summaryOf = (r) => ({
 });
 var settled = (p) => p.state === "warming-up" ? { ...p, state: "too-few-samples" } : p;
 var finishedEarly = (s) => {
-  if (s.state !== "warming-up")
-    return { ...s, perPod: s.perPod.map(settled) };
+  if (s.state !== "warming-up") return { ...s, perPod: s.perPod.map(settled) };
   const count3 = /\((\d+) of (\d+) samples\)/.exec(s.verdict);
   return {
     ...settled(s),
@@ -50679,11 +51853,15 @@ var SHORT = {
   memory_usage_rate: "mem"
 };
 var short2 = shortPodName;
-var sparklines = (series) => renderTable(series, [
-  { header: "POD", cell: (s) => short2(s.pod) },
-  { header: "METRIC", cell: (s) => SHORT[s.metric] },
-  { header: "TREND (0–100%)", cell: (s) => sparkline(s.points.map((p) => p.v)) }
-], "(no series)");
+var sparklines = (series) => renderTable(
+  series,
+  [
+    { header: "POD", cell: (s) => short2(s.pod) },
+    { header: "METRIC", cell: (s) => SHORT[s.metric] },
+    { header: "TREND (0–100%)", cell: (s) => sparkline(s.points.map((p) => p.v)) }
+  ],
+  "(no series)"
+);
 var renderMetrics = (r) => {
   const window = `${formatTime(r.window.start * 1e3)} – ${formatTime(r.window.end * 1e3)} every ${r.window.intervalSeconds}s`;
   if (r.download !== void 0)
@@ -50698,31 +51876,39 @@ var renderMetrics = (r) => {
     "",
     `${r.jobId} ${r.status}, ${window}`
   ];
-  out.push(renderTable(s.perPod, [
-    { header: "POD", cell: (p) => short2(p.pod) },
-    { header: "STATE", cell: (p) => p.state },
-    { header: "GPU avg/p90/max", cell: (p) => stat(p.gpu), align: "right" },
-    { header: "GPU MEM", cell: (p) => stat(p.gpuMemory), align: "right" },
-    { header: "CPU", cell: (p) => stat(p.cpu), align: "right" }
-  ]));
+  out.push(
+    renderTable(s.perPod, [
+      { header: "POD", cell: (p) => short2(p.pod) },
+      { header: "STATE", cell: (p) => p.state },
+      { header: "GPU avg/p90/max", cell: (p) => stat(p.gpu), align: "right" },
+      { header: "GPU MEM", cell: (p) => stat(p.gpuMemory), align: "right" },
+      { header: "CPU", cell: (p) => stat(p.cpu), align: "right" }
+    ])
+  );
   if (s.idleWindows.length > 0)
-    out.push(`idle windows: ${s.idleWindows.map((w) => `${formatTime(w.start * 1e3)} for ${Math.round(w.durationSeconds / 60)} min${w.ongoing ? " (ongoing)" : ""}`).join("; ")}`);
+    out.push(
+      `idle windows: ${s.idleWindows.map((w) => `${formatTime(w.start * 1e3)} for ${Math.round(w.durationSeconds / 60)} min${w.ongoing ? " (ongoing)" : ""}`).join("; ")}`
+    );
   if (s.reclaim.level !== "none")
-    out.push(renderFields([
-      ["reclaim risk", s.reclaim.level],
-      ["low GPU for", `${Math.round(s.reclaim.lowSeconds / 60)} min`]
-    ]));
+    out.push(
+      renderFields([
+        ["reclaim risk", s.reclaim.level],
+        ["low GPU for", `${Math.round(s.reclaim.lowSeconds / 60)} min`]
+      ])
+    );
   out.push("", sparklines(series));
   return out.join("\n");
 };
 
-// ../../packages/core/dist/operations/metrics/index.js
+// ../../packages/core/src/operations/metrics/index.ts
 var Input8 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
   mode: external_exports.enum(["summary", "raw", "download"]).default("summary").describe("summary = health verdict and per-pod stats; raw = the series; download = a CSV file"),
   time_range: external_exports.string().default("30m").describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
   interval: external_exports.number().int().optional().describe("Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range"),
-  path: external_exports.string().optional().describe("CSV file for download; default <downloads>/<job_id>-<range>.csv. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"),
+  path: external_exports.string().optional().describe(
+    "CSV file for download; default <downloads>/<job_id>-<range>.csv. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"
+  ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing CSV file (default: refuse)")
 });
 var pct2 = (v) => Math.round(v * 1e4) / 100;
@@ -50753,18 +51939,22 @@ var metricsOperation = defineOperation({
       timeRange: input2.time_range,
       window: { start: m.startSeconds, end: m.endSeconds, intervalSeconds: m.intervalSeconds }
     };
-    if (input2.mode === "raw")
-      return { ...base, mode: "raw", series };
+    if (input2.mode === "raw") return { ...base, mode: "raw", series };
     if (input2.mode === "download") {
-      const rows = series.flatMap((s) => s.points.map((p) => `${isoInstant(p.t * 1e3)},${s.pod},${s.metric},${p.v}
-`));
-      const { path, bytes } = yield* writeDownload({
-        path: input2.path,
-        defaultName: `${read2.jobId}-${input2.time_range.replace(/\s+/g, "")}.csv`,
-        overwrite: input2.overwrite,
-        content: `time,pod,metric,value
+      const rows = series.flatMap(
+        (s) => s.points.map((p) => `${isoInstant(p.t * 1e3)},${s.pod},${s.metric},${p.v}
+`)
+      );
+      const { path, bytes } = yield* writeDownload(
+        {
+          path: input2.path,
+          defaultName: `${read2.jobId}-${input2.time_range.replace(/\s+/g, "")}.csv`,
+          overwrite: input2.overwrite,
+          content: `time,pod,metric,value
 ${rows.join("")}`
-      }, context5);
+        },
+        context5
+      );
       return { ...base, mode: "download", download: { path, rows: rows.length, bytes } };
     }
     const report = yield* analyzeGpuHealth(m.series);
@@ -50779,7 +51969,7 @@ ${rows.join("")}`
   render: renderMetrics
 });
 
-// ../../packages/core/dist/operations/models.js
+// ../../packages/core/src/operations/models.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Strings2 = external_exports.union([external_exports.array(external_exports.string()), external_exports.string().transform((s) => [s])]);
@@ -50787,7 +51977,9 @@ var Input9 = external_exports.object({
   action: external_exports.enum(["list", "detail", "create", "delete"]).default("list").describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
   model_id: external_exports.string().optional().describe(`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`),
   name: external_exports.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_source_path: external_exports.string().optional().describe("For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b"),
+  model_source_path: external_exports.string().optional().describe(
+    "For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b"
+  ),
   model_type: Strings2.optional().describe('For create: model types, e.g. ["LLM"] or "LLM" (LLMs are served by vLLM)'),
   description: external_exports.string().optional().describe("For create: a description"),
   tags: Strings2.optional().describe('For create: tags, e.g. ["qwen", "chat"]'),
@@ -50818,16 +52010,18 @@ var ModelFields2 = {
 };
 var ModelDetailOutput = external_exports.object({
   ...ModelFields2,
-  versions: external_exports.array(external_exports.object({
-    version: external_exports.number().optional().describe("Version number"),
-    sizeGb: external_exports.number().optional().describe("Size in GB"),
-    modelPath: external_exports.string().describe("Where this version is kept"),
-    createdAt: epochMs("Created"),
-    vllmCompatible: external_exports.boolean().describe("Whether vLLM can serve it")
-  })).describe("Its versions"),
+  versions: external_exports.array(
+    external_exports.object({
+      version: external_exports.number().optional().describe("Version number"),
+      sizeGb: external_exports.number().optional().describe("Size in GB"),
+      modelPath: external_exports.string().describe("Where this version is kept"),
+      createdAt: epochMs("Created"),
+      vllmCompatible: external_exports.boolean().describe("Whether vLLM can serve it")
+    })
+  ).describe("Its versions"),
   nextVersion: external_exports.number().optional().describe("The number the next version will get")
 }).describe("The model with its versions");
-var Output6 = () => external_exports.discriminatedUnion("action", [
+var ModelsOutput = () => external_exports.discriminatedUnion("action", [
   external_exports.object({
     action: external_exports.literal("list"),
     workspace: WorkspaceRef(),
@@ -50884,7 +52078,9 @@ var list = (input2) => Effect_exports.gen(function* () {
 });
 var create = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
-    return yield* Effect_exports.fail(invalidInput("models create needs name.", `Pass name, e.g. ${fieldWord("name", "qwen2.5-7b")}.`));
+    return yield* Effect_exports.fail(
+      invalidInput("models create needs name.", `Pass name, e.g. ${fieldWord("name", "qwen2.5-7b")}.`)
+    );
   const sourcePath = yield* checkSourcePath(input2.model_source_path);
   const target = yield* resolveTarget(input2, { needGroup: false });
   const request2 = {
@@ -50969,12 +52165,9 @@ var remove8 = (input2) => Effect_exports.gen(function* () {
   };
 });
 var run4 = (input2) => {
-  if (input2.action === "list")
-    return list(input2);
-  if (input2.action === "create")
-    return create(input2);
-  if (input2.action === "delete")
-    return remove8(input2);
+  if (input2.action === "list") return list(input2);
+  if (input2.action === "create") return create(input2);
+  if (input2.action === "delete") return remove8(input2);
   return Effect_exports.map(withHint(Effect_exports.flatMap(modelIdOf(input2), getModel), LIST_HINT), (model) => ({
     action: "detail",
     model
@@ -50994,21 +52187,23 @@ var renderModel = (m) => [
     ["description", m.description],
     ["created", m.createdAt !== void 0 ? formatTime(m.createdAt) : void 0]
   ]),
-  renderTable(m.versions, [
-    { header: "VERSION", cell: (v) => v.version, align: "right" },
-    { header: "SIZE", cell: (v) => v.sizeGb !== void 0 ? `${v.sizeGb} GB` : void 0, align: "right" },
-    { header: "VLLM", cell: (v) => v.vllmCompatible ? "yes" : "no" },
-    { header: "PATH", cell: (v) => v.modelPath },
-    { header: "CREATED", cell: (v) => formatTime(v.createdAt) }
-  ], "(no versions)")
+  renderTable(
+    m.versions,
+    [
+      { header: "VERSION", cell: (v) => v.version, align: "right" },
+      { header: "SIZE", cell: (v) => v.sizeGb !== void 0 ? `${v.sizeGb} GB` : void 0, align: "right" },
+      { header: "VLLM", cell: (v) => v.vllmCompatible ? "yes" : "no" },
+      { header: "PATH", cell: (v) => v.modelPath },
+      { header: "CREATED", cell: (v) => formatTime(v.createdAt) }
+    ],
+    "(no versions)"
+  )
 ].join("\n");
 var render3 = (r) => {
-  if (r.action === "detail")
-    return renderModel(r.model);
+  if (r.action === "detail") return renderModel(r.model);
   if ((r.action === "create" || r.action === "delete") && r.plan !== void 0)
     return [renderPlan(r.plan), ...r.action === "delete" ? [r.message] : []].join("\n");
-  if (r.action === "delete")
-    return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n");
+  if (r.action === "delete") return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n");
   if (r.action === "create")
     return [
       `Model ${r.name} was created (${r.modelId}) in ${r.workspace.name}, project ${r.project.name}, from ${r.sourcePath}.`,
@@ -51016,15 +52211,19 @@ var render3 = (r) => {
     ].join("\n");
   return [
     `Models in ${r.workspace.name}: ${r.models.length}${r.truncated ? " (list cut short)" : ""}`,
-    renderTable(r.models, [
-      { header: "ID", cell: (m) => m.id },
-      { header: "NAME", cell: (m) => m.name },
-      { header: "LATEST", cell: (m) => m.latestVersion, align: "right" },
-      { header: "STATUS", cell: (m) => m.status === "unknown" ? m.rawStatus : m.status },
-      { header: "VLLM", cell: (m) => m.vllmCompatible ? "yes" : "no" },
-      { header: "TYPE", cell: (m) => m.modelType.join(",") },
-      { header: "OWNER", cell: (m) => m.owner }
-    ], "(no models)")
+    renderTable(
+      r.models,
+      [
+        { header: "ID", cell: (m) => m.id },
+        { header: "NAME", cell: (m) => m.name },
+        { header: "LATEST", cell: (m) => m.latestVersion, align: "right" },
+        { header: "STATUS", cell: (m) => m.status === "unknown" ? m.rawStatus : m.status },
+        { header: "VLLM", cell: (m) => m.vllmCompatible ? "yes" : "no" },
+        { header: "TYPE", cell: (m) => m.modelType.join(",") },
+        { header: "OWNER", cell: (m) => m.owner }
+      ],
+      "(no models)"
+    )
   ].join("\n");
 };
 var modelsOperation = defineOperation({
@@ -51032,7 +52231,7 @@ var modelsOperation = defineOperation({
   title: "Manage the model repository",
   description: `Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
   input: Input9,
-  output: Output6,
+  output: ModelsOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   effects: { by: "action", writes: ["create", "delete"] },
   examples: [
@@ -51066,15 +52265,15 @@ var modelsOperation = defineOperation({
   render: render3
 });
 
-// ../../packages/core/dist/operations/notebook/index.js
+// ../../packages/core/src/operations/notebook/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/notebook/create.js
+// ../../packages/core/src/operations/notebook/create.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/notebooks/create.js
+// ../../packages/core/src/api/notebooks/create.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER7 = "/jobs/interactiveModeling";
@@ -51093,7 +52292,12 @@ var prepareNotebook = (input2) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(invalidInput("Shared memory must be a positive number of GiB.", "Use e.g. 32 (GiB)."));
   const registered = typeof input2.image === "string" ? yield* findImageByAddress(image.address, input2.workspaceId) : input2.image;
   if (registered === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The image ${image.address} is not registered in this workspace's registry.`, `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `The image ${image.address} is not registered in this workspace's registry.`,
+        `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`
+      )
+    );
   const spec2 = input2.spec;
   const body2 = {
     workspace_id: input2.workspaceId,
@@ -51125,23 +52329,41 @@ var prepareNotebook = (input2) => Effect_exports.gen(function* () {
   };
   return { name: name2, body: body2, warnings: [...image.warnings, ...priority.warnings] };
 });
-var notebookVerdict = (n, body2) => fieldsVerdict({ ...body2, command: body2.command ?? "" }, {
-  mirror_url: n.image.address,
-  logic_compute_group_id: n.logicComputeGroupId,
-  project_id: n.projectId,
-  cpu_count: n.cpuCount,
-  gpu_count: n.gpuCount,
-  memory_size: n.memoryGi,
-  shared_memory_size: n.sharedMemoryGi,
-  command: n.command
-});
+var notebookVerdict = (n, body2) => fieldsVerdict(
+  { ...body2, command: body2.command ?? "" },
+  {
+    mirror_url: n.image.address,
+    logic_compute_group_id: n.logicComputeGroupId,
+    project_id: n.projectId,
+    cpu_count: n.cpuCount,
+    gpu_count: n.gpuCount,
+    memory_size: n.memoryGi,
+    shared_memory_size: n.sharedMemoryGi,
+    command: n.command
+  }
+);
 var plannedNotebookCreate = (body2) => plannedV2("notebook", "CreateNotebook", body2);
 var createNotebook = (input2) => Effect_exports.gen(function* () {
   const { name: name2, body: body2, warnings } = yield* prepareNotebook(input2);
   const platform = yield* Platform;
-  const create2 = platform.v2("notebook", "CreateNotebook", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => e.sent ? Effect_exports.fail(e) : platform.v1("POST", "notebook/create", body2, { idempotent: false, write: true, referer: REFERER7 })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Create the notebook from the console's 交互式建模 page, and report the failure." }))), Effect_exports.flatMap((data) => decode5(CreatedNotebook, data, "notebook.CreateNotebook")));
+  const create2 = platform.v2("notebook", "CreateNotebook", body2, { idempotent: false, write: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => e.sent ? Effect_exports.fail(e) : platform.v1("POST", "notebook/create", body2, { idempotent: false, write: true, referer: REFERER7 })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(
+        surfaceError(e, { hint: "Create the notebook from the console's 交互式建模 page, and report the failure." })
+      )
+    ),
+    Effect_exports.flatMap((data) => decode5(CreatedNotebook, data, "notebook.CreateNotebook"))
+  );
   const provide5 = Effect_exports.provideService(Platform, platform);
-  const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(Effect_exports.map((l) => l.notebooks), provide5);
+  const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(
+    Effect_exports.map((l) => l.notebooks),
+    provide5
+  );
   const created = yield* createMatching({
     scope: `notebook:${input2.workspaceId}`,
     name: name2,
@@ -51164,7 +52386,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/notebook/create.js
+// ../../packages/core/src/operations/notebook/create.ts
 var createNotebookOp = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
     return yield* Effect_exports.fail(invalidInput("notebook create needs name.", 'Pass name, e.g. name="dev-env".'));
@@ -51226,22 +52448,34 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
     next: [
-      nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, "until it is RUNNING, for the access URL")
+      nextStep(
+        "notebook",
+        { action: "detail", notebook_id: created.notebookId },
+        "until it is RUNNING, for the access URL"
+      )
     ]
   };
 });
 
-// ../../packages/core/dist/operations/notebook/input.js
+// ../../packages/core/src/operations/notebook/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookInputSchema = external_exports.object({
-  action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe("create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)"),
-  notebook_id: external_exports.string().optional().describe("For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it; for save_image also its name, a unique id prefix or its URL"),
+  action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe(
+    "create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)"
+  ),
+  notebook_id: external_exports.string().optional().describe(
+    "For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it; for save_image also its name, a unique id prefix or its URL"
+  ),
   name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
   version: external_exports.string().optional().describe("For save_image: the image version (tag)"),
   compute_group: deployFields.compute_group,
-  spec: external_exports.string().optional().describe(`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`),
-  image: external_exports.string().optional().describe("For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理"),
+  spec: external_exports.string().optional().describe(
+    `For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`
+  ),
+  image: external_exports.string().optional().describe(
+    "For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理"
+  ),
   workspace: deployFields.workspace,
   project: deployFields.project,
   shm: external_exports.number().positive().optional().describe("For create: shared memory in GiB; defaultShm (MB) when omitted"),
@@ -51250,15 +52484,17 @@ var NotebookInputSchema = external_exports.object({
   allow_ssh: external_exports.boolean().default(false).describe("For create: enable SSH and proxy ports"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
   keyword: external_exports.string().optional().describe("For list: keep notebooks whose name contains this"),
-  dry_run: external_exports.boolean().default(false).describe("For create, start, stop, delete, save_image: check everything with reads only and return the plan (the exact request); nothing is sent"),
+  dry_run: external_exports.boolean().default(false).describe(
+    "For create, start, stop, delete, save_image: check everything with reads only and return the plan (the exact request); nothing is sent"
+  ),
   confirm: external_exports.boolean().default(false).describe("For delete: must be true to delete; without it you see what would be deleted and nothing is")
 });
 
-// ../../packages/core/dist/operations/notebook/manage.js
+// ../../packages/core/src/operations/notebook/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jupyter/lab.js
+// ../../packages/core/src/api/jupyter/lab.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var redactToken = (text3, token) => token.length < 3 ? text3 : text3.split(token).join("***");
@@ -51272,39 +52508,48 @@ var URL_IDS = [
 var notebookIdInUrl = (text3) => {
   for (const re of URL_IDS) {
     const m = re.exec(text3);
-    if (m?.[1] !== void 0)
-      return m[1].toLowerCase();
+    if (m?.[1] !== void 0) return m[1].toLowerCase();
   }
   return void 0;
 };
 var LIST_HINT2 = `${callWord("notebook", { action: "list" })} lists the notebooks of a workspace; pass the workspace when the notebook is not in the default one.`;
 var resolveNotebook = (ref2, workspaceId) => Effect_exports.gen(function* () {
   const wanted = ref2.trim();
-  if (wanted === "")
-    return yield* Effect_exports.fail(invalidInput("No notebook was named.", LIST_HINT2));
+  if (wanted === "") return yield* Effect_exports.fail(invalidInput("No notebook was named.", LIST_HINT2));
   const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
   if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === void 0)
-    return yield* Effect_exports.fail(invalidInput("The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or notebook_id query part).", `Paste the notebook's console or Jupyter URL, or name it by name or id; ${LIST_HINT2}`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or notebook_id query part).",
+        `Paste the notebook's console or Jupyter URL, or name it by name or id; ${LIST_HINT2}`
+      )
+    );
   const id = fromUrl ?? (new RegExp(`^${UUID2}$`, "i").test(wanted) ? wanted.toLowerCase() : void 0);
-  if (id !== void 0)
-    return yield* getNotebook(id);
+  if (id !== void 0) return yield* getNotebook(id);
   const listed = yield* listNotebooks({ workspaceId: yield* workspaceId });
   const notebooks = listed.notebooks;
   const byName = matchName(notebooks, (n) => n.name, wanted);
   const byPrefix = /^[0-9a-f-]{4,}$/i.test(wanted) ? notebooks.filter((n) => n.id.toLowerCase().startsWith(wanted.toLowerCase())) : [];
   const exact = byName.kind === "one" && fold(byName.item.name) === fold(wanted) ? byName.item : void 0;
   const pick5 = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName.kind === "one" ? byName.item : void 0);
-  if (pick5 !== void 0)
-    return pick5;
+  if (pick5 !== void 0) return pick5;
   const several = byPrefix.length > 1 ? byPrefix : byName.kind === "many" ? byName.items : [];
   if (several.length > 0)
-    return yield* Effect_exports.fail(invalidInput(`"${wanted}" matches ${several.length} notebooks: ${several.slice(0, 5).map((n) => `${n.name} (${n.id})`).join(", ")}.`, "Name one by its full name or id.", { candidates: several.map((n) => ({ id: n.id, name: n.name })) }));
-  return yield* Effect_exports.fail(new InspireError({
-    reason: "NotFound",
-    message: `No notebook is named "${wanted}" or has an id starting with it.`,
-    hint: LIST_HINT2,
-    candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name }))
-  }));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `"${wanted}" matches ${several.length} notebooks: ${several.slice(0, 5).map((n) => `${n.name} (${n.id})`).join(", ")}.`,
+        "Name one by its full name or id.",
+        { candidates: several.map((n) => ({ id: n.id, name: n.name })) }
+      )
+    );
+  return yield* Effect_exports.fail(
+    new InspireError({
+      reason: "NotFound",
+      message: `No notebook is named "${wanted}" or has an id starting with it.`,
+      hint: LIST_HINT2,
+      candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name }))
+    })
+  );
 });
 var notRunning = (n) => new InspireError({
   reason: "Conflict",
@@ -51320,27 +52565,32 @@ var labFromUrl = (notebook2, jupyterUrl, baseUrl) => {
   }
   const m = /^(.*\/jupyter\/[^/]+\/([^/]+))(?:\/.*)?$/.exec(url2.pathname);
   const token = url2.searchParams.get("token") ?? m?.[2] ?? "";
-  if (m?.[1] === void 0 || token === "")
-    return void 0;
+  if (m?.[1] === void 0 || token === "") return void 0;
   const base = `${url2.origin}${m[1]}`;
   return { notebook: notebook2, base, token, shown: redactToken(base, token) };
 };
 var labOf = (notebook2) => Effect_exports.gen(function* () {
-  if (notebook2.status.family !== "running")
-    return yield* Effect_exports.fail(notRunning(notebook2));
+  if (notebook2.status.family !== "running") return yield* Effect_exports.fail(notRunning(notebook2));
   const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Open the notebook's Jupyter from the console instead." }))));
+  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Open the notebook's Jupyter from the console instead." }))
+    )
+  );
   const urls = yield* decode5(AccessUrls, data, "notebook.GetNotebookAccessUrl");
   const found = labFromUrl(notebook2, urls.jupyterUrl, platform.baseUrl);
   const profile = yield* ActiveProfile;
   const proxy = { env: profile.env, ...profile.proxy.value !== void 0 ? { proxy: profile.proxy.value } : {} };
   const lab = found === void 0 ? void 0 : { ...found, proxy };
   if (lab === void 0)
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "PlatformError",
-      message: `The platform gave notebook ${notebook2.name || notebook2.id} no Jupyter address with a token.`,
-      hint: "Wait a minute after it becomes RUNNING and try again, or open it from the console."
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `The platform gave notebook ${notebook2.name || notebook2.id} no Jupyter address with a token.`,
+        hint: "Wait a minute after it becomes RUNNING and try again, or open it from the console."
+      })
+    );
   return lab;
 });
 var labSend = (lab, req) => Effect_exports.gen(function* () {
@@ -51379,7 +52629,10 @@ var labFailure = (lab, answer, what) => {
       hint: `The token changes when the notebook restarts, and a fresh one is read on every call: try again; if it persists, check the notebook with ${callWord("notebook", { action: "detail", notebook_id: lab.notebook.id })}.`
     });
   if (answer.status === 413)
-    return invalidInput(`The Jupyter server of notebook ${name2} refused ${what}: too large (HTTP 413)${messageOf2(answer, lab)}.`, "Send a smaller file, or split it.");
+    return invalidInput(
+      `The Jupyter server of notebook ${name2} refused ${what}: too large (HTTP 413)${messageOf2(answer, lab)}.`,
+      "Send a smaller file, or split it."
+    );
   if (answer.status === 404)
     return new InspireError({
       reason: "NotFound",
@@ -51393,28 +52646,31 @@ var labFailure = (lab, answer, what) => {
     ...answer.status >= 500 ? { retryable: true } : {}
   });
 };
-var labCall = (lab, req, what) => Effect_exports.flatMap(labSend(lab, req), (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(answer.json) : Effect_exports.fail(labFailure(lab, answer, what)));
+var labCall = (lab, req, what) => Effect_exports.flatMap(
+  labSend(lab, req),
+  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(answer.json) : Effect_exports.fail(labFailure(lab, answer, what))
+);
 var READY_ATTEMPTS = 30;
 var waitForLab = (lab) => Effect_exports.gen(function* () {
   for (let attempt = 1; ; attempt++) {
     const answer = yield* labSend(lab, { method: "GET", path: "/api/status" });
-    if (answer.status >= 200 && answer.status < 300)
-      return;
+    if (answer.status >= 200 && answer.status < 300) return;
     const waiting2 = answer.status === 404 || answer.status >= 500;
-    if (!waiting2)
-      return yield* Effect_exports.fail(labFailure(lab, answer, "its status"));
+    if (!waiting2) return yield* Effect_exports.fail(labFailure(lab, answer, "its status"));
     if (attempt >= READY_ATTEMPTS)
-      return yield* Effect_exports.fail(new InspireError({
-        reason: "Conflict",
-        message: `Notebook ${lab.notebook.name || lab.notebook.id} is RUNNING, but its Jupyter server is not answering yet (HTTP ${answer.status}).`,
-        hint: "Wait a minute and try again; if it persists, restart the notebook from the console.",
-        retryable: true
-      }));
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: `Notebook ${lab.notebook.name || lab.notebook.id} is RUNNING, but its Jupyter server is not answering yet (HTTP ${answer.status}).`,
+          hint: "Wait a minute and try again; if it persists, restart the notebook from the console.",
+          retryable: true
+        })
+      );
     yield* Effect_exports.sleep(Duration_exports.seconds(2));
   }
 });
 
-// ../../packages/core/dist/api/notebooks/lifecycle.js
+// ../../packages/core/src/api/notebooks/lifecycle.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var label = (n) => n.name || n.id;
@@ -51423,7 +52679,23 @@ var notExecuted = (e) => !e.sent || e.why === "InvalidAction" || e.why === "NotF
 var operate = (notebook2, action) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const body2 = { notebook_id: notebook2.id };
-  yield* platform.v2("notebook", action, body2, { idempotent: action === "StopNotebook", write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => !notExecuted(e) ? Effect_exports.fail(e) : platform.v1("POST", "notebook/operate", { ...body2, operation: action === "StartNotebook" ? "START" : "STOP" }, { idempotent: action === "StopNotebook", write: true, referer: REFERER8 })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Use the console's 交互式建模 page for this notebook, and report the failure." }))));
+  yield* platform.v2("notebook", action, body2, { idempotent: action === "StopNotebook", write: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => !notExecuted(e) ? Effect_exports.fail(e) : platform.v1(
+        "POST",
+        "notebook/operate",
+        { ...body2, operation: action === "StartNotebook" ? "START" : "STOP" },
+        { idempotent: action === "StopNotebook", write: true, referer: REFERER8 }
+      )
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(
+        surfaceError(e, { hint: "Use the console's 交互式建模 page for this notebook, and report the failure." })
+      )
+    )
+  );
 });
 var wouldSend = (notebook2, verb, request2) => ({
   notebook: notebook2,
@@ -51437,11 +52709,13 @@ var startNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
   if (family === "running" || family === "waiting")
     return { notebook: notebook2, sent: false, message: `Notebook ${label(notebook2)} is already ${notebook2.status.raw}.` };
   if (family === "stopping")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `Notebook ${label(notebook2)} is still stopping.`,
-      hint: `Wait until ${callWord("notebook")} shows it STOPPED, then start it.`
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `Notebook ${label(notebook2)} is still stopping.`,
+        hint: `Wait until ${callWord("notebook")} shows it STOPPED, then start it.`
+      })
+    );
   if (dryRun)
     return wouldSend(notebook2, "started", plannedV2("notebook", "StartNotebook", { notebook_id: notebook2.id }));
   yield* operate(notebook2, "StartNotebook");
@@ -51461,23 +52735,36 @@ var deleteNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
   const notebook2 = yield* getNotebook(id);
   const family = notebook2.status.family;
   if (family !== "stopped" && family !== "failed")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `Notebook ${label(notebook2)} is ${notebook2.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
-      hint: `Stop it first with ${callWord("notebook", { action: "stop" })}, wait until it is STOPPED, then delete it.`
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `Notebook ${label(notebook2)} is ${notebook2.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
+        hint: `Stop it first with ${callWord("notebook", { action: "stop" })}, wait until it is STOPPED, then delete it.`
+      })
+    );
   if (dryRun)
     return wouldSend(notebook2, "deleted", plannedV2("notebook", "DeleteNotebook", { notebook_id: notebook2.id }));
   const platform = yield* Platform;
-  yield* platform.v2("notebook", "DeleteNotebook", { notebook_id: notebook2.id }, { idempotent: true, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => !notExecuted(e) ? Effect_exports.fail(e) : platform.v1("DELETE", `notebook/${encodeURIComponent(notebook2.id)}`, void 0, {
-    idempotent: true,
-    write: true,
-    referer: REFERER8
-  })), Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Delete it from the console's 交互式建模 page, and report the failure." }))));
+  yield* platform.v2("notebook", "DeleteNotebook", { notebook_id: notebook2.id }, { idempotent: true, write: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => !notExecuted(e) ? Effect_exports.fail(e) : platform.v1("DELETE", `notebook/${encodeURIComponent(notebook2.id)}`, void 0, {
+        idempotent: true,
+        write: true,
+        referer: REFERER8
+      })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(
+        surfaceError(e, { hint: "Delete it from the console's 交互式建模 page, and report the failure." })
+      )
+    )
+  );
   return { notebook: notebook2, sent: true, message: `Notebook ${label(notebook2)} was deleted.` };
 });
 
-// ../../packages/core/dist/operations/notebook/manage.js
+// ../../packages/core/src/operations/notebook/manage.ts
 var VERB = { start: "Start", stop: "Stop", delete: "Delete" };
 var planOf = (action, done7) => {
   const n = done7.notebook;
@@ -51508,8 +52795,7 @@ var notebookList = (input2) => Effect_exports.gen(function* () {
     ...keyword !== void 0 && keyword !== "" ? { keyword } : {}
   });
   const notebooks = [];
-  for (const n of listed.notebooks)
-    notebooks.push(yield* view(n, workspace.id));
+  for (const n of listed.notebooks) notebooks.push(yield* view(n, workspace.id));
   return {
     action: "list",
     workspace: { id: workspace.id, name: workspace.name },
@@ -51545,7 +52831,10 @@ var notebookDetail = (input2) => Effect_exports.gen(function* () {
 });
 var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
   const id = yield* idOf(input2);
-  const done7 = yield* withHint(action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run), ID_HINT3);
+  const done7 = yield* withHint(
+    action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run),
+    ID_HINT3
+  );
   return {
     action,
     notebook: yield* view(done7.notebook),
@@ -51593,7 +52882,7 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/notebook/output.js
+// ../../packages/core/src/operations/notebook/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookOutput = once6(() => {
@@ -51683,7 +52972,7 @@ var NotebookOutput = once6(() => {
   return external_exports.discriminatedUnion("action", [Create, List, Detail, Change, SaveImage]);
 });
 
-// ../../packages/core/dist/operations/notebook/save-image.js
+// ../../packages/core/src/operations/notebook/save-image.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SaveStatus = external_exports.object({ save_mirror_status: external_exports.union([external_exports.object({ status: Text }).loose(), external_exports.null()]).optional() }).loose().transform((n) => n.save_mirror_status?.status ?? "");
@@ -51693,24 +52982,42 @@ var SaveAnswer = external_exports.union([
 ]).transform((a) => a?.image_id ?? a?.image?.image_id ?? "");
 var POLL = Duration_exports.seconds(5);
 var MAX_POLLS = 360;
-var readSaveStatus = (id) => Effect_exports.flatMap(Platform, (p) => p.v2("notebook", "GetNotebook", { notebook_id: id }, { idempotent: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))), Effect_exports.flatMap((data) => decode5(SaveStatus, data, "notebook.GetNotebook"))));
+var readSaveStatus = (id) => Effect_exports.flatMap(
+  Platform,
+  (p) => p.v2("notebook", "GetNotebook", { notebook_id: id }, { idempotent: true }).pipe(
+    Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
+    Effect_exports.flatMap((data) => decode5(SaveStatus, data, "notebook.GetNotebook"))
+  )
+);
 var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
   const name2 = input2.name?.trim() ?? "";
   const version2 = input2.version?.trim() ?? "";
   if (name2 === "" || version2 === "")
-    return yield* Effect_exports.fail(invalidInput("save_image needs the image's name and version.", `Pass ${fieldWord("name", "<image name>")} and ${fieldWord("version", "<version>")}.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "save_image needs the image's name and version.",
+        `Pass ${fieldWord("name", "<image name>")} and ${fieldWord("version", "<version>")}.`
+      )
+    );
   if (input2.notebook_id === void 0)
-    return yield* Effect_exports.fail(invalidInput("save_image needs notebook_id.", `${callWord("notebook", { action: "list" })} lists the notebooks.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "save_image needs notebook_id.",
+        `${callWord("notebook", { action: "list" })} lists the notebooks.`
+      )
+    );
   const workspace = Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
   const found = yield* resolveNotebook(input2.notebook_id, workspace);
   const platform = yield* Platform;
   const notebook2 = { ...found, consoleUrl: notebookConsoleUrl(platform.baseUrl, found.id, found.workspaceId) };
   if (found.status.family !== "running")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `Notebook ${found.name || found.id} is ${found.status.raw || "not running"}; only a running notebook can be saved as an image.`,
-      hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: found.id })}, wait until it is RUNNING, then save it.`
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `Notebook ${found.name || found.id} is ${found.status.raw || "not running"}; only a running notebook can be saved as an image.`,
+        hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: found.id })}, wait until it is RUNNING, then save it.`
+      })
+    );
   const body2 = { notebookId: found.id, name: name2, version: version2, accessible: 1 };
   const image = { id: "", name: name2, version: version2, address: "" };
   if (input2.dry_run)
@@ -51725,23 +53032,31 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
         requests: [plannedV2("notebook", "SaveNotebookImage", body2)]
       }
     };
-  const answer = yield* platform.v2("notebook", "SaveNotebookImage", body2, { idempotent: false, write: true }).pipe(Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: "Save the image from the console's notebook page (保存镜像)." }))));
+  const answer = yield* platform.v2("notebook", "SaveNotebookImage", body2, { idempotent: false, write: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: "Save the image from the console's notebook page (保存镜像)." }))
+    )
+  );
   const imageId = yield* decode5(SaveAnswer, answer, "notebook.SaveNotebookImage");
   let status = "";
   for (let poll2 = 0; poll2 < MAX_POLLS; poll2++) {
     status = yield* readSaveStatus(found.id);
-    if (status === "SUCCESS" || /FAIL|ERROR/i.test(status))
-      break;
+    if (status === "SUCCESS" || /FAIL|ERROR/i.test(status)) break;
     yield* Effect_exports.sleep(POLL);
   }
   if (status !== "SUCCESS")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "PlatformError",
-      message: `Saving notebook ${found.name || found.id} as ${name2}:${version2} ${/FAIL|ERROR/i.test(status) ? `failed (${status})` : `did not finish in 30 minutes (status ${status || "unknown"})`}.`,
-      hint: "See the notebook's page in the console; the image list (镜像管理) shows it once it is saved."
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `Saving notebook ${found.name || found.id} as ${name2}:${version2} ${/FAIL|ERROR/i.test(status) ? `failed (${status})` : `did not finish in 30 minutes (status ${status || "unknown"})`}.`,
+        hint: "See the notebook's page in the console; the image list (镜像管理) shows it once it is saved."
+      })
+    );
   const byId2 = imageId === "" ? void 0 : Either_exports.getOrUndefined(yield* Effect_exports.either(getPlatformImage(imageId)));
-  const listed = byId2 ?? (yield* listPlatformImages({ workspaceId: found.workspaceId, source: "all" })).find((i) => i.name === name2 && i.version === version2);
+  const listed = byId2 ?? (yield* listPlatformImages({ workspaceId: found.workspaceId, source: "all" })).find(
+    (i) => i.name === name2 && i.version === version2
+  );
   return {
     action: "save_image",
     notebook: notebook2,
@@ -51750,70 +53065,87 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/notebook/index.js
+// ../../packages/core/src/operations/notebook/index.ts
 var run5 = (input2) => {
-  if (input2.action === "create")
-    return createNotebookOp(input2);
-  if (input2.action === "list")
-    return notebookList(input2);
-  if (input2.action === "detail")
-    return notebookDetail(input2);
-  if (input2.action === "delete")
-    return notebookDelete(input2);
-  if (input2.action === "save_image")
-    return notebookSaveImage(input2);
+  if (input2.action === "create") return createNotebookOp(input2);
+  if (input2.action === "list") return notebookList(input2);
+  if (input2.action === "detail") return notebookDetail(input2);
+  if (input2.action === "delete") return notebookDelete(input2);
+  if (input2.action === "save_image") return notebookSaveImage(input2);
   return notebookSwitch(input2, input2.action);
 };
 var lines3 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
 var gpus = (n) => n.gpuCount !== void 0 && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU";
-var renderCreate2 = (r) => lines3(r.plan !== void 0 ? renderPlan(r.plan) : `Notebook ${r.name} was created.`, renderFields([
-  ["notebook id", r.notebookId],
-  ["status", r.status?.raw],
-  ["workspace", r.workspace.name],
-  ["project", r.project.name],
-  ["compute group", r.computeGroup.name],
-  ["spec", `${r.spec.name} (${r.spec.id})`],
-  ["image", r.image],
-  ["shm", r.shmGi !== void 0 ? `${r.shmGi} GiB` : void 0],
-  ["priority", r.priority],
-  ["auto stop", r.autoStop ? "yes" : "no"],
-  ["ssh", r.allowSsh ? "yes" : "no"],
-  ["console", r.consoleUrl],
-  ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0]
-]), r.warnings.map((w) => `warning: ${w}`).join("\n"), r.next.map((n) => `next: ${nextLine(n)}`).join("\n"));
-var renderList2 = (r) => lines3(`Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== void 0 ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`, renderTable(r.notebooks, [
-  { header: "ID", cell: (n) => n.id },
-  { header: "NAME", cell: (n) => n.name },
-  { header: "STATUS", cell: (n) => n.status.raw },
-  { header: "RESOURCES", cell: (n) => gpus(n) },
-  { header: "GROUP", cell: (n) => n.logicComputeGroupName },
-  { header: "CREATED", cell: (n) => formatTime(n.createdAt) },
-  { header: "CREATOR", cell: (n) => n.creator }
-], "(no notebooks)"));
+var renderCreate2 = (r) => lines3(
+  r.plan !== void 0 ? renderPlan(r.plan) : `Notebook ${r.name} was created.`,
+  renderFields([
+    ["notebook id", r.notebookId],
+    ["status", r.status?.raw],
+    ["workspace", r.workspace.name],
+    ["project", r.project.name],
+    ["compute group", r.computeGroup.name],
+    ["spec", `${r.spec.name} (${r.spec.id})`],
+    ["image", r.image],
+    ["shm", r.shmGi !== void 0 ? `${r.shmGi} GiB` : void 0],
+    ["priority", r.priority],
+    ["auto stop", r.autoStop ? "yes" : "no"],
+    ["ssh", r.allowSsh ? "yes" : "no"],
+    ["console", r.consoleUrl],
+    ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : void 0]
+  ]),
+  r.warnings.map((w) => `warning: ${w}`).join("\n"),
+  r.next.map((n) => `next: ${nextLine(n)}`).join("\n")
+);
+var renderList2 = (r) => lines3(
+  `Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== void 0 ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`,
+  renderTable(
+    r.notebooks,
+    [
+      { header: "ID", cell: (n) => n.id },
+      { header: "NAME", cell: (n) => n.name },
+      { header: "STATUS", cell: (n) => n.status.raw },
+      { header: "RESOURCES", cell: (n) => gpus(n) },
+      { header: "GROUP", cell: (n) => n.logicComputeGroupName },
+      { header: "CREATED", cell: (n) => formatTime(n.createdAt) },
+      { header: "CREATOR", cell: (n) => n.creator }
+    ],
+    "(no notebooks)"
+  )
+);
 var renderDetail3 = (r) => {
   const n = r.notebook;
   const ssh = !n.allowSsh ? void 0 : n.ssh.domain === "" ? "enabled" : `${n.ssh.domain}${n.ssh.port > 0 ? `:${n.ssh.port}` : ""}`;
-  return lines3(renderFields([
-    ["notebook", `${n.name} (${n.id})`],
-    ["status", `${n.status.raw || "-"} (${n.status.family})${n.subStatus !== "" ? `, ${n.subStatus}` : ""}`],
-    ["jupyter", r.access?.jupyterUrl],
-    ["vscode", r.access?.vscodeUrl],
-    ["workspace", n.workspaceName || n.workspaceId],
-    ["project", n.projectName],
-    ["compute group", n.logicComputeGroupName || n.logicComputeGroupId],
-    ["resources", `${gpus(n)}, ${n.cpuCount ?? "?"} CPU, ${n.memoryGi ?? "?"} GiB`],
-    ["shm", n.sharedMemoryGi !== void 0 && n.sharedMemoryGi > 0 ? `${n.sharedMemoryGi} GiB` : void 0],
-    ["image", n.image.address || `${n.image.name}:${n.image.version}`],
-    ["ssh", ssh],
-    ["created", n.createdAt !== void 0 ? formatTime(n.createdAt) : void 0],
-    ["console", n.consoleUrl]
-  ]), r.notes.join("\n"));
+  return lines3(
+    renderFields([
+      ["notebook", `${n.name} (${n.id})`],
+      ["status", `${n.status.raw || "-"} (${n.status.family})${n.subStatus !== "" ? `, ${n.subStatus}` : ""}`],
+      ["jupyter", r.access?.jupyterUrl],
+      ["vscode", r.access?.vscodeUrl],
+      ["workspace", n.workspaceName || n.workspaceId],
+      ["project", n.projectName],
+      ["compute group", n.logicComputeGroupName || n.logicComputeGroupId],
+      ["resources", `${gpus(n)}, ${n.cpuCount ?? "?"} CPU, ${n.memoryGi ?? "?"} GiB`],
+      ["shm", n.sharedMemoryGi !== void 0 && n.sharedMemoryGi > 0 ? `${n.sharedMemoryGi} GiB` : void 0],
+      ["image", n.image.address || `${n.image.name}:${n.image.version}`],
+      ["ssh", ssh],
+      ["created", n.createdAt !== void 0 ? formatTime(n.createdAt) : void 0],
+      ["console", n.consoleUrl]
+    ]),
+    r.notes.join("\n")
+  );
 };
-var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(`Notebook ${r.notebook.name || r.notebook.id} was saved as image ${r.image.name}:${r.image.version}.`, renderFields([
-  ["image", r.image.address || `${r.image.name}:${r.image.version}`],
-  ["image id", r.image.id]
-]));
-var renderChange = (r) => r.plan !== void 0 ? lines3(renderPlan(r.plan), r.plan.requests.length === 0 ? void 0 : r.message, `console: ${r.notebook.consoleUrl}`) : lines3(r.message, r.hint, `console: ${r.notebook.consoleUrl}`);
+var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(
+  `Notebook ${r.notebook.name || r.notebook.id} was saved as image ${r.image.name}:${r.image.version}.`,
+  renderFields([
+    ["image", r.image.address || `${r.image.name}:${r.image.version}`],
+    ["image id", r.image.id]
+  ])
+);
+var renderChange = (r) => r.plan !== void 0 ? lines3(
+  renderPlan(r.plan),
+  r.plan.requests.length === 0 ? void 0 : r.message,
+  `console: ${r.notebook.consoleUrl}`
+) : lines3(r.message, r.hint, `console: ${r.notebook.consoleUrl}`);
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
@@ -51890,56 +53222,98 @@ var notebookOperation = defineOperation({
   render: (r) => r.action === "create" ? renderCreate2(r) : r.action === "list" ? renderList2(r) : r.action === "detail" ? renderDetail3(r) : r.action === "save_image" ? renderSaveImage(r) : renderChange(r)
 });
 
-// ../../packages/core/dist/operations/notebook-exec/index.js
+// ../../packages/core/src/operations/notebook-exec/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/notebook-exec/input.js
+// ../../packages/core/src/operations/notebook-exec/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var notebookRefField = () => external_exports.string().describe("The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)");
+var notebookRefField = () => external_exports.string().describe(
+  "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)"
+);
 var NotebookExecInputSchema = external_exports.object({
   notebook: notebookRefField(),
-  command: external_exports.string().optional().describe("The command line, run by the user's shell ($SHELL -c, else /bin/sh) in a fresh terminal with stdin closed; needed unless attach or status"),
+  command: external_exports.string().optional().describe(
+    "The command line, run by the user's shell ($SHELL -c, else /bin/sh) in a fresh terminal with stdin closed; needed unless attach or status"
+  ),
   cwd: external_exports.string().optional().describe("The folder to run it in (absolute, or ~/… for the home folder)"),
   env: external_exports.record(external_exports.string(), external_exports.string()).optional().describe("Environment variables for the command, NAME → value (values are quoted safely)"),
-  timeout: external_exports.number().positive().optional().describe("Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit"),
-  detach: external_exports.boolean().default(false).describe("Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once"),
+  timeout: external_exports.number().positive().optional().describe(
+    "Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit"
+  ),
+  detach: external_exports.boolean().default(false).describe(
+    "Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once"
+  ),
   attach: external_exports.string().optional().describe("The id of a detached command: read its output until it ends (reconnecting when the socket drops)"),
   status: external_exports.string().optional().describe("The id of a detached command: whether it runs, and its exit code once ended"),
   workspace: deployFields.workspace,
   dry_run: dryRunField()
 });
 
-// ../../packages/core/dist/operations/notebook-exec/run.js
+// ../../packages/core/src/operations/notebook-exec/output.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var NotebookExecOutput = () => external_exports.object({
+  mode: external_exports.enum(["run", "detach", "attach", "status"]).describe("What was done: run, detach, attach or status"),
+  notebook: IdName2().describe("The notebook"),
+  command: external_exports.string().optional().describe("The command line"),
+  output: external_exports.string().optional().describe("stdout and stderr as ONE stream (a terminal merges them), the last 100 000 characters when longer"),
+  outputTruncated: external_exports.boolean().optional().describe("True when output holds only the end"),
+  streamed: external_exports.boolean().optional().describe("True when the output was also shown as it came"),
+  exitCode: external_exports.number().optional().describe("The exit code: the command's own, 124 after a timeout, 130 after an interruption"),
+  ended: external_exports.enum(["exited", "timed-out", "interrupted"]).optional().describe("How a run ended; for attach, set when the reading stopped (the command keeps running)"),
+  commandStatus: external_exports.number().optional().describe("After a timeout or interruption: the status the command's shell reported"),
+  durationMs: external_exports.number().optional().describe("How long the run took, in ms"),
+  execId: external_exports.string().optional().describe("The detached command's id (for attach and status)"),
+  folder: external_exports.string().optional().describe("Where the detached command keeps its output and exit status"),
+  state: external_exports.enum(["running", "exited", "lost", "missing"]).optional().describe("A detached command's state"),
+  outputBytes: external_exports.number().optional().describe("Bytes of output the detached command wrote so far"),
+  startedAt: epochMs("When the detached command started"),
+  reconnects: external_exports.number().optional().describe("How often attach reconnected after the socket dropped"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(external_exports.string()).describe("Notes for people"),
+  next: NextSteps()
+});
+
+// ../../packages/core/src/operations/notebook-exec/run.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jupyter/exec.js
+// ../../packages/core/src/api/jupyter/exec.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes5 } from "node:crypto";
 
-// ../../packages/core/dist/api/jupyter/marked.js
+// ../../packages/core/src/api/jupyter/marked.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes4 } from "node:crypto";
 
-// ../../packages/core/dist/api/jupyter/terminal.js
+// ../../packages/core/src/api/jupyter/terminal.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var createTerminal = (lab) => Effect_exports.gen(function* () {
-  const answer = yield* labCall(lab, { method: "POST", path: "/api/terminals", write: true, idempotent: false }, "opening a terminal");
+  const answer = yield* labCall(
+    lab,
+    { method: "POST", path: "/api/terminals", write: true, idempotent: false },
+    "opening a terminal"
+  );
   const name2 = answer?.name;
   if (typeof name2 !== "string" || name2 === "")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "PlatformError",
-      message: "The notebook's Jupyter server opened a terminal but did not name it.",
-      hint: "Try again; if it persists, restart the notebook from the console."
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: "The notebook's Jupyter server opened a terminal but did not name it.",
+        hint: "Try again; if it persists, restart the notebook from the console."
+      })
+    );
   return name2;
 });
-var deleteTerminal = (lab, name2) => labSend(lab, { method: "DELETE", path: `/api/terminals/${encodeURIComponent(name2)}`, write: true }).pipe(Effect_exports.asVoid, Effect_exports.catchAll(() => Effect_exports.void));
+var deleteTerminal = (lab, name2) => labSend(lab, { method: "DELETE", path: `/api/terminals/${encodeURIComponent(name2)}`, write: true }).pipe(
+  Effect_exports.asVoid,
+  Effect_exports.catchAll(() => Effect_exports.void)
+);
 var withTerminal = (lab, use2) => Effect_exports.acquireUseRelease(createTerminal(lab), use2, (name2) => deleteTerminal(lab, name2));
 var loadWebSocket = async (lab) => {
   const [ws, http] = await Promise.all([import("./websocket.js"), makeDispatcher(lab.proxy)]);
@@ -51965,18 +53339,15 @@ var connectTerminal = async (lab, name2, onOutput) => {
     });
   });
   socket.addEventListener("message", (event) => {
-    if (typeof event.data !== "string")
-      return;
+    if (typeof event.data !== "string") return;
     let frame2;
     try {
       frame2 = JSON.parse(event.data);
     } catch {
       return;
     }
-    if (!Array.isArray(frame2))
-      return;
-    if (frame2[0] === "stdout" && typeof frame2[1] === "string")
-      onOutput(frame2[1]);
+    if (!Array.isArray(frame2)) return;
+    if (frame2[0] === "stdout" && typeof frame2[1] === "string") onOutput(frame2[1]);
     else if (frame2[0] === "disconnect") {
       ended = true;
       socket.close();
@@ -51998,8 +53369,7 @@ var connectTerminal = async (lab, name2, onOutput) => {
     });
   });
   const frame = (data) => {
-    if (socket.readyState === WebSocket.OPEN)
-      socket.send(JSON.stringify(data));
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
   };
   return {
     send: (text3) => frame(["stdin", text3]),
@@ -52012,14 +53382,13 @@ var connectTerminal = async (lab, name2, onOutput) => {
   };
 };
 
-// ../../packages/core/dist/api/jupyter/marked.js
+// ../../packages/core/src/api/jupyter/marked.ts
 var shellQuote2 = (value) => `'${value.replace(/'/g, `'\\''`)}'`;
 var CHUNK = 2e3;
 var typedLines = (script) => {
   const encoded = Buffer.from(script, "utf8").toString("base64");
   const chunks = [];
-  for (let i = 0; i < encoded.length; i += CHUNK)
-    chunks.push(encoded.slice(i, i + CHUNK));
+  for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK));
   const [first2 = "", ...rest] = chunks;
   return [
     ` stty -echo -onlcr 2>/dev/null; __ie=${first2}`,
@@ -52039,9 +53408,7 @@ var marked = (markers, body2) => [
   `printf '%s%s%s\\n' ${shellQuote2(markers.end)} "$__s" ${shellQuote2(markers.close)}`
 ].join("\n");
 var heldBack = (text3, marker) => {
-  for (let n = Math.min(text3.length, marker.length - 1); n > 0; n--)
-    if (marker.startsWith(text3.slice(-n)))
-      return n;
+  for (let n = Math.min(text3.length, marker.length - 1); n > 0; n--) if (marker.startsWith(text3.slice(-n))) return n;
   return 0;
 };
 var GRACE_MS = 5e3;
@@ -52058,8 +53425,7 @@ var runMarked = async (lab, name2, script, markers, options) => {
     finish = resolve3;
   });
   const emit = (text3) => {
-    if (text3 === "")
-      return;
+    if (text3 === "") return;
     bytes += Buffer.byteLength(text3, "utf8");
     options.onOutput?.(text3);
     kept += text3;
@@ -52069,8 +53435,7 @@ var runMarked = async (lab, name2, script, markers, options) => {
     }
   };
   const feed = (text3) => {
-    if (end3 !== void 0)
-      return;
+    if (end3 !== void 0) return;
     if (!started) {
       before2 += text3;
       const at2 = before2.indexOf(markers.begin);
@@ -52086,8 +53451,7 @@ var runMarked = async (lab, name2, script, markers, options) => {
     const at = pending3.indexOf(markers.end);
     if (at >= 0) {
       const close2 = pending3.indexOf(markers.close, at + markers.end.length);
-      if (close2 < 0)
-        return;
+      if (close2 < 0) return;
       emit(pending3.slice(0, at));
       end3 = pending3.slice(at + markers.end.length, close2);
       pending3 = "";
@@ -52101,18 +53465,16 @@ var runMarked = async (lab, name2, script, markers, options) => {
     }
   };
   const socket = await connectTerminal(lab, name2, feed);
-  let stopped;
+  let stopped2;
   const timers = [];
   const stop3 = (why2) => {
-    if (stopped !== void 0 || end3 !== void 0)
-      return;
-    stopped = why2;
+    if (stopped2 !== void 0 || end3 !== void 0) return;
+    stopped2 = why2;
     socket.send("");
     timers.push(setTimeout(() => socket.send(""), GRACE_MS));
     timers.push(setTimeout(finish, 2 * GRACE_MS));
   };
-  if (options.timeoutMs !== void 0)
-    timers.push(setTimeout(() => stop3("timeout"), options.timeoutMs));
+  if (options.timeoutMs !== void 0) timers.push(setTimeout(() => stop3("timeout"), options.timeoutMs));
   const unlisten = options.onInterrupt?.(() => stop3("interrupt"));
   const onAbort = () => stop3("interrupt");
   options.signal?.addEventListener("abort", onAbort);
@@ -52125,29 +53487,32 @@ var runMarked = async (lab, name2, script, markers, options) => {
     socket.send(`${typedLines(script).join("\r")}\r`);
     await done7;
   } finally {
-    for (const t of timers)
-      clearTimeout(t);
+    for (const t of timers) clearTimeout(t);
     unlisten?.();
     options.signal?.removeEventListener("abort", onAbort);
     socket.close();
   }
-  if (end3 === void 0 && started)
-    emit(pending3);
+  if (end3 === void 0 && started) emit(pending3);
   return {
     output: kept,
     truncated,
     bytes,
     end: end3,
-    ...stopped !== void 0 ? { stopped } : {},
+    ...stopped2 !== void 0 ? { stopped: stopped2 } : {},
     socket: socketEnd
   };
 };
 
-// ../../packages/core/dist/api/jupyter/exec.js
+// ../../packages/core/src/api/jupyter/exec.ts
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var checkEnv = (env) => {
   const bad = Object.keys(env ?? {}).filter((k) => !ENV_NAME.test(k));
-  return bad.length === 0 ? Effect_exports.void : Effect_exports.fail(invalidInput(`Not a variable name: ${bad.map((b) => `"${b}"`).join(", ")}.`, "Variable names are letters, digits and _, not starting with a digit (KEY=VALUE)."));
+  return bad.length === 0 ? Effect_exports.void : Effect_exports.fail(
+    invalidInput(
+      `Not a variable name: ${bad.map((b) => `"${b}"`).join(", ")}.`,
+      "Variable names are letters, digits and _, not starting with a digit (KEY=VALUE)."
+    )
+  );
 };
 var envPrefix = (env) => {
   const pairs = Object.entries(env ?? {}).map(([k, v]) => shellQuote2(`${k}=${v}`));
@@ -52162,15 +53527,18 @@ var dropped = (lab, seconds3, detached) => new InspireError({
   hint: `The gateway drops terminal connections after 10–30 minutes: start long commands detached (${callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" })}), then read them back with attach.`,
   retryable: true
 });
-var running3 = (lab, script, markers, options) => withTerminal(lab, (name2) => Effect_exports.tryPromise({
-  try: (signal) => runMarked(lab, name2, script, markers, { ...options, signal }),
-  catch: (e) => e instanceof InspireError ? e : new InspireError({
-    reason: "PlatformError",
-    message: `The terminal of notebook ${lab.notebook.name || lab.notebook.id} failed: ${e instanceof Error ? e.message.replaceAll(lab.token, "***") : "unknown error"}.`,
-    hint: "Try again.",
-    retryable: true
+var running3 = (lab, script, markers, options) => withTerminal(
+  lab,
+  (name2) => Effect_exports.tryPromise({
+    try: (signal) => runMarked(lab, name2, script, markers, { ...options, signal }),
+    catch: (e) => e instanceof InspireError ? e : new InspireError({
+      reason: "PlatformError",
+      message: `The terminal of notebook ${lab.notebook.name || lab.notebook.id} failed: ${e instanceof Error ? e.message.replaceAll(lab.token, "***") : "unknown error"}.`,
+      hint: "Try again.",
+      retryable: true
+    })
   })
-}));
+);
 var execCommand = (lab, spec2, options = {}) => Effect_exports.gen(function* () {
   yield* checkEnv(spec2.env);
   const markers = markersOf();
@@ -52193,7 +53561,12 @@ __s=$?`);
   };
 });
 var ID = /^[a-z0-9][a-z0-9-]{3,40}$/;
-var checkExecId = (id) => ID.test(id) ? Effect_exports.succeed(id) : Effect_exports.fail(invalidInput(`"${id}" is not the id of a detached command.`, "Use the id that detach printed, e.g. x1a2b3c4d5e6."));
+var checkExecId = (id) => ID.test(id) ? Effect_exports.succeed(id) : Effect_exports.fail(
+  invalidInput(
+    `"${id}" is not the id of a detached command.`,
+    "Use the id that detach printed, e.g. x1a2b3c4d5e6."
+  )
+);
 var execDir = (id) => `"$HOME"/.inspire/exec/${id}`;
 var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
   yield* checkEnv(spec2.env);
@@ -52215,11 +53588,13 @@ var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
   ].join("\n");
   const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 1e4, timeoutMs: 6e4 });
   if (run7.end !== "0")
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "PlatformError",
-      message: `The command could not be started detached in notebook ${lab.notebook.name || lab.notebook.id}${run7.output.trim() !== "" ? `: ${run7.output.trim().slice(0, 300)}` : ""}.`,
-      hint: "Check the folder (cwd) and that the notebook's home folder is writable."
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: `The command could not be started detached in notebook ${lab.notebook.name || lab.notebook.id}${run7.output.trim() !== "" ? `: ${run7.output.trim().slice(0, 300)}` : ""}.`,
+        hint: "Check the folder (cwd) and that the notebook's home folder is writable."
+      })
+    );
   return { id, folder: run7.output.trim() || `~/.inspire/exec/${id}` };
 });
 var STATE2 = `if [ -f "$__d/exit" ]; then __st="exited $(cat "$__d/exit")"; elif kill -0 "$(cat "$__d/pid" 2>/dev/null)" 2>/dev/null; then __st=running; else __st=lost; fi`;
@@ -52235,8 +53610,7 @@ var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
     "fi"
   ].join("\n");
   const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 2e4, timeoutMs: 6e4 });
-  if (run7.end === "missing")
-    return { id, state: "missing", outputBytes: 0 };
+  if (run7.end === "missing") return { id, state: "missing", outputBytes: 0 };
   const [state = "", size12 = "", started = "", ...command] = run7.output.split("\n");
   const exited = /^exited (\d+)/.exec(state);
   return {
@@ -52283,8 +53657,7 @@ var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
     offset += run7.bytes;
     output2 = (output2 + run7.output).slice(-OUTPUT_KEEP);
     truncated ||= run7.truncated || output2.length >= OUTPUT_KEEP;
-    if (run7.end === "missing")
-      return { id, state: "missing", output: output2, truncated, reconnects };
+    if (run7.end === "missing") return { id, state: "missing", output: output2, truncated, reconnects };
     if (run7.end !== void 0) {
       const [state = "lost", code] = run7.end.split(":");
       return {
@@ -52299,12 +53672,11 @@ var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
     }
     if (run7.stopped !== void 0)
       return { id, state: "running", output: output2, truncated, reconnects, stopped: run7.stopped };
-    if (reconnects >= MAX_RECONNECTS)
-      return yield* Effect_exports.fail(dropped(lab, 0, true));
+    if (reconnects >= MAX_RECONNECTS) return yield* Effect_exports.fail(dropped(lab, 0, true));
   }
 });
 
-// ../../packages/core/dist/operations/notebook-exec/run.js
+// ../../packages/core/src/operations/notebook-exec/run.ts
 var modeOf = (input2) => {
   const picked = [
     input2.detach && "detach",
@@ -52313,13 +53685,28 @@ var modeOf = (input2) => {
   ];
   const modes = picked.filter((m) => m !== false);
   if (modes.length > 1)
-    return Effect_exports.fail(invalidInput(`${modes.join(" and ")} cannot be combined.`, "Start detached, attach or ask the status, one at a time."));
+    return Effect_exports.fail(
+      invalidInput(
+        `${modes.join(" and ")} cannot be combined.`,
+        "Start detached, attach or ask the status, one at a time."
+      )
+    );
   const mode = modes[0] ?? "run";
   const hasCommand = input2.command !== void 0 && input2.command.trim() !== "";
   if ((mode === "run" || mode === "detach") && !hasCommand)
-    return Effect_exports.fail(invalidInput("No command was given.", `Pass the command line to run (${fieldWord("command", "…")}), or ${fieldWord("attach", "<id>")} / ${fieldWord("status", "<id>")} for a detached one.`));
+    return Effect_exports.fail(
+      invalidInput(
+        "No command was given.",
+        `Pass the command line to run (${fieldWord("command", "…")}), or ${fieldWord("attach", "<id>")} / ${fieldWord("status", "<id>")} for a detached one.`
+      )
+    );
   if ((mode === "attach" || mode === "status") && hasCommand)
-    return Effect_exports.fail(invalidInput(`${mode} reads a detached command; it takes no new command.`, "Drop the command, or drop attach/status."));
+    return Effect_exports.fail(
+      invalidInput(
+        `${mode} reads a detached command; it takes no new command.`,
+        "Drop the command, or drop attach/status."
+      )
+    );
   return Effect_exports.succeed(mode);
 };
 var workspaceOf = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
@@ -52348,8 +53735,7 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
   const mode = yield* modeOf(input2);
   yield* checkEnv(input2.env);
   const id = input2.attach ?? input2.status;
-  if (id !== void 0)
-    yield* checkExecId(id);
+  if (id !== void 0) yield* checkExecId(id);
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf(input2)));
   const base = { mode, notebook: ref(lab) };
   if (input2.dry_run)
@@ -52426,50 +53812,38 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/notebook-exec/index.js
-var NotebookExecOutput = () => external_exports.object({
-  mode: external_exports.enum(["run", "detach", "attach", "status"]).describe("What was done: run, detach, attach or status"),
-  notebook: IdName2().describe("The notebook"),
-  command: external_exports.string().optional().describe("The command line"),
-  output: external_exports.string().optional().describe("stdout and stderr as ONE stream (a terminal merges them), the last 100 000 characters when longer"),
-  outputTruncated: external_exports.boolean().optional().describe("True when output holds only the end"),
-  streamed: external_exports.boolean().optional().describe("True when the output was also shown as it came"),
-  exitCode: external_exports.number().optional().describe("The exit code: the command's own, 124 after a timeout, 130 after an interruption"),
-  ended: external_exports.enum(["exited", "timed-out", "interrupted"]).optional().describe("How a run ended; for attach, set when the reading stopped (the command keeps running)"),
-  commandStatus: external_exports.number().optional().describe("After a timeout or interruption: the status the command's shell reported"),
-  durationMs: external_exports.number().optional().describe("How long the run took, in ms"),
-  execId: external_exports.string().optional().describe("The detached command's id (for attach and status)"),
-  folder: external_exports.string().optional().describe("Where the detached command keeps its output and exit status"),
-  state: external_exports.enum(["running", "exited", "lost", "missing"]).optional().describe("A detached command's state"),
-  outputBytes: external_exports.number().optional().describe("Bytes of output the detached command wrote so far"),
-  startedAt: epochMs("When the detached command started"),
-  reconnects: external_exports.number().optional().describe("How often attach reconnected after the socket dropped"),
-  plan: PlanOutput().optional(),
-  notes: external_exports.array(external_exports.string()).describe("Notes for people"),
-  next: NextSteps()
-});
+// ../../packages/core/src/operations/notebook-exec/index.ts
 var lines4 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
 var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : `${r.outputTruncated === true ? "(the start of the output was cut)\n" : ""}${r.output.replace(/\n$/, "")}`;
 var render4 = (r) => {
   const label3 = r.notebook.name || r.notebook.id;
   const asides = [...r.notes.map((n) => `note: ${n}`), ...r.next.map((n) => `hint: ${nextLine(n)}`)].join("\n");
-  if (r.plan !== void 0)
-    return renderPlan(r.plan);
+  if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.mode === "run")
-    return lines4(outputText(r), r.ended === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : void 0, asides);
-  if (r.mode === "detach")
-    return lines4(`Started detached in notebook ${label3}: ${r.execId}`, asides);
+    return lines4(
+      outputText(r),
+      r.ended === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : void 0,
+      asides
+    );
+  if (r.mode === "detach") return lines4(`Started detached in notebook ${label3}: ${r.execId}`, asides);
   if (r.mode === "attach")
-    return lines4(outputText(r), r.state === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : void 0, asides);
-  return lines4(renderFields([
-    ["detached command", r.execId],
-    ["notebook", label3],
-    ["state", r.state === "exited" ? `exited with ${r.exitCode}` : r.state],
-    ["command", r.command],
-    ["started", r.startedAt !== void 0 ? formatTime(r.startedAt) : void 0],
-    ["output", r.outputBytes !== void 0 ? `${r.outputBytes} bytes` : void 0],
-    ["ran for", r.durationMs !== void 0 ? formatDuration(r.durationMs) : void 0]
-  ]), asides);
+    return lines4(
+      outputText(r),
+      r.state === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : void 0,
+      asides
+    );
+  return lines4(
+    renderFields([
+      ["detached command", r.execId],
+      ["notebook", label3],
+      ["state", r.state === "exited" ? `exited with ${r.exitCode}` : r.state],
+      ["command", r.command],
+      ["started", r.startedAt !== void 0 ? formatTime(r.startedAt) : void 0],
+      ["output", r.outputBytes !== void 0 ? `${r.outputBytes} bytes` : void 0],
+      ["ran for", r.durationMs !== void 0 ? formatDuration(r.durationMs) : void 0]
+    ]),
+    asides
+  );
 };
 var notebookExecOperation = defineOperation({
   name: "notebook_exec",
@@ -52489,17 +53863,19 @@ var notebookExecOperation = defineOperation({
   render: render4
 });
 
-// ../../packages/core/dist/operations/notebook-files/index.js
+// ../../packages/core/src/operations/notebook-files/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/notebook-files/input.js
+// ../../packages/core/src/operations/notebook-files/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookFilesInputSchema = external_exports.object({
   action: external_exports.enum(["list", "read", "write"]).default("list").describe("list a folder, read a file, or write one (write never replaces a file without overwrite)"),
   notebook: notebookRefField(),
-  path: external_exports.string().optional().describe("The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list"),
+  path: external_exports.string().optional().describe(
+    "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list"
+  ),
   content: external_exports.string().optional().describe("For write: the file's content, as text or base64 (see encoding); at most 1 MiB"),
   encoding: external_exports.enum(["text", "base64"]).default("text").describe("For write: how content is given. For read: text (UTF-8 files as text, others as base64) or base64"),
   overwrite: external_exports.boolean().default(false).describe("For write: replace an existing file; without it, an existing file is refused"),
@@ -52507,11 +53883,36 @@ var NotebookFilesInputSchema = external_exports.object({
   dry_run: external_exports.boolean().default(false).describe("For write: check the notebook and path with reads only and return the plan; nothing is written")
 });
 
-// ../../packages/core/dist/operations/notebook-files/run.js
+// ../../packages/core/src/operations/notebook-files/output.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var NotebookFilesOutput = () => external_exports.object({
+  action: external_exports.enum(["list", "read", "write"]).describe("What was done"),
+  notebook: IdName2().describe("The notebook"),
+  path: external_exports.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
+  entries: external_exports.array(
+    external_exports.object({
+      name: external_exports.string().describe("Its name"),
+      path: external_exports.string().describe("Its path"),
+      type: external_exports.enum(["file", "directory", "notebook"]).describe("file, directory or notebook"),
+      size: external_exports.number().optional().describe("Size in bytes (files)"),
+      modified: external_exports.string().optional().describe("Last modified, as the server gives it")
+    })
+  ).optional().describe("For list: the folder's entries, folders first"),
+  content: external_exports.string().optional().describe("For read: the content (see encoding)"),
+  encoding: external_exports.enum(["text", "base64"]).optional().describe("For read: text or base64"),
+  size: external_exports.number().optional().describe("Bytes read or written"),
+  written: external_exports.boolean().optional().describe("For write: whether the file was written"),
+  replaced: external_exports.boolean().optional().describe("For write: whether an existing file was replaced"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(external_exports.string()).describe("Notes for people")
+});
+
+// ../../packages/core/src/operations/notebook-files/run.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jupyter/contents.js
+// ../../packages/core/src/api/jupyter/contents.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -52542,89 +53943,107 @@ var normalizeRemotePath = (raw) => {
 var urlPath = (path) => `/api/contents${path === "" ? "" : `/${path.split("/").map(encodeURIComponent).join("/")}`}`;
 var decodeModel = (data, path) => {
   const parsed = Model.safeParse(data ?? {});
-  return parsed.success ? Effect_exports.succeed(parsed.data) : Effect_exports.fail(new InspireError({
-    reason: "PlatformError",
-    message: `The notebook's Jupyter server described "${path}" in a form this client does not read.`,
-    hint: "Report it, with the notebook's Jupyter version."
-  }));
+  return parsed.success ? Effect_exports.succeed(parsed.data) : Effect_exports.fail(
+    new InspireError({
+      reason: "PlatformError",
+      message: `The notebook's Jupyter server described "${path}" in a form this client does not read.`,
+      hint: "Report it, with the notebook's Jupyter version."
+    })
+  );
 };
 var statRemote = (lab, path) => Effect_exports.gen(function* () {
   const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0` });
-  if (answer.status === 404)
-    return void 0;
-  if (answer.status < 200 || answer.status >= 300)
-    return yield* Effect_exports.fail(labFailure(lab, answer, `"${path}"`));
+  if (answer.status === 404) return void 0;
+  if (answer.status < 200 || answer.status >= 300) return yield* Effect_exports.fail(labFailure(lab, answer, `"${path}"`));
   return entryOf2(yield* decodeModel(answer.json, path));
 });
 var listRemote = (lab, path) => Effect_exports.gen(function* () {
-  const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=1` }, `the folder "${path || "/"}"`);
+  const data = yield* labCall(
+    lab,
+    { method: "GET", path: `${urlPath(path)}?content=1` },
+    `the folder "${path || "/"}"`
+  );
   const model = yield* decodeModel(data, path);
   if (model.type !== "directory")
     return yield* Effect_exports.fail(invalidInput(`"${path}" is a file, not a folder.`, "List its folder instead."));
   const items = Array.isArray(model.content) ? model.content : [];
   const entries2 = [];
-  for (const item of items)
-    entries2.push(entryOf2(yield* decodeModel(item, path)));
-  return entries2.sort((a, b) => a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : b.type === "directory" ? 1 : 0);
+  for (const item of items) entries2.push(entryOf2(yield* decodeModel(item, path)));
+  return entries2.sort(
+    (a, b) => a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : b.type === "directory" ? 1 : 0
+  );
 });
 var readRemoteFile = (lab, path, limit = MAX_FILE_BYTES) => Effect_exports.gen(function* () {
   const entry2 = yield* statRemote(lab, path);
   if (entry2 === void 0)
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "NotFound",
-      message: `There is no "${path}" in the notebook.`,
-      hint: "List its folder to see what is there."
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: `There is no "${path}" in the notebook.`,
+        hint: "List its folder to see what is there."
+      })
+    );
   if (entry2.type === "directory")
     return yield* Effect_exports.fail(invalidInput(`"${path}" is a folder.`, "Read a file, or list the folder."));
-  if (entry2.size !== void 0 && entry2.size > limit)
-    return yield* Effect_exports.fail(tooLarge2(path, entry2.size, limit));
-  const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=1&type=file&format=base64&hash=1`, timeout: "5 minutes" }, `"${path}"`);
+  if (entry2.size !== void 0 && entry2.size > limit) return yield* Effect_exports.fail(tooLarge2(path, entry2.size, limit));
+  const data = yield* labCall(
+    lab,
+    { method: "GET", path: `${urlPath(path)}?content=1&type=file&format=base64&hash=1`, timeout: "5 minutes" },
+    `"${path}"`
+  );
   const model = yield* decodeModel(data, path);
   const content = typeof model.content === "string" ? model.content : "";
   const bytes = model.format === "text" ? Buffer.from(content, "utf8") : Buffer.from(content, "base64");
   const sha256 = model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : void 0;
   return { entry: { ...entryOf2(model), size: bytes.length }, bytes, sha256 };
 });
-var tooLarge2 = (path, size12, limit) => invalidInput(`"${path}" has ${size12} bytes, more than the ${limit} bytes moved in one piece.`, "Split or compress it, or move it through shared storage instead.");
-var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effect_exports.fail(tooLarge2(path, bytes.length, MAX_FILE_BYTES)) : Effect_exports.asVoid(labCall(lab, {
-  method: "PUT",
-  path: urlPath(path),
-  body: { type: "file", format: "base64", content: bytes.toString("base64") },
-  write: true,
-  timeout: "5 minutes"
-}, `writing "${path}"`));
+var tooLarge2 = (path, size12, limit) => invalidInput(
+  `"${path}" has ${size12} bytes, more than the ${limit} bytes moved in one piece.`,
+  "Split or compress it, or move it through shared storage instead."
+);
+var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effect_exports.fail(tooLarge2(path, bytes.length, MAX_FILE_BYTES)) : Effect_exports.asVoid(
+  labCall(
+    lab,
+    {
+      method: "PUT",
+      path: urlPath(path),
+      body: { type: "file", format: "base64", content: bytes.toString("base64") },
+      write: true,
+      timeout: "5 minutes"
+    },
+    `writing "${path}"`
+  )
+);
 
-// ../../packages/core/dist/operations/notebook-files/run.js
+// ../../packages/core/src/operations/notebook-files/run.ts
 var FILES_LIMIT = 1024 * 1024;
 var workspaceOf2 = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
 var isText = (bytes) => {
-  if (bytes.includes(0))
-    return false;
+  if (bytes.includes(0)) return false;
   return Buffer.from(bytes.toString("utf8"), "utf8").equals(bytes);
 };
 var bytesOf = (input2) => {
   if (input2.content === void 0)
     return Effect_exports.fail(invalidInput("write needs content.", `Pass the file's content (${fieldWord("content", "…")}).`));
-  if (input2.encoding === "text")
-    return Effect_exports.succeed(Buffer.from(input2.content, "utf8"));
+  if (input2.encoding === "text") return Effect_exports.succeed(Buffer.from(input2.content, "utf8"));
   if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(input2.content))
     return Effect_exports.fail(invalidInput("content is not base64.", "Encode the bytes as base64, or use encoding text."));
   return Effect_exports.succeed(Buffer.from(input2.content, "base64"));
 };
 var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
   const bytes = yield* bytesOf(input2);
-  if (bytes.length > FILES_LIMIT)
-    return yield* Effect_exports.fail(tooLarge2(path, bytes.length, FILES_LIMIT));
+  if (bytes.length > FILES_LIMIT) return yield* Effect_exports.fail(tooLarge2(path, bytes.length, FILES_LIMIT));
   const there = yield* statRemote(lab, path);
   if (there?.type === "directory")
     return yield* Effect_exports.fail(invalidInput(`"${path}" is a folder.`, "Write to a file path inside it."));
   if (there !== void 0 && !input2.overwrite)
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `"${path}" already exists in the notebook (${there.size ?? "?"} bytes); nothing was written.`,
-      hint: `Pass ${fieldWord("overwrite", true)} to replace it, or choose another path.`
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `"${path}" already exists in the notebook (${there.size ?? "?"} bytes); nothing was written.`,
+        hint: `Pass ${fieldWord("overwrite", true)} to replace it, or choose another path.`
+      })
+    );
   const plan = {
     summary: `${there !== void 0 ? "Replace" : "Write"} ${path} in notebook ${lab.notebook.name || lab.notebook.id} (${bytes.length} bytes)`,
     targets: [
@@ -52663,11 +54082,9 @@ var runNotebookFiles = (input2) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(invalidInput(`${input2.action} needs a file path.`, `Pass ${fieldWord("path", "…")}.`));
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf2(input2)));
   const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } };
-  if (input2.action === "write" && input2.dry_run)
-    return yield* write(lab, path, input2, base);
+  if (input2.action === "write" && input2.dry_run) return yield* write(lab, path, input2, base);
   yield* waitForLab(lab);
-  if (input2.action === "write")
-    return yield* write(lab, path, input2, base);
+  if (input2.action === "write") return yield* write(lab, path, input2, base);
   if (input2.action === "list") {
     const entries2 = yield* listRemote(lab, path);
     return { action: "list", ...base, path, entries: entries2, notes: [] };
@@ -52685,41 +54102,24 @@ var runNotebookFiles = (input2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/notebook-files/index.js
-var NotebookFilesOutput = () => external_exports.object({
-  action: external_exports.enum(["list", "read", "write"]).describe("What was done"),
-  notebook: IdName2().describe("The notebook"),
-  path: external_exports.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
-  entries: external_exports.array(external_exports.object({
-    name: external_exports.string().describe("Its name"),
-    path: external_exports.string().describe("Its path"),
-    type: external_exports.enum(["file", "directory", "notebook"]).describe("file, directory or notebook"),
-    size: external_exports.number().optional().describe("Size in bytes (files)"),
-    modified: external_exports.string().optional().describe("Last modified, as the server gives it")
-  })).optional().describe("For list: the folder's entries, folders first"),
-  content: external_exports.string().optional().describe("For read: the content (see encoding)"),
-  encoding: external_exports.enum(["text", "base64"]).optional().describe("For read: text or base64"),
-  size: external_exports.number().optional().describe("Bytes read or written"),
-  written: external_exports.boolean().optional().describe("For write: whether the file was written"),
-  replaced: external_exports.boolean().optional().describe("For write: whether an existing file was replaced"),
-  plan: PlanOutput().optional(),
-  notes: external_exports.array(external_exports.string()).describe("Notes for people")
-});
+// ../../packages/core/src/operations/notebook-files/index.ts
 var render5 = (r) => {
   const notes2 = r.notes.map((n) => `note: ${n}`);
-  if (r.plan !== void 0)
-    return renderPlan(r.plan);
+  if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.action === "list")
     return [
-      renderTable(r.entries ?? [], [
-        { header: "NAME", cell: (e) => e.type === "directory" ? `${e.name}/` : e.name },
-        { header: "SIZE", cell: (e) => e.size !== void 0 && e.type !== "directory" ? String(e.size) : "" },
-        { header: "MODIFIED", cell: (e) => e.modified ?? "" }
-      ], "(empty folder)"),
+      renderTable(
+        r.entries ?? [],
+        [
+          { header: "NAME", cell: (e) => e.type === "directory" ? `${e.name}/` : e.name },
+          { header: "SIZE", cell: (e) => e.size !== void 0 && e.type !== "directory" ? String(e.size) : "" },
+          { header: "MODIFIED", cell: (e) => e.modified ?? "" }
+        ],
+        "(empty folder)"
+      ),
       ...notes2
     ].join("\n");
-  if (r.action === "read")
-    return [r.content ?? "", ...notes2].join("\n");
+  if (r.action === "read") return [r.content ?? "", ...notes2].join("\n");
   return [`${r.replaced === true ? "Replaced" : "Wrote"} ${r.path} (${r.size} bytes).`, ...notes2].join("\n");
 };
 var notebookFilesOperation = defineOperation({
@@ -52756,23 +54156,23 @@ var notebookFilesOperation = defineOperation({
   render: render5
 });
 
-// ../../packages/core/dist/operations/resubmit.js
+// ../../packages/core/src/operations/resubmit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/submission/hpc.js
+// ../../packages/core/src/operations/common/submission/hpc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/submission/pipeline.js
+// ../../packages/core/src/operations/common/submission/pipeline.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/common/submission/shared.js
+// ../../packages/core/src/operations/common/submission/shared.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/command-prefix.js
+// ../../packages/core/src/domain/command-prefix.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PLACEHOLDER = /(?<!\$)\{(en_name|username)\}/g;
@@ -52782,9 +54182,19 @@ var substitutePlaceholders = (text3, vars) => {
     const key = match15[1];
     const value = vars[key];
     if (value === void 0 || value === "")
-      return Either_exports.left(invalidInput(`The command uses {${key}} but no ${key === "en_name" ? "project en_name" : "username"} is known.`, key === "en_name" ? `Pass a project (or set defaultProject) so its en_name can be filled in; ${callWord("status")} lists projects.` : `Log in first (${callWord("login")}) so the username is known.`));
+      return Either_exports.left(
+        invalidInput(
+          `The command uses {${key}} but no ${key === "en_name" ? "project en_name" : "username"} is known.`,
+          key === "en_name" ? `Pass a project (or set defaultProject) so its en_name can be filled in; ${callWord("status")} lists projects.` : `Log in first (${callWord("login")}) so the username is known.`
+        )
+      );
     if (!SAFE_VALUE.test(value))
-      return Either_exports.left(invalidInput(`The ${key} "${value}" cannot be placed in a shell command safely.`, "Write the path out in full instead of using the placeholder."));
+      return Either_exports.left(
+        invalidInput(
+          `The ${key} "${value}" cannot be placed in a shell command safely.`,
+          "Write the path out in full instead of using the placeholder."
+        )
+      );
   }
   return Either_exports.right(text3.replace(PLACEHOLDER, (_, key) => vars[key] ?? ""));
 };
@@ -52795,10 +54205,9 @@ var composeCommand = (input2) => {
   return substitutePlaceholders(joined, input2.vars);
 };
 
-// ../../packages/core/dist/operations/common/submission/shared.js
+// ../../packages/core/src/operations/common/submission/shared.ts
 var resolveShm = (given, fallback) => Effect_exports.gen(function* () {
-  if (given !== void 0)
-    return { shmGi: yield* fromEither3(parseShm(given, "GiB")) };
+  if (given !== void 0) return { shmGi: yield* fromEither3(parseShm(given, "GiB")) };
   const mb = yield* defaultOf("defaultShm");
   if (mb !== void 0) {
     const shmGi = yield* fromEither3(parseShm(mb, "MB"));
@@ -52812,20 +54221,29 @@ var composeFor = (command, project3, applyPrefix) => Effect_exports.gen(function
   const text3 = `${prefix ?? ""} ${command}`;
   const user = text3.includes("{username}") ? yield* Effect_exports.either(currentUser()) : void 0;
   const username = user !== void 0 && Either_exports.isRight(user) ? user.right.loginName : void 0;
-  const composed = yield* fromEither3(composeCommand({
-    command,
-    ...prefix !== void 0 ? { prefix } : {},
-    vars: { en_name: project3.enName, ...username !== void 0 ? { username } : {} }
-  }));
+  const composed = yield* fromEither3(
+    composeCommand({
+      command,
+      ...prefix !== void 0 ? { prefix } : {},
+      vars: { en_name: project3.enName, ...username !== void 0 ? { username } : {} }
+    })
+  );
   return { command: composed, ...prefix !== void 0 ? { prefix } : {} };
 });
 var gateFindings = (findings, allowNetwork, what) => {
-  const kept = findings.map((f) => allowNetwork && f.level === "error" && f.rule === "offline-network" ? { ...f, level: "warning" } : f);
-  if (!hasErrors(kept))
-    return Effect_exports.succeed(kept);
+  const kept = findings.map(
+    (f) => allowNetwork && f.level === "error" && f.rule === "offline-network" ? { ...f, level: "warning" } : f
+  );
+  if (!hasErrors(kept)) return Effect_exports.succeed(kept);
   const errors = kept.filter((f) => f.level === "error");
   const network = errors.some((f) => f.rule === "offline-network");
-  return Effect_exports.fail(invalidInput(`The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`, errors.map((f) => f.fix).join(" ") + (network ? ` If the command only reaches something the workspace can reach (a mirror, shared storage), pass ${fieldWord("allow_network_commands", true)}.` : ""), { candidates: errors }));
+  return Effect_exports.fail(
+    invalidInput(
+      `The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`,
+      errors.map((f) => f.fix).join(" ") + (network ? ` If the command only reaches something the workspace can reach (a mirror, shared storage), pass ${fieldWord("allow_network_commands", true)}.` : ""),
+      { candidates: errors }
+    )
+  );
 };
 var nextCalls = (jobId, kind) => [
   nextStep("jobs", { type: kind === "hpc" ? "hpc" : "train", status: "all" }),
@@ -52842,7 +54260,7 @@ var placeOf = (target, spec2) => ({
 });
 var onlineOf = (target) => target.workspace.policy.network === "online" ? true : target.workspace.policy.network === "offline" ? false : void 0;
 
-// ../../packages/core/dist/operations/common/submission/pipeline.js
+// ../../packages/core/src/operations/common/submission/pipeline.ts
 var placeSubmission = (s, type) => Effect_exports.gen(function* () {
   const target = yield* resolveTarget(s, {
     needGroup: true,
@@ -52913,14 +54331,18 @@ var createdResult = (base, created, consoleUrl, warnings) => ({
 });
 var sayCreated = (submit) => Effect_exports.mapError(submit, (e) => e.created === void 0 ? amendError(e, { created: "no" }) : e);
 
-// ../../packages/core/dist/operations/common/submission/hpc.js
+// ../../packages/core/src/operations/common/submission/hpc.ts
 var MEMORY = /^(\d+)\s*(g|gi|gb|gib)?$/i;
 var parseMemoryPerCpu = (raw) => {
   const m = MEMORY.exec(String(raw).trim());
   const gi = m?.[1] !== void 0 ? Number(m[1]) : Number.NaN;
-  if (Number.isInteger(gi) && gi > 0)
-    return Effect_exports.succeed(gi);
-  return Effect_exports.fail(invalidInput(`memory_per_cpu "${raw}" is not a whole number of GiB.`, 'Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.'));
+  if (Number.isInteger(gi) && gi > 0) return Effect_exports.succeed(gi);
+  return Effect_exports.fail(
+    invalidInput(
+      `memory_per_cpu "${raw}" is not a whole number of GiB.`,
+      'Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.'
+    )
+  );
 };
 var checkSlurmFit = (spec2, nodes, slurm) => {
   const taskMemory = slurm.cpusPerTask * slurm.memoryPerCpuGi;
@@ -52935,26 +54357,41 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
     ...memory > spec2.memoryGi * nodes ? [`${cpus} CPUs × ${slurm.memoryPerCpuGi} GiB = ${memory} GiB > ${nodes} node(s) × ${spec2.memoryGi} GiB`] : []
   ];
   if (problems.length > 0)
-    return Effect_exports.fail(invalidInput(`The Slurm request does not fit the spec (${spec2.cpuCount} CPUs, ${spec2.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`, `Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (${callWord("status")} lists them).`));
+    return Effect_exports.fail(
+      invalidInput(
+        `The Slurm request does not fit the spec (${spec2.cpuCount} CPUs, ${spec2.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`,
+        `Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (${callWord("status")} lists them).`
+      )
+    );
   const idle = spec2.cpuCount * nodes - cpus;
-  return Effect_exports.succeed(idle * 2 > spec2.cpuCount * nodes ? [`The tasks use ${cpus} of ${spec2.cpuCount * nodes} CPUs of the spec; a smaller spec may be cheaper.`] : []);
+  return Effect_exports.succeed(
+    idle * 2 > spec2.cpuCount * nodes ? [`The tasks use ${cpus} of ${spec2.cpuCount * nodes} CPUs of the spec; a smaller spec may be cheaper.`] : []
+  );
 };
 var submitHpcSteps = (s) => Effect_exports.gen(function* () {
   const placed = yield* placeSubmission(s, "HPC");
   const { target, spec: spec2, image, priority } = placed;
   const composed = yield* composeFor(s.entrypoint, target.project, s.applyPrefix);
-  const findings = yield* gateFindings(lintHpcEntrypoint({ entrypoint: composed.command, image }), s.allow_network_commands, "entrypoint");
+  const findings = yield* gateFindings(
+    lintHpcEntrypoint({ entrypoint: composed.command, image }),
+    s.allow_network_commands,
+    "entrypoint"
+  );
   const cpusPerTask = s.cpus_per_task ?? Math.max(1, Math.floor(spec2.cpuCount / s.number_of_tasks));
   const memoryPerCpuGi = s.memory_per_cpu !== void 0 ? yield* parseMemoryPerCpu(s.memory_per_cpu) : Math.max(1, Math.floor(spec2.memoryGi / Math.max(1, spec2.cpuCount)));
   const fit = yield* checkSlurmFit(spec2, s.instance_count, { tasks: s.number_of_tasks, cpusPerTask, memoryPerCpuGi });
-  const { checked, imageWarnings } = yield* checkCreateInput(checkHpcJob, {
-    ...commonCreateFields(s, placed),
-    entrypoint: composed.command,
-    numberOfTasks: s.number_of_tasks,
-    cpusPerTask,
-    memoryPerCpuGi,
-    ...s.ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}
-  }, s.imageType);
+  const { checked, imageWarnings } = yield* checkCreateInput(
+    checkHpcJob,
+    {
+      ...commonCreateFields(s, placed),
+      entrypoint: composed.command,
+      numberOfTasks: s.number_of_tasks,
+      cpusPerTask,
+      memoryPerCpuGi,
+      ...s.ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}
+    },
+    s.imageType
+  );
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
@@ -52968,7 +54405,12 @@ var submitHpcSteps = (s) => Effect_exports.gen(function* () {
   const slurm = { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` };
   const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings);
   if (s.dry_run)
-    return dryRunResult(base, "openapi/v1/hpc_jobs/create", hpcBody(checked.input, checked.name, checked.image), warnings);
+    return dryRunResult(
+      base,
+      "openapi/v1/hpc_jobs/create",
+      hpcBody(checked.input, checked.name, checked.image),
+      warnings
+    );
   const created = yield* sendHpcJob(checked, s.createOptions ?? {});
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString();
@@ -52976,7 +54418,7 @@ var submitHpcSteps = (s) => Effect_exports.gen(function* () {
 });
 var submitHpc = (s) => sayCreated(submitHpcSteps(s));
 
-// ../../packages/core/dist/operations/common/submission/output.js
+// ../../packages/core/src/operations/common/submission/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SubmitOutput = once6(() => {
@@ -53014,7 +54456,7 @@ var SubmitOutput = once6(() => {
   });
 });
 
-// ../../packages/core/dist/operations/common/submission/render.js
+// ../../packages/core/src/operations/common/submission/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var renderSubmit = (r) => {
@@ -53038,18 +54480,14 @@ var renderSubmit = (r) => {
     [r.kind === "hpc" ? "Entrypoint" : "Command", r.command]
   ]);
   const lines6 = [head5, fields2];
-  if (r.request !== void 0)
-    lines6.push(JSON.stringify(r.request.body, null, 2));
-  for (const w of r.warnings)
-    lines6.push(`warning: ${w}`);
-  for (const f of r.findings)
-    lines6.push(`${f.level}: ${f.message} ${f.fix}`);
-  if (r.next.length > 0)
-    lines6.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`));
+  if (r.request !== void 0) lines6.push(JSON.stringify(r.request.body, null, 2));
+  for (const w of r.warnings) lines6.push(`warning: ${w}`);
+  for (const f of r.findings) lines6.push(`${f.level}: ${f.message} ${f.fix}`);
+  if (r.next.length > 0) lines6.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`));
   return lines6.join("\n");
 };
 
-// ../../packages/core/dist/operations/common/submission/training.js
+// ../../packages/core/src/operations/common/submission/training.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
@@ -53058,21 +54496,29 @@ var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
   const distributed = spec2.gpuCount > 1 || s.instance_count > 1;
   const shm = yield* resolveShm(s.shm, distributed ? 64 : Math.max(1, Math.min(32, Math.floor(spec2.memoryGi / 2))));
   const composed = yield* composeFor(s.command, target.project, s.applyPrefix);
-  const findings = yield* gateFindings(lintTrainingCommand({
-    command: composed.command,
-    workspaceOnline: onlineOf(target),
-    commandPrefix: composed.prefix
-  }), s.allow_network_commands, "command");
-  const { checked, imageWarnings } = yield* checkCreateInput(checkTrainingJob, {
-    ...commonCreateFields(s, placed),
-    command: composed.command,
-    ...s.framework !== void 0 ? { framework: s.framework } : {},
-    shmGi: shm.shmGi,
-    gpuCount: spec2.gpuCount,
-    memoryGi: spec2.memoryGi,
-    ...s.max_running_hours !== void 0 ? { maxRunningTimeMs: Math.round(s.max_running_hours * 36e5) } : {},
-    ...s.envs !== void 0 ? { envs: Object.entries(s.envs).map(([name2, value]) => ({ name: name2, value })) } : {}
-  }, s.imageType);
+  const findings = yield* gateFindings(
+    lintTrainingCommand({
+      command: composed.command,
+      workspaceOnline: onlineOf(target),
+      commandPrefix: composed.prefix
+    }),
+    s.allow_network_commands,
+    "command"
+  );
+  const { checked, imageWarnings } = yield* checkCreateInput(
+    checkTrainingJob,
+    {
+      ...commonCreateFields(s, placed),
+      command: composed.command,
+      ...s.framework !== void 0 ? { framework: s.framework } : {},
+      shmGi: shm.shmGi,
+      gpuCount: spec2.gpuCount,
+      memoryGi: spec2.memoryGi,
+      ...s.max_running_hours !== void 0 ? { maxRunningTimeMs: Math.round(s.max_running_hours * 36e5) } : {},
+      ...s.envs !== void 0 ? { envs: Object.entries(s.envs).map(([name2, value]) => ({ name: name2, value })) } : {}
+    },
+    s.imageType
+  );
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
@@ -53087,15 +54533,23 @@ var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
   ];
   const base = submitBase("training", s, placed, checked, composed.command, { shmGi: shm.shmGi }, findings);
   if (s.dry_run)
-    return dryRunResult(base, "openapi/v1/train_job/create", trainingBody(checked.input, checked.name, checked.image), warnings);
+    return dryRunResult(
+      base,
+      "openapi/v1/train_job/create",
+      trainingBody(checked.input, checked.name, checked.image),
+      warnings
+    );
   const created = yield* sendTrainingJob(checked, s.createOptions ?? {});
   const platform = yield* Platform;
-  const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`, platform.baseUrl).toString();
+  const consoleUrl = created.job?.consoleUrl ?? new URL(
+    `/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`,
+    platform.baseUrl
+  ).toString();
   return createdResult(base, created, consoleUrl, warnings);
 });
 var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
 
-// ../../packages/core/dist/operations/resubmit.js
+// ../../packages/core/src/operations/resubmit.ts
 var Input10 = external_exports.object({
   job_id: external_exports.string().describe(`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`),
   name: external_exports.string().optional().describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
@@ -53112,8 +54566,7 @@ var nextName = (old, taken) => {
   const start3 = Number(SUFFIX.exec(old)?.[1] ?? 0) + 1;
   const used = new Set(taken);
   let n = start3;
-  while (used.has(`${base}-r${n}`))
-    n += 1;
+  while (used.has(`${base}-r${n}`)) n += 1;
   return `${base}-r${n}`.slice(-64);
 };
 var notFound = (id) => (e) => e.reason === "NotFound" ? amendError(e, {
@@ -53146,11 +54599,15 @@ var resubmitOperation = defineOperation({
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
     const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref2))
-      return yield* Effect_exports.fail(ref2.left);
+    if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
     const { id, kind } = ref2.right;
     if (kind !== "train" && kind !== "hpc")
-      return yield* Effect_exports.fail(invalidInput(`${id} is not a training or HPC task; resubmit re-creates only those.`, `Use ${callWord("inference")} or ${callWord("notebook")} to create servings and notebooks.`));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          `${id} is not a training or HPC task; resubmit re-creates only those.`,
+          `Use ${callWord("inference")} or ${callWord("notebook")} to create servings and notebooks.`
+        )
+      );
     const common2 = {
       applyPrefix: false,
       allow_network_commands: input2.allow_network_commands,
@@ -53186,11 +54643,11 @@ var resubmitOperation = defineOperation({
   render: (r) => renderSubmit(r)
 });
 
-// ../../packages/core/dist/operations/status/index.js
+// ../../packages/core/src/operations/status/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/status/output.js
+// ../../packages/core/src/operations/status/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var StatusOutput2 = once6(() => {
@@ -53206,7 +54663,11 @@ var StatusOutput2 = once6(() => {
     logicComputeGroupIds: external_exports.array(external_exports.string()).describe("Compute groups the spec belongs to"),
     allowedPriorityLevels: external_exports.array(external_exports.string()).describe("Priority levels the spec allows")
   });
-  const specsByType = external_exports.object(Object.fromEntries(DISCOVERED_TYPES.map((t) => [t, external_exports.array(SpecOutput).optional().describe(`${t} specs, cheapest first`)]))).describe("Specs per schedule type; spec ids of one type do not work for another");
+  const specsByType = external_exports.object(
+    Object.fromEntries(
+      DISCOVERED_TYPES.map((t) => [t, external_exports.array(SpecOutput).optional().describe(`${t} specs, cheapest first`)])
+    )
+  ).describe("Specs per schedule type; spec ids of one type do not work for another");
   const Group = external_exports.object({
     id: external_exports.string().describe("Compute group id (lcg-…)"),
     name: external_exports.string().describe("Compute group name, the `compute_group` of a submit"),
@@ -53259,7 +54720,7 @@ var StatusOutput2 = once6(() => {
   });
 });
 
-// ../../packages/core/dist/operations/status/render.js
+// ../../packages/core/src/operations/status/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var money = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US");
@@ -53268,23 +54729,29 @@ var specRows = (w, types) => w.groups.flatMap((g) => types.flatMap((type) => (g.
 var renderWorkspace2 = (w, types) => {
   const head5 = `== ${w.name} (${w.id}) — ${w.network}${w.policyKnown ? "" : " (not in the policy table)"}, registry ${w.registry}`;
   if (!w.enabled || w.groups.length === 0)
-    return [head5, ...w.groups.length === 0 ? ["(no compute groups)"] : [], ...w.problems.map((p) => `! ${p}`)].join("\n");
+    return [head5, ...w.groups.length === 0 ? ["(no compute groups)"] : [], ...w.problems.map((p) => `! ${p}`)].join(
+      "\n"
+    );
   const groups = renderTable(w.groups, [
     { header: "GROUP", cell: (g) => g.name },
     { header: "ID", cell: (g) => g.id },
     { header: "GPU", cell: (g) => g.gpuDisplay || g.gpuType || "CPU" },
     { header: "FREE/TOTAL", cell: gpuCell, align: "right" }
   ]);
-  const specs = renderTable(specRows(w, types), [
-    { header: "GROUP", cell: (r) => r.group },
-    { header: "TYPE", cell: (r) => r.type },
-    { header: "SPEC ID", cell: (r) => r.spec.id },
-    { header: "GPU", cell: (r) => r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : "CPU" },
-    { header: "COUNT", cell: (r) => r.spec.gpuCount, align: "right" },
-    { header: "CPU", cell: (r) => r.spec.cpuCount, align: "right" },
-    { header: "MEM GiB", cell: (r) => r.spec.memoryGi, align: "right" },
-    { header: "PRICE/H", cell: (r) => r.spec.pricePerHour, align: "right" }
-  ], "(no specs)");
+  const specs = renderTable(
+    specRows(w, types),
+    [
+      { header: "GROUP", cell: (r) => r.group },
+      { header: "TYPE", cell: (r) => r.type },
+      { header: "SPEC ID", cell: (r) => r.spec.id },
+      { header: "GPU", cell: (r) => r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : "CPU" },
+      { header: "COUNT", cell: (r) => r.spec.gpuCount, align: "right" },
+      { header: "CPU", cell: (r) => r.spec.cpuCount, align: "right" },
+      { header: "MEM GiB", cell: (r) => r.spec.memoryGi, align: "right" },
+      { header: "PRICE/H", cell: (r) => r.spec.pricePerHour, align: "right" }
+    ],
+    "(no specs)"
+  );
   return [head5, groups, specs, ...w.problems.map((p) => `! ${p}`)].join("\n");
 };
 var renderStatus = (r) => {
@@ -53319,10 +54786,12 @@ var renderStatus = (r) => {
   ].join("\n");
 };
 
-// ../../packages/core/dist/operations/status/result.js
+// ../../packages/core/src/operations/status/result.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var budgetNotes = (projects) => projects.filter((p) => p.remainBudget !== void 0 && p.remainBudget <= 0).map((p) => `Project ${p.name} has no budget left (${p.remainBudget} remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.`);
+var budgetNotes = (projects) => projects.filter((p) => p.remainBudget !== void 0 && p.remainBudget <= 0).map(
+  (p) => `Project ${p.name} has no budget left (${p.remainBudget} remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.`
+);
 var toStatus = (found, types) => {
   const projects = found.projects.map((p) => ({
     id: p.id,
@@ -53364,11 +54833,15 @@ var toStatus = (found, types) => {
   };
 };
 
-// ../../packages/core/dist/operations/status/index.js
+// ../../packages/core/src/operations/status/index.ts
 var Input11 = external_exports.object({
   workspace: external_exports.string().optional().describe("Show only this workspace (name or id); default: every workspace"),
-  refresh: external_exports.boolean().default(false).describe("Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)"),
-  schedule_type: external_exports.enum(DISCOVERED_TYPES).optional().describe(`Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`)
+  refresh: external_exports.boolean().default(false).describe(
+    "Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)"
+  ),
+  schedule_type: external_exports.enum(DISCOVERED_TYPES).optional().describe(
+    `Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`
+  )
 });
 var statusOperation = defineOperation({
   name: "status",
@@ -53393,19 +54866,22 @@ var statusOperation = defineOperation({
   render: (r) => renderStatus(r)
 });
 
-// ../../packages/core/dist/operations/stop/index.js
+// ../../packages/core/src/operations/stop/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/stop/one.js
+// ../../packages/core/src/operations/stop/one.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => {
-  if (ref2.kind === "train" || ref2.kind === "hpc")
-    return Either_exports.right({ id: ref2.id, type: ref2.kind });
-  if (ref2.kind === "serving")
-    return Either_exports.right({ id: ref2.id, type: "inference" });
-  return Either_exports.left(invalidInput(ref2.kind === "notebook" ? `${ref2.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.` : `${ref2.id} is a Ray job, which this tool does not stop.`, ref2.kind === "notebook" ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref2.id })}.` : "Stop it from the console (Ray 作业)."));
+  if (ref2.kind === "train" || ref2.kind === "hpc") return Either_exports.right({ id: ref2.id, type: ref2.kind });
+  if (ref2.kind === "serving") return Either_exports.right({ id: ref2.id, type: "inference" });
+  return Either_exports.left(
+    invalidInput(
+      ref2.kind === "notebook" ? `${ref2.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.` : `${ref2.id} is a Ray job, which this tool does not stop.`,
+      ref2.kind === "notebook" ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref2.id })}.` : "Stop it from the console (Ray 作业)."
+    )
+  );
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
 var stopJob = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : stopHpcJob(id, listed);
@@ -53414,10 +54890,8 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
     const serving2 = yield* getServing(id);
     const base2 = { id: serving2.id, type, name: serving2.name, workspace: serving2.workspaceId };
     const before2 = statusText(serving2.status);
-    if (serving2.status.terminal)
-      return { ...base2, before: before2, outcome: "already-finished", needsConfirm: false };
-    if (!confirm2)
-      return { ...base2, before: before2, outcome: "would-stop", needsConfirm: true };
+    if (serving2.status.terminal) return { ...base2, before: before2, outcome: "already-finished", needsConfirm: false };
+    if (!confirm2) return { ...base2, before: before2, outcome: "would-stop", needsConfirm: true };
     const done7 = yield* stopServing(id);
     const after4 = yield* Effect_exports.either(getServing(id));
     return {
@@ -53441,7 +54915,7 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/stop/index.js
+// ../../packages/core/src/operations/stop/index.ts
 var TYPES2 = {
   train: ["train"],
   hpc: ["hpc"],
@@ -53458,20 +54932,22 @@ var Input12 = external_exports.object({
   confirm: external_exports.boolean().default(false).describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
   dry_run: dryRunField()
 });
-var Output7 = () => external_exports.object({
+var StopOutput = () => external_exports.object({
   mode: external_exports.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
   stopped: external_exports.boolean().describe("False when nothing was sent because confirm was missing"),
   dryRun: external_exports.boolean().describe("True when nothing was sent because dry_run was given"),
-  tasks: external_exports.array(external_exports.object({
-    id: external_exports.string().describe("Task id"),
-    type: external_exports.enum(["train", "hpc", "inference"]).describe("Task type"),
-    name: external_exports.string().describe("Task name"),
-    workspace: external_exports.string().describe("Workspace name"),
-    before: external_exports.string().describe("Status before the stop"),
-    after: external_exports.string().optional().describe("Status after the stop"),
-    outcome: external_exports.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
-    error: external_exports.string().optional().describe("Why the stop failed")
-  })).describe("The tasks concerned"),
+  tasks: external_exports.array(
+    external_exports.object({
+      id: external_exports.string().describe("Task id"),
+      type: external_exports.enum(["train", "hpc", "inference"]).describe("Task type"),
+      name: external_exports.string().describe("Task name"),
+      workspace: external_exports.string().describe("Workspace name"),
+      before: external_exports.string().describe("Status before the stop"),
+      after: external_exports.string().optional().describe("Status after the stop"),
+      outcome: external_exports.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
+      error: external_exports.string().optional().describe("Why the stop failed")
+    })
+  ).describe("The tasks concerned"),
   counts: external_exports.object({ stopped: external_exports.number(), alreadyFinished: external_exports.number(), failed: external_exports.number() }).describe("Tasks per outcome"),
   hint: external_exports.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
   plan: PlanOutput().optional()
@@ -53485,8 +54961,7 @@ var countsOf = (tasks) => ({
 var stopRow = (t) => Effect_exports.gen(function* () {
   const base = { id: t.id, type: t.type, name: t.name, workspace: t.workspace };
   const before2 = `${t.family} (${t.rawStatus})`;
-  if (t.terminal)
-    return { ...base, before: before2, outcome: "already-finished" };
+  if (t.terminal) return { ...base, before: before2, outcome: "already-finished" };
   const sent = t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(
     // The listing just read the status: no detail read per job, half the requests of a batch.
     stopJob(t.id, t.type === "hpc" ? "hpc" : "train", { raw: t.rawStatus, terminal: t.terminal }),
@@ -53508,7 +54983,7 @@ var stopOperation = defineOperation({
   title: "Stop a task or a batch of tasks",
   description: `Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input12,
-  output: Output7,
+  output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   effects: { writes: true },
   examples: [{ job_id: "{train_job}" }, { job_id: "{serving}", confirm: true }, { status: "running", name: "dry-*" }],
@@ -53521,8 +54996,7 @@ var stopOperation = defineOperation({
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.job_id !== void 0) {
       const ref2 = yield* stoppableKind(input2.job_id);
-      if (input2.dry_run)
-        return dryRunOf("single", [yield* previewOne(ref2.id, ref2.type)]);
+      if (input2.dry_run) return dryRunOf("single", [yield* previewOne(ref2.id, ref2.type)]);
       const { needsConfirm, ...task } = yield* stopOne(ref2.id, ref2.type, input2.confirm);
       return {
         mode: "single",
@@ -53534,7 +55008,12 @@ var stopOperation = defineOperation({
       };
     }
     if ((input2.status === void 0 || input2.status === "all") && (input2.name === void 0 || input2.name === ""))
-      return yield* Effect_exports.fail(invalidInput("A batch stop needs a filter: status (other than all) or name.", `Pass job_id for one task, or e.g. ${fieldWord("status", "waiting")} (and ${fieldWord("name", "exp-*")}) for a batch.`));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          "A batch stop needs a filter: status (other than all) or name.",
+          `Pass job_id for one task, or e.g. ${fieldWord("status", "waiting")} (and ${fieldWord("name", "exp-*")}) for a batch.`
+        )
+      );
     const listing = yield* listTasks({
       workspace: input2.workspace,
       types: TYPES2[input2.type] ?? [],
@@ -53542,16 +55021,17 @@ var stopOperation = defineOperation({
       name: input2.name,
       mine: input2.mine
     });
-    const preview = listing.tasks.map((t) => ({
-      id: t.id,
-      type: t.type,
-      name: t.name,
-      workspace: t.workspace,
-      before: `${t.family} (${t.rawStatus})`,
-      outcome: t.terminal ? "already-finished" : "would-stop"
-    }));
-    if (input2.dry_run)
-      return dryRunOf("batch", preview);
+    const preview = listing.tasks.map(
+      (t) => ({
+        id: t.id,
+        type: t.type,
+        name: t.name,
+        workspace: t.workspace,
+        before: `${t.family} (${t.rawStatus})`,
+        outcome: t.terminal ? "already-finished" : "would-stop"
+      })
+    );
+    if (input2.dry_run) return dryRunOf("batch", preview);
     if (!input2.confirm) {
       const tasks2 = preview;
       return {
@@ -53575,40 +55055,51 @@ var stopOperation = defineOperation({
     };
   }),
   render: (r) => {
-    const table = renderTable(r.tasks, [
-      { header: "ID", cell: (t) => t.id },
-      { header: "TYPE", cell: (t) => t.type },
-      { header: "NAME", cell: (t) => t.name },
-      { header: "BEFORE", cell: (t) => t.before },
-      { header: "AFTER", cell: (t) => t.after },
-      { header: "OUTCOME", cell: (t) => t.error !== void 0 ? `failed: ${t.error}` : t.outcome }
-    ], "No tasks match.");
+    const table = renderTable(
+      r.tasks,
+      [
+        { header: "ID", cell: (t) => t.id },
+        { header: "TYPE", cell: (t) => t.type },
+        { header: "NAME", cell: (t) => t.name },
+        { header: "BEFORE", cell: (t) => t.before },
+        { header: "AFTER", cell: (t) => t.after },
+        { header: "OUTCOME", cell: (t) => t.error !== void 0 ? `failed: ${t.error}` : t.outcome }
+      ],
+      "No tasks match."
+    );
     const c = r.counts;
     const summary5 = `stopped ${c.stopped}, already finished ${c.alreadyFinished}${c.failed > 0 ? `, failed ${c.failed}` : ""}`;
-    if (r.plan !== void 0)
-      return [table, renderPlan(r.plan)].join("\n");
+    if (r.plan !== void 0) return [table, renderPlan(r.plan)].join("\n");
     return [table, summary5, ...r.hint !== void 0 ? [r.hint] : []].join("\n");
   }
 });
 
-// ../../packages/core/dist/operations/submit.js
+// ../../packages/core/src/operations/submit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Input13 = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
-  command: external_exports.string().describe("The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. commandPrefix is put in front; {en_name} and {username} are filled in"),
-  compute_group: external_exports.string().optional().describe(`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`),
+  command: external_exports.string().describe(
+    "The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. commandPrefix is put in front; {en_name} and {username} are filled in"
+  ),
+  compute_group: external_exports.string().optional().describe(
+    `Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`
+  ),
   spec: external_exports.string().optional().describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: external_exports.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
   project: submitFields.project,
   image: external_exports.string().optional().describe("Registered image on the display domain (docker.sii.shaipower.online/…:tag); defaults to defaultImage"),
   priority: external_exports.number().int().optional().describe("1–10; 4+ is not pre-empted. Defaults to defaultPriority, else the project's cap"),
-  shm: external_exports.union([external_exports.number(), external_exports.string()]).optional().describe("Shared memory: a bare number is GiB (64), or write 64Gi / 65536MB. Defaults to defaultShm, which is in MB and converted (65536 MB = 64 GiB); multi-GPU needs ≥ 64 GiB"),
+  shm: external_exports.union([external_exports.number(), external_exports.string()]).optional().describe(
+    "Shared memory: a bare number is GiB (64), or write 64Gi / 65536MB. Defaults to defaultShm, which is in MB and converted (65536 MB = 64 GiB); multi-GPU needs ≥ 64 GiB"
+  ),
   instance_count: external_exports.number().int().positive().default(1).describe("Number of nodes (instances); default 1"),
   framework: external_exports.string().optional().describe("Training framework; default pytorch"),
   envs: external_exports.record(external_exports.string(), external_exports.string()).optional().describe('Extra environment variables, e.g. {"WANDB_MODE": "offline"}'),
   max_running_hours: external_exports.number().positive().optional().describe("Stop the job after this many hours of running"),
-  allow_network_commands: external_exports.boolean().default(false).describe("Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace"),
+  allow_network_commands: external_exports.boolean().default(false).describe(
+    "Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace"
+  ),
   dry_run: submitFields.dry_run
 });
 var submitOperation = defineOperation({
@@ -53634,18 +55125,26 @@ var submitOperation = defineOperation({
   render: (r) => renderSubmit(r)
 });
 
-// ../../packages/core/dist/operations/submit-hpc.js
+// ../../packages/core/src/operations/submit-hpc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Input14 = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
-  entrypoint: external_exports.string().describe("The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"),
+  entrypoint: external_exports.string().describe(
+    "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"
+  ),
   workspace: external_exports.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
-  compute_group: external_exports.string().optional().describe(`Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`),
+  compute_group: external_exports.string().optional().describe(
+    `Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`
+  ),
   spec: external_exports.string().optional().describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
   project: submitFields.project,
-  image: external_exports.string().optional().describe("A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage"),
-  priority: external_exports.number().int().optional().describe("1–10 (mandatory on the platform): defaults to defaultPriority, else the project's cap. CPU jobs at 1–3 use no budget"),
+  image: external_exports.string().optional().describe(
+    "A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage"
+  ),
+  priority: external_exports.number().int().optional().describe(
+    "1–10 (mandatory on the platform): defaults to defaultPriority, else the project's cap. CPU jobs at 1–3 use no budget"
+  ),
   instance_count: external_exports.number().int().positive().default(1).describe("Node layer: number of nodes of the spec; default 1"),
   number_of_tasks: external_exports.number().int().positive().default(1).describe("Slurm layer: number of tasks (srun -n); default 1"),
   cpus_per_task: external_exports.number().int().positive().optional().describe("Slurm layer: CPUs per task; default: the spec's CPUs divided among the tasks"),
@@ -53678,41 +55177,57 @@ var submitHpcOperation = defineOperation({
   render: (r) => renderSubmit(r)
 });
 
-// ../../packages/core/dist/operations/sweep/index.js
+// ../../packages/core/src/operations/sweep/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/sweep/input.js
+// ../../packages/core/src/operations/sweep/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS = 1;
 var SweepInputSchema = external_exports.object({
   action: external_exports.enum(["run", "status", "stop", "resubmit"]).default("status").describe("run (submit what is missing), status (default), stop, or resubmit (the failed jobs)"),
-  file: external_exports.string().optional().describe("For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute"),
+  file: external_exports.string().optional().describe(
+    "For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute"
+  ),
   definition: external_exports.record(external_exports.string(), external_exports.unknown()).optional().describe("For run: the sweep itself, the same fields as a sweep file, instead of file"),
-  sweep: external_exports.string().optional().describe("For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep"),
-  max_running: external_exports.number().int().positive().optional().describe("For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)"),
-  continue_on_error: external_exports.boolean().default(false).describe("For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first"),
-  resume: external_exports.boolean().default(false).describe("For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"),
-  wait_seconds: external_exports.number().int().min(0).max(604800).default(86400).describe(`For run, resubmit: how long to keep waiting for running jobs to finish while max_running holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`),
+  sweep: external_exports.string().optional().describe(
+    "For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep"
+  ),
+  max_running: external_exports.number().int().positive().optional().describe(
+    "For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)"
+  ),
+  continue_on_error: external_exports.boolean().default(false).describe(
+    "For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first"
+  ),
+  resume: external_exports.boolean().default(false).describe(
+    "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"
+  ),
+  wait_seconds: external_exports.number().int().min(0).max(604800).default(86400).describe(
+    `For run, resubmit: how long to keep waiting for running jobs to finish while max_running holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`
+  ),
   poll_seconds: external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15).describe("For run, resubmit, with max_running: seconds between two reads of the jobs' states (default 15)"),
-  failed: external_exports.boolean().default(false).describe("For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"),
-  details: external_exports.boolean().default(true).describe(`For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`),
+  failed: external_exports.boolean().default(false).describe(
+    "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"
+  ),
+  details: external_exports.boolean().default(true).describe(
+    `For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`
+  ),
   dry_run: dryRunField(),
   confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop the jobs; without it you see what would be stopped and nothing is")
 });
 
-// ../../packages/core/dist/operations/sweep/manage.js
+// ../../packages/core/src/operations/sweep/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash7 } from "node:crypto";
 
-// ../../packages/core/dist/operations/sweep/expand.js
+// ../../packages/core/src/operations/sweep/expand.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash5 } from "node:crypto";
 
-// ../../packages/core/dist/operations/sweep/file.js
+// ../../packages/core/src/operations/sweep/file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash4 } from "node:crypto";
@@ -53740,7 +55255,10 @@ var HELP = {
   list: "explicit rows, e.g. list: [{lr: 0.01, seed: 7}]",
   limits: "max_jobs, max_running and max_cost_per_hour"
 };
-var canonicalJson = (value) => JSON.stringify(value, (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v);
+var canonicalJson = (value) => JSON.stringify(
+  value,
+  (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v
+);
 var hashOf = (value) => createHash4("sha256").update(canonicalJson(value)).digest("hex");
 var parseText = (yaml, text3, source) => {
   const lines6 = new yaml.LineCounter();
@@ -53751,12 +55269,14 @@ var parseText = (yaml, text3, source) => {
   };
   const [first2] = doc.errors;
   if (first2 !== void 0)
-    return invalidInput(`${at(first2.pos[0])}: the sweep file cannot be read: ${first2.message.split("\n")[0]}`, "Fix the YAML (or JSON) syntax at that line; indentation and unclosed quotes or brackets are the usual causes.");
+    return invalidInput(
+      `${at(first2.pos[0])}: the sweep file cannot be read: ${first2.message.split("\n")[0]}`,
+      "Fix the YAML (or JSON) syntax at that line; indentation and unclosed quotes or brackets are the usual causes."
+    );
   const locate = (path, wanted) => {
     for (let n = path.length; n >= 0; n--) {
       const node2 = doc.getIn(path.slice(0, n), true);
-      if (node2?.range === void 0)
-        continue;
+      if (node2?.range === void 0) continue;
       const [start3, end3] = node2.range;
       const inner = wanted !== void 0 ? text3.slice(start3, end3).indexOf(wanted) : -1;
       return at(inner >= 0 ? start3 + inner : start3);
@@ -53777,18 +55297,24 @@ var fileIssues = (issues, locate, base, what) => {
     return `${locate(path)}: ${label2(path) || "the file"}: ${i.message}${help !== void 0 ? ` (${help})` : ""}`;
   });
   const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : "";
-  return invalidInput(`The sweep ${what} is not valid: ${shown.join("; ")}${more}.`, "Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits.");
+  return invalidInput(
+    `The sweep ${what} is not valid: ${shown.join("; ")}${more}.`,
+    "Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits."
+  );
 };
 var checkSweep = (data, locate, source) => Effect_exports.gen(function* () {
   const parsed = FileSchema.safeParse(data);
-  if (!parsed.success)
-    return yield* Effect_exports.fail(fileIssues(parsed.error.issues, locate, [], source));
+  if (!parsed.success) return yield* Effect_exports.fail(fileIssues(parsed.error.issues, locate, [], source));
   const f = parsed.data;
   const job = jobSchema(f.kind).safeParse(f.job);
-  if (!job.success)
-    return yield* Effect_exports.fail(fileIssues(job.error.issues, locate, ["job"], source));
+  if (!job.success) return yield* Effect_exports.fail(fileIssues(job.error.issues, locate, ["job"], source));
   if ((f.grid === void 0 || Object.keys(f.grid).length === 0) && (f.list ?? []).length === 0)
-    return yield* Effect_exports.fail(invalidInput(`${locate([])}: the sweep ${source} has neither grid nor list, so it makes no jobs.`, `Add ${HELP.grid}, or ${HELP.list}.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${locate([])}: the sweep ${source} has neither grid nor list, so it makes no jobs.`,
+        `Add ${HELP.grid}, or ${HELP.list}.`
+      )
+    );
   return {
     source,
     name: f.name,
@@ -53803,35 +55329,40 @@ var checkSweep = (data, locate, source) => Effect_exports.gen(function* () {
 });
 var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
   if (!isAbsolute5(file3) && workingDir === void 0)
-    return yield* Effect_exports.fail(invalidInput(`The sweep file "${file3}" is a relative path, and there is no current folder to start it from here.`, "Pass the file's absolute path, or give the sweep inline (definition)."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `The sweep file "${file3}" is a relative path, and there is no current folder to start it from here.`,
+        "Pass the file's absolute path, or give the sweep inline (definition)."
+      )
+    );
   const path = isAbsolute5(file3) ? file3 : resolve2(workingDir ?? "", file3);
   const text3 = yield* Effect_exports.tryPromise({
     try: () => readFile3(path, "utf8"),
-    catch: (e) => invalidInput(`The sweep file ${file3} cannot be read (${e.code ?? "error"}).`, "Check the path and that the file is readable.")
+    catch: (e) => invalidInput(
+      `The sweep file ${file3} cannot be read (${e.code ?? "error"}).`,
+      "Check the path and that the file is readable."
+    )
   });
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
   const parsed = parseText(yaml, text3, file3);
-  if (parsed instanceof InspireError)
-    return yield* Effect_exports.fail(parsed);
+  if (parsed instanceof InspireError) return yield* Effect_exports.fail(parsed);
   return yield* checkSweep(parsed.data, parsed.locate, file3);
 });
 var inlineSweep = (data) => checkSweep(data, (path) => `(inline sweep) at ${label2(path) || "the top"}`, "(inline sweep)");
 
-// ../../packages/core/dist/operations/sweep/expand.js
+// ../../packages/core/src/operations/sweep/expand.ts
 var KEPT = /* @__PURE__ */ new Set(["en_name", "username"]);
 var INDEX2 = "index";
 var PLACEHOLDER2 = /\{\{|\}\}|(\$)?\{([^{}]*)\}/g;
-var placeholdersOf = (template) => [...template.matchAll(PLACEHOLDER2)].flatMap((m) => m[0] === "{{" || m[0] === "}}" || m[1] === "$" || m[2] === void 0 || KEPT.has(m[2]) ? [] : [m[2]]);
+var placeholdersOf = (template) => [...template.matchAll(PLACEHOLDER2)].flatMap(
+  (m) => m[0] === "{{" || m[0] === "}}" || m[1] === "$" || m[2] === void 0 || KEPT.has(m[2]) ? [] : [m[2]]
+);
 var fill = (template, values3, index) => template.replace(PLACEHOLDER2, (all6, dollar, name2) => {
-  if (all6 === "{{")
-    return "{";
-  if (all6 === "}}")
-    return "}";
-  if (dollar === "$" || name2 === void 0 || KEPT.has(name2))
-    return all6;
+  if (all6 === "{{") return "{";
+  if (all6 === "}}") return "}";
+  if (dollar === "$" || name2 === void 0 || KEPT.has(name2)) return all6;
   const value = values3[name2];
-  if (value !== void 0)
-    return String(value);
+  if (value !== void 0) return String(value);
   return name2 === INDEX2 ? String(index) : all6;
 });
 var templates = (sweep) => {
@@ -53844,7 +55375,10 @@ var templates = (sweep) => {
     ...Object.entries(envs).flatMap(([k, v]) => typeof v === "string" ? [[["job", "envs", k], v]] : [])
   ];
 };
-var product = (grid) => Object.entries(grid).reduce((rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))), [{}]);
+var product = (grid) => Object.entries(grid).reduce(
+  (rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))),
+  [{}]
+);
 var rowKey = (sweepHash, params) => createHash5("sha256").update(`${sweepHash}
 ${canonicalJson(params)}`).digest("hex").slice(0, 20);
 var expandSweep = (sweep) => Effect_exports.gen(function* () {
@@ -53855,13 +55389,28 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
   for (const [path, template] of used)
     for (const name2 of placeholdersOf(template))
       if (!known.has(name2) && name2 !== INDEX2)
-        return yield* Effect_exports.fail(invalidInput(`${sweep.locate(path, `{${name2}}`)}: ${path.join(".")} uses {${name2}}, which is not a parameter of the sweep.`, `Use one of ${[...known, INDEX2].map((k) => `{${k}}`).join(", ")}, or add ${name2} to grid or list. Write {{ and }} for literal braces.`));
+        return yield* Effect_exports.fail(
+          invalidInput(
+            `${sweep.locate(path, `{${name2}}`)}: ${path.join(".")} uses {${name2}}, which is not a parameter of the sweep.`,
+            `Use one of ${[...known, INDEX2].map((k) => `{${k}}`).join(", ")}, or add ${name2} to grid or list. Write {{ and }} for literal braces.`
+          )
+        );
   const nameTemplate = String(sweep.job.name ?? "");
   if (all6.length > 1 && placeholdersOf(nameTemplate).length === 0)
-    return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["job", "name"])}: job.name "${nameTemplate}" has no {parameter}, so all ${all6.length} jobs would share one name.`, `Put the parameters in it, e.g. name: ${nameTemplate || "exp"}-${[...known].map((k) => `{${k}}`).join("-") || "{index}"}.`));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${sweep.locate(["job", "name"])}: job.name "${nameTemplate}" has no {parameter}, so all ${all6.length} jobs would share one name.`,
+        `Put the parameters in it, e.g. name: ${nameTemplate || "exp"}-${[...known].map((k) => `{${k}}`).join("-") || "{index}"}.`
+      )
+    );
   const max6 = sweep.limits.max_jobs;
   if (max6 !== void 0 && all6.length > max6)
-    return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["limits", "max_jobs"])}: the sweep makes ${all6.length} jobs, more than limits.max_jobs (${max6}).`, "Shrink the grid or list, or raise max_jobs if that many jobs is what you want."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${sweep.locate(["limits", "max_jobs"])}: the sweep makes ${all6.length} jobs, more than limits.max_jobs (${max6}).`,
+        "Shrink the grid or list, or raise max_jobs if that many jobs is what you want."
+      )
+    );
   const rows = [];
   const seen = /* @__PURE__ */ new Map();
   const names2 = /* @__PURE__ */ new Map();
@@ -53872,17 +55421,32 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
     for (const [path, template] of used)
       for (const name3 of placeholdersOf(template))
         if (params[name3] === void 0 && name3 !== INDEX2)
-          return yield* Effect_exports.fail(invalidInput(`${where3}: row ${index} has no value for {${name3}}, which ${path.join(".")} uses.`, `Give the row ${name3}: <value>, or take {${name3}} out of ${path.join(".")}.`));
+          return yield* Effect_exports.fail(
+            invalidInput(
+              `${where3}: row ${index} has no value for {${name3}}, which ${path.join(".")} uses.`,
+              `Give the row ${name3}: <value>, or take {${name3}} out of ${path.join(".")}.`
+            )
+          );
     const key = rowKey(sweep.hash, params);
     const twin = seen.get(key);
     if (twin !== void 0)
-      return yield* Effect_exports.fail(invalidInput(`${where3}: row ${index} has the same parameters as row ${twin} (${canonicalJson(params)}).`, "Each job needs its own parameters: remove the repeated row."));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          `${where3}: row ${index} has the same parameters as row ${twin} (${canonicalJson(params)}).`,
+          "Each job needs its own parameters: remove the repeated row."
+        )
+      );
     seen.set(key, index);
     const job = fillJob(sweep.kind, sweep.job, params, index);
     const name2 = String(job.name);
     const sameName = names2.get(name2);
     if (sameName !== void 0)
-      return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["job", "name"])}: rows ${sameName} and ${index} both make a job named "${name2}".`, "Put every parameter that differs between rows into job.name."));
+      return yield* Effect_exports.fail(
+        invalidInput(
+          `${sweep.locate(["job", "name"])}: rows ${sameName} and ${index} both make a job named "${name2}".`,
+          "Put every parameter that differs between rows into job.name."
+        )
+      );
     names2.set(name2, index);
     rows.push({ index, params, key, name: name2, job });
   }
@@ -53899,7 +55463,7 @@ var fillJob = (kind, template, params, index) => {
   return job;
 };
 
-// ../../packages/core/dist/operations/sweep/jobs.js
+// ../../packages/core/src/operations/sweep/jobs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PAGE = 100;
@@ -53918,58 +55482,49 @@ var detailOf = (kind, id) => kind === "hpc" ? getHpcJob(id) : getTrainingJob(id)
 var readSweepJobs = (m) => Effect_exports.gen(function* () {
   const ids3 = new Set(m.jobs.flatMap((j) => j.jobId !== void 0 ? [j.jobId] : []));
   const found = /* @__PURE__ */ new Map();
-  if (ids3.size === 0)
-    return found;
+  if (ids3.size === 0) return found;
   const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
-  for (const job of listed.jobs)
-    if (ids3.has(job.id))
-      found.set(job.id, job);
+  for (const job of listed.jobs) if (ids3.has(job.id)) found.set(job.id, job);
   const missing = [...ids3].filter((id) => !found.has(id));
   const read2 = yield* Effect_exports.forEach(missing, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
-  for (const r of read2)
-    if (Either_exports.isRight(r))
-      found.set(r.right.id, r.right);
+  for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
   return found;
 });
 var settleSending = (m) => Effect_exports.gen(function* () {
   const sending = m.jobs.filter((j) => j.state === "sending");
-  if (sending.length === 0)
-    return m.jobs;
+  if (sending.length === 0) return m.jobs;
   const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
   const byKey = /* @__PURE__ */ new Map();
   for (const job of listed.jobs) {
     const row = sending.find((j) => j.name === job.name);
-    if (row === void 0)
-      continue;
+    if (row === void 0) continue;
     const marker = job.submitId !== void 0 ? job.submitId : (yield* detailOf(m.kind, job.id)).submitId;
-    if (marker === row.key)
-      byKey.set(row.key, job.id);
+    if (marker === row.key) byKey.set(row.key, job.id);
   }
   const unsure = sending.filter((j) => !byKey.has(j.key) && listed.truncated);
   if (unsure.length > 0)
-    return yield* Effect_exports.fail(new InspireError({
-      reason: "Conflict",
-      message: `Whether ${unsure.length} job(s) of sweep ${m.name} were created cannot be told: the workspace lists more jobs than were read (${unsure.map((j) => j.name).join(", ")}).`,
-      hint: `Check ${callWord("jobs", { name: unsure[0]?.name ?? "" })} before running the sweep again, so none is started twice.`,
-      created: "unknown"
-    }));
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: `Whether ${unsure.length} job(s) of sweep ${m.name} were created cannot be told: the workspace lists more jobs than were read (${unsure.map((j) => j.name).join(", ")}).`,
+        hint: `Check ${callWord("jobs", { name: unsure[0]?.name ?? "" })} before running the sweep again, so none is started twice.`,
+        created: "unknown"
+      })
+    );
   return m.jobs.map((j) => {
-    if (j.state !== "sending")
-      return j;
+    if (j.state !== "sending") return j;
     const jobId = byKey.get(j.key);
     return jobId !== void 0 ? { ...j, state: "created", jobId } : { ...j, state: "pending" };
   });
 });
 var isActive2 = (job, seen) => {
-  if (job.state === "sending")
-    return true;
-  if (job.state !== "created" || job.jobId === void 0)
-    return false;
+  if (job.state === "sending") return true;
+  if (job.state !== "created" || job.jobId === void 0) return false;
   const p = seen.get(job.jobId);
   return p === void 0 || !p.status.terminal;
 };
 
-// ../../packages/core/dist/operations/sweep/manifest.js
+// ../../packages/core/src/operations/sweep/manifest.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash6 } from "node:crypto";
@@ -54038,7 +55593,19 @@ var stopMark = (m) => Effect_exports.gen(function* () {
   const marks = [m.stoppedAt, asked?.at].filter((n) => n !== void 0);
   return marks.length > 0 ? Math.max(...marks) : void 0;
 });
-var withSweepLock = (id, effect2) => Effect_exports.flatMap(Store, (store) => Effect_exports.catchTag(store.withLock(`sweep-${id}`, effect2, { timeout: "30 seconds" }), "InspireError", (e) => Effect_exports.fail(e.message.includes("lock") ? invalidInput(`Another inspire process is running sweep ${id} now.`, `Let it finish (or stop it), then run again; ${callWord("sweep", { action: "status" })} shows how far it got.`) : e)));
+var withSweepLock = (id, effect2) => Effect_exports.flatMap(
+  Store,
+  (store) => Effect_exports.catchTag(
+    store.withLock(`sweep-${id}`, effect2, { timeout: "30 seconds" }),
+    "InspireError",
+    (e) => Effect_exports.fail(
+      e.message.includes("lock") ? invalidInput(
+        `Another inspire process is running sweep ${id} now.`,
+        `Let it finish (or stop it), then run again; ${callWord("sweep", { action: "status" })} shows how far it got.`
+      ) : e
+    )
+  )
+);
 var listManifests = Effect_exports.gen(function* () {
   const store = yield* Store;
   const scope6 = yield* scopeOf;
@@ -54046,33 +55613,34 @@ var listManifests = Effect_exports.gen(function* () {
   const found = [];
   for (const name2 of names2.filter((n) => n.endsWith(".json"))) {
     const m = yield* readJsonFile(join14(folderOf(store), name2), Manifest);
-    if (m !== void 0 && m.scope === scope6)
-      found.push(m);
+    if (m !== void 0 && m.scope === scope6) found.push(m);
   }
   return found.sort((a, b) => b.updatedAt - a.updatedAt);
 });
 var findManifest = (wanted) => Effect_exports.gen(function* () {
   const all6 = yield* listManifests;
   const byId2 = all6.filter((m) => wanted.length >= 4 && m.id.startsWith(wanted.toLowerCase()));
-  if (byId2.length === 1 && byId2[0] !== void 0)
-    return byId2[0];
+  if (byId2.length === 1 && byId2[0] !== void 0) return byId2[0];
   const named = matchName(all6, (m) => m.name, wanted);
-  if (named.kind === "one")
-    return named.item;
+  if (named.kind === "one") return named.item;
   if (named.kind === "many") {
     const exact = named.items.filter((m) => m.name === named.items[0]?.name);
-    if (exact.length === named.items.length && exact[0] !== void 0)
-      return exact[0];
+    if (exact.length === named.items.length && exact[0] !== void 0) return exact[0];
   }
   const listing = all6.map((m) => `${m.name} (${m.id})`).join(", ");
-  return yield* Effect_exports.fail(invalidInput(named.kind === "many" || byId2.length > 1 ? `"${wanted}" names several sweeps: ${(named.kind === "many" ? named.items : byId2).map((m) => `${m.name} (${m.id})`).join(", ")}.` : `No sweep "${wanted}" was run with this profile.`, all6.length === 0 ? `Run one first: ${callWord("sweep", { action: "run" })}.` : `Name one by its name or id: ${listing}. ${callWord("sweep", { action: "status" })} lists them.`));
+  return yield* Effect_exports.fail(
+    invalidInput(
+      named.kind === "many" || byId2.length > 1 ? `"${wanted}" names several sweeps: ${(named.kind === "many" ? named.items : byId2).map((m) => `${m.name} (${m.id})`).join(", ")}.` : `No sweep "${wanted}" was run with this profile.`,
+      all6.length === 0 ? `Run one first: ${callWord("sweep", { action: "run" })}.` : `Name one by its name or id: ${listing}. ${callWord("sweep", { action: "status" })} lists them.`
+    )
+  );
 });
 
-// ../../packages/core/dist/operations/sweep/run.js
+// ../../packages/core/src/operations/sweep/run.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/sweep/fit.js
+// ../../packages/core/src/operations/sweep/fit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var restOf = (verdict) => verdict === "preempt" ? "the rest start by pre-empting low-priority work" : "the rest queue";
@@ -54082,10 +55650,8 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
   for (const p of placed) {
     const key = `${p.workspace.id}|${p.computeGroup.id}|${p.spec.id}|${p.instanceCount}|${p.priority}`;
     const seen = groups.get(key);
-    if (seen !== void 0)
-      seen.jobs++;
-    else
-      groups.set(key, { p, jobs: 1 });
+    if (seen !== void 0) seen.jobs++;
+    else groups.set(key, { p, jobs: 1 });
   }
   const out = [];
   const byWorkspace = /* @__PURE__ */ new Map();
@@ -54126,13 +55692,16 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
   return out;
 });
 
-// ../../packages/core/dist/operations/sweep/send.js
+// ../../packages/core/src/operations/sweep/send.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var resumeWord = (file3) => callWord("sweep", { action: "run", ...file3 !== void 0 ? { file: file3 } : {}, resume: true });
 var unsentOf = (m) => m.jobs.filter((j) => j.state !== "created").length;
 var stoppedError = (m, file3, stoppedAt) => {
-  return invalidInput(`Sweep ${m.name} (${m.id}) was stopped at ${formatInstant(stoppedAt)}; its ${unsentOf(m)} unsent job(s) are held back, and run sends nothing.`, `To go on on purpose: ${resumeWord(file3)} (only the missing jobs are sent). ${callWord("sweep", { action: "status", sweep: m.id })} shows where it stands.`);
+  return invalidInput(
+    `Sweep ${m.name} (${m.id}) was stopped at ${formatInstant(stoppedAt)}; its ${unsentOf(m)} unsent job(s) are held back, and run sends nothing.`,
+    `To go on on purpose: ${resumeWord(file3)} (only the missing jobs are sent). ${callWord("sweep", { action: "status", sweep: m.id })} shows where it stands.`
+  );
 };
 var counts = (rows, submitted, adopted) => ({
   submitted,
@@ -54144,8 +55713,7 @@ var counts = (rows, submitted, adopted) => ({
 var held = (m) => m.jobs.filter((j) => j.state === "created" || j.state === "sending").length;
 var fresh3 = (start3) => Effect_exports.gen(function* () {
   const current = (yield* readManifest(start3.id)) ?? start3;
-  if (!current.jobs.some((j) => j.state === "sending"))
-    return { m: current, adopted: 0 };
+  if (!current.jobs.some((j) => j.state === "sending")) return { m: current, adopted: 0 };
   const settled2 = yield* settleSending(current);
   const adopted = settled2.filter((j, i) => j.state === "created" && current.jobs[i]?.state === "sending").length;
   return { m: { ...current, jobs: [...settled2] }, adopted };
@@ -54158,36 +55726,43 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
     yield* writeManifest(next4);
     return next4;
   });
-  const put = (m2, index, patch9) => save2(m2, m2.jobs.map((j) => j.index === index ? { ...j, ...patch9 } : j));
+  const put = (m2, index, patch9) => save2(
+    m2,
+    m2.jobs.map((j) => j.index === index ? { ...j, ...patch9 } : j)
+  );
   let seenStop;
   let adopted = 0;
-  let m = yield* withSweepLock(start3.id, Effect_exports.gen(function* () {
-    const now = yield* fresh3(start3);
-    const stoppedAt = yield* stopMark(now.m);
-    if (stoppedAt !== void 0 && options.onStopped === "refuse" && unsentOf(now.m) > 0)
-      return yield* Effect_exports.fail(stoppedError(now.m, input2.file, stoppedAt));
-    adopted += now.adopted;
-    const { stoppedAt: _cleared, ...rest } = now.m;
-    if (options.onStopped === "resume")
-      yield* clearStopRequest(now.m);
-    const base = {
-      ...options.onStopped === "resume" ? rest : now.m,
-      ...start3.maxRunning !== void 0 ? { maxRunning: start3.maxRunning } : {}
-    };
-    seenStop = options.onStopped === "resume" ? void 0 : stoppedAt;
-    return yield* save2(base, base.jobs.map((j) => j.state === "failed" && mine(j) ? { ...j, state: "pending" } : j));
-  }));
+  let m = yield* withSweepLock(
+    start3.id,
+    Effect_exports.gen(function* () {
+      const now = yield* fresh3(start3);
+      const stoppedAt = yield* stopMark(now.m);
+      if (stoppedAt !== void 0 && options.onStopped === "refuse" && unsentOf(now.m) > 0)
+        return yield* Effect_exports.fail(stoppedError(now.m, input2.file, stoppedAt));
+      adopted += now.adopted;
+      const { stoppedAt: _cleared, ...rest } = now.m;
+      if (options.onStopped === "resume") yield* clearStopRequest(now.m);
+      const base = {
+        ...options.onStopped === "resume" ? rest : now.m,
+        ...start3.maxRunning !== void 0 ? { maxRunning: start3.maxRunning } : {}
+      };
+      seenStop = options.onStopped === "resume" ? void 0 : stoppedAt;
+      return yield* save2(
+        base,
+        base.jobs.map((j) => j.state === "failed" && mine(j) ? { ...j, state: "pending" } : j)
+      );
+    })
+  );
   const deadline = (yield* Clock_exports.currentTimeMillis) + input2.wait_seconds * 1e3;
   const warnings = [];
   const tried = /* @__PURE__ */ new Set();
   const total2 = m.jobs.filter((j) => j.state === "pending" && mine(j)).length;
   let submitted = 0;
   let waitedOut = false;
-  let stopped = false;
+  let stopped2 = false;
   for (; ; ) {
     const next4 = m.jobs.find((j) => j.state === "pending" && mine(j) && !tried.has(j.index));
-    if (next4 === void 0)
-      break;
+    if (next4 === void 0) break;
     let room = held(m);
     if (m.maxRunning !== void 0) {
       const free = yield* waitForRoom(m, m.maxRunning, deadline, input2.poll_seconds, context5);
@@ -54197,48 +55772,52 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
       }
       room = held(m);
     }
-    const turn = yield* withSweepLock(m.id, Effect_exports.gen(function* () {
-      const now = yield* fresh3(m);
-      adopted += now.adopted;
-      const current = now.m;
-      if ((yield* stopMark(current)) !== seenStop)
-        return { m: current, outcome: "stopped" };
-      const job = current.jobs.find((j) => j.index === next4.index);
-      if (job?.state !== "pending" || current.maxRunning !== void 0 && held(current) > room)
-        return { m: current, outcome: "again" };
-      tried.add(job.index);
-      context5.progress({ message: `submitting ${job.name}`, current: submitted + 1, total: total2 });
-      const sending = yield* put(current, job.index, { state: "sending" });
-      const r = yield* Effect_exports.either(send2(job));
-      if (r._tag === "Right") {
-        submitted++;
-        const created = yield* put(sending, job.index, {
-          state: "created",
-          jobId: r.right.jobId ?? "",
-          error: void 0
-        });
-        return { m: created, outcome: "sent" };
-      }
-      const e = r.left;
-      if (e.created === "unknown")
-        return yield* Effect_exports.fail(progressError(e, sending, job));
-      const refused = yield* put(sending, job.index, { state: "failed", error: e.message });
-      if (!input2.continue_on_error)
-        return yield* Effect_exports.fail(progressError(e, refused, job));
-      warnings.push(`${job.name} was not created: ${e.message}`);
-      return { m: refused, outcome: "refused" };
-    }));
+    const turn = yield* withSweepLock(
+      m.id,
+      Effect_exports.gen(function* () {
+        const now = yield* fresh3(m);
+        adopted += now.adopted;
+        const current = now.m;
+        if ((yield* stopMark(current)) !== seenStop) return { m: current, outcome: "stopped" };
+        const job = current.jobs.find((j) => j.index === next4.index);
+        if (job?.state !== "pending" || current.maxRunning !== void 0 && held(current) > room)
+          return { m: current, outcome: "again" };
+        tried.add(job.index);
+        context5.progress({ message: `submitting ${job.name}`, current: submitted + 1, total: total2 });
+        const sending = yield* put(current, job.index, { state: "sending" });
+        const r = yield* Effect_exports.either(send2(job));
+        if (r._tag === "Right") {
+          submitted++;
+          const created = yield* put(sending, job.index, {
+            state: "created",
+            jobId: r.right.jobId ?? "",
+            error: void 0
+          });
+          return { m: created, outcome: "sent" };
+        }
+        const e = r.left;
+        if (e.created === "unknown") return yield* Effect_exports.fail(progressError(e, sending, job));
+        const refused = yield* put(sending, job.index, { state: "failed", error: e.message });
+        if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused, job));
+        warnings.push(`${job.name} was not created: ${e.message}`);
+        return { m: refused, outcome: "refused" };
+      })
+    );
     m = turn.m;
     if (turn.outcome === "stopped") {
-      stopped = true;
+      stopped2 = true;
       break;
     }
   }
   const left3 = m.jobs.filter((j) => j.state === "pending").length;
-  if (stopped)
-    warnings.push(`The sweep was stopped while this ${action} was sending: ${left3} job(s) were not sent; ${resumeWord(input2.file)} sends them on purpose.`);
+  if (stopped2)
+    warnings.push(
+      `The sweep was stopped while this ${action} was sending: ${left3} job(s) were not sent; ${resumeWord(input2.file)} sends them on purpose.`
+    );
   else if (waitedOut)
-    warnings.push(`${left3} job(s) still wait for room under max_running ${m.maxRunning}; run the sweep again to submit them as earlier ones finish.`);
+    warnings.push(
+      `${left3} job(s) still wait for room under max_running ${m.maxRunning}; run the sweep again to submit them as earlier ones finish.`
+    );
   return {
     action,
     dryRun: false,
@@ -54255,7 +55834,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
     warnings,
     next: [
       nextStep("sweep", { action: "status", sweep: m.id }),
-      ...left3 > 0 && !stopped ? [nextStep("sweep", { action: "run", ...input2.file !== void 0 ? { file: input2.file } : {} })] : []
+      ...left3 > 0 && !stopped2 ? [nextStep("sweep", { action: "run", ...input2.file !== void 0 ? { file: input2.file } : {} })] : []
     ]
   };
 });
@@ -54268,22 +55847,19 @@ var progressError = (e, m, job) => {
 };
 var waitForRoom = (m, max6, deadline, pollSeconds, context5) => Effect_exports.gen(function* () {
   let known = held(m);
-  if (known < max6)
-    return true;
+  if (known < max6) return true;
   for (; ; ) {
     const seen = yield* readSweepJobs(m);
     known = m.jobs.filter((j) => isActive2(j, seen)).length;
-    if (known < max6)
-      return true;
+    if (known < max6) return true;
     const now = yield* Clock_exports.currentTimeMillis;
-    if (now >= deadline)
-      return false;
+    if (now >= deadline) return false;
     context5.progress({ message: `${known} of the sweep's jobs are queued or running (max_running ${max6}); waiting` });
     yield* Effect_exports.sleep(Duration_exports.millis(Math.min(pollSeconds * 1e3, deadline - now)));
   }
 });
 
-// ../../packages/core/dist/operations/sweep/submit.js
+// ../../packages/core/src/operations/sweep/submit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitRow = (s) => Effect_exports.gen(function* () {
@@ -54298,17 +55874,24 @@ var submitRow = (s) => Effect_exports.gen(function* () {
 });
 var costOf = (r) => r.spec.pricePerHour !== void 0 ? Math.round(r.spec.pricePerHour * r.instanceCount * 100) / 100 : void 0;
 
-// ../../packages/core/dist/operations/sweep/run.js
+// ../../packages/core/src/operations/sweep/run.ts
 var loadSweep = (input2, context5) => {
   if (input2.file !== void 0 && input2.definition !== void 0)
-    return Effect_exports.fail(invalidInput("Both file and definition were given.", "Give the sweep one way: file or definition."));
-  if (input2.file !== void 0)
-    return readSweepFile(input2.file, context5.workingDir);
-  if (input2.definition !== void 0)
-    return inlineSweep(input2.definition);
-  return Effect_exports.fail(invalidInput("run needs the sweep: a file or its definition.", "Pass the sweep file (YAML or JSON), or the definition."));
+    return Effect_exports.fail(
+      invalidInput("Both file and definition were given.", "Give the sweep one way: file or definition.")
+    );
+  if (input2.file !== void 0) return readSweepFile(input2.file, context5.workingDir);
+  if (input2.definition !== void 0) return inlineSweep(input2.definition);
+  return Effect_exports.fail(
+    invalidInput(
+      "run needs the sweep: a file or its definition.",
+      "Pass the sweep file (YAML or JSON), or the definition."
+    )
+  );
 };
-var peakOf = (costs, maxRunning) => round([...costs].sort((a, b) => b - a).slice(0, maxRunning ?? costs.length).reduce((a, b) => a + b, 0));
+var peakOf = (costs, maxRunning) => round(
+  [...costs].sort((a, b) => b - a).slice(0, maxRunning ?? costs.length).reduce((a, b) => a + b, 0)
+);
 var round = (n) => Math.round(n * 100) / 100;
 var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
   const out = [];
@@ -54318,11 +55901,13 @@ var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
   let workspaceId = "";
   for (const row of rows) {
     context5.progress({ message: `checking ${row.name}`, current: row.index, total: rows.length });
-    const r = yield* Effect_exports.mapError(submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }), (e) => amendError(e, { message: `Job ${row.index} (${row.name}): ${e.message}` }));
+    const r = yield* Effect_exports.mapError(
+      submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }),
+      (e) => amendError(e, { message: `Job ${row.index} (${row.name}): ${e.message}` })
+    );
     workspaceId ||= r.workspace.id;
     placed.push(r);
-    for (const w of r.warnings)
-      warnings.add(w);
+    for (const w of r.warnings) warnings.add(w);
     requests.push(...r.plan?.requests ?? []);
     out.push({
       index: row.index,
@@ -54357,11 +55942,20 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
   if (stoppedAt !== void 0 && !input2.resume && !input2.dry_run && known !== void 0 && unsentOf(known) > 0)
     return yield* Effect_exports.fail(stoppedError(known, input2.file, stoppedAt));
   const done7 = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key));
-  const checked = yield* checkRows(sweep, rows.filter((r) => !done7.has(r.key)), context5);
+  const checked = yield* checkRows(
+    sweep,
+    rows.filter((r) => !done7.has(r.key)),
+    context5
+  );
   const summary5 = summaryOf2(sweep, id, checked.rows, maxRunning, rows.length);
   const limit = sweep.limits.max_cost_per_hour;
   if (limit !== void 0 && summary5.peakCostPerHour > limit)
-    return yield* Effect_exports.fail(invalidInput(`${sweep.locate(["limits", "max_cost_per_hour"])}: the sweep can cost ${summary5.peakCostPerHour}/h at once, more than limits.max_cost_per_hour (${limit}).`, "Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        `${sweep.locate(["limits", "max_cost_per_hour"])}: the sweep can cost ${summary5.peakCostPerHour}/h at once, more than limits.max_cost_per_hour (${limit}).`,
+        "Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour."
+      )
+    );
   if (input2.dry_run)
     return {
       action: "run",
@@ -54418,26 +56012,41 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
       .../* @__PURE__ */ ((cost2) => cost2 !== void 0 ? { costPerHour: cost2 } : {})(costs.get(r.index))
     }))
   };
-  const sent = yield* sendJobs({ ...manifest, ...maxRunning !== void 0 ? { maxRunning } : {} }, input2, context5, (job) => submitRow({
-    kind: sweep.kind,
-    row: { index: job.index, job: rowJob(rows, job) },
-    dryRun: false,
-    submitId: job.key,
-    locate: sweep.locate
-  }), { action: "run", onStopped: input2.resume ? "resume" : "refuse" });
+  const sent = yield* sendJobs(
+    { ...manifest, ...maxRunning !== void 0 ? { maxRunning } : {} },
+    input2,
+    context5,
+    (job) => submitRow({
+      kind: sweep.kind,
+      row: { index: job.index, job: rowJob(rows, job) },
+      dryRun: false,
+      submitId: job.key,
+      locate: sweep.locate
+    }),
+    { action: "run", onStopped: input2.resume ? "resume" : "refuse" }
+  );
   return { ...sent, ...summary5, warnings: [...checked.warnings, ...sent.warnings] };
 });
 var rowJob = (rows, job) => rows.find((r) => r.index === job.index)?.job ?? {};
 
-// ../../packages/core/dist/operations/sweep/status.js
+// ../../packages/core/src/operations/sweep/status.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DETAIL_LIMIT = 20;
-var verdictOf = (jobId) => Effect_exports.map(metricsOperation.run(metricsOperation.input.parse({ job_id: jobId, mode: "summary", time_range: "30m" }), quietContext), (r) => r.summary !== void 0 ? { state: r.summary.state.toUpperCase(), text: r.summary.verdict } : void 0);
-var diagnosisOf2 = (jobId) => Effect_exports.map(jobDetailOperation.run(jobDetailOperation.input.parse({ job_id: jobId, log_lines: 50 }), quietContext), (r) => {
-  const [first2] = r.diagnosis?.findings ?? [];
-  return first2 !== void 0 ? `${first2.cause} ${first2.evidence}`.trim() : void 0;
-});
+var verdictOf = (jobId) => Effect_exports.map(
+  metricsOperation.run(
+    metricsOperation.input.parse({ job_id: jobId, mode: "summary", time_range: "30m" }),
+    quietContext
+  ),
+  (r) => r.summary !== void 0 ? { state: r.summary.state.toUpperCase(), text: r.summary.verdict } : void 0
+);
+var diagnosisOf2 = (jobId) => Effect_exports.map(
+  jobDetailOperation.run(jobDetailOperation.input.parse({ job_id: jobId, log_lines: 50 }), quietContext),
+  (r) => {
+    const [first2] = r.diagnosis?.findings ?? [];
+    return first2 !== void 0 ? `${first2.cause} ${first2.evidence}`.trim() : void 0;
+  }
+);
 var rowOf3 = (j, p) => ({
   index: j.index,
   name: j.name,
@@ -54456,7 +56065,9 @@ var statusOf2 = (m, details, context5) => Effect_exports.gen(function* () {
   const notes2 = [];
   if (details) {
     const running4 = rows.filter((r) => r.status?.family === "running" && r.jobId !== void 0);
-    const failed = rows.filter((r) => (r.status?.family === "failed" || r.status?.family === "stopped") && r.jobId !== void 0);
+    const failed = rows.filter(
+      (r) => (r.status?.family === "failed" || r.status?.family === "stopped") && r.jobId !== void 0
+    );
     for (const [list2, what] of [
       [running4, "metrics verdicts"],
       [failed, "diagnoses"]
@@ -54464,8 +56075,16 @@ var statusOf2 = (m, details, context5) => Effect_exports.gen(function* () {
       if (list2.length > DETAIL_LIMIT)
         notes2.push(`${what} for the first ${DETAIL_LIMIT} of ${list2.length} jobs only (each costs requests).`);
     context5.progress({ message: `reading ${Math.min(running4.length, DETAIL_LIMIT)} verdicts` });
-    const verdicts = yield* Effect_exports.forEach(running4.slice(0, DETAIL_LIMIT), (r) => Effect_exports.either(verdictOf(r.jobId ?? "")), { concurrency: 2 });
-    const causes = yield* Effect_exports.forEach(failed.slice(0, DETAIL_LIMIT), (r) => Effect_exports.either(diagnosisOf2(r.jobId ?? "")), { concurrency: 2 });
+    const verdicts = yield* Effect_exports.forEach(
+      running4.slice(0, DETAIL_LIMIT),
+      (r) => Effect_exports.either(verdictOf(r.jobId ?? "")),
+      { concurrency: 2 }
+    );
+    const causes = yield* Effect_exports.forEach(
+      failed.slice(0, DETAIL_LIMIT),
+      (r) => Effect_exports.either(diagnosisOf2(r.jobId ?? "")),
+      { concurrency: 2 }
+    );
     const byIndex = /* @__PURE__ */ new Map();
     running4.slice(0, DETAIL_LIMIT).forEach((r, i) => {
       const v = verdicts[i];
@@ -54474,14 +56093,12 @@ var statusOf2 = (m, details, context5) => Effect_exports.gen(function* () {
     });
     failed.slice(0, DETAIL_LIMIT).forEach((r, i) => {
       const c = causes[i];
-      if (c !== void 0 && Either_exports.isRight(c) && c.right !== void 0)
-        byIndex.set(r.index, { diagnosis: c.right });
+      if (c !== void 0 && Either_exports.isRight(c) && c.right !== void 0) byIndex.set(r.index, { diagnosis: c.right });
     });
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       const extra = row !== void 0 ? byIndex.get(row.index) : void 0;
-      if (row !== void 0 && extra !== void 0)
-        rows[i] = { ...row, ...extra };
+      if (row !== void 0 && extra !== void 0) rows[i] = { ...row, ...extra };
     }
   }
   if (m.stoppedAt !== void 0 && rows.some((r) => r.state !== "created"))
@@ -54534,12 +56151,16 @@ var sweepStatus = (input2, context5) => Effect_exports.gen(function* () {
   return yield* statusOf2(yield* findManifest(input2.sweep), input2.details, context5);
 });
 
-// ../../packages/core/dist/operations/sweep/manage.js
+// ../../packages/core/src/operations/sweep/manage.ts
 var manifestOf = (input2, context5) => Effect_exports.gen(function* () {
-  if (input2.sweep !== void 0)
-    return yield* findManifest(input2.sweep);
+  if (input2.sweep !== void 0) return yield* findManifest(input2.sweep);
   if (input2.file === void 0 && input2.definition === void 0)
-    return yield* Effect_exports.fail(invalidInput("Which sweep? None was named.", "Name it by its name or id (status lists them), or give its file."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "Which sweep? None was named.",
+        "Name it by its name or id (status lists them), or give its file."
+      )
+    );
   const sweep = yield* loadSweep(input2, context5);
   const id = sweepIdOf(sweep.hash);
   return (yield* readManifest(id)) ?? { name: sweep.name, id };
@@ -54547,8 +56168,7 @@ var manifestOf = (input2, context5) => Effect_exports.gen(function* () {
 var NOUN2 = (m) => m.kind === "hpc" ? "HPC job" : "job";
 var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
   const found = yield* manifestOf(input2, context5);
-  if (!("jobs" in found))
-    return nothingRun("stop", found, input2.dry_run);
+  if (!("jobs" in found)) return nothingRun("stop", found, input2.dry_run);
   const m = found;
   const type = m.kind === "hpc" ? "hpc" : "train";
   const liveOf = (seen, jobs) => jobs.flatMap((j) => {
@@ -54585,22 +56205,24 @@ var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
     };
   const at = Math.max(yield* Clock_exports.currentTimeMillis, ((yield* stopMark(m)) ?? 0) + 1);
   yield* requestStop(m, at);
-  const stopped = yield* withSweepLock(m.id, Effect_exports.gen(function* () {
-    const current = (yield* readManifest(m.id)) ?? m;
-    const next4 = { ...current, stoppedAt: at };
-    yield* writeManifest(next4);
-    yield* clearStopRequest(next4);
-    return next4;
-  }));
-  const now = liveOf(yield* readSweepJobs(stopped), stopped.jobs);
+  const stopped2 = yield* withSweepLock(
+    m.id,
+    Effect_exports.gen(function* () {
+      const current = (yield* readManifest(m.id)) ?? m;
+      const next4 = { ...current, stoppedAt: at };
+      yield* writeManifest(next4);
+      yield* clearStopRequest(next4);
+      return next4;
+    })
+  );
+  const now = liveOf(yield* readSweepJobs(stopped2), stopped2.jobs);
   const changed = [];
   for (const p of now) {
     context5.progress({ message: `stopping ${p.name}`, current: changed.length + 1, total: now.length });
     const r = yield* stopJob(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
-    if (r.outcome === "stopped")
-      changed.push(p.id);
+    if (r.outcome === "stopped") changed.push(p.id);
   }
-  const held2 = unsentOf(stopped);
+  const held2 = unsentOf(stopped2);
   return {
     ...base,
     changed,
@@ -54624,22 +56246,28 @@ var attemptKey = (job, attempt) => createHash7("sha256").update(`${job.key}
 attempt ${attempt}`).digest("hex").slice(0, 20);
 var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
   if (!input2.failed)
-    return yield* Effect_exports.fail(invalidInput("resubmit needs to know which jobs: only failed is offered.", "Pass failed: the failed and stopped jobs are resubmitted."));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        "resubmit needs to know which jobs: only failed is offered.",
+        "Pass failed: the failed and stopped jobs are resubmitted."
+      )
+    );
   const found = yield* manifestOf(input2, context5);
-  if (!("jobs" in found))
-    return nothingRun("resubmit", found, input2.dry_run);
+  if (!("jobs" in found)) return nothingRun("resubmit", found, input2.dry_run);
   const m = found;
   const seen = yield* readSweepJobs(m);
   const again = m.jobs.filter((j) => {
-    if (j.state === "failed" || j.state === "pending" && j.attempt > 0)
-      return true;
+    if (j.state === "failed" || j.state === "pending" && j.attempt > 0) return true;
     const p = j.jobId !== void 0 ? seen.get(j.jobId) : void 0;
     return j.state === "created" && (p?.status.family === "failed" || p?.status.family === "stopped");
   });
   const rowJob2 = (j) => fillJob(m.kind, m.job, j.params, j.index);
   const locate = () => `sweep ${m.name} (${m.id})`;
   if (input2.dry_run) {
-    const checked = yield* Effect_exports.forEach(again, (j) => submitRow({ kind: m.kind, row: { index: j.index, job: rowJob2(j) }, dryRun: true, locate }));
+    const checked = yield* Effect_exports.forEach(
+      again,
+      (j) => submitRow({ kind: m.kind, row: { index: j.index, job: rowJob2(j) }, dryRun: true, locate })
+    );
     return {
       action: "resubmit",
       sweep: sweepRef(m),
@@ -54659,46 +56287,56 @@ var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
     };
   }
   const only = new Set(again.map((j) => j.index));
-  const renewed = yield* withSweepLock(m.id, Effect_exports.gen(function* () {
-    const current = (yield* readManifest(m.id)) ?? m;
-    const seenFailed = new Map(again.map((j) => [j.index, j.jobId]));
-    const renewed2 = {
-      ...current,
-      jobs: current.jobs.map((j) => {
-        if (!only.has(j.index) || j.state !== "created" || j.jobId !== seenFailed.get(j.index))
-          return j;
-        const attempt = j.attempt + 1;
-        const { jobId: _gone, ...rest } = j;
-        return {
-          ...rest,
-          state: "pending",
-          attempt,
-          key: attemptKey(j, attempt),
-          previous: [...j.previous, j.jobId ?? ""]
-        };
-      })
-    };
-    yield* writeManifest(renewed2);
-    return renewed2;
-  }));
-  const sent = yield* sendJobs(renewed, input2, context5, (j) => submitRow({
-    kind: m.kind,
-    row: { index: j.index, job: rowJob2(j) },
-    dryRun: false,
-    submitId: j.key,
-    locate
-  }), { action: "resubmit", onStopped: "continue", only });
+  const renewed = yield* withSweepLock(
+    m.id,
+    Effect_exports.gen(function* () {
+      const current = (yield* readManifest(m.id)) ?? m;
+      const seenFailed = new Map(again.map((j) => [j.index, j.jobId]));
+      const renewed2 = {
+        ...current,
+        jobs: current.jobs.map((j) => {
+          if (!only.has(j.index) || j.state !== "created" || j.jobId !== seenFailed.get(j.index)) return j;
+          const attempt = j.attempt + 1;
+          const { jobId: _gone, ...rest } = j;
+          return {
+            ...rest,
+            state: "pending",
+            attempt,
+            key: attemptKey(j, attempt),
+            previous: [...j.previous, j.jobId ?? ""]
+          };
+        })
+      };
+      yield* writeManifest(renewed2);
+      return renewed2;
+    })
+  );
+  const sent = yield* sendJobs(
+    renewed,
+    input2,
+    context5,
+    (j) => submitRow({
+      kind: m.kind,
+      row: { index: j.index, job: rowJob2(j) },
+      dryRun: false,
+      submitId: j.key,
+      locate
+    }),
+    { action: "resubmit", onStopped: "continue", only }
+  );
   return { ...sent, sweep: sweepRef(renewed), totalCostPerHour: 0, peakCostPerHour: 0 };
 });
 
-// ../../packages/core/dist/operations/sweep/reads.js
+// ../../packages/core/src/operations/sweep/reads.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var KEPT_V2 = /* @__PURE__ */ new Set(["workspace.GetScheduleConfig"]);
 var KEPT_V1 = /* @__PURE__ */ new Set(["POST image/list"]);
 var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform) => {
   const kept = /* @__PURE__ */ new Map();
-  const keep = (key, call2) => Effect_exports.suspend(() => kept.has(key) ? Effect_exports.succeed(kept.get(key)) : Effect_exports.tap(call2, (answer) => Effect_exports.sync(() => kept.set(key, answer))));
+  const keep = (key, call2) => Effect_exports.suspend(
+    () => kept.has(key) ? Effect_exports.succeed(kept.get(key)) : Effect_exports.tap(call2, (answer) => Effect_exports.sync(() => kept.set(key, answer)))
+  );
   return Effect_exports.provideService(effect2, Platform, {
     ...platform,
     v2: (service3, action, body2, options) => KEPT_V2.has(`${service3}.${action}`) ? keep(`v2 ${service3}.${action} ${JSON.stringify(body2)}`, platform.v2(service3, action, body2, options)) : platform.v2(service3, action, body2, options),
@@ -54706,7 +56344,7 @@ var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform
   });
 });
 
-// ../../packages/core/dist/operations/sweep/render.js
+// ../../packages/core/src/operations/sweep/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var lines5 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
@@ -54717,44 +56355,72 @@ var renderRun = (r) => {
   const head5 = `Sweep ${r.sweep.name} (${r.sweep.id}, ${r.sweep.jobs} jobs from ${r.sweep.source})`;
   const totals = `Estimated cost: ${cost(r.totalCostPerHour)}/h for every job at once${r.maxRunning !== void 0 ? `; at most ${cost(r.peakCostPerHour)}/h with max_running ${r.maxRunning}` : ""}.`;
   if (r.dryRun)
-    return lines5(r.plan !== void 0 ? renderPlan({ ...r.plan, targets: [], requests: [] }) : void 0, head5, renderTable(r.jobs, [
+    return lines5(
+      r.plan !== void 0 ? renderPlan({ ...r.plan, targets: [], requests: [] }) : void 0,
+      head5,
+      renderTable(r.jobs, [
+        { header: "#", cell: (j) => String(j.index) },
+        { header: "NAME", cell: (j) => j.name },
+        { header: "COMMAND", cell: (j) => short3(j.command, 48) },
+        { header: "SPEC", cell: (j) => j.spec ?? "" },
+        { header: "GROUP", cell: (j) => j.computeGroup ?? "" },
+        { header: "N", cell: (j) => String(j.instances ?? "") },
+        { header: "COST/H", cell: (j) => cost(j.costPerHour) }
+      ]),
+      totals,
+      (r.fits ?? []).map(
+        (f) => `fit: ${f.jobs} job(s) of ${f.instances} × ${f.spec} in ${f.computeGroup}: ${f.verdict} (${f.reason})${f.together !== void 0 ? `
+at once${r.maxRunning !== void 0 ? ` (max_running ${r.maxRunning})` : ""}: ${f.together.summary}` : ""}`
+      ).join("\n"),
+      r.warnings.map((w) => `warning: ${w}`).join("\n"),
+      nexts(r)
+    );
+  const c = r.counts;
+  return lines5(
+    head5,
+    `${r.action === "resubmit" ? "Resubmitted" : "Submitted"} ${c.submitted}${c.adopted > 0 ? `, found ${c.adopted} already on the platform (their answers were lost)` : ""}; ${c.created} of ${r.sweep.jobs} created, ${c.pending} pending, ${c.failed} refused.`,
+    renderTable(r.jobs, [
       { header: "#", cell: (j) => String(j.index) },
       { header: "NAME", cell: (j) => j.name },
-      { header: "COMMAND", cell: (j) => short3(j.command, 48) },
-      { header: "SPEC", cell: (j) => j.spec ?? "" },
-      { header: "GROUP", cell: (j) => j.computeGroup ?? "" },
-      { header: "N", cell: (j) => String(j.instances ?? "") },
-      { header: "COST/H", cell: (j) => cost(j.costPerHour) }
-    ]), totals, (r.fits ?? []).map((f) => `fit: ${f.jobs} job(s) of ${f.instances} × ${f.spec} in ${f.computeGroup}: ${f.verdict} (${f.reason})${f.together !== void 0 ? `
-at once${r.maxRunning !== void 0 ? ` (max_running ${r.maxRunning})` : ""}: ${f.together.summary}` : ""}`).join("\n"), r.warnings.map((w) => `warning: ${w}`).join("\n"), nexts(r));
-  const c = r.counts;
-  return lines5(head5, `${r.action === "resubmit" ? "Resubmitted" : "Submitted"} ${c.submitted}${c.adopted > 0 ? `, found ${c.adopted} already on the platform (their answers were lost)` : ""}; ${c.created} of ${r.sweep.jobs} created, ${c.pending} pending, ${c.failed} refused.`, renderTable(r.jobs, [
-    { header: "#", cell: (j) => String(j.index) },
-    { header: "NAME", cell: (j) => j.name },
-    { header: "STATE", cell: (j) => j.state },
-    { header: "JOB", cell: (j) => j.jobId ?? "" },
-    { header: "ERROR", cell: (j) => short3(j.error, 60) }
-  ]), r.warnings.map((w) => `warning: ${w}`).join("\n"), nexts(r));
+      { header: "STATE", cell: (j) => j.state },
+      { header: "JOB", cell: (j) => j.jobId ?? "" },
+      { header: "ERROR", cell: (j) => short3(j.error, 60) }
+    ]),
+    r.warnings.map((w) => `warning: ${w}`).join("\n"),
+    nexts(r)
+  );
 };
-var renderStatus2 = (r) => lines5(`Sweep ${r.sweep.name} (${r.sweep.id}): ${Object.entries(r.counts).map(([k, n]) => `${n} ${k}`).join(", ")}`, renderTable(r.jobs, [
-  { header: "NAME", cell: (j) => j.name },
-  { header: "STATUS", cell: (j) => j.status !== void 0 ? j.status.family : j.state },
-  { header: "RUNTIME", cell: (j) => j.runtimeMs !== void 0 ? formatDuration(j.runtimeMs) : "-" },
-  { header: "VERDICT", cell: (j) => j.verdict ?? "" },
-  { header: "DIAGNOSIS", cell: (j) => short3(j.diagnosis ?? j.error, 70) },
-  { header: "JOB", cell: (j) => j.jobId ?? "" }
-]), r.notes.join("\n"), nexts(r));
-var renderList3 = (r) => lines5(renderTable(r.sweeps, [
-  { header: "ID", cell: (s) => s.id },
-  { header: "NAME", cell: (s) => s.name },
-  { header: "JOBS", cell: (s) => `${s.created}/${s.jobs}` },
-  { header: "FILE", cell: (s) => s.source },
-  { header: "LAST RUN", cell: (s) => formatTime(s.updatedAt) }
-], "(no sweeps run with this profile)"), nexts(r));
+var renderStatus2 = (r) => lines5(
+  `Sweep ${r.sweep.name} (${r.sweep.id}): ${Object.entries(r.counts).map(([k, n]) => `${n} ${k}`).join(", ")}`,
+  renderTable(r.jobs, [
+    { header: "NAME", cell: (j) => j.name },
+    { header: "STATUS", cell: (j) => j.status !== void 0 ? j.status.family : j.state },
+    { header: "RUNTIME", cell: (j) => j.runtimeMs !== void 0 ? formatDuration(j.runtimeMs) : "-" },
+    { header: "VERDICT", cell: (j) => j.verdict ?? "" },
+    { header: "DIAGNOSIS", cell: (j) => short3(j.diagnosis ?? j.error, 70) },
+    { header: "JOB", cell: (j) => j.jobId ?? "" }
+  ]),
+  r.notes.join("\n"),
+  nexts(r)
+);
+var renderList3 = (r) => lines5(
+  renderTable(
+    r.sweeps,
+    [
+      { header: "ID", cell: (s) => s.id },
+      { header: "NAME", cell: (s) => s.name },
+      { header: "JOBS", cell: (s) => `${s.created}/${s.jobs}` },
+      { header: "FILE", cell: (s) => s.source },
+      { header: "LAST RUN", cell: (s) => formatTime(s.updatedAt) }
+    ],
+    "(no sweeps run with this profile)"
+  ),
+  nexts(r)
+);
 var renderChange2 = (r) => lines5(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
 var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus2(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
 
-// ../../packages/core/dist/operations/sweep/result.js
+// ../../packages/core/src/operations/sweep/result.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SweepOutput = once6(() => {
@@ -54771,19 +56437,21 @@ var SweepOutput = once6(() => {
     action: external_exports.enum(["run", "resubmit"]),
     dryRun: external_exports.boolean().describe("True when nothing was sent"),
     sweep: Sweep,
-    jobs: external_exports.array(external_exports.object({
-      index: external_exports.number().describe("1-based row number"),
-      name: external_exports.string().describe("Job name"),
-      params: Params,
-      command: external_exports.string().optional().describe("The command as it would be sent"),
-      spec: external_exports.string().optional().describe("Spec name"),
-      computeGroup: external_exports.string().optional().describe("Compute group name"),
-      instances: external_exports.number().optional().describe("Instances (nodes)"),
-      costPerHour: external_exports.number().optional().describe("Estimated cost per hour: the spec's price × instances"),
-      state: State,
-      jobId: external_exports.string().optional().describe("The platform's job id once created"),
-      error: external_exports.string().optional().describe("Why the platform refused it")
-    })),
+    jobs: external_exports.array(
+      external_exports.object({
+        index: external_exports.number().describe("1-based row number"),
+        name: external_exports.string().describe("Job name"),
+        params: Params,
+        command: external_exports.string().optional().describe("The command as it would be sent"),
+        spec: external_exports.string().optional().describe("Spec name"),
+        computeGroup: external_exports.string().optional().describe("Compute group name"),
+        instances: external_exports.number().optional().describe("Instances (nodes)"),
+        costPerHour: external_exports.number().optional().describe("Estimated cost per hour: the spec's price × instances"),
+        state: State,
+        jobId: external_exports.string().optional().describe("The platform's job id once created"),
+        error: external_exports.string().optional().describe("Why the platform refused it")
+      })
+    ),
     totalCostPerHour: external_exports.number().describe("Estimated cost per hour of every job at once"),
     peakCostPerHour: external_exports.number().describe("The most it can cost per hour at once (max_running's costliest jobs)"),
     maxRunning: external_exports.number().optional().describe("The limit of jobs queued or running at once"),
@@ -54794,20 +56462,22 @@ var SweepOutput = once6(() => {
       pending: external_exports.number().describe("Not created yet (max_running held them back, or the run stopped)"),
       failed: external_exports.number().describe("Refused by the platform")
     }).describe("How far the sweep is"),
-    fits: external_exports.array(external_exports.object({
-      computeGroup: external_exports.string().describe("Compute group name"),
-      spec: external_exports.string().describe("Spec name"),
-      instances: external_exports.number().describe("Instances per job"),
-      jobs: external_exports.number().describe("How many of the sweep's jobs go there"),
-      verdict: external_exports.string().describe("now, preempt, queue or never for one such job; unknown when not read"),
-      reason: external_exports.string().describe("Why"),
-      together: external_exports.object({
-        jobs: external_exports.number().describe("Jobs asked at once: max_running, or all of them when unlimited"),
-        now: external_exports.number().describe("How many of them the group has room for now"),
-        verdict: external_exports.string().describe("now, preempt, queue or never for all of them at once"),
-        summary: external_exports.string().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"')
-      }).optional().describe("The sweep's whole ask in this group, from the same node read")
-    })).optional().describe("On a dry run: where each distinct placement stands now (availability's ranking)"),
+    fits: external_exports.array(
+      external_exports.object({
+        computeGroup: external_exports.string().describe("Compute group name"),
+        spec: external_exports.string().describe("Spec name"),
+        instances: external_exports.number().describe("Instances per job"),
+        jobs: external_exports.number().describe("How many of the sweep's jobs go there"),
+        verdict: external_exports.string().describe("now, preempt, queue or never for one such job; unknown when not read"),
+        reason: external_exports.string().describe("Why"),
+        together: external_exports.object({
+          jobs: external_exports.number().describe("Jobs asked at once: max_running, or all of them when unlimited"),
+          now: external_exports.number().describe("How many of them the group has room for now"),
+          verdict: external_exports.string().describe("now, preempt, queue or never for all of them at once"),
+          summary: external_exports.string().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"')
+        }).optional().describe("The sweep's whole ask in this group, from the same node read")
+      })
+    ).optional().describe("On a dry run: where each distinct placement stands now (availability's ranking)"),
     plan: PlanOutput().optional(),
     warnings: Warnings(),
     next: NextSteps()
@@ -54815,31 +56485,35 @@ var SweepOutput = once6(() => {
   const Status = external_exports.object({
     action: external_exports.literal("status"),
     sweep: Sweep,
-    jobs: external_exports.array(external_exports.object({
-      index: external_exports.number().describe("1-based row number"),
-      name: external_exports.string().describe("Job name"),
-      params: Params,
-      state: State,
-      jobId: external_exports.string().optional().describe("Job id"),
-      status: external_exports.object({ family: external_exports.string(), raw: external_exports.string() }).optional().describe("The job's status"),
-      runtimeMs: external_exports.number().optional().describe("How long it has run (ms)"),
-      verdict: external_exports.string().optional().describe("A running job's metrics verdict: HEALTHY, IDLE, STALLED, …"),
-      verdictText: external_exports.string().optional().describe("The verdict in one sentence"),
-      diagnosis: external_exports.string().optional().describe("A failed or stopped job's likely cause"),
-      error: external_exports.string().optional().describe("Why its create was refused"),
-      costPerHour: external_exports.number().optional().describe("Estimated cost per hour"),
-      attempt: external_exports.number().optional().describe("How many times it was resubmitted")
-    })),
+    jobs: external_exports.array(
+      external_exports.object({
+        index: external_exports.number().describe("1-based row number"),
+        name: external_exports.string().describe("Job name"),
+        params: Params,
+        state: State,
+        jobId: external_exports.string().optional().describe("Job id"),
+        status: external_exports.object({ family: external_exports.string(), raw: external_exports.string() }).optional().describe("The job's status"),
+        runtimeMs: external_exports.number().optional().describe("How long it has run (ms)"),
+        verdict: external_exports.string().optional().describe("A running job's metrics verdict: HEALTHY, IDLE, STALLED, …"),
+        verdictText: external_exports.string().optional().describe("The verdict in one sentence"),
+        diagnosis: external_exports.string().optional().describe("A failed or stopped job's likely cause"),
+        error: external_exports.string().optional().describe("Why its create was refused"),
+        costPerHour: external_exports.number().optional().describe("Estimated cost per hour"),
+        attempt: external_exports.number().optional().describe("How many times it was resubmitted")
+      })
+    ),
     counts: external_exports.record(external_exports.string(), external_exports.number()).describe("Jobs per status family (or sweep state when not created)"),
     notes: external_exports.array(external_exports.string()).describe("What was not read, and why"),
     next: NextSteps()
   });
   const List = external_exports.object({
     action: external_exports.literal("status"),
-    sweeps: external_exports.array(Sweep.extend({
-      created: external_exports.number().describe("Jobs created"),
-      updatedAt: epochMs("Last run").unwrap()
-    })),
+    sweeps: external_exports.array(
+      Sweep.extend({
+        created: external_exports.number().describe("Jobs created"),
+        updatedAt: epochMs("Last run").unwrap()
+      })
+    ),
     next: NextSteps()
   });
   const Change = external_exports.object({
@@ -54854,14 +56528,11 @@ var SweepOutput = once6(() => {
   return external_exports.union([Run, Status, List, Change]);
 });
 
-// ../../packages/core/dist/operations/sweep/index.js
+// ../../packages/core/src/operations/sweep/index.ts
 var run6 = (input2, context5) => {
-  if (input2.action === "run")
-    return withPlacementReads(sweepRun(input2, context5));
-  if (input2.action === "stop")
-    return sweepStop(input2, context5);
-  if (input2.action === "resubmit")
-    return withPlacementReads(sweepResubmit(input2, context5));
+  if (input2.action === "run") return withPlacementReads(sweepRun(input2, context5));
+  if (input2.action === "stop") return sweepStop(input2, context5);
+  if (input2.action === "resubmit") return withPlacementReads(sweepResubmit(input2, context5));
   return sweepStatus(input2, context5);
 };
 var EXAMPLE = {
@@ -54919,19 +56590,17 @@ var sweepOperation = defineOperation({
   render: (r) => renderSweep(r)
 });
 
-// ../../packages/core/dist/operations/usage/index.js
+// ../../packages/core/src/operations/usage/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/usage.js
+// ../../packages/core/src/domain/usage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var round1 = (x) => Math.round(x * 10) / 10;
 var submittedPriority = (p) => {
-  if (p === void 0)
-    return void 0;
-  if (Number.isInteger(p) && p >= 1 && p <= 10)
-    return p;
+  if (p === void 0) return void 0;
+  if (Number.isInteger(p) && p >= 1 && p <= 10) return p;
   return priorityFromStoredCode(p)?.priority;
 };
 var usageTask = (t) => {
@@ -54985,10 +56654,13 @@ var usageViews = (tasks) => ({
   byUser: groupUsage(tasks, (t) => ({ key: t.user.id || t.user.name, name: t.user.name || t.user.id })),
   byProject: groupUsage(tasks, (t) => ({ key: t.project.id || t.project.name, name: t.project.name || t.project.id })),
   byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || "(unknown)" })),
-  byPriority: groupUsage(tasks, (t) => t.priority === void 0 ? { key: "?", name: "(unknown)" } : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` })
+  byPriority: groupUsage(
+    tasks,
+    (t) => t.priority === void 0 ? { key: "?", name: "(unknown)" } : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` }
+  )
 });
 
-// ../../packages/core/dist/operations/usage/budgets.js
+// ../../packages/core/src/operations/usage/budgets.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var why = (e, what) => {
@@ -54999,7 +56671,10 @@ var why = (e, what) => {
 var numbers = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
 var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   const ref2 = { id: project3.id, name: project3.name };
-  const [overview, members2] = yield* Effect_exports.all([Effect_exports.either(budgetOverview(project3.id, workspaceId)), Effect_exports.either(memberBudgets(project3.id, workspaceId))], { concurrency: 2 });
+  const [overview, members2] = yield* Effect_exports.all(
+    [Effect_exports.either(budgetOverview(project3.id, workspaceId)), Effect_exports.either(memberBudgets(project3.id, workspaceId))],
+    { concurrency: 2 }
+  );
   const memberPart = members2._tag === "Right" ? { members: members2.right } : { membersNote: why(members2.left, `Member budgets of ${project3.name}`) };
   if (overview._tag === "Right") {
     const o = overview.right;
@@ -55029,7 +56704,7 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   };
 });
 
-// ../../packages/core/dist/operations/usage/output.js
+// ../../packages/core/src/operations/usage/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var UsageOutput = once6(() => {
@@ -55073,13 +56748,15 @@ var UsageOutput = once6(() => {
       }).describe("Spending by kind; empty when the platform does not say")
     }).optional().describe("The project's budget; absent when no surface told it"),
     overviewNote: external_exports.string().optional().describe("Why the overview (or its spending by kind) is missing"),
-    members: external_exports.array(external_exports.object({
-      id: external_exports.string().describe("User id"),
-      name: external_exports.string().describe("User name"),
-      budget: Points2.describe("The member's budget in points"),
-      used: Points2.describe("Points the member spent"),
-      remain: Points2.describe("Points the member has left")
-    })).optional().describe("Per member; absent when the platform refused or could not say"),
+    members: external_exports.array(
+      external_exports.object({
+        id: external_exports.string().describe("User id"),
+        name: external_exports.string().describe("User name"),
+        budget: Points2.describe("The member's budget in points"),
+        used: Points2.describe("Points the member spent"),
+        remain: Points2.describe("Points the member has left")
+      })
+    ).optional().describe("Per member; absent when the platform refused or could not say"),
     membersNote: external_exports.string().optional().describe("Why the member budgets are missing (e.g. refused to this account)")
   });
   return external_exports.object({
@@ -55096,7 +56773,7 @@ var UsageOutput = once6(() => {
   });
 });
 
-// ../../packages/core/dist/operations/usage/render.js
+// ../../packages/core/src/operations/usage/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var plural5 = (n, word2) => `${n} ${word2}${n === 1 ? "" : "s"}`;
@@ -55110,38 +56787,50 @@ var groupTable = (heading, groups) => renderTable(groups, [
   { header: "GPU UTIL", cell: (g) => pct3(g.utilisation), align: "right" },
   { header: "IDLE GPUS", cell: (g) => g.idleGpus > 0 ? g.idleGpus : "", align: "right" }
 ]);
-var taskTable = (tasks) => renderTable(tasks, [
-  { header: "TASK", cell: (t) => t.name },
-  { header: "USER", cell: (t) => t.user.name || t.user.id },
-  { header: "PROJECT", cell: (t) => t.project.name || t.project.id },
-  { header: "TYPE", cell: (t) => t.type },
-  { header: "PRIORITY", cell: (t) => t.priority === void 0 ? void 0 : `${t.priority} ${t.priorityLevel}` },
-  { header: "STATUS", cell: (t) => t.status },
-  { header: "GPUS", cell: (t) => t.gpus, align: "right" },
-  { header: "GPU UTIL", cell: (t) => pct3(t.utilisation), align: "right" },
-  { header: "RUNNING FOR", cell: (t) => t.status === "RUNNING" ? formatDuration(t.runningMs) : void 0 },
-  { header: "IDLE", cell: (t) => t.idle ? "IDLE" : "" }
-], "(no tasks)");
-var budgetTable = (budgets) => renderTable(budgets, [
-  { header: "PROJECT", cell: (b) => b.project.name },
-  { header: "TOTAL", cell: (b) => points(b.overview?.total), align: "right" },
-  { header: "USED", cell: (b) => points(b.overview?.used), align: "right" },
-  { header: "REMAINING", cell: (b) => points(b.overview?.remain), align: "right" },
-  { header: "TRAIN", cell: (b) => points(b.overview?.byKind.train), align: "right" },
-  { header: "INFERENCE", cell: (b) => points(b.overview?.byKind.inference), align: "right" },
-  { header: "STORAGE", cell: (b) => points(b.overview?.byKind.storage), align: "right" }
-], "(none of your projects is attached to this workspace)");
-var notes = (budgets) => budgets.flatMap((b) => [b.overviewNote, b.membersNote].filter((n) => n !== void 0).map((n) => `! ${n}`));
-var memberTables = (budgets) => budgets.flatMap((b) => b.members === void 0 ? [] : [
-  "",
-  `Members of ${b.project.name}:`,
-  renderTable(b.members, [
-    { header: "MEMBER", cell: (m) => m.name || m.id },
-    { header: "BUDGET", cell: (m) => points(m.budget), align: "right" },
-    { header: "USED", cell: (m) => points(m.used), align: "right" },
-    { header: "REMAINING", cell: (m) => points(m.remain), align: "right" }
-  ])
-]);
+var taskTable = (tasks) => renderTable(
+  tasks,
+  [
+    { header: "TASK", cell: (t) => t.name },
+    { header: "USER", cell: (t) => t.user.name || t.user.id },
+    { header: "PROJECT", cell: (t) => t.project.name || t.project.id },
+    { header: "TYPE", cell: (t) => t.type },
+    { header: "PRIORITY", cell: (t) => t.priority === void 0 ? void 0 : `${t.priority} ${t.priorityLevel}` },
+    { header: "STATUS", cell: (t) => t.status },
+    { header: "GPUS", cell: (t) => t.gpus, align: "right" },
+    { header: "GPU UTIL", cell: (t) => pct3(t.utilisation), align: "right" },
+    { header: "RUNNING FOR", cell: (t) => t.status === "RUNNING" ? formatDuration(t.runningMs) : void 0 },
+    { header: "IDLE", cell: (t) => t.idle ? "IDLE" : "" }
+  ],
+  "(no tasks)"
+);
+var budgetTable = (budgets) => renderTable(
+  budgets,
+  [
+    { header: "PROJECT", cell: (b) => b.project.name },
+    { header: "TOTAL", cell: (b) => points(b.overview?.total), align: "right" },
+    { header: "USED", cell: (b) => points(b.overview?.used), align: "right" },
+    { header: "REMAINING", cell: (b) => points(b.overview?.remain), align: "right" },
+    { header: "TRAIN", cell: (b) => points(b.overview?.byKind.train), align: "right" },
+    { header: "INFERENCE", cell: (b) => points(b.overview?.byKind.inference), align: "right" },
+    { header: "STORAGE", cell: (b) => points(b.overview?.byKind.storage), align: "right" }
+  ],
+  "(none of your projects is attached to this workspace)"
+);
+var notes = (budgets) => budgets.flatMap(
+  (b) => [b.overviewNote, b.membersNote].filter((n) => n !== void 0).map((n) => `! ${n}`)
+);
+var memberTables = (budgets) => budgets.flatMap(
+  (b) => b.members === void 0 ? [] : [
+    "",
+    `Members of ${b.project.name}:`,
+    renderTable(b.members, [
+      { header: "MEMBER", cell: (m) => m.name || m.id },
+      { header: "BUDGET", cell: (m) => points(m.budget), align: "right" },
+      { header: "USED", cell: (m) => points(m.used), align: "right" },
+      { header: "REMAINING", cell: (m) => points(m.remain), align: "right" }
+    ])
+  ]
+);
 var renderUsage = (r) => [
   renderFields([
     ["Workspace", `${r.workspace.name} (${r.workspace.id})`],
@@ -55171,7 +56860,7 @@ var renderUsage = (r) => [
   ...r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []
 ].join("\n");
 
-// ../../packages/core/dist/operations/usage/index.js
+// ../../packages/core/src/operations/usage/index.ts
 var Input15 = external_exports.object({
   workspace: external_exports.string().optional().describe("Workspace (name or id); default: the defaultWorkspace setting")
 });
@@ -55194,7 +56883,11 @@ var usageOperation = defineOperation({
     context5.progress({ message: `Reading the tasks and budgets of ${workspace.name}` });
     const attached = new Set(workspace.projects.map((p) => p.id));
     const [rows, projects] = yield* Effect_exports.all([taskDimensions(workspace.id), knownProjects()], { concurrency: 2 });
-    const budgets = yield* Effect_exports.forEach(projects.filter((p) => attached.has(p.id)), (p) => projectBudget(p, workspace.id), { concurrency: 2 });
+    const budgets = yield* Effect_exports.forEach(
+      projects.filter((p) => attached.has(p.id)),
+      (p) => projectBudget(p, workspace.id),
+      { concurrency: 2 }
+    );
     const tasks = rows.map(usageTask).sort((a, b) => b.gpus - a.gpus || a.name.localeCompare(b.name));
     const totals = summarize2(workspace.id, workspace.name, tasks);
     const idle = tasks.filter((t) => t.idle);
@@ -55216,7 +56909,7 @@ var usageOperation = defineOperation({
   render: (r) => renderUsage(r)
 });
 
-// ../../packages/core/dist/operations/wait.js
+// ../../packages/core/src/operations/wait.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS2 = 0.2;
@@ -55226,7 +56919,7 @@ var Input16 = external_exports.object({
   timeout_seconds: external_exports.number().min(1).max(3600).default(600).describe("Give up after this many seconds (default 600, at most 3600); call again to keep waiting"),
   poll_seconds: external_exports.number().min(MIN_POLL_SECONDS2).max(300).optional().describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS2}); default backs off from 5 s to 30 s`)
 });
-var Output8 = () => external_exports.object({
+var WaitOutput = () => external_exports.object({
   jobId: external_exports.string().describe("Task id"),
   until: external_exports.enum(["running", "finished", "succeeded"]).describe("The state waited for"),
   outcome: external_exports.enum(["reached", "timed-out", "task-failed", "not-found"]).describe("reached; timed-out (call again); task-failed (it ended otherwise); not-found"),
@@ -55236,21 +56929,16 @@ var Output8 = () => external_exports.object({
   message: external_exports.string().describe("What happened and what to do next")
 });
 var judge = (until, s) => {
-  if (until === "finished")
-    return s.terminal ? "reached" : void 0;
-  if (until === "running" && s.family === "running")
-    return "reached";
-  if (s.family === "succeeded")
-    return "reached";
+  if (until === "finished") return s.terminal ? "reached" : void 0;
+  if (until === "running" && s.family === "running") return "reached";
+  if (s.family === "succeeded") return "reached";
   return s.terminal ? "task-failed" : void 0;
 };
 var messageOf3 = (r) => {
   const st = r.status !== void 0 ? `${r.status.family} (${r.status.raw})` : "unknown";
   const waited = formatDuration(r.waitedMs);
-  if (r.outcome === "not-found")
-    return `${r.jobId} was not found. Check the id with ${callWord("jobs")}.`;
-  if (r.outcome === "reached")
-    return `${r.jobId} is ${st} after ${waited}.`;
+  if (r.outcome === "not-found") return `${r.jobId} was not found. Check the id with ${callWord("jobs")}.`;
+  if (r.outcome === "reached") return `${r.jobId} is ${st} after ${waited}.`;
   if (r.outcome === "task-failed")
     return `${r.jobId} ended ${st} without becoming ${r.until}; ${callWord("job_detail")} diagnoses why.`;
   return `Still ${st} after ${waited}; call ${callWord("wait")} again to keep waiting.`;
@@ -55260,7 +56948,7 @@ var waitOperation = defineOperation({
   title: "Wait for a task to reach a state",
   description: `Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
   input: Input16,
-  output: Output8,
+  output: WaitOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: {
@@ -55271,8 +56959,7 @@ var waitOperation = defineOperation({
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
     const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref2))
-      return yield* Effect_exports.fail(ref2.left);
+    if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
     const { id, kind } = ref2.right;
     const start3 = yield* Clock_exports.currentTimeMillis;
     const deadline = start3 + input2.timeout_seconds * 1e3;
@@ -55284,8 +56971,7 @@ var waitOperation = defineOperation({
       const now = yield* Clock_exports.currentTimeMillis;
       const base = { jobId: id, until: input2.until, waitedMs: now - start3, polls };
       if (Either_exports.isLeft(read2)) {
-        if (read2.left.reason !== "NotFound")
-          return yield* Effect_exports.fail(read2.left);
+        if (read2.left.reason !== "NotFound") return yield* Effect_exports.fail(read2.left);
         const r = { ...base, outcome: "not-found" };
         return { ...r, message: messageOf3(r) };
       }
@@ -55302,8 +56988,7 @@ var waitOperation = defineOperation({
         total: input2.timeout_seconds
       });
       yield* Effect_exports.sleep(Duration_exports.millis(Math.max(0, Math.min(pause * 1e3, deadline - now))));
-      if (input2.poll_seconds === void 0)
-        pause = Math.min(30, pause * 1.5);
+      if (input2.poll_seconds === void 0) pause = Math.min(30, pause * 1.5);
     }
   }),
   render: (r) => [
@@ -55317,7 +57002,7 @@ var waitOperation = defineOperation({
   ].join("\n")
 });
 
-// ../../packages/core/dist/operations/registry.js
+// ../../packages/core/src/operations/registry.ts
 var CATALOGUE = [
   configOperation,
   loginOperation,
@@ -55346,26 +57031,31 @@ var CATALOGUE = [
 var OPERATIONS = CATALOGUE;
 var findOperation = (name2) => OPERATIONS.find((op) => op.name === name2.replace(/^inspire_/, ""));
 
-// ../../packages/core/dist/facade-methods.js
+// ../../packages/core/src/facade-methods.ts
 var methodName = (name2) => name2.split("_").map((part, i) => i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)).join("");
-var operationCall = (run7) => (operation, input2, options = {}) => run7(invoke(operation, input2 ?? {}, options.progress !== void 0 ? { progress: options.progress } : quietContext), options.signal !== void 0 ? { signal: options.signal } : {});
+var operationCall = (run7) => (operation, input2, options = {}) => run7(
+  invoke(operation, input2 ?? {}, options.progress !== void 0 ? { progress: options.progress } : quietContext),
+  options.signal !== void 0 ? { signal: options.signal } : {}
+);
 var catalogueMethods = (run7) => {
   const call2 = operationCall(run7);
-  return Object.fromEntries(OPERATIONS.map((op) => [
-    methodName(op.name),
-    (input2, options) => call2(op, input2, options).then((done7) => done7.result)
-  ]));
+  return Object.fromEntries(
+    OPERATIONS.map((op) => [
+      methodName(op.name),
+      (input2, options) => call2(op, input2, options).then((done7) => done7.result)
+    ])
+  );
 };
 
-// ../../packages/core/dist/words/render.js
+// ../../packages/core/src/words/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/words/dialect.js
+// ../../packages/core/src/words/dialect.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/catalogue/commands.js
+// ../../packages/core/src/operations/catalogue/commands.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CONTROL_FIELDS = ["dry_run", "confirm"];
@@ -55381,7 +57071,9 @@ var commandOf = (op, placement, fixed5, read2, summary5) => {
     positional,
     lastOptional: placement?.lastOptional === true,
     ...placement?.rest !== void 0 ? { rest: placement.rest } : {},
-    fields: read2.filter((f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)),
+    fields: read2.filter(
+      (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)
+    ),
     writes,
     confirm: writes && (placement?.confirm ?? op.annotations.destructive)
   };
@@ -55390,40 +57082,35 @@ var commandsOf = (op) => {
   const by = op.effects.by;
   if (by === void 0 || op.actions === void 0)
     return [commandOf(op, op.cli, {}, Object.keys(op.input.shape), op.title)];
-  return Object.entries(op.actions).map(([value, action]) => commandOf(op, action.cli ?? { path: [...defaultPath(op), value] }, { [by]: value }, action.fields, action.summary));
+  return Object.entries(op.actions).map(
+    ([value, action]) => commandOf(op, action.cli ?? { path: [...defaultPath(op), value] }, { [by]: value }, action.fields, action.summary)
+  );
 };
 
-// ../../packages/core/dist/words/dialect.js
+// ../../packages/core/src/words/dialect.ts
 var isPlaceholder = (value) => typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value));
 var json3 = (value) => JSON.stringify(value) ?? String(value);
 var mcpValue = (value) => isPlaceholder(value) ? String(value) : json3(value);
 var mcpArgs = (input2) => Object.entries(input2).filter(([, v]) => v !== void 0).map(([k, v]) => `${k}=${mcpValue(v)}`).join(", ");
 var mcpWord = (ref2) => {
-  if (ref2.kind === "confirm")
-    return "confirm=true";
-  if (ref2.kind === "dry_run")
-    return "dry_run=true";
-  if (ref2.kind === "field")
-    return ref2.value === void 0 ? ref2.name : `${ref2.name}=${mcpValue(ref2.value)}`;
+  if (ref2.kind === "confirm") return "confirm=true";
+  if (ref2.kind === "dry_run") return "dry_run=true";
+  if (ref2.kind === "field") return ref2.value === void 0 ? ref2.name : `${ref2.name}=${mcpValue(ref2.value)}`;
   const args2 = mcpArgs(ref2.input);
   return args2 === "" ? `inspire_${ref2.op}` : `inspire_${ref2.op}(${args2})`;
 };
 var methodOf = (op) => op.replace(/_([a-z0-9])/g, (_m, c) => c.toUpperCase());
 var libraryWord = (ref2) => {
-  if (ref2.kind === "confirm")
-    return "confirm: true";
-  if (ref2.kind === "dry_run")
-    return "dry_run: true";
-  if (ref2.kind === "field")
-    return ref2.value === void 0 ? ref2.name : `${ref2.name}: ${json3(ref2.value)}`;
+  if (ref2.kind === "confirm") return "confirm: true";
+  if (ref2.kind === "dry_run") return "dry_run: true";
+  if (ref2.kind === "field") return ref2.value === void 0 ? ref2.name : `${ref2.name}: ${json3(ref2.value)}`;
   const entries2 = Object.entries(ref2.input).filter(([, v]) => v !== void 0);
   const args2 = entries2.map(([k, v]) => `${k}: ${json3(v)}`).join(", ");
   return `client.${methodOf(ref2.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
 };
 var shellWord = (value) => {
   const text3 = typeof value === "string" ? value : json3(value);
-  if (isPlaceholder(text3) || /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(text3))
-    return text3;
+  if (isPlaceholder(text3) || /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(text3)) return text3;
   return `'${text3.replace(/'/g, `'\\''`)}'`;
 };
 var flagName = (field) => `--${field.replace(/_/g, "-")}`;
@@ -55433,20 +57120,15 @@ var defaultOf2 = (op, field) => {
   return parsed?.success === true ? parsed.data : void 0;
 };
 var cliFlag = (op, field, value) => {
-  if (field === "confirm")
-    return value === false ? [] : ["--yes"];
-  if (field === "dry_run")
-    return value === false ? [] : ["--dry-run"];
+  if (field === "confirm") return value === false ? [] : ["--yes"];
+  if (field === "dry_run") return value === false ? [] : ["--dry-run"];
   const flag = flagName(field);
-  if (value === void 0)
-    return [flag];
+  if (value === void 0) return [flag];
   if (typeof value === "boolean") {
-    if (value)
-      return defaultOf2(op, field) === true ? [] : [flag];
+    if (value) return defaultOf2(op, field) === true ? [] : [flag];
     return defaultOf2(op, field) === true ? [`--no-${field.replace(/_/g, "-")}`] : [];
   }
-  if (Array.isArray(value))
-    return value.map((v) => `${flag} ${shellWord(v)}`);
+  if (Array.isArray(value)) return value.map((v) => `${flag} ${shellWord(v)}`);
   if (typeof value === "object" && value !== null)
     return Object.entries(value).map(([k, v]) => `${flag} ${shellWord(`${k}=${typeof v === "string" ? v : json3(v)}`)}`);
   return [`${flag} ${shellWord(value)}`];
@@ -55460,58 +57142,43 @@ var commandOfCall = (op, input2) => {
 var cliCall = (ref2) => {
   const op = findOperation(ref2.op);
   const command = op === void 0 ? void 0 : commandOfCall(op, ref2.input);
-  if (op === void 0 || command === void 0)
-    return `inspire ${ref2.op.replace(/_/g, "-")}`;
+  if (op === void 0 || command === void 0) return `inspire ${ref2.op.replace(/_/g, "-")}`;
   const words2 = ["inspire", ...command.path];
   command.positional.forEach((field, i) => {
     const value = ref2.input[field];
-    if (value !== void 0)
-      words2.push(shellWord(value));
-    else if (!(command.lastOptional && i === command.positional.length - 1))
-      words2.push(`<${field.replace(/_/g, "-")}>`);
+    if (value !== void 0) words2.push(shellWord(value));
+    else if (!(command.lastOptional && i === command.positional.length - 1)) words2.push(`<${field.replace(/_/g, "-")}>`);
   });
   for (const [field, value] of Object.entries(ref2.input)) {
-    if (value === void 0 || field in command.fixed || command.positional.includes(field))
-      continue;
-    if (SECRET_FIELDS.includes(field))
-      continue;
-    if (field === "confirm" && !command.confirm)
-      continue;
-    if (field === "dry_run" && !command.writes)
-      continue;
-    if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field))
-      continue;
+    if (value === void 0 || field in command.fixed || command.positional.includes(field)) continue;
+    if (SECRET_FIELDS.includes(field)) continue;
+    if (field === "confirm" && !command.confirm) continue;
+    if (field === "dry_run" && !command.writes) continue;
+    if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field)) continue;
     words2.push(...cliFlag(op, field, value));
   }
   const rest = command.rest === void 0 ? void 0 : ref2.input[command.rest];
-  if (typeof rest === "string")
-    words2.push("--", rest);
+  if (typeof rest === "string") words2.push("--", rest);
   return words2.join(" ");
 };
 var cliWord = (ref2) => {
-  if (ref2.kind === "confirm")
-    return "--yes";
-  if (ref2.kind === "dry_run")
-    return "--dry-run";
-  if (ref2.kind === "field")
-    return cliFlag(void 0, ref2.name, ref2.value).join(" ") || flagName(ref2.name);
+  if (ref2.kind === "confirm") return "--yes";
+  if (ref2.kind === "dry_run") return "--dry-run";
+  if (ref2.kind === "field") return cliFlag(void 0, ref2.name, ref2.value).join(" ") || flagName(ref2.name);
   return cliCall(ref2);
 };
 var wordIn = (dialect, ref2) => dialect === "mcp" ? mcpWord(ref2) : dialect === "cli" ? cliWord(ref2) : libraryWord(ref2);
 
-// ../../packages/core/dist/words/render.js
+// ../../packages/core/src/words/render.ts
 var renderWords = (text3, dialect) => replaceWords(text3, (ref2) => wordIn(dialect, ref2));
 var plain = (value) => {
   const proto4 = Object.getPrototypeOf(value);
   return proto4 === Object.prototype || proto4 === null;
 };
 var renderDeep = (value, dialect) => {
-  if (typeof value === "string")
-    return renderWords(value, dialect);
-  if (Array.isArray(value))
-    return value.map((v) => renderDeep(v, dialect));
-  if (typeof value !== "object" || value === null || !plain(value))
-    return value;
+  if (typeof value === "string") return renderWords(value, dialect);
+  if (Array.isArray(value)) return value.map((v) => renderDeep(v, dialect));
+  if (typeof value !== "object" || value === null || !plain(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect)]));
 };
 var renderError = (e, dialect) => !hasWords(e.message) && !hasWords(e.hint) && !hasWords(e.fix ?? "") ? e : amendError(e, {
@@ -55522,14 +57189,16 @@ var renderError = (e, dialect) => !hasWords(e.message) && !hasWords(e.hint) && !
   parts: { message: parseWords(e.message), hint: parseWords(e.hint) }
 });
 
-// ../../packages/core/dist/facade.js
+// ../../packages/core/src/facade.ts
 var createInspireClient = (options = {}) => {
   const dialect = options.words ?? "library";
   const runtime4 = ManagedRuntime_exports.make(Layer_exports.provideMerge(Harbor.layer, inspireLayer(options)));
   const run7 = async (program, runOptions = {}) => {
-    const exit4 = await runtime4.runPromiseExit(Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))), { signal: runOptions.signal });
-    if (Exit_exports.isSuccess(exit4))
-      return renderDeep(exit4.value, dialect);
+    const exit4 = await runtime4.runPromiseExit(
+      Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
+      { signal: runOptions.signal }
+    );
+    if (Exit_exports.isSuccess(exit4)) return renderDeep(exit4.value, dialect);
     const failure3 = Cause_exports.failureOption(exit4.cause);
     if (failure3._tag === "Some")
       throw failure3.value instanceof InspireError ? renderError(failure3.value, dialect) : failure3.value;
@@ -55564,14 +57233,13 @@ var createInspireClient = (options = {}) => {
   };
 };
 
-// ../../packages/core/dist/operations/catalogue/schema.js
+// ../../packages/core/src/operations/catalogue/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var cache2 = /* @__PURE__ */ new WeakMap();
 var convert = (schema) => {
   const known = cache2.get(schema);
-  if (known !== void 0)
-    return known;
+  if (known !== void 0) return known;
   const generated = external_exports.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" });
   const { $schema: _drop, ...rest } = generated;
   const result = rest;
@@ -55580,67 +57248,67 @@ var convert = (schema) => {
 };
 var inputJsonSchema = (operation) => convert(strictSchema(operation.input));
 
-// ../../packages/core/dist/words/index.js
+// ../../packages/core/src/words/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/internal.js
+// ../../packages/core/src/internal.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/index.js
+// ../../packages/core/src/api/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/images/index.js
+// ../../packages/core/src/api/images/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jobs/index.js
+// ../../packages/core/src/api/jobs/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/jupyter/index.js
+// ../../packages/core/src/api/jupyter/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/models/index.js
+// ../../packages/core/src/api/models/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/notebooks/index.js
+// ../../packages/core/src/api/notebooks/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/resources/index.js
+// ../../packages/core/src/api/resources/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/api/servings/index.js
+// ../../packages/core/src/api/servings/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/index.js
+// ../../packages/core/src/domain/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/domain/metrics/index.js
+// ../../packages/core/src/domain/metrics/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/index.js
+// ../../packages/core/src/operations/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/operations/catalogue/services.js
+// ../../packages/core/src/operations/catalogue/services.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/store/index.js
+// ../../packages/core/src/store/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/dist/store/profiles.js
+// ../../packages/core/src/store/profiles.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 

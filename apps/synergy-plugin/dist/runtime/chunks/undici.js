@@ -2313,7 +2313,7 @@ var require_env_http_proxy_agent = __commonJS({
   }
 });
 
-// ../../packages/core/dist/platform/undici.js
+// ../../packages/core/src/platform/undici.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var import_api = __toESM(require_api(), 1);

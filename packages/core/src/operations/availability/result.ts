@@ -1,47 +1,17 @@
-import { describeFragmentation, type FreeBucket } from "../../domain/availability.js"
-import { availabilityOf, type RankedFit } from "../common/fit.js"
+import { describeFragmentation } from "../../domain/availability.js"
+import type { OutputOf } from "../catalogue/operation.js"
+import { availabilityOf } from "../common/fit.js"
 import type { NodesRead } from "../common/nodes-read.js"
+import type { AvailabilityOutput } from "./output.js"
 
-/** One compute group's availability as the result gives it. */
-export interface AvailabilityGroup {
-  readonly id: string
-  readonly name: string
-  readonly gpu: string
-  readonly schedulableNodes: number
-  readonly fullyFreeNodes: number
-  readonly gpusPerNode: number
-  readonly gpus: { readonly total: number; readonly used: number; readonly free: number; readonly preemptible: number }
-  readonly freePerNode: ReadonlyArray<FreeBucket>
-  readonly fragmentation: string
-  readonly unschedulable: {
-    readonly cordoned: number
-    readonly maintenance: number
-    readonly faulty: number
-    readonly notReady: number
-  }
-}
+/** What inspire_availability returns: its output schema's type. */
+export interface AvailabilityResult extends OutputOf<ReturnType<typeof AvailabilityOutput>> {}
 
 /** A workspace with its groups' availability. */
-export interface AvailabilityWorkspace {
-  readonly id: string
-  readonly name: string
-  readonly groups: ReadonlyArray<AvailabilityGroup>
-  readonly problems: ReadonlyArray<string>
-}
+export type AvailabilityWorkspace = AvailabilityResult["workspaces"][number]
 
-/** What inspire_availability returns. */
-export interface AvailabilityResult {
-  readonly workspaces: ReadonlyArray<AvailabilityWorkspace>
-  readonly fit?: {
-    readonly spec?: string
-    readonly gpus?: number
-    readonly instances: number
-    readonly priority: number
-    readonly ranked: ReadonlyArray<RankedFit>
-  }
-  readonly readAt: number
-  readonly warnings: ReadonlyArray<string>
-}
+/** One compute group's availability as the result gives it. */
+export type AvailabilityGroup = AvailabilityWorkspace["groups"][number]
 
 /** The per-workspace, per-group part of the result from what was read. */
 export const toWorkspaces = (read: NodesRead): ReadonlyArray<AvailabilityWorkspace> =>

@@ -182,15 +182,40 @@ export type OperationSpec<I extends z.ZodObject, O, N extends string = string> =
 }
 
 /**
- * Declares an operation with its input, result and name types inferred: the name as its literal, the
- * result as the type `render` takes (annotate its parameter), which `run` must produce.
+ * The result an output schema describes, as `run` returns it and users read it: its `z.output`,
+ * read-only all the way down (a result is data handed over, not a buffer to fill in).
  */
-export const defineOperation = <I extends z.ZodObject, O, const N extends string>({
+export type OutputOf<S extends z.ZodType> = DeepReadonly<z.output<S>>
+
+/** A type with every array and object property read-only, at every depth. */
+export type DeepReadonly<T> =
+  T extends ReadonlyArray<infer E>
+    ? ReadonlyArray<DeepReadonly<E>>
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T
+
+/**
+ * Refuses a result type that is not its output schema's (`OutputOf`), both ways: a hand-kept copy of the
+ * schema drifts from it (a field, a literal, an optional key), so results are typed from the schema itself.
+ */
+export type ResultIsOutput<O, S extends z.ZodType, _N extends string = string> = [O] extends [OutputOf<S>]
+  ? [OutputOf<S>] extends [O]
+    ? unknown
+    : { readonly "the result type is not OutputOf its output schema (the schema's output is wider)": OutputOf<S> }
+  : { readonly "the result type is not OutputOf its output schema (the result is wider)": O }
+
+/**
+ * Declares an operation with its input, result and name types inferred: the name as its literal, the
+ * result as the type `render` takes (annotate its parameter), which `run` must produce and which must be
+ * its output schema's `OutputOf` (`ResultIsOutput`).
+ */
+export const defineOperation = <I extends z.ZodObject, const N extends string, S extends z.ZodType, O = OutputOf<S>>({
   output,
   ...rest
-}: OperationSpec<I, O, N>): Operation<I, O, N> => {
+}: OperationSpec<I, O, N> & { readonly output: () => S } & ResultIsOutput<O, S, N>): Operation<I, O, N> => {
   const schema = once(output)
-  return Object.defineProperty(rest, "output", { get: schema, enumerable: true }) as Operation<I, O, N>
+  return Object.defineProperty(rest, "output", { get: schema, enumerable: true }) as unknown as Operation<I, O, N>
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { StatusFamily } from "../../domain/status.js"
-import { type CallInput, callWord, type WordOperation } from "../../words/token.js"
-import { once } from "../catalogue/operation.js"
+import { type CallInput, callWord, WORD_OPERATIONS, type WordOperation } from "../../words/token.js"
+import { type OutputOf, once } from "../catalogue/operation.js"
 
 // Building blocks of the operations' output schemas. A field that a result may hold as `undefined` is
 // optional here: the JSON a frontend sends leaves such a key out. Each is built on first use, like
@@ -56,11 +56,7 @@ export const SpecCandidateOutput = once(() =>
 export const Warnings = once(() => z.array(z.string()).describe("Warnings that did not stop the call"))
 
 /** A follow-up call, as data: the operation, its input, and what it is for; each frontend words it. */
-export interface NextStep {
-  readonly operation: WordOperation
-  readonly input: Readonly<Record<string, unknown>>
-  readonly why?: string
-}
+export type NextStep = OutputOf<ReturnType<typeof NextSteps>>[number]
 
 /** A typed follow-up call: `nextStep("wait", { job_id }, "until it ends")`. */
 export const nextStep = (operation: WordOperation, input: CallInput, why?: string): NextStep => ({
@@ -78,7 +74,9 @@ export const NextSteps = once(() =>
   z
     .array(
       z.object({
-        operation: z.string().describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
+        operation: z
+          .enum(WORD_OPERATIONS)
+          .describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
         input: z.record(z.string(), z.unknown()).describe("Its input"),
         why: z.string().optional().describe("What the call is for"),
       }),

@@ -8,51 +8,22 @@ import { Effect, Either } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { callWord } from "../../words/token.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { ImagesInput } from "./input.js"
+import type { ImagesOutput } from "./output.js"
+
+/** Harbor repositories, or one repository's tags: inspire_images' result for that source. */
+export interface HarborImagesResult
+  extends Extract<OutputOf<ReturnType<typeof ImagesOutput>>, { readonly source: "harbor" }> {}
 
 /** A Harbor repository with the display address jobs use and the versions registered on the platform. */
-export interface HarborRepoRow {
-  readonly name: string
-  /** The display-domain address without a tag; add `:<tag>`. */
-  readonly address: string
-  readonly artifactCount: number
-  readonly pullCount: number
-  readonly updatedAt: number | undefined
-  readonly description: string
-  /** Tags registered on the platform; undefined when registration could not be checked. */
-  readonly registeredVersions: ReadonlyArray<string> | undefined
-}
+export type HarborRepoRow = NonNullable<HarborImagesResult["repositories"]>[number]
 
 /** One pushed tag of a repository. */
-export interface HarborTagRow {
-  readonly tag: string
-  /** The display-domain address to use in jobs (once registered). */
-  readonly address: string
-  readonly digest: string
-  readonly sizeBytes: number
-  readonly pushedAt: number | undefined
-  /** Whether the platform has this address registered; undefined when it could not be checked. */
-  readonly registered: boolean | undefined
-}
-
-/** Harbor repositories, or one repository's tags. */
-export interface HarborImagesResult {
-  readonly source: "harbor"
-  readonly registry: RegistryId
-  /** Where the registry came from: the argument, the workspace (SJ spaces use sj), or the qb default. */
-  readonly registryFrom: "argument" | "workspace" | "default"
-  /** The workspace whose platform image list was used to check registration. */
-  readonly checkedIn?: { readonly id: string; readonly name: string }
-  readonly search?: string
-  readonly repo?: string
-  readonly repositories?: ReadonlyArray<HarborRepoRow>
-  readonly total?: number
-  readonly tags?: ReadonlyArray<HarborTagRow>
-  readonly notes: ReadonlyArray<string>
-}
+export type HarborTagRow = NonNullable<HarborImagesResult["tags"]>[number]
 
 const PAGE_SIZE = 50
 

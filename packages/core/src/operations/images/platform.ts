@@ -1,32 +1,18 @@
 import { listPlatformImages } from "../../api/images/platform.js"
-import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { ImagesInput } from "./input.js"
+import type { ImagesOutput } from "./output.js"
+
+/** The platform's registered images for a workspace's registry: inspire_images' result for that source. */
+export interface PlatformImagesResult
+  extends Extract<OutputOf<ReturnType<typeof ImagesOutput>>, { readonly source: "platform" }> {}
 
 /** A registered image as inspire_images lists it; `address` is what jobs, notebooks and servings take. */
-export interface ImageRow {
-  readonly address: string
-  readonly name: string
-  readonly version: string
-  readonly status: string
-  readonly source: string
-  readonly visibility: string
-  readonly sizeBytes: number | undefined
-  readonly createdAt: number | undefined
-  readonly description: string
-}
-
-/** The platform's registered images for a workspace's registry. */
-export interface PlatformImagesResult {
-  readonly source: "platform"
-  readonly workspace: { readonly id: string; readonly name: string; readonly registry: RegistryId }
-  readonly visibility: ImagesInput["visibility"]
-  readonly search?: string
-  readonly images: ReadonlyArray<ImageRow>
-}
+export type ImageRow = PlatformImagesResult["images"][number]
 
 const SOURCE_LABEL: Readonly<Record<string, string>> = {
   SOURCE_OFFICIAL: "official",

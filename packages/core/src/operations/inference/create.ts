@@ -2,7 +2,6 @@ import { getModel, listModels, type ModelDetail } from "../../api/models/models.
 import { servingConsoleUrl } from "../../api/servings/schema.js"
 import { createServing, plannedServingCreate, prepareServing } from "../../api/servings/servings.js"
 import { validateName } from "../../domain/resources.js"
-import type { SpecCandidate } from "../../domain/specs.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
@@ -10,52 +9,15 @@ import { callWord, fieldWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
-import { type NextStep, nextStep } from "../common/output.js"
-import type { Plan } from "../common/plan.js"
+import { nextStep } from "../common/output.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
+import type { InferenceOutputOf } from "./output.js"
 import { recipeDeployment } from "./recipes/deploy.js"
 
 /** What `inference create` did (or, with dry_run, would do). */
-export interface InferenceCreateResult {
-  readonly action: "create"
-  readonly dryRun: boolean
-  /** Absent on a dry run. */
-  readonly servingId?: string
-  readonly name: string
-  readonly workspace: { readonly id: string; readonly name: string }
-  readonly project: { readonly id: string; readonly name: string }
-  readonly computeGroup: { readonly id: string; readonly name: string }
-  readonly spec: SpecCandidate
-  readonly image: string
-  readonly command: string
-  readonly port: number
-  readonly replicas: number
-  readonly nodesPerReplica: number
-  readonly model: { readonly id: string; readonly name: string; readonly version: number }
-  readonly priority: number
-  readonly customDomain?: string
-  readonly consoleUrl: string
-  /** The create's answer was lost and the serving was found again by name. */
-  readonly recovered?: boolean
-  readonly warnings: ReadonlyArray<string>
-  readonly next: ReadonlyArray<NextStep>
-  /** With dry_run: the exact request and what it would create. */
-  readonly plan?: Plan
-  /** The recipe the command was built from, with its resolved sizes. */
-  readonly recipe?: {
-    readonly name: string
-    readonly file: string
-    readonly engine: string
-    readonly tensorParallel: number
-    readonly pipelineParallel: number
-    readonly servedName: string
-    readonly modelPath: string
-  }
-  /** How to reach it once RUNNING: the access URL's OpenAI path and the served model name. */
-  readonly access?: string
-}
+export interface InferenceCreateResult extends Extract<InferenceOutputOf, { readonly action: "create" }> {}
 
 const required = <A>(value: A | undefined, field: string, example: string): Effect.Effect<A, InspireError> =>
   value === undefined || value === ""

@@ -7,6 +7,7 @@ import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
 import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
+import { inferenceHealthWait } from "./health-wait.js"
 import { type InferenceInput, InferenceInputSchema } from "./input.js"
 import {
   type InferenceDetailResult,
@@ -17,7 +18,7 @@ import {
   inferenceStop,
 } from "./manage.js"
 import { InferenceOutput } from "./output.js"
-import { type InferenceChatResult, type InferenceHealthResult, inferenceChat, inferenceHealth } from "./probe.js"
+import { type InferenceChatResult, type InferenceHealthResult, inferenceChat } from "./probe.js"
 import {
   type InferenceRecipeResult,
   type InferenceRecipesResult,
@@ -49,7 +50,7 @@ const run = (
   if (input.action === "create") return createInference(input, context.workingDir)
   if (input.action === "recipes") return inferenceRecipes(context.workingDir)
   if (input.action === "recipe") return inferenceRecipe(input, context.workingDir)
-  if (input.action === "health") return inferenceHealth(input)
+  if (input.action === "health") return inferenceHealthWait(input, context)
   if (input.action === "chat") return inferenceChat(input)
   if (input.action === "detail") return inferenceDetail(input)
   if (input.action === "list") return inferenceList(input)
@@ -146,13 +147,15 @@ export const inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
   description:
-    `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. ` +
+    `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. ` +
     "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. " +
     `stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
   effects: { by: "action", writes: ["create", "stop"] },
+  // health with wait_seconds waits: a host with a per-call limit cuts it and says to call again.
+  agent: { waitField: "wait_seconds" },
   examples: [
     {
       action: "create",
@@ -227,7 +230,7 @@ export const inferenceOperation = defineOperation({
     },
     health: {
       summary: "Probe a serving's OpenAI endpoint, or say why it is not ready",
-      fields: ["serving_id"],
+      fields: ["serving_id", "recipe", "wait", "wait_seconds"],
       cli: { path: ["serve", "health"], positional: ["serving_id"] },
     },
     chat: {

@@ -13,9 +13,21 @@ export const InferenceInputSchema = z.object({
     .string()
     .optional()
     .describe(
-      "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command",
+      "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)",
     ),
   prompt: z.string().optional().describe("For chat: the user message to send"),
+  wait: z
+    .boolean()
+    .optional()
+    .describe(
+      "For health: keep probing until the serving answers, crashes or stops, or the wait runs out (wait_seconds; default the recipe's health.timeout_seconds, else 600)",
+    ),
+  wait_seconds: z
+    .number()
+    .min(1)
+    .max(3600)
+    .optional()
+    .describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
   serving_id: z.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
   name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_id: z

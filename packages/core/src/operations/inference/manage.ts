@@ -1,50 +1,25 @@
-import { type Serving, servingConsoleUrl } from "../../api/servings/schema.js"
+import { servingConsoleUrl } from "../../api/servings/schema.js"
 import { getServing, listServings, stopServing } from "../../api/servings/servings.js"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
-import { type NextStep, nextStep } from "../common/output.js"
-import { labelOf, type Plan } from "../common/plan.js"
+import { nextStep } from "../common/output.js"
+import { labelOf } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
 import { stopRequest } from "../stop/plan.js"
 import type { InferenceInput } from "./input.js"
+import type { InferenceOutputOf } from "./output.js"
 
 /** One serving as `inference detail` shows it. */
-export interface InferenceDetailResult {
-  readonly action: "detail"
-  readonly serving: Serving
-  readonly consoleUrl: string
-  /** Time since creation, when the creation time is known. */
-  readonly ageMs: number | undefined
-  readonly next: ReadonlyArray<NextStep>
-}
+export interface InferenceDetailResult extends Extract<InferenceOutputOf, { readonly action: "detail" }> {}
 
 /** The servings of a workspace. */
-export interface InferenceListResult {
-  readonly action: "list"
-  readonly workspace: { readonly id: string; readonly name: string }
-  readonly servings: ReadonlyArray<Serving>
-  readonly truncated: boolean
-  readonly consoleUrl: string
-}
+export interface InferenceListResult extends Extract<InferenceOutputOf, { readonly action: "list" }> {}
 
 /** What `inference stop` did: without confirm only the state is reported. */
-export interface InferenceStopResult {
-  readonly action: "stop"
-  readonly servingId: string
-  readonly name: string
-  /** The state before this call. */
-  readonly status: Serving["status"]
-  readonly confirmed: boolean
-  /** True when a stop request was sent. */
-  readonly stopped: boolean
-  readonly message: string
-  readonly hint?: string
-  /** With dry_run: what the call would do. */
-  readonly plan?: Plan
-}
+export interface InferenceStopResult extends Extract<InferenceOutputOf, { readonly action: "stop" }> {}
 
 const ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`
 

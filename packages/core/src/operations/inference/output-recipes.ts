@@ -89,6 +89,24 @@ export const recipeOutputs = () => {
       .array(z.object({ time: z.number(), pod: z.string(), message: z.string() }))
       .describe("The newest log lines when not ready"),
     next: NextSteps(),
+    outcome: z
+      .enum(["ready", "timed-out", "failed"])
+      .optional()
+      .describe("With wait: ready; timed-out (call again); failed (it crashed or stopped)"),
+    wait: z
+      .object({
+        timeoutSeconds: z.number().describe("The bound of the wait (s)"),
+        timeoutFrom: z.enum(["asked", "recipe", "default"]).describe("wait_seconds, the recipe's, or the default"),
+        recipe: z.string().optional().describe("The serving's recipe, when known"),
+        path: z.string().describe("The path probed"),
+        probes: z.number().describe("How many times it was probed"),
+        waitedMs: z.number().describe("How long it waited (ms)"),
+        stages: z
+          .array(z.object({ afterMs: z.number(), stage: z.string() }))
+          .describe("Each stage seen, with when it was first seen"),
+      })
+      .optional()
+      .describe("With wait: how the wait went"),
   })
 
   const Chat = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { confirmWord } from "../../words/token.js"
-import { once } from "../catalogue/operation.js"
+import { type OutputOf, once } from "../catalogue/operation.js"
 import {
   epochMs,
   GroupRef,
@@ -107,3 +107,6 @@ export const InferenceOutput = once(() => {
     extra.Chat,
   ])
 })
+
+/** The result of inspire_inference as users read it: the schema's output, read-only. */
+export type InferenceOutputOf = OutputOf<ReturnType<typeof InferenceOutput>>

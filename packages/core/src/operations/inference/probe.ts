@@ -11,6 +11,7 @@ import type { ClientServices } from "../catalogue/services.js"
 import { type NextStep, nextStep } from "../common/output.js"
 import { withHint } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
+import type { InferenceOutputOf } from "./output.js"
 
 /** How far a serving is from answering. */
 export type ServingStage = "waiting" | "starting" | "loading" | "ready" | "crashed" | "stopped" | "unreachable"
@@ -23,36 +24,31 @@ export interface ServingLogLine {
 }
 
 /** What `inference health` found. */
-export interface InferenceHealthResult {
-  readonly action: "health"
-  readonly servingId: string
-  readonly name: string
-  readonly status: Serving["status"]
-  readonly stage: ServingStage
-  readonly ready: boolean
-  readonly reason: string
-  readonly accessUrl: string
-  /** The models `GET …/models` listed. */
-  readonly models: ReadonlyArray<string>
-  /** Milliseconds of the models request and of the one-token chat completion. */
-  readonly latencyMs: { readonly models?: number; readonly chat?: number }
-  readonly reply?: string
-  /** The newest lines of the serving's logs, when it is not ready and the platform gives them. */
-  readonly logs: ReadonlyArray<ServingLogLine>
-  readonly next: ReadonlyArray<NextStep>
+export interface InferenceHealthResult extends Extract<InferenceOutputOf, { readonly action: "health" }> {}
+
+/** How a `health` wait went. */
+export interface HealthWait {
+  readonly timeoutSeconds: number
+  /** Where the bound came from: asked (wait_seconds), the recipe's health.timeout_seconds, or the default. */
+  readonly timeoutFrom: "asked" | "recipe" | "default"
+  readonly recipe?: string
+  /** The path probed (the recipe's health.path, else /v1/models). */
+  readonly path: string
+  readonly probes: number
+  readonly waitedMs: number
+  /** Each stage the serving went through, with when it was first seen. */
+  readonly stages: ReadonlyArray<{ readonly afterMs: number; readonly stage: ServingStage }>
 }
 
+/** The path probed when no recipe says otherwise. */
+export const DEFAULT_HEALTH_PATH = "/v1/models"
+
+/** The URL of a health path (`/v1/models`) below a serving's access URL (which ends in its OpenAI base, …/v1). */
+const probeUrl = (root: string, path: string): string =>
+  path === DEFAULT_HEALTH_PATH ? `${root}/models` : `${root.replace(/\/v1$/, "")}/${path.replace(/^\/+/, "")}`
+
 /** What `inference chat` answered. */
-export interface InferenceChatResult {
-  readonly action: "chat"
-  readonly servingId: string
-  readonly name: string
-  readonly model: string
-  readonly reply: string
-  readonly finishReason: string
-  readonly latencyMs: number
-  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number }
-}
+export interface InferenceChatResult extends Extract<InferenceOutputOf, { readonly action: "chat" }> {}
 
 const ModelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose()
 const Completion = z
@@ -146,6 +142,7 @@ const waiting = (s: Serving): { stage: ServingStage; reason: string } | undefine
 export const inferenceHealth = (
   input: InferenceInput,
   probeChat = true,
+  path = DEFAULT_HEALTH_PATH,
 ): Effect.Effect<InferenceHealthResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const s = yield* withHint(getServing(yield* servingIdOf(input, "health")), ID_HINT)
@@ -162,18 +159,24 @@ export const inferenceHealth = (
     if (s.accessUrl === "")
       return notReady("unreachable", "Serving is RUNNING but the platform reports no access URL yet.", [], [again])
     const root = s.accessUrl.replace(/\/+$/, "")
-    const models = yield* Effect.either(call("GET", `${root}/models`))
+    const url = probeUrl(root, path)
+    const probed = yield* Effect.either(call("GET", url))
+    // A recipe's own health path (e.g. /health) says only that it answers: the models come from /models.
+    const models =
+      Either.isRight(probed) && probed.right.status === 200 && url !== `${root}/models`
+        ? yield* Effect.either(call("GET", `${root}/models`))
+        : probed
     if (Either.isLeft(models))
       return notReady(
         "unreachable",
-        `Could not reach ${root}/models (${models.left.code}); the access URL may be reachable only from the campus network.`,
+        `Could not reach ${url} (${models.left.code}); the access URL may be reachable only from the campus network.`,
         [],
         [again],
       )
     if (models.right.status !== 200 && !GATEWAY_WAIT.has(models.right.status))
       return notReady(
         "unreachable",
-        `${root}/models answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`,
+        `${url} answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`,
         yield* lastLines(s.id),
         [again],
       )

@@ -1,5 +1,5 @@
 import { nextLine } from "../common/output.js"
-import { formatTime, renderFields, renderTable } from "../common/render.js"
+import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { InferenceChatResult, InferenceHealthResult } from "./probe.js"
 import type { InferenceRecipeResult, InferenceRecipesResult } from "./recipes/actions.js"
 
@@ -51,6 +51,19 @@ export const renderRecipe = (r: InferenceRecipeResult): string => {
   )
 }
 
+const FROM = { asked: "asked", recipe: "the recipe's health.timeout_seconds", default: "the default" } as const
+
+const waitLine = (r: InferenceHealthResult): string | undefined => {
+  const w = r.wait
+  if (w === undefined) return undefined
+  const verdict =
+    r.outcome === "ready" ? "ready" : r.outcome === "failed" ? "stopped early: it will not answer" : "not ready in time"
+  return lines(
+    `waited ${formatDuration(w.waitedMs)} of ${w.timeoutSeconds} s (${FROM[w.timeoutFrom]}${w.recipe !== undefined ? `, recipe ${w.recipe}` : ""}), ${w.probes} probe(s) of ${w.path}: ${verdict}`,
+    `stages: ${w.stages.map((s) => `${s.stage} (${formatDuration(s.afterMs)})`).join(" → ")}`,
+  )
+}
+
 export const renderHealth = (r: InferenceHealthResult): string =>
   lines(
     `${r.name || r.servingId}: ${r.ready ? "ready" : `not ready (${r.stage})`} — ${r.reason}`,
@@ -67,6 +80,7 @@ export const renderHealth = (r: InferenceHealthResult): string =>
       ],
       ["reply", r.reply],
     ]),
+    waitLine(r),
     r.logs.length > 0
       ? `last log lines:\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}`
       : undefined,

@@ -5,8 +5,8 @@ import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
 import { callWord } from "../../words/token.js"
-import { defineOperation } from "../catalogue/operation.js"
-import { diagnose, type Finding } from "./diagnose.js"
+import { defineOperation, type OutputOf } from "../catalogue/operation.js"
+import { diagnose } from "./diagnose.js"
 import { JobDetailOutput } from "./output.js"
 import { readTask, type TaskDetail } from "./read.js"
 import { renderDetail } from "./render.js"
@@ -25,19 +25,11 @@ const Input = z.object({
     .describe("How many of the last log lines the failure diagnosis reads (default 100)"),
 })
 
-/** The diagnosis of a failed, stopped or waiting task. */
-export interface Diagnosis {
-  readonly findings: ReadonlyArray<Finding>
-  readonly eventsRead: number
-  readonly logLinesRead: number
-  /** Why some evidence could not be read, e.g. events already discarded. */
-  readonly notes: ReadonlyArray<string>
-}
+/** The result of inspire_job_detail: its output schema's type. */
+export interface JobDetailResult extends OutputOf<ReturnType<typeof JobDetailOutput>> {}
 
-/** The result of inspire_job_detail. */
-export interface JobDetailResult extends TaskDetail {
-  readonly diagnosis?: Diagnosis
-}
+/** The diagnosis of a failed, stopped or waiting task. */
+export type Diagnosis = NonNullable<JobDetailResult["diagnosis"]>
 
 const needsDiagnosis = (d: TaskDetail) =>
   d.status.family === "failed" || d.status.family === "stopped" || d.status.family === "waiting"
@@ -89,7 +81,7 @@ export const jobDetailOperation = defineOperation({
       if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
       const detail = yield* readTask(ref.right.id, ref.right.kind)
       const diagnosable = detail.kind === "train" || detail.kind === "hpc"
-      if (!diagnosable || !needsDiagnosis(detail)) return detail as JobDetailResult
+      if (!diagnosable || !needsDiagnosis(detail)) return detail satisfies JobDetailResult
       return { ...detail, diagnosis: yield* diagnosisOf(detail, input.log_lines) } satisfies JobDetailResult
     }),
   render: renderDetail,

@@ -3,7 +3,7 @@ import { shortPodName } from "../../domain/ids.js"
 import { formatInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
 import { callWord, fieldWord } from "../../words/token.js"
-import { defineOperation } from "../catalogue/operation.js"
+import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { formatTime } from "../common/render.js"
 import { jobState } from "../common/tasks/job.js"
 import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
@@ -47,7 +47,7 @@ const Window = z
   .object({ from: z.number().describe("Start (epoch ms)"), to: z.number().describe("End (epoch ms)") })
   .describe("The time window read")
 
-const Output = () =>
+const LogsOutput = () =>
   z.object({
     jobId: z.string().describe("Job id"),
     status: z.string().describe("The job's status: family (raw)"),
@@ -78,24 +78,8 @@ const Output = () =>
       .describe("For download: where the log went"),
   })
 
-/** The result of inspire_logs: lines, or where a download went. */
-export interface LogsResult {
-  readonly jobId: string
-  readonly status: string
-  readonly mode: "tail" | "window" | "download"
-  readonly lines?: ReadonlyArray<ShownLine>
-  readonly window?: { readonly from: number; readonly to: number }
-  /** More lines exist in the window than were returned. */
-  readonly truncated?: boolean
-  readonly download?: {
-    readonly path: string
-    readonly lines: number
-    readonly bytes: number
-    readonly requests: number
-    /** Milliseconds where more lines shared one instant than a page holds; some may be missing there. */
-    readonly crowdedAt: ReadonlyArray<number>
-  }
-}
+/** The result of inspire_logs: its output schema's type. */
+export interface LogsResult extends OutputOf<ReturnType<typeof LogsOutput>> {}
 
 /**
  * Log lines for people, one per line: local time with seconds and offset (the platform's own
@@ -118,7 +102,7 @@ export const logsOperation = defineOperation({
     `${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. ` +
     `Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
   input: Input,
-  output: Output,
+  output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   effects: {
     writes: false,

@@ -1,50 +1,23 @@
 import { shortPodName } from "../../domain/ids.js"
-import type { IdleWindow, ReclaimHazard } from "../../domain/metrics/health.js"
 import type { GpuHealthReport } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
 import type { SeriesStats } from "../../domain/metrics/stats.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import { formatTime, renderFields, renderTable } from "../common/render.js"
+import type { MetricsOutput } from "./output.js"
 import { sparkline } from "./sparkline.js"
 
-/** One series in percent, time in epoch seconds. */
-export interface SeriesRow {
-  readonly pod: string
-  readonly metric: MetricName
-  readonly points: ReadonlyArray<{ readonly t: number; readonly v: number }>
-}
+/** The result of inspire_metrics in any mode: its output schema's type. */
+export interface MetricsResult extends OutputOf<ReturnType<typeof MetricsOutput>> {}
 
-/** One pod's statistics in percent. */
-export interface PodStats {
-  readonly pod: string
-  readonly state: string
-  readonly gpu: { readonly avg: number; readonly p90: number; readonly max: number } | null
-  readonly gpuMemory: { readonly avg: number; readonly p90: number; readonly max: number } | null
-  readonly cpu: { readonly avg: number; readonly p90: number; readonly max: number } | null
-}
+/** One series in percent, time in epoch seconds. */
+export type SeriesRow = NonNullable<MetricsResult["series"]>[number]
 
 /** The health summary of a job. */
-export interface MetricsSummary {
-  readonly verdict: string
-  readonly state: string
-  readonly evidence: ReadonlyArray<string>
-  /** Pods the verdict singles out; empty when it is about the whole job. */
-  readonly pods: ReadonlyArray<string>
-  readonly perPod: ReadonlyArray<PodStats>
-  readonly idleWindows: ReadonlyArray<IdleWindow>
-  readonly reclaim: ReclaimHazard
-}
+export type MetricsSummary = NonNullable<MetricsResult["summary"]>
 
-/** The result of inspire_metrics in any mode. */
-export interface MetricsResult {
-  readonly jobId: string
-  readonly status: string
-  readonly mode: "summary" | "raw" | "download"
-  readonly timeRange: string
-  readonly window: { readonly start: number; readonly end: number; readonly intervalSeconds: number }
-  readonly summary?: MetricsSummary
-  readonly series?: ReadonlyArray<SeriesRow>
-  readonly download?: { readonly path: string; readonly rows: number; readonly bytes: number }
-}
+/** One pod's statistics in percent. */
+export type PodStats = MetricsSummary["perPod"][number]
 
 const trio = (s: SeriesStats | null) => (s === null ? null : { avg: s.avg, p90: s.p90, max: s.max })
 

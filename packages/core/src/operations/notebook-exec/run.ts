@@ -10,38 +10,16 @@ import { type Lab, labOf, openLab, resolveNotebook, waitForLab } from "../../api
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { fieldWord } from "../../words/token.js"
-import type { OperationContext } from "../catalogue/operation.js"
+import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
-import { type NextStep, nextStep } from "../common/output.js"
+import { nextStep } from "../common/output.js"
 import { type Plan, planned } from "../common/plan.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { NotebookExecInput } from "./input.js"
+import type { NotebookExecOutput } from "./output.js"
 
-/** What inspire_notebook_exec did, by mode. */
-export interface NotebookExecResult {
-  readonly mode: "run" | "detach" | "attach" | "status"
-  readonly notebook: { readonly id: string; readonly name: string }
-  readonly command?: string
-  /** stdout and stderr as one stream (a terminal merges them), the end of it when long. */
-  readonly output?: string
-  readonly outputTruncated?: boolean
-  /** The output was also written to the caller's stream as it came (the CLI). */
-  readonly streamed?: boolean
-  readonly exitCode?: number
-  readonly ended?: "exited" | "timed-out" | "interrupted"
-  readonly commandStatus?: number
-  readonly durationMs?: number
-  /** The detached command's id and folder in the notebook. */
-  readonly execId?: string
-  readonly folder?: string
-  readonly state?: "running" | "exited" | "lost" | "missing"
-  readonly outputBytes?: number
-  readonly startedAt?: number
-  readonly reconnects?: number
-  readonly plan?: Plan
-  readonly notes: ReadonlyArray<string>
-  readonly next: ReadonlyArray<NextStep>
-}
+/** What inspire_notebook_exec did, by mode: its output schema's type. */
+export interface NotebookExecResult extends OutputOf<ReturnType<typeof NotebookExecOutput>> {}
 
 type Mode = NotebookExecResult["mode"]
 

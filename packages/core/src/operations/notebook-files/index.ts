@@ -1,40 +1,13 @@
-import { z } from "zod"
 import { callWord, dryRunWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
-import { IdName } from "../common/output.js"
-import { PlanOutput, renderPlan } from "../common/plan.js"
+import { renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
 import { NotebookFilesInputSchema } from "./input.js"
+import { NotebookFilesOutput } from "./output.js"
 import { type NotebookFilesResult, runNotebookFiles } from "./run.js"
 
 export type { NotebookFilesResult } from "./run.js"
 export { FILES_LIMIT } from "./run.js"
-
-const NotebookFilesOutput = () =>
-  z.object({
-    action: z.enum(["list", "read", "write"]).describe("What was done"),
-    notebook: IdName().describe("The notebook"),
-    path: z.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
-    entries: z
-      .array(
-        z.object({
-          name: z.string().describe("Its name"),
-          path: z.string().describe("Its path"),
-          type: z.enum(["file", "directory", "notebook"]).describe("file, directory or notebook"),
-          size: z.number().optional().describe("Size in bytes (files)"),
-          modified: z.string().optional().describe("Last modified, as the server gives it"),
-        }),
-      )
-      .optional()
-      .describe("For list: the folder's entries, folders first"),
-    content: z.string().optional().describe("For read: the content (see encoding)"),
-    encoding: z.enum(["text", "base64"]).optional().describe("For read: text or base64"),
-    size: z.number().optional().describe("Bytes read or written"),
-    written: z.boolean().optional().describe("For write: whether the file was written"),
-    replaced: z.boolean().optional().describe("For write: whether an existing file was replaced"),
-    plan: PlanOutput().optional(),
-    notes: z.array(z.string()).describe("Notes for people"),
-  })
 
 const render = (r: NotebookFilesResult): string => {
   const notes = r.notes.map((n) => `note: ${n}`)

@@ -1,7 +1,6 @@
 import {
   listRemote,
   normalizeRemotePath,
-  type RemoteEntry,
   readRemoteFile,
   statRemote,
   tooLarge,
@@ -11,29 +10,18 @@ import { type Lab, labOf, resolveNotebook, waitForLab } from "../../api/jupyter/
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { fieldWord } from "../../words/token.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type Plan, planned } from "../common/plan.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { NotebookFilesInput } from "./input.js"
+import type { NotebookFilesOutput } from "./output.js"
 
 /** The most bytes one read or write of this tool moves (a conversation is no place for more). */
 export const FILES_LIMIT = 1024 * 1024
 
-/** What inspire_notebook_files did. */
-export interface NotebookFilesResult {
-  readonly action: "list" | "read" | "write"
-  readonly notebook: { readonly id: string; readonly name: string }
-  /** The path, relative to the Jupyter server's root folder ("" is the root). */
-  readonly path: string
-  readonly entries?: ReadonlyArray<RemoteEntry>
-  readonly content?: string
-  readonly encoding?: "text" | "base64"
-  readonly size?: number
-  readonly written?: boolean
-  readonly replaced?: boolean
-  readonly plan?: Plan
-  readonly notes: ReadonlyArray<string>
-}
+/** What inspire_notebook_files did: its output schema's type. */
+export interface NotebookFilesResult extends OutputOf<ReturnType<typeof NotebookFilesOutput>> {}
 
 const workspaceOf = (input: NotebookFilesInput) =>
   Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)

@@ -1,46 +1,23 @@
 import { createNotebook, plannedNotebookCreate, prepareNotebook } from "../../api/notebooks/create.js"
 import { notebookConsoleUrl } from "../../api/notebooks/schema.js"
 import { shmMbToGi, validateName } from "../../domain/resources.js"
-import type { SpecCandidate } from "../../domain/specs.js"
-import type { NormalizedStatus } from "../../domain/status.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
-import { type NextStep, nextStep } from "../common/output.js"
-import type { Plan } from "../common/plan.js"
+import { nextStep } from "../common/output.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
+import type { NotebookOutput } from "./output.js"
 
-/** What `notebook create` did (or, with dry_run, would do). */
-export interface NotebookCreateResult {
-  readonly action: "create"
-  readonly dryRun: boolean
-  /** Absent on a dry run. */
-  readonly notebookId?: string
-  readonly name: string
-  readonly status?: NormalizedStatus
-  readonly workspace: { readonly id: string; readonly name: string }
-  readonly project: { readonly id: string; readonly name: string }
-  readonly computeGroup: { readonly id: string; readonly name: string }
-  readonly spec: SpecCandidate
-  readonly image: string
-  readonly shmGi: number | undefined
-  readonly priority: number
-  readonly autoStop: boolean
-  readonly allowSsh: boolean
-  /** The notebook's page, or the workspace's notebook list on a dry run. */
-  readonly consoleUrl?: string
-  readonly recovered?: boolean
-  readonly warnings: ReadonlyArray<string>
-  readonly next: ReadonlyArray<NextStep>
-  /** With dry_run: the exact request and what it would create. */
-  readonly plan?: Plan
-}
+/** What `notebook create` did (or, with dry_run, would do): inspire_notebook's result for create. */
+export interface NotebookCreateResult
+  extends Extract<OutputOf<ReturnType<typeof NotebookOutput>>, { readonly action: "create" }> {}
 
 /** Checks the group, DSW spec, registered image and priority, then creates the notebook. */
 export const createNotebookOp = (

@@ -44,7 +44,7 @@ const run = (input: NotebookInput): Effect.Effect<NotebookResult, InspireError, 
 const lines = (...parts: ReadonlyArray<string | undefined>): string =>
   parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
 
-const gpus = (n: { gpuCount: number | undefined; gpuType: string }) =>
+const gpus = (n: { readonly gpuCount?: number | undefined; readonly gpuType: string }) =>
   n.gpuCount !== undefined && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU"
 
 const renderCreate = (r: NotebookCreateResult) =>

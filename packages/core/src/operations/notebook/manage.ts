@@ -2,51 +2,31 @@ import { labFromUrl, redactToken } from "../../api/jupyter/lab.js"
 import { deleteNotebook, type NotebookAction, startNotebook, stopNotebook } from "../../api/notebooks/lifecycle.js"
 import { getNotebook, getNotebookAccessUrl, listNotebooks, notebookIdOf } from "../../api/notebooks/read.js"
 import { type Notebook, notebookConsoleUrl } from "../../api/notebooks/schema.js"
-import type { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { callWord, confirmWord } from "../../words/token.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { labelOf, type Plan } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
+import type { NotebookOutput } from "./output.js"
 
-/** A notebook with its console page. */
-export interface NotebookView extends Notebook {
-  readonly consoleUrl: string
-}
+type NotebookOutputOf = OutputOf<ReturnType<typeof NotebookOutput>>
 
 /** The notebooks of a workspace. */
-export interface NotebookListResult {
-  readonly action: "list"
-  readonly workspace: { readonly id: string; readonly name: string }
-  readonly status: StatusFilter
-  readonly keyword?: string
-  readonly notebooks: ReadonlyArray<NotebookView>
-  readonly truncated: boolean
-}
+export interface NotebookListResult extends Extract<NotebookOutputOf, { readonly action: "list" }> {}
 
 /** One notebook, with its access addresses while it runs. */
-export interface NotebookDetailResult {
-  readonly action: "detail"
-  readonly notebook: NotebookView
-  readonly access?: { readonly jupyterUrl: string; readonly vscodeUrl: string }
-  readonly notes: ReadonlyArray<string>
-}
+export interface NotebookDetailResult extends Extract<NotebookOutputOf, { readonly action: "detail" }> {}
 
 /** What start, stop or delete did; `sent` is false when nothing was asked of the platform. */
-export interface NotebookChangeResult {
-  readonly action: "start" | "stop" | "delete"
-  readonly notebook: NotebookView
-  readonly sent: boolean
-  /** For delete: whether confirm was given. */
-  readonly confirmed?: boolean
-  readonly message: string
-  readonly hint?: string
-  /** With dry_run: what the call would do. */
-  readonly plan?: Plan
-}
+export interface NotebookChangeResult
+  extends Extract<NotebookOutputOf, { readonly action: "start" | "stop" | "delete" }> {}
+
+/** A notebook with its console page. */
+export type NotebookView = NotebookDetailResult["notebook"]
 
 const VERB = { start: "Start", stop: "Stop", delete: "Delete" } as const
 

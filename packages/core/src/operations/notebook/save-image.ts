@@ -8,21 +8,15 @@ import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { plannedV2 } from "../../platform/dry-run.js"
 import { callWord, fieldWord } from "../../words/token.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
-import type { Plan } from "../common/plan.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
-import type { NotebookView } from "./manage.js"
+import type { NotebookOutput } from "./output.js"
 
 /** What save_image did: the image made from the notebook, once the platform finished saving it. */
-export interface NotebookSaveImageResult {
-  readonly action: "save_image"
-  readonly notebook: NotebookView
-  readonly image: { readonly id: string; readonly name: string; readonly version: string; readonly address: string }
-  /** The notebook's save status as the platform last reported it (SUCCESS when done). */
-  readonly saveStatus: string
-  readonly plan?: Plan
-}
+export interface NotebookSaveImageResult
+  extends Extract<OutputOf<ReturnType<typeof NotebookOutput>>, { readonly action: "save_image" }> {}
 
 const SaveStatus = z
   .object({ save_mirror_status: z.union([z.object({ status: Text }).loose(), z.null()]).optional() })

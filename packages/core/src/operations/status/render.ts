@@ -1,5 +1,4 @@
 import type { DiscoveredType } from "../../api/resources/discover.js"
-import type { Spec } from "../../domain/specs.js"
 import { formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
 
@@ -11,7 +10,7 @@ const gpuCell = (g: StatusGroup): string =>
 interface SpecRow {
   readonly group: string
   readonly type: DiscoveredType
-  readonly spec: Spec
+  readonly spec: NonNullable<StatusGroup["specs"][DiscoveredType]>[number]
 }
 
 const specRows = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): ReadonlyArray<SpecRow> =>

@@ -1,61 +1,18 @@
 import type { DiscoveredType, Discovery } from "../../api/resources/discover.js"
-import type { GpuAvailability } from "../../api/resources/groups.js"
-import type { Spec } from "../../domain/specs.js"
-import type { WorkspacePolicy } from "../../domain/workspaces.js"
+import type { OutputOf } from "../catalogue/operation.js"
+import type { StatusOutput } from "./output.js"
+
+/** What inspire_status returns: its output schema's type. */
+export interface StatusResult extends OutputOf<ReturnType<typeof StatusOutput>> {}
 
 /** A project as inspire_status shows it. */
-export interface StatusProject {
-  readonly id: string
-  readonly name: string
-  readonly enName: string
-  readonly budget: number | undefined
-  readonly remainBudget: number | undefined
-  readonly priorityCap: number
-  /** False when the platform did not state a cap and 4 is assumed. */
-  readonly priorityCapKnown: boolean
-  readonly storage: { readonly projectHdd: string; readonly projectSsd: string; readonly globalUser?: string }
-  readonly workspaces: ReadonlyArray<{ readonly id: string; readonly name: string }>
-}
-
-/** A compute group with its GPUs and the specs of the schedule types asked about. */
-export interface StatusGroup {
-  readonly id: string
-  readonly name: string
-  readonly gpuType: string
-  readonly gpuDisplay: string
-  /** Undefined when the node listing could not be read. */
-  readonly gpus: GpuAvailability | undefined
-  readonly specs: Readonly<Partial<Record<DiscoveredType, ReadonlyArray<Spec>>>>
-  /** Types not asked about because the group does not run them. */
-  readonly skipped: ReadonlyArray<DiscoveredType>
-}
+export type StatusProject = StatusResult["projects"][number]
 
 /** A workspace with its internet policy, registry and groups. */
-export interface StatusWorkspace {
-  readonly id: string
-  readonly name: string
-  readonly enabled: boolean
-  readonly network: WorkspacePolicy["network"]
-  readonly registry: WorkspacePolicy["registry"]
-  /** False when the workspace is not in the policy table: network is then `unknown`. */
-  readonly policyKnown: boolean
-  readonly note?: string
-  readonly projects: ReadonlyArray<{ readonly id: string; readonly name: string }>
-  readonly groups: ReadonlyArray<StatusGroup>
-  /** What could not be read; the rest is still shown. */
-  readonly problems: ReadonlyArray<string>
-}
+export type StatusWorkspace = StatusResult["workspaces"][number]
 
-/** What inspire_status returns. */
-export interface StatusResult {
-  readonly user: { readonly name: string; readonly loginName: string }
-  readonly projects: ReadonlyArray<StatusProject>
-  readonly workspaces: ReadonlyArray<StatusWorkspace>
-  readonly scheduleTypes: ReadonlyArray<DiscoveredType>
-  readonly warnings: ReadonlyArray<string>
-  /** Epoch ms of the platform answers behind this result (older than now when cached). */
-  readonly discoveredAt: number
-}
+/** A compute group with its GPUs and the specs of the schedule types asked about. */
+export type StatusGroup = StatusWorkspace["groups"][number]
 
 /** Budget warnings for projects whose remaining budget is used up. */
 export const budgetNotes = (projects: ReadonlyArray<StatusProject>): ReadonlyArray<string> =>

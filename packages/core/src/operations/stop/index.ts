@@ -4,8 +4,8 @@ import { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
 import { callWord, confirmWord, dryRunWord, fieldWord } from "../../words/token.js"
-import { defineOperation } from "../catalogue/operation.js"
-import { dryRunField, type Plan, PlanOutput, renderPlan } from "../common/plan.js"
+import { defineOperation, type OutputOf } from "../catalogue/operation.js"
+import { dryRunField, PlanOutput, renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "../common/tasks/list.js"
 import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
@@ -38,7 +38,7 @@ const Input = z.object({
   dry_run: dryRunField(),
 })
 
-const Output = () =>
+const StopOutput = () =>
   z.object({
     mode: z.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
     stopped: z.boolean().describe("False when nothing was sent because confirm was missing"),
@@ -64,17 +64,8 @@ const Output = () =>
     plan: PlanOutput().optional(),
   })
 
-/** The result of inspire_stop. */
-export interface StopOperationResult {
-  readonly mode: "single" | "batch"
-  /** False when nothing was sent because confirm was missing. */
-  readonly stopped: boolean
-  readonly dryRun: boolean
-  readonly tasks: ReadonlyArray<StoppedTask>
-  readonly counts: { readonly stopped: number; readonly alreadyFinished: number; readonly failed: number }
-  readonly hint?: string
-  readonly plan?: Plan
-}
+/** The result of inspire_stop: its output schema's type. */
+export interface StopOperationResult extends OutputOf<ReturnType<typeof StopOutput>> {}
 
 const plural = (n: number) => `${n} task${n === 1 ? "" : "s"}`
 
@@ -121,7 +112,7 @@ export const stopOperation = defineOperation({
     `Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ` +
     `${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
-  output: Output,
+  output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
   effects: { writes: true },
   examples: [{ job_id: "{train_job}" }, { job_id: "{serving}", confirm: true }, { status: "running", name: "dry-*" }],

@@ -8,18 +8,10 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { readTask } from "../job-detail/read.js"
+import type { StopOperationResult } from "./index.js"
 
-/** What happened to one task. */
-export interface StoppedTask {
-  readonly id: string
-  readonly type: "train" | "hpc" | "inference"
-  readonly name: string
-  readonly workspace: string
-  readonly before: string
-  readonly after?: string
-  readonly outcome: "stopped" | "already-finished" | "would-stop" | "failed"
-  readonly error?: string
-}
+/** What happened to one task: a row of the result. */
+export type StoppedTask = StopOperationResult["tasks"][number]
 
 /** The kind of a stoppable id; notebooks and Ray jobs are refused with where to go instead. */
 export const stoppableKind = (raw: string): Either.Either<{ id: string; type: StoppedTask["type"] }, InspireError> =>

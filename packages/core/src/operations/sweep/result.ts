@@ -1,103 +1,31 @@
 import { z } from "zod"
-import { once } from "../catalogue/operation.js"
-import { epochMs, type NextStep, NextSteps, Warnings } from "../common/output.js"
-import { type Plan, PlanOutput } from "../common/plan.js"
-import type { ParamValue } from "./file.js"
-import type { SweepFit } from "./fit.js"
+import { type OutputOf, once } from "../catalogue/operation.js"
+import { epochMs, NextSteps, Warnings } from "../common/output.js"
+import { PlanOutput } from "../common/plan.js"
 
-/** The sweep a result is about. */
-export interface SweepRef {
-  readonly id: string
-  readonly name: string
-  readonly source: string
-  readonly kind: "train" | "hpc"
-  readonly jobs: number
-}
-
-/** One job of a run or a preview. */
-export interface SweepRunRow {
-  readonly index: number
-  readonly name: string
-  readonly params: Readonly<Record<string, ParamValue>>
-  readonly command?: string
-  readonly spec?: string
-  readonly computeGroup?: string
-  readonly instances?: number
-  readonly costPerHour?: number
-  readonly state: "pending" | "sending" | "created" | "failed"
-  readonly jobId?: string
-  readonly error?: string
-}
+type SweepOutputOf = OutputOf<ReturnType<typeof SweepOutput>>
 
 /** What run (and resubmit) return. */
-export interface SweepRunResult {
-  readonly action: "run" | "resubmit"
-  readonly dryRun: boolean
-  readonly sweep: SweepRef
-  readonly jobs: ReadonlyArray<SweepRunRow>
-  readonly totalCostPerHour: number
-  readonly peakCostPerHour: number
-  readonly maxRunning?: number
-  readonly counts: {
-    readonly submitted: number
-    readonly adopted: number
-    readonly created: number
-    readonly pending: number
-    readonly failed: number
-  }
-  /** On a dry run: the placement finder's verdict for each distinct placement. */
-  readonly fits?: ReadonlyArray<SweepFit>
-  readonly plan?: Plan
-  readonly warnings: ReadonlyArray<string>
-  readonly next: ReadonlyArray<NextStep>
-}
-
-/** One job in a status. */
-export interface SweepStatusRow {
-  readonly index: number
-  readonly name: string
-  readonly params: Readonly<Record<string, ParamValue>>
-  readonly state: SweepRunRow["state"]
-  readonly jobId?: string
-  readonly status?: { readonly family: string; readonly raw: string }
-  readonly runtimeMs?: number
-  readonly verdict?: string
-  readonly verdictText?: string
-  readonly diagnosis?: string
-  readonly error?: string
-  readonly costPerHour?: number
-  readonly attempt?: number
-}
+export interface SweepRunResult extends Extract<SweepOutputOf, { readonly dryRun: boolean }> {}
 
 /** What status returns for one sweep. */
-export interface SweepStatusResult {
-  readonly action: "status"
-  readonly sweep: SweepRef
-  readonly jobs: ReadonlyArray<SweepStatusRow>
-  readonly counts: Readonly<Record<string, number>>
-  readonly notes: ReadonlyArray<string>
-  readonly next: ReadonlyArray<NextStep>
-}
+export interface SweepStatusResult
+  extends Extract<SweepOutputOf, { readonly action: "status"; readonly jobs: unknown }> {}
 
 /** What status returns without a sweep: every sweep run with this profile. */
-export interface SweepListResult {
-  readonly action: "status"
-  readonly sweeps: ReadonlyArray<SweepRef & { readonly created: number; readonly updatedAt: number }>
-  readonly next: ReadonlyArray<NextStep>
-}
+export interface SweepListResult extends Extract<SweepOutputOf, { readonly sweeps: unknown }> {}
 
 /** What stop (and a resubmit with nothing to do) return. */
-export interface SweepChangeResult {
-  readonly action: "stop" | "resubmit"
-  readonly sweep: SweepRef
-  /** The job ids changed. */
-  readonly changed: ReadonlyArray<string>
-  /** After a stop: the jobs not sent, held back until a run says resume. */
-  readonly held?: number
-  readonly plan?: Plan
-  readonly message: string
-  readonly next: ReadonlyArray<NextStep>
-}
+export interface SweepChangeResult extends Extract<SweepOutputOf, { readonly changed: unknown }> {}
+
+/** The sweep a result is about. */
+export type SweepRef = SweepRunResult["sweep"]
+
+/** One job of a run or a preview. */
+export type SweepRunRow = SweepRunResult["jobs"][number]
+
+/** One job in a status. */
+export type SweepStatusRow = SweepStatusResult["jobs"][number]
 
 /** What inspire_sweep returns, by action. */
 export type SweepResult = SweepRunResult | SweepStatusResult | SweepListResult | SweepChangeResult

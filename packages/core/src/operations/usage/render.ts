@@ -1,21 +1,9 @@
-import type { UsageGroup, UsageTask } from "../../domain/usage.js"
+import type { OutputOf } from "../catalogue/operation.js"
 import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
-import type { ProjectBudget } from "./budgets.js"
+import type { UsageOutput } from "./output.js"
 
-/** What inspire_usage returns. */
-export interface UsageResult {
-  readonly workspace: { readonly id: string; readonly name: string }
-  readonly totals: UsageGroup
-  readonly byUser: ReadonlyArray<UsageGroup>
-  readonly byProject: ReadonlyArray<UsageGroup>
-  readonly byType: ReadonlyArray<UsageGroup>
-  readonly byPriority: ReadonlyArray<UsageGroup>
-  readonly tasks: ReadonlyArray<UsageTask>
-  readonly budgets: ReadonlyArray<ProjectBudget>
-  readonly warnings: ReadonlyArray<string>
-  /** Epoch ms of the platform's answers. */
-  readonly readAt: number
-}
+/** What inspire_usage returns: its output schema's type. */
+export interface UsageResult extends OutputOf<ReturnType<typeof UsageOutput>> {}
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
 
@@ -25,7 +13,7 @@ const pct = (v: number | undefined): string | undefined => (v === undefined ? un
 const points = (v: number | undefined): string | undefined =>
   v === undefined ? undefined : v.toLocaleString("en-US", { maximumFractionDigits: 2 })
 
-const groupTable = (heading: string, groups: ReadonlyArray<UsageGroup>): string =>
+const groupTable = (heading: string, groups: UsageResult["byUser"]): string =>
   renderTable(groups, [
     { header: heading, cell: (g) => g.name },
     { header: "GPUS", cell: (g) => g.gpus, align: "right" },
@@ -35,7 +23,7 @@ const groupTable = (heading: string, groups: ReadonlyArray<UsageGroup>): string 
     { header: "IDLE GPUS", cell: (g) => (g.idleGpus > 0 ? g.idleGpus : ""), align: "right" },
   ])
 
-const taskTable = (tasks: ReadonlyArray<UsageTask>): string =>
+const taskTable = (tasks: UsageResult["tasks"]): string =>
   renderTable(
     tasks,
     [
@@ -53,7 +41,7 @@ const taskTable = (tasks: ReadonlyArray<UsageTask>): string =>
     "(no tasks)",
   )
 
-const budgetTable = (budgets: ReadonlyArray<ProjectBudget>): string =>
+const budgetTable = (budgets: UsageResult["budgets"]): string =>
   renderTable(
     budgets,
     [
@@ -69,12 +57,12 @@ const budgetTable = (budgets: ReadonlyArray<ProjectBudget>): string =>
   )
 
 // What a budget section could not show, said where it would have been.
-const notes = (budgets: ReadonlyArray<ProjectBudget>): string[] =>
+const notes = (budgets: UsageResult["budgets"]): string[] =>
   budgets.flatMap((b) =>
     [b.overviewNote, b.membersNote].filter((n): n is string => n !== undefined).map((n) => `! ${n}`),
   )
 
-const memberTables = (budgets: ReadonlyArray<ProjectBudget>): string[] =>
+const memberTables = (budgets: UsageResult["budgets"]): string[] =>
   budgets.flatMap((b) =>
     b.members === undefined
       ? []

@@ -1,8 +1,10 @@
 import type { SpecCandidate } from "../../../domain/specs.js"
 import { renderTable } from "../render.js"
 
-/** A spec candidate as one phrase: `8 × H100, 160 CPU, 1800 GiB, 80/h`. */
-export const describeSpecCandidate = (c: SpecCandidate): string =>
+/** A spec candidate (or a result's spec, whose price may be left out) as one phrase: `8 × H100, 160 CPU, 1800 GiB, 80/h`. */
+export const describeSpecCandidate = (
+  c: Omit<SpecCandidate, "pricePerHour"> & { readonly pricePerHour?: number | undefined },
+): string =>
   `${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${
     c.pricePerHour !== undefined ? `, ${c.pricePerHour}/h` : ""
   }`

@@ -3,52 +3,22 @@ import { composeCommand } from "../../../domain/command-prefix.js"
 import { type Finding, hasErrors } from "../../../domain/lint/index.js"
 import type { Project } from "../../../domain/projects.js"
 import { parseShm } from "../../../domain/resources.js"
-import { type Spec, type SpecCandidate, toCandidate } from "../../../domain/specs.js"
+import { type Spec, toCandidate } from "../../../domain/specs.js"
 import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import type { Platform } from "../../../platform/client.js"
 import type { ActiveProfile } from "../../../profile.js"
 import { fieldWord } from "../../../words/token.js"
+import type { OutputOf } from "../../catalogue/operation.js"
 import { defaultOf, type Target } from "../defaults.js"
 import { type NextStep, nextStep } from "../output.js"
-import type { Plan } from "../plan.js"
+import type { SubmitOutput } from "./output.js"
+
+/** What submit, submit_hpc and resubmit return: their output schema's type. */
+export interface SubmitResult extends OutputOf<ReturnType<typeof SubmitOutput>> {}
 
 /** The request a dry run would have sent. */
-export interface DryRunRequest {
-  readonly surface: string
-  readonly body: unknown
-}
-
-/** What submit, submit_hpc and resubmit return. */
-export interface SubmitResult {
-  readonly kind: "training" | "hpc"
-  readonly dryRun: boolean
-  /** Undefined on a dry run. */
-  readonly jobId?: string
-  readonly consoleUrl?: string
-  readonly status?: string
-  /** True when the create's answer was lost and the job was found on the platform instead. */
-  readonly recovered?: boolean
-  readonly name: string
-  readonly project: { readonly id: string; readonly name: string; readonly enName: string }
-  readonly workspace: { readonly id: string; readonly name: string; readonly network: string }
-  readonly computeGroup: { readonly id: string; readonly name: string }
-  readonly spec: SpecCandidate
-  readonly image: string
-  readonly priority: number
-  /** The training command or HPC entrypoint exactly as sent (commandPrefix applied). */
-  readonly command: string
-  readonly instanceCount: number
-  readonly shmGi?: number
-  readonly slurm?: { readonly numberOfTasks: number; readonly cpusPerTask: number; readonly memoryPerCpu: string }
-  readonly resubmittedFrom?: string
-  readonly request?: DryRunRequest
-  /** On a dry run: what the call would do. */
-  readonly plan?: Plan
-  readonly warnings: ReadonlyArray<string>
-  readonly findings: ReadonlyArray<Finding>
-  readonly next: ReadonlyArray<NextStep>
-}
+export type DryRunRequest = NonNullable<SubmitResult["request"]>
 
 /** Shared memory in GiB from the argument (bare numbers are GiB) or defaultShm (MB), else `fallback`. */
 export const resolveShm = (

@@ -1,12 +1,13 @@
-import { type SpecCandidate, toCandidate } from "../../../domain/specs.js"
+import { toCandidate } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
-import { type NextStep, nextStep } from "../../common/output.js"
+import { nextStep } from "../../common/output.js"
 import type { InferenceInput } from "../input.js"
+import type { InferenceOutputOf } from "../output.js"
 import { findRecipe, recipeBook, resolveForPlacement } from "./deploy.js"
-import { type ResolvedRecipe, resolveRecipe } from "./resolve.js"
+import { resolveRecipe } from "./resolve.js"
 import type { Recipe, RecipeSource } from "./schema.js"
 
 /** One recipe as a list shows it. */
@@ -21,35 +22,10 @@ export interface RecipeEntry {
 }
 
 /** The recipes the caller can deploy, and where they were looked for. */
-export interface InferenceRecipesResult {
-  readonly action: "recipes"
-  readonly recipes: ReadonlyArray<RecipeEntry>
-  /** The folders read, lowest precedence first. */
-  readonly folders: ReadonlyArray<{ readonly dir: string; readonly source: RecipeSource }>
-  /** Names defined twice, and which file wins. */
-  readonly clashes: ReadonlyArray<string>
-}
+export interface InferenceRecipesResult extends Extract<InferenceOutputOf, { readonly action: "recipes" }> {}
 
 /** One recipe, resolved against a spec when one was given. */
-export interface InferenceRecipeResult {
-  readonly action: "recipe"
-  readonly recipe: RecipeEntry & {
-    readonly image: string
-    readonly port: number
-    readonly parallel: { readonly tensor: number | "auto"; readonly pipeline: number | "auto" }
-    readonly nodesPerReplica: number
-    readonly replicas: number
-    readonly args: ReadonlyArray<string>
-    readonly env: Readonly<Record<string, string>>
-    readonly health: { readonly path: string; readonly timeoutSeconds: number }
-  }
-  readonly resolved: ResolvedRecipe
-  /** The spec it was resolved against; absent without spec or compute_group. */
-  readonly spec?: SpecCandidate
-  readonly model?: { readonly id: string; readonly name: string; readonly version: number }
-  readonly clashes: ReadonlyArray<string>
-  readonly next: ReadonlyArray<NextStep>
-}
+export interface InferenceRecipeResult extends Extract<InferenceOutputOf, { readonly action: "recipe" }> {}
 
 const modelText = (r: Recipe): string =>
   r.model.repository !== undefined

@@ -1,0 +1,84 @@
+import { type InferenceResult, inferenceOperation } from "@holos-inspire/core"
+import type { Command } from "commander"
+import type { CommandOptions } from "../command.js"
+import { EXIT, type ExitCode } from "../exit-codes.js"
+import { printResult, usageError } from "../output.js"
+import { runOperation } from "../run.js"
+import { type Extension, extend } from "./catalogue.js"
+
+const WAIT_HELP =
+  "probe until it answers, crashes or stops, or SECONDS pass (default: the recipe's health.timeout_seconds, else 600); exit 0 ready, 11 not ready in time, 10 crashed or stopped"
+
+const addWait = (c: Command): void => void c.option("--wait [seconds]", WAIT_HELP)
+
+// `--wait` alone waits as long as the recipe (or the default) allows; `--wait 120` at most 120 s.
+const waitInput = (options: CommandOptions): Record<string, unknown> => {
+  const w = options.wait
+  if (w === undefined || w === false) return {}
+  if (w === true) return { wait: true }
+  const seconds = Number(w)
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600)
+    throw usageError(
+      `--wait takes seconds from 1 to 3600, got "${String(w)}".`,
+      "Pass e.g. --wait 300, or --wait alone.",
+    )
+  return { wait: true, wait_seconds: seconds }
+}
+
+// The exit code of a health wait, by the convention of `job wait`: 11 not ready in time, 10 it will not be.
+const healthCode = (r: InferenceResult): ExitCode | undefined => {
+  if (r.action !== "health" || r.outcome === undefined) return undefined
+  if (r.outcome === "timed-out") return EXIT.taskNotFinished
+  if (r.outcome === "failed") return EXIT.taskFailed
+  return EXIT.ok
+}
+
+/** What `inspire serve …` adds: `serve health --wait [SECONDS]`, and `serve create --wait` that chains into it. */
+export const serveExtensions: ReadonlyArray<Extension> = [
+  extend(
+    inferenceOperation,
+    {
+      hidden: ["wait", "wait_seconds"],
+      extra: addWait,
+      check: (options) => void waitInput(options),
+      prepare: async (input, options) => ({ ...input, ...waitInput(options) }),
+      after: async (run, options) => {
+        printResult(options.json === true, run.result, run.text)
+        return healthCode(run.result)
+      },
+    },
+    "health",
+  ),
+  extend(
+    inferenceOperation,
+    {
+      extra: addWait,
+      check: (options) => {
+        waitInput(options)
+        if (options.wait !== undefined && options.dryRun === true)
+          throw usageError("--wait waits for a deployed serving; a --dry-run deploys nothing.", "Drop one of them.")
+      },
+      after: async (run, options) => {
+        const r = run.result
+        const json = options.json === true
+        const id = r.action === "create" ? r.servingId : undefined
+        if (options.wait === undefined || id === undefined) {
+          printResult(json, r, run.text)
+          return undefined
+        }
+        if (!json) printResult(false, r, run.text)
+        const recipe = r.action === "create" && r.recipe !== undefined ? { recipe: r.recipe.name } : {}
+        const waited = await runOperation(options, inferenceOperation, {
+          action: "health",
+          serving_id: id,
+          ...recipe,
+          ...waitInput(options),
+        })
+        if (json) printResult(true, { create: r, health: waited.result }, "")
+        else printResult(false, waited.result, waited.text)
+        return healthCode(waited.result)
+      },
+    },
+    "create",
+  ),
+]
