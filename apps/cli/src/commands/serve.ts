@@ -38,7 +38,9 @@ export const serveExtensions: ReadonlyArray<Extension> = [
   extend(
     inferenceOperation,
     {
-      hidden: ["wait", "wait_seconds"],
+      // `--wait [SECONDS]` stands for the field `wait`; the field `wait_seconds` keeps its own flag, so a call
+      // core words as `--wait --wait-seconds 120` (a next step, a hint) is one this command accepts.
+      hidden: ["wait"],
       extra: addWait,
       check: (options) => void waitInput(options),
       prepare: async (input, options) => ({ ...input, ...waitInput(options) }),
