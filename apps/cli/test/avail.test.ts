@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BIN, homeFor, inspire, json } from "./harness.js"
+import { homeFor, inspire, json } from "./harness.js"
 import { placement } from "./placement.js"
+import { watchOnTerminal } from "./terminal.js"
 
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
@@ -83,27 +83,8 @@ describe("inspire avail", () => {
   })
 
   it("--watch on a terminal redraws the table until Ctrl-C, then exits 0", async () => {
-    // `script` gives the CLI a pseudo-terminal; a Ctrl-C typed there reaches it as SIGINT.
-    const command = [process.execPath, BIN, "avail", "--workspace", WHOLE, "--watch", "--interval", "2"]
-      .map((a) => `'${a}'`)
-      .join(" ")
-    const child = spawn("script", ["-qfec", `exec ${command}`, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] })
-    let out = ""
-    let sent = false
-    const draws = () => out.split("Every 2s; Ctrl-C ends.").length - 1
-    const code = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no second draw: ${out}`)), 20_000)
-      child.stdout.on("data", (d: Buffer) => {
-        out += d.toString("utf8")
-        if (draws() === 2 && !sent) {
-          sent = true
-          clearTimeout(timer)
-          child.stdin.write("\x03")
-        }
-      })
-      child.on("close", (c) => resolve(c ?? -1))
-    })
-    expect(draws()).toBeGreaterThanOrEqual(2)
+    const { out, draws, code } = await watchOnTerminal(env, ["avail", "--workspace", WHOLE], 2, 20_000)
+    expect(draws).toBeGreaterThanOrEqual(2)
     expect(out).toMatch(/H100-碎片.*2 free: 4 nodes/)
     expect(out).not.toMatch(/Error|error:/)
     expect(code).toBe(0)

@@ -35,3 +35,17 @@ export const placement = (
     ...["--compute-group", groupName, "--spec", spec.id, "--image", image.address, "--project", "具身智能基础模型"],
   ]
 }
+
+/** A serving placement, as `serve create` flags: a group and one of its SERVING specs. */
+export const servingPlacement = (
+  emu: RunningEmulator,
+  workspace = "分布式训练空间",
+  groupName = "H100",
+): ReadonlyArray<string> => {
+  const s = emu.control.state() as unknown as Fixture
+  const ws = s.workspaces.find((w) => w.name === workspace)
+  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === groupName)
+  const spec = s.specs.find((x) => x.type === "SCHEDULE_CONFIG_TYPE_SERVING" && x.lcgIds.includes(group?.id ?? ""))
+  if (group === undefined || spec === undefined) throw new Error("fixture changed")
+  return ["--compute-group", groupName, "--spec", spec.id]
+}

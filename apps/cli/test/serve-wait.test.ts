@@ -4,11 +4,12 @@ import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { homeFor, inspire, json } from "./harness.js"
+import { servingPlacement } from "./placement.js"
 
 // `inspire serve health --wait`: a running clock (6× real time), so a serving takes a few probes to load.
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
-let place: string[]
+let place: ReadonlyArray<string>
 let cwd: string
 
 const T = 120_000
@@ -59,11 +60,7 @@ beforeAll(async () => {
   expect(login.code).toBe(0)
   expect((await inspire(env, ["config", "set", "defaultWorkspace", "分布式训练空间"])).code).toBe(0)
   expect((await inspire(env, ["config", "set", "defaultProject", "具身智能基础模型"])).code).toBe(0)
-  const s = emu.control.state()
-  const ws = s.workspaces.find((w) => w.name === "分布式训练空间")
-  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "H100")
-  const spec = s.specs.find((x) => x.type === "SCHEDULE_CONFIG_TYPE_SERVING" && x.lcgIds.includes(group?.id ?? ""))
-  place = ["--compute-group", "H100", "--spec", spec?.id ?? ""]
+  place = servingPlacement(emu)
   cwd = mkdtempSync(join(tmpdir(), "serve-wait-"))
   mkdirSync(join(cwd, "recipes"))
   writeFileSync(join(cwd, "recipes", "qwen-tp16.yaml"), recipe("qwen-tp16", '"--tensor-parallel-size", "16"', 60))

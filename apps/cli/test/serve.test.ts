@@ -4,11 +4,12 @@ import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { homeFor, inspire, json } from "./harness.js"
+import { servingPlacement } from "./placement.js"
 import { expectNoSecrets } from "./secrets.js"
 
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
-let place: string[]
+let place: ReadonlyArray<string>
 
 const T = 60_000
 const RECIPE = "qwen2.5-7b-instruct-vllm"
@@ -21,11 +22,7 @@ beforeAll(async () => {
   expect(login.code).toBe(0)
   expect((await inspire(env, ["config", "set", "defaultWorkspace", "分布式训练空间"])).code).toBe(0)
   expect((await inspire(env, ["config", "set", "defaultProject", "具身智能基础模型"])).code).toBe(0)
-  const s = emu.control.state()
-  const ws = s.workspaces.find((w) => w.name === "分布式训练空间")
-  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "H100")
-  const spec = s.specs.find((x) => x.type === "SCHEDULE_CONFIG_TYPE_SERVING" && x.lcgIds.includes(group?.id ?? ""))
-  place = ["--compute-group", "H100", "--spec", spec?.id ?? ""]
+  place = servingPlacement(emu)
 }, T)
 afterAll(async () => {
   await emu.close()

@@ -6,6 +6,7 @@ import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, homeFor, inspire, json } from "./harness.js"
 import { placement } from "./placement.js"
+import { watchOnTerminal } from "./terminal.js"
 
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
@@ -247,27 +248,8 @@ describe("inspire sweep", () => {
   it(
     "status --watch on a terminal redraws the sweep's table until Ctrl-C, then exits 0",
     async () => {
-      // `script` gives the CLI a pseudo-terminal; a Ctrl-C typed there reaches it as SIGINT.
-      const command = [process.execPath, BIN, "sweep", "status", "held", "--watch", "--interval", "5"]
-        .map((a) => `'${a}'`)
-        .join(" ")
-      const child = spawn("script", ["-qfec", `exec ${command}`, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] })
-      let out = ""
-      let sent = false
-      const draws = () => out.split("Every 5s; Ctrl-C ends.").length - 1
-      const code = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no second draw: ${out}`)), 40_000)
-        child.stdout.on("data", (d: Buffer) => {
-          out += d.toString("utf8")
-          if (draws() === 2 && !sent) {
-            sent = true
-            clearTimeout(timer)
-            child.stdin.write("\x03")
-          }
-        })
-        child.on("close", (c) => resolve(c ?? -1))
-      })
-      expect(draws()).toBeGreaterThanOrEqual(2)
+      const { out, draws, code } = await watchOnTerminal(env, ["sweep", "status", "held"], 5, 40_000)
+      expect(draws).toBeGreaterThanOrEqual(2)
       // Each draw clears the screen and shows the sweep's jobs.
       expect(out.split("\x1b[H\x1b[2J").length - 1).toBeGreaterThanOrEqual(2)
       expect(out).toMatch(/held-1-1\s+\S+/)
