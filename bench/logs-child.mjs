@@ -17,7 +17,8 @@ const WINDOW_MS = 7 * 86_400_000
 const viaCore = async () => {
   const { createInspireClient, findOperation, invoke } = await import("../packages/core/dist/index.js")
   const rssLoaded = process.memoryUsage().rss
-  const home = mkdtempSync(join(tmpdir(), "inspire-bench-logs-"))
+  // The parent's store, with the session it saved (bench/logs.mjs); without one, log in here.
+  const home = env.BENCH_HOME ?? mkdtempSync(join(tmpdir(), "inspire-bench-logs-"))
   const client = createInspireClient({
     env: {
       PATH: env.PATH,
@@ -28,7 +29,7 @@ const viaCore = async () => {
       INSPIRE_DOWNLOAD_DIR: dirname(env.BENCH_OUT),
     },
   })
-  await client.login({ username: env.BENCH_USER, password: env.BENCH_PASSWORD })
+  if (env.BENCH_HOME === undefined) await client.login({ username: env.BENCH_USER, password: env.BENCH_PASSWORD })
   await client.v2("user", "GetUserDetail", {})
   const rssBefore = process.memoryUsage().rss
   const t0 = performance.now()

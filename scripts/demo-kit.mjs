@@ -4,6 +4,7 @@ import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { demoWords } from "./demo-words.mjs"
 
 const colour = process.stdout.isTTY === true && (process.env.NO_COLOR ?? "") === ""
 const paint = (code, text) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text)
@@ -20,7 +21,10 @@ export const isolatedEnv = (baseUrl) => {
   const home = mkdtempSync(join(tmpdir(), "inspire-demo-"))
   const env = { ...process.env }
   for (const key of Object.keys(env))
-    if (/^(INSPIRE_|SYNERGY_)|^(https?|all)_proxy$/i.test(key) || key === "XDG_CONFIG_HOME") delete env[key]
+    if (/^(INSPIRE_|SYNERGY_)|^(https?|all)_proxy$/i.test(key) || key === "XDG_CONFIG_HOME")
+      if (key !== "INSPIRE_LANG")
+        // The language asked for is kept: `INSPIRE_LANG=zh-CN npm run demo` walks in Chinese.
+        delete env[key]
   Object.assign(env, {
     INSPIRE_HOME: join(home, "inspire"),
     SYNERGY_HOME: join(home, "synergy"),
@@ -33,7 +37,8 @@ export const isolatedEnv = (baseUrl) => {
 
 /** Runs the demo's steps in order and keeps count of the ones that behaved as expected. */
 export class Narrator {
-  constructor(bin, env, secrets) {
+  constructor(bin, env, secrets, words = demoWords("en")) {
+    this.words = words
     this.bin = bin
     this.env = env
     this.secrets = secrets
@@ -85,8 +90,10 @@ export class Narrator {
     const leaked = this.secrets.some((s) => `${run.stdout}${run.stderr}`.includes(s))
     const passed = ok && !leaked
     this.results.push({ label, passed })
-    const why = leaked ? " (a secret appeared in the output)" : ""
-    process.stdout.write(`${passed ? green("✓") : red("✗")} ${label}${passed ? "" : ` — unexpected${why}`}\n`)
+    const why = leaked ? ` (${this.words("leaked")})` : ""
+    process.stdout.write(
+      `${passed ? green("✓") : red("✗")} ${label}${passed ? "" : ` — ${this.words("unexpected")}${why}`}\n`,
+    )
     return passed
   }
 
@@ -95,7 +102,7 @@ export class Narrator {
     const passed = this.results.filter((r) => r.passed).length
     const total = this.results.length
     const all = passed === total && total > 0
-    process.stdout.write(`\n${bold(`Demo: ${passed} of ${total} checks behaved as expected.`)}\n`)
+    process.stdout.write(`\n${bold(this.words("summary", { passed, total }))}\n`)
     for (const r of this.results.filter((x) => !x.passed)) process.stdout.write(`${red("✗")} ${r.label}\n`)
     return all
   }

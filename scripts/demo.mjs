@@ -7,13 +7,15 @@ import { existsSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { bold, isolatedEnv, Narrator } from "./demo-kit.mjs"
+import { demoWords } from "./demo-words.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 // `--bin FILE` swaps the binary (the demo's own test uses it to prove a misbehaving step fails the run).
 const binAt = process.argv.indexOf("--bin")
 const BIN = binAt > 0 ? String(process.argv[binAt + 1]) : join(root, "apps", "cli", "dist", "inspire.mjs")
 const EMULATOR = join(root, "packages", "emulator", "dist", "index.js")
-for (const file of [BIN, EMULATOR])
+const MESSAGES = join(root, "packages", "core", "dist", "words", "message.js")
+for (const file of [BIN, EMULATOR, MESSAGES])
   if (!existsSync(file)) {
     console.error(`${file} is missing: run \`npm run demo\` (it builds first).`)
     process.exit(1)
@@ -24,13 +26,16 @@ const PROJECT = "具身智能基础模型"
 const LOG = "2>&1 | tee /inspire/hdd/project/{en_name}/logs"
 
 const { startEmulator } = await import(pathToFileURL(EMULATOR).href)
+// The language the CLI speaks in this environment (its throwaway home sets none): the demo speaks it too.
+const { pickLanguage } = await import(pathToFileURL(MESSAGES).href)
+const t = demoWords(pickLanguage({ env: process.env, locale: true }))
 // The demo drives the platform's clock itself: it starts half an hour in the past, so that when it
 // jumps forward by 30 minutes the jobs have a real half hour of history ending now.
 const emu = await startEmulator({ port: 0, paused: true, speed: 1 })
 emu.control.clock.advance(-1800)
 const box = isolatedEnv(emu.url)
-const n = new Narrator(BIN, box.env, [emu.demo.password])
-const JSON_READ = "JSON output, read by the demo"
+const n = new Narrator(BIN, box.env, [emu.demo.password], t)
+const JSON_READ = t("jsonRead")
 const jsonOf = (run) => {
   try {
     return JSON.parse(run.stdout)
@@ -41,34 +46,31 @@ const jsonOf = (run) => {
 const jobIdOf = (run) => jsonOf(run)?.jobId ?? /job-[0-9a-f-]{36}/.exec(run.stdout)?.[0]
 
 const main = async () => {
-  process.stdout.write(`${bold("holos-inspire demo")}: Pattern 1 of the manual, a first real training run.\n`)
-  n.note(`The platform is the embedded emulator at ${emu.url}; everything is kept in ${box.home}.`)
+  process.stdout.write(`${bold("holos-inspire demo")}: ${t("title")}\n`)
+  n.note(t("where", { url: emu.url, home: box.home }))
 
-  n.say("A profile for this platform", "Profiles hold one account each; this one points at the emulator.")
+  n.say(t("profileTitle"), t("profileWhy"))
   let r = await n.inspire(["profile", "add", "demo", "--base-url", emu.url])
-  n.expect("profile created", r, r.code === 0)
+  n.expect(t("profileCreated"), r, r.code === 0)
   r = await n.inspire(["profile", "use", "demo"])
-  n.expect("profile selected", r, r.code === 0)
+  n.expect(t("profileSelected"), r, r.code === 0)
 
-  n.say(
-    "Log in",
-    "On a terminal `inspire login` asks for the password without echo; here it comes on stdin.",
-    "The password is kept in a 0600 file and never printed.",
-  )
+  n.say(t("loginTitle"), t("loginWhy1"), t("loginWhy2"))
   r = await n.inspire(["login", "--username", emu.demo.username, "--password-stdin"], {
     stdin: emu.demo.password,
   })
-  n.expect("logged in and verified", r, r.code === 0 && /Logged in/.test(r.stdout))
+  // Checked in words of no language: the account it names (the status call below needs the login too).
+  n.expect(t("loggedIn"), r, r.code === 0 && r.stdout.includes(emu.demo.username))
 
-  n.say("Discover resources", "Workspaces with their network policy, compute groups with free GPUs, and specs.")
+  n.say(t("discoverTitle"), t("discoverWhy"))
   r = await n.inspire(["status", "--workspace", WORKSPACE, "--schedule-type", "TRAIN"])
-  n.expect("status lists the H100 group and its TRAIN specs", r, r.code === 0 && /H100/.test(r.stdout))
+  n.expect(t("statusH100"), r, r.code === 0 && /H100/.test(r.stdout))
   const status = jsonOf(await n.inspire(["status", "--workspace", WORKSPACE, "--json"], { quiet: JSON_READ }))
   const h100 = status?.workspaces?.[0]?.groups?.find((g) => g.name === "H100")
   const spec = h100?.specs?.TRAIN?.find((s) => s.gpuCount === 1)?.id
-  n.expect("a 1-GPU training spec found", { stdout: "", stderr: "" }, typeof spec === "string")
+  n.expect(t("specFound"), { stdout: "", stderr: "" }, typeof spec === "string")
 
-  n.say("Set defaults", "Set once, used by every later call; commandPrefix starts each job in its environment.")
+  n.say(t("defaultsTitle"), t("defaultsWhy"))
   const images = jsonOf(
     await n.inspire(["image", "list", "--workspace", WORKSPACE, "--search", "pytorch", "--json"], { quiet: JSON_READ }),
   )
@@ -85,30 +87,27 @@ const main = async () => {
   ]
   let set = true
   for (const [key, value] of defaults)
-    set = (await n.inspire(["config", "set", key, value], { quiet: "saved" })).code === 0 && set
+    set = (await n.inspire(["config", "set", key, value], { quiet: t("saved") })).code === 0 && set
   r = await n.inspire(["config", "get"])
-  n.expect("five defaults saved", r, set && image !== undefined && r.code === 0 && /commandPrefix/.test(r.stdout))
+  n.expect(t("defaultsSaved"), r, set && image !== undefined && r.code === 0 && /commandPrefix/.test(r.stdout))
 
-  n.say("Submit without a spec", "A wrong or missing spec is answered with the valid choices, not a bare failure.")
+  n.say(t("noSpecTitle"), t("noSpecWhy"))
   const exp1 = ["--name", "exp-001", "--command", `python train.py ${LOG}/exp-001.log #emu:duration=7200`]
   r = await n.inspire(["job", "submit", ...exp1, "--compute-group", "H100"])
-  n.expect("refused with the candidate specs", r, r.code !== 0 && (spec === undefined || r.stderr.includes(spec)))
+  n.expect(t("noSpecRefused"), r, r.code !== 0 && (spec === undefined || r.stderr.includes(spec)))
 
-  n.say("Submit the training job", "The same command with a spec. The result has the job id and what to call next.")
+  n.say(t("submitTitle"), t("submitWhy"))
   r = await n.inspire(["job", "submit", ...exp1, "--compute-group", "H100", "--spec", spec ?? "none"])
   const exp001 = jobIdOf(r)
-  n.expect("exp-001 submitted", r, r.code === 0 && exp001 !== undefined)
+  n.expect(t("submitted", { name: "exp-001" }), r, r.code === 0 && exp001 !== undefined)
 
-  n.say("A job that never uses its GPU", "Submitted to show what the health verdict says about it.")
+  n.say(t("idleTitle"), t("idleWhy"))
   const exp2 = ["--name", "exp-002", "--command", `python train.py ${LOG}/exp-002.log #emu:idle`]
   r = await n.inspire(["job", "submit", ...exp2, "--compute-group", "H100", "--spec", spec ?? "none"])
   const exp002 = jobIdOf(r)
-  n.expect("exp-002 submitted", r, r.code === 0 && exp002 !== undefined)
+  n.expect(t("submitted", { name: "exp-002" }), r, r.code === 0 && exp002 !== undefined)
 
-  n.say(
-    "Network commands in an offline workspace",
-    `${WORKSPACE} has no internet: a pip install there is refused before anything is sent.`,
-  )
+  n.say(t("offlineTitle"), t("offlineWhy", { workspace: WORKSPACE }))
   const exp3 = [
     "--name",
     "exp-003",
@@ -116,47 +115,47 @@ const main = async () => {
     `pip install -r requirements.txt && python train.py ${LOG}/exp-003.log`,
   ]
   r = await n.inspire(["job", "submit", ...exp3, "--compute-group", "H100", "--spec", spec ?? "none"])
-  n.expect("refused, with the shared-storage fix", r, r.code !== 0 && /offline/i.test(r.stderr))
-  n.note("Forced through with --allow-network-commands, it will fail on the platform (see below).")
+  n.expect(t("offlineRefused"), r, r.code !== 0 && /offline|离线|互联网|联网/i.test(r.stderr))
+  n.note(t("forcedNote"))
   const forced = [...exp3, "--compute-group", "H100", "--spec", spec ?? "none", "--allow-network-commands"]
   r = await n.inspire(["job", "submit", ...forced])
   const exp003 = jobIdOf(r)
-  n.expect("exp-003 submitted anyway", r, r.code === 0 && exp003 !== undefined)
+  n.expect(t("forcedSubmitted"), r, r.code === 0 && exp003 !== undefined)
 
-  n.say("Half an hour later", "The emulator's clock moves 30 minutes forward.")
+  n.say(t("laterTitle"), t("laterWhy"))
   emu.control.clock.advance(1790)
 
-  n.say("Running jobs")
+  n.say(t("runningTitle"))
   r = await n.inspire(["job", "list", "--status", "running"])
   const listed = [exp001, exp002].every((id) => id !== undefined && r.stdout.includes(id))
-  n.expect("exp-001 and exp-002 are running", r, r.code === 0 && listed && !r.stdout.includes(exp003 ?? "?"))
+  n.expect(t("running"), r, r.code === 0 && listed && !r.stdout.includes(exp003 ?? "?"))
 
-  n.say("Is it really training?", "GPU metrics with a health verdict and a sparkline per series.")
+  n.say(t("trainingTitle"), t("trainingWhy"))
   r = await n.inspire(["job", "metrics", exp001 ?? "none"])
-  n.expect("exp-001 is HEALTHY", r, r.code === 0 && /^HEALTHY/m.test(r.stdout))
+  n.expect(t("healthy"), r, r.code === 0 && /^HEALTHY/m.test(r.stdout))
   r = await n.inspire(["job", "metrics", exp002 ?? "none"])
-  n.expect("exp-002 is IDLE: it holds a GPU and does nothing", r, r.code === 0 && /^IDLE/m.test(r.stdout))
+  n.expect(t("idle"), r, r.code === 0 && /^IDLE/m.test(r.stdout))
 
-  n.say("Logs", "The newest lines of the training log.")
+  n.say(t("logsTitle"), t("logsWhy"))
   r = await n.inspire(["job", "logs", exp001 ?? "none", "--lines", "8"])
-  n.expect("log lines shown", r, r.code === 0 && r.stdout.trim().split("\n").length >= 8)
+  n.expect(t("logsShown"), r, r.code === 0 && r.stdout.trim().split("\n").length >= 8)
 
-  n.say("Why did exp-003 fail?", "The detail of a failed job carries a diagnosis and the fix.")
+  n.say(t("whyTitle"), t("whyWhy"))
   r = await n.inspire(["job", "show", exp003 ?? "none"])
   n.expect(
-    "failed, diagnosed as a network problem",
+    t("diagnosed"),
     r,
-    r.code === 0 && /fail/i.test(r.stdout) && /network|offline|internet/i.test(r.stdout),
+    r.code === 0 && /fail|失败/i.test(r.stdout) && /network|offline|internet|网络|离线|联网/i.test(r.stdout),
   )
 
-  n.say("Stop the idle job", "Stopping asks for confirmation on a terminal; --yes confirms in scripts.")
+  n.say(t("stopTitle"), t("stopWhy"))
   r = await n.inspire(["job", "stop", exp002 ?? "none"])
-  n.expect("refused without --yes when not on a terminal", r, r.code === 2)
+  n.expect(t("stopRefused"), r, r.code === 2)
   r = await n.inspire(["job", "stop", exp002 ?? "none", "--yes"])
-  n.expect("exp-002 stopped", r, r.code === 0)
+  n.expect(t("stopped"), r, r.code === 0)
   emu.control.clock.advance(5)
   r = await n.inspire(["job", "list"])
-  n.expect("the list shows it stopped", r, r.code === 0 && new RegExp(`${exp002}.*stopped`).test(r.stdout))
+  n.expect(t("listStopped"), r, r.code === 0 && new RegExp(`${exp002}.*stopped`).test(r.stdout))
 }
 
 let ok = false
@@ -164,14 +163,12 @@ try {
   await main()
   ok = n.summary()
 } catch (e) {
-  console.error(`The demo stopped: ${e instanceof Error ? e.message : String(e)}`)
+  console.error(t("stoppedEarly", { reason: e instanceof Error ? e.message : String(e) }))
 } finally {
   await emu.close()
   box.cleanup()
 }
 if (ok) {
-  process.stdout.write(
-    "\nNext: `inspire --help`, and README.md for using the CLI against the emulator or the platform.\n",
-  )
+  process.stdout.write(`\n${t("next")}\n`)
 }
 process.exit(ok ? 0 : 1)

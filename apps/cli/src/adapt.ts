@@ -1,5 +1,8 @@
 import { inputJsonSchema, type JsonSchema, type Operation, renderWords } from "@holos-inspire/core"
+import { fieldHelpKey } from "@holos-inspire/core/internal"
 import { type Command, Option } from "commander"
+import { catalogueHelp } from "./help-words.js"
+import { msg } from "./language.js"
 import { usageError } from "./output.js"
 
 /** What a flag holds, as the adapter parses it. */
@@ -14,6 +17,8 @@ export interface Field {
   readonly defaultValue?: unknown
   readonly choices?: ReadonlyArray<string>
   readonly description: string
+  /** The description as help shows it, in the CLI's language (the English one where none is given). */
+  readonly help?: string
 }
 
 /** The JSON types a field's schema admits (through anyOf / oneOf, as zod writes unions). */
@@ -59,9 +64,10 @@ export const describeField = (name: string, schema: JsonSchema, required: boolea
 export const fieldsOf = (operation: Operation): ReadonlyArray<Field> => {
   const schema = inputJsonSchema(operation)
   const required = new Set(schema.required ?? [])
-  return Object.entries(schema.properties ?? {}).map(([name, field]) =>
-    describeField(name, field, required.has(name) && field.default === undefined),
-  )
+  return Object.entries(schema.properties ?? {}).map(([name, field]) => ({
+    ...describeField(name, field, required.has(name) && field.default === undefined),
+    help: catalogueHelp(fieldHelpKey(operation, name), field.description ?? ""),
+  }))
 }
 
 /** camelCase key commander stores a kebab-case flag under. */
@@ -76,7 +82,10 @@ const collect = (value: string, previous: ReadonlyArray<string> | undefined): Re
 export const addFieldOptions = (command: Command, fields: ReadonlyArray<Field>): void => {
   for (const f of fields) {
     const showDefault = f.defaultValue !== undefined && f.defaultValue !== false && !/default/i.test(f.description)
-    const help = f.description + (showDefault ? ` (default: ${JSON.stringify(f.defaultValue)})` : "")
+    const described = f.help ?? f.description
+    const help = showDefault
+      ? msg("cli-help-with-default", { help: described, value: JSON.stringify(f.defaultValue) })
+      : described
     if (f.kind === "boolean") {
       command.addOption(new Option(f.defaultValue === true ? `--no-${f.flag}` : `--${f.flag}`, help))
       continue
@@ -93,7 +102,10 @@ export const addFieldOptions = (command: Command, fields: ReadonlyArray<Field>):
 const parseNumber = (f: Field, raw: string): number => {
   const n = Number(raw)
   if (raw.trim() === "" || !Number.isFinite(n))
-    throw usageError(`--${f.flag} takes a number, got "${raw}".`, `Pass a number, e.g. --${f.flag} 1.`)
+    throw usageError(
+      msg("cli-flag-number", { flag: `--${f.flag}`, value: raw }),
+      msg("cli-flag-number-hint", { flag: `--${f.flag}` }),
+    )
   return n
 }
 
@@ -101,10 +113,7 @@ const parseJson = (f: Field, raw: string): unknown => {
   try {
     return JSON.parse(raw)
   } catch {
-    throw usageError(
-      `--${f.flag} holds invalid JSON: ${raw}`,
-      "Quote the value for the shell and check its brackets and quotes.",
-    )
+    throw usageError(msg("cli-flag-json", { flag: `--${f.flag}`, value: raw }), msg("cli-flag-json-hint"))
   }
 }
 
@@ -118,8 +127,8 @@ const parseRecord = (f: Field, values: ReadonlyArray<string>): Record<string, st
     const eq = v.indexOf("=")
     if (eq <= 0)
       throw usageError(
-        `--${f.flag} takes KEY=VALUE or a JSON object, got "${v}".`,
-        `Repeat the flag per pair, e.g. --${f.flag} KEY=VALUE.`,
+        msg("cli-flag-record", { flag: `--${f.flag}`, value: v }),
+        msg("cli-flag-record-hint", { flag: `--${f.flag}` }),
       )
     out[v.slice(0, eq)] = v.slice(eq + 1)
   }

@@ -1,9 +1,17 @@
-import { type CatalogueCommand, type Invocation, type Operation, renderWords } from "@holos-inspire/core"
-import { confirmationOf, type ParsedInput, type Plan, safeParseInput } from "@holos-inspire/core/internal"
+import type { CatalogueCommand, Invocation, Operation } from "@holos-inspire/core"
+import {
+  confirmationOf,
+  type ParsedInput,
+  type Plan,
+  safeParseInput,
+  summaryHelpKey,
+} from "@holos-inspire/core/internal"
 import { type Command, Option } from "commander"
 import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
 import { examplesHelp } from "./examples.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
+import { catalogueHelp } from "./help-words.js"
+import { msg, speak } from "./language.js"
 import { CliError, printResult, usageError } from "./output.js"
 import { confirm, interactive } from "./prompt.js"
 import { type GlobalOptions, runParsed } from "./run.js"
@@ -41,11 +49,11 @@ export const operationOf = new WeakMap<Command, Operation>()
 export const fixedOf = new WeakMap<Command, Readonly<Record<string, unknown>>>()
 
 /** Adds `--json` to a command. */
-export const withJson = (command: Command): Command => command.option("--json", "print only the JSON result on stdout")
+export const withJson = (command: Command): Command => command.option("--json", msg("cli-help-option-json"))
 
 /** Adds `--json` and `--profile` to a command. */
 export const withGlobals = (command: Command): Command =>
-  withJson(command).option("--profile <name>", "use this profile (default: INSPIRE_PROFILE, else the current profile)")
+  withJson(command).option("--profile <name>", msg("cli-help-option-profile"))
 
 const flagOf = (fields: ReadonlyArray<Field>, name: string): string => {
   const f = fields.find((x) => x.name === name)
@@ -61,7 +69,7 @@ const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<str
     const head = i.path[0]
     return `${typeof head === "string" ? flagOf(fields, head) : "input"}: ${i.message}`
   })
-  throw usageError(issues.join("; "), "See --help for the flags of this command.")
+  throw usageError(issues.join("; "), msg("cli-usage-flags-help"))
 }
 
 // The question names its targets: the call is first made as a dry run (reads only), and its plan
@@ -73,14 +81,11 @@ const confirmDestructive = async (
 ): Promise<void> => {
   if (options.yes === true) return
   if (!interactive())
-    throw usageError(
-      `${commandPath} changes or removes something and needs confirmation.`,
-      "Pass --yes to go ahead without a prompt, --dry-run to see what it would do, or run it on a terminal to be asked.",
-    )
+    throw usageError(msg("cli-confirm-needed", { command: commandPath }), msg("cli-confirm-needed-hint"))
   const plan = await preview()
   if (plan !== undefined && plan.targets.length === 0) return
-  const question = plan !== undefined ? confirmationOf(plan).replace(/\?$/, "") : `Really run ${commandPath}`
-  if (!(await confirm(`${question}?`))) throw new CliError("Cancelled.", EXIT.usage)
+  const question = plan !== undefined ? speak(confirmationOf(plan)) : msg("cli-confirm-run", { command: commandPath })
+  if (!(await confirm(question))) throw new CliError(msg("cli-cancelled"), EXIT.usage)
 }
 
 /** The full command path, e.g. `inspire job stop`. */
@@ -135,7 +140,7 @@ export const catalogueCommand = (
   }
   const command = parent
     .command(entry.path.at(-1) ?? op.name)
-    .description(renderWords(entry.summary, "cli"))
+    .description(catalogueHelp(summaryHelpKey(entry), entry.summary))
     .addHelpText("after", () => examplesHelp(entry))
   operationOf.set(command, op)
   fixedOf.set(command, fixed)
@@ -147,8 +152,8 @@ export const catalogueCommand = (
   pending.set(command, () => {
     const { fields, hasDryRun } = flags()
     addFieldOptions(command, fields)
-    if (hasDryRun) command.option("--dry-run", "show what would be sent or changed, and change nothing")
-    if (entry.confirm) command.addOption(new Option("-y, --yes", "do not ask for confirmation"))
+    if (hasDryRun) command.option("--dry-run", msg("cli-help-option-dry-run"))
+    if (entry.confirm) command.addOption(new Option("-y, --yes", msg("cli-help-option-yes")))
     withGlobals(command)
     extension.extra?.(command)
   })

@@ -1,4 +1,5 @@
 import { type CatalogueCommand, cliCall } from "@holos-inspire/core"
+import { msg } from "./language.js"
 
 // An operation's examples name objects of a test account (`{train_job}`, `{notebook_group}`); in help
 // they read as what the user puts there.
@@ -41,6 +42,6 @@ export const examplesOf = (entry: CatalogueCommand): ReadonlyArray<string> => {
 
 /** The help section of a catalogue command's examples. */
 export const examplesHelp = (entry: CatalogueCommand): string =>
-  `\nExamples:\n${examplesOf(entry)
+  `\n${msg("cli-help-examples")}\n${examplesOf(entry)
     .map((line) => `  $ ${line}`)
     .join("\n")}\n`

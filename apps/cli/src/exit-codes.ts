@@ -1,4 +1,5 @@
 import type { ErrorReason } from "@holos-inspire/core"
+import { msg } from "./language.js"
 
 /** Every exit code of `inspire`, in one place; `inspire help exit-codes` prints this table. */
 export const EXIT = {
@@ -16,46 +17,33 @@ export const EXIT = {
 /** An exit code of the table. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
+// What each code means, by the suffix of its message (cli-exit-…).
 const TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
-  [EXIT.ok, "success"],
-  [EXIT.error, "the command failed (platform, network, store or input error)"],
-  [
-    EXIT.usage,
-    "usage error: unknown command or flag, invalid flag or argument value (including a name that matches nothing), or a confirmation that was needed",
-  ],
-  [
-    EXIT.loginNeeded,
-    "login needed: no saved credentials, or the platform or Harbor rejected them (run `inspire login`)",
-  ],
-  [
-    EXIT.taskFailed,
-    "job wait / job show --exit-status: the task failed (or ended without reaching the awaited state); serve health --wait: the serving crashed or stopped",
-  ],
-  [
-    EXIT.taskNotFinished,
-    "job wait / job show --exit-status: the task has not finished yet (wait timed out); serve health --wait: not answering in time",
-  ],
-  [EXIT.taskNotFound, "job wait / job show --exit-status: there is no such task"],
-  [EXIT.taskStopped, "job wait / job show --exit-status: the task was stopped"],
-  [EXIT.interrupted, "interrupted (Ctrl-C)"],
+  [EXIT.ok, "ok"],
+  [EXIT.error, "error"],
+  [EXIT.usage, "usage"],
+  [EXIT.loginNeeded, "login-needed"],
+  [EXIT.taskFailed, "task-failed"],
+  [EXIT.taskNotFinished, "task-not-finished"],
+  [EXIT.taskNotFound, "task-not-found"],
+  [EXIT.taskStopped, "task-stopped"],
+  [EXIT.interrupted, "interrupted"],
 ]
+
+const meaningOf = (key: string): string => msg(`cli-exit-${key}`)
 
 /** The exit-code table as `inspire help exit-codes` prints it. */
 export const exitCodeTable = (): string =>
   [
-    "Exit codes of inspire:",
-    ...TABLE.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
+    msg("cli-exit-heading"),
+    ...TABLE.map(([code, key]) => `  ${String(code).padStart(3)}  ${meaningOf(key)}`),
     "",
-    "`job wait` (until finished, the default) and `job submit --wait` exit with the task's end state: 0, 10 or 13.",
-    "`notebook exec` exits with the command's own exit code (124 after --timeout, 130 after Ctrl-C).",
-    "",
-    'With --json, a failure prints {"error": {reason, message, hint, candidates?, fix?, created?}} on stderr;',
-    "stdout stays empty, so it only ever holds a result.",
+    ...msg("cli-exit-notes").split("\n"),
   ].join("\n")
 
 /** The exit-code table as `inspire help exit-codes --json` prints it. */
 export const exitCodeList = (): ReadonlyArray<{ readonly code: ExitCode; readonly meaning: string }> =>
-  TABLE.map(([code, meaning]) => ({ code, meaning }))
+  TABLE.map(([code, key]) => ({ code, meaning: meaningOf(key) }))
 
 /** The exit code of an operation error's reason. */
 export const exitCodeOfReason = (reason: ErrorReason): ExitCode => {

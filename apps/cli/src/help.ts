@@ -5,6 +5,8 @@
 import { displayWidth } from "@holos-inspire/core/internal"
 import { Command, Help, Option } from "commander"
 import { withGlobals } from "./command.js"
+import { helpTitle, optionHelp } from "./help-words.js"
+import { msg } from "./language.js"
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts a colour code
 const COLOUR = /\x1b\[[0-9;]*m/g
@@ -45,8 +47,11 @@ const cut = (text: string, width: number): string[] => {
   let line = ""
   for (const ch of text) {
     if (line !== "" && columns(line + ch) > width) {
-      lines.push(line)
-      line = ""
+      // Chinese closing punctuation never starts a line: the character before it goes down with it.
+      const chars = [...line]
+      const down = CLOSING.test(ch) && columns(ch) === 2 && chars.length > 1 ? 1 : 0
+      lines.push(chars.slice(0, chars.length - down).join(""))
+      line = chars.slice(chars.length - down).join("")
     }
     line += ch
   }
@@ -88,7 +93,7 @@ export const wrappedHelpText =
 // each command that takes them has them.
 const globalOptions = (): Option[] =>
   withGlobals(new Command()).options.map((o) =>
-    new Option(o.flags, o.description).helpGroup("Global options (before or after the command):"),
+    new Option(o.flags, o.description).helpGroup(msg("cli-help-global-options")),
   )
 
 /** The options help shows for `command`: its own, and for the program the flags every command takes. */
@@ -101,6 +106,13 @@ export const displayWidthHelp = {
   minWidthToWrap: 24,
   displayWidth(this: Help, text: string): number {
     return columns(text)
+  },
+  // Headings and flags' descriptions in the CLI's language (help-words.ts).
+  styleTitle(this: Help, title: string): string {
+    return helpTitle(title)
+  },
+  optionDescription(this: Help, option: Option): string {
+    return optionHelp(this, option, Help.prototype.optionDescription)
   },
   // The usage line follows "Usage: " (7 columns), and its continuation lines line up after it.
   styleUsage(this: Help, usage: string): string {

@@ -1,9 +1,12 @@
+import { loadLanguage } from "@holos-inspire/core/internal"
 import { type Command, CommanderError } from "commander"
 import { pathOf } from "./command.js"
+import { commanderLine } from "./commander-words.js"
 import type { CommandSpec } from "./completion/model.js"
 import { COMPLETE_COMMAND } from "./completion/scripts.js"
 import { specOf } from "./completion/spec.js"
 import { EXIT } from "./exit-codes.js"
+import { chooseLanguage, msg } from "./language.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
 
@@ -59,7 +62,10 @@ const bareGroup = (command: Command, json: boolean): number => {
   }
   const subs = command.commands.map((c) => c.name())
   return printError(
-    usageError(`${pathOf(command)} needs a subcommand: ${subs.join(", ")}.`, `Run \`${pathOf(command)} --help\`.`),
+    usageError(
+      msg("cli-usage-needs-subcommand", { command: pathOf(command), subcommands: subs.join(", ") }),
+      msg("cli-usage-run-help", { command: pathOf(command) }),
+    ),
     json,
   )
 }
@@ -68,13 +74,7 @@ const bareGroup = (command: Command, json: boolean): number => {
 // without repeating the value (commander's message would).
 const passwordFlag = (e: CommanderError, message: string, json: boolean): number | undefined => {
   if (e.code !== "commander.unknownOption" || !/unknown option '--password(=|')/.test(message)) return undefined
-  return printError(
-    usageError(
-      "A password is not taken as a flag: it would stay in your shell history and the process list.",
-      "Pipe it to --password-stdin, e.g. `printf '%s' \"$PASSWORD\" | inspire login --username … --password-stdin`, or leave both out to be asked.",
-    ),
-    json,
-  )
+  return printError(usageError(msg("cli-usage-password-flag"), msg("cli-usage-password-flag-hint")), json)
 }
 
 // Commander's parse errors (unknown flag, missing argument, …) with the hint that names the usage.
@@ -87,9 +87,9 @@ const parseError = (e: CommanderError, message: string, command: Command, json: 
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l !== "")
-  const usage = `Run \`${pathOf(command)} --help\` for its commands and flags.`
-  const hint = [...rest.map((l) => l.replace(/^\((.*)\)$/, "$1")), usage].join(" ")
-  return printError(new CliError(first, EXIT.usage, hint), json)
+  const usage = msg("cli-usage-see-help", { command: pathOf(command) })
+  const hint = [...rest.map((l) => commanderLine(l.replace(/^\((.*)\)$/, "$1"))), usage].join(" ")
+  return printError(new CliError(commanderLine(first), EXIT.usage, hint), json)
 }
 
 /**
@@ -100,6 +100,8 @@ export const main = async (
   argv: ReadonlyArray<string>,
   onCommand: (path: string) => void = () => undefined,
 ): Promise<number> => {
+  // Once per process, before the program (and its help) is built; its messages read only if not English.
+  await loadLanguage(chooseLanguage(argv))
   const json = argv.includes("--json")
   let captured: string | undefined
   const program = buildProgram(

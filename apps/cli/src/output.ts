@@ -1,5 +1,7 @@
 import type { InspireError } from "@holos-inspire/core"
+import { formatMessage, type Language, renderWords } from "@holos-inspire/core/internal"
 import { EXIT, type ExitCode, exitCodeOfReason } from "./exit-codes.js"
+import { language, msg } from "./language.js"
 
 /** A failure the CLI reports itself: a message, an optional hint, and the exit code of the table. */
 export class CliError extends Error {
@@ -31,20 +33,35 @@ const colourful = (): boolean => process.stderr.isTTY === true && (process.env.N
 
 const red = (text: string): string => (colourful() ? `\u001b[31m${text}\u001b[39m` : text)
 
-// Lines of a rendered result that speak to the person rather than carry the result.
-const ASIDE = /^(warning|hint|note): /
+const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-// A "Next:" block of suggested follow-up commands: the heading line and the indented lines under it.
-const NEXT = /^Next:/
+// How core begins its asides and its next steps (core's locales/*/common.ftl) in the CLI's language and in
+// English, which a message missing in another language falls back to; only these two are parsed.
+const beginnings = (id: string, args: Readonly<Record<string, string>> = {}): string =>
+  [...new Set<Language>([language(), "en"])].map((lang) => literally(formatMessage(lang, id, args))).join("|")
+
+// Lines of a rendered result that speak to the person rather than carry the result; and a "Next:" block
+// of suggested follow-up commands: the heading line and the indented lines under it. Made on first use.
+let patterns: { readonly aside: RegExp; readonly next: RegExp } | undefined
+const asidePatterns = (): { readonly aside: RegExp; readonly next: RegExp } => {
+  patterns ??= {
+    aside: new RegExp(
+      `^(${["common-warning", "common-hint", "common-note"].map((id) => beginnings(id, { text: "" })).join("|")})`,
+    ),
+    next: new RegExp(`^(${beginnings("common-next")})`),
+  }
+  return patterns
+}
 
 /** Splits rendered text into the result (stdout) and its warnings, hints, notes and next steps (stderr). */
 export const splitAsides = (text: string): { readonly result: string; readonly asides: string } => {
   const result: string[] = []
   const asides: string[] = []
   let inNext = false
+  const { aside, next } = asidePatterns()
   for (const line of text.replace(/\n$/, "").split("\n")) {
-    inNext = NEXT.test(line) || (inNext && line.startsWith("  "))
-    if (inNext || ASIDE.test(line)) asides.push(line)
+    inNext = next.test(line) || (inNext && line.startsWith("  "))
+    if (inNext || aside.test(line)) asides.push(line)
     else result.push(line)
   }
   return { result: result.join("\n"), asides: asides.join("\n") }
@@ -86,9 +103,9 @@ const candidateLines = (all: ReadonlyArray<unknown>, hint: string): ReadonlyArra
   if (texts.length === 0 || texts.every((t, i) => listed(candidates[i], t))) return []
   const more = texts.length - SHOWN_CANDIDATES
   return [
-    "candidates:",
+    msg("cli-error-candidates"),
     ...texts.slice(0, SHOWN_CANDIDATES).map((t) => `  ${t}`),
-    ...(more > 0 ? [`  … ${more} more (--json lists them all)`] : []),
+    ...(more > 0 ? [`  ${msg("cli-error-more-candidates", { count: more })}`] : []),
   ]
 }
 
@@ -102,11 +119,7 @@ export const printError = (error: unknown, json: boolean): ExitCode => {
   const e =
     error instanceof CliError
       ? error
-      : new CliError(
-          error instanceof Error ? error.message : String(error),
-          EXIT.error,
-          "This is a bug; please report it.",
-        )
+      : new CliError(error instanceof Error ? error.message : String(error), EXIT.error, msg("cli-error-bug"))
   if (process.env.INSPIRE_DEBUG === "1" && error instanceof Error && error.stack !== undefined)
     process.stderr.write(`${error.stack}\n`)
   if (json) {
@@ -118,8 +131,8 @@ export const printError = (error: unknown, json: boolean): ExitCode => {
     }
     process.stderr.write(`${JSON.stringify({ error: body })}\n`)
   } else {
-    process.stderr.write(`${red(`error: ${e.message}`)}\n`)
-    if (e.hint !== undefined && e.hint !== "") process.stderr.write(`hint: ${e.hint}\n`)
+    process.stderr.write(`${red(msg("cli-error", { text: e.message }))}\n`)
+    if (e.hint !== undefined && e.hint !== "") process.stderr.write(`${msg("common-hint", { text: e.hint })}\n`)
     const candidates = e.detail.candidates
     if (Array.isArray(candidates))
       for (const line of candidateLines(candidates, e.hint ?? "")) process.stderr.write(`${line}\n`)
@@ -138,7 +151,9 @@ export const makeProgress = (): { readonly show: (message: string) => void; read
     show: (message) => {
       if (!on) return
       const width = (process.stderr.columns ?? 80) - 3
-      process.stderr.write(`\r\u001b[2K${FRAMES[frame++ % FRAMES.length]} ${message.slice(0, width)}`)
+      // Core's progress messages are words (messages, calls) until a frontend says them.
+      const text = renderWords(message, "cli", language())
+      process.stderr.write(`\r\u001b[2K${FRAMES[frame++ % FRAMES.length]} ${text.slice(0, width)}`)
       shown = true
     },
     clear: () => {

@@ -1,15 +1,16 @@
 import { type MetricsResult, shortPodName } from "@holos-inspire/core"
 import { formatClockTime } from "@holos-inspire/core/internal"
+import { msg } from "./language.js"
 import { escapeXml, TEXT_STYLE } from "./svg.js"
 
 type SeriesRow = NonNullable<MetricsResult["series"]>[number]
 
-/** One panel per metric, one line per pod, percent on the y axis and time on the x axis. */
+/** One panel per metric (its title cli-plot-panel-…), one line per pod, percent on the y axis and time on the x axis. */
 const PANELS = [
-  ["gpu_usage_rate", "GPU utilisation"],
-  ["gpu_memory_usage_rate", "GPU memory"],
-  ["cpu_usage_rate", "CPU"],
-  ["memory_usage_rate", "Memory"],
+  ["gpu_usage_rate", "gpu"],
+  ["gpu_memory_usage_rate", "gpu-memory"],
+  ["cpu_usage_rate", "cpu"],
+  ["memory_usage_rate", "memory"],
 ] as const
 
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
@@ -78,8 +79,9 @@ export const metricsSvg = (result: MetricsResult): string => {
     `<text x="${LEFT}" y="40" class="verdict">${escapeXml(verdict)}</text>`,
   ]
   if (panels.length === 0)
-    body.push(`<text x="${LEFT}" y="${TOP + 20}" class="panel">No metric points in this window.</text>`)
-  panels.forEach(([metric, title], index) => {
+    body.push(`<text x="${LEFT}" y="${TOP + 20}" class="panel">${escapeXml(msg("cli-plot-no-points"))}</text>`)
+  panels.forEach(([metric, panel], index) => {
+    const title = msg(`cli-plot-panel-${panel}`)
     const top = TOP + index * (PANEL_HEIGHT + GAP)
     const frame: Frame = {
       top,

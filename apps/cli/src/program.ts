@@ -3,6 +3,7 @@ import { materialize, materializeTree } from "./command.js"
 import { addCommands } from "./commands/index.js"
 import { exitCodeList, exitCodeTable } from "./exit-codes.js"
 import { displayWidthHelp, withGlobalOptions, wrappedHelpText } from "./help.js"
+import { msg } from "./language.js"
 import { printResult, usageError } from "./output.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
@@ -36,7 +37,7 @@ export const buildProgram = (
   { lazy = false }: { readonly lazy?: boolean } = {},
 ): Command => {
   const program = new Command("inspire")
-    .description("inspire: the command line for the SII Inspire GPU/HPC platform (qz.sii.edu.cn)")
+    .description(msg("cli-help-program"))
     .version(VERSION, "-V, --version")
     .exitOverride()
     .showSuggestionAfterError(true)
@@ -53,9 +54,9 @@ export const buildProgram = (
     })
   program
     .command("help")
-    .description("Show help for a command, or `inspire help exit-codes`")
+    .description(msg("cli-help-help-command"))
     .argument("[topic...]")
-    .option("--json", "with exit-codes: the table as JSON")
+    .option("--json", msg("cli-help-help-json"))
     .action((topic: ReadonlyArray<string>, options: { json?: boolean }) => {
       if (topic.join(" ") === "exit-codes")
         return void printResult(options.json === true, { exitCodes: exitCodeList() }, exitCodeTable())
@@ -64,8 +65,12 @@ export const buildProgram = (
         const next = target.commands.find((c) => c.name() === name)
         if (next === undefined)
           throw usageError(
-            `unknown help topic "${name}"`,
-            `Topics here: ${[...(target === program ? ["exit-codes"] : []), ...target.commands.map((c) => c.name())].join(", ")}.`,
+            msg("cli-usage-help-topic", { topic: name }),
+            msg("cli-usage-help-topics", {
+              topics: [...(target === program ? ["exit-codes"] : []), ...target.commands.map((c) => c.name())].join(
+                ", ",
+              ),
+            }),
           )
         target = next
       }
@@ -73,6 +78,6 @@ export const buildProgram = (
         printResult(true, { command: ["inspire", ...topic].join(" "), help: target.helpInformation() }, "")
       else target.outputHelp()
     })
-  program.addHelpText("after", wrappedHelpText("\nExit codes: inspire help exit-codes. Debug output: INSPIRE_DEBUG=1."))
+  program.addHelpText("after", wrappedHelpText(`\n${msg("cli-help-after")}`))
   return lazy ? program : materializeTree(program)
 }

@@ -9,6 +9,7 @@ import {
 } from "@holos-inspire/core"
 import { invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { EXIT } from "./exit-codes.js"
+import { language } from "./language.js"
 import { fromInspireError, makeProgress } from "./output.js"
 
 /** The options every command takes. */
@@ -25,6 +26,8 @@ export const withClient = async <A>(globals: GlobalOptions, use: (client: Inspir
     env: process.env,
     // Messages and hints name commands and flags (`inspire job list`, `--yes`), not MCP calls.
     words: "cli",
+    // Results, renders and errors in the CLI's language (English with --json).
+    lang: language(),
     ...(globals.profile !== undefined ? { profile: globals.profile } : {}),
   })
   try {

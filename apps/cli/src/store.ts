@@ -10,6 +10,7 @@ import {
   renderTable,
   useProfile,
 } from "@holos-inspire/core/internal"
+import { msg } from "./language.js"
 import { type GlobalOptions, withClient } from "./run.js"
 
 /** What `inspire logout` did. */
@@ -29,9 +30,7 @@ export const logout = (globals: GlobalOptions): Promise<LogoutResult> =>
     return {
       profile: name,
       removed,
-      message: removed
-        ? `Logged out of profile ${name}: the platform password and session are forgotten (Harbor accounts kept).`
-        : `Profile ${name} had no saved platform password; its session is cleared.`,
+      message: removed ? msg("cli-logout-done", { name }) : msg("cli-logout-nothing", { name }),
     }
   })
 
@@ -39,11 +38,11 @@ export const logout = (globals: GlobalOptions): Promise<LogoutResult> =>
 export const renderProfiles = (profiles: ReadonlyArray<ProfileSummary>): string =>
   renderTable(profiles, [
     { header: "", cell: (p) => (p.current ? "*" : "") },
-    { header: "PROFILE", cell: (p) => p.name },
-    { header: "ACCOUNT", cell: (p) => p.username },
-    { header: "LOGGED IN", cell: (p) => (p.loggedIn ? "yes" : "no") },
-    { header: "HARBOR", cell: (p) => p.harbor.join(",") },
-    { header: "PLATFORM", cell: (p) => p.baseUrl ?? "production" },
+    { header: msg("cli-profiles-profile"), cell: (p) => p.name },
+    { header: msg("cli-profiles-account"), cell: (p) => p.username },
+    { header: msg("cli-profiles-logged-in"), cell: (p) => (p.loggedIn ? msg("cli-yes") : msg("cli-no")) },
+    { header: msg("cli-profiles-harbor"), cell: (p) => p.harbor.join(",") },
+    { header: msg("cli-profiles-platform"), cell: (p) => p.baseUrl ?? msg("cli-profiles-production") },
   ])
 
 /** Every profile. */

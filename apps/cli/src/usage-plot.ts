@@ -1,5 +1,6 @@
 import type { UsageResult } from "@holos-inspire/core"
 import { formatInstant, IDLE_GPU_BELOW_PERCENT } from "@holos-inspire/core/internal"
+import { msg } from "./language.js"
 import { escapeXml, TEXT_STYLE } from "./svg.js"
 
 /** Whose bars: one per user (stacked by project) or one per project (stacked by user). */
@@ -62,16 +63,18 @@ export const usageSvg = (result: UsageResult, by: UsageBy): string => {
   const plotWidth = WIDTH - LABEL - RIGHT
   const legendTop = TOP + Math.max(1, bars.length) * (BAR + GAP) + 16
   const height = legendTop + (parts.length + 1) * 18 + 16
-  const title = `GPUs held in ${result.workspace.name} by ${by}`
-  const subtitle =
-    `${result.totals.gpus} GPUs held by ${result.totals.running} running tasks` +
-    (result.totals.idleGpus > 0 ? `, ${result.totals.idleGpus} of them idle` : "") +
-    ` · ${formatInstant(result.readAt)}`
+  const workspace = { workspace: result.workspace.name }
+  const title =
+    by === "user" ? msg("cli-usage-plot-title-user", workspace) : msg("cli-usage-plot-title-project", workspace)
+  const held = { gpus: result.totals.gpus, tasks: result.totals.running, idle: result.totals.idleGpus }
+  const heldText = result.totals.idleGpus > 0 ? msg("cli-usage-plot-held-idle", held) : msg("cli-usage-plot-held", held)
+  const subtitle = `${heldText} · ${formatInstant(result.readAt)}`
   const body: string[] = [
     `<text x="16" y="24" class="title">${escapeXml(title)}</text>`,
     `<text x="16" y="44" class="sub">${escapeXml(subtitle)}</text>`,
   ]
-  if (bars.length === 0) body.push(`<text x="${LABEL}" y="${TOP + 16}" class="label">No GPUs are held.</text>`)
+  if (bars.length === 0)
+    body.push(`<text x="${LABEL}" y="${TOP + 16}" class="label">${escapeXml(msg("cli-usage-plot-none"))}</text>`)
   bars.forEach((bar, i) => {
     const y = TOP + i * (BAR + GAP)
     body.push(
@@ -80,7 +83,9 @@ export const usageSvg = (result: UsageResult, by: UsageBy): string => {
     let x = LABEL
     for (const s of bar.segments) {
       const w = (s.gpus / max) * plotWidth
-      const title = `<title>${escapeXml(`${s.name}: ${s.gpus} GPUs${s.idle ? ", idle" : ""}`)}</title>`
+      const segment = { name: s.name, gpus: s.gpus }
+      const what = s.idle ? msg("cli-usage-plot-segment-idle", segment) : msg("cli-usage-plot-segment", segment)
+      const title = `<title>${escapeXml(what)}</title>`
       body.push(
         `<rect x="${x.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAR}" fill="${colourOf(s.name)}" class="seg">${title}</rect>`,
       )
@@ -101,7 +106,7 @@ export const usageSvg = (result: UsageResult, by: UsageBy): string => {
     body.push(`<rect x="${LABEL}" y="${y - 6}" width="14" height="12" fill="#ccc"/>`)
     body.push(`<rect x="${LABEL}" y="${y - 6}" width="14" height="12" class="idle"/>`)
     body.push(
-      `<text x="${LABEL + 20}" y="${y}" class="label" dominant-baseline="middle">idle (GPU utilisation under ${IDLE_GPU_BELOW_PERCENT}%)</text>`,
+      `<text x="${LABEL + 20}" y="${y}" class="label" dominant-baseline="middle">${escapeXml(msg("cli-usage-plot-idle", { percent: IDLE_GPU_BELOW_PERCENT }))}</text>`,
     )
   }
   const style = [

@@ -1,6 +1,7 @@
 import { type Invocation, invoke, type Operation } from "@holos-inspire/core"
 import type { CommandExtension, CommandOptions } from "./command.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
+import { msg } from "./language.js"
 import { printResult, usageError } from "./output.js"
 import { withClient } from "./run.js"
 
@@ -21,8 +22,8 @@ const intervalOf = (options: CommandOptions, pace: WatchPace): number => {
   const n = Number(raw)
   if (!Number.isFinite(n) || n < pace.minInterval)
     throw usageError(
-      `--interval must be a number of seconds, ${pace.minInterval} or more.`,
-      `E.g. --interval ${pace.defaultInterval}.`,
+      msg("cli-watch-interval", { min: pace.minInterval }),
+      msg("cli-watch-interval-hint", { seconds: pace.defaultInterval }),
     )
   return n
 }
@@ -32,20 +33,13 @@ const intervalOf = (options: CommandOptions, pace: WatchPace): number => {
 const checkWatch = (options: CommandOptions, pace: WatchPace): void => {
   if (options.watch !== true) {
     if (options.interval !== undefined)
-      throw usageError("--interval applies to --watch.", "Add --watch, or drop --interval.")
+      throw usageError(msg("cli-watch-interval-alone"), msg("cli-watch-interval-alone-hint"))
     return
   }
   intervalOf(options, pace)
-  if (options.json === true)
-    throw usageError(
-      "--watch draws a table and cannot be combined with --json.",
-      "Drop --json, or drop --watch to get one JSON result.",
-    )
+  if (options.json === true) throw usageError(msg("cli-watch-json"), msg("cli-watch-json-hint"))
   if (process.stdout.isTTY !== true)
-    throw usageError(
-      "--watch refreshes a table on a terminal, and stdout is not one.",
-      `Run it in a terminal, or drop --watch (a script can repeat \`${pace.scriptCommand}\` itself).`,
-    )
+    throw usageError(msg("cli-watch-no-terminal"), msg("cli-watch-no-terminal-hint", { command: pace.scriptCommand }))
 }
 
 // Redraws the operation's text every interval until Ctrl-C, which ends the watch (exit 0), not the CLI.
@@ -71,7 +65,7 @@ const watch = async (
       }
     })
   const draw = (text: string): void => {
-    process.stdout.write(`${CLEAR}Every ${seconds}s; Ctrl-C ends.\n\n${text}\n`)
+    process.stdout.write(`${CLEAR}${msg("cli-watch-heading", { seconds })}\n\n${text}\n`)
   }
   process.on("SIGINT", onInterrupt)
   try {
@@ -100,10 +94,10 @@ export const watchable = <R>(
   ({
     extra: (c) =>
       c
-        .option("--watch", "refresh the table on this terminal until Ctrl-C (refused when stdout is not a terminal)")
+        .option("--watch", msg("cli-help-watch"))
         .option(
           "--interval <seconds>",
-          `seconds between refreshes with --watch (default ${pace.defaultInterval}, at least ${pace.minInterval})`,
+          msg("cli-help-watch-interval", { default: pace.defaultInterval, min: pace.minInterval }),
         ),
     check: (options) => checkWatch(options, pace),
     after: async (run, options, input) => {

@@ -4,7 +4,7 @@ import { homeFor, inspire } from "./harness.js"
 
 // What the real CLI prints for failures whose hints name a call, a field or the confirmation: each in
 // the CLI's terms (`--spec <ID>`, `--yes`, `inspire harbor-login`), never in MCP's.
-const MCP_SYNTAX = /inspire_[a-z_]+|\b\w+=true\b|action="|\b\w+=<|[\uE000\uE001]/
+const MCP_SYNTAX = /inspire_[a-z_]+|\b\w+=true\b|action="|\b\w+=<|[\uE000-\uE004]/
 
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv

@@ -9,7 +9,7 @@ import { inspire } from "./harness.js"
 
 // MCP call syntax a CLI user must never be told to type: tool names, `x=true`, `action="…"`, `x=<…>`.
 const MCP_SYNTAX = /inspire_[a-z_]+|\b\w+=true\b|action="|\b\w+=</
-const TOKEN = /[\uE000\uE001]/
+const TOKEN = /[\uE000-\uE004]/
 
 const mcpIn = (text: string): string | undefined => MCP_SYNTAX.exec(text)?.[0] ?? TOKEN.exec(text)?.[0]
 

@@ -25,6 +25,8 @@ export const homeFor = (url: string): NodeJS.ProcessEnv => {
     INSPIRE_BASE_URL: url,
     INSPIRE_RATE_LIMIT: "1000",
     NO_COLOR: "1",
+    // A message missing from the catalogue, or a value it needs, is an error rather than its id.
+    INSPIRE_MESSAGES_STRICT: "1",
   }
 }
 

@@ -4,7 +4,7 @@ import { type Connection, call, connectStdio, homeFor, logIn, textOf } from "./h
 
 // MCP clients are told calls, fields and confirmation in MCP's terms (`spec=<ID>`, `confirm=true`,
 // `inspire_login(target="harbor", …)`), and never a raw reference or a CLI flag.
-const TOKEN = /[\uE000\uE001]/
+const TOKEN = /[\uE000-\uE004]/
 const CLI_FLAG = /\s--(spec|yes|dry-run|registry)\b/
 
 let emu: RunningEmulator

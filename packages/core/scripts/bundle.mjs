@@ -7,12 +7,12 @@
 // every class and service. Effect and zod are inside; yaml, undici and dockerode stay outside, imported
 // when a call first needs them. The .d.ts files are tsc's, unchanged. Run after `tsc -b` (core's build).
 // The apps bundle core from its sources instead (condition "inspire-source"), so they keep one zod.
-import { readFileSync, rmSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { readdirSync, readFileSync, rmSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 // zod keeps English alone (its other locales are never configured), as in the apps' bundles.
-import { englishZodLocaleOnly } from "../../../scripts/esbuild-node.mjs"
+import { directNamespaces, englishZodLocaleOnly } from "../../../scripts/esbuild-node.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")
@@ -27,8 +27,10 @@ for (const target of Object.values(pkg.exports)) {
   if (m) entryPoints[m[1]] = join(root, "src", `${m[1]}.ts`)
 }
 
-rmSync(chunks, { recursive: true, force: true })
-await build({
+// Chunks of an earlier build are removed only after this one wrote its own: a build that fails (or one
+// read while another runs) never leaves entry files pointing at chunks that are gone.
+const result = await build({
+  metafile: true,
   entryPoints,
   outdir: dist,
   chunkNames: "chunks/[name]-[hash]",
@@ -48,5 +50,9 @@ await build({
   sourcemap: true,
   sourcesContent: false,
   logLevel: "warning",
-  plugins: [englishZodLocaleOnly],
+  // Effect and zod through their namespaces, so only the members core reads are bundled.
+  plugins: [directNamespaces, englishZodLocaleOnly],
 })
+// The metafile names outputs relative to the working directory esbuild ran in.
+const written = new Set(Object.keys(result.metafile.outputs).map((f) => resolve(f)))
+for (const f of readdirSync(chunks)) if (!written.has(join(chunks, f))) rmSync(join(chunks, f), { force: true })

@@ -1,4 +1,5 @@
 import { Data } from "./effect.js"
+import { msg } from "./words/message.js"
 import type { WordPart } from "./words/token.js"
 
 /** The reasons an Inspire operation can fail; each frontend maps them in one place. */
@@ -83,14 +84,11 @@ export class SurfaceUnavailable extends Data.TaggedError("SurfaceUnavailable")<{
 }> {}
 
 // What to do when a surface does not answer and nothing is left to fall back to, by why it did not.
-const SURFACE_HINTS: Readonly<Record<SurfaceUnavailable["why"], string>> = {
-  InvalidAction:
-    "The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.",
-  NotFound:
-    "The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.",
-  AccessForbidden:
-    "Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.",
-  TokenUnavailable: "This account can only use the session login, which this call does not support.",
+const SURFACE_HINTS: Readonly<Record<SurfaceUnavailable["why"], () => string>> = {
+  InvalidAction: () => msg("errors-no-surface-hint"),
+  NotFound: () => msg("errors-no-surface-hint"),
+  AccessForbidden: () => msg("errors-access-forbidden-hint"),
+  TokenUnavailable: () => msg("errors-token-unavailable-hint"),
 }
 
 /**
@@ -104,8 +102,9 @@ export const surfaceError = (
 ): InspireErrorOf<"Forbidden" | "PlatformError"> =>
   inspireError({
     reason: e.why === "AccessForbidden" ? "Forbidden" : "PlatformError",
-    message: context.what !== undefined ? `Could not ${context.what}: ${e.message}` : e.message,
-    hint: context.hint ?? SURFACE_HINTS[e.why],
+    message:
+      context.what !== undefined ? msg("errors-could-not", { what: context.what, message: e.message }) : e.message,
+    hint: context.hint ?? SURFACE_HINTS[e.why](),
   })
 
 /** An InvalidInput error: the most common kind raised by the domain rules. */

@@ -12,6 +12,8 @@ import { type CallOptions, Platform } from "./platform/client.js"
 import { Harbor } from "./platform/harbor.js"
 import { ActiveProfile, type ActiveProfileShape, inspireLayer, type ProfileOptions } from "./profile.js"
 import type { Dialect } from "./words/dialect.js"
+import { CurrentLanguage } from "./words/language.js"
+import { type Language, loadLanguage, pickLanguage } from "./words/message.js"
 import { renderDeep, renderError } from "./words/render.js"
 
 /** How one call of a client runs: `signal` interrupts it (the promise then rejects with an interruption). */
@@ -26,6 +28,12 @@ export interface ClientOptions extends ProfileOptions {
    * (`client.jobs({ type: "train" })`, `confirm: true`), `"cli"` as inspire commands, `"mcp"` as MCP tool calls.
    */
   readonly words?: Dialect
+  /**
+   * The language of messages, hints and renders: `"en"` or `"zh-CN"`; default: INSPIRE_LANG, else the
+   * profile's `lang` setting, else English (the locale is the CLI's business). The platform's own texts
+   * pass through as they are; field names, ids and JSON keys are the same in every language.
+   */
+  readonly lang?: Language
 }
 
 /**
@@ -35,19 +43,38 @@ export interface ClientOptions extends ProfileOptions {
 export const createInspireClient = (options: ClientOptions = {}) => {
   const dialect = options.words ?? "library"
   const runtime = ManagedRuntime.make(Layer.provideMerge(Harbor.layer, inspireLayer(options)))
+  // Read once, on the first call: a profile that cannot be read fails that call itself, in English.
+  let chosen: Language | undefined = options.lang
+  const language = async (): Promise<Language> => {
+    chosen ??= await runtime.runPromise(
+      Effect.orElseSucceed(
+        Effect.map(ActiveProfile, (p) =>
+          pickLanguage({ env: p.env, configured: p.config.defaults.lang, locale: false }),
+        ),
+        () => "en" as const,
+      ),
+    )
+    await loadLanguage(chosen)
+    return chosen
+  }
   const run = async <A>(
     program: Effect.Effect<A, InspireError | SurfaceUnavailable, ClientServices>,
     runOptions: RunOptions = {},
   ): Promise<A> => {
+    const lang = await language()
     const exit = await runtime.runPromiseExit(
-      Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e))),
+      Effect.locally(
+        Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e))),
+        CurrentLanguage,
+        lang,
+      ),
       { signal: runOptions.signal },
     )
     // Every text of the result is worded here, once, in this client's terms.
-    if (Exit.isSuccess(exit)) return renderDeep(exit.value, dialect)
+    if (Exit.isSuccess(exit)) return renderDeep(exit.value, dialect, lang)
     const failure = Cause.failureOption(exit.cause)
     if (failure._tag === "Some")
-      throw failure.value instanceof InspireError ? renderError(failure.value, dialect) : failure.value
+      throw failure.value instanceof InspireError ? renderError(failure.value, dialect, lang) : failure.value
     throw Cause.squash(exit.cause)
   }
   return {

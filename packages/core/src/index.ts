@@ -130,7 +130,8 @@ export { type UsageResult, usageOperation } from "./operations/usage/index.js"
 export { type WaitResult, waitOperation } from "./operations/wait.js"
 export type { CallOptions } from "./platform/client.js"
 export type { ActiveProfileShape, ProfileOptions } from "./profile.js"
-// Messages refer to operations, fields and confirmation as data; each frontend words them its own way.
+// Messages refer to operations, fields and confirmation as data; each frontend words them its own way,
+// in the reader's language (en, zh-CN).
 export {
   type CallRef,
   callWord,
@@ -140,7 +141,13 @@ export {
   dryRunWord,
   fieldWord,
   hasWords,
+  LANGUAGES,
+  type Language,
+  languageOf,
+  loadLanguage,
+  type MessageRef,
   parseWords,
+  pickLanguage,
   renderDeep,
   renderError,
   renderWords,

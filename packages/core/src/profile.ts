@@ -12,6 +12,7 @@ import { DEFAULT_BASE_URL, storeRoots } from "./store/paths.js"
 import { type ConfigFile, type Defaults, entryOf, type ProfileConfig } from "./store/schema.js"
 import { type Resolved, resolveValue } from "./store/settings.js"
 import { profileCredentials, Store } from "./store/store.js"
+import { msg } from "./words/message.js"
 
 /** The production console. */
 export { DEFAULT_BASE_URL }
@@ -64,8 +65,8 @@ const rateLimitOf = (env: NodeJS.ProcessEnv): Effect.Effect<RateLimit, InspireEr
   if (!Number.isFinite(n) || n <= 0)
     return Effect.fail(
       invalidInput(
-        `INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "${raw}".`,
-        "Unset it to use the default of 3.",
+        msg("profile-bad-rate-limit", { value: raw }),
+        msg("profile-bad-rate-limit-hint", { default: DEFAULT_RATE_LIMIT.perSecond }),
       ),
     )
   return Effect.succeed({ perSecond: n, burst: Math.max(1, Math.ceil(n)) })
@@ -89,13 +90,9 @@ export const resolveProfile = (
     const known = entryOf(config.profiles, profileName)
     if (explicit && known === undefined && profileName !== "default")
       return yield* Effect.fail(
-        invalidInput(
-          `There is no profile "${profileName}".`,
-          "Create it with `inspire profile add`, or pick one of the listed profiles.",
-          {
-            candidates: Object.keys(config.profiles),
-          },
-        ),
+        invalidInput(msg("profile-unknown", { name: profileName }), msg("profile-unknown-hint"), {
+          candidates: Object.keys(config.profiles),
+        }),
       )
     const profile = known ?? emptyProfile
     const baseUrl = resolveValue<string>({

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { type InspireErrorOf, SurfaceUnavailable, surfaceError } from "../src/errors.js"
 import { checkInput } from "../src/operations/catalogue/strict.js"
+import { renderWords } from "../src/words/render.js"
 
 const surface = (why: SurfaceUnavailable["why"]) =>
   new SurfaceUnavailable({ surface: "api/v2/x.Y", why, message: "x.Y is not offered here.", sent: false })
@@ -21,7 +22,7 @@ describe("surfaceError, the one converter of an unavailable surface", () => {
 
   it("names what the call was for and takes the caller's advice", () => {
     const e = surfaceError(surface("NotFound"), { what: "read the training job", hint: "Use the console." })
-    expect(e.message).toBe("Could not read the training job: x.Y is not offered here.")
+    expect(renderWords(e.message, "library")).toBe("Could not read the training job: x.Y is not offered here.")
     expect(e.hint).toBe("Use the console.")
   })
 })

@@ -4,6 +4,7 @@
 // build bundles core's entry points with Effect and zod (scripts/bundle.mjs), as resolving and compiling
 // ~490 separate modules was most of the import's time. Checked on the build, in a fresh node.
 import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 
@@ -32,5 +33,17 @@ describe("importing core", () => {
     expect(files.filter((m) => packageOf(m) !== undefined)).toEqual([])
     expect(files.every((m) => /[\\/]core[\\/]dist[\\/](index|chunks[\\/][\w-]+)\.js$/.test(m))).toBe(true)
     expect(files.length).toBeLessThanOrEqual(12)
+  })
+
+  // Every byte read is compiled on each import, so the bundle holds only the parts of Effect and zod that
+  // core calls: a namespace re-exported as a value (src/effect.ts's `Effect`, zod's `{ z }`) would bring
+  // all of its module (scripts/esbuild-node.mjs, directNamespaces). These three are never called by core.
+  it("compiles no part of Effect or zod that core never calls", () => {
+    const code = loadedByImport()
+      .filter((m) => !m.startsWith("node:"))
+      .map((m) => readFileSync(m.startsWith("file:") ? fileURLToPath(m) : m, "utf8"))
+      .join("\n")
+    expect(code).toContain("createInspireClient")
+    expect(["fromJSONSchema", "compileValidator", "CronProto"].filter((unused) => code.includes(unused))).toEqual([])
   })
 })

@@ -99,15 +99,23 @@ afterAll(async () => {
 })
 
 describe("core as a package other tools install", () => {
-  it("packs its JavaScript, declarations, README and shipped serving recipes, with its dependencies at versions", () => {
+  it("packs its JavaScript, declarations, README, shipped serving recipes and message catalogues, with its dependencies at versions", () => {
     const paths = packed.files.map((f) => f.path)
     for (const file of ["README.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/internal.d.ts"])
       expect(paths).toContain(file)
     // The shipped recipes are read from the installed package (`inspire serve recipes` lists them).
     expect(paths.filter((p) => /^recipes\/[^/]+\.yaml$/.test(p)).length).toBeGreaterThan(0)
-    expect(paths.filter((p) => !/^(dist|src)\/|^recipes\/[^/]+\.yaml$|^(README\.md|package\.json)$/.test(p))).toEqual(
-      [],
-    )
+    // The catalogues' sources, for translators (the bundle carries their text): both languages.
+    for (const lang of ["en", "zh-CN"])
+      expect(paths.filter((p) => p.startsWith(`locales/${lang}/`) && p.endsWith(".ftl")).length, lang).toBeGreaterThan(
+        0,
+      )
+    expect(
+      paths.filter(
+        (p) =>
+          !/^(dist|src)\/|^recipes\/[^/]+\.yaml$|^locales\/[^/]+\/[^/]+\.ftl$|^(README\.md|package\.json)$/.test(p),
+      ),
+    ).toEqual([])
     const manifest = JSON.parse(
       readFileSync(join(scratch, "app", "node_modules", "@holos-inspire", "core", "package.json"), "utf8"),
     ) as { private?: boolean; dependencies: Record<string, string> }

@@ -3,6 +3,7 @@ import { checkHarborLoginUrl, checkPlatformLoginUrl, SETTING_KEYS } from "@holos
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
 import { EXIT } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { CliError, note, printResult, usageError } from "../output.js"
 import { ask, askSecret, interactive, readStdin } from "../prompt.js"
 import { withClient } from "../run.js"
@@ -22,54 +23,47 @@ const checkDestination = (options: CommandOptions, registry?: "qb" | "sj"): Prom
   })
 
 // The password comes from stdin or a no-echo prompt, never from a flag: flags land in shell history.
-const readPassword = async (options: CommandOptions, what: string): Promise<string> => {
+const readPassword = async (options: CommandOptions, what: () => string): Promise<string> => {
   if (options.passwordStdin === true) {
     const password = await readStdin()
-    if (password === "")
-      throw usageError(
-        "No password on stdin.",
-        `Pipe the ${what} password in, e.g. \`printf '%s' "$PASSWORD" | inspire login … --password-stdin\`.`,
-      )
+    if (password === "") throw usageError(msg("cli-login-no-stdin"), msg("cli-login-no-stdin-hint", { what: what() }))
     return password
   }
   if (!interactive())
-    throw usageError(`No terminal to ask for the ${what} password.`, "Pipe it in with --password-stdin.")
-  return askSecret(`${what} password: `)
+    throw usageError(msg("cli-login-no-terminal", { what: what() }), msg("cli-login-no-terminal-hint"))
+  return askSecret(msg("cli-login-password-prompt", { what: what() }))
 }
 
-const readUsername = async (options: CommandOptions, what: string): Promise<string> => {
+const readUsername = async (options: CommandOptions, what: () => string): Promise<string> => {
   if (typeof options.username === "string") return options.username
   if (!interactive() || options.passwordStdin === true)
-    throw usageError(
-      `--username is required (the ${what}).`,
-      "Pass --username and pipe the password to --password-stdin.",
-    )
-  return (await ask(`${what}: `)).trim()
+    throw usageError(msg("cli-login-username-required", { what: what() }), msg("cli-login-username-required-hint"))
+  return (await ask(msg("cli-login-username-prompt", { what: what() }))).trim()
 }
 
 // A dry run shows where the account would be checked and saved; it needs no password, and none is
 // asked for: the placeholder below is never sent (the dry run sends nothing).
-const passwordFor = (options: CommandOptions, what: string): Promise<string> =>
+const passwordFor = (options: CommandOptions, what: () => string): Promise<string> =>
   options.dryRun === true ? Promise.resolve("(not asked on a dry run)") : readPassword(options, what)
 
 const afterLogin = async (run: Invocation<LoginOperationResult>, options: CommandOptions): Promise<undefined> => {
   printResult(options.json === true, run.result, run.text)
   const result = run.result
   if (result.verified === false && result.dryRun !== true && options.json !== true)
-    note("The credentials are saved and will be used once the platform can be reached (campus network or VPN).")
+    note(msg("cli-login-saved-unverified"))
   return undefined
 }
 
 const loginExtension = (
   registryOf: ((options: CommandOptions) => "qb" | "sj") | undefined,
-  account: string,
-  passwordOf: string,
+  account: () => string,
+  passwordOf: () => string,
 ) =>
   extend(
     loginOperation,
     {
       hidden: ["password"],
-      extra: (c) => c.option("--password-stdin", "read the password from standard input"),
+      extra: (c) => c.option("--password-stdin", msg("cli-help-password-stdin")),
       prepare: async (input, options) => {
         const registry = registryOf?.(options)
         await checkDestination(options, registry)
@@ -84,7 +78,10 @@ const loginExtension = (
 
 const checkKey = (key: unknown): void => {
   if (typeof key === "string" && !(SETTING_KEYS as ReadonlyArray<string>).includes(key))
-    throw usageError(`"${key}" is not a setting.`, `Use one of: ${SETTING_KEYS.join(", ")}.`)
+    throw usageError(
+      msg("cli-config-not-a-setting", { key }),
+      msg("cli-config-settings", { keys: SETTING_KEYS.join(", ") }),
+    )
 }
 
 const checkedKey = async (input: Record<string, unknown>): Promise<Record<string, unknown>> => {
@@ -94,8 +91,16 @@ const checkedKey = async (input: Record<string, unknown>): Promise<Record<string
 
 /** What the CLI adds to login and config: prompts for the account, checked keys, one value printed alone. */
 export const accountExtensions: ReadonlyArray<Extension> = [
-  loginExtension(undefined, "学工号", "Platform"),
-  loginExtension((options) => (options.registry === "sj" ? "sj" : "qb"), "Harbor robot account", "Harbor"),
+  loginExtension(
+    undefined,
+    () => msg("cli-login-platform-account"),
+    () => msg("cli-login-platform"),
+  ),
+  loginExtension(
+    (options) => (options.registry === "sj" ? "sj" : "qb"),
+    () => msg("cli-login-harbor-account"),
+    () => msg("cli-login-harbor"),
+  ),
   extend(
     configOperation,
     {
@@ -117,10 +122,8 @@ export const accountExtensions: ReadonlyArray<Extension> = [
 
 /** `inspire logout`: the CLI's own; the catalogue has no operation for it. */
 export const addLogoutCommand = (program: Command): void => {
-  withGlobals(program.command("logout").description("Forget the profile's platform password and session")).action(
-    async (options: CommandOptions) => {
-      const result = await logout(options)
-      printResult(options.json === true, result, result.message)
-    },
-  )
+  withGlobals(program.command("logout").description(msg("cli-help-logout"))).action(async (options: CommandOptions) => {
+    const result = await logout(options)
+    printResult(options.json === true, result, result.message)
+  })
 }

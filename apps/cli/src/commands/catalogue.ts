@@ -1,7 +1,9 @@
 import { type CatalogueCommand, catalogueCommands, OPERATIONS, type Operation } from "@holos-inspire/core"
-import { SETTING_KEYS } from "@holos-inspire/core/internal"
+import { SETTING_KEYS, summaryHelpKey } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { type CommandExtension, catalogueCommand } from "../command.js"
+import { catalogueHelp } from "../help-words.js"
+import { msg } from "../language.js"
 
 /** A CLI extension of one operation (or one action of it), referring to the operation value itself. */
 export interface Extension {
@@ -22,22 +24,22 @@ export const extend = <R>(
 })
 
 // What `inspire --help` says of each group; a group the catalogue adds later is described by its commands.
-const GROUPS: Readonly<Record<string, string>> = {
-  job: "Submit, inspect and stop training and HPC jobs",
-  hpc: "Submit HPC (Slurm) jobs; inspect them with `inspire job`",
-  serve: "Deploy, inspect and stop inference services",
-  notebook: "Create, start, stop and delete notebooks; run commands, copy files and open a shell in one",
-  model: "List, inspect, create and delete model-repository entries",
-  image: "Browse platform-registered or Harbor images, push local ones",
-  config: `Read or change defaults (${SETTING_KEYS.join(", ")})`,
+const GROUPS: Readonly<Record<string, () => string>> = {
+  job: () => msg("cli-help-group-job"),
+  hpc: () => msg("cli-help-group-hpc"),
+  serve: () => msg("cli-help-group-serve"),
+  notebook: () => msg("cli-help-group-notebook"),
+  model: () => msg("cli-help-group-model"),
+  image: () => msg("cli-help-group-image"),
+  config: () => msg("cli-help-group-config", { keys: SETTING_KEYS.join(", ") }),
 }
 
 const groupSummary = (name: string, entries: ReadonlyArray<CatalogueCommand>): string =>
-  GROUPS[name] ??
+  GROUPS[name]?.() ??
   entries
     .filter((e) => e.path[0] === name)
-    .map((e) => e.summary)
-    .join("; ")
+    .map((e) => catalogueHelp(summaryHelpKey(e), e.summary))
+    .join(msg("cli-help-summary-separator"))
 
 const extensionOf = (entry: CatalogueCommand, extensions: ReadonlyArray<Extension>): CommandExtension | undefined => {
   const action = Object.values(entry.fixed)[0]

@@ -3,6 +3,7 @@ import { complete } from "../completion/candidates.js"
 import { keptNames } from "../completion/names.js"
 import { COMPLETE_COMMAND, completionScript } from "../completion/scripts.js"
 import { specOf } from "../completion/spec.js"
+import { msg } from "../language.js"
 import { usageError } from "../output.js"
 
 /**
@@ -13,11 +14,12 @@ import { usageError } from "../output.js"
 export const addCompletionCommand = (program: Command): void => {
   program
     .command("completion")
-    .description("Print a shell completion script (bash, zsh or fish)")
+    .description(msg("cli-help-completion"))
     .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
     .action((shell: string) => {
       const script = completionScript(shell)
-      if (script === undefined) throw usageError(`No completion for "${shell}".`, "Use bash, zsh or fish.")
+      if (script === undefined)
+        throw usageError(msg("cli-completion-no-shell", { shell }), msg("cli-completion-no-shell-hint"))
       process.stdout.write(`${script}\n`)
     })
   // Its words are whatever the user typed, flags included: read from the raw arguments, not parsed.

@@ -18,6 +18,7 @@ import {
 } from "@holos-inspire/core/internal"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode, exitCodeOfFamily } from "../exit-codes.js"
+import { msg, speak } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { metricsSvg } from "../plot.js"
 import { runOperation, withClient } from "../run.js"
@@ -61,15 +62,12 @@ const follow = async (
       ),
     ),
   )
-  process.stderr.write(`${followEndLine(end)}\n`)
+  process.stderr.write(`${speak(followEndLine(end))}\n`)
 }
 
 const refuseJsonFollow = (options: CommandOptions): void => {
   if (options.json === true && options.follow === true)
-    throw usageError(
-      "--follow streams log lines and cannot be combined with --json.",
-      "Drop --json to follow, or drop --follow to get the log as one JSON result.",
-    )
+    throw usageError(msg("cli-jobs-follow-json"), msg("cli-jobs-follow-json-hint"))
 }
 
 // submit --wait / --follow: the submission first, then the wait (exit code of the table) or the log.
@@ -114,22 +112,19 @@ const afterMetrics = async (run: Invocation<MetricsResult>, options: CommandOpti
       ),
     ),
   )
-  if (options.json !== true) process.stderr.write(`Chart written to ${written.path}\n`)
+  if (options.json !== true) process.stderr.write(`${msg("cli-chart-written", { path: written.path })}\n`)
   return undefined
 }
 
 /** What `inspire job …` adds to the catalogue's task commands: waiting, following, charts and exit codes. */
 export const jobExtensions: ReadonlyArray<Extension> = [
   extend(submitOperation, {
-    extra: (c) =>
-      c
-        .option("--wait", "wait until the job finishes; exit with the code of `job wait`")
-        .option("-f, --follow", "follow the job's log until it ends"),
+    extra: (c) => c.option("--wait", msg("cli-help-submit-wait")).option("-f, --follow", msg("cli-help-submit-follow")),
     check: refuseJsonFollow,
     after: afterSubmit,
   }),
   extend(jobDetailOperation, {
-    extra: (c) => c.option("--exit-status", "exit 0 succeeded, 10 failed, 11 not finished, 12 not found, 13 stopped"),
+    extra: (c) => c.option("--exit-status", msg("cli-help-exit-status")),
     exitCodeOf: (e, options) =>
       options.exitStatus === true && e.detail.reason === "NotFound" ? EXIT.taskNotFound : undefined,
     after: async (run, options) => {
@@ -139,14 +134,11 @@ export const jobExtensions: ReadonlyArray<Extension> = [
     },
   }),
   extend(logsOperation, {
-    extra: (c) => c.option("-f, --follow", "after the newest lines, print new ones until the job ends"),
+    extra: (c) => c.option("-f, --follow", msg("cli-help-logs-follow")),
     check: (options) => {
       refuseJsonFollow(options)
       if (options.follow === true && options.download === true)
-        throw usageError(
-          "--follow prints log lines as they come and cannot be combined with --download.",
-          "Download the log, or follow it with `inspire job logs ID -f`.",
-        )
+        throw usageError(msg("cli-jobs-follow-download"), msg("cli-jobs-follow-download-hint"))
     },
     after: async (run, options) => {
       const r = run.result
@@ -155,24 +147,17 @@ export const jobExtensions: ReadonlyArray<Extension> = [
         return undefined
       }
       // Following: the lines read so far, then every later one, on stdout; the heading is commentary.
-      process.stderr.write(`${run.text.split("\n")[0] ?? r.jobId}, then following\n`)
+      process.stderr.write(`${msg("cli-jobs-then-following", { heading: run.text.split("\n")[0] ?? r.jobId })}\n`)
       const pod = typeof options.pod === "string" ? { pod: options.pod } : {}
       await follow(options, r.jobId, { ...pod, after: r.lines ?? [] })
       return undefined
     },
   }),
   extend(metricsOperation, {
-    extra: (c) =>
-      c.option(
-        "--plot <file.svg>",
-        "also write the series as an SVG chart to this file (here or in the downloads folder; --overwrite replaces one)",
-      ),
+    extra: (c) => c.option("--plot <file.svg>", msg("cli-help-metrics-plot")),
     check: (options) => {
       if (typeof options.plot === "string" && options.mode === "download")
-        throw usageError(
-          "--plot draws the series of summary or raw mode; it cannot be combined with --mode download.",
-          "Use --mode summary or --mode raw with --plot.",
-        )
+        throw usageError(msg("cli-jobs-plot-download"), msg("cli-jobs-plot-download-hint"))
     },
     after: afterMetrics,
   }),

@@ -18,6 +18,7 @@ import {
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
 import { EXIT } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { CliError, printResult, usageError } from "../output.js"
 import { withClient } from "../run.js"
 
@@ -52,7 +53,10 @@ const progressOf = (total: number, bytes: number) => {
     step: (size: number) => {
       done++
       moved += size
-      if (on) process.stderr.write(`\r\u001b[2Kcp: ${done}/${total} files, ${MiB(moved)} of ${MiB(bytes)}`)
+      if (on)
+        process.stderr.write(
+          `\r\u001b[2K${msg("cli-cp-progress", { done, total, moved: MiB(moved), size: MiB(bytes) })}`,
+        )
     },
     clear: () => {
       if (on) process.stderr.write("\r\u001b[2K")
@@ -64,17 +68,17 @@ const tooBig = (items: ReadonlyArray<Item>, where: (rel: string) => string): voi
   const big = items.find((i) => i.size > MAX_FILE_BYTES)
   if (big !== undefined)
     throw usageError(
-      `${where(big.rel)} has ${big.size} bytes; notebook cp moves files of at most ${MAX_FILE_BYTES} bytes (64 MiB).`,
-      "Compress or split it, or move it through shared storage.",
+      msg("cli-cp-too-big", { file: where(big.rel), bytes: big.size, max: MAX_FILE_BYTES }),
+      msg("cli-cp-too-big-hint"),
     )
 }
 
 const refuseExisting = (existing: ReadonlyArray<string>): void => {
   if (existing.length === 0) return
   throw new CliError(
-    `${existing.length} file(s) already exist at the destination, e.g. ${existing.slice(0, 3).join(", ")}; nothing was copied.`,
+    msg("cli-cp-exists", { count: existing.length, files: existing.slice(0, 3).join(", ") }),
     EXIT.error,
-    "Pass --force to replace them, or choose another destination.",
+    msg("cli-cp-exists-hint"),
   )
 }
 
@@ -139,11 +143,7 @@ const upload = async (client: InspireClient, source: string, to: RemoteSpec, for
       await client.run(writeRemoteFile(lab, path, bytes))
       const remote = await client.run(remoteSha256(lab, path))
       if (remote !== sha(bytes))
-        throw new CliError(
-          `The sha256 of ${path} in the notebook differs from the local file's.`,
-          EXIT.error,
-          "Copy it again.",
-        )
+        throw new CliError(msg("cli-cp-sha-upload", { path }), EXIT.error, msg("cli-cp-copy-again"))
       progress.step(bytes.length)
     }
   } finally {
@@ -165,9 +165,9 @@ const download = async (client: InspireClient, from: RemoteSpec, dest: string, f
   const entry = source === "" ? undefined : await client.run(statRemote(lab, source))
   if (source !== "" && entry === undefined)
     throw new CliError(
-      `There is no "${source}" in notebook ${from.notebook}.`,
+      msg("cli-cp-no-remote", { path: source, notebook: from.notebook }),
       EXIT.error,
-      "Check the path with `inspire notebook ls`.",
+      msg("cli-cp-no-remote-hint"),
     )
   const folder = source === "" || entry?.type === "directory"
   let local: ReturnType<typeof statSync> | undefined
@@ -206,7 +206,7 @@ const download = async (client: InspireClient, from: RemoteSpec, dest: string, f
       writeLocal(path, file.bytes)
       const written = sha(readFileSync(path))
       if (written !== sha(file.bytes) || (file.sha256 !== undefined && file.sha256 !== written))
-        throw new CliError(`The sha256 of ${path} differs from the notebook's file.`, EXIT.error, "Copy it again.")
+        throw new CliError(msg("cli-cp-sha-download", { path }), EXIT.error, msg("cli-cp-copy-again"))
       progress.step(file.bytes.length)
     }
   } finally {
@@ -220,28 +220,28 @@ export const addNotebookCp = (group: Command): void => {
   withGlobals(
     group
       .command("cp")
-      .description("Copy files or folders between here and a running notebook (NOTEBOOK:PATH), sha256-checked")
-      .argument("<source>", "a local path, or NOTEBOOK:PATH (the notebook's name, id or id prefix, then the path)")
-      .argument("<destination>", "NOTEBOOK:PATH, or a local path (a folder: copied into it)")
-      .option("--force", "replace files that exist at the destination")
-      .option("--workspace <name>", "where to look the notebook's name up (default: defaultWorkspace)")
+      .description(msg("cli-help-cp"))
+      .argument("<source>", msg("cli-help-cp-source"))
+      .argument("<destination>", msg("cli-help-cp-destination"))
+      .option("--force", msg("cli-help-cp-force"))
+      .option("--workspace <name>", msg("cli-help-notebook-workspace"))
       .addHelpText(
         "after",
-        `\nPaths in the notebook are relative to its Jupyter root folder (as the lab's file browser shows them).\nEach file may have at most ${MAX_FILE_BYTES / 1024 / 1024} MiB; folders are copied whole.\n\nExamples:\n  inspire notebook cp ./data.bin my-nb:work/data.bin\n  inspire notebook cp my-nb:work/results ./results`,
+        `\n${msg("cli-help-cp-paths")}\n${msg("cli-help-cp-size", { mib: MAX_FILE_BYTES / 1024 / 1024 })}\n\n${msg("cli-help-examples")}\n  inspire notebook cp ./data.bin my-nb:work/data.bin\n  inspire notebook cp my-nb:work/results ./results`,
       ),
   ).action(async (src: string, dst: string, options: CommandOptions & { force?: boolean; workspace?: string }) => {
     const from = remoteOf(src)
     const to = remoteOf(dst)
     if ((from === undefined) === (to === undefined))
       throw usageError(
-        from === undefined ? "Neither path names a notebook." : "Both paths name a notebook; one side must be local.",
-        "Write the notebook's side as NOTEBOOK:PATH, e.g. `inspire notebook cp ./data my-nb:work/data`.",
+        from === undefined ? msg("cli-cp-no-notebook") : msg("cli-cp-two-notebooks"),
+        msg("cli-cp-notebook-side-hint"),
       )
     if (from === undefined) {
       try {
         statSync(src)
       } catch {
-        throw usageError(`There is no local "${src}".`, "Check the path.")
+        throw usageError(msg("cli-cp-no-local", { path: src }), msg("cli-cp-no-local-hint"))
       }
     }
     const force = options.force === true
@@ -260,7 +260,7 @@ export const addNotebookCp = (group: Command): void => {
         bytes,
         verified: "sha256",
       },
-      `Copied ${done.files.length} file(s), ${bytes} bytes, to ${done.target}; sha256 verified.`,
+      msg("cli-cp-done", { count: done.files.length, bytes, target: done.target }),
     )
   })
 }

@@ -2,6 +2,7 @@ import { connectTerminal, createTerminal, deleteTerminal, openNotebookLab } from
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
 import { EXIT } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { CliError, note, usageError } from "../output.js"
 import { withClient } from "../run.js"
 
@@ -36,31 +37,23 @@ export const addNotebookShell = (group: Command): void => {
   withGlobals(
     group
       .command("shell")
-      .description("Open an interactive terminal in a running notebook (needs a terminal)")
-      .argument("<notebook>", "the notebook: name, id, unique id prefix, or its console/Jupyter URL")
-      .option("--workspace <name>", "where to look the notebook's name up (default: defaultWorkspace)"),
+      .description(msg("cli-help-shell"))
+      .argument("<notebook>", msg("cli-help-shell-notebook"))
+      .option("--workspace <name>", msg("cli-help-notebook-workspace")),
   ).action(async (notebook: string, options: CommandOptions & { workspace?: string }) => {
     if (process.stdin.isTTY !== true || process.stdout.isTTY !== true)
-      throw usageError(
-        "notebook shell is interactive and needs a terminal, but stdin or stdout is not one.",
-        "Run it in a terminal; from a script, run commands with `inspire notebook exec <notebook> -- <command>`.",
-      )
+      throw usageError(msg("cli-shell-no-terminal"), msg("cli-shell-no-terminal-hint"))
     const end = await withClient(options, async (client) => {
       const lab = await client.run(openNotebookLab(notebook, options.workspace))
       const name = await client.run(createTerminal(lab))
-      note(`Connected to notebook ${lab.notebook.name || lab.notebook.id}; type exit to leave.`)
+      note(msg("cli-shell-connected", { notebook: lab.notebook.name || lab.notebook.id }))
       try {
         return await interact((onOutput) => connectTerminal(lab, name, onOutput))
       } finally {
         await client.run(deleteTerminal(lab, name))
       }
     })
-    if (end === "dropped")
-      throw new CliError(
-        "The notebook's Jupyter gateway closed the terminal connection.",
-        EXIT.error,
-        "Connect again with `inspire notebook shell`; run long work with `inspire notebook exec --detach`.",
-      )
-    note("\r\nDisconnected.")
+    if (end === "dropped") throw new CliError(msg("cli-shell-dropped"), EXIT.error, msg("cli-shell-dropped-hint"))
+    note(`\r\n${msg("cli-shell-disconnected")}`)
   })
 }

@@ -2,6 +2,7 @@ import { type NotebookExecResult, notebookExecOperation } from "@holos-inspire/c
 import type { Command } from "commander"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { type Extension, extend } from "./catalogue.js"
 import { addNotebookCp } from "./notebook-cp.js"
@@ -24,7 +25,10 @@ const execCode = (r: NotebookExecResult): number => {
 const checkExec = (options: CommandOptions): void => {
   const modes = ["detach", "attach", "status"].filter((m) => options[m] !== undefined && options[m] !== false)
   if (modes.length > 1)
-    throw usageError(`--${modes.join(" and --")} cannot be combined.`, "Use one of --detach, --attach ID, --status ID.")
+    throw usageError(
+      msg("cli-notebook-exec-modes", { flags: modes.map((m) => `--${m}`).join(msg("cli-and")) }),
+      msg("cli-notebook-exec-modes-hint"),
+    )
 }
 
 /** What `inspire notebook exec` adds: the command's exit code as the CLI's. */

@@ -2,6 +2,7 @@ import type { Command } from "commander"
 import { type CommandOptions, pathOf, withGlobals, withJson } from "../command.js"
 import { renderChecks, runDoctor } from "../doctor.js"
 import { EXIT } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { CliError, printResult, usageError } from "../output.js"
 import { confirm, interactive } from "../prompt.js"
 import { withClient } from "../run.js"
@@ -20,7 +21,10 @@ const perRegistry = (flag: string, pairs: unknown): Partial<Record<"qb" | "sj", 
     const id = pair.slice(0, at).trim()
     const value = pair.slice(at + 1).trim()
     if (at < 0 || (id !== "qb" && id !== "sj") || value === "")
-      throw usageError(`${flag} takes <registry>=<value> with registry qb or sj, got "${pair}".`, `e.g. ${flag} qb=…`)
+      throw usageError(
+        msg("cli-profile-registry-pair", { flag, value: pair }),
+        msg("cli-profile-registry-pair-hint", { flag }),
+      )
     out[id] = value
   }
   return out
@@ -28,8 +32,8 @@ const perRegistry = (flag: string, pairs: unknown): Partial<Record<"qb" | "sj", 
 
 /** `inspire profile list|add|use|remove`: accounts and the platforms they log in to. */
 export const addProfileCommands = (program: Command): void => {
-  const profile = program.command("profile").description("Manage profiles: one account (and platform) each")
-  withJson(profile.command("list").description("List profiles; * marks the current one")).action(
+  const profile = program.command("profile").description(msg("cli-help-profile"))
+  withJson(profile.command("list").description(msg("cli-help-profile-list"))).action(
     async (options: CommandOptions) => {
       const all = await profiles(noProfile)
       printResult(options.json === true, all, renderProfiles(all))
@@ -38,75 +42,56 @@ export const addProfileCommands = (program: Command): void => {
   withJson(
     profile
       .command("add")
-      .description("Create a profile")
+      .description(msg("cli-help-profile-add"))
       .argument("<name>")
-      .option("--base-url <url>", "the platform's address (default: production, https://qz.sii.edu.cn)")
-      .option("--emulator <url>", "an inspire-emulator's address: the platform and both registries' Harbor API")
-      .option(
-        "--harbor-api <registry=url>",
-        "Harbor's REST API of qb or sj, e.g. qb=http://127.0.0.1:4010/harbor/qb (repeatable)",
-        collect,
-        [],
-      )
-      .option(
-        "--registry-push <registry=host>",
-        "where images of qb or sj are pushed, e.g. qb=127.0.0.1:5000 (repeatable)",
-        collect,
-        [],
-      ),
+      .option("--base-url <url>", msg("cli-help-profile-base-url"))
+      .option("--emulator <url>", msg("cli-help-profile-emulator"))
+      .option("--harbor-api <registry=url>", msg("cli-help-profile-harbor-api"), collect, [])
+      .option("--registry-push <registry=host>", msg("cli-help-profile-registry-push"), collect, []),
   ).action(async (name: string, options: CommandOptions) => {
     if (options.emulator !== undefined && options.baseUrl !== undefined)
-      throw usageError(
-        "--emulator and --base-url both name the platform's address.",
-        "Give one of them: --emulator also points Harbor at the emulator.",
-      )
+      throw usageError(msg("cli-profile-emulator-and-base-url"), msg("cli-profile-emulator-and-base-url-hint"))
     const created = await createProfile(noProfile, name, {
       ...(options.baseUrl !== undefined ? { baseUrl: String(options.baseUrl) } : {}),
       ...(options.emulator !== undefined ? { emulator: String(options.emulator) } : {}),
       harborApi: perRegistry("--harbor-api", options.harborApi),
       registryPush: perRegistry("--registry-push", options.registryPush),
     })
-    printResult(
-      options.json === true,
-      created,
-      `Created profile ${created.name}. Use it with \`inspire profile use ${created.name}\`, then \`inspire login\`.`,
-    )
+    printResult(options.json === true, created, msg("cli-profile-created", { name: created.name }))
   })
-  withJson(profile.command("use").description("Make a profile the current one").argument("<name>")).action(
+  withJson(profile.command("use").description(msg("cli-help-profile-use")).argument("<name>")).action(
     async (name: string, options: CommandOptions) => {
       await selectProfile(noProfile, name)
-      printResult(options.json === true, { current: name }, `Now using profile ${name}.`)
+      printResult(options.json === true, { current: name }, msg("cli-profile-using", { name }))
     },
   )
   const remove = withJson(
     profile
       .command("remove")
-      .description("Remove a profile with its saved credentials and sessions")
+      .description(msg("cli-help-profile-remove"))
       .argument("<name>")
-      .option("-y, --yes", "do not ask for confirmation"),
+      .option("-y, --yes", msg("cli-help-option-yes")),
   )
   remove.action(async (name: string, options: CommandOptions) => {
     if (options.yes !== true) {
       if (!interactive())
         throw usageError(
-          `${pathOf(remove)} removes saved credentials and needs confirmation.`,
-          "Pass --yes to go ahead without a prompt (or run it on a terminal to be asked).",
+          msg("cli-profile-remove-confirm-needed", { command: pathOf(remove) }),
+          msg("cli-profile-remove-confirm-needed-hint"),
         )
-      if (!(await confirm(`Remove profile ${name} and its saved credentials?`)))
-        throw new CliError("Cancelled.", EXIT.usage)
+      if (!(await confirm(msg("cli-profile-remove-question", { name }))))
+        throw new CliError(msg("cli-cancelled"), EXIT.usage)
     }
     await deleteProfile(noProfile, name)
-    printResult(options.json === true, { removed: name }, `Removed profile ${name}.`)
+    printResult(options.json === true, { removed: name }, msg("cli-profile-removed", { name }))
   })
 }
 
 /** `inspire doctor`: checks config, network, credentials, session, Harbor, proxy and clock. */
 export const addDoctorCommand = (program: Command): void => {
-  withGlobals(program.command("doctor").description("Check config, network, credentials, Harbor and clock")).action(
-    async (options: CommandOptions) => {
-      const checks = await withClient(options, runDoctor)
-      printResult(options.json === true, { checks }, renderChecks(checks))
-      if (checks.some((c) => c.status === "fail")) process.exitCode = EXIT.error
-    },
-  )
+  withGlobals(program.command("doctor").description(msg("cli-help-doctor"))).action(async (options: CommandOptions) => {
+    const checks = await withClient(options, runDoctor)
+    printResult(options.json === true, { checks }, renderChecks(checks))
+    if (checks.some((c) => c.status === "fail")) process.exitCode = EXIT.error
+  })
 }

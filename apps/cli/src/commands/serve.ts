@@ -2,14 +2,12 @@ import { type InferenceResult, inferenceOperation } from "@holos-inspire/core"
 import type { Command } from "commander"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { runOperation } from "../run.js"
 import { type Extension, extend } from "./catalogue.js"
 
-const WAIT_HELP =
-  "probe until it answers, crashes or stops, or SECONDS pass (default: the recipe's health.timeout_seconds, else 600); exit 0 ready, 11 not ready in time, 10 crashed or stopped"
-
-const addWait = (c: Command): void => void c.option("--wait [seconds]", WAIT_HELP)
+const addWait = (c: Command): void => void c.option("--wait [seconds]", msg("cli-help-serve-wait"))
 
 // `--wait` alone waits as long as the recipe (or the default) allows; `--wait 120` at most 120 s.
 const waitInput = (options: CommandOptions): Record<string, unknown> => {
@@ -18,10 +16,7 @@ const waitInput = (options: CommandOptions): Record<string, unknown> => {
   if (w === true) return { wait: true }
   const seconds = Number(w)
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600)
-    throw usageError(
-      `--wait takes seconds from 1 to 3600, got "${String(w)}".`,
-      "Pass e.g. --wait 300, or --wait alone.",
-    )
+    throw usageError(msg("cli-serve-wait-seconds", { value: String(w) }), msg("cli-serve-wait-seconds-hint"))
   return { wait: true, wait_seconds: seconds }
 }
 
@@ -58,7 +53,7 @@ export const serveExtensions: ReadonlyArray<Extension> = [
       check: (options) => {
         waitInput(options)
         if (options.wait !== undefined && options.dryRun === true)
-          throw usageError("--wait waits for a deployed serving; a --dry-run deploys nothing.", "Drop one of them.")
+          throw usageError(msg("cli-serve-wait-dry-run"), msg("cli-serve-wait-dry-run-hint"))
       },
       after: async (run, options) => {
         const r = run.result

@@ -15,6 +15,7 @@ import {
 import { type Command, Option } from "commander"
 import { type CommandOptions, withJson } from "../command.js"
 import { EXIT } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { CliError, printResult, usageError } from "../output.js"
 
 const SKILL = "sii-inspire"
@@ -55,9 +56,9 @@ const requireShipped = (): string => {
   const dir = shippedSkillDir()
   if (dir !== undefined) return dir
   throw new CliError(
-    `The ${SKILL} skill is not next to this CLI (looked in ${join(dirname(fileURLToPath(import.meta.url)), "skills")}).`,
+    msg("cli-skill-not-shipped", { skill: SKILL, folder: join(dirname(fileURLToPath(import.meta.url)), "skills") }),
     EXIT.error,
-    "Rebuild the CLI (node scripts/bundle.mjs copies the skill into dist/skills) or reinstall it.",
+    msg("cli-skill-not-shipped-hint"),
   )
 }
 
@@ -219,8 +220,8 @@ const chooseTargets = (options: CommandOptions): ReadonlyArray<{ agent: Agent | 
   const found = AGENTS.filter((agent) => existsSync(agentRoot(agent)))
   if (found.length === 0)
     throw usageError(
-      `No agent found for this user (looked for ${AGENTS.map(agentRoot).join(", ")}).`,
-      `Pass --agent ${AGENTS.join("|")}, or --dir DIR to install into DIR/${SKILL}.`,
+      msg("cli-skill-no-agent", { folders: AGENTS.map(agentRoot).join(", ") }),
+      msg("cli-skill-no-agent-hint", { agents: AGENTS.join("|"), skill: SKILL }),
     )
   return found.map((agent) => ({ agent, dir: join(skillsFolder(agent), SKILL) }))
 }
@@ -228,13 +229,17 @@ const chooseTargets = (options: CommandOptions): ReadonlyArray<{ agent: Agent | 
 const renderInstalled = (all: ReadonlyArray<Installed>): string =>
   all
     .map((r) => {
-      const who = r.agent === "custom" ? "" : ` for ${r.agent}`
-      if (r.status === "unchanged") return `The ${SKILL} skill${who} in ${r.dir} is already up to date.`
-      const lines = [`${r.status === "installed" ? "Installed" : "Updated"} the ${SKILL} skill${who} in ${r.dir}:`]
-      if (r.backup !== undefined) lines.push(`  (your edited copy was kept in ${r.backup})`)
-      for (const f of r.files) lines.push(`  wrote   ${f}`)
-      for (const f of r.removed) lines.push(`  removed ${f}`)
-      for (const f of r.ignored ?? []) lines.push(`  ignored ${f} (outside the skill folder or through a link)`)
+      const where = {
+        skill: SKILL,
+        who: r.agent === "custom" ? "" : msg("cli-skill-for", { agent: r.agent }),
+        dir: r.dir,
+      }
+      if (r.status === "unchanged") return msg("cli-skill-unchanged", where)
+      const lines = [r.status === "installed" ? msg("cli-skill-installed", where) : msg("cli-skill-updated", where)]
+      if (r.backup !== undefined) lines.push(`  ${msg("cli-skill-backup", { backup: r.backup })}`)
+      for (const f of r.files) lines.push(`  ${msg("cli-skill-wrote", { file: f })}`)
+      for (const f of r.removed) lines.push(`  ${msg("cli-skill-removed", { file: f })}`)
+      for (const f of r.ignored ?? []) lines.push(`  ${msg("cli-skill-ignored", { file: f })}`)
       return lines.join("\n")
     })
     .join("\n")
@@ -245,22 +250,22 @@ const agentOption = (description: string): Option =>
   new Option("--agent <agent>", description).choices([...AGENTS]).argParser((value: string, previous?: string[]) => {
     if (!(AGENTS as ReadonlyArray<string>).includes(value))
       throw usageError(
-        `--agent must be one of ${AGENTS.join(", ")}, not "${value}".`,
-        `Pass --agent ${AGENTS[0]}, for example.`,
+        msg("cli-skill-agent-choice", { agents: AGENTS.join(", "), value }),
+        msg("cli-skill-agent-choice-hint", { agent: AGENTS[0] }),
       )
     return collect(value, previous)
   })
 
 /** `inspire skill install|path`: put the sii-inspire agent skill where an agent finds it. */
 export const addSkillCommands = (program: Command): void => {
-  const skill = program.command("skill").description(`Install the ${SKILL} agent skill into Claude, Codex, Gemini…`)
+  const skill = program.command("skill").description(msg("cli-help-skill", { skill: SKILL }))
   withJson(
     skill
       .command("install")
-      .description(`Copy the ${SKILL} skill into an agent's user skills folder and list what was written`)
-      .addOption(agentOption(`the agent (repeatable); default: every agent found in your home folder`))
-      .option("--dir <dir>", `install into DIR/${SKILL} instead of an agent's folder`)
-      .option("--force", "replace a copy you edited; the old copy is kept as a backup beside the skills folder"),
+      .description(msg("cli-help-skill-install", { skill: SKILL }))
+      .addOption(agentOption(msg("cli-help-skill-agent")))
+      .option("--dir <dir>", msg("cli-help-skill-dir", { skill: SKILL }))
+      .option("--force", msg("cli-help-skill-force")),
   ).action((options: CommandOptions) => {
     const source = requireShipped()
     const shipped = hashes(source)
@@ -268,18 +273,14 @@ export const addSkillCommands = (program: Command): void => {
     const linked = plans.filter((p) => p.links.length > 0)
     if (linked.length > 0)
       throw new CliError(
-        `Not installed: ${linked.map((p) => `${p.dir} (${p.links.join(", ")})`).join("; ")} holds symbolic links where the skill's files go; nothing is written through a link.`,
+        msg("cli-skill-links", { where: linked.map((p) => `${p.dir} (${p.links.join(", ")})`).join("; ") }),
         EXIT.error,
-        "Remove those links (or the whole folder) and install again.",
+        msg("cli-skill-links-hint"),
       )
     const blocked = plans.filter((p) => p.edited.length > 0)
     if (blocked.length > 0 && options.force !== true) {
       const what = blocked.map((p) => `${p.dir} (${p.edited.join(", ")})`).join("; ")
-      throw new CliError(
-        `Not installed: the copy in ${what} was changed since it was installed.`,
-        EXIT.error,
-        "Keep your edits elsewhere, or pass --force to replace it (the current copy is kept as a backup beside the skills folder).",
-      )
+      throw new CliError(msg("cli-skill-edited", { where: what }), EXIT.error, msg("cli-skill-edited-hint"))
     }
     const installs = plans.map((p) => {
       try {
@@ -287,13 +288,14 @@ export const addSkillCommands = (program: Command): void => {
       } catch (e) {
         // A refusal of the confined writer (a link, `..`) says what to do; a file system error is named.
         if (e instanceof InspireError && e.reason === "InvalidInput")
-          throw new CliError(`Could not install into ${p.dir}: ${e.message}`, EXIT.error, e.hint)
+          throw new CliError(msg("cli-skill-failed", { dir: p.dir, reason: e.message }), EXIT.error, e.hint)
         const code = ((e instanceof InspireError ? e.cause : e) as NodeJS.ErrnoException | undefined)?.code
         if (code === undefined) throw e
+        const why = code === "ENOTDIR" || code === "EEXIST" ? msg("cli-skill-file-in-the-way") : (e as Error).message
         throw new CliError(
-          `Could not install into ${p.dir}: ${code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way of that folder" : (e as Error).message}.`,
+          msg("cli-skill-failed-fs", { dir: p.dir, reason: why }),
           EXIT.error,
-          "Pass --dir with a folder you can write to (it is created when missing).",
+          msg("cli-skill-failed-fs-hint"),
         )
       }
     })
@@ -302,8 +304,8 @@ export const addSkillCommands = (program: Command): void => {
   withJson(
     skill
       .command("path")
-      .description(`Print where the ${SKILL} skill shipped with this CLI lives (or, with --agent, where it installs)`)
-      .addOption(agentOption("print this agent's install folder instead")),
+      .description(msg("cli-help-skill-path", { skill: SKILL }))
+      .addOption(agentOption(msg("cli-help-skill-path-agent"))),
   ).action((options: CommandOptions) => {
     const agents = (options.agent as Agent[] | undefined) ?? []
     const paths = agents.length > 0 ? agents.map((a) => join(skillsFolder(a), SKILL)) : [requireShipped()]

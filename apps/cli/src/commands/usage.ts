@@ -3,6 +3,7 @@ import { writeDownload } from "@holos-inspire/core/internal"
 import { Option } from "commander"
 import type { CommandOptions } from "../command.js"
 import type { ExitCode } from "../exit-codes.js"
+import { msg } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { withClient } from "../run.js"
 import { type UsageBy, usageSvg } from "../usage-plot.js"
@@ -29,7 +30,7 @@ const afterUsage = async (run: Invocation<UsageResult>, options: CommandOptions)
       ),
     ),
   )
-  if (options.json !== true) process.stderr.write(`Chart written to ${written.path}\n`)
+  if (options.json !== true) process.stderr.write(`${msg("cli-chart-written", { path: written.path })}\n`)
   return undefined
 }
 
@@ -38,19 +39,12 @@ export const usageExtensions: ReadonlyArray<Extension> = [
   extend(usageOperation, {
     extra: (c) =>
       c
-        .option(
-          "--plot <file.svg>",
-          "also write the GPUs held as a stacked bar chart to this file (here or in the downloads folder)",
-        )
-        .addOption(
-          new Option("--by <what>", "bars of the chart: one per user (stacked by project) or per project")
-            .choices(["user", "project"])
-            .default("user"),
-        )
-        .option("--overwrite", "replace an existing chart file (default: refuse)"),
+        .option("--plot <file.svg>", msg("cli-help-usage-plot"))
+        .addOption(new Option("--by <what>", msg("cli-help-usage-by")).choices(["user", "project"]).default("user"))
+        .option("--overwrite", msg("cli-help-usage-overwrite")),
     check: (options) => {
       if (typeof options.plot !== "string" && options.overwrite === true)
-        throw usageError("--overwrite applies to the --plot file.", "Pass --plot FILE.svg, or drop --overwrite.")
+        throw usageError(msg("cli-usage-overwrite-without-plot"), msg("cli-usage-overwrite-without-plot-hint"))
     },
     after: afterUsage,
   }),

@@ -12,7 +12,7 @@ import {
   define_INSPIRE_TOOLS_default,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./chunks/shared-dist-docker-impl-index-undici-websocket.js";
+} from "./chunks/shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
 
 // src/index.ts
 init_define_INSPIRE_SKILL();

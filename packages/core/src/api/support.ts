@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Effect } from "../effect.js"
 import { InspireError, type SurfaceUnavailable, surfaceError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 
 /** An id as the platform sends it (string or number), kept a string (INSPIRE-API.md §3.1). */
@@ -60,8 +61,12 @@ export const decode = <S extends z.ZodType>(
   return Effect.fail(
     new InspireError({
       reason: "PlatformError",
-      message: `${surface} answered in an unexpected shape (${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}).`,
-      hint: "The platform may have changed; report it with the command you ran.",
+      message: msg("api-unexpected-shape", {
+        surface,
+        where: issue?.path.join(".") || msg("api-top-level"),
+        why: issue?.message ?? "invalid",
+      }),
+      hint: msg("api-unexpected-shape-hint"),
     }),
   )
 }
@@ -133,4 +138,4 @@ export const boundedRequests = (permits: number) =>
   Effect.map(Effect.makeSemaphore(permits), (semaphore) => semaphore.withPermits(1))
 
 /** The advice for a read of the account's resources that no surface answered. */
-export const READ_HINT = `Try again later; if it persists, run ${callWord("status")} and report the message.`
+export const readHint = (): string => msg("api-read-hint", { call: callWord("status") })

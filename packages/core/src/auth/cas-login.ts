@@ -1,7 +1,9 @@
 import { Clock, Effect, Either } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { fromTransportFailure } from "../platform/failures.js"
+import { platformSays } from "../platform/says.js"
 import { type HttpResponse, Transport } from "../platform/transport.js"
+import { msg } from "../words/message.js"
 import { type CookieJar, cookieHeader, type HostCookies, hasSession, storeCookies } from "./cookies.js"
 import { checkPasswordUrl } from "./login-url.js"
 import { type CasKey, DEFAULT_CAS_KEY, encryptCasPassword, findCasKey } from "./rsa.js"
@@ -33,12 +35,12 @@ const htmlHeaders = (jar: CookieJar, url: string) => {
   }
 }
 
-// A 5xx or 429 inside the chain says nothing about the password: the whole login may be run again.
+/** A 5xx or 429 inside the chain says nothing about the password: the whole login may be run again. */
 const transient = (status: number) =>
   new InspireError({
     reason: "PlatformError",
-    message: `The login service answered HTTP ${status}.`,
-    hint: "The platform is having trouble; try again in a minute.",
+    message: msg("auth-login-http", { status }),
+    hint: msg("auth-login-http-hint"),
     ambiguous: true,
   })
 
@@ -46,8 +48,8 @@ const transient = (status: number) =>
 const lostInChain = () =>
   new InspireError({
     reason: "PlatformError",
-    message: "An answer in the login chain was lost and its one-time ticket could not be used again.",
-    hint: "Try again; each login starts afresh.",
+    message: msg("auth-lost-in-chain"),
+    hint: msg("auth-lost-in-chain-hint"),
     ambiguous: true,
   })
 
@@ -73,12 +75,7 @@ const follow = (start: string, jar0: CookieJar, first?: HttpResponse): Effect.Ef
       url = new URL(location, url).toString()
       res = undefined
     }
-    return yield* Effect.fail(
-      loginError(
-        `The login chain redirected more than ${MAX_HOPS} times.`,
-        "Log in through a browser once, then try again.",
-      ),
-    )
+    return yield* Effect.fail(loginError(msg("auth-too-many-hops", { hops: MAX_HOPS }), msg("auth-browser-once-hint")))
   })
 
 const attributes = (tag: string): Record<string, string> => {
@@ -109,30 +106,20 @@ export const formError = (html: string): string | undefined => {
 }
 
 const casFailure = (text: string | undefined, baseUrl: string): InspireError => {
-  if (text === undefined)
-    return loginError(
-      "The CAS login did not complete and gave no reason.",
-      "Log in through a browser once, then try again.",
-    )
+  if (text === undefined) return loginError(msg("auth-cas-no-reason"), msg("auth-browser-once-hint"))
+  // The page's own words are kept as it wrote them (explained for English readers when known).
+  const said = platformSays(text)
   if (/锁定/.test(text))
-    return loginError(
-      `The account is locked (CAS: ${text}).`,
-      "Wait for the lock to clear, or unlock it in a browser; automatic logins stay off until you log in again.",
-      "CredentialsRejected",
-    )
+    return loginError(msg("auth-cas-locked", { text: said }), msg("auth-cas-locked-hint"), "CredentialsRejected")
   if (/验证码/.test(text))
     return loginError(
-      `CAS now asks for a captcha (${text}).`,
-      `Log in once through a browser at ${baseUrl}, wait a few minutes, then log in here again.`,
+      msg("auth-cas-captcha", { text: said }),
+      msg("auth-cas-captcha-hint", { url: baseUrl }),
       "CredentialsRejected",
     )
   if (/用户名或密码错误|账号或密码错误|密码错误|账号不存在/.test(text))
-    return loginError(
-      `CAS rejected the username or password (${text}).`,
-      "Check the 学工号 and password, then log in again.",
-      "CredentialsRejected",
-    )
-  return loginError(`The CAS login failed: ${text}.`, "Try again; if it keeps failing, log in through a browser once.")
+    return loginError(msg("auth-cas-rejected", { text: said }), msg("auth-check-password-hint"), "CredentialsRejected")
+  return loginError(msg("auth-cas-failed", { text: said }), msg("auth-keeps-failing-hint"))
 }
 
 const isCasForm = (html: string): boolean => {
@@ -152,28 +139,21 @@ export const casLogin = (
   key: CasKey = DEFAULT_CAS_KEY,
 ): Effect.Effect<HostCookies, InspireError, Transport> =>
   Effect.gen(function* () {
-    yield* checkPasswordUrl(baseUrl, "the profile's base URL")
+    yield* checkPasswordUrl(baseUrl, msg("auth-from-base-url"))
     const platformHost = new URL(baseUrl).host
     let page = yield* follow(new URL("/", baseUrl).toString(), {})
     if (!isCasForm(page.res.body)) {
       const link = /"loginUrl"\s*:\s*"([^"]*broker\\?\/cas\\?\/login[^"]*)"/.exec(page.res.body)?.[1]
       if (link === undefined) {
         if (hasSession(page.jar, baseUrl)) return page.jar[platformHost] ?? {}
-        return yield* Effect.fail(
-          loginError(
-            "The login page offered no CAS sign-in link.",
-            "The platform's login flow may have changed; report it.",
-          ),
-        )
+        return yield* Effect.fail(loginError(msg("auth-no-cas-link"), msg("auth-no-cas-link-hint")))
       }
       const unescaped = link.replace(/\\\//g, "/").replace(/&amp;/g, "&")
       page = yield* follow(new URL(unescaped, page.url).toString(), page.jar)
     }
     if (!isCasForm(page.res.body))
-      return yield* Effect.fail(
-        loginError("The CAS page was not reached.", "Log in through a browser once, then try again."),
-      )
-    yield* checkPasswordUrl(page.url, "the CAS login page the platform redirected to")
+      return yield* Effect.fail(loginError(msg("auth-cas-not-reached"), msg("auth-browser-once-hint")))
+    yield* checkPasswordUrl(page.url, msg("auth-from-cas-page"))
     const hidden = hiddenInputs(page.res.body)
     const cipher = encryptCasPassword(credentials.password, findCasKey(page.res.body) ?? key)
     if (Either.isLeft(cipher)) return yield* Effect.fail(cipher.left)
@@ -214,12 +194,7 @@ export const casLogin = (
       // lost and its one-time ticket spent by the resend: the whole login can simply be run again.
       if (resent) return yield* Effect.fail(lostInChain())
       if (isCasForm(done.res.body)) return yield* Effect.fail(casFailure(formError(done.res.body), baseUrl))
-      return yield* Effect.fail(
-        loginError(
-          "The login chain ended without a platform session.",
-          "Try again; if it keeps failing, log in through a browser once.",
-        ),
-      )
+      return yield* Effect.fail(loginError(msg("auth-no-session"), msg("auth-keeps-failing-hint")))
     }
     return done.jar[platformHost] ?? {}
   })

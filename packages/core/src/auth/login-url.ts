@@ -8,6 +8,7 @@ import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import type { ActiveProfileShape } from "../profile.js"
 import type { Resolved } from "../store/settings.js"
+import { msg } from "../words/message.js"
 
 /** Whether `hostname` (as URL.hostname gives it) is this machine: localhost, 127.0.0.0/8 or ::1. */
 export const isLoopbackHost = (hostname: string): boolean => {
@@ -32,37 +33,32 @@ export const checkPasswordUrl = (url: string, from: string): Effect.Effect<void,
   try {
     parsed = new URL(url)
   } catch {
-    return Effect.fail(
-      refusal(
-        `The address to log in to (from ${from}) is not a valid URL; no password was sent.`,
-        "Set it to https://… (INSPIRE_BASE_URL, or `inspire profile add <name> --base-url https://…`).",
-      ),
-    )
+    return Effect.fail(refusal(msg("auth-bad-url", { from }), msg("auth-bad-url-hint")))
   }
   if (parsed.protocol === "https:") return Effect.void
   if (parsed.protocol === "http:" && isLoopbackHost(parsed.hostname)) return Effect.void
   const where = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : `${parsed.protocol}//…`
   return Effect.fail(
     refusal(
-      `Refusing to send a password to ${where} (from ${from}): only https, or plain http to this machine, keeps it off the network in clear text.`,
+      msg("auth-clear-text", { where, from }),
       parsed.protocol === "http:"
-        ? `Use https://${parsed.host} instead (change ${from}); plain http is allowed only for 127.0.0.1, ::1 and localhost.`
-        : `Use an https:// address (change ${from}).`,
+        ? msg("auth-clear-text-http-hint", { host: parsed.host, from })
+        : msg("auth-clear-text-hint", { from }),
     ),
   )
 }
 
-/** How a resolved setting names its origin in messages. */
-export const originOf = (resolved: Resolved<string>, what: string): string =>
+/** How the resolved base URL names its origin in messages. */
+export const originOf = (resolved: Resolved<string>): string =>
   resolved.source === "environment" || resolved.source === "profile"
     ? (resolved.from ?? resolved.source)
     : resolved.source === "argument"
-      ? `the ${what} argument`
-      : `the built-in ${what}`
+      ? msg("auth-from-argument")
+      : msg("auth-from-built-in")
 
 /** Checks where the active profile's platform password would go (its base URL). */
 export const checkPlatformLoginUrl = (profile: ActiveProfileShape): Effect.Effect<void, InspireError> =>
-  checkPasswordUrl(profile.baseUrl.value ?? "", originOf(profile.baseUrl, "base URL"))
+  checkPasswordUrl(profile.baseUrl.value ?? "", originOf(profile.baseUrl))
 
 /** Checks where a Harbor robot password would go (the registry's API). */
 export const checkHarborLoginUrl = (
@@ -73,6 +69,8 @@ export const checkHarborLoginUrl = (
   const configured = profile.config.endpoints.registries?.[registry]?.api !== undefined
   return checkPasswordUrl(
     profile.registries[registry].api,
-    configured ? `the ${registry} registry's api in profile ${name}` : `the ${registry} registry's push host`,
+    configured
+      ? msg("auth-from-registry-api", { registry, profile: name })
+      : msg("auth-from-registry-push", { registry }),
   )
 }

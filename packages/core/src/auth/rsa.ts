@@ -1,5 +1,6 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 
 /** The CAS page's public key (INSPIRE-API.md §2.4): exponent 0x10001 and a 1024-bit modulus. */
 export const DEFAULT_CAS_KEY = {
@@ -43,13 +44,7 @@ export const encryptCasPassword = (
 ): Either.Either<string, InspireError> => {
   if (/^[0-9a-fA-F]{254,256}$/.test(password)) return Either.right(password)
   const codes = Array.from({ length: password.length }, (_, i) => password.charCodeAt(i))
-  if (codes.some((c) => c > 0xff))
-    return Either.left(
-      invalidInput(
-        "The password has characters outside Latin-1, which the CAS login's encryption cannot carry.",
-        "Log in with the token method, or change the password on the platform to one without such characters.",
-      ),
-    )
+  if (codes.some((c) => c > 0xff)) return Either.left(invalidInput(msg("auth-latin1"), msg("auth-latin1-hint")))
   const n = BigInt(`0x${key.modulus}`)
   const e = BigInt(`0x${key.exponent}`)
   const size = blockBytes(n)

@@ -6,6 +6,7 @@ import type { Transport } from "../platform/transport.js"
 import { ActiveProfile } from "../profile.js"
 import { entryOf } from "../store/schema.js"
 import { Store } from "../store/store.js"
+import { msg } from "../words/message.js"
 import { casLogin } from "./cas-login.js"
 import { fingerprint } from "./credentials.js"
 import { checkHarborLoginUrl, checkPlatformLoginUrl } from "./login-url.js"
@@ -28,9 +29,8 @@ export interface LoginResult {
 
 const requireFields = (username: string, password: string): Either.Either<void, InspireError> => {
   if (username.trim() === "")
-    return Either.left(invalidInput("The username is empty.", "Pass your 学工号 (or the Harbor robot account name)."))
-  if (password === "")
-    return Either.left(invalidInput("The password is empty.", "Pass the password on standard input or at the prompt."))
+    return Either.left(invalidInput(msg("auth-empty-username"), msg("auth-empty-username-hint")))
+  if (password === "") return Either.left(invalidInput(msg("auth-empty-password"), msg("auth-empty-password-hint")))
   return Either.right(undefined)
 }
 
@@ -107,8 +107,10 @@ export const saveInspireLogin = (
       verified,
       ...(method !== undefined ? { method } : {}),
       message: verified
-        ? `Logged in as ${creds.username}${method === "session" ? " (CAS session; this account cannot use token login)" : ""}.`
-        : `Saved for ${creds.username}, not verified: the platform could not be reached. The credentials will be used once the campus network or VPN is back.`,
+        ? method === "session"
+          ? msg("auth-logged-in-session", { username: creds.username })
+          : msg("auth-logged-in", { username: creds.username })
+        : msg("auth-saved-unverified", { username: creds.username }),
     }
   })
 
@@ -135,8 +137,8 @@ export const saveHarborLogin = (
       return yield* Effect.fail(
         new InspireError({
           reason: "RegistryAuthFailed",
-          message: `The ${registry} registry rejected this robot account; nothing was saved.`,
-          hint: `Copy the account from 启智平台 → 镜像管理 → 本地推送 (${registry}); it is not your platform password.`,
+          message: msg("auth-harbor-rejected", { registry }),
+          hint: msg("auth-harbor-rejected-hint", { registry }),
         }),
       )
     if (Either.isLeft(check) && check.left.reason !== "PlatformUnreachable") return yield* Effect.fail(check.left)
@@ -160,7 +162,7 @@ export const saveHarborLogin = (
       saved: true,
       verified,
       message: verified
-        ? `Harbor (${registry}) credentials saved and accepted.`
-        : `Harbor (${registry}) credentials saved, not verified: ${profile.registries[registry].push} could not be reached (campus network or VPN needed).`,
+        ? msg("auth-harbor-saved", { registry })
+        : msg("auth-harbor-saved-unverified", { registry, host: profile.registries[registry].push }),
     }
   })

@@ -3,6 +3,7 @@ import { InspireError } from "../errors.js"
 import type { Transport } from "../platform/transport.js"
 import type { SessionFile } from "../store/schema.js"
 import { Store } from "../store/store.js"
+import { msg } from "../words/message.js"
 import { casLogin } from "./cas-login.js"
 import { type HostCookies, sameCookies } from "./cookies.js"
 import { type ResolvedCredentials, resolveCredentials } from "./credentials.js"
@@ -55,9 +56,9 @@ export class Session extends Context.Tag("@holos-inspire/core/Session")<
 const notLoggedIn = () =>
   new InspireError({
     reason: "NotLoggedIn",
-    message: "No platform credentials are saved for this profile.",
+    message: msg("auth-not-logged-in"),
     // `inspire login` on a terminal for every frontend: the password then stays out of any conversation.
-    hint: "Log in from a terminal with `inspire login` (the password stays out of any conversation).",
+    hint: msg("auth-not-logged-in-hint"),
   })
 
 const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transport>) => {
@@ -77,16 +78,16 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
       return Effect.fail(
         new InspireError({
           reason: "CredentialsRejected",
-          message: `The platform rejected the saved credentials (${s.credentialsRejected.reason}); automatic login is off.`,
-          hint: "Log in again with `inspire login` once the password (or the lock) is sorted out.",
+          message: msg("auth-rejected-saved", { reason: s.credentialsRejected.reason }),
+          hint: msg("auth-rejected-saved-hint"),
         }),
       )
     if (s.loginCooldownUntil !== undefined && s.loginCooldownUntil > now)
       return Effect.fail(
         new InspireError({
           reason: "PlatformError",
-          message: `A login failed moments ago; the next attempt is allowed in ${Math.ceil((s.loginCooldownUntil - now) / 1000)} s.`,
-          hint: "Wait a minute and try again (this pause protects the account from lockout).",
+          message: msg("auth-cooldown", { seconds: Math.ceil((s.loginCooldownUntil - now) / 1000) }),
+          hint: msg("auth-cooldown-hint"),
         }),
       )
     return Effect.void
@@ -146,8 +147,8 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
   const federated = () =>
     new InspireError({
       reason: "CredentialsRejected",
-      message: "This account is federated through CAS and cannot use token login.",
-      hint: "The session login is used instead; no action is needed unless this call requires the token API.",
+      message: msg("auth-federated"),
+      hint: msg("auth-federated-hint"),
     })
 
   // A login lost to a broken connection is simply run again from the start (a fresh CAS form each

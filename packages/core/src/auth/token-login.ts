@@ -2,7 +2,9 @@ import { z } from "zod"
 import { Clock, Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { fromTransportFailure } from "../platform/failures.js"
+import { platformSays } from "../platform/says.js"
 import { Transport } from "../platform/transport.js"
+import { msg } from "../words/message.js"
 import { tokenExpiry } from "./jwt.js"
 import { checkPasswordUrl } from "./login-url.js"
 
@@ -18,16 +20,20 @@ export interface Token {
   readonly expiresAt: number
 }
 
-const TokenBody = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.union([z.string(), z.number()]).optional(),
-})
+const TokenBody = z.lazy(() =>
+  z.object({
+    access_token: z.string().min(1),
+    expires_in: z.union([z.string(), z.number()]).optional(),
+  }),
+)
 
-const Envelope = z.object({
-  code: z.union([z.number(), z.string()]).optional(),
-  message: z.string().optional(),
-  data: z.unknown(),
-})
+const Envelope = z.lazy(() =>
+  z.object({
+    code: z.union([z.number(), z.string()]).optional(),
+    message: z.string().optional(),
+    data: z.unknown(),
+  }),
+)
 
 const parseJson = (text: string): unknown => {
   try {
@@ -37,10 +43,6 @@ const parseJson = (text: string): unknown => {
   }
 }
 
-/** The hint for `invalid_grant`, which means a wrong password or a CAS-federated account (§2.1). */
-export const INVALID_GRANT_HINT =
-  "Check the 学工号 and password. If they are right, the account is federated through CAS and cannot get a token: the session login is used instead."
-
 /**
  * Logs in with `POST /auth/token` (INSPIRE-API.md §2.1), accepting the enveloped and the bare response.
  * Never retried blindly: a login is not idempotent for the account's lockout counter. Sent only over
@@ -49,7 +51,7 @@ export const INVALID_GRANT_HINT =
 export const tokenLogin = (baseUrl: string, credentials: Credentials): Effect.Effect<Token, InspireError, Transport> =>
   Effect.gen(function* () {
     const transport = yield* Transport
-    yield* checkPasswordUrl(baseUrl, "the profile's base URL")
+    yield* checkPasswordUrl(baseUrl, msg("auth-from-base-url"))
     const res = yield* Effect.mapError(
       transport.send({
         method: "POST",
@@ -76,15 +78,19 @@ export const tokenLogin = (baseUrl: string, credentials: Credentials): Effect.Ef
       return yield* Effect.fail(
         new InspireError({
           reason: "CredentialsRejected",
-          message: "The platform refused a token for this account (invalid_grant).",
-          hint: INVALID_GRANT_HINT,
+          message: msg("auth-invalid-grant"),
+          // invalid_grant means a wrong password or a CAS-federated account (§2.1).
+          hint: msg("auth-invalid-grant-hint"),
         }),
       )
     return yield* Effect.fail(
       new InspireError({
         reason: "PlatformError",
-        message: `Token login failed with HTTP ${res.status}${message !== "" ? `: ${message}` : ""}.`,
-        hint: "The platform may be partly down; try again in a few minutes.",
+        message:
+          message !== ""
+            ? msg("auth-token-failed-said", { status: res.status, message: platformSays(message) })
+            : msg("auth-token-failed", { status: res.status }),
+        hint: msg("auth-token-failed-hint"),
         ...(res.status >= 500 || res.status === 429 ? { ambiguous: true } : {}),
       }),
     )

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import type Dockerode from "dockerode"
 import { Effect } from "../effect.js"
 import { InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 
 /** Where the Docker engine is expected, and how to say so to a person. */
 export interface DockerTarget {
@@ -35,8 +36,8 @@ const tlsFiles = (env: NodeJS.ProcessEnv, raw: string): Effect.Effect<Dockerode.
     catch: () =>
       new InspireError({
         reason: "DockerUnavailable",
-        message: `DOCKER_TLS_VERIFY is set for DOCKER_HOST=${raw}, but ca.pem, cert.pem and key.pem could not be read from ${dir}.`,
-        hint: "Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.",
+        message: msg("docker-tls-files", { host: raw, dir }),
+        hint: msg("docker-tls-files-hint"),
       }),
   })
 }
@@ -47,14 +48,14 @@ export const dockerTarget = (env: NodeJS.ProcessEnv): Effect.Effect<DockerTarget
   if (raw === "")
     return Effect.succeed({
       options: { socketPath: DEFAULT_SOCKET },
-      where: `the default socket ${DEFAULT_SOCKET}`,
+      where: msg("docker-default-socket", { path: DEFAULT_SOCKET }),
       fromEnv: false,
     })
   const where = `DOCKER_HOST=${raw}`
   const scheme = /^([a-z]+):\/\//i.exec(raw)?.[1]?.toLowerCase()
   if (scheme === "unix" || scheme === "npipe") {
     const socketPath = raw.slice(scheme.length + 3)
-    if (socketPath === "") return Effect.fail(badHost(raw, "it names no socket path"))
+    if (socketPath === "") return Effect.fail(badHost(raw, msg("docker-no-socket-path")))
     return Effect.succeed({ options: { socketPath }, where, fromEnv: true })
   }
   if (scheme === "tcp" || scheme === "http" || scheme === "https") {
@@ -62,7 +63,7 @@ export const dockerTarget = (env: NodeJS.ProcessEnv): Effect.Effect<DockerTarget
     try {
       url = new URL(raw.replace(/^tcp:/i, "http:"))
     } catch {
-      return Effect.fail(badHost(raw, "it is not a valid address"))
+      return Effect.fail(badHost(raw, msg("docker-invalid-address")))
     }
     const tls = scheme === "https" || truthy(env.DOCKER_TLS_VERIFY)
     const base: Dockerode.DockerOptions = {
@@ -73,14 +74,11 @@ export const dockerTarget = (env: NodeJS.ProcessEnv): Effect.Effect<DockerTarget
     if (!tls) return Effect.succeed({ options: base, where, fromEnv: true })
     return Effect.map(tlsFiles(env, raw), (files) => ({ options: { ...base, ...files }, where, fromEnv: true }))
   }
-  return Effect.fail(badHost(raw, `the scheme "${scheme ?? raw}" is not supported here`))
+  return Effect.fail(badHost(raw, msg("docker-bad-scheme", { scheme: scheme ?? raw })))
 }
 
 const badHost = (raw: string, why: string): InspireError =>
-  invalidInput(
-    `DOCKER_HOST=${raw} cannot be used: ${why}.`,
-    "Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).",
-  )
+  invalidInput(msg("docker-bad-host", { host: raw, why }), msg("docker-bad-host-hint"))
 
 interface NodeError {
   readonly code?: string
@@ -90,38 +88,36 @@ interface NodeError {
 /** Why the engine did not answer, in words that say what to do. */
 export const unreachable = (target: DockerTarget, error: unknown): InspireError => {
   const e = (typeof error === "object" && error !== null ? error : {}) as NodeError
-  const elsewhere = target.fromEnv
-    ? "or fix DOCKER_HOST (unset it to use the default socket)"
-    : "or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)"
-  const startIt = `Start Docker (Docker Desktop, or \`sudo systemctl start docker\`) ${elsewhere}, then run the push again.`
+  const elsewhere = target.fromEnv ? msg("docker-fix-host") : msg("docker-set-host")
+  const startIt = msg("docker-start-hint", { elsewhere })
   if (e.code === "ENOENT")
     return new InspireError({
       reason: "DockerUnavailable",
-      message: `Docker is not running: there is no engine socket at ${target.where}.`,
+      message: msg("docker-no-socket", { where: target.where }),
       hint: startIt,
     })
   if (e.code === "ECONNREFUSED" || e.code === "ECONNRESET" || e.code === "EPIPE")
     return new InspireError({
       reason: "DockerUnavailable",
-      message: `Docker is not running: nothing answers at ${target.where} (${e.code}).`,
+      message: msg("docker-no-answer", { where: target.where, code: e.code }),
       hint: startIt,
     })
   if (e.code === "EACCES" || e.code === "EPERM")
     return new InspireError({
       reason: "DockerUnavailable",
-      message: `Permission denied on the Docker engine at ${target.where}.`,
-      hint: "Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).",
+      message: msg("docker-permission", { where: target.where }),
+      hint: msg("docker-permission-hint"),
     })
   if (e.code === "ETIMEDOUT" || e.code === "TIMEOUT")
     return new InspireError({
       reason: "DockerUnavailable",
-      message: `The Docker engine at ${target.where} did not answer within ${PING_TIMEOUT_MS / 1000} s.`,
-      hint: `The engine may be starting or hung: check \`docker info\`, ${elsewhere}.`,
+      message: msg("docker-timeout", { where: target.where, seconds: PING_TIMEOUT_MS / 1000 }),
+      hint: msg("docker-timeout-hint", { elsewhere }),
       retryable: true,
     })
   return new InspireError({
     reason: "DockerUnavailable",
-    message: `The Docker engine at ${target.where} could not be reached: ${e.message ?? String(error)}.`,
+    message: msg("docker-unreachable", { where: target.where, detail: e.message ?? String(error) }),
     hint: startIt,
   })
 }
@@ -132,8 +128,8 @@ const loadDockerode = Effect.tryPromise({
   catch: (e) =>
     new InspireError({
       reason: "DockerUnavailable",
-      message: `The Docker client library could not be loaded: ${e instanceof Error ? e.message : String(e)}.`,
-      hint: "Reinstall holos-inspire; its dependency dockerode is missing or broken.",
+      message: msg("docker-no-library", { detail: e instanceof Error ? e.message : String(e) }),
+      hint: msg("docker-no-library-hint"),
     }),
 })
 

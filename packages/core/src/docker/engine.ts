@@ -3,6 +3,7 @@ import type { RegistryId } from "../domain/workspaces.js"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import type { Progress } from "../operations/catalogue/operation.js"
+import { msg } from "../words/message.js"
 import type { DockerConnection } from "./connect.js"
 import { unreachable } from "./connect.js"
 import { classifyPushError, interrupted, redact } from "./failures.js"
@@ -30,8 +31,12 @@ const engineFailure = (conn: DockerConnection, e: unknown, doing: string): Inspi
   if (m.statusCode === undefined) return unreachable(conn.target, e)
   return new InspireError({
     reason: "DockerUnavailable",
-    message: `The Docker engine failed while ${doing} (HTTP ${m.statusCode}): ${m.json?.message ?? m.message ?? "no detail"}.`,
-    hint: "Check the engine with `docker info`; run the push again once it is healthy.",
+    message: msg("docker-engine-failed", {
+      doing,
+      status: m.statusCode,
+      detail: m.json?.message ?? m.message ?? msg("docker-no-detail"),
+    }),
+    hint: msg("docker-engine-failed-hint"),
   })
 }
 
@@ -68,17 +73,17 @@ export const findLocalImage = (conn: DockerConnection, image: string): Effect.Ef
         sizeBytes: inspected.right.Size,
       }
     if (asModemError(inspected.left).statusCode !== 404)
-      return yield* Effect.fail(engineFailure(conn, inspected.left, `looking up ${image}`))
+      return yield* Effect.fail(engineFailure(conn, inspected.left, msg("docker-doing-lookup", { image })))
     const listed = yield* Effect.either(Effect.tryPromise(() => conn.docker.listImages()))
     const candidates = listed._tag === "Right" ? similar(listed.right, image) : []
     return yield* Effect.fail(
       new InspireError({
         reason: "NotFound",
-        message: `There is no local Docker image "${image}" in the engine at ${conn.target.where}.`,
+        message: msg("docker-no-image", { image, where: conn.target.where }),
         hint:
           candidates.length > 0
-            ? `Pass one of the local images (\`docker images\` lists them all), or build it first with \`docker build -t ${image} .\`.`
-            : `Build or pull it first (\`docker build -t ${image} .\`); \`docker images\` lists what the engine has.`,
+            ? msg("docker-no-image-pick-hint", { image })
+            : msg("docker-no-image-build-hint", { image }),
         candidates,
       }),
     )
@@ -94,7 +99,7 @@ export const tagImage = (
   Effect.asVoid(
     Effect.tryPromise({
       try: () => conn.docker.getImage(image).tag({ repo: repository, tag }),
-      catch: (e) => engineFailure(conn, e, `tagging ${image} as ${repository}:${tag}`),
+      catch: (e) => engineFailure(conn, e, msg("docker-doing-tag", { image, target: `${repository}:${tag}` })),
     }),
   )
 
@@ -133,7 +138,7 @@ export const pushImage = (
           tag: target.tag,
           authconfig: { username: target.username, password: target.password, serveraddress: target.host },
         }),
-      catch: (e) => engineFailure(conn, e, `starting the push of ${where.target}`),
+      catch: (e) => engineFailure(conn, e, msg("docker-doing-push", { target: where.target })),
     })
     const tracker = new PushTracker(progress)
     const streamError = yield* Effect.async<string | undefined>((resume) => {

@@ -1,5 +1,6 @@
 import type { RegistryId } from "../domain/workspaces.js"
 import { InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 
 /** Replaces every occurrence of the secrets in a text, so nothing the engine echoes can leak one. */
@@ -8,13 +9,16 @@ export const redact = (text: string, secrets: ReadonlyArray<string>): string =>
 
 /** The login hint of a registry: where the robot account comes from and how to save it. */
 export const harborLoginHint = (registry: RegistryId): string =>
-  `Copy the ${registry} robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with ${callWord("login", { target: "harbor", registry, username: "…", password: "…" })}.`
+  msg("docker-login-hint", {
+    registry,
+    call: callWord("login", { target: "harbor", registry, username: "…", password: "…" }),
+  })
 
 /** The failure when no robot account is saved for a registry. */
 export const credentialsMissing = (registry: RegistryId): InspireError =>
   new InspireError({
     reason: "NotLoggedIn",
-    message: `No Harbor credentials are saved for the ${registry} registry, so the push cannot log in.`,
+    message: msg("docker-no-credentials", { registry }),
     hint: harborLoginHint(registry),
   })
 
@@ -43,53 +47,53 @@ export const classifyPushError = (raw: string, where: Where, secrets: ReadonlyAr
   if (/does not exist locally|no such image/i.test(text))
     return new InspireError({
       reason: "NotFound",
-      message: `The engine no longer has ${target} to push: ${text}.`,
-      hint: "The tag was removed while pushing; run the push again.",
+      message: msg("docker-tag-gone", { target, text }),
+      hint: msg("docker-tag-gone-hint"),
       retryable: true,
     })
   if (AUTH.test(text))
     return new InspireError({
       reason: "RegistryAuthFailed",
-      message: `The ${registry} registry (${host}) rejected the saved robot account: ${text}.`,
+      message: msg("docker-auth", { registry, host, text }),
       hint: harborLoginHint(registry),
     })
   if (QUOTA.test(text))
     return new InspireError({
       reason: "Forbidden",
-      message: `The ${registry} registry refused the image for its size or the project's storage quota: ${text}.`,
-      hint: "Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.",
+      message: msg("docker-quota", { registry, text }),
+      hint: msg("docker-quota-hint"),
     })
   if (DENIED.test(text))
     return new InspireError({
       reason: "Forbidden",
-      message: `The ${registry} registry denied the push to ${target}: ${text}.`,
-      hint: "The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.",
+      message: msg("docker-denied", { registry, target, text }),
+      hint: msg("docker-denied-hint"),
     })
   if (TLS.test(text))
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: `The engine could not talk securely to the ${registry} registry (${host}): ${text}.`,
-      hint: "Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.",
+      message: msg("docker-tls", { registry, host, text }),
+      hint: msg("docker-tls-hint"),
     })
   if (NETWORK.test(text))
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: `The Docker engine could not reach the ${registry} registry at ${host}: ${text}.`,
-      hint: "Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.",
+      message: msg("docker-network", { registry, host, text }),
+      hint: msg("docker-network-hint"),
       retryable: true,
     })
   if (SERVER.test(text))
     return new InspireError({
       reason: "PlatformError",
-      message: `The ${registry} registry failed while receiving the image: ${text}.`,
-      hint: "Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.",
+      message: msg("docker-server", { registry, text }),
+      hint: msg("docker-server-hint"),
       retryable: true,
     })
   if (CUT.test(text)) return interrupted(where, text)
   return new InspireError({
     reason: "PlatformError",
-    message: `Pushing ${target} to the ${registry} registry failed: ${text}.`,
-    hint: "Run the push again; if it fails the same way, try `docker push` to see the engine's own output.",
+    message: msg("docker-push-failed", { target, registry, text }),
+    hint: msg("docker-push-failed-hint"),
   })
 }
 
@@ -97,7 +101,10 @@ export const classifyPushError = (raw: string, where: Where, secrets: ReadonlyAr
 export const interrupted = (where: Where, detail?: string): InspireError =>
   new InspireError({
     reason: "PlatformUnreachable",
-    message: `The push of ${where.target} was interrupted before the registry confirmed it${detail !== undefined ? `: ${detail}` : ""}.`,
-    hint: "Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.",
+    message:
+      detail !== undefined
+        ? msg("docker-interrupted-said", { target: where.target, detail })
+        : msg("docker-interrupted", { target: where.target }),
+    hint: msg("docker-interrupted-hint"),
     retryable: true,
   })

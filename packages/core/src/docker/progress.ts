@@ -1,4 +1,5 @@
 import type { Progress } from "../operations/catalogue/operation.js"
+import { msg } from "../words/message.js"
 
 /** One JSON line of the engine's push stream (`POST /images/{name}/push`). */
 export interface PushEvent {
@@ -106,17 +107,19 @@ export class PushTracker {
 
   private describe(id: string, layer: Layer): Progress {
     const bytes = this.bytes()
-    const size = layer.total !== undefined ? ` / ${formatBytes(layer.total)}` : ""
+    const current = formatBytes(layer.current)
     const what =
       layer.state === "pushing"
-        ? `pushing ${formatBytes(layer.current)}${size}`
+        ? layer.total !== undefined
+          ? msg("docker-layer-pushing-of", { current, total: formatBytes(layer.total) })
+          : msg("docker-layer-pushing", { current })
         : layer.state === "pushed"
-          ? `pushed ${formatBytes(layer.current)}`
+          ? msg("docker-layer-pushed", { current })
           : layer.state === "existing"
-            ? "already in the registry"
-            : "waiting"
+            ? msg("docker-layer-existing")
+            : msg("docker-layer-waiting")
     return {
-      message: `layer ${short(id)}: ${what}`,
+      message: msg("docker-layer", { id: short(id), what }),
       current: bytes.current,
       ...(bytes.total > 0 ? { total: bytes.total } : {}),
     }

@@ -7,6 +7,7 @@ import type { Progress } from "../operations/catalogue/operation.js"
 import type { Harbor } from "../platform/harbor.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { connectDocker } from "./connect.js"
 import { findLocalImage, type LocalImage, pushImage, tagImage } from "./engine.js"
@@ -43,8 +44,9 @@ export interface PushReport {
   readonly notes: ReadonlyArray<string>
 }
 
-const NAME_HINT =
-  "Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号."
+const nameHint = (): string => msg("docker-name-hint")
+
+const harborImages = (repo: string): string => callWord("images", { source: "harbor", repo })
 
 /** The Harbor repository name and tag: the arguments, else taken from the local image's name. */
 export const targetNames = (
@@ -57,14 +59,13 @@ export const targetNames = (
     new RegExp(`^${HARBOR_PROJECT}/`),
     "",
   )
-  if (name === "")
-    return Either.left(invalidInput(`No repository name can be taken from "${request.image}".`, NAME_HINT))
+  if (name === "") return Either.left(invalidInput(msg("docker-no-name", { image: request.image }), nameHint()))
   const tag = request.tag?.trim() || fromImage?.tag || "latest"
   return Either.flatMap(parseImageRef(`${host}/${HARBOR_PROJECT}/${name}:${tag}`), (parsed) =>
     parsed.repository === `${HARBOR_PROJECT}/${name}` && parsed.tag === tag
       ? Either.right({ name, tag })
-      : Either.left(invalidInput(`"${name}:${tag}" is not a valid repository name and tag.`, NAME_HINT)),
-  ).pipe(Either.mapLeft((e) => invalidInput(e.message, NAME_HINT)))
+      : Either.left(invalidInput(msg("docker-bad-name", { name, tag }), nameHint())),
+  ).pipe(Either.mapLeft((e) => invalidInput(e.message, nameHint())))
 }
 
 // Best effort: which digest Harbor lists for a tag now (undefined when none, or Harbor cannot tell).
@@ -112,9 +113,11 @@ const planPush = (
       Effect.flatMap(connectDocker(env), (conn) => findLocalImage(conn, request.image)),
     )
     const notes = [
-      `Dry run: would tag ${request.image} as ${target.pushedTo} and push it to the ${request.registry} registry.`,
+      msg("docker-dry-run", { image: request.image, target: target.pushedTo, registry: request.registry }),
       ...(credentials === undefined ? [credentialsMissing(request.registry).hint] : []),
-      ...(Either.isLeft(found) ? [`${found.left.message} A real push needs it: ${found.left.hint}`] : []),
+      ...(Either.isLeft(found)
+        ? [msg("docker-real-push-needs", { message: found.left.message, hint: found.left.hint })]
+        : []),
     ]
     return { ...target, ...(Either.isRight(found) ? { local: found.right } : {}), confirmed: false, notes }
   })
@@ -142,7 +145,7 @@ export const pushToHarbor = (
     if (request.dryRun) return yield* planPush(request, profile.env, credentials, { name, tag, pushedTo, address })
     if (credentials === undefined) return yield* Effect.fail(credentialsMissing(registry))
     const secrets = [credentials.password]
-    progress({ message: `connecting to the Docker engine` })
+    progress({ message: msg("docker-connecting") })
     // What the tag points to now is read from Harbor while the engine is asked for the image.
     const [{ conn, local }, before] = yield* Effect.all(
       [
@@ -155,33 +158,40 @@ export const pushToHarbor = (
     )
     const base = { local, name, tag, pushedTo, address }
     yield* tagImage(conn, local.id, repository, tag)
-    progress({ message: `pushing ${pushedTo}` })
+    progress({ message: msg("docker-pushing", { target: pushedTo }) })
     const pushed = yield* pushImage(
       conn,
       { registry, host: hosts.push, repository, tag, username: credentials.username, password: credentials.password },
       progress,
     )
-    progress({ message: `confirming ${name}:${tag} through Harbor's API` })
+    progress({ message: msg("docker-confirming", { name, tag }) })
     const check = yield* confirm(registry, name, tag, pushed.digest)
     const notes: string[] = []
     if (!check.confirmed) {
       const { last } = check
       notes.push(
         Either.isLeft(last)
-          ? `The push finished, but Harbor's API could not confirm it: ${redact(last.left.message, secrets)}`
-          : `The push finished, but Harbor's API lists ${name}:${tag} ${last.right === undefined ? "nowhere" : `with digest ${last.right}`} instead of ${pushed.digest}; check ${callWord("images", { source: "harbor", repo: name })}.`,
+          ? msg("docker-unconfirmed", { reason: redact(last.left.message, secrets) })
+          : last.right === undefined
+            ? msg("docker-listed-nowhere", { name, tag, digest: pushed.digest, call: harborImages(name) })
+            : msg("docker-listed-elsewhere", {
+                name,
+                tag,
+                listed: last.right,
+                digest: pushed.digest,
+                call: harborImages(name),
+              }),
       )
     }
     const previous = Either.isRight(before) ? before.right : undefined
     const replacedDigest = previous !== undefined && previous !== pushed.digest ? previous : undefined
-    if (replacedDigest !== undefined)
-      notes.push(`The tag ${tag} pointed to ${replacedDigest} before; it now points to the image just pushed.`)
+    if (replacedDigest !== undefined) notes.push(msg("docker-tag-replaced", { tag, digest: replacedDigest }))
     let descriptionSet: boolean | undefined
     if (request.description !== undefined && request.description.trim() !== "") {
       const saved = yield* Effect.either(setHarborDescription(registry, name, request.description.trim()))
       descriptionSet = Either.isRight(saved)
       if (Either.isLeft(saved))
-        notes.push(`The repository description was not saved: ${redact(saved.left.message, secrets)}`)
+        notes.push(msg("docker-description-unsaved", { reason: redact(saved.left.message, secrets) }))
     }
     return {
       ...base,

@@ -6,6 +6,7 @@ import { Effect, Either } from "../effect.js"
 import type { InspireError } from "../errors.js"
 import type { Platform } from "../platform/client.js"
 import type { ActiveProfile } from "../profile.js"
+import { msg } from "../words/message.js"
 import { type ImageRegistration, REGISTRATION_PAGE } from "./result.js"
 
 // Registration is per registry: any enabled workspace on the same registry sees the same image list.
@@ -56,12 +57,12 @@ export const registrationOf = (input: {
     if (Either.isLeft(checked))
       return {
         registration: { ...base, registered: null },
-        note: `Whether the platform already has it registered could not be checked: ${checked.left.message}`,
+        note: msg("docker-registration-unchecked", { reason: checked.left.message }),
       }
     if (checked.right === undefined)
       return {
         registration: { ...base, registered: null },
-        note: `Whether the platform already has it registered could not be checked: no enabled workspace uses the ${input.registry} registry.`,
+        note: msg("docker-registration-no-workspace", { registry: input.registry }),
       }
     const { workspace, registered } = checked.right
     return { registration: { ...base, registered, checkedIn: { id: workspace.id, name: workspace.name } } }

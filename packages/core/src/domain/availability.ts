@@ -1,3 +1,4 @@
+import { msg } from "../words/message.js"
 import { FIRST_NON_PREEMPTIBLE } from "./priority.js"
 
 /** Why a node is given no work (§3.7), or `schedulable` when it is. */
@@ -110,5 +111,7 @@ export const summarizeNodes = (nodes: ReadonlyArray<NodeView>): GroupAvailabilit
 /** The histogram as people read it: `8 free: 3 nodes, 4 free: 2 nodes`. */
 export const describeFragmentation = (buckets: ReadonlyArray<FreeBucket>): string =>
   buckets.length === 0
-    ? "no schedulable node"
-    : buckets.map((b) => `${b.free} free: ${b.nodes} node${b.nodes === 1 ? "" : "s"}`).join(", ")
+    ? msg("availability-no-schedulable-node")
+    : buckets
+        .map((b) => msg("availability-free-bucket", { free: b.free, nodes: b.nodes }))
+        .join(msg("availability-list-sep"))

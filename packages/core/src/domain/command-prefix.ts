@@ -1,5 +1,6 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 
 /** The placeholders a commandPrefix or command may use, filled from the project and the account. */
@@ -23,18 +24,15 @@ export const substitutePlaceholders = (text: string, vars: PrefixVariables): Eit
     if (value === undefined || value === "")
       return Either.left(
         invalidInput(
-          `The command uses {${key}} but no ${key === "en_name" ? "project en_name" : "username"} is known.`,
+          msg("domain-placeholder-unknown", { key }),
           key === "en_name"
-            ? `Pass a project (or set defaultProject) so its en_name can be filled in; ${callWord("status")} lists projects.`
-            : `Log in first (${callWord("login")}) so the username is known.`,
+            ? msg("domain-placeholder-en-name-hint", { call: callWord("status") })
+            : msg("domain-placeholder-username-hint", { call: callWord("login") }),
         ),
       )
     if (!SAFE_VALUE.test(value))
       return Either.left(
-        invalidInput(
-          `The ${key} "${value}" cannot be placed in a shell command safely.`,
-          "Write the path out in full instead of using the placeholder.",
-        ),
+        invalidInput(msg("domain-placeholder-unsafe", { key, value }), msg("domain-placeholder-unsafe-hint")),
       )
   }
   return Either.right(text.replace(PLACEHOLDER, (_, key: keyof PrefixVariables) => vars[key] ?? ""))

@@ -1,3 +1,4 @@
+import { msg } from "../words/message.js"
 import { freeOf, type NodeView, summarizeNodes } from "./availability.js"
 import { FIRST_NON_PREEMPTIBLE, priorityLevel } from "./priority.js"
 
@@ -70,8 +71,6 @@ const freeWithLow = (n: NodeView): Have => {
 const placeable = (nodes: ReadonlyArray<NodeView>, need: Need, have: (n: NodeView) => Have): number =>
   nodes.reduce((s, n) => s + roomIn(have(n), need), 0)
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
-
 const largest = (values: ReadonlyArray<number | undefined>): number | undefined => {
   const known = values.filter((v): v is number => v !== undefined)
   return known.length === 0 ? undefined : Math.max(...known)
@@ -80,25 +79,29 @@ const largest = (values: ReadonlyArray<number | undefined>): number | undefined 
 // Why no node can ever hold one instance, or undefined when some node can.
 const tooLarge = (ready: ReadonlyArray<NodeView>, need: Need): string | undefined => {
   const gpus = largest(ready.map((n) => n.gpuTotal)) ?? 0
-  if (need.gpus > gpus) return `an instance needs ${plural(need.gpus, "GPU")} but its nodes have ${gpus}`
+  if (need.gpus > gpus) return msg("availability-fit-too-many-gpus", { need: need.gpus, have: gpus })
   const cpus = largest(ready.map((n) => n.cpu?.total))
   if (cpus !== undefined && need.cpus > cpus)
-    return `an instance needs ${plural(need.cpus, "CPU core")} but its nodes have ${cpus}`
+    return msg("availability-fit-too-many-cpus", { need: need.cpus, have: cpus })
   const mem = largest(ready.map((n) => n.memGib?.total))
   if (mem !== undefined && need.memGib > mem)
-    return `an instance needs ${need.memGib} GiB of memory but its nodes have ${mem}`
+    return msg("availability-fit-too-much-memory", { need: need.memGib, have: mem })
   return undefined
 }
 
-// Which of CPU and memory keeps instances off nodes whose GPUs are free, or "" when the GPUs decide.
+// Which of CPU and memory keeps instances off nodes whose GPUs are free, or undefined when the GPUs decide.
 const shortOf = (ready: ReadonlyArray<NodeView>, need: Need, instances: number, have: (n: NodeView) => Have) => {
   const gpuOnly = placeable(ready, { gpus: need.gpus, cpus: 0, memGib: 0 }, have)
-  if (placeable(ready, need, have) >= instances || gpuOnly < instances) return ""
-  const withCpu = placeable(ready, { ...need, memGib: 0 }, have)
-  const withMem = placeable(ready, { ...need, cpus: 0 }, have)
-  const what = [withCpu < gpuOnly ? "CPU cores" : "", withMem < gpuOnly ? "memory" : ""].filter((w) => w !== "")
-  return `; nodes with free GPUs lack the ${what.join(" and ")} (an instance needs ${plural(need.cpus, "core")}, ${need.memGib} GiB)`
+  if (placeable(ready, need, have) >= instances || gpuOnly < instances) return undefined
+  const cpu = placeable(ready, { ...need, memGib: 0 }, have) < gpuOnly
+  const memory = placeable(ready, { ...need, cpus: 0 }, have) < gpuOnly
+  const what = cpu && memory ? "both" : cpu ? "cpu" : memory ? "memory" : "none"
+  return msg("availability-fit-short", { what, cpus: need.cpus, memory: need.memGib })
 }
+
+// The parts of a reason, in the reader's language's list of clauses ("a; b; c").
+const clauses = (parts: ReadonlyArray<string | undefined>): string =>
+  parts.filter((p): p is string => p !== undefined).join(msg("availability-fit-sep"))
 
 /**
  * Whether and how a request fits a group's nodes now, by pre-emption at its priority, later, or never:
@@ -110,48 +113,50 @@ export const fitGroup = (nodes: ReadonlyArray<NodeView>, request: FitRequest): G
   const { gpusPerInstance: g, instances, priority } = request
   const queuedAhead = request.queuedAhead ?? 0
   const need: Need = { gpus: g, cpus: request.cpusPerInstance ?? 0, memGib: request.memGibPerInstance ?? 0 }
-  const asked = `${plural(instances, "instance")} of ${plural(g, "GPU")}`
+  const asked = msg("availability-fit-asked", { instances, gpus: g })
   const answer = (verdict: FitVerdict, reason: string, instancesNow = 0): GroupFit => ({
     verdict,
-    reason: queuedAhead > 0 && verdict !== "never" ? `${reason}; queued ahead: ${queuedAhead}` : reason,
+    reason:
+      queuedAhead > 0 && verdict !== "never"
+        ? clauses([reason, msg("availability-fit-queued-ahead", { count: queuedAhead })])
+        : reason,
     instancesNow,
     queuedAhead,
   })
   const allowed = (request.allowedLevels ?? []).map((l) => l.toUpperCase())
   const level = priorityLevel(priority)
   if (allowed.length > 0 && !allowed.includes(level))
-    return answer("never", `never at priority ${priority} (${level}): the spec allows ${allowed.join(", ")} only`)
-  if (ready.length === 0) return answer("never", `no schedulable node (${plural(nodes.length, "node")} listed)`)
+    return answer("never", msg("availability-fit-not-allowed", { priority, level, allowed: allowed.join(", ") }))
+  if (ready.length === 0) return answer("never", msg("availability-fit-no-node", { count: nodes.length }))
   const large = tooLarge(ready, need)
   if (large !== undefined) return answer("never", large)
   const now = placeable(ready, need, freeIn)
   if (now === Number.POSITIVE_INFINITY)
-    return answer("now", `needs no GPUs; ${plural(ready.length, "schedulable node")}`, instances)
+    return answer("now", msg("availability-fit-no-gpus", { count: ready.length }), instances)
   const atMost = placeable(ready, need, totalOf)
   if (atMost < instances)
-    return answer(
-      "never",
-      `${asked} need more than its ${plural(ready.length, "schedulable node")} hold (${atMost} at most)`,
-    )
+    return answer("never", msg("availability-fit-too-few-nodes", { asked, count: ready.length, most: atMost }))
   const free = ready.reduce((s, n) => s + freeOf(n), 0)
   if (now >= instances) {
-    const doubt = queuedAhead > 0 ? ", unless the jobs queued ahead take the room first" : ""
-    return answer("now", `${asked} fit now (room for ${now}; ${free} GPUs free)${doubt}`, now)
+    const args = { asked, now, free }
+    const fits = queuedAhead > 0 ? msg("availability-fit-now-doubt", args) : msg("availability-fit-now", args)
+    return answer("now", fits, now)
   }
   const canPreempt = priority >= FIRST_NON_PREEMPTIBLE
   const withPreemption = placeable(ready, need, freeWithLow)
   const gpusAlone = placeable(ready, { gpus: g, cpus: 0, memGib: 0 }, freeIn)
   const spread =
-    g > 0 && free >= g * instances && gpusAlone < instances
-      ? `; the ${free} free GPUs are spread over too many nodes`
-      : ""
+    g > 0 && free >= g * instances && gpusAlone < instances ? msg("availability-fit-spread", { free }) : undefined
   const short = shortOf(ready, need, instances, freeIn)
-  const head = `room for ${now} of ${plural(instances, "instance")} now${spread}${short}`
+  const head = [msg("availability-fit-room", { now, instances }), spread, short]
   if (canPreempt && withPreemption >= instances)
-    return answer("preempt", `${head}; at priority ${priority} the rest pre-empts low-priority work`, now)
+    return answer("preempt", clauses([...head, msg("availability-fit-preempt", { priority })]), now)
   const lowNote =
-    !canPreempt && withPreemption >= instances ? `; priority ${FIRST_NON_PREEMPTIBLE}+ could pre-empt for it` : ""
-  return answer("queue", `${head}; it waits for ${short === "" ? "GPUs" : "room"}${lowNote}`, now)
+    !canPreempt && withPreemption >= instances
+      ? msg("availability-fit-could-preempt", { priority: FIRST_NON_PREEMPTIBLE })
+      : undefined
+  const waits = short === undefined ? msg("availability-fit-waits-gpus") : msg("availability-fit-waits-room")
+  return answer("queue", clauses([...head, waits, lowNote]), now)
 }
 
 /** A candidate group with its nodes, for ranking. */

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 
 /** The kinds of task the platform runs, named as the API names their families. */
@@ -22,14 +23,14 @@ const TASK_PREFIXES: ReadonlyArray<PrefixRule> = [
 ]
 
 // Ids of other objects that people paste where a task id is expected.
-const OTHER_PREFIXES: ReadonlyArray<readonly [string, string]> = [
-  ["ws-", "a workspace"],
-  ["project-", "a project"],
-  ["lcg-", "a logic compute group"],
-  ["cg-", "a compute group"],
-  ["image-", "an image"],
-  ["user-", "a user"],
-  ["quota-", "a spec"],
+const OTHER_PREFIXES: ReadonlyArray<readonly [string, string, string]> = [
+  ["ws-", "a workspace", "workspace"],
+  ["project-", "a project", "project"],
+  ["lcg-", "a logic compute group", "logic-group"],
+  ["cg-", "a compute group", "group"],
+  ["image-", "an image", "image"],
+  ["user-", "a user", "user"],
+  ["quota-", "a spec", "spec"],
 ]
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -48,28 +49,26 @@ export interface TaskRef {
 }
 
 const unknownId = (id: string, why: string): InspireError =>
-  invalidInput(
-    `"${id}" is not a task id: ${why}.`,
-    `Pass the id of a task as ${callWord("jobs")} lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).`,
-    { candidates: knownTaskPrefixes },
-  )
+  invalidInput(msg("domain-id-invalid", { id, why }), msg("domain-id-invalid-hint", { call: callWord("jobs") }), {
+    candidates: knownTaskPrefixes,
+  })
 
 /** Resolves a task id to its kind by prefix; anything else is an InvalidInput listing the known prefixes. */
 export const taskKindOf = (raw: string): Either.Either<TaskRef, InspireError> => {
   const id = raw.trim()
-  if (id === "") return Either.left(unknownId(raw, "it is empty"))
+  if (id === "") return Either.left(unknownId(raw, msg("domain-id-empty")))
   const rule = TASK_PREFIXES.find((r) => id.startsWith(r.prefix))
   if (rule !== undefined) {
     const body = id.slice(rule.prefix.length)
     return ID_BODY.test(body)
       ? Either.right({ id, kind: rule.kind })
-      : Either.left(unknownId(id, `the part after "${rule.prefix}" is missing or has invalid characters`))
+      : Either.left(unknownId(id, msg("domain-id-bad-body", { prefix: rule.prefix })))
   }
   if (UUID.test(id)) return Either.right({ id, kind: "notebook" })
   const other = OTHER_PREFIXES.find(([prefix]) => id.startsWith(prefix))
-  if (other !== undefined) return Either.left(unknownId(id, `it looks like the id of ${other[1]}`))
-  if (/^(nb|notebook)-/i.test(id)) return Either.left(unknownId(id, "notebook ids are bare UUIDs with no prefix"))
-  return Either.left(unknownId(id, "its prefix is not one the platform uses"))
+  if (other !== undefined) return Either.left(unknownId(id, msg("domain-id-other", { kind: other[2] })))
+  if (/^(nb|notebook)-/i.test(id)) return Either.left(unknownId(id, msg("domain-id-notebook")))
+  return Either.left(unknownId(id, msg("domain-id-unknown-prefix")))
 }
 
 // A training pod is `<job id>-worker-<i>` in its first round and `<job id>-worker-<i>-<round>` after a

@@ -1,5 +1,6 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import type { RegistryId } from "./workspaces.js"
 
@@ -35,10 +36,7 @@ const DIGEST = /^sha256:[a-f0-9]{64}$/
 const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/
 
 const badRef = (raw: string, why: string): InspireError =>
-  invalidInput(
-    `"${raw}" is not a valid image reference: ${why}.`,
-    "Write it as [host/]namespace/name:tag, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1.",
-  )
+  invalidInput(msg("domain-image-bad-ref", { raw, why }), msg("domain-image-bad-ref-hint"))
 
 // Docker's rule: the first component is a host when it has a dot or a port, or is localhost.
 const looksLikeHost = (part: string): boolean => part.includes(".") || part.includes(":") || part === "localhost"
@@ -46,23 +44,22 @@ const looksLikeHost = (part: string): boolean => part.includes(".") || part.incl
 /** Parses an image reference (short name, push-domain or display address), tolerating a pasted URL scheme. */
 export const parseImageRef = (raw: string): Either.Either<ImageRef, InspireError> => {
   const text = raw.trim().replace(/^(https?|docker):\/\//i, "")
-  if (text === "") return Either.left(badRef(raw, "it is empty"))
-  if (/\s/.test(text)) return Either.left(badRef(raw, "it contains spaces"))
+  if (text === "") return Either.left(badRef(raw, msg("domain-image-empty")))
+  if (/\s/.test(text)) return Either.left(badRef(raw, msg("domain-image-spaces")))
   const [beforeDigest, digest, ...rest] = text.split("@")
-  if (rest.length > 0 || beforeDigest === undefined) return Either.left(badRef(raw, "it has more than one '@'"))
-  if (digest !== undefined && !DIGEST.test(digest)) return Either.left(badRef(raw, "the digest is not sha256:<64 hex>"))
+  if (rest.length > 0 || beforeDigest === undefined) return Either.left(badRef(raw, msg("domain-image-two-at")))
+  if (digest !== undefined && !DIGEST.test(digest)) return Either.left(badRef(raw, msg("domain-image-digest")))
   const parts = beforeDigest.split("/")
   const first = parts[0] ?? ""
   const host = parts.length > 1 && looksLikeHost(first) ? first.toLowerCase() : undefined
-  if (host !== undefined && !HOST.test(host)) return Either.left(badRef(raw, `"${first}" is not a valid registry host`))
+  if (host !== undefined && !HOST.test(host)) return Either.left(badRef(raw, msg("domain-image-host", { host: first })))
   const pathParts = host === undefined ? parts : parts.slice(1)
   const last = pathParts.at(-1) ?? ""
   const colon = last.lastIndexOf(":")
   const tag = colon >= 0 ? last.slice(colon + 1) : undefined
   const names = [...pathParts.slice(0, -1), colon >= 0 ? last.slice(0, colon) : last]
-  if (names.some((n) => !COMPONENT.test(n)))
-    return Either.left(badRef(raw, "names may only use lower-case letters, digits and . _ -"))
-  if (tag !== undefined && !TAG.test(tag)) return Either.left(badRef(raw, `the tag "${tag}" is not valid`))
+  if (names.some((n) => !COMPONENT.test(n))) return Either.left(badRef(raw, msg("domain-image-names")))
+  if (tag !== undefined && !TAG.test(tag)) return Either.left(badRef(raw, msg("domain-image-tag", { tag })))
   return Either.right({
     repository: names.join("/"),
     ...(host !== undefined ? { host } : {}),
@@ -116,8 +113,8 @@ export const toDisplayAddress = (
 
 const foreignHost = (raw: string, host: string, registries: RegistryTable): InspireError =>
   invalidInput(
-    `The image "${raw}" is on ${host}, which is not one of the platform's registries.`,
-    `Push the image to Harbor with ${callWord("image_push")}, register it under 镜像管理 → 新建镜像, then use the display address it returns.`,
+    msg("domain-image-foreign", { raw, host }),
+    msg("domain-image-foreign-hint", { call: callWord("image_push") }),
     { candidates: [registries.qb.display, registries.sj.display] },
   )
 
@@ -145,10 +142,10 @@ export const checkJobImage = (
       )
       return Either.left(
         invalidInput(
-          `The image "${raw}" has no registry host; jobs need the full display address.`,
+          msg("domain-image-no-host", { raw }),
           fix !== undefined
-            ? `Use ${fix} (after registering it under 镜像管理).`
-            : `Use the address ${callWord("images")} shows.`,
+            ? msg("domain-image-no-host-fix", { fix })
+            : msg("domain-image-no-host-hint", { call: callWord("images") }),
           fix !== undefined ? { fix } : {},
         ),
       )
@@ -159,8 +156,8 @@ export const checkJobImage = (
       const fix = formatImageRef({ ...ref, host: registries[where.registry].display })
       return Either.left(
         invalidInput(
-          `"${raw}" uses the push domain ${ref.host}; jobs must reference the display domain.`,
-          `Use ${fix} instead.`,
+          msg("domain-image-push-domain", { raw, host: ref.host }),
+          msg("domain-image-use-instead", { fix }),
           { fix },
         ),
       )
@@ -168,15 +165,13 @@ export const checkJobImage = (
     if (ref.tag === undefined && ref.digest === undefined)
       return Either.left(
         invalidInput(
-          `The image "${raw}" has no tag; the platform needs host/namespace/name:tag.`,
-          `Add the registered version, e.g. :v1 (${callWord("images")} lists the versions).`,
+          msg("domain-image-no-tag", { raw }),
+          msg("domain-image-no-tag-hint", { call: callWord("images") }),
         ),
       )
     const warnings =
       options.workspaceRegistry !== undefined && options.workspaceRegistry !== where.registry
-        ? [
-            `The image is in the ${where.registry} registry but this workspace uses ${options.workspaceRegistry}; the registries do not share images.`,
-          ]
+        ? [msg("domain-image-registry-mismatch", { registry: where.registry, workspace: options.workspaceRegistry })]
         : []
     return Either.right({ address: formatImageRef(ref), registry: where.registry, warnings })
   })

@@ -1,3 +1,5 @@
+import { msg } from "../words/message.js"
+
 /** A name as matching compares it: without spaces, lower case. */
 export const fold = (s: string): string => s.replace(/\s+/g, "").toLowerCase()
 
@@ -64,5 +66,5 @@ export const closestNames = (names: ReadonlyArray<string>, wanted: string, count
 /** `did you mean "a", "b"?`, or nothing when no name is near. */
 export const didYouMean = (names: ReadonlyArray<string>, wanted: string): string => {
   const near = closestNames(names, wanted)
-  return near.length === 0 ? "" : ` Did you mean ${near.map((n) => `"${n}"`).join(", ")}?`
+  return near.length === 0 ? "" : ` ${msg("domain-did-you-mean", { names: near.map((n) => `"${n}"`).join(", ") })}`
 }

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 
 /** The level a priority belongs to, as the platform stores it (INSPIRE-API.md §5.3). */
@@ -71,17 +72,15 @@ export const checkPriority = (
 ): Either.Either<CheckedPriority, InspireError> => {
   if (!Number.isInteger(priority) || priority < 1 || priority > 10)
     return Either.left(
-      invalidInput(
-        `Priority ${priority} is not valid; the platform accepts whole numbers 1–10 (higher is more important).`,
-        "Use 4 or more for work that must not be pre-empted, 1–3 for pre-emptible work.",
-        { candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
-      ),
+      invalidInput(msg("domain-priority-invalid", { priority }), msg("domain-priority-invalid-hint"), {
+        candidates: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      }),
     )
   if (options.cap !== undefined && priority > options.cap)
     return Either.left(
       invalidInput(
-        `Priority ${priority} is above this project's cap of ${options.cap}.`,
-        `Use a priority of ${options.cap} or less.`,
+        msg("domain-priority-above-cap", { priority, cap: options.cap }),
+        msg("domain-priority-above-cap-hint", { cap: options.cap }),
         { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: String(options.cap) },
       ),
     )
@@ -90,13 +89,11 @@ export const checkPriority = (
   if (allowed !== undefined && allowed.length > 0 && !allowed.includes(level))
     return Either.left(
       invalidInput(
-        `Priority ${priority} (${level}) is not allowed for this spec, which accepts ${allowed.join(", ")}.`,
-        `Pick a priority of an allowed level, or a spec that allows this one (${callWord("status")} lists specs).`,
+        msg("domain-priority-level", { priority, level, allowed: allowed.join(", ") }),
+        msg("domain-priority-level-hint", { call: callWord("status") }),
       ),
     )
   const preemptible = level === "LOW"
-  const warnings = preemptible
-    ? [`Priority ${priority} is pre-emptible: higher-priority work may kill the task. Checkpoint often, or use 4+.`]
-    : []
+  const warnings = preemptible ? [msg("domain-priority-preemptible", { priority })] : []
   return Either.right({ priority, level, preemptible, warnings })
 }

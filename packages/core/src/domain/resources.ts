@@ -1,5 +1,6 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 
 /** Multi-GPU and multi-node training needs at least this much shared memory (INSPIRE-API.md §6 rule 7). */
 export const MIN_DISTRIBUTED_SHM_GI = 64
@@ -23,25 +24,24 @@ export const parseShm = (input: string | number, bareUnit: "MB" | "GiB"): Either
   const text = String(input).trim()
   const m = UNIT.exec(text)
   if (m === null || m[1] === undefined)
-    return Either.left(
-      invalidInput(`"${text}" is not a shared-memory size.`, "Write it as 64Gi (GiB) or 65536MB; 65536MB = 64 GiB."),
-    )
+    return Either.left(invalidInput(msg("domain-shm-invalid", { text }), msg("domain-shm-invalid-hint")))
   const value = Number(m[1])
   const unit = m[2] === undefined ? bareUnit : /^m/i.test(m[2]) ? "MB" : "GiB"
-  if (value <= 0) return Either.left(invalidInput(`Shared memory must be positive, got "${text}".`, "Use e.g. 64Gi."))
+  if (value <= 0)
+    return Either.left(invalidInput(msg("domain-shm-not-positive", { text }), msg("domain-shm-not-positive-hint")))
   if (unit === "MB" && value < MIN_SHM_MB)
     return Either.left(
       invalidInput(
-        `${text} MB of shared memory is too small to be meant.`,
-        `If you meant ${value} GiB, write ${value}Gi (or ${value * 1024} in MB).`,
+        msg("domain-shm-too-small", { text }),
+        msg("domain-shm-too-small-hint", { value, mb: value * 1024 }),
       ),
     )
   const gi = unit === "MB" ? shmMbToGi(value) : Math.ceil(value)
   if (gi > MAX_SHM_GI)
     return Either.left(
       invalidInput(
-        `${text}${m[2] === undefined ? ` ${unit}` : ""} is ${gi} GiB of shared memory, more than any node has.`,
-        `If you meant megabytes, write ${value}MB (= ${shmMbToGi(value)} GiB).`,
+        msg("domain-shm-too-large", { size: `${text}${m[2] === undefined ? ` ${unit}` : ""}`, gi }),
+        msg("domain-shm-too-large-hint", { value, gi: shmMbToGi(value) }),
       ),
     )
   return Either.right(gi)
@@ -58,13 +58,12 @@ export const shmWarnings = (job: {
   const distributed = job.gpuCount > 1 || job.instanceCount > 1
   if (distributed && job.shmGi < MIN_DISTRIBUTED_SHM_GI)
     warnings.push(
-      `shm is ${job.shmGi} GiB for a ${job.instanceCount > 1 ? `${job.instanceCount}-node` : `${job.gpuCount}-GPU`} job; ` +
-        `distributed training often fails below ${MIN_DISTRIBUTED_SHM_GI} GiB (65536 MB). Raise it to at least ${MIN_DISTRIBUTED_SHM_GI}.`,
+      job.instanceCount > 1
+        ? msg("domain-shm-low-nodes", { gi: job.shmGi, nodes: job.instanceCount, min: MIN_DISTRIBUTED_SHM_GI })
+        : msg("domain-shm-low-gpus", { gi: job.shmGi, gpus: job.gpuCount, min: MIN_DISTRIBUTED_SHM_GI }),
     )
   if (job.memoryGi !== undefined && job.shmGi > job.memoryGi)
-    warnings.push(
-      `shm (${job.shmGi} GiB) is larger than the spec's memory (${job.memoryGi} GiB); it cannot all be used.`,
-    )
+    warnings.push(msg("domain-shm-above-memory", { gi: job.shmGi, memory: job.memoryGi }))
   return warnings
 }
 
@@ -82,24 +81,34 @@ const NAME = /^[A-Za-z0-9\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff._-]{0,63}$/u
 export const validateName = (raw: string, what = "name"): Either.Either<string, InspireError> => {
   const name = raw.trim()
   if ([...name].length === 0)
-    return Either.left(invalidInput(`The ${what} is empty.`, `Give a ${what} of ${NAME_RULE}.`))
+    return Either.left(
+      invalidInput(msg("domain-name-empty", { what: whatOf(what) }), msg("domain-name-give", { what: whatOf(what) })),
+    )
   if ([...name].length > 64)
     return Either.left(
-      invalidInput(`The ${what} "${name}" is ${[...name].length} characters long.`, `Shorten it: ${NAME_RULE}.`),
+      invalidInput(
+        msg("domain-name-long", { what: whatOf(what), name, length: [...name].length }),
+        msg("domain-name-shorten"),
+      ),
     )
   if (!NAME.test(name)) {
     const bad = [...name].find((c) => !/[A-Za-z0-9\u4e00-\u9fff._-]/u.test(c))
     return Either.left(
       invalidInput(
-        bad !== undefined
-          ? `The ${what} "${name}" contains "${bad === " " ? "a space" : bad}".`
-          : `The ${what} "${name}" must start with a letter, digit or CJK character.`,
-        `Use ${NAME_RULE}, e.g. ${suggestName(name)}.`,
+        bad === " "
+          ? msg("domain-name-space", { what: whatOf(what), name })
+          : bad !== undefined
+            ? msg("domain-name-bad-char", { what: whatOf(what), name, bad })
+            : msg("domain-name-bad-start", { what: whatOf(what), name }),
+        msg("domain-name-use", { example: suggestName(name) }),
       ),
     )
   }
   return Either.right(name)
 }
+
+// What is named ("job name", "model name"), in the reader's words.
+const whatOf = (what: string): string => msg("domain-name-what", { kind: what.replace(/ ?name$/, "") || "none" })
 
 const suggestName = (name: string): string => {
   const cleaned = [...name]

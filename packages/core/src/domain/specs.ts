@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { didYouMean, matchName } from "./names.js"
 
@@ -11,12 +12,13 @@ export type ScheduleType = z.infer<typeof ScheduleType>
 /** The platform's name of a schedule type, as sent in `schedule_config_type`. */
 export const scheduleConfigType = (type: ScheduleType): string => `SCHEDULE_CONFIG_TYPE_${type}`
 
-const PURPOSE: Readonly<Record<ScheduleType, string>> = {
-  TRAIN: "training jobs",
-  DSW: "notebooks",
-  HPC: "HPC jobs",
-  SERVING: "inference servings",
-  RAY_JOB: "Ray jobs",
+// What a schedule type's specs are for, in a sentence.
+const PURPOSE: Readonly<Record<ScheduleType, () => string>> = {
+  TRAIN: () => msg("domain-purpose-train"),
+  DSW: () => msg("domain-purpose-dsw"),
+  HPC: () => msg("domain-purpose-hpc"),
+  SERVING: () => msg("domain-purpose-serving"),
+  RAY_JOB: () => msg("domain-purpose-ray"),
 }
 
 const numeric = z.union([
@@ -31,47 +33,49 @@ const numeric = z.union([
  * A spec object as the platform sends it, in any of its shapes (`quota_id|spec_id|id`,
  * `memory_size_gib|memory_size|memory_size_gb`, `total_price_per_hour|price`, …), normalised.
  */
-export const RawSpec = z
-  .object({
-    quota_id: z.string().optional(),
-    spec_id: z.string().optional(),
-    id: z.string().optional(),
-    name: z.string().optional(),
-    gpu_count: numeric.optional(),
-    cpu_count: numeric.optional(),
-    memory_size_gib: numeric.optional(),
-    memory_size: numeric.optional(),
-    memory_size_gb: numeric.optional(),
-    total_price_per_hour: numeric.optional(),
-    price: numeric.optional(),
-    gpu_type: z.string().optional(),
-    gpu_info: z
-      .object({
-        gpu_type: z.string().optional(),
-        gpu_type_display: z.string().optional(),
-        gpu_product_simple: z.string().optional(),
-      })
-      .partial()
-      .optional(),
-    cpu_info: z.object({ cpu_type: z.string().optional() }).partial().optional(),
-    logic_compute_group_ids: z.array(z.string()).optional(),
-    logic_compute_group_id: z.string().optional(),
-    allowed_priority_levels: z.array(z.string()).optional(),
-  })
-  .loose()
-  .refine((s) => (s.quota_id ?? s.spec_id ?? s.id) !== undefined, { message: "a spec needs quota_id, spec_id or id" })
-  .transform((s) => ({
-    id: s.quota_id ?? s.spec_id ?? s.id ?? "",
-    name: s.name ?? "",
-    gpuCount: s.gpu_count ?? 0,
-    gpuType: s.gpu_info?.gpu_type ?? s.gpu_type ?? (s.gpu_count ? "" : "CPU"),
-    gpuDisplay: s.gpu_info?.gpu_product_simple ?? s.gpu_info?.gpu_type_display ?? s.gpu_type ?? "",
-    cpuCount: s.cpu_count ?? 0,
-    memoryGi: s.memory_size_gib ?? s.memory_size ?? s.memory_size_gb ?? 0,
-    pricePerHour: s.total_price_per_hour ?? s.price,
-    logicComputeGroupIds: s.logic_compute_group_ids ?? (s.logic_compute_group_id ? [s.logic_compute_group_id] : []),
-    allowedPriorityLevels: s.allowed_priority_levels ?? [],
-  }))
+export const RawSpec = z.lazy(() =>
+  z
+    .object({
+      quota_id: z.string().optional(),
+      spec_id: z.string().optional(),
+      id: z.string().optional(),
+      name: z.string().optional(),
+      gpu_count: numeric.optional(),
+      cpu_count: numeric.optional(),
+      memory_size_gib: numeric.optional(),
+      memory_size: numeric.optional(),
+      memory_size_gb: numeric.optional(),
+      total_price_per_hour: numeric.optional(),
+      price: numeric.optional(),
+      gpu_type: z.string().optional(),
+      gpu_info: z
+        .object({
+          gpu_type: z.string().optional(),
+          gpu_type_display: z.string().optional(),
+          gpu_product_simple: z.string().optional(),
+        })
+        .partial()
+        .optional(),
+      cpu_info: z.object({ cpu_type: z.string().optional() }).partial().optional(),
+      logic_compute_group_ids: z.array(z.string()).optional(),
+      logic_compute_group_id: z.string().optional(),
+      allowed_priority_levels: z.array(z.string()).optional(),
+    })
+    .loose()
+    .refine((s) => (s.quota_id ?? s.spec_id ?? s.id) !== undefined, { message: "a spec needs quota_id, spec_id or id" })
+    .transform((s) => ({
+      id: s.quota_id ?? s.spec_id ?? s.id ?? "",
+      name: s.name ?? "",
+      gpuCount: s.gpu_count ?? 0,
+      gpuType: s.gpu_info?.gpu_type ?? s.gpu_type ?? (s.gpu_count ? "" : "CPU"),
+      gpuDisplay: s.gpu_info?.gpu_product_simple ?? s.gpu_info?.gpu_type_display ?? s.gpu_type ?? "",
+      cpuCount: s.cpu_count ?? 0,
+      memoryGi: s.memory_size_gib ?? s.memory_size ?? s.memory_size_gb ?? 0,
+      pricePerHour: s.total_price_per_hour ?? s.price,
+      logicComputeGroupIds: s.logic_compute_group_ids ?? (s.logic_compute_group_id ? [s.logic_compute_group_id] : []),
+      allowedPriorityLevels: s.allowed_priority_levels ?? [],
+    })),
+)
 
 /** A spec (规格) normalised: a (GPUs, CPUs, memory) triple with a price, valid for one schedule type. */
 export interface Spec {
@@ -152,21 +156,25 @@ export const chooseSpec = (input: {
 }): Either.Either<Spec, InspireError> => {
   const usable = specsFor(input.listings, input.scheduleType, input.computeGroupId)
   const candidates = usable.map(toCandidate)
-  const where = `compute group ${input.computeGroupName ?? input.computeGroupId}`
-  const purpose = PURPOSE[input.scheduleType]
+  const where = msg("domain-spec-where", { group: input.computeGroupName ?? input.computeGroupId })
+  const purpose = PURPOSE[input.scheduleType]()
   if (usable.length === 0)
     return Either.left(
       invalidInput(
-        `No specs for ${purpose} are available in ${where}.`,
-        `Pick another compute group: ${callWord("status")} shows the specs of each group and schedule type.`,
+        msg("domain-spec-none", { purpose, where }),
+        msg("domain-spec-none-hint", { call: callWord("status") }),
       ),
     )
   const wanted = input.spec?.trim() ?? ""
   if (wanted === "")
     return Either.left(
-      invalidInput(`No spec was given for ${where}.`, `Choose one of the ${usable.length} specs for ${purpose}.`, {
-        candidates,
-      }),
+      invalidInput(
+        msg("domain-spec-missing", { where }),
+        msg("domain-spec-choose", { count: usable.length, purpose }),
+        {
+          candidates,
+        },
+      ),
     )
   const byId = usable.find((s) => s.id === wanted)
   if (byId !== undefined) return Either.right(byId)
@@ -175,22 +183,28 @@ export const chooseSpec = (input: {
   if (named.kind === "many")
     return Either.left(
       invalidInput(
-        `"${wanted}" matches ${named.items.length} specs of ${where}: did you mean ${named.items.map((s) => `"${s.name}"`).join(", ")}?`,
-        "Pass more of the name, or the spec id.",
+        msg("domain-spec-ambiguous", {
+          wanted,
+          count: named.items.length,
+          where,
+          names: named.items.map((s) => `"${s.name}"`).join(", "),
+        }),
+        msg("domain-spec-ambiguous-hint"),
         { candidates: named.items.map(toCandidate) },
       ),
     )
   const elsewhere = input.listings.find((l) => l.specs.some((s) => s.id === wanted))
   const why =
     elsewhere !== undefined && elsewhere.scheduleType !== input.scheduleType
-      ? `it is a spec for ${PURPOSE[elsewhere.scheduleType]}, not ${purpose}`
+      ? msg("domain-spec-other-type", { other: PURPOSE[elsewhere.scheduleType](), purpose })
       : elsewhere !== undefined
-        ? `it does not belong to ${where}`
-        : `it is not a spec of ${where}`
+        ? msg("domain-spec-other-group", { where })
+        : msg("domain-spec-unknown", { where })
   return Either.left(
     invalidInput(
-      `Spec "${wanted}" cannot be used: ${why}.${elsewhere === undefined ? didYouMean([...usable.map((s) => s.name), ...usable.map((s) => s.id)], wanted) : ""}`,
-      `Choose one of the ${usable.length} specs for ${purpose}.`,
+      msg("domain-spec-unusable", { wanted, why }) +
+        (elsewhere === undefined ? didYouMean([...usable.map((s) => s.name), ...usable.map((s) => s.id)], wanted) : ""),
+      msg("domain-spec-choose", { count: usable.length, purpose }),
       {
         candidates,
       },

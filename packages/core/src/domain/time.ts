@@ -90,3 +90,26 @@ export const isoInstant = (epochMs: number, zone?: string): string => {
   const date = `${z.year}-${two(z.month)}-${two(z.day)}`
   return `${date}T${two(z.hour)}:${two(z.minute)}:${two(z.second)}.${String(z.ms).padStart(3, "0")}${offsetText(z.offset)}`
 }
+
+/**
+ * `isoInstant` for a run of instants that mostly share their minute (a log's lines): the date, hour, minute
+ * and offset are worked out once per minute rather than once per instant, which is what makes a million
+ * lines cheap. A minute the zone's offset changes in, or an offset with seconds, is formatted in full.
+ */
+export const isoInstants = (zone?: string): ((epochMs: number) => string) => {
+  let minute = Number.NaN
+  let head = ""
+  let offset = ""
+  return (epochMs) => {
+    const start = Math.floor(epochMs / 60_000) * 60_000
+    if (start !== minute) {
+      const first = zoned(start, zone)
+      if (first.second !== 0 || zoned(start + 59_999, zone).offset !== first.offset) return isoInstant(epochMs, zone)
+      minute = start
+      head = `${first.year}-${two(first.month)}-${two(first.day)}T${two(first.hour)}:${two(first.minute)}:`
+      offset = offsetText(first.offset)
+    }
+    const within = epochMs - start
+    return `${head}${two(Math.floor(within / 1000))}.${String(within % 1000).padStart(3, "0")}${offset}`
+  }
+}

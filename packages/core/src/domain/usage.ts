@@ -1,3 +1,4 @@
+import { msg } from "../words/message.js"
 import { isIdleGpu } from "./metrics/health.js"
 import { type PriorityLevel, priorityFromStoredCode, priorityLevel } from "./priority.js"
 
@@ -126,10 +127,10 @@ export const summarize = (key: string, name: string, tasks: ReadonlyArray<UsageT
 export const usageViews = (tasks: ReadonlyArray<UsageTask>) => ({
   byUser: groupUsage(tasks, (t) => ({ key: t.user.id || t.user.name, name: t.user.name || t.user.id })),
   byProject: groupUsage(tasks, (t) => ({ key: t.project.id || t.project.name, name: t.project.name || t.project.id })),
-  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || "(unknown)" })),
+  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || msg("usage-unknown") })),
   byPriority: groupUsage(tasks, (t) =>
     t.priority === undefined
-      ? { key: "?", name: "(unknown)" }
+      ? { key: "?", name: msg("usage-unknown") }
       : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` },
   ),
 })

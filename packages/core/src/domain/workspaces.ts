@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { msg } from "../words/message.js"
 
 /** A workspace's internet access; the platform exposes no API for it (INSPIRE-API.md §3.3). */
 export const NetworkPolicy = z.enum(["online", "offline", "unknown"])
@@ -23,36 +24,85 @@ interface KnownWorkspace {
   readonly aliases: ReadonlyArray<string>
   readonly network: NetworkPolicy
   readonly registry: RegistryId
-  readonly note: string
+  /** What to know about it, in the reader's words (made when asked: messages are not made at import). */
+  readonly note: () => string
 }
 
 // The manual's table, completed from INSPIRE-API.md §3.3. Kept static because no API reports it;
 // it may drift, which is why an unmatched name is reported as unknown rather than guessed.
 const KNOWN: ReadonlyArray<KnownWorkspace> = [
-  { name: "分布式训练空间", aliases: [], network: "offline", registry: "qb", note: "H100/H200, 8 GPUs per node" },
-  { name: "整节点任务空间", aliases: [], network: "offline", registry: "qb", note: "whole-node jobs" },
+  {
+    name: "分布式训练空间",
+    aliases: [],
+    network: "offline",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-distributed"),
+  },
+  {
+    name: "整节点任务空间",
+    aliases: [],
+    network: "offline",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-whole-node"),
+  },
   {
     name: "高性能计算",
     aliases: [],
     network: "offline",
     registry: "qb",
-    note: "CPU Slurm (HPC); images must contain Slurm",
+    note: () => msg("domain-workspace-note-hpc"),
   },
   {
     name: "可上网GPU资源",
     aliases: [],
     network: "online",
     registry: "qb",
-    note: "RTX 4090 48 GB; whitelisted internet",
+    note: () => msg("domain-workspace-note-online-gpu"),
   },
-  { name: "CPU资源空间", aliases: [], network: "online", registry: "qb", note: "CPU; HPC-可上网区资源-2 accepts HPC" },
-  { name: "国产卡资源空间", aliases: ["国产卡"], network: "online", registry: "qb", note: "Ascend 910B 64 GB" },
-  { name: "PPU资源空间", aliases: ["PPU"], network: "online", registry: "qb", note: "PPU accelerators" },
-  { name: "专属资源开发空间", aliases: [], network: "online", registry: "qb", note: "RTX 4090; SSH (beta)" },
-  { name: "SJ资源空间", aliases: [], network: "online", registry: "sj", note: "Ascend 910B in 松江; sj registry only" },
-  { name: "公共项目空间", aliases: [], network: "online", registry: "qb", note: "lowest priority" },
-  { name: "CPU临时测试空间", aliases: [], network: "online", registry: "qb", note: "CPU" },
-  { name: "项目资源空间", aliases: [], network: "online", registry: "qb", note: "project resources" },
+  { name: "CPU资源空间", aliases: [], network: "online", registry: "qb", note: () => msg("domain-workspace-note-cpu") },
+  {
+    name: "国产卡资源空间",
+    aliases: ["国产卡"],
+    network: "online",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-ascend"),
+  },
+  {
+    name: "PPU资源空间",
+    aliases: ["PPU"],
+    network: "online",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-ppu"),
+  },
+  {
+    name: "专属资源开发空间",
+    aliases: [],
+    network: "online",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-dedicated"),
+  },
+  { name: "SJ资源空间", aliases: [], network: "online", registry: "sj", note: () => msg("domain-workspace-note-sj") },
+  {
+    name: "公共项目空间",
+    aliases: [],
+    network: "online",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-public"),
+  },
+  {
+    name: "CPU临时测试空间",
+    aliases: [],
+    network: "online",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-cpu-test"),
+  },
+  {
+    name: "项目资源空间",
+    aliases: [],
+    network: "online",
+    registry: "qb",
+    note: () => msg("domain-workspace-note-project"),
+  },
 ]
 
 /** The workspace names whose policy is known, grouped for help texts. */
@@ -78,7 +128,7 @@ export const registryForWorkspace = (name: string): RegistryId => {
 export const workspacePolicy = (name: string): WorkspacePolicy => {
   const known = INDEX.get(normalizeName(name))
   if (known === undefined) return { name, network: "unknown", registry: registryForWorkspace(name), known: false }
-  return { name: known.name, network: known.network, registry: known.registry, known: true, note: known.note }
+  return { name: known.name, network: known.network, registry: known.registry, known: true, note: known.note() }
 }
 
 /** Annotates a real workspace list with the policy of each, keeping every field it had. */

@@ -12,16 +12,17 @@ import {
   parseSettingKey,
   parseSettingValue,
   SETTING_ENV,
-  SETTING_HELP,
   SETTING_KEYS,
   type SettingValue,
+  settingHelp,
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { resolvedDefaults, savedDefaults } from "./common/defaults.js"
 import { PlanOutput, planned, renderPlan } from "./common/plan.js"
-import { renderTable } from "./common/render.js"
+import { asides, renderTable } from "./common/render.js"
 
 const Input = z.object({
   action: z.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
@@ -98,10 +99,11 @@ const unknownWorkspace = (value: string) =>
         ).kind === "one"
     if (found) return []
     return [
-      `No workspace you can see is named "${value}" (as of the last discovery); saved anyway.${didYouMean(
-        known.map((w) => w.name),
-        value,
-      )}`,
+      msg("config-unknown-workspace", { value }) +
+        didYouMean(
+          known.map((w) => w.name),
+          value,
+        ),
     ]
   })
 
@@ -112,7 +114,7 @@ const views = Effect.map(resolvedDefaults(), (all) =>
       value: all[key].value,
       source: all[key].source,
       ...(all[key].from !== undefined ? { from: all[key].from } : {}),
-      help: SETTING_HELP[key],
+      help: settingHelp(key),
     }),
   ),
 )
@@ -152,22 +154,26 @@ export const configOperation = defineOperation({
         return { action: "get", profile: name, settings: yield* views, notes: [] } satisfies ConfigResult
       if (input.key === undefined)
         return yield* Effect.fail(
-          invalidInput(`config ${input.action} needs a key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
-            candidates: SETTING_KEYS,
-          }),
+          invalidInput(
+            msg("config-needs-key", { action: input.action }),
+            msg("config-use-one-of", { keys: SETTING_KEYS.join(", ") }),
+            {
+              candidates: SETTING_KEYS,
+            },
+          ),
         )
       const key = yield* parseSettingKey(input.key)
       let after: SettingValue | undefined
       if (input.action === "set") {
         if (input.value === undefined)
-          return yield* Effect.fail(invalidInput(`config set ${key} needs a value.`, SETTING_HELP[key]))
+          return yield* Effect.fail(invalidInput(msg("config-needs-value", { key }), settingHelp(key)))
         const parsed = parseSettingValue(key, input.value, registryTable(profile))
         if (Either.isLeft(parsed)) return yield* Effect.fail(parsed.left)
         after = parsed.right
       }
       const store = yield* Store
       const before = (yield* savedDefaults())[key]
-      const show = (v: SettingValue | undefined) => (v === undefined ? "(unset)" : String(v))
+      const show = (v: SettingValue | undefined) => (v === undefined ? msg("config-unset") : String(v))
       if (input.dry_run)
         return {
           action: input.action,
@@ -177,7 +183,7 @@ export const configOperation = defineOperation({
           notes: [],
           dryRun: true,
           plan: {
-            summary: `${input.action === "set" ? "Set" : "Unset"} ${key} in profile ${name}`,
+            summary: msg("config-plan-summary", { action: input.action, key, profile: name }),
             targets: [{ kind: "setting", id: key, change: `${show(before)} → ${show(after)}` }],
             requests: [planned("LOCAL", store.paths.configFile)],
           },
@@ -200,9 +206,7 @@ export const configOperation = defineOperation({
       )
       const env = profile.env[SETTING_ENV[key]]
       const notes =
-        env !== undefined && env.trim() !== ""
-          ? [`${SETTING_ENV[key]} is set in this environment and overrides the saved value.`]
-          : []
+        env !== undefined && env.trim() !== "" ? [msg("config-env-overrides", { env: SETTING_ENV[key] })] : []
       const warnings = key === "defaultWorkspace" && after !== undefined ? yield* unknownWorkspace(String(after)) : []
       return {
         action: input.action,
@@ -217,15 +221,18 @@ export const configOperation = defineOperation({
     if (r.plan !== undefined) return renderPlan(r.plan)
     const head =
       r.changed === undefined
-        ? `Defaults of profile ${r.profile}:`
-        : `${r.changed.key}: ${String(r.changed.before ?? "(unset)")} → ${String(r.changed.after ?? "(unset)")} (profile ${r.profile})`
+        ? msg("config-head", { profile: r.profile })
+        : msg("config-changed", {
+            key: r.changed.key,
+            before: String(r.changed.before ?? msg("config-unset")),
+            after: String(r.changed.after ?? msg("config-unset")),
+            profile: r.profile,
+          })
     const table = renderTable(r.settings, [
-      { header: "KEY", cell: (s) => s.key },
-      { header: "VALUE", cell: (s) => s.value },
-      { header: "SOURCE", cell: (s) => (s.from !== undefined ? `${s.source} (${s.from})` : s.source) },
+      { header: msg("config-col-key"), cell: (s) => s.key },
+      { header: msg("config-col-value"), cell: (s) => s.value },
+      { header: msg("config-col-source"), cell: (s) => (s.from !== undefined ? `${s.source} (${s.from})` : s.source) },
     ])
-    return [head, table, ...r.notes.map((n) => `note: ${n}`), ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join(
-      "\n",
-    )
+    return [head, table, ...asides("note", r.notes), ...asides("warning", r.warnings ?? [])].join("\n")
   },
 })

@@ -3,6 +3,7 @@ import { listJobEvents } from "../api/jobs/events.js"
 import { shortPodName, taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
@@ -58,8 +59,10 @@ export const eventsOperation = defineOperation({
       if (Either.isRight(ref) && ref.right.kind === "notebook")
         return yield* Effect.fail(
           invalidInput(
-            "Notebook events are not available through this tool.",
-            `Use ${callWord("notebook", { action: "detail", notebook_id: ref.right.id })} for its state.`,
+            msg("events-notebook"),
+            msg("events-notebook-hint", {
+              call: callWord("notebook", { action: "detail", notebook_id: ref.right.id }),
+            }),
           ),
         )
       const job = yield* jobState(input.job_id, "events")
@@ -88,21 +91,23 @@ export const eventsOperation = defineOperation({
     }),
   render: (r: EventsResult) => {
     if (r.events.length === 0)
-      return `${r.jobId} ${r.status}: ${r.collected ? "no events (the platform discards events of old tasks)" : "no events yet"}`
+      return r.collected
+        ? msg("events-none-gone", { id: r.jobId, status: r.status })
+        : msg("events-none-yet", { id: r.jobId, status: r.status })
     const short = (o: string) => {
       const [kind, ...rest] = o.split(" ")
       return rest.length === 0 ? o : `${kind} ${shortPodName(rest.join(" "))}`
     }
     return [
-      `${r.jobId} ${r.status}: ${r.events.length} events`,
+      msg("events-head", { id: r.jobId, status: r.status, count: r.events.length }),
       renderTable(r.events, [
-        { header: "LAST SEEN", cell: (e) => formatTime(e.lastAt) },
-        { header: "TYPE", cell: (e) => e.type },
-        { header: "REASON", cell: (e) => e.reason },
-        { header: "OBJECT", cell: (e) => short(e.object) },
-        { header: "MESSAGE", cell: (e) => e.message },
+        { header: msg("events-col-last-seen"), cell: (e) => formatTime(e.lastAt) },
+        { header: msg("jobs-col-type"), cell: (e) => e.type },
+        { header: msg("events-col-reason"), cell: (e) => e.reason },
+        { header: msg("events-col-object"), cell: (e) => short(e.object) },
+        { header: msg("events-col-message"), cell: (e) => e.message },
       ]),
-      ...(r.truncated ? ["(more events exist than were read)"] : []),
+      ...(r.truncated ? [msg("events-truncated")] : []),
     ].join("\n")
   },
 })

@@ -1,5 +1,6 @@
 export * from "./availability/index.js"
 export * from "./catalogue/commands.js"
+export * from "./catalogue/help.js"
 export * from "./catalogue/invoke.js"
 export * from "./catalogue/operation.js"
 export * from "./catalogue/schema.js"

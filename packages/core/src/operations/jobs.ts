@@ -1,10 +1,11 @@
 import { z } from "zod"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
 import { Effect } from "../effect.js"
+import { msg } from "../words/message.js"
 import { callWord, fieldWord } from "../words/token.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
-import { formatDuration, formatTime, renderTable } from "./common/render.js"
+import { asides, formatDuration, formatTime, renderTable } from "./common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "./common/tasks/list.js"
 
 const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
@@ -92,25 +93,28 @@ const rowOf = (t: TaskRow): JobRow => ({
 
 const FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"]
 
-const CUT = "note: some lists were cut at the page cap; narrow the filters to see the rest."
+const cut = (): ReadonlyArray<string> => asides("note", [msg("jobs-cut")])
 
 const where = (r: JobsResult): string => {
-  if (r.workspaces.length === 0) return "no workspace"
-  const names = r.workspaces.length > 5 ? `${r.workspaces.length} workspaces` : r.workspaces.join(", ")
-  if (r.scope.workspaceFrom === "default") return `workspace ${names} (defaultWorkspace)`
-  if (r.scope.workspaceFrom === "all") return `every workspace (${names})`
-  return `workspace ${names}`
+  if (r.workspaces.length === 0) return msg("jobs-where-none")
+  const names =
+    r.workspaces.length > 5
+      ? msg("jobs-workspace-count", { count: r.workspaces.length })
+      : r.workspaces.join(msg("jobs-list-sep"))
+  if (r.scope.workspaceFrom === "default") return msg("jobs-where-default", { names })
+  if (r.scope.workspaceFrom === "all") return msg("jobs-where-all", { names })
+  return msg("jobs-where-named", { names })
 }
 
 // An empty listing says what was searched and how to search more widely (the hint goes to stderr in the CLI).
 const emptyScope = (r: JobsResult): string => {
   const s = r.scope
   const filters = [
-    `type ${s.type}`,
-    `status ${s.status}`,
-    s.mine ? "only yours" : "everyone's",
-    ...(s.project !== undefined ? [`project ${s.project}`] : []),
-    ...(s.name !== undefined ? [`name ${s.name}`] : []),
+    msg("jobs-filter-type", { type: s.type }),
+    msg("jobs-filter-status", { status: s.status }),
+    s.mine ? msg("jobs-filter-mine") : msg("jobs-filter-everyone"),
+    ...(s.project !== undefined ? [msg("jobs-filter-project", { project: s.project })] : []),
+    ...(s.name !== undefined ? [msg("jobs-filter-name", { name: s.name })] : []),
   ]
   // The same search in every workspace, then one without the filters (each worded per frontend).
   const kept = {
@@ -122,14 +126,16 @@ const emptyScope = (r: JobsResult): string => {
   }
   const narrowed = s.type !== "all" || s.status !== "all" || s.mine || s.project !== undefined || s.name !== undefined
   return [
-    `No tasks match in ${where(r)}; ${filters.join(", ")}.`,
-    ...(s.workspaceFrom !== "all"
-      ? [`hint: search every workspace: ${callWord("jobs", { ...kept, all_workspaces: true })}`]
-      : []),
-    ...(narrowed
-      ? [`hint: everyone's tasks of any type and status: ${callWord("jobs", { all_workspaces: true, mine: false })}`]
-      : []),
-    ...(r.truncated ? [CUT] : []),
+    msg("jobs-none-in", { where: where(r), filters: filters.join(msg("jobs-list-sep")) }),
+    ...asides("hint", [
+      ...(s.workspaceFrom !== "all"
+        ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })]
+        : []),
+      ...(narrowed
+        ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })]
+        : []),
+    ]),
+    ...(r.truncated ? cut() : []),
   ].join("\n")
 }
 
@@ -182,23 +188,26 @@ export const jobsOperation = defineOperation({
     const table = renderTable(
       r.tasks,
       [
-        { header: "ID", cell: (t) => t.id },
-        { header: "TYPE", cell: (t) => t.type },
-        { header: "NAME", cell: (t) => t.name },
-        { header: "STATUS", cell: (t) => `${t.status} (${t.rawStatus})` },
-        { header: "WORKSPACE", cell: (t) => t.workspace },
-        { header: "CREATED", cell: (t) => formatTime(t.createdAt) },
-        { header: "RUNNING", cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
-        { header: "GPUS", cell: (t) => t.gpus, align: "right" },
+        { header: msg("jobs-col-id"), cell: (t) => t.id },
+        { header: msg("jobs-col-type"), cell: (t) => t.type },
+        { header: msg("jobs-col-name"), cell: (t) => t.name },
+        { header: msg("jobs-col-status"), cell: (t) => `${t.status} (${t.rawStatus})` },
+        { header: msg("jobs-col-workspace"), cell: (t) => t.workspace },
+        { header: msg("jobs-col-created"), cell: (t) => formatTime(t.createdAt) },
+        { header: msg("jobs-col-running"), cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
+        { header: msg("jobs-col-gpus"), cell: (t) => t.gpus, align: "right" },
       ],
-      "No tasks match.",
+      msg("jobs-none"),
     )
     const counts = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0)
       .map((f) => `${f} ${r.counts[f]}`)
       .join(", ")
-    const shown = r.tasks.length < r.total ? `showing ${r.tasks.length} of ${r.total}` : `${r.total} tasks`
+    const shown =
+      r.tasks.length < r.total
+        ? msg("jobs-showing", { shown: r.tasks.length, total: r.total })
+        : msg("jobs-total", { count: r.total })
     const lines = [table, `${shown}${counts !== "" ? ` — ${counts}` : ""}`]
-    if (r.truncated) lines.push(CUT)
+    if (r.truncated) lines.push(...cut())
     return lines.join("\n")
   },
 })

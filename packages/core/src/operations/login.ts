@@ -4,6 +4,7 @@ import { Effect } from "../effect.js"
 import type { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { Store } from "../store/store.js"
+import { msg } from "../words/message.js"
 import { callWord, fieldWord } from "../words/token.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import type { ClientServices } from "./catalogue/services.js"
@@ -58,7 +59,7 @@ const planLogin = (input: z.output<typeof Input>) =>
     const where = inspire
       ? new URL("/auth/token", profile.baseUrl.value).toString()
       : `${profile.registries[input.registry].api}/api/v2.0/projects?page_size=1`
-    const what = inspire ? "platform account" : `Harbor ${input.registry} robot account`
+
     return {
       target: input.target,
       ...(inspire ? {} : { registry: input.registry }),
@@ -66,16 +67,27 @@ const planLogin = (input: z.output<typeof Input>) =>
       username: input.username,
       saved: false,
       verified: false,
-      message: `Dry run: the ${what} ${input.username} would be checked at ${where} and saved to profile ${name}; nothing was sent or saved.`,
+      message: msg("login-dry-run", {
+        target: input.target,
+        registry: input.registry,
+        username: input.username,
+        where,
+        profile: name,
+      }),
       dryRun: true,
       plan: {
-        summary: `Check and save the ${what} ${input.username} in profile ${name}`,
+        summary: msg("login-plan-summary", {
+          target: input.target,
+          registry: input.registry,
+          username: input.username,
+          profile: name,
+        }),
         targets: [
           {
             kind: "credentials",
             id: inspire ? "inspire" : `harbor ${input.registry}`,
             name: input.username,
-            change: "saved (0600)",
+            change: msg("login-change-saved"),
           },
         ],
         requests: [
@@ -132,14 +144,16 @@ export const loginOperation = defineOperation({
       : [
           r.message,
           renderFields([
-            ["profile", r.profile],
-            ["account", r.username],
-            ["target", r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
+            [msg("login-label-profile"), r.profile],
+            [msg("login-label-account"), r.username],
+            [msg("login-label-target"), r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
             [
-              "verified",
+              msg("login-label-verified"),
               r.verified
-                ? `yes${r.method !== undefined ? ` (${r.method})` : ""}`
-                : "no (saved; the platform could not be reached)",
+                ? r.method !== undefined
+                  ? msg("login-verified-by", { method: r.method })
+                  : msg("login-verified")
+                : msg("login-not-verified"),
             ],
           ]),
         ].join("\n"),

@@ -10,6 +10,7 @@ import {
 } from "../api/models/models.js"
 import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord, confirmWord, fieldWord } from "../words/token.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import type { ClientServices } from "./catalogue/services.js"
@@ -58,7 +59,7 @@ const Input = z.object({
 
 type ModelsInput = z.output<typeof Input>
 
-const ModelFields = {
+const ModelFields = () => ({
   id: z.string().describe("Model id"),
   name: z.string().describe("Model name"),
   version: z.number().optional().describe("Version of this row"),
@@ -77,32 +78,34 @@ const ModelFields = {
   owner: z.string().describe("Owner"),
   createdAt: epochMs("Created"),
   latestVersion: z.number().optional().describe("Newest version"),
-}
+})
 
-const ModelDetailOutput = z
-  .object({
-    ...ModelFields,
-    versions: z
-      .array(
-        z.object({
-          version: z.number().optional().describe("Version number"),
-          sizeGb: z.number().optional().describe("Size in GB"),
-          modelPath: z.string().describe("Where this version is kept"),
-          createdAt: epochMs("Created"),
-          vllmCompatible: z.boolean().describe("Whether vLLM can serve it"),
-        }),
-      )
-      .describe("Its versions"),
-    nextVersion: z.number().optional().describe("The number the next version will get"),
-  })
-  .describe("The model with its versions")
+const ModelDetailOutput = z.lazy(() =>
+  z
+    .object({
+      ...ModelFields(),
+      versions: z
+        .array(
+          z.object({
+            version: z.number().optional().describe("Version number"),
+            sizeGb: z.number().optional().describe("Size in GB"),
+            modelPath: z.string().describe("Where this version is kept"),
+            createdAt: epochMs("Created"),
+            vllmCompatible: z.boolean().describe("Whether vLLM can serve it"),
+          }),
+        )
+        .describe("Its versions"),
+      nextVersion: z.number().optional().describe("The number the next version will get"),
+    })
+    .describe("The model with its versions"),
+)
 
 const ModelsOutput = () =>
   z.discriminatedUnion("action", [
     z.object({
       action: z.literal("list"),
       workspace: WorkspaceRef(),
-      models: z.array(z.object(ModelFields)).describe("The workspace's models"),
+      models: z.array(z.object(ModelFields())).describe("The workspace's models"),
       truncated: z.boolean().describe("True when the list was cut short"),
     }),
     z.object({ action: z.literal("detail"), model: ModelDetailOutput }),
@@ -132,26 +135,24 @@ const ModelsOutput = () =>
 /** What inspire_models returns, by action: its output schema's type. */
 export type ModelsResult = OutputOf<ReturnType<typeof ModelsOutput>>
 
-const LIST_HINT = `${callWord("models", { action: "list" })} shows the model ids.`
+const listHint = (): string => msg("models-list-hint", { call: callWord("models", { action: "list" }) })
 
 const modelIdOf = (input: ModelsInput): Effect.Effect<string, InspireError> =>
   input.model_id === undefined || input.model_id.trim() === ""
-    ? Effect.fail(invalidInput(`models ${input.action} needs model_id.`, LIST_HINT))
+    ? Effect.fail(invalidInput(msg("models-needs-id", { action: input.action }), listHint()))
     : Effect.succeed(input.model_id.trim())
 
 /** A model source path must be an absolute path on the shared storage the containers see (/inspire/…). */
 const checkSourcePath = (raw: string | undefined): Effect.Effect<string, InspireError> => {
-  const hint = `Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> (${callWord("status")} shows the project path).`
-  if (raw === undefined || raw.trim() === "")
-    return Effect.fail(invalidInput("models create needs model_source_path.", hint))
+  const hint = msg("models-path-hint", { call: callWord("status") })
+  if (raw === undefined || raw.trim() === "") return Effect.fail(invalidInput(msg("models-needs-path"), hint))
   const path = raw.trim()
   if (!path.startsWith("/inspire/") || path.length <= "/inspire/".length)
-    return Effect.fail(invalidInput(`"${path}" is not a path under /inspire/, where the platform keeps models.`, hint))
+    return Effect.fail(invalidInput(msg("models-path-outside", { path }), hint))
   if (path.split("/").some((part) => part === ".." || part === "."))
-    return Effect.fail(invalidInput(`"${path}" contains "." or ".." segments.`, hint))
+    return Effect.fail(invalidInput(msg("models-path-dots", { path }), hint))
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is rejected here
-  if (/[\u0000-\u001f\s]/.test(path))
-    return Effect.fail(invalidInput(`"${path}" contains whitespace or control characters.`, hint))
+  if (/[\u0000-\u001f\s]/.test(path)) return Effect.fail(invalidInput(msg("models-path-space", { path }), hint))
   return Effect.succeed(path.replace(/\/+$/, "").replace(/\/{2,}/g, "/"))
 }
 
@@ -171,7 +172,10 @@ const create = (input: ModelsInput) =>
   Effect.gen(function* () {
     if (input.name === undefined || input.name.trim() === "")
       return yield* Effect.fail(
-        invalidInput("models create needs name.", `Pass name, e.g. ${fieldWord("name", "qwen2.5-7b")}.`),
+        invalidInput(
+          msg("models-needs-name"),
+          msg("models-needs-name-fix", { field: fieldWord("name", "qwen2.5-7b") }),
+        ),
       )
     const sourcePath = yield* checkSourcePath(input.model_source_path)
     const target = yield* resolveTarget(input, { needGroup: false })
@@ -198,8 +202,8 @@ const create = (input: ModelsInput) =>
         ...where,
         next: [],
         plan: {
-          summary: `Create model ${name} in ${target.workspace.name} from ${sourcePath}`,
-          targets: [{ kind: "model", id: name, name, change: "created" }],
+          summary: msg("models-plan-create", { name, workspace: target.workspace.name, path: sourcePath }),
+          targets: [{ kind: "model", id: name, name, change: msg("models-change-created") }],
           requests: [plannedModelCreate(body)],
         },
       }
@@ -215,27 +219,36 @@ const create = (input: ModelsInput) =>
       project: { id: target.project.id, name: target.project.name },
       recovered: created.recovered,
       next: [
-        nextStep("models", { action: "detail", model_id: created.modelId }, "for its versions"),
-        nextStep("inference", { action: "create", model_id: created.modelId, model_version: 1 }, "to serve it"),
+        nextStep("models", { action: "detail", model_id: created.modelId }, msg("models-why-versions")),
+        nextStep(
+          "inference",
+          { action: "create", model_id: created.modelId, model_version: 1 },
+          msg("models-why-serve"),
+        ),
       ],
     }
   })
 
 const remove = (input: ModelsInput) =>
   Effect.gen(function* () {
-    const model = yield* withHint(getModel(yield* modelIdOf(input)), LIST_HINT)
-    const what = `model ${model.name} (${model.id}) with ${model.versions.length} version(s)`
+    const model = yield* withHint(getModel(yield* modelIdOf(input)), listHint())
+    const what = msg("models-what", { name: model.name, id: model.id, count: model.versions.length })
     if (input.dry_run)
       return {
         action: "delete" as const,
         model,
         confirmed: input.confirm,
         deleted: false,
-        message: `This would delete ${what}; the files are not touched. Nothing was sent.`,
+        message: msg("models-delete-dry", { what }),
         plan: {
-          summary: `Delete model ${labelOf(model)}`,
+          summary: msg("models-plan-delete", { model: labelOf(model) }),
           targets: [
-            { kind: "model", id: model.id, name: model.name, change: `${model.versions.length} version(s) → deleted` },
+            {
+              kind: "model",
+              id: model.id,
+              name: model.name,
+              change: msg("models-change-deleted", { count: model.versions.length }),
+            },
           ],
           requests: [plannedModelDelete(model.id)],
         },
@@ -246,8 +259,10 @@ const remove = (input: ModelsInput) =>
         model,
         confirmed: false,
         deleted: false,
-        message: `This would delete ${what}; servings deployed from it will no longer find it. Nothing was deleted.`,
-        hint: `To delete it, call ${callWord("models", { action: "delete", model_id: model.id, confirm: true })}.`,
+        message: msg("models-delete-preview", { what }),
+        hint: msg("models-delete-how", {
+          call: callWord("models", { action: "delete", model_id: model.id, confirm: true }),
+        }),
       }
     yield* deleteModel(model.id)
     return {
@@ -255,7 +270,7 @@ const remove = (input: ModelsInput) =>
       model,
       confirmed: true,
       deleted: true,
-      message: `Deleted ${what}. The files at ${model.sourcePath || "its source path"} are not touched.`,
+      message: msg("models-deleted", { what, path: model.sourcePath || msg("models-its-path") }),
     }
   })
 
@@ -263,7 +278,7 @@ const run = (input: ModelsInput): Effect.Effect<ModelsResult, InspireError, Clie
   if (input.action === "list") return list(input)
   if (input.action === "create") return create(input)
   if (input.action === "delete") return remove(input)
-  return Effect.map(withHint(Effect.flatMap(modelIdOf(input), getModel), LIST_HINT), (model) => ({
+  return Effect.map(withHint(Effect.flatMap(modelIdOf(input), getModel), listHint()), (model) => ({
     action: "detail" as const,
     model,
   }))
@@ -272,28 +287,32 @@ const run = (input: ModelsInput): Effect.Effect<ModelsResult, InspireError, Clie
 const renderModel = (m: Extract<ModelsResult, { readonly action: "detail" }>["model"]) =>
   [
     renderFields([
-      ["model", `${m.name} (${m.id})`],
-      ["status", m.status === "unknown" ? m.rawStatus : m.status],
-      ["type", m.modelType.join(", ")],
-      ["latest version", m.latestVersion],
-      ["vLLM", m.vllmCompatible ? "compatible" : "no"],
-      ["source path", m.sourcePath],
-      ["project", m.projectName || m.projectId],
-      ["owner", m.owner],
-      ["tags", m.tags.join(", ")],
-      ["description", m.description],
-      ["created", m.createdAt !== undefined ? formatTime(m.createdAt) : undefined],
+      [msg("models-label-model"), `${m.name} (${m.id})`],
+      [msg("models-label-status"), m.status === "unknown" ? m.rawStatus : m.status],
+      [msg("models-label-type"), m.modelType.join(", ")],
+      [msg("models-label-latest"), m.latestVersion],
+      [msg("models-label-vllm"), m.vllmCompatible ? msg("models-compatible") : msg("models-no")],
+      [msg("models-label-source-path"), m.sourcePath],
+      [msg("models-label-project"), m.projectName || m.projectId],
+      [msg("models-label-owner"), m.owner],
+      [msg("models-label-tags"), m.tags.join(", ")],
+      [msg("models-label-description"), m.description],
+      [msg("models-label-created"), m.createdAt !== undefined ? formatTime(m.createdAt) : undefined],
     ]),
     renderTable(
       m.versions,
       [
-        { header: "VERSION", cell: (v) => v.version, align: "right" },
-        { header: "SIZE", cell: (v) => (v.sizeGb !== undefined ? `${v.sizeGb} GB` : undefined), align: "right" },
-        { header: "VLLM", cell: (v) => (v.vllmCompatible ? "yes" : "no") },
-        { header: "PATH", cell: (v) => v.modelPath },
-        { header: "CREATED", cell: (v) => formatTime(v.createdAt) },
+        { header: msg("models-col-version"), cell: (v) => v.version, align: "right" },
+        {
+          header: msg("models-col-size"),
+          cell: (v) => (v.sizeGb !== undefined ? `${v.sizeGb} GB` : undefined),
+          align: "right",
+        },
+        { header: msg("models-col-vllm"), cell: (v) => (v.vllmCompatible ? msg("models-yes") : msg("models-no")) },
+        { header: msg("models-col-path"), cell: (v) => v.modelPath },
+        { header: msg("models-col-created"), cell: (v) => formatTime(v.createdAt) },
       ],
-      "(no versions)",
+      msg("models-no-versions"),
     ),
   ].join("\n")
 
@@ -304,23 +323,33 @@ const render = (r: ModelsResult): string => {
   if (r.action === "delete") return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n")
   if (r.action === "create")
     return [
-      `Model ${r.name} was created (${r.modelId}) in ${r.workspace.name}, project ${r.project.name}, from ${r.sourcePath}.`,
-      ...r.next.map((n) => `next: ${nextLine(n)}`),
+      msg("models-created", {
+        name: r.name,
+        id: r.modelId ?? "",
+        workspace: r.workspace.name,
+        project: r.project.name,
+        path: r.sourcePath ?? "",
+      }),
+      ...r.next.map((n) => msg("models-next", { call: nextLine(n) })),
     ].join("\n")
   return [
-    `Models in ${r.workspace.name}: ${r.models.length}${r.truncated ? " (list cut short)" : ""}`,
+    msg("models-list-heading", {
+      workspace: r.workspace.name,
+      count: r.models.length,
+      cut: r.truncated ? msg("models-list-cut") : "",
+    }),
     renderTable(
       r.models,
       [
-        { header: "ID", cell: (m) => m.id },
-        { header: "NAME", cell: (m) => m.name },
-        { header: "LATEST", cell: (m) => m.latestVersion, align: "right" },
-        { header: "STATUS", cell: (m) => (m.status === "unknown" ? m.rawStatus : m.status) },
-        { header: "VLLM", cell: (m) => (m.vllmCompatible ? "yes" : "no") },
-        { header: "TYPE", cell: (m) => m.modelType.join(",") },
-        { header: "OWNER", cell: (m) => m.owner },
+        { header: msg("models-col-id"), cell: (m) => m.id },
+        { header: msg("models-col-name"), cell: (m) => m.name },
+        { header: msg("models-col-latest"), cell: (m) => m.latestVersion, align: "right" },
+        { header: msg("models-col-status"), cell: (m) => (m.status === "unknown" ? m.rawStatus : m.status) },
+        { header: msg("models-col-vllm"), cell: (m) => (m.vllmCompatible ? msg("models-yes") : msg("models-no")) },
+        { header: msg("models-col-type"), cell: (m) => m.modelType.join(",") },
+        { header: msg("models-col-owner"), cell: (m) => m.owner },
       ],
-      "(no models)",
+      msg("models-none"),
     ),
   ].join("\n")
 }

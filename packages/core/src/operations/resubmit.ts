@@ -4,6 +4,7 @@ import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
 import { taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { imageTypeOf } from "./common/image.js"
@@ -53,8 +54,8 @@ const nextName = (old: string, taken: ReadonlyArray<string>): string => {
 const notFound = (id: string) => (e: InspireError) =>
   e.reason === "NotFound"
     ? amendError(e, {
-        message: `No task ${id} was found: ${e.message}`,
-        hint: `Check the id; ${callWord("jobs")} lists your tasks (type train or hpc).`,
+        message: msg("resubmit-not-found", { id, error: e.message }),
+        hint: msg("resubmit-not-found-hint", { call: callWord("jobs") }),
       })
     : e
 
@@ -117,8 +118,8 @@ export const resubmitOperation = defineOperation({
       if (kind !== "train" && kind !== "hpc")
         return yield* Effect.fail(
           invalidInput(
-            `${id} is not a training or HPC task; resubmit re-creates only those.`,
-            `Use ${callWord("inference")} or ${callWord("notebook")} to create servings and notebooks.`,
+            msg("resubmit-wrong-kind", { id }),
+            msg("resubmit-wrong-kind-hint", { inference: callWord("inference"), notebook: callWord("notebook") }),
           ),
         )
       const common = {

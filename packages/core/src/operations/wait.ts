@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { taskKindOf } from "../domain/ids.js"
 import { Clock, Duration, Effect, Either } from "../effect.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { formatDuration, renderFields } from "./common/render.js"
@@ -62,13 +63,13 @@ const judge = (until: WaitResult["until"], s: Status): "reached" | "task-failed"
 }
 
 const messageOf = (r: Omit<WaitResult, "message">): string => {
-  const st = r.status !== undefined ? `${r.status.family} (${r.status.raw})` : "unknown"
+  const st = r.status !== undefined ? `${r.status.family} (${r.status.raw})` : msg("wait-status-unknown")
   const waited = formatDuration(r.waitedMs)
-  if (r.outcome === "not-found") return `${r.jobId} was not found. Check the id with ${callWord("jobs")}.`
-  if (r.outcome === "reached") return `${r.jobId} is ${st} after ${waited}.`
+  if (r.outcome === "not-found") return msg("wait-not-found", { id: r.jobId, call: callWord("jobs") })
+  if (r.outcome === "reached") return msg("wait-reached", { id: r.jobId, status: st, waited })
   if (r.outcome === "task-failed")
-    return `${r.jobId} ended ${st} without becoming ${r.until}; ${callWord("job_detail")} diagnoses why.`
-  return `Still ${st} after ${waited}; call ${callWord("wait")} again to keep waiting.`
+    return msg("wait-task-failed", { id: r.jobId, status: st, until: r.until, call: callWord("job_detail") })
+  return msg("wait-timed-out", { status: st, waited, call: callWord("wait") })
 }
 
 /** inspire_wait: waits, bounded, for a task to reach a state. */
@@ -116,7 +117,7 @@ export const waitOperation = defineOperation({
           return { ...r, message: messageOf(r) } satisfies WaitResult
         }
         context.progress({
-          message: `${id} is ${status.family} (${status.raw}); waiting for ${input.until}`,
+          message: msg("wait-progress", { id, status: `${status.family} (${status.raw})`, until: input.until }),
           current: Math.round((now - start) / 1000),
           total: input.timeout_seconds,
         })
@@ -128,10 +129,10 @@ export const waitOperation = defineOperation({
     [
       r.message,
       renderFields([
-        ["outcome", r.outcome],
-        ["status", r.status !== undefined ? `${r.status.family} (${r.status.raw})` : undefined],
-        ["waited", formatDuration(r.waitedMs)],
-        ["checks", r.polls],
+        [msg("wait-label-outcome"), r.outcome],
+        [msg("job-detail-label-status"), r.status !== undefined ? `${r.status.family} (${r.status.raw})` : undefined],
+        [msg("wait-label-waited"), formatDuration(r.waitedMs)],
+        [msg("wait-label-checks"), r.polls],
       ]),
     ].join("\n"),
 })

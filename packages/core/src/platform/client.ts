@@ -2,6 +2,8 @@ import { cookieHeaderOf } from "../auth/cookies.js"
 import { type Credential, Session } from "../auth/session.js"
 import { Context, Effect, Layer, Schedule, ScheduleDecision } from "../effect.js"
 import { amendError, InspireError, SurfaceUnavailable } from "../errors.js"
+import { msg } from "../words/message.js"
+import { callWord } from "../words/token.js"
 import { fromTransportFailure } from "./failures.js"
 import { type PlatformClock, platformClock } from "./platform-clock.js"
 import { type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
@@ -32,17 +34,17 @@ type CallError = InspireError | SurfaceUnavailable
 /** Reads of an answer that could not be read, in all. */
 const READ_ATTEMPTS = 4
 
-const pageAnswer: Outcome = {
+const pageAnswer = (): Outcome => ({
   kind: "unreadable",
   error: new InspireError({
     reason: "PlatformError",
-    message: "The platform answered with an HTML page (HTTP 200) instead of data.",
-    hint: "The answer was lost on the way; the request may have been carried out.",
+    message: msg("platform-page-answer"),
+    hint: msg("platform-lost-answer-hint"),
     code: "Unreadable",
     ambiguous: true,
     retryable: true,
   }),
-}
+})
 
 /** The platform's API families with one way to authenticate, decode envelopes and map errors. */
 export class Platform extends Context.Tag("@holos-inspire/core/Platform")<
@@ -113,8 +115,8 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
     return Effect.fail(
       new InspireError({
         reason: "SessionExpired",
-        message: "The platform rejected freshly obtained credentials.",
-        hint: "Log in again with `inspire login`; if that works in a browser but not here, report it.",
+        message: msg("platform-credentials-rejected"),
+        hint: msg("platform-credentials-rejected-hint", { call: callWord("login") }),
       }),
     )
   }
@@ -133,10 +135,10 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       const first = yield* credentialOf(kind)
       const outcome = yield* call(authHeaders(first))
       if (outcome.kind !== "expired") return outcome
-      if (outcome.page === true && !options.idempotent) return pageAnswer
+      if (outcome.page === true && !options.idempotent) return pageAnswer()
       yield* session.renew(first)
       const again = yield* call(authHeaders(yield* credentialOf(kind)))
-      return again.kind === "expired" && again.page === true ? pageAnswer : again
+      return again.kind === "expired" && again.page === true ? pageAnswer() : again
     })
 
   const credentialOf = (kind: Credential["kind"]): Effect.Effect<Credential, InspireError> =>
@@ -154,7 +156,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       const tokenless = new SurfaceUnavailable({
         surface,
         why: "TokenUnavailable",
-        message: `${surface} needs a token this account cannot get.`,
+        message: msg("platform-token-needed", { surface }),
         sent: false,
       })
       if (yield* session.tokenUnavailable) return yield* Effect.fail(tokenless)
@@ -275,18 +277,15 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
       return yield* settle({ kind: "expired" })
     })
 
+  // No span per call (Effect.fn with a name): a span keeps the call's answer for as long as it lives,
+  // which at a log download's pace kept tens of megabytes of pages alive between collections.
   return {
     baseUrl,
-    openapi: Effect.fn("Platform.openapi")((path: string, body: unknown, options: CallOptions) =>
-      readRetried(openapi(path, body, options), options),
-    ),
-    v1: Effect.fn("Platform.v1")(
-      (method: "GET" | "POST" | "DELETE", path: string, body: unknown, options: CallOptions) =>
-        readRetried(v1(method, path, body, options), options),
-    ),
-    v2: Effect.fn("Platform.v2")((service: string, action: string, body: unknown, options: CallOptions) =>
+    openapi: (path: string, body: unknown, options: CallOptions) => readRetried(openapi(path, body, options), options),
+    v1: (method: "GET" | "POST" | "DELETE", path: string, body: unknown, options: CallOptions) =>
+      readRetried(v1(method, path, body, options), options),
+    v2: (service: string, action: string, body: unknown, options: CallOptions) =>
       readRetried(v2(service, action, body, options), options),
-    ),
     clock,
   }
 }

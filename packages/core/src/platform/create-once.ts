@@ -1,5 +1,6 @@
 import { Clock, Duration, Effect } from "../effect.js"
 import { amendError, InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 
 /** The result of a create that may have been recovered after an ambiguous failure. */
@@ -45,7 +46,7 @@ const MARGIN_MS = 3_000
  */
 export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Created<A>, InspireError> =>
   Effect.gen(function* () {
-    const what = options.what ?? "the task"
+    const what = options.what ?? msg("platform-the-task")
     const listHint = options.listHint ?? `${callWord("jobs")}`
     const platformNow = options.now ?? Clock.currentTimeMillis
     // The platform's time at the send, computed at each look-up from the time elapsed locally since
@@ -67,7 +68,7 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
           attempt === 1
             ? amendError(last, { created: "no" })
             : amendError(last, {
-                message: `${last.message} ${capital(what)} was not created: the earlier attempts were checked and are not on the platform.`,
+                message: msg("platform-create-refused-after", { message: last.message, what }),
                 created: "no",
               }),
         )
@@ -79,8 +80,8 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
           return yield* Effect.fail(
             new InspireError({
               reason: last.reason,
-              message: `${last.message} Whether ${what} was created could not be checked (${found.left.message}); it may exist.`,
-              hint: `List your tasks (${listHint}) before submitting again, so as not to start it twice.`,
+              message: msg("platform-create-unknown", { message: last.message, what, reason: found.left.message }),
+              hint: msg("platform-create-unknown-hint", { call: listHint }),
               ambiguous: true,
               created: "unknown",
             }),
@@ -92,11 +93,13 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
     return yield* Effect.fail(
       new InspireError({
         reason: last?.reason ?? "PlatformError",
-        message: `${last?.message ?? "The create failed."} ${capital(what)} was not created (checked after each of ${attempts} attempts).`,
-        hint: `Nothing to clean up; submit again later (${listHint} shows what exists).`,
+        message: msg("platform-create-absent", {
+          message: last?.message ?? msg("platform-create-failed"),
+          what,
+          attempts,
+        }),
+        hint: msg("platform-create-absent-hint", { call: listHint }),
         created: "no",
       }),
     )
   })
-
-const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)

@@ -1,9 +1,6 @@
 import { InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import type { TransportFailure } from "./transport.js"
-
-/** The hint for every failure to reach the platform: it only answers on campus or through the VPN. */
-export const OFF_CAMPUS_HINT =
-  "The platform is reachable only from the campus network or the aTrust VPN (or a proxy: HTTPS_PROXY or the profile's proxy). Connect, then try again."
 
 // The platform's and Harbor's own hosts; any other host is a base URL someone set (an emulator, a proxy).
 const platformHost = (host: string): boolean => /(^|\.)sii\.edu\.cn(:\d+)?$/i.test(host)
@@ -17,26 +14,27 @@ export const fromTransportFailure = (failure: TransportFailure): InspireError =>
   if (failure.code === "ECONNREFUSED" && (loopbackHost(failure.host) || !platformHost(failure.host)))
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: `Nothing listens at ${failure.host} (connection refused).`,
+      message: msg("platform-refused-connection", { host: failure.host }),
       hint: loopbackHost(failure.host)
-        ? "Is the emulator (or the local server) running on that port? Check the profile's baseUrl (INSPIRE_BASE_URL overrides it)."
-        : "Check the profile's baseUrl (INSPIRE_BASE_URL overrides it) and that the server there is running.",
+        ? msg("platform-refused-loopback-hint")
+        : msg("platform-refused-connection-hint"),
     })
   if (failure.kind === "tls")
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: `The TLS certificate of ${failure.host} was not accepted (${failure.code}).`,
-      hint: "If your network inspects TLS, point NODE_EXTRA_CA_CERTS at its CA certificate file.",
+      message: msg("platform-tls", { host: failure.host, code: failure.code }),
+      hint: msg("platform-tls-hint"),
     })
-  const what =
-    failure.kind === "unreachable"
-      ? `Cannot reach ${failure.host} (${failure.code})`
-      : failure.kind === "timeout"
-        ? `${failure.host} did not answer in time`
-        : `The connection to ${failure.host} broke (${failure.code})`
+  const args = { host: failure.host, code: failure.code, attempts: failure.attempts }
   return new InspireError({
     reason: "PlatformUnreachable",
-    message: `${what}${failure.attempts > 1 ? ` after ${failure.attempts} attempts` : ""}.`,
-    hint: OFF_CAMPUS_HINT,
+    message:
+      failure.kind === "unreachable"
+        ? msg("platform-unreachable", args)
+        : failure.kind === "timeout"
+          ? msg("platform-timeout", args)
+          : msg("platform-broken", args),
+    // The platform only answers on campus or through the VPN.
+    hint: msg("platform-off-campus-hint"),
   })
 }

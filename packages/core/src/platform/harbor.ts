@@ -3,6 +3,7 @@ import { Context, Effect, Layer } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
 import { fromTransportFailure } from "./failures.js"
 import { type HttpResponse, Transport } from "./transport.js"
@@ -49,8 +50,10 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
             : Effect.fail(
                 new InspireError({
                   reason: "NotLoggedIn",
-                  message: `No Harbor credentials are saved for the ${registry} registry.`,
-                  hint: `Get the robot account under 镜像管理 → 本地推送, then save it with ${callWord("login", { target: "harbor", registry })}.`,
+                  message: msg("platform-harbor-no-credentials", { registry }),
+                  hint: msg("platform-harbor-no-credentials-hint", {
+                    call: callWord("login", { target: "harbor", registry }),
+                  }),
                 }),
               )
         })
@@ -82,16 +85,19 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
           return Effect.fail(
             new InspireError({
               reason: "RegistryAuthFailed",
-              message: `The ${registry} Harbor registry rejected the saved robot account (HTTP 401).`,
-              hint: `Copy the account again from 镜像管理 → 本地推送 (${registry}), then save it again with ${callWord("login", { target: "harbor", registry })}.`,
+              message: msg("platform-harbor-rejected", { registry }),
+              hint: msg("platform-harbor-rejected-hint", {
+                registry,
+                call: callWord("login", { target: "harbor", registry }),
+              }),
             }),
           )
         if (res.status === 403)
           return Effect.fail(
             new InspireError({
               reason: "Forbidden",
-              message: `The ${registry} robot account lacks permission for this (HTTP 403).`,
-              hint: "The robot account may lack scope; ask the platform admins.",
+              message: msg("platform-harbor-forbidden", { registry }),
+              hint: msg("platform-harbor-forbidden-hint"),
             }),
           )
         return Effect.succeed(res)
@@ -113,8 +119,8 @@ export class Harbor extends Context.Tag("@holos-inspire/core/Harbor")<
             return Effect.fail(
               new InspireError({
                 reason: "PlatformError",
-                message: `The ${registry} Harbor registry answered HTTP ${res.status} to the credential check.`,
-                hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later.",
+                message: msg("platform-harbor-check-failed", { registry, status: res.status }),
+                hint: msg("platform-harbor-down-hint"),
               }),
             )
           }),

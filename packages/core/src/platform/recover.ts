@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { type Created, createOnce } from "./create-once.js"
 
 /**
@@ -91,8 +92,13 @@ export const findOwn = <T extends Candidate>(spec: {
       return yield* Effect.fail(
         new InspireError({
           reason: "Conflict",
-          message: `${fits.length} tasks named ${spec.name} (${fits.join(", ")}) match every field ${spec.what} sent; which one is its own cannot be told.`,
-          hint: "Check them before submitting again.",
+          message: msg("platform-recover-ambiguous", {
+            count: fits.length,
+            name: spec.name,
+            ids: fits.join(", "),
+            what: spec.what,
+          }),
+          hint: msg("platform-recover-ambiguous-hint"),
         }),
       )
     return fits[0]
@@ -147,7 +153,7 @@ export const createMatching = <T extends Candidate>(spec: {
       const before = yield* snapshot(spec.list, spec.name)
       return yield* createOnce({
         create: spec.create,
-        find: (since) => findOwn({ ...spec, before, since, what: `${spec.what} create` }),
+        find: (since) => findOwn({ ...spec, before, since }),
         now: spec.now,
         what: spec.what,
         listHint: spec.listHint,

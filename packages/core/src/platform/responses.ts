@@ -1,5 +1,7 @@
 import { InspireError, SurfaceUnavailable } from "../errors.js"
+import { msg } from "../words/message.js"
 import { callWord } from "../words/token.js"
+import { platformSays } from "./says.js"
 import type { HttpResponse } from "./transport.js"
 
 /** What a response means once its family's envelope and quirks are read. */
@@ -30,9 +32,9 @@ const isEnvelope = (json: unknown): json is Record<string, unknown> =>
 
 const describeBody = (res: HttpResponse): string => {
   const text = res.body.trim()
-  if (text === "") return "an empty body"
-  if (isPage(res)) return "an HTML page"
-  return parse(res) === undefined ? "a body that is not JSON (cut short or garbled)" : "JSON of the wrong type"
+  if (text === "") return msg("platform-body-empty")
+  if (isPage(res)) return msg("platform-body-html")
+  return parse(res) === undefined ? msg("platform-body-not-json") : msg("platform-body-wrong-type")
 }
 
 /** An HTTP 2xx whose body cannot be read: ambiguous for a write, worth repeating for a read. */
@@ -40,8 +42,8 @@ export const unreadable = (res: HttpResponse, surface: string): Outcome => ({
   kind: "unreadable",
   error: new InspireError({
     reason: "PlatformError",
-    message: `${surface}: HTTP ${res.status} with ${describeBody(res)}, which cannot be read.`,
-    hint: "The answer was lost on the way; the request may have been carried out.",
+    message: msg("platform-unreadable", { surface, status: res.status, body: describeBody(res) }),
+    hint: msg("platform-lost-answer-hint"),
     code: "Unreadable",
     ambiguous: true,
     retryable: true,
@@ -50,48 +52,57 @@ export const unreadable = (res: HttpResponse, surface: string): Outcome => ({
 
 const LOGIN_LOCATION = /keycloak|cas\.|\/cas\/|\/login|openid-connect\/auth|broker\//i
 
-const messageOf = (m: unknown): string => (typeof m === "string" && m.trim() !== "" ? m.trim() : "no message")
+// The platform's own message, kept as it is (with its meaning for English readers when known).
+const messageOf = (m: unknown): string =>
+  typeof m === "string" && m.trim() !== "" ? platformSays(m.trim()) : msg("platform-no-message")
 
 const fail = (error: InspireError): Outcome => ({ kind: "error", error })
+
+const checkIdHint = (): string =>
+  msg("platform-check-id-hint", {
+    jobs: callWord("jobs"),
+    notebooks: callWord("notebook", { action: "list" }),
+    models: callWord("models", { action: "list" }),
+  })
 
 // What a V1/OA error code means (INSPIRE-API.md §1.8); anything else is a PlatformError.
 const CODE_REASONS: ReadonlyArray<{
   readonly matches: (code: number, status: number) => boolean
   readonly reason: InspireError["reason"]
-  readonly hint: string
+  readonly hint: () => string
 }> = [
   {
     matches: (n, status) => n === 429 || status === 429,
     reason: "RateLimited",
-    hint: "The platform is rate-limiting; wait a few seconds and try again.",
+    hint: () => msg("platform-rate-limited-hint"),
   },
   {
     matches: (n, status) => n === 100002 || n === -100000 || status === 400,
     reason: "InvalidInput",
-    hint: "Check the values sent; the platform rejected them as shown.",
+    hint: () => msg("platform-check-values-hint"),
   },
   {
     matches: (n) => n === 100003,
     reason: "Forbidden",
-    hint: "Your account lacks permission for this; ask the project's admin.",
+    hint: () => msg("platform-no-permission-hint"),
   },
   {
     matches: (n) => n === 100004,
     reason: "NotFound",
-    hint: `Check the id; ${callWord("jobs")}, ${callWord("notebook", { action: "list" })} and ${callWord("models", { action: "list" })} list what exists.`,
+    hint: checkIdHint,
   },
 ]
 
 /** Maps a platform error code (V1/OA) to the project's reasons (INSPIRE-API.md §1.8). */
 const codeError = (code: number | string, message: string, surface: string, status: number): Outcome => {
-  const base = { message: `${surface}: ${message} (code ${code}).`, code }
+  const base = { message: msg("platform-code-error", { surface, message, code: String(code) }), code }
   const known = CODE_REASONS.find((r) => r.matches(Number(code), status))
-  if (known !== undefined) return fail(new InspireError({ ...base, reason: known.reason, hint: known.hint }))
+  if (known !== undefined) return fail(new InspireError({ ...base, reason: known.reason, hint: known.hint() }))
   return fail(
     new InspireError({
       ...base,
       reason: "PlatformError",
-      hint: "The platform refused the request; its message above says why.",
+      hint: msg("platform-refused-hint"),
       // A server error, even in a 200 body (the vendor document's code 500), may come after the service acted.
       ...(status >= 500 || Number(code) === 500 ? { ambiguous: true, retryable: true } : {}),
     }),
@@ -103,18 +114,15 @@ const httpError = (res: HttpResponse, surface: string): Outcome => {
     return fail(
       new InspireError({
         reason: "RateLimited",
-        message: `${surface}: rate-limited (HTTP 429).`,
-        hint: "Wait a few seconds, then try again.",
+        message: msg("platform-http-429", { surface }),
+        hint: msg("platform-http-429-hint"),
       }),
     )
   return fail(
     new InspireError({
       reason: "PlatformError",
-      message: `${surface}: HTTP ${res.status} without an explanation.`,
-      hint:
-        res.status >= 500
-          ? "The platform is having trouble; try again in a few minutes."
-          : "The request was not accepted.",
+      message: msg("platform-http-bare", { surface, status: res.status }),
+      hint: res.status >= 500 ? msg("platform-http-5xx-hint") : msg("platform-http-4xx-hint"),
       code: res.status,
       // A 5xx without a JSON code may come after the service acted: a create must be checked, not resent.
       ambiguous: res.status >= 500,
@@ -141,7 +149,7 @@ export const readCodeEnvelope = (res: HttpResponse, surface: string, credential:
         error: new SurfaceUnavailable({
           surface,
           why: "NotFound",
-          message: `${surface} does not exist (HTTP 404).`,
+          message: msg("platform-no-surface", { surface }),
           sent: false,
         }),
       }
@@ -155,14 +163,11 @@ export const readCodeEnvelope = (res: HttpResponse, surface: string, credential:
   return codeError(code, messageOf(body.message ?? body.msg), surface, res.status)
 }
 
-const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint: string }>> = {
-  InvalidParameter: { reason: "InvalidInput", hint: "Check the values sent; the platform rejected them as shown." },
-  ResourceNotFound: {
-    reason: "NotFound",
-    hint: `Check the id; ${callWord("jobs")}, ${callWord("notebook", { action: "list" })} and ${callWord("models", { action: "list" })} list what exists.`,
-  },
-  Conflict: { reason: "Conflict", hint: "The task is changing state; wait a few seconds and try again." },
-  InternalError: { reason: "PlatformError", hint: "The platform failed internally; its message above says why." },
+const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint: () => string }>> = {
+  InvalidParameter: { reason: "InvalidInput", hint: () => msg("platform-check-values-hint") },
+  ResourceNotFound: { reason: "NotFound", hint: checkIdHint },
+  Conflict: { reason: "Conflict", hint: () => msg("platform-conflict-hint") },
+  InternalError: { reason: "PlatformError", hint: () => msg("platform-internal-hint") },
 }
 
 /** Reads a V2 gateway response (`{ResponseMetadata, Result}`), tolerating the legacy `{code, data}`. */
@@ -174,7 +179,7 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
       error: new SurfaceUnavailable({
         surface,
         why: "AccessForbidden",
-        message: `${surface}: access forbidden (HTTP 403).`,
+        message: msg("platform-v2-forbidden", { surface }),
         sent: true,
       }),
     }
@@ -182,8 +187,8 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
     return fail(
       new InspireError({
         reason: "PlatformError",
-        message: `${surface}: the gateway redirected to its login page although credentials were sent.`,
-        hint: "This is a client defect (the x-inspire-client-source header); please report it.",
+        message: msg("platform-v2-redirect", { surface }),
+        hint: msg("platform-v2-redirect-hint"),
       }),
     )
   const json = parse(res)
@@ -195,7 +200,7 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
         error: new SurfaceUnavailable({
           surface,
           why: "NotFound",
-          message: `${surface}: the gateway has no such service.`,
+          message: msg("platform-v2-no-service", { surface }),
           sent: false,
         }),
       }
@@ -217,19 +222,16 @@ export const readV2Envelope = (res: HttpResponse, surface: string): Outcome => {
         error: new SurfaceUnavailable({
           surface,
           why: code,
-          message: `${surface}: ${code} (${message}).`,
+          message: msg("platform-v2-unavailable", { surface, code, message }),
           sent: code !== "InvalidAction",
         }),
       }
-    const mapped = V2_REASONS[code] ?? {
-      reason: "PlatformError",
-      hint: "The platform refused the request; its message above says why.",
-    }
+    const mapped = V2_REASONS[code] ?? { reason: "PlatformError", hint: () => msg("platform-refused-hint") }
     return fail(
       new InspireError({
         reason: mapped.reason,
-        message: `${surface}: ${message} (${code}).`,
-        hint: mapped.hint,
+        message: msg("platform-v2-error", { surface, message, code }),
+        hint: mapped.hint(),
         code,
         // An internal error may come after the service acted: a create is checked, not taken as refused.
         ...(code === "InternalError" ? { ambiguous: true } : {}),

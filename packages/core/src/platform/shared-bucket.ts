@@ -6,12 +6,14 @@
 import { createHash } from "node:crypto"
 import { hostname } from "node:os"
 import { join } from "node:path"
-import { Duration, Effect } from "../effect.js"
+import { Duration, Effect, FiberRef } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { writeFileAtomicSync } from "../store/atomic.js"
 import { withFileLock } from "../store/lock.js"
 import { processIsAlive } from "../store/temps.js"
 import { readTrustedFile, Untrusted } from "../store/trust.js"
+import { CurrentLanguage } from "../words/language.js"
+import { msg, speakText } from "../words/message.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
 
 /** The folder under the store's cache folder that holds the buckets, one `<key>.json` per account. */
@@ -154,21 +156,25 @@ export const makeSharedRateLimiter = (options: SharedLimiterOptions): RateLimite
           return at
         },
         catch: (e) =>
-          new Unusable(e instanceof Untrusted ? `${e.message} ${e.hint}` : `Cannot update ${file} (${String(e)}).`),
+          new Unusable(
+            e instanceof Untrusted
+              ? `${e.message} ${e.hint}`
+              : msg("platform-bucket-cannot-update", { file, error: String(e) }),
+          ),
       }),
     ),
   )
 
+  // Said straight to stderr, past every frontend: worded here, in the call's language.
   const giveUp = (why: string) =>
-    Effect.sync(() => {
-      fallbackUntil = Date.now() + FALLBACK_FOR_MS
-      if (warned) return
-      warned = true
-      warn(
-        `the rate limit shared with your other inspire processes is not in use: ${why} ` +
-          "Each process now keeps its own limit, so several at once may be slowed down by the platform.",
-      )
-    })
+    Effect.flatMap(FiberRef.get(CurrentLanguage), (lang) =>
+      Effect.sync(() => {
+        fallbackUntil = Date.now() + FALLBACK_FOR_MS
+        if (warned) return
+        warned = true
+        warn(speakText(msg("platform-bucket-unused", { why }), lang))
+      }),
+    )
 
   const take: Effect.Effect<void> = Effect.gen(function* () {
     if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return

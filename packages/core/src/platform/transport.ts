@@ -118,20 +118,48 @@ export class Transport extends Context.Tag("@holos-inspire/core/Transport")<
     )
 }
 
+/**
+ * A signal that aborts when `signal` does or after `timeoutMs`, and a `done` that lets go of both. Not
+ * AbortSignal.timeout and AbortSignal.any: each request's signals would then live for the whole timeout
+ * (30 s), holding the request with them, which at a download's pace kept tens of megabytes alive.
+ */
+const deadline = (signal: AbortSignal, timeoutMs: number): { signal: AbortSignal; done: () => void } => {
+  const controller = new AbortController()
+  const interrupted = () => controller.abort(signal.reason)
+  if (signal.aborted) interrupted()
+  else signal.addEventListener("abort", interrupted, { once: true })
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
+    timeoutMs,
+  )
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer)
+      signal.removeEventListener("abort", interrupted)
+    },
+  }
+}
+
 const once = ({ dispatcher, request }: HttpClient, req: HttpRequest, timeoutMs: number, attempt: number) =>
   Effect.tryPromise({
     try: async (signal) => {
-      const res = await request(req.url, {
-        method: req.method,
-        headers: { ...req.headers },
-        ...(req.body !== undefined ? { body: req.body } : {}),
-        dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      })
-      const body = await res.body.text()
-      return { status: res.statusCode, ...flattenHeaders(res.headers), body, attempts: attempt }
+      const limit = deadline(signal, timeoutMs)
+      try {
+        const res = await request(req.url, {
+          method: req.method,
+          headers: { ...req.headers },
+          ...(req.body !== undefined ? { body: req.body } : {}),
+          dispatcher,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal: limit.signal,
+        })
+        const body = await res.body.text()
+        return { status: res.statusCode, ...flattenHeaders(res.headers), body, attempts: attempt }
+      } finally {
+        limit.done()
+      }
     },
     catch: (e) => classifyFailure(e, new URL(req.url).host, attempt),
   })
@@ -153,45 +181,47 @@ const describeAttempt = (req: HttpRequest, e: FailedAttempt): string =>
 const makeTransport = (http: HttpClient, limiter: RateLimiter, options: TransportOptions) => {
   const policy = options.retry ?? DEFAULT_RETRY
   const defaultTimeout = Duration.toMillis(options.timeout ?? "30 seconds")
-  const send: (req: HttpRequest) => Effect.Effect<HttpResponse, TransportFailure> = Effect.fn("Transport.send")(
-    function* (req: HttpRequest) {
-      if (req.write === true) yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`)
-      const timeoutMs = req.timeout !== undefined ? Duration.toMillis(req.timeout) : defaultTimeout
-      const made = yield* Ref.make(0)
-      const attempt = Effect.gen(function* () {
-        const n = yield* Ref.updateAndGet(made, (k) => k + 1)
-        yield* limiter.take
-        const result = yield* Effect.either(once(http, req, timeoutMs, n))
-        if (result._tag === "Left") {
-          const failure = result.left
-          const retryable = failure.kind !== "tls" && (failure.delivered === "no" || req.idempotent)
-          const cap = failure.kind === "unreachable" ? (policy.unreachableAttempts ?? policy.attempts) : policy.attempts
-          return yield* Effect.fail(
-            new FailedAttempt({ outcome: failure, attempts: retryable ? Math.min(cap, policy.attempts) : n }),
-          )
-        }
-        const res = result.right
-        // A 429 comes from the gateway before the service sees the request, so even a create may be resent.
-        const rateLimited = res.status === 429
-        const transient = TRANSIENT_STATUSES.has(res.status) && req.idempotent
-        if (!rateLimited && !transient) return res
-        if (!rateLimited) return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }))
-        const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock.currentTimeMillis)
-        return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts, wait, maxWait: 30_000 }))
-      })
-      const schedule = retrySchedule<FailedAttempt>(policy).pipe(
-        Schedule.onDecision(([e, n], decision) =>
-          ScheduleDecision.isContinue(decision)
-            ? Effect.logDebug(`${describeAttempt(req, e)}, retrying (attempt ${n + 1})`)
-            : Effect.void,
-        ),
-      )
-      // The last attempt's answer is the request's answer; its failure, the request's failure.
-      const retried: Effect.Effect<HttpResponse, FailedAttempt> = Effect.retry(attempt, schedule)
-      return yield* Effect.catchTag(retried, "FailedAttempt", (e) =>
-        e.outcome instanceof TransportFailure ? Effect.fail(e.outcome) : Effect.succeed(e.outcome),
-      )
-    },
-  )
+  // Untraced: a span per request keeps its answer (the whole body) for as long as the span lives, which
+  // at a download's pace kept tens of megabytes of answers alive between collections.
+  const send: (req: HttpRequest) => Effect.Effect<HttpResponse, TransportFailure> = Effect.fnUntraced(function* (
+    req: HttpRequest,
+  ) {
+    if (req.write === true) yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`)
+    const timeoutMs = req.timeout !== undefined ? Duration.toMillis(req.timeout) : defaultTimeout
+    const made = yield* Ref.make(0)
+    const attempt = Effect.gen(function* () {
+      const n = yield* Ref.updateAndGet(made, (k) => k + 1)
+      yield* limiter.take
+      const result = yield* Effect.either(once(http, req, timeoutMs, n))
+      if (result._tag === "Left") {
+        const failure = result.left
+        const retryable = failure.kind !== "tls" && (failure.delivered === "no" || req.idempotent)
+        const cap = failure.kind === "unreachable" ? (policy.unreachableAttempts ?? policy.attempts) : policy.attempts
+        return yield* Effect.fail(
+          new FailedAttempt({ outcome: failure, attempts: retryable ? Math.min(cap, policy.attempts) : n }),
+        )
+      }
+      const res = result.right
+      // A 429 comes from the gateway before the service sees the request, so even a create may be resent.
+      const rateLimited = res.status === 429
+      const transient = TRANSIENT_STATUSES.has(res.status) && req.idempotent
+      if (!rateLimited && !transient) return res
+      if (!rateLimited) return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }))
+      const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock.currentTimeMillis)
+      return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts, wait, maxWait: 30_000 }))
+    })
+    const schedule = retrySchedule<FailedAttempt>(policy).pipe(
+      Schedule.onDecision(([e, n], decision) =>
+        ScheduleDecision.isContinue(decision)
+          ? Effect.logDebug(`${describeAttempt(req, e)}, retrying (attempt ${n + 1})`)
+          : Effect.void,
+      ),
+    )
+    // The last attempt's answer is the request's answer; its failure, the request's failure.
+    const retried: Effect.Effect<HttpResponse, FailedAttempt> = Effect.retry(attempt, schedule)
+    return yield* Effect.catchTag(retried, "FailedAttempt", (e) =>
+      e.outcome instanceof TransportFailure ? Effect.fail(e.outcome) : Effect.succeed(e.outcome),
+    )
+  })
   return { send }
 }

@@ -16,6 +16,7 @@ import {
 import { homedir } from "node:os"
 import { isAbsolute, join, normalize, relative } from "node:path"
 import { InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { errnoCode } from "./temps.js"
 
 /**
@@ -44,8 +45,12 @@ export interface Placement {
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0
 
-const rootsText = (roots: ReadonlyArray<Root>, joiner = " or "): string =>
-  roots.map((r) => `${r.label} (${r.path})`).join(joiner)
+const rootsText = (roots: ReadonlyArray<Root>, joiner: "or" | "and" = "or"): string =>
+  roots
+    .map((r) => msg("store-root", { label: r.label, path: r.path }))
+    .reduce((first, second) =>
+      joiner === "or" ? msg("store-roots-or", { first, second }) : msg("store-roots-and", { first, second }),
+    )
 
 /** A file system failure as a StoreError whose message names the path and the error code. */
 export const fileError = (path: string, e: unknown): InspireError => {
@@ -53,30 +58,23 @@ export const fileError = (path: string, e: unknown): InspireError => {
   const code = errnoCode(e) ?? "error"
   const hint =
     code === "ENAMETOOLONG"
-      ? "Use a shorter file name."
+      ? msg("store-name-too-long-hint")
       : code === "ENOSPC"
-        ? "Free some disk space and try again."
+        ? msg("store-no-space-hint")
         : code === "EACCES" || code === "EPERM" || code === "EROFS"
-          ? "Check that you may write to that folder, or choose another path."
-          : "Check the folder and the file name, or choose another path."
-  return new InspireError({ reason: "StoreError", message: `Could not write ${path} (${code}).`, hint, cause: e })
+          ? msg("store-no-permission-hint")
+          : msg("store-check-path-hint")
+  return new InspireError({ reason: "StoreError", message: msg("store-write-failed", { path, code }), hint, cause: e })
 }
 
 const linkError = (path: string, field: string): InspireError =>
-  invalidInput(
-    `Refusing to write through ${path}: it is a symbolic link.`,
-    `Files are never written through links. Remove the link, or pass another ${field}.`,
-  )
+  invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }))
 
 /** The file named by an existing file without `overwrite`. */
 export const existsError = (path: string): InspireError =>
-  invalidInput(
-    `${path} already exists; it was not overwritten.`,
-    "Pass overwrite: true to replace it, or choose another path.",
-    {
-      fix: `${path}.new`,
-    },
-  )
+  invalidInput(msg("store-exists", { path }), msg("store-exists-hint"), {
+    fix: `${path}.new`,
+  })
 
 const under = (dir: string, path: string): string | undefined => {
   const rel = relative(dir, path)
@@ -102,12 +100,12 @@ export const placeUnder = (wanted: string, roots: ReadonlyArray<Root>, field = "
   if (first === undefined) throw new Error("placeUnder needs at least one root")
   const where = rootsText(roots)
   if (text === "" || text.includes("\0"))
-    throw invalidInput(`${field} "${wanted}" is not a file name.`, `Name a file inside ${where}.`)
+    throw invalidInput(msg("store-not-a-file-name", { field, wanted }), msg("store-not-a-file-name-hint", { where }))
   const expanded = text === "~" ? homedir() : text.startsWith("~/") ? join(homedir(), text.slice(2)) : text
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(
-      `Refusing to write ${text}: ".." is not allowed in ${field}.`,
-      `Name the file inside ${where} without "..", e.g. "${expanded.split(/[\\/]+/).at(-1) || "out.txt"}".`,
+      msg("store-dot-dot", { path: text, field }),
+      msg("store-dot-dot-hint", { where, example: expanded.split(/[\\/]+/).at(-1) || "out.txt" }),
     )
   let root: Root = first
   let rest: string
@@ -122,8 +120,8 @@ export const placeUnder = (wanted: string, roots: ReadonlyArray<Root>, field = "
       }
     if (best === undefined)
       throw invalidInput(
-        `Refusing to write ${wantedPath}: it is outside ${rootsText(roots, " and ")}.`,
-        `Pass a path inside ${where}; a relative path starts in ${first.label}.`,
+        msg("store-outside", { path: wantedPath, roots: rootsText(roots, "and") }),
+        msg("store-outside-hint", { where, first: first.label }),
         { candidates: roots.map((r) => r.path) },
       )
     root = best.root
@@ -132,8 +130,8 @@ export const placeUnder = (wanted: string, roots: ReadonlyArray<Root>, field = "
   const parts = rest.split(/[\\/]+/).filter((p) => p !== "" && p !== ".")
   if (parts.length === 0)
     throw invalidInput(
-      `${field} "${text}" names ${root.label} itself, not a file.`,
-      `Add a file name, e.g. ${join(text, "out.txt")}.`,
+      msg("store-names-root", { field, path: text, root: root.label }),
+      msg("store-names-root-hint", { example: join(text, "out.txt") }),
     )
   return { root, parts, path: join(root.path, ...parts) }
 }
@@ -152,7 +150,10 @@ const walkFolders = (place: Placement, field: string, create: boolean): { dir: s
   if (place.root.create === true && create) mkdirSync(place.root.path, { recursive: true, mode: 0o700 })
   const realRoot = realpathSync(place.root.path)
   if (!statSync(realRoot).isDirectory())
-    throw invalidInput(`${place.root.path} is not a folder.`, `Point ${place.root.label} at a folder.`)
+    throw invalidInput(
+      msg("store-not-a-folder", { path: place.root.path }),
+      msg("store-root-not-folder-hint", { root: place.root.label }),
+    )
   let dir = place.root.path
   let realDir = realRoot
   for (const part of place.parts.slice(0, -1)) {
@@ -169,7 +170,8 @@ const walkFolders = (place: Placement, field: string, create: boolean): { dir: s
     }
     if (st === undefined) return { dir, realDir }
     if (st.isSymbolicLink()) throw linkError(dir, field)
-    if (!st.isDirectory()) throw invalidInput(`${dir} is not a folder.`, `Choose another ${field}.`)
+    if (!st.isDirectory())
+      throw invalidInput(msg("store-not-a-folder", { path: dir }), msg("store-choose-another-hint", { field }))
   }
   return { dir, realDir }
 }
@@ -202,7 +204,7 @@ export const openConfined = (
     const st = lstatOrUndefined(final)
     if (st?.isSymbolicLink()) throw linkError(shown, field)
     if (st !== undefined && !st.isFile())
-      throw invalidInput(`${shown} exists and is not a regular file.`, `Choose another ${field}.`)
+      throw invalidInput(msg("store-not-regular", { path: shown }), msg("store-choose-another-hint", { field }))
     if (st !== undefined && !options.overwrite) throw existsError(shown)
     const opened = options.overwrite
       ? join(realDir, `.${name(place)}.${process.pid}-${randomBytes(4).toString("hex")}.part`)

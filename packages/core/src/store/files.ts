@@ -3,6 +3,7 @@ import { dirname } from "node:path"
 import type { z } from "zod"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { errnoCode, isDiskFull, sweepOrphanTemps, tempFileFor } from "./temps.js"
 import { ensureTrustedFolder, readTrustedFile, shellQuote, Untrusted, untrustedFolder } from "./trust.js"
 
@@ -10,7 +11,25 @@ const storeError = (message: string, hint: string, cause?: unknown): InspireErro
   new InspireError({ reason: "StoreError", message, hint, ...(cause !== undefined ? { cause } : {}) })
 
 /** The store's error for a file or folder that fails the ownership and permission check (trust.ts). */
-export const untrustedError = (u: Untrusted): InspireError => storeError(u.message, u.hint)
+export const untrustedError = (u: Untrusted): InspireError => {
+  const path = shellQuote(u.path)
+  const why = u.why
+  if (why === undefined) return storeError(u.message, u.hint)
+  if (why.why === "type")
+    return storeError(
+      msg("store-untrusted-type", { path: u.path, kind: why.kind }),
+      msg("store-untrusted-type-hint", { path, aside: shellQuote(`${u.path}.bak`) }),
+    )
+  if (why.why === "owner")
+    return storeError(
+      msg("store-untrusted-owner", { path: u.path, owner: why.owner, uid: why.uid }),
+      msg("store-untrusted-owner-hint", { path }),
+    )
+  return storeError(
+    msg("store-untrusted-mode", { path: u.path, who: why.who, mode: why.mode }),
+    msg("store-untrusted-mode-hint", { path, kind: why.kind }),
+  )
+}
 
 /**
  * The store's error for a failed write of `path`: a full disk (ENOSPC, EDQUOT) says so, and that the
@@ -21,11 +40,17 @@ export const storeWriteError = (path: string, e: unknown): InspireError =>
     ? untrustedError(e)
     : isDiskFull(e)
       ? storeError(
-          `${errnoCode(e) === "EDQUOT" ? "The disk quota is used up" : "The disk is full"} (${errnoCode(e)}): ${path} was not written and was left as it was.`,
-          `Free some space on the disk that holds it (\`df -h ${shellQuote(dirname(path))}\` shows how much is left), then run the command again.`,
+          errnoCode(e) === "EDQUOT"
+            ? msg("store-quota-full", { code: "EDQUOT", path })
+            : msg("store-disk-full", { code: errnoCode(e) ?? "ENOSPC", path }),
+          msg("store-disk-full-hint", { dir: shellQuote(dirname(path)) }),
           e,
         )
-      : storeError(`Cannot write ${path} (${errnoCode(e) ?? "error"}).`, "Check the folder's permissions.", e)
+      : storeError(
+          msg("store-cannot-write", { path, code: errnoCode(e) ?? "error" }),
+          msg("store-cannot-write-hint"),
+          e,
+        )
 
 /**
  * Checks every folder from the store's top folder (one of `roots`) down to the one holding `file`
@@ -52,10 +77,8 @@ export const ensurePrivateDir = (dir: string, roots?: ReadonlyArray<string>): Ef
       e instanceof Untrusted
         ? untrustedError(e)
         : storeError(
-            `Cannot create the folder ${dir} (${errnoCode(e) ?? "error"}).`,
-            isDiskFull(e)
-              ? "The disk is full: free some space, then run the command again."
-              : "Check its permissions, or set INSPIRE_HOME to a writable folder.",
+            msg("store-cannot-create-folder", { dir, code: errnoCode(e) ?? "error" }),
+            isDiskFull(e) ? msg("store-folder-disk-full-hint") : msg("store-folder-permissions-hint"),
             e,
           ),
   })
@@ -127,7 +150,11 @@ export const readJsonFile = <S extends z.ZodType>(
       catch: (e) =>
         e instanceof Untrusted
           ? untrustedError(e)
-          : storeError(`Cannot read ${path} (${errnoCode(e) ?? "error"}).`, "Check the file's permissions.", e),
+          : storeError(
+              msg("store-cannot-read", { path, code: errnoCode(e) ?? "error" }),
+              msg("store-cannot-read-hint"),
+              e,
+            ),
     }),
     (text) => {
       if (text === undefined) return Effect.succeed(undefined)
@@ -135,15 +162,12 @@ export const readJsonFile = <S extends z.ZodType>(
       if (kept !== undefined && kept.text === text && kept.schema === schema)
         return Effect.succeed(kept.data as z.output<S>)
       const damaged = (why: string) =>
-        storeError(
-          `${path} is damaged (${why}); it was left untouched.`,
-          `Repair it by hand, or move it aside (mv ${path} ${path}.bak) and log in again to recreate it.`,
-        )
+        storeError(msg("store-damaged", { path, why }), msg("store-damaged-hint", { path }))
       let data: unknown
       try {
         data = JSON.parse(text)
       } catch {
-        return Effect.fail(damaged(text.trim() === "" ? "it is empty" : "it is not valid JSON"))
+        return Effect.fail(damaged(text.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json")))
       }
       const parsed = schema.safeParse(data)
       if (!parsed.success) {

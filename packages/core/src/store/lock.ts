@@ -5,6 +5,7 @@ import { hostname } from "node:os"
 import { dirname } from "node:path"
 import { Clock, Duration, Effect, Random, type Scope } from "../effect.js"
 import { InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { ensurePrivateDir, storeWriteError, untrustedError } from "./files.js"
 import { errnoCode, isDiskFull, processIsAlive, sweepOrphanTemps, tempFileFor } from "./temps.js"
 import { currentUid, trustIssue, Untrusted } from "./trust.js"
@@ -163,8 +164,8 @@ export const withFileLock = (
               ? storeWriteError(path, e)
               : new InspireError({
                   reason: "StoreError",
-                  message: `Cannot create the lock file ${path} (${errnoCode(e) ?? "error"}).`,
-                  hint: "Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.",
+                  message: msg("store-lock-create", { path, code: errnoCode(e) ?? "error" }),
+                  hint: msg("store-lock-create-hint"),
                   cause: e,
                 }),
       })
@@ -174,8 +175,12 @@ export const withFileLock = (
         return yield* Effect.fail(
           new InspireError({
             reason: "StoreError",
-            message: `Another inspire process (pid ${TOKEN.exec(holder)?.[1] ?? "unknown"}) has held ${path} for over ${Math.round(timeoutMs / 1000)} s.`,
-            hint: "Wait for it to finish; if no inspire process is running, delete the lock file.",
+            message: msg("store-lock-held", {
+              pid: TOKEN.exec(holder)?.[1] ?? "?",
+              path,
+              seconds: Math.round(timeoutMs / 1000),
+            }),
+            hint: msg("store-lock-held-hint"),
           }),
         )
       }

@@ -2,6 +2,7 @@ import { DEFAULT_REGISTRIES } from "../domain/images.js"
 import type { RegistryId } from "../domain/workspaces.js"
 import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { msg } from "../words/message.js"
 import { Endpoints, entryOf, ProfileName } from "./schema.js"
 import { Store } from "./store.js"
 
@@ -19,11 +20,11 @@ const checkName = (name: string): Effect.Effect<string, InspireError> => {
   const parsed = ProfileName.safeParse(name.trim())
   return parsed.success
     ? Effect.succeed(parsed.data)
-    : Effect.fail(invalidInput(`"${name}" is not a valid profile name.`, "Use 1–32 letters, digits, '.', '_' or '-'."))
+    : Effect.fail(invalidInput(msg("store-bad-profile-name", { name }), msg("store-profile-name-hint")))
 }
 
 const unknown = (name: string, known: ReadonlyArray<string>) =>
-  invalidInput(`There is no profile "${name}".`, "`inspire profile list` shows the profiles.", { candidates: known })
+  invalidInput(msg("store-no-profile", { name }), msg("store-no-profile-hint"), { candidates: known })
 
 /** Every profile with its account and login state. */
 export const listProfiles = (): Effect.Effect<ReadonlyArray<ProfileSummary>, InspireError, Store> =>
@@ -98,17 +99,15 @@ export const addProfile = (
       const field = issue?.path.join(".") || "endpoints"
       return yield* Effect.fail(
         invalidInput(
-          `${field} is not valid: ${issue?.message ?? "unreadable"}.`,
-          "Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.",
+          msg("store-bad-endpoint", { field, why: issue?.message ?? "unreadable" }),
+          msg("store-bad-endpoint-hint"),
         ),
       )
     }
     const store = yield* Store
     yield* store.updateConfig((c) =>
       entryOf(c.profiles, checked) !== undefined
-        ? Effect.fail(
-            invalidInput(`The profile "${checked}" already exists.`, "Pick another name, or remove it first."),
-          )
+        ? Effect.fail(invalidInput(msg("store-profile-exists", { name: checked }), msg("store-profile-exists-hint")))
         : Effect.succeed({ ...c, profiles: { ...c.profiles, [checked]: { defaults: {}, endpoints } } }),
     )
     return {

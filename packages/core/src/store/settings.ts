@@ -5,9 +5,10 @@ import { checkPriority } from "../domain/priority.js"
 import { parseShm } from "../domain/resources.js"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { languageOf, msg } from "../words/message.js"
 import type { Defaults } from "./schema.js"
 
-/** The manual's configuration keys, in the order the manual lists them, then where downloads go. */
+/** The manual's configuration keys, in the order the manual lists them, then where downloads go and the language. */
 export const SETTING_KEYS = [
   "defaultProject",
   "defaultWorkspace",
@@ -16,6 +17,7 @@ export const SETTING_KEYS = [
   "defaultShm",
   "commandPrefix",
   "downloadDir",
+  "lang",
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -28,19 +30,22 @@ export const SETTING_ENV: Readonly<Record<SettingKey, string>> = {
   defaultShm: "INSPIRE_DEFAULT_SHM",
   commandPrefix: "INSPIRE_COMMAND_PREFIX",
   downloadDir: "INSPIRE_DOWNLOAD_DIR",
+  lang: "INSPIRE_LANG",
 }
 
-/** What each key holds, for help texts. */
-export const SETTING_HELP: Readonly<Record<SettingKey, string>> = {
-  defaultProject: "project name or id used when a call names none",
-  defaultWorkspace: "workspace name or id used when a call names none",
-  defaultImage: "display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1",
-  defaultPriority: "task priority 1–10 (4 or more is not pre-emptible)",
-  defaultShm: "shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too",
-  commandPrefix: "shell prefix run before every command; {en_name} and {username} are filled in",
-  downloadDir:
-    "absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there",
+const HELP: Readonly<Record<SettingKey, () => string>> = {
+  defaultProject: () => msg("settings-help-default-project"),
+  defaultWorkspace: () => msg("settings-help-default-workspace"),
+  defaultImage: () => msg("settings-help-default-image"),
+  defaultPriority: () => msg("settings-help-default-priority"),
+  defaultShm: () => msg("settings-help-default-shm"),
+  commandPrefix: () => msg("settings-help-command-prefix"),
+  downloadDir: () => msg("settings-help-download-dir"),
+  lang: () => msg("settings-help-lang"),
 }
+
+/** What a key holds, for help texts and hints: a message, worded where it is shown. */
+export const settingHelp = (key: SettingKey): string => HELP[key]()
 
 /** A value typed as the store keeps it. */
 export type SettingValue = string | number
@@ -55,22 +60,17 @@ const isKey = (key: string): key is SettingKey => (SETTING_KEYS as ReadonlyArray
 export const checkDownloadDir = (raw: string, home: string = homedir()): Either.Either<string, InspireError> => {
   const text = raw.trim()
   const expanded = text === "~" ? home : text.startsWith("~/") ? join(home, text.slice(2)) : text
-  const refuse = (why: string) =>
+  const refuse = (why: "relative" | "dots" | "hidden" | "home") =>
     Either.left(
-      invalidInput(
-        `downloadDir "${text}" ${why}.`,
-        "Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.",
-      ),
+      invalidInput(msg("settings-download-dir-refused", { dir: text, why }), msg("settings-download-dir-hint")),
     )
-  if (!isAbsolute(expanded)) return refuse("is not an absolute path")
+  if (!isAbsolute(expanded)) return refuse("relative")
   const parts = expanded.split(/[\\/]+/)
-  if (parts.includes("..")) return refuse('contains ".."')
-  if (parts.some((p) => p.startsWith(".") && p !== "."))
-    return refuse("is inside a hidden folder, where configuration and keys live")
+  if (parts.includes("..")) return refuse("dots")
+  if (parts.some((p) => p.startsWith(".") && p !== ".")) return refuse("hidden")
   const dir = normalize(expanded).replace(/[\\/]+$/, "") || "/"
   const rel = relative(dir, home)
-  if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel)))
-    return refuse("is your home folder or holds it; downloads need a folder of their own")
+  if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))) return refuse("home")
   return Either.right(dir)
 }
 
@@ -79,9 +79,13 @@ export const parseSettingKey = (key: string): Either.Either<SettingKey, InspireE
   isKey(key)
     ? Either.right(key)
     : Either.left(
-        invalidInput(`"${key}" is not a configuration key.`, `Use one of: ${SETTING_KEYS.join(", ")}.`, {
-          candidates: SETTING_KEYS,
-        }),
+        invalidInput(
+          msg("settings-unknown-key", { key }),
+          msg("settings-use-one-of", { keys: SETTING_KEYS.join(", ") }),
+          {
+            candidates: SETTING_KEYS,
+          },
+        ),
       )
 
 /** Validates and types a value for a key, as written by a person or an agent. */
@@ -92,11 +96,13 @@ export const parseSettingValue = (
 ): Either.Either<SettingValue, InspireError> => {
   const text = String(raw).trim()
   if (text === "")
-    return Either.left(invalidInput(`The value for ${key} is empty.`, `To remove it, unset ${key} instead.`))
+    return Either.left(invalidInput(msg("settings-empty-value", { key }), msg("settings-empty-value-hint", { key })))
   switch (key) {
     case "defaultPriority": {
       if (!/^-?\d+$/.test(text))
-        return Either.left(invalidInput(`defaultPriority must be a whole number 1–10, got "${text}".`, "Use e.g. 4."))
+        return Either.left(
+          invalidInput(msg("settings-priority-invalid", { value: text }), msg("settings-priority-invalid-hint")),
+        )
       return Either.map(checkPriority(Number(text)), (p) => p.priority)
     }
     case "defaultShm":
@@ -105,6 +111,12 @@ export const parseSettingValue = (
       return Either.map(checkJobImage(text, { registries }), (image) => image.address)
     case "downloadDir":
       return checkDownloadDir(text)
+    case "lang": {
+      const lang = languageOf(text)
+      return lang !== undefined
+        ? Either.right(lang)
+        : Either.left(invalidInput(msg("settings-lang-invalid", { value: text }), msg("settings-lang-invalid-hint")))
+    }
     default:
       return Either.right(text)
   }
@@ -154,7 +166,7 @@ export const resolveSetting = (
     envRaw === undefined || envRaw === ""
       ? Either.right(undefined)
       : Either.mapLeft(parseSettingValue(key, envRaw, input.registries), (e) =>
-          invalidInput(`${envName}: ${e.message}`, `Fix or unset ${envName}. ${e.hint}`),
+          invalidInput(`${envName}: ${e.message}`, `${msg("settings-env-hint", { env: envName })} ${e.hint}`),
         )
   return Either.map(envValue, (value) =>
     resolveValue<SettingValue>({

@@ -2,6 +2,7 @@ import { join } from "node:path"
 import type { z } from "zod"
 import { Context, Effect, Layer } from "../effect.js"
 import { InspireError } from "../errors.js"
+import { msg } from "../words/message.js"
 import { checkStoreFolders, readJsonFile, writeFileAtomic } from "./files.js"
 import { type LockOptions, withFileLock } from "./lock.js"
 import { resolveStorePaths, type StorePaths, storeRoots } from "./paths.js"
@@ -48,8 +49,8 @@ const checkProfile = (profile: string): Effect.Effect<string, InspireError> => {
     : Effect.fail(
         new InspireError({
           reason: "InvalidInput",
-          message: `"${profile}" is not a valid profile name.`,
-          hint: "Profile names are 1–32 letters, digits, '.', '_' or '-'.",
+          message: msg("store-bad-profile-name", { name: profile }),
+          hint: msg("store-profile-name-hint"),
         }),
       )
 }

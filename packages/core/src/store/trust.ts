@@ -8,13 +8,28 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, type St
 import { dirname, isAbsolute, join, relative, resolve } from "node:path"
 import { errnoCode } from "./temps.js"
 
-/** A file or folder that failed the check: `message` names it and says why, `hint` says how to fix it. */
+/** Why a file or folder failed the check, as data (the store words it in the reader's language). */
+export type UntrustedWhy =
+  | { readonly why: "type"; readonly kind: "file" | "folder" }
+  | { readonly why: "owner"; readonly owner: number; readonly uid: number }
+  | {
+      readonly why: "mode"
+      readonly kind: "file" | "folder"
+      readonly who: "both" | "group" | "others"
+      readonly mode: string
+    }
+
+/**
+ * A file or folder that failed the check: `message` names it and says why, `hint` says how to fix it,
+ * in English (this module stays light enough for the CLI's launcher); `why` is the same as data.
+ */
 export class Untrusted extends Error {
   override readonly name = "Untrusted"
   constructor(
     readonly path: string,
     message: string,
     readonly hint: string,
+    readonly why?: UntrustedWhy,
   ) {
     super(message)
   }
@@ -50,12 +65,14 @@ export const trustIssue = (
       path,
       `${path} is not a ${kind === "folder" ? "folder" : "regular file"}, so inspire does not use it.`,
       `Move it aside (mv ${q} ${shellQuote(`${path}.bak`)}) and run the command again.`,
+      { why: "type", kind },
     )
   if (stats.uid !== uid)
     return new Untrusted(
       path,
       `${path} belongs to uid ${stats.uid}, not to you (uid ${uid}), so inspire does not use it.`,
       `If it is yours, take it back with \`sudo chown $USER ${q}\`; otherwise move it aside.`,
+      { why: "owner", owner: stats.uid, uid },
     )
   const writable = stats.mode & 0o022
   if (writable !== 0) {
@@ -65,6 +82,7 @@ export const trustIssue = (
       path,
       `${path} can be written by ${who} (mode ${mode}), so inspire does not use it.`,
       `Run \`chmod go-w ${q}\` (after checking that nobody else changed ${kind === "folder" ? "its files" : "it"}).`,
+      { why: "mode", kind, who: writable === 0o022 ? "both" : writable === 0o020 ? "group" : "others", mode },
     )
   }
   return undefined

@@ -1,7 +1,11 @@
 import { type CatalogueCommand, commandsOf } from "../operations/catalogue/commands.js"
 import type { Operation } from "../operations/catalogue/operation.js"
 import { findOperation } from "../operations/registry.js"
+import { formatMessage } from "./message.js"
 import type { CallRef, WordRef } from "./token.js"
+
+// A message is worded by render.ts; the word functions below see only references.
+type Ref = Exclude<WordRef, { readonly kind: "msg" }>
 
 /** How a frontend words references: MCP tool calls, CLI commands and flags, or the library's methods. */
 export type Dialect = "mcp" | "cli" | "library"
@@ -22,7 +26,7 @@ const mcpArgs = (input: Readonly<Record<string, unknown>>): string =>
     .map(([k, v]) => `${k}=${mcpValue(v)}`)
     .join(", ")
 
-const mcpWord = (ref: WordRef): string => {
+const mcpWord = (ref: Ref): string => {
   if (ref.kind === "confirm") return "confirm=true"
   if (ref.kind === "dry_run") return "dry_run=true"
   if (ref.kind === "field") return ref.value === undefined ? ref.name : `${ref.name}=${mcpValue(ref.value)}`
@@ -34,7 +38,7 @@ const mcpWord = (ref: WordRef): string => {
 
 const methodOf = (op: string): string => op.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
 
-const libraryWord = (ref: WordRef): string => {
+const libraryWord = (ref: Ref): string => {
   if (ref.kind === "confirm") return "confirm: true"
   if (ref.kind === "dry_run") return "dry_run: true"
   if (ref.kind === "field") return ref.value === undefined ? ref.name : `${ref.name}: ${json(ref.value)}`
@@ -113,13 +117,19 @@ export const cliCall = (ref: Pick<CallRef, "op" | "input">): string => {
   return words.join(" ")
 }
 
-const cliWord = (ref: WordRef): string => {
+const cliWord = (ref: Ref): string => {
   if (ref.kind === "confirm") return "--yes"
   if (ref.kind === "dry_run") return "--dry-run"
   if (ref.kind === "field") return cliFlag(undefined, ref.name, ref.value).join(" ") || flagName(ref.name)
   return cliCall(ref)
 }
 
-/** One reference in a dialect's terms. */
+/** One reference in a dialect's terms (a message, which render.ts words in the reader's language: in English). */
 export const wordIn = (dialect: Dialect, ref: WordRef): string =>
-  dialect === "mcp" ? mcpWord(ref) : dialect === "cli" ? cliWord(ref) : libraryWord(ref)
+  ref.kind === "msg"
+    ? formatMessage("en", ref.id, ref.args)
+    : dialect === "mcp"
+      ? mcpWord(ref)
+      : dialect === "cli"
+        ? cliWord(ref)
+        : libraryWord(ref)

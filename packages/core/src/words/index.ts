@@ -1,4 +1,24 @@
 export { cliCall, type Dialect, isPlaceholder, shellWord, wordIn } from "./dialect.js"
+export { CurrentLanguage } from "./language.js"
+export {
+  addMessages,
+  type Catalogue,
+  type CatalogueFiles,
+  formatMessage,
+  hasMessage,
+  LANGUAGES,
+  type Language,
+  languageLoaded,
+  languageOf,
+  loadLanguage,
+  type MessageArgs,
+  messageCatalogues,
+  msg,
+  pickLanguage,
+  speakIn,
+  speakNow,
+  speakText,
+} from "./message.js"
 export { renderDeep, renderError, renderWords } from "./render.js"
 export {
   type CallInput,
@@ -11,6 +31,7 @@ export {
   type FieldRef,
   fieldWord,
   hasWords,
+  type MessageRef,
   parseWords,
   type WordPart,
   type WordRef,

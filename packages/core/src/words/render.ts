@@ -1,9 +1,31 @@
 import { amendError, type InspireError } from "../errors.js"
 import { type Dialect, wordIn } from "./dialect.js"
-import { hasWords, parseWords, replaceWords } from "./token.js"
+import { formatMessage, type Language } from "./message.js"
+import { hasWords, parseWords, replaceWords, splitMessages } from "./token.js"
 
-/** A text with every reference worded in `dialect`'s terms (CLI commands, MCP calls, library methods). */
-export const renderWords = (text: string, dialect: Dialect): string => replaceWords(text, (ref) => wordIn(dialect, ref))
+/**
+ * A text with every message worded in `lang` and every reference in `dialect`'s terms (CLI commands, MCP
+ * calls, library methods). A message's values are worded the same way before they go in.
+ */
+export const renderWords = (text: string, dialect: Dialect, lang: Language = "en"): string =>
+  hasWords(text)
+    ? splitMessages(text)
+        .map((p) =>
+          typeof p === "string"
+            ? replaceWords(p, (ref) => wordIn(dialect, ref))
+            : formatMessage(
+                lang,
+                p.ref.id,
+                Object.fromEntries(
+                  Object.entries(p.ref.args).map(([k, v]) => [
+                    k,
+                    typeof v === "string" ? renderWords(v, dialect, lang) : v,
+                  ]),
+                ),
+              ),
+        )
+        .join("")
+    : text
 
 const plain = (value: object): boolean => {
   const proto = Object.getPrototypeOf(value) as unknown
@@ -14,21 +36,21 @@ const plain = (value: object): boolean => {
  * `value` with every string inside it worded by `renderWords`: arrays and plain objects are copied,
  * anything else (class instances, dates, buffers) is kept as it is.
  */
-export const renderDeep = <A>(value: A, dialect: Dialect): A => {
-  if (typeof value === "string") return renderWords(value, dialect) as A
-  if (Array.isArray(value)) return value.map((v: unknown) => renderDeep(v, dialect)) as A
+export const renderDeep = <A>(value: A, dialect: Dialect, lang: Language = "en"): A => {
+  if (typeof value === "string") return renderWords(value, dialect, lang) as A
+  if (Array.isArray(value)) return value.map((v: unknown) => renderDeep(v, dialect, lang)) as A
   if (typeof value !== "object" || value === null || !plain(value)) return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect)])) as A
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect, lang)])) as A
 }
 
 /** An error worded for a frontend; what its message and hint said as data stays on `parts` (see `parseWords`). */
-export const renderError = (e: InspireError, dialect: Dialect): InspireError =>
+export const renderError = (e: InspireError, dialect: Dialect, lang: Language = "en"): InspireError =>
   !hasWords(e.message) && !hasWords(e.hint) && !hasWords(e.fix ?? "")
     ? e
     : amendError(e, {
-        message: renderWords(e.message, dialect),
-        hint: renderWords(e.hint, dialect),
-        ...(e.fix !== undefined ? { fix: renderWords(e.fix, dialect) } : {}),
-        ...(e.candidates !== undefined ? { candidates: renderDeep(e.candidates, dialect) } : {}),
+        message: renderWords(e.message, dialect, lang),
+        hint: renderWords(e.hint, dialect, lang),
+        ...(e.fix !== undefined ? { fix: renderWords(e.fix, dialect, lang) } : {}),
+        ...(e.candidates !== undefined ? { candidates: renderDeep(e.candidates, dialect, lang) } : {}),
         parts: { message: parseWords(e.message), hint: parseWords(e.hint) },
       })

@@ -62,8 +62,18 @@ export interface DryRunRef {
   readonly kind: "dry_run"
 }
 
+/**
+ * A message of the catalogue (locales/<language>/*.ftl) with its values: worded in the reader's language
+ * where the text reaches a frontend. Its values may carry references and messages themselves.
+ */
+export interface MessageRef {
+  readonly kind: "msg"
+  readonly id: string
+  readonly args: Readonly<Record<string, string | number>>
+}
+
 /** Anything a message may refer to, which each frontend words in its own terms. */
-export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef
+export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef | MessageRef
 
 /** A text split into what is said as is and what each frontend words itself. */
 export type WordPart = string | WordRef
@@ -71,8 +81,61 @@ export type WordPart = string | WordRef
 /** The input a call word takes: field names to values (placeholders such as `<ID>` or `…` are strings). */
 export type CallInput = Readonly<Record<string, unknown>>
 
-const encode = (ref: WordRef): string =>
-  OPEN + JSON.stringify(ref).replace(/[\uE000\uE001]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`) + CLOSE
+// A message travels as its reference and, for any reader that is not a frontend (a log line, a test), its
+// English text: MSG_OPEN json MSG_TEXT english MSG_CLOSE. Only the English may hold further markers.
+const MSG_OPEN = "\uE002"
+const MSG_TEXT = "\uE003"
+const MSG_CLOSE = "\uE004"
+
+// JSON with every marker escaped, so a reference never holds a raw one.
+const json = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\uE000-\uE004]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
+
+const encode = (ref: WordRef): string => OPEN + json(ref) + CLOSE
+
+/** A message's reference and English text, as `msg` (message.ts) writes it into a string. */
+export const encodeMessage = (ref: MessageRef, english: string): string =>
+  MSG_OPEN + json(ref) + MSG_TEXT + english + MSG_CLOSE
+
+/** A text split into its outermost messages (as data, with their English) and the plain text between them. */
+export const splitMessages = (
+  text: string,
+): ReadonlyArray<string | { readonly ref: MessageRef; readonly english: string }> => {
+  if (!text.includes(MSG_OPEN)) return [text]
+  const parts: Array<string | { readonly ref: MessageRef; readonly english: string }> = []
+  let plain = ""
+  let i = 0
+  while (i < text.length) {
+    const start = text.indexOf(MSG_OPEN, i)
+    if (start < 0) break
+    const sep = text.indexOf(MSG_TEXT, start)
+    let depth = 0
+    let end = -1
+    for (let j = sep + 1; sep > 0 && j < text.length; j++) {
+      const c = text[j]
+      if (c === MSG_OPEN) depth++
+      else if (c === MSG_CLOSE && depth-- === 0) {
+        end = j
+        break
+      }
+    }
+    const ref = end < 0 ? undefined : decode(text.slice(start + 1, sep))
+    if (ref?.kind !== "msg" || end < 0) {
+      // A stray marker: kept as text, so nothing the platform or a user wrote is lost.
+      plain += text.slice(i, start + 1)
+      i = start + 1
+      continue
+    }
+    plain += text.slice(i, start)
+    if (plain !== "") parts.push(plain)
+    plain = ""
+    parts.push({ ref, english: text.slice(sep + 1, end) })
+    i = end + 1
+  }
+  plain += text.slice(i)
+  if (plain !== "") parts.push(plain)
+  return parts
+}
 
 /** A call of a catalogue operation, e.g. `callWord("jobs", { type: "train" })`; an action is an input field. */
 export const callWord = (op: WordOperation, input: CallInput = {}): string => encode({ kind: "call", op, input })
@@ -96,8 +159,7 @@ const decode = (json: string): WordRef | undefined => {
   }
 }
 
-/** The parts of a text: plain strings and the references it carries, in order. */
-export const parseWords = (text: string): ReadonlyArray<WordPart> => {
+const parseRefs = (text: string): ReadonlyArray<WordPart> => {
   const parts: WordPart[] = []
   let last = 0
   for (const m of text.matchAll(TOKEN)) {
@@ -109,13 +171,17 @@ export const parseWords = (text: string): ReadonlyArray<WordPart> => {
   return parts
 }
 
-/** Whether a text carries any reference (or a stray marker) still to be worded. */
-export const hasWords = (text: string): boolean => text.includes(OPEN) || text.includes(CLOSE)
+/** The parts of a text: plain strings, the references and the messages it carries, in order. */
+export const parseWords = (text: string): ReadonlyArray<WordPart> =>
+  splitMessages(text).flatMap((p) => (typeof p === "string" ? parseRefs(p) : [p.ref]))
+
+/** Whether a text carries any reference or message (or a stray marker) still to be worded. */
+export const hasWords = (text: string): boolean => /[\uE000-\uE004]/.test(text)
 
 /** A text with each reference replaced by `word(ref)`; a text without any is returned as it is. */
 export const replaceWords = (text: string, word: (ref: WordRef) => string): string =>
   hasWords(text)
-    ? parseWords(text)
+    ? parseRefs(text)
         .map((p) => (typeof p === "string" ? p : word(p)))
         .join("")
     : text

@@ -15,6 +15,7 @@ import type { InspireError } from "../../src/errors.js"
 import { Harbor } from "../../src/platform/harbor.js"
 import { inspireLayer } from "../../src/profile.js"
 import { resolveStorePaths } from "../../src/store/paths.js"
+import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { startProxy } from "../platform/servers.js"
 
@@ -148,7 +149,9 @@ describe("inspire login", () => {
     const registry = { push: "harbor.example.com", display: "d.example.com", api: "http://harbor.example.com" }
     writeConfig({ registries: { qb: registry } })
     const error = failed(await attempt(saveHarborLogin("qb", "robot$x", PASSWORD), {}))
-    expect(error.message).toContain("http://harbor.example.com (from the qb registry's api in profile default)")
+    expect(renderWords(error.message, "library")).toContain(
+      "http://harbor.example.com (from the qb registry's api in profile default)",
+    )
     expect(seen).toEqual([])
   })
 })

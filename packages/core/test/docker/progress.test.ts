@@ -8,6 +8,7 @@ import { classifyPushError, redact } from "../../src/docker/failures.js"
 import { formatBytes, type PushEvent, PushTracker } from "../../src/docker/progress.js"
 import { targetNames } from "../../src/docker/push.js"
 import type { Progress } from "../../src/operations/catalogue/operation.js"
+import { renderWords } from "../../src/words/render.js"
 
 // The stream dockerd 20.10 sent for a two-layer push, one layer already in the registry.
 const STREAM: PushEvent[] = [
@@ -36,7 +37,7 @@ describe("the push progress tracker", () => {
       t += 500
       tracker.feed(e)
     }
-    expect(seen.map((p) => p.message)).toEqual([
+    expect(seen.map((p) => renderWords(p.message, "library"))).toEqual([
       "layer aaaaaaaaaaaa: waiting",
       "layer bbbbbbbbbbbb: waiting",
       "layer bbbbbbbbbbbb: already in the registry",
@@ -60,7 +61,10 @@ describe("the push progress tracker", () => {
     tracker.feed({ status: "Pushing", progressDetail: { current: 1, total: 10 }, id: "c" })
     tracker.feed({ status: "Pushing", progressDetail: { current: 2, total: 10 }, id: "c" })
     tracker.feed({ status: "Pushed", progressDetail: {}, id: "c" })
-    expect(seen.map((p) => p.message)).toEqual(["layer c: pushing 1 B / 10 B", "layer c: pushed 10 B"])
+    expect(seen.map((p) => renderWords(p.message, "library"))).toEqual([
+      "layer c: pushing 1 B / 10 B",
+      "layer c: pushed 10 B",
+    ])
   })
 
   it("keeps the first error, and calls a stream without a digest interrupted", () => {
@@ -137,7 +141,7 @@ describe("DOCKER_HOST", () => {
     expect(target({})).toEqual(
       Either.right({
         options: { socketPath: "/var/run/docker.sock" },
-        where: "the default socket /var/run/docker.sock",
+        where: expect.stringContaining("the default socket /var/run/docker.sock"),
         fromEnv: false,
       }),
     )

@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest"
 import {
-  describeFragmentation,
+  describeFragmentation as describeFragmentationOf,
   isLowPriority,
   type NodeView,
   nodeCondition,
   summarizeNodes,
 } from "../../src/domain/availability.js"
-import { fitGroup, rankFits } from "../../src/domain/fit.js"
+import { fitGroup as fitGroupOf, rankFits as rankFitsOf } from "../../src/domain/fit.js"
+import { renderDeep, renderWords } from "../../src/words/render.js"
+
+// Reasons are messages, read here in English.
+const fitGroup = (...args: Parameters<typeof fitGroupOf>) => renderDeep(fitGroupOf(...args), "library")
+const rankFits = <G extends { readonly name: string }>(...args: Parameters<typeof rankFitsOf<G>>) =>
+  renderDeep(rankFitsOf(...args), "library")
+const describeFragmentation = (...args: Parameters<typeof describeFragmentationOf>) =>
+  renderWords(describeFragmentationOf(...args), "library")
 
 const node = (name: string, used: number, over: Partial<NodeView> = {}): NodeView => ({
   name,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { closestNames, didYouMean, matchName } from "../../src/domain/names.js"
+import { renderWords } from "../../src/words/render.js"
 
 const WORKSPACES = [
   "分布式训练空间",
@@ -32,7 +33,7 @@ describe("one rule for names", () => {
 
   it("names the closest names for a typo, and none when nothing is near", () => {
     expect(closestNames(WORKSPACES, "分布训练空间")).toEqual(["分布式训练空间"])
-    expect(didYouMean(WORKSPACES, "高性能计")).toBe(' Did you mean "高性能计算"?')
+    expect(renderWords(didYouMean(WORKSPACES, "高性能计"), "library")).toBe(' Did you mean "高性能计算"?')
     expect(didYouMean(WORKSPACES, "zzzzzzzzzzzz")).toBe("")
   })
 })

@@ -6,6 +6,7 @@ import {
   projectPriorityCap,
   storedPriorityCode,
 } from "../../src/domain/priority.js"
+import { renderWords } from "../../src/words/render.js"
 import { left, right } from "../helpers.js"
 
 describe("priority levels", () => {
@@ -49,7 +50,7 @@ describe("checkPriority", () => {
 
   it("rejects a priority above the project's cap, naming the cap", () => {
     const e = left(checkPriority(9, { cap: 4 }))
-    expect(e.message).toBe("Priority 9 is above this project's cap of 4.")
+    expect(renderWords(e.message, "library")).toBe("Priority 9 is above this project's cap of 4.")
     expect(e.fix).toBe("4")
     expect(e.candidates).toEqual([1, 2, 3, 4])
     expect(right(checkPriority(4, { cap: 4 })).priority).toBe(4)

@@ -1,6 +1,7 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { MIN_DISTRIBUTED_SHM_GI, parseShm, shmMbToGi, shmWarnings, validateName } from "../../src/domain/resources.js"
+import { renderWords } from "../../src/words/render.js"
 import { left, right } from "../helpers.js"
 
 describe("shm units", () => {
@@ -74,7 +75,7 @@ describe("validateName", () => {
 
   it("rejects bad characters and leading punctuation, suggesting a valid name", () => {
     const space = left(validateName("my exp", "job name"))
-    expect(space.message).toBe('The job name "my exp" contains "a space".')
+    expect(renderWords(space.message, "library")).toBe('The job name "my exp" contains "a space".')
     expect(space.hint).toContain("my-exp")
     expect(left(validateName("a/b")).message).toContain('"/"')
     expect(left(validateName("-lead")).message).toMatch(/must start/)

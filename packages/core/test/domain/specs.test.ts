@@ -9,6 +9,7 @@ import {
   scheduleConfigType,
   specsFor,
 } from "../../src/domain/specs.js"
+import { renderWords } from "../../src/words/render.js"
 
 const left = <A, E>(e: Either.Either<A, E>): E => {
   if (Either.isRight(e)) throw new Error(`expected a failure, got ${JSON.stringify(e.right)}`)
@@ -96,7 +97,7 @@ describe("chooseSpec", () => {
 
   it("lists the candidates with GPU, CPU, memory and price when the spec is missing", () => {
     const e = left(chooseSpec(base))
-    expect(e.message).toBe("No spec was given for compute group H200.")
+    expect(renderWords(e.message, "library")).toBe("No spec was given for compute group H200.")
     expect(e.candidates).toEqual([
       { id: "q-1", name: "1卡H200", gpu: "H200", gpuCount: 1, cpuCount: 20, memoryGi: 200, pricePerHour: 10 },
       { id: "q-8", name: "8卡H200", gpu: "H200", gpuCount: 8, cpuCount: 160, memoryGi: 1800, pricePerHour: 80 },
@@ -105,22 +106,31 @@ describe("chooseSpec", () => {
 
   it("says when a spec of another schedule type is reused", () => {
     const e = left(chooseSpec({ ...base, spec: "nb-1" }))
-    expect(e.message).toBe('Spec "nb-1" cannot be used: it is a spec for notebooks, not training jobs.')
+    expect(renderWords(e.message, "library")).toBe(
+      'Spec "nb-1" cannot be used: it is a spec for notebooks, not training jobs.',
+    )
     expect(e.candidates).toHaveLength(2)
-    expect(left(chooseSpec({ ...base, scheduleType: "DSW", spec: "q-1" })).message).toMatch(
+    expect(renderWords(left(chooseSpec({ ...base, scheduleType: "DSW", spec: "q-1" })).message, "library")).toMatch(
       /training jobs, not notebooks/,
     )
   })
 
   it("says when the spec belongs to another compute group", () => {
-    expect(left(chooseSpec({ ...base, spec: "q-h100" })).message).toMatch(/does not belong to compute group H200/)
+    expect(renderWords(left(chooseSpec({ ...base, spec: "q-h100" })).message, "library")).toMatch(
+      /does not belong to compute group H200/,
+    )
   })
 
   it("reports an unknown spec and a group with no specs", () => {
-    expect(left(chooseSpec({ ...base, spec: "nope" })).message).toMatch(/not a spec of compute group H200/)
-    expect(left(chooseSpec({ ...base, computeGroupId: "lcg-empty", computeGroupName: "Empty" })).message).toBe(
-      "No specs for training jobs are available in compute group Empty.",
+    expect(renderWords(left(chooseSpec({ ...base, spec: "nope" })).message, "library")).toMatch(
+      /not a spec of compute group H200/,
     )
+    expect(
+      renderWords(
+        left(chooseSpec({ ...base, computeGroupId: "lcg-empty", computeGroupName: "Empty" })).message,
+        "library",
+      ),
+    ).toBe("No specs for training jobs are available in compute group Empty.")
   })
 })
 

@@ -7,6 +7,7 @@ import type { FileInput, Operation, OperationContext } from "../../src/operation
 import { configOperation } from "../../src/operations/config.js"
 import { metricsOperation } from "../../src/operations/metrics/index.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
+import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { failed, succeeded } from "./harness.js"
@@ -121,7 +122,7 @@ describe.each(frontends)("for $who, every file-writing input", ({ who, context }
       if (who !== "the CLI") {
         // The server's own directory is not a place an agent may write to.
         const here = join(process.cwd(), `inspire-contract-${process.pid}.out`)
-        expect(failed(await run(here, false)).message).toContain("outside the downloads folder")
+        expect(renderWords(failed(await run(here, false)).message, "library")).toContain("outside the downloads folder")
         expect(existsSync(here)).toBe(false)
       }
 

@@ -8,6 +8,7 @@ import { formatInstant } from "../../src/domain/time.js"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Progress } from "../../src/operations/catalogue/operation.js"
 import { followEndLine, followTaskLogs, logsOperation, renderLogLines } from "../../src/operations/logs/index.js"
+import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { call, failed, succeeded } from "./harness.js"
 import { freshPlatform, startJob, trainingProfile } from "./tasks-fixture.js"
@@ -193,7 +194,7 @@ describe("logs", () => {
     expect(steps.length).toBeGreaterThan(1000)
     expect(steps).toEqual(steps.map((_, i) => (steps[0] ?? 0) + i * 10))
     expect(exit.value.job.status.terminal).toBe(true)
-    expect(followEndLine(exit.value)).toMatch(
+    expect(renderWords(followEndLine(exit.value), "library")).toMatch(
       new RegExp(
         `^— job steps \\(${id}\\) \\w+ \\(\\w+\\) at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d\\d:\\d\\d$`,
       ),

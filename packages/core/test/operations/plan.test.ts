@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { confirmationOf, renderPlan } from "../../src/operations/common/plan.js"
 import type { StoppedTask } from "../../src/operations/stop/one.js"
 import { stopPlan } from "../../src/operations/stop/plan.js"
+import { renderWords } from "../../src/words/render.js"
 
 const task = (i: number, outcome: StoppedTask["outcome"] = "would-stop"): StoppedTask => ({
   id: `job-${String(i).padStart(4, "0")}`,
@@ -15,7 +16,7 @@ const task = (i: number, outcome: StoppedTask["outcome"] = "would-stop"): Stoppe
 describe("plans and confirmations", () => {
   it("names the one target of a single stop", () => {
     const plan = stopPlan([task(2)])
-    expect(confirmationOf(plan)).toBe("Stop job exp-2 (job-0002)?")
+    expect(renderWords(confirmationOf(plan), "library")).toBe("Stop job exp-2 (job-0002)?")
     expect(plan.requests).toEqual([
       { method: "POST", surface: "openapi/v1/train_job/stop", body: { job_id: "job-0002" } },
     ])
@@ -23,7 +24,7 @@ describe("plans and confirmations", () => {
 
   it("lists the first ten targets of a batch, then a count, then the question", () => {
     const plan = stopPlan([...Array.from({ length: 12 }, (_, i) => task(i + 1)), task(99, "already-finished")])
-    const lines = confirmationOf(plan).split("\n")
+    const lines = renderWords(confirmationOf(plan), "library").split("\n")
     expect(lines).toHaveLength(12)
     expect(lines[0]).toBe("  job exp-1 (job-0001): running (job_running) → stopped")
     expect(lines[9]).toContain("exp-10")

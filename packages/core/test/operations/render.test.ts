@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { formatDuration, formatTime, renderFields, renderTable } from "../../src/operations/common/render.js"
+import { speakIn } from "../../src/words/message.js"
 
 describe("renderTable", () => {
   it("aligns columns, counting CJK characters as two columns wide", () => {
@@ -18,7 +19,8 @@ describe("renderTable", () => {
 
   it("shows missing cells as - and an empty list as (none)", () => {
     expect(renderTable([{ a: undefined }], [{ header: "A", cell: (r) => r.a }])).toBe("A\n-")
-    expect(renderTable([], [{ header: "A", cell: () => 1 }])).toBe("(none)")
+    expect(speakIn("en", () => renderTable([], [{ header: "A", cell: () => 1 }]))).toBe("(none)")
+    expect(speakIn("zh-CN", () => renderTable([], [{ header: "A", cell: () => 1 }]))).toBe("（无）")
   })
 })
 

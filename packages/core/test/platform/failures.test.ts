@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { fromTransportFailure } from "../../src/platform/failures.js"
 import { TransportFailure } from "../../src/platform/transport.js"
+import { renderWords } from "../../src/words/render.js"
 
 describe("a refused connection", () => {
   const refused = (host: string) =>
@@ -11,7 +12,7 @@ describe("a refused connection", () => {
   it("says nothing listens at a loopback or custom host, without the VPN hint", () => {
     for (const host of ["127.0.0.1:8080", "localhost:3000", "[::1]:9000", "emu.example.org"]) {
       const e = refused(host)
-      expect(e.message).toBe(`Nothing listens at ${host} (connection refused).`)
+      expect(renderWords(e.message, "library")).toBe(`Nothing listens at ${host} (connection refused).`)
       expect(e.hint).not.toMatch(/VPN|campus/)
       expect(e.hint).toMatch(/baseUrl/)
     }

@@ -11,6 +11,7 @@ import {
   removeConfinedFileSync,
   writeConfinedFileSync,
 } from "../../src/store/confined.js"
+import { renderWords } from "../../src/words/render.js"
 
 const folder = (what: string) => mkdtempSync(join(tmpdir(), `inspire-confined-${what}-`))
 
@@ -38,9 +39,11 @@ describe("placeUnder", () => {
     const dots = refusal(() => placeUnder("x/../../etc/passwd", [a, b]))
     expect(dots.reason).toBe("InvalidInput")
     expect(dots.message).toContain('".." is not allowed in path')
-    expect(dots.hint).toContain("the current directory (/data/a) or the downloads folder (/data/b)")
+    expect(renderWords(dots.hint, "library")).toContain(
+      "the current directory (/data/a) or the downloads folder (/data/b)",
+    )
     expect(refusal(() => placeUnder("/data/ab/x", [a, b])).message).toContain("outside")
-    expect(refusal(() => placeUnder("/etc/x", [a, b], "plot")).message).toContain(
+    expect(renderWords(refusal(() => placeUnder("/etc/x", [a, b], "plot")).message, "library")).toContain(
       "outside the current directory (/data/a) and the downloads folder (/data/b)",
     )
     expect(refusal(() => placeUnder("/data/b/", [a, b])).message).toContain("names the downloads folder itself")
@@ -58,7 +61,7 @@ describe("writing inside a root", () => {
     })
     const e = refusal(() => writeConfinedFileSync(place, "two", { overwrite: false }))
     expect(e.message).toContain("already exists")
-    expect(e.hint).toContain("overwrite: true")
+    expect(renderWords(e.hint, "library")).toContain("overwrite: true")
     expect(readFileSync(join(root, "a/b/c.txt"), "utf8")).toBe("one")
     writeConfinedFileSync(place, "three", { overwrite: true })
     expect(readFileSync(join(root, "a/b/c.txt"), "utf8")).toBe("three")

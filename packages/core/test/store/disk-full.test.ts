@@ -12,6 +12,7 @@ import { writeFileAtomicSync } from "../../src/store/atomic.js"
 import { writeFileAtomic } from "../../src/store/files.js"
 import { resolveStorePaths } from "../../src/store/paths.js"
 import { Store } from "../../src/store/store.js"
+import { renderWords } from "../../src/words/render.js"
 
 const disk = mkdtempSync(join(tmpdir(), "inspire-full-"))
 let mounted: string | undefined
@@ -67,7 +68,9 @@ describe("a full disk", () => {
     fill(mounted)
     const error = await failure(await Effect.runPromiseExit(writeFileAtomic(file, "x".repeat(20_000))))
     expect(error.reason).toBe("StoreError")
-    expect(error.message).toBe(`The disk is full (ENOSPC): ${file} was not written and was left as it was.`)
+    expect(renderWords(error.message, "library")).toBe(
+      `The disk is full (ENOSPC): ${file} was not written and was left as it was.`,
+    )
     expect(error.hint).toContain(`df -h ${dir}`)
     expect(readFileSync(file, "utf8")).toBe('{"version":1}\n')
     expect(readdirSync(dir)).toEqual(["config.json"])
@@ -95,7 +98,7 @@ describe("a full disk", () => {
     // No room at all: taking the lock fails, with the same kind of error.
     fill(mounted)
     const afterLock = await failure(await update("after"))
-    expect(afterLock.message).toMatch(/^The disk is full \(ENOSPC\): .*config\.lock/)
+    expect(renderWords(afterLock.message, "library")).toMatch(/^The disk is full \(ENOSPC\): .*config\.lock/)
     expect(readFileSync(paths.configFile, "utf8")).toBe(before)
     expect(readdirSync(paths.configDir)).toEqual(["config.json"])
     expect(readdirSync(paths.locksDir)).toEqual([])

@@ -10,7 +10,7 @@ import {
 import { left, right } from "../helpers.js"
 
 describe("setting keys", () => {
-  it("are the manual's six and downloadDir, and an unknown key lists them", () => {
+  it("are the manual's six, downloadDir and lang, and an unknown key lists them", () => {
     expect(SETTING_KEYS).toEqual([
       "defaultProject",
       "defaultWorkspace",
@@ -19,6 +19,7 @@ describe("setting keys", () => {
       "defaultShm",
       "commandPrefix",
       "downloadDir",
+      "lang",
     ])
     const e = left(parseSettingKey("defaultSpec"))
     expect(e.candidates).toEqual(SETTING_KEYS)
@@ -27,6 +28,12 @@ describe("setting keys", () => {
 })
 
 describe("parseSettingValue", () => {
+  it("takes lang as en or zh-CN, however a locale spells it, and refuses a language it does not speak", () => {
+    expect(right(parseSettingValue("lang", "zh_CN.UTF-8"))).toBe("zh-CN")
+    expect(right(parseSettingValue("lang", "en"))).toBe("en")
+    expect(left(parseSettingValue("lang", "fr")).message).toContain('lang must be en or zh-CN, got "fr"')
+  })
+
   it("types priorities as numbers 1–10", () => {
     expect(right(parseSettingValue("defaultPriority", "9"))).toBe(9)
     expect(right(parseSettingValue("defaultPriority", 1))).toBe(1)

@@ -11,6 +11,7 @@ import type { InspireError } from "../../src/errors.js"
 import { resolveStorePaths } from "../../src/store/paths.js"
 import { Store } from "../../src/store/store.js"
 import { FOLDER_MEMO_MS, trustIssue } from "../../src/store/trust.js"
+import { renderWords } from "../../src/words/render.js"
 
 const OTHER_UID = 4242
 const isRoot = process.getuid?.() === 0
@@ -123,7 +124,9 @@ describe("the store refuses files it cannot trust", () => {
     const reads: ReadonlyArray<Effect.Effect<unknown, InspireError, Store>> = [readConfig, readCredentials, readSession]
     for (const program of reads) {
       const error = await failure(home, program)
-      expect(error.message).toBe(`${home} can be written by group and others (mode 0777), so inspire does not use it.`)
+      expect(renderWords(error.message, "library")).toBe(
+        `${home} can be written by group and others (mode 0777), so inspire does not use it.`,
+      )
       expect(error.hint).toContain(`chmod go-w ${home}`)
     }
     expect((await failure(home, setProfile)).message).toContain(home)

@@ -5,7 +5,7 @@ import {
   __require,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./shared-dist-docker-impl-index-undici-websocket.js";
+} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
 
 // ../../node_modules/.pnpm/yaml@2.9.1/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({

@@ -3,7 +3,7 @@ const require = __inspireCreateRequire(import.meta.url)
 import {
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./shared-dist-docker-impl-index-undici-websocket.js";
+} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
 
 // src/ids.ts
 init_define_INSPIRE_SKILL();

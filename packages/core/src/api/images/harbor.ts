@@ -6,6 +6,7 @@ import { InspireError } from "../../errors.js"
 import { Harbor } from "../../platform/harbor.js"
 import { collectPages } from "../../platform/paging.js"
 import type { HttpResponse } from "../../platform/transport.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { type HarborArtifact, type HarborRepository, RawHarborArtifact, RawHarborRepository } from "./schema.js"
@@ -27,16 +28,16 @@ const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Eff
     return Effect.fail(
       new InspireError({
         reason: "NotFound",
-        message: `The ${registry} registry has no ${what}.`,
-        hint: `List what exists with ${callWord("images", { source: "harbor", registry: registry })}.`,
+        message: msg("images-api-harbor-none", { registry, what }),
+        hint: msg("images-api-harbor-none-fix", { call: callWord("images", { source: "harbor", registry: registry }) }),
       }),
     )
   if (res.status < 200 || res.status >= 300)
     return Effect.fail(
       new InspireError({
         reason: "PlatformError",
-        message: `The ${registry} Harbor registry answered HTTP ${res.status} for ${what}.`,
-        hint: "Harbor may be down (5xx usually clears within about 15 minutes); try again later.",
+        message: msg("images-api-harbor-http", { registry, status: res.status, what }),
+        hint: msg("images-api-harbor-http-fix"),
       }),
     )
   try {
@@ -45,8 +46,8 @@ const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Eff
     return Effect.fail(
       new InspireError({
         reason: "PlatformError",
-        message: `The ${registry} Harbor registry answered ${what} with something other than JSON.`,
-        hint: "Check the registry's API address in the profile (endpoints.registries).",
+        message: msg("images-api-harbor-not-json", { registry, what }),
+        hint: msg("images-api-harbor-not-json-fix"),
       }),
     )
   }
@@ -72,7 +73,7 @@ export const listHarborRepositories = (
       sort: "-update_time",
       ...(search !== "" ? { q: `name=~${search}` } : {}),
     })
-    const data = yield* body(registry, res, "repository list")
+    const data = yield* body(registry, res, msg("images-api-what-list"))
     const repositories = yield* decode(z.array(RawHarborRepository), data ?? [], `${registry} Harbor repositories`)
     const header = Number(res.headers["x-total-count"])
     return {
@@ -92,7 +93,7 @@ export const listHarborArtifacts = (
       (page, size) =>
         Effect.gen(function* () {
           const res = yield* harbor.get(registry, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size })
-          const data = yield* body(registry, res, `repository ${repo}`)
+          const data = yield* body(registry, res, msg("images-api-what-repo", { repo }))
           const items = yield* decode(z.array(RawHarborArtifact), data ?? [], `${registry} Harbor artifacts`)
           return { items, total: res.headers["x-total-count"] }
         }),
@@ -110,5 +111,5 @@ export const setHarborDescription = (
   Effect.gen(function* () {
     const harbor = yield* Harbor
     const res = yield* harbor.put(registry, `${REPOS}/${repoSegment(repo)}`, { description })
-    yield* body(registry, res, `repository ${repo}`)
+    yield* body(registry, res, msg("images-api-what-repo", { repo }))
   })

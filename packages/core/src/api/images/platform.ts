@@ -5,6 +5,7 @@ import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { FAILED_STATUSES, ImagePage, type PlatformImage, RawImage, READY_STATUSES, RegisteredImage } from "./schema.js"
@@ -38,7 +39,7 @@ export const listPlatformImages = (
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
+        invalidInput(msg("images-api-no-workspace"), msg("images-api-no-workspace-fix", { call: callWord("status") })),
       )
     const platform = yield* Platform
     const body = { page: 0, page_size: -1, filter: filterFor(input.source ?? "all", input.workspaceId) }
@@ -46,7 +47,7 @@ export const listPlatformImages = (
       .v1("POST", "image/list", body, { idempotent: true, referer: REFERER })
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(surfaceError(e, { hint: "The image list is unavailable; see 镜像管理 in the console." })),
+          Effect.fail(surfaceError(e, { hint: msg("images-api-list-down") })),
         ),
       )
     const page = yield* decode(ImagePage, data, "image/list")
@@ -79,7 +80,7 @@ export const getPlatformImage = (imageId: string): Effect.Effect<PlatformImage, 
       .v1("GET", `image/${encodeURIComponent(imageId)}`, undefined, { idempotent: true, referer: REFERER })
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(surfaceError(e, { hint: "Check the image under 镜像管理 in the console." })),
+          Effect.fail(surfaceError(e, { hint: msg("images-api-check-console") })),
         ),
       )
     return yield* decode(RawImage, data, "image/{id}")
@@ -130,7 +131,7 @@ export const registerImage = (
         )
         .pipe(
           Effect.catchTag("SurfaceUnavailable", (e) =>
-            Effect.fail(surfaceError(e, { hint: "Register the image under 镜像管理 → 新建镜像 in the console." })),
+            Effect.fail(surfaceError(e, { hint: msg("images-api-register-console") })),
           ),
         ),
       (data) => decode(RegisteredImage, data, "image/create"),
@@ -143,7 +144,7 @@ export const registerImage = (
       create,
       find,
       now: platform.clock.now,
-      what: "the image",
+      what: msg("images-api-what-image"),
       listHint: `${callWord("images")}`,
     })
     const address = created.value.address
@@ -186,16 +187,20 @@ export const waitForImageReady = (
         return yield* Effect.fail(
           new InspireError({
             reason: "PlatformError",
-            message: `Image ${image.name}:${image.version} ended as ${image.status}; it will not become usable.`,
-            hint: `Check the push (${callWord("images", { source: "harbor" })}), then register the image again.`,
+            message: msg("images-api-failed", { image: `${image.name}:${image.version}`, status: image.status }),
+            hint: msg("images-api-failed-fix", { call: callWord("images", { source: "harbor" }) }),
           }),
         )
       if ((yield* Clock.currentTimeMillis) >= deadline)
         return yield* Effect.fail(
           new InspireError({
             reason: "PlatformError",
-            message: `Image ${image.name}:${image.version} is still ${image.status || "not ready"} after ${Math.round(timeout / 1000)} s.`,
-            hint: "An add_method 0 slot becomes READY only after the push; push it, then wait again.",
+            message: msg("images-api-not-ready", {
+              image: `${image.name}:${image.version}`,
+              status: image.status || msg("images-api-state-not-ready"),
+              seconds: Math.round(timeout / 1000),
+            }),
+            hint: msg("images-api-not-ready-fix"),
           }),
         )
       yield* Effect.sleep(interval)

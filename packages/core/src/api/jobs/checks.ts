@@ -5,6 +5,7 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { fromEither } from "../support.js"
 import type { CreateTrainingJobInput } from "./create.js"
@@ -14,10 +15,11 @@ import type { CreateHpcJobInput } from "./hpc.js"
 // hpc.ts) take nothing else, so a create is never sent unchecked, and a caller that checked first (the
 // submit pipeline) hands the result on instead of having it checked again.
 
+// `what` names the value as the start of a sentence, e.g. msg("api-field-instance-count").
 const positiveInt = (n: number, what: string) =>
   Number.isInteger(n) && n > 0
     ? Effect.void
-    : Effect.fail(invalidInput(`${what} must be a positive whole number, got ${n}.`, `Give ${what} as e.g. 1.`))
+    : Effect.fail(invalidInput(msg("api-not-positive", { what, value: n }), msg("api-not-positive-hint")))
 
 /** What every create names, as the local checks read it. */
 export interface CommonCreateInput {
@@ -49,7 +51,7 @@ const checkCommon = (
     const priority = yield* fromEither(
       checkPriority(input.priority, input.priorityCap !== undefined ? { cap: input.priorityCap } : {}),
     )
-    yield* positiveInt(input.instanceCount, "The instance count")
+    yield* positiveInt(input.instanceCount, msg("api-field-instance-count"))
     for (const [key, value] of Object.entries({
       workspace: input.workspaceId,
       project: input.projectId,
@@ -58,7 +60,10 @@ const checkCommon = (
     }))
       if (value.trim() === "")
         return yield* Effect.fail(
-          invalidInput(`No ${key} id was given.`, `Resolve the ${key} first (${callWord("status")} lists them).`),
+          invalidInput(
+            msg("api-no-place-id", { key: key === "compute group" ? "group" : key }),
+            msg("api-no-place-id-hint", { key: key === "compute group" ? "group" : key, call: callWord("status") }),
+          ),
         )
     return { name, image: image.address, warnings: [...image.warnings, ...priority.warnings] }
   })
@@ -102,7 +107,7 @@ export const checkTrainingJob = (
 ): Effect.Effect<CheckedCreate<CreateTrainingJobInput>, InspireError, ActiveProfile> =>
   checkCreate(input, (i) =>
     Effect.as(
-      positiveInt(i.shmGi, "Shared memory (GiB)"),
+      positiveInt(i.shmGi, msg("api-field-shm")),
       shmWarnings({
         shmGi: i.shmGi,
         gpuCount: i.gpuCount ?? 1,
@@ -114,22 +119,16 @@ export const checkTrainingJob = (
 
 // The refusals of an HPC create: an empty body, a `#!` or `#SBATCH` line, a Slurm layout that is not whole.
 const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<string>, InspireError> => {
-  if (input.entrypoint.trim() === "")
-    return Effect.fail(invalidInput("The HPC entrypoint is empty.", "Give the Slurm body, e.g. `srun python run.py`."))
+  if (input.entrypoint.trim() === "") return Effect.fail(invalidInput(msg("api-hpc-empty"), msg("api-hpc-empty-hint")))
   if (/^\s*#!|^\s*#SBATCH/m.test(input.entrypoint))
-    return Effect.fail(
-      invalidInput(
-        "The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.",
-        "Remove those lines and set tasks, CPUs and memory with the HPC options instead.",
-      ),
-    )
+    return Effect.fail(invalidInput(msg("api-hpc-header"), msg("api-hpc-header-hint")))
   for (const [what, n] of [
-    ["number of tasks", input.numberOfTasks],
-    ["CPUs per task", input.cpusPerTask],
-    ["memory per CPU (GiB)", input.memoryPerCpuGi],
+    [msg("api-field-tasks"), input.numberOfTasks],
+    [msg("api-field-cpus"), input.cpusPerTask],
+    [msg("api-field-memory"), input.memoryPerCpuGi],
   ] as const)
     if (!Number.isInteger(n) || n <= 0)
-      return Effect.fail(invalidInput(`The ${what} must be a positive whole number, got ${n}.`, `Give the ${what}.`))
+      return Effect.fail(invalidInput(msg("api-not-positive", { what, value: n }), msg("api-not-positive-hint")))
   return Effect.succeed([])
 }
 

@@ -6,6 +6,7 @@ import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, Text, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkTrainingJob } from "./checks.js"
@@ -158,7 +159,7 @@ export const sendTrainingJob = (
     const { input, name } = checked
     const submitId = options.submitId ?? (yield* newSubmitId())
     return yield* submitOnce({
-      what: "the training job",
+      what: msg("api-the-training-job"),
       openapiPath: "train_job/create",
       v2: ["train", "CreateJob"],
       body: markedTrainingBody(input, name, checked.image, submitId),
@@ -196,7 +197,7 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
     }
     const create = Effect.flatMap(
       writeWithFallback(
-        `create ${spec.what}`,
+        msg("api-create-what", { what: spec.what }),
         platform.openapi(spec.openapiPath, spec.body, call),
         platform.v2(spec.v2[0], spec.v2[1], spec.body, call),
       ),

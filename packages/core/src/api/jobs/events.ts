@@ -3,6 +3,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
@@ -79,7 +80,7 @@ const trainingEvents = (jobId: string, objectType: "job" | "instance", ids: Read
         (page, size) => Effect.flatMap(call(page, size), (d) => decode(ListPage, d, "train.ListJobEvents")),
         paging,
       )
-    return yield* firstAvailable("list the job's events", [
+    return yield* firstAvailable(msg("api-list-job-events"), [
       read((p, s) => platform.v2("train", "ListJobEvents", body(p, s), { idempotent: true })),
       read((p, s) =>
         platform.v1("POST", "train_job/events/list", body(p, s), {
@@ -102,7 +103,7 @@ export const listJobEvents = (
     Effect.gen(function* () {
       if (jobId.trim() === "")
         return yield* Effect.fail(
-          invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`),
+          invalidInput(msg("api-no-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })),
         )
       if (isHpcJob(jobId)) return yield* hpcEvents(jobId)
       const job = yield* trainingEvents(jobId, "job", [jobId])
@@ -124,7 +125,7 @@ const hpcEvents = (jobId: string) =>
   Effect.gen(function* () {
     const platform = yield* Platform
     // Camel case at the top, snake case inside (§5.6); pageNum -1 returns everything.
-    const data = yield* firstAvailable("list the HPC job's events", [
+    const data = yield* firstAvailable(msg("api-list-hpc-events"), [
       platform.v1(
         "POST",
         "hpc_jobs/events/list",

@@ -7,6 +7,7 @@ import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkHpcJob } from "./checks.js"
@@ -43,12 +44,8 @@ export interface CreateHpcJobInput {
 // A bare create's stand-in for the entrypoint lint (lintHpcEntrypoint), which the submit pipeline runs
 // and reports as findings in its own words.
 const entrypointAdvice = (input: CreateHpcJobInput): ReadonlyArray<string> => [
-  ...(/slurm/i.test(input.image)
-    ? []
-    : ["The image name does not mention slurm; HPC images must contain Slurm (else `slurmctld BackOff`)."]),
-  ...(/\bsrun\b/.test(input.entrypoint)
-    ? []
-    : ["The entrypoint does not use `srun`; HPC work must be launched with srun."]),
+  ...(/slurm/i.test(input.image) ? [] : [msg("api-hpc-no-slurm")]),
+  ...(/\bsrun\b/.test(input.entrypoint) ? [] : [msg("api-hpc-no-srun")]),
 ]
 
 /** Whether a listed HPC job is the one this create made (its marker line); "check" when the list shows no script. */
@@ -84,10 +81,10 @@ export const getHpcJob = (jobId: string): Effect.Effect<HpcJob, InspireError, Pl
   Effect.gen(function* () {
     if (jobId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No HPC job id was given.", `Pass the id (${callWord("jobs")} lists them).`),
+        invalidInput(msg("api-no-hpc-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })),
       )
     const platform = yield* Platform
-    const data = yield* firstAvailable("read the HPC job", [
+    const data = yield* firstAvailable(msg("api-read-hpc-job"), [
       platform.openapi("hpc_jobs/detail", { job_id: jobId }, { idempotent: true }),
       platform.v2("hpc", "GetJob", { job_id: jobId }, { idempotent: true }),
       platform.v1("GET", `hpc_jobs/${encodeURIComponent(jobId)}`, undefined, {
@@ -112,12 +109,12 @@ export const listHpcJobs = (input: ListHpcJobsInput): Effect.Effect<JobList<HpcJ
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
+        invalidInput(msg("api-no-workspace"), msg("api-pass-workspace-hint", { call: callWord("status") })),
       )
     const platform = yield* Platform
     const body = listBody(input)
     const paging = { firstPage: 1 as const, pageSize: input.pageSize ?? 100, maxPages: input.maxPages ?? 100 }
-    const collected = yield* firstAvailable("list HPC jobs", [
+    const collected = yield* firstAvailable(msg("api-list-hpc-jobs"), [
       collectPages(
         (page, size) =>
           Effect.flatMap(platform.v2("hpc", "ListJobs", body(page, size), { idempotent: true }), (d) =>
@@ -168,7 +165,7 @@ export const sendHpcJob = (
     const submitId = options.submitId ?? (yield* newSubmitId())
     const marked = { ...input, entrypoint: withMarker(input.entrypoint, submitId) }
     return yield* submitOnce({
-      what: "the HPC job",
+      what: msg("api-the-hpc-job"),
       openapiPath: "hpc_jobs/create",
       v2: ["hpc", "CreateJob"],
       body: hpcBody(marked, name, checked.image),
@@ -186,7 +183,7 @@ export const stopHpcJob = (jobId: string, listed?: ListedStatus): Effect.Effect<
     const platform = yield* Platform
     const send = retryTooEarly(
       writeWithFallback(
-        "stop the HPC job",
+        msg("api-stop-what", { what: msg("api-the-hpc-job") }),
         platform.openapi("hpc_jobs/stop", { job_id: jobId }, WRITE),
         platform.v2("hpc", "StopJob", { job_id: jobId }, WRITE),
       ),

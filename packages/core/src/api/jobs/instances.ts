@@ -3,6 +3,7 @@ import { type NormalizedStatus, normalizeStatus } from "../../domain/status.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Num, Text } from "../support.js"
 
@@ -41,10 +42,10 @@ export const listJobInstances = (jobId: string): Effect.Effect<ReadonlyArray<Job
   Effect.gen(function* () {
     if (jobId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No job id was given.", `Pass the job id (${callWord("jobs")} lists them).`),
+        invalidInput(msg("api-no-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })),
       )
     const platform = yield* Platform
-    const data = yield* firstAvailable("list the job's pods", [
+    const data = yield* firstAvailable(msg("api-list-pods"), [
       platform.v2("train", "ListJobInstances", { job_id: jobId, page_num: 1, page_size: -1 }, { idempotent: true }),
       platform.v1(
         "POST",

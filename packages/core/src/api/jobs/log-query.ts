@@ -3,6 +3,7 @@ import { taskKindOf } from "../../domain/ids.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
@@ -129,10 +130,7 @@ export const podsOf = (
     const pods = yield* listedPods(jobId, pod)
     if (pods.length === 0)
       return yield* Effect.fail(
-        invalidInput(
-          `Job ${jobId} has no pods yet, so it has no logs.`,
-          `Wait until it leaves the queue (${callWord("job_detail")}), then read the logs again.`,
-        ),
+        invalidInput(msg("api-no-pods", { job: jobId }), msg("api-no-pods-hint", { call: callWord("job_detail") })),
       )
     return pods
   })
@@ -157,11 +155,23 @@ export const queryLogs = (q: LogQuery): Effect.Effect<ReadonlyArray<LogLine>, In
     }
     const options = { idempotent: true, referer: `/jobs/distributedTrainingDetail/${q.jobId}` }
     const data = yield* firstAvailable(
-      "read the job's logs",
+      msg("api-read-logs"),
       hpc
         ? [platform.v1("POST", "logs/hpc", body, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })]
         : [platform.v2("train", "GetJobLog", body, options), platform.v1("POST", "logs/train", body, options)],
     )
-    const page = yield* decode(ListPage, data, "train.GetJobLog")
-    return yield* decodeLogLines(page.items)
+    return yield* decodeLogLines(yield* logItems(data))
   })
+
+/**
+ * The lines of a log answer, unread. The envelope is checked by ListPage as any list is, but without its
+ * lines: zod would copy every page's 500 of them, and a download reads two thousand pages. The lines are
+ * read by decodeLogLines.
+ */
+const logItems = (data: unknown): Effect.Effect<ReadonlyArray<unknown>, InspireError> => {
+  const envelope = typeof data === "object" && data !== null && !Array.isArray(data) ? data : undefined
+  const { logs, ...rest } = (envelope ?? {}) as Readonly<Record<string, unknown>>
+  if (envelope === undefined || !Array.isArray(logs) || rest.jobs != null || rest.events != null)
+    return Effect.map(decode(ListPage, data, "train.GetJobLog"), (page) => page.items)
+  return Effect.as(decode(ListPage, { ...rest, logs: [] }, "train.GetJobLog"), logs)
+}

@@ -112,61 +112,103 @@ export interface DownloadSummary {
 // Windows stay well under the platform's one-month limit (§5.9).
 const WINDOW_MS = 7 * 86_400_000
 
+/** Where a download's walk stands: the next page starts at `cursor`, where the lines `ids` were already read. */
+interface Walk {
+  readonly cursor: number
+  readonly ids: ReadonlySet<string>
+}
+
 /**
- * Downloads every line of a job in time order into `sink`, one page at a time, so memory stays bounded
- * however long the log is. Walks forward in windows with `ascend` and `log_id` de-duplication at the
- * cursor's millisecond; no request is ever repeated.
+ * The walk after a page: the lines it adds, and where the next page starts (undefined once the walk has
+ * reached `to`). Forward in windows with `ascend`, and `log_id` de-duplication at the cursor's
+ * millisecond, so no request is ever repeated.
+ */
+const stepWalk = (
+  walk: Walk,
+  page: ReadonlyArray<LogLine>,
+  to: number,
+  crowdedAt: number[],
+): { readonly fresh: ReadonlyArray<LogLine>; readonly next: Walk | undefined } => {
+  const { cursor, ids } = walk
+  const fresh = ids.size === 0 ? page : page.filter((l) => !ids.has(l.id))
+  const last = page.at(-1)
+  if (page.length === MAX_LOG_PAGE && last !== undefined) {
+    // A whole page within one millisecond: step past it rather than ask the same thing again.
+    if (last.timestampMs === cursor && fresh.length === 0) {
+      crowdedAt.push(cursor)
+      return { fresh, next: { cursor: cursor + 1, ids: new Set() } }
+    }
+    const next = new Set(last.timestampMs === cursor ? ids : [])
+    for (const l of page) if (l.timestampMs === last.timestampMs) next.add(l.id)
+    return { fresh, next: { cursor: last.timestampMs, ids: next } }
+  }
+  const windowEnd = cursor + WINDOW_MS
+  return { fresh, next: windowEnd >= to ? undefined : { cursor: windowEnd + 1, ids: new Set() } }
+}
+
+// Lets what was just forked run until it waits (the request is on its way) before this fiber goes on:
+// a fiber yielding to Effect's scheduler would resume in the same batch, before the request is sent.
+const sendPending = Effect.async<void>((resume) => {
+  const pending = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(pending))
+})
+
+/**
+ * Downloads every line of a job in time order into `sink`, page by page, so memory stays bounded however
+ * long the log is. The next page is asked for as soon as a page is read, before `sink` has the page: the
+ * platform prepares one page while the previous one is written, and no more than one request is in
+ * flight, so at most two pages are held at once.
  */
 export const downloadLogs = <E, R>(
   jobId: string,
   sink: (lines: ReadonlyArray<LogLine>) => Effect.Effect<void, E, R>,
   options: LogPods & { readonly from?: number; readonly to?: number } = {},
 ): Effect.Effect<DownloadSummary, InspireError | E, Platform | R> =>
-  Effect.gen(function* () {
-    const pods = yield* podsOf(jobId, options.pod)
-    // Nothing lies after now or before the first line: a window reaching past either end (a --since
-    // of years ago, an --until in the future) would otherwise cost one request per empty window.
-    const now = yield* Clock.currentTimeMillis
-    const to = Math.min(options.to ?? now, now)
-    let ids = new Set<string>()
-    let lines = 0
-    let requests = 0
-    const crowdedAt: number[] = []
-    const first = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 })
-    requests++
-    if (first[0] === undefined) return { lines, requests, crowdedAt }
-    let cursor = Math.max(options.from ?? 0, first[0].timestampMs)
-    for (;;) {
-      const windowEnd = cursor + WINDOW_MS
-      const page = yield* queryLogs({
-        jobId,
-        pods,
-        order: "ascend",
-        size: MAX_LOG_PAGE,
-        startMs: cursor,
-        endMs: windowEnd,
-      })
+  Effect.scoped(
+    Effect.gen(function* () {
+      const pods = yield* podsOf(jobId, options.pod)
+      // Nothing lies after now or before the first line: a window reaching past either end (a --since
+      // of years ago, an --until in the future) would otherwise cost one request per empty window.
+      const now = yield* Clock.currentTimeMillis
+      const to = Math.min(options.to ?? now, now)
+      const crowdedAt: number[] = []
+      const first = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 })
+      let requests = 1
+      let lines = 0
+      if (first[0] === undefined) return { lines, requests, crowdedAt }
+      const pageAt = (cursor: number) =>
+        queryLogs({ jobId, pods, order: "ascend", size: MAX_LOG_PAGE, startMs: cursor, endMs: cursor + WINDOW_MS })
+      let walk: Walk | undefined = { cursor: Math.max(options.from ?? 0, first[0].timestampMs), ids: new Set() }
+      // The page in flight is asked for in a fiber of its own, which hands the page over through `arrived`
+      // rather than as its result: a finished fiber's result stays reachable until a full collection, and
+      // through it every page outlived the young generation (a heap growing by megabytes a second).
+      let arrived: ReadonlyArray<LogLine> = []
+      const ask = (cursor: number) =>
+        Effect.forkScoped(
+          Effect.map(pageAt(cursor), (page) => {
+            arrived = page
+          }),
+        )
+      const arrival = (fiber: Effect.Effect<void, InspireError>) =>
+        Effect.map(fiber, () => {
+          const page = arrived
+          arrived = []
+          return page
+        })
+      // The request in flight; the walk's end, however it ends, interrupts it.
+      let asked = yield* ask(walk.cursor)
       requests++
-      const fresh = page.filter((l) => !ids.has(l.id))
-      if (fresh.length > 0) yield* sink(fresh)
-      lines += fresh.length
-      const last = page.at(-1)
-      if (page.length === MAX_LOG_PAGE && last !== undefined) {
-        if (last.timestampMs === cursor && fresh.length === 0) {
-          // A whole page within one millisecond: step past it rather than ask the same thing again.
-          crowdedAt.push(cursor)
-          cursor += 1
-          ids = new Set()
-          continue
+      while (walk !== undefined) {
+        const step = stepWalk(walk, yield* arrival(asked), to, crowdedAt)
+        walk = step.next
+        if (walk !== undefined) {
+          asked = yield* ask(walk.cursor)
+          requests++
+          yield* sendPending
         }
-        const next = last.timestampMs === cursor ? ids : new Set<string>()
-        for (const l of page) if (l.timestampMs === last.timestampMs) next.add(l.id)
-        ids = next
-        cursor = last.timestampMs
-        continue
+        if (step.fresh.length > 0) yield* sink(step.fresh)
+        lines += step.fresh.length
       }
-      if (windowEnd >= to) return { lines, requests, crowdedAt }
-      cursor = windowEnd + 1
-      ids = new Set()
-    }
-  })
+      return { lines, requests, crowdedAt }
+    }),
+  )

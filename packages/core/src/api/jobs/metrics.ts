@@ -4,6 +4,7 @@ import { MetricName, type MetricSeries } from "../../domain/metrics/series.js"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, firstAvailable, Num, Text } from "../support.js"
 import { getHpcJob } from "./hpc.js"
@@ -57,7 +58,7 @@ const placementOf = (jobId: string) =>
     const kind = ref.right.kind
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect.fail(
-        invalidInput(`${jobId} is not a training or HPC job.`, `Pass a job-… or hpc-job-… id (${callWord("jobs")}).`),
+        invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") })),
       )
     const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId)
     return {
@@ -76,7 +77,7 @@ const queryOne = (
     const platform = yield* Platform
     // Only the first metric type is honoured (§4.13), so each metric is its own call.
     const body = { metric_types: [metric], filter, time_range: timeRange }
-    const data = yield* firstAvailable("read the job's metrics", [
+    const data = yield* firstAvailable(msg("api-read-metrics"), [
       platform.v2("train", "GetTaskMetric", body, { idempotent: true }),
       platform.v1("POST", "cluster_metric/resource_metric_by_time", body, { idempotent: true }),
     ])
@@ -104,7 +105,7 @@ export const getJobMetrics = (
 ): Effect.Effect<JobMetrics, InspireError, Platform> =>
   Effect.gen(function* () {
     if (!(options.timeRangeSeconds > 0))
-      return yield* Effect.fail(invalidInput("The time range must be positive.", "Ask for e.g. 3600 seconds."))
+      return yield* Effect.fail(invalidInput(msg("api-bad-range"), msg("api-bad-range-hint")))
     const place = yield* placementOf(jobId)
     const end = Math.floor((options.endMs ?? (yield* Clock.currentTimeMillis)) / 1000)
     const start = end - Math.floor(options.timeRangeSeconds)

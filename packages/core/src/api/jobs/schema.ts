@@ -106,36 +106,40 @@ const RawFramework = z.object({
 })
 
 /** A training job as OA, V1 and V2 return it. */
-export const RawTrainingJob = RawJobBase.extend({
-  command: Text,
-  envs: z
-    .array(z.object({ name: Text, value: Text }).passthrough())
-    .nullish()
-    .catch(undefined),
-  node_count: Num,
-  gpu_count: Num,
-  framework: Text,
-  running_round: Num,
-  framework_config: z.array(RawFramework).nullish(),
-})
+export const RawTrainingJob = z.lazy(() =>
+  RawJobBase.extend({
+    command: Text,
+    envs: z
+      .array(z.object({ name: Text, value: Text }).passthrough())
+      .nullish()
+      .catch(undefined),
+    node_count: Num,
+    gpu_count: Num,
+    framework: Text,
+    running_round: Num,
+    framework_config: z.array(RawFramework).nullish(),
+  }),
+)
 
 /** An HPC job as OA, V1 and V2 return it. */
-export const RawHpcJob = RawJobBase.extend({
-  entrypoint: Text,
-  command: Text,
-  image: Text,
-  image_type: Text,
-  instance_count: Num,
-  number_of_tasks: Num,
-  cpus_per_task: Num,
-  memory_per_cpu: Text,
-  ttl_after_finish_seconds: Num,
-  spec_id: Text,
-  quota_id: Text,
-  slurm_cluster_spec: z
-    .object({ nodes: z.array(z.string()).nullish(), predef_quota_id: Text, cpu: Num, mem_gi: Num })
-    .nullish(),
-})
+export const RawHpcJob = z.lazy(() =>
+  RawJobBase.extend({
+    entrypoint: Text,
+    command: Text,
+    image: Text,
+    image_type: Text,
+    instance_count: Num,
+    number_of_tasks: Num,
+    cpus_per_task: Num,
+    memory_per_cpu: Text,
+    ttl_after_finish_seconds: Num,
+    spec_id: Text,
+    quota_id: Text,
+    slurm_cluster_spec: z
+      .object({ nodes: z.array(z.string()).nullish(), predef_quota_id: Text, cpu: Num, mem_gi: Num })
+      .nullish(),
+  }),
+)
 
 const LEVELS: ReadonlySet<string> = new Set(["LOW", "NORMAL", "HIGH"])
 

@@ -3,6 +3,7 @@ import { Effect, Either, Schedule } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { RawTrainingJob, type TrainingJob, toTrainingJob } from "./schema.js"
@@ -26,18 +27,18 @@ export interface JobList<J> {
   readonly truncated: boolean
 }
 
-const requireId = (id: string, what: string) =>
+const requireId = (id: string) =>
   id.trim() === ""
-    ? Effect.fail(invalidInput(`No ${what} id was given.`, `Pass the job id (${callWord("jobs")} lists them).`))
+    ? Effect.fail(invalidInput(msg("api-no-training-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })))
     : Effect.void
 
 /** A training job's detail: OA `train_job/detail`, else V2 `train.GetJob`, else V1 `train_job/detail`. */
 export const getTrainingJob = (jobId: string): Effect.Effect<TrainingJob, InspireError, Platform> =>
   Effect.gen(function* () {
-    yield* requireId(jobId, "training job")
+    yield* requireId(jobId)
     const platform = yield* Platform
     const body = { job_id: jobId }
-    const data = yield* firstAvailable("read the training job", [
+    const data = yield* firstAvailable(msg("api-read-training-job"), [
       platform.openapi("train_job/detail", body, { idempotent: true }),
       platform.v2("train", "GetJob", body, { idempotent: true }),
       platform.v1("POST", "train_job/detail", body, {
@@ -66,11 +67,11 @@ export const listTrainingJobs = (
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
+        invalidInput(msg("api-no-workspace"), msg("api-pass-workspace-hint", { call: callWord("status") })),
       )
     const platform = yield* Platform
     const body = listBody(input)
-    const collected = yield* firstAvailable("list training jobs", [
+    const collected = yield* firstAvailable(msg("api-list-training-jobs"), [
       collectPages(
         (page, size) =>
           Effect.flatMap(platform.v2("train", "ListJobs", body(page, size), { idempotent: true }), (d) =>
@@ -119,8 +120,8 @@ export const retryTooEarly = <A, R>(stop: Effect.Effect<A, InspireError, R>): Ef
     isTooEarly(e)
       ? new InspireError({
           reason: "Conflict",
-          message: `${e.message} The job is still being created.`,
-          hint: `Wait a few seconds and stop it again (${callWord("stop")}).`,
+          message: msg("api-still-creating", { message: e.message }),
+          hint: msg("api-still-creating-hint", { call: callWord("stop") }),
           ...(e.code !== undefined ? { code: e.code } : {}),
         })
       : e,
@@ -168,12 +169,12 @@ export const stopTrainingJob = (
   listed?: ListedStatus,
 ): Effect.Effect<StopResult, InspireError, Platform> =>
   Effect.gen(function* () {
-    yield* requireId(jobId, "training job")
+    yield* requireId(jobId)
     const platform = yield* Platform
     const body = { job_id: jobId }
     const send = retryTooEarly(
       writeWithFallback(
-        "stop the training job",
+        msg("api-stop-what", { what: msg("api-the-training-job") }),
         platform.openapi("train_job/stop", body, WRITE),
         platform.v2("train", "StopJob", body, WRITE),
       ),

@@ -3,6 +3,7 @@ import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
+import { msg } from "../../words/message.js"
 import { type Lab, labCall, labFailure, labSend } from "./lab.js"
 
 // The Jupyter contents API (`<lab>/api/contents/<path>`): paths are relative to the Jupyter server's root
@@ -20,19 +21,21 @@ export interface RemoteEntry {
   readonly modified: string | undefined
 }
 
-const Model = z
-  .object({
-    name: z.string().default(""),
-    path: z.string().default(""),
-    type: z.enum(["file", "directory", "notebook"]).catch("file"),
-    size: z.number().nullish(),
-    last_modified: z.string().nullish(),
-    format: z.string().nullish(),
-    content: z.unknown().optional(),
-    hash: z.string().nullish(),
-    hash_algorithm: z.string().nullish(),
-  })
-  .loose()
+const Model = z.lazy(() =>
+  z
+    .object({
+      name: z.string().default(""),
+      path: z.string().default(""),
+      type: z.enum(["file", "directory", "notebook"]).catch("file"),
+      size: z.number().nullish(),
+      last_modified: z.string().nullish(),
+      format: z.string().nullish(),
+      content: z.unknown().optional(),
+      hash: z.string().nullish(),
+      hash_algorithm: z.string().nullish(),
+    })
+    .loose(),
+)
 
 type RawModel = z.output<typeof Model>
 
@@ -51,7 +54,7 @@ export const normalizeRemotePath = (raw: string): Effect.Effect<string, InspireE
     .split("/")
     .filter((p) => p !== "" && p !== ".")
   if (parts.includes(".."))
-    return Effect.fail(invalidInput(`The path "${raw}" goes up with "..".`, "Name the folder from the root down."))
+    return Effect.fail(invalidInput(msg("jupyter-path-up", { path: raw }), msg("jupyter-path-up-fix")))
   return Effect.succeed(parts.join("/"))
 }
 
@@ -65,8 +68,8 @@ const decodeModel = (data: unknown, path: string): Effect.Effect<RawModel, Inspi
     : Effect.fail(
         new InspireError({
           reason: "PlatformError",
-          message: `The notebook's Jupyter server described "${path}" in a form this client does not read.`,
-          hint: "Report it, with the notebook's Jupyter version.",
+          message: msg("jupyter-unreadable-model", { path }),
+          hint: msg("jupyter-unreadable-model-fix"),
         }),
       )
 }
@@ -89,11 +92,11 @@ export const listRemote = (
     const data = yield* labCall(
       lab,
       { method: "GET", path: `${urlPath(path)}?content=1` },
-      `the folder "${path || "/"}"`,
+      msg("jupyter-what-folder", { path: path || "/" }),
     )
     const model = yield* decodeModel(data, path)
     if (model.type !== "directory")
-      return yield* Effect.fail(invalidInput(`"${path}" is a file, not a folder.`, "List its folder instead."))
+      return yield* Effect.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-list")))
     const items = Array.isArray(model.content) ? model.content : []
     const entries: RemoteEntry[] = []
     for (const item of items) entries.push(entryOf(yield* decodeModel(item, path)))
@@ -121,12 +124,12 @@ export const readRemoteFile = (
       return yield* Effect.fail(
         new InspireError({
           reason: "NotFound",
-          message: `There is no "${path}" in the notebook.`,
-          hint: "List its folder to see what is there.",
+          message: msg("jupyter-no-such", { path }),
+          hint: msg("jupyter-no-such-fix"),
         }),
       )
     if (entry.type === "directory")
-      return yield* Effect.fail(invalidInput(`"${path}" is a folder.`, "Read a file, or list the folder."))
+      return yield* Effect.fail(invalidInput(msg("jupyter-is-folder", { path }), msg("jupyter-is-folder-fix")))
     if (entry.size !== undefined && entry.size > limit) return yield* Effect.fail(tooLarge(path, entry.size, limit))
     const data = yield* labCall(
       lab,
@@ -142,10 +145,7 @@ export const readRemoteFile = (
 
 /** The failure for a file over a limit. */
 export const tooLarge = (path: string, size: number, limit: number): InspireError =>
-  invalidInput(
-    `"${path}" has ${size} bytes, more than the ${limit} bytes moved in one piece.`,
-    "Split or compress it, or move it through shared storage instead.",
-  )
+  invalidInput(msg("jupyter-file-too-large", { path, size, limit }), msg("jupyter-file-too-large-fix"))
 
 /** Writes a remote file (base64). The caller decides about overwriting (see `statRemote`). */
 export const writeRemoteFile = (lab: Lab, path: string, bytes: Buffer): Effect.Effect<void, InspireError, Transport> =>
@@ -161,7 +161,7 @@ export const writeRemoteFile = (lab: Lab, path: string, bytes: Buffer): Effect.E
             write: true,
             timeout: "5 minutes",
           },
-          `writing "${path}"`,
+          msg("jupyter-what-writing", { path }),
         ),
       )
 
@@ -171,11 +171,11 @@ export const makeRemoteFolder = (lab: Lab, path: string): Effect.Effect<void, In
     const there = yield* statRemote(lab, path)
     if (there?.type === "directory") return
     if (there !== undefined)
-      return yield* Effect.fail(invalidInput(`"${path}" is a file, not a folder.`, "Choose another destination."))
+      return yield* Effect.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-other")))
     yield* labCall(
       lab,
       { method: "PUT", path: urlPath(path), body: { type: "directory" }, write: true },
-      `making the folder "${path}"`,
+      msg("jupyter-what-mkdir", { path }),
     )
   })
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { Clock, Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { Lab } from "./lab.js"
 import { type MarkedOptions, type MarkedRun, marked, markersOf, runMarked, shellQuote } from "./marked.js"
@@ -36,8 +37,8 @@ export const checkEnv = (env: Readonly<Record<string, string>> | undefined): Eff
     ? Effect.void
     : Effect.fail(
         invalidInput(
-          `Not a variable name: ${bad.map((b) => `"${b}"`).join(", ")}.`,
-          "Variable names are letters, digits and _, not starting with a digit (KEY=VALUE).",
+          msg("jupyter-bad-env", { names: bad.map((b) => `"${b}"`).join(", ") }),
+          msg("jupyter-bad-env-fix"),
         ),
       )
 }
@@ -62,8 +63,10 @@ export const OUTPUT_KEEP = 100_000
 const dropped = (lab: Lab, seconds: number, detached: boolean): InspireError =>
   new InspireError({
     reason: "PlatformError",
-    message: `The notebook's Jupyter gateway closed the terminal connection after ${seconds} s, before the command finished${detached ? "" : "; the command was stopped with its terminal"}.`,
-    hint: `The gateway drops terminal connections after 10–30 minutes: start long commands detached (${callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" })}), then read them back with attach.`,
+    message: detached ? msg("jupyter-dropped-detached", { seconds }) : msg("jupyter-dropped", { seconds }),
+    hint: msg("jupyter-dropped-fix", {
+      call: callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" }),
+    }),
     retryable: true,
   })
 
@@ -76,8 +79,11 @@ const running = (lab: Lab, script: string, markers: ReturnType<typeof markersOf>
           ? e
           : new InspireError({
               reason: "PlatformError",
-              message: `The terminal of notebook ${lab.notebook.name || lab.notebook.id} failed: ${e instanceof Error ? e.message.replaceAll(lab.token, "***") : "unknown error"}.`,
-              hint: "Try again.",
+              message: msg("jupyter-terminal-failed", {
+                notebook: lab.notebook.name || lab.notebook.id,
+                error: e instanceof Error ? e.message.replaceAll(lab.token, "***") : msg("jupyter-unknown-error"),
+              }),
+              hint: msg("jupyter-try-again"),
               retryable: true,
             }),
     }),
@@ -116,12 +122,7 @@ const ID = /^[a-z0-9][a-z0-9-]{3,40}$/
 export const checkExecId = (id: string): Effect.Effect<string, InspireError> =>
   ID.test(id)
     ? Effect.succeed(id)
-    : Effect.fail(
-        invalidInput(
-          `"${id}" is not the id of a detached command.`,
-          "Use the id that detach printed, e.g. x1a2b3c4d5e6.",
-        ),
-      )
+    : Effect.fail(invalidInput(msg("jupyter-bad-exec-id", { id }), msg("jupyter-bad-exec-id-fix")))
 
 /** Where a detached command keeps its files in the notebook (the shell expands `$HOME`). */
 export const execDir = (id: string): string => `"$HOME"/.inspire/exec/${id}`
@@ -160,8 +161,11 @@ export const detachCommand = (lab: Lab, spec: CommandSpec): Effect.Effect<Detach
       return yield* Effect.fail(
         new InspireError({
           reason: "PlatformError",
-          message: `The command could not be started detached in notebook ${lab.notebook.name || lab.notebook.id}${run.output.trim() !== "" ? `: ${run.output.trim().slice(0, 300)}` : ""}.`,
-          hint: "Check the folder (cwd) and that the notebook's home folder is writable.",
+          message: msg("jupyter-detach-failed", {
+            notebook: lab.notebook.name || lab.notebook.id,
+            output: run.output.trim() !== "" ? `: ${run.output.trim().slice(0, 300)}` : "",
+          }),
+          hint: msg("jupyter-detach-failed-fix"),
         }),
       )
     return { id, folder: run.output.trim() || `~/.inspire/exec/${id}` }

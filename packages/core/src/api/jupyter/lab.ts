@@ -6,6 +6,7 @@ import type { ProxySettings } from "../../platform/dispatcher.js"
 import { fromTransportFailure } from "../../platform/failures.js"
 import { Transport } from "../../platform/transport.js"
 import { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { getNotebook, listNotebooks } from "../notebooks/read.js"
 import { AccessUrls, type Notebook } from "../notebooks/schema.js"
@@ -46,7 +47,7 @@ export const notebookIdInUrl = (text: string): string | undefined => {
   return undefined
 }
 
-const LIST_HINT = `${callWord("notebook", { action: "list" })} lists the notebooks of a workspace; pass the workspace when the notebook is not in the default one.`
+const listHint = (): string => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) })
 
 /**
  * The notebook a user named: its id, a unique id prefix, its name (matched as every name is, domain/names.ts)
@@ -58,14 +59,11 @@ export const resolveNotebook = <R>(
 ): Effect.Effect<Notebook, InspireError, Platform | R> =>
   Effect.gen(function* () {
     const wanted = ref.trim()
-    if (wanted === "") return yield* Effect.fail(invalidInput("No notebook was named.", LIST_HINT))
+    if (wanted === "") return yield* Effect.fail(invalidInput(msg("jupyter-no-notebook-named"), listHint()))
     const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : undefined
     if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === undefined)
       return yield* Effect.fail(
-        invalidInput(
-          "The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or notebook_id query part).",
-          `Paste the notebook's console or Jupyter URL, or name it by name or id; ${LIST_HINT}`,
-        ),
+        invalidInput(msg("jupyter-url-no-notebook"), msg("jupyter-url-no-notebook-fix", { hint: listHint() })),
       )
     const id = fromUrl ?? (new RegExp(`^${UUID}$`, "i").test(wanted) ? wanted.toLowerCase() : undefined)
     if (id !== undefined) return yield* getNotebook(id)
@@ -82,19 +80,23 @@ export const resolveNotebook = <R>(
     if (several.length > 0)
       return yield* Effect.fail(
         invalidInput(
-          `"${wanted}" matches ${several.length} notebooks: ${several
-            .slice(0, 5)
-            .map((n) => `${n.name} (${n.id})`)
-            .join(", ")}.`,
-          "Name one by its full name or id.",
+          msg("jupyter-several", {
+            wanted,
+            count: several.length,
+            names: several
+              .slice(0, 5)
+              .map((n) => `${n.name} (${n.id})`)
+              .join(", "),
+          }),
+          msg("jupyter-several-fix"),
           { candidates: several.map((n) => ({ id: n.id, name: n.name })) },
         ),
       )
     return yield* Effect.fail(
       new InspireError({
         reason: "NotFound",
-        message: `No notebook is named "${wanted}" or has an id starting with it.`,
-        hint: LIST_HINT,
+        message: msg("jupyter-not-found", { wanted }),
+        hint: listHint(),
         candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name })),
       }),
     )
@@ -103,8 +105,11 @@ export const resolveNotebook = <R>(
 const notRunning = (n: Notebook): InspireError =>
   new InspireError({
     reason: "Conflict",
-    message: `Notebook ${n.name || n.id} is ${n.status.raw || "not running"}; commands and files need it RUNNING.`,
-    hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: n.id })} and wait until it is RUNNING.`,
+    message: msg("jupyter-not-running", {
+      notebook: n.name || n.id,
+      status: n.status.raw || msg("jupyter-state-not-running"),
+    }),
+    hint: msg("jupyter-not-running-fix", { call: callWord("notebook", { action: "start", notebook_id: n.id }) }),
   })
 
 /** Reads the lab base and token from an access URL (`…/jupyter/<id>/<token>/lab?token=<token>`). */
@@ -131,7 +136,7 @@ export const labOf = (notebook: Notebook): Effect.Effect<Lab, InspireError, Plat
       .v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook.id }, { idempotent: true })
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(surfaceError(e, { hint: "Open the notebook's Jupyter from the console instead." })),
+          Effect.fail(surfaceError(e, { hint: msg("jupyter-open-console") })),
         ),
       )
     const urls = yield* decode(AccessUrls, data, "notebook.GetNotebookAccessUrl")
@@ -143,8 +148,8 @@ export const labOf = (notebook: Notebook): Effect.Effect<Lab, InspireError, Plat
       return yield* Effect.fail(
         new InspireError({
           reason: "PlatformError",
-          message: `The platform gave notebook ${notebook.name || notebook.id} no Jupyter address with a token.`,
-          hint: "Wait a minute after it becomes RUNNING and try again, or open it from the console.",
+          message: msg("jupyter-no-address", { notebook: notebook.name || notebook.id }),
+          hint: msg("jupyter-no-address-fix"),
         }),
       )
     return lab
@@ -206,27 +211,26 @@ export const labFailure = (lab: Lab, answer: LabAnswer, what: string): InspireEr
   if (answer.status === 401 || answer.status === 403)
     return new InspireError({
       reason: "Forbidden",
-      message: `The Jupyter server of notebook ${name} refused its token (HTTP ${answer.status}) for ${what}.`,
-      hint: `The token changes when the notebook restarts, and a fresh one is read on every call: try again; if it persists, check the notebook with ${callWord("notebook", { action: "detail", notebook_id: lab.notebook.id })}.`,
+      message: msg("jupyter-token-refused", { notebook: name, status: answer.status, what }),
+      hint: msg("jupyter-token-refused-fix", {
+        call: callWord("notebook", { action: "detail", notebook_id: lab.notebook.id }),
+      }),
     })
   if (answer.status === 413)
     return invalidInput(
-      `The Jupyter server of notebook ${name} refused ${what}: too large (HTTP 413)${messageOf(answer, lab)}.`,
-      "Send a smaller file, or split it.",
+      msg("jupyter-too-large", { notebook: name, what, detail: messageOf(answer, lab) }),
+      msg("jupyter-too-large-fix"),
     )
   if (answer.status === 404)
     return new InspireError({
       reason: "NotFound",
-      message: `The Jupyter server of notebook ${name} found nothing for ${what} (HTTP 404)${messageOf(answer, lab)}.`,
-      hint: "Check the path; a notebook that was just started may need a minute before its Jupyter answers.",
+      message: msg("jupyter-nothing", { notebook: name, what, detail: messageOf(answer, lab) }),
+      hint: msg("jupyter-nothing-fix"),
     })
   return new InspireError({
     reason: answer.status >= 500 ? "PlatformError" : "InvalidInput",
-    message: `The Jupyter server of notebook ${name} answered HTTP ${answer.status} to ${what}${messageOf(answer, lab)}.`,
-    hint:
-      answer.status >= 500
-        ? "Try again in a minute; if it persists, restart the notebook from the console."
-        : "Check the request's path and content.",
+    message: msg("jupyter-http", { notebook: name, status: answer.status, what, detail: messageOf(answer, lab) }),
+    hint: answer.status >= 500 ? msg("jupyter-http-retry") : msg("jupyter-http-check"),
     ...(answer.status >= 500 ? { retryable: true } : {}),
   })
 }
@@ -251,13 +255,16 @@ export const waitForLab = (lab: Lab): Effect.Effect<void, InspireError, Transpor
       const answer = yield* labSend(lab, { method: "GET", path: "/api/status" })
       if (answer.status >= 200 && answer.status < 300) return
       const waiting = answer.status === 404 || answer.status >= 500
-      if (!waiting) return yield* Effect.fail(labFailure(lab, answer, "its status"))
+      if (!waiting) return yield* Effect.fail(labFailure(lab, answer, msg("jupyter-what-status")))
       if (attempt >= READY_ATTEMPTS)
         return yield* Effect.fail(
           new InspireError({
             reason: "Conflict",
-            message: `Notebook ${lab.notebook.name || lab.notebook.id} is RUNNING, but its Jupyter server is not answering yet (HTTP ${answer.status}).`,
-            hint: "Wait a minute and try again; if it persists, restart the notebook from the console.",
+            message: msg("jupyter-not-ready", {
+              notebook: lab.notebook.name || lab.notebook.id,
+              status: answer.status,
+            }),
+            hint: msg("jupyter-not-ready-fix"),
             retryable: true,
           }),
         )

@@ -2,6 +2,7 @@ import { Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { makeDispatcher } from "../../platform/dispatcher.js"
 import type { Transport } from "../../platform/transport.js"
+import { msg } from "../../words/message.js"
 import { type Lab, labCall, labSend } from "./lab.js"
 
 /** How a terminal's socket ended: the shell exited (`ended`), we closed it (`closed`), or it was cut (`dropped`). */
@@ -21,15 +22,15 @@ export const createTerminal = (lab: Lab): Effect.Effect<string, InspireError, Tr
     const answer = yield* labCall(
       lab,
       { method: "POST", path: "/api/terminals", write: true, idempotent: false },
-      "opening a terminal",
+      msg("jupyter-what-terminal"),
     )
     const name = (answer as { name?: unknown } | undefined)?.name
     if (typeof name !== "string" || name === "")
       return yield* Effect.fail(
         new InspireError({
           reason: "PlatformError",
-          message: "The notebook's Jupyter server opened a terminal but did not name it.",
-          hint: "Try again; if it persists, restart the notebook from the console.",
+          message: msg("jupyter-terminal-unnamed"),
+          hint: msg("jupyter-http-retry"),
         }),
       )
     return name
@@ -64,8 +65,8 @@ const OPEN_TIMEOUT_MS = 30_000
 const socketFailure = (lab: Lab, why: string): InspireError =>
   new InspireError({
     reason: "PlatformError",
-    message: `The terminal connection to notebook ${lab.notebook.name || lab.notebook.id} failed: ${why}.`,
-    hint: "Try again; the notebook's Jupyter gateway sometimes refuses or drops terminal connections.",
+    message: msg("jupyter-socket-failed", { notebook: lab.notebook.name || lab.notebook.id, why }),
+    hint: msg("jupyter-socket-failed-fix"),
     retryable: true,
   })
 
@@ -109,7 +110,7 @@ export const connectTerminal = async (
     const timer = setTimeout(() => {
       closing = true
       socket.close()
-      reject(socketFailure(lab, "it did not open in time"))
+      reject(socketFailure(lab, msg("jupyter-socket-timeout")))
     }, OPEN_TIMEOUT_MS)
     socket.addEventListener("open", () => {
       clearTimeout(timer)
@@ -117,7 +118,7 @@ export const connectTerminal = async (
     })
     socket.addEventListener("error", () => {
       clearTimeout(timer)
-      reject(socketFailure(lab, "the gateway refused it"))
+      reject(socketFailure(lab, msg("jupyter-socket-refused")))
     })
   })
   const frame = (data: unknown[]) => {

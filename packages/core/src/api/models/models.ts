@@ -6,20 +6,22 @@ import { createOnce } from "../../platform/create-once.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId, withTextMarker } from "../../platform/recover.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
 
 // Models exist only on V1 (the V2 `model` service answers 404), so there is nothing to fall back to.
 const REFERER = "/jobs/modelDeployment"
-const HINT = "The model registry is unavailable; see 模型部署 → 模型管理 in the console."
 
 const v1 = (method: "GET" | "POST", path: string, body: unknown, idempotent: boolean) =>
   Effect.flatMap(Platform, (p) =>
     p
       // Everything but the lists and details changes the registry: never sent on a dry run.
       .v1(method, path, body, { idempotent, referer: REFERER, write: /\/(create|delete)$/.test(path) })
-      .pipe(Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(surfaceError(e, { hint: HINT })))),
+      .pipe(
+        Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(surfaceError(e, { hint: msg("models-api-down") }))),
+      ),
   )
 
 /** Every model of a workspace (V1 `model/list`, all pages). */
@@ -29,7 +31,7 @@ export const listModels = (input: {
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
+        invalidInput(msg("models-api-no-workspace"), msg("models-api-no-workspace-fix", { call: callWord("status") })),
       )
     const all = yield* collectPages(
       (page, size) =>
@@ -53,7 +55,9 @@ export const getModel = (id: string): Effect.Effect<ModelDetail, InspireError, P
   Effect.gen(function* () {
     const modelId = id.trim()
     if (modelId === "")
-      return yield* Effect.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`))
+      return yield* Effect.fail(
+        invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") })),
+      )
     const model = yield* Effect.flatMap(v1("POST", "model/detail", { model_id: modelId }, true), (data) =>
       decode(RawModelRow, data, "model/detail"),
     )
@@ -133,7 +137,7 @@ export const createModel = (
       create,
       find,
       now: platform.clock.now,
-      what: "the model",
+      what: msg("models-api-what"),
       listHint: `${callWord("models", { action: "list" })}`,
     })
     return { modelId: created.value, recovered: created.recovered, attempts: created.attempts }
@@ -144,6 +148,8 @@ export const deleteModel = (id: string): Effect.Effect<void, InspireError, Platf
   Effect.gen(function* () {
     const modelId = id.trim()
     if (modelId === "")
-      return yield* Effect.fail(invalidInput("No model id was given.", `${callWord("models")} lists them.`))
+      return yield* Effect.fail(
+        invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") })),
+      )
     yield* v1("POST", "model/delete", { model_id: modelId }, true)
   })

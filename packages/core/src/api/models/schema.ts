@@ -82,31 +82,35 @@ const toModel = (m: ModelFields, extra: { projectName: string; latest: number | 
 const hasId = (m: ModelFields) => (m.model_id ?? m.id) !== undefined
 
 /** A row of `model/list` (`{model{…}, latest_version|next_version, project_name}`) or a flat model. */
-export const RawModelRow = ModelFields.extend({
-  model: ModelFields.optional(),
-  latest_version: OptionalNumber,
-  next_version: OptionalNumber,
-  project_name: Text,
-})
-  .refine((r) => (r.model !== undefined && hasId(r.model)) || hasId(r), { message: "a model needs model_id or id" })
-  .transform((r) => {
-    const fields = r.model !== undefined && hasId(r.model) ? r.model : r
-    const latest = r.latest_version ?? (r.next_version !== undefined ? r.next_version - 1 : undefined)
-    return toModel(
-      { ...fields, project_id: fields.project_id || r.project_id },
-      { projectName: r.project_name, latest, owner: r.user_name },
-    )
+export const RawModelRow = z.lazy(() =>
+  ModelFields.extend({
+    model: ModelFields.optional(),
+    latest_version: OptionalNumber,
+    next_version: OptionalNumber,
+    project_name: Text,
   })
+    .refine((r) => (r.model !== undefined && hasId(r.model)) || hasId(r), { message: "a model needs model_id or id" })
+    .transform((r) => {
+      const fields = r.model !== undefined && hasId(r.model) ? r.model : r
+      const latest = r.latest_version ?? (r.next_version !== undefined ? r.next_version - 1 : undefined)
+      return toModel(
+        { ...fields, project_id: fields.project_id || r.project_id },
+        { projectName: r.project_name, latest, owner: r.user_name },
+      )
+    }),
+)
 
 /** A page of `model/list` (`data.list`). */
-export const ModelPage = z
-  .object({
-    list: z.array(RawModelRow).optional(),
-    items: z.array(RawModelRow).optional(),
-    total: z.union([z.number(), z.string()]).optional(),
-  })
-  .loose()
-  .transform((p) => ({ items: p.list ?? p.items ?? [], total: p.total }))
+export const ModelPage = z.lazy(() =>
+  z
+    .object({
+      list: z.array(RawModelRow).optional(),
+      items: z.array(RawModelRow).optional(),
+      total: z.union([z.number(), z.string()]).optional(),
+    })
+    .loose()
+    .transform((p) => ({ items: p.list ?? p.items ?? [], total: p.total })),
+)
 
 /** One version of a model. */
 export interface ModelVersion {
@@ -118,40 +122,44 @@ export interface ModelVersion {
 }
 
 /** The answer of `GET model/{id}/versions`. */
-export const ModelVersions = z
-  .object({
-    list: z
-      .array(
-        z
-          .object({
-            version: OptionalNumber,
-            model_version: OptionalNumber,
-            size: OptionalNumber,
-            model_size_gb: OptionalNumber,
-            model_path: Text,
-            created_at: EpochMs,
-            is_vllm_compatible: z.boolean().optional(),
-          })
-          .loose()
-          .transform(
-            (v): ModelVersion => ({
-              version: v.version ?? v.model_version,
-              sizeGb: v.size ?? v.model_size_gb,
-              modelPath: v.model_path,
-              createdAt: v.created_at,
-              vllmCompatible: v.is_vllm_compatible ?? false,
-            }),
-          ),
-      )
-      .optional(),
-    next_version: OptionalNumber,
-  })
-  .loose()
-  .transform((v) => ({ versions: v.list ?? [], nextVersion: v.next_version }))
+export const ModelVersions = z.lazy(() =>
+  z
+    .object({
+      list: z
+        .array(
+          z
+            .object({
+              version: OptionalNumber,
+              model_version: OptionalNumber,
+              size: OptionalNumber,
+              model_size_gb: OptionalNumber,
+              model_path: Text,
+              created_at: EpochMs,
+              is_vllm_compatible: z.boolean().optional(),
+            })
+            .loose()
+            .transform(
+              (v): ModelVersion => ({
+                version: v.version ?? v.model_version,
+                sizeGb: v.size ?? v.model_size_gb,
+                modelPath: v.model_path,
+                createdAt: v.created_at,
+                vllmCompatible: v.is_vllm_compatible ?? false,
+              }),
+            ),
+        )
+        .optional(),
+      next_version: OptionalNumber,
+    })
+    .loose()
+    .transform((v) => ({ versions: v.list ?? [], nextVersion: v.next_version })),
+)
 
 /** The id a create returns (`model_id|id`). */
-export const CreatedModel = z
-  .object({ model_id: Id.optional(), id: Id.optional() })
-  .loose()
-  .refine((r) => (r.model_id ?? r.id) !== undefined, { message: "the answer has no model_id" })
-  .transform((r) => r.model_id ?? r.id ?? "")
+export const CreatedModel = z.lazy(() =>
+  z
+    .object({ model_id: Id.optional(), id: Id.optional() })
+    .loose()
+    .refine((r) => (r.model_id ?? r.id) !== undefined, { message: "the answer has no model_id" })
+    .transform((r) => r.model_id ?? r.id ?? ""),
+)

@@ -9,6 +9,7 @@ import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
@@ -72,14 +73,14 @@ export const prepareNotebook = (
       allowedLevels: input.spec.allowedPriorityLevels,
     })
     if (input.sharedMemoryGi !== undefined && !(input.sharedMemoryGi >= 0))
-      return yield* Effect.fail(invalidInput("Shared memory must be a positive number of GiB.", "Use e.g. 32 (GiB)."))
+      return yield* Effect.fail(invalidInput(msg("notebook-api-bad-shm"), msg("notebook-api-bad-shm-fix")))
     const registered =
       typeof input.image === "string" ? yield* findImageByAddress(image.address, input.workspaceId) : input.image
     if (registered === undefined)
       return yield* Effect.fail(
         invalidInput(
-          `The image ${image.address} is not registered in this workspace's registry.`,
-          `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`,
+          msg("notebook-api-image-unregistered", { image: image.address }),
+          msg("notebook-api-image-unregistered-fix", { call: callWord("images") }),
         ),
       )
     const spec = input.spec
@@ -147,9 +148,7 @@ export const createNotebook = (
           : platform.v1("POST", "notebook/create", body, { idempotent: false, write: true, referer: REFERER }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(
-          surfaceError(e, { hint: "Create the notebook from the console's 交互式建模 page, and report the failure." }),
-        ),
+        Effect.fail(surfaceError(e, { hint: msg("notebook-api-create-console") })),
       ),
       Effect.flatMap((data) => decode(CreatedNotebook, data, "notebook.CreateNotebook")),
     )
@@ -167,7 +166,7 @@ export const createNotebook = (
       detail: (id) => provide(getNotebook(id)),
       verdict: (n) => notebookVerdict(n, body),
       now: platform.clock.now,
-      what: "the notebook",
+      what: msg("notebook-api-what"),
       listHint: `${callWord("notebook", { action: "list" })}`,
     })
     const notebook = yield* Effect.option(getNotebook(created.value))

@@ -2,6 +2,7 @@ import { Effect } from "../../effect.js"
 import { InspireError, type SurfaceUnavailable, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { getNotebook } from "./read.js"
 import type { Notebook } from "./schema.js"
@@ -39,19 +40,25 @@ const operate = (notebook: Notebook, action: "StartNotebook" | "StopNotebook") =
             ),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(
-          surfaceError(e, { hint: "Use the console's 交互式建模 page for this notebook, and report the failure." }),
-        ),
+        Effect.fail(surfaceError(e, { hint: msg("notebook-api-use-console") })),
       ),
     )
   })
 
-const wouldSend = (notebook: Notebook, verb: string, request: PlannedRequest): NotebookAction => ({
-  notebook,
-  sent: false,
-  message: `Notebook ${label(notebook)} (${notebook.status.raw || "unknown state"}) would be ${verb}; nothing was sent.`,
-  planned: request,
-})
+const wouldSend = (notebook: Notebook, verb: "start" | "stop" | "delete", request: PlannedRequest): NotebookAction => {
+  const args = { notebook: label(notebook), status: notebook.status.raw || msg("notebook-state-unknown-long") }
+  return {
+    notebook,
+    sent: false,
+    message:
+      verb === "start"
+        ? msg("notebook-api-would-start", args)
+        : verb === "stop"
+          ? msg("notebook-api-would-stop", args)
+          : msg("notebook-api-would-delete", args),
+    planned: request,
+  }
+}
 
 /** Starts a stopped or failed notebook; starting one that is already up is reported, not sent (§6 rule 16). */
 export const startNotebook = (id: string, dryRun = false): Effect.Effect<NotebookAction, InspireError, Platform> =>
@@ -59,19 +66,23 @@ export const startNotebook = (id: string, dryRun = false): Effect.Effect<Noteboo
     const notebook = yield* getNotebook(id)
     const family = notebook.status.family
     if (family === "running" || family === "waiting")
-      return { notebook, sent: false, message: `Notebook ${label(notebook)} is already ${notebook.status.raw}.` }
+      return {
+        notebook,
+        sent: false,
+        message: msg("notebook-api-already", { notebook: label(notebook), status: notebook.status.raw }),
+      }
     if (family === "stopping")
       return yield* Effect.fail(
         new InspireError({
           reason: "Conflict",
-          message: `Notebook ${label(notebook)} is still stopping.`,
-          hint: `Wait until ${callWord("notebook")} shows it STOPPED, then start it.`,
+          message: msg("notebook-api-still-stopping", { notebook: label(notebook) }),
+          hint: msg("notebook-api-still-stopping-fix", { call: callWord("notebook") }),
         }),
       )
     if (dryRun)
-      return wouldSend(notebook, "started", plannedV2("notebook", "StartNotebook", { notebook_id: notebook.id }))
+      return wouldSend(notebook, "start", plannedV2("notebook", "StartNotebook", { notebook_id: notebook.id }))
     yield* operate(notebook, "StartNotebook")
-    return { notebook, sent: true, message: `Notebook ${label(notebook)} is starting.` }
+    return { notebook, sent: true, message: msg("notebook-api-starting", { notebook: label(notebook) }) }
   })
 
 /** Stops a notebook; stopping one that is already stopped is reported, not sent (§6 rule 16). */
@@ -80,11 +91,14 @@ export const stopNotebook = (id: string, dryRun = false): Effect.Effect<Notebook
     const notebook = yield* getNotebook(id)
     const family = notebook.status.family
     if (family === "stopped" || family === "stopping" || family === "failed" || family === "succeeded")
-      return { notebook, sent: false, message: `Notebook ${label(notebook)} is already ${notebook.status.raw}.` }
-    if (dryRun)
-      return wouldSend(notebook, "stopped", plannedV2("notebook", "StopNotebook", { notebook_id: notebook.id }))
+      return {
+        notebook,
+        sent: false,
+        message: msg("notebook-api-already", { notebook: label(notebook), status: notebook.status.raw }),
+      }
+    if (dryRun) return wouldSend(notebook, "stop", plannedV2("notebook", "StopNotebook", { notebook_id: notebook.id }))
     yield* operate(notebook, "StopNotebook")
-    return { notebook, sent: true, message: `Notebook ${label(notebook)} is stopping.` }
+    return { notebook, sent: true, message: msg("notebook-api-stopping", { notebook: label(notebook) }) }
   })
 
 /** Deletes a notebook, which the platform allows only from STOPPED or FAILED (§6 rule 16). */
@@ -96,12 +110,15 @@ export const deleteNotebook = (id: string, dryRun = false): Effect.Effect<Notebo
       return yield* Effect.fail(
         new InspireError({
           reason: "Conflict",
-          message: `Notebook ${label(notebook)} is ${notebook.status.raw || "in an unknown state"}; only a stopped or failed notebook can be deleted.`,
-          hint: `Stop it first with ${callWord("notebook", { action: "stop" })}, wait until it is STOPPED, then delete it.`,
+          message: msg("notebook-api-not-deletable", {
+            notebook: label(notebook),
+            status: notebook.status.raw || msg("notebook-api-state-in-unknown"),
+          }),
+          hint: msg("notebook-api-not-deletable-fix", { call: callWord("notebook", { action: "stop" }) }),
         }),
       )
     if (dryRun)
-      return wouldSend(notebook, "deleted", plannedV2("notebook", "DeleteNotebook", { notebook_id: notebook.id }))
+      return wouldSend(notebook, "delete", plannedV2("notebook", "DeleteNotebook", { notebook_id: notebook.id }))
     const platform = yield* Platform
     yield* platform
       .v2("notebook", "DeleteNotebook", { notebook_id: notebook.id }, { idempotent: true, write: true })
@@ -116,10 +133,8 @@ export const deleteNotebook = (id: string, dryRun = false): Effect.Effect<Notebo
               }),
         ),
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(
-            surfaceError(e, { hint: "Delete it from the console's 交互式建模 page, and report the failure." }),
-          ),
+          Effect.fail(surfaceError(e, { hint: msg("notebook-api-delete-console") })),
         ),
       )
-    return { notebook, sent: true, message: `Notebook ${label(notebook)} was deleted.` }
+    return { notebook, sent: true, message: msg("notebook-api-deleted", { notebook: label(notebook) }) }
   })

@@ -4,6 +4,7 @@ import { Effect, Either } from "../../effect.js"
 import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode } from "../support.js"
 import { AccessUrls, type Notebook, NotebookPage, RawNotebook } from "./schema.js"
@@ -38,7 +39,10 @@ export const listNotebooks = (input: ListNotebooksInput): Effect.Effect<Notebook
   Effect.gen(function* () {
     if (input.workspaceId.trim() === "")
       return yield* Effect.fail(
-        invalidInput("No workspace was given.", `Pass a workspace id (${callWord("status")} lists them).`),
+        invalidInput(
+          msg("notebook-api-no-workspace"),
+          msg("notebook-api-no-workspace-fix", { call: callWord("status") }),
+        ),
       )
     const platform = yield* Platform
     const v2 = collectPages(
@@ -63,7 +67,7 @@ export const listNotebooks = (input: ListNotebooksInput): Effect.Effect<Notebook
     const all = yield* v2.pipe(
       Effect.catchTag("SurfaceUnavailable", () => v1),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { hint: "Neither notebook list answers; try again later or use the console." })),
+        Effect.fail(surfaceError(e, { hint: msg("notebook-api-list-down") })),
       ),
     )
     const status = input.status
@@ -78,8 +82,8 @@ export const notebookIdOf = (raw: string): Either.Either<string, InspireError> =
       ? Either.right(ref.id)
       : Either.left(
           invalidInput(
-            `"${raw}" is not a notebook id (it is a ${ref.kind} id).`,
-            `Notebook ids are bare UUIDs; ${callWord("notebook", { action: "list" })} lists them.`,
+            msg("notebook-api-not-notebook-id", { raw, kind: ref.kind }),
+            msg("notebook-api-not-notebook-id-fix", { call: callWord("notebook", { action: "list" }) }),
           ),
         ),
   )
@@ -97,7 +101,7 @@ export const getNotebook = (id: string): Effect.Effect<Notebook, InspireError, P
         }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { hint: "Neither notebook detail answers; try again later or use the console." })),
+        Effect.fail(surfaceError(e, { hint: msg("notebook-api-detail-down") })),
       ),
     )
     return yield* decode(RawNotebook, data, "notebook.GetNotebook")
@@ -113,8 +117,11 @@ export const getNotebookAccessUrl = (
       return yield* Effect.fail(
         new InspireError({
           reason: "Conflict",
-          message: `Notebook ${notebook.name || notebook.id} is ${notebook.status.raw || "not running"}, so it has no access URL.`,
-          hint: `Start it with ${callWord("notebook", { action: "start" })} and wait until it is RUNNING.`,
+          message: msg("notebook-api-no-access", {
+            notebook: notebook.name || notebook.id,
+            status: notebook.status.raw || msg("notebook-state-not-running"),
+          }),
+          hint: msg("notebook-api-no-access-fix", { call: callWord("notebook", { action: "start" }) }),
         }),
       )
     const platform = yield* Platform
@@ -124,7 +131,7 @@ export const getNotebookAccessUrl = (
         Effect.catchTag("SurfaceUnavailable", (e) =>
           Effect.fail(
             surfaceError(e, {
-              hint: `Open the notebook from the console instead (${callWord("notebook")} shows the link).`,
+              hint: msg("notebook-api-open-console", { call: callWord("notebook") }),
             }),
           ),
         ),

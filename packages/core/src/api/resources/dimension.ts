@@ -3,7 +3,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages, type Page } from "../../platform/paging.js"
-import { decode, READ_HINT } from "../support.js"
+import { decode, readHint } from "../support.js"
 
 /** The console page a workspace's resource listings are read from (their V1 Referer). */
 export const spacesOverview = (workspaceId: string): string => `/jobs/spacesOverview?spaceId=${workspaceId}`
@@ -50,7 +50,7 @@ export const workspaceDimension = <A>(
           }),
         ),
       ),
-      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(surfaceError(e, { what: d.what, hint: READ_HINT }))),
+      Effect.catchTag("SurfaceUnavailable", (e) => Effect.fail(surfaceError(e, { what: d.what, hint: readHint() }))),
     )
     return rows.items
   })

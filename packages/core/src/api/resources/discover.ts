@@ -5,6 +5,7 @@ import { Clock, Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { boundedRequests } from "../support.js"
 import { cached, recall, remember } from "./cache.js"
 import {
@@ -100,7 +101,7 @@ const discoverGroup = (
     ) =>
       Effect.map(Effect.either(effect), (r) => {
         if (Either.isRight(r)) return r.right
-        problems.push(`${type} specs of ${group.name}: ${describe(r.left)}`)
+        problems.push(msg("api-specs-unread", { type, group: group.name, why: describe(r.left) }))
         return []
       })
     const skipped: DiscoveredType[] = hpc === "no" ? ["HPC"] : []
@@ -180,7 +181,7 @@ const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean,
       return {
         ...workspace,
         groups: [],
-        problems: ["The workspace is disabled (该空间已被禁用); it accepts no calls."],
+        problems: [msg("api-disabled-no-calls")],
       } satisfies DiscoveredWorkspace
     const [structure, gpus] = yield* Effect.all(
       [
@@ -195,7 +196,9 @@ const discoverWorkspace = (workspace: Workspace, limit: Limit, refresh: boolean,
       ...workspace,
       groups: structure.groups.map((g, i) => ({ ...g, gpus: joined[i]?.gpus })),
       problems: [
-        ...(gpus !== undefined && Either.isLeft(gpus) ? [`Free GPUs unknown: ${describe(gpus.left)}`] : []),
+        ...(gpus !== undefined && Either.isLeft(gpus)
+          ? [msg("api-free-gpus-unknown", { why: describe(gpus.left) })]
+          : []),
         ...structure.problems,
       ],
     } satisfies DiscoveredWorkspace
@@ -274,8 +277,8 @@ const gather = (options: DiscoverOptions) =>
       const all = listWorkspaces(listed.projects)
       return yield* Effect.fail(
         invalidInput(
-          `No workspace "${options.workspace ?? ""}" among yours.`,
-          `Use one of: ${all.map((w) => w.name).join(", ")}; or leave the workspace out to see all.`,
+          msg("api-no-such-workspace", { wanted: options.workspace ?? "" }),
+          msg("api-no-such-workspace-hint", { names: all.map((w) => w.name).join(", ") }),
           { candidates: all.map((w) => ({ id: w.id, name: w.name })) },
         ),
       )

@@ -2,7 +2,8 @@ import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { decode, READ_HINT } from "../support.js"
+import { msg } from "../../words/message.js"
+import { decode, readHint } from "../support.js"
 import { spacesOverview, workspaceDimension } from "./dimension.js"
 
 /** A logic compute group (`lcg-…`, the id every API wants) as the workspace describes it. */
@@ -38,33 +39,35 @@ const text = z.string().nullish()
 
 const GpuInfo = z.object({ gpu_type: text, gpu_type_display: text, gpu_product_simple: text, brand_name: text }).loose()
 
-const BasicInfo = z
-  .object({
-    compute_groups: z
-      .array(
-        z
-          .object({
-            compute_group_id: text,
-            logic_compute_groups: z
-              .array(
-                z
-                  .object({
-                    logic_compute_group_id: z.string(),
-                    logic_compute_group_name: text,
-                    name: text,
-                    brand: text,
-                    resource_types: z.array(z.string()).nullish(),
-                  })
-                  .loose(),
-              )
-              .nullish(),
-          })
-          .loose(),
-      )
-      .nullish(),
-    resource_types: z.array(z.object({ resource_type: z.string(), gpu_info: GpuInfo.nullish() }).loose()).nullish(),
-  })
-  .loose()
+const BasicInfo = z.lazy(() =>
+  z
+    .object({
+      compute_groups: z
+        .array(
+          z
+            .object({
+              compute_group_id: text,
+              logic_compute_groups: z
+                .array(
+                  z
+                    .object({
+                      logic_compute_group_id: z.string(),
+                      logic_compute_group_name: text,
+                      name: text,
+                      brand: text,
+                      resource_types: z.array(z.string()).nullish(),
+                    })
+                    .loose(),
+                )
+                .nullish(),
+            })
+            .loose(),
+        )
+        .nullish(),
+      resource_types: z.array(z.object({ resource_type: z.string(), gpu_info: GpuInfo.nullish() }).loose()).nullish(),
+    })
+    .loose(),
+)
 
 const toGroups = (info: z.output<typeof BasicInfo>, workspaceId: string): ReadonlyArray<ComputeGroupInfo> => {
   const display = new Map((info.resource_types ?? []).map((r) => [r.resource_type, r.gpu_info ?? undefined]))
@@ -103,7 +106,7 @@ export const computeGroupInfo = (
       Effect.flatMap((d) => decode(BasicInfo, d, "api/v2/workspace.GetBasicInfo")),
       Effect.catchTag("SurfaceUnavailable", () => v1),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { what: "list the compute groups", hint: READ_HINT })),
+        Effect.fail(surfaceError(e, { what: msg("api-list-groups"), hint: readHint() })),
       ),
     )
     return toGroups(info, workspaceId)
@@ -112,28 +115,32 @@ export const computeGroupInfo = (
 // A node's GPUs, CPU cores or memory (GiB, as the emulator writes it; §4.4.1 does not record the unit).
 const Amount = z.object({ total: z.coerce.number().nullish(), used: z.coerce.number().nullish() }).loose().nullish()
 
-const NodeDimension = z
-  .object({
-    name: text,
-    node_id: text,
-    status: text,
-    cordon_type: text,
-    is_maint: z.boolean().nullish(),
-    resource_pool: text,
-    gpu: Amount,
-    cpu: Amount,
-    memory: Amount,
-    logic_compute_group: z.object({ id: text }).loose().nullish(),
-    logic_compute_group_id: text,
-    tasks_associated: z.array(z.object({ priority: z.union([z.number(), z.string()]).nullish() }).loose()).nullish(),
-    task_list: z.array(z.unknown()).nullish(),
-  })
-  .loose()
+const NodeDimension = z.lazy(() =>
+  z
+    .object({
+      name: text,
+      node_id: text,
+      status: text,
+      cordon_type: text,
+      is_maint: z.boolean().nullish(),
+      resource_pool: text,
+      gpu: Amount,
+      cpu: Amount,
+      memory: Amount,
+      logic_compute_group: z.object({ id: text }).loose().nullish(),
+      logic_compute_group_id: text,
+      tasks_associated: z.array(z.object({ priority: z.union([z.number(), z.string()]).nullish() }).loose()).nullish(),
+      task_list: z.array(z.unknown()).nullish(),
+    })
+    .loose(),
+)
 
-const NodePage = z
-  .object({ node_dimensions: z.array(NodeDimension).nullish(), total: z.union([z.number(), z.string()]).nullish() })
-  .loose()
-  .transform((p) => ({ items: p.node_dimensions ?? [], total: p.total ?? undefined }))
+const NodePage = z.lazy(() =>
+  z
+    .object({ node_dimensions: z.array(NodeDimension).nullish(), total: z.union([z.number(), z.string()]).nullish() })
+    .loose()
+    .transform((p) => ({ items: p.node_dimensions ?? [], total: p.total ?? undefined })),
+)
 
 /** A node as the node dimension lists it (§4.4.1). */
 export type NodeDimension = z.output<typeof NodeDimension>
@@ -153,7 +160,7 @@ export const nodeDimensions = (workspaceId: string): Effect.Effect<ReadonlyArray
     v1: "list_node_dimension",
     page: NodePage,
     pageSize: NODE_PAGE_SIZE,
-    what: "read the nodes' GPU use",
+    what: msg("api-read-gpu-use"),
   })
 
 /** The group a listed node belongs to, if it says. */

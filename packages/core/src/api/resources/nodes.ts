@@ -2,6 +2,7 @@ import { isLowPriority, type NodeView, nodeCondition } from "../../domain/availa
 import { Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { groupOfNode, type NodeDimension, nodeDimensions } from "./groups.js"
 import { type TaskDimension, taskDimensions } from "./usage.js"
 
@@ -106,11 +107,7 @@ export const nodesByGroup = (workspaceId: string): Effect.Effect<GroupNodes, Ins
       byGroup.set(group, [...(byGroup.get(group) ?? []), toNodeView(n, low)])
     }
     const problems =
-      tasks !== undefined && Either.isLeft(tasks)
-        ? [
-            `Pre-emptible GPUs on nodes shared with other work are not counted: the task dimension could not be read (${tasks.left.message})`,
-          ]
-        : []
+      tasks !== undefined && Either.isLeft(tasks) ? [msg("api-shared-uncounted", { why: tasks.left.message })] : []
     return { byGroup, problems }
   })
 

@@ -5,7 +5,8 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, type SurfaceUnavailable, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
-import { decode, READ_HINT } from "../support.js"
+import { msg } from "../../words/message.js"
+import { decode, readHint } from "../support.js"
 
 /** How many projects one page asks for; one page covers every account seen so far. */
 export const PROJECT_PAGE_SIZE = 100
@@ -13,10 +14,12 @@ export const PROJECT_PAGE_SIZE = 100
 const total = z.union([z.number(), z.string()]).nullish()
 
 // V2 answers `items` with `total` as a string; V1 `items` (or `list`) with a number (§4.3).
-const ProjectPage = z
-  .object({ items: z.array(RawProject).nullish(), list: z.array(RawProject).nullish(), total })
-  .loose()
-  .transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? undefined }))
+const ProjectPage = z.lazy(() =>
+  z
+    .object({ items: z.array(RawProject).nullish(), list: z.array(RawProject).nullish(), total })
+    .loose()
+    .transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? undefined })),
+)
 
 type Call = Effect.Effect<unknown, InspireError | SurfaceUnavailable>
 
@@ -56,7 +59,7 @@ export const projectPages = (
     return yield* Effect.map(v1Projects(platform, pageSize), (projects) => ({ projects, source: "v1" as const })).pipe(
       Effect.catchTag("SurfaceUnavailable", () => Effect.map(v2, (projects) => ({ projects, source: "v2" as const }))),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { what: "list the projects", hint: READ_HINT })),
+        Effect.fail(surfaceError(e, { what: msg("api-list-projects"), hint: readHint() })),
       ),
     )
   })

@@ -1,6 +1,7 @@
 import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { RawTrainingJob, toTrainingJob } from "../jobs/schema.js"
 import { decode, decodeItems, firstAvailable, ListPage } from "../support.js"
 
@@ -29,7 +30,7 @@ export const queuedTrainingJobs = (
   Effect.gen(function* () {
     const platform = yield* Platform
     const body = { workspace_id: workspaceId, status: "job_queuing", page_num: 1, page_size: PAGE_SIZE }
-    const data = yield* firstAvailable("list the queued training jobs", [
+    const data = yield* firstAvailable(msg("api-list-queued"), [
       platform.v2("train", "ListJobs", body, { idempotent: true }),
       platform.v1("POST", "train_job/list", body, {
         idempotent: true,

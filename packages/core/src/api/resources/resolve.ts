@@ -5,6 +5,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { cached } from "./cache.js"
 import { type ComputeGroupInfo, computeGroupInfo } from "./groups.js"
@@ -28,10 +29,13 @@ const pick = <A extends Named>(
 
 const candidatesOf = (items: ReadonlyArray<Named>) => items.map((i) => ({ id: i.id, name: i.name }))
 
+// What is looked for, as the messages name it.
+type Kind = "workspace" | "project" | "group" | "group-here"
+
 const choose = <A extends Named>(
   items: ReadonlyArray<A>,
   wanted: string,
-  what: string,
+  kind: Kind,
   hint: string,
   extra?: (item: A) => boolean,
 ): Effect.Effect<A, InspireError> => {
@@ -39,11 +43,15 @@ const choose = <A extends Named>(
   if (found.kind === "none")
     return Effect.fail(
       invalidInput(
-        `No ${what} is named "${wanted}".${didYouMean(
-          items.map((i) => i.name),
+        msg("api-none-named", {
+          kind,
           wanted,
-        )}`,
-        `${hint} Choose one of the listed names or ids.`,
+          suggestion: didYouMean(
+            items.map((i) => i.name),
+            wanted,
+          ),
+        }),
+        msg("api-none-named-hint", { hint }),
         { candidates: candidatesOf(items) },
       ),
     )
@@ -51,14 +59,12 @@ const choose = <A extends Named>(
     const names = found.items.map((i) => `"${i.name}"`).join(", ")
     return Effect.fail(
       found.by === "name"
-        ? invalidInput(
-            `${found.items.length} ${what}s are named "${wanted}".`,
-            "Names are not unique; pass the id of the one you mean.",
-            { candidates: candidatesOf(found.items) },
-          )
+        ? invalidInput(msg("api-many-named", { count: found.items.length, kind, wanted }), msg("api-many-named-hint"), {
+            candidates: candidatesOf(found.items),
+          })
         : invalidInput(
-            `"${wanted}" matches ${found.items.length} ${what}s: did you mean ${names}?`,
-            "Pass more of the name (or the id) of the one you mean.",
+            msg("api-many-match", { wanted, count: found.items.length, kind, names }),
+            msg("api-many-match-hint"),
             { candidates: candidatesOf(found.items) },
           ),
     )
@@ -69,12 +75,12 @@ const choose = <A extends Named>(
 const byId = <A extends Named>(
   items: ReadonlyArray<A>,
   id: string,
-  what: string,
+  kind: Kind,
   hint: string,
 ): Effect.Effect<A, InspireError> => {
   const found = items.find((i) => i.id === id)
   if (found !== undefined) return Effect.succeed(found)
-  return Effect.fail(invalidInput(`${id} is not one of your ${what}s.`, hint, { candidates: candidatesOf(items) }))
+  return Effect.fail(invalidInput(msg("api-not-yours", { id, kind }), hint, { candidates: candidatesOf(items) }))
 }
 
 type Resolved<A> = Effect.Effect<A, InspireError, Platform | ActiveProfile>
@@ -96,7 +102,7 @@ const refusedThenFresh = <A>(attempt: (refresh: boolean) => Resolved<A>): Resolv
     () => attempt(true),
   )
 
-const PROJECT_HINT = `${callWord("status")} lists your projects.`
+const projectsHint = (): string => msg("api-projects-hint", { call: callWord("status") })
 
 /** A project of the user by id (`project-…`) or by name. */
 export const resolveProject = (nameOrId: string): Resolved<Project> => {
@@ -109,18 +115,18 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
         ps,
         wanted,
         "project",
-        PROJECT_HINT,
+        projectsHint(),
         (p) => p.enName !== "" && p.enName.toLowerCase() === wanted.toLowerCase(),
       ),
     ),
   )
   if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName
-  return Effect.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", PROJECT_HINT))
+  return Effect.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", projectsHint()))
 }
 
 const workspaces = (refresh: boolean) => Effect.map(knownProjects(refresh), listWorkspaces)
 
-const WORKSPACE_HINT = `${callWord("status")} lists your workspaces.`
+const workspacesHint = (): string => msg("api-workspaces-hint", { call: callWord("status") })
 
 const usable = (
   w: Workspace,
@@ -129,15 +135,15 @@ const usable = (
 ): Effect.Effect<Workspace, InspireError> => {
   if (!w.enabled)
     return Effect.fail(
-      invalidInput(`Workspace ${w.name} (${w.id}) is disabled (该空间已被禁用).`, "Pick another workspace.", {
+      invalidInput(msg("api-workspace-disabled", { name: w.name, id: w.id }), msg("api-workspace-disabled-hint"), {
         candidates: candidatesOf(all.filter((x) => x.enabled)),
       }),
     )
   if (project !== undefined && !w.projects.some((p) => p.id === project.id))
     return Effect.fail(
       invalidInput(
-        `Project ${project.name} is not attached to workspace ${w.name}.`,
-        "Pick a workspace of that project, or a project attached to this workspace.",
+        msg("api-not-attached", { project: project.name, workspace: w.name }),
+        msg("api-not-attached-hint"),
         { candidates: candidatesOf(project.workspaces.filter((s) => s.enabled)) },
       ),
     )
@@ -154,7 +160,7 @@ export const resolveWorkspace = (nameOrId: string, project?: string | Project): 
     const owner = typeof project === "string" ? yield* resolveProject(project) : project
     if (wanted.startsWith("ws-")) {
       const all = yield* withRetry(workspaces, wanted)
-      return yield* usable(yield* byId(all, wanted, "workspace", WORKSPACE_HINT), owner, all)
+      return yield* usable(yield* byId(all, wanted, "workspace", workspacesHint()), owner, all)
     }
     const alias = workspacePolicy(wanted)
     const aliased = alias.known ? (w: Workspace) => workspacePolicy(w.name).name === alias.name : undefined
@@ -166,8 +172,8 @@ export const resolveWorkspace = (nameOrId: string, project?: string | Project): 
         const inScope = pick(scope, wanted, aliased)
         const found =
           inScope === undefined
-            ? yield* choose(all, wanted, "workspace", WORKSPACE_HINT, aliased)
-            : yield* choose(scope, wanted, "workspace", WORKSPACE_HINT, aliased)
+            ? yield* choose(all, wanted, "workspace", workspacesHint(), aliased)
+            : yield* choose(scope, wanted, "workspace", workspacesHint(), aliased)
         return yield* usable(found, owner, all)
       }),
     )
@@ -180,24 +186,24 @@ const groupsOf = (workspaceId: string) => (refresh: boolean) =>
 export const resolveComputeGroup = (nameOrId: string, workspaceId: string): Resolved<ComputeGroupInfo> =>
   Effect.gen(function* () {
     const wanted = nameOrId.trim()
-    const hint = `${callWord("status")} lists the compute groups of each workspace.`
+    const hint = msg("api-groups-hint", { call: callWord("status") })
     if (wanted.startsWith("cg-")) {
       const groups = yield* groupsOf(workspaceId)(false)
       const match = groups.find((g) => g.computeGroupId === wanted)
       return yield* Effect.fail(
         invalidInput(
-          `${wanted} is a physical compute group id; the platform wants a logic compute group id (lcg-…).`,
-          match !== undefined ? `Use ${match.id} (${match.name}).` : hint,
+          msg("api-physical-group", { id: wanted }),
+          match !== undefined ? msg("api-use-group-hint", { id: match.id, name: match.name }) : hint,
           { candidates: candidatesOf(groups), ...(match !== undefined ? { fix: match.id } : {}) },
         ),
       )
     }
     if (wanted.startsWith("lcg-"))
       return yield* Effect.flatMap(withRetry(groupsOf(workspaceId), wanted), (gs) =>
-        byId(gs, wanted, "compute group in this workspace", hint),
+        byId(gs, wanted, "group-here", hint),
       )
     // Groups are kept for minutes (cache.ts): a name missing from the kept list is looked up afresh.
     return yield* refusedThenFresh((refresh) =>
-      Effect.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "compute group", hint)),
+      Effect.flatMap(groupsOf(workspaceId)(refresh), (gs) => choose(gs, wanted, "group", hint)),
     )
   })

@@ -3,7 +3,8 @@ import { RawSpec, type ScheduleType, type Spec, scheduleConfigType, specsFor } f
 import { Effect } from "../../effect.js"
 import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
-import { decode, READ_HINT, unwrapJson } from "../support.js"
+import { msg } from "../../words/message.js"
+import { decode, readHint, unwrapJson } from "../support.js"
 
 /** The schedule types `workspace.GetScheduleConfig` answers for (§3.6); HPC and Ray have no key there. */
 export type ConfigType = "TRAIN" | "DSW" | "SERVING"
@@ -72,17 +73,19 @@ export const scopeTo = (specs: ReadonlyArray<Spec>, type: ScheduleType, groupId:
     groupId,
   )
 
-const PriceList = z.union([
-  z.array(z.unknown()),
-  z
-    .object({
-      lcg_resource_spec_prices: z.array(z.unknown()).nullish(),
-      resource_spec_prices: z.array(z.unknown()).nullish(),
-      list: z.array(z.unknown()).nullish(),
-    })
-    .loose()
-    .transform((d) => d.lcg_resource_spec_prices ?? d.resource_spec_prices ?? d.list ?? []),
-])
+const PriceList = z.lazy(() =>
+  z.union([
+    z.array(z.unknown()),
+    z
+      .object({
+        lcg_resource_spec_prices: z.array(z.unknown()).nullish(),
+        resource_spec_prices: z.array(z.unknown()).nullish(),
+        list: z.array(z.unknown()).nullish(),
+      })
+      .loose()
+      .transform((d) => d.lcg_resource_spec_prices ?? d.resource_spec_prices ?? d.list ?? []),
+  ]),
+)
 
 const PRICES = "api/v1/resource_prices/logic_compute_groups/"
 
@@ -148,7 +151,7 @@ export const listSpecs = (
         scheduleType === "DSW" ? notebookQuota(workspaceId, groupId) : Effect.fail(e),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { what: "list the specs", hint: READ_HINT })),
+        Effect.fail(surfaceError(e, { what: msg("api-list-specs"), hint: readHint() })),
       ),
     )
     if (!isConfigType(scheduleType)) return yield* v1

@@ -3,7 +3,8 @@ import { Effect } from "../../effect.js"
 import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
-import { decode, READ_HINT } from "../support.js"
+import { msg } from "../../words/message.js"
+import { decode, readHint } from "../support.js"
 import { cached } from "./cache.js"
 
 /** The logged-in account. */
@@ -23,17 +24,19 @@ const optionalText = z
   .transform((s) => (s === null || s === undefined || s.trim() === "" ? undefined : s))
 
 // V2 GetUserDetail and V1 user/detail carry the same fields (§3.2, §4.2).
-const RawUser = z
-  .object({
-    id: z.string().min(1),
-    name: z.string().nullish(),
-    name_en: z.string().nullish(),
-    email: optionalText,
-    login_name: optionalText,
-    extra_info: z.object({ login_name: optionalText }).loose().nullish(),
-    workspace_id: optionalText,
-  })
-  .loose()
+const RawUser = z.lazy(() =>
+  z
+    .object({
+      id: z.string().min(1),
+      name: z.string().nullish(),
+      name_en: z.string().nullish(),
+      email: optionalText,
+      login_name: optionalText,
+      extra_info: z.object({ login_name: optionalText }).loose().nullish(),
+      workspace_id: optionalText,
+    })
+    .loose(),
+)
 
 const toUser = (raw: z.output<typeof RawUser>, fallbackLogin: string): CurrentUser => ({
   id: raw.id,
@@ -56,7 +59,7 @@ export const fetchCurrentUser = (): Effect.Effect<CurrentUser, InspireError, Pla
       Effect.flatMap((data) => decode(RawUser, data, "api/v2/user.GetUserDetail")),
       Effect.catchTag("SurfaceUnavailable", () => v1),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { what: "read the user's details", hint: READ_HINT })),
+        Effect.fail(surfaceError(e, { what: msg("api-read-user"), hint: readHint() })),
       ),
     )
     return toUser(raw, profile.config.username ?? "")

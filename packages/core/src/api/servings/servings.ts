@@ -11,6 +11,7 @@ import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
@@ -40,7 +41,7 @@ export const listServings = (input: {
       { firstPage: 1, pageSize: 50 },
     ).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { hint: "The serving list is unavailable; see 模型部署 in the console." })),
+        Effect.fail(surfaceError(e, { hint: msg("inference-api-list-down") })),
       ),
     )
     return { servings: all.items, truncated: all.truncated }
@@ -52,8 +53,8 @@ const servingIdOf = (raw: string): Either.Either<string, InspireError> =>
       ? Either.right(ref.id)
       : Either.left(
           invalidInput(
-            `"${raw}" is not a serving id.`,
-            `Serving ids start with sv-; ${callWord("inference", { action: "list" })} lists them.`,
+            msg("inference-api-not-serving-id", { raw }),
+            msg("inference-id-hint", { call: callWord("inference", { action: "list" }) }),
           ),
         ),
   )
@@ -80,7 +81,7 @@ export const getServing = (id: string): Effect.Effect<Serving, InspireError, Pla
         ),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { hint: "No serving detail surface answers; see 模型部署 in the console." })),
+        Effect.fail(surfaceError(e, { hint: msg("inference-api-detail-down") })),
       ),
     )
     return yield* decode(RawServing, data, "inference_servings/detail")
@@ -98,7 +99,11 @@ export const stopServing = (
     const serving = yield* getServing(id)
     const label = serving.name || serving.id
     if (serving.status.terminal || serving.status.family === "stopping")
-      return { serving, sent: false, message: `Serving ${label} is already ${serving.status.raw}.` }
+      return {
+        serving,
+        sent: false,
+        message: msg("inference-api-already", { serving: label, status: serving.status.raw }),
+      }
     const platform = yield* Platform
     const body = { inference_serving_id: serving.id }
     yield* platform.openapi("inference_servings/stop", body, WRITE).pipe(
@@ -106,10 +111,10 @@ export const stopServing = (
         e.sent ? Effect.fail(e) : platform.v2("inference_serving", "StopServing", body, WRITE),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { hint: "Stop it from the console's 模型部署 page, and report the failure." })),
+        Effect.fail(surfaceError(e, { hint: msg("inference-api-stop-console") })),
       ),
     )
-    return { serving, sent: true, message: `Serving ${label} is stopping.` }
+    return { serving, sent: true, message: msg("inference-api-stopping", { serving: label }) }
   })
 
 /** A serving to deploy; the spec must be a SERVING spec of the compute group. */
@@ -148,10 +153,7 @@ export const prepareServing = (
     const name = yield* validateName(input.name, "serving name")
     if (input.command.trim() === "")
       return yield* Effect.fail(
-        invalidInput(
-          "A serving needs a command that keeps serving.",
-          "Pass the server's start command, e.g. vllm serve …",
-        ),
+        invalidInput(msg("inference-api-needs-command"), msg("inference-api-needs-command-fix")),
       )
     const image = yield* checkJobImage(typeof input.image === "string" ? input.image : input.image.address, {
       registries: registryTable(yield* ActiveProfile),
@@ -167,8 +169,8 @@ export const prepareServing = (
     if (registered === undefined)
       return yield* Effect.fail(
         invalidInput(
-          `The image ${image.address} is not registered in this workspace's registry.`,
-          `Pick an image from ${callWord("images")}, or register yours under 镜像管理 → 新建镜像 in the console.`,
+          msg("inference-api-image-unregistered", { image: image.address }),
+          msg("inference-api-image-unregistered-fix", { call: callWord("images") }),
         ),
       )
     const body = {
@@ -235,7 +237,7 @@ export const createServing = (
           : platform.v2("inference_serving", "CreateServing", body, { idempotent: false, write: true }),
       ),
       Effect.catchTag("SurfaceUnavailable", (e) =>
-        Effect.fail(surfaceError(e, { hint: "Deploy from the console's 模型部署 page, and report the failure." })),
+        Effect.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") })),
       ),
       Effect.flatMap((data) => decode(CreatedServing, data, "inference_servings/create")),
     )
@@ -250,7 +252,7 @@ export const createServing = (
       detail: (id) => provide(getServing(id)),
       verdict: (s) => servingVerdict(s, body),
       now: platform.clock.now,
-      what: "the serving",
+      what: msg("inference-api-what"),
       listHint: `${callWord("inference")}`,
     })
     return {

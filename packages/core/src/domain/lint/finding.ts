@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { msg } from "../../words/message.js"
 
 /** How serious a finding is: an `error` will fail on the platform, a `warning` probably will, a `hint` is advice. */
 export const FindingLevel = z.enum(["error", "warning", "hint"])
@@ -37,8 +38,6 @@ export interface FindingSummary {
 
 const RANK: Readonly<Record<FindingLevel, number>> = { error: 0, warning: 1, hint: 2 }
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`
-
 /** Orders findings by severity (keeping the lint's order within a level) and counts them. */
 export const summarizeFindings = (findings: ReadonlyArray<Finding>): FindingSummary => {
   const ordered = findings
@@ -50,15 +49,15 @@ export const summarizeFindings = (findings: ReadonlyArray<Finding>): FindingSumm
   const warnings = count("warning")
   const hints = count("hint")
   const parts = [
-    ...(errors > 0 ? [plural(errors, "error")] : []),
-    ...(warnings > 0 ? [plural(warnings, "warning")] : []),
-    ...(hints > 0 ? [plural(hints, "hint")] : []),
+    ...(errors > 0 ? [msg("lint-count-errors", { count: errors })] : []),
+    ...(warnings > 0 ? [msg("lint-count-warnings", { count: warnings })] : []),
+    ...(hints > 0 ? [msg("lint-count-hints", { count: hints })] : []),
   ]
   return {
     findings: ordered,
     errors,
     warnings,
     hints,
-    headline: parts.length === 0 ? "no problems found" : parts.join(", "),
+    headline: parts.length === 0 ? msg("lint-no-problems") : parts.join(", "),
   }
 }

@@ -1,3 +1,4 @@
+import { msg } from "../../words/message.js"
 import { type Finding, finding } from "./finding.js"
 import { offlineNetworkFindings } from "./network.js"
 import { parseCommands } from "./shell.js"
@@ -17,16 +18,15 @@ const SBATCH_PARAMETERS: Readonly<Record<string, string>> = {
   "-c": "cpus_per_task",
   "--cpus-per-task": "cpus_per_task",
   "--mem-per-cpu": "memory_per_cpu",
-  "--mem": "memory_per_cpu (memory per CPU, not per node)",
+  "--mem": "memory_per_cpu",
 }
 
 const sbatchFix = (directive: string): string => {
   const option = directive.replace(/^#SBATCH\s*/, "").split(/[\s=]/)[0] ?? ""
   const parameter = Object.hasOwn(SBATCH_PARAMETERS, option) ? SBATCH_PARAMETERS[option] : undefined
-  const general =
-    "Remove the line: set resources with the job's number_of_tasks, cpus_per_task and memory_per_cpu parameters " +
-    "(and its spec and compute group) instead."
-  return parameter === undefined ? general : `${general} Here, use ${parameter} in place of \`${option}\`.`
+  return parameter === undefined
+    ? msg("lint-sbatch-fix")
+    : msg("lint-sbatch-fix-option", { parameter, option, perCpu: option === "--mem" ? "yes" : "no" })
 }
 
 /** The image reference without its registry host, so only the repository and tag are searched for "slurm". */
@@ -41,18 +41,15 @@ const withoutHost = (image: string): string => {
  */
 export const lintHpcEntrypoint = (input: HpcLintInput): ReadonlyArray<Finding> => {
   if (input.entrypoint.trim() === "") {
-    const fix = "Give the Slurm body to run, for example `srun python preprocess.py`."
-    return [finding("error", "empty-command", "The HPC entrypoint is empty.", fix)]
+    return [finding("error", "empty-command", msg("lint-hpc-empty"), msg("lint-hpc-empty-fix"))]
   }
   const findings: Array<Finding> = []
   for (const line of input.entrypoint.split("\n").map((l) => l.trim())) {
     if (line.startsWith("#!")) {
-      const message = "The entrypoint starts a script with a `#!` line, but the platform writes its own header."
-      findings.push(finding("error", "hpc-shebang", message, "Remove the `#!` line; give only the body.", line))
+      findings.push(finding("error", "hpc-shebang", msg("lint-hpc-shebang"), msg("lint-hpc-shebang-fix"), line))
     }
     if (/^#SBATCH(\s|$)/.test(line)) {
-      const message = `\`${line}\` is not allowed: the platform generates the #SBATCH header itself.`
-      findings.push(finding("error", "hpc-sbatch", message, sbatchFix(line), line))
+      findings.push(finding("error", "hpc-sbatch", msg("lint-hpc-sbatch", { line }), sbatchFix(line), line))
     }
   }
   const commands = parseCommands(input.entrypoint)
@@ -61,18 +58,13 @@ export const lintHpcEntrypoint = (input: HpcLintInput): ReadonlyArray<Finding> =
     return unwrapped.wrappers.includes("srun") || basename(unwrapped.words[0] ?? "") === "srun"
   })
   if (!launchesSrun) {
-    const message = "The work is not launched with `srun`, so it does not run as Slurm tasks on the allocated CPUs."
-    const fix = "Launch each step with srun, for example `srun python preprocess.py`."
-    findings.push(finding("warning", "hpc-no-srun", message, fix))
+    findings.push(finding("warning", "hpc-no-srun", msg("lint-hpc-no-srun"), msg("lint-hpc-no-srun-fix")))
   }
   const image = input.image?.trim() ?? ""
   if (image !== "" && !/slurm/i.test(withoutHost(image))) {
-    const message =
-      `The image \`${image}\` does not look like a Slurm image; HPC jobs need Slurm in the image ` +
-      '("slurmctld BackOff" in the events means it is missing).'
-    const fix =
-      'Use an image with Slurm installed (its name should contain "slurm"), e.g. an inspire-studio slurm image.'
-    findings.push(finding("warning", "hpc-image-slurm", message, fix, image))
+    findings.push(
+      finding("warning", "hpc-image-slurm", msg("lint-hpc-image", { image }), msg("lint-hpc-image-fix"), image),
+    )
   }
   findings.push(...offlineNetworkFindings(commands, "hpc"))
   return findings

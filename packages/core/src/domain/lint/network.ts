@@ -1,3 +1,4 @@
+import { msg } from "../../words/message.js"
 import { type Finding, finding } from "./finding.js"
 import type { SimpleCommand } from "./shell.js"
 import { basename, unwrapCommand } from "./wrappers.js"
@@ -142,27 +143,15 @@ export const networkUseOf = (cmd: SimpleCommand): NetworkUse | undefined => {
   return undefined
 }
 
-const SHARED =
-  "Download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the " +
-  "project's shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; " +
-  "then run this job offline from that path."
-
-const FIXES: Readonly<Record<NetworkKind, string>> = {
-  "python-package":
-    `Bake the packages into the image, or install from the platform's Nexus PyPI mirror (${NEXUS_HOST}) with ` +
-    "`pip install -i <mirror index URL> ...`. Otherwise install them in an internet-enabled workspace (CPU资源空间 or " +
-    "可上网GPU资源) into a virtual environment under /inspire/hdd/project/<en_name>/envs/<name>, then activate it here.",
-  "conda-package":
-    "Create the environment in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) with " +
-    "`conda create -p /inspire/hdd/project/<en_name>/envs/<name> ...` on shared storage, then " +
-    "`conda activate /inspire/hdd/project/<en_name>/envs/<name>` in this job; or bake the environment into the image.",
-  download: `${SHARED} For models: \`hf download <repo> --local-dir /inspire/hdd/project/<en_name>/models/<name>\`.`,
-  git: `Clone or update the repository in an internet-enabled workspace into /inspire/hdd/project/<en_name>/code/..., then run this job from that path. ${SHARED}`,
-  "system-package": `Bake system packages into the image (build, push and register a custom image). For files, ${SHARED}`,
-  "node-package": `Install Node packages into the image or, ${SHARED.charAt(0).toLowerCase()}${SHARED.slice(1)}`,
+// What to do instead of each kind of download, said when a finding is made.
+const FIXES: Readonly<Record<NetworkKind, () => string>> = {
+  "python-package": () => msg("lint-fix-python-package", { mirror: NEXUS_HOST }),
+  "conda-package": () => msg("lint-fix-conda-package"),
+  download: () => msg("lint-fix-download", { shared: msg("lint-fix-shared") }),
+  git: () => msg("lint-fix-git", { shared: msg("lint-fix-shared") }),
+  "system-package": () => msg("lint-fix-system-package", { shared: msg("lint-fix-shared") }),
+  "node-package": () => msg("lint-fix-node-package"),
 }
-
-const OFFLINE_SPACES = "分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access"
 
 /** Where the command runs, for the wording: a workspace known offline, one of unknown policy, or an HPC space. */
 export type NetworkContext = "offline" | "unknown" | "hpc"
@@ -175,13 +164,8 @@ export const offlineNetworkFindings = (
   commands.flatMap((cmd) => {
     const hit = networkUseOf(cmd)
     if (hit === undefined) return []
-    const message =
-      context === "unknown"
-        ? `\`${hit.tool}\` needs the internet; if this workspace is offline (${OFFLINE_SPACES}), it will fail or hang.`
-        : context === "hpc"
-          ? `\`${hit.tool}\` needs the internet, but HPC spaces (高性能计算) are offline.`
-          : `\`${hit.tool}\` needs the internet, but this workspace is offline (${OFFLINE_SPACES}).`
+    const message = msg("lint-network", { tool: hit.tool, context })
     return [
-      finding(context === "unknown" ? "warning" : "error", "offline-network", message, FIXES[hit.kind], hit.match),
+      finding(context === "unknown" ? "warning" : "error", "offline-network", message, FIXES[hit.kind](), hit.match),
     ]
   })

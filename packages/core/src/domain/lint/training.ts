@@ -1,3 +1,4 @@
+import { msg } from "../../words/message.js"
 import { type Finding, finding } from "./finding.js"
 import { offlineNetworkFindings, pythonModule } from "./network.js"
 import { parseCommands, type SimpleCommand } from "./shell.js"
@@ -59,30 +60,24 @@ export const initialisesEnvironment = (cmd: SimpleCommand): boolean => {
   return launchOf(cmd) !== undefined && (first.startsWith("/") || first.startsWith("~/"))
 }
 
-const ENV_FIX =
-  "Set commandPrefix so that every job starts in your environment, for example " +
-  "`source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd /inspire/hdd/project/{en_name}/code`, " +
-  "or begin the command with that, or call the interpreter by its absolute path (/opt/conda/envs/myenv/bin/python)."
-
-const LOG_FIX =
-  "Append `2>&1 | tee /inspire/hdd/project/{en_name}/logs/<name>.log` so that output and tracebacks survive on " +
-  "shared storage after the job is gone."
-
 /** One hint about the first training launch whose output is not saved to a file, or whose stderr is not. */
 const logCaptureFindings = (launches: ReadonlyArray<readonly [SimpleCommand, Launch]>): ReadonlyArray<Finding> => {
   const kept = launches.filter(([cmd, l]) => l.training && cmd.stdout !== "substitution")
   const uncaptured = kept.find(([cmd]) => cmd.stdout !== "file")
   if (uncaptured !== undefined) {
     const [cmd] = uncaptured
-    const what = cmd.stdout === "discarded" ? "is discarded" : "is not saved to a file"
-    return [finding("hint", "no-log-capture", `The output of \`${cmd.text}\` ${what}.`, LOG_FIX, cmd.text)]
+    const message = msg("lint-output-lost", {
+      command: cmd.text,
+      how: cmd.stdout === "discarded" ? "discarded" : "unsaved",
+    })
+    return [finding("hint", "no-log-capture", message, msg("lint-log-fix"), cmd.text)]
   }
   const stderrLost = kept.find(([cmd]) => cmd.stderr !== "file")
   if (stderrLost === undefined) return []
   const [cmd] = stderrLost
-  const message = `\`${cmd.text}\` saves stdout to a file but not stderr, so tracebacks will be missing from the log.`
-  const fix = "Add `2>&1` before the `| tee` or after the `> file` redirection (or use `&> file`)."
-  return [finding("hint", "no-log-capture", message, fix, cmd.text)]
+  return [
+    finding("hint", "no-log-capture", msg("lint-stderr-lost", { command: cmd.text }), msg("lint-stderr-fix"), cmd.text),
+  ]
 }
 
 /** Whether a `set` command turns on errexit (`set -e`, `set -euo pipefail`, `set -o errexit`). */
@@ -104,7 +99,7 @@ const blank = (text: string | undefined): boolean => text === undefined || text.
  */
 export const lintTrainingCommand = (input: TrainingLintInput): ReadonlyArray<Finding> => {
   if (blank(input.command)) {
-    return [finding("error", "empty-command", "The command is empty.", "Give the command the job should run.")]
+    return [finding("error", "empty-command", msg("lint-command-empty"), msg("lint-command-empty-fix"))]
   }
   const prefix = blank(input.commandPrefix) ? [] : parseCommands(input.commandPrefix ?? "")
   const commands = [...prefix, ...parseCommands(input.command)]
@@ -118,27 +113,18 @@ export const lintTrainingCommand = (input: TrainingLintInput): ReadonlyArray<Fin
   }
   const firstLaunch = launches[0]
   if (firstLaunch !== undefined && prefix.length === 0 && !commands.some(initialisesEnvironment)) {
-    const message =
-      "The job runs Python without setting up an environment. The platform's shell is non-interactive, so " +
-      "~/.bashrc is not loaded and no conda environment is activated: `python` may be the wrong interpreter."
-    findings.push(finding("warning", "no-env-init", message, ENV_FIX, firstLaunch[0].text))
+    findings.push(finding("warning", "no-env-init", msg("lint-no-env"), msg("lint-no-env-fix"), firstLaunch[0].text))
   }
   findings.push(...logCaptureFindings(launches))
   const errexit = commands.find((cmd) => !cmd.subshell && setsErrexit(cmd.words))
   if (errexit !== undefined) {
-    const message = "`set -e` in the command also applies to the platform's wrapper shell and can end the job early."
-    const fix = "Remove `set -e`; chain steps with `&&`, or put `set -e` inside a script you run with `bash script.sh`."
-    findings.push(finding("warning", "set-e", message, fix, errexit.text))
+    findings.push(finding("warning", "set-e", msg("lint-set-e"), msg("lint-set-e-fix"), errexit.text))
   }
   for (const [cmd, l] of launches) {
     const flag = l.kind === "torchrun" ? l.words.find((w) => RDZV.test(w)) : undefined
     if (flag === undefined) continue
-    const message = `torchrun is given \`${flag.split("=")[0] ?? flag}\`; the platform already injects the rendezvous.`
-    const fix =
-      "Drop the --rdzv_* flags and launch from the injected variables: `torchrun --nnodes=$PET_NNODES " +
-      "--node_rank=$PET_NODE_RANK --nproc_per_node=$PET_NPROC_PER_NODE --master_addr=$MASTER_ADDR " +
-      "--master_port=$MASTER_PORT train.py`."
-    findings.push(finding("warning", "torchrun-rdzv", message, fix, cmd.text))
+    const message = msg("lint-rdzv", { flag: flag.split("=")[0] ?? flag })
+    findings.push(finding("warning", "torchrun-rdzv", message, msg("lint-rdzv-fix"), cmd.text))
   }
   return findings
 }

@@ -1,5 +1,6 @@
 import { Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { formatClockTime, isTimeZone } from "../time.js"
 
 /** The time zone clock times are shown in when the caller names none: the process's (`TZ` honoured). */
@@ -17,9 +18,7 @@ export const clockFor = (
 ): Either.Either<ClockFormatter, InspireError> => {
   if (timeZone !== undefined && !isTimeZone(timeZone))
     return Either.left(
-      invalidInput(`Unknown time zone "${timeZone}".`, 'Pass an IANA time zone such as "Asia/Shanghai" or "UTC".', {
-        fix: "UTC",
-      }),
+      invalidInput(msg("verdict-time-zone", { zone: timeZone }), msg("verdict-time-zone-hint"), { fix: "UTC" }),
     )
   return Either.right((epochSeconds) => formatClockTime(epochSeconds * 1000, timeZone))
 }

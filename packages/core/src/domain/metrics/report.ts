@@ -1,5 +1,6 @@
 import { Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { type ClockFormatter, clockFor } from "./clock.js"
 import { aggregatePods, groupByPod, type MetricSeries } from "./series.js"
 import { analyzePod, HEALTH_STATE_PRECEDENCE, type HealthState, type PodHealth } from "./verdict.js"
@@ -56,14 +57,17 @@ const analyzeWith = (series: ReadonlyArray<MetricSeries>, clock: ClockFormatter)
   const lead = named[0]
   if (perPod.length < 2 || lead === undefined) return { ...withoutPod(whole), pods: [], perPod }
   const others = named.slice(1).map((p) => p.pod)
-  const also = others.length > 0 ? `; also ${lead.state}: ${others.join(", ")}` : ""
+  const verdict =
+    others.length > 0
+      ? msg("verdict-pod-also", { pod: lead.pod, verdict: lead.verdict, state: lead.state, others: others.join(", ") })
+      : msg("verdict-pod", { pod: lead.pod, verdict: lead.verdict })
   return {
     ...withoutPod(whole),
     state: lead.state,
-    verdict: `pod ${lead.pod}: ${lead.verdict}${also}`,
+    verdict,
     evidence: [
       ...lead.evidence.map((line) => `${lead.pod}: ${line}`),
-      `whole job (mean of ${perPod.length} pods): ${whole.verdict}`,
+      msg("verdict-ev-whole", { count: perPod.length, verdict: whole.verdict }),
     ],
     pods: named.map((p) => p.pod),
     perPod,

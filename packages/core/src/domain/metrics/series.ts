@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 
 /** The utilisation metrics the platform reports per pod, each as a 0–1 fraction. */
 export const MetricName = z.enum(["gpu_usage_rate", "gpu_memory_usage_rate", "cpu_usage_rate", "memory_usage_rate"])
@@ -109,11 +110,11 @@ export const decodeMetricSeries = (input: unknown): Either.Either<MetricSeriesLi
   const parsed = MetricSeriesList.safeParse(input)
   if (parsed.success) return Either.right(parsed.data)
   const issue = parsed.error.issues[0]
-  const where = issue && issue.path.length > 0 ? issue.path.join(".") : "the top level"
+  const where = issue && issue.path.length > 0 ? issue.path.join(".") : msg("verdict-series-top")
   return Either.left(
     invalidInput(
-      `The metric series are malformed at ${where}: ${issue?.message ?? "invalid input"}.`,
-      "Send an array of { metric, pod, points: [{ t: epoch seconds, v: fraction 0–1 }] }.",
+      msg("verdict-series-malformed", { where, problem: issue?.message ?? msg("verdict-series-invalid") }),
+      msg("verdict-series-hint", { shape: "{ metric, pod, points: [{ t: epoch seconds, v: fraction 0–1 }] }" }),
       { candidates: MetricName.options },
     ),
   )

@@ -1,3 +1,4 @@
+import { msg } from "../../words/message.js"
 import type { ClockFormatter } from "./clock.js"
 import {
   assessCpuStarvation,
@@ -73,7 +74,7 @@ interface Context {
 }
 
 const pct = (x: number): string => `${x.toFixed(1)}%`
-const signed = (x: number): string => `${x >= 0 ? "+" : ""}${x.toFixed(1)} points`
+const signed = (x: number): string => msg("verdict-points", { value: `${x >= 0 ? "+" : ""}${x.toFixed(1)}` })
 const hours = (seconds: number): string => `${(seconds / 3600).toFixed(1)} h`
 const minutes = (seconds: number): number => Math.round(seconds / 60)
 const duration = (seconds: number): string => (seconds < 7200 ? `${minutes(seconds)} min` : hours(seconds))
@@ -82,41 +83,69 @@ const evidenceOf = (ctx: Context): Partial<Record<Topic, string>> => {
   const { gpu, flags, clock } = ctx
   const lines: Partial<Record<Topic, string>> = {}
   if (gpu === null) return lines
-  lines.gpu =
-    `GPU utilisation avg ${pct(gpu.avg)}, p50 ${pct(gpu.p50)}, p90 ${pct(gpu.p90)}, max ${pct(gpu.max)}, ` +
-    `last ${pct(gpu.last)} over ${gpu.count} samples`
-  lines.stability = `std dev ${gpu.stdDev.toFixed(1)} points (unstable above ${UNSTABLE_STD_DEV_ABOVE_POINTS})`
+  lines.gpu = msg("verdict-ev-gpu", {
+    avg: pct(gpu.avg),
+    p50: pct(gpu.p50),
+    p90: pct(gpu.p90),
+    max: pct(gpu.max),
+    last: pct(gpu.last),
+    count: gpu.count,
+  })
+  lines.stability = msg("verdict-ev-stability", {
+    value: gpu.stdDev.toFixed(1),
+    limit: UNSTABLE_STD_DEV_ABOVE_POINTS,
+  })
   const { trend } = flags
   if (trend.changePoints !== null) {
-    lines.trend = `trend ${trend.direction} (${signed(trend.changePoints)}, second half vs first half)`
+    lines.trend = msg("verdict-ev-trend", { direction: trend.direction, change: signed(trend.changePoints) })
   }
   const open = ctx.idleWindows.find((w) => w.ongoing)
-  const past = ctx.idleWindows.filter((w) => !w.ongoing)
-  const parts = [
-    open && `idle (GPU < ${IDLE_GPU_BELOW_PERCENT}%) since ${clock(open.start)}: ${duration(open.durationSeconds)}`,
-    open && `${open.samples} samples`,
-    past.length > 0 && `${past.length} earlier idle window(s)`,
-  ].filter((p): p is string => typeof p === "string")
-  if (parts.length > 0) lines.idle = parts.join(", ")
+  const earlier = ctx.idleWindows.filter((w) => !w.ongoing).length
+  if (open !== undefined) {
+    const args = {
+      limit: IDLE_GPU_BELOW_PERCENT,
+      since: clock(open.start),
+      duration: duration(open.durationSeconds),
+      samples: open.samples,
+    }
+    lines.idle =
+      earlier > 0 ? msg("verdict-ev-idle-open-earlier", { ...args, earlier }) : msg("verdict-ev-idle-open", args)
+  } else if (earlier > 0) lines.idle = msg("verdict-ev-idle-earlier", { earlier })
   const cpu = flags.cpuStarvation
   if (cpu.fraction !== null) {
-    lines.starvation =
-      `CPU > ${STARVED_CPU_ABOVE_PERCENT}% while GPU < ${STARVED_GPU_BELOW_PERCENT}% on ` +
-      `${Math.round(cpu.fraction * 100)}% of ${cpu.pairedSamples} paired samples`
+    lines.starvation = msg("verdict-ev-starvation", {
+      cpu: STARVED_CPU_ABOVE_PERCENT,
+      gpu: STARVED_GPU_BELOW_PERCENT,
+      share: Math.round(cpu.fraction * 100),
+      count: cpu.pairedSamples,
+    })
   }
   const mem = flags.memory
   if (mem.avg !== null && mem.p90 !== null) {
     const leak = mem.leak
-    lines.memory =
-      `GPU memory avg ${pct(mem.avg)} (high above ${MEMORY_HIGH_AVG_ABOVE_PERCENT}), ` +
-      `p90 ${pct(mem.p90)} (tight above ${MEMORY_TIGHT_P90_ABOVE_PERCENT})` +
-      (leak ? `, rose ${signed(leak.risePoints)} over ${leak.samples} samples since ${clock(leak.start)}` : "")
+    const args = {
+      avg: pct(mem.avg),
+      high: MEMORY_HIGH_AVG_ABOVE_PERCENT,
+      p90: pct(mem.p90),
+      tight: MEMORY_TIGHT_P90_ABOVE_PERCENT,
+    }
+    lines.memory = leak
+      ? msg("verdict-ev-memory-leak", {
+          ...args,
+          rise: signed(leak.risePoints),
+          count: leak.samples,
+          since: clock(leak.start),
+        })
+      : msg("verdict-ev-memory", args)
   }
   const reclaim = flags.reclaim
   if (reclaim.lowSince !== null) {
-    lines.reclaim =
-      `GPU under ${RECLAIM_GPU_BELOW_PERCENT}% since ${clock(reclaim.lowSince)} (${hours(reclaim.lowSeconds)}); ` +
-      `the platform reclaims at ${hours(RECLAIM_HAZARD_SECONDS)}`
+    lines.reclaim = msg("verdict-ev-reclaim", {
+      limit: RECLAIM_GPU_BELOW_PERCENT,
+      since: clock(reclaim.lowSince),
+      low: hours(reclaim.lowSeconds),
+      at: hours(RECLAIM_HAZARD_SECONDS),
+    })
   }
   return lines
 }
@@ -129,9 +158,10 @@ interface Decision {
 
 const memoryVerdict = (flags: HealthFlags): string => {
   const { p90, leak } = flags.memory
-  const full = flags.memory.tight && p90 !== null ? `GPU memory nearly full (p90 ${pct(p90)})` : undefined
-  const leaking = leak ? `possible memory leak (${signed(leak.risePoints)} over ${leak.samples} samples)` : undefined
-  return [full, leaking].filter((p): p is string => p !== undefined).join(", ")
+  const full = flags.memory.tight && p90 !== null ? msg("verdict-memory-full", { p90: pct(p90) }) : undefined
+  const leaking = leak ? msg("verdict-memory-leak", { rise: signed(leak.risePoints), count: leak.samples }) : undefined
+  if (full !== undefined && leaking !== undefined) return msg("verdict-memory-both", { full, leak: leaking })
+  return full ?? leaking ?? ""
 }
 
 // Follows HEALTH_STATE_PRECEDENCE; no-data is settled by the caller.
@@ -140,14 +170,14 @@ const decide = (ctx: Context, gpu: SeriesStats): Decision => {
   if (flags.reclaim.level === "hazard") {
     return {
       state: "reclaim-risk",
-      verdict: `at risk of reclaim (idle ${hours(flags.reclaim.lowSeconds)})`,
+      verdict: msg("verdict-reclaim-risk", { idle: hours(flags.reclaim.lowSeconds) }),
       lead: "reclaim",
     }
   }
   if (gpu.count < MIN_SAMPLES_FOR_VERDICT) {
     return {
       state: "warming-up",
-      verdict: `warming up (${gpu.count} of ${MIN_SAMPLES_FOR_VERDICT} samples)`,
+      verdict: msg("verdict-warming-up", { count: gpu.count, needed: MIN_SAMPLES_FOR_VERDICT }),
       lead: "gpu",
     }
   }
@@ -157,15 +187,16 @@ const decide = (ctx: Context, gpu: SeriesStats): Decision => {
     const before = ctx.gpuSamples.filter((s) => s.t < open.start).map((s) => s.pct)
     if (before.length > 0 && mean(before) >= BUSY_GPU_AVG_PERCENT) {
       const after = minutes(open.start - first.t)
-      return { state: "stalled", verdict: `stalled after ${after} min (idle since ${clock(open.start)})`, lead: "idle" }
+      const verdict = msg("verdict-stalled", { minutes: after, since: clock(open.start) })
+      return { state: "stalled", verdict, lead: "idle" }
     }
-    return { state: "idle", verdict: `idle since ${clock(open.start)}`, lead: "idle" }
+    return { state: "idle", verdict: msg("verdict-idle", { since: clock(open.start) }), lead: "idle" }
   }
   const cpu = flags.cpuStarvation
   if (cpu.starved && cpu.fraction !== null) {
     return {
       state: "starved",
-      verdict: `starved by CPU (${Math.round(cpu.fraction * 100)}% of samples)`,
+      verdict: msg("verdict-starved", { share: Math.round(cpu.fraction * 100) }),
       lead: "starvation",
     }
   }
@@ -174,13 +205,13 @@ const decide = (ctx: Context, gpu: SeriesStats): Decision => {
   if (flags.instability.unstable) {
     return {
       state: "unstable",
-      verdict: `unstable utilisation (std dev ${gpu.stdDev.toFixed(1)} points)`,
+      verdict: msg("verdict-unstable", { value: gpu.stdDev.toFixed(1) }),
       lead: "stability",
     }
   }
   if (gpu.avg < HEALTHY_GPU_AVG_PERCENT)
-    return { state: "underused", verdict: `GPU underused (avg ${pct(gpu.avg)})`, lead: "gpu" }
-  return { state: "healthy", verdict: `training normally (GPU avg ${pct(gpu.avg)})`, lead: "gpu" }
+    return { state: "underused", verdict: msg("verdict-underused", { avg: pct(gpu.avg) }), lead: "gpu" }
+  return { state: "healthy", verdict: msg("verdict-healthy", { avg: pct(gpu.avg) }), lead: "gpu" }
 }
 
 const TOPIC_ORDER: ReadonlyArray<Topic> = ["gpu", "stability", "trend", "idle", "starvation", "memory", "reclaim"]
@@ -207,7 +238,8 @@ export const analyzePod = (pod: string, samples: PodMetricSamples, clock: ClockF
     idleWindows,
     flags,
   }
-  if (gpu === null) return { ...base, state: "no-data", verdict: "no data", evidence: ["no GPU utilisation samples"] }
+  if (gpu === null)
+    return { ...base, state: "no-data", verdict: msg("verdict-no-data"), evidence: [msg("verdict-ev-no-data")] }
   const ctx: Context = { gpuSamples, gpu, idleWindows, flags, clock }
   const decision = decide(ctx, gpu)
   const lines = evidenceOf(ctx)
@@ -216,6 +248,10 @@ export const analyzePod = (pod: string, samples: PodMetricSamples, clock: ClockF
   const { level, secondsUntilReclaim } = flags.reclaim
   if (level !== "warning" || secondsUntilReclaim === null)
     return { ...base, state: decision.state, verdict: decision.verdict, evidence }
-  const warning = `reclaimed in ~${minutes(secondsUntilReclaim)} min if GPU stays under ${RECLAIM_GPU_BELOW_PERCENT}%`
-  return { ...base, state: decision.state, verdict: `${decision.verdict}; ${warning}`, evidence }
+  const verdict = msg("verdict-reclaim-warning", {
+    verdict: decision.verdict,
+    minutes: minutes(secondsUntilReclaim),
+    limit: RECLAIM_GPU_BELOW_PERCENT,
+  })
+  return { ...base, state: decision.state, verdict, evidence }
 }

@@ -2,6 +2,7 @@ import { z } from "zod"
 import { FIRST_NON_PREEMPTIBLE } from "../../domain/priority.js"
 import { Effect } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { defaultOf } from "../common/defaults.js"
@@ -59,10 +60,13 @@ export const availabilityOperation = defineOperation({
     Effect.gen(function* () {
       if (input.spec !== undefined && input.gpus !== undefined)
         return yield* Effect.fail(
-          invalidInput("Pass spec or gpus, not both.", "A spec already says how many GPUs an instance takes."),
+          invalidInput(msg("availability-spec-and-gpus"), msg("availability-spec-and-gpus-hint")),
         )
       const workspace = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
-      context.progress({ message: `Reading the nodes of ${workspace ?? "every workspace"}` })
+      context.progress({
+        message:
+          workspace !== undefined ? msg("availability-progress", { workspace }) : msg("availability-progress-all"),
+      })
       const asked = input.spec !== undefined || input.gpus !== undefined
       const read = yield* readNodes({ workspace, refresh: input.refresh, queue: asked })
       const priority = input.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE
@@ -72,14 +76,20 @@ export const availabilityOperation = defineOperation({
       if (asked && input.spec !== undefined && ranked.length === 0)
         return yield* Effect.fail(
           invalidInput(
-            `No compute group of ${workspace ?? "your workspaces"} offers spec "${input.spec}".`,
-            `Pass a spec id from ${callWord("status")}, or ${fieldWord("gpus", 8)} instead.`,
+            workspace !== undefined
+              ? msg("availability-no-spec", { workspace, spec: input.spec })
+              : msg("availability-no-spec-anywhere", { spec: input.spec }),
+            msg("availability-no-spec-hint", { call: callWord("status"), field: fieldWord("gpus", 8) }),
           ),
         )
       const warnings =
         asked && ranked[0] !== undefined && ranked[0].verdict !== "now"
           ? [
-              `No group can start ${input.instances} instance(s) at once. The best is ${ranked[0].computeGroup.name}: ${ranked[0].reason}.`,
+              msg("availability-no-group-now", {
+                instances: input.instances,
+                group: ranked[0].computeGroup.name,
+                reason: ranked[0].reason,
+              }),
             ]
           : []
       return {

@@ -1,17 +1,16 @@
-import { formatTime, renderTable } from "../common/render.js"
+import { msg } from "../../words/message.js"
+import { asides, formatTime, renderTable } from "../common/render.js"
 import type { AvailabilityGroup, AvailabilityResult, AvailabilityWorkspace } from "./result.js"
-
-const VERDICT_WORDS = { now: "now", preempt: "pre-empting", queue: "queues", never: "never" } as const
 
 const outOfService = (g: AvailabilityGroup): string => {
   const u = g.unschedulable
   const parts = [
-    u.cordoned > 0 ? `${u.cordoned} cordoned` : "",
-    u.maintenance > 0 ? `${u.maintenance} maintenance` : "",
-    u.faulty > 0 ? `${u.faulty} faulty` : "",
-    u.notReady > 0 ? `${u.notReady} not ready` : "",
+    u.cordoned > 0 ? msg("availability-cordoned", { count: u.cordoned }) : "",
+    u.maintenance > 0 ? msg("availability-maintenance", { count: u.maintenance }) : "",
+    u.faulty > 0 ? msg("availability-faulty", { count: u.faulty }) : "",
+    u.notReady > 0 ? msg("availability-not-ready", { count: u.notReady }) : "",
   ].filter((p) => p !== "")
-  return parts.length === 0 ? "-" : parts.join(", ")
+  return parts.length === 0 ? "-" : parts.join(msg("availability-list-sep"))
 }
 
 const renderWorkspace = (w: AvailabilityWorkspace): string => {
@@ -19,46 +18,49 @@ const renderWorkspace = (w: AvailabilityWorkspace): string => {
   const table = renderTable(
     w.groups,
     [
-      { header: "GROUP", cell: (g) => g.name },
-      { header: "GPU", cell: (g) => g.gpu },
-      { header: "NODES", cell: (g) => g.schedulableNodes, align: "right" },
-      { header: "FULLY FREE", cell: (g) => g.fullyFreeNodes, align: "right" },
+      { header: msg("status-col-group"), cell: (g) => g.name },
+      { header: msg("status-col-gpu"), cell: (g) => g.gpu },
+      { header: msg("availability-col-nodes"), cell: (g) => g.schedulableNodes, align: "right" },
+      { header: msg("availability-col-fully-free"), cell: (g) => g.fullyFreeNodes, align: "right" },
       {
-        header: "FREE/TOTAL",
+        header: msg("status-col-free-total"),
         cell: (g) => (g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`),
         align: "right",
       },
-      { header: "PRE-EMPTIBLE", cell: (g) => g.gpus.preemptible, align: "right" },
-      { header: "FREE PER NODE", cell: (g) => (g.gpus.total === 0 ? "-" : g.fragmentation) },
-      { header: "OUT OF SERVICE", cell: outOfService },
+      { header: msg("availability-col-preemptible"), cell: (g) => g.gpus.preemptible, align: "right" },
+      { header: msg("availability-col-free-per-node"), cell: (g) => (g.gpus.total === 0 ? "-" : g.fragmentation) },
+      { header: msg("availability-col-out-of-service"), cell: outOfService },
     ],
-    "(no compute groups)",
+    msg("status-no-groups"),
   )
   return [head, table, ...w.problems.map((p) => `! ${p}`)].join("\n")
 }
 
 const renderFit = (fit: NonNullable<AvailabilityResult["fit"]>): string => {
-  const asked = fit.spec !== undefined ? `spec ${fit.spec}` : `${fit.gpus ?? 0} GPU(s) per instance`
+  const asked =
+    fit.spec !== undefined
+      ? msg("availability-asked-spec", { spec: fit.spec })
+      : msg("availability-asked-gpus", { gpus: fit.gpus ?? 0 })
   const table = renderTable(
     fit.ranked.map((f, i) => ({ ...f, rank: i + 1 })),
     [
       { header: "#", cell: (f) => f.rank, align: "right" },
-      { header: "WORKSPACE", cell: (f) => f.workspace.name },
-      { header: "GROUP", cell: (f) => f.computeGroup.name },
-      { header: "STARTS", cell: (f) => VERDICT_WORDS[f.verdict] },
-      { header: "AHEAD", cell: (f) => f.queuedAhead, align: "right" },
-      { header: "WHY", cell: (f) => f.reason },
+      { header: msg("jobs-col-workspace"), cell: (f) => f.workspace.name },
+      { header: msg("status-col-group"), cell: (f) => f.computeGroup.name },
+      { header: msg("availability-col-starts"), cell: (f) => msg(`availability-starts-${f.verdict}`) },
+      { header: msg("availability-col-ahead"), cell: (f) => f.queuedAhead, align: "right" },
+      { header: msg("availability-col-why"), cell: (f) => f.reason },
     ],
-    "(no group offers it)",
+    msg("availability-none-offers"),
   )
-  return [`Fit: ${fit.instances} × ${asked}, priority ${fit.priority}`, table].join("\n")
+  return [msg("availability-fit-head", { instances: fit.instances, asked, priority: fit.priority }), table].join("\n")
 }
 
 /** The availability table people read: per workspace its groups, then the fit when one was asked for. */
 export const renderAvailability = (r: AvailabilityResult): string =>
   [
-    `Nodes read ${formatTime(r.readAt)}`,
+    msg("availability-read-at", { time: formatTime(r.readAt) }),
     ...r.workspaces.flatMap((w) => ["", renderWorkspace(w)]),
     ...(r.fit !== undefined ? ["", renderFit(r.fit)] : []),
-    ...(r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []),
+    ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
   ].join("\n")

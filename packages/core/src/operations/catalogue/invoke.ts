@@ -1,7 +1,9 @@
 import type { z } from "zod"
-import { Effect, Either } from "../../effect.js"
+import { Effect, Either, FiberRef } from "../../effect.js"
 import type { InspireError, InspireErrorOf } from "../../errors.js"
 import { asDryRun } from "../../platform/dry-run.js"
+import { CurrentLanguage } from "../../words/language.js"
+import { speakIn, speakText } from "../../words/message.js"
 import { type Operation, type OperationContext, quietContext } from "./operation.js"
 import type { ClientServices } from "./services.js"
 import { checkInput, strictSchema } from "./strict.js"
@@ -50,7 +52,7 @@ export interface Invocation<O> {
 }
 
 /**
- * Runs an operation on input already parsed: run, render. A call with `dry_run` runs under the
+ * Runs an operation on input already parsed: run, render (in the call's language, `CurrentLanguage`). A call with `dry_run` runs under the
  * transport's write guard, so a write that a dry run forgot to plan is never sent.
  */
 export const invokeParsed = <I extends z.ZodObject, O>(
@@ -58,7 +60,16 @@ export const invokeParsed = <I extends z.ZodObject, O>(
   input: ParsedInput<I>,
   context: OperationContext = quietContext,
 ): Effect.Effect<Invocation<O>, InspireError, ClientServices> => {
-  const run = Effect.map(operation.run(input, context), (result) => ({ result, text: operation.render(result) }))
+  const run = Effect.flatMap(FiberRef.get(CurrentLanguage), (lang) =>
+    Effect.map(
+      // Progress reaches the frontend as it comes, so it is worded in the call's language here.
+      operation.run(input, {
+        ...context,
+        progress: (p) => context.progress({ ...p, message: speakText(p.message, lang) }),
+      }),
+      (result) => ({ result, text: speakIn(lang, () => operation.render(result)) }),
+    ),
+  )
   return (input as { readonly dry_run?: unknown }).dry_run === true ? asDryRun(run) : run
 }
 

@@ -6,6 +6,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import { rankPlaces } from "./fit.js"
 import { readNodes } from "./nodes-read.js"
@@ -60,8 +61,8 @@ export const pickAutoGroup = (
     if (spec === undefined || spec.trim() === "")
       return yield* Effect.fail(
         invalidInput(
-          `${fieldWord("compute_group", AUTO_GROUP)} needs a spec: it is what says how many GPUs an instance takes.`,
-          `Pass ${fieldWord("spec", "<ID>")}; ${callWord("status")} lists the specs of each group.`,
+          msg("common-ops-auto-needs-spec", { field: fieldWord("compute_group", AUTO_GROUP) }),
+          msg("common-ops-auto-needs-spec-hint", { field: fieldWord("spec", "<ID>"), call: callWord("status") }),
         ),
       )
     const priority = ask.priority ?? defaultPriority ?? FIRST_NON_PREEMPTIBLE
@@ -76,20 +77,27 @@ export const pickAutoGroup = (
     })
     const ranked = rankPlaces(read.places, fitAsk)
     const first = ranked[0]
-    const where = named !== undefined ? named.name : `your ${plural(read.places.length, "workspace")}`
+    const where = named !== undefined ? named.name : msg("common-ops-your-workspaces", { count: read.places.length })
     const availability = named !== undefined ? { workspace: named.name } : {}
     if (first === undefined)
       return yield* Effect.fail(
         invalidInput(
-          `No compute group of ${where} offers spec "${spec}" for this kind of task.`,
-          `Pass a spec of this kind; ${callWord("status", availability)} lists them per group.`,
+          msg("common-ops-auto-no-spec", { where, spec }),
+          msg("common-ops-auto-no-spec-hint", { call: callWord("status", availability) }),
         ),
       )
     if (first.verdict === "never")
       return yield* Effect.fail(
         invalidInput(
-          `No compute group of ${where} can ever run ${ask.instances} × spec "${spec}": ${ranked.map((r) => `${named !== undefined ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`).join("; ")}.`,
-          `Use fewer instances, another spec or priority; ${callWord("availability", availability)} shows the nodes.`,
+          msg("common-ops-auto-never", {
+            where,
+            count: ask.instances,
+            spec,
+            reasons: ranked
+              .map((r) => `${named !== undefined ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`)
+              .join("; "),
+          }),
+          msg("common-ops-auto-never-hint", { call: callWord("availability", availability) }),
         ),
       )
     const place = read.places.find((p) => p.workspace.id === first.workspace.id)
@@ -97,18 +105,33 @@ export const pickAutoGroup = (
     const workspace = place?.workspace as Workspace
     const searched =
       named !== undefined
-        ? ""
-        : ` in ${first.workspace.name}, searched ${plural(read.places.length, "workspace")} (${among?.why ?? ""})`
-    const picked = `${fieldWord("compute_group", AUTO_GROUP)}: picked ${first.computeGroup.name}${searched} (ranked first of ${ranked.length}): ${first.reason}.`
+        ? msg("common-ops-auto-picked", {
+            field: fieldWord("compute_group", AUTO_GROUP),
+            group: first.computeGroup.name,
+            ranked: ranked.length,
+            reason: first.reason,
+          })
+        : msg("common-ops-auto-picked-among", {
+            field: fieldWord("compute_group", AUTO_GROUP),
+            group: first.computeGroup.name,
+            workspace: first.workspace.name,
+            count: read.places.length,
+            why: among?.why ?? "",
+            ranked: ranked.length,
+            reason: first.reason,
+          })
+    const picked = searched
     const queued =
       first.verdict === "queue"
         ? [
-            `No compute group of ${where} can start it now: it will queue in ${first.computeGroup.name} until GPUs are released (${callWord("availability", { workspace: first.workspace.name })} shows where work runs).`,
+            msg("common-ops-auto-queue", {
+              where,
+              group: first.computeGroup.name,
+              call: callWord("availability", { workspace: first.workspace.name }),
+            }),
           ]
         : first.verdict === "preempt"
-          ? [`It starts in ${first.computeGroup.name} only by pre-empting low-priority work.`]
+          ? [msg("common-ops-auto-preempt", { group: first.computeGroup.name })]
           : []
     return { workspace, group: asGroupInfo(group), warnings: [picked, ...queued] }
   })
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`

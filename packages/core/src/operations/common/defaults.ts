@@ -16,6 +16,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from "../../store/settings.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { type AutoGroupAsk, isAutoGroup, pickAutoGroup } from "./auto-group.js"
 
@@ -89,8 +90,11 @@ export const resolveTarget = (
       const candidates = Either.isRight(known) ? known.right.map((w) => ({ id: w.id, name: w.name })) : undefined
       return yield* Effect.fail(
         invalidInput(
-          "No workspace was given and no defaultWorkspace is set.",
-          `Pass workspace, or set one: ${callWord("config", { action: "set", key: "defaultWorkspace", value: "…" })}; ${callWord("status")} lists them.`,
+          msg("common-ops-no-workspace"),
+          msg("common-ops-no-workspace-hint", {
+            set: callWord("config", { action: "set", key: "defaultWorkspace", value: "…" }),
+            call: callWord("status"),
+          }),
           candidates !== undefined ? { candidates } : {},
         ),
       )
@@ -115,11 +119,11 @@ export const resolveTarget = (
     if (first === undefined)
       return yield* Effect.fail(
         invalidInput(
-          `The workspace ${workspace.name} has no compute groups.`,
-          `Pick another workspace; ${callWord("status")} lists them.`,
+          msg("common-ops-no-groups", { workspace: workspace.name }),
+          msg("common-ops-no-groups-hint", { call: callWord("status") }),
         ),
       )
-    warnings.push(`No compute_group given: using ${first.name}, the first group of ${workspace.name}.`)
+    warnings.push(msg("common-ops-first-group", { group: first.name, workspace: workspace.name }))
     return { project: chosen, workspace, group: first, warnings }
   })
 
@@ -128,8 +132,10 @@ const onlyProject = (workspace: Workspace): Effect.Effect<Project, InspireError,
     return resolveProject(workspace.projects[0].id)
   return Effect.fail(
     invalidInput(
-      `No project was given and ${workspace.name} is attached to ${workspace.projects.length} projects.`,
-      `Pass project, or set one: ${callWord("config", { action: "set", key: "defaultProject", value: "…" })}.`,
+      msg("common-ops-no-project", { workspace: workspace.name, count: workspace.projects.length }),
+      msg("common-ops-no-project-hint", {
+        set: callWord("config", { action: "set", key: "defaultProject", value: "…" }),
+      }),
       { candidates: workspace.projects },
     ),
   )
@@ -155,16 +161,16 @@ const autoAnywhere = (
       return yield* Effect.fail(
         invalidInput(
           project !== undefined
-            ? `The project ${project.name} reaches no enabled workspace to place the task in.`
-            : "No workspace was given, and every workspace needs a project to be chosen.",
-          `Pass workspace (or project); ${callWord("status")} lists them.`,
+            ? msg("common-ops-project-no-workspace", { project: project.name })
+            : msg("common-ops-no-workspace-no-project"),
+          msg("common-ops-pass-workspace-hint", { call: callWord("status") }),
           { candidates: all.map((w) => ({ id: w.id, name: w.name })) },
         ),
       )
     const why =
       project !== undefined
-        ? `no workspace named: every enabled workspace of ${project.name}`
-        : "no workspace named: every enabled workspace with a single project"
+        ? msg("common-ops-auto-among-project", { project: project.name })
+        : msg("common-ops-auto-among-single")
     const auto = yield* pickAutoGroup({ among, why }, ask, yield* defaultOf("defaultPriority"))
     const workspace = among.find((w) => w.id === auto.workspace.id) ?? auto.workspace
     const chosen = project ?? (yield* onlyProject(workspace))

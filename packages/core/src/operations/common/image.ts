@@ -6,14 +6,23 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { defaultOf } from "./defaults.js"
 
 /** How submits say where images are listed when neither image nor defaultImage is given. */
-export const SUBMIT_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists the registered ones), or set defaultImage with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`
+export const submitImageHint = (): string =>
+  msg("common-ops-submit-image-hint", {
+    images: callWord("images"),
+    set: callWord("config", { action: "set", key: "defaultImage", value: "…" }),
+  })
 
 /** How notebooks and servings say where images are listed when neither image nor defaultImage is given. */
-export const DEPLOY_IMAGE_HINT = `Pass image (a display-domain address; ${callWord("images")} lists registered ones), or set one with ${callWord("config", { action: "set", key: "defaultImage", value: "…" })}.`
+export const deployImageHint = (): string =>
+  msg("common-ops-deploy-image-hint", {
+    images: callWord("images"),
+    set: callWord("config", { action: "set", key: "defaultImage", value: "…" }),
+  })
 
 /** The image of a call: the argument, else defaultImage; neither is an error with `hint` on where to find one. */
 export const imageOrDefault = (
@@ -23,7 +32,7 @@ export const imageOrDefault = (
   Effect.gen(function* () {
     const image = given ?? (yield* defaultOf("defaultImage"))
     if (image !== undefined && image.trim() !== "") return image
-    return yield* Effect.fail(invalidInput("No image was given and no defaultImage is set.", hint))
+    return yield* Effect.fail(invalidInput(msg("common-ops-no-image"), hint))
   })
 
 const IMAGE_TYPES = ["SOURCE_PRIVATE", "SOURCE_PUBLIC", "SOURCE_OFFICIAL"] as const
@@ -51,16 +60,14 @@ export const registeredImage = (
     const image = found.right
     if (image === undefined)
       return {
-        warnings: [
-          `${address} is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 (${callWord("images")} lists the registered ones).`,
-        ],
+        warnings: [msg("common-ops-image-unregistered", { address, call: callWord("images") })],
       }
     const imageType = imageTypeOf(image.source)
     return {
       ...(imageType !== undefined ? { imageType } : {}),
       warnings:
         image.status !== "" && image.status.toUpperCase() !== "READY"
-          ? [`The image is ${image.status}, not READY.`]
+          ? [msg("common-ops-image-not-ready", { status: image.status })]
           : [],
     }
   })
@@ -98,11 +105,15 @@ export const resolveRegisteredImage = (
       const name = ref.repository.split("/").at(-1) ?? ref.repository
       return yield* Effect.fail(
         invalidInput(
-          `The image ${display} is not registered on the platform for ${workspace.name}; a pushed image cannot be used until it is.`,
-          `Register it under 镜像管理 → 新建镜像 (镜像名称 ${name}, 版本号 ${ref.tag ?? "latest"}), or pick a registered one with ${callWord("images", { search: name })}.`,
+          msg("common-ops-image-not-registered", { image: display, workspace: workspace.name }),
+          msg("common-ops-image-not-registered-hint", {
+            name,
+            tag: ref.tag ?? "latest",
+            call: callWord("images", { search: name }),
+          }),
         ),
       )
     }
-    if (ref.host === undefined) warnings.push(`Image ${raw} resolved to the registered ${found.address}.`)
+    if (ref.host === undefined) warnings.push(msg("common-ops-image-resolved", { raw, address: found.address }))
     return { image: found, warnings }
   })

@@ -6,6 +6,7 @@ import { Clock, Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import type { WorkspaceNodes } from "./fit.js"
 
 /** The workspaces asked about with their nodes, and what could not be read. */
@@ -74,9 +75,11 @@ export const readNodes = (
               ...(nodes === undefined
                 ? []
                 : Either.isLeft(nodes)
-                  ? [`Nodes unknown: ${nodes.left.message}`]
+                  ? [msg("common-ops-nodes-unknown", { reason: nodes.left.message })]
                   : nodes.right.problems),
-              ...(queue !== undefined && Either.isLeft(queue) ? [`Queued jobs unknown: ${queue.left.message}`] : []),
+              ...(queue !== undefined && Either.isLeft(queue)
+                ? [msg("common-ops-queue-unknown", { reason: queue.left.message })]
+                : []),
             ],
           }
         }),

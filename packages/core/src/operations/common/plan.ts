@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { PlannedRequest } from "../../platform/dry-run.js"
+import { msg } from "../../words/message.js"
 import { once } from "../catalogue/operation.js"
 
 export { type PlannedRequest, planned, plannedV2 } from "../../platform/dry-run.js"
@@ -28,9 +29,6 @@ export interface Plan {
 /** `name (id)`, or the id alone. */
 export const labelOf = (t: { readonly id: string; readonly name?: string | undefined }): string =>
   t.name !== undefined && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id
-
-/** A summary for many targets: `Stop 12 tasks`, the first ten listed by the renderer. */
-export const countOf = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`
 
 /** The schema of a plan, for result schemas. */
 export const PlanOutput = once(() =>
@@ -72,23 +70,32 @@ const MAX_LISTED = 10
 /** A plan for people: the summary, up to ten targets, then a count, and the requests. */
 export const renderPlan = (plan: Plan): string => {
   const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`)
-  const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : []
+  const more =
+    plan.targets.length > MAX_LISTED
+      ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
+      : []
   const requests = plan.requests.map(
     (r) => `  ${r.method} ${r.surface}${r.body !== undefined ? ` ${JSON.stringify(r.body)}` : ""}`,
   )
   return [
-    `Dry run: ${plan.summary} — nothing was sent or changed.`,
+    msg("common-ops-plan-head", { summary: plan.summary }),
     ...shown,
     ...more,
-    ...(requests.length > 0 ? ["Would send:", ...requests.slice(0, MAX_LISTED)] : []),
-    ...(requests.length > MAX_LISTED ? [`  … and ${requests.length - MAX_LISTED} more requests`] : []),
+    ...(requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : []),
+    ...(requests.length > MAX_LISTED
+      ? [`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`]
+      : []),
   ].join("\n")
 }
 
 /** The question a frontend asks before a writing call: up to ten targets, then the summary as a question. */
 export const confirmationOf = (plan: Plan): string => {
-  if (plan.targets.length <= 1) return `${plan.summary}?`
+  const question = msg("common-ops-plan-question", { summary: plan.summary })
+  if (plan.targets.length <= 1) return question
   const listed = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`)
-  const more = plan.targets.length > MAX_LISTED ? [`  … and ${plan.targets.length - MAX_LISTED} more`] : []
-  return [...listed, ...more, `${plan.summary}?`].join("\n")
+  const more =
+    plan.targets.length > MAX_LISTED
+      ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
+      : []
+  return [...listed, ...more, question].join("\n")
 }

@@ -4,6 +4,7 @@ import type { Spec } from "../../domain/specs.js"
 import { Effect, Either } from "../../effect.js"
 import { amendError, type InspireError } from "../../errors.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { defaultOf } from "./defaults.js"
 
 /**
@@ -40,16 +41,10 @@ export const resolvePriority = (
     const { source, checked } = yield* lookUp(given, project, spec, "cap")
     if (Either.isRight(checked)) return checked.right
     const e = checked.left
-    const from =
-      source === "argument"
-        ? ""
-        : source === "defaultPriority"
-          ? " It came from defaultPriority."
-          : " It is the project's cap."
     return yield* Effect.fail(
       amendError(e, {
-        message: `${e.message} (project ${project.name})${from}`,
-        hint: given === undefined ? `${e.hint} Pass priority explicitly.` : e.hint,
+        message: msg("common-ops-priority-refused", { message: e.message, project: project.name, source }),
+        hint: given === undefined ? `${e.hint} ${msg("common-ops-priority-pass")}` : e.hint,
       }),
     )
   })

@@ -1,4 +1,5 @@
 import { formatInstant } from "../../domain/time.js"
+import { msg, speakNow } from "../../words/message.js"
 
 /** A column of a text table: its heading and how to read a cell from a row. */
 export interface Column<R> {
@@ -36,11 +37,23 @@ const pad = (text: string, size: number, align: "left" | "right") => {
   return align === "right" ? fill + text : text + fill
 }
 
+// A cell as shown: messages made while the call ran are worded now, so the width measured is the one shown.
 const show = (v: string | number | boolean | undefined | null): string =>
-  v === undefined || v === null || v === "" ? "-" : String(v)
+  v === undefined || v === null || v === "" ? "-" : speakNow(String(v))
+
+/** Lines that speak to the reader beside the result (the CLI sends them to stderr), in the render's language. */
+export const asides = (kind: "warning" | "hint" | "note", texts: ReadonlyArray<string>): ReadonlyArray<string> =>
+  texts.map((text) => msg(`common-${kind}`, { text }))
+
+/** The heading of a block of suggested next calls, each on an indented line below it. */
+export const nextHeading = (): string => msg("common-next")
 
 /** Renders rows as an aligned plain-text table; an empty list renders as `empty`. */
-export const renderTable = <R>(rows: ReadonlyArray<R>, columns: ReadonlyArray<Column<R>>, empty = "(none)"): string => {
+export const renderTable = <R>(
+  rows: ReadonlyArray<R>,
+  columns: ReadonlyArray<Column<R>>,
+  empty = msg("common-none"),
+): string => {
   if (rows.length === 0) return empty
   const cells = rows.map((r) => columns.map((c) => show(c.cell(r)).replace(/\s+/g, " ")))
   const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((row) => width(row[i] ?? ""))))
@@ -58,7 +71,7 @@ export const renderFields = (
 ): string => {
   const shown = fields.filter(([, v]) => v !== undefined && v !== null && v !== "")
   const size = Math.max(0, ...shown.map(([k]) => width(k)))
-  return shown.map(([k, v]) => `${pad(`${k}:`, size + 1, "left")} ${String(v)}`).join("\n")
+  return shown.map(([k, v]) => `${pad(`${k}:`, size + 1, "left")} ${speakNow(String(v))}`).join("\n")
 }
 
 /** Formats epoch milliseconds for a table, `2026-12-04 08:29 +08:00` in local time, or `-`. */

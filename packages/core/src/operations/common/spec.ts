@@ -4,6 +4,7 @@ import { chooseSpec, type ScheduleType, type Spec, type SpecCandidate, type Spec
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { fieldWord } from "../../words/token.js"
 import type { Target } from "./defaults.js"
 import { renderSpecCandidates } from "./submission/describe.js"
@@ -62,7 +63,8 @@ export const pickSpec = (
 ): Effect.Effect<Spec, InspireError, Platform> =>
   Effect.gen(function* () {
     const group = target.group
-    if (group === undefined) return yield* Effect.fail(invalidInput("No compute group.", "Pass compute_group."))
+    if (group === undefined)
+      return yield* Effect.fail(invalidInput(msg("common-ops-no-group"), msg("common-ops-no-group-hint")))
     const chosen = yield* Effect.either(chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER))
     if (Either.isRight(chosen)) return chosen.right
     const error = chosen.left
@@ -71,7 +73,8 @@ export const pickSpec = (
     return yield* Effect.fail(
       invalidInput(
         error.message,
-        `${error.hint} Pass ${fieldWord("spec", "<ID>")}:\n${renderSpecCandidates(candidates)}`,
+        // The field stays outside the message: a frontend reads it as data on the error (`parts`).
+        `${error.hint} ${msg("common-ops-pass")} ${fieldWord("spec", "<ID>")}:\n${renderSpecCandidates(candidates)}`,
         {
           candidates,
         },

@@ -4,6 +4,7 @@ import { Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { defaultOf, resolveTarget } from "./defaults.js"
 
 /**
@@ -52,7 +53,7 @@ export const hintWithWarnings = <A, R>(
   warnings.length === 0
     ? effect
     : Effect.mapError(effect, (e) =>
-        rehint(e, (old) => `${old} (${warnings.join(" ")} Pass compute_group to choose another.)`),
+        rehint(e, (old) => `${old} ${msg("common-ops-placement-warnings", { warnings: warnings.join(" ") })}`),
       )
 
 /** Warnings without repeats, in first-seen order. */

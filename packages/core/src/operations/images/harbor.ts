@@ -7,6 +7,7 @@ import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -30,13 +31,16 @@ const PAGE_SIZE = 50
 // The Harbor layer's hints name the CLI; an agent needs the tool call that fixes it.
 const harborHint = (registry: RegistryId) =>
   Effect.mapError((e: InspireError) => {
-    const login = `Save the ${registry} robot account (启智平台 → 镜像管理 → 本地推送; not the platform password) with ${callWord("login", { target: "harbor", registry: registry, username: "…", password: "…" })}.`
+    const login = msg("images-harbor-login", {
+      registry,
+      call: callWord("login", { target: "harbor", registry: registry, username: "…", password: "…" }),
+    })
     if (e.reason === "NotLoggedIn" || e.reason === "RegistryAuthFailed")
       return new InspireError({ ...fields(e), hint: login })
     if (e.reason === "NotFound")
       return new InspireError({
         ...fields(e),
-        hint: `${callWord("images", { source: "harbor", registry: registry })} lists the repositories.`,
+        hint: msg("images-harbor-lists", { call: callWord("images", { source: "harbor", registry: registry }) }),
       })
     return e
   })
@@ -90,10 +94,7 @@ export const harborImages = (input: ImagesInput): Effect.Effect<HarborImagesResu
         registryFrom: from,
         ...(checked !== undefined ? { checkedIn: { id: checked.id, name: checked.name } } : {}),
       }
-      const uncheckable =
-        registered === undefined
-          ? [`Platform registration could not be checked: no usable workspace on the ${registry} registry answered.`]
-          : []
+      const uncheckable = registered === undefined ? [msg("images-uncheckable", { registry })] : []
       return { registered, base, uncheckable }
     })
     if (input.repo !== undefined && input.repo.trim() !== "") {
@@ -120,7 +121,12 @@ export const harborImages = (input: ImagesInput): Effect.Effect<HarborImagesResu
         ...uncheckable,
         ...(missing.length > 0
           ? [
-              `Not registered on the platform: ${missing.map((t) => t.tag).join(", ")}. Jobs and notebooks cannot use ${missing.length === 1 ? "it" : "them"} until registered under 启智平台 → 镜像管理 → 新建镜像 with 镜像名称 ${repo.name} and 版本号 ${missing.map((t) => t.tag).join(" / ")}.`,
+              msg("images-unregistered", {
+                tags: missing.map((t) => t.tag).join(", "),
+                count: missing.length,
+                repo: repo.name,
+                versions: missing.map((t) => t.tag).join(" / "),
+              }),
             ]
           : []),
       ]
@@ -150,13 +156,9 @@ export const harborImages = (input: ImagesInput): Effect.Effect<HarborImagesResu
     const total = page.total ?? repositories.length
     const notes = [
       ...uncheckable,
-      ...(total > repositories.length
-        ? [`Showing ${repositories.length} of ${total} repositories; narrow them with search.`]
-        : []),
+      ...(total > repositories.length ? [msg("images-showing", { shown: repositories.length, total })] : []),
       ...(repositories.length > 0
-        ? [
-            `${callWord("images", { source: "harbor", repo: "<name>" })} lists a repository's tags and which are registered.`,
-          ]
+        ? [msg("images-tags-hint", { call: callWord("images", { source: "harbor", repo: "<name>" }) })]
         : []),
     ]
     return {

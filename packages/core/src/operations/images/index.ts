@@ -1,3 +1,4 @@
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { formatTime, renderTable } from "../common/render.js"
@@ -22,61 +23,75 @@ const size = (bytes: number | undefined): string | undefined => {
 
 const renderPlatform = (r: PlatformImagesResult) =>
   [
-    `Registered images for ${r.workspace.name} (${r.workspace.registry} registry${r.visibility !== "all" ? `, ${r.visibility}` : ""}${r.search !== undefined ? `, matching "${r.search}"` : ""}): ${r.images.length}`,
+    msg("images-platform-heading", {
+      workspace: r.workspace.name,
+      registry: r.workspace.registry,
+      visibility: r.visibility !== "all" ? `, ${r.visibility}` : "",
+      search: r.search !== undefined ? msg("images-matching", { search: r.search }) : "",
+      count: r.images.length,
+    }),
     renderTable(
       r.images,
       [
-        { header: "ADDRESS (use in jobs)", cell: (i) => i.address },
-        { header: "NAME", cell: (i) => i.name },
-        { header: "VERSION", cell: (i) => i.version },
-        { header: "STATUS", cell: (i) => i.status },
-        { header: "SOURCE", cell: (i) => i.source },
-        { header: "SIZE", cell: (i) => size(i.sizeBytes), align: "right" },
+        { header: msg("images-col-address"), cell: (i) => i.address },
+        { header: msg("images-col-name"), cell: (i) => i.name },
+        { header: msg("images-col-version"), cell: (i) => i.version },
+        { header: msg("images-col-status"), cell: (i) => i.status },
+        { header: msg("images-col-source"), cell: (i) => i.source },
+        { header: msg("images-col-size"), cell: (i) => size(i.sizeBytes), align: "right" },
       ],
-      "(no images)",
+      msg("images-none"),
     ),
   ].join("\n")
 
-const mark = (registered: boolean | undefined) => (registered === undefined ? "?" : registered ? "yes" : "NO")
+const mark = (registered: boolean | undefined) =>
+  registered === undefined ? "?" : registered ? msg("images-yes") : msg("images-no")
 
 const renderHarbor = (r: HarborImagesResult) => {
-  const where = `${r.registry} Harbor${r.registryFrom === "workspace" ? " (the workspace's registry)" : ""}`
+  const where =
+    r.registryFrom === "workspace"
+      ? msg("images-where-workspace", { registry: r.registry })
+      : msg("images-where", { registry: r.registry })
   const table =
     r.tags !== undefined
       ? [
-          `Tags of ${r.repo} on ${where}: ${r.tags.length}`,
+          msg("images-tags-heading", { repo: r.repo ?? "", where, count: r.tags.length }),
           renderTable(
             r.tags,
             [
-              { header: "TAG", cell: (t) => t.tag || "(untagged)" },
-              { header: "ADDRESS (use in jobs)", cell: (t) => t.address },
-              { header: "REGISTERED", cell: (t) => mark(t.registered) },
-              { header: "SIZE", cell: (t) => size(t.sizeBytes), align: "right" },
-              { header: "PUSHED", cell: (t) => formatTime(t.pushedAt) },
+              { header: msg("images-col-tag"), cell: (t) => t.tag || msg("images-untagged") },
+              { header: msg("images-col-address"), cell: (t) => t.address },
+              { header: msg("images-col-registered"), cell: (t) => mark(t.registered) },
+              { header: msg("images-col-size"), cell: (t) => size(t.sizeBytes), align: "right" },
+              { header: msg("images-col-pushed"), cell: (t) => formatTime(t.pushedAt) },
             ],
-            "(no tags)",
+            msg("images-no-tags"),
           ),
         ]
       : [
-          `Repositories on ${where}${r.search !== undefined ? ` matching "${r.search}"` : ""}: ${r.total ?? 0}`,
+          msg("images-repos-heading", {
+            where,
+            search: r.search !== undefined ? msg("images-matching-plain", { search: r.search }) : "",
+            count: r.total ?? 0,
+          }),
           renderTable(
             r.repositories ?? [],
             [
-              { header: "REPOSITORY", cell: (x) => x.name },
-              { header: "ADDRESS (add :tag)", cell: (x) => x.address },
-              { header: "TAGS", cell: (x) => x.artifactCount, align: "right" },
+              { header: msg("images-col-repository"), cell: (x) => x.name },
+              { header: msg("images-col-address-tag"), cell: (x) => x.address },
+              { header: msg("images-col-tags"), cell: (x) => x.artifactCount, align: "right" },
               {
-                header: "REGISTERED",
+                header: msg("images-col-registered"),
                 cell: (x) =>
                   x.registeredVersions === undefined
                     ? "?"
                     : x.registeredVersions.length > 0
                       ? x.registeredVersions.join(", ")
-                      : "none",
+                      : msg("images-registered-none"),
               },
-              { header: "UPDATED", cell: (x) => formatTime(x.updatedAt) },
+              { header: msg("images-col-updated"), cell: (x) => formatTime(x.updatedAt) },
             ],
-            "(no repositories)",
+            msg("images-no-repositories"),
           ),
         ]
   return [...table, ...r.notes].join("\n")

@@ -11,6 +11,7 @@ import { Clock, Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
+import { msg } from "../../words/message.js"
 import { callWord, dryRunWord, fieldWord } from "../../words/token.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import { defaultOf } from "../common/defaults.js"
@@ -69,8 +70,8 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
       if (input.registry !== undefined && input.registry !== own)
         return yield* Effect.fail(
           invalidInput(
-            `Workspace ${workspace.name} uses the ${own} registry, but registry=${input.registry} was asked for; the registries do not share images.`,
-            `Drop registry (or pass ${fieldWord("registry", own)}) to push where ${workspace.name} can use the image.`,
+            msg("images-push-wrong-registry", { workspace: workspace.name, own, asked: input.registry }),
+            msg("images-push-wrong-registry-fix", { field: fieldWord("registry", own), workspace: workspace.name }),
             { fix: own },
           ),
         )
@@ -89,7 +90,11 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
     return {
       registry: "qb",
       from: "default",
-      note: `defaultWorkspace ${named} could not be resolved (${resolved.left.message}), so the qb registry was used; pass ${fieldWord("registry", "sj")} for SJ spaces.`,
+      note: msg("images-push-default-unresolved", {
+        workspace: named,
+        error: resolved.left.message,
+        field: fieldWord("registry", "sj"),
+      }),
     } satisfies Choice
   })
 
@@ -126,8 +131,13 @@ const runPush = (input: ImagePushInput, context: OperationContext) =>
     )
     const next =
       registration.registered === true
-        ? `The platform already lists ${report.address}: jobs can use it now.`
-        : `Registration is mandatory: under ${registration.page} enter 镜像名称 ${report.name} and 版本号 ${report.tag}; until then jobs and notebooks cannot use ${report.address}.`
+        ? msg("images-push-registered", { address: report.address })
+        : msg("images-push-register", {
+            page: registration.page,
+            name: report.name,
+            tag: report.tag,
+            address: report.address,
+          })
     const finished = yield* Clock.currentTimeMillis
     return {
       dryRun: input.dry_run,
@@ -157,9 +167,13 @@ const runPush = (input: ImagePushInput, context: OperationContext) =>
       ...(input.dry_run
         ? {
             plan: {
-              summary: `Push ${input.image} to ${report.address}`,
+              summary: msg("images-push-plan", { image: input.image, address: report.address }),
               targets: [
-                { kind: "image", id: `${report.name}:${report.tag}`, change: `tag and push as ${report.pushedTo}` },
+                {
+                  kind: "image",
+                  id: `${report.name}:${report.tag}`,
+                  change: msg("images-push-change", { target: report.pushedTo }),
+                },
               ],
               requests: [
                 planned("LOCAL", `docker tag ${input.image} ${report.pushedTo}`),
@@ -175,24 +189,34 @@ const render = (r: ImagePushResult): string => {
   const head =
     r.plan !== undefined
       ? renderPlan(r.plan)
-      : `Pushed ${r.image} to the ${r.registry} registry as ${r.name}:${r.tag}${r.harbor.confirmed ? " (confirmed by Harbor)" : ""}.`
+      : r.harbor.confirmed
+        ? msg("images-pushed-confirmed", { image: r.image, registry: r.registry, target: `${r.name}:${r.tag}` })
+        : msg("images-pushed", { image: r.image, registry: r.registry, target: `${r.name}:${r.tag}` })
   const layers =
     r.layers !== undefined
-      ? `${r.layers.pushed} pushed (${formatBytes(r.layers.bytesPushed)}), ${r.layers.existing} already there`
+      ? msg("images-push-layers", {
+          pushed: r.layers.pushed,
+          bytes: formatBytes(r.layers.bytesPushed),
+          existing: r.layers.existing,
+        })
       : undefined
   const registered =
-    r.registration.registered === null ? "unknown" : r.registration.registered ? "yes" : "NO — register it now"
+    r.registration.registered === null
+      ? msg("images-push-unknown")
+      : r.registration.registered
+        ? msg("images-yes")
+        : msg("images-push-register-now")
   return [
     head,
     renderFields([
-      ["Use in jobs", r.address],
-      ["Pushed as", r.dryRun ? undefined : r.pushedTo],
-      ["Digest", r.digest],
-      ["Layers", layers],
-      ["Registered", registered],
+      [msg("images-push-label-use"), r.address],
+      [msg("images-push-label-pushed-as"), r.dryRun ? undefined : r.pushedTo],
+      [msg("images-push-label-digest"), r.digest],
+      [msg("images-push-label-layers"), layers],
+      [msg("images-push-label-registered"), registered],
     ]),
     "",
-    `Register under ${r.registration.page}:`,
+    msg("images-push-register-under", { page: r.registration.page }),
     renderFields([
       ["  镜像名称", r.registration.imageName],
       ["  版本号", r.registration.version],

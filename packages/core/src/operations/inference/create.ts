@@ -5,10 +5,11 @@ import { validateName } from "../../domain/resources.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
-import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import { deployImageHint, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
 import { nextStep } from "../common/output.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
@@ -21,18 +22,17 @@ export interface InferenceCreateResult extends Extract<InferenceOutputOf, { read
 
 const required = <A>(value: A | undefined, field: string, example: string): Effect.Effect<A, InspireError> =>
   value === undefined || value === ""
-    ? Effect.fail(invalidInput(`inference create needs ${field}.`, `Pass ${field}, e.g. ${example}.`))
+    ? Effect.fail(
+        invalidInput(msg("inference-create-needs", { field }), msg("inference-create-needs-fix", { field, example })),
+      )
     : Effect.succeed(value)
 
 // A serving needs a process that answers on its port; `sleep infinity` only keeps the pod alive (§4.8).
 const commandWarnings = (command: string, port: number): ReadonlyArray<string> => {
   const warnings: string[] = []
   if (/^\s*(exec\s+)?sleep\s+(infinity|inf|\d+[smhd]?)\s*;?\s*$/i.test(command))
-    warnings.push(
-      `The command only sleeps: the pod stays up but nothing answers on port ${port}. Use the server's start command, e.g. python -m vllm.entrypoints.openai.api_server --port ${port}.`,
-    )
-  else if (/vllm/i.test(command) && !/--port[\s=]/.test(command))
-    warnings.push(`vLLM listens on 8000 unless told otherwise; add --port ${port} so it answers on the serving's port.`)
+    warnings.push(msg("inference-command-sleeps", { port }))
+  else if (/vllm/i.test(command) && !/--port[\s=]/.test(command)) warnings.push(msg("inference-vllm-port", { port }))
   return warnings
 }
 
@@ -45,8 +45,11 @@ const modelFor = (modelId: string, workspaceId: string): Effect.Effect<ModelDeta
         Effect.flatMap(Effect.either(listModels({ workspaceId })), (listed) =>
           Effect.fail(
             invalidInput(
-              `No model has the id ${modelId}.`,
-              `Pick a model_id from ${callWord("models", { action: "list" })}, or register one with ${callWord("models", { action: "create" })}.`,
+              msg("inference-no-model", { id: modelId }),
+              msg("inference-no-model-fix", {
+                list: callWord("models", { action: "list" }),
+                create: callWord("models", { action: "create" }),
+              }),
               Either.isRight(listed)
                 ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) }
                 : {},
@@ -74,7 +77,7 @@ export const createInference = (
     const modelId = yield* required(
       input.model_id,
       "model_id",
-      `a model_id from ${callWord("models", { action: "list" })}`,
+      msg("inference-model-id-example", { call: callWord("models", { action: "list" }) }),
     )
     const version = yield* required(input.model_version, "model_version", "model_version=1")
     const command = (yield* required(
@@ -89,18 +92,16 @@ export const createInference = (
     if (known === undefined)
       return yield* Effect.fail(
         invalidInput(
-          `Model ${model.name} has no version ${version}.`,
-          `Use one of its versions; ${callWord("models", { action: "detail", model_id: model.id })} lists them.`,
+          msg("inference-no-version", { model: model.name, version }),
+          msg("inference-no-version-fix", { call: callWord("models", { action: "detail", model_id: model.id }) }),
           { candidates: model.versions.flatMap((v) => (v.version !== undefined ? [v.version] : [])) },
         ),
       )
-    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, DEPLOY_IMAGE_HINT), workspace)
+    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, deployImageHint()), workspace)
     const priority = yield* choosePriority(input.priority, target.project, spec, "four-under-cap")
     const platform = yield* Platform
     const vllmWarning =
-      /vllm/i.test(command) && !known.vllmCompatible
-        ? [`Version ${version} of ${model.name} is not marked vLLM-compatible; the server may fail to load it.`]
-        : []
+      /vllm/i.test(command) && !known.vllmCompatible ? [msg("inference-not-vllm", { version, model: model.name })] : []
     const base = {
       action: "create" as const,
       name,
@@ -150,13 +151,13 @@ export const createInference = (
         warnings: uniqueWarnings(checked, prepared.warnings),
         next: [],
         plan: {
-          summary: `Deploy serving ${name} in ${workspace.name}`,
+          summary: msg("inference-plan-create", { name, workspace: workspace.name }),
           targets: [
             {
               kind: "serving",
               id: name,
               name,
-              change: `deployed: ${replicas} replica(s) of ${model.name} v${version}`,
+              change: msg("inference-change-deployed", { replicas, model: model.name, version }),
             },
           ],
           requests: [plannedServingCreate(prepared.body)],
@@ -173,13 +174,9 @@ export const createInference = (
       warnings: uniqueWarnings(checked, created.warnings),
       next: [
         fromRecipe !== undefined
-          ? nextStep("inference", { action: "health", serving_id: created.servingId }, "until it answers")
-          : nextStep(
-              "inference",
-              { action: "detail", serving_id: created.servingId },
-              "until it is RUNNING and has an access URL",
-            ),
-        nextStep("job_detail", { job_id: created.servingId }, "for events and diagnostics"),
+          ? nextStep("inference", { action: "health", serving_id: created.servingId }, msg("inference-why-answers"))
+          : nextStep("inference", { action: "detail", serving_id: created.servingId }, msg("inference-why-running")),
+        nextStep("job_detail", { job_id: created.servingId }, msg("inference-why-events")),
       ],
     } satisfies InferenceCreateResult
   })

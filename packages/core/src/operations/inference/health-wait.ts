@@ -2,6 +2,7 @@ import type { Serving } from "../../api/servings/schema.js"
 import { getServing } from "../../api/servings/servings.js"
 import { Clock, Duration, Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -77,7 +78,7 @@ export const inferenceHealthWait = (
     const recipe =
       id === ""
         ? undefined
-        : yield* recipeOf(input, yield* withHint(getServing(id), "Serving ids start with sv-."), context.workingDir)
+        : yield* recipeOf(input, yield* withHint(getServing(id), msg("inference-id-short-hint")), context.workingDir)
     const path = recipe?.health.path ?? DEFAULT_HEALTH_PATH
     if (!waiting) return yield* inferenceHealth(input, true, path)
     const timeoutSeconds = input.wait_seconds ?? recipe?.health.timeout_seconds ?? HEALTH_WAIT_DEFAULT_SECONDS
@@ -113,12 +114,18 @@ export const inferenceHealthWait = (
         const again = nextStep(
           "inference",
           { action: "health", serving_id: probe.servingId, wait: true },
-          "to keep waiting",
+          msg("inference-why-keep-waiting"),
         )
         return { ...probe, outcome, wait, ...(outcome === "timed-out" ? { next: [again] } : {}) }
       }
       context.progress({
-        message: `${probe.name || probe.servingId}: ${probe.stage} after ${formatDuration(now - start)} (of ${timeoutSeconds} s) — ${probe.reason}`,
+        message: msg("inference-wait-progress", {
+          serving: probe.name || probe.servingId,
+          stage: probe.stage,
+          after: formatDuration(now - start),
+          seconds: timeoutSeconds,
+          reason: probe.reason,
+        }),
         current: Math.round((now - start) / 1000),
         total: timeoutSeconds,
       })

@@ -1,11 +1,12 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { callWord, confirmWord } from "../../words/token.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
 import { inferenceHealthWait } from "./health-wait.js"
 import { type InferenceInput, InferenceInputSchema } from "./input.js"
@@ -60,84 +61,102 @@ const run = (
 const lines = (...parts: ReadonlyArray<string | undefined>): string =>
   parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
 
-const warningLines = (warnings: ReadonlyArray<string>) => warnings.map((w) => `warning: ${w}`).join("\n")
+const warningLines = (warnings: ReadonlyArray<string>) => asides("warning", warnings).join("\n")
+
+const nextLines = (next: ReadonlyArray<Parameters<typeof nextLine>[0]>) =>
+  next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n")
 
 const renderCreate = (r: InferenceCreateResult) =>
   lines(
-    r.plan !== undefined ? renderPlan(r.plan) : `Serving ${r.name} is being deployed.`,
+    r.plan !== undefined ? renderPlan(r.plan) : msg("inference-deploying", { name: r.name }),
     renderFields([
-      ["serving id", r.servingId],
+      [msg("inference-label-serving-id"), r.servingId],
       [
-        "recipe",
+        msg("inference-label-recipe"),
         r.recipe !== undefined
           ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})`
           : undefined,
       ],
-      ["served as", r.recipe?.servedName],
-      ["model path", r.recipe?.modelPath],
-      ["workspace", r.workspace.name],
-      ["project", r.project.name],
-      ["compute group", r.computeGroup.name],
-      ["spec", `${r.spec.name} (${r.spec.id})`],
-      ["model", `${r.model.name} v${r.model.version} (${r.model.id})`],
-      ["image", r.image],
-      ["command", r.command],
-      ["port", r.port],
-      ["replicas", `${r.replicas} × ${r.nodesPerReplica} node(s)`],
-      ["priority", r.priority],
-      ["custom domain", r.customDomain],
-      ["console", r.consoleUrl],
-      ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
-      ["access", r.access],
+      [msg("inference-label-served-as"), r.recipe?.servedName],
+      [msg("inference-label-model-path"), r.recipe?.modelPath],
+      [msg("inference-label-workspace"), r.workspace.name],
+      [msg("inference-label-project"), r.project.name],
+      [msg("inference-label-compute-group"), r.computeGroup.name],
+      [msg("inference-label-spec"), `${r.spec.name} (${r.spec.id})`],
+      [msg("inference-label-model"), `${r.model.name} v${r.model.version} (${r.model.id})`],
+      [msg("inference-label-image"), r.image],
+      [msg("inference-label-command"), r.command],
+      [msg("inference-label-port"), r.port],
+      [msg("inference-label-replicas"), msg("inference-replicas", { replicas: r.replicas, nodes: r.nodesPerReplica })],
+      [msg("inference-label-priority"), r.priority],
+      [msg("inference-label-custom-domain"), r.customDomain],
+      [msg("inference-label-console"), r.consoleUrl],
+      [msg("inference-label-recovered"), r.recovered === true ? msg("inference-recovered") : undefined],
+      [msg("inference-label-access"), r.access],
     ]),
     warningLines(r.warnings),
-    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
+    nextLines(r.next),
   )
 
 const renderDetail = (r: InferenceDetailResult) => {
   const s = r.serving
   return lines(
     renderFields([
-      ["serving", `${s.name} (${s.id})`],
-      ["status", `${s.status.raw || "-"} (${s.status.family})`],
-      ["access url", s.accessUrl || (s.status.family === "running" ? "(not reported)" : "(none until RUNNING)")],
-      ["image", s.image],
-      ["command", s.command],
-      ["model", `${s.modelId}${s.modelVersion !== undefined ? ` v${s.modelVersion}` : ""}`],
-      ["port", s.port],
-      ["replicas", s.replicas !== undefined ? `${s.replicas} × ${s.nodesPerReplica ?? 1} node(s)` : undefined],
-      ["compute group", s.logicComputeGroupName || s.logicComputeGroupId],
-      ["spec", s.specId],
-      ["priority", s.priority],
-      ["project", s.projectName || s.projectId],
-      ["custom domain", s.customDomain],
+      [msg("inference-label-serving"), `${s.name} (${s.id})`],
+      [msg("inference-label-status"), `${s.status.raw || "-"} (${s.status.family})`],
       [
-        "created",
-        s.createdAt !== undefined ? `${formatTime(s.createdAt)} (${formatDuration(r.ageMs)} ago)` : undefined,
+        msg("inference-label-access-url"),
+        s.accessUrl ||
+          (s.status.family === "running" ? msg("inference-access-not-reported") : msg("inference-access-none-yet")),
       ],
-      ["updated", s.updatedAt !== undefined ? formatTime(s.updatedAt) : undefined],
-      ["console", r.consoleUrl],
+      [msg("inference-label-image"), s.image],
+      [msg("inference-label-command"), s.command],
+      [msg("inference-label-model"), `${s.modelId}${s.modelVersion !== undefined ? ` v${s.modelVersion}` : ""}`],
+      [msg("inference-label-port"), s.port],
+      [
+        msg("inference-label-replicas"),
+        s.replicas !== undefined
+          ? msg("inference-replicas", { replicas: s.replicas, nodes: s.nodesPerReplica ?? 1 })
+          : undefined,
+      ],
+      [msg("inference-label-compute-group"), s.logicComputeGroupName || s.logicComputeGroupId],
+      [msg("inference-label-spec"), s.specId],
+      [msg("inference-label-priority"), s.priority],
+      [msg("inference-label-project"), s.projectName || s.projectId],
+      [msg("inference-label-custom-domain"), s.customDomain],
+      [
+        msg("inference-label-created"),
+        s.createdAt !== undefined
+          ? msg("inference-created-ago", { time: formatTime(s.createdAt), age: formatDuration(r.ageMs) })
+          : undefined,
+      ],
+      [msg("inference-label-updated"), s.updatedAt !== undefined ? formatTime(s.updatedAt) : undefined],
+      [msg("inference-label-console"), r.consoleUrl],
     ]),
-    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
+    nextLines(r.next),
   )
 }
 
 const renderList = (r: InferenceListResult) =>
   lines(
-    `Servings in ${r.workspace.name}: ${r.servings.length}${r.truncated ? " (list cut short)" : ""}`,
+    msg("inference-list-heading", {
+      workspace: r.workspace.name,
+      count: r.servings.length,
+      cut: r.truncated ? msg("inference-list-cut") : "",
+    }),
     renderTable(
       r.servings,
       [
-        { header: "ID", cell: (s) => s.id },
-        { header: "NAME", cell: (s) => s.name },
-        { header: "STATUS", cell: (s) => s.status.raw },
-        { header: "REPLICAS", cell: (s) => s.replicas, align: "right" },
-        { header: "CREATED", cell: (s) => formatTime(s.createdAt) },
-        { header: "BY", cell: (s) => s.createdBy },
+        { header: msg("inference-col-id"), cell: (s) => s.id },
+        { header: msg("inference-col-name"), cell: (s) => s.name },
+        { header: msg("inference-col-status"), cell: (s) => s.status.raw },
+        { header: msg("inference-col-replicas"), cell: (s) => s.replicas, align: "right" },
+        { header: msg("inference-col-created"), cell: (s) => formatTime(s.createdAt) },
+        { header: msg("inference-col-by"), cell: (s) => s.createdBy },
       ],
-      "(no servings)",
+      msg("inference-list-none"),
     ),
-    `console: ${r.consoleUrl}`,
+    msg("inference-console-line", { url: r.consoleUrl }),
   )
 
 const renderStop = (r: InferenceStopResult) =>

@@ -3,6 +3,7 @@ import { getServing, listServings, stopServing } from "../../api/servings/servin
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -21,11 +22,11 @@ export interface InferenceListResult extends Extract<InferenceOutputOf, { readon
 /** What `inference stop` did: without confirm only the state is reported. */
 export interface InferenceStopResult extends Extract<InferenceOutputOf, { readonly action: "stop" }> {}
 
-const ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`
+const idHint = (): string => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
 
 const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
   input.serving_id === undefined || input.serving_id.trim() === ""
-    ? Effect.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT))
+    ? Effect.fail(invalidInput(msg("inference-needs-id", { action }), idHint()))
     : Effect.succeed(input.serving_id.trim())
 
 /** One serving with its console link and age. */
@@ -33,7 +34,7 @@ export const inferenceDetail = (
   input: InferenceInput,
 ): Effect.Effect<InferenceDetailResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const serving = yield* withHint(getServing(yield* servingIdOf(input, "detail")), ID_HINT)
+    const serving = yield* withHint(getServing(yield* servingIdOf(input, "detail")), idHint())
     const platform = yield* Platform
     const now = yield* Clock.currentTimeMillis
     const running = serving.status.family === "running"
@@ -43,16 +44,10 @@ export const inferenceDetail = (
       consoleUrl: servingConsoleUrl(platform.baseUrl, serving.workspaceId),
       ageMs: serving.createdAt !== undefined ? Math.max(0, now - serving.createdAt) : undefined,
       next: running
-        ? [
-            nextStep(
-              "inference",
-              { action: "stop", serving_id: serving.id, confirm: true },
-              "when it is no longer needed",
-            ),
-          ]
+        ? [nextStep("inference", { action: "stop", serving_id: serving.id, confirm: true }, msg("inference-why-stop"))]
         : serving.status.terminal
-          ? [nextStep("job_detail", { job_id: serving.id }, "for why it ended")]
-          : [nextStep("inference", { action: "detail", serving_id: serving.id }, "again until it is RUNNING")],
+          ? [nextStep("job_detail", { job_id: serving.id }, msg("inference-why-ended"))]
+          : [nextStep("inference", { action: "detail", serving_id: serving.id }, msg("inference-why-again"))],
     } satisfies InferenceDetailResult
   })
 
@@ -79,7 +74,7 @@ export const inferenceStop = (
 ): Effect.Effect<InferenceStopResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const id = yield* servingIdOf(input, "stop")
-    const serving = yield* withHint(getServing(id), ID_HINT)
+    const serving = yield* withHint(getServing(id), idHint())
     const label = serving.name || serving.id
     const over = serving.status.terminal || serving.status.family === "stopping"
     const base = { action: "stop" as const, servingId: serving.id, name: serving.name, status: serving.status }
@@ -90,17 +85,27 @@ export const inferenceStop = (
         confirmed: input.confirm,
         stopped: false,
         message: over
-          ? `Serving ${label} is already ${serving.status.raw}; nothing would be sent.`
-          : `Serving ${label} (${serving.status.raw || "unknown state"}) would be stopped; nothing was sent.`,
+          ? msg("inference-stop-already-dry", { serving: label, status: serving.status.raw })
+          : msg("inference-stop-would", {
+              serving: label,
+              status: serving.status.raw || msg("inference-state-unknown-long"),
+            }),
         plan: over
           ? {
-              summary: `Stop nothing: serving ${labelOf(target)} is already ${serving.status.raw}`,
+              summary: msg("inference-plan-stop-nothing", { serving: labelOf(target), status: serving.status.raw }),
               targets: [],
               requests: [],
             }
           : {
-              summary: `Stop serving ${labelOf(target)}`,
-              targets: [{ ...target, change: `${serving.status.raw || "unknown"} → stopping` }],
+              summary: msg("inference-plan-stop", { serving: labelOf(target) }),
+              targets: [
+                {
+                  ...target,
+                  change: msg("inference-change-stop", {
+                    status: serving.status.raw || msg("inference-state-unknown"),
+                  }),
+                },
+              ],
               requests: [stopRequest("inference", serving.id)],
             },
       } satisfies InferenceStopResult
@@ -111,12 +116,17 @@ export const inferenceStop = (
         confirmed: input.confirm,
         stopped: false,
         message: over
-          ? `Serving ${label} is already ${serving.status.raw}; nothing to stop.`
-          : `Serving ${label} is ${serving.status.raw || "in an unknown state"} and may be answering users; nothing was stopped.`,
+          ? msg("inference-stop-already", { serving: label, status: serving.status.raw })
+          : msg("inference-stop-refused", {
+              serving: label,
+              status: serving.status.raw || msg("inference-state-in-unknown"),
+            }),
         ...(over
           ? {}
           : {
-              hint: `To stop it, call ${callWord("inference", { action: "stop", serving_id: serving.id, confirm: true })}.`,
+              hint: msg("inference-stop-how", {
+                call: callWord("inference", { action: "stop", serving_id: serving.id, confirm: true }),
+              }),
             }),
       } satisfies InferenceStopResult
     const stopped = yield* stopServing(serving.id)
@@ -127,7 +137,11 @@ export const inferenceStop = (
       stopped: stopped.sent,
       message: stopped.message,
       ...(stopped.sent
-        ? { hint: `${callWord("inference", { action: "detail", serving_id: serving.id })} shows when it has stopped.` }
+        ? {
+            hint: msg("inference-stop-sent-hint", {
+              call: callWord("inference", { action: "detail", serving_id: serving.id }),
+            }),
+          }
         : {}),
     } satisfies InferenceStopResult
   })

@@ -6,6 +6,7 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, inspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { Transport } from "../../platform/transport.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type NextStep, nextStep } from "../common/output.js"
@@ -50,28 +51,30 @@ const probeUrl = (root: string, path: string): string =>
 /** What `inference chat` answered. */
 export interface InferenceChatResult extends Extract<InferenceOutputOf, { readonly action: "chat" }> {}
 
-const ModelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose()
-const Completion = z
-  .object({
-    choices: z
-      .array(
-        z
-          .object({
-            message: z.object({ content: z.string().nullable().optional() }).loose(),
-            finish_reason: z.string().nullable().optional(),
-          })
-          .loose(),
-      )
-      .min(1),
-    usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).loose().optional(),
-  })
-  .loose()
+const ModelList = z.lazy(() => z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose())
+const Completion = z.lazy(() =>
+  z
+    .object({
+      choices: z
+        .array(
+          z
+            .object({
+              message: z.object({ content: z.string().nullable().optional() }).loose(),
+              finish_reason: z.string().nullable().optional(),
+            })
+            .loose(),
+        )
+        .min(1),
+      usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).loose().optional(),
+    })
+    .loose(),
+)
 
-const ID_HINT = `Serving ids start with sv-; ${callWord("inference", { action: "list" })} shows them.`
+const idHint = (): string => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
 
 const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
   input.serving_id === undefined || input.serving_id.trim() === ""
-    ? Effect.fail(invalidInput(`inference ${action} needs serving_id.`, ID_HINT))
+    ? Effect.fail(invalidInput(msg("inference-needs-id", { action }), idHint()))
     : Effect.succeed(input.serving_id.trim())
 
 // The serving's own server, reached through the platform's access path: no platform credential is
@@ -126,12 +129,12 @@ const waiting = (s: Serving): { stage: ServingStage; reason: string } | undefine
   const raw = s.status.raw.toUpperCase()
   if (s.status.family === "waiting")
     return raw.includes("CREAT")
-      ? { stage: "starting", reason: `Serving is ${s.status.raw}: pulling the image and starting its pods.` }
-      : { stage: "waiting", reason: `Serving is ${s.status.raw || "waiting"}: waiting for GPUs to be scheduled.` }
+      ? { stage: "starting", reason: msg("inference-stage-starting", { status: s.status.raw }) }
+      : { stage: "waiting", reason: msg("inference-stage-waiting", { status: s.status.raw || "waiting" }) }
   if (s.status.family === "failed")
-    return { stage: "crashed", reason: `Serving ${s.status.raw}: its server exited; the logs' last lines say why.` }
+    return { stage: "crashed", reason: msg("inference-stage-crashed", { status: s.status.raw }) }
   if (s.status.terminal || s.status.family === "stopping")
-    return { stage: "stopped", reason: `Serving is ${s.status.raw}; nothing answers.` }
+    return { stage: "stopped", reason: msg("inference-stage-stopped", { status: s.status.raw }) }
   return undefined
 }
 
@@ -145,9 +148,9 @@ export const inferenceHealth = (
   path = DEFAULT_HEALTH_PATH,
 ): Effect.Effect<InferenceHealthResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const s = yield* withHint(getServing(yield* servingIdOf(input, "health")), ID_HINT)
+    const s = yield* withHint(getServing(yield* servingIdOf(input, "health")), idHint())
     const base = { action: "health" as const, servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl }
-    const again = nextStep("inference", { action: "health", serving_id: s.id }, "again in a minute")
+    const again = nextStep("inference", { action: "health", serving_id: s.id }, msg("inference-why-minute"))
     const notReady = (stage: ServingStage, reason: string, logs: ReadonlyArray<ServingLogLine>, next: NextStep[]) =>
       ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next }) satisfies InferenceHealthResult
     const before = waiting(s)
@@ -156,8 +159,7 @@ export const inferenceHealth = (
       const next = before.stage === "crashed" || before.stage === "stopped" ? [] : [again]
       return notReady(before.stage, before.reason, logs, next)
     }
-    if (s.accessUrl === "")
-      return notReady("unreachable", "Serving is RUNNING but the platform reports no access URL yet.", [], [again])
+    if (s.accessUrl === "") return notReady("unreachable", msg("inference-no-access-url"), [], [again])
     const root = s.accessUrl.replace(/\/+$/, "")
     const url = probeUrl(root, path)
     const probed = yield* Effect.either(call("GET", url))
@@ -167,16 +169,15 @@ export const inferenceHealth = (
         ? yield* Effect.either(call("GET", `${root}/models`))
         : probed
     if (Either.isLeft(models))
-      return notReady(
-        "unreachable",
-        `Could not reach ${url} (${models.left.code}); the access URL may be reachable only from the campus network.`,
-        [],
-        [again],
-      )
+      return notReady("unreachable", msg("inference-unreachable", { url, code: models.left.code }), [], [again])
     if (models.right.status !== 200 && !GATEWAY_WAIT.has(models.right.status))
       return notReady(
         "unreachable",
-        `${url} answers HTTP ${models.right.status}: nothing serves the OpenAI API at the access URL (${models.right.body.slice(0, 80).trim()}).`,
+        msg("inference-not-openai", {
+          url,
+          status: models.right.status,
+          body: models.right.body.slice(0, 80).trim(),
+        }),
         yield* lastLines(s.id),
         [again],
       )
@@ -186,11 +187,14 @@ export const inferenceHealth = (
       return notReady(
         crashed ? "crashed" : "loading",
         crashed
-          ? `The gateway answers HTTP ${models.right.status} and the server's logs show an error: it crashed.`
-          : `The gateway answers HTTP ${models.right.status}: the server is not listening yet (loading weights, or on another port than ${s.port ?? "the serving's"}).`,
+          ? msg("inference-gateway-crashed", { status: models.right.status })
+          : msg("inference-gateway-loading", {
+              status: models.right.status,
+              port: s.port ?? msg("inference-port-serving"),
+            }),
         logs,
         crashed
-          ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, "then fix the recipe")]
+          ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, msg("inference-why-fix"))]
           : [again],
       )
     }
@@ -201,12 +205,15 @@ export const inferenceHealth = (
       ...base,
       stage: "ready",
       ready: true,
-      reason: `Answering: ${ids.length} model(s) in ${models.right.ms} ms${chat !== undefined ? `, a chat completion in ${chat.latencyMs} ms` : ""}.`,
+      reason:
+        chat !== undefined
+          ? msg("inference-answering-chat", { count: ids.length, ms: models.right.ms, chat: chat.latencyMs })
+          : msg("inference-answering", { count: ids.length, ms: models.right.ms }),
       models: ids,
       latencyMs: { models: models.right.ms, ...(chat !== undefined ? { chat: chat.latencyMs } : {}) },
       ...(chat !== undefined ? { reply: chat.reply } : {}),
       logs: [],
-      next: [nextStep("inference", { action: "chat", serving_id: s.id, prompt: "Hello" }, "to talk to it")],
+      next: [nextStep("inference", { action: "chat", serving_id: s.id, prompt: "Hello" }, msg("inference-why-talk"))],
     } satisfies InferenceHealthResult
   })
 
@@ -216,8 +223,8 @@ const chatOnce = (root: string, model: string, prompt: string, maxTokens: number
     const res = yield* Effect.mapError(call("POST", `${root}/chat/completions`, body), (e) =>
       inspireError({
         reason: "PlatformError",
-        message: `Could not reach ${root}/chat/completions (${e.code}).`,
-        hint: "The access URL may be reachable only from the campus network.",
+        message: msg("inference-chat-unreachable", { url: `${root}/chat/completions`, code: e.code }),
+        hint: msg("inference-chat-unreachable-fix"),
       }),
     )
     const parsed = Completion.safeParse(json(res.body))
@@ -225,8 +232,8 @@ const chatOnce = (root: string, model: string, prompt: string, maxTokens: number
       return yield* Effect.fail(
         inspireError({
           reason: "PlatformError",
-          message: `The serving answered HTTP ${res.status} to a chat completion: ${res.body.slice(0, 200)}`,
-          hint: `${callWord("inference", { action: "health" })} says whether it is ready.`,
+          message: msg("inference-chat-failed", { status: res.status, body: res.body.slice(0, 200) }),
+          hint: msg("inference-chat-failed-fix", { call: callWord("inference", { action: "health" }) }),
         }),
       )
     const choice = parsed.data.choices[0]
@@ -252,14 +259,18 @@ export const inferenceChat = (
   Effect.gen(function* () {
     const id = yield* servingIdOf(input, "chat")
     if (input.prompt === undefined || input.prompt.trim() === "")
-      return yield* Effect.fail(invalidInput("inference chat needs prompt.", "Pass the message to send as prompt."))
+      return yield* Effect.fail(
+        invalidInput(msg("inference-chat-needs-prompt"), msg("inference-chat-needs-prompt-fix")),
+      )
     const health = yield* inferenceHealth({ ...input, serving_id: id }, false)
     if (!health.ready)
       return yield* Effect.fail(
         inspireError({
           reason: "Conflict",
-          message: `Serving ${health.name || id} is not answering yet: ${health.reason}`,
-          hint: `${callWord("inference", { action: "health", serving_id: id })} shows its progress and logs.`,
+          message: msg("inference-chat-not-ready", { serving: health.name || id, reason: health.reason }),
+          hint: msg("inference-chat-not-ready-fix", {
+            call: callWord("inference", { action: "health", serving_id: id }),
+          }),
         }),
       )
     const model = health.models[0] ?? ""

@@ -1,5 +1,6 @@
+import { msg } from "../../words/message.js"
 import { nextLine } from "../common/output.js"
-import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { InferenceChatResult, InferenceHealthResult } from "./probe.js"
 import type { InferenceRecipeResult, InferenceRecipesResult } from "./recipes/actions.js"
 
@@ -11,84 +12,112 @@ export const renderRecipes = (r: InferenceRecipesResult): string =>
     renderTable(
       r.recipes,
       [
-        { header: "NAME", cell: (x) => x.name },
-        { header: "ENGINE", cell: (x) => x.engine },
-        { header: "MODEL", cell: (x) => x.model },
-        { header: "FILE", cell: (x) => x.file },
+        { header: msg("recipes-col-name"), cell: (x) => x.name },
+        { header: msg("recipes-col-engine"), cell: (x) => x.engine },
+        { header: msg("recipes-col-model"), cell: (x) => x.model },
+        { header: msg("recipes-col-file"), cell: (x) => x.file },
       ],
-      "(no recipes)",
+      msg("recipes-none"),
     ),
-    `folders: ${r.folders.map((f) => `${f.dir} (${f.source})`).join(", ")}; a later folder wins a name clash`,
-    r.clashes.map((c) => `warning: ${c}`).join("\n"),
+    msg("recipes-folders", { folders: r.folders.map((f) => `${f.dir} (${f.source})`).join(", ") }),
+    asides("warning", r.clashes).join("\n"),
   )
 
 export const renderRecipe = (r: InferenceRecipeResult): string => {
   const x = r.resolved
   const size = (n: number | undefined, declared: number | "auto") =>
-    n !== undefined ? `${n}${declared === "auto" ? " (auto)" : ""}` : "auto (the spec's GPUs; pass spec)"
+    n !== undefined ? (declared === "auto" ? msg("recipes-size-auto", { size: n }) : `${n}`) : msg("recipes-size-spec")
   return lines(
     renderFields([
-      ["recipe", `${r.recipe.name} (${r.recipe.engine})`],
-      ["file", r.recipe.file],
-      ["description", r.recipe.description],
-      ["image", x.image],
-      ["model", r.model !== undefined ? `${r.model.name} v${r.model.version} (${r.model.id})` : r.recipe.model],
-      ["model path", x.modelPath],
-      ["served as", x.servedName],
+      [msg("recipes-label-recipe"), `${r.recipe.name} (${r.recipe.engine})`],
+      [msg("recipes-label-file"), r.recipe.file],
+      [msg("recipes-label-description"), r.recipe.description],
+      [msg("recipes-label-image"), x.image],
       [
-        "spec",
-        r.spec !== undefined ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : "(none given: pass spec for exact sizes)",
+        msg("recipes-label-model"),
+        r.model !== undefined ? `${r.model.name} v${r.model.version} (${r.model.id})` : r.recipe.model,
       ],
-      ["tensor parallel", size(x.tensorParallel, r.recipe.parallel.tensor)],
-      ["pipeline parallel", size(x.pipelineParallel, r.recipe.parallel.pipeline)],
-      ["replicas", `${x.replicas} × ${x.nodesPerReplica} node(s)`],
-      ["port", x.port],
-      ["health", `${x.healthPath} within ${x.healthTimeoutSeconds} s`],
+      [msg("recipes-label-model-path"), x.modelPath],
+      [msg("recipes-label-served-as"), x.servedName],
+      [
+        msg("recipes-label-spec"),
+        r.spec !== undefined ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : msg("recipes-spec-none"),
+      ],
+      [msg("recipes-label-tensor"), size(x.tensorParallel, r.recipe.parallel.tensor)],
+      [msg("recipes-label-pipeline"), size(x.pipelineParallel, r.recipe.parallel.pipeline)],
+      [msg("recipes-label-replicas"), msg("inference-replicas", { replicas: x.replicas, nodes: x.nodesPerReplica })],
+      [msg("recipes-label-port"), x.port],
+      [msg("recipes-label-health"), msg("recipes-health", { path: x.healthPath, seconds: x.healthTimeoutSeconds })],
     ]),
-    `command${x.exact ? "" : " (with placeholders)"}:\n  ${x.command}`,
-    [...x.warnings, ...r.clashes].map((w) => `warning: ${w}`).join("\n"),
-    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
+    `${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
+    asides("warning", [...x.warnings, ...r.clashes]).join("\n"),
+    r.next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n"),
   )
 }
 
-const FROM = { asked: "asked", recipe: "the recipe's health.timeout_seconds", default: "the default" } as const
+const from = (w: NonNullable<InferenceHealthResult["wait"]>): string =>
+  w.timeoutFrom === "asked"
+    ? msg("inference-wait-from-asked")
+    : w.timeoutFrom === "recipe"
+      ? msg("inference-wait-from-recipe")
+      : msg("inference-wait-from-default")
 
 const waitLine = (r: InferenceHealthResult): string | undefined => {
   const w = r.wait
   if (w === undefined) return undefined
   const verdict =
-    r.outcome === "ready" ? "ready" : r.outcome === "failed" ? "stopped early: it will not answer" : "not ready in time"
+    r.outcome === "ready"
+      ? msg("inference-wait-ready")
+      : r.outcome === "failed"
+        ? msg("inference-wait-failed")
+        : msg("inference-wait-timed-out")
   return lines(
-    `waited ${formatDuration(w.waitedMs)} of ${w.timeoutSeconds} s (${FROM[w.timeoutFrom]}${w.recipe !== undefined ? `, recipe ${w.recipe}` : ""}), ${w.probes} probe(s) of ${w.path}: ${verdict}`,
-    `stages: ${w.stages.map((s) => `${s.stage} (${formatDuration(s.afterMs)})`).join(" → ")}`,
+    msg("inference-waited", {
+      waited: formatDuration(w.waitedMs),
+      seconds: w.timeoutSeconds,
+      from: from(w),
+      recipe: w.recipe !== undefined ? msg("inference-wait-recipe", { recipe: w.recipe }) : "",
+      probes: w.probes,
+      path: w.path,
+      verdict,
+    }),
+    msg("inference-stages", {
+      stages: w.stages.map((s) => `${s.stage} (${formatDuration(s.afterMs)})`).join(" → "),
+    }),
   )
 }
 
 export const renderHealth = (r: InferenceHealthResult): string =>
   lines(
-    `${r.name || r.servingId}: ${r.ready ? "ready" : `not ready (${r.stage})`} — ${r.reason}`,
+    r.ready
+      ? msg("inference-health-ready", { serving: r.name || r.servingId, reason: r.reason })
+      : msg("inference-health-not-ready", { serving: r.name || r.servingId, stage: r.stage, reason: r.reason }),
     renderFields([
-      ["serving", r.servingId],
-      ["status", r.status.raw],
-      ["access url", r.accessUrl || undefined],
-      ["models", r.models.length > 0 ? r.models.join(", ") : undefined],
+      [msg("inference-label-serving"), r.servingId],
+      [msg("inference-label-status"), r.status.raw],
+      [msg("inference-label-access-url"), r.accessUrl || undefined],
+      [msg("inference-label-models"), r.models.length > 0 ? r.models.join(", ") : undefined],
       [
-        "latency",
+        msg("inference-label-latency"),
         r.latencyMs.models !== undefined
-          ? `models ${r.latencyMs.models} ms${r.latencyMs.chat !== undefined ? `, chat ${r.latencyMs.chat} ms` : ""}`
+          ? r.latencyMs.chat !== undefined
+            ? msg("inference-latency-both", { models: r.latencyMs.models, chat: r.latencyMs.chat })
+            : msg("inference-latency-models", { models: r.latencyMs.models })
           : undefined,
       ],
-      ["reply", r.reply],
+      [msg("inference-label-reply"), r.reply],
     ]),
     waitLine(r),
     r.logs.length > 0
-      ? `last log lines:\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}`
+      ? `${msg("inference-last-logs")}\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}`
       : undefined,
-    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
+    r.next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n"),
   )
 
 export const renderChat = (r: InferenceChatResult): string =>
   lines(
     r.reply,
-    `(${r.model}, ${r.latencyMs} ms${r.usage !== undefined ? `, ${r.usage.completionTokens} tokens` : ""})`,
+    r.usage !== undefined
+      ? msg("inference-chat-stats-tokens", { model: r.model, ms: r.latencyMs, tokens: r.usage.completionTokens })
+      : msg("inference-chat-stats", { model: r.model, ms: r.latencyMs }),
   )

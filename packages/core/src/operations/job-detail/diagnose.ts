@@ -1,3 +1,4 @@
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 /** What a task's events, logs and status point to; the pure rules behind inspire_job_detail's diagnosis. */
 export type CauseKind =
@@ -32,7 +33,7 @@ export interface DiagnosisInput {
 interface Rule {
   readonly kind: CauseKind
   readonly test: RegExp
-  readonly cause: string
+  readonly cause: () => string
   readonly fix: (input: DiagnosisInput) => string
   /** Only when this holds (e.g. network errors only matter in an offline workspace). */
   readonly when?: (input: DiagnosisInput) => boolean
@@ -42,51 +43,55 @@ const RULES: ReadonlyArray<Rule> = [
   {
     kind: "oom",
     test: /CUDA out of memory|OutOfMemoryError|OOMKilled|Out of memory|Killed process \d+/i,
-    cause: "The task ran out of memory (GPU or container).",
-    fix: () => "Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.",
+    cause: () => msg("job-detail-cause-oom"),
+    fix: () => msg("job-detail-fix-oom"),
   },
   {
     kind: "image-pull",
     test: /ErrImagePull|ImagePullBackOff|Failed to pull image|manifest unknown|pull access denied/i,
-    cause: "The image could not be pulled.",
-    fix: () =>
-      `Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): ${callWord("images")}.`,
+    cause: () => msg("job-detail-cause-image-pull"),
+    fix: () => msg("job-detail-fix-image-pull", { call: callWord("images") }),
   },
   {
     kind: "no-slurm",
     test: /slurmctld BackOff|Unable to contact slurm controller|sbatch: error/i,
-    cause: "The image has no working Slurm controller.",
-    fix: () =>
-      `Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); ${callWord("images", { search: "slurm" })}.`,
+    cause: () => msg("job-detail-cause-no-slurm"),
+    fix: () => msg("job-detail-fix-no-slurm", { call: callWord("images", { search: "slurm" }) }),
   },
   {
     kind: "offline-network",
     test: /Network is unreachable|Could not resolve host|Temporary failure in name resolution|unable to resolve host|CONNECTION FAILED|ConnectionError|No matching distribution found|Failed to establish a new connection/i,
-    cause: "The command used the network in an offline workspace.",
-    fix: () =>
-      "Prepare data, models and packages from an internet-enabled workspace into /inspire/hdd/project/{en_name}/ (shared storage) or bake them into the image, then read them from there.",
+    cause: () => msg("job-detail-cause-offline-network"),
+    fix: () => msg("job-detail-fix-offline-network", { path: "/inspire/hdd/project/{en_name}/" }),
     when: (i) => i.network !== "online",
   },
   {
     kind: "environment",
     test: /command not found|: not found$|ModuleNotFoundError|No module named|ImportError: /im,
-    cause: "A command or Python module was not found: the environment was probably not activated.",
+    cause: () => msg("job-detail-cause-environment"),
     fix: () =>
-      `The platform shell is non-interactive; set commandPrefix (${callWord("config", { action: "set", key: "commandPrefix", value: "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …" })}) or activate it in the command.`,
+      msg("job-detail-fix-environment", {
+        call: callWord("config", {
+          action: "set",
+          key: "commandPrefix",
+          value: "source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd …",
+        }),
+      }),
   },
   {
     kind: "unschedulable",
     test: /Unschedulable|\d+\/\d+ nodes are available|Insufficient nvidia\.com\/gpu|FailedScheduling/i,
-    cause: "The scheduler found no free GPUs for this spec.",
-    fix: () =>
-      `${callWord("status")} shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.`,
+    cause: () => msg("job-detail-cause-unschedulable"),
+    fix: () => msg("job-detail-fix-unschedulable", { call: callWord("status") }),
   },
   {
     kind: "preempted",
     test: /preempted|preemption/i,
-    cause: "The task was preempted by a higher-priority task.",
+    cause: () => msg("job-detail-cause-preempted"),
     fix: (i) =>
-      `Resubmit with priority ≥ 4 (it ran at ${i.priority ?? "a low priority"}; 1–3 may be preempted), within the project's cap.`,
+      i.priority !== undefined
+        ? msg("job-detail-fix-preempted", { priority: i.priority })
+        : msg("job-detail-fix-preempted-low"),
   },
 ]
 
@@ -119,15 +124,15 @@ export const diagnose = (input: DiagnosisInput): ReadonlyArray<Finding> => {
     if (input.family === "waiting" && rule.kind !== "unschedulable" && rule.kind !== "image-pull") continue
     const evidence = texts.findLast((t) => rule.test.test(t))
     if (evidence !== undefined)
-      findings.push({ kind: rule.kind, cause: rule.cause, evidence: evidence.trim(), fix: rule.fix(input) })
+      findings.push({ kind: rule.kind, cause: rule.cause(), evidence: evidence.trim(), fix: rule.fix(input) })
   }
   const exception = lastException(input.logLines)
   if (exception !== undefined && !findings.some((f) => f.evidence === exception.trim()))
     findings.push({
       kind: "traceback",
-      cause: "The program raised an exception.",
+      cause: msg("job-detail-cause-traceback"),
       evidence: exception.trim(),
-      fix: `Fix the error the last exception line names; ${callWord("logs")} shows the whole traceback.`,
+      fix: msg("job-detail-fix-traceback", { call: callWord("logs") }),
     })
   // An environment or network error explains its traceback; keep the traceback only when it adds something.
   return findings.filter((f, _i, all) => f.kind !== "traceback" || !all.some((o) => o.kind === "oom"))

@@ -4,6 +4,7 @@ import { tailLogs } from "../../api/jobs/logs.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { diagnose } from "./diagnose.js"
@@ -40,14 +41,15 @@ const diagnosisOf = (d: TaskDetail, logLines: number) =>
     // The pods the detail has just listed serve the events and the log tail too (two requests fewer).
     const known = d.kind === "train" && d.pods.length > 0 ? d.pods.map((p) => p.pod) : undefined
     const events = yield* Effect.either(listJobEvents(d.id, known !== undefined ? { pods: known } : {}))
-    if (Either.isLeft(events)) notes.push(`events could not be read: ${events.left.message}`)
-    else if (events.right.collected) notes.push("no events (the platform discards events of old tasks)")
+    if (Either.isLeft(events)) notes.push(msg("job-detail-events-unread", { error: events.left.message }))
+    else if (events.right.collected) notes.push(msg("job-detail-events-gone"))
     // A queued task has printed nothing yet; only its events can explain it.
     const logs =
       d.status.family === "waiting"
         ? undefined
         : yield* Effect.either(tailLogs(d.id, logLines, known !== undefined ? { pod: known } : {}))
-    if (logs !== undefined && Either.isLeft(logs)) notes.push(`logs could not be read: ${logs.left.message}`)
+    if (logs !== undefined && Either.isLeft(logs))
+      notes.push(msg("job-detail-logs-unread", { error: logs.left.message }))
     const eventList = Either.isRight(events) ? events.right.events : []
     const lines = logs !== undefined && Either.isRight(logs) ? logs.right.map((l) => l.message) : []
     const findings = diagnose({

@@ -8,6 +8,7 @@ import type { TaskKind } from "../../domain/ids.js"
 import type { StatusFamily } from "../../domain/status.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { ClientServices } from "../catalogue/services.js"
 
 /** One pod of a task. */
@@ -204,7 +205,5 @@ export const readTask = (id: string, kind: TaskKind): Effect.Effect<TaskDetail, 
   if (kind === "hpc") return hpc(id)
   if (kind === "serving") return serving(id)
   if (kind === "notebook") return notebook(id)
-  return Effect.fail(
-    invalidInput(`${id} is a Ray job, which this tool does not read.`, "Open it in the console (Ray 作业)."),
-  )
+  return Effect.fail(invalidInput(msg("job-detail-ray", { id }), msg("job-detail-ray-hint")))
 }

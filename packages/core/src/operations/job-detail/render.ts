@@ -1,5 +1,6 @@
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
-import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { JobDetailResult } from "./index.js"
 
 const specText = (r: JobDetailResult): string => {
@@ -17,52 +18,69 @@ export const renderDetail = (r: JobDetailResult): string => {
   const status = `${r.status.family} (${r.status.raw}${r.subStatus !== "" ? `, ${r.subStatus}` : ""})`
   const out = [
     renderFields([
-      ["id", r.id],
-      ["name", r.name],
-      ["kind", r.kind],
-      ["status", status],
-      ["message", r.subMessage],
-      ["workspace", r.workspace],
-      ["project", r.project],
-      ["compute group", r.computeGroup],
-      ["image", r.image],
-      ["command", r.command],
-      ["spec", specText(r)],
+      [msg("job-detail-label-id"), r.id],
+      [msg("job-detail-label-name"), r.name],
+      [msg("job-detail-label-kind"), r.kind],
+      [msg("job-detail-label-status"), status],
+      [msg("job-detail-label-message"), r.subMessage],
+      [msg("job-detail-label-workspace"), r.workspace],
+      [msg("job-detail-label-project"), r.project],
+      [msg("job-detail-label-compute-group"), r.computeGroup],
+      [msg("job-detail-label-image"), r.image],
+      [msg("job-detail-label-command"), r.command],
+      [msg("job-detail-label-spec"), specText(r)],
       [
-        "priority",
+        msg("job-detail-label-priority"),
         r.priority !== undefined ? `${r.priority}${r.priorityLevel ? ` (${r.priorityLevel})` : ""}` : undefined,
       ],
-      ["instances", r.instances],
-      ["shm", r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
+      [msg("job-detail-label-instances"), r.instances],
+      [msg("job-detail-label-shm"), r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
       [
-        "tasks × cpus",
-        r.hpc ? `${r.hpc.numberOfTasks ?? "-"} × ${r.hpc.cpusPerTask ?? "-"} (${r.hpc.memoryPerCpu}/cpu)` : undefined,
+        msg("job-detail-label-slurm"),
+        r.hpc
+          ? msg("job-detail-slurm", {
+              tasks: r.hpc.numberOfTasks ?? "-",
+              cpus: r.hpc.cpusPerTask ?? "-",
+              memory: r.hpc.memoryPerCpu,
+            })
+          : undefined,
       ],
-      ["created", formatTime(r.timing.createdAt)],
-      ["started", r.timing.startedAt !== undefined ? formatTime(r.timing.startedAt) : undefined],
-      ["finished", r.timing.finishedAt !== undefined ? formatTime(r.timing.finishedAt) : undefined],
-      ["running time", r.timing.runningTimeMs !== undefined ? formatDuration(r.timing.runningTimeMs) : undefined],
-      ["console", r.consoleUrl],
+      [msg("job-detail-label-created"), formatTime(r.timing.createdAt)],
+      [msg("job-detail-label-started"), r.timing.startedAt !== undefined ? formatTime(r.timing.startedAt) : undefined],
+      [
+        msg("job-detail-label-finished"),
+        r.timing.finishedAt !== undefined ? formatTime(r.timing.finishedAt) : undefined,
+      ],
+      [
+        msg("job-detail-label-running-time"),
+        r.timing.runningTimeMs !== undefined ? formatDuration(r.timing.runningTimeMs) : undefined,
+      ],
+      [msg("job-detail-label-console"), r.consoleUrl],
     ]),
   ]
   if (r.pods.length > 0)
     out.push(
       "",
       renderTable(r.pods, [
-        { header: "POD", cell: (p) => p.pod },
-        { header: "NODE", cell: (p) => p.node },
-        { header: "STATUS", cell: (p) => p.status },
-        { header: "STARTED", cell: (p) => formatTime(p.startedAt) },
+        { header: msg("job-detail-col-pod"), cell: (p) => p.pod },
+        { header: msg("job-detail-col-node"), cell: (p) => p.node },
+        { header: msg("jobs-col-status"), cell: (p) => p.status },
+        { header: msg("job-detail-col-started"), cell: (p) => formatTime(p.startedAt) },
       ]),
     )
-  for (const w of r.warnings) out.push(`warning: ${w}`)
+  out.push(...asides("warning", r.warnings))
   const d = r.diagnosis
   if (d !== undefined) {
-    out.push("", `Diagnosis (${d.eventsRead} events, ${d.logLinesRead} log lines read):`)
+    out.push("", msg("job-detail-diagnosis", { events: d.eventsRead, lines: d.logLinesRead }))
     if (d.findings.length === 0)
-      out.push(`  no known cause recognised; read ${callWord("logs")} and ${callWord("events")}.`)
-    for (const f of d.findings) out.push(`- ${f.cause}`, `  evidence: ${f.evidence}`, `  fix: ${f.fix}`)
-    for (const n of d.notes) out.push(`  note: ${n}`)
+      out.push(`  ${msg("job-detail-no-cause", { logs: callWord("logs"), events: callWord("events") })}`)
+    for (const f of d.findings)
+      out.push(
+        `- ${f.cause}`,
+        `  ${msg("job-detail-evidence", { text: f.evidence })}`,
+        `  ${msg("job-detail-fix", { text: f.fix })}`,
+      )
+    out.push(...asides("note", d.notes).map((n) => `  ${n}`))
   }
   return out.join("\n")
 }

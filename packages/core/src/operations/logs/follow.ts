@@ -2,6 +2,7 @@ import { followLogs, type LogLine } from "../../api/jobs/logs.js"
 import { formatInstant } from "../../domain/time.js"
 import { Clock, Duration, Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type JobState, jobState } from "../common/tasks/job.js"
 import type { ShownLine } from "./read.js"
@@ -64,5 +65,5 @@ export const followTaskLogs = (
 export const followEndLine = (end: FollowEnd): string => {
   const name = end.job.name !== "" && end.job.name !== end.job.id ? `${end.job.name} (${end.job.id})` : end.job.id
   const status = `${end.job.status.family} (${end.job.status.raw})`
-  return `— job ${name} ${status} at ${formatInstant(end.endedAt, { seconds: true })}`
+  return msg("logs-follow-end", { name, status, time: formatInstant(end.endedAt, { seconds: true }) })
 }

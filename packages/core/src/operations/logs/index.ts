@@ -2,6 +2,7 @@ import { z } from "zod"
 import { shortPodName } from "../../domain/ids.js"
 import { formatInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { formatTime } from "../common/render.js"
@@ -134,16 +135,23 @@ export const logsOperation = defineOperation({
   render: (r: LogsResult) => {
     if (r.download !== undefined) {
       const d = r.download
-      const crowded =
-        d.crowdedAt.length > 0 ? ` (some lines may be missing at ${d.crowdedAt.length} crowded instants)` : ""
-      return `Downloaded ${d.lines} lines (${d.bytes} bytes) of ${r.jobId} to ${d.path}${crowded}.`
+      const args = { lines: d.lines, bytes: d.bytes, id: r.jobId, path: d.path }
+      return d.crowdedAt.length > 0
+        ? msg("logs-downloaded-crowded", { ...args, crowded: d.crowdedAt.length })
+        : msg("logs-downloaded", args)
     }
     const lines = r.lines ?? []
     const head =
       r.mode === "window" && r.window !== undefined
-        ? `${r.jobId} ${r.status}: ${lines.length} lines from ${formatTime(r.window.from)} to ${formatTime(r.window.to)}`
-        : `${r.jobId} ${r.status}: last ${lines.length} lines`
-    const tail = r.truncated ? `\n(more lines in this window; narrow it or use ${fieldWord("download", true)})` : ""
-    return `${head}\n${lines.length > 0 ? renderLogLines(lines) : "(no log lines yet)"}${tail}`
+        ? msg("logs-window-head", {
+            id: r.jobId,
+            status: r.status,
+            count: lines.length,
+            from: formatTime(r.window.from),
+            to: formatTime(r.window.to),
+          })
+        : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines.length })
+    const tail = r.truncated ? `\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : ""
+    return `${head}\n${lines.length > 0 ? renderLogLines(lines) : msg("logs-none")}${tail}`
   },
 })

@@ -1,7 +1,8 @@
 import { downloadLogs, type LogLine, tailLogs } from "../../api/jobs/logs.js"
-import { isoInstant } from "../../domain/time.js"
+import { isoInstants } from "../../domain/time.js"
 import { Clock, Data, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { openDownload } from "../common/tasks/output-file.js"
@@ -29,7 +30,7 @@ export const windowOf = (input: {
     if (input.since === undefined && input.until === undefined && input.time_range === undefined) return undefined
     if (input.time_range !== undefined && input.since !== undefined)
       return yield* Effect.fail(
-        invalidInput("Pass either time_range or since, not both.", 'time_range="30m" means since 30 minutes ago.'),
+        invalidInput(msg("logs-range-and-since"), msg("logs-range-and-since-hint", { example: 'time_range="30m"' })),
       )
     const now = yield* Clock.currentTimeMillis
     const to = input.until !== undefined ? yield* parseInstant(input.until, now, "until") : now
@@ -37,10 +38,7 @@ export const windowOf = (input: {
       input.since !== undefined
         ? yield* parseInstant(input.since, now, "since")
         : to - (input.time_range !== undefined ? yield* parseTimeRange(input.time_range) : 3600) * 1000
-    if (from >= to)
-      return yield* Effect.fail(
-        invalidInput("The log window is empty: since is not before until.", "Give since earlier than until."),
-      )
+    if (from >= to) return yield* Effect.fail(invalidInput(msg("logs-window-empty"), msg("logs-window-empty-hint")))
     return { from, to }
   })
 
@@ -71,8 +69,38 @@ export const windowLines = (
 export const lastLines = (jobId: string, count: number, pod: string | undefined) =>
   Effect.map(tailLogs(jobId, count, pod !== undefined ? { pod } : {}), (ls) => ls.map(show))
 
-/** The line as written to a downloaded file: ISO 8601 time with the local offset, pod, message. */
-export const fileLine = (l: LogLine): string => `${isoInstant(l.timestampMs)} ${l.pod} ${l.message}\n`
+/**
+ * The lines as written to a downloaded file: ISO 8601 time with the local offset, pod, message. A page is
+ * encoded into one buffer, reused for the next page (the file takes each page before the next comes), so
+ * a download makes no string or buffer per line beyond the time's text. Lines later than `to` are left out.
+ */
+export const fileLines = (): ((batch: ReadonlyArray<LogLine>, to: number) => { bytes: Uint8Array; lines: number }) => {
+  const stamp = isoInstants()
+  let buffer = Buffer.allocUnsafe(256 * 1024)
+  return (batch, to) => {
+    let at = 0
+    let lines = 0
+    for (const l of batch) {
+      if (l.timestampMs > to) continue
+      const time = stamp(l.timestampMs)
+      // UTF-8 takes at most three bytes for each UTF-16 unit.
+      const most = at + 3 * (time.length + l.pod.length + l.message.length) + 3
+      if (most > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.max(most, 2 * buffer.length))
+        buffer.copy(grown, 0, 0, at)
+        buffer = grown
+      }
+      at += buffer.write(time, at)
+      buffer[at++] = 0x20
+      at += buffer.write(l.pod, at)
+      buffer[at++] = 0x20
+      at += buffer.write(l.message, at)
+      buffer[at++] = 0x0a
+      lines++
+    }
+    return { bytes: buffer.subarray(0, at), lines }
+  }
+}
 
 /**
  * Streams every line (or a window's) to a file, page by page, reporting progress. The file is checked and
@@ -95,13 +123,18 @@ export const downloadToFile = (
         context,
       )
       let lines = 0
+      const format = fileLines()
+      const to = options.window?.to ?? Number.POSITIVE_INFINITY
+      // Each page is written as it arrives, synchronously: nothing waits in memory for the disk.
+      // Not an Effect.gen: a generator per page kept its page reachable until a full collection, so every
+      // page outlived the young generation and the heap grew by tens of megabytes between collections.
       const sink = (batch: ReadonlyArray<LogLine>) =>
-        Effect.gen(function* () {
-          const kept =
-            options.window === undefined ? batch : batch.filter((l) => l.timestampMs <= (options.window?.to ?? 0))
-          yield* file.write(kept.map(fileLine).join(""))
-          lines += kept.length
-          context.progress({ message: `downloaded ${lines} lines of ${jobId}`, current: lines })
+        Effect.suspend(() => {
+          const page = format(batch, to)
+          return Effect.map(file.write(page.bytes), () => {
+            lines += page.lines
+            context.progress({ message: msg("logs-progress", { lines, id: jobId }), current: lines })
+          })
         })
       const summary = yield* downloadLogs(jobId, sink, {
         ...(options.pod !== undefined ? { pod: options.pod } : {}),

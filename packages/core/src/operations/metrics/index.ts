@@ -91,7 +91,7 @@ export const metricsOperation = defineOperation({
       return {
         ...base,
         mode: "summary",
-        summary: read.finished ? finishedEarly(summary) : summary,
+        summary: read.finished ? finishedEarly(summary, report.gpu?.count) : summary,
         series,
       } satisfies MetricsResult
     }),

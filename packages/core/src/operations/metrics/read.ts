@@ -1,6 +1,7 @@
 import { getJobMetrics, intervalFor, type JobMetrics, METRIC_INTERVALS } from "../../api/jobs/metrics.js"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { jobState } from "../common/tasks/job.js"
 import { parseTimeRange } from "../common/tasks/time-range.js"
@@ -29,8 +30,12 @@ export const readMetrics = (
     if (interval !== undefined && !(METRIC_INTERVALS as ReadonlyArray<number>).includes(interval))
       return yield* Effect.fail(
         invalidInput(
-          `interval ${interval} s is not one the platform accepts.`,
-          `Use one of ${METRIC_INTERVALS.join(", ")} seconds, or leave it out (${intervalFor(rangeSeconds)} s fits ${timeRange}).`,
+          msg("metrics-interval-bad", { interval }),
+          msg("metrics-interval-hint", {
+            intervals: METRIC_INTERVALS.join(", "),
+            fits: intervalFor(rangeSeconds),
+            range: timeRange,
+          }),
           { candidates: [...METRIC_INTERVALS] },
         ),
       )

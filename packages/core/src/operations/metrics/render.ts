@@ -2,6 +2,8 @@ import { shortPodName } from "../../domain/ids.js"
 import type { GpuHealthReport } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
 import type { SeriesStats } from "../../domain/metrics/stats.js"
+import { MIN_SAMPLES_FOR_VERDICT } from "../../domain/metrics/thresholds.js"
+import { msg } from "../../words/message.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import { formatTime, renderFields, renderTable } from "../common/render.js"
 import type { MetricsOutput } from "./output.js"
@@ -42,14 +44,19 @@ export const summaryOf = (r: GpuHealthReport): MetricsSummary => ({
 const settled = <P extends { readonly state: string }>(p: P): P =>
   p.state === "warming-up" ? { ...p, state: "too-few-samples" } : p
 
-/** The summary of a finished job: a verdict still "warming up" becomes "finished; too few samples". */
-export const finishedEarly = (s: MetricsSummary): MetricsSummary => {
+/**
+ * The summary of a finished job: a verdict still "warming up" becomes "finished; too few samples".
+ * `samples` is how many GPU samples the job's verdict read.
+ */
+export const finishedEarly = (s: MetricsSummary, samples: number | undefined): MetricsSummary => {
   if (s.state !== "warming-up") return { ...s, perPod: s.perPod.map(settled) }
-  const count = /\((\d+) of (\d+) samples\)/.exec(s.verdict)
   return {
     ...settled(s),
-    verdict: `finished; too few samples for a verdict${count !== null ? ` (${count[1]} of ${count[2]} needed)` : ""}`,
-    evidence: ["the job ended before enough samples were taken; this is not a failure", ...s.evidence],
+    verdict:
+      samples !== undefined
+        ? msg("metrics-finished-early-count", { count: samples, needed: MIN_SAMPLES_FOR_VERDICT })
+        : msg("metrics-finished-early"),
+    evidence: [msg("metrics-finished-early-evidence"), ...s.evidence],
     perPod: s.perPod.map(settled),
   }
 }
@@ -59,7 +66,7 @@ const stat = (s: { avg: number; p90: number; max: number } | null) =>
 
 const SHORT: Readonly<Record<MetricName, string>> = {
   gpu_usage_rate: "gpu",
-  gpu_memory_usage_rate: "gpu mem",
+  gpu_memory_usage_rate: "gpu-mem",
   cpu_usage_rate: "cpu",
   memory_usage_rate: "mem",
 }
@@ -70,21 +77,34 @@ const sparklines = (series: ReadonlyArray<SeriesRow>) =>
   renderTable(
     series,
     [
-      { header: "POD", cell: (s) => short(s.pod) },
-      { header: "METRIC", cell: (s) => SHORT[s.metric] },
-      { header: "TREND (0–100%)", cell: (s) => sparkline(s.points.map((p) => p.v)) },
+      { header: msg("job-detail-col-pod"), cell: (s) => short(s.pod) },
+      { header: msg("metrics-col-metric"), cell: (s) => msg(`metrics-name-${SHORT[s.metric]}`) },
+      { header: msg("metrics-col-trend"), cell: (s) => sparkline(s.points.map((p) => p.v)) },
     ],
-    "(no series)",
+    msg("metrics-no-series"),
   )
 
 /** Verdict first, then per-pod stats and a sparkline per series; raw and download stay short. */
 export const renderMetrics = (r: MetricsResult): string => {
-  const window = `${formatTime(r.window.start * 1000)} – ${formatTime(r.window.end * 1000)} every ${r.window.intervalSeconds}s`
+  const window = msg("metrics-window", {
+    from: formatTime(r.window.start * 1000),
+    to: formatTime(r.window.end * 1000),
+    interval: r.window.intervalSeconds,
+  })
   if (r.download !== undefined)
-    return `Wrote ${r.download.rows} rows (${r.download.bytes} bytes) of ${r.jobId} metrics (${window}) to ${r.download.path}.`
+    return msg("metrics-downloaded", {
+      rows: r.download.rows,
+      bytes: r.download.bytes,
+      id: r.jobId,
+      window,
+      path: r.download.path,
+    })
   const series = r.series ?? []
   if (r.summary === undefined)
-    return [`${r.jobId} ${r.status}: ${series.length} series, ${window}`, sparklines(series)].join("\n")
+    return [
+      msg("metrics-raw-head", { id: r.jobId, status: r.status, count: series.length, window }),
+      sparklines(series),
+    ].join("\n")
   const s = r.summary
   const out = [
     `${s.state.toUpperCase()}: ${s.verdict}`,
@@ -94,22 +114,29 @@ export const renderMetrics = (r: MetricsResult): string => {
   ]
   out.push(
     renderTable(s.perPod, [
-      { header: "POD", cell: (p) => short(p.pod) },
-      { header: "STATE", cell: (p) => p.state },
-      { header: "GPU avg/p90/max", cell: (p) => stat(p.gpu), align: "right" },
-      { header: "GPU MEM", cell: (p) => stat(p.gpuMemory), align: "right" },
-      { header: "CPU", cell: (p) => stat(p.cpu), align: "right" },
+      { header: msg("job-detail-col-pod"), cell: (p) => short(p.pod) },
+      { header: msg("metrics-col-state"), cell: (p) => p.state },
+      { header: msg("metrics-col-gpu"), cell: (p) => stat(p.gpu), align: "right" },
+      { header: msg("metrics-col-gpu-memory"), cell: (p) => stat(p.gpuMemory), align: "right" },
+      { header: msg("metrics-col-cpu"), cell: (p) => stat(p.cpu), align: "right" },
     ]),
   )
   if (s.idleWindows.length > 0)
     out.push(
-      `idle windows: ${s.idleWindows.map((w) => `${formatTime(w.start * 1000)} for ${Math.round(w.durationSeconds / 60)} min${w.ongoing ? " (ongoing)" : ""}`).join("; ")}`,
+      msg("metrics-idle-windows", {
+        windows: s.idleWindows
+          .map((w) => {
+            const args = { start: formatTime(w.start * 1000), minutes: Math.round(w.durationSeconds / 60) }
+            return w.ongoing ? msg("metrics-idle-window-ongoing", args) : msg("metrics-idle-window", args)
+          })
+          .join(msg("metrics-list-sep")),
+      }),
     )
   if (s.reclaim.level !== "none")
     out.push(
       renderFields([
-        ["reclaim risk", s.reclaim.level],
-        ["low GPU for", `${Math.round(s.reclaim.lowSeconds / 60)} min`],
+        [msg("metrics-label-reclaim"), s.reclaim.level],
+        [msg("metrics-label-low-gpu"), `${Math.round(s.reclaim.lowSeconds / 60)} min`],
       ]),
     )
   out.push("", sparklines(series))

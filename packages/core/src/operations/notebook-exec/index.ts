@@ -1,8 +1,9 @@
+import { msg } from "../../words/message.js"
 import { callWord, dryRunWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { formatDuration, formatTime, renderFields } from "../common/render.js"
+import { asides, formatDuration, formatTime, renderFields } from "../common/render.js"
 import { NotebookExecInputSchema } from "./input.js"
 import { NotebookExecOutput } from "./output.js"
 import { type NotebookExecResult, runNotebookExec } from "./run.js"
@@ -15,36 +16,36 @@ const lines = (...parts: ReadonlyArray<string | undefined>): string =>
 const outputText = (r: NotebookExecResult): string | undefined =>
   r.streamed === true || r.output === undefined || r.output === ""
     ? undefined
-    : `${r.outputTruncated === true ? "(the start of the output was cut)\n" : ""}${r.output.replace(/\n$/, "")}`
+    : `${r.outputTruncated === true ? `${msg("notebook-exec-output-cut")}\n` : ""}${r.output.replace(/\n$/, "")}`
 
 const render = (r: NotebookExecResult): string => {
   const label = r.notebook.name || r.notebook.id
-  const asides = [...r.notes.map((n) => `note: ${n}`), ...r.next.map((n) => `hint: ${nextLine(n)}`)].join("\n")
+  const extra = [...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))].join("\n")
+  const exitNote = (code: number | undefined) =>
+    asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0]
   if (r.plan !== undefined) return renderPlan(r.plan)
   if (r.mode === "run")
-    return lines(
-      outputText(r),
-      r.ended === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : undefined,
-      asides,
-    )
-  if (r.mode === "detach") return lines(`Started detached in notebook ${label}: ${r.execId}`, asides)
+    return lines(outputText(r), r.ended === "exited" && r.exitCode !== 0 ? exitNote(r.exitCode) : undefined, extra)
+  if (r.mode === "detach") return lines(msg("notebook-exec-started", { notebook: label, id: r.execId ?? "" }), extra)
   if (r.mode === "attach")
-    return lines(
-      outputText(r),
-      r.state === "exited" && r.exitCode !== 0 ? `note: exit code ${r.exitCode}` : undefined,
-      asides,
-    )
+    return lines(outputText(r), r.state === "exited" && r.exitCode !== 0 ? exitNote(r.exitCode) : undefined, extra)
   return lines(
     renderFields([
-      ["detached command", r.execId],
-      ["notebook", label],
-      ["state", r.state === "exited" ? `exited with ${r.exitCode}` : r.state],
-      ["command", r.command],
-      ["started", r.startedAt !== undefined ? formatTime(r.startedAt) : undefined],
-      ["output", r.outputBytes !== undefined ? `${r.outputBytes} bytes` : undefined],
-      ["ran for", r.durationMs !== undefined ? formatDuration(r.durationMs) : undefined],
+      [msg("notebook-exec-label-detached"), r.execId],
+      [msg("notebook-exec-label-notebook"), label],
+      [
+        msg("notebook-exec-label-state"),
+        r.state === "exited" ? msg("notebook-exec-exited-with", { code: r.exitCode ?? "?" }) : r.state,
+      ],
+      [msg("notebook-exec-label-command"), r.command],
+      [msg("notebook-exec-label-started"), r.startedAt !== undefined ? formatTime(r.startedAt) : undefined],
+      [
+        msg("notebook-exec-label-output"),
+        r.outputBytes !== undefined ? msg("notebook-exec-bytes", { size: r.outputBytes }) : undefined,
+      ],
+      [msg("notebook-exec-label-ran-for"), r.durationMs !== undefined ? formatDuration(r.durationMs) : undefined],
     ]),
-    asides,
+    extra,
   )
 }
 

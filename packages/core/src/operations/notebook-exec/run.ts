@@ -9,6 +9,7 @@ import {
 import { type Lab, labOf, openLab, resolveNotebook, waitForLab } from "../../api/jupyter/lab.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { fieldWord } from "../../words/token.js"
 import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -33,8 +34,8 @@ const modeOf = (input: NotebookExecInput): Effect.Effect<Mode, InspireError> => 
   if (modes.length > 1)
     return Effect.fail(
       invalidInput(
-        `${modes.join(" and ")} cannot be combined.`,
-        "Start detached, attach or ask the status, one at a time.",
+        msg("notebook-exec-combined", { modes: modes.join(msg("notebook-exec-and")) }),
+        msg("notebook-exec-combined-fix"),
       ),
     )
   const mode = modes[0] ?? "run"
@@ -42,16 +43,17 @@ const modeOf = (input: NotebookExecInput): Effect.Effect<Mode, InspireError> => 
   if ((mode === "run" || mode === "detach") && !hasCommand)
     return Effect.fail(
       invalidInput(
-        "No command was given.",
-        `Pass the command line to run (${fieldWord("command", "…")}), or ${fieldWord("attach", "<id>")} / ${fieldWord("status", "<id>")} for a detached one.`,
+        msg("notebook-exec-no-command"),
+        msg("notebook-exec-no-command-fix", {
+          command: fieldWord("command", "…"),
+          attach: fieldWord("attach", "<id>"),
+          status: fieldWord("status", "<id>"),
+        }),
       ),
     )
   if ((mode === "attach" || mode === "status") && hasCommand)
     return Effect.fail(
-      invalidInput(
-        `${mode} reads a detached command; it takes no new command.`,
-        "Drop the command, or drop attach/status.",
-      ),
+      invalidInput(msg("notebook-exec-no-new-command", { mode }), msg("notebook-exec-no-new-command-fix")),
     )
   return Effect.succeed(mode)
 }
@@ -68,22 +70,26 @@ export const openNotebookLab = (
 const ref = (lab: Lab) => ({ id: lab.notebook.id, name: lab.notebook.name })
 
 const planOf = (lab: Lab, mode: Mode, input: NotebookExecInput): Plan => {
-  const what =
-    mode === "run"
-      ? `Run \`${input.command}\``
-      : mode === "detach"
-        ? `Start \`${input.command}\` detached`
-        : mode === "attach"
-          ? `Read the output of detached command ${input.attach}`
-          : `Read the status of detached command ${input.status}`
+  const notebook = lab.notebook.name || lab.notebook.id
+  const command = input.command ?? ""
   return {
-    summary: `${what} in notebook ${lab.notebook.name || lab.notebook.id}`,
+    summary:
+      mode === "run"
+        ? msg("notebook-exec-plan-run", { command, notebook })
+        : mode === "detach"
+          ? msg("notebook-exec-plan-detach", { command, notebook })
+          : mode === "attach"
+            ? msg("notebook-exec-plan-attach", { id: input.attach ?? "", notebook })
+            : msg("notebook-exec-plan-status", { id: input.status ?? "", notebook }),
     targets: [
       {
         kind: "notebook",
         id: lab.notebook.id,
         name: lab.notebook.name,
-        change: mode === "run" || mode === "detach" ? `runs ${input.command}` : "a terminal is opened and closed",
+        change:
+          mode === "run" || mode === "detach"
+            ? msg("notebook-exec-change-runs", { command })
+            : msg("notebook-exec-change-terminal"),
       },
     ],
     requests: [
@@ -134,9 +140,9 @@ export const runNotebookExec = (
         durationMs: r.durationMs,
         notes:
           r.ended === "timed-out"
-            ? [`Stopped with Ctrl-C after ${input.timeout} s; exit code 124 as timeout(1) reports it.`]
+            ? [msg("notebook-exec-timed-out", { seconds: input.timeout ?? "?" })]
             : r.ended === "interrupted"
-              ? ["Interrupted: Ctrl-C was passed to the command; exit code 130."]
+              ? [msg("notebook-exec-interrupted")]
               : [],
         next: [],
       } satisfies NotebookExecResult
@@ -149,8 +155,8 @@ export const runNotebookExec = (
         execId: d.id,
         folder: d.folder,
         state: "running",
-        notes: [`Its output and exit status are kept in ${d.folder} in the notebook.`],
-        next: [attachStep(lab, d.id, "streams its output until it ends")],
+        notes: [msg("notebook-exec-kept-in", { folder: d.folder })],
+        next: [attachStep(lab, d.id, msg("notebook-exec-why-stream"))],
       } satisfies NotebookExecResult
     }
     if (mode === "status") {
@@ -163,8 +169,8 @@ export const runNotebookExec = (
         outputBytes: s.outputBytes,
         ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
         ...(s.command !== undefined && s.command !== "" ? { command: s.command } : {}),
-        notes: s.state === "missing" ? [`No detached command ${s.id} is known in this notebook.`] : [],
-        next: s.state === "running" ? [attachStep(lab, s.id, "streams its output until it ends")] : [],
+        notes: s.state === "missing" ? [msg("notebook-exec-unknown-id", { id: s.id })] : [],
+        next: s.state === "running" ? [attachStep(lab, s.id, msg("notebook-exec-why-stream"))] : [],
       } satisfies NotebookExecResult
     }
     const a = yield* attachCommand(lab, input.attach ?? "", live)
@@ -179,13 +185,11 @@ export const runNotebookExec = (
       reconnects: a.reconnects,
       ...(a.stopped !== undefined ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {}),
       notes: [
-        ...(a.state === "missing" ? [`No detached command ${a.id} is known in this notebook.`] : []),
-        ...(a.state === "lost" ? ["Its process is gone without an exit status (the notebook restarted?)."] : []),
-        ...(a.reconnects > 0
-          ? [`The terminal connection dropped ${a.reconnects} time(s); reading resumed each time.`]
-          : []),
-        ...(a.stopped !== undefined ? ["Stopped reading; the command keeps running."] : []),
+        ...(a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : []),
+        ...(a.state === "lost" ? [msg("notebook-exec-lost")] : []),
+        ...(a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : []),
+        ...(a.stopped !== undefined ? [msg("notebook-exec-stopped-reading")] : []),
       ],
-      next: a.state === "running" ? [attachStep(lab, a.id, "reads on until it ends")] : [],
+      next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : [],
     } satisfies NotebookExecResult
   })

@@ -1,7 +1,8 @@
+import { msg } from "../../words/message.js"
 import { callWord, dryRunWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
-import { renderTable } from "../common/render.js"
+import { asides, renderTable } from "../common/render.js"
 import { NotebookFilesInputSchema } from "./input.js"
 import { NotebookFilesOutput } from "./output.js"
 import { type NotebookFilesResult, runNotebookFiles } from "./run.js"
@@ -10,23 +11,31 @@ export type { NotebookFilesResult } from "./run.js"
 export { FILES_LIMIT } from "./run.js"
 
 const render = (r: NotebookFilesResult): string => {
-  const notes = r.notes.map((n) => `note: ${n}`)
+  const notes = asides("note", r.notes)
   if (r.plan !== undefined) return renderPlan(r.plan)
   if (r.action === "list")
     return [
       renderTable(
         r.entries ?? [],
         [
-          { header: "NAME", cell: (e) => (e.type === "directory" ? `${e.name}/` : e.name) },
-          { header: "SIZE", cell: (e) => (e.size !== undefined && e.type !== "directory" ? String(e.size) : "") },
-          { header: "MODIFIED", cell: (e) => e.modified ?? "" },
+          { header: msg("notebook-files-col-name"), cell: (e) => (e.type === "directory" ? `${e.name}/` : e.name) },
+          {
+            header: msg("notebook-files-col-size"),
+            cell: (e) => (e.size !== undefined && e.type !== "directory" ? String(e.size) : ""),
+          },
+          { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" },
         ],
-        "(empty folder)",
+        msg("notebook-files-empty"),
       ),
       ...notes,
     ].join("\n")
   if (r.action === "read") return [r.content ?? "", ...notes].join("\n")
-  return [`${r.replaced === true ? "Replaced" : "Wrote"} ${r.path} (${r.size} bytes).`, ...notes].join("\n")
+  return [
+    r.replaced === true
+      ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 })
+      : msg("notebook-files-wrote", { path: r.path, size: r.size ?? 0 }),
+    ...notes,
+  ].join("\n")
 }
 
 export const notebookFilesOperation = defineOperation({

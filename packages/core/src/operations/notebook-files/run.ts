@@ -9,6 +9,7 @@ import {
 import { type Lab, labOf, resolveNotebook, waitForLab } from "../../api/jupyter/lab.js"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { fieldWord } from "../../words/token.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -33,10 +34,15 @@ const isText = (bytes: Buffer): boolean => {
 
 const bytesOf = (input: NotebookFilesInput): Effect.Effect<Buffer, InspireError> => {
   if (input.content === undefined)
-    return Effect.fail(invalidInput("write needs content.", `Pass the file's content (${fieldWord("content", "…")}).`))
+    return Effect.fail(
+      invalidInput(
+        msg("notebook-files-needs-content"),
+        msg("notebook-files-needs-content-fix", { field: fieldWord("content", "…") }),
+      ),
+    )
   if (input.encoding === "text") return Effect.succeed(Buffer.from(input.content, "utf8"))
   if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(input.content))
-    return Effect.fail(invalidInput("content is not base64.", "Encode the bytes as base64, or use encoding text."))
+    return Effect.fail(invalidInput(msg("notebook-files-not-base64"), msg("notebook-files-not-base64-fix")))
   return Effect.succeed(Buffer.from(input.content, "base64"))
 }
 
@@ -46,23 +52,38 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
     if (bytes.length > FILES_LIMIT) return yield* Effect.fail(tooLarge(path, bytes.length, FILES_LIMIT))
     const there = yield* statRemote(lab, path)
     if (there?.type === "directory")
-      return yield* Effect.fail(invalidInput(`"${path}" is a folder.`, "Write to a file path inside it."))
+      return yield* Effect.fail(
+        invalidInput(msg("notebook-files-is-folder", { path }), msg("notebook-files-is-folder-fix")),
+      )
     if (there !== undefined && !input.overwrite)
       return yield* Effect.fail(
         new InspireError({
           reason: "Conflict",
-          message: `"${path}" already exists in the notebook (${there.size ?? "?"} bytes); nothing was written.`,
-          hint: `Pass ${fieldWord("overwrite", true)} to replace it, or choose another path.`,
+          message: msg("notebook-files-exists", { path, size: there.size ?? "?" }),
+          hint: msg("notebook-files-exists-fix", { field: fieldWord("overwrite", true) }),
         }),
       )
     const plan: Plan = {
-      summary: `${there !== undefined ? "Replace" : "Write"} ${path} in notebook ${lab.notebook.name || lab.notebook.id} (${bytes.length} bytes)`,
+      summary:
+        there !== undefined
+          ? msg("notebook-files-plan-replace", {
+              path,
+              notebook: lab.notebook.name || lab.notebook.id,
+              size: bytes.length,
+            })
+          : msg("notebook-files-plan-write", {
+              path,
+              notebook: lab.notebook.name || lab.notebook.id,
+              size: bytes.length,
+            }),
       targets: [
         {
           kind: "file",
           id: path,
           change:
-            there !== undefined ? `${there.size ?? "?"} → ${bytes.length} bytes` : `(none) → ${bytes.length} bytes`,
+            there !== undefined
+              ? msg("notebook-files-plan-change", { before: there.size ?? "?", size: bytes.length })
+              : msg("notebook-files-plan-new", { size: bytes.length }),
         },
       ],
       requests: [planned("PUT", `${lab.shown}/api/contents/${path}`, { type: "file", format: "base64", content: "…" })],
@@ -96,7 +117,12 @@ export const runNotebookFiles = (
   Effect.gen(function* () {
     const path = yield* normalizeRemotePath(input.path ?? "")
     if (input.action !== "list" && path === "")
-      return yield* Effect.fail(invalidInput(`${input.action} needs a file path.`, `Pass ${fieldWord("path", "…")}.`))
+      return yield* Effect.fail(
+        invalidInput(
+          msg("notebook-files-needs-path", { action: input.action }),
+          msg("notebook-files-needs-path-fix", { field: fieldWord("path", "…") }),
+        ),
+      )
     const lab = yield* labOf(yield* resolveNotebook(input.notebook, workspaceOf(input)))
     const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } }
     if (input.action === "write" && input.dry_run) return yield* write(lab, path, input, base)
@@ -115,6 +141,6 @@ export const runNotebookFiles = (
       content: text ? file.bytes.toString("utf8") : file.bytes.toString("base64"),
       encoding: text ? "text" : "base64",
       size: file.bytes.length,
-      notes: !text && input.encoding === "text" ? ["The file is not UTF-8 text, so it is given as base64."] : [],
+      notes: !text && input.encoding === "text" ? [msg("notebook-files-not-text")] : [],
     } satisfies NotebookFilesResult
   })

@@ -4,11 +4,12 @@ import { shmMbToGi, validateName } from "../../domain/resources.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
-import { DEPLOY_IMAGE_HINT, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
+import { deployImageHint, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
 import { nextStep } from "../common/output.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
@@ -25,11 +26,11 @@ export const createNotebookOp = (
 ): Effect.Effect<NotebookCreateResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     if (input.name === undefined || input.name.trim() === "")
-      return yield* Effect.fail(invalidInput("notebook create needs name.", 'Pass name, e.g. name="dev-env".'))
+      return yield* Effect.fail(invalidInput(msg("notebook-create-needs-name"), msg("notebook-create-needs-name-fix")))
     const name = yield* validateName(input.name, "notebook name")
     const where = yield* deployTarget(input, "DSW")
     const { target, group, workspace, spec } = where
-    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, DEPLOY_IMAGE_HINT), workspace)
+    const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, deployImageHint()), workspace)
     const defaultShm = yield* defaultOf("defaultShm")
     const shmGi = input.shm ?? (defaultShm !== undefined ? shmMbToGi(defaultShm) : undefined)
     const priority = yield* choosePriority(input.priority, target.project, spec, "four-under-cap")
@@ -67,8 +68,8 @@ export const createNotebookOp = (
         warnings: uniqueWarnings(checked),
         next: [],
         plan: {
-          summary: `Create notebook ${name} in ${workspace.name}`,
-          targets: [{ kind: "notebook", id: name, name, change: "created" }],
+          summary: msg("notebook-plan-create", { name, workspace: workspace.name }),
+          targets: [{ kind: "notebook", id: name, name, change: msg("notebook-change-created") }],
           requests: [plannedNotebookCreate(prepared.body)],
         },
       } satisfies NotebookCreateResult
@@ -83,12 +84,6 @@ export const createNotebookOp = (
       consoleUrl: notebookConsoleUrl(platform.baseUrl, created.notebookId, workspace.id),
       recovered: created.recovered,
       warnings: uniqueWarnings(checked, created.warnings),
-      next: [
-        nextStep(
-          "notebook",
-          { action: "detail", notebook_id: created.notebookId },
-          "until it is RUNNING, for the access URL",
-        ),
-      ],
+      next: [nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, msg("notebook-next-detail"))],
     } satisfies NotebookCreateResult
   })

@@ -1,11 +1,12 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg, speakNow } from "../../words/message.js"
 import { confirmWord, dryRunWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
 import { createNotebookOp, type NotebookCreateResult } from "./create.js"
 import { type NotebookInput, NotebookInputSchema } from "./input.js"
 import {
@@ -49,41 +50,47 @@ const gpus = (n: { readonly gpuCount?: number | undefined; readonly gpuType: str
 
 const renderCreate = (r: NotebookCreateResult) =>
   lines(
-    r.plan !== undefined ? renderPlan(r.plan) : `Notebook ${r.name} was created.`,
+    r.plan !== undefined ? renderPlan(r.plan) : msg("notebook-created", { name: r.name }),
     renderFields([
-      ["notebook id", r.notebookId],
-      ["status", r.status?.raw],
-      ["workspace", r.workspace.name],
-      ["project", r.project.name],
-      ["compute group", r.computeGroup.name],
-      ["spec", `${r.spec.name} (${r.spec.id})`],
-      ["image", r.image],
-      ["shm", r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
-      ["priority", r.priority],
-      ["auto stop", r.autoStop ? "yes" : "no"],
-      ["ssh", r.allowSsh ? "yes" : "no"],
-      ["console", r.consoleUrl],
-      ["recovered", r.recovered === true ? "yes (the answer was lost; found it by name)" : undefined],
+      [msg("notebook-label-id"), r.notebookId],
+      [msg("notebook-label-status"), r.status?.raw],
+      [msg("notebook-label-workspace"), r.workspace.name],
+      [msg("notebook-label-project"), r.project.name],
+      [msg("notebook-label-compute-group"), r.computeGroup.name],
+      [msg("notebook-label-spec"), `${r.spec.name} (${r.spec.id})`],
+      [msg("notebook-label-image"), r.image],
+      [msg("notebook-label-shm"), r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
+      [msg("notebook-label-priority"), r.priority],
+      [msg("notebook-label-auto-stop"), r.autoStop ? msg("notebook-yes") : msg("notebook-no")],
+      [msg("notebook-label-ssh"), r.allowSsh ? msg("notebook-yes") : msg("notebook-no")],
+      [msg("notebook-label-console"), r.consoleUrl],
+      [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : undefined],
     ]),
-    r.warnings.map((w) => `warning: ${w}`).join("\n"),
-    r.next.map((n) => `next: ${nextLine(n)}`).join("\n"),
+    asides("warning", r.warnings).join("\n"),
+    r.next.map((n) => msg("notebook-next", { call: nextLine(n) })).join("\n"),
   )
 
 const renderList = (r: NotebookListResult) =>
   lines(
-    `Notebooks in ${r.workspace.name}${r.status !== "all" ? ` (${r.status})` : ""}${r.keyword !== undefined ? ` matching "${r.keyword}"` : ""}: ${r.notebooks.length}${r.truncated ? " (list cut short)" : ""}`,
+    msg("notebook-list-heading", {
+      workspace: r.workspace.name,
+      status: r.status !== "all" ? msg("notebook-list-status", { status: r.status }) : "",
+      keyword: r.keyword !== undefined ? msg("notebook-list-keyword", { keyword: r.keyword }) : "",
+      count: r.notebooks.length,
+      cut: r.truncated ? msg("notebook-list-cut") : "",
+    }),
     renderTable(
       r.notebooks,
       [
-        { header: "ID", cell: (n) => n.id },
-        { header: "NAME", cell: (n) => n.name },
-        { header: "STATUS", cell: (n) => n.status.raw },
-        { header: "RESOURCES", cell: (n) => gpus(n) },
-        { header: "GROUP", cell: (n) => n.logicComputeGroupName },
-        { header: "CREATED", cell: (n) => formatTime(n.createdAt) },
-        { header: "CREATOR", cell: (n) => n.creator },
+        { header: msg("notebook-col-id"), cell: (n) => n.id },
+        { header: msg("notebook-col-name"), cell: (n) => n.name },
+        { header: msg("notebook-col-status"), cell: (n) => n.status.raw },
+        { header: msg("notebook-col-resources"), cell: (n) => gpus(n) },
+        { header: msg("notebook-col-group"), cell: (n) => n.logicComputeGroupName },
+        { header: msg("notebook-col-created"), cell: (n) => formatTime(n.createdAt) },
+        { header: msg("notebook-col-creator"), cell: (n) => n.creator },
       ],
-      "(no notebooks)",
+      msg("notebook-list-none"),
     ),
   )
 
@@ -92,25 +99,31 @@ const renderDetail = (r: NotebookDetailResult) => {
   const ssh = !n.allowSsh
     ? undefined
     : n.ssh.domain === ""
-      ? "enabled"
+      ? msg("notebook-ssh-enabled")
       : `${n.ssh.domain}${n.ssh.port > 0 ? `:${n.ssh.port}` : ""}`
   return lines(
     renderFields([
-      ["notebook", `${n.name} (${n.id})`],
-      ["status", `${n.status.raw || "-"} (${n.status.family})${n.subStatus !== "" ? `, ${n.subStatus}` : ""}`],
-      ["jupyter", r.access?.jupyterUrl],
-      ["vscode", r.access?.vscodeUrl],
-      ["workspace", n.workspaceName || n.workspaceId],
-      ["project", n.projectName],
-      ["compute group", n.logicComputeGroupName || n.logicComputeGroupId],
-      ["resources", `${gpus(n)}, ${n.cpuCount ?? "?"} CPU, ${n.memoryGi ?? "?"} GiB`],
-      ["shm", n.sharedMemoryGi !== undefined && n.sharedMemoryGi > 0 ? `${n.sharedMemoryGi} GiB` : undefined],
-      ["image", n.image.address || `${n.image.name}:${n.image.version}`],
-      ["ssh", ssh],
-      ["created", n.createdAt !== undefined ? formatTime(n.createdAt) : undefined],
-      ["console", n.consoleUrl],
+      [msg("notebook-label-notebook"), `${n.name} (${n.id})`],
+      [
+        msg("notebook-label-status"),
+        `${n.status.raw || "-"} (${n.status.family})${n.subStatus !== "" ? `, ${n.subStatus}` : ""}`,
+      ],
+      [msg("notebook-label-jupyter"), r.access?.jupyterUrl],
+      [msg("notebook-label-vscode"), r.access?.vscodeUrl],
+      [msg("notebook-label-workspace"), n.workspaceName || n.workspaceId],
+      [msg("notebook-label-project"), n.projectName],
+      [msg("notebook-label-compute-group"), n.logicComputeGroupName || n.logicComputeGroupId],
+      [msg("notebook-label-resources"), `${gpus(n)}, ${n.cpuCount ?? "?"} CPU, ${n.memoryGi ?? "?"} GiB`],
+      [
+        msg("notebook-label-shm"),
+        n.sharedMemoryGi !== undefined && n.sharedMemoryGi > 0 ? `${n.sharedMemoryGi} GiB` : undefined,
+      ],
+      [msg("notebook-label-image"), n.image.address || `${n.image.name}:${n.image.version}`],
+      [msg("notebook-label-ssh"), ssh],
+      [msg("notebook-label-created"), n.createdAt !== undefined ? formatTime(n.createdAt) : undefined],
+      [msg("notebook-label-console"), n.consoleUrl],
     ]),
-    r.notes.join("\n"),
+    r.notes.map((note) => speakNow(note)).join("\n"),
   )
 }
 
@@ -118,10 +131,13 @@ const renderSaveImage = (r: NotebookSaveImageResult) =>
   r.plan !== undefined
     ? renderPlan(r.plan)
     : lines(
-        `Notebook ${r.notebook.name || r.notebook.id} was saved as image ${r.image.name}:${r.image.version}.`,
+        msg("notebook-saved", {
+          notebook: r.notebook.name || r.notebook.id,
+          image: `${r.image.name}:${r.image.version}`,
+        }),
         renderFields([
-          ["image", r.image.address || `${r.image.name}:${r.image.version}`],
-          ["image id", r.image.id],
+          [msg("notebook-label-image"), r.image.address || `${r.image.name}:${r.image.version}`],
+          [msg("notebook-label-image-id"), r.image.id],
         ]),
       )
 
@@ -129,10 +145,14 @@ const renderChange = (r: NotebookChangeResult) =>
   r.plan !== undefined
     ? lines(
         renderPlan(r.plan),
-        r.plan.requests.length === 0 ? undefined : r.message,
-        `console: ${r.notebook.consoleUrl}`,
+        r.plan.requests.length === 0 ? undefined : speakNow(r.message),
+        msg("notebook-console-line", { url: r.notebook.consoleUrl }),
       )
-    : lines(r.message, r.hint, `console: ${r.notebook.consoleUrl}`)
+    : lines(
+        speakNow(r.message),
+        r.hint !== undefined ? speakNow(r.hint) : undefined,
+        msg("notebook-console-line", { url: r.notebook.consoleUrl }),
+      )
 
 export const notebookOperation = defineOperation({
   name: "notebook",

@@ -5,6 +5,7 @@ import { type Notebook, notebookConsoleUrl } from "../../api/notebooks/schema.js
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord, confirmWord } from "../../words/token.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -28,32 +29,30 @@ export interface NotebookChangeResult
 /** A notebook with its console page. */
 export type NotebookView = NotebookDetailResult["notebook"]
 
-const VERB = { start: "Start", stop: "Stop", delete: "Delete" } as const
-
 // A dry run's plan: the notebook and the one request, or no request when its state makes the call moot.
 const planOf = (action: NotebookChangeResult["action"], done: NotebookAction): Plan => {
   const n = done.notebook
   const target = { kind: "notebook", id: n.id, name: n.name }
   return done.planned === undefined
-    ? { summary: `${VERB[action]} nothing: ${done.message}`, targets: [], requests: [] }
+    ? { summary: msg(`notebook-plan-${action}-nothing`, { message: done.message }), targets: [], requests: [] }
     : {
-        summary: `${VERB[action]} notebook ${labelOf(target)}`,
+        summary: msg(`notebook-plan-${action}`, { notebook: labelOf(target) }),
         targets: [
           {
             ...target,
-            change: `${n.status.raw || "unknown"} → ${action === "delete" ? "deleted" : action === "start" ? "starting" : "stopping"}`,
+            change: msg(`notebook-change-${action}`, { status: n.status.raw || msg("notebook-state-unknown") }),
           },
         ],
         requests: [done.planned],
       }
 }
 
-const ID_HINT = `Notebook ids are bare UUIDs with no prefix; ${callWord("notebook", { action: "list" })} shows them.`
+const idHint = (): string => msg("notebook-id-hint", { call: callWord("notebook", { action: "list" }) })
 
 const idOf = (input: NotebookInput): Effect.Effect<string, InspireError> =>
   input.notebook_id === undefined || input.notebook_id.trim() === ""
-    ? Effect.fail(invalidInput(`notebook ${input.action} needs notebook_id.`, ID_HINT))
-    : withHint(notebookIdOf(input.notebook_id), ID_HINT)
+    ? Effect.fail(invalidInput(msg("notebook-needs-id", { action: input.action }), idHint()))
+    : withHint(notebookIdOf(input.notebook_id), idHint())
 
 const view = (notebook: Notebook, workspaceId = notebook.workspaceId) =>
   Effect.map(Platform, (p) => ({
@@ -88,12 +87,14 @@ export const notebookDetail = (
   input: NotebookInput,
 ): Effect.Effect<NotebookDetailResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const notebook = yield* view(yield* withHint(getNotebook(yield* idOf(input)), ID_HINT))
+    const notebook = yield* view(yield* withHint(getNotebook(yield* idOf(input)), idHint()))
     if (notebook.status.family !== "running")
       return {
         action: "detail",
         notebook,
-        notes: [`It is ${notebook.status.raw || "not running"}; access URLs exist only while it is RUNNING.`],
+        notes: [
+          msg("notebook-not-running-access", { status: notebook.status.raw || msg("notebook-state-not-running") }),
+        ],
       } satisfies NotebookDetailResult
     const access = yield* Effect.either(getNotebookAccessUrl(notebook.id))
     // The token in the addresses is a secret like a password: it is masked (the console opens the lab).
@@ -106,12 +107,12 @@ export const notebookDetail = (
             jupyterUrl: redactToken(access.right.jupyterUrl, token),
             vscodeUrl: redactToken(access.right.vscodeUrl, token),
           },
-          notes: token === "" ? [] : ["The Jupyter token is masked (***); open the notebook from its console page."],
+          notes: token === "" ? [] : [msg("notebook-token-masked")],
         } satisfies NotebookDetailResult)
       : ({
           action: "detail",
           notebook,
-          notes: [`The access URL could not be read (${access.left.message}); open it from the console link.`],
+          notes: [msg("notebook-access-unread", { error: access.left.message })],
         } satisfies NotebookDetailResult)
   })
 
@@ -124,7 +125,7 @@ export const notebookSwitch = (
     const id = yield* idOf(input)
     const done = yield* withHint(
       action === "start" ? startNotebook(id, input.dry_run) : stopNotebook(id, input.dry_run),
-      ID_HINT,
+      idHint(),
     )
     return {
       action,
@@ -134,7 +135,10 @@ export const notebookSwitch = (
       ...(input.dry_run ? { plan: planOf(action, done) } : {}),
       ...(done.sent
         ? {
-            hint: `${callWord("notebook", { action: "detail", notebook_id: id })} shows when it is ${action === "start" ? "RUNNING" : "STOPPED"}.`,
+            hint: msg("notebook-switch-hint", {
+              call: callWord("notebook", { action: "detail", notebook_id: id }),
+              status: action === "start" ? "RUNNING" : "STOPPED",
+            }),
           }
         : {}),
     } satisfies NotebookChangeResult
@@ -147,7 +151,7 @@ export const notebookDelete = (
   Effect.gen(function* () {
     const id = yield* idOf(input)
     if (input.dry_run) {
-      const done = yield* withHint(deleteNotebook(id, true), ID_HINT)
+      const done = yield* withHint(deleteNotebook(id, true), idHint())
       return {
         action: "delete",
         notebook: yield* view(done.notebook),
@@ -158,7 +162,7 @@ export const notebookDelete = (
       } satisfies NotebookChangeResult
     }
     if (input.confirm) {
-      const done = yield* withHint(deleteNotebook(id), ID_HINT)
+      const done = yield* withHint(deleteNotebook(id), idHint())
       return {
         action: "delete",
         notebook: yield* view(done.notebook),
@@ -167,7 +171,7 @@ export const notebookDelete = (
         message: done.message,
       } satisfies NotebookChangeResult
     }
-    const notebook = yield* view(yield* withHint(getNotebook(id), ID_HINT))
+    const notebook = yield* view(yield* withHint(getNotebook(id), idHint()))
     const deletable = notebook.status.family === "stopped" || notebook.status.family === "failed"
     const label = notebook.name || notebook.id
     return {
@@ -175,9 +179,17 @@ export const notebookDelete = (
       notebook,
       sent: false,
       confirmed: false,
-      message: `Notebook ${label} (${notebook.status.raw || "unknown state"}) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.`,
+      message: msg("notebook-delete-preview", {
+        notebook: label,
+        status: notebook.status.raw || msg("notebook-state-unknown-long"),
+      }),
       hint: deletable
-        ? `To delete it, call ${callWord("notebook", { action: "delete", notebook_id: notebook.id, confirm: true })}.`
-        : `Only a stopped or failed notebook can be deleted: stop it first with ${callWord("notebook", { action: "stop", notebook_id: notebook.id })}, then delete it with ${confirmWord()}.`,
+        ? msg("notebook-delete-how", {
+            call: callWord("notebook", { action: "delete", notebook_id: notebook.id, confirm: true }),
+          })
+        : msg("notebook-delete-stop-first", {
+            call: callWord("notebook", { action: "stop", notebook_id: notebook.id }),
+            confirm: confirmWord(),
+          }),
     } satisfies NotebookChangeResult
   })

@@ -7,6 +7,7 @@ import { Duration, Effect, Either } from "../../effect.js"
 import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { plannedV2 } from "../../platform/dry-run.js"
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -18,17 +19,21 @@ import type { NotebookOutput } from "./output.js"
 export interface NotebookSaveImageResult
   extends Extract<OutputOf<ReturnType<typeof NotebookOutput>>, { readonly action: "save_image" }> {}
 
-const SaveStatus = z
-  .object({ save_mirror_status: z.union([z.object({ status: Text }).loose(), z.null()]).optional() })
-  .loose()
-  .transform((n) => n.save_mirror_status?.status ?? "")
+const SaveStatus = z.lazy(() =>
+  z
+    .object({ save_mirror_status: z.union([z.object({ status: Text }).loose(), z.null()]).optional() })
+    .loose()
+    .transform((n) => n.save_mirror_status?.status ?? ""),
+)
 
-const SaveAnswer = z
-  .union([
-    z.object({ image_id: Id.optional(), image: z.object({ image_id: Id.optional() }).loose().optional() }).loose(),
-    z.null(),
-  ])
-  .transform((a) => a?.image_id ?? a?.image?.image_id ?? "")
+const SaveAnswer = z.lazy(() =>
+  z
+    .union([
+      z.object({ image_id: Id.optional(), image: z.object({ image_id: Id.optional() }).loose().optional() }).loose(),
+      z.null(),
+    ])
+    .transform((a) => a?.image_id ?? a?.image?.image_id ?? ""),
+)
 
 const POLL = Duration.seconds(5)
 const MAX_POLLS = 360
@@ -51,15 +56,18 @@ export const notebookSaveImage = (
     if (name === "" || version === "")
       return yield* Effect.fail(
         invalidInput(
-          "save_image needs the image's name and version.",
-          `Pass ${fieldWord("name", "<image name>")} and ${fieldWord("version", "<version>")}.`,
+          msg("notebook-save-needs-name"),
+          msg("notebook-save-needs-name-fix", {
+            name: fieldWord("name", "<image name>"),
+            version: fieldWord("version", "<version>"),
+          }),
         ),
       )
     if (input.notebook_id === undefined)
       return yield* Effect.fail(
         invalidInput(
-          "save_image needs notebook_id.",
-          `${callWord("notebook", { action: "list" })} lists the notebooks.`,
+          msg("notebook-save-needs-id"),
+          msg("notebook-list-lists", { call: callWord("notebook", { action: "list" }) }),
         ),
       )
     const workspace = Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)
@@ -70,8 +78,13 @@ export const notebookSaveImage = (
       return yield* Effect.fail(
         new InspireError({
           reason: "Conflict",
-          message: `Notebook ${found.name || found.id} is ${found.status.raw || "not running"}; only a running notebook can be saved as an image.`,
-          hint: `Start it with ${callWord("notebook", { action: "start", notebook_id: found.id })}, wait until it is RUNNING, then save it.`,
+          message: msg("notebook-save-not-running", {
+            notebook: found.name || found.id,
+            status: found.status.raw || msg("notebook-state-not-running"),
+          }),
+          hint: msg("notebook-save-not-running-fix", {
+            call: callWord("notebook", { action: "start", notebook_id: found.id }),
+          }),
         }),
       )
     const body = { notebookId: found.id, name, version, accessible: 1 }
@@ -83,8 +96,8 @@ export const notebookSaveImage = (
         image,
         saveStatus: "",
         plan: {
-          summary: `Save notebook ${found.name || found.id} as image ${name}:${version}`,
-          targets: [{ kind: "image", id: `${name}:${version}`, name, change: "(none) → saved from the notebook" }],
+          summary: msg("notebook-plan-save", { notebook: found.name || found.id, image: `${name}:${version}` }),
+          targets: [{ kind: "image", id: `${name}:${version}`, name, change: msg("notebook-change-saved") }],
           requests: [plannedV2("notebook", "SaveNotebookImage", body)],
         },
       } satisfies NotebookSaveImageResult
@@ -92,7 +105,7 @@ export const notebookSaveImage = (
       .v2("notebook", "SaveNotebookImage", body, { idempotent: false, write: true })
       .pipe(
         Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(surfaceError(e, { hint: "Save the image from the console's notebook page (保存镜像)." })),
+          Effect.fail(surfaceError(e, { hint: msg("notebook-save-console") })),
         ),
       )
     const imageId = yield* decode(SaveAnswer, answer, "notebook.SaveNotebookImage")
@@ -106,8 +119,14 @@ export const notebookSaveImage = (
       return yield* Effect.fail(
         new InspireError({
           reason: "PlatformError",
-          message: `Saving notebook ${found.name || found.id} as ${name}:${version} ${/FAIL|ERROR/i.test(status) ? `failed (${status})` : `did not finish in 30 minutes (status ${status || "unknown"})`}.`,
-          hint: "See the notebook's page in the console; the image list (镜像管理) shows it once it is saved.",
+          message: /FAIL|ERROR/i.test(status)
+            ? msg("notebook-save-failed", { notebook: found.name || found.id, image: `${name}:${version}`, status })
+            : msg("notebook-save-slow", {
+                notebook: found.name || found.id,
+                image: `${name}:${version}`,
+                status: status || msg("notebook-state-unknown"),
+              }),
+          hint: msg("notebook-save-failed-fix"),
         }),
       )
     const byId = imageId === "" ? undefined : Either.getOrUndefined(yield* Effect.either(getPlatformImage(imageId)))

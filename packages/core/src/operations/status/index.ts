@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { DISCOVERED_TYPES, type DiscoveredType, discover } from "../../api/resources/discover.js"
 import { Effect } from "../../effect.js"
+import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { StatusOutput } from "./output.js"
@@ -39,12 +40,12 @@ export const statusOperation = defineOperation({
   cli: { path: ["status"], summary: "Projects, workspaces, compute groups, specs and storage: start here" },
   run: (input, context) =>
     Effect.gen(function* () {
-      context.progress({ message: "Discovering projects, workspaces, compute groups and specs" })
+      context.progress({ message: msg("status-progress-discovering") })
       const found = yield* discover({
         refresh: input.refresh,
         ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
         onWorkspace: (done, total, name) =>
-          context.progress({ message: `Workspace ${name} read (${done} of ${total})`, current: done, total }),
+          context.progress({ message: msg("status-progress-workspace", { name, done, total }), current: done, total }),
       })
       const types: ReadonlyArray<DiscoveredType> =
         input.schedule_type !== undefined ? [input.schedule_type] : DISCOVERED_TYPES

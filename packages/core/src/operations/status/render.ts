@@ -1,5 +1,6 @@
 import type { DiscoveredType } from "../../api/resources/discover.js"
-import { formatTime, renderFields, renderTable } from "../common/render.js"
+import { msg } from "../../words/message.js"
+import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
 
 const money = (n: number | undefined): string | undefined => (n === undefined ? undefined : n.toLocaleString("en-US"))
@@ -17,30 +18,34 @@ const specRows = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): Rea
   w.groups.flatMap((g) => types.flatMap((type) => (g.specs[type] ?? []).map((spec) => ({ group: g.name, type, spec }))))
 
 const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): string => {
-  const head = `== ${w.name} (${w.id}) — ${w.network}${w.policyKnown ? "" : " (not in the policy table)"}, registry ${w.registry}`
+  const args = { name: w.name, id: w.id, network: w.network, registry: w.registry }
+  const head = w.policyKnown ? msg("status-workspace-head", args) : msg("status-workspace-head-unknown", args)
   if (!w.enabled || w.groups.length === 0)
-    return [head, ...(w.groups.length === 0 ? ["(no compute groups)"] : []), ...w.problems.map((p) => `! ${p}`)].join(
+    return [head, ...(w.groups.length === 0 ? [msg("status-no-groups")] : []), ...w.problems.map((p) => `! ${p}`)].join(
       "\n",
     )
   const groups = renderTable(w.groups, [
-    { header: "GROUP", cell: (g) => g.name },
-    { header: "ID", cell: (g) => g.id },
-    { header: "GPU", cell: (g) => g.gpuDisplay || g.gpuType || "CPU" },
-    { header: "FREE/TOTAL", cell: gpuCell, align: "right" },
+    { header: msg("status-col-group"), cell: (g) => g.name },
+    { header: msg("jobs-col-id"), cell: (g) => g.id },
+    { header: msg("status-col-gpu"), cell: (g) => g.gpuDisplay || g.gpuType || "CPU" },
+    { header: msg("status-col-free-total"), cell: gpuCell, align: "right" },
   ])
   const specs = renderTable(
     specRows(w, types),
     [
-      { header: "GROUP", cell: (r) => r.group },
-      { header: "TYPE", cell: (r) => r.type },
-      { header: "SPEC ID", cell: (r) => r.spec.id },
-      { header: "GPU", cell: (r) => (r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : "CPU") },
-      { header: "COUNT", cell: (r) => r.spec.gpuCount, align: "right" },
-      { header: "CPU", cell: (r) => r.spec.cpuCount, align: "right" },
-      { header: "MEM GiB", cell: (r) => r.spec.memoryGi, align: "right" },
-      { header: "PRICE/H", cell: (r) => r.spec.pricePerHour, align: "right" },
+      { header: msg("status-col-group"), cell: (r) => r.group },
+      { header: msg("jobs-col-type"), cell: (r) => r.type },
+      { header: msg("status-col-spec-id"), cell: (r) => r.spec.id },
+      {
+        header: msg("status-col-gpu"),
+        cell: (r) => (r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : "CPU"),
+      },
+      { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
+      { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
+      { header: msg("status-col-memory"), cell: (r) => r.spec.memoryGi, align: "right" },
+      { header: msg("status-col-price"), cell: (r) => r.spec.pricePerHour, align: "right" },
     ],
-    "(no specs)",
+    msg("status-no-specs"),
   )
   return [head, groups, specs, ...w.problems.map((p) => `! ${p}`)].join("\n")
 }
@@ -48,32 +53,38 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
 /** The overview people read: projects, workspaces, then each workspace's groups and specs. */
 export const renderStatus = (r: StatusResult): string => {
   const projects = renderTable(r.projects, [
-    { header: "PROJECT", cell: (p) => p.name },
-    { header: "EN_NAME", cell: (p) => p.enName },
-    { header: "BUDGET", cell: (p) => money(p.budget), align: "right" },
-    { header: "REMAINING", cell: (p) => money(p.remainBudget), align: "right" },
-    { header: "MAX PRIORITY", cell: (p) => `${p.priorityCap}${p.priorityCapKnown ? "" : " (assumed)"}` },
-    { header: "STORAGE", cell: (p) => p.storage.projectHdd },
+    { header: msg("status-col-project"), cell: (p) => p.name },
+    { header: msg("status-col-en-name"), cell: (p) => p.enName },
+    { header: msg("status-col-budget"), cell: (p) => money(p.budget), align: "right" },
+    { header: msg("status-col-remaining"), cell: (p) => money(p.remainBudget), align: "right" },
+    {
+      header: msg("status-col-max-priority"),
+      cell: (p) => (p.priorityCapKnown ? `${p.priorityCap}` : msg("status-assumed", { value: p.priorityCap })),
+    },
+    { header: msg("status-col-storage"), cell: (p) => p.storage.projectHdd },
   ])
   const workspaces = renderTable(r.workspaces, [
-    { header: "WORKSPACE", cell: (w) => w.name },
-    { header: "NETWORK", cell: (w) => (w.enabled ? w.network : `${w.network}, disabled`) },
-    { header: "REGISTRY", cell: (w) => w.registry },
-    { header: "GROUPS", cell: (w) => w.groups.length, align: "right" },
-    { header: "PROJECTS", cell: (w) => w.projects.map((p) => p.name).join(", ") },
+    { header: msg("jobs-col-workspace"), cell: (w) => w.name },
+    {
+      header: msg("status-col-network"),
+      cell: (w) => (w.enabled ? w.network : msg("status-disabled", { network: w.network })),
+    },
+    { header: msg("status-col-registry"), cell: (w) => w.registry },
+    { header: msg("status-col-groups"), cell: (w) => w.groups.length, align: "right" },
+    { header: msg("status-col-projects"), cell: (w) => w.projects.map((p) => p.name).join(", ") },
   ])
   const personal = r.projects.find((p) => p.storage.globalUser !== undefined)?.storage.globalUser
   return [
     renderFields([
-      ["User", `${r.user.name} (${r.user.loginName})`],
-      ["Personal storage", personal],
-      ["Discovered", formatTime(r.discoveredAt)],
+      [msg("status-label-user"), `${r.user.name} (${r.user.loginName})`],
+      [msg("status-label-personal-storage"), personal],
+      [msg("status-label-discovered"), formatTime(r.discoveredAt)],
     ]),
     "",
     projects,
     "",
     workspaces,
     ...r.workspaces.flatMap((w) => ["", renderWorkspace(w, r.scheduleTypes)]),
-    ...(r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []),
+    ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
   ].join("\n")
 }

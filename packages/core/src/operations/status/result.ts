@@ -1,4 +1,5 @@
 import type { DiscoveredType, Discovery } from "../../api/resources/discover.js"
+import { msg } from "../../words/message.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { StatusOutput } from "./output.js"
 
@@ -18,11 +19,7 @@ export type StatusGroup = StatusWorkspace["groups"][number]
 export const budgetNotes = (projects: ReadonlyArray<StatusProject>): ReadonlyArray<string> =>
   projects
     .filter((p) => p.remainBudget !== undefined && p.remainBudget <= 0)
-    .map(
-      (p) =>
-        `Project ${p.name} has no budget left (${p.remainBudget} remaining): GPU tasks may be refused until it refreshes. ` +
-        "CPU tasks at priority 1–3 do not consume budget.",
-    )
+    .map((p) => msg("status-budget-empty", { project: p.name, remaining: p.remainBudget ?? 0 }))
 
 /** Reduces a discovery to the result, keeping only the specs of `types`. */
 export const toStatus = (found: Discovery, types: ReadonlyArray<DiscoveredType>): StatusResult => {

@@ -3,6 +3,7 @@ import { stopServing } from "../../api/servings/servings.js"
 import { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { callWord, confirmWord, dryRunWord, fieldWord } from "../../words/token.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { dryRunField, PlanOutput, renderPlan } from "../common/plan.js"
@@ -66,8 +67,6 @@ const StopOutput = () =>
 
 /** The result of inspire_stop: its output schema's type. */
 export interface StopOperationResult extends OutputOf<ReturnType<typeof StopOutput>> {}
-
-const plural = (n: number) => `${n} task${n === 1 ? "" : "s"}`
 
 const countsOf = (tasks: ReadonlyArray<StoppedTask>) => ({
   stopped: tasks.filter((t) => t.outcome === "stopped").length,
@@ -135,15 +134,21 @@ export const stopOperation = defineOperation({
           tasks: [task],
           counts: countsOf([task]),
           ...(needsConfirm
-            ? { hint: `Serving ${task.name || task.id} is ${task.before}; repeat with ${confirmWord()} to stop it.` }
+            ? {
+                hint: msg("stop-serving-confirm", {
+                  name: task.name || task.id,
+                  before: task.before,
+                  confirm: confirmWord(),
+                }),
+              }
             : {}),
         } satisfies StopOperationResult
       }
       if ((input.status === undefined || input.status === "all") && (input.name === undefined || input.name === ""))
         return yield* Effect.fail(
           invalidInput(
-            "A batch stop needs a filter: status (other than all) or name.",
-            `Pass job_id for one task, or e.g. ${fieldWord("status", "waiting")} (and ${fieldWord("name", "exp-*")}) for a batch.`,
+            msg("stop-batch-filter"),
+            msg("stop-batch-filter-hint", { status: fieldWord("status", "waiting"), name: fieldWord("name", "exp-*") }),
           ),
         )
       const listing = yield* listTasks({
@@ -172,7 +177,10 @@ export const stopOperation = defineOperation({
           dryRun: false,
           tasks,
           counts: countsOf(tasks),
-          hint: `${plural(tasks.filter((t) => t.outcome === "would-stop").length)} would be stopped; repeat with ${confirmWord()} to stop them.`,
+          hint: msg("stop-batch-confirm", {
+            count: tasks.filter((t) => t.outcome === "would-stop").length,
+            confirm: confirmWord(),
+          }),
         } satisfies StopOperationResult
       }
       // Bounded: the process limiter paces requests, and a few at a time keeps the queue short.
@@ -184,24 +192,30 @@ export const stopOperation = defineOperation({
         dryRun: false,
         tasks,
         counts,
-        ...(counts.failed > 0 ? { hint: "Some stops failed; run the same call again to retry them." } : {}),
+        ...(counts.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
       } satisfies StopOperationResult
     }),
   render: (r: StopOperationResult) => {
     const table = renderTable(
       r.tasks,
       [
-        { header: "ID", cell: (t) => t.id },
-        { header: "TYPE", cell: (t) => t.type },
-        { header: "NAME", cell: (t) => t.name },
-        { header: "BEFORE", cell: (t) => t.before },
-        { header: "AFTER", cell: (t) => t.after },
-        { header: "OUTCOME", cell: (t) => (t.error !== undefined ? `failed: ${t.error}` : t.outcome) },
+        { header: msg("jobs-col-id"), cell: (t) => t.id },
+        { header: msg("jobs-col-type"), cell: (t) => t.type },
+        { header: msg("jobs-col-name"), cell: (t) => t.name },
+        { header: msg("stop-col-before"), cell: (t) => t.before },
+        { header: msg("stop-col-after"), cell: (t) => t.after },
+        {
+          header: msg("stop-col-outcome"),
+          cell: (t) => (t.error !== undefined ? msg("stop-outcome-failed", { error: t.error }) : t.outcome),
+        },
       ],
-      "No tasks match.",
+      msg("jobs-none"),
     )
     const c = r.counts
-    const summary = `stopped ${c.stopped}, already finished ${c.alreadyFinished}${c.failed > 0 ? `, failed ${c.failed}` : ""}`
+    const summary =
+      c.failed > 0
+        ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed })
+        : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished })
     if (r.plan !== undefined) return [table, renderPlan(r.plan)].join("\n")
     return [table, summary, ...(r.hint !== undefined ? [r.hint] : [])].join("\n")
   },

@@ -5,6 +5,7 @@ import { getServing, stopServing } from "../../api/servings/servings.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { readTask } from "../job-detail/read.js"
@@ -21,11 +22,11 @@ export const stoppableKind = (raw: string): Either.Either<{ id: string; type: St
     return Either.left(
       invalidInput(
         ref.kind === "notebook"
-          ? `${ref.id} is a notebook; notebooks are stopped with ${callWord("notebook")}.`
-          : `${ref.id} is a Ray job, which this tool does not stop.`,
+          ? msg("stop-notebook", { id: ref.id, call: callWord("notebook") })
+          : msg("stop-ray", { id: ref.id }),
         ref.kind === "notebook"
-          ? `Call ${callWord("notebook", { action: "stop", notebook_id: ref.id })}.`
-          : "Stop it from the console (Ray 作业).",
+          ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref.id }) })
+          : msg("stop-ray-hint"),
       ),
     )
   })

@@ -1,8 +1,9 @@
 import { getServing } from "../../api/servings/servings.js"
 import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { ClientServices } from "../catalogue/services.js"
-import { countOf, labelOf, type Plan, type PlannedRequest, planned } from "../common/plan.js"
+import { labelOf, type Plan, type PlannedRequest, planned } from "../common/plan.js"
 import { readTask } from "../job-detail/read.js"
 import type { StoppedTask } from "./one.js"
 
@@ -20,10 +21,10 @@ export const stopPlan = (tasks: ReadonlyArray<StoppedTask>): Plan => {
   const [only] = live
   const summary =
     only !== undefined && live.length === 1
-      ? `Stop ${NOUN[only.type]} ${labelOf(only)}`
+      ? msg("stop-plan-one", { type: only.type, label: labelOf(only) })
       : live.length === 0
-        ? "Stop nothing: no matching task is still waiting or running"
-        : `Stop ${countOf(live.length, "task")}`
+        ? msg("stop-plan-nothing")
+        : msg("stop-plan-many", { count: live.length })
   return {
     summary,
     targets: live.map((t) => ({ kind: NOUN[t.type], id: t.id, name: t.name, change: `${t.before} → stopped` })),

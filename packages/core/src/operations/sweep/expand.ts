@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { canonicalJson, type ParamValue, type SweepFile } from "./file.js"
 
 // A sweep's rows: the grid's cartesian product, then the list's rows, each with its templates filled and
@@ -84,24 +85,33 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
         if (!known.has(name) && name !== INDEX)
           return yield* Effect.fail(
             invalidInput(
-              `${sweep.locate(path, `{${name}}`)}: ${path.join(".")} uses {${name}}, which is not a parameter of the sweep.`,
-              `Use one of ${[...known, INDEX].map((k) => `{${k}}`).join(", ")}, or add ${name} to grid or list. Write {{ and }} for literal braces.`,
+              msg("sweep-unknown-param", {
+                at: sweep.locate(path, `{${name}}`),
+                path: path.join("."),
+                param: `{${name}}`,
+              }),
+              msg("sweep-unknown-param-hint", {
+                params: [...known, INDEX].map((k) => `{${k}}`).join(", "),
+                name,
+              }),
             ),
           )
     const nameTemplate = String(sweep.job.name ?? "")
     if (all.length > 1 && placeholdersOf(nameTemplate).length === 0)
       return yield* Effect.fail(
         invalidInput(
-          `${sweep.locate(["job", "name"])}: job.name "${nameTemplate}" has no {parameter}, so all ${all.length} jobs would share one name.`,
-          `Put the parameters in it, e.g. name: ${nameTemplate || "exp"}-${[...known].map((k) => `{${k}}`).join("-") || "{index}"}.`,
+          msg("sweep-name-no-param", { at: sweep.locate(["job", "name"]), name: nameTemplate, count: all.length }),
+          msg("sweep-name-no-param-hint", {
+            example: `${nameTemplate || "exp"}-${[...known].map((k) => `{${k}}`).join("-") || "{index}"}`,
+          }),
         ),
       )
     const max = sweep.limits.max_jobs
     if (max !== undefined && all.length > max)
       return yield* Effect.fail(
         invalidInput(
-          `${sweep.locate(["limits", "max_jobs"])}: the sweep makes ${all.length} jobs, more than limits.max_jobs (${max}).`,
-          "Shrink the grid or list, or raise max_jobs if that many jobs is what you want.",
+          msg("sweep-too-many-jobs", { at: sweep.locate(["limits", "max_jobs"]), count: all.length, max }),
+          msg("sweep-too-many-jobs-hint"),
         ),
       )
     const rows: SweepRow[] = []
@@ -116,8 +126,8 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
           if (params[name] === undefined && name !== INDEX)
             return yield* Effect.fail(
               invalidInput(
-                `${where}: row ${index} has no value for {${name}}, which ${path.join(".")} uses.`,
-                `Give the row ${name}: <value>, or take {${name}} out of ${path.join(".")}.`,
+                msg("sweep-row-missing", { at: where, index, param: `{${name}}`, path: path.join(".") }),
+                msg("sweep-row-missing-hint", { name, param: `{${name}}`, path: path.join(".") }),
               ),
             )
       const key = rowKey(sweep.hash, params)
@@ -125,8 +135,8 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
       if (twin !== undefined)
         return yield* Effect.fail(
           invalidInput(
-            `${where}: row ${index} has the same parameters as row ${twin} (${canonicalJson(params)}).`,
-            "Each job needs its own parameters: remove the repeated row.",
+            msg("sweep-row-twin", { at: where, index, twin, params: canonicalJson(params) }),
+            msg("sweep-row-twin-hint"),
           ),
         )
       seen.set(key, index)
@@ -136,8 +146,8 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
       if (sameName !== undefined)
         return yield* Effect.fail(
           invalidInput(
-            `${sweep.locate(["job", "name"])}: rows ${sameName} and ${index} both make a job named "${name}".`,
-            "Put every parameter that differs between rows into job.name.",
+            msg("sweep-row-same-name", { at: sweep.locate(["job", "name"]), first: sameName, index, name }),
+            msg("sweep-row-same-name-hint"),
           ),
         )
       names.set(name, index)

@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from "node:path"
 import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { submitOperation } from "../submit.js"
 import { submitHpcOperation } from "../submit-hpc.js"
 
@@ -39,20 +40,22 @@ export interface SweepFile {
 
 const Param = z.union([z.string(), z.number(), z.boolean()])
 
-const FileSchema = z.strictObject({
-  name: z.string().min(1).max(48),
-  kind: z.enum(["train", "hpc"]).default("train"),
-  job: z.record(z.string(), z.unknown()),
-  grid: z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), z.array(Param).min(1)).optional(),
-  list: z.array(z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), Param)).optional(),
-  limits: z
-    .strictObject({
-      max_jobs: z.number().int().positive().optional(),
-      max_running: z.number().int().positive().optional(),
-      max_cost_per_hour: z.number().positive().optional(),
-    })
-    .optional(),
-})
+const FileSchema = z.lazy(() =>
+  z.strictObject({
+    name: z.string().min(1).max(48),
+    kind: z.enum(["train", "hpc"]).default("train"),
+    job: z.record(z.string(), z.unknown()),
+    grid: z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), z.array(Param).min(1)).optional(),
+    list: z.array(z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), Param)).optional(),
+    limits: z
+      .strictObject({
+        max_jobs: z.number().int().positive().optional(),
+        max_running: z.number().int().positive().optional(),
+        max_cost_per_hour: z.number().positive().optional(),
+      })
+      .optional(),
+  }),
+)
 
 /** The job fields a sweep of a kind takes: its submit's input, without dry_run (a sweep's run decides). */
 export const jobSchema = (kind: "train" | "hpc"): z.ZodObject =>
@@ -60,13 +63,14 @@ export const jobSchema = (kind: "train" | "hpc"): z.ZodObject =>
     ? submitHpcOperation.input.omit({ dry_run: true }).strict()
     : submitOperation.input.omit({ dry_run: true }).strict()
 
-const HELP: Readonly<Record<string, string>> = {
-  name: "a short name for the sweep, e.g. name: lr-sweep",
-  kind: "train (job submit) or hpc (hpc submit)",
-  job: "the fields job submit (or hpc submit) takes, e.g. job: {compute_group: H100, spec: …, command: …}",
-  grid: "parameters with lists of values, e.g. grid: {lr: [0.001, 0.0003], seed: [1, 2]}",
-  list: "explicit rows, e.g. list: [{lr: 0.01, seed: 7}]",
-  limits: "max_jobs, max_running and max_cost_per_hour",
+// What to write in each top-level field, said only when a message needs it.
+const HELP: Readonly<Record<string, () => string>> = {
+  name: () => msg("sweep-help-name"),
+  kind: () => msg("sweep-help-kind"),
+  job: () => msg("sweep-help-job"),
+  grid: () => msg("sweep-help-grid"),
+  list: () => msg("sweep-help-list"),
+  limits: () => msg("sweep-help-limits"),
 }
 
 /** Keys sorted at every level: the same content gives the same text whatever its layout. */
@@ -98,8 +102,8 @@ const parseText = (yaml: YamlModule, text: string, source: string): Parsed | Ins
   const [first] = doc.errors
   if (first !== undefined)
     return invalidInput(
-      `${at(first.pos[0])}: the sweep file cannot be read: ${first.message.split("\n")[0]}`,
-      "Fix the YAML (or JSON) syntax at that line; indentation and unclosed quotes or brackets are the usual causes.",
+      msg("sweep-file-syntax", { at: at(first.pos[0]), problem: first.message.split("\n")[0] ?? "" }),
+      msg("sweep-file-syntax-hint"),
     )
   const locate: Locate = (path, wanted) => {
     for (let n = path.length; n >= 0; n--) {
@@ -128,15 +132,21 @@ export const fileIssues = (
     const path = [...base, ...(i.path as ReadonlyArray<string | number>)]
     if (i.code === "unrecognized_keys") {
       const keys = i.keys
-      return `${locate([...path, keys[0] ?? ""])}: ${keys.map((k) => `"${k}"`).join(", ")} is not a field of ${path.length === 0 ? "a sweep file" : label(path)}`
+      const keyList = keys.map((k) => `"${k}"`).join(", ")
+      return path.length === 0
+        ? msg("sweep-file-unknown-top", { at: locate([...path, keys[0] ?? ""]), keys: keyList })
+        : msg("sweep-file-unknown-key", { at: locate([...path, keys[0] ?? ""]), keys: keyList, parent: label(path) })
     }
-    const help = path.length === 1 ? HELP[String(path[0])] : undefined
-    return `${locate(path)}: ${label(path) || "the file"}: ${i.message}${help !== undefined ? ` (${help})` : ""}`
+    const help = path.length === 1 ? HELP[String(path[0])]?.() : undefined
+    const field = label(path) || msg("sweep-file-the-file")
+    return help !== undefined
+      ? msg("sweep-file-issue-help", { at: locate(path), field, problem: i.message, help })
+      : msg("sweep-file-issue", { at: locate(path), field, problem: i.message })
   })
-  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : ""
+  const more = issues.length - shown.length
   return invalidInput(
-    `The sweep ${what} is not valid: ${shown.join("; ")}${more}.`,
-    "Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits.",
+    msg("sweep-file-invalid", { what, problems: shown.join("; "), more }),
+    msg("sweep-file-invalid-hint"),
   )
 }
 
@@ -151,8 +161,8 @@ export const checkSweep = (data: unknown, locate: Locate, source: string): Effec
     if ((f.grid === undefined || Object.keys(f.grid).length === 0) && (f.list ?? []).length === 0)
       return yield* Effect.fail(
         invalidInput(
-          `${locate([])}: the sweep ${source} has neither grid nor list, so it makes no jobs.`,
-          `Add ${HELP.grid}, or ${HELP.list}.`,
+          msg("sweep-file-no-rows", { at: locate([]), source }),
+          msg("sweep-file-no-rows-hint", { grid: msg("sweep-help-grid"), list: msg("sweep-help-list") }),
         ),
       )
     return {
@@ -175,19 +185,14 @@ export const checkSweep = (data: unknown, locate: Locate, source: string): Effec
 export const readSweepFile = (file: string, workingDir: string | undefined): Effect.Effect<SweepFile, InspireError> =>
   Effect.gen(function* () {
     if (!isAbsolute(file) && workingDir === undefined)
-      return yield* Effect.fail(
-        invalidInput(
-          `The sweep file "${file}" is a relative path, and there is no current folder to start it from here.`,
-          "Pass the file's absolute path, or give the sweep inline (definition).",
-        ),
-      )
+      return yield* Effect.fail(invalidInput(msg("sweep-file-relative", { file }), msg("sweep-file-relative-hint")))
     const path = isAbsolute(file) ? file : resolve(workingDir ?? "", file)
     const text = yield* Effect.tryPromise({
       try: () => readFile(path, "utf8"),
       catch: (e) =>
         invalidInput(
-          `The sweep file ${file} cannot be read (${(e as { code?: string }).code ?? "error"}).`,
-          "Check the path and that the file is readable.",
+          msg("sweep-file-unreadable", { file, code: (e as { code?: string }).code ?? "error" }),
+          msg("sweep-file-unreadable-hint"),
         ),
     })
     const yaml = yield* Effect.promise(() => import("yaml"))
@@ -198,4 +203,9 @@ export const readSweepFile = (file: string, workingDir: string | undefined): Eff
 
 /** A sweep given inline (an agent's object): checked the same way; positions name its fields. */
 export const inlineSweep = (data: Readonly<Record<string, unknown>>): Effect.Effect<SweepFile, InspireError> =>
-  checkSweep(data, (path) => `(inline sweep) at ${label(path) || "the top"}`, "(inline sweep)")
+  checkSweep(
+    data,
+    (path) => msg("sweep-inline-at", { path: label(path) || msg("sweep-inline-top") }),
+    // The source is data (stored in the manifest, shown as the sweep's file), not a sentence.
+    "(inline sweep)",
+  )

@@ -1,4 +1,5 @@
 import { Effect, Either } from "../../effect.js"
+import { msg } from "../../words/message.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { rankPlaces } from "../common/fit.js"
 import { readNodes } from "../common/nodes-read.js"
@@ -34,16 +35,13 @@ export interface SweepTogether {
 }
 
 // What the rest of the jobs do when the group has no room for all of them now.
-const restOf = (verdict: string) =>
-  verdict === "preempt" ? "the rest start by pre-empting low-priority work" : "the rest queue"
+const restOf = (verdict: string) => (verdict === "preempt" ? msg("sweep-rest-preempt") : msg("sweep-rest-queue"))
 
 /** The sentence of a whole ask: every job fits now, or how many do and what the rest do. */
 export const togetherSummary = (t: Pick<SweepTogether, "jobs" | "now" | "verdict">): string =>
   t.now >= t.jobs
-    ? t.jobs === 1
-      ? "it fits now"
-      : `all ${t.jobs} fit now`
-    : `${t.now} of ${t.jobs} fit now; ${restOf(t.verdict)}`
+    ? msg("sweep-fits-all", { jobs: t.jobs })
+    : msg("sweep-fits-some", { now: t.now, jobs: t.jobs, rest: restOf(t.verdict) })
 
 type Placement = Pick<SubmitResult, "workspace" | "computeGroup" | "spec" | "instanceCount" | "priority" | "kind">
 
@@ -72,7 +70,7 @@ export const fitsOf = (
       for (const { p, jobs } of list) {
         const base = { computeGroup: p.computeGroup.name, spec: p.spec.name, instances: p.instanceCount, jobs }
         if (Either.isLeft(read)) {
-          out.push({ ...base, verdict: "unknown", reason: `the nodes could not be read: ${read.left.message}` })
+          out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read.left.message }) })
           continue
         }
         const rank = (instances: number) =>
@@ -84,7 +82,7 @@ export const fitsOf = (
           }).find((r) => r.computeGroup.id === p.computeGroup.id)
         const ranked = rank(p.instanceCount)
         if (ranked === undefined) {
-          out.push({ ...base, verdict: "unknown", reason: "the group's nodes were not listed" })
+          out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unlisted") })
           continue
         }
         // The whole ask: so many jobs' instances at once in the group, each job whole or not at all.

@@ -5,6 +5,7 @@ import { currentUser } from "../../api/resources/user.js"
 import { Effect, Either } from "../../effect.js"
 import { InspireError as ErrorClass, type InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { ClientServices } from "../catalogue/services.js"
 import type { ManifestJob, SweepManifest } from "./manifest.js"
@@ -83,8 +84,12 @@ export const settleSending = (
       return yield* Effect.fail(
         new ErrorClass({
           reason: "Conflict",
-          message: `Whether ${unsure.length} job(s) of sweep ${m.name} were created cannot be told: the workspace lists more jobs than were read (${unsure.map((j) => j.name).join(", ")}).`,
-          hint: `Check ${callWord("jobs", { name: unsure[0]?.name ?? "" })} before running the sweep again, so none is started twice.`,
+          message: msg("sweep-unsure", {
+            count: unsure.length,
+            name: m.name,
+            jobs: unsure.map((j) => j.name).join(", "),
+          }),
+          hint: msg("sweep-unsure-hint", { call: callWord("jobs", { name: unsure[0]?.name ?? "" }) }),
           created: "unknown",
         }),
       )

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { confirmWord, fieldWord } from "../../words/token.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
-import { countOf, type Plan } from "../common/plan.js"
+import type { Plan } from "../common/plan.js"
 import { stopJob } from "../stop/one.js"
 import { stopRequest } from "../stop/plan.js"
 import { fillJob } from "./expand.js"
@@ -37,12 +38,7 @@ const manifestOf = (
   Effect.gen(function* () {
     if (input.sweep !== undefined) return yield* findManifest(input.sweep)
     if (input.file === undefined && input.definition === undefined)
-      return yield* Effect.fail(
-        invalidInput(
-          "Which sweep? None was named.",
-          "Name it by its name or id (status lists them), or give its file.",
-        ),
-      )
+      return yield* Effect.fail(invalidInput(msg("sweep-which"), msg("sweep-which-hint")))
     const sweep = yield* loadSweep(input, context)
     const id = sweepIdOf(sweep.hash)
     return (yield* readManifest(id)) ?? { name: sweep.name, id }
@@ -73,20 +69,24 @@ export const sweepStop = (
         kind: NOUN(m),
         id: p.id,
         name: p.name,
-        change: `${p.status.family} (${p.status.raw}) → stopped`,
+        change: msg("sweep-change-stop", { family: p.status.family, raw: p.status.raw }),
       })),
       ...(unsent > 0
-        ? [{ kind: "sweep", id: m.id, name: m.name, change: `${countOf(unsent, "unsent job")} held back → not sent` }]
+        ? [{ kind: "sweep", id: m.id, name: m.name, change: msg("sweep-change-hold", { count: unsent }) }]
         : []),
     ]
     const plan: Plan = {
       summary:
         targets.length === 0
-          ? `Stop nothing: no job of sweep ${m.name} is queued or running${m.stoppedAt !== undefined ? ", and it is stopped already" : ""}`
-          : `Stop sweep ${m.name} (${m.id}): ${[
-              ...(live.length > 0 ? [`${countOf(live.length, "job")} queued or running`] : []),
-              ...(unsent > 0 ? [`${countOf(unsent, "job")} not sent yet`] : []),
-            ].join(", ")}`,
+          ? msg("sweep-stop-nothing", { name: m.name, stopped: m.stoppedAt !== undefined ? "yes" : "no" })
+          : msg("sweep-stop-summary", {
+              name: m.name,
+              id: m.id,
+              what: [
+                ...(live.length > 0 ? [msg("sweep-stop-live", { count: live.length })] : []),
+                ...(unsent > 0 ? [msg("sweep-stop-unsent", { count: unsent })] : []),
+              ].join(", "),
+            }),
       targets,
       requests: live.map((p) => stopRequest(type, p.id)),
     }
@@ -100,8 +100,8 @@ export const sweepStop = (
           targets.length === 0
             ? plan.summary
             : input.dry_run
-              ? `Would stop ${countOf(live.length, "job")} and hold back ${countOf(unsent, "unsent job")}.`
-              : `Nothing was stopped: stopping sweep ${m.name} needs ${confirmWord()}.`,
+              ? msg("sweep-would-stop", { live: live.length, unsent })
+              : msg("sweep-stop-needs-confirm", { name: m.name, confirm: confirmWord() }),
         next:
           targets.length > 0 && !input.dry_run
             ? [nextStep("sweep", { action: "stop", sweep: m.id, confirm: true })]
@@ -125,7 +125,11 @@ export const sweepStop = (
     const now = liveOf(yield* readSweepJobs(stopped), stopped.jobs)
     const changed: string[] = []
     for (const p of now) {
-      context.progress({ message: `stopping ${p.name}`, current: changed.length + 1, total: now.length })
+      context.progress({
+        message: msg("sweep-progress-stopping", { name: p.name }),
+        current: changed.length + 1,
+        total: now.length,
+      })
       const r = yield* stopJob(p.id, type, { raw: p.status.raw, terminal: p.status.terminal })
       if (r.outcome === "stopped") changed.push(p.id)
     }
@@ -134,7 +138,10 @@ export const sweepStop = (
       ...base,
       changed,
       held,
-      message: `Stopped ${countOf(changed.length, "job")} of sweep ${m.name}${held > 0 ? `; ${countOf(held, "unsent job")} held back: a run sends them only with ${fieldWord("resume")}` : ""}.`,
+      message:
+        held > 0
+          ? msg("sweep-stopped-held", { count: changed.length, name: m.name, held, resume: fieldWord("resume") })
+          : msg("sweep-stopped", { count: changed.length, name: m.name }),
       next: [nextStep("sweep", { action: "status", sweep: m.id })],
     }
   })
@@ -144,7 +151,7 @@ const nothingRun = (
   s: { readonly name: string; readonly id: string },
   dryRun: boolean,
 ): SweepChangeResult => {
-  const summary = `${action === "stop" ? "Stop" : "Resubmit"} nothing: sweep ${s.name} (${s.id}) was never run with this profile`
+  const summary = msg("sweep-never-run", { action, name: s.name, id: s.id })
   return {
     action,
     sweep: { id: s.id, name: s.name, source: "", kind: "train", jobs: 0 },
@@ -169,12 +176,7 @@ export const sweepResubmit = (
 ): Effect.Effect<SweepRunResult | SweepChangeResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     if (!input.failed)
-      return yield* Effect.fail(
-        invalidInput(
-          "resubmit needs to know which jobs: only failed is offered.",
-          "Pass failed: the failed and stopped jobs are resubmitted.",
-        ),
-      )
+      return yield* Effect.fail(invalidInput(msg("sweep-resubmit-which"), msg("sweep-resubmit-which-hint")))
     const found = yield* manifestOf(input, context)
     if (!("jobs" in found)) return nothingRun("resubmit", found, input.dry_run)
     const m = found
@@ -185,7 +187,7 @@ export const sweepResubmit = (
       return j.state === "created" && (p?.status.family === "failed" || p?.status.family === "stopped")
     })
     const rowJob = (j: ManifestJob) => fillJob(m.kind, m.job, j.params, j.index)
-    const locate = () => `sweep ${m.name} (${m.id})`
+    const locate = () => msg("sweep-locate", { name: m.name, id: m.id })
     if (input.dry_run) {
       const checked = yield* Effect.forEach(again, (j) =>
         submitRow({ kind: m.kind, row: { index: j.index, job: rowJob(j) }, dryRun: true, locate }),
@@ -197,17 +199,17 @@ export const sweepResubmit = (
         plan: {
           summary:
             again.length === 0
-              ? `Resubmit nothing: no job of sweep ${m.name} failed`
-              : `Resubmit ${countOf(again.length, "job")} of sweep ${m.name} (${m.id})`,
+              ? msg("sweep-resubmit-nothing", { name: m.name })
+              : msg("sweep-resubmit-summary", { count: again.length, name: m.name, id: m.id }),
           targets: again.map((j) => ({
             kind: NOUN(m),
             id: j.jobId ?? j.name,
             name: j.name,
-            change: "submitted again",
+            change: msg("sweep-change-resubmit"),
           })),
           requests: checked.flatMap((r) => r.plan?.requests ?? []),
         },
-        message: `Would resubmit ${countOf(again.length, "job")}.`,
+        message: msg("sweep-would-resubmit", { count: again.length }),
         next: [],
       }
     }

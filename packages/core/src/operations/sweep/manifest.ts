@@ -9,6 +9,7 @@ import { ActiveProfile } from "../../profile.js"
 import { checkStoreFolders, readJsonFile, writeFileAtomic } from "../../store/files.js"
 import { storeRoots } from "../../store/paths.js"
 import { Store } from "../../store/store.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 
 // A sweep's manifest, kept in the store (`<config>/sweeps/`, files 0600, written atomically): what each
@@ -16,41 +17,45 @@ import { callWord } from "../../words/token.js"
 // written before a create is sent and the job id after it, so a run that dies between the two leaves a
 // job whose marker the next run looks for on the platform instead of sending it again.
 
-const Job = z.object({
-  index: z.number(),
-  name: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  /** The marker of the job's current create (a resubmit's is new). */
-  key: z.string(),
-  /** pending: not sent; sending: sent or about to be, outcome unknown; created; failed: refused, not created. */
-  state: z.enum(["pending", "sending", "created", "failed"]),
-  jobId: z.string().optional(),
-  error: z.string().optional(),
-  /** How many times it was resubmitted; 0 for the first create. */
-  attempt: z.number().default(0),
-  /** Earlier jobs of this row that a resubmit replaced. */
-  previous: z.array(z.string()).default([]),
-  costPerHour: z.number().optional(),
-})
+const Job = z.lazy(() =>
+  z.object({
+    index: z.number(),
+    name: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    /** The marker of the job's current create (a resubmit's is new). */
+    key: z.string(),
+    /** pending: not sent; sending: sent or about to be, outcome unknown; created; failed: refused, not created. */
+    state: z.enum(["pending", "sending", "created", "failed"]),
+    jobId: z.string().optional(),
+    error: z.string().optional(),
+    /** How many times it was resubmitted; 0 for the first create. */
+    attempt: z.number().default(0),
+    /** Earlier jobs of this row that a resubmit replaced. */
+    previous: z.array(z.string()).default([]),
+    costPerHour: z.number().optional(),
+  }),
+)
 
-const Manifest = z.object({
-  version: z.literal(1),
-  id: z.string(),
-  hash: z.string(),
-  name: z.string(),
-  kind: z.enum(["train", "hpc"]),
-  source: z.string(),
-  scope: z.string(),
-  workspaceId: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  /** The sweep's job fields and limits as last run (templates unfilled), so stop and resubmit need no file. */
-  job: z.record(z.string(), z.unknown()),
-  maxRunning: z.number().optional(),
-  /** When the sweep was stopped: its unsent jobs are held back until a run says resume. */
-  stoppedAt: z.number().optional(),
-  jobs: z.array(Job),
-})
+const Manifest = z.lazy(() =>
+  z.object({
+    version: z.literal(1),
+    id: z.string(),
+    hash: z.string(),
+    name: z.string(),
+    kind: z.enum(["train", "hpc"]),
+    source: z.string(),
+    scope: z.string(),
+    workspaceId: z.string(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    /** The sweep's job fields and limits as last run (templates unfilled), so stop and resubmit need no file. */
+    job: z.record(z.string(), z.unknown()),
+    maxRunning: z.number().optional(),
+    /** When the sweep was stopped: its unsent jobs are held back until a run says resume. */
+    stoppedAt: z.number().optional(),
+    jobs: z.array(Job),
+  }),
+)
 
 /** One job of a sweep as the manifest keeps it. */
 export type ManifestJob = z.output<typeof Job>
@@ -125,8 +130,8 @@ export const withSweepLock = <A, R>(
       Effect.fail(
         e.message.includes("lock")
           ? invalidInput(
-              `Another inspire process is running sweep ${id} now.`,
-              `Let it finish (or stop it), then run again; ${callWord("sweep", { action: "status" })} shows how far it got.`,
+              msg("sweep-locked", { id }),
+              msg("sweep-locked-hint", { call: callWord("sweep", { action: "status" }) }),
             )
           : e,
       ),
@@ -169,11 +174,14 @@ export const findManifest = (wanted: string): Effect.Effect<SweepManifest, Inspi
     return yield* Effect.fail(
       invalidInput(
         named.kind === "many" || byId.length > 1
-          ? `"${wanted}" names several sweeps: ${(named.kind === "many" ? named.items : byId).map((m) => `${m.name} (${m.id})`).join(", ")}.`
-          : `No sweep "${wanted}" was run with this profile.`,
+          ? msg("sweep-ambiguous", {
+              wanted,
+              sweeps: (named.kind === "many" ? named.items : byId).map((m) => `${m.name} (${m.id})`).join(", "),
+            })
+          : msg("sweep-unknown", { wanted }),
         all.length === 0
-          ? `Run one first: ${callWord("sweep", { action: "run" })}.`
-          : `Name one by its name or id: ${listing}. ${callWord("sweep", { action: "status" })} lists them.`,
+          ? msg("sweep-unknown-none-hint", { call: callWord("sweep", { action: "run" }) })
+          : msg("sweep-unknown-hint", { listing, call: callWord("sweep", { action: "status" }) }),
       ),
     )
   })

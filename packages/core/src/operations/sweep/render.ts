@@ -1,6 +1,7 @@
+import { msg } from "../../words/message.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { formatDuration, formatTime, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, renderTable } from "../common/render.js"
 import type { SweepChangeResult, SweepListResult, SweepResult, SweepRunResult, SweepStatusResult } from "./result.js"
 
 const lines = (...parts: ReadonlyArray<string | undefined>): string =>
@@ -11,66 +12,99 @@ const cost = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(2))
 const short = (text: string | undefined, max: number) =>
   text === undefined ? "" : text.length > max ? `${text.slice(0, max - 1)}…` : text
 
-const nexts = (r: { readonly next: SweepResult["next"] }) => r.next.map((n) => `next: ${nextLine(n)}`).join("\n")
+const nexts = (r: { readonly next: SweepResult["next"] }) =>
+  r.next.map((n) => msg("sweep-next", { call: nextLine(n) })).join("\n")
 
 const renderRun = (r: SweepRunResult): string => {
-  const head = `Sweep ${r.sweep.name} (${r.sweep.id}, ${r.sweep.jobs} jobs from ${r.sweep.source})`
-  const totals = `Estimated cost: ${cost(r.totalCostPerHour)}/h for every job at once${r.maxRunning !== undefined ? `; at most ${cost(r.peakCostPerHour)}/h with max_running ${r.maxRunning}` : ""}.`
+  const head = msg("sweep-run-head", { name: r.sweep.name, id: r.sweep.id, jobs: r.sweep.jobs, source: r.sweep.source })
+  const totals =
+    r.maxRunning !== undefined
+      ? msg("sweep-cost-capped", {
+          total: cost(r.totalCostPerHour),
+          peak: cost(r.peakCostPerHour),
+          max: r.maxRunning,
+        })
+      : msg("sweep-cost", { total: cost(r.totalCostPerHour) })
   if (r.dryRun)
     return lines(
       r.plan !== undefined ? renderPlan({ ...r.plan, targets: [], requests: [] }) : undefined,
       head,
       renderTable(r.jobs, [
         { header: "#", cell: (j) => String(j.index) },
-        { header: "NAME", cell: (j) => j.name },
-        { header: "COMMAND", cell: (j) => short(j.command, 48) },
-        { header: "SPEC", cell: (j) => j.spec ?? "" },
-        { header: "GROUP", cell: (j) => j.computeGroup ?? "" },
-        { header: "N", cell: (j) => String(j.instances ?? "") },
-        { header: "COST/H", cell: (j) => cost(j.costPerHour) },
+        { header: msg("sweep-col-name"), cell: (j) => j.name },
+        { header: msg("sweep-col-command"), cell: (j) => short(j.command, 48) },
+        { header: msg("sweep-col-spec"), cell: (j) => j.spec ?? "" },
+        { header: msg("sweep-col-group"), cell: (j) => j.computeGroup ?? "" },
+        { header: msg("sweep-col-instances"), cell: (j) => String(j.instances ?? "") },
+        { header: msg("sweep-col-cost"), cell: (j) => cost(j.costPerHour) },
       ]),
       totals,
       (r.fits ?? [])
         .map(
           (f) =>
-            `fit: ${f.jobs} job(s) of ${f.instances} × ${f.spec} in ${f.computeGroup}: ${f.verdict} (${f.reason})${
-              f.together !== undefined
-                ? `\nat once${r.maxRunning !== undefined ? ` (max_running ${r.maxRunning})` : ""}: ${f.together.summary}`
-                : ""
-            }`,
+            msg("sweep-fit", {
+              jobs: f.jobs,
+              instances: f.instances,
+              spec: f.spec,
+              group: f.computeGroup,
+              verdict: f.verdict,
+              reason: f.reason,
+            }) +
+            (f.together === undefined
+              ? ""
+              : `\n${
+                  r.maxRunning !== undefined
+                    ? msg("sweep-fit-together-capped", { max: r.maxRunning, summary: f.together.summary })
+                    : msg("sweep-fit-together", { summary: f.together.summary })
+                }`),
         )
         .join("\n"),
-      r.warnings.map((w) => `warning: ${w}`).join("\n"),
+      asides("warning", r.warnings).join("\n"),
       nexts(r),
     )
   const c = r.counts
   return lines(
     head,
-    `${r.action === "resubmit" ? "Resubmitted" : "Submitted"} ${c.submitted}${c.adopted > 0 ? `, found ${c.adopted} already on the platform (their answers were lost)` : ""}; ${c.created} of ${r.sweep.jobs} created, ${c.pending} pending, ${c.failed} refused.`,
+    msg("sweep-run-counts", {
+      action: r.action,
+      submitted: c.submitted,
+      adopted: c.adopted,
+      created: c.created,
+      jobs: r.sweep.jobs,
+      pending: c.pending,
+      failed: c.failed,
+    }),
     renderTable(r.jobs, [
       { header: "#", cell: (j) => String(j.index) },
-      { header: "NAME", cell: (j) => j.name },
-      { header: "STATE", cell: (j) => j.state },
-      { header: "JOB", cell: (j) => j.jobId ?? "" },
-      { header: "ERROR", cell: (j) => short(j.error, 60) },
+      { header: msg("sweep-col-name"), cell: (j) => j.name },
+      { header: msg("sweep-col-state"), cell: (j) => j.state },
+      { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
+      { header: msg("sweep-col-error"), cell: (j) => short(j.error, 60) },
     ]),
-    r.warnings.map((w) => `warning: ${w}`).join("\n"),
+    asides("warning", r.warnings).join("\n"),
     nexts(r),
   )
 }
 
 const renderStatus = (r: SweepStatusResult): string =>
   lines(
-    `Sweep ${r.sweep.name} (${r.sweep.id}): ${Object.entries(r.counts)
-      .map(([k, n]) => `${n} ${k}`)
-      .join(", ")}`,
+    msg("sweep-status-head", {
+      name: r.sweep.name,
+      id: r.sweep.id,
+      counts: Object.entries(r.counts)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(", "),
+    }),
     renderTable(r.jobs, [
-      { header: "NAME", cell: (j) => j.name },
-      { header: "STATUS", cell: (j) => (j.status !== undefined ? j.status.family : j.state) },
-      { header: "RUNTIME", cell: (j) => (j.runtimeMs !== undefined ? formatDuration(j.runtimeMs) : "-") },
-      { header: "VERDICT", cell: (j) => j.verdict ?? "" },
-      { header: "DIAGNOSIS", cell: (j) => short(j.diagnosis ?? j.error, 70) },
-      { header: "JOB", cell: (j) => j.jobId ?? "" },
+      { header: msg("sweep-col-name"), cell: (j) => j.name },
+      { header: msg("sweep-col-status"), cell: (j) => (j.status !== undefined ? j.status.family : j.state) },
+      {
+        header: msg("sweep-col-runtime"),
+        cell: (j) => (j.runtimeMs !== undefined ? formatDuration(j.runtimeMs) : "-"),
+      },
+      { header: msg("sweep-col-verdict"), cell: (j) => j.verdict ?? "" },
+      { header: msg("sweep-col-diagnosis"), cell: (j) => short(j.diagnosis ?? j.error, 70) },
+      { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
     ]),
     r.notes.join("\n"),
     nexts(r),
@@ -82,12 +116,12 @@ const renderList = (r: SweepListResult): string =>
       r.sweeps,
       [
         { header: "ID", cell: (s) => s.id },
-        { header: "NAME", cell: (s) => s.name },
-        { header: "JOBS", cell: (s) => `${s.created}/${s.jobs}` },
-        { header: "FILE", cell: (s) => s.source },
-        { header: "LAST RUN", cell: (s) => formatTime(s.updatedAt) },
+        { header: msg("sweep-col-name"), cell: (s) => s.name },
+        { header: msg("sweep-col-jobs"), cell: (s) => `${s.created}/${s.jobs}` },
+        { header: msg("sweep-col-file"), cell: (s) => s.source },
+        { header: msg("sweep-col-last-run"), cell: (s) => formatTime(s.updatedAt) },
       ],
-      "(no sweeps run with this profile)",
+      msg("sweep-none"),
     ),
     nexts(r),
   )

@@ -1,5 +1,6 @@
 import { Clock, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -17,17 +18,10 @@ import { costOf, submitRow } from "./submit.js"
 /** The sweep a run names: its file, or its definition given inline. */
 export const loadSweep = (input: SweepInput, context: OperationContext): Effect.Effect<SweepFile, InspireError> => {
   if (input.file !== undefined && input.definition !== undefined)
-    return Effect.fail(
-      invalidInput("Both file and definition were given.", "Give the sweep one way: file or definition."),
-    )
+    return Effect.fail(invalidInput(msg("sweep-file-and-definition"), msg("sweep-file-and-definition-hint")))
   if (input.file !== undefined) return readSweepFile(input.file, context.workingDir)
   if (input.definition !== undefined) return inlineSweep(input.definition)
-  return Effect.fail(
-    invalidInput(
-      "run needs the sweep: a file or its definition.",
-      "Pass the sweep file (YAML or JSON), or the definition.",
-    ),
-  )
+  return Effect.fail(invalidInput(msg("sweep-run-needs-sweep"), msg("sweep-run-needs-sweep-hint")))
 }
 
 /** The highest cost per hour the sweep can reach: all its jobs at once, or its costliest `maxRunning`. */
@@ -62,9 +56,13 @@ const checkRows = (
     const warnings = new Set<string>()
     let workspaceId = ""
     for (const row of rows) {
-      context.progress({ message: `checking ${row.name}`, current: row.index, total: rows.length })
+      context.progress({
+        message: msg("sweep-progress-checking", { name: row.name }),
+        current: row.index,
+        total: rows.length,
+      })
       const r = yield* Effect.mapError(submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }), (e) =>
-        amendError(e, { message: `Job ${row.index} (${row.name}): ${e.message}` }),
+        amendError(e, { message: msg("sweep-row-error", { index: row.index, name: row.name, message: e.message }) }),
       )
       workspaceId ||= r.workspace.id
       placed.push(r)
@@ -129,8 +127,12 @@ export const sweepRun = (
     if (limit !== undefined && summary.peakCostPerHour > limit)
       return yield* Effect.fail(
         invalidInput(
-          `${sweep.locate(["limits", "max_cost_per_hour"])}: the sweep can cost ${summary.peakCostPerHour}/h at once, more than limits.max_cost_per_hour (${limit}).`,
-          "Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour.",
+          msg("sweep-too-costly", {
+            at: sweep.locate(["limits", "max_cost_per_hour"]),
+            cost: summary.peakCostPerHour,
+            limit,
+          }),
+          msg("sweep-too-costly-hint"),
         ),
       )
     if (input.dry_run)
@@ -142,19 +144,31 @@ export const sweepRun = (
         jobs: checked.rows,
         counts: counts(checked.rows, 0, 0),
         plan: {
-          summary: `Submit ${checked.rows.length} job(s) of sweep ${sweep.name} (${id})${done.size > 0 ? `; ${done.size} already created` : ""}`,
+          summary: msg("sweep-run-summary", { count: checked.rows.length, name: sweep.name, id, done: done.size }),
           targets: checked.rows.map((r) => ({
             kind: sweep.kind === "hpc" ? "HPC job" : "job",
             id: r.name,
             name: r.name,
-            change: `created: ${r.instances} × ${r.spec} in ${r.computeGroup}${r.costPerHour !== undefined ? `, ${r.costPerHour}/h` : ""}`,
+            change:
+              r.costPerHour !== undefined
+                ? msg("sweep-change-create-cost", {
+                    instances: r.instances ?? 1,
+                    spec: r.spec ?? "",
+                    group: r.computeGroup ?? "",
+                    cost: r.costPerHour,
+                  })
+                : msg("sweep-change-create", {
+                    instances: r.instances ?? 1,
+                    spec: r.spec ?? "",
+                    group: r.computeGroup ?? "",
+                  }),
           })),
           requests: checked.requests,
         },
         warnings: [
           ...checked.warnings,
           ...(stoppedAt !== undefined && !input.resume && known !== undefined && unsentOf(known) > 0
-            ? [`The sweep was stopped; a run sends nothing until it says resume: ${resumeWord(input.file)}.`]
+            ? [msg("sweep-stopped-run-warning", { call: resumeWord(input.file) })]
             : []),
         ],
         next: [

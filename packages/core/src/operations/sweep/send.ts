@@ -1,6 +1,7 @@
 import { formatInstant } from "../../domain/time.js"
 import { Clock, Duration, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -34,8 +35,11 @@ export const unsentOf = (m: SweepManifest): number => m.jobs.filter((j) => j.sta
 /** A run of a stopped sweep, refused: stop holds its unsent jobs back until a run says resume. */
 export const stoppedError = (m: SweepManifest, file: string | undefined, stoppedAt: number): InspireError => {
   return invalidInput(
-    `Sweep ${m.name} (${m.id}) was stopped at ${formatInstant(stoppedAt)}; its ${unsentOf(m)} unsent job(s) are held back, and run sends nothing.`,
-    `To go on on purpose: ${resumeWord(file)} (only the missing jobs are sent). ${callWord("sweep", { action: "status", sweep: m.id })} shows where it stands.`,
+    msg("sweep-stopped-refused", { name: m.name, id: m.id, at: formatInstant(stoppedAt), count: unsentOf(m) }),
+    msg("sweep-stopped-refused-hint", {
+      resume: resumeWord(file),
+      status: callWord("sweep", { action: "status", sweep: m.id }),
+    }),
   )
 }
 
@@ -150,7 +154,11 @@ export const sendJobs = (
           if (job?.state !== "pending" || (current.maxRunning !== undefined && held(current) > room))
             return { m: current, outcome: "again" as const }
           tried.add(job.index)
-          context.progress({ message: `submitting ${job.name}`, current: submitted + 1, total })
+          context.progress({
+            message: msg("sweep-progress-submitting", { name: job.name }),
+            current: submitted + 1,
+            total,
+          })
           const sending = yield* put(current, job.index, { state: "sending" })
           const r = yield* Effect.either(send(job))
           if (r._tag === "Right") {
@@ -167,7 +175,7 @@ export const sendJobs = (
           if (e.created === "unknown") return yield* Effect.fail(progressError(e, sending, job))
           const refused = yield* put(sending, job.index, { state: "failed", error: e.message })
           if (!input.continue_on_error) return yield* Effect.fail(progressError(e, refused, job))
-          warnings.push(`${job.name} was not created: ${e.message}`)
+          warnings.push(msg("sweep-not-created", { name: job.name, message: e.message }))
           return { m: refused, outcome: "refused" as const }
         }),
       )
@@ -179,13 +187,8 @@ export const sendJobs = (
     }
     const left = m.jobs.filter((j) => j.state === "pending").length
     if (stopped)
-      warnings.push(
-        `The sweep was stopped while this ${action} was sending: ${left} job(s) were not sent; ${resumeWord(input.file)} sends them on purpose.`,
-      )
-    else if (waitedOut)
-      warnings.push(
-        `${left} job(s) still wait for room under max_running ${m.maxRunning}; run the sweep again to submit them as earlier ones finish.`,
-      )
+      warnings.push(msg("sweep-stopped-while-sending", { action, count: left, call: resumeWord(input.file) }))
+    else if (waitedOut) warnings.push(msg("sweep-waited-out", { count: left, max: m.maxRunning ?? 0 }))
     return {
       action,
       dryRun: false,
@@ -213,8 +216,15 @@ export const sendJobs = (
 const progressError = (e: InspireError, m: SweepManifest, job: ManifestJob): InspireError => {
   const created = m.jobs.filter((j) => j.state === "created").length
   return amendError(e, {
-    message: `Sweep ${m.name} stopped at job ${job.index} (${job.name}): ${e.message} ${created} of ${m.jobs.length} jobs are created.`,
-    hint: `${e.hint} Then run the sweep again: only the missing jobs are sent${e.created === "unknown" ? ", and this one is looked up by its marker first" : ""}.`,
+    message: msg("sweep-progress-error", {
+      name: m.name,
+      index: job.index,
+      job: job.name,
+      message: e.message,
+      created,
+      total: m.jobs.length,
+    }),
+    hint: `${e.hint} ${msg("sweep-progress-error-hint", { unknown: e.created === "unknown" ? "yes" : "no" })}`,
   })
 }
 
@@ -235,7 +245,7 @@ const waitForRoom = (
       if (known < max) return true
       const now = yield* Clock.currentTimeMillis
       if (now >= deadline) return false
-      context.progress({ message: `${known} of the sweep's jobs are queued or running (max_running ${max}); waiting` })
+      context.progress({ message: msg("sweep-progress-waiting", { count: known, max }) })
       yield* Effect.sleep(Duration.millis(Math.min(pollSeconds * 1000, deadline - now)))
     }
   })

@@ -1,5 +1,6 @@
 import { Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import { fieldWord } from "../../words/token.js"
 import { type OperationContext, quietContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
@@ -63,12 +64,12 @@ export const statusOf = (
         (r) => (r.status?.family === "failed" || r.status?.family === "stopped") && r.jobId !== undefined,
       )
       for (const [list, what] of [
-        [running, "metrics verdicts"],
+        [running, "verdicts"],
         [failed, "diagnoses"],
       ] as const)
         if (list.length > DETAIL_LIMIT)
-          notes.push(`${what} for the first ${DETAIL_LIMIT} of ${list.length} jobs only (each costs requests).`)
-      context.progress({ message: `reading ${Math.min(running.length, DETAIL_LIMIT)} verdicts` })
+          notes.push(msg("sweep-details-capped", { what, limit: DETAIL_LIMIT, count: list.length }))
+      context.progress({ message: msg("sweep-progress-verdicts", { count: Math.min(running.length, DETAIL_LIMIT) }) })
       const verdicts = yield* Effect.forEach(
         running.slice(0, DETAIL_LIMIT),
         (r) => Effect.either(verdictOf(r.jobId ?? "")),
@@ -96,7 +97,7 @@ export const statusOf = (
       }
     }
     if (m.stoppedAt !== undefined && rows.some((r) => r.state !== "created"))
-      notes.push(`The sweep was stopped: its jobs not sent yet are held back until a run says ${fieldWord("resume")}.`)
+      notes.push(msg("sweep-stopped-note", { resume: fieldWord("resume") }))
     const counts: Record<string, number> = {}
     for (const r of rows) {
       const key = r.status?.family ?? r.state

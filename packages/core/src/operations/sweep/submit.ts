@@ -1,6 +1,7 @@
 import type { z } from "zod"
 import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { submitHpc } from "../common/submission/hpc.js"
 import type { SubmitResult } from "../common/submission/shared.js"
@@ -31,7 +32,9 @@ export const submitRow = (s: RowSubmit): Effect.Effect<SubmitResult, InspireErro
   Effect.gen(function* () {
     const parsed = jobSchema(s.kind).safeParse(s.row.job)
     if (!parsed.success)
-      return yield* Effect.fail(fileIssues(parsed.error.issues, s.locate, ["job"], `job ${s.row.index}`))
+      return yield* Effect.fail(
+        fileIssues(parsed.error.issues, s.locate, ["job"], msg("sweep-job-n", { index: s.row.index })),
+      )
     // The job's status is read with the sweep's, so the create is not read back (a request per job saved).
     const common = {
       dry_run: s.dryRun,

@@ -3,6 +3,7 @@ import type { Project } from "../../domain/projects.js"
 import { Effect } from "../../effect.js"
 import { InspireError, type SurfaceUnavailable } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
+import { msg } from "../../words/message.js"
 
 /** A project's budget as inspire_usage shows it; each section says why it is missing instead of failing. */
 export interface ProjectBudget {
@@ -23,11 +24,11 @@ export interface ProjectBudget {
 const why = (e: InspireError | SurfaceUnavailable, what: string): string => {
   if (e instanceof InspireError)
     return e.reason === "Forbidden"
-      ? `${what}: refused to this account (${e.message})`
-      : `${what}: could not be read (${e.message})`
+      ? msg("usage-section-refused", { what, error: e.message })
+      : msg("usage-section-unreadable", { what, error: e.message })
   return e.why === "AccessForbidden"
-    ? `${what}: refused to this account (AccessForbidden); only the project's admins may read them`
-    : `${what}: the platform does not offer them here (${e.why})`
+    ? msg("usage-section-admins-only", { what })
+    : msg("usage-section-unoffered", { what, why: e.why })
 }
 
 const numbers = <A extends Record<string, number | undefined>>(o: A) =>
@@ -48,7 +49,7 @@ export const projectBudget = (project: Project, workspaceId: string): Effect.Eff
     const memberPart =
       members._tag === "Right"
         ? { members: members.right }
-        : { membersNote: why(members.left, `Member budgets of ${project.name}`) }
+        : { membersNote: why(members.left, msg("usage-member-budgets-of", { project: project.name })) }
     if (overview._tag === "Right") {
       const o = overview.right
       return {
@@ -61,7 +62,7 @@ export const projectBudget = (project: Project, workspaceId: string): Effect.Eff
         ...memberPart,
       } satisfies ProjectBudget
     }
-    const note = why(overview.left, `The budget overview of ${project.name}`)
+    const note = why(overview.left, msg("usage-overview-of", { project: project.name }))
     if (project.budget === undefined && project.remainBudget === undefined)
       return { project: ref, overviewNote: note, ...memberPart } satisfies ProjectBudget
     const used =
@@ -75,7 +76,7 @@ export const projectBudget = (project: Project, workspaceId: string): Effect.Eff
         ...numbers({ total: project.budget, used, remain: project.remainBudget }),
         byKind: {},
       },
-      overviewNote: `${note}; total and remaining are the project list's, without the split by kind`,
+      overviewNote: msg("usage-overview-fallback", { note }),
       ...memberPart,
     } satisfies ProjectBudget
   })

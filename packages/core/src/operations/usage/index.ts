@@ -4,6 +4,7 @@ import { taskDimensions } from "../../api/resources/usage.js"
 import { IDLE_GPU_BELOW_PERCENT } from "../../domain/metrics/thresholds.js"
 import { summarize, usageTask, usageViews } from "../../domain/usage.js"
 import { Clock, Effect } from "../../effect.js"
+import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { resolveReadWorkspace } from "../common/support.js"
@@ -16,8 +17,6 @@ export type { UsageResult } from "./render.js"
 const Input = z.object({
   workspace: z.string().optional().describe("Workspace (name or id); default: the defaultWorkspace setting"),
 })
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
 
 /** inspire_usage: who holds a workspace's GPUs now, how busy they keep them, and the projects' budgets. */
 export const usageOperation = defineOperation({
@@ -43,7 +42,7 @@ export const usageOperation = defineOperation({
     Effect.gen(function* () {
       // Without any workspace, the standard error with the workspaces as candidates.
       const workspace = yield* resolveReadWorkspace({ workspace: input.workspace })
-      context.progress({ message: `Reading the tasks and budgets of ${workspace.name}` })
+      context.progress({ message: msg("usage-progress", { workspace: workspace.name }) })
       const attached = new Set(workspace.projects.map((p) => p.id))
       const [rows, projects] = yield* Effect.all([taskDimensions(workspace.id), knownProjects()], { concurrency: 2 })
       const budgets = yield* Effect.forEach(
@@ -57,9 +56,13 @@ export const usageOperation = defineOperation({
       const warnings = [
         ...(idle.length > 0
           ? [
-              `${plural(idle.length, "task")} ${idle.length === 1 ? "holds" : "hold"} ${plural(totals.idleGpus, "GPU")} at under ${IDLE_GPU_BELOW_PERCENT}% utilisation: ` +
-                `${idle.map((t) => `${t.name} (${t.user.name || t.user.id}, ${t.gpus})`).join(", ")}. ` +
-                `${callWord("metrics")} gives an idle job's verdict; the platform reclaims GPUs left idle for hours.`,
+              msg("usage-idle-warning", {
+                tasks: idle.length,
+                gpus: totals.idleGpus,
+                limit: IDLE_GPU_BELOW_PERCENT,
+                list: idle.map((t) => `${t.name} (${t.user.name || t.user.id}, ${t.gpus})`).join(", "),
+                call: callWord("metrics"),
+              }),
             ]
           : []),
       ]

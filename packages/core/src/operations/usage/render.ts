@@ -1,11 +1,10 @@
+import { msg } from "../../words/message.js"
 import type { OutputOf } from "../catalogue/operation.js"
-import { formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { UsageOutput } from "./output.js"
 
 /** What inspire_usage returns: its output schema's type. */
 export interface UsageResult extends OutputOf<ReturnType<typeof UsageOutput>> {}
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
 
 const pct = (v: number | undefined): string | undefined => (v === undefined ? undefined : `${v.toFixed(1)}%`)
 
@@ -16,44 +15,50 @@ const points = (v: number | undefined): string | undefined =>
 const groupTable = (heading: string, groups: UsageResult["byUser"]): string =>
   renderTable(groups, [
     { header: heading, cell: (g) => g.name },
-    { header: "GPUS", cell: (g) => g.gpus, align: "right" },
-    { header: "RUNNING", cell: (g) => g.running, align: "right" },
-    { header: "TASKS", cell: (g) => g.tasks, align: "right" },
-    { header: "GPU UTIL", cell: (g) => pct(g.utilisation), align: "right" },
-    { header: "IDLE GPUS", cell: (g) => (g.idleGpus > 0 ? g.idleGpus : ""), align: "right" },
+    { header: msg("jobs-col-gpus"), cell: (g) => g.gpus, align: "right" },
+    { header: msg("usage-col-running"), cell: (g) => g.running, align: "right" },
+    { header: msg("usage-col-tasks"), cell: (g) => g.tasks, align: "right" },
+    { header: msg("usage-col-gpu-util"), cell: (g) => pct(g.utilisation), align: "right" },
+    { header: msg("usage-col-idle-gpus"), cell: (g) => (g.idleGpus > 0 ? g.idleGpus : ""), align: "right" },
   ])
 
 const taskTable = (tasks: UsageResult["tasks"]): string =>
   renderTable(
     tasks,
     [
-      { header: "TASK", cell: (t) => t.name },
-      { header: "USER", cell: (t) => t.user.name || t.user.id },
-      { header: "PROJECT", cell: (t) => t.project.name || t.project.id },
-      { header: "TYPE", cell: (t) => t.type },
-      { header: "PRIORITY", cell: (t) => (t.priority === undefined ? undefined : `${t.priority} ${t.priorityLevel}`) },
-      { header: "STATUS", cell: (t) => t.status },
-      { header: "GPUS", cell: (t) => t.gpus, align: "right" },
-      { header: "GPU UTIL", cell: (t) => pct(t.utilisation), align: "right" },
-      { header: "RUNNING FOR", cell: (t) => (t.status === "RUNNING" ? formatDuration(t.runningMs) : undefined) },
-      { header: "IDLE", cell: (t) => (t.idle ? "IDLE" : "") },
+      { header: msg("usage-col-task"), cell: (t) => t.name },
+      { header: msg("usage-col-user"), cell: (t) => t.user.name || t.user.id },
+      { header: msg("status-col-project"), cell: (t) => t.project.name || t.project.id },
+      { header: msg("jobs-col-type"), cell: (t) => t.type },
+      {
+        header: msg("usage-col-priority"),
+        cell: (t) => (t.priority === undefined ? undefined : `${t.priority} ${t.priorityLevel}`),
+      },
+      { header: msg("jobs-col-status"), cell: (t) => t.status },
+      { header: msg("jobs-col-gpus"), cell: (t) => t.gpus, align: "right" },
+      { header: msg("usage-col-gpu-util"), cell: (t) => pct(t.utilisation), align: "right" },
+      {
+        header: msg("usage-col-running-for"),
+        cell: (t) => (t.status === "RUNNING" ? formatDuration(t.runningMs) : undefined),
+      },
+      { header: msg("usage-col-idle"), cell: (t) => (t.idle ? "IDLE" : "") },
     ],
-    "(no tasks)",
+    msg("usage-no-tasks"),
   )
 
 const budgetTable = (budgets: UsageResult["budgets"]): string =>
   renderTable(
     budgets,
     [
-      { header: "PROJECT", cell: (b) => b.project.name },
-      { header: "TOTAL", cell: (b) => points(b.overview?.total), align: "right" },
-      { header: "USED", cell: (b) => points(b.overview?.used), align: "right" },
-      { header: "REMAINING", cell: (b) => points(b.overview?.remain), align: "right" },
-      { header: "TRAIN", cell: (b) => points(b.overview?.byKind.train), align: "right" },
-      { header: "INFERENCE", cell: (b) => points(b.overview?.byKind.inference), align: "right" },
-      { header: "STORAGE", cell: (b) => points(b.overview?.byKind.storage), align: "right" },
+      { header: msg("status-col-project"), cell: (b) => b.project.name },
+      { header: msg("usage-col-total"), cell: (b) => points(b.overview?.total), align: "right" },
+      { header: msg("usage-col-used"), cell: (b) => points(b.overview?.used), align: "right" },
+      { header: msg("status-col-remaining"), cell: (b) => points(b.overview?.remain), align: "right" },
+      { header: msg("usage-col-train"), cell: (b) => points(b.overview?.byKind.train), align: "right" },
+      { header: msg("usage-col-inference"), cell: (b) => points(b.overview?.byKind.inference), align: "right" },
+      { header: msg("status-col-storage"), cell: (b) => points(b.overview?.byKind.storage), align: "right" },
     ],
-    "(none of your projects is attached to this workspace)",
+    msg("usage-no-projects"),
   )
 
 // What a budget section could not show, said where it would have been.
@@ -68,12 +73,12 @@ const memberTables = (budgets: UsageResult["budgets"]): string[] =>
       ? []
       : [
           "",
-          `Members of ${b.project.name}:`,
+          msg("usage-members-of", { project: b.project.name }),
           renderTable(b.members, [
-            { header: "MEMBER", cell: (m) => m.name || m.id },
-            { header: "BUDGET", cell: (m) => points(m.budget), align: "right" },
-            { header: "USED", cell: (m) => points(m.used), align: "right" },
-            { header: "REMAINING", cell: (m) => points(m.remain), align: "right" },
+            { header: msg("usage-col-member"), cell: (m) => m.name || m.id },
+            { header: msg("status-col-budget"), cell: (m) => points(m.budget), align: "right" },
+            { header: msg("usage-col-used"), cell: (m) => points(m.used), align: "right" },
+            { header: msg("status-col-remaining"), cell: (m) => points(m.remain), align: "right" },
           ]),
         ],
   )
@@ -82,31 +87,34 @@ const memberTables = (budgets: UsageResult["budgets"]): string[] =>
 export const renderUsage = (r: UsageResult): string =>
   [
     renderFields([
-      ["Workspace", `${r.workspace.name} (${r.workspace.id})`],
-      ["GPUs held", `${r.totals.gpus} by ${plural(r.totals.running, "running task")} (${r.totals.tasks} listed)`],
-      ["GPU utilisation", pct(r.totals.utilisation)],
+      [msg("usage-label-workspace"), `${r.workspace.name} (${r.workspace.id})`],
       [
-        "Idle",
-        r.totals.idleTasks > 0
-          ? `${plural(r.totals.idleGpus, "GPU")} in ${plural(r.totals.idleTasks, "task")}`
-          : "none",
+        msg("usage-label-gpus-held"),
+        msg("usage-gpus-held", { gpus: r.totals.gpus, running: r.totals.running, tasks: r.totals.tasks }),
       ],
-      ["Read", formatTime(r.readAt)],
+      [msg("usage-label-gpu-utilisation"), pct(r.totals.utilisation)],
+      [
+        msg("usage-label-idle"),
+        r.totals.idleTasks > 0
+          ? msg("usage-idle-summary", { gpus: r.totals.idleGpus, tasks: r.totals.idleTasks })
+          : msg("usage-idle-none"),
+      ],
+      [msg("usage-label-read"), formatTime(r.readAt)],
     ]),
     "",
-    groupTable("USER", r.byUser),
+    groupTable(msg("usage-col-user"), r.byUser),
     "",
-    groupTable("PROJECT", r.byProject),
+    groupTable(msg("status-col-project"), r.byProject),
     "",
-    groupTable("TYPE", r.byType),
+    groupTable(msg("jobs-col-type"), r.byType),
     "",
-    groupTable("PRIORITY", r.byPriority),
+    groupTable(msg("usage-col-priority"), r.byPriority),
     "",
     taskTable(r.tasks),
     "",
-    "Budgets (points):",
+    msg("usage-budgets-head"),
     budgetTable(r.budgets),
     ...notes(r.budgets),
     ...memberTables(r.budgets),
-    ...(r.warnings.length > 0 ? ["", ...r.warnings.map((w) => `warning: ${w}`)] : []),
+    ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
   ].join("\n")

@@ -7,6 +7,7 @@ import {
   sendTrainingJob,
   withImageType,
 } from "../../../src/api/jobs/index.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
 import { hpcInput, syncClock, trainingInput } from "./fixture.js"
@@ -45,9 +46,10 @@ describe("checked creates", () => {
     const h = profileFor(emu.current)
     const input = { ...trainingInput(emu.current, "shm-once"), instanceCount: 2, shmGi: 8, memoryGi: 4, priority: 2 }
     const checked = ok(await h.run(checkTrainingJob(input)))
-    expect(checked.warnings.filter((w) => w.startsWith("shm is 8 GiB for a 2-node job"))).toHaveLength(1)
-    expect(checked.warnings.filter((w) => w.includes("larger than the spec's memory"))).toHaveLength(1)
-    expect(checked.warnings.filter((w) => w.includes("pre-emptible"))).toHaveLength(1)
+    const said = checked.warnings.map((w) => renderWords(w, "library"))
+    expect(said.filter((w) => w.startsWith("shm is 8 GiB for a 2-node job"))).toHaveLength(1)
+    expect(said.filter((w) => w.includes("larger than the spec's memory"))).toHaveLength(1)
+    expect(said.filter((w) => w.includes("pre-emptible"))).toHaveLength(1)
     const created = ok(await h.run(sendTrainingJob(withImageType(checked, "SOURCE_PRIVATE"))))
     expect(created.jobId).toMatch(/^job-/)
     expect(created.warnings).toBe(checked.warnings)

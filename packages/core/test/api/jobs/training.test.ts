@@ -8,6 +8,7 @@ import {
   stopTrainingJob,
 } from "../../../src/api/jobs/index.js"
 import type { InspireError } from "../../../src/errors.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
 import { countNamed, syncClock, trainingInput } from "./fixture.js"
@@ -198,7 +199,7 @@ describe("training jobs", () => {
     expect(Exit.isFailure(exit)).toBe(true)
     const error = Exit.isFailure(exit) ? (Cause.squash(exit.cause) as InspireError) : undefined
     // The transport's account of the broken connection comes first, then what the check found.
-    expect(error?.message).toMatch(
+    expect(renderWords(error?.message ?? "", "library")).toMatch(
       /^The connection to .* broke.* Whether the training job was created could not be checked/,
     )
     expect(error?.ambiguous).toBe(true)

@@ -2,6 +2,7 @@ import { Clock, Effect } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import { GPU_TTL_MS, RESOURCE_TTL_MS, STRUCTURE_TTL_MS } from "../../../src/api/resources/cache.js"
 import { type Discovery, discover } from "../../../src/api/resources/discover.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { apiRequests, chainDepth, counted, failure, fresh, value } from "./support.js"
 
@@ -41,7 +42,7 @@ describe("discover", () => {
     const disabled = d.workspaces.find((w) => w.name === "公共项目空间")
     expect(disabled).toMatchObject({ enabled: false, groups: [] })
     expect(d.workspaces.flatMap((w) => w.groups)).toHaveLength(22)
-    expect(d.workspaces.flatMap((w) => w.problems)).toEqual([
+    expect(d.workspaces.flatMap((w) => w.problems).map((p) => renderWords(p, "library"))).toEqual([
       "The workspace is disabled (该空间已被禁用); it accepts no calls.",
     ])
 
@@ -190,7 +191,9 @@ describe("discover", () => {
     const d = await value(emu.current, discover())
     expect(group(d, "分布式训练空间", "H200").gpus).toBeUndefined()
     expect(group(d, "分布式训练空间", "H200").specs.TRAIN).toHaveLength(2)
-    expect(d.workspaces.find((w) => w.name === "分布式训练空间")?.problems[0]).toMatch(/^Free GPUs unknown/)
+    expect(renderWords(d.workspaces.find((w) => w.name === "分布式训练空间")?.problems[0] ?? "", "library")).toMatch(
+      /^Free GPUs unknown/,
+    )
   })
 
   it("discovers through the V1 fallbacks of projects and groups", async () => {

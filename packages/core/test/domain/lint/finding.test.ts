@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Finding, finding, hasErrors, summarizeFindings } from "../../../src/domain/lint/finding.js"
+import { renderWords } from "../../../src/words/render.js"
 
 const hint = finding("hint", "no-log-capture", "m", "f")
 const warning = finding("warning", "set-e", "m", "f", "set -e")
@@ -33,14 +34,14 @@ describe("summarizeFindings", () => {
     const summary = summarizeFindings([hint, error1, warning, error2])
     expect(summary.findings).toEqual([error1, error2, warning, hint])
     expect([summary.errors, summary.warnings, summary.hints]).toEqual([2, 1, 1])
-    expect(summary.headline).toBe("2 errors, 1 warning, 1 hint")
+    expect(renderWords(summary.headline, "library")).toBe("2 errors, 1 warning, 1 hint")
   })
 
   it("leaves its input untouched and reports a clean result", () => {
     const input = [hint, error1]
     summarizeFindings(input)
     expect(input).toEqual([hint, error1])
-    expect(summarizeFindings([]).headline).toBe("no problems found")
-    expect(summarizeFindings([warning]).headline).toBe("1 warning")
+    expect(renderWords(summarizeFindings([]).headline, "library")).toBe("no problems found")
+    expect(renderWords(summarizeFindings([warning]).headline, "library")).toBe("1 warning")
   })
 })

@@ -4,11 +4,13 @@ import { formatClock } from "../../../src/domain/metrics/clock.js"
 import { analyzeGpuHealth as analyzeEither } from "../../../src/domain/metrics/report.js"
 import type { MetricSeries } from "../../../src/domain/metrics/series.js"
 import { InspireError } from "../../../src/errors.js"
+import { renderDeep } from "../../../src/words/render.js"
 import { around, series, T0, times } from "./fixtures.js"
 
-// Clock times are shown in the process's zone; these tests pin UTC unless they name a zone.
+// Clock times are shown in the process's zone; these tests pin UTC unless they name a zone. Verdicts and
+// evidence are messages, read here in English.
 const analyzeGpuHealth = (series: ReadonlyArray<MetricSeries>, options: { timeZone?: string } = { timeZone: "UTC" }) =>
-  Either.getOrThrow(analyzeEither(series, options))
+  renderDeep(Either.getOrThrow(analyzeEither(series, options)), "library")
 
 const gpu = (pod: string, percents: ReadonlyArray<number>): MetricSeries => series("gpu_usage_rate", pod, percents)
 

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest"
 import { analyzeGpuHealth as analyzeEither } from "../../../src/domain/metrics/report.js"
 import type { MetricSeries } from "../../../src/domain/metrics/series.js"
 import { HEALTH_STATE_PRECEDENCE } from "../../../src/domain/metrics/verdict.js"
+import { renderDeep } from "../../../src/words/render.js"
 import { around, series, T0, times } from "./fixtures.js"
 
-// Clock times are shown in the process's zone; these tests pin UTC unless they name a zone.
+// Clock times are shown in the process's zone; these tests pin UTC unless they name a zone. Verdicts and
+// evidence are messages, read here in English.
 const analyzeGpuHealth = (series: ReadonlyArray<MetricSeries>, options: { timeZone?: string } = { timeZone: "UTC" }) =>
-  Either.getOrThrow(analyzeEither(series, options))
+  renderDeep(Either.getOrThrow(analyzeEither(series, options)), "library")
 
 interface Job {
   readonly gpu?: ReadonlyArray<number>

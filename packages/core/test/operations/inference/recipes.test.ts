@@ -1,17 +1,22 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Effect, Either, Exit } from "effect"
+import { Cause, Effect, Either, Exit, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { parseRecipe, readRecipes, shippedRecipeDir } from "../../../src/operations/inference/recipes/files.js"
 import { resolveRecipe } from "../../../src/operations/inference/recipes/resolve.js"
 import type { Recipe } from "../../../src/operations/inference/recipes/schema.js"
+import { renderWords } from "../../../src/words/render.js"
 
 const parsed = async (text: string): Promise<Recipe> => Effect.runPromise(parseRecipe(text, "/r/x.yaml", "project"))
 const errorOf = async (text: string): Promise<string> => {
   const exit = await Effect.runPromiseExit(parseRecipe(text, "/r/bad.yaml", "project"))
   if (Exit.isSuccess(exit)) throw new Error("expected a validation error")
-  return JSON.stringify(exit.cause)
+  // The error's sentences are messages; read them as the library's English.
+  const failure = Cause.failureOption(exit.cause)
+  return Option.isSome(failure)
+    ? renderWords(`${failure.value.message}\n${failure.value.hint ?? ""}`, "library")
+    : JSON.stringify(exit.cause)
 }
 
 const VLLM = `engine: vllm
@@ -140,7 +145,9 @@ describe("recipe folders", () => {
       ]),
     )
     expect(book.recipes.find((r) => r.name === "mine")?.engine).toBe("sglang")
-    expect(book.clashes).toEqual([expect.stringContaining(`${join(project, "mine.yaml")} wins (./recipes/ beat`)])
+    expect(book.clashes.map((c) => renderWords(c, "library"))).toEqual([
+      expect.stringContaining(`${join(project, "mine.yaml")} wins (./recipes/ beat`),
+    ])
   })
 
   it.skipIf(process.getuid === undefined)("refuses a recipe of the config folder that others can write", async () => {

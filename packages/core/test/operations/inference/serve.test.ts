@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { beforeEach, describe, expect, it } from "vitest"
 import { invoke } from "../../../src/operations/catalogue/invoke.js"
 import { inferenceOperation } from "../../../src/operations/inference/index.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "../harness.js"
 
@@ -138,6 +139,8 @@ describe("inference create from a recipe", () => {
     if (exit._tag !== "Success") throw new Error("recipes failed")
     const r = exit.value.result as unknown as { recipes: { name: string; source: string }[]; clashes: string[] }
     expect(r.recipes.find((x) => x.name === "qwen2.5-7b-instruct-vllm")?.source).toBe("project")
-    expect(r.clashes[0]).toContain("wins (./recipes/ beat the recipes shipped with inspire)")
+    expect(renderWords(r.clashes[0] ?? "", "library")).toContain(
+      "wins (./recipes/ beat the recipes shipped with inspire)",
+    )
   })
 })

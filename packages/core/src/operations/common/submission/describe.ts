@@ -1,4 +1,5 @@
 import type { SpecCandidate } from "../../../domain/specs.js"
+import { msg } from "../../../words/message.js"
 import { renderTable } from "../render.js"
 
 /** A spec candidate (or a result's spec, whose price may be left out) as one phrase: `8 × H100, 160 CPU, 1800 GiB, 80/h`. */
@@ -6,10 +7,13 @@ export const describeSpecCandidate = (
   c: Omit<SpecCandidate, "pricePerHour"> & { readonly pricePerHour?: number | undefined },
 ): string =>
   `${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${
-    c.pricePerHour !== undefined ? `, ${c.pricePerHour}/h` : ""
+    c.pricePerHour !== undefined ? `, ${msg("submission-price-per-hour", { price: c.pricePerHour })}` : ""
   }`
 
-/** The candidates table people read in a spec error. */
+/**
+ * The candidates table people read in a spec error. Its headings stay as they are: an error is worded
+ * after it is made, and a heading worded then would no longer line up with its column.
+ */
 export const renderSpecCandidates = (candidates: ReadonlyArray<SpecCandidate>): string =>
   renderTable(candidates, [
     { header: "ID", cell: (c) => c.id },

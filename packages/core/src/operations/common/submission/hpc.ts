@@ -6,6 +6,7 @@ import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { Platform } from "../../../platform/client.js"
+import { msg } from "../../../words/message.js"
 import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import {
@@ -38,8 +39,8 @@ export const parseMemoryPerCpu = (raw: string | number): Effect.Effect<number, I
   if (Number.isInteger(gi) && gi > 0) return Effect.succeed(gi)
   return Effect.fail(
     invalidInput(
-      `memory_per_cpu "${raw}" is not a whole number of GiB.`,
-      'Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.',
+      msg("submission-memory-per-cpu-invalid", { value: String(raw) }),
+      msg("submission-memory-per-cpu-invalid-hint"),
     ),
   )
 }
@@ -58,31 +59,52 @@ export const checkSlurmFit = (
   const memory = cpus * slurm.memoryPerCpuGi
   const problems = [
     ...(slurm.cpusPerTask > spec.cpuCount
-      ? [`cpus_per_task ${slurm.cpusPerTask} > ${spec.cpuCount} CPUs of one node of the spec`]
+      ? [msg("submission-slurm-task-cpus", { cpus: slurm.cpusPerTask, node: spec.cpuCount })]
       : []),
     ...(taskMemory > spec.memoryGi
       ? [
-          `one task needs ${slurm.cpusPerTask} × ${slurm.memoryPerCpuGi} = ${taskMemory} GiB > ${spec.memoryGi} GiB per node`,
+          msg("submission-slurm-task-memory", {
+            cpus: slurm.cpusPerTask,
+            perCpu: slurm.memoryPerCpuGi,
+            total: taskMemory,
+            node: spec.memoryGi,
+          }),
         ]
       : []),
     ...(cpus > spec.cpuCount * nodes
-      ? [`${slurm.tasks} tasks × ${slurm.cpusPerTask} CPUs = ${cpus} > ${nodes} node(s) × ${spec.cpuCount} CPUs`]
+      ? [
+          msg("submission-slurm-cpus", {
+            tasks: slurm.tasks,
+            perTask: slurm.cpusPerTask,
+            total: cpus,
+            nodes,
+            node: spec.cpuCount,
+          }),
+        ]
       : []),
     ...(memory > spec.memoryGi * nodes
-      ? [`${cpus} CPUs × ${slurm.memoryPerCpuGi} GiB = ${memory} GiB > ${nodes} node(s) × ${spec.memoryGi} GiB`]
+      ? [
+          msg("submission-slurm-memory", {
+            cpus,
+            perCpu: slurm.memoryPerCpuGi,
+            total: memory,
+            nodes,
+            node: spec.memoryGi,
+          }),
+        ]
       : []),
   ]
   if (problems.length > 0)
     return Effect.fail(
       invalidInput(
-        `The Slurm request does not fit the spec (${spec.cpuCount} CPUs, ${spec.memoryGi} GiB per node): ${problems.join("; ")}. The platform would queue it forever instead of failing.`,
-        `Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec (${callWord("status")} lists them).`,
+        msg("submission-slurm-no-fit", { cpus: spec.cpuCount, memory: spec.memoryGi, problems: problems.join("; ") }),
+        msg("submission-slurm-no-fit-hint", { call: callWord("status") }),
       ),
     )
   const idle = spec.cpuCount * nodes - cpus
   return Effect.succeed(
     idle * 2 > spec.cpuCount * nodes
-      ? [`The tasks use ${cpus} of ${spec.cpuCount * nodes} CPUs of the spec; a smaller spec may be cheaper.`]
+      ? [msg("submission-slurm-idle", { used: cpus, total: spec.cpuCount * nodes })]
       : [],
   )
 }
@@ -120,8 +142,8 @@ const submitHpcSteps = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireEr
     const warnings = [
       ...imageWarnings,
       ...target.warnings,
-      ...(s.cpus_per_task === undefined ? [`cpus_per_task not given: using ${cpusPerTask}.`] : []),
-      ...(s.memory_per_cpu === undefined ? [`memory_per_cpu not given: using ${memoryPerCpuGi}G.`] : []),
+      ...(s.cpus_per_task === undefined ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : []),
+      ...(s.memory_per_cpu === undefined ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : []),
       ...fit,
       // The create's checks: name, image and priority (the same warnings resolvePriority gives).
       ...checked.warnings,

@@ -4,9 +4,10 @@ import type { CheckedPriority } from "../../../domain/priority.js"
 import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { amendError, type InspireError } from "../../../errors.js"
+import { msg } from "../../../words/message.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { resolveTarget, type Target } from "../defaults.js"
-import { type ImageType, imageOrDefault, registeredImage, SUBMIT_IMAGE_HINT } from "../image.js"
+import { type ImageType, imageOrDefault, registeredImage, submitImageHint } from "../image.js"
 import { planned } from "../plan.js"
 import { resolvePriority } from "../priority.js"
 import { pickSpec } from "../spec.js"
@@ -58,7 +59,7 @@ export const placeSubmission = (
       auto: { scheduleType: type, spec: s.spec, instances: s.instance_count ?? 1, priority: s.priority },
     })
     const spec = yield* pickSpec(target, type, s.spec)
-    const image = yield* imageOrDefault(s.image, SUBMIT_IMAGE_HINT)
+    const image = yield* imageOrDefault(s.image, submitImageHint())
     const priority = yield* resolvePriority(s.priority, target.project, spec)
     return { target, spec, image, priority }
   })
@@ -139,13 +140,18 @@ export const dryRunResult = (
   dryRun: true,
   request: { surface, body },
   plan: {
-    summary: `Create ${base.kind === "hpc" ? "HPC" : "training"} job ${base.name} in ${base.workspace.name}`,
+    summary: msg("submission-plan-summary", { kind: base.kind, name: base.name, workspace: base.workspace.name }),
     targets: [
       {
         kind: base.kind === "hpc" ? "HPC job" : "job",
         id: base.name,
         name: base.name,
-        change: `created: ${base.instanceCount} × ${base.spec.name} in ${base.computeGroup.name}, priority ${base.priority}`,
+        change: msg("submission-plan-change", {
+          count: base.instanceCount,
+          spec: base.spec.name,
+          group: base.computeGroup.name,
+          priority: base.priority,
+        }),
       },
     ],
     requests: [planned("POST", surface, body)],

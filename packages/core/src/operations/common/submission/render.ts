@@ -1,37 +1,47 @@
+import { msg } from "../../../words/message.js"
 import { nextLine } from "../output.js"
-import { renderFields } from "../render.js"
+import { asides, nextHeading, renderFields } from "../render.js"
 import { describeSpecCandidate } from "./describe.js"
 import type { SubmitResult } from "./shared.js"
 
 /** The short text of a submit, dry run or resubmit result. */
 export const renderSubmit = (r: SubmitResult): string => {
-  const what = r.kind === "hpc" ? "HPC job" : "Training job"
   const head = r.dryRun
-    ? `Dry run: ${what} ${r.name} was not created. It would send ${r.request?.surface ?? "the create request"}:`
-    : `${what} ${r.name} submitted: ${r.jobId}${r.resubmittedFrom !== undefined ? ` (from ${r.resubmittedFrom})` : ""}`
+    ? msg("submission-dry-run-head", {
+        kind: r.kind,
+        name: r.name,
+        surface: r.request?.surface ?? msg("submission-create-request"),
+      })
+    : r.resubmittedFrom !== undefined
+      ? msg("submission-resubmitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "", from: r.resubmittedFrom })
+      : msg("submission-submitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "" })
   const fields = renderFields([
-    ["Console", r.consoleUrl],
-    ["Status", r.status],
-    ["Project", `${r.project.name} (${r.project.enName})`],
-    ["Workspace", `${r.workspace.name} (${r.workspace.network})`],
-    ["Compute group", r.computeGroup.name],
-    ["Spec", `${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
-    ["Nodes", r.instanceCount],
+    [msg("submission-label-console"), r.consoleUrl],
+    [msg("submission-label-status"), r.status],
+    [msg("submission-label-project"), `${r.project.name} (${r.project.enName})`],
+    [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
+    [msg("submission-label-compute-group"), r.computeGroup.name],
+    [msg("submission-label-spec"), `${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
+    [msg("submission-label-nodes"), r.instanceCount],
     [
-      "Slurm",
+      msg("submission-label-slurm"),
       r.slurm !== undefined
-        ? `${r.slurm.numberOfTasks} task(s) × ${r.slurm.cpusPerTask} CPU × ${r.slurm.memoryPerCpu} per CPU`
+        ? msg("submission-slurm-layout", {
+            tasks: r.slurm.numberOfTasks,
+            cpus: r.slurm.cpusPerTask,
+            memory: r.slurm.memoryPerCpu,
+          })
         : undefined,
     ],
-    ["Shm", r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
-    ["Priority", r.priority],
-    ["Image", r.image],
-    [r.kind === "hpc" ? "Entrypoint" : "Command", r.command],
+    [msg("submission-label-shm"), r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
+    [msg("submission-label-priority"), r.priority],
+    [msg("submission-label-image"), r.image],
+    [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command],
   ])
   const lines = [head, fields]
   if (r.request !== undefined) lines.push(JSON.stringify(r.request.body, null, 2))
-  for (const w of r.warnings) lines.push(`warning: ${w}`)
-  for (const f of r.findings) lines.push(`${f.level}: ${f.message} ${f.fix}`)
-  if (r.next.length > 0) lines.push("Next:", ...r.next.map((c) => `  ${nextLine(c)}`))
+  lines.push(...asides("warning", r.warnings))
+  for (const f of r.findings) lines.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }))
+  if (r.next.length > 0) lines.push(nextHeading(), ...r.next.map((c) => `  ${nextLine(c)}`))
   return lines.join("\n")
 }

@@ -8,6 +8,7 @@ import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import type { Platform } from "../../../platform/client.js"
 import type { ActiveProfile } from "../../../profile.js"
+import { msg } from "../../../words/message.js"
 import { fieldWord } from "../../../words/token.js"
 import type { OutputOf } from "../../catalogue/operation.js"
 import { defaultOf, type Target } from "../defaults.js"
@@ -30,9 +31,9 @@ export const resolveShm = (
     const mb = yield* defaultOf("defaultShm")
     if (mb !== undefined) {
       const shmGi = yield* fromEither(parseShm(mb, "MB"))
-      return { shmGi, note: `shm from defaultShm: ${mb} MB = ${shmGi} GiB.` }
+      return { shmGi, note: msg("submission-shm-from-default", { mb, gi: shmGi }) }
     }
-    return { shmGi: fallback, note: `No shm or defaultShm given: using ${fallback} GiB.` }
+    return { shmGi: fallback, note: msg("submission-shm-fallback", { gi: fallback }) }
   })
 
 const fromEither = <A>(e: Either.Either<A, InspireError>): Effect.Effect<A, InspireError> =>
@@ -76,10 +77,10 @@ export const gateFindings = (
   const network = errors.some((f) => f.rule === "offline-network")
   return Effect.fail(
     invalidInput(
-      `The ${what} would fail on the platform: ${errors.map((f) => f.message).join(" ")}`,
+      msg("submission-lint-refused", { what, problems: errors.map((f) => f.message).join(" ") }),
       errors.map((f) => f.fix).join(" ") +
         (network
-          ? ` If the command only reaches something the workspace can reach (a mirror, shared storage), pass ${fieldWord("allow_network_commands", true)}.`
+          ? ` ${msg("submission-allow-network-hint", { field: fieldWord("allow_network_commands", true) })}`
           : ""),
       { candidates: errors },
     ),

@@ -4,6 +4,7 @@ import { taskKindOf } from "../../../domain/ids.js"
 import type { NormalizedStatus } from "../../../domain/status.js"
 import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
+import { msg } from "../../../words/message.js"
 import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
 
@@ -26,12 +27,12 @@ export const jobState = (raw: string, what: string): Effect.Effect<JobState, Ins
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect.fail(
         invalidInput(
-          `${id} is a ${kind === "serving" ? "serving" : kind}; ${what} exist only for training (job-…) and HPC (hpc-job-…) jobs.`,
+          msg("common-ops-not-a-job", { id, kind, what }),
           kind === "serving"
-            ? `Use ${callWord("inference", { action: "detail" })} for a serving.`
+            ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail" }) })
             : kind === "notebook"
-              ? `Use ${callWord("notebook", { action: "detail" })} for a notebook.`
-              : `Pass a job-… or hpc-job-… id (${callWord("jobs")} lists them).`,
+              ? msg("common-ops-not-a-job-notebook", { call: callWord("notebook", { action: "detail" }) })
+              : msg("common-ops-not-a-job-other", { call: callWord("jobs") }),
         ),
       )
     const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id)

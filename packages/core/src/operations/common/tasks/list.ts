@@ -8,6 +8,7 @@ import { listServings } from "../../../api/servings/servings.js"
 import { matchesStatusFilter, type StatusFamily, type StatusFilter } from "../../../domain/status.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
+import { msg } from "../../../words/message.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { defaultOf } from "../defaults.js"
 
@@ -80,10 +81,7 @@ export const workspacesToSearch = (
   Effect.gen(function* () {
     if (workspace !== undefined && all)
       return yield* Effect.fail(
-        invalidInput(
-          "Pass either workspace or all_workspaces, not both.",
-          "Leave out workspace to search every workspace.",
-        ),
+        invalidInput(msg("common-ops-workspace-and-all"), msg("common-ops-workspace-and-all-hint")),
       )
     if (workspace !== undefined) return { workspaces: [yield* resolveWorkspace(workspace, project)], from: "query" }
     const fallback = all ? undefined : yield* defaultOf("defaultWorkspace")

@@ -6,6 +6,7 @@ import { ActiveProfile } from "../../../profile.js"
 import { fileError, openConfined, placeUnder, type Root } from "../../../store/confined.js"
 import { checkDownloadDir, resolveSetting, SETTING_ENV } from "../../../store/settings.js"
 import { Store } from "../../../store/store.js"
+import { msg } from "../../../words/message.js"
 import type { OperationContext } from "../../catalogue/operation.js"
 
 /**
@@ -63,7 +64,10 @@ export const downloadDir: Effect.Effect<string, InspireError, ActiveProfile | St
   if (Either.isLeft(resolved)) return yield* Effect.fail(resolved.left)
   const value = resolved.right.value
   if (value === undefined) return fallback
-  const where = resolved.right.source === "environment" ? SETTING_ENV.downloadDir : `downloadDir of profile ${name}`
+  const where =
+    resolved.right.source === "environment"
+      ? SETTING_ENV.downloadDir
+      : msg("common-ops-download-dir-of", { profile: name })
   const checked = checkDownloadDir(String(value))
   if (Either.isLeft(checked))
     return yield* Effect.fail(invalidInput(`${where}: ${checked.left.message}`, checked.left.hint))
@@ -74,8 +78,8 @@ export const downloadDir: Effect.Effect<string, InspireError, ActiveProfile | St
   if (holdsStore || inStore)
     return yield* Effect.fail(
       invalidInput(
-        `${where} (${checked.right}) ${holdsStore ? "holds" : "is inside"} the store's folders (credentials, sessions).`,
-        `Use a folder of its own, e.g. ~/inspire-downloads, or unset downloadDir for ${fallback}.`,
+        msg("common-ops-download-dir-store", { where, dir: checked.right, holds: holdsStore ? "yes" : "no" }),
+        msg("common-ops-download-dir-store-hint", { fallback }),
       ),
     )
   return checked.right
@@ -88,8 +92,8 @@ export const fileRoots = (
   Effect.map(
     downloadDir,
     (dir): ReadonlyArray<Root> => [
-      ...(context.workingDir !== undefined ? [{ path: context.workingDir, label: "the current directory" }] : []),
-      { path: dir, label: "the downloads folder", create: true },
+      ...(context.workingDir !== undefined ? [{ path: context.workingDir, label: msg("common-ops-root-cwd") }] : []),
+      { path: dir, label: msg("common-ops-root-downloads"), create: true },
     ],
   )
 

@@ -1,5 +1,6 @@
 import { Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
+import { msg } from "../../../words/message.js"
 
 const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }
 
@@ -13,13 +14,13 @@ export const parseTimeRange = (raw: string, field = "time_range"): Either.Either
   const seconds = m?.[1] !== undefined && unit !== undefined ? Math.round(Number(m[1]) * unit) : Number.NaN
   if (!(seconds > 0))
     return Either.left(
-      invalidInput(`${field} "${raw}" is not a time range.`, "Write a number and a unit: 90s, 30m, 3h, 1d or 1w.", {
+      invalidInput(msg("common-ops-time-range-invalid", { field, raw }), msg("common-ops-time-range-invalid-hint"), {
         candidates: ["30m", "1h", "3h", "1d"],
       }),
     )
   if (seconds > MAX_RANGE_SECONDS)
     return Either.left(
-      invalidInput(`${field} "${raw}" is longer than 30 days.`, "Ask for at most 30d; the platform refuses more."),
+      invalidInput(msg("common-ops-time-range-long", { field, raw }), msg("common-ops-time-range-long-hint")),
     )
   return Either.right(seconds)
 }
@@ -33,10 +34,5 @@ export const parseInstant = (raw: string, now: number, field: string): Either.Ei
   // A bare date is local midnight, like a date and time without an offset (Date.parse alone reads it as UTC).
   const parsed = Date.parse(/^\d{4}-\d\d-\d\d$/.test(text) ? `${text}T00:00` : text)
   if (Number.isFinite(parsed)) return Either.right(parsed)
-  return Either.left(
-    invalidInput(
-      `${field} "${raw}" is not a time.`,
-      "Give an ISO time (2026-01-31T08:00:00Z), epoch milliseconds, or how long ago (30m, 2h).",
-    ),
-  )
+  return Either.left(invalidInput(msg("common-ops-time-invalid", { field, raw }), msg("common-ops-time-invalid-hint")))
 }

@@ -1,6 +1,7 @@
 import { toCandidate } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
+import { msg } from "../../../words/message.js"
 import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { nextStep } from "../../common/output.js"
@@ -63,7 +64,10 @@ export const inferenceRecipe = (
   Effect.gen(function* () {
     if (input.recipe === undefined || input.recipe.trim() === "")
       return yield* Effect.fail(
-        invalidInput("inference recipe needs recipe.", `${callWord("inference", { action: "recipes" })} lists them.`),
+        invalidInput(
+          msg("recipes-needs-recipe"),
+          msg("recipes-lists", { call: callWord("inference", { action: "recipes" }) }),
+        ),
       )
     const book = yield* recipeBook(workingDir)
     const recipe = yield* findRecipe(book, input.recipe)
@@ -97,7 +101,8 @@ export const inferenceRecipe = (
             model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version },
           }
         : {}),
-      clashes: book.clashes.filter((c) => c.startsWith(`Recipe ${recipe.name} `)),
+      // A clash is a message; its English text (inside it) names the recipe first.
+      clashes: book.clashes.filter((c) => c.includes(`Recipe ${recipe.name} `)),
       next: [
         nextStep(
           "inference",
@@ -108,7 +113,7 @@ export const inferenceRecipe = (
             ...(input.spec !== undefined ? { spec: input.spec } : {}),
             dry_run: true,
           },
-          "to see the exact request",
+          msg("recipes-why-request"),
         ),
       ],
     } satisfies InferenceRecipeResult

@@ -4,6 +4,7 @@ import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { storeRoots } from "../../../store/paths.js"
 import { Store } from "../../../store/store.js"
+import { msg } from "../../../words/message.js"
 import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { type DeployTarget, deployTarget } from "../../common/deploy.js"
@@ -28,8 +29,11 @@ export const findRecipe = (book: RecipeBook, name: string): Effect.Effect<Recipe
   )
   return Effect.fail(
     invalidInput(
-      `No serving recipe is named ${name}.`,
-      `${near.length > 0 ? `Did you mean ${near.join(", ")}? ` : ""}${callWord("inference", { action: "recipes" })} lists them; add your own as YAML in the config folder's recipes/ or ./recipes/.`,
+      msg("recipes-unknown", { name }),
+      msg("recipes-unknown-fix", {
+        near: near.length > 0 ? msg("recipes-did-you-mean", { names: near.join(", ") }) : "",
+        call: callWord("inference", { action: "recipes" }),
+      }),
       { candidates: book.recipes.map((r) => r.name) },
     ),
   )
@@ -46,8 +50,8 @@ const recipeModel = (
     if (wanted === undefined)
       return yield* Effect.fail(
         invalidInput(
-          `Recipe ${recipe.name} names only a path, but a serving is created for a model of the platform's repository.`,
-          `Pass model_id and model_version (${callWord("models", { action: "list" })}), or set model.repository in ${recipe.file}.`,
+          msg("recipes-path-only", { recipe: recipe.name }),
+          msg("recipes-path-only-fix", { call: callWord("models", { action: "list" }), file: recipe.file }),
         ),
       )
     const listed = yield* listModels({ workspaceId })
@@ -61,14 +65,18 @@ const recipeModel = (
     if (match.kind === "many")
       return yield* Effect.fail(
         invalidInput(
-          `${match.items.length} models match ${wanted}: ${match.items.map((m) => m.name).join(", ")}.`,
-          `Set model.repository in ${recipe.file} to one exact name, or pass model_id.`,
+          msg("recipes-models-match", {
+            count: match.items.length,
+            wanted,
+            names: match.items.map((m) => m.name).join(", "),
+          }),
+          msg("recipes-models-match-fix", { file: recipe.file }),
         ),
       )
     return yield* Effect.fail(
       invalidInput(
-        `Recipe ${recipe.name} serves model ${wanted}, which this workspace's model repository does not have.`,
-        `Register it (${callWord("models", { action: "create" })}), pass model_id, or copy the recipe and set model.repository to one of the listed models.`,
+        msg("recipes-model-missing", { recipe: recipe.name, wanted }),
+        msg("recipes-model-missing-fix", { call: callWord("models", { action: "create" }) }),
         { candidates: listed.models.map((m) => m.name) },
       ),
     )
@@ -86,8 +94,8 @@ const recipeVersion = (
   if (v === undefined)
     return Effect.fail(
       invalidInput(
-        `Model ${model.name} has no version ${want}.`,
-        `Set model.version in ${recipe.file} to one of its versions.`,
+        msg("recipes-no-version", { model: model.name, version: want }),
+        msg("recipes-no-version-fix", { file: recipe.file }),
         {
           candidates: numbers,
         },
@@ -97,8 +105,8 @@ const recipeVersion = (
   if (path === "")
     return Effect.fail(
       invalidInput(
-        `The platform reports no path for ${model.name} v${want}, so the recipe cannot name it in the command.`,
-        `Set model.path in ${recipe.file} to where the files are on shared storage (/inspire/…).`,
+        msg("recipes-no-path", { model: model.name, version: want }),
+        msg("recipes-no-path-fix", { file: recipe.file }),
       ),
     )
   return Effect.succeed({ version: want, path })
@@ -139,12 +147,7 @@ export const resolveForPlacement = (
 export const recipeDeployment = (raw: InferenceInput, workingDir: string | undefined) =>
   Effect.gen(function* () {
     if (raw.command !== undefined)
-      return yield* Effect.fail(
-        invalidInput(
-          "Pass either recipe or command, not both: the recipe builds the command.",
-          "Drop command, or put extra engine flags in the recipe's args.",
-        ),
-      )
+      return yield* Effect.fail(invalidInput(msg("recipes-and-command"), msg("recipes-and-command-fix")))
     const recipe = yield* findRecipe(yield* recipeBook(workingDir), raw.recipe ?? "")
     const d = yield* resolveForPlacement(recipe, raw)
     const r = d.resolved
@@ -173,6 +176,6 @@ export const recipeDeployment = (raw: InferenceInput, workingDir: string | undef
         servedName: r.servedName,
         modelPath: r.modelPath,
       },
-      access: `OpenAI-compatible API under the serving's access URL once RUNNING (GET …/models, POST …/chat/completions), model "${r.servedName}"`,
+      access: msg("recipes-access", { name: r.servedName }),
     }
   })

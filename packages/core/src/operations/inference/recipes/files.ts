@@ -5,6 +5,7 @@ import type { z } from "zod"
 import { Effect } from "../../../effect.js"
 import { type InspireError, inspireError, invalidInput } from "../../../errors.js"
 import { readTrustedFile, Untrusted, untrustedFolder } from "../../../store/trust.js"
+import { msg } from "../../../words/message.js"
 import { type Recipe, type RecipeBody, RecipeSchema, type RecipeSource } from "./schema.js"
 
 /** A folder recipes are read from, with the rank its recipes have in a name clash. */
@@ -22,11 +23,12 @@ export interface RecipeBook {
   readonly clashes: ReadonlyArray<string>
 }
 
-const RANK: Readonly<Record<RecipeSource, string>> = {
-  shipped: "the recipes shipped with inspire",
-  config: "the config folder's recipes/",
-  project: "./recipes/",
-}
+const rank = (source: RecipeSource): string =>
+  source === "shipped"
+    ? msg("recipes-rank-shipped")
+    : source === "config"
+      ? msg("recipes-rank-config")
+      : msg("recipes-rank-project")
 
 const hasRecipes = (dir: string): boolean => {
   try {
@@ -114,7 +116,7 @@ const lineOf = (
 
 const issueLine = (issue: z.core.$ZodIssue): string => {
   if (issue.code === "unrecognized_keys")
-    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`
+    return msg("recipes-unknown-keys", { count: issue.keys.length, keys: issue.keys.join(", ") })
   return issue.message
 }
 
@@ -129,8 +131,8 @@ export const parseRecipe = (text: string, file: string, source: RecipeSource): E
       const line = syntax.linePos?.[0]?.line ?? 1
       return yield* Effect.fail(
         invalidInput(
-          `${file}:${line}: the recipe is not valid YAML: ${syntax.message.split("\n")[0]}`,
-          "Fix the YAML at that line; a recipe is a mapping of keys such as engine, image, model.",
+          msg("recipes-bad-yaml", { file, line, error: syntax.message.split("\n")[0] ?? "" }),
+          msg("recipes-bad-yaml-fix"),
         ),
       )
     }
@@ -144,8 +146,8 @@ export const parseRecipe = (text: string, file: string, source: RecipeSource): E
       })
       return yield* Effect.fail(
         invalidInput(
-          `The recipe ${basename(file)} is not valid:\n${issues.join("\n")}`,
-          "Fix the fields named; the shipped recipes (serve recipes lists them) show every key.",
+          msg("recipes-invalid", { file: basename(file), issues: issues.join("\n") }),
+          msg("recipes-invalid-fix"),
         ),
       )
     }
@@ -190,7 +192,7 @@ export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect
           catch: (e) =>
             e instanceof Untrusted
               ? inspireError({ reason: "StoreError", message: e.message, hint: e.hint })
-              : invalidInput(`Could not read the recipe ${file}.`, "Check the file's permissions."),
+              : invalidInput(msg("recipes-unreadable", { file }), msg("recipes-unreadable-fix")),
         })
         const recipe = yield* parseRecipe(text, file, folder.source)
         const before = byName.get(recipe.name)
@@ -201,8 +203,14 @@ export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect
         const laterWins = before.source !== recipe.source
         clashes.push(
           laterWins
-            ? `Recipe ${recipe.name} is in ${before.file} and ${recipe.file}; ${recipe.file} wins (${RANK[recipe.source]} beat ${RANK[before.source]}).`
-            : `Recipe ${recipe.name} is in ${before.file} and ${recipe.file}; ${before.file} wins (first by file name); rename one.`,
+            ? msg("recipes-clash-later", {
+                recipe: recipe.name,
+                first: before.file,
+                second: recipe.file,
+                winner: rank(recipe.source),
+                loser: rank(before.source),
+              })
+            : msg("recipes-clash-first", { recipe: recipe.name, first: before.file, second: recipe.file }),
         )
         if (laterWins) byName.set(recipe.name, recipe)
       }

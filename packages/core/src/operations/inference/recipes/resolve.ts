@@ -1,5 +1,6 @@
 import { Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
+import { msg } from "../../../words/message.js"
 import type { Recipe } from "./schema.js"
 
 /** What a recipe is resolved against: the SERVING spec's GPUs (absent without a spec) and the model's path. */
@@ -62,8 +63,8 @@ const sizes = (
   if (tp * pp > total)
     return Either.left(
       invalidInput(
-        `Recipe ${recipe.name} asks for tensor parallel ${tp} × pipeline parallel ${pp} = ${tp * pp} GPUs, but a replica has ${total} (${nodes} node(s) × ${gpus} GPU(s) of the spec).`,
-        `Pick a spec with more GPUs, raise nodes_per_replica, or set parallel.tensor and parallel.pipeline to auto (${file(recipe)}).`,
+        msg("recipes-too-many-gpus", { recipe: recipe.name, tp, pp, product: tp * pp, total, nodes, gpus }),
+        msg("recipes-too-many-gpus-fix", { file: file(recipe) }),
       ),
     )
   return Either.right({ tp, pp })
@@ -157,8 +158,8 @@ export const resolveRecipe = (recipe: Recipe, ctx: RecipeContext): Either.Either
     if (ctx.gpus === 0)
       return Either.left(
         invalidInput(
-          `Recipe ${recipe.name} runs ${recipe.engine} on GPUs, but the spec has none.`,
-          "Pick a SERVING spec with GPUs.",
+          msg("recipes-no-gpus", { recipe: recipe.name, engine: recipe.engine }),
+          msg("recipes-no-gpus-fix"),
         ),
       )
     const s = sizes(recipe, ctx.gpus, nodes)
@@ -166,7 +167,7 @@ export const resolveRecipe = (recipe: Recipe, ctx: RecipeContext): Either.Either
     tp = s.right.tp
     pp = s.right.pp
     if (tp * pp < ctx.gpus * nodes)
-      warnings.push(`Tensor ${tp} × pipeline ${pp} uses ${tp * pp} of the replica's ${ctx.gpus * nodes} GPUs.`)
+      warnings.push(msg("recipes-gpus-unused", { tp, pp, product: tp * pp, total: ctx.gpus * nodes }))
   } else {
     // Without a spec only what needs no GPU count is known.
     const { tensor, pipeline } = recipe.parallel
@@ -174,14 +175,8 @@ export const resolveRecipe = (recipe: Recipe, ctx: RecipeContext): Either.Either
     pp = pipeline !== "auto" ? pipeline : recipe.engine === "vllm" ? nodes : 1
   }
   const overridden = recipe.args.filter((a) => MANAGED[recipe.engine].includes(a.split("=")[0] ?? a))
-  if (overridden.length > 0)
-    warnings.push(
-      `The recipe's args set ${overridden.join(", ")} again; the engine keeps the last value, so they override the resolved ones.`,
-    )
-  if (recipe.shm_gi !== undefined)
-    warnings.push(
-      `shm_gi ${recipe.shm_gi} is not sent: the platform's serving create takes no shared-memory field (INSPIRE-API §4.8).`,
-    )
+  if (overridden.length > 0) warnings.push(msg("recipes-args-override", { args: overridden.join(", ") }))
+  if (recipe.shm_gi !== undefined) warnings.push(msg("recipes-shm-ignored", { shm: recipe.shm_gi }))
   const path =
     recipe.model.path ??
     ctx.modelPath ??

@@ -1,0 +1,59 @@
+import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Connection, call, connectStdio, homeFor, logIn, textOf } from "./harness.js"
+
+// The server describes its tools in English always (the tool contract models read), and answers in
+// Chinese only when INSPIRE_LANG (or the profile's lang setting) asks — never because of the locale.
+const HAN = /[\u4e00-\u9fff]/
+// The emulator's names (workspaces, specs) are Chinese in every language: only Chinese that the English
+// answer does not also carry is ours.
+const ours = (text: string, english: string): string =>
+  (english.match(/[\u4e00-\u9fff]+/g) ?? []).reduce((t, n) => t.replaceAll(n, ""), text)
+
+let emu: RunningEmulator
+const servers: Connection[] = []
+
+const serverWith = async (extra: NodeJS.ProcessEnv): Promise<Connection> => {
+  const env = { ...homeFor(emu.url), ...extra }
+  await logIn(env, emu.demo.username, emu.demo.password)
+  const server = await connectStdio(env)
+  servers.push(server)
+  return server
+}
+
+// A submit naming no spec where the group offers several: refused with a hint that names a field.
+const SPECLESS = {
+  name: "w",
+  command: "echo",
+  compute_group: "H100",
+  workspace: "分布式训练空间",
+  project: "具身智能基础模型",
+  dry_run: true,
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 })
+}, 60_000)
+afterAll(async () => {
+  for (const s of servers) await s.close()
+  await emu?.close()
+})
+
+describe("the MCP server's language", () => {
+  it("keeps tool descriptions English and answers in Chinese with INSPIRE_LANG=zh-CN", async () => {
+    const zh = await serverWith({ INSPIRE_LANG: "zh-CN" })
+    const en = await serverWith({ LANG: "zh_CN.UTF-8", LC_ALL: "zh_CN.UTF-8" })
+    const zhTools = await zh.client.listTools()
+    expect(JSON.stringify(zhTools)).toBe(JSON.stringify(await en.client.listTools()))
+    const zhText = textOf(await call(zh.client, "inspire_submit", SPECLESS))
+    const enText = textOf(await call(en.client, "inspire_submit", SPECLESS))
+    expect(ours(zhText, enText)).toMatch(HAN)
+    expect(zhText).toContain("spec=<ID>")
+    expect(zhText).not.toContain("Pass spec")
+    // The locale alone does not make an agent's answers Chinese.
+    expect(enText).toContain("Pass spec=<ID>")
+    const status = { workspace: "分布式训练空间" }
+    const zhStatus = textOf(await call(zh.client, "inspire_status", status))
+    expect(ours(zhStatus, textOf(await call(en.client, "inspire_status", status)))).toMatch(HAN)
+  }, 120_000)
+})

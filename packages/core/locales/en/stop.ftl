@@ -1,0 +1,30 @@
+# Stopping one task or a batch (operations/stop).
+
+stop-col-before = BEFORE
+stop-col-after = AFTER
+stop-col-outcome = OUTCOME
+stop-outcome-failed = failed: { $error }
+stop-summary = stopped { $stopped }, already finished { $finished }
+stop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }
+stop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.
+stop-batch-confirm = { $count ->
+        [one] { $count } task
+       *[other] { $count } tasks
+    } would be stopped; repeat with { $confirm } to stop them.
+stop-some-failed = Some stops failed; run the same call again to retry them.
+stop-batch-filter = A batch stop needs a filter: status (other than all) or name.
+stop-batch-filter-hint = Pass job_id for one task, or e.g. { $status } (and { $name }) for a batch.
+stop-notebook = { $id } is a notebook; notebooks are stopped with { $call }.
+stop-notebook-hint = Call { $call }.
+stop-ray = { $id } is a Ray job, which this tool does not stop.
+stop-ray-hint = Stop it from the console (Ray 作业).
+stop-plan-one = Stop { $type ->
+        [hpc] HPC job
+        [inference] serving
+       *[other] job
+    } { $label }
+stop-plan-nothing = Stop nothing: no matching task is still waiting or running
+stop-plan-many = Stop { $count ->
+        [one] { $count } task
+       *[other] { $count } tasks
+    }

@@ -1,0 +1,54 @@
+# 单个任务的详情与失败诊断（operations/job-detail）。
+
+job-detail-label-id = ID
+job-detail-label-name = 名称
+job-detail-label-kind = 类型
+job-detail-label-status = 状态
+job-detail-label-message = 消息
+job-detail-label-workspace = 空间
+job-detail-label-project = 项目
+job-detail-label-compute-group = 计算组
+job-detail-label-image = 镜像
+job-detail-label-command = 命令
+job-detail-label-spec = 规格
+job-detail-label-priority = 优先级
+job-detail-label-instances = 实例数
+job-detail-label-shm = 共享内存
+job-detail-label-slurm = 任务数 × CPU
+job-detail-label-created = 创建时间
+job-detail-label-started = 开始时间
+job-detail-label-finished = 结束时间
+job-detail-label-running-time = 运行时长
+job-detail-label-console = 控制台
+job-detail-slurm = { $tasks } × { $cpus }（每 CPU { $memory }）
+job-detail-col-pod = POD
+job-detail-col-node = 节点
+job-detail-col-started = 开始时间
+job-detail-diagnosis = 诊断（读取了 { $events } 条事件、{ $lines } 行日志）：
+job-detail-no-cause = 未识别出已知原因；请查看 { $logs } 和 { $events }。
+job-detail-evidence = 证据：{ $text }
+job-detail-fix = 解决办法：{ $text }
+job-detail-events-unread = 无法读取事件：{ $error }
+job-detail-events-gone = 没有事件（平台会丢弃旧任务的事件）
+job-detail-logs-unread = 无法读取日志：{ $error }
+job-detail-ray = { $id } 是 Ray 作业，本工具不读取此类任务。
+job-detail-ray-hint = 请在控制台（Ray 作业）中查看。
+
+# 失败的可能原因及各自的解决办法。
+job-detail-cause-oom = 任务内存不足（GPU 或容器）。
+job-detail-fix-oom = 减小 batch size（或使用梯度累积 / checkpointing），或改用更大的规格提交。
+job-detail-cause-image-pull = 无法拉取镜像。
+job-detail-fix-image-pull = 请确认镜像已在平台注册，并使用展示域名（docker.sii.shaipower.online，而不是 docker-qb.sii.edu.cn）：{ $call }。
+job-detail-cause-no-slurm = 该镜像没有可用的 Slurm 控制器。
+job-detail-fix-no-slurm = 请使用 Slurm 镜像（如 slurm-ubuntu22.04…）提交高性能计算任务；{ $call }。
+job-detail-cause-offline-network = 命令在离线空间中访问了网络。
+job-detail-fix-offline-network = 请在可联网的空间中把数据、模型和软件包准备到 { $path }（共享存储），或打包进镜像，再从那里读取。
+job-detail-cause-environment = 找不到某个命令或 Python 模块：可能没有激活环境。
+job-detail-fix-environment = 平台的 shell 是非交互式的；请设置 commandPrefix（{ $call }），或在命令中激活环境。
+job-detail-cause-unschedulable = 调度器找不到满足该规格的空闲 GPU。
+job-detail-fix-unschedulable = { $call } 会列出各计算组的空闲 GPU：请选择有余量的计算组、更小的规格，或稍后再试。
+job-detail-cause-preempted = 任务被更高优先级的任务抢占。
+job-detail-fix-preempted = 请在项目上限内以优先级 ≥ 4 重新提交（本次优先级为 { $priority }；1–3 可能被抢占）。
+job-detail-fix-preempted-low = 请在项目上限内以优先级 ≥ 4 重新提交（本次优先级较低；1–3 可能被抢占）。
+job-detail-cause-traceback = 程序抛出了异常。
+job-detail-fix-traceback = 请修复最后一行异常所指的错误；{ $call } 可查看完整的 traceback。

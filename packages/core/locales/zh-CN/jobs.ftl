@@ -1,0 +1,29 @@
+# 任务列表（operations/jobs.ts）；列标题也供其他任务视图使用。
+
+jobs-col-id = ID
+jobs-col-type = 类型
+jobs-col-name = 名称
+jobs-col-status = 状态
+jobs-col-workspace = 空间
+jobs-col-created = 创建时间
+jobs-col-running = 运行时长
+jobs-col-gpus = GPU
+jobs-none = 没有匹配的任务。
+jobs-none-in = 在{ $where }中没有匹配的任务；{ $filters }。
+jobs-list-sep = {"，"}
+jobs-where-none = 无空间
+jobs-workspace-count = { $count } 个空间
+jobs-where-default = 空间“{ $names }”（defaultWorkspace）
+jobs-where-all = 所有空间（{ $names }）
+jobs-where-named = 空间“{ $names }”
+jobs-filter-type = 类型 { $type }
+jobs-filter-status = 状态 { $status }
+jobs-filter-mine = 仅自己的
+jobs-filter-everyone = 所有人的
+jobs-filter-project = 项目 { $project }
+jobs-filter-name = 名称 { $name }
+jobs-hint-all-workspaces = 搜索所有空间：{ $call }
+jobs-hint-everyone = 所有人的任意类型、任意状态的任务：{ $call }
+jobs-cut = 部分列表在分页上限处被截断；缩小筛选范围以查看其余部分。
+jobs-showing = 显示 { $total } 个中的 { $shown } 个
+jobs-total = { $count } 个任务

@@ -1,0 +1,36 @@
+# 在运行中的 notebook 里执行命令（operations/notebook-exec）。
+
+notebook-exec-output-cut = （输出的开头部分已被截去）
+notebook-exec-exit-code = 退出码 { $code }
+notebook-exec-started = 已在 notebook { $notebook } 中以分离方式启动：{ $id }
+notebook-exec-label-detached = 分离的命令
+notebook-exec-label-notebook = notebook
+notebook-exec-label-state = 状态
+notebook-exec-label-command = 命令
+notebook-exec-label-started = 开始时间
+notebook-exec-label-output = 输出
+notebook-exec-label-ran-for = 运行时长
+notebook-exec-exited-with = 已退出，退出码 { $code }
+notebook-exec-bytes = { $size } 字节
+notebook-exec-and = {"、"}
+notebook-exec-combined = { $modes } 不能同时使用。
+notebook-exec-combined-fix = 以分离方式启动、attach 或查询状态，每次只做一项。
+notebook-exec-no-command = 未提供命令。
+notebook-exec-no-command-fix = 请传入要运行的命令行（{ $command }），或用 { $attach } / { $status } 查看已分离的命令。
+notebook-exec-no-new-command = { $mode } 读取一个已分离的命令；它不接受新命令。
+notebook-exec-no-new-command-fix = 请去掉命令，或去掉 attach/status。
+notebook-exec-plan-run = 在 notebook { $notebook } 中运行 `{ $command }`
+notebook-exec-plan-detach = 在 notebook { $notebook } 中以分离方式启动 `{ $command }`
+notebook-exec-plan-attach = 读取 notebook { $notebook } 中分离命令 { $id } 的输出
+notebook-exec-plan-status = 读取 notebook { $notebook } 中分离命令 { $id } 的状态
+notebook-exec-change-runs = 运行 { $command }
+notebook-exec-change-terminal = 打开并关闭一个终端
+notebook-exec-timed-out = { $seconds } 秒后已用 Ctrl-C 停止；按 timeout(1) 的惯例，退出码为 124。
+notebook-exec-interrupted = 已中断：Ctrl-C 已传给命令；退出码 130。
+notebook-exec-kept-in = 它的输出和退出状态保存在 notebook 中的 { $folder }。
+notebook-exec-why-stream = 持续输出它的输出，直到结束
+notebook-exec-why-read-on = 继续读取，直到结束
+notebook-exec-unknown-id = 此 notebook 中没有已知的分离命令 { $id }。
+notebook-exec-lost = 它的进程已消失且没有退出状态（notebook 是否重启过？）。
+notebook-exec-reconnects = 终端连接断开了 { $count } 次；每次都已恢复读取。
+notebook-exec-stopped-reading = 已停止读取；命令仍在运行。

@@ -1,0 +1,196 @@
+// Messages as data, in two languages. Every sentence core says to a person has an id in the catalogue
+// (locales/<language>/*.ftl, Fluent syntax: https://projectfluent.org) and is written with `msg(id, args)`:
+// - while a result is rendered for people (`speakIn`, around an operation's `render`), it is the text in
+//   the reader's language at once, so tables line up in the language they are shown in;
+// - anywhere else (errors, hints, warnings inside results, progress) it is a reference with its English
+//   text beside it, worded in the reader's language where the text reaches a frontend (render.ts), and
+//   readable as English by anything that is not a frontend.
+// Fluent, rather than a hand-made table: plural and select rules per language (Chinese has no plural),
+// a translator may rebuild a sentence freely around its values, and the library has no dependencies.
+import { FluentBundle, FluentNumber, FluentResource, type FluentVariable } from "@fluent/bundle"
+import { CATALOGUE } from "./locales.generated.js"
+import { encodeMessage, type MessageRef, splitMessages } from "./token.js"
+
+/** The languages messages are written in; English is the fallback for anything missing in another. */
+export const LANGUAGES = ["en", "zh-CN"] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** A message's values: texts (which may carry references and messages) and numbers. */
+export type MessageArgs = Readonly<Record<string, string | number>>
+
+/** Files of one language: their .ftl texts by file name. */
+export type CatalogueFiles = Readonly<Record<string, string>>
+
+/**
+ * One package's catalogue (scripts/locales.mjs writes it): its English, and a loader for each other
+ * language, read only when a reader first needs it (`loadLanguage`).
+ */
+export interface Catalogue {
+  readonly en: CatalogueFiles
+  readonly load: Readonly<Record<string, () => Promise<CatalogueFiles>>>
+}
+
+const catalogues: Catalogue[] = [CATALOGUE]
+// The files of each language other than English, per catalogue, once loaded.
+const loaded = new Map<Catalogue, Map<Language, CatalogueFiles>>()
+const bundles = new Map<Language, FluentBundle>()
+
+/** Adds a frontend's own messages (the CLI's) to core's, in every language; ids must not collide. */
+export const addMessages = (catalogue: Catalogue): void => {
+  if (catalogues.includes(catalogue)) return
+  catalogues.push(catalogue)
+  bundles.clear()
+}
+
+/** Every catalogue in use, core's first: the completeness test reads them. */
+export const messageCatalogues = (): ReadonlyArray<Catalogue> => catalogues
+
+const filesOf = (catalogue: Catalogue, lang: Language): CatalogueFiles | undefined =>
+  lang === "en" ? catalogue.en : loaded.get(catalogue)?.get(lang)
+
+/** Whether every catalogue's `lang` is at hand (English always is). */
+export const languageLoaded = (lang: Language): boolean =>
+  catalogues.every((c) => filesOf(c, lang) !== undefined || c.load[lang] === undefined)
+
+/**
+ * Reads the messages of `lang` (a frontend does, once it knows its reader's language); until then a
+ * message in that language falls back to English. English needs no loading.
+ */
+export const loadLanguage = async (lang: Language): Promise<void> => {
+  for (const catalogue of catalogues) {
+    const load = catalogue.load[lang]
+    if (lang === "en" || load === undefined || filesOf(catalogue, lang) !== undefined) continue
+    const files = await load()
+    const known = loaded.get(catalogue) ?? new Map<Language, CatalogueFiles>()
+    known.set(lang, files)
+    loaded.set(catalogue, known)
+    bundles.delete(lang)
+  }
+}
+
+// Built on first use: parsing the .ftl text costs milliseconds that a call saying nothing never pays.
+const bundleOf = (lang: Language): FluentBundle => {
+  const known = bundles.get(lang)
+  if (known !== undefined) return known
+  // No isolation marks around values: they would reach terminals and JSON as invisible characters.
+  const bundle = new FluentBundle(lang, { useIsolating: false })
+  for (const catalogue of catalogues)
+    for (const [file, text] of Object.entries(filesOf(catalogue, lang) ?? {})) {
+      const [error] = bundle.addResource(new FluentResource(text))
+      if (error !== undefined) throw new Error(`locales/${lang}/${file}: ${error.message}`)
+    }
+  bundles.set(lang, bundle)
+  return bundle
+}
+
+// In tests a message without its catalogue entry or its values is an error, not a quiet fallback.
+const strict = (): boolean => process.env.INSPIRE_MESSAGES_STRICT === "1"
+
+// Numbers as the code wrote them (no grouping: ids, byte counts and years stay as they are), still
+// numbers for Fluent's plural rules.
+const fluentArgs = (args: MessageArgs): Record<string, FluentVariable> =>
+  Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [
+      k,
+      typeof v === "number" ? new FluentNumber(v, { useGrouping: false, maximumFractionDigits: 20 }) : v,
+    ]),
+  )
+
+/** Whether the catalogue has a message in `lang` itself (not by falling back to English). */
+export const hasMessage = (lang: Language, id: string): boolean => bundleOf(lang).getMessage(id)?.value != null
+
+/** A message's text in `lang` (English where `lang` lacks it); values are used as given. */
+export const formatMessage = (lang: Language, id: string, args: MessageArgs = {}): string => {
+  if (strict() && !languageLoaded(lang))
+    throw new Error(`message ${id}: the ${lang} messages are not loaded (loadLanguage)`)
+  for (const l of lang === "en" ? (["en"] as const) : ([lang, "en"] as const)) {
+    const bundle = bundleOf(l)
+    const pattern = bundle.getMessage(id)?.value
+    if (pattern == null) continue
+    const errors: Error[] = []
+    const text = bundle.formatPattern(pattern, fluentArgs(args), errors)
+    if (errors.length > 0 && strict()) throw new Error(`message ${id} (${l}): ${errors[0]?.message}`)
+    return text
+  }
+  if (strict()) throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`)
+  return id
+}
+
+const mapArgs = (args: MessageArgs, text: (s: string) => string): MessageArgs =>
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "string" ? text(v) : v]))
+
+/** `text` with each message in it worded in `lang`; references (calls, fields) are left for the frontend. */
+export const speakText = (text: string, lang: Language): string =>
+  splitMessages(text)
+    .map((p) =>
+      typeof p === "string"
+        ? p
+        : formatMessage(
+            lang,
+            p.ref.id,
+            mapArgs(p.ref.args, (s) => speakText(s, lang)),
+          ),
+    )
+    .join("")
+
+let speaking: Language | undefined
+
+/** Runs a synchronous render with every `msg` in it worded in `lang` at once. */
+export const speakIn = <A>(lang: Language, render: () => A): A => {
+  const before = speaking
+  speaking = lang
+  try {
+    return render()
+  } finally {
+    speaking = before
+  }
+}
+
+/**
+ * `text` (a value of a result, which may carry messages made while the call ran) worded in the language
+ * of the render in progress, so a table measures the text it shows; outside a render, as it is.
+ */
+export const speakNow = (text: string): string => (speaking === undefined ? text : speakText(text, speaking))
+
+/**
+ * A message of the catalogue with its values: inside `speakIn`, its text in that language; elsewhere a
+ * reference that each frontend words in its reader's language, with the English text beside it.
+ */
+export const msg = (id: string, args: MessageArgs = {}): string => {
+  if (speaking !== undefined)
+    return formatMessage(
+      speaking,
+      id,
+      mapArgs(args, (s) => speakText(s, speaking ?? "en")),
+    )
+  const ref: MessageRef = { kind: "msg", id, args }
+  return encodeMessage(ref, formatMessage("en", id, args))
+}
+
+/**
+ * The language a setting or locale names: `zh-CN`, `zh_CN.UTF-8`, `zh`, `zh-Hans` are Chinese; `en…`,
+ * `C` and `POSIX` English; anything else (or nothing) undefined.
+ */
+export const languageOf = (raw: string | undefined): Language | undefined => {
+  const text = raw?.trim().toLowerCase() ?? ""
+  if (text === "") return undefined
+  if (/^zh([-_](cn|sg|hans)([-_.@].*)?)?([.@].*)?$/.test(text)) return "zh-CN"
+  if (/^(en([-_.@].*)?|c|posix|c\.utf-?8)$/.test(text)) return "en"
+  return undefined
+}
+
+/**
+ * The reader's language: INSPIRE_LANG, then the profile's `lang` setting, then (for a terminal's user,
+ * `locale: true`) LC_ALL, LC_MESSAGES and LANG as POSIX orders them; English when none names one we speak.
+ */
+export const pickLanguage = (input: {
+  readonly env: NodeJS.ProcessEnv
+  readonly configured?: string | undefined
+  readonly locale: boolean
+}): Language => {
+  const explicit = languageOf(input.env.INSPIRE_LANG) ?? languageOf(input.configured)
+  if (explicit !== undefined || !input.locale) return explicit ?? "en"
+  // The first locale variable set decides, even when it names a language we do not speak.
+  const set = [input.env.LC_ALL, input.env.LC_MESSAGES, input.env.LANG].find((v) => (v ?? "").trim() !== "")
+  return languageOf(set) ?? "en"
+}

@@ -1,0 +1,87 @@
+// Checks of a package's message catalogue, shared by core's and the CLI's tests: both languages hold the
+// same messages with the same values, each file parses, and the code names only messages that exist.
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { FluentResource } from "@fluent/bundle"
+
+type Node = unknown
+
+// The variables a pattern uses ($name), at any depth (selectors, variants, function arguments).
+const varsOf = (node: Node, into: Set<string>): Set<string> => {
+  if (Array.isArray(node)) for (const n of node) varsOf(n, into)
+  else if (typeof node === "object" && node !== null) {
+    const n = node as { type?: string; name?: string }
+    if (n.type === "var" && typeof n.name === "string") into.add(n.name)
+    for (const v of Object.values(node)) if (typeof v === "object") varsOf(v, into)
+  }
+  return into
+}
+
+/** One language's messages: id → the variables its value and attributes use; and the parse errors. */
+export const readLanguage = (
+  files: Readonly<Record<string, string>>,
+): { readonly messages: Map<string, ReadonlySet<string>>; readonly problems: string[] } => {
+  const messages = new Map<string, ReadonlySet<string>>()
+  const problems: string[] = []
+  for (const [file, text] of Object.entries(files)) {
+    const resource = new FluentResource(text)
+    const body = (resource as unknown as { body: Array<{ id: string; value: Node; attributes: Node }> }).body
+    // A line Fluent could not read is dropped from the body: count the entries the text declares.
+    const declared = text.split("\n").filter((l) => /^-?[a-zA-Z][\w-]*\s*=/.test(l)).length
+    if (declared !== body.length) problems.push(`${file}: ${declared - body.length} entries do not parse`)
+    for (const entry of body) {
+      if (entry.id.startsWith("-")) continue
+      if (messages.has(entry.id)) problems.push(`${file}: ${entry.id} is defined twice`)
+      messages.set(entry.id, varsOf([entry.value, entry.attributes], new Set()))
+    }
+  }
+  return { messages, problems }
+}
+
+/** The differences between two languages of one catalogue: missing messages and differing variables. */
+export const compareLanguages = (
+  catalogue: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): ReadonlyArray<string> => {
+  const en = readLanguage(catalogue.en ?? {})
+  const zh = readLanguage(catalogue["zh-CN"] ?? {})
+  const out = [...en.problems.map((p) => `en/${p}`), ...zh.problems.map((p) => `zh-CN/${p}`)]
+  for (const [id, vars] of en.messages) {
+    const other = zh.messages.get(id)
+    if (other === undefined) out.push(`zh-CN lacks ${id}`)
+    else if ([...vars].sort().join(",") !== [...other].sort().join(","))
+      out.push(`${id}: en uses {${[...vars].sort().join(", ")}}, zh-CN {${[...other].sort().join(", ")}}`)
+  }
+  for (const id of zh.messages.keys()) if (!en.messages.has(id)) out.push(`en lacks ${id}`)
+  return out
+}
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const path = join(dir, f)
+    if (statSync(path).isDirectory()) return sources(path)
+    return /\.tsx?$/.test(f) && !f.endsWith(".d.ts") && !f.includes(".generated.") ? [path] : []
+  })
+
+/**
+ * What the code under `dir` says through `msg`: ids named literally, prefixes of ids built in a template
+ * (`msg(\`verdict-${v}\`)`), and calls whose id is neither (which no check could follow).
+ */
+export const idsInCode = (
+  dir: string,
+): { readonly ids: Map<string, string>; readonly prefixes: string[]; readonly opaque: string[] } => {
+  const ids = new Map<string, string>()
+  const prefixes: string[] = []
+  const opaque: string[] = []
+  for (const file of sources(dir)) {
+    // Comments may show a call (`msg(id, args)`) without making one.
+    const text = readFileSync(file, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/(^|[^:])\/\/.*$/gm, "$1")
+    for (const m of text.matchAll(/\bmsg\(\s*(?:"([a-z0-9-]+)"|`([a-z0-9-]*)\$\{|([^)\s]))/g)) {
+      if (m[1] !== undefined) ids.set(m[1], file)
+      else if (m[2] !== undefined && m[2] !== "") prefixes.push(m[2])
+      else opaque.push(`${file}: msg(${m[3] ?? ""}…`)
+    }
+  }
+  return { ids, prefixes, opaque }
+}

@@ -1,0 +1,143 @@
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { cliCall } from "../../src/words/dialect.js"
+import { CATALOGUE } from "../../src/words/locales.generated.js"
+import {
+  addMessages,
+  formatMessage,
+  languageOf,
+  loadLanguage,
+  msg,
+  pickLanguage,
+  speakIn,
+  speakText,
+} from "../../src/words/message.js"
+import { renderDeep, renderWords } from "../../src/words/render.js"
+import { callWord, parseWords } from "../../src/words/token.js"
+import { compareLanguages, idsInCode, readLanguage } from "./catalogue-check.js"
+
+const SRC = join(import.meta.dirname, "../../src")
+
+// A catalogue of this test's own, added beside core's (vitest runs each test file in its own module graph).
+addMessages({
+  en: {
+    "test.ftl": [
+      "test-jobs = { $count ->",
+      "    [one] { $count } job",
+      "   *[other] { $count } jobs",
+      "  }",
+      "test-next = Run { $call } next.",
+      "test-outer = Failed: { $inner }",
+      "test-only-english = Only in English",
+      "",
+    ].join("\n"),
+  },
+  load: {
+    "zh-CN": async () => ({
+      "test.ftl": [
+        "test-jobs = { $count } 个任务",
+        "test-next = 接下来运行 { $call }。",
+        "test-outer = 失败：{ $inner }",
+        "",
+      ].join("\n"),
+    }),
+  },
+})
+
+// Every language's files, as the completeness checks read them.
+const all = async () => ({ en: CATALOGUE.en, "zh-CN": await (CATALOGUE.load["zh-CN"] ?? (async () => ({})))() })
+
+beforeAll(() => loadLanguage("zh-CN"))
+
+describe("the message catalogue", () => {
+  it("has every message in both languages, with the same values, and each file parses", async () => {
+    expect(compareLanguages(await all())).toEqual([])
+  })
+
+  it("names in code only messages that exist, and every message is used", () => {
+    const { ids, prefixes, opaque } = idsInCode(SRC)
+    expect(opaque, "msg() with an id no check can follow").toEqual([])
+    const en = readLanguage(CATALOGUE.en).messages
+    expect([...ids].filter(([id]) => !en.has(id)).map(([id, file]) => `${id} (${file})`)).toEqual([])
+    const unused = [...en.keys()].filter((id) => !ids.has(id) && !prefixes.some((p) => id.startsWith(p)))
+    expect(unused, "messages no code says").toEqual([])
+  })
+
+  it("compares languages: a missing message and a different value are both found", () => {
+    const found = compareLanguages({
+      en: { "a.ftl": "a-one = { $x } one\na-two = two\n" },
+      "zh-CN": { "a.ftl": "a-one = { $y } 一\n" },
+    })
+    expect(found).toEqual(["a-one: en uses {x}, zh-CN {y}", "zh-CN lacks a-two"])
+  })
+})
+
+describe("msg", () => {
+  it("outside a render is a reference with its English beside it, worded in the reader's language later", () => {
+    const text = msg("test-jobs", { count: 3 })
+    expect(text).toContain("3 jobs")
+    expect(text).not.toBe("3 jobs")
+    expect(renderWords(text, "cli", "en")).toBe("3 jobs")
+    expect(renderWords(text, "cli", "zh-CN")).toBe("3 个任务")
+    expect(renderWords(msg("test-jobs", { count: 1 }), "cli", "en")).toBe("1 job")
+  })
+
+  it("words the calls among its values in the frontend's terms, in either language", () => {
+    const text = msg("test-next", { call: callWord("jobs", { type: "train" }) })
+    expect(renderWords(text, "cli", "zh-CN")).toBe(`接下来运行 ${cliCall({ op: "jobs", input: { type: "train" } })}。`)
+    expect(renderWords(text, "mcp", "en")).toBe('Run inspire_jobs(type="train") next.')
+  })
+
+  it("nests: a message among another's values is worded in the same language", () => {
+    const text = `before ${msg("test-outer", { inner: msg("test-jobs", { count: 2 }) })} after`
+    expect(renderWords(text, "library", "zh-CN")).toBe("before 失败：2 个任务 after")
+    expect(renderWords(text, "library", "en")).toBe("before Failed: 2 jobs after")
+    expect(renderDeep({ list: [text] }, "cli", "zh-CN")).toEqual({ list: ["before 失败：2 个任务 after"] })
+    expect(parseWords(text)[1]).toMatchObject({ kind: "msg", id: "test-outer" })
+  })
+
+  it("inside a render is the text in that language at once", () => {
+    expect(speakIn("zh-CN", () => msg("test-jobs", { count: 12 }))).toBe("12 个任务")
+    expect(speakIn("en", () => msg("test-jobs", { count: 12345 }))).toBe("12345 jobs")
+    const early = msg("test-jobs", { count: 2 })
+    expect(speakText(`x ${early}`, "zh-CN")).toBe("x 2 个任务")
+  })
+
+  it("falls back to English for a message one language lacks", () => {
+    expect(formatMessage("zh-CN", "test-only-english")).toBe("Only in English")
+  })
+
+  it("refuses, in the test suites (INSPIRE_MESSAGES_STRICT), a message the catalogue lacks or a value it needs", () => {
+    expect(() => formatMessage("en", "no-such-message")).toThrow(/no catalogue/)
+    expect(() => formatMessage("en", "test-jobs")).toThrow(/test-jobs/)
+  })
+
+  it("leaves a stray marker as text", () => {
+    expect(renderWords("a \uE002 b", "cli", "zh-CN")).toBe("a \uE002 b")
+  })
+})
+
+describe("the reader's language", () => {
+  it("reads language names as settings and locales write them", () => {
+    for (const zh of ["zh-CN", "zh_CN.UTF-8", "zh", "zh-Hans", "ZH_cn.utf8"]) expect(languageOf(zh), zh).toBe("zh-CN")
+    for (const en of ["en", "en_US.UTF-8", "C", "POSIX", "C.UTF-8"]) expect(languageOf(en), en).toBe("en")
+    for (const none of ["fr_FR.UTF-8", "zh_TW.UTF-8", "", undefined])
+      expect(languageOf(none), String(none)).toBeUndefined()
+  })
+
+  it("takes INSPIRE_LANG, then the setting, then LC_ALL, LC_MESSAGES, LANG (the first one set)", () => {
+    const pick = (env: NodeJS.ProcessEnv, configured?: string) =>
+      pickLanguage({ env, locale: true, ...(configured !== undefined ? { configured } : {}) })
+    expect(pick({ INSPIRE_LANG: "zh-CN", LANG: "en_US.UTF-8" }, "en")).toBe("zh-CN")
+    expect(pick({ INSPIRE_LANG: "en", LANG: "zh_CN.UTF-8" })).toBe("en")
+    expect(pick({ LANG: "en_US.UTF-8" }, "zh-CN")).toBe("zh-CN")
+    expect(pick({ LC_ALL: "zh_CN.UTF-8", LANG: "en_US.UTF-8" })).toBe("zh-CN")
+    expect(pick({ LC_MESSAGES: "zh_CN.UTF-8", LANG: "en_US.UTF-8" })).toBe("zh-CN")
+    expect(pick({ LC_ALL: "fr_FR.UTF-8", LANG: "zh_CN.UTF-8" })).toBe("en")
+    expect(pick({ LANG: "zh_CN.UTF-8" })).toBe("zh-CN")
+    expect(pick({})).toBe("en")
+    // Agent frontends: only an explicit choice, never the locale.
+    expect(pickLanguage({ env: { LANG: "zh_CN.UTF-8" }, locale: false })).toBe("en")
+    expect(pickLanguage({ env: { INSPIRE_LANG: "zh-CN" }, locale: false })).toBe("zh-CN")
+  })
+})
