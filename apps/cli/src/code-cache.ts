@@ -27,7 +27,11 @@ import { ensureTrustedFolder, readTrustedFile, Untrusted, untrustedFolder } from
  * The bundle's entry: runs `inspire` with the given arguments and returns the exit code, telling
  * `onCommand` which command (e.g. `inspire job list`) the arguments name.
  */
-export type Main = (argv: ReadonlyArray<string>, onCommand?: (path: string) => void) => Promise<number>
+export type Main = (
+  argv: ReadonlyArray<string>,
+  onCommand?: (path: string) => void,
+  distrust?: Untrusted,
+) => Promise<number>
 
 /**
  * A loaded bundle. `cache` says what became of the code cache: used, rejected by V8 (stale or

@@ -11,6 +11,7 @@ import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt
 import { examplesHelp } from "./examples.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { catalogueHelp } from "./help-words.js"
+import { issuesText } from "./input-issues.js"
 import { msg, speak } from "./language.js"
 import { CliError, printResult, usageError } from "./output.js"
 import { confirm, interactive } from "./prompt.js"
@@ -65,11 +66,10 @@ const flagOf = (fields: ReadonlyArray<Field>, name: string): string => {
 const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<string, unknown>): ParsedInput => {
   const parsed = safeParseInput(op, input)
   if (parsed.success) return parsed.data
-  const issues = parsed.error.issues.map((i) => {
-    const head = i.path[0]
-    return `${typeof head === "string" ? flagOf(fields, head) : "input"}: ${i.message}`
-  })
-  throw usageError(issues.join("; "), msg("cli-usage-flags-help"))
+  throw usageError(
+    issuesText(parsed.error.issues, (name) => flagOf(fields, name)),
+    msg("cli-usage-flags-help"),
+  )
 }
 
 // The question names its targets: the call is first made as a dry run (reads only), and its plan

@@ -44,13 +44,16 @@ else {
     process.env.INSPIRE_CODE_CACHE === "node" && hasCompileCache()
       ? loadBundleWithCompileCache(bundle, join(dirname(cacheFile), "node"), codeCacheRoots())
       : loadBundle(bundle, cacheFile, codeCacheRoots())
-  // A code cache that fails the ownership check is not loaded: the call runs, only slower.
-  if (distrust !== undefined)
-    process.stderr.write(`inspire: warning: the code cache was not loaded: ${distrust.message} ${distrust.hint}\n`)
+  // A code cache that fails the ownership check is not loaded: the call runs, only slower. The bundle
+  // says so (main), in the reader's language, which only it can choose.
   let command: string | undefined
-  const code = await main(argv, (path) => {
-    command = path
-  })
+  const code = await main(
+    argv,
+    (path) => {
+      command = path
+    },
+    distrust,
+  )
   // A failed call may have stopped short of what the command runs when it succeeds: not counted.
   // Completion writes no files, the code cache included.
   if (argv[0] !== COMPLETE_COMMAND) saveCache(code === 0 ? command : undefined)

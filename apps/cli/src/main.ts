@@ -1,4 +1,4 @@
-import { loadLanguage } from "@holos-inspire/core/internal"
+import { loadLanguage, type Untrusted, untrustedError } from "@holos-inspire/core/internal"
 import { type Command, CommanderError } from "commander"
 import { pathOf } from "./command.js"
 import { commanderLine } from "./commander-words.js"
@@ -6,7 +6,7 @@ import type { CommandSpec } from "./completion/model.js"
 import { COMPLETE_COMMAND } from "./completion/scripts.js"
 import { specOf } from "./completion/spec.js"
 import { EXIT } from "./exit-codes.js"
-import { chooseLanguage, msg } from "./language.js"
+import { chooseLanguage, msg, speak } from "./language.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
 
@@ -94,14 +94,21 @@ const parseError = (e: CommanderError, message: string, command: Command, json: 
 
 /**
  * Runs `inspire` with the given arguments and returns the exit code; `onCommand` learns the path of
- * the command the arguments name (e.g. `inspire job list`) before it runs.
+ * the command the arguments name (e.g. `inspire job list`) before it runs. `distrust`: why the launcher
+ * did not load the code cache, said here in the reader's language (the launcher has no catalogue).
  */
 export const main = async (
   argv: ReadonlyArray<string>,
   onCommand: (path: string) => void = () => undefined,
+  distrust?: Untrusted,
 ): Promise<number> => {
   // Once per process, before the program (and its help) is built; its messages read only if not English.
   await loadLanguage(chooseLanguage(argv))
+  if (distrust !== undefined) {
+    // A code cache that fails the ownership check is not loaded: the call runs, only slower.
+    const why = untrustedError(distrust)
+    process.stderr.write(`${msg("cli-code-cache-untrusted", { reason: speak(why.message), hint: speak(why.hint) })}\n`)
+  }
   const json = argv.includes("--json")
   let captured: string | undefined
   const program = buildProgram(

@@ -154,6 +154,33 @@ describe("a sample of commands and errors in each language", () => {
     },
     T,
   )
+
+  it(
+    "a flag value the operation's schema refuses, in Chinese, the flag named as it is (exit 2)",
+    async () => {
+      const cases: ReadonlyArray<readonly [ReadonlyArray<string>, string, string]> = [
+        [
+          ["job", "list", "--limit", "0"],
+          "--limit: Too small: expected number to be >=1",
+          "--limit：值太小：应大于或等于 1",
+        ],
+        [
+          ["job", "logs", "job-1", "--lines", "1.5"],
+          "--lines: Invalid input: expected int, received number",
+          "--lines：类型不对：应为整数，收到的是数字",
+        ],
+      ]
+      for (const [args, enText, zhText] of cases) {
+        const { en, zh } = await bothLanguages(args)
+        expect(en.code).toBe(2)
+        expect(zh.code).toBe(2)
+        expect(en.stderr).toBe(`error: ${enText}\nhint: See --help for the flags of this command.\n`)
+        expect(zh.stderr).toBe(`错误：${zhText}\n提示：用 --help 查看此命令的参数。\n`)
+        expectChinese(en.stderr, zh.stderr)
+      }
+    },
+    T,
+  )
 })
 
 describe("--json is the same bytes in every language", () => {

@@ -119,6 +119,14 @@ describe("inspire with files it cannot trust", () => {
     expect(run.stderr).toContain(`${WARNING}${codeDir(env)} can be written by group and others (mode 0777)`)
     expect(run.stderr).toContain(`chmod go-w ${codeDir(env)}`)
     expect(statSync(file).mtimeMs).toBe(before.mtimeMs)
+    // The warning speaks the reader's language, chosen by the bundle before it is printed.
+    const zh = await inspire({ ...env, INSPIRE_LANG: "zh-CN" }, ["config", "get"])
+    expect(zh.code).toBe(0)
+    expect(zh.stderr).toContain(
+      `inspire: 警告：未加载代码缓存：${codeDir(env)} 可被同组用户和其他用户写入（权限 0777）`,
+    )
+    expect(zh.stderr).toContain(`请运行 \`chmod go-w ${codeDir(env)}\``)
+    expect(zh.stderr).not.toContain("can be written")
   }, 30_000)
 
   asRoot(

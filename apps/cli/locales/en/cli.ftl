@@ -1,6 +1,7 @@
 # The CLI's own words (apps/cli/src). Ids start with `cli-`; core's words are in packages/core/locales.
 
 cli-lang-unknown = inspire: warning: INSPIRE_LANG={ $value } names no language inspire speaks (en, zh-CN); using English.
+cli-code-cache-untrusted = inspire: warning: the code cache was not loaded: { $reason } { $hint }
 cli-error = error: { $text }
 cli-error-candidates = candidates:
 cli-error-more-candidates = … { $count } more (--json lists them all)

@@ -1,6 +1,7 @@
 # CLI 自己的话（apps/cli/src）。id 以 `cli-` 开头；核心的话在 packages/core/locales。
 
 cli-lang-unknown = inspire: warning: INSPIRE_LANG={ $value } 不是 inspire 支持的语言（en、zh-CN），改用英文。
+cli-code-cache-untrusted = inspire: 警告：未加载代码缓存：{ $reason } { $hint }
 cli-error = 错误：{ $text }
 cli-error-candidates = 候选：
 cli-error-more-candidates = … 另有 { $count } 个（--json 会全部列出）

@@ -80,7 +80,7 @@ const hashes = (root: string): Map<string, string> => new Map(filesUnder(root).m
 // The skill folder is the only place an install writes or deletes (besides the backup beside the skills
 // folder): every path below it goes through core's confined files, which refuse `..`, absolute paths and
 // symbolic links below the folder.
-const rootOf = (dir: string): Root => ({ path: dir, label: "the skill folder" })
+const rootOf = (dir: string): Root => ({ path: dir, label: msg("cli-skill-root") })
 
 /** A manifest entry naming a plain relative path inside the skill folder: `a/b.md`, never `../x` or `/x`. */
 const plainEntry = (file: string): boolean =>
@@ -144,7 +144,8 @@ interface Plan {
 
 const plan = (agent: Agent | "custom", dir: string, shipped: ReadonlyMap<string, string>): Plan => {
   if (!existsSync(dir)) return { agent, dir, edited: [], links: [], upToDate: false }
-  if (!statSync(dir).isDirectory()) return { agent, dir, edited: ["a file, not a folder"], links: [], upToDate: false }
+  if (!statSync(dir).isDirectory())
+    return { agent, dir, edited: [msg("cli-skill-not-folder")], links: [], upToDate: false }
   const current = hashes(dir)
   const recorded = readManifest(dir)
   // A file counts as the user's edit when it differs from what we wrote last time (or, with no record

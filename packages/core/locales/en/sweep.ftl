@@ -59,6 +59,7 @@ sweep-file-unreadable = The sweep file { $file } cannot be read ({ $code }).
 sweep-file-unreadable-hint = Check the path and that the file is readable.
 sweep-inline-at = (inline sweep) at { $path }
 sweep-inline-top = the top
+sweep-inline-what = (inline sweep)
 
 sweep-job-n = job { $index }
 

@@ -59,6 +59,7 @@ sweep-file-unreadable = 无法读取批量任务文件 { $file }（{ $code }）�
 sweep-file-unreadable-hint = 请检查路径，并确认文件可读。
 sweep-inline-at = （内联批量任务）位于 { $path }
 sweep-inline-top = 顶层
+sweep-inline-what = （内联）
 
 sweep-job-n = 任务 { $index }
 

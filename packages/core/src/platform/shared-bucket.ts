@@ -9,6 +9,7 @@ import { join } from "node:path"
 import { Duration, Effect, FiberRef } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { writeFileAtomicSync } from "../store/atomic.js"
+import { untrustedError } from "../store/files.js"
 import { withFileLock } from "../store/lock.js"
 import { processIsAlive } from "../store/temps.js"
 import { readTrustedFile, Untrusted } from "../store/trust.js"
@@ -158,7 +159,7 @@ export const makeSharedRateLimiter = (options: SharedLimiterOptions): RateLimite
         catch: (e) =>
           new Unusable(
             e instanceof Untrusted
-              ? `${e.message} ${e.hint}`
+              ? ((u) => `${u.message} ${u.hint}`)(untrustedError(e))
               : msg("platform-bucket-cannot-update", { file, error: String(e) }),
           ),
       }),

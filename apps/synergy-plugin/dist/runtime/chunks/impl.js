@@ -40926,6 +40926,7 @@ sweep-file-unreadable = The sweep file { $file } cannot be read ({ $code }).
 sweep-file-unreadable-hint = Check the path and that the file is readable.
 sweep-inline-at = (inline sweep) at { $path }
 sweep-inline-top = the top
+sweep-inline-what = (inline sweep)
 
 sweep-job-n = job { $index }
 
@@ -44888,7 +44889,7 @@ var makeSharedRateLimiter = (options) => {
           return at;
         },
         catch: (e) => new Unusable(
-          e instanceof Untrusted ? `${e.message} ${e.hint}` : msg("platform-bucket-cannot-update", { file: file3, error: String(e) })
+          e instanceof Untrusted ? ((u) => `${u.message} ${u.hint}`)(untrustedError(e)) : msg("platform-bucket-cannot-update", { file: file3, error: String(e) })
         )
       })
     )
@@ -50958,7 +50959,7 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
     for (const file3 of filesIn(folder.dir)) {
       const text3 = yield* Effect_exports.try({
         try: () => readRecipeFile(file3, folder),
-        catch: (e) => e instanceof Untrusted ? inspireError({ reason: "StoreError", message: e.message, hint: e.hint }) : invalidInput(msg("recipes-unreadable", { file: file3 }), msg("recipes-unreadable-fix"))
+        catch: (e) => e instanceof Untrusted ? untrustedError(e) : invalidInput(msg("recipes-unreadable", { file: file3 }), msg("recipes-unreadable-fix"))
       });
       const recipe = yield* parseRecipe(text3, file3, folder.source);
       const before2 = byName.get(recipe.name);
@@ -58262,16 +58263,16 @@ var fileIssues = (issues, locate, base, what) => {
     msg("sweep-file-invalid-hint")
   );
 };
-var checkSweep = (data, locate, source) => Effect_exports.gen(function* () {
+var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(function* () {
   const parsed = FileSchema.safeParse(data);
-  if (!parsed.success) return yield* Effect_exports.fail(fileIssues(parsed.error.issues, locate, [], source));
+  if (!parsed.success) return yield* Effect_exports.fail(fileIssues(parsed.error.issues, locate, [], about));
   const f = parsed.data;
   const job = jobSchema(f.kind).safeParse(f.job);
-  if (!job.success) return yield* Effect_exports.fail(fileIssues(job.error.issues, locate, ["job"], source));
+  if (!job.success) return yield* Effect_exports.fail(fileIssues(job.error.issues, locate, ["job"], about));
   if ((f.grid === void 0 || Object.keys(f.grid).length === 0) && (f.list ?? []).length === 0)
     return yield* Effect_exports.fail(
       invalidInput(
-        msg("sweep-file-no-rows", { at: locate([]), source }),
+        msg("sweep-file-no-rows", { at: locate([]), source: about }),
         msg("sweep-file-no-rows-hint", { grid: msg("sweep-help-grid"), list: msg("sweep-help-list") })
       )
     );
@@ -58307,7 +58308,8 @@ var inlineSweep = (data) => checkSweep(
   data,
   (path) => msg("sweep-inline-at", { path: label2(path) || msg("sweep-inline-top") }),
   // The source is data (stored in the manifest, shown as the sweep's file), not a sentence.
-  "(inline sweep)"
+  "(inline sweep)",
+  msg("sweep-inline-what")
 );
 
 // ../../packages/core/src/operations/sweep/expand.ts

@@ -151,17 +151,23 @@ export const fileIssues = (
 }
 
 /** Checks a sweep's content (a file's, or one given inline) and fingerprints it. */
-export const checkSweep = (data: unknown, locate: Locate, source: string): Effect.Effect<SweepFile, InspireError> =>
+export const checkSweep = (
+  data: unknown,
+  locate: Locate,
+  source: string,
+  // How messages name the sweep: its file, or (inline) a message.
+  about: string = source,
+): Effect.Effect<SweepFile, InspireError> =>
   Effect.gen(function* () {
     const parsed = FileSchema.safeParse(data)
-    if (!parsed.success) return yield* Effect.fail(fileIssues(parsed.error.issues, locate, [], source))
+    if (!parsed.success) return yield* Effect.fail(fileIssues(parsed.error.issues, locate, [], about))
     const f = parsed.data
     const job = jobSchema(f.kind).safeParse(f.job)
-    if (!job.success) return yield* Effect.fail(fileIssues(job.error.issues, locate, ["job"], source))
+    if (!job.success) return yield* Effect.fail(fileIssues(job.error.issues, locate, ["job"], about))
     if ((f.grid === undefined || Object.keys(f.grid).length === 0) && (f.list ?? []).length === 0)
       return yield* Effect.fail(
         invalidInput(
-          msg("sweep-file-no-rows", { at: locate([]), source }),
+          msg("sweep-file-no-rows", { at: locate([]), source: about }),
           msg("sweep-file-no-rows-hint", { grid: msg("sweep-help-grid"), list: msg("sweep-help-list") }),
         ),
       )
@@ -208,4 +214,5 @@ export const inlineSweep = (data: Readonly<Record<string, unknown>>): Effect.Eff
     (path) => msg("sweep-inline-at", { path: label(path) || msg("sweep-inline-top") }),
     // The source is data (stored in the manifest, shown as the sweep's file), not a sentence.
     "(inline sweep)",
+    msg("sweep-inline-what"),
   )

@@ -3,7 +3,8 @@ import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { z } from "zod"
 import { Effect } from "../../../effect.js"
-import { type InspireError, inspireError, invalidInput } from "../../../errors.js"
+import { type InspireError, invalidInput } from "../../../errors.js"
+import { untrustedError } from "../../../store/files.js"
 import { readTrustedFile, Untrusted, untrustedFolder } from "../../../store/trust.js"
 import { msg } from "../../../words/message.js"
 import { type Recipe, type RecipeBody, RecipeSchema, type RecipeSource } from "./schema.js"
@@ -191,7 +192,7 @@ export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect
           try: () => readRecipeFile(file, folder),
           catch: (e) =>
             e instanceof Untrusted
-              ? inspireError({ reason: "StoreError", message: e.message, hint: e.hint })
+              ? untrustedError(e)
               : invalidInput(msg("recipes-unreadable", { file }), msg("recipes-unreadable-fix")),
         })
         const recipe = yield* parseRecipe(text, file, folder.source)

@@ -1,0 +1,51 @@
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Cause, Effect, Exit, Option } from "effect"
+import { describe, expect, it } from "vitest"
+import type { InspireError } from "../../src/errors.js"
+import { readRecipes } from "../../src/operations/inference/recipes/files.js"
+import { inlineSweep } from "../../src/operations/sweep/file.js"
+import { renderWords } from "../../src/words/render.js"
+
+// Phrases once passed in English into a message that is otherwise worded in the reader's language.
+
+const refusal = async (effect: Effect.Effect<unknown, InspireError>): Promise<InspireError> => {
+  const exit = await Effect.runPromiseExit(effect)
+  if (Exit.isSuccess(exit)) throw new Error("expected a refusal")
+  const failure = Cause.failureOption(exit.cause)
+  if (Option.isNone(failure)) throw new Error("expected a failure")
+  return failure.value
+}
+
+describe("phrases passed into messages", () => {
+  it("names an inline sweep in Chinese, and as before in English", async () => {
+    const invalid = await refusal(inlineSweep({ name: "lr", kind: "train", job: {}, list: [{}], surprise: 1 }))
+    const zh = renderWords(invalid.message, "cli", "zh-CN")
+    expect(zh).toContain("批量任务 （内联） 无效")
+    expect(zh).not.toContain("inline sweep")
+    expect(renderWords(invalid.message, "library")).toContain("The sweep (inline sweep) is not valid")
+    const empty = await refusal(
+      inlineSweep({ name: "lr", kind: "train", job: { name: "lr", command: "python train.py" } }),
+    )
+    const zhEmpty = renderWords(empty.message, "cli", "zh-CN")
+    expect(zhEmpty).toContain("批量任务 （内联） 既没有 grid")
+    expect(zhEmpty).not.toContain("inline sweep")
+  })
+
+  it.skipIf(process.getuid === undefined)("words a recipe file that others can write in Chinese", async () => {
+    const root = mkdtempSync(join(tmpdir(), "leftovers-zh-"))
+    const dir = join(root, "config", "recipes")
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    chmodSync(root, 0o700)
+    const file = join(dir, "planted.yaml")
+    writeFileSync(file, "name: planted\n")
+    chmodSync(file, 0o666)
+    const refused = await refusal(readRecipes([{ dir, source: "config", trustRoots: [root] }]))
+    expect(refused.reason).toBe("StoreError")
+    const zh = renderWords(refused.message, "cli", "zh-CN")
+    expect(zh).toContain(`${file} 可被同组用户和其他用户写入（权限 0666）`)
+    expect(zh).not.toContain("can be written")
+    expect(renderWords(refused.message, "library")).toContain(`${file} can be written by group and others (mode 0666)`)
+  })
+})
