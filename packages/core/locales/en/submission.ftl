@@ -50,3 +50,11 @@ submission-plan-summary = Create { $kind ->
        *[other] training
     } job { $name } in { $workspace }
 submission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }
+
+# The spec candidates table of a spec error (laid out when the error is worded).
+submission-col-spec-id = ID
+submission-col-gpu = GPU
+submission-col-count = COUNT
+submission-col-cpu = CPU
+submission-col-memory = MEM GiB
+submission-col-price = PRICE/H

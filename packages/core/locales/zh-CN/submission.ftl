@@ -58,3 +58,11 @@ submission-plan-summary = 在 { $workspace } 中创建{ $kind ->
        *[other] 训练任务
     } { $name }
 submission-plan-change = 创建：{ $count } × { $spec }，位于 { $group }，优先级 { $priority }
+
+# 规格错误中的候选规格表（在错误被措辞时排版）。
+submission-col-spec-id = 规格 ID
+submission-col-gpu = GPU
+submission-col-count = 数量
+submission-col-cpu = CPU
+submission-col-memory = 内存 GiB
+submission-col-price = 每小时价格

@@ -1,11 +1,12 @@
 import { type CatalogueCommand, commandsOf } from "../operations/catalogue/commands.js"
 import type { Operation } from "../operations/catalogue/operation.js"
 import { findOperation } from "../operations/registry.js"
-import { formatMessage } from "./message.js"
+import { formatMessage, speakText } from "./message.js"
+import { layoutTable } from "./table.js"
 import type { CallRef, WordRef } from "./token.js"
 
 // A message is worded by render.ts; the word functions below see only references.
-type Ref = Exclude<WordRef, { readonly kind: "msg" }>
+type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" }>
 
 /** How a frontend words references: MCP tool calls, CLI commands and flags, or the library's methods. */
 export type Dialect = "mcp" | "cli" | "library"
@@ -128,8 +129,14 @@ const cliWord = (ref: Ref): string => {
 export const wordIn = (dialect: Dialect, ref: WordRef): string =>
   ref.kind === "msg"
     ? formatMessage("en", ref.id, ref.args)
-    : dialect === "mcp"
-      ? mcpWord(ref)
-      : dialect === "cli"
-        ? cliWord(ref)
-        : libraryWord(ref)
+    : ref.kind === "table"
+      ? layoutTable(
+          ref.headers.map((h) => speakText(h, "en")),
+          ref.aligns,
+          ref.rows.map((row) => row.map((c) => speakText(c, "en"))),
+        )
+      : dialect === "mcp"
+        ? mcpWord(ref)
+        : dialect === "cli"
+          ? cliWord(ref)
+          : libraryWord(ref)

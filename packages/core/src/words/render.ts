@@ -1,6 +1,7 @@
 import { amendError, type InspireError } from "../errors.js"
 import { type Dialect, wordIn } from "./dialect.js"
 import { formatMessage, type Language } from "./message.js"
+import { layoutTable } from "./table.js"
 import { hasWords, parseWords, replaceWords, splitMessages } from "./token.js"
 
 /**
@@ -12,7 +13,15 @@ export const renderWords = (text: string, dialect: Dialect, lang: Language = "en
     ? splitMessages(text)
         .map((p) =>
           typeof p === "string"
-            ? replaceWords(p, (ref) => wordIn(dialect, ref))
+            ? replaceWords(p, (ref) =>
+                ref.kind === "table"
+                  ? layoutTable(
+                      ref.headers.map((h) => renderWords(h, dialect, lang)),
+                      ref.aligns,
+                      ref.rows.map((row) => row.map((c) => renderWords(c, dialect, lang))),
+                    )
+                  : wordIn(dialect, ref),
+              )
             : formatMessage(
                 lang,
                 p.ref.id,

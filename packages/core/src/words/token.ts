@@ -72,8 +72,19 @@ export interface MessageRef {
   readonly args: Readonly<Record<string, string | number>>
 }
 
+/**
+ * A table made before its reader's language is known (in an error's hint): headings and cells as texts,
+ * which may be messages, laid out when worded, so its columns line up in the language it is shown in.
+ */
+export interface TableRef {
+  readonly kind: "table"
+  readonly headers: ReadonlyArray<string>
+  readonly aligns: ReadonlyArray<"left" | "right">
+  readonly rows: ReadonlyArray<ReadonlyArray<string>>
+}
+
 /** Anything a message may refer to, which each frontend words in its own terms. */
-export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef | MessageRef
+export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef | MessageRef | TableRef
 
 /** A text split into what is said as is and what each frontend words itself. */
 export type WordPart = string | WordRef
@@ -146,6 +157,9 @@ export const fieldWord = (name: string, value?: unknown): string =>
 
 /** The confirmation of a destructive call: CLI `--yes`, MCP `confirm=true`, library `confirm: true`. */
 export const confirmWord = (): string => encode({ kind: "confirm" })
+
+/** A table to lay out in its reader's language (see `TableRef`): headings usually `msg(...)`. */
+export const tableWord = (table: Omit<TableRef, "kind">): string => encode({ kind: "table", ...table })
 
 /** A dry run: CLI `--dry-run`, MCP `dry_run=true`, library `dry_run: true`. */
 export const dryRunWord = (): string => encode({ kind: "dry_run" })

@@ -57,6 +57,10 @@ describe("the library's language", () => {
     expect(ours(zh.message)).toMatch(HAN)
     expect(ours(zh.hint)).toMatch(HAN)
     expect(zh.hint).not.toContain("Pass spec")
+    // The candidates table in the hint is laid out in the reader's language, its columns lined up.
+    expect(en.hint).toContain("PRICE/H")
+    const head = zh.hint.split("\n").find((l) => l.includes("每小时价格")) ?? ""
+    expect(head).toMatch(/^规格 ID\s+GPU\s+数量\s+CPU\s+内存 GiB\s+每小时价格$/)
     expect(zh.hint).toContain('spec: "<ID>"')
     expect(zh.reason).toBe(en.reason)
     // What was said stays data, whatever the language.

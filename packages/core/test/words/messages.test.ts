@@ -13,7 +13,7 @@ import {
   speakText,
 } from "../../src/words/message.js"
 import { renderDeep, renderWords } from "../../src/words/render.js"
-import { callWord, parseWords } from "../../src/words/token.js"
+import { callWord, parseWords, tableWord } from "../../src/words/token.js"
 import { compareLanguages, idsInCode, readLanguage } from "./catalogue-check.js"
 
 const SRC = join(import.meta.dirname, "../../src")
@@ -110,6 +110,18 @@ describe("msg", () => {
   it("refuses, in the test suites (INSPIRE_MESSAGES_STRICT), a message the catalogue lacks or a value it needs", () => {
     expect(() => formatMessage("en", "no-such-message")).toThrow(/no catalogue/)
     expect(() => formatMessage("en", "test-jobs")).toThrow(/test-jobs/)
+  })
+
+  it("lays out a table made before its language was known, in the language it is worded in", () => {
+    const table = tableWord({
+      headers: [msg("test-only-english"), msg("test-jobs", { count: 2 })],
+      aligns: ["left", "right"],
+      rows: [["分布式训练空间", "8"]],
+    })
+    expect(renderWords(`x\n${table}`, "cli", "zh-CN")).toBe(
+      ["x", "Only in English  2 个任务", "分布式训练空间          8"].join("\n"),
+    )
+    expect(renderWords(table, "mcp", "en")).toBe(["Only in English  2 jobs", "分布式训练空间        8"].join("\n"))
   })
 
   it("leaves a stray marker as text", () => {

@@ -14408,8 +14408,8 @@ function generateMultipleOfCheck(doc, ctx, def, accessor) {
   }
 }
 function generateNumberFormatCheck(doc, def, accessor) {
-  const format4 = def.format;
-  switch (format4) {
+  const format5 = def.format;
+  switch (format5) {
     case "safeint":
       doc.write(`if (!Number.isSafeInteger(${accessor})) return INVALID;`);
       break;
@@ -14426,16 +14426,16 @@ function generateNumberFormatCheck(doc, def, accessor) {
       doc.write(`if (!Number.isFinite(${accessor})) return INVALID;`);
       break;
     default: {
-      void format4;
-      throw new ZodCompileUnsupportedError(`number format ${format4}`);
+      void format5;
+      throw new ZodCompileUnsupportedError(`number format ${format5}`);
     }
   }
 }
 function generateBigIntFormatCheck(doc, def, accessor) {
-  const format4 = def.format;
-  if (!format4)
+  const format5 = def.format;
+  if (!format5)
     return;
-  switch (format4) {
+  switch (format5) {
     case "int64":
       doc.write(`if (${accessor} < -9223372036854775808n || ${accessor} > 9223372036854775807n) return INVALID;`);
       break;
@@ -14443,8 +14443,8 @@ function generateBigIntFormatCheck(doc, def, accessor) {
       doc.write(`if (${accessor} < 0n || ${accessor} > 18446744073709551615n) return INVALID;`);
       break;
     default: {
-      void format4;
-      throw new ZodCompileUnsupportedError(`bigint format ${format4}`);
+      void format5;
+      throw new ZodCompileUnsupportedError(`bigint format ${format5}`);
     }
   }
 }
@@ -14625,8 +14625,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
     return accessor;
   }
-  const format4 = def.format;
-  switch (format4) {
+  const format5 = def.format;
+  switch (format5) {
     case "regex":
       throw new ZodCompileUnsupportedError("regex format without a pattern");
     case "lowercase":
@@ -14649,8 +14649,8 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
       break;
     }
     default: {
-      void format4;
-      throw new ZodCompileUnsupportedError(`string format ${format4}`);
+      void format5;
+      throw new ZodCompileUnsupportedError(`string format ${format5}`);
     }
   }
   return accessor;
@@ -16743,12 +16743,12 @@ function _stringbool(Classes, _params) {
   return codec2;
 }
 // @__NO_SIDE_EFFECTS__
-function _stringFormat(Class6, format4, fnOrRegex, _params = {}) {
+function _stringFormat(Class6, format5, fnOrRegex, _params = {}) {
   const params = normalizeParams(_params);
   const def = {
     check: "string_format",
     type: "string",
-    format: format4,
+    format: format5,
     fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
     ...params
   };
@@ -17318,9 +17318,9 @@ var addPattern = (agg, pattern) => {
 var intersectMime = (agg, mime) => {
   agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
 };
-var setFormat = (agg, format4) => {
-  agg.format = format4;
-  if (format4.includes("int"))
+var setFormat = (agg, format5) => {
+  agg.format = format5;
+  if (format5.includes("int"))
     agg.isInt = true;
 };
 var minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
@@ -17398,16 +17398,16 @@ var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
   const json5 = _json;
   json5.type = "string";
-  const { minimum, maximum, format: format4, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+  const { minimum, maximum, format: format5, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
     json5.minLength = minimum;
   if (typeof maximum === "number")
     json5.maxLength = maximum;
-  if (format4) {
-    json5.format = formatMap[format4] ?? format4;
+  if (format5) {
+    json5.format = formatMap[format5] ?? format5;
     if (json5.format === "")
       delete json5.format;
-    if (format4 === "time" || laxFormat) {
+    if (format5 === "time" || laxFormat) {
       delete json5.format;
     }
   }
@@ -17785,7 +17785,7 @@ function stringifyKeyNames(bySchema, json5, visited) {
   const values3 = json5.enum ?? (json5.const !== void 0 ? [json5.const] : void 0);
   if (!numericType && !values3?.some((v) => typeof v === "number"))
     return json5;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format4, id, ...rest } = json5;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format5, id, ...rest } = json5;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -18935,8 +18935,8 @@ var ZodCustomStringFormat = /* @__PURE__ */ $constructor("ZodCustomStringFormat"
   $ZodCustomStringFormat.init(inst, def);
   ZodStringFormat.init(inst, def);
 });
-function stringFormat(format4, fnOrRegex, _params = {}) {
-  return _stringFormat(ZodCustomStringFormat, format4, fnOrRegex, _params);
+function stringFormat(format5, fnOrRegex, _params = {}) {
+  return _stringFormat(ZodCustomStringFormat, format5, fnOrRegex, _params);
 }
 function hostname2(_params) {
   return _stringFormat(ZodCustomStringFormat, "hostname", hostname, _params);
@@ -18949,11 +18949,11 @@ function currencyCode2(_params) {
 }
 function hash(alg, params) {
   const enc = params?.enc ?? "hex";
-  const format4 = `${alg}_${enc}`;
-  const regex = regexes_exports[format4];
+  const format5 = `${alg}_${enc}`;
+  const regex = regexes_exports[format5];
   if (!regex)
-    throw new Error(`Unrecognized hash format: ${format4}`);
-  return _stringFormat(ZodCustomStringFormat, format4, regex, params);
+    throw new Error(`Unrecognized hash format: ${format5}`);
+  return _stringFormat(ZodCustomStringFormat, format5, regex, params);
 }
 var ZodNumber = /* @__PURE__ */ $constructor(
   "ZodNumber",
@@ -20326,58 +20326,58 @@ function convertBaseSchema(schema, ctx) {
     case "string": {
       let stringSchema = z.string();
       if (schema.format) {
-        const format4 = schema.format;
-        if (format4 === "email") {
+        const format5 = schema.format;
+        if (format5 === "email") {
           stringSchema = stringSchema.check(z.email());
-        } else if (format4 === "uri" || format4 === "uri-reference") {
+        } else if (format5 === "uri" || format5 === "uri-reference") {
           stringSchema = stringSchema.check(z.url());
-        } else if (format4 === "uuid" || format4 === "guid") {
+        } else if (format5 === "uuid" || format5 === "guid") {
           stringSchema = stringSchema.check(z.uuid());
-        } else if (format4 === "date-time") {
+        } else if (format5 === "date-time") {
           stringSchema = stringSchema.check(z.iso.datetime({ offset: true }));
-        } else if (format4 === "date") {
+        } else if (format5 === "date") {
           stringSchema = stringSchema.check(z.iso.date());
-        } else if (format4 === "time") {
+        } else if (format5 === "time") {
           stringSchema = stringSchema.check(z.regex(fullTime));
-        } else if (format4 === "duration") {
+        } else if (format5 === "duration") {
           stringSchema = stringSchema.check(z.iso.duration());
-        } else if (format4 === "hostname") {
+        } else if (format5 === "hostname") {
           stringSchema = stringSchema.check(z.hostname());
-        } else if (format4 === "ipv4") {
+        } else if (format5 === "ipv4") {
           stringSchema = stringSchema.check(z.ipv4());
-        } else if (format4 === "ipv6") {
+        } else if (format5 === "ipv6") {
           stringSchema = stringSchema.check(z.ipv6());
-        } else if (format4 === "mac") {
+        } else if (format5 === "mac") {
           stringSchema = stringSchema.check(z.mac());
-        } else if (format4 === "cidr") {
+        } else if (format5 === "cidr") {
           stringSchema = stringSchema.check(z.cidrv4());
-        } else if (format4 === "cidr-v6") {
+        } else if (format5 === "cidr-v6") {
           stringSchema = stringSchema.check(z.cidrv6());
-        } else if (format4 === "base64") {
+        } else if (format5 === "base64") {
           stringSchema = stringSchema.check(z.base64());
-        } else if (format4 === "base64url") {
+        } else if (format5 === "base64url") {
           stringSchema = stringSchema.check(z.base64url());
-        } else if (format4 === "e164") {
+        } else if (format5 === "e164") {
           stringSchema = stringSchema.check(z.e164());
-        } else if (format4 === "credit_card") {
+        } else if (format5 === "credit_card") {
           stringSchema = stringSchema.check(z.creditCard());
-        } else if (format4 === "iban") {
+        } else if (format5 === "iban") {
           stringSchema = stringSchema.check(z.iban());
-        } else if (format4 === "jwt") {
+        } else if (format5 === "jwt") {
           stringSchema = stringSchema.check(z.jwt());
-        } else if (format4 === "emoji") {
+        } else if (format5 === "emoji") {
           stringSchema = stringSchema.check(z.emoji());
-        } else if (format4 === "nanoid") {
+        } else if (format5 === "nanoid") {
           stringSchema = stringSchema.check(z.nanoid());
-        } else if (format4 === "cuid") {
+        } else if (format5 === "cuid") {
           stringSchema = stringSchema.check(z.cuid());
-        } else if (format4 === "cuid2") {
+        } else if (format5 === "cuid2") {
           stringSchema = stringSchema.check(z.cuid2());
-        } else if (format4 === "ulid") {
+        } else if (format5 === "ulid") {
           stringSchema = stringSchema.check(z.ulid());
-        } else if (format4 === "xid") {
+        } else if (format5 === "xid") {
           stringSchema = stringSchema.check(z.xid());
-        } else if (format4 === "ksuid") {
+        } else if (format5 === "ksuid") {
           stringSchema = stringSchema.check(z.ksuid());
         }
       }
@@ -30986,9 +30986,9 @@ var format3 = (quoteValue, whitespace) => ({
   spans
 }) => {
   const formatValue = (value) => value.match(textOnly) ? value : quoteValue(value);
-  const format4 = (label3, value) => `${formatLabel(label3)}=${formatValue(value)}`;
-  const append4 = (label3, value) => " " + format4(label3, value);
-  let out = format4("timestamp", date5.toISOString());
+  const format5 = (label3, value) => `${formatLabel(label3)}=${formatValue(value)}`;
+  const append4 = (label3, value) => " " + format5(label3, value);
+  let out = format5("timestamp", date5.toISOString());
   out += append4("level", logLevel.label);
   out += append4("fiber", threadName(fiberId3));
   const messages = ensure(message);
@@ -36523,14 +36523,14 @@ var formatOptions = {
   fractionalSecondDigits: 3,
   hourCycle: "h23"
 };
-var zoneMakeIntl = (format4) => {
-  const zoneId = format4.resolvedOptions().timeZone;
+var zoneMakeIntl = (format5) => {
+  const zoneId = format5.resolvedOptions().timeZone;
   if (validZoneCache.has(zoneId)) {
     return validZoneCache.get(zoneId);
   }
   const zone = Object.create(ProtoTimeZoneNamed);
   zone.id = zoneId;
-  zone.format = format4;
+  zone.format = format5;
   validZoneCache.set(zoneId, zone);
   return zone;
 };
@@ -40461,6 +40461,7 @@ inference-api-image-unregistered-fix = Pick an image from { $call }, or register
 inference-api-deploy-console = Deploy from the console's 模型部署 page, and report the failure.
 inference-api-what = the serving
 `,
+    "issues.ftl": '\nissues-too-small = Too small: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n}\nissues-too-big = Too big: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n}\nissues-too-short = Too small: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-too-long = Too big: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-type = Invalid input: expected { $expected }\nissues-type-received = Invalid input: expected { $expected }, received { $received }\nissues-value = Invalid input: expected { $value }\nissues-choice = Invalid option: expected one of { $values }\nissues-starts-with = Invalid string: must start with "{ $text }"\nissues-ends-with = Invalid string: must end with "{ $text }"\nissues-includes = Invalid string: must include "{ $text }"\nissues-pattern = Invalid string: must match pattern { $pattern }\nissues-format = Invalid { $format ->\n   *[other] { $name }\n}\nissues-multiple = Invalid number: must be a multiple of { $divisor }\nissues-unknown-key = Unrecognized key: { $keys }\nissues-unknown-keys = Unrecognized keys: { $keys }\nissues-key = Invalid key in { $origin }\nissues-element = Invalid value in { $origin }\nissues-invalid = Invalid input\nissues-said = { $zod }\n',
     "job-detail.ftl": "\njob-detail-label-id = id\njob-detail-label-name = name\njob-detail-label-kind = kind\njob-detail-label-status = status\njob-detail-label-message = message\njob-detail-label-workspace = workspace\njob-detail-label-project = project\njob-detail-label-compute-group = compute group\njob-detail-label-image = image\njob-detail-label-command = command\njob-detail-label-spec = spec\njob-detail-label-priority = priority\njob-detail-label-instances = instances\njob-detail-label-shm = shm\njob-detail-label-slurm = tasks × cpus\njob-detail-label-created = created\njob-detail-label-started = started\njob-detail-label-finished = finished\njob-detail-label-running-time = running time\njob-detail-label-console = console\njob-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)\njob-detail-col-pod = POD\njob-detail-col-node = NODE\njob-detail-col-started = STARTED\njob-detail-diagnosis = Diagnosis ({ $events } events, { $lines } log lines read):\njob-detail-no-cause = no known cause recognised; read { $logs } and { $events }.\njob-detail-evidence = evidence: { $text }\njob-detail-fix = fix: { $text }\njob-detail-events-unread = events could not be read: { $error }\njob-detail-events-gone = no events (the platform discards events of old tasks)\njob-detail-logs-unread = logs could not be read: { $error }\njob-detail-ray = { $id } is a Ray job, which this tool does not read.\njob-detail-ray-hint = Open it in the console (Ray 作业).\n\njob-detail-cause-oom = The task ran out of memory (GPU or container).\njob-detail-fix-oom = Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.\njob-detail-cause-image-pull = The image could not be pulled.\njob-detail-fix-image-pull = Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): { $call }.\njob-detail-cause-no-slurm = The image has no working Slurm controller.\njob-detail-fix-no-slurm = Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); { $call }.\njob-detail-cause-offline-network = The command used the network in an offline workspace.\njob-detail-fix-offline-network = Prepare data, models and packages from an internet-enabled workspace into { $path } (shared storage) or bake them into the image, then read them from there.\njob-detail-cause-environment = A command or Python module was not found: the environment was probably not activated.\njob-detail-fix-environment = The platform shell is non-interactive; set commandPrefix ({ $call }) or activate it in the command.\njob-detail-cause-unschedulable = The scheduler found no free GPUs for this spec.\njob-detail-fix-unschedulable = { $call } shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.\njob-detail-cause-preempted = The task was preempted by a higher-priority task.\njob-detail-fix-preempted = Resubmit with priority ≥ 4 (it ran at { $priority }; 1–3 may be preempted), within the project's cap.\njob-detail-fix-preempted-low = Resubmit with priority ≥ 4 (it ran at a low priority; 1–3 may be preempted), within the project's cap.\njob-detail-cause-traceback = The program raised an exception.\njob-detail-fix-traceback = Fix the error the last exception line names; { $call } shows the whole traceback.\n",
     "jobs.ftl": `
 jobs-col-id = ID
@@ -40865,7 +40866,7 @@ recipes-schema-model = give model.repository (a model of the platform's reposito
     "status.ftl": "\nstatus-progress-discovering = Discovering projects, workspaces, compute groups and specs\nstatus-progress-workspace = Workspace { $name } read ({ $done } of { $total })\nstatus-budget-empty = Project { $project } has no budget left ({ $remaining } remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.\nstatus-label-user = User\nstatus-label-personal-storage = Personal storage\nstatus-label-discovered = Discovered\nstatus-col-project = PROJECT\nstatus-col-en-name = EN_NAME\nstatus-col-budget = BUDGET\nstatus-col-remaining = REMAINING\nstatus-col-max-priority = MAX PRIORITY\nstatus-col-storage = STORAGE\nstatus-assumed = { $value } (assumed)\nstatus-col-network = NETWORK\nstatus-disabled = { $network }, disabled\nstatus-col-registry = REGISTRY\nstatus-col-groups = GROUPS\nstatus-col-projects = PROJECTS\nstatus-workspace-head = == { $name } ({ $id }) — { $network }, registry { $registry }\nstatus-workspace-head-unknown = == { $name } ({ $id }) — { $network } (not in the policy table), registry { $registry }\nstatus-no-groups = (no compute groups)\nstatus-no-specs = (no specs)\nstatus-col-group = GROUP\nstatus-col-gpu = GPU\nstatus-col-free-total = FREE/TOTAL\nstatus-col-spec-id = SPEC ID\nstatus-col-count = COUNT\nstatus-col-cpu = CPU\nstatus-col-memory = MEM GiB\nstatus-col-price = PRICE/H\n",
     "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Pass job_id for one task, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook; notebooks are stopped with { $call }.\nstop-notebook-hint = Call { $call }.\nstop-ray = { $id } is a Ray job, which this tool does not stop.\nstop-ray-hint = Stop it from the console (Ray 作业).\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\n",
     "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass overwrite: true to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
-    "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks } task(s) × { $cpus } CPU × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = memory_per_cpu "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = cpus_per_task { $cpus } > { $node } CPUs of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks } tasks × { $perTask } CPUs = { $total } > { $nodes } node(s) × { $node } CPUs\nsubmission-slurm-memory = { $cpus } CPUs × { $perCpu } GiB = { $total } GiB > { $nodes } node(s) × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus } CPUs, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total } CPUs of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = cpus_per_task not given: using { $cpus }.\nsubmission-memory-per-cpu-default = memory_per_cpu not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No shm or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n',
+    "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks } task(s) × { $cpus } CPU × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = memory_per_cpu "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = cpus_per_task { $cpus } > { $node } CPUs of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks } tasks × { $perTask } CPUs = { $total } > { $nodes } node(s) × { $node } CPUs\nsubmission-slurm-memory = { $cpus } CPUs × { $perCpu } GiB = { $total } GiB > { $nodes } node(s) × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus } CPUs, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total } CPUs of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = cpus_per_task not given: using { $cpus }.\nsubmission-memory-per-cpu-default = memory_per_cpu not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No shm or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
     "sweep.ftl": `
 sweep-next = next: { $call }
 sweep-run-head = Sweep { $name } ({ $id }, { $jobs } jobs from { $source })
@@ -41137,6 +41138,7 @@ var splitMessages = (text3) => {
 var callWord = (op, input2 = {}) => encode3({ kind: "call", op, input: input2 });
 var fieldWord = (name2, value) => encode3(value === void 0 ? { kind: "field", name: name2 } : { kind: "field", name: name2, value });
 var confirmWord = () => encode3({ kind: "confirm" });
+var tableWord = (table) => encode3({ kind: "table", ...table });
 var dryRunWord = () => encode3({ kind: "dry_run" });
 var decode4 = (json5) => {
   try {
@@ -48180,7 +48182,9 @@ var isoInstants = (zone) => {
   };
 };
 
-// ../../packages/core/src/operations/common/render.ts
+// ../../packages/core/src/words/table.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 var displayWidth = (text3) => {
   let w = 0;
   for (const ch of text3) {
@@ -48189,8 +48193,19 @@ var displayWidth = (text3) => {
   }
   return w;
 };
-var width = displayWidth;
 var pad = (text3, size12, align) => {
+  const fill2 = " ".repeat(Math.max(0, size12 - displayWidth(text3)));
+  return align === "right" ? fill2 + text3 : text3 + fill2;
+};
+var layoutTable = (headers, aligns, rows) => {
+  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((row) => displayWidth(row[i] ?? ""))));
+  const line = (values3) => values3.map((v, i) => pad(v, widths[i] ?? 0, aligns[i] ?? "left")).join("  ").trimEnd();
+  return [line(headers), ...rows.map(line)].join("\n");
+};
+
+// ../../packages/core/src/operations/common/render.ts
+var width = displayWidth;
+var pad2 = (text3, size12, align) => {
   const fill2 = " ".repeat(Math.max(0, size12 - width(text3)));
   return align === "right" ? fill2 + text3 : text3 + fill2;
 };
@@ -48200,14 +48215,16 @@ var nextHeading = () => msg("common-next");
 var renderTable = (rows, columns, empty32 = msg("common-none")) => {
   if (rows.length === 0) return empty32;
   const cells = rows.map((r) => columns.map((c) => show(c.cell(r)).replace(/\s+/g, " ")));
-  const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((row) => width(row[i] ?? ""))));
-  const line = (values3) => values3.map((v, i) => pad(v, widths[i] ?? 0, columns[i]?.align ?? "left")).join("  ").trimEnd();
-  return [line(columns.map((c) => c.header)), ...cells.map(line)].join("\n");
+  return layoutTable(
+    columns.map((c) => c.header),
+    columns.map((c) => c.align ?? "left"),
+    cells
+  );
 };
 var renderFields = (fields2) => {
   const shown = fields2.filter(([, v]) => v !== void 0 && v !== null && v !== "");
   const size12 = Math.max(0, ...shown.map(([k]) => width(k)));
-  return shown.map(([k, v]) => `${pad(`${k}:`, size12 + 1, "left")} ${speakNow(String(v))}`).join("\n");
+  return shown.map(([k, v]) => `${pad2(`${k}:`, size12 + 1, "left")} ${speakNow(String(v))}`).join("\n");
 };
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var formatDuration = (ms) => {
@@ -50630,14 +50647,19 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var describeSpecCandidate = (c) => `${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${c.pricePerHour !== void 0 ? `, ${msg("submission-price-per-hour", { price: c.pricePerHour })}` : ""}`;
-var renderSpecCandidates = (candidates) => renderTable(candidates, [
-  { header: "ID", cell: (c) => c.id },
-  { header: "GPU", cell: (c) => c.gpu },
-  { header: "COUNT", cell: (c) => c.gpuCount, align: "right" },
-  { header: "CPU", cell: (c) => c.cpuCount, align: "right" },
-  { header: "MEM GiB", cell: (c) => c.memoryGi, align: "right" },
-  { header: "PRICE/H", cell: (c) => c.pricePerHour, align: "right" }
-]);
+var cell = (v) => v === void 0 || v === "" ? "-" : String(v);
+var renderSpecCandidates = (candidates) => candidates.length === 0 ? msg("common-none") : tableWord({
+  headers: [
+    msg("submission-col-spec-id"),
+    msg("submission-col-gpu"),
+    msg("submission-col-count"),
+    msg("submission-col-cpu"),
+    msg("submission-col-memory"),
+    msg("submission-col-price")
+  ],
+  aligns: ["left", "left", "right", "right", "right", "right"],
+  rows: candidates.map((c) => [c.id, c.gpu, c.gpuCount, c.cpuCount, c.memoryGi, c.pricePerHour].map(cell))
+});
 
 // ../../packages/core/src/operations/common/spec.ts
 var DEPLOY_TYPE_ORDER = ["TRAIN", "DSW", "HPC", "SERVING"];
@@ -50805,6 +50827,60 @@ import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2,
 import { basename as basename3, dirname as dirname6, join as join11 } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// ../../packages/core/src/words/issues.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var valueText = (value) => typeof value === "bigint" ? `${value}n` : typeof value === "string" ? `"${value}"` : String(value);
+var relationOf = (issue2) => issue2.exact === true ? "exact" : issue2.inclusive === true ? "inclusive" : "exclusive";
+var SIZED = /* @__PURE__ */ new Set(["string", "array", "set", "map", "file"]);
+var bound = (issue2) => {
+  const limit = String(issue2.code === "too_small" ? issue2.minimum : issue2.maximum);
+  const args2 = { origin: String(issue2.origin ?? "value"), relation: relationOf(issue2), limit };
+  const sized = SIZED.has(String(issue2.origin));
+  if (issue2.code === "too_small") return sized ? ["too-short", args2] : ["too-small", args2];
+  return sized ? ["too-long", args2] : ["too-big", args2];
+};
+var format4 = (issue2) => {
+  const extra = issue2;
+  if (issue2.format === "starts_with") return ["starts-with", { text: extra.prefix ?? "" }];
+  if (issue2.format === "ends_with") return ["ends-with", { text: extra.suffix ?? "" }];
+  if (issue2.format === "includes") return ["includes", { text: extra.includes ?? "" }];
+  if (issue2.format === "regex") return ["pattern", { pattern: issue2.pattern ?? "" }];
+  const name2 = /^Invalid (.+)$/.exec(issue2.message)?.[1] ?? issue2.format;
+  return ["format", { format: issue2.format, name: name2 }];
+};
+var worded = (issue2) => {
+  switch (issue2.code) {
+    case "too_small":
+    case "too_big":
+      return bound(issue2);
+    case "invalid_type": {
+      const received = /received (\S+)$/.exec(issue2.message)?.[1];
+      return received !== void 0 ? ["type-received", { expected: issue2.expected, received }] : ["type", { expected: issue2.expected }];
+    }
+    case "invalid_value":
+      return issue2.values.length === 1 ? ["value", { value: valueText(issue2.values[0]) }] : ["choice", { values: issue2.values.map(valueText).join("|") }];
+    case "invalid_format":
+      return format4(issue2);
+    case "not_multiple_of":
+      return ["multiple", { divisor: String(issue2.divisor) }];
+    case "unrecognized_keys":
+      return [issue2.keys.length === 1 ? "unknown-key" : "unknown-keys", { keys: issue2.keys.join(", ") }];
+    case "invalid_key":
+      return ["key", { origin: issue2.origin }];
+    case "invalid_element":
+      return ["element", { origin: issue2.origin }];
+    default:
+      return ["invalid", {}];
+  }
+};
+var issueWord = (issue2) => {
+  if (issue2.code === "custom" || splitMessages(issue2.message).some((p) => typeof p !== "string")) return issue2.message;
+  const [key, args2] = worded(issue2);
+  if (formatMessage("en", `issues-${key}`, args2) !== issue2.message) return msg("issues-said", { zod: issue2.message });
+  return msg(`issues-${key}`, args2);
+};
+
 // ../../packages/core/src/operations/inference/recipes/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -50905,7 +50981,7 @@ var lineOf = (yaml, doc, counter6, path) => {
 var issueLine = (issue2) => {
   if (issue2.code === "unrecognized_keys")
     return msg("recipes-unknown-keys", { count: issue2.keys.length, keys: issue2.keys.join(", ") });
-  return issue2.message;
+  return issueWord(issue2);
 };
 var parseRecipe = (text3, file3, source) => Effect_exports.gen(function* () {
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
@@ -53923,10 +53999,10 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
       context5
     );
     let lines6 = 0;
-    const format4 = fileLines();
+    const format5 = fileLines();
     const to = options.window?.to ?? Number.POSITIVE_INFINITY;
     const sink = (batch) => Effect_exports.suspend(() => {
-      const page = format4(batch, to);
+      const page = format5(batch, to);
       return Effect_exports.map(file3.write(page.bytes), () => {
         lines6 += page.lines;
         context5.progress({ message: msg("logs-progress", { lines: lines6, id: jobId }), current: lines6 });
@@ -58255,7 +58331,7 @@ var fileIssues = (issues, locate, base, what) => {
     }
     const help = path.length === 1 ? HELP2[String(path[0])]?.() : void 0;
     const field = label2(path) || msg("sweep-file-the-file");
-    return help !== void 0 ? msg("sweep-file-issue-help", { at: locate(path), field, problem: i.message, help }) : msg("sweep-file-issue", { at: locate(path), field, problem: i.message });
+    return help !== void 0 ? msg("sweep-file-issue-help", { at: locate(path), field, problem: issueWord(i), help }) : msg("sweep-file-issue", { at: locate(path), field, problem: issueWord(i) });
   });
   const more = issues.length - shown.length;
   return invalidInput(
@@ -60207,11 +60283,22 @@ var cliWord = (ref2) => {
   if (ref2.kind === "field") return cliFlag(void 0, ref2.name, ref2.value).join(" ") || flagName(ref2.name);
   return cliCall(ref2);
 };
-var wordIn = (dialect, ref2) => ref2.kind === "msg" ? formatMessage("en", ref2.id, ref2.args) : dialect === "mcp" ? mcpWord(ref2) : dialect === "cli" ? cliWord(ref2) : libraryWord(ref2);
+var wordIn = (dialect, ref2) => ref2.kind === "msg" ? formatMessage("en", ref2.id, ref2.args) : ref2.kind === "table" ? layoutTable(
+  ref2.headers.map((h) => speakText(h, "en")),
+  ref2.aligns,
+  ref2.rows.map((row) => row.map((c) => speakText(c, "en")))
+) : dialect === "mcp" ? mcpWord(ref2) : dialect === "cli" ? cliWord(ref2) : libraryWord(ref2);
 
 // ../../packages/core/src/words/render.ts
 var renderWords = (text3, dialect, lang = "en") => hasWords(text3) ? splitMessages(text3).map(
-  (p) => typeof p === "string" ? replaceWords(p, (ref2) => wordIn(dialect, ref2)) : formatMessage(
+  (p) => typeof p === "string" ? replaceWords(
+    p,
+    (ref2) => ref2.kind === "table" ? layoutTable(
+      ref2.headers.map((h) => renderWords(h, dialect, lang)),
+      ref2.aligns,
+      ref2.rows.map((row) => row.map((c) => renderWords(c, dialect, lang)))
+    ) : wordIn(dialect, ref2)
+  ) : formatMessage(
     lang,
     p.ref.id,
     Object.fromEntries(

@@ -41,6 +41,8 @@ const tokenOf = (ref: WordRef): string => {
       return dryRunWord()
     case "msg":
       throw new Error(`a help text holds a message (${ref.id}): help texts hold calls and fields only`)
+    case "table":
+      throw new Error("a help text holds a table: help texts hold calls and fields only")
   }
 }
 

@@ -1,5 +1,6 @@
 import { formatInstant } from "../../domain/time.js"
 import { msg, speakNow } from "../../words/message.js"
+import { displayWidth, layoutTable } from "../../words/table.js"
 
 /** A column of a text table: its heading and how to read a cell from a row. */
 export interface Column<R> {
@@ -8,27 +9,7 @@ export interface Column<R> {
   readonly align?: "left" | "right"
 }
 
-/**
- * The terminal columns a text takes: East Asian wide characters take two (counting them as one breaks
- * the alignment of workspace and project names, and the wrapping of help).
- */
-export const displayWidth = (text: string): number => {
-  let w = 0
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0
-    w +=
-      (cp >= 0x1100 && cp <= 0x115f) ||
-      (cp >= 0x2e80 && cp <= 0xa4cf) ||
-      (cp >= 0xac00 && cp <= 0xd7a3) ||
-      (cp >= 0xf900 && cp <= 0xfaff) ||
-      (cp >= 0xfe30 && cp <= 0xfe4f) ||
-      (cp >= 0xff00 && cp <= 0xff60) ||
-      (cp >= 0xffe0 && cp <= 0xffe6)
-        ? 2
-        : 1
-  }
-  return w
-}
+export { displayWidth } from "../../words/table.js"
 
 const width = displayWidth
 
@@ -56,13 +37,11 @@ export const renderTable = <R>(
 ): string => {
   if (rows.length === 0) return empty
   const cells = rows.map((r) => columns.map((c) => show(c.cell(r)).replace(/\s+/g, " ")))
-  const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((row) => width(row[i] ?? ""))))
-  const line = (values: ReadonlyArray<string>) =>
-    values
-      .map((v, i) => pad(v, widths[i] ?? 0, columns[i]?.align ?? "left"))
-      .join("  ")
-      .trimEnd()
-  return [line(columns.map((c) => c.header)), ...cells.map(line)].join("\n")
+  return layoutTable(
+    columns.map((c) => c.header),
+    columns.map((c) => c.align ?? "left"),
+    cells,
+  )
 }
 
 /** Renders labelled values one per line, aligned on the labels; undefined values are left out. */

@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from "node:path"
 import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
+import { issueWord } from "../../words/issues.js"
 import { msg } from "../../words/message.js"
 import { submitOperation } from "../submit.js"
 import { submitHpcOperation } from "../submit-hpc.js"
@@ -140,8 +141,8 @@ export const fileIssues = (
     const help = path.length === 1 ? HELP[String(path[0])]?.() : undefined
     const field = label(path) || msg("sweep-file-the-file")
     return help !== undefined
-      ? msg("sweep-file-issue-help", { at: locate(path), field, problem: i.message, help })
-      : msg("sweep-file-issue", { at: locate(path), field, problem: i.message })
+      ? msg("sweep-file-issue-help", { at: locate(path), field, problem: issueWord(i), help })
+      : msg("sweep-file-issue", { at: locate(path), field, problem: issueWord(i) })
   })
   const more = issues.length - shown.length
   return invalidInput(

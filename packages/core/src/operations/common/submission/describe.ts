@@ -1,6 +1,6 @@
 import type { SpecCandidate } from "../../../domain/specs.js"
 import { msg } from "../../../words/message.js"
-import { renderTable } from "../render.js"
+import { tableWord } from "../../../words/token.js"
 
 /** A spec candidate (or a result's spec, whose price may be left out) as one phrase: `8 × H100, 160 CPU, 1800 GiB, 80/h`. */
 export const describeSpecCandidate = (
@@ -10,16 +10,24 @@ export const describeSpecCandidate = (
     c.pricePerHour !== undefined ? `, ${msg("submission-price-per-hour", { price: c.pricePerHour })}` : ""
   }`
 
+const cell = (v: string | number | undefined): string => (v === undefined || v === "" ? "-" : String(v))
+
 /**
- * The candidates table people read in a spec error. Its headings stay as they are: an error is worded
- * after it is made, and a heading worded then would no longer line up with its column.
+ * The candidates table people read in a spec error. An error is worded after it is made, so the table
+ * travels as a reference and is laid out then, its headings in the reader's language.
  */
 export const renderSpecCandidates = (candidates: ReadonlyArray<SpecCandidate>): string =>
-  renderTable(candidates, [
-    { header: "ID", cell: (c) => c.id },
-    { header: "GPU", cell: (c) => c.gpu },
-    { header: "COUNT", cell: (c) => c.gpuCount, align: "right" },
-    { header: "CPU", cell: (c) => c.cpuCount, align: "right" },
-    { header: "MEM GiB", cell: (c) => c.memoryGi, align: "right" },
-    { header: "PRICE/H", cell: (c) => c.pricePerHour, align: "right" },
-  ])
+  candidates.length === 0
+    ? msg("common-none")
+    : tableWord({
+        headers: [
+          msg("submission-col-spec-id"),
+          msg("submission-col-gpu"),
+          msg("submission-col-count"),
+          msg("submission-col-cpu"),
+          msg("submission-col-memory"),
+          msg("submission-col-price"),
+        ],
+        aligns: ["left", "left", "right", "right", "right", "right"],
+        rows: candidates.map((c) => [c.id, c.gpu, c.gpuCount, c.cpuCount, c.memoryGi, c.pricePerHour].map(cell)),
+      })

@@ -6,6 +6,7 @@ import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { untrustedError } from "../../../store/files.js"
 import { readTrustedFile, Untrusted, untrustedFolder } from "../../../store/trust.js"
+import { issueWord } from "../../../words/issues.js"
 import { msg } from "../../../words/message.js"
 import { type Recipe, type RecipeBody, RecipeSchema, type RecipeSource } from "./schema.js"
 
@@ -118,7 +119,7 @@ const lineOf = (
 const issueLine = (issue: z.core.$ZodIssue): string => {
   if (issue.code === "unrecognized_keys")
     return msg("recipes-unknown-keys", { count: issue.keys.length, keys: issue.keys.join(", ") })
-  return issue.message
+  return issueWord(issue)
 }
 
 /** Parses and validates one recipe's text; the error names the file, line and field. */
