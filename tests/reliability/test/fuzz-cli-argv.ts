@@ -151,7 +151,8 @@ export const harmless = (argv: ReadonlyArray<string>, ctx: ArgvContext): Readonl
     if (inline !== undefined) out[i] = `${flag}=${confine(inline)}`
     else if (i + 1 < out.length) out[i + 1] = confine(out[i + 1] ?? "")
   })
-  const blocking = out.includes("wait") || out.some((t) => BLOCKS.test(t))
+  // `notebook save-image` waits for the platform to finish the image, as `wait` and `--wait` do.
+  const blocking = out.includes("wait") || out.includes("save-image") || out.some((t) => BLOCKS.test(t))
   if (!blocking) return out
   const ended = ctx.ended[0] ?? "job-ended"
   const safe = out.map((t) => (ctx.endless.includes(t) ? ended : t))

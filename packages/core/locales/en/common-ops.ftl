@@ -79,3 +79,9 @@ common-ops-plan-would-send = Would send:
 common-ops-plan-more = … and { $count } more
 common-ops-plan-more-requests = … and { $count } more requests
 common-ops-plan-question = { $summary }?
+
+# A dry run's target kind (data: job, HPC job, serving, notebook, model, image, setting, credentials,
+# sweep), as the plan shows it; $key is the kind in lower case with dashes, for the other languages.
+common-ops-plan-kind = { $key ->
+   *[other] { $kind }
+  }

@@ -28,3 +28,4 @@ stop-plan-many = Stop { $count ->
         [one] { $count } task
        *[other] { $count } tasks
     }
+stop-change-stopped = { $before } → stopped

@@ -85,3 +85,17 @@ common-ops-plan-would-send = 将发送：
 common-ops-plan-more = …… 另有 { $count } 项
 common-ops-plan-more-requests = …… 另有 { $count } 个请求
 common-ops-plan-question = { $summary }？
+
+# 试运行目标的类型（数据），$key 为小写加连字符的形式。
+common-ops-plan-kind = { $key ->
+    [job] 训练任务
+    [hpc-job] 高性能计算任务
+    [serving] 推理服务
+    [notebook] notebook
+    [model] 模型
+    [image] 镜像
+    [setting] 设置
+    [credentials] 凭据
+    [sweep] 批量任务
+   *[other] { $kind }
+  }

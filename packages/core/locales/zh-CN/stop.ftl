@@ -22,3 +22,4 @@ stop-plan-one = 停止{ $type ->
     } { $label }
 stop-plan-nothing = 不停止任何任务：没有仍在等待或运行的匹配任务
 stop-plan-many = 停止 { $count } 个任务
+stop-change-stopped = { $before } → 已停止

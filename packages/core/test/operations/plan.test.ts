@@ -31,6 +31,9 @@ describe("plans and confirmations", () => {
     expect(lines[10]).toBe("  … and 2 more")
     expect(lines[11]).toBe("Stop 12 tasks?")
     expect(renderPlan(plan)).not.toContain("exp-99")
+    // In Chinese the kind and the change are said in Chinese; the status before (data) is as it was.
+    const zh = renderWords(confirmationOf(plan), "cli", "zh-CN").split("\n")
+    expect(zh[0]).toBe("  训练任务 exp-1 (job-0001): running (job_running) → 已停止")
   })
 
   it("says when nothing would change", () => {

@@ -1,23 +1,14 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Cause, Effect, Exit, Option } from "effect"
 import { describe, expect, it } from "vitest"
-import type { InspireError } from "../../src/errors.js"
 import { parseRecipe } from "../../src/operations/inference/recipes/files.js"
 import { readSweepFile } from "../../src/operations/sweep/file.js"
 import { renderWords } from "../../src/words/render.js"
+import { refusal } from "../helpers.js"
 
 // What zod finds wrong in a file (a sweep, a serving recipe) is worded in the reader's language, at the
 // file's line and column; in English it is zod's own text, as before.
-
-const refusal = async (effect: Effect.Effect<unknown, InspireError>): Promise<InspireError> => {
-  const exit = await Effect.runPromiseExit(effect)
-  if (Exit.isSuccess(exit)) throw new Error("expected a refusal")
-  const failure = Cause.failureOption(exit.cause)
-  if (Option.isNone(failure)) throw new Error("expected a failure")
-  return failure.value
-}
 
 describe("zod issues in files", () => {
   it("words a sweep file's wrong type in Chinese at its line and column, and as zod does in English", async () => {

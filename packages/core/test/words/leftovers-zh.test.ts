@@ -1,22 +1,13 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Cause, Effect, Exit, Option } from "effect"
 import { describe, expect, it } from "vitest"
-import type { InspireError } from "../../src/errors.js"
 import { readRecipes } from "../../src/operations/inference/recipes/files.js"
 import { inlineSweep } from "../../src/operations/sweep/file.js"
 import { renderWords } from "../../src/words/render.js"
+import { refusal } from "../helpers.js"
 
 // Phrases once passed in English into a message that is otherwise worded in the reader's language.
-
-const refusal = async (effect: Effect.Effect<unknown, InspireError>): Promise<InspireError> => {
-  const exit = await Effect.runPromiseExit(effect)
-  if (Exit.isSuccess(exit)) throw new Error("expected a refusal")
-  const failure = Cause.failureOption(exit.cause)
-  if (Option.isNone(failure)) throw new Error("expected a failure")
-  return failure.value
-}
 
 describe("phrases passed into messages", () => {
   it("names an inline sweep in Chinese, and as before in English", async () => {

@@ -1,13 +1,13 @@
-import { Cause, Effect, Exit, Option } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { normalizeRemotePath, tooLarge } from "../../src/api/jupyter/contents.js"
-import type { InspireError } from "../../src/errors.js"
 import { imagesOperation } from "../../src/operations/images/index.js"
 import { inferenceOperation } from "../../src/operations/inference/index.js"
 import type { InferenceRecipesResult } from "../../src/operations/inference/recipes/actions.js"
 import { readRecipes, shippedRecipeDir } from "../../src/operations/inference/recipes/files.js"
 import { type Language, speakIn } from "../../src/words/message.js"
 import { renderWords } from "../../src/words/render.js"
+import { refusal } from "../helpers.js"
 
 // Notebooks, servings and images speak the reader's language: renders (headers, labels, sentences) and
 // the refusals made while a call ran, worded where they reach the CLI.
@@ -35,14 +35,6 @@ const recipes = async (): Promise<InferenceRecipesResult> => {
     folders: book.folders.map((f) => ({ dir: f.dir, source: f.source })),
     clashes: book.clashes,
   }
-}
-
-const refusal = async (effect: Effect.Effect<unknown, InspireError>): Promise<InspireError> => {
-  const exit = await Effect.runPromiseExit(effect)
-  if (Exit.isSuccess(exit)) throw new Error("expected a refusal")
-  const failure = Cause.failureOption(exit.cause)
-  if (Option.isNone(failure)) throw new Error("expected a failure")
-  return failure.value
 }
 
 describe("notebooks, servings and images in Chinese", () => {

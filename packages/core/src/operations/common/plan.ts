@@ -67,9 +67,13 @@ export const dryRunField = () =>
 
 const MAX_LISTED = 10
 
+// A target's kind as data (`job`, `HPC job`, `serving`…), said in the render's language.
+const kindWord = (kind: string): string =>
+  msg("common-ops-plan-kind", { kind, key: kind.toLowerCase().replace(/[^a-z0-9]+/g, "-") })
+
 /** A plan for people: the summary, up to ten targets, then a count, and the requests. */
 export const renderPlan = (plan: Plan): string => {
-  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`)
+  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`)
   const more =
     plan.targets.length > MAX_LISTED
       ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
@@ -92,7 +96,7 @@ export const renderPlan = (plan: Plan): string => {
 export const confirmationOf = (plan: Plan): string => {
   const question = msg("common-ops-plan-question", { summary: plan.summary })
   if (plan.targets.length <= 1) return question
-  const listed = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${t.kind} ${labelOf(t)}: ${t.change}`)
+  const listed = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`)
   const more =
     plan.targets.length > MAX_LISTED
       ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]

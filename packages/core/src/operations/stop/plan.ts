@@ -27,7 +27,12 @@ export const stopPlan = (tasks: ReadonlyArray<StoppedTask>): Plan => {
         : msg("stop-plan-many", { count: live.length })
   return {
     summary,
-    targets: live.map((t) => ({ kind: NOUN[t.type], id: t.id, name: t.name, change: `${t.before} → stopped` })),
+    targets: live.map((t) => ({
+      kind: NOUN[t.type],
+      id: t.id,
+      name: t.name,
+      change: msg("stop-change-stopped", { before: t.before }),
+    })),
     requests: live.map((t) => stopRequest(t.type, t.id)),
   }
 }
