@@ -1,9 +1,12 @@
-// The downloading process of bench/logs.mjs, so that its peak RSS is its own. Two modes (BENCH_MODE):
-// "core" downloads through inspire_logs (download: true) as a frontend calls it; "raw" asks the emulator
-// for the same pages with plain fetch and does nothing with them beyond finding the next cursor.
+// The downloading process of bench/logs.mjs, so that its peak RSS is its own. Modes (BENCH_MODE): "core"
+// downloads through inspire_logs (download: true) as a frontend calls it; "raw" asks the emulator for the
+// same pages with Node's fetch and does nothing with them beyond finding the next cursor; "lean" does the
+// same with the undici modules core sends its requests through (the leanest client at hand), and
+// "lean-core" does so after importing core without calling it: the floor a download through core stands on.
 // Ends by printing one JSON line: wall time, lines, requests, bytes, RSS at start, after loading core and
 // before the download, and peak RSS.
 import { mkdtempSync } from "node:fs"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { performance } from "node:perf_hooks"
@@ -14,9 +17,16 @@ const PAGE = 500
 // Core's download walks the log in windows of this length (src/api/jobs/logs.ts).
 const WINDOW_MS = 7 * 86_400_000
 
+let core
+/** Imports core as a frontend does; the RSS after it. */
+const importCore = async () => {
+  core = await import("../packages/core/dist/index.js")
+  return process.memoryUsage().rss
+}
+
 const viaCore = async () => {
-  const { createInspireClient, findOperation, invoke } = await import("../packages/core/dist/index.js")
-  const rssLoaded = process.memoryUsage().rss
+  const rssLoaded = await importCore()
+  const { createInspireClient, findOperation, invoke } = core
   // The parent's store, with the session it saved (bench/logs.mjs); without one, log in here.
   const home = env.BENCH_HOME ?? mkdtempSync(join(tmpdir(), "inspire-bench-logs-"))
   const client = createInspireClient({
@@ -50,25 +60,43 @@ const viaCore = async () => {
   }
 }
 
+/** A JSON POST and its parsed answer: through Node's fetch ("raw"), else through undici's request. */
+const poster = async () => {
+  if (env.BENCH_MODE === "raw")
+    return async (url, headers, body) => (await fetch(url, { method: "POST", headers, body })).json()
+  // The modules core loads (packages/core/src/platform/undici.ts), not undici's index.
+  const load = createRequire(new URL("../packages/core/package.json", import.meta.url))
+  const api = load("undici/lib/api/index.js")
+  class Agent extends load("undici/lib/dispatcher/agent.js") {}
+  Object.assign(Agent.prototype, api)
+  const agent = new Agent()
+  return async (url, headers, body) => {
+    const { origin, pathname, search } = new URL(url)
+    const res = await agent.request({ origin, path: `${pathname}${search}`, method: "POST", headers, body })
+    return res.body.json()
+  }
+}
+
 const viaFetch = async () => {
   const base = env.BENCH_URL
-  const login = await fetch(`${base}/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: env.BENCH_USER, password: env.BENCH_PASSWORD }),
-  })
-  const issued = await login.json()
+  const post = await poster()
+  const rssLoaded = env.BENCH_MODE === "lean-core" ? await importCore() : process.memoryUsage().rss
+  const issued = await post(
+    `${base}/auth/token`,
+    { "content-type": "application/json" },
+    JSON.stringify({ username: env.BENCH_USER, password: env.BENCH_PASSWORD }),
+  )
   const token = (issued.data ?? issued).access_token
   const pods = env.BENCH_PODS.split(",")
   const page = async (size, startMs, endMs) => {
-    const res = await fetch(`${base}/api/v2/train?Action=GetJobLog`, {
-      method: "POST",
-      headers: {
+    const body = await post(
+      `${base}/api/v2/train?Action=GetJobLog`,
+      {
         authorization: `Bearer ${token}`,
         "content-type": "application/json",
         "x-inspire-client-source": "bench",
       },
-      body: JSON.stringify({
+      JSON.stringify({
         page_size: size,
         filter: {
           podNames: pods,
@@ -79,8 +107,7 @@ const viaFetch = async () => {
           { field: "log-id.keyword", sort: "ascend" },
         ],
       }),
-    })
-    const body = await res.json()
+    )
     if (body.Result === undefined) throw new Error(`GetJobLog failed: ${JSON.stringify(body.ResponseMetadata)}`)
     return body.Result.logs
   }
@@ -117,7 +144,7 @@ const viaFetch = async () => {
     cursor = windowEnd + 1
     ids = new Set()
   }
-  return { wall: performance.now() - t0, lines, requests, bytes: 0, rssLoaded: rssStart, rssBefore, crowded: 0 }
+  return { wall: performance.now() - t0, lines, requests, bytes: 0, rssLoaded, rssBefore, crowded: 0 }
 }
 
 const result = env.BENCH_MODE === "core" ? await viaCore() : await viaFetch()

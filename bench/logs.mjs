@@ -123,14 +123,16 @@ const main = async () => {
     const job = await makeJob(emu, LINES / PODS)
     home = await sessionHome(emu)
     const out = join(dir, `${job.id}.log`)
-    // Both against the same emulator in this process, one at a time, taking turns at going first.
-    const runs = { raw: [], core: [] }
+    // All against the same emulator in this process, one at a time, taking turns at going first.
+    const modes = ["raw", "core", "lean", "lean-core"]
+    const runs = Object.fromEntries(modes.map((m) => [m, []]))
     for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of round % 2 === 0 ? ["raw", "core"] : ["core", "raw"])
+      for (const mode of round % 2 === 0 ? modes : [...modes].reverse())
         runs[mode].push(await child(mode, emu, job, out, home))
     }
     const inFile = await countLines(out)
-    const exact = inFile === job.expected && [...runs.core, ...runs.raw].every((r) => r.lines === job.expected)
+    const exact =
+      inFile === job.expected && Object.values(runs).every((list) => list.every((r) => r.lines === job.expected))
     const summary = (list) => ({
       wall: median(list.map((r) => r.wall)),
       lines: list[0].lines,
@@ -143,6 +145,8 @@ const main = async () => {
     })
     const core = summary(runs.core)
     const raw = summary(runs.raw)
+    const lean = summary(runs.lean)
+    const leanCore = summary(runs["lean-core"])
     const rssMet = core.maxRss <= RSS_TARGET_MB * 1024 * 1024
     const slowdown = core.wall / raw.wall
     const share = raw.wall / core.wall
@@ -162,6 +166,8 @@ const main = async () => {
       ["raw fetch: wall time", secs(raw.wall)],
       ["raw fetch: lines/s", String(rate(raw.lines, raw.wall))],
       ["raw fetch: peak RSS", mb(raw.maxRss)],
+      ["lean walk (undici, nothing else): peak RSS", `${mb(lean.maxRss)} (${mb(lean.rssBefore)} before the walk)`],
+      ["lean walk with core imported: peak RSS", `${mb(leanCore.maxRss)} (${mb(leanCore.rssBefore)} before the walk)`],
       ["core / raw wall time", `${slowdown.toFixed(2)}×`],
       [`core's page rate / raw (target ≥ ${RATE_TARGET * 100} %)`, `${Math.round(share * 100)} %`],
       ["at the default 3 req/s, core would need", `≥ ${secs((core.requests / 3) * 1000)}`],
@@ -178,9 +184,11 @@ const main = async () => {
         "the clock moved back for the run so the whole log lies in the past) is downloaded through inspire_logs (download: true) in a " +
         "child process that starts from a saved session (as after `inspire login`), with the client's rate limit lifted so the " +
         "figures show core's own work; the child reports its peak RSS " +
-        "(process.resourceUsage().maxRSS) at exit. Another child first fetches the same pages from the same emulator with plain fetch " +
-        `(the same cursor walk, lines only counted); the two take turns at going first, ${ROUNDS} rounds, median wall times and the ` +
-        "highest peak RSS. The downloaded file's lines are counted.",
+        "(process.resourceUsage().maxRSS) at exit. Another child fetches the same pages from the same emulator with plain fetch " +
+        "(the same cursor walk, lines only counted); two more walk them with the undici modules core sends its requests through, " +
+        "one with nothing else loaded and one after importing core without calling it (the floor under a download through core). " +
+        `The four take turns at going first, ${ROUNDS} rounds, median wall times and the highest peak RSS. The downloaded file's ` +
+        "lines are counted.",
       rows: [
         {
           name: "lines in the file",
@@ -197,6 +205,10 @@ const main = async () => {
         },
         { name: "raw page rate (plain fetch)", value: `${secs(raw.wall)}, ${rate(raw.lines, raw.wall)} lines/s` },
         {
+          name: "peak RSS of the leanest walk (undici, lines only counted)",
+          value: `${mb(lean.maxRss)} alone; ${mb(leanCore.maxRss)} with core imported (raw fetch ${mb(raw.maxRss)})`,
+        },
+        {
           name: "peak RSS of the downloading process",
           value: `${mb(core.maxRss)} (${mb(core.rssBefore)} before the download; raw fetch ${mb(raw.maxRss)})`,
           target: `≤ ${RSS_TARGET_MB} MB`,
@@ -205,6 +217,7 @@ const main = async () => {
       ],
       notes: [
         `Where the peak RSS comes from: node at start ${mb(core.rssStart)}, after importing core ${mb(core.rssLoaded)}, after a first call ${mb(core.rssBefore)}; the download itself adds ${mb(core.maxRss - core.rssBefore)}.`,
+        `The floor: a walk with nothing but undici's request and JSON.parse peaks at ${mb(lean.maxRss)}, and ${mb(leanCore.maxRss)} in a process that has imported core (${mb(leanCore.rssLoaded)} before its first request); V8's young generation alone grows to 32 MB under a sustained stream of pages.`,
         `Under the client's default rate limit of 3 req/s the same download would take at least ${secs((core.requests / 3) * 1000)} (${core.requests} pages of 500 lines).`,
       ],
     })

@@ -20,6 +20,12 @@ export type Credential =
   | { readonly kind: "token"; readonly token: string }
   | { readonly kind: "cookie"; readonly cookies: HostCookies }
 
+/** What a V2 call needs to know to pick its credential. */
+export interface V2Choice {
+  readonly remembered: "token" | "cookie" | undefined
+  readonly tokenUnavailable: boolean
+}
+
 /** Which profile and platform a session belongs to. */
 export interface SessionTarget {
   readonly profile: string
@@ -39,8 +45,11 @@ export class Session extends Context.Tag("@holos-inspire/core/Session")<
     readonly cookies: Effect.Effect<HostCookies, InspireError>
     /** Replaces a credential the platform refused; a no-op when another caller already did. */
     readonly renew: (refused: Credential) => Effect.Effect<void, InspireError>
-    /** What the V2 gateway accepted last time (§1.4). */
-    readonly v2Credential: Effect.Effect<"token" | "cookie" | undefined, InspireError>
+    /**
+     * What the V2 gateway accepted last time (§1.4) and whether token login is known not to work, from one
+     * reading of the session (a log download asks before each of its thousands of requests).
+     */
+    readonly v2Choice: Effect.Effect<V2Choice, InspireError>
     readonly rememberV2Credential: (kind: "token" | "cookie") => Effect.Effect<void, InspireError>
     /** Whether token login is known not to work for this account (CAS-federated). */
     readonly tokenUnavailable: Effect.Effect<boolean, InspireError>
@@ -204,7 +213,9 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
         ? Effect.asVoid(obtain("token", tokenOf, sameToken, refused.token))
         : Effect.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies)),
     ),
-    v2Credential: fromCurrent((s) => s.v2Credential),
+    v2Choice: fromCurrent(
+      (s): V2Choice => ({ remembered: s.v2Credential, tokenUnavailable: s.tokenUnavailable === true }),
+    ),
     rememberV2Credential: Effect.fn("Session.rememberV2Credential")((kind: "token" | "cookie") =>
       Effect.flatMap(credentials, (creds) =>
         creds === undefined ? Effect.void : Effect.asVoid(record(creds, (s) => ({ ...s, v2Credential: kind }))),

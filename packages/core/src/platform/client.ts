@@ -247,8 +247,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
   const v2 = (service: string, action: string, body: unknown, options: CallOptions) =>
     Effect.gen(function* () {
       const surface = `api/v2/${service}.${action}`
-      const remembered = yield* session.v2Credential
-      const tokenless = yield* session.tokenUnavailable
+      const { remembered, tokenUnavailable: tokenless } = yield* session.v2Choice
       const first: "token" | "cookie" = tokenless ? "cookie" : (remembered ?? "token")
       const order: ReadonlyArray<"token" | "cookie"> = tokenless
         ? ["cookie"]

@@ -74,6 +74,7 @@ const bundleOf = (lang: Language): FluentBundle => {
   if (known !== undefined) return known
   // No isolation marks around values: they would reach terminals and JSON as invisible characters.
   const bundle = new FluentBundle(lang, { useIsolating: false })
+  bundle._intls.set(Intl.PluralRules, { [JSON.stringify(PLAIN)]: pluralRules(lang) })
   for (const catalogue of catalogues)
     for (const [file, text] of Object.entries(filesOf(catalogue, lang) ?? {})) {
       const [error] = bundle.addResource(new FluentResource(text))
@@ -86,15 +87,40 @@ const bundleOf = (lang: Language): FluentBundle => {
 // In tests a message without its catalogue entry or its values is an error, not a quiet fallback.
 const strict = (): boolean => process.env.INSPIRE_MESSAGES_STRICT === "1"
 
-// Numbers as the code wrote them (no grouping: ids, byte counts and years stay as they are), still
-// numbers for Fluent's plural rules.
+// Numbers are said as the code wrote them (no grouping: ids, byte counts and years stay as they are) and
+// stay numbers for a message's plural variants, whose categories come from PLURAL (CLDR's cardinal rules
+// for the two languages) through the bundle's cache of Intl objects. Neither starts ICU's number
+// formatting, which costs about 8 MB of resident memory on first use: a log download says a number with
+// every progress report, and most commands say one.
+const PLAIN: Intl.NumberFormatOptions = {}
+
+const PLURAL: Readonly<Record<Language, (n: number) => Intl.LDMLPluralRule>> = {
+  // one: i = 1 and v = 0, and a number said as written has no fraction digits when it is 1.
+  en: (n) => (n === 1 ? "one" : "other"),
+  "zh-CN": () => "other",
+}
+
+// What Fluent asks of Intl.PluralRules: the category of a number.
+const pluralRules = (lang: Language): Intl.PluralRules => ({
+  select: PLURAL[lang],
+  resolvedOptions: () => ({
+    locale: lang,
+    type: "cardinal",
+    pluralCategories: lang === "en" ? ["one", "other"] : ["other"],
+    minimumIntegerDigits: 1,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }),
+})
+
+class PlainNumber extends FluentNumber {
+  override toString(): string {
+    return String(this.value)
+  }
+}
+
 const fluentArgs = (args: MessageArgs): Record<string, FluentVariable> =>
-  Object.fromEntries(
-    Object.entries(args).map(([k, v]) => [
-      k,
-      typeof v === "number" ? new FluentNumber(v, { useGrouping: false, maximumFractionDigits: 20 }) : v,
-    ]),
-  )
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "number" ? new PlainNumber(v, PLAIN) : v]))
 
 /** Whether the catalogue has a message in `lang` itself (not by falling back to English). */
 export const hasMessage = (lang: Language, id: string): boolean => bundleOf(lang).getMessage(id)?.value != null

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -33,6 +34,38 @@ describe("one rule for times", () => {
     expect(formatInstant(AT, { zone: "Europe/Berlin" })).toBe("2026-12-04 01:29 +01:00")
     expect(isTimeZone("Asia/Shanghai")).toBe(true)
     expect(isTimeZone("Mars/Olympus")).toBe(false)
+  })
+
+  // The process's zone is read through Date's local fields (no ICU formatter for a log download); it must
+  // say exactly what a formatter for the same named zone says, across summer time, half- and quarter-hour
+  // offsets and a historical offset with seconds. Each zone in a fresh node, on the build.
+  it("reads the process's zone (TZ) as the named zone reads", { timeout: 60_000 }, () => {
+    const built = fileURLToPath(new URL("../../dist/domain/time.js", import.meta.url))
+    const script = `
+      const { formatInstant, isoInstant, isoInstants } = await import(${JSON.stringify(built)})
+      const zone = process.env.TZ
+      const stamp = isoInstants()
+      const diff = []
+      const at = [Date.UTC(1900, 0, 1, 12), Date.UTC(1970, 0, 1), -1, Date.UTC(2026, 11, 4, 0, 29, 1, 250)]
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 37 * 60_000 + 1_234) at.push(t)
+      for (const t of at) {
+        const named = [formatInstant(t, { zone, seconds: true }), isoInstant(t, zone)]
+        const local = [formatInstant(t, { seconds: true }), isoInstant(t)]
+        if (named.join() !== local.join() || stamp(t) !== named[1]) diff.push([t, named, local, stamp(t)])
+      }
+      console.log(JSON.stringify({ checked: at.length, diff: diff.slice(0, 3) }))
+    `
+    const zones = ["UTC", "Asia/Shanghai", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "Europe/Berlin"]
+    for (const zone of zones) {
+      const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, TZ: zone },
+        timeout: 30_000,
+      })
+      const { checked, diff } = JSON.parse(out) as { checked: number; diff: unknown[] }
+      expect(checked, zone).toBeGreaterThan(14_000)
+      expect(diff, zone).toEqual([])
+    }
   })
 
   it("gives metrics' clock times the offset and refuses an unknown zone", () => {

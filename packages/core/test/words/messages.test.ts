@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process"
 import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { beforeAll, describe, expect, it } from "vitest"
 import { cliCall } from "../../src/words/dialect.js"
 import { CATALOGUE } from "../../src/words/locales.generated.js"
@@ -122,6 +124,47 @@ describe("msg", () => {
       ["x", "Only in English  2 个任务", "分布式训练空间          8"].join("\n"),
     )
     expect(renderWords(table, "mcp", "en")).toBe(["Only in English  2 jobs", "分布式训练空间        8"].join("\n"))
+  })
+
+  it("says numbers as written and picks plural variants by CLDR's rules for each language", () => {
+    expect([0, 1, 2, 1.5, 1_000_000].map((count) => formatMessage("en", "test-jobs", { count }))).toEqual([
+      "0 jobs",
+      "1 job",
+      "2 jobs",
+      "1.5 jobs",
+      "1000000 jobs",
+    ])
+    expect([1, 2].map((count) => formatMessage("zh-CN", "test-jobs", { count }))).toEqual(["1 个任务", "2 个任务"])
+  })
+
+  // ICU's number formatting costs about 8 MB of resident memory when first used; saying a number (a log
+  // download's progress, most commands' results) does not start it. In a fresh node, on the build, with
+  // Intl's number and plural constructors refusing to be called.
+  it("says numbers and plurals without Intl's number formatting or plural rules", { timeout: 30_000 }, () => {
+    const built = fileURLToPath(new URL("../../dist/words/message.js", import.meta.url))
+    const script = `
+      for (const name of ["NumberFormat", "PluralRules"])
+        Intl[name] = new Proxy(Intl[name], { construct: () => { throw new Error("Intl." + name + " was used") } })
+      const { formatMessage, loadLanguage } = await import(${JSON.stringify(built)})
+      await loadLanguage("zh-CN")
+      const said = []
+      for (const lang of ["en", "zh-CN"])
+        for (const count of [1, 3]) said.push(formatMessage(lang, "common-ops-your-workspaces", { count }))
+      said.push(formatMessage("en", "logs-progress", { lines: 1000000, id: "job-1" }))
+      console.log(JSON.stringify(said))
+    `
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, INSPIRE_MESSAGES_STRICT: "1" },
+      timeout: 20_000,
+    })
+    expect(JSON.parse(out)).toEqual([
+      "your 1 workspace",
+      "your 3 workspaces",
+      "你的 1 个空间",
+      "你的 3 个空间",
+      "downloaded 1000000 lines of job-1",
+    ])
   })
 
   it("leaves a stray marker as text", () => {

@@ -41188,6 +41188,7 @@ var bundleOf = (lang) => {
   const known = bundles.get(lang);
   if (known !== void 0) return known;
   const bundle = new import_bundle.FluentBundle(lang, { useIsolating: false });
+  bundle._intls.set(Intl.PluralRules, { [JSON.stringify(PLAIN)]: pluralRules(lang) });
   for (const catalogue of catalogues)
     for (const [file3, text3] of Object.entries(filesOf(catalogue, lang) ?? {})) {
       const [error62] = bundle.addResource(new import_bundle.FluentResource(text3));
@@ -41197,12 +41198,29 @@ var bundleOf = (lang) => {
   return bundle;
 };
 var strict2 = () => process.env.INSPIRE_MESSAGES_STRICT === "1";
-var fluentArgs = (args2) => Object.fromEntries(
-  Object.entries(args2).map(([k, v]) => [
-    k,
-    typeof v === "number" ? new import_bundle.FluentNumber(v, { useGrouping: false, maximumFractionDigits: 20 }) : v
-  ])
-);
+var PLAIN = {};
+var PLURAL = {
+  // one: i = 1 and v = 0, and a number said as written has no fraction digits when it is 1.
+  en: (n) => n === 1 ? "one" : "other",
+  "zh-CN": () => "other"
+};
+var pluralRules = (lang) => ({
+  select: PLURAL[lang],
+  resolvedOptions: () => ({
+    locale: lang,
+    type: "cardinal",
+    pluralCategories: lang === "en" ? ["one", "other"] : ["other"],
+    minimumIntegerDigits: 1,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0
+  })
+});
+var PlainNumber = class extends import_bundle.FluentNumber {
+  toString() {
+    return String(this.value);
+  }
+};
+var fluentArgs = (args2) => Object.fromEntries(Object.entries(args2).map(([k, v]) => [k, typeof v === "number" ? new PlainNumber(v, PLAIN) : v]));
 var formatMessage = (lang, id, args2 = {}) => {
   if (strict2() && !languageLoaded(lang))
     throw new Error(`message ${id}: the ${lang} messages are not loaded (loadLanguage)`);
@@ -44181,7 +44199,9 @@ var makeSession = (target, ctx) => {
     renew: Effect_exports.fn("Session.renew")(
       (refused) => refused.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies))
     ),
-    v2Credential: fromCurrent((s) => s.v2Credential),
+    v2Choice: fromCurrent(
+      (s) => ({ remembered: s.v2Credential, tokenUnavailable: s.tokenUnavailable === true })
+    ),
     rememberV2Credential: Effect_exports.fn("Session.rememberV2Credential")(
       (kind) => Effect_exports.flatMap(
         credentials,
@@ -44200,13 +44220,13 @@ var platformClock = () => {
   return {
     observe: (date5) => Effect_exports.flatMap(
       Clock_exports.currentTimeMillis,
-      (local) => Effect_exports.sync(() => {
+      (local2) => Effect_exports.sync(() => {
         if (date5 === void 0) return;
         const at = Date.parse(date5);
-        if (Number.isFinite(at)) offset = at + 500 - local;
+        if (Number.isFinite(at)) offset = at + 500 - local2;
       })
     ),
-    now: Effect_exports.map(Clock_exports.currentTimeMillis, (local) => local + (offset ?? 0)),
+    now: Effect_exports.map(Clock_exports.currentTimeMillis, (local2) => local2 + (offset ?? 0)),
     skewMs: Effect_exports.sync(() => offset)
   };
 };
@@ -44557,8 +44577,7 @@ var makePlatform = (ctx) => {
   });
   const v2 = (service3, action, body2, options) => Effect_exports.gen(function* () {
     const surface = `api/v2/${service3}.${action}`;
-    const remembered = yield* session.v2Credential;
-    const tokenless = yield* session.tokenUnavailable;
+    const { remembered, tokenUnavailable: tokenless } = yield* session.v2Choice;
     const first2 = tokenless ? "cookie" : remembered ?? "token";
     const order = tokenless ? ["cookie"] : first2 === "token" ? ["token", "cookie"] : ["cookie", "token"];
     for (const kind of order) {
@@ -48115,11 +48134,10 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var formatters = /* @__PURE__ */ new Map();
 var formatterFor = (zone) => {
-  const key = zone ?? `local:${globalThis.process?.env?.TZ ?? ""}`;
-  const known = formatters.get(key);
+  const known = formatters.get(zone);
   if (known !== void 0) return known;
   const made = new Intl.DateTimeFormat("en-US", {
-    ...zone !== void 0 ? { timeZone: zone } : {},
+    timeZone: zone,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -48128,10 +48146,25 @@ var formatterFor = (zone) => {
     second: "2-digit",
     hourCycle: "h23"
   });
-  formatters.set(key, made);
+  formatters.set(zone, made);
   return made;
 };
+var local = (epochMs2) => {
+  const d = new Date(epochMs2);
+  const ms = (epochMs2 % 1e3 + 1e3) % 1e3;
+  const fields2 = {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds()
+  };
+  const wall = Date.UTC(fields2.year, fields2.month - 1, fields2.day, fields2.hour, fields2.minute, fields2.second, ms);
+  return { ...fields2, ms, offset: Math.round((wall - epochMs2) / 6e4) };
+};
 var zoned = (epochMs2, zone) => {
+  if (zone === void 0) return local(epochMs2);
   const parts2 = {};
   for (const p of formatterFor(zone).formatToParts(epochMs2)) if (p.type !== "literal") parts2[p.type] = Number(p.value);
   const ms = (epochMs2 % 1e3 + 1e3) % 1e3;
@@ -49807,18 +49840,18 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   if (credentials === void 0) return yield* Effect_exports.fail(credentialsMissing(registry2));
   const secrets = [credentials.password];
   progress({ message: msg("docker-connecting") });
-  const [{ conn, local }, before2] = yield* Effect_exports.all(
+  const [{ conn, local: local2 }, before2] = yield* Effect_exports.all(
     [
       Effect_exports.flatMap(
         connectDocker(profile.env),
-        (conn2) => Effect_exports.map(findLocalImage(conn2, request2.image), (local2) => ({ conn: conn2, local: local2 }))
+        (conn2) => Effect_exports.map(findLocalImage(conn2, request2.image), (local3) => ({ conn: conn2, local: local3 }))
       ),
       harborDigest(registry2, name2, tag)
     ],
     { concurrency: "unbounded" }
   );
-  const base = { local, name: name2, tag, pushedTo, address };
-  yield* tagImage(conn, local.id, repository, tag);
+  const base = { local: local2, name: name2, tag, pushedTo, address };
+  yield* tagImage(conn, local2.id, repository, tag);
   progress({ message: msg("docker-pushing", { target: pushedTo }) });
   const pushed = yield* pushImage(
     conn,
