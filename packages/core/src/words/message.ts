@@ -95,8 +95,8 @@ const strict = (): boolean => process.env.INSPIRE_MESSAGES_STRICT === "1"
 const PLAIN: Intl.NumberFormatOptions = {}
 
 const PLURAL: Readonly<Record<Language, (n: number) => Intl.LDMLPluralRule>> = {
-  // one: i = 1 and v = 0, and a number said as written has no fraction digits when it is 1.
-  en: (n) => (n === 1 ? "one" : "other"),
+  // one: i = 1 and v = 0, read on the number as it is said (String(n)): "1" and "-1", not "1.5" or "1.0001".
+  en: (n) => (Math.abs(n) === 1 ? "one" : "other"),
   "zh-CN": () => "other",
 }
 

@@ -127,9 +127,10 @@ describe("msg", () => {
   })
 
   it("says numbers as written and picks plural variants by CLDR's rules for each language", () => {
-    expect([0, 1, 2, 1.5, 1_000_000].map((count) => formatMessage("en", "test-jobs", { count }))).toEqual([
+    expect([0, 1, -1, 2, 1.5, 1_000_000].map((count) => formatMessage("en", "test-jobs", { count }))).toEqual([
       "0 jobs",
       "1 job",
+      "-1 job",
       "2 jobs",
       "1.5 jobs",
       "1000000 jobs",
