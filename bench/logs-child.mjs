@@ -17,15 +17,14 @@ const PAGE = 500
 // Core's download walks the log in windows of this length (src/api/jobs/logs.ts).
 const WINDOW_MS = 7 * 86_400_000
 
-let core
-/** Imports core as a frontend does; the RSS after it. */
+/** Imports core as a frontend does: the module and the RSS after it. */
 const importCore = async () => {
-  core = await import("../packages/core/dist/index.js")
-  return process.memoryUsage().rss
+  const core = await import("../packages/core/dist/index.js")
+  return { core, rss: process.memoryUsage().rss }
 }
 
 const viaCore = async () => {
-  const rssLoaded = await importCore()
+  const { core, rss: rssLoaded } = await importCore()
   const { createInspireClient, findOperation, invoke } = core
   // The parent's store, with the session it saved (bench/logs.mjs); without one, log in here.
   const home = env.BENCH_HOME ?? mkdtempSync(join(tmpdir(), "inspire-bench-logs-"))
@@ -80,7 +79,7 @@ const poster = async () => {
 const viaFetch = async () => {
   const base = env.BENCH_URL
   const post = await poster()
-  const rssLoaded = env.BENCH_MODE === "lean-core" ? await importCore() : process.memoryUsage().rss
+  const rssLoaded = env.BENCH_MODE === "lean-core" ? (await importCore()).rss : process.memoryUsage().rss
   const issued = await post(
     `${base}/auth/token`,
     { "content-type": "application/json" },

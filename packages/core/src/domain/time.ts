@@ -35,13 +35,14 @@ const formatterFor = (zone: string): Intl.DateTimeFormat => {
   return made
 }
 
+type WallClock = Omit<Zoned, "ms" | "offset">
+
 // The process's own zone through Date's local fields rather than Intl: the same zone (both follow TZ, and
 // Node resets Date's zone when TZ is assigned), but an Intl formatter brings in ICU's calendar and number
 // formatting, about 9 MB of resident memory for a process that only shows times (a log download).
-const local = (epochMs: number): Zoned => {
+const localClock = (epochMs: number): WallClock => {
   const d = new Date(epochMs)
-  const ms = ((epochMs % 1000) + 1000) % 1000
-  const fields = {
+  return {
     year: d.getFullYear(),
     month: d.getMonth() + 1,
     day: d.getDate(),
@@ -49,23 +50,26 @@ const local = (epochMs: number): Zoned => {
     minute: d.getMinutes(),
     second: d.getSeconds(),
   }
-  const wall = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second, ms)
-  return { ...fields, ms, offset: Math.round((wall - epochMs) / 60_000) }
+}
+
+const zoneClock = (epochMs: number, zone: string): WallClock => {
+  const parts: Record<string, number> = {}
+  for (const p of formatterFor(zone).formatToParts(epochMs)) if (p.type !== "literal") parts[p.type] = Number(p.value)
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  }
 }
 
 const zoned = (epochMs: number, zone: string | undefined): Zoned => {
-  if (zone === undefined) return local(epochMs)
-  const parts: Record<string, number> = {}
-  for (const p of formatterFor(zone).formatToParts(epochMs)) if (p.type !== "literal") parts[p.type] = Number(p.value)
+  const c = zone === undefined ? localClock(epochMs) : zoneClock(epochMs, zone)
   const ms = ((epochMs % 1000) + 1000) % 1000
-  const year = parts.year ?? 1970
-  const month = parts.month ?? 1
-  const day = parts.day ?? 1
-  const hour = parts.hour ?? 0
-  const minute = parts.minute ?? 0
-  const second = parts.second ?? 0
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms)
-  return { year, month, day, hour, minute, second, ms, offset: Math.round((wall - epochMs) / 60_000) }
+  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second, ms)
+  return { ...c, ms, offset: Math.round((wall - epochMs) / 60_000) }
 }
 
 const two = (n: number): string => String(n).padStart(2, "0")

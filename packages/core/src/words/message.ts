@@ -94,19 +94,21 @@ const strict = (): boolean => process.env.INSPIRE_MESSAGES_STRICT === "1"
 // every progress report, and most commands say one.
 const PLAIN: Intl.NumberFormatOptions = {}
 
-const PLURAL: Readonly<Record<Language, (n: number) => Intl.LDMLPluralRule>> = {
+const PLURAL: Readonly<
+  Record<Language, { readonly categories: Intl.LDMLPluralRule[]; readonly select: (n: number) => Intl.LDMLPluralRule }>
+> = {
   // one: i = 1 and v = 0, read on the number as it is said (String(n)): "1" and "-1", not "1.5" or "1.0001".
-  en: (n) => (Math.abs(n) === 1 ? "one" : "other"),
-  "zh-CN": () => "other",
+  en: { categories: ["one", "other"], select: (n) => (Math.abs(n) === 1 ? "one" : "other") },
+  "zh-CN": { categories: ["other"], select: () => "other" },
 }
 
 // What Fluent asks of Intl.PluralRules: the category of a number.
 const pluralRules = (lang: Language): Intl.PluralRules => ({
-  select: PLURAL[lang],
+  select: PLURAL[lang].select,
   resolvedOptions: () => ({
     locale: lang,
     type: "cardinal",
-    pluralCategories: lang === "en" ? ["one", "other"] : ["other"],
+    pluralCategories: PLURAL[lang].categories,
     minimumIntegerDigits: 1,
     minimumFractionDigits: 0,
     maximumFractionDigits: 0,

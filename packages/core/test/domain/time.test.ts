@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -6,6 +5,7 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { formatClock } from "../../src/domain/metrics/clock.js"
 import { formatClockTime, formatInstant, isoInstant, isTimeZone } from "../../src/domain/time.js"
+import { inFreshNode } from "../helpers.js"
 
 // 2026-12-04 00:29:01.250 UTC = 08:29:01 in Shanghai.
 const AT = Date.UTC(2026, 11, 4, 0, 29, 1, 250)
@@ -57,12 +57,7 @@ describe("one rule for times", () => {
     `
     const zones = ["UTC", "Asia/Shanghai", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "Europe/Berlin"]
     for (const zone of zones) {
-      const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-        encoding: "utf8",
-        env: { PATH: process.env.PATH, TZ: zone },
-        timeout: 30_000,
-      })
-      const { checked, diff } = JSON.parse(out) as { checked: number; diff: unknown[] }
+      const { checked, diff } = inFreshNode(script, { TZ: zone }) as { checked: number; diff: unknown[] }
       expect(checked, zone).toBeGreaterThan(14_000)
       expect(diff, zone).toEqual([])
     }

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -16,6 +15,7 @@ import {
 } from "../../src/words/message.js"
 import { renderDeep, renderWords } from "../../src/words/render.js"
 import { callWord, parseWords, tableWord } from "../../src/words/token.js"
+import { inFreshNode } from "../helpers.js"
 import { compareLanguages, idsInCode, readLanguage } from "./catalogue-check.js"
 
 const SRC = join(import.meta.dirname, "../../src")
@@ -154,12 +154,7 @@ describe("msg", () => {
       said.push(formatMessage("en", "logs-progress", { lines: 1000000, id: "job-1" }))
       console.log(JSON.stringify(said))
     `
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, INSPIRE_MESSAGES_STRICT: "1" },
-      timeout: 20_000,
-    })
-    expect(JSON.parse(out)).toEqual([
+    expect(inFreshNode(script, { INSPIRE_MESSAGES_STRICT: "1" })).toEqual([
       "your 1 workspace",
       "your 3 workspaces",
       "你的 1 个空间",

@@ -41201,15 +41201,15 @@ var strict2 = () => process.env.INSPIRE_MESSAGES_STRICT === "1";
 var PLAIN = {};
 var PLURAL = {
   // one: i = 1 and v = 0, read on the number as it is said (String(n)): "1" and "-1", not "1.5" or "1.0001".
-  en: (n) => Math.abs(n) === 1 ? "one" : "other",
-  "zh-CN": () => "other"
+  en: { categories: ["one", "other"], select: (n) => Math.abs(n) === 1 ? "one" : "other" },
+  "zh-CN": { categories: ["other"], select: () => "other" }
 };
 var pluralRules = (lang) => ({
-  select: PLURAL[lang],
+  select: PLURAL[lang].select,
   resolvedOptions: () => ({
     locale: lang,
     type: "cardinal",
-    pluralCategories: lang === "en" ? ["one", "other"] : ["other"],
+    pluralCategories: PLURAL[lang].categories,
     minimumIntegerDigits: 1,
     minimumFractionDigits: 0,
     maximumFractionDigits: 0
@@ -44220,13 +44220,13 @@ var platformClock = () => {
   return {
     observe: (date5) => Effect_exports.flatMap(
       Clock_exports.currentTimeMillis,
-      (local2) => Effect_exports.sync(() => {
+      (local) => Effect_exports.sync(() => {
         if (date5 === void 0) return;
         const at = Date.parse(date5);
-        if (Number.isFinite(at)) offset = at + 500 - local2;
+        if (Number.isFinite(at)) offset = at + 500 - local;
       })
     ),
-    now: Effect_exports.map(Clock_exports.currentTimeMillis, (local2) => local2 + (offset ?? 0)),
+    now: Effect_exports.map(Clock_exports.currentTimeMillis, (local) => local + (offset ?? 0)),
     skewMs: Effect_exports.sync(() => offset)
   };
 };
@@ -48149,10 +48149,9 @@ var formatterFor = (zone) => {
   formatters.set(zone, made);
   return made;
 };
-var local = (epochMs2) => {
+var localClock = (epochMs2) => {
   const d = new Date(epochMs2);
-  const ms = (epochMs2 % 1e3 + 1e3) % 1e3;
-  const fields2 = {
+  return {
     year: d.getFullYear(),
     month: d.getMonth() + 1,
     day: d.getDate(),
@@ -48160,22 +48159,24 @@ var local = (epochMs2) => {
     minute: d.getMinutes(),
     second: d.getSeconds()
   };
-  const wall = Date.UTC(fields2.year, fields2.month - 1, fields2.day, fields2.hour, fields2.minute, fields2.second, ms);
-  return { ...fields2, ms, offset: Math.round((wall - epochMs2) / 6e4) };
 };
-var zoned = (epochMs2, zone) => {
-  if (zone === void 0) return local(epochMs2);
+var zoneClock = (epochMs2, zone) => {
   const parts2 = {};
   for (const p of formatterFor(zone).formatToParts(epochMs2)) if (p.type !== "literal") parts2[p.type] = Number(p.value);
+  return {
+    year: parts2.year ?? 1970,
+    month: parts2.month ?? 1,
+    day: parts2.day ?? 1,
+    hour: parts2.hour ?? 0,
+    minute: parts2.minute ?? 0,
+    second: parts2.second ?? 0
+  };
+};
+var zoned = (epochMs2, zone) => {
+  const c = zone === void 0 ? localClock(epochMs2) : zoneClock(epochMs2, zone);
   const ms = (epochMs2 % 1e3 + 1e3) % 1e3;
-  const year = parts2.year ?? 1970;
-  const month = parts2.month ?? 1;
-  const day = parts2.day ?? 1;
-  const hour = parts2.hour ?? 0;
-  const minute = parts2.minute ?? 0;
-  const second = parts2.second ?? 0;
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  return { year, month, day, hour, minute, second, ms, offset: Math.round((wall - epochMs2) / 6e4) };
+  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second, ms);
+  return { ...c, ms, offset: Math.round((wall - epochMs2) / 6e4) };
 };
 var two = (n) => String(n).padStart(2, "0");
 var offsetText = (minutes3) => `${minutes3 < 0 ? "-" : "+"}${two(Math.floor(Math.abs(minutes3) / 60))}:${two(Math.abs(minutes3) % 60)}`;
@@ -49840,18 +49841,18 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   if (credentials === void 0) return yield* Effect_exports.fail(credentialsMissing(registry2));
   const secrets = [credentials.password];
   progress({ message: msg("docker-connecting") });
-  const [{ conn, local: local2 }, before2] = yield* Effect_exports.all(
+  const [{ conn, local }, before2] = yield* Effect_exports.all(
     [
       Effect_exports.flatMap(
         connectDocker(profile.env),
-        (conn2) => Effect_exports.map(findLocalImage(conn2, request2.image), (local3) => ({ conn: conn2, local: local3 }))
+        (conn2) => Effect_exports.map(findLocalImage(conn2, request2.image), (local2) => ({ conn: conn2, local: local2 }))
       ),
       harborDigest(registry2, name2, tag)
     ],
     { concurrency: "unbounded" }
   );
-  const base = { local: local2, name: name2, tag, pushedTo, address };
-  yield* tagImage(conn, local2.id, repository, tag);
+  const base = { local, name: name2, tag, pushedTo, address };
+  yield* tagImage(conn, local.id, repository, tag);
   progress({ message: msg("docker-pushing", { target: pushedTo }) });
   const pushed = yield* pushImage(
     conn,
