@@ -179,6 +179,7 @@ const tasks = {
         "lint",
         "typecheck",
         "gate:size",
+        "knip",
         "test",
         "test:scripts",
         "--output-logs=new-only",

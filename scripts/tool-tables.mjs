@@ -3,10 +3,8 @@
 // catalogue (the built packages/core/dist) into the region between `<!-- tool-table:begin -->` and `<!-- tool-table:end -->` of each file below;
 // the prose around the markers is hand-written. Deterministic: the same catalogue gives the same bytes,
 // and a file whose table is current is not touched.
-//   node scripts/tool-tables.mjs           rewrite the stale tables (`npm run docs:tables`)
+//   node scripts/tool-tables.mjs           rewrite the stale tables (part of `npm run generate`)
 //   node scripts/tool-tables.mjs --check   exit 1 naming each stale file (run by npm test)
-//   node scripts/tool-tables.mjs --build   what core's build runs: rewrite, except under CI, where a
-//                                          stale table is only reported (the check then fails npm test)
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -14,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url"
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..")
 export const BEGIN = "<!-- tool-table:begin -->"
 export const END = "<!-- tool-table:end -->"
-export const FIX = "npm run docs:tables"
+export const FIX = "npm run generate"
 
 const code = (text) => `\`${text}\``
 const cell = (text) => String(text).replace(/\|/g, "\\|").replace(/\n/g, " ")
@@ -141,7 +139,7 @@ export const staleTables = (root, catalogue) =>
 export const staleMessage = (files) =>
   [
     `The tool tables of ${files.join(", ")} differ from the operation catalogue.`,
-    `Regenerate them with \`${FIX}\` (after building core) and commit the result; edit only the prose outside ${BEGIN} … ${END}.`,
+    `Regenerate them with \`${FIX}\` and commit the result; edit only the prose outside ${BEGIN} … ${END}.`,
   ].join("\n")
 
 /** Core's catalogue and the plugin's own tools, as the built packages give them. */
@@ -172,18 +170,16 @@ const write = (root, { file, text }) => {
 
 const main = async () => {
   const mode = process.argv[2] ?? "--write"
-  if (!["--write", "--check", "--build"].includes(mode)) {
-    console.error(`unknown option ${mode}; use --check, --build or nothing (rewrite the tables)`)
+  if (!["--write", "--check"].includes(mode)) {
+    console.error(`unknown option ${mode}; use --check or nothing (rewrite the tables)`)
     process.exit(2)
   }
   const stale = staleTables(ROOT, await loadCatalogue())
   if (stale.length === 0) return
   const files = stale.map((s) => s.file)
-  const ci = !["", "0", "false"].includes(process.env.CI ?? "")
-  if (mode === "--check" || (mode === "--build" && ci)) {
+  if (mode === "--check") {
     console.error(staleMessage(files))
-    if (mode === "--check") process.exit(1)
-    return
+    process.exit(1)
   }
   for (const s of stale) write(ROOT, s)
   console.error(`tool tables regenerated from the catalogue: ${files.join(", ")}`)

@@ -27,7 +27,7 @@ const copyDocs = (edit = (_file, text) => text) => {
 }
 
 describe("the tool tables", () => {
-  it("are current in the repository (else: npm run docs:tables)", { timeout: 30_000 }, () => {
+  it("are current in the repository (else: npm run generate)", { timeout: 30_000 }, () => {
     const r = spawnSync(process.execPath, [SCRIPT, "--check"], { cwd: ROOT, encoding: "utf8" })
     expect(r.status, r.stderr).toBe(0)
   })

@@ -27,8 +27,8 @@ await build({
 })
 await build({
   ...cjs,
-  // dockerode is core's dependency, so it is resolved from there.
-  stdin: { contents: 'module.exports = require("dockerode")', resolveDir: join(root, "..", "..", "packages", "core") },
+  // dockerode is the CLI's own dependency (only an optional peer of core), so it is resolved from here.
+  stdin: { contents: 'module.exports = require("dockerode")', resolveDir: root },
   outfile: join(dist, "docker.cjs"),
 })
 

@@ -47,7 +47,7 @@ const choicesOf = (schema: JsonSchema): ReadonlyArray<string> =>
   )
 
 /** Reads one field of an operation's JSON input schema: its kind, default, choices and help text. */
-export const describeField = (name: string, schema: JsonSchema, required: boolean): Field => {
+const describeField = (name: string, schema: JsonSchema, required: boolean): Field => {
   const kind = kindOf(typesOf(schema))
   return {
     name,
@@ -71,7 +71,7 @@ export const fieldsOf = (operation: Operation): ReadonlyArray<Field> => {
 }
 
 /** camelCase key commander stores a kebab-case flag under. */
-export const optionKey = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+const optionKey = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
 
 const collect = (value: string, previous: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
   ...(previous ?? []),
@@ -143,7 +143,7 @@ const parseList = (f: Field, values: ReadonlyArray<string>): ReadonlyArray<unkno
   })
 
 /** Converts one flag's raw commander value to the value the schema takes. */
-export const convertValue = (f: Field, raw: unknown): unknown => {
+const convertValue = (f: Field, raw: unknown): unknown => {
   if (raw === undefined) return undefined
   if (f.kind === "boolean") return raw === true
   if (f.kind === "number") return parseNumber(f, String(raw))

@@ -13,7 +13,7 @@ const READABLE: Readonly<Record<string, string>> = {
 }
 
 /** A placeholder of an example as a reader sees it: `{notebook_group}` → `<compute-group>`. */
-export const readablePlaceholder = (name: string): string => {
+const readablePlaceholder = (name: string): string => {
   const kind = name.replace(/^(train|hpc|notebook|serving|stopped)_/, "")
   const readable = READABLE[kind] ?? kind.replace(/_/g, "-")
   return `<${name.startsWith("hpc_") && kind === "job" ? "hpc-job-id" : readable}>`

@@ -1,6 +1,7 @@
 // Help in the CLI's language. The catalogue's texts (command summaries, flag descriptions) stay English
 // in the operations' definitions, where models read them; help says them through core's help messages
-// (packages/core/locales/<language>/help.ftl), their calls and fields worded as CLI flags. The words of
+// (packages/core/locales/<language>/help.ftl), their calls and fields worded as CLI flags; a text not
+// translated yet, or translated from an older English, is said in English. The words of
 // help's own layout (headings, the choices of a flag) are the CLI's (locales/<language>/help.ftl).
 // In English every text is exactly the catalogue's, worded for the CLI, as before there were messages.
 import { helpMessage, renderWords } from "@holos-inspire/core/internal"
@@ -9,7 +10,7 @@ import { language, msg, speak } from "./language.js"
 
 /** A help text of the catalogue (`source`, English with words), said in the CLI's language. */
 export const catalogueHelp = (key: string, source: string): string =>
-  language() === "en" ? renderWords(source, "cli") : speak(helpMessage(key, source))
+  language() === "en" ? renderWords(source, "cli") : speak(helpMessage(key, source, language()))
 
 // Commander's own headings; any other title (a help group of ours) is already in the CLI's language.
 const TITLES: Readonly<Record<string, () => string>> = {

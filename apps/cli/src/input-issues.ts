@@ -8,7 +8,7 @@ import { language, msg, speak } from "./language.js"
 export type InputIssue = Extract<ReturnType<typeof safeParseInput>, { success: false }>["error"]["issues"][number]
 
 /** What is wrong, in the CLI's language, without the flag it is about (core words it: `issueWord`). */
-export const issueText = (issue: InputIssue): string =>
+const issueText = (issue: InputIssue): string =>
   language() === "en" ? issue.message : speak(issueWord(issue as ZodIssue))
 
 /**

@@ -63,7 +63,7 @@ const profileOf = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, config: 
 }
 
 /** The `lang` setting of the profile in force, if any. */
-export const configuredLanguage = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): string | undefined => {
+const configuredLanguage = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): string | undefined => {
   const config = readConfig(env)
   const name = profileOf(argv, env, config)
   const profile =

@@ -54,7 +54,7 @@ const asidePatterns = (): { readonly aside: RegExp; readonly next: RegExp } => {
 }
 
 /** Splits rendered text into the result (stdout) and its warnings, hints, notes and next steps (stderr). */
-export const splitAsides = (text: string): { readonly result: string; readonly asides: string } => {
+const splitAsides = (text: string): { readonly result: string; readonly asides: string } => {
   const result: string[] = []
   const asides: string[] = []
   let inNext = false

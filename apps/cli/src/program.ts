@@ -9,7 +9,7 @@ import { printResult, usageError } from "./output.js"
 declare const __INSPIRE_VERSION__: string | undefined
 
 /** The version the bundle was built with. */
-export const VERSION = typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSION__ : "0.0.0-dev"
+const VERSION = typeof __INSPIRE_VERSION__ === "string" ? __INSPIRE_VERSION__ : "0.0.0-dev"
 
 // Help for any command (commander's --help, `inspire help`, a group named alone) lists the flags of
 // the command and whether each subcommand has any: both are completed first. Inherited by every

@@ -33,7 +33,7 @@ const userOf = (t: Task): string => t.user.name || t.user.id || "?"
 const projectOf = (t: Task): string => t.project.name || t.project.id || "?"
 
 /** The bars: GPUs held per user (or project), split by the other one, idle GPUs in segments of their own. */
-export const usageBars = (result: UsageResult, by: UsageBy): ReadonlyArray<Bar> => {
+const usageBars = (result: UsageResult, by: UsageBy): ReadonlyArray<Bar> => {
   const [keyOf, partOf] = by === "user" ? [userOf, projectOf] : [projectOf, userOf]
   const bars = new Map<string, Map<string, Segment>>()
   for (const t of result.tasks.filter((x) => x.gpus > 0)) {

@@ -2,7 +2,7 @@
 // adds and help's own headings are Chinese under INSPIRE_LANG=zh-CN, with flag names, values and the
 // commands they name unchanged; every line fits the width by display width; English help is as it was.
 
-import { loadLanguage } from "@holos-inspire/core/internal"
+import { helpMessage, helpTexts, loadLanguage, OPERATIONS, renderWords } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { columns, wrapLine } from "../src/help.js"
@@ -132,14 +132,24 @@ describe("Chinese help of every command", () => {
         // Every word (call, field) is worded: no reference is left raw.
         expect(help, command.name()).not.toMatch(/[\uE000-\uE004]/)
       }
-    // Every description help shows, the command's and each flag's, is Chinese.
-    const chinese = /[\u4e00-\u9fff]/
+    // Every description help shows, the command's and each flag's, is Chinese, but for a help text of the
+    // catalogue not translated yet (or translated from an older English): said in English, as the CLI words
+    // it, until a translator gives it (npm run translations lists it).
+    const english = new Set(
+      [...helpTexts(OPERATIONS).values()]
+        .filter(({ key, source }) => helpMessage(key, source, "zh-CN") === source)
+        .map(({ source }) => renderWords(source, "cli")),
+    )
+    const chinese = { test: (text: string) => /[\u4e00-\u9fff]/.test(text) || english.has(text) }
     const listed = (c: Command) => c.parent === null || c.parent.createHelp().visibleCommands(c.parent).includes(c)
     for (const command of commands.filter(listed)) {
       const helper = command.createHelp()
-      expect(command.description(), command.name()).toMatch(chinese)
+      expect(chinese.test(command.description()), `${command.name()}: ${command.description()}`).toBe(true)
       for (const option of helper.visibleOptions(command))
-        expect(helper.optionDescription(option), `${command.name()} ${option.flags}`).toMatch(chinese)
+        expect(
+          chinese.test(helper.optionDescription(option)),
+          `${command.name()} ${option.flags}: ${helper.optionDescription(option)}`,
+        ).toBe(true)
     }
   })
 })

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
@@ -165,24 +165,26 @@ describe("inspire notebook exec", () => {
 
 describe("inspire notebook cp", () => {
   const local = mkdtempSync(join(tmpdir(), "inspire-cp-"))
+  // Run in the folder the files are in: the CLI reads and writes files only below its current directory.
+  const cp = (args: ReadonlyArray<string>) => inspire(env, args, undefined, local)
 
   it("copies a binary file there and back, checked by sha256, and never overwrites without --force", async () => {
     const bytes = randomBytes(300_000)
     writeFileSync(join(local, "blob.bin"), bytes)
-    const up = await inspire(env, ["notebook", "cp", join(local, "blob.bin"), "cli-nb:blob.bin"])
+    const up = await cp(["notebook", "cp", join(local, "blob.bin"), "cli-nb:blob.bin"])
     expect(up.code, up.stderr).toBe(0)
     expect(up.stdout).toMatch(/sha256 verified/)
     expect(readFileSync(join(emu.control.jupyter.sandbox(nb.id), "blob.bin")).equals(bytes)).toBe(true)
-    const down = await inspire(env, ["notebook", "cp", "cli-nb:blob.bin", join(local, "back.bin")])
+    const down = await cp(["notebook", "cp", "cli-nb:blob.bin", join(local, "back.bin")])
     expect(down.code, down.stderr).toBe(0)
     expect(readFileSync(join(local, "back.bin")).equals(bytes)).toBe(true)
-    const again = await inspire(env, ["notebook", "cp", join(local, "blob.bin"), "cli-nb:blob.bin"])
+    const again = await cp(["notebook", "cp", join(local, "blob.bin"), "cli-nb:blob.bin"])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/already exist.*nothing was copied/)
     expect(again.stderr).toMatch(/--force/)
-    const back = await inspire(env, ["notebook", "cp", "cli-nb:blob.bin", join(local, "back.bin")])
+    const back = await cp(["notebook", "cp", "cli-nb:blob.bin", join(local, "back.bin")])
     expect(back.code).toBe(1)
-    const forced = await inspire(env, ["notebook", "cp", "--force", "cli-nb:blob.bin", join(local, "back.bin")])
+    const forced = await cp(["notebook", "cp", "--force", "cli-nb:blob.bin", join(local, "back.bin")])
     expect(forced.code).toBe(0)
   }, 60_000)
 
@@ -192,18 +194,34 @@ describe("inspire notebook cp", () => {
     writeFileSync(join(tree, "a.txt"), "alpha\n")
     writeFileSync(join(tree, "sub", "b.bin"), randomBytes(5000))
     writeFileSync(join(tree, "sub", "deeper", "c.txt"), "gamma\n")
-    const up = await inspire(env, ["notebook", "cp", tree, "cli-nb:"])
+    const up = await cp(["notebook", "cp", tree, "cli-nb:"])
     expect(up.code, up.stderr).toBe(0)
     expect(up.stdout).toMatch(/Copied 3 file/)
     const remote = join(emu.control.jupyter.sandbox(nb.id), "tree")
     expect(readFileSync(join(remote, "sub", "deeper", "c.txt"), "utf8")).toBe("gamma\n")
     const restored = join(local, "restored")
-    const down = await inspire(env, ["notebook", "cp", "cli-nb:tree", restored])
+    const down = await cp(["notebook", "cp", "cli-nb:tree", restored])
     expect(down.code, down.stderr).toBe(0)
     for (const f of ["a.txt", "sub/b.bin", "sub/deeper/c.txt"])
       expect(readFileSync(join(restored, f)).equals(readFileSync(join(tree, f))), f).toBe(true)
-    const neither = await inspire(env, ["notebook", "cp", tree, join(local, "x")])
+    const neither = await cp(["notebook", "cp", tree, join(local, "x")])
     expect(neither.code).toBe(2)
+  }, 60_000)
+
+  it("plans with --dry-run, makes missing folders, and keeps to the current directory", async () => {
+    const sandbox = emu.control.jupyter.sandbox(nb.id)
+    writeFileSync(join(local, "note.txt"), "note\n")
+    const plan = await cp(["notebook", "cp", "--dry-run", "note.txt", "cli-nb:brand/new/"])
+    expect(plan.code, plan.stderr).toBe(0)
+    expect(plan.stdout).toContain("Dry run")
+    expect(existsSync(join(sandbox, "brand"))).toBe(false)
+    const made = await cp(["notebook", "cp", "note.txt", "cli-nb:brand/new/"])
+    expect(made.code, made.stderr).toBe(0)
+    expect(readFileSync(join(sandbox, "brand", "new", "note.txt"), "utf8")).toBe("note\n")
+    const outside = await cp(["notebook", "cp", "cli-nb:brand/new/note.txt", join(tmpdir(), "inspire-cp-out.txt")])
+    expect(outside.code).toBe(2)
+    expect(outside.stderr).toMatch(/outside/)
+    expect(existsSync(join(tmpdir(), "inspire-cp-out.txt"))).toBe(false)
   }, 60_000)
 })
 

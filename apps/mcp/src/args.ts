@@ -8,7 +8,7 @@ export type Command =
   | { readonly kind: "http"; readonly port: number; readonly profile?: string }
 
 /** The port `--http` listens on when `--port` is not given. */
-export const DEFAULT_PORT = 7331
+const DEFAULT_PORT = 7331
 
 export const USAGE = `Usage: inspire-mcp [--profile NAME] [--http [--port N]]
 

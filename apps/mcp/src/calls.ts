@@ -12,7 +12,7 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
 const STEP = 0.001
 
 /** Turns an operation's progress reports into `notifications/progress`, when the client asked for them. */
-export const progressSender = (extra: CallExtra): ((p: Progress) => void) => {
+const progressSender = (extra: CallExtra): ((p: Progress) => void) => {
   const token = extra._meta?.progressToken
   if (token === undefined) return () => undefined
   let last = 0

@@ -29,7 +29,7 @@ const candidateLine = (candidate: unknown): string =>
   typeof candidate === "string" ? `- ${candidate}` : `- ${JSON.stringify(candidate)}`
 
 /** A failure the agent can act on: the message, what to do next, and the valid choices when known. */
-export const errorResult = (error: InspireError): CallToolResult => {
+const errorResult = (error: InspireError): CallToolResult => {
   const lines = [`error (${error.reason}): ${error.message}`]
   if (error.hint !== "") lines.push(`hint: ${error.hint}`)
   if (error.fix !== undefined) lines.push(`fix: ${error.fix}`)
@@ -41,7 +41,7 @@ export const errorResult = (error: InspireError): CallToolResult => {
 }
 
 /** Anything else a call threw (a defect): reported as a result, and the server keeps serving. */
-export const defectResult = (operation: Operation, defect: unknown): CallToolResult => {
+const defectResult = (operation: Operation, defect: unknown): CallToolResult => {
   const what = defect instanceof Error ? `${defect.name}: ${defect.message}` : String(defect)
   log(`inspire_${operation.name} failed unexpectedly: ${what}`)
   return {

@@ -29,12 +29,12 @@ const REASON_TITLES: Readonly<Record<InspireError["reason"], string>> = {
 const MAX_CANDIDATES = 40
 
 /** How a Synergy user logs in without putting the password into the conversation. */
-export const LOGIN_COMMAND = "synergy inspire login --username <学工号> --password <password>"
+const LOGIN_COMMAND = "synergy inspire login --username <学工号> --password <password>"
 
 const candidateLine = (c: unknown): string => (typeof c === "string" ? c : JSON.stringify(c))
 
 /** The error's fields that may be shown: never `cause`, which can hold a raw response. */
-export const errorFields = (e: InspireError): Readonly<Record<string, unknown>> => ({
+const errorFields = (e: InspireError): Readonly<Record<string, unknown>> => ({
   reason: e.reason,
   message: e.message,
   hint: e.hint,

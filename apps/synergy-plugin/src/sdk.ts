@@ -112,10 +112,6 @@ const PLUGIN_ID = /^[a-z][a-z0-9.-]*$/
 const CONTRIBUTION_ID = /^[a-z][A-Za-z0-9._-]*$/
 const SEMVER = /^\d+\.\d+\.\d+(?:-[a-zA-Z0-9.]+)?(?:\+[a-zA-Z0-9.]+)?$/
 
-/** A capability declaration. */
-export const capability = (id: string, constraints?: Readonly<Record<string, unknown>>): Capability =>
-  constraints !== undefined ? { id, constraints } : { id }
-
 /** A tool contribution. */
 export const tool = (spec: Omit<ToolContribution, "kind">): ToolContribution => ({ kind: "tool", ...spec })
 

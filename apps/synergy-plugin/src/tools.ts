@@ -27,7 +27,7 @@ const cancelledResult = (op: Operation): ToolResult => ({
  * core runs and renders it. Expected problems become normal results; an abort interrupts the operation;
  * anything else is a defect and is thrown.
  */
-export const executeOperation = async (
+const executeOperation = async (
   op: Operation,
   input: ParsedInput,
   signal: AbortSignal,
@@ -124,7 +124,7 @@ const PollInput = z.object({
 })
 
 /** The tool that collects the result of a call that went on in the background. */
-export const pollTool: ToolContribution = tool({
+const pollTool: ToolContribution = tool({
   id: "poll",
   description:
     "Gets the result of an inspire tool call that outlived Synergy's per-call time limit (a long log download, an image push, a slow platform) and went on in the background: such calls return a handle instead of a result. " +

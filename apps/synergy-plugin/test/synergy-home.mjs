@@ -15,7 +15,7 @@ export const SYNERGY = fileURLToPath(
 
 export const PLUGIN_DIR = fileURLToPath(new URL("../", import.meta.url))
 
-export const freePort = () =>
+const freePort = () =>
   new Promise((resolve, reject) => {
     const s = createServer()
     s.once("error", reject)

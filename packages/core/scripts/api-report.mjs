@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The public API report: every name `@holos-inspire/core` exports, with its declaration as the built
-// .d.ts files give it, and every declaration of core those reach without exporting it by name (a
+// The API reports: every name an entry of `@holos-inspire/core` exports, with its declaration as the
+// built .d.ts files give it, and every declaration of core those reach without exporting it by name (a
 // result's row type, a base class). Comments and module paths are left out, so moving or documenting a
-// type does not change the report; changing what a library user can see does.
-//   node scripts/api-report.mjs           rewrite api/public-api.md (`npm run api:report` builds first)
-//   node scripts/api-report.mjs --check   exit 1 when the built surface differs from the committed report
-//   node scripts/api-report.mjs --build   what core's build runs: rewrite, except under CI (only a warning)
-//   --report FILE                         compare with (or write) another file than api/public-api.md
+// type does not change a report; changing what an importer can see does. Two entries are recorded:
+// the root (api/public-api.md, what library users may rely on) and `/internal` (api/internal-api.md,
+// what the project's own apps, tests, benches and scripts use; it promises nothing, but changes show).
+//   node scripts/api-report.mjs           rewrite both reports from dist/ (`npm run generate` builds first)
+//   node scripts/api-report.mjs --check   exit 1, naming each stale report, when the build differs
+//   --dir DIR                             compare with (or write) the reports in DIR instead of api/
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join, relative, sep } from "node:path"
@@ -16,8 +17,32 @@ import { parseArgs } from "node:util"
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const ts = createRequire(join(root, "package.json"))("typescript")
 const dist = join(root, "dist")
-export const REPORT = join(root, "api", "public-api.md")
-export const FIX = "npm run api:report"
+export const FIX = "npm run generate"
+
+/** The recorded entries: the built declarations each is read from, and the report it is written to. */
+export const REPORTS = [
+  {
+    name: "public",
+    entry: "index.d.ts",
+    file: "public-api.md",
+    title: "`@holos-inspire/core`: the public API",
+    about: [
+      "Core's tests fail when the build no longer matches this file: a change here is a change to what",
+      "library users can see, so review it as one. `@holos-inspire/core/internal` is recorded apart, in internal-api.md.",
+    ],
+  },
+  {
+    name: "internal",
+    entry: "internal.d.ts",
+    file: "internal-api.md",
+    title: "`@holos-inspire/core/internal`: the internal API",
+    about: [
+      "What the project's own apps, tests, benches and scripts import from core beyond its public entry.",
+      "It promises library users nothing; core's tests fail when the build no longer matches this file, so",
+      "that a change to it is still seen in review.",
+    ],
+  },
+]
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed })
 
@@ -127,9 +152,9 @@ const referencedBy = (checker, node) => {
   return found
 }
 
-/** The report's text for the built entry `dist/index.d.ts`. */
-export const renderReport = () => {
-  const entry = join(dist, "index.d.ts")
+/** The text of a report (one of REPORTS) for its built entry. */
+export const renderReport = (report) => {
+  const entry = join(dist, report.entry)
   if (!existsSync(entry))
     throw new Error("packages/core is not built: run `pnpm exec turbo run build --filter=@holos-inspire/core` first.")
   const program = ts.createProgram([entry], {
@@ -170,11 +195,10 @@ export const renderReport = () => {
   const block = (entries) => ["```ts", ...entries, "```"].join("\n")
   const others = [...new Set(reached.map(textOf))].sort()
   return [
-    "# `@holos-inspire/core`: the public API",
+    `# ${report.title}`,
     "",
     `Generated from the built declarations by \`${FIX}\` (packages/core/scripts/api-report.mjs); do not edit.`,
-    "Core's tests fail when the build no longer matches this file: a change here is a change to what",
-    "library users can see, so review it as one. `@holos-inspire/core/internal` is not recorded: it promises nothing.",
+    ...report.about,
     "",
     `## Exported names (${named.length})`,
     "",
@@ -202,35 +226,32 @@ const firstDifferences = (want, have, count = 6) => {
 }
 
 const main = () => {
-  const { values } = parseArgs({
-    options: { check: { type: "boolean" }, build: { type: "boolean" }, report: { type: "string" } },
-  })
-  const file = values.report ?? REPORT
-  const want = renderReport()
-  const have = existsSync(file) ? readFileSync(file, "utf8") : ""
-  // The build keeps the report current on a developer's machine (the change then shows in review);
-  // under CI it writes nothing and only says so: core's api-report test then fails the run.
-  const ci = !["", "0", "false"].includes(process.env.CI ?? "")
-  if (values.build && ci) {
-    if (want !== have) console.error(`The public API report is stale; ${FIX} in packages/core rewrites it.`)
-    return
+  const { values } = parseArgs({ options: { check: { type: "boolean" }, dir: { type: "string" } } })
+  const dir = values.dir ?? join(root, "api")
+  const stale = []
+  for (const report of REPORTS) {
+    const file = join(dir, report.file)
+    const want = renderReport(report)
+    const have = existsSync(file) ? readFileSync(file, "utf8") : ""
+    if (want === have) continue
+    if (values.check) {
+      stale.push(
+        [
+          `The ${report.name} API changed: run \`${FIX}\` at the repository root and commit the file (${relative(process.cwd(), file)}).`,
+          "If the change was not meant, the diff of that file shows what an importer would see differ.",
+          firstDifferences(want, have),
+        ].join("\n"),
+      )
+      continue
+    }
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(`${file}.tmp`, want)
+    renameSync(`${file}.tmp`, file)
+    console.error(`${report.name} API report written: ${relative(process.cwd(), file)}`)
   }
-  if (values.check) {
-    if (want === have) return
-    console.error(
-      [
-        `The public API changed: run \`${FIX}\` in packages/core and commit the file (${relative(process.cwd(), file)}).`,
-        "If the change was not meant, the diff of that file shows what a library user would see differ.",
-        firstDifferences(want, have),
-      ].join("\n"),
-    )
-    process.exit(1)
-  }
-  if (want === have) return
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(`${file}.tmp`, want)
-  renameSync(`${file}.tmp`, file)
-  console.error(`public API report written: ${relative(process.cwd(), file)}`)
+  if (stale.length === 0) return
+  console.error(stale.join("\n\n"))
+  process.exit(1)
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main()

@@ -1,7 +1,7 @@
 // `@holos-inspire/core`: what a library user may rely on. Every name here is recorded with its type in
 // api/public-api.md, and core's tests fail when the two differ, so a change to this surface is always
-// seen in review (`npm run api:report` rewrites the record). The project's own apps reach the rest of
-// core through `@holos-inspire/core/internal`, which promises nothing.
+// seen in review (`npm run generate` rewrites the record). The project's own apps reach the rest of
+// core through `@holos-inspire/core/internal`, which promises nothing (api/internal-api.md records it).
 
 // The low-level calls of the facade (`discover`, `createTrainingJob`, …): their inputs and results.
 export type { CreatedJob, CreateTrainingJobInput } from "./api/jobs/create.js"

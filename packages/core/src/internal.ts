@@ -1,26 +1,60 @@
-// `@holos-inspire/core/internal`: every module of core, for the project's own apps, tests and benches.
-// Nothing here is a promise: names and shapes change with any release, and no API report guards them.
-// Library users import `@holos-inspire/core` (src/index.ts), whose surface api/public-api.md records.
-export * from "./api/index.js"
-export * from "./auth/credentials.js"
-export * from "./auth/rsa.js"
-export * from "./auth/save.js"
-export * from "./auth/session.js"
-export * from "./domain/index.js"
-export * from "./errors.js"
-export * from "./facade.js"
-export * from "./facade-methods.js"
-export * from "./operations/index.js"
-export * from "./platform/client.js"
-export * from "./platform/create-once.js"
-export * from "./platform/dispatcher.js"
-export * from "./platform/failures.js"
-export * from "./platform/harbor.js"
-export * from "./platform/paging.js"
-export * from "./platform/rate-limit.js"
-export * from "./platform/retry.js"
-export * from "./platform/transport.js"
-export * from "./profile.js"
-export * from "./store/index.js"
-export * from "./words/index.js"
+// `@holos-inspire/core/internal`: what the project's own apps, tests, benches and scripts use of core
+// beyond its public entry, name by name. It promises library users nothing (names and shapes change with
+// any release); api/internal-api.md records it so that a change still shows in review. A name is here
+// because something outside core imports it; library users import `@holos-inspire/core` (src/index.ts).
+export { MAX_FILE_BYTES } from "./api/jupyter/contents.js"
+export { connectTerminal, createTerminal, deleteTerminal } from "./api/jupyter/terminal.js"
+export { forgetProfileResources } from "./api/resources/cache.js"
+export { fetchCurrentUser } from "./api/resources/user.js"
+export { checkHarborLoginUrl, checkPlatformLoginUrl } from "./auth/login-url.js"
+export { IDLE_GPU_BELOW_PERCENT } from "./domain/metrics/thresholds.js"
+export { formatClockTime, formatInstant, isoInstant } from "./domain/time.js"
+export { fieldHelpKey, helpMessage, helpTexts, summaryHelpKey } from "./operations/catalogue/help.js"
+export { checkOperationInput, invokeParsed, type ParsedInput, safeParseInput } from "./operations/catalogue/invoke.js"
+export { callWrites } from "./operations/catalogue/operation.js"
+export { checkInput } from "./operations/catalogue/strict.js"
+export { confirmationOf, type Plan } from "./operations/common/plan.js"
+export { renderTable } from "./operations/common/render.js"
+export { writeDownload } from "./operations/common/tasks/output-file.js"
+export { followEndLine, followTaskLogs } from "./operations/logs/follow.js"
+export { renderLogLines } from "./operations/logs/index.js"
+export type { ShownLine } from "./operations/logs/read.js"
+export { openNotebookLab } from "./operations/notebook-exec/run.js"
+export { OPERATIONS } from "./operations/registry.js"
+export { Harbor } from "./platform/harbor.js"
+export {
+  isConfinedFile,
+  placeUnder,
+  type Root,
+  removeConfinedFileSync,
+  writeConfinedFileSync,
+} from "./store/confined.js"
+export { untrustedError } from "./store/files.js"
+export { resolveStorePaths } from "./store/paths.js"
+export {
+  addProfile,
+  forgetLogin,
+  listProfiles,
+  type ProfileEndpointOptions,
+  type ProfileSummary,
+  profileEndpoints,
+  removeProfile,
+  useProfile,
+} from "./store/profiles.js"
+export { ConfigFile, CredentialsFile, SessionFile } from "./store/schema.js"
+export { SETTING_KEYS } from "./store/settings.js"
+export { Store } from "./store/store.js"
+export { Untrusted } from "./store/trust.js"
 export { issueWord, type ZodIssue } from "./words/issues.js"
+export {
+  addMessages,
+  formatMessage,
+  type Language,
+  languageOf,
+  loadLanguage,
+  type MessageArgs,
+  msg,
+  pickLanguage,
+} from "./words/message.js"
+export { renderWords } from "./words/render.js"
+export { displayWidth } from "./words/table.js"

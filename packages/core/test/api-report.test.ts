@@ -1,8 +1,8 @@
-// The public API report (scripts/api-report.mjs): the root entry's surface, as the build declares it,
-// must be the one recorded in api/public-api.md, so that a change to it is seen in review. Runs on the
-// built dist, as npm test runs it after the build.
+// The API reports (scripts/api-report.mjs): each recorded entry's surface, as the build declares it,
+// must be the one in its report (the root in api/public-api.md, `/internal` in api/internal-api.md),
+// so that a change to either is seen in review. Runs on the built dist, as npm test runs it after the build.
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -10,39 +10,61 @@ import { describe, expect, it } from "vitest"
 
 const CORE = fileURLToPath(new URL("..", import.meta.url))
 const SCRIPT = join(CORE, "scripts", "api-report.mjs")
-const REPORT = join(CORE, "api", "public-api.md")
+const API = join(CORE, "api")
+const REPORTS = ["public-api.md", "internal-api.md"]
 
 const check = (...args: ReadonlyArray<string>) =>
   spawnSync(process.execPath, [SCRIPT, "--check", ...args], { cwd: CORE, encoding: "utf8" })
 
-describe("the public API report", () => {
-  it("matches the built root entry", () => {
+// `--check` against copies of the committed reports, one of them with the record of `name` removed,
+// as if the build had exported it unannounced.
+const checkWithout = (report: string, name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), "inspire-api-report-"))
+  try {
+    for (const file of REPORTS) copyFileSync(join(API, file), join(dir, file))
+    const recorded = readFileSync(join(API, report), "utf8")
+    const stale = recorded.replace(new RegExp(`\\n// ${name}\\n[^\\n]*\\n`), "\n")
+    expect(stale).not.toBe(recorded)
+    writeFileSync(join(dir, report), stale)
+    return check("--dir", dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe("the API reports", () => {
+  it("match the built root and internal entries", () => {
     const ran = check()
     expect(ran.stderr).toBe("")
     expect(ran.status).toBe(0)
   })
 
-  it("fails, naming the command that updates it, when the surface differs from the record", () => {
-    // The record of a surface with one name fewer, as if `invoke` had been exported unannounced.
-    const recorded = readFileSync(REPORT, "utf8")
-    const stale = recorded.replace(/\n\/\/ invoke\n[^\n]*\n/, "\n")
-    expect(stale).not.toBe(recorded)
-    const dir = mkdtempSync(join(tmpdir(), "inspire-api-report-"))
-    writeFileSync(join(dir, "public-api.md"), stale)
-    const ran = check("--report", join(dir, "public-api.md"))
-    rmSync(dir, { recursive: true, force: true })
+  it("fail, naming the stale report and the command that updates it, when the public surface differs", () => {
+    const ran = checkWithout("public-api.md", "invoke")
     expect(ran.status).toBe(1)
-    expect(ran.stderr).toContain("The public API changed: run `npm run api:report`")
+    expect(ran.stderr).toContain("The public API changed: run `npm run generate`")
+    expect(ran.stderr).toContain("public-api.md")
     expect(ran.stderr).toContain("invoke")
+    expect(ran.stderr).not.toContain("internal-api.md")
   })
 
-  it("records every runtime name of the root entry, and nothing of the internal one", async () => {
+  it("fail, naming the internal report alone, when only the internal surface differs", () => {
+    const ran = checkWithout("internal-api.md", "invokeParsed")
+    expect(ran.status).toBe(1)
+    expect(ran.stderr).toContain("The internal API changed: run `npm run generate`")
+    expect(ran.stderr).toContain("internal-api.md")
+    expect(ran.stderr).toContain("invokeParsed")
+    expect(ran.stderr).not.toContain("public-api.md")
+  })
+
+  it("record every runtime name of each entry, and the root has none of the internal one's", async () => {
     const root = await import("../src/index.js")
-    const recorded = readFileSync(REPORT, "utf8")
-    for (const name of Object.keys(root)) expect(recorded, name).toContain(`\n// ${name}\n`)
-    // A sample of core's internals, reachable only through @holos-inspire/core/internal.
     const internal: Record<string, unknown> = await import("../src/internal.js")
-    for (const name of ["Store", "surfaceError", "invokeParsed", "followTaskLogs", "addProfile"]) {
+    const publicReport = readFileSync(join(API, "public-api.md"), "utf8")
+    const internalReport = readFileSync(join(API, "internal-api.md"), "utf8")
+    for (const name of Object.keys(root)) expect(publicReport, name).toContain(`\n// ${name}\n`)
+    for (const name of Object.keys(internal)) expect(internalReport, name).toContain(`\n// ${name}\n`)
+    for (const name of ["Store", "invokeParsed", "followTaskLogs", "addProfile"]) {
       expect(internal[name], name).toBeDefined()
       expect(name in root, name).toBe(false)
     }

@@ -16,7 +16,7 @@ import {
   type SubmitResult,
   statusOperation,
 } from "../src/index.js"
-import { resolvedDefaults } from "../src/internal.js"
+import { resolvedDefaults } from "../src/operations/common/defaults.js"
 import { trainingInput } from "./api/jobs/fixture.js"
 import { useEmulator } from "./emulator.js"
 

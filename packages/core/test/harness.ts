@@ -5,10 +5,11 @@ import type { RunningEmulator } from "@holos-inspire/emulator"
 import { Effect, type Exit, Layer } from "effect"
 import { saveInspireLogin } from "../src/auth/save.js"
 import type { Session } from "../src/auth/session.js"
+import { inspireLayer } from "../src/layer.js"
 import type { Platform } from "../src/platform/client.js"
 import { Harbor } from "../src/platform/harbor.js"
 import type { Transport } from "../src/platform/transport.js"
-import { type ActiveProfile, inspireLayer } from "../src/profile.js"
+import type { ActiveProfile } from "../src/profile.js"
 import { Store } from "../src/store/store.js"
 
 /** Every service a test of the client may need. */

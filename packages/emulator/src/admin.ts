@@ -5,6 +5,7 @@ import type { FaultConfig } from "./faults.js"
 import { simulatePush } from "./harbor.js"
 import { sendJson } from "./http.js"
 import { type RunningNotebook, type RunningNotebookOptions, runningNotebook } from "./jupyter/control.js"
+import type { CraftedEntry } from "./jupyter/host.js"
 import type { RequestSnapshot } from "./requests.js"
 import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 
@@ -70,6 +71,12 @@ export const makeControl = (emu: Emu) => ({
     dropTerminals: (): number => emu.jupyter.dropTerminals(),
     /** Where a notebook's sandbox (HOME, cwd, contents root) is on this machine. */
     sandbox: (notebookId: string): string => emu.jupyter.sandboxOf(notebookId),
+    /**
+     * Makes a notebook's listing of `folder` also show `entries`, names no real file can have included
+     * (`../x`, `a/b`), as code running in the notebook could answer in place of its Jupyter server.
+     */
+    craftListing: (notebookId: string, folder: string, entries: ReadonlyArray<CraftedEntry>): void =>
+      emu.jupyter.craftListing(notebookId, folder, entries),
     /** Creates a notebook for the demo user and brings it to RUNNING with its Jupyter server ready. */
     runningNotebook: (opts: RunningNotebookOptions = {}): RunningNotebook =>
       runningNotebook(emu, emu.jupyter.base, opts),

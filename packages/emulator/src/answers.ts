@@ -8,7 +8,7 @@ import { canonicalHeaders } from "./http.js"
  */
 export type AnswerMode = "truncated" | "empty" | "wrong-type" | "login-page" | "json-error"
 
-export const ANSWER_MODES: ReadonlyArray<AnswerMode> = ["truncated", "empty", "wrong-type", "login-page", "json-error"]
+const ANSWER_MODES: ReadonlyArray<AnswerMode> = ["truncated", "empty", "wrong-type", "login-page", "json-error"]
 
 /** A spoiled-answer fault for one surface: the fraction of its answers spoiled, and how. */
 export interface AnswerFault {

@@ -42,7 +42,7 @@ export interface FaultConfig {
   terminalSocketDropMs: number | null
 }
 
-export const defaultFaults = (realistic = false): FaultConfig => ({
+const defaultFaults = (realistic = false): FaultConfig => ({
   latencyMs: 0,
   jitterMs: 0,
   errorRate: 0,

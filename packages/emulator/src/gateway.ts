@@ -40,7 +40,7 @@ export type GatewayCheck =
  * not running, or whose Jupyter server is still starting (`jupyterStartupSeconds` of platform time after
  * RUNNING), 503; a missing or wrong token 403.
  */
-export const checkGateway = (emu: Emu, path: string, query: URLSearchParams, authorization?: string): GatewayCheck => {
+const checkGateway = (emu: Emu, path: string, query: URLSearchParams, authorization?: string): GatewayCheck => {
   const m = GATEWAY.exec(path)
   const [, ws, project, user, kind = "jupyter", id, pathToken, rest = "/"] = m ?? []
   const api = rest.startsWith("/api") || rest.startsWith("/terminals/")
@@ -62,7 +62,7 @@ export const checkGateway = (emu: Emu, path: string, query: URLSearchParams, aut
 }
 
 /** The key a gateway request is counted under: no token, no notebook id, no file path. */
-export const gatewaySurface = (method: string, path: string): string => {
+const gatewaySurface = (method: string, path: string): string => {
   const rest = GATEWAY.exec(path)?.[7] ?? "/"
   const kind =
     /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket)(\/|$)/.exec(rest)

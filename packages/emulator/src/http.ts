@@ -5,7 +5,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 const SPECIAL_CASE: Record<string, string> = { "www-authenticate": "WWW-Authenticate", etag: "ETag" }
 
 /** `content-type` → `Content-Type`, `x-total-count` → `X-Total-Count`. */
-export const canonicalHeader = (name: string): string => {
+const canonicalHeader = (name: string): string => {
   const lower = name.toLowerCase()
   return SPECIAL_CASE[lower] ?? lower.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase())
 }

@@ -16,7 +16,7 @@ const position = (raw: string, key: string): string => {
   return `line ${line}:${col}`
 }
 
-export const protoError = (raw: string, key: string): ApiError =>
+const protoError = (raw: string, key: string): ApiError =>
   new ApiError("proto", `proto: (${position(raw, key)}): unknown field "${key}"`)
 
 const isObject = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v)

@@ -76,6 +76,18 @@ const confined =
     return { ...args, path: `/nonexistent-fuzz-dir/${path.length}.out` }
   }
 
+// A health check with wait probes a serving until it answers, crashes or stops, or the wait (up to an
+// hour) runs out: on the paused clock a seeded serving never gets there. As in the CLI fuzz, a call
+// that may wait names only tasks that have ended (a job, which health refuses at once).
+const unblocked =
+  (op: Operation) =>
+  (args: Record<string, unknown>): Record<string, unknown> => {
+    if (op.name !== "inference" || (args.wait === undefined && args.wait_seconds === undefined)) return args
+    const id = typeof args.serving_id === "string" ? args.serving_id.trim() : undefined
+    if (id === undefined || !world.seeded.has(id) || world.endedTasks.includes(id)) return args
+    return { ...args, serving_id: world.endedTasks[0] ?? "job-ended" }
+  }
+
 // Valid values of the fields that bound a call's duration, and where downloads go.
 const overridesFor = (op: Operation): Overrides => {
   const paths = fc.constantFrom("fuzz.log", "sub/dir/out.csv", `${world.root}/tmp/out.log`, "~/x.log", "../up.log", "")
@@ -93,7 +105,9 @@ type Input = { readonly source: "hostile" | "guided"; readonly args: Record<stri
 
 const inputsFor = (op: Operation, schema: JsonSchema): fc.Arbitrary<Input> => {
   const keys = Object.keys(schema.properties ?? {})
-  const keep = confined(world.root)
+  const confine = confined(world.root)
+  const bound = unblocked(op)
+  const keep = (args: Record<string, unknown>) => bound(confine(args))
   return fc.oneof(
     hostileArguments(keys).map((args): Input => ({ source: "hostile", args: keep(args) })),
     guidedArguments(schema, world.vocabulary, overridesFor(op), world.templates[op.name]).map(
@@ -235,7 +249,7 @@ const writeReport = (pid: number | null | undefined): void => {
     notes: [
       `Typed errors by reason: ${typed.map(([r, n]) => `${r} ${n}`).join(", ")}.`,
       ...KNOWN_DEFECTS.map((d) => `Known defect (${d.id}, ${reasons.get(`known:${d.id}`) ?? 0} calls): ${d.source}.`),
-      "Waits are aimed at ended tasks with timeout_seconds ≤ 1.5; downloads go to the throw-away home; pushes meet a closed DOCKER_HOST; HTTPS_PROXY is a dead-end loopback proxy that counts any attempt to leave loopback.",
+      "Waits (wait, and inference health with wait) are aimed at ended tasks, wait with timeout_seconds ≤ 1.5; downloads go to the throw-away home; pushes meet a closed DOCKER_HOST; HTTPS_PROXY is a dead-end loopback proxy that counts any attempt to leave loopback.",
       ...[...tallies].flatMap(([name, t]) => t.examples.map((e) => `${name}: ${e}`)),
     ],
   })

@@ -62,7 +62,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 )
 
 /** Numbers at the edges: huge, negative, fractional, ±0, just past the safe integers. */
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(0, -0, -1, 0.5, 1e308, -1e308, 5e-324, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 65_536, 3_600.5),
@@ -119,7 +119,7 @@ const integerRange = (schema: JsonSchema): { min: number; max: number } => {
 }
 
 /** A value the schema accepts (taken from the vocabulary when the field has one). */
-export const validValue = (schema: JsonSchema, name: string, vocabulary: Vocabulary): fc.Arbitrary<unknown> => {
+const validValue = (schema: JsonSchema, name: string, vocabulary: Vocabulary): fc.Arbitrary<unknown> => {
   const known = vocabulary[name]
   if (known !== undefined && known.length > 0) return fc.constantFrom(...known)
   if (schema.enum !== undefined && schema.enum.length > 0) return fc.constantFrom(...schema.enum)
@@ -141,7 +141,7 @@ export const validValue = (schema: JsonSchema, name: string, vocabulary: Vocabul
 }
 
 /** A value just off what the schema accepts: boundaries, wrong case, empty, wrong type. */
-export const edgeValue = (schema: JsonSchema): fc.Arbitrary<unknown> => {
+const edgeValue = (schema: JsonSchema): fc.Arbitrary<unknown> => {
   const types = typesOf(schema)
   const edges: unknown[] = [null, "", [], {}, true]
   if (types.includes("integer") || types.includes("number")) {

@@ -2,14 +2,18 @@
 // `npm pack`, the tarball installed with plain npm into a scratch project outside the repository, and
 // the example of core's README (taken from the README itself, so the two cannot drift) is type-checked
 // there with the repository's TypeScript and run against the emulator: it must print what the README
-// says it prints. The steps' times are printed: on the 2-core machine of docs/BENCHMARKS.md, with npm's
-// cache warm, about 70 s in all (pack 4 s, install 20-32 s, type-check 27-32 s, run 2-3 s).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+// says it prints. The install stays light: Docker's client (dockerode, with ssh2, cpu-features, grpc and
+// protobufjs) is an optional peer that only `image push` loads, so it is not installed, nothing runs an
+// install script, and a push says which command installs it. The installed size is printed. The steps'
+// times are printed: on the 2-core machine of docs/BENCHMARKS.md, with npm's cache warm, about 70 s in
+// all (pack 4 s, install 20-32 s, type-check 27-32 s, run 2-3 s).
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { folderBytes, installedFiles, installedPackages, installScripts, largestPackages } from "./support/installed.js"
 import { homeFor } from "./support/platform.js"
 import { REPO, runCommand, stepTimer } from "./support/repo-copy.js"
 
@@ -17,6 +21,15 @@ const CORE = join(REPO, "packages", "core")
 const README = readFileSync(join(CORE, "README.md"), "utf8")
 const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc")
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm"
+const CORE_MANIFEST = JSON.parse(readFileSync(join(CORE, "package.json"), "utf8")) as {
+  devDependencies: Record<string, string>
+}
+// What core's install may weigh in node_modules, in MB of file bytes (@types/node included). It
+// measures 48: effect 27, core itself 8, zod 6 (their declarations type core's API; their code is in
+// core's bundle), @types/node 2.3, undici 1.7. Docker's client, were it installed, would add 11.
+const INSTALL_BUDGET_MB = 50
+/** The packages Docker's client brings, which a library install must not. */
+const DOCKER_CLIENT = ["dockerode", "docker-modem", "ssh2", "cpu-features", "@grpc/grpc-js", "protobufjs"]
 
 /** The README's example (the first `ts` block after its marker) and the output shown after it. */
 const readmeExample = (readme: string): { readonly code: string; readonly output: string } => {
@@ -57,6 +70,24 @@ export const named: Promise<JobsResult> = typed
 export const wrong = client.jobs({ job_name: "x" })
 `
 
+// A push from a project without dockerode: the Harbor account is saved, then the push fails.
+const PUSH = `import { createInspireClient, InspireError } from "@holos-inspire/core"
+
+const [username, password] = process.argv.slice(2)
+const client = createInspireClient()
+try {
+  const login = await client.login({ target: "harbor", registry: "qb", username, password })
+  console.log(\`harbor saved: \${login.saved}\`)
+  await client.imagePush({ image: "my-train:v1", registry: "qb" })
+  console.log("pushed")
+} catch (e) {
+  if (!(e instanceof InspireError)) throw e
+  console.log(JSON.stringify({ tag: e._tag, reason: e.reason, message: e.message, hint: e.hint }))
+} finally {
+  await client.close()
+}
+`
+
 // npm as a user runs it: not the variables of the pnpm or npm script that runs this suite.
 const npmEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")))
@@ -65,6 +96,7 @@ let scratch: string
 let tarball: string
 let packed: { readonly files: ReadonlyArray<{ readonly path: string }> }
 let emu: RunningEmulator
+let installedBytes: number
 const took: Record<string, number> = {}
 
 const timed = stepTimer(took)
@@ -89,6 +121,9 @@ beforeAll(async () => {
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "lab-tool", private: true, type: "module" }))
   const install = ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, "@types/node@20.19.43"]
   await mustRun("npm install", NPM, install, app)
+  installedBytes = folderBytes(join(app, "node_modules"))
+  const mb = (installedBytes / 1e6).toFixed(1)
+  console.log(`installed core: node_modules ${mb} MB; largest, MB: ${largestPackages(join(app, "node_modules"))}`)
   emu = await startEmulator({ port: 0 })
 }, 300_000)
 
@@ -118,10 +153,33 @@ describe("core as a package other tools install", () => {
     ).toEqual([])
     const manifest = JSON.parse(
       readFileSync(join(scratch, "app", "node_modules", "@holos-inspire", "core", "package.json"), "utf8"),
-    ) as { private?: boolean; dependencies: Record<string, string> }
+    ) as {
+      private?: boolean
+      dependencies: Record<string, string>
+      peerDependencies?: Record<string, string>
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>
+    }
     expect(manifest.private).toBeUndefined()
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(["effect", "zod", "undici"]))
     for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+/)
+    // Docker's client is an optional peer, at the version core is tested with.
+    expect(Object.keys(manifest.dependencies)).not.toContain("dockerode")
+    expect(manifest.peerDependencies?.dockerode).toBe(`^${CORE_MANIFEST.devDependencies.dockerode}`)
+    expect(manifest.peerDependenciesMeta?.dockerode?.optional).toBe(true)
+  })
+
+  it(`installs light: at most ${INSTALL_BUDGET_MB} MB, without Docker's client and with no install script`, () => {
+    expect(installedBytes / 1e6).toBeLessThanOrEqual(INSTALL_BUDGET_MB)
+    const modules = join(scratch, "app", "node_modules")
+    const installed = installedPackages(modules).map((p) => relative(modules, p))
+    expect(installed.filter((p) => DOCKER_CLIENT.some((d) => p === d || p.endsWith(`/node_modules/${d}`)))).toEqual([])
+    expect(installScripts(modules)).toEqual([])
+    // Core's declarations never import dockerode's types: a TypeScript user needs no @types/dockerode.
+    const core = join(modules, "@holos-inspire", "core", "dist")
+    const declarations = installedFiles(core).filter((f) => f.endsWith(".d.ts"))
+    expect(declarations.length).toBeGreaterThan(0)
+    const typed = declarations.filter((f) => /(from|import\()\s*["']dockerode["']/.test(readFileSync(f, "utf8")))
+    expect(typed.map((f) => relative(core, f))).toEqual([])
   })
 
   it("is installed outside the repository, where the README's example type-checks", async () => {
@@ -154,5 +212,34 @@ describe("core as a package other tools install", () => {
     expect(ran.code).toBe(0)
     // A dry run: no task was created.
     expect(emu.control.state().tasks).toEqual([])
+  }, 120_000)
+
+  it("fails a push without dockerode with an InspireError that names the command installing it", async () => {
+    const app = join(scratch, "app")
+    const home = homeFor(emu.url, "inspire-installable-push-")
+    const env = { PATH: process.env.PATH, ...home }
+    // A profile whose qb Harbor answers on the emulator; the push host is never reached.
+    const config = join(home.INSPIRE_HOME ?? "", "config")
+    mkdirSync(config, { recursive: true, mode: 0o700 })
+    chmodSync(config, 0o700)
+    const registry = { push: "127.0.0.1:9", display: "docker.sii.shaipower.online", api: `${emu.url}/harbor/qb` }
+    const profile = { defaults: {}, endpoints: { baseUrl: emu.url, registries: { qb: registry } } }
+    const file = { version: 1, currentProfile: "default", profiles: { default: profile } }
+    writeFileSync(join(config, "config.json"), JSON.stringify(file), { mode: 0o600 })
+    writeFileSync(join(app, "push.mjs"), PUSH)
+    const { username, password } = emu.demo.harbor.qb
+    const ran = await timed("push", () =>
+      runCommand(process.execPath, ["push.mjs", username, password], { cwd: app, env }),
+    )
+    expect(ran.err).toBe("")
+    expect(ran.code).toBe(0)
+    const lines = ran.out.trim().split("\n")
+    expect(lines[0]).toBe("harbor saved: true")
+    const error = JSON.parse(lines[1] ?? "") as { tag: string; reason: string; message: string; hint: string }
+    const install = `npm install dockerode@${CORE_MANIFEST.devDependencies.dockerode}`
+    expect(error).toMatchObject({ tag: "InspireError", reason: "DockerUnavailable" })
+    expect(error.hint).toContain(install)
+    expect(README).toContain(install)
+    expect(`${error.message}\n${error.hint}`).not.toMatch(/\n\s+at |node_modules|ERR_MODULE_NOT_FOUND/)
   }, 120_000)
 })

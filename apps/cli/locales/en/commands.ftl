@@ -37,22 +37,10 @@ cli-shell-dropped-hint = Connect again with `inspire notebook shell`; run long w
 cli-shell-disconnected = Disconnected.
 
 # notebook cp
-cli-cp-progress = cp: { $done }/{ $total } files, { $moved } of { $size }
-cli-cp-too-big = { $file } has { $bytes } bytes; notebook cp moves files of at most { $max } bytes (64 MiB).
-cli-cp-too-big-hint = Compress or split it, or move it through shared storage.
-cli-cp-exists = { $count } file(s) already exist at the destination, e.g. { $files }; nothing was copied.
 cli-cp-exists-hint = Pass --force to replace them, or choose another destination.
-cli-cp-sha-upload = The sha256 of { $path } in the notebook differs from the local file's.
-cli-cp-sha-download = The sha256 of { $path } differs from the notebook's file.
-cli-cp-copy-again = Copy it again.
-cli-cp-no-remote = There is no "{ $path }" in notebook { $notebook }.
-cli-cp-no-remote-hint = Check the path with `inspire notebook ls`.
 cli-cp-no-notebook = Neither path names a notebook.
 cli-cp-two-notebooks = Both paths name a notebook; one side must be local.
 cli-cp-notebook-side-hint = Write the notebook's side as NOTEBOOK:PATH, e.g. `inspire notebook cp ./data my-nb:work/data`.
-cli-cp-no-local = There is no local "{ $path }".
-cli-cp-no-local-hint = Check the path.
-cli-cp-done = Copied { $count } file(s), { $bytes } bytes, to { $target }; sha256 verified.
 
 # skill install|path
 cli-skill-not-shipped = The { $skill } skill is not next to this CLI (looked in { $folder }).

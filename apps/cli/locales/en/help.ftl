@@ -72,3 +72,4 @@ cli-help-serve-wait = probe until it answers, crashes or stops, or SECONDS pass 
 cli-help-summary-separator = ;{ " " }
 cli-help-cp-paths = Paths in the notebook are relative to its Jupyter root folder (as the lab's file browser shows them).
 cli-help-cp-size = Each file may have at most { $mib } MiB; folders are copied whole.
+cli-help-cp-local = Local paths stay inside the current directory or the downloads folder; symbolic links are never followed.

@@ -37,22 +37,10 @@ cli-shell-dropped-hint = 用 `inspire notebook shell` 重新连接；长时间�
 cli-shell-disconnected = 已断开连接。
 
 # notebook cp
-cli-cp-progress = cp：{ $done }/{ $total } 个文件，已传 { $moved }，共 { $size }
-cli-cp-too-big = { $file } 有 { $bytes } 字节；notebook cp 只传输不超过 { $max } 字节（64 MiB）的文件。
-cli-cp-too-big-hint = 请压缩或拆分它，或通过共享存储传输。
-cli-cp-exists = 目标位置已有 { $count } 个文件，例如 { $files }；没有复制任何文件。
 cli-cp-exists-hint = 加 --force 替换它们，或换一个目标位置。
-cli-cp-sha-upload = notebook 中 { $path } 的 sha256 与本地文件不同。
-cli-cp-sha-download = { $path } 的 sha256 与 notebook 中的文件不同。
-cli-cp-copy-again = 请重新复制。
-cli-cp-no-remote = notebook { $notebook } 中没有“{ $path }”。
-cli-cp-no-remote-hint = 用 `inspire notebook ls` 检查路径。
 cli-cp-no-notebook = 两个路径都没有指定 notebook。
 cli-cp-two-notebooks = 两个路径都指定了 notebook；其中一边必须是本地路径。
 cli-cp-notebook-side-hint = notebook 一侧写作 NOTEBOOK:PATH，例如 `inspire notebook cp ./data my-nb:work/data`。
-cli-cp-no-local = 本地没有“{ $path }”。
-cli-cp-no-local-hint = 请检查路径。
-cli-cp-done = 已复制 { $count } 个文件，共 { $bytes } 字节，到 { $target }；sha256 已校验。
 
 # skill install|path
 cli-skill-not-shipped = 此 CLI 旁边没有 { $skill } 技能（查找位置：{ $folder }）。

@@ -72,3 +72,4 @@ cli-help-serve-wait = 持续探测，直到它应答、崩溃或停止，或过�
 cli-help-summary-separator = ；
 cli-help-cp-paths = notebook 中的路径相对于其 Jupyter 根目录（即 lab 文件浏览器显示的路径）。
 cli-help-cp-size = 每个文件最多 { $mib } MiB；目录会整个复制。
+cli-help-cp-local = 本地路径只能在当前目录或下载目录之内；从不跟随符号链接。

@@ -43,7 +43,7 @@ export const notebookExtensions: ReadonlyArray<Extension> = [
   }),
 ]
 
-/** Adds `notebook cp` and `notebook shell`, which the CLI builds on core's Jupyter client. */
+/** Adds `notebook cp` (the `nb:path` syntax over core's upload and download) and `notebook shell`. */
 export const addNotebookCommands = (program: Command): void => {
   const group = program.commands.find((c) => c.name() === "notebook")
   if (group === undefined) return

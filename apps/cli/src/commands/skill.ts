@@ -41,7 +41,7 @@ const skillsFolder = (agent: Agent): string =>
   agent === "synergy" ? join(agentRoot(agent), "config", "skill") : join(agentRoot(agent), "skills")
 
 /** Where the skill shipped with this CLI lives: next to the bundle, else in the repository. */
-export const shippedSkillDir = (): string | undefined => {
+const shippedSkillDir = (): string | undefined => {
   const here = dirname(fileURLToPath(import.meta.url))
   const nextTo = join(here, "skills", SKILL)
   if (existsSync(join(nextTo, "SKILL.md"))) return nextTo

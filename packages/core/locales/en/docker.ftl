@@ -19,8 +19,10 @@ docker-permission-hint = Add your user to the docker group (`sudo usermod -aG do
 docker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.
 docker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.
 docker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.
-docker-no-library = The Docker client library could not be loaded: { $detail }.
-docker-no-library-hint = Reinstall holos-inspire; its dependency dockerode is missing or broken.
+docker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.
+docker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.
+docker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.
+docker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.
 
 docker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.
 docker-no-detail = no detail

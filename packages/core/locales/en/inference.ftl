@@ -131,3 +131,5 @@ inference-api-image-unregistered = The image { $image } is not registered in thi
 inference-api-image-unregistered-fix = Pick an image from { $call }, or register yours under 镜像管理 → 新建镜像 in the console.
 inference-api-deploy-console = Deploy from the console's 模型部署 page, and report the failure.
 inference-api-what = the serving
+# A deploy's recipe: its name, engine, tensor × pipeline parallelism and file.
+inference-recipe-line = { $name } ({ $engine }, TP { $tp } × PP { $pp }, { $file })

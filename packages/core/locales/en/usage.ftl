@@ -51,3 +51,5 @@ usage-col-inference = INFERENCE
 usage-no-projects = (none of your projects is attached to this workspace)
 usage-members-of = Members of { $project }:
 usage-col-member = MEMBER
+# A task whose GPUs sit idle, in the IDLE column.
+usage-idle-mark = IDLE

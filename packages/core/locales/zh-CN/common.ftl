@@ -7,3 +7,12 @@ common-warning = 警告：{ $text }
 common-hint = 提示：{ $text }
 common-note = 注意：{ $text }
 common-next = 下一步：
+
+# 表格中的时长：45秒、12分30秒、1小时05分、8天8小时（第二个数为两位数）。
+common-duration-seconds = { $s }秒
+common-duration-minutes = { $m }分{ $s }秒
+common-duration-hours = { $h }小时{ $m }分
+common-duration-days = { $d }天{ $h }小时
+# 大小：9.1 GB、512 MB。
+common-size-gb = { $size } GB
+common-size-mb = { $size } MB

@@ -18,8 +18,10 @@ docker-permission-hint = 请把你的用户加入 docker 组（`sudo usermod -aG
 docker-timeout = { $where } 上的 Docker 引擎在 { $seconds } 秒内没有应答。
 docker-timeout-hint = 引擎可能正在启动或已卡住：请检查 `docker info`，{ $elsewhere }。
 docker-unreachable = 无法连接 { $where } 上的 Docker 引擎：{ $detail }。
-docker-no-library = 无法加载 Docker 客户端库：{ $detail }。
-docker-no-library-hint = 请重新安装 holos-inspire；它依赖的 dockerode 缺失或已损坏。
+docker-no-library = 推送镜像需要 Docker 客户端库 dockerode，但它没有安装。
+docker-no-library-hint = 请在使用 @holos-inspire/core 的项目中运行 `{ $command }` 安装它，然后重新推送；其他操作都不需要它。
+docker-broken-library = 无法加载 Docker 客户端库 dockerode：{ $detail }。
+docker-broken-library-hint = 请用 `{ $command }` 重新安装它（或重新安装带有它的程序），然后重新推送。
 
 docker-engine-failed = Docker 引擎在{ $doing }时出错（HTTP { $status }）：{ $detail }。
 docker-no-detail = 无详细信息

@@ -131,3 +131,5 @@ inference-api-image-unregistered = 镜像 { $image } 未在此空间的镜像仓
 inference-api-image-unregistered-fix = 请从 { $call } 中选择镜像，或在控制台的 镜像管理 → 新建镜像 中注册你的镜像。
 inference-api-deploy-console = 请在控制台的 模型部署 页面部署，并报告该故障。
 inference-api-what = 该推理服务
+# 部署所用的配方：名称、引擎、张量并行 × 流水线并行，以及文件。
+inference-recipe-line = { $name }（{ $engine }，张量并行 { $tp } × 流水线并行 { $pp }，{ $file }）

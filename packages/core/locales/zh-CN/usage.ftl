@@ -36,3 +36,5 @@ usage-col-inference = 推理
 usage-no-projects = （你的项目都没有关联到这个空间）
 usage-members-of = { $project }的成员：
 usage-col-member = 成员
+# GPU 处于空闲的任务，显示在“空闲”列。
+usage-idle-mark = 空闲

@@ -107,7 +107,7 @@ export const fromEither = <A>(e: { _tag: "Left"; left: InspireError } | { _tag: 
   e._tag === "Left" ? Effect.fail(e.left) : Effect.succeed(e.right)
 
 /** A number that may arrive as a decimal string (§5.6). */
-export const Numeric = z.union([
+const Numeric = z.union([
   z.number(),
   z
     .string()

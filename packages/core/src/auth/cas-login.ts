@@ -10,7 +10,7 @@ import { type CasKey, DEFAULT_CAS_KEY, encryptCasPassword, findCasKey } from "./
 import type { Credentials } from "./token-login.js"
 
 /** The browser the login chain presents itself as; some gateways turn away script user agents. */
-export const BROWSER_UA =
+const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
 
 const MAX_HOPS = 15
@@ -86,7 +86,7 @@ const attributes = (tag: string): Record<string, string> => {
 }
 
 /** The hidden inputs of a CAS form (`lt`, `execution`), whatever the attribute order. */
-export const hiddenInputs = (html: string): Record<string, string> => {
+const hiddenInputs = (html: string): Record<string, string> => {
   const out: Record<string, string> = {}
   for (const tag of html.match(/<input\b[^>]*>/gi) ?? []) {
     const a = attributes(tag)
@@ -96,7 +96,7 @@ export const hiddenInputs = (html: string): Record<string, string> => {
 }
 
 /** The text of the CAS page's `form-error` element, the only place its verdict is read from (§2.3). */
-export const formError = (html: string): string | undefined => {
+const formError = (html: string): string | undefined => {
   const m = /<(div|span|p)\b[^>]*class\s*=\s*["'][^"']*\bform-error\b[^"']*["'][^>]*>([\s\S]*?)<\/\1>/i.exec(html)
   const text = m?.[2]
     ?.replace(/<[^>]*>/g, "")

@@ -49,7 +49,7 @@ export const checkPasswordUrl = (url: string, from: string): Effect.Effect<void,
 }
 
 /** How the resolved base URL names its origin in messages. */
-export const originOf = (resolved: Resolved<string>): string =>
+const originOf = (resolved: Resolved<string>): string =>
   resolved.source === "environment" || resolved.source === "profile"
     ? (resolved.from ?? resolved.source)
     : resolved.source === "argument"

@@ -11,9 +11,9 @@ import type { CasKey } from "./rsa.js"
 import { tokenLogin } from "./token-login.js"
 
 /** Refresh a token this long before it expires (INSPIRE-API.md §2.1). */
-export const TOKEN_MARGIN_MS = 5 * 60_000
+const TOKEN_MARGIN_MS = 5 * 60_000
 /** After a failed login, no automatic attempt for this long, across processes (§2.7). */
-export const LOGIN_COOLDOWN_MS = 60_000
+const LOGIN_COOLDOWN_MS = 60_000
 
 /** A credential the platform takes: the bearer token, or the session's cookies. */
 export type Credential =

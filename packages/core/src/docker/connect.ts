@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs"
 import { homedir } from "node:os"
 import { join } from "node:path"
-import type Dockerode from "dockerode"
 import { Effect } from "../effect.js"
 import { InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
+import { type DockerClient, type DockerOptions, dockerClient } from "./client.js"
 
 /** Where the Docker engine is expected, and how to say so to a person. */
 export interface DockerTarget {
-  readonly options: Dockerode.DockerOptions
+  readonly options: DockerOptions
   /** e.g. `the default socket /var/run/docker.sock` or `DOCKER_HOST=tcp://10.0.0.5:2375`. */
   readonly where: string
   readonly fromEnv: boolean
@@ -16,7 +16,7 @@ export interface DockerTarget {
 
 /** A reachable engine. */
 export interface DockerConnection {
-  readonly docker: Dockerode
+  readonly docker: DockerClient
   readonly target: DockerTarget
 }
 
@@ -25,7 +25,7 @@ const PING_TIMEOUT_MS = 5000
 
 const truthy = (v: string | undefined) => v !== undefined && v !== "" && v !== "0" && v.toLowerCase() !== "false"
 
-const tlsFiles = (env: NodeJS.ProcessEnv, raw: string): Effect.Effect<Dockerode.DockerOptions, InspireError> => {
+const tlsFiles = (env: NodeJS.ProcessEnv, raw: string): Effect.Effect<DockerOptions, InspireError> => {
   const dir = env.DOCKER_CERT_PATH?.trim() || join(env.HOME ?? homedir(), ".docker")
   return Effect.try({
     try: () => ({
@@ -66,7 +66,7 @@ export const dockerTarget = (env: NodeJS.ProcessEnv): Effect.Effect<DockerTarget
       return Effect.fail(badHost(raw, msg("docker-invalid-address")))
     }
     const tls = scheme === "https" || truthy(env.DOCKER_TLS_VERIFY)
-    const base: Dockerode.DockerOptions = {
+    const base: DockerOptions = {
       host: url.hostname.replace(/^\[|\]$/g, ""),
       port: url.port !== "" ? Number(url.port) : tls ? 2376 : 2375,
       protocol: tls ? "https" : "http",
@@ -122,23 +122,12 @@ export const unreachable = (target: DockerTarget, error: unknown): InspireError 
   })
 }
 
-// dockerode pulls in grpc and ssh2 at load time; only a push should pay for that.
-const loadDockerode = Effect.tryPromise({
-  try: () => import("dockerode"),
-  catch: (e) =>
-    new InspireError({
-      reason: "DockerUnavailable",
-      message: msg("docker-no-library", { detail: e instanceof Error ? e.message : String(e) }),
-      hint: msg("docker-no-library-hint"),
-    }),
-})
-
 /** Connects to the engine named by the environment and checks that it answers (`GET /_ping`). */
 export const connectDocker = (env: NodeJS.ProcessEnv): Effect.Effect<DockerConnection, InspireError> =>
   Effect.gen(function* () {
     const target = yield* dockerTarget(env)
-    const { default: Docker } = yield* loadDockerode
-    const docker = new Docker(target.options)
+    // dockerode pulls in grpc and ssh2 at load time; only a push pays for that.
+    const docker = yield* dockerClient(target.options)
     yield* Effect.tryPromise({ try: () => docker.ping(), catch: (e) => unreachable(target, e) }).pipe(
       Effect.timeoutFail({ duration: PING_TIMEOUT_MS, onTimeout: () => unreachable(target, { code: "TIMEOUT" }) }),
     )

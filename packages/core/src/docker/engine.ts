@@ -1,9 +1,9 @@
-import type Dockerode from "dockerode"
 import type { RegistryId } from "../domain/workspaces.js"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import type { Progress } from "../operations/catalogue/operation.js"
 import { msg } from "../words/message.js"
+import type { ImageSummary } from "./client.js"
 import type { DockerConnection } from "./connect.js"
 import { unreachable } from "./connect.js"
 import { classifyPushError, interrupted, redact } from "./failures.js"
@@ -41,7 +41,7 @@ const engineFailure = (conn: DockerConnection, e: unknown, doing: string): Inspi
 }
 
 // Local names that share words with what was asked for (newest first), to offer when it is missing.
-const similar = (images: ReadonlyArray<Dockerode.ImageInfo>, wanted: string): ReadonlyArray<string> => {
+const similar = (images: ReadonlyArray<ImageSummary>, wanted: string): ReadonlyArray<string> => {
   const stem =
     wanted
       .replace(/:[^/:]*$/, "")

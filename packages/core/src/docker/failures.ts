@@ -8,7 +8,7 @@ export const redact = (text: string, secrets: ReadonlyArray<string>): string =>
   secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text)
 
 /** The login hint of a registry: where the robot account comes from and how to save it. */
-export const harborLoginHint = (registry: RegistryId): string =>
+const harborLoginHint = (registry: RegistryId): string =>
   msg("docker-login-hint", {
     registry,
     call: callWord("login", { target: "harbor", registry, username: "…", password: "…" }),

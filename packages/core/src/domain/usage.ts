@@ -89,7 +89,7 @@ export const usageTask = (t: DimensionTask): UsageTask => {
 }
 
 /** Sums tasks by a key, most GPUs first (ties by name). */
-export const groupUsage = (
+const groupUsage = (
   tasks: ReadonlyArray<UsageTask>,
   keyOf: (t: UsageTask) => { readonly key: string; readonly name: string },
 ): ReadonlyArray<UsageGroup> => {

@@ -17,7 +17,7 @@ import type { ClientServices } from "./catalogue/services.js"
 import { resolveTarget } from "./common/defaults.js"
 import { epochMs, NextSteps, nextLine, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
 import { labelOf, PlanOutput, renderPlan } from "./common/plan.js"
-import { formatTime, renderFields, renderTable } from "./common/render.js"
+import { formatGigabytes, formatTime, renderFields, renderTable } from "./common/render.js"
 import { resolveReadWorkspace, withHint } from "./common/support.js"
 
 // Agents write a single type or tag as a plain string as often as a list.
@@ -305,7 +305,7 @@ const renderModel = (m: Extract<ModelsResult, { readonly action: "detail" }>["mo
         { header: msg("models-col-version"), cell: (v) => v.version, align: "right" },
         {
           header: msg("models-col-size"),
-          cell: (v) => (v.sizeGb !== undefined ? `${v.sizeGb} GB` : undefined),
+          cell: (v) => (v.sizeGb !== undefined ? formatGigabytes(v.sizeGb) : undefined),
           align: "right",
         },
         { header: msg("models-col-vllm"), cell: (v) => (v.vllmCompatible ? msg("models-yes") : msg("models-no")) },

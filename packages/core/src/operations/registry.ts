@@ -53,7 +53,10 @@ export const CATALOGUE = [
   sweepOperation,
 ] as const
 
-/** Every operation, in the fixed order frontends list them. */
+/**
+ * Every operation, in the fixed order frontends list them: CATALOGUE typed as plain operations.
+ * @alias
+ */
 export const OPERATIONS: ReadonlyArray<Operation> = CATALOGUE
 
 /** The operation of a name (without the `inspire_` prefix), or undefined. */

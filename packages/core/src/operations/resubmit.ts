@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
-import { getTrainingJob, listTrainingJobs } from "../api/jobs/training.js"
+import { getTrainingJobSettings, listTrainingJobs } from "../api/jobs/training.js"
 import { taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
@@ -13,6 +13,8 @@ import { SubmitOutput } from "./common/submission/output.js"
 import { renderSubmit } from "./common/submission/render.js"
 import type { SubmitResult } from "./common/submission/shared.js"
 import { submitTraining } from "./common/submission/training.js"
+import type { SubmitInput } from "./submit.js"
+import type { SubmitHpcInput } from "./submit-hpc.js"
 
 const Input = z.object({
   job_id: z
@@ -71,20 +73,28 @@ interface OldTask {
   readonly priority: { readonly submitted: number | undefined }
 }
 
-// The new task's name and placement, each the input's when given, else the old task's. The workspace's
-// job names are only listed when a name must be made up.
+/**
+ * Every field of a submit input, each said (undefined where the old job has nothing to give): a field
+ * added to the submit input and not carried by the resubmit is a compile error.
+ */
+type EveryField<T> = { readonly [K in keyof Required<T>]: T[K] }
+
+// The new task's name and placement, each the input's when given, else the old task's; and what the new
+// task must not be asked again (the call's own choices). The workspace's job names are only listed when
+// a name must be made up.
 const carried = <E, R>(
   input: {
     readonly name?: string | undefined
     readonly spec?: string | undefined
     readonly priority?: number | undefined
+    readonly allow_network_commands: boolean
+    readonly dry_run: boolean
   },
   old: OldTask,
   taken: Effect.Effect<ReadonlyArray<string>, E, R>,
 ) =>
   Effect.gen(function* () {
     const name = input.name ?? nextName(old.name, yield* taken)
-    const imageType = imageTypeOf(old.imageType)
     return {
       name,
       workspace: old.workspaceId,
@@ -92,16 +102,65 @@ const carried = <E, R>(
       compute_group: old.groupId,
       spec: input.spec ?? old.specId,
       image: old.image,
-      ...(imageType !== undefined ? { imageType } : {}),
       priority: input.priority ?? old.priority.submitted,
+      allow_network_commands: input.allow_network_commands,
+      dry_run: input.dry_run,
     }
+  })
+
+/** What a resubmit adds that no user gives: where it comes from, and the old image's source. */
+const extras = (id: string, old: OldTask, applyPrefix: boolean) => {
+  const imageType = imageTypeOf(old.imageType)
+  return { applyPrefix, resubmittedFrom: id, ...(imageType !== undefined ? { imageType } : {}) }
+}
+
+/** A training job's resubmit: every field of the submit input from the old job, unless the input changes it. */
+const resubmitTraining = (id: string, input: z.output<typeof Input>) =>
+  Effect.gen(function* () {
+    const { job: old, settings } = yield* Effect.mapError(getTrainingJobSettings(id), notFound(id))
+    const names = Effect.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
+    const fields: EveryField<SubmitInput> = {
+      ...(yield* carried(input, old, names)),
+      command: input.command ?? old.command,
+      shm: old.shmGi,
+      instance_count: old.nodeCount ?? 1,
+      framework: old.framework !== "" ? old.framework : undefined,
+      envs: settings.envs,
+      max_running_hours: settings.maxRunningTimeMs !== undefined ? settings.maxRunningTimeMs / 3_600_000 : undefined,
+    }
+    const kept = {
+      ...(settings.datasets.length > 0 ? { datasets: settings.datasets } : {}),
+      ...(settings.autoFaultTolerance === true ? { autoFaultTolerance: true } : {}),
+      ...(settings.autoFaultTolerance === true && settings.faultToleranceMaxRetry !== undefined
+        ? { faultToleranceMaxRetry: settings.faultToleranceMaxRetry }
+        : {}),
+    }
+    // The stored command already carries the prefix; a new one is prefixed like a submit's.
+    return yield* submitTraining({ ...fields, ...extras(id, old, input.command !== undefined), kept })
+  })
+
+/** An HPC job's resubmit: every field of the submit input from the old job, unless the input changes it. */
+const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
+  Effect.gen(function* () {
+    const old = yield* Effect.mapError(getHpcJob(id), notFound(id))
+    const names = Effect.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
+    const fields: EveryField<SubmitHpcInput> = {
+      ...(yield* carried(input, old, names)),
+      entrypoint: input.entrypoint ?? old.entrypoint,
+      instance_count: old.instanceCount ?? 1,
+      number_of_tasks: old.numberOfTasks ?? 1,
+      cpus_per_task: old.cpusPerTask,
+      memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : undefined,
+      ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
+    }
+    return yield* submitHpc({ ...fields, ...extras(id, old, false) })
   })
 
 export const resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
   description:
-    "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. " +
+    "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. " +
     `Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. ` +
     "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.",
   input: Input,
@@ -122,37 +181,7 @@ export const resubmitOperation = defineOperation({
             msg("resubmit-wrong-kind-hint", { inference: callWord("inference"), notebook: callWord("notebook") }),
           ),
         )
-      const common = {
-        applyPrefix: false,
-        allow_network_commands: input.allow_network_commands,
-        dry_run: input.dry_run,
-        resubmittedFrom: id,
-      }
-      if (kind === "train") {
-        const old = yield* Effect.mapError(getTrainingJob(id), notFound(id))
-        const names = Effect.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
-        return yield* submitTraining({
-          ...common,
-          ...(yield* carried(input, old, names)),
-          command: input.command ?? old.command,
-          applyPrefix: input.command !== undefined,
-          ...(old.shmGi !== undefined ? { shm: old.shmGi } : {}),
-          instance_count: old.nodeCount ?? 1,
-          ...(old.framework !== "" ? { framework: old.framework } : {}),
-        })
-      }
-      const old = yield* Effect.mapError(getHpcJob(id), notFound(id))
-      const names = Effect.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
-      return yield* submitHpc({
-        ...common,
-        ...(yield* carried(input, old, names)),
-        entrypoint: input.entrypoint ?? old.entrypoint,
-        instance_count: old.instanceCount ?? 1,
-        number_of_tasks: old.numberOfTasks ?? 1,
-        cpus_per_task: old.cpusPerTask,
-        ...(old.memoryPerCpu !== "" ? { memory_per_cpu: old.memoryPerCpu } : {}),
-        ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
-      })
+      return yield* kind === "train" ? resubmitTraining(id, input) : resubmitHpc(id, input)
     }),
   render: (r: SubmitResult) => renderSubmit(r),
 })

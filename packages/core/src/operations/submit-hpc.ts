@@ -7,7 +7,8 @@ import { SubmitOutput } from "./common/submission/output.js"
 import { renderSubmit } from "./common/submission/render.js"
 import type { SubmitResult } from "./common/submission/shared.js"
 
-const Input = z.object({
+/** The HPC submit's input; the pipeline's submission type is derived from it. */
+export const submitHpcInput = z.object({
   name: z.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
   entrypoint: z
     .string()
@@ -64,6 +65,9 @@ const Input = z.object({
   dry_run: submitFields.dry_run,
 })
 
+/** A parsed HPC submit input. */
+export type SubmitHpcInput = z.output<typeof submitHpcInput>
+
 export const submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
@@ -73,7 +77,7 @@ export const submitHpcOperation = defineOperation({
     "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; " +
     `the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. ` +
     `Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
-  input: Input,
+  input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },

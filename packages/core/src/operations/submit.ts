@@ -10,7 +10,8 @@ export type { SubmitResult } from "./common/submission/shared.js"
 import { callWord } from "../words/token.js"
 import { submitTraining } from "./common/submission/training.js"
 
-const Input = z.object({
+/** The training submit's input; the pipeline's submission type is derived from it. */
+export const submitInput = z.object({
   name: z.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
   command: z
     .string()
@@ -61,6 +62,9 @@ const Input = z.object({
   dry_run: submitFields.dry_run,
 })
 
+/** A parsed training submit input. */
+export type SubmitInput = z.output<typeof submitInput>
+
 export const submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
@@ -70,7 +74,7 @@ export const submitOperation = defineOperation({
     "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). " +
     "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls " +
     `(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
-  input: Input,
+  input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },

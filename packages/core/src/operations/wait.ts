@@ -8,7 +8,7 @@ import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
 
 /** The shortest poll interval accepted (seconds); tests use it, people should keep the back-off. */
-export const MIN_POLL_SECONDS = 0.2
+const MIN_POLL_SECONDS = 0.2
 
 const Input = z.object({
   job_id: z.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
@@ -48,9 +48,6 @@ const WaitOutput = () =>
 
 /** The result of inspire_wait: its output schema's type. */
 export interface WaitResult extends OutputOf<ReturnType<typeof WaitOutput>> {}
-
-/** How a wait ended. */
-export type WaitOutcome = WaitResult["outcome"]
 
 type Status = { readonly family: string; readonly terminal: boolean }
 

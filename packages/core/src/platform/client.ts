@@ -11,7 +11,7 @@ import { backoffSchedule, DEFAULT_RETRY } from "./retry.js"
 import { type HttpRequest, Transport } from "./transport.js"
 
 /** Sent on every V2 call: without it the gateway answers 302 (INSPIRE-API.md §1.3). */
-export const CLIENT_SOURCE = "holos-inspire/0.1"
+const CLIENT_SOURCE = "holos-inspire/0.1"
 
 const BROWSER_HEADERS = {
   accept: "application/json, text/plain, */*",

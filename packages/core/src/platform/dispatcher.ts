@@ -15,7 +15,7 @@ const read = (env: NodeJS.ProcessEnv, name: string): string | undefined =>
 const normalizeProxy = (url: string): string => url.replace(/^socks5h:/i, "socks5:")
 
 /** The proxy a request to `url` would go through, for doctor output; undefined when direct. */
-export const describeProxy = (settings: ProxySettings): { readonly http?: string; readonly https?: string } => {
+const describeProxy = (settings: ProxySettings): { readonly http?: string; readonly https?: string } => {
   const env = settings.env ?? process.env
   const http = settings.proxy ?? read(env, "http_proxy")
   const https = settings.proxy ?? read(env, "https_proxy") ?? http

@@ -5,7 +5,7 @@ import { Effect, FiberRef } from "../effect.js"
  * as a write. Each writing operation plans its dry run with reads only; this guard makes a forgotten
  * branch a loud bug instead of a silent change on the platform.
  */
-export const DryRun = FiberRef.unsafeMake(false)
+const DryRun = FiberRef.unsafeMake(false)
 
 /** Runs `effect` as a dry run. */
 export const asDryRun = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>

@@ -57,7 +57,7 @@ export const splitTextMarker = (text: string): { readonly text: string; readonly
 }
 
 /** The ids of the tasks of a name that exist before a create is sent: recovery never adopts one of them. */
-export const snapshot = <T extends Candidate>(
+const snapshot = <T extends Candidate>(
   list: Effect.Effect<ReadonlyArray<T>, InspireError>,
   name: string,
 ): Effect.Effect<ReadonlySet<string>, InspireError> =>
@@ -69,7 +69,7 @@ export const snapshot = <T extends Candidate>(
  * Two tasks that both fit cannot be told apart: that fails, and createOnce reports the create as
  * "unknown" rather than guess.
  */
-export const findOwn = <T extends Candidate>(spec: {
+const findOwn = <T extends Candidate>(spec: {
   readonly list: Effect.Effect<ReadonlyArray<T>, InspireError>
   readonly detail: (id: string) => Effect.Effect<T, InspireError>
   readonly name: string
@@ -110,7 +110,7 @@ const locks = new Map<string, { readonly lock: Effect.Semaphore; users: number }
  * Runs same-named creates of one kind one after another within this process, so the second one's
  * snapshot already holds the first one's task and neither can take the other's for its own.
  */
-export const oneAtATime = <A, E, R>(key: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+const oneAtATime = <A, E, R>(key: string, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.suspend(() => {
     const entry = locks.get(key) ?? { lock: Effect.unsafeMakeSemaphore(1), users: 0 }
     entry.users++

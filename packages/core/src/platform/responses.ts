@@ -38,7 +38,7 @@ const describeBody = (res: HttpResponse): string => {
 }
 
 /** An HTTP 2xx whose body cannot be read: ambiguous for a write, worth repeating for a read. */
-export const unreadable = (res: HttpResponse, surface: string): Outcome => ({
+const unreadable = (res: HttpResponse, surface: string): Outcome => ({
   kind: "unreadable",
   error: new InspireError({
     reason: "PlatformError",

@@ -18,13 +18,13 @@ import { msg, speakText } from "../words/message.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
 
 /** The folder under the store's cache folder that holds the buckets, one `<key>.json` per account. */
-export const BUCKET_FOLDER = "rate-limit"
+const BUCKET_FOLDER = "rate-limit"
 
 /** A rate above this is a lifted limit (tests against an emulator): kept per process, nothing to share. */
-export const SHARED_MAX_RATE = 100
+const SHARED_MAX_RATE = 100
 
 /** After a failure (untrusted file, lock not obtained) the per-process limiter is used this long. */
-export const FALLBACK_FOR_MS = 60_000
+const FALLBACK_FOR_MS = 60_000
 
 const HOST = hostname().replace(/\s+/g, "_") || "localhost"
 
@@ -43,7 +43,7 @@ const MAX_SLOTS = 2000
  * The schedule runs a little under the rate, so that the gateway's bucket, emptied by a burst, fills
  * up again while the processes run flat out, and absorbs their requests' uneven delays.
  */
-export const RATE_MARGIN = 0.95
+const RATE_MARGIN = 0.95
 
 /** The bucket file of an account: its name is a hash of the base URL and the account (or profile). */
 export const bucketFile = (cacheDir: string, baseUrl: string, account: string): string => {

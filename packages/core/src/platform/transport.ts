@@ -70,7 +70,7 @@ const errorCode = (e: unknown): string => {
 }
 
 /** Classifies a failed request by its error code. */
-export const classifyFailure = (e: unknown, host: string, attempts: number): TransportFailure => {
+const classifyFailure = (e: unknown, host: string, attempts: number): TransportFailure => {
   const code = errorCode(e)
   if (code in NOT_DELIVERED)
     return new TransportFailure({ kind: NOT_DELIVERED[code] ?? "unreachable", delivered: "no", host, code, attempts })

@@ -71,7 +71,7 @@ const linkError = (path: string, field: string): InspireError =>
   invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }))
 
 /** The file named by an existing file without `overwrite`. */
-export const existsError = (path: string): InspireError =>
+const existsError = (path: string): InspireError =>
   invalidInput(msg("store-exists", { path }), msg("store-exists-hint"), {
     fix: `${path}.new`,
   })

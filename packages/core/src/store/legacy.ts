@@ -15,7 +15,7 @@ export interface LegacySynergyData {
 }
 
 /** Synergy's data root: `$SYNERGY_HOME/.synergy`, else `~/.synergy` (PLUGIN-API.md §4). */
-export const synergyRoot = (env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string =>
+const synergyRoot = (env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string =>
   join(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy")
 
 const readText = (path: string) => Effect.promise(() => readFile(path, "utf8").catch(() => undefined))

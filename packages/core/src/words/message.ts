@@ -127,6 +127,28 @@ const fluentArgs = (args: MessageArgs): Record<string, FluentVariable> =>
 /** Whether the catalogue has a message in `lang` itself (not by falling back to English). */
 export const hasMessage = (lang: Language, id: string): boolean => bundleOf(lang).getMessage(id)?.value != null
 
+/**
+ * A translation of an English text kept outside the catalogue (a help text of an operation's definition):
+ * the message `id` of `lang` says it, and its attribute `.en` records the English it was made from. The
+ * translation with `args`, and that English with the same values, so the caller can tell a current
+ * translation from a stale one; undefined where `lang` has none.
+ */
+export const translationOf = (
+  lang: Language,
+  id: string,
+  args: MessageArgs,
+): { readonly text: string; readonly english: string | undefined } | undefined => {
+  const bundle = bundleOf(lang)
+  const message = bundle.getMessage(id)
+  if (message?.value == null) return undefined
+  const values = fluentArgs(args)
+  const recorded = message.attributes.en
+  return {
+    text: bundle.formatPattern(message.value, values),
+    english: recorded === undefined ? undefined : bundle.formatPattern(recorded, values),
+  }
+}
+
 /** A message's text in `lang` (English where `lang` lacks it); values are used as given. */
 export const formatMessage = (lang: Language, id: string, args: MessageArgs = {}): string => {
   if (strict() && !languageLoaded(lang))

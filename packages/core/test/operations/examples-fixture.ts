@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { RunningEmulator } from "@holos-inspire/emulator"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
@@ -47,6 +47,10 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
   const hpc = hpcInput(e, "x")
   // A file in the running notebook's Jupyter folder, for the examples that read one.
   writeFileSync(join(e.control.jupyter.sandbox(running), "hello.txt"), "hello\n")
+  // A file in the profile's downloads folder, for the examples that upload one (only there may MCP read).
+  const downloads = profile.env.INSPIRE_DOWNLOAD_DIR ?? join(profile.home, "cache", "downloads")
+  mkdirSync(downloads, { recursive: true })
+  writeFileSync(join(downloads, "notes.txt"), "notes\n")
   return {
     workspace: "分布式训练空间",
     train_group: "H100",
@@ -66,6 +70,7 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
     serving,
     notebook: running,
     notebook_file: "hello.txt",
+    local_file: join(downloads, "notes.txt"),
     stopped_notebook: stopped,
     username: e.demo.username,
     password: e.demo.password,

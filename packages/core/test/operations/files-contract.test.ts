@@ -58,11 +58,16 @@ const fill = async (profile: Profile, example: FileInput["example"]): Promise<Re
   for (const [key, value] of Object.entries(example)) {
     if (value === "{train_job}") out[key] = await startJob(emu.current, profile, "files", "python train.py #emu:idle")
     else if (value === "{hpc_job}") out[key] = await startHpcJob(emu.current, profile, "files")
+    else if (value === "{notebook}") out[key] = emu.current.control.jupyter.runningNotebook({ name: "files-nb" }).id
+    else if (value === "{notebook_file}") out[key] = "hello.txt"
     else if (typeof value === "string" && /^\{\w+\}$/.test(value))
       throw new Error(`the contract test cannot create ${value} yet; add it here`)
     else out[key] = value
   }
   emu.current.control.clock.advance(120)
+  // The notebook's file the examples read, in its Jupyter folder.
+  if (typeof out.notebook === "string")
+    writeFileSync(join(emu.current.control.jupyter.sandbox(out.notebook), "hello.txt"), "hello\n")
   return out
 }
 

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "@holos-inspire/emulator"
-import { Cause, Exit } from "effect"
+import { Cause, type Effect, Exit } from "effect"
 import type { z } from "zod"
 import { InspireError } from "../../src/errors.js"
 import { type Invocation, invoke } from "../../src/operations/catalogue/invoke.js"
@@ -9,15 +9,17 @@ import { profileFor } from "../harness.js"
 
 /**
  * Calls an operation with raw input, as a frontend would, logged in as the demo account; its texts
- * and errors worded as the MCP server words them (`inspire_jobs`, `confirm=true`).
+ * and errors worded as the MCP server words them (`inspire_jobs`, `confirm=true`). `around` runs the
+ * call in a setting of the test's own (a test clock).
  */
 export const call = async <I extends z.ZodObject, O>(
   emu: RunningEmulator,
   operation: Operation<I, O>,
   raw: unknown,
   profile = profileFor(emu),
+  around: <A, E, R>(call: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> = (c) => c,
 ): Promise<Exit.Exit<Invocation<O>, unknown>> =>
-  Exit.mapBoth(await profile.run(invoke(operation, raw)), {
+  Exit.mapBoth(await profile.run(around(invoke(operation, raw))), {
     onFailure: (e: unknown) => (e instanceof InspireError ? renderError(e, "mcp") : e),
     onSuccess: (v) => renderDeep(v, "mcp"),
   })

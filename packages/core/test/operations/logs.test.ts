@@ -101,7 +101,7 @@ describe("logs", () => {
       await call(emu.current, logsOperation, { job_id: id, download: true, overwrite: true }, profile),
     )
     expect(replaced.result.download?.lines).toBe(lines.length)
-  }, 14_000)
+  })
 
   it("writes only inside the downloads folder (or the CLI's directory), never through a link or with ..", async () => {
     const profile = trainingProfile(emu.current)

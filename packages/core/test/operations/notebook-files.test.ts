@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
 import { notebookFilesOperation } from "../../src/operations/notebook-files/index.js"
 import { useEmulator } from "../emulator.js"
@@ -87,7 +87,8 @@ describe("notebook files", () => {
       { action: "save_image", notebook_id: nb.id, name: "my-env", version: "v1" },
       profile,
     )
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Once the platform has the save (however long the call takes to send it), the image is building.
+    await vi.waitUntil(() => e.control.state().images.some((i) => i.name === "my-env"), { timeout: 30_000 })
     expect(e.control.state().images.find((i) => i.name === "my-env")?.status).toBe("BUILDING")
     e.control.clock.advance(300)
     const saved = succeeded(await saving)

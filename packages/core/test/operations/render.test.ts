@@ -42,11 +42,8 @@ describe("renderFields and formats", () => {
     expect(shown).toMatch(/^2026-12-0[12] \d\d:\d\d [+-]\d\d:\d\d$/)
     expect(Date.parse(shown.replace(" ", "T").replace(" ", ""))).toBe(at)
     expect(formatTime(undefined)).toBe("-")
-    expect([45_000, 750_000, 3_900_000, 200 * 3_600_000].map(formatDuration)).toEqual([
-      "45s",
-      "12m 30s",
-      "1h 05m",
-      "8d 8h",
-    ])
+    const durations = [45_000, 750_000, 3_900_000, 200 * 3_600_000]
+    expect(speakIn("en", () => durations.map(formatDuration))).toEqual(["45s", "12m 30s", "1h 05m", "8d 8h"])
+    expect(speakIn("zh-CN", () => durations.map(formatDuration))).toEqual(["45秒", "12分30秒", "1小时05分", "8天8小时"])
   })
 })

@@ -1,34 +1,34 @@
 import { Effect, Exit, Option } from "effect"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { beforeEach, describe, expect, it } from "vitest"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Progress } from "../../src/operations/catalogue/operation.js"
 import { waitOperation } from "../../src/operations/wait.js"
 import { useEmulator } from "../emulator.js"
+import { onTestClock as withTestClock } from "../test-clock.js"
 import { call, failed, succeeded } from "./harness.js"
 import { freshPlatform, startJob, trainingProfile } from "./tasks-fixture.js"
 
 const emu = useEmulator()
-let ticker: ReturnType<typeof setInterval> | undefined
 
 beforeEach(() => freshPlatform(emu.current))
-afterEach(() => clearInterval(ticker))
 
-// The platform's clock moves on while the tool polls, as it would in real life.
-const runClock = (secondsPerTick: number) => {
-  ticker = setInterval(() => emu.current.control.clock.advance(secondsPerTick), 50)
-}
+/** The wait on the test clock, the platform's clock moving `platformRate` seconds per second with it. */
+const onTestClock = <A, E, R>(program: Effect.Effect<A, E, R>, platformRate = 0) =>
+  withTestClock(program, { onAdvance: (ms) => emu.current.control.clock.advance((ms / 1000) * platformRate) })
 
 describe("wait", () => {
   it("waits until a job succeeds, reporting progress", async () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "short", "python train.py #emu:duration=300")
-    runClock(0.5)
     const progress: Progress[] = []
     const exit = await profile.run(
-      invoke(
-        waitOperation,
-        { job_id: id, until: "succeeded", poll_seconds: 0.2 },
-        { progress: (p) => progress.push(p) },
+      onTestClock(
+        invoke(
+          waitOperation,
+          { job_id: id, until: "succeeded", poll_seconds: 0.2 },
+          { progress: (p) => progress.push(p) },
+        ),
+        60,
       ),
     )
     const r = succeeded(exit)
@@ -48,13 +48,16 @@ describe("wait", () => {
     const profile = trainingProfile(emu.current)
     const ok = await startJob(emu.current, profile, "runs", "python train.py #emu:idle")
     const bad = await startJob(emu.current, profile, "fails", "python train.py; exit 1")
-    runClock(0.5)
     const running = succeeded(
-      await call(emu.current, waitOperation, { job_id: ok, until: "running", poll_seconds: 0.2 }, profile),
+      await call(emu.current, waitOperation, { job_id: ok, until: "running", poll_seconds: 0.2 }, profile, (op) =>
+        onTestClock(op, 10),
+      ),
     )
     expect(running.result).toMatchObject({ outcome: "reached", status: { family: "running" } })
     const r = succeeded(
-      await call(emu.current, waitOperation, { job_id: bad, until: "succeeded", poll_seconds: 0.2 }, profile),
+      await call(emu.current, waitOperation, { job_id: bad, until: "succeeded", poll_seconds: 0.2 }, profile, (op) =>
+        onTestClock(op, 10),
+      ),
     )
     expect(r.result).toMatchObject({ outcome: "task-failed", status: { family: "failed" } })
     expect(r.text).toContain("inspire_job_detail")
@@ -64,23 +67,29 @@ describe("wait", () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "forever", "python train.py #emu:idle")
     emu.current.control.clock.advance(5)
-    const started = Date.now()
     const r = succeeded(
-      await call(emu.current, waitOperation, { job_id: id, timeout_seconds: 1, poll_seconds: 0.2 }, profile),
+      await call(
+        emu.current,
+        waitOperation,
+        { job_id: id, timeout_seconds: 1, poll_seconds: 0.2 },
+        profile,
+        onTestClock,
+      ),
     )
-    expect(Date.now() - started).toBeLessThan(4000)
-    expect(r.result).toMatchObject({ outcome: "timed-out", status: { family: "running" } })
-    expect(r.result.waitedMs).toBeGreaterThanOrEqual(1000)
+    // Polls at 0, 0.2, …, 1 s on the test clock, the last one at the timeout.
+    expect(r.result).toMatchObject({ outcome: "timed-out", status: { family: "running" }, waitedMs: 1000, polls: 6 })
     expect(r.text).toContain("call inspire_wait again")
   })
 
   it("stops when interrupted", async () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "forever", "python train.py #emu:idle")
-    const started = Date.now()
-    const exit = await profile.run(Effect.timeoutOption(invoke(waitOperation, { job_id: id }), "500 millis"))
+    // Interrupted half a second into its first 5 s pause: the test clock never goes further, so a wait
+    // that kept sleeping would never end.
+    const exit = await profile.run(
+      onTestClock(Effect.timeoutOption(invoke(waitOperation, { job_id: id }), "500 millis")),
+    )
     expect(Exit.isSuccess(exit) && Option.isNone(exit.value)).toBe(true)
-    expect(Date.now() - started).toBeLessThan(3000)
   })
 
   it("says not found for an unknown job, and refuses bad input", async () => {

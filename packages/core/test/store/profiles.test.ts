@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { resolveProfile } from "../../src/profile.js"
+import { resolveProfile } from "../../src/layer.js"
 import {
   addProfile,
   forgetLogin,

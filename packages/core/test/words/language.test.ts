@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { createInspireClient, InspireError, type Language, statusOperation } from "../../src/index.js"
-import { invoke } from "../../src/internal.js"
+import { invoke } from "../../src/operations/catalogue/invoke.js"
 import { useEmulator } from "../emulator.js"
 
 // A library client speaks the language it is given, else INSPIRE_LANG, else the profile's `lang` setting,

@@ -29,7 +29,7 @@ export interface AuthOptions {
   strictReferer: boolean
 }
 
-export const defaultAuthOptions = (): AuthOptions => ({
+const defaultAuthOptions = (): AuthOptions => ({
   sessionTtlSeconds: 20 * 60,
   tokenTtlSeconds: 604_800,
   v2Credential: "both",

@@ -89,8 +89,7 @@ const split = (weights: number[], total: number): number[] => {
  * Who may read a project's member budgets: its creator (the project's admin) and platform admins. The
  * member-budget and member-list surfaces are permission-gated (§4.3); ordinary members get AccessForbidden.
  */
-export const isProjectAdmin = (c: Call, p: Project): boolean =>
-  c.user.id === p.creatorId || c.user.globalRole === "admin"
+const isProjectAdmin = (c: Call, p: Project): boolean => c.user.id === p.creatorId || c.user.globalRole === "admin"
 
 /**
  * V2 `project.GetProjectMemberBudgetUsage` (§4.3): per member `budget`, `remain_budget`, `used_budget`, as the

@@ -4,7 +4,7 @@ import type { Dataset, PlatformState } from "../state/types.js"
 import { asObject, type Body, str } from "../validate.js"
 
 /** The mount path a dataset version gets in a job (QZ builds the same; SF copies it from validation). */
-export const datasetPath = (datasetId: string, versionId: string): string => `rclone-worker-1/${datasetId}/${versionId}`
+const datasetPath = (datasetId: string, versionId: string): string => `rclone-worker-1/${datasetId}/${versionId}`
 
 /** Datasets of the projects attached to a workspace: the ones a job there can mount. */
 const usableIn = (s: PlatformState, workspaceId: string): Dataset[] =>

@@ -16,7 +16,7 @@ const taskOfName = (c: Call, name: string) =>
  * Every workspace a call reaches into: named directly (top level, `filter`, `registry_hint`, a path or
  * query parameter) or through a task it names (ids, pod names, metric filters).
  */
-export const workspacesOfCall = (c: Call): string[] => {
+const workspacesOfCall = (c: Call): string[] => {
   const b: Body = c.body
   const filter = obj(b, "filter")
   const direct = [

@@ -7,7 +7,7 @@ import type { ComputeGroup, NodeInfo, Task } from "../state/types.js"
 import { type Body, num, obj, page, str } from "../validate.js"
 import { common, runningMs, upperStatus } from "./tasks.js"
 
-export const TASK_TYPE: Record<Task["kind"], string> = {
+const TASK_TYPE: Record<Task["kind"], string> = {
   train: "distributed_training",
   hpc: "hpc_job",
   notebook: "interactive_modeling",

@@ -2,7 +2,7 @@ import type { Emu } from "../context.js"
 import { invalid } from "../errors.js"
 
 /** Nominal seconds a save-as-image takes (scaled by the clock's speed like every lifecycle phase). */
-export const SAVE_SECONDS = 120
+const SAVE_SECONDS = 120
 
 /**
  * Starts a save: the notebook's `save_mirror_status.status` reads RUNNING and the new image is listed as

@@ -115,7 +115,7 @@ export const nodeSpecs = (emu: Emu, workspaceId: string, lcgId?: string) => {
   })
 }
 
-export const specView = (emu: Emu, s: Spec) => {
+const specView = (emu: Emu, s: Spec) => {
   const g = groupById(emu.store.state, s.lcgIds[0] ?? "")
   return {
     quota_id: s.id,
@@ -136,7 +136,7 @@ export const specView = (emu: Emu, s: Spec) => {
   }
 }
 
-export const checkScheduleType = (type: string): ScheduleType => {
+const checkScheduleType = (type: string): ScheduleType => {
   if (!SCHEDULE_TYPES.includes(type as ScheduleType)) throw invalid(`invalid schedule_config_type: ${type}`)
   return type as ScheduleType
 }

@@ -18,7 +18,7 @@ export interface EngineLaunch {
 }
 
 /** Nominal seconds between two log lines; the same spacing as sim/logs.ts. */
-export const ENGINE_LINE_SECONDS = 2
+const ENGINE_LINE_SECONDS = 2
 
 const tokens = (segment: string): string[] =>
   (segment.match(/'[^']*'|"[^"]*"|\S+/g) ?? []).map((t) => t.replace(/^['"]|['"]$/g, ""))
@@ -38,7 +38,7 @@ const int = (v: string | undefined, fallback: number): number => {
 }
 
 /** The engine a command starts, from its first engine invocation (a multi-node command's leader branch). */
-export const parseLaunch = (command: string): EngineLaunch | undefined => {
+const parseLaunch = (command: string): EngineLaunch | undefined => {
   const at = command.search(/\bvllm\s+serve\b|vllm\.entrypoints\.openai\.api_server|sglang\.launch_server/)
   if (at < 0) return undefined
   const segment = command.slice(at).split(/;|&&|\|\||\bfi\b/)[0] ?? ""
@@ -74,7 +74,7 @@ const gpusOf = (emu: Emu, t: Task): number => emu.store.state.specs.find((s) => 
 const nodesOf = (t: Task): number => Number(t.extra.node_num_per_replica ?? 1) || 1
 
 /** The engine's own error when its command cannot start, or undefined when it loads. */
-export const engineError = (emu: Emu, t: Task, launch: EngineLaunch): string[] | undefined => {
+const engineError = (emu: Emu, t: Task, launch: EngineLaunch): string[] | undefined => {
   if (launch.modelPath === "")
     return launch.engine === "sglang"
       ? [
@@ -152,7 +152,7 @@ const sglangStartup = (l: EngineLaunch): string[] => [
 ]
 
 /** The engine's startup lines (through "ready"), or, for a command that cannot start, up to its error. */
-export const startupLines = (emu: Emu, t: Task, l: EngineLaunch): string[] => {
+const startupLines = (emu: Emu, t: Task, l: EngineLaunch): string[] => {
   const all = l.engine === "sglang" ? sglangStartup(l) : vllmStartup(l)
   const error = engineError(emu, t, l)
   if (error === undefined) return all

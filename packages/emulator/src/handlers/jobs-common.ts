@@ -7,7 +7,7 @@ import type { Task } from "../state/types.js"
 import { type Body, num, obj, page, str, strList } from "../validate.js"
 
 /** The task a set of pod names belongs to (pods are named after their job). */
-export const taskOfPods = (c: Call, kind: Task["kind"] | ReadonlyArray<Task["kind"]>): Task => {
+const taskOfPods = (c: Call, kind: Task["kind"] | ReadonlyArray<Task["kind"]>): Task => {
   const pods = strList(obj(c.body, "filter"), "podNames")
   const kinds: ReadonlyArray<Task["kind"]> = typeof kind === "string" ? [kind] : kind
   c.emu.engine.update()

@@ -1,7 +1,7 @@
 import type { Shape } from "../validate.js"
 
 /** Request schemas of the console (protobuf-validated) API; unknown fields are rejected against these. */
-export const SPEC_PRICE: Shape = {
+const SPEC_PRICE: Shape = {
   cpu_type: true,
   cpu_count: true,
   gpu_type: true,

@@ -12,15 +12,33 @@ import type { Store } from "../state/store.js"
 import type { Task } from "../state/types.js"
 import { deleteModel, getModel, putModel, renameModel } from "./contents.js"
 import { killAll, ptyMode } from "./processes.js"
-import { JupyterError, MAX_CONTENT_BYTES, type NotebookPlace, notebookEnv, osPath, sandboxFor } from "./sandbox.js"
+import {
+  apiPath,
+  JupyterError,
+  MAX_CONTENT_BYTES,
+  type NotebookPlace,
+  notebookEnv,
+  osPath,
+  sandboxFor,
+} from "./sandbox.js"
 import { Terminal } from "./terminal.js"
 
 /** The Jupyter server version the emulator claims (`GET <lab>/api`). */
-export const JUPYTER_VERSION = "2.14.2"
+const JUPYTER_VERSION = "2.14.2"
 const MARKER = "EMULATOR_NOTEBOOK_TAG"
 const SWEEP_MS = 250
 // A base64 body is 4/3 of its bytes, plus the JSON around it.
 const MAX_BODY_BYTES = Math.ceil((MAX_CONTENT_BYTES * 4) / 3) + 64 * 1024
+
+/**
+ * An entry a folder listing shows besides the real ones (tests): what a notebook's own code could serve
+ * in place of its Jupyter server, e.g. a name holding `..` or a slash, which no real file can have.
+ */
+export interface CraftedEntry {
+  readonly name: string
+  readonly type?: "file" | "directory"
+  readonly size?: number
+}
 
 /** A notebook whose shells have run: its place, the run they belong to and its terminals. */
 interface Live {
@@ -95,6 +113,7 @@ export class JupyterHost {
   private readonly live = new Map<string, Live>()
   private readonly sandboxes = new Set<string>()
   private readonly sockets = new Set<WebSocket>()
+  private readonly crafted = new Map<string, Map<string, ReadonlyArray<CraftedEntry>>>()
   private sweeper: NodeJS.Timeout | undefined
   private wss: WebSocketServer | undefined
   private readonly started = Date.now()
@@ -127,6 +146,13 @@ export class JupyterHost {
     this.sandboxes.add(id)
     this.watch()
     return sandboxFor(this.root, id)
+  }
+
+  /** Makes a notebook's listing of `folder` also show `entries` (none: only the real ones again). */
+  craftListing(id: string, folder: string, entries: ReadonlyArray<CraftedEntry>): void {
+    const folders = this.crafted.get(id) ?? new Map<string, ReadonlyArray<CraftedEntry>>()
+    folders.set(apiPath(folder), entries)
+    this.crafted.set(id, folders)
   }
 
   /** Sweeps while a notebook has processes or a sandbox: stops them when it stops, drops it when deleted. */
@@ -283,7 +309,25 @@ export class JupyterHost {
         type: q.get("type") ?? undefined,
         hash: flag(q, "hash", false),
       }
-      return { status: 200, body: getModel(root, path, opts) }
+      const model = getModel(root, path, opts)
+      const extra = this.crafted.get(t.id)?.get(apiPath(path)) ?? []
+      if (model.type === "directory" && Array.isArray(model.content) && extra.length > 0) {
+        const at = model.last_modified
+        const crafted = extra.map((e) => ({
+          name: e.name,
+          path: model.path === "" ? e.name : `${model.path}/${e.name}`,
+          type: e.type ?? "file",
+          format: null,
+          mimetype: null,
+          content: null,
+          size: e.type === "directory" ? null : (e.size ?? 0),
+          created: at,
+          last_modified: at,
+          writable: true,
+        }))
+        return { status: 200, body: { ...model, content: [...model.content, ...crafted] } }
+      }
+      return { status: 200, body: model }
     }
     if (method === "PUT") {
       const { model, created } = putModel(root, path, jsonBody(raw))

@@ -49,7 +49,7 @@ const pids = (): number[] => {
 }
 
 /** Every live process whose environment carries `NAME=value` (Linux: /proc; elsewhere none). */
-export const processesWith = (entry: string): number[] => {
+const processesWith = (entry: string): number[] => {
   const needle = Buffer.from(`${entry}\0`)
   const found: number[] = []
   for (const pid of pids()) {

@@ -4,7 +4,7 @@ import type { Task } from "../state/types.js"
 import { type Body, num, obj, str, strList } from "../validate.js"
 import { podNames } from "./behaviour.js"
 
-export const TASK_TYPES: Record<string, Task["kind"]> = {
+const TASK_TYPES: Record<string, Task["kind"]> = {
   distributed_training: "train",
   hpc_job: "hpc",
   interactive_modeling: "notebook",

@@ -2,7 +2,7 @@ import { type Capacity, type Placed, Placement, schedulable } from "../state/pla
 import type { NodeInfo, PlatformState, Task } from "../state/types.js"
 
 /** Priorities below this are pre-empted by work at or above it (§5.3). */
-export const FIRST_NON_PREEMPTIBLE = 4
+const FIRST_NON_PREEMPTIBLE = 4
 
 /** Where a task goes by pre-empting, and whose low-priority work leaves for it. */
 export interface PreemptingPlan {

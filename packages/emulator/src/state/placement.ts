@@ -33,7 +33,7 @@ export interface Capacity {
 }
 
 /** What an emulated task holds per node: the allocation's GPUs, and its spec's CPUs and memory per instance. */
-export const slotsOf = (s: PlatformState, t: Task): Slot[] => {
+const slotsOf = (s: PlatformState, t: Task): Slot[] => {
   if (!HOLDING.includes(t.phase)) return []
   const spec = specById(s, t.specId)
   return t.alloc.map((a) => ({ node: a.node, gpus: a.gpus, cpus: spec?.cpuCount ?? 0, memGib: spec?.memGib ?? 0 }))

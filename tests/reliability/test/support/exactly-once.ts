@@ -7,13 +7,13 @@ import type { Row } from "../suite.js"
 /** The user's own variable that tells the test which submit a job came from (the client never reads it). */
 export const TAG = "TEST_SUBMIT"
 /** The marker the client adds to each training create (core's SUBMIT_ID_ENV). */
-export const MARKER = "INSPIRE_SUBMIT_ID"
+const MARKER = "INSPIRE_SUBMIT_ID"
 
 /** Pairs share a name (exp-000 twice, exp-001 twice…) and every other field. */
 export const pairName = (i: number): string => `exp-${String(Math.floor(i / 2)).padStart(3, "0")}`
 
 /** 10% 5xx, 5% resets, 20% lost answers, 10% unreadable 200 answers, the platform's clock `offsetMs` off. */
-export const faultMix = (offsetMs: number) => ({
+const faultMix = (offsetMs: number) => ({
   errorRate: 0.1,
   resetRate: 0.05,
   lostAnswerRate: 0.2,

@@ -3312,10 +3312,10 @@ var $ZodCheckSizeEquals = /* @__PURE__ */ $constructor("$ZodCheckSizeEquals", (i
     const size12 = input2.size;
     if (size12 === def.size)
       return;
-    const tooBig = size12 > def.size;
+    const tooBig2 = size12 > def.size;
     payload.issues.push({
       origin: getSizableOrigin(input2),
-      ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
+      ...tooBig2 ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
       inclusive: true,
       exact: true,
       input: payload.value,
@@ -3379,10 +3379,10 @@ var $ZodCheckLengthEquals = /* @__PURE__ */ $constructor("$ZodCheckLengthEquals"
     if (length2 === def.length)
       return;
     const origin = getLengthableOrigin(input2);
-    const tooBig = length2 > def.length;
+    const tooBig2 = length2 > def.length;
     payload.issues.push({
       origin,
-      ...tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
+      ...tooBig2 ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
       inclusive: true,
       exact: true,
       input: payload.value,
@@ -37135,9 +37135,9 @@ var parseSegment = (input2, options) => {
   const fields2 = input2.split(",");
   const first2 = splitStep(fields2[0]);
   const wildcard = first2[0] === "*";
-  const normalize3 = options.normalize ?? ((value) => value);
+  const normalize4 = options.normalize ?? ((value) => value);
   const add6 = wildcard && (first2[1] === void 0 || first2[1] === 1) ? constVoid : (value) => {
-    values3.add(normalize3(value));
+    values3.add(normalize4(value));
   };
   for (let index = 0; index < fields2.length; index++) {
     const field = fields2[index];
@@ -39951,9 +39951,9 @@ common-ops-plan-kind = { $key ->
    *[other] { $kind }
   }
 `,
-    "common.ftl": "\ncommon-none = (none)\n\ncommon-warning = warning: { $text }\ncommon-hint = hint: { $text }\ncommon-note = note: { $text }\ncommon-next = Next:\n",
+    "common.ftl": "\ncommon-none = (none)\n\ncommon-warning = warning: { $text }\ncommon-hint = hint: { $text }\ncommon-note = note: { $text }\ncommon-next = Next:\n\ncommon-duration-seconds = { $s }s\ncommon-duration-minutes = { $m }m { $s }s\ncommon-duration-hours = { $h }h { $m }m\ncommon-duration-days = { $d }d { $h }h\ncommon-size-gb = { $size } GB\ncommon-size-mb = { $size } MB\n",
     "config.ftl": '\nconfig-unknown-workspace = No workspace you can see is named "{ $value }" (as of the last discovery); saved anyway.\nconfig-needs-key = config { $action } needs a key.\nconfig-use-one-of = Use one of: { $keys }.\nconfig-needs-value = config set { $key } needs a value.\nconfig-unset = (unset)\nconfig-plan-summary = { $action ->\n        [set] Set\n       *[other] Unset\n    } { $key } in profile { $profile }\nconfig-env-overrides = { $env } is set in this environment and overrides the saved value.\nconfig-head = Defaults of profile { $profile }:\nconfig-changed = { $key }: { $before } → { $after } (profile { $profile })\nconfig-col-key = KEY\nconfig-col-value = VALUE\nconfig-col-source = SOURCE\n',
-    "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = The Docker client library could not be loaded: { $detail }.\ndocker-no-library-hint = Reinstall holos-inspire; its dependency dockerode is missing or broken.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
+    "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
     "domain.ftl": `
 domain-purpose-train = training jobs
 domain-purpose-dsw = notebooks
@@ -40062,201 +40062,6 @@ domain-workspace-note-project = project resources
 `,
     "errors.ftl": "\nerrors-could-not = Could not { $what }: { $message }\nerrors-no-surface-hint = The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.\nerrors-access-forbidden-hint = Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.\nerrors-token-unavailable-hint = This account can only use the session login, which this call does not support.\n",
     "events.ftl": "\nevents-head = { $id } { $status }: { $count } events\nevents-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)\nevents-none-yet = { $id } { $status }: no events yet\nevents-col-last-seen = LAST SEEN\nevents-col-reason = REASON\nevents-col-object = OBJECT\nevents-col-message = MESSAGE\nevents-truncated = (more events exist than were read)\nevents-notebook = Notebook events are not available through this tool.\nevents-notebook-hint = Use { $call } for its state.\n",
-    "help.ftl": `
-help-config-get-summary = Show every default, or one value
-help-config-set-summary = Set a default
-help-config-unset-summary = Remove a default
-help-login-inspire-summary = Save and check your platform account (学工号); the password is never a flag
-help-login-harbor-summary = Save and check a Harbor robot account (镜像管理 → 本地推送)
-help-login-field-username = 学工号 for inspire; the robot account name (robot$inspire-studio+…) for harbor
-help-login-field-password = The password; it is stored in a 0600 file and never echoed back
-help-login-field-registry = For harbor: qb (七宝, all spaces but SJ) or sj (松江, SJ spaces only)
-help-status-summary = Projects, workspaces, compute groups, specs and storage: start here
-help-status-field-workspace = Show only this workspace (name or id); default: every workspace
-help-status-field-refresh = Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)
-help-status-field-schedule-type = Show only specs of one schedule type: TRAIN ({ $w0 }), HPC ({ $w1 }), DSW (notebooks), SERVING (inference)
-help-submit-summary = Submit a GPU training job
-help-submit-field-name = Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001
-help-submit-field-command = The shell command to run, e.g. \`python train.py 2>&1 | tee /inspire/hdd/project/{"{"}en_name{"}"}/logs/exp-001.log\`. commandPrefix is put in front; {"{"}en_name{"}"} and {"{"}username{"}"} are filled in
-help-submit-field-compute-group = Compute group name or id ({ $w0 } lists them); "auto": the group where the spec × instance_count starts soonest ({ $w1 }); when missing, the workspace's first group
-help-submit-field-spec = TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates
-help-submit-field-workspace = Workspace name or id; defaults to defaultWorkspace
-help-submit-field-project = Project name or id; defaults to defaultProject, else the workspace's only project
-help-submit-field-image = Registered image on the display domain (docker.sii.shaipower.online/…:tag); defaults to defaultImage
-help-submit-field-priority = 1–10; 4+ is not pre-empted. Defaults to defaultPriority, else the project's cap
-help-submit-field-shm = Shared memory: a bare number is GiB (64), or write 64Gi / 65536MB. Defaults to defaultShm, which is in MB and converted (65536 MB = 64 GiB); multi-GPU needs ≥ 64 GiB
-help-submit-field-instance-count = Number of nodes (instances); default 1
-help-submit-field-framework = Training framework; default pytorch
-help-submit-field-envs = Extra environment variables, e.g. {"{"}"WANDB_MODE": "offline"{"}"}
-help-submit-field-max-running-hours = Stop the job after this many hours of running
-help-submit-field-allow-network-commands = Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace
-help-submit-hpc-summary = Submit an HPC (Slurm) job
-help-submit-hpc-field-name = Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters
-help-submit-hpc-field-entrypoint = The Slurm body only, e.g. \`srun python preprocess.py\`: no \`#!\` line, no \`#SBATCH\` lines (the platform writes the header); launch work with srun. {"{"}en_name{"}"} and {"{"}username{"}"} are filled in
-help-submit-hpc-field-workspace = Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace
-help-submit-hpc-field-compute-group = Compute group name or id that runs HPC ({ $w0 } lists them); "auto": the group where the spec starts soonest ({ $w1 }); when missing, the first group
-help-submit-hpc-field-spec = HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates
-help-submit-hpc-field-project = Project name or id; defaults to defaultProject, else the workspace's only project
-help-submit-hpc-field-image = A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage
-help-submit-hpc-field-priority = 1–10 (mandatory on the platform): defaults to defaultPriority, else the project's cap. CPU jobs at 1–3 use no budget
-help-submit-hpc-field-instance-count = Node layer: number of nodes of the spec; default 1
-help-submit-hpc-field-number-of-tasks = Slurm layer: number of tasks (srun -n); default 1
-help-submit-hpc-field-cpus-per-task = Slurm layer: CPUs per task; default: the spec's CPUs divided among the tasks
-help-submit-hpc-field-memory-per-cpu = Slurm layer: memory per CPU in GiB, e.g. "8G"; default: the spec's memory per CPU
-help-submit-hpc-field-ttl-after-finish-seconds = Seconds to keep the finished job's pods
-help-submit-hpc-field-allow-network-commands = Submit even though the entrypoint uses the network; HPC spaces are offline, so this usually fails
-help-inference-create-summary = Deploy a model as an inference service
-help-inference-list-summary = List a workspace's inference services
-help-inference-detail-summary = Show one inference service
-help-inference-stop-summary = Stop an inference service
-help-inference-recipes-summary = List the serving recipes (shipped, config folder, ./recipes/)
-help-inference-recipe-summary = Show a serving recipe and the command it resolves to
-help-inference-health-summary = Probe a serving's OpenAI endpoint, or say why it is not ready
-help-inference-chat-summary = Send one prompt to a serving
-help-inference-field-recipe = For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)
-help-inference-field-wait = For health: keep probing until the serving answers, crashes or stops, or the wait runs out (wait_seconds; default the recipe's health.timeout_seconds, else 600)
-help-inference-field-wait-seconds = For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting
-help-inference-field-name = For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)
-help-inference-field-model-id = For create: the model to serve, from { $w0 }
-help-inference-field-model-version = For create: the model version, from { $w0 }
-help-inference-field-image = For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted
-help-inference-field-command = For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity
-help-inference-field-port = For create: the port the server listens on (default 2400, or the recipe's)
-help-inference-field-replicas = For create and recipe: how many replicas (default 1, or the recipe's)
-help-inference-field-node-num-per-replica = For create and recipe: nodes per replica (default 1, or the recipe's)
-help-inference-field-compute-group = For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest ({ $w0 }); the workspace's first group when omitted
-help-inference-field-spec = For create: a SERVING spec id of the group; missing or wrong, the error lists the valid ones
-help-inference-field-workspace = Workspace name or ws- id; defaultWorkspace when omitted
-help-inference-field-project = Project name or id; defaultProject, or the workspace's only project
-help-inference-field-priority = For create: 1–10; defaultPriority, else 4
-help-inference-field-custom-domain = For create: an optional custom domain
-help-jobs-summary = List tasks by type and status
-help-jobs-field-type = Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all
-help-jobs-field-status = Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all
-help-jobs-field-workspace = Workspace name or ws- id; default defaultWorkspace, else every workspace you can see
-help-jobs-field-all-workspaces = Search every workspace you can see, even when defaultWorkspace is set (not with workspace)
-help-jobs-field-project = Only tasks of this project (name or id)
-help-jobs-field-name = Only tasks whose name contains this text (or matches a glob with * and ?)
-help-jobs-field-mine = Only your own tasks (default true); false lists everyone's
-help-jobs-field-limit = Most rows to return (default 50); counts cover all
-help-job-detail-summary = Show a task's configuration and failure diagnosis
-help-job-detail-field-log-lines = How many of the last log lines the failure diagnosis reads (default 100)
-help-logs-summary = Read, follow (-f) or download a job's log
-help-logs-field-lines = How many of the newest lines to return (default 100); ignored with a time window or download
-help-logs-field-since = Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order
-help-logs-field-until = Window end: ISO time, epoch ms, or how long ago; default now
-help-logs-field-time-range = Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)
-help-logs-field-pod = Only this pod's lines (names from { $w0 }); default every pod
-help-logs-field-download = Write every line (or the window's) to a file instead of returning them; for long logs
-help-logs-field-path = Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links
-help-logs-field-overwrite = Replace an existing download file (default: refuse)
-help-metrics-summary = GPU and system metrics with a health verdict
-help-metrics-field-mode = summary = health verdict and per-pod stats; raw = the series; download = a CSV file
-help-metrics-field-time-range = How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished
-help-metrics-field-interval = Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range
-help-metrics-field-path = CSV file for download; default <downloads>/<job_id>-<range>.csv. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links
-help-metrics-field-overwrite = Replace an existing CSV file (default: refuse)
-help-stop-summary = Stop a job or serving, or a batch of matching tasks
-help-stop-field-workspace = Batch: the workspace to clear (name or ws- id); default defaultWorkspace
-help-stop-field-status = Batch: only tasks in this status family, e.g. waiting or running
-help-stop-field-name = Batch: only names containing this text, or matching a glob like exp-*
-help-stop-field-type = Batch: task type (inference = servings); default all three
-help-stop-field-mine = Batch: only your own tasks (default true)
-help-images-summary = List images (platform or Harbor)
-help-images-field-source = platform = images registered in 镜像管理 (what jobs can use); harbor = raw pushed repositories and tags
-help-images-field-search = Keep images (platform) or repositories (harbor) whose name contains this
-help-images-field-visibility = For platform: official images, public ones, your private ones, or all
-help-images-field-workspace = Workspace name or ws- id (defaultWorkspace when omitted): its registry decides which images are listed
-help-images-field-registry = For harbor: qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj), else qb
-help-images-field-repo = For harbor: one repository (e.g. my-image) to list its tags with size, push time and registration
-help-image-push-summary = Push a local Docker image to Harbor and print the address and registration values
-help-image-push-field-name = Repository name in Harbor's inspire-studio project (default: the local image's name); becomes 镜像名称
-help-image-push-field-tag = Tag to push (default: the local image's tag, else latest); becomes 版本号
-help-image-push-field-registry = qb (七宝) or sj (松江); by default the workspace's registry (SJ spaces use sj only), else qb
-help-image-push-field-workspace = The workspace the image is for (name or ws- id; defaultWorkspace when omitted): it decides the registry
-help-image-push-field-description = Repository description saved in Harbor, and 描述 for registration
-help-notebook-create-summary = Create a notebook
-help-notebook-list-summary = List notebooks
-help-notebook-detail-summary = Show one notebook
-help-notebook-start-summary = Start a stopped notebook
-help-notebook-stop-summary = Stop a running notebook
-help-notebook-delete-summary = Delete a stopped or failed notebook
-help-notebook-save-image-summary = Save a running notebook as an image and give its address
-help-notebook-field-name = For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name
-help-notebook-field-version = For save_image: the image version (tag)
-help-notebook-field-compute-group = For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest ({ $w0 }); the workspace's first group when omitted
-help-notebook-field-spec = For create: a NOTEBOOK (DSW) spec id from { $w0 }; training specs do not work; missing or wrong, the error lists the valid ones
-help-notebook-field-image = For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理
-help-notebook-field-workspace = Workspace name or ws- id; defaultWorkspace when omitted
-help-notebook-field-project = Project name or id; defaultProject, or the workspace's only project
-help-notebook-field-shm = For create: shared memory in GiB; defaultShm (MB) when omitted
-help-notebook-field-priority = For create: 1–10; defaultPriority, else 4
-help-notebook-field-auto-stop = For create: let the platform stop the notebook when idle
-help-notebook-field-allow-ssh = For create: enable SSH and proxy ports
-help-notebook-field-status = For list: running, waiting, succeeded, failed, stopped or all
-help-notebook-field-keyword = For list: keep notebooks whose name contains this
-help-models-list-summary = List a workspace's models
-help-models-detail-summary = Show one model with its versions
-help-models-create-summary = Create a model-repository entry
-help-models-delete-summary = Delete a model-repository entry (not its files)
-help-models-field-name = For create: the model name (letters, digits, CJK, . _ -; ≤ 64)
-help-models-field-model-source-path = For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b
-help-models-field-model-type = For create: model types, e.g. ["LLM"] or "LLM" (LLMs are served by vLLM)
-help-models-field-description = For create: a description
-help-models-field-tags = For create: tags, e.g. ["qwen", "chat"]
-help-models-field-workspace = Workspace name or ws- id; defaultWorkspace when omitted
-help-models-field-project = For create: project name or id; defaultProject, or the workspace's only one
-help-wait-summary = Wait for a task to be running, finished or succeeded (exit codes: inspire help exit-codes)
-help-wait-field-until = running; finished = any end state (default); succeeded
-help-wait-field-timeout-seconds = Give up after this many seconds (default 600, at most 3600); call again to keep waiting
-help-wait-field-poll-seconds = Fixed seconds between checks (at least 0.2); default backs off from 5 s to 30 s
-help-resubmit-summary = Submit a task again from its configuration
-help-resubmit-field-name = Name of the new job; default <old name>-r<N>, the first N not used in the workspace
-help-resubmit-field-command = New training command (commandPrefix is applied to it); default: the old command exactly as it ran
-help-resubmit-field-entrypoint = New HPC entrypoint; default: the old one
-help-resubmit-field-spec = A different spec id of the same compute group and schedule type; default: the old spec
-help-resubmit-field-priority = A different priority 1–10; default: the old job's priority
-help-resubmit-field-allow-network-commands = As for { $w0 }: allow network commands offline
-help-events-summary = Scheduler events of a task
-help-events-field-warnings-only = Only Warning events (scheduling failures, pulls, restarts)
-help-availability-summary = Free nodes and GPUs per compute group, and where a job fits now
-help-availability-field-workspace = Only this workspace (name or id); default: defaultWorkspace, else every workspace
-help-availability-field-spec = Fit: the spec (id or exact name) to place; the groups that offer it are ranked
-help-availability-field-gpus = Fit: GPUs per instance, instead of a spec
-help-availability-field-instances = Fit: how many instances (nodes of a job)
-help-availability-field-priority = Fit: the priority it would run at; 4+ may pre-empt 1–3. Default defaultPriority, else 4
-help-availability-field-refresh = Ask the platform again for the groups and specs too (the nodes are always read fresh)
-help-usage-summary = Who holds the GPUs of a workspace (by user, project, type, priority) and the budgets
-help-usage-field-workspace = Workspace (name or id); default: the defaultWorkspace setting
-help-notebook-exec-summary = Run a command inside a running notebook
-help-notebook-exec-field-cwd = The folder to run it in (absolute, or ~/… for the home folder)
-help-notebook-exec-field-env = Environment variables for the command, NAME → value (values are quoted safely)
-help-notebook-exec-field-timeout = Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit
-help-notebook-exec-field-detach = Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once
-help-notebook-exec-field-attach = The id of a detached command: read its output until it ends (reconnecting when the socket drops)
-help-notebook-exec-field-status = The id of a detached command: whether it runs, and its exit code once ended
-help-notebook-exec-field-workspace = Workspace name or ws- id; defaultWorkspace when omitted
-help-notebook-files-list-summary = List a folder in a running notebook
-help-notebook-files-read-summary = Read a file of a running notebook
-help-notebook-files-write-summary = Write a small file in a running notebook
-help-notebook-files-field-content = For write: the file's content, as text or base64 (see encoding); at most 1 MiB
-help-notebook-files-field-encoding = For write: how content is given. For read: text (UTF-8 files as text, others as base64) or base64
-help-notebook-files-field-overwrite = For write: replace an existing file; without it, an existing file is refused
-help-notebook-files-field-workspace = Workspace name or ws- id; defaultWorkspace when omitted
-help-sweep-run-summary = Submit every job of a sweep file not yet created
-help-sweep-status-summary = List sweeps, or show every job of one
-help-sweep-stop-summary = Stop a sweep: its queued and running jobs, and the jobs not yet sent
-help-sweep-resubmit-summary = Submit a sweep's failed and stopped jobs again
-help-sweep-field-file = For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute
-help-sweep-field-definition = For run: the sweep itself, the same fields as a sweep file, instead of file
-help-sweep-field-max-running = For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)
-help-sweep-field-continue-on-error = For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first
-help-sweep-field-resume = For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)
-help-sweep-field-wait-seconds = For run, resubmit: how long to keep waiting for running jobs to finish while max_running holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now
-help-sweep-field-poll-seconds = For run, resubmit, with max_running: seconds between two reads of the jobs' states (default 15)
-help-sweep-field-failed = For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)
-help-sweep-field-details = For status: read the metrics verdict of running jobs and the diagnosis of failed ones ({ $w0 }, { $w1 }); false reads only the list
-`,
     "images.ftl": `
 images-platform-heading = Registered images for { $workspace } ({ $registry } registry{ $visibility }{ $search }): { $count }
 images-matching = , matching "{ $search }"
@@ -40464,6 +40269,7 @@ inference-api-image-unregistered = The image { $image } is not registered in thi
 inference-api-image-unregistered-fix = Pick an image from { $call }, or register yours under 镜像管理 → 新建镜像 in the console.
 inference-api-deploy-console = Deploy from the console's 模型部署 page, and report the failure.
 inference-api-what = the serving
+inference-recipe-line = { $name } ({ $engine }, TP { $tp } × PP { $pp }, { $file })
 `,
     "issues.ftl": '\nissues-too-small = Too small: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n}\nissues-too-big = Too big: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n}\nissues-too-short = Too small: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-too-long = Too big: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-type = Invalid input: expected { $expected }\nissues-type-received = Invalid input: expected { $expected }, received { $received }\nissues-value = Invalid input: expected { $value }\nissues-choice = Invalid option: expected one of { $values }\nissues-starts-with = Invalid string: must start with "{ $text }"\nissues-ends-with = Invalid string: must end with "{ $text }"\nissues-includes = Invalid string: must include "{ $text }"\nissues-pattern = Invalid string: must match pattern { $pattern }\nissues-format = Invalid { $format ->\n   *[other] { $name }\n}\nissues-multiple = Invalid number: must be a multiple of { $divisor }\nissues-unknown-key = Unrecognized key: { $keys }\nissues-unknown-keys = Unrecognized keys: { $keys }\nissues-key = Invalid key in { $origin }\nissues-element = Invalid value in { $origin }\nissues-invalid = Invalid input\nissues-said = { $zod }\n',
     "job-detail.ftl": "\njob-detail-label-id = id\njob-detail-label-name = name\njob-detail-label-kind = kind\njob-detail-label-status = status\njob-detail-label-message = message\njob-detail-label-workspace = workspace\njob-detail-label-project = project\njob-detail-label-compute-group = compute group\njob-detail-label-image = image\njob-detail-label-command = command\njob-detail-label-spec = spec\njob-detail-label-priority = priority\njob-detail-label-instances = instances\njob-detail-label-shm = shm\njob-detail-label-slurm = tasks × cpus\njob-detail-label-created = created\njob-detail-label-started = started\njob-detail-label-finished = finished\njob-detail-label-running-time = running time\njob-detail-label-console = console\njob-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)\njob-detail-col-pod = POD\njob-detail-col-node = NODE\njob-detail-col-started = STARTED\njob-detail-diagnosis = Diagnosis ({ $events } events, { $lines } log lines read):\njob-detail-no-cause = no known cause recognised; read { $logs } and { $events }.\njob-detail-evidence = evidence: { $text }\njob-detail-fix = fix: { $text }\njob-detail-events-unread = events could not be read: { $error }\njob-detail-events-gone = no events (the platform discards events of old tasks)\njob-detail-logs-unread = logs could not be read: { $error }\njob-detail-ray = { $id } is a Ray job, which this tool does not read.\njob-detail-ray-hint = Open it in the console (Ray 作业).\n\njob-detail-cause-oom = The task ran out of memory (GPU or container).\njob-detail-fix-oom = Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.\njob-detail-cause-image-pull = The image could not be pulled.\njob-detail-fix-image-pull = Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): { $call }.\njob-detail-cause-no-slurm = The image has no working Slurm controller.\njob-detail-fix-no-slurm = Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); { $call }.\njob-detail-cause-offline-network = The command used the network in an offline workspace.\njob-detail-fix-offline-network = Prepare data, models and packages from an internet-enabled workspace into { $path } (shared storage) or bake them into the image, then read them from there.\njob-detail-cause-environment = A command or Python module was not found: the environment was probably not activated.\njob-detail-fix-environment = The platform shell is non-interactive; set commandPrefix ({ $call }) or activate it in the command.\njob-detail-cause-unschedulable = The scheduler found no free GPUs for this spec.\njob-detail-fix-unschedulable = { $call } shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.\njob-detail-cause-preempted = The task was preempted by a higher-priority task.\njob-detail-fix-preempted = Resubmit with priority ≥ 4 (it ran at { $priority }; 1–3 may be preempted), within the project's cap.\njob-detail-fix-preempted-low = Resubmit with priority ≥ 4 (it ran at a low priority; 1–3 may be preempted), within the project's cap.\njob-detail-cause-traceback = The program raised an exception.\njob-detail-fix-traceback = Fix the error the last exception line names; { $call } shows the whole traceback.\n",
@@ -40588,6 +40394,54 @@ notebook-files-plan-new = (none) → { $size } bytes
 notebook-files-needs-path = { $action } needs a file path.
 notebook-files-needs-path-fix = Pass { $field }.
 notebook-files-not-text = The file is not UTF-8 text, so it is given as base64.
+
+notebook-files-bad-entry = The notebook's Jupyter server listed an entry named { $name } in the folder "{ $path }": that is no file name (it is empty, "." or "..", or holds a slash), so the listing was refused.
+notebook-files-bad-entry-fix = Something in the notebook answers in place of its Jupyter server; check what runs there, and copy the files you need one by one.
+notebook-files-needs-local = No local file or folder was named.
+notebook-files-needs-local-fix = Pass { $field }: the local file or folder to send.
+notebook-files-local-up = Refusing to read { $path }: ".." is not allowed in { $field }.
+notebook-files-local-up-fix = Name the file from the folder it is in, without "..".
+notebook-files-local-outside = Refusing to read { $path }: it is outside { $roots }.
+notebook-files-local-outside-fix = Move or copy it there first, then pass { $field } again.
+notebook-files-local-unreadable = Could not read { $path } ({ $code }).
+notebook-files-no-local = There is no { $path }.
+notebook-files-no-local-fix = Check the path; a relative one starts in the current directory (the CLI) or in the downloads folder.
+notebook-files-local-folder = { $path } is a folder; a file is not copied over a folder.
+notebook-files-tree-too-big = The folder "{ $path }" in the notebook goes deeper than { $depth } levels or holds more than { $entries } entries; nothing was copied.
+notebook-files-tree-too-big-fix = Copy a smaller folder, or pack it into an archive in the notebook first.
+notebook-files-copy-exists = { $count ->
+        [one] { $files } already exists; nothing was copied.
+       *[other] { $count } files already exist, e.g. { $files }; nothing was copied.
+    }
+notebook-files-copy-exists-fix = Pass { $field } to replace them, or choose another destination.
+notebook-files-local-exists-fix = Pass overwrite: true to replace { $count ->
+        [one] it
+       *[other] them
+    }, or choose another destination.
+notebook-files-plan-replaced = replaced → { $size } bytes
+notebook-files-plan-folder = (none) → folder
+notebook-files-plan-upload = Upload { $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    } ({ $size } bytes) from { $local } to { $path } in notebook { $notebook }
+notebook-files-plan-download = Download { $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    } ({ $size } bytes) from { $path } in notebook { $notebook } to { $local }
+notebook-files-progress = { $done }/{ $total } files, { $moved } of { $bytes } MiB
+notebook-files-skipped = Skipped { $count ->
+        [one] a symbolic link or special file
+       *[other] { $count } symbolic links or special files
+    }: { $files }.
+notebook-files-sha-upload = The sha256 of { $path } in the notebook differs from the local file's.
+notebook-files-sha-download = The sha256 of { $path } differs from the notebook's file.
+notebook-files-copy-again = Copy it again.
+notebook-files-copied = Copied { $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    }, { $size } bytes, to { $target }; sha256 verified.
+notebook-files-kind-clash = { $path } is a folder on one side and a file on the other; nothing was copied.
+notebook-files-kind-clash-fix = Rename or remove one of them, or copy to another destination.
 `,
     "notebook.ftl": `
 notebook-created = Notebook { $name } was created.
@@ -41059,7 +40913,7 @@ sweep-unknown = No sweep "{ $wanted }" was run with this profile.
 sweep-unknown-none-hint = Run one first: { $call }.
 sweep-unknown-hint = Name one by its name or id: { $listing }. { $call } lists them.
 `,
-    "usage.ftl": "\nusage-unknown = (unknown)\nusage-progress = Reading the tasks and budgets of { $workspace }\nusage-idle-warning = { $tasks ->\n        [one] { $tasks } task holds\n       *[other] { $tasks } tasks hold\n    } { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } at under { $limit }% utilisation: { $list }. { $call } gives an idle job's verdict; the platform reclaims GPUs left idle for hours.\nusage-section-refused = { $what }: refused to this account ({ $error })\nusage-section-unreadable = { $what }: could not be read ({ $error })\nusage-section-admins-only = { $what }: refused to this account (AccessForbidden); only the project's admins may read them\nusage-section-unoffered = { $what }: the platform does not offer them here ({ $why })\nusage-member-budgets-of = Member budgets of { $project }\nusage-overview-of = The budget overview of { $project }\nusage-overview-fallback = { $note }; total and remaining are the project list's, without the split by kind\nusage-label-workspace = Workspace\nusage-label-gpus-held = GPUs held\nusage-gpus-held = { $gpus } by { $running ->\n        [one] { $running } running task\n       *[other] { $running } running tasks\n    } ({ $tasks } listed)\nusage-label-gpu-utilisation = GPU utilisation\nusage-label-idle = Idle\nusage-idle-summary = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } in { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    }\nusage-idle-none = none\nusage-label-read = Read\nusage-col-user = USER\nusage-col-priority = PRIORITY\nusage-col-running = RUNNING\nusage-col-tasks = TASKS\nusage-col-gpu-util = GPU UTIL\nusage-col-idle-gpus = IDLE GPUS\nusage-col-task = TASK\nusage-col-running-for = RUNNING FOR\nusage-col-idle = IDLE\nusage-no-tasks = (no tasks)\nusage-budgets-head = Budgets (points):\nusage-col-total = TOTAL\nusage-col-used = USED\nusage-col-train = TRAIN\nusage-col-inference = INFERENCE\nusage-no-projects = (none of your projects is attached to this workspace)\nusage-members-of = Members of { $project }:\nusage-col-member = MEMBER\n",
+    "usage.ftl": "\nusage-unknown = (unknown)\nusage-progress = Reading the tasks and budgets of { $workspace }\nusage-idle-warning = { $tasks ->\n        [one] { $tasks } task holds\n       *[other] { $tasks } tasks hold\n    } { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } at under { $limit }% utilisation: { $list }. { $call } gives an idle job's verdict; the platform reclaims GPUs left idle for hours.\nusage-section-refused = { $what }: refused to this account ({ $error })\nusage-section-unreadable = { $what }: could not be read ({ $error })\nusage-section-admins-only = { $what }: refused to this account (AccessForbidden); only the project's admins may read them\nusage-section-unoffered = { $what }: the platform does not offer them here ({ $why })\nusage-member-budgets-of = Member budgets of { $project }\nusage-overview-of = The budget overview of { $project }\nusage-overview-fallback = { $note }; total and remaining are the project list's, without the split by kind\nusage-label-workspace = Workspace\nusage-label-gpus-held = GPUs held\nusage-gpus-held = { $gpus } by { $running ->\n        [one] { $running } running task\n       *[other] { $running } running tasks\n    } ({ $tasks } listed)\nusage-label-gpu-utilisation = GPU utilisation\nusage-label-idle = Idle\nusage-idle-summary = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } in { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    }\nusage-idle-none = none\nusage-label-read = Read\nusage-col-user = USER\nusage-col-priority = PRIORITY\nusage-col-running = RUNNING\nusage-col-tasks = TASKS\nusage-col-gpu-util = GPU UTIL\nusage-col-idle-gpus = IDLE GPUS\nusage-col-task = TASK\nusage-col-running-for = RUNNING FOR\nusage-col-idle = IDLE\nusage-no-tasks = (no tasks)\nusage-budgets-head = Budgets (points):\nusage-col-total = TOTAL\nusage-col-used = USED\nusage-col-train = TRAIN\nusage-col-inference = INFERENCE\nusage-no-projects = (none of your projects is attached to this workspace)\nusage-members-of = Members of { $project }:\nusage-col-member = MEMBER\nusage-idle-mark = IDLE\n",
     "verdict.ftl": '\nverdict-points = { $value } points\nverdict-no-data = no data\nverdict-reclaim-risk = at risk of reclaim (idle { $idle })\nverdict-warming-up = warming up ({ $count } of { $needed } samples)\nverdict-stalled = stalled after { $minutes } min (idle since { $since })\nverdict-idle = idle since { $since }\nverdict-starved = starved by CPU ({ $share }% of samples)\nverdict-memory-full = GPU memory nearly full (p90 { $p90 })\nverdict-memory-leak = possible memory leak ({ $rise } over { $count } samples)\nverdict-memory-both = { $full }, { $leak }\nverdict-unstable = unstable utilisation (std dev { $value } points)\nverdict-underused = GPU underused (avg { $avg })\nverdict-healthy = training normally (GPU avg { $avg })\nverdict-reclaim-warning = { $verdict }; reclaimed in ~{ $minutes } min if GPU stays under { $limit }%\nverdict-pod = pod { $pod }: { $verdict }\nverdict-pod-also = pod { $pod }: { $verdict }; also { $state }: { $others }\n\nverdict-ev-no-data = no GPU utilisation samples\nverdict-ev-gpu = GPU utilisation avg { $avg }, p50 { $p50 }, p90 { $p90 }, max { $max }, last { $last } over { $count } samples\nverdict-ev-stability = std dev { $value } points (unstable above { $limit })\nverdict-ev-trend = trend { $direction } ({ $change }, second half vs first half)\nverdict-ev-idle-open = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples } samples\nverdict-ev-idle-open-earlier = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples } samples, { $earlier } earlier idle window(s)\nverdict-ev-idle-earlier = { $earlier } earlier idle window(s)\nverdict-ev-starvation = CPU > { $cpu }% while GPU < { $gpu }% on { $share }% of { $count } paired samples\nverdict-ev-memory = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight })\nverdict-ev-memory-leak = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight }), rose { $rise } over { $count } samples since { $since }\nverdict-ev-reclaim = GPU under { $limit }% since { $since } ({ $low }); the platform reclaims at { $at }\nverdict-ev-whole = whole job (mean of { $count } pods): { $verdict }\n\nverdict-series-top = the top level\nverdict-series-invalid = invalid input\nverdict-series-malformed = The metric series are malformed at { $where }: { $problem }.\nverdict-series-hint = Send an array of { $shape }.\nverdict-time-zone = Unknown time zone "{ $zone }".\nverdict-time-zone-hint = Pass an IANA time zone such as "Asia/Shanghai" or "UTC".\n',
     "wait.ftl": "\nwait-status-unknown = unknown\nwait-not-found = { $id } was not found. Check the id with { $call }.\nwait-reached = { $id } is { $status } after { $waited }.\nwait-task-failed = { $id } ended { $status } without becoming { $until }; { $call } diagnoses why.\nwait-timed-out = Still { $status } after { $waited }; call { $call } again to keep waiting.\nwait-progress = { $id } is { $status }; waiting for { $until }\nwait-label-outcome = outcome\nwait-label-waited = waited\nwait-label-checks = checks\n"
   },
@@ -41624,7 +41478,7 @@ var isLocalTarget = (target) => /^(\.|\.\.|\/|~\/|\.\/|\.\.\/|file:)/.test(targe
 var pipNeedsNetwork = (args2, assignments) => {
   if (args2.includes("--no-index")) return false;
   const indexes = assignments.filter((a) => a.startsWith("PIP_INDEX_URL=")).map((a) => a.slice(14));
-  const extras = [];
+  const extras2 = [];
   let remote = false;
   for (let i = 0; i < args2.length; i++) {
     const a = args2[i] ?? "";
@@ -41640,9 +41494,9 @@ var pipNeedsNetwork = (args2, assignments) => {
     if (option3 === "-e" || option3 === "--editable") remote ||= !isLocalTarget(value);
     if (option3 === "-r" || option3 === "--requirement") remote = true;
     if (option3 === "-i" || option3 === "--index-url") indexes.push(value);
-    if (option3 === "--extra-index-url") extras.push(value);
+    if (option3 === "--extra-index-url") extras2.push(value);
   }
-  const nexusOnly = indexes.length > 0 && [...indexes, ...extras].every((url2) => url2.includes(NEXUS_HOST));
+  const nexusOnly = indexes.length > 0 && [...indexes, ...extras2].every((url2) => url2.includes(NEXUS_HOST));
   return remote && !nexusOnly;
 };
 var LOCALHOST = /^([a-z]+:\/\/)?(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])([:/]|$)/i;
@@ -42442,15 +42296,15 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
-var matchName = (items, nameOf, wanted, extra) => {
+var matchName = (items, nameOf2, wanted, extra) => {
   const key = fold(wanted);
-  const named = items.filter((i) => nameOf(i) !== "");
+  const named = items.filter((i) => nameOf2(i) !== "");
   const tiers = [
-    ["name", named.filter((i) => nameOf(i) === wanted)],
-    ["name", named.filter((i) => fold(nameOf(i)) === key)],
+    ["name", named.filter((i) => nameOf2(i) === wanted)],
+    ["name", named.filter((i) => fold(nameOf2(i)) === key)],
     ["name", extra === void 0 ? [] : items.filter(extra)],
-    ["prefix", key === "" ? [] : named.filter((i) => fold(nameOf(i)).startsWith(key))],
-    ["substring", key === "" ? [] : named.filter((i) => fold(nameOf(i)).includes(key))]
+    ["prefix", key === "" ? [] : named.filter((i) => fold(nameOf2(i)).startsWith(key))],
+    ["substring", key === "" ? [] : named.filter((i) => fold(nameOf2(i)).includes(key))]
   ];
   for (const [by, found] of tiers) {
     const [first2] = found;
@@ -44819,492 +44673,12 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/profile.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/platform/shared-bucket.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { createHash as createHash3 } from "node:crypto";
-import { hostname as hostname4 } from "node:os";
-import { join as join7 } from "node:path";
-
-// ../../packages/core/src/store/atomic.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { renameSync, rmSync as rmSync2, writeFileSync } from "node:fs";
-var writeFileAtomicSync = (file3, data, mode = 384) => {
-  const temp = tempFileFor(file3);
-  try {
-    writeFileSync(temp, data, { mode, flag: "wx" });
-    renameSync(temp, file3);
-  } catch (e) {
-    try {
-      rmSync2(temp, { force: true });
-    } catch {
-    }
-    throw e;
-  }
-};
-
-// ../../packages/core/src/words/language.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var CurrentLanguage = FiberRef_exports.unsafeMake("en");
-
-// ../../packages/core/src/platform/shared-bucket.ts
-var BUCKET_FOLDER = "rate-limit";
-var SHARED_MAX_RATE = 100;
-var FALLBACK_FOR_MS = 6e4;
-var HOST3 = hostname4().replace(/\s+/g, "_") || "localhost";
-var MAX_SLOTS = 2e3;
-var RATE_MARGIN = 0.95;
-var bucketFile = (cacheDir, baseUrl, account) => {
-  let origin = baseUrl;
-  try {
-    origin = new URL(baseUrl).origin;
-  } catch {
-  }
-  const key = createHash3("sha256").update(`${origin}
-${account}`).digest("hex").slice(0, 24);
-  return join7(cacheDir, BUCKET_FOLDER, `${key}.json`);
-};
-var isSlot = (s) => Array.isArray(s) && s.length === 3 && Number.isFinite(s[0]) && Number.isInteger(s[1]) && typeof s[2] === "string" && s[2].length < 256;
-var parseBucket = (text3) => {
-  if (text3 === void 0 || text3.trim() === "") return [];
-  try {
-    const data = JSON.parse(text3);
-    if (data?.version !== 1 || !Array.isArray(data.slots)) return [];
-    return data.slots.filter(isSlot);
-  } catch {
-    return [];
-  }
-};
-var schedule2 = (slots, now, limit, alive = (pid, host) => host !== HOST3 || processIsAlive(pid)) => {
-  const interval = 1e3 / (limit.perSecond * RATE_MARGIN);
-  const burst = Math.max(1, limit.burst - 1);
-  const horizon = now + (slots.length + burst) * Math.max(interval, 1e3) + 1e3;
-  const kept = slots.filter(
-    ([at2, pid, host]) => at2 >= now - burst * interval - 1e3 && at2 <= horizon && (at2 <= now || alive(pid, host))
-  ).sort((a, b) => a[0] - b[0]);
-  let tat = Number.NEGATIVE_INFINITY;
-  for (const [at2] of kept) tat = Math.max(tat, at2) + interval;
-  const at = Math.max(now, tat - (burst - 1) * interval);
-  const next4 = [...kept.slice(-(MAX_SLOTS - 1)), [at, process.pid, HOST3]];
-  return { at, slots: next4 };
-};
-var stderrWarning = (message) => {
-  process.stderr.write(`inspire: warning: ${message}
-`);
-};
-var Unusable = class extends Error {
-};
-var makeSharedRateLimiter = (options) => {
-  const { file: file3, roots, limit } = options;
-  const fallback = options.fallback ?? processRateLimiter(limit);
-  const warn = options.warn ?? stderrWarning;
-  let warned = false;
-  let fallbackUntil = 0;
-  const reserve = Effect_exports.scoped(
-    Effect_exports.zipRight(
-      withFileLock(`${file3}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }),
-      Effect_exports.try({
-        try: () => {
-          const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
-          const { at, slots } = schedule2(current, Date.now(), limit);
-          writeFileAtomicSync(file3, JSON.stringify({ version: 1, slots }));
-          return at;
-        },
-        catch: (e) => new Unusable(
-          e instanceof Untrusted ? ((u) => `${u.message} ${u.hint}`)(untrustedError(e)) : msg("platform-bucket-cannot-update", { file: file3, error: String(e) })
-        )
-      })
-    )
-  );
-  const giveUp = (why2) => Effect_exports.flatMap(
-    FiberRef_exports.get(CurrentLanguage),
-    (lang) => Effect_exports.sync(() => {
-      fallbackUntil = Date.now() + FALLBACK_FOR_MS;
-      if (warned) return;
-      warned = true;
-      warn(speakText(msg("platform-bucket-unused", { why: why2 }), lang));
-    })
-  );
-  const take = Effect_exports.gen(function* () {
-    if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return;
-    if (Date.now() < fallbackUntil) return yield* fallback.take;
-    const result = yield* Effect_exports.either(reserve);
-    if (result._tag === "Left") {
-      const e = result.left;
-      yield* giveUp(e instanceof InspireError ? `${e.message} ${e.hint}` : e.message);
-      return yield* fallback.take;
-    }
-    const wait = result.right - Date.now();
-    if (wait > 0) yield* Effect_exports.sleep(Duration_exports.millis(wait));
-  });
-  return { take, limit };
-};
-var accountRateLimiter = (options) => {
-  const off = /^(off|0|false|no)$/i.test(options.env.INSPIRE_SHARED_RATE_LIMIT?.trim() ?? "");
-  if (off || options.limit.perSecond > SHARED_MAX_RATE) return processRateLimiter(options.limit);
-  const file3 = bucketFile(options.cacheDir, options.baseUrl, options.account);
-  const key = `${file3}|${options.limit.perSecond}/${options.limit.burst}`;
-  const existing = sharedLimiters.get(key);
-  if (existing !== void 0) return existing;
-  const made = makeSharedRateLimiter({ file: file3, roots: options.roots, limit: options.limit });
-  sharedLimiters.set(key, made);
-  return made;
-};
-var sharedLimiters = /* @__PURE__ */ new Map();
-
-// ../../packages/core/src/store/import.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { homedir as homedir4 } from "node:os";
-
-// ../../packages/core/src/store/legacy.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { readFile as readFile2 } from "node:fs/promises";
-import { homedir as homedir3 } from "node:os";
-import { join as join9 } from "node:path";
-
-// ../../packages/core/src/store/jsonc.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var parseJsonc = (text3) => {
-  let out = "";
-  let inString = false;
-  for (let i = 0; i < text3.length; i++) {
-    const c = text3[i];
-    const next4 = text3[i + 1];
-    if (inString) {
-      out += c;
-      if (c === "\\") {
-        out += next4 ?? "";
-        i++;
-      } else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') {
-      inString = true;
-      out += c;
-    } else if (c === "/" && next4 === "/") {
-      while (i < text3.length && text3[i] !== "\n") i++;
-      out += "\n";
-    } else if (c === "/" && next4 === "*") {
-      const end3 = text3.indexOf("*/", i + 2);
-      i = end3 < 0 ? text3.length : end3 + 1;
-    } else out += c;
-  }
-  try {
-    return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
-  } catch {
-    return void 0;
-  }
-};
-
-// ../../packages/core/src/store/settings.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { homedir as homedir2 } from "node:os";
-import { isAbsolute as isAbsolute2, join as join8, normalize, relative as relative2 } from "node:path";
-var SETTING_KEYS = [
-  "defaultProject",
-  "defaultWorkspace",
-  "defaultImage",
-  "defaultPriority",
-  "defaultShm",
-  "commandPrefix",
-  "downloadDir",
-  "lang"
-];
-var SETTING_ENV = {
-  defaultProject: "INSPIRE_DEFAULT_PROJECT",
-  defaultWorkspace: "INSPIRE_DEFAULT_WORKSPACE",
-  defaultImage: "INSPIRE_DEFAULT_IMAGE",
-  defaultPriority: "INSPIRE_DEFAULT_PRIORITY",
-  defaultShm: "INSPIRE_DEFAULT_SHM",
-  commandPrefix: "INSPIRE_COMMAND_PREFIX",
-  downloadDir: "INSPIRE_DOWNLOAD_DIR",
-  lang: "INSPIRE_LANG"
-};
-var HELP = {
-  defaultProject: () => msg("settings-help-default-project"),
-  defaultWorkspace: () => msg("settings-help-default-workspace"),
-  defaultImage: () => msg("settings-help-default-image"),
-  defaultPriority: () => msg("settings-help-default-priority"),
-  defaultShm: () => msg("settings-help-default-shm"),
-  commandPrefix: () => msg("settings-help-command-prefix"),
-  downloadDir: () => msg("settings-help-download-dir"),
-  lang: () => msg("settings-help-lang")
-};
-var settingHelp = (key) => HELP[key]();
-var isKey = (key) => SETTING_KEYS.includes(key);
-var checkDownloadDir = (raw, home = homedir2()) => {
-  const text3 = raw.trim();
-  const expanded = text3 === "~" ? home : text3.startsWith("~/") ? join8(home, text3.slice(2)) : text3;
-  const refuse = (why2) => Either_exports.left(
-    invalidInput(msg("settings-download-dir-refused", { dir: text3, why: why2 }), msg("settings-download-dir-hint"))
-  );
-  if (!isAbsolute2(expanded)) return refuse("relative");
-  const parts2 = expanded.split(/[\\/]+/);
-  if (parts2.includes("..")) return refuse("dots");
-  if (parts2.some((p) => p.startsWith(".") && p !== ".")) return refuse("hidden");
-  const dir = normalize(expanded).replace(/[\\/]+$/, "") || "/";
-  const rel = relative2(dir, home);
-  if (rel === "" || !rel.startsWith("..") && !isAbsolute2(rel)) return refuse("home");
-  return Either_exports.right(dir);
-};
-var parseSettingKey = (key) => isKey(key) ? Either_exports.right(key) : Either_exports.left(
-  invalidInput(
-    msg("settings-unknown-key", { key }),
-    msg("settings-use-one-of", { keys: SETTING_KEYS.join(", ") }),
-    {
-      candidates: SETTING_KEYS
-    }
-  )
-);
-var parseSettingValue = (key, raw, registries = DEFAULT_REGISTRIES) => {
-  const text3 = String(raw).trim();
-  if (text3 === "")
-    return Either_exports.left(invalidInput(msg("settings-empty-value", { key }), msg("settings-empty-value-hint", { key })));
-  switch (key) {
-    case "defaultPriority": {
-      if (!/^-?\d+$/.test(text3))
-        return Either_exports.left(
-          invalidInput(msg("settings-priority-invalid", { value: text3 }), msg("settings-priority-invalid-hint"))
-        );
-      return Either_exports.map(checkPriority(Number(text3)), (p) => p.priority);
-    }
-    case "defaultShm":
-      return Either_exports.map(parseShm(text3, "MB"), (gi) => /^\d+$/.test(text3) ? Number(text3) : gi * 1024);
-    case "defaultImage":
-      return Either_exports.map(checkJobImage(text3, { registries }), (image) => image.address);
-    case "downloadDir":
-      return checkDownloadDir(text3);
-    case "lang": {
-      const lang = languageOf(text3);
-      return lang !== void 0 ? Either_exports.right(lang) : Either_exports.left(invalidInput(msg("settings-lang-invalid", { value: text3 }), msg("settings-lang-invalid-hint")));
-    }
-    default:
-      return Either_exports.right(text3);
-  }
-};
-var resolveValue = (layers) => {
-  if (layers.argument !== void 0) return { value: layers.argument, source: "argument" };
-  if (layers.environment?.value !== void 0)
-    return { value: layers.environment.value, source: "environment", from: layers.environment.name };
-  if (layers.profile?.value !== void 0)
-    return { value: layers.profile.value, source: "profile", from: layers.profile.name };
-  if (layers.fallback !== void 0) return { value: layers.fallback, source: "default" };
-  return { value: void 0, source: "unset" };
-};
-var resolveSetting = (key, input2) => {
-  const envName2 = SETTING_ENV[key];
-  const envRaw = input2.env[envName2]?.trim();
-  const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : Either_exports.mapLeft(
-    parseSettingValue(key, envRaw, input2.registries),
-    (e) => invalidInput(`${envName2}: ${e.message}`, `${msg("settings-env-hint", { env: envName2 })} ${e.hint}`)
-  );
-  return Either_exports.map(
-    envValue,
-    (value) => resolveValue({
-      argument: input2.argument,
-      environment: { value, name: envName2 },
-      profile: { value: input2.defaults[key], name: `profile ${input2.profile}` }
-    })
-  );
-};
-
-// ../../packages/core/src/store/legacy.ts
-var synergyRoot = (env = process.env, home = homedir3()) => join9(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
-var readText = (path) => Effect_exports.promise(() => readFile2(path, "utf8").catch(() => void 0));
-var str = (o, ...keys5) => {
-  for (const k of keys5) {
-    const v = o[k];
-    if (typeof v === "string" && v.trim() !== "") return v;
-  }
-  return void 0;
-};
-var pair = (username, password) => username !== void 0 && password !== void 0 ? { username, password } : void 0;
-var readLegacySynergy = (env = process.env, home = homedir3()) => Effect_exports.gen(function* () {
-  const root = synergyRoot(env, home);
-  const sources = [];
-  const authPath = join9(root, "data", "plugin", "inspire", "auth.json");
-  const authText = yield* readText(authPath);
-  const auth = authText !== void 0 ? parseJsonc(authText) : void 0;
-  const a = typeof auth === "object" && auth !== null ? auth : {};
-  if (authText !== void 0 && Object.keys(a).length > 0) sources.push(authPath);
-  const inspire = pair(str(a, "inspire-username"), str(a, "inspire-password"));
-  const qb = pair(str(a, "harbor-username"), str(a, "harbor-password"));
-  const sj = pair(
-    str(a, "harbor-username-sj", "harbor-sj-username"),
-    str(a, "harbor-password-sj", "harbor-sj-password")
-  );
-  const defaults = {};
-  for (const file3 of ["50-plugins.jsonc", "50-plugins.json"]) {
-    const path = join9(root, "config", "synergy.d", file3);
-    const text3 = yield* readText(path);
-    const parsed = text3 !== void 0 ? parseJsonc(text3) : void 0;
-    const section = parsed?.pluginConfig?.inspire;
-    if (section === void 0 || typeof section !== "object") continue;
-    sources.push(path);
-    for (const key of SETTING_KEYS) {
-      const raw = section[key];
-      if (typeof raw !== "string" && typeof raw !== "number" || key in defaults) continue;
-      const value = parseSettingValue(key, raw);
-      if (Either_exports.isRight(value)) defaults[key] = value.right;
-    }
-  }
-  return {
-    ...inspire !== void 0 ? { inspire } : {},
-    harbor: { ...qb !== void 0 ? { qb } : {}, ...sj !== void 0 ? { sj } : {} },
-    defaults,
-    sources
-  };
-});
-
-// ../../packages/core/src/store/import.ts
-var importLegacyOnce = (env = process.env, home = homedir4()) => Effect_exports.gen(function* () {
-  const store = yield* Store;
-  const config2 = yield* store.readConfig;
-  if (config2.profiles.default?.importedLegacy === true || Object.keys(config2.profiles).length > 1) return [];
-  const legacy = yield* readLegacySynergy(env, home);
-  if (legacy.sources.length === 0) return [];
-  yield* store.updateCredentials((c) => {
-    const mine = c.profiles.default ?? { harbor: {} };
-    return Effect_exports.succeed({
-      ...c,
-      profiles: {
-        ...c.profiles,
-        default: {
-          ...mine,
-          ...mine.inspire === void 0 && legacy.inspire !== void 0 ? { inspire: legacy.inspire } : {},
-          harbor: { ...legacy.harbor, ...mine.harbor }
-        }
-      }
-    });
-  });
-  yield* store.updateConfig((c) => {
-    const mine = c.profiles.default ?? { defaults: {}, endpoints: {} };
-    return Effect_exports.succeed({
-      ...c,
-      profiles: {
-        ...c.profiles,
-        default: { ...mine, defaults: { ...legacy.defaults, ...mine.defaults }, importedLegacy: true }
-      }
-    });
-  });
-  return legacy.sources;
-});
-
-// ../../packages/core/src/profile.ts
 var ActiveProfile = class extends Context_exports.Tag("@holos-inspire/core/ActiveProfile")() {
 };
-var emptyProfile = { defaults: {}, endpoints: {} };
 var registryTable = (p) => ({
   qb: { push: p.registries.qb.push, display: p.registries.qb.display },
   sj: { push: p.registries.sj.push, display: p.registries.sj.display }
 });
-var rateLimitOf = (env) => {
-  const raw = env.INSPIRE_RATE_LIMIT?.trim();
-  if (raw === void 0 || raw === "") return Effect_exports.succeed(DEFAULT_RATE_LIMIT);
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0)
-    return Effect_exports.fail(
-      invalidInput(
-        msg("profile-bad-rate-limit", { value: raw }),
-        msg("profile-bad-rate-limit-hint", { default: DEFAULT_RATE_LIMIT.perSecond })
-      )
-    );
-  return Effect_exports.succeed({ perSecond: n, burst: Math.max(1, Math.ceil(n)) });
-};
-var resolveProfile = (config2, options) => Effect_exports.gen(function* () {
-  const env = options.env ?? process.env;
-  const name2 = resolveValue({
-    argument: options.profile,
-    environment: { value: env.INSPIRE_PROFILE?.trim() || void 0, name: "INSPIRE_PROFILE" },
-    profile: { value: config2.currentProfile, name: "config.json" },
-    fallback: "default"
-  });
-  const profileName = name2.value ?? "default";
-  const explicit = name2.source === "argument" || name2.source === "environment";
-  const known = entryOf(config2.profiles, profileName);
-  if (explicit && known === void 0 && profileName !== "default")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("profile-unknown", { name: profileName }), msg("profile-unknown-hint"), {
-        candidates: Object.keys(config2.profiles)
-      })
-    );
-  const profile = known ?? emptyProfile;
-  const baseUrl = resolveValue({
-    environment: { value: env.INSPIRE_BASE_URL?.trim() || void 0, name: "INSPIRE_BASE_URL" },
-    profile: { value: profile.endpoints.baseUrl, name: `profile ${profileName}` },
-    fallback: DEFAULT_BASE_URL
-  });
-  const proxy = resolveValue({
-    environment: { value: env.INSPIRE_PROXY?.trim() || void 0, name: "INSPIRE_PROXY" },
-    profile: { value: profile.endpoints.proxy, name: `profile ${profileName}` }
-  });
-  const registry2 = (id) => {
-    const r = profile.endpoints.registries?.[id];
-    const push = r?.push ?? DEFAULT_REGISTRIES[id].push;
-    return { push, display: r?.display ?? DEFAULT_REGISTRIES[id].display, api: r?.api ?? `https://${push}` };
-  };
-  return {
-    name: name2,
-    config: profile,
-    baseUrl,
-    registries: { qb: registry2("qb"), sj: registry2("sj") },
-    proxy,
-    rateLimit: yield* rateLimitOf(env),
-    env,
-    readDefaults: Effect_exports.succeed(profile.defaults)
-  };
-});
-var inspireLayer = (options = {}) => {
-  const env = options.env ?? process.env;
-  const store = Store.layer(env);
-  const active2 = Layer_exports.effect(
-    ActiveProfile,
-    Effect_exports.gen(function* () {
-      const s = yield* Store;
-      yield* importLegacyOnce(env);
-      const resolved = yield* resolveProfile(yield* s.readConfig, options);
-      const name2 = resolved.name.value ?? "default";
-      return { ...resolved, readDefaults: Effect_exports.map(s.readConfig, (c) => entryOf(c.profiles, name2)?.defaults ?? {}) };
-    })
-  ).pipe(Layer_exports.provide(store));
-  const rest = Layer_exports.unwrapEffect(
-    Effect_exports.gen(function* () {
-      const p = yield* ActiveProfile;
-      const s = yield* Store;
-      const profile = p.name.value ?? "default";
-      const baseUrl = p.baseUrl.value ?? DEFAULT_BASE_URL;
-      const saved = yield* Effect_exports.orElseSucceed(s.readCredentials, () => void 0);
-      const account = saved !== void 0 ? profileCredentials(saved, profile).inspire?.username : void 0;
-      const limiter = accountRateLimiter({
-        limit: p.rateLimit,
-        cacheDir: s.paths.cacheDir,
-        roots: storeRoots(s.paths),
-        baseUrl,
-        account: account ?? (p.config.username !== void 0 ? p.config.username : `profile ${profile}`),
-        env: p.env
-      });
-      const transport = Transport.layer({
-        limiter,
-        rateLimit: p.rateLimit,
-        proxy: { env: p.env, ...p.proxy.value !== void 0 ? { proxy: p.proxy.value } : {} }
-      });
-      const session = Session.layer({
-        profile,
-        baseUrl,
-        env: p.env
-      });
-      return Layer_exports.provideMerge(Platform.layer, Layer_exports.provideMerge(session, Layer_exports.merge(transport, store)));
-    })
-  );
-  return Layer_exports.provideMerge(rest, Layer_exports.merge(active2, store));
-};
 
 // ../../packages/core/src/api/jobs/checks.ts
 var positiveInt = (n, what) => Number.isInteger(n) && n > 0 ? Effect_exports.void : Effect_exports.fail(invalidInput(msg("api-not-positive", { what, value: n }), msg("api-not-positive-hint")));
@@ -45426,7 +44800,11 @@ var RawTrainingJob = external_exports.lazy(
     gpu_count: Num,
     framework: Text,
     running_round: Num,
-    framework_config: external_exports.array(RawFramework).nullish()
+    framework_config: external_exports.array(RawFramework).nullish(),
+    max_running_time_ms: Num,
+    dataset_info: external_exports.array(external_exports.object({ dataset_id: Text, version_id: Text, path: Text }).passthrough()).nullish().catch(void 0),
+    auto_fault_tolerance: external_exports.boolean().nullish().catch(void 0),
+    fault_tolerance_max_retry: Num
   })
 );
 var RawHpcJob = external_exports.lazy(
@@ -45521,6 +44899,20 @@ var toTrainingJob = (raw, baseUrl) => {
   };
 };
 var SUBMIT_ID_ENV = "INSPIRE_SUBMIT_ID";
+var toTrainingSettings = (raw) => {
+  const envs = (raw.envs ?? []).filter((e) => e.name !== "" && e.name !== SUBMIT_ID_ENV);
+  return {
+    envs: envs.length > 0 ? Object.fromEntries(envs.map((e) => [e.name, e.value])) : void 0,
+    maxRunningTimeMs: raw.max_running_time_ms !== void 0 && raw.max_running_time_ms > 0 ? raw.max_running_time_ms : void 0,
+    datasets: (raw.dataset_info ?? []).filter((d) => d.dataset_id !== "").map((d) => ({
+      datasetId: d.dataset_id,
+      versionId: d.version_id,
+      ...d.path !== "" ? { path: d.path } : {}
+    })),
+    autoFaultTolerance: raw.auto_fault_tolerance ?? void 0,
+    faultToleranceMaxRetry: raw.fault_tolerance_max_retry
+  };
+};
 var toHpcJob = (raw, baseUrl) => ({
   ...commonOf(raw, "hpc", joinUrl(baseUrl, `/jobs/hpcDetail/${raw.job_id || raw.id}`)),
   kind: "hpc",
@@ -45569,7 +44961,7 @@ var collectPages = (fetchPage, options) => Effect_exports.gen(function* () {
 var REFERER = "/jobs/distributedTraining";
 var PAGE_SIZE = 100;
 var requireId = (id) => id.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-training-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
-var getTrainingJob = (jobId) => Effect_exports.gen(function* () {
+var readTrainingJob = (jobId) => Effect_exports.gen(function* () {
   yield* requireId(jobId);
   const platform = yield* Platform;
   const body2 = { job_id: jobId };
@@ -45582,8 +44974,10 @@ var getTrainingJob = (jobId) => Effect_exports.gen(function* () {
     })
   ]);
   const raw = yield* decode5(RawTrainingJob, data, "train_job/detail");
-  return toTrainingJob(raw, platform.baseUrl);
+  return { job: toTrainingJob(raw, platform.baseUrl), settings: toTrainingSettings(raw) };
 });
+var getTrainingJob = (jobId) => Effect_exports.map(readTrainingJob(jobId), (r) => r.job);
+var getTrainingJobSettings = (jobId) => readTrainingJob(jobId);
 var listBody = (input2) => (page, size12) => ({
   workspace_id: input2.workspaceId,
   page_num: page,
@@ -45682,7 +45076,14 @@ var trainingBody = (input2, name2, image) => ({
   ...input2.maxRunningTimeMs !== void 0 ? { max_running_time_ms: String(input2.maxRunningTimeMs) } : {},
   ...input2.envs !== void 0 && input2.envs.length > 0 ? { envs: input2.envs } : {},
   ...input2.autoFaultTolerance !== void 0 ? { auto_fault_tolerance: input2.autoFaultTolerance } : {},
-  ...input2.autoFaultTolerance === true && input2.faultToleranceMaxRetry !== void 0 ? { fault_tolerance_max_retry: input2.faultToleranceMaxRetry } : {}
+  ...input2.autoFaultTolerance === true && input2.faultToleranceMaxRetry !== void 0 ? { fault_tolerance_max_retry: input2.faultToleranceMaxRetry } : {},
+  ...input2.datasets !== void 0 && input2.datasets.length > 0 ? {
+    dataset_info: input2.datasets.map((d) => ({
+      dataset_id: d.datasetId,
+      version_id: d.versionId,
+      ...d.path !== void 0 ? { path: d.path } : {}
+    }))
+  } : {}
 });
 var markedTrainingBody = (input2, name2, image, submitId) => trainingBody(
   {
@@ -46302,6 +45703,26 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { rmSync as rmSync3 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
+
+// ../../packages/core/src/store/atomic.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { renameSync, rmSync as rmSync2, writeFileSync } from "node:fs";
+var writeFileAtomicSync = (file3, data, mode = 384) => {
+  const temp = tempFileFor(file3);
+  try {
+    writeFileSync(temp, data, { mode, flag: "wx" });
+    renameSync(temp, file3);
+  } catch (e) {
+    try {
+      rmSync2(temp, { force: true });
+    } catch {
+    }
+    throw e;
+  }
+};
+
+// ../../packages/core/src/api/resources/cache-file.ts
 var VERSION = 1;
 var rootsByFile = /* @__PURE__ */ new Map();
 var rootsOf = (file3) => rootsByFile.get(file3) ?? [dirname5(dirname5(file3))];
@@ -47186,6 +46607,11 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/words/language.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var CurrentLanguage = FiberRef_exports.unsafeMake("en");
+
 // ../../packages/core/src/operations/catalogue/operation.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -47400,6 +46826,119 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/common/defaults.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/store/settings.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { homedir as homedir2 } from "node:os";
+import { isAbsolute as isAbsolute2, join as join7, normalize, relative as relative2 } from "node:path";
+var SETTING_KEYS = [
+  "defaultProject",
+  "defaultWorkspace",
+  "defaultImage",
+  "defaultPriority",
+  "defaultShm",
+  "commandPrefix",
+  "downloadDir",
+  "lang"
+];
+var SETTING_ENV = {
+  defaultProject: "INSPIRE_DEFAULT_PROJECT",
+  defaultWorkspace: "INSPIRE_DEFAULT_WORKSPACE",
+  defaultImage: "INSPIRE_DEFAULT_IMAGE",
+  defaultPriority: "INSPIRE_DEFAULT_PRIORITY",
+  defaultShm: "INSPIRE_DEFAULT_SHM",
+  commandPrefix: "INSPIRE_COMMAND_PREFIX",
+  downloadDir: "INSPIRE_DOWNLOAD_DIR",
+  lang: "INSPIRE_LANG"
+};
+var HELP = {
+  defaultProject: () => msg("settings-help-default-project"),
+  defaultWorkspace: () => msg("settings-help-default-workspace"),
+  defaultImage: () => msg("settings-help-default-image"),
+  defaultPriority: () => msg("settings-help-default-priority"),
+  defaultShm: () => msg("settings-help-default-shm"),
+  commandPrefix: () => msg("settings-help-command-prefix"),
+  downloadDir: () => msg("settings-help-download-dir"),
+  lang: () => msg("settings-help-lang")
+};
+var settingHelp = (key) => HELP[key]();
+var isKey = (key) => SETTING_KEYS.includes(key);
+var checkDownloadDir = (raw, home = homedir2()) => {
+  const text3 = raw.trim();
+  const expanded = text3 === "~" ? home : text3.startsWith("~/") ? join7(home, text3.slice(2)) : text3;
+  const refuse = (why2) => Either_exports.left(
+    invalidInput(msg("settings-download-dir-refused", { dir: text3, why: why2 }), msg("settings-download-dir-hint"))
+  );
+  if (!isAbsolute2(expanded)) return refuse("relative");
+  const parts2 = expanded.split(/[\\/]+/);
+  if (parts2.includes("..")) return refuse("dots");
+  if (parts2.some((p) => p.startsWith(".") && p !== ".")) return refuse("hidden");
+  const dir = normalize(expanded).replace(/[\\/]+$/, "") || "/";
+  const rel = relative2(dir, home);
+  if (rel === "" || !rel.startsWith("..") && !isAbsolute2(rel)) return refuse("home");
+  return Either_exports.right(dir);
+};
+var parseSettingKey = (key) => isKey(key) ? Either_exports.right(key) : Either_exports.left(
+  invalidInput(
+    msg("settings-unknown-key", { key }),
+    msg("settings-use-one-of", { keys: SETTING_KEYS.join(", ") }),
+    {
+      candidates: SETTING_KEYS
+    }
+  )
+);
+var parseSettingValue = (key, raw, registries = DEFAULT_REGISTRIES) => {
+  const text3 = String(raw).trim();
+  if (text3 === "")
+    return Either_exports.left(invalidInput(msg("settings-empty-value", { key }), msg("settings-empty-value-hint", { key })));
+  switch (key) {
+    case "defaultPriority": {
+      if (!/^-?\d+$/.test(text3))
+        return Either_exports.left(
+          invalidInput(msg("settings-priority-invalid", { value: text3 }), msg("settings-priority-invalid-hint"))
+        );
+      return Either_exports.map(checkPriority(Number(text3)), (p) => p.priority);
+    }
+    case "defaultShm":
+      return Either_exports.map(parseShm(text3, "MB"), (gi) => /^\d+$/.test(text3) ? Number(text3) : gi * 1024);
+    case "defaultImage":
+      return Either_exports.map(checkJobImage(text3, { registries }), (image) => image.address);
+    case "downloadDir":
+      return checkDownloadDir(text3);
+    case "lang": {
+      const lang = languageOf(text3);
+      return lang !== void 0 ? Either_exports.right(lang) : Either_exports.left(invalidInput(msg("settings-lang-invalid", { value: text3 }), msg("settings-lang-invalid-hint")));
+    }
+    default:
+      return Either_exports.right(text3);
+  }
+};
+var resolveValue = (layers) => {
+  if (layers.argument !== void 0) return { value: layers.argument, source: "argument" };
+  if (layers.environment?.value !== void 0)
+    return { value: layers.environment.value, source: "environment", from: layers.environment.name };
+  if (layers.profile?.value !== void 0)
+    return { value: layers.profile.value, source: "profile", from: layers.profile.name };
+  if (layers.fallback !== void 0) return { value: layers.fallback, source: "default" };
+  return { value: void 0, source: "unset" };
+};
+var resolveSetting = (key, input2) => {
+  const envName2 = SETTING_ENV[key];
+  const envRaw = input2.env[envName2]?.trim();
+  const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : Either_exports.mapLeft(
+    parseSettingValue(key, envRaw, input2.registries),
+    (e) => invalidInput(`${envName2}: ${e.message}`, `${msg("settings-env-hint", { env: envName2 })} ${e.hint}`)
+  );
+  return Either_exports.map(
+    envValue,
+    (value) => resolveValue({
+      argument: input2.argument,
+      environment: { value, name: envName2 },
+      profile: { value: input2.defaults[key], name: `profile ${input2.profile}` }
+    })
+  );
+};
 
 // ../../packages/core/src/operations/common/auto-group.ts
 init_define_INSPIRE_SKILL();
@@ -48265,16 +47804,19 @@ var renderFields = (fields2) => {
   return shown.map(([k, v]) => `${pad2(`${k}:`, size12 + 1, "left")} ${speakNow(String(v))}`).join("\n");
 };
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
+var two2 = (n) => String(n).padStart(2, "0");
 var formatDuration = (ms) => {
   if (ms === void 0 || ms < 0) return "-";
   const s = Math.floor(ms / 1e3);
-  if (s < 60) return `${s}s`;
+  if (s < 60) return msg("common-duration-seconds", { s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, "0")}s`;
+  if (m < 60) return msg("common-duration-minutes", { m, s: two2(s % 60) });
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h ${String(m % 60).padStart(2, "0")}m`;
-  return `${Math.floor(h / 24)}d ${h % 24}h`;
+  if (h < 48) return msg("common-duration-hours", { h, m: two2(m % 60) });
+  return msg("common-duration-days", { d: Math.floor(h / 24), h: h % 24 });
 };
+var formatGigabytes = (gb, digits) => msg("common-size-gb", { size: digits === void 0 ? String(gb) : gb.toFixed(digits) });
+var formatMegabytes = (mb) => msg("common-size-mb", { size: String(mb) });
 
 // ../../packages/core/src/operations/availability/render.ts
 var outOfService = (g) => {
@@ -49507,18 +49049,47 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFileSync } from "node:fs";
-import { homedir as homedir5 } from "node:os";
-import { join as join10 } from "node:path";
+import { homedir as homedir3 } from "node:os";
+import { join as join8 } from "node:path";
+
+// ../../packages/core/src/docker/client.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var DOCKERODE_VERSION = "5.0.1";
+var DOCKERODE_INSTALL = `npm install dockerode@${DOCKERODE_VERSION}`;
+var dockerodeMissing = (e) => (e.code === "ERR_MODULE_NOT_FOUND" || e.code === "MODULE_NOT_FOUND") && /(package|module) 'dockerode'/.test(e.message ?? "");
+var dockerClient = (options) => Effect_exports.tryPromise({
+  try: async () => {
+    const { default: Docker } = await import("./docker.js");
+    return new Docker(options);
+  },
+  catch: (error62) => {
+    const e = typeof error62 === "object" && error62 !== null ? error62 : {};
+    if (dockerodeMissing(e))
+      return new InspireError({
+        reason: "DockerUnavailable",
+        message: msg("docker-no-library", { command: DOCKERODE_INSTALL }),
+        hint: msg("docker-no-library-hint", { command: DOCKERODE_INSTALL })
+      });
+    return new InspireError({
+      reason: "DockerUnavailable",
+      message: msg("docker-broken-library", { detail: e.message ?? String(error62) }),
+      hint: msg("docker-broken-library-hint", { command: DOCKERODE_INSTALL })
+    });
+  }
+});
+
+// ../../packages/core/src/docker/connect.ts
 var DEFAULT_SOCKET = process.platform === "win32" ? "//./pipe/docker_engine" : "/var/run/docker.sock";
 var PING_TIMEOUT_MS = 5e3;
 var truthy = (v) => v !== void 0 && v !== "" && v !== "0" && v.toLowerCase() !== "false";
 var tlsFiles = (env, raw) => {
-  const dir = env.DOCKER_CERT_PATH?.trim() || join10(env.HOME ?? homedir5(), ".docker");
+  const dir = env.DOCKER_CERT_PATH?.trim() || join8(env.HOME ?? homedir3(), ".docker");
   return Effect_exports.try({
     try: () => ({
-      ca: readFileSync(join10(dir, "ca.pem")),
-      cert: readFileSync(join10(dir, "cert.pem")),
-      key: readFileSync(join10(dir, "key.pem"))
+      ca: readFileSync(join8(dir, "ca.pem")),
+      cert: readFileSync(join8(dir, "cert.pem")),
+      key: readFileSync(join8(dir, "key.pem"))
     }),
     catch: () => new InspireError({
       reason: "DockerUnavailable",
@@ -49596,18 +49167,9 @@ var unreachable = (target, error62) => {
     hint: startIt
   });
 };
-var loadDockerode = Effect_exports.tryPromise({
-  try: () => import("./docker.js"),
-  catch: (e) => new InspireError({
-    reason: "DockerUnavailable",
-    message: msg("docker-no-library", { detail: e instanceof Error ? e.message : String(e) }),
-    hint: msg("docker-no-library-hint")
-  })
-});
 var connectDocker = (env) => Effect_exports.gen(function* () {
   const target = yield* dockerTarget(env);
-  const { default: Docker } = yield* loadDockerode;
-  const docker = new Docker(target.options);
+  const docker = yield* dockerClient(target.options);
   yield* Effect_exports.tryPromise({ try: () => docker.ping(), catch: (e) => unreachable(target, e) }).pipe(
     Effect_exports.timeoutFail({ duration: PING_TIMEOUT_MS, onTimeout: () => unreachable(target, { code: "TIMEOUT" }) })
   );
@@ -50155,8 +49717,8 @@ var imagePushOperation = defineOperation({
 // ../../packages/core/src/operations/images/index.ts
 var size11 = (bytes) => {
   if (bytes === void 0 || bytes <= 0) return void 0;
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  return `${Math.max(1, Math.round(bytes / 1e6))} MB`;
+  if (bytes >= 1e9) return formatGigabytes(bytes / 1e9, 1);
+  return formatMegabytes(Math.max(1, Math.round(bytes / 1e6)));
 };
 var renderPlatform = (r) => [
   msg("images-platform-heading", {
@@ -50863,7 +50425,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
-import { basename as basename3, dirname as dirname6, join as join11 } from "node:path";
+import { basename as basename3, dirname as dirname6, join as join9 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // ../../packages/core/src/words/issues.ts
@@ -50970,7 +50532,7 @@ var hasRecipes = (dir) => {
 };
 var packageName = (dir) => {
   try {
-    return JSON.parse(readFileSync2(join11(dir, "package.json"), "utf8")).name;
+    return JSON.parse(readFileSync2(join9(dir, "package.json"), "utf8")).name;
   } catch {
     return void 0;
   }
@@ -50982,10 +50544,10 @@ var shippedRecipeDir = () => {
   } catch {
     return void 0;
   }
-  if (hasRecipes(join11(here, "recipes"))) return join11(here, "recipes");
+  if (hasRecipes(join9(here, "recipes"))) return join9(here, "recipes");
   for (let dir = here; dirname6(dir) !== dir; dir = dirname6(dir)) {
-    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join11(dir, "recipes"))) return join11(dir, "recipes");
-    const installed = join11(dir, "node_modules", "@holos-inspire", "core", "recipes");
+    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join9(dir, "recipes"))) return join9(dir, "recipes");
+    const installed = join9(dir, "node_modules", "@holos-inspire", "core", "recipes");
     if (hasRecipes(installed)) return installed;
   }
   return void 0;
@@ -50994,8 +50556,8 @@ var recipeFolders = (configDir, workingDir, trustRoots = []) => {
   const shipped = shippedRecipeDir();
   return [
     ...shipped !== void 0 ? [{ dir: shipped, source: "shipped" }] : [],
-    { dir: join11(configDir, "recipes"), source: "config", trustRoots },
-    ...workingDir !== void 0 ? [{ dir: join11(workingDir, "recipes"), source: "project" }] : []
+    { dir: join9(configDir, "recipes"), source: "config", trustRoots },
+    ...workingDir !== void 0 ? [{ dir: join9(workingDir, "recipes"), source: "project" }] : []
   ];
 };
 var fieldPath = (path) => path.reduce(
@@ -51062,7 +50624,7 @@ var readRecipeFile = (file3, folder) => {
 var filesIn = (dir) => {
   if (!existsSync(dir)) return [];
   try {
-    return readdirSync2(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join11(dir, f));
+    return readdirSync2(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join9(dir, f));
   } catch {
     return [];
   }
@@ -52699,7 +52261,13 @@ var renderCreate = (r) => lines2(
     [msg("inference-label-serving-id"), r.servingId],
     [
       msg("inference-label-recipe"),
-      r.recipe !== void 0 ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})` : void 0
+      r.recipe !== void 0 ? msg("inference-recipe-line", {
+        name: r.recipe.name,
+        engine: r.recipe.engine,
+        tp: r.recipe.tensorParallel,
+        pp: r.recipe.pipelineParallel,
+        file: r.recipe.file
+      }) : void 0
     ],
     [msg("inference-label-served-as"), r.recipe?.servedName],
     [msg("inference-label-model-path"), r.recipe?.modelPath],
@@ -53661,7 +53229,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { realpathSync as realpathSync2 } from "node:fs";
-import { isAbsolute as isAbsolute4, join as join13, relative as relative4 } from "node:path";
+import { isAbsolute as isAbsolute4, join as join11, relative as relative4 } from "node:path";
 
 // ../../packages/core/src/store/confined.ts
 init_define_INSPIRE_SKILL();
@@ -53680,8 +53248,8 @@ import {
   unlinkSync,
   writeSync
 } from "node:fs";
-import { homedir as homedir6 } from "node:os";
-import { isAbsolute as isAbsolute3, join as join12, normalize as normalize2, relative as relative3 } from "node:path";
+import { homedir as homedir4 } from "node:os";
+import { isAbsolute as isAbsolute3, join as join10, normalize as normalize2, relative as relative3 } from "node:path";
 var NOFOLLOW = constants3.O_NOFOLLOW ?? 0;
 var rootsText = (roots, joiner = "or") => roots.map((r) => msg("store-root", { label: r.label, path: r.path })).reduce(
   (first2, second) => joiner === "or" ? msg("store-roots-or", { first: first2, second }) : msg("store-roots-and", { first: first2, second })
@@ -53715,7 +53283,7 @@ var placeUnder = (wanted, roots, field = "path") => {
   const where3 = rootsText(roots);
   if (text3 === "" || text3.includes("\0"))
     throw invalidInput(msg("store-not-a-file-name", { field, wanted }), msg("store-not-a-file-name-hint", { where: where3 }));
-  const expanded = text3 === "~" ? homedir6() : text3.startsWith("~/") ? join12(homedir6(), text3.slice(2)) : text3;
+  const expanded = text3 === "~" ? homedir4() : text3.startsWith("~/") ? join10(homedir4(), text3.slice(2)) : text3;
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(
       msg("store-dot-dot", { path: text3, field }),
@@ -53745,9 +53313,9 @@ var placeUnder = (wanted, roots, field = "path") => {
   if (parts2.length === 0)
     throw invalidInput(
       msg("store-names-root", { field, path: text3, root: root.label }),
-      msg("store-names-root-hint", { example: join12(text3, "out.txt") })
+      msg("store-names-root-hint", { example: join10(text3, "out.txt") })
     );
-  return { root, parts: parts2, path: join12(root.path, ...parts2) };
+  return { root, parts: parts2, path: join10(root.path, ...parts2) };
 };
 var lstatOrUndefined = (path) => {
   try {
@@ -53768,8 +53336,8 @@ var walkFolders = (place, field, create2) => {
   let dir = place.root.path;
   let realDir = realRoot;
   for (const part of place.parts.slice(0, -1)) {
-    dir = join12(dir, part);
-    realDir = join12(realDir, part);
+    dir = join10(dir, part);
+    realDir = join10(realDir, part);
     let st = lstatOrUndefined(realDir);
     if (st === void 0 && create2) {
       try {
@@ -53791,14 +53359,14 @@ var openConfined = (place, options) => {
   const field = options.field ?? "path";
   try {
     const { dir, realDir } = walkFolders(place, field, true);
-    const shown = join12(dir, name(place));
-    const final = join12(realDir, name(place));
+    const shown = join10(dir, name(place));
+    const final = join10(realDir, name(place));
     const st = lstatOrUndefined(final);
     if (st?.isSymbolicLink()) throw linkError(shown, field);
     if (st !== void 0 && !st.isFile())
       throw invalidInput(msg("store-not-regular", { path: shown }), msg("store-choose-another-hint", { field }));
     if (st !== void 0 && !options.overwrite) throw existsError(shown);
-    const opened = options.overwrite ? join12(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
+    const opened = options.overwrite ? join10(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
     let fd;
     try {
       fd = openSync2(opened, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | NOFOLLOW, options.mode ?? 438);
@@ -53849,6 +53417,17 @@ var openConfined = (place, options) => {
     throw fileError(place.path, e);
   }
 };
+var writeConfinedFileSync = (place, data, options) => {
+  const file3 = openConfined(place, options);
+  try {
+    const bytes = file3.write(data);
+    file3.commit();
+    return { path: file3.path, bytes };
+  } catch (e) {
+    file3.abort();
+    throw fileError(file3.path, e);
+  }
+};
 
 // ../../packages/core/src/operations/common/tasks/output-file.ts
 var realOr2 = (path) => {
@@ -53865,7 +53444,7 @@ var inside = (path, dir) => {
 var downloadDir = Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const store = yield* Store;
-  const fallback = join13(store.paths.cacheDir, "downloads");
+  const fallback = join11(store.paths.cacheDir, "downloads");
   const name2 = profile.name.value ?? "default";
   const defaults = yield* profile.readDefaults;
   const resolved = resolveSetting("downloadDir", { env: profile.env, defaults, profile: name2 });
@@ -54124,12 +53703,12 @@ var logsOperation = defineOperation({
     const job = yield* jobState(input2.job_id, "logs");
     const base = { jobId: job.id, status: `${job.status.family} (${job.status.raw})` };
     if (input2.download) {
-      const download = yield* downloadToFile(
+      const download2 = yield* downloadToFile(
         job.id,
         { path: input2.path, overwrite: input2.overwrite, pod: input2.pod, window },
         context5
       );
-      return { ...base, mode: "download", download, ...window !== void 0 ? { window } : {} };
+      return { ...base, mode: "download", download: download2, ...window !== void 0 ? { window } : {} };
     }
     if (window !== void 0) {
       const got = yield* windowLines(job.id, window, input2.pod);
@@ -55120,7 +54699,7 @@ var renderModel = (m) => [
       { header: msg("models-col-version"), cell: (v) => v.version, align: "right" },
       {
         header: msg("models-col-size"),
-        cell: (v) => v.sizeGb !== void 0 ? `${v.sizeGb} GB` : void 0,
+        cell: (v) => v.sizeGb !== void 0 ? formatGigabytes(v.sizeGb) : void 0,
         align: "right"
       },
       { header: msg("models-col-vllm"), cell: (v) => v.vllmCompatible ? msg("models-yes") : msg("models-no") },
@@ -56874,25 +56453,44 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookFilesInputSchema = external_exports.object({
-  action: external_exports.enum(["list", "read", "write"]).default("list").describe("list a folder, read a file, or write one (write never replaces a file without overwrite)"),
+  action: external_exports.enum(["list", "read", "write", "upload", "download"]).default("list").describe(
+    "list a folder, read a file, or write one; upload or download a file or a whole folder (sha256-checked). Nothing is replaced without overwrite"
+  ),
   notebook: notebookRefField(),
   path: external_exports.string().optional().describe(
-    "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list"
+    "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made"
+  ),
+  local: external_exports.string().optional().describe(
+    "For upload: the local file or folder to send. For download: where to put it (an existing folder receives it under its own name; omitted: the downloads folder). Only inside the downloads folder (the CLI: or the current directory, where a relative path starts); never through a symbolic link"
   ),
   content: external_exports.string().optional().describe("For write: the file's content, as text or base64 (see encoding); at most 1 MiB"),
   encoding: external_exports.enum(["text", "base64"]).default("text").describe("For write: how content is given. For read: text (UTF-8 files as text, others as base64) or base64"),
-  overwrite: external_exports.boolean().default(false).describe("For write: replace an existing file; without it, an existing file is refused"),
+  overwrite: external_exports.boolean().default(false).describe(
+    "For write, upload and download: replace existing files; without it, a copy onto any existing file is refused and nothing is copied"
+  ),
   workspace: deployFields.workspace,
-  dry_run: external_exports.boolean().default(false).describe("For write: check the notebook and path with reads only and return the plan; nothing is written")
+  dry_run: external_exports.boolean().default(false).describe(
+    "For write, upload and download: check with reads only and return the plan (every file that would be copied); nothing is written"
+  )
 });
 
 // ../../packages/core/src/operations/notebook-files/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookFilesOutput = () => external_exports.object({
-  action: external_exports.enum(["list", "read", "write"]).describe("What was done"),
+  action: external_exports.enum(["list", "read", "write", "upload", "download"]).describe("What was done"),
   notebook: IdName2().describe("The notebook"),
-  path: external_exports.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
+  path: external_exports.string().describe("The path, relative to the Jupyter root folder (empty: the root); for upload, where it went"),
+  local: external_exports.string().optional().describe("For upload and download: the local file or folder"),
+  count: external_exports.number().optional().describe("For upload and download: how many files were (or would be) copied"),
+  files: external_exports.array(
+    external_exports.object({
+      path: external_exports.string().describe("Its path in the notebook"),
+      local: external_exports.string().describe("Its local path"),
+      size: external_exports.number().describe("Its size in bytes"),
+      sha256: external_exports.string().optional().describe("Its sha256, the same on both sides after the copy")
+    })
+  ).optional().describe("For upload and download: every file copied, or with dry_run every file that would be"),
   entries: external_exports.array(
     external_exports.object({
       name: external_exports.string().describe("Its name"),
@@ -56904,9 +56502,9 @@ var NotebookFilesOutput = () => external_exports.object({
   ).optional().describe("For list: the folder's entries, folders first"),
   content: external_exports.string().optional().describe("For read: the content (see encoding)"),
   encoding: external_exports.enum(["text", "base64"]).optional().describe("For read: text or base64"),
-  size: external_exports.number().optional().describe("Bytes read or written"),
-  written: external_exports.boolean().optional().describe("For write: whether the file was written"),
-  replaced: external_exports.boolean().optional().describe("For write: whether an existing file was replaced"),
+  size: external_exports.number().optional().describe("Bytes read, written or copied"),
+  written: external_exports.boolean().optional().describe("For write, upload and download: whether anything was written"),
+  replaced: external_exports.boolean().optional().describe("For write, upload and download: whether an existing file was replaced"),
   plan: PlanOutput().optional(),
   notes: external_exports.array(external_exports.string()).describe("Notes for people")
 });
@@ -56918,6 +56516,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/jupyter/contents.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+import { createHash as createHash3 } from "node:crypto";
 var MAX_FILE_BYTES = 64 * 1024 * 1024;
 var Model = external_exports.lazy(
   () => external_exports.object({
@@ -56939,6 +56538,7 @@ var entryOf2 = (m) => ({
   size: m.size ?? void 0,
   modified: m.last_modified ?? void 0
 });
+var isEntryName = (name2) => name2 !== "" && name2 !== "." && name2 !== ".." && !/[/\\\0]/.test(name2);
 var normalizeRemotePath = (raw) => {
   const parts2 = raw.replace(/\\/g, "/").split("/").filter((p) => p !== "" && p !== ".");
   if (parts2.includes(".."))
@@ -56973,7 +56573,18 @@ var listRemote = (lab, path) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-list")));
   const items = Array.isArray(model.content) ? model.content : [];
   const entries2 = [];
-  for (const item of items) entries2.push(entryOf2(yield* decodeModel(item, path)));
+  for (const item of items) {
+    const entry2 = entryOf2(yield* decodeModel(item, path));
+    if (!isEntryName(entry2.name))
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: msg("notebook-files-bad-entry", { name: JSON.stringify(entry2.name), path: path || "/" }),
+          hint: msg("notebook-files-bad-entry-fix")
+        })
+      );
+    entries2.push({ ...entry2, path: path === "" ? entry2.name : `${path}/${entry2.name}` });
+  }
   return entries2.sort(
     (a, b) => a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : b.type === "directory" ? 1 : 0
   );
@@ -56999,8 +56610,8 @@ var readRemoteFile = (lab, path, limit = MAX_FILE_BYTES) => Effect_exports.gen(f
   const model = yield* decodeModel(data, path);
   const content = typeof model.content === "string" ? model.content : "";
   const bytes = model.format === "text" ? Buffer.from(content, "utf8") : Buffer.from(content, "base64");
-  const sha256 = model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : void 0;
-  return { entry: { ...entryOf2(model), size: bytes.length }, bytes, sha256 };
+  const sha2562 = model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : void 0;
+  return { entry: { ...entryOf2(model), size: bytes.length }, bytes, sha256: sha2562 };
 });
 var tooLarge2 = (path, size12, limit) => invalidInput(msg("jupyter-file-too-large", { path, size: size12, limit }), msg("jupyter-file-too-large-fix"));
 var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effect_exports.fail(tooLarge2(path, bytes.length, MAX_FILE_BYTES)) : Effect_exports.asVoid(
@@ -57016,6 +56627,491 @@ var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effe
     msg("jupyter-what-writing", { path })
   )
 );
+var makeRemoteFolder = (lab, path) => Effect_exports.gen(function* () {
+  const there = yield* statRemote(lab, path);
+  if (there?.type === "directory") return;
+  if (there !== void 0)
+    return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-other")));
+  yield* labCall(
+    lab,
+    { method: "PUT", path: urlPath(path), body: { type: "directory" }, write: true },
+    msg("jupyter-what-mkdir", { path })
+  );
+});
+var makeRemoteParents = (lab, path, dryRun = false) => Effect_exports.gen(function* () {
+  const parts2 = path.split("/").slice(0, -1);
+  const missing = [];
+  for (let i = 1; i <= parts2.length; i++) {
+    const folder = parts2.slice(0, i).join("/");
+    const there = missing.length > 0 ? void 0 : yield* statRemote(lab, folder);
+    if (there?.type === "directory") continue;
+    if (there !== void 0)
+      return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path: folder }), msg("jupyter-is-file-other")));
+    missing.push(folder);
+  }
+  if (!dryRun) for (const folder of missing) yield* makeRemoteFolder(lab, folder);
+  return missing;
+});
+var remoteSha256 = (lab, path) => Effect_exports.gen(function* () {
+  const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=0&hash=1` }, `"${path}"`);
+  const model = yield* decodeModel(data, path);
+  if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash;
+  const file3 = yield* readRemoteFile(lab, path);
+  return createHash3("sha256").update(file3.bytes).digest("hex");
+});
+
+// ../../packages/core/src/operations/notebook-files/copy.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { basename as basename5 } from "node:path";
+
+// ../../packages/core/src/operations/notebook-files/local.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash4 } from "node:crypto";
+import {
+  closeSync as closeSync3,
+  constants as constants4,
+  fstatSync as fstatSync3,
+  lstatSync as lstatSync3,
+  mkdirSync as mkdirSync3,
+  openSync as openSync3,
+  readdirSync as readdirSync3,
+  readSync as readSync2,
+  realpathSync as realpathSync3
+} from "node:fs";
+import { homedir as homedir5 } from "node:os";
+import { basename as basename4, dirname as dirname7, isAbsolute as isAbsolute5, join as join12, normalize as normalize3, relative as relative5 } from "node:path";
+var NOFOLLOW2 = constants4.O_NOFOLLOW ?? 0;
+var sha256 = (bytes) => createHash4("sha256").update(bytes).digest("hex");
+var placeOf = (root, parts2) => ({
+  root,
+  parts: parts2,
+  path: join12(root.path, ...parts2)
+});
+var realOr3 = (path) => {
+  try {
+    return realpathSync3(path);
+  } catch {
+    return path;
+  }
+};
+var expand2 = (text3) => text3 === "~" ? homedir5() : text3.startsWith("~/") ? join12(homedir5(), text3.slice(2)) : text3;
+var rootNamed = (text3, roots) => {
+  const expanded = expand2(text3);
+  const first2 = roots[0];
+  if (first2 === void 0) return void 0;
+  const wanted = normalize3(isAbsolute5(expanded) ? expanded : join12(first2.path, expanded));
+  return roots.find((r) => normalize3(r.path) === wanted || realOr3(r.path) === realOr3(wanted));
+};
+var rootsText2 = (roots) => roots.map((r) => msg("store-root", { label: r.label, path: r.path })).reduce((first2, second) => msg("store-roots-and", { first: first2, second }));
+var placeToWrite = (text3, roots, field) => {
+  const downloads = roots.find((r) => r.create === true) ?? roots[0];
+  if (text3.trim() === "" && downloads !== void 0) return placeOf(downloads, []);
+  const root = rootNamed(text3.trim(), roots);
+  if (root !== void 0) return placeOf(root, []);
+  const place = placeUnder(text3, roots, field);
+  return placeOf(place.root, place.parts);
+};
+var placeToRead = (text3, roots, field) => {
+  const wanted = text3.trim();
+  const first2 = roots[0];
+  if (wanted === "" || first2 === void 0)
+    throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }));
+  const root = rootNamed(wanted, roots);
+  if (root !== void 0) return placeOf(root, []);
+  const expanded = expand2(wanted);
+  if (expanded.split(/[\\/]+/).includes(".."))
+    throw invalidInput(msg("notebook-files-local-up", { path: wanted, field }), msg("notebook-files-local-up-fix"));
+  if (!isAbsolute5(expanded))
+    return placeOf(
+      first2,
+      expanded.split(/[\\/]+/).filter((p) => p !== "" && p !== ".")
+    );
+  for (const r of roots)
+    for (const base of /* @__PURE__ */ new Set([normalize3(r.path), realOr3(r.path)])) {
+      const rel = relative5(base, normalize3(expanded));
+      if (rel !== "" && !rel.startsWith("..") && !isAbsolute5(rel)) return placeOf(r, rel.split(/[\\/]+/));
+    }
+  throw invalidInput(
+    msg("notebook-files-local-outside", { path: expanded, roots: rootsText2(roots) }),
+    msg("notebook-files-local-outside-fix", { field })
+  );
+};
+var lstatOrUndefined2 = (path) => {
+  try {
+    return lstatSync3(path);
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return void 0;
+    throw e;
+  }
+};
+var linkError2 = (path, field) => invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }));
+var kindOf2 = (place, field) => {
+  let real;
+  try {
+    real = realpathSync3(place.root.path);
+  } catch {
+    return "missing";
+  }
+  let shown = place.root.path;
+  let st = lstatOrUndefined2(real);
+  for (const part of place.parts) {
+    if (st === void 0) return "missing";
+    if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-check-path-hint"));
+    real = join12(real, part);
+    shown = join12(shown, part);
+    st = lstatOrUndefined2(real);
+    if (st?.isSymbolicLink()) throw linkError2(shown, field);
+  }
+  if (st === void 0) return "missing";
+  return st.isDirectory() ? "folder" : st.isFile() ? "file" : "other";
+};
+var makeLocalFolder = (place, field) => {
+  try {
+    if (place.root.create === true) mkdirSync3(place.root.path, { recursive: true, mode: 448 });
+    let real = realpathSync3(place.root.path);
+    let shown = place.root.path;
+    for (const part of place.parts) {
+      real = join12(real, part);
+      shown = join12(shown, part);
+      let st = lstatOrUndefined2(real);
+      if (st === void 0) {
+        try {
+          mkdirSync3(real, 511);
+        } catch (e) {
+          if (errnoCode(e) !== "EEXIST") throw e;
+        }
+        st = lstatSync3(real);
+      }
+      if (st.isSymbolicLink()) throw linkError2(shown, field);
+      if (!st.isDirectory())
+        throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-choose-another-hint", { field }));
+    }
+  } catch (e) {
+    throw fileError(place.path, e);
+  }
+};
+var localTree = (top) => {
+  const folders = [];
+  const files = [];
+  const skipped = [];
+  const realTop = join12(realpathSync3(top.root.path), ...top.parts);
+  const walk = (rel) => {
+    for (const name2 of readdirSync3(rel === "" ? realTop : join12(realTop, rel)).sort()) {
+      const child = rel === "" ? name2 : `${rel}/${name2}`;
+      const st = lstatSync3(join12(realTop, child));
+      if (st.isDirectory()) {
+        folders.push(child);
+        walk(child);
+      } else if (st.isFile()) files.push({ rel: child, size: st.size });
+      else skipped.push(child);
+    }
+  };
+  walk("");
+  return { folders, files, skipped };
+};
+var localSize = (place) => lstatSync3(join12(realpathSync3(place.root.path), ...place.parts)).size;
+var readLocal = (place, field) => {
+  const real = join12(realpathSync3(place.root.path), ...place.parts);
+  let fd;
+  try {
+    fd = openSync3(real, constants4.O_RDONLY | NOFOLLOW2);
+    const st = fstatSync3(fd);
+    const now = lstatOrUndefined2(real);
+    if (realOr3(dirname7(real)) !== dirname7(real) || now?.ino !== st.ino || now?.dev !== st.dev)
+      throw linkError2(place.path, field);
+    if (!st.isFile())
+      throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }));
+    const bytes = Buffer.alloc(st.size);
+    let done7 = 0;
+    while (done7 < st.size) {
+      const n = readSync2(fd, bytes, done7, st.size - done7, done7);
+      if (n === 0) break;
+      done7 += n;
+    }
+    return bytes.subarray(0, done7);
+  } catch (e) {
+    if (errnoCode(e) === "ELOOP") throw linkError2(place.path, field);
+    if (e instanceof InspireError) throw e;
+    throw new InspireError({
+      reason: "StoreError",
+      message: msg("notebook-files-local-unreadable", { path: place.path, code: errnoCode(e) ?? "error" }),
+      hint: msg("store-check-path-hint"),
+      cause: e
+    });
+  } finally {
+    if (fd !== void 0) closeSync3(fd);
+  }
+};
+var nameOf = (place) => place.parts.at(-1) ?? basename4(realOr3(place.root.path));
+
+// ../../packages/core/src/operations/notebook-files/copy.ts
+var MAX_DEPTH2 = 64;
+var MAX_ENTRIES = 1e5;
+var join22 = (a, b) => a === "" ? b : b === "" ? a : `${a}/${b}`;
+var sync8 = (what, f) => Effect_exports.try({ try: f, catch: (e) => fileError(what, e) });
+var remoteTree = (lab, top) => Effect_exports.gen(function* () {
+  const folders = [];
+  const files = [];
+  const walk = (rel, depth) => Effect_exports.gen(function* () {
+    if (depth > MAX_DEPTH2 || folders.length + files.length > MAX_ENTRIES)
+      return yield* Effect_exports.fail(
+        invalidInput(
+          msg("notebook-files-tree-too-big", { path: top || "/", depth: MAX_DEPTH2, entries: MAX_ENTRIES }),
+          msg("notebook-files-tree-too-big-fix")
+        )
+      );
+    for (const e of yield* listRemote(lab, join22(top, rel))) {
+      const child = join22(rel, e.name);
+      if (e.type === "directory") {
+        folders.push(child);
+        yield* walk(child, depth + 1);
+      } else files.push({ rel: child, size: e.size ?? 0 });
+    }
+  });
+  yield* walk("", 0);
+  return { folders, files };
+});
+var tooBig = (files, where3) => {
+  const big = files.find((f) => f.size > MAX_FILE_BYTES);
+  return big === void 0 ? Effect_exports.void : Effect_exports.fail(tooLarge2(where3(big.rel), big.size, MAX_FILE_BYTES));
+};
+var conflict = (paths, hint) => new InspireError({
+  reason: "Conflict",
+  message: msg("notebook-files-copy-exists", { count: paths.length, files: paths.slice(0, 3).join(", ") }),
+  hint,
+  candidates: paths
+});
+var kindClash = (path) => invalidInput(msg("notebook-files-kind-clash", { path }), msg("notebook-files-kind-clash-fix"));
+var fileTarget = (id, size12, replaced) => ({
+  kind: "file",
+  id,
+  change: replaced ? msg("notebook-files-plan-replaced", { size: size12 }) : msg("notebook-files-plan-new", { size: size12 })
+});
+var folderTarget = (id) => ({ kind: "folder", id, change: msg("notebook-files-plan-folder") });
+var sumOf = (files) => files.reduce((n, f) => n + f.size, 0);
+var progressOf = (context5, total2, bytes) => {
+  let done7 = 0;
+  let moved = 0;
+  return (size12) => {
+    done7++;
+    moved += size12;
+    const mib = (n) => (n / 1024 / 1024).toFixed(1);
+    context5.progress({
+      message: msg("notebook-files-progress", { done: done7, total: total2, moved: mib(moved), bytes: mib(bytes) }),
+      current: done7,
+      total: total2
+    });
+  };
+};
+var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
+  const roots = yield* fileRoots(context5);
+  const source = yield* sync8(input2.local ?? "", () => placeToRead(input2.local ?? "", roots, "local"));
+  const kind = yield* sync8(source.path, () => kindOf2(source, "local"));
+  if (kind === "missing" || kind === "other")
+    return yield* Effect_exports.fail(
+      kind === "missing" ? invalidInput(msg("notebook-files-no-local", { path: source.path }), msg("notebook-files-no-local-fix")) : invalidInput(msg("store-not-regular", { path: source.path }), msg("notebook-files-no-local-fix"))
+    );
+  const tree = yield* sync8(
+    source.path,
+    () => kind === "folder" ? localTree(source) : { folders: [], files: [{ rel: "", size: localSize(source) }], skipped: [] }
+  );
+  yield* tooBig(tree.files, (rel) => placeOf(source.root, [...source.parts, ...rel.split("/")]).path);
+  const raw = input2.path ?? "";
+  const dest = yield* normalizeRemotePath(raw);
+  const there = dest === "" ? { type: "directory" } : yield* statRemote(lab, dest);
+  const into = there?.type === "directory" || /[/\\]$/.test(raw);
+  const target = into ? join22(dest, nameOf(source)) : dest;
+  const at = target === dest ? there : yield* statRemote(lab, target);
+  if (kind === "folder" && at !== void 0 && at.type !== "directory")
+    return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path: target }), msg("jupyter-is-file-other")));
+  if (kind === "file" && at?.type === "directory")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("notebook-files-is-folder", { path: target }), msg("notebook-files-is-folder-fix"))
+    );
+  const remote = kind === "folder" && at !== void 0 ? yield* remoteTree(lab, target) : void 0;
+  const present = new Set(kind === "file" ? at !== void 0 ? [""] : [] : remote?.files.map((f) => f.rel) ?? []);
+  const existing = tree.files.filter((f) => present.has(f.rel)).map((f) => join22(target, f.rel));
+  const remoteFolders = new Set(remote?.folders ?? []);
+  const clash = [
+    ...tree.files.filter((f) => remoteFolders.has(f.rel)).map((f) => f.rel),
+    ...tree.folders.filter((d) => present.has(d))
+  ];
+  if (clash[0] !== void 0) return yield* Effect_exports.fail(kindClash(join22(target, clash[0])));
+  if (existing.length > 0 && !input2.overwrite)
+    return yield* Effect_exports.fail(
+      conflict(existing, msg("notebook-files-copy-exists-fix", { field: fieldWord("overwrite", true) }))
+    );
+  const parents = yield* makeRemoteParents(lab, target, true);
+  const newFolders = [
+    ...parents,
+    ...kind === "folder" && at === void 0 ? [target] : [],
+    ...tree.folders.filter((d) => !remoteFolders.has(d)).map((d) => join22(target, d))
+  ];
+  const files = tree.files.map((f) => ({
+    path: join22(target, f.rel),
+    local: f.rel === "" ? source.path : placeOf(source.root, [...source.parts, ...f.rel.split("/")]).path,
+    size: f.size
+  }));
+  const size12 = sumOf(files);
+  const notes2 = tree.skipped.length > 0 ? [msg("notebook-files-skipped", { count: tree.skipped.length, files: tree.skipped.slice(0, 5).join(", ") })] : [];
+  const result = {
+    action: "upload",
+    ...base,
+    path: target,
+    local: source.path,
+    count: files.length,
+    size: size12,
+    notes: notes2
+  };
+  if (input2.dry_run) {
+    const plan = {
+      summary: msg("notebook-files-plan-upload", {
+        count: files.length,
+        size: size12,
+        local: source.path,
+        path: target || "/",
+        notebook: lab.notebook.name || lab.notebook.id
+      }),
+      targets: [
+        ...newFolders.map(folderTarget),
+        ...tree.files.map((f) => fileTarget(join22(target, f.rel), f.size, present.has(f.rel)))
+      ],
+      requests: [
+        ...newFolders.map((d) => planned("PUT", `${lab.shown}/api/contents/${d}`, { type: "directory" })),
+        ...files.map(
+          (f) => planned("PUT", `${lab.shown}/api/contents/${f.path}`, { type: "file", format: "base64", content: "…" })
+        )
+      ]
+    };
+    return { ...result, files, written: false, plan };
+  }
+  yield* makeRemoteParents(lab, target);
+  if (kind === "folder") for (const d of ["", ...tree.folders]) yield* makeRemoteFolder(lab, join22(target, d));
+  const step4 = progressOf(context5, files.length, size12);
+  const copied = [];
+  for (const f of tree.files) {
+    const place = f.rel === "" ? source : placeOf(source.root, [...source.parts, ...f.rel.split("/")]);
+    const bytes = yield* sync8(place.path, () => readLocal(place, "local"));
+    const path = join22(target, f.rel);
+    yield* writeRemoteFile(lab, path, bytes);
+    const sum2 = sha256(bytes);
+    if ((yield* remoteSha256(lab, path)) !== sum2)
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: msg("notebook-files-sha-upload", { path }),
+          hint: msg("notebook-files-copy-again")
+        })
+      );
+    copied.push({ path, local: place.path, size: bytes.length, sha256: sum2 });
+    step4(bytes.length);
+  }
+  return {
+    ...result,
+    size: sumOf(copied),
+    files: copied,
+    written: true,
+    replaced: existing.length > 0
+  };
+});
+var download = (lab, input2, base, context5) => Effect_exports.gen(function* () {
+  const source = yield* normalizeRemotePath(input2.path ?? "");
+  const entry2 = source === "" ? void 0 : yield* statRemote(lab, source);
+  if (source !== "" && entry2 === void 0)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: msg("jupyter-no-such", { path: source }),
+        hint: msg("jupyter-no-such-fix")
+      })
+    );
+  const folder = source === "" || entry2?.type === "directory";
+  const roots = yield* fileRoots(context5);
+  const dest = yield* sync8(input2.local ?? "", () => placeToWrite(input2.local ?? "", roots, "local"));
+  const destKind = yield* sync8(dest.path, () => kindOf2(dest, "local"));
+  const into = dest.parts.length === 0 || destKind === "folder";
+  const target = into ? placeOf(dest.root, [...dest.parts, basename5(source) || "notebook"]) : dest;
+  const targetKind = into ? yield* sync8(target.path, () => kindOf2(target, "local")) : destKind;
+  if (folder ? targetKind === "file" || targetKind === "other" : targetKind === "folder")
+    return yield* Effect_exports.fail(
+      folder ? invalidInput(
+        msg("store-not-a-folder", { path: target.path }),
+        msg("store-choose-another-hint", { field: "local" })
+      ) : invalidInput(
+        msg("notebook-files-local-folder", { path: target.path }),
+        msg("store-choose-another-hint", { field: "local" })
+      )
+    );
+  const tree = folder ? yield* remoteTree(lab, source) : { folders: [], files: [{ rel: "", size: entry2?.size ?? 0 }] };
+  yield* tooBig(tree.files, (rel) => join22(source, rel) || "/");
+  const placeIn = (rel) => rel === "" ? target : placeOf(target.root, [...target.parts, ...rel.split("/")]);
+  const files = tree.files.map((f) => ({ path: join22(source, f.rel), local: placeIn(f.rel).path, size: f.size }));
+  const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf2(placeIn(f.rel), "local")));
+  const there = tree.files.filter((_, i) => kinds[i] !== "missing").map((f) => f.rel);
+  const clash = yield* sync8(target.path, () => [
+    ...tree.files.filter((_, i) => kinds[i] === "folder").map((f) => f.rel),
+    ...tree.folders.filter((d) => ["file", "other"].includes(kindOf2(placeIn(d), "local")))
+  ]);
+  if (clash[0] !== void 0) return yield* Effect_exports.fail(kindClash(placeIn(clash[0]).path));
+  if (there.length > 0 && !input2.overwrite)
+    return yield* Effect_exports.fail(
+      conflict(
+        there.map((rel) => placeIn(rel).path),
+        msg("notebook-files-local-exists-fix", { count: there.length })
+      )
+    );
+  const size12 = sumOf(files);
+  const result = { action: "download", ...base, path: source, local: target.path, count: files.length, size: size12 };
+  if (input2.dry_run) {
+    const replaced = new Set(there);
+    const plan = {
+      summary: msg("notebook-files-plan-download", {
+        count: files.length,
+        size: size12,
+        path: source || "/",
+        notebook: lab.notebook.name || lab.notebook.id,
+        local: target.path
+      }),
+      targets: tree.files.map((f) => fileTarget(placeIn(f.rel).path, f.size, replaced.has(f.rel))),
+      requests: files.map((f) => planned("LOCAL", f.local))
+    };
+    return { ...result, files, written: false, plan, notes: [] };
+  }
+  if (folder)
+    for (const d of ["", ...tree.folders]) yield* sync8(target.path, () => makeLocalFolder(placeIn(d), "local"));
+  const step4 = progressOf(context5, files.length, size12);
+  const copied = [];
+  for (const f of tree.files) {
+    const path = join22(source, f.rel);
+    const got = yield* readRemoteFile(lab, path);
+    const sum2 = sha256(got.bytes);
+    const place = placeIn(f.rel);
+    const written = yield* sync8(place.path, () => {
+      writeConfinedFileSync(place, got.bytes, { overwrite: input2.overwrite, field: "local" });
+      return sha256(readLocal(place, "local"));
+    });
+    if (got.sha256 !== void 0 && got.sha256 !== sum2 || written !== sum2)
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: "PlatformError",
+          message: msg("notebook-files-sha-download", { path: place.path }),
+          hint: msg("notebook-files-copy-again")
+        })
+      );
+    copied.push({ path, local: place.path, size: got.bytes.length, sha256: sum2 });
+    step4(got.bytes.length);
+  }
+  return {
+    ...result,
+    size: sumOf(copied),
+    files: copied,
+    written: true,
+    replaced: there.length > 0,
+    notes: []
+  };
+});
 
 // ../../packages/core/src/operations/notebook-files/run.ts
 var FILES_LIMIT = 1024 * 1024;
@@ -57053,6 +57149,7 @@ var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
         hint: msg("notebook-files-exists-fix", { field: fieldWord("overwrite", true) })
       })
     );
+  const folders = yield* makeRemoteParents(lab, path, true);
   const plan = {
     summary: there !== void 0 ? msg("notebook-files-plan-replace", {
       path,
@@ -57064,13 +57161,17 @@ var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
       size: bytes.length
     }),
     targets: [
+      ...folders.map((id) => ({ kind: "folder", id, change: msg("notebook-files-plan-folder") })),
       {
         kind: "file",
         id: path,
         change: there !== void 0 ? msg("notebook-files-plan-change", { before: there.size ?? "?", size: bytes.length }) : msg("notebook-files-plan-new", { size: bytes.length })
       }
     ],
-    requests: [planned("PUT", `${lab.shown}/api/contents/${path}`, { type: "file", format: "base64", content: "…" })]
+    requests: [
+      ...folders.map((d) => planned("PUT", `${lab.shown}/api/contents/${d}`, { type: "directory" })),
+      planned("PUT", `${lab.shown}/api/contents/${path}`, { type: "file", format: "base64", content: "…" })
+    ]
   };
   if (input2.dry_run)
     return {
@@ -57082,6 +57183,7 @@ var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
       plan,
       notes: []
     };
+  yield* makeRemoteParents(lab, path);
   yield* writeRemoteFile(lab, path, bytes);
   return {
     action: "write",
@@ -57093,9 +57195,10 @@ var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
     notes: []
   };
 });
-var runNotebookFiles = (input2) => Effect_exports.gen(function* () {
+var COPIES = ["upload", "download"];
+var runNotebookFiles = (input2, context5) => Effect_exports.gen(function* () {
   const path = yield* normalizeRemotePath(input2.path ?? "");
-  if (input2.action !== "list" && path === "")
+  if (input2.action !== "list" && !COPIES.includes(input2.action) && path === "")
     return yield* Effect_exports.fail(
       invalidInput(
         msg("notebook-files-needs-path", { action: input2.action }),
@@ -57105,7 +57208,9 @@ var runNotebookFiles = (input2) => Effect_exports.gen(function* () {
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf2(input2)));
   const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } };
   if (input2.action === "write" && input2.dry_run) return yield* write(lab, path, input2, base);
-  yield* waitForLab(lab);
+  if (!input2.dry_run || !COPIES.includes(input2.action)) yield* waitForLab(lab);
+  if (input2.action === "upload") return yield* upload(lab, input2, base, context5);
+  if (input2.action === "download") return yield* download(lab, input2, base, context5);
   if (input2.action === "write") return yield* write(lab, path, input2, base);
   if (input2.action === "list") {
     const entries2 = yield* listRemote(lab, path);
@@ -57145,6 +57250,15 @@ var render5 = (r) => {
       ...notes2
     ].join("\n");
   if (r.action === "read") return [r.content ?? "", ...notes2].join("\n");
+  if (r.action === "upload" || r.action === "download")
+    return [
+      msg("notebook-files-copied", {
+        count: r.count ?? 0,
+        size: r.size ?? 0,
+        target: r.action === "upload" ? `${r.notebook.name || r.notebook.id}:${r.path}` : r.local ?? ""
+      }),
+      ...notes2
+    ].join("\n");
   return [
     r.replaced === true ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 }) : msg("notebook-files-wrote", { path: r.path, size: r.size ?? 0 }),
     ...notes2
@@ -57152,16 +57266,29 @@ var render5 = (r) => {
 };
 var notebookFilesOperation = defineOperation({
   name: "notebook_files",
-  title: "List, read and write files in a running notebook",
-  description: `Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one. Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each (larger files: the CLI's notebook cp). write never replaces an existing file unless overwrite is true; ${dryRunWord()} on write checks with reads only. The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  title: "List, read, write and copy files in a running notebook",
+  description: `Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; upload a local file or folder into it, or download one from it. Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-  effects: { by: "action", writes: ["write"] },
+  effects: {
+    by: "action",
+    writes: ["write", "upload", "download"],
+    files: true,
+    fileInputs: [
+      {
+        field: "local",
+        overwrite: "overwrite",
+        example: { action: "download", notebook: "{notebook}", path: "{notebook_file}" }
+      }
+    ]
+  },
   examples: [
     { action: "list", notebook: "{notebook}" },
     { action: "read", notebook: "{notebook}", path: "{notebook_file}" },
-    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" }
+    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" },
+    { action: "upload", notebook: "{notebook}", local: "{local_file}", path: "uploads/" },
+    { action: "download", notebook: "{notebook}", path: "{notebook_file}" }
   ],
   actions: {
     list: {
@@ -57178,6 +57305,26 @@ var notebookFilesOperation = defineOperation({
       summary: "Write a small file in a running notebook",
       fields: ["notebook", "path", "content", "encoding", "overwrite", "workspace"],
       cli: { path: ["notebook", "write"], positional: ["notebook", "path"], confirm: false }
+    },
+    upload: {
+      summary: "Copy a local file or folder into a running notebook, sha256-checked",
+      fields: ["notebook", "local", "path", "overwrite", "workspace"],
+      cli: {
+        path: ["notebook", "upload"],
+        positional: ["notebook", "local", "path"],
+        lastOptional: true,
+        confirm: false
+      }
+    },
+    download: {
+      summary: "Copy a file or folder of a running notebook here, sha256-checked",
+      fields: ["notebook", "path", "local", "overwrite", "workspace"],
+      cli: {
+        path: ["notebook", "download"],
+        positional: ["notebook", "path", "local"],
+        lastOptional: true,
+        confirm: false
+      }
     }
   },
   run: runNotebookFiles,
@@ -57277,7 +57424,7 @@ var nextCalls = (jobId, kind) => [
   ...kind === "training" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : [],
   nextStep("wait", { job_id: jobId })
 ];
-var placeOf = (target, spec2) => ({
+var placeOf2 = (target, spec2) => ({
   project: { id: target.project.id, name: target.project.name, enName: target.project.enName },
   workspace: { id: target.workspace.id, name: target.workspace.name, network: target.workspace.policy.network },
   computeGroup: { id: target.group?.id ?? "", name: target.group?.name ?? "" },
@@ -57286,10 +57433,11 @@ var placeOf = (target, spec2) => ({
 var onlineOf = (target) => target.workspace.policy.network === "online" ? true : target.workspace.policy.network === "offline" ? false : void 0;
 
 // ../../packages/core/src/operations/common/submission/pipeline.ts
+var allRead = (rest) => rest;
 var placeSubmission = (s, type) => Effect_exports.gen(function* () {
   const target = yield* resolveTarget(s, {
     needGroup: true,
-    auto: { scheduleType: type, spec: s.spec, instances: s.instance_count ?? 1, priority: s.priority }
+    auto: { scheduleType: type, spec: s.spec, instances: s.instance_count, priority: s.priority }
   });
   const spec2 = yield* pickSpec(target, type, s.spec);
   const image = yield* imageOrDefault(s.image, submitImageHint());
@@ -57316,7 +57464,7 @@ var checkCreateInput = (check4, input2, known) => Effect_exports.gen(function* (
 var submitBase = (kind, s, placed, checked, command, own2, findings) => ({
   kind,
   name: checked.name,
-  ...placeOf(placed.target, placed.spec),
+  ...placeOf2(placed.target, placed.spec),
   image: checked.image,
   priority: placed.priority.priority,
   command,
@@ -57419,41 +57567,43 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
     idle * 2 > spec2.cpuCount * nodes ? [msg("submission-slurm-idle", { used: cpus, total: spec2.cpuCount * nodes })] : []
   );
 };
-var submitHpcSteps = (s) => Effect_exports.gen(function* () {
+var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
+  const { entrypoint, number_of_tasks, cpus_per_task, memory_per_cpu, ttl_after_finish_seconds, ...rest } = submission;
+  const s = allRead(rest);
   const placed = yield* placeSubmission(s, "HPC");
   const { target, spec: spec2, image, priority } = placed;
-  const composed = yield* composeFor(s.entrypoint, target.project, s.applyPrefix);
+  const composed = yield* composeFor(entrypoint, target.project, s.applyPrefix);
   const findings = yield* gateFindings(
     lintHpcEntrypoint({ entrypoint: composed.command, image }),
     s.allow_network_commands,
     "entrypoint"
   );
-  const cpusPerTask = s.cpus_per_task ?? Math.max(1, Math.floor(spec2.cpuCount / s.number_of_tasks));
-  const memoryPerCpuGi = s.memory_per_cpu !== void 0 ? yield* parseMemoryPerCpu(s.memory_per_cpu) : Math.max(1, Math.floor(spec2.memoryGi / Math.max(1, spec2.cpuCount)));
-  const fit = yield* checkSlurmFit(spec2, s.instance_count, { tasks: s.number_of_tasks, cpusPerTask, memoryPerCpuGi });
+  const cpusPerTask = cpus_per_task ?? Math.max(1, Math.floor(spec2.cpuCount / number_of_tasks));
+  const memoryPerCpuGi = memory_per_cpu !== void 0 ? yield* parseMemoryPerCpu(memory_per_cpu) : Math.max(1, Math.floor(spec2.memoryGi / Math.max(1, spec2.cpuCount)));
+  const fit = yield* checkSlurmFit(spec2, s.instance_count, { tasks: number_of_tasks, cpusPerTask, memoryPerCpuGi });
   const { checked, imageWarnings } = yield* checkCreateInput(
     checkHpcJob,
     {
       ...commonCreateFields(s, placed),
       entrypoint: composed.command,
-      numberOfTasks: s.number_of_tasks,
+      numberOfTasks: number_of_tasks,
       cpusPerTask,
       memoryPerCpuGi,
-      ...s.ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}
+      ...ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {}
     },
     s.imageType
   );
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
-    ...s.cpus_per_task === void 0 ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : [],
-    ...s.memory_per_cpu === void 0 ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : [],
+    ...cpus_per_task === void 0 ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : [],
+    ...memory_per_cpu === void 0 ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : [],
     ...fit,
     // The create's checks: name, image and priority (the same warnings resolvePriority gives).
     ...checked.warnings,
     ...budgetWarnings({ remainBudget: target.project.remainBudget, priority: priority.priority, gpuCount: 0 })
   ];
-  const slurm = { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` };
+  const slurm = { numberOfTasks: number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` };
   const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings);
   if (s.dry_run)
     return dryRunResult(
@@ -57548,12 +57698,14 @@ var renderSubmit = (r) => {
 // ../../packages/core/src/operations/common/submission/training.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
+var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
+  const { command, shm: shmGiven, framework, envs, max_running_hours, kept, ...rest } = submission;
+  const s = allRead(rest);
   const placed = yield* placeSubmission(s, "TRAIN");
   const { target, spec: spec2, priority } = placed;
   const distributed = spec2.gpuCount > 1 || s.instance_count > 1;
-  const shm = yield* resolveShm(s.shm, distributed ? 64 : Math.max(1, Math.min(32, Math.floor(spec2.memoryGi / 2))));
-  const composed = yield* composeFor(s.command, target.project, s.applyPrefix);
+  const shm = yield* resolveShm(shmGiven, distributed ? 64 : Math.max(1, Math.min(32, Math.floor(spec2.memoryGi / 2))));
+  const composed = yield* composeFor(command, target.project, s.applyPrefix);
   const findings = yield* gateFindings(
     lintTrainingCommand({
       command: composed.command,
@@ -57568,12 +57720,13 @@ var submitTrainingSteps = (s) => Effect_exports.gen(function* () {
     {
       ...commonCreateFields(s, placed),
       command: composed.command,
-      ...s.framework !== void 0 ? { framework: s.framework } : {},
+      ...framework !== void 0 ? { framework } : {},
       shmGi: shm.shmGi,
       gpuCount: spec2.gpuCount,
       memoryGi: spec2.memoryGi,
-      ...s.max_running_hours !== void 0 ? { maxRunningTimeMs: Math.round(s.max_running_hours * 36e5) } : {},
-      ...s.envs !== void 0 ? { envs: Object.entries(s.envs).map(([name2, value]) => ({ name: name2, value })) } : {}
+      ...max_running_hours !== void 0 ? { maxRunningTimeMs: Math.round(max_running_hours * 36e5) } : {},
+      ...envs !== void 0 ? { envs: Object.entries(envs).map(([name2, value]) => ({ name: name2, value })) } : {},
+      ...kept
     },
     s.imageType
   );
@@ -57633,7 +57786,6 @@ var notFound = (id) => (e) => e.reason === "NotFound" ? amendError(e, {
 }) : e;
 var carried = (input2, old, taken) => Effect_exports.gen(function* () {
   const name2 = input2.name ?? nextName(old.name, yield* taken);
-  const imageType = imageTypeOf(old.imageType);
   return {
     name: name2,
     workspace: old.workspaceId,
@@ -57641,14 +57793,52 @@ var carried = (input2, old, taken) => Effect_exports.gen(function* () {
     compute_group: old.groupId,
     spec: input2.spec ?? old.specId,
     image: old.image,
-    ...imageType !== void 0 ? { imageType } : {},
-    priority: input2.priority ?? old.priority.submitted
+    priority: input2.priority ?? old.priority.submitted,
+    allow_network_commands: input2.allow_network_commands,
+    dry_run: input2.dry_run
   };
+});
+var extras = (id, old, applyPrefix) => {
+  const imageType = imageTypeOf(old.imageType);
+  return { applyPrefix, resubmittedFrom: id, ...imageType !== void 0 ? { imageType } : {} };
+};
+var resubmitTraining = (id, input2) => Effect_exports.gen(function* () {
+  const { job: old, settings } = yield* Effect_exports.mapError(getTrainingJobSettings(id), notFound(id));
+  const names2 = Effect_exports.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
+  const fields2 = {
+    ...yield* carried(input2, old, names2),
+    command: input2.command ?? old.command,
+    shm: old.shmGi,
+    instance_count: old.nodeCount ?? 1,
+    framework: old.framework !== "" ? old.framework : void 0,
+    envs: settings.envs,
+    max_running_hours: settings.maxRunningTimeMs !== void 0 ? settings.maxRunningTimeMs / 36e5 : void 0
+  };
+  const kept = {
+    ...settings.datasets.length > 0 ? { datasets: settings.datasets } : {},
+    ...settings.autoFaultTolerance === true ? { autoFaultTolerance: true } : {},
+    ...settings.autoFaultTolerance === true && settings.faultToleranceMaxRetry !== void 0 ? { faultToleranceMaxRetry: settings.faultToleranceMaxRetry } : {}
+  };
+  return yield* submitTraining({ ...fields2, ...extras(id, old, input2.command !== void 0), kept });
+});
+var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
+  const old = yield* Effect_exports.mapError(getHpcJob(id), notFound(id));
+  const names2 = Effect_exports.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
+  const fields2 = {
+    ...yield* carried(input2, old, names2),
+    entrypoint: input2.entrypoint ?? old.entrypoint,
+    instance_count: old.instanceCount ?? 1,
+    number_of_tasks: old.numberOfTasks ?? 1,
+    cpus_per_task: old.cpusPerTask,
+    memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : void 0,
+    ttl_after_finish_seconds: old.ttlAfterFinishSeconds
+  };
+  return yield* submitHpc({ ...fields2, ...extras(id, old, false) });
 });
 var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, Slurm layout and priority. Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.`,
+  description: `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.`,
   input: Input10,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -57666,37 +57856,7 @@ var resubmitOperation = defineOperation({
           msg("resubmit-wrong-kind-hint", { inference: callWord("inference"), notebook: callWord("notebook") })
         )
       );
-    const common2 = {
-      applyPrefix: false,
-      allow_network_commands: input2.allow_network_commands,
-      dry_run: input2.dry_run,
-      resubmittedFrom: id
-    };
-    if (kind === "train") {
-      const old2 = yield* Effect_exports.mapError(getTrainingJob(id), notFound(id));
-      const names3 = Effect_exports.map(listTrainingJobs({ workspaceId: old2.workspaceId }), (l) => l.jobs.map((j) => j.name));
-      return yield* submitTraining({
-        ...common2,
-        ...yield* carried(input2, old2, names3),
-        command: input2.command ?? old2.command,
-        applyPrefix: input2.command !== void 0,
-        ...old2.shmGi !== void 0 ? { shm: old2.shmGi } : {},
-        instance_count: old2.nodeCount ?? 1,
-        ...old2.framework !== "" ? { framework: old2.framework } : {}
-      });
-    }
-    const old = yield* Effect_exports.mapError(getHpcJob(id), notFound(id));
-    const names2 = Effect_exports.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-    return yield* submitHpc({
-      ...common2,
-      ...yield* carried(input2, old, names2),
-      entrypoint: input2.entrypoint ?? old.entrypoint,
-      instance_count: old.instanceCount ?? 1,
-      number_of_tasks: old.numberOfTasks ?? 1,
-      cpus_per_task: old.cpusPerTask,
-      ...old.memoryPerCpu !== "" ? { memory_per_cpu: old.memoryPerCpu } : {},
-      ttl_after_finish_seconds: old.ttlAfterFinishSeconds
-    });
+    return yield* kind === "train" ? resubmitTraining(id, input2) : resubmitHpc(id, input2);
   }),
   render: (r) => renderSubmit(r)
 });
@@ -58154,7 +58314,7 @@ var stopOperation = defineOperation({
 // ../../packages/core/src/operations/submit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Input13 = external_exports.object({
+var submitInput = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters, e.g. exp-001"),
   command: external_exports.string().describe(
     "The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. commandPrefix is put in front; {en_name} and {username} are filled in"
@@ -58183,7 +58343,7 @@ var submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
   description: `Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls (${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
-  input: Input13,
+  input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },
@@ -58205,7 +58365,7 @@ var submitOperation = defineOperation({
 // ../../packages/core/src/operations/submit-hpc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Input14 = external_exports.object({
+var submitHpcInput = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
   entrypoint: external_exports.string().describe(
     "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"
@@ -58234,7 +58394,7 @@ var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
   description: `Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
-  input: Input14,
+  input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
   effects: { writes: true },
@@ -58297,19 +58457,19 @@ var SweepInputSchema = external_exports.object({
 // ../../packages/core/src/operations/sweep/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash8 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/expand.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash4 } from "node:crypto";
-import { readFile as readFile3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute5, resolve as resolve2 } from "node:path";
+import { createHash as createHash5 } from "node:crypto";
+import { readFile as readFile2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute6, resolve as resolve2 } from "node:path";
 var Param = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var FileSchema = external_exports.lazy(
   () => external_exports.strictObject({
@@ -58338,7 +58498,7 @@ var canonicalJson = (value) => JSON.stringify(
   value,
   (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v
 );
-var hashOf = (value) => createHash4("sha256").update(canonicalJson(value)).digest("hex");
+var hashOf = (value) => createHash5("sha256").update(canonicalJson(value)).digest("hex");
 var parseText = (yaml, text3, source) => {
   const lines6 = new yaml.LineCounter();
   const doc = yaml.parseDocument(text3, { lineCounter: lines6, prettyErrors: false, uniqueKeys: true });
@@ -58409,11 +58569,11 @@ var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(fu
   };
 });
 var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
-  if (!isAbsolute5(file3) && workingDir === void 0)
+  if (!isAbsolute6(file3) && workingDir === void 0)
     return yield* Effect_exports.fail(invalidInput(msg("sweep-file-relative", { file: file3 }), msg("sweep-file-relative-hint")));
-  const path = isAbsolute5(file3) ? file3 : resolve2(workingDir ?? "", file3);
+  const path = isAbsolute6(file3) ? file3 : resolve2(workingDir ?? "", file3);
   const text3 = yield* Effect_exports.tryPromise({
-    try: () => readFile3(path, "utf8"),
+    try: () => readFile2(path, "utf8"),
     catch: (e) => invalidInput(
       msg("sweep-file-unreadable", { file: file3, code: e.code ?? "error" }),
       msg("sweep-file-unreadable-hint")
@@ -58461,7 +58621,7 @@ var product = (grid) => Object.entries(grid).reduce(
   (rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))),
   [{}]
 );
-var rowKey = (sweepHash, params) => createHash5("sha256").update(`${sweepHash}
+var rowKey = (sweepHash, params) => createHash6("sha256").update(`${sweepHash}
 ${canonicalJson(params)}`).digest("hex").slice(0, 20);
 var expandSweep = (sweep) => Effect_exports.gen(function* () {
   const gridRows = Object.keys(sweep.grid).length > 0 ? product(sweep.grid) : [];
@@ -58622,9 +58782,9 @@ var isActive2 = (job, seen) => {
 // ../../packages/core/src/operations/sweep/manifest.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { join as join13 } from "node:path";
 var Job = external_exports.lazy(
   () => external_exports.object({
     index: external_exports.number(),
@@ -58665,8 +58825,8 @@ var Manifest = external_exports.lazy(
 );
 var sweepIdOf = (hash3) => hash3.slice(0, 12);
 var scopeOf = Effect_exports.map(ActiveProfile, (p) => `${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`);
-var folderOf = (store) => join14(store.paths.configDir, "sweeps");
-var fileOf = (store, id, scope6) => join14(folderOf(store), `${id}-${createHash6("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
+var folderOf = (store) => join13(store.paths.configDir, "sweeps");
+var fileOf = (store, id, scope6) => join13(folderOf(store), `${id}-${createHash7("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
 var readManifest = (id) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const file3 = fileOf(store, id, yield* scopeOf);
@@ -58711,7 +58871,7 @@ var listManifests = Effect_exports.gen(function* () {
   const names2 = yield* Effect_exports.promise(() => readdir(folderOf(store)).catch(() => []));
   const found = [];
   for (const name2 of names2.filter((n) => n.endsWith(".json"))) {
-    const m = yield* readJsonFile(join14(folderOf(store), name2), Manifest);
+    const m = yield* readJsonFile(join13(folderOf(store), name2), Manifest);
     if (m !== void 0 && m.scope === scope6) found.push(m);
   }
   return found.sort((a, b) => b.updatedAt - a.updatedAt);
@@ -59368,7 +59528,7 @@ var nothingRun = (action, s, dryRun) => {
     next: []
   };
 };
-var attemptKey = (job, attempt) => createHash7("sha256").update(`${job.key}
+var attemptKey = (job, attempt) => createHash8("sha256").update(`${job.key}
 attempt ${attempt}`).digest("hex").slice(0, 20);
 var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
   if (!input2.failed)
@@ -59951,7 +60111,7 @@ var taskTable = (tasks) => renderTable(
       header: msg("usage-col-running-for"),
       cell: (t) => t.status === "RUNNING" ? formatDuration(t.runningMs) : void 0
     },
-    { header: msg("usage-col-idle"), cell: (t) => t.idle ? "IDLE" : "" }
+    { header: msg("usage-col-idle"), cell: (t) => t.idle ? msg("usage-idle-mark") : "" }
   ],
   msg("usage-no-tasks")
 );
@@ -60016,14 +60176,14 @@ var renderUsage = (r) => [
 ].join("\n");
 
 // ../../packages/core/src/operations/usage/index.ts
-var Input15 = external_exports.object({
+var Input13 = external_exports.object({
   workspace: external_exports.string().optional().describe("Workspace (name or id); default: the defaultWorkspace setting")
 });
 var usageOperation = defineOperation({
   name: "usage",
   title: "Who uses the GPUs of a workspace, and the budgets",
   description: `Who holds the GPUs of a workspace now, from the platform's task dimension (everyone's tasks, not only yours): GPUs held, running tasks and real GPU utilisation by user, by project, by task type and by priority, with idle holders flagged (GPUs held at under ${IDLE_GPU_BELOW_PERCENT}% utilisation, the metrics verdict's idle rule). Also the budget of each of your projects attached to the workspace: total, used and remaining points, spending by kind (train, inference, storage) and per member, where the platform lets this account see them; a refused section says so and the rest is still returned. Default workspace: the defaultWorkspace setting. Next: ${callWord("metrics")} for the health verdict of an idle job, ${callWord("stop")} to free GPUs you hold idle.`,
-  input: Input15,
+  input: Input13,
   output: UsageOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -60073,7 +60233,7 @@ var usageOperation = defineOperation({
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS2 = 0.2;
-var Input16 = external_exports.object({
+var Input14 = external_exports.object({
   job_id: external_exports.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
   until: external_exports.enum(["running", "finished", "succeeded"]).default("finished").describe("running; finished = any end state (default); succeeded"),
   timeout_seconds: external_exports.number().min(1).max(3600).default(600).describe("Give up after this many seconds (default 600, at most 3600); call again to keep waiting"),
@@ -60107,7 +60267,7 @@ var waitOperation = defineOperation({
   name: "wait",
   title: "Wait for a task to reach a state",
   description: `Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
-  input: Input16,
+  input: Input14,
   output: WaitOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
@@ -60205,6 +60365,352 @@ var catalogueMethods = (run7) => {
       (input2, options) => call2(op, input2, options).then((done7) => done7.result)
     ])
   );
+};
+
+// ../../packages/core/src/layer.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/platform/shared-bucket.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash9 } from "node:crypto";
+import { hostname as hostname4 } from "node:os";
+import { join as join14 } from "node:path";
+var BUCKET_FOLDER = "rate-limit";
+var SHARED_MAX_RATE = 100;
+var FALLBACK_FOR_MS = 6e4;
+var HOST3 = hostname4().replace(/\s+/g, "_") || "localhost";
+var MAX_SLOTS = 2e3;
+var RATE_MARGIN = 0.95;
+var bucketFile = (cacheDir, baseUrl, account) => {
+  let origin = baseUrl;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+  }
+  const key = createHash9("sha256").update(`${origin}
+${account}`).digest("hex").slice(0, 24);
+  return join14(cacheDir, BUCKET_FOLDER, `${key}.json`);
+};
+var isSlot = (s) => Array.isArray(s) && s.length === 3 && Number.isFinite(s[0]) && Number.isInteger(s[1]) && typeof s[2] === "string" && s[2].length < 256;
+var parseBucket = (text3) => {
+  if (text3 === void 0 || text3.trim() === "") return [];
+  try {
+    const data = JSON.parse(text3);
+    if (data?.version !== 1 || !Array.isArray(data.slots)) return [];
+    return data.slots.filter(isSlot);
+  } catch {
+    return [];
+  }
+};
+var schedule2 = (slots, now, limit, alive = (pid, host) => host !== HOST3 || processIsAlive(pid)) => {
+  const interval = 1e3 / (limit.perSecond * RATE_MARGIN);
+  const burst = Math.max(1, limit.burst - 1);
+  const horizon = now + (slots.length + burst) * Math.max(interval, 1e3) + 1e3;
+  const kept = slots.filter(
+    ([at2, pid, host]) => at2 >= now - burst * interval - 1e3 && at2 <= horizon && (at2 <= now || alive(pid, host))
+  ).sort((a, b) => a[0] - b[0]);
+  let tat = Number.NEGATIVE_INFINITY;
+  for (const [at2] of kept) tat = Math.max(tat, at2) + interval;
+  const at = Math.max(now, tat - (burst - 1) * interval);
+  const next4 = [...kept.slice(-(MAX_SLOTS - 1)), [at, process.pid, HOST3]];
+  return { at, slots: next4 };
+};
+var stderrWarning = (message) => {
+  process.stderr.write(`inspire: warning: ${message}
+`);
+};
+var Unusable = class extends Error {
+};
+var makeSharedRateLimiter = (options) => {
+  const { file: file3, roots, limit } = options;
+  const fallback = options.fallback ?? processRateLimiter(limit);
+  const warn = options.warn ?? stderrWarning;
+  let warned = false;
+  let fallbackUntil = 0;
+  const reserve = Effect_exports.scoped(
+    Effect_exports.zipRight(
+      withFileLock(`${file3}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }),
+      Effect_exports.try({
+        try: () => {
+          const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
+          const { at, slots } = schedule2(current, Date.now(), limit);
+          writeFileAtomicSync(file3, JSON.stringify({ version: 1, slots }));
+          return at;
+        },
+        catch: (e) => new Unusable(
+          e instanceof Untrusted ? ((u) => `${u.message} ${u.hint}`)(untrustedError(e)) : msg("platform-bucket-cannot-update", { file: file3, error: String(e) })
+        )
+      })
+    )
+  );
+  const giveUp = (why2) => Effect_exports.flatMap(
+    FiberRef_exports.get(CurrentLanguage),
+    (lang) => Effect_exports.sync(() => {
+      fallbackUntil = Date.now() + FALLBACK_FOR_MS;
+      if (warned) return;
+      warned = true;
+      warn(speakText(msg("platform-bucket-unused", { why: why2 }), lang));
+    })
+  );
+  const take = Effect_exports.gen(function* () {
+    if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return;
+    if (Date.now() < fallbackUntil) return yield* fallback.take;
+    const result = yield* Effect_exports.either(reserve);
+    if (result._tag === "Left") {
+      const e = result.left;
+      yield* giveUp(e instanceof InspireError ? `${e.message} ${e.hint}` : e.message);
+      return yield* fallback.take;
+    }
+    const wait = result.right - Date.now();
+    if (wait > 0) yield* Effect_exports.sleep(Duration_exports.millis(wait));
+  });
+  return { take, limit };
+};
+var accountRateLimiter = (options) => {
+  const off = /^(off|0|false|no)$/i.test(options.env.INSPIRE_SHARED_RATE_LIMIT?.trim() ?? "");
+  if (off || options.limit.perSecond > SHARED_MAX_RATE) return processRateLimiter(options.limit);
+  const file3 = bucketFile(options.cacheDir, options.baseUrl, options.account);
+  const key = `${file3}|${options.limit.perSecond}/${options.limit.burst}`;
+  const existing = sharedLimiters.get(key);
+  if (existing !== void 0) return existing;
+  const made = makeSharedRateLimiter({ file: file3, roots: options.roots, limit: options.limit });
+  sharedLimiters.set(key, made);
+  return made;
+};
+var sharedLimiters = /* @__PURE__ */ new Map();
+
+// ../../packages/core/src/store/import.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { homedir as homedir7 } from "node:os";
+
+// ../../packages/core/src/store/legacy.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { readFile as readFile3 } from "node:fs/promises";
+import { homedir as homedir6 } from "node:os";
+import { join as join15 } from "node:path";
+
+// ../../packages/core/src/store/jsonc.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var parseJsonc = (text3) => {
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3[i];
+    const next4 = text3[i + 1];
+    if (inString) {
+      out += c;
+      if (c === "\\") {
+        out += next4 ?? "";
+        i++;
+      } else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === "/" && next4 === "/") {
+      while (i < text3.length && text3[i] !== "\n") i++;
+      out += "\n";
+    } else if (c === "/" && next4 === "*") {
+      const end3 = text3.indexOf("*/", i + 2);
+      i = end3 < 0 ? text3.length : end3 + 1;
+    } else out += c;
+  }
+  try {
+    return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
+  } catch {
+    return void 0;
+  }
+};
+
+// ../../packages/core/src/store/legacy.ts
+var synergyRoot = (env = process.env, home = homedir6()) => join15(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
+var readText = (path) => Effect_exports.promise(() => readFile3(path, "utf8").catch(() => void 0));
+var str = (o, ...keys5) => {
+  for (const k of keys5) {
+    const v = o[k];
+    if (typeof v === "string" && v.trim() !== "") return v;
+  }
+  return void 0;
+};
+var pair = (username, password) => username !== void 0 && password !== void 0 ? { username, password } : void 0;
+var readLegacySynergy = (env = process.env, home = homedir6()) => Effect_exports.gen(function* () {
+  const root = synergyRoot(env, home);
+  const sources = [];
+  const authPath = join15(root, "data", "plugin", "inspire", "auth.json");
+  const authText = yield* readText(authPath);
+  const auth = authText !== void 0 ? parseJsonc(authText) : void 0;
+  const a = typeof auth === "object" && auth !== null ? auth : {};
+  if (authText !== void 0 && Object.keys(a).length > 0) sources.push(authPath);
+  const inspire = pair(str(a, "inspire-username"), str(a, "inspire-password"));
+  const qb = pair(str(a, "harbor-username"), str(a, "harbor-password"));
+  const sj = pair(
+    str(a, "harbor-username-sj", "harbor-sj-username"),
+    str(a, "harbor-password-sj", "harbor-sj-password")
+  );
+  const defaults = {};
+  for (const file3 of ["50-plugins.jsonc", "50-plugins.json"]) {
+    const path = join15(root, "config", "synergy.d", file3);
+    const text3 = yield* readText(path);
+    const parsed = text3 !== void 0 ? parseJsonc(text3) : void 0;
+    const section = parsed?.pluginConfig?.inspire;
+    if (section === void 0 || typeof section !== "object") continue;
+    sources.push(path);
+    for (const key of SETTING_KEYS) {
+      const raw = section[key];
+      if (typeof raw !== "string" && typeof raw !== "number" || key in defaults) continue;
+      const value = parseSettingValue(key, raw);
+      if (Either_exports.isRight(value)) defaults[key] = value.right;
+    }
+  }
+  return {
+    ...inspire !== void 0 ? { inspire } : {},
+    harbor: { ...qb !== void 0 ? { qb } : {}, ...sj !== void 0 ? { sj } : {} },
+    defaults,
+    sources
+  };
+});
+
+// ../../packages/core/src/store/import.ts
+var importLegacyOnce = (env = process.env, home = homedir7()) => Effect_exports.gen(function* () {
+  const store = yield* Store;
+  const config2 = yield* store.readConfig;
+  if (config2.profiles.default?.importedLegacy === true || Object.keys(config2.profiles).length > 1) return [];
+  const legacy = yield* readLegacySynergy(env, home);
+  if (legacy.sources.length === 0) return [];
+  yield* store.updateCredentials((c) => {
+    const mine = c.profiles.default ?? { harbor: {} };
+    return Effect_exports.succeed({
+      ...c,
+      profiles: {
+        ...c.profiles,
+        default: {
+          ...mine,
+          ...mine.inspire === void 0 && legacy.inspire !== void 0 ? { inspire: legacy.inspire } : {},
+          harbor: { ...legacy.harbor, ...mine.harbor }
+        }
+      }
+    });
+  });
+  yield* store.updateConfig((c) => {
+    const mine = c.profiles.default ?? { defaults: {}, endpoints: {} };
+    return Effect_exports.succeed({
+      ...c,
+      profiles: {
+        ...c.profiles,
+        default: { ...mine, defaults: { ...legacy.defaults, ...mine.defaults }, importedLegacy: true }
+      }
+    });
+  });
+  return legacy.sources;
+});
+
+// ../../packages/core/src/layer.ts
+var emptyProfile = { defaults: {}, endpoints: {} };
+var rateLimitOf = (env) => {
+  const raw = env.INSPIRE_RATE_LIMIT?.trim();
+  if (raw === void 0 || raw === "") return Effect_exports.succeed(DEFAULT_RATE_LIMIT);
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    return Effect_exports.fail(
+      invalidInput(
+        msg("profile-bad-rate-limit", { value: raw }),
+        msg("profile-bad-rate-limit-hint", { default: DEFAULT_RATE_LIMIT.perSecond })
+      )
+    );
+  return Effect_exports.succeed({ perSecond: n, burst: Math.max(1, Math.ceil(n)) });
+};
+var resolveProfile = (config2, options) => Effect_exports.gen(function* () {
+  const env = options.env ?? process.env;
+  const name2 = resolveValue({
+    argument: options.profile,
+    environment: { value: env.INSPIRE_PROFILE?.trim() || void 0, name: "INSPIRE_PROFILE" },
+    profile: { value: config2.currentProfile, name: "config.json" },
+    fallback: "default"
+  });
+  const profileName = name2.value ?? "default";
+  const explicit = name2.source === "argument" || name2.source === "environment";
+  const known = entryOf(config2.profiles, profileName);
+  if (explicit && known === void 0 && profileName !== "default")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("profile-unknown", { name: profileName }), msg("profile-unknown-hint"), {
+        candidates: Object.keys(config2.profiles)
+      })
+    );
+  const profile = known ?? emptyProfile;
+  const baseUrl = resolveValue({
+    environment: { value: env.INSPIRE_BASE_URL?.trim() || void 0, name: "INSPIRE_BASE_URL" },
+    profile: { value: profile.endpoints.baseUrl, name: `profile ${profileName}` },
+    fallback: DEFAULT_BASE_URL
+  });
+  const proxy = resolveValue({
+    environment: { value: env.INSPIRE_PROXY?.trim() || void 0, name: "INSPIRE_PROXY" },
+    profile: { value: profile.endpoints.proxy, name: `profile ${profileName}` }
+  });
+  const registry2 = (id) => {
+    const r = profile.endpoints.registries?.[id];
+    const push = r?.push ?? DEFAULT_REGISTRIES[id].push;
+    return { push, display: r?.display ?? DEFAULT_REGISTRIES[id].display, api: r?.api ?? `https://${push}` };
+  };
+  return {
+    name: name2,
+    config: profile,
+    baseUrl,
+    registries: { qb: registry2("qb"), sj: registry2("sj") },
+    proxy,
+    rateLimit: yield* rateLimitOf(env),
+    env,
+    readDefaults: Effect_exports.succeed(profile.defaults)
+  };
+});
+var inspireLayer = (options = {}) => {
+  const env = options.env ?? process.env;
+  const store = Store.layer(env);
+  const active2 = Layer_exports.effect(
+    ActiveProfile,
+    Effect_exports.gen(function* () {
+      const s = yield* Store;
+      yield* importLegacyOnce(env);
+      const resolved = yield* resolveProfile(yield* s.readConfig, options);
+      const name2 = resolved.name.value ?? "default";
+      return { ...resolved, readDefaults: Effect_exports.map(s.readConfig, (c) => entryOf(c.profiles, name2)?.defaults ?? {}) };
+    })
+  ).pipe(Layer_exports.provide(store));
+  const rest = Layer_exports.unwrapEffect(
+    Effect_exports.gen(function* () {
+      const p = yield* ActiveProfile;
+      const s = yield* Store;
+      const profile = p.name.value ?? "default";
+      const baseUrl = p.baseUrl.value ?? DEFAULT_BASE_URL;
+      const saved = yield* Effect_exports.orElseSucceed(s.readCredentials, () => void 0);
+      const account = saved !== void 0 ? profileCredentials(saved, profile).inspire?.username : void 0;
+      const limiter = accountRateLimiter({
+        limit: p.rateLimit,
+        cacheDir: s.paths.cacheDir,
+        roots: storeRoots(s.paths),
+        baseUrl,
+        account: account ?? (p.config.username !== void 0 ? p.config.username : `profile ${profile}`),
+        env: p.env
+      });
+      const transport = Transport.layer({
+        limiter,
+        rateLimit: p.rateLimit,
+        proxy: { env: p.env, ...p.proxy.value !== void 0 ? { proxy: p.proxy.value } : {} }
+      });
+      const session = Session.layer({
+        profile,
+        baseUrl,
+        env: p.env
+      });
+      return Layer_exports.provideMerge(Platform.layer, Layer_exports.provideMerge(session, Layer_exports.merge(transport, store)));
+    })
+  );
+  return Layer_exports.provideMerge(rest, Layer_exports.merge(active2, store));
 };
 
 // ../../packages/core/src/words/render.ts
@@ -60457,59 +60963,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/src/api/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/images/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/jobs/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/jupyter/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/models/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/notebooks/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/resources/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/servings/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/domain/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/domain/metrics/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/operations/index.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
 // ../../packages/core/src/operations/catalogue/help.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/operations/catalogue/services.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/store/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 

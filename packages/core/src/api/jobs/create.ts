@@ -10,7 +10,7 @@ import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, Text, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkTrainingJob } from "./checks.js"
-import { SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
+import { type JobDataset, SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
 import { getTrainingJob, listTrainingJobs } from "./training.js"
 
 /** A training job to create, with every id already resolved (INSPIRE-API.md §4.5.1). */
@@ -40,6 +40,8 @@ export interface CreateTrainingJobInput {
   readonly envs?: ReadonlyArray<{ readonly name: string; readonly value: string }>
   readonly autoFaultTolerance?: boolean
   readonly faultToleranceMaxRetry?: number
+  /** Dataset versions to mount (`dataset_info`); sent only when there are some. */
+  readonly datasets?: ReadonlyArray<JobDataset>
   /** The creator's user id, so the duplicate check only matches this user's jobs. */
   readonly creatorId?: string
 }
@@ -70,13 +72,13 @@ export interface CreatedJob<J> {
 }
 
 /** The id a create answers with (`job_id`, else `id`). */
-export const CreateAnswer = z
+const CreateAnswer = z
   .object({ job_id: Text, id: Text })
   .transform((a) => a.job_id || a.id)
   .refine((id) => id !== "", "the answer carries no job_id")
 
 /** Reads a create's answer; an answer without an id leaves the outcome unknown, so it is ambiguous. */
-export const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>
+const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>
   Effect.mapError(decode(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }))
 
 /** The OA `train_job/create` body for a checked name and image (what a dry run shows). */
@@ -103,10 +105,19 @@ export const trainingBody = (input: CreateTrainingJobInput, name: string, image:
   ...(input.autoFaultTolerance === true && input.faultToleranceMaxRetry !== undefined
     ? { fault_tolerance_max_retry: input.faultToleranceMaxRetry }
     : {}),
+  ...(input.datasets !== undefined && input.datasets.length > 0
+    ? {
+        dataset_info: input.datasets.map((d) => ({
+          dataset_id: d.datasetId,
+          version_id: d.versionId,
+          ...(d.path !== undefined ? { path: d.path } : {}),
+        })),
+      }
+    : {}),
 })
 
 /** The training body with the create's marker among its environment variables (replacing any given). */
-export const markedTrainingBody = (input: CreateTrainingJobInput, name: string, image: string, submitId: string) =>
+const markedTrainingBody = (input: CreateTrainingJobInput, name: string, image: string, submitId: string) =>
   trainingBody(
     {
       ...input,
@@ -120,24 +131,8 @@ export const markedTrainingBody = (input: CreateTrainingJobInput, name: string, 
  * Whether a listed training job is the one this create made: its marker says so. "check" when the list
  * does not carry `envs`: then the job's detail decides.
  */
-export const markerMatch = (job: TrainingJob, name: string, submitId: string): "yes" | "no" | "check" =>
+const markerMatch = (job: TrainingJob, name: string, submitId: string): "yes" | "no" | "check" =>
   job.name !== name ? "no" : job.submitId === undefined ? "check" : job.submitId === submitId ? "yes" : "no"
-
-/** Whether a listed job is the one a create made: same name, created since, same creator when known. */
-export const isSameCreate = (
-  job: {
-    readonly name: string
-    readonly createdAt: number | undefined
-    readonly createdBy?: { readonly id: string } | undefined
-  },
-  name: string,
-  since: number,
-  creatorId: string | undefined,
-): boolean =>
-  job.name === name &&
-  job.createdAt !== undefined &&
-  job.createdAt >= since &&
-  (creatorId === undefined || job.createdBy === undefined || job.createdBy.id === creatorId)
 
 /**
  * Creates a training job exactly once: OA `train_job/create` with the simplified schema, V2

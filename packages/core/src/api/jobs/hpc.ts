@@ -49,7 +49,7 @@ const entrypointAdvice = (input: CreateHpcJobInput): ReadonlyArray<string> => [
 ]
 
 /** Whether a listed HPC job is the one this create made (its marker line); "check" when the list shows no script. */
-export const hpcMarkerMatch = (job: HpcJob, name: string, submitId: string): "yes" | "no" | "check" =>
+const hpcMarkerMatch = (job: HpcJob, name: string, submitId: string): "yes" | "no" | "check" =>
   job.name !== name
     ? "no"
     : job.entrypoint === "" && job.submitId === ""

@@ -3,7 +3,7 @@ import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { type LogLine, listedPods, MAX_LOG_PAGE, podsOf, queryLogs } from "./log-query.js"
 
-export { type LogLine, MAX_LOG_PAGE } from "./log-query.js"
+export type { LogLine } from "./log-query.js"
 
 /** Which pods to read: one name, several, or (by default) every pod the platform lists. */
 export interface LogPods {

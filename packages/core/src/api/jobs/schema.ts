@@ -118,6 +118,13 @@ export const RawTrainingJob = z.lazy(() =>
     framework: Text,
     running_round: Num,
     framework_config: z.array(RawFramework).nullish(),
+    max_running_time_ms: Num,
+    dataset_info: z
+      .array(z.object({ dataset_id: Text, version_id: Text, path: Text }).passthrough())
+      .nullish()
+      .catch(undefined),
+    auto_fault_tolerance: z.boolean().nullish().catch(undefined),
+    fault_tolerance_max_retry: Num,
   }),
 )
 
@@ -191,7 +198,7 @@ export interface TrainingJob extends JobCommon {
   /**
    * The create's marker (the `INSPIRE_SUBMIT_ID` environment variable this client adds to every create):
    * "" when the job has none, undefined when the answer carried no `envs` at all. Other variables are
-   * not kept, since they may hold secrets.
+   * not kept here, since they may hold secrets; only a resubmit reads them (`TrainingSettings`).
    */
   readonly submitId: string | undefined
 }
@@ -225,7 +232,7 @@ export const withMarker = (script: string, submitId: string): string =>
   `${splitMarker(script).script}\n# INSPIRE_SUBMIT_ID=${submitId}\n`
 
 /** A Slurm script without this client's marker line, and the marker it carried. */
-export const splitMarker = (script: string): { readonly script: string; readonly submitId: string } => {
+const splitMarker = (script: string): { readonly script: string; readonly submitId: string } => {
   const lines = script.split("\n")
   const marker = lines.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== undefined) ?? ""
   return {
@@ -282,6 +289,46 @@ export const toTrainingJob = (raw: z.output<typeof RawTrainingJob>, baseUrl: str
 
 /** The environment variable that marks a training job with the id of the create that made it. */
 export const SUBMIT_ID_ENV = "INSPIRE_SUBMIT_ID"
+
+/** A dataset version a job mounts (`dataset_info`); `path` is where, when the platform said. */
+export interface JobDataset {
+  readonly datasetId: string
+  readonly versionId: string
+  readonly path?: string
+}
+
+/**
+ * What a training job was created with beyond what `TrainingJob` shows: the settings a resubmit
+ * carries. Kept apart from `TrainingJob` because environment variables may hold secrets; this client's
+ * create marker is left out of `envs`.
+ */
+export interface TrainingSettings {
+  /** The job's environment variables; undefined when it has none. */
+  readonly envs: Readonly<Record<string, string>> | undefined
+  readonly maxRunningTimeMs: number | undefined
+  readonly datasets: ReadonlyArray<JobDataset>
+  readonly autoFaultTolerance: boolean | undefined
+  readonly faultToleranceMaxRetry: number | undefined
+}
+
+/** A decoded training job's creation settings. */
+export const toTrainingSettings = (raw: z.output<typeof RawTrainingJob>): TrainingSettings => {
+  const envs = (raw.envs ?? []).filter((e) => e.name !== "" && e.name !== SUBMIT_ID_ENV)
+  return {
+    envs: envs.length > 0 ? Object.fromEntries(envs.map((e) => [e.name, e.value])) : undefined,
+    maxRunningTimeMs:
+      raw.max_running_time_ms !== undefined && raw.max_running_time_ms > 0 ? raw.max_running_time_ms : undefined,
+    datasets: (raw.dataset_info ?? [])
+      .filter((d) => d.dataset_id !== "")
+      .map((d) => ({
+        datasetId: d.dataset_id,
+        versionId: d.version_id,
+        ...(d.path !== "" ? { path: d.path } : {}),
+      })),
+    autoFaultTolerance: raw.auto_fault_tolerance ?? undefined,
+    faultToleranceMaxRetry: raw.fault_tolerance_max_retry,
+  }
+}
 
 /** A decoded HPC job in its normalised form. */
 export const toHpcJob = (raw: z.output<typeof RawHpcJob>, baseUrl: string): HpcJob => ({

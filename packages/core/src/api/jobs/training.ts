@@ -6,7 +6,7 @@ import { collectPages } from "../../platform/paging.js"
 import { msg } from "../../words/message.js"
 import { callWord } from "../../words/token.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
-import { RawTrainingJob, type TrainingJob, toTrainingJob } from "./schema.js"
+import { RawTrainingJob, type TrainingJob, type TrainingSettings, toTrainingJob, toTrainingSettings } from "./schema.js"
 
 const REFERER = "/jobs/distributedTraining"
 const PAGE_SIZE = 100
@@ -32,8 +32,8 @@ const requireId = (id: string) =>
     ? Effect.fail(invalidInput(msg("api-no-training-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })))
     : Effect.void
 
-/** A training job's detail: OA `train_job/detail`, else V2 `train.GetJob`, else V1 `train_job/detail`. */
-export const getTrainingJob = (jobId: string): Effect.Effect<TrainingJob, InspireError, Platform> =>
+/** A training job's detail and creation settings: OA `train_job/detail`, else V2 `train.GetJob`, else V1. */
+const readTrainingJob = (jobId: string) =>
   Effect.gen(function* () {
     yield* requireId(jobId)
     const platform = yield* Platform
@@ -47,8 +47,18 @@ export const getTrainingJob = (jobId: string): Effect.Effect<TrainingJob, Inspir
       }),
     ])
     const raw = yield* decode(RawTrainingJob, data, "train_job/detail")
-    return toTrainingJob(raw, platform.baseUrl)
+    return { job: toTrainingJob(raw, platform.baseUrl), settings: toTrainingSettings(raw) }
   })
+
+/** A training job's detail: OA `train_job/detail`, else V2 `train.GetJob`, else V1 `train_job/detail`. */
+export const getTrainingJob = (jobId: string): Effect.Effect<TrainingJob, InspireError, Platform> =>
+  Effect.map(readTrainingJob(jobId), (r) => r.job)
+
+/** A training job's detail and the settings it was created with (envs among them): what a resubmit carries. */
+export const getTrainingJobSettings = (
+  jobId: string,
+): Effect.Effect<{ readonly job: TrainingJob; readonly settings: TrainingSettings }, InspireError, Platform> =>
+  readTrainingJob(jobId)
 
 /** The body of a job list page (training and HPC alike): `page_num`/`page_size`, optional creator. */
 export const listBody =

@@ -47,6 +47,9 @@ const entryOf = (m: RawModel): RemoteEntry => ({
   modified: m.last_modified ?? undefined,
 })
 
+/** Whether a folder entry's name is one name: not empty, `.` or `..`, and without a slash, backslash or NUL. */
+const isEntryName = (name: string): boolean => name !== "" && name !== "." && name !== ".." && !/[/\\\0]/.test(name)
+
 /** A remote path made safe: forward slashes, no empty, `.` or `..` parts; "" is the root folder. */
 export const normalizeRemotePath = (raw: string): Effect.Effect<string, InspireError> => {
   const parts = raw
@@ -99,7 +102,19 @@ export const listRemote = (
       return yield* Effect.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-list")))
     const items = Array.isArray(model.content) ? model.content : []
     const entries: RemoteEntry[] = []
-    for (const item of items) entries.push(entryOf(yield* decodeModel(item, path)))
+    for (const item of items) {
+      const entry = entryOf(yield* decodeModel(item, path))
+      // Any code in the notebook can answer for its Jupyter server: a name is never taken as a path.
+      if (!isEntryName(entry.name))
+        return yield* Effect.fail(
+          new InspireError({
+            reason: "PlatformError",
+            message: msg("notebook-files-bad-entry", { name: JSON.stringify(entry.name), path: path || "/" }),
+            hint: msg("notebook-files-bad-entry-fix"),
+          }),
+        )
+      entries.push({ ...entry, path: path === "" ? entry.name : `${path}/${entry.name}` })
+    }
     return entries.sort((a, b) =>
       a.type === b.type ? a.name.localeCompare(b.name) : a.type === "directory" ? -1 : b.type === "directory" ? 1 : 0,
     )
@@ -177,6 +192,30 @@ export const makeRemoteFolder = (lab: Lab, path: string): Effect.Effect<void, In
       { method: "PUT", path: urlPath(path), body: { type: "directory" }, write: true },
       msg("jupyter-what-mkdir", { path }),
     )
+  })
+
+/**
+ * Makes the folders above a remote path that are missing, top down (the contents API makes no parents,
+ * and a file PUT into a missing folder fails). Returns the folders it made; with `dryRun`, the ones it would.
+ */
+export const makeRemoteParents = (
+  lab: Lab,
+  path: string,
+  dryRun = false,
+): Effect.Effect<ReadonlyArray<string>, InspireError, Transport> =>
+  Effect.gen(function* () {
+    const parts = path.split("/").slice(0, -1)
+    const missing: string[] = []
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = parts.slice(0, i).join("/")
+      const there = missing.length > 0 ? undefined : yield* statRemote(lab, folder)
+      if (there?.type === "directory") continue
+      if (there !== undefined)
+        return yield* Effect.fail(invalidInput(msg("jupyter-is-file", { path: folder }), msg("jupyter-is-file-other")))
+      missing.push(folder)
+    }
+    if (!dryRun) for (const folder of missing) yield* makeRemoteFolder(lab, folder)
+    return missing
   })
 
 /**

@@ -54,11 +54,11 @@ const cdTo = (cwd: string | undefined): string =>
     : `cd -- ${cwd.startsWith("~/") ? `"$HOME"/${shellQuote(cwd.slice(2))}` : shellQuote(cwd)} && `
 
 /** The shell line that runs a command as the user's shell would, its stdin closed. */
-export const commandLine = (spec: CommandSpec): string =>
+const commandLine = (spec: CommandSpec): string =>
   `${cdTo(spec.cwd)}${envPrefix(spec.env)}"\${SHELL:-/bin/sh}" -c ${shellQuote(spec.command)} < /dev/null`
 
 /** The result's output limit: the last characters are kept. */
-export const OUTPUT_KEEP = 100_000
+const OUTPUT_KEEP = 100_000
 
 const dropped = (lab: Lab, seconds: number, detached: boolean): InspireError =>
   new InspireError({
@@ -125,7 +125,7 @@ export const checkExecId = (id: string): Effect.Effect<string, InspireError> =>
     : Effect.fail(invalidInput(msg("jupyter-bad-exec-id", { id }), msg("jupyter-bad-exec-id-fix")))
 
 /** Where a detached command keeps its files in the notebook (the shell expands `$HOME`). */
-export const execDir = (id: string): string => `"$HOME"/.inspire/exec/${id}`
+const execDir = (id: string): string => `"$HOME"/.inspire/exec/${id}`
 
 /** A detached command as started. */
 export interface Detached {

@@ -39,7 +39,7 @@ const URL_IDS = [
 ]
 
 /** The notebook id in a pasted console, IDE or Jupyter URL, if it names one. */
-export const notebookIdInUrl = (text: string): string | undefined => {
+const notebookIdInUrl = (text: string): string | undefined => {
   for (const re of URL_IDS) {
     const m = re.exec(text)
     if (m?.[1] !== undefined) return m[1].toLowerCase()

@@ -14,7 +14,7 @@ export const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\
 const CHUNK = 2000
 
 /** The lines to type into a terminal that run `script` (a POSIX sh script) without echoing it. */
-export const typedLines = (script: string): ReadonlyArray<string> => {
+const typedLines = (script: string): ReadonlyArray<string> => {
   const encoded = Buffer.from(script, "utf8").toString("base64")
   const chunks: string[] = []
   for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK))
@@ -69,7 +69,7 @@ export interface MarkedOptions {
 }
 
 /** The length of the longest end of `text` that begins `marker` (and may be completed by what comes next). */
-export const heldBack = (text: string, marker: string): number => {
+const heldBack = (text: string, marker: string): number => {
   for (let n = Math.min(text.length, marker.length - 1); n > 0; n--) if (marker.startsWith(text.slice(-n))) return n
   return 0
 }

@@ -116,7 +116,7 @@ export const prepareNotebook = (
   })
 
 /** Whether a listed notebook shows every field of the create `body` that it shows at all. */
-export const notebookVerdict = (n: Notebook, body: Record<string, unknown>): Verdict =>
+const notebookVerdict = (n: Notebook, body: Record<string, unknown>): Verdict =>
   fieldsVerdict(
     { ...body, command: body.command ?? "" },
     {

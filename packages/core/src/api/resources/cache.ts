@@ -120,7 +120,7 @@ export const cached = <A, E, R>(
   })
 
 /** Drops every cached entry of the active profile that mentions `id` (call it when the platform says NotFound). */
-export const forgetResource = (id: string): Effect.Effect<void, never, ActiveProfile> =>
+const forgetResource = (id: string): Effect.Effect<void, never, ActiveProfile> =>
   Effect.map(scope, (s) => {
     let kept = false
     for (const [key, entry] of s.entries)

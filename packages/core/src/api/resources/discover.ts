@@ -62,7 +62,7 @@ export interface Discovery {
  * request of one stage of a large account, so that the bound never adds a round trip to the critical
  * path; the process-wide rate limiter is what paces the platform.
  */
-export const DISCOVERY_CONCURRENCY = 64
+const DISCOVERY_CONCURRENCY = 64
 
 type Limit = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 type Config = Readonly<Partial<Record<ConfigType, ReadonlyArray<Spec>>>>

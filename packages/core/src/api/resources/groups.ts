@@ -148,7 +148,7 @@ export type NodeDimension = z.output<typeof NodeDimension>
 type Node = NodeDimension
 
 /** Whether the scheduler gives a node work (§3.7): Ready, not cordoned, not in maintenance, not in the fault pool. */
-export const isSchedulable = (n: Node): boolean =>
+const isSchedulable = (n: Node): boolean =>
   (n.status ?? "").toLowerCase() === "ready" && !n.cordon_type && n.is_maint !== true && n.resource_pool !== "fault"
 
 const NODE_PAGE_SIZE = 500

@@ -9,7 +9,7 @@ import { msg } from "../../words/message.js"
 import { decode, readHint } from "../support.js"
 
 /** How many projects one page asks for; one page covers every account seen so far. */
-export const PROJECT_PAGE_SIZE = 100
+const PROJECT_PAGE_SIZE = 100
 
 const total = z.union([z.number(), z.string()]).nullish()
 

@@ -61,7 +61,7 @@ export const readScheduleConfig = (
   })
 
 /** Specs of a group-scoped listing: a spec that names no group belongs to the group asked about. */
-export const scopeTo = (specs: ReadonlyArray<Spec>, type: ScheduleType, groupId: string): ReadonlyArray<Spec> =>
+const scopeTo = (specs: ReadonlyArray<Spec>, type: ScheduleType, groupId: string): ReadonlyArray<Spec> =>
   specsFor(
     [
       {

@@ -194,7 +194,7 @@ export const prepareServing = (
   })
 
 /** Whether a listed serving shows every field of the create `body` that it shows at all. */
-export const servingVerdict = (s: Serving, body: Record<string, unknown>): Verdict =>
+const servingVerdict = (s: Serving, body: Record<string, unknown>): Verdict =>
   fieldsVerdict(body, {
     image: s.image,
     command: s.command,

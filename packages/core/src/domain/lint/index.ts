@@ -1,5 +1,4 @@
 export { Finding, FindingLevel, type FindingSummary, hasErrors, summarizeFindings } from "./finding.js"
 export { type HpcLintInput, lintHpcEntrypoint } from "./hpc.js"
-export { type NetworkKind, type NetworkUse, networkUseOf } from "./network.js"
-export { type OutputSink, parseCommands, type SimpleCommand } from "./shell.js"
+
 export { lintTrainingCommand, type TrainingLintInput } from "./training.js"

@@ -35,7 +35,7 @@ const CONTROLS = ["&&", "||", ";;", "|&", ";", "&", "|", "(", ")"]
 const BREAKS = new Set([" ", "\t", "\r", "\n", ";", "&", "|", "<", ">", "(", ")"])
 
 /** Index just past the `)` matching the `(` at `open`, skipping quoted text; the end of input if unbalanced. */
-export const matchParen = (src: string, open: number): number => {
+const matchParen = (src: string, open: number): number => {
   let depth = 0
   let i = open
   while (i < src.length) {

@@ -16,7 +16,7 @@ export interface NetworkUse {
 }
 
 /** The mirror INSPIRE-API.md §6 rule 6 recommends; an install that only uses it does not need the internet. */
-export const NEXUS_HOST = "nexus.sii.shaipower.online"
+const NEXUS_HOST = "nexus.sii.shaipower.online"
 
 const PYTHON = /^python(\d+(\.\d+)*)?$/
 const PIP = /^pip(\d+(\.\d+)*)?$/

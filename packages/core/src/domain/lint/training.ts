@@ -26,7 +26,7 @@ const PYTHON = /^python(\d+(\.\d+)*)?$/
 const TRIVIAL = new Set(["--version", "-V", "--help", "-h"])
 
 /** The Python launch a command performs, if any. */
-export const launchOf = (cmd: SimpleCommand): Launch | undefined => {
+const launchOf = (cmd: SimpleCommand): Launch | undefined => {
   const words = unwrapCommand(cmd.words).words
   const name = basename(words[0] ?? "")
   const args = words.slice(1)
@@ -45,7 +45,7 @@ const ACTIVATORS = new Set(["conda", "mamba", "micromamba"])
 const RUNNERS = new Set(["conda run", "mamba run", "micromamba run", "uv run", "poetry run", "pixi run"])
 
 /** Whether a command sets up a Python environment for what follows, as a non-interactive shell needs. */
-export const initialisesEnvironment = (cmd: SimpleCommand): boolean => {
+const initialisesEnvironment = (cmd: SimpleCommand): boolean => {
   const unwrapped = unwrapCommand(cmd.words)
   const [first = "", second = "", ...rest] = unwrapped.words
   const name = basename(first)

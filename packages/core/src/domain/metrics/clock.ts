@@ -4,7 +4,7 @@ import { msg } from "../../words/message.js"
 import { formatClockTime, isTimeZone } from "../time.js"
 
 /** The time zone clock times are shown in when the caller names none: the process's (`TZ` honoured). */
-export const DEFAULT_TIME_ZONE: string | undefined = undefined
+const DEFAULT_TIME_ZONE: string | undefined = undefined
 
 /** Formats epoch seconds as a 24-hour "HH:MM +08:00". */
 export type ClockFormatter = (epochSeconds: number) => string

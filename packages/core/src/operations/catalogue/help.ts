@@ -1,9 +1,9 @@
 // The catalogue's help texts (command summaries, input fields' descriptions) in the reader's language.
 // The texts stay English in the definitions, where models read them (MCP tool descriptions); a person's
-// help (the CLI's --help) says them through messages of locales/<language>/help.ftl, whose English file
-// scripts/help-messages.mjs writes from the catalogue: one message per text, each of its words (calls,
-// fields, --yes, --dry-run) a value `$w0`, `$w1`… that the frontend words in its own terms.
-import { formatMessage, hasMessage, type MessageArgs, msg } from "../../words/message.js"
+// help (the CLI's --help) says them through the translations of locales/<language>/help.ftl: one message
+// per text, each of its words (calls, fields, --yes, --dry-run) a value `$w0`, `$w1`… that the frontend
+// words in its own terms, and the English it translates as the message's `.en` attribute.
+import { type Language, type MessageArgs, translationOf } from "../../words/message.js"
 import {
   callWord,
   confirmWord,
@@ -13,8 +13,9 @@ import {
   type WordOperation,
   type WordRef,
 } from "../../words/token.js"
-import type { CatalogueCommand } from "./commands.js"
+import { type CatalogueCommand, commandsOf } from "./commands.js"
 import type { Operation } from "./operation.js"
+import { inputJsonSchema } from "./schema.js"
 
 const kebab = (name: string): string => name.replace(/_/g, "-").toLowerCase()
 
@@ -69,13 +70,38 @@ export const helpPattern = (source: string): { readonly pattern: string; readonl
 }
 
 /**
- * A help text of the catalogue (`source`, its English) as the message `help-<key>`, worded in the reader's
- * language where it is shown; the English itself where the catalogue has no message for it, or one made
- * from another English (a description changed since help.ftl was written).
+ * A help text of the catalogue (`source`, its English, with words) in `lang`: the translation of
+ * `help-<key>` (locales/<language>/help.ftl) when it was made from this very English (its `.en`
+ * attribute), its words left for the frontend to word; the English itself otherwise — in English, where
+ * no translation exists yet, or where the description changed since it was translated.
  */
-export const helpMessage = (key: string, source: string): string => {
-  const id = `help-${key}`
-  if (!hasMessage("en", id)) return source
+export const helpMessage = (key: string, source: string, lang: Language): string => {
+  if (lang === "en") return source
   const { args } = helpPattern(source)
-  return formatMessage("en", id, args) === source ? msg(`help-${key}`, args) : source
+  const found = translationOf(lang, `help-${key}`, args)
+  return found !== undefined && found.english === source ? found.text : source
+}
+
+/**
+ * Every help text of `operations`, in their order, as a translator needs it: by message id, its key,
+ * its English (with words) and that English as a Fluent pattern (`helpPattern`). Each command's summary,
+ * then its operation's flag fields.
+ */
+export const helpTexts = (
+  operations: ReadonlyArray<Operation>,
+): ReadonlyMap<string, { readonly key: string; readonly source: string; readonly pattern: string }> => {
+  const out = new Map<string, { readonly key: string; readonly source: string; readonly pattern: string }>()
+  const add = (key: string, source: string): void => {
+    const id = `help-${key}`
+    if (out.has(id) && out.get(id)?.source !== source) throw new Error(`${id} names two different texts`)
+    if (source.trim() !== "") out.set(id, { key, source, pattern: helpPattern(source).pattern })
+  }
+  for (const op of operations) {
+    const commands = commandsOf(op)
+    for (const command of commands) add(summaryHelpKey(command), command.summary)
+    const flags = new Set(commands.flatMap((c) => c.fields))
+    for (const [name, schema] of Object.entries(inputJsonSchema(op).properties ?? {}))
+      if (flags.has(name)) add(fieldHelpKey(op, name), schema.description ?? "")
+  }
+  return out
 }

@@ -3,7 +3,7 @@ import type { PlannedRequest } from "../../platform/dry-run.js"
 import { msg } from "../../words/message.js"
 import { once } from "../catalogue/operation.js"
 
-export { type PlannedRequest, planned, plannedV2 } from "../../platform/dry-run.js"
+export { type PlannedRequest, planned } from "../../platform/dry-run.js"
 
 // What a dry run returns: the requests a call would send and what would change, for every target. A
 // frontend also reads the plan to ask a confirmation that names its targets.

@@ -9,8 +9,6 @@ export interface Column<R> {
   readonly align?: "left" | "right"
 }
 
-export { displayWidth } from "../../words/table.js"
-
 const width = displayWidth
 
 const pad = (text: string, size: number, align: "left" | "right") => {
@@ -56,14 +54,23 @@ export const renderFields = (
 /** Formats epoch milliseconds for a table, `2026-12-04 08:29 +08:00` in local time, or `-`. */
 export const formatTime = (ms: number | undefined): string => (ms === undefined ? "-" : formatInstant(ms))
 
-/** Formats a duration in milliseconds as `1h 05m`, `12m 30s` or `45s`. */
+const two = (n: number): string => String(n).padStart(2, "0")
+
+/** Formats a duration in milliseconds as `1h 05m`, `12m 30s` or `45s` (in English; the catalogue words it). */
 export const formatDuration = (ms: number | undefined): string => {
   if (ms === undefined || ms < 0) return "-"
   const s = Math.floor(ms / 1000)
-  if (s < 60) return `${s}s`
+  if (s < 60) return msg("common-duration-seconds", { s })
   const m = Math.floor(s / 60)
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, "0")}s`
+  if (m < 60) return msg("common-duration-minutes", { m, s: two(s % 60) })
   const h = Math.floor(m / 60)
-  if (h < 48) return `${h}h ${String(m % 60).padStart(2, "0")}m`
-  return `${Math.floor(h / 24)}d ${h % 24}h`
+  if (h < 48) return msg("common-duration-hours", { h, m: two(m % 60) })
+  return msg("common-duration-days", { d: Math.floor(h / 24), h: h % 24 })
 }
+
+/** A size in gigabytes as people read it, `9.1 GB`; `digits` after the point when given. */
+export const formatGigabytes = (gb: number, digits?: number): string =>
+  msg("common-size-gb", { size: digits === undefined ? String(gb) : gb.toFixed(digits) })
+
+/** A size in megabytes as people read it, `512 MB`. */
+export const formatMegabytes = (mb: number): string => msg("common-size-mb", { size: String(mb) })

@@ -10,10 +10,10 @@ import type { Target } from "./defaults.js"
 import { renderSpecCandidates } from "./submission/describe.js"
 
 /** The order notebooks and servings read the other schedule types in when a spec id is wrong. */
-export const DEPLOY_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "DSW", "HPC", "SERVING"]
+const DEPLOY_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "DSW", "HPC", "SERVING"]
 
 /** The order submit, submit_hpc and resubmit read the other schedule types in when a spec id is wrong. */
-export const SUBMIT_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "HPC", "DSW", "SERVING"]
+const SUBMIT_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "HPC", "DSW", "SERVING"]
 
 /**
  * The spec of a schedule type in a group. When the given id is not one, the other types' specs are read

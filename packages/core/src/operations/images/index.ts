@@ -1,15 +1,15 @@
 import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/token.js"
 import { defineOperation } from "../catalogue/operation.js"
-import { formatTime, renderTable } from "../common/render.js"
+import { formatGigabytes, formatMegabytes, formatTime, renderTable } from "../common/render.js"
 import { type HarborImagesResult, harborImages } from "./harbor.js"
 import { type ImagesInput, ImagesInputSchema } from "./input.js"
 import { ImagesOutput } from "./output.js"
 import { type PlatformImagesResult, platformImages } from "./platform.js"
 
-export type { HarborImagesResult, HarborRepoRow, HarborTagRow } from "./harbor.js"
-export type { ImageRow, PlatformImagesResult } from "./platform.js"
-export { type ImagePushInput, ImagePushInputSchema, type ImagePushResult, imagePushOperation } from "./push.js"
+export type { HarborImagesResult } from "./harbor.js"
+export type { PlatformImagesResult } from "./platform.js"
+export { type ImagePushResult, imagePushOperation } from "./push.js"
 
 /** What inspire_images returns, by source. */
 export type ImagesResult = PlatformImagesResult | HarborImagesResult
@@ -17,8 +17,8 @@ export type ImagesResult = PlatformImagesResult | HarborImagesResult
 /** A byte count as people read it: `9.1 GB`, `512 MB`. */
 const size = (bytes: number | undefined): string | undefined => {
   if (bytes === undefined || bytes <= 0) return undefined
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`
-  return `${Math.max(1, Math.round(bytes / 1e6))} MB`
+  if (bytes >= 1e9) return formatGigabytes(bytes / 1e9, 1)
+  return formatMegabytes(Math.max(1, Math.round(bytes / 1e6)))
 }
 
 const renderPlatform = (r: PlatformImagesResult) =>

@@ -21,7 +21,7 @@ const SOURCE_LABEL: Readonly<Record<string, string>> = {
 }
 
 /** A platform source (SOURCE_OFFICIAL, …) in the words people use. */
-export const sourceLabel = (source: string): string => SOURCE_LABEL[source] ?? (source.toLowerCase() || "-")
+const sourceLabel = (source: string): string => SOURCE_LABEL[source] ?? (source.toLowerCase() || "-")
 
 /** Lists registered images, newest first, as display addresses. */
 export const platformImages = (input: ImagesInput): Effect.Effect<PlatformImagesResult, InspireError, ClientServices> =>

@@ -20,7 +20,7 @@ import { findRecipe, recipeBook } from "./recipes/deploy.js"
 import type { Recipe } from "./recipes/schema.js"
 
 /** How long `health` waits when neither wait_seconds nor the serving's recipe says. */
-export const HEALTH_WAIT_DEFAULT_SECONDS = 600
+const HEALTH_WAIT_DEFAULT_SECONDS = 600
 
 // The first pause between probes, backing off ×1.5 to the longest: each probe costs one platform read
 // (two more for the logs while it is not ready), well within the shared rate limit.

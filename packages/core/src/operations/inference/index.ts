@@ -74,7 +74,13 @@ const renderCreate = (r: InferenceCreateResult) =>
       [
         msg("inference-label-recipe"),
         r.recipe !== undefined
-          ? `${r.recipe.name} (${r.recipe.engine}, TP ${r.recipe.tensorParallel} × PP ${r.recipe.pipelineParallel}, ${r.recipe.file})`
+          ? msg("inference-recipe-line", {
+              name: r.recipe.name,
+              engine: r.recipe.engine,
+              tp: r.recipe.tensorParallel,
+              pp: r.recipe.pipelineParallel,
+              file: r.recipe.file,
+            })
           : undefined,
       ],
       [msg("inference-label-served-as"), r.recipe?.servedName],

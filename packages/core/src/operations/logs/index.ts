@@ -9,7 +9,7 @@ import { formatTime } from "../common/render.js"
 import { jobState } from "../common/tasks/job.js"
 import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
 
-export { type FollowEnd, type FollowOptions, followEndLine, followTaskLogs } from "./follow.js"
+export { followEndLine, followTaskLogs } from "./follow.js"
 export type { ShownLine } from "./read.js"
 
 const Input = z.object({

@@ -74,7 +74,7 @@ export const lastLines = (jobId: string, count: number, pod: string | undefined)
  * encoded into one buffer, reused for the next page (the file takes each page before the next comes), so
  * a download makes no string or buffer per line beyond the time's text. Lines later than `to` are left out.
  */
-export const fileLines = (): ((batch: ReadonlyArray<LogLine>, to: number) => { bytes: Uint8Array; lines: number }) => {
+const fileLines = (): ((batch: ReadonlyArray<LogLine>, to: number) => { bytes: Uint8Array; lines: number }) => {
   const stamp = isoInstants()
   let buffer = Buffer.allocUnsafe(256 * 1024)
   return (batch, to) => {

@@ -18,9 +18,6 @@ export type SeriesRow = NonNullable<MetricsResult["series"]>[number]
 /** The health summary of a job. */
 export type MetricsSummary = NonNullable<MetricsResult["summary"]>
 
-/** One pod's statistics in percent. */
-export type PodStats = MetricsSummary["perPod"][number]
-
 const trio = (s: SeriesStats | null) => (s === null ? null : { avg: s.avg, p90: s.p90, max: s.max })
 
 /** The summary part of a health report, trimmed to what people and agents read. */

@@ -8,7 +8,7 @@ import { NotebookExecInputSchema } from "./input.js"
 import { NotebookExecOutput } from "./output.js"
 import { type NotebookExecResult, runNotebookExec } from "./run.js"
 
-export { type NotebookExecResult, openNotebookLab } from "./run.js"
+export type { NotebookExecResult } from "./run.js"
 
 const lines = (...parts: ReadonlyArray<string | undefined>): string =>
   parts.filter((p): p is string => p !== undefined && p !== "").join("\n")

@@ -8,7 +8,6 @@ import { NotebookFilesOutput } from "./output.js"
 import { type NotebookFilesResult, runNotebookFiles } from "./run.js"
 
 export type { NotebookFilesResult } from "./run.js"
-export { FILES_LIMIT } from "./run.js"
 
 const render = (r: NotebookFilesResult): string => {
   const notes = asides("note", r.notes)
@@ -30,6 +29,15 @@ const render = (r: NotebookFilesResult): string => {
       ...notes,
     ].join("\n")
   if (r.action === "read") return [r.content ?? "", ...notes].join("\n")
+  if (r.action === "upload" || r.action === "download")
+    return [
+      msg("notebook-files-copied", {
+        count: r.count ?? 0,
+        size: r.size ?? 0,
+        target: r.action === "upload" ? `${r.notebook.name || r.notebook.id}:${r.path}` : (r.local ?? ""),
+      }),
+      ...notes,
+    ].join("\n")
   return [
     r.replaced === true
       ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 })
@@ -40,20 +48,35 @@ const render = (r: NotebookFilesResult): string => {
 
 export const notebookFilesOperation = defineOperation({
   name: "notebook_files",
-  title: "List, read and write files in a running notebook",
+  title: "List, read, write and copy files in a running notebook",
   description:
-    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one. " +
-    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each (larger files: the CLI's notebook cp). " +
-    `write never replaces an existing file unless overwrite is true; ${dryRunWord()} on write checks with reads only. ` +
+    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; " +
+    "upload a local file or folder into it, or download one from it. " +
+    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. " +
+    "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. " +
+    `Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. ` +
     `The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-  effects: { by: "action", writes: ["write"] },
+  effects: {
+    by: "action",
+    writes: ["write", "upload", "download"],
+    files: true,
+    fileInputs: [
+      {
+        field: "local",
+        overwrite: "overwrite",
+        example: { action: "download", notebook: "{notebook}", path: "{notebook_file}" },
+      },
+    ],
+  },
   examples: [
     { action: "list", notebook: "{notebook}" },
     { action: "read", notebook: "{notebook}", path: "{notebook_file}" },
     { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" },
+    { action: "upload", notebook: "{notebook}", local: "{local_file}", path: "uploads/" },
+    { action: "download", notebook: "{notebook}", path: "{notebook_file}" },
   ],
   actions: {
     list: {
@@ -70,6 +93,26 @@ export const notebookFilesOperation = defineOperation({
       summary: "Write a small file in a running notebook",
       fields: ["notebook", "path", "content", "encoding", "overwrite", "workspace"],
       cli: { path: ["notebook", "write"], positional: ["notebook", "path"], confirm: false },
+    },
+    upload: {
+      summary: "Copy a local file or folder into a running notebook, sha256-checked",
+      fields: ["notebook", "local", "path", "overwrite", "workspace"],
+      cli: {
+        path: ["notebook", "upload"],
+        positional: ["notebook", "local", "path"],
+        lastOptional: true,
+        confirm: false,
+      },
+    },
+    download: {
+      summary: "Copy a file or folder of a running notebook here, sha256-checked",
+      fields: ["notebook", "path", "local", "overwrite", "workspace"],
+      cli: {
+        path: ["notebook", "download"],
+        positional: ["notebook", "path", "local"],
+        lastOptional: true,
+        confirm: false,
+      },
     },
   },
   run: runNotebookFiles,

@@ -5,15 +5,25 @@ import { notebookRefField } from "../notebook-exec/input.js"
 /** The input of inspire_notebook_files. */
 export const NotebookFilesInputSchema = z.object({
   action: z
-    .enum(["list", "read", "write"])
+    .enum(["list", "read", "write", "upload", "download"])
     .default("list")
-    .describe("list a folder, read a file, or write one (write never replaces a file without overwrite)"),
+    .describe(
+      "list a folder, read a file, or write one; upload or download a file or a whole folder (sha256-checked). Nothing is replaced without overwrite",
+    ),
   notebook: notebookRefField(),
   path: z
     .string()
     .optional()
     .describe(
-      "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list",
+      "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. " +
+        "For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made",
+    ),
+  local: z
+    .string()
+    .optional()
+    .describe(
+      "For upload: the local file or folder to send. For download: where to put it (an existing folder receives it under its own name; omitted: the downloads folder). " +
+        "Only inside the downloads folder (the CLI: or the current directory, where a relative path starts); never through a symbolic link",
     ),
   content: z
     .string()
@@ -26,12 +36,16 @@ export const NotebookFilesInputSchema = z.object({
   overwrite: z
     .boolean()
     .default(false)
-    .describe("For write: replace an existing file; without it, an existing file is refused"),
+    .describe(
+      "For write, upload and download: replace existing files; without it, a copy onto any existing file is refused and nothing is copied",
+    ),
   workspace: deployFields.workspace,
   dry_run: z
     .boolean()
     .default(false)
-    .describe("For write: check the notebook and path with reads only and return the plan; nothing is written"),
+    .describe(
+      "For write, upload and download: check with reads only and return the plan (every file that would be copied); nothing is written",
+    ),
 })
 
 /** The parsed input of inspire_notebook_files. */

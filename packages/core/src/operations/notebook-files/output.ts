@@ -5,9 +5,24 @@ import { PlanOutput } from "../common/plan.js"
 /** What inspire_notebook_files returns, by action. */
 export const NotebookFilesOutput = () =>
   z.object({
-    action: z.enum(["list", "read", "write"]).describe("What was done"),
+    action: z.enum(["list", "read", "write", "upload", "download"]).describe("What was done"),
     notebook: IdName().describe("The notebook"),
-    path: z.string().describe("The path, relative to the Jupyter root folder (empty: the root)"),
+    path: z
+      .string()
+      .describe("The path, relative to the Jupyter root folder (empty: the root); for upload, where it went"),
+    local: z.string().optional().describe("For upload and download: the local file or folder"),
+    count: z.number().optional().describe("For upload and download: how many files were (or would be) copied"),
+    files: z
+      .array(
+        z.object({
+          path: z.string().describe("Its path in the notebook"),
+          local: z.string().describe("Its local path"),
+          size: z.number().describe("Its size in bytes"),
+          sha256: z.string().optional().describe("Its sha256, the same on both sides after the copy"),
+        }),
+      )
+      .optional()
+      .describe("For upload and download: every file copied, or with dry_run every file that would be"),
     entries: z
       .array(
         z.object({
@@ -22,9 +37,9 @@ export const NotebookFilesOutput = () =>
       .describe("For list: the folder's entries, folders first"),
     content: z.string().optional().describe("For read: the content (see encoding)"),
     encoding: z.enum(["text", "base64"]).optional().describe("For read: text or base64"),
-    size: z.number().optional().describe("Bytes read or written"),
-    written: z.boolean().optional().describe("For write: whether the file was written"),
-    replaced: z.boolean().optional().describe("For write: whether an existing file was replaced"),
+    size: z.number().optional().describe("Bytes read, written or copied"),
+    written: z.boolean().optional().describe("For write, upload and download: whether anything was written"),
+    replaced: z.boolean().optional().describe("For write, upload and download: whether an existing file was replaced"),
     plan: PlanOutput().optional(),
     notes: z.array(z.string()).describe("Notes for people"),
   })

@@ -1,5 +1,6 @@
 import {
   listRemote,
+  makeRemoteParents,
   normalizeRemotePath,
   readRemoteFile,
   statRemote,
@@ -11,15 +12,16 @@ import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
 import { fieldWord } from "../../words/token.js"
-import type { OutputOf } from "../catalogue/operation.js"
+import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type Plan, planned } from "../common/plan.js"
 import { resolveReadWorkspace } from "../common/support.js"
+import { download, upload } from "./copy.js"
 import type { NotebookFilesInput } from "./input.js"
 import type { NotebookFilesOutput } from "./output.js"
 
 /** The most bytes one read or write of this tool moves (a conversation is no place for more). */
-export const FILES_LIMIT = 1024 * 1024
+const FILES_LIMIT = 1024 * 1024
 
 /** What inspire_notebook_files did: its output schema's type. */
 export interface NotebookFilesResult extends OutputOf<ReturnType<typeof NotebookFilesOutput>> {}
@@ -63,6 +65,8 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
           hint: msg("notebook-files-exists-fix", { field: fieldWord("overwrite", true) }),
         }),
       )
+    // The contents API makes no parents, and a file PUT into a missing folder fails: they are made first.
+    const folders = yield* makeRemoteParents(lab, path, true)
     const plan: Plan = {
       summary:
         there !== undefined
@@ -77,6 +81,7 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
               size: bytes.length,
             }),
       targets: [
+        ...folders.map((id) => ({ kind: "folder", id, change: msg("notebook-files-plan-folder") })),
         {
           kind: "file",
           id: path,
@@ -86,7 +91,10 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
               : msg("notebook-files-plan-new", { size: bytes.length }),
         },
       ],
-      requests: [planned("PUT", `${lab.shown}/api/contents/${path}`, { type: "file", format: "base64", content: "…" })],
+      requests: [
+        ...folders.map((d) => planned("PUT", `${lab.shown}/api/contents/${d}`, { type: "directory" })),
+        planned("PUT", `${lab.shown}/api/contents/${path}`, { type: "file", format: "base64", content: "…" }),
+      ],
     }
     if (input.dry_run)
       return {
@@ -98,6 +106,7 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
         plan,
         notes: [],
       } satisfies NotebookFilesResult
+    yield* makeRemoteParents(lab, path)
     yield* writeRemoteFile(lab, path, bytes)
     return {
       action: "write",
@@ -110,13 +119,19 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
     } satisfies NotebookFilesResult
   })
 
-/** Lists a folder, reads a file or writes one in a running notebook, through its Jupyter contents API. */
+const COPIES: ReadonlyArray<string> = ["upload", "download"]
+
+/**
+ * Lists a folder, reads a file or writes one in a running notebook, or copies files and folders both
+ * ways, through its Jupyter contents API.
+ */
 export const runNotebookFiles = (
   input: NotebookFilesInput,
+  context: OperationContext,
 ): Effect.Effect<NotebookFilesResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const path = yield* normalizeRemotePath(input.path ?? "")
-    if (input.action !== "list" && path === "")
+    if (input.action !== "list" && !COPIES.includes(input.action) && path === "")
       return yield* Effect.fail(
         invalidInput(
           msg("notebook-files-needs-path", { action: input.action }),
@@ -126,7 +141,9 @@ export const runNotebookFiles = (
     const lab = yield* labOf(yield* resolveNotebook(input.notebook, workspaceOf(input)))
     const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } }
     if (input.action === "write" && input.dry_run) return yield* write(lab, path, input, base)
-    yield* waitForLab(lab)
+    if (!input.dry_run || !COPIES.includes(input.action)) yield* waitForLab(lab)
+    if (input.action === "upload") return yield* upload(lab, input, base, context)
+    if (input.action === "download") return yield* download(lab, input, base, context)
     if (input.action === "write") return yield* write(lab, path, input, base)
     if (input.action === "list") {
       const entries = yield* listRemote(lab, path)

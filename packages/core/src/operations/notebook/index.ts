@@ -22,7 +22,7 @@ import { NotebookOutput } from "./output.js"
 import { type NotebookSaveImageResult, notebookSaveImage } from "./save-image.js"
 
 export type { NotebookCreateResult } from "./create.js"
-export type { NotebookChangeResult, NotebookDetailResult, NotebookListResult, NotebookView } from "./manage.js"
+export type { NotebookChangeResult, NotebookDetailResult, NotebookListResult } from "./manage.js"
 export type { NotebookSaveImageResult } from "./save-image.js"
 
 /** What inspire_notebook returns, by action. */

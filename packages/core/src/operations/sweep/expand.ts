@@ -27,13 +27,13 @@ const INDEX = "index"
 const PLACEHOLDER = /\{\{|\}\}|(\$)?\{([^{}]*)\}/g
 
 /** The placeholders a template uses, in order (`{{`, `}}` and `${…}` are not placeholders). */
-export const placeholdersOf = (template: string): ReadonlyArray<string> =>
+const placeholdersOf = (template: string): ReadonlyArray<string> =>
   [...template.matchAll(PLACEHOLDER)].flatMap((m) =>
     m[0] === "{{" || m[0] === "}}" || m[1] === "$" || m[2] === undefined || KEPT.has(m[2]) ? [] : [m[2]],
   )
 
 /** A template filled with a row's values; the caller has checked that every placeholder has one. */
-export const fill = (template: string, values: Readonly<Record<string, ParamValue>>, index: number): string =>
+const fill = (template: string, values: Readonly<Record<string, ParamValue>>, index: number): string =>
   template.replace(PLACEHOLDER, (all, dollar: string | undefined, name: string | undefined) => {
     if (all === "{{") return "{"
     if (all === "}}") return "}"
@@ -64,7 +64,7 @@ const product = (
   )
 
 /** A row's identity: 20 hex digits of SHA-256 over the sweep's hash and the row's parameters. */
-export const rowKey = (sweepHash: string, params: Readonly<Record<string, ParamValue>>): string =>
+const rowKey = (sweepHash: string, params: Readonly<Record<string, ParamValue>>): string =>
   createHash("sha256")
     .update(`${sweepHash}\n${canonicalJson(params)}`)
     .digest("hex")

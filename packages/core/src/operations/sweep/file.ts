@@ -83,7 +83,7 @@ export const canonicalJson = (value: unknown): string =>
   )
 
 /** The SHA-256 of a value's canonical JSON, in hex. */
-export const hashOf = (value: unknown): string => createHash("sha256").update(canonicalJson(value)).digest("hex")
+const hashOf = (value: unknown): string => createHash("sha256").update(canonicalJson(value)).digest("hex")
 
 type YamlModule = typeof import("yaml")
 
@@ -152,7 +152,7 @@ export const fileIssues = (
 }
 
 /** Checks a sweep's content (a file's, or one given inline) and fingerprints it. */
-export const checkSweep = (
+const checkSweep = (
   data: unknown,
   locate: Locate,
   source: string,

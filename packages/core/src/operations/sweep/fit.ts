@@ -38,7 +38,7 @@ export interface SweepTogether {
 const restOf = (verdict: string) => (verdict === "preempt" ? msg("sweep-rest-preempt") : msg("sweep-rest-queue"))
 
 /** The sentence of a whole ask: every job fits now, or how many do and what the rest do. */
-export const togetherSummary = (t: Pick<SweepTogether, "jobs" | "now" | "verdict">): string =>
+const togetherSummary = (t: Pick<SweepTogether, "jobs" | "now" | "verdict">): string =>
   t.now >= t.jobs
     ? msg("sweep-fits-all", { jobs: t.jobs })
     : msg("sweep-fits-some", { now: t.now, jobs: t.jobs, rest: restOf(t.verdict) })

@@ -11,13 +11,7 @@ import { SweepOutput, type SweepResult } from "./result.js"
 import { sweepRun } from "./run.js"
 import { sweepStatus } from "./status.js"
 
-export type {
-  SweepChangeResult,
-  SweepListResult,
-  SweepResult,
-  SweepRunResult,
-  SweepStatusResult,
-} from "./result.js"
+export type { SweepResult } from "./result.js"
 
 const run = (
   input: SweepInput,

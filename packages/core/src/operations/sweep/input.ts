@@ -3,7 +3,7 @@ import { callWord } from "../../words/token.js"
 import { dryRunField } from "../common/plan.js"
 
 /** The shortest pause between two status reads while max_running holds jobs back (seconds). */
-export const MIN_POLL_SECONDS = 1
+const MIN_POLL_SECONDS = 1
 
 /** The input of inspire_sweep: one flat object, each action reading the fields it needs. */
 export const SweepInputSchema = z.object({

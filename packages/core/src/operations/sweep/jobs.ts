@@ -20,7 +20,7 @@ const PAGE = 100
 const PAGES = 10
 
 /** The account's jobs of the sweep's kind in its workspace (newest first, as the platform lists them). */
-export const listWorkspaceJobs = (
+const listWorkspaceJobs = (
   kind: "train" | "hpc",
   workspaceId: string,
 ): Effect.Effect<

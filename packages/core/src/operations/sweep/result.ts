@@ -18,9 +18,6 @@ export interface SweepListResult extends Extract<SweepOutputOf, { readonly sweep
 /** What stop (and a resubmit with nothing to do) return. */
 export interface SweepChangeResult extends Extract<SweepOutputOf, { readonly changed: unknown }> {}
 
-/** The sweep a result is about. */
-export type SweepRef = SweepRunResult["sweep"]
-
 /** One job of a run or a preview. */
 export type SweepRunRow = SweepRunResult["jobs"][number]
 

@@ -13,7 +13,7 @@ import { findManifest, listManifests, type ManifestJob, type SweepManifest } fro
 import type { SweepListResult, SweepStatusResult, SweepStatusRow } from "./result.js"
 
 /** At most this many running jobs get a metrics verdict, and failed ones a diagnosis, per status call. */
-export const DETAIL_LIMIT = 20
+const DETAIL_LIMIT = 20
 
 // The verdict of a running job as metrics gives it (HEALTHY, IDLE, STALLED, …).
 const verdictOf = (jobId: string) =>
@@ -49,7 +49,7 @@ const rowOf = (j: ManifestJob, p: PlatformJob | undefined): SweepStatusRow => ({
 })
 
 /** Every job of a sweep with its platform state; verdicts and diagnoses when asked (bounded). */
-export const statusOf = (
+const statusOf = (
   m: SweepManifest,
   details: boolean,
   context: OperationContext,

@@ -41,7 +41,7 @@ const taskTable = (tasks: UsageResult["tasks"]): string =>
         header: msg("usage-col-running-for"),
         cell: (t) => (t.status === "RUNNING" ? formatDuration(t.runningMs) : undefined),
       },
-      { header: msg("usage-col-idle"), cell: (t) => (t.idle ? "IDLE" : "") },
+      { header: msg("usage-col-idle"), cell: (t) => (t.idle ? msg("usage-idle-mark") : "") },
     ],
     msg("usage-no-tasks"),
   )

@@ -144,5 +144,5 @@ describe("platform images", () => {
     )
     expect(Exit.isSuccess(exit)).toBe(true)
     expect(emu.current.control.state().images.filter((i) => i.name === "once")).toHaveLength(1)
-  }, 10_000)
+  })
 })

@@ -1,4 +1,4 @@
-import { Cause, Effect, Exit } from "effect"
+import { Cause, Clock, Effect, Exit } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import {
   createTrainingJob,
@@ -173,9 +173,22 @@ describe("training jobs", () => {
             yield* getTrainingJob("job-00000000-0000-0000-0000-000000000000").pipe(Effect.either)
             emu.current.control.faults.set({ lostAnswerRate: 1, lostAnswerMode: mode })
             const input = trainingInput(emu.current, name)
-            // The look-up after the lost answer must get through, so the fault ends with the first request.
-            setTimeout(() => emu.current.control.faults.reset(), 50)
-            return yield* createTrainingJob(input, { lookups: ["200 millis"] })
+            // The look-up after the lost answer must get through: the fault ends when the client first
+            // pauses, the look-up's pause, which comes once the create was carried out and its answer lost.
+            const live = Clock.make()
+            const clock: Clock.Clock = {
+              [Clock.ClockTypeId]: Clock.ClockTypeId,
+              unsafeCurrentTimeMillis: () => live.unsafeCurrentTimeMillis(),
+              currentTimeMillis: live.currentTimeMillis,
+              unsafeCurrentTimeNanos: () => live.unsafeCurrentTimeNanos(),
+              currentTimeNanos: live.currentTimeNanos,
+              sleep: (d) =>
+                Effect.zipRight(
+                  Effect.sync(() => emu.current.control.faults.reset()),
+                  live.sleep(d),
+                ),
+            }
+            return yield* Effect.withClock(createTrainingJob(input, { lookups: ["200 millis"] }), clock)
           }),
         ),
       )

@@ -103,5 +103,5 @@ describe("models", () => {
     )
     expect(value(exit)).toMatchObject({ recovered: false, attempts: 2 })
     expect(emu.current.control.state().models.filter((m) => m.name === "once")).toHaveLength(1)
-  }, 10_000)
+  })
 })

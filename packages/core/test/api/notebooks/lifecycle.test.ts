@@ -134,7 +134,7 @@ describe("notebook lifecycle", () => {
     expect(all).toMatchObject({ total: 52, truncated: false })
     expect(keyword.notebooks.map((n) => n.name)).toEqual(["nb-51"])
     expect(stopped.notebooks).toHaveLength(0)
-  }, 10_000)
+  })
 
   it("refuses an unregistered image, a push-domain image and a non-notebook id", async () => {
     const run = profileFor(emu.current).run
@@ -166,5 +166,5 @@ describe("notebook lifecycle", () => {
     )
     expect(value(exit)).toMatchObject({ recovered: true, attempts: 1 })
     expect(emu.current.control.state().tasks.filter((t) => t.name === "lost-answer")).toHaveLength(1)
-  }, 10_000)
+  })
 })

@@ -26,6 +26,29 @@ const specIds = (d: Discovery) =>
 // user + the V1 project list (with budgets) + 10 enabled workspaces × 4 + HPC specs of the 3 HPC groups.
 const COLD_REQUESTS = 45
 
+/**
+ * A clock whose time only the test moves (from 0). Unlike TestClock's, its sleeps take real time: a
+ * store lock's retry or a transport's backoff on the way still ends, and never reads the time it sets.
+ */
+const setClock = () => {
+  let now = 0
+  const live = Clock.make()
+  const clock: Clock.Clock = {
+    [Clock.ClockTypeId]: Clock.ClockTypeId,
+    unsafeCurrentTimeMillis: () => now,
+    currentTimeMillis: Effect.sync(() => now),
+    unsafeCurrentTimeNanos: () => BigInt(now) * 1_000_000n,
+    currentTimeNanos: Effect.sync(() => BigInt(now) * 1_000_000n),
+    sleep: (d) => live.sleep(d),
+  }
+  return {
+    clock,
+    set: (ms: number) => {
+      now = ms
+    },
+  }
+}
+
 describe("discover", () => {
   it("finds the fixture: user, projects with budgets and storage, workspaces, groups, free GPUs and specs", async () => {
     const { result: d, requests } = await value(emu.current, counted(emu.current, discover()))
@@ -78,19 +101,11 @@ describe("discover", () => {
   })
 
   it("asks again for each kind once its keep time is over: free GPUs after 1 min, projects after 5, groups and specs after 10", async () => {
-    let offset = 0
-    const base = Clock.make()
-    const clock: Clock.Clock = {
-      [Clock.ClockTypeId]: Clock.ClockTypeId,
-      unsafeCurrentTimeMillis: () => base.unsafeCurrentTimeMillis() + offset,
-      currentTimeMillis: Effect.sync(() => base.unsafeCurrentTimeMillis() + offset),
-      unsafeCurrentTimeNanos: () => base.unsafeCurrentTimeNanos() + BigInt(offset) * 1_000_000n,
-      currentTimeNanos: Effect.sync(() => base.unsafeCurrentTimeNanos() + BigInt(offset) * 1_000_000n),
-      sleep: (d) => base.sleep(d),
-    }
+    // Keep times are read from Effect's Clock: the test sets its time, however long the calls take.
+    const clock = setClock()
     const at = (ms: number) =>
       Effect.gen(function* () {
-        offset = ms
+        clock.set(ms)
         const { requests } = yield* counted(emu.current, discover())
         return requests.bySurface
       })
@@ -103,15 +118,15 @@ describe("discover", () => {
         Effect.gen(function* () {
           yield* discover()
           return [
-            yield* at(GPU_TTL_MS - 1000),
-            yield* at(GPU_TTL_MS + 1000),
-            yield* at(RESOURCE_TTL_MS + 1000),
-            yield* at(STRUCTURE_TTL_MS + 1000),
+            yield* at(GPU_TTL_MS - 1),
+            yield* at(GPU_TTL_MS),
+            yield* at(RESOURCE_TTL_MS),
+            yield* at(STRUCTURE_TTL_MS),
           ]
         }),
-        clock,
+        clock.clock,
       ),
-      // The process-wide rate limiter of this rate sees the moved clock; no other test shares it.
+      // A rate whose burst covers every request: the limiter never waits on the stopped time.
       { INSPIRE_RATE_LIMIT: "999" },
     )
     const [within, gpus, resources, all] = seen.map((bySurface) => ({

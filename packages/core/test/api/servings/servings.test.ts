@@ -72,7 +72,7 @@ describe("inference servings", () => {
     const list = value(exit)
     expect(list.servings).toHaveLength(51)
     expect(new Set(list.servings.map((s) => s.id)).size).toBe(51)
-  }, 10_000)
+  })
 
   it("reads the detail from V2, then V1, when OpenAPI does not answer", async () => {
     const exit = await profileFor(emu.current).run(
@@ -138,5 +138,5 @@ describe("inference servings", () => {
     )
     expect(value(exit)).toMatchObject({ recovered: true, attempts: 1 })
     expect(emu.current.control.state().tasks.filter((t) => t.name === "lost-answer")).toHaveLength(1)
-  }, 10_000)
+  })
 })

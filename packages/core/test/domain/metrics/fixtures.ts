@@ -4,7 +4,7 @@ import type { MetricName, MetricSample, MetricSeries } from "../../../src/domain
 export const T0 = Date.UTC(2025, 0, 15, 9, 0) / 1000
 
 /** The platform's usual five-minute step. */
-export const STEP = 300
+const STEP = 300
 
 /** A series from percentage values, one every `step` seconds from `start`, as the platform sends it. */
 export const series = (

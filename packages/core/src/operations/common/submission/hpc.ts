@@ -9,26 +9,22 @@ import { Platform } from "../../../platform/client.js"
 import { msg } from "../../../words/message.js"
 import { callWord } from "../../../words/token.js"
 import type { ClientServices } from "../../catalogue/services.js"
+import type { SubmitHpcInput } from "../../submit-hpc.js"
 import {
+  allRead,
   checkCreateInput,
   commonCreateFields,
   createdResult,
   dryRunResult,
   placeSubmission,
-  type Submission,
+  type SubmissionExtras,
   sayCreated,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, type SubmitResult } from "./shared.js"
 
-/** An HPC submission as submit_hpc and resubmit hand it to the pipeline (names or ids). */
-export interface HpcSubmission extends Submission {
-  readonly entrypoint: string
-  readonly number_of_tasks: number
-  readonly cpus_per_task?: number | undefined
-  readonly memory_per_cpu?: string | number | undefined
-  readonly ttl_after_finish_seconds?: number | undefined
-}
+/** An HPC submission as submit_hpc, sweep and resubmit hand it to the pipeline: the submit input, parsed. */
+export type HpcSubmission = SubmitHpcInput & SubmissionExtras
 
 const MEMORY = /^(\d+)\s*(g|gi|gb|gib)?$/i
 
@@ -110,46 +106,49 @@ export const checkSlurmFit = (
 }
 
 /** The whole HPC submit: target, HPC spec, image, priority, lint, Slurm fit; then the create or a dry run. */
-const submitHpcSteps = (s: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
+    // The kind's own fields; the rest must be the shared ones, or this does not compile.
+    const { entrypoint, number_of_tasks, cpus_per_task, memory_per_cpu, ttl_after_finish_seconds, ...rest } = submission
+    const s = allRead(rest)
     const placed = yield* placeSubmission(s, "HPC")
     const { target, spec, image, priority } = placed
-    const composed = yield* composeFor(s.entrypoint, target.project, s.applyPrefix)
+    const composed = yield* composeFor(entrypoint, target.project, s.applyPrefix)
     const findings = yield* gateFindings(
       lintHpcEntrypoint({ entrypoint: composed.command, image }),
       s.allow_network_commands,
       "entrypoint",
     )
-    const cpusPerTask = s.cpus_per_task ?? Math.max(1, Math.floor(spec.cpuCount / s.number_of_tasks))
+    const cpusPerTask = cpus_per_task ?? Math.max(1, Math.floor(spec.cpuCount / number_of_tasks))
     const memoryPerCpuGi =
-      s.memory_per_cpu !== undefined
-        ? yield* parseMemoryPerCpu(s.memory_per_cpu)
+      memory_per_cpu !== undefined
+        ? yield* parseMemoryPerCpu(memory_per_cpu)
         : Math.max(1, Math.floor(spec.memoryGi / Math.max(1, spec.cpuCount)))
-    const fit = yield* checkSlurmFit(spec, s.instance_count, { tasks: s.number_of_tasks, cpusPerTask, memoryPerCpuGi })
+    const fit = yield* checkSlurmFit(spec, s.instance_count, { tasks: number_of_tasks, cpusPerTask, memoryPerCpuGi })
     // The create's checks run here, once; the send takes their result.
     const { checked, imageWarnings } = yield* checkCreateInput(
       checkHpcJob,
       {
         ...commonCreateFields(s, placed),
         entrypoint: composed.command,
-        numberOfTasks: s.number_of_tasks,
+        numberOfTasks: number_of_tasks,
         cpusPerTask,
         memoryPerCpuGi,
-        ...(s.ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: s.ttl_after_finish_seconds } : {}),
+        ...(ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {}),
       },
       s.imageType,
     )
     const warnings = [
       ...imageWarnings,
       ...target.warnings,
-      ...(s.cpus_per_task === undefined ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : []),
-      ...(s.memory_per_cpu === undefined ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : []),
+      ...(cpus_per_task === undefined ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : []),
+      ...(memory_per_cpu === undefined ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : []),
       ...fit,
       // The create's checks: name, image and priority (the same warnings resolvePriority gives).
       ...checked.warnings,
       ...budgetWarnings({ remainBudget: target.project.remainBudget, priority: priority.priority, gpuCount: 0 }),
     ]
-    const slurm = { numberOfTasks: s.number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` }
+    const slurm = { numberOfTasks: number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` }
     const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings)
     if (s.dry_run)
       return dryRunResult(

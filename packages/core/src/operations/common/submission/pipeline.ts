@@ -6,6 +6,7 @@ import { Effect } from "../../../effect.js"
 import { amendError, type InspireError } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
 import type { ClientServices } from "../../catalogue/services.js"
+import type { SubmitInput } from "../../submit.js"
 import { resolveTarget, type Target } from "../defaults.js"
 import { type ImageType, imageOrDefault, registeredImage, submitImageHint } from "../image.js"
 import { planned } from "../plan.js"
@@ -14,31 +15,50 @@ import { pickSpec } from "../spec.js"
 import { uniqueWarnings } from "../support.js"
 import { nextCalls, placeOf, type SubmitResult } from "./shared.js"
 
-/** What a submission names of its placement, image and priority (names or ids, else the defaults). */
-export interface SubmissionPlace {
-  readonly workspace?: string | undefined
-  readonly project?: string | undefined
-  readonly compute_group?: string | undefined
-  readonly spec?: string | undefined
-  readonly image?: string | undefined
-  readonly priority?: number | undefined
-  /** Instances to place; what `compute_group` "auto" fits (1 when absent). */
-  readonly instance_count?: number | undefined
-}
+/**
+ * The fields of the submit inputs every kind reads alike: placeSubmission, commonCreateFields and
+ * submitBase read them from the submission, and each kind its gates. A field of a submit input outside
+ * this list is the kind's own to read (see `allRead`).
+ */
+type SharedKey =
+  | "name"
+  | "workspace"
+  | "project"
+  | "compute_group"
+  | "spec"
+  | "image"
+  | "priority"
+  | "instance_count"
+  | "allow_network_commands"
+  | "dry_run"
 
-/** What every submission carries besides its command and its kind's own settings. */
-export interface Submission extends SubmissionPlace {
-  readonly name: string
+/** What no user gives: set by the operation that hands the submission to the pipeline. */
+export interface SubmissionExtras {
   /** False for a resubmit of a stored command, which already carries the prefix. */
   readonly applyPrefix: boolean
   readonly imageType?: ImageType | undefined
-  readonly instance_count: number
-  readonly allow_network_commands: boolean
-  readonly dry_run: boolean
   readonly resubmittedFrom?: string
   /** How the create is sent (a sweep's job: its derived marker, no read-back); the defaults when absent. */
   readonly createOptions?: CreateOptions
 }
+
+/** What every submission carries besides its kind's own fields: the shared fields of the inputs, typed as parsed. */
+export type Submission = Pick<SubmitInput, SharedKey> & SubmissionExtras
+
+/** What a submission names of its placement, image and priority (names or ids, else the defaults). */
+export type SubmissionPlace = Pick<
+  Submission,
+  "workspace" | "project" | "compute_group" | "spec" | "image" | "priority" | "instance_count"
+>
+
+/**
+ * The shared part of a submission, once its kind has taken its own fields out by destructuring: it
+ * compiles only when nothing else is left, so a field added to a submit input that no pipeline reads is
+ * a compile error here (its type is not assignable to `never`).
+ */
+export const allRead = <T extends Submission>(
+  rest: T & { readonly [K in Exclude<keyof T, keyof Submission>]: never },
+): Submission => rest
 
 /** Where a submission runs, with its spec, image and checked priority. */
 export interface Placed {
@@ -56,7 +76,7 @@ export const placeSubmission = (
   Effect.gen(function* () {
     const target = yield* resolveTarget(s, {
       needGroup: true,
-      auto: { scheduleType: type, spec: s.spec, instances: s.instance_count ?? 1, priority: s.priority },
+      auto: { scheduleType: type, spec: s.spec, instances: s.instance_count, priority: s.priority },
     })
     const spec = yield* pickSpec(target, type, s.spec)
     const image = yield* imageOrDefault(s.image, submitImageHint())

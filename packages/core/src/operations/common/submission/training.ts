@@ -1,43 +1,48 @@
 import { checkTrainingJob } from "../../../api/jobs/checks.js"
-import { sendTrainingJob, trainingBody } from "../../../api/jobs/create.js"
+import { type CreateTrainingJobInput, sendTrainingJob, trainingBody } from "../../../api/jobs/create.js"
 import { lintTrainingCommand } from "../../../domain/lint/index.js"
 import { budgetWarnings } from "../../../domain/projects.js"
 import { Effect } from "../../../effect.js"
 import type { InspireError } from "../../../errors.js"
 import { Platform } from "../../../platform/client.js"
 import type { ClientServices } from "../../catalogue/services.js"
+import type { SubmitInput } from "../../submit.js"
 import {
+  allRead,
   checkCreateInput,
   commonCreateFields,
   createdResult,
   dryRunResult,
   placeSubmission,
-  type Submission,
+  type SubmissionExtras,
   sayCreated,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, onlineOf, resolveShm, type SubmitResult } from "./shared.js"
 
-/** A training submission as submit and resubmit hand it to the pipeline (names or ids). */
-export interface TrainingSubmission extends Submission {
-  readonly command: string
-  readonly shm?: string | number | undefined
-  readonly framework?: string | undefined
-  readonly envs?: Readonly<Record<string, string>> | undefined
-  readonly max_running_hours?: number | undefined
-}
+/** A training submission as submit, sweep and resubmit hand it to the pipeline: the submit input, parsed. */
+export type TrainingSubmission = SubmitInput &
+  SubmissionExtras & {
+    /** What a resubmit keeps of the old job that the submit input cannot say. */
+    readonly kept?: Pick<CreateTrainingJobInput, "datasets" | "autoFaultTolerance" | "faultToleranceMaxRetry">
+  }
 
 /**
  * The whole training submit: target, spec, image, priority, shm, commandPrefix, lint, budget; then the
  * create (exactly once) or, on a dry run, the exact OA body that would be sent.
  */
-const submitTrainingSteps = (s: TrainingSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
+const submitTrainingSteps = (
+  submission: TrainingSubmission,
+): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
+    // The kind's own fields; the rest must be the shared ones, or this does not compile.
+    const { command, shm: shmGiven, framework, envs, max_running_hours, kept, ...rest } = submission
+    const s = allRead(rest)
     const placed = yield* placeSubmission(s, "TRAIN")
     const { target, spec, priority } = placed
     const distributed = spec.gpuCount > 1 || s.instance_count > 1
-    const shm = yield* resolveShm(s.shm, distributed ? 64 : Math.max(1, Math.min(32, Math.floor(spec.memoryGi / 2))))
-    const composed = yield* composeFor(s.command, target.project, s.applyPrefix)
+    const shm = yield* resolveShm(shmGiven, distributed ? 64 : Math.max(1, Math.min(32, Math.floor(spec.memoryGi / 2))))
+    const composed = yield* composeFor(command, target.project, s.applyPrefix)
     const findings = yield* gateFindings(
       lintTrainingCommand({
         command: composed.command,
@@ -53,12 +58,13 @@ const submitTrainingSteps = (s: TrainingSubmission): Effect.Effect<SubmitResult,
       {
         ...commonCreateFields(s, placed),
         command: composed.command,
-        ...(s.framework !== undefined ? { framework: s.framework } : {}),
+        ...(framework !== undefined ? { framework } : {}),
         shmGi: shm.shmGi,
         gpuCount: spec.gpuCount,
         memoryGi: spec.memoryGi,
-        ...(s.max_running_hours !== undefined ? { maxRunningTimeMs: Math.round(s.max_running_hours * 3_600_000) } : {}),
-        ...(s.envs !== undefined ? { envs: Object.entries(s.envs).map(([name, value]) => ({ name, value })) } : {}),
+        ...(max_running_hours !== undefined ? { maxRunningTimeMs: Math.round(max_running_hours * 3_600_000) } : {}),
+        ...(envs !== undefined ? { envs: Object.entries(envs).map(([name, value]) => ({ name, value })) } : {}),
+        ...kept,
       },
       s.imageType,
     )

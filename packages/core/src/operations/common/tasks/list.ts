@@ -73,7 +73,7 @@ export interface SearchScope {
  * The workspaces a listing searches: the one asked for, else (unless `all`) defaultWorkspace, else
  * every enabled one.
  */
-export const workspacesToSearch = (
+const workspacesToSearch = (
   workspace: string | undefined,
   project: string | undefined,
   all = false,

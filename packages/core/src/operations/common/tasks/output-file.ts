@@ -54,7 +54,7 @@ const inside = (path: string, dir: string): boolean => {
  * `<cacheDir>/downloads`. A configured folder may not hold or lie inside the store (credentials,
  * sessions), other than inside `<cacheDir>/downloads`.
  */
-export const downloadDir: Effect.Effect<string, InspireError, ActiveProfile | Store> = Effect.gen(function* () {
+const downloadDir: Effect.Effect<string, InspireError, ActiveProfile | Store> = Effect.gen(function* () {
   const profile = yield* ActiveProfile
   const store = yield* Store
   const fallback = join(store.paths.cacheDir, "downloads")

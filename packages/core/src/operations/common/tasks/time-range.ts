@@ -5,7 +5,7 @@ import { msg } from "../../../words/message.js"
 const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }
 
 /** The longest window a metric or log query may span (the platform refuses more than a month, §5.9). */
-export const MAX_RANGE_SECONDS = 30 * 86_400
+const MAX_RANGE_SECONDS = 30 * 86_400
 
 /** Parses a time range like `30m`, `3h`, `1d` or `90s` into seconds; anything else is an InvalidInput. */
 export const parseTimeRange = (raw: string, field = "time_range"): Either.Either<number, InspireError> => {

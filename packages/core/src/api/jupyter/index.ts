@@ -1,4 +1,0 @@
-export * from "./contents.js"
-export * from "./exec.js"
-export * from "./lab.js"
-export * from "./terminal.js"

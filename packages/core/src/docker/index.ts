@@ -1,7 +1,0 @@
-export { connectDocker, type DockerConnection, type DockerTarget, dockerTarget } from "./connect.js"
-export { findLocalImage, type LocalImage, type PushedImage, type PushTarget, pushImage, tagImage } from "./engine.js"
-export { classifyPushError, redact } from "./failures.js"
-export { formatBytes, type LayerSummary, type PushEvent, type PushOutcome, PushTracker } from "./progress.js"
-export { type PushReport, type PushRequest, pushToHarbor, targetNames } from "./push.js"
-export { registrationOf } from "./registration.js"
-export { ImagePushResult, ImageRegistration, REGISTRATION_PAGE } from "./result.js"

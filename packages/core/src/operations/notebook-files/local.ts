@@ -1,0 +1,239 @@
+import { createHash } from "node:crypto"
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from "node:fs"
+import { homedir } from "node:os"
+import { basename, dirname, isAbsolute, join, normalize, relative } from "node:path"
+import { InspireError, invalidInput } from "../../errors.js"
+import { fileError, placeUnder, type Root } from "../../store/confined.js"
+import { errnoCode } from "../../store/temps.js"
+import { msg } from "../../words/message.js"
+
+// The local side of a copy, confined to the allowed folders (the CLI's current directory, the downloads
+// folder): a path is a root and the names below it, walked with lstat, so no symbolic link below a root
+// is ever followed, for reading as for writing. Files are written by store/confined.ts.
+
+/** A local place: a root and the names below it (none: the root itself). */
+export interface LocalPlace {
+  readonly root: Root
+  readonly parts: ReadonlyArray<string>
+  /** As the caller sees it: the root as given, then the parts. */
+  readonly path: string
+}
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0
+
+/** The sha256 of some bytes, in hex. */
+export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
+
+export const placeOf = (root: Root, parts: ReadonlyArray<string>): LocalPlace => ({
+  root,
+  parts,
+  path: join(root.path, ...parts),
+})
+
+const realOr = (path: string): string => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+
+const expand = (text: string): string =>
+  text === "~" ? homedir() : text.startsWith("~/") ? join(homedir(), text.slice(2)) : text
+
+/** The root a path names itself (`.`, the folder's own path), if any. */
+const rootNamed = (text: string, roots: ReadonlyArray<Root>): Root | undefined => {
+  const expanded = expand(text)
+  const first = roots[0]
+  if (first === undefined) return undefined
+  const wanted = normalize(isAbsolute(expanded) ? expanded : join(first.path, expanded))
+  return roots.find((r) => normalize(r.path) === wanted || realOr(r.path) === realOr(wanted))
+}
+
+const rootsText = (roots: ReadonlyArray<Root>): string =>
+  roots
+    .map((r) => msg("store-root", { label: r.label, path: r.path }))
+    .reduce((first, second) => msg("store-roots-and", { first, second }))
+
+/** Where a download goes: the named place (checked as every written file is), or a root itself. */
+export const placeToWrite = (text: string, roots: ReadonlyArray<Root>, field: string): LocalPlace => {
+  const downloads = roots.find((r) => r.create === true) ?? roots[0]
+  if (text.trim() === "" && downloads !== undefined) return placeOf(downloads, [])
+  const root = rootNamed(text.trim(), roots)
+  if (root !== undefined) return placeOf(root, [])
+  const place = placeUnder(text, roots, field)
+  return placeOf(place.root, place.parts)
+}
+
+/** What an upload reads: a path below one of the roots (relative: below the first), never with `..`. */
+export const placeToRead = (text: string, roots: ReadonlyArray<Root>, field: string): LocalPlace => {
+  const wanted = text.trim()
+  const first = roots[0]
+  if (wanted === "" || first === undefined)
+    throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }))
+  const root = rootNamed(wanted, roots)
+  if (root !== undefined) return placeOf(root, [])
+  const expanded = expand(wanted)
+  if (expanded.split(/[\\/]+/).includes(".."))
+    throw invalidInput(msg("notebook-files-local-up", { path: wanted, field }), msg("notebook-files-local-up-fix"))
+  if (!isAbsolute(expanded))
+    return placeOf(
+      first,
+      expanded.split(/[\\/]+/).filter((p) => p !== "" && p !== "."),
+    )
+  for (const r of roots)
+    for (const base of new Set([normalize(r.path), realOr(r.path)])) {
+      const rel = relative(base, normalize(expanded))
+      if (rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)) return placeOf(r, rel.split(/[\\/]+/))
+    }
+  throw invalidInput(
+    msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots) }),
+    msg("notebook-files-local-outside-fix", { field }),
+  )
+}
+
+const lstatOrUndefined = (path: string): Stats | undefined => {
+  try {
+    return lstatSync(path)
+  } catch (e) {
+    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return undefined
+    throw e
+  }
+}
+
+const linkError = (path: string, field: string): InspireError =>
+  invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }))
+
+/**
+ * What is at a place, walked from the root's real path with lstat: a folder, a file, something else, or
+ * nothing. A symbolic link on the way (or at the end) is refused; the root itself may be reached through links.
+ */
+export const kindOf = (place: LocalPlace, field: string): "folder" | "file" | "other" | "missing" => {
+  let real: string
+  try {
+    real = realpathSync(place.root.path)
+  } catch {
+    return "missing"
+  }
+  let shown = place.root.path
+  let st = lstatOrUndefined(real)
+  for (const part of place.parts) {
+    if (st === undefined) return "missing"
+    if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-check-path-hint"))
+    real = join(real, part)
+    shown = join(shown, part)
+    st = lstatOrUndefined(real)
+    if (st?.isSymbolicLink()) throw linkError(shown, field)
+  }
+  if (st === undefined) return "missing"
+  return st.isDirectory() ? "folder" : st.isFile() ? "file" : "other"
+}
+
+/** Makes a folder and the ones above it below its root, never through a link. */
+export const makeLocalFolder = (place: LocalPlace, field: string): void => {
+  try {
+    if (place.root.create === true) mkdirSync(place.root.path, { recursive: true, mode: 0o700 })
+    let real = realpathSync(place.root.path)
+    let shown = place.root.path
+    for (const part of place.parts) {
+      real = join(real, part)
+      shown = join(shown, part)
+      let st = lstatOrUndefined(real)
+      if (st === undefined) {
+        try {
+          mkdirSync(real, 0o777)
+        } catch (e) {
+          if (errnoCode(e) !== "EEXIST") throw e
+        }
+        st = lstatSync(real)
+      }
+      if (st.isSymbolicLink()) throw linkError(shown, field)
+      if (!st.isDirectory())
+        throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-choose-another-hint", { field }))
+    }
+  } catch (e) {
+    throw fileError(place.path, e)
+  }
+}
+
+/** One file of a local tree: its path below the tree's top (`/`-separated; "" for a single file) and size. */
+export interface LocalFile {
+  readonly rel: string
+  readonly size: number
+}
+
+/** A local folder's files and folders (folders first, by name); links and special files are skipped and named. */
+export const localTree = (
+  top: LocalPlace,
+): { folders: ReadonlyArray<string>; files: ReadonlyArray<LocalFile>; skipped: ReadonlyArray<string> } => {
+  const folders: string[] = []
+  const files: LocalFile[] = []
+  const skipped: string[] = []
+  const realTop = join(realpathSync(top.root.path), ...top.parts)
+  const walk = (rel: string): void => {
+    for (const name of readdirSync(rel === "" ? realTop : join(realTop, rel)).sort()) {
+      const child = rel === "" ? name : `${rel}/${name}`
+      const st = lstatSync(join(realTop, child))
+      if (st.isDirectory()) {
+        folders.push(child)
+        walk(child)
+      } else if (st.isFile()) files.push({ rel: child, size: st.size })
+      else skipped.push(child)
+    }
+  }
+  walk("")
+  return { folders, files, skipped }
+}
+
+/** The size of a single local file (checked with `kindOf` first). */
+export const localSize = (place: LocalPlace): number =>
+  lstatSync(join(realpathSync(place.root.path), ...place.parts)).size
+
+/** Reads a local file whole, never through a link (O_NOFOLLOW on the file; its folders were walked). */
+export const readLocal = (place: LocalPlace, field: string): Buffer => {
+  const real = join(realpathSync(place.root.path), ...place.parts)
+  let fd: number | undefined
+  try {
+    fd = openSync(real, constants.O_RDONLY | NOFOLLOW)
+    const st = fstatSync(fd)
+    // The folders were walked without links before: one swapped for a link since then is caught here.
+    const now = lstatOrUndefined(real)
+    if (realOr(dirname(real)) !== dirname(real) || now?.ino !== st.ino || now?.dev !== st.dev)
+      throw linkError(place.path, field)
+    if (!st.isFile())
+      throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }))
+    const bytes = Buffer.alloc(st.size)
+    let done = 0
+    while (done < st.size) {
+      const n = readSync(fd, bytes, done, st.size - done, done)
+      if (n === 0) break
+      done += n
+    }
+    return bytes.subarray(0, done)
+  } catch (e) {
+    if (errnoCode(e) === "ELOOP") throw linkError(place.path, field)
+    if (e instanceof InspireError) throw e
+    throw new InspireError({
+      reason: "StoreError",
+      message: msg("notebook-files-local-unreadable", { path: place.path, code: errnoCode(e) ?? "error" }),
+      hint: msg("store-check-path-hint"),
+      cause: e,
+    })
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+/** The name a copied folder or file keeps: its last part, or the root's own name. */
+export const nameOf = (place: LocalPlace): string => place.parts.at(-1) ?? basename(realOr(place.root.path))
