@@ -120,50 +120,28 @@ const chromiumUp = () => {
   if (r.status !== 0) console.error("[setup] no Chromium could be installed; the browser-login test will be skipped.")
 }
 
-// The suites run a second time on Node 24 (the current LTS; the first pass is on the Node that runs
-// this script, Node 20 here), after the turbo run has built everything they need. Node 24 runs
-// vitest, and so the tests' child processes too: they start the CLI, MCP server and emulator with
-// process.execPath. Left out: synergy-plugin, whose host tests run the plugin inside the Synergy
-// binary's own runtime, not this Node, and take about 3 minutes; and tests/reliability, the long
-// fault and fuzz suites, which stay on one Node to keep `npm test` short (`npm run bench` runs
-// them at full size).
-// Measured on the shared 2-core machine (2026-12-03, load average 15-25 from other jobs): the second
-// pass took 11 min 22 s (core 7:08, cli 2:03, mcp 1:25, emulator 0:47) and 4 min 40 s of CPU, on top
-// of a ~7 min `npm test`; CI allows 90 minutes.
-const NODE24_SUITES = ["packages/core", "packages/emulator", "apps/cli", "apps/mcp"]
-const testOnNode24 = () => {
-  let node
+// The suites of core, the emulator, the CLI and the MCP server run a second time on Node 24 (the current
+// LTS; the first pass is on the Node that runs this script, Node 20 here): each package's `test:node24`,
+// scheduled by turbo in the same run as the first pass, so both keep the two cores busy. vitest runs on
+// Node 24, and so the tests' child processes too. Left out: synergy-plugin, whose host tests run the
+// plugin inside the Synergy binary's own runtime, not this Node; and tests/reliability, the long fault
+// and fuzz suites, which stay on one Node (`npm run bench` runs them at full size). The binary is
+// installed here, before turbo starts, so that the four tasks never install it at once.
+const node24Ready = () => {
   try {
-    node = ensureNode24(root, env)
+    ensureNode24(root, env)
+    return true
   } catch (e) {
     console.error(`[setup] ${e.message}`)
-    return 1
+    return false
   }
-  const started = Date.now()
-  let status = 0
-  for (const suite of NODE24_SUITES) {
-    console.log(`\n[node 24] ${suite}`)
-    const r = spawnSync(
-      node,
-      [
-        join(root, suite, "node_modules", "vitest", "vitest.mjs"),
-        "run",
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile=${NODE24_REPORT}`,
-      ],
-      { cwd: join(root, suite), env: { ...env, PATH: [dirname(node), env.PATH].join(delimiter) }, stdio: "inherit" },
-    )
-    if (r.status !== 0) status = r.status ?? 1
-  }
-  console.log(`[node 24] ${NODE24_SUITES.length} suites in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  return status
 }
 
 const tasks = {
   check: () => {
     run("pnpm", ["install", "--frozen-lockfile"])
     for (const file of [...reportFiles(), ...reportFiles(NODE24_REPORT)]) rmSync(file)
+    if (!node24Ready()) process.exit(1)
     dockerUp()
     chromiumUp()
     // Ctrl-C reaches turbo too; the env is still taken down before this process exits.
@@ -181,21 +159,19 @@ const tasks = {
         "gate:size",
         "knip",
         "test",
+        "test:node24",
         "test:scripts",
         "--output-logs=new-only",
         "--concurrency=2",
       ],
       { cwd: root, env, stdio: "inherit" },
     )
-    // Still inside the Docker env: the image-push tests run on Node 24 too.
-    const node24 = turbo.status === 0 ? testOnNode24() : 0
     dockerDown()
     if (turbo.error) console.error(`[setup] could not start pnpm: ${turbo.error.message}`)
     if (turbo.status !== 0) process.exit(turbo.status ?? 1)
     // Everything the suites printed and logged, scanned for the test passwords, tokens and cookies.
     run(process.execPath, [join(root, "scripts", "secrets-scan.mjs")])
     summarize()
-    if (node24 !== 0) process.exit(node24)
   },
 }
 

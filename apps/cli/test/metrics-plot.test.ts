@@ -86,6 +86,9 @@ describe("inspire job metrics --plot", () => {
     const again = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg"])
     expect(again.code).toBe(2)
     expect(again.stderr).toContain("already exists")
+    // The chart's error is the call's one answer: no result printed before it.
+    expect(again.stdout).toBe("")
+    expect(again.stderr).toMatch(/^error: /)
     expect((await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", "here.svg", "--overwrite"])).code).toBe(0)
 
     const far = await inspireIn(cwd, env, ["job", "metrics", jobId, "--plot", join(outside, "far.svg")])

@@ -92,6 +92,9 @@ describe("inspire usage", () => {
     const again = await inspireIn(cwd, env, ["usage", "--plot", "users.svg"])
     expect(again.code).toBe(2)
     expect(again.stderr).toContain("already exists")
+    // The chart's error is the call's one answer: no table or warning printed before it.
+    expect(again.stdout).toBe("")
+    expect(again.stderr).toMatch(/^error: /)
     expect((await inspireIn(cwd, env, ["usage", "--plot", "users.svg", "--overwrite"])).code).toBe(0)
     const far = await inspireIn(cwd, env, ["usage", "--plot", join(outside, "far.svg")])
     expect(far.code).toBe(2)

@@ -225,33 +225,48 @@ const firstDifferences = (want, have, count = 6) => {
   ].join("\n")
 }
 
-const main = () => {
-  const { values } = parseArgs({ options: { check: { type: "boolean" }, dir: { type: "string" } } })
-  const dir = values.dir ?? join(root, "api")
+const rendered = new Map()
+
+/**
+ * The stale reports among those in `dir` (the committed ones by default): for each, what to say. Each
+ * entry is rendered once per process, however often this is asked.
+ */
+export const staleReports = (dir = join(root, "api")) => {
   const stale = []
   for (const report of REPORTS) {
     const file = join(dir, report.file)
-    const want = renderReport(report)
+    if (!rendered.has(report.file)) rendered.set(report.file, renderReport(report))
+    const want = rendered.get(report.file)
     const have = existsSync(file) ? readFileSync(file, "utf8") : ""
     if (want === have) continue
-    if (values.check) {
-      stale.push(
-        [
-          `The ${report.name} API changed: run \`${FIX}\` at the repository root and commit the file (${relative(process.cwd(), file)}).`,
-          "If the change was not meant, the diff of that file shows what an importer would see differ.",
-          firstDifferences(want, have),
-        ].join("\n"),
-      )
-      continue
-    }
+    stale.push({
+      report,
+      file,
+      want,
+      message: [
+        `The ${report.name} API changed: run \`${FIX}\` at the repository root and commit the file (${relative(process.cwd(), file)}).`,
+        "If the change was not meant, the diff of that file shows what an importer would see differ.",
+        firstDifferences(want, have),
+      ].join("\n"),
+    })
+  }
+  return stale
+}
+
+const main = () => {
+  const { values } = parseArgs({ options: { check: { type: "boolean" }, dir: { type: "string" } } })
+  const stale = staleReports(values.dir)
+  if (values.check) {
+    if (stale.length === 0) return
+    console.error(stale.map((s) => s.message).join("\n\n"))
+    process.exit(1)
+  }
+  for (const { report, file, want } of stale) {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(`${file}.tmp`, want)
     renameSync(`${file}.tmp`, file)
     console.error(`${report.name} API report written: ${relative(process.cwd(), file)}`)
   }
-  if (stale.length === 0) return
-  console.error(stale.join("\n\n"))
-  process.exit(1)
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main()

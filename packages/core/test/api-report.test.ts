@@ -1,7 +1,6 @@
 // The API reports (scripts/api-report.mjs): each recorded entry's surface, as the build declares it,
 // must be the one in its report (the root in api/public-api.md, `/internal` in api/internal-api.md),
 // so that a change to either is seen in review. Runs on the built dist, as npm test runs it after the build.
-import { spawnSync } from "node:child_process"
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -13,12 +12,21 @@ const SCRIPT = join(CORE, "scripts", "api-report.mjs")
 const API = join(CORE, "api")
 const REPORTS = ["public-api.md", "internal-api.md"]
 
-const check = (...args: ReadonlyArray<string>) =>
-  spawnSync(process.execPath, [SCRIPT, "--check", ...args], { cwd: CORE, encoding: "utf8" })
+interface Stale {
+  readonly file: string
+  readonly message: string
+}
+
+// The script's check, in this process: rendering the surfaces takes seconds, and it renders each once.
+const check = async (dir?: string): Promise<{ readonly status: number; readonly stderr: string }> => {
+  const { staleReports } = (await import(SCRIPT)) as { staleReports: (dir?: string) => ReadonlyArray<Stale> }
+  const stale = staleReports(dir)
+  return { status: stale.length === 0 ? 0 : 1, stderr: stale.map((s) => s.message).join("\n\n") }
+}
 
 // `--check` against copies of the committed reports, one of them with the record of `name` removed,
 // as if the build had exported it unannounced.
-const checkWithout = (report: string, name: string) => {
+const checkWithout = async (report: string, name: string) => {
   const dir = mkdtempSync(join(tmpdir(), "inspire-api-report-"))
   try {
     for (const file of REPORTS) copyFileSync(join(API, file), join(dir, file))
@@ -26,21 +34,21 @@ const checkWithout = (report: string, name: string) => {
     const stale = recorded.replace(new RegExp(`\\n// ${name}\\n[^\\n]*\\n`), "\n")
     expect(stale).not.toBe(recorded)
     writeFileSync(join(dir, report), stale)
-    return check("--dir", dir)
+    return await check(dir)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
 describe("the API reports", () => {
-  it("match the built root and internal entries", () => {
-    const ran = check()
+  it("match the built root and internal entries", async () => {
+    const ran = await check()
     expect(ran.stderr).toBe("")
     expect(ran.status).toBe(0)
   })
 
-  it("fail, naming the stale report and the command that updates it, when the public surface differs", () => {
-    const ran = checkWithout("public-api.md", "invoke")
+  it("fail, naming the stale report and the command that updates it, when the public surface differs", async () => {
+    const ran = await checkWithout("public-api.md", "invoke")
     expect(ran.status).toBe(1)
     expect(ran.stderr).toContain("The public API changed: run `npm run generate`")
     expect(ran.stderr).toContain("public-api.md")
@@ -48,8 +56,8 @@ describe("the API reports", () => {
     expect(ran.stderr).not.toContain("internal-api.md")
   })
 
-  it("fail, naming the internal report alone, when only the internal surface differs", () => {
-    const ran = checkWithout("internal-api.md", "invokeParsed")
+  it("fail, naming the internal report alone, when only the internal surface differs", async () => {
+    const ran = await checkWithout("internal-api.md", "invokeParsed")
     expect(ran.status).toBe(1)
     expect(ran.stderr).toContain("The internal API changed: run `npm run generate`")
     expect(ran.stderr).toContain("internal-api.md")

@@ -91,12 +91,15 @@ const afterSubmit = async (run: Invocation<SubmitResult>, options: CommandOption
   return waitCode(waited.result)
 }
 
-// metrics --plot FILE.svg: the result as usual, then the chart, written whole or not at all, by the same
-// rule as every file core writes: in this directory or the downloads folder, never through a link, never
-// over a file without --overwrite.
+// metrics --plot FILE.svg: the chart, written whole or not at all by the rule of every file core writes (in
+// this directory or the downloads folder, never through a link, never over a file without --overwrite),
+// then the result as usual: a chart that cannot be written is the call's one error, with nothing printed
+// before it.
 const afterMetrics = async (run: Invocation<MetricsResult>, options: CommandOptions): Promise<ExitCode | undefined> => {
-  printResult(options.json === true, run.result, run.text)
-  if (typeof options.plot !== "string") return undefined
+  if (typeof options.plot !== "string") {
+    printResult(options.json === true, run.result, run.text)
+    return undefined
+  }
   const result = run.result
   const written = await withClient(options, (client) =>
     client.run(
@@ -112,6 +115,7 @@ const afterMetrics = async (run: Invocation<MetricsResult>, options: CommandOpti
       ),
     ),
   )
+  printResult(options.json === true, run.result, run.text)
   if (options.json !== true) process.stderr.write(`${msg("cli-chart-written", { path: written.path })}\n`)
   return undefined
 }

@@ -9,12 +9,15 @@ import { withClient } from "../run.js"
 import { type UsageBy, usageSvg } from "../usage-plot.js"
 import { type Extension, extend } from "./catalogue.js"
 
-// usage --plot FILE.svg: the result as usual, then the chart, written whole or not at all by the rule of every
-// file core writes: in this directory or the downloads folder, never through a link, never over a file
-// without --overwrite.
+// usage --plot FILE.svg: the chart, written whole or not at all by the rule of every file core writes (in
+// this directory or the downloads folder, never through a link, never over a file without --overwrite),
+// then the result as usual: a chart that cannot be written is the call's one error, with nothing printed
+// before it.
 const afterUsage = async (run: Invocation<UsageResult>, options: CommandOptions): Promise<ExitCode | undefined> => {
-  printResult(options.json === true, run.result, run.text)
-  if (typeof options.plot !== "string") return undefined
+  if (typeof options.plot !== "string") {
+    printResult(options.json === true, run.result, run.text)
+    return undefined
+  }
   const by: UsageBy = options.by === "project" ? "project" : "user"
   const written = await withClient(options, (client) =>
     client.run(
@@ -30,6 +33,7 @@ const afterUsage = async (run: Invocation<UsageResult>, options: CommandOptions)
       ),
     ),
   )
+  printResult(options.json === true, run.result, run.text)
   if (options.json !== true) process.stderr.write(`${msg("cli-chart-written", { path: written.path })}\n`)
   return undefined
 }
