@@ -27,6 +27,7 @@ const BENCHES = [
   { id: "mcp-overhead", args: ["bench/mcp-overhead.mjs"] },
   { id: "synergy-overhead", args: ["bench/synergy-overhead.mjs"] },
   { id: "image-push", args: ["bench/image-push.mjs"] },
+  { id: "test-time", args: ["bench/test-time.mjs"] },
 ]
 
 /** The reliability suites (vitest files in tests/reliability) and the ids their reports carry. */

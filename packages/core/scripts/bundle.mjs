@@ -4,8 +4,11 @@
 // instead of resolving, reading and compiling ~490 modules (core's, Effect's and zod's): that loading
 // was three quarters of the import's time (issue 22, bench/core-import.mjs). Code shared by the entries
 // goes to dist/chunks/, so a program importing both `@holos-inspire/core` and a subpath has one copy of
-// every class and service. Effect and zod are inside; yaml, undici and dockerode stay outside, imported
-// when a call first needs them. The .d.ts files are tsc's, unchanged. Run after `tsc -b` (core's build).
+// every class and service. Effect, zod and @fluent/bundle are inside (so an install of core needs none
+// of them: Effect and zod are optional peers, for the types the .d.ts files name); yaml, undici and
+// dockerode stay outside, imported when a call first needs them. The .d.ts files are tsc's, unchanged;
+// package.json `files` packs them, these entries and dist/chunks, not tsc's other modules. Run after
+// `tsc -b` (core's build).
 // The apps bundle core from its sources instead (condition "inspire-source"), so they keep one zod.
 import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
@@ -47,8 +50,9 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: "none",
-  sourcemap: true,
-  sourcesContent: false,
+  // No source maps: they could only point at src/, which the package does not ship (nor the repository
+  // read them), and an installed file would name a map that is not there.
+  sourcemap: false,
   logLevel: "warning",
   // Effect and zod through their namespaces, so only the members core reads are bundled.
   plugins: [directNamespaces, englishZodLocaleOnly],

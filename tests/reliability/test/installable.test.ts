@@ -2,11 +2,14 @@
 // `npm pack`, the tarball installed with plain npm into a scratch project outside the repository, and
 // the example of core's README (taken from the README itself, so the two cannot drift) is type-checked
 // there with the repository's TypeScript and run against the emulator: it must print what the README
-// says it prints. The install stays light: Docker's client (dockerode, with ssh2, cpu-features, grpc and
-// protobufjs) is an optional peer that only `image push` loads, so it is not installed, nothing runs an
-// install script, and a push says which command installs it. The installed size is printed. The steps'
-// times are printed: on the 2-core machine of docs/BENCHMARKS.md, with npm's cache warm, about 70 s in
-// all (pack 4 s, install 20-32 s, type-check 27-32 s, run 2-3 s).
+// says it prints. The install stays light: the package holds the bundle, the declarations and the
+// serving recipes (no sources, source maps or tsc's per-module JavaScript); Effect and zod, whose code
+// is in the bundle, are optional peers that only a TypeScript user installs (for the types core's
+// declarations name), so core imports and runs without them; Docker's client (dockerode, with ssh2,
+// cpu-features, grpc and protobufjs) is an optional peer that only `image push` loads, so it is not
+// installed, nothing runs an install script, and a push says which command installs it. The installed
+// size is printed. The steps' times are printed: on the 2-core machine of docs/BENCHMARKS.md, with npm's
+// cache warm, about 30 s in all (pack 2-3 s, each install 2-4 s, type-check 14-22 s, runs 1 s).
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
@@ -22,14 +25,24 @@ const README = readFileSync(join(CORE, "README.md"), "utf8")
 const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc")
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm"
 const CORE_MANIFEST = JSON.parse(readFileSync(join(CORE, "package.json"), "utf8")) as {
+  exports: Record<string, string | Record<string, string>>
   devDependencies: Record<string, string>
 }
 // What core's install may weigh in node_modules, in MB of file bytes (@types/node included). It
-// measures 48: effect 27, core itself 8, zod 6 (their declarations type core's API; their code is in
-// core's bundle), @types/node 2.3, undici 1.7. Docker's client, were it installed, would add 11.
-const INSTALL_BUDGET_MB = 50
+// measures 7: @types/node 2.3, core itself 2.2, undici 1.7, yaml 0.7. A TypeScript user's effect and
+// zod add 33 (with fast-check); Docker's client, were it installed, would add 11.
+const INSTALL_BUDGET_MB = 15
+/** The packages whose code is in core's bundle: optional peers, for their types only. */
+const BUNDLED_PEERS = ["effect", "zod"]
 /** The packages Docker's client brings, which a library install must not. */
 const DOCKER_CLIENT = ["dockerode", "docker-modem", "ssh2", "cpu-features", "@grpc/grpc-js", "protobufjs"]
+
+/** The README's install command for a TypeScript project: effect and zod at the versions core is built with. */
+const typesInstall = (readme: string): ReadonlyArray<string> => {
+  const command = /```sh\n(npm install -D effect@\S+ zod@\S+)\n```/.exec(readme)?.[1]
+  if (command === undefined) throw new Error("packages/core/README.md shows no `npm install -D effect@… zod@…`")
+  return command.split(" ").slice(1)
+}
 
 /** The README's example (the first `ts` block after its marker) and the output shown after it. */
 const readmeExample = (readme: string): { readonly code: string; readonly output: string } => {
@@ -70,6 +83,26 @@ export const named: Promise<JobsResult> = typed
 export const wrong = client.jobs({ job_name: "x" })
 `
 
+// A JavaScript user's program, run where neither effect nor zod is installed: core's Effect runtime
+// (a call over HTTP) and its zod (an input refused, an input's JSON Schema) come from its bundle.
+const BARE = `import { createInspireClient, findOperation, InspireError, inputJsonSchema } from "@holos-inspire/core"
+
+for (const name of ${JSON.stringify(BUNDLED_PEERS)})
+  await import(name).then(() => console.log(\`\${name}: installed\`), (e) => console.log(\`\${name}: \${e.code}\`))
+const client = createInspireClient()
+try {
+  const { user } = await client.status()
+  console.log(\`status: \${user.loginName}\`)
+  await client.jobs({ status: "sleeping" }).then(
+    () => console.log("jobs: accepted"),
+    (e) => console.log(\`jobs: \${e instanceof InspireError ? e.reason : e}\`),
+  )
+  console.log(\`schema: \${Object.keys(inputJsonSchema(findOperation("jobs")).properties ?? {}).includes("status")}\`)
+} finally {
+  await client.close()
+}
+`
+
 // A push from a project without dockerode: the Harbor account is saved, then the push fails.
 const PUSH = `import { createInspireClient, InspireError } from "@holos-inspire/core"
 
@@ -100,6 +133,8 @@ let installedBytes: number
 const took: Record<string, number> = {}
 
 const timed = stepTimer(took)
+/** The emulator's demo account, as a user would give it to a program. */
+const demoLogin = () => ({ INSPIRE_USERNAME: emu.demo.username, INSPIRE_PASSWORD: emu.demo.password })
 
 const mustRun = async (what: string, command: string, args: ReadonlyArray<string>, cwd: string) => {
   const ran = await timed(what, () => runCommand(command, args, { cwd, env: npmEnv() }))
@@ -134,21 +169,25 @@ afterAll(async () => {
 })
 
 describe("core as a package other tools install", () => {
-  it("packs its JavaScript, declarations, README, shipped serving recipes and message catalogues, with its dependencies at versions", () => {
+  it("packs its bundle, declarations, README and shipped serving recipes, with its dependencies at versions", () => {
     const paths = packed.files.map((f) => f.path)
     for (const file of ["README.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/internal.d.ts"])
       expect(paths).toContain(file)
+    // Every subpath resolves in the package: its declarations and its bundle entry are packed.
+    const exported = Object.values(CORE_MANIFEST.exports).flatMap((t) =>
+      typeof t === "string" ? [t] : [t.types, t.default].filter((f) => f !== undefined),
+    )
+    expect(exported.map((f) => f.replace(/^\.\//, "")).filter((f) => !paths.includes(f))).toEqual([])
     // The shipped recipes are read from the installed package (`inspire serve recipes` lists them).
     expect(paths.filter((p) => /^recipes\/[^/]+\.yaml$/.test(p)).length).toBeGreaterThan(0)
-    // The catalogues' sources, for translators (the bundle carries their text): both languages.
-    for (const lang of ["en", "zh-CN"])
-      expect(paths.filter((p) => p.startsWith(`locales/${lang}/`) && p.endsWith(".ftl")).length, lang).toBeGreaterThan(
-        0,
-      )
+    // JavaScript only as the bundle (its entries and chunks): no sources, source maps, tsc's modules
+    // (nothing imports them) or .ftl catalogues (the bundle carries their text).
+    const entries = new Set(exported.filter((f) => f.endsWith(".js")).map((f) => f.replace(/^\.\//, "")))
+    const bundle = paths.filter((p) => entries.has(p) || /^dist\/chunks\/[^/]+\.js$/.test(p))
+    expect(bundle.length).toBeGreaterThan(entries.size)
     expect(
       paths.filter(
-        (p) =>
-          !/^(dist|src)\/|^recipes\/[^/]+\.yaml$|^locales\/[^/]+\/[^/]+\.ftl$|^(README\.md|package\.json)$/.test(p),
+        (p) => !bundle.includes(p) && !/^dist\/.+\.d\.ts$|^recipes\/[^/]+\.yaml$|^(README\.md|package\.json)$/.test(p),
       ),
     ).toEqual([])
     const manifest = JSON.parse(
@@ -160,8 +199,15 @@ describe("core as a package other tools install", () => {
       peerDependenciesMeta?: Record<string, { optional?: boolean }>
     }
     expect(manifest.private).toBeUndefined()
-    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(["effect", "zod", "undici"]))
+    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(["undici", "yaml"]))
     for (const [name, version] of Object.entries(manifest.dependencies)) expect(version, name).toMatch(/^\d+\.\d+\.\d+/)
+    // Effect and zod are optional peers, from the versions core is built and tested with on, within
+    // their major line: a project that has zod 4 or Effect 3 of its own keeps it.
+    for (const name of BUNDLED_PEERS) {
+      expect(Object.keys(manifest.dependencies)).not.toContain(name)
+      expect(manifest.peerDependencies?.[name], name).toBe(`^${CORE_MANIFEST.devDependencies[name]}`)
+      expect(manifest.peerDependenciesMeta?.[name]?.optional, name).toBe(true)
+    }
     // Docker's client is an optional peer, at the version core is tested with.
     expect(Object.keys(manifest.dependencies)).not.toContain("dockerode")
     expect(manifest.peerDependencies?.dockerode).toBe(`^${CORE_MANIFEST.devDependencies.dockerode}`)
@@ -182,9 +228,38 @@ describe("core as a package other tools install", () => {
     expect(typed.map((f) => relative(core, f))).toEqual([])
   })
 
-  it("is installed outside the repository, where the README's example type-checks", async () => {
+  it("imports and runs with neither effect nor zod installed: their code is in the bundle", async () => {
+    const app = join(scratch, "app")
+    const modules = join(app, "node_modules")
+    const installed = installedPackages(modules).map((p) => relative(modules, p).split("node_modules/").pop())
+    for (const name of BUNDLED_PEERS) expect(installed, name).not.toContain(name)
+    // The bundle imports nothing but Node's modules, undici, yaml and (for a push) dockerode.
+    const core = join(modules, "@holos-inspire", "core")
+    const bundle = installedFiles(core).filter((f) => f.endsWith(".js"))
+    const imported = bundle.flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(/(?:\bfrom|\bimport\s*\()\s*"([a-z@][\w@./:-]*)"/g)].map((m) => m[1] ?? ""),
+    )
+    expect([...new Set(imported.filter((i) => !i.startsWith("node:")).map((i) => i.split("/")[0]))].sort()).toEqual([
+      "dockerode",
+      "undici",
+      "yaml",
+    ])
+    writeFileSync(join(app, "bare.mjs"), BARE)
+    const env = { PATH: process.env.PATH, ...homeFor(emu.url, "inspire-installable-bare-"), ...demoLogin() }
+    const ran = await timed("bare", () => runCommand(process.execPath, ["bare.mjs"], { cwd: app, env }))
+    expect(ran.err).toBe("")
+    const missing = BUNDLED_PEERS.map((name) => `${name}: ERR_MODULE_NOT_FOUND`)
+    expect(ran.out.trim().split("\n")).toEqual([...missing, "status: 20250001", "jobs: InvalidInput", "schema: true"])
+    expect(ran.code).toBe(0)
+  }, 120_000)
+
+  it("is installed outside the repository, where the README's example type-checks once effect and zod are", async () => {
     const app = join(scratch, "app")
     expect(relative(REPO, app).startsWith("..")).toBe(true)
+    // A TypeScript user installs the packages core's declarations name, as the README says.
+    const install = typesInstall(README)
+    expect(install.slice(2)).toEqual(BUNDLED_PEERS.map((name) => `${name}@${CORE_MANIFEST.devDependencies[name]}`))
+    await mustRun("npm install -D effect zod", NPM, [...install, "--prefer-offline", "--no-audit", "--no-fund"], app)
     writeFileSync(join(app, "example.ts"), readmeExample(README).code)
     writeFileSync(join(app, "probe.ts"), PROBE)
     writeFileSync(join(app, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2))
@@ -197,8 +272,7 @@ describe("core as a package other tools install", () => {
     const env = {
       PATH: process.env.PATH,
       ...homeFor(emu.url, "inspire-installable-home-"),
-      INSPIRE_USERNAME: emu.demo.username,
-      INSPIRE_PASSWORD: emu.demo.password,
+      ...demoLogin(),
       // The defaults the example relies on, as a user would have set them with `inspire config set`.
       INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间",
       INSPIRE_DEFAULT_PROJECT: "具身智能基础模型",
