@@ -1,4 +1,4 @@
-// The language the CLI speaks (issue 29): chosen from INSPIRE_LANG, the profile's `lang` setting, then the
+// The language the CLI speaks: chosen from INSPIRE_LANG, the profile's `lang` setting, then the
 // locale (LC_ALL, LC_MESSAGES, LANG); every sentence of a sample of commands and errors in that language;
 // `--json` the same bytes in every language; and the CLI's own catalogue complete in both languages.
 import { join } from "node:path"

@@ -2,7 +2,7 @@
 // Replaces the JavaScript of core's entry points in dist/ (index, internal and the store subpaths that
 // package.json exports) with an esbuild bundle of them, so that importing core reads a handful of files
 // instead of resolving, reading and compiling ~490 modules (core's, Effect's and zod's): that loading
-// was three quarters of the import's time (issue 22, bench/core-import.mjs). Code shared by the entries
+// was three quarters of the import's time (bench/core-import.mjs). Code shared by the entries
 // goes to dist/chunks/, so a program importing both `@holos-inspire/core` and a subpath has one copy of
 // every class and service. Effect, zod and @fluent/bundle are inside (so an install of core needs none
 // of them: Effect and zod are optional peers, for the types the .d.ts files name); yaml, undici and

@@ -53,7 +53,7 @@ const logs = async (id: string): Promise<string> => {
   return (r.logs as Array<{ message: string }>).map((l) => l.message).join("\n")
 }
 
-describe("a serving's OpenAI API (issue 28)", () => {
+describe("a serving's OpenAI API", () => {
   it("503 before RUNNING, 502 while loading weights, then /v1/models and a deterministic chat", async () => {
     const id = await create(`vllm serve ${MODEL_PATH} --served-model-name qwen --port 2400`)
     expect((await api(id, "/models")).status).toBe(503)

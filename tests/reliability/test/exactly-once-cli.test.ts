@@ -1,4 +1,4 @@
-// Issue 19's acceptance through the CLI: `inspire job submit … --json`, the real binary, several processes
+// Exactly-once creates through the CLI: `inspire job submit … --json`, the real binary, several processes
 // of one account at once, under the fault mix of support/exactly-once.ts (the platform's clock ±10 min off,
 // every name shared by two submits). 0 duplicates, 0 jobs lost, 0 wrong ids (the id a process printed is a
 // job of its name with its own marker), and every failure says, by its exit code and its JSON error, whether
@@ -57,7 +57,7 @@ const submit = async (i: number): Promise<once.Outcome> => {
   }
 }
 
-describe("exactly-once creates through the CLI (issue 19)", () => {
+describe("exactly-once creates through the CLI", () => {
   it(
     `${CREATES} \`inspire job submit\` processes under faults, skew and shared names: 0 duplicates, 0 lost, 0 wrong ids`,
     async () => {

@@ -1,4 +1,4 @@
-// Issue 19's acceptance through the library (core's catalogue, as the MCP server and the plugin call it):
+// Exactly-once creates through the library (core's catalogue, as the MCP server and the plugin call it):
 // training creates under the fault mix of support/exactly-once.ts, the platform's clock ±10 min off, every
 // name shared by two submits. 0 duplicates, 0 jobs lost, 0 wrong ids, and every failure says whether the
 // job exists and what to do. 60 creates in npm test, 300 at full size.
@@ -55,7 +55,7 @@ const submit = async (i: number): Promise<Outcome> => {
   }
 }
 
-describe("exactly-once creates through the library (issue 19)", () => {
+describe("exactly-once creates through the library", () => {
   it(
     `${CREATES} training creates under faults, skew and shared names: 0 duplicates, 0 lost, 0 wrong ids`,
     async () => {

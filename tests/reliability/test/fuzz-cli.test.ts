@@ -13,7 +13,7 @@ import { type CommandNode, OTHER, readTree } from "./fuzz-cli-tree.js"
 import { startWorld, type World } from "./fuzz-world.js"
 import { FULL, report, size } from "./suite.js"
 
-/** Inputs per family: reduced in npm test, the 10,000 in npm run bench (INSPIRE_FUZZ_RUNS overrides). */
+/** Inputs per family: reduced in npm test, the full 10,000 in npm run bench (INSPIRE_FUZZ_RUNS overrides). */
 const RUNS = Number(process.env.INSPIRE_FUZZ_RUNS ?? size(150, 10_000))
 /** A fixed seed reproduces a failure: INSPIRE_FUZZ_SEED=<seed printed by fast-check>. */
 const SEED = Number(process.env.INSPIRE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))

@@ -16,7 +16,7 @@ import { FULL, report, size } from "./suite.js"
 
 const BIN = fileURLToPath(new URL("../../../apps/mcp/dist/inspire-mcp.mjs", import.meta.url))
 
-/** Inputs per tool: reduced in npm test, the 10,000 in npm run bench (INSPIRE_FUZZ_RUNS overrides). */
+/** Inputs per tool: reduced in npm test, the full 10,000 in npm run bench (INSPIRE_FUZZ_RUNS overrides). */
 const RUNS = Number(process.env.INSPIRE_FUZZ_RUNS ?? size(150, 10_000))
 const PROTOCOL_RUNS = size(40, 1_000)
 /** A fixed seed reproduces a failure: INSPIRE_FUZZ_SEED=<seed printed by fast-check>. */

@@ -1,4 +1,4 @@
-// Issue 22: `@holos-inspire/core` installs as another lab tool would install it. Core is packed with
+// `@holos-inspire/core` installs as another lab tool would install it. Core is packed with
 // `npm pack`, the tarball installed with plain npm into a scratch project outside the repository, and
 // the example of core's README (taken from the README itself, so the two cannot drift) is type-checked
 // there with the repository's TypeScript and run against the emulator: it must print what the README

@@ -12,7 +12,7 @@ import { profileFor } from "../harness.js"
 import { placement, workspaceId } from "./notebooks/fixture.js"
 import { servingInput } from "./servings/fixture.js"
 
-// Recovery after a lost answer for the kinds that are not jobs (issue 19): a model finds its own by the
+// Recovery after a lost answer for the kinds that are not jobs: a model finds its own by the
 // marker in its description; a notebook or a serving by every field it sent that the platform shows,
 // never a task that existed before the send, and never by its name alone.
 

@@ -1,4 +1,4 @@
-// Issue 19's acceptance, shared by its two drivers (the library, exactly-once.test.ts, and the CLI,
+// The exactly-once acceptance, shared by its two drivers (the library, exactly-once.test.ts, and the CLI,
 // exactly-once-cli.test.ts): the fault mix, the names, and the count of what went wrong.
 import type { RunningEmulator } from "@holos-inspire/emulator"
 import { expect } from "vitest"
