@@ -43,9 +43,11 @@ export interface Placement {
   readonly path: string
 }
 
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0
+/** Opens a file only if it is no symbolic link (0 where the platform has no such flag). */
+export const NOFOLLOW = constants.O_NOFOLLOW ?? 0
 
-const rootsText = (roots: ReadonlyArray<Root>, joiner: "or" | "and" = "or"): string =>
+/** The roots as messages name them: "A or B" (where a path may go), "A and B" (where it is not). */
+export const rootsText = (roots: ReadonlyArray<Root>, joiner: "or" | "and" = "or"): string =>
   roots
     .map((r) => msg("store-root", { label: r.label, path: r.path }))
     .reduce((first, second) =>
@@ -67,7 +69,8 @@ export const fileError = (path: string, e: unknown): InspireError => {
   return new InspireError({ reason: "StoreError", message: msg("store-write-failed", { path, code }), hint, cause: e })
 }
 
-const linkError = (path: string, field: string): InspireError =>
+/** A refusal to go through the symbolic link at `path`. */
+export const linkError = (path: string, field: string): InspireError =>
   invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }))
 
 /** The file named by an existing file without `overwrite`. */
@@ -82,13 +85,18 @@ const under = (dir: string, path: string): string | undefined => {
   return rel.startsWith("..") || isAbsolute(rel) ? undefined : rel
 }
 
-const realOr = (path: string): string => {
+/** The real path of `path`, or `path` itself where it does not resolve. */
+export const realOr = (path: string): string => {
   try {
     return realpathSync(path)
   } catch {
     return path
   }
 }
+
+/** `~` and `~/…` as the home folder; any other text as it is. */
+export const expandHome = (text: string): string =>
+  text === "~" ? homedir() : text.startsWith("~/") ? join(homedir(), text.slice(2)) : text
 
 /**
  * Where `wanted` lands: a relative path is below the first root; an absolute one (or `~/…`) must be
@@ -101,7 +109,7 @@ export const placeUnder = (wanted: string, roots: ReadonlyArray<Root>, field = "
   const where = rootsText(roots)
   if (text === "" || text.includes("\0"))
     throw invalidInput(msg("store-not-a-file-name", { field, wanted }), msg("store-not-a-file-name-hint", { where }))
-  const expanded = text === "~" ? homedir() : text.startsWith("~/") ? join(homedir(), text.slice(2)) : text
+  const expanded = expandHome(text)
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(
       msg("store-dot-dot", { path: text, field }),
@@ -136,7 +144,8 @@ export const placeUnder = (wanted: string, roots: ReadonlyArray<Root>, field = "
   return { root, parts, path: join(root.path, ...parts) }
 }
 
-const lstatOrUndefined = (path: string): Stats | undefined => {
+/** What lstat says of `path`, or undefined where nothing is. */
+export const lstatOrUndefined = (path: string): Stats | undefined => {
   try {
     return lstatSync(path)
   } catch (e) {

@@ -53276,6 +53276,7 @@ var realOr = (path) => {
     return path;
   }
 };
+var expandHome = (text3) => text3 === "~" ? homedir4() : text3.startsWith("~/") ? join10(homedir4(), text3.slice(2)) : text3;
 var placeUnder = (wanted, roots, field = "path") => {
   const text3 = wanted.trim();
   const first2 = roots[0];
@@ -53283,7 +53284,7 @@ var placeUnder = (wanted, roots, field = "path") => {
   const where3 = rootsText(roots);
   if (text3 === "" || text3.includes("\0"))
     throw invalidInput(msg("store-not-a-file-name", { field, wanted }), msg("store-not-a-file-name-hint", { where: where3 }));
-  const expanded = text3 === "~" ? homedir4() : text3.startsWith("~/") ? join10(homedir4(), text3.slice(2)) : text3;
+  const expanded = expandHome(text3);
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(
       msg("store-dot-dot", { path: text3, field }),
@@ -56680,31 +56681,20 @@ import {
   readSync as readSync2,
   realpathSync as realpathSync3
 } from "node:fs";
-import { homedir as homedir5 } from "node:os";
 import { basename as basename4, dirname as dirname7, isAbsolute as isAbsolute5, join as join12, normalize as normalize3, relative as relative5 } from "node:path";
-var NOFOLLOW2 = constants4.O_NOFOLLOW ?? 0;
 var sha256 = (bytes) => createHash4("sha256").update(bytes).digest("hex");
 var placeOf = (root, parts2) => ({
   root,
   parts: parts2,
   path: join12(root.path, ...parts2)
 });
-var realOr3 = (path) => {
-  try {
-    return realpathSync3(path);
-  } catch {
-    return path;
-  }
-};
-var expand2 = (text3) => text3 === "~" ? homedir5() : text3.startsWith("~/") ? join12(homedir5(), text3.slice(2)) : text3;
 var rootNamed = (text3, roots) => {
-  const expanded = expand2(text3);
+  const expanded = expandHome(text3);
   const first2 = roots[0];
   if (first2 === void 0) return void 0;
   const wanted = normalize3(isAbsolute5(expanded) ? expanded : join12(first2.path, expanded));
-  return roots.find((r) => normalize3(r.path) === wanted || realOr3(r.path) === realOr3(wanted));
+  return roots.find((r) => normalize3(r.path) === wanted || realOr(r.path) === realOr(wanted));
 };
-var rootsText2 = (roots) => roots.map((r) => msg("store-root", { label: r.label, path: r.path })).reduce((first2, second) => msg("store-roots-and", { first: first2, second }));
 var placeToWrite = (text3, roots, field) => {
   const downloads = roots.find((r) => r.create === true) ?? roots[0];
   if (text3.trim() === "" && downloads !== void 0) return placeOf(downloads, []);
@@ -56720,7 +56710,7 @@ var placeToRead = (text3, roots, field) => {
     throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }));
   const root = rootNamed(wanted, roots);
   if (root !== void 0) return placeOf(root, []);
-  const expanded = expand2(wanted);
+  const expanded = expandHome(wanted);
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(msg("notebook-files-local-up", { path: wanted, field }), msg("notebook-files-local-up-fix"));
   if (!isAbsolute5(expanded))
@@ -56729,24 +56719,15 @@ var placeToRead = (text3, roots, field) => {
       expanded.split(/[\\/]+/).filter((p) => p !== "" && p !== ".")
     );
   for (const r of roots)
-    for (const base of /* @__PURE__ */ new Set([normalize3(r.path), realOr3(r.path)])) {
+    for (const base of /* @__PURE__ */ new Set([normalize3(r.path), realOr(r.path)])) {
       const rel = relative5(base, normalize3(expanded));
       if (rel !== "" && !rel.startsWith("..") && !isAbsolute5(rel)) return placeOf(r, rel.split(/[\\/]+/));
     }
   throw invalidInput(
-    msg("notebook-files-local-outside", { path: expanded, roots: rootsText2(roots) }),
+    msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots, "and") }),
     msg("notebook-files-local-outside-fix", { field })
   );
 };
-var lstatOrUndefined2 = (path) => {
-  try {
-    return lstatSync3(path);
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return void 0;
-    throw e;
-  }
-};
-var linkError2 = (path, field) => invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }));
 var kindOf2 = (place, field) => {
   let real;
   try {
@@ -56755,14 +56736,14 @@ var kindOf2 = (place, field) => {
     return "missing";
   }
   let shown = place.root.path;
-  let st = lstatOrUndefined2(real);
+  let st = lstatOrUndefined(real);
   for (const part of place.parts) {
     if (st === void 0) return "missing";
     if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-check-path-hint"));
     real = join12(real, part);
     shown = join12(shown, part);
-    st = lstatOrUndefined2(real);
-    if (st?.isSymbolicLink()) throw linkError2(shown, field);
+    st = lstatOrUndefined(real);
+    if (st?.isSymbolicLink()) throw linkError(shown, field);
   }
   if (st === void 0) return "missing";
   return st.isDirectory() ? "folder" : st.isFile() ? "file" : "other";
@@ -56775,7 +56756,7 @@ var makeLocalFolder = (place, field) => {
     for (const part of place.parts) {
       real = join12(real, part);
       shown = join12(shown, part);
-      let st = lstatOrUndefined2(real);
+      let st = lstatOrUndefined(real);
       if (st === void 0) {
         try {
           mkdirSync3(real, 511);
@@ -56784,7 +56765,7 @@ var makeLocalFolder = (place, field) => {
         }
         st = lstatSync3(real);
       }
-      if (st.isSymbolicLink()) throw linkError2(shown, field);
+      if (st.isSymbolicLink()) throw linkError(shown, field);
       if (!st.isDirectory())
         throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-choose-another-hint", { field }));
     }
@@ -56816,11 +56797,11 @@ var readLocal = (place, field) => {
   const real = join12(realpathSync3(place.root.path), ...place.parts);
   let fd;
   try {
-    fd = openSync3(real, constants4.O_RDONLY | NOFOLLOW2);
+    fd = openSync3(real, constants4.O_RDONLY | NOFOLLOW);
     const st = fstatSync3(fd);
-    const now = lstatOrUndefined2(real);
-    if (realOr3(dirname7(real)) !== dirname7(real) || now?.ino !== st.ino || now?.dev !== st.dev)
-      throw linkError2(place.path, field);
+    const now = lstatOrUndefined(real);
+    if (realOr(dirname7(real)) !== dirname7(real) || now?.ino !== st.ino || now?.dev !== st.dev)
+      throw linkError(place.path, field);
     if (!st.isFile())
       throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }));
     const bytes = Buffer.alloc(st.size);
@@ -56832,7 +56813,7 @@ var readLocal = (place, field) => {
     }
     return bytes.subarray(0, done7);
   } catch (e) {
-    if (errnoCode(e) === "ELOOP") throw linkError2(place.path, field);
+    if (errnoCode(e) === "ELOOP") throw linkError(place.path, field);
     if (e instanceof InspireError) throw e;
     throw new InspireError({
       reason: "StoreError",
@@ -56844,7 +56825,7 @@ var readLocal = (place, field) => {
     if (fd !== void 0) closeSync3(fd);
   }
 };
-var nameOf = (place) => place.parts.at(-1) ?? basename4(realOr3(place.root.path));
+var nameOf = (place) => place.parts.at(-1) ?? basename4(realOr(place.root.path));
 
 // ../../packages/core/src/operations/notebook-files/copy.ts
 var MAX_DEPTH2 = 64;
@@ -60484,13 +60465,13 @@ var sharedLimiters = /* @__PURE__ */ new Map();
 // ../../packages/core/src/store/import.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { homedir as homedir7 } from "node:os";
+import { homedir as homedir6 } from "node:os";
 
 // ../../packages/core/src/store/legacy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFile as readFile3 } from "node:fs/promises";
-import { homedir as homedir6 } from "node:os";
+import { homedir as homedir5 } from "node:os";
 import { join as join15 } from "node:path";
 
 // ../../packages/core/src/store/jsonc.ts
@@ -60529,7 +60510,7 @@ var parseJsonc = (text3) => {
 };
 
 // ../../packages/core/src/store/legacy.ts
-var synergyRoot = (env = process.env, home = homedir6()) => join15(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
+var synergyRoot = (env = process.env, home = homedir5()) => join15(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
 var readText = (path) => Effect_exports.promise(() => readFile3(path, "utf8").catch(() => void 0));
 var str = (o, ...keys5) => {
   for (const k of keys5) {
@@ -60539,7 +60520,7 @@ var str = (o, ...keys5) => {
   return void 0;
 };
 var pair = (username, password) => username !== void 0 && password !== void 0 ? { username, password } : void 0;
-var readLegacySynergy = (env = process.env, home = homedir6()) => Effect_exports.gen(function* () {
+var readLegacySynergy = (env = process.env, home = homedir5()) => Effect_exports.gen(function* () {
   const root = synergyRoot(env, home);
   const sources = [];
   const authPath = join15(root, "data", "plugin", "inspire", "auth.json");
@@ -60577,7 +60558,7 @@ var readLegacySynergy = (env = process.env, home = homedir6()) => Effect_exports
 });
 
 // ../../packages/core/src/store/import.ts
-var importLegacyOnce = (env = process.env, home = homedir7()) => Effect_exports.gen(function* () {
+var importLegacyOnce = (env = process.env, home = homedir6()) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const config2 = yield* store.readConfig;
   if (config2.profiles.default?.importedLegacy === true || Object.keys(config2.profiles).length > 1) return [];

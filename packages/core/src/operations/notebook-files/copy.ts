@@ -15,7 +15,7 @@ import type { Lab } from "../../api/jupyter/lab.js"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
-import { fileError, writeConfinedFileSync } from "../../store/confined.js"
+import { fileError, type Placement, writeConfinedFileSync } from "../../store/confined.js"
 import { msg } from "../../words/message.js"
 import { fieldWord } from "../../words/token.js"
 import type { OperationContext } from "../catalogue/operation.js"
@@ -26,7 +26,6 @@ import type { NotebookFilesInput } from "./input.js"
 import {
   kindOf,
   type LocalFile,
-  type LocalPlace,
   localSize,
   localTree,
   makeLocalFolder,
@@ -293,7 +292,7 @@ export const download = (
       )
     const tree = folder ? yield* remoteTree(lab, source) : { folders: [], files: [{ rel: "", size: entry?.size ?? 0 }] }
     yield* tooBig(tree.files, (rel) => join2(source, rel) || "/")
-    const placeIn = (rel: string): LocalPlace =>
+    const placeIn = (rel: string): Placement =>
       rel === "" ? target : placeOf(target.root, [...target.parts, ...rel.split("/")])
     const files = tree.files.map((f) => ({ path: join2(source, f.rel), local: placeIn(f.rel).path, size: f.size }))
     const kinds = yield* sync(target.path, () => tree.files.map((f) => kindOf(placeIn(f.rel), "local")))

@@ -9,12 +9,21 @@ import {
   readdirSync,
   readSync,
   realpathSync,
-  type Stats,
 } from "node:fs"
-import { homedir } from "node:os"
 import { basename, dirname, isAbsolute, join, normalize, relative } from "node:path"
 import { InspireError, invalidInput } from "../../errors.js"
-import { fileError, placeUnder, type Root } from "../../store/confined.js"
+import {
+  expandHome,
+  fileError,
+  linkError,
+  lstatOrUndefined,
+  NOFOLLOW,
+  type Placement,
+  placeUnder,
+  type Root,
+  realOr,
+  rootsText,
+} from "../../store/confined.js"
 import { errnoCode } from "../../store/temps.js"
 import { msg } from "../../words/message.js"
 
@@ -22,52 +31,26 @@ import { msg } from "../../words/message.js"
 // folder): a path is a root and the names below it, walked with lstat, so no symbolic link below a root
 // is ever followed, for reading as for writing. Files are written by store/confined.ts.
 
-/** A local place: a root and the names below it (none: the root itself). */
-export interface LocalPlace {
-  readonly root: Root
-  readonly parts: ReadonlyArray<string>
-  /** As the caller sees it: the root as given, then the parts. */
-  readonly path: string
-}
-
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0
-
 /** The sha256 of some bytes, in hex. */
 export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
-export const placeOf = (root: Root, parts: ReadonlyArray<string>): LocalPlace => ({
+export const placeOf = (root: Root, parts: ReadonlyArray<string>): Placement => ({
   root,
   parts,
   path: join(root.path, ...parts),
 })
 
-const realOr = (path: string): string => {
-  try {
-    return realpathSync(path)
-  } catch {
-    return path
-  }
-}
-
-const expand = (text: string): string =>
-  text === "~" ? homedir() : text.startsWith("~/") ? join(homedir(), text.slice(2)) : text
-
 /** The root a path names itself (`.`, the folder's own path), if any. */
 const rootNamed = (text: string, roots: ReadonlyArray<Root>): Root | undefined => {
-  const expanded = expand(text)
+  const expanded = expandHome(text)
   const first = roots[0]
   if (first === undefined) return undefined
   const wanted = normalize(isAbsolute(expanded) ? expanded : join(first.path, expanded))
   return roots.find((r) => normalize(r.path) === wanted || realOr(r.path) === realOr(wanted))
 }
 
-const rootsText = (roots: ReadonlyArray<Root>): string =>
-  roots
-    .map((r) => msg("store-root", { label: r.label, path: r.path }))
-    .reduce((first, second) => msg("store-roots-and", { first, second }))
-
 /** Where a download goes: the named place (checked as every written file is), or a root itself. */
-export const placeToWrite = (text: string, roots: ReadonlyArray<Root>, field: string): LocalPlace => {
+export const placeToWrite = (text: string, roots: ReadonlyArray<Root>, field: string): Placement => {
   const downloads = roots.find((r) => r.create === true) ?? roots[0]
   if (text.trim() === "" && downloads !== undefined) return placeOf(downloads, [])
   const root = rootNamed(text.trim(), roots)
@@ -77,14 +60,14 @@ export const placeToWrite = (text: string, roots: ReadonlyArray<Root>, field: st
 }
 
 /** What an upload reads: a path below one of the roots (relative: below the first), never with `..`. */
-export const placeToRead = (text: string, roots: ReadonlyArray<Root>, field: string): LocalPlace => {
+export const placeToRead = (text: string, roots: ReadonlyArray<Root>, field: string): Placement => {
   const wanted = text.trim()
   const first = roots[0]
   if (wanted === "" || first === undefined)
     throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }))
   const root = rootNamed(wanted, roots)
   if (root !== undefined) return placeOf(root, [])
-  const expanded = expand(wanted)
+  const expanded = expandHome(wanted)
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(msg("notebook-files-local-up", { path: wanted, field }), msg("notebook-files-local-up-fix"))
   if (!isAbsolute(expanded))
@@ -98,28 +81,16 @@ export const placeToRead = (text: string, roots: ReadonlyArray<Root>, field: str
       if (rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)) return placeOf(r, rel.split(/[\\/]+/))
     }
   throw invalidInput(
-    msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots) }),
+    msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots, "and") }),
     msg("notebook-files-local-outside-fix", { field }),
   )
 }
-
-const lstatOrUndefined = (path: string): Stats | undefined => {
-  try {
-    return lstatSync(path)
-  } catch (e) {
-    if (errnoCode(e) === "ENOENT" || errnoCode(e) === "ENOTDIR") return undefined
-    throw e
-  }
-}
-
-const linkError = (path: string, field: string): InspireError =>
-  invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }))
 
 /**
  * What is at a place, walked from the root's real path with lstat: a folder, a file, something else, or
  * nothing. A symbolic link on the way (or at the end) is refused; the root itself may be reached through links.
  */
-export const kindOf = (place: LocalPlace, field: string): "folder" | "file" | "other" | "missing" => {
+export const kindOf = (place: Placement, field: string): "folder" | "file" | "other" | "missing" => {
   let real: string
   try {
     real = realpathSync(place.root.path)
@@ -141,7 +112,7 @@ export const kindOf = (place: LocalPlace, field: string): "folder" | "file" | "o
 }
 
 /** Makes a folder and the ones above it below its root, never through a link. */
-export const makeLocalFolder = (place: LocalPlace, field: string): void => {
+export const makeLocalFolder = (place: Placement, field: string): void => {
   try {
     if (place.root.create === true) mkdirSync(place.root.path, { recursive: true, mode: 0o700 })
     let real = realpathSync(place.root.path)
@@ -175,7 +146,7 @@ export interface LocalFile {
 
 /** A local folder's files and folders (folders first, by name); links and special files are skipped and named. */
 export const localTree = (
-  top: LocalPlace,
+  top: Placement,
 ): { folders: ReadonlyArray<string>; files: ReadonlyArray<LocalFile>; skipped: ReadonlyArray<string> } => {
   const folders: string[] = []
   const files: LocalFile[] = []
@@ -197,11 +168,11 @@ export const localTree = (
 }
 
 /** The size of a single local file (checked with `kindOf` first). */
-export const localSize = (place: LocalPlace): number =>
+export const localSize = (place: Placement): number =>
   lstatSync(join(realpathSync(place.root.path), ...place.parts)).size
 
 /** Reads a local file whole, never through a link (O_NOFOLLOW on the file; its folders were walked). */
-export const readLocal = (place: LocalPlace, field: string): Buffer => {
+export const readLocal = (place: Placement, field: string): Buffer => {
   const real = join(realpathSync(place.root.path), ...place.parts)
   let fd: number | undefined
   try {
@@ -236,4 +207,4 @@ export const readLocal = (place: LocalPlace, field: string): Buffer => {
 }
 
 /** The name a copied folder or file keeps: its last part, or the root's own name. */
-export const nameOf = (place: LocalPlace): string => place.parts.at(-1) ?? basename(realOr(place.root.path))
+export const nameOf = (place: Placement): string => place.parts.at(-1) ?? basename(realOr(place.root.path))
