@@ -27,8 +27,8 @@ export const answerKeys = (key: string): string[] => {
   return keys
 }
 
-const pick = (mode: AnswerFault["mode"]): AnswerMode =>
-  mode === "mixed" ? (ANSWER_MODES[Math.floor(Math.random() * ANSWER_MODES.length)] ?? "empty") : mode
+const pick = (mode: AnswerFault["mode"], random: () => number): AnswerMode =>
+  mode === "mixed" ? (ANSWER_MODES[Math.floor(random() * ANSWER_MODES.length)] ?? "empty") : mode
 
 const spoiled = (mode: AnswerMode, original: Buffer, family: string): { type: string; body: Buffer } => {
   switch (mode) {
@@ -56,7 +56,7 @@ const spoiled = (mode: AnswerMode, original: Buffer, family: string): { type: st
  * Replaces what the handler sends (it still runs to completion, state changes included) with a spoiled
  * answer of status 200. Only an answer of status 200 is spoiled; redirects and HTTP errors pass.
  */
-export const spoilAnswer = (res: ServerResponse, fault: AnswerFault, key: string): void => {
+export const spoilAnswer = (res: ServerResponse, fault: AnswerFault, key: string, random: () => number): void => {
   const end = res.end.bind(res)
   const writeHead = res.writeHead.bind(res)
   let status = 200
@@ -68,7 +68,7 @@ export const spoilAnswer = (res: ServerResponse, fault: AnswerFault, key: string
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (status !== 200) return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest)
     const original = Buffer.isBuffer(chunk) ? chunk : Buffer.from(typeof chunk === "string" ? chunk : "")
-    const { type, body } = spoiled(pick(fault.mode), original, key.slice(0, 2))
+    const { type, body } = spoiled(pick(fault.mode, random), original, key.slice(0, 2))
     for (const name of res.getHeaderNames()) if (name !== "date" && name !== "set-cookie") res.removeHeader(name)
     writeHead(200, canonicalHeaders({ "Content-Type": type, "Content-Length": body.length }))
     end(body)

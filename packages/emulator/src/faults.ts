@@ -40,6 +40,11 @@ export interface FaultConfig {
   jupyterStartupSeconds: number
   /** The gateway's habit: close every terminal WebSocket this many ms after it connects (null: never). */
   terminalSocketDropMs: number | null
+  /**
+   * Seed of the generator that draws every injected fault: the same requests in the same order meet the
+   * same faults, so a test that fails under faults fails again when run again. Setting it restarts the draw.
+   */
+  seed: number
 }
 
 const defaultFaults = (realistic = false): FaultConfig => ({
@@ -59,23 +64,40 @@ const defaultFaults = (realistic = false): FaultConfig => ({
   surfaces: {},
   jupyterStartupSeconds: 2,
   terminalSocketDropMs: null,
+  seed: 1,
 })
+
+/** A small seeded generator (mulberry32): uniform numbers in [0, 1). */
+export const seeded = (seed: number): (() => number) => {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
 
 export type FaultOutcome = "pass" | "error" | "reset" | "throttle"
 
 /** Latency, injected failures and the gateway's rate limiter. Admin routes never come through here. */
 export class Faults {
   config: FaultConfig
+  /** Draws every injected fault; restarted from `config.seed` on reset and when the seed is set. */
+  random: () => number
   private tokens: number
   private last = Date.now()
 
   constructor(private readonly realistic: boolean) {
     this.config = defaultFaults(realistic)
+    this.random = seeded(this.config.seed)
     this.tokens = this.config.limiter.burst
   }
 
   reset(): void {
     this.config = defaultFaults(this.realistic)
+    this.random = seeded(this.config.seed)
     this.tokens = this.config.limiter.burst
   }
 
@@ -88,12 +110,13 @@ export class Faults {
       answers: patch.answers ?? this.config.answers,
     }
     this.tokens = Math.min(this.tokens, this.config.limiter.burst)
+    if (patch.seed !== undefined) this.random = seeded(patch.seed)
     return this.config
   }
 
   async delay(): Promise<void> {
     const { latencyMs, jitterMs } = this.config
-    const ms = latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0)
+    const ms = latencyMs + (jitterMs > 0 ? this.random() * jitterMs : 0)
     if (ms > 0) await new Promise((r) => setTimeout(r, ms))
   }
 
@@ -103,22 +126,22 @@ export class Faults {
       this.config = { ...c, resetNext: c.resetNext - 1 }
       return "reset"
     }
-    if (c.resetRate > 0 && Math.random() < c.resetRate) return "reset"
-    if (c.errorRate > 0 && Math.random() < c.errorRate) return "error"
-    if (c.rate429 > 0 && Math.random() < c.rate429) return "throttle"
+    if (c.resetRate > 0 && this.random() < c.resetRate) return "reset"
+    if (c.errorRate > 0 && this.random() < c.errorRate) return "error"
+    if (c.rate429 > 0 && this.random() < c.rate429) return "throttle"
     return this.take() ? "pass" : "throttle"
   }
 
   /** Whether this request's answer will be lost after it is carried out. */
   loseAnswer(): boolean {
-    return this.config.lostAnswerRate > 0 && Math.random() < this.config.lostAnswerRate
+    return this.config.lostAnswerRate > 0 && this.random() < this.config.lostAnswerRate
   }
 
   /** The spoiled-answer fault that hits this request (by its surface key), if any. */
   spoil(key: string): AnswerFault | undefined {
     for (const k of answerKeys(key)) {
       const fault = this.config.answers[k]
-      if (fault !== undefined) return fault.rate > 0 && Math.random() < fault.rate ? fault : undefined
+      if (fault !== undefined) return fault.rate > 0 && this.random() < fault.rate ? fault : undefined
     }
     return undefined
   }

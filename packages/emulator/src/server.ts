@@ -134,7 +134,7 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
       if (emu.faults.loseAnswer()) loseAnswer(req, res, emu.faults.config.lostAnswerMode)
       else {
         const spoil = emu.faults.spoil(key)
-        if (spoil !== undefined) spoilAnswer(res, spoil, key)
+        if (spoil !== undefined) spoilAnswer(res, spoil, key, emu.faults.random)
       }
       route(emu, { req, res, url, base, raw })
     } catch (e) {

@@ -36,6 +36,22 @@ describe("fault injection (admin API and control)", () => {
     expect(await res.text()).toContain("openresty")
   })
 
+  it("draws the same faults for the same requests under the same seed, others under another seed", async () => {
+    const draw = async (seed?: number) => {
+      emu.control.faults.set({ errorRate: 0.5, ...(seed === undefined ? {} : { seed }) })
+      const statuses: number[] = []
+      for (let i = 0; i < 24; i++) statuses.push((await detail()).status)
+      emu.control.faults.reset()
+      return statuses.join(",")
+    }
+    const first = await draw()
+    expect(first).toContain("502")
+    expect(first).toContain("200")
+    expect(await draw()).toBe(first)
+    expect(await draw(1)).toBe(first)
+    expect(await draw(7)).not.toBe(first)
+  })
+
   it("resets connections", async () => {
     emu.control.faults.set({ resetRate: 1 })
     await expect(detail()).rejects.toThrow()
