@@ -68,7 +68,7 @@ const defaultFaults = (realistic = false): FaultConfig => ({
 })
 
 /** A small seeded generator (mulberry32): uniform numbers in [0, 1). */
-export const seeded = (seed: number): (() => number) => {
+const seeded = (seed: number): (() => number) => {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
