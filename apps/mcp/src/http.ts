@@ -164,6 +164,11 @@ export const serveHttp = async (options: HttpOptions): Promise<HttpEndpoint> => 
         log(`HTTP request failed: ${e instanceof Error ? e.message : String(e)}`)
     })
   })
+  // An idle connection stays open well past what clients keep one for (undici: 4 s, or the server's
+  // hint less a second), so a client never sends a request on a connection the server is closing: with
+  // Node's default of 5 s, a busy machine's late timer lets the two cross and a call fails with "other
+  // side closed".
+  http.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject)
     http.listen(options.port, "127.0.0.1", () => resolve())
