@@ -1,4 +1,4 @@
-import type { CatalogueCommand, Invocation, Operation } from "@holos-inspire/core"
+import { type CatalogueCommand, type Invocation, type Operation, plain, type Worded } from "@holos-inspire/core"
 import {
   confirmationOf,
   type ParsedInput,
@@ -34,7 +34,7 @@ export interface CommandExtension<R = unknown> {
   readonly exitCodeOf?: (error: CliError, options: CommandOptions) => ExitCode | undefined
   /** Prints the result itself (and may do more, e.g. wait); returns the exit code. */
   readonly after?: (
-    run: Invocation<R>,
+    run: Worded<Invocation<R>>,
     options: CommandOptions,
     input: Readonly<Record<string, unknown>>,
   ) => Promise<ExitCode | undefined>
@@ -72,19 +72,27 @@ const validate = (op: Operation, fields: ReadonlyArray<Field>, input: Record<str
   )
 }
 
+// A plan from a client's run, its texts worded already: the same plan again, those words said as they are.
+const said = (plan: Worded<Plan>): Plan => ({
+  ...plan,
+  summary: plain(plan.summary),
+  targets: plan.targets.map((t) => ({ ...t, change: plain(t.change) })),
+})
+
 // The question names its targets: the call is first made as a dry run (reads only), and its plan
 // says what would change. A call whose plan changes nothing goes ahead without asking.
 const confirmDestructive = async (
   commandPath: string,
   options: CommandOptions,
-  preview: () => Promise<Plan | undefined>,
+  preview: () => Promise<Worded<Plan> | undefined>,
 ): Promise<void> => {
   if (options.yes === true) return
   if (!interactive())
     throw usageError(msg("cli-confirm-needed", { command: commandPath }), msg("cli-confirm-needed-hint"))
   const plan = await preview()
   if (plan !== undefined && plan.targets.length === 0) return
-  const question = plan !== undefined ? speak(confirmationOf(plan)) : msg("cli-confirm-run", { command: commandPath })
+  const question =
+    plan !== undefined ? speak(confirmationOf(said(plan))) : msg("cli-confirm-run", { command: commandPath })
   if (!(await confirm(question))) throw new CliError(msg("cli-cancelled"), EXIT.usage)
 }
 
@@ -179,7 +187,7 @@ export const catalogueCommand = (
         hasDryRun
           ? (
               (await runParsed(options, op, validate(op, fields, { ...input, dry_run: true }))).result as {
-                plan?: Plan
+                plan?: Worded<Plan>
               }
             ).plan
           : undefined,

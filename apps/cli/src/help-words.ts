@@ -4,12 +4,14 @@
 // translated yet, or translated from an older English, is said in English. The words of
 // help's own layout (headings, the choices of a flag) are the CLI's (locales/<language>/help.ftl).
 // In English every text is exactly the catalogue's, worded for the CLI, as before there were messages.
+
+import type { Text } from "@holos-inspire/core"
 import { helpMessage, renderWords } from "@holos-inspire/core/internal"
 import type { Help, Option } from "commander"
 import { language, msg, speak } from "./language.js"
 
 /** A help text of the catalogue (`source`, English with words), said in the CLI's language. */
-export const catalogueHelp = (key: string, source: string): string =>
+export const catalogueHelp = (key: string, source: Text | string): string =>
   language() === "en" ? renderWords(source, "cli") : speak(helpMessage(key, source, language()))
 
 // Commander's own headings; any other title (a help group of ours) is already in the CLI's language.

@@ -1,15 +1,14 @@
 // How the CLI words what is wrong with a command's input (a flag's value against the operation's schema).
-// In English it is zod's own text, as it always was; in another language each issue is worded by core
-// (words/issues.ts, the same wording as sweep files and recipes), a refinement's message as core wrote it.
+// Each issue is worded by core (words/issues.ts, the same wording as sweep files and recipes): in English
+// zod's own text, as it always was; a refinement's message as core wrote it, its calls and fields as flags.
 import { issueWord, type safeParseInput, type ZodIssue } from "@holos-inspire/core/internal"
-import { language, msg, speak } from "./language.js"
+import { msg, speak } from "./language.js"
 
 /** One issue of a failed strict parse of an operation's input. */
 export type InputIssue = Extract<ReturnType<typeof safeParseInput>, { success: false }>["error"]["issues"][number]
 
 /** What is wrong, in the CLI's language, without the flag it is about (core words it: `issueWord`). */
-const issueText = (issue: InputIssue): string =>
-  language() === "en" ? issue.message : speak(issueWord(issue as ZodIssue))
+const issueText = (issue: InputIssue): string => speak(issueWord(issue as ZodIssue))
 
 /**
  * The issues of a failed parse as one usage-error message, each named by the flag it is about

@@ -4,6 +4,7 @@
 // everything, so JSON output and JSON errors are the same bytes in every language.
 // The CLI's own sentences are in apps/cli/locales/<language>/*.ftl (ids start with `cli-`), added to
 // core's catalogue at start-up; `msg` here words one at once in the CLI's language.
+import type { Text } from "@holos-inspire/core"
 import {
   addMessages,
   msg as coreMsg,
@@ -28,7 +29,7 @@ export const language = (): Language => current
 export const msg = (id: string, args: MessageArgs = {}): string => renderWords(coreMsg(id, args), "cli", current)
 
 /** `text` (core's words: messages, calls, fields) worded for this reader. */
-export const speak = (text: string): string => renderWords(text, "cli", current)
+export const speak = (text: Text | string): string => renderWords(text, "cli", current)
 
 interface Config {
   readonly currentProfile?: unknown

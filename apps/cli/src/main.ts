@@ -107,7 +107,7 @@ export const main = async (
   if (distrust !== undefined) {
     // A code cache that fails the ownership check is not loaded: the call runs, only slower.
     const why = untrustedError(distrust)
-    process.stderr.write(`${msg("cli-code-cache-untrusted", { reason: speak(why.message), hint: speak(why.hint) })}\n`)
+    process.stderr.write(`${msg("cli-code-cache-untrusted", { reason: speak(why.text), hint: speak(why.hint) })}\n`)
   }
   const json = argv.includes("--json")
   let captured: string | undefined

@@ -1,7 +1,7 @@
-import type { InspireError } from "@holos-inspire/core"
+import { InspireError, type Text } from "@holos-inspire/core"
 import { formatMessage, type Language, renderWords } from "@holos-inspire/core/internal"
 import { EXIT, type ExitCode, exitCodeOfReason } from "./exit-codes.js"
-import { language, msg } from "./language.js"
+import { language, msg, speak } from "./language.js"
 
 /** A failure the CLI reports itself: a message, an optional hint, and the exit code of the table. */
 export class CliError extends Error {
@@ -19,11 +19,12 @@ export class CliError extends Error {
 export const usageError = (message: string, hint?: string): CliError => new CliError(message, EXIT.usage, hint)
 
 /** Turns an operation's error into the CLI's, keeping reason, candidates, fix and created for --json. */
+// Its texts are worded here in the CLI's terms (a client's run has worded them already: plain texts then).
 export const fromInspireError = (e: InspireError, code?: ExitCode): CliError =>
-  new CliError(e.message, code ?? exitCodeOfReason(e.reason), e.hint, {
+  new CliError(speak(e.text), code ?? exitCodeOfReason(e.reason), speak(e.hint), {
     reason: e.reason,
     ...(e.candidates !== undefined ? { candidates: e.candidates } : {}),
-    ...(e.fix !== undefined ? { fix: e.fix } : {}),
+    ...(e.fix !== undefined ? { fix: speak(e.fix) } : {}),
     // A failed create says whether the task exists: "no", or "unknown" (list before submitting again).
     ...(e.created !== undefined ? { created: e.created } : {}),
   })
@@ -119,7 +120,12 @@ export const printError = (error: unknown, json: boolean): ExitCode => {
   const e =
     error instanceof CliError
       ? error
-      : new CliError(error instanceof Error ? error.message : String(error), EXIT.error, msg("cli-error-bug"))
+      : new CliError(
+          // An error of core's met outside a client's run: its words said here, as a client's run says them.
+          error instanceof InspireError ? speak(error.text) : error instanceof Error ? error.message : String(error),
+          EXIT.error,
+          msg("cli-error-bug"),
+        )
   if (process.env.INSPIRE_DEBUG === "1" && error instanceof Error && error.stack !== undefined)
     process.stderr.write(`${error.stack}\n`)
   if (json) {
@@ -143,7 +149,7 @@ export const printError = (error: unknown, json: boolean): ExitCode => {
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
 /** A one-line progress display on stderr, shown only on a terminal. */
-export const makeProgress = (): { readonly show: (message: string) => void; readonly clear: () => void } => {
+export const makeProgress = (): { readonly show: (message: Text | string) => void; readonly clear: () => void } => {
   const on = process.stderr.isTTY === true
   let frame = 0
   let shown = false

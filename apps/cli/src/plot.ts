@@ -1,9 +1,9 @@
-import { type MetricsResult, shortPodName } from "@holos-inspire/core"
+import { type MetricsResult, shortPodName, type Worded } from "@holos-inspire/core"
 import { formatClockTime } from "@holos-inspire/core/internal"
 import { msg } from "./language.js"
 import { escapeXml, TEXT_STYLE } from "./svg.js"
 
-type SeriesRow = NonNullable<MetricsResult["series"]>[number]
+type SeriesRow = NonNullable<Worded<MetricsResult>["series"]>[number]
 
 /** One panel per metric (its title cli-plot-panel-…), one line per pod, percent on the y axis and time on the x axis. */
 const PANELS = [
@@ -64,7 +64,7 @@ const polyline = (frame: Frame, row: SeriesRow, colour: string): string => {
  * A standalone SVG chart of a metrics result: a panel per metric with a line per pod, the verdict in the
  * title, idle windows shaded. Plain SVG 1.1, no scripts or external references.
  */
-export const metricsSvg = (result: MetricsResult): string => {
+export const metricsSvg = (result: Worded<MetricsResult>): string => {
   const series = result.series ?? []
   const pods = [...new Set(series.map((s) => s.pod))]
   const colourOf = (pod: string) => COLOURS[pods.indexOf(pod) % COLOURS.length] ?? "#000"

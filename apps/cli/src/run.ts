@@ -6,6 +6,7 @@ import {
   invoke,
   type OperationContext,
   type OperationOf,
+  type Worded,
 } from "@holos-inspire/core"
 import { invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { EXIT } from "./exit-codes.js"
@@ -78,11 +79,13 @@ export const runOperation = <O>(
   globals: GlobalOptions,
   operation: OperationOf<O>,
   input: Readonly<Record<string, unknown>>,
-): Promise<Invocation<O>> => running(globals, (client, context) => client.run(invoke(operation, input, context)))
+): Promise<Worded<Invocation<O>>> =>
+  running(globals, (client, context) => client.run(invoke(operation, input, context)))
 
 /** Runs one operation on input the command has already checked (`safeParseInput`), without checking it again. */
 export const runParsed = <O>(
   globals: GlobalOptions,
   operation: OperationOf<O>,
   input: ParsedInput,
-): Promise<Invocation<O>> => running(globals, (client, context) => client.run(invokeParsed(operation, input, context)))
+): Promise<Worded<Invocation<O>>> =>
+  running(globals, (client, context) => client.run(invokeParsed(operation, input, context)))

@@ -1,3 +1,4 @@
+import { plain } from "@holos-inspire/core"
 import {
   addProfile,
   forgetLogin,
@@ -10,7 +11,7 @@ import {
   renderTable,
   useProfile,
 } from "@holos-inspire/core/internal"
-import { msg } from "./language.js"
+import { msg, speak } from "./language.js"
 import { type GlobalOptions, withClient } from "./run.js"
 
 /** What `inspire logout` did. */
@@ -36,14 +37,16 @@ export const logout = (globals: GlobalOptions): Promise<LogoutResult> =>
 
 /** Renders profiles as `profile list` shows them. */
 export const renderProfiles = (profiles: ReadonlyArray<ProfileSummary>): string =>
-  renderTable(profiles, [
-    { header: "", cell: (p) => (p.current ? "*" : "") },
-    { header: msg("cli-profiles-profile"), cell: (p) => p.name },
-    { header: msg("cli-profiles-account"), cell: (p) => p.username },
-    { header: msg("cli-profiles-logged-in"), cell: (p) => (p.loggedIn ? msg("cli-yes") : msg("cli-no")) },
-    { header: msg("cli-profiles-harbor"), cell: (p) => p.harbor.join(",") },
-    { header: msg("cli-profiles-platform"), cell: (p) => p.baseUrl ?? msg("cli-profiles-production") },
-  ])
+  speak(
+    renderTable(profiles, [
+      { header: plain(""), cell: (p) => (p.current ? "*" : "") },
+      { header: plain(msg("cli-profiles-profile")), cell: (p) => p.name },
+      { header: plain(msg("cli-profiles-account")), cell: (p) => p.username },
+      { header: plain(msg("cli-profiles-logged-in")), cell: (p) => (p.loggedIn ? msg("cli-yes") : msg("cli-no")) },
+      { header: plain(msg("cli-profiles-harbor")), cell: (p) => p.harbor.join(",") },
+      { header: plain(msg("cli-profiles-platform")), cell: (p) => p.baseUrl ?? msg("cli-profiles-production") },
+    ]),
+  )
 
 /** Every profile. */
 export const profiles = (globals: GlobalOptions): Promise<ReadonlyArray<ProfileSummary>> =>

@@ -1,4 +1,4 @@
-import type { UsageResult } from "@holos-inspire/core"
+import type { UsageResult, Worded } from "@holos-inspire/core"
 import { formatInstant, IDLE_GPU_BELOW_PERCENT } from "@holos-inspire/core/internal"
 import { msg } from "./language.js"
 import { escapeXml, TEXT_STYLE } from "./svg.js"
@@ -15,7 +15,7 @@ const TOP = 64
 const BAR = 22
 const GAP = 10
 
-type Task = UsageResult["tasks"][number]
+type Task = Worded<UsageResult>["tasks"][number]
 
 interface Segment {
   readonly name: string
@@ -33,7 +33,7 @@ const userOf = (t: Task): string => t.user.name || t.user.id || "?"
 const projectOf = (t: Task): string => t.project.name || t.project.id || "?"
 
 /** The bars: GPUs held per user (or project), split by the other one, idle GPUs in segments of their own. */
-const usageBars = (result: UsageResult, by: UsageBy): ReadonlyArray<Bar> => {
+const usageBars = (result: Worded<UsageResult>, by: UsageBy): ReadonlyArray<Bar> => {
   const [keyOf, partOf] = by === "user" ? [userOf, projectOf] : [projectOf, userOf]
   const bars = new Map<string, Map<string, Segment>>()
   for (const t of result.tasks.filter((x) => x.gpus > 0)) {
@@ -55,7 +55,7 @@ const usageBars = (result: UsageResult, by: UsageBy): ReadonlyArray<Bar> => {
  * A standalone SVG chart of a usage result: a horizontal bar per user (or project) of the GPUs held, stacked
  * by project (or user), idle GPUs hatched. Plain SVG 1.1, no scripts or external references.
  */
-export const usageSvg = (result: UsageResult, by: UsageBy): string => {
+export const usageSvg = (result: Worded<UsageResult>, by: UsageBy): string => {
   const bars = usageBars(result, by)
   const parts = [...new Set(bars.flatMap((b) => b.segments.map((s) => s.name)))]
   const colourOf = (name: string) => COLOURS[parts.indexOf(name) % COLOURS.length] ?? "#000"

@@ -1,4 +1,4 @@
-import { type Invocation, invoke, type Operation } from "@holos-inspire/core"
+import { type Invocation, invoke, type Operation, type Text, type Worded } from "@holos-inspire/core"
 import type { CommandExtension, CommandOptions } from "./command.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { msg } from "./language.js"
@@ -45,7 +45,7 @@ const checkWatch = (options: CommandOptions, pace: WatchPace): void => {
 // Redraws the operation's text every interval until Ctrl-C, which ends the watch (exit 0), not the CLI.
 const watch = async (
   operation: Operation,
-  first: Invocation<unknown>,
+  first: Worded<Invocation<unknown>>,
   options: CommandOptions,
   input: Readonly<Record<string, unknown>>,
   pace: WatchPace,
@@ -88,7 +88,7 @@ const watch = async (
 /** The `--watch` / `--interval` options of a command: a live table on a terminal until Ctrl-C. */
 export const watchable = <R>(
   // Typed as extend() takes it, so the extension's `run` is the operation's own result.
-  operation: { readonly run: (...args: never[]) => unknown; readonly render: (result: R) => string },
+  operation: { readonly run: (...args: never[]) => unknown; readonly render: (result: R) => Text },
   pace: WatchPace,
 ): CommandExtension<R> =>
   ({

@@ -1,4 +1,11 @@
-import { type InspireClient, invoke, type Operation, type Progress } from "@holos-inspire/core"
+import {
+  type InspireClient,
+  invoke,
+  type Language,
+  type Operation,
+  type Progress,
+  renderWords,
+} from "@holos-inspire/core"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js"
 import { log } from "./log.js"
@@ -11,8 +18,11 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
 // repeat between two reports, so a repeat is nudged just above the last value sent.
 const STEP = 0.001
 
-/** Turns an operation's progress reports into `notifications/progress`, when the client asked for them. */
-const progressSender = (extra: CallExtra): ((p: Progress) => void) => {
+/**
+ * Turns an operation's progress reports into `notifications/progress`, when the client asked for them,
+ * worded as MCP words calls, in `lang`.
+ */
+const progressSender = (extra: CallExtra, lang: Language): ((p: Progress) => void) => {
   const token = extra._meta?.progressToken
   if (token === undefined) return () => undefined
   let last = 0
@@ -27,7 +37,7 @@ const progressSender = (extra: CallExtra): ((p: Progress) => void) => {
           progressToken: token,
           progress,
           ...(p.total !== undefined && p.total >= progress ? { total: p.total } : {}),
-          message: p.message,
+          message: renderWords(p.message, "mcp", lang),
         },
       })
       .catch((e: unknown) => log(`a progress notification was not sent: ${e instanceof Error ? e.message : String(e)}`))
@@ -45,7 +55,9 @@ export const callOperation = async (
   extra: CallExtra,
 ): Promise<CallToolResult> => {
   try {
-    const { result, text } = await client.run(invoke(operation, args, { progress: progressSender(extra) }), {
+    // Progress is worded in the language of the client's answers (read only when progress was asked for).
+    const lang = extra._meta?.progressToken !== undefined ? await client.language() : "en"
+    const { result, text } = await client.run(invoke(operation, args, { progress: progressSender(extra, lang) }), {
       signal: extra.signal,
     })
     return successResult(operation, result, text)

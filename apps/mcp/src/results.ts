@@ -1,4 +1,4 @@
-import { InspireError, type Operation } from "@holos-inspire/core"
+import { InspireError, type Operation, renderWords } from "@holos-inspire/core"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { log } from "./log.js"
 
@@ -28,11 +28,14 @@ export const successResult = (operation: Operation, result: unknown, rendered: s
 const candidateLine = (candidate: unknown): string =>
   typeof candidate === "string" ? `- ${candidate}` : `- ${JSON.stringify(candidate)}`
 
-/** A failure the agent can act on: the message, what to do next, and the valid choices when known. */
+/**
+ * A failure the agent can act on: the message, what to do next, and the valid choices when known. The
+ * client worded the error (`message` is that wording); its hint and fix are worded texts.
+ */
 const errorResult = (error: InspireError): CallToolResult => {
   const lines = [`error (${error.reason}): ${error.message}`]
-  if (error.hint !== "") lines.push(`hint: ${error.hint}`)
-  if (error.fix !== undefined) lines.push(`fix: ${error.fix}`)
+  if (!error.hint.empty) lines.push(`hint: ${renderWords(error.hint, "mcp")}`)
+  if (error.fix !== undefined) lines.push(`fix: ${renderWords(error.fix, "mcp")}`)
   if (error.candidates !== undefined && error.candidates.length > 0)
     lines.push("candidates:", ...error.candidates.map(candidateLine))
   if (error.ambiguous === true)

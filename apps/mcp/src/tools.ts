@@ -1,4 +1,4 @@
-import { inputJsonSchema, type Operation, outputJsonSchema, renderDeep, renderWords } from "@holos-inspire/core"
+import { inputJsonSchema, type Operation, outputJsonSchema, renderDeep, renderWords, text } from "@holos-inspire/core"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 
 /** The MCP tool name of an operation: the manual's `inspire_<name>`. */
@@ -7,7 +7,9 @@ export const toolName = (operation: Operation): string => `inspire_${operation.n
 // The operation's note for agents (login's: keep the password out of the conversation) comes first.
 const descriptionOf = (operation: Operation): string =>
   renderWords(
-    operation.agent?.note !== undefined ? `${operation.agent.note} ${operation.description}` : operation.description,
+    operation.agent?.note !== undefined
+      ? text`${operation.agent.note} ${operation.description}`
+      : operation.description,
     "mcp",
   )
 

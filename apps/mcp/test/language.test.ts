@@ -56,4 +56,17 @@ describe("the MCP server's language", () => {
     const zhStatus = textOf(await call(zh.client, "inspire_status", status))
     expect(ours(zhStatus, textOf(await call(en.client, "inspire_status", status)))).toMatch(HAN)
   }, 120_000)
+
+  it("words progress notifications in the language of its answers", async () => {
+    const progressOf = async (server: Connection): Promise<ReadonlyArray<string>> => {
+      const seen: string[] = []
+      await call(server.client, "inspire_status", { refresh: true }, { onprogress: (p) => seen.push(p.message ?? "") })
+      return seen
+    }
+    const zh = await progressOf(await serverWith({ INSPIRE_LANG: "zh-CN" }))
+    const en = await progressOf(await serverWith({ LANG: "zh_CN.UTF-8" }))
+    expect(zh[0]).toBe("正在读取项目、空间、计算组和规格")
+    expect(en[0]).toBe("Discovering projects, workspaces, compute groups and specs")
+    expect(zh.length).toBe(en.length)
+  }, 120_000)
 })

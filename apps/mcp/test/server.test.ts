@@ -7,6 +7,7 @@ import {
   findOperation,
   type InspireClient,
   type Operation,
+  plain,
 } from "@holos-inspire/core"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
@@ -30,7 +31,7 @@ const explodes = defineOperation({
   run: () => {
     throw new Error("boom")
   },
-  render: () => "",
+  render: () => plain(""),
 })
 
 const statusOperation: Operation = (() => {

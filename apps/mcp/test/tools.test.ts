@@ -1,6 +1,6 @@
 // An operation's MCP tool, from its definition alone: the agent note comes from `agent.note`, whatever
 // the operation is called.
-import { defineOperation, loginOperation, OPERATIONS, renderWords } from "@holos-inspire/core"
+import { defineOperation, loginOperation, OPERATIONS, plain, renderWords, text } from "@holos-inspire/core"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { toolOf } from "../src/tools.js"
@@ -21,7 +21,7 @@ const noted = defineOperation({
   run: () => {
     throw new Error("not run in this test")
   },
-  render: (r: Echoed) => r.said,
+  render: (r: Echoed) => plain(r.said),
 })
 
 describe("toolOf", () => {
@@ -30,7 +30,7 @@ describe("toolOf", () => {
     expect(toolOf(loginOperation).description).toMatch(/^Before asking the user for a password: .*`inspire login`/)
     for (const op of OPERATIONS)
       expect(toolOf(op).description, op.name).toBe(
-        renderWords(op.agent?.note !== undefined ? `${op.agent.note} ${op.description}` : op.description, "mcp"),
+        renderWords(op.agent?.note !== undefined ? text`${op.agent.note} ${op.description}` : op.description, "mcp"),
       )
   })
 })

@@ -1,5 +1,12 @@
 import { readFile } from "node:fs/promises"
-import { createInspireClient, type ErrorReason, InspireError, invoke, loginOperation } from "@holos-inspire/core"
+import {
+  createInspireClient,
+  type ErrorReason,
+  InspireError,
+  invoke,
+  loginOperation,
+  renderWords,
+} from "@holos-inspire/core"
 import { resolveStorePaths } from "@holos-inspire/core/internal"
 import type { CliResult } from "./sdk.js"
 
@@ -78,7 +85,7 @@ const saveLogin = async (args: Readonly<Record<string, unknown>>, target: "inspi
     const store = resolveStorePaths(process.env).credentialsFile
     return { stdout: `${run.text}\nstore: ${store}\n`, exitCode: 0 }
   } catch (e) {
-    if (e instanceof InspireError) return failure(e.message, e.hint, exitCodeOf(e.reason))
+    if (e instanceof InspireError) return failure(e.message, renderWords(e.hint, "cli"), exitCodeOf(e.reason))
     return failure(
       "The login could not be completed because of an unexpected error.",
       "Run it again; if it keeps failing, report it with `synergy inspire login` and the time.",

@@ -1,4 +1,4 @@
-import { type InspireError, OPERATIONS, renderError } from "@holos-inspire/core"
+import { type InspireError, OPERATIONS, renderError, renderWords } from "@holos-inspire/core"
 import { modelToolName } from "./ids.js"
 import type { ToolResult } from "./sdk.js"
 
@@ -37,9 +37,9 @@ const candidateLine = (c: unknown): string => (typeof c === "string" ? c : JSON.
 const errorFields = (e: InspireError): Readonly<Record<string, unknown>> => ({
   reason: e.reason,
   message: e.message,
-  hint: e.hint,
+  hint: renderWords(e.hint, "mcp"),
   ...(e.candidates !== undefined ? { candidates: e.candidates } : {}),
-  ...(e.fix !== undefined ? { fix: e.fix } : {}),
+  ...(e.fix !== undefined ? { fix: renderWords(e.fix, "mcp") } : {}),
   ...(e.ambiguous !== undefined ? { ambiguous: e.ambiguous } : {}),
   ...(e.code !== undefined ? { code: e.code } : {}),
 })
@@ -51,10 +51,10 @@ const errorFields = (e: InspireError): Readonly<Record<string, unknown>> => ({
 export const problemResult = (title: string, error: InspireError): ToolResult => {
   // Worded as MCP words calls (an input check fails before any client has worded it), then Synergy's names.
   const e = renderError(error, "mcp")
-  const lines = [`Problem: ${e.message}`, `Hint: ${e.hint}`]
+  const lines = [`Problem: ${e.message}`, `Hint: ${renderWords(e.hint, "mcp")}`]
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
     lines.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`)
-  if (e.fix !== undefined) lines.push(`Suggested fix: ${e.fix}`)
+  if (e.fix !== undefined) lines.push(`Suggested fix: ${renderWords(e.fix, "mcp")}`)
   if (e.ambiguous === true)
     lines.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.")
   if (e.candidates !== undefined && e.candidates.length > 0) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import type { Progress } from "@holos-inspire/core"
+import type { Progress, Worded } from "@holos-inspire/core"
 import { modelToolName } from "./ids.js"
 import type { ToolResult } from "./sdk.js"
 
@@ -18,7 +18,7 @@ type Settled = { readonly result: ToolResult } | { readonly defect: unknown }
 
 /** What changes while a call runs. */
 interface Live {
-  progress?: Progress
+  progress?: Worded<Progress>
   settled?: Settled
   settledAt?: number
 }
@@ -57,14 +57,14 @@ const sleep = (ms: number): Promise<"timeout"> & { cancel: () => void } => {
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`
 
-const progressLine = (p: Progress | undefined): string => {
+const progressLine = (p: Worded<Progress> | undefined): string => {
   if (p === undefined) return ""
   const counts = p.current !== undefined && p.total !== undefined ? ` (${p.current}/${p.total})` : ""
   return `\nLast progress: ${p.message}${counts}`
 }
 
-/** The work of one tool call: it gets a signal to stop on and a sink for progress. */
-export type Work = (signal: AbortSignal, progress: (p: Progress) => void) => Promise<ToolResult>
+/** The work of one tool call: it gets a signal to stop on and a sink for progress, worded. */
+export type Work = (signal: AbortSignal, progress: (p: Worded<Progress>) => void) => Promise<ToolResult>
 
 /**
  * Runs one call's work within the budget. Finished in time: its result. Still running: the work goes

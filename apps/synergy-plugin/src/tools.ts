@@ -7,6 +7,7 @@ import {
   type Progress,
   renderDeep,
   renderWords,
+  type Worded,
 } from "@holos-inspire/core"
 import { checkInput, checkOperationInput, invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { z } from "zod"
@@ -31,12 +32,15 @@ const executeOperation = async (
   op: Operation,
   input: ParsedInput,
   signal: AbortSignal,
-  progress: (p: Progress) => void,
+  progress: (p: Worded<Progress>) => void,
   note?: (result: unknown) => string | undefined,
 ): Promise<ToolResult> => {
   const client = createInspireClient({ env: process.env, words: "mcp" })
   try {
-    const done = await client.run(invokeParsed(op, input, { progress }), { signal })
+    // Progress is shown as the result is: in the client's language, with Synergy's tool names.
+    const lang = await client.language()
+    const worded = (p: Progress) => progress({ ...p, message: synergyNames(renderWords(p.message, "mcp", lang)) })
+    const done = await client.run(invokeParsed(op, input, { progress: worded }), { signal })
     return successResult(op.title, done.text, done.result, note?.(done.result))
   } catch (e) {
     if (e instanceof InspireError) return problemResult(op.title, e)

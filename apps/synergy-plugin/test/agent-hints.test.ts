@@ -1,6 +1,6 @@
 // What the plugin does beyond the description comes from the operation's `agent` hints, not its name:
 // operations made up here (names the catalogue does not have) get the wait cut and the background note.
-import { defineOperation, InspireError, inferenceOperation } from "@holos-inspire/core"
+import { defineOperation, InspireError, inferenceOperation, plain } from "@holos-inspire/core"
 import { afterEach, describe, expect, it } from "vitest"
 import { z } from "zod"
 import { operationTool, prepare } from "../src/tools.js"
@@ -27,7 +27,7 @@ const operation = (name: string, agent: { longRunning?: boolean; waitField?: str
     run: () => {
       throw new Error("not run in this test")
     },
-    render: (r: Napped) => r.outcome,
+    render: (r: Napped) => plain(r.outcome),
   })
 
 describe("agent hints in the plugin", () => {

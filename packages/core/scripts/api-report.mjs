@@ -120,7 +120,7 @@ const serviceText = (statement) => {
   if (!ts.isClassDeclaration(statement)) return undefined
   const base = statement.heritageClauses?.[0]?.types[0]?.expression.getText()
   const file = statement.getSourceFile()
-  const tagged = file.statements.some((s) => tagOf(s)?.base === base)
+  const tagged = base !== undefined && file.statements.some((s) => tagOf(s)?.base === base)
   return tagged ? `export declare class ${statement.name?.getText()} extends ${base} {}` : undefined
 }
 

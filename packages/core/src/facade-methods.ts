@@ -5,6 +5,7 @@ import { type Invocation, invoke } from "./operations/catalogue/invoke.js"
 import { type Operation, type Progress, quietContext } from "./operations/catalogue/operation.js"
 import type { ClientServices } from "./operations/catalogue/services.js"
 import { type CATALOGUE, OPERATIONS } from "./operations/registry.js"
+import type { Worded } from "./words/render.js"
 
 /** How one operation call of the facade runs: `signal` interrupts it, `progress` hears about long work. */
 export interface OperationCallOptions {
@@ -26,13 +27,14 @@ export const methodName = <N extends string>(name: N): MethodName<N> =>
 
 /**
  * The facade method of one operation: its input as the schema accepts it (fields with defaults may be
- * left out, and so may the whole input when every field may), resolving with its result object.
+ * left out, and so may the whole input when every field may), resolving with its result object, every
+ * text in it worded (a string) in the client's language and terms.
  */
 export type OperationMethod<Op> =
   Op extends Operation<infer I, infer O, string>
     ? Record<never, never> extends z.input<I>
-      ? (input?: z.input<I>, options?: OperationCallOptions) => Promise<O>
-      : (input: z.input<I>, options?: OperationCallOptions) => Promise<O>
+      ? (input?: z.input<I>, options?: OperationCallOptions) => Promise<Worded<O>>
+      : (input: z.input<I>, options?: OperationCallOptions) => Promise<Worded<O>>
     : never
 
 /** A method for every operation of a list, named by `methodName`. */
@@ -51,22 +53,22 @@ type OperationNamed<N extends OperationName> = Extract<(typeof CATALOGUE)[number
 /** What a registry operation accepts, as a caller writes it: `OperationInput<"submit">`. */
 export type OperationInput<N extends OperationName> = z.input<OperationNamed<N>["input"]>
 
-/** What a registry operation resolves with: `OperationResult<"jobs">` is `JobsResult`. */
+/** What a registry operation resolves with: `OperationResult<"jobs">` is `JobsResult`, its texts worded (strings). */
 export type OperationResult<N extends OperationName> =
-  OperationNamed<N> extends Operation<z.ZodObject, infer O> ? O : never
+  OperationNamed<N> extends Operation<z.ZodObject, infer O> ? Worded<O> : never
 
-/** How a client runs a program with its services; failures reject as `InspireError`. */
+/** How a client runs a program with its services, its texts worded; failures reject as `InspireError`. */
 export type ClientRunner = <A>(
   program: Effect.Effect<A, InspireError | SurfaceUnavailable, ClientServices>,
   options?: { readonly signal?: AbortSignal },
-) => Promise<A>
+) => Promise<Worded<A>>
 
-/** A call of any operation as the frontends make it (validate, run, render): its result and its text. */
+/** A call of any operation as the frontends make it (validate, run, render): its result and its text, worded. */
 export type OperationCall = <I extends z.ZodObject, O, N extends string>(
   operation: Operation<I, O, N>,
   input?: z.input<I>,
   options?: OperationCallOptions,
-) => Promise<Invocation<O>>
+) => Promise<Worded<Invocation<O>>>
 
 /** `client.call`: runs one operation with a client's runner. */
 export const operationCall =

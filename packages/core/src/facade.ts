@@ -13,9 +13,8 @@ import { type CallOptions, Platform } from "./platform/client.js"
 import { Harbor } from "./platform/harbor.js"
 import { ActiveProfile, type ActiveProfileShape, type ProfileOptions } from "./profile.js"
 import type { Dialect } from "./words/dialect.js"
-import { CurrentLanguage } from "./words/language.js"
 import { type Language, loadLanguage, pickLanguage } from "./words/message.js"
-import { renderDeep, renderError } from "./words/render.js"
+import { renderDeep, renderError, type Worded } from "./words/render.js"
 
 /** How one call of a client runs: `signal` interrupts it (the promise then rejects with an interruption). */
 export interface RunOptions {
@@ -61,14 +60,10 @@ export const createInspireClient = (options: ClientOptions = {}) => {
   const run = async <A>(
     program: Effect.Effect<A, InspireError | SurfaceUnavailable, ClientServices>,
     runOptions: RunOptions = {},
-  ): Promise<A> => {
+  ): Promise<Worded<A>> => {
     const lang = await language()
     const exit = await runtime.runPromiseExit(
-      Effect.locally(
-        Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e))),
-        CurrentLanguage,
-        lang,
-      ),
+      Effect.catchTag(program, "SurfaceUnavailable", (e) => Effect.fail(surfaceError(e))),
       { signal: runOptions.signal },
     )
     // Every text of the result is worded here, once, in this client's terms.
@@ -81,6 +76,11 @@ export const createInspireClient = (options: ClientOptions = {}) => {
   return {
     /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
     run,
+    /**
+     * The language this client words its answers in (see `ClientOptions.lang`), for what a frontend says
+     * outside a result, such as progress: `renderWords(p.message, "mcp", await client.language())`.
+     */
+    language,
     profile: (): Promise<ActiveProfileShape> => run(ActiveProfile),
     /** Raw calls of the three API families, envelopes unwrapped. */
     openapi: (path: string, body: unknown, callOptions: CallOptions = { idempotent: true }) =>

@@ -96,7 +96,13 @@ export {
   type OperationSpec,
   type Progress,
 } from "./operations/catalogue/operation.js"
-export { inputJsonSchema, type JsonSchema, outputJsonSchema } from "./operations/catalogue/schema.js"
+export {
+  described,
+  inputJsonSchema,
+  type JsonSchema,
+  outputJsonSchema,
+  textOutput,
+} from "./operations/catalogue/schema.js"
 export type { ClientServices } from "./operations/catalogue/services.js"
 // Each operation, with the type of its result.
 export { type ConfigResult, configOperation } from "./operations/config.js"
@@ -130,8 +136,8 @@ export { type UsageResult, usageOperation } from "./operations/usage/index.js"
 export { type WaitResult, waitOperation } from "./operations/wait.js"
 export type { CallOptions } from "./platform/client.js"
 export type { ActiveProfileShape, ProfileOptions } from "./profile.js"
-// Messages refer to operations, fields and confirmation as data; each frontend words them its own way,
-// in the reader's language (en, zh-CN).
+// Text for people is a `Text`: messages and references to operations, fields and confirmation, as data;
+// each frontend words it its own way, in the reader's language (en, zh-CN): `renderWords`, `renderDeep`.
 export {
   type CallRef,
   callWord,
@@ -139,8 +145,11 @@ export {
   confirmWord,
   type Dialect,
   dryRunWord,
+  fieldsWord,
   fieldWord,
   hasWords,
+  isText,
+  joinText,
   LANGUAGES,
   type Language,
   languageOf,
@@ -148,10 +157,15 @@ export {
   type MessageRef,
   parseWords,
   pickLanguage,
+  plain,
   renderDeep,
   renderError,
   renderWords,
   shellWord,
+  Text,
+  text,
+  type Worded,
   type WordPart,
   type WordRef,
 } from "./words/index.js"
+export { zodMessage } from "./words/issues.js"

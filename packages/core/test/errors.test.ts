@@ -4,9 +4,10 @@ import { z } from "zod"
 import { type InspireErrorOf, SurfaceUnavailable, surfaceError } from "../src/errors.js"
 import { checkInput } from "../src/operations/catalogue/strict.js"
 import { renderWords } from "../src/words/render.js"
+import { plain } from "../src/words/text.js"
 
 const surface = (why: SurfaceUnavailable["why"]) =>
-  new SurfaceUnavailable({ surface: "api/v2/x.Y", why, message: "x.Y is not offered here.", sent: false })
+  new SurfaceUnavailable({ surface: "api/v2/x.Y", why, message: plain("x.Y is not offered here."), sent: false })
 
 describe("surfaceError, the one converter of an unavailable surface", () => {
   it("maps a refusal of access to Forbidden and anything else to PlatformError, with advice per cause", () => {
@@ -16,14 +17,17 @@ describe("surfaceError, the one converter of an unavailable surface", () => {
     })
     for (const why of ["InvalidAction", "NotFound", "TokenUnavailable"] as const)
       expect(surfaceError(surface(why)).reason).toBe("PlatformError")
-    expect(surfaceError(surface("TokenUnavailable")).hint).toContain("session login")
-    expect(surfaceError(surface("AccessForbidden")).hint).toContain("permission")
+    expect(renderWords(surfaceError(surface("TokenUnavailable")).hint, "library")).toContain("session login")
+    expect(renderWords(surfaceError(surface("AccessForbidden")).hint, "library")).toContain("permission")
   })
 
   it("names what the call was for and takes the caller's advice", () => {
-    const e = surfaceError(surface("NotFound"), { what: "read the training job", hint: "Use the console." })
+    const e = surfaceError(surface("NotFound"), {
+      what: plain("read the training job"),
+      hint: plain("Use the console."),
+    })
     expect(renderWords(e.message, "library")).toBe("Could not read the training job: x.Y is not offered here.")
-    expect(e.hint).toBe("Use the console.")
+    expect(renderWords(e.hint, "library")).toBe("Use the console.")
   })
 })
 

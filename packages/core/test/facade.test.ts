@@ -15,6 +15,7 @@ import {
   type StatusResult,
   type SubmitResult,
   statusOperation,
+  type Worded,
 } from "../src/index.js"
 import { resolvedDefaults } from "../src/operations/common/defaults.js"
 import { trainingInput } from "./api/jobs/fixture.js"
@@ -90,10 +91,10 @@ describe("the facade's operation methods", () => {
     try {
       const { username, password } = emu.current.demo
       expect(await client.login({ username, password })).toMatchObject({ saved: true, verified: true })
-      const status: StatusResult = await client.status()
+      const status: Worded<StatusResult> = await client.status()
       expect(status.workspaces.map((w) => w.name)).toContain("分布式训练空间")
       const filter: OperationInput<"jobs"> = { workspace: "分布式训练空间" }
-      const jobs: JobsResult = await client.jobs(filter)
+      const jobs: Worded<JobsResult> = await client.jobs(filter)
       expect(jobs.tasks).toEqual([])
       // The types of an operation's input and result by its name, as library users write them.
       const sameJobs: OperationResult<"jobs"> = jobs
@@ -111,7 +112,7 @@ describe("the facade's operation methods", () => {
         image: t.image,
         dry_run: true,
       }
-      const planned: SubmitResult = await client.submit(input)
+      const planned: Worded<SubmitResult> = await client.submit(input)
       expect(planned).toMatchObject({ kind: "training", dryRun: true, name: "facade-dry" })
       expect(planned.jobId).toBeUndefined()
       expect(emu.current.control.state().tasks).toEqual([])

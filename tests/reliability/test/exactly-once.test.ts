@@ -49,7 +49,7 @@ const submit = async (i: number): Promise<Outcome> => {
       error: {
         ...(error?.created !== undefined ? { created: error.created } : {}),
         message: e instanceof Error ? e.message : String(e),
-        hint: error?.hint ?? "",
+        hint: error === undefined ? "" : String(error.hint),
       },
     }
   }

@@ -60,7 +60,7 @@ afterAll(async () => {
 
 const asError = (e: unknown): NonNullable<Outcome["error"]> =>
   e instanceof InspireError
-    ? { reason: e.reason, message: e.message, hint: e.hint, ambiguous: e.ambiguous === true }
+    ? { reason: e.reason, message: e.message, hint: String(e.hint), ambiguous: e.ambiguous === true }
     : { reason: "Defect", message: e instanceof Error ? e.message : String(e), hint: "", ambiguous: false }
 
 // Creates are POSTs to an OA `…/create` path, or V2 `Action=Create…` as the fallback.

@@ -1,4 +1,10 @@
-import { configOperation, type Invocation, type LoginOperationResult, loginOperation } from "@holos-inspire/core"
+import {
+  configOperation,
+  type Invocation,
+  type LoginOperationResult,
+  loginOperation,
+  type Worded,
+} from "@holos-inspire/core"
 import { checkHarborLoginUrl, checkPlatformLoginUrl, SETTING_KEYS } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
@@ -46,7 +52,10 @@ const readUsername = async (options: CommandOptions, what: () => string): Promis
 const passwordFor = (options: CommandOptions, what: () => string): Promise<string> =>
   options.dryRun === true ? Promise.resolve("(not asked on a dry run)") : readPassword(options, what)
 
-const afterLogin = async (run: Invocation<LoginOperationResult>, options: CommandOptions): Promise<undefined> => {
+const afterLogin = async (
+  run: Worded<Invocation<LoginOperationResult>>,
+  options: CommandOptions,
+): Promise<undefined> => {
   printResult(options.json === true, run.result, run.text)
   const result = run.result
   if (result.verified === false && result.dryRun !== true && options.json !== true)

@@ -1,4 +1,4 @@
-import { type CatalogueCommand, catalogueCommands, OPERATIONS, type Operation } from "@holos-inspire/core"
+import { type CatalogueCommand, catalogueCommands, OPERATIONS, type Operation, type Text } from "@holos-inspire/core"
 import { SETTING_KEYS, summaryHelpKey } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { type CommandExtension, catalogueCommand } from "../command.js"
@@ -14,7 +14,7 @@ export interface Extension {
 
 /** Ties an extension to an operation, typed by the operation's result. */
 export const extend = <R>(
-  operation: { readonly run: (...args: never[]) => unknown; readonly render: (result: R) => string },
+  operation: { readonly run: (...args: never[]) => unknown; readonly render: (result: R) => Text },
   extension: CommandExtension<R>,
   action?: string,
 ): Extension => ({

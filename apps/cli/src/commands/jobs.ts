@@ -7,6 +7,7 @@ import {
   type SubmitResult,
   submitOperation,
   type WaitResult,
+  type Worded,
   waitOperation,
 } from "@holos-inspire/core"
 import {
@@ -25,7 +26,7 @@ import { runOperation, withClient } from "../run.js"
 import { type Extension, extend } from "./catalogue.js"
 
 // A wait for "finished" exits with the task's own end state, so `inspire job wait ID && next` works in scripts.
-const waitCode = (r: WaitResult): ExitCode => {
+const waitCode = (r: Worded<WaitResult>): ExitCode => {
   if (r.outcome === "not-found") return EXIT.taskNotFound
   if (r.outcome === "timed-out") return EXIT.taskNotFinished
   if (r.outcome === "task-failed") return r.status?.family === "stopped" ? EXIT.taskStopped : EXIT.taskFailed
@@ -71,7 +72,10 @@ const refuseJsonFollow = (options: CommandOptions): void => {
 }
 
 // submit --wait / --follow: the submission first, then the wait (exit code of the table) or the log.
-const afterSubmit = async (run: Invocation<SubmitResult>, options: CommandOptions): Promise<ExitCode | undefined> => {
+const afterSubmit = async (
+  run: Worded<Invocation<SubmitResult>>,
+  options: CommandOptions,
+): Promise<ExitCode | undefined> => {
   const jobId = run.result.jobId
   const json = options.json === true
   if (jobId === undefined || (options.wait !== true && options.follow !== true)) {
@@ -95,7 +99,10 @@ const afterSubmit = async (run: Invocation<SubmitResult>, options: CommandOption
 // this directory or the downloads folder, never through a link, never over a file without --overwrite),
 // then the result as usual: a chart that cannot be written is the call's one error, with nothing printed
 // before it.
-const afterMetrics = async (run: Invocation<MetricsResult>, options: CommandOptions): Promise<ExitCode | undefined> => {
+const afterMetrics = async (
+  run: Worded<Invocation<MetricsResult>>,
+  options: CommandOptions,
+): Promise<ExitCode | undefined> => {
   if (typeof options.plot !== "string") {
     printResult(options.json === true, run.result, run.text)
     return undefined

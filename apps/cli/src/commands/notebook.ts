@@ -1,4 +1,4 @@
-import { type NotebookExecResult, notebookExecOperation } from "@holos-inspire/core"
+import { type NotebookExecResult, notebookExecOperation, type Worded } from "@holos-inspire/core"
 import type { Command } from "commander"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode } from "../exit-codes.js"
@@ -9,7 +9,7 @@ import { addNotebookCp } from "./notebook-cp.js"
 import { addNotebookShell } from "./notebook-shell.js"
 
 // `notebook exec` exits with the command's own code, as ssh does: 124 after --timeout, 130 after Ctrl-C.
-const execCode = (r: NotebookExecResult): number => {
+const execCode = (r: Worded<NotebookExecResult>): number => {
   if (r.plan !== undefined) return EXIT.ok
   if (r.mode === "run") return r.exitCode ?? EXIT.error
   if (r.mode === "attach") {

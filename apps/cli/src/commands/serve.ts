@@ -1,4 +1,4 @@
-import { type InferenceResult, inferenceOperation } from "@holos-inspire/core"
+import { type InferenceResult, inferenceOperation, type Worded } from "@holos-inspire/core"
 import type { Command } from "commander"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode } from "../exit-codes.js"
@@ -21,7 +21,7 @@ const waitInput = (options: CommandOptions): Record<string, unknown> => {
 }
 
 // The exit code of a health wait, by the convention of `job wait`: 11 not ready in time, 10 it will not be.
-const healthCode = (r: InferenceResult): ExitCode | undefined => {
+const healthCode = (r: Worded<InferenceResult>): ExitCode | undefined => {
   if (r.action !== "health" || r.outcome === undefined) return undefined
   if (r.outcome === "timed-out") return EXIT.taskNotFinished
   if (r.outcome === "failed") return EXIT.taskFailed

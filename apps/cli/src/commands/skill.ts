@@ -15,7 +15,7 @@ import {
 import { type Command, Option } from "commander"
 import { type CommandOptions, withJson } from "../command.js"
 import { EXIT } from "../exit-codes.js"
-import { msg } from "../language.js"
+import { msg, speak } from "../language.js"
 import { CliError, printResult, usageError } from "../output.js"
 
 const SKILL = "sii-inspire"
@@ -289,7 +289,7 @@ export const addSkillCommands = (program: Command): void => {
       } catch (e) {
         // A refusal of the confined writer (a link, `..`) says what to do; a file system error is named.
         if (e instanceof InspireError && e.reason === "InvalidInput")
-          throw new CliError(msg("cli-skill-failed", { dir: p.dir, reason: e.message }), EXIT.error, e.hint)
+          throw new CliError(msg("cli-skill-failed", { dir: p.dir, reason: speak(e.text) }), EXIT.error, speak(e.hint))
         const code = ((e instanceof InspireError ? e.cause : e) as NodeJS.ErrnoException | undefined)?.code
         if (code === undefined) throw e
         const why = code === "ENOTDIR" || code === "EEXIST" ? msg("cli-skill-file-in-the-way") : (e as Error).message

@@ -1,4 +1,4 @@
-import { type Invocation, type UsageResult, usageOperation } from "@holos-inspire/core"
+import { type Invocation, type UsageResult, usageOperation, type Worded } from "@holos-inspire/core"
 import { writeDownload } from "@holos-inspire/core/internal"
 import { Option } from "commander"
 import type { CommandOptions } from "../command.js"
@@ -13,7 +13,10 @@ import { type Extension, extend } from "./catalogue.js"
 // this directory or the downloads folder, never through a link, never over a file without --overwrite),
 // then the result as usual: a chart that cannot be written is the call's one error, with nothing printed
 // before it.
-const afterUsage = async (run: Invocation<UsageResult>, options: CommandOptions): Promise<ExitCode | undefined> => {
+const afterUsage = async (
+  run: Worded<Invocation<UsageResult>>,
+  options: CommandOptions,
+): Promise<ExitCode | undefined> => {
   if (typeof options.plot !== "string") {
     printResult(options.json === true, run.result, run.text)
     return undefined

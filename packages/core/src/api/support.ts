@@ -2,7 +2,7 @@ import { z } from "zod"
 import { Effect } from "../effect.js"
 import { InspireError, type SurfaceUnavailable, surfaceError } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type Text as Words } from "../words/text.js"
 
 /** An id as the platform sends it (string or number), kept a string (INSPIRE-API.md §3.1). */
 export const Id = z.union([z.string(), z.number()]).transform(String)
@@ -80,7 +80,7 @@ export const decodeItems = <S extends z.ZodType>(
 
 /** A read from the first surface, falling back to the next when one does not answer the action. */
 export const firstAvailable = <A, R>(
-  what: string,
+  what: Words,
   attempts: ReadonlyArray<Effect.Effect<A, InspireError | SurfaceUnavailable, R>>,
 ): Effect.Effect<A, InspireError, R> => {
   const [head, ...rest] = attempts
@@ -92,7 +92,7 @@ export const firstAvailable = <A, R>(
 
 /** A write on the first surface; the second is used only when the first was never sent (§6 rule 19). */
 export const writeWithFallback = <A, R>(
-  what: string,
+  what: Words,
   primary: Effect.Effect<A, InspireError | SurfaceUnavailable, R>,
   unsent: Effect.Effect<A, InspireError | SurfaceUnavailable, R>,
 ): Effect.Effect<A, InspireError, R> =>
@@ -138,4 +138,4 @@ export const boundedRequests = (permits: number) =>
   Effect.map(Effect.makeSemaphore(permits), (semaphore) => semaphore.withPermits(1))
 
 /** The advice for a read of the account's resources that no surface answered. */
-export const readHint = (): string => msg("api-read-hint", { call: callWord("status") })
+export const readHint = (): Words => msg("api-read-hint", { call: callWord("status") })

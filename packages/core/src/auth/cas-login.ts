@@ -4,6 +4,7 @@ import { fromTransportFailure } from "../platform/failures.js"
 import { platformSays } from "../platform/says.js"
 import { type HttpResponse, Transport } from "../platform/transport.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import { type CookieJar, cookieHeader, type HostCookies, hasSession, storeCookies } from "./cookies.js"
 import { checkPasswordUrl } from "./login-url.js"
 import { type CasKey, DEFAULT_CAS_KEY, encryptCasPassword, findCasKey } from "./rsa.js"
@@ -53,7 +54,7 @@ const lostInChain = () =>
     ambiguous: true,
   })
 
-const loginError = (message: string, hint: string, reason: "PlatformError" | "CredentialsRejected" = "PlatformError") =>
+const loginError = (message: Text, hint: Text, reason: "PlatformError" | "CredentialsRejected" = "PlatformError") =>
   new InspireError({ reason, message, hint })
 
 /** Follows a redirect chain by hand with GET, collecting cookies per host. */

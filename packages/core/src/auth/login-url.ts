@@ -9,6 +9,7 @@ import { InspireError } from "../errors.js"
 import type { ActiveProfileShape } from "../profile.js"
 import type { Resolved } from "../store/settings.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 
 /** Whether `hostname` (as URL.hostname gives it) is this machine: localhost, 127.0.0.0/8 or ::1. */
 export const isLoopbackHost = (hostname: string): boolean => {
@@ -21,14 +22,13 @@ export const isLoopbackHost = (hostname: string): boolean => {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host)
 }
 
-const refusal = (message: string, hint: string): InspireError =>
-  new InspireError({ reason: "InvalidInput", message, hint })
+const refusal = (message: Text, hint: Text): InspireError => new InspireError({ reason: "InvalidInput", message, hint })
 
 /**
  * Fails unless a password may be sent to `url`: https, or http to a loopback host. `from` says where
  * the address came from (e.g. "INSPIRE_BASE_URL"), for the message. Only the origin is ever printed.
  */
-export const checkPasswordUrl = (url: string, from: string): Effect.Effect<void, InspireError> => {
+export const checkPasswordUrl = (url: string, from: Text | string): Effect.Effect<void, InspireError> => {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -49,7 +49,7 @@ export const checkPasswordUrl = (url: string, from: string): Effect.Effect<void,
 }
 
 /** How the resolved base URL names its origin in messages. */
-const originOf = (resolved: Resolved<string>): string =>
+const originOf = (resolved: Resolved<string>): Text | string =>
   resolved.source === "environment" || resolved.source === "profile"
     ? (resolved.from ?? resolved.source)
     : resolved.source === "argument"

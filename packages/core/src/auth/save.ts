@@ -7,6 +7,7 @@ import { ActiveProfile } from "../profile.js"
 import { entryOf } from "../store/schema.js"
 import { Store } from "../store/store.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import { casLogin } from "./cas-login.js"
 import { fingerprint } from "./credentials.js"
 import { checkHarborLoginUrl, checkPlatformLoginUrl } from "./login-url.js"
@@ -24,7 +25,7 @@ export interface LoginResult {
   /** True when the platform accepted the credentials just now; false when it could not be asked. */
   readonly verified: boolean
   readonly method?: "token" | "session"
-  readonly message: string
+  readonly message: Text
 }
 
 const requireFields = (username: string, password: string): Either.Either<void, InspireError> => {

@@ -4,9 +4,11 @@ import type { Transport } from "../platform/transport.js"
 import type { SessionFile } from "../store/schema.js"
 import { Store } from "../store/store.js"
 import { msg } from "../words/message.js"
+import { plain, type Text } from "../words/text.js"
 import { casLogin } from "./cas-login.js"
 import { type HostCookies, sameCookies } from "./cookies.js"
 import { type ResolvedCredentials, resolveCredentials } from "./credentials.js"
+import { textData, textOf } from "./kept-text.js"
 import type { CasKey } from "./rsa.js"
 import { tokenLogin } from "./token-login.js"
 
@@ -14,6 +16,10 @@ import { tokenLogin } from "./token-login.js"
 const TOKEN_MARGIN_MS = 5 * 60_000
 /** After a failed login, no automatic attempt for this long, across processes (§2.7). */
 const LOGIN_COOLDOWN_MS = 60_000
+
+/** Why the saved password was rejected, as the session file keeps it. */
+const rejectedReason = (kept: NonNullable<SessionFile["credentialsRejected"]>): Text =>
+  textOf(kept.words) ?? plain(kept.reason)
 
 /** A credential the platform takes: the bearer token, or the session's cookies. */
 export type Credential =
@@ -87,7 +93,7 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
       return Effect.fail(
         new InspireError({
           reason: "CredentialsRejected",
-          message: msg("auth-rejected-saved", { reason: s.credentialsRejected.reason }),
+          message: msg("auth-rejected-saved", { reason: rejectedReason(s.credentialsRejected) }),
           hint: msg("auth-rejected-saved-hint"),
         }),
       )
@@ -111,7 +117,11 @@ const makeSession = (target: SessionTarget, ctx: Context.Context<Store | Transpo
     Effect.zipRight(
       record(creds, (s) =>
         e.reason === "CredentialsRejected"
-          ? { ...s, credentialsRejected: { at: now, reason: e.message }, loginCooldownUntil: now + LOGIN_COOLDOWN_MS }
+          ? {
+              ...s,
+              credentialsRejected: { at: now, reason: e.message, words: textData(e.text) },
+              loginCooldownUntil: now + LOGIN_COOLDOWN_MS,
+            }
           : e.reason === "PlatformUnreachable"
             ? s
             : { ...s, loginCooldownUntil: now + LOGIN_COOLDOWN_MS },

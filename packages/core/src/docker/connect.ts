@@ -4,13 +4,14 @@ import { join } from "node:path"
 import { Effect } from "../effect.js"
 import { InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import { type DockerClient, type DockerOptions, dockerClient } from "./client.js"
 
 /** Where the Docker engine is expected, and how to say so to a person. */
 export interface DockerTarget {
   readonly options: DockerOptions
   /** e.g. `the default socket /var/run/docker.sock` or `DOCKER_HOST=tcp://10.0.0.5:2375`. */
-  readonly where: string
+  readonly where: Text | string
   readonly fromEnv: boolean
 }
 
@@ -77,7 +78,7 @@ export const dockerTarget = (env: NodeJS.ProcessEnv): Effect.Effect<DockerTarget
   return Effect.fail(badHost(raw, msg("docker-bad-scheme", { scheme: scheme ?? raw })))
 }
 
-const badHost = (raw: string, why: string): InspireError =>
+const badHost = (raw: string, why: Text): InspireError =>
   invalidInput(msg("docker-bad-host", { host: raw, why }), msg("docker-bad-host-hint"))
 
 interface NodeError {

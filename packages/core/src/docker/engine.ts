@@ -3,6 +3,7 @@ import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import type { Progress } from "../operations/catalogue/operation.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import type { ImageSummary } from "./client.js"
 import type { DockerConnection } from "./connect.js"
 import { unreachable } from "./connect.js"
@@ -26,7 +27,7 @@ interface ModemError {
 const asModemError = (e: unknown): ModemError => (typeof e === "object" && e !== null ? (e as ModemError) : {})
 
 // A modem error without an HTTP status is a transport failure: the engine went away.
-const engineFailure = (conn: DockerConnection, e: unknown, doing: string): InspireError => {
+const engineFailure = (conn: DockerConnection, e: unknown, doing: Text): InspireError => {
   const m = asModemError(e)
   if (m.statusCode === undefined) return unreachable(conn.target, e)
   return new InspireError({

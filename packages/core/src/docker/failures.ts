@@ -1,14 +1,27 @@
 import type { RegistryId } from "../domain/workspaces.js"
 import { InspireError } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type MessageArg, Text, type WordPart } from "../words/text.js"
 
 /** Replaces every occurrence of the secrets in a text, so nothing the engine echoes can leak one. */
 export const redact = (text: string, secrets: ReadonlyArray<string>): string =>
   secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text)
 
+/** `redact` through a text: its plain parts and its messages' values. */
+export const redactText = (text: Text, secrets: ReadonlyArray<string>): Text => {
+  const arg = (v: MessageArg): MessageArg =>
+    typeof v === "string" ? redact(v, secrets) : typeof v === "number" ? v : redactText(v, secrets)
+  const part = (p: WordPart): WordPart =>
+    typeof p === "string"
+      ? redact(p, secrets)
+      : p.kind === "msg"
+        ? { ...p, args: Object.fromEntries(Object.entries(p.args).map(([k, v]) => [k, arg(v)])) }
+        : p
+  return new Text(text.parts.map(part))
+}
+
 /** The login hint of a registry: where the robot account comes from and how to save it. */
-const harborLoginHint = (registry: RegistryId): string =>
+const harborLoginHint = (registry: RegistryId): Text =>
   msg("docker-login-hint", {
     registry,
     call: callWord("login", { target: "harbor", registry, username: "…", password: "…" }),

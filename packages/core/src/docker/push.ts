@@ -8,10 +8,10 @@ import type { Harbor } from "../platform/harbor.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type Text } from "../words/text.js"
 import { connectDocker } from "./connect.js"
 import { findLocalImage, type LocalImage, pushImage, tagImage } from "./engine.js"
-import { credentialsMissing, redact } from "./failures.js"
+import { credentialsMissing, redactText } from "./failures.js"
 import type { LayerSummary } from "./progress.js"
 
 /** What to push where. */
@@ -41,12 +41,12 @@ export interface PushReport {
   readonly confirmed: boolean
   readonly replacedDigest?: string
   readonly descriptionSet?: boolean
-  readonly notes: ReadonlyArray<string>
+  readonly notes: ReadonlyArray<Text>
 }
 
-const nameHint = (): string => msg("docker-name-hint")
+const nameHint = (): Text => msg("docker-name-hint")
 
-const harborImages = (repo: string): string => callWord("images", { source: "harbor", repo })
+const harborImages = (repo: string): Text => callWord("images", { source: "harbor", repo })
 
 /** The Harbor repository name and tag: the arguments, else taken from the local image's name. */
 export const targetNames = (
@@ -65,7 +65,7 @@ export const targetNames = (
     parsed.repository === `${HARBOR_PROJECT}/${name}` && parsed.tag === tag
       ? Either.right({ name, tag })
       : Either.left(invalidInput(msg("docker-bad-name", { name, tag }), nameHint())),
-  ).pipe(Either.mapLeft((e) => invalidInput(e.message, nameHint())))
+  ).pipe(Either.mapLeft((e) => invalidInput(e.text, nameHint())))
 }
 
 // Best effort: which digest Harbor lists for a tag now (undefined when none, or Harbor cannot tell).
@@ -116,7 +116,7 @@ const planPush = (
       msg("docker-dry-run", { image: request.image, target: target.pushedTo, registry: request.registry }),
       ...(credentials === undefined ? [credentialsMissing(request.registry).hint] : []),
       ...(Either.isLeft(found)
-        ? [msg("docker-real-push-needs", { message: found.left.message, hint: found.left.hint })]
+        ? [msg("docker-real-push-needs", { message: found.left.text, hint: found.left.hint })]
         : []),
     ]
     return { ...target, ...(Either.isRight(found) ? { local: found.right } : {}), confirmed: false, notes }
@@ -166,12 +166,12 @@ export const pushToHarbor = (
     )
     progress({ message: msg("docker-confirming", { name, tag }) })
     const check = yield* confirm(registry, name, tag, pushed.digest)
-    const notes: string[] = []
+    const notes: Text[] = []
     if (!check.confirmed) {
       const { last } = check
       notes.push(
         Either.isLeft(last)
-          ? msg("docker-unconfirmed", { reason: redact(last.left.message, secrets) })
+          ? msg("docker-unconfirmed", { reason: redactText(last.left.text, secrets) })
           : last.right === undefined
             ? msg("docker-listed-nowhere", { name, tag, digest: pushed.digest, call: harborImages(name) })
             : msg("docker-listed-elsewhere", {
@@ -191,7 +191,7 @@ export const pushToHarbor = (
       const saved = yield* Effect.either(setHarborDescription(registry, name, request.description.trim()))
       descriptionSet = Either.isRight(saved)
       if (Either.isLeft(saved))
-        notes.push(msg("docker-description-unsaved", { reason: redact(saved.left.message, secrets) }))
+        notes.push(msg("docker-description-unsaved", { reason: redactText(saved.left.text, secrets) }))
     }
     return {
       ...base,

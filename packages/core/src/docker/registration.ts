@@ -7,6 +7,7 @@ import type { InspireError } from "../errors.js"
 import type { Platform } from "../platform/client.js"
 import type { ActiveProfile } from "../profile.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import { type ImageRegistration, REGISTRATION_PAGE } from "./result.js"
 
 // Registration is per registry: any enabled workspace on the same registry sees the same image list.
@@ -33,7 +34,7 @@ export const registrationOf = (input: {
   readonly description?: string | undefined
   readonly workspace?: Workspace | undefined
 }): Effect.Effect<
-  { readonly registration: ImageRegistration; readonly note?: string },
+  { readonly registration: ImageRegistration; readonly note?: Text },
   never,
   Platform | ActiveProfile
 > =>
@@ -57,7 +58,7 @@ export const registrationOf = (input: {
     if (Either.isLeft(checked))
       return {
         registration: { ...base, registered: null },
-        note: msg("docker-registration-unchecked", { reason: checked.left.message }),
+        note: msg("docker-registration-unchecked", { reason: checked.left.text }),
       }
     if (checked.right === undefined)
       return {

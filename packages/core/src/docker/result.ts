@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { RegistryId } from "../domain/workspaces.js"
 import type { OutputOf } from "../operations/catalogue/operation.js"
+import { textOutput } from "../operations/catalogue/schema.js"
 import { PlanOutput } from "../operations/common/plan.js"
 
 /** Where registration happens in the console. */
@@ -61,7 +62,7 @@ export const ImagePushResult = z.object({
     .describe("What Harbor's REST API says after the push"),
   registration: ImageRegistration,
   durationMs: z.number().int().describe("How long the call took"),
-  notes: z.array(z.string()).describe("Things to know or do next"),
+  notes: z.array(textOutput()).describe("Things to know or do next"),
   plan: PlanOutput().optional(),
 })
 export interface ImagePushResult extends OutputOf<typeof ImagePushResult> {}

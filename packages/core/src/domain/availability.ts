@@ -1,4 +1,5 @@
 import { msg } from "../words/message.js"
+import { joinText, type Text } from "../words/text.js"
 import { FIRST_NON_PREEMPTIBLE } from "./priority.js"
 
 /** Why a node is given no work (§3.7), or `schedulable` when it is. */
@@ -109,9 +110,10 @@ export const summarizeNodes = (nodes: ReadonlyArray<NodeView>): GroupAvailabilit
 }
 
 /** The histogram as people read it: `8 free: 3 nodes, 4 free: 2 nodes`. */
-export const describeFragmentation = (buckets: ReadonlyArray<FreeBucket>): string =>
+export const describeFragmentation = (buckets: ReadonlyArray<FreeBucket>): Text =>
   buckets.length === 0
     ? msg("availability-no-schedulable-node")
-    : buckets
-        .map((b) => msg("availability-free-bucket", { free: b.free, nodes: b.nodes }))
-        .join(msg("availability-list-sep"))
+    : joinText(
+        buckets.map((b) => msg("availability-free-bucket", { free: b.free, nodes: b.nodes })),
+        msg("availability-list-sep"),
+      )

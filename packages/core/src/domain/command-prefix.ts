@@ -1,7 +1,7 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord } from "../words/text.js"
 
 /** The placeholders a commandPrefix or command may use, filled from the project and the account. */
 export interface PrefixVariables {

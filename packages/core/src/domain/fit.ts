@@ -1,4 +1,5 @@
 import { msg } from "../words/message.js"
+import { joinText, type Text } from "../words/text.js"
 import { freeOf, type NodeView, summarizeNodes } from "./availability.js"
 import { FIRST_NON_PREEMPTIBLE, priorityLevel } from "./priority.js"
 
@@ -23,7 +24,7 @@ export type FitVerdict = "now" | "preempt" | "queue" | "never"
 /** One group's answer to a fit request. */
 export interface GroupFit {
   readonly verdict: FitVerdict
-  readonly reason: string
+  readonly reason: Text
   /** Instances the group can start now. */
   readonly instancesNow: number
   /** Jobs waiting in the group ahead of this one (0 when none are known). */
@@ -77,7 +78,7 @@ const largest = (values: ReadonlyArray<number | undefined>): number | undefined 
 }
 
 // Why no node can ever hold one instance, or undefined when some node can.
-const tooLarge = (ready: ReadonlyArray<NodeView>, need: Need): string | undefined => {
+const tooLarge = (ready: ReadonlyArray<NodeView>, need: Need): Text | undefined => {
   const gpus = largest(ready.map((n) => n.gpuTotal)) ?? 0
   if (need.gpus > gpus) return msg("availability-fit-too-many-gpus", { need: need.gpus, have: gpus })
   const cpus = largest(ready.map((n) => n.cpu?.total))
@@ -90,7 +91,12 @@ const tooLarge = (ready: ReadonlyArray<NodeView>, need: Need): string | undefine
 }
 
 // Which of CPU and memory keeps instances off nodes whose GPUs are free, or undefined when the GPUs decide.
-const shortOf = (ready: ReadonlyArray<NodeView>, need: Need, instances: number, have: (n: NodeView) => Have) => {
+const shortOf = (
+  ready: ReadonlyArray<NodeView>,
+  need: Need,
+  instances: number,
+  have: (n: NodeView) => Have,
+): Text | undefined => {
   const gpuOnly = placeable(ready, { gpus: need.gpus, cpus: 0, memGib: 0 }, have)
   if (placeable(ready, need, have) >= instances || gpuOnly < instances) return undefined
   const cpu = placeable(ready, { ...need, memGib: 0 }, have) < gpuOnly
@@ -100,8 +106,11 @@ const shortOf = (ready: ReadonlyArray<NodeView>, need: Need, instances: number, 
 }
 
 // The parts of a reason, in the reader's language's list of clauses ("a; b; c").
-const clauses = (parts: ReadonlyArray<string | undefined>): string =>
-  parts.filter((p): p is string => p !== undefined).join(msg("availability-fit-sep"))
+const clauses = (parts: ReadonlyArray<Text | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text => p !== undefined),
+    msg("availability-fit-sep"),
+  )
 
 /**
  * Whether and how a request fits a group's nodes now, by pre-emption at its priority, later, or never:
@@ -114,7 +123,7 @@ export const fitGroup = (nodes: ReadonlyArray<NodeView>, request: FitRequest): G
   const queuedAhead = request.queuedAhead ?? 0
   const need: Need = { gpus: g, cpus: request.cpusPerInstance ?? 0, memGib: request.memGibPerInstance ?? 0 }
   const asked = msg("availability-fit-asked", { instances, gpus: g })
-  const answer = (verdict: FitVerdict, reason: string, instancesNow = 0): GroupFit => ({
+  const answer = (verdict: FitVerdict, reason: Text, instancesNow = 0): GroupFit => ({
     verdict,
     reason:
       queuedAhead > 0 && verdict !== "never"

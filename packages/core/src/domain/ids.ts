@@ -2,7 +2,7 @@ import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type Text } from "../words/text.js"
 
 /** The kinds of task the platform runs, named as the API names their families. */
 export const TaskKind = z.enum(["train", "hpc", "serving", "ray", "notebook"])
@@ -48,7 +48,7 @@ export interface TaskRef {
   readonly kind: TaskKind
 }
 
-const unknownId = (id: string, why: string): InspireError =>
+const unknownId = (id: string, why: Text): InspireError =>
   invalidInput(msg("domain-id-invalid", { id, why }), msg("domain-id-invalid-hint", { call: callWord("jobs") }), {
     candidates: knownTaskPrefixes,
   })

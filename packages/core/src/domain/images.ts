@@ -1,7 +1,7 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, plain, type Text } from "../words/text.js"
 import type { RegistryId } from "./workspaces.js"
 
 /** The hosts of one Harbor registry: where images are pushed, and the address jobs must use. */
@@ -35,7 +35,7 @@ const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/
 const DIGEST = /^sha256:[a-f0-9]{64}$/
 const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/
 
-const badRef = (raw: string, why: string): InspireError =>
+const badRef = (raw: string, why: Text): InspireError =>
   invalidInput(msg("domain-image-bad-ref", { raw, why }), msg("domain-image-bad-ref-hint"))
 
 // Docker's rule: the first component is a host when it has a dot or a port, or is localhost.
@@ -122,7 +122,7 @@ const foreignHost = (raw: string, host: string, registries: RegistryTable): Insp
 export interface JobImage {
   readonly address: string
   readonly registry: RegistryId
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 /**
@@ -146,7 +146,7 @@ export const checkJobImage = (
           fix !== undefined
             ? msg("domain-image-no-host-fix", { fix })
             : msg("domain-image-no-host-hint", { call: callWord("images") }),
-          fix !== undefined ? { fix } : {},
+          fix !== undefined ? { fix: plain(fix) } : {},
         ),
       )
     }
@@ -158,7 +158,7 @@ export const checkJobImage = (
         invalidInput(
           msg("domain-image-push-domain", { raw, host: ref.host }),
           msg("domain-image-use-instead", { fix }),
-          { fix },
+          { fix: plain(fix) },
         ),
       )
     }

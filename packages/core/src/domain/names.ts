@@ -1,4 +1,5 @@
 import { msg } from "../words/message.js"
+import { type Text, text } from "../words/text.js"
 
 /** A name as matching compares it: without spaces, lower case. */
 export const fold = (s: string): string => s.replace(/\s+/g, "").toLowerCase()
@@ -63,8 +64,10 @@ export const closestNames = (names: ReadonlyArray<string>, wanted: string, count
     .map((c) => c.name)
 }
 
-/** `did you mean "a", "b"?`, or nothing when no name is near. */
-export const didYouMean = (names: ReadonlyArray<string>, wanted: string): string => {
+/** ` did you mean "a", "b"?` (after a space), or nothing when no name is near. */
+export const didYouMean = (names: ReadonlyArray<string>, wanted: string): Text => {
   const near = closestNames(names, wanted)
-  return near.length === 0 ? "" : ` ${msg("domain-did-you-mean", { names: near.map((n) => `"${n}"`).join(", ") })}`
+  return near.length === 0
+    ? text``
+    : text` ${msg("domain-did-you-mean", { names: near.map((n) => `"${n}"`).join(", ") })}`
 }

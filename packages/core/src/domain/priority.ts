@@ -2,7 +2,7 @@ import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, plain, type Text } from "../words/text.js"
 
 /** The level a priority belongs to, as the platform stores it (INSPIRE-API.md §5.3). */
 export const PriorityLevel = z.enum(["LOW", "NORMAL", "HIGH"])
@@ -59,7 +59,7 @@ export interface CheckedPriority {
   readonly priority: number
   readonly level: PriorityLevel
   readonly preemptible: boolean
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 /**
@@ -81,7 +81,7 @@ export const checkPriority = (
       invalidInput(
         msg("domain-priority-above-cap", { priority, cap: options.cap }),
         msg("domain-priority-above-cap-hint", { cap: options.cap }),
-        { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: String(options.cap) },
+        { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: plain(options.cap) },
       ),
     )
   const level = priorityLevel(priority)

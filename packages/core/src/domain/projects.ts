@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import { Points } from "./points.js"
 import { projectPriorityCap } from "./priority.js"
 
@@ -62,7 +63,7 @@ export const budgetWarnings = (input: {
   readonly remainBudget: number | undefined
   readonly priority: number
   readonly gpuCount: number
-}): ReadonlyArray<string> => {
+}): ReadonlyArray<Text> => {
   if (input.remainBudget === undefined || input.remainBudget > 0) return []
   if (input.gpuCount === 0 && input.priority <= 3) return []
   return [msg("domain-budget-exhausted", { remain: input.remainBudget })]

@@ -1,6 +1,7 @@
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 
 /** Multi-GPU and multi-node training needs at least this much shared memory (INSPIRE-API.md §6 rule 7). */
 export const MIN_DISTRIBUTED_SHM_GI = 64
@@ -53,8 +54,8 @@ export const shmWarnings = (job: {
   readonly gpuCount: number
   readonly instanceCount: number
   readonly memoryGi?: number
-}): ReadonlyArray<string> => {
-  const warnings: Array<string> = []
+}): ReadonlyArray<Text> => {
+  const warnings: Array<Text> = []
   const distributed = job.gpuCount > 1 || job.instanceCount > 1
   if (distributed && job.shmGi < MIN_DISTRIBUTED_SHM_GI)
     warnings.push(
@@ -108,7 +109,7 @@ export const validateName = (raw: string, what = "name"): Either.Either<string, 
 }
 
 // What is named ("job name", "model name"), in the reader's words.
-const whatOf = (what: string): string => msg("domain-name-what", { kind: what.replace(/ ?name$/, "") || "none" })
+const whatOf = (what: string): Text => msg("domain-name-what", { kind: what.replace(/ ?name$/, "") || "none" })
 
 const suggestName = (name: string): string => {
   const cleaned = [...name]

@@ -2,7 +2,7 @@ import { z } from "zod"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type Text, text } from "../words/text.js"
 import { didYouMean, matchName } from "./names.js"
 
 /** The schedule types specs belong to; ids of one type are not valid for another (§3.6). */
@@ -13,7 +13,7 @@ export type ScheduleType = z.infer<typeof ScheduleType>
 export const scheduleConfigType = (type: ScheduleType): string => `SCHEDULE_CONFIG_TYPE_${type}`
 
 // What a schedule type's specs are for, in a sentence.
-const PURPOSE: Readonly<Record<ScheduleType, () => string>> = {
+const PURPOSE: Readonly<Record<ScheduleType, () => Text>> = {
   TRAIN: () => msg("domain-purpose-train"),
   DSW: () => msg("domain-purpose-dsw"),
   HPC: () => msg("domain-purpose-hpc"),
@@ -202,8 +202,9 @@ export const chooseSpec = (input: {
         : msg("domain-spec-unknown", { where })
   return Either.left(
     invalidInput(
-      msg("domain-spec-unusable", { wanted, why }) +
-        (elsewhere === undefined ? didYouMean([...usable.map((s) => s.name), ...usable.map((s) => s.id)], wanted) : ""),
+      text`${msg("domain-spec-unusable", { wanted, why })}${
+        elsewhere === undefined ? didYouMean([...usable.map((s) => s.name), ...usable.map((s) => s.id)], wanted) : ""
+      }`,
       msg("domain-spec-choose", { count: usable.length, purpose }),
       {
         candidates,

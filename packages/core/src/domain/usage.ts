@@ -1,4 +1,5 @@
 import { msg } from "../words/message.js"
+import { plain, type Text } from "../words/text.js"
 import { isIdleGpu } from "./metrics/health.js"
 import { type PriorityLevel, priorityFromStoredCode, priorityLevel } from "./priority.js"
 
@@ -45,7 +46,7 @@ export interface UsageTask {
 /** The sums of one user, project, task type or priority. */
 export interface UsageGroup {
   readonly key: string
-  readonly name: string
+  readonly name: Text
   readonly tasks: number
   readonly running: number
   readonly gpus: number
@@ -91,9 +92,10 @@ export const usageTask = (t: DimensionTask): UsageTask => {
 /** Sums tasks by a key, most GPUs first (ties by name). */
 const groupUsage = (
   tasks: ReadonlyArray<UsageTask>,
-  keyOf: (t: UsageTask) => { readonly key: string; readonly name: string },
+  // `name` undefined: the group of tasks the platform names nothing for ("unknown").
+  keyOf: (t: UsageTask) => { readonly key: string; readonly name: string | undefined },
 ): ReadonlyArray<UsageGroup> => {
-  const groups = new Map<string, { name: string; members: UsageTask[] }>()
+  const groups = new Map<string, { name: string | undefined; members: UsageTask[] }>()
   for (const t of tasks) {
     const { key, name } = keyOf(t)
     const g = groups.get(key) ?? { name, members: [] }
@@ -101,18 +103,23 @@ const groupUsage = (
     groups.set(key, g)
   }
   return [...groups]
-    .map(([key, g]) => summarize(key, g.name, g.members))
-    .sort((a, b) => b.gpus - a.gpus || a.name.localeCompare(b.name))
+    .map(([key, g]) => ({ group: summarize(key, g.name ?? msg("usage-unknown"), g.members), name: g.name }))
+    .sort((a, b) => b.group.gpus - a.group.gpus || byName(a.name, b.name))
+    .map(({ group }) => group)
 }
 
+// Names in order, the unknown one last.
+const byName = (a: string | undefined, b: string | undefined): number =>
+  a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : a.localeCompare(b)
+
 /** The sums of a set of tasks under one key. */
-export const summarize = (key: string, name: string, tasks: ReadonlyArray<UsageTask>): UsageGroup => {
+export const summarize = (key: string, name: Text | string, tasks: ReadonlyArray<UsageTask>): UsageGroup => {
   const measured = tasks.filter((t) => t.utilisation !== undefined && t.gpus > 0)
   const weight = measured.reduce((s, t) => s + t.gpus, 0)
   const idle = tasks.filter((t) => t.idle)
   return {
     key,
-    name,
+    name: typeof name === "string" ? plain(name) : name,
     tasks: tasks.length,
     running: tasks.filter((t) => t.status === "RUNNING").length,
     gpus: tasks.reduce((s, t) => s + t.gpus, 0),
@@ -127,10 +134,10 @@ export const summarize = (key: string, name: string, tasks: ReadonlyArray<UsageT
 export const usageViews = (tasks: ReadonlyArray<UsageTask>) => ({
   byUser: groupUsage(tasks, (t) => ({ key: t.user.id || t.user.name, name: t.user.name || t.user.id })),
   byProject: groupUsage(tasks, (t) => ({ key: t.project.id || t.project.name, name: t.project.name || t.project.id })),
-  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || msg("usage-unknown") })),
+  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || undefined })),
   byPriority: groupUsage(tasks, (t) =>
     t.priority === undefined
-      ? { key: "?", name: msg("usage-unknown") }
+      ? { key: "?", name: undefined }
       : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` },
   ),
 })

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 
 /** A workspace's internet access; the platform exposes no API for it (INSPIRE-API.md §3.3). */
 export const NetworkPolicy = z.enum(["online", "offline", "unknown"])
@@ -16,7 +17,7 @@ export interface WorkspacePolicy {
   readonly registry: RegistryId
   /** False when the name is not in the table: the policy is then a guess and must be shown as such. */
   readonly known: boolean
-  readonly note?: string
+  readonly note?: Text
 }
 
 interface KnownWorkspace {
@@ -25,7 +26,7 @@ interface KnownWorkspace {
   readonly network: NetworkPolicy
   readonly registry: RegistryId
   /** What to know about it, in the reader's words (made when asked: messages are not made at import). */
-  readonly note: () => string
+  readonly note: () => Text
 }
 
 // The manual's table, completed from INSPIRE-API.md §3.3. Kept static because no API reports it;

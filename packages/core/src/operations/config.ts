@@ -18,8 +18,9 @@ import {
 } from "../store/settings.js"
 import { Store } from "../store/store.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
+import { textOutput } from "./catalogue/schema.js"
 import { resolvedDefaults, savedDefaults } from "./common/defaults.js"
 import { PlanOutput, planned, renderPlan } from "./common/plan.js"
 import { asides, renderTable } from "./common/render.js"
@@ -55,7 +56,7 @@ const ConfigOutput = () =>
             .enum(["argument", "environment", "profile", "default", "unset"])
             .describe("Where the value comes from"),
           from: z.string().optional().describe("The environment variable or profile it came from"),
-          help: z.string().describe("What the setting means"),
+          help: textOutput().describe("What the setting means"),
         }),
       )
       .describe("Every setting with its value and source"),
@@ -67,9 +68,9 @@ const ConfigOutput = () =>
       })
       .optional()
       .describe("For set and unset: the change made"),
-    notes: z.array(z.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
+    notes: z.array(textOutput()).describe("Notes, e.g. an environment variable overriding the saved value"),
     warnings: z
-      .array(z.string())
+      .array(textOutput())
       .optional()
       .describe("For set: doubts about the value, e.g. a workspace none of your kept workspaces is named"),
     dryRun: z.boolean().optional().describe("For set and unset: true when nothing was written"),
@@ -85,7 +86,7 @@ export type SettingView = ConfigResult["settings"][number]
 // A workspace name checked against the workspaces kept from the last discovery (no request is made;
 // with nothing kept there is nothing to check against). It is saved anyway: the list may be stale.
 const unknownWorkspace = (value: string) =>
-  Effect.map(keptValue<ReadonlyArray<Project>>("projects"), (projects): ReadonlyArray<string> => {
+  Effect.map(keptValue<ReadonlyArray<Project>>("projects"), (projects): ReadonlyArray<Text> => {
     if (projects === undefined) return []
     const known = listWorkspaces(projects)
     const alias = workspacePolicy(value)
@@ -99,11 +100,10 @@ const unknownWorkspace = (value: string) =>
         ).kind === "one"
     if (found) return []
     return [
-      msg("config-unknown-workspace", { value }) +
-        didYouMean(
-          known.map((w) => w.name),
-          value,
-        ),
+      text`${msg("config-unknown-workspace", { value })}${didYouMean(
+        known.map((w) => w.name),
+        value,
+      )}`,
     ]
   })
 
@@ -122,9 +122,10 @@ const views = Effect.map(resolvedDefaults(), (all) =>
 export const configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description:
-    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). " +
-    `\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
+  description: joinText([
+    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). ",
+    text`\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
+  ]),
   input: Input,
   output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -173,7 +174,7 @@ export const configOperation = defineOperation({
       }
       const store = yield* Store
       const before = (yield* savedDefaults())[key]
-      const show = (v: SettingValue | undefined) => (v === undefined ? msg("config-unset") : String(v))
+      const show = (v: SettingValue | undefined): Text | string => (v === undefined ? msg("config-unset") : String(v))
       if (input.dry_run)
         return {
           action: input.action,
@@ -184,7 +185,7 @@ export const configOperation = defineOperation({
           dryRun: true,
           plan: {
             summary: msg("config-plan-summary", { action: input.action, key, profile: name }),
-            targets: [{ kind: "setting", id: key, change: `${show(before)} → ${show(after)}` }],
+            targets: [{ kind: "setting", id: key, change: text`${show(before)} → ${show(after)}` }],
             requests: [planned("LOCAL", store.paths.configFile)],
           },
         } satisfies ConfigResult
@@ -224,8 +225,8 @@ export const configOperation = defineOperation({
         ? msg("config-head", { profile: r.profile })
         : msg("config-changed", {
             key: r.changed.key,
-            before: String(r.changed.before ?? msg("config-unset")),
-            after: String(r.changed.after ?? msg("config-unset")),
+            before: r.changed.before !== undefined ? String(r.changed.before) : msg("config-unset"),
+            after: r.changed.after !== undefined ? String(r.changed.after) : msg("config-unset"),
             profile: r.profile,
           })
     const table = renderTable(r.settings, [
@@ -233,6 +234,6 @@ export const configOperation = defineOperation({
       { header: msg("config-col-value"), cell: (s) => s.value },
       { header: msg("config-col-source"), cell: (s) => (s.from !== undefined ? `${s.source} (${s.from})` : s.source) },
     ])
-    return [head, table, ...asides("note", r.notes), ...asides("warning", r.warnings ?? [])].join("\n")
+    return joinText([head, table, ...asides("note", r.notes), ...asides("warning", r.warnings ?? [])], "\n")
   },
 })

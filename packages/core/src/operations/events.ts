@@ -4,7 +4,7 @@ import { shortPodName, taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, joinText, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { formatTime, renderTable } from "./common/render.js"
@@ -45,9 +45,7 @@ export type EventRow = EventsResult["events"][number]
 export const eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
-  description:
-    "Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. " +
-    `Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
+  description: text`Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input,
   output: EventsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -98,16 +96,19 @@ export const eventsOperation = defineOperation({
       const [kind, ...rest] = o.split(" ")
       return rest.length === 0 ? o : `${kind} ${shortPodName(rest.join(" "))}`
     }
-    return [
-      msg("events-head", { id: r.jobId, status: r.status, count: r.events.length }),
-      renderTable(r.events, [
-        { header: msg("events-col-last-seen"), cell: (e) => formatTime(e.lastAt) },
-        { header: msg("jobs-col-type"), cell: (e) => e.type },
-        { header: msg("events-col-reason"), cell: (e) => e.reason },
-        { header: msg("events-col-object"), cell: (e) => short(e.object) },
-        { header: msg("events-col-message"), cell: (e) => e.message },
-      ]),
-      ...(r.truncated ? [msg("events-truncated")] : []),
-    ].join("\n")
+    return joinText(
+      [
+        msg("events-head", { id: r.jobId, status: r.status, count: r.events.length }),
+        renderTable(r.events, [
+          { header: msg("events-col-last-seen"), cell: (e) => formatTime(e.lastAt) },
+          { header: msg("jobs-col-type"), cell: (e) => e.type },
+          { header: msg("events-col-reason"), cell: (e) => e.reason },
+          { header: msg("events-col-object"), cell: (e) => short(e.object) },
+          { header: msg("events-col-message"), cell: (e) => e.message },
+        ]),
+        ...(r.truncated ? [msg("events-truncated")] : []),
+      ],
+      "\n",
+    )
   },
 })

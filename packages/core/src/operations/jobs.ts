@@ -2,7 +2,7 @@ import { z } from "zod"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
 import { Effect } from "../effect.js"
 import { msg } from "../words/message.js"
-import { callWord, fieldWord } from "../words/token.js"
+import { callWord, fieldWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { asides, formatDuration, formatTime, renderTable } from "./common/render.js"
@@ -93,21 +93,21 @@ const rowOf = (t: TaskRow): JobRow => ({
 
 const FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"]
 
-const cut = (): ReadonlyArray<string> => asides("note", [msg("jobs-cut")])
+const cut = (): ReadonlyArray<Text> => asides("note", [msg("jobs-cut")])
 
-const where = (r: JobsResult): string => {
+const where = (r: JobsResult): Text => {
   if (r.workspaces.length === 0) return msg("jobs-where-none")
   const names =
     r.workspaces.length > 5
       ? msg("jobs-workspace-count", { count: r.workspaces.length })
-      : r.workspaces.join(msg("jobs-list-sep"))
+      : joinText(r.workspaces, msg("jobs-list-sep"))
   if (r.scope.workspaceFrom === "default") return msg("jobs-where-default", { names })
   if (r.scope.workspaceFrom === "all") return msg("jobs-where-all", { names })
   return msg("jobs-where-named", { names })
 }
 
 // An empty listing says what was searched and how to search more widely (the hint goes to stderr in the CLI).
-const emptyScope = (r: JobsResult): string => {
+const emptyScope = (r: JobsResult): Text => {
   const s = r.scope
   const filters = [
     msg("jobs-filter-type", { type: s.type }),
@@ -125,28 +125,35 @@ const emptyScope = (r: JobsResult): string => {
     ...(s.name !== undefined ? { name: s.name } : {}),
   }
   const narrowed = s.type !== "all" || s.status !== "all" || s.mine || s.project !== undefined || s.name !== undefined
-  return [
-    msg("jobs-none-in", { where: where(r), filters: filters.join(msg("jobs-list-sep")) }),
-    ...asides("hint", [
-      ...(s.workspaceFrom !== "all"
-        ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })]
-        : []),
-      ...(narrowed
-        ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })]
-        : []),
-    ]),
-    ...(r.truncated ? cut() : []),
-  ].join("\n")
+  return joinText(
+    [
+      msg("jobs-none-in", { where: where(r), filters: joinText(filters, msg("jobs-list-sep")) }),
+      ...asides("hint", [
+        ...(s.workspaceFrom !== "all"
+          ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })]
+          : []),
+        ...(narrowed
+          ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })]
+          : []),
+      ]),
+      ...(r.truncated ? cut() : []),
+    ],
+    "\n",
+  )
 }
 
 /** inspire_jobs: lists tasks of every type by normalised status. */
 export const jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description:
-    "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. " +
-    `Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. ` +
-    `Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: joinText(
+    [
+      "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given.",
+      text`Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default.`,
+      text`Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+    ],
+    " ",
+  ),
   input: Input,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -206,8 +213,8 @@ export const jobsOperation = defineOperation({
       r.tasks.length < r.total
         ? msg("jobs-showing", { shown: r.tasks.length, total: r.total })
         : msg("jobs-total", { count: r.total })
-    const lines = [table, `${shown}${counts !== "" ? ` — ${counts}` : ""}`]
+    const lines = [table, text`${shown}${counts !== "" ? ` — ${counts}` : ""}`]
     if (r.truncated) lines.push(...cut())
-    return lines.join("\n")
+    return joinText(lines, "\n")
   },
 })

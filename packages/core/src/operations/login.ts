@@ -5,8 +5,9 @@ import type { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { Store } from "../store/store.js"
 import { msg } from "../words/message.js"
-import { callWord, fieldWord } from "../words/token.js"
+import { callWord, fieldWord, joinText, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
+import { textOutput } from "./catalogue/schema.js"
 import type { ClientServices } from "./catalogue/services.js"
 import { PlanOutput, planned, renderPlan } from "./common/plan.js"
 import { renderFields } from "./common/render.js"
@@ -40,7 +41,7 @@ const LoginOutput = () =>
     saved: z.boolean().describe("Whether the credentials were stored"),
     verified: z.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
     method: z.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
-    message: z.string().describe("What happened, in one line"),
+    message: textOutput().describe("What happened, in one line"),
     dryRun: z.boolean().optional().describe("True when nothing was sent or saved"),
     plan: PlanOutput().optional(),
   })
@@ -105,10 +106,11 @@ const planLogin = (input: z.output<typeof Input>) =>
 export const loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description:
-    `Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. ` +
-    "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. " +
-    `Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
+  description: joinText([
+    text`Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. `,
+    "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. ",
+    text`Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
+  ]),
   input: Input,
   output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -130,7 +132,7 @@ export const loginOperation = defineOperation({
     },
   },
   agent: {
-    note: `Before asking the user for a password: if they can open a terminal, \`inspire login\` there saves the same credentials for this server and keeps the password out of the conversation; then call ${callWord("status")}.`,
+    note: text`Before asking the user for a password: if they can open a terminal, \`inspire login\` there saves the same credentials for this server and keeps the password out of the conversation; then call ${callWord("status")}.`,
   },
   run: (input): Effect.Effect<LoginOperationResult, InspireError, ClientServices> =>
     input.dry_run
@@ -141,20 +143,23 @@ export const loginOperation = defineOperation({
   render: (r: LoginOperationResult) =>
     r.plan !== undefined
       ? renderPlan(r.plan)
-      : [
-          r.message,
-          renderFields([
-            [msg("login-label-profile"), r.profile],
-            [msg("login-label-account"), r.username],
-            [msg("login-label-target"), r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
-            [
-              msg("login-label-verified"),
-              r.verified
-                ? r.method !== undefined
-                  ? msg("login-verified-by", { method: r.method })
-                  : msg("login-verified")
-                : msg("login-not-verified"),
-            ],
-          ]),
-        ].join("\n"),
+      : joinText(
+          [
+            r.message,
+            renderFields([
+              [msg("login-label-profile"), r.profile],
+              [msg("login-label-account"), r.username],
+              [msg("login-label-target"), r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
+              [
+                msg("login-label-verified"),
+                r.verified
+                  ? r.method !== undefined
+                    ? msg("login-verified-by", { method: r.method })
+                    : msg("login-verified")
+                  : msg("login-not-verified"),
+              ],
+            ]),
+          ],
+          "\n",
+        ),
 })

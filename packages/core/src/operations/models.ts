@@ -11,8 +11,9 @@ import {
 import { Effect } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord, confirmWord, fieldWord } from "../words/token.js"
+import { callWord, confirmWord, fieldWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
+import { described, textOutput } from "./catalogue/schema.js"
 import type { ClientServices } from "./catalogue/services.js"
 import { resolveTarget } from "./common/defaults.js"
 import { epochMs, NextSteps, nextLine, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
@@ -28,10 +29,10 @@ const Input = z.object({
     .enum(["list", "detail", "create", "delete"])
     .default("list")
     .describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
-  model_id: z
-    .string()
-    .optional()
-    .describe(`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`),
+  model_id: described(
+    z.string().optional(),
+    text`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`,
+  ),
   name: z.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: z
     .string()
@@ -124,10 +125,10 @@ const ModelsOutput = () =>
     z.object({
       action: z.literal("delete"),
       model: ModelDetailOutput,
-      confirmed: z.boolean().describe(`Whether ${confirmWord()} was given`),
+      confirmed: described(z.boolean(), text`Whether ${confirmWord()} was given`),
       deleted: z.boolean().describe("True when it was deleted"),
-      message: z.string().describe("What happened"),
-      hint: z.string().optional().describe("What to do next"),
+      message: textOutput().describe("What happened"),
+      hint: textOutput().optional().describe("What to do next"),
       plan: PlanOutput().optional(),
     }),
   ])
@@ -135,7 +136,7 @@ const ModelsOutput = () =>
 /** What inspire_models returns, by action: its output schema's type. */
 export type ModelsResult = OutputOf<ReturnType<typeof ModelsOutput>>
 
-const listHint = (): string => msg("models-list-hint", { call: callWord("models", { action: "list" }) })
+const listHint = (): Text => msg("models-list-hint", { call: callWord("models", { action: "list" }) })
 
 const modelIdOf = (input: ModelsInput): Effect.Effect<string, InspireError> =>
   input.model_id === undefined || input.model_id.trim() === ""
@@ -278,14 +279,15 @@ const run = (input: ModelsInput): Effect.Effect<ModelsResult, InspireError, Clie
   if (input.action === "list") return list(input)
   if (input.action === "create") return create(input)
   if (input.action === "delete") return remove(input)
-  return Effect.map(withHint(Effect.flatMap(modelIdOf(input), getModel), listHint()), (model) => ({
-    action: "detail" as const,
-    model,
-  }))
+  const detail = withHint(Effect.flatMap(modelIdOf(input), getModel), listHint())
+  return Effect.map(detail, (model) => ({ action: "detail" as const, model }))
 }
 
-const renderModel = (m: Extract<ModelsResult, { readonly action: "detail" }>["model"]) =>
-  [
+// Blocks of a render, one below the other.
+const lines = (...blocks: ReadonlyArray<Text | string>): Text => joinText(blocks, "\n")
+
+const renderModel = (m: Extract<ModelsResult, { readonly action: "detail" }>["model"]): Text =>
+  lines(
     renderFields([
       [msg("models-label-model"), `${m.name} (${m.id})`],
       [msg("models-label-status"), m.status === "unknown" ? m.rawStatus : m.status],
@@ -314,15 +316,15 @@ const renderModel = (m: Extract<ModelsResult, { readonly action: "detail" }>["mo
       ],
       msg("models-no-versions"),
     ),
-  ].join("\n")
+  )
 
-const render = (r: ModelsResult): string => {
+const render = (r: ModelsResult): Text => {
   if (r.action === "detail") return renderModel(r.model)
   if ((r.action === "create" || r.action === "delete") && r.plan !== undefined)
-    return [renderPlan(r.plan), ...(r.action === "delete" ? [r.message] : [])].join("\n")
-  if (r.action === "delete") return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n")
+    return lines(renderPlan(r.plan), ...(r.action === "delete" ? [r.message] : []))
+  if (r.action === "delete") return lines(r.message, ...(r.hint !== undefined ? [r.hint] : []))
   if (r.action === "create")
-    return [
+    return lines(
       msg("models-created", {
         name: r.name,
         id: r.modelId ?? "",
@@ -331,8 +333,8 @@ const render = (r: ModelsResult): string => {
         path: r.sourcePath ?? "",
       }),
       ...r.next.map((n) => msg("models-next", { call: nextLine(n) })),
-    ].join("\n")
-  return [
+    )
+  return lines(
     msg("models-list-heading", {
       workspace: r.workspace.name,
       count: r.models.length,
@@ -351,16 +353,17 @@ const render = (r: ModelsResult): string => {
       ],
       msg("models-none"),
     ),
-  ].join("\n")
+  )
 }
 
 export const modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
-  description:
-    `Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. ` +
-    "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. " +
-    `delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
+  description: joinText([
+    text`Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. `,
+    "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. ",
+    text`delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
+  ]),
   input: Input,
   output: ModelsOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -1,4 +1,4 @@
-import type { WordOperation } from "../words/token.js"
+import type { WordOperation } from "../words/text.js"
 import { availabilityOperation } from "./availability/index.js"
 import type { Operation } from "./catalogue/operation.js"
 import { configOperation } from "./config.js"

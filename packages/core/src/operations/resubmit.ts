@@ -5,8 +5,9 @@ import { taskKindOf } from "../domain/ids.js"
 import { Effect, Either } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, joinText, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
+import { described } from "./catalogue/schema.js"
 import { imageTypeOf } from "./common/image.js"
 import { submitHpc } from "./common/submission/hpc.js"
 import { SubmitOutput } from "./common/submission/output.js"
@@ -17,9 +18,10 @@ import type { SubmitInput } from "./submit.js"
 import type { SubmitHpcInput } from "./submit-hpc.js"
 
 const Input = z.object({
-  job_id: z
-    .string()
-    .describe(`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`),
+  job_id: described(
+    z.string(),
+    text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`,
+  ),
   name: z
     .string()
     .optional()
@@ -34,10 +36,10 @@ const Input = z.object({
     .optional()
     .describe("A different spec id of the same compute group and schedule type; default: the old spec"),
   priority: z.number().int().optional().describe("A different priority 1–10; default: the old job's priority"),
-  allow_network_commands: z
-    .boolean()
-    .default(false)
-    .describe(`As for ${callWord("submit")}: allow network commands offline`),
+  allow_network_commands: described(
+    z.boolean().default(false),
+    text`As for ${callWord("submit")}: allow network commands offline`,
+  ),
   dry_run: z.boolean().default(false).describe("Check everything and return the exact request body without creating"),
 })
 
@@ -56,7 +58,7 @@ const nextName = (old: string, taken: ReadonlyArray<string>): string => {
 const notFound = (id: string) => (e: InspireError) =>
   e.reason === "NotFound"
     ? amendError(e, {
-        message: msg("resubmit-not-found", { id, error: e.message }),
+        message: msg("resubmit-not-found", { id, error: e.text }),
         hint: msg("resubmit-not-found-hint", { call: callWord("jobs") }),
       })
     : e
@@ -159,10 +161,11 @@ const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
 export const resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description:
-    "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. " +
-    `Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. ` +
+  description: joinText([
+    "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. ",
+    text`Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. `,
     "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.",
+  ]),
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -1,6 +1,7 @@
 import { z } from "zod"
-import { callWord } from "../words/token.js"
+import { callWord, joinText, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
+import { described } from "./catalogue/schema.js"
 import { submitFields } from "./common/fields.js"
 import { submitHpc } from "./common/submission/hpc.js"
 import { SubmitOutput } from "./common/submission/output.js"
@@ -16,12 +17,10 @@ export const submitHpcInput = z.object({
       "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in",
     ),
   workspace: z.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
-  compute_group: z
-    .string()
-    .optional()
-    .describe(
-      `Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`,
-    ),
+  compute_group: described(
+    z.string().optional(),
+    text`Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`,
+  ),
   spec: z
     .string()
     .optional()
@@ -71,12 +70,13 @@ export type SubmitHpcInput = z.output<typeof submitHpcInput>
 export const submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description:
-    "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); " +
-    "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, " +
-    "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; " +
-    `the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. ` +
-    `Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
+  description: joinText([
+    "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); ",
+    "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, ",
+    "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; ",
+    text`the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. `,
+    text`Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
+  ]),
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -7,7 +7,8 @@ import type { SubmitResult } from "./common/submission/shared.js"
 
 export type { SubmitResult } from "./common/submission/shared.js"
 
-import { callWord } from "../words/token.js"
+import { callWord, joinText, text } from "../words/text.js"
+import { described } from "./catalogue/schema.js"
 import { submitTraining } from "./common/submission/training.js"
 
 /** The training submit's input; the pipeline's submission type is derived from it. */
@@ -19,12 +20,10 @@ export const submitInput = z.object({
       "The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. " +
         "commandPrefix is put in front; {en_name} and {username} are filled in",
     ),
-  compute_group: z
-    .string()
-    .optional()
-    .describe(
-      `Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`,
-    ),
+  compute_group: described(
+    z.string().optional(),
+    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`,
+  ),
   spec: z
     .string()
     .optional()
@@ -68,12 +67,13 @@ export type SubmitInput = z.output<typeof submitInput>
 export const submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description:
-    `Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). ` +
-    "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), " +
-    "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). " +
-    "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls " +
-    `(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
+  description: joinText([
+    text`Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). `,
+    "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), ",
+    "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). ",
+    "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls ",
+    text`(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
+  ]),
   input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

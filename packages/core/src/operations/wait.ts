@@ -2,8 +2,9 @@ import { z } from "zod"
 import { taskKindOf } from "../domain/ids.js"
 import { Clock, Duration, Effect, Either } from "../effect.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
+import { textOutput } from "./catalogue/schema.js"
 import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
 
@@ -43,7 +44,7 @@ const WaitOutput = () =>
       .describe("The last status read"),
     waitedMs: z.number().describe("How long it waited (ms)"),
     polls: z.number().describe("How many times the status was read"),
-    message: z.string().describe("What happened and what to do next"),
+    message: textOutput().describe("What happened and what to do next"),
   })
 
 /** The result of inspire_wait: its output schema's type. */
@@ -59,7 +60,7 @@ const judge = (until: WaitResult["until"], s: Status): "reached" | "task-failed"
   return s.terminal ? "task-failed" : undefined
 }
 
-const messageOf = (r: Omit<WaitResult, "message">): string => {
+const messageOf = (r: Omit<WaitResult, "message">): Text => {
   const st = r.status !== undefined ? `${r.status.family} (${r.status.raw})` : msg("wait-status-unknown")
   const waited = formatDuration(r.waitedMs)
   if (r.outcome === "not-found") return msg("wait-not-found", { id: r.jobId, call: callWord("jobs") })
@@ -73,10 +74,14 @@ const messageOf = (r: Omit<WaitResult, "message">): string => {
 export const waitOperation = defineOperation({
   name: "wait",
   title: "Wait for a task to reach a state",
-  description:
-    "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. " +
-    "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. " +
-    `Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
+  description: joinText(
+    [
+      "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off.",
+      "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status.",
+      text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
+    ],
+    " ",
+  ),
   input: Input,
   output: WaitOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -123,13 +128,16 @@ export const waitOperation = defineOperation({
       }
     }),
   render: (r: WaitResult) =>
-    [
-      r.message,
-      renderFields([
-        [msg("wait-label-outcome"), r.outcome],
-        [msg("job-detail-label-status"), r.status !== undefined ? `${r.status.family} (${r.status.raw})` : undefined],
-        [msg("wait-label-waited"), formatDuration(r.waitedMs)],
-        [msg("wait-label-checks"), r.polls],
-      ]),
-    ].join("\n"),
+    joinText(
+      [
+        r.message,
+        renderFields([
+          [msg("wait-label-outcome"), r.outcome],
+          [msg("job-detail-label-status"), r.status !== undefined ? `${r.status.family} (${r.status.raw})` : undefined],
+          [msg("wait-label-waited"), formatDuration(r.waitedMs)],
+          [msg("wait-label-checks"), r.polls],
+        ]),
+      ],
+      "\n",
+    ),
 })

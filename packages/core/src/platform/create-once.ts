@@ -1,7 +1,7 @@
 import { Clock, Duration, Effect } from "../effect.js"
 import { amendError, InspireError } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type Text } from "../words/text.js"
 
 /** The result of a create that may have been recovered after an ambiguous failure. */
 export interface Created<A> {
@@ -24,9 +24,9 @@ export interface CreateOnceOptions<A> {
   /** The platform's time (Platform.clock.now); the local clock when not given. */
   readonly now?: Effect.Effect<number>
   /** What is created, for the messages ("the training job"). */
-  readonly what?: string
+  readonly what?: Text
   /** Where the user lists what exists, for the hints ("inspire_jobs"). */
-  readonly listHint?: string
+  readonly listHint?: Text
   readonly attempts?: number
   /** Pauses between look-ups, giving a slow platform time to show the task. */
   readonly lookups?: ReadonlyArray<Duration.DurationInput>
@@ -47,7 +47,7 @@ const MARGIN_MS = 3_000
 export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Created<A>, InspireError> =>
   Effect.gen(function* () {
     const what = options.what ?? msg("platform-the-task")
-    const listHint = options.listHint ?? `${callWord("jobs")}`
+    const listHint = options.listHint ?? callWord("jobs")
     const platformNow = options.now ?? Clock.currentTimeMillis
     // The platform's time at the send, computed at each look-up from the time elapsed locally since
     // (which no clock skew affects) and the platform's time as the latest answer told it.
@@ -68,7 +68,7 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
           attempt === 1
             ? amendError(last, { created: "no" })
             : amendError(last, {
-                message: msg("platform-create-refused-after", { message: last.message, what }),
+                message: msg("platform-create-refused-after", { message: last.text, what }),
                 created: "no",
               }),
         )
@@ -80,7 +80,7 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
           return yield* Effect.fail(
             new InspireError({
               reason: last.reason,
-              message: msg("platform-create-unknown", { message: last.message, what, reason: found.left.message }),
+              message: msg("platform-create-unknown", { message: last.text, what, reason: found.left.text }),
               hint: msg("platform-create-unknown-hint", { call: listHint }),
               ambiguous: true,
               created: "unknown",
@@ -94,7 +94,7 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
       new InspireError({
         reason: last?.reason ?? "PlatformError",
         message: msg("platform-create-absent", {
-          message: last?.message ?? msg("platform-create-failed"),
+          message: last?.text ?? msg("platform-create-failed"),
           what,
           attempts,
         }),

@@ -4,7 +4,7 @@ import { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord } from "../words/text.js"
 import { fromTransportFailure } from "./failures.js"
 import { type HttpResponse, Transport } from "./transport.js"
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { msg } from "../words/message.js"
+import type { Text } from "../words/text.js"
 import { type Created, createOnce } from "./create-once.js"
 
 /**
@@ -76,7 +77,7 @@ const findOwn = <T extends Candidate>(spec: {
   readonly before: ReadonlySet<string>
   readonly since: number
   readonly verdict: (task: T) => Verdict
-  readonly what: string
+  readonly what: Text
 }): Effect.Effect<string | undefined, InspireError> =>
   Effect.gen(function* () {
     const fits: string[] = []
@@ -144,8 +145,8 @@ export const createMatching = <T extends Candidate>(spec: {
   /** The platform's time (Platform.clock.now). */
   readonly now: Effect.Effect<number>
   /** "the notebook" */
-  readonly what: string
-  readonly listHint: string
+  readonly what: Text
+  readonly listHint: Text
 }): Effect.Effect<Created<string>, InspireError> =>
   oneAtATime(
     `${spec.scope}:${spec.name}`,

@@ -1,6 +1,6 @@
 import { InspireError, SurfaceUnavailable } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord } from "../words/token.js"
+import { callWord, type Text } from "../words/text.js"
 import { platformSays } from "./says.js"
 import type { HttpResponse } from "./transport.js"
 
@@ -30,7 +30,7 @@ const parse = (res: HttpResponse): unknown => {
 const isEnvelope = (json: unknown): json is Record<string, unknown> =>
   typeof json === "object" && json !== null && !Array.isArray(json)
 
-const describeBody = (res: HttpResponse): string => {
+const describeBody = (res: HttpResponse): Text => {
   const text = res.body.trim()
   if (text === "") return msg("platform-body-empty")
   if (isPage(res)) return msg("platform-body-html")
@@ -53,12 +53,12 @@ const unreadable = (res: HttpResponse, surface: string): Outcome => ({
 const LOGIN_LOCATION = /keycloak|cas\.|\/cas\/|\/login|openid-connect\/auth|broker\//i
 
 // The platform's own message, kept as it is (with its meaning for English readers when known).
-const messageOf = (m: unknown): string =>
+const messageOf = (m: unknown): Text =>
   typeof m === "string" && m.trim() !== "" ? platformSays(m.trim()) : msg("platform-no-message")
 
 const fail = (error: InspireError): Outcome => ({ kind: "error", error })
 
-const checkIdHint = (): string =>
+const checkIdHint = (): Text =>
   msg("platform-check-id-hint", {
     jobs: callWord("jobs"),
     notebooks: callWord("notebook", { action: "list" }),
@@ -69,7 +69,7 @@ const checkIdHint = (): string =>
 const CODE_REASONS: ReadonlyArray<{
   readonly matches: (code: number, status: number) => boolean
   readonly reason: InspireError["reason"]
-  readonly hint: () => string
+  readonly hint: () => Text
 }> = [
   {
     matches: (n, status) => n === 429 || status === 429,
@@ -94,7 +94,7 @@ const CODE_REASONS: ReadonlyArray<{
 ]
 
 /** Maps a platform error code (V1/OA) to the project's reasons (INSPIRE-API.md §1.8). */
-const codeError = (code: number | string, message: string, surface: string, status: number): Outcome => {
+const codeError = (code: number | string, message: Text, surface: string, status: number): Outcome => {
   const base = { message: msg("platform-code-error", { surface, message, code: String(code) }), code }
   const known = CODE_REASONS.find((r) => r.matches(Number(code), status))
   if (known !== undefined) return fail(new InspireError({ ...base, reason: known.reason, hint: known.hint() }))
@@ -163,7 +163,7 @@ export const readCodeEnvelope = (res: HttpResponse, surface: string, credential:
   return codeError(code, messageOf(body.message ?? body.msg), surface, res.status)
 }
 
-const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint: () => string }>> = {
+const V2_REASONS: Readonly<Record<string, { reason: InspireError["reason"]; hint: () => Text }>> = {
   InvalidParameter: { reason: "InvalidInput", hint: () => msg("platform-check-values-hint") },
   ResourceNotFound: { reason: "NotFound", hint: checkIdHint },
   Conflict: { reason: "Conflict", hint: () => msg("platform-conflict-hint") },

@@ -1,4 +1,5 @@
 import { msg } from "../words/message.js"
+import { plain, type Text } from "../words/text.js"
 
 // The platform's own messages we know the meaning of (INSPIRE-API.md §1.8, the create-path messages,
 // the CAS login page), most specific first: the key names the explanation `platform-means-<key>`.
@@ -25,7 +26,7 @@ const KNOWN: ReadonlyArray<readonly [RegExp, string]> = [
  * A message of the platform's own, kept as it said it in every language; when its meaning is known, an
  * English reader also gets that meaning beside it (a Chinese reader reads the platform's text itself).
  */
-export const platformSays = (text: string): string => {
+export const platformSays = (text: string): Text => {
   const key = KNOWN.find(([pattern]) => pattern.test(text))?.[1]
-  return key === undefined ? text : msg("platform-says", { text, meaning: msg(`platform-means-${key}`) })
+  return key === undefined ? plain(text) : msg("platform-says", { text, meaning: msg(`platform-means-${key}`) })
 }

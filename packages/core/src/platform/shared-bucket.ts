@@ -6,15 +6,15 @@
 import { createHash } from "node:crypto"
 import { hostname } from "node:os"
 import { join } from "node:path"
-import { Duration, Effect, FiberRef } from "../effect.js"
+import { Duration, Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { writeFileAtomicSync } from "../store/atomic.js"
 import { untrustedError } from "../store/files.js"
 import { withFileLock } from "../store/lock.js"
 import { processIsAlive } from "../store/temps.js"
 import { readTrustedFile, Untrusted } from "../store/trust.js"
-import { CurrentLanguage } from "../words/language.js"
-import { msg, speakText } from "../words/message.js"
+import { msg } from "../words/message.js"
+import { type Text, text } from "../words/text.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
 
 /** The folder under the store's cache folder that holds the buckets, one `<key>.json` per account. */
@@ -121,15 +121,22 @@ export interface SharedLimiterOptions {
   readonly limit: RateLimit
   /** Used when the bucket cannot be: an untrusted file or folder, a lock that cannot be had. */
   readonly fallback?: RateLimiter
-  /** Says once per process why the bucket is not used (stderr by default). */
-  readonly warn?: (message: string) => void
+  /** Says once per process why the bucket is not used (stderr by default, in English). */
+  readonly warn?: (message: Text) => void
 }
 
-const stderrWarning = (message: string): void => {
-  process.stderr.write(`inspire: warning: ${message}\n`)
+// Said straight to stderr, past every frontend, as a log is:
+const stderrWarning = (message: Text): void => {
+  // in English.
+  process.stderr.write(`inspire: warning: ${String(message)}\n`)
 }
 
-class Unusable extends Error {}
+class Unusable extends Error {
+  constructor(readonly text: Text) {
+    // English, for readers that are not frontends.
+    super(String(text))
+  }
+}
 
 /**
  * A rate limiter shared through the store by every process of an account. Each request takes the
@@ -159,23 +166,20 @@ export const makeSharedRateLimiter = (options: SharedLimiterOptions): RateLimite
         catch: (e) =>
           new Unusable(
             e instanceof Untrusted
-              ? ((u) => `${u.message} ${u.hint}`)(untrustedError(e))
+              ? ((u) => text`${u.text} ${u.hint}`)(untrustedError(e))
               : msg("platform-bucket-cannot-update", { file, error: String(e) }),
           ),
       }),
     ),
   )
 
-  // Said straight to stderr, past every frontend: worded here, in the call's language.
-  const giveUp = (why: string) =>
-    Effect.flatMap(FiberRef.get(CurrentLanguage), (lang) =>
-      Effect.sync(() => {
-        fallbackUntil = Date.now() + FALLBACK_FOR_MS
-        if (warned) return
-        warned = true
-        warn(speakText(msg("platform-bucket-unused", { why }), lang))
-      }),
-    )
+  const giveUp = (why: Text) =>
+    Effect.sync(() => {
+      fallbackUntil = Date.now() + FALLBACK_FOR_MS
+      if (warned) return
+      warned = true
+      warn(msg("platform-bucket-unused", { why }))
+    })
 
   const take: Effect.Effect<void> = Effect.gen(function* () {
     if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return
@@ -183,7 +187,7 @@ export const makeSharedRateLimiter = (options: SharedLimiterOptions): RateLimite
     const result = yield* Effect.either(reserve as Effect.Effect<number, InspireError | Unusable>)
     if (result._tag === "Left") {
       const e = result.left
-      yield* giveUp(e instanceof InspireError ? `${e.message} ${e.hint}` : e.message)
+      yield* giveUp(e instanceof InspireError ? text`${e.text} ${e.hint}` : e.text)
       return yield* fallback.take
     }
     const wait = result.right - Date.now()

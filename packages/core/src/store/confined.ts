@@ -17,6 +17,7 @@ import { homedir } from "node:os"
 import { isAbsolute, join, normalize, relative } from "node:path"
 import { InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
+import { plain, type Text } from "../words/text.js"
 import { errnoCode } from "./temps.js"
 
 /**
@@ -30,7 +31,7 @@ import { errnoCode } from "./temps.js"
 export interface Root {
   readonly path: string
   /** How messages name it, e.g. "the downloads folder". */
-  readonly label: string
+  readonly label: Text | string
   /** Create the folder itself when it is missing (a downloads folder; never the current directory). */
   readonly create?: boolean
 }
@@ -47,7 +48,7 @@ export interface Placement {
 export const NOFOLLOW = constants.O_NOFOLLOW ?? 0
 
 /** The roots as messages name them: "A or B" (where a path may go), "A and B" (where it is not). */
-export const rootsText = (roots: ReadonlyArray<Root>, joiner: "or" | "and" = "or"): string =>
+export const rootsText = (roots: ReadonlyArray<Root>, joiner: "or" | "and" = "or"): Text =>
   roots
     .map((r) => msg("store-root", { label: r.label, path: r.path }))
     .reduce((first, second) =>
@@ -76,7 +77,7 @@ export const linkError = (path: string, field: string): InspireError =>
 /** The file named by an existing file without `overwrite`. */
 const existsError = (path: string): InspireError =>
   invalidInput(msg("store-exists", { path }), msg("store-exists-hint"), {
-    fix: `${path}.new`,
+    fix: plain(`${path}.new`),
   })
 
 const under = (dir: string, path: string): string | undefined => {

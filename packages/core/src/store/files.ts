@@ -4,17 +4,18 @@ import type { z } from "zod"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { msg } from "../words/message.js"
+import { plain, type Text } from "../words/text.js"
 import { errnoCode, isDiskFull, sweepOrphanTemps, tempFileFor } from "./temps.js"
 import { ensureTrustedFolder, readTrustedFile, shellQuote, Untrusted, untrustedFolder } from "./trust.js"
 
-const storeError = (message: string, hint: string, cause?: unknown): InspireError =>
+const storeError = (message: Text, hint: Text, cause?: unknown): InspireError =>
   new InspireError({ reason: "StoreError", message, hint, ...(cause !== undefined ? { cause } : {}) })
 
 /** The store's error for a file or folder that fails the ownership and permission check (trust.ts). */
 export const untrustedError = (u: Untrusted): InspireError => {
   const path = shellQuote(u.path)
   const why = u.why
-  if (why === undefined) return storeError(u.message, u.hint)
+  if (why === undefined) return storeError(plain(u.message), plain(u.hint))
   if (why.why === "type")
     return storeError(
       msg("store-untrusted-type", { path: u.path, kind: why.kind }),
@@ -161,7 +162,7 @@ export const readJsonFile = <S extends z.ZodType>(
       const kept = parsedByPath.get(path)
       if (kept !== undefined && kept.text === text && kept.schema === schema)
         return Effect.succeed(kept.data as z.output<S>)
-      const damaged = (why: string) =>
+      const damaged = (why: Text) =>
         storeError(msg("store-damaged", { path, why }), msg("store-damaged-hint", { path }))
       let data: unknown
       try {
@@ -172,7 +173,7 @@ export const readJsonFile = <S extends z.ZodType>(
       const parsed = schema.safeParse(data)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
-        return Effect.fail(damaged(`${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`))
+        return Effect.fail(damaged(plain(`${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`)))
       }
       parsedByPath.set(path, { text, schema, data: deepFreeze(parsed.data) })
       return Effect.succeed(parsed.data)

@@ -107,8 +107,11 @@ export const SessionFile = z.lazy(() =>
       v2Credential: z.enum(["token", "cookie"]).optional(),
       /** No automatic login before this time (after any failed login). */
       loginCooldownUntil: z.number().optional(),
-      /** Set after the platform rejected the saved password: no automatic login until new credentials are saved. */
-      credentialsRejected: z.object({ at: z.number(), reason: z.string() }).optional(),
+      /**
+       * Set after the platform rejected the saved password: no automatic login until new credentials are
+       * saved. `reason` in English; `words` the same as data (auth/session.ts), to word it in any language.
+       */
+      credentialsRejected: z.object({ at: z.number(), reason: z.string(), words: z.unknown().optional() }).optional(),
     })
     .loose(),
 )

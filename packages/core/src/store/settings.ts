@@ -6,6 +6,7 @@ import { parseShm } from "../domain/resources.js"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
 import { languageOf, msg } from "../words/message.js"
+import { type Text, text } from "../words/text.js"
 import type { Defaults } from "./schema.js"
 
 /** The manual's configuration keys, in the order the manual lists them, then where downloads go and the language. */
@@ -33,7 +34,7 @@ export const SETTING_ENV: Readonly<Record<SettingKey, string>> = {
   lang: "INSPIRE_LANG",
 }
 
-const HELP: Readonly<Record<SettingKey, () => string>> = {
+const HELP: Readonly<Record<SettingKey, () => Text>> = {
   defaultProject: () => msg("settings-help-default-project"),
   defaultWorkspace: () => msg("settings-help-default-workspace"),
   defaultImage: () => msg("settings-help-default-image"),
@@ -45,7 +46,7 @@ const HELP: Readonly<Record<SettingKey, () => string>> = {
 }
 
 /** What a key holds, for help texts and hints: a message, worded where it is shown. */
-export const settingHelp = (key: SettingKey): string => HELP[key]()
+export const settingHelp = (key: SettingKey): Text => HELP[key]()
 
 /** A value typed as the store keeps it. */
 export type SettingValue = string | number
@@ -166,7 +167,7 @@ export const resolveSetting = (
     envRaw === undefined || envRaw === ""
       ? Either.right(undefined)
       : Either.mapLeft(parseSettingValue(key, envRaw, input.registries), (e) =>
-          invalidInput(`${envName}: ${e.message}`, `${msg("settings-env-hint", { env: envName })} ${e.hint}`),
+          invalidInput(text`${envName}: ${e.text}`, text`${msg("settings-env-hint", { env: envName })} ${e.hint}`),
         )
   return Either.map(envValue, (value) =>
     resolveValue<SettingValue>({

@@ -1,39 +1,16 @@
 import { type CatalogueCommand, commandsOf } from "../operations/catalogue/commands.js"
 import type { Operation } from "../operations/catalogue/operation.js"
 import { findOperation } from "../operations/registry.js"
-import { formatMessage, speakText } from "./message.js"
-import { layoutTable } from "./table.js"
-import type { CallRef, WordRef } from "./token.js"
+import { isPlaceholder, json, mcpWord } from "./mcp.js"
+import type { CallRef, WordRef } from "./text.js"
 
-// A message is worded by render.ts; the word functions below see only references.
-type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" }>
+export { isPlaceholder }
+
+/** The references a dialect words; messages, tables and fields are worded by render.ts. */
+export type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" | "fields" }>
 
 /** How a frontend words references: MCP tool calls, CLI commands and flags, or the library's methods. */
 export type Dialect = "mcp" | "cli" | "library"
-
-/** A value that stands for something the reader fills in (`<ID>`, `…`): shown as it is, never quoted. */
-export const isPlaceholder = (value: unknown): boolean =>
-  typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value))
-
-const json = (value: unknown): string => JSON.stringify(value) ?? String(value)
-
-// ---- MCP: `inspire_jobs(type="train")`, `spec=<ID>`, `confirm=true`
-
-const mcpValue = (value: unknown): string => (isPlaceholder(value) ? String(value) : json(value))
-
-const mcpArgs = (input: Readonly<Record<string, unknown>>): string =>
-  Object.entries(input)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${mcpValue(v)}`)
-    .join(", ")
-
-const mcpWord = (ref: Ref): string => {
-  if (ref.kind === "confirm") return "confirm=true"
-  if (ref.kind === "dry_run") return "dry_run=true"
-  if (ref.kind === "field") return ref.value === undefined ? ref.name : `${ref.name}=${mcpValue(ref.value)}`
-  const args = mcpArgs(ref.input)
-  return args === "" ? `inspire_${ref.op}` : `inspire_${ref.op}(${args})`
-}
 
 // ---- library: `client.jobs({ type: "train" })`, `spec: "<ID>"`, `confirm: true`
 
@@ -125,18 +102,6 @@ const cliWord = (ref: Ref): string => {
   return cliCall(ref)
 }
 
-/** One reference in a dialect's terms (a message, which render.ts words in the reader's language: in English). */
-export const wordIn = (dialect: Dialect, ref: WordRef): string =>
-  ref.kind === "msg"
-    ? formatMessage("en", ref.id, ref.args)
-    : ref.kind === "table"
-      ? layoutTable(
-          ref.headers.map((h) => speakText(h, "en")),
-          ref.aligns,
-          ref.rows.map((row) => row.map((c) => speakText(c, "en"))),
-        )
-      : dialect === "mcp"
-        ? mcpWord(ref)
-        : dialect === "cli"
-          ? cliWord(ref)
-          : libraryWord(ref)
+/** One reference in a dialect's terms. */
+export const wordIn = (dialect: Dialect, ref: Ref): string =>
+  dialect === "mcp" ? mcpWord(ref) : dialect === "cli" ? cliWord(ref) : libraryWord(ref)

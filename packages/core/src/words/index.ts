@@ -1,5 +1,4 @@
 export { cliCall, type Dialect, isPlaceholder, shellWord, wordIn } from "./dialect.js"
-export { CurrentLanguage } from "./language.js"
 export {
   addMessages,
   type Catalogue,
@@ -15,24 +14,31 @@ export {
   messageCatalogues,
   msg,
   pickLanguage,
-  speakIn,
-  speakNow,
-  speakText,
 } from "./message.js"
-export { renderDeep, renderError, renderWords } from "./render.js"
+export { renderDeep, renderError, renderWords, type Worded } from "./render.js"
 export {
   type CallInput,
   type CallRef,
+  type Cell,
   type ConfirmRef,
   callWord,
   confirmWord,
   type DryRunRef,
   dryRunWord,
   type FieldRef,
+  type FieldsRef,
+  fieldsWord,
   fieldWord,
   hasWords,
+  isText,
+  joinText,
   type MessageRef,
   parseWords,
+  plain,
+  type TableRef,
+  Text,
+  tableWord,
+  text,
   type WordPart,
   type WordRef,
-} from "./token.js"
+} from "./text.js"

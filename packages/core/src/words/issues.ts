@@ -3,8 +3,8 @@
 // another language it is worded from the issue's code and parameters (locales/<language>/issues.ftl).
 // A refinement's message, or a message core wrote itself (a token), is said as it was written.
 import type { z } from "zod"
-import { formatMessage, type MessageArgs, msg } from "./message.js"
-import { splitMessages } from "./token.js"
+import { formatMessage, msg } from "./message.js"
+import { plain, type Text } from "./text.js"
 
 /** One zod issue (what a failed `safeParse` lists). */
 export type ZodIssue = z.core.$ZodIssue
@@ -20,7 +20,7 @@ const relationOf = (issue: { readonly exact?: boolean; readonly inclusive?: bool
 const SIZED = new Set(["string", "array", "set", "map", "file"])
 
 // A message of issues.ftl (its id without the `issues-` prefix) and its values.
-type Worded = readonly [key: string, args: MessageArgs]
+type Worded = readonly [key: string, args: Readonly<Record<string, string>>]
 
 const bound = (issue: ZodIssue & { code: "too_small" | "too_big" }): Worded => {
   const limit = String(issue.code === "too_small" ? issue.minimum : issue.maximum)
@@ -72,12 +72,26 @@ const worded = (issue: ZodIssue): Worded => {
   }
 }
 
+// zod carries an issue's message as a string: a text core gives a schema (a refinement's words) is kept
+// here under its English, which is what zod carries, and found again by it.
+const written = new Map<string, Text>()
+
+/** A text as a zod schema takes a message (`.refine(ok, zodMessage(msg(...)))`): its English, remembered. */
+export const zodMessage = (text: Text): string => {
+  // The English is what zod carries and shows to anyone who is not a frontend.
+  const english = String(text)
+  written.set(english, text)
+  return english
+}
+
 /**
- * What is wrong, without the field it is about: a message whose English is zod's own text. A custom
- * issue (a refinement's words) or a message core wrote is returned as it is.
+ * What is wrong, without the field it is about: a message whose English is zod's own text. A message core
+ * gave the schema (`zodMessage`) is returned as it was written; another custom issue's as it is.
  */
-export const issueWord = (issue: ZodIssue): string => {
-  if (issue.code === "custom" || splitMessages(issue.message).some((p) => typeof p !== "string")) return issue.message
+export const issueWord = (issue: ZodIssue): Text => {
+  const mine = written.get(issue.message)
+  if (mine !== undefined) return mine
+  if (issue.code === "custom") return plain(issue.message)
   const [key, args] = worded(issue)
   // Where zod phrased it otherwise than its parameters say, its own text is kept, in every language.
   if (formatMessage("en", `issues-${key}`, args) !== issue.message) return msg("issues-said", { zod: issue.message })

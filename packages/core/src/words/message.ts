@@ -1,22 +1,17 @@
 // Messages as data, in two languages. Every sentence core says to a person has an id in the catalogue
-// (locales/<language>/*.ftl, Fluent syntax: https://projectfluent.org) and is written with `msg(id, args)`:
-// - while a result is rendered for people (`speakIn`, around an operation's `render`), it is the text in
-//   the reader's language at once, so tables line up in the language they are shown in;
-// - anywhere else (errors, hints, warnings inside results, progress) it is a reference with its English
-//   text beside it, worded in the reader's language where the text reaches a frontend (render.ts), and
-//   readable as English by anything that is not a frontend.
+// (locales/<language>/*.ftl, Fluent syntax: https://projectfluent.org) and is written with `msg(id, args)`,
+// a `Text` (text.ts) that each frontend words in its reader's language where it shows it (render.ts).
 // Fluent, rather than a hand-made table: plural and select rules per language (Chinese has no plural),
 // a translator may rebuild a sentence freely around its values, and the library has no dependencies.
 import { FluentBundle, FluentNumber, FluentResource, type FluentVariable } from "@fluent/bundle"
 import { CATALOGUE } from "./locales.generated.js"
-import { encodeMessage, type MessageRef, splitMessages } from "./token.js"
+import { type MessageArgs, messageText, type Text } from "./text.js"
+
+export type { MessageArgs }
 
 /** The languages messages are written in; English is the fallback for anything missing in another. */
 export const LANGUAGES = ["en", "zh-CN"] as const
 export type Language = (typeof LANGUAGES)[number]
-
-/** A message's values: texts (which may carry references and messages) and numbers. */
-export type MessageArgs = Readonly<Record<string, string | number>>
 
 /** Files of one language: their .ftl texts by file name. */
 export type CatalogueFiles = Readonly<Record<string, string>>
@@ -121,7 +116,10 @@ class PlainNumber extends FluentNumber {
   }
 }
 
-const fluentArgs = (args: MessageArgs): Record<string, FluentVariable> =>
+/** A message's values once worded: plain strings and numbers. */
+export type WordedArgs = Readonly<Record<string, string | number>>
+
+const fluentArgs = (args: WordedArgs): Record<string, FluentVariable> =>
   Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "number" ? new PlainNumber(v, PLAIN) : v]))
 
 /** Whether the catalogue has a message in `lang` itself (not by falling back to English). */
@@ -136,7 +134,7 @@ export const hasMessage = (lang: Language, id: string): boolean => bundleOf(lang
 export const translationOf = (
   lang: Language,
   id: string,
-  args: MessageArgs,
+  args: WordedArgs,
 ): { readonly text: string; readonly english: string | undefined } | undefined => {
   const bundle = bundleOf(lang)
   const message = bundle.getMessage(id)
@@ -150,7 +148,7 @@ export const translationOf = (
 }
 
 /** A message's text in `lang` (English where `lang` lacks it); values are used as given. */
-export const formatMessage = (lang: Language, id: string, args: MessageArgs = {}): string => {
+export const formatMessage = (lang: Language, id: string, args: WordedArgs = {}): string => {
   if (strict() && !languageLoaded(lang))
     throw new Error(`message ${id}: the ${lang} messages are not loaded (loadLanguage)`)
   for (const l of lang === "en" ? (["en"] as const) : ([lang, "en"] as const)) {
@@ -166,55 +164,14 @@ export const formatMessage = (lang: Language, id: string, args: MessageArgs = {}
   return id
 }
 
-const mapArgs = (args: MessageArgs, text: (s: string) => string): MessageArgs =>
-  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "string" ? text(v) : v]))
-
-/** `text` with each message in it worded in `lang`; references (calls, fields) are left for the frontend. */
-export const speakText = (text: string, lang: Language): string =>
-  splitMessages(text)
-    .map((p) =>
-      typeof p === "string"
-        ? p
-        : formatMessage(
-            lang,
-            p.ref.id,
-            mapArgs(p.ref.args, (s) => speakText(s, lang)),
-          ),
-    )
-    .join("")
-
-let speaking: Language | undefined
-
-/** Runs a synchronous render with every `msg` in it worded in `lang` at once. */
-export const speakIn = <A>(lang: Language, render: () => A): A => {
-  const before = speaking
-  speaking = lang
-  try {
-    return render()
-  } finally {
-    speaking = before
-  }
-}
-
 /**
- * `text` (a value of a result, which may carry messages made while the call ran) worded in the language
- * of the render in progress, so a table measures the text it shows; outside a render, as it is.
+ * A message of the catalogue with its values, as a `Text` each frontend words in its reader's language.
+ * In tests (INSPIRE_MESSAGES_STRICT=1) an id that no catalogue has is an error at once.
  */
-export const speakNow = (text: string): string => (speaking === undefined ? text : speakText(text, speaking))
-
-/**
- * A message of the catalogue with its values: inside `speakIn`, its text in that language; elsewhere a
- * reference that each frontend words in its reader's language, with the English text beside it.
- */
-export const msg = (id: string, args: MessageArgs = {}): string => {
-  if (speaking !== undefined)
-    return formatMessage(
-      speaking,
-      id,
-      mapArgs(args, (s) => speakText(s, speaking ?? "en")),
-    )
-  const ref: MessageRef = { kind: "msg", id, args }
-  return encodeMessage(ref, formatMessage("en", id, args))
+export const msg = (id: string, args: MessageArgs = {}): Text => {
+  if (strict() && bundleOf("en").getMessage(id)?.value == null)
+    throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`)
+  return messageText(id, args)
 }
 
 /**

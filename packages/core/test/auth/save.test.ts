@@ -9,6 +9,7 @@ import { Harbor } from "../../src/platform/harbor.js"
 import type { ActiveProfile } from "../../src/profile.js"
 import { resolveStorePaths } from "../../src/store/paths.js"
 import { Store } from "../../src/store/store.js"
+import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { closedPort } from "../platform/servers.js"
 
@@ -90,7 +91,7 @@ describe("saving platform credentials", () => {
     const port = await closedPort()
     const exit = await run(saveInspireLogin("20250001", "whatever-1"), `http://127.0.0.1:${port}`)
     expect(exit).toMatchObject({ _tag: "Success", value: { saved: true, verified: false } })
-    if (Exit.isSuccess(exit)) expect(exit.value.message).toMatch(/not verified/)
+    if (Exit.isSuccess(exit)) expect(renderWords(exit.value.message, "mcp")).toMatch(/not verified/)
   })
 
   it("rejects empty input before any request", async () => {

@@ -14,6 +14,7 @@ import { type ImagePushResult, imagePushOperation, imagesOperation } from "../..
 import { Harbor } from "../../src/platform/harbor.js"
 import { Store } from "../../src/store/store.js"
 import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import type { Services } from "../harness.js"
 import { buildFreshImage, fresh, useDockerEnv } from "./env.js"
 
@@ -125,7 +126,7 @@ const push = async (raw: Record<string, unknown>, run: Run = profile()) => {
 
 const ok = (exit: Exit.Exit<Invocation<ImagePushResult>, unknown>): Invocation<ImagePushResult> => {
   if (Exit.isSuccess(exit)) {
-    transcript.push(exit.value.text)
+    transcript.push(renderWords(exit.value.text, "mcp"))
     return exit.value
   }
   throw new Error(`expected success, got ${JSON.stringify(exit.cause)}`)
@@ -135,19 +136,18 @@ const failure = (exit: Exit.Exit<unknown, unknown>) => {
   if (Exit.isSuccess(exit)) throw new Error(`expected failure, got ${JSON.stringify(exit.value)}`)
   // The push and the registration check run side by side: the cause holds the failure and an interruption.
   const error = Option.getOrUndefined(Cause.failureOption(exit.cause)) as
-    | { reason: string; message: string; hint: string; candidates?: string[]; retryable?: boolean }
+    | { reason: string; message: string; hint: Text; candidates?: string[]; retryable?: boolean }
     | undefined
   if (error === undefined) throw new Error(`expected a failure: ${String(exit.cause)}`)
-  transcript.push(`${error.message} ${error.hint}`)
+  transcript.push(`${error.message} ${renderWords(error.hint, "mcp")}`)
   return error
 }
 
-/** The result, as JSON carries it, parses with the output schema and keeps every field. */
+/** The result, as the operation returns it (texts not yet worded), parses with the output schema and keeps every field. */
 const conforms = (result: ImagePushResult) => {
-  const json: unknown = JSON.parse(JSON.stringify(result))
-  const parsed = imagePushOperation.output.safeParse(json)
+  const parsed = imagePushOperation.output.safeParse(result)
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
-  expect(parsed.data).toEqual(json)
+  expect(parsed.data).toEqual(result)
 }
 
 /** The tags the real registry holds for a repository (straight from its v2 API). */
@@ -192,12 +192,12 @@ describe("image_push on a real engine and registry", () => {
     expect(r.layers?.bytesPushed).toBeGreaterThan(1_000_000)
     conforms(r)
     // Per-layer byte progress: the random layer was really uploaded.
-    const bytes = progress.filter((p) => /^layer [0-9a-f]{12}: pushing /.test(p.message))
+    const bytes = progress.filter((p) => /^layer [0-9a-f]{12}: pushing /.test(renderWords(p.message, "mcp")))
     expect(bytes.length).toBeGreaterThan(0)
     expect(bytes.every((p) => (p.current ?? -1) >= 0 && (p.total ?? 0) >= (p.current ?? 0))).toBe(true)
-    expect(progress.some((p) => /^layer [0-9a-f]{12}: pushed /.test(p.message))).toBe(true)
+    expect(progress.some((p) => /^layer [0-9a-f]{12}: pushed /.test(renderWords(p.message, "mcp")))).toBe(true)
     expect(await registryTags("qb", name)).toEqual(["v1"])
-    const text = ok(exit).text
+    const text = renderWords(ok(exit).text, "mcp")
     expect(text).toContain(`Use in jobs:`)
     expect(text).toContain(`${QB_DISPLAY}/inspire-studio/${name}:v1`)
     expect(text).toMatch(/镜像名称:\s+push-qb-/)
@@ -235,7 +235,9 @@ describe("image_push on a real engine and registry", () => {
     await docker.getImage(env.current.image).tag({ repo: "my-train", tag: "v1" })
     const first = ok((await push({ image: "my-train:v1" })).exit).result
     expect(first.registration.registered).toBe(true)
-    expect(first.notes.join(" ")).toContain(`already lists ${QB_DISPLAY}/inspire-studio/my-train:v1`)
+    expect(first.notes.map((n) => renderWords(n, "mcp")).join(" ")).toContain(
+      `already lists ${QB_DISPLAY}/inspire-studio/my-train:v1`,
+    )
     const again = ok((await push({ image: "my-train:v1" })).exit).result
     expect(again.digest).toBe(first.digest)
     expect(again.layers).toMatchObject({ pushed: 0, bytesPushed: 0 })
@@ -260,7 +262,7 @@ describe("image_push on a real engine and registry", () => {
     const e = failure((await push({ image: `${name}:v1` }, profile({ harbor: { qb: "wrong" } }))).exit)
     expect(e.reason).toBe("RegistryAuthFailed")
     expect(e.message).toMatch(/rejected the saved robot account.*(unauthorized|authentication required)/)
-    expect(e.hint).toContain("镜像管理 → 本地推送")
+    expect(renderWords(e.hint, "mcp")).toContain("镜像管理 → 本地推送")
     expect(await registryTags("qb", name)).toEqual([])
   }, 30_000)
 
@@ -288,7 +290,7 @@ describe("image_push on a real engine and registry", () => {
     )
     expect(gone.reason).toBe("DockerUnavailable")
     expect(gone.message).toContain(`DOCKER_HOST=unix://${socket}`)
-    expect(gone.hint).toMatch(/Start Docker/)
+    expect(renderWords(gone.hint, "mcp")).toMatch(/Start Docker/)
     const port = await deadPort()
     const refused = failure(
       (
@@ -308,7 +310,7 @@ describe("image_push on a real engine and registry", () => {
     const e = failure((await push({ image: env.current.image, name: fresh("down"), tag: "v1" }, run)).exit)
     expect(e.reason).toBe("PlatformUnreachable")
     expect(e.message).toContain(`127.0.0.1:${port}`)
-    expect(e.hint).toMatch(/campus network or the VPN/)
+    expect(renderWords(e.hint, "mcp")).toMatch(/campus network or the VPN/)
     expect(e.retryable).toBe(true)
   }, 60_000)
 

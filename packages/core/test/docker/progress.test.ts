@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { dockerTarget } from "../../src/docker/connect.js"
-import { classifyPushError, redact } from "../../src/docker/failures.js"
+import { classifyPushError, redact, redactText } from "../../src/docker/failures.js"
 import { formatBytes, type PushEvent, PushTracker } from "../../src/docker/progress.js"
 import { targetNames } from "../../src/docker/push.js"
 import type { Progress } from "../../src/operations/catalogue/operation.js"
@@ -121,16 +121,24 @@ describe("push failures", () => {
     const e = classifyPushError(message, where, [])
     expect(e.reason).toBe(reason)
     expect(e.retryable ?? false).toBe(retryable)
-    expect(e.hint.length).toBeGreaterThan(20)
+    expect(renderWords(e.hint, "mcp").length).toBeGreaterThan(20)
   })
 
   it("gives the campus/VPN hint for an unreachable registry", () => {
-    expect(classifyPushError("dial tcp 10.0.0.1:443: i/o timeout", where, []).hint).toMatch(/campus network or the VPN/)
+    expect(renderWords(classifyPushError("dial tcp 10.0.0.1:443: i/o timeout", where, []).hint, "mcp")).toMatch(
+      /campus network or the VPN/,
+    )
   })
 
   it("redacts secrets the engine might echo", () => {
     expect(redact("bad login s3cretpw for s3cretpw", ["s3cretpw"])).toBe("bad login *** for ***")
     expect(classifyPushError("unauthorized: s3cretpw", where, ["s3cretpw"]).message).not.toContain("s3cretpw")
+    // Through a text too, in every language: its plain parts and its messages' values.
+    const said = redactText(classifyPushError("unauthorized: s3cretpw", where, []).text, ["s3cretpw"])
+    for (const lang of ["en", "zh-CN"] as const) {
+      expect(renderWords(said, "mcp", lang)).not.toContain("s3cretpw")
+      expect(renderWords(said, "mcp", lang)).toContain("unauthorized: ***")
+    }
   })
 })
 
@@ -141,10 +149,11 @@ describe("DOCKER_HOST", () => {
     expect(target({})).toEqual(
       Either.right({
         options: { socketPath: "/var/run/docker.sock" },
-        where: expect.stringContaining("the default socket /var/run/docker.sock"),
+        where: expect.anything(),
         fromEnv: false,
       }),
     )
+    expect(renderWords(Either.getOrThrow(target({})).where, "mcp")).toContain("the default socket /var/run/docker.sock")
     expect(target({ DOCKER_HOST: "unix:///run/user/1000/docker.sock" })).toEqual(
       Either.right({
         options: { socketPath: "/run/user/1000/docker.sock" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { composeCommand, substitutePlaceholders } from "../../src/domain/command-prefix.js"
+import { renderWords } from "../../src/words/render.js"
 import { left, right } from "../helpers.js"
 
 const manualPrefix =
@@ -43,8 +44,8 @@ describe("composeCommand", () => {
   it("fails with a hint when a placeholder has no value", () => {
     const e = left(composeCommand({ command: "python t.py", prefix: manualPrefix, vars: {} }))
     expect(e.message).toMatch(/\{en_name\}/)
-    expect(e.hint).toMatch(/project/)
-    expect(left(substitutePlaceholders("cd {username}", { en_name: "x" })).hint).toMatch(/Log in/)
+    expect(renderWords(e.hint, "mcp")).toMatch(/project/)
+    expect(renderWords(left(substitutePlaceholders("cd {username}", { en_name: "x" })).hint, "mcp")).toMatch(/Log in/)
   })
 
   it("refuses values that would need shell quoting", () => {

@@ -1,6 +1,7 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { knownTaskPrefixes, shortPodName, taskKindOf } from "../../src/domain/ids.js"
+import { renderWords } from "../../src/words/render.js"
 
 const uuid = "0f8a1c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"
 
@@ -39,7 +40,7 @@ describe("taskKindOf", () => {
     expect(e.reason).toBe("InvalidInput")
     expect(e.candidates).toEqual(knownTaskPrefixes)
     expect(e.candidates).toContain("hpc-job-… (HPC job)")
-    expect(e.hint).toMatch(/job-/)
+    expect(renderWords(e.hint, "mcp")).toMatch(/job-/)
   })
 
   it("names the object when another kind of id is pasted", () => {

@@ -107,16 +107,18 @@ describe("checkJobImage", () => {
   it("rejects a push-domain address with the corrected address as the fix", () => {
     const e = left(checkJobImage("docker-qb.sii.edu.cn/inspire-studio/my-image:v1"))
     expect(e.reason).toBe("InvalidInput")
-    expect(e.fix).toBe("docker.sii.shaipower.online/inspire-studio/my-image:v1")
-    expect(e.hint).toContain("docker.sii.shaipower.online/inspire-studio/my-image:v1")
-    expect(left(checkJobImage("docker-t.sii.edu.cn/inspire-studio/m:v2")).fix).toBe(
+    expect(renderWords(e.fix ?? "", "mcp")).toBe("docker.sii.shaipower.online/inspire-studio/my-image:v1")
+    expect(renderWords(e.hint, "mcp")).toContain("docker.sii.shaipower.online/inspire-studio/my-image:v1")
+    expect(renderWords(left(checkJobImage("docker-t.sii.edu.cn/inspire-studio/m:v2")).fix ?? "", "mcp")).toBe(
       "docker-t.sii.shaipower.online/inspire-studio/m:v2",
     )
   })
 
   it("rejects a short name, offering the display address for the workspace's registry", () => {
-    expect(left(checkJobImage("my-image:v1")).fix).toBe("docker.sii.shaipower.online/inspire-studio/my-image:v1")
-    expect(left(checkJobImage("my-image:v1", { workspaceRegistry: "sj" })).fix).toBe(
+    expect(renderWords(left(checkJobImage("my-image:v1")).fix ?? "", "mcp")).toBe(
+      "docker.sii.shaipower.online/inspire-studio/my-image:v1",
+    )
+    expect(renderWords(left(checkJobImage("my-image:v1", { workspaceRegistry: "sj" })).fix ?? "", "mcp")).toBe(
       "docker-t.sii.shaipower.online/inspire-studio/my-image:v1",
     )
   })
@@ -128,7 +130,7 @@ describe("checkJobImage", () => {
   it("warns when the image's registry differs from the workspace's", () => {
     const r = right(checkJobImage("docker.sii.shaipower.online/inspire-studio/a:1", { workspaceRegistry: "sj" }))
     expect(r.warnings).toHaveLength(1)
-    expect(r.warnings[0]).toMatch(/qb registry .* uses sj/)
+    expect(renderWords(r.warnings[0] ?? "", "mcp")).toMatch(/qb registry .* uses sj/)
   })
 })
 

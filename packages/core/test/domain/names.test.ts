@@ -34,6 +34,6 @@ describe("one rule for names", () => {
   it("names the closest names for a typo, and none when nothing is near", () => {
     expect(closestNames(WORKSPACES, "分布训练空间")).toEqual(["分布式训练空间"])
     expect(renderWords(didYouMean(WORKSPACES, "高性能计"), "library")).toBe(' Did you mean "高性能计算"?')
-    expect(didYouMean(WORKSPACES, "zzzzzzzzzzzz")).toBe("")
+    expect(renderWords(didYouMean(WORKSPACES, "zzzzzzzzzzzz"), "library")).toBe("")
   })
 })

@@ -40,7 +40,7 @@ describe("checkPriority", () => {
     expect(right(checkPriority(4))).toEqual({ priority: 4, level: "NORMAL", preemptible: false, warnings: [] })
     const low = right(checkPriority(3))
     expect(low.preemptible).toBe(true)
-    expect(low.warnings[0]).toMatch(/pre-emptible/)
+    expect(renderWords(low.warnings[0] ?? "", "mcp")).toMatch(/pre-emptible/)
     expect(right(checkPriority(10)).level).toBe("HIGH")
   })
 
@@ -51,7 +51,7 @@ describe("checkPriority", () => {
   it("rejects a priority above the project's cap, naming the cap", () => {
     const e = left(checkPriority(9, { cap: 4 }))
     expect(renderWords(e.message, "library")).toBe("Priority 9 is above this project's cap of 4.")
-    expect(e.fix).toBe("4")
+    expect(renderWords(e.fix ?? "", "mcp")).toBe("4")
     expect(e.candidates).toEqual([1, 2, 3, 4])
     expect(right(checkPriority(4, { cap: 4 })).priority).toBe(4)
   })

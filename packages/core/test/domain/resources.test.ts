@@ -23,11 +23,11 @@ describe("shm units", () => {
 
   it("refuses values that only make sense in the other unit, saying what was probably meant", () => {
     const small = left(parseShm("64", "MB"))
-    expect(small.hint).toContain("64Gi")
+    expect(renderWords(small.hint, "mcp")).toContain("64Gi")
     expect(left(parseShm("1023", "MB")).message).toMatch(/too small/)
     const huge = left(parseShm("65536", "GiB"))
     expect(huge.message).toMatch(/more than any node/)
-    expect(huge.hint).toContain("65536MB")
+    expect(renderWords(huge.hint, "mcp")).toContain("65536MB")
     expect(right(parseShm("2048", "GiB"))).toBe(2048)
     expect(Either.isLeft(parseShm("2049", "GiB"))).toBe(true)
   })
@@ -42,8 +42,8 @@ describe("shm units", () => {
 describe("shmWarnings", () => {
   it("warns for multi-GPU or multi-node jobs below 64 GiB", () => {
     expect(shmWarnings({ shmGi: 63, gpuCount: 8, instanceCount: 1 })).toHaveLength(1)
-    expect(shmWarnings({ shmGi: 32, gpuCount: 1, instanceCount: 2 })[0]).toMatch(/2-node/)
-    expect(shmWarnings({ shmGi: 16, gpuCount: 2, instanceCount: 1 })[0]).toMatch(/2-GPU/)
+    expect(renderWords(shmWarnings({ shmGi: 32, gpuCount: 1, instanceCount: 2 })[0] ?? "", "mcp")).toMatch(/2-node/)
+    expect(renderWords(shmWarnings({ shmGi: 16, gpuCount: 2, instanceCount: 1 })[0] ?? "", "mcp")).toMatch(/2-GPU/)
   })
 
   it("accepts 64 GiB and single-GPU jobs with little shm", () => {
@@ -53,7 +53,9 @@ describe("shmWarnings", () => {
   })
 
   it("warns when shm exceeds the spec's memory", () => {
-    expect(shmWarnings({ shmGi: 300, gpuCount: 1, instanceCount: 1, memoryGi: 200 })[0]).toMatch(/larger than/)
+    expect(
+      renderWords(shmWarnings({ shmGi: 300, gpuCount: 1, instanceCount: 1, memoryGi: 200 })[0] ?? "", "mcp"),
+    ).toMatch(/larger than/)
     expect(shmWarnings({ shmGi: 200, gpuCount: 1, instanceCount: 1, memoryGi: 200 })).toEqual([])
   })
 })
@@ -76,10 +78,10 @@ describe("validateName", () => {
   it("rejects bad characters and leading punctuation, suggesting a valid name", () => {
     const space = left(validateName("my exp", "job name"))
     expect(renderWords(space.message, "library")).toBe('The job name "my exp" contains "a space".')
-    expect(space.hint).toContain("my-exp")
+    expect(renderWords(space.hint, "mcp")).toContain("my-exp")
     expect(left(validateName("a/b")).message).toContain('"/"')
     expect(left(validateName("-lead")).message).toMatch(/must start/)
-    expect(left(validateName(".hidden")).hint).toContain("hidden")
+    expect(renderWords(left(validateName(".hidden")).hint, "mcp")).toContain("hidden")
   })
 
   it("keeps to the basic CJK block, as the emulator does: a rarer extension ideograph is refused here", () => {

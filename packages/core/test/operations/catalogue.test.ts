@@ -47,7 +47,7 @@ describe("the operation catalogue", () => {
 
   it.each(OPERATIONS.map((op) => [op.name, op] as const))("%s describes itself for agents", (_name, op) => {
     expect(op.title.length).toBeGreaterThan(3)
-    expect(op.description.length).toBeGreaterThan(80)
+    expect(String(op.description).length).toBeGreaterThan(80)
     const schema = z.toJSONSchema(op.input, { io: "input" }) as {
       properties?: Record<string, { description?: string }>
     }

@@ -22,7 +22,7 @@ describe("diagnose", () => {
     })
     expect(f[0]?.kind).toBe("oom")
     expect(f[0]?.evidence).toContain("CUDA out of memory")
-    expect(f[0]?.fix).toMatch(/batch size|larger spec/)
+    expect(renderWords(f[0]?.fix ?? "", "library")).toMatch(/batch size|larger spec/)
     expect(kinds({ ...failed, subStatus: "OOMKilled", logLines: [] })).toEqual(["oom"])
   })
 
@@ -61,7 +61,7 @@ describe("diagnose", () => {
   it("recognises preemption at low priority and suggests priority ≥ 4", () => {
     const f = diagnose({ ...failed, subStatus: "preempted", priority: 2, logLines: ["running: python train.py"] })
     expect(f.map((x) => x.kind)).toEqual(["preempted"])
-    expect(f[0]?.fix).toContain("≥ 4")
+    expect(renderWords(f[0]?.fix ?? "", "library")).toContain("≥ 4")
   })
 
   it("recognises a missing environment (command not found, ModuleNotFoundError)", () => {
@@ -75,21 +75,21 @@ describe("diagnose", () => {
       ],
     })
     expect(f[0]?.kind).toBe("environment")
-    expect(f[0]?.fix).toContain("commandPrefix")
+    expect(renderWords(f[0]?.fix ?? "", "library")).toContain("commandPrefix")
   })
 
   it("blames the network only in an offline workspace", () => {
     const lines = ["curl: (6) Could not resolve host: github.com"]
     const offline = diagnose({ ...failed, network: "offline", logLines: lines })
     expect(offline.map((f) => f.kind)).toEqual(["offline-network"])
-    expect(offline[0]?.fix).toContain("/inspire/hdd/project/")
+    expect(renderWords(offline[0]?.fix ?? "", "library")).toContain("/inspire/hdd/project/")
     expect(kinds({ ...failed, network: "online", logLines: lines })).toEqual([])
   })
 
   it("recognises a missing Slurm controller", () => {
     const f = diagnose({ ...failed, logLines: ["sbatch: error: Batch job submission failed", "slurmctld BackOff"] })
     expect(f[0]?.kind).toBe("no-slurm")
-    expect(f[0]?.fix).toMatch(/Slurm image/)
+    expect(renderWords(f[0]?.fix ?? "", "library")).toMatch(/Slurm image/)
   })
 
   it("falls back to the last exception line of a traceback", () => {
@@ -129,7 +129,7 @@ describe("time ranges and name filters", () => {
     expect(Either.getOrThrow(parseTimeRange("3h"))).toBe(10_800)
     expect(Either.getOrThrow(parseTimeRange("1d"))).toBe(86_400)
     const bad = parseTimeRange("soon")
-    expect(Either.isLeft(bad) && bad.left.hint).toMatch(/30m/)
+    expect(Either.isLeft(bad) && renderWords(bad.left.hint, "library")).toMatch(/30m/)
     expect(Either.isLeft(parseTimeRange("0m"))).toBe(true)
     expect(Either.isLeft(parseTimeRange("40d"))).toBe(true)
     expect(Either.getOrThrow(parseInstant("2h", 10_000_000, "since"))).toBe(10_000_000 - 7_200_000)

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
+import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import { useEmulator } from "../emulator.js"
 import { actionOf, type ExampleVars, exampleWorld, fillExample, writingActions } from "./examples-fixture.js"
 import { call, succeeded, trainingSpaceProfile } from "./harness.js"
@@ -106,10 +108,10 @@ describe("dry runs over the catalogue", () => {
       const exit = await dryRun(op, input)
       const sent = e.control.requests().log
       if (Exit.isFailure(exit)) throw new Error(`dry run failed: ${JSON.stringify(exit.cause)}`)
-      const result = exit.value.result as { plan?: { summary: string; requests: unknown[] } }
+      const result = exit.value.result as { plan?: { summary: Text; requests: unknown[] } }
       expect(result.plan, "a dry run returns its plan").toBeDefined()
-      expect(result.plan?.summary).toMatch(/\S/)
-      expect(exit.value.text).toContain("Dry run")
+      expect(renderWords(result.plan?.summary ?? "", "mcp")).toMatch(/\S/)
+      expect(renderWords(exit.value.text, "mcp")).toContain("Dry run")
       expect(sent.filter((r) => r.write).map((r) => r.surface)).toEqual([])
       expect(JSON.stringify(e.control.state())).toBe(before)
       expect(storeFiles()).toEqual(files)

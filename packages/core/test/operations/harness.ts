@@ -4,7 +4,7 @@ import type { z } from "zod"
 import { InspireError } from "../../src/errors.js"
 import { type Invocation, invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
-import { renderDeep, renderError } from "../../src/words/render.js"
+import { renderDeep, renderError, renderWords, type Worded } from "../../src/words/render.js"
 import { profileFor } from "../harness.js"
 
 /**
@@ -18,14 +18,14 @@ export const call = async <I extends z.ZodObject, O>(
   raw: unknown,
   profile = profileFor(emu),
   around: <A, E, R>(call: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> = (c) => c,
-): Promise<Exit.Exit<Invocation<O>, unknown>> =>
+): Promise<Exit.Exit<Worded<Invocation<O>>, unknown>> =>
   Exit.mapBoth(await profile.run(around(invoke(operation, raw))), {
     onFailure: (e: unknown) => (e instanceof InspireError ? renderError(e, "mcp") : e),
     onSuccess: (v) => renderDeep(v, "mcp"),
   })
 
 /** The invocation of a successful call; fails the test with the cause otherwise. */
-export const succeeded = <O>(exit: Exit.Exit<Invocation<O>, unknown>): Invocation<O> => {
+export const succeeded = <A>(exit: Exit.Exit<A, unknown>): A => {
   if (Exit.isSuccess(exit)) return exit.value
   throw new Error(`expected success, got ${JSON.stringify(exit.cause)}`)
 }
@@ -38,7 +38,15 @@ export const failed = (
   // The first failure, as the facade hands it to frontends (concurrent lookups add interruptions).
   const failure = Cause.failureOption(exit.cause)
   if (failure._tag !== "Some") throw new Error(`expected a failure, got ${JSON.stringify(exit.cause)}`)
-  return failure.value as never
+  const e = failure.value
+  if (!(e instanceof InspireError)) return e as never
+  // Worded by `call` already; its hint and fix as the strings a frontend shows.
+  return {
+    ...e,
+    message: e.message,
+    hint: renderWords(e.hint, "mcp"),
+    ...(e.fix !== undefined ? { fix: renderWords(e.fix, "mcp") } : {}),
+  } as never
 }
 
 /** A logged-in profile whose defaults are the fixture's 分布式训练空间 and its 具身智能基础模型 project, plus `extra`. */

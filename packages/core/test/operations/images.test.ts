@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest"
 import { type ImagesResult, imagesOperation } from "../../src/operations/images/index.js"
 import { loginOperation } from "../../src/operations/login.js"
+import type { Worded } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { call, failed, succeeded } from "./harness.js"
@@ -29,7 +30,7 @@ const harborProfile = async (registry: "qb" | "sj", workspace?: string) => {
   return p
 }
 
-const harbor = (r: ImagesResult) => {
+const harbor = (r: Worded<ImagesResult>) => {
   if (r.source !== "harbor") throw new Error("expected a harbor result")
   return r
 }

@@ -101,7 +101,7 @@ describe("inference create", () => {
     )
     expect(e.reason).toBe("InvalidInput")
     expect(e.message).toContain("No model has the id model-does-not-exist")
-    expect(e.hint).toContain('inspire_models(action="list")')
+    expect(String(e.hint)).toContain('inspire_models(action="list")')
     expect(JSON.stringify(e.candidates)).toContain("qwen2.5-7b-instruct")
   })
 
@@ -121,7 +121,7 @@ describe("inference create", () => {
       ),
     )
     expect(e.reason).toBe("InvalidInput")
-    expect(e.fix).toBe(IMAGE)
+    expect(String(e.fix)).toBe(IMAGE)
   })
 
   it("lists the SERVING specs when the spec is missing or belongs to training", async () => {
@@ -172,7 +172,7 @@ describe("inference stop", () => {
   it("refuses an id that is not a serving's", async () => {
     const e = failed(await call(emu.current, inferenceOperation, { action: "stop", serving_id: "job-123" }, profile()))
     expect(e.message).toContain("is not a serving id")
-    expect(e.hint).toContain('inspire_inference(action="list")')
+    expect(String(e.hint)).toContain('inspire_inference(action="list")')
     const none = failed(await call(emu.current, inferenceOperation, { action: "detail" }, profile()))
     expect(none.message).toBe("inference detail needs serving_id.")
   })

@@ -92,7 +92,7 @@ describe("logs", () => {
     expect(steps).toEqual(steps.map((_, i) => (i + 1) * 10))
     expect(progress.length).toBeGreaterThan(20)
     expect(progress.at(-1)?.current).toBe(lines.length)
-    expect(r.text).toContain(`Downloaded ${lines.length} lines`)
+    expect(renderWords(r.text, "mcp")).toContain(`Downloaded ${lines.length} lines`)
 
     const again = failed(await call(emu.current, logsOperation, { job_id: id, download: true }, profile))
     expect(again.message).toContain("already exists")

@@ -70,7 +70,7 @@ describe("models", () => {
         await call(emu.current, modelsOperation, { action: "create", name: "m", model_source_path: path }, profile()),
       )
       expect(e.reason).toBe("InvalidInput")
-      expect(e.hint).toContain("/inspire/hdd/project/<en_name>/models/")
+      expect(String(e.hint)).toContain("/inspire/hdd/project/<en_name>/models/")
     }
     const none = failed(await call(emu.current, modelsOperation, { action: "create", name: "m" }, profile()))
     expect(none.message).toBe("models create needs model_source_path.")
@@ -98,11 +98,11 @@ describe("models", () => {
   it("needs a model id and reports an unknown one", async () => {
     const none = failed(await call(emu.current, modelsOperation, { action: "detail" }, profile()))
     expect(none.message).toBe("models detail needs model_id.")
-    expect(none.hint).toContain('inspire_models(action="list")')
+    expect(String(none.hint)).toContain('inspire_models(action="list")')
     const unknown = failed(
       await call(emu.current, modelsOperation, { action: "delete", model_id: "model-nope", confirm: true }, profile()),
     )
     expect(unknown.reason).toBe("NotFound")
-    expect(unknown.hint).toContain('inspire_models(action="list")')
+    expect(String(unknown.hint)).toContain('inspire_models(action="list")')
   })
 })

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { OperationContext, Progress } from "../../src/operations/catalogue/operation.js"
 import { notebookFilesOperation } from "../../src/operations/notebook-files/index.js"
+import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { failed, succeeded } from "./harness.js"
@@ -57,7 +58,7 @@ describe("notebook_files upload and download", () => {
     tree(join(cwd, "tree"))
     const up = succeeded(await files({ action: "upload", local: "tree", path: "" }))
     expect(up.result).toMatchObject({ action: "upload", path: "tree", count: 3, written: true, replaced: false })
-    expect(up.text).toMatch(/Copied 3 files, \d+ bytes, to copy-nb:tree; sha256 verified/)
+    expect(renderWords(up.text, "library")).toMatch(/Copied 3 files, \d+ bytes, to copy-nb:tree; sha256 verified/)
     expect(shown.map((p) => p.current)).toEqual([1, 2, 3])
     for (const f of TREE_FILES) {
       const local = readFileSync(join(cwd, "tree", f))
@@ -115,7 +116,7 @@ describe("notebook_files upload and download", () => {
     writeFileSync(join(cwd, "mine", "clash", "added.txt"), "mine\n")
     const back = failed(await files({ action: "download", path: "clash", local: "mine" }))
     expect(back.reason).toBe("Conflict")
-    expect(back.hint).toContain("overwrite: true")
+    expect(renderWords(back.hint, "library")).toContain("overwrite: true")
     expect(readdirSync(join(cwd, "mine", "clash"))).toEqual(["added.txt"])
     expect(readFileSync(join(cwd, "mine", "clash", "added.txt"), "utf8")).toBe("mine\n")
 
@@ -136,7 +137,7 @@ describe("notebook_files upload and download", () => {
     tree(join(cwd, "planned"))
     emu.current.control.clearRequests()
     const up = succeeded(await files({ action: "upload", local: "planned", path: "plans/", dry_run: true }))
-    expect(up.text).toContain("Dry run")
+    expect(renderWords(up.text, "library")).toContain("Dry run")
     expect(up.result).toMatchObject({ written: false, count: 3 })
     expect(up.result.plan?.targets.map((t) => t.id)).toEqual([
       "plans",

@@ -151,14 +151,14 @@ describe("notebook exec", () => {
     const e = emu.current
     const unknown = failed(await exec({ notebook: "no-such-notebook", command: "true" }))
     expect(unknown.reason).toBe("NotFound")
-    expect(unknown.hint).toMatch(/inspire_notebook/)
+    expect(String(unknown.hint)).toMatch(/inspire_notebook/)
     const stopped = e.control.jupyter.runningNotebook({ name: "exec-stopped" }) as Nb
     succeeded(await call(e, notebookOperation, { action: "stop", notebook_id: stopped.id }, profile))
     e.control.clock.advance(60)
     const down = failed(await exec({ notebook: stopped.id, command: "true" }))
     expect(down.reason).toBe("Conflict")
     expect(down.message).toMatch(/RUNNING/)
-    expect(down.hint).toMatch(/start/)
+    expect(String(down.hint)).toMatch(/start/)
     const fake = "f".repeat(32)
     const wrong = await profile.run(
       Effect.gen(function* () {
@@ -173,7 +173,7 @@ describe("notebook exec", () => {
     expect(wrong.value.status).toBe(403)
     expect(wrong.value.error.reason).toBe("Forbidden")
     expect(wrong.value.error.message).toMatch(/refused its token/)
-    expect(wrong.value.error.hint).toMatch(/changes when the notebook restarts/)
+    expect(String(wrong.value.error.hint)).toMatch(/changes when the notebook restarts/)
     expect(JSON.stringify(wrong.value.error) + wrong.value.error.message).not.toContain(fake)
     seen.push(JSON.stringify([unknown, down]))
   }, 60_000)

@@ -34,7 +34,7 @@ describe("notebook files", () => {
     expect(readFileSync(join(sandbox, "hello.txt"), "utf8")).toBe("héllo\n")
     const refused = failed(await files({ action: "write", path: "hello.txt", content: "other" }))
     expect(refused.reason).toBe("Conflict")
-    expect(refused.hint).toContain("overwrite=true")
+    expect(String(refused.hint)).toContain("overwrite=true")
     expect(readFileSync(join(sandbox, "hello.txt"), "utf8")).toBe("héllo\n")
     succeeded(await files({ action: "write", path: "hello.txt", content: "bmV3", encoding: "base64", overwrite: true }))
     expect(readFileSync(join(sandbox, "hello.txt"), "utf8")).toBe("new")

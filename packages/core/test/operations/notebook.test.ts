@@ -97,7 +97,7 @@ describe("notebook create", () => {
       ),
     )
     expect(e.message).toContain("is not registered on the platform")
-    expect(e.hint).toContain("镜像管理 → 新建镜像 (镜像名称 fresh-env, 版本号 v3)")
+    expect(String(e.hint)).toContain("镜像管理 → 新建镜像 (镜像名称 fresh-env, 版本号 v3)")
     expect(notebooks()).toHaveLength(0)
   })
 
@@ -154,7 +154,7 @@ describe("notebook lifecycle", () => {
     expect(deleted.text).toContain("was deleted")
     const gone = failed(await call(emu.current, notebookOperation, { action: "detail", notebook_id: id }, p))
     expect(gone.reason).toBe("NotFound")
-    expect(gone.hint).toContain('inspire_notebook(action="list")')
+    expect(String(gone.hint)).toContain('inspire_notebook(action="list")')
   })
 
   it("refuses prefixed ids clearly", async () => {
@@ -162,7 +162,7 @@ describe("notebook lifecycle", () => {
       await call(emu.current, notebookOperation, { action: "detail", notebook_id: "nb-1234" }, profile()),
     )
     expect(nb.message).toContain("notebook ids are bare UUIDs")
-    expect(nb.hint).toContain('inspire_notebook(action="list")')
+    expect(String(nb.hint)).toContain('inspire_notebook(action="list")')
     const job = failed(
       await call(emu.current, notebookOperation, { action: "stop", notebook_id: "job-abc" }, profile()),
     )

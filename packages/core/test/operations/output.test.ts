@@ -1,6 +1,7 @@
 import { Exit } from "effect"
 import { beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { z } from "zod"
+import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { outputJsonSchema } from "../../src/operations/catalogue/schema.js"
 import { configOperation } from "../../src/operations/config.js"
@@ -21,10 +22,11 @@ import { stopOperation } from "../../src/operations/stop/index.js"
 import { submitOperation } from "../../src/operations/submit.js"
 import { submitHpcOperation } from "../../src/operations/submit-hpc.js"
 import { waitOperation } from "../../src/operations/wait.js"
+import { renderDeep, type Worded } from "../../src/words/render.js"
 import { hpcInput, trainingInput } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { type ExampleVars, exampleWorld, fillExample, tryCalls } from "./examples-fixture.js"
-import { call, h100SpecId, trainingSpaceProfile } from "./harness.js"
+import { h100SpecId, trainingSpaceProfile } from "./harness.js"
 import { freshPlatform, startJob } from "./tasks-fixture.js"
 
 const emu = useEmulator()
@@ -32,27 +34,27 @@ const emu = useEmulator()
 type Profile = ReturnType<typeof trainingSpaceProfile>
 
 /**
- * Runs one call and checks its result, as JSON carries it, against the operation's output schema: it
- * must parse, and parsing must keep every field (a field the schema does not know would be dropped).
+ * Runs one call and checks its result, as the operation returns it (texts not yet worded), against the
+ * operation's output schema: it must parse, and parsing must keep every field (a field the schema does
+ * not know would be dropped). Returns the result worded as the MCP server words it.
  */
 const conforms = async <I extends z.ZodObject, O>(
   profile: Profile,
   operation: Operation<I, O>,
   raw: Record<string, unknown>,
-): Promise<O> => {
-  const exit = await call(emu.current, operation, raw, profile)
+): Promise<Worded<O>> => {
+  const exit = await profile.run(invoke(operation, raw))
   if (Exit.isFailure(exit))
     throw new Error(
       `${operation.name} ${JSON.stringify(raw)} failed, so its result could not be checked: ${JSON.stringify(exit.cause)}. ` +
         "If the operation needs input to succeed here, give it an example in its definition (`examples`).",
     )
   const { result } = exit.value
-  const json: unknown = JSON.parse(JSON.stringify(result))
-  const parsed = operation.output.safeParse(json)
+  const parsed = operation.output.safeParse(result)
   if (!parsed.success)
     throw new Error(`${operation.name} ${JSON.stringify(raw)}: ${JSON.stringify(parsed.error.issues, null, 1)}`)
-  expect(parsed.data, `${operation.name} ${JSON.stringify(raw)} keeps every field`).toEqual(json)
-  return result
+  expect(parsed.data, `${operation.name} ${JSON.stringify(raw)} keeps every field`).toEqual(result)
+  return renderDeep(result, "mcp")
 }
 
 const idOf = (value: string | undefined, what: string): string => {

@@ -30,7 +30,7 @@ describe("plans and confirmations", () => {
     expect(lines[9]).toContain("exp-10")
     expect(lines[10]).toBe("  … and 2 more")
     expect(lines[11]).toBe("Stop 12 tasks?")
-    expect(renderPlan(plan)).not.toContain("exp-99")
+    expect(renderWords(renderPlan(plan), "library")).not.toContain("exp-99")
     // In Chinese the kind and the change are said in Chinese; the status before (data) is as it was.
     const zh = renderWords(confirmationOf(plan), "cli", "zh-CN").split("\n")
     expect(zh[0]).toBe("  训练任务 exp-1 (job-0001): running (job_running) → 已停止")
@@ -39,6 +39,6 @@ describe("plans and confirmations", () => {
   it("says when nothing would change", () => {
     const plan = stopPlan([task(1, "already-finished")])
     expect(plan.targets).toEqual([])
-    expect(renderPlan(plan)).toContain("Stop nothing")
+    expect(renderWords(renderPlan(plan), "library")).toContain("Stop nothing")
   })
 })

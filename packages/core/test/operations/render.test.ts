@@ -1,37 +1,47 @@
 import { describe, expect, it } from "vitest"
 import { formatDuration, formatTime, renderFields, renderTable } from "../../src/operations/common/render.js"
-import { speakIn } from "../../src/words/message.js"
+import { renderWords } from "../../src/words/render.js"
+import { plain, type Text } from "../../src/words/text.js"
+
+const en = (said: Text): string => renderWords(said, "cli", "en")
+const zh = (said: Text): string => renderWords(said, "cli", "zh-CN")
 
 describe("renderTable", () => {
   it("aligns columns, counting CJK characters as two columns wide", () => {
-    const text = renderTable(
+    const table = renderTable(
       [
         { name: "分布式训练空间", gpus: 8 },
         { name: "CPU", gpus: 0 },
       ],
       [
-        { header: "WORKSPACE", cell: (r) => r.name },
-        { header: "GPUS", cell: (r) => r.gpus, align: "right" },
+        { header: plain("WORKSPACE"), cell: (r) => r.name },
+        { header: plain("GPUS"), cell: (r) => r.gpus, align: "right" },
       ],
     )
-    expect(text.split("\n")).toEqual(["WORKSPACE       GPUS", "分布式训练空间     8", "CPU                0"])
+    expect(en(table).split("\n")).toEqual(["WORKSPACE       GPUS", "分布式训练空间     8", "CPU                0"])
   })
 
   it("shows missing cells as - and an empty list as (none)", () => {
-    expect(renderTable([{ a: undefined }], [{ header: "A", cell: (r) => r.a }])).toBe("A\n-")
-    expect(speakIn("en", () => renderTable([], [{ header: "A", cell: () => 1 }]))).toBe("(none)")
-    expect(speakIn("zh-CN", () => renderTable([], [{ header: "A", cell: () => 1 }]))).toBe("（无）")
+    expect(en(renderTable([{ a: undefined }], [{ header: plain("A"), cell: (r) => r.a }]))).toBe("A\n-")
+    expect(en(renderTable([], [{ header: plain("A"), cell: () => 1 }]))).toBe("(none)")
+    expect(zh(renderTable([], [{ header: plain("A"), cell: () => 1 }]))).toBe("（无）")
+  })
+
+  it("puts each cell on one line", () => {
+    expect(en(renderTable([{ a: "two\nlines" }], [{ header: plain("A"), cell: (r) => r.a }]))).toBe("A\ntwo lines")
   })
 })
 
 describe("renderFields and formats", () => {
   it("aligns labels and drops empty values", () => {
     expect(
-      renderFields([
-        ["id", "job-1"],
-        ["status", "running"],
-        ["note", undefined],
-      ]),
+      en(
+        renderFields([
+          [plain("id"), "job-1"],
+          [plain("status"), "running"],
+          [plain("note"), undefined],
+        ]),
+      ),
     ).toBe("id:     job-1\nstatus: running")
   })
 
@@ -43,7 +53,7 @@ describe("renderFields and formats", () => {
     expect(Date.parse(shown.replace(" ", "T").replace(" ", ""))).toBe(at)
     expect(formatTime(undefined)).toBe("-")
     const durations = [45_000, 750_000, 3_900_000, 200 * 3_600_000]
-    expect(speakIn("en", () => durations.map(formatDuration))).toEqual(["45s", "12m 30s", "1h 05m", "8d 8h"])
-    expect(speakIn("zh-CN", () => durations.map(formatDuration))).toEqual(["45秒", "12分30秒", "1小时05分", "8天8小时"])
+    expect(durations.map((d) => en(formatDuration(d)))).toEqual(["45s", "12m 30s", "1h 05m", "8d 8h"])
+    expect(durations.map((d) => zh(formatDuration(d)))).toEqual(["45秒", "12分30秒", "1小时05分", "8天8小时"])
   })
 })

@@ -75,7 +75,7 @@ describe("status", () => {
     const each = seen.filter((p) => p.total !== undefined)
     expect(each).toHaveLength(11)
     expect(each.map((p) => p.current)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
-    expect(each.every((p) => p.total === 11 && /^Workspace .+ read \(\d+ of 11\)$/.test(p.message))).toBe(true)
+    expect(each.every((p) => p.total === 11 && /^Workspace .+ read \(\d+ of 11\)$/.test(String(p.message)))).toBe(true)
   })
 
   it("shows a disabled workspace with its problem, and refuses an unknown one with the choices", async () => {

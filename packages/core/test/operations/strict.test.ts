@@ -14,7 +14,7 @@ import { inputJsonSchema, type JsonSchema } from "../../src/operations/catalogue
 import { checkInput, closestKey, strictSchema } from "../../src/operations/catalogue/strict.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
 import { renderWords } from "../../src/words/render.js"
-import { parseWords } from "../../src/words/token.js"
+import { parseWords } from "../../src/words/text.js"
 
 const each = OPERATIONS.map((op) => [op.name, op] as const)
 
@@ -64,7 +64,7 @@ describe("every operation's input is strict", () => {
     expect(e.message).not.toContain("did you mean")
     // The hint lists what the operation does take, naming the operation as a word each frontend says its way.
     expect(parseWords(e.hint)).toContainEqual({ kind: "call", op: op.name, input: {} })
-    for (const field of fieldsOf(op)) expect(e.hint).toContain(field)
+    for (const field of fieldsOf(op)) expect(String(e.hint)).toContain(field)
   })
 
   it.each(each)("%s names the field a near miss most likely meant", (_name, op) => {
@@ -72,7 +72,7 @@ describe("every operation's input is strict", () => {
       const typo = nearMiss(field)
       const e = failureOf(op, { [typo]: true })
       expect(e.message, `${op.name}: ${typo}`).toContain(`unknown field "${typo}" (did you mean "${field}"?)`)
-      expect(e.fix, `${op.name}: ${typo}`).toBe(field)
+      expect(e.fix === undefined ? undefined : String(e.fix), `${op.name}: ${typo}`).toBe(field)
     }
   })
 

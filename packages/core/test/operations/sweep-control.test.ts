@@ -12,7 +12,9 @@ import type {
   SweepRunResult,
   SweepStatusResult,
 } from "../../src/operations/sweep/result.js"
-import { renderDeep, renderError } from "../../src/words/render.js"
+import type { Worded } from "../../src/words/render.js"
+import { renderDeep, renderError, renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import { syncClock } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
@@ -71,7 +73,7 @@ describe("sweep status verdicts", () => {
     succeeded(await call(e, sweepOperation, { action: "run", definition }, profile))
     syncClock(e)
     const status = succeeded(await call(e, sweepOperation, { action: "status", sweep: "health" }, profile))
-    const byName = new Map((status.result as SweepStatusResult).jobs.map((r) => [r.name, r]))
+    const byName = new Map((status.result as Worded<SweepStatusResult>).jobs.map((r) => [r.name, r]))
     expect(byName.get("health-idle")?.status?.family).toBe("running")
     expect(byName.get("health-busy")?.status?.family).toBe("running")
     expect(byName.get("health-idle")?.verdict).toBe("IDLE")
@@ -90,13 +92,13 @@ describe("sweep stop", () => {
     e.control.faults.set({ latencyMs: 40 })
     let stopping: ReturnType<typeof call<typeof sweepOperation.input, SweepResult>> | undefined
     const run = await callWith({ action: "run", definition }, (p) => {
-      if (p.message === "submitting halt-2" && stopping === undefined)
+      if (renderWords(p.message, "mcp") === "submitting halt-2" && stopping === undefined)
         stopping = call(e, sweepOperation, { action: "stop", sweep: "halt", confirm: true }, profile)
     })
     if (stopping === undefined) throw new Error("the run never reached its second create")
-    const stop = succeeded(await stopping).result as SweepChangeResult
+    const stop = succeeded(await stopping).result as Worded<SweepChangeResult>
     e.control.faults.set({ latencyMs: 0 })
-    const sent = succeeded(run).result as SweepRunResult
+    const sent = succeeded(run).result as Worded<SweepRunResult>
     expect(sent.counts.created).toBeGreaterThanOrEqual(2)
     expect(sent.counts.created).toBeLessThan(12)
     expect(sent.warnings.join(" ")).toMatch(/stopped while this run was sending/)
@@ -110,7 +112,7 @@ describe("sweep stop", () => {
     expect(refused.hint).toContain("resume=true")
     expect(tasksNamed("halt")).toHaveLength(sent.counts.created)
     const resumed = succeeded(await call(e, sweepOperation, { action: "run", definition, resume: true }, profile))
-      .result as SweepRunResult
+      .result as Worded<SweepRunResult>
     expect(resumed.counts).toMatchObject({ created: 12, pending: 0, submitted: 12 - sent.counts.created })
     const names = tasksNamed("halt").map((t) => t.name)
     expect(new Set(names).size).toBe(12)
@@ -124,10 +126,12 @@ describe("sweep stop", () => {
       limits: { max_running: 1 },
     }
     const first = succeeded(await call(e, sweepOperation, { action: "run", definition, wait_seconds: 0 }, profile))
-      .result as SweepRunResult
+      .result as Worded<SweepRunResult>
     expect(first.counts).toMatchObject({ created: 1, pending: 2 })
     const dry = succeeded(await call(e, sweepOperation, { action: "stop", sweep: "held", dry_run: true }, profile))
-    expect((dry.result as SweepChangeResult).plan?.summary).toMatch(/1 job queued or running, 2 jobs not sent yet/)
+    expect((dry.result as Worded<SweepChangeResult>).plan?.summary).toMatch(
+      /1 job queued or running, 2 jobs not sent yet/,
+    )
     expect(manifestText()).not.toContain("stoppedAt")
     expect(tasksNamed("held")[0]?.phase).not.toMatch(/stop/i)
     succeeded(await call(e, sweepOperation, { action: "stop", sweep: "held", confirm: true }, profile))
@@ -144,8 +148,8 @@ describe("sweep stop", () => {
 describe("sweep continue_on_error", () => {
   // The platform refuses the create of the second job (its create surfaces answer "access denied" for
   // that one create only): a platform refusal after every check passed, the job never made.
-  const refuseSecond = (name: string) => (p: { readonly message: string }) => {
-    const refusing = p.message === `submitting ${name}-2`
+  const refuseSecond = (name: string) => (p: { readonly message: Text }) => {
+    const refusing = renderWords(p.message, "mcp") === `submitting ${name}-2`
     emu.current.control.faults.set({
       surfaces: refusing
         ? { "oa:/openapi/v1/train_job/create": "AccessForbidden", "v2:train.CreateJob": "AccessForbidden" }
@@ -167,7 +171,7 @@ describe("sweep continue_on_error", () => {
       await callWith({ action: "run", definition: lenient, continue_on_error: true }, refuseSecond("lenient")),
     )
     e.control.faults.set({ surfaces: {} })
-    const r = run.result as SweepRunResult
+    const r = run.result as Worded<SweepRunResult>
     expect(r.counts).toMatchObject({ submitted: 3, created: 3, failed: 1 })
     const refusedRow = r.jobs.find((j) => j.name === "lenient-2")
     expect(refusedRow?.state).toBe("failed")
@@ -182,7 +186,7 @@ describe("sweep continue_on_error", () => {
     // Run again: only the refused job is sent; the created ones are not sent twice.
     e.control.clearRequests()
     const again = succeeded(await call(e, sweepOperation, { action: "run", definition: lenient }, profile))
-      .result as SweepRunResult
+      .result as Worded<SweepRunResult>
     expect(again.counts).toMatchObject({ submitted: 1, created: 4, failed: 0 })
     expect(e.control.requests().log.filter((q) => q.surface.includes("create"))).toHaveLength(1)
     expect(

@@ -11,6 +11,7 @@ import type {
   SweepRunResult,
   SweepStatusResult,
 } from "../../src/operations/sweep/result.js"
+import type { Worded } from "../../src/words/render.js"
 import { hpcInput } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
@@ -122,7 +123,7 @@ describe("sweep runs against the emulator", () => {
         profile,
       ),
     )
-    const result = r.result as SweepRunResult
+    const result = r.result as Worded<SweepRunResult>
     expect(result.jobs.map((j) => j.name)).toEqual(["dry-1", "dry-2", "dry-3"])
     expect(result.jobs[0]?.costPerHour).toBe(19.5)
     expect(result.totalCostPerHour).toBe(58.5)
@@ -158,15 +159,15 @@ describe("sweep runs against the emulator", () => {
         ),
       )
     // The group's room for one-GPU jobs now, as the per-job verdict read it.
-    const one = (await preview(1)).result as SweepRunResult
+    const one = (await preview(1)).result as Worded<SweepRunResult>
     const room = Number(/room for (\d+)/.exec(one.fits?.[0]?.reason ?? "")?.[1])
     expect(room).toBeGreaterThan(1)
     const over = await preview(room + 4)
-    expect((over.result as SweepRunResult).fits?.[0]?.together).toMatchObject({ jobs: room + 4, now: room })
+    expect((over.result as Worded<SweepRunResult>).fits?.[0]?.together).toMatchObject({ jobs: room + 4, now: room })
     expect(over.text).toContain(`at once: ${room} of ${room + 4} fit now; the rest queue`)
     // With max_running, the ask is max_running jobs at once.
     const capped = await preview(room + 4, 2)
-    expect((capped.result as SweepRunResult).fits?.[0]?.together).toMatchObject({ jobs: 2, now: 2 })
+    expect((capped.result as Worded<SweepRunResult>).fits?.[0]?.together).toMatchObject({ jobs: 2, now: 2 })
     expect(capped.text).toContain("at once (max_running 2): all 2 fit now")
   }, 30_000)
 
@@ -175,7 +176,7 @@ describe("sweep runs against the emulator", () => {
     const definition = sweepOf("lost", { lr: [1, 2, 3] })
     e.control.faults.set({ answers: { "oa:/openapi/v1/train_job/create": { mode: "truncated", rate: 1 } } })
     const first = succeeded(await call(e, sweepOperation, { action: "run", definition }, profile))
-      .result as SweepRunResult
+      .result as Worded<SweepRunResult>
     e.control.faults.set({ answers: {} })
     expect(first.counts.created).toBe(3)
     expect(
@@ -188,7 +189,7 @@ describe("sweep runs against the emulator", () => {
     expect(statSync(join(profile.home, "config", "sweeps", files[0] ?? "")).mode & 0o777).toBe(0o600)
     e.control.clearRequests()
     const again = succeeded(await call(e, sweepOperation, { action: "run", definition }, profile))
-      .result as SweepRunResult
+      .result as Worded<SweepRunResult>
     expect(again.counts.submitted).toBe(0)
     expect(e.control.requests().log.filter((q) => q.write)).toEqual([])
     expect(tasksNamed("lost-")).toHaveLength(3)
@@ -202,13 +203,13 @@ describe("sweep runs against the emulator", () => {
     }
     const first = succeeded(
       await call(e, sweepOperation, { action: "run", definition, wait_seconds: 0, poll_seconds: 1 }, profile),
-    ).result as SweepRunResult
+    ).result as Worded<SweepRunResult>
     expect(first.counts).toMatchObject({ submitted: 2, pending: 2 })
     expect(tasksNamed("cap-")).toHaveLength(2)
     e.control.clock.advance(600)
     const second = succeeded(
       await call(e, sweepOperation, { action: "run", definition, wait_seconds: 0, poll_seconds: 1 }, profile),
-    ).result as SweepRunResult
+    ).result as Worded<SweepRunResult>
     expect(second.counts).toMatchObject({ submitted: 2, pending: 0, created: 4 })
     expect(tasksNamed("cap-")).toHaveLength(4)
   }, 60_000)
@@ -227,7 +228,7 @@ describe("sweep runs against the emulator", () => {
     succeeded(await call(e, sweepOperation, { action: "run", definition }, profile))
     e.control.clock.advance(900)
     const status = succeeded(await call(e, sweepOperation, { action: "status", sweep: "mix" }, profile))
-    const rows = (status.result as SweepStatusResult).jobs
+    const rows = (status.result as Worded<SweepStatusResult>).jobs
     const byName = new Map(rows.map((r) => [r.name, r]))
     expect(byName.get("mix-oom")?.status?.family).toBe("failed")
     expect(byName.get("mix-oom")?.diagnosis).toMatch(/memory/i)
@@ -241,12 +242,12 @@ describe("sweep runs against the emulator", () => {
     const resubmit = succeeded(
       await call(e, sweepOperation, { action: "resubmit", sweep: "mix", failed: true }, profile),
     )
-    expect((resubmit.result as SweepRunResult).counts.submitted).toBe(1)
+    expect((resubmit.result as Worded<SweepRunResult>).counts.submitted).toBe(1)
     expect(tasksNamed("mix-oom")).toHaveLength(2)
     const unconfirmed = succeeded(await call(e, sweepOperation, { action: "stop", sweep: "mix" }, profile))
-    expect((unconfirmed.result as SweepChangeResult).changed).toEqual([])
+    expect((unconfirmed.result as Worded<SweepChangeResult>).changed).toEqual([])
     const stop = succeeded(await call(e, sweepOperation, { action: "stop", sweep: "mix", confirm: true }, profile))
-    expect((stop.result as SweepChangeResult).changed.length).toBeGreaterThanOrEqual(1)
+    expect((stop.result as Worded<SweepChangeResult>).changed.length).toBeGreaterThanOrEqual(1)
     const idle = tasksNamed("mix-idle")[0]
     expect(idle?.phase).toMatch(/stop/i)
   }, 90_000)
@@ -270,14 +271,14 @@ describe("sweep runs against the emulator", () => {
       grid: { n: [1, 2] },
     }
     const dry = succeeded(await call(e, sweepOperation, { action: "run", definition, dry_run: true }, profile))
-    expect((dry.result as SweepRunResult).jobs.map((j) => j.command)).toEqual([
+    expect((dry.result as Worded<SweepRunResult>).jobs.map((j) => j.command)).toEqual([
       "srun python run.py --n 1",
       "srun python run.py --n 2",
     ])
     e.control.faults.set({ answers: { "oa:/openapi/v1/hpc_jobs/create": { mode: "empty", rate: 1 } } })
     const run = succeeded(await call(e, sweepOperation, { action: "run", definition }, profile))
     e.control.faults.set({ answers: {} })
-    expect((run.result as SweepRunResult).counts.created).toBe(2)
+    expect((run.result as Worded<SweepRunResult>).counts.created).toBe(2)
     expect(
       tasksNamed("slurm-")
         .map((t) => t.name)

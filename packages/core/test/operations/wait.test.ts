@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Progress } from "../../src/operations/catalogue/operation.js"
 import { waitOperation } from "../../src/operations/wait.js"
+import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { onTestClock as withTestClock } from "../test-clock.js"
 import { call, failed, succeeded } from "./harness.js"
@@ -40,8 +41,9 @@ describe("wait", () => {
     expect(r.result.polls).toBeGreaterThan(1)
     expect(progress.length).toBeGreaterThan(0)
     expect(progress[0]?.total).toBe(600)
-    expect(r.text).toContain(`${id} is succeeded (job_succeeded)`)
-    expect(r.text).toMatch(/outcome:\s+reached/)
+    const said = renderWords(r.text, "mcp")
+    expect(said).toContain(`${id} is succeeded (job_succeeded)`)
+    expect(said).toMatch(/outcome:\s+reached/)
   })
 
   it("reaches running, and reports a job that failed instead of succeeding", async () => {

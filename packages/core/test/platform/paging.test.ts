@@ -4,6 +4,8 @@ import { describe, expect } from "vitest"
 import { InspireError } from "../../src/errors.js"
 import { createOnce } from "../../src/platform/create-once.js"
 import { collectPages } from "../../src/platform/paging.js"
+import { renderWords } from "../../src/words/render.js"
+import { plain } from "../../src/words/text.js"
 
 const list = Array.from({ length: 250 }, (_, i) => i)
 const pager =
@@ -45,7 +47,12 @@ describe("collectPages", () => {
   )
 })
 
-const ambiguous = new InspireError({ reason: "PlatformUnreachable", message: "reset", hint: "", ambiguous: true })
+const ambiguous = new InspireError({
+  reason: "PlatformUnreachable",
+  message: plain("reset"),
+  hint: plain(""),
+  ambiguous: true,
+})
 
 describe("createOnce", () => {
   it.live("returns the task found after an ambiguous failure instead of creating another", () =>
@@ -79,7 +86,7 @@ describe("createOnce", () => {
   it.live("passes a clear refusal through without looking or retrying", () =>
     Effect.gen(function* () {
       let looks = 0
-      const refusal = new InspireError({ reason: "InvalidInput", message: "bad spec", hint: "" })
+      const refusal = new InspireError({ reason: "InvalidInput", message: plain("bad spec"), hint: plain("") })
       const e = yield* Effect.flip(
         createOnce({
           create: Effect.fail(refusal),
@@ -105,13 +112,14 @@ describe("createOnce", () => {
             creates++
             return Effect.fail(ambiguous)
           }),
-          find: () => Effect.fail(new InspireError({ reason: "PlatformUnreachable", message: "down", hint: "" })),
+          find: () =>
+            Effect.fail(new InspireError({ reason: "PlatformUnreachable", message: plain("down"), hint: plain("") })),
           lookups: ["1 millis"],
         }),
       )
       expect(creates).toBe(1)
       expect(e.message).toMatch(/could not be checked/)
-      expect(e.hint).toMatch(/before submitting again/)
+      expect(renderWords(e.hint, "library")).toMatch(/before submitting again/)
     }),
   )
 

@@ -10,13 +10,14 @@ import { readCodeEnvelope, readV2Envelope } from "../../src/platform/responses.j
 import { Transport } from "../../src/platform/transport.js"
 import { Store } from "../../src/store/store.js"
 import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import { useEmulator } from "../emulator.js"
 
 // The platform's own messages are Chinese: they pass through as the platform said them in every language,
 // and an English reader also gets their meaning when it is known.
 const emu = useEmulator()
 
-const bothLanguages = (message: string) => ({
+const bothLanguages = (message: Text) => ({
   en: renderWords(message, "library", "en"),
   zh: renderWords(message, "library", "zh-CN"),
 })
@@ -43,7 +44,7 @@ describe("the platform's own messages", () => {
         "api/v2/train?Action=CreateJob",
       ),
     )
-    const { en, zh } = bothLanguages(e.message)
+    const { en, zh } = bothLanguages(e.text)
     expect(en).toBe(
       `api/v2/train?Action=CreateJob: ${text} (the priority is outside the range this spec allows) (InvalidParameter).`,
     )
@@ -57,7 +58,7 @@ describe("the platform's own messages", () => {
     const e = errorOf(
       readCodeEnvelope(answer({ code: 100002, message: text }), "openapi/v1/train_job/create", "bearer"),
     )
-    const { en, zh } = bothLanguages(e.message)
+    const { en, zh } = bothLanguages(e.text)
     expect(en).toContain(`${text} (the project's budget (点券, points) is not enough for this task)`)
     expect(zh).toBe(`openapi/v1/train_job/create：${text}（代码 100002）。`)
   })
@@ -65,7 +66,7 @@ describe("the platform's own messages", () => {
   it("pass an unknown message through unchanged in both languages", () => {
     const text = "某个从未见过的错误"
     const e = errorOf(readCodeEnvelope(answer({ code: 100000, message: text }), "api/v1/x", "cookie"))
-    const { en, zh } = bothLanguages(e.message)
+    const { en, zh } = bothLanguages(e.text)
     expect(en).toBe(`api/v1/x: ${text} (code 100000).`)
     expect(zh).toBe(`api/v1/x：${text}（代码 100000）。`)
   })
@@ -99,7 +100,7 @@ describe("the platform's own messages", () => {
     const exit = await Effect.runPromiseExit(Effect.scoped(Effect.provide(program, layer)))
     if (!Exit.isFailure(exit) || exit.cause._tag !== "Fail" || !(exit.cause.error instanceof InspireError))
       throw new Error(`expected a platform error, got ${JSON.stringify(exit)}`)
-    const { en, zh } = bothLanguages(exit.cause.error.message)
+    const { en, zh } = bothLanguages(exit.cause.error.text)
     expect(en).toContain("项目不存在 (the project does not exist)")
     expect(zh).toContain("项目不存在")
     expect(zh).not.toContain("the project does not exist")

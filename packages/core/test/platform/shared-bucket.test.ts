@@ -12,6 +12,8 @@ import {
   parseBucket,
   schedule,
 } from "../../src/platform/shared-bucket.js"
+import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 
 const HOST = hostname().replace(/\s+/g, "_") || "localhost"
 const limit = { perSecond: 3, burst: 3 }
@@ -126,7 +128,7 @@ describe("the shared rate limiter", () => {
     const { root, file } = bucketIn()
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
     writeFileSync(file, "\u0000garbage", { mode: 0o600 })
-    const warnings: string[] = []
+    const warnings: Text[] = []
     const limiter = makeSharedRateLimiter({ file, roots: [root], limit, warn: (w) => warnings.push(w) })
     await Effect.runPromise(limiter.take)
     expect(parseBucket(readFileSync(file, "utf8"))).toHaveLength(1)
@@ -140,13 +142,13 @@ describe("the shared rate limiter", () => {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
       writeFileSync(file, '{"version":1,"slots":[]}', { mode: 0o600 })
       chmodSync(file, 0o666)
-      const warnings: string[] = []
+      const warnings: Text[] = []
       const limiter = makeSharedRateLimiter({ file, roots: [root], limit, warn: (w) => warnings.push(w) })
       const t0 = Date.now()
       for (let i = 0; i < 3; i++) await Effect.runPromise(limiter.take)
       expect(Date.now() - t0).toBeLessThan(1000)
       expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toMatch(/not in use: .*can be written by .*chmod go-w/)
+      expect(renderWords(warnings[0] ?? "", "library")).toMatch(/not in use: .*can be written by .*chmod go-w/)
       // The file was not touched.
       expect(readFileSync(file, "utf8")).toBe('{"version":1,"slots":[]}')
     },

@@ -131,7 +131,7 @@ describe("writing inside a root", () => {
     )
     expect(e.reason).toBe("StoreError")
     expect(e.message).toContain("ENAMETOOLONG")
-    expect(e.hint).toContain("shorter")
+    expect(renderWords(e.hint, "mcp")).toContain("shorter")
   })
 })
 

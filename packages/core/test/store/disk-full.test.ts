@@ -71,7 +71,7 @@ describe("a full disk", () => {
     expect(renderWords(error.message, "library")).toBe(
       `The disk is full (ENOSPC): ${file} was not written and was left as it was.`,
     )
-    expect(error.hint).toContain(`df -h ${dir}`)
+    expect(renderWords(error.hint, "mcp")).toContain(`df -h ${dir}`)
     expect(readFileSync(file, "utf8")).toBe('{"version":1}\n')
     expect(readdirSync(dir)).toEqual(["config.json"])
   })

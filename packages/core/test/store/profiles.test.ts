@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Effect } from "effect"
+import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveProfile } from "../../src/layer.js"
 import {
@@ -13,6 +13,7 @@ import {
   useProfile,
 } from "../../src/store/profiles.js"
 import { Store } from "../../src/store/store.js"
+import { renderWords } from "../../src/words/render.js"
 
 const run = <A, E>(home: string, program: Effect.Effect<A, E, Store>) =>
   Effect.runPromiseExit(Effect.provide(program, Store.layer({ INSPIRE_HOME: home })))
@@ -116,11 +117,11 @@ describe("addProfile", () => {
         error: {
           reason: "InvalidInput",
           message: expect.stringContaining("baseUrl is not valid: Invalid URL."),
-          hint: expect.stringContaining("https://"),
         },
         after: [{ name: "default" }],
       },
     })
+    if (Exit.isSuccess(exit)) expect(renderWords(exit.value.error.hint, "mcp")).toContain("https://")
   })
 })
 

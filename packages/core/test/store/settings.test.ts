@@ -7,6 +7,7 @@ import {
   resolveValue,
   SETTING_KEYS,
 } from "../../src/store/settings.js"
+import { renderWords } from "../../src/words/render.js"
 import { left, right } from "../helpers.js"
 
 describe("setting keys", () => {
@@ -45,16 +46,16 @@ describe("parseSettingValue", () => {
   it("keeps shm in MB as the manual does, accepting GiB too", () => {
     expect(right(parseSettingValue("defaultShm", "65536"))).toBe(65536)
     expect(right(parseSettingValue("defaultShm", "64Gi"))).toBe(65536)
-    expect(left(parseSettingValue("defaultShm", "64")).hint).toMatch(/64Gi/)
+    expect(renderWords(left(parseSettingValue("defaultShm", "64")).hint, "mcp")).toMatch(/64Gi/)
   })
 
   it("requires a display-domain image and offers the fix for a push-domain one", () => {
     expect(right(parseSettingValue("defaultImage", "docker.sii.shaipower.online/inspire-studio/a:v1"))).toBe(
       "docker.sii.shaipower.online/inspire-studio/a:v1",
     )
-    expect(left(parseSettingValue("defaultImage", "docker-qb.sii.edu.cn/inspire-studio/a:v1")).fix).toBe(
-      "docker.sii.shaipower.online/inspire-studio/a:v1",
-    )
+    expect(
+      renderWords(left(parseSettingValue("defaultImage", "docker-qb.sii.edu.cn/inspire-studio/a:v1")).fix ?? "", "mcp"),
+    ).toBe("docker.sii.shaipower.online/inspire-studio/a:v1")
   })
 
   it("keeps free text for projects, workspaces and the prefix, but not empty values", () => {
@@ -62,7 +63,7 @@ describe("parseSettingValue", () => {
     expect(right(parseSettingValue("commandPrefix", "cd /inspire/hdd/project/{en_name}"))).toBe(
       "cd /inspire/hdd/project/{en_name}",
     )
-    expect(left(parseSettingValue("defaultProject", "  ")).hint).toMatch(/unset/)
+    expect(renderWords(left(parseSettingValue("defaultProject", "  ")).hint, "mcp")).toMatch(/unset/)
   })
 })
 
@@ -76,7 +77,7 @@ describe("downloadDir", () => {
     expect(left(checkDownloadDir("~/.ssh", home)).message).toContain("hidden folder")
     expect(left(checkDownloadDir("~", home)).message).toContain("home folder")
     expect(left(checkDownloadDir("/", home)).message).toContain("home folder")
-    expect(left(checkDownloadDir("/home", home)).hint).toContain("unset downloadDir")
+    expect(renderWords(left(checkDownloadDir("/home", home)).hint, "mcp")).toContain("unset downloadDir")
     expect(left(parseSettingValue("downloadDir", "rel/dir")).reason).toBe("InvalidInput")
   })
 })
@@ -126,6 +127,6 @@ describe("precedence", () => {
     ).toBe("argument")
     const bad = left(resolveSetting("defaultPriority", { ...base, env: { INSPIRE_DEFAULT_PRIORITY: "99" } }))
     expect(bad.message).toMatch(/^INSPIRE_DEFAULT_PRIORITY: /)
-    expect(bad.hint).toMatch(/unset INSPIRE_DEFAULT_PRIORITY/)
+    expect(renderWords(bad.hint, "mcp")).toMatch(/unset INSPIRE_DEFAULT_PRIORITY/)
   })
 })

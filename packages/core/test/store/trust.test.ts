@@ -89,7 +89,7 @@ describe("the store refuses files it cannot trust", () => {
     expect(error.reason).toBe("StoreError")
     expect(error.message).toContain(paths.configFile)
     expect(error.message).toContain("uid 4242")
-    expect(error.hint).toContain(`chown $USER ${paths.configFile}`)
+    expect(renderWords(error.hint, "mcp")).toContain(`chown $USER ${paths.configFile}`)
     // Not replaced behind the user's back either: an update fails the same way.
     expect((await failure(home, setProfile)).message).toContain(paths.configFile)
     expect(statSync(paths.configFile).uid).toBe(OTHER_UID)
@@ -102,7 +102,7 @@ describe("the store refuses files it cannot trust", () => {
       const error = await failure(home, readConfig)
       expect(error.message).toContain(paths.configFile)
       expect(error.message).toContain(`mode 0${mode.toString(8)}`)
-      expect(error.hint).toContain(`chmod go-w ${paths.configFile}`)
+      expect(renderWords(error.hint, "mcp")).toContain(`chmod go-w ${paths.configFile}`)
     }
   })
 
@@ -127,7 +127,7 @@ describe("the store refuses files it cannot trust", () => {
       expect(renderWords(error.message, "library")).toBe(
         `${home} can be written by group and others (mode 0777), so inspire does not use it.`,
       )
-      expect(error.hint).toContain(`chmod go-w ${home}`)
+      expect(renderWords(error.hint, "mcp")).toContain(`chmod go-w ${home}`)
     }
     expect((await failure(home, setProfile)).message).toContain(home)
     // A fresh home that is open to others gets no folders created in it.

@@ -50,20 +50,20 @@ describe("the library's words", () => {
         dry_run: true,
       }),
     )
-    expect(e.hint).toContain('Pass spec: "<ID>"')
+    expect(String(e.hint)).toContain('Pass spec: "<ID>"')
     expect(`${e.message}\n${e.hint}`).not.toMatch(FOREIGN)
     expect(e.parts?.hint).toContainEqual({ kind: "field", name: "spec", value: "<ID>" })
   })
 
   it("words Harbor's login and an unknown notebook as methods of the client", async () => {
     const harbor = await failure(client.images({ source: "harbor", workspace: "分布式训练空间" }))
-    expect(harbor.hint).toContain('client.login({ target: "harbor", registry: "qb"')
-    expect(harbor.hint).not.toMatch(FOREIGN)
+    expect(String(harbor.hint)).toContain('client.login({ target: "harbor", registry: "qb"')
+    expect(String(harbor.hint)).not.toMatch(FOREIGN)
     const notebook = await failure(
       client.notebook({ action: "detail", notebook_id: "00000000-0000-0000-0000-000000000000" }),
     )
-    expect(notebook.hint).toContain('client.notebook({ action: "list" })')
-    expect(notebook.hint).not.toMatch(FOREIGN)
+    expect(String(notebook.hint)).toContain('client.notebook({ action: "list" })')
+    expect(String(notebook.hint)).not.toMatch(FOREIGN)
   })
 
   it("words a stop that needs confirmation, and renders every text of a result", async () => {
@@ -83,7 +83,7 @@ describe("the library's words", () => {
         const e = await failure(
           other.notebook({ action: "detail", notebook_id: "00000000-0000-0000-0000-000000000000" }),
         )
-        expect(e.hint).toContain(says)
+        expect(String(e.hint)).toContain(says)
       } finally {
         await other.close()
       }

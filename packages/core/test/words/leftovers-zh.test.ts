@@ -12,14 +12,14 @@ import { refusal } from "../helpers.js"
 describe("phrases passed into messages", () => {
   it("names an inline sweep in Chinese, and as before in English", async () => {
     const invalid = await refusal(inlineSweep({ name: "lr", kind: "train", job: {}, list: [{}], surprise: 1 }))
-    const zh = renderWords(invalid.message, "cli", "zh-CN")
+    const zh = renderWords(invalid.text, "cli", "zh-CN")
     expect(zh).toContain("批量任务 （内联） 无效")
     expect(zh).not.toContain("inline sweep")
-    expect(renderWords(invalid.message, "library")).toContain("The sweep (inline sweep) is not valid")
+    expect(renderWords(invalid.text, "library")).toContain("The sweep (inline sweep) is not valid")
     const empty = await refusal(
       inlineSweep({ name: "lr", kind: "train", job: { name: "lr", command: "python train.py" } }),
     )
-    const zhEmpty = renderWords(empty.message, "cli", "zh-CN")
+    const zhEmpty = renderWords(empty.text, "cli", "zh-CN")
     expect(zhEmpty).toContain("批量任务 （内联） 既没有 grid")
     expect(zhEmpty).not.toContain("inline sweep")
   })
@@ -34,9 +34,9 @@ describe("phrases passed into messages", () => {
     chmodSync(file, 0o666)
     const refused = await refusal(readRecipes([{ dir, source: "config", trustRoots: [root] }]))
     expect(refused.reason).toBe("StoreError")
-    const zh = renderWords(refused.message, "cli", "zh-CN")
+    const zh = renderWords(refused.text, "cli", "zh-CN")
     expect(zh).toContain(`${file} 可被同组用户和其他用户写入（权限 0666）`)
     expect(zh).not.toContain("can be written")
-    expect(renderWords(refused.message, "library")).toContain(`${file} can be written by group and others (mode 0666)`)
+    expect(renderWords(refused.text, "library")).toContain(`${file} can be written by group and others (mode 0666)`)
   })
 })

@@ -3,18 +3,9 @@ import { fileURLToPath } from "node:url"
 import { beforeAll, describe, expect, it } from "vitest"
 import { cliCall } from "../../src/words/dialect.js"
 import { CATALOGUE } from "../../src/words/locales.generated.js"
-import {
-  addMessages,
-  formatMessage,
-  languageOf,
-  loadLanguage,
-  msg,
-  pickLanguage,
-  speakIn,
-  speakText,
-} from "../../src/words/message.js"
+import { addMessages, formatMessage, languageOf, loadLanguage, msg, pickLanguage } from "../../src/words/message.js"
 import { renderDeep, renderWords } from "../../src/words/render.js"
-import { callWord, parseWords, tableWord } from "../../src/words/token.js"
+import { callWord, parseWords, Text, tableWord, text } from "../../src/words/text.js"
 import { inFreshNode } from "../helpers.js"
 import { compareLanguages, idsInCode, readLanguage } from "./catalogue-check.js"
 
@@ -81,34 +72,31 @@ describe("the message catalogue", () => {
 })
 
 describe("msg", () => {
-  it("outside a render is a reference with its English beside it, worded in the reader's language later", () => {
-    const text = msg("test-jobs", { count: 3 })
-    expect(text).toContain("3 jobs")
-    expect(text).not.toBe("3 jobs")
-    expect(renderWords(text, "cli", "en")).toBe("3 jobs")
-    expect(renderWords(text, "cli", "zh-CN")).toBe("3 个任务")
+  it("is a Text, worded in the reader's language where a frontend shows it, English for anything else", () => {
+    const said = msg("test-jobs", { count: 3 })
+    expect(said).toBeInstanceOf(Text)
+    expect(String(said)).toBe("3 jobs")
+    expect(renderWords(said, "cli", "en")).toBe("3 jobs")
+    expect(renderWords(said, "cli", "zh-CN")).toBe("3 个任务")
     expect(renderWords(msg("test-jobs", { count: 1 }), "cli", "en")).toBe("1 job")
   })
 
   it("words the calls among its values in the frontend's terms, in either language", () => {
-    const text = msg("test-next", { call: callWord("jobs", { type: "train" }) })
-    expect(renderWords(text, "cli", "zh-CN")).toBe(`接下来运行 ${cliCall({ op: "jobs", input: { type: "train" } })}。`)
-    expect(renderWords(text, "mcp", "en")).toBe('Run inspire_jobs(type="train") next.')
+    const said = msg("test-next", { call: callWord("jobs", { type: "train" }) })
+    expect(renderWords(said, "cli", "zh-CN")).toBe(`接下来运行 ${cliCall({ op: "jobs", input: { type: "train" } })}。`)
+    expect(renderWords(said, "mcp", "en")).toBe('Run inspire_jobs(type="train") next.')
   })
 
   it("nests: a message among another's values is worded in the same language", () => {
-    const text = `before ${msg("test-outer", { inner: msg("test-jobs", { count: 2 }) })} after`
-    expect(renderWords(text, "library", "zh-CN")).toBe("before 失败：2 个任务 after")
-    expect(renderWords(text, "library", "en")).toBe("before Failed: 2 jobs after")
-    expect(renderDeep({ list: [text] }, "cli", "zh-CN")).toEqual({ list: ["before 失败：2 个任务 after"] })
-    expect(parseWords(text)[1]).toMatchObject({ kind: "msg", id: "test-outer" })
+    const said = text`before ${msg("test-outer", { inner: msg("test-jobs", { count: 2 }) })} after`
+    expect(renderWords(said, "library", "zh-CN")).toBe("before 失败：2 个任务 after")
+    expect(renderWords(said, "library", "en")).toBe("before Failed: 2 jobs after")
+    expect(renderDeep({ list: [said] }, "cli", "zh-CN")).toEqual({ list: ["before 失败：2 个任务 after"] })
+    expect(parseWords(said)[1]).toMatchObject({ kind: "msg", id: "test-outer" })
   })
 
-  it("inside a render is the text in that language at once", () => {
-    expect(speakIn("zh-CN", () => msg("test-jobs", { count: 12 }))).toBe("12 个任务")
-    expect(speakIn("en", () => msg("test-jobs", { count: 12345 }))).toBe("12345 jobs")
-    const early = msg("test-jobs", { count: 2 })
-    expect(speakText(`x ${early}`, "zh-CN")).toBe("x 2 个任务")
+  it("refuses, in the test suites, an id no catalogue has when it is made, not only when it is shown", () => {
+    expect(() => msg("no-such-message")).toThrow(/no catalogue/)
   })
 
   it("falls back to English for a message one language lacks", () => {
@@ -126,7 +114,7 @@ describe("msg", () => {
       aligns: ["left", "right"],
       rows: [["分布式训练空间", "8"]],
     })
-    expect(renderWords(`x\n${table}`, "cli", "zh-CN")).toBe(
+    expect(renderWords(text`x\n${table}`, "cli", "zh-CN")).toBe(
       ["x", "Only in English  2 个任务", "分布式训练空间          8"].join("\n"),
     )
     expect(renderWords(table, "mcp", "en")).toBe(["Only in English  2 jobs", "分布式训练空间        8"].join("\n"))
@@ -169,7 +157,7 @@ describe("msg", () => {
     ])
   })
 
-  it("leaves a stray marker as text", () => {
+  it("says a string as it is, whatever characters it holds", () => {
     expect(renderWords("a \uE002 b", "cli", "zh-CN")).toBe("a \uE002 b")
   })
 })

@@ -5,14 +5,15 @@ import { imagesOperation } from "../../src/operations/images/index.js"
 import { inferenceOperation } from "../../src/operations/inference/index.js"
 import type { InferenceRecipesResult } from "../../src/operations/inference/recipes/actions.js"
 import { readRecipes, shippedRecipeDir } from "../../src/operations/inference/recipes/files.js"
-import { type Language, speakIn } from "../../src/words/message.js"
+import type { Language } from "../../src/words/message.js"
 import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import { refusal } from "../helpers.js"
 
 // Notebooks, servings and images speak the reader's language: renders (headers, labels, sentences) and
 // the refusals made while a call ran, worded where they reach the CLI.
 
-const shown = (lang: Language, render: () => string): string => renderWords(speakIn(lang, render), "cli", lang)
+const shown = (lang: Language, render: () => Text): string => renderWords(render(), "cli", lang)
 
 // The shipped recipes read twice, once as ./recipes/: every name clashes, and each clash is a message.
 const recipes = async (): Promise<InferenceRecipesResult> => {
@@ -54,11 +55,11 @@ describe("notebooks, servings and images in Chinese", () => {
 
   it("words a notebook file refusal in Chinese at the CLI, and in English for the library", async () => {
     const up = await refusal(normalizeRemotePath("../etc/passwd"))
-    expect(renderWords(up.message, "cli", "zh-CN")).toBe("路径“../etc/passwd”用“..”向上跳出。")
+    expect(renderWords(up.text, "cli", "zh-CN")).toBe("路径“../etc/passwd”用“..”向上跳出。")
     expect(renderWords(up.hint ?? "", "cli", "zh-CN")).toBe("请从根目录往下指定文件夹。")
-    expect(renderWords(up.message, "library")).toBe('The path "../etc/passwd" goes up with "..".')
+    expect(renderWords(up.text, "library")).toBe('The path "../etc/passwd" goes up with "..".')
     const big = tooLarge("big.bin", 2048, 1024)
-    const zh = renderWords(big.message, "cli", "zh-CN")
+    const zh = renderWords(big.text, "cli", "zh-CN")
     expect(zh).toContain("“big.bin”有 2048 字节，超过了单次传输的上限 1024 字节")
     expect(zh).not.toContain("bytes")
   })

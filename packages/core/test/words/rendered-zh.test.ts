@@ -1,15 +1,14 @@
 import { FluentResource } from "@fluent/bundle"
 import type { Pattern } from "@fluent/bundle/esm/ast.js"
-import { Effect, Exit } from "effect"
+import { Exit } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { OPERATIONS } from "../../src/operations/registry.js"
 import { wordIn } from "../../src/words/dialect.js"
-import { CurrentLanguage } from "../../src/words/language.js"
 import { CATALOGUE } from "../../src/words/locales.generated.js"
 import { renderWords } from "../../src/words/render.js"
-import { parseWords, splitMessages } from "../../src/words/token.js"
+import { isText, parseWords, type Text } from "../../src/words/text.js"
 import { useEmulator } from "../emulator.js"
 import { type ExampleVars, exampleWorld, fillExample, tryCalls } from "../operations/examples-fixture.js"
 import { trainingSpaceProfile } from "../operations/harness.js"
@@ -73,25 +72,29 @@ const catalogueLiterals = async (): Promise<ReadonlyArray<string>> => {
 
 /** Every text the result carries as data: string and number values at any depth, messages' values included. */
 const dataOf = (value: unknown, out: string[]): void => {
-  if (typeof value === "number") out.push(String(value))
-  else if (typeof value === "string")
-    for (const part of splitMessages(value)) {
+  if (typeof value === "number" || typeof value === "string") out.push(String(value))
+  else if (isText(value))
+    for (const part of value.parts) {
       // A message made while the call ran is the catalogue's, not data; its values are data.
       if (typeof part === "string") out.push(part)
-      else for (const arg of Object.values(part.ref.args)) dataOf(arg, out)
+      else if (part.kind === "msg") for (const arg of Object.values(part.args)) dataOf(arg, out)
+      else if (part.kind === "table") dataOf([...part.headers, ...part.rows.flat()], out)
+      else if (part.kind === "fields") dataOf(part.fields.flat(), out)
     }
   else if (Array.isArray(value)) for (const v of value) dataOf(v, out)
   else if (typeof value === "object" && value !== null) for (const v of Object.values(value)) dataOf(v, out)
 }
 
 /** The Latin words of every call, flag and confirmation a text refers to, as the CLI words them. */
-const referenceWords = (text: string, out: Set<string>): void => {
+const referenceWords = (text: Text | string, out: Set<string>): void => {
   for (const part of parseWords(text)) {
     if (typeof part === "string") continue
     if (part.kind === "msg") {
-      for (const arg of Object.values(part.args)) if (typeof arg === "string") referenceWords(arg, out)
+      for (const arg of Object.values(part.args)) if (typeof arg !== "number") referenceWords(arg, out)
     } else if (part.kind === "table") {
       for (const cell of [...part.headers, ...part.rows.flat()]) referenceWords(cell, out)
+    } else if (part.kind === "fields") {
+      for (const cell of part.fields.flat()) referenceWords(cell, out)
     } else for (const word of wordIn("cli", part).match(LATIN) ?? []) out.add(word)
   }
 }
@@ -137,7 +140,7 @@ const englishLeft = (
 
 /** One call rendered as a zh-CN reader of the CLI sees it, with its result. */
 const shownInChinese = async (profile: Profile, op: Operation, raw: Record<string, unknown>) => {
-  const exit = await profile.run(Effect.locally(invoke(op, raw), CurrentLanguage, "zh-CN"))
+  const exit = await profile.run(invoke(op, raw))
   if (Exit.isFailure(exit))
     throw new Error(
       `${op.name} ${JSON.stringify(raw)} failed, so its text could not be read: ${JSON.stringify(exit.cause)}`,

@@ -9,13 +9,14 @@ import type { JobDetailResult } from "../../src/operations/job-detail/index.js"
 import { renderDetail } from "../../src/operations/job-detail/render.js"
 import { type JobsResult, jobsOperation } from "../../src/operations/jobs.js"
 import { type MetricsResult, renderMetrics, summaryOf } from "../../src/operations/metrics/render.js"
-import { type Language, speakIn } from "../../src/words/message.js"
+import type { Language } from "../../src/words/message.js"
 import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import { series, T0, times } from "../domain/metrics/fixtures.js"
 
 // As a frontend shows a result: rendered in the reader's language, then every message made while the
 // call ran (verdicts, causes, reasons) worded in it too (facade.ts does the same with renderDeep).
-const shown = (lang: Language, render: () => string): string => renderWords(speakIn(lang, render), "cli", lang)
+const shown = (lang: Language, render: () => Text): string => renderWords(render(), "cli", lang)
 
 const jobs: JobsResult = {
   tasks: [

@@ -13,7 +13,7 @@ import { jobsOperation } from "../../src/operations/jobs.js"
 import { statusOperation } from "../../src/operations/status/index.js"
 import { loadLanguage } from "../../src/words/message.js"
 import { renderWords } from "../../src/words/render.js"
-import { callWord } from "../../src/words/token.js"
+import { callWord, text } from "../../src/words/text.js"
 
 const CORE = join(import.meta.dirname, "../..")
 const SCRIPT = join(CORE, "../../scripts/translations.mjs")
@@ -105,7 +105,7 @@ describe("helpMessage", () => {
   })
 
   it("escapes what Fluent reads as syntax and makes each word a value", () => {
-    const { pattern, args } = helpPattern(`Use {a} then ${callWord("jobs")}\n[x] *y .z`)
+    const { pattern, args } = helpPattern(text`Use {a} then ${callWord("jobs")}\n[x] *y .z`)
     expect(pattern).toBe('Use {"{"}a{"}"} then { $w0 }\n    {"["}x] *y .z')
     expect(Object.keys(args)).toEqual(["w0"])
   })

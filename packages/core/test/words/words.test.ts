@@ -8,16 +8,21 @@ import {
   dryRunWord,
   fieldWord,
   hasWords,
+  joinText,
   parseWords,
+  plain,
   renderDeep,
   renderWords,
+  Text,
+  text,
 } from "../../src/index.js"
 
 describe("words", () => {
-  it("carries references inside ordinary strings and gives them back as data", () => {
-    const text = `Pass ${fieldWord("spec", "<ID>")} or repeat with ${confirmWord()}; see ${callWord("jobs", { type: "train" })}.`
-    expect(hasWords(text)).toBe(true)
-    expect(parseWords(text)).toEqual([
+  it("carries references in a Text and gives them back as data", () => {
+    const said = text`Pass ${fieldWord("spec", "<ID>")} or repeat with ${confirmWord()}; see ${callWord("jobs", { type: "train" })}.`
+    expect(said).toBeInstanceOf(Text)
+    expect(hasWords(said)).toBe(true)
+    expect(parseWords(said)).toEqual([
       "Pass ",
       { kind: "field", name: "spec", value: "<ID>" },
       " or repeat with ",
@@ -27,28 +32,39 @@ describe("words", () => {
       ".",
     ])
     expect(parseWords("plain text")).toEqual(["plain text"])
+    expect(hasWords(plain("plain text"))).toBe(false)
   })
 
-  it("never takes user text for a reference, and keeps markers inside values intact", () => {
-    const tricky = callWord("jobs", { name: "a\uE001b\uE000c" })
-    expect(parseWords(tricky)).toEqual([{ kind: "call", op: "jobs", input: { name: "a\uE001b\uE000c" } }])
-    expect(renderWords('inspire_jobs(type="x") {"kind":"call"}', "cli")).toBe('inspire_jobs(type="x") {"kind":"call"}')
+  it("never takes user text for a reference: what a user or the platform wrote is said as it is", () => {
+    const tricky = callWord("jobs", { name: 'a"b {"kind":"call"}' })
+    expect(parseWords(tricky)).toEqual([{ kind: "call", op: "jobs", input: { name: 'a"b {"kind":"call"}' } }])
+    for (const written of ['inspire_jobs(type="x") {"kind":"call"}', '{"kind":"msg","id":"auth-no-session","args":{}}'])
+      expect(renderWords(text`${written}`, "cli")).toBe(written)
+  })
+
+  it("is English with MCP words for readers that are not frontends, in a string and in JSON", () => {
+    const said = text`see ${callWord("jobs", { type: "train" })}`
+    expect(String(said)).toBe('see inspire_jobs(type="train")')
+    expect(JSON.stringify({ said })).toBe('{"said":"see inspire_jobs(type=\\"train\\")"}')
   })
 
   it("words each reference in the frontend's own terms", () => {
-    const text = [
-      callWord("jobs", { type: "train", status: "all" }),
-      callWord("login", { target: "harbor", registry: "sj" }),
-      callWord("notebook", { action: "list" }),
-      callWord("wait", { job_id: "job-1" }),
-      callWord("inference", { action: "stop", serving_id: "sv-1", confirm: true }),
-      callWord("status"),
-      fieldWord("spec", "<ID>"),
-      confirmWord(),
-      dryRunWord(),
-      callWord("config", { action: "set", key: "commandPrefix", value: "conda activate x && cd …" }),
-    ].join("\n")
-    expect(renderWords(text, "cli").split("\n")).toEqual([
+    const words = joinText(
+      [
+        callWord("jobs", { type: "train", status: "all" }),
+        callWord("login", { target: "harbor", registry: "sj" }),
+        callWord("notebook", { action: "list" }),
+        callWord("wait", { job_id: "job-1" }),
+        callWord("inference", { action: "stop", serving_id: "sv-1", confirm: true }),
+        callWord("status"),
+        fieldWord("spec", "<ID>"),
+        confirmWord(),
+        dryRunWord(),
+        callWord("config", { action: "set", key: "commandPrefix", value: "conda activate x && cd …" }),
+      ],
+      "\n",
+    )
+    expect(renderWords(words, "cli").split("\n")).toEqual([
       "inspire job list --type train --status all",
       "inspire harbor-login --registry sj",
       "inspire notebook list",
@@ -60,7 +76,7 @@ describe("words", () => {
       "--dry-run",
       "inspire config set commandPrefix 'conda activate x && cd …'",
     ])
-    expect(renderWords(text, "mcp").split("\n")).toEqual([
+    expect(renderWords(words, "mcp").split("\n")).toEqual([
       'inspire_jobs(type="train", status="all")',
       'inspire_login(target="harbor", registry="sj")',
       'inspire_notebook(action="list")',
@@ -72,7 +88,7 @@ describe("words", () => {
       "dry_run=true",
       'inspire_config(action="set", key="commandPrefix", value="conda activate x && cd …")',
     ])
-    expect(renderWords(text, "library").split("\n")).toEqual([
+    expect(renderWords(words, "library").split("\n")).toEqual([
       'client.jobs({ type: "train", status: "all" })',
       'client.login({ target: "harbor", registry: "sj" })',
       'client.notebook({ action: "list" })',
@@ -86,11 +102,16 @@ describe("words", () => {
     ])
   })
 
-  it("renders every string inside a result, keeping other values as they are", () => {
+  it("words every Text inside a result, keeping other values as they are", () => {
     const at = new Date(0)
-    const result = { hint: `Use ${confirmWord()}`, list: [fieldWord("spec", "<ID>"), 3], at, nested: { ok: true } }
+    const result = {
+      hint: text`Use ${confirmWord()}`,
+      list: [fieldWord("spec", "<ID>"), 3, "as is"],
+      at,
+      nested: { ok: true },
+    }
     const rendered = renderDeep(result, "cli")
-    expect(rendered).toEqual({ hint: "Use --yes", list: ["--spec <ID>", 3], at, nested: { ok: true } })
+    expect(rendered).toEqual({ hint: "Use --yes", list: ["--spec <ID>", 3, "as is"], at, nested: { ok: true } })
     expect(rendered.at).toBe(at)
   })
 })
@@ -134,6 +155,8 @@ describe("the generated tool tables", () => {
     "apps/synergy-plugin/README.md",
     "packages/core/README.md",
   ])("%s holds no raw reference", (file) => {
-    expect(readFileSync(join(ROOT, file), "utf8")).not.toMatch(/[\uE000-\uE004]/)
+    expect(readFileSync(join(ROOT, file), "utf8")).not.toMatch(
+      /[\uE000-\uE004]|\[object Object\]|"kind":"(msg|call|field)"/,
+    )
   })
 })

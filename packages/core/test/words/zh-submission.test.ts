@@ -6,16 +6,16 @@ import { InspireError } from "../../src/errors.js"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import { submitOperation } from "../../src/operations/submit.js"
 import { inlineSweep } from "../../src/operations/sweep/file.js"
-import { CurrentLanguage } from "../../src/words/language.js"
 import { renderWords } from "../../src/words/render.js"
+import type { Text } from "../../src/words/text.js"
 import { syncClock, trainingInput } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 
 // The submit's, the sweep's and the rules' messages read in Chinese by a zh-CN reader, with none of
 // their English left; the same messages read in English by everyone else.
-const zh = (text: string) => renderWords(text, "cli", "zh-CN")
-const en = (text: string) => renderWords(text, "cli", "en")
+const zh = (text: Text | string) => renderWords(text, "cli", "zh-CN")
+const en = (text: Text | string) => renderWords(text, "cli", "en")
 
 const emu = useEmulator()
 
@@ -42,13 +42,13 @@ describe("submission, sweep and rule messages in zh-CN", () => {
   it("words a sweep file's error and a shared-memory error", () => {
     const e = Effect.runSync(Effect.flip(inlineSweep({ name: "s", job: { name: "a", command: "python x.py" } })))
     expect(e).toBeInstanceOf(InspireError)
-    expect(zh(e.message)).toContain("既没有 grid 也没有 list，不会生成任何任务")
-    expect(zh(e.message)).not.toContain("neither grid nor list")
+    expect(zh(e.text)).toContain("既没有 grid 也没有 list，不会生成任何任务")
+    expect(zh(e.text)).not.toContain("neither grid nor list")
     expect(zh(e.hint)).toContain("参数及其取值列表")
-    expect(en(e.message)).toContain("has neither grid nor list, so it makes no jobs")
+    expect(en(e.text)).toContain("has neither grid nor list, so it makes no jobs")
     const shm = Either.getLeft(parseShm("lots", "MB"))
     if (shm._tag === "None") throw new Error("lots was read as a size")
-    expect(zh(shm.value.message)).toBe('"lots" 不是有效的共享内存大小。')
+    expect(zh(shm.value.text)).toBe('"lots" 不是有效的共享内存大小。')
   })
 
   it("renders a submit dry run in Chinese: heading, labels and warnings", async () => {
@@ -63,9 +63,7 @@ describe("submission, sweep and rule messages in zh-CN", () => {
       image: t.image,
       dry_run: true,
     }
-    const exit = await profileFor(emu.current).run(
-      Effect.locally(invoke(submitOperation, input), CurrentLanguage, "zh-CN"),
-    )
+    const exit = await profileFor(emu.current).run(invoke(submitOperation, input))
     if (!Exit.isSuccess(exit)) throw new Error(`expected success, got ${JSON.stringify(exit.cause)}`)
     const text = zh(exit.value.text)
     expect(text).toContain("试运行：训练任务 zh-1 未创建。将发送 openapi/v1/train_job/create：")

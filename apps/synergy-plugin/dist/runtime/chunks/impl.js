@@ -931,8 +931,8 @@ var require_bundle = __commonJS({
             }
             return false;
           }
-          function trim(text3, re) {
-            return text3.replace(re, "");
+          function trim(text4, re) {
+            return text4.replace(re, "");
           }
           function makeIndent(blank2) {
             let value = blank2.replace(RE_BLANK_LINES, "\n");
@@ -10432,8 +10432,8 @@ function ko_default() {
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/lt.js
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var capitalizeFirstCharacter = (text3) => {
-  return text3.charAt(0).toUpperCase() + text3.slice(1);
+var capitalizeFirstCharacter = (text4) => {
+  return text4.charAt(0).toUpperCase() + text4.slice(1);
 };
 function getUnitTypeFromNumber(number7) {
   const abs = Math.abs(number7);
@@ -16797,13 +16797,13 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json5, params, message) {
+function handleUnrepresentable(schema, ctx, json4, params, message) {
   const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
     throw new Error(message);
-  Object.assign(json5, result);
+  Object.assign(json4, result);
   return true;
 }
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
@@ -16907,7 +16907,7 @@ function extractDefs(ctx, schema) {
       return;
     }
     const seen = entry2[1];
-    const { ref: ref2, defId } = makeURI(entry2);
+    const { ref: ref3, defId } = makeURI(entry2);
     seen.def = { ...seen.schema };
     if (defId)
       seen.defId = defId;
@@ -16915,7 +16915,7 @@ function extractDefs(ctx, schema) {
     for (const key in schema2) {
       delete schema2[key];
     }
-    schema2.$ref = ref2;
+    schema2.$ref = ref3;
   };
   if (ctx.cycles === "throw") {
     for (const entry2 of ctx.seen.entries()) {
@@ -17039,12 +17039,12 @@ function foldObjects(members2) {
   }
   return folded;
 }
-function foldIntersection(json5) {
-  const allOf = json5.allOf;
+function foldIntersection(json4) {
+  const allOf = json4.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
   for (const key of FOLDABLE_KEYS)
-    if (key in json5)
+    if (key in json4)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -17063,8 +17063,8 @@ function foldIntersection(json5) {
   }
   if (!folded)
     return;
-  delete json5.allOf;
-  assignProps(json5, folded);
+  delete json4.allOf;
+  assignProps(json4, folded);
 }
 function finalize(ctx, schema) {
   const root = ctx.seen.get(schema);
@@ -17076,11 +17076,11 @@ function finalize(ctx, schema) {
       return;
     const schema2 = seen.def ?? seen.schema;
     const _cached = { ...schema2 };
-    const ref2 = seen.ref;
+    const ref3 = seen.ref;
     seen.ref = null;
-    if (ref2) {
-      flattenRef(ref2);
-      const refSeen = ctx.seen.get(ref2);
+    if (ref3) {
+      flattenRef(ref3);
+      const refSeen = ctx.seen.get(ref3);
       const refSchema = refSeen.schema;
       if (refSchema.$ref && (ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0")) {
         schema2.allOf = schema2.allOf ?? [];
@@ -17089,7 +17089,7 @@ function finalize(ctx, schema) {
         assignProps(schema2, refSchema);
       }
       assignProps(schema2, _cached);
-      const isParentRef = zodSchema._zod.parent === ref2;
+      const isParentRef = zodSchema._zod.parent === ref3;
       if (isParentRef) {
         for (const key in schema2) {
           if (key === "$ref" || key === "allOf")
@@ -17110,7 +17110,7 @@ function finalize(ctx, schema) {
       }
     }
     const parent = zodSchema._zod.parent;
-    if (parent && parent !== ref2) {
+    if (parent && parent !== ref3) {
       flattenRef(parent);
       const parentSeen = ctx.seen.get(parent);
       if (parentSeen?.schema.$ref) {
@@ -17146,20 +17146,20 @@ function finalize(ctx, schema) {
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
       for (const seen of ctx.seen.values()) {
-        for (const json5 of [seen.schema, seen.def]) {
-          const allOf = json5?.allOf;
+        for (const json4 of [seen.schema, seen.def]) {
+          const allOf = json4?.allOf;
           if (!Array.isArray(allOf))
             continue;
           const existing = carriers.get(allOf);
           if (existing)
-            existing.push(json5);
+            existing.push(json4);
           else
-            carriers.set(allOf, [json5]);
+            carriers.set(allOf, [json4]);
         }
       }
       for (const allOf of ctx.intersections) {
-        for (const json5 of carriers.get(allOf) ?? [])
-          foldIntersection(json5);
+        for (const json4 of carriers.get(allOf) ?? [])
+          foldIntersection(json4);
       }
     }
   }
@@ -17396,29 +17396,29 @@ var exactPatterns = /* @__PURE__ */ new Map([
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
-  const json5 = _json;
-  json5.type = "string";
+  const json4 = _json;
+  json4.type = "string";
   const { minimum, maximum, format: format5, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json5.minLength = minimum;
+    json4.minLength = minimum;
   if (typeof maximum === "number")
-    json5.maxLength = maximum;
+    json4.maxLength = maximum;
   if (format5) {
-    json5.format = formatMap[format5] ?? format5;
-    if (json5.format === "")
-      delete json5.format;
+    json4.format = formatMap[format5] ?? format5;
+    if (json4.format === "")
+      delete json4.format;
     if (format5 === "time" || laxFormat) {
-      delete json5.format;
+      delete json4.format;
     }
   }
   if (contentEncoding)
-    json5.contentEncoding = contentEncoding;
+    json4.contentEncoding = contentEncoding;
   if (patterns && patterns.size > 0) {
     const patternList = [...patterns].map(exactPattern);
     if (patternList.length === 1)
-      json5.pattern = patternList[0].source;
+      json4.pattern = patternList[0].source;
     else if (patternList.length > 1) {
-      json5.allOf = [
+      json4.allOf = [
         ...patternList.map((regex) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
           pattern: regex.source
@@ -17428,31 +17428,31 @@ var stringProcessor = (schema, ctx, _json, _params) => {
   }
 };
 var numberProcessor = (schema, ctx, _json, params) => {
-  const json5 = _json;
+  const json4 = _json;
   const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json5.type = isInt ? "integer" : "number";
+  json4.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
   const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
   if (exMin) {
     if (legacy) {
-      json5.minimum = exclusiveMinimum;
-      json5.exclusiveMinimum = true;
+      json4.minimum = exclusiveMinimum;
+      json4.exclusiveMinimum = true;
     } else {
-      json5.exclusiveMinimum = exclusiveMinimum;
+      json4.exclusiveMinimum = exclusiveMinimum;
     }
   } else if (typeof minimum === "number") {
-    json5.minimum = minimum;
+    json4.minimum = minimum;
   }
   if (exMax) {
     if (legacy) {
-      json5.maximum = exclusiveMaximum;
-      json5.exclusiveMaximum = true;
+      json4.maximum = exclusiveMaximum;
+      json4.exclusiveMaximum = true;
     } else {
-      json5.exclusiveMaximum = exclusiveMaximum;
+      json4.exclusiveMaximum = exclusiveMaximum;
     }
   } else if (typeof maximum === "number") {
-    json5.maximum = maximum;
+    json4.maximum = maximum;
   }
   if (multipleOf) {
     const divisors = /* @__PURE__ */ new Set();
@@ -17460,75 +17460,75 @@ var numberProcessor = (schema, ctx, _json, params) => {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
-        handleUnrepresentable(schema, ctx, json5, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        handleUnrepresentable(schema, ctx, json4, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
     const [first2, ...rest] = divisors;
     if (first2 !== void 0)
-      json5.multipleOf = first2;
+      json4.multipleOf = first2;
     if (rest.length)
-      json5.allOf = [...json5.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      json4.allOf = [...json4.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
 };
-var booleanProcessor = (_schema, _ctx, json5, _params) => {
-  json5.type = "boolean";
+var booleanProcessor = (_schema, _ctx, json4, _params) => {
+  json4.type = "boolean";
 };
-var bigintProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "BigInt cannot be represented in JSON Schema");
+var bigintProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "BigInt cannot be represented in JSON Schema");
 };
-var symbolProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Symbols cannot be represented in JSON Schema");
+var symbolProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Symbols cannot be represented in JSON Schema");
 };
-var nullProcessor = (_schema, ctx, json5, _params) => {
+var nullProcessor = (_schema, ctx, json4, _params) => {
   if (ctx.target === "openapi-3.0") {
-    json5.type = "string";
-    json5.nullable = true;
-    json5.enum = [null];
+    json4.type = "string";
+    json4.nullable = true;
+    json4.enum = [null];
   } else {
-    json5.type = "null";
+    json4.type = "null";
   }
 };
-var undefinedProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Undefined cannot be represented in JSON Schema");
+var undefinedProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Undefined cannot be represented in JSON Schema");
 };
-var voidProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Void cannot be represented in JSON Schema");
+var voidProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Void cannot be represented in JSON Schema");
 };
-var neverProcessor = (_schema, _ctx, json5, _params) => {
-  json5.not = {};
+var neverProcessor = (_schema, _ctx, json4, _params) => {
+  json4.not = {};
 };
 var anyProcessor = (_schema, _ctx, _json, _params) => {
 };
 var unknownProcessor = (_schema, _ctx, _json, _params) => {
 };
-var dateProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Date cannot be represented in JSON Schema");
+var dateProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Date cannot be represented in JSON Schema");
 };
-var enumProcessor = (schema, _ctx, json5, _params) => {
+var enumProcessor = (schema, _ctx, json4, _params) => {
   const def = schema._zod.def;
   const values3 = getEnumValues(def.entries);
   if (values3.length === 0) {
-    json5.not = {};
+    json4.not = {};
     return;
   }
   if (values3.every((v) => typeof v === "number"))
-    json5.type = "number";
+    json4.type = "number";
   if (values3.every((v) => typeof v === "string"))
-    json5.type = "string";
-  json5.enum = values3;
+    json4.type = "string";
+  json4.enum = values3;
 };
-var literalProcessor = (schema, ctx, json5, params) => {
+var literalProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   if (def.values.length === 0) {
-    json5.not = {};
+    json4.not = {};
     return;
   }
   const vals = [];
   for (const val of def.values) {
     if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json5, params, "Literal `undefined` cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json4, params, "Literal `undefined` cannot be represented in JSON Schema"))
         return;
     } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json5, params, "BigInt literals cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json4, params, "BigInt literals cannot be represented in JSON Schema"))
         return;
       vals.push(Number(val));
     } else {
@@ -17538,37 +17538,37 @@ var literalProcessor = (schema, ctx, json5, params) => {
   if (vals.length === 0) {
   } else if (vals.length === 1) {
     const val = vals[0];
-    json5.type = val === null ? "null" : typeof val;
+    json4.type = val === null ? "null" : typeof val;
     if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json5.enum = [val];
+      json4.enum = [val];
     } else {
-      json5.const = val;
+      json4.const = val;
     }
   } else {
     if (vals.every((v) => typeof v === "number"))
-      json5.type = "number";
+      json4.type = "number";
     if (vals.every((v) => typeof v === "string"))
-      json5.type = "string";
+      json4.type = "string";
     if (vals.every((v) => typeof v === "boolean"))
-      json5.type = "boolean";
+      json4.type = "boolean";
     if (vals.every((v) => v === null))
-      json5.type = "null";
-    json5.enum = vals;
+      json4.type = "null";
+    json4.enum = vals;
   }
 };
-var nanProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "NaN cannot be represented in JSON Schema");
+var nanProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "NaN cannot be represented in JSON Schema");
 };
-var templateLiteralProcessor = (schema, _ctx, json5, _params) => {
-  const _json = json5;
+var templateLiteralProcessor = (schema, _ctx, json4, _params) => {
+  const _json = json4;
   const pattern = schema._zod.pattern;
   if (!pattern)
     throw new Error("Pattern not found in template literal");
   _json.type = "string";
   _json.pattern = pattern.source;
 };
-var fileProcessor = (schema, _ctx, json5, _params) => {
-  const _json = json5;
+var fileProcessor = (schema, _ctx, json4, _params) => {
+  const _json = json4;
   _json.type = "string";
   _json.format = "binary";
   _json.contentEncoding = "binary";
@@ -17586,34 +17586,34 @@ var fileProcessor = (schema, _ctx, json5, _params) => {
   else
     _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
 };
-var successProcessor = (_schema, _ctx, json5, _params) => {
-  json5.type = "boolean";
+var successProcessor = (_schema, _ctx, json4, _params) => {
+  json4.type = "boolean";
 };
-var customProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Custom types cannot be represented in JSON Schema");
+var customProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Custom types cannot be represented in JSON Schema");
 };
-var functionProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Function types cannot be represented in JSON Schema");
+var functionProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Function types cannot be represented in JSON Schema");
 };
-var transformProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Transforms cannot be represented in JSON Schema");
+var transformProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Transforms cannot be represented in JSON Schema");
 };
-var mapProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Map cannot be represented in JSON Schema");
+var mapProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Map cannot be represented in JSON Schema");
 };
-var setProcessor = (schema, ctx, json5, params) => {
-  handleUnrepresentable(schema, ctx, json5, params, "Set cannot be represented in JSON Schema");
+var setProcessor = (schema, ctx, json4, params) => {
+  handleUnrepresentable(schema, ctx, json4, params, "Set cannot be represented in JSON Schema");
 };
 var arrayProcessor = (schema, ctx, _json, params) => {
-  const json5 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json5.minItems = minimum;
+    json4.minItems = minimum;
   if (typeof maximum === "number")
-    json5.maxItems = maximum;
-  json5.type = "array";
-  json5.items = processSchema(def.element, ctx, {
+    json4.maxItems = maximum;
+  json4.type = "array";
+  json4.items = processSchema(def.element, ctx, {
     ...params,
     path: [...params.path, "items"]
   });
@@ -17629,17 +17629,17 @@ function inputOptin(schema) {
   return schema._zod.optin;
 }
 var objectProcessor = (schema, ctx, _json, params) => {
-  const json5 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
   const shape = def.shape;
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json5, params, "Symbol keys cannot be represented in JSON Schema")) {
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json4, params, "Symbol keys cannot be represented in JSON Schema")) {
     return;
   }
-  json5.type = "object";
-  json5.properties = {};
+  json4.type = "object";
+  json4.properties = {};
   for (const key in shape) {
-    assignProp(json5.properties, key, processSchema(shape[key], ctx, {
+    assignProp(json4.properties, key, processSchema(shape[key], ctx, {
       ...params,
       path: [...params.path, "properties", key]
     }));
@@ -17652,21 +17652,21 @@ var objectProcessor = (schema, ctx, _json, params) => {
     }
   }
   if (requiredKeys.length > 0) {
-    json5.required = requiredKeys;
+    json4.required = requiredKeys;
   }
   if (def.catchall?._zod.def.type === "never") {
-    json5.additionalProperties = false;
+    json4.additionalProperties = false;
   } else if (!def.catchall) {
     if (ctx.io === "output")
-      json5.additionalProperties = false;
+      json4.additionalProperties = false;
   } else if (def.catchall) {
-    json5.additionalProperties = processSchema(def.catchall, ctx, {
+    json4.additionalProperties = processSchema(def.catchall, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
   }
 };
-var unionProcessor = (schema, ctx, json5, params) => {
+var unionProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const isExclusive = def.inclusive === false;
   const options = def.options.map((x, i) => processSchema(x, ctx, {
@@ -17674,12 +17674,12 @@ var unionProcessor = (schema, ctx, json5, params) => {
     path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
   }));
   if (isExclusive) {
-    json5.oneOf = options;
+    json4.oneOf = options;
   } else {
-    json5.anyOf = options;
+    json4.anyOf = options;
   }
 };
-var intersectionProcessor = (schema, ctx, json5, params) => {
+var intersectionProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const a = processSchema(def.left, ctx, {
     ...params,
@@ -17694,13 +17694,13 @@ var intersectionProcessor = (schema, ctx, json5, params) => {
     ...isSimpleIntersection(a) ? a.allOf : [a],
     ...isSimpleIntersection(b) ? b.allOf : [b]
   ];
-  json5.allOf = allOf;
+  json4.allOf = allOf;
   ctx.intersections.push(allOf);
 };
 var tupleProcessor = (schema, ctx, _json, params) => {
-  const json5 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
-  json5.type = "array";
+  json4.type = "array";
   const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
   const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
   const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
@@ -17722,70 +17722,70 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   const maxItems = def.items.length;
   const isClosed = !def.rest;
   if (ctx.target === "draft-2020-12") {
-    json5.prefixItems = prefixItems;
+    json4.prefixItems = prefixItems;
     if (isClosed) {
-      json5.items = false;
+      json4.items = false;
     } else if (rest) {
-      json5.items = rest;
+      json4.items = rest;
     }
     if (minItems > 0)
-      json5.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json5.maxItems = maxItems;
+      json4.maxItems = maxItems;
   } else if (ctx.target === "openapi-3.0") {
-    json5.items = {
+    json4.items = {
       anyOf: prefixItems
     };
     if (rest) {
-      json5.items.anyOf.push(rest);
+      json4.items.anyOf.push(rest);
     }
     if (minItems > 0)
-      json5.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json5.maxItems = maxItems;
+      json4.maxItems = maxItems;
   } else {
-    json5.items = prefixItems;
+    json4.items = prefixItems;
     if (isClosed) {
-      json5.additionalItems = false;
+      json4.additionalItems = false;
     } else if (rest) {
-      json5.additionalItems = rest;
+      json4.additionalItems = rest;
     }
     if (minItems > 0)
-      json5.minItems = minItems;
+      json4.minItems = minItems;
     if (isClosed)
-      json5.maxItems = maxItems;
+      json4.maxItems = maxItems;
   }
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json5.minItems = minimum;
+    json4.minItems = minimum;
   if (typeof maximum === "number")
-    json5.maxItems = maximum;
+    json4.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json5, visited) {
-  if (json5.$ref) {
-    if (visited.has(json5))
-      return json5;
-    visited.add(json5);
-    const def = bySchema.get(json5)?.def;
+function stringifyKeyNames(bySchema, json4, visited) {
+  if (json4.$ref) {
+    if (visited.has(json4))
+      return json4;
+    visited.add(json4);
+    const def = bySchema.get(json4)?.def;
     if (!def)
-      return json5;
+      return json4;
     const inlined = stringifyKeyNames(bySchema, def, visited);
-    return inlined === def ? json5 : inlined;
+    return inlined === def ? json4 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = json5[keyword];
+    const branches = json4[keyword];
     if (!Array.isArray(branches))
       continue;
     const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
     if (mapped.some((branch, i) => branch !== branches[i]))
-      json5 = { ...json5, [keyword]: mapped };
+      json4 = { ...json4, [keyword]: mapped };
   }
-  const types = Array.isArray(json5.type) ? json5.type : [json5.type];
+  const types = Array.isArray(json4.type) ? json4.type : [json4.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-  const values3 = json5.enum ?? (json5.const !== void 0 ? [json5.const] : void 0);
+  const values3 = json4.enum ?? (json4.const !== void 0 ? [json4.const] : void 0);
   if (!numericType && !values3?.some((v) => typeof v === "number"))
-    return json5;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format5, id, ...rest } = json5;
+    return json4;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format5, id, ...rest } = json4;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -17825,9 +17825,9 @@ function rewriteKeyNames(ctx) {
   }
 }
 var recordProcessor = (schema, ctx, _json, params) => {
-  const json5 = _json;
+  const json4 = _json;
   const def = schema._zod.def;
-  json5.type = "object";
+  json4.type = "object";
   const keyType = def.keyType;
   const patterns = aggregateChecks(keyType).patterns;
   if (def.mode === "loose" && patterns && patterns.size > 0) {
@@ -17835,13 +17835,13 @@ var recordProcessor = (schema, ctx, _json, params) => {
       ...params,
       path: [...params.path, "patternProperties", "*"]
     });
-    json5.patternProperties = {};
+    json4.patternProperties = {};
     for (const pattern of patterns) {
-      assignProp(json5.patternProperties, exactPattern(pattern).source, valueSchema);
+      assignProp(json4.patternProperties, exactPattern(pattern).source, valueSchema);
     }
   } else {
     if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json5.propertyNames = processSchema(def.keyType, ctx, {
+      json4.propertyNames = processSchema(def.keyType, ctx, {
         ...params,
         path: [...params.path, "propertyNames"]
       });
@@ -17853,7 +17853,7 @@ var recordProcessor = (schema, ctx, _json, params) => {
       }
       pending3.push(schema);
     }
-    json5.additionalProperties = processSchema(def.valueType, ctx, {
+    json4.additionalProperties = processSchema(def.valueType, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
@@ -17863,19 +17863,19 @@ var recordProcessor = (schema, ctx, _json, params) => {
   if (keyValues && !def.partial && !omittableOnInput) {
     const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
     if (validKeyValues.length > 0) {
-      json5.required = validKeyValues.map(String);
+      json4.required = validKeyValues.map(String);
     }
   }
 };
-var nullableProcessor = (schema, ctx, json5, params) => {
+var nullableProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
     seen.ref = def.innerType;
-    json5.nullable = true;
+    json4.nullable = true;
   } else {
-    json5.anyOf = [inner, { type: "null" }];
+    json4.anyOf = [inner, { type: "null" }];
   }
 };
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
@@ -17885,7 +17885,7 @@ var nonoptionalProcessor = (schema, ctx, _json, params) => {
   seen.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
-function serializeDefaultValue(value, schema, ctx, json5, params) {
+function serializeDefaultValue(value, schema, ctx, json4, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
     if (typeof val !== "bigint")
@@ -17895,30 +17895,30 @@ function serializeDefaultValue(value, schema, ctx, json5, params) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json5, params, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json4, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json5, params) => {
+var defaultProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json5, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json4, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json5.default = value;
+    json4.default = value;
 };
-var prefaultProcessor = (schema, ctx, json5, params) => {
+var prefaultProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
   if (ctx.io !== "input")
     return;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json5, params);
+  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json4, params);
   if (value !== UNREPRESENTABLE_DEFAULT)
-    json5._prefault = value;
+    json4._prefault = value;
 };
-var catchProcessor = (schema, ctx, json5, params) => {
+var catchProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
@@ -17927,10 +17927,10 @@ var catchProcessor = (schema, ctx, json5, params) => {
   try {
     catchValue = def.catchValue(void 0);
   } catch {
-    handleUnrepresentable(schema, ctx, json5, params, "Dynamic catch values are not supported in JSON Schema");
+    handleUnrepresentable(schema, ctx, json4, params, "Dynamic catch values are not supported in JSON Schema");
     return;
   }
-  json5.default = catchValue;
+  json4.default = catchValue;
 };
 var pipeProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -17940,12 +17940,12 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const seen = ctx.seen.get(schema);
   seen.ref = innerType;
 };
-var readonlyProcessor = (schema, ctx, json5, params) => {
+var readonlyProcessor = (schema, ctx, json4, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  json5.readOnly = true;
+  json4.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -18601,7 +18601,7 @@ var _ZodString = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodString.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json5, params) => stringProcessor(inst, ctx, json5, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => stringProcessor(inst, ctx, json4, params);
   },
   /* @__PURE__ */ util_exports.derived({
     format: (inst) => aggregateChecks(inst).format ?? null,
@@ -18960,7 +18960,7 @@ var ZodNumber = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json5, params) => numberProcessor(inst, ctx, json5, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => numberProcessor(inst, ctx, json4, params);
     inst.isFinite = true;
   },
   /* @__PURE__ */ util_exports.derived({
@@ -19050,7 +19050,7 @@ function uint32(params) {
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   $ZodBoolean.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => booleanProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => booleanProcessor(inst, ctx, json4, params);
 });
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
@@ -19060,7 +19060,7 @@ var ZodBigInt = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodBigInt.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json5, params) => bigintProcessor(inst, ctx, json5, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => bigintProcessor(inst, ctx, json4, params);
   },
   /* @__PURE__ */ util_exports.derived({
     minValue: (inst) => aggregateChecks(inst).minimum ?? null,
@@ -19118,7 +19118,7 @@ function uint64(params) {
 var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
   $ZodSymbol.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => symbolProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => symbolProcessor(inst, ctx, json4, params);
 });
 function symbol(params) {
   return _symbol(ZodSymbol, params);
@@ -19126,7 +19126,7 @@ function symbol(params) {
 var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
   $ZodUndefined.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => undefinedProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => undefinedProcessor(inst, ctx, json4, params);
 });
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
@@ -19134,7 +19134,7 @@ function _undefined3(params) {
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
   $ZodNull.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => nullProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nullProcessor(inst, ctx, json4, params);
 });
 function _null3(params) {
   return _null2(ZodNull, params);
@@ -19142,7 +19142,7 @@ function _null3(params) {
 var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
   $ZodAny.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => anyProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => anyProcessor(inst, ctx, json4, params);
 });
 function any() {
   return _any(ZodAny);
@@ -19150,7 +19150,7 @@ function any() {
 var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
   $ZodUnknown.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => unknownProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unknownProcessor(inst, ctx, json4, params);
 });
 function unknown() {
   return _unknown(ZodUnknown);
@@ -19158,7 +19158,7 @@ function unknown() {
 var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
   $ZodNever.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => neverProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => neverProcessor(inst, ctx, json4, params);
 });
 function never(params) {
   return _never(ZodNever, params);
@@ -19166,7 +19166,7 @@ function never(params) {
 var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
   $ZodVoid.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => voidProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => voidProcessor(inst, ctx, json4, params);
 });
 function _void2(params) {
   return _void(ZodVoid, params);
@@ -19176,7 +19176,7 @@ var ZodDate = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodDate.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json5, params) => dateProcessor(inst, ctx, json5, params);
+    inst._zod.processJSONSchema = (ctx, json4, params) => dateProcessor(inst, ctx, json4, params);
     inst.min = (value, params) => inst.check(_gte(value, params));
     inst.max = (value, params) => inst.check(_lte(value, params));
   },
@@ -19198,7 +19198,7 @@ var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodArray.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => arrayProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => arrayProcessor(inst, ctx, json4, params);
   inst.element = def.element;
 }, {
   min(n, params) {
@@ -19228,7 +19228,7 @@ var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodObjectJIT.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => objectProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => objectProcessor(inst, ctx, json4, params);
   util_exports.installLazyProp(inst, "shape", (self2) => self2._zod.def.shape, false);
 }, {
   keyof() {
@@ -19301,7 +19301,7 @@ function looseObject(shape, params) {
 var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => unionProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unionProcessor(inst, ctx, json4, params);
   inst.options = def.options;
 });
 function union(options, params) {
@@ -19314,7 +19314,7 @@ function union(options, params) {
 var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
   ZodUnion.init(inst, def);
   $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => unionProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => unionProcessor(inst, ctx, json4, params);
   inst.options = def.options;
 });
 function xor(options, params) {
@@ -19340,7 +19340,7 @@ function discriminatedUnion(discriminator, options, params) {
 var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
   $ZodIntersection.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => intersectionProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => intersectionProcessor(inst, ctx, json4, params);
 });
 function intersection(left3, right3) {
   return new ZodIntersection({
@@ -19353,7 +19353,7 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTuple.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => tupleProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => tupleProcessor(inst, ctx, json4, params);
 }, {
   rest(rest) {
     return this.clone({
@@ -19386,7 +19386,7 @@ var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => recordProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => recordProcessor(inst, ctx, json4, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
 });
@@ -19428,7 +19428,7 @@ var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodMap.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => mapProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => mapProcessor(inst, ctx, json4, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
   inst.min = (...args2) => inst.check(_minSize(...args2));
@@ -19448,7 +19448,7 @@ var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodSet.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => setProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => setProcessor(inst, ctx, json4, params);
   inst.min = (...args2) => inst.check(_minSize(...args2));
   inst.nonempty = (params) => inst.check(_minSize(1, params));
   inst.max = (...args2) => inst.check(_maxSize(...args2));
@@ -19464,7 +19464,7 @@ function set(valueType, params) {
 var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   $ZodEnum.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => enumProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => enumProcessor(inst, ctx, json4, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
   const keys5 = new Set(Object.keys(def.entries));
@@ -19517,7 +19517,7 @@ function nativeEnum(entries2, params) {
 var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
   $ZodLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => literalProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => literalProcessor(inst, ctx, json4, params);
   inst.values = new Set(def.values);
   Object.defineProperty(inst, "value", {
     get() {
@@ -19538,7 +19538,7 @@ function literal(value, params) {
 var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => fileProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => fileProcessor(inst, ctx, json4, params);
   inst.min = (size12, params) => inst.check(_minSize(size12, params));
   inst.max = (size12, params) => inst.check(_maxSize(size12, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
@@ -19550,7 +19550,7 @@ var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTransform.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => transformProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => transformProcessor(inst, ctx, json4, params);
   inst._zod.parse = (payload, _ctx) => {
     if (_ctx.direction === "backward") {
       throw new $ZodEncodeError(inst.constructor.name);
@@ -19589,7 +19589,7 @@ function transform(fn2) {
 var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
   $ZodOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => optionalProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => optionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function optional(innerType) {
@@ -19601,7 +19601,7 @@ function optional(innerType) {
 var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
   $ZodExactOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => optionalProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => optionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function exactOptional(innerType) {
@@ -19613,7 +19613,7 @@ function exactOptional(innerType) {
 var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
   $ZodNullable.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => nullableProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nullableProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nullable(innerType) {
@@ -19628,7 +19628,7 @@ function nullish2(innerType) {
 var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
   $ZodDefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => defaultProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => defaultProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeDefault = inst.unwrap;
 });
@@ -19644,7 +19644,7 @@ function _default2(innerType, defaultValue) {
 var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
   $ZodPrefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => prefaultProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => prefaultProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function prefault(innerType, defaultValue) {
@@ -19659,7 +19659,7 @@ function prefault(innerType, defaultValue) {
 var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
   $ZodNonOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => nonoptionalProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nonoptionalProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nonoptional(innerType, params) {
@@ -19672,7 +19672,7 @@ function nonoptional(innerType, params) {
 var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
   $ZodSuccess.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => successProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => successProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function success(innerType) {
@@ -19684,7 +19684,7 @@ function success(innerType) {
 var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
   $ZodCatch.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => catchProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => catchProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeCatch = inst.unwrap;
 });
@@ -19698,7 +19698,7 @@ function _catch2(innerType, catchValue) {
 var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
   $ZodNaN.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => nanProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => nanProcessor(inst, ctx, json4, params);
 });
 function nan(params) {
   return _nan(ZodNaN, params);
@@ -19706,7 +19706,7 @@ function nan(params) {
 var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => pipeProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => pipeProcessor(inst, ctx, json4, params);
   inst.in = def.in;
   inst.out = def.out;
 });
@@ -19748,7 +19748,7 @@ var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) =>
 var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
   $ZodReadonly.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => readonlyProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => readonlyProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function readonly(innerType) {
@@ -19760,7 +19760,7 @@ function readonly(innerType) {
 var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
   $ZodTemplateLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => templateLiteralProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => templateLiteralProcessor(inst, ctx, json4, params);
 });
 function templateLiteral(parts2, params) {
   return new ZodTemplateLiteral({
@@ -19772,7 +19772,7 @@ function templateLiteral(parts2, params) {
 var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
   $ZodLazy.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => lazyProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => lazyProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.getter();
 });
 function lazy(getter) {
@@ -19784,7 +19784,7 @@ function lazy(getter) {
 var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
   $ZodPromise.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => promiseProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => promiseProcessor(inst, ctx, json4, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function promise(innerType) {
@@ -19796,7 +19796,7 @@ function promise(innerType) {
 var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
   $ZodFunction.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => functionProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => functionProcessor(inst, ctx, json4, params);
 });
 function _function(params) {
   return new ZodFunction({
@@ -19808,7 +19808,7 @@ function _function(params) {
 var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
   $ZodCustom.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json5, params) => customProcessor(inst, ctx, json5, params);
+  inst._zod.processJSONSchema = (ctx, json4, params) => customProcessor(inst, ctx, json4, params);
 });
 function check(fn2) {
   const ch = new $ZodCheck({
@@ -20032,11 +20032,11 @@ function applyMinItems(items, minItems) {
 function decodeJSONPointerSegment(segment) {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
-function resolveRef(ref2, ctx) {
-  if (!ref2.startsWith("#")) {
+function resolveRef(ref3, ctx) {
+  if (!ref3.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path = ref2.slice(1).split("/").filter(Boolean);
+  const path = ref3.slice(1).split("/").filter(Boolean);
   if (path.length === 0) {
     return ctx.rootSchema;
   }
@@ -20044,11 +20044,11 @@ function resolveRef(ref2, ctx) {
   if (path[0] === defsKey) {
     const key = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
     if (!key || !ctx.defs[key]) {
-      throw new Error(`Reference not found: ${ref2}`);
+      throw new Error(`Reference not found: ${ref3}`);
     }
     return ctx.defs[key];
   }
-  throw new Error(`Reference not found: ${ref2}`);
+  throw new Error(`Reference not found: ${ref3}`);
 }
 function checkObjectGuards(objectSchema, guards) {
   const guard = z.transform((value) => value).check((payload) => {
@@ -24876,9 +24876,9 @@ var MutableRefProto = {
   }
 };
 var make11 = (value) => {
-  const ref2 = Object.create(MutableRefProto);
-  ref2.current = value;
-  return ref2;
+  const ref3 = Object.create(MutableRefProto);
+  ref3.current = value;
+  return ref3;
 };
 var compareAndSet = /* @__PURE__ */ dual(3, (self2, oldValue, newValue) => {
   if (equals(oldValue, self2.current)) {
@@ -27777,18 +27777,18 @@ var fromFlatLoop = (flat, prefix, config2, split) => {
   }
 };
 var fromFlatLoopFail = (prefix, path) => (index) => left2(MissingData(prefix, `The element at index ${index} in a sequence at path "${path}" was missing`));
-var splitPathString = (text3, delim) => {
-  const split = text3.split(new RegExp(`\\s*${escape(delim)}\\s*`));
+var splitPathString = (text4, delim) => {
+  const split = text4.split(new RegExp(`\\s*${escape(delim)}\\s*`));
   return split;
 };
-var parsePrimitive = (text3, path, primitive, delimiter, split) => {
+var parsePrimitive = (text4, path, primitive, delimiter, split) => {
   if (!split) {
-    return pipe2(primitive.parse(text3), mapBoth2({
+    return pipe2(primitive.parse(text4), mapBoth2({
       onFailure: prefixed(path),
       onSuccess: of
     }));
   }
-  return pipe2(splitPathString(text3, delimiter), forEachSequential((char) => primitive.parse(char.trim())), mapError(prefixed(path)));
+  return pipe2(splitPathString(text4, delimiter), forEachSequential((char) => primitive.parse(char.trim())), mapError(prefixed(path)));
 };
 var transpose = (array5) => {
   return Object.keys(array5[0]).map((column) => array5.map((row) => row[column]));
@@ -28659,7 +28659,7 @@ var FiberRefsImpl = class {
   }
 };
 var findAncestor = (_ref, _parentStack, _childStack, _childModified = false) => {
-  const ref2 = _ref;
+  const ref3 = _ref;
   let parentStack = _parentStack;
   let childStack = _childStack;
   let childModified = _childModified;
@@ -28687,7 +28687,7 @@ var findAncestor = (_ref, _parentStack, _childStack, _childModified = false) => 
         }
       }
     } else {
-      ret = [ref2.initial, true];
+      ret = [ref3.initial, true];
     }
   }
   return ret;
@@ -29099,8 +29099,8 @@ var MicroFiberImpl = class {
     this.interruptible = interruptible5;
     this[MicroFiberTypeId] = fiberVariance;
   }
-  getRef(ref2) {
-    return unsafeGetReference(this.context, ref2);
+  getRef(ref3) {
+    return unsafeGetReference(this.context, ref3);
   }
   addObserver(cb) {
     if (this._exit) {
@@ -29783,9 +29783,9 @@ var RefImpl = class extends Class4 {
   }
   [RefTypeId] = refVariance;
   [TypeId11] = TypeId11;
-  constructor(ref2) {
+  constructor(ref3) {
     super();
-    this.ref = ref2;
+    this.ref = ref3;
     this.get = sync(() => get6(this.ref));
   }
   get;
@@ -30408,7 +30408,7 @@ var none6 = (self2) => flatMap8(self2, (option3) => {
       return fail2(new NoSuchElementException());
   }
 });
-var once = (self2) => map10(make25(true), (ref2) => asVoid(whenEffect(self2, getAndSet2(ref2, false))));
+var once = (self2) => map10(make25(true), (ref3) => asVoid(whenEffect(self2, getAndSet2(ref3, false))));
 var option = (self2) => matchEffect(self2, {
   onFailure: () => succeed(none2()),
   onSuccess: (a) => succeed(some2(a))
@@ -30594,7 +30594,7 @@ var updateFiberRefs = (f) => withFiberRuntime((state) => {
 var updateService = /* @__PURE__ */ dual(3, (self2, tag, f) => mapInputContext(self2, (context5) => add4(context5, tag, f(unsafeGet4(context5, tag)))));
 var when = /* @__PURE__ */ dual(2, (self2, condition) => suspend(() => condition() ? map10(self2, some2) : succeed(none2())));
 var whenFiberRef = /* @__PURE__ */ dual(3, (self2, fiberRef, predicate) => flatMap8(fiberRefGet(fiberRef), (s) => predicate(s) ? map10(self2, (a) => [s, some2(a)]) : succeed([s, none2()])));
-var whenRef = /* @__PURE__ */ dual(3, (self2, ref2, predicate) => flatMap8(get11(ref2), (s) => predicate(s) ? map10(self2, (a) => [s, some2(a)]) : succeed([s, none2()])));
+var whenRef = /* @__PURE__ */ dual(3, (self2, ref3, predicate) => flatMap8(get11(ref3), (s) => predicate(s) ? map10(self2, (a) => [s, some2(a)]) : succeed([s, none2()])));
 var withMetric = /* @__PURE__ */ dual(2, (self2, metric) => metric(self2));
 var serviceFunctionEffect = (getService, f) => (...args2) => flatMap8(getService, (a) => f(a)(...args2));
 var serviceFunction = (getService, f) => (...args2) => map10(getService, (a) => f(a)(...args2));
@@ -33077,8 +33077,8 @@ var Const = class {
 var FibersIn = class {
   ref;
   [SupervisorTypeId] = supervisorVariance;
-  constructor(ref2) {
-    this.ref = ref2;
+  constructor(ref3) {
+    this.ref = ref3;
   }
   get value() {
     return sync(() => get6(this.ref));
@@ -34919,7 +34919,7 @@ var fiberRefUnsafeMakeSupervisor = (initial) => fiberRefUnsafeMakePatch(initial,
 var fiberRefLocallyScoped = /* @__PURE__ */ dual(2, (self2, value) => asVoid(acquireRelease(flatMap8(fiberRefGet(self2), (oldValue) => as2(fiberRefSet(self2, value), oldValue)), (oldValue) => fiberRefSet(self2, oldValue))));
 var fiberRefLocallyScopedWith = /* @__PURE__ */ dual(2, (self2, f) => fiberRefGetWith(self2, (a) => fiberRefLocallyScoped(self2, f(a))));
 var fiberRefMake = (initial, options) => fiberRefMakeWith(() => fiberRefUnsafeMake(initial, options));
-var fiberRefMakeWith = (ref2) => acquireRelease(tap(sync(ref2), (ref3) => fiberRefUpdate(ref3, identity)), (fiberRef) => fiberRefDelete(fiberRef));
+var fiberRefMakeWith = (ref3) => acquireRelease(tap(sync(ref3), (ref4) => fiberRefUpdate(ref4, identity)), (fiberRef) => fiberRefDelete(fiberRef));
 var fiberRefMakeContext = (initial) => fiberRefMakeWith(() => fiberRefUnsafeMakeContext(initial));
 var fiberRefMakeRuntimeFlags = (initial) => fiberRefMakeWith(() => fiberRefUnsafeMakeRuntimeFlags(initial));
 var currentRuntimeFlags = /* @__PURE__ */ fiberRefUnsafeMakeRuntimeFlags(none5);
@@ -35529,7 +35529,7 @@ var Key = class {
   }
 };
 var cachedFunction = (f, eq) => {
-  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref2) => (a) => pipe2(ref2.modifyEffect((map19) => {
+  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref3) => (a) => pipe2(ref3.modifyEffect((map19) => {
     const result = pipe2(map19, get12(new Key(a, eq)));
     if (isNone2(result)) {
       return pipe2(deferredMake(), tap((deferred) => pipe2(diffFiberRefs(f(a)), intoDeferred(deferred), fork)), map10((deferred) => [deferred, pipe2(map19, set7(new Key(a, eq), deferred))]));
@@ -35601,9 +35601,9 @@ var SynchronizedImpl = class extends Class4 {
   [SynchronizedTypeId] = synchronizedVariance;
   [RefTypeId] = refVariance;
   [TypeId11] = TypeId11;
-  constructor(ref2, withLock) {
+  constructor(ref3, withLock) {
     super();
-    this.ref = ref2;
+    this.ref = ref3;
     this.withLock = withLock;
     this.get = get10(this.ref);
   }
@@ -35620,9 +35620,9 @@ var SynchronizedImpl = class extends Class4 {
 };
 var makeSynchronized = (value) => sync(() => unsafeMakeSynchronized(value));
 var unsafeMakeSynchronized = (value) => {
-  const ref2 = unsafeMake5(value);
+  const ref3 = unsafeMake5(value);
   const sem = unsafeMakeSemaphore(1);
-  return new SynchronizedImpl(ref2, sem.withPermits(1));
+  return new SynchronizedImpl(ref3, sem.withPermits(1));
 };
 var updateSomeAndGetEffectSynchronized = /* @__PURE__ */ dual(2, (self2, pf) => self2.modifyEffect((value) => {
   const result = pf(value);
@@ -35922,8 +35922,8 @@ var isFresh = (self2) => {
 var MemoMapImpl = class {
   ref;
   [MemoMapTypeId];
-  constructor(ref2) {
-    this.ref = ref2;
+  constructor(ref3) {
+    this.ref = ref3;
     this[MemoMapTypeId] = MemoMapTypeId;
   }
   /**
@@ -35962,7 +35962,7 @@ var MemoMapImpl = class {
     }), flatten4);
   }
 };
-var makeMemoMap = /* @__PURE__ */ suspend(() => map10(makeSynchronized(/* @__PURE__ */ new Map()), (ref2) => new MemoMapImpl(ref2)));
+var makeMemoMap = /* @__PURE__ */ suspend(() => map10(makeSynchronized(/* @__PURE__ */ new Map()), (ref3) => new MemoMapImpl(ref3)));
 var unsafeMakeMemoMap = () => new MemoMapImpl(unsafeMakeSynchronized(/* @__PURE__ */ new Map()));
 var build = (self2) => scopeWith((scope6) => buildWithScope(self2, scope6));
 var buildWithScope = /* @__PURE__ */ dual(2, (self2, scope6) => flatMap8(makeMemoMap, (memoMap) => buildWithMemoMap(self2, memoMap, scope6)));
@@ -36069,7 +36069,7 @@ function fromEffectContext(effect2) {
   fromEffect3.effect = effect2;
   return fromEffect3;
 }
-var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self2, ref2, value) => locallyEffect(self2, fiberRefLocally(ref2, value)));
+var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self2, ref3, value) => locallyEffect(self2, fiberRefLocally(ref3, value)));
 var locallyEffect = /* @__PURE__ */ dual(2, (self2, f) => {
   const locally3 = Object.create(proto3);
   locally3._op_layer = "Locally";
@@ -36077,7 +36077,7 @@ var locallyEffect = /* @__PURE__ */ dual(2, (self2, f) => {
   locally3.f = f;
   return locally3;
 });
-var fiberRefLocallyWith2 = /* @__PURE__ */ dual(3, (self2, ref2, value) => locallyEffect(self2, fiberRefLocallyWith(ref2, value)));
+var fiberRefLocallyWith2 = /* @__PURE__ */ dual(3, (self2, ref3, value) => locallyEffect(self2, fiberRefLocallyWith(ref3, value)));
 var fiberRefLocallyScoped2 = (self2, value) => scopedDiscard(fiberRefLocallyScoped(self2, value));
 var fiberRefLocallyScopedWith2 = (self2, value) => scopedDiscard(fiberRefLocallyScopedWith(self2, value));
 var fromFunction = (tagA, tagB, f) => fromEffectContext(map10(tagA, (a) => make9(tagB, f(a))));
@@ -37335,9 +37335,9 @@ var ScheduleDriverImpl = class {
   schedule;
   ref;
   [ScheduleDriverTypeId] = scheduleDriverVariance;
-  constructor(schedule3, ref2) {
+  constructor(schedule3, ref3) {
     this.schedule = schedule3;
-    this.ref = ref2;
+    this.ref = ref3;
   }
   get state() {
     return map10(get10(this.ref), (tuple3) => tuple3[1]);
@@ -37478,7 +37478,7 @@ var mapBothEffect = /* @__PURE__ */ dual(2, (self2, {
   onInput,
   onOutput
 }) => mapEffect(mapInputEffect(self2, onInput), onOutput));
-var driver = (self2) => pipe2(make24([none2(), self2.initial]), map10((ref2) => new ScheduleDriverImpl(self2, ref2)));
+var driver = (self2) => pipe2(make24([none2(), self2.initial]), map10((ref3) => new ScheduleDriverImpl(self2, ref3)));
 var duration3 = (durationInput) => {
   const duration6 = decode3(durationInput);
   const durationMillis = toMillis(duration6);
@@ -38609,15 +38609,15 @@ var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? data
     }
     const listeners = new Listeners();
     listeners.increment();
-    return flatMap8(deferredMake(), (ref2) => ensuring(blocked(single(ds, makeEntry({
+    return flatMap8(deferredMake(), (ref3) => ensuring(blocked(single(ds, makeEntry({
       request: proxy,
-      result: ref2,
+      result: ref3,
       listeners,
       ownerId: id,
       state: {
         completed: false
       }
-    })), deferredAwait(ref2)), sync(() => listeners.decrement())));
+    })), deferredAwait(ref3)), sync(() => listeners.decrement())));
   });
 }));
 var cacheRequest = (request2, result) => {
@@ -40922,7 +40922,26 @@ sweep-unknown-hint = Name one by its name or id: { $listing }. { $call } lists t
   }
 };
 
-// ../../packages/core/src/words/token.ts
+// ../../packages/core/src/words/text.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/words/mcp.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var isPlaceholder = (value) => typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value));
+var json2 = (value) => JSON.stringify(value) ?? String(value);
+var mcpValue = (value) => isPlaceholder(value) ? String(value) : json2(value);
+var mcpArgs = (input2) => Object.entries(input2).filter(([, v]) => v !== void 0).map(([k, v]) => `${k}=${mcpValue(v)}`).join(", ");
+var mcpWord = (ref3) => {
+  if (ref3.kind === "confirm") return "confirm=true";
+  if (ref3.kind === "dry_run") return "dry_run=true";
+  if (ref3.kind === "field") return ref3.value === void 0 ? ref3.name : `${ref3.name}=${mcpValue(ref3.value)}`;
+  const args2 = mcpArgs(ref3.input);
+  return args2 === "" ? `inspire_${ref3.op}` : `inspire_${ref3.op}(${args2})`;
+};
+
+// ../../packages/core/src/words/operations.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var WORD_OPERATIONS = [
@@ -40949,77 +40968,101 @@ var WORD_OPERATIONS = [
   "events",
   "sweep"
 ];
-var OPEN = "";
-var CLOSE = "";
-var TOKEN = /\uE000([^\uE000\uE001]*)\uE001/g;
-var MSG_OPEN = "";
-var MSG_TEXT = "";
-var MSG_CLOSE = "";
-var json2 = (value) => JSON.stringify(value).replace(/[\uE000-\uE004]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-var encode3 = (ref2) => OPEN + json2(ref2) + CLOSE;
-var encodeMessage = (ref2, english) => MSG_OPEN + json2(ref2) + MSG_TEXT + english + MSG_CLOSE;
-var splitMessages = (text3) => {
-  if (!text3.includes(MSG_OPEN)) return [text3];
-  const parts2 = [];
-  let plain2 = "";
-  let i = 0;
-  while (i < text3.length) {
-    const start3 = text3.indexOf(MSG_OPEN, i);
-    if (start3 < 0) break;
-    const sep = text3.indexOf(MSG_TEXT, start3);
-    let depth = 0;
-    let end3 = -1;
-    for (let j = sep + 1; sep > 0 && j < text3.length; j++) {
-      const c = text3[j];
-      if (c === MSG_OPEN) depth++;
-      else if (c === MSG_CLOSE && depth-- === 0) {
-        end3 = j;
-        break;
+
+// ../../packages/core/src/words/word.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/words/table.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var displayWidth = (text4) => {
+  let w = 0;
+  for (const ch of text4) {
+    const cp = ch.codePointAt(0) ?? 0;
+    w += cp >= 4352 && cp <= 4447 || cp >= 11904 && cp <= 42191 || cp >= 44032 && cp <= 55203 || cp >= 63744 && cp <= 64255 || cp >= 65072 && cp <= 65103 || cp >= 65280 && cp <= 65376 || cp >= 65504 && cp <= 65510 ? 2 : 1;
+  }
+  return w;
+};
+var pad = (text4, size12, align) => {
+  const fill2 = " ".repeat(Math.max(0, size12 - displayWidth(text4)));
+  return align === "right" ? fill2 + text4 : text4 + fill2;
+};
+var layoutTable = (headers, aligns, rows) => {
+  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((row) => displayWidth(row[i] ?? ""))));
+  const line = (values3) => values3.map((v, i) => pad(v, widths[i] ?? 0, aligns[i] ?? "left")).join("  ").trimEnd();
+  return [line(headers), ...rows.map(line)].join("\n");
+};
+
+// ../../packages/core/src/words/word.ts
+var oneLine = (said) => said.replace(/\s+/g, " ");
+var pad2 = (said, size12) => said + " ".repeat(Math.max(0, size12 - displayWidth(said)));
+var wordText = (value, lang, wordRef) => {
+  if (typeof value === "string") return value;
+  const word2 = (v) => wordText(v, lang, wordRef);
+  const part = (ref3) => {
+    switch (ref3.kind) {
+      case "msg":
+        return formatMessage(lang, ref3.id, wordArgs(ref3.args, word2));
+      case "table":
+        return layoutTable(
+          ref3.headers.map(word2),
+          ref3.aligns,
+          ref3.rows.map((row) => row.map((c) => oneLine(word2(c))))
+        );
+      case "fields": {
+        const shown = ref3.fields.map(([label3, v]) => [word2(label3), word2(v)]);
+        const size12 = Math.max(0, ...shown.map(([label3]) => displayWidth(label3)));
+        return shown.map(([label3, v]) => `${pad2(`${label3}:`, size12 + 1)} ${v}`).join("\n");
       }
+      default:
+        return wordRef(ref3);
     }
-    const ref2 = end3 < 0 ? void 0 : decode4(text3.slice(start3 + 1, sep));
-    if (ref2?.kind !== "msg" || end3 < 0) {
-      plain2 += text3.slice(i, start3 + 1);
-      i = start3 + 1;
-      continue;
+  };
+  return value.parts.map((p) => typeof p === "string" ? p : part(p)).join("");
+};
+var wordArgs = (args2, word2) => Object.fromEntries(Object.entries(args2).map(([k, v]) => [k, typeof v === "number" ? v : word2(v)]));
+
+// ../../packages/core/src/words/text.ts
+var Text = class _Text {
+  /** The parts in order; adjacent strings are merged. */
+  parts;
+  constructor(parts2) {
+    const merged = [];
+    for (const part of parts2.flatMap((p) => p instanceof _Text ? p.parts : [p])) {
+      const last3 = merged.length - 1;
+      if (typeof part === "string" && typeof merged[last3] === "string") merged[last3] += part;
+      else if (part !== "") merged.push(part);
     }
-    plain2 += text3.slice(i, start3);
-    if (plain2 !== "") parts2.push(plain2);
-    plain2 = "";
-    parts2.push({ ref: ref2, english: text3.slice(sep + 1, end3) });
-    i = end3 + 1;
+    this.parts = merged;
   }
-  plain2 += text3.slice(i);
-  if (plain2 !== "") parts2.push(plain2);
-  return parts2;
-};
-var callWord = (op, input2 = {}) => encode3({ kind: "call", op, input: input2 });
-var fieldWord = (name2, value) => encode3(value === void 0 ? { kind: "field", name: name2 } : { kind: "field", name: name2, value });
-var confirmWord = () => encode3({ kind: "confirm" });
-var tableWord = (table) => encode3({ kind: "table", ...table });
-var dryRunWord = () => encode3({ kind: "dry_run" });
-var decode4 = (json5) => {
-  try {
-    const ref2 = JSON.parse(json5);
-    return typeof ref2 === "object" && ref2 !== null && typeof ref2.kind === "string" ? ref2 : void 0;
-  } catch {
-    return void 0;
+  /** Whether the text says nothing. */
+  get empty() {
+    return this.parts.length === 0;
+  }
+  /** The text in English, references worded as MCP calls: for readers that are not frontends (logs, `Error.message`). */
+  toString() {
+    return english(this);
+  }
+  /** As `toString`: a text in JSON written by something other than a frontend reads as English. */
+  toJSON() {
+    return english(this);
   }
 };
-var parseRefs = (text3) => {
-  const parts2 = [];
-  let last3 = 0;
-  for (const m of text3.matchAll(TOKEN)) {
-    if (m.index > last3) parts2.push(text3.slice(last3, m.index));
-    parts2.push(decode4(m[1] ?? "") ?? m[0]);
-    last3 = m.index + m[0].length;
-  }
-  if (last3 < text3.length) parts2.push(text3.slice(last3));
-  return parts2;
-};
-var parseWords = (text3) => splitMessages(text3).flatMap((p) => typeof p === "string" ? parseRefs(p) : [p.ref]);
-var hasWords = (text3) => /[\uE000-\uE004]/.test(text3);
-var replaceWords = (text3, word2) => hasWords(text3) ? parseRefs(text3).map((p) => typeof p === "string" ? p : word2(p)).join("") : text3;
+var isText = (value) => value instanceof Text;
+var plain = (value) => new Text([String(value)]);
+var text = (strings, ...values3) => new Text(strings.flatMap((s, i) => i < values3.length ? [s, wordOf(values3[i])] : [s]));
+var wordOf = (value) => value === void 0 ? "" : typeof value === "number" ? String(value) : value;
+var joinText = (items, separator = "") => new Text(items.flatMap((item, i) => i === 0 ? [item] : [separator, item]));
+var ref = (r) => new Text([r]);
+var messageText = (id, args2) => ref({ kind: "msg", id, args: args2 });
+var callWord = (op, input2 = {}) => ref({ kind: "call", op, input: input2 });
+var fieldWord = (name2, value) => ref(value === void 0 ? { kind: "field", name: name2 } : { kind: "field", name: name2, value });
+var confirmWord = () => ref({ kind: "confirm" });
+var dryRunWord = () => ref({ kind: "dry_run" });
+var tableWord = (table) => ref({ kind: "table", ...table });
+var fieldsWord = (fields2) => ref({ kind: "fields", fields: fields2 });
+var english = (value) => wordText(value, "en", mcpWord);
 
 // ../../packages/core/src/words/message.ts
 var catalogues = [CATALOGUE];
@@ -41044,8 +41087,8 @@ var bundleOf = (lang) => {
   const bundle = new import_bundle.FluentBundle(lang, { useIsolating: false });
   bundle._intls.set(Intl.PluralRules, { [JSON.stringify(PLAIN)]: pluralRules(lang) });
   for (const catalogue of catalogues)
-    for (const [file3, text3] of Object.entries(filesOf(catalogue, lang) ?? {})) {
-      const [error62] = bundle.addResource(new import_bundle.FluentResource(text3));
+    for (const [file3, text4] of Object.entries(filesOf(catalogue, lang) ?? {})) {
+      const [error62] = bundle.addResource(new import_bundle.FluentResource(text4));
       if (error62 !== void 0) throw new Error(`locales/${lang}/${file3}: ${error62.message}`);
     }
   bundles.set(lang, bundle);
@@ -41083,47 +41126,23 @@ var formatMessage = (lang, id, args2 = {}) => {
     const pattern = bundle.getMessage(id)?.value;
     if (pattern == null) continue;
     const errors = [];
-    const text3 = bundle.formatPattern(pattern, fluentArgs(args2), errors);
+    const text4 = bundle.formatPattern(pattern, fluentArgs(args2), errors);
     if (errors.length > 0 && strict2()) throw new Error(`message ${id} (${l}): ${errors[0]?.message}`);
-    return text3;
+    return text4;
   }
   if (strict2()) throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`);
   return id;
 };
-var mapArgs = (args2, text3) => Object.fromEntries(Object.entries(args2).map(([k, v]) => [k, typeof v === "string" ? text3(v) : v]));
-var speakText = (text3, lang) => splitMessages(text3).map(
-  (p) => typeof p === "string" ? p : formatMessage(
-    lang,
-    p.ref.id,
-    mapArgs(p.ref.args, (s) => speakText(s, lang))
-  )
-).join("");
-var speaking;
-var speakIn = (lang, render6) => {
-  const before2 = speaking;
-  speaking = lang;
-  try {
-    return render6();
-  } finally {
-    speaking = before2;
-  }
-};
-var speakNow = (text3) => speaking === void 0 ? text3 : speakText(text3, speaking);
 var msg = (id, args2 = {}) => {
-  if (speaking !== void 0)
-    return formatMessage(
-      speaking,
-      id,
-      mapArgs(args2, (s) => speakText(s, speaking ?? "en"))
-    );
-  const ref2 = { kind: "msg", id, args: args2 };
-  return encodeMessage(ref2, formatMessage("en", id, args2));
+  if (strict2() && bundleOf("en").getMessage(id)?.value == null)
+    throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`);
+  return messageText(id, args2);
 };
 var languageOf = (raw) => {
-  const text3 = raw?.trim().toLowerCase() ?? "";
-  if (text3 === "") return void 0;
-  if (/^zh([-_](cn|sg|hans)([-_.@].*)?)?([.@].*)?$/.test(text3)) return "zh-CN";
-  if (/^(en([-_.@].*)?|c|posix|c\.utf-?8)$/.test(text3)) return "en";
+  const text4 = raw?.trim().toLowerCase() ?? "";
+  if (text4 === "") return void 0;
+  if (/^zh([-_](cn|sg|hans)([-_.@].*)?)?([.@].*)?$/.test(text4)) return "zh-CN";
+  if (/^(en([-_.@].*)?|c|posix|c\.utf-?8)$/.test(text4)) return "en";
   return void 0;
 };
 var pickLanguage = (input2) => {
@@ -41135,10 +41154,18 @@ var pickLanguage = (input2) => {
 
 // ../../packages/core/src/errors.ts
 var InspireError = class extends Data_exports.TaggedError("InspireError") {
+  constructor(fields2) {
+    const { message, ...rest } = fields2;
+    super({ ...rest, text: message, message: String(message) });
+  }
 };
-var amendError = (e, patch9) => new InspireError({ ...e, message: e.message, ...patch9 });
+var amendError = (e, patch9) => new InspireError({ ...e, message: e.text, ...patch9 });
 var inspireError = (fields2) => new InspireError(fields2);
 var SurfaceUnavailable = class extends Data_exports.TaggedError("SurfaceUnavailable") {
+  constructor(fields2) {
+    const { message, ...rest } = fields2;
+    super({ ...rest, text: message, message: String(message) });
+  }
 };
 var SURFACE_HINTS = {
   InvalidAction: () => msg("errors-no-surface-hint"),
@@ -41148,7 +41175,7 @@ var SURFACE_HINTS = {
 };
 var surfaceError = (e, context5 = {}) => inspireError({
   reason: e.why === "AccessForbidden" ? "Forbidden" : "PlatformError",
-  message: context5.what !== void 0 ? msg("errors-could-not", { what: context5.what, message: e.message }) : e.message,
+  message: context5.what !== void 0 ? msg("errors-could-not", { what: context5.what, message: e.text }) : e.text,
   hint: context5.hint ?? SURFACE_HINTS[e.why]()
 });
 var invalidInput = (message, hint, extra = {}) => inspireError({ reason: "InvalidInput", message, hint, ...extra });
@@ -41211,10 +41238,10 @@ var HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$/;
 var badRef = (raw, why2) => invalidInput(msg("domain-image-bad-ref", { raw, why: why2 }), msg("domain-image-bad-ref-hint"));
 var looksLikeHost = (part) => part.includes(".") || part.includes(":") || part === "localhost";
 var parseImageRef = (raw) => {
-  const text3 = raw.trim().replace(/^(https?|docker):\/\//i, "");
-  if (text3 === "") return Either_exports.left(badRef(raw, msg("domain-image-empty")));
-  if (/\s/.test(text3)) return Either_exports.left(badRef(raw, msg("domain-image-spaces")));
-  const [beforeDigest, digest, ...rest] = text3.split("@");
+  const text4 = raw.trim().replace(/^(https?|docker):\/\//i, "");
+  if (text4 === "") return Either_exports.left(badRef(raw, msg("domain-image-empty")));
+  if (/\s/.test(text4)) return Either_exports.left(badRef(raw, msg("domain-image-spaces")));
+  const [beforeDigest, digest, ...rest] = text4.split("@");
   if (rest.length > 0 || beforeDigest === void 0) return Either_exports.left(badRef(raw, msg("domain-image-two-at")));
   if (digest !== void 0 && !DIGEST.test(digest)) return Either_exports.left(badRef(raw, msg("domain-image-digest")));
   const parts2 = beforeDigest.split("/");
@@ -41235,7 +41262,7 @@ var parseImageRef = (raw) => {
     ...digest !== void 0 ? { digest } : {}
   });
 };
-var formatImageRef = (ref2) => `${ref2.host !== void 0 ? `${ref2.host}/` : ""}${ref2.repository}${ref2.tag !== void 0 ? `:${ref2.tag}` : ""}${ref2.digest !== void 0 ? `@${ref2.digest}` : ""}`;
+var formatImageRef = (ref3) => `${ref3.host !== void 0 ? `${ref3.host}/` : ""}${ref3.repository}${ref3.tag !== void 0 ? `:${ref3.tag}` : ""}${ref3.digest !== void 0 ? `@${ref3.digest}` : ""}`;
 var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
   const h = host.toLowerCase();
   for (const registry2 of ["qb", "sj"]) {
@@ -41247,14 +41274,14 @@ var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
 var withProject = (repository) => repository.includes("/") ? repository : `${HARBOR_PROJECT}/${repository}`;
 var toDisplayAddress = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
-  return Either_exports.flatMap(parseImageRef(raw), (ref2) => {
-    if (ref2.host === void 0) {
+  return Either_exports.flatMap(parseImageRef(raw), (ref3) => {
+    if (ref3.host === void 0) {
       const host = registries[options.registry ?? "qb"].display;
-      return Either_exports.right(formatImageRef({ ...ref2, host, repository: withProject(ref2.repository) }));
+      return Either_exports.right(formatImageRef({ ...ref3, host, repository: withProject(ref3.repository) }));
     }
-    const where3 = classifyHost(ref2.host, registries);
-    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref2.host, registries));
-    return Either_exports.right(formatImageRef({ ...ref2, host: registries[where3.registry].display }));
+    const where3 = classifyHost(ref3.host, registries);
+    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref3.host, registries));
+    return Either_exports.right(formatImageRef({ ...ref3, host: registries[where3.registry].display }));
   });
 };
 var foreignHost = (raw, host, registries) => invalidInput(
@@ -41264,8 +41291,8 @@ var foreignHost = (raw, host, registries) => invalidInput(
 );
 var checkJobImage = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
-  return Either_exports.flatMap(parseImageRef(raw), (ref2) => {
-    if (ref2.host === void 0) {
+  return Either_exports.flatMap(parseImageRef(raw), (ref3) => {
+    if (ref3.host === void 0) {
       const fix = Either_exports.getOrUndefined(
         toDisplayAddress(raw, { registries, registry: options.workspaceRegistry ?? "qb" })
       );
@@ -41273,23 +41300,23 @@ var checkJobImage = (raw, options = {}) => {
         invalidInput(
           msg("domain-image-no-host", { raw }),
           fix !== void 0 ? msg("domain-image-no-host-fix", { fix }) : msg("domain-image-no-host-hint", { call: callWord("images") }),
-          fix !== void 0 ? { fix } : {}
+          fix !== void 0 ? { fix: plain(fix) } : {}
         )
       );
     }
-    const where3 = classifyHost(ref2.host, registries);
-    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref2.host, registries));
+    const where3 = classifyHost(ref3.host, registries);
+    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref3.host, registries));
     if (where3.domain === "push") {
-      const fix = formatImageRef({ ...ref2, host: registries[where3.registry].display });
+      const fix = formatImageRef({ ...ref3, host: registries[where3.registry].display });
       return Either_exports.left(
         invalidInput(
-          msg("domain-image-push-domain", { raw, host: ref2.host }),
+          msg("domain-image-push-domain", { raw, host: ref3.host }),
           msg("domain-image-use-instead", { fix }),
-          { fix }
+          { fix: plain(fix) }
         )
       );
     }
-    if (ref2.tag === void 0 && ref2.digest === void 0)
+    if (ref3.tag === void 0 && ref3.digest === void 0)
       return Either_exports.left(
         invalidInput(
           msg("domain-image-no-tag", { raw }),
@@ -41297,7 +41324,7 @@ var checkJobImage = (raw, options = {}) => {
         )
       );
     const warnings = options.workspaceRegistry !== void 0 && options.workspaceRegistry !== where3.registry ? [msg("domain-image-registry-mismatch", { registry: where3.registry, workspace: options.workspaceRegistry })] : [];
-    return Either_exports.right({ address: formatImageRef(ref2), registry: where3.registry, warnings });
+    return Either_exports.right({ address: formatImageRef(ref3), registry: where3.registry, warnings });
   });
 };
 
@@ -41309,14 +41336,15 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var FindingLevel = external_exports.enum(["error", "warning", "hint"]);
+var FindingText = external_exports.custom((v) => isText(v) || typeof v === "string").meta({ type: "string" });
 var Finding = external_exports.object({
   level: FindingLevel,
   /** A stable id such as `offline-network`, for frontends and tests to key on. */
   rule: external_exports.string().min(1),
-  /** What is wrong, in plain English. */
-  message: external_exports.string().min(1),
+  /** What is wrong, in words each frontend says in its reader's language. */
+  message: FindingText,
   /** What to do instead. */
-  fix: external_exports.string().min(1),
+  fix: FindingText,
   /** The offending fragment of the command, when there is one. */
   match: external_exports.string().optional()
 });
@@ -42123,7 +42151,7 @@ var setsErrexit = (words2) => {
   return options.some((a, i) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(a) || a === "-o" && options[i + 1] === "errexit");
 };
 var RDZV = /^--rdzv[-_](endpoint|backend|id|conf)(=|$)/;
-var blank = (text3) => text3 === void 0 || text3.trim() === "";
+var blank = (text4) => text4 === void 0 || text4.trim() === "";
 var lintTrainingCommand = (input2) => {
   if (blank(input2.command)) {
     return [finding("error", "empty-command", msg("lint-command-empty"), msg("lint-command-empty-fix"))];
@@ -42195,7 +42223,7 @@ var checkPriority = (priority, options = {}) => {
       invalidInput(
         msg("domain-priority-above-cap", { priority, cap: options.cap }),
         msg("domain-priority-above-cap-hint", { cap: options.cap }),
-        { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: String(options.cap) }
+        { candidates: Array.from({ length: options.cap }, (_, i) => i + 1), fix: plain(options.cap) }
       )
     );
   const level = priorityLevel(priority);
@@ -42221,18 +42249,18 @@ var MIN_SHM_MB = 1024;
 var shmMbToGi = (mb) => Math.ceil(mb / 1024);
 var UNIT = /^(\d+(?:\.\d+)?)\s*(mb|mib|m|gb|gib|gi|g)?$/i;
 var parseShm = (input2, bareUnit) => {
-  const text3 = String(input2).trim();
-  const m = UNIT.exec(text3);
+  const text4 = String(input2).trim();
+  const m = UNIT.exec(text4);
   if (m === null || m[1] === void 0)
-    return Either_exports.left(invalidInput(msg("domain-shm-invalid", { text: text3 }), msg("domain-shm-invalid-hint")));
+    return Either_exports.left(invalidInput(msg("domain-shm-invalid", { text: text4 }), msg("domain-shm-invalid-hint")));
   const value = Number(m[1]);
   const unit = m[2] === void 0 ? bareUnit : /^m/i.test(m[2]) ? "MB" : "GiB";
   if (value <= 0)
-    return Either_exports.left(invalidInput(msg("domain-shm-not-positive", { text: text3 }), msg("domain-shm-not-positive-hint")));
+    return Either_exports.left(invalidInput(msg("domain-shm-not-positive", { text: text4 }), msg("domain-shm-not-positive-hint")));
   if (unit === "MB" && value < MIN_SHM_MB)
     return Either_exports.left(
       invalidInput(
-        msg("domain-shm-too-small", { text: text3 }),
+        msg("domain-shm-too-small", { text: text4 }),
         msg("domain-shm-too-small-hint", { value, mb: value * 1024 })
       )
     );
@@ -42240,7 +42268,7 @@ var parseShm = (input2, bareUnit) => {
   if (gi > MAX_SHM_GI)
     return Either_exports.left(
       invalidInput(
-        msg("domain-shm-too-large", { size: `${text3}${m[2] === void 0 ? ` ${unit}` : ""}`, gi }),
+        msg("domain-shm-too-large", { size: `${text4}${m[2] === void 0 ? ` ${unit}` : ""}`, gi }),
         msg("domain-shm-too-large-hint", { value, gi: shmMbToGi(value) })
       )
     );
@@ -42333,7 +42361,7 @@ var closestNames = (names2, wanted, count3 = 3) => {
 };
 var didYouMean = (names2, wanted) => {
   const near = closestNames(names2, wanted);
-  return near.length === 0 ? "" : ` ${msg("domain-did-you-mean", { names: near.map((n) => `"${n}"`).join(", ") })}`;
+  return near.length === 0 ? text`` : text` ${msg("domain-did-you-mean", { names: near.map((n) => `"${n}"`).join(", ") })}`;
 };
 
 // ../../packages/core/src/domain/specs.ts
@@ -42443,7 +42471,7 @@ var chooseSpec = (input2) => {
   const why2 = elsewhere !== void 0 && elsewhere.scheduleType !== input2.scheduleType ? msg("domain-spec-other-type", { other: PURPOSE[elsewhere.scheduleType](), purpose }) : elsewhere !== void 0 ? msg("domain-spec-other-group", { where: where3 }) : msg("domain-spec-unknown", { where: where3 });
   return Either_exports.left(
     invalidInput(
-      msg("domain-spec-unusable", { wanted, why: why2 }) + (elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""),
+      text`${msg("domain-spec-unusable", { wanted, why: why2 })}${elsewhere === void 0 ? didYouMean([...usable2.map((s) => s.name), ...usable2.map((s) => s.id)], wanted) : ""}`,
       msg("domain-spec-choose", { count: usable2.length, purpose }),
       {
         candidates
@@ -42867,7 +42895,7 @@ var storeError = (message, hint, cause3) => new InspireError({ reason: "StoreErr
 var untrustedError = (u) => {
   const path = shellQuote(u.path);
   const why2 = u.why;
-  if (why2 === void 0) return storeError(u.message, u.hint);
+  if (why2 === void 0) return storeError(plain(u.message), plain(u.hint));
   if (why2.why === "type")
     return storeError(
       msg("store-untrusted-type", { path: u.path, kind: why2.kind }),
@@ -42952,24 +42980,24 @@ var readJsonFile = (path, schema) => Effect_exports.flatMap(
       e
     )
   }),
-  (text3) => {
-    if (text3 === void 0) return Effect_exports.succeed(void 0);
+  (text4) => {
+    if (text4 === void 0) return Effect_exports.succeed(void 0);
     const kept = parsedByPath.get(path);
-    if (kept !== void 0 && kept.text === text3 && kept.schema === schema)
+    if (kept !== void 0 && kept.text === text4 && kept.schema === schema)
       return Effect_exports.succeed(kept.data);
     const damaged = (why2) => storeError(msg("store-damaged", { path, why: why2 }), msg("store-damaged-hint", { path }));
     let data;
     try {
-      data = JSON.parse(text3);
+      data = JSON.parse(text4);
     } catch {
-      return Effect_exports.fail(damaged(text3.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json")));
+      return Effect_exports.fail(damaged(text4.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json")));
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       const issue2 = parsed.error.issues[0];
-      return Effect_exports.fail(damaged(`${issue2?.path.join(".") || "top level"}: ${issue2?.message ?? "invalid"}`));
+      return Effect_exports.fail(damaged(plain(`${issue2?.path.join(".") || "top level"}: ${issue2?.message ?? "invalid"}`)));
     }
-    parsedByPath.set(path, { text: text3, schema, data: deepFreeze(parsed.data) });
+    parsedByPath.set(path, { text: text4, schema, data: deepFreeze(parsed.data) });
     return Effect_exports.succeed(parsed.data);
   }
 );
@@ -42984,7 +43012,7 @@ import { hostname as hostname3 } from "node:os";
 import { dirname as dirname4 } from "node:path";
 var LOCK_GRACE_MS = 1e3;
 var HOST2 = hostname3().replace(/\s+/g, "_") || "localhost";
-var TOKEN2 = /^(\d+) [0-9a-f]+(?: (\S+))?$/;
+var TOKEN = /^(\d+) [0-9a-f]+(?: (\S+))?$/;
 var inspect = async (path) => {
   const handle = await open3(path, constants2.O_RDONLY | (constants2.O_NONBLOCK ?? 0)).catch((e) => {
     if (errnoCode(e) === "ENOENT") return void 0;
@@ -43002,7 +43030,7 @@ var inspect = async (path) => {
 };
 var isStale = (found, staleMs, now) => {
   const age = now - found.mtimeMs;
-  const token = TOKEN2.exec(found.content);
+  const token = TOKEN.exec(found.content);
   if (token === null) return age > LOCK_GRACE_MS;
   const host = token[2];
   if ((host === void 0 || host === HOST2) && !processIsAlive(Number(token[1]))) return true;
@@ -43091,7 +43119,7 @@ var withFileLock = (path, options = {}) => {
           new InspireError({
             reason: "StoreError",
             message: msg("store-lock-held", {
-              pid: TOKEN2.exec(holder)?.[1] ?? "?",
+              pid: TOKEN.exec(holder)?.[1] ?? "?",
               path,
               seconds: Math.round(timeoutMs / 1e3)
             }),
@@ -43215,8 +43243,11 @@ var SessionFile = external_exports.lazy(
     v2Credential: external_exports.enum(["token", "cookie"]).optional(),
     /** No automatic login before this time (after any failed login). */
     loginCooldownUntil: external_exports.number().optional(),
-    /** Set after the platform rejected the saved password: no automatic login until new credentials are saved. */
-    credentialsRejected: external_exports.object({ at: external_exports.number(), reason: external_exports.string() }).optional()
+    /**
+     * Set after the platform rejected the saved password: no automatic login until new credentials are
+     * saved. `reason` in English; `words` the same as data (auth/session.ts), to word it in any language.
+     */
+    credentialsRejected: external_exports.object({ at: external_exports.number(), reason: external_exports.string(), words: external_exports.unknown().optional() }).optional()
   }).loose()
 );
 var entryOf = (record2, key) => Object.hasOwn(record2, key) ? record2[key] : void 0;
@@ -43343,9 +43374,9 @@ var KNOWN2 = [
   [/数据库错误/, "database"],
   [/已选择的计算类型组不存在/, "group-missing"]
 ];
-var platformSays = (text3) => {
-  const key = KNOWN2.find(([pattern]) => pattern.test(text3))?.[1];
-  return key === void 0 ? text3 : msg("platform-says", { text: text3, meaning: msg(`platform-means-${key}`) });
+var platformSays = (text4) => {
+  const key = KNOWN2.find(([pattern]) => pattern.test(text4))?.[1];
+  return key === void 0 ? plain(text4) : msg("platform-says", { text: text4, meaning: msg(`platform-means-${key}`) });
 };
 
 // ../../packages/core/src/platform/transport.ts
@@ -43452,9 +43483,9 @@ var retrySchedule = (policy) => Schedule_exports.identity().pipe(
 );
 var retryAfterMillis = (value, now) => {
   if (value === void 0 || value.trim() === "") return void 0;
-  const text3 = value.trim();
-  if (/^\d+$/.test(text3)) return Number(text3) * 1e3;
-  const at = Date.parse(text3);
+  const text4 = value.trim();
+  if (/^\d+$/.test(text4)) return Number(text4) * 1e3;
+  const at = Date.parse(text4);
   return Number.isNaN(at) ? void 0 : Math.max(0, at - now);
 };
 var TRANSIENT_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504]);
@@ -43669,14 +43700,14 @@ var encryptCasPassword = (password, key = DEFAULT_CAS_KEY) => {
   const n = BigInt(`0x${key.modulus}`);
   const e = BigInt(`0x${key.exponent}`);
   const size12 = blockBytes(n);
-  const width2 = key.modulus.replace(/^0+/, "").length <= 256 ? 256 : key.modulus.length;
+  const width = key.modulus.replace(/^0+/, "").length <= 256 ? 256 : key.modulus.length;
   const padded = [...codes];
   while (padded.length === 0 || padded.length % size12 !== 0) padded.push(0);
   const blocks = [];
   for (let start3 = 0; start3 < padded.length; start3 += size12) {
     let m = 0n;
     for (let i = size12 - 1; i >= 0; i--) m = m << 8n | BigInt(padded[start3 + i] ?? 0);
-    blocks.push(modPow(m, e, n).toString(16).padStart(width2, "0"));
+    blocks.push(modPow(m, e, n).toString(16).padStart(width, "0"));
   }
   return Either_exports.right(blocks.join(" "));
 };
@@ -43751,21 +43782,21 @@ var hiddenInputs = (html) => {
 };
 var formError = (html) => {
   const m = /<(div|span|p)\b[^>]*class\s*=\s*["'][^"']*\bform-error\b[^"']*["'][^>]*>([\s\S]*?)<\/\1>/i.exec(html);
-  const text3 = m?.[2]?.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
-  return text3 === void 0 || text3 === "" ? void 0 : text3;
+  const text4 = m?.[2]?.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+  return text4 === void 0 || text4 === "" ? void 0 : text4;
 };
-var casFailure = (text3, baseUrl) => {
-  if (text3 === void 0) return loginError(msg("auth-cas-no-reason"), msg("auth-browser-once-hint"));
-  const said = platformSays(text3);
-  if (/锁定/.test(text3))
+var casFailure = (text4, baseUrl) => {
+  if (text4 === void 0) return loginError(msg("auth-cas-no-reason"), msg("auth-browser-once-hint"));
+  const said = platformSays(text4);
+  if (/锁定/.test(text4))
     return loginError(msg("auth-cas-locked", { text: said }), msg("auth-cas-locked-hint"), "CredentialsRejected");
-  if (/验证码/.test(text3))
+  if (/验证码/.test(text4))
     return loginError(
       msg("auth-cas-captcha", { text: said }),
       msg("auth-cas-captcha-hint", { url: baseUrl }),
       "CredentialsRejected"
     );
-  if (/用户名或密码错误|账号或密码错误|密码错误|账号不存在/.test(text3))
+  if (/用户名或密码错误|账号或密码错误|密码错误|账号不存在/.test(text4))
     return loginError(msg("auth-cas-rejected", { text: said }), msg("auth-check-password-hint"), "CredentialsRejected");
   return loginError(msg("auth-cas-failed", { text: said }), msg("auth-keeps-failing-hint"));
 };
@@ -43847,6 +43878,37 @@ var resolveCredentials = (profile, env) => Effect_exports.gen(function* () {
   return saved === void 0 ? void 0 : { ...saved, source: "profile", fingerprint: fingerprint(saved) };
 });
 
+// ../../packages/core/src/auth/kept-text.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var textData = (value) => ({
+  $text: value.parts.map(
+    (p) => typeof p === "object" && p.kind === "msg" ? { ...p, args: Object.fromEntries(Object.entries(p.args).map(([k, v]) => [k, isText(v) ? textData(v) : v])) } : p
+  )
+});
+var isRecord = (v) => typeof v === "object" && v !== null;
+var partOf = (p) => {
+  if (typeof p === "string") return p;
+  if (!isRecord(p)) return void 0;
+  if (p.kind === "confirm" || p.kind === "dry_run") return { kind: p.kind };
+  if (p.kind === "field" && typeof p.name === "string")
+    return p.value === void 0 ? { kind: "field", name: p.name } : { kind: "field", name: p.name, value: p.value };
+  if (p.kind === "call" && typeof p.op === "string" && isRecord(p.input))
+    return { kind: "call", op: p.op, input: p.input };
+  if (p.kind !== "msg" || typeof p.id !== "string" || !isRecord(p.args)) return void 0;
+  const args2 = {};
+  for (const [k, v] of Object.entries(p.args)) {
+    const arg = typeof v === "string" || typeof v === "number" ? v : textOf(v);
+    if (arg === void 0) return void 0;
+    args2[k] = arg;
+  }
+  return { kind: "msg", id: p.id, args: args2 };
+};
+var textOf = (data) => {
+  const parts2 = isRecord(data) && Array.isArray(data.$text) ? data.$text.map(partOf) : void 0;
+  return parts2 === void 0 || parts2.some((p) => p === void 0) ? void 0 : new Text(parts2);
+};
+
 // ../../packages/core/src/auth/token-login.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -43885,9 +43947,9 @@ var Envelope = external_exports.lazy(
     data: external_exports.unknown()
   })
 );
-var parseJson = (text3) => {
+var parseJson = (text4) => {
   try {
-    return JSON.parse(text3);
+    return JSON.parse(text4);
   } catch {
     return void 0;
   }
@@ -43905,9 +43967,9 @@ var tokenLogin = (baseUrl, credentials) => Effect_exports.gen(function* () {
     }),
     fromTransportFailure
   );
-  const json5 = parseJson(res.body);
-  const envelope = Envelope.safeParse(json5);
-  const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json5;
+  const json4 = parseJson(res.body);
+  const envelope = Envelope.safeParse(json4);
+  const candidate = envelope.success && envelope.data.data !== void 0 ? envelope.data.data : json4;
   const token = TokenBody.safeParse(candidate);
   if (res.status >= 200 && res.status < 300 && token.success) {
     const now = yield* Clock_exports.currentTimeMillis;
@@ -43939,6 +44001,7 @@ var tokenLogin = (baseUrl, credentials) => Effect_exports.gen(function* () {
 // ../../packages/core/src/auth/session.ts
 var TOKEN_MARGIN_MS = 5 * 6e4;
 var LOGIN_COOLDOWN_MS = 6e4;
+var rejectedReason = (kept) => textOf(kept.words) ?? plain(kept.reason);
 var Session = class _Session extends Context_exports.Tag("@holos-inspire/core/Session")() {
   static layer = (target) => Layer_exports.effect(
     _Session,
@@ -43964,7 +44027,7 @@ var makeSession = (target, ctx) => {
       return Effect_exports.fail(
         new InspireError({
           reason: "CredentialsRejected",
-          message: msg("auth-rejected-saved", { reason: s.credentialsRejected.reason }),
+          message: msg("auth-rejected-saved", { reason: rejectedReason(s.credentialsRejected) }),
           hint: msg("auth-rejected-saved-hint")
         })
       );
@@ -43985,7 +44048,11 @@ var makeSession = (target, ctx) => {
   const onFailure = (creds, e, now) => Effect_exports.zipRight(
     record2(
       creds,
-      (s) => e.reason === "CredentialsRejected" ? { ...s, credentialsRejected: { at: now, reason: e.message }, loginCooldownUntil: now + LOGIN_COOLDOWN_MS } : e.reason === "PlatformUnreachable" ? s : { ...s, loginCooldownUntil: now + LOGIN_COOLDOWN_MS }
+      (s) => e.reason === "CredentialsRejected" ? {
+        ...s,
+        credentialsRejected: { at: now, reason: e.message, words: textData(e.text) },
+        loginCooldownUntil: now + LOGIN_COOLDOWN_MS
+      } : e.reason === "PlatformUnreachable" ? s : { ...s, loginCooldownUntil: now + LOGIN_COOLDOWN_MS }
     ),
     Effect_exports.fail(e)
   );
@@ -44097,10 +44164,10 @@ var parse5 = (res) => {
     return void 0;
   }
 };
-var isEnvelope = (json5) => typeof json5 === "object" && json5 !== null && !Array.isArray(json5);
+var isEnvelope = (json4) => typeof json4 === "object" && json4 !== null && !Array.isArray(json4);
 var describeBody = (res) => {
-  const text3 = res.body.trim();
-  if (text3 === "") return msg("platform-body-empty");
+  const text4 = res.body.trim();
+  if (text4 === "") return msg("platform-body-empty");
   if (isPage(res)) return msg("platform-body-html");
   return parse5(res) === void 0 ? msg("platform-body-not-json") : msg("platform-body-wrong-type");
 };
@@ -44186,9 +44253,9 @@ var readCodeEnvelope = (res, surface, credential) => {
     if (LOGIN_LOCATION.test(location)) return { kind: "expired" };
     return httpError(res, surface);
   }
-  const json5 = parse5(res);
+  const json4 = parse5(res);
   const ok = res.status >= 200 && res.status < 300;
-  if (json5 === void 0 || ok && !isEnvelope(json5)) {
+  if (json4 === void 0 || ok && !isEnvelope(json4)) {
     if (credential === "cookie" && ok && isPage(res)) return { kind: "expired", page: true };
     if (ok) return unreadable(res, surface);
     if (res.status === 404)
@@ -44203,9 +44270,9 @@ var readCodeEnvelope = (res, surface, credential) => {
       };
     return httpError(res, surface);
   }
-  const body2 = json5;
+  const body2 = json4;
   const code = typeof body2.code === "number" || typeof body2.code === "string" ? body2.code : void 0;
-  if (code === void 0) return res.status < 300 ? { kind: "ok", data: json5 } : httpError(res, surface);
+  if (code === void 0) return res.status < 300 ? { kind: "ok", data: json4 } : httpError(res, surface);
   if (Number(code) === 0) return { kind: "ok", data: body2.data };
   if (credential === "bearer" && Number(code) === -1) return { kind: "expired" };
   return codeError(code, messageOf(body2.message ?? body2.msg), surface, res.status);
@@ -44236,8 +44303,8 @@ var readV2Envelope = (res, surface) => {
         hint: msg("platform-v2-redirect-hint")
       })
     );
-  const json5 = parse5(res);
-  if (json5 === void 0 || res.status < 300 && !isEnvelope(json5)) {
+  const json4 = parse5(res);
+  if (json4 === void 0 || res.status < 300 && !isEnvelope(json4)) {
     if (res.status >= 200 && res.status < 300) return unreadable(res, surface);
     if (res.status === 404)
       return {
@@ -44251,7 +44318,7 @@ var readV2Envelope = (res, surface) => {
       };
     return httpError(res, surface);
   }
-  const body2 = json5;
+  const body2 = json4;
   const error62 = body2.ResponseMetadata?.Error;
   if (error62 !== void 0 && error62 !== null) {
     const code = String(error62.Code ?? "Unknown");
@@ -44468,7 +44535,7 @@ init_define_INSPIRE_TOOLS();
 var MARGIN_MS = 3e3;
 var createOnce = (options) => Effect_exports.gen(function* () {
   const what = options.what ?? msg("platform-the-task");
-  const listHint3 = options.listHint ?? `${callWord("jobs")}`;
+  const listHint3 = options.listHint ?? callWord("jobs");
   const platformNow = options.now ?? Clock_exports.currentTimeMillis;
   const sentLocal = yield* Clock_exports.currentTimeMillis;
   const since = Effect_exports.gen(function* () {
@@ -44485,7 +44552,7 @@ var createOnce = (options) => Effect_exports.gen(function* () {
     if (last3.ambiguous !== true)
       return yield* Effect_exports.fail(
         attempt === 1 ? amendError(last3, { created: "no" }) : amendError(last3, {
-          message: msg("platform-create-refused-after", { message: last3.message, what }),
+          message: msg("platform-create-refused-after", { message: last3.text, what }),
           created: "no"
         })
       );
@@ -44496,7 +44563,7 @@ var createOnce = (options) => Effect_exports.gen(function* () {
         return yield* Effect_exports.fail(
           new InspireError({
             reason: last3.reason,
-            message: msg("platform-create-unknown", { message: last3.message, what, reason: found.left.message }),
+            message: msg("platform-create-unknown", { message: last3.text, what, reason: found.left.text }),
             hint: msg("platform-create-unknown-hint", { call: listHint3 }),
             ambiguous: true,
             created: "unknown"
@@ -44510,7 +44577,7 @@ var createOnce = (options) => Effect_exports.gen(function* () {
     new InspireError({
       reason: last3?.reason ?? "PlatformError",
       message: msg("platform-create-absent", {
-        message: last3?.message ?? msg("platform-create-failed"),
+        message: last3?.text ?? msg("platform-create-failed"),
         what,
         attempts
       }),
@@ -44536,10 +44603,10 @@ var fieldsVerdict = (sent, shown) => {
   return unseen ? "check" : "yes";
 };
 var TEXT_MARKER = /\s*\[inspire:([0-9a-f]{8,40})\]\s*$/;
-var withTextMarker = (text3, submitId) => `${text3.replace(TEXT_MARKER, "")}${text3.trim() === "" ? "" : " "}[inspire:${submitId}]`;
-var splitTextMarker = (text3) => {
-  const m = TEXT_MARKER.exec(text3);
-  return m === null ? { text: text3, submitId: "" } : { text: text3.slice(0, m.index), submitId: m[1] ?? "" };
+var withTextMarker = (text4, submitId) => `${text4.replace(TEXT_MARKER, "")}${text4.trim() === "" ? "" : " "}[inspire:${submitId}]`;
+var splitTextMarker = (text4) => {
+  const m = TEXT_MARKER.exec(text4);
+  return m === null ? { text: text4, submitId: "" } : { text: text4.slice(0, m.index), submitId: m[1] ?? "" };
 };
 var snapshot = (list2, name2) => Effect_exports.map(list2, (tasks) => new Set(tasks.filter((t) => t.name === name2).map((t) => t.id)));
 var findOwn = (spec2) => Effect_exports.gen(function* () {
@@ -44598,7 +44665,7 @@ var createMatching = (spec2) => oneAtATime(
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Id = external_exports.union([external_exports.string(), external_exports.number()]).transform(String);
-var Text = external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? "" : String(v));
+var Text2 = external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? "" : String(v));
 var Num = external_exports.union([external_exports.number(), external_exports.string(), external_exports.null()]).optional().transform((v) => {
   if (v === null || v === void 0 || typeof v === "string" && v.trim() === "") return void 0;
   const n = Number(v);
@@ -44619,7 +44686,7 @@ var ListPage = external_exports.object({
   total: Num
 }).transform((p) => ({ items: p.jobs ?? p.events ?? p.logs ?? p.list ?? p.items ?? [], total: p.total }));
 var WRITE = { idempotent: true, write: true };
-var decode5 = (schema, data, surface) => {
+var decode4 = (schema, data, surface) => {
   const parsed = schema.safeParse(data ?? {});
   if (parsed.success) return Effect_exports.succeed(parsed.data);
   const issue2 = parsed.error.issues[0];
@@ -44635,7 +44702,7 @@ var decode5 = (schema, data, surface) => {
     })
   );
 };
-var decodeItems = (schema, items, surface) => Effect_exports.forEach(items, (i) => decode5(schema, i, surface));
+var decodeItems = (schema, items, surface) => Effect_exports.forEach(items, (i) => decode4(schema, i, surface));
 var firstAvailable = (what, attempts) => {
   const [head5, ...rest] = attempts;
   if (head5 === void 0) return Effect_exports.die(new Error("firstAvailable needs at least one surface"));
@@ -44746,10 +44813,10 @@ var checkHpcJob = (input2) => checkCreate(input2, checkEntrypoint);
 // ../../packages/core/src/api/jobs/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Creator = external_exports.object({ id: Text, name: Text }).nullish().transform((c) => c === null || c === void 0 || c.id === "" ? void 0 : c);
-var GpuInfo = external_exports.object({ gpu_type: Text, gpu_type_display: Text, gpu_product_simple: Text }).nullish();
+var Creator = external_exports.object({ id: Text2, name: Text2 }).nullish().transform((c) => c === null || c === void 0 || c.id === "" ? void 0 : c);
+var GpuInfo = external_exports.object({ gpu_type: Text2, gpu_type_display: Text2, gpu_product_simple: Text2 }).nullish();
 var PriceInfo = external_exports.object({
-  quota_id: Text,
+  quota_id: Text2,
   cpu_count: Num,
   gpu_count: Num,
   memory_size_gib: Num,
@@ -44759,68 +44826,68 @@ var PriceInfo = external_exports.object({
   gpu_info: GpuInfo
 }).nullish();
 var RawJobBase = external_exports.object({
-  job_id: Text,
-  id: Text,
-  name: Text,
-  job_name: Text,
+  job_id: Text2,
+  id: Text2,
+  name: Text2,
+  job_name: Text2,
   status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
-  sub_status: Text,
-  sub_msg: Text,
+  sub_status: Text2,
+  sub_msg: Text2,
   created_at: EpochMs,
   finished_at: EpochMs,
   running_time_ms: Num,
   created_by: Creator,
-  workspace_id: Text,
-  workspace_name: Text,
-  project_id: Text,
-  project_name: Text,
-  logic_compute_group_id: Text,
-  logic_compute_group_name: Text,
+  workspace_id: Text2,
+  workspace_name: Text2,
+  project_id: Text2,
+  project_name: Text2,
+  logic_compute_group_id: Text2,
+  logic_compute_group_name: Text2,
   priority: Num,
-  priority_level: Text,
-  priority_name: Text,
+  priority_level: Text2,
+  priority_name: Text2,
   task_priority: Num
 });
 var RawFramework = external_exports.object({
-  image: Text,
-  image_type: Text,
+  image: Text2,
+  image_type: Text2,
   instance_count: Num,
   gpu_count: Num,
   cpu: Num,
   mem_gi: Num,
   shm_gi: Num,
-  spec_id: Text,
+  spec_id: Text2,
   instance_spec_price_info: PriceInfo
 });
 var RawTrainingJob = external_exports.lazy(
   () => RawJobBase.extend({
-    command: Text,
-    envs: external_exports.array(external_exports.object({ name: Text, value: Text }).passthrough()).nullish().catch(void 0),
+    command: Text2,
+    envs: external_exports.array(external_exports.object({ name: Text2, value: Text2 }).passthrough()).nullish().catch(void 0),
     node_count: Num,
     gpu_count: Num,
-    framework: Text,
+    framework: Text2,
     running_round: Num,
     framework_config: external_exports.array(RawFramework).nullish(),
     max_running_time_ms: Num,
-    dataset_info: external_exports.array(external_exports.object({ dataset_id: Text, version_id: Text, path: Text }).passthrough()).nullish().catch(void 0),
+    dataset_info: external_exports.array(external_exports.object({ dataset_id: Text2, version_id: Text2, path: Text2 }).passthrough()).nullish().catch(void 0),
     auto_fault_tolerance: external_exports.boolean().nullish().catch(void 0),
     fault_tolerance_max_retry: Num
   })
 );
 var RawHpcJob = external_exports.lazy(
   () => RawJobBase.extend({
-    entrypoint: Text,
-    command: Text,
-    image: Text,
-    image_type: Text,
+    entrypoint: Text2,
+    command: Text2,
+    image: Text2,
+    image_type: Text2,
     instance_count: Num,
     number_of_tasks: Num,
     cpus_per_task: Num,
-    memory_per_cpu: Text,
+    memory_per_cpu: Text2,
     ttl_after_finish_seconds: Num,
-    spec_id: Text,
-    quota_id: Text,
-    slurm_cluster_spec: external_exports.object({ nodes: external_exports.array(external_exports.string()).nullish(), predef_quota_id: Text, cpu: Num, mem_gi: Num }).nullish()
+    spec_id: Text2,
+    quota_id: Text2,
+    slurm_cluster_spec: external_exports.object({ nodes: external_exports.array(external_exports.string()).nullish(), predef_quota_id: Text2, cpu: Num, mem_gi: Num }).nullish()
   })
 );
 var LEVELS = /* @__PURE__ */ new Set(["LOW", "NORMAL", "HIGH"]);
@@ -44973,7 +45040,7 @@ var readTrainingJob = (jobId) => Effect_exports.gen(function* () {
       referer: `/jobs/distributedTrainingDetail/${jobId}`
     })
   ]);
-  const raw = yield* decode5(RawTrainingJob, data, "train_job/detail");
+  const raw = yield* decode4(RawTrainingJob, data, "train_job/detail");
   return { job: toTrainingJob(raw, platform.baseUrl), settings: toTrainingSettings(raw) };
 });
 var getTrainingJob = (jobId) => Effect_exports.map(readTrainingJob(jobId), (r) => r.job);
@@ -44995,7 +45062,7 @@ var listTrainingJobs = (input2) => Effect_exports.gen(function* () {
     collectPages(
       (page, size12) => Effect_exports.flatMap(
         platform.v2("train", "ListJobs", body2(page, size12), { idempotent: true }),
-        (d) => decode5(ListPage, d, "train.ListJobs")
+        (d) => decode4(ListPage, d, "train.ListJobs")
       ),
       { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }
     ),
@@ -45005,7 +45072,7 @@ var listTrainingJobs = (input2) => Effect_exports.gen(function* () {
           idempotent: true,
           referer: `${REFERER}?spaceId=${input2.workspaceId}`
         }),
-        (d) => decode5(ListPage, d, "train_job/list")
+        (d) => decode4(ListPage, d, "train_job/list")
       ),
       { firstPage: 1, pageSize: input2.pageSize ?? PAGE_SIZE, maxPages: input2.maxPages ?? 100 }
     )
@@ -45020,7 +45087,7 @@ var retryTooEarly = (stop3) => Effect_exports.mapError(
   Effect_exports.retry(stop3, { schedule: TOO_EARLY, while: isTooEarly }),
   (e) => isTooEarly(e) ? new InspireError({
     reason: "Conflict",
-    message: msg("api-still-creating", { message: e.message }),
+    message: msg("api-still-creating", { message: e.text }),
     hint: msg("api-still-creating-hint", { call: callWord("stop") }),
     ...e.code !== void 0 ? { code: e.code } : {}
   }) : e
@@ -45054,8 +45121,8 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/create.ts
-var CreateAnswer = external_exports.object({ job_id: Text, id: Text }).transform((a) => a.job_id || a.id).refine((id) => id !== "", "the answer carries no job_id");
-var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode5(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
+var CreateAnswer = external_exports.object({ job_id: Text2, id: Text2 }).transform((a) => a.job_id || a.id).refine((id) => id !== "", "the answer carries no job_id");
+var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode4(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
 var trainingBody = (input2, name2, image) => ({
   name: name2,
   command: input2.command,
@@ -45143,7 +45210,7 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
     find: find3,
     now: platform.clock.now,
     what: spec2.what,
-    listHint: `${callWord("jobs")}`,
+    listHint: callWord("jobs"),
     ...spec2.options.lookups !== void 0 ? { lookups: spec2.options.lookups } : {}
   });
   const detail = spec2.options.readBack === false ? void 0 : yield* Effect_exports.either(spec2.detail(created.value));
@@ -45168,12 +45235,12 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawInstance = external_exports.object({
-  name: Text,
-  pod_name: Text,
-  instance_type: Text,
-  node: Text,
-  instance_status: Text,
-  status: Text,
+  name: Text2,
+  pod_name: Text2,
+  instance_type: Text2,
+  node: Text2,
+  instance_status: Text2,
+  status: Text2,
   started_at: EpochMs,
   finished_at: EpochMs,
   running_time_ms: Num
@@ -45197,7 +45264,7 @@ var listJobInstances = (jobId) => Effect_exports.gen(function* () {
       { idempotent: true, referer: `/jobs/distributedTrainingDetail/${jobId}` }
     )
   ]);
-  const page = yield* decode5(ListPage, data, "train.ListJobInstances");
+  const page = yield* decode4(ListPage, data, "train.ListJobInstances");
   const raws = yield* decodeItems(RawInstance, page.items, "train.ListJobInstances");
   return raws.map((r) => {
     const pod = r.name || r.pod_name;
@@ -45312,7 +45379,7 @@ var getHpcJob = (jobId) => Effect_exports.gen(function* () {
       referer: `/jobs/hpcDetail/${jobId}`
     })
   ]);
-  return toHpcJob(yield* decode5(RawHpcJob, data, "hpc_jobs/detail"), platform.baseUrl);
+  return toHpcJob(yield* decode4(RawHpcJob, data, "hpc_jobs/detail"), platform.baseUrl);
 });
 var listHpcJobs = (input2) => Effect_exports.gen(function* () {
   if (input2.workspaceId.trim() === "")
@@ -45326,7 +45393,7 @@ var listHpcJobs = (input2) => Effect_exports.gen(function* () {
     collectPages(
       (page, size12) => Effect_exports.flatMap(
         platform.v2("hpc", "ListJobs", body2(page, size12), { idempotent: true }),
-        (d) => decode5(ListPage, d, "hpc.ListJobs")
+        (d) => decode4(ListPage, d, "hpc.ListJobs")
       ),
       paging
     ),
@@ -45336,7 +45403,7 @@ var listHpcJobs = (input2) => Effect_exports.gen(function* () {
           idempotent: true,
           referer: `${REFERER2}?spaceId=${input2.workspaceId}`
         }),
-        (d) => decode5(ListPage, d, "hpc_jobs/list")
+        (d) => decode4(ListPage, d, "hpc_jobs/list")
       ),
       paging
     )
@@ -45378,8 +45445,8 @@ var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
 var RawPoint = external_exports.object({ timestamp: Num, data: Num });
 var RawGroup = external_exports.object({
-  group_name: Text,
-  metric_type: Text,
+  group_name: Text2,
+  metric_type: Text2,
   time_series: external_exports.array(RawPoint).nullish()
 });
 var RawMetrics = external_exports.object({
@@ -45389,9 +45456,9 @@ var RawMetrics = external_exports.object({
 var intervalFor = (rangeSeconds) => [...METRIC_INTERVALS].reverse().find((i) => rangeSeconds / i >= 30) ?? 60;
 var TASK_TYPES = { train: "distributed_training", hpc: "hpc_job" };
 var placementOf = (jobId) => Effect_exports.gen(function* () {
-  const ref2 = taskKindOf(jobId);
-  if (ref2._tag === "Left") return yield* Effect_exports.fail(ref2.left);
-  const kind = ref2.right.kind;
+  const ref3 = taskKindOf(jobId);
+  if (ref3._tag === "Left") return yield* Effect_exports.fail(ref3.left);
+  const kind = ref3.right.kind;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(
       invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") }))
@@ -45410,7 +45477,7 @@ var queryOne = (metric, filter8, timeRange) => Effect_exports.gen(function* () {
     platform.v2("train", "GetTaskMetric", body2, { idempotent: true }),
     platform.v1("POST", "cluster_metric/resource_metric_by_time", body2, { idempotent: true })
   ]);
-  const groups = yield* decode5(RawMetrics, data, "train.GetTaskMetric");
+  const groups = yield* decode4(RawMetrics, data, "train.GetTaskMetric");
   return groups.filter((g) => g.group_name !== "").map(
     (g) => ({
       metric,
@@ -45459,12 +45526,12 @@ var hpcPods = (jobId) => Effect_exports.gen(function* () {
 // ../../packages/core/src/api/jobs/log-query.ts
 var MAX_LOG_PAGE = 500;
 var RawLine = external_exports.object({
-  log_id: Text,
-  message: Text,
-  node: Text,
-  pod_name: Text,
-  time: Text,
-  timestamp_str: Text,
+  log_id: Text2,
+  message: Text2,
+  node: Text2,
+  pod_name: Text2,
+  time: Text2,
+  timestamp_str: Text2,
   timestamp_ms: external_exports.union([external_exports.string(), external_exports.number()]).transform(Number)
 }).transform(
   (l) => ({
@@ -45476,16 +45543,16 @@ var RawLine = external_exports.object({
     time: l.timestamp_str || l.time
   })
 );
-var textOf = (v) => v === null || v === void 0 ? "" : typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : void 0;
+var textOf2 = (v) => v === null || v === void 0 ? "" : typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : void 0;
 var quickLine = (raw) => {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return void 0;
   const r = raw;
-  const id = textOf(r.log_id);
-  const message = textOf(r.message);
-  const node2 = textOf(r.node);
-  const pod = textOf(r.pod_name);
-  const time3 = textOf(r.time);
-  const stamp = textOf(r.timestamp_str);
+  const id = textOf2(r.log_id);
+  const message = textOf2(r.message);
+  const node2 = textOf2(r.node);
+  const pod = textOf2(r.pod_name);
+  const time3 = textOf2(r.time);
+  const stamp = textOf2(r.timestamp_str);
   const ms = r.timestamp_ms;
   const timestampMs = typeof ms === "string" || typeof ms === "number" && Number.isFinite(ms) ? Number(ms) : void 0;
   if (id === void 0 || message === void 0 || node2 === void 0 || pod === void 0 || time3 === void 0 || stamp === void 0 || timestampMs === void 0)
@@ -45502,8 +45569,8 @@ var decodeLogLines = (items) => {
   return Effect_exports.succeed(lines6);
 };
 var isHpcJob = (jobId) => {
-  const ref2 = taskKindOf(jobId);
-  return ref2._tag === "Right" && ref2.right.kind === "hpc";
+  const ref3 = taskKindOf(jobId);
+  return ref3._tag === "Right" && ref3.right.kind === "hpc";
 };
 var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   const asked = pod === void 0 ? [] : typeof pod === "string" ? [pod] : pod;
@@ -45545,8 +45612,8 @@ var logItems = (data) => {
   const envelope = typeof data === "object" && data !== null && !Array.isArray(data) ? data : void 0;
   const { logs, ...rest } = envelope ?? {};
   if (envelope === void 0 || !Array.isArray(logs) || rest.jobs != null || rest.events != null)
-    return Effect_exports.map(decode5(ListPage, data, "train.GetJobLog"), (page) => page.items);
-  return Effect_exports.as(decode5(ListPage, { ...rest, logs: [] }, "train.GetJobLog"), logs);
+    return Effect_exports.map(decode4(ListPage, data, "train.GetJobLog"), (page) => page.items);
+  return Effect_exports.as(decode4(ListPage, { ...rest, logs: [] }, "train.GetJobLog"), logs);
 };
 
 // ../../packages/core/src/api/jobs/logs.ts
@@ -45644,9 +45711,9 @@ init_define_INSPIRE_TOOLS();
 var parsePoints = (v) => {
   if (v === null || v === void 0) return void 0;
   if (typeof v === "number") return Number.isFinite(v) ? v : void 0;
-  const text3 = v.replace(/[,\s]/g, "");
-  if (text3 === "") return void 0;
-  const n = Number(text3);
+  const text4 = v.replace(/[,\s]/g, "");
+  if (text4 === "") return void 0;
+  const n = Number(text4);
   return Number.isFinite(n) ? n : void 0;
 };
 var Points = external_exports.union([external_exports.number(), external_exports.string()]).transform(parsePoints);
@@ -45834,7 +45901,7 @@ var workspaceDimension = (workspaceId, d) => Effect_exports.gen(function* () {
   const listing = (surface, call2) => collectPages(
     (page, size12) => Effect_exports.flatMap(
       call2({ page_num: page, page_size: size12, filter: { workspace_id: workspaceId } }),
-      (data) => decode5(d.page, data, surface)
+      (data) => decode4(d.page, data, surface)
     ),
     { firstPage: 1, pageSize: d.pageSize }
   );
@@ -45858,19 +45925,19 @@ var workspaceDimension = (workspaceId, d) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/resources/groups.ts
-var text = external_exports.string().nullish();
-var GpuInfo2 = external_exports.object({ gpu_type: text, gpu_type_display: text, gpu_product_simple: text, brand_name: text }).loose();
+var text2 = external_exports.string().nullish();
+var GpuInfo2 = external_exports.object({ gpu_type: text2, gpu_type_display: text2, gpu_product_simple: text2, brand_name: text2 }).loose();
 var BasicInfo = external_exports.lazy(
   () => external_exports.object({
     compute_groups: external_exports.array(
       external_exports.object({
-        compute_group_id: text,
+        compute_group_id: text2,
         logic_compute_groups: external_exports.array(
           external_exports.object({
             logic_compute_group_id: external_exports.string(),
-            logic_compute_group_name: text,
-            name: text,
-            brand: text,
+            logic_compute_group_name: text2,
+            name: text2,
+            brand: text2,
             resource_types: external_exports.array(external_exports.string()).nullish()
           }).loose()
         ).nullish()
@@ -45904,9 +45971,9 @@ var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
   const v12 = platform.v1("POST", "cluster_metric/cluster_basic_info", body2, {
     idempotent: true,
     referer: spacesOverview(workspaceId)
-  }).pipe(Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v1/cluster_metric/cluster_basic_info")));
+  }).pipe(Effect_exports.flatMap((d) => decode4(BasicInfo, d, "api/v1/cluster_metric/cluster_basic_info")));
   const info = yield* platform.v2("workspace", "GetBasicInfo", body2, { idempotent: true }).pipe(
-    Effect_exports.flatMap((d) => decode5(BasicInfo, d, "api/v2/workspace.GetBasicInfo")),
+    Effect_exports.flatMap((d) => decode4(BasicInfo, d, "api/v2/workspace.GetBasicInfo")),
     Effect_exports.catchTag("SurfaceUnavailable", () => v12),
     Effect_exports.catchTag(
       "SurfaceUnavailable",
@@ -45918,17 +45985,17 @@ var computeGroupInfo = (workspaceId) => Effect_exports.gen(function* () {
 var Amount = external_exports.object({ total: external_exports.coerce.number().nullish(), used: external_exports.coerce.number().nullish() }).loose().nullish();
 var NodeDimension = external_exports.lazy(
   () => external_exports.object({
-    name: text,
-    node_id: text,
-    status: text,
-    cordon_type: text,
+    name: text2,
+    node_id: text2,
+    status: text2,
+    cordon_type: text2,
     is_maint: external_exports.boolean().nullish(),
-    resource_pool: text,
+    resource_pool: text2,
     gpu: Amount,
     cpu: Amount,
     memory: Amount,
-    logic_compute_group: external_exports.object({ id: text }).loose().nullish(),
-    logic_compute_group_id: text,
+    logic_compute_group: external_exports.object({ id: text2 }).loose().nullish(),
+    logic_compute_group_id: text2,
     tasks_associated: external_exports.array(external_exports.object({ priority: external_exports.union([external_exports.number(), external_exports.string()]).nullish() }).loose()).nullish(),
     task_list: external_exports.array(external_exports.unknown()).nullish()
   }).loose()
@@ -45974,7 +46041,7 @@ var ProjectPage = external_exports.lazy(
   () => external_exports.object({ items: external_exports.array(RawProject).nullish(), list: external_exports.array(RawProject).nullish(), total }).loose().transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? void 0 }))
 );
 var pages = (surface, fetch, pageSize) => Effect_exports.map(
-  collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode5(ProjectPage, d, surface)), {
+  collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode4(ProjectPage, d, surface)), {
     firstPage: 1,
     pageSize
   }),
@@ -46008,7 +46075,7 @@ var overviewOf = (platform, project3) => {
   if (workspaceId === void 0) return Effect_exports.succeed(project3);
   const surface = "api/v2/project.GetProjectBudgetUsageOverview";
   return platform.v2("project", "GetProjectBudgetUsageOverview", { project_id: project3.id, workspace_id: workspaceId }, v2Read).pipe(
-    Effect_exports.flatMap((d) => decode5(Overview, d, surface)),
+    Effect_exports.flatMap((d) => decode4(Overview, d, surface)),
     Effect_exports.map(
       (o) => ({
         ...project3,
@@ -46125,7 +46192,7 @@ var refusedThenFresh = (attempt) => Effect_exports.catchIf(
 var projectsHint = () => msg("api-projects-hint", { call: callWord("status") });
 var resolveProject = (nameOrId) => {
   const wanted = nameOrId.trim();
-  const byName = refusedThenFresh(
+  const byName2 = refusedThenFresh(
     (refresh) => Effect_exports.flatMap(
       knownProjects(refresh),
       (ps) => choose(
@@ -46137,7 +46204,7 @@ var resolveProject = (nameOrId) => {
       )
     )
   );
-  if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName;
+  if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName2;
   return Effect_exports.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", projectsHint()));
 };
 var workspaces = (refresh) => Effect_exports.map(knownProjects(refresh), listWorkspaces);
@@ -46189,7 +46256,7 @@ var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function
       invalidInput(
         msg("api-physical-group", { id: wanted }),
         match15 !== void 0 ? msg("api-use-group-hint", { id: match15.id, name: match15.name }) : hint,
-        { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: match15.id } : {} }
+        { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: plain(match15.id) } : {} }
       )
     );
   }
@@ -46227,10 +46294,10 @@ var SURFACE = "api/v2/workspace.GetScheduleConfig";
 var specsIn = (result, type) => {
   const raw = unwrapJson(lookup(result, keyFor(result, type)));
   if (raw === void 0 || raw === null) return Effect_exports.succeed(void 0);
-  return decode5(SpecList, raw, SURFACE);
+  return decode4(SpecList, raw, SURFACE);
 };
 var readScheduleConfig = (data) => Effect_exports.gen(function* () {
-  const result = yield* decode5(Config, data ?? {}, SURFACE);
+  const result = yield* decode4(Config, data ?? {}, SURFACE);
   const out = {};
   for (const type of CONFIG_TYPES) {
     const specs = yield* specsIn(result, type);
@@ -46268,8 +46335,8 @@ var priceSpecs = (workspaceId, groupId, type) => Effect_exports.flatMap(
     { workspace_id: workspaceId, schedule_config_type: scheduleConfigType(type), logic_compute_group_id: groupId },
     { idempotent: true, referer: refererFor(type, workspaceId) }
   ).pipe(
-    Effect_exports.flatMap((d) => decode5(PriceList, d ?? [], PRICES)),
-    Effect_exports.flatMap((list2) => decode5(SpecList, list2, PRICES)),
+    Effect_exports.flatMap((d) => decode4(PriceList, d ?? [], PRICES)),
+    Effect_exports.flatMap((list2) => decode4(SpecList, list2, PRICES)),
     Effect_exports.map((specs) => scopeTo(specs, type, groupId))
   )
 );
@@ -46282,8 +46349,8 @@ var notebookQuota = (workspaceId, groupId) => Effect_exports.flatMap(Platform, (
       "SurfaceUnavailable",
       () => platform.v1("GET", `notebook/schedule?workspace_id=${encodeURIComponent(workspaceId)}`, void 0, options)
     ),
-    Effect_exports.flatMap((d) => decode5(NotebookSchedule, d ?? {}, surface)),
-    Effect_exports.flatMap((d) => decode5(SpecList, unwrapJson(d.quota) ?? [], surface)),
+    Effect_exports.flatMap((d) => decode4(NotebookSchedule, d ?? {}, surface)),
+    Effect_exports.flatMap((d) => decode4(SpecList, unwrapJson(d.quota) ?? [], surface)),
     Effect_exports.map((specs) => specsFor([{ scheduleType: "DSW", specs }], "DSW", groupId))
   );
 });
@@ -46335,7 +46402,7 @@ var hpcSupportOf = (value) => {
 var hpcSupport = (workspaceId) => Effect_exports.flatMap(
   Platform,
   (platform) => platform.v2("workspace", "GetWorkspaceNodeSpecs", { workspace_id: workspaceId }, { idempotent: true }).pipe(
-    Effect_exports.flatMap((d) => decode5(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")),
+    Effect_exports.flatMap((d) => decode4(NodeSpecs, d ?? {}, "api/v2/workspace.GetWorkspaceNodeSpecs")),
     Effect_exports.map((d) => {
       const out = /* @__PURE__ */ new Map();
       for (const spec2 of d.node_specs ?? []) {
@@ -46411,10 +46478,10 @@ var fetchCurrentUser = () => Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const v12 = Effect_exports.flatMap(
     platform.v1("GET", "user/detail", void 0, { idempotent: true, referer: "/userCenter" }),
-    (data) => decode5(RawUser, data, "api/v1/user/detail")
+    (data) => decode4(RawUser, data, "api/v1/user/detail")
   );
   const raw = yield* platform.v2("user", "GetUserDetail", {}, { idempotent: true }).pipe(
-    Effect_exports.flatMap((data) => decode5(RawUser, data, "api/v2/user.GetUserDetail")),
+    Effect_exports.flatMap((data) => decode4(RawUser, data, "api/v2/user.GetUserDetail")),
     Effect_exports.catchTag("SurfaceUnavailable", () => v12),
     Effect_exports.catchTag(
       "SurfaceUnavailable",
@@ -46428,7 +46495,7 @@ var currentUser = () => cached5("user", fetchCurrentUser(), (u) => [u.id]);
 // ../../packages/core/src/api/resources/discover.ts
 var DISCOVERED_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
 var DISCOVERY_CONCURRENCY = 64;
-var describe3 = (e) => e.message;
+var describe3 = (e) => e.text;
 var configSpecs = (config2, type, group, limit) => {
   if (Either_exports.isLeft(config2))
     return config2.left._tag === "SurfaceUnavailable" ? limit(priceSpecs(group.workspaceId, group.id, type)) : limit(listSpecs(group.workspaceId, group.id, type));
@@ -46607,11 +46674,6 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/src/words/language.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var CurrentLanguage = FiberRef_exports.unsafeMake("en");
-
 // ../../packages/core/src/operations/catalogue/operation.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -46762,8 +46824,8 @@ var checkInput = (tool2, schema, raw) => {
   if (raw !== void 0 && (typeof raw !== "object" || raw === null || Array.isArray(raw)))
     return Either_exports.left(
       invalidInput(
-        `Invalid input for ${tool2}: the input must be an object of named fields, not ${kindOf(raw)}.`,
-        `Pass the parameters of ${callWord(tool2)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`
+        text`Invalid input for ${tool2}: the input must be an object of named fields, not ${kindOf(raw)}.`,
+        text`Pass the parameters of ${callWord(tool2)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`
       )
     );
   const parsed = strictSchema(schema).safeParse(raw ?? {});
@@ -46779,38 +46841,28 @@ var checkInput = (tool2, schema, raw) => {
     for (const key of issue2.keys) unknown2.push({ key, path: issue2.path, known, suggestion: closestKey(key, known) });
   }
   const problems = [...unknown2.map(describeUnknown), ...other];
-  const message = `Invalid input for ${tool2}: ${problems.join("; ")}.`;
+  const message = text`Invalid input for ${tool2}: ${problems.join("; ")}.`;
   const first2 = unknown2[0];
   if (first2 === void 0)
     return Either_exports.left(
       invalidInput(
         message,
-        `Check the parameters of ${callWord(tool2)}; every field is described in its schema.`
+        text`Check the parameters of ${callWord(tool2)}; every field is described in its schema.`
       )
     );
   const fields2 = first2.known.length > 0 ? first2.known.join(", ") : "none";
   const call2 = callWord(tool2);
-  const place = first2.path.length > 0 ? `${where(first2.path)} in ${call2}` : call2;
-  const hint = `${place} takes only the fields its schema declares, spelled exactly: ${fields2}. A field it does not know is refused, never ignored.`;
+  const place = first2.path.length > 0 ? text`${where(first2.path)} in ${call2}` : call2;
+  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields2}. A field it does not know is refused, never ignored.`;
   const fix = unknown2.length === 1 ? first2.suggestion : void 0;
-  return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix } : {}));
+  return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix: plain(fix) } : {}));
 };
 
 // ../../packages/core/src/operations/catalogue/invoke.ts
 var checkOperationInput = (operation, raw) => checkInput(operation.name, operation.input, raw);
 var parseInput = (operation, raw) => Either_exports.match(checkOperationInput(operation, raw), { onLeft: Effect_exports.fail, onRight: Effect_exports.succeed });
 var invokeParsed = (operation, input2, context5 = quietContext) => {
-  const run7 = Effect_exports.flatMap(
-    FiberRef_exports.get(CurrentLanguage),
-    (lang) => Effect_exports.map(
-      // Progress reaches the frontend as it comes, so it is worded in the call's language here.
-      operation.run(input2, {
-        ...context5,
-        progress: (p) => context5.progress({ ...p, message: speakText(p.message, lang) })
-      }),
-      (result) => ({ result, text: speakIn(lang, () => operation.render(result)) })
-    )
-  );
+  const run7 = Effect_exports.map(operation.run(input2, context5), (result) => ({ result, text: operation.render(result) }));
   return input2.dry_run === true ? asDryRun(run7) : run7;
 };
 var invoke = (operation, raw, context5 = quietContext) => Effect_exports.flatMap(parseInput(operation, raw), (input2) => invokeParsed(operation, input2, context5));
@@ -46865,10 +46917,10 @@ var HELP = {
 var settingHelp = (key) => HELP[key]();
 var isKey = (key) => SETTING_KEYS.includes(key);
 var checkDownloadDir = (raw, home = homedir2()) => {
-  const text3 = raw.trim();
-  const expanded = text3 === "~" ? home : text3.startsWith("~/") ? join7(home, text3.slice(2)) : text3;
+  const text4 = raw.trim();
+  const expanded = text4 === "~" ? home : text4.startsWith("~/") ? join7(home, text4.slice(2)) : text4;
   const refuse = (why2) => Either_exports.left(
-    invalidInput(msg("settings-download-dir-refused", { dir: text3, why: why2 }), msg("settings-download-dir-hint"))
+    invalidInput(msg("settings-download-dir-refused", { dir: text4, why: why2 }), msg("settings-download-dir-hint"))
   );
   if (!isAbsolute2(expanded)) return refuse("relative");
   const parts2 = expanded.split(/[\\/]+/);
@@ -46889,29 +46941,29 @@ var parseSettingKey = (key) => isKey(key) ? Either_exports.right(key) : Either_e
   )
 );
 var parseSettingValue = (key, raw, registries = DEFAULT_REGISTRIES) => {
-  const text3 = String(raw).trim();
-  if (text3 === "")
+  const text4 = String(raw).trim();
+  if (text4 === "")
     return Either_exports.left(invalidInput(msg("settings-empty-value", { key }), msg("settings-empty-value-hint", { key })));
   switch (key) {
     case "defaultPriority": {
-      if (!/^-?\d+$/.test(text3))
+      if (!/^-?\d+$/.test(text4))
         return Either_exports.left(
-          invalidInput(msg("settings-priority-invalid", { value: text3 }), msg("settings-priority-invalid-hint"))
+          invalidInput(msg("settings-priority-invalid", { value: text4 }), msg("settings-priority-invalid-hint"))
         );
-      return Either_exports.map(checkPriority(Number(text3)), (p) => p.priority);
+      return Either_exports.map(checkPriority(Number(text4)), (p) => p.priority);
     }
     case "defaultShm":
-      return Either_exports.map(parseShm(text3, "MB"), (gi) => /^\d+$/.test(text3) ? Number(text3) : gi * 1024);
+      return Either_exports.map(parseShm(text4, "MB"), (gi) => /^\d+$/.test(text4) ? Number(text4) : gi * 1024);
     case "defaultImage":
-      return Either_exports.map(checkJobImage(text3, { registries }), (image) => image.address);
+      return Either_exports.map(checkJobImage(text4, { registries }), (image) => image.address);
     case "downloadDir":
-      return checkDownloadDir(text3);
+      return checkDownloadDir(text4);
     case "lang": {
-      const lang = languageOf(text3);
-      return lang !== void 0 ? Either_exports.right(lang) : Either_exports.left(invalidInput(msg("settings-lang-invalid", { value: text3 }), msg("settings-lang-invalid-hint")));
+      const lang = languageOf(text4);
+      return lang !== void 0 ? Either_exports.right(lang) : Either_exports.left(invalidInput(msg("settings-lang-invalid", { value: text4 }), msg("settings-lang-invalid-hint")));
     }
     default:
-      return Either_exports.right(text3);
+      return Either_exports.right(text4);
   }
 };
 var resolveValue = (layers) => {
@@ -46928,7 +46980,7 @@ var resolveSetting = (key, input2) => {
   const envRaw = input2.env[envName2]?.trim();
   const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : Either_exports.mapLeft(
     parseSettingValue(key, envRaw, input2.registries),
-    (e) => invalidInput(`${envName2}: ${e.message}`, `${msg("settings-env-hint", { env: envName2 })} ${e.hint}`)
+    (e) => invalidInput(text`${envName2}: ${e.text}`, text`${msg("settings-env-hint", { env: envName2 })} ${e.hint}`)
   );
   return Either_exports.map(
     envValue,
@@ -46993,7 +47045,10 @@ var summarizeNodes = (nodes) => {
     }
   };
 };
-var describeFragmentation = (buckets) => buckets.length === 0 ? msg("availability-no-schedulable-node") : buckets.map((b) => msg("availability-free-bucket", { free: b.free, nodes: b.nodes })).join(msg("availability-list-sep"));
+var describeFragmentation = (buckets) => buckets.length === 0 ? msg("availability-no-schedulable-node") : joinText(
+  buckets.map((b) => msg("availability-free-bucket", { free: b.free, nodes: b.nodes })),
+  msg("availability-list-sep")
+);
 
 // ../../packages/core/src/domain/fit.ts
 init_define_INSPIRE_SKILL();
@@ -47037,7 +47092,10 @@ var shortOf = (ready, need, instances, have) => {
   const what = cpu && memory ? "both" : cpu ? "cpu" : memory ? "memory" : "none";
   return msg("availability-fit-short", { what, cpus: need.cpus, memory: need.memGib });
 };
-var clauses = (parts2) => parts2.filter((p) => p !== void 0).join(msg("availability-fit-sep"));
+var clauses = (parts2) => joinText(
+  parts2.filter((p) => p !== void 0),
+  msg("availability-fit-sep")
+);
 var fitGroup = (nodes, request2) => {
   const ready = nodes.filter((n) => n.condition === "schedulable");
   const { gpusPerInstance: g, instances, priority } = request2;
@@ -47149,14 +47207,14 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/resources/usage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var IdName = external_exports.object({ id: Text, name: Text }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
+var IdName = external_exports.object({ id: Text2, name: Text2 }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
 var Usage = external_exports.object({ total: Num, used: Num, usage_rate: Num }).loose().nullish().transform((v) => ({ total: v?.total, used: v?.used, usageRate: v?.usage_rate }));
 var TaskDimension = external_exports.lazy(
   () => external_exports.object({
-    id: Text,
-    name: Text,
-    status: Text,
-    type: Text,
+    id: Text2,
+    name: Text2,
+    status: Text2,
+    type: Text2,
     priority: Num,
     running_time_ms: Num,
     project: IdName,
@@ -47209,7 +47267,7 @@ var budgetOverview = (projectId, workspaceId) => Effect_exports.gen(function* ()
   const surface = "api/v2/project.GetProjectBudgetUsageOverview";
   const body2 = { project_id: projectId, workspace_id: workspaceId };
   const d = yield* platform.v2("project", "GetProjectBudgetUsageOverview", body2, { idempotent: true });
-  const o = yield* decode5(Overview2, d, surface);
+  const o = yield* decode4(Overview2, d, surface);
   return {
     total: o.total ?? void 0,
     used: o.used ?? void 0,
@@ -47219,10 +47277,10 @@ var budgetOverview = (projectId, workspaceId) => Effect_exports.gen(function* ()
 });
 var Member = external_exports.lazy(
   () => external_exports.object({
-    user_id: Text,
-    user_name: Text,
-    name: Text,
-    user: external_exports.object({ id: Text, name: Text }).loose().nullish(),
+    user_id: Text2,
+    user_name: Text2,
+    name: Text2,
+    user: external_exports.object({ id: Text2, name: Text2 }).loose().nullish(),
     budget: Points.nullish(),
     used_budget: Points.nullish(),
     remain_budget: Points.nullish()
@@ -47241,7 +47299,7 @@ var memberBudgets = (projectId, workspaceId) => Effect_exports.gen(function* () 
   const platform = yield* Platform;
   const body2 = { project_id: projectId, workspace_id: workspaceId };
   const d = yield* platform.v2("project", "GetProjectMemberBudgetUsage", body2, { idempotent: true });
-  return yield* decode5(Members, d, "api/v2/project.GetProjectMemberBudgetUsage");
+  return yield* decode4(Members, d, "api/v2/project.GetProjectMemberBudgetUsage");
 });
 
 // ../../packages/core/src/api/resources/nodes.ts
@@ -47306,7 +47364,7 @@ var nodesByGroup = (workspaceId) => Effect_exports.gen(function* () {
     const low = shares !== void 0 && isMixed(n) ? shares.get(nodeName(n)) ?? NONE2 : void 0;
     byGroup.set(group, [...byGroup.get(group) ?? [], toNodeView(n, low)]);
   }
-  const problems = tasks !== void 0 && Either_exports.isLeft(tasks) ? [msg("api-shared-uncounted", { why: tasks.left.message })] : [];
+  const problems = tasks !== void 0 && Either_exports.isLeft(tasks) ? [msg("api-shared-uncounted", { why: tasks.left.text })] : [];
   return { byGroup, problems };
 });
 var NONE2 = { gpus: 0, cpus: 0, memGib: 0 };
@@ -47326,7 +47384,7 @@ var queuedTrainingJobs = (workspaceId) => Effect_exports.gen(function* () {
       referer: `/jobs/distributedTraining?spaceId=${workspaceId}`
     })
   ]);
-  const page = yield* decode5(ListPage, data, "train.ListJobs");
+  const page = yield* decode4(ListPage, data, "train.ListJobs");
   const raws = yield* decodeItems(RawTrainingJob, page.items, "train.ListJobs");
   return raws.map((r) => toTrainingJob(r, platform.baseUrl)).filter((j) => QUEUED.test(j.status.raw)).map((j) => ({ groupId: j.groupId, gpus: j.gpuCount, priority: j.priority.submitted }));
 });
@@ -47360,8 +47418,8 @@ var readNodes = (options) => Effect_exports.gen(function* () {
         ...queued !== void 0 ? { queued } : {},
         problems: [
           ...workspace.problems,
-          ...nodes === void 0 ? [] : Either_exports.isLeft(nodes) ? [msg("common-ops-nodes-unknown", { reason: nodes.left.message })] : nodes.right.problems,
-          ...queue !== void 0 && Either_exports.isLeft(queue) ? [msg("common-ops-queue-unknown", { reason: queue.left.message })] : []
+          ...nodes === void 0 ? [] : Either_exports.isLeft(nodes) ? [msg("common-ops-nodes-unknown", { reason: nodes.left.text })] : nodes.right.problems,
+          ...queue !== void 0 && Either_exports.isLeft(queue) ? [msg("common-ops-queue-unknown", { reason: queue.left.text })] : []
         ]
       };
     }),
@@ -47419,7 +47477,12 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
           where: where3,
           count: ask.instances,
           spec: spec2,
-          reasons: ranked.map((r) => `${named !== void 0 ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`).join("; ")
+          reasons: joinText(
+            ranked.map(
+              (r) => text`${named !== void 0 ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`
+            ),
+            "; "
+          )
         }),
         msg("common-ops-auto-never-hint", { call: callWord("availability", availability) })
       )
@@ -47554,6 +47617,42 @@ var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/operations/catalogue/schema.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var descriptions = /* @__PURE__ */ new WeakMap();
+var described = (schema, description) => {
+  const with_ = schema.describe(String(description));
+  descriptions.set(with_, description);
+  return with_;
+};
+var withTexts = (build3) => {
+  const placed = [];
+  const json4 = build3((ctx) => {
+    const said = descriptions.get(ctx.zodSchema);
+    if (said !== void 0) placed.push([ctx.path, said]);
+  });
+  for (const [path, said] of placed) {
+    const at = path.reduce((node2, key) => node2?.[key], json4);
+    if (typeof at === "object" && at !== null) at.description = said;
+  }
+  return json4;
+};
+var textOutput = () => external_exports.custom((v) => isText(v) || typeof v === "string").meta({ type: "string" });
+var cache2 = /* @__PURE__ */ new WeakMap();
+var convert = (schema) => {
+  const known = cache2.get(schema);
+  if (known !== void 0) return known;
+  const generated = withTexts(
+    (override) => external_exports.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any", override })
+  );
+  const { $schema: _drop, ...rest } = generated;
+  const result = rest;
+  cache2.set(schema, result);
+  return result;
+};
+var inputJsonSchema = (operation) => convert(strictSchema(operation.input));
+
 // ../../packages/core/src/operations/common/output.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -47584,19 +47683,19 @@ var SpecCandidateOutput = once6(
     pricePerHour: external_exports.number().optional().describe("Price per hour, when the platform states it")
   }).describe("The spec used")
 );
-var Warnings = once6(() => external_exports.array(external_exports.string()).describe("Warnings that did not stop the call"));
+var Warnings = once6(() => external_exports.array(textOutput()).describe("Warnings that did not stop the call"));
 var nextStep = (operation, input2, why2) => ({
   operation,
   input: input2,
   ...why2 !== void 0 ? { why: why2 } : {}
 });
-var nextLine = (step4) => callWord(step4.operation, step4.input) + (step4.why !== void 0 ? ` ${step4.why}` : "");
+var nextLine = (step4) => step4.why !== void 0 ? text`${callWord(step4.operation, step4.input)} ${step4.why}` : callWord(step4.operation, step4.input);
 var NextSteps = once6(
   () => external_exports.array(
     external_exports.object({
       operation: external_exports.enum(WORD_OPERATIONS).describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
       input: external_exports.record(external_exports.string(), external_exports.unknown()).describe("Its input"),
-      why: external_exports.string().optional().describe("What the call is for")
+      why: textOutput().optional().describe("What the call is for")
     })
   ).describe("Suggested next calls")
 );
@@ -47620,7 +47719,7 @@ var AvailabilityOutput = once6(() => {
       )
     }).describe("GPUs of the schedulable nodes"),
     freePerNode: external_exports.array(external_exports.object({ free: external_exports.number(), nodes: external_exports.number() })).describe("How many schedulable nodes have each count of free GPUs, most first (the fragmentation)"),
-    fragmentation: external_exports.string().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
+    fragmentation: textOutput().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
     unschedulable: external_exports.object({
       cordoned: external_exports.number(),
       maintenance: external_exports.number(),
@@ -47632,7 +47731,7 @@ var AvailabilityOutput = once6(() => {
     id: external_exports.string().describe("Workspace id"),
     name: external_exports.string().describe("Workspace name"),
     groups: external_exports.array(Group).describe("Its compute groups"),
-    problems: external_exports.array(external_exports.string()).describe("What could not be read (the rest is still shown)")
+    problems: external_exports.array(textOutput()).describe("What could not be read (the rest is still shown)")
   });
   const Fit = external_exports.object({
     workspace: WorkspaceRef(),
@@ -47642,7 +47741,9 @@ var AvailabilityOutput = once6(() => {
     verdict: external_exports.enum(VERDICTS).describe(
       "now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there (or not at this priority)"
     ),
-    reason: external_exports.string().describe("Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue"),
+    reason: textOutput().describe(
+      "Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue"
+    ),
     instancesNow: external_exports.number().describe("Instances the group has room for now"),
     queuedAhead: external_exports.number().describe("Training jobs queued in the group at this priority or above, for the same kind of resources")
   });
@@ -47656,7 +47757,7 @@ var AvailabilityOutput = once6(() => {
       ranked: external_exports.array(Fit).describe("Every candidate group, best first")
     }).optional().describe("Where a spec (or GPUs per instance) × instances fits, when one was asked for"),
     readAt: external_exports.number().describe("When the nodes were read (epoch ms)"),
-    warnings: external_exports.array(external_exports.string()).describe("Things to know")
+    warnings: external_exports.array(textOutput()).describe("Things to know")
   });
 });
 
@@ -47759,54 +47860,21 @@ var isoInstants = (zone) => {
   };
 };
 
-// ../../packages/core/src/words/table.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var displayWidth = (text3) => {
-  let w = 0;
-  for (const ch of text3) {
-    const cp = ch.codePointAt(0) ?? 0;
-    w += cp >= 4352 && cp <= 4447 || cp >= 11904 && cp <= 42191 || cp >= 44032 && cp <= 55203 || cp >= 63744 && cp <= 64255 || cp >= 65072 && cp <= 65103 || cp >= 65280 && cp <= 65376 || cp >= 65504 && cp <= 65510 ? 2 : 1;
-  }
-  return w;
-};
-var pad = (text3, size12, align) => {
-  const fill2 = " ".repeat(Math.max(0, size12 - displayWidth(text3)));
-  return align === "right" ? fill2 + text3 : text3 + fill2;
-};
-var layoutTable = (headers, aligns, rows) => {
-  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((row) => displayWidth(row[i] ?? ""))));
-  const line = (values3) => values3.map((v, i) => pad(v, widths[i] ?? 0, aligns[i] ?? "left")).join("  ").trimEnd();
-  return [line(headers), ...rows.map(line)].join("\n");
-};
-
 // ../../packages/core/src/operations/common/render.ts
-var width = displayWidth;
-var pad2 = (text3, size12, align) => {
-  const fill2 = " ".repeat(Math.max(0, size12 - width(text3)));
-  return align === "right" ? fill2 + text3 : text3 + fill2;
-};
-var show = (v) => v === void 0 || v === null || v === "" ? "-" : speakNow(String(v));
-var asides = (kind, texts) => texts.map((text3) => msg(`common-${kind}`, { text: text3 }));
+var missing = (v) => v === void 0 || v === null || v === "";
+var show = (v) => missing(v) ? "-" : typeof v === "object" ? v : String(v);
+var asides = (kind, texts) => texts.map((text4) => msg(`common-${kind}`, { text: text4 }));
 var nextHeading = () => msg("common-next");
-var renderTable = (rows, columns, empty32 = msg("common-none")) => {
-  if (rows.length === 0) return empty32;
-  const cells = rows.map((r) => columns.map((c) => show(c.cell(r)).replace(/\s+/g, " ")));
-  return layoutTable(
-    columns.map((c) => c.header),
-    columns.map((c) => c.align ?? "left"),
-    cells
-  );
-};
-var renderFields = (fields2) => {
-  const shown = fields2.filter(([, v]) => v !== void 0 && v !== null && v !== "");
-  const size12 = Math.max(0, ...shown.map(([k]) => width(k)));
-  return shown.map(([k, v]) => `${pad2(`${k}:`, size12 + 1, "left")} ${speakNow(String(v))}`).join("\n");
-};
+var renderTable = (rows, columns, empty32 = msg("common-none")) => rows.length === 0 ? empty32 : tableWord({
+  headers: columns.map((c) => c.header),
+  aligns: columns.map((c) => c.align ?? "left"),
+  rows: rows.map((r) => columns.map((c) => show(c.cell(r))))
+});
+var renderFields = (fields2) => fieldsWord(fields2.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var two2 = (n) => String(n).padStart(2, "0");
 var formatDuration = (ms) => {
-  if (ms === void 0 || ms < 0) return "-";
+  if (ms === void 0 || ms < 0) return plain("-");
   const s = Math.floor(ms / 1e3);
   if (s < 60) return msg("common-duration-seconds", { s });
   const m = Math.floor(s / 60);
@@ -47822,12 +47890,12 @@ var formatMegabytes = (mb) => msg("common-size-mb", { size: String(mb) });
 var outOfService = (g) => {
   const u = g.unschedulable;
   const parts2 = [
-    u.cordoned > 0 ? msg("availability-cordoned", { count: u.cordoned }) : "",
-    u.maintenance > 0 ? msg("availability-maintenance", { count: u.maintenance }) : "",
-    u.faulty > 0 ? msg("availability-faulty", { count: u.faulty }) : "",
-    u.notReady > 0 ? msg("availability-not-ready", { count: u.notReady }) : ""
-  ].filter((p) => p !== "");
-  return parts2.length === 0 ? "-" : parts2.join(msg("availability-list-sep"));
+    u.cordoned > 0 ? msg("availability-cordoned", { count: u.cordoned }) : void 0,
+    u.maintenance > 0 ? msg("availability-maintenance", { count: u.maintenance }) : void 0,
+    u.faulty > 0 ? msg("availability-faulty", { count: u.faulty }) : void 0,
+    u.notReady > 0 ? msg("availability-not-ready", { count: u.notReady }) : void 0
+  ].filter((p) => p !== void 0);
+  return parts2.length === 0 ? plain("-") : joinText(parts2, msg("availability-list-sep"));
 };
 var renderWorkspace = (w) => {
   const head5 = `== ${w.name} (${w.id})`;
@@ -47849,14 +47917,14 @@ var renderWorkspace = (w) => {
     ],
     msg("status-no-groups")
   );
-  return [head5, table, ...w.problems.map((p) => `! ${p}`)].join("\n");
+  return joinText([head5, table, ...w.problems.map((p) => text`! ${p}`)], "\n");
 };
 var renderFit = (fit) => {
   const asked = fit.spec !== void 0 ? msg("availability-asked-spec", { spec: fit.spec }) : msg("availability-asked-gpus", { gpus: fit.gpus ?? 0 });
   const table = renderTable(
     fit.ranked.map((f, i) => ({ ...f, rank: i + 1 })),
     [
-      { header: "#", cell: (f) => f.rank, align: "right" },
+      { header: plain("#"), cell: (f) => f.rank, align: "right" },
       { header: msg("jobs-col-workspace"), cell: (f) => f.workspace.name },
       { header: msg("status-col-group"), cell: (f) => f.computeGroup.name },
       { header: msg("availability-col-starts"), cell: (f) => msg(`availability-starts-${f.verdict}`) },
@@ -47865,14 +47933,20 @@ var renderFit = (fit) => {
     ],
     msg("availability-none-offers")
   );
-  return [msg("availability-fit-head", { instances: fit.instances, asked, priority: fit.priority }), table].join("\n");
+  return joinText(
+    [msg("availability-fit-head", { instances: fit.instances, asked, priority: fit.priority }), table],
+    "\n"
+  );
 };
-var renderAvailability = (r) => [
-  msg("availability-read-at", { time: formatTime(r.readAt) }),
-  ...r.workspaces.flatMap((w) => ["", renderWorkspace(w)]),
-  ...r.fit !== void 0 ? ["", renderFit(r.fit)] : [],
-  ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
-].join("\n");
+var renderAvailability = (r) => joinText(
+  [
+    msg("availability-read-at", { time: formatTime(r.readAt) }),
+    ...r.workspaces.flatMap((w) => ["", renderWorkspace(w)]),
+    ...r.fit !== void 0 ? ["", renderFit(r.fit)] : [],
+    ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
+  ],
+  "\n"
+);
 
 // ../../packages/core/src/operations/availability/result.ts
 init_define_INSPIRE_SKILL();
@@ -47913,7 +47987,14 @@ var Input = external_exports.object({
 var availabilityOperation = defineOperation({
   name: "availability",
   title: "Where work can run now: nodes, free GPUs per node and fit",
-  description: `Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node, or a priority the spec does not allow), ranked, each with its reason. A spec's CPU cores and memory must fit on a node too; jobs already queued in a group are said (queued ahead) and rank it lower. Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each (plus the task dimension where a node mixes pre-emptible and other work, and the queued jobs for a fit), groups and specs from the kept discovery. Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
+  description: joinText([
+    "Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), ",
+    "GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. ",
+    text`With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node, or a priority the spec does not allow), ranked, each with its reason. `,
+    "A spec's CPU cores and memory must fit on a node too; jobs already queued in a group are said (queued ahead) and rank it lower. ",
+    "Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each (plus the task dimension where a node mixes pre-emptible and other work, and the queued jobs for a fit), groups and specs from the kept discovery. ",
+    text`Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`
+  ]),
   input: Input,
   output: AvailabilityOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -47975,13 +48056,13 @@ init_define_INSPIRE_TOOLS();
 var labelOf = (t) => t.name !== void 0 && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id;
 var PlanOutput = once6(
   () => external_exports.object({
-    summary: external_exports.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
+    summary: textOutput().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
     targets: external_exports.array(
       external_exports.object({
         kind: external_exports.string().describe("job, notebook, serving, model, setting, credentials or image"),
         id: external_exports.string().describe("Its id (or key)"),
         name: external_exports.string().optional().describe("Its name"),
-        change: external_exports.string().describe("What would change, e.g. running → stopped")
+        change: textOutput().describe("What would change, e.g. running → stopped")
       })
     ).describe("Everything that would change"),
     requests: external_exports.array(
@@ -47997,18 +48078,21 @@ var dryRunField = () => external_exports.boolean().default(false).describe("Chec
 var MAX_LISTED = 10;
 var kindWord = (kind) => msg("common-ops-plan-kind", { kind, key: kind.toLowerCase().replace(/[^a-z0-9]+/g, "-") });
 var renderPlan = (plan) => {
-  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`);
-  const more = plan.targets.length > MAX_LISTED ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`] : [];
+  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`);
+  const more = plan.targets.length > MAX_LISTED ? [text`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`] : [];
   const requests = plan.requests.map(
     (r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`
   );
-  return [
-    msg("common-ops-plan-head", { summary: plan.summary }),
-    ...shown,
-    ...more,
-    ...requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : [],
-    ...requests.length > MAX_LISTED ? [`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`] : []
-  ].join("\n");
+  return joinText(
+    [
+      msg("common-ops-plan-head", { summary: plan.summary }),
+      ...shown,
+      ...more,
+      ...requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : [],
+      ...requests.length > MAX_LISTED ? [text`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`] : []
+    ],
+    "\n"
+  );
 };
 
 // ../../packages/core/src/operations/config.ts
@@ -48028,7 +48112,7 @@ var ConfigOutput = () => external_exports.object({
       value: Value.optional().describe("Its value in force; absent when unset"),
       source: external_exports.enum(["argument", "environment", "profile", "default", "unset"]).describe("Where the value comes from"),
       from: external_exports.string().optional().describe("The environment variable or profile it came from"),
-      help: external_exports.string().describe("What the setting means")
+      help: textOutput().describe("What the setting means")
     })
   ).describe("Every setting with its value and source"),
   changed: external_exports.object({
@@ -48036,8 +48120,8 @@ var ConfigOutput = () => external_exports.object({
     before: Value.optional().describe("The saved value before; absent when unset"),
     after: Value.optional().describe("The saved value now; absent when unset")
   }).optional().describe("For set and unset: the change made"),
-  notes: external_exports.array(external_exports.string()).describe("Notes, e.g. an environment variable overriding the saved value"),
-  warnings: external_exports.array(external_exports.string()).optional().describe("For set: doubts about the value, e.g. a workspace none of your kept workspaces is named"),
+  notes: external_exports.array(textOutput()).describe("Notes, e.g. an environment variable overriding the saved value"),
+  warnings: external_exports.array(textOutput()).optional().describe("For set: doubts about the value, e.g. a workspace none of your kept workspaces is named"),
   dryRun: external_exports.boolean().optional().describe("For set and unset: true when nothing was written"),
   plan: PlanOutput().optional()
 });
@@ -48053,10 +48137,10 @@ var unknownWorkspace = (value) => Effect_exports.map(keptValue("projects"), (pro
   ).kind === "one";
   if (found) return [];
   return [
-    msg("config-unknown-workspace", { value }) + didYouMean(
+    text`${msg("config-unknown-workspace", { value })}${didYouMean(
       known.map((w) => w.name),
       value
-    )
+    )}`
   ];
 });
 var views = Effect_exports.map(
@@ -48074,7 +48158,10 @@ var views = Effect_exports.map(
 var configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description: `Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). \`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
+  description: joinText([
+    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). ",
+    text`\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`
+  ]),
   input: Input2,
   output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -48133,7 +48220,7 @@ var configOperation = defineOperation({
         dryRun: true,
         plan: {
           summary: msg("config-plan-summary", { action: input2.action, key, profile: name2 }),
-          targets: [{ kind: "setting", id: key, change: `${show3(before2)} → ${show3(after3)}` }],
+          targets: [{ kind: "setting", id: key, change: text`${show3(before2)} → ${show3(after3)}` }],
           requests: [planned("LOCAL", store.paths.configFile)]
         }
       };
@@ -48167,8 +48254,8 @@ var configOperation = defineOperation({
     if (r.plan !== void 0) return renderPlan(r.plan);
     const head5 = r.changed === void 0 ? msg("config-head", { profile: r.profile }) : msg("config-changed", {
       key: r.changed.key,
-      before: String(r.changed.before ?? msg("config-unset")),
-      after: String(r.changed.after ?? msg("config-unset")),
+      before: r.changed.before !== void 0 ? String(r.changed.before) : msg("config-unset"),
+      after: r.changed.after !== void 0 ? String(r.changed.after) : msg("config-unset"),
       profile: r.profile
     });
     const table = renderTable(r.settings, [
@@ -48176,7 +48263,7 @@ var configOperation = defineOperation({
       { header: msg("config-col-value"), cell: (s) => s.value },
       { header: msg("config-col-source"), cell: (s) => s.from !== void 0 ? `${s.source} (${s.from})` : s.source }
     ]);
-    return [head5, table, ...asides("note", r.notes), ...asides("warning", r.warnings ?? [])].join("\n");
+    return joinText([head5, table, ...asides("note", r.notes), ...asides("warning", r.warnings ?? [])], "\n");
   }
 });
 
@@ -48188,16 +48275,16 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawEvent = external_exports.object({
-  type: Text,
-  reason: Text,
-  message: Text,
-  from: Text,
-  object_id: Text,
-  object_type: Text,
+  type: Text2,
+  reason: Text2,
+  message: Text2,
+  from: Text2,
+  object_id: Text2,
+  object_type: Text2,
   first_timestamp: EpochMs,
   last_timestamp: EpochMs,
   event_timestamp: EpochMs,
-  age: Text
+  age: Text2
 }).transform(
   (e) => ({
     type: e.type,
@@ -48226,7 +48313,7 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
   });
   const paging = { firstPage: 1, pageSize: 200, maxPages: 20 };
   const read2 = (call2) => collectPages(
-    (page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode5(ListPage, d, "train.ListJobEvents")),
+    (page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode4(ListPage, d, "train.ListJobEvents")),
     paging
   );
   return yield* firstAvailable(msg("api-list-job-events"), [
@@ -48272,7 +48359,7 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
       { idempotent: true, referer: `/jobs/hpcDetail/${jobId}` }
     )
   ]);
-  const page = yield* decode5(ListPage, data, "hpc_jobs/events/list");
+  const page = yield* decode4(ListPage, data, "hpc_jobs/events/list");
   const events = [...yield* decodeItems(RawEvent, page.items, "hpc_jobs/events/list")].sort(byTime);
   return { events, collected: false, truncated: false };
 });
@@ -48281,9 +48368,9 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what) => Effect_exports.gen(function* () {
-  const ref2 = taskKindOf(raw);
-  if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
-  const { id, kind } = ref2.right;
+  const ref3 = taskKindOf(raw);
+  if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
+  const { id, kind } = ref3.right;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(
       invalidInput(
@@ -48319,20 +48406,20 @@ var EventsOutput = () => external_exports.object({
 var eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
-  description: `Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
+  description: text`Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input3,
   output: EventsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "events"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isRight(ref2) && ref2.right.kind === "notebook")
+    const ref3 = taskKindOf(input2.job_id);
+    if (Either_exports.isRight(ref3) && ref3.right.kind === "notebook")
       return yield* Effect_exports.fail(
         invalidInput(
           msg("events-notebook"),
           msg("events-notebook-hint", {
-            call: callWord("notebook", { action: "detail", notebook_id: ref2.right.id })
+            call: callWord("notebook", { action: "detail", notebook_id: ref3.right.id })
           })
         )
       );
@@ -48365,17 +48452,20 @@ var eventsOperation = defineOperation({
       const [kind, ...rest] = o.split(" ");
       return rest.length === 0 ? o : `${kind} ${shortPodName(rest.join(" "))}`;
     };
-    return [
-      msg("events-head", { id: r.jobId, status: r.status, count: r.events.length }),
-      renderTable(r.events, [
-        { header: msg("events-col-last-seen"), cell: (e) => formatTime(e.lastAt) },
-        { header: msg("jobs-col-type"), cell: (e) => e.type },
-        { header: msg("events-col-reason"), cell: (e) => e.reason },
-        { header: msg("events-col-object"), cell: (e) => short4(e.object) },
-        { header: msg("events-col-message"), cell: (e) => e.message }
-      ]),
-      ...r.truncated ? [msg("events-truncated")] : []
-    ].join("\n");
+    return joinText(
+      [
+        msg("events-head", { id: r.jobId, status: r.status, count: r.events.length }),
+        renderTable(r.events, [
+          { header: msg("events-col-last-seen"), cell: (e) => formatTime(e.lastAt) },
+          { header: msg("jobs-col-type"), cell: (e) => e.type },
+          { header: msg("events-col-reason"), cell: (e) => e.reason },
+          { header: msg("events-col-object"), cell: (e) => short4(e.object) },
+          { header: msg("events-col-message"), cell: (e) => e.message }
+        ]),
+        ...r.truncated ? [msg("events-truncated")] : []
+      ],
+      "\n"
+    );
   }
 });
 
@@ -48488,17 +48578,17 @@ var RawImage = external_exports.lazy(
   () => external_exports.object({
     image_id: Id.optional(),
     id: Id.optional(),
-    name: Text,
-    version: Text,
-    address: Text,
-    url: Text,
-    image_url: Text,
-    source: Text,
-    visibility: Text,
-    status: Text,
+    name: Text2,
+    version: Text2,
+    address: Text2,
+    url: Text2,
+    image_url: Text2,
+    source: Text2,
+    visibility: Text2,
+    status: Text2,
     size: OptionalNumber,
     created_at: EpochMs,
-    description: Text
+    description: Text2
   }).loose().refine((i) => (i.image_id ?? i.id) !== void 0, { message: "an image needs image_id or id" }).transform(
     (i) => ({
       imageId: i.image_id ?? i.id ?? "",
@@ -48531,7 +48621,7 @@ var RegisteredImage = external_exports.lazy(
 var RawHarborRepository = external_exports.lazy(
   () => external_exports.object({
     name: external_exports.string(),
-    description: Text,
+    description: Text2,
     artifact_count: OptionalNumber,
     pull_count: OptionalNumber,
     update_time: EpochMs
@@ -48548,7 +48638,7 @@ var RawHarborRepository = external_exports.lazy(
 );
 var RawHarborArtifact = external_exports.lazy(
   () => external_exports.object({
-    digest: Text,
+    digest: Text2,
     size: OptionalNumber,
     push_time: EpochMs,
     tags: external_exports.union([external_exports.array(external_exports.object({ name: external_exports.string() }).loose()), external_exports.null()]).optional().transform((t) => (t ?? []).map((x) => x.name))
@@ -48602,7 +48692,7 @@ var listHarborRepositories = (registry2, options = {}) => Effect_exports.gen(fun
     ...search !== "" ? { q: `name=~${search}` } : {}
   });
   const data = yield* body(registry2, res, msg("images-api-what-list"));
-  const repositories = yield* decode5(external_exports.array(RawHarborRepository), data ?? [], `${registry2} Harbor repositories`);
+  const repositories = yield* decode4(external_exports.array(RawHarborRepository), data ?? [], `${registry2} Harbor repositories`);
   const header = Number(res.headers["x-total-count"]);
   return {
     repositories,
@@ -48615,7 +48705,7 @@ var listHarborArtifacts = (registry2, repo) => Effect_exports.gen(function* () {
     (page, size12) => Effect_exports.gen(function* () {
       const res = yield* harbor.get(registry2, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size12 });
       const data = yield* body(registry2, res, msg("images-api-what-repo", { repo }));
-      const items = yield* decode5(external_exports.array(RawHarborArtifact), data ?? [], `${registry2} Harbor artifacts`);
+      const items = yield* decode4(external_exports.array(RawHarborArtifact), data ?? [], `${registry2} Harbor artifacts`);
       return { items, total: res.headers["x-total-count"] };
     }),
     { firstPage: 1, pageSize: 50 }
@@ -48654,7 +48744,7 @@ var listPlatformImages = (input2) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-list-down") }))
     )
   );
-  const page = yield* decode5(ImagePage, data, "image/list");
+  const page = yield* decode4(ImagePage, data, "image/list");
   const search = input2.search?.trim().toLowerCase() ?? "";
   if (search === "") return page.items;
   return page.items.filter((i) => i.name.toLowerCase().includes(search) || i.address.toLowerCase().includes(search));
@@ -48676,7 +48766,7 @@ var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-check-console") }))
     )
   );
-  return yield* decode5(RawImage, data, "image/{id}");
+  return yield* decode4(RawImage, data, "image/{id}");
 });
 
 // ../../packages/core/src/operations/common/support.ts
@@ -48689,7 +48779,7 @@ var resolveReadWorkspace = (input2) => Effect_exports.gen(function* () {
 });
 var rehint = (e, hint, reasons = ["InvalidInput"]) => !reasons.includes(e.reason) ? e : new InspireError({
   reason: e.reason,
-  message: e.message,
+  message: e.text,
   hint: hint(e.hint),
   ...e.candidates !== void 0 ? { candidates: e.candidates } : {},
   ...e.fix !== void 0 ? { fix: e.fix } : {}
@@ -48697,10 +48787,10 @@ var rehint = (e, hint, reasons = ["InvalidInput"]) => !reasons.includes(e.reason
 var withHint = (effect2, hint) => Effect_exports.mapError(effect2, (e) => rehint(e, () => hint, ["InvalidInput", "NotFound"]));
 var hintWithWarnings = (effect2, warnings) => warnings.length === 0 ? effect2 : Effect_exports.mapError(
   effect2,
-  (e) => rehint(e, (old) => `${old} ${msg("common-ops-placement-warnings", { warnings: warnings.join(" ") })}`)
+  (e) => rehint(e, (old) => text`${old} ${msg("common-ops-placement-warnings", { warnings: joinText(warnings, " ") })}`)
 );
 var uniqueWarnings = (...lists) => [
-  ...new Set(lists.flat())
+  ...new Map(lists.flat().map((w) => [JSON.stringify(w.parts), w])).values()
 ];
 
 // ../../packages/core/src/operations/images/harbor.ts
@@ -48719,7 +48809,7 @@ var harborHint = (registry2) => Effect_exports.mapError((e) => {
     });
   return e;
 });
-var fields = (e) => ({ reason: e.reason, message: e.message, hint: e.hint });
+var fields = (e) => ({ reason: e.reason, message: e.text, hint: e.hint });
 var whichRegistry = (input2) => Effect_exports.gen(function* () {
   const named = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
   const workspace = named !== void 0 ? yield* resolveReadWorkspace(input2) : void 0;
@@ -48736,9 +48826,9 @@ var registeredAddresses = (workspace) => workspace === void 0 ? Effect_exports.s
   (listed) => Either_exports.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : void 0
 );
 var repoOf = (raw) => {
-  const ref2 = Either_exports.getOrUndefined(parseImageRef(raw));
-  const name2 = (ref2?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
-  return ref2?.tag !== void 0 ? { name: name2, tag: ref2.tag } : { name: name2 };
+  const ref3 = Either_exports.getOrUndefined(parseImageRef(raw));
+  const name2 = (ref3?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
+  return ref3?.tag !== void 0 ? { name: name2, tag: ref3.tag } : { name: name2 };
 };
 var harborImages = (input2) => Effect_exports.gen(function* () {
   const { registry: registry2, from: from2, workspace } = yield* whichRegistry(input2);
@@ -48773,15 +48863,15 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
         };
       })
     ).filter((t) => repo.tag === void 0 || t.tag === repo.tag);
-    const missing = tags.filter((t) => t.registered === false && t.tag !== "");
+    const missing2 = tags.filter((t) => t.registered === false && t.tag !== "");
     const notes3 = [
       ...uncheckable2,
-      ...missing.length > 0 ? [
+      ...missing2.length > 0 ? [
         msg("images-unregistered", {
-          tags: missing.map((t) => t.tag).join(", "),
-          count: missing.length,
+          tags: missing2.map((t) => t.tag).join(", "),
+          count: missing2.length,
           repo: repo.name,
-          versions: missing.map((t) => t.tag).join(" / ")
+          versions: missing2.map((t) => t.tag).join(" / ")
         })
       ] : []
     ];
@@ -48888,7 +48978,7 @@ var ImagesOutput = once6(() => {
         registered: external_exports.boolean().optional().describe("Whether the platform has it registered; absent when it could not be checked")
       })
     ).optional().describe("With repo: its tags"),
-    notes: external_exports.array(external_exports.string()).describe("Notes, e.g. how to register an image")
+    notes: external_exports.array(textOutput()).describe("Notes, e.g. how to register an image")
   });
   return external_exports.discriminatedUnion("source", [Platform2, Harbor2]);
 });
@@ -49183,7 +49273,12 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/docker/failures.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var redact2 = (text3, secrets) => secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text3);
+var redact2 = (text4, secrets) => secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text4);
+var redactText = (text4, secrets) => {
+  const arg = (v) => typeof v === "string" ? redact2(v, secrets) : typeof v === "number" ? v : redactText(v, secrets);
+  const part = (p) => typeof p === "string" ? redact2(p, secrets) : p.kind === "msg" ? { ...p, args: Object.fromEntries(Object.entries(p.args).map(([k, v]) => [k, arg(v)])) } : p;
+  return new Text(text4.parts.map(part));
+};
 var harborLoginHint = (registry2) => msg("docker-login-hint", {
   registry: registry2,
   call: callWord("login", { target: "harbor", registry: registry2, username: "…", password: "…" })
@@ -49201,57 +49296,57 @@ var TLS = /x509|certificate|tls:|http response to https client/i;
 var SERVER = /HTTP status: 5\d\d|internal server error|bad gateway|service unavailable|gateway time-?out/i;
 var CUT = /unexpected EOF|context canceled|broken pipe|connection reset|use of closed network connection|EOF$/i;
 var classifyPushError = (raw, where3, secrets) => {
-  const text3 = redact2(raw, secrets);
+  const text4 = redact2(raw, secrets);
   const { registry: registry2, host, target } = where3;
-  if (/does not exist locally|no such image/i.test(text3))
+  if (/does not exist locally|no such image/i.test(text4))
     return new InspireError({
       reason: "NotFound",
-      message: msg("docker-tag-gone", { target, text: text3 }),
+      message: msg("docker-tag-gone", { target, text: text4 }),
       hint: msg("docker-tag-gone-hint"),
       retryable: true
     });
-  if (AUTH.test(text3))
+  if (AUTH.test(text4))
     return new InspireError({
       reason: "RegistryAuthFailed",
-      message: msg("docker-auth", { registry: registry2, host, text: text3 }),
+      message: msg("docker-auth", { registry: registry2, host, text: text4 }),
       hint: harborLoginHint(registry2)
     });
-  if (QUOTA.test(text3))
+  if (QUOTA.test(text4))
     return new InspireError({
       reason: "Forbidden",
-      message: msg("docker-quota", { registry: registry2, text: text3 }),
+      message: msg("docker-quota", { registry: registry2, text: text4 }),
       hint: msg("docker-quota-hint")
     });
-  if (DENIED.test(text3))
+  if (DENIED.test(text4))
     return new InspireError({
       reason: "Forbidden",
-      message: msg("docker-denied", { registry: registry2, target, text: text3 }),
+      message: msg("docker-denied", { registry: registry2, target, text: text4 }),
       hint: msg("docker-denied-hint")
     });
-  if (TLS.test(text3))
+  if (TLS.test(text4))
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: msg("docker-tls", { registry: registry2, host, text: text3 }),
+      message: msg("docker-tls", { registry: registry2, host, text: text4 }),
       hint: msg("docker-tls-hint")
     });
-  if (NETWORK.test(text3))
+  if (NETWORK.test(text4))
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: msg("docker-network", { registry: registry2, host, text: text3 }),
+      message: msg("docker-network", { registry: registry2, host, text: text4 }),
       hint: msg("docker-network-hint"),
       retryable: true
     });
-  if (SERVER.test(text3))
+  if (SERVER.test(text4))
     return new InspireError({
       reason: "PlatformError",
-      message: msg("docker-server", { registry: registry2, text: text3 }),
+      message: msg("docker-server", { registry: registry2, text: text4 }),
       hint: msg("docker-server-hint"),
       retryable: true
     });
-  if (CUT.test(text3)) return interrupted(where3, text3);
+  if (CUT.test(text4)) return interrupted(where3, text4);
   return new InspireError({
     reason: "PlatformError",
-    message: msg("docker-push-failed", { target, registry: registry2, text: text3 }),
+    message: msg("docker-push-failed", { target, registry: registry2, text: text4 }),
     hint: msg("docker-push-failed-hint")
   });
 };
@@ -49349,8 +49444,8 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
 var nameHint = () => msg("docker-name-hint");
 var harborImages2 = (repo) => callWord("images", { source: "harbor", repo });
 var targetNames = (request2, host) => {
-  const ref2 = Either_exports.getOrUndefined(parseImageRef(request2.image));
-  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref2;
+  const ref3 = Either_exports.getOrUndefined(parseImageRef(request2.image));
+  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref3;
   const name2 = (request2.name?.trim() || fromImage?.repository.split("/").at(-1) || "").replace(
     new RegExp(`^${HARBOR_PROJECT}/`),
     ""
@@ -49360,7 +49455,7 @@ var targetNames = (request2, host) => {
   return Either_exports.flatMap(
     parseImageRef(`${host}/${HARBOR_PROJECT}/${name2}:${tag}`),
     (parsed) => parsed.repository === `${HARBOR_PROJECT}/${name2}` && parsed.tag === tag ? Either_exports.right({ name: name2, tag }) : Either_exports.left(invalidInput(msg("docker-bad-name", { name: name2, tag }), nameHint()))
-  ).pipe(Either_exports.mapLeft((e) => invalidInput(e.message, nameHint())));
+  ).pipe(Either_exports.mapLeft((e) => invalidInput(e.text, nameHint())));
 };
 var harborDigest = (registry2, name2, tag) => listHarborArtifacts(registry2, name2).pipe(
   Effect_exports.map((artifacts) => artifacts.find((a) => a.tags.includes(tag))?.digest),
@@ -49384,7 +49479,7 @@ var planPush = (request2, env, credentials, target) => Effect_exports.gen(functi
   const notes2 = [
     msg("docker-dry-run", { image: request2.image, target: target.pushedTo, registry: request2.registry }),
     ...credentials === void 0 ? [credentialsMissing(request2.registry).hint] : [],
-    ...Either_exports.isLeft(found) ? [msg("docker-real-push-needs", { message: found.left.message, hint: found.left.hint })] : []
+    ...Either_exports.isLeft(found) ? [msg("docker-real-push-needs", { message: found.left.text, hint: found.left.hint })] : []
   ];
   return { ...target, ...Either_exports.isRight(found) ? { local: found.right } : {}, confirmed: false, notes: notes2 };
 });
@@ -49427,7 +49522,7 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   if (!check4.confirmed) {
     const { last: last3 } = check4;
     notes2.push(
-      Either_exports.isLeft(last3) ? msg("docker-unconfirmed", { reason: redact2(last3.left.message, secrets) }) : last3.right === void 0 ? msg("docker-listed-nowhere", { name: name2, tag, digest: pushed.digest, call: harborImages2(name2) }) : msg("docker-listed-elsewhere", {
+      Either_exports.isLeft(last3) ? msg("docker-unconfirmed", { reason: redactText(last3.left.text, secrets) }) : last3.right === void 0 ? msg("docker-listed-nowhere", { name: name2, tag, digest: pushed.digest, call: harborImages2(name2) }) : msg("docker-listed-elsewhere", {
         name: name2,
         tag,
         listed: last3.right,
@@ -49444,7 +49539,7 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
     const saved = yield* Effect_exports.either(setHarborDescription(registry2, name2, request2.description.trim()));
     descriptionSet = Either_exports.isRight(saved);
     if (Either_exports.isLeft(saved))
-      notes2.push(msg("docker-description-unsaved", { reason: redact2(saved.left.message, secrets) }));
+      notes2.push(msg("docker-description-unsaved", { reason: redactText(saved.left.text, secrets) }));
   }
   return {
     ...base,
@@ -49498,7 +49593,7 @@ var ImagePushResult = external_exports.object({
   }).describe("What Harbor's REST API says after the push"),
   registration: ImageRegistration,
   durationMs: external_exports.number().int().describe("How long the call took"),
-  notes: external_exports.array(external_exports.string()).describe("Things to know or do next"),
+  notes: external_exports.array(textOutput()).describe("Things to know or do next"),
   plan: PlanOutput().optional()
 });
 
@@ -49527,7 +49622,7 @@ var registrationOf = (input2) => Effect_exports.gen(function* () {
   if (Either_exports.isLeft(checked))
     return {
       registration: { ...base, registered: null },
-      note: msg("docker-registration-unchecked", { reason: checked.left.message })
+      note: msg("docker-registration-unchecked", { reason: checked.left.text })
     };
   if (checked.right === void 0)
     return {
@@ -49563,7 +49658,7 @@ var whichRegistry2 = (input2) => Effect_exports.gen(function* () {
         invalidInput(
           msg("images-push-wrong-registry", { workspace: workspace.name, own: own2, asked: input2.registry }),
           msg("images-push-wrong-registry-fix", { field: fieldWord("registry", own2), workspace: workspace.name }),
-          { fix: own2 }
+          { fix: plain(own2) }
         )
       );
     return {
@@ -49583,7 +49678,7 @@ var whichRegistry2 = (input2) => Effect_exports.gen(function* () {
     from: "default",
     note: msg("images-push-default-unresolved", {
       workspace: named,
-      error: resolved.left.message,
+      error: resolved.left.text,
       field: fieldWord("registry", "sj")
     })
   };
@@ -49675,30 +49770,39 @@ var render2 = (r) => {
     existing: r.layers.existing
   }) : void 0;
   const registered = r.registration.registered === null ? msg("images-push-unknown") : r.registration.registered ? msg("images-yes") : msg("images-push-register-now");
-  return [
-    head5,
-    renderFields([
-      [msg("images-push-label-use"), r.address],
-      [msg("images-push-label-pushed-as"), r.dryRun ? void 0 : r.pushedTo],
-      [msg("images-push-label-digest"), r.digest],
-      [msg("images-push-label-layers"), layers],
-      [msg("images-push-label-registered"), registered]
-    ]),
-    "",
-    msg("images-push-register-under", { page: r.registration.page }),
-    renderFields([
-      ["  镜像名称", r.registration.imageName],
-      ["  版本号", r.registration.version],
-      ["  描述", r.registration.description]
-    ]),
-    "",
-    ...r.notes
-  ].join("\n");
+  return joinText(
+    [
+      head5,
+      renderFields([
+        [msg("images-push-label-use"), r.address],
+        [msg("images-push-label-pushed-as"), r.dryRun ? void 0 : r.pushedTo],
+        [msg("images-push-label-digest"), r.digest],
+        [msg("images-push-label-layers"), layers],
+        [msg("images-push-label-registered"), registered]
+      ]),
+      "",
+      msg("images-push-register-under", { page: r.registration.page }),
+      renderFields([
+        // The console's own field names, as it shows them in every language.
+        [plain("  镜像名称"), r.registration.imageName],
+        [plain("  版本号"), r.registration.version],
+        [plain("  描述"), r.registration.description]
+      ]),
+      "",
+      ...r.notes
+    ],
+    "\n"
+  );
 };
 var imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description: `Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`,
+  description: joinText([
+    "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. ",
+    "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. ",
+    "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. ",
+    text`Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`
+  ]),
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -49720,27 +49824,30 @@ var size11 = (bytes) => {
   if (bytes >= 1e9) return formatGigabytes(bytes / 1e9, 1);
   return formatMegabytes(Math.max(1, Math.round(bytes / 1e6)));
 };
-var renderPlatform = (r) => [
-  msg("images-platform-heading", {
-    workspace: r.workspace.name,
-    registry: r.workspace.registry,
-    visibility: r.visibility !== "all" ? `, ${r.visibility}` : "",
-    search: r.search !== void 0 ? msg("images-matching", { search: r.search }) : "",
-    count: r.images.length
-  }),
-  renderTable(
-    r.images,
-    [
-      { header: msg("images-col-address"), cell: (i) => i.address },
-      { header: msg("images-col-name"), cell: (i) => i.name },
-      { header: msg("images-col-version"), cell: (i) => i.version },
-      { header: msg("images-col-status"), cell: (i) => i.status },
-      { header: msg("images-col-source"), cell: (i) => i.source },
-      { header: msg("images-col-size"), cell: (i) => size11(i.sizeBytes), align: "right" }
-    ],
-    msg("images-none")
-  )
-].join("\n");
+var renderPlatform = (r) => joinText(
+  [
+    msg("images-platform-heading", {
+      workspace: r.workspace.name,
+      registry: r.workspace.registry,
+      visibility: r.visibility !== "all" ? `, ${r.visibility}` : "",
+      search: r.search !== void 0 ? msg("images-matching", { search: r.search }) : "",
+      count: r.images.length
+    }),
+    renderTable(
+      r.images,
+      [
+        { header: msg("images-col-address"), cell: (i) => i.address },
+        { header: msg("images-col-name"), cell: (i) => i.name },
+        { header: msg("images-col-version"), cell: (i) => i.version },
+        { header: msg("images-col-status"), cell: (i) => i.status },
+        { header: msg("images-col-source"), cell: (i) => i.source },
+        { header: msg("images-col-size"), cell: (i) => size11(i.sizeBytes), align: "right" }
+      ],
+      msg("images-none")
+    )
+  ],
+  "\n"
+);
 var mark = (registered) => registered === void 0 ? "?" : registered ? msg("images-yes") : msg("images-no");
 var renderHarbor = (r) => {
   const where3 = r.registryFrom === "workspace" ? msg("images-where-workspace", { registry: r.registry }) : msg("images-where", { registry: r.registry });
@@ -49778,12 +49885,16 @@ var renderHarbor = (r) => {
       msg("images-no-repositories")
     )
   ];
-  return [...table, ...r.notes].join("\n");
+  return joinText([...table, ...r.notes], "\n");
 };
 var imagesOperation = defineOperation({
   name: "images",
   title: "Browse platform images or Harbor repositories",
-  description: `Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). ${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`,
+  description: joinText([
+    text`Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). `,
+    text`${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. `,
+    text`Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`
+  ]),
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -49813,18 +49924,18 @@ var Strings = external_exports.union([external_exports.array(external_exports.st
 var ModelFields = external_exports.object({
   model_id: Id.optional(),
   id: Id.optional(),
-  name: Text,
+  name: Text2,
   version: OptionalNumber,
-  description: Text,
+  description: Text2,
   model_type: Strings,
-  status: Text,
+  status: Text2,
   is_vllm_compatible: external_exports.boolean().optional(),
-  project_id: Text,
-  workspace_id: Text,
-  model_path: Text,
-  model_source_path: Text,
+  project_id: Text2,
+  workspace_id: Text2,
+  model_path: Text2,
+  model_source_path: Text2,
   tags: Strings,
-  user_name: Text,
+  user_name: Text2,
   created_at: EpochMs
 }).loose();
 var toModel = (m, extra) => ({
@@ -49853,7 +49964,7 @@ var RawModelRow = external_exports.lazy(
     model: ModelFields.optional(),
     latest_version: OptionalNumber,
     next_version: OptionalNumber,
-    project_name: Text
+    project_name: Text2
   }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
     const fields2 = r.model !== void 0 && hasId(r.model) ? r.model : r;
     const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
@@ -49878,7 +49989,7 @@ var ModelVersions = external_exports.lazy(
         model_version: OptionalNumber,
         size: OptionalNumber,
         model_size_gb: OptionalNumber,
-        model_path: Text,
+        model_path: Text2,
         created_at: EpochMs,
         is_vllm_compatible: external_exports.boolean().optional()
       }).loose().transform(
@@ -49914,7 +50025,7 @@ var listModels = (input2) => Effect_exports.gen(function* () {
   const all6 = yield* collectPages(
     (page, size12) => Effect_exports.flatMap(
       v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true),
-      (data) => decode5(ModelPage, data, "model/list")
+      (data) => decode4(ModelPage, data, "model/list")
     ),
     { firstPage: 1, pageSize: 100 }
   );
@@ -49928,11 +50039,11 @@ var getModel = (id) => Effect_exports.gen(function* () {
     );
   const model = yield* Effect_exports.flatMap(
     v1("POST", "model/detail", { model_id: modelId }, true),
-    (data) => decode5(RawModelRow, data, "model/detail")
+    (data) => decode4(RawModelRow, data, "model/detail")
   );
   const versions = yield* Effect_exports.flatMap(
     v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true),
-    (data) => decode5(ModelVersions, data, "model/{id}/versions")
+    (data) => decode4(ModelVersions, data, "model/{id}/versions")
   );
   const latest = versions.versions.reduce(
     (max6, v) => v.version !== void 0 && (max6 === void 0 || v.version > max6) ? v.version : max6,
@@ -49962,7 +50073,7 @@ var createModel = (input2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const create2 = Effect_exports.flatMap(
     v1("POST", "model/create", body2, false),
-    (data) => decode5(CreatedModel, data, "model/create")
+    (data) => decode4(CreatedModel, data, "model/create")
   ).pipe(Effect_exports.provideService(Platform, platform));
   const find3 = () => Effect_exports.map(
     listModels({ workspaceId: input2.workspaceId }),
@@ -49973,7 +50084,7 @@ var createModel = (input2) => Effect_exports.gen(function* () {
     find: find3,
     now: platform.clock.now,
     what: msg("models-api-what"),
-    listHint: `${callWord("models", { action: "list" })}`
+    listHint: callWord("models", { action: "list" })
   });
   return { modelId: created.value, recovered: created.recovered, attempts: created.attempts };
 });
@@ -49989,32 +50100,32 @@ var deleteModel = (id) => Effect_exports.gen(function* () {
 // ../../packages/core/src/api/servings/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Person = external_exports.union([external_exports.object({ name: Text, id: Text }).partial().loose(), external_exports.string(), external_exports.null()]).optional();
+var Person = external_exports.union([external_exports.object({ name: Text2, id: Text2 }).partial().loose(), external_exports.string(), external_exports.null()]).optional();
 var RawServing = external_exports.lazy(
   () => external_exports.object({
     inference_serving_id: Id.optional(),
     id: Id.optional(),
-    name: Text,
+    name: Text2,
     status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
     phase: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
-    image: external_exports.union([external_exports.string(), external_exports.object({ address: Text }).partial().loose(), external_exports.null()]).optional().transform((i) => typeof i === "string" ? i : i?.address ?? ""),
-    command: Text,
+    image: external_exports.union([external_exports.string(), external_exports.object({ address: Text2 }).partial().loose(), external_exports.null()]).optional().transform((i) => typeof i === "string" ? i : i?.address ?? ""),
+    command: Text2,
     replicas: OptionalNumber,
     node_num_per_replica: OptionalNumber,
-    model_id: Text,
+    model_id: Text2,
     model_version: OptionalNumber,
     port: OptionalNumber,
-    task_priority: Text,
-    priority_name: Text,
-    spec_id: Text,
-    quota_id: Text,
-    custom_domain: Text,
-    access_url: Text,
-    logic_compute_group_id: Text,
-    logic_compute_group_name: Text,
-    workspace_id: Text,
-    project_id: Text,
-    project_name: Text,
+    task_priority: Text2,
+    priority_name: Text2,
+    spec_id: Text2,
+    quota_id: Text2,
+    custom_domain: Text2,
+    access_url: Text2,
+    logic_compute_group_id: Text2,
+    logic_compute_group_name: Text2,
+    workspace_id: Text2,
+    project_id: Text2,
+    project_name: Text2,
     created_by: Person,
     created_at: EpochMs,
     updated_at: EpochMs
@@ -50074,7 +50185,7 @@ var listServings = (input2) => Effect_exports.gen(function* () {
         { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId },
         { idempotent: true, referer: REFERER5 }
       ),
-      (data) => decode5(ServingPage, data, "inference_servings/list")
+      (data) => decode4(ServingPage, data, "inference_servings/list")
     ),
     { firstPage: 1, pageSize: 50 }
   ).pipe(
@@ -50087,7 +50198,7 @@ var listServings = (input2) => Effect_exports.gen(function* () {
 });
 var servingIdOf = (raw) => Either_exports.flatMap(
   taskKindOf(raw),
-  (ref2) => ref2.kind === "serving" ? Either_exports.right(ref2.id) : Either_exports.left(
+  (ref3) => ref3.kind === "serving" ? Either_exports.right(ref3.id) : Either_exports.left(
     invalidInput(
       msg("inference-api-not-serving-id", { raw }),
       msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
@@ -50120,7 +50231,7 @@ var getServing = (id) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-detail-down") }))
     )
   );
-  return yield* decode5(RawServing, data, "inference_servings/detail");
+  return yield* decode4(RawServing, data, "inference_servings/detail");
 });
 var stopServing = (id) => Effect_exports.gen(function* () {
   const serving2 = yield* getServing(id);
@@ -50212,7 +50323,7 @@ var createServing = (input2) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") }))
     ),
-    Effect_exports.flatMap((data) => decode5(CreatedServing, data, "inference_servings/create"))
+    Effect_exports.flatMap((data) => decode4(CreatedServing, data, "inference_servings/create"))
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
@@ -50225,7 +50336,7 @@ var createServing = (input2) => Effect_exports.gen(function* () {
     verdict: (s) => servingVerdict(s, body2),
     now: platform.clock.now,
     what: msg("inference-api-what"),
-    listHint: `${callWord("inference")}`
+    listHint: callWord("inference")
   });
   return {
     servingId: created.value,
@@ -50247,7 +50358,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/common/submission/describe.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var describeSpecCandidate = (c) => `${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${c.pricePerHour !== void 0 ? `, ${msg("submission-price-per-hour", { price: c.pricePerHour })}` : ""}`;
+var describeSpecCandidate = (c) => text`${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${c.pricePerHour !== void 0 ? text`, ${msg("submission-price-per-hour", { price: c.pricePerHour })}` : ""}`;
 var cell = (v) => v === void 0 || v === "" ? "-" : String(v);
 var renderSpecCandidates = (candidates) => candidates.length === 0 ? msg("common-none") : tableWord({
   headers: [
@@ -50297,10 +50408,9 @@ var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
   if (candidates.length === 0) return yield* Effect_exports.fail(error62);
   return yield* Effect_exports.fail(
     invalidInput(
-      error62.message,
+      error62.text,
       // The field stays outside the message: a frontend reads it as data on the error (`parts`).
-      `${error62.hint} ${msg("common-ops-pass")} ${fieldWord("spec", "<ID>")}:
-${renderSpecCandidates(candidates)}`,
+      text`${error62.hint} ${msg("common-ops-pass")} ${fieldWord("spec", "<ID>")}:\n${renderSpecCandidates(candidates)}`,
       {
         candidates
       }
@@ -50362,10 +50472,10 @@ var registeredImage = (address, workspaceId) => Effect_exports.map(Effect_export
   };
 });
 var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* () {
-  const ref2 = yield* parseImageRef(raw);
+  const ref3 = yield* parseImageRef(raw);
   const registries = registryTable(yield* ActiveProfile);
   const warnings = [];
-  if (ref2.host !== void 0) {
+  if (ref3.host !== void 0) {
     const checked = yield* checkJobImage(raw, { registries, workspaceRegistry: workspace.policy.registry });
     warnings.push(...checked.warnings);
   }
@@ -50375,19 +50485,19 @@ var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* ()
       toDisplayAddress(raw, { registries, registry: workspace.policy.registry }),
       () => raw
     );
-    const name2 = ref2.repository.split("/").at(-1) ?? ref2.repository;
+    const name2 = ref3.repository.split("/").at(-1) ?? ref3.repository;
     return yield* Effect_exports.fail(
       invalidInput(
         msg("common-ops-image-not-registered", { image: display, workspace: workspace.name }),
         msg("common-ops-image-not-registered-hint", {
           name: name2,
-          tag: ref2.tag ?? "latest",
+          tag: ref3.tag ?? "latest",
           call: callWord("images", { search: name2 })
         })
       )
     );
   }
-  if (ref2.host === void 0) warnings.push(msg("common-ops-image-resolved", { raw, address: found.address }));
+  if (ref3.host === void 0) warnings.push(msg("common-ops-image-resolved", { raw, address: found.address }));
   return { image: found, warnings };
 });
 
@@ -50410,8 +50520,8 @@ var resolvePriority = (given, project3, spec2) => Effect_exports.gen(function* (
   const e = checked.left;
   return yield* Effect_exports.fail(
     amendError(e, {
-      message: msg("common-ops-priority-refused", { message: e.message, project: project3.name, source }),
-      hint: given === void 0 ? `${e.hint} ${msg("common-ops-priority-pass")}` : e.hint
+      message: msg("common-ops-priority-refused", { message: e.text, project: project3.name, source }),
+      hint: given === void 0 ? text`${e.hint} ${msg("common-ops-priority-pass")}` : e.hint
     })
   );
 });
@@ -50475,8 +50585,16 @@ var worded = (issue2) => {
       return ["invalid", {}];
   }
 };
+var written = /* @__PURE__ */ new Map();
+var zodMessage = (text4) => {
+  const english2 = String(text4);
+  written.set(english2, text4);
+  return english2;
+};
 var issueWord = (issue2) => {
-  if (issue2.code === "custom" || splitMessages(issue2.message).some((p) => typeof p !== "string")) return issue2.message;
+  const mine = written.get(issue2.message);
+  if (mine !== void 0) return mine;
+  if (issue2.code === "custom") return plain(issue2.message);
   const [key, args2] = worded(issue2);
   if (formatMessage("en", `issues-${key}`, args2) !== issue2.message) return msg("issues-said", { zod: issue2.message });
   return msg(`issues-${key}`, args2);
@@ -50486,19 +50604,19 @@ var issueWord = (issue2) => {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Size = external_exports.union([external_exports.literal("auto"), external_exports.number().int().positive()]);
-var envName = () => external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, msg("recipes-schema-env-name"));
+var envName = () => external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, zodMessage(msg("recipes-schema-env-name")));
 var RecipeSchema = external_exports.lazy(
   () => external_exports.object({
-    name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, msg("recipes-schema-name")).optional(),
+    name: external_exports.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, zodMessage(msg("recipes-schema-name"))).optional(),
     description: external_exports.string().optional(),
     engine: external_exports.enum(["vllm", "sglang"]),
     image: external_exports.string().min(1),
     model: external_exports.object({
       repository: external_exports.string().min(1).optional(),
       version: external_exports.union([external_exports.number().int().positive(), external_exports.literal("latest")]).default("latest"),
-      path: external_exports.string().startsWith("/", msg("recipes-schema-path")).optional()
+      path: external_exports.string().startsWith("/", zodMessage(msg("recipes-schema-path"))).optional()
     }).strict().refine((m) => m.repository !== void 0 || m.path !== void 0, {
-      message: msg("recipes-schema-model")
+      message: zodMessage(msg("recipes-schema-model"))
     }),
     served_name: external_exports.string().min(1).optional(),
     port: external_exports.number().int().min(1).max(65535).default(2400),
@@ -50584,10 +50702,10 @@ var issueLine = (issue2) => {
     return msg("recipes-unknown-keys", { count: issue2.keys.length, keys: issue2.keys.join(", ") });
   return issueWord(issue2);
 };
-var parseRecipe = (text3, file3, source) => Effect_exports.gen(function* () {
+var parseRecipe = (content, file3, source) => Effect_exports.gen(function* () {
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
   const counter6 = new yaml.LineCounter();
-  const doc = yaml.parseDocument(text3, { lineCounter: counter6, prettyErrors: false, uniqueKeys: true });
+  const doc = yaml.parseDocument(content, { lineCounter: counter6, prettyErrors: false, uniqueKeys: true });
   const [syntax] = doc.errors;
   if (syntax !== void 0) {
     const line = syntax.linePos?.[0]?.line ?? 1;
@@ -50603,11 +50721,11 @@ var parseRecipe = (text3, file3, source) => Effect_exports.gen(function* () {
     const issues = parsed.error.issues.map((i) => {
       const where3 = fieldPath(i.path);
       const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path;
-      return `${file3}:${lineOf(yaml, doc, counter6, at)}: ${where3 === "" ? "" : `${where3}: `}${issueLine(i)}`;
+      return text`${file3}:${lineOf(yaml, doc, counter6, at)}: ${where3 === "" ? "" : `${where3}: `}${issueLine(i)}`;
     });
     return yield* Effect_exports.fail(
       invalidInput(
-        msg("recipes-invalid", { file: basename3(file3), issues: issues.join("\n") }),
+        msg("recipes-invalid", { file: basename3(file3), issues: joinText(issues, "\n") }),
         msg("recipes-invalid-fix")
       )
     );
@@ -50630,18 +50748,18 @@ var filesIn = (dir) => {
   }
 };
 var readRecipes = (folders) => Effect_exports.gen(function* () {
-  const byName = /* @__PURE__ */ new Map();
+  const byName2 = /* @__PURE__ */ new Map();
   const clashes = [];
   for (const folder of folders) {
     for (const file3 of filesIn(folder.dir)) {
-      const text3 = yield* Effect_exports.try({
+      const content = yield* Effect_exports.try({
         try: () => readRecipeFile(file3, folder),
         catch: (e) => e instanceof Untrusted ? untrustedError(e) : invalidInput(msg("recipes-unreadable", { file: file3 }), msg("recipes-unreadable-fix"))
       });
-      const recipe = yield* parseRecipe(text3, file3, folder.source);
-      const before2 = byName.get(recipe.name);
+      const recipe = yield* parseRecipe(content, file3, folder.source);
+      const before2 = byName2.get(recipe.name);
       if (before2 === void 0) {
-        byName.set(recipe.name, recipe);
+        byName2.set(recipe.name, recipe);
         continue;
       }
       const laterWins = before2.source !== recipe.source;
@@ -50654,10 +50772,10 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
           loser: rank(before2.source)
         }) : msg("recipes-clash-first", { recipe: recipe.name, first: before2.file, second: recipe.file })
       );
-      if (laterWins) byName.set(recipe.name, recipe);
+      if (laterWins) byName2.set(recipe.name, recipe);
     }
   }
-  return { recipes: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), folders, clashes };
+  return { recipes: [...byName2.values()].sort((a, b) => a.name.localeCompare(b.name)), folders, clashes };
 });
 
 // ../../packages/core/src/operations/inference/recipes/resolve.ts
@@ -50969,7 +51087,7 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
   const replicas = input2.replicas ?? 1;
   const nodesPerReplica = input2.node_num_per_replica ?? 1;
   const name2 = yield* validateName(
-    yield* required2(input2.name, "name", `${fieldWord("name", "llama-serving")}`),
+    yield* required2(input2.name, "name", fieldWord("name", "llama-serving")),
     "serving name"
   );
   const modelId = yield* required2(
@@ -50981,7 +51099,7 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
   const command = (yield* required2(
     input2.command,
     "command",
-    `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`
+    fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")
   )).trim();
   const where3 = fromRecipe?.where ?? (yield* deployTarget(input2, "SERVING", replicas * nodesPerReplica));
   const { target, group, workspace, spec: spec2 } = where3;
@@ -51112,9 +51230,9 @@ var call = (method, url2, body2) => Effect_exports.gen(function* () {
   });
   return { status: res.status, body: res.body, ms: Math.round(performance.now() - started) };
 });
-var json3 = (text3) => {
+var json3 = (text4) => {
   try {
-    return JSON.parse(text3);
+    return JSON.parse(text4);
   } catch {
     return void 0;
   }
@@ -51338,8 +51456,9 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var deployFields = {
-  compute_group: external_exports.string().optional().describe(
-    `For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`
+  compute_group: described(
+    external_exports.string().optional(),
+    text`For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`
   ),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: external_exports.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
@@ -51365,8 +51484,14 @@ var InferenceInputSchema = external_exports.object({
   wait_seconds: external_exports.number().min(1).max(3600).optional().describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
   serving_id: external_exports.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
   name: external_exports.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_id: external_exports.string().optional().describe(`For create: the model to serve, from ${callWord("models", { action: "list" })}`),
-  model_version: external_exports.number().int().positive().optional().describe(`For create: the model version, from ${callWord("models", { action: "detail" })}`),
+  model_id: described(
+    external_exports.string().optional(),
+    text`For create: the model to serve, from ${callWord("models", { action: "list" })}`
+  ),
+  model_version: described(
+    external_exports.number().int().positive().optional(),
+    text`For create: the model version, from ${callWord("models", { action: "detail" })}`
+  ),
   image: external_exports.string().optional().describe(
     "For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted"
   ),
@@ -51407,54 +51532,54 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/notebooks/schema.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var Named = external_exports.lazy(() => external_exports.object({ id: Text, name: Text }).partial().loose());
+var Named = external_exports.lazy(() => external_exports.object({ id: Text2, name: Text2 }).partial().loose());
 var Quota = external_exports.lazy(
-  () => external_exports.object({ gpu_count: OptionalNumber, cpu_count: OptionalNumber, memory_size: OptionalNumber, gpu_type: Text }).partial().loose()
+  () => external_exports.object({ gpu_count: OptionalNumber, cpu_count: OptionalNumber, memory_size: OptionalNumber, gpu_type: Text2 }).partial().loose()
 );
 var StartConfig = external_exports.lazy(
   () => external_exports.object({
-    command: Text,
+    command: Text2,
     quota: Quota,
     shared_memory_size: OptionalNumber,
-    logic_compute_group_id: Text,
+    logic_compute_group_id: Text2,
     allow_ssh: external_exports.boolean()
   }).partial().loose()
 );
 var ImageField = external_exports.lazy(
   () => external_exports.union([
     external_exports.string().transform((address) => ({ name: "", version: "", address })),
-    external_exports.object({ name: Text, version: Text, address: Text }).partial().loose(),
+    external_exports.object({ name: Text2, version: Text2, address: Text2 }).partial().loose(),
     external_exports.null().transform(() => ({ name: "", version: "", address: "" }))
   ])
 );
 var ExtraInfo = external_exports.lazy(
-  () => external_exports.object({ NodeName: Text, HostIP: Text, SshDomain: Text, SshPort: OptionalNumber }).partial().loose()
+  () => external_exports.object({ NodeName: Text2, HostIP: Text2, SshDomain: Text2, SshPort: OptionalNumber }).partial().loose()
 );
 var RawNotebook = external_exports.lazy(
   () => external_exports.object({
     notebook_id: Id.optional(),
     id: Id.optional(),
-    name: Text,
+    name: Text2,
     status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
-    sub_status: Text,
+    sub_status: Text2,
     created_at: EpochMs,
     live_time: OptionalNumber,
     creator: external_exports.union([Named, external_exports.string(), external_exports.null()]).optional(),
-    user_id: Text,
-    owner_id: Text,
-    creator_id: Text,
+    user_id: Text2,
+    owner_id: Text2,
+    creator_id: Text2,
     created_by: external_exports.union([Named, external_exports.string(), external_exports.null()]).optional(),
     project: Named.optional(),
-    project_name: Text,
+    project_name: Text2,
     workspace: Named.optional(),
-    workspace_id: Text,
+    workspace_id: Text2,
     quota: Quota.optional(),
-    resource_spec: external_exports.object({ gpu_type: Text }).partial().loose().optional(),
+    resource_spec: external_exports.object({ gpu_type: Text2 }).partial().loose().optional(),
     logic_compute_group: Named.optional(),
     start_config: StartConfig.optional(),
     image: ImageField.optional(),
     extra_info: external_exports.union([ExtraInfo, external_exports.null()]).optional(),
-    access_url: Text
+    access_url: Text2
   }).loose().refine((n) => (n.notebook_id ?? n.id) !== void 0, { message: "a notebook needs notebook_id or id" }).transform((n) => {
     const quota = n.quota ?? n.start_config?.quota ?? {};
     const creator = typeof n.creator === "string" ? n.creator : n.creator?.name ?? "";
@@ -51505,7 +51630,7 @@ var CreatedNotebook = external_exports.lazy(
   () => external_exports.object({ notebook_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
 );
 var AccessUrls = external_exports.lazy(
-  () => external_exports.object({ jupyter_url: Text, vscode_url: Text }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }))
+  () => external_exports.object({ jupyter_url: Text2, vscode_url: Text2 }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }))
 );
 var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(
   `/develop/notebook/${encodeURIComponent(notebookId)}${workspaceId !== "" ? `?spaceId=${encodeURIComponent(workspaceId)}` : ""}`,
@@ -51534,7 +51659,7 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
   const v2 = collectPages(
     (page, size12) => Effect_exports.flatMap(
       platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }),
-      (data) => decode5(NotebookPage, data, "notebook.ListNotebooks")
+      (data) => decode4(NotebookPage, data, "notebook.ListNotebooks")
     ),
     { firstPage: 1, pageSize: PAGE_SIZE4 }
   );
@@ -51544,7 +51669,7 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
         idempotent: true,
         referer: `${REFERER6}?spaceId=${input2.workspaceId}`
       }),
-      (data) => decode5(NotebookPage, data, "notebook/list")
+      (data) => decode4(NotebookPage, data, "notebook/list")
     ),
     { firstPage: 1, pageSize: PAGE_SIZE4 }
   );
@@ -51561,9 +51686,9 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
 });
 var notebookIdOf = (raw) => Either_exports.flatMap(
   taskKindOf(raw),
-  (ref2) => ref2.kind === "notebook" ? Either_exports.right(ref2.id) : Either_exports.left(
+  (ref3) => ref3.kind === "notebook" ? Either_exports.right(ref3.id) : Either_exports.left(
     invalidInput(
-      msg("notebook-api-not-notebook-id", { raw, kind: ref2.kind }),
+      msg("notebook-api-not-notebook-id", { raw, kind: ref3.kind }),
       msg("notebook-api-not-notebook-id-fix", { call: callWord("notebook", { action: "list" }) })
     )
   )
@@ -51584,7 +51709,7 @@ var getNotebook = (id) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-detail-down") }))
     )
   );
-  return yield* decode5(RawNotebook, data, "notebook.GetNotebook");
+  return yield* decode4(RawNotebook, data, "notebook.GetNotebook");
 });
 var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
   const notebook2 = yield* getNotebook(id);
@@ -51610,7 +51735,7 @@ var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
       )
     )
   );
-  return yield* decode5(AccessUrls, data, "notebook.GetNotebookAccessUrl");
+  return yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
 });
 
 // ../../packages/core/src/operations/job-detail/read.ts
@@ -51683,7 +51808,8 @@ var hpc = (id) => Effect_exports.map(
       finishedAt: j.finishedAt,
       runningTimeMs: j.runningTimeMs
     },
-    warnings: j.warnings
+    // The API layer says this one in English, with no message of the catalogue.
+    warnings: j.warnings.map((w) => plain(w))
   })
 );
 var serving = (id) => Effect_exports.map(
@@ -51892,7 +52018,7 @@ var recipeOutputs = () => {
     source: Source,
     description: external_exports.string().optional().describe("What the recipe is for")
   };
-  const Clashes = external_exports.array(external_exports.string()).describe("Recipe names defined twice, and which file wins");
+  const Clashes = external_exports.array(textOutput()).describe("Recipe names defined twice, and which file wins");
   const Recipes = external_exports.object({
     action: external_exports.literal("recipes"),
     recipes: external_exports.array(external_exports.object(Entry)).describe("The recipes, by name"),
@@ -51915,7 +52041,7 @@ var recipeOutputs = () => {
     env: external_exports.record(external_exports.string(), external_exports.string()).describe("Environment set before the engine starts"),
     healthPath: external_exports.string(),
     healthTimeoutSeconds: external_exports.number(),
-    warnings: external_exports.array(external_exports.string())
+    warnings: external_exports.array(textOutput())
   }).describe("The recipe resolved into the serving's command and sizes");
   const Recipe = external_exports.object({
     action: external_exports.literal("recipe"),
@@ -51946,7 +52072,7 @@ var recipeOutputs = () => {
     status: StatusOutput(),
     stage: external_exports.enum(["waiting", "starting", "loading", "ready", "crashed", "stopped", "unreachable"]).describe("How far it is from answering"),
     ready: external_exports.boolean().describe("True when /models and a chat completion answered"),
-    reason: external_exports.string().describe("Why it is (not) ready"),
+    reason: textOutput().describe("Why it is (not) ready"),
     accessUrl: external_exports.string().describe("The OpenAI base URL (…/v1), or empty"),
     models: external_exports.array(external_exports.string()).describe("Model names /models lists"),
     latencyMs: external_exports.object({ models: external_exports.number().optional(), chat: external_exports.number().optional() }).describe("Latency in ms"),
@@ -52036,7 +52162,7 @@ var InferenceOutput = once6(() => {
     next: NextSteps(),
     plan: PlanOutput().optional(),
     recipe: extra.CreateRecipe,
-    access: external_exports.string().optional().describe("How to reach it once RUNNING")
+    access: textOutput().optional().describe("How to reach it once RUNNING")
   });
   const Detail = external_exports.object({
     action: external_exports.literal("detail"),
@@ -52057,10 +52183,10 @@ var InferenceOutput = once6(() => {
     servingId: external_exports.string().describe("Serving id"),
     name: external_exports.string().describe("Serving name"),
     status: StatusOutput().describe("The state before this call"),
-    confirmed: external_exports.boolean().describe(`Whether ${confirmWord()} was given`),
+    confirmed: described(external_exports.boolean(), text`Whether ${confirmWord()} was given`),
     stopped: external_exports.boolean().describe("True when a stop request was sent"),
-    message: external_exports.string().describe("What happened"),
-    hint: external_exports.string().optional().describe("What to do next"),
+    message: textOutput().describe("What happened"),
+    hint: textOutput().optional().describe("What to do next"),
     plan: PlanOutput().optional()
   });
   return external_exports.discriminatedUnion("action", [
@@ -52087,6 +52213,7 @@ var entry = (r) => ({
   source: r.source,
   ...r.description !== void 0 ? { description: r.description.trim() } : {}
 });
+var clashOf = (clash, name2) => clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name2);
 var inferenceRecipes = (workingDir) => Effect_exports.map(recipeBook(workingDir), (book) => ({
   action: "recipes",
   recipes: book.recipes.map(entry),
@@ -52131,8 +52258,7 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
       spec: toCandidate(deployment.where.spec),
       model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version }
     } : {},
-    // A clash is a message; its English text (inside it) names the recipe first.
-    clashes: book.clashes.filter((c) => c.includes(`Recipe ${recipe.name} `)),
+    clashes: book.clashes.filter((c) => clashOf(c, recipe.name)),
     next: [
       nextStep(
         "inference",
@@ -52152,7 +52278,14 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
 // ../../packages/core/src/operations/inference/render-recipes.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var lines = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var lines = (...parts2) => joinText(
+  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
+  "\n"
+);
+var nextLines = (next4) => joinText(
+  next4.map((n) => msg("inference-next", { call: nextLine(n) })),
+  "\n"
+);
 var renderRecipes = (r) => lines(
   renderTable(
     r.recipes,
@@ -52165,7 +52298,7 @@ var renderRecipes = (r) => lines(
     msg("recipes-none")
   ),
   msg("recipes-folders", { folders: r.folders.map((f) => `${f.dir} (${f.source})`).join(", ") }),
-  asides("warning", r.clashes).join("\n")
+  joinText(asides("warning", r.clashes), "\n")
 );
 var renderRecipe = (r) => {
   const x = r.resolved;
@@ -52192,10 +52325,9 @@ var renderRecipe = (r) => {
       [msg("recipes-label-port"), x.port],
       [msg("recipes-label-health"), msg("recipes-health", { path: x.healthPath, seconds: x.healthTimeoutSeconds })]
     ]),
-    `${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}
-  ${x.command}`,
-    asides("warning", [...x.warnings, ...r.clashes]).join("\n"),
-    r.next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n")
+    text`${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
+    joinText(asides("warning", [...x.warnings, ...r.clashes]), "\n"),
+    nextLines(r.next)
   );
 };
 var from = (w) => w.timeoutFrom === "asked" ? msg("inference-wait-from-asked") : w.timeoutFrom === "recipe" ? msg("inference-wait-from-recipe") : msg("inference-wait-from-default");
@@ -52214,7 +52346,10 @@ var waitLine = (r) => {
       verdict
     }),
     msg("inference-stages", {
-      stages: w.stages.map((s) => `${s.stage} (${formatDuration(s.afterMs)})`).join(" → ")
+      stages: joinText(
+        w.stages.map((s) => text`${s.stage} (${formatDuration(s.afterMs)})`),
+        " → "
+      )
     })
   );
 };
@@ -52232,9 +52367,8 @@ var renderHealth = (r) => lines(
     [msg("inference-label-reply"), r.reply]
   ]),
   waitLine(r),
-  r.logs.length > 0 ? `${msg("inference-last-logs")}
-${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}` : void 0,
-  r.next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n")
+  r.logs.length > 0 ? text`${msg("inference-last-logs")}\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}` : void 0,
+  nextLines(r.next)
 );
 var renderChat = (r) => lines(
   r.reply,
@@ -52252,10 +52386,8 @@ var run3 = (input2, context5) => {
   if (input2.action === "list") return inferenceList(input2);
   return inferenceStop(input2);
 };
-var lines2 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
-var warningLines = (warnings) => asides("warning", warnings).join("\n");
-var nextLines = (next4) => next4.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n");
-var renderCreate = (r) => lines2(
+var warningLines = (warnings) => joinText(asides("warning", warnings), "\n");
+var renderCreate = (r) => lines(
   r.plan !== void 0 ? renderPlan(r.plan) : msg("inference-deploying", { name: r.name }),
   renderFields([
     [msg("inference-label-serving-id"), r.servingId],
@@ -52291,7 +52423,7 @@ var renderCreate = (r) => lines2(
 );
 var renderDetail = (r) => {
   const s = r.serving;
-  return lines2(
+  return lines(
     renderFields([
       [msg("inference-label-serving"), `${s.name} (${s.id})`],
       [msg("inference-label-status"), `${s.status.raw || "-"} (${s.status.family})`],
@@ -52322,7 +52454,7 @@ var renderDetail = (r) => {
     nextLines(r.next)
   );
 };
-var renderList = (r) => lines2(
+var renderList = (r) => lines(
   msg("inference-list-heading", {
     workspace: r.workspace.name,
     count: r.servings.length,
@@ -52342,11 +52474,15 @@ var renderList = (r) => lines2(
   ),
   msg("inference-console-line", { url: r.consoleUrl })
 );
-var renderStop = (r) => r.plan !== void 0 ? lines2(renderPlan(r.plan), r.message) : lines2(r.message, r.hint);
+var renderStop = (r) => r.plan !== void 0 ? lines(renderPlan(r.plan), r.message) : lines(r.message, r.hint);
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
+  description: joinText([
+    text`Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. `,
+    "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. ",
+    text`stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`
+  ]),
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -52548,14 +52684,14 @@ var JobDetailOutput = once6(() => {
           "no-slurm",
           "traceback"
         ]).describe("The kind of cause"),
-        cause: external_exports.string().describe("The likely cause"),
+        cause: textOutput().describe("The likely cause"),
         evidence: external_exports.string().describe("The event or log line that shows it"),
-        fix: external_exports.string().describe("What to do")
+        fix: textOutput().describe("What to do")
       })
     ).describe("Likely causes, most telling first"),
     eventsRead: external_exports.number().describe("Events read"),
     logLinesRead: external_exports.number().describe("Log lines read"),
-    notes: external_exports.array(external_exports.string()).describe("Why some evidence could not be read")
+    notes: external_exports.array(textOutput()).describe("Why some evidence could not be read")
   }).describe("For a failed, stopped or waiting task: what its events and logs point to");
   return external_exports.object({
     id: external_exports.string().describe("Task id"),
@@ -52588,7 +52724,7 @@ var JobDetailOutput = once6(() => {
     }).optional().describe("For HPC jobs: the Slurm sizing"),
     pods: external_exports.array(
       external_exports.object({
-        pod: external_exports.string().describe(`Pod name (the \`pod\` of ${callWord("logs")})`),
+        pod: described(external_exports.string(), text`Pod name (the \`pod\` of ${callWord("logs")})`),
         node: external_exports.string().describe("Node"),
         status: external_exports.string().describe("Pod status"),
         startedAt: epochMs("Started"),
@@ -52602,7 +52738,7 @@ var JobDetailOutput = once6(() => {
       runningTimeMs: external_exports.number().optional().describe("Running time in ms")
     }).describe("When it ran"),
     consoleUrl: external_exports.string().describe("The task's page"),
-    warnings: external_exports.array(external_exports.string()).describe("What could not be read"),
+    warnings: external_exports.array(textOutput()).describe("What could not be read"),
     diagnosis: Diagnosis.optional()
   });
 });
@@ -52676,16 +52812,16 @@ var renderDetail2 = (r) => {
   if (d !== void 0) {
     out.push("", msg("job-detail-diagnosis", { events: d.eventsRead, lines: d.logLinesRead }));
     if (d.findings.length === 0)
-      out.push(`  ${msg("job-detail-no-cause", { logs: callWord("logs"), events: callWord("events") })}`);
+      out.push(text`  ${msg("job-detail-no-cause", { logs: callWord("logs"), events: callWord("events") })}`);
     for (const f of d.findings)
       out.push(
-        `- ${f.cause}`,
-        `  ${msg("job-detail-evidence", { text: f.evidence })}`,
-        `  ${msg("job-detail-fix", { text: f.fix })}`
+        text`- ${f.cause}`,
+        text`  ${msg("job-detail-evidence", { text: f.evidence })}`,
+        text`  ${msg("job-detail-fix", { text: f.fix })}`
       );
-    out.push(...asides("note", d.notes).map((n) => `  ${n}`));
+    out.push(...asides("note", d.notes).map((n) => text`  ${n}`));
   }
-  return out.join("\n");
+  return joinText(out, "\n");
 };
 
 // ../../packages/core/src/operations/job-detail/index.ts
@@ -52698,11 +52834,10 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
   const notes2 = [];
   const known = d.kind === "train" && d.pods.length > 0 ? d.pods.map((p) => p.pod) : void 0;
   const events = yield* Effect_exports.either(listJobEvents(d.id, known !== void 0 ? { pods: known } : {}));
-  if (Either_exports.isLeft(events)) notes2.push(msg("job-detail-events-unread", { error: events.left.message }));
+  if (Either_exports.isLeft(events)) notes2.push(msg("job-detail-events-unread", { error: events.left.text }));
   else if (events.right.collected) notes2.push(msg("job-detail-events-gone"));
   const logs = d.status.family === "waiting" ? void 0 : yield* Effect_exports.either(tailLogs(d.id, logLines, known !== void 0 ? { pod: known } : {}));
-  if (logs !== void 0 && Either_exports.isLeft(logs))
-    notes2.push(msg("job-detail-logs-unread", { error: logs.left.message }));
+  if (logs !== void 0 && Either_exports.isLeft(logs)) notes2.push(msg("job-detail-logs-unread", { error: logs.left.text }));
   const eventList = Either_exports.isRight(events) ? events.right.events : [];
   const lines6 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
   const findings = diagnose({
@@ -52719,16 +52854,23 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: `Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
+  description: joinText(
+    [
+      "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link.",
+      "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback).",
+      text`Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`
+    ],
+    " "
+  ),
   input: Input4,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
-    const detail = yield* readTask(ref2.right.id, ref2.right.kind);
+    const ref3 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
+    const detail = yield* readTask(ref3.right.id, ref3.right.kind);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc";
     if (!diagnosable || !needsDiagnosis(detail)) return detail;
     return { ...detail, diagnosis: yield* diagnosisOf(detail, input2.log_lines) };
@@ -52776,7 +52918,7 @@ var rowOf = (ws, type, t, extra) => ({
   createdAt: t.createdAt,
   ...extra
 });
-var partOf = (ws, type, query, userId) => {
+var partOf2 = (ws, type, query, userId) => {
   const status = query.status === "all" ? {} : { status: query.status };
   const createdBy = userId !== void 0 ? { createdBy: userId } : {};
   switch (type) {
@@ -52810,7 +52952,7 @@ var partOf = (ws, type, query, userId) => {
 var inWorkspace = (ws, query, userId) => Effect_exports.map(
   Effect_exports.forEach(
     ["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)),
-    (type) => partOf(ws, type, query, userId),
+    (type) => partOf2(ws, type, query, userId),
     { concurrency: "unbounded" }
   ),
   (parts2) => ({ rows: parts2.flatMap((p) => p.rows), truncated: parts2.some((p) => p.truncated) })
@@ -52896,7 +53038,7 @@ var FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "st
 var cut = () => asides("note", [msg("jobs-cut")]);
 var where2 = (r) => {
   if (r.workspaces.length === 0) return msg("jobs-where-none");
-  const names2 = r.workspaces.length > 5 ? msg("jobs-workspace-count", { count: r.workspaces.length }) : r.workspaces.join(msg("jobs-list-sep"));
+  const names2 = r.workspaces.length > 5 ? msg("jobs-workspace-count", { count: r.workspaces.length }) : joinText(r.workspaces, msg("jobs-list-sep"));
   if (r.scope.workspaceFrom === "default") return msg("jobs-where-default", { names: names2 });
   if (r.scope.workspaceFrom === "all") return msg("jobs-where-all", { names: names2 });
   return msg("jobs-where-named", { names: names2 });
@@ -52918,19 +53060,29 @@ var emptyScope = (r) => {
     ...s.name !== void 0 ? { name: s.name } : {}
   };
   const narrowed = s.type !== "all" || s.status !== "all" || s.mine || s.project !== void 0 || s.name !== void 0;
-  return [
-    msg("jobs-none-in", { where: where2(r), filters: filters.join(msg("jobs-list-sep")) }),
-    ...asides("hint", [
-      ...s.workspaceFrom !== "all" ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })] : [],
-      ...narrowed ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })] : []
-    ]),
-    ...r.truncated ? cut() : []
-  ].join("\n");
+  return joinText(
+    [
+      msg("jobs-none-in", { where: where2(r), filters: joinText(filters, msg("jobs-list-sep")) }),
+      ...asides("hint", [
+        ...s.workspaceFrom !== "all" ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })] : [],
+        ...narrowed ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })] : []
+      ]),
+      ...r.truncated ? cut() : []
+    ],
+    "\n"
+  );
 };
 var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: `Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given. Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default. Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: joinText(
+    [
+      "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given.",
+      text`Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default.`,
+      text`Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`
+    ],
+    " "
+  ),
   input: Input5,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -52984,9 +53136,9 @@ var jobsOperation = defineOperation({
     );
     const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
-    const lines6 = [table, `${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
+    const lines6 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
     if (r.truncated) lines6.push(...cut());
-    return lines6.join("\n");
+    return joinText(lines6, "\n");
   }
 });
 
@@ -53124,7 +53276,7 @@ var LoginOutput = () => external_exports.object({
   saved: external_exports.boolean().describe("Whether the credentials were stored"),
   verified: external_exports.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
   method: external_exports.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
-  message: external_exports.string().describe("What happened, in one line"),
+  message: textOutput().describe("What happened, in one line"),
   dryRun: external_exports.boolean().optional().describe("True when nothing was sent or saved"),
   plan: PlanOutput().optional()
 });
@@ -53178,7 +53330,11 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
 var loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description: `Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
+  description: joinText([
+    text`Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. `,
+    "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. ",
+    text`Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`
+  ]),
   input: Input6,
   output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -53200,21 +53356,24 @@ var loginOperation = defineOperation({
     }
   },
   agent: {
-    note: `Before asking the user for a password: if they can open a terminal, \`inspire login\` there saves the same credentials for this server and keeps the password out of the conversation; then call ${callWord("status")}.`
+    note: text`Before asking the user for a password: if they can open a terminal, \`inspire login\` there saves the same credentials for this server and keeps the password out of the conversation; then call ${callWord("status")}.`
   },
   run: (input2) => input2.dry_run ? planLogin(input2) : input2.target === "inspire" ? saveInspireLogin(input2.username, input2.password) : saveHarborLogin(input2.registry, input2.username, input2.password),
-  render: (r) => r.plan !== void 0 ? renderPlan(r.plan) : [
-    r.message,
-    renderFields([
-      [msg("login-label-profile"), r.profile],
-      [msg("login-label-account"), r.username],
-      [msg("login-label-target"), r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
-      [
-        msg("login-label-verified"),
-        r.verified ? r.method !== void 0 ? msg("login-verified-by", { method: r.method }) : msg("login-verified") : msg("login-not-verified")
-      ]
-    ])
-  ].join("\n")
+  render: (r) => r.plan !== void 0 ? renderPlan(r.plan) : joinText(
+    [
+      r.message,
+      renderFields([
+        [msg("login-label-profile"), r.profile],
+        [msg("login-label-account"), r.username],
+        [msg("login-label-target"), r.target === "harbor" ? `harbor (${r.registry})` : "inspire"],
+        [
+          msg("login-label-verified"),
+          r.verified ? r.method !== void 0 ? msg("login-verified-by", { method: r.method }) : msg("login-verified") : msg("login-not-verified")
+        ]
+      ])
+    ],
+    "\n"
+  )
 });
 
 // ../../packages/core/src/operations/logs/index.ts
@@ -53262,7 +53421,7 @@ var fileError = (path, e) => {
 };
 var linkError = (path, field) => invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }));
 var existsError = (path) => invalidInput(msg("store-exists", { path }), msg("store-exists-hint"), {
-  fix: `${path}.new`
+  fix: plain(`${path}.new`)
 });
 var under = (dir, path) => {
   const rel = relative3(dir, path);
@@ -53276,18 +53435,18 @@ var realOr = (path) => {
     return path;
   }
 };
-var expandHome = (text3) => text3 === "~" ? homedir4() : text3.startsWith("~/") ? join10(homedir4(), text3.slice(2)) : text3;
+var expandHome = (text4) => text4 === "~" ? homedir4() : text4.startsWith("~/") ? join10(homedir4(), text4.slice(2)) : text4;
 var placeUnder = (wanted, roots, field = "path") => {
-  const text3 = wanted.trim();
+  const text4 = wanted.trim();
   const first2 = roots[0];
   if (first2 === void 0) throw new Error("placeUnder needs at least one root");
   const where3 = rootsText(roots);
-  if (text3 === "" || text3.includes("\0"))
+  if (text4 === "" || text4.includes("\0"))
     throw invalidInput(msg("store-not-a-file-name", { field, wanted }), msg("store-not-a-file-name-hint", { where: where3 }));
-  const expanded = expandHome(text3);
+  const expanded = expandHome(text4);
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(
-      msg("store-dot-dot", { path: text3, field }),
+      msg("store-dot-dot", { path: text4, field }),
       msg("store-dot-dot-hint", { where: where3, example: expanded.split(/[\\/]+/).at(-1) || "out.txt" })
     );
   let root = first2;
@@ -53313,8 +53472,8 @@ var placeUnder = (wanted, roots, field = "path") => {
   const parts2 = rest.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (parts2.length === 0)
     throw invalidInput(
-      msg("store-names-root", { field, path: text3, root: root.label }),
-      msg("store-names-root-hint", { example: join10(text3, "out.txt") })
+      msg("store-names-root", { field, path: text4, root: root.label }),
+      msg("store-names-root-hint", { example: join10(text4, "out.txt") })
     );
   return { root, parts: parts2, path: join10(root.path, ...parts2) };
 };
@@ -53455,7 +53614,7 @@ var downloadDir = Effect_exports.gen(function* () {
   const where3 = resolved.right.source === "environment" ? SETTING_ENV.downloadDir : msg("common-ops-download-dir-of", { profile: name2 });
   const checked = checkDownloadDir(String(value));
   if (Either_exports.isLeft(checked))
-    return yield* Effect_exports.fail(invalidInput(`${where3}: ${checked.left.message}`, checked.left.hint));
+    return yield* Effect_exports.fail(invalidInput(text`${where3}: ${checked.left.text}`, checked.left.hint));
   const dir = realOr2(checked.right);
   const storeDirs = [store.paths.configDir, store.paths.cacheDir].map(realOr2);
   const holdsStore = storeDirs.some((s) => inside(s, dir));
@@ -53503,9 +53662,9 @@ var openDownload = (target, context5) => Effect_exports.gen(function* () {
   return {
     path: file3.path,
     bytes: () => bytes,
-    write: (text3) => Effect_exports.try({
+    write: (text4) => Effect_exports.try({
       try: () => {
-        bytes += file3.write(text3);
+        bytes += file3.write(text4);
       },
       catch: (e) => fileError(file3.path, e)
     }),
@@ -53549,11 +53708,11 @@ var parseTimeRange = (raw, field = "time_range") => {
   return Either_exports.right(seconds3);
 };
 var parseInstant = (raw, now, field) => {
-  const text3 = raw.trim();
-  if (/^\d{13}$/.test(text3)) return Either_exports.right(Number(text3));
-  if (/^\d{10}$/.test(text3)) return Either_exports.right(Number(text3) * 1e3);
-  if (/^\d+(\.\d+)?\s*[smhdw]$/i.test(text3)) return Either_exports.map(parseTimeRange(text3, field), (s) => now - s * 1e3);
-  const parsed = Date.parse(/^\d{4}-\d\d-\d\d$/.test(text3) ? `${text3}T00:00` : text3);
+  const text4 = raw.trim();
+  if (/^\d{13}$/.test(text4)) return Either_exports.right(Number(text4));
+  if (/^\d{10}$/.test(text4)) return Either_exports.right(Number(text4) * 1e3);
+  if (/^\d+(\.\d+)?\s*[smhdw]$/i.test(text4)) return Either_exports.map(parseTimeRange(text4, field), (s) => now - s * 1e3);
+  const parsed = Date.parse(/^\d{4}-\d\d-\d\d$/.test(text4) ? `${text4}T00:00` : text4);
   if (Number.isFinite(parsed)) return Either_exports.right(parsed);
   return Either_exports.left(invalidInput(msg("common-ops-time-invalid", { field, raw }), msg("common-ops-time-invalid-hint")));
 };
@@ -53652,7 +53811,10 @@ var Input7 = external_exports.object({
   since: external_exports.string().optional().describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
   until: external_exports.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
   time_range: external_exports.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
-  pod: external_exports.string().optional().describe(`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`),
+  pod: described(
+    external_exports.string().optional(),
+    text`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`
+  ),
   download: external_exports.boolean().default(false).describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
   path: external_exports.string().optional().describe(
     "Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"
@@ -53688,7 +53850,14 @@ var renderLogLines = (lines6, labelPods) => {
 var logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: `Reads a training or HPC job's log: the newest \`lines\` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one \`pod\`. ${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
+  description: joinText(
+    [
+      "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`.",
+      text`${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}.`,
+      text`Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`
+    ],
+    " "
+  ),
   input: Input7,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -53732,10 +53901,8 @@ var logsOperation = defineOperation({
       from: formatTime(r.window.from),
       to: formatTime(r.window.to)
     }) : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines6.length });
-    const tail = r.truncated ? `
-${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : "";
-    return `${head5}
-${lines6.length > 0 ? renderLogLines(lines6) : msg("logs-none")}${tail}`;
+    const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : "";
+    return text`${head5}\n${lines6.length > 0 ? renderLogLines(lines6) : msg("logs-none")}${tail}`;
   }
 });
 
@@ -53754,7 +53921,7 @@ var DEFAULT_TIME_ZONE = void 0;
 var clockFor = (timeZone = DEFAULT_TIME_ZONE) => {
   if (timeZone !== void 0 && !isTimeZone2(timeZone))
     return Either_exports.left(
-      invalidInput(msg("verdict-time-zone", { zone: timeZone }), msg("verdict-time-zone-hint"), { fix: "UTC" })
+      invalidInput(msg("verdict-time-zone", { zone: timeZone }), msg("verdict-time-zone-hint"), { fix: plain("UTC") })
     );
   return Either_exports.right((epochSeconds) => formatClockTime(epochSeconds * 1e3, timeZone));
 };
@@ -54041,7 +54208,7 @@ var memoryVerdict = (flags) => {
   const full = flags.memory.tight && p90 !== null ? msg("verdict-memory-full", { p90: pct(p90) }) : void 0;
   const leaking = leak ? msg("verdict-memory-leak", { rise: signed(leak.risePoints), count: leak.samples }) : void 0;
   if (full !== void 0 && leaking !== void 0) return msg("verdict-memory-both", { full, leak: leaking });
-  return full ?? leaking ?? "";
+  return full ?? leaking ?? plain("");
 };
 var decide = (ctx, gpu) => {
   const { flags, clock: clock3 } = ctx;
@@ -54159,7 +54326,7 @@ var analyzeWith = (series, clock3) => {
     state: lead.state,
     verdict,
     evidence: [
-      ...lead.evidence.map((line) => `${lead.pod}: ${line}`),
+      ...lead.evidence.map((line) => text`${lead.pod}: ${line}`),
       msg("verdict-ev-whole", { count: perPod.length, verdict: whole.verdict })
     ],
     pods: named.map((p) => p.pod),
@@ -54183,9 +54350,9 @@ var MetricsOutput = once6(() => {
   });
   const State = external_exports.enum(HEALTH_STATE_PRECEDENCE);
   const Summary = external_exports.object({
-    verdict: external_exports.string().describe("The health verdict in one sentence"),
+    verdict: textOutput().describe("The health verdict in one sentence"),
     state: State.describe("The verdict as a state: healthy, idle, stalled, starved, memory, reclaim-risk, …"),
-    evidence: external_exports.array(external_exports.string()).describe("The figures behind the verdict"),
+    evidence: external_exports.array(textOutput()).describe("The figures behind the verdict"),
     pods: external_exports.array(external_exports.string()).describe("Pods the verdict singles out; empty when about the whole job"),
     perPod: external_exports.array(
       external_exports.object({
@@ -54278,9 +54445,9 @@ var BARS = "▁▂▃▄▅▆▇█";
 var sparkline = (values3, options = {}) => {
   const min4 = options.min ?? 0;
   const max6 = options.max ?? 100;
-  const width2 = Math.max(1, options.width ?? 40);
+  const width = Math.max(1, options.width ?? 40);
   const buckets = [];
-  const size12 = Math.max(1, Math.ceil(values3.length / width2));
+  const size12 = Math.max(1, Math.ceil(values3.length / width));
   for (let i = 0; i < values3.length; i += size12) {
     const part = values3.slice(i, i + size12).filter((v) => Number.isFinite(v));
     buckets.push(part.length === 0 ? Number.NaN : part.reduce((s, v) => s + v, 0) / part.length);
@@ -54353,16 +54520,16 @@ var renderMetrics = (r) => {
     });
   const series = r.series ?? [];
   if (r.summary === void 0)
-    return [
-      msg("metrics-raw-head", { id: r.jobId, status: r.status, count: series.length, window }),
-      sparklines(series)
-    ].join("\n");
+    return joinText(
+      [msg("metrics-raw-head", { id: r.jobId, status: r.status, count: series.length, window }), sparklines(series)],
+      "\n"
+    );
   const s = r.summary;
   const out = [
-    `${s.state.toUpperCase()}: ${s.verdict}`,
-    ...s.evidence.map((e) => `  - ${e}`),
+    text`${s.state.toUpperCase()}: ${s.verdict}`,
+    ...s.evidence.map((e) => text`  - ${e}`),
     "",
-    `${r.jobId} ${r.status}, ${window}`
+    text`${r.jobId} ${r.status}, ${window}`
   ];
   out.push(
     renderTable(s.perPod, [
@@ -54376,10 +54543,13 @@ var renderMetrics = (r) => {
   if (s.idleWindows.length > 0)
     out.push(
       msg("metrics-idle-windows", {
-        windows: s.idleWindows.map((w) => {
-          const args2 = { start: formatTime(w.start * 1e3), minutes: Math.round(w.durationSeconds / 60) };
-          return w.ongoing ? msg("metrics-idle-window-ongoing", args2) : msg("metrics-idle-window", args2);
-        }).join(msg("metrics-list-sep"))
+        windows: joinText(
+          s.idleWindows.map((w) => {
+            const args2 = { start: formatTime(w.start * 1e3), minutes: Math.round(w.durationSeconds / 60) };
+            return w.ongoing ? msg("metrics-idle-window-ongoing", args2) : msg("metrics-idle-window", args2);
+          }),
+          msg("metrics-list-sep")
+        )
       })
     );
   if (s.reclaim.level !== "none")
@@ -54390,7 +54560,7 @@ var renderMetrics = (r) => {
       ])
     );
   out.push("", sparklines(series));
-  return out.join("\n");
+  return joinText(out, "\n");
 };
 
 // ../../packages/core/src/operations/metrics/index.ts
@@ -54408,7 +54578,14 @@ var pct2 = (v) => Math.round(v * 1e4) / 100;
 var metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
-  description: `Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics; ${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}. time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`,
+  description: joinText(
+    [
+      text`Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics;`,
+      text`${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}.`,
+      text`time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`
+    ],
+    " "
+  ),
   input: Input8,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -54468,7 +54645,10 @@ init_define_INSPIRE_TOOLS();
 var Strings2 = external_exports.union([external_exports.array(external_exports.string()), external_exports.string().transform((s) => [s])]);
 var Input9 = external_exports.object({
   action: external_exports.enum(["list", "detail", "create", "delete"]).default("list").describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
-  model_id: external_exports.string().optional().describe(`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`),
+  model_id: described(
+    external_exports.string().optional(),
+    text`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`
+  ),
   name: external_exports.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: external_exports.string().optional().describe(
     "For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b"
@@ -54539,10 +54719,10 @@ var ModelsOutput = () => external_exports.discriminatedUnion("action", [
   external_exports.object({
     action: external_exports.literal("delete"),
     model: ModelDetailOutput,
-    confirmed: external_exports.boolean().describe(`Whether ${confirmWord()} was given`),
+    confirmed: described(external_exports.boolean(), text`Whether ${confirmWord()} was given`),
     deleted: external_exports.boolean().describe("True when it was deleted"),
-    message: external_exports.string().describe("What happened"),
-    hint: external_exports.string().optional().describe("What to do next"),
+    message: textOutput().describe("What happened"),
+    hint: textOutput().optional().describe("What to do next"),
     plan: PlanOutput().optional()
   })
 ]);
@@ -54675,12 +54855,11 @@ var run4 = (input2) => {
   if (input2.action === "list") return list(input2);
   if (input2.action === "create") return create(input2);
   if (input2.action === "delete") return remove8(input2);
-  return Effect_exports.map(withHint(Effect_exports.flatMap(modelIdOf(input2), getModel), listHint()), (model) => ({
-    action: "detail",
-    model
-  }));
+  const detail = withHint(Effect_exports.flatMap(modelIdOf(input2), getModel), listHint());
+  return Effect_exports.map(detail, (model) => ({ action: "detail", model }));
 };
-var renderModel = (m) => [
+var lines2 = (...blocks) => joinText(blocks, "\n");
+var renderModel = (m) => lines2(
   renderFields([
     [msg("models-label-model"), `${m.name} (${m.id})`],
     [msg("models-label-status"), m.status === "unknown" ? m.rawStatus : m.status],
@@ -54709,14 +54888,14 @@ var renderModel = (m) => [
     ],
     msg("models-no-versions")
   )
-].join("\n");
+);
 var render3 = (r) => {
   if (r.action === "detail") return renderModel(r.model);
   if ((r.action === "create" || r.action === "delete") && r.plan !== void 0)
-    return [renderPlan(r.plan), ...r.action === "delete" ? [r.message] : []].join("\n");
-  if (r.action === "delete") return [r.message, r.hint ?? ""].filter((l) => l !== "").join("\n");
+    return lines2(renderPlan(r.plan), ...r.action === "delete" ? [r.message] : []);
+  if (r.action === "delete") return lines2(r.message, ...r.hint !== void 0 ? [r.hint] : []);
   if (r.action === "create")
-    return [
+    return lines2(
       msg("models-created", {
         name: r.name,
         id: r.modelId ?? "",
@@ -54725,8 +54904,8 @@ var render3 = (r) => {
         path: r.sourcePath ?? ""
       }),
       ...r.next.map((n) => msg("models-next", { call: nextLine(n) }))
-    ].join("\n");
-  return [
+    );
+  return lines2(
     msg("models-list-heading", {
       workspace: r.workspace.name,
       count: r.models.length,
@@ -54745,12 +54924,16 @@ var render3 = (r) => {
       ],
       msg("models-none")
     )
-  ].join("\n");
+  );
 };
 var modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
-  description: `Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
+  description: joinText([
+    text`Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. `,
+    "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. ",
+    text`delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`
+  ]),
   input: Input9,
   output: ModelsOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -54876,7 +55059,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-create-console") }))
     ),
-    Effect_exports.flatMap((data) => decode5(CreatedNotebook, data, "notebook.CreateNotebook"))
+    Effect_exports.flatMap((data) => decode4(CreatedNotebook, data, "notebook.CreateNotebook"))
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(
@@ -54892,7 +55075,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     verdict: (n) => notebookVerdict(n, body2),
     now: platform.clock.now,
     what: msg("notebook-api-what"),
-    listHint: `${callWord("notebook", { action: "list" })}`
+    listHint: callWord("notebook", { action: "list" })
   });
   const notebook2 = yield* Effect_exports.option(getNotebook(created.value));
   return {
@@ -54983,8 +55166,9 @@ var NotebookInputSchema = external_exports.object({
   name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
   version: external_exports.string().optional().describe("For save_image: the image version (tag)"),
   compute_group: deployFields.compute_group,
-  spec: external_exports.string().optional().describe(
-    `For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`
+  spec: described(
+    external_exports.string().optional(),
+    text`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`
   ),
   image: external_exports.string().optional().describe(
     "For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理"
@@ -55010,7 +55194,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/jupyter/lab.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var redactToken = (text3, token) => token.length < 3 ? text3 : text3.split(token).join("***");
+var redactToken = (text4, token) => token.length < 3 ? text4 : text4.split(token).join("***");
 var UUID2 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 var URL_IDS = [
   new RegExp(`/(?:jupyter|vscode)/(${UUID2})(?:/|$)`, "i"),
@@ -55018,16 +55202,16 @@ var URL_IDS = [
   new RegExp(`/notebook/lab/(${UUID2})`, "i"),
   new RegExp(`[?&]notebook_id=(${UUID2})`, "i")
 ];
-var notebookIdInUrl = (text3) => {
+var notebookIdInUrl = (text4) => {
   for (const re of URL_IDS) {
-    const m = re.exec(text3);
+    const m = re.exec(text4);
     if (m?.[1] !== void 0) return m[1].toLowerCase();
   }
   return void 0;
 };
 var listHint2 = () => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) });
-var resolveNotebook = (ref2, workspaceId) => Effect_exports.gen(function* () {
-  const wanted = ref2.trim();
+var resolveNotebook = (ref3, workspaceId) => Effect_exports.gen(function* () {
+  const wanted = ref3.trim();
   if (wanted === "") return yield* Effect_exports.fail(invalidInput(msg("jupyter-no-notebook-named"), listHint2()));
   const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
   if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === void 0)
@@ -55038,12 +55222,12 @@ var resolveNotebook = (ref2, workspaceId) => Effect_exports.gen(function* () {
   if (id !== void 0) return yield* getNotebook(id);
   const listed = yield* listNotebooks({ workspaceId: yield* workspaceId });
   const notebooks = listed.notebooks;
-  const byName = matchName(notebooks, (n) => n.name, wanted);
+  const byName2 = matchName(notebooks, (n) => n.name, wanted);
   const byPrefix = /^[0-9a-f-]{4,}$/i.test(wanted) ? notebooks.filter((n) => n.id.toLowerCase().startsWith(wanted.toLowerCase())) : [];
-  const exact = byName.kind === "one" && fold(byName.item.name) === fold(wanted) ? byName.item : void 0;
-  const pick5 = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName.kind === "one" ? byName.item : void 0);
+  const exact = byName2.kind === "one" && fold(byName2.item.name) === fold(wanted) ? byName2.item : void 0;
+  const pick5 = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName2.kind === "one" ? byName2.item : void 0);
   if (pick5 !== void 0) return pick5;
-  const several = byPrefix.length > 1 ? byPrefix : byName.kind === "many" ? byName.items : [];
+  const several = byPrefix.length > 1 ? byPrefix : byName2.kind === "many" ? byName2.items : [];
   if (several.length > 0)
     return yield* Effect_exports.fail(
       invalidInput(
@@ -55095,7 +55279,7 @@ var labOf = (notebook2) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("jupyter-open-console") }))
     )
   );
-  const urls = yield* decode5(AccessUrls, data, "notebook.GetNotebookAccessUrl");
+  const urls = yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
   const found = labFromUrl(notebook2, urls.jupyterUrl, platform.baseUrl);
   const profile = yield* ActiveProfile;
   const proxy = { env: profile.env, ...profile.proxy.value !== void 0 ? { proxy: profile.proxy.value } : {} };
@@ -55125,13 +55309,13 @@ var labSend = (lab, req) => Effect_exports.gen(function* () {
     ...req.write === true ? { write: true } : {},
     ...req.timeout !== void 0 ? { timeout: req.timeout } : {}
   }).pipe(Effect_exports.mapError(fromTransportFailure));
-  let json5;
+  let json4;
   try {
-    json5 = res.body.trim() === "" ? void 0 : JSON.parse(res.body);
+    json4 = res.body.trim() === "" ? void 0 : JSON.parse(res.body);
   } catch {
-    json5 = void 0;
+    json4 = void 0;
   }
-  return { status: res.status, json: json5 };
+  return { status: res.status, json: json4 };
 });
 var messageOf2 = (answer, lab) => {
   const m = answer.json?.message;
@@ -55358,7 +55542,7 @@ var notebookDetail = (input2) => Effect_exports.gen(function* () {
   } : {
     action: "detail",
     notebook: notebook2,
-    notes: [msg("notebook-access-unread", { error: access.left.message })]
+    notes: [msg("notebook-access-unread", { error: access.left.text })]
   };
 });
 var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
@@ -55489,15 +55673,15 @@ var NotebookOutput = once6(() => {
     action: external_exports.literal("detail"),
     notebook: Notebook,
     access: external_exports.object({ jupyterUrl: external_exports.string(), vscodeUrl: external_exports.string() }).optional().describe("While running: the Jupyter and VS Code addresses"),
-    notes: external_exports.array(external_exports.string()).describe("Notes")
+    notes: external_exports.array(textOutput()).describe("Notes")
   });
   const Change = external_exports.object({
     action: external_exports.enum(["start", "stop", "delete"]),
     notebook: Notebook,
     sent: external_exports.boolean().describe("False when nothing was asked of the platform"),
     confirmed: external_exports.boolean().optional().describe("For delete: whether confirm was given"),
-    message: external_exports.string().describe("What happened"),
-    hint: external_exports.string().optional().describe("What to do next"),
+    message: textOutput().describe("What happened"),
+    hint: textOutput().optional().describe("What to do next"),
     plan: PlanOutput().optional()
   });
   const SaveImage = external_exports.object({
@@ -55519,7 +55703,7 @@ var NotebookOutput = once6(() => {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SaveStatus = external_exports.lazy(
-  () => external_exports.object({ save_mirror_status: external_exports.union([external_exports.object({ status: Text }).loose(), external_exports.null()]).optional() }).loose().transform((n) => n.save_mirror_status?.status ?? "")
+  () => external_exports.object({ save_mirror_status: external_exports.union([external_exports.object({ status: Text2 }).loose(), external_exports.null()]).optional() }).loose().transform((n) => n.save_mirror_status?.status ?? "")
 );
 var SaveAnswer = external_exports.lazy(
   () => external_exports.union([
@@ -55533,7 +55717,7 @@ var readSaveStatus = (id) => Effect_exports.flatMap(
   Platform,
   (p) => p.v2("notebook", "GetNotebook", { notebook_id: id }, { idempotent: true }).pipe(
     Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
-    Effect_exports.flatMap((data) => decode5(SaveStatus, data, "notebook.GetNotebook"))
+    Effect_exports.flatMap((data) => decode4(SaveStatus, data, "notebook.GetNotebook"))
   )
 );
 var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
@@ -55593,7 +55777,7 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-save-console") }))
     )
   );
-  const imageId = yield* decode5(SaveAnswer, answer, "notebook.SaveNotebookImage");
+  const imageId = yield* decode4(SaveAnswer, answer, "notebook.SaveNotebookImage");
   let status = "";
   for (let poll2 = 0; poll2 < MAX_POLLS; poll2++) {
     status = yield* readSaveStatus(found.id);
@@ -55633,7 +55817,10 @@ var run5 = (input2) => {
   if (input2.action === "save_image") return notebookSaveImage(input2);
   return notebookSwitch(input2, input2.action);
 };
-var lines3 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var lines3 = (...parts2) => joinText(
+  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
+  "\n"
+);
 var gpus = (n) => n.gpuCount !== void 0 && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU";
 var renderCreate2 = (r) => lines3(
   r.plan !== void 0 ? renderPlan(r.plan) : msg("notebook-created", { name: r.name }),
@@ -55652,8 +55839,11 @@ var renderCreate2 = (r) => lines3(
     [msg("notebook-label-console"), r.consoleUrl],
     [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : void 0]
   ]),
-  asides("warning", r.warnings).join("\n"),
-  r.next.map((n) => msg("notebook-next", { call: nextLine(n) })).join("\n")
+  joinText(asides("warning", r.warnings), "\n"),
+  joinText(
+    r.next.map((n) => msg("notebook-next", { call: nextLine(n) })),
+    "\n"
+  )
 );
 var renderList2 = (r) => lines3(
   msg("notebook-list-heading", {
@@ -55702,7 +55892,7 @@ var renderDetail3 = (r) => {
       [msg("notebook-label-created"), n.createdAt !== void 0 ? formatTime(n.createdAt) : void 0],
       [msg("notebook-label-console"), n.consoleUrl]
     ]),
-    r.notes.map((note) => speakNow(note)).join("\n")
+    joinText(r.notes, "\n")
   );
 };
 var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(
@@ -55717,17 +55907,17 @@ var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(
 );
 var renderChange = (r) => r.plan !== void 0 ? lines3(
   renderPlan(r.plan),
-  r.plan.requests.length === 0 ? void 0 : speakNow(r.message),
+  r.plan.requests.length === 0 ? void 0 : r.message,
   msg("notebook-console-line", { url: r.notebook.consoleUrl })
-) : lines3(
-  speakNow(r.message),
-  r.hint !== void 0 ? speakNow(r.hint) : void 0,
-  msg("notebook-console-line", { url: r.notebook.consoleUrl })
-);
+) : lines3(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }));
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: `Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`,
+  description: joinText([
+    "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. ",
+    "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. ",
+    text`delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`
+  ]),
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -55850,7 +56040,7 @@ var NotebookExecOutput = () => external_exports.object({
   startedAt: epochMs("When the detached command started"),
   reconnects: external_exports.number().optional().describe("How often attach reconnected after the socket dropped"),
   plan: PlanOutput().optional(),
-  notes: external_exports.array(external_exports.string()).describe("Notes for people"),
+  notes: external_exports.array(textOutput()).describe("Notes for people"),
   next: NextSteps()
 });
 
@@ -55950,7 +56140,7 @@ var connectTerminal = async (lab, name2, onOutput) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
   };
   return {
-    send: (text3) => frame(["stdin", text3]),
+    send: (text4) => frame(["stdin", text4]),
     resize: (rows, cols) => frame(["set_size", rows, cols]),
     close: () => {
       closing = true;
@@ -55985,8 +56175,8 @@ var marked = (markers, body2) => [
   body2,
   `printf '%s%s%s\\n' ${shellQuote2(markers.end)} "$__s" ${shellQuote2(markers.close)}`
 ].join("\n");
-var heldBack = (text3, marker) => {
-  for (let n = Math.min(text3.length, marker.length - 1); n > 0; n--) if (marker.startsWith(text3.slice(-n))) return n;
+var heldBack = (text4, marker) => {
+  for (let n = Math.min(text4.length, marker.length - 1); n > 0; n--) if (marker.startsWith(text4.slice(-n))) return n;
   return 0;
 };
 var GRACE_MS = 5e3;
@@ -56002,30 +56192,30 @@ var runMarked = async (lab, name2, script, markers, options) => {
   const done7 = new Promise((resolve3) => {
     finish = resolve3;
   });
-  const emit = (text3) => {
-    if (text3 === "") return;
-    bytes += Buffer.byteLength(text3, "utf8");
-    options.onOutput?.(text3);
-    kept += text3;
+  const emit = (text4) => {
+    if (text4 === "") return;
+    bytes += Buffer.byteLength(text4, "utf8");
+    options.onOutput?.(text4);
+    kept += text4;
     if (kept.length > options.keep) {
       kept = kept.slice(kept.length - options.keep);
       truncated = true;
     }
   };
-  const feed = (text3) => {
+  const feed = (text4) => {
     if (end3 !== void 0) return;
     if (!started) {
-      before2 += text3;
+      before2 += text4;
       const at2 = before2.indexOf(markers.begin);
       if (at2 < 0) {
         before2 = before2.slice(-markers.begin.length);
         return;
       }
       started = true;
-      text3 = before2.slice(at2 + markers.begin.length).replace(/^\r?\n/, "");
+      text4 = before2.slice(at2 + markers.begin.length).replace(/^\r?\n/, "");
       before2 = "";
     }
-    pending3 += text3;
+    pending3 += text4;
     const at = pending3.indexOf(markers.end);
     if (at >= 0) {
       const close2 = pending3.indexOf(markers.close, at + markers.end.length);
@@ -56268,7 +56458,7 @@ var modeOf = (input2) => {
   if (modes.length > 1)
     return Effect_exports.fail(
       invalidInput(
-        msg("notebook-exec-combined", { modes: modes.join(msg("notebook-exec-and")) }),
+        msg("notebook-exec-combined", { modes: joinText(modes, msg("notebook-exec-and")) }),
         msg("notebook-exec-combined-fix")
       )
     );
@@ -56292,7 +56482,7 @@ var modeOf = (input2) => {
   return Effect_exports.succeed(mode);
 };
 var workspaceOf = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
-var ref = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
+var ref2 = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
 var planOf2 = (lab, mode, input2) => {
   const notebook2 = lab.notebook.name || lab.notebook.id;
   const command = input2.command ?? "";
@@ -56320,7 +56510,7 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
   const id = input2.attach ?? input2.status;
   if (id !== void 0) yield* checkExecId(id);
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf(input2)));
-  const base = { mode, notebook: ref(lab) };
+  const base = { mode, notebook: ref2(lab) };
   if (input2.dry_run)
     return { ...base, plan: planOf2(lab, mode, input2), notes: [], next: [] };
   yield* waitForLab(lab);
@@ -56396,12 +56586,14 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook-exec/index.ts
-var lines4 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
-var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : `${r.outputTruncated === true ? `${msg("notebook-exec-output-cut")}
-` : ""}${r.output.replace(/\n$/, "")}`;
+var lines4 = (...parts2) => joinText(
+  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
+  "\n"
+);
+var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");
 var render4 = (r) => {
   const label3 = r.notebook.name || r.notebook.id;
-  const extra = [...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))].join("\n");
+  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n");
   const exitNote = (code) => asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0];
   if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.mode === "run")
@@ -56431,7 +56623,12 @@ var render4 = (r) => {
 var notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description: `Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`,
+  description: joinText([
+    "Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. ",
+    "The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. ",
+    "The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. ",
+    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`
+  ]),
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -56507,7 +56704,7 @@ var NotebookFilesOutput = () => external_exports.object({
   written: external_exports.boolean().optional().describe("For write, upload and download: whether anything was written"),
   replaced: external_exports.boolean().optional().describe("For write, upload and download: whether an existing file was replaced"),
   plan: PlanOutput().optional(),
-  notes: external_exports.array(external_exports.string()).describe("Notes for people")
+  notes: external_exports.array(textOutput()).describe("Notes for people")
 });
 
 // ../../packages/core/src/operations/notebook-files/run.ts
@@ -56641,17 +56838,17 @@ var makeRemoteFolder = (lab, path) => Effect_exports.gen(function* () {
 });
 var makeRemoteParents = (lab, path, dryRun = false) => Effect_exports.gen(function* () {
   const parts2 = path.split("/").slice(0, -1);
-  const missing = [];
+  const missing2 = [];
   for (let i = 1; i <= parts2.length; i++) {
     const folder = parts2.slice(0, i).join("/");
-    const there = missing.length > 0 ? void 0 : yield* statRemote(lab, folder);
+    const there = missing2.length > 0 ? void 0 : yield* statRemote(lab, folder);
     if (there?.type === "directory") continue;
     if (there !== void 0)
       return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path: folder }), msg("jupyter-is-file-other")));
-    missing.push(folder);
+    missing2.push(folder);
   }
-  if (!dryRun) for (const folder of missing) yield* makeRemoteFolder(lab, folder);
-  return missing;
+  if (!dryRun) for (const folder of missing2) yield* makeRemoteFolder(lab, folder);
+  return missing2;
 });
 var remoteSha256 = (lab, path) => Effect_exports.gen(function* () {
   const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=0&hash=1` }, `"${path}"`);
@@ -56688,23 +56885,23 @@ var placeOf = (root, parts2) => ({
   parts: parts2,
   path: join12(root.path, ...parts2)
 });
-var rootNamed = (text3, roots) => {
-  const expanded = expandHome(text3);
+var rootNamed = (text4, roots) => {
+  const expanded = expandHome(text4);
   const first2 = roots[0];
   if (first2 === void 0) return void 0;
   const wanted = normalize3(isAbsolute5(expanded) ? expanded : join12(first2.path, expanded));
   return roots.find((r) => normalize3(r.path) === wanted || realOr(r.path) === realOr(wanted));
 };
-var placeToWrite = (text3, roots, field) => {
+var placeToWrite = (text4, roots, field) => {
   const downloads = roots.find((r) => r.create === true) ?? roots[0];
-  if (text3.trim() === "" && downloads !== void 0) return placeOf(downloads, []);
-  const root = rootNamed(text3.trim(), roots);
+  if (text4.trim() === "" && downloads !== void 0) return placeOf(downloads, []);
+  const root = rootNamed(text4.trim(), roots);
   if (root !== void 0) return placeOf(root, []);
-  const place = placeUnder(text3, roots, field);
+  const place = placeUnder(text4, roots, field);
   return placeOf(place.root, place.parts);
 };
-var placeToRead = (text3, roots, field) => {
-  const wanted = text3.trim();
+var placeToRead = (text4, roots, field) => {
+  const wanted = text4.trim();
   const first2 = roots[0];
   if (wanted === "" || first2 === void 0)
     throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }));
@@ -57069,11 +57266,11 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
     const got = yield* readRemoteFile(lab, path);
     const sum2 = sha256(got.bytes);
     const place = placeIn(f.rel);
-    const written = yield* sync8(place.path, () => {
+    const written2 = yield* sync8(place.path, () => {
       writeConfinedFileSync(place, got.bytes, { overwrite: input2.overwrite, field: "local" });
       return sha256(readLocal(place, "local"));
     });
-    if (got.sha256 !== void 0 && got.sha256 !== sum2 || written !== sum2)
+    if (got.sha256 !== void 0 && got.sha256 !== sum2 || written2 !== sum2)
       return yield* Effect_exports.fail(
         new InspireError({
           reason: "PlatformError",
@@ -57097,7 +57294,7 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
 // ../../packages/core/src/operations/notebook-files/run.ts
 var FILES_LIMIT = 1024 * 1024;
 var workspaceOf2 = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
-var isText = (bytes) => {
+var isText2 = (bytes) => {
   if (bytes.includes(0)) return false;
   return Buffer.from(bytes.toString("utf8"), "utf8").equals(bytes);
 };
@@ -57198,15 +57395,15 @@ var runNotebookFiles = (input2, context5) => Effect_exports.gen(function* () {
     return { action: "list", ...base, path, entries: entries2, notes: [] };
   }
   const file3 = yield* readRemoteFile(lab, path, FILES_LIMIT);
-  const text3 = input2.encoding !== "base64" && isText(file3.bytes);
+  const text4 = input2.encoding !== "base64" && isText2(file3.bytes);
   return {
     action: "read",
     ...base,
     path,
-    content: text3 ? file3.bytes.toString("utf8") : file3.bytes.toString("base64"),
-    encoding: text3 ? "text" : "base64",
+    content: text4 ? file3.bytes.toString("utf8") : file3.bytes.toString("base64"),
+    encoding: text4 ? "text" : "base64",
     size: file3.bytes.length,
-    notes: !text3 && input2.encoding === "text" ? [msg("notebook-files-not-text")] : []
+    notes: !text4 && input2.encoding === "text" ? [msg("notebook-files-not-text")] : []
   };
 });
 
@@ -57215,40 +57412,56 @@ var render5 = (r) => {
   const notes2 = asides("note", r.notes);
   if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.action === "list")
-    return [
-      renderTable(
-        r.entries ?? [],
-        [
-          { header: msg("notebook-files-col-name"), cell: (e) => e.type === "directory" ? `${e.name}/` : e.name },
-          {
-            header: msg("notebook-files-col-size"),
-            cell: (e) => e.size !== void 0 && e.type !== "directory" ? String(e.size) : ""
-          },
-          { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" }
-        ],
-        msg("notebook-files-empty")
-      ),
-      ...notes2
-    ].join("\n");
-  if (r.action === "read") return [r.content ?? "", ...notes2].join("\n");
+    return joinText(
+      [
+        renderTable(
+          r.entries ?? [],
+          [
+            { header: msg("notebook-files-col-name"), cell: (e) => e.type === "directory" ? `${e.name}/` : e.name },
+            {
+              header: msg("notebook-files-col-size"),
+              cell: (e) => e.size !== void 0 && e.type !== "directory" ? String(e.size) : ""
+            },
+            { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" }
+          ],
+          msg("notebook-files-empty")
+        ),
+        ...notes2
+      ],
+      "\n"
+    );
+  if (r.action === "read") return joinText([r.content ?? "", ...notes2], "\n");
   if (r.action === "upload" || r.action === "download")
-    return [
-      msg("notebook-files-copied", {
-        count: r.count ?? 0,
-        size: r.size ?? 0,
-        target: r.action === "upload" ? `${r.notebook.name || r.notebook.id}:${r.path}` : r.local ?? ""
-      }),
+    return joinText(
+      [
+        msg("notebook-files-copied", {
+          count: r.count ?? 0,
+          size: r.size ?? 0,
+          target: r.action === "upload" ? `${r.notebook.name || r.notebook.id}:${r.path}` : r.local ?? ""
+        }),
+        ...notes2
+      ],
+      "\n"
+    );
+  return joinText(
+    [
+      r.replaced === true ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 }) : msg("notebook-files-wrote", { path: r.path, size: r.size ?? 0 }),
       ...notes2
-    ].join("\n");
-  return [
-    r.replaced === true ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 }) : msg("notebook-files-wrote", { path: r.path, size: r.size ?? 0 }),
-    ...notes2
-  ].join("\n");
+    ],
+    "\n"
+  );
 };
 var notebookFilesOperation = defineOperation({
   name: "notebook_files",
   title: "List, read, write and copy files in a running notebook",
-  description: `Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; upload a local file or folder into it, or download one from it. Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  description: joinText([
+    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; ",
+    "upload a local file or folder into it, or download one from it. ",
+    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
+    "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. ",
+    text`Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. `,
+    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`
+  ]),
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -57333,8 +57546,8 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PLACEHOLDER = /(?<!\$)\{(en_name|username)\}/g;
 var SAFE_VALUE = /^[A-Za-z0-9._-]+$/;
-var substitutePlaceholders = (text3, vars) => {
-  for (const match15 of text3.matchAll(PLACEHOLDER)) {
+var substitutePlaceholders = (text4, vars) => {
+  for (const match15 of text4.matchAll(PLACEHOLDER)) {
     const key = match15[1];
     const value = vars[key];
     if (value === void 0 || value === "")
@@ -57349,7 +57562,7 @@ var substitutePlaceholders = (text3, vars) => {
         invalidInput(msg("domain-placeholder-unsafe", { key, value }), msg("domain-placeholder-unsafe-hint"))
       );
   }
-  return Either_exports.right(text3.replace(PLACEHOLDER, (_, key) => vars[key] ?? ""));
+  return Either_exports.right(text4.replace(PLACEHOLDER, (_, key) => vars[key] ?? ""));
 };
 var composeCommand = (input2) => {
   const command = input2.command.trim();
@@ -57371,8 +57584,8 @@ var resolveShm = (given, fallback) => Effect_exports.gen(function* () {
 var fromEither3 = (e) => Either_exports.isRight(e) ? Effect_exports.succeed(e.right) : Effect_exports.fail(e.left);
 var composeFor = (command, project3, applyPrefix) => Effect_exports.gen(function* () {
   const prefix = applyPrefix ? yield* defaultOf("commandPrefix") : void 0;
-  const text3 = `${prefix ?? ""} ${command}`;
-  const user = text3.includes("{username}") ? yield* Effect_exports.either(currentUser()) : void 0;
+  const text4 = `${prefix ?? ""} ${command}`;
+  const user = text4.includes("{username}") ? yield* Effect_exports.either(currentUser()) : void 0;
   const username = user !== void 0 && Either_exports.isRight(user) ? user.right.loginName : void 0;
   const composed = yield* fromEither3(
     composeCommand({
@@ -57392,8 +57605,17 @@ var gateFindings = (findings, allowNetwork, what) => {
   const network = errors.some((f) => f.rule === "offline-network");
   return Effect_exports.fail(
     invalidInput(
-      msg("submission-lint-refused", { what, problems: errors.map((f) => f.message).join(" ") }),
-      errors.map((f) => f.fix).join(" ") + (network ? ` ${msg("submission-allow-network-hint", { field: fieldWord("allow_network_commands", true) })}` : ""),
+      msg("submission-lint-refused", {
+        what,
+        problems: joinText(
+          errors.map((f) => f.message),
+          " "
+        )
+      }),
+      text`${joinText(
+        errors.map((f) => f.fix),
+        " "
+      )}${network ? text` ${msg("submission-allow-network-hint", { field: fieldWord("allow_network_commands", true) })}` : ""}`,
       { candidates: errors }
     )
   );
@@ -57539,7 +57761,11 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
   if (problems.length > 0)
     return Effect_exports.fail(
       invalidInput(
-        msg("submission-slurm-no-fit", { cpus: spec2.cpuCount, memory: spec2.memoryGi, problems: problems.join("; ") }),
+        msg("submission-slurm-no-fit", {
+          cpus: spec2.cpuCount,
+          memory: spec2.memoryGi,
+          problems: joinText(problems, "; ")
+        }),
         msg("submission-slurm-no-fit-hint", { call: callWord("status") })
       )
     );
@@ -57653,7 +57879,7 @@ var renderSubmit = (r) => {
     [msg("submission-label-project"), `${r.project.name} (${r.project.enName})`],
     [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
     [msg("submission-label-compute-group"), r.computeGroup.name],
-    [msg("submission-label-spec"), `${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
+    [msg("submission-label-spec"), text`${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
     [msg("submission-label-nodes"), r.instanceCount],
     [
       msg("submission-label-slurm"),
@@ -57672,8 +57898,8 @@ var renderSubmit = (r) => {
   if (r.request !== void 0) lines6.push(JSON.stringify(r.request.body, null, 2));
   lines6.push(...asides("warning", r.warnings));
   for (const f of r.findings) lines6.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
-  if (r.next.length > 0) lines6.push(nextHeading(), ...r.next.map((c) => `  ${nextLine(c)}`));
-  return lines6.join("\n");
+  if (r.next.length > 0) lines6.push(nextHeading(), ...r.next.map((c) => text`  ${nextLine(c)}`));
+  return joinText(lines6, "\n");
 };
 
 // ../../packages/core/src/operations/common/submission/training.ts
@@ -57743,13 +57969,19 @@ var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
 
 // ../../packages/core/src/operations/resubmit.ts
 var Input10 = external_exports.object({
-  job_id: external_exports.string().describe(`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`),
+  job_id: described(
+    external_exports.string(),
+    text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`
+  ),
   name: external_exports.string().optional().describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
   command: external_exports.string().optional().describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
   entrypoint: external_exports.string().optional().describe("New HPC entrypoint; default: the old one"),
   spec: external_exports.string().optional().describe("A different spec id of the same compute group and schedule type; default: the old spec"),
   priority: external_exports.number().int().optional().describe("A different priority 1–10; default: the old job's priority"),
-  allow_network_commands: external_exports.boolean().default(false).describe(`As for ${callWord("submit")}: allow network commands offline`),
+  allow_network_commands: described(
+    external_exports.boolean().default(false),
+    text`As for ${callWord("submit")}: allow network commands offline`
+  ),
   dry_run: external_exports.boolean().default(false).describe("Check everything and return the exact request body without creating")
 });
 var SUFFIX = /-r(\d+)$/;
@@ -57762,7 +57994,7 @@ var nextName = (old, taken) => {
   return `${base}-r${n}`.slice(-64);
 };
 var notFound = (id) => (e) => e.reason === "NotFound" ? amendError(e, {
-  message: msg("resubmit-not-found", { id, error: e.message }),
+  message: msg("resubmit-not-found", { id, error: e.text }),
   hint: msg("resubmit-not-found-hint", { call: callWord("jobs") })
 }) : e;
 var carried = (input2, old, taken) => Effect_exports.gen(function* () {
@@ -57819,7 +58051,11 @@ var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
 var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.`,
+  description: joinText([
+    `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. `,
+    text`Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. `,
+    "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls."
+  ]),
   input: Input10,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -57827,9 +58063,9 @@ var resubmitOperation = defineOperation({
   examples: [{ job_id: "{train_job}" }],
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
-    const { id, kind } = ref2.right;
+    const ref3 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
+    const { id, kind } = ref3.right;
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect_exports.fail(
         invalidInput(
@@ -57889,10 +58125,10 @@ var StatusOutput2 = once6(() => {
     network: NetworkPolicy.describe("Internet access: online, offline or unknown"),
     registry: RegistryId.describe("Harbor registry of the workspace: qb or sj"),
     policyKnown: external_exports.boolean().describe("False when the workspace is not in the policy table (network unknown)"),
-    note: external_exports.string().optional().describe("A note on the workspace's policy"),
+    note: textOutput().optional().describe("A note on the workspace's policy"),
     projects: external_exports.array(IdName2()).describe("Projects attached to it; a task must use one of them"),
     groups: external_exports.array(Group).describe("Compute groups with GPUs and specs"),
-    problems: external_exports.array(external_exports.string()).describe("What could not be read; the rest is still shown")
+    problems: external_exports.array(textOutput()).describe("What could not be read; the rest is still shown")
   });
   const Project = external_exports.object({
     id: external_exports.string().describe("Project id"),
@@ -57914,7 +58150,7 @@ var StatusOutput2 = once6(() => {
     projects: external_exports.array(Project).describe("The account's projects"),
     workspaces: external_exports.array(Workspace).describe("Workspaces with policy, registry, compute groups and specs"),
     scheduleTypes: external_exports.array(external_exports.enum(DISCOVERED_TYPES)).describe("Schedule types whose specs are listed"),
-    warnings: external_exports.array(external_exports.string()).describe("Budget warnings"),
+    warnings: external_exports.array(textOutput()).describe("Budget warnings"),
     discoveredAt: external_exports.number().describe("When the platform was asked (epoch ms; older than now when cached)")
   });
 });
@@ -57929,7 +58165,8 @@ var renderWorkspace2 = (w, types) => {
   const args2 = { name: w.name, id: w.id, network: w.network, registry: w.registry };
   const head5 = w.policyKnown ? msg("status-workspace-head", args2) : msg("status-workspace-head-unknown", args2);
   if (!w.enabled || w.groups.length === 0)
-    return [head5, ...w.groups.length === 0 ? [msg("status-no-groups")] : [], ...w.problems.map((p) => `! ${p}`)].join(
+    return joinText(
+      [head5, ...w.groups.length === 0 ? [msg("status-no-groups")] : [], ...w.problems.map((p) => text`! ${p}`)],
       "\n"
     );
   const groups = renderTable(w.groups, [
@@ -57955,7 +58192,7 @@ var renderWorkspace2 = (w, types) => {
     ],
     msg("status-no-specs")
   );
-  return [head5, groups, specs, ...w.problems.map((p) => `! ${p}`)].join("\n");
+  return joinText([head5, groups, specs, ...w.problems.map((p) => text`! ${p}`)], "\n");
 };
 var renderStatus = (r) => {
   const projects = renderTable(r.projects, [
@@ -57980,19 +58217,22 @@ var renderStatus = (r) => {
     { header: msg("status-col-projects"), cell: (w) => w.projects.map((p) => p.name).join(", ") }
   ]);
   const personal = r.projects.find((p) => p.storage.globalUser !== void 0)?.storage.globalUser;
-  return [
-    renderFields([
-      [msg("status-label-user"), `${r.user.name} (${r.user.loginName})`],
-      [msg("status-label-personal-storage"), personal],
-      [msg("status-label-discovered"), formatTime(r.discoveredAt)]
-    ]),
-    "",
-    projects,
-    "",
-    workspaces2,
-    ...r.workspaces.flatMap((w) => ["", renderWorkspace2(w, r.scheduleTypes)]),
-    ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
-  ].join("\n");
+  return joinText(
+    [
+      renderFields([
+        [msg("status-label-user"), `${r.user.name} (${r.user.loginName})`],
+        [msg("status-label-personal-storage"), personal],
+        [msg("status-label-discovered"), formatTime(r.discoveredAt)]
+      ]),
+      "",
+      projects,
+      "",
+      workspaces2,
+      ...r.workspaces.flatMap((w) => ["", renderWorkspace2(w, r.scheduleTypes)]),
+      ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
+    ],
+    "\n"
+  );
 };
 
 // ../../packages/core/src/operations/status/result.ts
@@ -58046,14 +58286,21 @@ var Input11 = external_exports.object({
   refresh: external_exports.boolean().default(false).describe(
     "Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)"
   ),
-  schedule_type: external_exports.enum(DISCOVERED_TYPES).optional().describe(
-    `Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`
+  schedule_type: described(
+    external_exports.enum(DISCOVERED_TYPES).optional(),
+    text`Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`
   )
 });
 var statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: `The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths /inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`,
+  description: joinText([
+    "The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths ",
+    "/inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, ",
+    text`each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) `,
+    text`with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); `,
+    text`narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`
+  ]),
   input: Input11,
   output: StatusOutput2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -58080,13 +58327,13 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/stop/one.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref2) => {
-  if (ref2.kind === "train" || ref2.kind === "hpc") return Either_exports.right({ id: ref2.id, type: ref2.kind });
-  if (ref2.kind === "serving") return Either_exports.right({ id: ref2.id, type: "inference" });
+var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref3) => {
+  if (ref3.kind === "train" || ref3.kind === "hpc") return Either_exports.right({ id: ref3.id, type: ref3.kind });
+  if (ref3.kind === "serving") return Either_exports.right({ id: ref3.id, type: "inference" });
   return Either_exports.left(
     invalidInput(
-      ref2.kind === "notebook" ? msg("stop-notebook", { id: ref2.id, call: callWord("notebook") }) : msg("stop-ray", { id: ref2.id }),
-      ref2.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref2.id }) }) : msg("stop-ray-hint")
+      ref3.kind === "notebook" ? msg("stop-notebook", { id: ref3.id, call: callWord("notebook") }) : msg("stop-ray", { id: ref3.id }),
+      ref3.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref3.id }) }) : msg("stop-ray-hint")
     )
   );
 });
@@ -58152,11 +58399,11 @@ var StopOutput = () => external_exports.object({
       before: external_exports.string().describe("Status before the stop"),
       after: external_exports.string().optional().describe("Status after the stop"),
       outcome: external_exports.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
-      error: external_exports.string().optional().describe("Why the stop failed")
+      error: textOutput().optional().describe("Why the stop failed")
     })
   ).describe("The tasks concerned"),
   counts: external_exports.object({ stopped: external_exports.number(), alreadyFinished: external_exports.number(), failed: external_exports.number() }).describe("Tasks per outcome"),
-  hint: external_exports.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
+  hint: described(textOutput().optional(), text`What to do next, e.g. pass ${confirmWord()}`),
   plan: PlanOutput().optional()
 });
 var countsOf = (tasks) => ({
@@ -58174,7 +58421,7 @@ var stopRow = (t) => Effect_exports.gen(function* () {
     (r) => r.outcome
   );
   const outcome = yield* Effect_exports.either(sent);
-  return Either_exports.isRight(outcome) ? { ...base, before: before2, outcome: outcome.right } : { ...base, before: before2, outcome: "failed", error: outcome.left.message };
+  return Either_exports.isRight(outcome) ? { ...base, before: before2, outcome: outcome.right } : { ...base, before: before2, outcome: "failed", error: outcome.left.text };
 });
 var dryRunOf = (mode, tasks) => ({
   mode,
@@ -58187,7 +58434,14 @@ var dryRunOf = (mode, tasks) => ({
 var stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description: `Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: joinText(
+    [
+      text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error.`,
+      text`Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}.`,
+      text`${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`
+    ],
+    " "
+  ),
   input: Input12,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -58201,9 +58455,9 @@ var stopOperation = defineOperation({
   },
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.job_id !== void 0) {
-      const ref2 = yield* stoppableKind(input2.job_id);
-      if (input2.dry_run) return dryRunOf("single", [yield* previewOne(ref2.id, ref2.type)]);
-      const { needsConfirm, ...task } = yield* stopOne(ref2.id, ref2.type, input2.confirm);
+      const ref3 = yield* stoppableKind(input2.job_id);
+      if (input2.dry_run) return dryRunOf("single", [yield* previewOne(ref3.id, ref3.type)]);
+      const { needsConfirm, ...task } = yield* stopOne(ref3.id, ref3.type, input2.confirm);
       return {
         mode: "single",
         stopped: task.outcome === "stopped",
@@ -58287,8 +58541,8 @@ var stopOperation = defineOperation({
     );
     const c = r.counts;
     const summary5 = c.failed > 0 ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed }) : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished });
-    if (r.plan !== void 0) return [table, renderPlan(r.plan)].join("\n");
-    return [table, summary5, ...r.hint !== void 0 ? [r.hint] : []].join("\n");
+    if (r.plan !== void 0) return joinText([table, renderPlan(r.plan)], "\n");
+    return joinText([table, summary5, ...r.hint !== void 0 ? [r.hint] : []], "\n");
   }
 });
 
@@ -58300,8 +58554,9 @@ var submitInput = external_exports.object({
   command: external_exports.string().describe(
     "The shell command to run, e.g. `python train.py 2>&1 | tee /inspire/hdd/project/{en_name}/logs/exp-001.log`. commandPrefix is put in front; {en_name} and {username} are filled in"
   ),
-  compute_group: external_exports.string().optional().describe(
-    `Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`
+  compute_group: described(
+    external_exports.string().optional(),
+    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`
   ),
   spec: external_exports.string().optional().describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: external_exports.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
@@ -58323,7 +58578,13 @@ var submitInput = external_exports.object({
 var submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description: `Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls (${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
+  description: joinText([
+    text`Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). `,
+    "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), ",
+    "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). ",
+    "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls ",
+    text`(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`
+  ]),
   input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -58352,8 +58613,9 @@ var submitHpcInput = external_exports.object({
     "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"
   ),
   workspace: external_exports.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
-  compute_group: external_exports.string().optional().describe(
-    `Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`
+  compute_group: described(
+    external_exports.string().optional(),
+    text`Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`
   ),
   spec: external_exports.string().optional().describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
   project: submitFields.project,
@@ -58374,7 +58636,13 @@ var submitHpcInput = external_exports.object({
 var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: `Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
+  description: joinText([
+    "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); ",
+    "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, ",
+    "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; ",
+    text`the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. `,
+    text`Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`
+  ]),
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -58428,8 +58696,9 @@ var SweepInputSchema = external_exports.object({
   failed: external_exports.boolean().default(false).describe(
     "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"
   ),
-  details: external_exports.boolean().default(true).describe(
-    `For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`
+  details: described(
+    external_exports.boolean().default(true),
+    text`For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`
   ),
   dry_run: dryRunField(),
   confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop the jobs; without it you see what would be stopped and nothing is")
@@ -58480,9 +58749,9 @@ var canonicalJson = (value) => JSON.stringify(
   (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v
 );
 var hashOf = (value) => createHash5("sha256").update(canonicalJson(value)).digest("hex");
-var parseText = (yaml, text3, source) => {
+var parseText = (yaml, text4, source) => {
   const lines6 = new yaml.LineCounter();
-  const doc = yaml.parseDocument(text3, { lineCounter: lines6, prettyErrors: false, uniqueKeys: true });
+  const doc = yaml.parseDocument(text4, { lineCounter: lines6, prettyErrors: false, uniqueKeys: true });
   const at = (offset) => {
     const p = lines6.linePos(offset);
     return `${source}:${p.line}:${p.col}`;
@@ -58498,7 +58767,7 @@ var parseText = (yaml, text3, source) => {
       const node2 = doc.getIn(path.slice(0, n), true);
       if (node2?.range === void 0) continue;
       const [start3, end3] = node2.range;
-      const inner = wanted !== void 0 ? text3.slice(start3, end3).indexOf(wanted) : -1;
+      const inner = wanted !== void 0 ? text4.slice(start3, end3).indexOf(wanted) : -1;
       return at(inner >= 0 ? start3 + inner : start3);
     }
     return `${source}:1:1`;
@@ -58520,7 +58789,7 @@ var fileIssues = (issues, locate, base, what) => {
   });
   const more = issues.length - shown.length;
   return invalidInput(
-    msg("sweep-file-invalid", { what, problems: shown.join("; "), more }),
+    msg("sweep-file-invalid", { what, problems: joinText(shown, "; "), more }),
     msg("sweep-file-invalid-hint")
   );
 };
@@ -58553,7 +58822,7 @@ var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
   if (!isAbsolute6(file3) && workingDir === void 0)
     return yield* Effect_exports.fail(invalidInput(msg("sweep-file-relative", { file: file3 }), msg("sweep-file-relative-hint")));
   const path = isAbsolute6(file3) ? file3 : resolve2(workingDir ?? "", file3);
-  const text3 = yield* Effect_exports.tryPromise({
+  const text4 = yield* Effect_exports.tryPromise({
     try: () => readFile2(path, "utf8"),
     catch: (e) => invalidInput(
       msg("sweep-file-unreadable", { file: file3, code: e.code ?? "error" }),
@@ -58561,7 +58830,7 @@ var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
     )
   });
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
-  const parsed = parseText(yaml, text3, file3);
+  const parsed = parseText(yaml, text4, file3);
   if (parsed instanceof InspireError) return yield* Effect_exports.fail(parsed);
   return yield* checkSweep(parsed.data, parsed.locate, file3);
 });
@@ -58590,11 +58859,11 @@ var fill = (template, values3, index) => template.replace(PLACEHOLDER2, (all6, d
 });
 var templates = (sweep) => {
   const job = sweep.job;
-  const text3 = (key) => typeof job[key] === "string" ? [[["job", key], job[key]]] : [];
+  const text4 = (key) => typeof job[key] === "string" ? [[["job", key], job[key]]] : [];
   const envs = job.envs !== null && typeof job.envs === "object" ? job.envs : {};
   return [
-    ...text3("name"),
-    ...text3(sweep.kind === "hpc" ? "entrypoint" : "command"),
+    ...text4("name"),
+    ...text4(sweep.kind === "hpc" ? "entrypoint" : "command"),
     ...Object.entries(envs).flatMap(([k, v]) => typeof v === "string" ? [[["job", "envs", k], v]] : [])
   ];
 };
@@ -58717,8 +58986,8 @@ var readSweepJobs = (m) => Effect_exports.gen(function* () {
   if (ids3.size === 0) return found;
   const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
   for (const job of listed.jobs) if (ids3.has(job.id)) found.set(job.id, job);
-  const missing = [...ids3].filter((id) => !found.has(id));
-  const read2 = yield* Effect_exports.forEach(missing, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
+  const missing2 = [...ids3].filter((id) => !found.has(id));
+  const read2 = yield* Effect_exports.forEach(missing2, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
   for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
   return found;
 });
@@ -58905,7 +59174,7 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
     for (const { p, jobs } of list2) {
       const base = { computeGroup: p.computeGroup.name, spec: p.spec.name, instances: p.instanceCount, jobs };
       if (Either_exports.isLeft(read2)) {
-        out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read2.left.message }) });
+        out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read2.left.text }) });
         continue;
       }
       const rank3 = (instances) => rankPlaces(read2.right.places, {
@@ -59049,7 +59318,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
         if (e.created === "unknown") return yield* Effect_exports.fail(progressError(e, sending, job));
         const refused = yield* put(sending, job.index, { state: "failed", error: e.message });
         if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused, job));
-        warnings.push(msg("sweep-not-created", { name: job.name, message: e.message }));
+        warnings.push(msg("sweep-not-created", { name: job.name, message: e.text }));
         return { m: refused, outcome: "refused" };
       })
     );
@@ -59090,11 +59359,11 @@ var progressError = (e, m, job) => {
       name: m.name,
       index: job.index,
       job: job.name,
-      message: e.message,
+      message: e.text,
       created,
       total: m.jobs.length
     }),
-    hint: `${e.hint} ${msg("sweep-progress-error-hint", { unknown: e.created === "unknown" ? "yes" : "no" })}`
+    hint: text`${e.hint} ${msg("sweep-progress-error-hint", { unknown: e.created === "unknown" ? "yes" : "no" })}`
   });
 };
 var waitForRoom = (m, max6, deadline2, pollSeconds, context5) => Effect_exports.gen(function* () {
@@ -59144,7 +59413,7 @@ var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
   const out = [];
   const placed = [];
   const requests = [];
-  const warnings = /* @__PURE__ */ new Set();
+  const warnings = /* @__PURE__ */ new Map();
   let workspaceId = "";
   for (const row of rows) {
     context5.progress({
@@ -59154,11 +59423,11 @@ var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
     });
     const r = yield* Effect_exports.mapError(
       submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }),
-      (e) => amendError(e, { message: msg("sweep-row-error", { index: row.index, name: row.name, message: e.message }) })
+      (e) => amendError(e, { message: msg("sweep-row-error", { index: row.index, name: row.name, message: e.text }) })
     );
     workspaceId ||= r.workspace.id;
     placed.push(r);
-    for (const w of r.warnings) warnings.add(w);
+    for (const w of r.warnings) warnings.set(JSON.stringify(w.parts), w);
     requests.push(...r.plan?.requests ?? []);
     out.push({
       index: row.index,
@@ -59172,7 +59441,7 @@ var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
       state: "pending"
     });
   }
-  return { rows: out, placed, requests, warnings: [...warnings], workspaceId };
+  return { rows: out, placed, requests, warnings: [...warnings.values()], workspaceId };
 });
 var summaryOf2 = (sweep, id, rows, maxRunning, jobs) => {
   const costs = rows.flatMap((r) => r.costPerHour !== void 0 ? [r.costPerHour] : []);
@@ -59308,7 +59577,9 @@ var diagnosisOf2 = (jobId) => Effect_exports.map(
   jobDetailOperation.run(jobDetailOperation.input.parse({ job_id: jobId, log_lines: 50 }), quietContext),
   (r) => {
     const [first2] = r.diagnosis?.findings ?? [];
-    return first2 !== void 0 ? `${first2.cause} ${first2.evidence}`.trim() : void 0;
+    if (first2 === void 0) return void 0;
+    const evidence = first2.evidence.trimEnd();
+    return evidence === "" ? first2.cause : text`${first2.cause} ${evidence}`;
   }
 );
 var rowOf3 = (j, p) => ({
@@ -59449,10 +59720,13 @@ var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
     summary: targets.length === 0 ? msg("sweep-stop-nothing", { name: m.name, stopped: m.stoppedAt !== void 0 ? "yes" : "no" }) : msg("sweep-stop-summary", {
       name: m.name,
       id: m.id,
-      what: [
-        ...live.length > 0 ? [msg("sweep-stop-live", { count: live.length })] : [],
-        ...unsent > 0 ? [msg("sweep-stop-unsent", { count: unsent })] : []
-      ].join(", ")
+      what: joinText(
+        [
+          ...live.length > 0 ? [msg("sweep-stop-live", { count: live.length })] : [],
+          ...unsent > 0 ? [msg("sweep-stop-unsent", { count: unsent })] : []
+        ],
+        ", "
+      )
     }),
     targets,
     requests: live.map((p) => stopRequest(type, p.id))
@@ -59609,10 +59883,16 @@ var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform
 // ../../packages/core/src/operations/sweep/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var lines5 = (...parts2) => parts2.filter((p) => p !== void 0 && p !== "").join("\n");
+var lines5 = (...parts2) => joinText(
+  parts2.filter((p) => p !== void 0 && p !== "" && !(typeof p === "object" && p.empty)),
+  "\n"
+);
 var cost = (n) => n === void 0 ? "-" : n.toFixed(2);
-var short3 = (text3, max6) => text3 === void 0 ? "" : text3.length > max6 ? `${text3.slice(0, max6 - 1)}…` : text3;
-var nexts = (r) => r.next.map((n) => msg("sweep-next", { call: nextLine(n) })).join("\n");
+var short3 = (value, max6) => value === void 0 ? "" : value.length > max6 ? `${value.slice(0, max6 - 1)}…` : value;
+var nexts = (r) => joinText(
+  r.next.map((n) => msg("sweep-next", { call: nextLine(n) })),
+  "\n"
+);
 var renderRun = (r) => {
   const head5 = msg("sweep-run-head", { name: r.sweep.name, id: r.sweep.id, jobs: r.sweep.jobs, source: r.sweep.source });
   const totals = r.maxRunning !== void 0 ? msg("sweep-cost-capped", {
@@ -59625,7 +59905,7 @@ var renderRun = (r) => {
       r.plan !== void 0 ? renderPlan({ ...r.plan, targets: [], requests: [] }) : void 0,
       head5,
       renderTable(r.jobs, [
-        { header: "#", cell: (j) => String(j.index) },
+        { header: plain("#"), cell: (j) => String(j.index) },
         { header: msg("sweep-col-name"), cell: (j) => j.name },
         { header: msg("sweep-col-command"), cell: (j) => short3(j.command, 48) },
         { header: msg("sweep-col-spec"), cell: (j) => j.spec ?? "" },
@@ -59634,18 +59914,23 @@ var renderRun = (r) => {
         { header: msg("sweep-col-cost"), cell: (j) => cost(j.costPerHour) }
       ]),
       totals,
-      (r.fits ?? []).map(
-        (f) => msg("sweep-fit", {
-          jobs: f.jobs,
-          instances: f.instances,
-          spec: f.spec,
-          group: f.computeGroup,
-          verdict: f.verdict,
-          reason: f.reason
-        }) + (f.together === void 0 ? "" : `
-${r.maxRunning !== void 0 ? msg("sweep-fit-together-capped", { max: r.maxRunning, summary: f.together.summary }) : msg("sweep-fit-together", { summary: f.together.summary })}`)
-      ).join("\n"),
-      asides("warning", r.warnings).join("\n"),
+      joinText(
+        (r.fits ?? []).map((f) => {
+          const fit = msg("sweep-fit", {
+            jobs: f.jobs,
+            instances: f.instances,
+            spec: f.spec,
+            group: f.computeGroup,
+            verdict: f.verdict,
+            reason: f.reason
+          });
+          if (f.together === void 0) return fit;
+          const together = r.maxRunning !== void 0 ? msg("sweep-fit-together-capped", { max: r.maxRunning, summary: f.together.summary }) : msg("sweep-fit-together", { summary: f.together.summary });
+          return text`${fit}\n${together}`;
+        }),
+        "\n"
+      ),
+      joinText(asides("warning", r.warnings), "\n"),
       nexts(r)
     );
   const c = r.counts;
@@ -59661,13 +59946,13 @@ ${r.maxRunning !== void 0 ? msg("sweep-fit-together-capped", { max: r.maxRunning
       failed: c.failed
     }),
     renderTable(r.jobs, [
-      { header: "#", cell: (j) => String(j.index) },
+      { header: plain("#"), cell: (j) => String(j.index) },
       { header: msg("sweep-col-name"), cell: (j) => j.name },
       { header: msg("sweep-col-state"), cell: (j) => j.state },
       { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
       { header: msg("sweep-col-error"), cell: (j) => short3(j.error, 60) }
     ]),
-    asides("warning", r.warnings).join("\n"),
+    joinText(asides("warning", r.warnings), "\n"),
     nexts(r)
   );
 };
@@ -59685,17 +59970,18 @@ var renderStatus2 = (r) => lines5(
       cell: (j) => j.runtimeMs !== void 0 ? formatDuration(j.runtimeMs) : "-"
     },
     { header: msg("sweep-col-verdict"), cell: (j) => j.verdict ?? "" },
-    { header: msg("sweep-col-diagnosis"), cell: (j) => short3(j.diagnosis ?? j.error, 70) },
+    // A diagnosis is said whole (its length is known only once worded); a refusal is cut short.
+    { header: msg("sweep-col-diagnosis"), cell: (j) => j.diagnosis ?? short3(j.error, 70) },
     { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" }
   ]),
-  r.notes.join("\n"),
+  joinText(r.notes, "\n"),
   nexts(r)
 );
 var renderList3 = (r) => lines5(
   renderTable(
     r.sweeps,
     [
-      { header: "ID", cell: (s) => s.id },
+      { header: msg("jobs-col-id"), cell: (s) => s.id },
       { header: msg("sweep-col-name"), cell: (s) => s.name },
       { header: msg("sweep-col-jobs"), cell: (s) => `${s.created}/${s.jobs}` },
       { header: msg("sweep-col-file"), cell: (s) => s.source },
@@ -59757,12 +60043,12 @@ var SweepOutput = once6(() => {
         instances: external_exports.number().describe("Instances per job"),
         jobs: external_exports.number().describe("How many of the sweep's jobs go there"),
         verdict: external_exports.string().describe("now, preempt, queue or never for one such job; unknown when not read"),
-        reason: external_exports.string().describe("Why"),
+        reason: textOutput().describe("Why"),
         together: external_exports.object({
           jobs: external_exports.number().describe("Jobs asked at once: max_running, or all of them when unlimited"),
           now: external_exports.number().describe("How many of them the group has room for now"),
           verdict: external_exports.string().describe("now, preempt, queue or never for all of them at once"),
-          summary: external_exports.string().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"')
+          summary: textOutput().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"')
         }).optional().describe("The sweep's whole ask in this group, from the same node read")
       })
     ).optional().describe("On a dry run: where each distinct placement stands now (availability's ranking)"),
@@ -59783,15 +60069,15 @@ var SweepOutput = once6(() => {
         status: external_exports.object({ family: external_exports.string(), raw: external_exports.string() }).optional().describe("The job's status"),
         runtimeMs: external_exports.number().optional().describe("How long it has run (ms)"),
         verdict: external_exports.string().optional().describe("A running job's metrics verdict: HEALTHY, IDLE, STALLED, …"),
-        verdictText: external_exports.string().optional().describe("The verdict in one sentence"),
-        diagnosis: external_exports.string().optional().describe("A failed or stopped job's likely cause"),
+        verdictText: textOutput().optional().describe("The verdict in one sentence"),
+        diagnosis: textOutput().optional().describe("A failed or stopped job's likely cause"),
         error: external_exports.string().optional().describe("Why its create was refused"),
         costPerHour: external_exports.number().optional().describe("Estimated cost per hour"),
         attempt: external_exports.number().optional().describe("How many times it was resubmitted")
       })
     ),
     counts: external_exports.record(external_exports.string(), external_exports.number()).describe("Jobs per status family (or sweep state when not created)"),
-    notes: external_exports.array(external_exports.string()).describe("What was not read, and why"),
+    notes: external_exports.array(textOutput()).describe("What was not read, and why"),
     next: NextSteps()
   });
   const List = external_exports.object({
@@ -59810,7 +60096,7 @@ var SweepOutput = once6(() => {
     changed: external_exports.array(external_exports.string()).describe("The job ids stopped or resubmitted"),
     held: external_exports.number().optional().describe("After a stop: how many jobs were not sent and are held back until a run says resume"),
     plan: PlanOutput().optional(),
-    message: external_exports.string().describe("What happened"),
+    message: textOutput().describe("What happened"),
     next: NextSteps()
   });
   return external_exports.union([Run, Status, List, Change]);
@@ -59840,7 +60126,12 @@ var PACING = ["continue_on_error", "wait_seconds", "poll_seconds"];
 var sweepOperation = defineOperation({
   name: "sweep",
   title: "Run, watch, stop and resubmit a sweep of jobs",
-  description: `Runs many training (or HPC) jobs from one sweep: the fields job submit takes (${callWord("submit")}; kind hpc: ${callWord("submit_hpc")}) under job, templates with {param} in job.name, job.command (entrypoint) and job.envs, parameters as a grid (every combination) and/or a list of rows, and limits (max_jobs, max_running, max_cost_per_hour). run takes the sweep as a YAML/JSON file or inline (definition); errors name the file's line. Every job's identity derives from the sweep's content and its parameters and is its create's marker; a manifest in the store records each create before it is sent and its job id after, so running the same sweep again (after an interruption, a crash, a lost answer) sends only what is missing and never duplicates. ${dryRunWord()} on run returns the table of jobs (name, command, spec, group, instances, estimated cost per hour) and the total, sending nothing. max_running holds jobs back until earlier ones finish, waiting up to wait_seconds; then run again to go on. status lists the sweeps, or with sweep shows each job's status, runtime, metrics verdict (HEALTHY, IDLE, …) and failure diagnosis. stop stops the sweep's queued and running jobs and holds back those not yet sent, a run in progress included (needs ${confirmWord()}); a later run is refused until it says ${fieldWord("resume")}; resubmit with failed submits the failed and stopped jobs again.`,
+  description: joinText([
+    text`Runs many training (or HPC) jobs from one sweep: the fields job submit takes (${callWord("submit")}; kind hpc: ${callWord("submit_hpc")}) under job, templates with {param} in job.name, job.command (entrypoint) and job.envs, parameters as a grid (every combination) and/or a list of rows, and limits (max_jobs, max_running, max_cost_per_hour). `,
+    "run takes the sweep as a YAML/JSON file or inline (definition); errors name the file's line. Every job's identity derives from the sweep's content and its parameters and is its create's marker; a manifest in the store records each create before it is sent and its job id after, so running the same sweep again (after an interruption, a crash, a lost answer) sends only what is missing and never duplicates. ",
+    text`${dryRunWord()} on run returns the table of jobs (name, command, spec, group, instances, estimated cost per hour) and the total, sending nothing. max_running holds jobs back until earlier ones finish, waiting up to wait_seconds; then run again to go on. `,
+    text`status lists the sweeps, or with sweep shows each job's status, runtime, metrics verdict (HEALTHY, IDLE, …) and failure diagnosis. stop stops the sweep's queued and running jobs and holds back those not yet sent, a run in progress included (needs ${confirmWord()}); a later run is refused until it says ${fieldWord("resume")}; resubmit with failed submits the failed and stopped jobs again.`
+  ]),
   input: SweepInputSchema,
   output: SweepOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -59921,15 +60212,16 @@ var groupUsage = (tasks, keyOf) => {
     g.members.push(t);
     groups.set(key, g);
   }
-  return [...groups].map(([key, g]) => summarize2(key, g.name, g.members)).sort((a, b) => b.gpus - a.gpus || a.name.localeCompare(b.name));
+  return [...groups].map(([key, g]) => ({ group: summarize2(key, g.name ?? msg("usage-unknown"), g.members), name: g.name })).sort((a, b) => b.group.gpus - a.group.gpus || byName(a.name, b.name)).map(({ group }) => group);
 };
+var byName = (a, b) => a === void 0 ? b === void 0 ? 0 : 1 : b === void 0 ? -1 : a.localeCompare(b);
 var summarize2 = (key, name2, tasks) => {
   const measured2 = tasks.filter((t) => t.utilisation !== void 0 && t.gpus > 0);
   const weight = measured2.reduce((s, t) => s + t.gpus, 0);
   const idle = tasks.filter((t) => t.idle);
   return {
     key,
-    name: name2,
+    name: typeof name2 === "string" ? plain(name2) : name2,
     tasks: tasks.length,
     running: tasks.filter((t) => t.status === "RUNNING").length,
     gpus: tasks.reduce((s, t) => s + t.gpus, 0),
@@ -59941,10 +60233,10 @@ var summarize2 = (key, name2, tasks) => {
 var usageViews = (tasks) => ({
   byUser: groupUsage(tasks, (t) => ({ key: t.user.id || t.user.name, name: t.user.name || t.user.id })),
   byProject: groupUsage(tasks, (t) => ({ key: t.project.id || t.project.name, name: t.project.name || t.project.id })),
-  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || msg("usage-unknown") })),
+  byType: groupUsage(tasks, (t) => ({ key: t.type, name: t.type || void 0 })),
   byPriority: groupUsage(
     tasks,
-    (t) => t.priority === void 0 ? { key: "?", name: msg("usage-unknown") } : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` }
+    (t) => t.priority === void 0 ? { key: "?", name: void 0 } : { key: String(t.priority), name: `${t.priority} ${t.priorityLevel}` }
   )
 });
 
@@ -59953,12 +60245,12 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var why = (e, what) => {
   if (e instanceof InspireError)
-    return e.reason === "Forbidden" ? msg("usage-section-refused", { what, error: e.message }) : msg("usage-section-unreadable", { what, error: e.message });
+    return e.reason === "Forbidden" ? msg("usage-section-refused", { what, error: e.text }) : msg("usage-section-unreadable", { what, error: e.text });
   return e.why === "AccessForbidden" ? msg("usage-section-admins-only", { what }) : msg("usage-section-unoffered", { what, why: e.why });
 };
 var numbers = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
 var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
-  const ref2 = { id: project3.id, name: project3.name };
+  const ref3 = { id: project3.id, name: project3.name };
   const [overview, members2] = yield* Effect_exports.all(
     [Effect_exports.either(budgetOverview(project3.id, workspaceId)), Effect_exports.either(memberBudgets(project3.id, workspaceId))],
     { concurrency: 2 }
@@ -59967,7 +60259,7 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   if (overview._tag === "Right") {
     const o = overview.right;
     return {
-      project: ref2,
+      project: ref3,
       overview: {
         source: "overview",
         ...numbers({ total: o.total, used: o.used, remain: o.remain }),
@@ -59978,10 +60270,10 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   }
   const note = why(overview.left, msg("usage-overview-of", { project: project3.name }));
   if (project3.budget === void 0 && project3.remainBudget === void 0)
-    return { project: ref2, overviewNote: note, ...memberPart };
+    return { project: ref3, overviewNote: note, ...memberPart };
   const used = project3.budget !== void 0 && project3.remainBudget !== void 0 ? Math.round((project3.budget - project3.remainBudget) * 100) / 100 : void 0;
   return {
-    project: ref2,
+    project: ref3,
     overview: {
       source: "project-list",
       ...numbers({ total: project3.budget, used, remain: project3.remainBudget }),
@@ -59998,7 +60290,7 @@ init_define_INSPIRE_TOOLS();
 var UsageOutput = once6(() => {
   const Group = external_exports.object({
     key: external_exports.string().describe("The user id, project id, task type or priority"),
-    name: external_exports.string().describe("What people read: the user's or project's name, the type, the priority and its level"),
+    name: textOutput().describe("What people read: the user's or project's name, the type, the priority and its level"),
     tasks: external_exports.number().describe("Tasks listed (running, starting or queued)"),
     running: external_exports.number().describe("Running tasks"),
     gpus: external_exports.number().describe("GPUs held now"),
@@ -60035,7 +60327,7 @@ var UsageOutput = once6(() => {
         storage: Points2.describe("Spent on storage")
       }).describe("Spending by kind; empty when the platform does not say")
     }).optional().describe("The project's budget; absent when no surface told it"),
-    overviewNote: external_exports.string().optional().describe("Why the overview (or its spending by kind) is missing"),
+    overviewNote: textOutput().optional().describe("Why the overview (or its spending by kind) is missing"),
     members: external_exports.array(
       external_exports.object({
         id: external_exports.string().describe("User id"),
@@ -60045,7 +60337,7 @@ var UsageOutput = once6(() => {
         remain: Points2.describe("Points the member has left")
       })
     ).optional().describe("Per member; absent when the platform refused or could not say"),
-    membersNote: external_exports.string().optional().describe("Why the member budgets are missing (e.g. refused to this account)")
+    membersNote: textOutput().optional().describe("Why the member budgets are missing (e.g. refused to this account)")
   });
   return external_exports.object({
     workspace: IdName2().describe("The workspace"),
@@ -60056,7 +60348,7 @@ var UsageOutput = once6(() => {
     byPriority: external_exports.array(Group).describe("Per priority, most GPUs first"),
     tasks: external_exports.array(Task).describe("The workspace's tasks, GPU holders first"),
     budgets: external_exports.array(Budget).describe("Budgets of the account's projects attached to the workspace"),
-    warnings: external_exports.array(external_exports.string()).describe("Idle GPU holders"),
+    warnings: external_exports.array(textOutput()).describe("Idle GPU holders"),
     readAt: external_exports.number().describe("When the platform was asked (epoch ms)")
   });
 });
@@ -60110,7 +60402,7 @@ var budgetTable = (budgets) => renderTable(
   msg("usage-no-projects")
 );
 var notes = (budgets) => budgets.flatMap(
-  (b) => [b.overviewNote, b.membersNote].filter((n) => n !== void 0).map((n) => `! ${n}`)
+  (b) => [b.overviewNote, b.membersNote].filter((n) => n !== void 0).map((n) => text`! ${n}`)
 );
 var memberTables = (budgets) => budgets.flatMap(
   (b) => b.members === void 0 ? [] : [
@@ -60124,37 +60416,40 @@ var memberTables = (budgets) => budgets.flatMap(
     ])
   ]
 );
-var renderUsage = (r) => [
-  renderFields([
-    [msg("usage-label-workspace"), `${r.workspace.name} (${r.workspace.id})`],
-    [
-      msg("usage-label-gpus-held"),
-      msg("usage-gpus-held", { gpus: r.totals.gpus, running: r.totals.running, tasks: r.totals.tasks })
-    ],
-    [msg("usage-label-gpu-utilisation"), pct3(r.totals.utilisation)],
-    [
-      msg("usage-label-idle"),
-      r.totals.idleTasks > 0 ? msg("usage-idle-summary", { gpus: r.totals.idleGpus, tasks: r.totals.idleTasks }) : msg("usage-idle-none")
-    ],
-    [msg("usage-label-read"), formatTime(r.readAt)]
-  ]),
-  "",
-  groupTable(msg("usage-col-user"), r.byUser),
-  "",
-  groupTable(msg("status-col-project"), r.byProject),
-  "",
-  groupTable(msg("jobs-col-type"), r.byType),
-  "",
-  groupTable(msg("usage-col-priority"), r.byPriority),
-  "",
-  taskTable(r.tasks),
-  "",
-  msg("usage-budgets-head"),
-  budgetTable(r.budgets),
-  ...notes(r.budgets),
-  ...memberTables(r.budgets),
-  ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
-].join("\n");
+var renderUsage = (r) => joinText(
+  [
+    renderFields([
+      [msg("usage-label-workspace"), `${r.workspace.name} (${r.workspace.id})`],
+      [
+        msg("usage-label-gpus-held"),
+        msg("usage-gpus-held", { gpus: r.totals.gpus, running: r.totals.running, tasks: r.totals.tasks })
+      ],
+      [msg("usage-label-gpu-utilisation"), pct3(r.totals.utilisation)],
+      [
+        msg("usage-label-idle"),
+        r.totals.idleTasks > 0 ? msg("usage-idle-summary", { gpus: r.totals.idleGpus, tasks: r.totals.idleTasks }) : msg("usage-idle-none")
+      ],
+      [msg("usage-label-read"), formatTime(r.readAt)]
+    ]),
+    "",
+    groupTable(msg("usage-col-user"), r.byUser),
+    "",
+    groupTable(msg("status-col-project"), r.byProject),
+    "",
+    groupTable(msg("jobs-col-type"), r.byType),
+    "",
+    groupTable(msg("usage-col-priority"), r.byPriority),
+    "",
+    taskTable(r.tasks),
+    "",
+    msg("usage-budgets-head"),
+    budgetTable(r.budgets),
+    ...notes(r.budgets),
+    ...memberTables(r.budgets),
+    ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
+  ],
+  "\n"
+);
 
 // ../../packages/core/src/operations/usage/index.ts
 var Input13 = external_exports.object({
@@ -60163,7 +60458,14 @@ var Input13 = external_exports.object({
 var usageOperation = defineOperation({
   name: "usage",
   title: "Who uses the GPUs of a workspace, and the budgets",
-  description: `Who holds the GPUs of a workspace now, from the platform's task dimension (everyone's tasks, not only yours): GPUs held, running tasks and real GPU utilisation by user, by project, by task type and by priority, with idle holders flagged (GPUs held at under ${IDLE_GPU_BELOW_PERCENT}% utilisation, the metrics verdict's idle rule). Also the budget of each of your projects attached to the workspace: total, used and remaining points, spending by kind (train, inference, storage) and per member, where the platform lets this account see them; a refused section says so and the rest is still returned. Default workspace: the defaultWorkspace setting. Next: ${callWord("metrics")} for the health verdict of an idle job, ${callWord("stop")} to free GPUs you hold idle.`,
+  description: joinText([
+    "Who holds the GPUs of a workspace now, from the platform's task dimension (everyone's tasks, not only yours): ",
+    "GPUs held, running tasks and real GPU utilisation by user, by project, by task type and by priority, with idle holders flagged ",
+    `(GPUs held at under ${IDLE_GPU_BELOW_PERCENT}% utilisation, the metrics verdict's idle rule). `,
+    "Also the budget of each of your projects attached to the workspace: total, used and remaining points, spending by kind (train, inference, storage) and per member, where the platform lets this account see them; ",
+    "a refused section says so and the rest is still returned. Default workspace: the defaultWorkspace setting. ",
+    text`Next: ${callWord("metrics")} for the health verdict of an idle job, ${callWord("stop")} to free GPUs you hold idle.`
+  ]),
   input: Input13,
   output: UsageOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -60227,7 +60529,7 @@ var WaitOutput = () => external_exports.object({
   status: external_exports.object({ family: external_exports.string().describe("Status family"), raw: external_exports.string().describe("Platform status") }).optional().describe("The last status read"),
   waitedMs: external_exports.number().describe("How long it waited (ms)"),
   polls: external_exports.number().describe("How many times the status was read"),
-  message: external_exports.string().describe("What happened and what to do next")
+  message: textOutput().describe("What happened and what to do next")
 });
 var judge = (until, s) => {
   if (until === "finished") return s.terminal ? "reached" : void 0;
@@ -60247,7 +60549,14 @@ var messageOf3 = (r) => {
 var waitOperation = defineOperation({
   name: "wait",
   title: "Wait for a task to reach a state",
-  description: `Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off. The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status. Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
+  description: joinText(
+    [
+      "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off.",
+      "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status.",
+      text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`
+    ],
+    " "
+  ),
   input: Input14,
   output: WaitOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -60259,9 +60568,9 @@ var waitOperation = defineOperation({
   },
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const ref2 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref2)) return yield* Effect_exports.fail(ref2.left);
-    const { id, kind } = ref2.right;
+    const ref3 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
+    const { id, kind } = ref3.right;
     const start3 = yield* Clock_exports.currentTimeMillis;
     const deadline2 = start3 + input2.timeout_seconds * 1e3;
     let pause = input2.poll_seconds ?? 5;
@@ -60292,15 +60601,18 @@ var waitOperation = defineOperation({
       if (input2.poll_seconds === void 0) pause = Math.min(30, pause * 1.5);
     }
   }),
-  render: (r) => [
-    r.message,
-    renderFields([
-      [msg("wait-label-outcome"), r.outcome],
-      [msg("job-detail-label-status"), r.status !== void 0 ? `${r.status.family} (${r.status.raw})` : void 0],
-      [msg("wait-label-waited"), formatDuration(r.waitedMs)],
-      [msg("wait-label-checks"), r.polls]
-    ])
-  ].join("\n")
+  render: (r) => joinText(
+    [
+      r.message,
+      renderFields([
+        [msg("wait-label-outcome"), r.outcome],
+        [msg("job-detail-label-status"), r.status !== void 0 ? `${r.status.family} (${r.status.raw})` : void 0],
+        [msg("wait-label-waited"), formatDuration(r.waitedMs)],
+        [msg("wait-label-checks"), r.polls]
+      ])
+    ],
+    "\n"
+  )
 });
 
 // ../../packages/core/src/operations/registry.ts
@@ -60375,10 +60687,10 @@ ${account}`).digest("hex").slice(0, 24);
   return join14(cacheDir, BUCKET_FOLDER, `${key}.json`);
 };
 var isSlot = (s) => Array.isArray(s) && s.length === 3 && Number.isFinite(s[0]) && Number.isInteger(s[1]) && typeof s[2] === "string" && s[2].length < 256;
-var parseBucket = (text3) => {
-  if (text3 === void 0 || text3.trim() === "") return [];
+var parseBucket = (text4) => {
+  if (text4 === void 0 || text4.trim() === "") return [];
   try {
-    const data = JSON.parse(text3);
+    const data = JSON.parse(text4);
     if (data?.version !== 1 || !Array.isArray(data.slots)) return [];
     return data.slots.filter(isSlot);
   } catch {
@@ -60399,10 +60711,15 @@ var schedule2 = (slots, now, limit, alive = (pid, host) => host !== HOST3 || pro
   return { at, slots: next4 };
 };
 var stderrWarning = (message) => {
-  process.stderr.write(`inspire: warning: ${message}
+  process.stderr.write(`inspire: warning: ${String(message)}
 `);
 };
 var Unusable = class extends Error {
+  constructor(text4) {
+    super(String(text4));
+    this.text = text4;
+  }
+  text;
 };
 var makeSharedRateLimiter = (options) => {
   const { file: file3, roots, limit } = options;
@@ -60421,27 +60738,24 @@ var makeSharedRateLimiter = (options) => {
           return at;
         },
         catch: (e) => new Unusable(
-          e instanceof Untrusted ? ((u) => `${u.message} ${u.hint}`)(untrustedError(e)) : msg("platform-bucket-cannot-update", { file: file3, error: String(e) })
+          e instanceof Untrusted ? ((u) => text`${u.text} ${u.hint}`)(untrustedError(e)) : msg("platform-bucket-cannot-update", { file: file3, error: String(e) })
         )
       })
     )
   );
-  const giveUp = (why2) => Effect_exports.flatMap(
-    FiberRef_exports.get(CurrentLanguage),
-    (lang) => Effect_exports.sync(() => {
-      fallbackUntil = Date.now() + FALLBACK_FOR_MS;
-      if (warned) return;
-      warned = true;
-      warn(speakText(msg("platform-bucket-unused", { why: why2 }), lang));
-    })
-  );
+  const giveUp = (why2) => Effect_exports.sync(() => {
+    fallbackUntil = Date.now() + FALLBACK_FOR_MS;
+    if (warned) return;
+    warned = true;
+    warn(msg("platform-bucket-unused", { why: why2 }));
+  });
   const take = Effect_exports.gen(function* () {
     if (!Number.isFinite(limit.perSecond) || limit.perSecond <= 0) return;
     if (Date.now() < fallbackUntil) return yield* fallback.take;
     const result = yield* Effect_exports.either(reserve);
     if (result._tag === "Left") {
       const e = result.left;
-      yield* giveUp(e instanceof InspireError ? `${e.message} ${e.hint}` : e.message);
+      yield* giveUp(e instanceof InspireError ? text`${e.text} ${e.hint}` : e.text);
       return yield* fallback.take;
     }
     const wait = result.right - Date.now();
@@ -60477,12 +60791,12 @@ import { join as join15 } from "node:path";
 // ../../packages/core/src/store/jsonc.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var parseJsonc = (text3) => {
+var parseJsonc = (text4) => {
   let out = "";
   let inString = false;
-  for (let i = 0; i < text3.length; i++) {
-    const c = text3[i];
-    const next4 = text3[i + 1];
+  for (let i = 0; i < text4.length; i++) {
+    const c = text4[i];
+    const next4 = text4[i + 1];
     if (inString) {
       out += c;
       if (c === "\\") {
@@ -60495,11 +60809,11 @@ var parseJsonc = (text3) => {
       inString = true;
       out += c;
     } else if (c === "/" && next4 === "/") {
-      while (i < text3.length && text3[i] !== "\n") i++;
+      while (i < text4.length && text4[i] !== "\n") i++;
       out += "\n";
     } else if (c === "/" && next4 === "*") {
-      const end3 = text3.indexOf("*/", i + 2);
-      i = end3 < 0 ? text3.length : end3 + 1;
+      const end3 = text4.indexOf("*/", i + 2);
+      i = end3 < 0 ? text4.length : end3 + 1;
     } else out += c;
   }
   try {
@@ -60537,8 +60851,8 @@ var readLegacySynergy = (env = process.env, home = homedir5()) => Effect_exports
   const defaults = {};
   for (const file3 of ["50-plugins.jsonc", "50-plugins.json"]) {
     const path = join15(root, "config", "synergy.d", file3);
-    const text3 = yield* readText(path);
-    const parsed = text3 !== void 0 ? parseJsonc(text3) : void 0;
+    const text4 = yield* readText(path);
+    const parsed = text4 !== void 0 ? parseJsonc(text4) : void 0;
     const section = parsed?.pluginConfig?.inspire;
     if (section === void 0 || typeof section !== "object") continue;
     sources.push(path);
@@ -60735,30 +61049,19 @@ var commandsOf = (op) => {
 };
 
 // ../../packages/core/src/words/dialect.ts
-var isPlaceholder = (value) => typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value));
-var json4 = (value) => JSON.stringify(value) ?? String(value);
-var mcpValue = (value) => isPlaceholder(value) ? String(value) : json4(value);
-var mcpArgs = (input2) => Object.entries(input2).filter(([, v]) => v !== void 0).map(([k, v]) => `${k}=${mcpValue(v)}`).join(", ");
-var mcpWord = (ref2) => {
-  if (ref2.kind === "confirm") return "confirm=true";
-  if (ref2.kind === "dry_run") return "dry_run=true";
-  if (ref2.kind === "field") return ref2.value === void 0 ? ref2.name : `${ref2.name}=${mcpValue(ref2.value)}`;
-  const args2 = mcpArgs(ref2.input);
-  return args2 === "" ? `inspire_${ref2.op}` : `inspire_${ref2.op}(${args2})`;
-};
 var methodOf = (op) => op.replace(/_([a-z0-9])/g, (_m, c) => c.toUpperCase());
-var libraryWord = (ref2) => {
-  if (ref2.kind === "confirm") return "confirm: true";
-  if (ref2.kind === "dry_run") return "dry_run: true";
-  if (ref2.kind === "field") return ref2.value === void 0 ? ref2.name : `${ref2.name}: ${json4(ref2.value)}`;
-  const entries2 = Object.entries(ref2.input).filter(([, v]) => v !== void 0);
-  const args2 = entries2.map(([k, v]) => `${k}: ${json4(v)}`).join(", ");
-  return `client.${methodOf(ref2.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
+var libraryWord = (ref3) => {
+  if (ref3.kind === "confirm") return "confirm: true";
+  if (ref3.kind === "dry_run") return "dry_run: true";
+  if (ref3.kind === "field") return ref3.value === void 0 ? ref3.name : `${ref3.name}: ${json2(ref3.value)}`;
+  const entries2 = Object.entries(ref3.input).filter(([, v]) => v !== void 0);
+  const args2 = entries2.map(([k, v]) => `${k}: ${json2(v)}`).join(", ");
+  return `client.${methodOf(ref3.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
 };
 var shellWord = (value) => {
-  const text3 = typeof value === "string" ? value : json4(value);
-  if (isPlaceholder(text3) || /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(text3)) return text3;
-  return `'${text3.replace(/'/g, `'\\''`)}'`;
+  const text4 = typeof value === "string" ? value : json2(value);
+  if (isPlaceholder(text4) || /^[\p{L}\p{N}_@%+=:,./-]+$/u.test(text4)) return text4;
+  return `'${text4.replace(/'/g, `'\\''`)}'`;
 };
 var flagName = (field) => `--${field.replace(/_/g, "-")}`;
 var SECRET_FIELDS = ["password"];
@@ -60777,7 +61080,7 @@ var cliFlag = (op, field, value) => {
   }
   if (Array.isArray(value)) return value.map((v) => `${flag} ${shellWord(v)}`);
   if (typeof value === "object" && value !== null)
-    return Object.entries(value).map(([k, v]) => `${flag} ${shellWord(`${k}=${typeof v === "string" ? v : json4(v)}`)}`);
+    return Object.entries(value).map(([k, v]) => `${flag} ${shellWord(`${k}=${typeof v === "string" ? v : json2(v)}`)}`);
   return [`${flag} ${shellWord(value)}`];
 };
 var commandOfCall = (op, input2) => {
@@ -60786,17 +61089,17 @@ var commandOfCall = (op, input2) => {
   const picked = by === void 0 ? void 0 : input2[by] ?? defaultOf2(op, by);
   return by === void 0 ? commands[0] : commands.find((c) => c.fixed[by] === picked);
 };
-var cliCall = (ref2) => {
-  const op = findOperation(ref2.op);
-  const command = op === void 0 ? void 0 : commandOfCall(op, ref2.input);
-  if (op === void 0 || command === void 0) return `inspire ${ref2.op.replace(/_/g, "-")}`;
+var cliCall = (ref3) => {
+  const op = findOperation(ref3.op);
+  const command = op === void 0 ? void 0 : commandOfCall(op, ref3.input);
+  if (op === void 0 || command === void 0) return `inspire ${ref3.op.replace(/_/g, "-")}`;
   const words2 = ["inspire", ...command.path];
   command.positional.forEach((field, i) => {
-    const value = ref2.input[field];
+    const value = ref3.input[field];
     if (value !== void 0) words2.push(shellWord(value));
     else if (!(command.lastOptional && i === command.positional.length - 1)) words2.push(`<${field.replace(/_/g, "-")}>`);
   });
-  for (const [field, value] of Object.entries(ref2.input)) {
+  for (const [field, value] of Object.entries(ref3.input)) {
     if (value === void 0 || field in command.fixed || command.positional.includes(field)) continue;
     if (SECRET_FIELDS.includes(field)) continue;
     if (field === "confirm" && !command.confirm) continue;
@@ -60804,58 +61107,36 @@ var cliCall = (ref2) => {
     if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field)) continue;
     words2.push(...cliFlag(op, field, value));
   }
-  const rest = command.rest === void 0 ? void 0 : ref2.input[command.rest];
+  const rest = command.rest === void 0 ? void 0 : ref3.input[command.rest];
   if (typeof rest === "string") words2.push("--", rest);
   return words2.join(" ");
 };
-var cliWord = (ref2) => {
-  if (ref2.kind === "confirm") return "--yes";
-  if (ref2.kind === "dry_run") return "--dry-run";
-  if (ref2.kind === "field") return cliFlag(void 0, ref2.name, ref2.value).join(" ") || flagName(ref2.name);
-  return cliCall(ref2);
+var cliWord = (ref3) => {
+  if (ref3.kind === "confirm") return "--yes";
+  if (ref3.kind === "dry_run") return "--dry-run";
+  if (ref3.kind === "field") return cliFlag(void 0, ref3.name, ref3.value).join(" ") || flagName(ref3.name);
+  return cliCall(ref3);
 };
-var wordIn = (dialect, ref2) => ref2.kind === "msg" ? formatMessage("en", ref2.id, ref2.args) : ref2.kind === "table" ? layoutTable(
-  ref2.headers.map((h) => speakText(h, "en")),
-  ref2.aligns,
-  ref2.rows.map((row) => row.map((c) => speakText(c, "en")))
-) : dialect === "mcp" ? mcpWord(ref2) : dialect === "cli" ? cliWord(ref2) : libraryWord(ref2);
+var wordIn = (dialect, ref3) => dialect === "mcp" ? mcpWord(ref3) : dialect === "cli" ? cliWord(ref3) : libraryWord(ref3);
 
 // ../../packages/core/src/words/render.ts
-var renderWords = (text3, dialect, lang = "en") => hasWords(text3) ? splitMessages(text3).map(
-  (p) => typeof p === "string" ? replaceWords(
-    p,
-    (ref2) => ref2.kind === "table" ? layoutTable(
-      ref2.headers.map((h) => renderWords(h, dialect, lang)),
-      ref2.aligns,
-      ref2.rows.map((row) => row.map((c) => renderWords(c, dialect, lang)))
-    ) : wordIn(dialect, ref2)
-  ) : formatMessage(
-    lang,
-    p.ref.id,
-    Object.fromEntries(
-      Object.entries(p.ref.args).map(([k, v]) => [
-        k,
-        typeof v === "string" ? renderWords(v, dialect, lang) : v
-      ])
-    )
-  )
-).join("") : text3;
-var plain = (value) => {
+var renderWords = (value, dialect, lang = "en") => wordText(value, lang, (ref3) => wordIn(dialect, ref3));
+var plainObject = (value) => {
   const proto4 = Object.getPrototypeOf(value);
   return proto4 === Object.prototype || proto4 === null;
 };
 var renderDeep = (value, dialect, lang = "en") => {
-  if (typeof value === "string") return renderWords(value, dialect, lang);
+  if (isText(value)) return renderWords(value, dialect, lang);
   if (Array.isArray(value)) return value.map((v) => renderDeep(v, dialect, lang));
-  if (typeof value !== "object" || value === null || !plain(value)) return value;
+  if (typeof value !== "object" || value === null || !plainObject(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect, lang)]));
 };
-var renderError = (e, dialect, lang = "en") => !hasWords(e.message) && !hasWords(e.hint) && !hasWords(e.fix ?? "") ? e : amendError(e, {
-  message: renderWords(e.message, dialect, lang),
-  hint: renderWords(e.hint, dialect, lang),
-  ...e.fix !== void 0 ? { fix: renderWords(e.fix, dialect, lang) } : {},
+var renderError = (e, dialect, lang = "en") => amendError(e, {
+  message: plain(renderWords(e.text, dialect, lang)),
+  hint: plain(renderWords(e.hint, dialect, lang)),
+  ...e.fix !== void 0 ? { fix: plain(renderWords(e.fix, dialect, lang)) } : {},
   ...e.candidates !== void 0 ? { candidates: renderDeep(e.candidates, dialect, lang) } : {},
-  parts: { message: parseWords(e.message), hint: parseWords(e.hint) }
+  parts: e.parts ?? { message: e.text.parts, hint: e.hint.parts }
 });
 
 // ../../packages/core/src/facade.ts
@@ -60879,11 +61160,7 @@ var createInspireClient = (options = {}) => {
   const run7 = async (program, runOptions = {}) => {
     const lang = await language();
     const exit4 = await runtime4.runPromiseExit(
-      Effect_exports.locally(
-        Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
-        CurrentLanguage,
-        lang
-      ),
+      Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
       { signal: runOptions.signal }
     );
     if (Exit_exports.isSuccess(exit4)) return renderDeep(exit4.value, dialect, lang);
@@ -60895,6 +61172,11 @@ var createInspireClient = (options = {}) => {
   return {
     /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
     run: run7,
+    /**
+     * The language this client words its answers in (see `ClientOptions.lang`), for what a frontend says
+     * outside a result, such as progress: `renderWords(p.message, "mcp", await client.language())`.
+     */
+    language,
     profile: () => run7(ActiveProfile),
     /** Raw calls of the three API families, envelopes unwrapped. */
     openapi: (path, body2, callOptions = { idempotent: true }) => run7(Effect_exports.flatMap(Platform, (p) => p.openapi(path, body2, callOptions))),
@@ -60921,21 +61203,6 @@ var createInspireClient = (options = {}) => {
   };
 };
 
-// ../../packages/core/src/operations/catalogue/schema.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var cache2 = /* @__PURE__ */ new WeakMap();
-var convert = (schema) => {
-  const known = cache2.get(schema);
-  if (known !== void 0) return known;
-  const generated = external_exports.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" });
-  const { $schema: _drop, ...rest } = generated;
-  const result = rest;
-  cache2.set(schema, result);
-  return result;
-};
-var inputJsonSchema = (operation) => convert(strictSchema(operation.input));
-
 // ../../packages/core/src/words/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -60961,7 +61228,7 @@ var exitCodeOf = (reason) => {
     return LOGIN_NEEDED;
   return 1;
 };
-var text2 = (value) => typeof value === "string" && value.trim() !== "" ? value : void 0;
+var text3 = (value) => typeof value === "string" && value.trim() !== "" ? value : void 0;
 var failure2 = (message, hint, exitCode) => ({
   stderr: `error: ${message}
 hint: ${hint}
@@ -60970,7 +61237,7 @@ hint: ${hint}
 });
 var passwordOf = async (args2, target) => {
   if (typeof args2.password === "string" && args2.password !== "") return args2.password;
-  const file3 = text2(args2["password-file"]);
+  const file3 = text3(args2["password-file"]);
   if (file3 !== void 0) {
     const read2 = await readFile4(file3, "utf8").catch(() => void 0);
     const password = read2?.replace(/\r?\n$/, "");
@@ -60987,7 +61254,7 @@ var passwordOf = async (args2, target) => {
 };
 var saveLogin = async (args2, target) => {
   const command = target === "inspire" ? "login" : "harbor-login";
-  const username = text2(args2.username);
+  const username = text3(args2.username);
   const password = await passwordOf(args2, target);
   if (typeof password === "object") return password;
   if (username === void 0 || password === void 0)
@@ -60996,10 +61263,10 @@ var saveLogin = async (args2, target) => {
       `synergy inspire ${command} --username <${target === "inspire" ? "学工号" : "robot account"}> --password <password>${target === "harbor" ? " [--registry qb|sj]" : ""} (or --password-file <file>${target === "inspire" ? ", or INSPIRE_PASSWORD in the environment" : ""})`,
       USAGE
     );
-  const registry2 = text2(args2.registry) ?? "qb";
+  const registry2 = text3(args2.registry) ?? "qb";
   if (target === "harbor" && registry2 !== "qb" && registry2 !== "sj")
     return failure2(`Unknown registry "${registry2}".`, "Use --registry qb (七宝, the default) or sj (松江).", USAGE);
-  const profile = text2(args2.profile);
+  const profile = text3(args2.profile);
   const client = createInspireClient({ env: process.env, words: "cli", ...profile !== void 0 ? { profile } : {} });
   try {
     const run7 = await client.run(
@@ -61010,7 +61277,7 @@ var saveLogin = async (args2, target) => {
 store: ${store}
 `, exitCode: 0 };
   } catch (e) {
-    if (e instanceof InspireError) return failure2(e.message, e.hint, exitCodeOf(e.reason));
+    if (e instanceof InspireError) return failure2(e.message, renderWords(e.hint, "cli"), exitCodeOf(e.reason));
     return failure2(
       "The login could not be completed because of an unexpected error.",
       "Run it again; if it keeps failing, report it with `synergy inspire login` and the time.",
@@ -61034,7 +61301,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var names = [...OPERATIONS.map((op) => op.name), "poll"].sort((a, b) => b.length - a.length);
 var MCP_NAME = new RegExp(`\\binspire_(${names.join("|")})\\b`, "g");
-var synergyNames = (text3) => text3.replace(MCP_NAME, (_, name2) => modelToolName(name2));
+var synergyNames = (text4) => text4.replace(MCP_NAME, (_, name2) => modelToolName(name2));
 var REASON_TITLES = {
   NotLoggedIn: "not logged in",
   CredentialsRejected: "credentials rejected",
@@ -61056,18 +61323,18 @@ var candidateLine = (c) => typeof c === "string" ? c : JSON.stringify(c);
 var errorFields = (e) => ({
   reason: e.reason,
   message: e.message,
-  hint: e.hint,
+  hint: renderWords(e.hint, "mcp"),
   ...e.candidates !== void 0 ? { candidates: e.candidates } : {},
-  ...e.fix !== void 0 ? { fix: e.fix } : {},
+  ...e.fix !== void 0 ? { fix: renderWords(e.fix, "mcp") } : {},
   ...e.ambiguous !== void 0 ? { ambiguous: e.ambiguous } : {},
   ...e.code !== void 0 ? { code: e.code } : {}
 });
 var problemResult = (title, error62) => {
   const e = renderError(error62, "mcp");
-  const lines6 = [`Problem: ${e.message}`, `Hint: ${e.hint}`];
+  const lines6 = [`Problem: ${e.message}`, `Hint: ${renderWords(e.hint, "mcp")}`];
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
     lines6.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
-  if (e.fix !== void 0) lines6.push(`Suggested fix: ${e.fix}`);
+  if (e.fix !== void 0) lines6.push(`Suggested fix: ${renderWords(e.fix, "mcp")}`);
   if (e.ambiguous === true)
     lines6.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
   if (e.candidates !== void 0 && e.candidates.length > 0) {
@@ -61081,11 +61348,11 @@ var problemResult = (title, error62) => {
     metadata: { ok: false, error: errorFields(e) }
   };
 };
-var successResult = (title, text3, result, note) => ({
+var successResult = (title, text4, result, note) => ({
   title,
-  output: synergyNames(note !== void 0 ? `${text3}
+  output: synergyNames(note !== void 0 ? `${text4}
 
-${note}` : text3),
+${note}` : text4),
   metadata: { ok: true, result }
 });
 
@@ -61199,7 +61466,9 @@ var cancelledResult = (op) => ({
 var executeOperation = async (op, input2, signal, progress, note) => {
   const client = createInspireClient({ env: process.env, words: "mcp" });
   try {
-    const done7 = await client.run(invokeParsed(op, input2, { progress }), { signal });
+    const lang = await client.language();
+    const worded2 = (p) => progress({ ...p, message: synergyNames(renderWords(p.message, "mcp", lang)) });
+    const done7 = await client.run(invokeParsed(op, input2, { progress: worded2 }), { signal });
     return successResult(op.title, done7.text, done7.result, note?.(done7.result));
   } catch (e) {
     if (e instanceof InspireError) return problemResult(op.title, e);

@@ -7,7 +7,7 @@ import { Harbor } from "../../platform/harbor.js"
 import { collectPages } from "../../platform/paging.js"
 import type { HttpResponse } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { decode } from "../support.js"
 import { type HarborArtifact, type HarborRepository, RawHarborArtifact, RawHarborRepository } from "./schema.js"
 
@@ -23,7 +23,7 @@ const repoSegment = (repo: string): string =>
     encodeURIComponent(repo.replace(LONE_SURROGATE, "\uFFFD").replace(new RegExp(`^${HARBOR_PROJECT}/`), "")),
   )
 
-const body = (registry: RegistryId, res: HttpResponse, what: string): Effect.Effect<unknown, InspireError> => {
+const body = (registry: RegistryId, res: HttpResponse, what: Text): Effect.Effect<unknown, InspireError> => {
   if (res.status === 404)
     return Effect.fail(
       new InspireError({

@@ -6,7 +6,7 @@ import { Platform } from "../../platform/client.js"
 import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import { decode } from "../support.js"
 import { FAILED_STATUSES, ImagePage, type PlatformImage, RawImage, READY_STATUSES, RegisteredImage } from "./schema.js"
 
@@ -145,7 +145,7 @@ export const registerImage = (
       find,
       now: platform.clock.now,
       what: msg("images-api-what-image"),
-      listHint: `${callWord("images")}`,
+      listHint: callWord("images"),
     })
     const address = created.value.address
     const host = address.split("/")[0] ?? ""

@@ -6,7 +6,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { fromEither } from "../support.js"
 import type { CreateTrainingJobInput } from "./create.js"
 import type { CreateHpcJobInput } from "./hpc.js"
@@ -16,7 +16,7 @@ import type { CreateHpcJobInput } from "./hpc.js"
 // submit pipeline) hands the result on instead of having it checked again.
 
 // `what` names the value as the start of a sentence, e.g. msg("api-field-instance-count").
-const positiveInt = (n: number, what: string) =>
+const positiveInt = (n: number, what: Text) =>
   Number.isInteger(n) && n > 0
     ? Effect.void
     : Effect.fail(invalidInput(msg("api-not-positive", { what, value: n }), msg("api-not-positive-hint")))
@@ -38,7 +38,7 @@ export interface CommonCreateInput {
 // The checks every create makes before anything is sent; returns the checked name and image and warnings.
 const checkCommon = (
   input: CommonCreateInput,
-): Effect.Effect<{ name: string; image: string; warnings: string[] }, InspireError, ActiveProfile> =>
+): Effect.Effect<{ name: string; image: string; warnings: Text[] }, InspireError, ActiveProfile> =>
   Effect.gen(function* () {
     const profile = yield* ActiveProfile
     const name = yield* fromEither(validateName(input.name, "job name"))
@@ -78,14 +78,14 @@ export interface CheckedCreate<I extends CommonCreateInput> {
   readonly input: I
   readonly name: string
   readonly image: string
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
   readonly [checkedBy]: I
 }
 
 // The checks every create makes, then the kind's own (`own` fails or returns its warnings).
 const checkCreate = <I extends CommonCreateInput>(
   input: I,
-  own: (input: I) => Effect.Effect<ReadonlyArray<string>, InspireError>,
+  own: (input: I) => Effect.Effect<ReadonlyArray<Text>, InspireError>,
 ): Effect.Effect<CheckedCreate<I>, InspireError, ActiveProfile> =>
   Effect.gen(function* () {
     const common = yield* checkCommon(input)
@@ -118,7 +118,7 @@ export const checkTrainingJob = (
   )
 
 // The refusals of an HPC create: an empty body, a `#!` or `#SBATCH` line, a Slurm layout that is not whole.
-const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<string>, InspireError> => {
+const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<Text>, InspireError> => {
   if (input.entrypoint.trim() === "") return Effect.fail(invalidInput(msg("api-hpc-empty"), msg("api-hpc-empty-hint")))
   if (/^\s*#!|^\s*#SBATCH/m.test(input.entrypoint))
     return Effect.fail(invalidInput(msg("api-hpc-header"), msg("api-hpc-header-hint")))

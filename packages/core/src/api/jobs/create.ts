@@ -7,7 +7,7 @@ import { createOnce } from "../../platform/create-once.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text as Words } from "../../words/text.js"
 import { decode, Text, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkTrainingJob } from "./checks.js"
 import { type JobDataset, SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
@@ -68,7 +68,7 @@ export interface CreatedJob<J> {
   /** True when the answer was lost and the job was found on the platform instead. */
   readonly recovered: boolean
   readonly attempts: number
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Words>
 }
 
 /** The id a create answers with (`job_id`, else `id`). */
@@ -173,12 +173,12 @@ export const sendTrainingJob = (
  * failure a look-up in the workspace's list: `same` says "yes", "no", or "check" (the detail decides).
  */
 export const submitOnce = <J extends { readonly id: string }>(spec: {
-  readonly what: string
+  readonly what: Words
   readonly openapiPath: string
   readonly v2: readonly [service: string, action: string]
   readonly body: unknown
   readonly options: CreateOptions
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Words>
   readonly list: () => Effect.Effect<ReadonlyArray<J>, InspireError, Platform>
   readonly same: (job: J, since: number) => boolean | "yes" | "no" | "check"
   readonly detail: (id: string) => Effect.Effect<J, InspireError, Platform>
@@ -216,7 +216,7 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
       find,
       now: platform.clock.now,
       what: spec.what,
-      listHint: `${callWord("jobs")}`,
+      listHint: callWord("jobs"),
       ...(spec.options.lookups !== undefined ? { lookups: spec.options.lookups } : {}),
     })
     const detail = spec.options.readBack === false ? undefined : yield* Effect.either(spec.detail(created.value))

@@ -4,7 +4,7 @@ import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
 import { isHpcJob } from "./log-query.js"

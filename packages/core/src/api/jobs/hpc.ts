@@ -8,7 +8,7 @@ import { collectPages } from "../../platform/paging.js"
 import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkHpcJob } from "./checks.js"
 import { type CreatedJob, type CreateOptions, submitOnce } from "./create.js"
@@ -43,7 +43,7 @@ export interface CreateHpcJobInput {
 
 // A bare create's stand-in for the entrypoint lint (lintHpcEntrypoint), which the submit pipeline runs
 // and reports as findings in its own words.
-const entrypointAdvice = (input: CreateHpcJobInput): ReadonlyArray<string> => [
+const entrypointAdvice = (input: CreateHpcJobInput): ReadonlyArray<Text> => [
   ...(/slurm/i.test(input.image) ? [] : [msg("api-hpc-no-slurm")]),
   ...(/\bsrun\b/.test(input.entrypoint) ? [] : [msg("api-hpc-no-srun")]),
 ]

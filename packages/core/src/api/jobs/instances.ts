@@ -4,7 +4,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Num, Text } from "../support.js"
 
 /** One pod of a training job, named as the platform names it (`<job>-worker-<i>-<round>`, §5.7). */

@@ -4,7 +4,7 @@ import { InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { RawTrainingJob, type TrainingJob, type TrainingSettings, toTrainingJob, toTrainingSettings } from "./schema.js"
 
@@ -130,7 +130,7 @@ export const retryTooEarly = <A, R>(stop: Effect.Effect<A, InspireError, R>): Ef
     isTooEarly(e)
       ? new InspireError({
           reason: "Conflict",
-          message: msg("api-still-creating", { message: e.message }),
+          message: msg("api-still-creating", { message: e.text }),
           hint: msg("api-still-creating-hint", { call: callWord("stop") }),
           ...(e.code !== undefined ? { code: e.code } : {}),
         })

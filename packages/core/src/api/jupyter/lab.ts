@@ -7,7 +7,7 @@ import { fromTransportFailure } from "../../platform/failures.js"
 import { Transport } from "../../platform/transport.js"
 import { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { getNotebook, listNotebooks } from "../notebooks/read.js"
 import { AccessUrls, type Notebook } from "../notebooks/schema.js"
 import { decode } from "../support.js"
@@ -47,7 +47,7 @@ const notebookIdInUrl = (text: string): string | undefined => {
   return undefined
 }
 
-const listHint = (): string => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) })
+const listHint = (): Text => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) })
 
 /**
  * The notebook a user named: its id, a unique id prefix, its name (matched as every name is, domain/names.ts)
@@ -206,7 +206,7 @@ const messageOf = (answer: LabAnswer, lab: Lab): string => {
 }
 
 /** The failure of a lab answer that is not a success, in words, with the token masked. */
-export const labFailure = (lab: Lab, answer: LabAnswer, what: string): InspireError => {
+export const labFailure = (lab: Lab, answer: LabAnswer, what: Text | string): InspireError => {
   const name = lab.notebook.name || lab.notebook.id
   if (answer.status === 401 || answer.status === 403)
     return new InspireError({
@@ -236,7 +236,11 @@ export const labFailure = (lab: Lab, answer: LabAnswer, what: string): InspireEr
 }
 
 /** Sends one request and fails unless the lab answered 2xx. */
-export const labCall = (lab: Lab, req: LabRequest, what: string): Effect.Effect<unknown, InspireError, Transport> =>
+export const labCall = (
+  lab: Lab,
+  req: LabRequest,
+  what: Text | string,
+): Effect.Effect<unknown, InspireError, Transport> =>
   Effect.flatMap(labSend(lab, req), (answer) =>
     answer.status >= 200 && answer.status < 300
       ? Effect.succeed(answer.json)

@@ -3,6 +3,7 @@ import { InspireError } from "../../errors.js"
 import { makeDispatcher } from "../../platform/dispatcher.js"
 import type { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import { type Lab, labCall, labSend } from "./lab.js"
 
 /** How a terminal's socket ended: the shell exited (`ended`), we closed it (`closed`), or it was cut (`dropped`). */
@@ -62,7 +63,7 @@ const loadWebSocket = async (lab: Lab) => {
 
 const OPEN_TIMEOUT_MS = 30_000
 
-const socketFailure = (lab: Lab, why: string): InspireError =>
+const socketFailure = (lab: Lab, why: Text): InspireError =>
   new InspireError({
     reason: "PlatformError",
     message: msg("jupyter-socket-failed", { notebook: lab.notebook.name || lab.notebook.id, why }),

@@ -7,7 +7,7 @@ import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { newSubmitId, withTextMarker } from "../../platform/recover.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import { decode } from "../support.js"
 import { CreatedModel, type Model, ModelPage, type ModelVersion, ModelVersions, RawModelRow } from "./schema.js"
 
@@ -138,7 +138,7 @@ export const createModel = (
       find,
       now: platform.clock.now,
       what: msg("models-api-what"),
-      listHint: `${callWord("models", { action: "list" })}`,
+      listHint: callWord("models", { action: "list" }),
     })
     return { modelId: created.value, recovered: created.recovered, attempts: created.attempts }
   })

@@ -10,7 +10,7 @@ import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
 import { decode } from "../support.js"
@@ -45,7 +45,7 @@ export interface CreatedNotebookResult {
   readonly recovered: boolean
   readonly attempts: number
   readonly consoleUrl: string
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 const REFERER = "/jobs/interactiveModeling"
@@ -57,7 +57,7 @@ const REFERER = "/jobs/interactiveModeling"
 export const prepareNotebook = (
   input: CreateNotebookInput,
 ): Effect.Effect<
-  { readonly name: string; readonly body: Record<string, unknown>; readonly warnings: ReadonlyArray<string> },
+  { readonly name: string; readonly body: Record<string, unknown>; readonly warnings: ReadonlyArray<Text> },
   InspireError,
   Platform | ActiveProfile
 > =>
@@ -167,7 +167,7 @@ export const createNotebook = (
       verdict: (n) => notebookVerdict(n, body),
       now: platform.clock.now,
       what: msg("notebook-api-what"),
-      listHint: `${callWord("notebook", { action: "list" })}`,
+      listHint: callWord("notebook", { action: "list" }),
     })
     const notebook = yield* Effect.option(getNotebook(created.value))
     return {

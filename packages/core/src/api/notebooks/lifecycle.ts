@@ -3,7 +3,7 @@ import { InspireError, type SurfaceUnavailable, surfaceError } from "../../error
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { getNotebook } from "./read.js"
 import type { Notebook } from "./schema.js"
 
@@ -11,7 +11,7 @@ import type { Notebook } from "./schema.js"
 export interface NotebookAction {
   readonly notebook: Notebook
   readonly sent: boolean
-  readonly message: string
+  readonly message: Text
   /** On a dry run: the request the call would have sent (absent when it would send none). */
   readonly planned?: PlannedRequest
 }

@@ -5,7 +5,7 @@ import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import { decode } from "../support.js"
 import { AccessUrls, type Notebook, NotebookPage, RawNotebook } from "./schema.js"
 

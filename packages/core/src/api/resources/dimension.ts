@@ -3,6 +3,7 @@ import { Effect } from "../../effect.js"
 import { type InspireError, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages, type Page } from "../../platform/paging.js"
+import type { Text } from "../../words/text.js"
 import { decode, readHint } from "../support.js"
 
 /** The console page a workspace's resource listings are read from (their V1 Referer). */
@@ -18,7 +19,7 @@ export interface Dimension<A> {
   readonly page: z.ZodType<Page<A>>
   readonly pageSize: number
   /** What is read, for the error when no surface answers, e.g. "read the nodes' GPU use". */
-  readonly what: string
+  readonly what: Text
 }
 
 /**

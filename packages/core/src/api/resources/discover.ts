@@ -6,6 +6,7 @@ import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../
 import { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import { boundedRequests } from "../support.js"
 import { cached, recall, remember } from "./cache.js"
 import {
@@ -38,7 +39,7 @@ export interface DiscoveredGroup extends ComputeGroup {
 /** A workspace with its groups; `problems` says what could not be read (the rest is still shown). */
 export interface DiscoveredWorkspace extends Workspace {
   readonly groups: ReadonlyArray<DiscoveredGroup>
-  readonly problems: ReadonlyArray<string>
+  readonly problems: ReadonlyArray<Text>
 }
 
 /** A project with the shared storage paths its tasks see. */
@@ -67,7 +68,7 @@ const DISCOVERY_CONCURRENCY = 64
 type Limit = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 type Config = Readonly<Partial<Record<ConfigType, ReadonlyArray<Spec>>>>
 
-const describe = (e: InspireError | SurfaceUnavailable): string => e.message
+const describe = (e: InspireError | SurfaceUnavailable): Text => e.text
 
 // Where a type's specs come from once the workspace-wide schedule config is (or is not) known.
 const configSpecs = (
@@ -94,7 +95,7 @@ const discoverGroup = (
   limit: Limit,
 ) =>
   Effect.gen(function* () {
-    const problems: string[] = []
+    const problems: Text[] = []
     const read = (
       type: DiscoveredType,
       effect: Effect.Effect<ReadonlyArray<Spec>, InspireError | SurfaceUnavailable, Platform>,
@@ -121,7 +122,7 @@ const discoverGroup = (
 /** A workspace's groups with their specs, without free GPUs: kept for minutes (see cache.ts). */
 interface Structure {
   readonly groups: ReadonlyArray<Omit<DiscoveredGroup, "gpus">>
-  readonly problems: ReadonlyArray<string>
+  readonly problems: ReadonlyArray<Text>
 }
 
 const loadStructure = (workspaceId: string, limit: Limit) =>

@@ -3,6 +3,7 @@ import { Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import { groupOfNode, type NodeDimension, nodeDimensions } from "./groups.js"
 import { type TaskDimension, taskDimensions } from "./usage.js"
 
@@ -85,7 +86,7 @@ export const lowSharesByNode = (tasks: ReadonlyArray<TaskDimension>): ReadonlyMa
 /** A workspace's nodes per logic compute group, and what could not be read of them. */
 export interface GroupNodes {
   readonly byGroup: ReadonlyMap<string, ReadonlyArray<NodeView>>
-  readonly problems: ReadonlyArray<string>
+  readonly problems: ReadonlyArray<Text>
 }
 
 /**
@@ -107,7 +108,7 @@ export const nodesByGroup = (workspaceId: string): Effect.Effect<GroupNodes, Ins
       byGroup.set(group, [...(byGroup.get(group) ?? []), toNodeView(n, low)])
     }
     const problems =
-      tasks !== undefined && Either.isLeft(tasks) ? [msg("api-shared-uncounted", { why: tasks.left.message })] : []
+      tasks !== undefined && Either.isLeft(tasks) ? [msg("api-shared-uncounted", { why: tasks.left.text })] : []
     return { byGroup, problems }
   })
 

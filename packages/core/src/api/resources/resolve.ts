@@ -6,7 +6,7 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, plain, type Text } from "../../words/text.js"
 import { cached } from "./cache.js"
 import { type ComputeGroupInfo, computeGroupInfo } from "./groups.js"
 import { listProjects } from "./projects.js"
@@ -36,7 +36,7 @@ const choose = <A extends Named>(
   items: ReadonlyArray<A>,
   wanted: string,
   kind: Kind,
-  hint: string,
+  hint: Text,
   extra?: (item: A) => boolean,
 ): Effect.Effect<A, InspireError> => {
   const found = matchName(items, (i) => i.name, wanted, extra)
@@ -76,7 +76,7 @@ const byId = <A extends Named>(
   items: ReadonlyArray<A>,
   id: string,
   kind: Kind,
-  hint: string,
+  hint: Text,
 ): Effect.Effect<A, InspireError> => {
   const found = items.find((i) => i.id === id)
   if (found !== undefined) return Effect.succeed(found)
@@ -102,7 +102,7 @@ const refusedThenFresh = <A>(attempt: (refresh: boolean) => Resolved<A>): Resolv
     () => attempt(true),
   )
 
-const projectsHint = (): string => msg("api-projects-hint", { call: callWord("status") })
+const projectsHint = (): Text => msg("api-projects-hint", { call: callWord("status") })
 
 /** A project of the user by id (`project-…`) or by name. */
 export const resolveProject = (nameOrId: string): Resolved<Project> => {
@@ -126,7 +126,7 @@ export const resolveProject = (nameOrId: string): Resolved<Project> => {
 
 const workspaces = (refresh: boolean) => Effect.map(knownProjects(refresh), listWorkspaces)
 
-const workspacesHint = (): string => msg("api-workspaces-hint", { call: callWord("status") })
+const workspacesHint = (): Text => msg("api-workspaces-hint", { call: callWord("status") })
 
 const usable = (
   w: Workspace,
@@ -194,7 +194,7 @@ export const resolveComputeGroup = (nameOrId: string, workspaceId: string): Reso
         invalidInput(
           msg("api-physical-group", { id: wanted }),
           match !== undefined ? msg("api-use-group-hint", { id: match.id, name: match.name }) : hint,
-          { candidates: candidatesOf(groups), ...(match !== undefined ? { fix: match.id } : {}) },
+          { candidates: candidatesOf(groups), ...(match !== undefined ? { fix: plain(match.id) } : {}) },
         ),
       )
     }

@@ -12,7 +12,7 @@ import { collectPages } from "../../platform/paging.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
 import { decode, WRITE } from "../support.js"
@@ -91,7 +91,7 @@ export const getServing = (id: string): Effect.Effect<Serving, InspireError, Pla
 export const stopServing = (
   id: string,
 ): Effect.Effect<
-  { readonly serving: Serving; readonly sent: boolean; readonly message: string },
+  { readonly serving: Serving; readonly sent: boolean; readonly message: Text },
   InspireError,
   Platform
 > =>
@@ -145,7 +145,7 @@ export interface CreateServingInput {
 export const prepareServing = (
   input: CreateServingInput,
 ): Effect.Effect<
-  { readonly name: string; readonly body: Record<string, unknown>; readonly warnings: ReadonlyArray<string> },
+  { readonly name: string; readonly body: Record<string, unknown>; readonly warnings: ReadonlyArray<Text> },
   InspireError,
   Platform | ActiveProfile
 > =>
@@ -222,7 +222,7 @@ export const createServing = (
     readonly recovered: boolean
     readonly attempts: number
     readonly consoleUrl: string
-    readonly warnings: ReadonlyArray<string>
+    readonly warnings: ReadonlyArray<Text>
   },
   InspireError,
   Platform | ActiveProfile
@@ -253,7 +253,7 @@ export const createServing = (
       verdict: (s) => servingVerdict(s, body),
       now: platform.clock.now,
       what: msg("inference-api-what"),
-      listHint: `${callWord("inference")}`,
+      listHint: callWord("inference"),
     })
     return {
       servingId: created.value,

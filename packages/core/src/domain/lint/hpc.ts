@@ -1,4 +1,5 @@
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import { type Finding, finding } from "./finding.js"
 import { offlineNetworkFindings } from "./network.js"
 import { parseCommands } from "./shell.js"
@@ -21,7 +22,7 @@ const SBATCH_PARAMETERS: Readonly<Record<string, string>> = {
   "--mem": "memory_per_cpu",
 }
 
-const sbatchFix = (directive: string): string => {
+const sbatchFix = (directive: string): Text => {
   const option = directive.replace(/^#SBATCH\s*/, "").split(/[\s=]/)[0] ?? ""
   const parameter = Object.hasOwn(SBATCH_PARAMETERS, option) ? SBATCH_PARAMETERS[option] : undefined
   return parameter === undefined

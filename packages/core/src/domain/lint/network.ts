@@ -1,4 +1,5 @@
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import { type Finding, finding } from "./finding.js"
 import type { SimpleCommand } from "./shell.js"
 import { basename, unwrapCommand } from "./wrappers.js"
@@ -144,7 +145,7 @@ export const networkUseOf = (cmd: SimpleCommand): NetworkUse | undefined => {
 }
 
 // What to do instead of each kind of download, said when a finding is made.
-const FIXES: Readonly<Record<NetworkKind, () => string>> = {
+const FIXES: Readonly<Record<NetworkKind, () => Text>> = {
   "python-package": () => msg("lint-fix-python-package", { mirror: NEXUS_HOST }),
   "conda-package": () => msg("lint-fix-conda-package"),
   download: () => msg("lint-fix-download", { shared: msg("lint-fix-shared") }),

@@ -1,6 +1,7 @@
 import { Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
+import { plain } from "../../words/text.js"
 import { formatClockTime, isTimeZone } from "../time.js"
 
 /** The time zone clock times are shown in when the caller names none: the process's (`TZ` honoured). */
@@ -18,7 +19,7 @@ export const clockFor = (
 ): Either.Either<ClockFormatter, InspireError> => {
   if (timeZone !== undefined && !isTimeZone(timeZone))
     return Either.left(
-      invalidInput(msg("verdict-time-zone", { zone: timeZone }), msg("verdict-time-zone-hint"), { fix: "UTC" }),
+      invalidInput(msg("verdict-time-zone", { zone: timeZone }), msg("verdict-time-zone-hint"), { fix: plain("UTC") }),
     )
   return Either.right((epochSeconds) => formatClockTime(epochSeconds * 1000, timeZone))
 }

@@ -1,6 +1,7 @@
 import { Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
+import { text } from "../../words/text.js"
 import { type ClockFormatter, clockFor } from "./clock.js"
 import { aggregatePods, groupByPod, type MetricSeries } from "./series.js"
 import { analyzePod, HEALTH_STATE_PRECEDENCE, type HealthState, type PodHealth } from "./verdict.js"
@@ -66,7 +67,7 @@ const analyzeWith = (series: ReadonlyArray<MetricSeries>, clock: ClockFormatter)
     state: lead.state,
     verdict,
     evidence: [
-      ...lead.evidence.map((line) => `${lead.pod}: ${line}`),
+      ...lead.evidence.map((line) => text`${lead.pod}: ${line}`),
       msg("verdict-ev-whole", { count: perPod.length, verdict: whole.verdict }),
     ],
     pods: named.map((p) => p.pod),

@@ -1,4 +1,5 @@
 import { msg } from "../../words/message.js"
+import { plain, type Text } from "../../words/text.js"
 import type { ClockFormatter } from "./clock.js"
 import {
   assessCpuStarvation,
@@ -52,9 +53,9 @@ export type HealthState = (typeof HEALTH_STATE_PRECEDENCE)[number]
 export interface PodHealth {
   readonly pod: string
   readonly state: HealthState
-  readonly verdict: string
+  readonly verdict: Text
   /** The numbers behind the verdict, the deciding one first. */
-  readonly evidence: ReadonlyArray<string>
+  readonly evidence: ReadonlyArray<Text>
   readonly gpu: SeriesStats | null
   readonly gpuMemory: SeriesStats | null
   readonly cpu: SeriesStats | null
@@ -74,14 +75,14 @@ interface Context {
 }
 
 const pct = (x: number): string => `${x.toFixed(1)}%`
-const signed = (x: number): string => msg("verdict-points", { value: `${x >= 0 ? "+" : ""}${x.toFixed(1)}` })
+const signed = (x: number): Text => msg("verdict-points", { value: `${x >= 0 ? "+" : ""}${x.toFixed(1)}` })
 const hours = (seconds: number): string => `${(seconds / 3600).toFixed(1)} h`
 const minutes = (seconds: number): number => Math.round(seconds / 60)
 const duration = (seconds: number): string => (seconds < 7200 ? `${minutes(seconds)} min` : hours(seconds))
 
-const evidenceOf = (ctx: Context): Partial<Record<Topic, string>> => {
+const evidenceOf = (ctx: Context): Partial<Record<Topic, Text>> => {
   const { gpu, flags, clock } = ctx
-  const lines: Partial<Record<Topic, string>> = {}
+  const lines: Partial<Record<Topic, Text>> = {}
   if (gpu === null) return lines
   lines.gpu = msg("verdict-ev-gpu", {
     avg: pct(gpu.avg),
@@ -152,16 +153,16 @@ const evidenceOf = (ctx: Context): Partial<Record<Topic, string>> => {
 
 interface Decision {
   readonly state: HealthState
-  readonly verdict: string
+  readonly verdict: Text
   readonly lead: Topic
 }
 
-const memoryVerdict = (flags: HealthFlags): string => {
+const memoryVerdict = (flags: HealthFlags): Text => {
   const { p90, leak } = flags.memory
   const full = flags.memory.tight && p90 !== null ? msg("verdict-memory-full", { p90: pct(p90) }) : undefined
   const leaking = leak ? msg("verdict-memory-leak", { rise: signed(leak.risePoints), count: leak.samples }) : undefined
   if (full !== undefined && leaking !== undefined) return msg("verdict-memory-both", { full, leak: leaking })
-  return full ?? leaking ?? ""
+  return full ?? leaking ?? plain("")
 }
 
 // Follows HEALTH_STATE_PRECEDENCE; no-data is settled by the caller.
@@ -244,7 +245,7 @@ export const analyzePod = (pod: string, samples: PodMetricSamples, clock: ClockF
   const decision = decide(ctx, gpu)
   const lines = evidenceOf(ctx)
   const order = [decision.lead, ...TOPIC_ORDER.filter((t) => t !== decision.lead)]
-  const evidence = order.map((t) => lines[t]).filter((l): l is string => l !== undefined)
+  const evidence = order.map((t) => lines[t]).filter((l): l is Text => l !== undefined)
   const { level, secondsUntilReclaim } = flags.reclaim
   if (level !== "warning" || secondsUntilReclaim === null)
     return { ...base, state: decision.state, verdict: decision.verdict, evidence }

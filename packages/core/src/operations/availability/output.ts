@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 import { GroupRef, WorkspaceRef } from "../common/output.js"
 
 const VERDICTS = ["now", "preempt", "queue", "never"] as const
@@ -30,7 +31,7 @@ export const AvailabilityOutput = once(() => {
     freePerNode: z
       .array(z.object({ free: z.number(), nodes: z.number() }))
       .describe("How many schedulable nodes have each count of free GPUs, most first (the fragmentation)"),
-    fragmentation: z.string().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
+    fragmentation: textOutput().describe("The same, as people read it: `8 free: 3 nodes, 4 free: 2 nodes`"),
     unschedulable: z
       .object({
         cordoned: z.number(),
@@ -44,7 +45,7 @@ export const AvailabilityOutput = once(() => {
     id: z.string().describe("Workspace id"),
     name: z.string().describe("Workspace name"),
     groups: z.array(Group).describe("Its compute groups"),
-    problems: z.array(z.string()).describe("What could not be read (the rest is still shown)"),
+    problems: z.array(textOutput()).describe("What could not be read (the rest is still shown)"),
   })
   const Fit = z.object({
     workspace: WorkspaceRef(),
@@ -56,9 +57,9 @@ export const AvailabilityOutput = once(() => {
       .describe(
         "now: starts at once; preempt: starts by pre-empting low-priority work; queue: waits; never: cannot run there (or not at this priority)",
       ),
-    reason: z
-      .string()
-      .describe("Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue"),
+    reason: textOutput().describe(
+      "Why, in words: GPUs, CPU cores and memory per node, the spec's priority levels, the queue",
+    ),
     instancesNow: z.number().describe("Instances the group has room for now"),
     queuedAhead: z
       .number()
@@ -77,6 +78,6 @@ export const AvailabilityOutput = once(() => {
       .optional()
       .describe("Where a spec (or GPUs per instance) × instances fits, when one was asked for"),
     readAt: z.number().describe("When the nodes were read (epoch ms)"),
-    warnings: z.array(z.string()).describe("Things to know"),
+    warnings: z.array(textOutput()).describe("Things to know"),
   })
 })

@@ -1,19 +1,20 @@
 import { msg } from "../../words/message.js"
+import { joinText, plain, type Text, text } from "../../words/text.js"
 import { asides, formatTime, renderTable } from "../common/render.js"
 import type { AvailabilityGroup, AvailabilityResult, AvailabilityWorkspace } from "./result.js"
 
-const outOfService = (g: AvailabilityGroup): string => {
+const outOfService = (g: AvailabilityGroup): Text => {
   const u = g.unschedulable
   const parts = [
-    u.cordoned > 0 ? msg("availability-cordoned", { count: u.cordoned }) : "",
-    u.maintenance > 0 ? msg("availability-maintenance", { count: u.maintenance }) : "",
-    u.faulty > 0 ? msg("availability-faulty", { count: u.faulty }) : "",
-    u.notReady > 0 ? msg("availability-not-ready", { count: u.notReady }) : "",
-  ].filter((p) => p !== "")
-  return parts.length === 0 ? "-" : parts.join(msg("availability-list-sep"))
+    u.cordoned > 0 ? msg("availability-cordoned", { count: u.cordoned }) : undefined,
+    u.maintenance > 0 ? msg("availability-maintenance", { count: u.maintenance }) : undefined,
+    u.faulty > 0 ? msg("availability-faulty", { count: u.faulty }) : undefined,
+    u.notReady > 0 ? msg("availability-not-ready", { count: u.notReady }) : undefined,
+  ].filter((p): p is Text => p !== undefined)
+  return parts.length === 0 ? plain("-") : joinText(parts, msg("availability-list-sep"))
 }
 
-const renderWorkspace = (w: AvailabilityWorkspace): string => {
+const renderWorkspace = (w: AvailabilityWorkspace): Text => {
   const head = `== ${w.name} (${w.id})`
   const table = renderTable(
     w.groups,
@@ -33,10 +34,10 @@ const renderWorkspace = (w: AvailabilityWorkspace): string => {
     ],
     msg("status-no-groups"),
   )
-  return [head, table, ...w.problems.map((p) => `! ${p}`)].join("\n")
+  return joinText([head, table, ...w.problems.map((p) => text`! ${p}`)], "\n")
 }
 
-const renderFit = (fit: NonNullable<AvailabilityResult["fit"]>): string => {
+const renderFit = (fit: NonNullable<AvailabilityResult["fit"]>): Text => {
   const asked =
     fit.spec !== undefined
       ? msg("availability-asked-spec", { spec: fit.spec })
@@ -44,7 +45,7 @@ const renderFit = (fit: NonNullable<AvailabilityResult["fit"]>): string => {
   const table = renderTable(
     fit.ranked.map((f, i) => ({ ...f, rank: i + 1 })),
     [
-      { header: "#", cell: (f) => f.rank, align: "right" },
+      { header: plain("#"), cell: (f) => f.rank, align: "right" },
       { header: msg("jobs-col-workspace"), cell: (f) => f.workspace.name },
       { header: msg("status-col-group"), cell: (f) => f.computeGroup.name },
       { header: msg("availability-col-starts"), cell: (f) => msg(`availability-starts-${f.verdict}`) },
@@ -53,14 +54,20 @@ const renderFit = (fit: NonNullable<AvailabilityResult["fit"]>): string => {
     ],
     msg("availability-none-offers"),
   )
-  return [msg("availability-fit-head", { instances: fit.instances, asked, priority: fit.priority }), table].join("\n")
+  return joinText(
+    [msg("availability-fit-head", { instances: fit.instances, asked, priority: fit.priority }), table],
+    "\n",
+  )
 }
 
 /** The availability table people read: per workspace its groups, then the fit when one was asked for. */
-export const renderAvailability = (r: AvailabilityResult): string =>
-  [
-    msg("availability-read-at", { time: formatTime(r.readAt) }),
-    ...r.workspaces.flatMap((w) => ["", renderWorkspace(w)]),
-    ...(r.fit !== undefined ? ["", renderFit(r.fit)] : []),
-    ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
-  ].join("\n")
+export const renderAvailability = (r: AvailabilityResult): Text =>
+  joinText(
+    [
+      msg("availability-read-at", { time: formatTime(r.readAt) }),
+      ...r.workspaces.flatMap((w) => ["", renderWorkspace(w)]),
+      ...(r.fit !== undefined ? ["", renderFit(r.fit)] : []),
+      ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
+    ],
+    "\n",
+  )

@@ -1,3 +1,4 @@
+import type { Text } from "../../words/text.js"
 import { type CliPlacement, callWrites, type Operation } from "./operation.js"
 
 /** Input fields every writing call may take, which no action lists: the CLI spells them as its own flags. */
@@ -8,7 +9,7 @@ export interface CatalogueCommand {
   readonly operation: Operation
   /** The command path under `inspire`, e.g. `["job", "list"]`. */
   readonly path: ReadonlyArray<string>
-  readonly summary: string
+  readonly summary: Text | string
   /** The input the command fixes (the action of a multiplexed operation), e.g. `{ action: "list" }`. */
   readonly fixed: Readonly<Record<string, unknown>>
   /** Input fields taken as arguments, in order. */
@@ -32,7 +33,7 @@ const commandOf = (
   placement: CliPlacement | undefined,
   fixed: Readonly<Record<string, unknown>>,
   read: ReadonlyArray<string>,
-  summary: string,
+  summary: Text | string,
 ): CatalogueCommand => {
   const positional = placement?.positional ?? []
   const writes = callWrites(op, fixed)

@@ -3,16 +3,8 @@
 // help (the CLI's --help) says them through the translations of locales/<language>/help.ftl: one message
 // per text, each of its words (calls, fields, --yes, --dry-run) a value `$w0`, `$w1`… that the frontend
 // words in its own terms, and the English it translates as the message's `.en` attribute.
-import { type Language, type MessageArgs, translationOf } from "../../words/message.js"
-import {
-  callWord,
-  confirmWord,
-  dryRunWord,
-  fieldWord,
-  parseWords,
-  type WordOperation,
-  type WordRef,
-} from "../../words/token.js"
+import { type Language, translationOf } from "../../words/message.js"
+import { parseWords, Text } from "../../words/text.js"
 import { type CatalogueCommand, commandsOf } from "./commands.js"
 import type { Operation } from "./operation.js"
 import { inputJsonSchema } from "./schema.js"
@@ -30,35 +22,22 @@ export const summaryHelpKey = (command: CatalogueCommand): string => {
 export const fieldHelpKey = (operation: Operation, field: string): string =>
   `${kebab(operation.name)}-field-${kebab(field)}`
 
-const tokenOf = (ref: WordRef): string => {
-  switch (ref.kind) {
-    case "call":
-      return callWord(ref.op as WordOperation, ref.input)
-    case "field":
-      return fieldWord(ref.name, ref.value)
-    case "confirm":
-      return confirmWord()
-    case "dry_run":
-      return dryRunWord()
-    case "msg":
-      throw new Error(`a help text holds a message (${ref.id}): help texts hold calls and fields only`)
-    case "table":
-      throw new Error("a help text holds a table: help texts hold calls and fields only")
-  }
-}
-
 /**
  * An English help text as the value of a Fluent message: its plain text escaped as Fluent needs (braces
  * anywhere; `[`, `*`, `.` and a space at the start of a continuation line), each word a value
  * `{ $w0 }`, `{ $w1 }`…; and the values, as words each frontend says in its own terms.
  */
-export const helpPattern = (source: string): { readonly pattern: string; readonly args: MessageArgs } => {
-  const args: Record<string, string> = {}
+export const helpPattern = (
+  source: Text | string,
+): { readonly pattern: string; readonly args: Record<string, Text> } => {
+  const args: Record<string, Text> = {}
   const text = parseWords(source)
     .map((part) => {
       if (typeof part === "string") return part.replace(/[{}]/g, (c) => `{"${c}"}`)
+      if (part.kind === "msg" || part.kind === "table" || part.kind === "fields")
+        throw new Error(`a help text holds a ${part.kind}: help texts hold calls and fields only`)
       const name = `w${Object.keys(args).length}`
-      args[name] = tokenOf(part)
+      args[name] = new Text([part])
       return `{ $${name} }`
     })
     .join("")
@@ -69,17 +48,27 @@ export const helpPattern = (source: string): { readonly pattern: string; readonl
   return { pattern, args }
 }
 
+// While a translation is formatted, each word stands as its name between two Unicode noncharacters,
+// which no help text holds; the formatted text is then cut there and the words put back.
+const mark = (name: string): string => `\uFDD0${name}\uFDD1`
+const MARKED = /\uFDD0(w\d+)\uFDD1/
+
 /**
  * A help text of the catalogue (`source`, its English, with words) in `lang`: the translation of
  * `help-<key>` (locales/<language>/help.ftl) when it was made from this very English (its `.en`
  * attribute), its words left for the frontend to word; the English itself otherwise — in English, where
  * no translation exists yet, or where the description changed since it was translated.
  */
-export const helpMessage = (key: string, source: string, lang: Language): string => {
+export const helpMessage = (key: string, source: Text | string, lang: Language): Text | string => {
   if (lang === "en") return source
   const { args } = helpPattern(source)
-  const found = translationOf(lang, `help-${key}`, args)
-  return found !== undefined && found.english === source ? found.text : source
+  const found = translationOf(lang, `help-${key}`, Object.fromEntries(Object.keys(args).map((k) => [k, mark(k)])))
+  let word = 0
+  const english = parseWords(source)
+    .map((p) => (typeof p === "string" ? p : mark(`w${word++}`)))
+    .join("")
+  if (found === undefined || found.english !== english) return source
+  return new Text(found.text.split(MARKED).map((piece, i) => (i % 2 === 1 ? (args[piece] ?? piece) : piece)))
 }
 
 /**
@@ -89,12 +78,13 @@ export const helpMessage = (key: string, source: string, lang: Language): string
  */
 export const helpTexts = (
   operations: ReadonlyArray<Operation>,
-): ReadonlyMap<string, { readonly key: string; readonly source: string; readonly pattern: string }> => {
-  const out = new Map<string, { readonly key: string; readonly source: string; readonly pattern: string }>()
-  const add = (key: string, source: string): void => {
+): ReadonlyMap<string, { readonly key: string; readonly source: Text | string; readonly pattern: string }> => {
+  const out = new Map<string, { readonly key: string; readonly source: Text | string; readonly pattern: string }>()
+  const add = (key: string, source: Text | string): void => {
     const id = `help-${key}`
-    if (out.has(id) && out.get(id)?.source !== source) throw new Error(`${id} names two different texts`)
-    if (source.trim() !== "") out.set(id, { key, source, pattern: helpPattern(source).pattern })
+    const { pattern } = helpPattern(source)
+    if (out.has(id) && out.get(id)?.pattern !== pattern) throw new Error(`${id} names two different texts`)
+    if (pattern.trim() !== "") out.set(id, { key, source, pattern })
   }
   for (const op of operations) {
     const commands = commandsOf(op)

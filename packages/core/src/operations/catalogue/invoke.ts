@@ -1,9 +1,8 @@
 import type { z } from "zod"
-import { Effect, Either, FiberRef } from "../../effect.js"
+import { Effect, Either } from "../../effect.js"
 import type { InspireError, InspireErrorOf } from "../../errors.js"
 import { asDryRun } from "../../platform/dry-run.js"
-import { CurrentLanguage } from "../../words/language.js"
-import { speakIn, speakText } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import { type Operation, type OperationContext, quietContext } from "./operation.js"
 import type { ClientServices } from "./services.js"
 import { checkInput, strictSchema } from "./strict.js"
@@ -48,28 +47,20 @@ export const safeParseInput = <I extends z.ZodObject, O>(
 /** What one call of an operation produced: the structured result and its rendering for people. */
 export interface Invocation<O> {
   readonly result: O
-  readonly text: string
+  /** The result for people, as a Text the frontend words in its reader's language and its own terms. */
+  readonly text: Text
 }
 
 /**
- * Runs an operation on input already parsed: run, render (in the call's language, `CurrentLanguage`). A call with `dry_run` runs under the
- * transport's write guard, so a write that a dry run forgot to plan is never sent.
+ * Runs an operation on input already parsed: run, render. A call with `dry_run` runs under the transport's
+ * write guard, so a write that a dry run forgot to plan is never sent.
  */
 export const invokeParsed = <I extends z.ZodObject, O>(
   operation: Operation<I, O>,
   input: ParsedInput<I>,
   context: OperationContext = quietContext,
 ): Effect.Effect<Invocation<O>, InspireError, ClientServices> => {
-  const run = Effect.flatMap(FiberRef.get(CurrentLanguage), (lang) =>
-    Effect.map(
-      // Progress reaches the frontend as it comes, so it is worded in the call's language here.
-      operation.run(input, {
-        ...context,
-        progress: (p) => context.progress({ ...p, message: speakText(p.message, lang) }),
-      }),
-      (result) => ({ result, text: speakIn(lang, () => operation.render(result)) }),
-    ),
-  )
+  const run = Effect.map(operation.run(input, context), (result) => ({ result, text: operation.render(result) }))
   return (input as { readonly dry_run?: unknown }).dry_run === true ? asDryRun(run) : run
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod"
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
+import type { Text } from "../../words/text.js"
 import type { ClientServices } from "./services.js"
 
 /** What a tool does to the world, as MCP annotations and the CLI's safety prompts read it. */
@@ -52,7 +53,7 @@ export interface CliPlacement {
   /** The command path under `inspire`, e.g. `["job", "list"]`; default: the operation's name, `_` as `-`. */
   readonly path?: ReadonlyArray<string>
   /** One line for `--help`; default: the action's summary, else the operation's title. */
-  readonly summary?: string
+  readonly summary?: Text | string
   /** Input fields taken as the command's arguments, in order (`inspire job show <job-id>`). */
   readonly positional?: ReadonlyArray<string>
   /** The last argument may be left out (`inspire job stop` with batch flags); its field is then optional. */
@@ -71,7 +72,7 @@ export interface CliPlacement {
  * fields it reads. The CLI offers exactly these as the action's flags, and the docs list them.
  */
 export interface ActionSpec {
-  readonly summary: string
+  readonly summary: Text | string
   /** Input fields read by this action, besides the picking field, `dry_run` and `confirm`. */
   readonly fields: ReadonlyArray<string>
   /** Its CLI command; default `inspire <operation> <action>`. */
@@ -81,7 +82,7 @@ export interface ActionSpec {
 /** What agent frontends (MCP, the plugin) need to know beyond the description. */
 export interface AgentHints {
   /** Said to the agent before the description (e.g. how to keep a password out of the conversation). */
-  readonly note?: string
+  readonly note?: Text | string
   /** Can outlive a host's per-call time limit (long downloads, pushes): hosts run it in the background. */
   readonly longRunning?: boolean
   /** The input field that says how many seconds the call may wait; hosts with a per-call limit cut it. */
@@ -90,7 +91,7 @@ export interface AgentHints {
 
 /** Progress of a long call (downloads, pushes, waits), for frontends that can show it. */
 export interface Progress {
-  readonly message: string
+  readonly message: Text
   readonly current?: number
   readonly total?: number
 }
@@ -130,8 +131,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown, N e
    */
   readonly name: N
   readonly title: string
-  /** Written for an agent: when to use it, what it returns, what to call next. */
-  readonly description: string
+  /** Written for an agent: when to use it, what it returns, what to call next (its words as a Text). */
+  readonly description: Text | string
   readonly input: I
   /**
    * The zod schema of the result object (its JSON form: keys holding `undefined` are left out), an
@@ -159,8 +160,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown, N e
   // (the catalogue, a frontend's table), while each operation keeps its exact input and result types.
   // The result type is the one `render` declares (`NoInfer`), so the facade names it (`JobsResult`).
   run(input: z.output<I>, context: OperationContext): Effect.Effect<NoInfer<O>, InspireError, ClientServices>
-  /** The result for people: short lines and tables, no colour codes. */
-  render(result: O): string
+  /** The result for people: short lines and tables, no colour codes, worded by each frontend. */
+  render(result: O): Text
 }
 
 /** A value built on its first use and kept; the same one on every call. */
@@ -187,9 +188,10 @@ export type OperationSpec<I extends z.ZodObject, O, N extends string = string> =
  */
 export type OutputOf<S extends z.ZodType> = DeepReadonly<z.output<S>>
 
-/** A type with every array and object property read-only, at every depth. */
-export type DeepReadonly<T> =
-  T extends ReadonlyArray<infer E>
+/** A type with every array and object property read-only, at every depth (a Text is kept as it is). */
+export type DeepReadonly<T> = T extends Text
+  ? T
+  : T extends ReadonlyArray<infer E>
     ? ReadonlyArray<DeepReadonly<E>>
     : T extends object
       ? { readonly [K in keyof T]: DeepReadonly<T[K]> }

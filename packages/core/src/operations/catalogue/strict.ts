@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { Either } from "../../effect.js"
 import { type InspireErrorOf, invalidInput } from "../../errors.js"
-import { callWord, type WordOperation } from "../../words/token.js"
+import { callWord, plain, text, type WordOperation } from "../../words/text.js"
 
 // Strict inputs, by construction: every object of an input schema refuses the keys it does not declare,
 // so a misspelt field (`dryRun` for `dry_run`) is an error naming it instead of being dropped unseen.
@@ -188,8 +188,8 @@ export const checkInput = <S extends z.ZodType>(
   if (raw !== undefined && (typeof raw !== "object" || raw === null || Array.isArray(raw)))
     return Either.left(
       invalidInput(
-        `Invalid input for ${tool}: the input must be an object of named fields, not ${kindOf(raw)}.`,
-        `Pass the parameters of ${callWord(tool as WordOperation)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`,
+        text`Invalid input for ${tool}: the input must be an object of named fields, not ${kindOf(raw)}.`,
+        text`Pass the parameters of ${callWord(tool as WordOperation)} as one JSON object, e.g. {} or {"field": value}; its schema lists the fields.`,
       ),
     )
   const parsed = strictSchema(schema).safeParse(raw ?? {})
@@ -205,20 +205,20 @@ export const checkInput = <S extends z.ZodType>(
     for (const key of issue.keys) unknown.push({ key, path: issue.path, known, suggestion: closestKey(key, known) })
   }
   const problems = [...unknown.map(describeUnknown), ...other]
-  const message = `Invalid input for ${tool}: ${problems.join("; ")}.`
+  const message = text`Invalid input for ${tool}: ${problems.join("; ")}.`
   const first = unknown[0]
   if (first === undefined)
     return Either.left(
       invalidInput(
         message,
-        `Check the parameters of ${callWord(tool as WordOperation)}; every field is described in its schema.`,
+        text`Check the parameters of ${callWord(tool as WordOperation)}; every field is described in its schema.`,
       ),
     )
   const fields = first.known.length > 0 ? first.known.join(", ") : "none"
   // An operation outside the registry (a host's own tool) is worded by its name all the same.
   const call = callWord(tool as WordOperation)
-  const place = first.path.length > 0 ? `${where(first.path)} in ${call}` : call
-  const hint = `${place} takes only the fields its schema declares, spelled exactly: ${fields}. A field it does not know is refused, never ignored.`
+  const place = first.path.length > 0 ? text`${where(first.path)} in ${call}` : call
+  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields}. A field it does not know is refused, never ignored.`
   const fix = unknown.length === 1 ? first.suggestion : undefined
-  return Either.left(invalidInput(message, hint, fix !== undefined ? { fix } : {}))
+  return Either.left(invalidInput(message, hint, fix !== undefined ? { fix: plain(fix) } : {}))
 }

@@ -7,7 +7,7 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord } from "../../words/token.js"
+import { callWord, fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { rankPlaces } from "./fit.js"
 import { readNodes } from "./nodes-read.js"
 
@@ -26,9 +26,7 @@ export interface AutoGroupAsk {
 }
 
 /** Where the automatic choice looks: the named workspace, or every workspace a create may go to. */
-export type AutoScope =
-  | { readonly named: Workspace }
-  | { readonly among: ReadonlyArray<Workspace>; readonly why: string }
+export type AutoScope = { readonly named: Workspace } | { readonly among: ReadonlyArray<Workspace>; readonly why: Text }
 
 // The group of that id among the discovered ones, as a create takes it.
 const asGroupInfo = (group: ComputeGroupInfo): ComputeGroupInfo => ({
@@ -52,7 +50,7 @@ export const pickAutoGroup = (
   ask: AutoGroupAsk,
   defaultPriority: number | undefined,
 ): Effect.Effect<
-  { workspace: Workspace; group: ComputeGroupInfo; warnings: ReadonlyArray<string> },
+  { workspace: Workspace; group: ComputeGroupInfo; warnings: ReadonlyArray<Text> },
   InspireError,
   Platform | ActiveProfile
 > =>
@@ -93,9 +91,12 @@ export const pickAutoGroup = (
             where,
             count: ask.instances,
             spec,
-            reasons: ranked
-              .map((r) => `${named !== undefined ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`)
-              .join("; "),
+            reasons: joinText(
+              ranked.map(
+                (r) => text`${named !== undefined ? "" : `${r.workspace.name}/`}${r.computeGroup.name}: ${r.reason}`,
+              ),
+              "; ",
+            ),
           }),
           msg("common-ops-auto-never-hint", { call: callWord("availability", availability) }),
         ),

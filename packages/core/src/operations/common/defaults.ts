@@ -17,7 +17,7 @@ import {
   type SettingValue,
 } from "../../store/settings.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { type AutoGroupAsk, isAutoGroup, pickAutoGroup } from "./auto-group.js"
 
 /** The saved defaults of the active profile, read now: a long-lived server must see `config set` at once. */
@@ -61,7 +61,7 @@ export interface Target {
   readonly project: Project
   readonly workspace: Workspace
   readonly group?: ComputeGroupInfo
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 /**
@@ -80,7 +80,7 @@ export const resolveTarget = (
   options: { readonly needGroup: boolean; readonly auto?: AutoGroupAsk },
 ): Effect.Effect<Target, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
-    const warnings: string[] = []
+    const warnings: Text[] = []
     const projectName = input.project ?? (yield* defaultOf("defaultProject"))
     if (options.needGroup && options.auto !== undefined && isAutoGroup(input.compute_group) && !input.workspace)
       return yield* autoAnywhere(projectName, options.auto)

@@ -1,14 +1,13 @@
 import { z } from "zod"
-import { callWord } from "../../words/token.js"
+import { callWord, text } from "../../words/text.js"
+import { described } from "../catalogue/schema.js"
 
 /** The input fields notebooks and servings share: where they go and at what priority. */
 export const deployFields = {
-  compute_group: z
-    .string()
-    .optional()
-    .describe(
-      `For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`,
-    ),
+  compute_group: described(
+    z.string().optional(),
+    text`For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`,
+  ),
   workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
   priority: z.number().int().min(1).max(10).optional().describe("For create: 1–10; defaultPriority, else 4"),

@@ -4,6 +4,7 @@ import { fold } from "../../api/resources/resolve.js"
 import { type GroupAvailability, type NodeView, summarizeNodes } from "../../domain/availability.js"
 import { type FitCandidate, type FitVerdict, rankFits } from "../../domain/fit.js"
 import type { ScheduleType, Spec } from "../../domain/specs.js"
+import type { Text } from "../../words/text.js"
 
 /** What to place: a spec (id or exact name) or GPUs per instance, with the instance count and priority. */
 export interface FitAsk {
@@ -22,7 +23,7 @@ export interface RankedFit {
   readonly gpusPerInstance: number
   readonly spec?: string
   readonly verdict: FitVerdict
-  readonly reason: string
+  readonly reason: Text
   readonly instancesNow: number
   /** Jobs queued in the group ahead of this one (at its priority or above, for the same kind of resources). */
   readonly queuedAhead: number

@@ -7,18 +7,18 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import { defaultOf } from "./defaults.js"
 
 /** How submits say where images are listed when neither image nor defaultImage is given. */
-export const submitImageHint = (): string =>
+export const submitImageHint = (): Text =>
   msg("common-ops-submit-image-hint", {
     images: callWord("images"),
     set: callWord("config", { action: "set", key: "defaultImage", value: "…" }),
   })
 
 /** How notebooks and servings say where images are listed when neither image nor defaultImage is given. */
-export const deployImageHint = (): string =>
+export const deployImageHint = (): Text =>
   msg("common-ops-deploy-image-hint", {
     images: callWord("images"),
     set: callWord("config", { action: "set", key: "defaultImage", value: "…" }),
@@ -27,7 +27,7 @@ export const deployImageHint = (): string =>
 /** The image of a call: the argument, else defaultImage; neither is an error with `hint` on where to find one. */
 export const imageOrDefault = (
   given: string | undefined,
-  hint: string,
+  hint: Text,
 ): Effect.Effect<string, InspireError, ActiveProfile> =>
   Effect.gen(function* () {
     const image = given ?? (yield* defaultOf("defaultImage"))
@@ -51,7 +51,7 @@ export const registeredImage = (
   address: string,
   workspaceId: string,
 ): Effect.Effect<
-  { readonly imageType?: ImageType; readonly warnings: ReadonlyArray<string> },
+  { readonly imageType?: ImageType; readonly warnings: ReadonlyArray<Text> },
   never,
   Platform | ActiveProfile
 > =>
@@ -75,7 +75,7 @@ export const registeredImage = (
 /** A registered image for a notebook or serving, with what the user should know about the address. */
 export interface ResolvedImage {
   readonly image: PlatformImage
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 /**
@@ -91,7 +91,7 @@ export const resolveRegisteredImage = (
   Effect.gen(function* () {
     const ref = yield* parseImageRef(raw)
     const registries = registryTable(yield* ActiveProfile)
-    const warnings: string[] = []
+    const warnings: Text[] = []
     if (ref.host !== undefined) {
       const checked = yield* checkJobImage(raw, { registries, workspaceRegistry: workspace.policy.registry })
       warnings.push(...checked.warnings)

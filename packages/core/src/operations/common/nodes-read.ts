@@ -7,11 +7,12 @@ import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import type { WorkspaceNodes } from "./fit.js"
 
 /** The workspaces asked about with their nodes, and what could not be read. */
 export interface NodesRead {
-  readonly places: ReadonlyArray<WorkspaceNodes & { readonly problems: ReadonlyArray<string> }>
+  readonly places: ReadonlyArray<WorkspaceNodes & { readonly problems: ReadonlyArray<Text> }>
   /** Epoch ms when the nodes were read. */
   readonly readAt: number
 }
@@ -75,10 +76,10 @@ export const readNodes = (
               ...(nodes === undefined
                 ? []
                 : Either.isLeft(nodes)
-                  ? [msg("common-ops-nodes-unknown", { reason: nodes.left.message })]
+                  ? [msg("common-ops-nodes-unknown", { reason: nodes.left.text })]
                   : nodes.right.problems),
               ...(queue !== undefined && Either.isLeft(queue)
-                ? [msg("common-ops-queue-unknown", { reason: queue.left.message })]
+                ? [msg("common-ops-queue-unknown", { reason: queue.left.text })]
                 : []),
             ],
           }

@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { StatusFamily } from "../../domain/status.js"
-import { type CallInput, callWord, WORD_OPERATIONS, type WordOperation } from "../../words/token.js"
+import { type CallInput, callWord, type Text, text, WORD_OPERATIONS, type WordOperation } from "../../words/text.js"
 import { type OutputOf, once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 
 // Building blocks of the operations' output schemas. A field that a result may hold as `undefined` is
 // optional here: the JSON a frontend sends leaves such a key out. Each is built on first use, like
@@ -53,21 +54,23 @@ export const SpecCandidateOutput = once(() =>
 )
 
 /** Warnings about the call that did not stop it. */
-export const Warnings = once(() => z.array(z.string()).describe("Warnings that did not stop the call"))
+export const Warnings = once(() => z.array(textOutput()).describe("Warnings that did not stop the call"))
 
 /** A follow-up call, as data: the operation, its input, and what it is for; each frontend words it. */
 export type NextStep = OutputOf<ReturnType<typeof NextSteps>>[number]
 
 /** A typed follow-up call: `nextStep("wait", { job_id }, "until it ends")`. */
-export const nextStep = (operation: WordOperation, input: CallInput, why?: string): NextStep => ({
+export const nextStep = (operation: WordOperation, input: CallInput, why?: Text): NextStep => ({
   operation,
   input,
   ...(why !== undefined ? { why } : {}),
 })
 
 /** A follow-up call as one line of a render, the call as a word each frontend spells its own way. */
-export const nextLine = (step: NextStep): string =>
-  callWord(step.operation, step.input) + (step.why !== undefined ? ` ${step.why}` : "")
+export const nextLine = (step: NextStep): Text =>
+  step.why !== undefined
+    ? text`${callWord(step.operation, step.input)} ${step.why}`
+    : callWord(step.operation, step.input)
 
 /** Follow-up calls as data: the operation (as the registry names it), its input, and what it is for. */
 export const NextSteps = once(() =>
@@ -78,7 +81,7 @@ export const NextSteps = once(() =>
           .enum(WORD_OPERATIONS)
           .describe("The operation to call next, as the catalogue names it (e.g. job_detail)"),
         input: z.record(z.string(), z.unknown()).describe("Its input"),
-        why: z.string().optional().describe("What the call is for"),
+        why: textOutput().optional().describe("What the call is for"),
       }),
     )
     .describe("Suggested next calls"),

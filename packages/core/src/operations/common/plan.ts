@@ -1,7 +1,9 @@
 import { z } from "zod"
 import type { PlannedRequest } from "../../platform/dry-run.js"
 import { msg } from "../../words/message.js"
+import { joinText, type Text, text } from "../../words/text.js"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 
 export { type PlannedRequest, planned } from "../../platform/dry-run.js"
 
@@ -15,13 +17,13 @@ export interface PlannedTarget {
   readonly id: string
   readonly name?: string | undefined
   /** The change, e.g. `running → stopped`, `(unset) → 5`. */
-  readonly change: string
+  readonly change: Text
 }
 
 /** What a writing call would do. */
 export interface Plan {
   /** The action as a question without its mark, e.g. `Stop job exp-002 (job-16f3…)`. */
-  readonly summary: string
+  readonly summary: Text
   readonly targets: ReadonlyArray<PlannedTarget>
   readonly requests: ReadonlyArray<PlannedRequest>
 }
@@ -34,14 +36,14 @@ export const labelOf = (t: { readonly id: string; readonly name?: string | undef
 export const PlanOutput = once(() =>
   z
     .object({
-      summary: z.string().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
+      summary: textOutput().describe("The action in one line, e.g. Stop job exp-002 (job-…)"),
       targets: z
         .array(
           z.object({
             kind: z.string().describe("job, notebook, serving, model, setting, credentials or image"),
             id: z.string().describe("Its id (or key)"),
             name: z.string().optional().describe("Its name"),
-            change: z.string().describe("What would change, e.g. running → stopped"),
+            change: textOutput().describe("What would change, e.g. running → stopped"),
           }),
         )
         .describe("Everything that would change"),
@@ -68,38 +70,41 @@ export const dryRunField = () =>
 const MAX_LISTED = 10
 
 // A target's kind as data (`job`, `HPC job`, `serving`…), said in the render's language.
-const kindWord = (kind: string): string =>
+const kindWord = (kind: string): Text =>
   msg("common-ops-plan-kind", { kind, key: kind.toLowerCase().replace(/[^a-z0-9]+/g, "-") })
 
 /** A plan for people: the summary, up to ten targets, then a count, and the requests. */
-export const renderPlan = (plan: Plan): string => {
-  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`)
+export const renderPlan = (plan: Plan): Text => {
+  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`)
   const more =
     plan.targets.length > MAX_LISTED
-      ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
+      ? [text`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
       : []
   const requests = plan.requests.map(
     (r) => `  ${r.method} ${r.surface}${r.body !== undefined ? ` ${JSON.stringify(r.body)}` : ""}`,
   )
-  return [
-    msg("common-ops-plan-head", { summary: plan.summary }),
-    ...shown,
-    ...more,
-    ...(requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : []),
-    ...(requests.length > MAX_LISTED
-      ? [`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`]
-      : []),
-  ].join("\n")
+  return joinText(
+    [
+      msg("common-ops-plan-head", { summary: plan.summary }),
+      ...shown,
+      ...more,
+      ...(requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : []),
+      ...(requests.length > MAX_LISTED
+        ? [text`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`]
+        : []),
+    ],
+    "\n",
+  )
 }
 
 /** The question a frontend asks before a writing call: up to ten targets, then the summary as a question. */
-export const confirmationOf = (plan: Plan): string => {
+export const confirmationOf = (plan: Plan): Text => {
   const question = msg("common-ops-plan-question", { summary: plan.summary })
   if (plan.targets.length <= 1) return question
-  const listed = plan.targets.slice(0, MAX_LISTED).map((t) => `  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`)
+  const listed = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`)
   const more =
     plan.targets.length > MAX_LISTED
-      ? [`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
+      ? [text`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`]
       : []
-  return [...listed, ...more, question].join("\n")
+  return joinText([...listed, ...more, question], "\n")
 }

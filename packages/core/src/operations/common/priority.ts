@@ -5,6 +5,7 @@ import { Effect, Either } from "../../effect.js"
 import { amendError, type InspireError } from "../../errors.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
+import { text } from "../../words/text.js"
 import { defaultOf } from "./defaults.js"
 
 /**
@@ -43,8 +44,8 @@ export const resolvePriority = (
     const e = checked.left
     return yield* Effect.fail(
       amendError(e, {
-        message: msg("common-ops-priority-refused", { message: e.message, project: project.name, source }),
-        hint: given === undefined ? `${e.hint} ${msg("common-ops-priority-pass")}` : e.hint,
+        message: msg("common-ops-priority-refused", { message: e.text, project: project.name, source }),
+        hint: given === undefined ? text`${e.hint} ${msg("common-ops-priority-pass")}` : e.hint,
       }),
     )
   })

@@ -1,55 +1,46 @@
 import { formatInstant } from "../../domain/time.js"
-import { msg, speakNow } from "../../words/message.js"
-import { displayWidth, layoutTable } from "../../words/table.js"
+import { msg } from "../../words/message.js"
+import { type Cell, fieldsWord, plain, type Text, tableWord } from "../../words/text.js"
+
+/** A value a table cell or a field shows: a text, or a plain value said as it is. */
+export type Shown = Text | string | number | boolean | undefined | null
 
 /** A column of a text table: its heading and how to read a cell from a row. */
 export interface Column<R> {
-  readonly header: string
-  readonly cell: (row: R) => string | number | boolean | undefined | null
+  readonly header: Text
+  readonly cell: (row: R) => Shown
   readonly align?: "left" | "right"
 }
 
-const width = displayWidth
+const missing = (v: Shown): v is undefined | null | "" => v === undefined || v === null || v === ""
 
-const pad = (text: string, size: number, align: "left" | "right") => {
-  const fill = " ".repeat(Math.max(0, size - width(text)))
-  return align === "right" ? fill + text : text + fill
-}
+// A cell as shown: nothing as `-`.
+const show = (v: Shown): Cell => (missing(v) ? "-" : typeof v === "object" ? v : String(v))
 
-// A cell as shown: messages made while the call ran are worded now, so the width measured is the one shown.
-const show = (v: string | number | boolean | undefined | null): string =>
-  v === undefined || v === null || v === "" ? "-" : speakNow(String(v))
-
-/** Lines that speak to the reader beside the result (the CLI sends them to stderr), in the render's language. */
-export const asides = (kind: "warning" | "hint" | "note", texts: ReadonlyArray<string>): ReadonlyArray<string> =>
+/** Lines that speak to the reader beside the result (the CLI sends them to stderr). */
+export const asides = (kind: "warning" | "hint" | "note", texts: ReadonlyArray<Text>): ReadonlyArray<Text> =>
   texts.map((text) => msg(`common-${kind}`, { text }))
 
 /** The heading of a block of suggested next calls, each on an indented line below it. */
-export const nextHeading = (): string => msg("common-next")
+export const nextHeading = (): Text => msg("common-next")
 
-/** Renders rows as an aligned plain-text table; an empty list renders as `empty`. */
+/** Rows as an aligned plain-text table, laid out once worded; an empty list renders as `empty`. */
 export const renderTable = <R>(
   rows: ReadonlyArray<R>,
   columns: ReadonlyArray<Column<R>>,
-  empty = msg("common-none"),
-): string => {
-  if (rows.length === 0) return empty
-  const cells = rows.map((r) => columns.map((c) => show(c.cell(r)).replace(/\s+/g, " ")))
-  return layoutTable(
-    columns.map((c) => c.header),
-    columns.map((c) => c.align ?? "left"),
-    cells,
-  )
-}
+  empty: Text = msg("common-none"),
+): Text =>
+  rows.length === 0
+    ? empty
+    : tableWord({
+        headers: columns.map((c) => c.header),
+        aligns: columns.map((c) => c.align ?? "left"),
+        rows: rows.map((r) => columns.map((c) => show(c.cell(r)))),
+      })
 
-/** Renders labelled values one per line, aligned on the labels; undefined values are left out. */
-export const renderFields = (
-  fields: ReadonlyArray<readonly [string, string | number | boolean | undefined | null]>,
-): string => {
-  const shown = fields.filter(([, v]) => v !== undefined && v !== null && v !== "")
-  const size = Math.max(0, ...shown.map(([k]) => width(k)))
-  return shown.map(([k, v]) => `${pad(`${k}:`, size + 1, "left")} ${speakNow(String(v))}`).join("\n")
-}
+/** Labelled values one per line, aligned on the labels once worded; missing values are left out. */
+export const renderFields = (fields: ReadonlyArray<readonly [Text, Shown]>): Text =>
+  fieldsWord(fields.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)] as const))
 
 /** Formats epoch milliseconds for a table, `2026-12-04 08:29 +08:00` in local time, or `-`. */
 export const formatTime = (ms: number | undefined): string => (ms === undefined ? "-" : formatInstant(ms))
@@ -57,8 +48,8 @@ export const formatTime = (ms: number | undefined): string => (ms === undefined 
 const two = (n: number): string => String(n).padStart(2, "0")
 
 /** Formats a duration in milliseconds as `1h 05m`, `12m 30s` or `45s` (in English; the catalogue words it). */
-export const formatDuration = (ms: number | undefined): string => {
-  if (ms === undefined || ms < 0) return "-"
+export const formatDuration = (ms: number | undefined): Text => {
+  if (ms === undefined || ms < 0) return plain("-")
   const s = Math.floor(ms / 1000)
   if (s < 60) return msg("common-duration-seconds", { s })
   const m = Math.floor(s / 60)
@@ -69,8 +60,8 @@ export const formatDuration = (ms: number | undefined): string => {
 }
 
 /** A size in gigabytes as people read it, `9.1 GB`; `digits` after the point when given. */
-export const formatGigabytes = (gb: number, digits?: number): string =>
+export const formatGigabytes = (gb: number, digits?: number): Text =>
   msg("common-size-gb", { size: digits === undefined ? String(gb) : gb.toFixed(digits) })
 
 /** A size in megabytes as people read it, `512 MB`. */
-export const formatMegabytes = (mb: number): string => msg("common-size-mb", { size: String(mb) })
+export const formatMegabytes = (mb: number): Text => msg("common-size-mb", { size: String(mb) })

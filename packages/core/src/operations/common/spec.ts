@@ -5,7 +5,7 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
-import { fieldWord } from "../../words/token.js"
+import { fieldWord, text } from "../../words/text.js"
 import type { Target } from "./defaults.js"
 import { renderSpecCandidates } from "./submission/describe.js"
 
@@ -72,9 +72,9 @@ export const pickSpec = (
     if (candidates.length === 0) return yield* Effect.fail(error)
     return yield* Effect.fail(
       invalidInput(
-        error.message,
+        error.text,
         // The field stays outside the message: a frontend reads it as data on the error (`parts`).
-        `${error.hint} ${msg("common-ops-pass")} ${fieldWord("spec", "<ID>")}:\n${renderSpecCandidates(candidates)}`,
+        text`${error.hint} ${msg("common-ops-pass")} ${fieldWord("spec", "<ID>")}:\n${renderSpecCandidates(candidates)}`,
         {
           candidates,
         },

@@ -5,6 +5,7 @@ import { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
+import { joinText, type Text, text } from "../../words/text.js"
 import { defaultOf, resolveTarget } from "./defaults.js"
 
 /**
@@ -25,14 +26,14 @@ export const resolveReadWorkspace = (input: {
 // Only input mistakes are re-hinted: other failures' hints are about the platform, not the call.
 const rehint = (
   e: InspireError,
-  hint: (old: string) => string,
+  hint: (old: Text) => Text,
   reasons: ReadonlyArray<InspireError["reason"]> = ["InvalidInput"],
 ): InspireError =>
   !reasons.includes(e.reason)
     ? e
     : new InspireError({
         reason: e.reason,
-        message: e.message,
+        message: e.text,
         hint: hint(e.hint),
         ...(e.candidates !== undefined ? { candidates: e.candidates } : {}),
         ...(e.fix !== undefined ? { fix: e.fix } : {}),
@@ -41,22 +42,22 @@ const rehint = (
 /** Replaces the hint of a malformed or unknown id's failure (the API layer's hints name lower-level tools). */
 export const withHint = <A, R>(
   effect: Effect.Effect<A, InspireError, R>,
-  hint: string,
+  hint: Text,
 ): Effect.Effect<A, InspireError, R> =>
   Effect.mapError(effect, (e) => rehint(e, () => hint, ["InvalidInput", "NotFound"]))
 
 /** Adds the placement warnings (e.g. a defaulted compute group) to an invalid-input failure's hint. */
 export const hintWithWarnings = <A, R>(
   effect: Effect.Effect<A, InspireError, R>,
-  warnings: ReadonlyArray<string>,
+  warnings: ReadonlyArray<Text>,
 ): Effect.Effect<A, InspireError, R> =>
   warnings.length === 0
     ? effect
     : Effect.mapError(effect, (e) =>
-        rehint(e, (old) => `${old} ${msg("common-ops-placement-warnings", { warnings: warnings.join(" ") })}`),
+        rehint(e, (old) => text`${old} ${msg("common-ops-placement-warnings", { warnings: joinText(warnings, " ") })}`),
       )
 
-/** Warnings without repeats, in first-seen order. */
-export const uniqueWarnings = (...lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> => [
-  ...new Set(lists.flat()),
+/** Warnings without repeats (the same parts), in first-seen order. */
+export const uniqueWarnings = (...lists: ReadonlyArray<ReadonlyArray<Text>>): ReadonlyArray<Text> => [
+  ...new Map(lists.flat().map((w) => [JSON.stringify(w.parts), w] as const)).values(),
 ]

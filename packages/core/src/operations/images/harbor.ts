@@ -8,7 +8,7 @@ import { Effect, Either } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
@@ -45,7 +45,7 @@ const harborHint = (registry: RegistryId) =>
     return e
   })
 
-const fields = (e: InspireError) => ({ reason: e.reason, message: e.message, hint: e.hint })
+const fields = (e: InspireError) => ({ reason: e.reason, message: e.text, hint: e.hint })
 
 const whichRegistry = (input: ImagesInput) =>
   Effect.gen(function* () {

@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord } from "../../words/token.js"
+import { callWord, fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { formatGigabytes, formatMegabytes, formatTime, renderTable } from "../common/render.js"
 import { type HarborImagesResult, harborImages } from "./harbor.js"
@@ -15,39 +15,42 @@ export { type ImagePushResult, imagePushOperation } from "./push.js"
 export type ImagesResult = PlatformImagesResult | HarborImagesResult
 
 /** A byte count as people read it: `9.1 GB`, `512 MB`. */
-const size = (bytes: number | undefined): string | undefined => {
+const size = (bytes: number | undefined): Text | undefined => {
   if (bytes === undefined || bytes <= 0) return undefined
   if (bytes >= 1e9) return formatGigabytes(bytes / 1e9, 1)
   return formatMegabytes(Math.max(1, Math.round(bytes / 1e6)))
 }
 
-const renderPlatform = (r: PlatformImagesResult) =>
-  [
-    msg("images-platform-heading", {
-      workspace: r.workspace.name,
-      registry: r.workspace.registry,
-      visibility: r.visibility !== "all" ? `, ${r.visibility}` : "",
-      search: r.search !== undefined ? msg("images-matching", { search: r.search }) : "",
-      count: r.images.length,
-    }),
-    renderTable(
-      r.images,
-      [
-        { header: msg("images-col-address"), cell: (i) => i.address },
-        { header: msg("images-col-name"), cell: (i) => i.name },
-        { header: msg("images-col-version"), cell: (i) => i.version },
-        { header: msg("images-col-status"), cell: (i) => i.status },
-        { header: msg("images-col-source"), cell: (i) => i.source },
-        { header: msg("images-col-size"), cell: (i) => size(i.sizeBytes), align: "right" },
-      ],
-      msg("images-none"),
-    ),
-  ].join("\n")
+const renderPlatform = (r: PlatformImagesResult): Text =>
+  joinText(
+    [
+      msg("images-platform-heading", {
+        workspace: r.workspace.name,
+        registry: r.workspace.registry,
+        visibility: r.visibility !== "all" ? `, ${r.visibility}` : "",
+        search: r.search !== undefined ? msg("images-matching", { search: r.search }) : "",
+        count: r.images.length,
+      }),
+      renderTable(
+        r.images,
+        [
+          { header: msg("images-col-address"), cell: (i) => i.address },
+          { header: msg("images-col-name"), cell: (i) => i.name },
+          { header: msg("images-col-version"), cell: (i) => i.version },
+          { header: msg("images-col-status"), cell: (i) => i.status },
+          { header: msg("images-col-source"), cell: (i) => i.source },
+          { header: msg("images-col-size"), cell: (i) => size(i.sizeBytes), align: "right" },
+        ],
+        msg("images-none"),
+      ),
+    ],
+    "\n",
+  )
 
 const mark = (registered: boolean | undefined) =>
   registered === undefined ? "?" : registered ? msg("images-yes") : msg("images-no")
 
-const renderHarbor = (r: HarborImagesResult) => {
+const renderHarbor = (r: HarborImagesResult): Text => {
   const where =
     r.registryFrom === "workspace"
       ? msg("images-where-workspace", { registry: r.registry })
@@ -94,16 +97,17 @@ const renderHarbor = (r: HarborImagesResult) => {
             msg("images-no-repositories"),
           ),
         ]
-  return [...table, ...r.notes].join("\n")
+  return joinText([...table, ...r.notes], "\n")
 }
 
 export const imagesOperation = defineOperation({
   name: "images",
   title: "Browse platform images or Harbor repositories",
-  description:
-    `Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). ` +
-    `${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. ` +
-    `Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`,
+  description: joinText([
+    text`Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). `,
+    text`${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. `,
+    text`Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`,
+  ]),
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

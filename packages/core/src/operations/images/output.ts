@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { RegistryId } from "../../domain/workspaces.js"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 import { epochMs } from "../common/output.js"
 
 /** What inspire_images returns, by source. */
@@ -73,7 +74,7 @@ export const ImagesOutput = once(() => {
       )
       .optional()
       .describe("With repo: its tags"),
-    notes: z.array(z.string()).describe("Notes, e.g. how to register an image"),
+    notes: z.array(textOutput()).describe("Notes, e.g. how to register an image"),
   })
 
   return z.discriminatedUnion("source", [Platform, Harbor])

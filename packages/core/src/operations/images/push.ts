@@ -12,7 +12,7 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord, dryRunWord, fieldWord } from "../../words/token.js"
+import { callWord, dryRunWord, fieldWord, joinText, plain, type Text, text } from "../../words/text.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import { defaultOf } from "../common/defaults.js"
 import { planned, renderPlan } from "../common/plan.js"
@@ -57,7 +57,7 @@ interface Choice {
   readonly registry: RegistryId
   readonly from: ImagePushResult["registryFrom"]
   readonly workspace?: Workspace
-  readonly note?: string
+  readonly note?: Text
 }
 
 // The argument wins, then the workspace's registry; a default workspace that cannot be resolved
@@ -72,7 +72,7 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
           invalidInput(
             msg("images-push-wrong-registry", { workspace: workspace.name, own, asked: input.registry }),
             msg("images-push-wrong-registry-fix", { field: fieldWord("registry", own), workspace: workspace.name }),
-            { fix: own },
+            { fix: plain(own) },
           ),
         )
       return {
@@ -92,7 +92,7 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
       from: "default",
       note: msg("images-push-default-unresolved", {
         workspace: named,
-        error: resolved.left.message,
+        error: resolved.left.text,
         field: fieldWord("registry", "sj"),
       }),
     } satisfies Choice
@@ -185,7 +185,7 @@ const runPush = (input: ImagePushInput, context: OperationContext) =>
     } satisfies ImagePushResult
   })
 
-const render = (r: ImagePushResult): string => {
+const render = (r: ImagePushResult): Text => {
   const head =
     r.plan !== undefined
       ? renderPlan(r.plan)
@@ -206,35 +206,40 @@ const render = (r: ImagePushResult): string => {
       : r.registration.registered
         ? msg("images-yes")
         : msg("images-push-register-now")
-  return [
-    head,
-    renderFields([
-      [msg("images-push-label-use"), r.address],
-      [msg("images-push-label-pushed-as"), r.dryRun ? undefined : r.pushedTo],
-      [msg("images-push-label-digest"), r.digest],
-      [msg("images-push-label-layers"), layers],
-      [msg("images-push-label-registered"), registered],
-    ]),
-    "",
-    msg("images-push-register-under", { page: r.registration.page }),
-    renderFields([
-      ["  镜像名称", r.registration.imageName],
-      ["  版本号", r.registration.version],
-      ["  描述", r.registration.description],
-    ]),
-    "",
-    ...r.notes,
-  ].join("\n")
+  return joinText(
+    [
+      head,
+      renderFields([
+        [msg("images-push-label-use"), r.address],
+        [msg("images-push-label-pushed-as"), r.dryRun ? undefined : r.pushedTo],
+        [msg("images-push-label-digest"), r.digest],
+        [msg("images-push-label-layers"), layers],
+        [msg("images-push-label-registered"), registered],
+      ]),
+      "",
+      msg("images-push-register-under", { page: r.registration.page }),
+      renderFields([
+        // The console's own field names, as it shows them in every language.
+        [plain("  镜像名称"), r.registration.imageName],
+        [plain("  版本号"), r.registration.version],
+        [plain("  描述"), r.registration.description],
+      ]),
+      "",
+      ...r.notes,
+    ],
+    "\n",
+  )
 }
 
 export const imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description:
-    "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. " +
-    "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. " +
-    "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. " +
-    `Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`,
+  description: joinText([
+    "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. ",
+    "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. ",
+    "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. ",
+    text`Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`,
+  ]),
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

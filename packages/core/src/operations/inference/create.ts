@@ -6,7 +6,7 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord } from "../../words/token.js"
+import { callWord, fieldWord, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { deployImageHint, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
@@ -20,7 +20,7 @@ import { recipeDeployment } from "./recipes/deploy.js"
 /** What `inference create` did (or, with dry_run, would do). */
 export interface InferenceCreateResult extends Extract<InferenceOutputOf, { readonly action: "create" }> {}
 
-const required = <A>(value: A | undefined, field: string, example: string): Effect.Effect<A, InspireError> =>
+const required = <A>(value: A | undefined, field: string, example: string | Text): Effect.Effect<A, InspireError> =>
   value === undefined || value === ""
     ? Effect.fail(
         invalidInput(msg("inference-create-needs", { field }), msg("inference-create-needs-fix", { field, example })),
@@ -28,8 +28,8 @@ const required = <A>(value: A | undefined, field: string, example: string): Effe
     : Effect.succeed(value)
 
 // A serving needs a process that answers on its port; `sleep infinity` only keeps the pod alive (§4.8).
-const commandWarnings = (command: string, port: number): ReadonlyArray<string> => {
-  const warnings: string[] = []
+const commandWarnings = (command: string, port: number): ReadonlyArray<Text> => {
+  const warnings: Text[] = []
   if (/^\s*(exec\s+)?sleep\s+(infinity|inf|\d+[smhd]?)\s*;?\s*$/i.test(command))
     warnings.push(msg("inference-command-sleeps", { port }))
   else if (/vllm/i.test(command) && !/--port[\s=]/.test(command)) warnings.push(msg("inference-vllm-port", { port }))
@@ -71,7 +71,7 @@ export const createInference = (
     const replicas = input.replicas ?? 1
     const nodesPerReplica = input.node_num_per_replica ?? 1
     const name = yield* validateName(
-      yield* required(input.name, "name", `${fieldWord("name", "llama-serving")}`),
+      yield* required(input.name, "name", fieldWord("name", "llama-serving")),
       "serving name",
     )
     const modelId = yield* required(
@@ -83,7 +83,7 @@ export const createInference = (
     const command = (yield* required(
       input.command,
       "command",
-      `${fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")}`,
+      fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400"),
     )).trim()
     const where = fromRecipe?.where ?? (yield* deployTarget(input, "SERVING", replicas * nodesPerReplica))
     const { target, group, workspace, spec } = where

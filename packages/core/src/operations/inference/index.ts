@@ -1,10 +1,9 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord, confirmWord } from "../../words/token.js"
+import { callWord, confirmWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
-import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
@@ -26,7 +25,7 @@ import {
   inferenceRecipe,
   inferenceRecipes,
 } from "./recipes/actions.js"
-import { renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
+import { lines, nextLines, renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
 
 export type { InferenceCreateResult } from "./create.js"
 export type { InferenceDetailResult, InferenceListResult, InferenceStopResult } from "./manage.js"
@@ -58,13 +57,7 @@ const run = (
   return inferenceStop(input)
 }
 
-const lines = (...parts: ReadonlyArray<string | undefined>): string =>
-  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
-
-const warningLines = (warnings: ReadonlyArray<string>) => asides("warning", warnings).join("\n")
-
-const nextLines = (next: ReadonlyArray<Parameters<typeof nextLine>[0]>) =>
-  next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n")
+const warningLines = (warnings: ReadonlyArray<Text>): Text => joinText(asides("warning", warnings), "\n")
 
 const renderCreate = (r: InferenceCreateResult) =>
   lines(
@@ -171,10 +164,11 @@ const renderStop = (r: InferenceStopResult) =>
 export const inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description:
-    `Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. ` +
-    "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. " +
-    `stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
+  description: joinText([
+    text`Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. `,
+    "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. ",
+    text`stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
+  ]),
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -1,5 +1,6 @@
 import { z } from "zod"
-import { callWord } from "../../words/token.js"
+import { callWord, text } from "../../words/text.js"
+import { described } from "../catalogue/schema.js"
 import { deployFields } from "../common/fields.js"
 
 /** The input of inspire_inference: one flat object, each action reading the fields it needs. */
@@ -30,16 +31,14 @@ export const InferenceInputSchema = z.object({
     .describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
   serving_id: z.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
   name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_id: z
-    .string()
-    .optional()
-    .describe(`For create: the model to serve, from ${callWord("models", { action: "list" })}`),
-  model_version: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(`For create: the model version, from ${callWord("models", { action: "detail" })}`),
+  model_id: described(
+    z.string().optional(),
+    text`For create: the model to serve, from ${callWord("models", { action: "list" })}`,
+  ),
+  model_version: described(
+    z.number().int().positive().optional(),
+    text`For create: the model version, from ${callWord("models", { action: "detail" })}`,
+  ),
   image: z
     .string()
     .optional()

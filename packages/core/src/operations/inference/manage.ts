@@ -4,7 +4,7 @@ import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
 import { labelOf } from "../common/plan.js"
@@ -22,7 +22,7 @@ export interface InferenceListResult extends Extract<InferenceOutputOf, { readon
 /** What `inference stop` did: without confirm only the state is reported. */
 export interface InferenceStopResult extends Extract<InferenceOutputOf, { readonly action: "stop" }> {}
 
-const idHint = (): string => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
+const idHint = (): Text => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
 
 const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
   input.serving_id === undefined || input.serving_id.trim() === ""

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { textOutput } from "../catalogue/schema.js"
 import { NextSteps, SpecCandidateOutput, StatusOutput } from "../common/output.js"
 
 /** The result variants of the recipe, health and chat actions of inspire_inference. */
@@ -14,7 +15,7 @@ export const recipeOutputs = () => {
     source: Source,
     description: z.string().optional().describe("What the recipe is for"),
   }
-  const Clashes = z.array(z.string()).describe("Recipe names defined twice, and which file wins")
+  const Clashes = z.array(textOutput()).describe("Recipe names defined twice, and which file wins")
 
   const Recipes = z.object({
     action: z.literal("recipes"),
@@ -42,7 +43,7 @@ export const recipeOutputs = () => {
       env: z.record(z.string(), z.string()).describe("Environment set before the engine starts"),
       healthPath: z.string(),
       healthTimeoutSeconds: z.number(),
-      warnings: z.array(z.string()),
+      warnings: z.array(textOutput()),
     })
     .describe("The recipe resolved into the serving's command and sizes")
 
@@ -80,7 +81,7 @@ export const recipeOutputs = () => {
       .enum(["waiting", "starting", "loading", "ready", "crashed", "stopped", "unreachable"])
       .describe("How far it is from answering"),
     ready: z.boolean().describe("True when /models and a chat completion answered"),
-    reason: z.string().describe("Why it is (not) ready"),
+    reason: textOutput().describe("Why it is (not) ready"),
     accessUrl: z.string().describe("The OpenAI base URL (…/v1), or empty"),
     models: z.array(z.string()).describe("Model names /models lists"),
     latencyMs: z.object({ models: z.number().optional(), chat: z.number().optional() }).describe("Latency in ms"),

@@ -1,6 +1,7 @@
 import { z } from "zod"
-import { confirmWord } from "../../words/token.js"
+import { confirmWord, text } from "../../words/text.js"
 import { type OutputOf, once } from "../catalogue/operation.js"
+import { described, textOutput } from "../catalogue/schema.js"
 import {
   epochMs,
   GroupRef,
@@ -65,7 +66,7 @@ export const InferenceOutput = once(() => {
     next: NextSteps(),
     plan: PlanOutput().optional(),
     recipe: extra.CreateRecipe,
-    access: z.string().optional().describe("How to reach it once RUNNING"),
+    access: textOutput().optional().describe("How to reach it once RUNNING"),
   })
 
   const Detail = z.object({
@@ -89,10 +90,10 @@ export const InferenceOutput = once(() => {
     servingId: z.string().describe("Serving id"),
     name: z.string().describe("Serving name"),
     status: StatusOutput().describe("The state before this call"),
-    confirmed: z.boolean().describe(`Whether ${confirmWord()} was given`),
+    confirmed: described(z.boolean(), text`Whether ${confirmWord()} was given`),
     stopped: z.boolean().describe("True when a stop request was sent"),
-    message: z.string().describe("What happened"),
-    hint: z.string().optional().describe("What to do next"),
+    message: textOutput().describe("What happened"),
+    hint: textOutput().optional().describe("What to do next"),
     plan: PlanOutput().optional(),
   })
 

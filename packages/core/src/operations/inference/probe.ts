@@ -7,7 +7,7 @@ import { type InspireError, inspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type NextStep, nextStep } from "../common/output.js"
 import { withHint } from "../common/support.js"
@@ -70,7 +70,7 @@ const Completion = z.lazy(() =>
     .loose(),
 )
 
-const idHint = (): string => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
+const idHint = (): Text => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
 
 const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
   input.serving_id === undefined || input.serving_id.trim() === ""
@@ -125,7 +125,7 @@ const CRASH = /Traceback|Error|error:|exited with code|Killed/
 // What a gateway answers while the server behind it is not listening.
 const GATEWAY_WAIT = new Set([502, 503, 504])
 
-const waiting = (s: Serving): { stage: ServingStage; reason: string } | undefined => {
+const waiting = (s: Serving): { stage: ServingStage; reason: Text } | undefined => {
   const raw = s.status.raw.toUpperCase()
   if (s.status.family === "waiting")
     return raw.includes("CREAT")
@@ -151,7 +151,7 @@ export const inferenceHealth = (
     const s = yield* withHint(getServing(yield* servingIdOf(input, "health")), idHint())
     const base = { action: "health" as const, servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl }
     const again = nextStep("inference", { action: "health", serving_id: s.id }, msg("inference-why-minute"))
-    const notReady = (stage: ServingStage, reason: string, logs: ReadonlyArray<ServingLogLine>, next: NextStep[]) =>
+    const notReady = (stage: ServingStage, reason: Text, logs: ReadonlyArray<ServingLogLine>, next: NextStep[]) =>
       ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next }) satisfies InferenceHealthResult
     const before = waiting(s)
     if (before !== undefined) {

@@ -1,13 +1,25 @@
 import { msg } from "../../words/message.js"
-import { nextLine } from "../common/output.js"
+import { joinText, type Text, text } from "../../words/text.js"
+import { type NextStep, nextLine } from "../common/output.js"
 import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { InferenceChatResult, InferenceHealthResult } from "./probe.js"
 import type { InferenceRecipeResult, InferenceRecipesResult } from "./recipes/actions.js"
 
-const lines = (...parts: ReadonlyArray<string | undefined>): string =>
-  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+/** The parts that say something, one per line. */
+export const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
+    "\n",
+  )
 
-export const renderRecipes = (r: InferenceRecipesResult): string =>
+/** Suggested next calls, one per line. */
+export const nextLines = (next: ReadonlyArray<NextStep>): Text =>
+  joinText(
+    next.map((n) => msg("inference-next", { call: nextLine(n) })),
+    "\n",
+  )
+
+export const renderRecipes = (r: InferenceRecipesResult): Text =>
   lines(
     renderTable(
       r.recipes,
@@ -20,10 +32,10 @@ export const renderRecipes = (r: InferenceRecipesResult): string =>
       msg("recipes-none"),
     ),
     msg("recipes-folders", { folders: r.folders.map((f) => `${f.dir} (${f.source})`).join(", ") }),
-    asides("warning", r.clashes).join("\n"),
+    joinText(asides("warning", r.clashes), "\n"),
   )
 
-export const renderRecipe = (r: InferenceRecipeResult): string => {
+export const renderRecipe = (r: InferenceRecipeResult): Text => {
   const x = r.resolved
   const size = (n: number | undefined, declared: number | "auto") =>
     n !== undefined ? (declared === "auto" ? msg("recipes-size-auto", { size: n }) : `${n}`) : msg("recipes-size-spec")
@@ -49,20 +61,20 @@ export const renderRecipe = (r: InferenceRecipeResult): string => {
       [msg("recipes-label-port"), x.port],
       [msg("recipes-label-health"), msg("recipes-health", { path: x.healthPath, seconds: x.healthTimeoutSeconds })],
     ]),
-    `${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
-    asides("warning", [...x.warnings, ...r.clashes]).join("\n"),
-    r.next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n"),
+    text`${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
+    joinText(asides("warning", [...x.warnings, ...r.clashes]), "\n"),
+    nextLines(r.next),
   )
 }
 
-const from = (w: NonNullable<InferenceHealthResult["wait"]>): string =>
+const from = (w: NonNullable<InferenceHealthResult["wait"]>): Text =>
   w.timeoutFrom === "asked"
     ? msg("inference-wait-from-asked")
     : w.timeoutFrom === "recipe"
       ? msg("inference-wait-from-recipe")
       : msg("inference-wait-from-default")
 
-const waitLine = (r: InferenceHealthResult): string | undefined => {
+const waitLine = (r: InferenceHealthResult): Text | undefined => {
   const w = r.wait
   if (w === undefined) return undefined
   const verdict =
@@ -82,12 +94,15 @@ const waitLine = (r: InferenceHealthResult): string | undefined => {
       verdict,
     }),
     msg("inference-stages", {
-      stages: w.stages.map((s) => `${s.stage} (${formatDuration(s.afterMs)})`).join(" → "),
+      stages: joinText(
+        w.stages.map((s) => text`${s.stage} (${formatDuration(s.afterMs)})`),
+        " → ",
+      ),
     }),
   )
 }
 
-export const renderHealth = (r: InferenceHealthResult): string =>
+export const renderHealth = (r: InferenceHealthResult): Text =>
   lines(
     r.ready
       ? msg("inference-health-ready", { serving: r.name || r.servingId, reason: r.reason })
@@ -109,12 +124,12 @@ export const renderHealth = (r: InferenceHealthResult): string =>
     ]),
     waitLine(r),
     r.logs.length > 0
-      ? `${msg("inference-last-logs")}\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}`
+      ? text`${msg("inference-last-logs")}\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}`
       : undefined,
-    r.next.map((n) => msg("inference-next", { call: nextLine(n) })).join("\n"),
+    nextLines(r.next),
   )
 
-export const renderChat = (r: InferenceChatResult): string =>
+export const renderChat = (r: InferenceChatResult): Text =>
   lines(
     r.reply,
     r.usage !== undefined

@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text } from "../../words/text.js"
 /** What a task's events, logs and status point to; the pure rules behind inspire_job_detail's diagnosis. */
 export type CauseKind =
   | "oom"
@@ -14,9 +14,9 @@ export type CauseKind =
 /** One likely cause, with the line that shows it and what to do. */
 export interface Finding {
   readonly kind: CauseKind
-  readonly cause: string
+  readonly cause: Text
   readonly evidence: string
-  readonly fix: string
+  readonly fix: Text
 }
 
 /** What the rules read. */
@@ -33,8 +33,8 @@ export interface DiagnosisInput {
 interface Rule {
   readonly kind: CauseKind
   readonly test: RegExp
-  readonly cause: () => string
-  readonly fix: (input: DiagnosisInput) => string
+  readonly cause: () => Text
+  readonly fix: (input: DiagnosisInput) => Text
   /** Only when this holds (e.g. network errors only matter in an offline workspace). */
   readonly when?: (input: DiagnosisInput) => boolean
 }

@@ -5,7 +5,7 @@ import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { diagnose } from "./diagnose.js"
 import { JobDetailOutput } from "./output.js"
@@ -37,19 +37,18 @@ const needsDiagnosis = (d: TaskDetail) =>
 
 const diagnosisOf = (d: TaskDetail, logLines: number) =>
   Effect.gen(function* () {
-    const notes: string[] = []
+    const notes: Text[] = []
     // The pods the detail has just listed serve the events and the log tail too (two requests fewer).
     const known = d.kind === "train" && d.pods.length > 0 ? d.pods.map((p) => p.pod) : undefined
     const events = yield* Effect.either(listJobEvents(d.id, known !== undefined ? { pods: known } : {}))
-    if (Either.isLeft(events)) notes.push(msg("job-detail-events-unread", { error: events.left.message }))
+    if (Either.isLeft(events)) notes.push(msg("job-detail-events-unread", { error: events.left.text }))
     else if (events.right.collected) notes.push(msg("job-detail-events-gone"))
     // A queued task has printed nothing yet; only its events can explain it.
     const logs =
       d.status.family === "waiting"
         ? undefined
         : yield* Effect.either(tailLogs(d.id, logLines, known !== undefined ? { pod: known } : {}))
-    if (logs !== undefined && Either.isLeft(logs))
-      notes.push(msg("job-detail-logs-unread", { error: logs.left.message }))
+    if (logs !== undefined && Either.isLeft(logs)) notes.push(msg("job-detail-logs-unread", { error: logs.left.text }))
     const eventList = Either.isRight(events) ? events.right.events : []
     const lines = logs !== undefined && Either.isRight(logs) ? logs.right.map((l) => l.message) : []
     const findings = diagnose({
@@ -68,10 +67,14 @@ const diagnosisOf = (d: TaskDetail, logLines: number) =>
 export const jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description:
-    "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link. " +
-    "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback). " +
-    `Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
+  description: joinText(
+    [
+      "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link.",
+      "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback).",
+      text`Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
+    ],
+    " ",
+  ),
   input: Input,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { TaskKind } from "../../domain/ids.js"
-import { callWord } from "../../words/token.js"
+import { callWord, text } from "../../words/text.js"
 import { once } from "../catalogue/operation.js"
+import { described, textOutput } from "../catalogue/schema.js"
 import { epochMs, StatusOutput } from "../common/output.js"
 
 /** What inspire_job_detail returns. */
@@ -23,15 +24,15 @@ export const JobDetailOutput = once(() => {
                 "traceback",
               ])
               .describe("The kind of cause"),
-            cause: z.string().describe("The likely cause"),
+            cause: textOutput().describe("The likely cause"),
             evidence: z.string().describe("The event or log line that shows it"),
-            fix: z.string().describe("What to do"),
+            fix: textOutput().describe("What to do"),
           }),
         )
         .describe("Likely causes, most telling first"),
       eventsRead: z.number().describe("Events read"),
       logLinesRead: z.number().describe("Log lines read"),
-      notes: z.array(z.string()).describe("Why some evidence could not be read"),
+      notes: z.array(textOutput()).describe("Why some evidence could not be read"),
     })
     .describe("For a failed, stopped or waiting task: what its events and logs point to")
 
@@ -72,7 +73,7 @@ export const JobDetailOutput = once(() => {
     pods: z
       .array(
         z.object({
-          pod: z.string().describe(`Pod name (the \`pod\` of ${callWord("logs")})`),
+          pod: described(z.string(), text`Pod name (the \`pod\` of ${callWord("logs")})`),
           node: z.string().describe("Node"),
           status: z.string().describe("Pod status"),
           startedAt: epochMs("Started"),
@@ -89,7 +90,7 @@ export const JobDetailOutput = once(() => {
       })
       .describe("When it ran"),
     consoleUrl: z.string().describe("The task's page"),
-    warnings: z.array(z.string()).describe("What could not be read"),
+    warnings: z.array(textOutput()).describe("What could not be read"),
     diagnosis: Diagnosis.optional(),
   })
 })

@@ -9,6 +9,7 @@ import type { StatusFamily } from "../../domain/status.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
+import { plain, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 
 /** One pod of a task. */
@@ -58,7 +59,7 @@ export interface TaskDetail {
     readonly runningTimeMs: number | undefined
   }
   readonly consoleUrl: string
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 const statusOf = (s: { family: StatusFamily; raw: string; terminal: boolean }) => ({
@@ -136,7 +137,8 @@ const hpc = (id: string) =>
         finishedAt: j.finishedAt,
         runningTimeMs: j.runningTimeMs,
       },
-      warnings: j.warnings,
+      // The API layer says this one in English, with no message of the catalogue.
+      warnings: j.warnings.map((w) => plain(w)),
     }),
   )
 

@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { JobDetailResult } from "./index.js"
 
@@ -14,9 +14,9 @@ const specText = (r: JobDetailResult): string => {
 }
 
 /** The detail for people: fields, pods, then the diagnosis. */
-export const renderDetail = (r: JobDetailResult): string => {
+export const renderDetail = (r: JobDetailResult): Text => {
   const status = `${r.status.family} (${r.status.raw}${r.subStatus !== "" ? `, ${r.subStatus}` : ""})`
-  const out = [
+  const out: Array<Text | string> = [
     renderFields([
       [msg("job-detail-label-id"), r.id],
       [msg("job-detail-label-name"), r.name],
@@ -73,14 +73,14 @@ export const renderDetail = (r: JobDetailResult): string => {
   if (d !== undefined) {
     out.push("", msg("job-detail-diagnosis", { events: d.eventsRead, lines: d.logLinesRead }))
     if (d.findings.length === 0)
-      out.push(`  ${msg("job-detail-no-cause", { logs: callWord("logs"), events: callWord("events") })}`)
+      out.push(text`  ${msg("job-detail-no-cause", { logs: callWord("logs"), events: callWord("events") })}`)
     for (const f of d.findings)
       out.push(
-        `- ${f.cause}`,
-        `  ${msg("job-detail-evidence", { text: f.evidence })}`,
-        `  ${msg("job-detail-fix", { text: f.fix })}`,
+        text`- ${f.cause}`,
+        text`  ${msg("job-detail-evidence", { text: f.evidence })}`,
+        text`  ${msg("job-detail-fix", { text: f.fix })}`,
       )
-    out.push(...asides("note", d.notes).map((n) => `  ${n}`))
+    out.push(...asides("note", d.notes).map((n) => text`  ${n}`))
   }
-  return out.join("\n")
+  return joinText(out, "\n")
 }

@@ -3,6 +3,7 @@ import { formatInstant } from "../../domain/time.js"
 import { Clock, Duration, Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type JobState, jobState } from "../common/tasks/job.js"
 import type { ShownLine } from "./read.js"
@@ -62,7 +63,7 @@ export const followTaskLogs = (
   })
 
 /** The line that says why following ended: `— job exp-001 (job-…) succeeded (job_succeeded) at 2026-12-04 08:31:02 +08:00`. */
-export const followEndLine = (end: FollowEnd): string => {
+export const followEndLine = (end: FollowEnd): Text => {
   const name = end.job.name !== "" && end.job.name !== end.job.id ? `${end.job.name} (${end.job.id})` : end.job.id
   const status = `${end.job.status.family} (${end.job.status.raw})`
   return msg("logs-follow-end", { name, status, time: formatInstant(end.endedAt, { seconds: true }) })

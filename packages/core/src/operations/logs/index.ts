@@ -3,8 +3,9 @@ import { shortPodName } from "../../domain/ids.js"
 import { formatInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord } from "../../words/token.js"
+import { callWord, fieldWord, joinText, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
+import { described } from "../catalogue/schema.js"
 import { formatTime } from "../common/render.js"
 import { jobState } from "../common/tasks/job.js"
 import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
@@ -27,10 +28,10 @@ const Input = z.object({
     .describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
   until: z.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
   time_range: z.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
-  pod: z
-    .string()
-    .optional()
-    .describe(`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`),
+  pod: described(
+    z.string().optional(),
+    text`Only this pod's lines (names from ${callWord("job_detail")}); default every pod`,
+  ),
   download: z
     .boolean()
     .default(false)
@@ -98,10 +99,14 @@ export const renderLogLines = (lines: ReadonlyArray<ShownLine>, labelPods?: bool
 export const logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description:
-    "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`. " +
-    `${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}. ` +
-    `Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
+  description: joinText(
+    [
+      "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`.",
+      text`${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}.`,
+      text`Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
+    ],
+    " ",
+  ),
   input: Input,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -151,7 +156,7 @@ export const logsOperation = defineOperation({
             to: formatTime(r.window.to),
           })
         : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines.length })
-    const tail = r.truncated ? `\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : ""
-    return `${head}\n${lines.length > 0 ? renderLogLines(lines) : msg("logs-none")}${tail}`
+    const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : ""
+    return text`${head}\n${lines.length > 0 ? renderLogLines(lines) : msg("logs-none")}${tail}`
   },
 })

@@ -2,6 +2,7 @@ import { z } from "zod"
 import { MetricName } from "../../domain/metrics/series.js"
 import { HEALTH_STATE_PRECEDENCE } from "../../domain/metrics/verdict.js"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 
 /** What inspire_metrics returns in any mode. */
 export const MetricsOutput = once(() => {
@@ -25,9 +26,9 @@ export const MetricsOutput = once(() => {
 
   const Summary = z
     .object({
-      verdict: z.string().describe("The health verdict in one sentence"),
+      verdict: textOutput().describe("The health verdict in one sentence"),
       state: State.describe("The verdict as a state: healthy, idle, stalled, starved, memory, reclaim-risk, …"),
-      evidence: z.array(z.string()).describe("The figures behind the verdict"),
+      evidence: z.array(textOutput()).describe("The figures behind the verdict"),
       pods: z.array(z.string()).describe("Pods the verdict singles out; empty when about the whole job"),
       perPod: z
         .array(

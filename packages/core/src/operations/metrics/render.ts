@@ -4,6 +4,7 @@ import type { MetricName } from "../../domain/metrics/series.js"
 import type { SeriesStats } from "../../domain/metrics/stats.js"
 import { MIN_SAMPLES_FOR_VERDICT } from "../../domain/metrics/thresholds.js"
 import { msg } from "../../words/message.js"
+import { joinText, type Text, text } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import { formatTime, renderFields, renderTable } from "../common/render.js"
 import type { MetricsOutput } from "./output.js"
@@ -82,7 +83,7 @@ const sparklines = (series: ReadonlyArray<SeriesRow>) =>
   )
 
 /** Verdict first, then per-pod stats and a sparkline per series; raw and download stay short. */
-export const renderMetrics = (r: MetricsResult): string => {
+export const renderMetrics = (r: MetricsResult): Text => {
   const window = msg("metrics-window", {
     from: formatTime(r.window.start * 1000),
     to: formatTime(r.window.end * 1000),
@@ -98,16 +99,16 @@ export const renderMetrics = (r: MetricsResult): string => {
     })
   const series = r.series ?? []
   if (r.summary === undefined)
-    return [
-      msg("metrics-raw-head", { id: r.jobId, status: r.status, count: series.length, window }),
-      sparklines(series),
-    ].join("\n")
+    return joinText(
+      [msg("metrics-raw-head", { id: r.jobId, status: r.status, count: series.length, window }), sparklines(series)],
+      "\n",
+    )
   const s = r.summary
-  const out = [
-    `${s.state.toUpperCase()}: ${s.verdict}`,
-    ...s.evidence.map((e) => `  - ${e}`),
+  const out: Array<Text | string> = [
+    text`${s.state.toUpperCase()}: ${s.verdict}`,
+    ...s.evidence.map((e) => text`  - ${e}`),
     "",
-    `${r.jobId} ${r.status}, ${window}`,
+    text`${r.jobId} ${r.status}, ${window}`,
   ]
   out.push(
     renderTable(s.perPod, [
@@ -121,12 +122,13 @@ export const renderMetrics = (r: MetricsResult): string => {
   if (s.idleWindows.length > 0)
     out.push(
       msg("metrics-idle-windows", {
-        windows: s.idleWindows
-          .map((w) => {
+        windows: joinText(
+          s.idleWindows.map((w) => {
             const args = { start: formatTime(w.start * 1000), minutes: Math.round(w.durationSeconds / 60) }
             return w.ongoing ? msg("metrics-idle-window-ongoing", args) : msg("metrics-idle-window", args)
-          })
-          .join(msg("metrics-list-sep")),
+          }),
+          msg("metrics-list-sep"),
+        ),
       }),
     )
   if (s.reclaim.level !== "none")
@@ -137,5 +139,5 @@ export const renderMetrics = (r: MetricsResult): string => {
       ]),
     )
   out.push("", sparklines(series))
-  return out.join("\n")
+  return joinText(out, "\n")
 }

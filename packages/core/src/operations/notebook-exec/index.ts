@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, dryRunWord } from "../../words/token.js"
+import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
@@ -10,17 +10,22 @@ import { type NotebookExecResult, runNotebookExec } from "./run.js"
 
 export type { NotebookExecResult } from "./run.js"
 
-const lines = (...parts: ReadonlyArray<string | undefined>): string =>
-  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
+    "\n",
+  )
 
-const outputText = (r: NotebookExecResult): string | undefined =>
+const outputText = (r: NotebookExecResult): Text | string | undefined =>
   r.streamed === true || r.output === undefined || r.output === ""
     ? undefined
-    : `${r.outputTruncated === true ? `${msg("notebook-exec-output-cut")}\n` : ""}${r.output.replace(/\n$/, "")}`
+    : r.outputTruncated === true
+      ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}`
+      : r.output.replace(/\n$/, "")
 
-const render = (r: NotebookExecResult): string => {
+const render = (r: NotebookExecResult): Text => {
   const label = r.notebook.name || r.notebook.id
-  const extra = [...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))].join("\n")
+  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n")
   const exitNote = (code: number | undefined) =>
     asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0]
   if (r.plan !== undefined) return renderPlan(r.plan)
@@ -52,11 +57,12 @@ const render = (r: NotebookExecResult): string => {
 export const notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description:
-    "Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. " +
-    "The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. " +
-    "The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. " +
-    `The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`,
+  description: joinText([
+    "Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. ",
+    "The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. ",
+    "The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. ",
+    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`,
+  ]),
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { textOutput } from "../catalogue/schema.js"
 import { epochMs, IdName, NextSteps } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
 
@@ -34,6 +35,6 @@ export const NotebookExecOutput = () =>
     startedAt: epochMs("When the detached command started"),
     reconnects: z.number().optional().describe("How often attach reconnected after the socket dropped"),
     plan: PlanOutput().optional(),
-    notes: z.array(z.string()).describe("Notes for people"),
+    notes: z.array(textOutput()).describe("Notes for people"),
     next: NextSteps(),
   })

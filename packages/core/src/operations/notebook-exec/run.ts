@@ -10,7 +10,7 @@ import { type Lab, labOf, openLab, resolveNotebook, waitForLab } from "../../api
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { fieldWord } from "../../words/token.js"
+import { fieldWord, joinText, type Text } from "../../words/text.js"
 import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -34,7 +34,7 @@ const modeOf = (input: NotebookExecInput): Effect.Effect<Mode, InspireError> => 
   if (modes.length > 1)
     return Effect.fail(
       invalidInput(
-        msg("notebook-exec-combined", { modes: modes.join(msg("notebook-exec-and")) }),
+        msg("notebook-exec-combined", { modes: joinText(modes, msg("notebook-exec-and")) }),
         msg("notebook-exec-combined-fix"),
       ),
     )
@@ -100,7 +100,7 @@ const planOf = (lab: Lab, mode: Mode, input: NotebookExecInput): Plan => {
   }
 }
 
-const attachStep = (lab: Lab, id: string, why: string) =>
+const attachStep = (lab: Lab, id: string, why: Text) =>
   nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id }, why)
 
 /** Runs, starts, reads or checks a command in a notebook. */

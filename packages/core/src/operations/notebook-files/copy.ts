@@ -17,7 +17,7 @@ import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
 import { fileError, type Placement, writeConfinedFileSync } from "../../store/confined.js"
 import { msg } from "../../words/message.js"
-import { fieldWord } from "../../words/token.js"
+import { fieldWord, type Text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type Plan, type PlannedTarget, planned } from "../common/plan.js"
@@ -83,7 +83,7 @@ const tooBig = (files: ReadonlyArray<LocalFile>, where: (rel: string) => string)
   return big === undefined ? Effect.void : Effect.fail(tooLarge(where(big.rel), big.size, MAX_FILE_BYTES))
 }
 
-const conflict = (paths: ReadonlyArray<string>, hint: string): InspireError =>
+const conflict = (paths: ReadonlyArray<string>, hint: Text): InspireError =>
   new InspireError({
     reason: "Conflict",
     message: msg("notebook-files-copy-exists", { count: paths.length, files: paths.slice(0, 3).join(", ") }),

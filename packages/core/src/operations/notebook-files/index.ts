@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, dryRunWord } from "../../words/token.js"
+import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, renderTable } from "../common/render.js"
@@ -9,53 +9,63 @@ import { type NotebookFilesResult, runNotebookFiles } from "./run.js"
 
 export type { NotebookFilesResult } from "./run.js"
 
-const render = (r: NotebookFilesResult): string => {
+const render = (r: NotebookFilesResult): Text => {
   const notes = asides("note", r.notes)
   if (r.plan !== undefined) return renderPlan(r.plan)
   if (r.action === "list")
-    return [
-      renderTable(
-        r.entries ?? [],
-        [
-          { header: msg("notebook-files-col-name"), cell: (e) => (e.type === "directory" ? `${e.name}/` : e.name) },
-          {
-            header: msg("notebook-files-col-size"),
-            cell: (e) => (e.size !== undefined && e.type !== "directory" ? String(e.size) : ""),
-          },
-          { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" },
-        ],
-        msg("notebook-files-empty"),
-      ),
-      ...notes,
-    ].join("\n")
-  if (r.action === "read") return [r.content ?? "", ...notes].join("\n")
+    return joinText(
+      [
+        renderTable(
+          r.entries ?? [],
+          [
+            { header: msg("notebook-files-col-name"), cell: (e) => (e.type === "directory" ? `${e.name}/` : e.name) },
+            {
+              header: msg("notebook-files-col-size"),
+              cell: (e) => (e.size !== undefined && e.type !== "directory" ? String(e.size) : ""),
+            },
+            { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" },
+          ],
+          msg("notebook-files-empty"),
+        ),
+        ...notes,
+      ],
+      "\n",
+    )
+  if (r.action === "read") return joinText([r.content ?? "", ...notes], "\n")
   if (r.action === "upload" || r.action === "download")
-    return [
-      msg("notebook-files-copied", {
-        count: r.count ?? 0,
-        size: r.size ?? 0,
-        target: r.action === "upload" ? `${r.notebook.name || r.notebook.id}:${r.path}` : (r.local ?? ""),
-      }),
+    return joinText(
+      [
+        msg("notebook-files-copied", {
+          count: r.count ?? 0,
+          size: r.size ?? 0,
+          target: r.action === "upload" ? `${r.notebook.name || r.notebook.id}:${r.path}` : (r.local ?? ""),
+        }),
+        ...notes,
+      ],
+      "\n",
+    )
+  return joinText(
+    [
+      r.replaced === true
+        ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 })
+        : msg("notebook-files-wrote", { path: r.path, size: r.size ?? 0 }),
       ...notes,
-    ].join("\n")
-  return [
-    r.replaced === true
-      ? msg("notebook-files-replaced", { path: r.path, size: r.size ?? 0 })
-      : msg("notebook-files-wrote", { path: r.path, size: r.size ?? 0 }),
-    ...notes,
-  ].join("\n")
+    ],
+    "\n",
+  )
 }
 
 export const notebookFilesOperation = defineOperation({
   name: "notebook_files",
   title: "List, read, write and copy files in a running notebook",
-  description:
-    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; " +
-    "upload a local file or folder into it, or download one from it. " +
-    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. " +
-    "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. " +
-    `Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. ` +
-    `The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  description: joinText([
+    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; ",
+    "upload a local file or folder into it, or download one from it. ",
+    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
+    "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. ",
+    text`Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. `,
+    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  ]),
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },

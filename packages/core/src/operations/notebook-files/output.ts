@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { textOutput } from "../catalogue/schema.js"
 import { IdName } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
 
@@ -41,5 +42,5 @@ export const NotebookFilesOutput = () =>
     written: z.boolean().optional().describe("For write, upload and download: whether anything was written"),
     replaced: z.boolean().optional().describe("For write, upload and download: whether an existing file was replaced"),
     plan: PlanOutput().optional(),
-    notes: z.array(z.string()).describe("Notes for people"),
+    notes: z.array(textOutput()).describe("Notes for people"),
   })

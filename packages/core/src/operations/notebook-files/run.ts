@@ -11,7 +11,7 @@ import { type Lab, labOf, resolveNotebook, waitForLab } from "../../api/jupyter/
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { fieldWord } from "../../words/token.js"
+import { fieldWord } from "../../words/text.js"
 import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type Plan, planned } from "../common/plan.js"

@@ -1,7 +1,7 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import { msg, speakNow } from "../../words/message.js"
-import { confirmWord, dryRunWord } from "../../words/token.js"
+import { msg } from "../../words/message.js"
+import { confirmWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextLine } from "../common/output.js"
@@ -42,13 +42,16 @@ const run = (input: NotebookInput): Effect.Effect<NotebookResult, InspireError, 
   return notebookSwitch(input, input.action)
 }
 
-const lines = (...parts: ReadonlyArray<string | undefined>): string =>
-  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
+    "\n",
+  )
 
 const gpus = (n: { readonly gpuCount?: number | undefined; readonly gpuType: string }) =>
   n.gpuCount !== undefined && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU"
 
-const renderCreate = (r: NotebookCreateResult) =>
+const renderCreate = (r: NotebookCreateResult): Text =>
   lines(
     r.plan !== undefined ? renderPlan(r.plan) : msg("notebook-created", { name: r.name }),
     renderFields([
@@ -66,11 +69,14 @@ const renderCreate = (r: NotebookCreateResult) =>
       [msg("notebook-label-console"), r.consoleUrl],
       [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : undefined],
     ]),
-    asides("warning", r.warnings).join("\n"),
-    r.next.map((n) => msg("notebook-next", { call: nextLine(n) })).join("\n"),
+    joinText(asides("warning", r.warnings), "\n"),
+    joinText(
+      r.next.map((n) => msg("notebook-next", { call: nextLine(n) })),
+      "\n",
+    ),
   )
 
-const renderList = (r: NotebookListResult) =>
+const renderList = (r: NotebookListResult): Text =>
   lines(
     msg("notebook-list-heading", {
       workspace: r.workspace.name,
@@ -94,7 +100,7 @@ const renderList = (r: NotebookListResult) =>
     ),
   )
 
-const renderDetail = (r: NotebookDetailResult) => {
+const renderDetail = (r: NotebookDetailResult): Text => {
   const n = r.notebook
   const ssh = !n.allowSsh
     ? undefined
@@ -123,11 +129,11 @@ const renderDetail = (r: NotebookDetailResult) => {
       [msg("notebook-label-created"), n.createdAt !== undefined ? formatTime(n.createdAt) : undefined],
       [msg("notebook-label-console"), n.consoleUrl],
     ]),
-    r.notes.map((note) => speakNow(note)).join("\n"),
+    joinText(r.notes, "\n"),
   )
 }
 
-const renderSaveImage = (r: NotebookSaveImageResult) =>
+const renderSaveImage = (r: NotebookSaveImageResult): Text =>
   r.plan !== undefined
     ? renderPlan(r.plan)
     : lines(
@@ -141,26 +147,23 @@ const renderSaveImage = (r: NotebookSaveImageResult) =>
         ]),
       )
 
-const renderChange = (r: NotebookChangeResult) =>
+const renderChange = (r: NotebookChangeResult): Text =>
   r.plan !== undefined
     ? lines(
         renderPlan(r.plan),
-        r.plan.requests.length === 0 ? undefined : speakNow(r.message),
+        r.plan.requests.length === 0 ? undefined : r.message,
         msg("notebook-console-line", { url: r.notebook.consoleUrl }),
       )
-    : lines(
-        speakNow(r.message),
-        r.hint !== undefined ? speakNow(r.hint) : undefined,
-        msg("notebook-console-line", { url: r.notebook.consoleUrl }),
-      )
+    : lines(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }))
 
 export const notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description:
-    "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. " +
-    "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. " +
-    `delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`,
+  description: joinText([
+    "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. ",
+    "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. ",
+    text`delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`,
+  ]),
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -230,7 +233,7 @@ export const notebookOperation = defineOperation({
     },
   },
   run,
-  render: (r: NotebookResult) =>
+  render: (r: NotebookResult): Text =>
     r.action === "create"
       ? renderCreate(r)
       : r.action === "list"

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { StatusFilter } from "../../domain/status.js"
-import { callWord } from "../../words/token.js"
+import { callWord, text } from "../../words/text.js"
+import { described } from "../catalogue/schema.js"
 import { deployFields } from "../common/fields.js"
 
 /** The input of inspire_notebook: one flat object, each action reading the fields it needs. */
@@ -23,12 +24,10 @@ export const NotebookInputSchema = z.object({
     .describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
   version: z.string().optional().describe("For save_image: the image version (tag)"),
   compute_group: deployFields.compute_group,
-  spec: z
-    .string()
-    .optional()
-    .describe(
-      `For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`,
-    ),
+  spec: described(
+    z.string().optional(),
+    text`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`,
+  ),
   image: z
     .string()
     .optional()

@@ -6,7 +6,7 @@ import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
-import { callWord, confirmWord } from "../../words/token.js"
+import { callWord, confirmWord, type Text } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { labelOf, type Plan } from "../common/plan.js"
@@ -47,7 +47,7 @@ const planOf = (action: NotebookChangeResult["action"], done: NotebookAction): P
       }
 }
 
-const idHint = (): string => msg("notebook-id-hint", { call: callWord("notebook", { action: "list" }) })
+const idHint = (): Text => msg("notebook-id-hint", { call: callWord("notebook", { action: "list" }) })
 
 const idOf = (input: NotebookInput): Effect.Effect<string, InspireError> =>
   input.notebook_id === undefined || input.notebook_id.trim() === ""
@@ -112,7 +112,7 @@ export const notebookDetail = (
       : ({
           action: "detail",
           notebook,
-          notes: [msg("notebook-access-unread", { error: access.left.message })],
+          notes: [msg("notebook-access-unread", { error: access.left.text })],
         } satisfies NotebookDetailResult)
   })
 

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { StatusFilter } from "../../domain/status.js"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 import {
   epochMs,
   GroupRef,
@@ -85,7 +86,7 @@ export const NotebookOutput = once(() => {
       .object({ jupyterUrl: z.string(), vscodeUrl: z.string() })
       .optional()
       .describe("While running: the Jupyter and VS Code addresses"),
-    notes: z.array(z.string()).describe("Notes"),
+    notes: z.array(textOutput()).describe("Notes"),
   })
 
   const Change = z.object({
@@ -93,8 +94,8 @@ export const NotebookOutput = once(() => {
     notebook: Notebook,
     sent: z.boolean().describe("False when nothing was asked of the platform"),
     confirmed: z.boolean().optional().describe("For delete: whether confirm was given"),
-    message: z.string().describe("What happened"),
-    hint: z.string().optional().describe("What to do next"),
+    message: textOutput().describe("What happened"),
+    hint: textOutput().optional().describe("What to do next"),
     plan: PlanOutput().optional(),
   })
 

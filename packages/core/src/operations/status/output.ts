@@ -2,6 +2,7 @@ import { z } from "zod"
 import { DISCOVERED_TYPES } from "../../api/resources/discover.js"
 import { NetworkPolicy, RegistryId } from "../../domain/workspaces.js"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 import { IdName } from "../common/output.js"
 
 /** What inspire_status returns. */
@@ -53,10 +54,10 @@ export const StatusOutput = once(() => {
     network: NetworkPolicy.describe("Internet access: online, offline or unknown"),
     registry: RegistryId.describe("Harbor registry of the workspace: qb or sj"),
     policyKnown: z.boolean().describe("False when the workspace is not in the policy table (network unknown)"),
-    note: z.string().optional().describe("A note on the workspace's policy"),
+    note: textOutput().optional().describe("A note on the workspace's policy"),
     projects: z.array(IdName()).describe("Projects attached to it; a task must use one of them"),
     groups: z.array(Group).describe("Compute groups with GPUs and specs"),
-    problems: z.array(z.string()).describe("What could not be read; the rest is still shown"),
+    problems: z.array(textOutput()).describe("What could not be read; the rest is still shown"),
   })
 
   const Project = z.object({
@@ -82,7 +83,7 @@ export const StatusOutput = once(() => {
     projects: z.array(Project).describe("The account's projects"),
     workspaces: z.array(Workspace).describe("Workspaces with policy, registry, compute groups and specs"),
     scheduleTypes: z.array(z.enum(DISCOVERED_TYPES)).describe("Schedule types whose specs are listed"),
-    warnings: z.array(z.string()).describe("Budget warnings"),
+    warnings: z.array(textOutput()).describe("Budget warnings"),
     discoveredAt: z.number().describe("When the platform was asked (epoch ms; older than now when cached)"),
   })
 })

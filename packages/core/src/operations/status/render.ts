@@ -1,5 +1,6 @@
 import type { DiscoveredType } from "../../api/resources/discover.js"
 import { msg } from "../../words/message.js"
+import { joinText, type Text, text } from "../../words/text.js"
 import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
 
@@ -17,11 +18,12 @@ interface SpecRow {
 const specRows = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): ReadonlyArray<SpecRow> =>
   w.groups.flatMap((g) => types.flatMap((type) => (g.specs[type] ?? []).map((spec) => ({ group: g.name, type, spec }))))
 
-const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): string => {
+const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): Text => {
   const args = { name: w.name, id: w.id, network: w.network, registry: w.registry }
   const head = w.policyKnown ? msg("status-workspace-head", args) : msg("status-workspace-head-unknown", args)
   if (!w.enabled || w.groups.length === 0)
-    return [head, ...(w.groups.length === 0 ? [msg("status-no-groups")] : []), ...w.problems.map((p) => `! ${p}`)].join(
+    return joinText(
+      [head, ...(w.groups.length === 0 ? [msg("status-no-groups")] : []), ...w.problems.map((p) => text`! ${p}`)],
       "\n",
     )
   const groups = renderTable(w.groups, [
@@ -47,11 +49,11 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
     ],
     msg("status-no-specs"),
   )
-  return [head, groups, specs, ...w.problems.map((p) => `! ${p}`)].join("\n")
+  return joinText([head, groups, specs, ...w.problems.map((p) => text`! ${p}`)], "\n")
 }
 
 /** The overview people read: projects, workspaces, then each workspace's groups and specs. */
-export const renderStatus = (r: StatusResult): string => {
+export const renderStatus = (r: StatusResult): Text => {
   const projects = renderTable(r.projects, [
     { header: msg("status-col-project"), cell: (p) => p.name },
     { header: msg("status-col-en-name"), cell: (p) => p.enName },
@@ -74,17 +76,20 @@ export const renderStatus = (r: StatusResult): string => {
     { header: msg("status-col-projects"), cell: (w) => w.projects.map((p) => p.name).join(", ") },
   ])
   const personal = r.projects.find((p) => p.storage.globalUser !== undefined)?.storage.globalUser
-  return [
-    renderFields([
-      [msg("status-label-user"), `${r.user.name} (${r.user.loginName})`],
-      [msg("status-label-personal-storage"), personal],
-      [msg("status-label-discovered"), formatTime(r.discoveredAt)],
-    ]),
-    "",
-    projects,
-    "",
-    workspaces,
-    ...r.workspaces.flatMap((w) => ["", renderWorkspace(w, r.scheduleTypes)]),
-    ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
-  ].join("\n")
+  return joinText(
+    [
+      renderFields([
+        [msg("status-label-user"), `${r.user.name} (${r.user.loginName})`],
+        [msg("status-label-personal-storage"), personal],
+        [msg("status-label-discovered"), formatTime(r.discoveredAt)],
+      ]),
+      "",
+      projects,
+      "",
+      workspaces,
+      ...r.workspaces.flatMap((w) => ["", renderWorkspace(w, r.scheduleTypes)]),
+      ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
+    ],
+    "\n",
+  )
 }

@@ -1,5 +1,6 @@
 import type { DiscoveredType, Discovery } from "../../api/resources/discover.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { StatusOutput } from "./output.js"
 
@@ -16,7 +17,7 @@ export type StatusWorkspace = StatusResult["workspaces"][number]
 export type StatusGroup = StatusWorkspace["groups"][number]
 
 /** Budget warnings for projects whose remaining budget is used up. */
-export const budgetNotes = (projects: ReadonlyArray<StatusProject>): ReadonlyArray<string> =>
+export const budgetNotes = (projects: ReadonlyArray<StatusProject>): ReadonlyArray<Text> =>
   projects
     .filter((p) => p.remainBudget !== undefined && p.remainBudget <= 0)
     .map((p) => msg("status-budget-empty", { project: p.name, remaining: p.remainBudget ?? 0 }))

@@ -4,8 +4,9 @@ import { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord, confirmWord, dryRunWord, fieldWord } from "../../words/token.js"
+import { callWord, confirmWord, dryRunWord, fieldWord, joinText, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
+import { described, textOutput } from "../catalogue/schema.js"
 import { dryRunField, PlanOutput, renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "../common/tasks/list.js"
@@ -54,14 +55,14 @@ const StopOutput = () =>
           before: z.string().describe("Status before the stop"),
           after: z.string().optional().describe("Status after the stop"),
           outcome: z.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
-          error: z.string().optional().describe("Why the stop failed"),
+          error: textOutput().optional().describe("Why the stop failed"),
         }),
       )
       .describe("The tasks concerned"),
     counts: z
       .object({ stopped: z.number(), alreadyFinished: z.number(), failed: z.number() })
       .describe("Tasks per outcome"),
-    hint: z.string().optional().describe(`What to do next, e.g. pass ${confirmWord()}`),
+    hint: described(textOutput().optional(), text`What to do next, e.g. pass ${confirmWord()}`),
     plan: PlanOutput().optional(),
   })
 
@@ -90,7 +91,7 @@ const stopRow = (t: TaskRow) =>
     const outcome = yield* Effect.either(sent)
     return Either.isRight(outcome)
       ? ({ ...base, before, outcome: outcome.right } satisfies StoppedTask)
-      : ({ ...base, before, outcome: "failed", error: outcome.left.message } satisfies StoppedTask)
+      : ({ ...base, before, outcome: "failed", error: outcome.left.text } satisfies StoppedTask)
   })
 
 const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<StoppedTask>): StopOperationResult => ({
@@ -106,10 +107,14 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
 export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description:
-    `Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error. ` +
-    `Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}. ` +
-    `${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: joinText(
+    [
+      text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error.`,
+      text`Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}.`,
+      text`${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+    ],
+    " ",
+  ),
   input: Input,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -216,7 +221,7 @@ export const stopOperation = defineOperation({
       c.failed > 0
         ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed })
         : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished })
-    if (r.plan !== undefined) return [table, renderPlan(r.plan)].join("\n")
-    return [table, summary, ...(r.hint !== undefined ? [r.hint] : [])].join("\n")
+    if (r.plan !== undefined) return joinText([table, renderPlan(r.plan)], "\n")
+    return joinText([table, summary, ...(r.hint !== undefined ? [r.hint] : [])], "\n")
   },
 })

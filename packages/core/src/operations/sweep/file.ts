@@ -6,6 +6,7 @@ import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { issueWord } from "../../words/issues.js"
 import { msg } from "../../words/message.js"
+import { joinText, type Text } from "../../words/text.js"
 import { submitOperation } from "../submit.js"
 import { submitHpcOperation } from "../submit-hpc.js"
 
@@ -15,8 +16,8 @@ import { submitHpcOperation } from "../submit-hpc.js"
 /** A parameter's value: what a template can put into a name, a command or a variable. */
 export type ParamValue = string | number | boolean
 
-/** Where a value sits in the file, for errors: `sweep.yaml:12:5`. */
-export type Locate = (path: ReadonlyArray<string | number>, text?: string) => string
+/** Where a value sits in the file, for errors: `sweep.yaml:12:5` (an inline sweep's field, in words). */
+export type Locate = (path: ReadonlyArray<string | number>, text?: string) => string | Text
 
 /** A sweep as its file declares it, checked. */
 export interface SweepFile {
@@ -65,7 +66,7 @@ export const jobSchema = (kind: "train" | "hpc"): z.ZodObject =>
     : submitOperation.input.omit({ dry_run: true }).strict()
 
 // What to write in each top-level field, said only when a message needs it.
-const HELP: Readonly<Record<string, () => string>> = {
+const HELP: Readonly<Record<string, () => Text>> = {
   name: () => msg("sweep-help-name"),
   kind: () => msg("sweep-help-kind"),
   job: () => msg("sweep-help-job"),
@@ -127,7 +128,7 @@ export const fileIssues = (
   issues: ReadonlyArray<z.core.$ZodIssue>,
   locate: Locate,
   base: ReadonlyArray<string | number>,
-  what: string,
+  what: string | Text,
 ): InspireError => {
   const shown = issues.slice(0, 3).map((i) => {
     const path = [...base, ...(i.path as ReadonlyArray<string | number>)]
@@ -146,7 +147,7 @@ export const fileIssues = (
   })
   const more = issues.length - shown.length
   return invalidInput(
-    msg("sweep-file-invalid", { what, problems: shown.join("; "), more }),
+    msg("sweep-file-invalid", { what, problems: joinText(shown, "; "), more }),
     msg("sweep-file-invalid-hint"),
   )
 }
@@ -157,7 +158,7 @@ const checkSweep = (
   locate: Locate,
   source: string,
   // How messages name the sweep: its file, or (inline) a message.
-  about: string = source,
+  about: string | Text = source,
 ): Effect.Effect<SweepFile, InspireError> =>
   Effect.gen(function* () {
     const parsed = FileSchema.safeParse(data)

@@ -1,5 +1,6 @@
 import { Effect, Either } from "../../effect.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { rankPlaces } from "../common/fit.js"
 import { readNodes } from "../common/nodes-read.js"
@@ -17,7 +18,7 @@ export interface SweepFit {
   readonly jobs: number
   /** now, preempt, queue or never, as the availability ranking says; "unknown" when the nodes were not read. */
   readonly verdict: string
-  readonly reason: string
+  readonly reason: Text
   /** The sweep's whole ask here: max_running of these jobs (all of them when unlimited) at once. */
   readonly together?: SweepTogether
 }
@@ -31,14 +32,14 @@ export interface SweepTogether {
   /** now, preempt, queue or never for all of them at once (never: the group cannot hold them all at once). */
   readonly verdict: string
   /** In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue". */
-  readonly summary: string
+  readonly summary: Text
 }
 
 // What the rest of the jobs do when the group has no room for all of them now.
 const restOf = (verdict: string) => (verdict === "preempt" ? msg("sweep-rest-preempt") : msg("sweep-rest-queue"))
 
 /** The sentence of a whole ask: every job fits now, or how many do and what the rest do. */
-const togetherSummary = (t: Pick<SweepTogether, "jobs" | "now" | "verdict">): string =>
+const togetherSummary = (t: Pick<SweepTogether, "jobs" | "now" | "verdict">): Text =>
   t.now >= t.jobs
     ? msg("sweep-fits-all", { jobs: t.jobs })
     : msg("sweep-fits-some", { now: t.now, jobs: t.jobs, rest: restOf(t.verdict) })
@@ -70,7 +71,7 @@ export const fitsOf = (
       for (const { p, jobs } of list) {
         const base = { computeGroup: p.computeGroup.name, spec: p.spec.name, instances: p.instanceCount, jobs }
         if (Either.isLeft(read)) {
-          out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read.left.message }) })
+          out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read.left.text }) })
           continue
         }
         const rank = (instances: number) =>

@@ -1,5 +1,6 @@
 import { z } from "zod"
-import { callWord } from "../../words/token.js"
+import { callWord, text } from "../../words/text.js"
+import { described } from "../catalogue/schema.js"
 import { dryRunField } from "../common/plan.js"
 
 /** The shortest pause between two status reads while max_running holds jobs back (seconds). */
@@ -68,12 +69,10 @@ export const SweepInputSchema = z.object({
     .describe(
       "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)",
     ),
-  details: z
-    .boolean()
-    .default(true)
-    .describe(
-      `For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`,
-    ),
+  details: described(
+    z.boolean().default(true),
+    text`For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`,
+  ),
   dry_run: dryRunField(),
   confirm: z
     .boolean()

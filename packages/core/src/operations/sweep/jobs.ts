@@ -6,7 +6,7 @@ import { Effect, Either } from "../../effect.js"
 import { InspireError as ErrorClass, type InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import type { ManifestJob, SweepManifest } from "./manifest.js"
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { confirmWord, fieldWord } from "../../words/token.js"
+import { confirmWord, fieldWord, joinText } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -82,10 +82,13 @@ export const sweepStop = (
           : msg("sweep-stop-summary", {
               name: m.name,
               id: m.id,
-              what: [
-                ...(live.length > 0 ? [msg("sweep-stop-live", { count: live.length })] : []),
-                ...(unsent > 0 ? [msg("sweep-stop-unsent", { count: unsent })] : []),
-              ].join(", "),
+              what: joinText(
+                [
+                  ...(live.length > 0 ? [msg("sweep-stop-live", { count: live.length })] : []),
+                  ...(unsent > 0 ? [msg("sweep-stop-unsent", { count: unsent })] : []),
+                ],
+                ", ",
+              ),
             }),
       targets,
       requests: live.map((p) => stopRequest(type, p.id)),

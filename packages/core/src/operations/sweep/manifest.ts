@@ -10,7 +10,7 @@ import { checkStoreFolders, readJsonFile, writeFileAtomic } from "../../store/fi
 import { storeRoots } from "../../store/paths.js"
 import { Store } from "../../store/store.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord } from "../../words/text.js"
 
 // A sweep's manifest, kept in the store (`<config>/sweeps/`, files 0600, written atomically): what each
 // job of the sweep is, and how far its create got. The intent ("sending", with the job's marker) is

@@ -1,21 +1,29 @@
 import { msg } from "../../words/message.js"
+import { joinText, plain, type Text, text } from "../../words/text.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, formatDuration, formatTime, renderTable } from "../common/render.js"
 import type { SweepChangeResult, SweepListResult, SweepResult, SweepRunResult, SweepStatusResult } from "./result.js"
 
-const lines = (...parts: ReadonlyArray<string | undefined>): string =>
-  parts.filter((p): p is string => p !== undefined && p !== "").join("\n")
+// The blocks that say something, one per line.
+const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text | string => p !== undefined && p !== "" && !(typeof p === "object" && p.empty)),
+    "\n",
+  )
 
 const cost = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(2))
 
-const short = (text: string | undefined, max: number) =>
-  text === undefined ? "" : text.length > max ? `${text.slice(0, max - 1)}…` : text
+const short = (value: string | undefined, max: number) =>
+  value === undefined ? "" : value.length > max ? `${value.slice(0, max - 1)}…` : value
 
-const nexts = (r: { readonly next: SweepResult["next"] }) =>
-  r.next.map((n) => msg("sweep-next", { call: nextLine(n) })).join("\n")
+const nexts = (r: { readonly next: SweepResult["next"] }): Text =>
+  joinText(
+    r.next.map((n) => msg("sweep-next", { call: nextLine(n) })),
+    "\n",
+  )
 
-const renderRun = (r: SweepRunResult): string => {
+const renderRun = (r: SweepRunResult): Text => {
   const head = msg("sweep-run-head", { name: r.sweep.name, id: r.sweep.id, jobs: r.sweep.jobs, source: r.sweep.source })
   const totals =
     r.maxRunning !== undefined
@@ -30,7 +38,7 @@ const renderRun = (r: SweepRunResult): string => {
       r.plan !== undefined ? renderPlan({ ...r.plan, targets: [], requests: [] }) : undefined,
       head,
       renderTable(r.jobs, [
-        { header: "#", cell: (j) => String(j.index) },
+        { header: plain("#"), cell: (j) => String(j.index) },
         { header: msg("sweep-col-name"), cell: (j) => j.name },
         { header: msg("sweep-col-command"), cell: (j) => short(j.command, 48) },
         { header: msg("sweep-col-spec"), cell: (j) => j.spec ?? "" },
@@ -39,27 +47,26 @@ const renderRun = (r: SweepRunResult): string => {
         { header: msg("sweep-col-cost"), cell: (j) => cost(j.costPerHour) },
       ]),
       totals,
-      (r.fits ?? [])
-        .map(
-          (f) =>
-            msg("sweep-fit", {
-              jobs: f.jobs,
-              instances: f.instances,
-              spec: f.spec,
-              group: f.computeGroup,
-              verdict: f.verdict,
-              reason: f.reason,
-            }) +
-            (f.together === undefined
-              ? ""
-              : `\n${
-                  r.maxRunning !== undefined
-                    ? msg("sweep-fit-together-capped", { max: r.maxRunning, summary: f.together.summary })
-                    : msg("sweep-fit-together", { summary: f.together.summary })
-                }`),
-        )
-        .join("\n"),
-      asides("warning", r.warnings).join("\n"),
+      joinText(
+        (r.fits ?? []).map((f) => {
+          const fit = msg("sweep-fit", {
+            jobs: f.jobs,
+            instances: f.instances,
+            spec: f.spec,
+            group: f.computeGroup,
+            verdict: f.verdict,
+            reason: f.reason,
+          })
+          if (f.together === undefined) return fit
+          const together =
+            r.maxRunning !== undefined
+              ? msg("sweep-fit-together-capped", { max: r.maxRunning, summary: f.together.summary })
+              : msg("sweep-fit-together", { summary: f.together.summary })
+          return text`${fit}\n${together}`
+        }),
+        "\n",
+      ),
+      joinText(asides("warning", r.warnings), "\n"),
       nexts(r),
     )
   const c = r.counts
@@ -75,18 +82,18 @@ const renderRun = (r: SweepRunResult): string => {
       failed: c.failed,
     }),
     renderTable(r.jobs, [
-      { header: "#", cell: (j) => String(j.index) },
+      { header: plain("#"), cell: (j) => String(j.index) },
       { header: msg("sweep-col-name"), cell: (j) => j.name },
       { header: msg("sweep-col-state"), cell: (j) => j.state },
       { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
       { header: msg("sweep-col-error"), cell: (j) => short(j.error, 60) },
     ]),
-    asides("warning", r.warnings).join("\n"),
+    joinText(asides("warning", r.warnings), "\n"),
     nexts(r),
   )
 }
 
-const renderStatus = (r: SweepStatusResult): string =>
+const renderStatus = (r: SweepStatusResult): Text =>
   lines(
     msg("sweep-status-head", {
       name: r.sweep.name,
@@ -103,19 +110,20 @@ const renderStatus = (r: SweepStatusResult): string =>
         cell: (j) => (j.runtimeMs !== undefined ? formatDuration(j.runtimeMs) : "-"),
       },
       { header: msg("sweep-col-verdict"), cell: (j) => j.verdict ?? "" },
-      { header: msg("sweep-col-diagnosis"), cell: (j) => short(j.diagnosis ?? j.error, 70) },
+      // A diagnosis is said whole (its length is known only once worded); a refusal is cut short.
+      { header: msg("sweep-col-diagnosis"), cell: (j) => j.diagnosis ?? short(j.error, 70) },
       { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
     ]),
-    r.notes.join("\n"),
+    joinText(r.notes, "\n"),
     nexts(r),
   )
 
-const renderList = (r: SweepListResult): string =>
+const renderList = (r: SweepListResult): Text =>
   lines(
     renderTable(
       r.sweeps,
       [
-        { header: "ID", cell: (s) => s.id },
+        { header: msg("jobs-col-id"), cell: (s) => s.id },
         { header: msg("sweep-col-name"), cell: (s) => s.name },
         { header: msg("sweep-col-jobs"), cell: (s) => `${s.created}/${s.jobs}` },
         { header: msg("sweep-col-file"), cell: (s) => s.source },
@@ -126,11 +134,11 @@ const renderList = (r: SweepListResult): string =>
     nexts(r),
   )
 
-const renderChange = (r: SweepChangeResult): string =>
+const renderChange = (r: SweepChangeResult): Text =>
   lines(r.plan !== undefined ? renderPlan(r.plan) : undefined, r.plan === undefined ? r.message : undefined, nexts(r))
 
 /** inspire_sweep's result for people. */
-export const renderSweep = (r: SweepResult): string =>
+export const renderSweep = (r: SweepResult): Text =>
   "sweeps" in r
     ? renderList(r)
     : r.action === "status"

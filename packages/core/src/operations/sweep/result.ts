@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { type OutputOf, once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 import { epochMs, NextSteps, Warnings } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
 
@@ -81,13 +82,13 @@ export const SweepOutput = once(() => {
           instances: z.number().describe("Instances per job"),
           jobs: z.number().describe("How many of the sweep's jobs go there"),
           verdict: z.string().describe("now, preempt, queue or never for one such job; unknown when not read"),
-          reason: z.string().describe("Why"),
+          reason: textOutput().describe("Why"),
           together: z
             .object({
               jobs: z.number().describe("Jobs asked at once: max_running, or all of them when unlimited"),
               now: z.number().describe("How many of them the group has room for now"),
               verdict: z.string().describe("now, preempt, queue or never for all of them at once"),
-              summary: z.string().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"'),
+              summary: textOutput().describe('In a few words: "all 12 fit now", "6 of 12 fit now; the rest queue"'),
             })
             .optional()
             .describe("The sweep's whole ask in this group, from the same node read"),
@@ -112,15 +113,15 @@ export const SweepOutput = once(() => {
         status: z.object({ family: z.string(), raw: z.string() }).optional().describe("The job's status"),
         runtimeMs: z.number().optional().describe("How long it has run (ms)"),
         verdict: z.string().optional().describe("A running job's metrics verdict: HEALTHY, IDLE, STALLED, …"),
-        verdictText: z.string().optional().describe("The verdict in one sentence"),
-        diagnosis: z.string().optional().describe("A failed or stopped job's likely cause"),
+        verdictText: textOutput().optional().describe("The verdict in one sentence"),
+        diagnosis: textOutput().optional().describe("A failed or stopped job's likely cause"),
         error: z.string().optional().describe("Why its create was refused"),
         costPerHour: z.number().optional().describe("Estimated cost per hour"),
         attempt: z.number().optional().describe("How many times it was resubmitted"),
       }),
     ),
     counts: z.record(z.string(), z.number()).describe("Jobs per status family (or sweep state when not created)"),
-    notes: z.array(z.string()).describe("What was not read, and why"),
+    notes: z.array(textOutput()).describe("What was not read, and why"),
     next: NextSteps(),
   })
   const List = z.object({
@@ -142,7 +143,7 @@ export const SweepOutput = once(() => {
       .optional()
       .describe("After a stop: how many jobs were not sent and are held back until a run says resume"),
     plan: PlanOutput().optional(),
-    message: z.string().describe("What happened"),
+    message: textOutput().describe("What happened"),
     next: NextSteps(),
   })
   return z.union([Run, Status, List, Change])

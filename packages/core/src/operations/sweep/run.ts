@@ -1,6 +1,7 @@
 import { Clock, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -39,7 +40,7 @@ interface Checked {
   readonly rows: ReadonlyArray<SweepRunRow>
   readonly placed: ReadonlyArray<SubmitResult>
   readonly requests: ReadonlyArray<PlannedRequest>
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
   readonly workspaceId: string
 }
 
@@ -53,7 +54,8 @@ const checkRows = (
     const out: SweepRunRow[] = []
     const placed: SubmitResult[] = []
     const requests: PlannedRequest[] = []
-    const warnings = new Set<string>()
+    // The rows' warnings once each: the same words (the same parts) are the same warning.
+    const warnings = new Map<string, Text>()
     let workspaceId = ""
     for (const row of rows) {
       context.progress({
@@ -62,11 +64,11 @@ const checkRows = (
         total: rows.length,
       })
       const r = yield* Effect.mapError(submitRow({ kind: sweep.kind, row, dryRun: true, locate: sweep.locate }), (e) =>
-        amendError(e, { message: msg("sweep-row-error", { index: row.index, name: row.name, message: e.message }) }),
+        amendError(e, { message: msg("sweep-row-error", { index: row.index, name: row.name, message: e.text }) }),
       )
       workspaceId ||= r.workspace.id
       placed.push(r)
-      for (const w of r.warnings) warnings.add(w)
+      for (const w of r.warnings) warnings.set(JSON.stringify(w.parts), w)
       requests.push(...(r.plan?.requests ?? []))
       out.push({
         index: row.index,
@@ -80,7 +82,7 @@ const checkRows = (
         state: "pending",
       })
     }
-    return { rows: out, placed, requests, warnings: [...warnings], workspaceId }
+    return { rows: out, placed, requests, warnings: [...warnings.values()], workspaceId }
   })
 
 /** The result's sweep block and totals, from the checked rows. */

@@ -2,7 +2,7 @@ import { formatInstant } from "../../domain/time.js"
 import { Clock, Duration, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/token.js"
+import { callWord, type Text, text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -26,7 +26,7 @@ import type { submitRow } from "./submit.js"
 // take turns and never send a job twice (each decides from the manifest as it is under the lock).
 
 /** The call that runs a stopped sweep on purpose: run with resume. */
-export const resumeWord = (file: string | undefined): string =>
+export const resumeWord = (file: string | undefined): Text =>
   callWord("sweep", { action: "run", ...(file !== undefined ? { file } : {}), resume: true })
 
 /** How many of a sweep's jobs are not created (yet): what a stop holds back. */
@@ -124,7 +124,7 @@ export const sendJobs = (
       }),
     )
     const deadline = (yield* Clock.currentTimeMillis) + input.wait_seconds * 1000
-    const warnings: string[] = []
+    const warnings: Text[] = []
     const tried = new Set<number>()
     const total = m.jobs.filter((j) => j.state === "pending" && mine(j)).length
     let submitted = 0
@@ -173,9 +173,10 @@ export const sendJobs = (
           const e = r.left
           // Not sent, or refused: nothing exists; unknown: the marker settles it on the next run.
           if (e.created === "unknown") return yield* Effect.fail(progressError(e, sending, job))
+          // The manifest keeps the refusal as a record, in English (a file outlives its reader's language).
           const refused = yield* put(sending, job.index, { state: "failed", error: e.message })
           if (!input.continue_on_error) return yield* Effect.fail(progressError(e, refused, job))
-          warnings.push(msg("sweep-not-created", { name: job.name, message: e.message }))
+          warnings.push(msg("sweep-not-created", { name: job.name, message: e.text }))
           return { m: refused, outcome: "refused" as const }
         }),
       )
@@ -220,11 +221,11 @@ const progressError = (e: InspireError, m: SweepManifest, job: ManifestJob): Ins
       name: m.name,
       index: job.index,
       job: job.name,
-      message: e.message,
+      message: e.text,
       created,
       total: m.jobs.length,
     }),
-    hint: `${e.hint} ${msg("sweep-progress-error-hint", { unknown: e.created === "unknown" ? "yes" : "no" })}`,
+    hint: text`${e.hint} ${msg("sweep-progress-error-hint", { unknown: e.created === "unknown" ? "yes" : "no" })}`,
   })
 }
 

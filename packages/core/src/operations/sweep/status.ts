@@ -1,7 +1,7 @@
 import { Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { fieldWord } from "../../words/token.js"
+import { fieldWord, type Text, text } from "../../words/text.js"
 import { type OperationContext, quietContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -31,7 +31,10 @@ const diagnosisOf = (jobId: string) =>
     jobDetailOperation.run(jobDetailOperation.input.parse({ job_id: jobId, log_lines: 50 }), quietContext),
     (r) => {
       const [first] = r.diagnosis?.findings ?? []
-      return first !== undefined ? `${first.cause} ${first.evidence}`.trim() : undefined
+      if (first === undefined) return undefined
+      // The cause and the line that shows it, as one sentence (no trailing space when there is no line).
+      const evidence = first.evidence.trimEnd()
+      return evidence === "" ? first.cause : text`${first.cause} ${evidence}`
     },
   )
 
@@ -57,7 +60,7 @@ const statusOf = (
   Effect.gen(function* () {
     const seen = yield* readSweepJobs(m)
     const rows = m.jobs.map((j) => rowOf(j, j.jobId !== undefined ? seen.get(j.jobId) : undefined))
-    const notes: string[] = []
+    const notes: Text[] = []
     if (details) {
       const running = rows.filter((r) => r.status?.family === "running" && r.jobId !== undefined)
       const failed = rows.filter(

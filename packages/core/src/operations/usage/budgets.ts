@@ -4,6 +4,7 @@ import { Effect } from "../../effect.js"
 import { InspireError, type SurfaceUnavailable } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
+import type { Text } from "../../words/text.js"
 
 /** A project's budget as inspire_usage shows it; each section says why it is missing instead of failing. */
 export interface ProjectBudget {
@@ -15,17 +16,17 @@ export interface ProjectBudget {
     readonly remain?: number
     readonly byKind: { readonly train?: number; readonly inference?: number; readonly storage?: number }
   }
-  readonly overviewNote?: string
+  readonly overviewNote?: Text
   readonly members?: ReadonlyArray<MemberBudget>
-  readonly membersNote?: string
+  readonly membersNote?: Text
 }
 
 // Why a section is missing, in words people act on: a refusal is a permission, anything else a failure.
-const why = (e: InspireError | SurfaceUnavailable, what: string): string => {
+const why = (e: InspireError | SurfaceUnavailable, what: Text): Text => {
   if (e instanceof InspireError)
     return e.reason === "Forbidden"
-      ? msg("usage-section-refused", { what, error: e.message })
-      : msg("usage-section-unreadable", { what, error: e.message })
+      ? msg("usage-section-refused", { what, error: e.text })
+      : msg("usage-section-unreadable", { what, error: e.text })
   return e.why === "AccessForbidden"
     ? msg("usage-section-admins-only", { what })
     : msg("usage-section-unoffered", { what, why: e.why })

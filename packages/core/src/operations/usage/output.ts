@@ -1,13 +1,14 @@
 import { z } from "zod"
 import { PriorityLevel } from "../../domain/priority.js"
 import { once } from "../catalogue/operation.js"
+import { textOutput } from "../catalogue/schema.js"
 import { IdName } from "../common/output.js"
 
 /** What inspire_usage returns. */
 export const UsageOutput = once(() => {
   const Group = z.object({
     key: z.string().describe("The user id, project id, task type or priority"),
-    name: z.string().describe("What people read: the user's or project's name, the type, the priority and its level"),
+    name: textOutput().describe("What people read: the user's or project's name, the type, the priority and its level"),
     tasks: z.number().describe("Tasks listed (running, starting or queued)"),
     running: z.number().describe("Running tasks"),
     gpus: z.number().describe("GPUs held now"),
@@ -57,7 +58,7 @@ export const UsageOutput = once(() => {
       })
       .optional()
       .describe("The project's budget; absent when no surface told it"),
-    overviewNote: z.string().optional().describe("Why the overview (or its spending by kind) is missing"),
+    overviewNote: textOutput().optional().describe("Why the overview (or its spending by kind) is missing"),
     members: z
       .array(
         z.object({
@@ -70,7 +71,7 @@ export const UsageOutput = once(() => {
       )
       .optional()
       .describe("Per member; absent when the platform refused or could not say"),
-    membersNote: z.string().optional().describe("Why the member budgets are missing (e.g. refused to this account)"),
+    membersNote: textOutput().optional().describe("Why the member budgets are missing (e.g. refused to this account)"),
   })
 
   return z.object({
@@ -82,7 +83,7 @@ export const UsageOutput = once(() => {
     byPriority: z.array(Group).describe("Per priority, most GPUs first"),
     tasks: z.array(Task).describe("The workspace's tasks, GPU holders first"),
     budgets: z.array(Budget).describe("Budgets of the account's projects attached to the workspace"),
-    warnings: z.array(z.string()).describe("Idle GPU holders"),
+    warnings: z.array(textOutput()).describe("Idle GPU holders"),
     readAt: z.number().describe("When the platform was asked (epoch ms)"),
   })
 })

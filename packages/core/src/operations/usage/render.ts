@@ -1,4 +1,5 @@
 import { msg } from "../../words/message.js"
+import { joinText, type Text, text } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { UsageOutput } from "./output.js"
@@ -12,7 +13,7 @@ const pct = (v: number | undefined): string | undefined => (v === undefined ? un
 const points = (v: number | undefined): string | undefined =>
   v === undefined ? undefined : v.toLocaleString("en-US", { maximumFractionDigits: 2 })
 
-const groupTable = (heading: string, groups: UsageResult["byUser"]): string =>
+const groupTable = (heading: Text, groups: UsageResult["byUser"]): Text =>
   renderTable(groups, [
     { header: heading, cell: (g) => g.name },
     { header: msg("jobs-col-gpus"), cell: (g) => g.gpus, align: "right" },
@@ -22,7 +23,7 @@ const groupTable = (heading: string, groups: UsageResult["byUser"]): string =>
     { header: msg("usage-col-idle-gpus"), cell: (g) => (g.idleGpus > 0 ? g.idleGpus : ""), align: "right" },
   ])
 
-const taskTable = (tasks: UsageResult["tasks"]): string =>
+const taskTable = (tasks: UsageResult["tasks"]): Text =>
   renderTable(
     tasks,
     [
@@ -46,7 +47,7 @@ const taskTable = (tasks: UsageResult["tasks"]): string =>
     msg("usage-no-tasks"),
   )
 
-const budgetTable = (budgets: UsageResult["budgets"]): string =>
+const budgetTable = (budgets: UsageResult["budgets"]): Text =>
   renderTable(
     budgets,
     [
@@ -62,12 +63,12 @@ const budgetTable = (budgets: UsageResult["budgets"]): string =>
   )
 
 // What a budget section could not show, said where it would have been.
-const notes = (budgets: UsageResult["budgets"]): string[] =>
+const notes = (budgets: UsageResult["budgets"]): Text[] =>
   budgets.flatMap((b) =>
-    [b.overviewNote, b.membersNote].filter((n): n is string => n !== undefined).map((n) => `! ${n}`),
+    [b.overviewNote, b.membersNote].filter((n): n is Text => n !== undefined).map((n) => text`! ${n}`),
   )
 
-const memberTables = (budgets: UsageResult["budgets"]): string[] =>
+const memberTables = (budgets: UsageResult["budgets"]): Array<Text | string> =>
   budgets.flatMap((b) =>
     b.members === undefined
       ? []
@@ -84,37 +85,40 @@ const memberTables = (budgets: UsageResult["budgets"]): string[] =>
   )
 
 /** The usage people read: totals, the four views, the tasks, then the budgets and what could not be read. */
-export const renderUsage = (r: UsageResult): string =>
-  [
-    renderFields([
-      [msg("usage-label-workspace"), `${r.workspace.name} (${r.workspace.id})`],
-      [
-        msg("usage-label-gpus-held"),
-        msg("usage-gpus-held", { gpus: r.totals.gpus, running: r.totals.running, tasks: r.totals.tasks }),
-      ],
-      [msg("usage-label-gpu-utilisation"), pct(r.totals.utilisation)],
-      [
-        msg("usage-label-idle"),
-        r.totals.idleTasks > 0
-          ? msg("usage-idle-summary", { gpus: r.totals.idleGpus, tasks: r.totals.idleTasks })
-          : msg("usage-idle-none"),
-      ],
-      [msg("usage-label-read"), formatTime(r.readAt)],
-    ]),
-    "",
-    groupTable(msg("usage-col-user"), r.byUser),
-    "",
-    groupTable(msg("status-col-project"), r.byProject),
-    "",
-    groupTable(msg("jobs-col-type"), r.byType),
-    "",
-    groupTable(msg("usage-col-priority"), r.byPriority),
-    "",
-    taskTable(r.tasks),
-    "",
-    msg("usage-budgets-head"),
-    budgetTable(r.budgets),
-    ...notes(r.budgets),
-    ...memberTables(r.budgets),
-    ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
-  ].join("\n")
+export const renderUsage = (r: UsageResult): Text =>
+  joinText(
+    [
+      renderFields([
+        [msg("usage-label-workspace"), `${r.workspace.name} (${r.workspace.id})`],
+        [
+          msg("usage-label-gpus-held"),
+          msg("usage-gpus-held", { gpus: r.totals.gpus, running: r.totals.running, tasks: r.totals.tasks }),
+        ],
+        [msg("usage-label-gpu-utilisation"), pct(r.totals.utilisation)],
+        [
+          msg("usage-label-idle"),
+          r.totals.idleTasks > 0
+            ? msg("usage-idle-summary", { gpus: r.totals.idleGpus, tasks: r.totals.idleTasks })
+            : msg("usage-idle-none"),
+        ],
+        [msg("usage-label-read"), formatTime(r.readAt)],
+      ]),
+      "",
+      groupTable(msg("usage-col-user"), r.byUser),
+      "",
+      groupTable(msg("status-col-project"), r.byProject),
+      "",
+      groupTable(msg("jobs-col-type"), r.byType),
+      "",
+      groupTable(msg("usage-col-priority"), r.byPriority),
+      "",
+      taskTable(r.tasks),
+      "",
+      msg("usage-budgets-head"),
+      budgetTable(r.budgets),
+      ...notes(r.budgets),
+      ...memberTables(r.budgets),
+      ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
+    ],
+    "\n",
+  )

@@ -101,7 +101,7 @@ describe("notebook lifecycle", () => {
     expect(r.startWhileRunning.sent).toBe(false)
     expect(r.stop.sent).toBe(true)
     expect(r.stopAgain).toMatchObject({ sent: false })
-    expect(r.stopAgain.message).toContain("already STOPPED")
+    expect(renderWords(r.stopAgain.message, "mcp")).toContain("already STOPPED")
     const stoppedHint = (r.urlWhileStopped as unknown as { left: { hint: string } }).left.hint
     expect(renderWords(stoppedHint, "mcp")).toContain('inspire_notebook(action="start")')
     expect(r.start.sent).toBe(true)

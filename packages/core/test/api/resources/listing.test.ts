@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { listProjects, projectPages } from "../../../src/api/resources/projects.js"
 import { currentUser } from "../../../src/api/resources/user.js"
 import { listWorkspaces } from "../../../src/api/resources/workspaces.js"
+import type { InspireError } from "../../../src/errors.js"
 import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { apiRequests, counted, failure, fixture, fresh, value } from "./support.js"
@@ -34,7 +35,7 @@ describe("currentUser", () => {
     })
     const e = await failure(emu.current, currentUser())
     expect(e).toMatchObject({ _tag: "InspireError", reason: "PlatformError" })
-    expect(renderWords((e as { hint: string }).hint, "mcp")).toContain("inspire_status")
+    expect(renderWords((e as InspireError).hint, "mcp")).toContain("inspire_status")
   })
 })
 

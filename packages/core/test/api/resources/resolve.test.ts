@@ -4,6 +4,8 @@ import { forgetOnNotFound } from "../../../src/api/resources/cache.js"
 import { discover } from "../../../src/api/resources/discover.js"
 import { resolveComputeGroup, resolveProject, resolveWorkspace } from "../../../src/api/resources/resolve.js"
 import { Platform } from "../../../src/platform/client.js"
+import { renderWords } from "../../../src/words/render.js"
+import type { Text } from "../../../src/words/text.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
 import { apiRequests, counted, failure, fixture, fresh, value } from "./support.js"
@@ -102,12 +104,12 @@ describe("resolveComputeGroup", () => {
     const f = fixture(emu.current)
     const h200 = f.group("分布式训练空间", "H200")
     const e = (await failure(emu.current, resolveComputeGroup(h200.cgId, h200.workspaceId))) as Candidates & {
-      fix?: string
+      fix?: Text
       message: string
     }
     expect(e.reason).toBe("InvalidInput")
     expect(e.message).toContain("lcg-")
-    expect(e.fix).toBe(h200.id)
+    expect(renderWords(e.fix ?? "", "mcp")).toBe(h200.id)
   })
 
   it("finds a group renamed since its workspace's groups were kept, by asking afresh", async () => {

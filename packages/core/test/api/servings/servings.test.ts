@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { findImageByAddress } from "../../../src/api/images/index.js"
 import { createServing, getServing, listServings, stopServing } from "../../../src/api/servings/index.js"
 import { saveInspireLogin } from "../../../src/auth/save.js"
+import { renderWords } from "../../../src/words/render.js"
 import { useEmulator } from "../../emulator.js"
 import { profileFor } from "../../harness.js"
 import { servingInput, VLLM_IMAGE } from "./fixture.js"
@@ -117,7 +118,8 @@ describe("inference servings", () => {
 
   it("refuses a training id and a missing serving clearly", async () => {
     const run = profileFor(emu.current).run
-    expect(JSON.stringify(await run(getServing("job-123")))).toContain("is not a serving id")
+    const refused = value(await run(Effect.flip(getServing("job-123"))))
+    expect(renderWords(refused.text, "mcp")).toContain("is not a serving id")
     expect(JSON.stringify(await run(getServing("sv-00000000-0000-4000-8000-000000000000")))).toContain("NotFound")
   })
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { Finding, finding, hasErrors, summarizeFindings } from "../../../src/domain/lint/finding.js"
 import { renderWords } from "../../../src/words/render.js"
+import { plain } from "../../../src/words/text.js"
 
-const hint = finding("hint", "no-log-capture", "m", "f")
-const warning = finding("warning", "set-e", "m", "f", "set -e")
-const error1 = finding("error", "offline-network", "m", "f", "pip install x")
-const error2 = finding("error", "offline-network", "m", "f", "wget u")
+const hint = finding("hint", "no-log-capture", plain("m"), plain("f"))
+const warning = finding("warning", "set-e", plain("m"), plain("f"), "set -e")
+const error1 = finding("error", "offline-network", plain("m"), plain("f"), "pip install x")
+const error2 = finding("error", "offline-network", plain("m"), plain("f"), "wget u")
 
 describe("finding", () => {
   it("omits match when there is none, and produces values the schema accepts", () => {

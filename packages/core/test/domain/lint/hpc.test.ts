@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { Finding } from "../../../src/domain/lint/finding.js"
 import { lintHpcEntrypoint } from "../../../src/domain/lint/hpc.js"
+import { renderWords } from "../../../src/words/render.js"
 
 const SLURM_IMAGE = "docker.sii.shaipower.online/inspire-studio/slurm-pytorch:24.05"
 const rules = (findings: ReadonlyArray<Finding>) => findings.map((f) => `${f.level}:${f.rule}`)
@@ -27,9 +28,10 @@ describe("lintHpcEntrypoint", () => {
     const findings = lintHpcEntrypoint({ entrypoint, image: SLURM_IMAGE })
     expect(rules(findings)).toEqual(["error:hpc-sbatch", "error:hpc-sbatch", "error:hpc-sbatch"])
     expect(findings.map((f) => f.match)).toEqual(["#SBATCH --ntasks=4", "#SBATCH -c 8", "#SBATCH --time=01:00:00"])
-    expect(findings[0]?.fix).toContain("use number_of_tasks in place of `--ntasks`")
-    expect(findings[1]?.fix).toContain("use cpus_per_task in place of `-c`")
-    for (const f of findings) expect(f.fix).toMatch(/number_of_tasks.*cpus_per_task.*memory_per_cpu/)
+    expect(renderWords(findings[0]?.fix ?? "", "library")).toContain("use number_of_tasks in place of `--ntasks`")
+    expect(renderWords(findings[1]?.fix ?? "", "library")).toContain("use cpus_per_task in place of `-c`")
+    for (const f of findings)
+      expect(renderWords(f.fix, "library")).toMatch(/number_of_tasks.*cpus_per_task.*memory_per_cpu/)
   })
 
   it("does not mistake comments or quoted text for directives", () => {
@@ -59,7 +61,7 @@ describe("lintHpcEntrypoint", () => {
       image: "docker.sii.shaipower.online/x/pytorch:2",
     })
     expect(rules(findings)).toEqual(["warning:hpc-image-slurm"])
-    expect(findings[0]?.message).toContain("slurmctld BackOff")
+    expect(renderWords(findings[0]?.message ?? "", "library")).toContain("slurmctld BackOff")
   })
 
   it("matches slurm in the repository or tag, case-insensitively, and skips the check without an image", () => {
@@ -79,7 +81,7 @@ describe("lintHpcEntrypoint", () => {
       ["error", "offline-network", "srun pip install x"],
       ["error", "offline-network", "wget u"],
     ])
-    expect(findings[0]?.message).toContain("HPC")
+    expect(renderWords(findings[0]?.message ?? "", "library")).toContain("HPC")
   })
 
   it("reports every problem of a batch script pasted as it is", () => {

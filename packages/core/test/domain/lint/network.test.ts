@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { networkUseOf, offlineNetworkFindings } from "../../../src/domain/lint/network.js"
 import { parseCommands } from "../../../src/domain/lint/shell.js"
+import { renderWords } from "../../../src/words/render.js"
 
 const tools = (script: string) =>
   parseCommands(script).flatMap((cmd) => {
@@ -114,18 +115,18 @@ describe("offlineNetworkFindings", () => {
       ["error", "offline-network", "pip install x"],
       ["error", "offline-network", "wget u"],
     ])
-    for (const f of findings) expect(f.fix).toContain("/inspire/hdd/project/<en_name>/")
-    expect(findings[0]?.fix).toContain("nexus.sii.shaipower.online")
-    expect(findings[1]?.fix).toMatch(/CPU资源空间|可上网GPU资源/)
+    for (const f of findings) expect(renderWords(f.fix, "library")).toContain("/inspire/hdd/project/<en_name>/")
+    expect(renderWords(findings[0]?.fix ?? "", "library")).toContain("nexus.sii.shaipower.online")
+    expect(renderWords(findings[1]?.fix ?? "", "library")).toMatch(/CPU资源空间|可上网GPU资源/)
   })
 
   it("warns instead when the policy is unknown, and says so", () => {
     const findings = offlineNetworkFindings(commands, "unknown")
     expect(findings.map((f) => f.level)).toEqual(["warning", "warning"])
-    expect(findings[0]?.message).toContain("if this workspace is offline")
+    expect(renderWords(findings[0]?.message ?? "", "library")).toContain("if this workspace is offline")
   })
 
   it("names HPC spaces in the HPC wording", () => {
-    expect(offlineNetworkFindings(commands, "hpc")[0]?.message).toContain("HPC")
+    expect(renderWords(offlineNetworkFindings(commands, "hpc")[0]?.message ?? "", "library")).toContain("HPC")
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { Finding } from "../../../src/domain/lint/finding.js"
 import { lintTrainingCommand } from "../../../src/domain/lint/training.js"
+import { renderWords } from "../../../src/words/render.js"
 
 const INIT = "source /opt/conda/etc/profile.d/conda.sh && conda activate exp && "
 const LOG = " 2>&1 | tee /inspire/hdd/project/p/logs/x.log"
@@ -74,8 +75,10 @@ describe("no-env-init", () => {
   ])("warns for %s", (command) => {
     const findings = lint(`${command}${LOG}`)
     expect(rules(findings)).toEqual(["warning:no-env-init"])
-    expect(findings[0]?.fix).toContain("source /opt/conda/etc/profile.d/conda.sh && conda activate")
-    expect(findings[0]?.message).toContain("non-interactive")
+    expect(renderWords(findings[0]?.fix ?? "", "library")).toContain(
+      "source /opt/conda/etc/profile.d/conda.sh && conda activate",
+    )
+    expect(renderWords(findings[0]?.message ?? "", "library")).toContain("non-interactive")
   })
 
   it.each([
@@ -117,7 +120,7 @@ describe("no-log-capture", () => {
   ])("hints when output is not saved: %s", (command) => {
     const findings = lint(`${INIT}${command}`)
     expect(rules(findings)).toEqual(["hint:no-log-capture"])
-    expect(findings[0]?.fix).toContain("2>&1 | tee /inspire/hdd/project/{en_name}/logs/")
+    expect(renderWords(findings[0]?.fix ?? "", "library")).toContain("2>&1 | tee /inspire/hdd/project/{en_name}/logs/")
   })
 
   it.each([
@@ -141,7 +144,7 @@ describe("no-log-capture", () => {
     (capture) => {
       const findings = lint(`${INIT}python t.py${capture}`)
       expect(rules(findings)).toEqual(["hint:no-log-capture"])
-      expect(findings[0]?.message).toContain("tracebacks")
+      expect(renderWords(findings[0]?.message ?? "", "library")).toContain("tracebacks")
     },
   )
 
@@ -174,8 +177,8 @@ describe("torchrun-rdzv", () => {
   ])("warns for %s", (command) => {
     const findings = lint(`${INIT}${command}${LOG}`)
     expect(rules(findings)).toEqual(["warning:torchrun-rdzv"])
-    expect(findings[0]?.fix).toMatch(/MASTER_ADDR.*MASTER_PORT|PET_NNODES/)
-    expect(findings[0]?.fix).toContain("PET_NODE_RANK")
+    expect(renderWords(findings[0]?.fix ?? "", "library")).toMatch(/MASTER_ADDR.*MASTER_PORT|PET_NNODES/)
+    expect(renderWords(findings[0]?.fix ?? "", "library")).toContain("PET_NODE_RANK")
   })
 
   it("accepts torchrun launched from the injected variables", () => {

@@ -4,7 +4,7 @@ import { formatClock } from "../../../src/domain/metrics/clock.js"
 import { analyzeGpuHealth as analyzeEither } from "../../../src/domain/metrics/report.js"
 import type { MetricSeries } from "../../../src/domain/metrics/series.js"
 import { InspireError } from "../../../src/errors.js"
-import { renderDeep } from "../../../src/words/render.js"
+import { renderDeep, renderWords } from "../../../src/words/render.js"
 import { around, series, T0, times } from "./fixtures.js"
 
 // Clock times are shown in the process's zone; these tests pin UTC unless they name a zone. Verdicts and
@@ -138,7 +138,8 @@ describe("analyzeGpuHealth input handling", () => {
     expect(Either.isLeft(result)).toBe(true)
     if (Either.isLeft(result)) {
       expect(result.left).toBeInstanceOf(InspireError)
-      expect(result.left).toMatchObject({ reason: "InvalidInput", fix: "UTC" })
+      expect(result.left).toMatchObject({ reason: "InvalidInput" })
+      expect(result.left.fix !== undefined && renderWords(result.left.fix, "library")).toBe("UTC")
       expect(result.left.message).toContain("Mars/Olympus_Mons")
     }
   })

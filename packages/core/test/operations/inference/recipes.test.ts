@@ -7,15 +7,16 @@ import { parseRecipe, readRecipes, shippedRecipeDir } from "../../../src/operati
 import { resolveRecipe } from "../../../src/operations/inference/recipes/resolve.js"
 import type { Recipe } from "../../../src/operations/inference/recipes/schema.js"
 import { renderWords } from "../../../src/words/render.js"
+import { text } from "../../../src/words/text.js"
 
-const parsed = async (text: string): Promise<Recipe> => Effect.runPromise(parseRecipe(text, "/r/x.yaml", "project"))
-const errorOf = async (text: string): Promise<string> => {
-  const exit = await Effect.runPromiseExit(parseRecipe(text, "/r/bad.yaml", "project"))
+const parsed = async (yaml: string): Promise<Recipe> => Effect.runPromise(parseRecipe(yaml, "/r/x.yaml", "project"))
+const errorOf = async (yaml: string): Promise<string> => {
+  const exit = await Effect.runPromiseExit(parseRecipe(yaml, "/r/bad.yaml", "project"))
   if (Exit.isSuccess(exit)) throw new Error("expected a validation error")
   // The error's sentences are messages; read them as the library's English.
   const failure = Cause.failureOption(exit.cause)
   return Option.isSome(failure)
-    ? renderWords(`${failure.value.message}\n${failure.value.hint ?? ""}`, "library")
+    ? renderWords(text`${failure.value.text}\n${failure.value.hint}`, "library")
     : JSON.stringify(exit.cause)
 }
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { invoke } from "../../../src/operations/catalogue/invoke.js"
 import { inferenceOperation } from "../../../src/operations/inference/index.js"
 import { renderWords } from "../../../src/words/render.js"
+import type { Text } from "../../../src/words/text.js"
 import { useEmulator } from "../../emulator.js"
 import { call, failed, h100SpecId, succeeded, trainingSpaceProfile } from "../harness.js"
 
@@ -137,7 +138,7 @@ describe("inference create from a recipe", () => {
       invoke(inferenceOperation, { action: "recipes" }, { progress: () => undefined, workingDir: dir }),
     )
     if (exit._tag !== "Success") throw new Error("recipes failed")
-    const r = exit.value.result as unknown as { recipes: { name: string; source: string }[]; clashes: string[] }
+    const r = exit.value.result as unknown as { recipes: { name: string; source: string }[]; clashes: Text[] }
     expect(r.recipes.find((x) => x.name === "qwen2.5-7b-instruct-vllm")?.source).toBe("project")
     expect(renderWords(r.clashes[0] ?? "", "library")).toContain(
       "wins (./recipes/ beat the recipes shipped with inspire)",

@@ -7,7 +7,7 @@ import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { Platform } from "../../../platform/client.js"
 import { msg } from "../../../words/message.js"
-import { callWord } from "../../../words/token.js"
+import { callWord, joinText, type Text } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import type { SubmitHpcInput } from "../../submit-hpc.js"
 import {
@@ -49,7 +49,7 @@ export const checkSlurmFit = (
   spec: Spec,
   nodes: number,
   slurm: { readonly tasks: number; readonly cpusPerTask: number; readonly memoryPerCpuGi: number },
-): Effect.Effect<ReadonlyArray<string>, InspireError> => {
+): Effect.Effect<ReadonlyArray<Text>, InspireError> => {
   const taskMemory = slurm.cpusPerTask * slurm.memoryPerCpuGi
   const cpus = slurm.tasks * slurm.cpusPerTask
   const memory = cpus * slurm.memoryPerCpuGi
@@ -93,7 +93,11 @@ export const checkSlurmFit = (
   if (problems.length > 0)
     return Effect.fail(
       invalidInput(
-        msg("submission-slurm-no-fit", { cpus: spec.cpuCount, memory: spec.memoryGi, problems: problems.join("; ") }),
+        msg("submission-slurm-no-fit", {
+          cpus: spec.cpuCount,
+          memory: spec.memoryGi,
+          problems: joinText(problems, "; "),
+        }),
         msg("submission-slurm-no-fit-hint", { call: callWord("status") }),
       ),
     )

@@ -5,6 +5,7 @@ import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { amendError, type InspireError } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
+import type { Text } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import type { SubmitInput } from "../../submit.js"
 import { resolveTarget, type Target } from "../defaults.js"
@@ -108,7 +109,7 @@ export const checkCreateInput = <I extends CommonCreateInput & { readonly imageT
   input: I,
   known: ImageType | undefined,
 ): Effect.Effect<
-  { readonly checked: CheckedCreate<I>; readonly imageWarnings: ReadonlyArray<string> },
+  { readonly checked: CheckedCreate<I>; readonly imageWarnings: ReadonlyArray<Text> },
   InspireError,
   ClientServices
 > =>
@@ -154,7 +155,7 @@ export const dryRunResult = (
   base: SubmitBase,
   surface: string,
   body: unknown,
-  warnings: ReadonlyArray<string>,
+  warnings: ReadonlyArray<Text>,
 ): SubmitResult => ({
   ...base,
   dryRun: true,
@@ -188,7 +189,7 @@ export const createdResult = (
   base: SubmitBase,
   created: CreatedJob<{ readonly consoleUrl: string; readonly status: { readonly family: string } }>,
   consoleUrl: string,
-  warnings: ReadonlyArray<string>,
+  warnings: ReadonlyArray<Text>,
 ): SubmitResult => ({
   ...base,
   dryRun: false,

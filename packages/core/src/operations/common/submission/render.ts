@@ -1,11 +1,12 @@
 import { msg } from "../../../words/message.js"
+import { joinText, type Text, text } from "../../../words/text.js"
 import { nextLine } from "../output.js"
 import { asides, nextHeading, renderFields } from "../render.js"
 import { describeSpecCandidate } from "./describe.js"
 import type { SubmitResult } from "./shared.js"
 
 /** The short text of a submit, dry run or resubmit result. */
-export const renderSubmit = (r: SubmitResult): string => {
+export const renderSubmit = (r: SubmitResult): Text => {
   const head = r.dryRun
     ? msg("submission-dry-run-head", {
         kind: r.kind,
@@ -21,7 +22,7 @@ export const renderSubmit = (r: SubmitResult): string => {
     [msg("submission-label-project"), `${r.project.name} (${r.project.enName})`],
     [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
     [msg("submission-label-compute-group"), r.computeGroup.name],
-    [msg("submission-label-spec"), `${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
+    [msg("submission-label-spec"), text`${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
     [msg("submission-label-nodes"), r.instanceCount],
     [
       msg("submission-label-slurm"),
@@ -38,10 +39,10 @@ export const renderSubmit = (r: SubmitResult): string => {
     [msg("submission-label-image"), r.image],
     [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command],
   ])
-  const lines = [head, fields]
+  const lines: Array<Text | string> = [head, fields]
   if (r.request !== undefined) lines.push(JSON.stringify(r.request.body, null, 2))
   lines.push(...asides("warning", r.warnings))
   for (const f of r.findings) lines.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }))
-  if (r.next.length > 0) lines.push(nextHeading(), ...r.next.map((c) => `  ${nextLine(c)}`))
-  return lines.join("\n")
+  if (r.next.length > 0) lines.push(nextHeading(), ...r.next.map((c) => text`  ${nextLine(c)}`))
+  return joinText(lines, "\n")
 }

@@ -9,7 +9,7 @@ import { type InspireError, invalidInput } from "../../../errors.js"
 import type { Platform } from "../../../platform/client.js"
 import type { ActiveProfile } from "../../../profile.js"
 import { msg } from "../../../words/message.js"
-import { fieldWord } from "../../../words/token.js"
+import { fieldWord, joinText, type Text, text } from "../../../words/text.js"
 import type { OutputOf } from "../../catalogue/operation.js"
 import { defaultOf, type Target } from "../defaults.js"
 import { type NextStep, nextStep } from "../output.js"
@@ -25,7 +25,7 @@ export type DryRunRequest = NonNullable<SubmitResult["request"]>
 export const resolveShm = (
   given: string | number | undefined,
   fallback: number,
-): Effect.Effect<{ readonly shmGi: number; readonly note?: string }, InspireError, ActiveProfile> =>
+): Effect.Effect<{ readonly shmGi: number; readonly note?: Text }, InspireError, ActiveProfile> =>
   Effect.gen(function* () {
     if (given !== undefined) return { shmGi: yield* fromEither(parseShm(given, "GiB")) }
     const mb = yield* defaultOf("defaultShm")
@@ -77,11 +77,17 @@ export const gateFindings = (
   const network = errors.some((f) => f.rule === "offline-network")
   return Effect.fail(
     invalidInput(
-      msg("submission-lint-refused", { what, problems: errors.map((f) => f.message).join(" ") }),
-      errors.map((f) => f.fix).join(" ") +
-        (network
-          ? ` ${msg("submission-allow-network-hint", { field: fieldWord("allow_network_commands", true) })}`
-          : ""),
+      msg("submission-lint-refused", {
+        what,
+        problems: joinText(
+          errors.map((f) => f.message),
+          " ",
+        ),
+      }),
+      text`${joinText(
+        errors.map((f) => f.fix),
+        " ",
+      )}${network ? text` ${msg("submission-allow-network-hint", { field: fieldWord("allow_network_commands", true) })}` : ""}`,
       { candidates: errors },
     ),
   )

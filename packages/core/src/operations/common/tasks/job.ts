@@ -5,7 +5,7 @@ import type { NormalizedStatus } from "../../../domain/status.js"
 import { Effect, Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
-import { callWord } from "../../../words/token.js"
+import { callWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 
 /** A training or HPC job's state, enough to decide what to read and when to stop reading. */

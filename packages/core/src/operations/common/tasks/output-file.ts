@@ -7,6 +7,7 @@ import { fileError, openConfined, placeUnder, type Root } from "../../../store/c
 import { checkDownloadDir, resolveSetting, SETTING_ENV } from "../../../store/settings.js"
 import { Store } from "../../../store/store.js"
 import { msg } from "../../../words/message.js"
+import { text } from "../../../words/text.js"
 import type { OperationContext } from "../../catalogue/operation.js"
 
 /**
@@ -70,7 +71,7 @@ const downloadDir: Effect.Effect<string, InspireError, ActiveProfile | Store> = 
       : msg("common-ops-download-dir-of", { profile: name })
   const checked = checkDownloadDir(String(value))
   if (Either.isLeft(checked))
-    return yield* Effect.fail(invalidInput(`${where}: ${checked.left.message}`, checked.left.hint))
+    return yield* Effect.fail(invalidInput(text`${where}: ${checked.left.text}`, checked.left.hint))
   const dir = realOr(checked.right)
   const storeDirs = [store.paths.configDir, store.paths.cacheDir].map(realOr)
   const holdsStore = storeDirs.some((s) => inside(s, dir))

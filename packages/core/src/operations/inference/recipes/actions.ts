@@ -2,7 +2,7 @@ import { toCandidate } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
-import { callWord } from "../../../words/token.js"
+import { callWord, type Text } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { nextStep } from "../../common/output.js"
 import type { InferenceInput } from "../input.js"
@@ -41,6 +41,10 @@ const entry = (r: Recipe): RecipeEntry => ({
   source: r.source,
   ...(r.description !== undefined ? { description: r.description.trim() } : {}),
 })
+
+// A clash is a message whose `recipe` value names the recipe defined twice.
+const clashOf = (clash: Text, name: string): boolean =>
+  clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name)
 
 /** Lists every recipe (shipped, config folder, ./recipes/) with the clashes between names. */
 export const inferenceRecipes = (
@@ -101,8 +105,7 @@ export const inferenceRecipe = (
             model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version },
           }
         : {}),
-      // A clash is a message; its English text (inside it) names the recipe first.
-      clashes: book.clashes.filter((c) => c.includes(`Recipe ${recipe.name} `)),
+      clashes: book.clashes.filter((c) => clashOf(c, recipe.name)),
       next: [
         nextStep(
           "inference",

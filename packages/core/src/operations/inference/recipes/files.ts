@@ -8,6 +8,7 @@ import { untrustedError } from "../../../store/files.js"
 import { readTrustedFile, Untrusted, untrustedFolder } from "../../../store/trust.js"
 import { issueWord } from "../../../words/issues.js"
 import { msg } from "../../../words/message.js"
+import { joinText, type Text, text } from "../../../words/text.js"
 import { type Recipe, type RecipeBody, RecipeSchema, type RecipeSource } from "./schema.js"
 
 /** A folder recipes are read from, with the rank its recipes have in a name clash. */
@@ -22,10 +23,10 @@ export interface RecipeFolder {
 export interface RecipeBook {
   readonly recipes: ReadonlyArray<Recipe>
   readonly folders: ReadonlyArray<RecipeFolder>
-  readonly clashes: ReadonlyArray<string>
+  readonly clashes: ReadonlyArray<Text>
 }
 
-const rank = (source: RecipeSource): string =>
+const rank = (source: RecipeSource): Text =>
   source === "shipped"
     ? msg("recipes-rank-shipped")
     : source === "config"
@@ -116,18 +117,18 @@ const lineOf = (
   return 1
 }
 
-const issueLine = (issue: z.core.$ZodIssue): string => {
+const issueLine = (issue: z.core.$ZodIssue): Text => {
   if (issue.code === "unrecognized_keys")
     return msg("recipes-unknown-keys", { count: issue.keys.length, keys: issue.keys.join(", ") })
   return issueWord(issue)
 }
 
 /** Parses and validates one recipe's text; the error names the file, line and field. */
-export const parseRecipe = (text: string, file: string, source: RecipeSource): Effect.Effect<Recipe, InspireError> =>
+export const parseRecipe = (content: string, file: string, source: RecipeSource): Effect.Effect<Recipe, InspireError> =>
   Effect.gen(function* () {
     const yaml = yield* Effect.promise(() => import("yaml"))
     const counter = new yaml.LineCounter()
-    const doc = yaml.parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true })
+    const doc = yaml.parseDocument(content, { lineCounter: counter, prettyErrors: false, uniqueKeys: true })
     const [syntax] = doc.errors
     if (syntax !== undefined) {
       const line = syntax.linePos?.[0]?.line ?? 1
@@ -144,11 +145,11 @@ export const parseRecipe = (text: string, file: string, source: RecipeSource): E
         const where = fieldPath(i.path)
         // An unknown key is found at its own line.
         const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path
-        return `${file}:${lineOf(yaml, doc, counter, at)}: ${where === "" ? "" : `${where}: `}${issueLine(i)}`
+        return text`${file}:${lineOf(yaml, doc, counter, at)}: ${where === "" ? "" : `${where}: `}${issueLine(i)}`
       })
       return yield* Effect.fail(
         invalidInput(
-          msg("recipes-invalid", { file: basename(file), issues: issues.join("\n") }),
+          msg("recipes-invalid", { file: basename(file), issues: joinText(issues, "\n") }),
           msg("recipes-invalid-fix"),
         ),
       )
@@ -186,17 +187,17 @@ const filesIn = (dir: string): ReadonlyArray<string> => {
 export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect<RecipeBook, InspireError> =>
   Effect.gen(function* () {
     const byName = new Map<string, Recipe>()
-    const clashes: string[] = []
+    const clashes: Text[] = []
     for (const folder of folders) {
       for (const file of filesIn(folder.dir)) {
-        const text = yield* Effect.try({
+        const content = yield* Effect.try({
           try: () => readRecipeFile(file, folder),
           catch: (e) =>
             e instanceof Untrusted
               ? untrustedError(e)
               : invalidInput(msg("recipes-unreadable", { file }), msg("recipes-unreadable-fix")),
         })
-        const recipe = yield* parseRecipe(text, file, folder.source)
+        const recipe = yield* parseRecipe(content, file, folder.source)
         const before = byName.get(recipe.name)
         if (before === undefined) {
           byName.set(recipe.name, recipe)

@@ -1,6 +1,7 @@
 import { Either } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
+import type { Text } from "../../../words/text.js"
 import type { Recipe } from "./schema.js"
 
 /** What a recipe is resolved against: the SERVING spec's GPUs (absent without a spec) and the model's path. */
@@ -33,7 +34,7 @@ export interface ResolvedRecipe {
   readonly env: Readonly<Record<string, string>>
   readonly healthPath: string
   readonly healthTimeoutSeconds: number
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<Text>
 }
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/
@@ -151,7 +152,7 @@ const sglangCommand = (p: Parts): string => {
 export const resolveRecipe = (recipe: Recipe, ctx: RecipeContext): Either.Either<ResolvedRecipe, InspireError> => {
   const nodes = ctx.nodesPerReplica ?? recipe.nodes_per_replica
   const replicas = ctx.replicas ?? recipe.replicas
-  const warnings: string[] = []
+  const warnings: Text[] = []
   let tp: number | undefined
   let pp: number | undefined
   if (ctx.gpus !== undefined) {

@@ -1,11 +1,12 @@
 import { z } from "zod"
+import { zodMessage } from "../../../words/issues.js"
 import { msg } from "../../../words/message.js"
 
 /** `auto`, or a positive whole number. */
 const Size = z.union([z.literal("auto"), z.number().int().positive()])
 
 // Built inside the lazy schema, so its message is made on first use, not at import.
-const envName = () => z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, msg("recipes-schema-env-name"))
+const envName = () => z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, zodMessage(msg("recipes-schema-env-name")))
 
 /**
  * A serving recipe as written in YAML: the engine, its image, the model, and how to size and start it.
@@ -16,7 +17,7 @@ export const RecipeSchema = z.lazy(() =>
     .object({
       name: z
         .string()
-        .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, msg("recipes-schema-name"))
+        .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, zodMessage(msg("recipes-schema-name")))
         .optional(),
       description: z.string().optional(),
       engine: z.enum(["vllm", "sglang"]),
@@ -25,11 +26,14 @@ export const RecipeSchema = z.lazy(() =>
         .object({
           repository: z.string().min(1).optional(),
           version: z.union([z.number().int().positive(), z.literal("latest")]).default("latest"),
-          path: z.string().startsWith("/", msg("recipes-schema-path")).optional(),
+          path: z
+            .string()
+            .startsWith("/", zodMessage(msg("recipes-schema-path")))
+            .optional(),
         })
         .strict()
         .refine((m) => m.repository !== undefined || m.path !== undefined, {
-          message: msg("recipes-schema-model"),
+          message: zodMessage(msg("recipes-schema-model")),
         }),
       served_name: z.string().min(1).optional(),
       port: z.number().int().min(1).max(65535).default(2400),
