@@ -1,12 +1,28 @@
-import { type CreateTrainingJobInput, createTrainingJob } from "./api/jobs/create.js"
-import { tailLogs } from "./api/jobs/logs.js"
-import { getJobMetrics } from "./api/jobs/metrics.js"
-import { getTrainingJob, listTrainingJobs, stopTrainingJob } from "./api/jobs/training.js"
-import { type DiscoverOptions, discover } from "./api/resources/discover.js"
+import { type CreatedJob, type CreateTrainingJobInput, createTrainingJob } from "./api/jobs/create.js"
+import { type LogLine, tailLogs } from "./api/jobs/logs.js"
+import { getJobMetrics, type JobMetrics } from "./api/jobs/metrics.js"
+import type { TrainingJob } from "./api/jobs/schema.js"
+import {
+  getTrainingJob,
+  type JobList,
+  listTrainingJobs,
+  type StopResult,
+  stopTrainingJob,
+} from "./api/jobs/training.js"
+import { type DiscoverOptions, type Discovery, discover } from "./api/resources/discover.js"
+import type { ComputeGroupInfo } from "./api/resources/groups.js"
 import { resolveComputeGroup, resolveProject, resolveWorkspace } from "./api/resources/resolve.js"
+import type { Workspace } from "./api/resources/workspaces.js"
+import type { Project } from "./domain/projects.js"
 import { Cause, Effect, Exit, Layer, ManagedRuntime } from "./effect.js"
 import { InspireError, type SurfaceUnavailable, surfaceError } from "./errors.js"
-import { catalogueMethods, operationCall } from "./facade-methods.js"
+import {
+  type CatalogueMethods,
+  type ClientRunner,
+  catalogueMethods,
+  type OperationCall,
+  operationCall,
+} from "./facade-methods.js"
 import { inspireLayer } from "./layer.js"
 import type { ClientServices } from "./operations/catalogue/services.js"
 import { type CallOptions, Platform } from "./platform/client.js"
@@ -40,7 +56,7 @@ export interface ClientOptions extends ProfileOptions {
  * The Promise API for other lab tooling: one profile, typed results, and failures rejected as
  * `InspireError` (with `reason`, `message`, `hint`). Call `close()` when done.
  */
-export const createInspireClient = (options: ClientOptions = {}) => {
+export const createInspireClient = (options: ClientOptions = {}): InspireClient => {
   const dialect = options.words ?? "library"
   const runtime = ManagedRuntime.make(Layer.provideMerge(Harbor.layer, inspireLayer(options)))
   // Read once, on the first call: a profile that cannot be read fails that call itself, in English.
@@ -74,12 +90,7 @@ export const createInspireClient = (options: ClientOptions = {}) => {
     throw Cause.squash(exit.cause)
   }
   return {
-    /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
     run,
-    /**
-     * The language this client words its answers in (see `ClientOptions.lang`), for what a frontend says
-     * outside a result, such as progress: `renderWords(p.message, "mcp", await client.language())`.
-     */
     language,
     profile: (): Promise<ActiveProfileShape> => run(ActiveProfile),
     /** Raw calls of the three API families, envelopes unwrapped. */
@@ -94,17 +105,22 @@ export const createInspireClient = (options: ClientOptions = {}) => {
     v2: (service: string, action: string, body: unknown, callOptions: CallOptions = { idempotent: true }) =>
       run(Effect.flatMap(Platform, (p) => p.v2(service, action, body, callOptions))),
     /** Projects, workspaces, compute groups with free GPUs, and specs per schedule type (kept: see `discover`). */
-    discover: (options: DiscoverOptions = {}) => run(discover(options)),
-    resolveProject: (nameOrId: string) => run(resolveProject(nameOrId)),
-    resolveWorkspace: (nameOrId: string, project?: string) => run(resolveWorkspace(nameOrId, project)),
-    resolveComputeGroup: (nameOrId: string, workspaceId: string) => run(resolveComputeGroup(nameOrId, workspaceId)),
+    discover: (options: DiscoverOptions = {}): Promise<Worded<Discovery>> => run(discover(options)),
+    resolveProject: (nameOrId: string): Promise<Worded<Project>> => run(resolveProject(nameOrId)),
+    resolveWorkspace: (nameOrId: string, project?: string): Promise<Worded<Workspace>> =>
+      run(resolveWorkspace(nameOrId, project)),
+    resolveComputeGroup: (nameOrId: string, workspaceId: string): Promise<Worded<ComputeGroupInfo>> =>
+      run(resolveComputeGroup(nameOrId, workspaceId)),
     /** Training jobs: create (never duplicated), read, list, stop, logs and metrics. */
-    createTrainingJob: (input: CreateTrainingJobInput) => run(createTrainingJob(input)),
-    getTrainingJob: (jobId: string) => run(getTrainingJob(jobId)),
-    listTrainingJobs: (filter: Parameters<typeof listTrainingJobs>[0]) => run(listTrainingJobs(filter)),
-    stopTrainingJob: (jobId: string) => run(stopTrainingJob(jobId)),
-    tailLogs: (jobId: string, lines = 100) => run(tailLogs(jobId, lines)),
-    getJobMetrics: (jobId: string, timeRangeSeconds = 1800) => run(getJobMetrics(jobId, { timeRangeSeconds })),
+    createTrainingJob: (input: CreateTrainingJobInput): Promise<Worded<CreatedJob<TrainingJob>>> =>
+      run(createTrainingJob(input)),
+    getTrainingJob: (jobId: string): Promise<Worded<TrainingJob>> => run(getTrainingJob(jobId)),
+    listTrainingJobs: (filter: Parameters<typeof listTrainingJobs>[0]): Promise<Worded<JobList<TrainingJob>>> =>
+      run(listTrainingJobs(filter)),
+    stopTrainingJob: (jobId: string): Promise<Worded<StopResult>> => run(stopTrainingJob(jobId)),
+    tailLogs: (jobId: string, lines = 100): Promise<Worded<ReadonlyArray<LogLine>>> => run(tailLogs(jobId, lines)),
+    getJobMetrics: (jobId: string, timeRangeSeconds = 1800): Promise<Worded<JobMetrics>> =>
+      run(getJobMetrics(jobId, { timeRangeSeconds })),
     close: (): Promise<void> => runtime.dispose(),
     /** Any operation (one of the registry or your own), resolving with its result and its text for people. */
     call: operationCall(run),
@@ -114,5 +130,41 @@ export const createInspireClient = (options: ClientOptions = {}) => {
   }
 }
 
-/** A client made by `createInspireClient`. */
-export type InspireClient = ReturnType<typeof createInspireClient>
+/**
+ * A client made by `createInspireClient`: every operation of the catalogue as a typed method, and the
+ * calls below. Every text it returns is worded in its language and terms (`Worded`).
+ */
+export interface InspireClient extends CatalogueMethods {
+  /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
+  readonly run: ClientRunner
+  /**
+   * The language this client words its answers in (see `ClientOptions.lang`), for what a frontend says
+   * outside a result, such as progress: `renderWords(p.message, "mcp", await client.language())`.
+   */
+  readonly language: () => Promise<Language>
+  readonly profile: () => Promise<ActiveProfileShape>
+  /** Raw calls of the three API families, envelopes unwrapped. */
+  readonly openapi: (path: string, body: unknown, callOptions?: CallOptions) => Promise<unknown>
+  readonly v1: (
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    body?: unknown,
+    callOptions?: CallOptions,
+  ) => Promise<unknown>
+  readonly v2: (service: string, action: string, body: unknown, callOptions?: CallOptions) => Promise<unknown>
+  /** Projects, workspaces, compute groups with free GPUs, and specs per schedule type (kept: see `discover`). */
+  readonly discover: (options?: DiscoverOptions) => Promise<Worded<Discovery>>
+  readonly resolveProject: (nameOrId: string) => Promise<Worded<Project>>
+  readonly resolveWorkspace: (nameOrId: string, project?: string) => Promise<Worded<Workspace>>
+  readonly resolveComputeGroup: (nameOrId: string, workspaceId: string) => Promise<Worded<ComputeGroupInfo>>
+  /** Training jobs: create (never duplicated), read, list, stop, logs and metrics. */
+  readonly createTrainingJob: (input: CreateTrainingJobInput) => Promise<Worded<CreatedJob<TrainingJob>>>
+  readonly getTrainingJob: (jobId: string) => Promise<Worded<TrainingJob>>
+  readonly listTrainingJobs: (filter: Parameters<typeof listTrainingJobs>[0]) => Promise<Worded<JobList<TrainingJob>>>
+  readonly stopTrainingJob: (jobId: string) => Promise<Worded<StopResult>>
+  readonly tailLogs: (jobId: string, lines?: number) => Promise<Worded<ReadonlyArray<LogLine>>>
+  readonly getJobMetrics: (jobId: string, timeRangeSeconds?: number) => Promise<Worded<JobMetrics>>
+  readonly close: () => Promise<void>
+  /** Any operation (one of the registry or your own), resolving with its result and its text for people. */
+  readonly call: OperationCall
+}

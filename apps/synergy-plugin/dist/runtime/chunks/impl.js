@@ -61170,12 +61170,7 @@ var createInspireClient = (options = {}) => {
     throw Cause_exports.squash(exit4.cause);
   };
   return {
-    /** Runs any core Effect with this client's services (for Effect users mixing both styles). */
     run: run7,
-    /**
-     * The language this client words its answers in (see `ClientOptions.lang`), for what a frontend says
-     * outside a result, such as progress: `renderWords(p.message, "mcp", await client.language())`.
-     */
     language,
     profile: () => run7(ActiveProfile),
     /** Raw calls of the three API families, envelopes unwrapped. */
