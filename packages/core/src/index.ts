@@ -142,6 +142,7 @@ export {
   type CallRef,
   callWord,
   cliCall,
+  clipped,
   confirmWord,
   type Dialect,
   dryRunWord,

@@ -7,7 +7,7 @@ import type { CallRef, WordRef } from "./text.js"
 export { isPlaceholder }
 
 /** The references a dialect words; messages, tables and fields are worded by render.ts. */
-export type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" | "fields" }>
+export type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" | "fields" | "clip" }>
 
 /** How a frontend words references: MCP tool calls, CLI commands and flags, or the library's methods. */
 export type Dialect = "mcp" | "cli" | "library"

@@ -22,6 +22,7 @@ export {
   type Cell,
   type ConfirmRef,
   callWord,
+  clipped,
   confirmWord,
   type DryRunRef,
   dryRunWord,

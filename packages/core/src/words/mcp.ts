@@ -3,7 +3,7 @@
 // frontend (text.ts) says its references this way.
 import type { WordRef } from "./text.js"
 
-type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" | "fields" }>
+type Ref = Exclude<WordRef, { readonly kind: "msg" | "table" | "fields" | "clip" }>
 
 /** A value that stands for something the reader fills in (`<ID>`, `…`): shown as it is, never quoted. */
 export const isPlaceholder = (value: unknown): boolean =>

@@ -65,8 +65,15 @@ export interface FieldsRef {
   readonly fields: ReadonlyArray<readonly [label: Text, value: Cell]>
 }
 
+/** A text cut to at most `max` characters once worded (a table cell that may run long), `…` marking the cut. */
+export interface ClipRef {
+  readonly kind: "clip"
+  readonly text: Text
+  readonly max: number
+}
+
 /** Anything a text refers to, which each frontend words in its own terms. */
-export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef | MessageRef | TableRef | FieldsRef
+export type WordRef = CallRef | FieldRef | ConfirmRef | DryRunRef | MessageRef | TableRef | FieldsRef | ClipRef
 
 /** A part of a text: said as it is (a string) or worded by the frontend (a reference). */
 export type WordPart = string | WordRef
@@ -142,6 +149,10 @@ export const tableWord = (table: Omit<TableRef, "kind">): Text => ref({ kind: "t
 
 /** Labelled values to align once worded (see `FieldsRef`). */
 export const fieldsWord = (fields: FieldsRef["fields"]): Text => ref({ kind: "fields", fields })
+
+/** `value` cut to at most `max` characters once worded (see `ClipRef`). */
+export const clipped = (value: Text | string, max: number): Text =>
+  ref({ kind: "clip", text: typeof value === "string" ? plain(value) : value, max })
 
 /** The parts of a text: plain strings and the references and messages it carries, in order. */
 export const parseWords = (value: Text | string): ReadonlyArray<WordPart> =>

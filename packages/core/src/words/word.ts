@@ -30,6 +30,10 @@ export const wordText = (value: Text | string, lang: Language, wordRef: (ref: Re
         const size = Math.max(0, ...shown.map(([label]) => displayWidth(label)))
         return shown.map(([label, v]) => `${pad(`${label}:`, size + 1)} ${v}`).join("\n")
       }
+      case "clip": {
+        const said = word(ref.text)
+        return said.length > ref.max ? `${said.slice(0, ref.max - 1)}…` : said
+      }
       default:
         return wordRef(ref)
     }

@@ -4,6 +4,9 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { readRecipes } from "../../src/operations/inference/recipes/files.js"
 import { inlineSweep } from "../../src/operations/sweep/file.js"
+import { type ManifestJob, refusalOf } from "../../src/operations/sweep/manifest.js"
+import { textData } from "../../src/words/kept.js"
+import { msg } from "../../src/words/message.js"
 import { renderWords } from "../../src/words/render.js"
 import { refusal } from "../helpers.js"
 
@@ -38,5 +41,27 @@ describe("phrases passed into messages", () => {
     expect(zh).toContain(`${file} 可被同组用户和其他用户写入（权限 0666）`)
     expect(zh).not.toContain("can be written")
     expect(renderWords(refused.text, "library")).toContain(`${file} can be written by group and others (mode 0666)`)
+  })
+})
+
+describe("a refusal a sweep's manifest keeps", () => {
+  const job = (kept: Partial<ManifestJob>): ManifestJob => ({
+    index: 1,
+    name: "lr-1",
+    params: {},
+    key: "k",
+    state: "failed",
+    attempt: 0,
+    previous: [],
+    ...kept,
+  })
+
+  it("is worded in the reader's language when shown, and read as English from a manifest that kept only that", () => {
+    const refusal = msg("auth-login-http", { status: 502 })
+    const kept = job({ error: String(refusal), errorText: JSON.parse(JSON.stringify(textData(refusal))) })
+    expect(renderWords(refusalOf(kept), "cli", "zh-CN")).toBe("登录服务返回了 HTTP 502。")
+    expect(renderWords(refusalOf(kept), "cli", "en")).toBe("The login service answered HTTP 502.")
+    const older = job({ error: "The login service answered HTTP 502." })
+    expect(renderWords(refusalOf(older), "cli", "zh-CN")).toBe("The login service answered HTTP 502.")
   })
 })

@@ -80,6 +80,7 @@ const dataOf = (value: unknown, out: string[]): void => {
       else if (part.kind === "msg") for (const arg of Object.values(part.args)) dataOf(arg, out)
       else if (part.kind === "table") dataOf([...part.headers, ...part.rows.flat()], out)
       else if (part.kind === "fields") dataOf(part.fields.flat(), out)
+      else if (part.kind === "clip") dataOf(part.text, out)
     }
   else if (Array.isArray(value)) for (const v of value) dataOf(v, out)
   else if (typeof value === "object" && value !== null) for (const v of Object.values(value)) dataOf(v, out)
@@ -95,6 +96,8 @@ const referenceWords = (text: Text | string, out: Set<string>): void => {
       for (const cell of [...part.headers, ...part.rows.flat()]) referenceWords(cell, out)
     } else if (part.kind === "fields") {
       for (const cell of part.fields.flat()) referenceWords(cell, out)
+    } else if (part.kind === "clip") {
+      referenceWords(part.text, out)
     } else for (const word of wordIn("cli", part).match(LATIN) ?? []) out.add(word)
   }
 }

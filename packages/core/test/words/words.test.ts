@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import {
   callWord,
+  clipped,
   confirmWord,
   dryRunWord,
   fieldWord,
@@ -100,6 +101,14 @@ describe("words", () => {
       "dry_run: true",
       'client.config({ action: "set", key: "commandPrefix", value: "conda activate x && cd …" })',
     ])
+  })
+
+  it("cuts a clipped text once it is worded, in the language it is shown in", () => {
+    const long = text`run ${callWord("jobs", { type: "train" })} now`
+    expect(renderWords(clipped(long, 12), "cli")).toBe("run inspire…")
+    expect(renderWords(clipped(long, 12), "mcp")).toBe("run inspire…")
+    expect(renderWords(clipped("short", 12), "cli")).toBe("short")
+    expect(renderWords(clipped(text`${callWord("status")}`, 40), "cli")).toBe("inspire status")
   })
 
   it("words every Text inside a result, keeping other values as they are", () => {

@@ -41015,6 +41015,10 @@ var wordText = (value, lang, wordRef) => {
         const size12 = Math.max(0, ...shown.map(([label3]) => displayWidth(label3)));
         return shown.map(([label3, v]) => `${pad2(`${label3}:`, size12 + 1)} ${v}`).join("\n");
       }
+      case "clip": {
+        const said = word2(ref3.text);
+        return said.length > ref3.max ? `${said.slice(0, ref3.max - 1)}…` : said;
+      }
       default:
         return wordRef(ref3);
     }
@@ -41062,6 +41066,7 @@ var confirmWord = () => ref({ kind: "confirm" });
 var dryRunWord = () => ref({ kind: "dry_run" });
 var tableWord = (table) => ref({ kind: "table", ...table });
 var fieldsWord = (fields2) => ref({ kind: "fields", fields: fields2 });
+var clipped = (value, max6) => ref({ kind: "clip", text: typeof value === "string" ? plain(value) : value, max: max6 });
 var english = (value) => wordText(value, "en", mcpWord);
 
 // ../../packages/core/src/words/message.ts
@@ -43322,6 +43327,37 @@ var makeStore = (paths) => {
 };
 var profileCredentials = (file3, profile) => entryOf(file3.profiles, profile) ?? { harbor: {} };
 
+// ../../packages/core/src/words/kept.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var textData = (value) => ({
+  $text: value.parts.map(
+    (p) => typeof p === "object" && p.kind === "msg" ? { ...p, args: Object.fromEntries(Object.entries(p.args).map(([k, v]) => [k, isText(v) ? textData(v) : v])) } : p
+  )
+});
+var isRecord = (v) => typeof v === "object" && v !== null;
+var partOf = (p) => {
+  if (typeof p === "string") return p;
+  if (!isRecord(p)) return void 0;
+  if (p.kind === "confirm" || p.kind === "dry_run") return { kind: p.kind };
+  if (p.kind === "field" && typeof p.name === "string")
+    return p.value === void 0 ? { kind: "field", name: p.name } : { kind: "field", name: p.name, value: p.value };
+  if (p.kind === "call" && typeof p.op === "string" && isRecord(p.input))
+    return { kind: "call", op: p.op, input: p.input };
+  if (p.kind !== "msg" || typeof p.id !== "string" || !isRecord(p.args)) return void 0;
+  const args2 = {};
+  for (const [k, v] of Object.entries(p.args)) {
+    const arg = typeof v === "string" || typeof v === "number" ? v : textOf(v);
+    if (arg === void 0) return void 0;
+    args2[k] = arg;
+  }
+  return { kind: "msg", id: p.id, args: args2 };
+};
+var textOf = (data) => {
+  const parts2 = isRecord(data) && Array.isArray(data.$text) ? data.$text.map(partOf) : void 0;
+  return parts2 === void 0 || parts2.some((p) => p === void 0) ? void 0 : new Text(parts2);
+};
+
 // ../../packages/core/src/auth/cas-login.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -43877,37 +43913,6 @@ var resolveCredentials = (profile, env) => Effect_exports.gen(function* () {
   const saved = profileCredentials(yield* store.readCredentials, profile).inspire;
   return saved === void 0 ? void 0 : { ...saved, source: "profile", fingerprint: fingerprint(saved) };
 });
-
-// ../../packages/core/src/auth/kept-text.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var textData = (value) => ({
-  $text: value.parts.map(
-    (p) => typeof p === "object" && p.kind === "msg" ? { ...p, args: Object.fromEntries(Object.entries(p.args).map(([k, v]) => [k, isText(v) ? textData(v) : v])) } : p
-  )
-});
-var isRecord = (v) => typeof v === "object" && v !== null;
-var partOf = (p) => {
-  if (typeof p === "string") return p;
-  if (!isRecord(p)) return void 0;
-  if (p.kind === "confirm" || p.kind === "dry_run") return { kind: p.kind };
-  if (p.kind === "field" && typeof p.name === "string")
-    return p.value === void 0 ? { kind: "field", name: p.name } : { kind: "field", name: p.name, value: p.value };
-  if (p.kind === "call" && typeof p.op === "string" && isRecord(p.input))
-    return { kind: "call", op: p.op, input: p.input };
-  if (p.kind !== "msg" || typeof p.id !== "string" || !isRecord(p.args)) return void 0;
-  const args2 = {};
-  for (const [k, v] of Object.entries(p.args)) {
-    const arg = typeof v === "string" || typeof v === "number" ? v : textOf(v);
-    if (arg === void 0) return void 0;
-    args2[k] = arg;
-  }
-  return { kind: "msg", id: p.id, args: args2 };
-};
-var textOf = (data) => {
-  const parts2 = isRecord(data) && Array.isArray(data.$text) ? data.$text.map(partOf) : void 0;
-  return parts2 === void 0 || parts2.some((p) => p === void 0) ? void 0 : new Text(parts2);
-};
 
 // ../../packages/core/src/auth/token-login.ts
 init_define_INSPIRE_SKILL();
@@ -47131,12 +47136,12 @@ var fitGroup = (nodes, request2) => {
   const withPreemption = placeable(ready, need, freeWithLow);
   const gpusAlone = placeable(ready, { gpus: g, cpus: 0, memGib: 0 }, freeIn);
   const spread = g > 0 && free >= g * instances && gpusAlone < instances ? msg("availability-fit-spread", { free }) : void 0;
-  const short4 = shortOf(ready, need, instances, freeIn);
-  const head5 = [msg("availability-fit-room", { now, instances }), spread, short4];
+  const short3 = shortOf(ready, need, instances, freeIn);
+  const head5 = [msg("availability-fit-room", { now, instances }), spread, short3];
   if (canPreempt && withPreemption >= instances)
     return answer("preempt", clauses([...head5, msg("availability-fit-preempt", { priority })]), now);
   const lowNote = !canPreempt && withPreemption >= instances ? msg("availability-fit-could-preempt", { priority: FIRST_NON_PREEMPTIBLE }) : void 0;
-  const waits = short4 === void 0 ? msg("availability-fit-waits-gpus") : msg("availability-fit-waits-room");
+  const waits = short3 === void 0 ? msg("availability-fit-waits-gpus") : msg("availability-fit-waits-room");
   return answer("queue", clauses([...head5, waits, lowNote]), now);
 };
 var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGroup(c.nodes, c.request), free: summarizeNodes(c.nodes).gpus.free })).sort(
@@ -48448,7 +48453,7 @@ var eventsOperation = defineOperation({
   render: (r) => {
     if (r.events.length === 0)
       return r.collected ? msg("events-none-gone", { id: r.jobId, status: r.status }) : msg("events-none-yet", { id: r.jobId, status: r.status });
-    const short4 = (o) => {
+    const short3 = (o) => {
       const [kind, ...rest] = o.split(" ");
       return rest.length === 0 ? o : `${kind} ${shortPodName(rest.join(" "))}`;
     };
@@ -48459,7 +48464,7 @@ var eventsOperation = defineOperation({
           { header: msg("events-col-last-seen"), cell: (e) => formatTime(e.lastAt) },
           { header: msg("jobs-col-type"), cell: (e) => e.type },
           { header: msg("events-col-reason"), cell: (e) => e.reason },
-          { header: msg("events-col-object"), cell: (e) => short4(e.object) },
+          { header: msg("events-col-object"), cell: (e) => short3(e.object) },
           { header: msg("events-col-message"), cell: (e) => e.message }
         ]),
         ...r.truncated ? [msg("events-truncated")] : []
@@ -59045,7 +59050,10 @@ var Job = external_exports.lazy(
     /** pending: not sent; sending: sent or about to be, outcome unknown; created; failed: refused, not created. */
     state: external_exports.enum(["pending", "sending", "created", "failed"]),
     jobId: external_exports.string().optional(),
+    /** Why the platform refused its create, in English (a file outlives its reader's language)… */
     error: external_exports.string().optional(),
+    /** …and as data, worded in the reader's language when shown (`textData`). */
+    errorText: external_exports.unknown().optional(),
     /** How many times it was resubmitted; 0 for the first create. */
     attempt: external_exports.number().default(0),
     /** Earlier jobs of this row that a resubmit replaced. */
@@ -59073,6 +59081,7 @@ var Manifest = external_exports.lazy(
     jobs: external_exports.array(Job)
   })
 );
+var refusalOf = (j) => textOf(j.errorText) ?? plain(j.error ?? "");
 var sweepIdOf = (hash3) => hash3.slice(0, 12);
 var scopeOf = Effect_exports.map(ActiveProfile, (p) => `${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`);
 var folderOf = (store) => join13(store.paths.configDir, "sweeps");
@@ -59316,7 +59325,11 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
         }
         const e = r.left;
         if (e.created === "unknown") return yield* Effect_exports.fail(progressError(e, sending, job));
-        const refused = yield* put(sending, job.index, { state: "failed", error: e.message });
+        const refused = yield* put(sending, job.index, {
+          state: "failed",
+          error: e.message,
+          errorText: textData(e.text)
+        });
         if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused, job));
         warnings.push(msg("sweep-not-created", { name: job.name, message: e.text }));
         return { m: refused, outcome: "refused" };
@@ -59341,7 +59354,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
       params: j.params,
       state: j.state,
       ...j.jobId !== void 0 ? { jobId: j.jobId } : {},
-      ...j.error !== void 0 ? { error: j.error } : {},
+      ...j.error !== void 0 ? { error: refusalOf(j) } : {},
       ...j.costPerHour !== void 0 ? { costPerHour: j.costPerHour } : {}
     })),
     counts: counts(m.jobs, submitted, adopted),
@@ -59590,7 +59603,7 @@ var rowOf3 = (j, p) => ({
   ...j.jobId !== void 0 ? { jobId: j.jobId } : {},
   ...p !== void 0 ? { status: { family: p.status.family, raw: p.status.raw } } : {},
   ...p?.runningTimeMs !== void 0 ? { runtimeMs: p.runningTimeMs } : {},
-  ...j.error !== void 0 ? { error: j.error } : {},
+  ...j.error !== void 0 ? { error: refusalOf(j) } : {},
   ...j.costPerHour !== void 0 ? { costPerHour: j.costPerHour } : {},
   ...j.attempt > 0 ? { attempt: j.attempt } : {}
 });
@@ -59888,7 +59901,6 @@ var lines5 = (...parts2) => joinText(
   "\n"
 );
 var cost = (n) => n === void 0 ? "-" : n.toFixed(2);
-var short3 = (value, max6) => value === void 0 ? "" : value.length > max6 ? `${value.slice(0, max6 - 1)}…` : value;
 var nexts = (r) => joinText(
   r.next.map((n) => msg("sweep-next", { call: nextLine(n) })),
   "\n"
@@ -59907,7 +59919,7 @@ var renderRun = (r) => {
       renderTable(r.jobs, [
         { header: plain("#"), cell: (j) => String(j.index) },
         { header: msg("sweep-col-name"), cell: (j) => j.name },
-        { header: msg("sweep-col-command"), cell: (j) => short3(j.command, 48) },
+        { header: msg("sweep-col-command"), cell: (j) => j.command === void 0 ? "" : clipped(j.command, 48) },
         { header: msg("sweep-col-spec"), cell: (j) => j.spec ?? "" },
         { header: msg("sweep-col-group"), cell: (j) => j.computeGroup ?? "" },
         { header: msg("sweep-col-instances"), cell: (j) => String(j.instances ?? "") },
@@ -59950,7 +59962,7 @@ var renderRun = (r) => {
       { header: msg("sweep-col-name"), cell: (j) => j.name },
       { header: msg("sweep-col-state"), cell: (j) => j.state },
       { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
-      { header: msg("sweep-col-error"), cell: (j) => short3(j.error, 60) }
+      { header: msg("sweep-col-error"), cell: (j) => j.error === void 0 ? "" : clipped(j.error, 60) }
     ]),
     joinText(asides("warning", r.warnings), "\n"),
     nexts(r)
@@ -59970,8 +59982,7 @@ var renderStatus2 = (r) => lines5(
       cell: (j) => j.runtimeMs !== void 0 ? formatDuration(j.runtimeMs) : "-"
     },
     { header: msg("sweep-col-verdict"), cell: (j) => j.verdict ?? "" },
-    // A diagnosis is said whole (its length is known only once worded); a refusal is cut short.
-    { header: msg("sweep-col-diagnosis"), cell: (j) => j.diagnosis ?? short3(j.error, 70) },
+    { header: msg("sweep-col-diagnosis"), cell: (j) => clipped(j.diagnosis ?? j.error ?? "", 70) },
     { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" }
   ]),
   joinText(r.notes, "\n"),
@@ -60023,7 +60034,7 @@ var SweepOutput = once6(() => {
         costPerHour: external_exports.number().optional().describe("Estimated cost per hour: the spec's price × instances"),
         state: State,
         jobId: external_exports.string().optional().describe("The platform's job id once created"),
-        error: external_exports.string().optional().describe("Why the platform refused it")
+        error: textOutput().optional().describe("Why the platform refused it")
       })
     ),
     totalCostPerHour: external_exports.number().describe("Estimated cost per hour of every job at once"),
@@ -60071,7 +60082,7 @@ var SweepOutput = once6(() => {
         verdict: external_exports.string().optional().describe("A running job's metrics verdict: HEALTHY, IDLE, STALLED, …"),
         verdictText: textOutput().optional().describe("The verdict in one sentence"),
         diagnosis: textOutput().optional().describe("A failed or stopped job's likely cause"),
-        error: external_exports.string().optional().describe("Why its create was refused"),
+        error: textOutput().optional().describe("Why its create was refused"),
         costPerHour: external_exports.number().optional().describe("Estimated cost per hour"),
         attempt: external_exports.number().optional().describe("How many times it was resubmitted")
       })

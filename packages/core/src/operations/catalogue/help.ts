@@ -34,7 +34,7 @@ export const helpPattern = (
   const text = parseWords(source)
     .map((part) => {
       if (typeof part === "string") return part.replace(/[{}]/g, (c) => `{"${c}"}`)
-      if (part.kind === "msg" || part.kind === "table" || part.kind === "fields")
+      if (part.kind === "msg" || part.kind === "table" || part.kind === "fields" || part.kind === "clip")
         throw new Error(`a help text holds a ${part.kind}: help texts hold calls and fields only`)
       const name = `w${Object.keys(args).length}`
       args[name] = new Text([part])

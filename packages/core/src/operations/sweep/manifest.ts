@@ -9,8 +9,9 @@ import { ActiveProfile } from "../../profile.js"
 import { checkStoreFolders, readJsonFile, writeFileAtomic } from "../../store/files.js"
 import { storeRoots } from "../../store/paths.js"
 import { Store } from "../../store/store.js"
+import { textOf } from "../../words/kept.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/text.js"
+import { callWord, plain, type Text } from "../../words/text.js"
 
 // A sweep's manifest, kept in the store (`<config>/sweeps/`, files 0600, written atomically): what each
 // job of the sweep is, and how far its create got. The intent ("sending", with the job's marker) is
@@ -27,7 +28,10 @@ const Job = z.lazy(() =>
     /** pending: not sent; sending: sent or about to be, outcome unknown; created; failed: refused, not created. */
     state: z.enum(["pending", "sending", "created", "failed"]),
     jobId: z.string().optional(),
+    /** Why the platform refused its create, in English (a file outlives its reader's language)… */
     error: z.string().optional(),
+    /** …and as data, worded in the reader's language when shown (`textData`). */
+    errorText: z.unknown().optional(),
     /** How many times it was resubmitted; 0 for the first create. */
     attempt: z.number().default(0),
     /** Earlier jobs of this row that a resubmit replaced. */
@@ -61,6 +65,9 @@ const Manifest = z.lazy(() =>
 export type ManifestJob = z.output<typeof Job>
 /** A sweep's manifest. */
 export type SweepManifest = z.output<typeof Manifest>
+
+/** Why a job's create was refused, worded for its reader where the manifest kept it as data. */
+export const refusalOf = (j: ManifestJob): Text => textOf(j.errorText) ?? plain(j.error ?? "")
 
 /** The short id a sweep is named by: the first 12 hex digits of its file's hash. */
 export const sweepIdOf = (hash: string): string => hash.slice(0, 12)

@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { joinText, plain, type Text, text } from "../../words/text.js"
+import { clipped, joinText, plain, type Text, text } from "../../words/text.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, formatDuration, formatTime, renderTable } from "../common/render.js"
@@ -13,9 +13,6 @@ const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
   )
 
 const cost = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(2))
-
-const short = (value: string | undefined, max: number) =>
-  value === undefined ? "" : value.length > max ? `${value.slice(0, max - 1)}…` : value
 
 const nexts = (r: { readonly next: SweepResult["next"] }): Text =>
   joinText(
@@ -40,7 +37,7 @@ const renderRun = (r: SweepRunResult): Text => {
       renderTable(r.jobs, [
         { header: plain("#"), cell: (j) => String(j.index) },
         { header: msg("sweep-col-name"), cell: (j) => j.name },
-        { header: msg("sweep-col-command"), cell: (j) => short(j.command, 48) },
+        { header: msg("sweep-col-command"), cell: (j) => (j.command === undefined ? "" : clipped(j.command, 48)) },
         { header: msg("sweep-col-spec"), cell: (j) => j.spec ?? "" },
         { header: msg("sweep-col-group"), cell: (j) => j.computeGroup ?? "" },
         { header: msg("sweep-col-instances"), cell: (j) => String(j.instances ?? "") },
@@ -86,7 +83,7 @@ const renderRun = (r: SweepRunResult): Text => {
       { header: msg("sweep-col-name"), cell: (j) => j.name },
       { header: msg("sweep-col-state"), cell: (j) => j.state },
       { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
-      { header: msg("sweep-col-error"), cell: (j) => short(j.error, 60) },
+      { header: msg("sweep-col-error"), cell: (j) => (j.error === undefined ? "" : clipped(j.error, 60)) },
     ]),
     joinText(asides("warning", r.warnings), "\n"),
     nexts(r),
@@ -110,8 +107,7 @@ const renderStatus = (r: SweepStatusResult): Text =>
         cell: (j) => (j.runtimeMs !== undefined ? formatDuration(j.runtimeMs) : "-"),
       },
       { header: msg("sweep-col-verdict"), cell: (j) => j.verdict ?? "" },
-      // A diagnosis is said whole (its length is known only once worded); a refusal is cut short.
-      { header: msg("sweep-col-diagnosis"), cell: (j) => j.diagnosis ?? short(j.error, 70) },
+      { header: msg("sweep-col-diagnosis"), cell: (j) => clipped(j.diagnosis ?? j.error ?? "", 70) },
       { header: msg("sweep-col-job"), cell: (j) => j.jobId ?? "" },
     ]),
     joinText(r.notes, "\n"),

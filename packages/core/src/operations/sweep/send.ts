@@ -1,6 +1,7 @@
 import { formatInstant } from "../../domain/time.js"
 import { Clock, Duration, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
+import { textData } from "../../words/kept.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text, text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
@@ -12,6 +13,7 @@ import {
   clearStopRequest,
   type ManifestJob,
   readManifest,
+  refusalOf,
   type SweepManifest,
   stopMark,
   withSweepLock,
@@ -173,8 +175,12 @@ export const sendJobs = (
           const e = r.left
           // Not sent, or refused: nothing exists; unknown: the marker settles it on the next run.
           if (e.created === "unknown") return yield* Effect.fail(progressError(e, sending, job))
-          // The manifest keeps the refusal as a record, in English (a file outlives its reader's language).
-          const refused = yield* put(sending, job.index, { state: "failed", error: e.message })
+          // The manifest keeps the refusal in English and as data, to be worded for whoever reads it.
+          const refused = yield* put(sending, job.index, {
+            state: "failed",
+            error: e.message,
+            errorText: textData(e.text),
+          })
           if (!input.continue_on_error) return yield* Effect.fail(progressError(e, refused, job))
           warnings.push(msg("sweep-not-created", { name: job.name, message: e.text }))
           return { m: refused, outcome: "refused" as const }
@@ -199,7 +205,7 @@ export const sendJobs = (
         params: j.params,
         state: j.state,
         ...(j.jobId !== undefined ? { jobId: j.jobId } : {}),
-        ...(j.error !== undefined ? { error: j.error } : {}),
+        ...(j.error !== undefined ? { error: refusalOf(j) } : {}),
         ...(j.costPerHour !== undefined ? { costPerHour: j.costPerHour } : {}),
       })),
       counts: counts(m.jobs, submitted, adopted),

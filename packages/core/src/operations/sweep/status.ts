@@ -9,7 +9,7 @@ import { jobDetailOperation } from "../job-detail/index.js"
 import { metricsOperation } from "../metrics/index.js"
 import type { SweepInput } from "./input.js"
 import { type PlatformJob, readSweepJobs } from "./jobs.js"
-import { findManifest, listManifests, type ManifestJob, type SweepManifest } from "./manifest.js"
+import { findManifest, listManifests, type ManifestJob, refusalOf, type SweepManifest } from "./manifest.js"
 import type { SweepListResult, SweepStatusResult, SweepStatusRow } from "./result.js"
 
 /** At most this many running jobs get a metrics verdict, and failed ones a diagnosis, per status call. */
@@ -46,7 +46,7 @@ const rowOf = (j: ManifestJob, p: PlatformJob | undefined): SweepStatusRow => ({
   ...(j.jobId !== undefined ? { jobId: j.jobId } : {}),
   ...(p !== undefined ? { status: { family: p.status.family, raw: p.status.raw } } : {}),
   ...(p?.runningTimeMs !== undefined ? { runtimeMs: p.runningTimeMs } : {}),
-  ...(j.error !== undefined ? { error: j.error } : {}),
+  ...(j.error !== undefined ? { error: refusalOf(j) } : {}),
   ...(j.costPerHour !== undefined ? { costPerHour: j.costPerHour } : {}),
   ...(j.attempt > 0 ? { attempt: j.attempt } : {}),
 })

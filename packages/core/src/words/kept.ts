@@ -1,7 +1,7 @@
 // A text kept in a file as data (`{ $text: parts }`, messages' values likewise), so that it is worded in
 // the reader's language when read back (a Text's JSON is its English). Only plain parts, messages and
 // references to calls, fields, confirmation and dry runs are read back; anything else reads as undefined.
-import { isText, type MessageArg, Text, type WordPart } from "../words/text.js"
+import { isText, type MessageArg, Text, type WordPart } from "./text.js"
 
 /** A text as data to keep in a file. */
 export const textData = (value: Text): unknown => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { textData, textOf } from "../../src/auth/kept-text.js"
+import { textData, textOf } from "../../src/words/kept.js"
 import { msg } from "../../src/words/message.js"
 import { renderWords } from "../../src/words/render.js"
 import { callWord, plain, text } from "../../src/words/text.js"
