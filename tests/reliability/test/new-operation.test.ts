@@ -266,5 +266,7 @@ describe("an operation added as one file and one registry entry", () => {
     expect(words.code, words.out + words.err).toBe(0)
     const help = await vitest("apps/cli", "test/help-language.test.ts", "test/language.test.ts")
     expect(help.code, help.out + help.err).toBe(0)
-  })
+    // Two lints and two packages' suites, run one after another in processes of their own: minutes on a
+    // busy machine, so this test waits for them longer than the suite's default.
+  }, 360_000)
 })
