@@ -49,6 +49,17 @@ export const operationOf = new WeakMap<Command, Operation>()
 /** The input a command fixes (its action), so a test can check its flags against the operation's effects. */
 export const fixedOf = new WeakMap<Command, Readonly<Record<string, unknown>>>()
 
+/** How a catalogue command turns its flags into the operation's input. */
+export interface FlagInput {
+  /** The input fields it takes as flags (the others' flags are its extension's). */
+  readonly fields: () => ReadonlyArray<Field>
+  /** The input its action builds from the parsed flags and the operands commander hands it, before `prepare`. */
+  readonly input: (operands: ReadonlyArray<unknown>) => Record<string, unknown>
+}
+
+/** Each catalogue command's FlagInput, so a test can parse every flag through the program and read the input. */
+export const inputOf = new WeakMap<Command, FlagInput>()
+
 /** Adds `--json` to a command. */
 export const withJson = (command: Command): Command => command.option("--json", msg("cli-help-option-json"))
 
@@ -165,18 +176,25 @@ export const catalogueCommand = (
     withGlobals(command)
     extension.extra?.(command)
   })
-  command.action(async (...args: unknown[]) => {
+  const inputFrom = (args: ReadonlyArray<unknown>): Record<string, unknown> => {
     const options = command.opts() as CommandOptions
-    const { fields, hasDryRun, hasConfirm } = flags()
-    extension.check?.(options)
-    let input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
+    const { fields, hasDryRun } = flags()
+    const input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
     entry.positional.forEach((field, i) => {
       if (typeof args[i] === "string") input[field] = args[i]
     })
     const rest = args[entry.positional.length]
     if (entry.rest !== undefined && Array.isArray(rest) && rest.length > 0) input[entry.rest] = rest.join(" ")
+    if (hasDryRun && options.dryRun === true) input.dry_run = true
+    return input
+  }
+  inputOf.set(command, { fields: () => flags().fields, input: inputFrom })
+  command.action(async (...args: unknown[]) => {
+    const options = command.opts() as CommandOptions
+    const { fields, hasDryRun, hasConfirm } = flags()
+    extension.check?.(options)
+    let input = inputFrom(args)
     const dryRun = hasDryRun && options.dryRun === true
-    if (dryRun) input.dry_run = true
     if (extension.prepare !== undefined) input = await extension.prepare(input, options)
     // A command that asks first passes `confirm` once the user has said yes (or gave --yes).
     const asks = entry.confirm && !dryRun

@@ -32,7 +32,7 @@ const resolve = (
  * `inspire --profile work job list` and `inspire --json status`: the flags every command takes may
  * also come before the command; they are moved behind it (before a `--`), where commander reads them.
  */
-const hoistGlobals = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+export const hoistGlobals = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
   const lead: string[] = []
   let i = 0
   for (; i < argv.length; i++) {

@@ -36,7 +36,12 @@ export const buildProgram = (
   onError: (text: string) => void = (text) => process.stderr.write(text),
   { lazy = false }: { readonly lazy?: boolean } = {},
 ): Command => {
+  // The program's own flags (`--version`, `--help`) are read only before the command: after it, every
+  // flag is the command's, so `notebook save-image nb --version v2` is save-image's --version, never
+  // the CLI's. Set before the tree is built: every command made with .command() inherits it. The flags
+  // every command takes are the command's own (withGlobals); main.ts moves those given first behind it.
   const program = new Command("inspire")
+    .enablePositionalOptions()
     .description(msg("cli-help-program"))
     .version(VERSION, "-V, --version")
     .exitOverride()
