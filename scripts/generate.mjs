@@ -5,7 +5,8 @@
 //   1. each package's message module from its locales/<language>/*.ftl (scripts/locales.mjs)
 //   2. the builds of core and the plugin, which the next steps read
 //   3. core's API reports (packages/core/api/*.md)
-//   4. the tool tables of the docs (scripts/tool-tables.mjs)
+//   4. the tool tables of the docs (scripts/tool-tables.mjs), then the plugin again: it carries the skill,
+//      whose tool table was just rewritten
 //   5. the weight table of docs/ARCHITECTURE.md (scripts/weight.mjs)
 // Then the translator's list in short (npm run translations gives it whole).
 import { spawnSync } from "node:child_process"
@@ -33,5 +34,11 @@ step("core's build", npm, ["run", "--silent", "build"], join(root, "packages/cor
 step("the plugin's build", npm, ["run", "--silent", "build"], join(root, "apps/synergy-plugin"))
 node("core's API reports", join(root, "packages/core/scripts/api-report.mjs"), [], join(root, "packages/core"))
 node("the tool tables", join(root, "scripts/tool-tables.mjs"))
+step(
+  "the plugin's build, with the skill's new tool table",
+  npm,
+  ["run", "--silent", "build"],
+  join(root, "apps/synergy-plugin"),
+)
 node("the weight table", join(root, "scripts/weight.mjs"))
 node("the translator's list", join(root, "scripts/translations.mjs"), ["--summary"])

@@ -123,6 +123,7 @@ export { type ModelsResult, modelsOperation } from "./operations/models.js"
 export { type NotebookResult, notebookOperation } from "./operations/notebook/index.js"
 export { type NotebookExecResult, notebookExecOperation } from "./operations/notebook-exec/index.js"
 export { type NotebookFilesResult, notebookFilesOperation } from "./operations/notebook-files/index.js"
+export { type NotebookShellResult, notebookShellOperation } from "./operations/notebook-shell/index.js"
 // The operation catalogue: every operation as data (schemas, effects, CLI placement), and its runner.
 export { CATALOGUE, findOperation, OPERATIONS } from "./operations/registry.js"
 export { resubmitOperation } from "./operations/resubmit.js"

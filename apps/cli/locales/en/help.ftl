@@ -26,6 +26,7 @@ cli-help-group-job = Submit, inspect and stop training and HPC jobs
 cli-help-group-hpc = Submit HPC (Slurm) jobs; inspect them with `inspire job`
 cli-help-group-serve = Deploy, inspect and stop inference services
 cli-help-group-notebook = Create, start, stop and delete notebooks; run commands, copy files and open a shell in one
+cli-help-group-terminal = A shell in a running notebook that lives on between commands: open one, type into it, read it, close it
 cli-help-group-model = List, inspect, create and delete model-repository entries
 cli-help-group-image = Browse platform-registered or Harbor images, push local ones
 cli-help-group-config = Read or change defaults ({ $keys })

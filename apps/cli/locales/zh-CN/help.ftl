@@ -26,6 +26,7 @@ cli-help-group-job = 提交、查看和停止训练任务与高性能计算任�
 cli-help-group-hpc = 提交高性能计算（Slurm）任务；用 `inspire job` 查看
 cli-help-group-serve = 部署、查看和停止推理服务
 cli-help-group-notebook = 创建、启动、停止和删除 notebook；在其中运行命令、复制文件、打开终端
+cli-help-group-terminal = 运行中的 notebook 里跨命令保持的 shell：打开、输入、读取、关闭
 cli-help-group-model = 列出、查看、创建和删除模型仓库条目
 cli-help-group-image = 浏览平台已登记的镜像或 Harbor 镜像，推送本地镜像
 cli-help-group-config = 读取或更改默认值（{ $keys }）

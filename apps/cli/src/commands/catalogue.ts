@@ -29,6 +29,7 @@ const GROUPS: Readonly<Record<string, () => string>> = {
   hpc: () => msg("cli-help-group-hpc"),
   serve: () => msg("cli-help-group-serve"),
   notebook: () => msg("cli-help-group-notebook"),
+  terminal: () => msg("cli-help-group-terminal"),
   model: () => msg("cli-help-group-model"),
   image: () => msg("cli-help-group-image"),
   config: () => msg("cli-help-group-config", { keys: SETTING_KEYS.join(", ") }),

@@ -50,6 +50,7 @@ common-ops-placement-warnings = （{ $warnings } 传入 compute_group 可另选�
 common-ops-not-a-job = { $id } 是{ $kind ->
         [serving] 推理服务
         [notebook] notebook
+    [terminal] 终端
        *[other] { $kind }
     }；只有训练任务（job-…）和高性能计算任务（hpc-job-…）才有{ $what ->
         [logs] 日志

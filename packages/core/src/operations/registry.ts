@@ -14,6 +14,7 @@ import { modelsOperation } from "./models.js"
 import { notebookOperation } from "./notebook/index.js"
 import { notebookExecOperation } from "./notebook-exec/index.js"
 import { notebookFilesOperation } from "./notebook-files/index.js"
+import { notebookShellOperation } from "./notebook-shell/index.js"
 import { resubmitOperation } from "./resubmit.js"
 import { statusOperation } from "./status/index.js"
 import { stopOperation } from "./stop/index.js"
@@ -50,6 +51,7 @@ export const CATALOGUE = [
   usageOperation,
   notebookExecOperation,
   notebookFilesOperation,
+  notebookShellOperation,
   sweepOperation,
 ] as const
 

@@ -21,6 +21,7 @@ export const WORD_OPERATIONS = [
   "notebook",
   "notebook_exec",
   "notebook_files",
+  "notebook_shell",
   "models",
   "wait",
   "resubmit",

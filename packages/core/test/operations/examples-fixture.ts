@@ -3,6 +3,7 @@ import { join } from "node:path"
 import type { RunningEmulator } from "@holos-inspire/emulator"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
+import { notebookShellOperation } from "../../src/operations/notebook-shell/index.js"
 import { hpcInput } from "../api/jobs/fixture.js"
 import { VLLM_IMAGE } from "../api/servings/fixture.js"
 import { call, h100SpecId, succeeded, type trainingSpaceProfile } from "./harness.js"
@@ -21,7 +22,8 @@ export type ExampleVars = Readonly<Record<string, unknown>>
 
 /**
  * Creates on the emulator what the examples name: two idle training jobs (`dry-a`, `dry-b`), an HPC job,
- * a serving, a running and a stopped notebook; returns every placeholder's value. Logged in as `profile`.
+ * a serving, a running notebook with an open terminal and a stopped notebook; returns every placeholder's
+ * value. Logged in as `profile`.
  */
 export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promise<ExampleVars> => {
   const s = e.control.state()
@@ -47,6 +49,10 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
   const hpc = hpcInput(e, "x")
   // A file in the running notebook's Jupyter folder, for the examples that read one.
   writeFileSync(join(e.control.jupyter.sandbox(running), "hello.txt"), "hello\n")
+  // A terminal of the running notebook, for the examples that type into, read or close one.
+  const shell = { action: "open", notebook: running, wait: 0 }
+  const terminal = (succeeded(await call(e, notebookShellOperation, shell, profile)).result as { terminal: string })
+    .terminal
   // A file in the profile's downloads folder, for the examples that upload one (only there may MCP read).
   const downloads = profile.env.INSPIRE_DOWNLOAD_DIR ?? join(profile.home, "cache", "downloads")
   mkdirSync(downloads, { recursive: true })
@@ -69,6 +75,7 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
     hpc_job: hpcJob,
     serving,
     notebook: running,
+    terminal,
     notebook_file: "hello.txt",
     local_file: join(downloads, "notes.txt"),
     stopped_notebook: stopped,

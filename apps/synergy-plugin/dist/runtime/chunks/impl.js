@@ -2734,14 +2734,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error62) {
-  const lines6 = [];
+  const lines7 = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines6.push(`✖ ${issue2.message}`);
+    lines7.push(`✖ ${issue2.message}`);
     if (issue2.path?.length)
-      lines6.push(`  → at ${toDotPath(issue2.path)}`);
+      lines7.push(`  → at ${toDotPath(issue2.path)}`);
   }
-  return lines6.join("\n");
+  return lines7.join("\n");
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/parse.js
@@ -3588,9 +3588,9 @@ var Doc = class {
       return;
     }
     const content = arg;
-    const lines6 = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines6.map((x) => x.length - x.trimStart().length));
-    const dedented = lines6.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    const lines7 = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines7.map((x) => x.length - x.trimStart().length));
+    const dedented = lines7.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
     for (const line of dedented) {
       this.content.push(line);
     }
@@ -16907,7 +16907,7 @@ function extractDefs(ctx, schema) {
       return;
     }
     const seen = entry2[1];
-    const { ref: ref3, defId } = makeURI(entry2);
+    const { ref: ref4, defId } = makeURI(entry2);
     seen.def = { ...seen.schema };
     if (defId)
       seen.defId = defId;
@@ -16915,7 +16915,7 @@ function extractDefs(ctx, schema) {
     for (const key in schema2) {
       delete schema2[key];
     }
-    schema2.$ref = ref3;
+    schema2.$ref = ref4;
   };
   if (ctx.cycles === "throw") {
     for (const entry2 of ctx.seen.entries()) {
@@ -17076,11 +17076,11 @@ function finalize(ctx, schema) {
       return;
     const schema2 = seen.def ?? seen.schema;
     const _cached = { ...schema2 };
-    const ref3 = seen.ref;
+    const ref4 = seen.ref;
     seen.ref = null;
-    if (ref3) {
-      flattenRef(ref3);
-      const refSeen = ctx.seen.get(ref3);
+    if (ref4) {
+      flattenRef(ref4);
+      const refSeen = ctx.seen.get(ref4);
       const refSchema = refSeen.schema;
       if (refSchema.$ref && (ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0")) {
         schema2.allOf = schema2.allOf ?? [];
@@ -17089,7 +17089,7 @@ function finalize(ctx, schema) {
         assignProps(schema2, refSchema);
       }
       assignProps(schema2, _cached);
-      const isParentRef = zodSchema._zod.parent === ref3;
+      const isParentRef = zodSchema._zod.parent === ref4;
       if (isParentRef) {
         for (const key in schema2) {
           if (key === "$ref" || key === "allOf")
@@ -17110,7 +17110,7 @@ function finalize(ctx, schema) {
       }
     }
     const parent = zodSchema._zod.parent;
-    if (parent && parent !== ref3) {
+    if (parent && parent !== ref4) {
       flattenRef(parent);
       const parentSeen = ctx.seen.get(parent);
       if (parentSeen?.schema.$ref) {
@@ -17761,22 +17761,22 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   if (typeof maximum === "number")
     json4.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json4, visited) {
+function stringifyKeyNames(bySchema, json4, visited2) {
   if (json4.$ref) {
-    if (visited.has(json4))
+    if (visited2.has(json4))
       return json4;
-    visited.add(json4);
+    visited2.add(json4);
     const def = bySchema.get(json4)?.def;
     if (!def)
       return json4;
-    const inlined = stringifyKeyNames(bySchema, def, visited);
+    const inlined = stringifyKeyNames(bySchema, def, visited2);
     return inlined === def ? json4 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
     const branches = json4[keyword];
     if (!Array.isArray(branches))
       continue;
-    const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
+    const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited2));
     if (mapped.some((branch, i) => branch !== branches[i]))
       json4 = { ...json4, [keyword]: mapped };
   }
@@ -20032,11 +20032,11 @@ function applyMinItems(items, minItems) {
 function decodeJSONPointerSegment(segment) {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
-function resolveRef(ref3, ctx) {
-  if (!ref3.startsWith("#")) {
+function resolveRef(ref4, ctx) {
+  if (!ref4.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path = ref3.slice(1).split("/").filter(Boolean);
+  const path = ref4.slice(1).split("/").filter(Boolean);
   if (path.length === 0) {
     return ctx.rootSchema;
   }
@@ -20044,11 +20044,11 @@ function resolveRef(ref3, ctx) {
   if (path[0] === defsKey) {
     const key = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
     if (!key || !ctx.defs[key]) {
-      throw new Error(`Reference not found: ${ref3}`);
+      throw new Error(`Reference not found: ${ref4}`);
     }
     return ctx.defs[key];
   }
-  throw new Error(`Reference not found: ${ref3}`);
+  throw new Error(`Reference not found: ${ref4}`);
 }
 function checkObjectGuards(objectSchema, guards) {
   const guard = z.transform((value) => value).check((payload) => {
@@ -23959,11 +23959,11 @@ ${renderErrorCause(e.cause, "  ")}
   }).join("\n");
 };
 var renderErrorCause = (cause3, prefix) => {
-  const lines6 = cause3.stack.split("\n");
-  let stack = `${prefix}[cause]: ${lines6[0]}`;
-  for (let i = 1, len = lines6.length; i < len; i++) {
+  const lines7 = cause3.stack.split("\n");
+  let stack = `${prefix}[cause]: ${lines7[0]}`;
+  for (let i = 1, len = lines7.length; i < len; i++) {
     stack += `
-${prefix}${lines6[i]}`;
+${prefix}${lines7[i]}`;
   }
   if (cause3.cause) {
     stack += ` {
@@ -24017,19 +24017,19 @@ var locationRegex = /\((.*)\)/g;
 var spanToTrace = /* @__PURE__ */ globalValue("effect/Tracer/spanToTrace", () => /* @__PURE__ */ new WeakMap());
 var prettyErrorStack = (message, stack, span4) => {
   const out = [message];
-  const lines6 = stack.startsWith(message) ? stack.slice(message.length).split("\n") : stack.split("\n");
-  for (let i = 1; i < lines6.length; i++) {
-    if (lines6[i].includes(" at new BaseEffectError") || lines6[i].includes(" at new YieldableError")) {
+  const lines7 = stack.startsWith(message) ? stack.slice(message.length).split("\n") : stack.split("\n");
+  for (let i = 1; i < lines7.length; i++) {
+    if (lines7[i].includes(" at new BaseEffectError") || lines7[i].includes(" at new YieldableError")) {
       i++;
       continue;
     }
-    if (lines6[i].includes("Generator.next")) {
+    if (lines7[i].includes("Generator.next")) {
       break;
     }
-    if (lines6[i].includes("effect_internal_function")) {
+    if (lines7[i].includes("effect_internal_function")) {
       break;
     }
-    out.push(lines6[i].replace(/at .*effect_instruction_i.*\((.*)\)/, "at $1").replace(/EffectPrimitive\.\w+/, "<anonymous>"));
+    out.push(lines7[i].replace(/at .*effect_instruction_i.*\((.*)\)/, "at $1").replace(/EffectPrimitive\.\w+/, "<anonymous>"));
   }
   if (span4) {
     let current = span4;
@@ -24236,18 +24236,18 @@ var makeContext = (unsafeMap) => {
 var serviceNotFoundError = (tag) => {
   const error62 = new Error(`Service not found${tag.key ? `: ${String(tag.key)}` : ""}`);
   if (tag.stack) {
-    const lines6 = tag.stack.split("\n");
-    if (lines6.length > 2) {
-      const afterAt = lines6[2].match(/at (.*)/);
+    const lines7 = tag.stack.split("\n");
+    if (lines7.length > 2) {
+      const afterAt = lines7[2].match(/at (.*)/);
       if (afterAt) {
         error62.message = error62.message + ` (defined at ${afterAt[1]})`;
       }
     }
   }
   if (error62.stack) {
-    const lines6 = error62.stack.split("\n");
-    lines6.splice(1, 3);
-    error62.stack = lines6.join("\n");
+    const lines7 = error62.stack.split("\n");
+    lines7.splice(1, 3);
+    error62.stack = lines7.join("\n");
   }
   return error62;
 };
@@ -24876,9 +24876,9 @@ var MutableRefProto = {
   }
 };
 var make11 = (value) => {
-  const ref3 = Object.create(MutableRefProto);
-  ref3.current = value;
-  return ref3;
+  const ref4 = Object.create(MutableRefProto);
+  ref4.current = value;
+  return ref4;
 };
 var compareAndSet = /* @__PURE__ */ dual(3, (self2, oldValue, newValue) => {
   if (equals(oldValue, self2.current)) {
@@ -28659,7 +28659,7 @@ var FiberRefsImpl = class {
   }
 };
 var findAncestor = (_ref, _parentStack, _childStack, _childModified = false) => {
-  const ref3 = _ref;
+  const ref4 = _ref;
   let parentStack = _parentStack;
   let childStack = _childStack;
   let childModified = _childModified;
@@ -28687,7 +28687,7 @@ var findAncestor = (_ref, _parentStack, _childStack, _childModified = false) => 
         }
       }
     } else {
-      ret = [ref3.initial, true];
+      ret = [ref4.initial, true];
     }
   }
   return ret;
@@ -29099,8 +29099,8 @@ var MicroFiberImpl = class {
     this.interruptible = interruptible5;
     this[MicroFiberTypeId] = fiberVariance;
   }
-  getRef(ref3) {
-    return unsafeGetReference(this.context, ref3);
+  getRef(ref4) {
+    return unsafeGetReference(this.context, ref4);
   }
   addObserver(cb) {
     if (this._exit) {
@@ -29783,9 +29783,9 @@ var RefImpl = class extends Class4 {
   }
   [RefTypeId] = refVariance;
   [TypeId11] = TypeId11;
-  constructor(ref3) {
+  constructor(ref4) {
     super();
-    this.ref = ref3;
+    this.ref = ref4;
     this.get = sync(() => get6(this.ref));
   }
   get;
@@ -30408,7 +30408,7 @@ var none6 = (self2) => flatMap8(self2, (option3) => {
       return fail2(new NoSuchElementException());
   }
 });
-var once = (self2) => map10(make25(true), (ref3) => asVoid(whenEffect(self2, getAndSet2(ref3, false))));
+var once = (self2) => map10(make25(true), (ref4) => asVoid(whenEffect(self2, getAndSet2(ref4, false))));
 var option = (self2) => matchEffect(self2, {
   onFailure: () => succeed(none2()),
   onSuccess: (a) => succeed(some2(a))
@@ -30594,7 +30594,7 @@ var updateFiberRefs = (f) => withFiberRuntime((state) => {
 var updateService = /* @__PURE__ */ dual(3, (self2, tag, f) => mapInputContext(self2, (context5) => add4(context5, tag, f(unsafeGet4(context5, tag)))));
 var when = /* @__PURE__ */ dual(2, (self2, condition) => suspend(() => condition() ? map10(self2, some2) : succeed(none2())));
 var whenFiberRef = /* @__PURE__ */ dual(3, (self2, fiberRef, predicate) => flatMap8(fiberRefGet(fiberRef), (s) => predicate(s) ? map10(self2, (a) => [s, some2(a)]) : succeed([s, none2()])));
-var whenRef = /* @__PURE__ */ dual(3, (self2, ref3, predicate) => flatMap8(get11(ref3), (s) => predicate(s) ? map10(self2, (a) => [s, some2(a)]) : succeed([s, none2()])));
+var whenRef = /* @__PURE__ */ dual(3, (self2, ref4, predicate) => flatMap8(get11(ref4), (s) => predicate(s) ? map10(self2, (a) => [s, some2(a)]) : succeed([s, none2()])));
 var withMetric = /* @__PURE__ */ dual(2, (self2, metric) => metric(self2));
 var serviceFunctionEffect = (getService, f) => (...args2) => flatMap8(getService, (a) => f(a)(...args2));
 var serviceFunction = (getService, f) => (...args2) => map10(getService, (a) => f(a)(...args2));
@@ -33077,8 +33077,8 @@ var Const = class {
 var FibersIn = class {
   ref;
   [SupervisorTypeId] = supervisorVariance;
-  constructor(ref3) {
-    this.ref = ref3;
+  constructor(ref4) {
+    this.ref = ref4;
   }
   get value() {
     return sync(() => get6(this.ref));
@@ -34919,7 +34919,7 @@ var fiberRefUnsafeMakeSupervisor = (initial) => fiberRefUnsafeMakePatch(initial,
 var fiberRefLocallyScoped = /* @__PURE__ */ dual(2, (self2, value) => asVoid(acquireRelease(flatMap8(fiberRefGet(self2), (oldValue) => as2(fiberRefSet(self2, value), oldValue)), (oldValue) => fiberRefSet(self2, oldValue))));
 var fiberRefLocallyScopedWith = /* @__PURE__ */ dual(2, (self2, f) => fiberRefGetWith(self2, (a) => fiberRefLocallyScoped(self2, f(a))));
 var fiberRefMake = (initial, options) => fiberRefMakeWith(() => fiberRefUnsafeMake(initial, options));
-var fiberRefMakeWith = (ref3) => acquireRelease(tap(sync(ref3), (ref4) => fiberRefUpdate(ref4, identity)), (fiberRef) => fiberRefDelete(fiberRef));
+var fiberRefMakeWith = (ref4) => acquireRelease(tap(sync(ref4), (ref5) => fiberRefUpdate(ref5, identity)), (fiberRef) => fiberRefDelete(fiberRef));
 var fiberRefMakeContext = (initial) => fiberRefMakeWith(() => fiberRefUnsafeMakeContext(initial));
 var fiberRefMakeRuntimeFlags = (initial) => fiberRefMakeWith(() => fiberRefUnsafeMakeRuntimeFlags(initial));
 var currentRuntimeFlags = /* @__PURE__ */ fiberRefUnsafeMakeRuntimeFlags(none5);
@@ -35529,7 +35529,7 @@ var Key = class {
   }
 };
 var cachedFunction = (f, eq) => {
-  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref3) => (a) => pipe2(ref3.modifyEffect((map19) => {
+  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref4) => (a) => pipe2(ref4.modifyEffect((map19) => {
     const result = pipe2(map19, get12(new Key(a, eq)));
     if (isNone2(result)) {
       return pipe2(deferredMake(), tap((deferred) => pipe2(diffFiberRefs(f(a)), intoDeferred(deferred), fork)), map10((deferred) => [deferred, pipe2(map19, set7(new Key(a, eq), deferred))]));
@@ -35601,9 +35601,9 @@ var SynchronizedImpl = class extends Class4 {
   [SynchronizedTypeId] = synchronizedVariance;
   [RefTypeId] = refVariance;
   [TypeId11] = TypeId11;
-  constructor(ref3, withLock) {
+  constructor(ref4, withLock) {
     super();
-    this.ref = ref3;
+    this.ref = ref4;
     this.withLock = withLock;
     this.get = get10(this.ref);
   }
@@ -35620,9 +35620,9 @@ var SynchronizedImpl = class extends Class4 {
 };
 var makeSynchronized = (value) => sync(() => unsafeMakeSynchronized(value));
 var unsafeMakeSynchronized = (value) => {
-  const ref3 = unsafeMake5(value);
+  const ref4 = unsafeMake5(value);
   const sem = unsafeMakeSemaphore(1);
-  return new SynchronizedImpl(ref3, sem.withPermits(1));
+  return new SynchronizedImpl(ref4, sem.withPermits(1));
 };
 var updateSomeAndGetEffectSynchronized = /* @__PURE__ */ dual(2, (self2, pf) => self2.modifyEffect((value) => {
   const result = pf(value);
@@ -35922,8 +35922,8 @@ var isFresh = (self2) => {
 var MemoMapImpl = class {
   ref;
   [MemoMapTypeId];
-  constructor(ref3) {
-    this.ref = ref3;
+  constructor(ref4) {
+    this.ref = ref4;
     this[MemoMapTypeId] = MemoMapTypeId;
   }
   /**
@@ -35962,7 +35962,7 @@ var MemoMapImpl = class {
     }), flatten4);
   }
 };
-var makeMemoMap = /* @__PURE__ */ suspend(() => map10(makeSynchronized(/* @__PURE__ */ new Map()), (ref3) => new MemoMapImpl(ref3)));
+var makeMemoMap = /* @__PURE__ */ suspend(() => map10(makeSynchronized(/* @__PURE__ */ new Map()), (ref4) => new MemoMapImpl(ref4)));
 var unsafeMakeMemoMap = () => new MemoMapImpl(unsafeMakeSynchronized(/* @__PURE__ */ new Map()));
 var build = (self2) => scopeWith((scope6) => buildWithScope(self2, scope6));
 var buildWithScope = /* @__PURE__ */ dual(2, (self2, scope6) => flatMap8(makeMemoMap, (memoMap) => buildWithMemoMap(self2, memoMap, scope6)));
@@ -36069,7 +36069,7 @@ function fromEffectContext(effect2) {
   fromEffect3.effect = effect2;
   return fromEffect3;
 }
-var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self2, ref3, value) => locallyEffect(self2, fiberRefLocally(ref3, value)));
+var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self2, ref4, value) => locallyEffect(self2, fiberRefLocally(ref4, value)));
 var locallyEffect = /* @__PURE__ */ dual(2, (self2, f) => {
   const locally3 = Object.create(proto3);
   locally3._op_layer = "Locally";
@@ -36077,7 +36077,7 @@ var locallyEffect = /* @__PURE__ */ dual(2, (self2, f) => {
   locally3.f = f;
   return locally3;
 });
-var fiberRefLocallyWith2 = /* @__PURE__ */ dual(3, (self2, ref3, value) => locallyEffect(self2, fiberRefLocallyWith(ref3, value)));
+var fiberRefLocallyWith2 = /* @__PURE__ */ dual(3, (self2, ref4, value) => locallyEffect(self2, fiberRefLocallyWith(ref4, value)));
 var fiberRefLocallyScoped2 = (self2, value) => scopedDiscard(fiberRefLocallyScoped(self2, value));
 var fiberRefLocallyScopedWith2 = (self2, value) => scopedDiscard(fiberRefLocallyScopedWith(self2, value));
 var fromFunction = (tagA, tagB, f) => fromEffectContext(map10(tagA, (a) => make9(tagB, f(a))));
@@ -37335,9 +37335,9 @@ var ScheduleDriverImpl = class {
   schedule;
   ref;
   [ScheduleDriverTypeId] = scheduleDriverVariance;
-  constructor(schedule3, ref3) {
+  constructor(schedule3, ref4) {
     this.schedule = schedule3;
-    this.ref = ref3;
+    this.ref = ref4;
   }
   get state() {
     return map10(get10(this.ref), (tuple3) => tuple3[1]);
@@ -37478,7 +37478,7 @@ var mapBothEffect = /* @__PURE__ */ dual(2, (self2, {
   onInput,
   onOutput
 }) => mapEffect(mapInputEffect(self2, onInput), onOutput));
-var driver = (self2) => pipe2(make24([none2(), self2.initial]), map10((ref3) => new ScheduleDriverImpl(self2, ref3)));
+var driver = (self2) => pipe2(make24([none2(), self2.initial]), map10((ref4) => new ScheduleDriverImpl(self2, ref4)));
 var duration3 = (durationInput) => {
   const duration6 = decode3(durationInput);
   const durationMillis = toMillis(duration6);
@@ -38609,15 +38609,15 @@ var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? data
     }
     const listeners = new Listeners();
     listeners.increment();
-    return flatMap8(deferredMake(), (ref3) => ensuring(blocked(single(ds, makeEntry({
+    return flatMap8(deferredMake(), (ref4) => ensuring(blocked(single(ds, makeEntry({
       request: proxy,
-      result: ref3,
+      result: ref4,
       listeners,
       ownerId: id,
       state: {
         completed: false
       }
-    })), deferredAwait(ref3)), sync(() => listeners.decrement())));
+    })), deferredAwait(ref4)), sync(() => listeners.decrement())));
   });
 }));
 var cacheRequest = (request2, result) => {
@@ -40443,6 +40443,35 @@ notebook-files-copied = Copied { $count ->
 notebook-files-kind-clash = { $path } is a folder on one side and a file on the other; nothing was copied.
 notebook-files-kind-clash-fix = Rename or remove one of them, or copy to another destination.
 `,
+    "notebook-shell.ftl": `
+notebook-shell-opened = Opened terminal { $terminal } in notebook { $notebook }.
+notebook-shell-closed = Closed terminal { $terminal } of notebook { $notebook }.
+notebook-shell-quiet = (no new output)
+notebook-shell-nothing-yet = (the terminal has printed nothing yet)
+notebook-shell-no-terminal-given = { $action } needs the terminal's name.
+notebook-shell-no-terminal-given-fix = Pass { $field } as open returned it, or open a terminal with { $call }.
+notebook-shell-no-input = send needs the input to type.
+notebook-shell-no-input-fix = Pass { $field }, e.g. a command line ending with a newline, or a control character such as Ctrl-C.
+notebook-shell-what-terminal = terminal { $terminal }
+notebook-shell-what-close = closing terminal { $terminal }
+notebook-shell-gone = Notebook { $notebook } has no terminal { $terminal }: it was closed, its shell exited, or the notebook restarted.
+notebook-shell-gone-fix = Open a new one with { $call }.
+notebook-shell-already-gone = Terminal { $terminal } was already gone; nothing to close.
+notebook-shell-plan-open = Open a terminal in notebook { $notebook }
+notebook-shell-plan-send = Type { $input } into terminal { $terminal } of notebook { $notebook }
+notebook-shell-plan-close = Close terminal { $terminal } of notebook { $notebook }
+notebook-shell-change-open = a terminal is opened and kept open
+notebook-shell-change-send = the input is typed into its shell
+notebook-shell-change-close = its shell and everything running in it end
+notebook-shell-why-send = types more
+notebook-shell-why-read = shows its recent output
+notebook-shell-why-close = ends it when done
+notebook-shell-why-open = opens a new terminal
+notebook-shell-output-cut = Only the last { $count } characters are shown.
+notebook-shell-ended = The terminal's shell exited; the terminal is gone.
+notebook-shell-dropped = The gateway cut the connection; the terminal keeps running: read or send again.
+notebook-shell-until-unseen = "{ $until }" did not appear within { $seconds } s; whatever runs goes on: read or send again to see more.
+`,
     "notebook.ftl": `
 notebook-created = Notebook { $name } was created.
 notebook-label-id = notebook id
@@ -40933,12 +40962,12 @@ var isPlaceholder = (value) => typeof value === "string" && (value === "…" || 
 var json2 = (value) => JSON.stringify(value) ?? String(value);
 var mcpValue = (value) => isPlaceholder(value) ? String(value) : json2(value);
 var mcpArgs = (input2) => Object.entries(input2).filter(([, v]) => v !== void 0).map(([k, v]) => `${k}=${mcpValue(v)}`).join(", ");
-var mcpWord = (ref3) => {
-  if (ref3.kind === "confirm") return "confirm=true";
-  if (ref3.kind === "dry_run") return "dry_run=true";
-  if (ref3.kind === "field") return ref3.value === void 0 ? ref3.name : `${ref3.name}=${mcpValue(ref3.value)}`;
-  const args2 = mcpArgs(ref3.input);
-  return args2 === "" ? `inspire_${ref3.op}` : `inspire_${ref3.op}(${args2})`;
+var mcpWord = (ref4) => {
+  if (ref4.kind === "confirm") return "confirm=true";
+  if (ref4.kind === "dry_run") return "dry_run=true";
+  if (ref4.kind === "field") return ref4.value === void 0 ? ref4.name : `${ref4.name}=${mcpValue(ref4.value)}`;
+  const args2 = mcpArgs(ref4.input);
+  return args2 === "" ? `inspire_${ref4.op}` : `inspire_${ref4.op}(${args2})`;
 };
 
 // ../../packages/core/src/words/operations.ts
@@ -40962,6 +40991,7 @@ var WORD_OPERATIONS = [
   "notebook",
   "notebook_exec",
   "notebook_files",
+  "notebook_shell",
   "models",
   "wait",
   "resubmit",
@@ -41000,27 +41030,27 @@ var pad2 = (said, size12) => said + " ".repeat(Math.max(0, size12 - displayWidth
 var wordText = (value, lang, wordRef) => {
   if (typeof value === "string") return value;
   const word2 = (v) => wordText(v, lang, wordRef);
-  const part = (ref3) => {
-    switch (ref3.kind) {
+  const part = (ref4) => {
+    switch (ref4.kind) {
       case "msg":
-        return formatMessage(lang, ref3.id, wordArgs(ref3.args, word2));
+        return formatMessage(lang, ref4.id, wordArgs(ref4.args, word2));
       case "table":
         return layoutTable(
-          ref3.headers.map(word2),
-          ref3.aligns,
-          ref3.rows.map((row) => row.map((c) => oneLine(word2(c))))
+          ref4.headers.map(word2),
+          ref4.aligns,
+          ref4.rows.map((row) => row.map((c) => oneLine(word2(c))))
         );
       case "fields": {
-        const shown = ref3.fields.map(([label3, v]) => [word2(label3), word2(v)]);
+        const shown = ref4.fields.map(([label3, v]) => [word2(label3), word2(v)]);
         const size12 = Math.max(0, ...shown.map(([label3]) => displayWidth(label3)));
         return shown.map(([label3, v]) => `${pad2(`${label3}:`, size12 + 1)} ${v}`).join("\n");
       }
       case "clip": {
-        const said = word2(ref3.text);
-        return said.length > ref3.max ? `${said.slice(0, ref3.max - 1)}…` : said;
+        const said = word2(ref4.text);
+        return said.length > ref4.max ? `${said.slice(0, ref4.max - 1)}…` : said;
       }
       default:
-        return wordRef(ref3);
+        return wordRef(ref4);
     }
   };
   return value.parts.map((p) => typeof p === "string" ? p : part(p)).join("");
@@ -41267,7 +41297,7 @@ var parseImageRef = (raw) => {
     ...digest !== void 0 ? { digest } : {}
   });
 };
-var formatImageRef = (ref3) => `${ref3.host !== void 0 ? `${ref3.host}/` : ""}${ref3.repository}${ref3.tag !== void 0 ? `:${ref3.tag}` : ""}${ref3.digest !== void 0 ? `@${ref3.digest}` : ""}`;
+var formatImageRef = (ref4) => `${ref4.host !== void 0 ? `${ref4.host}/` : ""}${ref4.repository}${ref4.tag !== void 0 ? `:${ref4.tag}` : ""}${ref4.digest !== void 0 ? `@${ref4.digest}` : ""}`;
 var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
   const h = host.toLowerCase();
   for (const registry2 of ["qb", "sj"]) {
@@ -41279,14 +41309,14 @@ var classifyHost = (host, registries = DEFAULT_REGISTRIES) => {
 var withProject = (repository) => repository.includes("/") ? repository : `${HARBOR_PROJECT}/${repository}`;
 var toDisplayAddress = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
-  return Either_exports.flatMap(parseImageRef(raw), (ref3) => {
-    if (ref3.host === void 0) {
+  return Either_exports.flatMap(parseImageRef(raw), (ref4) => {
+    if (ref4.host === void 0) {
       const host = registries[options.registry ?? "qb"].display;
-      return Either_exports.right(formatImageRef({ ...ref3, host, repository: withProject(ref3.repository) }));
+      return Either_exports.right(formatImageRef({ ...ref4, host, repository: withProject(ref4.repository) }));
     }
-    const where3 = classifyHost(ref3.host, registries);
-    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref3.host, registries));
-    return Either_exports.right(formatImageRef({ ...ref3, host: registries[where3.registry].display }));
+    const where3 = classifyHost(ref4.host, registries);
+    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref4.host, registries));
+    return Either_exports.right(formatImageRef({ ...ref4, host: registries[where3.registry].display }));
   });
 };
 var foreignHost = (raw, host, registries) => invalidInput(
@@ -41296,8 +41326,8 @@ var foreignHost = (raw, host, registries) => invalidInput(
 );
 var checkJobImage = (raw, options = {}) => {
   const registries = options.registries ?? DEFAULT_REGISTRIES;
-  return Either_exports.flatMap(parseImageRef(raw), (ref3) => {
-    if (ref3.host === void 0) {
+  return Either_exports.flatMap(parseImageRef(raw), (ref4) => {
+    if (ref4.host === void 0) {
       const fix = Either_exports.getOrUndefined(
         toDisplayAddress(raw, { registries, registry: options.workspaceRegistry ?? "qb" })
       );
@@ -41309,19 +41339,19 @@ var checkJobImage = (raw, options = {}) => {
         )
       );
     }
-    const where3 = classifyHost(ref3.host, registries);
-    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref3.host, registries));
+    const where3 = classifyHost(ref4.host, registries);
+    if (where3 === void 0) return Either_exports.left(foreignHost(raw, ref4.host, registries));
     if (where3.domain === "push") {
-      const fix = formatImageRef({ ...ref3, host: registries[where3.registry].display });
+      const fix = formatImageRef({ ...ref4, host: registries[where3.registry].display });
       return Either_exports.left(
         invalidInput(
-          msg("domain-image-push-domain", { raw, host: ref3.host }),
+          msg("domain-image-push-domain", { raw, host: ref4.host }),
           msg("domain-image-use-instead", { fix }),
           { fix: plain(fix) }
         )
       );
     }
-    if (ref3.tag === void 0 && ref3.digest === void 0)
+    if (ref4.tag === void 0 && ref4.digest === void 0)
       return Either_exports.left(
         invalidInput(
           msg("domain-image-no-tag", { raw }),
@@ -41329,7 +41359,7 @@ var checkJobImage = (raw, options = {}) => {
         )
       );
     const warnings = options.workspaceRegistry !== void 0 && options.workspaceRegistry !== where3.registry ? [msg("domain-image-registry-mismatch", { registry: where3.registry, workspace: options.workspaceRegistry })] : [];
-    return Either_exports.right({ address: formatImageRef(ref3), registry: where3.registry, warnings });
+    return Either_exports.right({ address: formatImageRef(ref4), registry: where3.registry, warnings });
   });
 };
 
@@ -41666,8 +41696,8 @@ var readDollar = (src, i, subs) => {
     return { text: src.slice(i, next4), next: next4 };
   }
   if (src.startsWith("${", i)) {
-    const close2 = src.indexOf("}", i);
-    const next4 = close2 < 0 ? src.length : close2 + 1;
+    const close3 = src.indexOf("}", i);
+    const next4 = close3 < 0 ? src.length : close3 + 1;
     return { text: src.slice(i, next4), next: next4 };
   }
   return { text: "$", next: i + 1 };
@@ -41695,8 +41725,8 @@ var readWord = (src, start3) => {
       quoted = true;
       i += 2;
     } else if (c === "'") {
-      const close2 = src.indexOf("'", i + 1);
-      const end4 = close2 < 0 ? src.length : close2;
+      const close3 = src.indexOf("'", i + 1);
+      const end4 = close3 < 0 ? src.length : close3;
       value += src.slice(i + 1, end4);
       quoted = true;
       i = end4 + 1;
@@ -44399,7 +44429,7 @@ var makePlatform = (ctx) => {
     ),
     while: (e) => e._tag === "InspireError" && e.retryable === true
   });
-  const settle3 = (outcome) => {
+  const settle4 = (outcome) => {
     if (outcome.kind === "ok") return Effect_exports.succeed(outcome.data);
     if (outcome.kind === "unavailable") return Effect_exports.fail(outcome.error);
     if (outcome.kind === "error") return Effect_exports.fail(outcome.error);
@@ -44458,7 +44488,7 @@ var makePlatform = (ctx) => {
       if (yield* session.tokenUnavailable) return yield* Effect_exports.fail(tokenless);
       return yield* Effect_exports.fail(attempt.left);
     }
-    return yield* settle3(attempt.right);
+    return yield* settle4(attempt.right);
   });
   const v12 = (method, path, body2, options) => Effect_exports.gen(function* () {
     const surface = `api/v1/${path}`;
@@ -44485,7 +44515,7 @@ var makePlatform = (ctx) => {
       ),
       options
     );
-    return yield* settle3(outcome);
+    return yield* settle4(outcome);
   });
   const v2Request = (service3, action, body2, options, auth) => send2({
     method: "POST",
@@ -44521,9 +44551,9 @@ var makePlatform = (ctx) => {
       const outcome = result.right;
       if (outcome.kind === "expired") continue;
       if (kind !== remembered) yield* session.rememberV2Credential(kind);
-      return yield* settle3(outcome);
+      return yield* settle4(outcome);
     }
-    return yield* settle3({ kind: "expired" });
+    return yield* settle4({ kind: "expired" });
   });
   return {
     baseUrl,
@@ -44929,10 +44959,10 @@ var withMarker = (script, submitId) => `${splitMarker(script).script}
 # INSPIRE_SUBMIT_ID=${submitId}
 `;
 var splitMarker = (script) => {
-  const lines6 = script.split("\n");
-  const marker = lines6.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
+  const lines7 = script.split("\n");
+  const marker = lines7.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
   return {
-    script: lines6.filter((l) => !MARKER_LINE.test(l.trim())).join("\n").replace(/\n+$/, ""),
+    script: lines7.filter((l) => !MARKER_LINE.test(l.trim())).join("\n").replace(/\n+$/, ""),
     submitId: marker
   };
 };
@@ -45461,9 +45491,9 @@ var RawMetrics = external_exports.object({
 var intervalFor = (rangeSeconds) => [...METRIC_INTERVALS].reverse().find((i) => rangeSeconds / i >= 30) ?? 60;
 var TASK_TYPES = { train: "distributed_training", hpc: "hpc_job" };
 var placementOf = (jobId) => Effect_exports.gen(function* () {
-  const ref3 = taskKindOf(jobId);
-  if (ref3._tag === "Left") return yield* Effect_exports.fail(ref3.left);
-  const kind = ref3.right.kind;
+  const ref4 = taskKindOf(jobId);
+  if (ref4._tag === "Left") return yield* Effect_exports.fail(ref4.left);
+  const kind = ref4.right.kind;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(
       invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") }))
@@ -45565,17 +45595,17 @@ var quickLine = (raw) => {
   return { id: id || `${pod}:${timestampMs}:${message}`, message, pod, node: node2, timestampMs, time: stamp || time3 };
 };
 var decodeLogLines = (items) => {
-  const lines6 = [];
+  const lines7 = [];
   for (const item of items) {
     const line = quickLine(item);
     if (line === void 0) return decodeItems(RawLine, items, "train.GetJobLog");
-    lines6.push(line);
+    lines7.push(line);
   }
-  return Effect_exports.succeed(lines6);
+  return Effect_exports.succeed(lines7);
 };
 var isHpcJob = (jobId) => {
-  const ref3 = taskKindOf(jobId);
-  return ref3._tag === "Right" && ref3.right.kind === "hpc";
+  const ref4 = taskKindOf(jobId);
+  return ref4._tag === "Right" && ref4.right.kind === "hpc";
 };
 var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   const asked = pod === void 0 ? [] : typeof pod === "string" ? [pod] : pod;
@@ -45622,9 +45652,9 @@ var logItems = (data) => {
 };
 
 // ../../packages/core/src/api/jobs/logs.ts
-var tailLogs = (jobId, lines6, options = {}) => Effect_exports.gen(function* () {
+var tailLogs = (jobId, lines7, options = {}) => Effect_exports.gen(function* () {
   const pods = yield* podsOf(jobId, options.pod);
-  const wanted = Math.max(1, Math.floor(lines6));
+  const wanted = Math.max(1, Math.floor(lines7));
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   let endMs;
@@ -45670,8 +45700,8 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.scoped(
     const crowdedAt = [];
     const first2 = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 });
     let requests = 1;
-    let lines6 = 0;
-    if (first2[0] === void 0) return { lines: lines6, requests, crowdedAt };
+    let lines7 = 0;
+    if (first2[0] === void 0) return { lines: lines7, requests, crowdedAt };
     const pageAt = (cursor) => queryLogs({ jobId, pods, order: "ascend", size: MAX_LOG_PAGE, startMs: cursor, endMs: cursor + WINDOW_MS });
     let walk = { cursor: Math.max(options.from ?? 0, first2[0].timestampMs), ids: /* @__PURE__ */ new Set() };
     let arrived = [];
@@ -45696,9 +45726,9 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.scoped(
         yield* sendPending;
       }
       if (step4.fresh.length > 0) yield* sink(step4.fresh);
-      lines6 += step4.fresh.length;
+      lines7 += step4.fresh.length;
     }
-    return { lines: lines6, requests, crowdedAt };
+    return { lines: lines7, requests, crowdedAt };
   })
 );
 
@@ -48373,9 +48403,9 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what) => Effect_exports.gen(function* () {
-  const ref3 = taskKindOf(raw);
-  if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
-  const { id, kind } = ref3.right;
+  const ref4 = taskKindOf(raw);
+  if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
+  const { id, kind } = ref4.right;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(
       invalidInput(
@@ -48418,13 +48448,13 @@ var eventsOperation = defineOperation({
   effects: { writes: false },
   cli: { path: ["job", "events"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref3 = taskKindOf(input2.job_id);
-    if (Either_exports.isRight(ref3) && ref3.right.kind === "notebook")
+    const ref4 = taskKindOf(input2.job_id);
+    if (Either_exports.isRight(ref4) && ref4.right.kind === "notebook")
       return yield* Effect_exports.fail(
         invalidInput(
           msg("events-notebook"),
           msg("events-notebook-hint", {
-            call: callWord("notebook", { action: "detail", notebook_id: ref3.right.id })
+            call: callWord("notebook", { action: "detail", notebook_id: ref4.right.id })
           })
         )
       );
@@ -48831,9 +48861,9 @@ var registeredAddresses = (workspace) => workspace === void 0 ? Effect_exports.s
   (listed) => Either_exports.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : void 0
 );
 var repoOf = (raw) => {
-  const ref3 = Either_exports.getOrUndefined(parseImageRef(raw));
-  const name2 = (ref3?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
-  return ref3?.tag !== void 0 ? { name: name2, tag: ref3.tag } : { name: name2 };
+  const ref4 = Either_exports.getOrUndefined(parseImageRef(raw));
+  const name2 = (ref4?.repository ?? raw.trim()).replace(new RegExp(`^${HARBOR_PROJECT}/`), "");
+  return ref4?.tag !== void 0 ? { name: name2, tag: ref4.tag } : { name: name2 };
 };
 var harborImages = (input2) => Effect_exports.gen(function* () {
   const { registry: registry2, from: from2, workspace } = yield* whichRegistry(input2);
@@ -49449,8 +49479,8 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
 var nameHint = () => msg("docker-name-hint");
 var harborImages2 = (repo) => callWord("images", { source: "harbor", repo });
 var targetNames = (request2, host) => {
-  const ref3 = Either_exports.getOrUndefined(parseImageRef(request2.image));
-  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref3;
+  const ref4 = Either_exports.getOrUndefined(parseImageRef(request2.image));
+  const fromImage = /^(sha256:)?[a-f0-9]{12,64}$/.test(request2.image.trim()) ? void 0 : ref4;
   const name2 = (request2.name?.trim() || fromImage?.repository.split("/").at(-1) || "").replace(
     new RegExp(`^${HARBOR_PROJECT}/`),
     ""
@@ -50203,7 +50233,7 @@ var listServings = (input2) => Effect_exports.gen(function* () {
 });
 var servingIdOf = (raw) => Either_exports.flatMap(
   taskKindOf(raw),
-  (ref3) => ref3.kind === "serving" ? Either_exports.right(ref3.id) : Either_exports.left(
+  (ref4) => ref4.kind === "serving" ? Either_exports.right(ref4.id) : Either_exports.left(
     invalidInput(
       msg("inference-api-not-serving-id", { raw }),
       msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
@@ -50477,10 +50507,10 @@ var registeredImage = (address, workspaceId) => Effect_exports.map(Effect_export
   };
 });
 var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* () {
-  const ref3 = yield* parseImageRef(raw);
+  const ref4 = yield* parseImageRef(raw);
   const registries = registryTable(yield* ActiveProfile);
   const warnings = [];
-  if (ref3.host !== void 0) {
+  if (ref4.host !== void 0) {
     const checked = yield* checkJobImage(raw, { registries, workspaceRegistry: workspace.policy.registry });
     warnings.push(...checked.warnings);
   }
@@ -50490,19 +50520,19 @@ var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* ()
       toDisplayAddress(raw, { registries, registry: workspace.policy.registry }),
       () => raw
     );
-    const name2 = ref3.repository.split("/").at(-1) ?? ref3.repository;
+    const name2 = ref4.repository.split("/").at(-1) ?? ref4.repository;
     return yield* Effect_exports.fail(
       invalidInput(
         msg("common-ops-image-not-registered", { image: display, workspace: workspace.name }),
         msg("common-ops-image-not-registered-hint", {
           name: name2,
-          tag: ref3.tag ?? "latest",
+          tag: ref4.tag ?? "latest",
           call: callWord("images", { search: name2 })
         })
       )
     );
   }
-  if (ref3.host === void 0) warnings.push(msg("common-ops-image-resolved", { raw, address: found.address }));
+  if (ref4.host === void 0) warnings.push(msg("common-ops-image-resolved", { raw, address: found.address }));
   return { image: found, warnings };
 });
 
@@ -51253,8 +51283,8 @@ var lastLines = (servingId) => Effect_exports.gen(function* () {
   const items = listed?.items ?? [];
   const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
   if (pods.length === 0) return [];
-  const lines6 = yield* tailLogs(servingId, 8, { pod: pods });
-  return lines6.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
+  const lines7 = yield* tailLogs(servingId, 8, { pod: pods });
+  return lines7.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
 }).pipe(Effect_exports.orElseSucceed(() => []));
 var CRASH = /Traceback|Error|error:|exited with code|Killed/;
 var GATEWAY_WAIT = /* @__PURE__ */ new Set([502, 503, 504]);
@@ -51691,9 +51721,9 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
 });
 var notebookIdOf = (raw) => Either_exports.flatMap(
   taskKindOf(raw),
-  (ref3) => ref3.kind === "notebook" ? Either_exports.right(ref3.id) : Either_exports.left(
+  (ref4) => ref4.kind === "notebook" ? Either_exports.right(ref4.id) : Either_exports.left(
     invalidInput(
-      msg("notebook-api-not-notebook-id", { raw, kind: ref3.kind }),
+      msg("notebook-api-not-notebook-id", { raw, kind: ref4.kind }),
       msg("notebook-api-not-notebook-id-fix", { call: callWord("notebook", { action: "list" }) })
     )
   )
@@ -52640,10 +52670,10 @@ var RULES = [
   }
 ];
 var TRACEBACK_END = /^\s*([A-Za-z_][\w.]*(Error|Exception|Interrupt)|[A-Za-z_][\w.]*Error)\b.*$/;
-var lastException = (lines6) => {
-  const start3 = lines6.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
+var lastException = (lines7) => {
+  const start3 = lines7.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
   if (start3 < 0) return void 0;
-  return lines6.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
+  return lines7.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
 };
 var textsOf = (input2) => [
   ...input2.subStatus !== void 0 && input2.subStatus !== "" ? [`sub_status: ${input2.subStatus}`] : [],
@@ -52844,7 +52874,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
   const logs = d.status.family === "waiting" ? void 0 : yield* Effect_exports.either(tailLogs(d.id, logLines, known !== void 0 ? { pod: known } : {}));
   if (logs !== void 0 && Either_exports.isLeft(logs)) notes2.push(msg("job-detail-logs-unread", { error: logs.left.text }));
   const eventList = Either_exports.isRight(events) ? events.right.events : [];
-  const lines6 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
+  const lines7 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
   const findings = diagnose({
     family: d.status.family,
     subStatus: d.subStatus,
@@ -52852,9 +52882,9 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
     priority: d.priority,
     network: workspacePolicy(d.workspace).network,
     events: eventList,
-    logLines: lines6
+    logLines: lines7
   });
-  return { findings, eventsRead: eventList.length, logLinesRead: lines6.length, notes: notes2 };
+  return { findings, eventsRead: eventList.length, logLinesRead: lines7.length, notes: notes2 };
 });
 var jobDetailOperation = defineOperation({
   name: "job_detail",
@@ -52873,9 +52903,9 @@ var jobDetailOperation = defineOperation({
   effects: { writes: false },
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref3 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
-    const detail = yield* readTask(ref3.right.id, ref3.right.kind);
+    const ref4 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
+    const detail = yield* readTask(ref4.right.id, ref4.right.kind);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc";
     if (!diagnosable || !needsDiagnosis(detail)) return detail;
     return { ...detail, diagnosis: yield* diagnosisOf(detail, input2.log_lines) };
@@ -53141,9 +53171,9 @@ var jobsOperation = defineOperation({
     );
     const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
-    const lines6 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
-    if (r.truncated) lines6.push(...cut());
-    return joinText(lines6, "\n");
+    const lines7 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
+    if (r.truncated) lines7.push(...cut());
+    return joinText(lines7, "\n");
   }
 });
 
@@ -53545,7 +53575,7 @@ var openConfined = (place, options) => {
       const now = lstatOrUndefined(opened);
       if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) unlinkSync(opened);
     };
-    const close2 = () => {
+    const close3 = () => {
       if (fd === void 0) return;
       const f = fd;
       fd = void 0;
@@ -53553,7 +53583,7 @@ var openConfined = (place, options) => {
     };
     const here = lstatOrUndefined(opened);
     if (realOr(realDir) !== realDir || here === void 0 || here.ino !== mine.ino || here.dev !== mine.dev) {
-      close2();
+      close3();
       remove9();
       throw linkError(dir, field);
     }
@@ -53567,12 +53597,12 @@ var openConfined = (place, options) => {
         return buf.length;
       },
       commit: () => {
-        close2();
+        close3();
         if (opened !== final) renameSync2(opened, final);
       },
       abort: () => {
         try {
-          close2();
+          close3();
         } finally {
           remove9();
         }
@@ -53740,17 +53770,17 @@ var windowOf = (input2) => Effect_exports.gen(function* () {
 var Full = class extends Data_exports.TaggedError("Full") {
 };
 var windowLines = (jobId, window, pod) => {
-  const lines6 = [];
+  const lines7 = [];
   const sink = (batch) => Effect_exports.gen(function* () {
     for (const l of batch) {
       if (l.timestampMs > window.to) continue;
-      if (lines6.length >= MAX_WINDOW_LINES) return yield* Effect_exports.fail(new Full());
-      lines6.push(show2(l));
+      if (lines7.length >= MAX_WINDOW_LINES) return yield* Effect_exports.fail(new Full());
+      lines7.push(show2(l));
     }
   });
   return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(
-    Effect_exports.as({ lines: lines6, truncated: false }),
-    Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines6, truncated: true }))
+    Effect_exports.as({ lines: lines7, truncated: false }),
+    Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines7, truncated: true }))
   );
 };
 var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
@@ -53759,7 +53789,7 @@ var fileLines = () => {
   let buffer = Buffer.allocUnsafe(256 * 1024);
   return (batch, to) => {
     let at = 0;
-    let lines6 = 0;
+    let lines7 = 0;
     for (const l of batch) {
       if (l.timestampMs > to) continue;
       const time3 = stamp(l.timestampMs);
@@ -53775,9 +53805,9 @@ var fileLines = () => {
       buffer[at++] = 32;
       at += buffer.write(l.message, at);
       buffer[at++] = 10;
-      lines6++;
+      lines7++;
     }
-    return { bytes: buffer.subarray(0, at), lines: lines6 };
+    return { bytes: buffer.subarray(0, at), lines: lines7 };
   };
 };
 var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
@@ -53786,14 +53816,14 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
       { path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite },
       context5
     );
-    let lines6 = 0;
+    let lines7 = 0;
     const format5 = fileLines();
     const to = options.window?.to ?? Number.POSITIVE_INFINITY;
     const sink = (batch) => Effect_exports.suspend(() => {
       const page = format5(batch, to);
       return Effect_exports.map(file3.write(page.bytes), () => {
-        lines6 += page.lines;
-        context5.progress({ message: msg("logs-progress", { lines: lines6, id: jobId }), current: lines6 });
+        lines7 += page.lines;
+        context5.progress({ message: msg("logs-progress", { lines: lines7, id: jobId }), current: lines7 });
       });
     });
     const summary5 = yield* downloadLogs(jobId, sink, {
@@ -53801,7 +53831,7 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
       ...options.window !== void 0 ? { from: options.window.from, to: options.window.to } : {}
     });
     yield* file3.commit;
-    return { path: file3.path, lines: lines6, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
+    return { path: file3.path, lines: lines7, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
   })
 );
 
@@ -53848,9 +53878,9 @@ var LogsOutput = () => external_exports.object({
     crowdedAt: external_exports.array(external_exports.number()).describe("Instants (epoch ms) where more lines shared one time than a page holds; some may be missing")
   }).optional().describe("For download: where the log went")
 });
-var renderLogLines = (lines6, labelPods) => {
-  const label3 = labelPods ?? new Set(lines6.map((l) => l.pod)).size > 1;
-  return lines6.map((l) => `${formatInstant(l.time, { seconds: true })} ${label3 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
+var renderLogLines = (lines7, labelPods) => {
+  const label3 = labelPods ?? new Set(lines7.map((l) => l.pod)).size > 1;
+  return lines7.map((l) => `${formatInstant(l.time, { seconds: true })} ${label3 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
 };
 var logsOperation = defineOperation({
   name: "logs",
@@ -53889,8 +53919,8 @@ var logsOperation = defineOperation({
       const got = yield* windowLines(job.id, window, input2.pod);
       return { ...base, mode: "window", window, lines: got.lines, truncated: got.truncated };
     }
-    const lines6 = yield* lastLines2(job.id, input2.lines, input2.pod);
-    return { ...base, mode: "tail", lines: lines6 };
+    const lines7 = yield* lastLines2(job.id, input2.lines, input2.pod);
+    return { ...base, mode: "tail", lines: lines7 };
   }),
   render: (r) => {
     if (r.download !== void 0) {
@@ -53898,16 +53928,16 @@ var logsOperation = defineOperation({
       const args2 = { lines: d.lines, bytes: d.bytes, id: r.jobId, path: d.path };
       return d.crowdedAt.length > 0 ? msg("logs-downloaded-crowded", { ...args2, crowded: d.crowdedAt.length }) : msg("logs-downloaded", args2);
     }
-    const lines6 = r.lines ?? [];
+    const lines7 = r.lines ?? [];
     const head5 = r.mode === "window" && r.window !== void 0 ? msg("logs-window-head", {
       id: r.jobId,
       status: r.status,
-      count: lines6.length,
+      count: lines7.length,
       from: formatTime(r.window.from),
       to: formatTime(r.window.to)
-    }) : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines6.length });
+    }) : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines7.length });
     const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : "";
-    return text`${head5}\n${lines6.length > 0 ? renderLogLines(lines6) : msg("logs-none")}${tail}`;
+    return text`${head5}\n${lines7.length > 0 ? renderLogLines(lines7) : msg("logs-none")}${tail}`;
   }
 });
 
@@ -54143,9 +54173,9 @@ var minutes2 = (seconds3) => Math.round(seconds3 / 60);
 var duration5 = (seconds3) => seconds3 < 7200 ? `${minutes2(seconds3)} min` : hours2(seconds3);
 var evidenceOf = (ctx) => {
   const { gpu, flags, clock: clock3 } = ctx;
-  const lines6 = {};
-  if (gpu === null) return lines6;
-  lines6.gpu = msg("verdict-ev-gpu", {
+  const lines7 = {};
+  if (gpu === null) return lines7;
+  lines7.gpu = msg("verdict-ev-gpu", {
     avg: pct(gpu.avg),
     p50: pct(gpu.p50),
     p90: pct(gpu.p90),
@@ -54153,13 +54183,13 @@ var evidenceOf = (ctx) => {
     last: pct(gpu.last),
     count: gpu.count
   });
-  lines6.stability = msg("verdict-ev-stability", {
+  lines7.stability = msg("verdict-ev-stability", {
     value: gpu.stdDev.toFixed(1),
     limit: UNSTABLE_STD_DEV_ABOVE_POINTS
   });
   const { trend } = flags;
   if (trend.changePoints !== null) {
-    lines6.trend = msg("verdict-ev-trend", { direction: trend.direction, change: signed(trend.changePoints) });
+    lines7.trend = msg("verdict-ev-trend", { direction: trend.direction, change: signed(trend.changePoints) });
   }
   const open4 = ctx.idleWindows.find((w) => w.ongoing);
   const earlier = ctx.idleWindows.filter((w) => !w.ongoing).length;
@@ -54170,11 +54200,11 @@ var evidenceOf = (ctx) => {
       duration: duration5(open4.durationSeconds),
       samples: open4.samples
     };
-    lines6.idle = earlier > 0 ? msg("verdict-ev-idle-open-earlier", { ...args2, earlier }) : msg("verdict-ev-idle-open", args2);
-  } else if (earlier > 0) lines6.idle = msg("verdict-ev-idle-earlier", { earlier });
+    lines7.idle = earlier > 0 ? msg("verdict-ev-idle-open-earlier", { ...args2, earlier }) : msg("verdict-ev-idle-open", args2);
+  } else if (earlier > 0) lines7.idle = msg("verdict-ev-idle-earlier", { earlier });
   const cpu = flags.cpuStarvation;
   if (cpu.fraction !== null) {
-    lines6.starvation = msg("verdict-ev-starvation", {
+    lines7.starvation = msg("verdict-ev-starvation", {
       cpu: STARVED_CPU_ABOVE_PERCENT,
       gpu: STARVED_GPU_BELOW_PERCENT,
       share: Math.round(cpu.fraction * 100),
@@ -54190,7 +54220,7 @@ var evidenceOf = (ctx) => {
       p90: pct(mem.p90),
       tight: MEMORY_TIGHT_P90_ABOVE_PERCENT
     };
-    lines6.memory = leak ? msg("verdict-ev-memory-leak", {
+    lines7.memory = leak ? msg("verdict-ev-memory-leak", {
       ...args2,
       rise: signed(leak.risePoints),
       count: leak.samples,
@@ -54199,14 +54229,14 @@ var evidenceOf = (ctx) => {
   }
   const reclaim = flags.reclaim;
   if (reclaim.lowSince !== null) {
-    lines6.reclaim = msg("verdict-ev-reclaim", {
+    lines7.reclaim = msg("verdict-ev-reclaim", {
       limit: RECLAIM_GPU_BELOW_PERCENT,
       since: clock3(reclaim.lowSince),
       low: hours2(reclaim.lowSeconds),
       at: hours2(RECLAIM_HAZARD_SECONDS)
     });
   }
-  return lines6;
+  return lines7;
 };
 var memoryVerdict = (flags) => {
   const { p90, leak } = flags.memory;
@@ -54289,9 +54319,9 @@ var analyzePod = (pod, samples, clock3) => {
     return { ...base, state: "no-data", verdict: msg("verdict-no-data"), evidence: [msg("verdict-ev-no-data")] };
   const ctx = { gpuSamples, gpu, idleWindows, flags, clock: clock3 };
   const decision = decide(ctx, gpu);
-  const lines6 = evidenceOf(ctx);
+  const lines7 = evidenceOf(ctx);
   const order = [decision.lead, ...TOPIC_ORDER.filter((t) => t !== decision.lead)];
-  const evidence = order.map((t) => lines6[t]).filter((l) => l !== void 0);
+  const evidence = order.map((t) => lines7[t]).filter((l) => l !== void 0);
   const { level, secondsUntilReclaim } = flags.reclaim;
   if (level !== "warning" || secondsUntilReclaim === null)
     return { ...base, state: decision.state, verdict: decision.verdict, evidence };
@@ -55215,8 +55245,8 @@ var notebookIdInUrl = (text4) => {
   return void 0;
 };
 var listHint2 = () => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) });
-var resolveNotebook = (ref3, workspaceId) => Effect_exports.gen(function* () {
-  const wanted = ref3.trim();
+var resolveNotebook = (ref4, workspaceId) => Effect_exports.gen(function* () {
+  const wanted = ref4.trim();
   if (wanted === "") return yield* Effect_exports.fail(invalidInput(msg("jupyter-no-notebook-named"), listHint2()));
   const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
   if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === void 0)
@@ -56223,10 +56253,10 @@ var runMarked = async (lab, name2, script, markers, options) => {
     pending3 += text4;
     const at = pending3.indexOf(markers.end);
     if (at >= 0) {
-      const close2 = pending3.indexOf(markers.close, at + markers.end.length);
-      if (close2 < 0) return;
+      const close3 = pending3.indexOf(markers.close, at + markers.end.length);
+      if (close3 < 0) return;
       emit(pending3.slice(0, at));
-      end3 = pending3.slice(at + markers.end.length, close2);
+      end3 = pending3.slice(at + markers.end.length, close3);
       pending3 = "";
       finish();
       return;
@@ -57530,6 +57560,355 @@ var notebookFilesOperation = defineOperation({
   render: render5
 });
 
+// ../../packages/core/src/operations/notebook-shell/index.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/notebook-shell/input.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var MAX_WAIT_SECONDS = 30;
+var NotebookShellInputSchema = external_exports.object({
+  action: external_exports.enum(["open", "send", "read", "close"]).describe(
+    "open a terminal (a shell that lives on between calls), send input to it, read its recent output, or close it"
+  ),
+  notebook: notebookRefField(),
+  terminal: external_exports.string().optional().describe("The terminal's name, as open returned it; needed by send, read and close"),
+  input: external_exports.string().optional().describe(
+    'What to type into the terminal, as it is: end a line with "\\n"; control characters are sent as they are ("\\u0003" is Ctrl-C, "\\u0004" Ctrl-D). Needed by send; open types it after opening'
+  ),
+  wait: external_exports.number().min(0).max(MAX_WAIT_SECONDS).default(2).describe(
+    `Seconds to collect the output that follows (default 2, at most ${MAX_WAIT_SECONDS}); the call returns sooner when until appears or the shell exits`
+  ),
+  until: external_exports.string().min(1).optional().describe("Return as soon as the new output contains this text (plain text, not a pattern), e.g. a prompt"),
+  workspace: deployFields.workspace,
+  dry_run: dryRunField()
+});
+
+// ../../packages/core/src/operations/notebook-shell/output.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var NotebookShellOutput = () => external_exports.object({
+  action: external_exports.enum(["open", "send", "read", "close"]).describe("What was done"),
+  notebook: IdName2().describe("The notebook"),
+  terminal: external_exports.string().optional().describe("The terminal's name (pass it to send, read and close); absent in a dry run of open"),
+  output: external_exports.string().optional().describe(
+    "What the terminal printed: for open, since it opened; for send, after the input was sent; for read, its recent output. Raw terminal output: the echo of what was typed, prompts, \\r\\n line ends and ANSI escape sequences are kept as they are; the last 20 000 characters when longer"
+  ),
+  truncated: external_exports.boolean().optional().describe("True when output holds only the end"),
+  matched: external_exports.boolean().optional().describe("With until: whether it appeared (the call returned as soon as it did)"),
+  ended: external_exports.boolean().optional().describe("True when the terminal's shell exited: the terminal is gone, open another"),
+  closed: external_exports.boolean().optional().describe("For close: true when it was closed, false when it was already gone"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(textOutput()).describe("Notes for people"),
+  next: NextSteps()
+});
+
+// ../../packages/core/src/operations/notebook-shell/run.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/notebook-shell/session.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var OUTPUT_KEEP2 = 2e4;
+var SETTLE_STEP_MS = 100;
+var SETTLE_EMPTY_MS = 400;
+var SETTLE_MAX_MS = 2e3;
+var Collector = class {
+  constructor(until) {
+    this.until = until;
+  }
+  until;
+  frames = 0;
+  kept = "";
+  truncated = false;
+  watching = false;
+  window = "";
+  matched = false;
+  found = () => void 0;
+  /** Settles when `until` appeared in what was collected since `reset`. */
+  match = new Promise((resolve3) => {
+    this.found = resolve3;
+  });
+  feed = (text4) => {
+    if (text4 === "") return;
+    this.frames++;
+    this.kept += text4;
+    if (this.kept.length > OUTPUT_KEEP2) {
+      this.kept = this.kept.slice(this.kept.length - OUTPUT_KEEP2);
+      this.truncated = true;
+    }
+    if (this.until === void 0 || !this.watching || this.matched) return;
+    this.window = (this.window + text4).slice(-(text4.length + this.until.length));
+    if (this.window.includes(this.until)) {
+      this.matched = true;
+      this.found();
+    }
+  };
+  /** Watches what comes from now on for `until`; `forget` drops what came so far (the replay). */
+  watch(forget) {
+    if (forget) {
+      this.kept = "";
+      this.truncated = false;
+    } else if (this.until !== void 0 && this.kept.includes(this.until)) {
+      this.matched = true;
+      this.found();
+    }
+    this.watching = true;
+  }
+  result(end3) {
+    return {
+      output: this.kept,
+      truncated: this.truncated,
+      matched: this.matched,
+      ...end3 === "ended" || end3 === "dropped" ? { end: end3 } : {}
+    };
+  }
+};
+var connect = (lab, name2, collector) => Effect_exports.tryPromise({
+  try: () => connectTerminal(lab, name2, collector.feed),
+  catch: (e) => e instanceof InspireError ? e : new InspireError({
+    reason: "PlatformError",
+    message: msg("jupyter-socket-failed", {
+      notebook: lab.notebook.name || lab.notebook.id,
+      why: e instanceof Error ? e.message : msg("jupyter-socket-refused")
+    }),
+    hint: msg("jupyter-socket-failed-fix"),
+    retryable: true
+  })
+});
+var settle2 = (collector, ended) => Effect_exports.gen(function* () {
+  for (let waited = 0; waited < SETTLE_MAX_MS && !ended(); waited += SETTLE_STEP_MS) {
+    const seen = collector.frames;
+    yield* Effect_exports.sleep(Duration_exports.millis(SETTLE_STEP_MS));
+    if (collector.frames === seen && (seen > 0 || waited + SETTLE_STEP_MS >= SETTLE_EMPTY_MS)) return;
+  }
+});
+var visitTerminal = (lab, name2, plan) => {
+  const collector = new Collector(plan.until);
+  let end3;
+  const use2 = (socket) => Effect_exports.gen(function* () {
+    const ended = socket.closed.then((how) => {
+      end3 = how;
+    });
+    if (plan.replayOnly === true) {
+      yield* settle2(collector, () => end3 !== void 0);
+      return collector.result(end3);
+    }
+    if (plan.fresh !== true) yield* settle2(collector, () => end3 !== void 0);
+    collector.watch(plan.fresh !== true);
+    if (plan.input !== void 0 && plan.input !== "" && end3 === void 0) socket.send(plan.input);
+    if (end3 === void 0)
+      yield* Effect_exports.race(
+        Effect_exports.promise(() => Promise.race([collector.match, ended])),
+        Effect_exports.sleep(Duration_exports.millis(plan.waitMs))
+      );
+    return collector.result(end3);
+  });
+  return Effect_exports.acquireUseRelease(connect(lab, name2, collector), use2, (socket) => Effect_exports.sync(() => socket.close()));
+};
+
+// ../../packages/core/src/operations/notebook-shell/run.ts
+var labelOf2 = (lab) => lab.notebook.name || lab.notebook.id;
+var ref3 = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
+var terminalPath = (name2) => `/api/terminals/${encodeURIComponent(name2)}`;
+var checkInput2 = (input2) => {
+  const { action } = input2;
+  if (action !== "open" && (input2.terminal === void 0 || input2.terminal.trim() === ""))
+    return Effect_exports.fail(
+      invalidInput(
+        msg("notebook-shell-no-terminal-given", { action }),
+        msg("notebook-shell-no-terminal-given-fix", {
+          field: fieldWord("terminal", "<name>"),
+          call: callWord("notebook_shell", { action: "open", notebook: input2.notebook })
+        })
+      )
+    );
+  if (action === "send" && (input2.input === void 0 || input2.input === ""))
+    return Effect_exports.fail(
+      invalidInput(msg("notebook-shell-no-input"), msg("notebook-shell-no-input-fix", { field: fieldWord("input") }))
+    );
+  return Effect_exports.void;
+};
+var terminalExists = (lab, name2) => Effect_exports.flatMap(
+  labSend(lab, { method: "GET", path: terminalPath(name2) }),
+  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(true) : answer.status === 404 ? Effect_exports.succeed(false) : Effect_exports.fail(labFailure(lab, answer, msg("notebook-shell-what-terminal", { terminal: name2 })))
+);
+var noTerminal = (lab, name2) => new InspireError({
+  reason: "NotFound",
+  message: msg("notebook-shell-gone", { terminal: name2, notebook: labelOf2(lab) }),
+  hint: msg("notebook-shell-gone-fix", {
+    call: callWord("notebook_shell", { action: "open", notebook: lab.notebook.id })
+  })
+});
+var requireTerminal = (lab, name2) => Effect_exports.flatMap(terminalExists(lab, name2), (there) => there ? Effect_exports.void : Effect_exports.fail(noTerminal(lab, name2)));
+var planOf3 = (lab, action, input2) => {
+  const notebook2 = labelOf2(lab);
+  const terminal = input2.terminal ?? "<terminal>";
+  const typed = input2.input ?? "";
+  const socket = planned("GET", `${lab.shown}/terminals/websocket/${terminal}`);
+  if (action === "open")
+    return {
+      summary: msg("notebook-shell-plan-open", { notebook: notebook2 }),
+      targets: [{ kind: "notebook", ...ref3(lab), change: msg("notebook-shell-change-open") }],
+      requests: [planned("POST", `${lab.shown}/api/terminals`), socket]
+    };
+  if (action === "send")
+    return {
+      summary: msg("notebook-shell-plan-send", { input: JSON.stringify(typed), terminal, notebook: notebook2 }),
+      targets: [{ kind: "terminal", id: terminal, change: msg("notebook-shell-change-send") }],
+      requests: [socket]
+    };
+  return {
+    summary: msg("notebook-shell-plan-close", { terminal, notebook: notebook2 }),
+    targets: [{ kind: "terminal", id: terminal, change: msg("notebook-shell-change-close") }],
+    requests: [planned("DELETE", `${lab.shown}/api/terminals/${terminal}`)]
+  };
+};
+var nextAfter = (lab, terminal, visit2) => {
+  const notebook2 = lab.notebook.id;
+  if (visit2.end === "ended")
+    return [nextStep("notebook_shell", { action: "open", notebook: notebook2 }, msg("notebook-shell-why-open"))];
+  return [
+    nextStep("notebook_shell", { action: "send", notebook: notebook2, terminal, input: "<text>" }, msg("notebook-shell-why-send")),
+    nextStep("notebook_shell", { action: "read", notebook: notebook2, terminal }, msg("notebook-shell-why-read")),
+    nextStep("notebook_shell", { action: "close", notebook: notebook2, terminal }, msg("notebook-shell-why-close"))
+  ];
+};
+var notesOf = (visit2, input2, listened) => [
+  ...visit2.truncated ? [msg("notebook-shell-output-cut", { count: OUTPUT_KEEP2 })] : [],
+  ...visit2.end === "ended" ? [msg("notebook-shell-ended")] : [],
+  ...visit2.end === "dropped" ? [msg("notebook-shell-dropped")] : [],
+  ...listened && input2.until !== void 0 && !visit2.matched && visit2.end === void 0 ? [msg("notebook-shell-until-unseen", { until: input2.until, seconds: input2.wait })] : []
+];
+var visited = (lab, action, terminal, visit2, input2) => {
+  const listened = action !== "read";
+  return {
+    action,
+    notebook: ref3(lab),
+    terminal,
+    output: visit2.output,
+    ...visit2.truncated ? { truncated: true } : {},
+    ...listened && input2.until !== void 0 ? { matched: visit2.matched } : {},
+    ...visit2.end === "ended" ? { ended: true } : {},
+    notes: notesOf(visit2, input2, listened),
+    next: nextAfter(lab, terminal, visit2)
+  };
+};
+var close2 = (lab, terminal, input2) => Effect_exports.gen(function* () {
+  const base = { action: "close", notebook: ref3(lab), terminal };
+  const there = yield* terminalExists(lab, terminal);
+  if (!there)
+    return {
+      ...base,
+      closed: false,
+      notes: [msg("notebook-shell-already-gone", { terminal })],
+      next: []
+    };
+  if (input2.dry_run) return { ...base, plan: planOf3(lab, "close", input2), notes: [], next: [] };
+  const answer = yield* labSend(lab, { method: "DELETE", path: terminalPath(terminal), write: true });
+  if (answer.status >= 300 && answer.status !== 404)
+    return yield* Effect_exports.fail(labFailure(lab, answer, msg("notebook-shell-what-close", { terminal })));
+  return { ...base, closed: true, notes: [], next: [] };
+});
+var runNotebookShell = (input2) => Effect_exports.gen(function* () {
+  yield* checkInput2(input2);
+  const workspace = Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+  const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspace));
+  const waitMs = Math.round(input2.wait * 1e3);
+  const terminal = input2.terminal?.trim() ?? "";
+  if (input2.action === "open") {
+    if (input2.dry_run)
+      return { action: "open", notebook: ref3(lab), plan: planOf3(lab, "open", input2), notes: [], next: [] };
+    yield* waitForLab(lab);
+    const name2 = yield* createTerminal(lab);
+    const visit3 = yield* visitTerminal(lab, name2, {
+      fresh: true,
+      input: input2.input,
+      waitMs,
+      until: input2.until
+    }).pipe(Effect_exports.tapError(() => deleteTerminal(lab, name2)));
+    return visited(lab, "open", name2, visit3, input2);
+  }
+  if (input2.action === "close") return yield* close2(lab, terminal, input2);
+  yield* requireTerminal(lab, terminal);
+  if (input2.action === "read")
+    return visited(lab, "read", terminal, yield* visitTerminal(lab, terminal, { replayOnly: true, waitMs }), input2);
+  if (input2.dry_run)
+    return { action: "send", notebook: ref3(lab), terminal, plan: planOf3(lab, "send", input2), notes: [], next: [] };
+  const visit2 = yield* visitTerminal(lab, terminal, { input: input2.input, waitMs, until: input2.until });
+  return visited(lab, "send", terminal, visit2, input2);
+});
+
+// ../../packages/core/src/operations/notebook-shell/index.ts
+var lines5 = (...parts2) => joinText(
+  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
+  "\n"
+);
+var render6 = (r) => {
+  if (r.plan !== void 0) return renderPlan(r.plan);
+  const terminal = r.terminal ?? "";
+  const notebook2 = r.notebook.name || r.notebook.id;
+  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n");
+  if (r.action === "close")
+    return lines5(r.closed === true ? msg("notebook-shell-closed", { terminal, notebook: notebook2 }) : void 0, extra);
+  const output2 = (r.output ?? "").replace(/\s+$/, "");
+  return lines5(
+    r.action === "open" ? msg("notebook-shell-opened", { terminal, notebook: notebook2 }) : void 0,
+    output2 !== "" ? output2 : r.action === "read" ? msg("notebook-shell-nothing-yet") : msg("notebook-shell-quiet"),
+    extra
+  );
+};
+var notebookShellOperation = defineOperation({
+  name: "notebook_shell",
+  title: "A shell session in a running notebook, kept across calls",
+  description: joinText([
+    "A shell in a RUNNING notebook that lives on between calls (a Jupyter terminal), for interactive work: a REPL, a debugger, a program that asks questions, a long command to look at again. ",
+    `open starts one and returns its name (terminal); send types input into it (end a line with "\\n"; control characters as they are, "\\u0003" is Ctrl-C) and returns the output that followed, collected for wait seconds (default 2, at most ${MAX_WAIT_SECONDS}) or until the output contains until; `,
+    `read returns its recent output (what Jupyter keeps of it, the last ${OUTPUT_KEEP2} characters); close ends it and whatever runs in it. `,
+    "Output is raw terminal output: the echo of what was typed, prompts and ANSI escape sequences are kept; ended is true once the shell exited. The terminal stays until closed, its shell exits or the notebook stops; the gateway may cut a connection, never the terminal. ",
+    text`To run one command and get its exit code, use ${callWord("notebook_exec")}. ${dryRunWord()} on open, send or close shows the plan and opens, types or closes nothing. `,
+    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`
+  ]),
+  input: NotebookShellInputSchema,
+  output: NotebookShellOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["open", "send", "close"] },
+  agent: { waitField: "wait" },
+  examples: [
+    { action: "open", notebook: "{notebook}", input: "nvidia-smi\n", wait: 3 },
+    { action: "send", notebook: "{notebook}", terminal: "{terminal}", input: "python train.py\n", until: "epoch 1" },
+    { action: "send", notebook: "{notebook}", terminal: "{terminal}", input: "" },
+    { action: "read", notebook: "{notebook}", terminal: "{terminal}" },
+    { action: "close", notebook: "{notebook}", terminal: "{terminal}" }
+  ],
+  actions: {
+    open: {
+      summary: "Open a shell (a Jupyter terminal) in a running notebook that lives on between calls",
+      fields: ["notebook", "input", "wait", "until", "workspace"],
+      cli: { path: ["terminal", "open"], positional: ["notebook"], confirm: false }
+    },
+    send: {
+      summary: "Type input into a notebook's terminal and return the output that follows",
+      fields: ["notebook", "terminal", "input", "wait", "until", "workspace"],
+      cli: { path: ["terminal", "send"], positional: ["notebook", "terminal"], confirm: false }
+    },
+    read: {
+      summary: "Show the recent output of a notebook's terminal",
+      fields: ["notebook", "terminal", "workspace"],
+      cli: { path: ["terminal", "read"], positional: ["notebook", "terminal"] }
+    },
+    close: {
+      summary: "Close a notebook's terminal, ending its shell and what runs in it",
+      fields: ["notebook", "terminal", "workspace"],
+      cli: { path: ["terminal", "close"], positional: ["notebook", "terminal"], confirm: false }
+    }
+  },
+  run: runNotebookShell,
+  render: render6
+});
+
 // ../../packages/core/src/operations/resubmit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -57899,12 +58278,12 @@ var renderSubmit = (r) => {
     [msg("submission-label-image"), r.image],
     [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
   ]);
-  const lines6 = [head5, fields2];
-  if (r.request !== void 0) lines6.push(JSON.stringify(r.request.body, null, 2));
-  lines6.push(...asides("warning", r.warnings));
-  for (const f of r.findings) lines6.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
-  if (r.next.length > 0) lines6.push(nextHeading(), ...r.next.map((c) => text`  ${nextLine(c)}`));
-  return joinText(lines6, "\n");
+  const lines7 = [head5, fields2];
+  if (r.request !== void 0) lines7.push(JSON.stringify(r.request.body, null, 2));
+  lines7.push(...asides("warning", r.warnings));
+  for (const f of r.findings) lines7.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
+  if (r.next.length > 0) lines7.push(nextHeading(), ...r.next.map((c) => text`  ${nextLine(c)}`));
+  return joinText(lines7, "\n");
 };
 
 // ../../packages/core/src/operations/common/submission/training.ts
@@ -58068,9 +58447,9 @@ var resubmitOperation = defineOperation({
   examples: [{ job_id: "{train_job}" }],
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref3 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
-    const { id, kind } = ref3.right;
+    const ref4 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
+    const { id, kind } = ref4.right;
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect_exports.fail(
         invalidInput(
@@ -58332,13 +58711,13 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/stop/one.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref3) => {
-  if (ref3.kind === "train" || ref3.kind === "hpc") return Either_exports.right({ id: ref3.id, type: ref3.kind });
-  if (ref3.kind === "serving") return Either_exports.right({ id: ref3.id, type: "inference" });
+var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
+  if (ref4.kind === "train" || ref4.kind === "hpc") return Either_exports.right({ id: ref4.id, type: ref4.kind });
+  if (ref4.kind === "serving") return Either_exports.right({ id: ref4.id, type: "inference" });
   return Either_exports.left(
     invalidInput(
-      ref3.kind === "notebook" ? msg("stop-notebook", { id: ref3.id, call: callWord("notebook") }) : msg("stop-ray", { id: ref3.id }),
-      ref3.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref3.id }) }) : msg("stop-ray-hint")
+      ref4.kind === "notebook" ? msg("stop-notebook", { id: ref4.id, call: callWord("notebook") }) : msg("stop-ray", { id: ref4.id }),
+      ref4.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref4.id }) }) : msg("stop-ray-hint")
     )
   );
 });
@@ -58460,9 +58839,9 @@ var stopOperation = defineOperation({
   },
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.job_id !== void 0) {
-      const ref3 = yield* stoppableKind(input2.job_id);
-      if (input2.dry_run) return dryRunOf("single", [yield* previewOne(ref3.id, ref3.type)]);
-      const { needsConfirm, ...task } = yield* stopOne(ref3.id, ref3.type, input2.confirm);
+      const ref4 = yield* stoppableKind(input2.job_id);
+      if (input2.dry_run) return dryRunOf("single", [yield* previewOne(ref4.id, ref4.type)]);
+      const { needsConfirm, ...task } = yield* stopOne(ref4.id, ref4.type, input2.confirm);
       return {
         mode: "single",
         stopped: task.outcome === "stopped",
@@ -58755,10 +59134,10 @@ var canonicalJson = (value) => JSON.stringify(
 );
 var hashOf = (value) => createHash5("sha256").update(canonicalJson(value)).digest("hex");
 var parseText = (yaml, text4, source) => {
-  const lines6 = new yaml.LineCounter();
-  const doc = yaml.parseDocument(text4, { lineCounter: lines6, prettyErrors: false, uniqueKeys: true });
+  const lines7 = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text4, { lineCounter: lines7, prettyErrors: false, uniqueKeys: true });
   const at = (offset) => {
-    const p = lines6.linePos(offset);
+    const p = lines7.linePos(offset);
     return `${source}:${p.line}:${p.col}`;
   };
   const [first2] = doc.errors;
@@ -59896,7 +60275,7 @@ var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform
 // ../../packages/core/src/operations/sweep/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var lines5 = (...parts2) => joinText(
+var lines6 = (...parts2) => joinText(
   parts2.filter((p) => p !== void 0 && p !== "" && !(typeof p === "object" && p.empty)),
   "\n"
 );
@@ -59913,7 +60292,7 @@ var renderRun = (r) => {
     max: r.maxRunning
   }) : msg("sweep-cost", { total: cost(r.totalCostPerHour) });
   if (r.dryRun)
-    return lines5(
+    return lines6(
       r.plan !== void 0 ? renderPlan({ ...r.plan, targets: [], requests: [] }) : void 0,
       head5,
       renderTable(r.jobs, [
@@ -59946,7 +60325,7 @@ var renderRun = (r) => {
       nexts(r)
     );
   const c = r.counts;
-  return lines5(
+  return lines6(
     head5,
     msg("sweep-run-counts", {
       action: r.action,
@@ -59968,7 +60347,7 @@ var renderRun = (r) => {
     nexts(r)
   );
 };
-var renderStatus2 = (r) => lines5(
+var renderStatus2 = (r) => lines6(
   msg("sweep-status-head", {
     name: r.sweep.name,
     id: r.sweep.id,
@@ -59988,7 +60367,7 @@ var renderStatus2 = (r) => lines5(
   joinText(r.notes, "\n"),
   nexts(r)
 );
-var renderList3 = (r) => lines5(
+var renderList3 = (r) => lines6(
   renderTable(
     r.sweeps,
     [
@@ -60002,7 +60381,7 @@ var renderList3 = (r) => lines5(
   ),
   nexts(r)
 );
-var renderChange2 = (r) => lines5(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
+var renderChange2 = (r) => lines6(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
 var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus2(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
 
 // ../../packages/core/src/operations/sweep/result.ts
@@ -60261,7 +60640,7 @@ var why = (e, what) => {
 };
 var numbers = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
 var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
-  const ref3 = { id: project3.id, name: project3.name };
+  const ref4 = { id: project3.id, name: project3.name };
   const [overview, members2] = yield* Effect_exports.all(
     [Effect_exports.either(budgetOverview(project3.id, workspaceId)), Effect_exports.either(memberBudgets(project3.id, workspaceId))],
     { concurrency: 2 }
@@ -60270,7 +60649,7 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   if (overview._tag === "Right") {
     const o = overview.right;
     return {
-      project: ref3,
+      project: ref4,
       overview: {
         source: "overview",
         ...numbers({ total: o.total, used: o.used, remain: o.remain }),
@@ -60281,10 +60660,10 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
   }
   const note = why(overview.left, msg("usage-overview-of", { project: project3.name }));
   if (project3.budget === void 0 && project3.remainBudget === void 0)
-    return { project: ref3, overviewNote: note, ...memberPart };
+    return { project: ref4, overviewNote: note, ...memberPart };
   const used = project3.budget !== void 0 && project3.remainBudget !== void 0 ? Math.round((project3.budget - project3.remainBudget) * 100) / 100 : void 0;
   return {
-    project: ref3,
+    project: ref4,
     overview: {
       source: "project-list",
       ...numbers({ total: project3.budget, used, remain: project3.remainBudget }),
@@ -60579,9 +60958,9 @@ var waitOperation = defineOperation({
   },
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const ref3 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref3)) return yield* Effect_exports.fail(ref3.left);
-    const { id, kind } = ref3.right;
+    const ref4 = taskKindOf(input2.job_id);
+    if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
+    const { id, kind } = ref4.right;
     const start3 = yield* Clock_exports.currentTimeMillis;
     const deadline2 = start3 + input2.timeout_seconds * 1e3;
     let pause = input2.poll_seconds ?? 5;
@@ -60650,6 +61029,7 @@ var CATALOGUE2 = [
   usageOperation,
   notebookExecOperation,
   notebookFilesOperation,
+  notebookShellOperation,
   sweepOperation
 ];
 var OPERATIONS = CATALOGUE2;
@@ -61061,13 +61441,13 @@ var commandsOf = (op) => {
 
 // ../../packages/core/src/words/dialect.ts
 var methodOf = (op) => op.replace(/_([a-z0-9])/g, (_m, c) => c.toUpperCase());
-var libraryWord = (ref3) => {
-  if (ref3.kind === "confirm") return "confirm: true";
-  if (ref3.kind === "dry_run") return "dry_run: true";
-  if (ref3.kind === "field") return ref3.value === void 0 ? ref3.name : `${ref3.name}: ${json2(ref3.value)}`;
-  const entries2 = Object.entries(ref3.input).filter(([, v]) => v !== void 0);
+var libraryWord = (ref4) => {
+  if (ref4.kind === "confirm") return "confirm: true";
+  if (ref4.kind === "dry_run") return "dry_run: true";
+  if (ref4.kind === "field") return ref4.value === void 0 ? ref4.name : `${ref4.name}: ${json2(ref4.value)}`;
+  const entries2 = Object.entries(ref4.input).filter(([, v]) => v !== void 0);
   const args2 = entries2.map(([k, v]) => `${k}: ${json2(v)}`).join(", ");
-  return `client.${methodOf(ref3.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
+  return `client.${methodOf(ref4.op)}(${args2 === "" ? "" : `{ ${args2} }`})`;
 };
 var shellWord = (value) => {
   const text4 = typeof value === "string" ? value : json2(value);
@@ -61100,17 +61480,17 @@ var commandOfCall = (op, input2) => {
   const picked = by === void 0 ? void 0 : input2[by] ?? defaultOf2(op, by);
   return by === void 0 ? commands[0] : commands.find((c) => c.fixed[by] === picked);
 };
-var cliCall = (ref3) => {
-  const op = findOperation(ref3.op);
-  const command = op === void 0 ? void 0 : commandOfCall(op, ref3.input);
-  if (op === void 0 || command === void 0) return `inspire ${ref3.op.replace(/_/g, "-")}`;
+var cliCall = (ref4) => {
+  const op = findOperation(ref4.op);
+  const command = op === void 0 ? void 0 : commandOfCall(op, ref4.input);
+  if (op === void 0 || command === void 0) return `inspire ${ref4.op.replace(/_/g, "-")}`;
   const words2 = ["inspire", ...command.path];
   command.positional.forEach((field, i) => {
-    const value = ref3.input[field];
+    const value = ref4.input[field];
     if (value !== void 0) words2.push(shellWord(value));
     else if (!(command.lastOptional && i === command.positional.length - 1)) words2.push(`<${field.replace(/_/g, "-")}>`);
   });
-  for (const [field, value] of Object.entries(ref3.input)) {
+  for (const [field, value] of Object.entries(ref4.input)) {
     if (value === void 0 || field in command.fixed || command.positional.includes(field)) continue;
     if (SECRET_FIELDS.includes(field)) continue;
     if (field === "confirm" && !command.confirm) continue;
@@ -61118,20 +61498,20 @@ var cliCall = (ref3) => {
     if (field !== "confirm" && field !== "dry_run" && !command.fields.includes(field)) continue;
     words2.push(...cliFlag(op, field, value));
   }
-  const rest = command.rest === void 0 ? void 0 : ref3.input[command.rest];
+  const rest = command.rest === void 0 ? void 0 : ref4.input[command.rest];
   if (typeof rest === "string") words2.push("--", rest);
   return words2.join(" ");
 };
-var cliWord = (ref3) => {
-  if (ref3.kind === "confirm") return "--yes";
-  if (ref3.kind === "dry_run") return "--dry-run";
-  if (ref3.kind === "field") return cliFlag(void 0, ref3.name, ref3.value).join(" ") || flagName(ref3.name);
-  return cliCall(ref3);
+var cliWord = (ref4) => {
+  if (ref4.kind === "confirm") return "--yes";
+  if (ref4.kind === "dry_run") return "--dry-run";
+  if (ref4.kind === "field") return cliFlag(void 0, ref4.name, ref4.value).join(" ") || flagName(ref4.name);
+  return cliCall(ref4);
 };
-var wordIn = (dialect, ref3) => dialect === "mcp" ? mcpWord(ref3) : dialect === "cli" ? cliWord(ref3) : libraryWord(ref3);
+var wordIn = (dialect, ref4) => dialect === "mcp" ? mcpWord(ref4) : dialect === "cli" ? cliWord(ref4) : libraryWord(ref4);
 
 // ../../packages/core/src/words/render.ts
-var renderWords = (value, dialect, lang = "en") => wordText(value, lang, (ref3) => wordIn(dialect, ref3));
+var renderWords = (value, dialect, lang = "en") => wordText(value, lang, (ref4) => wordIn(dialect, ref4));
 var plainObject = (value) => {
   const proto4 = Object.getPrototypeOf(value);
   return proto4 === Object.prototype || proto4 === null;
@@ -61198,7 +61578,7 @@ var createInspireClient = (options = {}) => {
     getTrainingJob: (jobId) => run7(getTrainingJob(jobId)),
     listTrainingJobs: (filter8) => run7(listTrainingJobs(filter8)),
     stopTrainingJob: (jobId) => run7(stopTrainingJob(jobId)),
-    tailLogs: (jobId, lines6 = 100) => run7(tailLogs(jobId, lines6)),
+    tailLogs: (jobId, lines7 = 100) => run7(tailLogs(jobId, lines7)),
     getJobMetrics: (jobId, timeRangeSeconds = 1800) => run7(getJobMetrics(jobId, { timeRangeSeconds })),
     close: () => runtime4.dispose(),
     /** Any operation (one of the registry or your own), resolving with its result and its text for people. */
@@ -61337,20 +61717,20 @@ var errorFields = (e) => ({
 });
 var problemResult = (title, error62) => {
   const e = renderError(error62, "mcp");
-  const lines6 = [`Problem: ${e.message}`, `Hint: ${renderWords(e.hint, "mcp")}`];
+  const lines7 = [`Problem: ${e.message}`, `Hint: ${renderWords(e.hint, "mcp")}`];
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
-    lines6.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
-  if (e.fix !== void 0) lines6.push(`Suggested fix: ${renderWords(e.fix, "mcp")}`);
+    lines7.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
+  if (e.fix !== void 0) lines7.push(`Suggested fix: ${renderWords(e.fix, "mcp")}`);
   if (e.ambiguous === true)
-    lines6.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
+    lines7.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
   if (e.candidates !== void 0 && e.candidates.length > 0) {
-    lines6.push("Candidates:");
-    for (const c of e.candidates.slice(0, MAX_CANDIDATES)) lines6.push(`- ${candidateLine(c)}`);
-    if (e.candidates.length > MAX_CANDIDATES) lines6.push(`(${e.candidates.length - MAX_CANDIDATES} more)`);
+    lines7.push("Candidates:");
+    for (const c of e.candidates.slice(0, MAX_CANDIDATES)) lines7.push(`- ${candidateLine(c)}`);
+    if (e.candidates.length > MAX_CANDIDATES) lines7.push(`(${e.candidates.length - MAX_CANDIDATES} more)`);
   }
   return {
     title: `${title}: ${REASON_TITLES[e.reason]}`,
-    output: synergyNames(lines6.join("\n")),
+    output: synergyNames(lines7.join("\n")),
     metadata: { ok: false, error: errorFields(e) }
   };
 };
@@ -61377,7 +61757,7 @@ var prune = (now) => {
   for (const [handle, run7] of runs)
     if (run7.live.settledAt !== void 0 && now - run7.live.settledAt > KEEP_FINISHED_MS) runs.delete(handle);
 };
-var settle2 = (work) => work.then(
+var settle3 = (work) => work.then(
   (result) => ({ result }),
   (defect) => ({ defect })
 );
@@ -61403,7 +61783,7 @@ var runBounded = async (tool2, work, hostSignal, budgetMs = callBudgetMs()) => {
   hostSignal?.addEventListener("abort", onAbort, { once: true });
   const startedAt = Date.now();
   const live = {};
-  const done7 = settle2(
+  const done7 = settle3(
     work(controller.signal, (p) => {
       live.progress = p;
     })

@@ -1,0 +1,29 @@
+# 在运行中的 notebook 里保持跨调用的 shell 会话（operations/notebook-shell）。
+
+notebook-shell-opened = 已在 notebook { $notebook } 中打开终端 { $terminal }。
+notebook-shell-closed = 已关闭 notebook { $notebook } 的终端 { $terminal }。
+notebook-shell-quiet = （没有新的输出）
+notebook-shell-nothing-yet = （终端尚未输出任何内容）
+notebook-shell-no-terminal-given = { $action } 需要终端的名称。
+notebook-shell-no-terminal-given-fix = 请传入 open 返回的 { $field }，或用 { $call } 打开一个终端。
+notebook-shell-no-input = send 需要要输入的内容。
+notebook-shell-no-input-fix = 请传入 { $field }，例如以换行结尾的命令行，或 Ctrl-C 这样的控制字符。
+notebook-shell-what-terminal = 终端 { $terminal }
+notebook-shell-what-close = 关闭终端 { $terminal }
+notebook-shell-gone = notebook { $notebook } 没有终端 { $terminal }：它已被关闭、其 shell 已退出，或 notebook 已重启。
+notebook-shell-gone-fix = 用 { $call } 打开一个新终端。
+notebook-shell-already-gone = 终端 { $terminal } 已不存在；无需关闭。
+notebook-shell-plan-open = 在 notebook { $notebook } 中打开一个终端
+notebook-shell-plan-send = 向 notebook { $notebook } 的终端 { $terminal } 输入 { $input }
+notebook-shell-plan-close = 关闭 notebook { $notebook } 的终端 { $terminal }
+notebook-shell-change-open = 打开一个终端并保持打开
+notebook-shell-change-send = 把输入交给它的 shell
+notebook-shell-change-close = 它的 shell 以及其中运行的一切都会结束
+notebook-shell-why-send = 继续输入
+notebook-shell-why-read = 查看最近的输出
+notebook-shell-why-close = 用完后关闭
+notebook-shell-why-open = 打开一个新终端
+notebook-shell-output-cut = 只显示最后 { $count } 个字符。
+notebook-shell-ended = 终端的 shell 已退出；该终端已不存在。
+notebook-shell-dropped = 网关断开了连接；终端仍在运行：请再次 read 或 send。
+notebook-shell-until-unseen = { $seconds } 秒内未出现“{ $until }”；正在运行的程序会继续：请再次 read 或 send 查看更多。

@@ -1,0 +1,82 @@
+import { msg } from "../../words/message.js"
+import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
+import { defineOperation } from "../catalogue/operation.js"
+import { nextLine } from "../common/output.js"
+import { renderPlan } from "../common/plan.js"
+import { asides } from "../common/render.js"
+import { MAX_WAIT_SECONDS, NotebookShellInputSchema } from "./input.js"
+import { NotebookShellOutput } from "./output.js"
+import { type NotebookShellResult, runNotebookShell } from "./run.js"
+import { OUTPUT_KEEP } from "./session.js"
+
+export type { NotebookShellResult } from "./run.js"
+
+const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
+    "\n",
+  )
+
+const render = (r: NotebookShellResult): Text => {
+  if (r.plan !== undefined) return renderPlan(r.plan)
+  const terminal = r.terminal ?? ""
+  const notebook = r.notebook.name || r.notebook.id
+  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n")
+  if (r.action === "close")
+    return lines(r.closed === true ? msg("notebook-shell-closed", { terminal, notebook }) : undefined, extra)
+  const output = (r.output ?? "").replace(/\s+$/, "")
+  return lines(
+    r.action === "open" ? msg("notebook-shell-opened", { terminal, notebook }) : undefined,
+    output !== "" ? output : r.action === "read" ? msg("notebook-shell-nothing-yet") : msg("notebook-shell-quiet"),
+    extra,
+  )
+}
+
+export const notebookShellOperation = defineOperation({
+  name: "notebook_shell",
+  title: "A shell session in a running notebook, kept across calls",
+  description: joinText([
+    "A shell in a RUNNING notebook that lives on between calls (a Jupyter terminal), for interactive work: a REPL, a debugger, a program that asks questions, a long command to look at again. ",
+    `open starts one and returns its name (terminal); send types input into it (end a line with "\\n"; control characters as they are, "\\u0003" is Ctrl-C) and returns the output that followed, collected for wait seconds (default 2, at most ${MAX_WAIT_SECONDS}) or until the output contains until; `,
+    `read returns its recent output (what Jupyter keeps of it, the last ${OUTPUT_KEEP} characters); close ends it and whatever runs in it. `,
+    "Output is raw terminal output: the echo of what was typed, prompts and ANSI escape sequences are kept; ended is true once the shell exited. The terminal stays until closed, its shell exits or the notebook stops; the gateway may cut a connection, never the terminal. ",
+    text`To run one command and get its exit code, use ${callWord("notebook_exec")}. ${dryRunWord()} on open, send or close shows the plan and opens, types or closes nothing. `,
+    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
+  ]),
+  input: NotebookShellInputSchema,
+  output: NotebookShellOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { by: "action", writes: ["open", "send", "close"] },
+  agent: { waitField: "wait" },
+  examples: [
+    { action: "open", notebook: "{notebook}", input: "nvidia-smi\n", wait: 3 },
+    { action: "send", notebook: "{notebook}", terminal: "{terminal}", input: "python train.py\n", until: "epoch 1" },
+    { action: "send", notebook: "{notebook}", terminal: "{terminal}", input: "\u0003" },
+    { action: "read", notebook: "{notebook}", terminal: "{terminal}" },
+    { action: "close", notebook: "{notebook}", terminal: "{terminal}" },
+  ],
+  actions: {
+    open: {
+      summary: "Open a shell (a Jupyter terminal) in a running notebook that lives on between calls",
+      fields: ["notebook", "input", "wait", "until", "workspace"],
+      cli: { path: ["terminal", "open"], positional: ["notebook"], confirm: false },
+    },
+    send: {
+      summary: "Type input into a notebook's terminal and return the output that follows",
+      fields: ["notebook", "terminal", "input", "wait", "until", "workspace"],
+      cli: { path: ["terminal", "send"], positional: ["notebook", "terminal"], confirm: false },
+    },
+    read: {
+      summary: "Show the recent output of a notebook's terminal",
+      fields: ["notebook", "terminal", "workspace"],
+      cli: { path: ["terminal", "read"], positional: ["notebook", "terminal"] },
+    },
+    close: {
+      summary: "Close a notebook's terminal, ending its shell and what runs in it",
+      fields: ["notebook", "terminal", "workspace"],
+      cli: { path: ["terminal", "close"], positional: ["notebook", "terminal"], confirm: false },
+    },
+  },
+  run: runNotebookShell,
+  render,
+})
