@@ -67,8 +67,8 @@ const defaultFaults = (realistic = false): FaultConfig => ({
   seed: 1,
 })
 
-/** A small seeded generator (mulberry32): uniform numbers in [0, 1). */
-const seeded = (seed: number): (() => number) => {
+/** A small seeded generator (mulberry32): uniform numbers in [0, 1), the same sequence for the same seed. */
+export const seeded = (seed: number): (() => number) => {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0

@@ -91,14 +91,5 @@ export interface ChildResult {
 export const runNode = (script: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): Promise<ChildResult> =>
   runCommand(process.execPath, [script, ...args], { cwd: process.cwd(), env })
 
-/** A seeded generator (mulberry32), so a failing soak can be replayed with the same mix. */
-export const seeded = (seed: number): (() => number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded generator (the emulator's), so a failing soak can be replayed with the same mix. */
+export { seeded } from "@holos-inspire/emulator"
