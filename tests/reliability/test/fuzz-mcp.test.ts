@@ -77,11 +77,17 @@ const confined =
   }
 
 // A health check with wait probes a serving until it answers, crashes or stops, or the wait (up to an
-// hour) runs out: on the paused clock a seeded serving never gets there. As in the CLI fuzz, a call
-// that may wait names only tasks that have ended (a job, which health refuses at once).
+// hour) runs out; a notebook's save_image waits for the platform to finish the image: on the paused
+// clock neither ever gets there. As in the CLI fuzz, a call that may wait names only tasks that have
+// ended (a job, which health and save_image refuse at once).
 const unblocked =
   (op: Operation) =>
   (args: Record<string, unknown>): Record<string, unknown> => {
+    if (op.name === "notebook" && args.action === "save_image" && args.dry_run !== true) {
+      const id = typeof args.notebook_id === "string" ? args.notebook_id.trim() : undefined
+      if (id === undefined || !world.seeded.has(id) || world.endedTasks.includes(id)) return args
+      return { ...args, notebook_id: world.endedTasks[0] ?? "job-ended" }
+    }
     if (op.name !== "inference" || (args.wait === undefined && args.wait_seconds === undefined)) return args
     const id = typeof args.serving_id === "string" ? args.serving_id.trim() : undefined
     if (id === undefined || !world.seeded.has(id) || world.endedTasks.includes(id)) return args
@@ -249,7 +255,7 @@ const writeReport = (pid: number | null | undefined): void => {
     notes: [
       `Typed errors by reason: ${typed.map(([r, n]) => `${r} ${n}`).join(", ")}.`,
       ...KNOWN_DEFECTS.map((d) => `Known defect (${d.id}, ${reasons.get(`known:${d.id}`) ?? 0} calls): ${d.source}.`),
-      "Waits (wait, and inference health with wait) are aimed at ended tasks, wait with timeout_seconds ≤ 1.5; downloads go to the throw-away home; pushes meet a closed DOCKER_HOST; HTTPS_PROXY is a dead-end loopback proxy that counts any attempt to leave loopback.",
+      "Waits (wait, inference health with wait, a notebook's save_image) are aimed at ended tasks, wait with timeout_seconds ≤ 1.5; downloads go to the throw-away home; pushes meet a closed DOCKER_HOST; HTTPS_PROXY is a dead-end loopback proxy that counts any attempt to leave loopback.",
       ...[...tallies].flatMap(([name, t]) => t.examples.map((e) => `${name}: ${e}`)),
     ],
   })
