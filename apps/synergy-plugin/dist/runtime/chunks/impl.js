@@ -2734,14 +2734,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error62) {
-  const lines7 = [];
+  const lines3 = [];
   const issues = [...error62.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines7.push(`✖ ${issue2.message}`);
+    lines3.push(`✖ ${issue2.message}`);
     if (issue2.path?.length)
-      lines7.push(`  → at ${toDotPath(issue2.path)}`);
+      lines3.push(`  → at ${toDotPath(issue2.path)}`);
   }
-  return lines7.join("\n");
+  return lines3.join("\n");
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/parse.js
@@ -3588,9 +3588,9 @@ var Doc = class {
       return;
     }
     const content = arg;
-    const lines7 = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines7.map((x) => x.length - x.trimStart().length));
-    const dedented = lines7.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+    const lines3 = content.split("\n").filter((x) => x);
+    const minIndent = Math.min(...lines3.map((x) => x.length - x.trimStart().length));
+    const dedented = lines3.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
     for (const line of dedented) {
       this.content.push(line);
     }
@@ -23959,11 +23959,11 @@ ${renderErrorCause(e.cause, "  ")}
   }).join("\n");
 };
 var renderErrorCause = (cause3, prefix) => {
-  const lines7 = cause3.stack.split("\n");
-  let stack = `${prefix}[cause]: ${lines7[0]}`;
-  for (let i = 1, len = lines7.length; i < len; i++) {
+  const lines3 = cause3.stack.split("\n");
+  let stack = `${prefix}[cause]: ${lines3[0]}`;
+  for (let i = 1, len = lines3.length; i < len; i++) {
     stack += `
-${prefix}${lines7[i]}`;
+${prefix}${lines3[i]}`;
   }
   if (cause3.cause) {
     stack += ` {
@@ -24017,19 +24017,19 @@ var locationRegex = /\((.*)\)/g;
 var spanToTrace = /* @__PURE__ */ globalValue("effect/Tracer/spanToTrace", () => /* @__PURE__ */ new WeakMap());
 var prettyErrorStack = (message, stack, span4) => {
   const out = [message];
-  const lines7 = stack.startsWith(message) ? stack.slice(message.length).split("\n") : stack.split("\n");
-  for (let i = 1; i < lines7.length; i++) {
-    if (lines7[i].includes(" at new BaseEffectError") || lines7[i].includes(" at new YieldableError")) {
+  const lines3 = stack.startsWith(message) ? stack.slice(message.length).split("\n") : stack.split("\n");
+  for (let i = 1; i < lines3.length; i++) {
+    if (lines3[i].includes(" at new BaseEffectError") || lines3[i].includes(" at new YieldableError")) {
       i++;
       continue;
     }
-    if (lines7[i].includes("Generator.next")) {
+    if (lines3[i].includes("Generator.next")) {
       break;
     }
-    if (lines7[i].includes("effect_internal_function")) {
+    if (lines3[i].includes("effect_internal_function")) {
       break;
     }
-    out.push(lines7[i].replace(/at .*effect_instruction_i.*\((.*)\)/, "at $1").replace(/EffectPrimitive\.\w+/, "<anonymous>"));
+    out.push(lines3[i].replace(/at .*effect_instruction_i.*\((.*)\)/, "at $1").replace(/EffectPrimitive\.\w+/, "<anonymous>"));
   }
   if (span4) {
     let current = span4;
@@ -24236,18 +24236,18 @@ var makeContext = (unsafeMap) => {
 var serviceNotFoundError = (tag) => {
   const error62 = new Error(`Service not found${tag.key ? `: ${String(tag.key)}` : ""}`);
   if (tag.stack) {
-    const lines7 = tag.stack.split("\n");
-    if (lines7.length > 2) {
-      const afterAt = lines7[2].match(/at (.*)/);
+    const lines3 = tag.stack.split("\n");
+    if (lines3.length > 2) {
+      const afterAt = lines3[2].match(/at (.*)/);
       if (afterAt) {
         error62.message = error62.message + ` (defined at ${afterAt[1]})`;
       }
     }
   }
   if (error62.stack) {
-    const lines7 = error62.stack.split("\n");
-    lines7.splice(1, 3);
-    error62.stack = lines7.join("\n");
+    const lines3 = error62.stack.split("\n");
+    lines3.splice(1, 3);
+    error62.stack = lines3.join("\n");
   }
   return error62;
 };
@@ -44959,10 +44959,10 @@ var withMarker = (script, submitId) => `${splitMarker(script).script}
 # INSPIRE_SUBMIT_ID=${submitId}
 `;
 var splitMarker = (script) => {
-  const lines7 = script.split("\n");
-  const marker = lines7.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
+  const lines3 = script.split("\n");
+  const marker = lines3.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
   return {
-    script: lines7.filter((l) => !MARKER_LINE.test(l.trim())).join("\n").replace(/\n+$/, ""),
+    script: lines3.filter((l) => !MARKER_LINE.test(l.trim())).join("\n").replace(/\n+$/, ""),
     submitId: marker
   };
 };
@@ -45595,13 +45595,13 @@ var quickLine = (raw) => {
   return { id: id || `${pod}:${timestampMs}:${message}`, message, pod, node: node2, timestampMs, time: stamp || time3 };
 };
 var decodeLogLines = (items) => {
-  const lines7 = [];
+  const lines3 = [];
   for (const item of items) {
     const line = quickLine(item);
     if (line === void 0) return decodeItems(RawLine, items, "train.GetJobLog");
-    lines7.push(line);
+    lines3.push(line);
   }
-  return Effect_exports.succeed(lines7);
+  return Effect_exports.succeed(lines3);
 };
 var isHpcJob = (jobId) => {
   const ref4 = taskKindOf(jobId);
@@ -45652,9 +45652,9 @@ var logItems = (data) => {
 };
 
 // ../../packages/core/src/api/jobs/logs.ts
-var tailLogs = (jobId, lines7, options = {}) => Effect_exports.gen(function* () {
+var tailLogs = (jobId, lines3, options = {}) => Effect_exports.gen(function* () {
   const pods = yield* podsOf(jobId, options.pod);
-  const wanted = Math.max(1, Math.floor(lines7));
+  const wanted = Math.max(1, Math.floor(lines3));
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   let endMs;
@@ -45700,8 +45700,8 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.scoped(
     const crowdedAt = [];
     const first2 = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 });
     let requests = 1;
-    let lines7 = 0;
-    if (first2[0] === void 0) return { lines: lines7, requests, crowdedAt };
+    let lines3 = 0;
+    if (first2[0] === void 0) return { lines: lines3, requests, crowdedAt };
     const pageAt = (cursor) => queryLogs({ jobId, pods, order: "ascend", size: MAX_LOG_PAGE, startMs: cursor, endMs: cursor + WINDOW_MS });
     let walk = { cursor: Math.max(options.from ?? 0, first2[0].timestampMs), ids: /* @__PURE__ */ new Set() };
     let arrived = [];
@@ -45726,9 +45726,9 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.scoped(
         yield* sendPending;
       }
       if (step4.fresh.length > 0) yield* sink(step4.fresh);
-      lines7 += step4.fresh.length;
+      lines3 += step4.fresh.length;
     }
-    return { lines: lines7, requests, crowdedAt };
+    return { lines: lines3, requests, crowdedAt };
   })
 );
 
@@ -47899,6 +47899,10 @@ var isoInstants = (zone) => {
 var missing = (v) => v === void 0 || v === null || v === "";
 var show = (v) => missing(v) ? "-" : typeof v === "object" ? v : String(v);
 var asides = (kind, texts) => texts.map((text4) => msg(`common-${kind}`, { text: text4 }));
+var lines = (...parts2) => joinText(
+  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
+  "\n"
+);
 var nextHeading = () => msg("common-next");
 var renderTable = (rows, columns, empty32 = msg("common-none")) => rows.length === 0 ? empty32 : tableWord({
   headers: columns.map((c) => c.header),
@@ -51283,8 +51287,8 @@ var lastLines = (servingId) => Effect_exports.gen(function* () {
   const items = listed?.items ?? [];
   const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
   if (pods.length === 0) return [];
-  const lines7 = yield* tailLogs(servingId, 8, { pod: pods });
-  return lines7.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
+  const lines3 = yield* tailLogs(servingId, 8, { pod: pods });
+  return lines3.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
 }).pipe(Effect_exports.orElseSucceed(() => []));
 var CRASH = /Traceback|Error|error:|exited with code|Killed/;
 var GATEWAY_WAIT = /* @__PURE__ */ new Set([502, 503, 504]);
@@ -52313,10 +52317,6 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
 // ../../packages/core/src/operations/inference/render-recipes.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var lines = (...parts2) => joinText(
-  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
-  "\n"
-);
 var nextLines = (next4) => joinText(
   next4.map((n) => msg("inference-next", { call: nextLine(n) })),
   "\n"
@@ -52670,10 +52670,10 @@ var RULES = [
   }
 ];
 var TRACEBACK_END = /^\s*([A-Za-z_][\w.]*(Error|Exception|Interrupt)|[A-Za-z_][\w.]*Error)\b.*$/;
-var lastException = (lines7) => {
-  const start3 = lines7.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
+var lastException = (lines3) => {
+  const start3 = lines3.findLastIndex((l) => l.includes("Traceback (most recent call last)"));
   if (start3 < 0) return void 0;
-  return lines7.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
+  return lines3.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
 };
 var textsOf = (input2) => [
   ...input2.subStatus !== void 0 && input2.subStatus !== "" ? [`sub_status: ${input2.subStatus}`] : [],
@@ -52874,7 +52874,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
   const logs = d.status.family === "waiting" ? void 0 : yield* Effect_exports.either(tailLogs(d.id, logLines, known !== void 0 ? { pod: known } : {}));
   if (logs !== void 0 && Either_exports.isLeft(logs)) notes2.push(msg("job-detail-logs-unread", { error: logs.left.text }));
   const eventList = Either_exports.isRight(events) ? events.right.events : [];
-  const lines7 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
+  const lines3 = logs !== void 0 && Either_exports.isRight(logs) ? logs.right.map((l) => l.message) : [];
   const findings = diagnose({
     family: d.status.family,
     subStatus: d.subStatus,
@@ -52882,9 +52882,9 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
     priority: d.priority,
     network: workspacePolicy(d.workspace).network,
     events: eventList,
-    logLines: lines7
+    logLines: lines3
   });
-  return { findings, eventsRead: eventList.length, logLinesRead: lines7.length, notes: notes2 };
+  return { findings, eventsRead: eventList.length, logLinesRead: lines3.length, notes: notes2 };
 });
 var jobDetailOperation = defineOperation({
   name: "job_detail",
@@ -53171,9 +53171,9 @@ var jobsOperation = defineOperation({
     );
     const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
-    const lines7 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
-    if (r.truncated) lines7.push(...cut());
-    return joinText(lines7, "\n");
+    const lines3 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
+    if (r.truncated) lines3.push(...cut());
+    return joinText(lines3, "\n");
   }
 });
 
@@ -53770,17 +53770,17 @@ var windowOf = (input2) => Effect_exports.gen(function* () {
 var Full = class extends Data_exports.TaggedError("Full") {
 };
 var windowLines = (jobId, window, pod) => {
-  const lines7 = [];
+  const lines3 = [];
   const sink = (batch) => Effect_exports.gen(function* () {
     for (const l of batch) {
       if (l.timestampMs > window.to) continue;
-      if (lines7.length >= MAX_WINDOW_LINES) return yield* Effect_exports.fail(new Full());
-      lines7.push(show2(l));
+      if (lines3.length >= MAX_WINDOW_LINES) return yield* Effect_exports.fail(new Full());
+      lines3.push(show2(l));
     }
   });
   return downloadLogs(jobId, sink, { from: window.from, to: window.to, ...pod !== void 0 ? { pod } : {} }).pipe(
-    Effect_exports.as({ lines: lines7, truncated: false }),
-    Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines7, truncated: true }))
+    Effect_exports.as({ lines: lines3, truncated: false }),
+    Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines3, truncated: true }))
   );
 };
 var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
@@ -53789,7 +53789,7 @@ var fileLines = () => {
   let buffer = Buffer.allocUnsafe(256 * 1024);
   return (batch, to) => {
     let at = 0;
-    let lines7 = 0;
+    let lines3 = 0;
     for (const l of batch) {
       if (l.timestampMs > to) continue;
       const time3 = stamp(l.timestampMs);
@@ -53805,9 +53805,9 @@ var fileLines = () => {
       buffer[at++] = 32;
       at += buffer.write(l.message, at);
       buffer[at++] = 10;
-      lines7++;
+      lines3++;
     }
-    return { bytes: buffer.subarray(0, at), lines: lines7 };
+    return { bytes: buffer.subarray(0, at), lines: lines3 };
   };
 };
 var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
@@ -53816,14 +53816,14 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
       { path: options.path, defaultName: `${jobId}.log`, overwrite: options.overwrite },
       context5
     );
-    let lines7 = 0;
+    let lines3 = 0;
     const format5 = fileLines();
     const to = options.window?.to ?? Number.POSITIVE_INFINITY;
     const sink = (batch) => Effect_exports.suspend(() => {
       const page = format5(batch, to);
       return Effect_exports.map(file3.write(page.bytes), () => {
-        lines7 += page.lines;
-        context5.progress({ message: msg("logs-progress", { lines: lines7, id: jobId }), current: lines7 });
+        lines3 += page.lines;
+        context5.progress({ message: msg("logs-progress", { lines: lines3, id: jobId }), current: lines3 });
       });
     });
     const summary5 = yield* downloadLogs(jobId, sink, {
@@ -53831,7 +53831,7 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
       ...options.window !== void 0 ? { from: options.window.from, to: options.window.to } : {}
     });
     yield* file3.commit;
-    return { path: file3.path, lines: lines7, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
+    return { path: file3.path, lines: lines3, bytes: file3.bytes(), requests: summary5.requests, crowdedAt: summary5.crowdedAt };
   })
 );
 
@@ -53878,9 +53878,9 @@ var LogsOutput = () => external_exports.object({
     crowdedAt: external_exports.array(external_exports.number()).describe("Instants (epoch ms) where more lines shared one time than a page holds; some may be missing")
   }).optional().describe("For download: where the log went")
 });
-var renderLogLines = (lines7, labelPods) => {
-  const label3 = labelPods ?? new Set(lines7.map((l) => l.pod)).size > 1;
-  return lines7.map((l) => `${formatInstant(l.time, { seconds: true })} ${label3 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
+var renderLogLines = (lines3, labelPods) => {
+  const label3 = labelPods ?? new Set(lines3.map((l) => l.pod)).size > 1;
+  return lines3.map((l) => `${formatInstant(l.time, { seconds: true })} ${label3 ? `[${shortPodName(l.pod)}] ` : ""}${l.message}`).join("\n");
 };
 var logsOperation = defineOperation({
   name: "logs",
@@ -53919,8 +53919,8 @@ var logsOperation = defineOperation({
       const got = yield* windowLines(job.id, window, input2.pod);
       return { ...base, mode: "window", window, lines: got.lines, truncated: got.truncated };
     }
-    const lines7 = yield* lastLines2(job.id, input2.lines, input2.pod);
-    return { ...base, mode: "tail", lines: lines7 };
+    const lines3 = yield* lastLines2(job.id, input2.lines, input2.pod);
+    return { ...base, mode: "tail", lines: lines3 };
   }),
   render: (r) => {
     if (r.download !== void 0) {
@@ -53928,16 +53928,16 @@ var logsOperation = defineOperation({
       const args2 = { lines: d.lines, bytes: d.bytes, id: r.jobId, path: d.path };
       return d.crowdedAt.length > 0 ? msg("logs-downloaded-crowded", { ...args2, crowded: d.crowdedAt.length }) : msg("logs-downloaded", args2);
     }
-    const lines7 = r.lines ?? [];
+    const lines3 = r.lines ?? [];
     const head5 = r.mode === "window" && r.window !== void 0 ? msg("logs-window-head", {
       id: r.jobId,
       status: r.status,
-      count: lines7.length,
+      count: lines3.length,
       from: formatTime(r.window.from),
       to: formatTime(r.window.to)
-    }) : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines7.length });
+    }) : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines3.length });
     const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : "";
-    return text`${head5}\n${lines7.length > 0 ? renderLogLines(lines7) : msg("logs-none")}${tail}`;
+    return text`${head5}\n${lines3.length > 0 ? renderLogLines(lines3) : msg("logs-none")}${tail}`;
   }
 });
 
@@ -54173,9 +54173,9 @@ var minutes2 = (seconds3) => Math.round(seconds3 / 60);
 var duration5 = (seconds3) => seconds3 < 7200 ? `${minutes2(seconds3)} min` : hours2(seconds3);
 var evidenceOf = (ctx) => {
   const { gpu, flags, clock: clock3 } = ctx;
-  const lines7 = {};
-  if (gpu === null) return lines7;
-  lines7.gpu = msg("verdict-ev-gpu", {
+  const lines3 = {};
+  if (gpu === null) return lines3;
+  lines3.gpu = msg("verdict-ev-gpu", {
     avg: pct(gpu.avg),
     p50: pct(gpu.p50),
     p90: pct(gpu.p90),
@@ -54183,13 +54183,13 @@ var evidenceOf = (ctx) => {
     last: pct(gpu.last),
     count: gpu.count
   });
-  lines7.stability = msg("verdict-ev-stability", {
+  lines3.stability = msg("verdict-ev-stability", {
     value: gpu.stdDev.toFixed(1),
     limit: UNSTABLE_STD_DEV_ABOVE_POINTS
   });
   const { trend } = flags;
   if (trend.changePoints !== null) {
-    lines7.trend = msg("verdict-ev-trend", { direction: trend.direction, change: signed(trend.changePoints) });
+    lines3.trend = msg("verdict-ev-trend", { direction: trend.direction, change: signed(trend.changePoints) });
   }
   const open4 = ctx.idleWindows.find((w) => w.ongoing);
   const earlier = ctx.idleWindows.filter((w) => !w.ongoing).length;
@@ -54200,11 +54200,11 @@ var evidenceOf = (ctx) => {
       duration: duration5(open4.durationSeconds),
       samples: open4.samples
     };
-    lines7.idle = earlier > 0 ? msg("verdict-ev-idle-open-earlier", { ...args2, earlier }) : msg("verdict-ev-idle-open", args2);
-  } else if (earlier > 0) lines7.idle = msg("verdict-ev-idle-earlier", { earlier });
+    lines3.idle = earlier > 0 ? msg("verdict-ev-idle-open-earlier", { ...args2, earlier }) : msg("verdict-ev-idle-open", args2);
+  } else if (earlier > 0) lines3.idle = msg("verdict-ev-idle-earlier", { earlier });
   const cpu = flags.cpuStarvation;
   if (cpu.fraction !== null) {
-    lines7.starvation = msg("verdict-ev-starvation", {
+    lines3.starvation = msg("verdict-ev-starvation", {
       cpu: STARVED_CPU_ABOVE_PERCENT,
       gpu: STARVED_GPU_BELOW_PERCENT,
       share: Math.round(cpu.fraction * 100),
@@ -54220,7 +54220,7 @@ var evidenceOf = (ctx) => {
       p90: pct(mem.p90),
       tight: MEMORY_TIGHT_P90_ABOVE_PERCENT
     };
-    lines7.memory = leak ? msg("verdict-ev-memory-leak", {
+    lines3.memory = leak ? msg("verdict-ev-memory-leak", {
       ...args2,
       rise: signed(leak.risePoints),
       count: leak.samples,
@@ -54229,14 +54229,14 @@ var evidenceOf = (ctx) => {
   }
   const reclaim = flags.reclaim;
   if (reclaim.lowSince !== null) {
-    lines7.reclaim = msg("verdict-ev-reclaim", {
+    lines3.reclaim = msg("verdict-ev-reclaim", {
       limit: RECLAIM_GPU_BELOW_PERCENT,
       since: clock3(reclaim.lowSince),
       low: hours2(reclaim.lowSeconds),
       at: hours2(RECLAIM_HAZARD_SECONDS)
     });
   }
-  return lines7;
+  return lines3;
 };
 var memoryVerdict = (flags) => {
   const { p90, leak } = flags.memory;
@@ -54319,9 +54319,9 @@ var analyzePod = (pod, samples, clock3) => {
     return { ...base, state: "no-data", verdict: msg("verdict-no-data"), evidence: [msg("verdict-ev-no-data")] };
   const ctx = { gpuSamples, gpu, idleWindows, flags, clock: clock3 };
   const decision = decide(ctx, gpu);
-  const lines7 = evidenceOf(ctx);
+  const lines3 = evidenceOf(ctx);
   const order = [decision.lead, ...TOPIC_ORDER.filter((t) => t !== decision.lead)];
-  const evidence = order.map((t) => lines7[t]).filter((l) => l !== void 0);
+  const evidence = order.map((t) => lines3[t]).filter((l) => l !== void 0);
   const { level, secondsUntilReclaim } = flags.reclaim;
   if (level !== "warning" || secondsUntilReclaim === null)
     return { ...base, state: decision.state, verdict: decision.verdict, evidence };
@@ -55852,12 +55852,8 @@ var run5 = (input2) => {
   if (input2.action === "save_image") return notebookSaveImage(input2);
   return notebookSwitch(input2, input2.action);
 };
-var lines3 = (...parts2) => joinText(
-  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
-  "\n"
-);
 var gpus = (n) => n.gpuCount !== void 0 && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU";
-var renderCreate2 = (r) => lines3(
+var renderCreate2 = (r) => lines(
   r.plan !== void 0 ? renderPlan(r.plan) : msg("notebook-created", { name: r.name }),
   renderFields([
     [msg("notebook-label-id"), r.notebookId],
@@ -55880,7 +55876,7 @@ var renderCreate2 = (r) => lines3(
     "\n"
   )
 );
-var renderList2 = (r) => lines3(
+var renderList2 = (r) => lines(
   msg("notebook-list-heading", {
     workspace: r.workspace.name,
     status: r.status !== "all" ? msg("notebook-list-status", { status: r.status }) : "",
@@ -55905,7 +55901,7 @@ var renderList2 = (r) => lines3(
 var renderDetail3 = (r) => {
   const n = r.notebook;
   const ssh = !n.allowSsh ? void 0 : n.ssh.domain === "" ? msg("notebook-ssh-enabled") : `${n.ssh.domain}${n.ssh.port > 0 ? `:${n.ssh.port}` : ""}`;
-  return lines3(
+  return lines(
     renderFields([
       [msg("notebook-label-notebook"), `${n.name} (${n.id})`],
       [
@@ -55930,7 +55926,7 @@ var renderDetail3 = (r) => {
     joinText(r.notes, "\n")
   );
 };
-var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(
+var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines(
   msg("notebook-saved", {
     notebook: r.notebook.name || r.notebook.id,
     image: `${r.image.name}:${r.image.version}`
@@ -55940,11 +55936,11 @@ var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines3(
     [msg("notebook-label-image-id"), r.image.id]
   ])
 );
-var renderChange = (r) => r.plan !== void 0 ? lines3(
+var renderChange = (r) => r.plan !== void 0 ? lines(
   renderPlan(r.plan),
   r.plan.requests.length === 0 ? void 0 : r.message,
   msg("notebook-console-line", { url: r.notebook.consoleUrl })
-) : lines3(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }));
+) : lines(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }));
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
@@ -56621,10 +56617,6 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook-exec/index.ts
-var lines4 = (...parts2) => joinText(
-  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
-  "\n"
-);
 var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");
 var render4 = (r) => {
   const label3 = r.notebook.name || r.notebook.id;
@@ -56632,11 +56624,11 @@ var render4 = (r) => {
   const exitNote = (code) => asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0];
   if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.mode === "run")
-    return lines4(outputText(r), r.ended === "exited" && r.exitCode !== 0 ? exitNote(r.exitCode) : void 0, extra);
-  if (r.mode === "detach") return lines4(msg("notebook-exec-started", { notebook: label3, id: r.execId ?? "" }), extra);
+    return lines(outputText(r), r.ended === "exited" && r.exitCode !== 0 ? exitNote(r.exitCode) : void 0, extra);
+  if (r.mode === "detach") return lines(msg("notebook-exec-started", { notebook: label3, id: r.execId ?? "" }), extra);
   if (r.mode === "attach")
-    return lines4(outputText(r), r.state === "exited" && r.exitCode !== 0 ? exitNote(r.exitCode) : void 0, extra);
-  return lines4(
+    return lines(outputText(r), r.state === "exited" && r.exitCode !== 0 ? exitNote(r.exitCode) : void 0, extra);
+  return lines(
     renderFields([
       [msg("notebook-exec-label-detached"), r.execId],
       [msg("notebook-exec-label-notebook"), label3],
@@ -57842,19 +57834,15 @@ var runNotebookShell = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook-shell/index.ts
-var lines5 = (...parts2) => joinText(
-  parts2.filter((p) => p !== void 0 && (typeof p === "string" ? p !== "" : !p.empty)),
-  "\n"
-);
 var render6 = (r) => {
   if (r.plan !== void 0) return renderPlan(r.plan);
   const terminal = r.terminal ?? "";
   const notebook2 = r.notebook.name || r.notebook.id;
   const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n");
   if (r.action === "close")
-    return lines5(r.closed === true ? msg("notebook-shell-closed", { terminal, notebook: notebook2 }) : void 0, extra);
+    return lines(r.closed === true ? msg("notebook-shell-closed", { terminal, notebook: notebook2 }) : void 0, extra);
   const output2 = (r.output ?? "").replace(/\s+$/, "");
-  return lines5(
+  return lines(
     r.action === "open" ? msg("notebook-shell-opened", { terminal, notebook: notebook2 }) : void 0,
     output2 !== "" ? output2 : r.action === "read" ? msg("notebook-shell-nothing-yet") : msg("notebook-shell-quiet"),
     extra
@@ -58278,12 +58266,12 @@ var renderSubmit = (r) => {
     [msg("submission-label-image"), r.image],
     [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
   ]);
-  const lines7 = [head5, fields2];
-  if (r.request !== void 0) lines7.push(JSON.stringify(r.request.body, null, 2));
-  lines7.push(...asides("warning", r.warnings));
-  for (const f of r.findings) lines7.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
-  if (r.next.length > 0) lines7.push(nextHeading(), ...r.next.map((c) => text`  ${nextLine(c)}`));
-  return joinText(lines7, "\n");
+  const lines3 = [head5, fields2];
+  if (r.request !== void 0) lines3.push(JSON.stringify(r.request.body, null, 2));
+  lines3.push(...asides("warning", r.warnings));
+  for (const f of r.findings) lines3.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
+  if (r.next.length > 0) lines3.push(nextHeading(), ...r.next.map((c) => text`  ${nextLine(c)}`));
+  return joinText(lines3, "\n");
 };
 
 // ../../packages/core/src/operations/common/submission/training.ts
@@ -59134,10 +59122,10 @@ var canonicalJson = (value) => JSON.stringify(
 );
 var hashOf = (value) => createHash5("sha256").update(canonicalJson(value)).digest("hex");
 var parseText = (yaml, text4, source) => {
-  const lines7 = new yaml.LineCounter();
-  const doc = yaml.parseDocument(text4, { lineCounter: lines7, prettyErrors: false, uniqueKeys: true });
+  const lines3 = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text4, { lineCounter: lines3, prettyErrors: false, uniqueKeys: true });
   const at = (offset) => {
-    const p = lines7.linePos(offset);
+    const p = lines3.linePos(offset);
     return `${source}:${p.line}:${p.col}`;
   };
   const [first2] = doc.errors;
@@ -60275,10 +60263,6 @@ var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform
 // ../../packages/core/src/operations/sweep/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var lines6 = (...parts2) => joinText(
-  parts2.filter((p) => p !== void 0 && p !== "" && !(typeof p === "object" && p.empty)),
-  "\n"
-);
 var cost = (n) => n === void 0 ? "-" : n.toFixed(2);
 var nexts = (r) => joinText(
   r.next.map((n) => msg("sweep-next", { call: nextLine(n) })),
@@ -60292,7 +60276,7 @@ var renderRun = (r) => {
     max: r.maxRunning
   }) : msg("sweep-cost", { total: cost(r.totalCostPerHour) });
   if (r.dryRun)
-    return lines6(
+    return lines(
       r.plan !== void 0 ? renderPlan({ ...r.plan, targets: [], requests: [] }) : void 0,
       head5,
       renderTable(r.jobs, [
@@ -60325,7 +60309,7 @@ var renderRun = (r) => {
       nexts(r)
     );
   const c = r.counts;
-  return lines6(
+  return lines(
     head5,
     msg("sweep-run-counts", {
       action: r.action,
@@ -60347,7 +60331,7 @@ var renderRun = (r) => {
     nexts(r)
   );
 };
-var renderStatus2 = (r) => lines6(
+var renderStatus2 = (r) => lines(
   msg("sweep-status-head", {
     name: r.sweep.name,
     id: r.sweep.id,
@@ -60367,7 +60351,7 @@ var renderStatus2 = (r) => lines6(
   joinText(r.notes, "\n"),
   nexts(r)
 );
-var renderList3 = (r) => lines6(
+var renderList3 = (r) => lines(
   renderTable(
     r.sweeps,
     [
@@ -60381,7 +60365,7 @@ var renderList3 = (r) => lines6(
   ),
   nexts(r)
 );
-var renderChange2 = (r) => lines6(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
+var renderChange2 = (r) => lines(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
 var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus2(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
 
 // ../../packages/core/src/operations/sweep/result.ts
@@ -61578,7 +61562,7 @@ var createInspireClient = (options = {}) => {
     getTrainingJob: (jobId) => run7(getTrainingJob(jobId)),
     listTrainingJobs: (filter8) => run7(listTrainingJobs(filter8)),
     stopTrainingJob: (jobId) => run7(stopTrainingJob(jobId)),
-    tailLogs: (jobId, lines7 = 100) => run7(tailLogs(jobId, lines7)),
+    tailLogs: (jobId, lines3 = 100) => run7(tailLogs(jobId, lines3)),
     getJobMetrics: (jobId, timeRangeSeconds = 1800) => run7(getJobMetrics(jobId, { timeRangeSeconds })),
     close: () => runtime4.dispose(),
     /** Any operation (one of the registry or your own), resolving with its result and its text for people. */
@@ -61717,20 +61701,20 @@ var errorFields = (e) => ({
 });
 var problemResult = (title, error62) => {
   const e = renderError(error62, "mcp");
-  const lines7 = [`Problem: ${e.message}`, `Hint: ${renderWords(e.hint, "mcp")}`];
+  const lines3 = [`Problem: ${e.message}`, `Hint: ${renderWords(e.hint, "mcp")}`];
   if (e.reason === "NotLoggedIn" || e.reason === "CredentialsRejected" || e.reason === "SessionExpired")
-    lines7.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
-  if (e.fix !== void 0) lines7.push(`Suggested fix: ${renderWords(e.fix, "mcp")}`);
+    lines3.push(`In a terminal: ${LOGIN_COMMAND} (saved for the inspire CLI, its MCP server and this plugin alike).`);
+  if (e.fix !== void 0) lines3.push(`Suggested fix: ${renderWords(e.fix, "mcp")}`);
   if (e.ambiguous === true)
-    lines7.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
+    lines3.push("The request may still have taken effect: check (e.g. with inspire_jobs) before repeating it.");
   if (e.candidates !== void 0 && e.candidates.length > 0) {
-    lines7.push("Candidates:");
-    for (const c of e.candidates.slice(0, MAX_CANDIDATES)) lines7.push(`- ${candidateLine(c)}`);
-    if (e.candidates.length > MAX_CANDIDATES) lines7.push(`(${e.candidates.length - MAX_CANDIDATES} more)`);
+    lines3.push("Candidates:");
+    for (const c of e.candidates.slice(0, MAX_CANDIDATES)) lines3.push(`- ${candidateLine(c)}`);
+    if (e.candidates.length > MAX_CANDIDATES) lines3.push(`(${e.candidates.length - MAX_CANDIDATES} more)`);
   }
   return {
     title: `${title}: ${REASON_TITLES[e.reason]}`,
-    output: synergyNames(lines7.join("\n")),
+    output: synergyNames(lines3.join("\n")),
     metadata: { ok: false, error: errorFields(e) }
   };
 };

@@ -1,6 +1,6 @@
 import { formatInstant } from "../../domain/time.js"
 import { msg } from "../../words/message.js"
-import { type Cell, fieldsWord, plain, type Text, tableWord } from "../../words/text.js"
+import { type Cell, fieldsWord, joinText, plain, type Text, tableWord } from "../../words/text.js"
 
 /** A value a table cell or a field shows: a text, or a plain value said as it is. */
 export type Shown = Text | string | number | boolean | undefined | null
@@ -20,6 +20,13 @@ const show = (v: Shown): Cell => (missing(v) ? "-" : typeof v === "object" ? v :
 /** Lines that speak to the reader beside the result (the CLI sends them to stderr). */
 export const asides = (kind: "warning" | "hint" | "note", texts: ReadonlyArray<Text>): ReadonlyArray<Text> =>
   texts.map((text) => msg(`common-${kind}`, { text }))
+
+/** The blocks of a render that say something (missing and empty ones left out), one per line. */
+export const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
+  joinText(
+    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
+    "\n",
+  )
 
 /** The heading of a block of suggested next calls, each on an indented line below it. */
 export const nextHeading = (): Text => msg("common-next")

@@ -5,7 +5,7 @@ import { callWord, confirmWord, joinText, type Text, text } from "../../words/te
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
 import { inferenceHealthWait } from "./health-wait.js"
 import { type InferenceInput, InferenceInputSchema } from "./input.js"
@@ -25,7 +25,7 @@ import {
   inferenceRecipe,
   inferenceRecipes,
 } from "./recipes/actions.js"
-import { lines, nextLines, renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
+import { nextLines, renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
 
 export type { InferenceCreateResult } from "./create.js"
 export type { InferenceDetailResult, InferenceListResult, InferenceStopResult } from "./manage.js"

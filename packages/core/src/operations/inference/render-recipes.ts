@@ -1,17 +1,11 @@
 import { msg } from "../../words/message.js"
 import { joinText, type Text, text } from "../../words/text.js"
 import { type NextStep, nextLine } from "../common/output.js"
-import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, renderFields, renderTable } from "../common/render.js"
 import type { InferenceChatResult, InferenceHealthResult } from "./probe.js"
 import type { InferenceRecipeResult, InferenceRecipesResult } from "./recipes/actions.js"
 
 /** The parts that say something, one per line. */
-export const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
-  joinText(
-    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
-    "\n",
-  )
-
 /** Suggested next calls, one per line. */
 export const nextLines = (next: ReadonlyArray<NextStep>): Text =>
   joinText(

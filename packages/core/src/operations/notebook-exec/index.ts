@@ -3,18 +3,12 @@ import { callWord, dryRunWord, joinText, type Text, text } from "../../words/tex
 import { defineOperation } from "../catalogue/operation.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatDuration, formatTime, renderFields } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, renderFields } from "../common/render.js"
 import { NotebookExecInputSchema } from "./input.js"
 import { NotebookExecOutput } from "./output.js"
 import { type NotebookExecResult, runNotebookExec } from "./run.js"
 
 export type { NotebookExecResult } from "./run.js"
-
-const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
-  joinText(
-    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
-    "\n",
-  )
 
 const outputText = (r: NotebookExecResult): Text | string | undefined =>
   r.streamed === true || r.output === undefined || r.output === ""

@@ -3,19 +3,13 @@ import { callWord, dryRunWord, joinText, type Text, text } from "../../words/tex
 import { defineOperation } from "../catalogue/operation.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides } from "../common/render.js"
+import { asides, lines } from "../common/render.js"
 import { MAX_WAIT_SECONDS, NotebookShellInputSchema } from "./input.js"
 import { NotebookShellOutput } from "./output.js"
 import { type NotebookShellResult, runNotebookShell } from "./run.js"
 import { OUTPUT_KEEP } from "./session.js"
 
 export type { NotebookShellResult } from "./run.js"
-
-const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
-  joinText(
-    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
-    "\n",
-  )
 
 const render = (r: NotebookShellResult): Text => {
   if (r.plan !== undefined) return renderPlan(r.plan)

@@ -6,7 +6,7 @@ import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
+import { asides, formatTime, lines, renderFields, renderTable } from "../common/render.js"
 import { createNotebookOp, type NotebookCreateResult } from "./create.js"
 import { type NotebookInput, NotebookInputSchema } from "./input.js"
 import {
@@ -41,12 +41,6 @@ const run = (input: NotebookInput): Effect.Effect<NotebookResult, InspireError, 
   if (input.action === "save_image") return notebookSaveImage(input)
   return notebookSwitch(input, input.action)
 }
-
-const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
-  joinText(
-    parts.filter((p): p is Text | string => p !== undefined && (typeof p === "string" ? p !== "" : !p.empty)),
-    "\n",
-  )
 
 const gpus = (n: { readonly gpuCount?: number | undefined; readonly gpuType: string }) =>
   n.gpuCount !== undefined && n.gpuCount > 0 ? `${n.gpuCount} × ${n.gpuType || "GPU"}` : "CPU"

@@ -2,15 +2,8 @@ import { msg } from "../../words/message.js"
 import { clipped, joinText, plain, type Text, text } from "../../words/text.js"
 import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatDuration, formatTime, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, renderTable } from "../common/render.js"
 import type { SweepChangeResult, SweepListResult, SweepResult, SweepRunResult, SweepStatusResult } from "./result.js"
-
-// The blocks that say something, one per line.
-const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text =>
-  joinText(
-    parts.filter((p): p is Text | string => p !== undefined && p !== "" && !(typeof p === "object" && p.empty)),
-    "\n",
-  )
 
 const cost = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(2))
 
