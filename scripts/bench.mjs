@@ -154,7 +154,12 @@ writeFileSync(
       memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
       os: `${type()} ${release()}`,
       node: process.version,
-      commit: `${git(["rev-parse", "--short", "HEAD"])}${git(["status", "--porcelain"]) === "" ? "" : " (with local changes)"}`,
+      // Figures measured before their code is committed are committed with it: the code measured is then
+      // the commit that brings this file, whose parent is HEAD now.
+      commit:
+        git(["status", "--porcelain"]) === ""
+          ? git(["rev-parse", "--short", "HEAD"])
+          : `the commit that brings these figures (its parent: ${git(["rev-parse", "--short", "HEAD"])})`,
       load: loadavg()
         .map((l) => l.toFixed(2))
         .join(" / "),

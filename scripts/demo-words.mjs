@@ -6,7 +6,8 @@
 const WORDS = {
   en: {
     title: "Pattern 1 of the manual, a first real training run.",
-    where: "The platform is the embedded emulator at {url}; everything is kept in {home}.",
+    where:
+      "The platform is the embedded emulator at {url}; everything it writes goes to {home}, a temporary folder removed at the end.",
     jsonRead: "JSON output, read by the demo",
     saved: "saved",
     profileTitle: "A profile for this platform",
@@ -64,7 +65,7 @@ const WORDS = {
   },
   "zh-CN": {
     title: "用户手册中的模式 1：第一次真正的训练。",
-    where: "平台是内嵌的模拟器 {url}；所有文件都保存在 {home}。",
+    where: "平台是内嵌的模拟器 {url}；它写的一切都在临时文件夹 {home} 中，结束时删除。",
     jsonRead: "JSON 输出，由演示读取",
     saved: "已保存",
     profileTitle: "为这个平台建一个配置档",

@@ -72,3 +72,33 @@ describe("Markdown links", () => {
     expect(check("```\n[code](../../x.md)\n```\nand `[span](../y.md)`")).toEqual([])
   })
 })
+
+// A reader of a clone knows the product, not how it was made: no doc speaks of the tracker's issues,
+// work sessions or a working tree's state.
+const PROCESS_WORDS =
+  /\bissues? #?\d+\b|\bthe \w+ issue\b|\bwith their issues\b|\bwith local changes\b|\bthis session\b/i
+
+const processWordsIn = (text) => {
+  const found = []
+  for (const [i, line] of text.split("\n").entries()) {
+    const m = PROCESS_WORDS.exec(line)
+    if (m !== null) found.push(`line ${i + 1}: "${m[0]}"`)
+  }
+  return found
+}
+
+describe("Markdown docs", () => {
+  it("speak of the product, not of the process that made it", () => {
+    const found = markdownFiles(root).flatMap((file) =>
+      processWordsIn(readFileSync(file, "utf8")).map((f) => `${relative(root, file)}: ${f}`),
+    )
+    expect(found).toEqual([])
+  })
+
+  it("catch a heading that names an issue, a working tree's state and a process word", () => {
+    expect(
+      processWordsIn("## Retries (issue 24)\nok\n| Commit | f36ad0b (with local changes) |\nthe speed issue"),
+    ).toEqual(['line 1: "issue 24"', 'line 3: "with local changes"', 'line 4: "the speed issue"'])
+    expect(processWordsIn("Input issues are listed with their paths.")).toEqual([])
+  })
+})

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one entry point behind README's set-up commands. It needs only Node 20 and npm:
 // it brings the pinned pnpm (into .tools/, leaving any global pnpm alone), installs from the
-// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check|demo|bench
+// lockfile, and hands the work to turbo. Usage: node scripts/run.mjs check|demo|build|bench
 import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { delimiter, dirname, join } from "node:path"
@@ -195,6 +195,12 @@ tasks.demo = () => {
   quietly("the build", ["exec", "turbo", "run", "build", "--filter=@holos-inspire/cli...", "--output-logs=errors-only"])
   console.error(`[setup] ready in ${Math.round((Date.now() - started) / 1000)} s.\n`)
   run(process.execPath, [join(root, "scripts", "demo.mjs")])
+}
+
+// Every program built (the CLI, the MCP server, the plugin), for using them from a checkout.
+tasks.build = () => {
+  run("pnpm", ["install", "--frozen-lockfile", "--reporter=silent"])
+  run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"])
 }
 
 // Every benchmark and the reliability suites at full size, then docs/BENCHMARKS.md and RELIABILITY.md.

@@ -78,6 +78,10 @@ const collect = (value: string, previous: ReadonlyArray<string> | undefined): Re
   value,
 ]
 
+// What `--no-<flag>` does, said as what it does rather than as what the field means (which is the opposite).
+// The flags with a message of their own (cli-help-no-<flag>); any other says "turn off: …".
+const NEGATED: ReadonlySet<string> = new Set(["mine", "details", "parents"])
+
 /** Adds one commander option per field; booleans defaulting to true become `--no-<flag>`. */
 export const addFieldOptions = (command: Command, fields: ReadonlyArray<Field>): void => {
   for (const f of fields) {
@@ -86,13 +90,20 @@ export const addFieldOptions = (command: Command, fields: ReadonlyArray<Field>):
     const help = showDefault
       ? msg("cli-help-with-default", { help: described, value: JSON.stringify(f.defaultValue) })
       : described
-    if (f.kind === "boolean") {
-      command.addOption(new Option(f.defaultValue === true ? `--no-${f.flag}` : `--${f.flag}`, help))
+    if (f.kind === "boolean" && f.defaultValue === true) {
+      const said = NEGATED.has(f.flag) ? msg(`cli-help-no-${f.flag}`) : msg("cli-help-negated", { help: described })
+      command.addOption(new Option(`--no-${f.flag}`, said))
       continue
     }
-    const arg =
-      f.kind === "list" || f.kind === "record" ? `<${f.kind === "record" ? "key=value" : "value"}>` : "<value>"
-    const option = new Option(`--${f.flag} ${arg}`, help)
+    if (f.kind === "boolean") {
+      command.addOption(new Option(`--${f.flag}`, help))
+      continue
+    }
+    const arg = f.kind === "record" ? "<KEY=VALUE>" : "<value>"
+    const option = new Option(
+      `--${f.flag} ${arg}`,
+      f.kind === "record" ? msg("cli-help-record", { help, flag: `--${f.flag}` }) : help,
+    )
     if (f.choices !== undefined) option.choices(f.choices)
     if (f.kind === "list" || f.kind === "record") option.argParser(collect)
     command.addOption(option)

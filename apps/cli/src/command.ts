@@ -10,10 +10,10 @@ import { type Command, Option } from "commander"
 import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
 import { examplesHelp } from "./examples.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
-import { catalogueHelp } from "./help-words.js"
+import { catalogueHelp, helpForAction } from "./help-words.js"
 import { issuesText } from "./input-issues.js"
 import { msg, speak } from "./language.js"
-import { CliError, printResult, usageError } from "./output.js"
+import { CliError, cancelled, printResult, usageError } from "./output.js"
 import { confirm, interactive } from "./prompt.js"
 import { type GlobalOptions, runParsed } from "./run.js"
 
@@ -104,7 +104,7 @@ const confirmDestructive = async (
   if (plan !== undefined && plan.targets.length === 0) return
   const question =
     plan !== undefined ? speak(confirmationOf(said(plan))) : msg("cli-confirm-run", { command: commandPath })
-  if (!(await confirm(question))) throw new CliError(msg("cli-cancelled"), EXIT.usage)
+  if (!(await confirm(question))) throw cancelled()
 }
 
 /** The full command path, e.g. `inspire job stop`. */
@@ -145,13 +145,18 @@ export const catalogueCommand = (
 ): Command => {
   const op = entry.operation
   const fixed = entry.fixed
+  // The action a command of a multiplexed operation fixes, whose part of each flag's help it shows.
+  const fixedAction = op.effects.by !== undefined ? fixed[op.effects.by] : undefined
+  const action = typeof fixedAction === "string" ? fixedAction : undefined
   const hidden = new Set(extension.hidden ?? [])
   let derived: { fields: ReadonlyArray<Field>; hasDryRun: boolean; hasConfirm: boolean } | undefined
   const flags = () => {
     if (derived !== undefined) return derived
     const all = fieldsOf(op)
     derived = {
-      fields: all.filter((f) => entry.fields.includes(f.name) && !hidden.has(f.name)),
+      fields: all
+        .filter((f) => entry.fields.includes(f.name) && !hidden.has(f.name))
+        .map((f) => ({ ...f, help: helpForAction(f.help ?? f.description, action) })),
       hasDryRun: entry.writes && all.some((f) => f.name === "dry_run"),
       hasConfirm: all.some((f) => f.name === "confirm"),
     }

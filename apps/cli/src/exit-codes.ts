@@ -6,6 +6,7 @@ export const EXIT = {
   ok: 0,
   error: 1,
   usage: 2,
+  cancelled: 3,
   loginNeeded: 4,
   taskFailed: 10,
   taskNotFinished: 11,
@@ -22,6 +23,7 @@ const TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [EXIT.ok, "ok"],
   [EXIT.error, "error"],
   [EXIT.usage, "usage"],
+  [EXIT.cancelled, "cancelled"],
   [EXIT.loginNeeded, "login-needed"],
   [EXIT.taskFailed, "task-failed"],
   [EXIT.taskNotFinished, "task-not-finished"],
@@ -56,6 +58,8 @@ export const exitCodeOfReason = (reason: ErrorReason): ExitCode => {
     return EXIT.loginNeeded
   // Core's input checks (schema, strict keys, names and values the platform does not know) are usage errors.
   if (reason === "InvalidInput") return EXIT.usage
+  // No task (job, notebook, serving) or other object of that id: the same code as a wait for an unknown task.
+  if (reason === "NotFound") return EXIT.taskNotFound
   return EXIT.error
 }
 

@@ -14,6 +14,35 @@ import { language, msg, speak } from "./language.js"
 export const catalogueHelp = (key: string, source: Text | string): string =>
   language() === "en" ? renderWords(source, "cli") : speak(helpMessage(key, source, language()))
 
+// A flag's description may say what it is for in each action of its tool ("For create and recipe: …
+// For health: …", in Chinese "用于 create 和 recipe：…"), as MCP shows one tool with many actions. A CLI
+// command is one action: its help says what comes before any such part, then the parts for its action.
+const SCOPE =
+  /(?:^|(?<=[.。] ?))(?:For ([a-z_]+(?:(?:,? and |, )[a-z_]+)*):|用于 ([a-z_]+(?:(?: 和 |、)[a-z_]+)*)：) */g
+const NAMES = /,? and |, | 和 |、/
+
+/** `said` (a flag's description, worded) as the command of `action` shows it (see SCOPE). */
+export const helpForAction = (said: string, action: string | undefined): string => {
+  const heads = action === undefined ? [] : [...said.matchAll(SCOPE)]
+  const first = heads[0]
+  if (first === undefined) return said
+  const parts = heads.map((head, i) => {
+    const next = heads[i + 1]
+    const body = said.slice(head.index + head[0].length, next?.index ?? said.length).trim()
+    // A part ends where the next begins, its full stop with it.
+    return {
+      names: (head[1] ?? head[2] ?? "").split(NAMES),
+      body: next === undefined ? body : body.replace(/[.。]$/, ""),
+    }
+  })
+  // A flag the command takes though no part names its action: it means there what the parts say.
+  const own = parts.some((p) => p.names.includes(action ?? ""))
+    ? parts.filter((p) => p.names.includes(action ?? ""))
+    : parts
+  const shown = [said.slice(0, first.index).trim(), ...own.map((p) => p.body)].filter((part) => part !== "")
+  return shown.join(/[\u4e00-\u9fff]/.test(said) ? "" : " ")
+}
+
 // Commander's own headings; any other title (a help group of ours) is already in the CLI's language.
 const TITLES: Readonly<Record<string, () => string>> = {
   "Usage:": () => msg("cli-help-usage"),

@@ -46,6 +46,11 @@ else {
       : loadBundle(bundle, cacheFile, codeCacheRoots())
   // A code cache that fails the ownership check is not loaded: the call runs, only slower. The bundle
   // says so (main), in the reader's language, which only it can choose.
+  // Ctrl-C ends a command with 130, the table's "interrupted" (rather than a death by signal), unless
+  // the command handles it itself (notebook exec passes the first one on; --watch stops drawing).
+  process.on("SIGINT", () => {
+    if (process.listenerCount("SIGINT") === 1) process.exit(130)
+  })
   let command: string | undefined
   const code = await main(
     argv,

@@ -9,6 +9,7 @@ import { EXIT } from "./exit-codes.js"
 import { chooseLanguage, msg, speak } from "./language.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
+import { meantHint } from "./suggest.js"
 
 /**
  * The command the arguments name (as far as they name one), where its path ends in `argv`, and where
@@ -77,16 +78,20 @@ const passwordFlag = (e: CommanderError, message: string, json: boolean): number
   return printError(usageError(msg("cli-usage-password-flag"), msg("cli-usage-password-flag-hint")), json)
 }
 
-// Commander's parse errors (unknown flag, missing argument, …) with the hint that names the usage.
-const parseError = (e: CommanderError, message: string, command: Command, json: boolean): number => {
+// Commander's parse errors (unknown flag, missing argument, …) with the hint that names the usage; an
+// unknown command's hint names the commands the tree has by that name, before commander's guess.
+const parseError = (e: CommanderError, message: string, program: Command, command: Command, json: boolean): number => {
   const password = passwordFlag(e, message, json)
   if (password !== undefined) return password
-  const [first = e.message, ...rest] = message
+  const word = e.code === "commander.unknownCommand" ? /unknown command '(.+)'/.exec(message)?.[1] : undefined
+  const meant = word !== undefined ? meantHint(program, command, word) : undefined
+  const [first = e.message, ...guesses] = message
     .replace(/^error: /, "")
     .trim()
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l !== "")
+  const rest = meant !== undefined ? [meant] : guesses
   const usage = msg("cli-usage-see-help", { command: pathOf(command) })
   const hint = [...rest.map((l) => commanderLine(l.replace(/^\((.*)\)$/, "$1"))), usage].join(" ")
   return printError(new CliError(commanderLine(first), EXIT.usage, hint), json)
@@ -138,7 +143,7 @@ export const main = async (
   } catch (e) {
     if (!(e instanceof CommanderError)) return printError(e, json)
     if (e.exitCode === 0) return EXIT.ok
-    return parseError(e, captured ?? e.message, command, json)
+    return parseError(e, captured ?? e.message, program, command, json)
   }
 }
 

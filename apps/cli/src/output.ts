@@ -15,6 +15,9 @@ export class CliError extends Error {
   }
 }
 
+/** A confirmation the user declined (exit 3): said plainly, as no failure. */
+export const cancelled = (): CliError => new CliError(msg("cli-cancelled"), EXIT.cancelled)
+
 /** A usage error (exit 2). */
 export const usageError = (message: string, hint?: string): CliError => new CliError(message, EXIT.usage, hint)
 
@@ -130,12 +133,14 @@ export const printError = (error: unknown, json: boolean): ExitCode => {
     process.stderr.write(`${error.stack}\n`)
   if (json) {
     const body = {
-      reason: e.code === EXIT.usage ? "UsageError" : "Error",
+      reason: e.code === EXIT.usage ? "UsageError" : e.code === EXIT.cancelled ? "Cancelled" : "Error",
       message: e.message,
       ...(e.hint !== undefined ? { hint: e.hint } : {}),
       ...e.detail,
     }
     process.stderr.write(`${JSON.stringify({ error: body })}\n`)
+  } else if (e.code === EXIT.cancelled) {
+    process.stderr.write(`${e.message}\n`)
   } else {
     process.stderr.write(`${red(msg("cli-error", { text: e.message }))}\n`)
     if (e.hint !== undefined && e.hint !== "") process.stderr.write(`${msg("common-hint", { text: e.hint })}\n`)

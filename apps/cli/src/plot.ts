@@ -19,7 +19,11 @@ const WIDTH = 860
 const PANEL_HEIGHT = 170
 const LEFT = 56
 const RIGHT = 190
-const TOP = 58
+// The title's baseline, the verdict's below it, and the first panel's title below that, each a line apart:
+// a panel title sits 8 px above its frame, so the frame starts one line plus that below the verdict.
+const TITLE_Y = 22
+const VERDICT_Y = 42
+const TOP = VERDICT_Y + 34
 const GAP = 44
 
 const clock = (epochSeconds: number): string => formatClockTime(epochSeconds * 1000)
@@ -75,8 +79,8 @@ export const metricsSvg = (result: Worded<MetricsResult>): string => {
   const height = TOP + Math.max(1, panels.length) * (PANEL_HEIGHT + GAP) + 10
   const verdict = result.summary?.verdict ?? `${result.status}, ${result.timeRange}`
   const body: string[] = [
-    `<text x="${LEFT}" y="22" class="title">${escapeXml(`${result.jobId} · ${result.timeRange}`)}</text>`,
-    `<text x="${LEFT}" y="40" class="verdict">${escapeXml(verdict)}</text>`,
+    `<text x="${LEFT}" y="${TITLE_Y}" class="title">${escapeXml(`${result.jobName} (${result.jobId}) · ${result.timeRange}`)}</text>`,
+    `<text x="${LEFT}" y="${VERDICT_Y}" class="verdict">${escapeXml(verdict)}</text>`,
   ]
   if (panels.length === 0)
     body.push(`<text x="${LEFT}" y="${TOP + 20}" class="panel">${escapeXml(msg("cli-plot-no-points"))}</text>`)

@@ -1,6 +1,5 @@
 import { createInterface } from "node:readline"
-import { msg } from "./language.js"
-import { usageError } from "./output.js"
+import { cancelled } from "./output.js"
 
 /** Whether the user can answer a prompt: stdin and stderr are both terminals. */
 export const interactive = (): boolean => process.stdin.isTTY === true && process.stderr.isTTY === true
@@ -46,7 +45,7 @@ export const askSecret = (question: string): Promise<string> =>
     const onData = (chunk: string) => {
       for (const ch of chunk) {
         if (ch === "\r" || ch === "\n" || ch === "\u0004") return done()
-        if (ch === "\u0003") return done(usageError(msg("cli-cancelled")))
+        if (ch === "\u0003") return done(cancelled())
         if (ch === "\u007f" || ch === "\b") secret = secret.slice(0, -1)
         else secret += ch
       }

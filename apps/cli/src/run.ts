@@ -29,6 +29,10 @@ export const withClient = async <A>(globals: GlobalOptions, use: (client: Inspir
     words: "cli",
     // Results, renders and errors in the CLI's language (English with --json).
     lang: language(),
+    // Tables shown on a terminal fit its width (a table that says which columns may go drops them).
+    ...(globals.json !== true && process.stdout.isTTY === true && (process.stdout.columns ?? 0) > 0
+      ? { width: process.stdout.columns }
+      : {}),
     ...(globals.profile !== undefined ? { profile: globals.profile } : {}),
   })
   try {

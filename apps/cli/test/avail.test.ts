@@ -1,3 +1,4 @@
+import { displayWidth } from "@holos-inspire/core/internal"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { homeFor, inspire, json } from "./harness.js"
@@ -8,6 +9,7 @@ let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
 
 const WHOLE = "整节点任务空间"
+const ESC = String.fromCharCode(27)
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, paused: true })
@@ -88,6 +90,17 @@ describe("inspire avail", () => {
     expect(out).toMatch(/H100-碎片.*2 free: 4 nodes/)
     expect(out).not.toMatch(/Error|error:/)
     expect(code).toBe(0)
+  }, 30_000)
+
+  it("--watch on a 90-column terminal fits the table to it, dropping the least needed columns", async () => {
+    const { out, code } = await watchOnTerminal(env, ["avail", "--workspace", WHOLE], 2, 20_000, 90)
+    expect(code).toBe(0)
+    const shown = out.replaceAll(`${ESC}[H`, "").replaceAll(`${ESC}[2J`, "").split(/\r?\n/)
+    const head = shown.find((l) => /^GROUP\s/.test(l)) ?? ""
+    expect(head).toMatch(/GROUP\s+GPU\s+FREE\/TOTAL/)
+    expect(head).not.toContain("OUT OF SERVICE")
+    expect(shown.filter((l) => displayWidth(l) > 90)).toEqual([])
+    expect(out).toMatch(/H100-碎片/)
   }, 30_000)
 
   it("job submit --compute-group auto says which group it picked and why", async () => {

@@ -25,7 +25,7 @@ describe("inspire before login", () => {
       expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
       const table = await inspire(env, ["help", "exit-codes"])
       expect(table.code).toBe(0)
-      for (const code of ["0", "1", "2", "4", "10", "11", "12", "13"])
+      for (const code of ["0", "1", "2", "3", "4", "10", "11", "12", "13"])
         expect(table.stdout).toMatch(new RegExp(`\\s${code}\\s`))
     },
     T,

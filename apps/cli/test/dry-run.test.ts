@@ -159,7 +159,8 @@ describe("dry runs from the shell", () => {
         child.on("close", () => resolve(text))
       })
       expect(out).toContain(`Stop job ask-me (${id})? [y/N]`)
-      expect(out).toContain("Cancelled.")
+      expect(out).toContain("Cancelled; nothing was changed.")
+      expect(out).not.toContain("error:")
       expect(statusOf(id)).toMatch(/run/i)
     },
     T,

@@ -1,11 +1,14 @@
+import { spawn } from "node:child_process"
 import { inputJsonSchema } from "@holos-inspire/core"
+import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import type { Command } from "commander"
-import { beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fieldsOf } from "../src/adapt.js"
 import { materializeTree, operationOf } from "../src/command.js"
-import { EXIT } from "../src/exit-codes.js"
+import { EXIT, exitCodeList } from "../src/exit-codes.js"
 import { buildProgram } from "../src/program.js"
-import { closedPort, homeFor, inspire } from "./harness.js"
+import { BIN, closedPort, homeFor, inspire, json, type Run, transcript } from "./harness.js"
+import { placement } from "./placement.js"
 
 // Every invalid flag value exits 2 (`inspire help exit-codes`), whoever finds it: commander (a bad
 // choice, a missing argument), the CLI's parsing (not a number), or core's input checks (a schema
@@ -97,4 +100,128 @@ describe("exit codes as a contract", () => {
       expect(run.code, `${args.join(" ")}: ${run.stderr}`).toBe(EXIT.usage)
     }
   }, 60_000)
+})
+
+/** Runs a program and calls `act` with it once its output contains `marker`. */
+const runUntil = (
+  env: NodeJS.ProcessEnv,
+  command: string,
+  argv: ReadonlyArray<string>,
+  marker: string,
+  act: (child: ReturnType<typeof spawn>) => void,
+): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { env, stdio: ["pipe", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    let fired = false
+    const check = () => {
+      if (!fired && (stdout + stderr).includes(marker)) {
+        fired = true
+        act(child)
+      }
+    }
+    child.stdout?.on("data", (d: Buffer) => {
+      stdout += d.toString("utf8")
+      check()
+    })
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr += d.toString("utf8")
+      check()
+    })
+    child.on("error", reject)
+    child.on("close", (code) => {
+      transcript.push(stdout, stderr)
+      resolve({ code: code ?? -1, stdout, stderr })
+    })
+  })
+
+// Every code of `inspire help exit-codes`, each from a real run against the emulator: the table and
+// what the commands do agree.
+describe("every code of the table, from a real run", () => {
+  let emu: RunningEmulator
+  let live: NodeJS.ProcessEnv
+  let place: ReadonlyArray<string>
+  const seen = new Set<number>()
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, speed: 300 })
+    live = homeFor(emu.url)
+    const login = await inspire(live, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
+    expect(login.code).toBe(0)
+    expect((await inspire(live, ["config", "set", "defaultWorkspace", "分布式训练空间"])).code).toBe(0)
+    place = placement(emu)
+  }, 60_000)
+  afterAll(async () => {
+    await emu.close()
+  })
+
+  const exits = async (code: number, args: ReadonlyArray<string>, run?: Run): Promise<Run> => {
+    const r = run ?? (await inspire(live, args))
+    expect(r.code, `inspire ${args.join(" ")}: ${r.stderr}`).toBe(code)
+    seen.add(code)
+    return r
+  }
+  const submit = async (name: string, command: string): Promise<string> =>
+    json<{ jobId: string }>(
+      await inspire(live, ["job", "submit", "--name", name, "--command", command, ...place, "--json"]),
+    ).jobId
+
+  it("exits 0, 1, 2 and 4 for success, a failure, a usage error and a login needed", async () => {
+    await exits(EXIT.ok, ["help", "exit-codes"])
+    await exits(
+      EXIT.error,
+      ["job", "list"],
+      await inspire({ ...live, INSPIRE_BASE_URL: env.INSPIRE_BASE_URL }, ["job", "list"]),
+    )
+    await exits(EXIT.usage, ["job", "list", "--status", "not-a-status"])
+    await exits(EXIT.loginNeeded, ["job", "list"], await inspire(homeFor(emu.url), ["job", "list"]))
+  }, 60_000)
+
+  it("exits 12 for an unknown task id in every command that takes one", async () => {
+    const job = "job-00000000-0000-4000-8000-000000000000"
+    for (const args of [
+      ["job", "show", job],
+      ["job", "show", job, "--exit-status"],
+      ["job", "wait", job, "--poll-seconds", "0.2"],
+      ["job", "logs", job],
+      ["job", "stop", job, "--yes"],
+      ["serve", "show", "sv-00000000-0000-4000-8000-000000000000"],
+    ])
+      await exits(EXIT.taskNotFound, args)
+  }, 60_000)
+
+  it("exits 10, 11 and 13 with a task's end state: wait, submit --wait and submit -f alike", async () => {
+    const failing = ["--command", "python train.py; exit 1", ...place]
+    await exits(EXIT.taskFailed, ["job", "submit", "--name", "fails-f", ...failing, "-f"])
+    await exits(EXIT.taskFailed, ["job", "submit", "--name", "fails-w", ...failing, "--wait"])
+    const idle = await submit("idles", "python train.py #emu:idle")
+    await exits(EXIT.taskNotFinished, ["job", "wait", idle, "--poll-seconds", "0.2", "--timeout-seconds", "1"])
+    expect((await inspire(live, ["job", "stop", idle, "--yes"])).code).toBe(0)
+    await exits(EXIT.taskStopped, ["job", "wait", idle, "--poll-seconds", "0.2", "--timeout-seconds", "20"])
+  }, 60_000)
+
+  it("exits 3 when a prompt is declined, saying so plainly, and changes nothing", async () => {
+    const id = await submit("kept", "python train.py #emu:idle")
+    // `script` gives the CLI a terminal, where it asks; "n" declines.
+    const line = `exec ${process.execPath} ${BIN} job stop ${id}`
+    const run = await runUntil(live, "script", ["-qfec", line, "/dev/null"], "[y/N]", (c) => c.stdin?.write("n\r"))
+    await exits(EXIT.cancelled, ["job", "stop", id], run)
+    expect(run.stdout).toContain("Cancelled; nothing was changed.")
+    expect(run.stdout).not.toMatch(/error:/)
+    const show = json<{ status: { family: string } }>(await inspire(live, ["job", "show", id, "--json"]))
+    expect(show.status.family).not.toBe("stopped")
+  }, 60_000)
+
+  it("exits 130 when a waiting command is interrupted (Ctrl-C)", async () => {
+    const id = await submit("waited", "python train.py #emu:idle")
+    const run = await runUntil(live, process.execPath, [BIN, "job", "logs", id, "-f"], "following", (c) =>
+      c.kill("SIGINT"),
+    )
+    await exits(EXIT.interrupted, ["job", "logs", id, "-f"], run)
+  }, 60_000)
+
+  it("has produced every code of the table", () => {
+    expect([...seen].sort((a, b) => a - b)).toEqual(exitCodeList().map((e) => e.code))
+  })
 })

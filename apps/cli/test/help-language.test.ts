@@ -46,7 +46,7 @@ describe("help in Chinese", () => {
     const type = squeezed(flagLine(help, "--type <value>"))
     expect(type).toContain(squeezed("任务类型：train（GPU 训练）、hpc（Slurm）"))
     expect(type).toContain(squeezed('（默认："all"）（可选值："train", "hpc", "inference", "notebook", "all"）'))
-    expect(squeezed(flagLine(help, "--no-mine"))).toContain("只列出你自己的任务")
+    expect(squeezed(flagLine(help, "--no-mine"))).toContain("包括所有人的任务")
     expect(squeezed(flagLine(help, "--json"))).toContain(squeezed("只在 stdout 输出 JSON 结果"))
     expect(squeezed(flagLine(help, "-h, --help"))).toContain("显示命令帮助")
     for (const english of ["Usage:", "Options:", "Examples:", "Task type", "display help", "print only the JSON"])
@@ -66,7 +66,9 @@ describe("help in Chinese", () => {
     expect(flags(zh.stdout)).toEqual(flags(en.stdout))
     expect(flags(zh.stdout)).toContain("--compute-group <value>")
     const group = squeezed(flagLine(zh.stdout, "--compute-group <value>"))
-    expect(group).toContain(squeezed("用于 create：计算组（名称或 lcg- id）"))
+    // Only what it means for create: MCP's scoping of one tool's actions ("用于 create：") is not said.
+    expect(group).toContain(squeezed("计算组（名称或 lcg- id）"))
+    expect(group).not.toContain("用于")
     // The command the description names is the one English help names.
     const named = /\((inspire [^)]+)\)/.exec(flagLine(en.stdout, "--compute-group <value>"))?.[1]
     expect(named).toMatch(/^inspire /)
@@ -96,6 +98,23 @@ describe("help in English", () => {
     )
     expect(run.stdout).toContain("  --json               print only the JSON result on stdout\n")
     expect(run.stdout).toContain("  -h, --help           display help for command\n\nExamples:\n  $ inspire job list\n")
+  })
+
+  it("says what a --no- flag does, and shows a KEY=VALUE flag as it is typed", async () => {
+    const help = async (...command: string[]) => (await inspire(env("en"), [...command, "--help"])).stdout
+    const [list, stop, sweep, submit] = await Promise.all([
+      help("job", "list"),
+      help("job", "stop"),
+      help("sweep", "status"),
+      help("job", "submit"),
+    ])
+    for (const text of [list, stop]) expect(flagLine(text, "--no-mine")).toContain("include everyone's tasks")
+    expect(flagLine(list, "--no-mine")).not.toContain("Only your own")
+    expect(flagLine(sweep, "--no-details")).toContain("skip the metrics verdicts")
+    const envs = flagLine(submit, "--envs")
+    expect(envs).toMatch(/^ *--envs <KEY=VALUE> /)
+    expect(envs).toContain("--envs WANDB_MODE=offline --envs SEED=1")
+    expect(envs).not.toContain("{")
   })
 })
 
@@ -140,7 +159,10 @@ describe("Chinese help of every command", () => {
         .filter(({ key, source }) => helpMessage(key, source, "zh-CN") === source)
         .map(({ source }) => renderWords(source, "cli")),
     )
-    const chinese = { test: (text: string) => /[\u4e00-\u9fff]/.test(text) || english.has(text) }
+    // A flag's help says the part of such an English text for its command's action (helpForAction).
+    const chinese = {
+      test: (text: string) => /[\u4e00-\u9fff]/.test(text) || [...english].some((e) => e.includes(text)),
+    }
     const listed = (c: Command) => c.parent === null || c.parent.createHelp().visibleCommands(c.parent).includes(c)
     for (const command of commands.filter(listed)) {
       const helper = command.createHelp()

@@ -115,15 +115,15 @@ describe("inspire image push", () => {
   )
 
   it(
-    "exits 1 with the error and a hint when the local image does not exist",
+    "exits 12 (not found) with the error and a hint when the local image does not exist",
     async () => {
       const r = await inspire(env, ["image", "push", "no-such-image:1"])
-      expect(r.code).toBe(1)
+      expect(r.code).toBe(12)
       expect(r.stdout).toBe("")
       expect(r.stderr).toMatch(/^error: There is no local Docker image "no-such-image:1"/)
       expect(r.stderr).toMatch(/\nhint: .*docker/)
       const j = await inspire(env, ["image", "push", "no-such-image:1", "--json"])
-      expect(j.code).toBe(1)
+      expect(j.code).toBe(12)
       expect(JSON.parse(j.stderr)).toMatchObject({ error: { reason: "NotFound" } })
     },
     T,

@@ -99,7 +99,7 @@ describe("inspire job", () => {
       const missing = "job-00000000-0000-4000-8000-000000000000"
       expect((await inspire(env, ["job", "wait", missing, "--poll-seconds", "0.2"])).code).toBe(12)
       expect((await inspire(env, ["job", "show", missing, "--exit-status"])).code).toBe(12)
-      expect((await inspire(env, ["job", "show", missing])).code).toBe(1)
+      expect((await inspire(env, ["job", "show", missing])).code).toBe(12)
     },
     T,
   )

@@ -67,6 +67,25 @@ describe("inspire job metrics --plot", () => {
     expect(svg).toContain('class="idle"')
   })
 
+  it("titles the chart by the job's name and id, and keeps the verdict clear of the first panel's title", async () => {
+    const file = join(out, "boxes.svg")
+    expect((await inspire(env, ["job", "metrics", jobId, "--plot", file])).code).toBe(0)
+    const svg = readFileSync(file, "utf8")
+    const sizes = new Map([...svg.matchAll(/\.(\w+)\{font-size:(\d+)px/g)].map((m) => [m[1], Number(m[2])]))
+    // Each text's vertical extent: from its baseline up by the font's ascent, down by its descent.
+    const texts = [...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)" class="(\w+)"[^>]*>([^<]*)<\/text>/g)].map((m) => {
+      const size = sizes.get(m[2] ?? "") ?? 0
+      return { cls: m[2], text: m[3] ?? "", top: Number(m[1]) - size, bottom: Number(m[1]) + size * 0.25 }
+    })
+    const title = texts.find((t) => t.cls === "title")
+    const verdict = texts.find((t) => t.cls === "verdict")
+    const panel = texts.find((t) => t.cls === "panel")
+    expect(title?.text).toBe(`plotme (${jobId}) · 30m`)
+    if (title === undefined || verdict === undefined || panel === undefined) throw new Error("texts missing")
+    expect(verdict.top).toBeGreaterThanOrEqual(title.bottom)
+    expect(panel.top).toBeGreaterThanOrEqual(verdict.bottom)
+  })
+
   it("refuses --plot with --mode download, and writes a missing folder only inside the downloads folder", async () => {
     const usage = await inspire(env, ["job", "metrics", jobId, "--mode", "download", "--plot", join(out, "x.svg")])
     expect(usage.code).toBe(2)

@@ -150,7 +150,8 @@ describe("inspire notebook exec", () => {
 
   it("explains an unknown and a stopped notebook with hints", async () => {
     const unknown = await inspire(env, ["notebook", "exec", "nope-nb", "--", "true"])
-    expect(unknown.code).toBe(1)
+    // No such task: 12, as for every unknown task id (`inspire help exit-codes`).
+    expect(unknown.code).toBe(12)
     expect(unknown.stderr).toMatch(/No notebook is named "nope-nb"/)
     expect(unknown.stderr).toMatch(/hint: inspire notebook list/)
     const other = emu.control.jupyter.runningNotebook({ name: "cli-stopped" }) as typeof nb
@@ -251,6 +252,20 @@ describe("inspire notebook shell", () => {
     expect(run.stdout).toMatch(/\b30 100\b/)
     expect(run.stdout).toMatch(/\b40 120\b/)
     expect(run.stdout).toContain("Disconnected.")
+  }, 60_000)
+
+  it("exits with the shell's own status, and shows nothing of how it learns it", async () => {
+    const line = `exec ${process.execPath} ${BIN} notebook shell cli-nb`
+    const run = await runUntil(
+      [],
+      "type exit to leave",
+      (c) => c.stdin?.write("echo before-$((2+3)); exit 5\r"),
+      "script",
+      ["-qfec", line, "/dev/null"],
+    )
+    expect(run.code).toBe(5)
+    expect(run.stdout).toContain("before-5")
+    expect(run.stdout).not.toMatch(/inspire-(ready|exit)|trap /)
   }, 60_000)
 })
 

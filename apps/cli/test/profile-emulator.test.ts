@@ -90,4 +90,17 @@ describe("inspire profile add --emulator", () => {
     },
     T,
   )
+
+  it(
+    "refuses a plain-http platform off this machine when the profile is added, as login would",
+    async () => {
+      const r = await inspire(env, ["profile", "add", "prod", "--base-url", "http://qz.sii.edu.cn/"])
+      expect(r.code).not.toBe(0)
+      expect(r.stderr).toContain("Refusing to send a password to http://qz.sii.edu.cn (from profile prod)")
+      expect(r.stderr).toContain("Use https://qz.sii.edu.cn instead")
+      const listed = json<Array<{ name: string }>>(await inspire(env, ["profile", "list", "--json"]))
+      expect(listed.map((p) => p.name)).not.toContain("prod")
+    },
+    T,
+  )
 })

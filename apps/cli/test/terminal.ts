@@ -4,18 +4,24 @@ import { BIN } from "./harness.js"
 /**
  * Runs `inspire ARGS --watch --interval SECONDS` on a pseudo-terminal (`script` gives the CLI one; a Ctrl-C
  * typed there reaches it as SIGINT), types Ctrl-C after the second draw, and hands back what it printed,
- * how many times it drew, and its exit code. Rejects when no second draw comes within `timeoutMs`.
+ * how many times it drew, and its exit code. Rejects when no second draw comes within `timeoutMs`. With
+ * `columns`, the terminal is that wide.
  */
 export const watchOnTerminal = async (
   env: NodeJS.ProcessEnv,
   args: ReadonlyArray<string>,
   seconds: number,
   timeoutMs: number,
+  columns?: number,
 ): Promise<{ readonly out: string; readonly draws: number; readonly code: number }> => {
   const command = [process.execPath, BIN, ...args, "--watch", "--interval", String(seconds)]
     .map((a) => `'${a}'`)
     .join(" ")
-  const child = spawn("script", ["-qfec", `exec ${command}`, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] })
+  const size = columns === undefined ? "" : `stty cols ${columns} rows 60; `
+  const child = spawn("script", ["-qfec", `${size}exec ${command}`, "/dev/null"], {
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  })
   let out = ""
   let sent = false
   const draws = () => out.split(`Every ${seconds}s; Ctrl-C ends.`).length - 1

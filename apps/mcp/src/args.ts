@@ -7,6 +7,9 @@ export type Command =
   | { readonly kind: "stdio"; readonly profile?: string }
   | { readonly kind: "http"; readonly port: number; readonly profile?: string }
 
+/** The shortest INSPIRE_MCP_TOKEN accepted: a shorter bearer token can be guessed. */
+const MIN_TOKEN_LENGTH = 32
+
 /** The port `--http` listens on when `--port` is not given. */
 const DEFAULT_PORT = 7331
 
@@ -15,15 +18,15 @@ export const USAGE = `Usage: inspire-mcp [--profile NAME] [--http [--port N]]
 The SII Inspire platform (启智平台) as MCP tools: inspire_status, inspire_submit, inspire_logs, …
 
 Options:
-  --profile NAME  the account profile to use (else INSPIRE_PROFILE, else the current profile)
-  --http          serve Streamable HTTP on 127.0.0.1 instead of stdio
-  --port N        the HTTP port (default ${DEFAULT_PORT}; 0 picks a free one)
-  -h, --help      show this help
-  -v, --version   show the version
+  --profile NAME     the account profile to use (else INSPIRE_PROFILE, else the current profile)
+  --http             serve Streamable HTTP on 127.0.0.1 instead of stdio
+  --port N           the HTTP port (default ${DEFAULT_PORT}; 0 picks a free one)
+  -h, --help         show this help
+  -v, -V, --version  show the version
 
 Credentials come from the shared store (INSPIRE_HOME): log in once with \`inspire login\` in a terminal.
-Over HTTP every request needs Authorization: Bearer <token>; the token is INSPIRE_MCP_TOKEN, or a new
-one is generated and printed on stderr at start.
+Over HTTP every request needs Authorization: Bearer <token>; the token is INSPIRE_MCP_TOKEN (at least
+${MIN_TOKEN_LENGTH} characters), or a new one is generated and printed on stderr at start.
 
 Limits (environment):
   INSPIRE_MCP_MAX_MESSAGE_BYTES     largest message, a stdio line or an HTTP body (default 4194304, 4 MiB)
@@ -33,12 +36,28 @@ Limits (environment):
 /** A command line the server cannot run, with what is wrong. */
 export class UsageError extends Error {}
 
+/** An environment setting the server cannot run with, with what is wrong and how to fix it. */
+export class SettingError extends Error {}
+
+/** The bearer token INSPIRE_MCP_TOKEN sets, checked; undefined when it is not set (one is generated). */
+export const tokenFrom = (env: NodeJS.ProcessEnv): string | undefined => {
+  const token = env.INSPIRE_MCP_TOKEN?.trim()
+  if (token === undefined || token === "") return undefined
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new SettingError(
+      `INSPIRE_MCP_TOKEN is ${token.length} characters long; a bearer token needs at least ${MIN_TOKEN_LENGTH}. ` +
+        `Make one with: node -e 'console.log(require("node:crypto").randomBytes(32).toString("base64url"))', or unset it to have one generated.`,
+    )
+  return token
+}
+
 /** Reads the command line (without node and the script). */
 export const parseCommand = (argv: ReadonlyArray<string>): Command => {
   let values: { help?: boolean; version?: boolean; http?: boolean; port?: string; profile?: string }
   try {
     values = parseArgs({
-      args: [...argv],
+      // -V as well as -v, as `inspire -V` takes it.
+      args: argv.map((a) => (a === "-V" ? "--version" : a)),
       options: {
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },

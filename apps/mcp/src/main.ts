@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { createInspireClient } from "@holos-inspire/core"
-import { type Command, parseCommand, USAGE, UsageError } from "./args.js"
+import { type Command, parseCommand, SettingError, tokenFrom, USAGE, UsageError } from "./args.js"
 import { generateToken } from "./guard.js"
 import { serveHttp } from "./http.js"
 import { InFlight } from "./in-flight.js"
@@ -51,14 +51,14 @@ const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Pro
     log(`serving ${VERSION} on stdio`)
     return
   }
-  const fromEnv = process.env.INSPIRE_MCP_TOKEN?.trim()
-  const token = fromEnv !== undefined && fromEnv !== "" ? fromEnv : generateToken()
+  const fromEnv = tokenFrom(process.env)
+  const token = fromEnv ?? generateToken()
   const endpoint = await serveHttp({ port: command.port, token, limits, makeServer: () => makeServer(deps) })
   const stop = shutdown(endpoint.close)
   process.on("SIGINT", stop)
   process.on("SIGTERM", stop)
   log(`serving ${VERSION} on ${endpoint.url} (Streamable HTTP, loopback only)`)
-  if (fromEnv !== undefined && fromEnv !== "") log("bearer token: the value of INSPIRE_MCP_TOKEN")
+  if (fromEnv !== undefined) log("bearer token: the value of INSPIRE_MCP_TOKEN")
   else log(`bearer token: ${token}  (send Authorization: Bearer <token>; set INSPIRE_MCP_TOKEN to choose it)`)
 }
 
@@ -72,12 +72,19 @@ const main = async (argv: ReadonlyArray<string>): Promise<void> => {
     process.stdout.write(`${VERSION}\n`)
     return
   }
+  // Checked before anything starts, so a weak token never serves a single request.
+  if (command.kind === "http") tokenFrom(process.env)
   await serve(command)
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError) {
     process.stderr.write(`error: ${e.message}\n${USAGE}\n`)
+    process.exitCode = 2
+    return
+  }
+  if (e instanceof SettingError) {
+    process.stderr.write(`error: ${e.message}\n`)
     process.exitCode = 2
     return
   }

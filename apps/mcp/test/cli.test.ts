@@ -39,11 +39,19 @@ afterAll(async () => {
 
 describe("the inspire-mcp command line", () => {
   it("prints its version and help", async () => {
-    expect(await run(["--version"])).toMatchObject({ code: 0, stdout: `${version}\n` })
+    for (const flag of ["--version", "-v", "-V"])
+      expect(await run([flag])).toMatchObject({ code: 0, stdout: `${version}\n` })
     const help = await run(["--help"])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain("Usage: inspire-mcp [--profile NAME] [--http [--port N]]")
     expect(help.stdout).toContain("INSPIRE_MCP_TOKEN")
+  })
+
+  it("refuses a bearer token shorter than 32 characters before serving, with exit code 2", async () => {
+    const short = await run(["--http", "--port", "0"], { ...homeFor(emu.url), INSPIRE_MCP_TOKEN: "abc123" })
+    expect(short.code).toBe(2)
+    expect(short.stderr).toContain("INSPIRE_MCP_TOKEN is 6 characters long; a bearer token needs at least 32.")
+    expect(short.stderr).not.toContain("serving")
   })
 
   it("refuses unknown flags and a port without --http with exit code 2", async () => {

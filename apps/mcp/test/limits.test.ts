@@ -9,7 +9,7 @@ import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/cl
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, connectHttp, type HttpServer, homeFor, logIn, startHttp, textOf } from "./harness.js"
 
-const TOKEN = "test-token-limits-5b8e1d2c9a7f"
+const TOKEN = "test-token-limits-5b8e1d2c9a7f3e4d"
 const MiB = 1024 * 1024
 
 /** A server over raw stdio: lines in, parsed lines out. */
@@ -188,7 +188,7 @@ describe("inspire-mcp over Streamable HTTP", () => {
       busy = await connect(server)
       const began = Date.now()
       const slow = busy.callTool(
-        { name: "inspire_job_detail", arguments: { job_id: "job-00000000-dead-beef" } },
+        { name: "inspire_job_detail", arguments: { job_id: "job-00000000-0000-4000-8000-0000deadbeef" } },
         undefined,
         { timeout: 60_000 },
       )

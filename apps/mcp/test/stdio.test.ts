@@ -184,7 +184,7 @@ describe("inspire-mcp over stdio", () => {
     expect(seen.length).toBeGreaterThanOrEqual(3)
     for (let i = 1; i < seen.length; i++) expect(seen[i]?.progress).toBeGreaterThan(seen[i - 1]?.progress ?? 0)
     expect(seen[0]).toMatchObject({ total: 2 })
-    expect(seen[0]?.message).toContain(`${id} is waiting`)
+    expect(seen[0]?.message).toContain(`${id} has status waiting`)
   }, 20_000)
 
   it("stops the operation when the request is cancelled, and keeps serving", async () => {

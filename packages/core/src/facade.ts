@@ -50,6 +50,11 @@ export interface ClientOptions extends ProfileOptions {
    * pass through as they are; field names, ids and JSON keys are the same in every language.
    */
   readonly lang?: Language
+  /**
+   * The columns of the terminal the renders are shown on: a table that says which of its columns may go
+   * (availability's) drops them, least needed first, to fit. Default: laid out however wide.
+   */
+  readonly width?: number
 }
 
 /**
@@ -83,7 +88,7 @@ export const createInspireClient = (options: ClientOptions = {}): InspireClient 
       { signal: runOptions.signal },
     )
     // Every text of the result is worded here, once, in this client's terms.
-    if (Exit.isSuccess(exit)) return renderDeep(exit.value, dialect, lang)
+    if (Exit.isSuccess(exit)) return renderDeep(exit.value, dialect, lang, options.width)
     const failure = Cause.failureOption(exit.cause)
     if (failure._tag === "Some")
       throw failure.value instanceof InspireError ? renderError(failure.value, dialect, lang) : failure.value

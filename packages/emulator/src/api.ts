@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { authorizeUrl } from "./auth/sso.js"
 import type { Call, Emu, Handler } from "./context.js"
-import { refuseDisabledWorkspace } from "./domain/disabled.js"
+import { refuseWorkspace } from "./domain/disabled.js"
 import { type Family, sendError, sendOk, toApiError } from "./envelopes.js"
 import { ApiError } from "./errors.js"
 import { openapiRoutes } from "./handlers/openapi.js"
@@ -81,7 +81,7 @@ const run = (
       base: inc.base,
     }
     emu.engine.update()
-    refuseDisabledWorkspace(call)
+    refuseWorkspace(call)
     sendOk(inc.res, family, handler(call))
   } catch (e) {
     const err = toApiError(e)

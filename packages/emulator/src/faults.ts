@@ -20,6 +20,11 @@ export interface FaultConfig {
   lostAnswerMode: "reset" | "504"
   /** Seconds sent as `Retry-After` with a 429; null sends none. */
   retryAfterSeconds: number | null
+  /**
+   * The gateway's rate limiter: a token bucket per account (the token's or the session's user; an
+   * anonymous request by its client address), on the API gateway's paths only (`/auth/token`,
+   * `/openapi/…`, `/api/v1/…`, `/api/v2/…`); `burst` requests at once, refilled at `rps`.
+   */
   limiter: { enabled: boolean; rps: number; burst: number }
   /**
    * Answers spoiled after the request was carried out (truncated, empty, wrong type, a login page or a
@@ -47,7 +52,12 @@ export interface FaultConfig {
   seed: number
 }
 
-const defaultFaults = (realistic = false): FaultConfig => ({
+export interface LimiterOptions {
+  rps?: number
+  burst?: number
+}
+
+const defaultFaults = (realistic = false, limits: LimiterOptions = {}): FaultConfig => ({
   latencyMs: 0,
   jitterMs: 0,
   errorRate: 0,
@@ -58,7 +68,7 @@ const defaultFaults = (realistic = false): FaultConfig => ({
   lostAnswerRate: 0,
   lostAnswerMode: "reset",
   retryAfterSeconds: 1,
-  limiter: { enabled: realistic, rps: 3, burst: 3 },
+  limiter: { enabled: realistic, rps: limits.rps ?? 3, burst: limits.burst ?? 3 },
   answers: {},
   clockOffsetMs: 0,
   surfaces: {},
@@ -86,19 +96,21 @@ export class Faults {
   config: FaultConfig
   /** Draws every injected fault; restarted from `config.seed` on reset and when the seed is set. */
   random: () => number
-  private tokens: number
-  private last = Date.now()
+  /** One token bucket per account (or anonymous client address), created full on first use. */
+  private readonly buckets = new Map<string, { tokens: number; last: number }>()
 
-  constructor(private readonly realistic: boolean) {
-    this.config = defaultFaults(realistic)
+  constructor(
+    private readonly realistic: boolean,
+    private readonly limits: LimiterOptions = {},
+  ) {
+    this.config = defaultFaults(realistic, limits)
     this.random = seeded(this.config.seed)
-    this.tokens = this.config.limiter.burst
   }
 
   reset(): void {
-    this.config = defaultFaults(this.realistic)
+    this.config = defaultFaults(this.realistic, this.limits)
     this.random = seeded(this.config.seed)
-    this.tokens = this.config.limiter.burst
+    this.buckets.clear()
   }
 
   update(patch: Partial<FaultConfig>): FaultConfig {
@@ -109,7 +121,7 @@ export class Faults {
       surfaces: patch.surfaces ?? this.config.surfaces,
       answers: patch.answers ?? this.config.answers,
     }
-    this.tokens = Math.min(this.tokens, this.config.limiter.burst)
+    for (const b of this.buckets.values()) b.tokens = Math.min(b.tokens, this.config.limiter.burst)
     if (patch.seed !== undefined) this.random = seeded(patch.seed)
     return this.config
   }
@@ -120,7 +132,8 @@ export class Faults {
     if (ms > 0) await new Promise((r) => setTimeout(r, ms))
   }
 
-  decide(): FaultOutcome {
+  /** The injected faults, then the limiter for `limitKey` (an account; none: a path the limiter does not cover). */
+  decide(limitKey?: string): FaultOutcome {
     const c = this.config
     if (c.resetNext > 0) {
       this.config = { ...c, resetNext: c.resetNext - 1 }
@@ -129,7 +142,7 @@ export class Faults {
     if (c.resetRate > 0 && this.random() < c.resetRate) return "reset"
     if (c.errorRate > 0 && this.random() < c.errorRate) return "error"
     if (c.rate429 > 0 && this.random() < c.rate429) return "throttle"
-    return this.take() ? "pass" : "throttle"
+    return limitKey === undefined || this.take(limitKey) ? "pass" : "throttle"
   }
 
   /** Whether this request's answer will be lost after it is carried out. */
@@ -154,15 +167,17 @@ export class Faults {
     return undefined
   }
 
-  /** A token bucket: `burst` requests at once, refilled at `rps`. */
-  private take(): boolean {
+  /** The account's token bucket: `burst` requests at once, refilled at `rps`. */
+  private take(key: string): boolean {
     const { enabled, rps, burst } = this.config.limiter
     if (!enabled) return true
     const now = Date.now()
-    this.tokens = Math.min(burst, this.tokens + ((now - this.last) / 1000) * rps)
-    this.last = now
-    if (this.tokens < 1) return false
-    this.tokens -= 1
+    const b = this.buckets.get(key) ?? { tokens: burst, last: now }
+    b.tokens = Math.min(burst, b.tokens + ((now - b.last) / 1000) * rps)
+    b.last = now
+    this.buckets.set(key, b)
+    if (b.tokens < 1) return false
+    b.tokens -= 1
     return true
   }
 }

@@ -2,7 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
 import type { Emu } from "./context.js"
 import { sendHtml, sendJson, sendText } from "./http.js"
-import { refuseUpgrade } from "./jupyter/host.js"
+import {
+  anonymousUser,
+  type JupyterUser,
+  loginCookie,
+  newXsrf,
+  userFromCookie,
+  xsrfRefusal,
+} from "./jupyter/identity.js"
+import { refuseUpgrade } from "./jupyter/server-api.js"
 import type { Task } from "./state/types.js"
 
 /**
@@ -10,7 +18,7 @@ import type { Task } from "./state/types.js"
  * `/{workspace}/{project}/{user}/jupyter/{notebook}/{token}/…`, the same segments as the `NB_PREFIX`
  * a notebook sees, plus `/vscode/` for the VS Code variant. Authorised by the notebook's token alone
  * (`?token=` or `Authorization: token …`); no platform cookie is needed. Behind it, a subset of the
- * Jupyter server (jupyter/host.ts).
+ * Jupyter server (jupyter/host.ts), which also takes its own login cookie (jupyter/identity.ts).
  */
 const GATEWAY = /^\/(ws-[^/]+)\/([^/]+)\/([^/]+)\/(jupyter|vscode)\/([^/]+)\/([^/]+)(\/.*)?$/
 
@@ -29,18 +37,51 @@ export const labPrefix =
 const loopback = (address: string | undefined): boolean =>
   address !== undefined && (/^127\./.test(address) || address === "::1" || /^::ffff:127\./.test(address))
 
+/** No Origin (not a browser) or one naming this host. */
+const sameOrigin = (req: IncomingMessage): boolean => {
+  const origin = req.headers.origin
+  if (origin === undefined) return true
+  try {
+    return new URL(origin).host === req.headers.host
+  } catch {
+    return false
+  }
+}
+
 const REMOTE = "the emulator runs notebook commands and files for loopback clients only"
 
 export type GatewayCheck =
-  | { ok: true; task: Task; kind: "jupyter" | "vscode"; rest: string }
+  | {
+      ok: true
+      task: Task
+      kind: "jupyter" | "vscode"
+      rest: string
+      /** The server's base URL path (`/{ws}/…/{token}/`), where its cookies live. */
+      basePath: string
+      /** How the request was authenticated: a token checks no `_xsrf`; a cookie-only write must. */
+      auth: "token" | "cookie"
+      user: JupyterUser
+      /** A token request without a valid login cookie: the cookie to remember the user by. */
+      setCookie?: string
+    }
   | { ok: false; status: number; message: string; api: boolean }
+
+/** What of a request the checks read. */
+interface Asked {
+  path: string
+  query: URLSearchParams
+  authorization: string | undefined
+  cookie: string | undefined
+  host: string
+}
 
 /**
  * Who may reach what: an unknown notebook (or a prefix that is not its own) is 404; a notebook that is
  * not running, or whose Jupyter server is still starting (`jupyterStartupSeconds` of platform time after
  * RUNNING), 503; a missing or wrong token 403.
  */
-const checkGateway = (emu: Emu, path: string, query: URLSearchParams, authorization?: string): GatewayCheck => {
+const checkGateway = (emu: Emu, asked: Asked): GatewayCheck => {
+  const { path, query, authorization } = asked
   const m = GATEWAY.exec(path)
   const [, ws, project, user, kind = "jupyter", id, pathToken, rest = "/"] = m ?? []
   const api = rest.startsWith("/api") || rest.startsWith("/terminals/")
@@ -55,11 +96,34 @@ const checkGateway = (emu: Emu, path: string, query: URLSearchParams, authorizat
   if (emu.clock.now() - started < emu.faults.config.jupyterStartupSeconds * 1000) {
     return { ok: false, status: 503, message: "the Jupyter server is starting; retry shortly", api }
   }
-  const token = query.get("token") ?? /^token\s+(\S+)$/i.exec(authorization ?? "")?.[1]
-  if (token !== t.extra.token || pathToken !== t.extra.token)
-    return { ok: false, status: 403, message: "Forbidden", api }
-  return { ok: true, task: t, kind: kind === "vscode" ? "vscode" : "jupyter", rest }
+  if (pathToken !== t.extra.token) return { ok: false, status: 403, message: "Forbidden", api }
+  const basePath = `/${ws}/${project}/${user}/${kind}/${id}/${pathToken}/`
+  const secret = emu.jupyter.secretOf(t)
+  // As Jupyter Server's IdentityProvider: the token first; else the login cookie a token request set.
+  const token = query.get("token") ?? /^(?:token|bearer)\s+(.+)$/i.exec(authorization ?? "")?.[1]
+  const remembered = userFromCookie(secret, asked.host, asked.cookie)
+  const found = { ok: true as const, task: t, kind: kind === "vscode" ? ("vscode" as const) : ("jupyter" as const) }
+  if (token === t.extra.token) {
+    const who = remembered ?? anonymousUser()
+    const setCookie = remembered ? {} : { setCookie: loginCookie(secret, asked.host, basePath, who) }
+    return { ...found, rest, basePath, auth: "token", user: who, ...setCookie }
+  }
+  if (remembered) return { ...found, rest, basePath, auth: "cookie", user: remembered }
+  return { ok: false, status: 403, message: "Forbidden", api }
 }
+
+const askedOf = (req: IncomingMessage, url: URL): Asked => ({
+  path: url.pathname,
+  query: url.searchParams,
+  authorization: req.headers.authorization,
+  cookie: req.headers.cookie,
+  host: req.headers.host ?? "",
+})
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"])
+
+/** The Jupyter routes served (jupyter/host.ts, server-api.ts); any other path is Jupyter's HTML 404. */
+const SERVED_API = /^\/api(\/(status|me|kernels|sessions|terminals(\/[^/]+)?|contents(\/.*)?))?\/?(\?|$)/
 
 /** The key a gateway request is counted under: no token, no notebook id, no file path. */
 const gatewaySurface = (method: string, path: string): string => {
@@ -79,7 +143,7 @@ export const handleGateway = async (
 ): Promise<void> => {
   const record = emu.requests.begin(gatewaySurface(req.method ?? "GET", url.pathname))
   res.once("close", () => emu.requests.finish(record, res.statusCode))
-  const check = checkGateway(emu, url.pathname, url.searchParams, req.headers.authorization)
+  const check = checkGateway(emu, askedOf(req, url))
   if (check.ok && check.rest.startsWith("/api") && !loopback(req.socket.remoteAddress)) {
     req.resume()
     return sendJson(res, 403, { message: REMOTE, reason: null })
@@ -90,21 +154,47 @@ export const handleGateway = async (
     if (check.status === 404) return sendText(res, 404, "404 page not found")
     return sendText(res, check.status, `${check.status} ${check.message}`)
   }
+  const cookies = check.setCookie === undefined ? [] : [check.setCookie]
   if (check.kind === "vscode") {
     req.resume()
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
     return sendHtml(res, 200, "<!DOCTYPE html><html><head><title>VS Code</title></head><body></body></html>")
   }
-  if (check.rest.startsWith("/api")) return emu.jupyter.serve(check.task, check.rest, req, res, url, base)
+  if (check.rest.startsWith("/api") && SERVED_API.test(check.rest)) {
+    const method = req.method ?? "GET"
+    const refused = check.auth === "cookie" && !SAFE.has(method)
+    const why = refused ? xsrfRefusal(req.headers.cookie, req.headers["x-xsrftoken"], url.searchParams) : undefined
+    if (why !== undefined) {
+      req.resume()
+      return sendJson(res, 403, { message: why, reason: null })
+    }
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
+    return emu.jupyter.serve(check.task, check.rest, req, res, url, base, check.user)
+  }
   req.resume()
-  sendHtml(res, 200, "<!DOCTYPE html><html><head><title>JupyterLab</title></head><body></body></html>")
+  if (!/^\/(lab|tree|notebooks|edit|doc)?(\/|$)/.test(check.rest)) {
+    // Jupyter's Template404 for any path no handler takes, under /api too (a `..` the URL resolved
+    // lands here): its HTML 404 page.
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
+    return sendHtml(res, 404, labPage(check.basePath, "404 : Not Found"), {})
+  }
+  // The lab page reads the xsrf token, which sets the `_xsrf` cookie on the server's base URL.
+  if (!/(?:^|;\s*)_xsrf=/.test(req.headers.cookie ?? "")) cookies.push(`_xsrf=${newXsrf()}; Path=${check.basePath}`)
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
+  sendHtml(res, 200, labPage(check.basePath, "JupyterLab"))
 }
+
+const labPage = (basePath: string, title: string): string =>
+  `<!DOCTYPE html><html><head><title>${title}</title>` +
+  `<script id="jupyter-config-data" type="application/json">${JSON.stringify({ baseUrl: basePath, appName: "JupyterLab" })}</script>` +
+  "</head><body></body></html>"
 
 /** A WebSocket handshake: only a live terminal's `<lab>/terminals/websocket/{name}`, after the same checks. */
 export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Duplex, head: Buffer) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1")
   if (!isGatewayPath(url.pathname)) return refuseUpgrade(socket, 404, "Not Found")
   const record = emu.requests.begin(gatewaySurface("WS", url.pathname))
-  const check = checkGateway(emu, url.pathname, url.searchParams, req.headers.authorization)
+  const check = checkGateway(emu, askedOf(req, url))
   const status = !check.ok
     ? check.status
     : check.kind === "jupyter" && check.rest.startsWith("/terminals/websocket/")
@@ -113,6 +203,8 @@ export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Dup
   emu.requests.finish(record, status)
   if (!check.ok) return refuseUpgrade(socket, check.status, check.message)
   if (status !== 101) return refuseUpgrade(socket, 404, "Not Found")
+  // A cookie-authenticated socket must come from the server's own origin (Jupyter's check_origin).
+  if (check.auth === "cookie" && !sameOrigin(req)) return refuseUpgrade(socket, 403, "Forbidden")
   if (!loopback(req.socket.remoteAddress)) return refuseUpgrade(socket, 403, REMOTE)
   emu.jupyter.upgrade(check.task, check.rest, req, socket, head).catch(() => socket.destroy())
 }

@@ -3,7 +3,7 @@ import { type Control, makeControl } from "./admin.js"
 import { type AuthOptions, AuthService } from "./auth/service.js"
 import { Clock } from "./clock.js"
 import type { Emu } from "./context.js"
-import { Faults } from "./faults.js"
+import { Faults, type LimiterOptions } from "./faults.js"
 import { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 import { BackedHarbor, type HarborBackendOptions } from "./harbor-backend.js"
 import { JupyterHost } from "./jupyter/host.js"
@@ -16,7 +16,7 @@ import { Store } from "./state/store.js"
 export type { Control } from "./admin.js"
 export { CAS_MODULUS_HEX, encryptPassword } from "./auth/rsa.js"
 export type { AuthOptions } from "./auth/service.js"
-export { type FaultConfig, type SurfaceMode, seeded } from "./faults.js"
+export { type FaultConfig, type LimiterOptions, type SurfaceMode, seeded } from "./faults.js"
 export { DEMO_HARBOR, DEMO_USER } from "./fixtures/platform.js"
 export { type HarborBackend, type HarborBackendOptions, readHarborBackends } from "./harbor-backend.js"
 export type { RunningNotebook, RunningNotebookOptions } from "./jupyter/control.js"
@@ -32,8 +32,10 @@ export interface EmulatorOptions {
   speed?: number
   /** Persist platform state to this file across restarts. */
   state?: string
-  /** Turns on the platform's rate limiter (≈ 3 req/s, burst 3). */
+  /** Turns on the platform's rate limiter (≈ 3 req/s, burst 3, per account, on the API gateway's paths). */
   realistic?: boolean
+  /** The limiter's refill rate and burst (defaults 3 and 3); it is on with `realistic` or `control.faults.set`. */
+  limiter?: LimiterOptions
   /** Start with the clock paused (tests drive it with `control.clock.advance`). */
   paused?: boolean
   auth?: Partial<AuthOptions>
@@ -68,7 +70,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
   const auth = new AuthService(store)
   Object.assign(auth.options, options.auth ?? {})
   const engine = new Engine(store, clock)
-  const faults = new Faults(options.realistic ?? false)
+  const faults = new Faults(options.realistic ?? false, options.limiter ?? {})
   const emu: Emu = {
     store,
     clock,

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util"
 import { type HarborBackendOptions, readHarborBackends, startEmulator } from "./index.js"
 
 const usage =
-  "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic] [--harbor-backends FILE]"
+  "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic [--burst N] [--rps X]] [--harbor-backends FILE]"
 
 const fail = (message: string): never => {
   process.stderr.write(`inspire-emulator: ${message} (${usage})\n`)
@@ -19,6 +19,8 @@ const parse = () => {
         speed: { type: "string", default: "60" },
         state: { type: "string" },
         realistic: { type: "boolean", default: false },
+        burst: { type: "string", default: "3" },
+        rps: { type: "string", default: "3" },
         "harbor-backends": { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -40,6 +42,10 @@ const main = async () => {
     fail(`--port must be an integer 0-65535, got "${values.port}"`)
   const speed = Number(values.speed)
   if (!Number.isFinite(speed) || speed <= 0) fail(`--speed must be a positive number, got "${values.speed}"`)
+  const burst = Number(values.burst)
+  if (!Number.isInteger(burst) || burst < 1) fail(`--burst must be a positive integer, got "${values.burst}"`)
+  const rps = Number(values.rps)
+  if (!Number.isFinite(rps) || rps <= 0) fail(`--rps must be a positive number, got "${values.rps}"`)
   // A file, never the passwords themselves: a command line is visible to every user of the machine.
   const backendsFile = values["harbor-backends"] ?? process.env.INSPIRE_EMULATOR_HARBOR_BACKENDS
   let harborBackends: HarborBackendOptions | undefined
@@ -55,6 +61,7 @@ const main = async () => {
     host: values.host,
     speed,
     realistic: values.realistic,
+    limiter: { burst, rps },
     ...(values.state ? { state: values.state } : {}),
     ...(harborBackends !== undefined ? { harborBackends } : {}),
     log: (line) => process.stderr.write(`${line}\n`),

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type Control, handleAdmin } from "./admin.js"
 import { spoilAnswer } from "./answers.js"
 import { handleOpenapi, handleV1, handleV2, type Incoming } from "./api.js"
-import { consoleShell } from "./auth/pages.js"
+import { consoleScript, consoleShell } from "./auth/pages.js"
 import { authorizeUrl, handleSso } from "./auth/sso.js"
 import type { Emu } from "./context.js"
 import { toApiError } from "./envelopes.js"
@@ -12,6 +12,19 @@ import { labLocation } from "./handlers/v1-hpc-notebook.js"
 import { handleHarbor } from "./harbor.js"
 import { readBody, redirect, sendHtml, sendJson, sendText, TOO_MANY_REQUESTS_HTML } from "./http.js"
 import { surfaceKey } from "./requests.js"
+
+/**
+ * The API gateway's paths, where the rate limiter applies: the console pages, the SSO hosts (Keycloak,
+ * CAS), static files, Harbor and the servings are other hosts or not rate-limited as far as anyone saw.
+ */
+const GATEWAY_API = /^\/(auth\/token$|openapi\/|api\/v1\/|api\/v2\/)/
+
+/** Whose bucket a request draws from: its account (token or session), else its client address. */
+const limitKey = (emu: Emu, req: IncomingMessage, path: string): string | undefined => {
+  if (!GATEWAY_API.test(path) || path.startsWith("/api/v1/notebook/lab/")) return undefined
+  const user = emu.auth.tokenUser(req.headers.authorization) ?? emu.auth.sessionUser(req.headers.cookie)
+  return user ? `user:${user.id}` : `addr:${req.socket.remoteAddress ?? ""}`
+}
 
 const PAGE_ROUTES = /^\/(login|jobs|ide|develop|deploy|projects|operations|userCenter)?(\/.*)?$/
 
@@ -80,6 +93,10 @@ const route = (emu: Emu, inc: Incoming) => {
   if (path.startsWith("/api/v1/")) return handleV1(emu, inc)
   if (isServingPath(path)) return handleServing(emu, method, path, inc.raw, inc.res)
   if (method === "GET" && PAGE_ROUTES.test(path)) return page(emu, inc)
+  if (method === "GET" && path === "/static/js/main.js") {
+    const script = consoleScript(emu.auth.sessionUser(inc.req.headers.cookie)?.defaultWorkspaceId)
+    return sendText(inc.res, 200, script, "application/javascript; charset=utf-8")
+  }
   sendText(inc.res, 404, "404 page not found")
 }
 
@@ -123,7 +140,7 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
       const record = emu.requests.begin(key)
       res.once("close", () => emu.requests.finish(record, res.statusCode))
       await emu.faults.delay()
-      const outcome = emu.faults.decide()
+      const outcome = emu.faults.decide(limitKey(emu, req, url.pathname))
       if (outcome === "reset") return req.socket.destroy()
       if (outcome === "error")
         return sendHtml(res, emu.faults.config.errorStatus, serverErrorHtml(emu.faults.config.errorStatus))

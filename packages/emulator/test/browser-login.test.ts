@@ -43,6 +43,11 @@ const title = browserPath.path
 let emu: RunningEmulator
 let browser: Browser
 
+/** What a page's script sees of the browser (the tests are typed without the DOM library). */
+interface Paged {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void }
+}
+
 suite(title, () => {
   beforeAll(async () => {
     emu = await start()
@@ -87,6 +92,29 @@ suite(title, () => {
     })
     expect(detail.status).toBe(200)
     expect(detail.body.data.name).toBe("张演示")
+    await context.close()
+  }, 60_000)
+
+  it("keeps the current workspace in localStorage.spaceId: the default after login, a switched one kept", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    page.setDefaultTimeout(20_000)
+    await page.goto(`${emu.url}/login`)
+    await page.waitForURL((u) => u.pathname === "/cas/login")
+    await page.fill("#username", DEMO_USER.username)
+    await page.fill("#passwordShow", DEMO_USER.password)
+    await page.click("input[name=submit]")
+    await page.waitForURL(`${emu.url}/`)
+    const state = emu.control.state()
+    const demo = state.users.find((u) => u.loginName === DEMO_USER.username)
+    // A browser-driven client reads the workspace the console page chose, right after the page loaded.
+    expect(await page.evaluate(() => (globalThis as unknown as Paged).localStorage.getItem("spaceId"))).toBe(
+      demo?.defaultWorkspaceId,
+    )
+    const other = state.workspaces.find((w) => w.name === "SJ资源空间")?.id ?? ""
+    await page.evaluate((ws) => (globalThis as unknown as Paged).localStorage.setItem("spaceId", ws), other)
+    await page.goto(`${emu.url}/jobs/distributedTraining`)
+    expect(await page.evaluate(() => (globalThis as unknown as Paged).localStorage.getItem("spaceId"))).toBe(other)
     await context.close()
   }, 60_000)
 

@@ -30,7 +30,9 @@ describe("the notebook's Jupyter server: auth and readiness (§2.9, §4.17)", ()
     expect(status.body.version).toMatch(/^\d/)
     const byQuery = await fetch(`${nb.labBase}/api/terminals?token=${nb.token}`)
     expect(byQuery.status).toBe(200)
-    for (const auth of ["token 0000", "", `Bearer ${nb.token}`]) {
+    // Jupyter Server 2.x reads `token <t>` and `bearer <t>` alike.
+    expect((await l.api("GET", "/api/terminals", undefined, `Bearer ${nb.token}`)).status).toBe(200)
+    for (const auth of ["token 0000", "", `Bearer ${"f".repeat(32)}`]) {
       const r = await l.api("GET", "/api/terminals", undefined, auth)
       expect(r.status, auth).toBe(403)
       expect(r.body).toEqual({ message: "Forbidden", reason: null })

@@ -6,7 +6,7 @@ cli-error = error: { $text }
 cli-error-candidates = candidates:
 cli-error-more-candidates = … { $count } more (--json lists them all)
 cli-error-bug = This is a bug; please report it.
-cli-cancelled = Cancelled.
+cli-cancelled = Cancelled; nothing was changed.
 
 cli-usage-needs-subcommand = { $command } needs a subcommand: { $subcommands }.
 cli-usage-run-help = Run `{ $command } --help`.
@@ -93,3 +93,13 @@ cli-commander-argument-choice = command-argument value '{ $value }' is invalid f
 cli-commander-conflict = { $one } cannot be used with { $other }
 cli-commander-did-you-mean = Did you mean { $name }?
 cli-commander-did-you-mean-one-of = Did you mean one of { $names }?
+# An unknown command or verb: the commands of that name elsewhere in the tree (suggest.ts).
+cli-suggest-meant = { $count ->
+        [one] Did you mean { $commands }?
+       *[other] Did you mean one of { $commands }?
+    }
+cli-suggest-group-lacks = { $group } has no command { $word } (its commands: { $has }).
+cli-suggest-elsewhere = { $count ->
+        [one] { $commands } is in another group.
+       *[other] { $commands } are in other groups.
+    }

@@ -29,6 +29,7 @@ cli-help-group-notebook = Create, start, stop and delete notebooks; run commands
 cli-help-group-terminal = A shell in a running notebook that lives on between commands: open one, type into it, read it, close it
 cli-help-group-model = List, inspect, create and delete model-repository entries
 cli-help-group-image = Browse platform-registered or Harbor images, push local ones
+cli-help-group-sweep = Run many jobs from one sweep file, watch them, stop them and resubmit the failed ones
 cli-help-group-config = Read or change defaults ({ $keys })
 
 # The CLI's own commands and flags.
@@ -44,8 +45,9 @@ cli-help-cp = Copy files or folders between here and a running notebook (NOTEBOO
 cli-help-cp-source = a local path, or NOTEBOOK:PATH (the notebook's name, id or id prefix, then the path)
 cli-help-cp-destination = NOTEBOOK:PATH, or a local path (a folder: copied into it)
 cli-help-cp-force = replace files that exist at the destination
+cli-help-cp-no-parents = refuse instead of making missing folders above the destination in the notebook (made by default, as mkdir -p)
 cli-help-notebook-workspace = where to look the notebook's name up (default: defaultWorkspace)
-cli-help-shell = Open an interactive terminal in a running notebook (needs a terminal)
+cli-help-shell = Open an interactive terminal in a running notebook, as ssh would (needs a terminal)
 cli-help-shell-notebook = the notebook: name, id, unique id prefix, or its console/Jupyter URL
 cli-help-profile = Manage profiles: one account (and platform) each
 cli-help-profile-list = List profiles; * marks the current one
@@ -60,6 +62,11 @@ cli-help-doctor = Check config, network, credentials, Harbor and clock
 cli-help-usage-plot = also write the GPUs held as a stacked bar chart to this file (here or in the downloads folder)
 cli-help-usage-by = bars of the chart: one per user (stacked by project) or per project
 cli-help-usage-overwrite = replace an existing chart file (default: refuse)
+cli-help-no-mine = include everyone's tasks, not only your own
+cli-help-no-details = skip the metrics verdicts and failure diagnoses: read only the list (faster)
+cli-help-no-parents = refuse, naming the first missing folder, instead of making the missing folders above the destination (made by default, as mkdir -p does)
+cli-help-negated = turn off: { $help }
+cli-help-record = { $help }; one KEY=VALUE per flag, repeat it for more, e.g. { $flag } WANDB_MODE=offline { $flag } SEED=1
 cli-help-watch = refresh the table on this terminal until Ctrl-C (refused when stdout is not a terminal)
 cli-help-watch-interval = seconds between refreshes with --watch (default { $default }, at least { $min })
 cli-help-skill = Install the { $skill } agent skill into Claude, Codex, Gemini…

@@ -6,7 +6,7 @@ cli-error = 错误：{ $text }
 cli-error-candidates = 候选：
 cli-error-more-candidates = … 另有 { $count } 个（--json 会全部列出）
 cli-error-bug = 这是一个缺陷，请报告给我们。
-cli-cancelled = 已取消。
+cli-cancelled = 已取消；没有做任何更改。
 
 cli-usage-needs-subcommand = { $command } 需要一个子命令：{ $subcommands }。
 cli-usage-run-help = 运行 `{ $command } --help`。
@@ -90,3 +90,12 @@ cli-commander-argument-choice = 参数 '{ $argument }' 的值 '{ $value }' 无�
 cli-commander-conflict = { $one } 不能与 { $other } 同时使用
 cli-commander-did-you-mean = 你是不是想用 { $name }？
 cli-commander-did-you-mean-one-of = 你是不是想用以下之一：{ $names }？
+# 未知的命令或子命令：命令树中其他位置同名的命令（suggest.ts）。
+cli-suggest-meant = { $count ->
+        [1] 你是不是想用 { $commands }？
+       *[other] 你是不是想用以下之一：{ $commands }？
+    }
+cli-suggest-group-lacks = { $group } 没有 { $word } 命令（它的命令：{ $has }）。
+cli-suggest-elsewhere = { $count ->
+       *[other] 其他命令组中有 { $commands }。
+    }

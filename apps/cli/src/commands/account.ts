@@ -10,10 +10,10 @@ import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
 import { EXIT } from "../exit-codes.js"
 import { msg } from "../language.js"
-import { CliError, note, printResult, usageError } from "../output.js"
-import { ask, askSecret, interactive, readStdin } from "../prompt.js"
+import { CliError, cancelled, note, printResult, usageError } from "../output.js"
+import { ask, askSecret, confirm, interactive, readStdin } from "../prompt.js"
 import { withClient } from "../run.js"
-import { logout } from "../store.js"
+import { logout, profiles } from "../store.js"
 import { type Extension, extend } from "./catalogue.js"
 
 // Where the password would go is checked before it is asked for: https, or plain http on this
@@ -63,6 +63,18 @@ const afterLogin = async (
   return undefined
 }
 
+// Logging in as another account replaces the one the profile holds: on a terminal that is asked first
+// (unless --yes); elsewhere the result says which account it replaced.
+const checkReplace = async (options: CommandOptions, username: string): Promise<void> => {
+  if (options.yes === true || options.dryRun === true || !interactive()) return
+  const all = await profiles(options)
+  const mine = all.find((p) => (options.profile !== undefined ? p.name === options.profile : p.current))
+  const previous = mine?.username
+  if (mine === undefined || previous === undefined || previous === "" || previous === username.trim()) return
+  if (!(await confirm(msg("cli-login-replace-question", { profile: mine.name, previous, username: username.trim() }))))
+    throw cancelled()
+}
+
 const loginExtension = (
   registryOf: ((options: CommandOptions) => "qb" | "sj") | undefined,
   account: () => string,
@@ -72,11 +84,15 @@ const loginExtension = (
     loginOperation,
     {
       hidden: ["password"],
-      extra: (c) => c.option("--password-stdin", msg("cli-help-password-stdin")),
+      extra: (c) => {
+        const command = c.option("--password-stdin", msg("cli-help-password-stdin"))
+        return registryOf === undefined ? command.option("-y, --yes", msg("cli-help-login-yes")) : command
+      },
       prepare: async (input, options) => {
         const registry = registryOf?.(options)
         await checkDestination(options, registry)
         const username = await readUsername(options, account)
+        if (registry === undefined) await checkReplace(options, username)
         const password = await passwordFor(options, passwordOf)
         return { ...input, ...(registry !== undefined ? { registry } : {}), username, password }
       },

@@ -32,6 +32,7 @@ const GROUPS: Readonly<Record<string, () => string>> = {
   terminal: () => msg("cli-help-group-terminal"),
   model: () => msg("cli-help-group-model"),
   image: () => msg("cli-help-group-image"),
+  sweep: () => msg("cli-help-group-sweep"),
   config: () => msg("cli-help-group-config", { keys: SETTING_KEYS.join(", ") }),
 }
 

@@ -42,7 +42,7 @@ const follow = async (
   options: CommandOptions,
   jobId: string,
   from: { readonly pod?: string; readonly after?: ReadonlyArray<ShownLine> } = {},
-): Promise<void> => {
+): Promise<ExitCode> => {
   const after = from.after ?? []
   // Pods are labelled once a second pod has printed, as the tail labels them.
   const pods = new Set(after.map((l) => l.pod))
@@ -64,6 +64,7 @@ const follow = async (
     ),
   )
   process.stderr.write(`${speak(followEndLine(end))}\n`)
+  return exitCodeOfFamily(end.job.status.family)
 }
 
 const refuseJsonFollow = (options: CommandOptions): void => {
@@ -85,9 +86,10 @@ const afterSubmit = async (
   if (options.follow === true) {
     // The submission is commentary next to the log lines on stdout.
     process.stderr.write(`${run.text}\n`)
-    await follow(options, jobId)
+    const ended = await follow(options, jobId)
+    // Following ends when the job does: it exits with the job's end state, as --wait does.
+    if (options.wait !== true) return ended
   }
-  if (options.wait !== true) return undefined
   if (!json) printResult(false, run.result, options.follow === true ? "" : run.text)
   const waited = await runOperation(options, waitOperation, { job_id: jobId, until: "finished" })
   if (json) printResult(true, { submit: run.result, wait: waited.result }, "")
@@ -136,8 +138,6 @@ export const jobExtensions: ReadonlyArray<Extension> = [
   }),
   extend(jobDetailOperation, {
     extra: (c) => c.option("--exit-status", msg("cli-help-exit-status")),
-    exitCodeOf: (e, options) =>
-      options.exitStatus === true && e.detail.reason === "NotFound" ? EXIT.taskNotFound : undefined,
     after: async (run, options) => {
       printResult(options.json === true, run.result, run.text)
       if (options.exitStatus !== true) return undefined

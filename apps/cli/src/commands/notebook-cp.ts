@@ -9,7 +9,8 @@ import { runOperation } from "../run.js"
 // `inspire notebook cp SRC DST`: one side is `<notebook>:<path>` (the notebook by name, id or id prefix;
 // the path relative to its Jupyter root folder), the other a local path. The copy itself is core's
 // notebook_files upload or download (also `inspire notebook upload | download`); this command only reads
-// the `nb:path` syntax, which names the direction, and says --force where core says overwrite.
+// the `nb:path` syntax, which names the direction, and says --force where core says overwrite (and
+// --no-parents where it says parents: false: missing folders in the notebook are made unless told not to).
 
 interface RemoteSpec {
   readonly notebook: string
@@ -29,7 +30,7 @@ const withForceHint = (e: unknown): never => {
   throw e
 }
 
-type CpOptions = CommandOptions & { force?: boolean; dryRun?: boolean; workspace?: string }
+type CpOptions = CommandOptions & { force?: boolean; parents?: boolean; dryRun?: boolean; workspace?: string }
 
 /** `inspire notebook cp <src> <dst>`: files and folders between this machine and a running notebook. */
 export const addNotebookCp = (group: Command): void => {
@@ -40,6 +41,7 @@ export const addNotebookCp = (group: Command): void => {
       .argument("<source>", msg("cli-help-cp-source"))
       .argument("<destination>", msg("cli-help-cp-destination"))
       .option("--force", msg("cli-help-cp-force"))
+      .option("--no-parents", msg("cli-help-cp-no-parents"))
       .option("--dry-run", msg("cli-help-option-dry-run"))
       .option("--workspace <name>", msg("cli-help-notebook-workspace"))
       .addHelpText(
@@ -61,7 +63,14 @@ export const addNotebookCp = (group: Command): void => {
     }
     const input =
       to !== undefined
-        ? { action: "upload", notebook: to.notebook, local: src, path: to.path, ...common }
+        ? {
+            action: "upload",
+            notebook: to.notebook,
+            local: src,
+            path: to.path,
+            ...(options.parents === false ? { parents: false } : {}),
+            ...common,
+          }
         : { action: "download", notebook: from?.notebook ?? "", path: from?.path ?? "", local: dst, ...common }
     const run = await runOperation(options, notebookFilesOperation, input).catch(withForceHint)
     printResult(options.json === true, run.result, run.text)

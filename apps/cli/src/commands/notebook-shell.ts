@@ -5,24 +5,28 @@ import { EXIT } from "../exit-codes.js"
 import { msg } from "../language.js"
 import { CliError, note, usageError } from "../output.js"
 import { withClient } from "../run.js"
+import { STATUS_SETUP, shellStatusFilter } from "../shell-status.js"
 
 // An interactive terminal: the local one in raw mode (every key, Ctrl-C included, goes to the notebook's
 // shell), its size sent at the start and on every resize, and restored however the session ends.
 const interact = async (
   open: (onOutput: (text: string) => void) => Promise<Awaited<ReturnType<typeof connectTerminal>>>,
-): Promise<"ended" | "closed" | "dropped"> => {
+): Promise<{ readonly end: "ended" | "closed" | "dropped"; readonly status: number | undefined }> => {
   const stdin = process.stdin
   const stdout = process.stdout
-  const socket = await open((text) => void stdout.write(text))
+  const filter = shellStatusFilter((text) => void stdout.write(text))
+  const socket = await open(filter.feed)
   const resize = () => socket.resize(stdout.rows || 24, stdout.columns || 80)
   const input = (data: Buffer) => socket.send(data.toString("utf8"))
   resize()
+  socket.send(STATUS_SETUP)
   stdout.on("resize", resize)
   stdin.setRawMode(true)
   stdin.on("data", input)
   stdin.resume()
   try {
-    return await socket.closed
+    const end = await socket.closed
+    return { end, status: filter.status() }
   } finally {
     stdin.off("data", input)
     stdout.off("resize", resize)
@@ -43,7 +47,7 @@ export const addNotebookShell = (group: Command): void => {
   ).action(async (notebook: string, options: CommandOptions & { workspace?: string }) => {
     if (process.stdin.isTTY !== true || process.stdout.isTTY !== true)
       throw usageError(msg("cli-shell-no-terminal"), msg("cli-shell-no-terminal-hint"))
-    const end = await withClient(options, async (client) => {
+    const { end, status } = await withClient(options, async (client) => {
       const lab = await client.run(openNotebookLab(notebook, options.workspace))
       const name = await client.run(createTerminal(lab))
       note(msg("cli-shell-connected", { notebook: lab.notebook.name || lab.notebook.id }))
@@ -55,5 +59,7 @@ export const addNotebookShell = (group: Command): void => {
     })
     if (end === "dropped") throw new CliError(msg("cli-shell-dropped"), EXIT.error, msg("cli-shell-dropped-hint"))
     note(`\r\n${msg("cli-shell-disconnected")}`)
+    // The shell's own exit status (`exit 5` → 5), when its trap could say it.
+    if (status !== undefined) process.exitCode = status
   })
 }

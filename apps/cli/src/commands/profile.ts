@@ -3,7 +3,7 @@ import { type CommandOptions, pathOf, withGlobals, withJson } from "../command.j
 import { renderChecks, runDoctor } from "../doctor.js"
 import { EXIT } from "../exit-codes.js"
 import { msg } from "../language.js"
-import { CliError, printResult, usageError } from "../output.js"
+import { cancelled, printResult, usageError } from "../output.js"
 import { confirm, interactive } from "../prompt.js"
 import { withClient } from "../run.js"
 import { createProfile, deleteProfile, profiles, renderProfiles, selectProfile } from "../store.js"
@@ -79,8 +79,7 @@ export const addProfileCommands = (program: Command): void => {
           msg("cli-profile-remove-confirm-needed", { command: pathOf(remove) }),
           msg("cli-profile-remove-confirm-needed-hint"),
         )
-      if (!(await confirm(msg("cli-profile-remove-question", { name }))))
-        throw new CliError(msg("cli-cancelled"), EXIT.usage)
+      if (!(await confirm(msg("cli-profile-remove-question", { name })))) throw cancelled()
     }
     await deleteProfile(noProfile, name)
     printResult(options.json === true, { removed: name }, msg("cli-profile-removed", { name }))

@@ -5,7 +5,10 @@ auth-login-http = The login service answered HTTP { $status }.
 auth-login-http-hint = The platform is having trouble; try again in a minute.
 auth-lost-in-chain = An answer in the login chain was lost and its one-time ticket could not be used again.
 auth-lost-in-chain-hint = Try again; each login starts afresh.
-auth-too-many-hops = The login chain redirected more than { $hops } times.
+auth-too-many-hops = The login chain redirected more than { $hops ->
+        [one] { $hops } time
+       *[other] { $hops } times
+    }.
 auth-browser-once-hint = Log in through a browser once, then try again.
 auth-cas-no-reason = The CAS login did not complete and gave no reason.
 auth-cas-locked = The account is locked (CAS: { $text }).

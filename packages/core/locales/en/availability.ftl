@@ -19,7 +19,10 @@ availability-free-bucket = { $free } free: { $nodes ->
     }
 availability-fit-head = Fit: { $instances } × { $asked }, priority { $priority }
 availability-asked-spec = spec { $spec }
-availability-asked-gpus = { $gpus } GPU(s) per instance
+availability-asked-gpus = { $gpus ->
+        [one] { $gpus } GPU
+       *[other] { $gpus } GPUs
+    } per instance
 availability-col-starts = STARTS
 availability-col-ahead = AHEAD
 availability-col-why = WHY
@@ -30,12 +33,15 @@ availability-starts-never = never
 availability-none-offers = (no group offers it)
 availability-progress = Reading the nodes of { $workspace }
 availability-progress-all = Reading the nodes of every workspace
-availability-spec-and-gpus = Pass spec or gpus, not both.
+availability-spec-and-gpus = Pass { $spec } or { $gpus }, not both.
 availability-spec-and-gpus-hint = A spec already says how many GPUs an instance takes.
 availability-no-spec = No compute group of { $workspace } offers spec "{ $spec }".
 availability-no-spec-anywhere = No compute group of your workspaces offers spec "{ $spec }".
 availability-no-spec-hint = Pass a spec id from { $call }, or { $field } instead.
-availability-no-group-now = No group can start { $instances } instance(s) at once. The best is { $group }: { $reason }.
+availability-no-group-now = No group can start { $instances ->
+        [one] { $instances } instance
+       *[other] { $instances } instances
+    } at once. The best is { $group }: { $reason }.
 
 # Why a request fits a group now, by pre-emption, later or never: clauses joined by availability-fit-sep.
 availability-fit-sep = {"; "}
@@ -76,8 +82,14 @@ availability-fit-too-few-nodes = { $asked } need more than its { $count ->
         [one] { $count } schedulable node
        *[other] { $count } schedulable nodes
     } hold ({ $most } at most)
-availability-fit-now = { $asked } fit now (room for { $now }; { $free } GPUs free)
-availability-fit-now-doubt = { $asked } fit now (room for { $now }; { $free } GPUs free), unless the jobs queued ahead take the room first
+availability-fit-now = { $asked } fit now (room for { $now }; { $free ->
+        [one] { $free } GPU
+       *[other] { $free } GPUs
+    } free)
+availability-fit-now-doubt = { $asked } fit now (room for { $now }; { $free ->
+        [one] { $free } GPU
+       *[other] { $free } GPUs
+    } free), unless the jobs queued ahead take the room first
 availability-fit-room = room for { $now } of { $instances ->
         [one] { $instances } instance
        *[other] { $instances } instances

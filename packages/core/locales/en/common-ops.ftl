@@ -1,15 +1,18 @@
 # Shared steps of the operations (operations/common): resolving where a task runs, specs, images, priority, output files.
 
 common-ops-no-workspace = No workspace was given and no defaultWorkspace is set.
-common-ops-no-workspace-hint = Pass workspace, or set one: { $set }; { $call } lists them.
+common-ops-no-workspace-hint = Pass { $field }, or set one: { $set }; { $call } lists them.
 common-ops-no-groups = The workspace { $workspace } has no compute groups.
 common-ops-no-groups-hint = Pick another workspace; { $call } lists them.
-common-ops-first-group = No compute_group given: using { $group }, the first group of { $workspace }.
-common-ops-no-project = No project was given and { $workspace } is attached to { $count } projects.
-common-ops-no-project-hint = Pass project, or set one: { $set }.
+common-ops-first-group = No { $field } given: using { $group }, the first group of { $workspace }.
+common-ops-no-project = No project was given and { $workspace } is attached to { $count ->
+        [one] { $count } project
+       *[other] { $count } projects
+    }.
+common-ops-no-project-hint = Pass { $field }, or set one: { $set }.
 common-ops-project-no-workspace = The project { $project } reaches no enabled workspace to place the task in.
 common-ops-no-workspace-no-project = No workspace was given, and every workspace needs a project to be chosen.
-common-ops-pass-workspace-hint = Pass workspace (or project); { $call } lists them.
+common-ops-pass-workspace-hint = Pass { $workspace } (or { $project }); { $call } lists them.
 common-ops-auto-among-project = no workspace named: every enabled workspace of { $project }
 common-ops-auto-among-single = no workspace named: every enabled workspace with a single project
 
@@ -30,9 +33,24 @@ common-ops-auto-picked-among = { $field }: picked { $group } in { $workspace }, 
     } ({ $why }) (ranked first of { $ranked }): { $reason }.
 common-ops-auto-queue = No compute group of { $where } can start it now: it will queue in { $group } until GPUs are released ({ $call } shows where work runs).
 common-ops-auto-preempt = It starts in { $group } only by pre-empting low-priority work.
+common-ops-placement-elsewhere = { $group } { $verdict ->
+        [never] can never run it
+       *[other] cannot start it now: it would queue there
+    } ({ $reason }). Another group of { $workspace } could start it now: { $others }; { $call } shows the nodes.
+common-ops-placement-nowhere = { $group } { $verdict ->
+        [never] can never run it
+       *[other] cannot start it now
+    } ({ $reason }), and no other group of { $workspace } can start it now either: it will queue{ $ahead ->
+        [0] {""}
+        [one] {" "}behind { $ahead } job queued ahead
+       *[other] {" "}behind { $ahead } jobs queued ahead
+    } until GPUs are released; { $call } shows the nodes.
+common-ops-placement-preempting = {" "}by pre-empting low-priority work
+common-ops-placement-unchecked = Could not check whether { $group } can start it now: { $reason }.
+common-ops-placement-no-workspace = the workspace's nodes were not read
 
-common-ops-submit-image-hint = Pass image (a display-domain address; { $images } lists the registered ones), or set defaultImage with { $set }.
-common-ops-deploy-image-hint = Pass image (a display-domain address; { $images } lists registered ones), or set one with { $set }.
+common-ops-submit-image-hint = Pass { $field } (a display-domain address; { $images } lists the registered ones), or set defaultImage with { $set }.
+common-ops-deploy-image-hint = Pass { $field } (a display-domain address; { $images } lists registered ones), or set one with { $set }.
 common-ops-no-image = No image was given and no defaultImage is set.
 common-ops-image-unregistered = { $address } is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 ({ $call } lists the registered ones).
 common-ops-image-not-ready = The image is { $status }, not READY.
@@ -47,18 +65,23 @@ common-ops-priority-refused = { $message } (project { $project }){ $source ->
         [fallback] { " " }It is the project's cap.
        *[other] { "" }
     }
-common-ops-priority-pass = Pass priority explicitly.
+common-ops-priority-pass = Pass { $field } explicitly.
 common-ops-no-group = No compute group.
-common-ops-no-group-hint = Pass compute_group.
+common-ops-no-group-hint = Pass { $field }.
 common-ops-pass = Pass
-common-ops-placement-warnings = ({ $warnings } Pass compute_group to choose another.)
+common-ops-placement-warnings = ({ $warnings } Pass { $field } to choose another.)
 
-common-ops-not-a-job = { $id } is a { $kind }; { $what } exist only for training (job-…) and HPC (hpc-job-…) jobs.
+common-ops-not-a-job = { $id } is { $kind ->
+        [serving] a serving
+        [notebook] a notebook
+        [ray] a Ray job
+       *[other] another kind of task
+    }; { $what } exist only for training (job-…) and HPC (hpc-job-…) jobs.
 common-ops-not-a-job-serving = Use { $call } for a serving.
 common-ops-not-a-job-notebook = Use { $call } for a notebook.
 common-ops-not-a-job-other = Pass a job-… or hpc-job-… id ({ $call } lists them).
-common-ops-workspace-and-all = Pass either workspace or all_workspaces, not both.
-common-ops-workspace-and-all-hint = Leave out workspace to search every workspace.
+common-ops-workspace-and-all = Pass either { $workspace } or { $all }, not both.
+common-ops-workspace-and-all-hint = Leave out { $workspace } to search every workspace.
 common-ops-download-dir-of = downloadDir of profile { $profile }
 common-ops-download-dir-store = { $where } ({ $dir }) { $holds ->
         [yes] holds

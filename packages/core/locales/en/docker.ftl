@@ -55,7 +55,7 @@ docker-interrupted = The push of { $target } was interrupted before the registry
 docker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.
 docker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.
 
-docker-name-hint = Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号.
+docker-name-hint = Pass { $name } (lower-case letters, digits and . _ -, e.g. my-train) and { $tag } (e.g. v1); they become 镜像名称 and 版本号.
 docker-no-name = No repository name can be taken from "{ $image }".
 docker-bad-name = "{ $name }:{ $tag }" is not a valid repository name and tag.
 docker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.

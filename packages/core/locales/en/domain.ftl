@@ -9,8 +9,14 @@ domain-spec-where = compute group { $group }
 domain-spec-none = No specs for { $purpose } are available in { $where }.
 domain-spec-none-hint = Pick another compute group: { $call } shows the specs of each group and schedule type.
 domain-spec-missing = No spec was given for { $where }.
-domain-spec-choose = Choose one of the { $count } specs for { $purpose }.
-domain-spec-ambiguous = "{ $wanted }" matches { $count } specs of { $where }: did you mean { $names }?
+domain-spec-choose = { $count ->
+        [one] Use the only spec for { $purpose }.
+       *[other] Choose one of the { $count } specs for { $purpose }.
+    }
+domain-spec-ambiguous = "{ $wanted }" matches { $count ->
+        [one] { $count } spec
+       *[other] { $count } specs
+    } of { $where }: did you mean { $names }?
 domain-spec-ambiguous-hint = Pass more of the name, or the spec id.
 domain-spec-other-type = it is a spec for { $other }, not { $purpose }
 domain-spec-other-group = it does not belong to { $where }
@@ -24,8 +30,14 @@ domain-shm-too-small = { $text } MB of shared memory is too small to be meant.
 domain-shm-too-small-hint = If you meant { $value } GiB, write { $value }Gi (or { $mb } in MB).
 domain-shm-too-large = { $size } is { $gi } GiB of shared memory, more than any node has.
 domain-shm-too-large-hint = If you meant megabytes, write { $value }MB (= { $gi } GiB).
-domain-shm-low-nodes = shm is { $gi } GiB for a { $nodes }-node job; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
-domain-shm-low-gpus = shm is { $gi } GiB for a { $gpus }-GPU job; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
+domain-shm-low-nodes = shm is { $gi } GiB for a job of { $nodes ->
+        [one] { $nodes } node
+       *[other] { $nodes } nodes
+    }; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
+domain-shm-low-gpus = shm is { $gi } GiB for a job of { $gpus ->
+        [one] { $gpus } GPU
+       *[other] { $gpus } GPUs
+    }; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
 domain-shm-above-memory = shm ({ $gi } GiB) is larger than the spec's memory ({ $memory } GiB); it cannot all be used.
 domain-name-what = { $kind ->
         [none] name
@@ -33,7 +45,10 @@ domain-name-what = { $kind ->
     }
 domain-name-empty = The { $what } is empty.
 domain-name-give = Give a { $what } of 1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character.
-domain-name-long = The { $what } "{ $name }" is { $length } characters long.
+domain-name-long = The { $what } "{ $name }" is { $length ->
+        [one] { $length } character
+       *[other] { $length } characters
+    } long.
 domain-name-shorten = Shorten it: 1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character.
 domain-name-space = The { $what } "{ $name }" contains "a space".
 domain-name-bad-char = The { $what } "{ $name }" contains "{ $bad }".
@@ -66,7 +81,10 @@ domain-priority-above-cap-hint = Use a priority of { $cap } or less.
 domain-priority-level = Priority { $priority } ({ $level }) is not allowed for this spec, which accepts { $allowed }.
 domain-priority-level-hint = Pick a priority of an allowed level, or a spec that allows this one ({ $call } lists specs).
 domain-priority-preemptible = Priority { $priority } is pre-emptible: higher-priority work may kill the task. Checkpoint often, or use 4+.
-domain-budget-exhausted = The project's remaining budget is { $remain } points; the platform may refuse the task. CPU tasks at priority 1–3 do not consume budget; otherwise wait for the budget refresh.
+domain-budget-exhausted = The project's remaining budget is { $remain ->
+        [one] { $remain } point
+       *[other] { $remain } points
+    }; the platform may refuse the task. CPU tasks at priority 1–3 do not consume budget; otherwise wait for the budget refresh.
 domain-did-you-mean = Did you mean { $names }?
 domain-id-invalid = "{ $id }" is not a task id: { $why }.
 domain-id-invalid-hint = Pass the id of a task as { $call } lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).
@@ -104,3 +122,28 @@ domain-workspace-note-sj = Ascend 910B in 松江; sj registry only
 domain-workspace-note-public = lowest priority
 domain-workspace-note-cpu-test = CPU
 domain-workspace-note-project = project resources
+domain-lookup-kind = { $kind ->
+        [notebook] notebook
+        [train] training job
+        [hpc] HPC job
+        [serving] serving
+        [model] model
+        [sweep] sweep
+        [job] training or HPC job
+       *[other] task
+    }
+domain-lookup-where = { $count ->
+        [one] workspace { $names }
+       *[other] workspaces { $names }
+    }
+domain-lookup-where-many = any of the { $count ->
+        [one] { $count } workspace
+       *[other] { $count } workspaces
+    } you can see
+domain-lookup-no-id = No { $what } { $wanted } in { $where }.
+domain-lookup-no-name = No { $what } is named "{ $wanted }" or has an id starting with it in { $where }.{ $near }
+domain-lookup-list-hint = { $call } lists them; pass { $field } when it is not in the default workspace.
+domain-lookup-several = "{ $wanted }" matches more than one { $what } ({ $count }): { $names }.
+domain-lookup-several-hint = Name one by its full name or id.
+domain-lookup-where-visible = any workspace you can see
+domain-lookup-where-sweeps = the sweeps run with this profile

@@ -1,6 +1,9 @@
 # Scheduler events of a job (operations/events.ts).
 
-events-head = { $id } { $status }: { $count } events
+events-head = { $id } { $status }: { $count ->
+        [one] { $count } event
+       *[other] { $count } events
+    }
 events-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)
 events-none-yet = { $id } { $status }: no events yet
 events-col-last-seen = LAST SEEN

@@ -34,9 +34,12 @@ images-unregistered = Not registered on the platform: { $tags }. Jobs and notebo
         [one] it
        *[other] them
     } until registered under 启智平台 → 镜像管理 → 新建镜像 with 镜像名称 { $repo } and 版本号 { $versions }.
-images-showing = Showing { $shown } of { $total } repositories; narrow them with search.
+images-showing = Showing { $shown } of { $total ->
+        [one] { $total } repository
+       *[other] { $total } repositories
+    }; narrow them with { $field }.
 images-tags-hint = { $call } lists a repository's tags and which are registered.
-images-push-wrong-registry = Workspace { $workspace } uses the { $own } registry, but registry={ $asked } was asked for; the registries do not share images.
+images-push-wrong-registry = Workspace { $workspace } uses the { $own } registry, but { $asked } was asked for; the registries do not share images.
 images-push-wrong-registry-fix = Drop registry (or pass { $field }) to push where { $workspace } can use the image.
 images-push-default-unresolved = defaultWorkspace { $workspace } could not be resolved ({ $error }), so the qb registry was used; pass { $field } for SJ spaces.
 images-push-registered = The platform already lists { $address }: jobs can use it now.

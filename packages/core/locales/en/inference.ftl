@@ -1,6 +1,5 @@
 # Inference servings (operations/inference: create, detail, list, stop, health, chat).
 
-inference-next = next: { $call }
 inference-deploying = Serving { $name } is being deployed.
 inference-label-serving-id = serving id
 inference-label-serving = serving
@@ -25,7 +24,10 @@ inference-label-status = status
 inference-label-access-url = access url
 inference-label-created = created
 inference-label-updated = updated
-inference-replicas = { $replicas } × { $nodes } node(s)
+inference-replicas = { $replicas } × { $nodes ->
+        [one] { $nodes } node
+       *[other] { $nodes } nodes
+    }
 inference-recovered = yes (the answer was lost; found it by name)
 inference-access-not-reported = (not reported)
 inference-access-none-yet = (none until RUNNING)
@@ -42,16 +44,19 @@ inference-col-created = CREATED
 inference-col-by = BY
 inference-create-needs = inference create needs { $field }.
 inference-create-needs-fix = Pass { $field }, e.g. { $example }.
-inference-model-id-example = a model_id from { $call }
+inference-model-id-example = a model id from { $call }
 inference-command-sleeps = The command only sleeps: the pod stays up but nothing answers on port { $port }. Use the server's start command, e.g. python -m vllm.entrypoints.openai.api_server --port { $port }.
 inference-vllm-port = vLLM listens on 8000 unless told otherwise; add --port { $port } so it answers on the serving's port.
 inference-no-model = No model has the id { $id }.
-inference-no-model-fix = Pick a model_id from { $list }, or register one with { $create }.
+inference-no-model-fix = Pick a model id from { $list }, or register one with { $create }.
 inference-no-version = Model { $model } has no version { $version }.
 inference-no-version-fix = Use one of its versions; { $call } lists them.
 inference-not-vllm = Version { $version } of { $model } is not marked vLLM-compatible; the server may fail to load it.
 inference-plan-create = Deploy serving { $name } in { $workspace }
-inference-change-deployed = deployed: { $replicas } replica(s) of { $model } v{ $version }
+inference-change-deployed = deployed: { $replicas ->
+        [one] { $replicas } replica
+       *[other] { $replicas } replicas
+    } of { $model } v{ $version }
 inference-why-answers = until it answers
 inference-why-running = until it is RUNNING and has an access URL
 inference-why-events = for events and diagnostics
@@ -59,7 +64,7 @@ inference-why-stop = when it is no longer needed
 inference-why-ended = for why it ended
 inference-why-again = again until it is RUNNING
 inference-id-hint = Serving ids start with sv-; { $call } shows them.
-inference-needs-id = inference { $action } needs serving_id.
+inference-needs-id = inference { $action } needs the serving's id (sv-…).
 inference-state-unknown = unknown
 inference-state-unknown-long = unknown state
 inference-state-in-unknown = in an unknown state
@@ -87,10 +92,16 @@ inference-wait-recipe = , recipe { $recipe }
 inference-wait-ready = ready
 inference-wait-failed = stopped early: it will not answer
 inference-wait-timed-out = not ready in time
-inference-waited = waited { $waited } of { $seconds } s ({ $from }{ $recipe }), { $probes } probe(s) of { $path }: { $verdict }
+inference-waited = waited { $waited } of { $seconds } s ({ $from }{ $recipe }), { $probes ->
+        [one] { $probes } probe
+       *[other] { $probes } probes
+    } of { $path }: { $verdict }
 inference-stages = stages: { $stages }
 inference-chat-stats = ({ $model }, { $ms } ms)
-inference-chat-stats-tokens = ({ $model }, { $ms } ms, { $tokens } tokens)
+inference-chat-stats-tokens = ({ $model }, { $ms } ms, { $tokens ->
+        [one] { $tokens } token
+       *[other] { $tokens } tokens
+    })
 inference-stage-starting = Serving is { $status }: pulling the image and starting its pods.
 inference-stage-waiting = Serving is { $status }: waiting for GPUs to be scheduled.
 inference-stage-crashed = Serving { $status }: its server exited; the logs' last lines say why.
@@ -105,13 +116,19 @@ inference-not-openai = { $url } answers HTTP { $status }: nothing serves the Ope
 inference-gateway-crashed = The gateway answers HTTP { $status } and the server's logs show an error: it crashed.
 inference-gateway-loading = The gateway answers HTTP { $status }: the server is not listening yet (loading weights, or on another port than { $port }).
 inference-port-serving = the serving's
-inference-answering = Answering: { $count } model(s) in { $ms } ms.
-inference-answering-chat = Answering: { $count } model(s) in { $ms } ms, a chat completion in { $chat } ms.
+inference-answering = Answering: { $count ->
+        [one] { $count } model
+       *[other] { $count } models
+    } in { $ms } ms.
+inference-answering-chat = Answering: { $count ->
+        [one] { $count } model
+       *[other] { $count } models
+    } in { $ms } ms, a chat completion in { $chat } ms.
 inference-chat-unreachable = Could not reach { $url } ({ $code }).
 inference-chat-unreachable-fix = The access URL may be reachable only from the campus network.
 inference-chat-failed = The serving answered HTTP { $status } to a chat completion: { $body }
 inference-chat-failed-fix = { $call } says whether it is ready.
-inference-chat-needs-prompt = inference chat needs prompt.
+inference-chat-needs-prompt = inference chat needs a message to send.
 inference-chat-needs-prompt-fix = Pass the message to send as prompt.
 inference-chat-not-ready = Serving { $serving } is not answering yet: { $reason }
 inference-chat-not-ready-fix = { $call } shows its progress and logs.

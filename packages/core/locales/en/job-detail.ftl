@@ -24,7 +24,13 @@ job-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)
 job-detail-col-pod = POD
 job-detail-col-node = NODE
 job-detail-col-started = STARTED
-job-detail-diagnosis = Diagnosis ({ $events } events, { $lines } log lines read):
+job-detail-diagnosis = Diagnosis ({ $events ->
+        [one] { $events } event
+       *[other] { $events } events
+    }, { $lines ->
+        [one] { $lines } log line
+       *[other] { $lines } log lines
+    } read):
 job-detail-no-cause = no known cause recognised; read { $logs } and { $events }.
 job-detail-evidence = evidence: { $text }
 job-detail-fix = fix: { $text }

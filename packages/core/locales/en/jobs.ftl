@@ -12,7 +12,10 @@ jobs-none = No tasks match.
 jobs-none-in = No tasks match in { $where }; { $filters }.
 jobs-list-sep = {", "}
 jobs-where-none = no workspace
-jobs-workspace-count = { $count } workspaces
+jobs-workspace-count = { $count ->
+        [one] { $count } workspace
+       *[other] { $count } workspaces
+    }
 jobs-where-default = workspace { $names } (defaultWorkspace)
 jobs-where-all = every workspace ({ $names })
 jobs-where-named = workspace { $names }

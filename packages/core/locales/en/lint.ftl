@@ -1,7 +1,7 @@
 # The command lint (domain/lint): what will fail on the platform, and what to do instead.
 
-lint-sbatch-fix = Remove the line: set resources with the job's number_of_tasks, cpus_per_task and memory_per_cpu parameters (and its spec and compute group) instead.
-lint-sbatch-fix-option = Remove the line: set resources with the job's number_of_tasks, cpus_per_task and memory_per_cpu parameters (and its spec and compute group) instead. Here, use { $parameter }{ $perCpu ->
+lint-sbatch-fix = Remove the line: set resources with the job's { $tasks }, { $cpus } and { $memory } parameters (and its spec and compute group) instead.
+lint-sbatch-fix-option = Remove the line: set resources with the job's { $tasks }, { $cpus } and { $memory } parameters (and its spec and compute group) instead. Here, use { $parameter }{ $perCpu ->
         [yes] { " " }(memory per CPU, not per node)
        *[other] { "" }
     } in place of `{ $option }`.

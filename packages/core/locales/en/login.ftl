@@ -9,6 +9,7 @@ login-plan-summary = Check and save the { $target ->
        *[other] platform account
     } { $username } in profile { $profile }
 login-change-saved = saved (0600)
+login-replaced = It replaced the account { $previous } saved in profile { $profile }; `inspire profile add` keeps several accounts side by side.
 login-label-profile = profile
 login-label-account = account
 login-label-target = target

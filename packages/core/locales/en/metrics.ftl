@@ -1,7 +1,13 @@
 # Job metrics: the health summary, raw series and CSV download (operations/metrics).
 
 metrics-window = { $from } – { $to } every { $interval }s
-metrics-downloaded = Wrote { $rows } rows ({ $bytes } bytes) of { $id } metrics ({ $window }) to { $path }.
+metrics-downloaded = Wrote { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    } ({ $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }) of { $id } metrics ({ $window }) to { $path }.
 metrics-raw-head = { $id } { $status }: { $count } series, { $window }
 metrics-col-metric = METRIC
 metrics-col-trend = TREND (0–100%)

@@ -1,22 +1,28 @@
 # The model repository (operations/models.ts).
 
 models-list-hint = { $call } shows the model ids.
-models-needs-id = models { $action } needs model_id.
+models-needs-id = models { $action } needs the model's id.
 models-path-hint = Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> ({ $call } shows the project path).
-models-needs-path = models create needs model_source_path.
+models-needs-path = models create needs { $field }.
 models-path-outside = "{ $path }" is not a path under /inspire/, where the platform keeps models.
 models-path-dots = "{ $path }" contains "." or ".." segments.
 models-path-space = "{ $path }" contains whitespace or control characters.
-models-needs-name = models create needs name.
-models-needs-name-fix = Pass name, e.g. { $field }.
+models-needs-name = models create needs { $name }.
+models-needs-name-fix = Pass one, e.g. { $field }.
 models-plan-create = Create model { $name } in { $workspace } from { $path }
 models-change-created = created
 models-why-versions = for its versions
 models-why-serve = to serve it
-models-what = model { $name } ({ $id }) with { $count } version(s)
+models-what = model { $name } ({ $id }) with { $count ->
+        [one] { $count } version
+       *[other] { $count } versions
+    }
 models-delete-dry = This would delete { $what }; the files are not touched. Nothing was sent.
 models-plan-delete = Delete model { $model }
-models-change-deleted = { $count } version(s) → deleted
+models-change-deleted = { $count ->
+        [one] { $count } version
+       *[other] { $count } versions
+    } → deleted
 models-delete-preview = This would delete { $what }; servings deployed from it will no longer find it. Nothing was deleted.
 models-delete-how = To delete it, call { $call }.
 models-deleted = Deleted { $what }. The files at { $path } are not touched.
@@ -49,7 +55,6 @@ models-col-owner = OWNER
 models-no-versions = (no versions)
 models-none = (no models)
 models-created = Model { $name } was created ({ $id }) in { $workspace }, project { $project }, from { $path }.
-models-next = next: { $call }
 models-list-heading = Models in { $workspace }: { $count }{ $cut }
 models-list-cut = {" "}(list cut short)
 

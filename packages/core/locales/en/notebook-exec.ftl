@@ -11,7 +11,10 @@ notebook-exec-label-started = started
 notebook-exec-label-output = output
 notebook-exec-label-ran-for = ran for
 notebook-exec-exited-with = exited with { $code }
-notebook-exec-bytes = { $size } bytes
+notebook-exec-bytes = { $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }
 notebook-exec-and = {" "}and{" "}
 notebook-exec-combined = { $modes } cannot be combined.
 notebook-exec-combined-fix = Start detached, attach or ask the status, one at a time.
@@ -32,5 +35,8 @@ notebook-exec-why-stream = streams its output until it ends
 notebook-exec-why-read-on = reads on until it ends
 notebook-exec-unknown-id = No detached command { $id } is known in this notebook.
 notebook-exec-lost = Its process is gone without an exit status (the notebook restarted?).
-notebook-exec-reconnects = The terminal connection dropped { $count } time(s); reading resumed each time.
+notebook-exec-reconnects = The terminal connection dropped { $count ->
+        [one] { $count } time
+       *[other] { $count } times
+    }; reading resumed each time.
 notebook-exec-stopped-reading = Stopped reading; the command keeps running.

@@ -23,7 +23,10 @@ notebook-shell-why-send = types more
 notebook-shell-why-read = shows its recent output
 notebook-shell-why-close = ends it when done
 notebook-shell-why-open = opens a new terminal
-notebook-shell-output-cut = Only the last { $count } characters are shown.
+notebook-shell-output-cut = Only the last { $count ->
+        [one] { $count } character
+       *[other] { $count } characters
+    } are shown.
 notebook-shell-ended = The terminal's shell exited; the terminal is gone.
 notebook-shell-dropped = The gateway cut the connection; the terminal keeps running: read or send again.
 notebook-shell-until-unseen = "{ $until }" did not appear within { $seconds } s; whatever runs goes on: read or send again to see more.

@@ -23,8 +23,8 @@ notebook-label-created = created
 notebook-yes = yes
 notebook-no = no
 notebook-recovered = yes (the answer was lost; found it by name)
-notebook-next = next: { $call }
 notebook-next-detail = until it is RUNNING, for the access URL
+notebook-next-access = for the access URL
 notebook-list-heading = Notebooks in { $workspace }{ $status }{ $keyword }: { $count }{ $cut }
 notebook-list-status = {" "}({ $status })
 notebook-list-keyword = {" "}matching "{ $keyword }"
@@ -41,15 +41,15 @@ notebook-col-creator = CREATOR
 notebook-ssh-enabled = enabled
 notebook-saved = Notebook { $notebook } was saved as image { $image }.
 notebook-console-line = console: { $url }
-notebook-create-needs-name = notebook create needs name.
-notebook-create-needs-name-fix = Pass name, e.g. name="dev-env".
+notebook-create-needs-name = notebook create needs { $field }.
+notebook-create-needs-name-fix = Pass one, e.g. { $field }.
 notebook-plan-create = Create notebook { $name } in { $workspace }
 notebook-change-created = created
 notebook-plan-start-nothing = Start nothing: { $message }
 notebook-plan-stop-nothing = Stop nothing: { $message }
 notebook-plan-delete-nothing = Delete nothing: { $message }
 notebook-plan-start = Start notebook { $notebook }
-notebook-plan-stop = Stop notebook { $notebook }
+notebook-plan-stop = Stop notebook { $notebook } (files in its container outside mounted storage are lost; what is on /inspire/hdd/…, /inspire/ssd/… and the other mounted storage is kept)
 notebook-plan-delete = Delete notebook { $notebook }
 notebook-change-start = { $status } → starting
 notebook-change-stop = { $status } → stopping
@@ -58,17 +58,18 @@ notebook-state-unknown = unknown
 notebook-state-unknown-long = unknown state
 notebook-state-not-running = not running
 notebook-id-hint = Notebook ids are bare UUIDs with no prefix; { $call } shows them.
-notebook-needs-id = notebook { $action } needs notebook_id.
+notebook-needs-id = notebook { $action } needs the notebook's id.
 notebook-not-running-access = It is { $status }; access URLs exist only while it is RUNNING.
 notebook-token-masked = The Jupyter token is masked (***); open the notebook from its console page.
 notebook-access-unread = The access URL could not be read ({ $error }); open it from the console link.
 notebook-switch-hint = { $call } shows when it is { $status }.
+notebook-stop-data = Stopping deletes what the container holds outside mounted storage: packages installed with pip or apt, and files anywhere outside /inspire/. What is on mounted storage (/inspire/hdd/…, /inspire/ssd/…, /inspire/qb-ilm…/…) is kept. To keep an environment, save it as an image before stopping ({ $call }).
 notebook-delete-preview = Notebook { $notebook } ({ $status }) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.
 notebook-delete-how = To delete it, call { $call }.
 notebook-delete-stop-first = Only a stopped or failed notebook can be deleted: stop it first with { $call }, then delete it with { $confirm }.
 notebook-save-needs-name = save_image needs the image's name and version.
 notebook-save-needs-name-fix = Pass { $name } and { $version }.
-notebook-save-needs-id = save_image needs notebook_id.
+notebook-save-needs-id = save_image needs the notebook's id.
 notebook-save-not-running = Notebook { $notebook } is { $status }; only a running notebook can be saved as an image.
 notebook-save-not-running-fix = Start it with { $call }, wait until it is RUNNING, then save it.
 notebook-plan-save = Save notebook { $notebook } as image { $image }
@@ -101,7 +102,13 @@ notebook-api-bad-shm-fix = Use e.g. 32 (GiB).
 notebook-api-no-workspace = No workspace was given.
 notebook-api-no-workspace-fix = Pass a workspace id ({ $call } lists them).
 notebook-api-list-down = Neither notebook list answers; try again later or use the console.
-notebook-api-not-notebook-id = "{ $raw }" is not a notebook id (it is a { $kind } id).
+notebook-api-not-notebook-id = "{ $raw }" is not a notebook id (it is the id of { $kind ->
+        [train] a training job
+        [hpc] an HPC job
+        [serving] a serving
+        [ray] a Ray job
+       *[other] another kind of task
+    }).
 notebook-api-not-notebook-id-fix = Notebook ids are bare UUIDs; { $call } lists them.
 notebook-api-detail-down = Neither notebook detail answers; try again later or use the console.
 notebook-api-no-access = Notebook { $notebook } is { $status }, so it has no access URL.

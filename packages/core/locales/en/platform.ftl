@@ -77,9 +77,15 @@ platform-create-failed = The create failed.
 platform-create-refused-after = { $message } So { $what } was not created: the earlier attempts were checked and are not on the platform.
 platform-create-unknown = { $message } Whether { $what } was created could not be checked ({ $reason }); it may exist.
 platform-create-unknown-hint = List your tasks ({ $call }) before submitting again, so as not to start it twice.
-platform-create-absent = { $message } In the end { $what } was not created (checked after each of { $attempts } attempts).
+platform-create-absent = { $message } In the end { $what } was not created (checked after each of { $attempts ->
+        [one] { $attempts } attempt
+       *[other] { $attempts } attempts
+    }).
 platform-create-absent-hint = Nothing to clean up; submit again later ({ $call } shows what exists).
-platform-recover-ambiguous = { $count } tasks named { $name } ({ $ids }) match every field { $what } create sent; which one is its own cannot be told.
+platform-recover-ambiguous = { $count ->
+        [one] { $count } task
+       *[other] { $count } tasks
+    } named { $name } ({ $ids }) match every field { $what } create sent; which one is its own cannot be told.
 platform-recover-ambiguous-hint = Check them before submitting again.
 
 platform-harbor-no-credentials = No Harbor credentials are saved for the { $registry } registry.

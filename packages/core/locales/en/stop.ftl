@@ -13,9 +13,9 @@ stop-batch-confirm = { $count ->
     } would be stopped; repeat with { $confirm } to stop them.
 stop-some-failed = Some stops failed; run the same call again to retry them.
 stop-batch-filter = A batch stop needs a filter: status (other than all) or name.
-stop-batch-filter-hint = Pass job_id for one task, or e.g. { $status } (and { $name }) for a batch.
-stop-notebook = { $id } is a notebook; notebooks are stopped with { $call }.
-stop-notebook-hint = Call { $call }.
+stop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.
+stop-notebook = { $id } is a notebook, not a job: { $call } stops it.
+stop-notebook-hint = { $call } lists the notebooks.
 stop-ray = { $id } is a Ray job, which this tool does not stop.
 stop-ray-hint = Stop it from the console (Ray 作业).
 stop-plan-one = Stop { $type ->

@@ -1,9 +1,11 @@
 # Sweeps: many jobs from one file (operations/sweep).
 
-sweep-next = next: { $call }
-sweep-run-head = Sweep { $name } ({ $id }, { $jobs } jobs from { $source })
+sweep-run-head = Sweep { $name } ({ $id }, { $jobs ->
+        [one] { $jobs } job
+       *[other] { $jobs } jobs
+    } from { $source })
 sweep-cost = Estimated cost: { $total }/h for every job at once.
-sweep-cost-capped = Estimated cost: { $total }/h for every job at once; at most { $peak }/h with max_running { $max }.
+sweep-cost-capped = Estimated cost: { $total }/h for every job at once; at most { $peak }/h with at most { $max } running at once.
 sweep-col-name = NAME
 sweep-col-command = COMMAND
 sweep-col-spec = SPEC
@@ -21,9 +23,12 @@ sweep-col-jobs = JOBS
 sweep-col-file = FILE
 sweep-col-last-run = LAST RUN
 sweep-none = (no sweeps run with this profile)
-sweep-fit = fit: { $jobs } job(s) of { $instances } × { $spec } in { $group }: { $verdict } ({ $reason })
+sweep-fit = fit: { $jobs ->
+        [one] { $jobs } job
+       *[other] { $jobs } jobs
+    } of { $instances } × { $spec } in { $group }: { $verdict } ({ $reason })
 sweep-fit-together = at once: { $summary }
-sweep-fit-together-capped = at once (max_running { $max }): { $summary }
+sweep-fit-together-capped = at once (at most { $max } running): { $summary }
 sweep-run-counts = { $action ->
         [resubmit] Resubmitted
        *[other] Submitted
@@ -65,9 +70,15 @@ sweep-job-n = job { $index }
 
 sweep-unknown-param = { $at }: { $path } uses { $param }, which is not a parameter of the sweep.
 sweep-unknown-param-hint = Use one of { $params }, or add { $name } to grid or list. Write {"{{"} and {"}}"} for literal braces.
-sweep-name-no-param = { $at }: job.name "{ $name }" has no {"{"}parameter{"}"}, so all { $count } jobs would share one name.
+sweep-name-no-param = { $at }: job.name "{ $name }" has no {"{"}parameter{"}"}, so all { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } would share one name.
 sweep-name-no-param-hint = Put the parameters in it, e.g. name: { $example }.
-sweep-too-many-jobs = { $at }: the sweep makes { $count } jobs, more than limits.max_jobs ({ $max }).
+sweep-too-many-jobs = { $at }: the sweep makes { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    }, more than limits.max_jobs ({ $max }).
 sweep-too-many-jobs-hint = Shrink the grid or list, or raise max_jobs if that many jobs is what you want.
 sweep-row-missing = { $at }: row { $index } has no value for { $param }, which { $path } uses.
 sweep-row-missing-hint = Give the row { $name }: <value>, or take { $param } out of { $path }.
@@ -130,7 +141,7 @@ sweep-never-run = { $action ->
        *[other] Resubmit
     } nothing: sweep { $name } ({ $id }) was never run with this profile
 sweep-resubmit-which = resubmit needs to know which jobs: only failed is offered.
-sweep-resubmit-which-hint = Pass failed: the failed and stopped jobs are resubmitted.
+sweep-resubmit-which-hint = Pass { $field }: the failed and stopped jobs are resubmitted.
 sweep-locate = sweep { $name } ({ $id })
 sweep-resubmit-nothing = Resubmit nothing: no job of sweep { $name } failed
 sweep-resubmit-summary = Resubmit { $count ->
@@ -146,31 +157,49 @@ sweep-would-resubmit = Would resubmit { $count ->
 sweep-progress-checking = checking { $name }
 sweep-row-error = Job { $index } ({ $name }): { $message }
 sweep-too-costly = { $at }: the sweep can cost { $cost }/h at once, more than limits.max_cost_per_hour ({ $limit }).
-sweep-too-costly-hint = Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour.
-sweep-run-summary = Submit { $count } job(s) of sweep { $name } ({ $id }){ $done ->
+sweep-too-costly-hint = Lower { $field } or limits.max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise limits.max_cost_per_hour.
+sweep-run-summary = Submit { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } of sweep { $name } ({ $id }){ $done ->
         [0] { "" }
        *[other] ; { $done } already created
     }
 sweep-change-create = created: { $instances } × { $spec } in { $group }
 sweep-change-create-cost = created: { $instances } × { $spec } in { $group }, { $cost }/h
-sweep-stopped-run-warning = The sweep was stopped; a run sends nothing until it says resume: { $call }.
+sweep-stopped-run-warning = The sweep was stopped; a run sends nothing until it says { $resume }: { $call }.
 sweep-file-and-definition = Both file and definition were given.
 sweep-file-and-definition-hint = Give the sweep one way: file or definition.
 sweep-run-needs-sweep = run needs the sweep: a file or its definition.
 sweep-run-needs-sweep-hint = Pass the sweep file (YAML or JSON), or the definition.
-sweep-stopped-refused = Sweep { $name } ({ $id }) was stopped at { $at }; its { $count } unsent job(s) are held back, and run sends nothing.
+sweep-stopped-refused = Sweep { $name } ({ $id }) was stopped at { $at }; its { $count ->
+        [one] { $count } unsent job
+       *[other] { $count } unsent jobs
+    } are held back, and run sends nothing.
 sweep-stopped-refused-hint = To go on on purpose: { $resume } (only the missing jobs are sent). { $status } shows where it stands.
 sweep-progress-submitting = submitting { $name }
 sweep-not-created = { $name } was not created: { $message }
-sweep-stopped-while-sending = The sweep was stopped while this { $action } was sending: { $count } job(s) were not sent; { $call } sends them on purpose.
-sweep-waited-out = { $count } job(s) still wait for room under max_running { $max }; run the sweep again to submit them as earlier ones finish.
-sweep-progress-error = Sweep { $name } stopped at job { $index } ({ $job }): { $message } { $created } of { $total } jobs are created.
+sweep-stopped-while-sending = The sweep was stopped while this { $action } was sending: { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } were not sent; { $call } sends them on purpose.
+sweep-waited-out = { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } still wait for room (at most { $max } run at once); run the sweep again to submit them as earlier ones finish.
+sweep-progress-error = Sweep { $name } stopped at job { $index } ({ $job }): { $message } { $created } of { $total ->
+        [one] { $total } job
+       *[other] { $total } jobs
+    } are created.
 sweep-progress-error-hint = Then run the sweep again: only the missing jobs are sent{ $unknown ->
         [yes] , and this one is looked up by its marker first
        *[other] { "" }
     }.
-sweep-progress-waiting = { $count } of the sweep's jobs are queued or running (max_running { $max }); waiting
-sweep-unsure = Whether { $count } job(s) of sweep { $name } were created cannot be told: the workspace lists more jobs than were read ({ $jobs }).
+sweep-progress-waiting = { $count } of the sweep's jobs are queued or running (at most { $max } at once); waiting
+sweep-unsure = Whether { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } of sweep { $name } were created cannot be told: the workspace lists more jobs than were read ({ $jobs }).
 sweep-unsure-hint = Check { $call } before running the sweep again, so none is started twice.
 sweep-locked = Another inspire process is running sweep { $id } now.
 sweep-locked-hint = Let it finish (or stop it), then run again; { $call } shows how far it got.
@@ -178,11 +207,12 @@ sweep-locked-hint = Let it finish (or stop it), then run again; { $call } shows 
 sweep-details-capped = { $what ->
         [verdicts] metrics verdicts
        *[other] diagnoses
-    } for the first { $limit } of { $count } jobs only (each costs requests).
-sweep-progress-verdicts = reading { $count } verdicts
+    } for the first { $limit } of { $count ->
+            [one] { $count } job
+           *[other] { $count } jobs
+        } only (each costs requests).
+sweep-progress-verdicts = reading { $count ->
+        [one] { $count } verdict
+       *[other] { $count } verdicts
+    }
 sweep-stopped-note = The sweep was stopped: its jobs not sent yet are held back until a run says { $resume }.
-
-sweep-ambiguous = "{ $wanted }" names several sweeps: { $sweeps }.
-sweep-unknown = No sweep "{ $wanted }" was run with this profile.
-sweep-unknown-none-hint = Run one first: { $call }.
-sweep-unknown-hint = Name one by its name or id: { $listing }. { $call } lists them.

@@ -29,7 +29,7 @@ auth-from-base-url = 配置的 base URL
 auth-from-cas-page = 平台重定向到的 CAS 登录页
 auth-from-argument = base URL 参数
 auth-from-built-in = 内置的 base URL
-auth-from-registry-api = 配置 { $profile } 中 { $registry } 镜像仓库的 api
+auth-from-registry-api = 配置档 { $profile } 中 { $registry } 镜像仓库的 api
 auth-from-registry-push = { $registry } 镜像仓库的推送地址
 
 auth-latin1 = 密码含有 Latin-1 以外的字符，CAS 登录的加密无法处理。
@@ -47,7 +47,7 @@ auth-harbor-rejected-hint = 请从 启智平台 → 镜像管理 → 本地推�
 auth-harbor-saved = Harbor（{ $registry }）凭据已保存并通过验证。
 auth-harbor-saved-unverified = Harbor（{ $registry }）凭据已保存，但未验证：无法连接 { $host }（需要校园网或 VPN）。
 
-auth-not-logged-in = 此配置没有保存平台凭据。
+auth-not-logged-in = 此配置档没有保存平台凭据。
 auth-not-logged-in-hint = 请在终端中用 `inspire login` 登录（这样密码不会出现在任何对话中）。
 auth-rejected-saved = 平台拒绝了已保存的凭据（{ $reason }）；自动登录已关闭。
 auth-rejected-saved-hint = 解决密码（或锁定）问题后，请用 `inspire login` 重新登录。

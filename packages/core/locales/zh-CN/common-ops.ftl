@@ -1,15 +1,15 @@
 # 各操作共用的步骤（operations/common）：确定任务运行位置、规格、镜像、优先级、输出文件。
 
 common-ops-no-workspace = 未指定空间，也没有设置 defaultWorkspace。
-common-ops-no-workspace-hint = 请传入 workspace，或设置默认值：{ $set }；{ $call } 可列出所有空间。
+common-ops-no-workspace-hint = 请传入 { $field }，或设置默认值：{ $set }；{ $call } 可列出所有空间。
 common-ops-no-groups = 空间 { $workspace } 没有计算组。
 common-ops-no-groups-hint = 请换一个空间；{ $call } 可列出所有空间。
-common-ops-first-group = 未指定 compute_group：使用 { $workspace } 的第一个计算组 { $group }。
+common-ops-first-group = 未指定 { $field }：使用 { $workspace } 的第一个计算组 { $group }。
 common-ops-no-project = 未指定项目，而 { $workspace } 关联了 { $count } 个项目。
-common-ops-no-project-hint = 请传入 project，或设置默认值：{ $set }。
+common-ops-no-project-hint = 请传入 { $field }，或设置默认值：{ $set }。
 common-ops-project-no-workspace = 项目 { $project } 没有可用的已启用空间来放置任务。
 common-ops-no-workspace-no-project = 未指定空间，而每个空间都需要先选定项目。
-common-ops-pass-workspace-hint = 请传入 workspace（或 project）；{ $call } 可列出它们。
+common-ops-pass-workspace-hint = 请传入 { $workspace }（或 { $project }）；{ $call } 可列出它们。
 common-ops-auto-among-project = 未指定空间：在 { $project } 的所有已启用空间中选择
 common-ops-auto-among-single = 未指定空间：在只有一个项目的所有已启用空间中选择
 
@@ -24,9 +24,23 @@ common-ops-auto-picked = { $field }：选中 { $group }（在 { $ranked } 个中
 common-ops-auto-picked-among = { $field }：选中 { $workspace } 中的 { $group }，共搜索 { $count } 个空间（{ $why }）（在 { $ranked } 个中排第一）：{ $reason }。
 common-ops-auto-queue = { $where }中没有计算组能立即启动它：它将在 { $group } 中排队，直到有 GPU 释放（{ $call } 可查看各处运行的任务）。
 common-ops-auto-preempt = 它只有抢占低优先级任务才能在 { $group } 中启动。
+common-ops-placement-elsewhere = { $group }{ $verdict ->
+        [never] 永远无法运行它
+       *[other] 现在无法启动它：它会在那里排队
+    }（{ $reason }）。{ $workspace } 中另有计算组现在就能启动它：{ $others }；{ $call } 可查看节点。
+common-ops-placement-nowhere = { $group }{ $verdict ->
+        [never] 永远无法运行它
+       *[other] 现在无法启动它
+    }（{ $reason }），{ $workspace } 中也没有其他计算组能立即启动它：它将排队{ $ahead ->
+        [0] {""}
+       *[other] （前面已有 { $ahead } 个排队任务）
+    }，直到有 GPU 释放；{ $call } 可查看节点。
+common-ops-placement-preempting = （需抢占低优先级任务）
+common-ops-placement-unchecked = 无法检查 { $group } 现在能否启动它：{ $reason }。
+common-ops-placement-no-workspace = 未读取到该空间的节点
 
-common-ops-submit-image-hint = 请传入 image（展示域名下的地址；{ $images } 可列出已登记的镜像），或用 { $set } 设置 defaultImage。
-common-ops-deploy-image-hint = 请传入 image（展示域名下的地址；{ $images } 可列出已登记的镜像），或用 { $set } 设置默认镜像。
+common-ops-submit-image-hint = 请传入 { $field }（展示域名下的地址；{ $images } 可列出已登记的镜像），或用 { $set } 设置 defaultImage。
+common-ops-deploy-image-hint = 请传入 { $field }（展示域名下的地址；{ $images } 可列出已登记的镜像），或用 { $set } 设置默认镜像。
 common-ops-no-image = 未指定镜像，也没有设置 defaultImage。
 common-ops-image-unregistered = { $address } 不在该空间已登记的镜像中；平台会拒绝未登记的镜像。请在 镜像管理 → 新建镜像 中登记（{ $call } 可列出已登记的镜像）。
 common-ops-image-not-ready = 镜像状态为 { $status }，不是 READY。
@@ -41,11 +55,11 @@ common-ops-priority-refused = { $message }（项目 { $project }）{ $source ->
         [fallback] 它是项目的优先级上限。
        *[other] { "" }
     }
-common-ops-priority-pass = 请显式传入 priority。
+common-ops-priority-pass = 请显式传入 { $field }。
 common-ops-no-group = 没有计算组。
-common-ops-no-group-hint = 请传入 compute_group。
+common-ops-no-group-hint = 请传入 { $field }。
 common-ops-pass = 请传入
-common-ops-placement-warnings = （{ $warnings } 传入 compute_group 可另选。）
+common-ops-placement-warnings = （{ $warnings } 传入 { $field } 可另选。）
 
 common-ops-not-a-job = { $id } 是{ $kind ->
         [serving] 推理服务
@@ -61,8 +75,8 @@ common-ops-not-a-job = { $id } 是{ $kind ->
 common-ops-not-a-job-serving = 推理服务请用 { $call }。
 common-ops-not-a-job-notebook = notebook 请用 { $call }。
 common-ops-not-a-job-other = 请传入 job-… 或 hpc-job-… 形式的 id（{ $call } 可列出它们）。
-common-ops-workspace-and-all = workspace 和 all_workspaces 只能传入其一。
-common-ops-workspace-and-all-hint = 不传 workspace 即可搜索所有空间。
+common-ops-workspace-and-all = { $workspace } 和 { $all } 只能传入其一。
+common-ops-workspace-and-all-hint = 不传 { $workspace } 即可搜索所有空间。
 common-ops-download-dir-of = 配置档 { $profile } 的 downloadDir
 common-ops-download-dir-store = { $where }（{ $dir }）{ $holds ->
         [yes] 包含了

@@ -54,7 +54,7 @@ docker-interrupted = 推送 { $target } 在镜像仓库确认之前被中断。
 docker-interrupted-said = 推送 { $target } 在镜像仓库确认之前被中断：{ $detail }。
 docker-interrupted-hint = 请重新执行同样的推送：已经上传的层会被跳过。推送期间请保持连接校园网或 VPN。
 
-docker-name-hint = 请提供 name（小写字母、数字和 . _ -，例如 my-train）和 tag（例如 v1）；它们即 镜像名称 和 版本号。
+docker-name-hint = 请提供 { $name }（小写字母、数字和 . _ -，例如 my-train）和 { $tag }（例如 v1）；它们即“镜像名称”和“版本号”。
 docker-no-name = 无法从 "{ $image }" 得出仓库名。
 docker-bad-name = "{ $name }:{ $tag }" 不是有效的仓库名和标签。
 docker-dry-run = 试运行：将把 { $image } 标记为 { $target }，并推送到 { $registry } 镜像仓库。

@@ -108,3 +108,24 @@ domain-workspace-note-sj = 位于松江的 Ascend 910B；仅限 sj 镜像仓库
 domain-workspace-note-public = 最低优先级
 domain-workspace-note-cpu-test = CPU
 domain-workspace-note-project = 项目资源
+domain-lookup-kind = { $kind ->
+        [notebook] notebook
+        [train] 训练任务
+        [hpc] 高性能计算任务
+        [serving] 推理服务
+        [model] 模型
+        [sweep] 批量任务
+        [job] 训练或高性能计算任务
+       *[other] 任务
+    }
+domain-lookup-where = { $count ->
+       *[other] 空间 { $names }
+    }
+domain-lookup-where-many = 你能看到的全部 { $count } 个空间
+domain-lookup-no-id = { $where }中没有{ $what } { $wanted }。
+domain-lookup-no-name = { $where }中没有名为“{ $wanted }”或 ID 以它开头的{ $what }。{ $near }
+domain-lookup-list-hint = { $call } 会列出它们；不在默认空间时请传入 { $field }。
+domain-lookup-several = “{ $wanted }”匹配了多个{ $what }（{ $count } 个）：{ $names }。
+domain-lookup-several-hint = 请用完整名称或 ID 指定其中一个。
+domain-lookup-where-visible = 你能看到的任何空间
+domain-lookup-where-sweeps = 此配置档运行过的批量任务

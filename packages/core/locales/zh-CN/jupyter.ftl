@@ -1,12 +1,9 @@
 # notebook 的 Jupyter 服务器：内容 API、终端与分离的命令（api/jupyter）。
 
-jupyter-list-hint = { $call } 会列出一个空间的 notebook；如果 notebook 不在默认空间中，请传入空间。
+jupyter-list-hint = { $call } 会列出一个空间的 notebook；如果 notebook 不在默认空间中，请传入 { $field }。
 jupyter-no-notebook-named = 未指定 notebook。
-jupyter-url-no-notebook = 该 URL 中没有 notebook（不含 /jupyter/ID/、/develop/notebook/ID 或 notebook_id 查询参数）。
+jupyter-url-no-notebook = 该 URL 中没有 notebook（不含 /jupyter/ID/、/develop/notebook/ID 或 ?notebook_id=ID 查询参数）。
 jupyter-url-no-notebook-fix = 请粘贴 notebook 的控制台或 Jupyter URL，或用名称或 ID 指定它；{ $hint }
-jupyter-several = “{ $wanted }”匹配了 { $count } 个 notebook：{ $names }。
-jupyter-several-fix = 请用完整名称或 ID 指定其中一个。
-jupyter-not-found = 没有名为“{ $wanted }”或 ID 以它开头的 notebook。
 jupyter-not-running = notebook { $notebook } 当前为 { $status }；命令和文件操作需要它处于 RUNNING。
 jupyter-state-not-running = 未运行
 jupyter-not-running-fix = 请用 { $call } 启动它，并等到它变为 RUNNING。
@@ -49,7 +46,7 @@ jupyter-socket-timeout = 未能按时打开
 jupyter-socket-refused = 网关拒绝了连接
 jupyter-dropped = notebook 的 Jupyter 网关在 { $seconds } 秒后关闭了终端连接，此时命令尚未结束；命令已随终端一起停止。
 jupyter-dropped-detached = notebook 的 Jupyter 网关在 { $seconds } 秒后关闭了终端连接，此时命令尚未结束。
-jupyter-dropped-fix = 网关会在 10–30 分钟后断开终端连接：请以分离方式启动耗时长的命令（{ $call }），再用 attach 读取输出。
+jupyter-dropped-fix = 网关会在 10–30 分钟后断开终端连接：请以分离方式启动耗时长的命令（{ $call }），再用 { $attach } 读取输出。
 jupyter-terminal-failed = notebook { $notebook } 的终端出错：{ $error }。
 jupyter-unknown-error = 未知错误
 jupyter-try-again = 请重试。
@@ -59,3 +56,19 @@ jupyter-bad-env = 不是有效的变量名：{ $names }。
 jupyter-bad-env-fix = 变量名由字母、数字和 _ 组成，且不以数字开头（KEY=VALUE）。
 jupyter-bad-exec-id = “{ $id }”不是分离命令的 ID。
 jupyter-bad-exec-id-fix = 请使用 detach 输出的 ID，例如 x1a2b3c4d5e6。
+
+# 服务器拒绝的 contents 请求，按出错原因（api/jupyter/contents-failure.ts）。
+jupyter-missing-folder = notebook { $notebook } 的 Jupyter 服务器无法保存“{ $path }”：路径上的某个目录不存在（HTTP { $status }{ $detail }）。
+jupyter-missing-folder-fix = 请先创建该目录，或在写入和复制时让缺少的目录自动创建（默认如此）；{ $call } 可查看现有内容。
+jupyter-denied = notebook { $notebook } 的 Jupyter 服务器无权写入“{ $path }”：权限不足（HTTP { $status }{ $detail }）。
+jupyter-denied-fix = 请选择 notebook 用户可写的目录（其主目录或项目目录），或在 notebook 的终端中修改该目录的权限。
+jupyter-not-folder = notebook { $notebook } 中通往“{ $path }”的路径上有一个文件而不是目录（HTTP { $status }{ $detail }）。
+jupyter-not-folder-fix = 请换一个目标位置，或重命名挡路的文件；{ $call } 可查看现有内容。
+jupyter-folder-there = notebook { $notebook } 中的“{ $path }”是目录，不能在那里保存文件（HTTP { $status }{ $detail }）。
+jupyter-folder-there-fix = 请指定其中的一个文件，例如“{ $path }/NAME”，或换一个目标位置。
+jupyter-full = notebook { $notebook } 的磁盘已满或超出配额，无法保存“{ $path }”（HTTP { $status }{ $detail }）。
+jupyter-full-fix = 请在 notebook 中释放空间，或复制到有空间的目录（例如项目目录），然后重新复制。
+jupyter-read-only = notebook { $notebook } 中的“{ $path }”位于只读文件系统上（HTTP { $status }{ $detail }）。
+jupyter-outside-root = “{ $path }”位于 notebook { $notebook } 的 Jupyter 根目录之外：指向外部的链接，或在根目录之上（HTTP { $status }{ $detail }）。
+jupyter-outside-root-fix = 请写根目录内的路径（即 lab 文件浏览器的顶层；{ $call } 可列出），从根目录写起，不带开头的“/”；要放到别处，请在 notebook 中用命令移动。
+jupyter-server-error-fix = 服务器的消息说明了出错原因，重试也不会改变：请用 { $call } 检查路径和 notebook 的磁盘。

@@ -1,7 +1,7 @@
 # 命令检查（domain/lint）：哪些写法会在平台上失败，以及应当怎么做。
 
-lint-sbatch-fix = 请删除这一行：改用任务的 number_of_tasks、cpus_per_task 和 memory_per_cpu 参数（以及规格和计算组）设置资源。
-lint-sbatch-fix-option = 请删除这一行：改用任务的 number_of_tasks、cpus_per_task 和 memory_per_cpu 参数（以及规格和计算组）设置资源。这里请用 { $parameter }{ $perCpu ->
+lint-sbatch-fix = 请删除这一行：改用任务的 { $tasks }、{ $cpus } 和 { $memory } 参数（以及规格和计算组）设置资源。
+lint-sbatch-fix-option = 请删除这一行：改用任务的 { $tasks }、{ $cpus } 和 { $memory } 参数（以及规格和计算组）设置资源。这里请用 { $parameter }{ $perCpu ->
         [yes] （每 CPU 的内存，不是每节点）
        *[other] { "" }
     } 代替 `{ $option }`。

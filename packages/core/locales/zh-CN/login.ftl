@@ -9,6 +9,7 @@ login-plan-summary = 验证{ $target ->
        *[other] 平台账号
     } { $username } 并保存到配置档 { $profile }
 login-change-saved = 已保存（0600）
+login-replaced = 它替换了配置档 { $profile } 中保存的账号 { $previous }；用 `inspire profile add` 可以并存多个账号。
 login-label-profile = 配置档
 login-label-account = 账号
 login-label-target = 目标

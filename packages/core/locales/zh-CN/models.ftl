@@ -1,14 +1,14 @@
 # 模型库（operations/models.ts）。
 
 models-list-hint = { $call } 会显示模型 ID。
-models-needs-id = models { $action } 需要 model_id。
+models-needs-id = models { $action } 需要模型的 id。
 models-path-hint = 请给出模型文件在共享存储上的绝对路径，例如 /inspire/hdd/project/<en_name>/models/<name>（{ $call } 会显示项目路径）。
-models-needs-path = models create 需要 model_source_path。
+models-needs-path = models create 需要 { $field }。
 models-path-outside = “{ $path }”不在 /inspire/ 下，而平台只在那里存放模型。
 models-path-dots = “{ $path }”包含“.”或“..”路径段。
 models-path-space = “{ $path }”包含空白或控制字符。
-models-needs-name = models create 需要 name。
-models-needs-name-fix = 请传入 name，例如 { $field }。
+models-needs-name = models create 需要 { $name }。
+models-needs-name-fix = 请传入名称，例如 { $field }。
 models-plan-create = 在 { $workspace } 中从 { $path } 创建模型 { $name }
 models-change-created = 创建
 models-why-versions = 查看它的版本
@@ -49,7 +49,6 @@ models-col-owner = 所有者
 models-no-versions = （没有版本）
 models-none = （没有模型）
 models-created = 已在 { $workspace }（项目 { $project }）中从 { $path } 创建模型 { $name }（{ $id }）。
-models-next = 下一步：{ $call }
 models-list-heading = { $workspace } 中的模型：{ $count }{ $cut }
 models-list-cut = （列表已截断）
 

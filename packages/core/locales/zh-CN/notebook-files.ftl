@@ -6,7 +6,7 @@ notebook-files-col-modified = 修改时间
 notebook-files-empty = （空文件夹）
 notebook-files-wrote = 已写入 { $path }（{ $size } 字节）。
 notebook-files-replaced = 已替换 { $path }（{ $size } 字节）。
-notebook-files-needs-content = write 需要 content。
+notebook-files-needs-content = write 需要 { $field }。
 notebook-files-needs-content-fix = 请传入文件内容（{ $field }）。
 notebook-files-not-base64 = content 不是 base64。
 notebook-files-not-base64-fix = 请将字节编码为 base64，或使用 encoding text。
@@ -42,7 +42,7 @@ notebook-files-copy-exists = { $count ->
        *[other] 已有 { $count } 个文件存在，例如 { $files }；没有复制任何文件。
     }
 notebook-files-copy-exists-fix = 传入 { $field } 以替换它们，或换一个目标位置。
-notebook-files-local-exists-fix = 传入 overwrite: true 以替换{ $count ->
+notebook-files-local-exists-fix = 传入 { $field } 以替换{ $count ->
         [one] 它
        *[other] 它们
     }，或换一个目标位置。
@@ -58,3 +58,13 @@ notebook-files-copy-again = 请重新复制。
 notebook-files-copied = 已复制 { $count } 个文件，共 { $size } 字节，到 { $target }；sha256 已校验。
 notebook-files-kind-clash = { $path } 在一边是目录，在另一边是文件；没有复制任何文件。
 notebook-files-kind-clash-fix = 请重命名或删除其中一个，或复制到其他目标位置。
+
+# 缺少的目录、Jupyter 根目录，以及列表中的大小。
+notebook-files-no-parent = notebook 中没有目录“{ $folder }”，而本次调用不创建缺少的目录；没有写入任何内容。
+notebook-files-no-parent-fix = 请先创建它，或在自动创建缺少目录（默认如此）的情况下重新写入或复制。
+notebook-files-outside-root = “{ $path }”在 notebook 的 Jupyter 根目录之外：notebook 路径从该根目录（lab 文件浏览器的顶层；{ $call } 可列出）算起，而根目录下没有“{ $top }”，根目录之上的位置都无法访问。
+notebook-files-outside-root-fix = 请从根目录写起，去掉开头的“/”（“{ $inside }”）；notebook 机器上其他位置要经由根目录中转：先复制到根目录，再在 notebook 中用命令移动（反方向亦然）。
+notebook-files-size-b = { $size } B
+notebook-files-size-kib = { $size } KiB
+notebook-files-size-mib = { $size } MiB
+notebook-files-size-gib = { $size } GiB

@@ -37,13 +37,13 @@ store-lock-create-hint = 请检查缓存文件夹的权限，或把 INSPIRE_HOME
 store-lock-held = 另一个 inspire 进程（pid { $pid }）持有 { $path } 已超过 { $seconds } 秒。
 store-lock-held-hint = 请等待它结束；如果没有 inspire 进程在运行，请删除该锁文件。
 
-store-bad-profile-name = "{ $name }" 不是有效的配置名。
+store-bad-profile-name = "{ $name }" 不是有效的配置档名。
 store-profile-name-hint = 请使用 1–32 个字母、数字、'.'、'_' 或 '-'。
-store-no-profile = 没有名为 "{ $name }" 的配置。
-store-no-profile-hint = `inspire profile list` 会列出所有配置。
+store-no-profile = 没有名为 "{ $name }" 的配置档。
+store-no-profile-hint = `inspire profile list` 会列出所有配置档。
 store-bad-endpoint = { $field } 无效：{ $why }。
 store-bad-endpoint-hint = 请提供带协议的完整 URL，例如 https://qz.sii.edu.cn 或 http://127.0.0.1:4010。
-store-profile-exists = 配置 "{ $name }" 已存在。
+store-profile-exists = 配置档 "{ $name }" 已存在。
 store-profile-exists-hint = 请换一个名字，或先删除它。
 
 store-write-failed = 无法写入 { $path }（{ $code }）。
@@ -54,7 +54,7 @@ store-check-path-hint = 请检查文件夹和文件名，或换一个路径。
 store-through-link = 拒绝通过 { $path } 写入：它是符号链接。
 store-through-link-hint = 文件从不通过链接写入。请删除该链接，或换一个 { $field }。
 store-exists = { $path } 已存在；未覆盖。
-store-exists-hint = 传入 overwrite: true 以替换它，或换一个路径。
+store-exists-hint = 传入 { $field } 以替换它，或换一个路径。
 store-not-a-file-name = { $field } "{ $wanted }" 不是文件名。
 store-not-a-file-name-hint = 请指定 { $where } 中的一个文件。
 store-dot-dot = 拒绝写入 { $path }：{ $field } 中不允许使用 ".."。

@@ -35,19 +35,19 @@ submission-finding = { $level ->
     }：{ $message } { $fix }
 submission-price-per-hour = { $price }/小时
 
-submission-memory-per-cpu-invalid = memory_per_cpu "{ $value }" 不是整数 GiB。
+submission-memory-per-cpu-invalid = { $field } "{ $value }" 不是整数 GiB。
 submission-memory-per-cpu-invalid-hint = 请写成例如 "8G"（每 CPU 的 GiB 数）；平台只接受整数 GB。
-submission-slurm-task-cpus = cpus_per_task { $cpus } > 规格单节点的 { $node } 个 CPU
+submission-slurm-task-cpus = { $field } { $cpus } > 规格单节点的 { $node } 个 CPU
 submission-slurm-task-memory = 单个任务需要 { $cpus } × { $perCpu } = { $total } GiB > 每节点 { $node } GiB
 submission-slurm-cpus = { $tasks } 个任务 × { $perTask } CPU = { $total } > { $nodes } 个节点 × { $node } CPU
 submission-slurm-memory = { $cpus } CPU × { $perCpu } GiB = { $total } GiB > { $nodes } 个节点 × { $node } GiB
 submission-slurm-no-fit = Slurm 请求超出规格（每节点 { $cpus } CPU、{ $memory } GiB）：{ $problems }。平台不会报错，而是让它一直排队。
-submission-slurm-no-fit-hint = 请减小 number_of_tasks、cpus_per_task 或 memory_per_cpu，增大 instance_count，或换用更大的高性能计算规格（{ $call } 可列出）。
+submission-slurm-no-fit-hint = 请减小 { $tasks }、{ $cpus } 或 { $memory }，增大 { $instances }，或换用更大的高性能计算规格（{ $call } 可列出）。
 submission-slurm-idle = 任务只用到规格 { $total } 个 CPU 中的 { $used } 个；更小的规格可能更便宜。
-submission-cpus-per-task-default = 未指定 cpus_per_task：使用 { $cpus }。
-submission-memory-per-cpu-default = 未指定 memory_per_cpu：使用 { $memory }G。
+submission-cpus-per-task-default = 未指定 { $field }：使用 { $cpus }。
+submission-memory-per-cpu-default = 未指定 { $field }：使用 { $memory }G。
 submission-shm-from-default = 共享内存取自 defaultShm：{ $mb } MB = { $gi } GiB。
-submission-shm-fallback = 未指定 shm，也没有 defaultShm：使用 { $gi } GiB。
+submission-shm-fallback = 未指定 { $field }，也没有 defaultShm：使用 { $gi } GiB。
 submission-lint-refused = 该{ $what ->
         [entrypoint] 入口命令
        *[other] 命令

@@ -1,9 +1,8 @@
 # 批量任务：由一个文件生成多个任务（operations/sweep）。
 
-sweep-next = 下一步：{ $call }
 sweep-run-head = 批量任务 { $name }（{ $id }，来自 { $source } 的 { $jobs } 个任务）
 sweep-cost = 预计费用：所有任务同时运行时每小时 { $total }。
-sweep-cost-capped = 预计费用：所有任务同时运行时每小时 { $total }；在 max_running { $max } 下每小时最多 { $peak }。
+sweep-cost-capped = 预计费用：所有任务同时运行时每小时 { $total }；最多同时运行 { $max } 个时每小时最多 { $peak }。
 sweep-col-name = 名称
 sweep-col-command = 命令
 sweep-col-spec = 规格
@@ -23,7 +22,7 @@ sweep-col-last-run = 上次运行
 sweep-none = （此配置档下没有运行过批量任务）
 sweep-fit = 资源评估：{ $jobs } 个 { $instances } × { $spec } 的任务，位于 { $group }：{ $verdict }（{ $reason }）
 sweep-fit-together = 同时运行：{ $summary }
-sweep-fit-together-capped = 同时运行（max_running { $max }）：{ $summary }
+sweep-fit-together-capped = 同时运行（最多 { $max } 个）：{ $summary }
 sweep-run-counts = { $action ->
         [resubmit] 重新提交
        *[other] 提交
@@ -106,7 +105,7 @@ sweep-never-run = 无需{ $action ->
        *[other] 重新提交
     }：批量任务 { $name }（{ $id }）从未在此配置档下运行过
 sweep-resubmit-which = resubmit 需要知道重新提交哪些任务：目前只支持 failed。
-sweep-resubmit-which-hint = 请传入 failed：失败和已停止的任务会被重新提交。
+sweep-resubmit-which-hint = 请传入 { $field }：失败和已停止的任务会被重新提交。
 sweep-locate = 批量任务 { $name }（{ $id }）
 sweep-resubmit-nothing = 无需重新提交：批量任务 { $name } 没有失败的任务
 sweep-resubmit-summary = 重新提交批量任务 { $name }（{ $id }）的 { $count } 个任务
@@ -116,14 +115,14 @@ sweep-would-resubmit = 将重新提交 { $count } 个任务。
 sweep-progress-checking = 正在检查 { $name }
 sweep-row-error = 任务 { $index }（{ $name }）：{ $message }
 sweep-too-costly = { $at }：批量任务同时运行时每小时费用可达 { $cost }，超过了 limits.max_cost_per_hour（{ $limit }）。
-sweep-too-costly-hint = 请调低 max_running（减少同时运行的任务），换用更便宜的规格或减少实例数，或调高 max_cost_per_hour。
+sweep-too-costly-hint = 请调低 { $field } 或 limits.max_running（减少同时运行的任务），换用更便宜的规格或减少实例数，或调高 limits.max_cost_per_hour。
 sweep-run-summary = 提交批量任务 { $name }（{ $id }）的 { $count } 个任务{ $done ->
         [0] { "" }
        *[other] ；{ $done } 个已创建
     }
 sweep-change-create = 创建：{ $instances } × { $spec }，位于 { $group }
 sweep-change-create-cost = 创建：{ $instances } × { $spec }，位于 { $group }，每小时 { $cost }
-sweep-stopped-run-warning = 该批量任务已停止；除非 run 带上 resume，否则不会发送任何任务：{ $call }。
+sweep-stopped-run-warning = 该批量任务已停止；除非 run 带上 { $resume }，否则不会发送任何任务：{ $call }。
 sweep-file-and-definition = 同时给出了 file 和 definition。
 sweep-file-and-definition-hint = 请只用一种方式给出批量任务：file 或 definition。
 sweep-run-needs-sweep = run 需要批量任务：文件或其定义。
@@ -133,13 +132,13 @@ sweep-stopped-refused-hint = 如确需继续：{ $resume }（只发送缺少的�
 sweep-progress-submitting = 正在提交 { $name }
 sweep-not-created = { $name } 未创建：{ $message }
 sweep-stopped-while-sending = 本次 { $action } 发送期间批量任务被停止：{ $count } 个任务未发送；如确需发送，请用 { $call }。
-sweep-waited-out = 仍有 { $count } 个任务在 max_running { $max } 的限制下等待空位；之前的任务结束后，请再次运行批量任务来提交它们。
+sweep-waited-out = 仍有 { $count } 个任务在等待空位（最多同时运行 { $max } 个）；之前的任务结束后，请再次运行批量任务来提交它们。
 sweep-progress-error = 批量任务 { $name } 停在任务 { $index }（{ $job }）：{ $message } { $total } 个任务中已创建 { $created } 个。
 sweep-progress-error-hint = 然后再次运行批量任务：只会发送缺少的任务{ $unknown ->
         [yes] ，且会先按标记查找这个任务
        *[other] { "" }
     }。
-sweep-progress-waiting = 批量任务中有 { $count } 个任务在排队或运行（max_running { $max }）；等待中
+sweep-progress-waiting = 批量任务中有 { $count } 个任务在排队或运行（最多同时 { $max } 个）；等待中
 sweep-unsure = 无法判断批量任务 { $name } 的 { $count } 个任务是否已创建：空间中的任务多于已读取的数量（{ $jobs }）。
 sweep-unsure-hint = 再次运行批量任务前请先用 { $call } 检查，以免重复启动。
 sweep-locked = 另一个 inspire 进程正在运行批量任务 { $id }。
@@ -151,8 +150,3 @@ sweep-details-capped = { $what ->
     }只针对 { $count } 个任务中的前 { $limit } 个（每个都要消耗请求）。
 sweep-progress-verdicts = 正在读取 { $count } 个判断
 sweep-stopped-note = 该批量任务已停止：尚未发送的任务会暂缓，直到 run 带上 { $resume }。
-
-sweep-ambiguous = "{ $wanted }" 对应多个批量任务：{ $sweeps }。
-sweep-unknown = 此配置档下没有运行过批量任务 "{ $wanted }"。
-sweep-unknown-none-hint = 请先运行一个：{ $call }。
-sweep-unknown-hint = 请用名称或 id 指定其中之一：{ $listing }。{ $call } 可列出它们。

@@ -5,7 +5,7 @@ verdict-points = { $value } 个百分点
 verdict-no-data = 无数据
 verdict-reclaim-risk = 有被回收的风险（已空闲 { $idle }）
 verdict-warming-up = 预热中（{ $count } / { $needed } 个样本）
-verdict-stalled = 运行 { $minutes } min 后停滞（自 { $since } 起空闲）
+verdict-stalled = 运行 { $minutes } 分钟后停滞（自 { $since } 起空闲）
 verdict-idle = 自 { $since } 起空闲
 verdict-starved = CPU 瓶颈（{ $share }% 的样本）
 verdict-memory-full = GPU 显存接近占满（p90 { $p90 }）
@@ -14,7 +14,7 @@ verdict-memory-both = { $full }，{ $leak }
 verdict-unstable = 利用率不稳定（标准差 { $value } 个百分点）
 verdict-underused = GPU 利用不足（平均 { $avg }）
 verdict-healthy = 训练正常（GPU 平均 { $avg }）
-verdict-reclaim-warning = { $verdict }；若 GPU 利用率持续低于 { $limit }%，约 { $minutes } min 后将被回收
+verdict-reclaim-warning = { $verdict }；若 GPU 利用率持续低于 { $limit }%，约 { $minutes } 分钟后将被回收
 verdict-pod = pod { $pod }：{ $verdict }
 verdict-pod-also = pod { $pod }：{ $verdict }；同为 { $state }：{ $others }
 

@@ -25,6 +25,8 @@ export interface LoginResult {
   /** True when the platform accepted the credentials just now; false when it could not be asked. */
   readonly verified: boolean
   readonly method?: "token" | "session"
+  /** The account the profile held before, when it was another one: this login replaced it. */
+  readonly replaced?: string
   readonly message: Text
 }
 
@@ -71,6 +73,7 @@ export const saveInspireLogin = (
       method = "session"
     } else if (attempt.left.reason !== "PlatformUnreachable") return yield* Effect.fail(attempt.left)
     const now = yield* Clock.currentTimeMillis
+    const previous = entryOf((yield* store.readCredentials).profiles, name)?.inspire?.username
     yield* store.updateCredentials((c) =>
       Effect.succeed({
         ...c,
@@ -107,6 +110,7 @@ export const saveInspireLogin = (
       saved: true,
       verified,
       ...(method !== undefined ? { method } : {}),
+      ...(previous !== undefined && previous !== creds.username ? { replaced: previous } : {}),
       message: verified
         ? method === "session"
           ? msg("auth-logged-in-session", { username: creds.username })

@@ -8,7 +8,7 @@ import type { Harbor } from "../platform/harbor.js"
 import { ActiveProfile } from "../profile.js"
 import { profileCredentials, Store } from "../store/store.js"
 import { msg } from "../words/message.js"
-import { callWord, type Text } from "../words/text.js"
+import { callWord, fieldWord, type Text } from "../words/text.js"
 import { connectDocker } from "./connect.js"
 import { findLocalImage, type LocalImage, pushImage, tagImage } from "./engine.js"
 import { credentialsMissing, redactText } from "./failures.js"
@@ -44,7 +44,7 @@ export interface PushReport {
   readonly notes: ReadonlyArray<Text>
 }
 
-const nameHint = (): Text => msg("docker-name-hint")
+const nameHint = (): Text => msg("docker-name-hint", { name: fieldWord("name"), tag: fieldWord("tag") })
 
 const harborImages = (repo: string): Text => callWord("images", { source: "harbor", repo })
 

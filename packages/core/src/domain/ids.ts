@@ -53,6 +53,10 @@ const unknownId = (id: string, why: Text): InspireError =>
     candidates: knownTaskPrefixes,
   })
 
+/** The kind of object a pasted id belongs to when it is not a task's (`ws-…` is a workspace), else undefined. */
+export const otherIdKind = (raw: string): string | undefined =>
+  OTHER_PREFIXES.find(([prefix]) => raw.trim().startsWith(prefix))?.[2]
+
 /** Resolves a task id to its kind by prefix; anything else is an InvalidInput listing the known prefixes. */
 export const taskKindOf = (raw: string): Either.Either<TaskRef, InspireError> => {
   const id = raw.trim()

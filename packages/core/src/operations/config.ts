@@ -220,15 +220,21 @@ export const configOperation = defineOperation({
     }),
   render: (r: ConfigResult) => {
     if (r.plan !== undefined) return renderPlan(r.plan)
+    const c = r.changed
+    // A change that changes nothing says so, rather than "(unset) → (unset)".
     const head =
-      r.changed === undefined
+      c === undefined
         ? msg("config-head", { profile: r.profile })
-        : msg("config-changed", {
-            key: r.changed.key,
-            before: r.changed.before !== undefined ? String(r.changed.before) : msg("config-unset"),
-            after: r.changed.after !== undefined ? String(r.changed.after) : msg("config-unset"),
-            profile: r.profile,
-          })
+        : c.before === undefined && c.after === undefined
+          ? msg("config-was-unset", { key: c.key, profile: r.profile })
+          : c.before !== undefined && String(c.before) === String(c.after)
+            ? msg("config-unchanged", { key: c.key, value: String(c.after), profile: r.profile })
+            : msg("config-changed", {
+                key: c.key,
+                before: c.before !== undefined ? String(c.before) : msg("config-unset"),
+                after: c.after !== undefined ? String(c.after) : msg("config-unset"),
+                profile: r.profile,
+              })
     const table = renderTable(r.settings, [
       { header: msg("config-col-key"), cell: (s) => s.key },
       { header: msg("config-col-value"), cell: (s) => s.value },

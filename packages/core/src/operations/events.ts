@@ -6,12 +6,14 @@ import { invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
 import { callWord, joinText, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
+import { jobIdField, lookupWorkspaceField } from "./common/lookup.js"
 import { epochMs } from "./common/output.js"
 import { formatTime, renderTable } from "./common/render.js"
 import { jobState } from "./common/tasks/job.js"
 
 const Input = z.object({
-  job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  job_id: jobIdField(),
+  workspace: lookupWorkspaceField(),
   warnings_only: z.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)"),
 })
 
@@ -63,7 +65,7 @@ export const eventsOperation = defineOperation({
             }),
           ),
         )
-      const job = yield* jobState(input.job_id, "events")
+      const job = yield* jobState(input.job_id, "events", input.workspace)
       const got = yield* listJobEvents(job.id)
       const events = got.events
         .filter((e) => !input.warnings_only || e.type === "Warning")

@@ -41,6 +41,10 @@ const LoginOutput = () =>
     saved: z.boolean().describe("Whether the credentials were stored"),
     verified: z.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
     method: z.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
+    replaced: z
+      .string()
+      .optional()
+      .describe("The account the profile held before, when it was another one: this login replaced it"),
     message: textOutput().describe("What happened, in one line"),
     dryRun: z.boolean().optional().describe("True when nothing was sent or saved"),
     plan: PlanOutput().optional(),
@@ -146,6 +150,7 @@ export const loginOperation = defineOperation({
       : joinText(
           [
             r.message,
+            ...(r.replaced !== undefined ? [msg("login-replaced", { previous: r.replaced, profile: r.profile })] : []),
             renderFields([
               [msg("login-label-profile"), r.profile],
               [msg("login-label-account"), r.username],

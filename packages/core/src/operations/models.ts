@@ -2,7 +2,6 @@ import { z } from "zod"
 import {
   createModel,
   deleteModel,
-  getModel,
   listModels,
   plannedModelCreate,
   plannedModelDelete,
@@ -13,13 +12,15 @@ import { type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
 import { callWord, confirmWord, fieldWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
+import { idField } from "./catalogue/refs.js"
 import { described, textOutput } from "./catalogue/schema.js"
 import type { ClientServices } from "./catalogue/services.js"
 import { resolveTarget } from "./common/defaults.js"
-import { epochMs, NextSteps, nextLine, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
+import { resolveModel } from "./common/lookup.js"
+import { epochMs, NextSteps, nextStep, ProjectRef, WorkspaceRef } from "./common/output.js"
 import { labelOf, PlanOutput, renderPlan } from "./common/plan.js"
-import { formatGigabytes, formatTime, renderFields, renderTable } from "./common/render.js"
-import { resolveReadWorkspace, withHint } from "./common/support.js"
+import { formatGigabytes, formatTime, nextSteps, renderFields, renderTable } from "./common/render.js"
+import { resolveReadWorkspace } from "./common/support.js"
 
 // Agents write a single type or tag as a plain string as often as a list.
 const Strings = z.union([z.array(z.string()), z.string().transform((s) => [s])])
@@ -29,9 +30,9 @@ const Input = z.object({
     .enum(["list", "detail", "create", "delete"])
     .default("list")
     .describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
-  model_id: described(
-    z.string().optional(),
-    text`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`,
+  model_id: idField(
+    ["model"],
+    text`For detail and delete: the model's id, as ${callWord("models", { action: "list" })} shows it, its name or a unique id prefix, looked up in workspace`,
   ),
   name: z.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: z
@@ -138,15 +139,14 @@ export type ModelsResult = OutputOf<ReturnType<typeof ModelsOutput>>
 
 const listHint = (): Text => msg("models-list-hint", { call: callWord("models", { action: "list" }) })
 
-const modelIdOf = (input: ModelsInput): Effect.Effect<string, InspireError> =>
-  input.model_id === undefined || input.model_id.trim() === ""
-    ? Effect.fail(invalidInput(msg("models-needs-id", { action: input.action }), listHint()))
-    : Effect.succeed(input.model_id.trim())
+const modelOf = ({ action, model_id, workspace }: ModelsInput) =>
+  resolveModel(model_id, workspace, invalidInput(msg("models-needs-id", { action }), listHint()))
 
 /** A model source path must be an absolute path on the shared storage the containers see (/inspire/…). */
 const checkSourcePath = (raw: string | undefined): Effect.Effect<string, InspireError> => {
   const hint = msg("models-path-hint", { call: callWord("status") })
-  if (raw === undefined || raw.trim() === "") return Effect.fail(invalidInput(msg("models-needs-path"), hint))
+  if (raw === undefined || raw.trim() === "")
+    return Effect.fail(invalidInput(msg("models-needs-path", { field: fieldWord("model_source_path") }), hint))
   const path = raw.trim()
   if (!path.startsWith("/inspire/") || path.length <= "/inspire/".length)
     return Effect.fail(invalidInput(msg("models-path-outside", { path }), hint))
@@ -174,7 +174,7 @@ const create = (input: ModelsInput) =>
     if (input.name === undefined || input.name.trim() === "")
       return yield* Effect.fail(
         invalidInput(
-          msg("models-needs-name"),
+          msg("models-needs-name", { name: fieldWord("name") }),
           msg("models-needs-name-fix", { field: fieldWord("name", "qwen2.5-7b") }),
         ),
       )
@@ -232,7 +232,7 @@ const create = (input: ModelsInput) =>
 
 const remove = (input: ModelsInput) =>
   Effect.gen(function* () {
-    const model = yield* withHint(getModel(yield* modelIdOf(input)), listHint())
+    const model = yield* modelOf(input)
     const what = msg("models-what", { name: model.name, id: model.id, count: model.versions.length })
     if (input.dry_run)
       return {
@@ -279,8 +279,7 @@ const run = (input: ModelsInput): Effect.Effect<ModelsResult, InspireError, Clie
   if (input.action === "list") return list(input)
   if (input.action === "create") return create(input)
   if (input.action === "delete") return remove(input)
-  const detail = withHint(Effect.flatMap(modelIdOf(input), getModel), listHint())
-  return Effect.map(detail, (model) => ({ action: "detail" as const, model }))
+  return Effect.map(modelOf(input), (model) => ({ action: "detail" as const, model }))
 }
 
 // Blocks of a render, one below the other.
@@ -332,7 +331,7 @@ const render = (r: ModelsResult): Text => {
         project: r.project.name,
         path: r.sourcePath ?? "",
       }),
-      ...r.next.map((n) => msg("models-next", { call: nextLine(n) })),
+      nextSteps(r.next),
     )
   return lines(
     msg("models-list-heading", {

@@ -1,14 +1,15 @@
 import { z } from "zod"
 import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
 import { getTrainingJobSettings, listTrainingJobs } from "../api/jobs/training.js"
-import { taskKindOf } from "../domain/ids.js"
-import { Effect, Either } from "../effect.js"
+import { Effect } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
 import { callWord, joinText, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
+import { refersTo } from "./catalogue/refs.js"
 import { described } from "./catalogue/schema.js"
 import { imageTypeOf } from "./common/image.js"
+import { resolveTask } from "./common/lookup.js"
 import { submitHpc } from "./common/submission/hpc.js"
 import { SubmitOutput } from "./common/submission/output.js"
 import { renderSubmit } from "./common/submission/render.js"
@@ -18,9 +19,13 @@ import type { SubmitInput } from "./submit.js"
 import type { SubmitHpcInput } from "./submit-hpc.js"
 
 const Input = z.object({
-  job_id: described(
-    z.string(),
-    text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`,
+  job_id: refersTo(
+    described(
+      z.string(),
+      text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it: its id, name or a unique id prefix`,
+    ),
+    "train",
+    "hpc",
   ),
   name: z
     .string()
@@ -174,9 +179,7 @@ export const resubmitOperation = defineOperation({
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
-      const ref = taskKindOf(input.job_id)
-      if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
-      const { id, kind } = ref.right
+      const { id, kind } = yield* resolveTask(input.job_id, ["train", "hpc"])
       if (kind !== "train" && kind !== "hpc")
         return yield* Effect.fail(
           invalidInput(

@@ -7,7 +7,7 @@ import type { SubmitResult } from "./common/submission/shared.js"
 
 export type { SubmitResult } from "./common/submission/shared.js"
 
-import { callWord, joinText, text } from "../words/text.js"
+import { callWord, fieldWord, joinText, text } from "../words/text.js"
 import { described } from "./catalogue/schema.js"
 import { submitTraining } from "./common/submission/training.js"
 
@@ -22,7 +22,7 @@ export const submitInput = z.object({
     ),
   compute_group: described(
     z.string().optional(),
-    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`,
+    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × ${fieldWord("instance_count")} starts soonest (${callWord("availability")}); when missing, the workspace's first group`,
   ),
   spec: z
     .string()
@@ -47,10 +47,7 @@ export const submitInput = z.object({
     ),
   instance_count: z.number().int().positive().default(1).describe("Number of nodes (instances); default 1"),
   framework: z.string().optional().describe("Training framework; default pytorch"),
-  envs: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('Extra environment variables, e.g. {"WANDB_MODE": "offline"}'),
+  envs: z.record(z.string(), z.string()).optional().describe("Extra environment variables, NAME → value"),
   max_running_hours: z.number().positive().optional().describe("Stop the job after this many hours of running"),
   allow_network_commands: z
     .boolean()

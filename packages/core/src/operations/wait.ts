@@ -1,10 +1,10 @@
 import { z } from "zod"
-import { taskKindOf } from "../domain/ids.js"
 import { Clock, Duration, Effect, Either } from "../effect.js"
 import { msg } from "../words/message.js"
 import { callWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { textOutput } from "./catalogue/schema.js"
+import { lookupWorkspaceField, resolveTask, taskIdField } from "./common/lookup.js"
 import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
 
@@ -12,7 +12,8 @@ import { readTask } from "./job-detail/read.js"
 const MIN_POLL_SECONDS = 0.2
 
 const Input = z.object({
-  job_id: z.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
+  job_id: taskIdField(),
+  workspace: lookupWorkspaceField(),
   until: z
     .enum(["running", "finished", "succeeded"])
     .default("finished")
@@ -94,9 +95,7 @@ export const waitOperation = defineOperation({
   agent: { waitField: "timeout_seconds" },
   run: (input, context) =>
     Effect.gen(function* () {
-      const ref = taskKindOf(input.job_id)
-      if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
-      const { id, kind } = ref.right
+      const { id, kind } = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "notebook"], input.workspace)
       const start = yield* Clock.currentTimeMillis
       const deadline = start + input.timeout_seconds * 1000
       let pause = input.poll_seconds ?? 5

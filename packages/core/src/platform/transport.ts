@@ -15,6 +15,12 @@ export interface HttpRequest {
   /** Changes something on the platform (create, stop, delete, push): never sent during a dry run. */
   readonly write?: boolean
   readonly timeout?: Duration.DurationInput
+  /**
+   * Whether a 5xx answer is final: the server explained a refusal that another attempt would only repeat
+   * (a notebook's Jupyter saying a folder is missing). Without it, a 500, 502, 503 or 504 to a request
+   * that is safe to send twice is tried again.
+   */
+  readonly final?: (res: HttpResponse) => boolean
 }
 
 /** A response of any status: the families decide what a status means. */
@@ -204,7 +210,7 @@ const makeTransport = (http: HttpClient, limiter: RateLimiter, options: Transpor
       const res = result.right
       // A 429 comes from the gateway before the service sees the request, so even a create may be resent.
       const rateLimited = res.status === 429
-      const transient = TRANSIENT_STATUSES.has(res.status) && req.idempotent
+      const transient = TRANSIENT_STATUSES.has(res.status) && req.idempotent && req.final?.(res) !== true
       if (!rateLimited && !transient) return res
       if (!rateLimited) return yield* Effect.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }))
       const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock.currentTimeMillis)

@@ -17,7 +17,7 @@ import { homedir } from "node:os"
 import { isAbsolute, join, normalize, relative } from "node:path"
 import { InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { plain, type Text } from "../words/text.js"
+import { fieldWord, plain, type Text } from "../words/text.js"
 import { errnoCode } from "./temps.js"
 
 /**
@@ -76,7 +76,7 @@ export const linkError = (path: string, field: string): InspireError =>
 
 /** The file named by an existing file without `overwrite`. */
 const existsError = (path: string): InspireError =>
-  invalidInput(msg("store-exists", { path }), msg("store-exists-hint"), {
+  invalidInput(msg("store-exists", { path }), msg("store-exists-hint", { field: fieldWord("overwrite", true) }), {
     fix: plain(`${path}.new`),
   })
 

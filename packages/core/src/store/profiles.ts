@@ -1,3 +1,4 @@
+import { checkPasswordUrl } from "../auth/login-url.js"
 import { DEFAULT_REGISTRIES } from "../domain/images.js"
 import type { RegistryId } from "../domain/workspaces.js"
 import { Effect } from "../effect.js"
@@ -104,6 +105,9 @@ export const addProfile = (
         ),
       )
     }
+    // A platform address a password could not be sent to is refused now, as login would refuse it, rather
+    // than saved to fail at the first login.
+    if (endpoints.baseUrl !== undefined) yield* checkPasswordUrl(endpoints.baseUrl, `profile ${checked}`)
     const store = yield* Store
     yield* store.updateConfig((c) =>
       entryOf(c.profiles, checked) !== undefined

@@ -7,10 +7,11 @@ import { wordText } from "./word.js"
 /**
  * A text with every message worded in `lang` and every reference in `dialect`'s terms (CLI commands, MCP
  * calls, library methods); tables and fields laid out in the words they show. A message's values are
- * worded the same way before they go in. A plain string is returned as it is.
+ * worded the same way before they go in. A plain string is returned as it is. With `width` (a terminal's
+ * columns), a table that says which of its columns may go is made to fit it.
  */
-export const renderWords = (value: Text | string, dialect: Dialect, lang: Language = "en"): string =>
-  wordText(value, lang, (ref) => wordIn(dialect, ref))
+export const renderWords = (value: Text | string, dialect: Dialect, lang: Language = "en", width?: number): string =>
+  wordText(value, lang, (ref) => wordIn(dialect, ref), width)
 
 const plainObject = (value: object): boolean => {
   const proto = Object.getPrototypeOf(value) as unknown
@@ -21,11 +22,13 @@ const plainObject = (value: object): boolean => {
  * `value` with every Text inside it worded by `renderWords`: arrays and plain objects are copied,
  * anything else (strings, class instances, dates, buffers) is kept as it is.
  */
-export const renderDeep = <A>(value: A, dialect: Dialect, lang: Language = "en"): Worded<A> => {
-  if (isText(value)) return renderWords(value, dialect, lang) as Worded<A>
-  if (Array.isArray(value)) return value.map((v: unknown) => renderDeep(v, dialect, lang)) as Worded<A>
+export const renderDeep = <A>(value: A, dialect: Dialect, lang: Language = "en", width?: number): Worded<A> => {
+  if (isText(value)) return renderWords(value, dialect, lang, width) as Worded<A>
+  if (Array.isArray(value)) return value.map((v: unknown) => renderDeep(v, dialect, lang, width)) as Worded<A>
   if (typeof value !== "object" || value === null || !plainObject(value)) return value as Worded<A>
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect, lang)])) as Worded<A>
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect, lang, width)]),
+  ) as Worded<A>
 }
 
 /** A value as `renderDeep` returns it: each Text inside it a string. */

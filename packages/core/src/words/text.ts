@@ -57,6 +57,11 @@ export interface TableRef {
   readonly headers: ReadonlyArray<Text>
   readonly aligns: ReadonlyArray<"left" | "right">
   readonly rows: ReadonlyArray<ReadonlyArray<Cell>>
+  /**
+   * Per column, when the table is wider than the reader's terminal: its turn to go (1 goes first, then 2…);
+   * undefined never goes. A table without turns is laid out as it is, however wide.
+   */
+  readonly drop?: ReadonlyArray<number | undefined>
 }
 
 /** Labelled values one per line, aligned on the labels once these are worded. */

@@ -6,15 +6,26 @@ import { formatMessage, type Language } from "./message.js"
 import { displayWidth, layoutTable } from "./table.js"
 import type { Cell, MessageArgs, Text, WordRef } from "./text.js"
 
+// A label's colon: full-width after a Chinese label.
+const COLON: Readonly<Record<Language, string>> = { en: ":", "zh-CN": "：" }
+
 // A cell of a table shows on one line.
 const oneLine = (said: string): string => said.replace(/\s+/g, " ")
 
 const pad = (said: string, size: number): string => said + " ".repeat(Math.max(0, size - displayWidth(said)))
 
-/** `value` worded in `lang`, its calls, fields and confirmations by `wordRef`; a string as it is. */
-export const wordText = (value: Text | string, lang: Language, wordRef: (ref: Ref) => string): string => {
+/**
+ * `value` worded in `lang`, its calls, fields and confirmations by `wordRef`; a string as it is. With
+ * `width` (a terminal's columns), a table that says which columns may go is made to fit it.
+ */
+export const wordText = (
+  value: Text | string,
+  lang: Language,
+  wordRef: (ref: Ref) => string,
+  width?: number,
+): string => {
   if (typeof value === "string") return value
-  const word = (v: Cell): string => wordText(v, lang, wordRef)
+  const word = (v: Cell): string => wordText(v, lang, wordRef, width)
   const part = (ref: WordRef): string => {
     switch (ref.kind) {
       case "msg":
@@ -24,11 +35,13 @@ export const wordText = (value: Text | string, lang: Language, wordRef: (ref: Re
           ref.headers.map(word),
           ref.aligns,
           ref.rows.map((row) => row.map((c) => oneLine(word(c)))),
+          width !== undefined && ref.drop !== undefined ? { drop: ref.drop, width } : undefined,
         )
       case "fields": {
         const shown = ref.fields.map(([label, v]) => [word(label), word(v)] as const)
         const size = Math.max(0, ...shown.map(([label]) => displayWidth(label)))
-        return shown.map(([label, v]) => `${pad(`${label}:`, size + 1)} ${v}`).join("\n")
+        const colon = COLON[lang]
+        return shown.map(([label, v]) => `${pad(`${label}${colon}`, size + displayWidth(colon))} ${v}`).join("\n")
       }
       case "clip": {
         const said = word(ref.text)

@@ -42,8 +42,12 @@ describe("shm units", () => {
 describe("shmWarnings", () => {
   it("warns for multi-GPU or multi-node jobs below 64 GiB", () => {
     expect(shmWarnings({ shmGi: 63, gpuCount: 8, instanceCount: 1 })).toHaveLength(1)
-    expect(renderWords(shmWarnings({ shmGi: 32, gpuCount: 1, instanceCount: 2 })[0] ?? "", "mcp")).toMatch(/2-node/)
-    expect(renderWords(shmWarnings({ shmGi: 16, gpuCount: 2, instanceCount: 1 })[0] ?? "", "mcp")).toMatch(/2-GPU/)
+    expect(renderWords(shmWarnings({ shmGi: 32, gpuCount: 1, instanceCount: 2 })[0] ?? "", "mcp")).toMatch(
+      /a job of 2 nodes/,
+    )
+    expect(renderWords(shmWarnings({ shmGi: 16, gpuCount: 2, instanceCount: 1 })[0] ?? "", "mcp")).toMatch(
+      /a job of 2 GPUs/,
+    )
   })
 
   it("accepts 64 GiB and single-GPU jobs with little shm", () => {

@@ -69,14 +69,14 @@ describe("availability", () => {
       await call(emu.current, availabilityOperation, { workspace: WHOLE, gpus: 8, instances: 2, priority: 6 }),
     )
     expect(verdicts(two)["H200-整节点"]).toBe("preempt")
-    expect(two.result.warnings[0]).toContain("No group can start 2 instance(s) at once")
+    expect(two.result.warnings[0]).toContain("No group can start 2 instances at once")
     const low = succeeded(
       await call(emu.current, availabilityOperation, { workspace: WHOLE, gpus: 8, instances: 2, priority: 3 }),
     )
     expect(verdicts(low)["H200-整节点"]).toBe("queue")
     const huge = succeeded(await call(emu.current, availabilityOperation, { workspace: WHOLE, gpus: 16 }))
     expect(huge.result.fit?.ranked.every((f) => f.verdict === "never" && /nodes have 8/.test(f.reason))).toBe(true)
-    expect(huge.text).toMatch(/Fit: 1 × 16 GPU\(s\) per instance, priority 4/)
+    expect(huge.text).toMatch(/Fit: 1 × 16 GPUs per instance, priority 4/)
   })
 
   it("fits a spec by name only in the groups that offer it", async () => {

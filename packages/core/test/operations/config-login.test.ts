@@ -24,6 +24,20 @@ describe("config", () => {
       await call(emu.current, configOperation, { action: "unset", key: "defaultPriority" }, profile),
     )
     expect(unset.result.settings.find((s) => s.key === "defaultPriority")).toMatchObject({ source: "unset" })
+    expect(unset.text).toContain("defaultPriority: 9 → (unset)")
+  })
+
+  it("says when a change changes nothing, instead of (unset) → (unset)", async () => {
+    const profile = profileFor(emu.current)
+    const unset = async () =>
+      succeeded(await call(emu.current, configOperation, { action: "unset", key: "commandPrefix" }, profile)).text
+    await unset()
+    const again = await unset()
+    expect(again).toContain("commandPrefix was not set in profile default; nothing changed.")
+    expect(again).not.toContain("(unset) → (unset)")
+    const set = () => call(emu.current, configOperation, { action: "set", key: "defaultPriority", value: "5" }, profile)
+    expect(succeeded(await set()).text).toMatch(/defaultPriority: \S+ → 5/)
+    expect(succeeded(await set()).text).toContain("defaultPriority is already 5 in profile default; nothing changed.")
   })
 
   it("shows environment overrides as such", async () => {

@@ -4,6 +4,7 @@ import type { RunningEmulator } from "@holos-inspire/emulator"
 import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
 import { notebookShellOperation } from "../../src/operations/notebook-shell/index.js"
+import { sweepOperation } from "../../src/operations/sweep/index.js"
 import { hpcInput } from "../api/jobs/fixture.js"
 import { VLLM_IMAGE } from "../api/servings/fixture.js"
 import { call, h100SpecId, succeeded, type trainingSpaceProfile } from "./harness.js"
@@ -22,8 +23,8 @@ export type ExampleVars = Readonly<Record<string, unknown>>
 
 /**
  * Creates on the emulator what the examples name: two idle training jobs (`dry-a`, `dry-b`), an HPC job,
- * a serving, a running notebook with an open terminal and a stopped notebook; returns every placeholder's
- * value. Logged in as `profile`.
+ * a serving, a running notebook with an open terminal, a stopped notebook and the examples' sweep (run
+ * once); returns every placeholder's value. Logged in as `profile`.
  */
 export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promise<ExampleVars> => {
   const s = e.control.state()
@@ -53,6 +54,9 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
   const shell = { action: "open", notebook: running, wait: 0 }
   const terminal = (succeeded(await call(e, notebookShellOperation, shell, profile)).result as { terminal: string })
     .terminal
+  // The examples' sweep, run once, so that the examples that stop or resubmit it find it by its name.
+  const sweepRun = sweepOperation.examples?.find((x) => x.action === "run") ?? {}
+  succeeded(await call(e, sweepOperation, { ...sweepRun, wait_seconds: 0 }, profile))
   // A file in the profile's downloads folder, for the examples that upload one (only there may MCP read).
   const downloads = profile.env.INSPIRE_DOWNLOAD_DIR ?? join(profile.home, "cache", "downloads")
   mkdirSync(downloads, { recursive: true })

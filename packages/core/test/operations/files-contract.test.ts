@@ -113,7 +113,7 @@ describe.each(frontends)("for $who, every file-writing input", ({ who, context }
       writeFileSync(join(root, "exists.out"), "mine")
       const exists = failed(await run("exists.out", false))
       expect(exists.message).toContain("already exists")
-      expect(exists.hint).toContain("overwrite: true")
+      expect(exists.hint).toContain("overwrite=true")
       expect(readFileSync(join(root, "exists.out"), "utf8")).toBe("mine")
 
       const dots = failed(await run("../escape.out", true))

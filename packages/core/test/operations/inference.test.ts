@@ -95,12 +95,16 @@ describe("inference create", () => {
     expect(r.text).toContain("warning: The command only sleeps")
   })
 
-  it("refuses an unknown model id with the workspace's models", async () => {
+  it("refuses an unknown model with the workspace's models", async () => {
+    const id = "model-00000000-0000-4000-8000-000000000000"
+    const gone = failed(await call(emu.current, inferenceOperation, createInput({ model_id: id }), profile()))
+    expect(gone.reason).toBe("InvalidInput")
+    expect(gone.message).toContain(`No model has the id ${id}`)
     const e = failed(
       await call(emu.current, inferenceOperation, createInput({ model_id: "model-does-not-exist" }), profile()),
     )
-    expect(e.reason).toBe("InvalidInput")
-    expect(e.message).toContain("No model has the id model-does-not-exist")
+    expect(e.reason).toBe("NotFound")
+    expect(e.message).toContain('No model is named "model-does-not-exist" or has an id starting with it')
     expect(String(e.hint)).toContain('inspire_models(action="list")')
     expect(JSON.stringify(e.candidates)).toContain("qwen2.5-7b-instruct")
   })
@@ -174,6 +178,6 @@ describe("inference stop", () => {
     expect(e.message).toContain("is not a serving id")
     expect(String(e.hint)).toContain('inspire_inference(action="list")')
     const none = failed(await call(emu.current, inferenceOperation, { action: "detail" }, profile()))
-    expect(none.message).toBe("inference detail needs serving_id.")
+    expect(none.message).toBe("inference detail needs the serving's id (sv-…).")
   })
 })

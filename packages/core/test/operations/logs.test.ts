@@ -96,7 +96,7 @@ describe("logs", () => {
 
     const again = failed(await call(emu.current, logsOperation, { job_id: id, download: true }, profile))
     expect(again.message).toContain("already exists")
-    expect(again.hint).toContain("overwrite: true")
+    expect(again.hint).toContain("overwrite=true")
     const replaced = succeeded(
       await call(emu.current, logsOperation, { job_id: id, download: true, overwrite: true }, profile),
     )

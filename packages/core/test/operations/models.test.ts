@@ -83,7 +83,7 @@ describe("models", () => {
     const asked = succeeded(await call(emu.current, modelsOperation, { action: "delete", model_id: id }, p))
     expect(asked.result).toMatchObject({ action: "delete", confirmed: false, deleted: false })
     expect(asked.text).toContain("This would delete model qwen2.5-7b-instruct")
-    expect(asked.text).toContain("with 2 version(s)")
+    expect(asked.text).toContain("with 2 versions")
     expect(asked.text).toContain("confirm=true")
     expect(emu.current.control.state().models.some((m) => m.id === id)).toBe(true)
 
@@ -97,7 +97,7 @@ describe("models", () => {
 
   it("needs a model id and reports an unknown one", async () => {
     const none = failed(await call(emu.current, modelsOperation, { action: "detail" }, profile()))
-    expect(none.message).toBe("models detail needs model_id.")
+    expect(none.message).toBe("models detail needs the model's id.")
     expect(String(none.hint)).toContain('inspire_models(action="list")')
     const unknown = failed(
       await call(emu.current, modelsOperation, { action: "delete", model_id: "model-nope", confirm: true }, profile()),

@@ -116,7 +116,7 @@ describe("notebook_files upload and download", () => {
     writeFileSync(join(cwd, "mine", "clash", "added.txt"), "mine\n")
     const back = failed(await files({ action: "download", path: "clash", local: "mine" }))
     expect(back.reason).toBe("Conflict")
-    expect(renderWords(back.hint, "library")).toContain("overwrite: true")
+    expect(renderWords(back.hint, "library")).toContain("overwrite=true")
     expect(readdirSync(join(cwd, "mine", "clash"))).toEqual(["added.txt"])
     expect(readFileSync(join(cwd, "mine", "clash", "added.txt"), "utf8")).toBe("mine\n")
 

@@ -157,17 +157,23 @@ describe("notebook lifecycle", () => {
     expect(String(gone.hint)).toContain('inspire_notebook(action="list")')
   })
 
-  it("refuses prefixed ids clearly", async () => {
+  it("looks up a name it does not know and refuses the ids of other tasks", async () => {
     const nb = failed(
       await call(emu.current, notebookOperation, { action: "detail", notebook_id: "nb-1234" }, profile()),
     )
-    expect(nb.message).toContain("notebook ids are bare UUIDs")
+    expect(nb.reason).toBe("NotFound")
+    expect(nb.message).toBe('No notebook is named "nb-1234" or has an id starting with it in workspace 分布式训练空间.')
     expect(String(nb.hint)).toContain('inspire_notebook(action="list")')
     const job = failed(
-      await call(emu.current, notebookOperation, { action: "stop", notebook_id: "job-abc" }, profile()),
+      await call(
+        emu.current,
+        notebookOperation,
+        { action: "stop", notebook_id: "job-00000000-0000-4000-8000-000000000abc" },
+        profile(),
+      ),
     )
     expect(job.message).toContain("is not a notebook id")
     const missing = failed(await call(emu.current, notebookOperation, { action: "start" }, profile()))
-    expect(missing.message).toBe("notebook start needs notebook_id.")
+    expect(missing.message).toBe("notebook start needs the notebook's id.")
   })
 })

@@ -68,6 +68,28 @@ describe("status", () => {
     expect(refreshed).toBeLessThanOrEqual(9)
   })
 
+  it("shows GPU counts in GPU columns (none for a CPU-only group) and one number format per column", async () => {
+    const r = succeeded(await call(emu.current, statusOperation, { workspace: "SJ资源空间" }))
+    const rows = r.text.split("\n")
+    // A CPU-only group has no GPU model and 0 of 0 GPUs; its CPUs are in the specs' CPU column.
+    expect(rows.find((l) => /^SJ-CPU资源\s+lcg-/.test(l))).toMatch(/lcg-\S+\s+-\s+0\/0$/)
+    const specs = rows.filter((l) => /\squota-/.test(l))
+    expect(specs.length).toBeGreaterThan(4)
+    for (const line of specs) {
+      const [, gpu, count, , , price] = line.split(/\s+/).slice(2)
+      expect(gpu === "-").toBe(count === "0")
+      expect(price).toMatch(/^\d+\.\d\d$/)
+    }
+    const start = rows.findIndex((l) => l.startsWith("PROJECT")) + 1
+    const projects = rows.slice(start, rows.indexOf("", start))
+    expect(projects.length).toBeGreaterThan(0)
+    for (const line of projects)
+      expect(line.split(/\s{2,}/).slice(2, 4)).toEqual([
+        expect.stringMatching(/^[\d,]+\.\d\d$/),
+        expect.stringMatching(/^[\d,]+\.\d\d$/),
+      ])
+  })
+
   it("reports its progress workspace by workspace", async () => {
     const seen: Progress[] = []
     const exit = await profileFor(emu.current).run(invoke(statusOperation, {}, { progress: (p) => seen.push(p) }))

@@ -50,7 +50,8 @@ describe("stop one task", () => {
 
   it("refuses notebooks, unknown ids and batches without a filter", async () => {
     const nb = failed(await call(emu.current, stopOperation, { job_id: "0b9f0a4e-1111-4222-8333-944455556666" }))
-    expect(nb.hint).toContain('inspire_notebook(action="stop"')
+    expect(nb.message).toContain('inspire_notebook(action="stop", notebook_id="0b9f0a4e-1111-4222-8333-944455556666")')
+    expect(nb.hint).toContain('inspire_notebook(action="list")')
     expect(failed(await call(emu.current, stopOperation, { job_id: "job-nope" })).reason).toBe("NotFound")
     expect(failed(await call(emu.current, stopOperation, { job_id: "lcg-1" })).reason).toBe("InvalidInput")
     const open = failed(await call(emu.current, stopOperation, { workspace: "分布式训练空间" }))

@@ -48,7 +48,7 @@ describe("submit_hpc", () => {
     expect(tasks().map((t) => t.id)).toEqual([r.result.jobId])
     expect(r.result.next.map((n) => n.operation)).toContain("wait")
     expect(r.text).toContain(`HPC job prep-1 submitted: ${r.result.jobId}`)
-    expect(r.text).toContain("2 task(s) × 4 CPU × 8G per CPU")
+    expect(r.text).toContain("2 tasks × 4 CPUs × 8G per CPU")
   })
 
   it("dry run shows the body with defaults filled from the spec and defaultPriority", async () => {
@@ -73,7 +73,7 @@ describe("submit_hpc", () => {
     const wide = failed(
       await call(emu.current, submitHpcOperation, { ...base("big"), number_of_tasks: 8, cpus_per_task: 4 }),
     )
-    expect(wide.message).toContain("8 tasks × 4 CPUs = 32 > 1 node(s) × 16 CPUs")
+    expect(wide.message).toContain("8 tasks × 4 CPUs = 32 > 1 node × 16 CPUs")
     expect(wide.message).toContain("queue it forever")
     const fat = failed(
       await call(emu.current, submitHpcOperation, { ...base("fat"), cpus_per_task: 8, memory_per_cpu: "16G" }),

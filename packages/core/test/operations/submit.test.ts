@@ -87,7 +87,7 @@ describe("submit", () => {
       await call(emu.current, submitOperation, { ...base("shm-1"), spec: eight?.id, shm: 8, dry_run: true }),
     )
     expect(r.result.shmGi).toBe(8)
-    expect(r.result.warnings.some((w) => w.includes("shm is 8 GiB for a 8-GPU job"))).toBe(true)
+    expect(r.result.warnings.some((w) => w.includes("shm is 8 GiB for a job of 8 GPUs"))).toBe(true)
     expect(r.text).toContain("warning: shm is 8 GiB")
   })
 

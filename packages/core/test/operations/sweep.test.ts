@@ -131,7 +131,7 @@ describe("sweep runs against the emulator", () => {
     expect(result.fits).toHaveLength(1)
     expect(result.fits?.[0]).toMatchObject({ computeGroup: "H100", jobs: 3 })
     expect(result.fits?.[0]?.verdict).toMatch(/^(now|preempt|queue|never)$/)
-    expect(r.text).toContain("fit: 3 job(s)")
+    expect(r.text).toContain("fit: 3 jobs")
     // The sweep's whole ask, from the same node read: the three at once.
     expect(result.fits?.[0]?.together).toMatchObject({ jobs: 3, now: 3, summary: "all 3 fit now" })
     expect(r.text).toContain("at once: all 3 fit now")
@@ -168,7 +168,7 @@ describe("sweep runs against the emulator", () => {
     // With max_running, the ask is max_running jobs at once.
     const capped = await preview(room + 4, 2)
     expect((capped.result as Worded<SweepRunResult>).fits?.[0]?.together).toMatchObject({ jobs: 2, now: 2 })
-    expect(capped.text).toContain("at once (max_running 2): all 2 fit now")
+    expect(capped.text).toContain("at once (at most 2 running): all 2 fit now")
   }, 30_000)
 
   it("creates each job once; a lost create answer is found by its marker; re-running sends nothing", async () => {

@@ -139,6 +139,17 @@ describe("usage", () => {
     expect(after?.members?.reduce((n, m) => n + (m.used ?? 0), 0)).toBeCloseTo(after?.overview?.used ?? -1, 1)
   })
 
+  it("shows points with two decimals in every row, so a column's figures line up", async () => {
+    const text = succeeded(await call(emu.current, usageOperation, {}, trainingProfile(emu.current))).text
+    const rows = text.split("\n")
+    const budgets = rows.slice(rows.findIndex((l) => /^PROJECT\s+TOTAL/.test(l)) + 1).filter((l) => /\d/.test(l))
+    const members = rows.filter((l) => /^\S+\s+[\d,]+\.\d+\s+[\d,]+\.\d+\s+[\d,]+\.\d+$/.test(l))
+    expect(budgets.length).toBeGreaterThan(1)
+    expect(members.length).toBeGreaterThan(1)
+    for (const line of [...budgets.slice(0, 2), ...members])
+      for (const figure of line.split(/\s+/).slice(1)) expect(figure).toMatch(/^[\d,]+\.\d\d$/)
+  })
+
   it("falls back to the project list's totals when the overview is refused", async () => {
     emu.current.control.faults.set({ surfaces: { "v2:project.GetProjectBudgetUsageOverview": "AccessForbidden" } })
     const r = succeeded(await call(emu.current, usageOperation, {}, trainingProfile(emu.current))).result

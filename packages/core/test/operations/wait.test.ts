@@ -42,7 +42,7 @@ describe("wait", () => {
     expect(progress.length).toBeGreaterThan(0)
     expect(progress[0]?.total).toBe(600)
     const said = renderWords(r.text, "mcp")
-    expect(said).toContain(`${id} is succeeded (job_succeeded)`)
+    expect(said).toContain(`${id} reached status succeeded (job_succeeded)`)
     expect(said).toMatch(/outcome:\s+reached/)
   })
 
@@ -95,10 +95,12 @@ describe("wait", () => {
   })
 
   it("says not found for an unknown job, and refuses bad input", async () => {
-    const r = succeeded(await call(emu.current, waitOperation, { job_id: "job-nope" }))
+    const r = succeeded(await call(emu.current, waitOperation, { job_id: "job-00000000-0000-4000-8000-000000000000" }))
     expect(r.result).toMatchObject({ outcome: "not-found", polls: 1 })
     expect(r.text).toContain("was not found")
-    expect(failed(await call(emu.current, waitOperation, { job_id: "proj-1" })).reason).toBe("InvalidInput")
+    // A name or id prefix that names nothing is not waited for.
+    expect(failed(await call(emu.current, waitOperation, { job_id: "job-nope" })).reason).toBe("NotFound")
+    expect(failed(await call(emu.current, waitOperation, { job_id: "lcg-1" })).reason).toBe("InvalidInput")
     expect(
       failed(await call(emu.current, waitOperation, { job_id: "job-a", timeout_seconds: 7200 })).message,
     ).toContain("timeout_seconds")

@@ -123,6 +123,31 @@ describe("addProfile", () => {
     })
     if (Exit.isSuccess(exit)) expect(renderWords(exit.value.error.hint, "mcp")).toContain("https://")
   })
+
+  it("refuses a plain-http address off this machine, as login would, and saves nothing; https and loopback pass", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-profiles-"))
+    const exit = await run(
+      home,
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(addProfile("prod", { baseUrl: "http://qz.sii.edu.cn/" }))
+        yield* addProfile("tls", { baseUrl: "https://qz.sii.edu.cn/" })
+        yield* addProfile("emu", { baseUrl: "http://localhost:4010" })
+        return { error, after: (yield* listProfiles()).map((p) => p.name).sort() }
+      }),
+    )
+    expect(exit).toMatchObject({
+      _tag: "Success",
+      value: {
+        error: {
+          reason: "InvalidInput",
+          message: expect.stringContaining("Refusing to send a password to http://qz.sii.edu.cn (from profile prod)"),
+        },
+        after: ["default", "emu", "tls"],
+      },
+    })
+    if (Exit.isSuccess(exit))
+      expect(renderWords(exit.value.error.hint, "mcp")).toContain("Use https://qz.sii.edu.cn instead")
+  })
 })
 
 describe("forgetLogin", () => {

@@ -152,6 +152,29 @@ const shownInChinese = async (profile: Profile, op: Operation, raw: Record<strin
   return { result, text, shown: renderWords(text, "cli", "zh-CN") }
 }
 
+// Structure that must never reach a reader of any frontend: a value the code did not have, an object
+// turned into a string, a worded message's JSON, or a marker of the words layer (private-use characters).
+const RAW = /\bundefined\b|\bNaN\b|\[object \w+\]|\{"kind":|[\uE000-\uF8FF\uFDD0-\uFDEF]/
+
+/** The raw structure a text shows in the CLI (English and zh-CN) and in MCP, or nothing: one line per finding. */
+const rawIn = (op: Operation, raw: Record<string, unknown>, text: Text): ReadonlyArray<string> =>
+  (
+    [
+      ["cli", "en"],
+      ["cli", "zh-CN"],
+      ["mcp", "en"],
+    ] as const
+  ).flatMap(([dialect, lang]) => {
+    const shown = renderWords(text, dialect, lang)
+    const m = RAW.exec(shown)
+    if (m === null) return []
+    const start = shown.lastIndexOf("\n", m.index) + 1
+    const end = shown.indexOf("\n", m.index)
+    return [
+      `${op.name} ${JSON.stringify(raw)} (${dialect}, ${lang}) shows "${m[0]}" in "${shown.slice(start, end < 0 ? undefined : end).trim()}"`,
+    ]
+  })
+
 /** What one call, rendered in zh-CN, shows in English that is not from the catalogue: one line per call. */
 const problemsOf = async (
   profile: Profile,
@@ -165,15 +188,17 @@ const problemsOf = async (
   const references = new Set<string>()
   referenceWords(text, references)
   const found = englishLeft(shown, data, references, pieces)
+  const raws = rawIn(op, raw, text)
   return found.length === 0
-    ? []
+    ? raws
     : [
+        ...raws,
         `${op.name} ${JSON.stringify(raw)} shows English that is not from the catalogue: ` +
           found.map((f) => `"${f.word}" in "${f.line}"`).join("; "),
       ]
 }
 
-describe("what an operation renders for a zh-CN reader", () => {
+describe("what an operation renders for a reader (zh-CN words; no raw structure in either language)", () => {
   let profile: Profile
   let vars: ExampleVars
   let pieces: ReadonlyArray<string>
@@ -202,7 +227,7 @@ describe("what an operation renders for a zh-CN reader", () => {
   })
 
   it.each(OPERATIONS.map((op) => [op.name, op] as const))(
-    "%s: every action's text is worded in Chinese",
+    "%s: every action's text is worded in Chinese, and no frontend shows raw structure",
     async (_, op) => {
       const problems: string[] = []
       for (const input of tryCalls(op))

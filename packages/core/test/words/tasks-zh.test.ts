@@ -50,6 +50,7 @@ const idleMetrics = (): MetricsResult => {
   )
   return {
     jobId: "job-1",
+    jobName: "train-1",
     status: "running (job_running)",
     mode: "summary",
     timeRange: "1h",

@@ -82,6 +82,24 @@ export const keycloakPage = (loginUrl: string): string => {
 `
 }
 
+/**
+ * The console's script (`/static/js/main.js`), reduced to what clients read from the page: the SPA keeps
+ * the current workspace in `localStorage.spaceId` (§2.5). It starts at the user's default workspace
+ * (user/detail's `workspace_id`) and a value set before (a workspace switched to) is kept. The emulator
+ * writes the default into the script for the session's user, so the value is there when the page has
+ * loaded; without a session the script sets nothing (the page itself bounces to the login).
+ */
+export const consoleScript = (defaultWorkspaceId: string | undefined): string =>
+  defaultWorkspaceId === undefined
+    ? "/* 启智平台 console: no session */\n"
+    : `/* 启智平台 console */
+(function () {
+  try {
+    if (!window.localStorage.getItem("spaceId")) window.localStorage.setItem("spaceId", ${JSON.stringify(defaultWorkspaceId)});
+  } catch (e) {}
+})();
+`
+
 export const consoleShell = (): string =>
   '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"/><title>启智平台</title></head><body><div id="root"></div><script src="/static/js/main.js"></script></body></html>'
 

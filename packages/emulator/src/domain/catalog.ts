@@ -41,9 +41,11 @@ export const projectView = (emu: Emu, p: Project, user: User, remainAsString = f
     children_budget: 0,
     member_remain_budget: remain,
     member_remain_gpu_hours: Math.round(remain / 18.5),
-    gpu_limit: 64,
-    member_gpu_limit: 32,
-    hpc_limit: 512,
+    // Flags, not counts (IS and IC read them as booleans: whether GPU-hour limits apply to the project and
+    // to each member); the amount left is member_remain_gpu_hours. hpc_limit is a flag by analogy.
+    gpu_limit: true,
+    member_gpu_limit: true,
+    hpc_limit: false,
     priority_level: p.priorityLevel,
     priority_name: p.priorityName,
     is_member: remainAsString ? p.memberIds.includes(user.id) : false,

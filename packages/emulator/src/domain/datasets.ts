@@ -12,18 +12,21 @@ const usableIn = (s: PlatformState, workspaceId: string): Dataset[] =>
 
 /**
  * Checks dataset references the way `validate_dataset` reports them: a missing dataset is code 2000,
- * a missing version of a known one 2001. Answers the resolved entries with their paths.
+ * a missing version of a known one 2001; an empty `version_id` is the latest version. Answers the
+ * resolved entries (the version filled in) with their paths.
  */
 export const resolveDatasets = (s: PlatformState, workspaceId: string, entries: unknown[]) => {
   const usable = usableIn(s, workspaceId)
   return entries.map((e) => {
     const x: Body = asObject(e)
     const datasetId = str(x, "dataset_id")
-    const versionId = str(x, "version_id")
+    const asked = str(x, "version_id")
     const d = usable.find((y) => y.id === datasetId)
     if (!d) throw new ApiError("invalid", `数据集不存在: ${datasetId}`, 2000)
+    // An empty version means the latest (the console's default choice): the newest version, resolved here.
+    const versionId = asked === "" ? (d.versions.at(-1)?.id ?? "") : asked
     if (!d.versions.some((v) => v.id === versionId)) {
-      throw new ApiError("invalid", `数据集版本不存在: ${versionId}`, 2001)
+      throw new ApiError("invalid", `数据集版本不存在: ${asked}`, 2001)
     }
     return { dataset_id: datasetId, version_id: versionId, path: datasetPath(datasetId, versionId) }
   })

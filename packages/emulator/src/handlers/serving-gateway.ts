@@ -2,13 +2,15 @@ import type { ServerResponse } from "node:http"
 import type { Emu } from "../context.js"
 import { engineReady } from "../domain/serving-engine.js"
 import { sendHtml, sendJson, sendText } from "../http.js"
+import { chatCompletions, completions } from "./openai-completions.js"
 
 /**
  * A serving's access path, `/serving/{id}/v1/…` (its `access_url` once RUNNING), as the platform's
  * gateway fronts it: 503 while the serving has no running pod, 502 while its engine is not listening
  * (loading weights, crashed, another port), then the OpenAI-compatible subset vLLM and SGLang serve:
- * `GET /v1/models` and `POST /v1/chat/completions` with a deterministic reply. No platform credential is
- * asked for: the engines take none by default.
+ * `GET /v1/models`, `POST /v1/chat/completions` and `POST /v1/completions`, whole or streamed
+ * (openai-completions.ts), with deterministic replies. No platform credential is asked for: the engines
+ * take none by default.
  */
 const PATH = /^\/serving\/([^/]+)\/v1(\/.*)?$/
 
@@ -16,20 +18,6 @@ export const isServingPath = (path: string): boolean => PATH.test(path)
 
 const gatewayHtml = (status: number, title: string): string =>
   `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>openresty</center>\r\n</body>\r\n</html>\r\n`
-
-const openAiError = (res: ServerResponse, status: number, type: string, message: string) =>
-  sendJson(res, status, { object: "error", message, type, param: null, code: status })
-
-const parse = (raw: string): Record<string, unknown> | undefined => {
-  try {
-    const v = JSON.parse(raw) as unknown
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-const words = (s: string): number => s.split(/\s+/).filter(Boolean).length
 
 export const handleServing = (emu: Emu, method: string, path: string, raw: string, res: ServerResponse) => {
   const [, id = "", rest = "/"] = PATH.exec(path) ?? []
@@ -55,40 +43,8 @@ export const handleServing = (emu: Emu, method: string, path: string, raw: strin
         },
       ],
     })
-  if (method === "POST" && rest === "/chat/completions") {
-    const body = parse(raw)
-    if (body === undefined) return openAiError(res, 400, "BadRequestError", "The request body is not valid JSON.")
-    const messages = Array.isArray(body.messages) ? (body.messages as Array<Record<string, unknown>>) : []
-    if (messages.length === 0) return openAiError(res, 400, "BadRequestError", "messages: Field required")
-    if (body.model !== launch.served)
-      return openAiError(res, 404, "NotFoundError", `The model \`${String(body.model)}\` does not exist.`)
-    const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n")
-    const last = [...messages].reverse().find((m) => m.role === "user")
-    const said = typeof last?.content === "string" ? last.content.slice(0, 120) : ""
-    const reply = `Hello from ${launch.served} on the emulator (${launch.engine}). You said: ${said}`
-    const max = typeof body.max_tokens === "number" && body.max_tokens > 0 ? body.max_tokens : 256
-    const cut = reply.split(" ").slice(0, max).join(" ")
-    const now = Math.floor(emu.clock.now() / 1000)
-    return sendJson(res, 200, {
-      id: `chatcmpl-${t.id.slice(3, 19)}${now}`,
-      object: "chat.completion",
-      created: now,
-      model: launch.served,
-      choices: [
-        {
-          index: 0,
-          message: { role: "assistant", content: cut, tool_calls: [] },
-          logprobs: null,
-          finish_reason: cut === reply ? "stop" : "length",
-          stop_reason: null,
-        },
-      ],
-      usage: {
-        prompt_tokens: words(prompt) + 10,
-        total_tokens: words(prompt) + 10 + words(cut),
-        completion_tokens: words(cut),
-      },
-    })
-  }
+  const generation = { launch, servingId: t.id, now: Math.floor(emu.clock.now() / 1000) }
+  if (method === "POST" && rest === "/chat/completions") return chatCompletions(res, raw, generation)
+  if (method === "POST" && rest === "/completions") return completions(res, raw, generation)
   return sendJson(res, 404, { detail: "Not Found" })
 }

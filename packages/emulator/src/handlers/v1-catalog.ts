@@ -35,7 +35,11 @@ export const v1CatalogRoutes: Route[] = [
   }),
   route("GET", "/api/v1/user/routes/:ws", undefined, (c) => {
     const ids = new Set(projectsOf(c.emu.store.state, c.user).flatMap((p) => p.spaceIds))
-    const routes = c.emu.store.state.workspaces.filter((w) => ids.has(w.id)).map((w) => ({ name: w.name, path: w.id }))
+    // The console's workspace switcher: a disabled workspace (usage_status ≠ 0) is left out, since every
+    // call into it is refused and these routes carry no usage_status to tell it apart.
+    const routes = c.emu.store.state.workspaces
+      .filter((w) => ids.has(w.id) && w.usageStatus === 0)
+      .map((w) => ({ name: w.name, path: w.id }))
     return { routes: [{ name: "userWorkspaceList", routes }] }
   }),
   route("GET", "/api/v1/user/my-api-key/list", undefined, () => ({ items: [] })),

@@ -3,6 +3,7 @@ import {
   accessSync,
   appendFileSync,
   constants,
+  copyFileSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -27,8 +28,9 @@ export interface ContentsModel {
   created: string
   last_modified: string
   writable: boolean
-  hash?: string
-  hash_algorithm?: string
+  /** Jupyter Server 2.x always sends both keys: null unless asked for with `hash=1`. */
+  hash: string | null
+  hash_algorithm: string | null
 }
 
 const MIME: Record<string, string> = {
@@ -76,17 +78,22 @@ const tooLarge = (path: string, size: number): JupyterError =>
     `${path} is ${size} bytes, over the ${MAX_CONTENT_BYTES} bytes one contents request may carry; copy it in chunks (PUT with "chunk") or through a terminal`,
   )
 
+/** A file's mimetype as Python's `mimetypes.guess_type` gives it from the name (null when unknown). */
+const guess = (path: string): string | null => MIME[extname(path).toLowerCase()] ?? null
+
 const base = (os: string, path: string, st: Stats): ContentsModel => ({
   name: basename(path),
   path,
   type: st.isDirectory() ? "directory" : "file",
   format: null,
-  mimetype: null,
+  mimetype: st.isDirectory() ? null : guess(path),
   content: null,
   size: st.isDirectory() ? null : st.size,
   created: iso(st.birthtimeMs || st.ctimeMs),
   last_modified: iso(st.mtimeMs),
   writable: writable(os),
+  hash: null,
+  hash_algorithm: null,
 })
 
 export interface GetOptions {
@@ -128,7 +135,7 @@ export const getModel = (root: string, raw: string, opts: GetOptions): ContentsM
   const bytes = readFileSync(os)
   const hashed = opts.hash ? { hash: createHash("sha256").update(bytes).digest("hex"), hash_algorithm: "sha256" } : {}
   if (!opts.content) return { ...model, ...hashed }
-  const guessed = MIME[extname(path).toLowerCase()]
+  const guessed = guess(path)
   if (opts.format !== "base64") {
     try {
       const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes)
@@ -235,4 +242,62 @@ export const renameModel = (root: string, raw: string, body: Record<string, unkn
     throw new JupyterError(500, `Unknown error renaming file: ${path} ${(e as Error).message}`)
   }
   return getModel(root, next, { content: false, hash: false })
+}
+
+/** `increment_filename`: `name`, then `name` with `insert` and 1, 2, … before the extension, the first free. */
+const increment = (root: string, dir: string, filename: string, insert: string): string => {
+  const last = filename.lastIndexOf(".")
+  const first = filename.indexOf(".")
+  const cut = last >= 0 && filename.slice(last + 1) === "ipynb" ? last : first
+  const [stem, suffix] = cut >= 0 ? [filename.slice(0, cut), filename.slice(cut)] : [filename, ""]
+  for (let i = 0; ; i++) {
+    const name = `${stem}${i === 0 ? "" : `${insert}${i}`}${suffix}`
+    try {
+      statSync(osPath(root, dir === "" ? name : `${dir}/${name}`))
+    } catch {
+      return name
+    }
+  }
+}
+
+const EMPTY_NOTEBOOK = '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'
+
+/**
+ * `POST /api/contents/{folder}`: the server names the new entry. `{copy_from}` copies a file into the
+ * folder (`a.txt`, else `a-Copy1.txt`, …); otherwise an empty `untitled<ext>` file, `Untitled.ipynb`
+ * notebook or `Untitled Folder` (then `untitled1`, `Untitled Folder 1`, …) by the body's `type` and `ext`.
+ */
+export const newUntitled = (root: string, raw: string, body: Record<string, unknown>): ContentsModel => {
+  const dir = apiPath(raw)
+  const os = osPath(root, dir)
+  let st: Stats
+  try {
+    st = statSync(os)
+  } catch {
+    throw new JupyterError(404, `No such directory: ${dir}`)
+  }
+  if (!st.isDirectory()) throw new JupyterError(400, "Cannot POST to files, use PUT instead.")
+  const at = (name: string) => (dir === "" ? name : `${dir}/${name}`)
+  const copyFrom = typeof body.copy_from === "string" ? apiPath(body.copy_from) : ""
+  if (copyFrom !== "") {
+    if (isHidden(dir) || isHidden(copyFrom)) throw new JupyterError(400, `Cannot copy file or directory '${dir}'`)
+    const from = osPath(root, copyFrom)
+    if (statOf(from, copyFrom).isDirectory()) throw new JupyterError(400, "Can't copy directories")
+    const name = increment(root, dir, basename(copyFrom).replace(/-Copy\d*\./, "."), "-Copy")
+    copyFileSync(from, osPath(root, at(name)))
+    return getModel(root, at(name), { content: false, hash: false })
+  }
+  const ext = typeof body.ext === "string" ? body.ext : ""
+  const asked = typeof body.type === "string" && body.type !== "" ? body.type : ext === ".ipynb" ? "notebook" : "file"
+  const type = ["directory", "file", "notebook"].includes(asked) ? asked : "file"
+  const name =
+    type === "directory"
+      ? increment(root, dir, "Untitled Folder", " ")
+      : type === "notebook"
+        ? increment(root, dir, "Untitled.ipynb", "")
+        : increment(root, dir, `untitled${ext}`, "")
+  const target = osPath(root, at(name))
+  if (type === "directory") mkdirSync(target)
+  else writeFileSync(target, type === "notebook" ? EMPTY_NOTEBOOK : "")
+  return getModel(root, at(name), { content: false, hash: false })
 }

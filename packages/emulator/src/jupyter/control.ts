@@ -24,8 +24,8 @@ const PROJECT = "embodied-fm"
 const IMAGE = "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311"
 
 /**
- * For tests: creates a 1-GPU notebook in 可上网GPU资源 (project embodied-fm) for the demo user, moves the
- * platform clock until it is RUNNING and its Jupyter server ready, and returns its lab URL.
+ * For tests: creates a 1-GPU notebook in 可上网GPU资源 (project embodied-fm) for the demo user, RUNNING with
+ * its Jupyter server ready, and returns its lab URL. The platform clock is where it was before the call.
  */
 export const runningNotebook = (emu: Emu, base: string, opts: RunningNotebookOptions = {}): RunningNotebook => {
   const s = emu.store.state
@@ -39,29 +39,40 @@ export const runningNotebook = (emu: Emu, base: string, opts: RunningNotebookOpt
   const project = s.projects.find((p) => p.enName === PROJECT)
   if (!user || !ws || !group || !spec || !project) throw new Error("the fixture has no place for a test notebook")
   const name = opts.name ?? `dev-${s.tasks.filter((t) => t.kind === "notebook").length + 1}`
-  const t = createNotebook({
-    emu,
-    user,
-    body: {
-      name,
-      workspace_id: ws.id,
-      project_id: project.id,
-      logic_compute_group_id: group.id,
-      quota_id: spec.id,
-      mirror_url: IMAGE,
-    },
-    raw: "",
-    params: {},
-    query: new URLSearchParams(),
-    base,
-  })
-  for (let i = 0; i < 20 && t.phase !== "running"; i++) {
-    emu.clock.advance(5)
-    emu.engine.update()
-  }
-  if (t.phase !== "running") throw new Error(`the test notebook did not start (${t.phase})`)
-  emu.clock.advance(emu.faults.config.jupyterStartupSeconds + 1)
-  emu.engine.update()
+  // The notebook is made as if created `lead` seconds ago and brought to RUNNING then, so its Jupyter
+  // server is ready now; the platform clock ends where it was (it used to move ahead for good).
+  const lead = emu.faults.config.jupyterStartupSeconds + 1
+  const t = (() => {
+    emu.clock.advance(-lead)
+    try {
+      const t = createNotebook({
+        emu,
+        user,
+        body: {
+          name,
+          workspace_id: ws.id,
+          project_id: project.id,
+          logic_compute_group_id: group.id,
+          quota_id: spec.id,
+          mirror_url: IMAGE,
+        },
+        raw: "",
+        params: {},
+        query: new URLSearchParams(),
+        base,
+      })
+      const at = emu.clock.now()
+      for (let i = 0; i < 20 && t.phase !== "running"; i++) {
+        if (t.nextAt !== null && t.nextAt > at) t.nextAt = at
+        emu.engine.update()
+      }
+      if (t.phase !== "running") throw new Error(`the test notebook did not start (${t.phase})`)
+      return t
+    } finally {
+      emu.clock.advance(lead)
+      emu.engine.update()
+    }
+  })()
   const url = labUrl(base, t)
   return { id: t.id, name, labUrl: url, labBase: url.replace(/\/lab\?.*$/, ""), token: String(t.extra.token) }
 }

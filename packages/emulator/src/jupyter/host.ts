@@ -10,7 +10,8 @@ import { sendJson } from "../http.js"
 import type { Engine } from "../sim/engine.js"
 import type { Store } from "../state/store.js"
 import type { Task } from "../state/types.js"
-import { deleteModel, getModel, putModel, renameModel } from "./contents.js"
+import { deleteModel, getModel, newUntitled, putModel, renameModel } from "./contents.js"
+import type { JupyterUser } from "./identity.js"
 import { killAll, ptyMode } from "./processes.js"
 import {
   apiPath,
@@ -21,10 +22,9 @@ import {
   osPath,
   sandboxFor,
 } from "./sandbox.js"
+import { refuseUpgrade, serverRoute } from "./server-api.js"
 import { Terminal } from "./terminal.js"
 
-/** The Jupyter server version the emulator claims (`GET <lab>/api`). */
-const JUPYTER_VERSION = "2.14.2"
 const MARKER = "EMULATOR_NOTEBOOK_TAG"
 const SWEEP_MS = 250
 // A base64 body is 4/3 of its bytes, plus the JSON around it.
@@ -141,6 +141,11 @@ export class JupyterHost {
     return { id: t.id, root: dir, prefix, marker: `${this.nonce}/${t.id}` }
   }
 
+  /** The key a notebook's Jupyter server signs its login cookies with (one server, one secret). */
+  secretOf(t: Task): string {
+    return `${this.nonce}/${t.id}/${String(t.extra.token ?? "")}`
+  }
+
   /** Where a notebook's sandbox is on this machine (created if need be). */
   sandboxOf(id: string): string {
     this.sandboxes.add(id)
@@ -225,11 +230,19 @@ export class JupyterHost {
   }
 
   /** One REST request under `<lab>/api…` for a notebook that passed the gateway's checks. */
-  async serve(t: Task, rest: string, req: IncomingMessage, res: ServerResponse, url: URL, base: string) {
+  async serve(
+    t: Task,
+    rest: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    base: string,
+    user: JupyterUser,
+  ) {
     this.sweep()
     try {
       const raw = await readLimited(req)
-      const { status, body, headers } = this.route(t, rest, req.method ?? "GET", raw, url, base)
+      const { status, body, headers } = this.route(t, rest, req.method ?? "GET", raw, url, base, user)
       if (status === 204) {
         res.writeHead(204)
         res.end()
@@ -248,14 +261,12 @@ export class JupyterHost {
     raw: string,
     url: URL,
     base: string,
+    user: JupyterUser,
   ): { status: number; body?: unknown; headers?: Record<string, string> } {
     const path = rest.replace(/\/+$/, "") || "/"
-    if (path === "/api" && method === "GET") return { status: 200, body: { version: JUPYTER_VERSION } }
-    if (path === "/api/status" && method === "GET") {
-      const connections = this.live.get(t.id)?.terminals.size ?? 0
-      const body = { version: JUPYTER_VERSION, started: iso(this.started), last_activity: iso(Date.now()) }
-      return { status: 200, body: { ...body, connections, kernels: 0 } }
-    }
+    const facts = { started: iso(this.started), connections: this.live.get(t.id)?.terminals.size ?? 0 }
+    const server = serverRoute(path, method, user, url.searchParams, facts)
+    if (server !== undefined) return server
     if (path === "/api/terminals") return this.terminals(t, method, raw, base)
     const term = /^\/api\/terminals\/([^/]+)$/.exec(path)
     if (term) return this.terminal(t, method, decoded(term[1] ?? ""))
@@ -324,6 +335,8 @@ export class JupyterHost {
           created: at,
           last_modified: at,
           writable: true,
+          hash: null,
+          hash_algorithm: null,
         }))
         return { status: 200, body: { ...model, content: [...model.content, ...crafted] } }
       }
@@ -339,6 +352,16 @@ export class JupyterHost {
       return { status: 204 }
     }
     if (method === "PATCH") return { status: 200, body: renameModel(root, path, jsonBody(raw)) }
+    if (method === "POST") {
+      const model = newUntitled(root, path, jsonBody(raw))
+      return {
+        status: 201,
+        body: model,
+        headers: {
+          Location: `${url.pathname.replace(/\/api\/contents.*$/, "/api/contents")}/${encodeURI(model.path)}`,
+        },
+      }
+    }
     throw new JupyterError(405, "Method Not Allowed")
   }
 
@@ -364,20 +387,4 @@ export class JupyterHost {
       }
     })
   }
-}
-
-const REASONS: Record<number, string> = {
-  400: "Bad Request",
-  403: "Forbidden",
-  404: "Not Found",
-  503: "Service Unavailable",
-}
-
-/** Answers a WebSocket handshake with an HTTP error (Jupyter's JSON) and closes the connection. */
-export const refuseUpgrade = (socket: Duplex, status: number, message: string): void => {
-  const body = JSON.stringify({ message, reason: null })
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  )
 }

@@ -24823,8 +24823,8 @@ var unsafeFormatIso = (self2) => {
       fragments.push(`${minutes3}M`);
     }
     if (seconds3 !== 0 || millis2 !== 0 || nanos2 !== 0) {
-      const total2 = BigInt(seconds3) * bigint1e9 + BigInt(millis2) * bigint1e6 + BigInt(nanos2);
-      const str2 = (Number(total2) / 1e9).toFixed(9).replace(/\.?0+$/, "");
+      const total3 = BigInt(seconds3) * bigint1e9 + BigInt(millis2) * bigint1e6 + BigInt(nanos2);
+      const str2 = (Number(total3) / 1e9).toFixed(9).replace(/\.?0+$/, "");
       fragments.push(`${str2}S`);
     }
   }
@@ -30218,7 +30218,7 @@ var descriptorWith = (f) => withFiberRuntime((state, status) => f({
 var allowInterrupt = /* @__PURE__ */ descriptorWith((descriptor3) => size3(descriptor3.interruptors) > 0 ? interrupt2 : void_2);
 var descriptor = /* @__PURE__ */ descriptorWith(succeed);
 var diffFiberRefs = (self2) => summarized(self2, fiberRefs2, diff5);
-var diffFiberRefsAndRuntimeFlags = (self2) => summarized(self2, zip2(fiberRefs2, runtimeFlags), ([refs, flags], [refsNew, flagsNew]) => [diff5(refs, refsNew), diff4(flags, flagsNew)]);
+var diffFiberRefsAndRuntimeFlags = (self2) => summarized(self2, zip2(fiberRefs2, runtimeFlags), ([refs2, flags], [refsNew, flagsNew]) => [diff5(refs2, refsNew), diff4(flags, flagsNew)]);
 var Do2 = /* @__PURE__ */ succeed({});
 var bind3 = /* @__PURE__ */ bind(map10, flatMap8);
 var bindTo3 = /* @__PURE__ */ bindTo(map10);
@@ -34137,7 +34137,7 @@ var FiberRuntime = class extends Class4 {
     return internalCall(() => op.effect_instruction_i0(this, running2(this.currentRuntimeFlags)));
   }
   ["Blocked"](op) {
-    const refs = this.getFiberRefs();
+    const refs2 = this.getFiberRefs();
     const flags = this.currentRuntimeFlags;
     if (this._steps.length > 0) {
       const frames = [];
@@ -34149,7 +34149,7 @@ var FiberRuntime = class extends Class4 {
       }
       this.setFiberRefs(snap.refs);
       this.currentRuntimeFlags = snap.flags;
-      const patchRefs = diff6(snap.refs, refs);
+      const patchRefs = diff6(snap.refs, refs2);
       const patchFlags = diff4(snap.flags, flags);
       return exitSucceed(blocked(op.effect_instruction_i0, withFiberRuntime((newFiber) => {
         while (frames.length > 0) {
@@ -39864,19 +39864,22 @@ init_define_INSPIRE_TOOLS();
 var CATALOGUE = {
   en: {
     "api.ftl": "\napi-unexpected-shape = { $surface } answered in an unexpected shape ({ $where }: { $why }).\napi-unexpected-shape-hint = The platform may have changed; report it with the command you ran.\napi-top-level = top level\napi-read-hint = Try again later; if it persists, run { $call } and report the message.\n\napi-create-what = create { $what }\napi-stop-what = stop { $what }\napi-the-training-job = the training job\napi-the-hpc-job = the HPC job\napi-read-training-job = read the training job\napi-list-training-jobs = list training jobs\napi-read-hpc-job = read the HPC job\napi-list-hpc-jobs = list HPC jobs\napi-list-job-events = list the job's events\napi-list-hpc-events = list the HPC job's events\napi-list-pods = list the job's pods\napi-read-logs = read the job's logs\napi-read-metrics = read the job's metrics\napi-list-groups = list the compute groups\napi-read-gpu-use = read the nodes' GPU use\napi-list-projects = list the projects\napi-list-queued = list the queued training jobs\napi-list-specs = list the specs\napi-read-workspace-tasks = read the workspace's tasks\napi-read-user = read the user's details\n\napi-not-positive = { $what } must be a positive whole number, got { $value }.\napi-not-positive-hint = Give a whole number above 0, e.g. 1.\napi-field-instance-count = The instance count\napi-field-shm = Shared memory (GiB)\napi-field-tasks = The number of tasks\napi-field-cpus = The CPUs per task\napi-field-memory = The memory per CPU (GiB)\napi-no-place-id = No { $key ->\n        [workspace] workspace\n        [project] project\n        [group] compute group\n       *[spec] spec\n    } id was given.\napi-no-place-id-hint = Resolve the { $key ->\n        [workspace] workspace\n        [project] project\n        [group] compute group\n       *[spec] spec\n    } first ({ $call } lists them).\napi-hpc-empty = The HPC entrypoint is empty.\napi-hpc-empty-hint = Give the Slurm body, e.g. `srun python run.py`.\napi-hpc-header = The HPC entrypoint contains a `#!` or `#SBATCH` line; the platform writes its own sbatch header.\napi-hpc-header-hint = Remove those lines and set tasks, CPUs and memory with the HPC options instead.\napi-hpc-no-slurm = The image name does not mention slurm; HPC images must contain Slurm (else `slurmctld BackOff`).\napi-hpc-no-srun = The entrypoint does not use `srun`; HPC work must be launched with srun.\n\napi-no-job-id = No job id was given.\napi-no-training-job-id = No training job id was given.\napi-no-hpc-job-id = No HPC job id was given.\napi-pass-job-id-hint = Pass the job id ({ $call } lists them).\napi-no-workspace = No workspace was given.\napi-pass-workspace-hint = Pass a workspace id ({ $call } lists them).\napi-no-pods = Job { $job } has no pods yet, so it has no logs.\napi-no-pods-hint = Wait until it leaves the queue ({ $call }), then read the logs again.\napi-not-a-job = { $job } is not a training or HPC job.\napi-not-a-job-hint = Pass a job-… or hpc-job-… id ({ $call }).\napi-bad-range = The time range must be positive.\napi-bad-range-hint = Ask for e.g. 3600 seconds.\napi-still-creating = { $message } The job is still being created.\napi-still-creating-hint = Wait a few seconds and stop it again ({ $call }).\n\napi-none-named = No { $kind ->\n        [workspace] workspace\n        [project] project\n       *[group] compute group\n    } is named \"{ $wanted }\".{ $suggestion }\napi-none-named-hint = { $hint } Choose one of the listed names or ids.\napi-many-named = { $count } { $kind ->\n        [workspace] workspaces\n        [project] projects\n       *[group] compute groups\n    } are named \"{ $wanted }\".\napi-many-named-hint = Names are not unique; pass the id of the one you mean.\napi-many-match = \"{ $wanted }\" matches { $count } { $kind ->\n        [workspace] workspaces\n        [project] projects\n       *[group] compute groups\n    }: did you mean { $names }?\napi-many-match-hint = Pass more of the name (or the id) of the one you mean.\napi-not-yours = { $id } is not one of your { $kind ->\n        [workspace] workspaces\n        [project] projects\n        [group-here] compute groups in this workspace\n       *[group] compute groups\n    }.\napi-projects-hint = { $call } lists your projects.\napi-workspaces-hint = { $call } lists your workspaces.\napi-groups-hint = { $call } lists the compute groups of each workspace.\napi-workspace-disabled = Workspace { $name } ({ $id }) is disabled (该空间已被禁用).\napi-workspace-disabled-hint = Pick another workspace.\napi-not-attached = Project { $project } is not attached to workspace { $workspace }.\napi-not-attached-hint = Pick a workspace of that project, or a project attached to this workspace.\napi-physical-group = { $id } is a physical compute group id; the platform wants a logic compute group id (lcg-…).\napi-use-group-hint = Use { $id } ({ $name }).\napi-no-such-workspace = No workspace \"{ $wanted }\" among yours.\napi-no-such-workspace-hint = Use one of: { $names }; or leave the workspace out to see all.\napi-specs-unread = { $type } specs of { $group }: { $why }\napi-disabled-no-calls = The workspace is disabled (该空间已被禁用); it accepts no calls.\napi-free-gpus-unknown = Free GPUs unknown: { $why }\napi-shared-uncounted = Pre-emptible GPUs on nodes shared with other work are not counted: the task dimension could not be read ({ $why })\n",
-    "auth.ftl": "\nauth-login-http = The login service answered HTTP { $status }.\nauth-login-http-hint = The platform is having trouble; try again in a minute.\nauth-lost-in-chain = An answer in the login chain was lost and its one-time ticket could not be used again.\nauth-lost-in-chain-hint = Try again; each login starts afresh.\nauth-too-many-hops = The login chain redirected more than { $hops } times.\nauth-browser-once-hint = Log in through a browser once, then try again.\nauth-cas-no-reason = The CAS login did not complete and gave no reason.\nauth-cas-locked = The account is locked (CAS: { $text }).\nauth-cas-locked-hint = Wait for the lock to clear, or unlock it in a browser; automatic logins stay off until you log in again.\nauth-cas-captcha = CAS now asks for a captcha ({ $text }).\nauth-cas-captcha-hint = Log in once through a browser at { $url }, wait a few minutes, then log in here again.\nauth-cas-rejected = CAS rejected the username or password ({ $text }).\nauth-check-password-hint = Check the 学工号 and password, then log in again.\nauth-cas-failed = The CAS login failed: { $text }.\nauth-keeps-failing-hint = Try again; if it keeps failing, log in through a browser once.\nauth-no-cas-link = The login page offered no CAS sign-in link.\nauth-no-cas-link-hint = The platform's login flow may have changed; report it.\nauth-cas-not-reached = The CAS page was not reached.\nauth-no-session = The login chain ended without a platform session.\n\nauth-bad-url = The address to log in to (from { $from }) is not a valid URL; no password was sent.\nauth-bad-url-hint = Set it to https://… (INSPIRE_BASE_URL, or `inspire profile add <name> --base-url https://…`).\nauth-clear-text = Refusing to send a password to { $where } (from { $from }): only https, or plain http to this machine, keeps it off the network in clear text.\nauth-clear-text-http-hint = Use https://{ $host } instead (change { $from }); plain http is allowed only for 127.0.0.1, ::1 and localhost.\nauth-clear-text-hint = Use an https:// address (change { $from }).\nauth-from-base-url = the profile's base URL\nauth-from-cas-page = the CAS login page the platform redirected to\nauth-from-argument = the base URL argument\nauth-from-built-in = the built-in base URL\nauth-from-registry-api = the { $registry } registry's api in profile { $profile }\nauth-from-registry-push = the { $registry } registry's push host\n\nauth-latin1 = The password has characters outside Latin-1, which the CAS login's encryption cannot carry.\nauth-latin1-hint = Log in with the token method, or change the password on the platform to one without such characters.\n\nauth-empty-username = The username is empty.\nauth-empty-username-hint = Pass your 学工号 (or the Harbor robot account name).\nauth-empty-password = The password is empty.\nauth-empty-password-hint = Pass the password on standard input or at the prompt.\nauth-logged-in = Logged in as { $username }.\nauth-logged-in-session = Logged in as { $username } (CAS session; this account cannot use token login).\nauth-saved-unverified = Saved for { $username }, not verified: the platform could not be reached. The credentials will be used once the campus network or VPN is back.\nauth-harbor-rejected = The { $registry } registry rejected this robot account; nothing was saved.\nauth-harbor-rejected-hint = Copy the account from 启智平台 → 镜像管理 → 本地推送 ({ $registry }); it is not your platform password.\nauth-harbor-saved = Harbor ({ $registry }) credentials saved and accepted.\nauth-harbor-saved-unverified = Harbor ({ $registry }) credentials saved, not verified: { $host } could not be reached (campus network or VPN needed).\n\nauth-not-logged-in = No platform credentials are saved for this profile.\nauth-not-logged-in-hint = Log in from a terminal with `inspire login` (the password stays out of any conversation).\nauth-rejected-saved = The platform rejected the saved credentials ({ $reason }); automatic login is off.\nauth-rejected-saved-hint = Log in again with `inspire login` once the password (or the lock) is sorted out.\nauth-cooldown = A login failed moments ago; the next attempt is allowed in { $seconds } s.\nauth-cooldown-hint = Wait a minute and try again (this pause protects the account from lockout).\nauth-federated = This account is federated through CAS and cannot use token login.\nauth-federated-hint = The session login is used instead; no action is needed unless this call requires the token API.\n\nauth-invalid-grant = The platform refused a token for this account (invalid_grant).\nauth-invalid-grant-hint = Check the 学工号 and password. If they are right, the account is federated through CAS and cannot get a token: the session login is used instead.\nauth-token-failed = Token login failed with HTTP { $status }.\nauth-token-failed-said = Token login failed with HTTP { $status }: { $message }.\nauth-token-failed-hint = The platform may be partly down; try again in a few minutes.\n",
-    "availability.ftl": '\navailability-read-at = Nodes read { $time }\navailability-col-nodes = NODES\navailability-col-fully-free = FULLY FREE\navailability-col-preemptible = PRE-EMPTIBLE\navailability-col-free-per-node = FREE PER NODE\navailability-col-out-of-service = OUT OF SERVICE\navailability-cordoned = { $count } cordoned\navailability-maintenance = { $count } maintenance\navailability-faulty = { $count } faulty\navailability-not-ready = { $count } not ready\navailability-list-sep = {", "}\navailability-no-schedulable-node = no schedulable node\navailability-free-bucket = { $free } free: { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    }\navailability-fit-head = Fit: { $instances } × { $asked }, priority { $priority }\navailability-asked-spec = spec { $spec }\navailability-asked-gpus = { $gpus } GPU(s) per instance\navailability-col-starts = STARTS\navailability-col-ahead = AHEAD\navailability-col-why = WHY\navailability-starts-now = now\navailability-starts-preempt = pre-empting\navailability-starts-queue = queues\navailability-starts-never = never\navailability-none-offers = (no group offers it)\navailability-progress = Reading the nodes of { $workspace }\navailability-progress-all = Reading the nodes of every workspace\navailability-spec-and-gpus = Pass spec or gpus, not both.\navailability-spec-and-gpus-hint = A spec already says how many GPUs an instance takes.\navailability-no-spec = No compute group of { $workspace } offers spec "{ $spec }".\navailability-no-spec-anywhere = No compute group of your workspaces offers spec "{ $spec }".\navailability-no-spec-hint = Pass a spec id from { $call }, or { $field } instead.\navailability-no-group-now = No group can start { $instances } instance(s) at once. The best is { $group }: { $reason }.\n\navailability-fit-sep = {"; "}\navailability-fit-asked = { $instances ->\n        [one] { $instances } instance\n       *[other] { $instances } instances\n    } of { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    }\navailability-fit-too-many-gpus = an instance needs { $need ->\n        [one] { $need } GPU\n       *[other] { $need } GPUs\n    } but its nodes have { $have }\navailability-fit-too-many-cpus = an instance needs { $need ->\n        [one] { $need } CPU core\n       *[other] { $need } CPU cores\n    } but its nodes have { $have }\navailability-fit-too-much-memory = an instance needs { $need } GiB of memory but its nodes have { $have }\navailability-fit-short = nodes with free GPUs lack the { $what ->\n        [cpu] CPU cores\n        [memory] memory\n       *[both] CPU cores and memory\n    } (an instance needs { $cpus ->\n        [one] { $cpus } core\n       *[other] { $cpus } cores\n    }, { $memory } GiB)\navailability-fit-not-allowed = never at priority { $priority } ({ $level }): the spec allows { $allowed } only\navailability-fit-no-node = no schedulable node ({ $count ->\n        [one] { $count } node\n       *[other] { $count } nodes\n    } listed)\navailability-fit-no-gpus = needs no GPUs; { $count ->\n        [one] { $count } schedulable node\n       *[other] { $count } schedulable nodes\n    }\navailability-fit-too-few-nodes = { $asked } need more than its { $count ->\n        [one] { $count } schedulable node\n       *[other] { $count } schedulable nodes\n    } hold ({ $most } at most)\navailability-fit-now = { $asked } fit now (room for { $now }; { $free } GPUs free)\navailability-fit-now-doubt = { $asked } fit now (room for { $now }; { $free } GPUs free), unless the jobs queued ahead take the room first\navailability-fit-room = room for { $now } of { $instances ->\n        [one] { $instances } instance\n       *[other] { $instances } instances\n    } now\navailability-fit-spread = the { $free } free GPUs are spread over too many nodes\navailability-fit-preempt = at priority { $priority } the rest pre-empts low-priority work\navailability-fit-waits-gpus = it waits for GPUs\navailability-fit-waits-room = it waits for room\navailability-fit-could-preempt = priority { $priority }+ could pre-empt for it\navailability-fit-queued-ahead = queued ahead: { $count }\n',
+    "auth.ftl": "\nauth-login-http = The login service answered HTTP { $status }.\nauth-login-http-hint = The platform is having trouble; try again in a minute.\nauth-lost-in-chain = An answer in the login chain was lost and its one-time ticket could not be used again.\nauth-lost-in-chain-hint = Try again; each login starts afresh.\nauth-too-many-hops = The login chain redirected more than { $hops ->\n        [one] { $hops } time\n       *[other] { $hops } times\n    }.\nauth-browser-once-hint = Log in through a browser once, then try again.\nauth-cas-no-reason = The CAS login did not complete and gave no reason.\nauth-cas-locked = The account is locked (CAS: { $text }).\nauth-cas-locked-hint = Wait for the lock to clear, or unlock it in a browser; automatic logins stay off until you log in again.\nauth-cas-captcha = CAS now asks for a captcha ({ $text }).\nauth-cas-captcha-hint = Log in once through a browser at { $url }, wait a few minutes, then log in here again.\nauth-cas-rejected = CAS rejected the username or password ({ $text }).\nauth-check-password-hint = Check the 学工号 and password, then log in again.\nauth-cas-failed = The CAS login failed: { $text }.\nauth-keeps-failing-hint = Try again; if it keeps failing, log in through a browser once.\nauth-no-cas-link = The login page offered no CAS sign-in link.\nauth-no-cas-link-hint = The platform's login flow may have changed; report it.\nauth-cas-not-reached = The CAS page was not reached.\nauth-no-session = The login chain ended without a platform session.\n\nauth-bad-url = The address to log in to (from { $from }) is not a valid URL; no password was sent.\nauth-bad-url-hint = Set it to https://… (INSPIRE_BASE_URL, or `inspire profile add <name> --base-url https://…`).\nauth-clear-text = Refusing to send a password to { $where } (from { $from }): only https, or plain http to this machine, keeps it off the network in clear text.\nauth-clear-text-http-hint = Use https://{ $host } instead (change { $from }); plain http is allowed only for 127.0.0.1, ::1 and localhost.\nauth-clear-text-hint = Use an https:// address (change { $from }).\nauth-from-base-url = the profile's base URL\nauth-from-cas-page = the CAS login page the platform redirected to\nauth-from-argument = the base URL argument\nauth-from-built-in = the built-in base URL\nauth-from-registry-api = the { $registry } registry's api in profile { $profile }\nauth-from-registry-push = the { $registry } registry's push host\n\nauth-latin1 = The password has characters outside Latin-1, which the CAS login's encryption cannot carry.\nauth-latin1-hint = Log in with the token method, or change the password on the platform to one without such characters.\n\nauth-empty-username = The username is empty.\nauth-empty-username-hint = Pass your 学工号 (or the Harbor robot account name).\nauth-empty-password = The password is empty.\nauth-empty-password-hint = Pass the password on standard input or at the prompt.\nauth-logged-in = Logged in as { $username }.\nauth-logged-in-session = Logged in as { $username } (CAS session; this account cannot use token login).\nauth-saved-unverified = Saved for { $username }, not verified: the platform could not be reached. The credentials will be used once the campus network or VPN is back.\nauth-harbor-rejected = The { $registry } registry rejected this robot account; nothing was saved.\nauth-harbor-rejected-hint = Copy the account from 启智平台 → 镜像管理 → 本地推送 ({ $registry }); it is not your platform password.\nauth-harbor-saved = Harbor ({ $registry }) credentials saved and accepted.\nauth-harbor-saved-unverified = Harbor ({ $registry }) credentials saved, not verified: { $host } could not be reached (campus network or VPN needed).\n\nauth-not-logged-in = No platform credentials are saved for this profile.\nauth-not-logged-in-hint = Log in from a terminal with `inspire login` (the password stays out of any conversation).\nauth-rejected-saved = The platform rejected the saved credentials ({ $reason }); automatic login is off.\nauth-rejected-saved-hint = Log in again with `inspire login` once the password (or the lock) is sorted out.\nauth-cooldown = A login failed moments ago; the next attempt is allowed in { $seconds } s.\nauth-cooldown-hint = Wait a minute and try again (this pause protects the account from lockout).\nauth-federated = This account is federated through CAS and cannot use token login.\nauth-federated-hint = The session login is used instead; no action is needed unless this call requires the token API.\n\nauth-invalid-grant = The platform refused a token for this account (invalid_grant).\nauth-invalid-grant-hint = Check the 学工号 and password. If they are right, the account is federated through CAS and cannot get a token: the session login is used instead.\nauth-token-failed = Token login failed with HTTP { $status }.\nauth-token-failed-said = Token login failed with HTTP { $status }: { $message }.\nauth-token-failed-hint = The platform may be partly down; try again in a few minutes.\n",
+    "availability.ftl": '\navailability-read-at = Nodes read { $time }\navailability-col-nodes = NODES\navailability-col-fully-free = FULLY FREE\navailability-col-preemptible = PRE-EMPTIBLE\navailability-col-free-per-node = FREE PER NODE\navailability-col-out-of-service = OUT OF SERVICE\navailability-cordoned = { $count } cordoned\navailability-maintenance = { $count } maintenance\navailability-faulty = { $count } faulty\navailability-not-ready = { $count } not ready\navailability-list-sep = {", "}\navailability-no-schedulable-node = no schedulable node\navailability-free-bucket = { $free } free: { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    }\navailability-fit-head = Fit: { $instances } × { $asked }, priority { $priority }\navailability-asked-spec = spec { $spec }\navailability-asked-gpus = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } per instance\navailability-col-starts = STARTS\navailability-col-ahead = AHEAD\navailability-col-why = WHY\navailability-starts-now = now\navailability-starts-preempt = pre-empting\navailability-starts-queue = queues\navailability-starts-never = never\navailability-none-offers = (no group offers it)\navailability-progress = Reading the nodes of { $workspace }\navailability-progress-all = Reading the nodes of every workspace\navailability-spec-and-gpus = Pass { $spec } or { $gpus }, not both.\navailability-spec-and-gpus-hint = A spec already says how many GPUs an instance takes.\navailability-no-spec = No compute group of { $workspace } offers spec "{ $spec }".\navailability-no-spec-anywhere = No compute group of your workspaces offers spec "{ $spec }".\navailability-no-spec-hint = Pass a spec id from { $call }, or { $field } instead.\navailability-no-group-now = No group can start { $instances ->\n        [one] { $instances } instance\n       *[other] { $instances } instances\n    } at once. The best is { $group }: { $reason }.\n\navailability-fit-sep = {"; "}\navailability-fit-asked = { $instances ->\n        [one] { $instances } instance\n       *[other] { $instances } instances\n    } of { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    }\navailability-fit-too-many-gpus = an instance needs { $need ->\n        [one] { $need } GPU\n       *[other] { $need } GPUs\n    } but its nodes have { $have }\navailability-fit-too-many-cpus = an instance needs { $need ->\n        [one] { $need } CPU core\n       *[other] { $need } CPU cores\n    } but its nodes have { $have }\navailability-fit-too-much-memory = an instance needs { $need } GiB of memory but its nodes have { $have }\navailability-fit-short = nodes with free GPUs lack the { $what ->\n        [cpu] CPU cores\n        [memory] memory\n       *[both] CPU cores and memory\n    } (an instance needs { $cpus ->\n        [one] { $cpus } core\n       *[other] { $cpus } cores\n    }, { $memory } GiB)\navailability-fit-not-allowed = never at priority { $priority } ({ $level }): the spec allows { $allowed } only\navailability-fit-no-node = no schedulable node ({ $count ->\n        [one] { $count } node\n       *[other] { $count } nodes\n    } listed)\navailability-fit-no-gpus = needs no GPUs; { $count ->\n        [one] { $count } schedulable node\n       *[other] { $count } schedulable nodes\n    }\navailability-fit-too-few-nodes = { $asked } need more than its { $count ->\n        [one] { $count } schedulable node\n       *[other] { $count } schedulable nodes\n    } hold ({ $most } at most)\navailability-fit-now = { $asked } fit now (room for { $now }; { $free ->\n        [one] { $free } GPU\n       *[other] { $free } GPUs\n    } free)\navailability-fit-now-doubt = { $asked } fit now (room for { $now }; { $free ->\n        [one] { $free } GPU\n       *[other] { $free } GPUs\n    } free), unless the jobs queued ahead take the room first\navailability-fit-room = room for { $now } of { $instances ->\n        [one] { $instances } instance\n       *[other] { $instances } instances\n    } now\navailability-fit-spread = the { $free } free GPUs are spread over too many nodes\navailability-fit-preempt = at priority { $priority } the rest pre-empts low-priority work\navailability-fit-waits-gpus = it waits for GPUs\navailability-fit-waits-room = it waits for room\navailability-fit-could-preempt = priority { $priority }+ could pre-empt for it\navailability-fit-queued-ahead = queued ahead: { $count }\n',
     "common-ops.ftl": `
 common-ops-no-workspace = No workspace was given and no defaultWorkspace is set.
-common-ops-no-workspace-hint = Pass workspace, or set one: { $set }; { $call } lists them.
+common-ops-no-workspace-hint = Pass { $field }, or set one: { $set }; { $call } lists them.
 common-ops-no-groups = The workspace { $workspace } has no compute groups.
 common-ops-no-groups-hint = Pick another workspace; { $call } lists them.
-common-ops-first-group = No compute_group given: using { $group }, the first group of { $workspace }.
-common-ops-no-project = No project was given and { $workspace } is attached to { $count } projects.
-common-ops-no-project-hint = Pass project, or set one: { $set }.
+common-ops-first-group = No { $field } given: using { $group }, the first group of { $workspace }.
+common-ops-no-project = No project was given and { $workspace } is attached to { $count ->
+        [one] { $count } project
+       *[other] { $count } projects
+    }.
+common-ops-no-project-hint = Pass { $field }, or set one: { $set }.
 common-ops-project-no-workspace = The project { $project } reaches no enabled workspace to place the task in.
 common-ops-no-workspace-no-project = No workspace was given, and every workspace needs a project to be chosen.
-common-ops-pass-workspace-hint = Pass workspace (or project); { $call } lists them.
+common-ops-pass-workspace-hint = Pass { $workspace } (or { $project }); { $call } lists them.
 common-ops-auto-among-project = no workspace named: every enabled workspace of { $project }
 common-ops-auto-among-single = no workspace named: every enabled workspace with a single project
 
@@ -39897,9 +39900,24 @@ common-ops-auto-picked-among = { $field }: picked { $group } in { $workspace }, 
     } ({ $why }) (ranked first of { $ranked }): { $reason }.
 common-ops-auto-queue = No compute group of { $where } can start it now: it will queue in { $group } until GPUs are released ({ $call } shows where work runs).
 common-ops-auto-preempt = It starts in { $group } only by pre-empting low-priority work.
+common-ops-placement-elsewhere = { $group } { $verdict ->
+        [never] can never run it
+       *[other] cannot start it now: it would queue there
+    } ({ $reason }). Another group of { $workspace } could start it now: { $others }; { $call } shows the nodes.
+common-ops-placement-nowhere = { $group } { $verdict ->
+        [never] can never run it
+       *[other] cannot start it now
+    } ({ $reason }), and no other group of { $workspace } can start it now either: it will queue{ $ahead ->
+        [0] {""}
+        [one] {" "}behind { $ahead } job queued ahead
+       *[other] {" "}behind { $ahead } jobs queued ahead
+    } until GPUs are released; { $call } shows the nodes.
+common-ops-placement-preempting = {" "}by pre-empting low-priority work
+common-ops-placement-unchecked = Could not check whether { $group } can start it now: { $reason }.
+common-ops-placement-no-workspace = the workspace's nodes were not read
 
-common-ops-submit-image-hint = Pass image (a display-domain address; { $images } lists the registered ones), or set defaultImage with { $set }.
-common-ops-deploy-image-hint = Pass image (a display-domain address; { $images } lists registered ones), or set one with { $set }.
+common-ops-submit-image-hint = Pass { $field } (a display-domain address; { $images } lists the registered ones), or set defaultImage with { $set }.
+common-ops-deploy-image-hint = Pass { $field } (a display-domain address; { $images } lists registered ones), or set one with { $set }.
 common-ops-no-image = No image was given and no defaultImage is set.
 common-ops-image-unregistered = { $address } is not among the images registered for this workspace; the platform refuses unregistered images. Register it under 镜像管理 → 新建镜像 ({ $call } lists the registered ones).
 common-ops-image-not-ready = The image is { $status }, not READY.
@@ -39914,18 +39932,23 @@ common-ops-priority-refused = { $message } (project { $project }){ $source ->
         [fallback] { " " }It is the project's cap.
        *[other] { "" }
     }
-common-ops-priority-pass = Pass priority explicitly.
+common-ops-priority-pass = Pass { $field } explicitly.
 common-ops-no-group = No compute group.
-common-ops-no-group-hint = Pass compute_group.
+common-ops-no-group-hint = Pass { $field }.
 common-ops-pass = Pass
-common-ops-placement-warnings = ({ $warnings } Pass compute_group to choose another.)
+common-ops-placement-warnings = ({ $warnings } Pass { $field } to choose another.)
 
-common-ops-not-a-job = { $id } is a { $kind }; { $what } exist only for training (job-…) and HPC (hpc-job-…) jobs.
+common-ops-not-a-job = { $id } is { $kind ->
+        [serving] a serving
+        [notebook] a notebook
+        [ray] a Ray job
+       *[other] another kind of task
+    }; { $what } exist only for training (job-…) and HPC (hpc-job-…) jobs.
 common-ops-not-a-job-serving = Use { $call } for a serving.
 common-ops-not-a-job-notebook = Use { $call } for a notebook.
 common-ops-not-a-job-other = Pass a job-… or hpc-job-… id ({ $call } lists them).
-common-ops-workspace-and-all = Pass either workspace or all_workspaces, not both.
-common-ops-workspace-and-all-hint = Leave out workspace to search every workspace.
+common-ops-workspace-and-all = Pass either { $workspace } or { $all }, not both.
+common-ops-workspace-and-all-hint = Leave out { $workspace } to search every workspace.
 common-ops-download-dir-of = downloadDir of profile { $profile }
 common-ops-download-dir-store = { $where } ({ $dir }) { $holds ->
         [yes] holds
@@ -39952,8 +39975,8 @@ common-ops-plan-kind = { $key ->
   }
 `,
     "common.ftl": "\ncommon-none = (none)\n\ncommon-warning = warning: { $text }\ncommon-hint = hint: { $text }\ncommon-note = note: { $text }\ncommon-next = Next:\n\ncommon-duration-seconds = { $s }s\ncommon-duration-minutes = { $m }m { $s }s\ncommon-duration-hours = { $h }h { $m }m\ncommon-duration-days = { $d }d { $h }h\ncommon-size-gb = { $size } GB\ncommon-size-mb = { $size } MB\n",
-    "config.ftl": '\nconfig-unknown-workspace = No workspace you can see is named "{ $value }" (as of the last discovery); saved anyway.\nconfig-needs-key = config { $action } needs a key.\nconfig-use-one-of = Use one of: { $keys }.\nconfig-needs-value = config set { $key } needs a value.\nconfig-unset = (unset)\nconfig-plan-summary = { $action ->\n        [set] Set\n       *[other] Unset\n    } { $key } in profile { $profile }\nconfig-env-overrides = { $env } is set in this environment and overrides the saved value.\nconfig-head = Defaults of profile { $profile }:\nconfig-changed = { $key }: { $before } → { $after } (profile { $profile })\nconfig-col-key = KEY\nconfig-col-value = VALUE\nconfig-col-source = SOURCE\n',
-    "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass name (lower-case letters, digits and . _ -, e.g. my-train) and tag (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
+    "config.ftl": '\nconfig-unknown-workspace = No workspace you can see is named "{ $value }" (as of the last discovery); saved anyway.\nconfig-needs-key = config { $action } needs a key.\nconfig-use-one-of = Use one of: { $keys }.\nconfig-needs-value = config set { $key } needs a value.\nconfig-unset = (unset)\nconfig-plan-summary = { $action ->\n        [set] Set\n       *[other] Unset\n    } { $key } in profile { $profile }\nconfig-env-overrides = { $env } is set in this environment and overrides the saved value.\nconfig-head = Defaults of profile { $profile }:\nconfig-changed = { $key }: { $before } → { $after } (profile { $profile })\nconfig-was-unset = { $key } was not set in profile { $profile }; nothing changed.\nconfig-unchanged = { $key } is already { $value } in profile { $profile }; nothing changed.\nconfig-col-key = KEY\nconfig-col-value = VALUE\nconfig-col-source = SOURCE\n',
+    "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass { $name } (lower-case letters, digits and . _ -, e.g. my-train) and { $tag } (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
     "domain.ftl": `
 domain-purpose-train = training jobs
 domain-purpose-dsw = notebooks
@@ -39964,8 +39987,14 @@ domain-spec-where = compute group { $group }
 domain-spec-none = No specs for { $purpose } are available in { $where }.
 domain-spec-none-hint = Pick another compute group: { $call } shows the specs of each group and schedule type.
 domain-spec-missing = No spec was given for { $where }.
-domain-spec-choose = Choose one of the { $count } specs for { $purpose }.
-domain-spec-ambiguous = "{ $wanted }" matches { $count } specs of { $where }: did you mean { $names }?
+domain-spec-choose = { $count ->
+        [one] Use the only spec for { $purpose }.
+       *[other] Choose one of the { $count } specs for { $purpose }.
+    }
+domain-spec-ambiguous = "{ $wanted }" matches { $count ->
+        [one] { $count } spec
+       *[other] { $count } specs
+    } of { $where }: did you mean { $names }?
 domain-spec-ambiguous-hint = Pass more of the name, or the spec id.
 domain-spec-other-type = it is a spec for { $other }, not { $purpose }
 domain-spec-other-group = it does not belong to { $where }
@@ -39979,8 +40008,14 @@ domain-shm-too-small = { $text } MB of shared memory is too small to be meant.
 domain-shm-too-small-hint = If you meant { $value } GiB, write { $value }Gi (or { $mb } in MB).
 domain-shm-too-large = { $size } is { $gi } GiB of shared memory, more than any node has.
 domain-shm-too-large-hint = If you meant megabytes, write { $value }MB (= { $gi } GiB).
-domain-shm-low-nodes = shm is { $gi } GiB for a { $nodes }-node job; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
-domain-shm-low-gpus = shm is { $gi } GiB for a { $gpus }-GPU job; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
+domain-shm-low-nodes = shm is { $gi } GiB for a job of { $nodes ->
+        [one] { $nodes } node
+       *[other] { $nodes } nodes
+    }; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
+domain-shm-low-gpus = shm is { $gi } GiB for a job of { $gpus ->
+        [one] { $gpus } GPU
+       *[other] { $gpus } GPUs
+    }; distributed training often fails below { $min } GiB (65536 MB). Raise it to at least { $min }.
 domain-shm-above-memory = shm ({ $gi } GiB) is larger than the spec's memory ({ $memory } GiB); it cannot all be used.
 domain-name-what = { $kind ->
         [none] name
@@ -39988,7 +40023,10 @@ domain-name-what = { $kind ->
     }
 domain-name-empty = The { $what } is empty.
 domain-name-give = Give a { $what } of 1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character.
-domain-name-long = The { $what } "{ $name }" is { $length } characters long.
+domain-name-long = The { $what } "{ $name }" is { $length ->
+        [one] { $length } character
+       *[other] { $length } characters
+    } long.
 domain-name-shorten = Shorten it: 1–64 characters: letters, digits, CJK characters, '.', '_' and '-', starting with a letter, digit or CJK character.
 domain-name-space = The { $what } "{ $name }" contains "a space".
 domain-name-bad-char = The { $what } "{ $name }" contains "{ $bad }".
@@ -40021,7 +40059,10 @@ domain-priority-above-cap-hint = Use a priority of { $cap } or less.
 domain-priority-level = Priority { $priority } ({ $level }) is not allowed for this spec, which accepts { $allowed }.
 domain-priority-level-hint = Pick a priority of an allowed level, or a spec that allows this one ({ $call } lists specs).
 domain-priority-preemptible = Priority { $priority } is pre-emptible: higher-priority work may kill the task. Checkpoint often, or use 4+.
-domain-budget-exhausted = The project's remaining budget is { $remain } points; the platform may refuse the task. CPU tasks at priority 1–3 do not consume budget; otherwise wait for the budget refresh.
+domain-budget-exhausted = The project's remaining budget is { $remain ->
+        [one] { $remain } point
+       *[other] { $remain } points
+    }; the platform may refuse the task. CPU tasks at priority 1–3 do not consume budget; otherwise wait for the budget refresh.
 domain-did-you-mean = Did you mean { $names }?
 domain-id-invalid = "{ $id }" is not a task id: { $why }.
 domain-id-invalid-hint = Pass the id of a task as { $call } lists it: job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray) or a bare UUID (notebook).
@@ -40059,9 +40100,34 @@ domain-workspace-note-sj = Ascend 910B in 松江; sj registry only
 domain-workspace-note-public = lowest priority
 domain-workspace-note-cpu-test = CPU
 domain-workspace-note-project = project resources
+domain-lookup-kind = { $kind ->
+        [notebook] notebook
+        [train] training job
+        [hpc] HPC job
+        [serving] serving
+        [model] model
+        [sweep] sweep
+        [job] training or HPC job
+       *[other] task
+    }
+domain-lookup-where = { $count ->
+        [one] workspace { $names }
+       *[other] workspaces { $names }
+    }
+domain-lookup-where-many = any of the { $count ->
+        [one] { $count } workspace
+       *[other] { $count } workspaces
+    } you can see
+domain-lookup-no-id = No { $what } { $wanted } in { $where }.
+domain-lookup-no-name = No { $what } is named "{ $wanted }" or has an id starting with it in { $where }.{ $near }
+domain-lookup-list-hint = { $call } lists them; pass { $field } when it is not in the default workspace.
+domain-lookup-several = "{ $wanted }" matches more than one { $what } ({ $count }): { $names }.
+domain-lookup-several-hint = Name one by its full name or id.
+domain-lookup-where-visible = any workspace you can see
+domain-lookup-where-sweeps = the sweeps run with this profile
 `,
     "errors.ftl": "\nerrors-could-not = Could not { $what }: { $message }\nerrors-no-surface-hint = The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.\nerrors-access-forbidden-hint = Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.\nerrors-token-unavailable-hint = This account can only use the session login, which this call does not support.\n",
-    "events.ftl": "\nevents-head = { $id } { $status }: { $count } events\nevents-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)\nevents-none-yet = { $id } { $status }: no events yet\nevents-col-last-seen = LAST SEEN\nevents-col-reason = REASON\nevents-col-object = OBJECT\nevents-col-message = MESSAGE\nevents-truncated = (more events exist than were read)\nevents-notebook = Notebook events are not available through this tool.\nevents-notebook-hint = Use { $call } for its state.\n",
+    "events.ftl": "\nevents-head = { $id } { $status }: { $count ->\n        [one] { $count } event\n       *[other] { $count } events\n    }\nevents-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)\nevents-none-yet = { $id } { $status }: no events yet\nevents-col-last-seen = LAST SEEN\nevents-col-reason = REASON\nevents-col-object = OBJECT\nevents-col-message = MESSAGE\nevents-truncated = (more events exist than were read)\nevents-notebook = Notebook events are not available through this tool.\nevents-notebook-hint = Use { $call } for its state.\n",
     "images.ftl": `
 images-platform-heading = Registered images for { $workspace } ({ $registry } registry{ $visibility }{ $search }): { $count }
 images-matching = , matching "{ $search }"
@@ -40097,9 +40163,12 @@ images-unregistered = Not registered on the platform: { $tags }. Jobs and notebo
         [one] it
        *[other] them
     } until registered under 启智平台 → 镜像管理 → 新建镜像 with 镜像名称 { $repo } and 版本号 { $versions }.
-images-showing = Showing { $shown } of { $total } repositories; narrow them with search.
+images-showing = Showing { $shown } of { $total ->
+        [one] { $total } repository
+       *[other] { $total } repositories
+    }; narrow them with { $field }.
 images-tags-hint = { $call } lists a repository's tags and which are registered.
-images-push-wrong-registry = Workspace { $workspace } uses the { $own } registry, but registry={ $asked } was asked for; the registries do not share images.
+images-push-wrong-registry = Workspace { $workspace } uses the { $own } registry, but { $asked } was asked for; the registries do not share images.
 images-push-wrong-registry-fix = Drop registry (or pass { $field }) to push where { $workspace } can use the image.
 images-push-default-unresolved = defaultWorkspace { $workspace } could not be resolved ({ $error }), so the qb registry was used; pass { $field } for SJ spaces.
 images-push-registered = The platform already lists { $address }: jobs can use it now.
@@ -40139,7 +40208,6 @@ images-api-not-ready-fix = An add_method 0 slot becomes READY only after the pus
 images-api-what-image = the image
 `,
     "inference.ftl": `
-inference-next = next: { $call }
 inference-deploying = Serving { $name } is being deployed.
 inference-label-serving-id = serving id
 inference-label-serving = serving
@@ -40164,7 +40232,10 @@ inference-label-status = status
 inference-label-access-url = access url
 inference-label-created = created
 inference-label-updated = updated
-inference-replicas = { $replicas } × { $nodes } node(s)
+inference-replicas = { $replicas } × { $nodes ->
+        [one] { $nodes } node
+       *[other] { $nodes } nodes
+    }
 inference-recovered = yes (the answer was lost; found it by name)
 inference-access-not-reported = (not reported)
 inference-access-none-yet = (none until RUNNING)
@@ -40181,16 +40252,19 @@ inference-col-created = CREATED
 inference-col-by = BY
 inference-create-needs = inference create needs { $field }.
 inference-create-needs-fix = Pass { $field }, e.g. { $example }.
-inference-model-id-example = a model_id from { $call }
+inference-model-id-example = a model id from { $call }
 inference-command-sleeps = The command only sleeps: the pod stays up but nothing answers on port { $port }. Use the server's start command, e.g. python -m vllm.entrypoints.openai.api_server --port { $port }.
 inference-vllm-port = vLLM listens on 8000 unless told otherwise; add --port { $port } so it answers on the serving's port.
 inference-no-model = No model has the id { $id }.
-inference-no-model-fix = Pick a model_id from { $list }, or register one with { $create }.
+inference-no-model-fix = Pick a model id from { $list }, or register one with { $create }.
 inference-no-version = Model { $model } has no version { $version }.
 inference-no-version-fix = Use one of its versions; { $call } lists them.
 inference-not-vllm = Version { $version } of { $model } is not marked vLLM-compatible; the server may fail to load it.
 inference-plan-create = Deploy serving { $name } in { $workspace }
-inference-change-deployed = deployed: { $replicas } replica(s) of { $model } v{ $version }
+inference-change-deployed = deployed: { $replicas ->
+        [one] { $replicas } replica
+       *[other] { $replicas } replicas
+    } of { $model } v{ $version }
 inference-why-answers = until it answers
 inference-why-running = until it is RUNNING and has an access URL
 inference-why-events = for events and diagnostics
@@ -40198,7 +40272,7 @@ inference-why-stop = when it is no longer needed
 inference-why-ended = for why it ended
 inference-why-again = again until it is RUNNING
 inference-id-hint = Serving ids start with sv-; { $call } shows them.
-inference-needs-id = inference { $action } needs serving_id.
+inference-needs-id = inference { $action } needs the serving's id (sv-…).
 inference-state-unknown = unknown
 inference-state-unknown-long = unknown state
 inference-state-in-unknown = in an unknown state
@@ -40226,10 +40300,16 @@ inference-wait-recipe = , recipe { $recipe }
 inference-wait-ready = ready
 inference-wait-failed = stopped early: it will not answer
 inference-wait-timed-out = not ready in time
-inference-waited = waited { $waited } of { $seconds } s ({ $from }{ $recipe }), { $probes } probe(s) of { $path }: { $verdict }
+inference-waited = waited { $waited } of { $seconds } s ({ $from }{ $recipe }), { $probes ->
+        [one] { $probes } probe
+       *[other] { $probes } probes
+    } of { $path }: { $verdict }
 inference-stages = stages: { $stages }
 inference-chat-stats = ({ $model }, { $ms } ms)
-inference-chat-stats-tokens = ({ $model }, { $ms } ms, { $tokens } tokens)
+inference-chat-stats-tokens = ({ $model }, { $ms } ms, { $tokens ->
+        [one] { $tokens } token
+       *[other] { $tokens } tokens
+    })
 inference-stage-starting = Serving is { $status }: pulling the image and starting its pods.
 inference-stage-waiting = Serving is { $status }: waiting for GPUs to be scheduled.
 inference-stage-crashed = Serving { $status }: its server exited; the logs' last lines say why.
@@ -40244,13 +40324,19 @@ inference-not-openai = { $url } answers HTTP { $status }: nothing serves the Ope
 inference-gateway-crashed = The gateway answers HTTP { $status } and the server's logs show an error: it crashed.
 inference-gateway-loading = The gateway answers HTTP { $status }: the server is not listening yet (loading weights, or on another port than { $port }).
 inference-port-serving = the serving's
-inference-answering = Answering: { $count } model(s) in { $ms } ms.
-inference-answering-chat = Answering: { $count } model(s) in { $ms } ms, a chat completion in { $chat } ms.
+inference-answering = Answering: { $count ->
+        [one] { $count } model
+       *[other] { $count } models
+    } in { $ms } ms.
+inference-answering-chat = Answering: { $count ->
+        [one] { $count } model
+       *[other] { $count } models
+    } in { $ms } ms, a chat completion in { $chat } ms.
 inference-chat-unreachable = Could not reach { $url } ({ $code }).
 inference-chat-unreachable-fix = The access URL may be reachable only from the campus network.
 inference-chat-failed = The serving answered HTTP { $status } to a chat completion: { $body }
 inference-chat-failed-fix = { $call } says whether it is ready.
-inference-chat-needs-prompt = inference chat needs prompt.
+inference-chat-needs-prompt = inference chat needs a message to send.
 inference-chat-needs-prompt-fix = Pass the message to send as prompt.
 inference-chat-not-ready = Serving { $serving } is not answering yet: { $reason }
 inference-chat-not-ready-fix = { $call } shows its progress and logs.
@@ -40272,7 +40358,7 @@ inference-api-what = the serving
 inference-recipe-line = { $name } ({ $engine }, TP { $tp } × PP { $pp }, { $file })
 `,
     "issues.ftl": '\nissues-too-small = Too small: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n}\nissues-too-big = Too big: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n}\nissues-too-short = Too small: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-too-long = Too big: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-type = Invalid input: expected { $expected }\nissues-type-received = Invalid input: expected { $expected }, received { $received }\nissues-value = Invalid input: expected { $value }\nissues-choice = Invalid option: expected one of { $values }\nissues-starts-with = Invalid string: must start with "{ $text }"\nissues-ends-with = Invalid string: must end with "{ $text }"\nissues-includes = Invalid string: must include "{ $text }"\nissues-pattern = Invalid string: must match pattern { $pattern }\nissues-format = Invalid { $format ->\n   *[other] { $name }\n}\nissues-multiple = Invalid number: must be a multiple of { $divisor }\nissues-unknown-key = Unrecognized key: { $keys }\nissues-unknown-keys = Unrecognized keys: { $keys }\nissues-key = Invalid key in { $origin }\nissues-element = Invalid value in { $origin }\nissues-invalid = Invalid input\nissues-said = { $zod }\n',
-    "job-detail.ftl": "\njob-detail-label-id = id\njob-detail-label-name = name\njob-detail-label-kind = kind\njob-detail-label-status = status\njob-detail-label-message = message\njob-detail-label-workspace = workspace\njob-detail-label-project = project\njob-detail-label-compute-group = compute group\njob-detail-label-image = image\njob-detail-label-command = command\njob-detail-label-spec = spec\njob-detail-label-priority = priority\njob-detail-label-instances = instances\njob-detail-label-shm = shm\njob-detail-label-slurm = tasks × cpus\njob-detail-label-created = created\njob-detail-label-started = started\njob-detail-label-finished = finished\njob-detail-label-running-time = running time\njob-detail-label-console = console\njob-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)\njob-detail-col-pod = POD\njob-detail-col-node = NODE\njob-detail-col-started = STARTED\njob-detail-diagnosis = Diagnosis ({ $events } events, { $lines } log lines read):\njob-detail-no-cause = no known cause recognised; read { $logs } and { $events }.\njob-detail-evidence = evidence: { $text }\njob-detail-fix = fix: { $text }\njob-detail-events-unread = events could not be read: { $error }\njob-detail-events-gone = no events (the platform discards events of old tasks)\njob-detail-logs-unread = logs could not be read: { $error }\njob-detail-ray = { $id } is a Ray job, which this tool does not read.\njob-detail-ray-hint = Open it in the console (Ray 作业).\n\njob-detail-cause-oom = The task ran out of memory (GPU or container).\njob-detail-fix-oom = Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.\njob-detail-cause-image-pull = The image could not be pulled.\njob-detail-fix-image-pull = Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): { $call }.\njob-detail-cause-no-slurm = The image has no working Slurm controller.\njob-detail-fix-no-slurm = Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); { $call }.\njob-detail-cause-offline-network = The command used the network in an offline workspace.\njob-detail-fix-offline-network = Prepare data, models and packages from an internet-enabled workspace into { $path } (shared storage) or bake them into the image, then read them from there.\njob-detail-cause-environment = A command or Python module was not found: the environment was probably not activated.\njob-detail-fix-environment = The platform shell is non-interactive; set commandPrefix ({ $call }) or activate it in the command.\njob-detail-cause-unschedulable = The scheduler found no free GPUs for this spec.\njob-detail-fix-unschedulable = { $call } shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.\njob-detail-cause-preempted = The task was preempted by a higher-priority task.\njob-detail-fix-preempted = Resubmit with priority ≥ 4 (it ran at { $priority }; 1–3 may be preempted), within the project's cap.\njob-detail-fix-preempted-low = Resubmit with priority ≥ 4 (it ran at a low priority; 1–3 may be preempted), within the project's cap.\njob-detail-cause-traceback = The program raised an exception.\njob-detail-fix-traceback = Fix the error the last exception line names; { $call } shows the whole traceback.\n",
+    "job-detail.ftl": "\njob-detail-label-id = id\njob-detail-label-name = name\njob-detail-label-kind = kind\njob-detail-label-status = status\njob-detail-label-message = message\njob-detail-label-workspace = workspace\njob-detail-label-project = project\njob-detail-label-compute-group = compute group\njob-detail-label-image = image\njob-detail-label-command = command\njob-detail-label-spec = spec\njob-detail-label-priority = priority\njob-detail-label-instances = instances\njob-detail-label-shm = shm\njob-detail-label-slurm = tasks × cpus\njob-detail-label-created = created\njob-detail-label-started = started\njob-detail-label-finished = finished\njob-detail-label-running-time = running time\njob-detail-label-console = console\njob-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)\njob-detail-col-pod = POD\njob-detail-col-node = NODE\njob-detail-col-started = STARTED\njob-detail-diagnosis = Diagnosis ({ $events ->\n        [one] { $events } event\n       *[other] { $events } events\n    }, { $lines ->\n        [one] { $lines } log line\n       *[other] { $lines } log lines\n    } read):\njob-detail-no-cause = no known cause recognised; read { $logs } and { $events }.\njob-detail-evidence = evidence: { $text }\njob-detail-fix = fix: { $text }\njob-detail-events-unread = events could not be read: { $error }\njob-detail-events-gone = no events (the platform discards events of old tasks)\njob-detail-logs-unread = logs could not be read: { $error }\njob-detail-ray = { $id } is a Ray job, which this tool does not read.\njob-detail-ray-hint = Open it in the console (Ray 作业).\n\njob-detail-cause-oom = The task ran out of memory (GPU or container).\njob-detail-fix-oom = Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.\njob-detail-cause-image-pull = The image could not be pulled.\njob-detail-fix-image-pull = Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): { $call }.\njob-detail-cause-no-slurm = The image has no working Slurm controller.\njob-detail-fix-no-slurm = Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); { $call }.\njob-detail-cause-offline-network = The command used the network in an offline workspace.\njob-detail-fix-offline-network = Prepare data, models and packages from an internet-enabled workspace into { $path } (shared storage) or bake them into the image, then read them from there.\njob-detail-cause-environment = A command or Python module was not found: the environment was probably not activated.\njob-detail-fix-environment = The platform shell is non-interactive; set commandPrefix ({ $call }) or activate it in the command.\njob-detail-cause-unschedulable = The scheduler found no free GPUs for this spec.\njob-detail-fix-unschedulable = { $call } shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.\njob-detail-cause-preempted = The task was preempted by a higher-priority task.\njob-detail-fix-preempted = Resubmit with priority ≥ 4 (it ran at { $priority }; 1–3 may be preempted), within the project's cap.\njob-detail-fix-preempted-low = Resubmit with priority ≥ 4 (it ran at a low priority; 1–3 may be preempted), within the project's cap.\njob-detail-cause-traceback = The program raised an exception.\njob-detail-fix-traceback = Fix the error the last exception line names; { $call } shows the whole traceback.\n",
     "jobs.ftl": `
 jobs-col-id = ID
 jobs-col-type = TYPE
@@ -40286,7 +40372,10 @@ jobs-none = No tasks match.
 jobs-none-in = No tasks match in { $where }; { $filters }.
 jobs-list-sep = {", "}
 jobs-where-none = no workspace
-jobs-workspace-count = { $count } workspaces
+jobs-workspace-count = { $count ->
+        [one] { $count } workspace
+       *[other] { $count } workspaces
+    }
 jobs-where-default = workspace { $names } (defaultWorkspace)
 jobs-where-all = every workspace ({ $names })
 jobs-where-named = workspace { $names }
@@ -40306,13 +40395,10 @@ jobs-total = { $count ->
     }
 `,
     "jupyter.ftl": `
-jupyter-list-hint = { $call } lists the notebooks of a workspace; pass the workspace when the notebook is not in the default one.
+jupyter-list-hint = { $call } lists the notebooks of a workspace; pass { $field } when the notebook is not in the default workspace.
 jupyter-no-notebook-named = No notebook was named.
-jupyter-url-no-notebook = The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or notebook_id query part).
+jupyter-url-no-notebook = The URL names no notebook (it has no /jupyter/ID/, /develop/notebook/ID or ?notebook_id=ID query part).
 jupyter-url-no-notebook-fix = Paste the notebook's console or Jupyter URL, or name it by name or id; { $hint }
-jupyter-several = "{ $wanted }" matches { $count } notebooks: { $names }.
-jupyter-several-fix = Name one by its full name or id.
-jupyter-not-found = No notebook is named "{ $wanted }" or has an id starting with it.
 jupyter-not-running = Notebook { $notebook } is { $status }; commands and files need it RUNNING.
 jupyter-state-not-running = not running
 jupyter-not-running-fix = Start it with { $call } and wait until it is RUNNING.
@@ -40346,7 +40432,13 @@ jupyter-no-such = There is no "{ $path }" in the notebook.
 jupyter-no-such-fix = List its folder to see what is there.
 jupyter-is-folder = "{ $path }" is a folder.
 jupyter-is-folder-fix = Read a file, or list the folder.
-jupyter-file-too-large = "{ $path }" has { $size } bytes, more than the { $limit } bytes moved in one piece.
+jupyter-file-too-large = "{ $path }" has { $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }, more than the { $limit ->
+        [one] { $limit } byte
+       *[other] { $limit } bytes
+    } moved in one piece.
 jupyter-file-too-large-fix = Split or compress it, or move it through shared storage instead.
 jupyter-terminal-unnamed = The notebook's Jupyter server opened a terminal but did not name it.
 jupyter-socket-failed = The terminal connection to notebook { $notebook } failed: { $why }.
@@ -40355,7 +40447,7 @@ jupyter-socket-timeout = it did not open in time
 jupyter-socket-refused = the gateway refused it
 jupyter-dropped = The notebook's Jupyter gateway closed the terminal connection after { $seconds } s, before the command finished; the command was stopped with its terminal.
 jupyter-dropped-detached = The notebook's Jupyter gateway closed the terminal connection after { $seconds } s, before the command finished.
-jupyter-dropped-fix = The gateway drops terminal connections after 10–30 minutes: start long commands detached ({ $call }), then read them back with attach.
+jupyter-dropped-fix = The gateway drops terminal connections after 10–30 minutes: start long commands detached ({ $call }), then read them back with { $attach }.
 jupyter-terminal-failed = The terminal of notebook { $notebook } failed: { $error }.
 jupyter-unknown-error = unknown error
 jupyter-try-again = Try again.
@@ -40365,32 +40457,133 @@ jupyter-bad-env = Not a variable name: { $names }.
 jupyter-bad-env-fix = Variable names are letters, digits and _, not starting with a digit (KEY=VALUE).
 jupyter-bad-exec-id = "{ $id }" is not the id of a detached command.
 jupyter-bad-exec-id-fix = Use the id that detach printed, e.g. x1a2b3c4d5e6.
+
+jupyter-missing-folder = The Jupyter server of notebook { $notebook } could not save "{ $path }": a folder on the way does not exist (HTTP { $status }{ $detail }).
+jupyter-missing-folder-fix = Make the folder first, or write and copy with missing folders made (the default); { $call } shows what is there.
+jupyter-denied = The Jupyter server of notebook { $notebook } may not write "{ $path }": permission denied (HTTP { $status }{ $detail }).
+jupyter-denied-fix = Choose a folder the notebook's user may write to (its home folder, or a project folder), or change the folder's permissions from a terminal in the notebook.
+jupyter-not-folder = Something on the way to "{ $path }" in notebook { $notebook } is a file, not a folder (HTTP { $status }{ $detail }).
+jupyter-not-folder-fix = Choose another destination, or rename the file that is in the way; { $call } shows what is there.
+jupyter-folder-there = "{ $path }" in notebook { $notebook } is a folder, so no file can be saved there (HTTP { $status }{ $detail }).
+jupyter-folder-there-fix = Name a file inside it, e.g. "{ $path }/NAME", or choose another destination.
+jupyter-full = The disk of notebook { $notebook } is full or over its quota, so "{ $path }" could not be saved (HTTP { $status }{ $detail }).
+jupyter-full-fix = Free space in the notebook, or copy into a folder with room (such as a project folder), then copy again.
+jupyter-read-only = "{ $path }" lies on a read-only file system in notebook { $notebook } (HTTP { $status }{ $detail }).
+jupyter-outside-root = "{ $path }" lies outside the Jupyter root folder of notebook { $notebook }: a link out of it, or a place above it (HTTP { $status }{ $detail }).
+jupyter-outside-root-fix = Name a path inside the root (the top of the lab's file browser; { $call } lists it), written from there without a leading "/"; copy elsewhere with a command in the notebook.
+jupyter-server-error-fix = The server's message says what went wrong, and trying again will not change it: check the path and the notebook's disk with { $call }.
 `,
-    "lint.ftl": '\nlint-sbatch-fix = Remove the line: set resources with the job\'s number_of_tasks, cpus_per_task and memory_per_cpu parameters (and its spec and compute group) instead.\nlint-sbatch-fix-option = Remove the line: set resources with the job\'s number_of_tasks, cpus_per_task and memory_per_cpu parameters (and its spec and compute group) instead. Here, use { $parameter }{ $perCpu ->\n        [yes] { " " }(memory per CPU, not per node)\n       *[other] { "" }\n    } in place of `{ $option }`.\nlint-hpc-empty = The HPC entrypoint is empty.\nlint-hpc-empty-fix = Give the Slurm body to run, for example `srun python preprocess.py`.\nlint-hpc-shebang = The entrypoint starts a script with a `#!` line, but the platform writes its own header.\nlint-hpc-shebang-fix = Remove the `#!` line; give only the body.\nlint-hpc-sbatch = `{ $line }` is not allowed: the platform generates the #SBATCH header itself.\nlint-hpc-no-srun = The work is not launched with `srun`, so it does not run as Slurm tasks on the allocated CPUs.\nlint-hpc-no-srun-fix = Launch each step with srun, for example `srun python preprocess.py`.\nlint-hpc-image = The image `{ $image }` does not look like a Slurm image; HPC jobs need Slurm in the image ("slurmctld BackOff" in the events means it is missing).\nlint-hpc-image-fix = Use an image with Slurm installed (its name should contain "slurm"), e.g. an inspire-studio slurm image.\nlint-fix-shared = Download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the project\'s shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; then run this job offline from that path.\nlint-fix-python-package = Bake the packages into the image, or install from the platform\'s Nexus PyPI mirror ({ $mirror }) with `pip install -i <mirror index URL> ...`. Otherwise install them in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) into a virtual environment under /inspire/hdd/project/<en_name>/envs/<name>, then activate it here.\nlint-fix-conda-package = Create the environment in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) with `conda create -p /inspire/hdd/project/<en_name>/envs/<name> ...` on shared storage, then `conda activate /inspire/hdd/project/<en_name>/envs/<name>` in this job; or bake the environment into the image.\nlint-fix-download = { $shared } For models: `hf download <repo> --local-dir /inspire/hdd/project/<en_name>/models/<name>`.\nlint-fix-git = Clone or update the repository in an internet-enabled workspace into /inspire/hdd/project/<en_name>/code/..., then run this job from that path. { $shared }\nlint-fix-system-package = Bake system packages into the image (build, push and register a custom image). For files, { $shared }\nlint-fix-node-package = Install Node packages into the image or, download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the project\'s shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; then run this job offline from that path.\nlint-network = `{ $tool }` needs the internet{ $context ->\n        [unknown] ; if this workspace is offline (分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access), it will fail or hang.\n        [hpc] , but HPC spaces (高性能计算) are offline.\n       *[other] , but this workspace is offline (分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access).\n    }\nlint-output-lost = The output of `{ $command }` { $how ->\n        [discarded] is discarded\n       *[other] is not saved to a file\n    }.\nlint-log-fix = Append `2>&1 | tee /inspire/hdd/project/{"{"}en_name{"}"}/logs/<name>.log` so that output and tracebacks survive on shared storage after the job is gone.\nlint-stderr-lost = `{ $command }` saves stdout to a file but not stderr, so tracebacks will be missing from the log.\nlint-stderr-fix = Add `2>&1` before the `| tee` or after the `> file` redirection (or use `&> file`).\nlint-command-empty = The command is empty.\nlint-command-empty-fix = Give the command the job should run.\nlint-no-env = The job runs Python without setting up an environment. The platform\'s shell is non-interactive, so ~/.bashrc is not loaded and no conda environment is activated: `python` may be the wrong interpreter.\nlint-no-env-fix = Set commandPrefix so that every job starts in your environment, for example `source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd /inspire/hdd/project/{"{"}en_name{"}"}/code`, or begin the command with that, or call the interpreter by its absolute path (/opt/conda/envs/myenv/bin/python).\nlint-set-e = `set -e` in the command also applies to the platform\'s wrapper shell and can end the job early.\nlint-set-e-fix = Remove `set -e`; chain steps with `&&`, or put `set -e` inside a script you run with `bash script.sh`.\nlint-rdzv = torchrun is given `{ $flag }`; the platform already injects the rendezvous.\nlint-rdzv-fix = Drop the --rdzv_* flags and launch from the injected variables: `torchrun --nnodes=$PET_NNODES --node_rank=$PET_NODE_RANK --nproc_per_node=$PET_NPROC_PER_NODE --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT train.py`.\n\nlint-count-errors = { $count ->\n        [one] { $count } error\n       *[other] { $count } errors\n    }\nlint-count-warnings = { $count ->\n        [one] { $count } warning\n       *[other] { $count } warnings\n    }\nlint-count-hints = { $count ->\n        [one] { $count } hint\n       *[other] { $count } hints\n    }\nlint-no-problems = no problems found\n',
-    "login.ftl": "\nlogin-dry-run = Dry run: the { $target ->\n        [harbor] Harbor { $registry } robot account\n       *[other] platform account\n    } { $username } would be checked at { $where } and saved to profile { $profile }; nothing was sent or saved.\nlogin-plan-summary = Check and save the { $target ->\n        [harbor] Harbor { $registry } robot account\n       *[other] platform account\n    } { $username } in profile { $profile }\nlogin-change-saved = saved (0600)\nlogin-label-profile = profile\nlogin-label-account = account\nlogin-label-target = target\nlogin-label-verified = verified\nlogin-verified = yes\nlogin-verified-by = yes ({ $method })\nlogin-not-verified = no (saved; the platform could not be reached)\n",
-    "logs.ftl": "\nlogs-tail-head = { $id } { $status }: last { $count } lines\nlogs-window-head = { $id } { $status }: { $count } lines from { $from } to { $to }\nlogs-window-truncated = (more lines in this window; narrow it or use { $field })\nlogs-none = (no log lines yet)\nlogs-downloaded = Downloaded { $lines } lines ({ $bytes } bytes) of { $id } to { $path }.\nlogs-downloaded-crowded = Downloaded { $lines } lines ({ $bytes } bytes) of { $id } to { $path } (some lines may be missing at { $crowded } crowded instants).\nlogs-progress = downloaded { $lines } lines of { $id }\nlogs-range-and-since = Pass either time_range or since, not both.\nlogs-range-and-since-hint = { $example } means since 30 minutes ago.\nlogs-window-empty = The log window is empty: since is not before until.\nlogs-window-empty-hint = Give since earlier than until.\nlogs-follow-end = — job { $name } { $status } at { $time }\n",
-    "metrics.ftl": '\nmetrics-window = { $from } – { $to } every { $interval }s\nmetrics-downloaded = Wrote { $rows } rows ({ $bytes } bytes) of { $id } metrics ({ $window }) to { $path }.\nmetrics-raw-head = { $id } { $status }: { $count } series, { $window }\nmetrics-col-metric = METRIC\nmetrics-col-trend = TREND (0–100%)\nmetrics-col-state = STATE\nmetrics-col-gpu = GPU avg/p90/max\nmetrics-col-gpu-memory = GPU MEM\nmetrics-col-cpu = CPU\nmetrics-name-gpu = gpu\nmetrics-name-gpu-mem = gpu mem\nmetrics-name-cpu = cpu\nmetrics-name-mem = mem\nmetrics-no-series = (no series)\nmetrics-idle-windows = idle windows: { $windows }\nmetrics-idle-window = { $start } for { $minutes } min\nmetrics-idle-window-ongoing = { $start } for { $minutes } min (ongoing)\nmetrics-list-sep = {"; "}\nmetrics-label-reclaim = reclaim risk\nmetrics-label-low-gpu = low GPU for\nmetrics-finished-early = finished; too few samples for a verdict\nmetrics-finished-early-count = finished; too few samples for a verdict ({ $count } of { $needed } needed)\nmetrics-finished-early-evidence = the job ended before enough samples were taken; this is not a failure\nmetrics-interval-bad = interval { $interval } s is not one the platform accepts.\nmetrics-interval-hint = Use one of { $intervals } seconds, or leave it out ({ $fits } s fits { $range }).\n',
-    "models.ftl": '\nmodels-list-hint = { $call } shows the model ids.\nmodels-needs-id = models { $action } needs model_id.\nmodels-path-hint = Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> ({ $call } shows the project path).\nmodels-needs-path = models create needs model_source_path.\nmodels-path-outside = "{ $path }" is not a path under /inspire/, where the platform keeps models.\nmodels-path-dots = "{ $path }" contains "." or ".." segments.\nmodels-path-space = "{ $path }" contains whitespace or control characters.\nmodels-needs-name = models create needs name.\nmodels-needs-name-fix = Pass name, e.g. { $field }.\nmodels-plan-create = Create model { $name } in { $workspace } from { $path }\nmodels-change-created = created\nmodels-why-versions = for its versions\nmodels-why-serve = to serve it\nmodels-what = model { $name } ({ $id }) with { $count } version(s)\nmodels-delete-dry = This would delete { $what }; the files are not touched. Nothing was sent.\nmodels-plan-delete = Delete model { $model }\nmodels-change-deleted = { $count } version(s) → deleted\nmodels-delete-preview = This would delete { $what }; servings deployed from it will no longer find it. Nothing was deleted.\nmodels-delete-how = To delete it, call { $call }.\nmodels-deleted = Deleted { $what }. The files at { $path } are not touched.\nmodels-its-path = its source path\nmodels-label-model = model\nmodels-label-status = status\nmodels-label-type = type\nmodels-label-latest = latest version\nmodels-label-vllm = vLLM\nmodels-label-source-path = source path\nmodels-label-project = project\nmodels-label-owner = owner\nmodels-label-tags = tags\nmodels-label-description = description\nmodels-label-created = created\nmodels-compatible = compatible\nmodels-yes = yes\nmodels-no = no\nmodels-col-version = VERSION\nmodels-col-size = SIZE\nmodels-col-vllm = VLLM\nmodels-col-path = PATH\nmodels-col-created = CREATED\nmodels-col-id = ID\nmodels-col-name = NAME\nmodels-col-latest = LATEST\nmodels-col-status = STATUS\nmodels-col-type = TYPE\nmodels-col-owner = OWNER\nmodels-no-versions = (no versions)\nmodels-none = (no models)\nmodels-created = Model { $name } was created ({ $id }) in { $workspace }, project { $project }, from { $path }.\nmodels-next = next: { $call }\nmodels-list-heading = Models in { $workspace }: { $count }{ $cut }\nmodels-list-cut = {" "}(list cut short)\n\nmodels-api-down = The model registry is unavailable; see 模型部署 → 模型管理 in the console.\nmodels-api-no-workspace = No workspace was given.\nmodels-api-no-workspace-fix = Pass a workspace id ({ $call } lists them).\nmodels-api-no-id = No model id was given.\nmodels-api-no-id-fix = { $call } lists them.\nmodels-api-what = the model\n',
-    "notebook-exec.ftl": '\nnotebook-exec-output-cut = (the start of the output was cut)\nnotebook-exec-exit-code = exit code { $code }\nnotebook-exec-started = Started detached in notebook { $notebook }: { $id }\nnotebook-exec-label-detached = detached command\nnotebook-exec-label-notebook = notebook\nnotebook-exec-label-state = state\nnotebook-exec-label-command = command\nnotebook-exec-label-started = started\nnotebook-exec-label-output = output\nnotebook-exec-label-ran-for = ran for\nnotebook-exec-exited-with = exited with { $code }\nnotebook-exec-bytes = { $size } bytes\nnotebook-exec-and = {" "}and{" "}\nnotebook-exec-combined = { $modes } cannot be combined.\nnotebook-exec-combined-fix = Start detached, attach or ask the status, one at a time.\nnotebook-exec-no-command = No command was given.\nnotebook-exec-no-command-fix = Pass the command line to run ({ $command }), or { $attach } / { $status } for a detached one.\nnotebook-exec-no-new-command = { $mode } reads a detached command; it takes no new command.\nnotebook-exec-no-new-command-fix = Drop the command, or drop attach/status.\nnotebook-exec-plan-run = Run `{ $command }` in notebook { $notebook }\nnotebook-exec-plan-detach = Start `{ $command }` detached in notebook { $notebook }\nnotebook-exec-plan-attach = Read the output of detached command { $id } in notebook { $notebook }\nnotebook-exec-plan-status = Read the status of detached command { $id } in notebook { $notebook }\nnotebook-exec-change-runs = runs { $command }\nnotebook-exec-change-terminal = a terminal is opened and closed\nnotebook-exec-timed-out = Stopped with Ctrl-C after { $seconds } s; exit code 124 as timeout(1) reports it.\nnotebook-exec-interrupted = Interrupted: Ctrl-C was passed to the command; exit code 130.\nnotebook-exec-kept-in = Its output and exit status are kept in { $folder } in the notebook.\nnotebook-exec-why-stream = streams its output until it ends\nnotebook-exec-why-read-on = reads on until it ends\nnotebook-exec-unknown-id = No detached command { $id } is known in this notebook.\nnotebook-exec-lost = Its process is gone without an exit status (the notebook restarted?).\nnotebook-exec-reconnects = The terminal connection dropped { $count } time(s); reading resumed each time.\nnotebook-exec-stopped-reading = Stopped reading; the command keeps running.\n',
+    "lint.ftl": '\nlint-sbatch-fix = Remove the line: set resources with the job\'s { $tasks }, { $cpus } and { $memory } parameters (and its spec and compute group) instead.\nlint-sbatch-fix-option = Remove the line: set resources with the job\'s { $tasks }, { $cpus } and { $memory } parameters (and its spec and compute group) instead. Here, use { $parameter }{ $perCpu ->\n        [yes] { " " }(memory per CPU, not per node)\n       *[other] { "" }\n    } in place of `{ $option }`.\nlint-hpc-empty = The HPC entrypoint is empty.\nlint-hpc-empty-fix = Give the Slurm body to run, for example `srun python preprocess.py`.\nlint-hpc-shebang = The entrypoint starts a script with a `#!` line, but the platform writes its own header.\nlint-hpc-shebang-fix = Remove the `#!` line; give only the body.\nlint-hpc-sbatch = `{ $line }` is not allowed: the platform generates the #SBATCH header itself.\nlint-hpc-no-srun = The work is not launched with `srun`, so it does not run as Slurm tasks on the allocated CPUs.\nlint-hpc-no-srun-fix = Launch each step with srun, for example `srun python preprocess.py`.\nlint-hpc-image = The image `{ $image }` does not look like a Slurm image; HPC jobs need Slurm in the image ("slurmctld BackOff" in the events means it is missing).\nlint-hpc-image-fix = Use an image with Slurm installed (its name should contain "slurm"), e.g. an inspire-studio slurm image.\nlint-fix-shared = Download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the project\'s shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; then run this job offline from that path.\nlint-fix-python-package = Bake the packages into the image, or install from the platform\'s Nexus PyPI mirror ({ $mirror }) with `pip install -i <mirror index URL> ...`. Otherwise install them in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) into a virtual environment under /inspire/hdd/project/<en_name>/envs/<name>, then activate it here.\nlint-fix-conda-package = Create the environment in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) with `conda create -p /inspire/hdd/project/<en_name>/envs/<name> ...` on shared storage, then `conda activate /inspire/hdd/project/<en_name>/envs/<name>` in this job; or bake the environment into the image.\nlint-fix-download = { $shared } For models: `hf download <repo> --local-dir /inspire/hdd/project/<en_name>/models/<name>`.\nlint-fix-git = Clone or update the repository in an internet-enabled workspace into /inspire/hdd/project/<en_name>/code/..., then run this job from that path. { $shared }\nlint-fix-system-package = Bake system packages into the image (build, push and register a custom image). For files, { $shared }\nlint-fix-node-package = Install Node packages into the image or, download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the project\'s shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; then run this job offline from that path.\nlint-network = `{ $tool }` needs the internet{ $context ->\n        [unknown] ; if this workspace is offline (分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access), it will fail or hang.\n        [hpc] , but HPC spaces (高性能计算) are offline.\n       *[other] , but this workspace is offline (分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access).\n    }\nlint-output-lost = The output of `{ $command }` { $how ->\n        [discarded] is discarded\n       *[other] is not saved to a file\n    }.\nlint-log-fix = Append `2>&1 | tee /inspire/hdd/project/{"{"}en_name{"}"}/logs/<name>.log` so that output and tracebacks survive on shared storage after the job is gone.\nlint-stderr-lost = `{ $command }` saves stdout to a file but not stderr, so tracebacks will be missing from the log.\nlint-stderr-fix = Add `2>&1` before the `| tee` or after the `> file` redirection (or use `&> file`).\nlint-command-empty = The command is empty.\nlint-command-empty-fix = Give the command the job should run.\nlint-no-env = The job runs Python without setting up an environment. The platform\'s shell is non-interactive, so ~/.bashrc is not loaded and no conda environment is activated: `python` may be the wrong interpreter.\nlint-no-env-fix = Set commandPrefix so that every job starts in your environment, for example `source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd /inspire/hdd/project/{"{"}en_name{"}"}/code`, or begin the command with that, or call the interpreter by its absolute path (/opt/conda/envs/myenv/bin/python).\nlint-set-e = `set -e` in the command also applies to the platform\'s wrapper shell and can end the job early.\nlint-set-e-fix = Remove `set -e`; chain steps with `&&`, or put `set -e` inside a script you run with `bash script.sh`.\nlint-rdzv = torchrun is given `{ $flag }`; the platform already injects the rendezvous.\nlint-rdzv-fix = Drop the --rdzv_* flags and launch from the injected variables: `torchrun --nnodes=$PET_NNODES --node_rank=$PET_NODE_RANK --nproc_per_node=$PET_NPROC_PER_NODE --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT train.py`.\n\nlint-count-errors = { $count ->\n        [one] { $count } error\n       *[other] { $count } errors\n    }\nlint-count-warnings = { $count ->\n        [one] { $count } warning\n       *[other] { $count } warnings\n    }\nlint-count-hints = { $count ->\n        [one] { $count } hint\n       *[other] { $count } hints\n    }\nlint-no-problems = no problems found\n',
+    "login.ftl": "\nlogin-dry-run = Dry run: the { $target ->\n        [harbor] Harbor { $registry } robot account\n       *[other] platform account\n    } { $username } would be checked at { $where } and saved to profile { $profile }; nothing was sent or saved.\nlogin-plan-summary = Check and save the { $target ->\n        [harbor] Harbor { $registry } robot account\n       *[other] platform account\n    } { $username } in profile { $profile }\nlogin-change-saved = saved (0600)\nlogin-replaced = It replaced the account { $previous } saved in profile { $profile }; `inspire profile add` keeps several accounts side by side.\nlogin-label-profile = profile\nlogin-label-account = account\nlogin-label-target = target\nlogin-label-verified = verified\nlogin-verified = yes\nlogin-verified-by = yes ({ $method })\nlogin-not-verified = no (saved; the platform could not be reached)\n",
+    "logs.ftl": "\nlogs-tail-head = { $id } { $status }: last { $count ->\n        [one] { $count } line\n       *[other] { $count } lines\n    }\nlogs-window-head = { $id } { $status }: { $count ->\n        [one] { $count } line\n       *[other] { $count } lines\n    } from { $from } to { $to }\nlogs-window-truncated = (more lines in this window; narrow it or use { $field })\nlogs-none = (no log lines yet)\nlogs-downloaded = Downloaded { $lines ->\n        [one] { $lines } line\n       *[other] { $lines } lines\n    } ({ $bytes ->\n        [one] { $bytes } byte\n       *[other] { $bytes } bytes\n    }) of { $id } to { $path }.\nlogs-downloaded-crowded = Downloaded { $lines ->\n        [one] { $lines } line\n       *[other] { $lines } lines\n    } ({ $bytes ->\n        [one] { $bytes } byte\n       *[other] { $bytes } bytes\n    }) of { $id } to { $path } (some lines may be missing at { $crowded } crowded instants).\nlogs-progress = downloaded { $lines ->\n        [one] { $lines } line\n       *[other] { $lines } lines\n    } of { $id }\nlogs-range-and-since = Pass either { $range } or { $since }, not both.\nlogs-range-and-since-hint = { $example } means since 30 minutes ago.\nlogs-window-empty = The log window is empty: since is not before until.\nlogs-window-empty-hint = Give since earlier than until.\nlogs-follow-end = — job { $name } { $status } at { $time }\n",
+    "metrics.ftl": '\nmetrics-window = { $from } – { $to } every { $interval }s\nmetrics-downloaded = Wrote { $rows ->\n        [one] { $rows } row\n       *[other] { $rows } rows\n    } ({ $bytes ->\n        [one] { $bytes } byte\n       *[other] { $bytes } bytes\n    }) of { $id } metrics ({ $window }) to { $path }.\nmetrics-raw-head = { $id } { $status }: { $count } series, { $window }\nmetrics-col-metric = METRIC\nmetrics-col-trend = TREND (0–100%)\nmetrics-col-state = STATE\nmetrics-col-gpu = GPU avg/p90/max\nmetrics-col-gpu-memory = GPU MEM\nmetrics-col-cpu = CPU\nmetrics-name-gpu = gpu\nmetrics-name-gpu-mem = gpu mem\nmetrics-name-cpu = cpu\nmetrics-name-mem = mem\nmetrics-no-series = (no series)\nmetrics-idle-windows = idle windows: { $windows }\nmetrics-idle-window = { $start } for { $minutes } min\nmetrics-idle-window-ongoing = { $start } for { $minutes } min (ongoing)\nmetrics-list-sep = {"; "}\nmetrics-label-reclaim = reclaim risk\nmetrics-label-low-gpu = low GPU for\nmetrics-finished-early = finished; too few samples for a verdict\nmetrics-finished-early-count = finished; too few samples for a verdict ({ $count } of { $needed } needed)\nmetrics-finished-early-evidence = the job ended before enough samples were taken; this is not a failure\nmetrics-interval-bad = interval { $interval } s is not one the platform accepts.\nmetrics-interval-hint = Use one of { $intervals } seconds, or leave it out ({ $fits } s fits { $range }).\n',
+    "models.ftl": `
+models-list-hint = { $call } shows the model ids.
+models-needs-id = models { $action } needs the model's id.
+models-path-hint = Give the absolute path of the model files on shared storage, e.g. /inspire/hdd/project/<en_name>/models/<name> ({ $call } shows the project path).
+models-needs-path = models create needs { $field }.
+models-path-outside = "{ $path }" is not a path under /inspire/, where the platform keeps models.
+models-path-dots = "{ $path }" contains "." or ".." segments.
+models-path-space = "{ $path }" contains whitespace or control characters.
+models-needs-name = models create needs { $name }.
+models-needs-name-fix = Pass one, e.g. { $field }.
+models-plan-create = Create model { $name } in { $workspace } from { $path }
+models-change-created = created
+models-why-versions = for its versions
+models-why-serve = to serve it
+models-what = model { $name } ({ $id }) with { $count ->
+        [one] { $count } version
+       *[other] { $count } versions
+    }
+models-delete-dry = This would delete { $what }; the files are not touched. Nothing was sent.
+models-plan-delete = Delete model { $model }
+models-change-deleted = { $count ->
+        [one] { $count } version
+       *[other] { $count } versions
+    } → deleted
+models-delete-preview = This would delete { $what }; servings deployed from it will no longer find it. Nothing was deleted.
+models-delete-how = To delete it, call { $call }.
+models-deleted = Deleted { $what }. The files at { $path } are not touched.
+models-its-path = its source path
+models-label-model = model
+models-label-status = status
+models-label-type = type
+models-label-latest = latest version
+models-label-vllm = vLLM
+models-label-source-path = source path
+models-label-project = project
+models-label-owner = owner
+models-label-tags = tags
+models-label-description = description
+models-label-created = created
+models-compatible = compatible
+models-yes = yes
+models-no = no
+models-col-version = VERSION
+models-col-size = SIZE
+models-col-vllm = VLLM
+models-col-path = PATH
+models-col-created = CREATED
+models-col-id = ID
+models-col-name = NAME
+models-col-latest = LATEST
+models-col-status = STATUS
+models-col-type = TYPE
+models-col-owner = OWNER
+models-no-versions = (no versions)
+models-none = (no models)
+models-created = Model { $name } was created ({ $id }) in { $workspace }, project { $project }, from { $path }.
+models-list-heading = Models in { $workspace }: { $count }{ $cut }
+models-list-cut = {" "}(list cut short)
+
+models-api-down = The model registry is unavailable; see 模型部署 → 模型管理 in the console.
+models-api-no-workspace = No workspace was given.
+models-api-no-workspace-fix = Pass a workspace id ({ $call } lists them).
+models-api-no-id = No model id was given.
+models-api-no-id-fix = { $call } lists them.
+models-api-what = the model
+`,
+    "notebook-exec.ftl": '\nnotebook-exec-output-cut = (the start of the output was cut)\nnotebook-exec-exit-code = exit code { $code }\nnotebook-exec-started = Started detached in notebook { $notebook }: { $id }\nnotebook-exec-label-detached = detached command\nnotebook-exec-label-notebook = notebook\nnotebook-exec-label-state = state\nnotebook-exec-label-command = command\nnotebook-exec-label-started = started\nnotebook-exec-label-output = output\nnotebook-exec-label-ran-for = ran for\nnotebook-exec-exited-with = exited with { $code }\nnotebook-exec-bytes = { $size ->\n        [one] { $size } byte\n       *[other] { $size } bytes\n    }\nnotebook-exec-and = {" "}and{" "}\nnotebook-exec-combined = { $modes } cannot be combined.\nnotebook-exec-combined-fix = Start detached, attach or ask the status, one at a time.\nnotebook-exec-no-command = No command was given.\nnotebook-exec-no-command-fix = Pass the command line to run ({ $command }), or { $attach } / { $status } for a detached one.\nnotebook-exec-no-new-command = { $mode } reads a detached command; it takes no new command.\nnotebook-exec-no-new-command-fix = Drop the command, or drop attach/status.\nnotebook-exec-plan-run = Run `{ $command }` in notebook { $notebook }\nnotebook-exec-plan-detach = Start `{ $command }` detached in notebook { $notebook }\nnotebook-exec-plan-attach = Read the output of detached command { $id } in notebook { $notebook }\nnotebook-exec-plan-status = Read the status of detached command { $id } in notebook { $notebook }\nnotebook-exec-change-runs = runs { $command }\nnotebook-exec-change-terminal = a terminal is opened and closed\nnotebook-exec-timed-out = Stopped with Ctrl-C after { $seconds } s; exit code 124 as timeout(1) reports it.\nnotebook-exec-interrupted = Interrupted: Ctrl-C was passed to the command; exit code 130.\nnotebook-exec-kept-in = Its output and exit status are kept in { $folder } in the notebook.\nnotebook-exec-why-stream = streams its output until it ends\nnotebook-exec-why-read-on = reads on until it ends\nnotebook-exec-unknown-id = No detached command { $id } is known in this notebook.\nnotebook-exec-lost = Its process is gone without an exit status (the notebook restarted?).\nnotebook-exec-reconnects = The terminal connection dropped { $count ->\n        [one] { $count } time\n       *[other] { $count } times\n    }; reading resumed each time.\nnotebook-exec-stopped-reading = Stopped reading; the command keeps running.\n',
     "notebook-files.ftl": `
 notebook-files-col-name = NAME
 notebook-files-col-size = SIZE
 notebook-files-col-modified = MODIFIED
 notebook-files-empty = (empty folder)
-notebook-files-wrote = Wrote { $path } ({ $size } bytes).
-notebook-files-replaced = Replaced { $path } ({ $size } bytes).
-notebook-files-needs-content = write needs content.
+notebook-files-wrote = Wrote { $path } ({ $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }).
+notebook-files-replaced = Replaced { $path } ({ $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }).
+notebook-files-needs-content = write needs { $field }.
 notebook-files-needs-content-fix = Pass the file's content ({ $field }).
 notebook-files-not-base64 = content is not base64.
 notebook-files-not-base64-fix = Encode the bytes as base64, or use encoding text.
 notebook-files-is-folder = "{ $path }" is a folder.
 notebook-files-is-folder-fix = Write to a file path inside it.
-notebook-files-exists = "{ $path }" already exists in the notebook ({ $size } bytes); nothing was written.
+notebook-files-exists = "{ $path }" already exists in the notebook ({ $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }); nothing was written.
 notebook-files-exists-fix = Pass { $field } to replace it, or choose another path.
-notebook-files-plan-write = Write { $path } in notebook { $notebook } ({ $size } bytes)
-notebook-files-plan-replace = Replace { $path } in notebook { $notebook } ({ $size } bytes)
-notebook-files-plan-change = { $before } → { $size } bytes
-notebook-files-plan-new = (none) → { $size } bytes
+notebook-files-plan-write = Write { $path } in notebook { $notebook } ({ $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    })
+notebook-files-plan-replace = Replace { $path } in notebook { $notebook } ({ $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    })
+notebook-files-plan-change = { $before } → { $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }
+notebook-files-plan-new = (none) → { $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }
 notebook-files-needs-path = { $action } needs a file path.
 notebook-files-needs-path-fix = Pass { $field }.
 notebook-files-not-text = The file is not UTF-8 text, so it is given as base64.
@@ -40407,28 +40600,46 @@ notebook-files-local-unreadable = Could not read { $path } ({ $code }).
 notebook-files-no-local = There is no { $path }.
 notebook-files-no-local-fix = Check the path; a relative one starts in the current directory (the CLI) or in the downloads folder.
 notebook-files-local-folder = { $path } is a folder; a file is not copied over a folder.
-notebook-files-tree-too-big = The folder "{ $path }" in the notebook goes deeper than { $depth } levels or holds more than { $entries } entries; nothing was copied.
+notebook-files-tree-too-big = The folder "{ $path }" in the notebook goes deeper than { $depth ->
+        [one] { $depth } level
+       *[other] { $depth } levels
+    } or holds more than { $entries ->
+        [one] { $entries } entry
+       *[other] { $entries } entries
+    }; nothing was copied.
 notebook-files-tree-too-big-fix = Copy a smaller folder, or pack it into an archive in the notebook first.
 notebook-files-copy-exists = { $count ->
         [one] { $files } already exists; nothing was copied.
        *[other] { $count } files already exist, e.g. { $files }; nothing was copied.
     }
 notebook-files-copy-exists-fix = Pass { $field } to replace them, or choose another destination.
-notebook-files-local-exists-fix = Pass overwrite: true to replace { $count ->
+notebook-files-local-exists-fix = Pass { $field } to replace { $count ->
         [one] it
        *[other] them
     }, or choose another destination.
-notebook-files-plan-replaced = replaced → { $size } bytes
+notebook-files-plan-replaced = replaced → { $size ->
+        [one] { $size } byte
+       *[other] { $size } bytes
+    }
 notebook-files-plan-folder = (none) → folder
 notebook-files-plan-upload = Upload { $count ->
         [one] { $count } file
        *[other] { $count } files
-    } ({ $size } bytes) from { $local } to { $path } in notebook { $notebook }
+    } ({ $size ->
+            [one] { $size } byte
+           *[other] { $size } bytes
+        }) from { $local } to { $path } in notebook { $notebook }
 notebook-files-plan-download = Download { $count ->
         [one] { $count } file
        *[other] { $count } files
-    } ({ $size } bytes) from { $path } in notebook { $notebook } to { $local }
-notebook-files-progress = { $done }/{ $total } files, { $moved } of { $bytes } MiB
+    } ({ $size ->
+            [one] { $size } byte
+           *[other] { $size } bytes
+        }) from { $path } in notebook { $notebook } to { $local }
+notebook-files-progress = { $done }/{ $total ->
+        [one] { $total } file
+       *[other] { $total } files
+    }, { $moved } of { $bytes } MiB
 notebook-files-skipped = Skipped { $count ->
         [one] a symbolic link or special file
        *[other] { $count } symbolic links or special files
@@ -40439,9 +40650,21 @@ notebook-files-copy-again = Copy it again.
 notebook-files-copied = Copied { $count ->
         [one] { $count } file
        *[other] { $count } files
-    }, { $size } bytes, to { $target }; sha256 verified.
+    }, { $size ->
+            [one] { $size } byte
+           *[other] { $size } bytes
+        }, to { $target }; sha256 verified.
 notebook-files-kind-clash = { $path } is a folder on one side and a file on the other; nothing was copied.
 notebook-files-kind-clash-fix = Rename or remove one of them, or copy to another destination.
+
+notebook-files-no-parent = The folder "{ $folder }" does not exist in the notebook, and missing folders are not made on this call; nothing was written.
+notebook-files-no-parent-fix = Make it first, or write or copy again with missing folders made (the default).
+notebook-files-outside-root = "{ $path }" is outside the notebook's Jupyter root folder: a notebook path starts at that root (the top of the lab's file browser; { $call } lists it), which has no "{ $top }", and nothing above the root can be reached.
+notebook-files-outside-root-fix = Write the path from the root, without the leading "/" ("{ $inside }"); a place elsewhere on the notebook's machine is reached through the root: copy into the root, then move it with a command in the notebook (or the other way round).
+notebook-files-size-b = { $size } B
+notebook-files-size-kib = { $size } KiB
+notebook-files-size-mib = { $size } MiB
+notebook-files-size-gib = { $size } GiB
 `,
     "notebook-shell.ftl": `
 notebook-shell-opened = Opened terminal { $terminal } in notebook { $notebook }.
@@ -40467,7 +40690,10 @@ notebook-shell-why-send = types more
 notebook-shell-why-read = shows its recent output
 notebook-shell-why-close = ends it when done
 notebook-shell-why-open = opens a new terminal
-notebook-shell-output-cut = Only the last { $count } characters are shown.
+notebook-shell-output-cut = Only the last { $count ->
+        [one] { $count } character
+       *[other] { $count } characters
+    } are shown.
 notebook-shell-ended = The terminal's shell exited; the terminal is gone.
 notebook-shell-dropped = The gateway cut the connection; the terminal keeps running: read or send again.
 notebook-shell-until-unseen = "{ $until }" did not appear within { $seconds } s; whatever runs goes on: read or send again to see more.
@@ -40496,8 +40722,8 @@ notebook-label-created = created
 notebook-yes = yes
 notebook-no = no
 notebook-recovered = yes (the answer was lost; found it by name)
-notebook-next = next: { $call }
 notebook-next-detail = until it is RUNNING, for the access URL
+notebook-next-access = for the access URL
 notebook-list-heading = Notebooks in { $workspace }{ $status }{ $keyword }: { $count }{ $cut }
 notebook-list-status = {" "}({ $status })
 notebook-list-keyword = {" "}matching "{ $keyword }"
@@ -40514,15 +40740,15 @@ notebook-col-creator = CREATOR
 notebook-ssh-enabled = enabled
 notebook-saved = Notebook { $notebook } was saved as image { $image }.
 notebook-console-line = console: { $url }
-notebook-create-needs-name = notebook create needs name.
-notebook-create-needs-name-fix = Pass name, e.g. name="dev-env".
+notebook-create-needs-name = notebook create needs { $field }.
+notebook-create-needs-name-fix = Pass one, e.g. { $field }.
 notebook-plan-create = Create notebook { $name } in { $workspace }
 notebook-change-created = created
 notebook-plan-start-nothing = Start nothing: { $message }
 notebook-plan-stop-nothing = Stop nothing: { $message }
 notebook-plan-delete-nothing = Delete nothing: { $message }
 notebook-plan-start = Start notebook { $notebook }
-notebook-plan-stop = Stop notebook { $notebook }
+notebook-plan-stop = Stop notebook { $notebook } (files in its container outside mounted storage are lost; what is on /inspire/hdd/…, /inspire/ssd/… and the other mounted storage is kept)
 notebook-plan-delete = Delete notebook { $notebook }
 notebook-change-start = { $status } → starting
 notebook-change-stop = { $status } → stopping
@@ -40531,17 +40757,18 @@ notebook-state-unknown = unknown
 notebook-state-unknown-long = unknown state
 notebook-state-not-running = not running
 notebook-id-hint = Notebook ids are bare UUIDs with no prefix; { $call } shows them.
-notebook-needs-id = notebook { $action } needs notebook_id.
+notebook-needs-id = notebook { $action } needs the notebook's id.
 notebook-not-running-access = It is { $status }; access URLs exist only while it is RUNNING.
 notebook-token-masked = The Jupyter token is masked (***); open the notebook from its console page.
 notebook-access-unread = The access URL could not be read ({ $error }); open it from the console link.
 notebook-switch-hint = { $call } shows when it is { $status }.
+notebook-stop-data = Stopping deletes what the container holds outside mounted storage: packages installed with pip or apt, and files anywhere outside /inspire/. What is on mounted storage (/inspire/hdd/…, /inspire/ssd/…, /inspire/qb-ilm…/…) is kept. To keep an environment, save it as an image before stopping ({ $call }).
 notebook-delete-preview = Notebook { $notebook } ({ $status }) would be deleted, with everything in its container that is not on shared storage; nothing was deleted.
 notebook-delete-how = To delete it, call { $call }.
 notebook-delete-stop-first = Only a stopped or failed notebook can be deleted: stop it first with { $call }, then delete it with { $confirm }.
 notebook-save-needs-name = save_image needs the image's name and version.
 notebook-save-needs-name-fix = Pass { $name } and { $version }.
-notebook-save-needs-id = save_image needs notebook_id.
+notebook-save-needs-id = save_image needs the notebook's id.
 notebook-save-not-running = Notebook { $notebook } is { $status }; only a running notebook can be saved as an image.
 notebook-save-not-running-fix = Start it with { $call }, wait until it is RUNNING, then save it.
 notebook-plan-save = Save notebook { $notebook } as image { $image }
@@ -40573,7 +40800,13 @@ notebook-api-bad-shm-fix = Use e.g. 32 (GiB).
 notebook-api-no-workspace = No workspace was given.
 notebook-api-no-workspace-fix = Pass a workspace id ({ $call } lists them).
 notebook-api-list-down = Neither notebook list answers; try again later or use the console.
-notebook-api-not-notebook-id = "{ $raw }" is not a notebook id (it is a { $kind } id).
+notebook-api-not-notebook-id = "{ $raw }" is not a notebook id (it is the id of { $kind ->
+        [train] a training job
+        [hpc] an HPC job
+        [serving] a serving
+        [ray] a Ray job
+       *[other] another kind of task
+    }).
 notebook-api-not-notebook-id-fix = Notebook ids are bare UUIDs; { $call } lists them.
 notebook-api-detail-down = Neither notebook detail answers; try again later or use the console.
 notebook-api-no-access = Notebook { $notebook } is { $status }, so it has no access URL.
@@ -40657,9 +40890,15 @@ platform-create-failed = The create failed.
 platform-create-refused-after = { $message } So { $what } was not created: the earlier attempts were checked and are not on the platform.
 platform-create-unknown = { $message } Whether { $what } was created could not be checked ({ $reason }); it may exist.
 platform-create-unknown-hint = List your tasks ({ $call }) before submitting again, so as not to start it twice.
-platform-create-absent = { $message } In the end { $what } was not created (checked after each of { $attempts } attempts).
+platform-create-absent = { $message } In the end { $what } was not created (checked after each of { $attempts ->
+        [one] { $attempts } attempt
+       *[other] { $attempts } attempts
+    }).
 platform-create-absent-hint = Nothing to clean up; submit again later ({ $call } shows what exists).
-platform-recover-ambiguous = { $count } tasks named { $name } ({ $ids }) match every field { $what } create sent; which one is its own cannot be told.
+platform-recover-ambiguous = { $count ->
+        [one] { $count } task
+       *[other] { $count } tasks
+    } named { $name } ({ $ids }) match every field { $what } create sent; which one is its own cannot be told.
 platform-recover-ambiguous-hint = Check them before submitting again.
 
 platform-harbor-no-credentials = No Harbor credentials are saved for the { $registry } registry.
@@ -40683,7 +40922,7 @@ recipes-col-file = FILE
 recipes-none = (no recipes)
 recipes-folders = folders: { $folders }; a later folder wins a name clash
 recipes-size-auto = { $size } (auto)
-recipes-size-spec = auto (the spec's GPUs; pass spec)
+recipes-size-spec = auto (the spec's GPUs; pass { $field })
 recipes-label-recipe = recipe
 recipes-label-file = file
 recipes-label-description = description
@@ -40697,22 +40936,26 @@ recipes-label-pipeline = pipeline parallel
 recipes-label-replicas = replicas
 recipes-label-port = port
 recipes-label-health = health
-recipes-spec-none = (none given: pass spec for exact sizes)
+recipes-spec-none = (none given: pass { $field } for exact sizes)
 recipes-health = { $path } within { $seconds } s
 recipes-command = command:
 recipes-command-placeholders = command (with placeholders):
-recipes-needs-recipe = inference recipe needs recipe.
+recipes-needs-recipe = inference recipe needs a recipe's name.
 recipes-lists = { $call } lists them.
 recipes-why-request = to see the exact request
+recipes-why-request-spec = with a SERVING spec id of the group ({ $call } lists them), to see the exact request
 recipes-unknown = No serving recipe is named { $name }.
 recipes-did-you-mean = Did you mean { $names }?{" "}
 recipes-unknown-fix = { $near }{ $call } lists them; add your own as YAML in the config folder's recipes/ or ./recipes/.
 recipes-path-only = Recipe { $recipe } names only a path, but a serving is created for a model of the platform's repository.
-recipes-path-only-fix = Pass model_id and model_version ({ $call }), or set model.repository in { $file }.
-recipes-models-match = { $count } models match { $wanted }: { $names }.
-recipes-models-match-fix = Set model.repository in { $file } to one exact name, or pass model_id.
+recipes-path-only-fix = Pass { $model } and { $version } ({ $call }), or set model.repository in { $file }.
+recipes-models-match = { $count ->
+        [one] { $count } model
+       *[other] { $count } models
+    } match { $wanted }: { $names }.
+recipes-models-match-fix = Set model.repository in { $file } to one exact name, or pass { $field }.
 recipes-model-missing = Recipe { $recipe } serves model { $wanted }, which this workspace's model repository does not have.
-recipes-model-missing-fix = Register it ({ $call }), pass model_id, or copy the recipe and set model.repository to one of the listed models.
+recipes-model-missing-fix = Register it ({ $call }), pass { $field }, or copy the recipe and set model.repository to one of the listed models.
 recipes-no-version = Model { $model } has no version { $version }.
 recipes-no-version-fix = Set model.version in { $file } to one of its versions.
 recipes-no-path = The platform reports no path for { $model } v{ $version }, so the recipe cannot name it in the command.
@@ -40720,11 +40963,23 @@ recipes-no-path-fix = Set model.path in { $file } to where the files are on shar
 recipes-and-command = Pass either recipe or command, not both: the recipe builds the command.
 recipes-and-command-fix = Drop command, or put extra engine flags in the recipe's args.
 recipes-access = OpenAI-compatible API under the serving's access URL once RUNNING (GET …/models, POST …/chat/completions), model "{ $name }"
-recipes-too-many-gpus = Recipe { $recipe } asks for tensor parallel { $tp } × pipeline parallel { $pp } = { $product } GPUs, but a replica has { $total } ({ $nodes } node(s) × { $gpus } GPU(s) of the spec).
+recipes-too-many-gpus = Recipe { $recipe } asks for tensor parallel { $tp } × pipeline parallel { $pp } = { $product ->
+        [one] { $product } GPU
+       *[other] { $product } GPUs
+    }, but a replica has { $total } ({ $nodes ->
+        [one] { $nodes } node
+       *[other] { $nodes } nodes
+    } × { $gpus ->
+        [one] { $gpus } GPU
+       *[other] { $gpus } GPUs
+    } of the spec).
 recipes-too-many-gpus-fix = Pick a spec with more GPUs, raise nodes_per_replica, or set parallel.tensor and parallel.pipeline to auto ({ $file }).
 recipes-no-gpus = Recipe { $recipe } runs { $engine } on GPUs, but the spec has none.
 recipes-no-gpus-fix = Pick a SERVING spec with GPUs.
-recipes-gpus-unused = Tensor { $tp } × pipeline { $pp } uses { $product } of the replica's { $total } GPUs.
+recipes-gpus-unused = Tensor { $tp } × pipeline { $pp } uses { $product } of the replica's { $total ->
+        [one] { $total } GPU
+       *[other] { $total } GPUs
+    }.
 recipes-args-override = The recipe's args set { $args } again; the engine keeps the last value, so they override the resolved ones.
 recipes-shm-ignored = shm_gi { $shm } is not sent: the platform's serving create takes no shared-memory field (INSPIRE-API §4.8).
 recipes-rank-shipped = the recipes shipped with inspire
@@ -40751,14 +41006,16 @@ recipes-schema-model = give model.repository (a model of the platform's reposito
     "resubmit.ftl": "\nresubmit-not-found = No task { $id } was found: { $error }\nresubmit-not-found-hint = Check the id; { $call } lists your tasks (type train or hpc).\nresubmit-wrong-kind = { $id } is not a training or HPC task; resubmit re-creates only those.\nresubmit-wrong-kind-hint = Use { $inference } or { $notebook } to create servings and notebooks.\n",
     "settings.ftl": '\nsettings-help-default-project = project name or id used when a call names none\nsettings-help-default-workspace = workspace name or id used when a call names none\nsettings-help-default-image = display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1\nsettings-help-default-priority = task priority 1–10 (4 or more is not pre-emptible)\nsettings-help-default-shm = shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too\nsettings-help-command-prefix = shell prefix run before every command; {"{"}en_name{"}"} and {"{"}username{"}"} are filled in\nsettings-help-download-dir = absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there\nsettings-help-lang = language of messages, help and tables: en or zh-CN; default: the locale (LC_ALL, LC_MESSAGES, LANG) in the CLI, English elsewhere\nsettings-download-dir-refused = downloadDir "{ $dir }" { $why ->\n        [relative] is not an absolute path\n        [dots] contains ".."\n        [hidden] is inside a hidden folder, where configuration and keys live\n       *[home] is your home folder or holds it; downloads need a folder of their own\n    }.\nsettings-download-dir-hint = Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.\nsettings-unknown-key = "{ $key }" is not a configuration key.\nsettings-use-one-of = Use one of: { $keys }.\nsettings-empty-value = The value for { $key } is empty.\nsettings-empty-value-hint = To remove it, unset { $key } instead.\nsettings-priority-invalid = defaultPriority must be a whole number 1–10, got "{ $value }".\nsettings-priority-invalid-hint = Use e.g. 4.\nsettings-lang-invalid = lang must be en or zh-CN, got "{ $value }".\nsettings-lang-invalid-hint = Use en or zh-CN.\nsettings-env-hint = Fix or unset { $env }.\n',
     "status.ftl": "\nstatus-progress-discovering = Discovering projects, workspaces, compute groups and specs\nstatus-progress-workspace = Workspace { $name } read ({ $done } of { $total })\nstatus-budget-empty = Project { $project } has no budget left ({ $remaining } remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.\nstatus-label-user = User\nstatus-label-personal-storage = Personal storage\nstatus-label-discovered = Discovered\nstatus-col-project = PROJECT\nstatus-col-en-name = EN_NAME\nstatus-col-budget = BUDGET\nstatus-col-remaining = REMAINING\nstatus-col-max-priority = MAX PRIORITY\nstatus-col-storage = STORAGE\nstatus-assumed = { $value } (assumed)\nstatus-col-network = NETWORK\nstatus-disabled = { $network }, disabled\nstatus-col-registry = REGISTRY\nstatus-col-groups = GROUPS\nstatus-col-projects = PROJECTS\nstatus-workspace-head = == { $name } ({ $id }) — { $network }, registry { $registry }\nstatus-workspace-head-unknown = == { $name } ({ $id }) — { $network } (not in the policy table), registry { $registry }\nstatus-no-groups = (no compute groups)\nstatus-no-specs = (no specs)\nstatus-col-group = GROUP\nstatus-col-gpu = GPU\nstatus-col-free-total = FREE/TOTAL\nstatus-col-spec-id = SPEC ID\nstatus-col-count = COUNT\nstatus-col-cpu = CPU\nstatus-col-memory = MEM GiB\nstatus-col-price = PRICE/H\n",
-    "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Pass job_id for one task, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook; notebooks are stopped with { $call }.\nstop-notebook-hint = Call { $call }.\nstop-ray = { $id } is a Ray job, which this tool does not stop.\nstop-ray-hint = Stop it from the console (Ray 作业).\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\n",
-    "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass overwrite: true to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
-    "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks } task(s) × { $cpus } CPU × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = memory_per_cpu "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = cpus_per_task { $cpus } > { $node } CPUs of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks } tasks × { $perTask } CPUs = { $total } > { $nodes } node(s) × { $node } CPUs\nsubmission-slurm-memory = { $cpus } CPUs × { $perCpu } GiB = { $total } GiB > { $nodes } node(s) × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus } CPUs, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower number_of_tasks, cpus_per_task or memory_per_cpu, raise instance_count, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total } CPUs of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = cpus_per_task not given: using { $cpus }.\nsubmission-memory-per-cpu-default = memory_per_cpu not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No shm or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
+    "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook, not a job: { $call } stops it.\nstop-notebook-hint = { $call } lists the notebooks.\nstop-ray = { $id } is a Ray job, which this tool does not stop.\nstop-ray-hint = Stop it from the console (Ray 作业).\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\n",
+    "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass { $field } to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
+    "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = { $field } "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = { $field } { $cpus } > { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    } of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $perTask ->\n        [one] { $perTask } CPU\n       *[other] { $perTask } CPUs\n    } = { $total } > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    }\nsubmission-slurm-memory = { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $perCpu } GiB = { $total } GiB > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    }, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower { $tasks }, { $cpus } or { $memory }, raise { $instances }, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total ->\n        [one] { $total } CPU\n       *[other] { $total } CPUs\n    } of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = { $field } not given: using { $cpus }.\nsubmission-memory-per-cpu-default = { $field } not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No { $field } or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
     "sweep.ftl": `
-sweep-next = next: { $call }
-sweep-run-head = Sweep { $name } ({ $id }, { $jobs } jobs from { $source })
+sweep-run-head = Sweep { $name } ({ $id }, { $jobs ->
+        [one] { $jobs } job
+       *[other] { $jobs } jobs
+    } from { $source })
 sweep-cost = Estimated cost: { $total }/h for every job at once.
-sweep-cost-capped = Estimated cost: { $total }/h for every job at once; at most { $peak }/h with max_running { $max }.
+sweep-cost-capped = Estimated cost: { $total }/h for every job at once; at most { $peak }/h with at most { $max } running at once.
 sweep-col-name = NAME
 sweep-col-command = COMMAND
 sweep-col-spec = SPEC
@@ -40776,9 +41033,12 @@ sweep-col-jobs = JOBS
 sweep-col-file = FILE
 sweep-col-last-run = LAST RUN
 sweep-none = (no sweeps run with this profile)
-sweep-fit = fit: { $jobs } job(s) of { $instances } × { $spec } in { $group }: { $verdict } ({ $reason })
+sweep-fit = fit: { $jobs ->
+        [one] { $jobs } job
+       *[other] { $jobs } jobs
+    } of { $instances } × { $spec } in { $group }: { $verdict } ({ $reason })
 sweep-fit-together = at once: { $summary }
-sweep-fit-together-capped = at once (max_running { $max }): { $summary }
+sweep-fit-together-capped = at once (at most { $max } running): { $summary }
 sweep-run-counts = { $action ->
         [resubmit] Resubmitted
        *[other] Submitted
@@ -40820,9 +41080,15 @@ sweep-job-n = job { $index }
 
 sweep-unknown-param = { $at }: { $path } uses { $param }, which is not a parameter of the sweep.
 sweep-unknown-param-hint = Use one of { $params }, or add { $name } to grid or list. Write {"{{"} and {"}}"} for literal braces.
-sweep-name-no-param = { $at }: job.name "{ $name }" has no {"{"}parameter{"}"}, so all { $count } jobs would share one name.
+sweep-name-no-param = { $at }: job.name "{ $name }" has no {"{"}parameter{"}"}, so all { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } would share one name.
 sweep-name-no-param-hint = Put the parameters in it, e.g. name: { $example }.
-sweep-too-many-jobs = { $at }: the sweep makes { $count } jobs, more than limits.max_jobs ({ $max }).
+sweep-too-many-jobs = { $at }: the sweep makes { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    }, more than limits.max_jobs ({ $max }).
 sweep-too-many-jobs-hint = Shrink the grid or list, or raise max_jobs if that many jobs is what you want.
 sweep-row-missing = { $at }: row { $index } has no value for { $param }, which { $path } uses.
 sweep-row-missing-hint = Give the row { $name }: <value>, or take { $param } out of { $path }.
@@ -40885,7 +41151,7 @@ sweep-never-run = { $action ->
        *[other] Resubmit
     } nothing: sweep { $name } ({ $id }) was never run with this profile
 sweep-resubmit-which = resubmit needs to know which jobs: only failed is offered.
-sweep-resubmit-which-hint = Pass failed: the failed and stopped jobs are resubmitted.
+sweep-resubmit-which-hint = Pass { $field }: the failed and stopped jobs are resubmitted.
 sweep-locate = sweep { $name } ({ $id })
 sweep-resubmit-nothing = Resubmit nothing: no job of sweep { $name } failed
 sweep-resubmit-summary = Resubmit { $count ->
@@ -40901,31 +41167,49 @@ sweep-would-resubmit = Would resubmit { $count ->
 sweep-progress-checking = checking { $name }
 sweep-row-error = Job { $index } ({ $name }): { $message }
 sweep-too-costly = { $at }: the sweep can cost { $cost }/h at once, more than limits.max_cost_per_hour ({ $limit }).
-sweep-too-costly-hint = Lower max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise max_cost_per_hour.
-sweep-run-summary = Submit { $count } job(s) of sweep { $name } ({ $id }){ $done ->
+sweep-too-costly-hint = Lower { $field } or limits.max_running (fewer jobs at once), use a cheaper spec or fewer instances, or raise limits.max_cost_per_hour.
+sweep-run-summary = Submit { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } of sweep { $name } ({ $id }){ $done ->
         [0] { "" }
        *[other] ; { $done } already created
     }
 sweep-change-create = created: { $instances } × { $spec } in { $group }
 sweep-change-create-cost = created: { $instances } × { $spec } in { $group }, { $cost }/h
-sweep-stopped-run-warning = The sweep was stopped; a run sends nothing until it says resume: { $call }.
+sweep-stopped-run-warning = The sweep was stopped; a run sends nothing until it says { $resume }: { $call }.
 sweep-file-and-definition = Both file and definition were given.
 sweep-file-and-definition-hint = Give the sweep one way: file or definition.
 sweep-run-needs-sweep = run needs the sweep: a file or its definition.
 sweep-run-needs-sweep-hint = Pass the sweep file (YAML or JSON), or the definition.
-sweep-stopped-refused = Sweep { $name } ({ $id }) was stopped at { $at }; its { $count } unsent job(s) are held back, and run sends nothing.
+sweep-stopped-refused = Sweep { $name } ({ $id }) was stopped at { $at }; its { $count ->
+        [one] { $count } unsent job
+       *[other] { $count } unsent jobs
+    } are held back, and run sends nothing.
 sweep-stopped-refused-hint = To go on on purpose: { $resume } (only the missing jobs are sent). { $status } shows where it stands.
 sweep-progress-submitting = submitting { $name }
 sweep-not-created = { $name } was not created: { $message }
-sweep-stopped-while-sending = The sweep was stopped while this { $action } was sending: { $count } job(s) were not sent; { $call } sends them on purpose.
-sweep-waited-out = { $count } job(s) still wait for room under max_running { $max }; run the sweep again to submit them as earlier ones finish.
-sweep-progress-error = Sweep { $name } stopped at job { $index } ({ $job }): { $message } { $created } of { $total } jobs are created.
+sweep-stopped-while-sending = The sweep was stopped while this { $action } was sending: { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } were not sent; { $call } sends them on purpose.
+sweep-waited-out = { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } still wait for room (at most { $max } run at once); run the sweep again to submit them as earlier ones finish.
+sweep-progress-error = Sweep { $name } stopped at job { $index } ({ $job }): { $message } { $created } of { $total ->
+        [one] { $total } job
+       *[other] { $total } jobs
+    } are created.
 sweep-progress-error-hint = Then run the sweep again: only the missing jobs are sent{ $unknown ->
         [yes] , and this one is looked up by its marker first
        *[other] { "" }
     }.
-sweep-progress-waiting = { $count } of the sweep's jobs are queued or running (max_running { $max }); waiting
-sweep-unsure = Whether { $count } job(s) of sweep { $name } were created cannot be told: the workspace lists more jobs than were read ({ $jobs }).
+sweep-progress-waiting = { $count } of the sweep's jobs are queued or running (at most { $max } at once); waiting
+sweep-unsure = Whether { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    } of sweep { $name } were created cannot be told: the workspace lists more jobs than were read ({ $jobs }).
 sweep-unsure-hint = Check { $call } before running the sweep again, so none is started twice.
 sweep-locked = Another inspire process is running sweep { $id } now.
 sweep-locked-hint = Let it finish (or stop it), then run again; { $call } shows how far it got.
@@ -40933,18 +41217,19 @@ sweep-locked-hint = Let it finish (or stop it), then run again; { $call } shows 
 sweep-details-capped = { $what ->
         [verdicts] metrics verdicts
        *[other] diagnoses
-    } for the first { $limit } of { $count } jobs only (each costs requests).
-sweep-progress-verdicts = reading { $count } verdicts
+    } for the first { $limit } of { $count ->
+            [one] { $count } job
+           *[other] { $count } jobs
+        } only (each costs requests).
+sweep-progress-verdicts = reading { $count ->
+        [one] { $count } verdict
+       *[other] { $count } verdicts
+    }
 sweep-stopped-note = The sweep was stopped: its jobs not sent yet are held back until a run says { $resume }.
-
-sweep-ambiguous = "{ $wanted }" names several sweeps: { $sweeps }.
-sweep-unknown = No sweep "{ $wanted }" was run with this profile.
-sweep-unknown-none-hint = Run one first: { $call }.
-sweep-unknown-hint = Name one by its name or id: { $listing }. { $call } lists them.
 `,
     "usage.ftl": "\nusage-unknown = (unknown)\nusage-progress = Reading the tasks and budgets of { $workspace }\nusage-idle-warning = { $tasks ->\n        [one] { $tasks } task holds\n       *[other] { $tasks } tasks hold\n    } { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } at under { $limit }% utilisation: { $list }. { $call } gives an idle job's verdict; the platform reclaims GPUs left idle for hours.\nusage-section-refused = { $what }: refused to this account ({ $error })\nusage-section-unreadable = { $what }: could not be read ({ $error })\nusage-section-admins-only = { $what }: refused to this account (AccessForbidden); only the project's admins may read them\nusage-section-unoffered = { $what }: the platform does not offer them here ({ $why })\nusage-member-budgets-of = Member budgets of { $project }\nusage-overview-of = The budget overview of { $project }\nusage-overview-fallback = { $note }; total and remaining are the project list's, without the split by kind\nusage-label-workspace = Workspace\nusage-label-gpus-held = GPUs held\nusage-gpus-held = { $gpus } by { $running ->\n        [one] { $running } running task\n       *[other] { $running } running tasks\n    } ({ $tasks } listed)\nusage-label-gpu-utilisation = GPU utilisation\nusage-label-idle = Idle\nusage-idle-summary = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } in { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    }\nusage-idle-none = none\nusage-label-read = Read\nusage-col-user = USER\nusage-col-priority = PRIORITY\nusage-col-running = RUNNING\nusage-col-tasks = TASKS\nusage-col-gpu-util = GPU UTIL\nusage-col-idle-gpus = IDLE GPUS\nusage-col-task = TASK\nusage-col-running-for = RUNNING FOR\nusage-col-idle = IDLE\nusage-no-tasks = (no tasks)\nusage-budgets-head = Budgets (points):\nusage-col-total = TOTAL\nusage-col-used = USED\nusage-col-train = TRAIN\nusage-col-inference = INFERENCE\nusage-no-projects = (none of your projects is attached to this workspace)\nusage-members-of = Members of { $project }:\nusage-col-member = MEMBER\nusage-idle-mark = IDLE\n",
-    "verdict.ftl": '\nverdict-points = { $value } points\nverdict-no-data = no data\nverdict-reclaim-risk = at risk of reclaim (idle { $idle })\nverdict-warming-up = warming up ({ $count } of { $needed } samples)\nverdict-stalled = stalled after { $minutes } min (idle since { $since })\nverdict-idle = idle since { $since }\nverdict-starved = starved by CPU ({ $share }% of samples)\nverdict-memory-full = GPU memory nearly full (p90 { $p90 })\nverdict-memory-leak = possible memory leak ({ $rise } over { $count } samples)\nverdict-memory-both = { $full }, { $leak }\nverdict-unstable = unstable utilisation (std dev { $value } points)\nverdict-underused = GPU underused (avg { $avg })\nverdict-healthy = training normally (GPU avg { $avg })\nverdict-reclaim-warning = { $verdict }; reclaimed in ~{ $minutes } min if GPU stays under { $limit }%\nverdict-pod = pod { $pod }: { $verdict }\nverdict-pod-also = pod { $pod }: { $verdict }; also { $state }: { $others }\n\nverdict-ev-no-data = no GPU utilisation samples\nverdict-ev-gpu = GPU utilisation avg { $avg }, p50 { $p50 }, p90 { $p90 }, max { $max }, last { $last } over { $count } samples\nverdict-ev-stability = std dev { $value } points (unstable above { $limit })\nverdict-ev-trend = trend { $direction } ({ $change }, second half vs first half)\nverdict-ev-idle-open = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples } samples\nverdict-ev-idle-open-earlier = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples } samples, { $earlier } earlier idle window(s)\nverdict-ev-idle-earlier = { $earlier } earlier idle window(s)\nverdict-ev-starvation = CPU > { $cpu }% while GPU < { $gpu }% on { $share }% of { $count } paired samples\nverdict-ev-memory = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight })\nverdict-ev-memory-leak = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight }), rose { $rise } over { $count } samples since { $since }\nverdict-ev-reclaim = GPU under { $limit }% since { $since } ({ $low }); the platform reclaims at { $at }\nverdict-ev-whole = whole job (mean of { $count } pods): { $verdict }\n\nverdict-series-top = the top level\nverdict-series-invalid = invalid input\nverdict-series-malformed = The metric series are malformed at { $where }: { $problem }.\nverdict-series-hint = Send an array of { $shape }.\nverdict-time-zone = Unknown time zone "{ $zone }".\nverdict-time-zone-hint = Pass an IANA time zone such as "Asia/Shanghai" or "UTC".\n',
-    "wait.ftl": "\nwait-status-unknown = unknown\nwait-not-found = { $id } was not found. Check the id with { $call }.\nwait-reached = { $id } is { $status } after { $waited }.\nwait-task-failed = { $id } ended { $status } without becoming { $until }; { $call } diagnoses why.\nwait-timed-out = Still { $status } after { $waited }; call { $call } again to keep waiting.\nwait-progress = { $id } is { $status }; waiting for { $until }\nwait-label-outcome = outcome\nwait-label-waited = waited\nwait-label-checks = checks\n"
+    "verdict.ftl": '\nverdict-points = { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    }\nverdict-no-data = no data\nverdict-reclaim-risk = at risk of reclaim (idle { $idle })\nverdict-warming-up = warming up ({ $count } of { $needed ->\n        [one] { $needed } sample\n       *[other] { $needed } samples\n    })\nverdict-stalled = stalled after { $minutes } min (idle since { $since })\nverdict-idle = idle since { $since }\nverdict-starved = starved by CPU ({ $share }% of samples)\nverdict-memory-full = GPU memory nearly full (p90 { $p90 })\nverdict-memory-leak = possible memory leak ({ $rise } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    })\nverdict-memory-both = { $full }, { $leak }\nverdict-unstable = unstable utilisation (std dev { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    })\nverdict-underused = GPU underused (avg { $avg })\nverdict-healthy = training normally (GPU avg { $avg })\nverdict-reclaim-warning = { $verdict }; reclaimed in ~{ $minutes } min if GPU stays under { $limit }%\nverdict-pod = pod { $pod }: { $verdict }\nverdict-pod-also = pod { $pod }: { $verdict }; also { $state }: { $others }\n\nverdict-ev-no-data = no GPU utilisation samples\nverdict-ev-gpu = GPU utilisation avg { $avg }, p50 { $p50 }, p90 { $p90 }, max { $max }, last { $last } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    }\nverdict-ev-stability = std dev { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    } (unstable above { $limit })\nverdict-ev-trend = trend { $direction } ({ $change }, second half vs first half)\nverdict-ev-idle-open = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples ->\n        [one] { $samples } sample\n       *[other] { $samples } samples\n    }\nverdict-ev-idle-open-earlier = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples ->\n        [one] { $samples } sample\n       *[other] { $samples } samples\n    }, { $earlier ->\n        [one] { $earlier } earlier idle window\n       *[other] { $earlier } earlier idle windows\n    }\nverdict-ev-idle-earlier = { $earlier ->\n        [one] { $earlier } earlier idle window\n       *[other] { $earlier } earlier idle windows\n    }\nverdict-ev-starvation = CPU > { $cpu }% while GPU < { $gpu }% on { $share }% of { $count ->\n        [one] { $count } paired sample\n       *[other] { $count } paired samples\n    }\nverdict-ev-memory = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight })\nverdict-ev-memory-leak = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight }), rose { $rise } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    } since { $since }\nverdict-ev-reclaim = GPU under { $limit }% since { $since } ({ $low }); the platform reclaims at { $at }\nverdict-ev-whole = whole job (mean of { $count ->\n        [one] { $count } pod\n       *[other] { $count } pods\n    }): { $verdict }\n\nverdict-series-top = the top level\nverdict-series-invalid = invalid input\nverdict-series-malformed = The metric series are malformed at { $where }: { $problem }.\nverdict-series-hint = Send an array of { $shape }.\nverdict-time-zone = Unknown time zone "{ $zone }".\nverdict-time-zone-hint = Pass an IANA time zone such as "Asia/Shanghai" or "UTC".\n',
+    "wait.ftl": "\nwait-status-unknown = unknown\nwait-not-found = { $id } was not found. Check the id with { $call }.\nwait-reached = { $id } reached status { $status } after { $waited }.\nwait-task-failed = { $id } ended with status { $status } without reaching { $until }; { $call } diagnoses why.\nwait-timed-out = Still { $status } after { $waited }; call { $call } again to keep waiting.\nwait-progress = { $id } has status { $status }; waiting for { $until }\nwait-label-outcome = outcome\nwait-label-waited = waited\nwait-label-checks = checks\n"
   },
   load: {
     "zh-CN": () => import("./locales.zh-CN.generated.js").then((m) => m.FILES)
@@ -41018,18 +41303,55 @@ var pad = (text4, size12, align) => {
   const fill2 = " ".repeat(Math.max(0, size12 - displayWidth(text4)));
   return align === "right" ? fill2 + text4 : text4 + fill2;
 };
-var layoutTable = (headers, aligns, rows) => {
-  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((row) => displayWidth(row[i] ?? ""))));
+var GAP = 2;
+var NARROWEST = 8;
+var widthsOf = (headers, rows) => headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((row) => displayWidth(row[i] ?? ""))));
+var total = (widths) => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+var cut = (text4, size12) => {
+  if (displayWidth(text4) <= size12) return text4;
+  let out = "";
+  for (const ch of text4) {
+    if (displayWidth(`${out}${ch}`) > size12 - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+};
+var fitted = (headers, aligns, rows, fit) => {
+  let keep = headers.map((_, i) => i);
+  const width = () => total(
+    widthsOf(
+      pick4(headers, keep),
+      rows.map((r) => pick4(r, keep))
+    )
+  );
+  const turns = [...new Set(fit.drop.filter((t) => t !== void 0))].sort((a, b) => a - b);
+  for (const turn of turns) {
+    if (width() <= fit.width) break;
+    keep = keep.filter((i) => fit.drop[i] !== turn);
+  }
+  const kept = { headers: pick4(headers, keep), aligns: pick4(aligns, keep), rows: rows.map((r) => pick4(r, keep)) };
+  const over = width() - fit.width;
+  if (over <= 0) return kept;
+  const widths = widthsOf(kept.headers, kept.rows);
+  const widest = widths.reduce((w, size13, i) => kept.aligns[i] !== "right" && size13 > (widths[w] ?? 0) ? i : w, 0);
+  const size12 = Math.max(NARROWEST, (widths[widest] ?? 0) - over);
+  return { ...kept, rows: kept.rows.map((r) => r.map((c, i) => i === widest ? cut(c, size12) : c)) };
+};
+var pick4 = (values3, keep) => keep.map((i) => values3[i]).filter((v) => v !== void 0);
+var layoutTable = (allHeaders, allAligns, allRows, fit) => {
+  const { headers, aligns, rows } = fit === void 0 ? { headers: allHeaders, aligns: allAligns, rows: allRows } : fitted(allHeaders, allAligns, allRows, fit);
+  const widths = widthsOf(headers, rows);
   const line = (values3) => values3.map((v, i) => pad(v, widths[i] ?? 0, aligns[i] ?? "left")).join("  ").trimEnd();
   return [line(headers), ...rows.map(line)].join("\n");
 };
 
 // ../../packages/core/src/words/word.ts
+var COLON = { en: ":", "zh-CN": "：" };
 var oneLine = (said) => said.replace(/\s+/g, " ");
 var pad2 = (said, size12) => said + " ".repeat(Math.max(0, size12 - displayWidth(said)));
-var wordText = (value, lang, wordRef) => {
+var wordText = (value, lang, wordRef, width) => {
   if (typeof value === "string") return value;
-  const word2 = (v) => wordText(v, lang, wordRef);
+  const word2 = (v) => wordText(v, lang, wordRef, width);
   const part = (ref4) => {
     switch (ref4.kind) {
       case "msg":
@@ -41038,12 +41360,14 @@ var wordText = (value, lang, wordRef) => {
         return layoutTable(
           ref4.headers.map(word2),
           ref4.aligns,
-          ref4.rows.map((row) => row.map((c) => oneLine(word2(c))))
+          ref4.rows.map((row) => row.map((c) => oneLine(word2(c)))),
+          width !== void 0 && ref4.drop !== void 0 ? { drop: ref4.drop, width } : void 0
         );
       case "fields": {
         const shown = ref4.fields.map(([label3, v]) => [word2(label3), word2(v)]);
         const size12 = Math.max(0, ...shown.map(([label3]) => displayWidth(label3)));
-        return shown.map(([label3, v]) => `${pad2(`${label3}:`, size12 + 1)} ${v}`).join("\n");
+        const colon = COLON[lang];
+        return shown.map(([label3, v]) => `${pad2(`${label3}${colon}`, size12 + displayWidth(colon))} ${v}`).join("\n");
       }
       case "clip": {
         const said = word2(ref4.text);
@@ -41241,6 +41565,7 @@ var knownTaskPrefixes = [
 var unknownId = (id, why2) => invalidInput(msg("domain-id-invalid", { id, why: why2 }), msg("domain-id-invalid-hint", { call: callWord("jobs") }), {
   candidates: knownTaskPrefixes
 });
+var otherIdKind = (raw) => OTHER_PREFIXES.find(([prefix]) => raw.trim().startsWith(prefix))?.[2];
 var taskKindOf = (raw) => {
   const id = raw.trim();
   if (id === "") return Either_exports.left(unknownId(raw, msg("domain-id-empty")));
@@ -42086,10 +42411,20 @@ var SBATCH_PARAMETERS = {
   "--mem-per-cpu": "memory_per_cpu",
   "--mem": "memory_per_cpu"
 };
+var RESOURCE_FIELDS = () => ({
+  tasks: fieldWord("number_of_tasks"),
+  cpus: fieldWord("cpus_per_task"),
+  memory: fieldWord("memory_per_cpu")
+});
 var sbatchFix = (directive) => {
   const option3 = directive.replace(/^#SBATCH\s*/, "").split(/[\s=]/)[0] ?? "";
   const parameter = Object.hasOwn(SBATCH_PARAMETERS, option3) ? SBATCH_PARAMETERS[option3] : void 0;
-  return parameter === void 0 ? msg("lint-sbatch-fix") : msg("lint-sbatch-fix-option", { parameter, option: option3, perCpu: option3 === "--mem" ? "yes" : "no" });
+  return parameter === void 0 ? msg("lint-sbatch-fix", RESOURCE_FIELDS()) : msg("lint-sbatch-fix-option", {
+    ...RESOURCE_FIELDS(),
+    parameter: fieldWord(parameter),
+    option: option3,
+    perCpu: option3 === "--mem" ? "yes" : "no"
+  });
 };
 var withoutHost = (image) => {
   const [first2 = "", ...rest] = image.split("/");
@@ -43678,7 +44013,7 @@ var makeTransport = (http, limiter, options) => {
       }
       const res = result.right;
       const rateLimited = res.status === 429;
-      const transient2 = TRANSIENT_STATUSES.has(res.status) && req.idempotent;
+      const transient2 = TRANSIENT_STATUSES.has(res.status) && req.idempotent && req.final?.(res) !== true;
       if (!rateLimited && !transient2) return res;
       if (!rateLimited) return yield* Effect_exports.fail(new FailedAttempt({ outcome: res, attempts: policy.attempts }));
       const wait = retryAfterMillis(res.headers["retry-after"], yield* Clock_exports.currentTimeMillis);
@@ -45048,15 +45383,15 @@ var toTotal = (t) => {
 var collectPages = (fetchPage, options) => Effect_exports.gen(function* () {
   const maxPages = options.maxPages ?? 100;
   const items = [];
-  let total2;
+  let total3;
   for (let i = 0; i < maxPages; i++) {
     const page = yield* fetchPage(options.firstPage + i, options.pageSize);
-    total2 = toTotal(page.total) ?? total2;
+    total3 = toTotal(page.total) ?? total3;
     items.push(...page.items);
-    const done7 = page.items.length === 0 || page.items.length < options.pageSize || total2 !== void 0 && items.length >= total2;
-    if (done7) return { items, total: total2, truncated: false };
+    const done7 = page.items.length === 0 || page.items.length < options.pageSize || total3 !== void 0 && items.length >= total3;
+    if (done7) return { items, total: total3, truncated: false };
   }
-  return { items, total: total2, truncated: true };
+  return { items, total: total3, truncated: true };
 });
 
 // ../../packages/core/src/api/jobs/training.ts
@@ -46071,9 +46406,9 @@ var withGpus = (groups, gpus2) => groups.map((g) => ({ ...g, gpus: gpus2 === voi
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PROJECT_PAGE_SIZE = 100;
-var total = external_exports.union([external_exports.number(), external_exports.string()]).nullish();
+var total2 = external_exports.union([external_exports.number(), external_exports.string()]).nullish();
 var ProjectPage = external_exports.lazy(
-  () => external_exports.object({ items: external_exports.array(RawProject).nullish(), list: external_exports.array(RawProject).nullish(), total }).loose().transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? void 0 }))
+  () => external_exports.object({ items: external_exports.array(RawProject).nullish(), list: external_exports.array(RawProject).nullish(), total: total2 }).loose().transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? void 0 }))
 );
 var pages = (surface, fetch, pageSize) => Effect_exports.map(
   collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode4(ProjectPage, d, surface)), {
@@ -46175,7 +46510,7 @@ var listWorkspaces = (projects) => {
 };
 
 // ../../packages/core/src/api/resources/resolve.ts
-var pick4 = (items, wanted, extra) => {
+var pick5 = (items, wanted, extra) => {
   const found = matchName(items, (i) => i.name, wanted, extra);
   if (found.kind === "one") return found.item;
   return found.kind === "many" ? found.items : void 0;
@@ -46274,7 +46609,7 @@ var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
     (refresh) => Effect_exports.gen(function* () {
       const all6 = yield* workspaces(refresh);
       const scope6 = owner === void 0 ? all6 : all6.filter((w) => w.projects.some((p) => p.id === owner.id));
-      const inScope = pick4(scope6, wanted, aliased);
+      const inScope = pick5(scope6, wanted, aliased);
       const found = inScope === void 0 ? yield* choose(all6, wanted, "workspace", workspacesHint(), aliased) : yield* choose(scope6, wanted, "workspace", workspacesHint(), aliased);
       return yield* usable(found, owner, all6);
     })
@@ -46656,11 +46991,11 @@ var gather = (options) => Effect_exports.gen(function* () {
   );
   let listed = first2;
   const only = options.workspaceIds !== void 0 ? new Set(options.workspaceIds) : void 0;
-  const pick5 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
-  let chosen = pick5(listWorkspaces(listed.projects));
+  const pick6 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
+  let chosen = pick6(listWorkspaces(listed.projects));
   if (chosen.length === 0 && !refresh) {
     listed = yield* limit(projectsOf(true));
-    chosen = pick5(listWorkspaces(listed.projects));
+    chosen = pick6(listWorkspaces(listed.projects));
   }
   if (chosen.length === 0) {
     const all6 = listWorkspaces(listed.projects);
@@ -47059,16 +47394,16 @@ var summarizeNodes = (nodes) => {
   const histogram6 = /* @__PURE__ */ new Map();
   for (const n of ready) histogram6.set(freeOf(n), (histogram6.get(freeOf(n)) ?? 0) + 1);
   const count3 = (c) => nodes.filter((n) => n.condition === c).length;
-  const total2 = ready.reduce((s, n) => s + n.gpuTotal, 0);
+  const total3 = ready.reduce((s, n) => s + n.gpuTotal, 0);
   const used = ready.reduce((s, n) => s + Math.min(n.gpuUsed, n.gpuTotal), 0);
   return {
     schedulableNodes: ready.length,
     fullyFreeNodes: ready.filter((n) => n.tasks === 0).length,
     gpusPerNode: Math.max(0, ...ready.map((n) => n.gpuTotal)),
     gpus: {
-      total: total2,
+      total: total3,
       used,
-      free: total2 - used,
+      free: total3 - used,
       preemptible: ready.reduce((s, n) => s + Math.min(n.lowPriorityGpus, n.gpuUsed), 0)
     },
     freePerNode: [...histogram6].sort(([a], [b]) => b - a).map(([free, n]) => ({ free, nodes: n })),
@@ -47188,13 +47523,20 @@ var specIn = (group, wanted, type) => {
   const specs = types.flatMap((t) => group.specs[t] ?? []);
   return specs.find((s) => s.id === wanted.trim()) ?? specs.find((s) => fold(s.name) === fold(wanted));
 };
+var alikeIn = (group, like, type) => {
+  const types = SPEC_TYPES.filter((t) => type === void 0 || t === type);
+  const same = types.flatMap((t) => group.specs[t] ?? []).filter(
+    (s) => s.gpuCount === like.gpuCount && (like.gpuCount > 0 || s.cpuCount === like.cpuCount && s.memoryGi === like.memoryGi)
+  );
+  return same.find((s) => fold(s.name) === fold(like.name)) ?? same[0];
+};
 var availabilityOf = (nodes) => summarizeNodes(nodes ?? []);
 var rankPlaces = (places, ask) => {
   const candidates = [];
   for (const { workspace, nodes, queued } of places)
     for (const group of workspace.groups) {
       const listed = nodes.get(group.id) ?? [];
-      const spec2 = ask.spec !== void 0 ? specIn(group, ask.spec, ask.scheduleType) : void 0;
+      const spec2 = ask.spec !== void 0 ? specIn(group, ask.spec, ask.scheduleType) ?? (ask.like !== void 0 ? alikeIn(group, ask.like, ask.scheduleType) : void 0) : void 0;
       if (ask.spec !== void 0 && spec2 === void 0) continue;
       const gpus2 = spec2?.gpuCount ?? ask.gpus ?? 0;
       if (spec2 === void 0 && gpus2 > 0 && group.gpuType === "CPU") continue;
@@ -47582,6 +47924,7 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
       invalidInput(
         msg("common-ops-no-workspace"),
         msg("common-ops-no-workspace-hint", {
+          field: fieldWord("workspace"),
           set: callWord("config", { action: "set", key: "defaultWorkspace", value: "…" }),
           call: callWord("status")
         }),
@@ -47613,7 +47956,13 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
         msg("common-ops-no-groups-hint", { call: callWord("status") })
       )
     );
-  warnings.push(msg("common-ops-first-group", { group: first2.name, workspace: workspace.name }));
+  warnings.push(
+    msg("common-ops-first-group", {
+      group: first2.name,
+      workspace: workspace.name,
+      field: fieldWord("compute_group")
+    })
+  );
   return { project: chosen, workspace, group: first2, warnings };
 });
 var onlyProject = (workspace) => {
@@ -47623,6 +47972,7 @@ var onlyProject = (workspace) => {
     invalidInput(
       msg("common-ops-no-project", { workspace: workspace.name, count: workspace.projects.length }),
       msg("common-ops-no-project-hint", {
+        field: fieldWord("project"),
         set: callWord("config", { action: "set", key: "defaultProject", value: "…" })
       }),
       { candidates: workspace.projects }
@@ -47637,7 +47987,11 @@ var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(
         project3 !== void 0 ? msg("common-ops-project-no-workspace", { project: project3.name }) : msg("common-ops-no-workspace-no-project"),
-        msg("common-ops-pass-workspace-hint", { call: callWord("status") }),
+        msg("common-ops-pass-workspace-hint", {
+          workspace: fieldWord("workspace"),
+          project: fieldWord("project"),
+          call: callWord("status")
+        }),
         { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }
       )
     );
@@ -47904,10 +48258,12 @@ var lines = (...parts2) => joinText(
   "\n"
 );
 var nextHeading = () => msg("common-next");
+var nextSteps = (next4) => joinText(next4.length > 0 ? [nextHeading(), ...next4.map((n) => text`  ${nextLine(n)}`)] : [], "\n");
 var renderTable = (rows, columns, empty32 = msg("common-none")) => rows.length === 0 ? empty32 : tableWord({
   headers: columns.map((c) => c.header),
   aligns: columns.map((c) => c.align ?? "left"),
-  rows: rows.map((r) => columns.map((c) => show(c.cell(r))))
+  rows: rows.map((r) => columns.map((c) => show(c.cell(r)))),
+  ...columns.some((c) => c.drop !== void 0) ? { drop: columns.map((c) => c.drop) } : {}
 });
 var renderFields = (fields2) => fieldsWord(fields2.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
@@ -47942,17 +48298,15 @@ var renderWorkspace = (w) => {
     w.groups,
     [
       { header: msg("status-col-group"), cell: (g) => g.name },
-      { header: msg("status-col-gpu"), cell: (g) => g.gpu },
-      { header: msg("availability-col-nodes"), cell: (g) => g.schedulableNodes, align: "right" },
-      { header: msg("availability-col-fully-free"), cell: (g) => g.fullyFreeNodes, align: "right" },
-      {
-        header: msg("status-col-free-total"),
-        cell: (g) => g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`,
-        align: "right"
-      },
-      { header: msg("availability-col-preemptible"), cell: (g) => g.gpus.preemptible, align: "right" },
+      { header: msg("status-col-gpu"), cell: (g) => g.gpus.total === 0 ? "-" : g.gpu },
+      // On a narrow terminal the columns go in turn: out of service, then the node counts, then pre-emptible
+      // GPUs; the group, its GPU model, its free GPUs and how they spread over nodes (cut if need be) stay.
+      { header: msg("availability-col-nodes"), cell: (g) => g.schedulableNodes, align: "right", drop: 2 },
+      { header: msg("availability-col-fully-free"), cell: (g) => g.fullyFreeNodes, align: "right", drop: 2 },
+      { header: msg("status-col-free-total"), cell: (g) => `${g.gpus.free}/${g.gpus.total}`, align: "right" },
+      { header: msg("availability-col-preemptible"), cell: (g) => g.gpus.preemptible, align: "right", drop: 3 },
       { header: msg("availability-col-free-per-node"), cell: (g) => g.gpus.total === 0 ? "-" : g.fragmentation },
-      { header: msg("availability-col-out-of-service"), cell: outOfService }
+      { header: msg("availability-col-out-of-service"), cell: outOfService, drop: 1 }
     ],
     msg("status-no-groups")
   );
@@ -48043,7 +48397,10 @@ var availabilityOperation = defineOperation({
   run: (input2, context5) => Effect_exports.gen(function* () {
     if (input2.spec !== void 0 && input2.gpus !== void 0)
       return yield* Effect_exports.fail(
-        invalidInput(msg("availability-spec-and-gpus"), msg("availability-spec-and-gpus-hint"))
+        invalidInput(
+          msg("availability-spec-and-gpus", { spec: fieldWord("spec"), gpus: fieldWord("gpus") }),
+          msg("availability-spec-and-gpus-hint")
+        )
       );
     const workspace = input2.workspace ?? (yield* defaultOf("defaultWorkspace"));
     context5.progress({
@@ -48291,10 +48648,11 @@ var configOperation = defineOperation({
   }),
   render: (r) => {
     if (r.plan !== void 0) return renderPlan(r.plan);
-    const head5 = r.changed === void 0 ? msg("config-head", { profile: r.profile }) : msg("config-changed", {
-      key: r.changed.key,
-      before: r.changed.before !== void 0 ? String(r.changed.before) : msg("config-unset"),
-      after: r.changed.after !== void 0 ? String(r.changed.after) : msg("config-unset"),
+    const c = r.changed;
+    const head5 = c === void 0 ? msg("config-head", { profile: r.profile }) : c.before === void 0 && c.after === void 0 ? msg("config-was-unset", { key: c.key, profile: r.profile }) : c.before !== void 0 && String(c.before) === String(c.after) ? msg("config-unchanged", { key: c.key, value: String(c.after), profile: r.profile }) : msg("config-changed", {
+      key: c.key,
+      before: c.before !== void 0 ? String(c.before) : msg("config-unset"),
+      after: c.after !== void 0 ? String(c.after) : msg("config-unset"),
       profile: r.profile
     });
     const table = renderTable(r.settings, [
@@ -48403,27 +48761,1112 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
   return { events, collected: false, truncated: false };
 });
 
+// ../../packages/core/src/operations/common/lookup.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/models/models.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/models/schema.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var MODEL_STATUSES = { "1": "uploading", "2": "ready", "3": "error" };
+var Strings = external_exports.union([external_exports.array(external_exports.string()), external_exports.string(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? [] : typeof v === "string" ? v === "" ? [] : [v] : v);
+var ModelFields = external_exports.object({
+  model_id: Id.optional(),
+  id: Id.optional(),
+  name: Text2,
+  version: OptionalNumber,
+  description: Text2,
+  model_type: Strings,
+  status: Text2,
+  is_vllm_compatible: external_exports.boolean().optional(),
+  project_id: Text2,
+  workspace_id: Text2,
+  model_path: Text2,
+  model_source_path: Text2,
+  tags: Strings,
+  user_name: Text2,
+  created_at: EpochMs
+}).loose();
+var toModel = (m, extra) => ({
+  id: m.model_id ?? m.id ?? "",
+  name: m.name,
+  version: m.version,
+  description: splitTextMarker(m.description).text,
+  submitId: splitTextMarker(m.description).submitId,
+  modelType: m.model_type,
+  status: MODEL_STATUSES[m.status] ?? "unknown",
+  rawStatus: m.status,
+  vllmCompatible: m.is_vllm_compatible ?? false,
+  projectId: m.project_id,
+  projectName: extra.projectName,
+  workspaceId: m.workspace_id,
+  modelPath: m.model_path,
+  sourcePath: m.model_source_path,
+  tags: m.tags,
+  owner: m.user_name || extra.owner,
+  createdAt: m.created_at,
+  latestVersion: extra.latest ?? m.version
+});
+var hasId = (m) => (m.model_id ?? m.id) !== void 0;
+var RawModelRow = external_exports.lazy(
+  () => ModelFields.extend({
+    model: ModelFields.optional(),
+    latest_version: OptionalNumber,
+    next_version: OptionalNumber,
+    project_name: Text2
+  }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
+    const fields2 = r.model !== void 0 && hasId(r.model) ? r.model : r;
+    const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
+    return toModel(
+      { ...fields2, project_id: fields2.project_id || r.project_id },
+      { projectName: r.project_name, latest, owner: r.user_name }
+    );
+  })
+);
+var ModelPage = external_exports.lazy(
+  () => external_exports.object({
+    list: external_exports.array(RawModelRow).optional(),
+    items: external_exports.array(RawModelRow).optional(),
+    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
+  }).loose().transform((p) => ({ items: p.list ?? p.items ?? [], total: p.total }))
+);
+var ModelVersions = external_exports.lazy(
+  () => external_exports.object({
+    list: external_exports.array(
+      external_exports.object({
+        version: OptionalNumber,
+        model_version: OptionalNumber,
+        size: OptionalNumber,
+        model_size_gb: OptionalNumber,
+        model_path: Text2,
+        created_at: EpochMs,
+        is_vllm_compatible: external_exports.boolean().optional()
+      }).loose().transform(
+        (v) => ({
+          version: v.version ?? v.model_version,
+          sizeGb: v.size ?? v.model_size_gb,
+          modelPath: v.model_path,
+          createdAt: v.created_at,
+          vllmCompatible: v.is_vllm_compatible ?? false
+        })
+      )
+    ).optional(),
+    next_version: OptionalNumber
+  }).loose().transform((v) => ({ versions: v.list ?? [], nextVersion: v.next_version }))
+);
+var CreatedModel = external_exports.lazy(
+  () => external_exports.object({ model_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.model_id ?? r.id) !== void 0, { message: "the answer has no model_id" }).transform((r) => r.model_id ?? r.id ?? "")
+);
+
+// ../../packages/core/src/api/models/models.ts
+var REFERER3 = "/jobs/modelDeployment";
+var v1 = (method, path, body2, idempotent) => Effect_exports.flatMap(
+  Platform,
+  (p) => p.v1(method, path, body2, { idempotent, referer: REFERER3, write: /\/(create|delete)$/.test(path) }).pipe(
+    Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: msg("models-api-down") })))
+  )
+);
+var listModels = (input2) => Effect_exports.gen(function* () {
+  if (input2.workspaceId.trim() === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("models-api-no-workspace"), msg("models-api-no-workspace-fix", { call: callWord("status") }))
+    );
+  const all6 = yield* collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true),
+      (data) => decode4(ModelPage, data, "model/list")
+    ),
+    { firstPage: 1, pageSize: 100 }
+  );
+  return { models: all6.items, truncated: all6.truncated };
+});
+var getModel = (id) => Effect_exports.gen(function* () {
+  const modelId = id.trim();
+  if (modelId === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") }))
+    );
+  const model = yield* Effect_exports.flatMap(
+    v1("POST", "model/detail", { model_id: modelId }, true),
+    (data) => decode4(RawModelRow, data, "model/detail")
+  );
+  const versions = yield* Effect_exports.flatMap(
+    v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true),
+    (data) => decode4(ModelVersions, data, "model/{id}/versions")
+  );
+  const latest = versions.versions.reduce(
+    (max6, v) => v.version !== void 0 && (max6 === void 0 || v.version > max6) ? v.version : max6,
+    model.latestVersion
+  );
+  return { ...model, latestVersion: latest, versions: versions.versions, nextVersion: versions.nextVersion };
+});
+var prepareModel = (input2) => Effect_exports.map(validateName(input2.name, "model name"), (name2) => ({
+  name: name2,
+  body: {
+    workspace_id: input2.workspaceId,
+    project_id: input2.projectId,
+    name: name2,
+    ...input2.modelSourcePath !== void 0 && input2.modelSourcePath !== "" ? { model_source_path: input2.modelSourcePath } : {},
+    model_type: [...input2.modelType ?? []],
+    description: input2.description ?? "",
+    tags: [...input2.tags ?? []]
+  }
+}));
+var plannedModelCreate = (body2) => planned("POST", "api/v1/model/create", body2);
+var plannedModelDelete = (id) => planned("POST", "api/v1/model/delete", { model_id: id });
+var createModel = (input2) => Effect_exports.gen(function* () {
+  const prepared = yield* prepareModel(input2);
+  const name2 = prepared.name;
+  const submitId = yield* newSubmitId();
+  const body2 = { ...prepared.body, description: withTextMarker(input2.description ?? "", submitId) };
+  const platform = yield* Platform;
+  const create2 = Effect_exports.flatMap(
+    v1("POST", "model/create", body2, false),
+    (data) => decode4(CreatedModel, data, "model/create")
+  ).pipe(Effect_exports.provideService(Platform, platform));
+  const find3 = () => Effect_exports.map(
+    listModels({ workspaceId: input2.workspaceId }),
+    (list2) => list2.models.find((m) => m.name === name2 && m.submitId === submitId)?.id
+  ).pipe(Effect_exports.provideService(Platform, platform));
+  const created = yield* createOnce({
+    create: create2,
+    find: find3,
+    now: platform.clock.now,
+    what: msg("models-api-what"),
+    listHint: callWord("models", { action: "list" })
+  });
+  return { modelId: created.value, recovered: created.recovered, attempts: created.attempts };
+});
+var deleteModel = (id) => Effect_exports.gen(function* () {
+  const modelId = id.trim();
+  if (modelId === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") }))
+    );
+  yield* v1("POST", "model/delete", { model_id: modelId }, true);
+});
+
+// ../../packages/core/src/domain/lookup.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var UUID2 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+var WHOLE = [
+  ["hpc", new RegExp(`^hpc-job-${UUID2}$`, "i")],
+  ["train", new RegExp(`^job-${UUID2}$`, "i")],
+  ["serving", new RegExp(`^sv-${UUID2}$`, "i")],
+  ["notebook", new RegExp(`^${UUID2}$`, "i")],
+  ["model", /^model-[0-9a-f][0-9a-f-]{23,}$/i]
+];
+var wholeIdKind = (raw) => WHOLE.find(([, re]) => re.test(raw.trim()))?.[0];
+var ID_HEADS = ["hpc-job-", "job-", "sv-", "rj-", "model-"];
+var bodyOf = (id) => {
+  const head5 = ID_HEADS.find((h) => id.startsWith(h));
+  return head5 === void 0 ? id : id.slice(head5.length);
+};
+var MIN_PREFIX = 4;
+var byIdPrefix = (items, wanted) => {
+  const key = wanted.toLowerCase();
+  if (!/^[0-9a-z-]+$/.test(key)) return [];
+  return items.filter((i) => {
+    const id = i.id.toLowerCase();
+    const body2 = bodyOf(id);
+    const head5 = id.slice(0, id.length - body2.length);
+    return key.length >= MIN_PREFIX && body2.startsWith(key) || key.startsWith(head5) && key.length - head5.length >= MIN_PREFIX && id.startsWith(key);
+  });
+};
+var pickEntity = (items, raw) => {
+  const wanted = raw.trim();
+  const key = fold(wanted);
+  const named = items.filter((i) => i.name !== "");
+  const tiers = [
+    ["name", wanted === "" ? [] : items.filter((i) => i.id.toLowerCase() === wanted.toLowerCase())],
+    ["name", named.filter((i) => i.name === wanted)],
+    ["name", named.filter((i) => fold(i.name) === key)],
+    ["prefix", byIdPrefix(items, wanted)],
+    ["prefix", key === "" ? [] : named.filter((i) => fold(i.name).startsWith(key))],
+    ["substring", key === "" ? [] : named.filter((i) => fold(i.name).includes(key))]
+  ];
+  for (const [by, found] of tiers) {
+    const [first2] = found;
+    if (found.length === 1 && first2 !== void 0) return { kind: "one", item: first2 };
+    if (found.length > 1) return { kind: "many", items: found, by };
+  }
+  return { kind: "none" };
+};
+var kindWord2 = (kind) => msg("domain-lookup-kind", { kind });
+var listCallOf = (kind) => {
+  switch (kind) {
+    case "notebook":
+      return callWord("notebook", { action: "list" });
+    case "serving":
+      return callWord("inference", { action: "list" });
+    case "model":
+      return callWord("models", { action: "list" });
+    case "sweep":
+      return callWord("sweep", { action: "status" });
+    default:
+      return callWord("jobs");
+  }
+};
+var whereWord = (places) => places.length === 1 || places.length > 0 && places.length <= 3 ? msg("domain-lookup-where", { names: places.join(", "), count: places.length }) : msg("domain-lookup-where-many", { count: places.length });
+var lookupNotFound = (kind, wanted, where3, items = []) => new InspireError({
+  reason: "NotFound",
+  message: wholeIdKind(wanted) !== void 0 ? msg("domain-lookup-no-id", { what: kindWord2(kind), wanted, where: where3 }) : msg("domain-lookup-no-name", {
+    what: kindWord2(kind),
+    wanted,
+    where: where3,
+    near: didYouMean(
+      items.map((i) => i.name),
+      wanted
+    )
+  }),
+  hint: msg("domain-lookup-list-hint", { call: listCallOf(kind), field: fieldWord("workspace") }),
+  ...items.length > 0 ? { candidates: items.slice(0, 20).map((i) => ({ id: i.id, name: i.name })) } : {}
+});
+var lookupAmbiguous = (kind, wanted, items) => invalidInput(
+  msg("domain-lookup-several", {
+    what: kindWord2(kind),
+    wanted,
+    count: items.length,
+    names: items.slice(0, 5).map((i) => `${i.name} (${i.id})`).join(", ")
+  }),
+  msg("domain-lookup-several-hint"),
+  { candidates: items.map((i) => ({ id: i.id, name: i.name })) }
+);
+var pickOrFail = (kind, items, wanted, where3) => {
+  const found = pickEntity(items, wanted);
+  if (found.kind === "one") return { item: found.item };
+  return {
+    error: found.kind === "many" ? lookupAmbiguous(kind, wanted.trim(), found.items) : lookupNotFound(kind, wanted.trim(), where3, items)
+  };
+};
+
+// ../../packages/core/src/operations/catalogue/refs.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var refs = /* @__PURE__ */ new WeakMap();
+var refersTo = (schema, ...kinds) => {
+  refs.set(schema, kinds);
+  return schema;
+};
+var idField = (kinds, description) => refersTo(described(external_exports.string().optional(), description), ...kinds);
+
+// ../../packages/core/src/operations/common/tasks/list.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/notebooks/read.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/notebooks/schema.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var Named = external_exports.lazy(() => external_exports.object({ id: Text2, name: Text2 }).partial().loose());
+var Quota = external_exports.lazy(
+  () => external_exports.object({ gpu_count: OptionalNumber, cpu_count: OptionalNumber, memory_size: OptionalNumber, gpu_type: Text2 }).partial().loose()
+);
+var StartConfig = external_exports.lazy(
+  () => external_exports.object({
+    command: Text2,
+    quota: Quota,
+    shared_memory_size: OptionalNumber,
+    logic_compute_group_id: Text2,
+    allow_ssh: external_exports.boolean()
+  }).partial().loose()
+);
+var ImageField = external_exports.lazy(
+  () => external_exports.union([
+    external_exports.string().transform((address) => ({ name: "", version: "", address })),
+    external_exports.object({ name: Text2, version: Text2, address: Text2 }).partial().loose(),
+    external_exports.null().transform(() => ({ name: "", version: "", address: "" }))
+  ])
+);
+var ExtraInfo = external_exports.lazy(
+  () => external_exports.object({ NodeName: Text2, HostIP: Text2, SshDomain: Text2, SshPort: OptionalNumber }).partial().loose()
+);
+var RawNotebook = external_exports.lazy(
+  () => external_exports.object({
+    notebook_id: Id.optional(),
+    id: Id.optional(),
+    name: Text2,
+    status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
+    sub_status: Text2,
+    created_at: EpochMs,
+    live_time: OptionalNumber,
+    creator: external_exports.union([Named, external_exports.string(), external_exports.null()]).optional(),
+    user_id: Text2,
+    owner_id: Text2,
+    creator_id: Text2,
+    created_by: external_exports.union([Named, external_exports.string(), external_exports.null()]).optional(),
+    project: Named.optional(),
+    project_name: Text2,
+    workspace: Named.optional(),
+    workspace_id: Text2,
+    quota: Quota.optional(),
+    resource_spec: external_exports.object({ gpu_type: Text2 }).partial().loose().optional(),
+    logic_compute_group: Named.optional(),
+    start_config: StartConfig.optional(),
+    image: ImageField.optional(),
+    extra_info: external_exports.union([ExtraInfo, external_exports.null()]).optional(),
+    access_url: Text2
+  }).loose().refine((n) => (n.notebook_id ?? n.id) !== void 0, { message: "a notebook needs notebook_id or id" }).transform((n) => {
+    const quota = n.quota ?? n.start_config?.quota ?? {};
+    const creator = typeof n.creator === "string" ? n.creator : n.creator?.name ?? "";
+    const createdBy = typeof n.created_by === "string" ? n.created_by : n.created_by?.id ?? "";
+    const extra = n.extra_info ?? {};
+    return {
+      id: n.notebook_id ?? n.id ?? "",
+      name: n.name,
+      status: normalizeStatus(n.status, "notebook"),
+      subStatus: n.sub_status,
+      createdAt: n.created_at,
+      liveTimeSeconds: n.live_time,
+      workspaceId: n.workspace?.id || n.workspace_id,
+      workspaceName: n.workspace?.name ?? "",
+      projectId: n.project?.id ?? "",
+      projectName: n.project?.name || n.project_name,
+      creator,
+      userId: n.user_id || n.owner_id || n.creator_id || createdBy,
+      logicComputeGroupId: n.start_config?.logic_compute_group_id || n.logic_compute_group?.id || "",
+      logicComputeGroupName: n.logic_compute_group?.name ?? "",
+      gpuCount: quota.gpu_count,
+      gpuType: quota.gpu_type || n.resource_spec?.gpu_type || "",
+      cpuCount: quota.cpu_count,
+      memoryGi: quota.memory_size,
+      sharedMemoryGi: n.start_config?.shared_memory_size,
+      image: { name: n.image?.name ?? "", version: n.image?.version ?? "", address: n.image?.address ?? "" },
+      command: n.start_config?.command ?? "",
+      allowSsh: n.start_config?.allow_ssh ?? false,
+      ssh: {
+        node: extra.NodeName ?? "",
+        hostIp: extra.HostIP ?? "",
+        domain: extra.SshDomain ?? "",
+        port: extra.SshPort ?? 0
+      },
+      accessUrl: n.access_url
+    };
+  })
+);
+var NotebookPage = external_exports.lazy(
+  () => external_exports.object({
+    list: external_exports.array(RawNotebook).optional(),
+    items: external_exports.array(RawNotebook).optional(),
+    notebooks: external_exports.array(RawNotebook).optional(),
+    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
+  }).loose().transform((p) => ({ items: p.list ?? p.items ?? p.notebooks ?? [], total: p.total }))
+);
+var CreatedNotebook = external_exports.lazy(
+  () => external_exports.object({ notebook_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
+);
+var AccessUrls = external_exports.lazy(
+  () => external_exports.object({ jupyter_url: Text2, vscode_url: Text2 }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }))
+);
+var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(
+  `/develop/notebook/${encodeURIComponent(notebookId)}${workspaceId !== "" ? `?spaceId=${encodeURIComponent(workspaceId)}` : ""}`,
+  baseUrl
+).toString();
+
+// ../../packages/core/src/api/notebooks/read.ts
+var PAGE_SIZE3 = 50;
+var REFERER4 = "/jobs/interactiveModeling";
+var listBody2 = (input2, page, pageSize) => ({
+  workspace_id: input2.workspaceId,
+  page,
+  page_size: pageSize,
+  ...input2.keyword !== void 0 && input2.keyword !== "" ? { filter_by: { keyword: input2.keyword } } : {},
+  order_by: [{ field: "created_at", order: "desc" }]
+});
+var listNotebooks = (input2) => Effect_exports.gen(function* () {
+  if (input2.workspaceId.trim() === "")
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("notebook-api-no-workspace"),
+        msg("notebook-api-no-workspace-fix", { call: callWord("status") })
+      )
+    );
+  const platform = yield* Platform;
+  const v2 = collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }),
+      (data) => decode4(NotebookPage, data, "notebook.ListNotebooks")
+    ),
+    { firstPage: 1, pageSize: PAGE_SIZE3 }
+  );
+  const v12 = collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
+        idempotent: true,
+        referer: `${REFERER4}?spaceId=${input2.workspaceId}`
+      }),
+      (data) => decode4(NotebookPage, data, "notebook/list")
+    ),
+    { firstPage: 1, pageSize: PAGE_SIZE3 }
+  );
+  const all6 = yield* v2.pipe(
+    Effect_exports.catchTag("SurfaceUnavailable", () => v12),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-list-down") }))
+    )
+  );
+  const status = input2.status;
+  const notebooks = status === void 0 ? all6.items : all6.items.filter((n) => matchesStatusFilter(n.status, status));
+  return { notebooks, total: status === void 0 ? all6.total : notebooks.length, truncated: all6.truncated };
+});
+var notebookIdOf = (raw) => Either_exports.flatMap(
+  taskKindOf(raw),
+  (ref4) => ref4.kind === "notebook" ? Either_exports.right(ref4.id) : Either_exports.left(
+    invalidInput(
+      msg("notebook-api-not-notebook-id", { raw, kind: ref4.kind }),
+      msg("notebook-api-not-notebook-id-fix", { call: callWord("notebook", { action: "list" }) })
+    )
+  )
+);
+var getNotebook = (id) => Effect_exports.gen(function* () {
+  const notebookId = yield* notebookIdOf(id);
+  const platform = yield* Platform;
+  const data = yield* platform.v2("notebook", "GetNotebook", { notebook_id: notebookId }, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v1("GET", `notebook/${encodeURIComponent(notebookId)}`, void 0, {
+        idempotent: true,
+        referer: REFERER4
+      })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-detail-down") }))
+    )
+  );
+  return yield* decode4(RawNotebook, data, "notebook.GetNotebook");
+});
+var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
+  const notebook2 = yield* getNotebook(id);
+  if (notebook2.status.family !== "running")
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: msg("notebook-api-no-access", {
+          notebook: notebook2.name || notebook2.id,
+          status: notebook2.status.raw || msg("notebook-state-not-running")
+        }),
+        hint: msg("notebook-api-no-access-fix", {
+          call: callWord("notebook", { action: "start", notebook_id: notebook2.id })
+        })
+      })
+    );
+  const platform = yield* Platform;
+  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(
+        surfaceError(e, {
+          hint: msg("notebook-api-open-console", { call: callWord("notebook") })
+        })
+      )
+    )
+  );
+  return yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
+});
+
+// ../../packages/core/src/api/servings/servings.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/images/platform.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/images/schema.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var RawImage = external_exports.lazy(
+  () => external_exports.object({
+    image_id: Id.optional(),
+    id: Id.optional(),
+    name: Text2,
+    version: Text2,
+    address: Text2,
+    url: Text2,
+    image_url: Text2,
+    source: Text2,
+    visibility: Text2,
+    status: Text2,
+    size: OptionalNumber,
+    created_at: EpochMs,
+    description: Text2
+  }).loose().refine((i) => (i.image_id ?? i.id) !== void 0, { message: "an image needs image_id or id" }).transform(
+    (i) => ({
+      imageId: i.image_id ?? i.id ?? "",
+      name: i.name,
+      version: i.version,
+      address: i.address || i.url || i.image_url,
+      source: i.source,
+      visibility: i.visibility,
+      status: i.status,
+      sizeBytes: i.size,
+      createdAt: i.created_at,
+      description: i.description
+    })
+  )
+);
+var ImagePage = external_exports.lazy(
+  () => external_exports.object({
+    images: external_exports.array(RawImage).optional(),
+    items: external_exports.array(RawImage).optional(),
+    list: external_exports.array(RawImage).optional(),
+    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
+  }).loose().transform((p) => ({ items: p.images ?? p.items ?? p.list ?? [], total: p.total }))
+);
+var RegisteredImage = external_exports.lazy(
+  () => external_exports.union([
+    external_exports.object({ image: RawImage }).loose().transform((r) => r.image),
+    RawImage
+  ]).transform((i) => ({ imageId: i.imageId, address: i.address, status: i.status }))
+);
+var RawHarborRepository = external_exports.lazy(
+  () => external_exports.object({
+    name: external_exports.string(),
+    description: Text2,
+    artifact_count: OptionalNumber,
+    pull_count: OptionalNumber,
+    update_time: EpochMs
+  }).loose().transform(
+    (r) => ({
+      name: r.name.replace(/^inspire-studio\//, ""),
+      fullName: r.name,
+      description: r.description,
+      artifactCount: r.artifact_count ?? 0,
+      pullCount: r.pull_count ?? 0,
+      updatedAt: r.update_time
+    })
+  )
+);
+var RawHarborArtifact = external_exports.lazy(
+  () => external_exports.object({
+    digest: Text2,
+    size: OptionalNumber,
+    push_time: EpochMs,
+    tags: external_exports.union([external_exports.array(external_exports.object({ name: external_exports.string() }).loose()), external_exports.null()]).optional().transform((t) => (t ?? []).map((x) => x.name))
+  }).loose().transform(
+    (a) => ({ digest: a.digest, tags: a.tags, sizeBytes: a.size ?? 0, pushedAt: a.push_time })
+  )
+);
+
+// ../../packages/core/src/api/images/platform.ts
+var REFERER5 = "/jobs/distributedTraining";
+var filterFor = (source, workspaceId) => {
+  const registry_hint = { workspace_id: workspaceId };
+  if (source === "official") return { source: "SOURCE_OFFICIAL", source_list: [], registry_hint };
+  if (source === "public")
+    return { source_list: ["SOURCE_PRIVATE", "SOURCE_PUBLIC"], visibility: "VISIBILITY_PUBLIC", registry_hint };
+  if (source === "private")
+    return { source_list: ["SOURCE_PRIVATE", "SOURCE_PUBLIC"], visibility: "VISIBILITY_PRIVATE", registry_hint };
+  return { registry_hint };
+};
+var listPlatformImages = (input2) => Effect_exports.gen(function* () {
+  if (input2.workspaceId.trim() === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("images-api-no-workspace"), msg("images-api-no-workspace-fix", { call: callWord("status") }))
+    );
+  const platform = yield* Platform;
+  const body2 = { page: 0, page_size: -1, filter: filterFor(input2.source ?? "all", input2.workspaceId) };
+  const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER5 }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-list-down") }))
+    )
+  );
+  const page = yield* decode4(ImagePage, data, "image/list");
+  const search = input2.search?.trim().toLowerCase() ?? "";
+  if (search === "") return page.items;
+  return page.items.filter((i) => i.name.toLowerCase().includes(search) || i.address.toLowerCase().includes(search));
+});
+var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* () {
+  const profile = yield* ActiveProfile;
+  const display = yield* toDisplayAddress(address, { registries: registryTable(profile) });
+  const images = yield* listPlatformImages({ workspaceId, source: "all" });
+  const exact = images.find((i) => i.address === display);
+  if (exact !== void 0 || Either_exports.getOrUndefined(parseImageRef(address))?.host !== void 0) return exact;
+  const path = display.slice(display.indexOf("/"));
+  return images.find((i) => i.address.endsWith(path));
+});
+var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER5 }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-check-console") }))
+    )
+  );
+  return yield* decode4(RawImage, data, "image/{id}");
+});
+
+// ../../packages/core/src/api/servings/schema.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var Person = external_exports.union([external_exports.object({ name: Text2, id: Text2 }).partial().loose(), external_exports.string(), external_exports.null()]).optional();
+var RawServing = external_exports.lazy(
+  () => external_exports.object({
+    inference_serving_id: Id.optional(),
+    id: Id.optional(),
+    name: Text2,
+    status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
+    phase: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
+    image: external_exports.union([external_exports.string(), external_exports.object({ address: Text2 }).partial().loose(), external_exports.null()]).optional().transform((i) => typeof i === "string" ? i : i?.address ?? ""),
+    command: Text2,
+    replicas: OptionalNumber,
+    node_num_per_replica: OptionalNumber,
+    model_id: Text2,
+    model_version: OptionalNumber,
+    port: OptionalNumber,
+    task_priority: Text2,
+    priority_name: Text2,
+    spec_id: Text2,
+    quota_id: Text2,
+    custom_domain: Text2,
+    access_url: Text2,
+    logic_compute_group_id: Text2,
+    logic_compute_group_name: Text2,
+    workspace_id: Text2,
+    project_id: Text2,
+    project_name: Text2,
+    created_by: Person,
+    created_at: EpochMs,
+    updated_at: EpochMs
+  }).loose().refine((s) => (s.inference_serving_id ?? s.id) !== void 0, { message: "a serving needs inference_serving_id" }).transform(
+    (s) => ({
+      id: s.inference_serving_id ?? s.id ?? "",
+      name: s.name,
+      status: normalizeStatus(s.status ?? s.phase, "serving"),
+      image: s.image,
+      command: s.command,
+      replicas: s.replicas,
+      nodesPerReplica: s.node_num_per_replica,
+      modelId: s.model_id,
+      modelVersion: s.model_version,
+      port: s.port,
+      priority: s.priority_name || (s.task_priority === "0" ? "" : s.task_priority),
+      specId: s.spec_id || s.quota_id,
+      customDomain: s.custom_domain,
+      accessUrl: s.access_url,
+      logicComputeGroupId: s.logic_compute_group_id,
+      logicComputeGroupName: s.logic_compute_group_name,
+      workspaceId: s.workspace_id,
+      projectId: s.project_id,
+      projectName: s.project_name,
+      createdBy: typeof s.created_by === "string" ? s.created_by : s.created_by?.name ?? "",
+      createdAt: s.created_at,
+      updatedAt: s.updated_at
+    })
+  )
+);
+var ServingPage = external_exports.lazy(
+  () => external_exports.object({
+    inference_servings: external_exports.array(RawServing).optional(),
+    list: external_exports.array(RawServing).optional(),
+    items: external_exports.array(RawServing).optional(),
+    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
+  }).loose().transform((p) => ({ items: p.inference_servings ?? p.list ?? p.items ?? [], total: p.total }))
+);
+var CreatedServing = external_exports.lazy(
+  () => external_exports.object({ inference_serving_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, {
+    message: "the answer has no inference_serving_id"
+  }).transform((r) => r.inference_serving_id ?? r.id ?? "")
+);
+var servingConsoleUrl = (baseUrl, workspaceId) => new URL(`/deploy/inference?spaceId=${encodeURIComponent(workspaceId)}`, baseUrl).toString();
+
+// ../../packages/core/src/api/servings/servings.ts
+var REFERER6 = "/jobs/modelDeployment";
+var listServings = (input2) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const all6 = yield* collectPages(
+    (page, size12) => Effect_exports.flatMap(
+      platform.v1(
+        "POST",
+        "inference_servings/list",
+        { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId },
+        { idempotent: true, referer: REFERER6 }
+      ),
+      (data) => decode4(ServingPage, data, "inference_servings/list")
+    ),
+    { firstPage: 1, pageSize: 50 }
+  ).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-list-down") }))
+    )
+  );
+  return { servings: all6.items, truncated: all6.truncated };
+});
+var servingIdOf = (raw) => Either_exports.flatMap(
+  taskKindOf(raw),
+  (ref4) => ref4.kind === "serving" ? Either_exports.right(ref4.id) : Either_exports.left(
+    invalidInput(
+      msg("inference-api-not-serving-id", { raw }),
+      msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
+    )
+  )
+);
+var getServing = (id) => Effect_exports.gen(function* () {
+  const servingId = yield* servingIdOf(id);
+  const platform = yield* Platform;
+  const body2 = { inference_serving_id: servingId };
+  const data = yield* platform.openapi("inference_servings/detail", body2, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v2("inference_serving", "GetServing", body2, { idempotent: true })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      () => platform.v1(
+        "GET",
+        `inference_servings/detail?inference_serving_id=${encodeURIComponent(servingId)}`,
+        void 0,
+        {
+          idempotent: true,
+          referer: REFERER6
+        }
+      )
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-detail-down") }))
+    )
+  );
+  return yield* decode4(RawServing, data, "inference_servings/detail");
+});
+var stopServing = (id) => Effect_exports.gen(function* () {
+  const serving2 = yield* getServing(id);
+  const label3 = serving2.name || serving2.id;
+  if (serving2.status.terminal || serving2.status.family === "stopping")
+    return {
+      serving: serving2,
+      sent: false,
+      message: msg("inference-api-already", { serving: label3, status: serving2.status.raw })
+    };
+  const platform = yield* Platform;
+  const body2 = { inference_serving_id: serving2.id };
+  yield* platform.openapi("inference_servings/stop", body2, WRITE).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "StopServing", body2, WRITE)
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-stop-console") }))
+    )
+  );
+  return { serving: serving2, sent: true, message: msg("inference-api-stopping", { serving: label3 }) };
+});
+var prepareServing = (input2) => Effect_exports.gen(function* () {
+  const name2 = yield* validateName(input2.name, "serving name");
+  if (input2.command.trim() === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("inference-api-needs-command"), msg("inference-api-needs-command-fix"))
+    );
+  const image = yield* checkJobImage(typeof input2.image === "string" ? input2.image : input2.image.address, {
+    registries: registryTable(yield* ActiveProfile),
+    ...input2.registry !== void 0 ? { workspaceRegistry: input2.registry } : {}
+  });
+  const priority = yield* checkPriority(input2.priority, {
+    ...input2.priorityCap !== void 0 ? { cap: input2.priorityCap } : {},
+    allowedLevels: input2.spec.allowedPriorityLevels
+  });
+  const registered = typeof input2.image === "string" ? yield* findImageByAddress(image.address, input2.workspaceId) : input2.image;
+  if (registered === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("inference-api-image-unregistered", { image: image.address }),
+        msg("inference-api-image-unregistered-fix", { call: callWord("images") })
+      )
+    );
+  const body2 = {
+    name: name2,
+    workspace_id: input2.workspaceId,
+    project_id: input2.projectId,
+    logic_compute_group_id: input2.logicComputeGroupId,
+    command: input2.command,
+    image: registered.address,
+    image_type: registered.source,
+    model_id: input2.modelId,
+    model_version: input2.modelVersion,
+    port: input2.port,
+    replicas: input2.replicas,
+    node_num_per_replica: input2.nodesPerReplica,
+    task_priority: priority.priority,
+    spec_id: input2.spec.id,
+    ...input2.customDomain !== void 0 && input2.customDomain !== "" ? { custom_domain: input2.customDomain } : {}
+  };
+  return { name: name2, body: body2, warnings: [...image.warnings, ...priority.warnings] };
+});
+var servingVerdict = (s, body2) => fieldsVerdict(body2, {
+  image: s.image,
+  command: s.command,
+  model_id: s.modelId,
+  model_version: s.modelVersion,
+  port: s.port,
+  replicas: s.replicas,
+  node_num_per_replica: s.nodesPerReplica,
+  spec_id: s.specId,
+  logic_compute_group_id: s.logicComputeGroupId,
+  project_id: s.projectId,
+  custom_domain: s.customDomain
+});
+var plannedServingCreate = (body2) => planned("POST", "openapi/v1/inference_servings/create", body2);
+var createServing = (input2) => Effect_exports.gen(function* () {
+  const { name: name2, body: body2, warnings } = yield* prepareServing(input2);
+  const platform = yield* Platform;
+  const create2 = platform.openapi("inference_servings/create", body2, { idempotent: false, write: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "CreateServing", body2, { idempotent: false, write: true })
+    ),
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") }))
+    ),
+    Effect_exports.flatMap((data) => decode4(CreatedServing, data, "inference_servings/create"))
+  );
+  const provide5 = Effect_exports.provideService(Platform, platform);
+  const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
+  const created = yield* createMatching({
+    scope: `serving:${input2.workspaceId}`,
+    name: name2,
+    create: create2,
+    list: mine,
+    detail: (id) => provide5(getServing(id)),
+    verdict: (s) => servingVerdict(s, body2),
+    now: platform.clock.now,
+    what: msg("inference-api-what"),
+    listHint: callWord("inference")
+  });
+  return {
+    servingId: created.value,
+    recovered: created.recovered,
+    attempts: created.attempts,
+    consoleUrl: servingConsoleUrl(platform.baseUrl, input2.workspaceId),
+    warnings
+  };
+});
+
+// ../../packages/core/src/operations/common/tasks/list.ts
+var escapeRegExp = (s) => s.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+var nameMatches = (name2, filter8) => {
+  if (filter8 === void 0 || filter8 === "") return true;
+  if (!/[*?]/.test(filter8)) return name2.toLowerCase().includes(filter8.toLowerCase());
+  const pattern = escapeRegExp(filter8).replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${pattern}$`, "i").test(name2);
+};
+var workspacesToSearch = (workspace, project3, all6 = false) => Effect_exports.gen(function* () {
+  if (workspace !== void 0 && all6)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("common-ops-workspace-and-all", { workspace: fieldWord("workspace"), all: fieldWord("all_workspaces") }),
+        msg("common-ops-workspace-and-all-hint", { workspace: fieldWord("workspace") })
+      )
+    );
+  if (workspace !== void 0) return { workspaces: [yield* resolveWorkspace(workspace, project3)], from: "query" };
+  const fallback = all6 ? void 0 : yield* defaultOf("defaultWorkspace");
+  if (fallback !== void 0) return { workspaces: [yield* resolveWorkspace(fallback, project3)], from: "default" };
+  const every6 = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled);
+  if (project3 === void 0) return { workspaces: every6, from: "all" };
+  const owner = yield* resolveProject(project3);
+  return { workspaces: every6.filter((w) => w.projects.some((p) => p.id === owner.id)), from: "all" };
+});
+var rowOf = (ws, type, t, extra) => ({
+  workspace: ws.name,
+  workspaceId: ws.id,
+  id: t.id,
+  type,
+  name: t.name,
+  family: t.status.family,
+  rawStatus: t.status.raw,
+  terminal: t.status.terminal,
+  projectId: t.projectId,
+  createdAt: t.createdAt,
+  ...extra
+});
+var partOf2 = (ws, type, query, userId) => {
+  const status = query.status === "all" ? {} : { status: query.status };
+  const createdBy = userId !== void 0 ? { createdBy: userId } : {};
+  switch (type) {
+    case "train":
+      return Effect_exports.map(listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
+        truncated: list2.truncated,
+        rows: list2.jobs.map((j) => rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount }))
+      }));
+    case "hpc":
+      return Effect_exports.map(listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
+        truncated: list2.truncated,
+        rows: list2.jobs.map((j) => rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 }))
+      }));
+    case "inference":
+      return Effect_exports.map(listServings({ workspaceId: ws.id, mine: query.mine }), (list2) => ({
+        truncated: list2.truncated,
+        rows: list2.servings.map((s) => rowOf(ws, "inference", s, { runningTimeMs: void 0, gpus: void 0 }))
+      }));
+    case "notebook":
+      return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status }), (list2) => ({
+        truncated: list2.truncated,
+        rows: list2.notebooks.filter((n) => userId === void 0 || n.userId === "" || n.userId === userId).map(
+          (n) => rowOf(ws, "notebook", n, {
+            runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0,
+            gpus: n.gpuCount
+          })
+        )
+      }));
+  }
+};
+var inWorkspace = (ws, query, userId) => Effect_exports.map(
+  Effect_exports.forEach(
+    ["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)),
+    (type) => partOf2(ws, type, query, userId),
+    { concurrency: "unbounded" }
+  ),
+  (parts2) => ({ rows: parts2.flatMap((p) => p.rows), truncated: parts2.some((p) => p.truncated) })
+);
+var listTasks = (query) => Effect_exports.gen(function* () {
+  const [scope6, userId, owner] = yield* Effect_exports.all(
+    [
+      workspacesToSearch(query.workspace, query.project, query.allWorkspaces === true),
+      query.mine ? Effect_exports.map(currentUser(), (u) => u.id) : Effect_exports.succeed(void 0),
+      query.project !== void 0 ? resolveProject(query.project) : Effect_exports.succeed(void 0)
+    ],
+    { concurrency: "unbounded" }
+  );
+  const parts2 = yield* Effect_exports.forEach(scope6.workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 });
+  const tasks = parts2.flatMap((p) => p.rows).filter((t) => matchesStatusFilter({ family: t.family, raw: t.rawStatus, terminal: t.terminal }, query.status)).filter((t) => nameMatches(t.name, query.name)).filter((t) => owner === void 0 || t.projectId === "" || t.projectId === owner.id).sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+  return {
+    tasks,
+    workspaces: scope6.workspaces.map((w) => w.name),
+    workspaceFrom: scope6.from,
+    truncated: parts2.some((p) => p.truncated)
+  };
+});
+
+// ../../packages/core/src/operations/common/lookup.ts
+var lookupWorkspaceField = () => external_exports.string().optional().describe(
+  "Where a name or id prefix is looked up: a workspace name or ws- id; default defaultWorkspace, else every workspace you can see"
+);
+var taskIdField = () => refersTo(
+  external_exports.string().min(1).describe(
+    "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace"
+  ),
+  "train",
+  "hpc",
+  "serving",
+  "notebook"
+);
+var jobIdField = () => refersTo(
+  external_exports.string().min(1).describe(
+    "Training or HPC job: its id (job-…, hpc-job-…), its name or a unique id prefix, looked up in workspace"
+  ),
+  "train",
+  "hpc"
+);
+var TYPE = {
+  train: "train",
+  hpc: "hpc",
+  serving: "inference",
+  notebook: "notebook"
+};
+var KIND = {
+  train: "train",
+  hpc: "hpc",
+  inference: "serving",
+  notebook: "notebook"
+};
+var lookupKindOf = (kinds) => {
+  const [only] = kinds;
+  if (kinds.length === 1 && only !== void 0) return only;
+  return kinds.every((k) => k === "train" || k === "hpc") ? "job" : "task";
+};
+var resolveTask = (raw, kinds, workspace) => Effect_exports.gen(function* () {
+  const wanted = raw.trim();
+  const ref4 = taskKindOf(wanted);
+  if (wanted === "" && Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
+  if (Either_exports.isRight(ref4) && (wholeIdKind(wanted) !== void 0 || !kinds.some((k) => k === ref4.right.kind)))
+    return ref4.right;
+  const listing = yield* listTasks({ workspace, types: kinds.map((k) => TYPE[k]), status: "all", mine: false });
+  const picked = pickOrFail(lookupKindOf(kinds), listing.tasks, wanted, whereWord(listing.workspaces));
+  if (!("error" in picked)) return { id: picked.item.id, kind: KIND[picked.item.type] };
+  if (picked.error.reason === "NotFound" && Either_exports.isLeft(ref4) && otherIdKind(wanted) !== void 0)
+    return yield* Effect_exports.fail(ref4.left);
+  return yield* Effect_exports.fail(picked.error);
+});
+var missingAs = (read2, kind, id, workspace) => Effect_exports.catchIf(
+  read2,
+  (e) => e.reason === "NotFound",
+  () => (
+    // A read by id looks everywhere the account can see: with no workspace given, that is what is said,
+    // at no further request.
+    workspace === void 0 ? Effect_exports.fail(lookupNotFound(kind, id, msg("domain-lookup-where-visible"))) : Effect_exports.flatMap(
+      Effect_exports.either(workspacesToSearch(workspace, void 0)),
+      (scope6) => Effect_exports.fail(
+        lookupNotFound(
+          kind,
+          id,
+          whereWord(Either_exports.isRight(scope6) ? scope6.right.workspaces.map((w) => w.name) : [])
+        )
+      )
+    )
+  )
+);
+var LOOKUP_OF = {
+  train: "train",
+  hpc: "hpc",
+  serving: "serving",
+  notebook: "notebook",
+  ray: "task"
+};
+var missingTask = (read2, ref4, workspace) => missingAs(read2, LOOKUP_OF[ref4.kind], ref4.id, workspace);
+var resolveModel = (raw, workspace, missing4) => Effect_exports.gen(function* () {
+  const wanted = raw?.trim() ?? "";
+  if (wanted === "") return yield* Effect_exports.fail(missing4);
+  if (wholeIdKind(wanted) === "model") return yield* missingAs(getModel(wanted), "model", wanted, workspace);
+  const scope6 = yield* workspacesToSearch(workspace, void 0);
+  const lists = yield* Effect_exports.forEach(scope6.workspaces, (w) => listModels({ workspaceId: w.id }), {
+    concurrency: 2
+  });
+  const picked = pickOrFail(
+    "model",
+    lists.flatMap((l) => l.models),
+    wanted,
+    whereWord(scope6.workspaces.map((w) => w.name))
+  );
+  if ("error" in picked) return yield* Effect_exports.fail(picked.error);
+  return yield* getModel(picked.item.id);
+});
+
 // ../../packages/core/src/operations/common/tasks/job.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var jobState = (raw, what) => Effect_exports.gen(function* () {
-  const ref4 = taskKindOf(raw);
-  if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
-  const { id, kind } = ref4.right;
+var jobState = (raw, what, workspace) => Effect_exports.gen(function* () {
+  const ref4 = yield* resolveTask(raw, ["train", "hpc"], workspace);
+  const { id, kind } = ref4;
   if (kind !== "train" && kind !== "hpc")
     return yield* Effect_exports.fail(
       invalidInput(
         msg("common-ops-not-a-job", { id, kind, what }),
-        kind === "serving" ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail" }) }) : kind === "notebook" ? msg("common-ops-not-a-job-notebook", { call: callWord("notebook", { action: "detail" }) }) : msg("common-ops-not-a-job-other", { call: callWord("jobs") })
+        kind === "serving" ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail", serving_id: id }) }) : kind === "notebook" ? msg("common-ops-not-a-job-notebook", {
+          call: callWord("notebook", { action: "detail", notebook_id: id })
+        }) : msg("common-ops-not-a-job-other", { call: callWord("jobs") })
       )
     );
-  const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id);
+  const job = kind === "train" ? yield* missingTask(getTrainingJob(id), ref4, workspace) : yield* missingTask(getHpcJob(id), ref4, workspace);
   return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
 });
 
 // ../../packages/core/src/operations/events.ts
 var Input3 = external_exports.object({
-  job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  job_id: jobIdField(),
+  workspace: lookupWorkspaceField(),
   warnings_only: external_exports.boolean().default(false).describe("Only Warning events (scheduling failures, pulls, restarts)")
 });
 var EventsOutput = () => external_exports.object({
@@ -48462,7 +49905,7 @@ var eventsOperation = defineOperation({
           })
         )
       );
-    const job = yield* jobState(input2.job_id, "events");
+    const job = yield* jobState(input2.job_id, "events", input2.workspace);
     const got = yield* listJobEvents(job.id);
     const events = got.events.filter((e) => !input2.warnings_only || e.type === "Warning").map(
       (e) => ({
@@ -48610,82 +50053,6 @@ var Harbor = class _Harbor extends Context_exports.Tag("@holos-inspire/core/Harb
   );
 };
 
-// ../../packages/core/src/api/images/schema.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var RawImage = external_exports.lazy(
-  () => external_exports.object({
-    image_id: Id.optional(),
-    id: Id.optional(),
-    name: Text2,
-    version: Text2,
-    address: Text2,
-    url: Text2,
-    image_url: Text2,
-    source: Text2,
-    visibility: Text2,
-    status: Text2,
-    size: OptionalNumber,
-    created_at: EpochMs,
-    description: Text2
-  }).loose().refine((i) => (i.image_id ?? i.id) !== void 0, { message: "an image needs image_id or id" }).transform(
-    (i) => ({
-      imageId: i.image_id ?? i.id ?? "",
-      name: i.name,
-      version: i.version,
-      address: i.address || i.url || i.image_url,
-      source: i.source,
-      visibility: i.visibility,
-      status: i.status,
-      sizeBytes: i.size,
-      createdAt: i.created_at,
-      description: i.description
-    })
-  )
-);
-var ImagePage = external_exports.lazy(
-  () => external_exports.object({
-    images: external_exports.array(RawImage).optional(),
-    items: external_exports.array(RawImage).optional(),
-    list: external_exports.array(RawImage).optional(),
-    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
-  }).loose().transform((p) => ({ items: p.images ?? p.items ?? p.list ?? [], total: p.total }))
-);
-var RegisteredImage = external_exports.lazy(
-  () => external_exports.union([
-    external_exports.object({ image: RawImage }).loose().transform((r) => r.image),
-    RawImage
-  ]).transform((i) => ({ imageId: i.imageId, address: i.address, status: i.status }))
-);
-var RawHarborRepository = external_exports.lazy(
-  () => external_exports.object({
-    name: external_exports.string(),
-    description: Text2,
-    artifact_count: OptionalNumber,
-    pull_count: OptionalNumber,
-    update_time: EpochMs
-  }).loose().transform(
-    (r) => ({
-      name: r.name.replace(/^inspire-studio\//, ""),
-      fullName: r.name,
-      description: r.description,
-      artifactCount: r.artifact_count ?? 0,
-      pullCount: r.pull_count ?? 0,
-      updatedAt: r.update_time
-    })
-  )
-);
-var RawHarborArtifact = external_exports.lazy(
-  () => external_exports.object({
-    digest: Text2,
-    size: OptionalNumber,
-    push_time: EpochMs,
-    tags: external_exports.union([external_exports.array(external_exports.object({ name: external_exports.string() }).loose()), external_exports.null()]).optional().transform((t) => (t ?? []).map((x) => x.name))
-  }).loose().transform(
-    (a) => ({ digest: a.digest, tags: a.tags, sizeBytes: a.size ?? 0, pushedAt: a.push_time })
-  )
-);
-
 // ../../packages/core/src/api/images/harbor.ts
 var REPOS = `projects/${HARBOR_PROJECT}/repositories`;
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -48757,57 +50124,6 @@ var setHarborDescription = (registry2, repo, description) => Effect_exports.gen(
   yield* body(registry2, res, msg("images-api-what-repo", { repo }));
 });
 
-// ../../packages/core/src/api/images/platform.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var REFERER3 = "/jobs/distributedTraining";
-var filterFor = (source, workspaceId) => {
-  const registry_hint = { workspace_id: workspaceId };
-  if (source === "official") return { source: "SOURCE_OFFICIAL", source_list: [], registry_hint };
-  if (source === "public")
-    return { source_list: ["SOURCE_PRIVATE", "SOURCE_PUBLIC"], visibility: "VISIBILITY_PUBLIC", registry_hint };
-  if (source === "private")
-    return { source_list: ["SOURCE_PRIVATE", "SOURCE_PUBLIC"], visibility: "VISIBILITY_PRIVATE", registry_hint };
-  return { registry_hint };
-};
-var listPlatformImages = (input2) => Effect_exports.gen(function* () {
-  if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("images-api-no-workspace"), msg("images-api-no-workspace-fix", { call: callWord("status") }))
-    );
-  const platform = yield* Platform;
-  const body2 = { page: 0, page_size: -1, filter: filterFor(input2.source ?? "all", input2.workspaceId) };
-  const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER3 }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-list-down") }))
-    )
-  );
-  const page = yield* decode4(ImagePage, data, "image/list");
-  const search = input2.search?.trim().toLowerCase() ?? "";
-  if (search === "") return page.items;
-  return page.items.filter((i) => i.name.toLowerCase().includes(search) || i.address.toLowerCase().includes(search));
-});
-var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* () {
-  const profile = yield* ActiveProfile;
-  const display = yield* toDisplayAddress(address, { registries: registryTable(profile) });
-  const images = yield* listPlatformImages({ workspaceId, source: "all" });
-  const exact = images.find((i) => i.address === display);
-  if (exact !== void 0 || Either_exports.getOrUndefined(parseImageRef(address))?.host !== void 0) return exact;
-  const path = display.slice(display.indexOf("/"));
-  return images.find((i) => i.address.endsWith(path));
-});
-var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER3 }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-check-console") }))
-    )
-  );
-  return yield* decode4(RawImage, data, "image/{id}");
-});
-
 // ../../packages/core/src/operations/common/support.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -48826,14 +50142,17 @@ var rehint = (e, hint, reasons = ["InvalidInput"]) => !reasons.includes(e.reason
 var withHint = (effect2, hint) => Effect_exports.mapError(effect2, (e) => rehint(e, () => hint, ["InvalidInput", "NotFound"]));
 var hintWithWarnings = (effect2, warnings) => warnings.length === 0 ? effect2 : Effect_exports.mapError(
   effect2,
-  (e) => rehint(e, (old) => text`${old} ${msg("common-ops-placement-warnings", { warnings: joinText(warnings, " ") })}`)
+  (e) => rehint(
+    e,
+    (old) => text`${old} ${msg("common-ops-placement-warnings", { warnings: joinText(warnings, " "), field: fieldWord("compute_group") })}`
+  )
 );
 var uniqueWarnings = (...lists) => [
   ...new Map(lists.flat().map((w) => [JSON.stringify(w.parts), w])).values()
 ];
 
 // ../../packages/core/src/operations/images/harbor.ts
-var PAGE_SIZE3 = 50;
+var PAGE_SIZE4 = 50;
 var harborHint = (registry2) => Effect_exports.mapError((e) => {
   const login = msg("images-harbor-login", {
     registry: registry2,
@@ -48902,15 +50221,15 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
         };
       })
     ).filter((t) => repo.tag === void 0 || t.tag === repo.tag);
-    const missing2 = tags.filter((t) => t.registered === false && t.tag !== "");
+    const missing4 = tags.filter((t) => t.registered === false && t.tag !== "");
     const notes3 = [
       ...uncheckable2,
-      ...missing2.length > 0 ? [
+      ...missing4.length > 0 ? [
         msg("images-unregistered", {
-          tags: missing2.map((t) => t.tag).join(", "),
-          count: missing2.length,
+          tags: missing4.map((t) => t.tag).join(", "),
+          count: missing4.length,
           repo: repo.name,
-          versions: missing2.map((t) => t.tag).join(" / ")
+          versions: missing4.map((t) => t.tag).join(" / ")
         })
       ] : []
     ];
@@ -48918,7 +50237,7 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
   }
   const search = input2.search?.trim();
   const page = yield* listHarborRepositories(registry2, {
-    pageSize: PAGE_SIZE3,
+    pageSize: PAGE_SIZE4,
     ...search !== void 0 && search !== "" ? { search } : {}
   }).pipe(harborHint(registry2));
   const { registered, base, uncheckable } = yield* registration;
@@ -48934,17 +50253,17 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
       registeredVersions: registered === void 0 ? void 0 : [...registered].filter((a) => a.startsWith(`${address}:`)).map((a) => a.slice(address.length + 1))
     };
   });
-  const total2 = page.total ?? repositories.length;
+  const total3 = page.total ?? repositories.length;
   const notes2 = [
     ...uncheckable,
-    ...total2 > repositories.length ? [msg("images-showing", { shown: repositories.length, total: total2 })] : [],
+    ...total3 > repositories.length ? [msg("images-showing", { shown: repositories.length, total: total3, field: fieldWord("search") })] : [],
     ...repositories.length > 0 ? [msg("images-tags-hint", { call: callWord("images", { source: "harbor", repo: "<name>" }) })] : []
   ];
   return {
     ...base,
     ...search !== void 0 && search !== "" ? { search } : {},
     repositories,
-    total: total2,
+    total: total3,
     notes: notes2
   };
 });
@@ -49113,8 +50432,8 @@ var PushTracker = class {
     const status = event.status;
     if (status === "Pushing") {
       layer.state = "pushing";
-      const { current, total: total2 } = event.progressDetail ?? {};
-      if (total2 !== void 0 && total2 > 0) layer.total = total2;
+      const { current, total: total3 } = event.progressDetail ?? {};
+      if (total3 !== void 0 && total3 > 0) layer.total = total3;
       if (current !== void 0) layer.current = layer.total !== void 0 ? Math.min(current, layer.total) : current;
     } else if (status === "Pushed") {
       layer.state = "pushed";
@@ -49144,13 +50463,13 @@ var PushTracker = class {
   /** Bytes sent so far and the bytes known to be needed, over every layer that is uploaded. */
   bytes() {
     let current = 0;
-    let total2 = 0;
+    let total3 = 0;
     for (const layer of this.layers.values()) {
       if (layer.state === "existing") continue;
       current += layer.current;
-      total2 += layer.total ?? layer.current;
+      total3 += layer.total ?? layer.current;
     }
-    return { current, total: total2 };
+    return { current, total: total3 };
   }
   /** Layer counts and bytes sent. */
   summary() {
@@ -49480,7 +50799,7 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/docker/push.ts
-var nameHint = () => msg("docker-name-hint");
+var nameHint = () => msg("docker-name-hint", { name: fieldWord("name"), tag: fieldWord("tag") });
 var harborImages2 = (repo) => callWord("images", { source: "harbor", repo });
 var targetNames = (request2, host) => {
   const ref4 = Either_exports.getOrUndefined(parseImageRef(request2.image));
@@ -49695,7 +51014,11 @@ var whichRegistry2 = (input2) => Effect_exports.gen(function* () {
     if (input2.registry !== void 0 && input2.registry !== own2)
       return yield* Effect_exports.fail(
         invalidInput(
-          msg("images-push-wrong-registry", { workspace: workspace.name, own: own2, asked: input2.registry }),
+          msg("images-push-wrong-registry", {
+            workspace: workspace.name,
+            own: own2,
+            asked: fieldWord("registry", input2.registry)
+          }),
           msg("images-push-wrong-registry-fix", { field: fieldWord("registry", own2), workspace: workspace.name }),
           { fix: plain(own2) }
         )
@@ -49951,441 +51274,6 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/src/api/models/models.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/models/schema.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var MODEL_STATUSES = { "1": "uploading", "2": "ready", "3": "error" };
-var Strings = external_exports.union([external_exports.array(external_exports.string()), external_exports.string(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? [] : typeof v === "string" ? v === "" ? [] : [v] : v);
-var ModelFields = external_exports.object({
-  model_id: Id.optional(),
-  id: Id.optional(),
-  name: Text2,
-  version: OptionalNumber,
-  description: Text2,
-  model_type: Strings,
-  status: Text2,
-  is_vllm_compatible: external_exports.boolean().optional(),
-  project_id: Text2,
-  workspace_id: Text2,
-  model_path: Text2,
-  model_source_path: Text2,
-  tags: Strings,
-  user_name: Text2,
-  created_at: EpochMs
-}).loose();
-var toModel = (m, extra) => ({
-  id: m.model_id ?? m.id ?? "",
-  name: m.name,
-  version: m.version,
-  description: splitTextMarker(m.description).text,
-  submitId: splitTextMarker(m.description).submitId,
-  modelType: m.model_type,
-  status: MODEL_STATUSES[m.status] ?? "unknown",
-  rawStatus: m.status,
-  vllmCompatible: m.is_vllm_compatible ?? false,
-  projectId: m.project_id,
-  projectName: extra.projectName,
-  workspaceId: m.workspace_id,
-  modelPath: m.model_path,
-  sourcePath: m.model_source_path,
-  tags: m.tags,
-  owner: m.user_name || extra.owner,
-  createdAt: m.created_at,
-  latestVersion: extra.latest ?? m.version
-});
-var hasId = (m) => (m.model_id ?? m.id) !== void 0;
-var RawModelRow = external_exports.lazy(
-  () => ModelFields.extend({
-    model: ModelFields.optional(),
-    latest_version: OptionalNumber,
-    next_version: OptionalNumber,
-    project_name: Text2
-  }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
-    const fields2 = r.model !== void 0 && hasId(r.model) ? r.model : r;
-    const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
-    return toModel(
-      { ...fields2, project_id: fields2.project_id || r.project_id },
-      { projectName: r.project_name, latest, owner: r.user_name }
-    );
-  })
-);
-var ModelPage = external_exports.lazy(
-  () => external_exports.object({
-    list: external_exports.array(RawModelRow).optional(),
-    items: external_exports.array(RawModelRow).optional(),
-    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
-  }).loose().transform((p) => ({ items: p.list ?? p.items ?? [], total: p.total }))
-);
-var ModelVersions = external_exports.lazy(
-  () => external_exports.object({
-    list: external_exports.array(
-      external_exports.object({
-        version: OptionalNumber,
-        model_version: OptionalNumber,
-        size: OptionalNumber,
-        model_size_gb: OptionalNumber,
-        model_path: Text2,
-        created_at: EpochMs,
-        is_vllm_compatible: external_exports.boolean().optional()
-      }).loose().transform(
-        (v) => ({
-          version: v.version ?? v.model_version,
-          sizeGb: v.size ?? v.model_size_gb,
-          modelPath: v.model_path,
-          createdAt: v.created_at,
-          vllmCompatible: v.is_vllm_compatible ?? false
-        })
-      )
-    ).optional(),
-    next_version: OptionalNumber
-  }).loose().transform((v) => ({ versions: v.list ?? [], nextVersion: v.next_version }))
-);
-var CreatedModel = external_exports.lazy(
-  () => external_exports.object({ model_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.model_id ?? r.id) !== void 0, { message: "the answer has no model_id" }).transform((r) => r.model_id ?? r.id ?? "")
-);
-
-// ../../packages/core/src/api/models/models.ts
-var REFERER4 = "/jobs/modelDeployment";
-var v1 = (method, path, body2, idempotent) => Effect_exports.flatMap(
-  Platform,
-  (p) => p.v1(method, path, body2, { idempotent, referer: REFERER4, write: /\/(create|delete)$/.test(path) }).pipe(
-    Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: msg("models-api-down") })))
-  )
-);
-var listModels = (input2) => Effect_exports.gen(function* () {
-  if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("models-api-no-workspace"), msg("models-api-no-workspace-fix", { call: callWord("status") }))
-    );
-  const all6 = yield* collectPages(
-    (page, size12) => Effect_exports.flatMap(
-      v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true),
-      (data) => decode4(ModelPage, data, "model/list")
-    ),
-    { firstPage: 1, pageSize: 100 }
-  );
-  return { models: all6.items, truncated: all6.truncated };
-});
-var getModel = (id) => Effect_exports.gen(function* () {
-  const modelId = id.trim();
-  if (modelId === "")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") }))
-    );
-  const model = yield* Effect_exports.flatMap(
-    v1("POST", "model/detail", { model_id: modelId }, true),
-    (data) => decode4(RawModelRow, data, "model/detail")
-  );
-  const versions = yield* Effect_exports.flatMap(
-    v1("GET", `model/${encodeURIComponent(modelId)}/versions`, void 0, true),
-    (data) => decode4(ModelVersions, data, "model/{id}/versions")
-  );
-  const latest = versions.versions.reduce(
-    (max6, v) => v.version !== void 0 && (max6 === void 0 || v.version > max6) ? v.version : max6,
-    model.latestVersion
-  );
-  return { ...model, latestVersion: latest, versions: versions.versions, nextVersion: versions.nextVersion };
-});
-var prepareModel = (input2) => Effect_exports.map(validateName(input2.name, "model name"), (name2) => ({
-  name: name2,
-  body: {
-    workspace_id: input2.workspaceId,
-    project_id: input2.projectId,
-    name: name2,
-    ...input2.modelSourcePath !== void 0 && input2.modelSourcePath !== "" ? { model_source_path: input2.modelSourcePath } : {},
-    model_type: [...input2.modelType ?? []],
-    description: input2.description ?? "",
-    tags: [...input2.tags ?? []]
-  }
-}));
-var plannedModelCreate = (body2) => planned("POST", "api/v1/model/create", body2);
-var plannedModelDelete = (id) => planned("POST", "api/v1/model/delete", { model_id: id });
-var createModel = (input2) => Effect_exports.gen(function* () {
-  const prepared = yield* prepareModel(input2);
-  const name2 = prepared.name;
-  const submitId = yield* newSubmitId();
-  const body2 = { ...prepared.body, description: withTextMarker(input2.description ?? "", submitId) };
-  const platform = yield* Platform;
-  const create2 = Effect_exports.flatMap(
-    v1("POST", "model/create", body2, false),
-    (data) => decode4(CreatedModel, data, "model/create")
-  ).pipe(Effect_exports.provideService(Platform, platform));
-  const find3 = () => Effect_exports.map(
-    listModels({ workspaceId: input2.workspaceId }),
-    (list2) => list2.models.find((m) => m.name === name2 && m.submitId === submitId)?.id
-  ).pipe(Effect_exports.provideService(Platform, platform));
-  const created = yield* createOnce({
-    create: create2,
-    find: find3,
-    now: platform.clock.now,
-    what: msg("models-api-what"),
-    listHint: callWord("models", { action: "list" })
-  });
-  return { modelId: created.value, recovered: created.recovered, attempts: created.attempts };
-});
-var deleteModel = (id) => Effect_exports.gen(function* () {
-  const modelId = id.trim();
-  if (modelId === "")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") }))
-    );
-  yield* v1("POST", "model/delete", { model_id: modelId }, true);
-});
-
-// ../../packages/core/src/api/servings/schema.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var Person = external_exports.union([external_exports.object({ name: Text2, id: Text2 }).partial().loose(), external_exports.string(), external_exports.null()]).optional();
-var RawServing = external_exports.lazy(
-  () => external_exports.object({
-    inference_serving_id: Id.optional(),
-    id: Id.optional(),
-    name: Text2,
-    status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
-    phase: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
-    image: external_exports.union([external_exports.string(), external_exports.object({ address: Text2 }).partial().loose(), external_exports.null()]).optional().transform((i) => typeof i === "string" ? i : i?.address ?? ""),
-    command: Text2,
-    replicas: OptionalNumber,
-    node_num_per_replica: OptionalNumber,
-    model_id: Text2,
-    model_version: OptionalNumber,
-    port: OptionalNumber,
-    task_priority: Text2,
-    priority_name: Text2,
-    spec_id: Text2,
-    quota_id: Text2,
-    custom_domain: Text2,
-    access_url: Text2,
-    logic_compute_group_id: Text2,
-    logic_compute_group_name: Text2,
-    workspace_id: Text2,
-    project_id: Text2,
-    project_name: Text2,
-    created_by: Person,
-    created_at: EpochMs,
-    updated_at: EpochMs
-  }).loose().refine((s) => (s.inference_serving_id ?? s.id) !== void 0, { message: "a serving needs inference_serving_id" }).transform(
-    (s) => ({
-      id: s.inference_serving_id ?? s.id ?? "",
-      name: s.name,
-      status: normalizeStatus(s.status ?? s.phase, "serving"),
-      image: s.image,
-      command: s.command,
-      replicas: s.replicas,
-      nodesPerReplica: s.node_num_per_replica,
-      modelId: s.model_id,
-      modelVersion: s.model_version,
-      port: s.port,
-      priority: s.priority_name || (s.task_priority === "0" ? "" : s.task_priority),
-      specId: s.spec_id || s.quota_id,
-      customDomain: s.custom_domain,
-      accessUrl: s.access_url,
-      logicComputeGroupId: s.logic_compute_group_id,
-      logicComputeGroupName: s.logic_compute_group_name,
-      workspaceId: s.workspace_id,
-      projectId: s.project_id,
-      projectName: s.project_name,
-      createdBy: typeof s.created_by === "string" ? s.created_by : s.created_by?.name ?? "",
-      createdAt: s.created_at,
-      updatedAt: s.updated_at
-    })
-  )
-);
-var ServingPage = external_exports.lazy(
-  () => external_exports.object({
-    inference_servings: external_exports.array(RawServing).optional(),
-    list: external_exports.array(RawServing).optional(),
-    items: external_exports.array(RawServing).optional(),
-    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
-  }).loose().transform((p) => ({ items: p.inference_servings ?? p.list ?? p.items ?? [], total: p.total }))
-);
-var CreatedServing = external_exports.lazy(
-  () => external_exports.object({ inference_serving_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, {
-    message: "the answer has no inference_serving_id"
-  }).transform((r) => r.inference_serving_id ?? r.id ?? "")
-);
-var servingConsoleUrl = (baseUrl, workspaceId) => new URL(`/deploy/inference?spaceId=${encodeURIComponent(workspaceId)}`, baseUrl).toString();
-
-// ../../packages/core/src/api/servings/servings.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var REFERER5 = "/jobs/modelDeployment";
-var listServings = (input2) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const all6 = yield* collectPages(
-    (page, size12) => Effect_exports.flatMap(
-      platform.v1(
-        "POST",
-        "inference_servings/list",
-        { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId },
-        { idempotent: true, referer: REFERER5 }
-      ),
-      (data) => decode4(ServingPage, data, "inference_servings/list")
-    ),
-    { firstPage: 1, pageSize: 50 }
-  ).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-list-down") }))
-    )
-  );
-  return { servings: all6.items, truncated: all6.truncated };
-});
-var servingIdOf = (raw) => Either_exports.flatMap(
-  taskKindOf(raw),
-  (ref4) => ref4.kind === "serving" ? Either_exports.right(ref4.id) : Either_exports.left(
-    invalidInput(
-      msg("inference-api-not-serving-id", { raw }),
-      msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
-    )
-  )
-);
-var getServing = (id) => Effect_exports.gen(function* () {
-  const servingId = yield* servingIdOf(id);
-  const platform = yield* Platform;
-  const body2 = { inference_serving_id: servingId };
-  const data = yield* platform.openapi("inference_servings/detail", body2, { idempotent: true }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      () => platform.v2("inference_serving", "GetServing", body2, { idempotent: true })
-    ),
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      () => platform.v1(
-        "GET",
-        `inference_servings/detail?inference_serving_id=${encodeURIComponent(servingId)}`,
-        void 0,
-        {
-          idempotent: true,
-          referer: REFERER5
-        }
-      )
-    ),
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-detail-down") }))
-    )
-  );
-  return yield* decode4(RawServing, data, "inference_servings/detail");
-});
-var stopServing = (id) => Effect_exports.gen(function* () {
-  const serving2 = yield* getServing(id);
-  const label3 = serving2.name || serving2.id;
-  if (serving2.status.terminal || serving2.status.family === "stopping")
-    return {
-      serving: serving2,
-      sent: false,
-      message: msg("inference-api-already", { serving: label3, status: serving2.status.raw })
-    };
-  const platform = yield* Platform;
-  const body2 = { inference_serving_id: serving2.id };
-  yield* platform.openapi("inference_servings/stop", body2, WRITE).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "StopServing", body2, WRITE)
-    ),
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-stop-console") }))
-    )
-  );
-  return { serving: serving2, sent: true, message: msg("inference-api-stopping", { serving: label3 }) };
-});
-var prepareServing = (input2) => Effect_exports.gen(function* () {
-  const name2 = yield* validateName(input2.name, "serving name");
-  if (input2.command.trim() === "")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("inference-api-needs-command"), msg("inference-api-needs-command-fix"))
-    );
-  const image = yield* checkJobImage(typeof input2.image === "string" ? input2.image : input2.image.address, {
-    registries: registryTable(yield* ActiveProfile),
-    ...input2.registry !== void 0 ? { workspaceRegistry: input2.registry } : {}
-  });
-  const priority = yield* checkPriority(input2.priority, {
-    ...input2.priorityCap !== void 0 ? { cap: input2.priorityCap } : {},
-    allowedLevels: input2.spec.allowedPriorityLevels
-  });
-  const registered = typeof input2.image === "string" ? yield* findImageByAddress(image.address, input2.workspaceId) : input2.image;
-  if (registered === void 0)
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("inference-api-image-unregistered", { image: image.address }),
-        msg("inference-api-image-unregistered-fix", { call: callWord("images") })
-      )
-    );
-  const body2 = {
-    name: name2,
-    workspace_id: input2.workspaceId,
-    project_id: input2.projectId,
-    logic_compute_group_id: input2.logicComputeGroupId,
-    command: input2.command,
-    image: registered.address,
-    image_type: registered.source,
-    model_id: input2.modelId,
-    model_version: input2.modelVersion,
-    port: input2.port,
-    replicas: input2.replicas,
-    node_num_per_replica: input2.nodesPerReplica,
-    task_priority: priority.priority,
-    spec_id: input2.spec.id,
-    ...input2.customDomain !== void 0 && input2.customDomain !== "" ? { custom_domain: input2.customDomain } : {}
-  };
-  return { name: name2, body: body2, warnings: [...image.warnings, ...priority.warnings] };
-});
-var servingVerdict = (s, body2) => fieldsVerdict(body2, {
-  image: s.image,
-  command: s.command,
-  model_id: s.modelId,
-  model_version: s.modelVersion,
-  port: s.port,
-  replicas: s.replicas,
-  node_num_per_replica: s.nodesPerReplica,
-  spec_id: s.specId,
-  logic_compute_group_id: s.logicComputeGroupId,
-  project_id: s.projectId,
-  custom_domain: s.customDomain
-});
-var plannedServingCreate = (body2) => planned("POST", "openapi/v1/inference_servings/create", body2);
-var createServing = (input2) => Effect_exports.gen(function* () {
-  const { name: name2, body: body2, warnings } = yield* prepareServing(input2);
-  const platform = yield* Platform;
-  const create2 = platform.openapi("inference_servings/create", body2, { idempotent: false, write: true }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => e.sent ? Effect_exports.fail(e) : platform.v2("inference_serving", "CreateServing", body2, { idempotent: false, write: true })
-    ),
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") }))
-    ),
-    Effect_exports.flatMap((data) => decode4(CreatedServing, data, "inference_servings/create"))
-  );
-  const provide5 = Effect_exports.provideService(Platform, platform);
-  const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
-  const created = yield* createMatching({
-    scope: `serving:${input2.workspaceId}`,
-    name: name2,
-    create: create2,
-    list: mine,
-    detail: (id) => provide5(getServing(id)),
-    verdict: (s) => servingVerdict(s, body2),
-    now: platform.clock.now,
-    what: msg("inference-api-what"),
-    listHint: callWord("inference")
-  });
-  return {
-    servingId: created.value,
-    recovered: created.recovered,
-    attempts: created.attempts,
-    consoleUrl: servingConsoleUrl(platform.baseUrl, input2.workspaceId),
-    warnings
-  };
-});
-
 // ../../packages/core/src/operations/common/deploy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -50439,7 +51327,12 @@ var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_T
 var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
   const group = target.group;
   if (group === void 0)
-    return yield* Effect_exports.fail(invalidInput(msg("common-ops-no-group"), msg("common-ops-no-group-hint")));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("common-ops-no-group"),
+        msg("common-ops-no-group-hint", { field: fieldWord("compute_group") })
+      )
+    );
   const chosen = yield* Effect_exports.either(chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER));
   if (Either_exports.isRight(chosen)) return chosen.right;
   const error62 = chosen.left;
@@ -50483,10 +51376,12 @@ var deployPlace = (where3) => ({
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitImageHint = () => msg("common-ops-submit-image-hint", {
+  field: fieldWord("image"),
   images: callWord("images"),
   set: callWord("config", { action: "set", key: "defaultImage", value: "…" })
 });
 var deployImageHint = () => msg("common-ops-deploy-image-hint", {
+  field: fieldWord("image"),
   images: callWord("images"),
   set: callWord("config", { action: "set", key: "defaultImage", value: "…" })
 });
@@ -50540,6 +51435,51 @@ var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* ()
   return { image: found, warnings };
 });
 
+// ../../packages/core/src/operations/common/placement.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var MAX_NAMED = 3;
+var starts = (r) => r.verdict === "now" || r.verdict === "preempt";
+var elsewhereWord = (r, specName, asked) => text`${r.computeGroup.name}${specName !== void 0 && r.spec !== asked.id ? ` (${specName})` : ""}${r.verdict === "preempt" ? msg("common-ops-placement-preempting") : ""}`;
+var placementWarnings = (given, target, ask) => Effect_exports.gen(function* () {
+  const group = target.group;
+  if (group === void 0 || isAutoGroup(given)) return [];
+  const workspace = target.workspace;
+  const unchecked = (reason) => [msg("common-ops-placement-unchecked", { group: group.name, reason })];
+  const read2 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
+  if (Either_exports.isLeft(read2)) return unchecked(read2.left.text);
+  const place = read2.right.places.find((p) => p.workspace.id === workspace.id);
+  if (place === void 0) return unchecked(msg("common-ops-placement-no-workspace"));
+  if (!place.nodes.has(group.id) && place.problems.length > 0) return unchecked(joinText(place.problems, "; "));
+  const ranked = rankPlaces([place], {
+    spec: ask.spec.id,
+    like: ask.spec,
+    instances: ask.instances,
+    priority: ask.priority,
+    scheduleType: ask.scheduleType
+  });
+  const mine = ranked.find((r) => r.computeGroup.id === group.id);
+  if (mine === void 0 || starts(mine)) return [];
+  const specName = (r) => place.workspace.groups.find((g) => g.id === r.computeGroup.id)?.specs[ask.scheduleType].find((s) => s.id === r.spec)?.name;
+  const elsewhere = ranked.filter((r) => r.computeGroup.id !== group.id && starts(r)).slice(0, MAX_NAMED);
+  const call2 = callWord("availability", {
+    workspace: workspace.name,
+    ...ask.spec.gpuCount > 0 ? { gpus: ask.spec.gpuCount } : {},
+    ...ask.instances > 1 ? { instances: ask.instances } : {},
+    priority: ask.priority
+  });
+  const said = { group: group.name, verdict: mine.verdict, reason: mine.reason, workspace: workspace.name, call: call2 };
+  return [
+    elsewhere.length > 0 ? msg("common-ops-placement-elsewhere", {
+      ...said,
+      others: joinText(
+        elsewhere.map((r) => elsewhereWord(r, specName(r), ask.spec)),
+        msg("availability-list-sep")
+      )
+    }) : msg("common-ops-placement-nowhere", { ...said, ahead: mine.queuedAhead })
+  ];
+});
+
 // ../../packages/core/src/operations/common/priority.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -50560,7 +51500,7 @@ var resolvePriority = (given, project3, spec2) => Effect_exports.gen(function* (
   return yield* Effect_exports.fail(
     amendError(e, {
       message: msg("common-ops-priority-refused", { message: e.text, project: project3.name, source }),
-      hint: given === void 0 ? text`${e.hint} ${msg("common-ops-priority-pass")}` : e.hint
+      hint: given === void 0 ? text`${e.hint} ${msg("common-ops-priority-pass", { field: fieldWord("priority") })}` : e.hint
     })
   );
 });
@@ -50831,11 +51771,11 @@ var sizes = (recipe, gpus2, nodes) => {
   const { tensor, pipeline } = recipe.parallel;
   const tp = tensor !== "auto" ? tensor : recipe.engine === "vllm" ? gpus2 : gpus2 * nodes;
   const pp = pipeline !== "auto" ? pipeline : recipe.engine === "vllm" ? nodes : 1;
-  const total2 = gpus2 * nodes;
-  if (tp * pp > total2)
+  const total3 = gpus2 * nodes;
+  if (tp * pp > total3)
     return Either_exports.left(
       invalidInput(
-        msg("recipes-too-many-gpus", { recipe: recipe.name, tp, pp, product: tp * pp, total: total2, nodes, gpus: gpus2 }),
+        msg("recipes-too-many-gpus", { recipe: recipe.name, tp, pp, product: tp * pp, total: total3, nodes, gpus: gpus2 }),
         msg("recipes-too-many-gpus-fix", { file: file2(recipe) })
       )
     );
@@ -50985,7 +51925,12 @@ var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* 
     return yield* Effect_exports.fail(
       invalidInput(
         msg("recipes-path-only", { recipe: recipe.name }),
-        msg("recipes-path-only-fix", { call: callWord("models", { action: "list" }), file: recipe.file })
+        msg("recipes-path-only-fix", {
+          model: fieldWord("model_id"),
+          version: fieldWord("model_version"),
+          call: callWord("models", { action: "list" }),
+          file: recipe.file
+        })
       )
     );
   const listed = yield* listModels({ workspaceId });
@@ -51004,13 +51949,16 @@ var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* 
           wanted,
           names: match15.items.map((m) => m.name).join(", ")
         }),
-        msg("recipes-models-match-fix", { file: recipe.file })
+        msg("recipes-models-match-fix", { file: recipe.file, field: fieldWord("model_id") })
       )
     );
   return yield* Effect_exports.fail(
     invalidInput(
       msg("recipes-model-missing", { recipe: recipe.name, wanted }),
-      msg("recipes-model-missing-fix", { call: callWord("models", { action: "create" }) }),
+      msg("recipes-model-missing-fix", {
+        call: callWord("models", { action: "create" }),
+        field: fieldWord("model_id")
+      }),
       { candidates: listed.models.map((m) => m.name) }
     )
   );
@@ -51092,7 +52040,10 @@ var recipeDeployment = (raw, workingDir) => Effect_exports.gen(function* () {
 
 // ../../packages/core/src/operations/inference/create.ts
 var required2 = (value, field, example) => value === void 0 || value === "" ? Effect_exports.fail(
-  invalidInput(msg("inference-create-needs", { field }), msg("inference-create-needs-fix", { field, example }))
+  invalidInput(
+    msg("inference-create-needs", { field: fieldWord(field) }),
+    msg("inference-create-needs-fix", { field: fieldWord(field), example })
+  )
 ) : Effect_exports.succeed(value);
 var commandWarnings = (command, port) => {
   const warnings = [];
@@ -51101,7 +52052,14 @@ var commandWarnings = (command, port) => {
   else if (/vllm/i.test(command) && !/--port[\s=]/.test(command)) warnings.push(msg("inference-vllm-port", { port }));
   return warnings;
 };
-var modelFor = (modelId, workspaceId) => getModel(modelId).pipe(
+var modelFor = (modelId, workspace) => wholeIdKind(modelId) === "model" ? modelById(modelId, workspace.id) : modelByName(modelId, workspace);
+var modelByName = (wanted, workspace) => Effect_exports.gen(function* () {
+  const listed = yield* listModels({ workspaceId: workspace.id });
+  const picked = pickOrFail("model", listed.models, wanted, whereWord([workspace.name]));
+  if ("error" in picked) return yield* Effect_exports.fail(picked.error);
+  return yield* getModel(picked.item.id);
+});
+var modelById = (modelId, workspaceId) => getModel(modelId).pipe(
   Effect_exports.catchIf(
     (e) => e.reason === "NotFound",
     () => Effect_exports.flatMap(
@@ -51134,7 +52092,7 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
     "model_id",
     msg("inference-model-id-example", { call: callWord("models", { action: "list" }) })
   );
-  const version2 = yield* required2(input2.model_version, "model_version", "model_version=1");
+  const version2 = yield* required2(input2.model_version, "model_version", fieldWord("model_version", 1));
   const command = (yield* required2(
     input2.command,
     "command",
@@ -51142,7 +52100,7 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
   )).trim();
   const where3 = fromRecipe?.where ?? (yield* deployTarget(input2, "SERVING", replicas * nodesPerReplica));
   const { target, group, workspace, spec: spec2 } = where3;
-  const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace.id));
+  const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace));
   const known = model.versions.find((v) => v.version === version2);
   if (known === void 0)
     return yield* Effect_exports.fail(
@@ -51171,9 +52129,16 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
     consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id),
     ...fromRecipe !== void 0 ? { recipe: fromRecipe.summary, access: fromRecipe.access } : {}
   };
+  const placement = yield* placementWarnings(input2.compute_group, target, {
+    scheduleType: "SERVING",
+    spec: spec2,
+    instances: replicas * nodesPerReplica,
+    priority: priority.priority
+  });
   const checked = [
     ...fromRecipe?.warnings ?? [],
     ...target.warnings,
+    ...placement,
     ...image.warnings,
     ...priority.warnings,
     ...commandWarnings(command, port),
@@ -51237,6 +52202,281 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/operations/inference/manage.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/stop/plan.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/job-detail/read.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var statusOf = (s) => ({
+  family: s.family,
+  raw: s.raw,
+  terminal: s.terminal
+});
+var common = (j) => ({
+  id: j.id,
+  name: j.name,
+  status: statusOf(j.status),
+  subStatus: j.subStatus,
+  subMessage: j.subMsg,
+  workspace: j.workspaceName,
+  project: j.projectName,
+  computeGroup: j.groupName,
+  image: j.image,
+  priority: j.priority.submitted,
+  priorityLevel: j.priority.level,
+  consoleUrl: j.consoleUrl
+});
+var training = (id) => Effect_exports.gen(function* () {
+  const j = yield* getTrainingJob(id);
+  const instances = yield* Effect_exports.orElseSucceed(listJobInstances(id), () => []);
+  const starts2 = instances.flatMap((i) => i.startedAt !== void 0 ? [i.startedAt] : []);
+  return {
+    ...common(j),
+    kind: "train",
+    command: j.command,
+    spec: {
+      id: j.specId || (j.spec?.quotaId ?? ""),
+      gpus: j.spec?.gpuCount ?? j.gpuCount,
+      gpuType: j.spec?.gpuDisplay || j.spec?.gpuType,
+      cpus: j.spec?.cpuCount,
+      memoryGib: j.spec?.memoryGib
+    },
+    instances: j.nodeCount,
+    shmGi: j.shmGi,
+    pods: instances.map((i) => ({
+      pod: i.pod,
+      node: i.node,
+      status: i.status.raw,
+      startedAt: i.startedAt,
+      finishedAt: i.finishedAt
+    })),
+    timing: {
+      createdAt: j.createdAt,
+      startedAt: starts2.length > 0 ? Math.min(...starts2) : void 0,
+      finishedAt: j.finishedAt,
+      runningTimeMs: j.runningTimeMs
+    },
+    warnings: []
+  };
+});
+var hpc = (id) => Effect_exports.map(
+  getHpcJob(id),
+  (j) => ({
+    ...common(j),
+    kind: "hpc",
+    command: j.entrypoint,
+    spec: { id: j.specId },
+    instances: j.instanceCount,
+    shmGi: void 0,
+    hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
+    pods: [],
+    timing: {
+      createdAt: j.createdAt,
+      startedAt: void 0,
+      finishedAt: j.finishedAt,
+      runningTimeMs: j.runningTimeMs
+    },
+    // The API layer says this one in English, with no message of the catalogue.
+    warnings: j.warnings.map((w) => plain(w))
+  })
+);
+var serving = (id) => Effect_exports.map(
+  getServing(id),
+  (s) => ({
+    id: s.id,
+    kind: "serving",
+    name: s.name,
+    status: statusOf(s.status),
+    subStatus: "",
+    subMessage: "",
+    workspace: s.workspaceId,
+    project: s.projectName,
+    computeGroup: s.logicComputeGroupName || s.logicComputeGroupId,
+    image: s.image,
+    command: s.command,
+    spec: { id: s.specId },
+    priority: /^\d+$/.test(s.priority) ? Number(s.priority) : void 0,
+    priorityLevel: void 0,
+    instances: s.replicas,
+    shmGi: void 0,
+    pods: [],
+    timing: { createdAt: s.createdAt, startedAt: void 0, finishedAt: void 0, runningTimeMs: void 0 },
+    consoleUrl: s.accessUrl,
+    warnings: []
+  })
+);
+var notebook = (id) => Effect_exports.map(
+  getNotebook(id),
+  (n) => ({
+    id: n.id,
+    kind: "notebook",
+    name: n.name,
+    status: statusOf(n.status),
+    subStatus: n.subStatus,
+    subMessage: "",
+    workspace: n.workspaceName,
+    project: n.projectName,
+    computeGroup: n.logicComputeGroupName,
+    image: n.image.address,
+    command: n.command,
+    spec: { id: "", gpus: n.gpuCount, gpuType: n.gpuType, cpus: n.cpuCount, memoryGib: n.memoryGi },
+    priority: void 0,
+    priorityLevel: void 0,
+    instances: 1,
+    shmGi: n.sharedMemoryGi,
+    pods: [],
+    timing: {
+      createdAt: n.createdAt,
+      startedAt: void 0,
+      finishedAt: void 0,
+      runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0
+    },
+    consoleUrl: n.accessUrl,
+    warnings: []
+  })
+);
+var readTask = (id, kind) => {
+  if (kind === "train") return training(id);
+  if (kind === "hpc") return hpc(id);
+  if (kind === "serving") return serving(id);
+  if (kind === "notebook") return notebook(id);
+  return Effect_exports.fail(invalidInput(msg("job-detail-ray", { id }), msg("job-detail-ray-hint")));
+};
+
+// ../../packages/core/src/operations/stop/plan.ts
+var NOUN = { train: "job", hpc: "HPC job", inference: "serving" };
+var stopRequest = (type, id) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id });
+var stopPlan = (tasks) => {
+  const live = tasks.filter((t) => t.outcome === "would-stop");
+  const [only] = live;
+  const summary5 = only !== void 0 && live.length === 1 ? msg("stop-plan-one", { type: only.type, label: labelOf(only) }) : live.length === 0 ? msg("stop-plan-nothing") : msg("stop-plan-many", { count: live.length });
+  return {
+    summary: summary5,
+    targets: live.map((t) => ({
+      kind: NOUN[t.type],
+      id: t.id,
+      name: t.name,
+      change: msg("stop-change-stopped", { before: t.before })
+    })),
+    requests: live.map((t) => stopRequest(t.type, t.id))
+  };
+};
+var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServing(id), (s) => ({
+  id: s.id,
+  type,
+  name: s.name,
+  workspace: s.workspaceId,
+  before: `${s.status.family} (${s.status.raw})`,
+  outcome: s.status.terminal || s.status.family === "stopping" ? "already-finished" : "would-stop"
+})) : Effect_exports.map(readTask(id, type), (d) => ({
+  id: d.id,
+  type,
+  name: d.name,
+  workspace: d.workspace,
+  before: `${d.status.family} (${d.status.raw})`,
+  outcome: d.status.terminal ? "already-finished" : "would-stop"
+}));
+
+// ../../packages/core/src/operations/inference/manage.ts
+var idHint = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
+var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("inference-needs-id", { action }), idHint())) : Effect_exports.map(resolveTask(input2.serving_id, ["serving"], input2.workspace), (r) => r.id);
+var missing2 = (read2, id, input2) => missingAs(read2, "serving", id, input2.workspace);
+var inferenceDetail = (input2) => Effect_exports.gen(function* () {
+  const id = yield* servingIdOf2(input2, "detail");
+  const serving2 = yield* missing2(withHint(getServing(id), idHint()), id, input2);
+  const platform = yield* Platform;
+  const now = yield* Clock_exports.currentTimeMillis;
+  const running4 = serving2.status.family === "running";
+  return {
+    action: "detail",
+    serving: serving2,
+    consoleUrl: servingConsoleUrl(platform.baseUrl, serving2.workspaceId),
+    ageMs: serving2.createdAt !== void 0 ? Math.max(0, now - serving2.createdAt) : void 0,
+    next: running4 ? [nextStep("inference", { action: "stop", serving_id: serving2.id, confirm: true }, msg("inference-why-stop"))] : serving2.status.terminal ? [nextStep("job_detail", { job_id: serving2.id }, msg("inference-why-ended"))] : [nextStep("inference", { action: "detail", serving_id: serving2.id }, msg("inference-why-again"))]
+  };
+});
+var inferenceList = (input2) => Effect_exports.gen(function* () {
+  const workspace = yield* resolveReadWorkspace(input2);
+  const listed = yield* listServings({ workspaceId: workspace.id });
+  const platform = yield* Platform;
+  return {
+    action: "list",
+    workspace: { id: workspace.id, name: workspace.name },
+    servings: listed.servings,
+    truncated: listed.truncated,
+    consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id)
+  };
+});
+var inferenceStop = (input2) => Effect_exports.gen(function* () {
+  const id = yield* servingIdOf2(input2, "stop");
+  const serving2 = yield* missing2(withHint(getServing(id), idHint()), id, input2);
+  const label3 = serving2.name || serving2.id;
+  const over = serving2.status.terminal || serving2.status.family === "stopping";
+  const base = { action: "stop", servingId: serving2.id, name: serving2.name, status: serving2.status };
+  if (input2.dry_run) {
+    const target = { kind: "serving", id: serving2.id, name: serving2.name };
+    return {
+      ...base,
+      confirmed: input2.confirm,
+      stopped: false,
+      message: over ? msg("inference-stop-already-dry", { serving: label3, status: serving2.status.raw }) : msg("inference-stop-would", {
+        serving: label3,
+        status: serving2.status.raw || msg("inference-state-unknown-long")
+      }),
+      plan: over ? {
+        summary: msg("inference-plan-stop-nothing", { serving: labelOf(target), status: serving2.status.raw }),
+        targets: [],
+        requests: []
+      } : {
+        summary: msg("inference-plan-stop", { serving: labelOf(target) }),
+        targets: [
+          {
+            ...target,
+            change: msg("inference-change-stop", {
+              status: serving2.status.raw || msg("inference-state-unknown")
+            })
+          }
+        ],
+        requests: [stopRequest("inference", serving2.id)]
+      }
+    };
+  }
+  if (over || !input2.confirm)
+    return {
+      ...base,
+      confirmed: input2.confirm,
+      stopped: false,
+      message: over ? msg("inference-stop-already", { serving: label3, status: serving2.status.raw }) : msg("inference-stop-refused", {
+        serving: label3,
+        status: serving2.status.raw || msg("inference-state-in-unknown")
+      }),
+      ...over ? {} : {
+        hint: msg("inference-stop-how", {
+          call: callWord("inference", { action: "stop", serving_id: serving2.id, confirm: true })
+        })
+      }
+    };
+  const stopped2 = yield* stopServing(serving2.id);
+  return {
+    ...base,
+    status: stopped2.serving.status,
+    confirmed: true,
+    stopped: stopped2.sent,
+    message: stopped2.message,
+    ...stopped2.sent ? {
+      hint: msg("inference-stop-sent-hint", {
+        call: callWord("inference", { action: "detail", serving_id: serving2.id })
+      })
+    } : {}
+  };
+});
+
 // ../../packages/core/src/operations/inference/probe.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -51254,8 +52494,7 @@ var Completion = external_exports.lazy(
     usage: external_exports.object({ prompt_tokens: external_exports.number(), completion_tokens: external_exports.number() }).loose().optional()
   }).loose()
 );
-var idHint = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
-var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("inference-needs-id", { action }), idHint())) : Effect_exports.succeed(input2.serving_id.trim());
+var idHint2 = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
 var call = (method, url2, body2) => Effect_exports.gen(function* () {
   const transport = yield* Transport;
   const started = performance.now();
@@ -51303,7 +52542,7 @@ var waiting = (s) => {
   return void 0;
 };
 var inferenceHealth = (input2, probeChat = true, path = DEFAULT_HEALTH_PATH) => Effect_exports.gen(function* () {
-  const s = yield* withHint(getServing(yield* servingIdOf2(input2, "health")), idHint());
+  const s = yield* withHint(getServing(yield* servingIdOf2(input2, "health")), idHint2());
   const base = { action: "health", servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl };
   const again = nextStep("inference", { action: "health", serving_id: s.id }, msg("inference-why-minute"));
   const notReady = (stage, reason, logs, next4) => ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next: next4 });
@@ -51434,7 +52673,8 @@ var recipeOf = (input2, s, workingDir) => Effect_exports.gen(function* () {
   )
 );
 var stopped = (stage) => stage === "crashed" || stage === "stopped";
-var inferenceHealthWait = (input2, context5) => Effect_exports.gen(function* () {
+var inferenceHealthWait = (asked, context5) => Effect_exports.gen(function* () {
+  const input2 = asked.serving_id === void 0 || asked.serving_id.trim() === "" ? asked : { ...asked, serving_id: yield* servingIdOf2(asked, "health") };
   const waiting2 = input2.wait === true || input2.wait_seconds !== void 0;
   if (!waiting2 && (input2.recipe === void 0 || input2.recipe.trim() === "")) return yield* inferenceHealth(input2);
   const id = input2.serving_id?.trim() ?? "";
@@ -51517,15 +52757,24 @@ var InferenceInputSchema = external_exports.object({
     "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)"
   ),
   prompt: external_exports.string().optional().describe("For chat: the user message to send"),
-  wait: external_exports.boolean().optional().describe(
-    "For health: keep probing until the serving answers, crashes or stops, or the wait runs out (wait_seconds; default the recipe's health.timeout_seconds, else 600)"
+  wait: described(
+    external_exports.boolean().optional(),
+    text`For health: keep probing until the serving answers, crashes or stops, or the wait runs out (${fieldWord("wait_seconds")}; default the recipe's health.timeout_seconds, else 600)`
   ),
   wait_seconds: external_exports.number().min(1).max(3600).optional().describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
-  serving_id: external_exports.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
+  serving_id: refersTo(
+    external_exports.string().optional().describe(
+      "For detail, stop, health and chat: the serving's id (sv-…), its name or a unique id prefix, looked up in workspace"
+    ),
+    "serving"
+  ),
   name: external_exports.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_id: described(
-    external_exports.string().optional(),
-    text`For create: the model to serve, from ${callWord("models", { action: "list" })}`
+  model_id: refersTo(
+    described(
+      external_exports.string().optional(),
+      text`For create: the model to serve, from ${callWord("models", { action: "list" })}: its id, name or a unique id prefix`
+    ),
+    "model"
   ),
   model_version: described(
     external_exports.number().int().positive().optional(),
@@ -51550,494 +52799,6 @@ var InferenceInputSchema = external_exports.object({
     "For create and stop: check everything with reads only and return the plan (the exact request); nothing is sent"
   ),
   confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop; without it the current state is shown and nothing is stopped")
-});
-
-// ../../packages/core/src/operations/inference/manage.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/operations/stop/plan.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/operations/job-detail/read.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/notebooks/read.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/notebooks/schema.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var Named = external_exports.lazy(() => external_exports.object({ id: Text2, name: Text2 }).partial().loose());
-var Quota = external_exports.lazy(
-  () => external_exports.object({ gpu_count: OptionalNumber, cpu_count: OptionalNumber, memory_size: OptionalNumber, gpu_type: Text2 }).partial().loose()
-);
-var StartConfig = external_exports.lazy(
-  () => external_exports.object({
-    command: Text2,
-    quota: Quota,
-    shared_memory_size: OptionalNumber,
-    logic_compute_group_id: Text2,
-    allow_ssh: external_exports.boolean()
-  }).partial().loose()
-);
-var ImageField = external_exports.lazy(
-  () => external_exports.union([
-    external_exports.string().transform((address) => ({ name: "", version: "", address })),
-    external_exports.object({ name: Text2, version: Text2, address: Text2 }).partial().loose(),
-    external_exports.null().transform(() => ({ name: "", version: "", address: "" }))
-  ])
-);
-var ExtraInfo = external_exports.lazy(
-  () => external_exports.object({ NodeName: Text2, HostIP: Text2, SshDomain: Text2, SshPort: OptionalNumber }).partial().loose()
-);
-var RawNotebook = external_exports.lazy(
-  () => external_exports.object({
-    notebook_id: Id.optional(),
-    id: Id.optional(),
-    name: Text2,
-    status: external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional(),
-    sub_status: Text2,
-    created_at: EpochMs,
-    live_time: OptionalNumber,
-    creator: external_exports.union([Named, external_exports.string(), external_exports.null()]).optional(),
-    user_id: Text2,
-    owner_id: Text2,
-    creator_id: Text2,
-    created_by: external_exports.union([Named, external_exports.string(), external_exports.null()]).optional(),
-    project: Named.optional(),
-    project_name: Text2,
-    workspace: Named.optional(),
-    workspace_id: Text2,
-    quota: Quota.optional(),
-    resource_spec: external_exports.object({ gpu_type: Text2 }).partial().loose().optional(),
-    logic_compute_group: Named.optional(),
-    start_config: StartConfig.optional(),
-    image: ImageField.optional(),
-    extra_info: external_exports.union([ExtraInfo, external_exports.null()]).optional(),
-    access_url: Text2
-  }).loose().refine((n) => (n.notebook_id ?? n.id) !== void 0, { message: "a notebook needs notebook_id or id" }).transform((n) => {
-    const quota = n.quota ?? n.start_config?.quota ?? {};
-    const creator = typeof n.creator === "string" ? n.creator : n.creator?.name ?? "";
-    const createdBy = typeof n.created_by === "string" ? n.created_by : n.created_by?.id ?? "";
-    const extra = n.extra_info ?? {};
-    return {
-      id: n.notebook_id ?? n.id ?? "",
-      name: n.name,
-      status: normalizeStatus(n.status, "notebook"),
-      subStatus: n.sub_status,
-      createdAt: n.created_at,
-      liveTimeSeconds: n.live_time,
-      workspaceId: n.workspace?.id || n.workspace_id,
-      workspaceName: n.workspace?.name ?? "",
-      projectId: n.project?.id ?? "",
-      projectName: n.project?.name || n.project_name,
-      creator,
-      userId: n.user_id || n.owner_id || n.creator_id || createdBy,
-      logicComputeGroupId: n.start_config?.logic_compute_group_id || n.logic_compute_group?.id || "",
-      logicComputeGroupName: n.logic_compute_group?.name ?? "",
-      gpuCount: quota.gpu_count,
-      gpuType: quota.gpu_type || n.resource_spec?.gpu_type || "",
-      cpuCount: quota.cpu_count,
-      memoryGi: quota.memory_size,
-      sharedMemoryGi: n.start_config?.shared_memory_size,
-      image: { name: n.image?.name ?? "", version: n.image?.version ?? "", address: n.image?.address ?? "" },
-      command: n.start_config?.command ?? "",
-      allowSsh: n.start_config?.allow_ssh ?? false,
-      ssh: {
-        node: extra.NodeName ?? "",
-        hostIp: extra.HostIP ?? "",
-        domain: extra.SshDomain ?? "",
-        port: extra.SshPort ?? 0
-      },
-      accessUrl: n.access_url
-    };
-  })
-);
-var NotebookPage = external_exports.lazy(
-  () => external_exports.object({
-    list: external_exports.array(RawNotebook).optional(),
-    items: external_exports.array(RawNotebook).optional(),
-    notebooks: external_exports.array(RawNotebook).optional(),
-    total: external_exports.union([external_exports.number(), external_exports.string()]).optional()
-  }).loose().transform((p) => ({ items: p.list ?? p.items ?? p.notebooks ?? [], total: p.total }))
-);
-var CreatedNotebook = external_exports.lazy(
-  () => external_exports.object({ notebook_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
-);
-var AccessUrls = external_exports.lazy(
-  () => external_exports.object({ jupyter_url: Text2, vscode_url: Text2 }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }))
-);
-var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(
-  `/develop/notebook/${encodeURIComponent(notebookId)}${workspaceId !== "" ? `?spaceId=${encodeURIComponent(workspaceId)}` : ""}`,
-  baseUrl
-).toString();
-
-// ../../packages/core/src/api/notebooks/read.ts
-var PAGE_SIZE4 = 50;
-var REFERER6 = "/jobs/interactiveModeling";
-var listBody2 = (input2, page, pageSize) => ({
-  workspace_id: input2.workspaceId,
-  page,
-  page_size: pageSize,
-  ...input2.keyword !== void 0 && input2.keyword !== "" ? { filter_by: { keyword: input2.keyword } } : {},
-  order_by: [{ field: "created_at", order: "desc" }]
-});
-var listNotebooks = (input2) => Effect_exports.gen(function* () {
-  if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("notebook-api-no-workspace"),
-        msg("notebook-api-no-workspace-fix", { call: callWord("status") })
-      )
-    );
-  const platform = yield* Platform;
-  const v2 = collectPages(
-    (page, size12) => Effect_exports.flatMap(
-      platform.v2("notebook", "ListNotebooks", listBody2(input2, page, size12), { idempotent: true }),
-      (data) => decode4(NotebookPage, data, "notebook.ListNotebooks")
-    ),
-    { firstPage: 1, pageSize: PAGE_SIZE4 }
-  );
-  const v12 = collectPages(
-    (page, size12) => Effect_exports.flatMap(
-      platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
-        idempotent: true,
-        referer: `${REFERER6}?spaceId=${input2.workspaceId}`
-      }),
-      (data) => decode4(NotebookPage, data, "notebook/list")
-    ),
-    { firstPage: 1, pageSize: PAGE_SIZE4 }
-  );
-  const all6 = yield* v2.pipe(
-    Effect_exports.catchTag("SurfaceUnavailable", () => v12),
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-list-down") }))
-    )
-  );
-  const status = input2.status;
-  const notebooks = status === void 0 ? all6.items : all6.items.filter((n) => matchesStatusFilter(n.status, status));
-  return { notebooks, total: status === void 0 ? all6.total : notebooks.length, truncated: all6.truncated };
-});
-var notebookIdOf = (raw) => Either_exports.flatMap(
-  taskKindOf(raw),
-  (ref4) => ref4.kind === "notebook" ? Either_exports.right(ref4.id) : Either_exports.left(
-    invalidInput(
-      msg("notebook-api-not-notebook-id", { raw, kind: ref4.kind }),
-      msg("notebook-api-not-notebook-id-fix", { call: callWord("notebook", { action: "list" }) })
-    )
-  )
-);
-var getNotebook = (id) => Effect_exports.gen(function* () {
-  const notebookId = yield* notebookIdOf(id);
-  const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebook", { notebook_id: notebookId }, { idempotent: true }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      () => platform.v1("GET", `notebook/${encodeURIComponent(notebookId)}`, void 0, {
-        idempotent: true,
-        referer: REFERER6
-      })
-    ),
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-detail-down") }))
-    )
-  );
-  return yield* decode4(RawNotebook, data, "notebook.GetNotebook");
-});
-var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
-  const notebook2 = yield* getNotebook(id);
-  if (notebook2.status.family !== "running")
-    return yield* Effect_exports.fail(
-      new InspireError({
-        reason: "Conflict",
-        message: msg("notebook-api-no-access", {
-          notebook: notebook2.name || notebook2.id,
-          status: notebook2.status.raw || msg("notebook-state-not-running")
-        }),
-        hint: msg("notebook-api-no-access-fix", { call: callWord("notebook", { action: "start" }) })
-      })
-    );
-  const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(
-        surfaceError(e, {
-          hint: msg("notebook-api-open-console", { call: callWord("notebook") })
-        })
-      )
-    )
-  );
-  return yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
-});
-
-// ../../packages/core/src/operations/job-detail/read.ts
-var statusOf = (s) => ({
-  family: s.family,
-  raw: s.raw,
-  terminal: s.terminal
-});
-var common = (j) => ({
-  id: j.id,
-  name: j.name,
-  status: statusOf(j.status),
-  subStatus: j.subStatus,
-  subMessage: j.subMsg,
-  workspace: j.workspaceName,
-  project: j.projectName,
-  computeGroup: j.groupName,
-  image: j.image,
-  priority: j.priority.submitted,
-  priorityLevel: j.priority.level,
-  consoleUrl: j.consoleUrl
-});
-var training = (id) => Effect_exports.gen(function* () {
-  const j = yield* getTrainingJob(id);
-  const instances = yield* Effect_exports.orElseSucceed(listJobInstances(id), () => []);
-  const starts = instances.flatMap((i) => i.startedAt !== void 0 ? [i.startedAt] : []);
-  return {
-    ...common(j),
-    kind: "train",
-    command: j.command,
-    spec: {
-      id: j.specId || (j.spec?.quotaId ?? ""),
-      gpus: j.spec?.gpuCount ?? j.gpuCount,
-      gpuType: j.spec?.gpuDisplay || j.spec?.gpuType,
-      cpus: j.spec?.cpuCount,
-      memoryGib: j.spec?.memoryGib
-    },
-    instances: j.nodeCount,
-    shmGi: j.shmGi,
-    pods: instances.map((i) => ({
-      pod: i.pod,
-      node: i.node,
-      status: i.status.raw,
-      startedAt: i.startedAt,
-      finishedAt: i.finishedAt
-    })),
-    timing: {
-      createdAt: j.createdAt,
-      startedAt: starts.length > 0 ? Math.min(...starts) : void 0,
-      finishedAt: j.finishedAt,
-      runningTimeMs: j.runningTimeMs
-    },
-    warnings: []
-  };
-});
-var hpc = (id) => Effect_exports.map(
-  getHpcJob(id),
-  (j) => ({
-    ...common(j),
-    kind: "hpc",
-    command: j.entrypoint,
-    spec: { id: j.specId },
-    instances: j.instanceCount,
-    shmGi: void 0,
-    hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
-    pods: [],
-    timing: {
-      createdAt: j.createdAt,
-      startedAt: void 0,
-      finishedAt: j.finishedAt,
-      runningTimeMs: j.runningTimeMs
-    },
-    // The API layer says this one in English, with no message of the catalogue.
-    warnings: j.warnings.map((w) => plain(w))
-  })
-);
-var serving = (id) => Effect_exports.map(
-  getServing(id),
-  (s) => ({
-    id: s.id,
-    kind: "serving",
-    name: s.name,
-    status: statusOf(s.status),
-    subStatus: "",
-    subMessage: "",
-    workspace: s.workspaceId,
-    project: s.projectName,
-    computeGroup: s.logicComputeGroupName || s.logicComputeGroupId,
-    image: s.image,
-    command: s.command,
-    spec: { id: s.specId },
-    priority: /^\d+$/.test(s.priority) ? Number(s.priority) : void 0,
-    priorityLevel: void 0,
-    instances: s.replicas,
-    shmGi: void 0,
-    pods: [],
-    timing: { createdAt: s.createdAt, startedAt: void 0, finishedAt: void 0, runningTimeMs: void 0 },
-    consoleUrl: s.accessUrl,
-    warnings: []
-  })
-);
-var notebook = (id) => Effect_exports.map(
-  getNotebook(id),
-  (n) => ({
-    id: n.id,
-    kind: "notebook",
-    name: n.name,
-    status: statusOf(n.status),
-    subStatus: n.subStatus,
-    subMessage: "",
-    workspace: n.workspaceName,
-    project: n.projectName,
-    computeGroup: n.logicComputeGroupName,
-    image: n.image.address,
-    command: n.command,
-    spec: { id: "", gpus: n.gpuCount, gpuType: n.gpuType, cpus: n.cpuCount, memoryGib: n.memoryGi },
-    priority: void 0,
-    priorityLevel: void 0,
-    instances: 1,
-    shmGi: n.sharedMemoryGi,
-    pods: [],
-    timing: {
-      createdAt: n.createdAt,
-      startedAt: void 0,
-      finishedAt: void 0,
-      runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0
-    },
-    consoleUrl: n.accessUrl,
-    warnings: []
-  })
-);
-var readTask = (id, kind) => {
-  if (kind === "train") return training(id);
-  if (kind === "hpc") return hpc(id);
-  if (kind === "serving") return serving(id);
-  if (kind === "notebook") return notebook(id);
-  return Effect_exports.fail(invalidInput(msg("job-detail-ray", { id }), msg("job-detail-ray-hint")));
-};
-
-// ../../packages/core/src/operations/stop/plan.ts
-var NOUN = { train: "job", hpc: "HPC job", inference: "serving" };
-var stopRequest = (type, id) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id });
-var stopPlan = (tasks) => {
-  const live = tasks.filter((t) => t.outcome === "would-stop");
-  const [only] = live;
-  const summary5 = only !== void 0 && live.length === 1 ? msg("stop-plan-one", { type: only.type, label: labelOf(only) }) : live.length === 0 ? msg("stop-plan-nothing") : msg("stop-plan-many", { count: live.length });
-  return {
-    summary: summary5,
-    targets: live.map((t) => ({
-      kind: NOUN[t.type],
-      id: t.id,
-      name: t.name,
-      change: msg("stop-change-stopped", { before: t.before })
-    })),
-    requests: live.map((t) => stopRequest(t.type, t.id))
-  };
-};
-var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServing(id), (s) => ({
-  id: s.id,
-  type,
-  name: s.name,
-  workspace: s.workspaceId,
-  before: `${s.status.family} (${s.status.raw})`,
-  outcome: s.status.terminal || s.status.family === "stopping" ? "already-finished" : "would-stop"
-})) : Effect_exports.map(readTask(id, type), (d) => ({
-  id: d.id,
-  type,
-  name: d.name,
-  workspace: d.workspace,
-  before: `${d.status.family} (${d.status.raw})`,
-  outcome: d.status.terminal ? "already-finished" : "would-stop"
-}));
-
-// ../../packages/core/src/operations/inference/manage.ts
-var idHint2 = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
-var servingIdOf3 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("inference-needs-id", { action }), idHint2())) : Effect_exports.succeed(input2.serving_id.trim());
-var inferenceDetail = (input2) => Effect_exports.gen(function* () {
-  const serving2 = yield* withHint(getServing(yield* servingIdOf3(input2, "detail")), idHint2());
-  const platform = yield* Platform;
-  const now = yield* Clock_exports.currentTimeMillis;
-  const running4 = serving2.status.family === "running";
-  return {
-    action: "detail",
-    serving: serving2,
-    consoleUrl: servingConsoleUrl(platform.baseUrl, serving2.workspaceId),
-    ageMs: serving2.createdAt !== void 0 ? Math.max(0, now - serving2.createdAt) : void 0,
-    next: running4 ? [nextStep("inference", { action: "stop", serving_id: serving2.id, confirm: true }, msg("inference-why-stop"))] : serving2.status.terminal ? [nextStep("job_detail", { job_id: serving2.id }, msg("inference-why-ended"))] : [nextStep("inference", { action: "detail", serving_id: serving2.id }, msg("inference-why-again"))]
-  };
-});
-var inferenceList = (input2) => Effect_exports.gen(function* () {
-  const workspace = yield* resolveReadWorkspace(input2);
-  const listed = yield* listServings({ workspaceId: workspace.id });
-  const platform = yield* Platform;
-  return {
-    action: "list",
-    workspace: { id: workspace.id, name: workspace.name },
-    servings: listed.servings,
-    truncated: listed.truncated,
-    consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id)
-  };
-});
-var inferenceStop = (input2) => Effect_exports.gen(function* () {
-  const id = yield* servingIdOf3(input2, "stop");
-  const serving2 = yield* withHint(getServing(id), idHint2());
-  const label3 = serving2.name || serving2.id;
-  const over = serving2.status.terminal || serving2.status.family === "stopping";
-  const base = { action: "stop", servingId: serving2.id, name: serving2.name, status: serving2.status };
-  if (input2.dry_run) {
-    const target = { kind: "serving", id: serving2.id, name: serving2.name };
-    return {
-      ...base,
-      confirmed: input2.confirm,
-      stopped: false,
-      message: over ? msg("inference-stop-already-dry", { serving: label3, status: serving2.status.raw }) : msg("inference-stop-would", {
-        serving: label3,
-        status: serving2.status.raw || msg("inference-state-unknown-long")
-      }),
-      plan: over ? {
-        summary: msg("inference-plan-stop-nothing", { serving: labelOf(target), status: serving2.status.raw }),
-        targets: [],
-        requests: []
-      } : {
-        summary: msg("inference-plan-stop", { serving: labelOf(target) }),
-        targets: [
-          {
-            ...target,
-            change: msg("inference-change-stop", {
-              status: serving2.status.raw || msg("inference-state-unknown")
-            })
-          }
-        ],
-        requests: [stopRequest("inference", serving2.id)]
-      }
-    };
-  }
-  if (over || !input2.confirm)
-    return {
-      ...base,
-      confirmed: input2.confirm,
-      stopped: false,
-      message: over ? msg("inference-stop-already", { serving: label3, status: serving2.status.raw }) : msg("inference-stop-refused", {
-        serving: label3,
-        status: serving2.status.raw || msg("inference-state-in-unknown")
-      }),
-      ...over ? {} : {
-        hint: msg("inference-stop-how", {
-          call: callWord("inference", { action: "stop", serving_id: serving2.id, confirm: true })
-        })
-      }
-    };
-  const stopped2 = yield* stopServing(serving2.id);
-  return {
-    ...base,
-    status: stopped2.serving.status,
-    confirmed: true,
-    stopped: stopped2.sent,
-    message: stopped2.message,
-    ...stopped2.sent ? {
-      hint: msg("inference-stop-sent-hint", {
-        call: callWord("inference", { action: "detail", serving_id: serving2.id })
-      })
-    } : {}
-  };
 });
 
 // ../../packages/core/src/operations/inference/output.ts
@@ -52253,6 +53014,20 @@ var entry = (r) => ({
   ...r.description !== void 0 ? { description: r.description.trim() } : {}
 });
 var clashOf = (clash, name2) => clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name2);
+var placementOf2 = (input2, where3) => {
+  if (where3 !== void 0)
+    return {
+      workspace: where3.workspace.id,
+      project: where3.target.project.id,
+      compute_group: where3.group.name,
+      spec: where3.spec.id
+    };
+  const asked = { workspace: input2.workspace, project: input2.project, compute_group: input2.compute_group };
+  return {
+    ...Object.fromEntries(Object.entries(asked).filter((e) => e[1] !== void 0)),
+    spec: "<spec-id>"
+  };
+};
 var inferenceRecipes = (workingDir) => Effect_exports.map(recipeBook(workingDir), (book) => ({
   action: "recipes",
   recipes: book.recipes.map(entry),
@@ -52304,11 +53079,10 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
         {
           action: "create",
           recipe: recipe.name,
-          ...input2.compute_group !== void 0 ? { compute_group: input2.compute_group } : {},
-          ...input2.spec !== void 0 ? { spec: input2.spec } : {},
+          ...placementOf2(input2, deployment?.where),
           dry_run: true
         },
-        msg("recipes-why-request")
+        deployment !== void 0 ? msg("recipes-why-request") : msg("recipes-why-request-spec", { call: callWord("availability") })
       )
     ]
   };
@@ -52317,10 +53091,6 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
 // ../../packages/core/src/operations/inference/render-recipes.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var nextLines = (next4) => joinText(
-  next4.map((n) => msg("inference-next", { call: nextLine(n) })),
-  "\n"
-);
 var renderRecipes = (r) => lines(
   renderTable(
     r.recipes,
@@ -52337,7 +53107,7 @@ var renderRecipes = (r) => lines(
 );
 var renderRecipe = (r) => {
   const x = r.resolved;
-  const size12 = (n, declared) => n !== void 0 ? declared === "auto" ? msg("recipes-size-auto", { size: n }) : `${n}` : msg("recipes-size-spec");
+  const size12 = (n, declared) => n !== void 0 ? declared === "auto" ? msg("recipes-size-auto", { size: n }) : `${n}` : msg("recipes-size-spec", { field: fieldWord("spec") });
   return lines(
     renderFields([
       [msg("recipes-label-recipe"), `${r.recipe.name} (${r.recipe.engine})`],
@@ -52352,7 +53122,7 @@ var renderRecipe = (r) => {
       [msg("recipes-label-served-as"), x.servedName],
       [
         msg("recipes-label-spec"),
-        r.spec !== void 0 ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : msg("recipes-spec-none")
+        r.spec !== void 0 ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : msg("recipes-spec-none", { field: fieldWord("spec") })
       ],
       [msg("recipes-label-tensor"), size12(x.tensorParallel, r.recipe.parallel.tensor)],
       [msg("recipes-label-pipeline"), size12(x.pipelineParallel, r.recipe.parallel.pipeline)],
@@ -52362,7 +53132,7 @@ var renderRecipe = (r) => {
     ]),
     text`${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
     joinText(asides("warning", [...x.warnings, ...r.clashes]), "\n"),
-    nextLines(r.next)
+    nextSteps(r.next)
   );
 };
 var from = (w) => w.timeoutFrom === "asked" ? msg("inference-wait-from-asked") : w.timeoutFrom === "recipe" ? msg("inference-wait-from-recipe") : msg("inference-wait-from-default");
@@ -52403,7 +53173,7 @@ var renderHealth = (r) => lines(
   ]),
   waitLine(r),
   r.logs.length > 0 ? text`${msg("inference-last-logs")}\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}` : void 0,
-  nextLines(r.next)
+  nextSteps(r.next)
 );
 var renderChat = (r) => lines(
   r.reply,
@@ -52454,7 +53224,7 @@ var renderCreate = (r) => lines(
     [msg("inference-label-access"), r.access]
   ]),
   warningLines(r.warnings),
-  nextLines(r.next)
+  nextSteps(r.next)
 );
 var renderDetail = (r) => {
   const s = r.serving;
@@ -52486,7 +53256,7 @@ var renderDetail = (r) => {
       [msg("inference-label-updated"), s.updatedAt !== void 0 ? formatTime(s.updatedAt) : void 0],
       [msg("inference-label-console"), r.consoleUrl]
     ]),
-    nextLines(r.next)
+    nextSteps(r.next)
   );
 };
 var renderList = (r) => lines(
@@ -52578,12 +53348,12 @@ var inferenceOperation = defineOperation({
     },
     detail: {
       summary: "Show one inference service",
-      fields: ["serving_id"],
+      fields: ["serving_id", "workspace"],
       cli: { path: ["serve", "show"], positional: ["serving_id"] }
     },
     stop: {
       summary: "Stop an inference service",
-      fields: ["serving_id"],
+      fields: ["serving_id", "workspace"],
       cli: { path: ["serve", "stop"], positional: ["serving_id"] }
     },
     recipes: {
@@ -52597,13 +53367,13 @@ var inferenceOperation = defineOperation({
       cli: { path: ["serve", "recipe"], positional: ["recipe"] }
     },
     health: {
-      summary: "Probe a serving's OpenAI endpoint, or say why it is not ready",
-      fields: ["serving_id", "recipe", "wait", "wait_seconds"],
+      summary: "Probe a serving's OpenAI endpoint, or say why it is not ready (with its last logs)",
+      fields: ["serving_id", "workspace", "recipe", "wait", "wait_seconds"],
       cli: { path: ["serve", "health"], positional: ["serving_id"] }
     },
     chat: {
       summary: "Send one prompt to a serving",
-      fields: ["serving_id", "prompt"],
+      fields: ["serving_id", "workspace", "prompt"],
       cli: { path: ["serve", "chat"], positional: ["serving_id", "prompt"] }
     }
   },
@@ -52861,7 +53631,8 @@ var renderDetail2 = (r) => {
 
 // ../../packages/core/src/operations/job-detail/index.ts
 var Input4 = external_exports.object({
-  job_id: external_exports.string().min(1).describe("Task id: job-… (training), hpc-job-… (HPC), sv-… (serving) or a bare UUID (notebook)"),
+  job_id: taskIdField(),
+  workspace: lookupWorkspaceField(),
   log_lines: external_exports.number().int().min(10).max(500).default(100).describe("How many of the last log lines the failure diagnosis reads (default 100)")
 });
 var needsDiagnosis = (d) => d.status.family === "failed" || d.status.family === "stopped" || d.status.family === "waiting";
@@ -52903,9 +53674,8 @@ var jobDetailOperation = defineOperation({
   effects: { writes: false },
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref4 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
-    const detail = yield* readTask(ref4.right.id, ref4.right.kind);
+    const ref4 = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "notebook"], input2.workspace);
+    const detail = yield* missingTask(readTask(ref4.id, ref4.kind), ref4, input2.workspace);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc";
     if (!diagnosable || !needsDiagnosis(detail)) return detail;
     return { ...detail, diagnosis: yield* diagnosisOf(detail, input2.log_lines) };
@@ -52916,102 +53686,6 @@ var jobDetailOperation = defineOperation({
 // ../../packages/core/src/operations/jobs.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/operations/common/tasks/list.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var escapeRegExp = (s) => s.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-var nameMatches = (name2, filter8) => {
-  if (filter8 === void 0 || filter8 === "") return true;
-  if (!/[*?]/.test(filter8)) return name2.toLowerCase().includes(filter8.toLowerCase());
-  const pattern = escapeRegExp(filter8).replace(/\*/g, ".*").replace(/\?/g, ".");
-  return new RegExp(`^${pattern}$`, "i").test(name2);
-};
-var workspacesToSearch = (workspace, project3, all6 = false) => Effect_exports.gen(function* () {
-  if (workspace !== void 0 && all6)
-    return yield* Effect_exports.fail(
-      invalidInput(msg("common-ops-workspace-and-all"), msg("common-ops-workspace-and-all-hint"))
-    );
-  if (workspace !== void 0) return { workspaces: [yield* resolveWorkspace(workspace, project3)], from: "query" };
-  const fallback = all6 ? void 0 : yield* defaultOf("defaultWorkspace");
-  if (fallback !== void 0) return { workspaces: [yield* resolveWorkspace(fallback, project3)], from: "default" };
-  const every6 = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled);
-  if (project3 === void 0) return { workspaces: every6, from: "all" };
-  const owner = yield* resolveProject(project3);
-  return { workspaces: every6.filter((w) => w.projects.some((p) => p.id === owner.id)), from: "all" };
-});
-var rowOf = (ws, type, t, extra) => ({
-  workspace: ws.name,
-  workspaceId: ws.id,
-  id: t.id,
-  type,
-  name: t.name,
-  family: t.status.family,
-  rawStatus: t.status.raw,
-  terminal: t.status.terminal,
-  projectId: t.projectId,
-  createdAt: t.createdAt,
-  ...extra
-});
-var partOf2 = (ws, type, query, userId) => {
-  const status = query.status === "all" ? {} : { status: query.status };
-  const createdBy = userId !== void 0 ? { createdBy: userId } : {};
-  switch (type) {
-    case "train":
-      return Effect_exports.map(listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
-        truncated: list2.truncated,
-        rows: list2.jobs.map((j) => rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount }))
-      }));
-    case "hpc":
-      return Effect_exports.map(listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
-        truncated: list2.truncated,
-        rows: list2.jobs.map((j) => rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 }))
-      }));
-    case "inference":
-      return Effect_exports.map(listServings({ workspaceId: ws.id, mine: query.mine }), (list2) => ({
-        truncated: list2.truncated,
-        rows: list2.servings.map((s) => rowOf(ws, "inference", s, { runningTimeMs: void 0, gpus: void 0 }))
-      }));
-    case "notebook":
-      return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status }), (list2) => ({
-        truncated: list2.truncated,
-        rows: list2.notebooks.filter((n) => userId === void 0 || n.userId === "" || n.userId === userId).map(
-          (n) => rowOf(ws, "notebook", n, {
-            runningTimeMs: n.liveTimeSeconds !== void 0 ? n.liveTimeSeconds * 1e3 : void 0,
-            gpus: n.gpuCount
-          })
-        )
-      }));
-  }
-};
-var inWorkspace = (ws, query, userId) => Effect_exports.map(
-  Effect_exports.forEach(
-    ["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)),
-    (type) => partOf2(ws, type, query, userId),
-    { concurrency: "unbounded" }
-  ),
-  (parts2) => ({ rows: parts2.flatMap((p) => p.rows), truncated: parts2.some((p) => p.truncated) })
-);
-var listTasks = (query) => Effect_exports.gen(function* () {
-  const [scope6, userId, owner] = yield* Effect_exports.all(
-    [
-      workspacesToSearch(query.workspace, query.project, query.allWorkspaces === true),
-      query.mine ? Effect_exports.map(currentUser(), (u) => u.id) : Effect_exports.succeed(void 0),
-      query.project !== void 0 ? resolveProject(query.project) : Effect_exports.succeed(void 0)
-    ],
-    { concurrency: "unbounded" }
-  );
-  const parts2 = yield* Effect_exports.forEach(scope6.workspaces, (ws) => inWorkspace(ws, query, userId), { concurrency: 2 });
-  const tasks = parts2.flatMap((p) => p.rows).filter((t) => matchesStatusFilter({ family: t.family, raw: t.rawStatus, terminal: t.terminal }, query.status)).filter((t) => nameMatches(t.name, query.name)).filter((t) => owner === void 0 || t.projectId === "" || t.projectId === owner.id).sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-  return {
-    tasks,
-    workspaces: scope6.workspaces.map((w) => w.name),
-    workspaceFrom: scope6.from,
-    truncated: parts2.some((p) => p.truncated)
-  };
-});
-
-// ../../packages/core/src/operations/jobs.ts
 var TYPES = {
   train: ["train"],
   hpc: ["hpc"],
@@ -53070,7 +53744,7 @@ var rowOf2 = (t) => ({
   gpus: t.gpus
 });
 var FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"];
-var cut = () => asides("note", [msg("jobs-cut")]);
+var cut2 = () => asides("note", [msg("jobs-cut")]);
 var where2 = (r) => {
   if (r.workspaces.length === 0) return msg("jobs-where-none");
   const names2 = r.workspaces.length > 5 ? msg("jobs-workspace-count", { count: r.workspaces.length }) : joinText(r.workspaces, msg("jobs-list-sep"));
@@ -53102,7 +53776,7 @@ var emptyScope = (r) => {
         ...s.workspaceFrom !== "all" ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })] : [],
         ...narrowed ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })] : []
       ]),
-      ...r.truncated ? cut() : []
+      ...r.truncated ? cut2() : []
     ],
     "\n"
   );
@@ -53172,7 +53846,7 @@ var jobsOperation = defineOperation({
     const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
     const lines3 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
-    if (r.truncated) lines3.push(...cut());
+    if (r.truncated) lines3.push(...cut2());
     return joinText(lines3, "\n");
   }
 });
@@ -53215,6 +53889,7 @@ var saveInspireLogin = (username, password) => Effect_exports.gen(function* () {
     method = "session";
   } else if (attempt.left.reason !== "PlatformUnreachable") return yield* Effect_exports.fail(attempt.left);
   const now = yield* Clock_exports.currentTimeMillis;
+  const previous = entryOf((yield* store.readCredentials).profiles, name2)?.inspire?.username;
   yield* store.updateCredentials(
     (c) => Effect_exports.succeed({
       ...c,
@@ -53251,6 +53926,7 @@ var saveInspireLogin = (username, password) => Effect_exports.gen(function* () {
     saved: true,
     verified,
     ...method !== void 0 ? { method } : {},
+    ...previous !== void 0 && previous !== creds.username ? { replaced: previous } : {},
     message: verified ? method === "session" ? msg("auth-logged-in-session", { username: creds.username }) : msg("auth-logged-in", { username: creds.username }) : msg("auth-saved-unverified", { username: creds.username })
   };
 });
@@ -53311,6 +53987,7 @@ var LoginOutput = () => external_exports.object({
   saved: external_exports.boolean().describe("Whether the credentials were stored"),
   verified: external_exports.boolean().describe("True when the platform accepted them just now; false when it could not be asked"),
   method: external_exports.enum(["token", "session"]).optional().describe("How the platform accepted the account"),
+  replaced: external_exports.string().optional().describe("The account the profile held before, when it was another one: this login replaced it"),
   message: textOutput().describe("What happened, in one line"),
   dryRun: external_exports.boolean().optional().describe("True when nothing was sent or saved"),
   plan: PlanOutput().optional()
@@ -53397,6 +54074,7 @@ var loginOperation = defineOperation({
   render: (r) => r.plan !== void 0 ? renderPlan(r.plan) : joinText(
     [
       r.message,
+      ...r.replaced !== void 0 ? [msg("login-replaced", { previous: r.replaced, profile: r.profile })] : [],
       renderFields([
         [msg("login-label-profile"), r.profile],
         [msg("login-label-account"), r.username],
@@ -53455,7 +54133,7 @@ var fileError = (path, e) => {
   return new InspireError({ reason: "StoreError", message: msg("store-write-failed", { path, code }), hint, cause: e });
 };
 var linkError = (path, field) => invalidInput(msg("store-through-link", { path }), msg("store-through-link-hint", { field }));
-var existsError = (path) => invalidInput(msg("store-exists", { path }), msg("store-exists-hint"), {
+var existsError = (path) => invalidInput(msg("store-exists", { path }), msg("store-exists-hint", { field: fieldWord("overwrite", true) }), {
   fix: plain(`${path}.new`)
 });
 var under = (dir, path) => {
@@ -53759,7 +54437,10 @@ var windowOf = (input2) => Effect_exports.gen(function* () {
   if (input2.since === void 0 && input2.until === void 0 && input2.time_range === void 0) return void 0;
   if (input2.time_range !== void 0 && input2.since !== void 0)
     return yield* Effect_exports.fail(
-      invalidInput(msg("logs-range-and-since"), msg("logs-range-and-since-hint", { example: 'time_range="30m"' }))
+      invalidInput(
+        msg("logs-range-and-since", { range: fieldWord("time_range"), since: fieldWord("since") }),
+        msg("logs-range-and-since-hint", { example: fieldWord("time_range", "30m") })
+      )
     );
   const now = yield* Clock_exports.currentTimeMillis;
   const to = input2.until !== void 0 ? yield* parseInstant(input2.until, now, "until") : now;
@@ -53841,7 +54522,8 @@ init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/logs/index.ts
 var Input7 = external_exports.object({
-  job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  job_id: jobIdField(),
+  workspace: lookupWorkspaceField(),
   lines: external_exports.number().int().min(1).max(MAX_WINDOW_LINES).default(100).describe("How many of the newest lines to return (default 100); ignored with a time window or download"),
   since: external_exports.string().optional().describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
   until: external_exports.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
@@ -53905,7 +54587,7 @@ var logsOperation = defineOperation({
   agent: { longRunning: true },
   run: (input2, context5) => Effect_exports.gen(function* () {
     const window = yield* windowOf(input2);
-    const job = yield* jobState(input2.job_id, "logs");
+    const job = yield* jobState(input2.job_id, "logs", input2.workspace);
     const base = { jobId: job.id, status: `${job.status.family} (${job.status.raw})` };
     if (input2.download) {
       const download2 = yield* downloadToFile(
@@ -54417,6 +55099,7 @@ var MetricsOutput = once6(() => {
   }).describe("mode=summary: the health verdict");
   return external_exports.object({
     jobId: external_exports.string().describe("Job id"),
+    jobName: external_exports.string().describe("Job name"),
     status: external_exports.string().describe("The job's status"),
     mode: external_exports.enum(["summary", "raw", "download"]).describe("The mode asked for"),
     timeRange: external_exports.string().describe("The range asked for, e.g. 30m"),
@@ -54438,7 +55121,7 @@ var MetricsOutput = once6(() => {
 // ../../packages/core/src/operations/metrics/read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var readMetrics = (jobId, timeRange, interval) => Effect_exports.gen(function* () {
+var readMetrics = (jobId, timeRange, interval, workspace) => Effect_exports.gen(function* () {
   const rangeSeconds = yield* parseTimeRange(timeRange);
   if (interval !== void 0 && !METRIC_INTERVALS.includes(interval))
     return yield* Effect_exports.fail(
@@ -54452,7 +55135,7 @@ var readMetrics = (jobId, timeRange, interval) => Effect_exports.gen(function* (
         { candidates: [...METRIC_INTERVALS] }
       )
     );
-  const job = yield* jobState(jobId, "metrics");
+  const job = yield* jobState(jobId, "metrics", workspace);
   const now = yield* Clock_exports.currentTimeMillis;
   const end3 = job.status.terminal && job.finishedAt !== void 0 ? job.finishedAt : now;
   const metrics = yield* getJobMetrics(job.id, {
@@ -54462,6 +55145,7 @@ var readMetrics = (jobId, timeRange, interval) => Effect_exports.gen(function* (
   });
   return {
     jobId: job.id,
+    jobName: job.name,
     status: `${job.status.family} (${job.status.raw})`,
     metrics,
     rangeSeconds,
@@ -54600,7 +55284,8 @@ var renderMetrics = (r) => {
 
 // ../../packages/core/src/operations/metrics/index.ts
 var Input8 = external_exports.object({
-  job_id: external_exports.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  job_id: jobIdField(),
+  workspace: lookupWorkspaceField(),
   mode: external_exports.enum(["summary", "raw", "download"]).default("summary").describe("summary = health verdict and per-pod stats; raw = the series; download = a CSV file"),
   time_range: external_exports.string().default("30m").describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
   interval: external_exports.number().int().optional().describe("Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range"),
@@ -54631,7 +55316,7 @@ var metricsOperation = defineOperation({
   },
   cli: { path: ["job", "metrics"], positional: ["job_id"] },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const read2 = yield* readMetrics(input2.job_id, input2.time_range, input2.interval);
+    const read2 = yield* readMetrics(input2.job_id, input2.time_range, input2.interval, input2.workspace);
     const m = read2.metrics;
     const series = m.series.map((s) => ({
       pod: s.pod,
@@ -54640,6 +55325,7 @@ var metricsOperation = defineOperation({
     }));
     const base = {
       jobId: read2.jobId,
+      jobName: read2.jobName,
       status: read2.status,
       timeRange: input2.time_range,
       window: { start: m.startSeconds, end: m.endSeconds, intervalSeconds: m.intervalSeconds }
@@ -54680,9 +55366,9 @@ init_define_INSPIRE_TOOLS();
 var Strings2 = external_exports.union([external_exports.array(external_exports.string()), external_exports.string().transform((s) => [s])]);
 var Input9 = external_exports.object({
   action: external_exports.enum(["list", "detail", "create", "delete"]).default("list").describe("list a workspace's models, detail one with its versions, create one, or delete one (needs confirm)"),
-  model_id: described(
-    external_exports.string().optional(),
-    text`For detail and delete: the model id, as ${callWord("models", { action: "list" })} shows it`
+  model_id: idField(
+    ["model"],
+    text`For detail and delete: the model's id, as ${callWord("models", { action: "list" })} shows it, its name or a unique id prefix, looked up in workspace`
   ),
   name: external_exports.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: external_exports.string().optional().describe(
@@ -54762,10 +55448,11 @@ var ModelsOutput = () => external_exports.discriminatedUnion("action", [
   })
 ]);
 var listHint = () => msg("models-list-hint", { call: callWord("models", { action: "list" }) });
-var modelIdOf = (input2) => input2.model_id === void 0 || input2.model_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("models-needs-id", { action: input2.action }), listHint())) : Effect_exports.succeed(input2.model_id.trim());
+var modelOf = ({ action, model_id, workspace }) => resolveModel(model_id, workspace, invalidInput(msg("models-needs-id", { action }), listHint()));
 var checkSourcePath = (raw) => {
   const hint = msg("models-path-hint", { call: callWord("status") });
-  if (raw === void 0 || raw.trim() === "") return Effect_exports.fail(invalidInput(msg("models-needs-path"), hint));
+  if (raw === void 0 || raw.trim() === "")
+    return Effect_exports.fail(invalidInput(msg("models-needs-path", { field: fieldWord("model_source_path") }), hint));
   const path = raw.trim();
   if (!path.startsWith("/inspire/") || path.length <= "/inspire/".length)
     return Effect_exports.fail(invalidInput(msg("models-path-outside", { path }), hint));
@@ -54788,7 +55475,7 @@ var create = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
     return yield* Effect_exports.fail(
       invalidInput(
-        msg("models-needs-name"),
+        msg("models-needs-name", { name: fieldWord("name") }),
         msg("models-needs-name-fix", { field: fieldWord("name", "qwen2.5-7b") })
       )
     );
@@ -54844,7 +55531,7 @@ var create = (input2) => Effect_exports.gen(function* () {
   };
 });
 var remove8 = (input2) => Effect_exports.gen(function* () {
-  const model = yield* withHint(getModel(yield* modelIdOf(input2)), listHint());
+  const model = yield* modelOf(input2);
   const what = msg("models-what", { name: model.name, id: model.id, count: model.versions.length });
   if (input2.dry_run)
     return {
@@ -54890,8 +55577,7 @@ var run4 = (input2) => {
   if (input2.action === "list") return list(input2);
   if (input2.action === "create") return create(input2);
   if (input2.action === "delete") return remove8(input2);
-  const detail = withHint(Effect_exports.flatMap(modelIdOf(input2), getModel), listHint());
-  return Effect_exports.map(detail, (model) => ({ action: "detail", model }));
+  return Effect_exports.map(modelOf(input2), (model) => ({ action: "detail", model }));
 };
 var lines2 = (...blocks) => joinText(blocks, "\n");
 var renderModel = (m) => lines2(
@@ -54938,7 +55624,7 @@ var render3 = (r) => {
         project: r.project.name,
         path: r.sourcePath ?? ""
       }),
-      ...r.next.map((n) => msg("models-next", { call: nextLine(n) }))
+      nextSteps(r.next)
     );
   return lines2(
     msg("models-list-heading", {
@@ -55126,7 +55812,12 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
 // ../../packages/core/src/operations/notebook/create.ts
 var createNotebookOp = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
-    return yield* Effect_exports.fail(invalidInput(msg("notebook-create-needs-name"), msg("notebook-create-needs-name-fix")));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("notebook-create-needs-name", { field: fieldWord("name") }),
+        msg("notebook-create-needs-name-fix", { field: fieldWord("name", "dev-env") })
+      )
+    );
   const name2 = yield* validateName(input2.name, "notebook name");
   const where3 = yield* deployTarget(input2, "DSW");
   const { target, group, workspace, spec: spec2 } = where3;
@@ -55144,7 +55835,13 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     autoStop: input2.auto_stop,
     allowSsh: input2.allow_ssh
   };
-  const checked = [...target.warnings, ...image.warnings, ...priority.warnings];
+  const placement = yield* placementWarnings(input2.compute_group, target, {
+    scheduleType: "DSW",
+    spec: spec2,
+    instances: 1,
+    priority: priority.priority
+  });
+  const checked = [...target.warnings, ...placement, ...image.warnings, ...priority.warnings];
   const request2 = {
     workspaceId: workspace.id,
     projectId: target.project.id,
@@ -55184,7 +55881,14 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     consoleUrl: notebookConsoleUrl(platform.baseUrl, created.notebookId, workspace.id),
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
-    next: [nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, msg("notebook-next-detail"))]
+    next: [
+      nextStep(
+        "notebook",
+        { action: "detail", notebook_id: created.notebookId },
+        // Already RUNNING (the platform may say so at once): its access URL is there now.
+        created.notebook?.status.family === "running" ? msg("notebook-next-access") : msg("notebook-next-detail")
+      )
+    ]
   };
 });
 
@@ -55195,8 +55899,11 @@ var NotebookInputSchema = external_exports.object({
   action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe(
     "create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)"
   ),
-  notebook_id: external_exports.string().optional().describe(
-    "For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it; for save_image also its name, a unique id prefix or its URL"
+  notebook_id: refersTo(
+    external_exports.string().optional().describe(
+      "For detail, start, stop, delete, save_image: the notebook's id (a bare UUID, as list shows it), its name, a unique id prefix or its URL; names and prefixes are looked up in workspace"
+    ),
+    "notebook"
   ),
   name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
   version: external_exports.string().optional().describe("For save_image: the image version (tag)"),
@@ -55230,12 +55937,12 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var redactToken = (text4, token) => token.length < 3 ? text4 : text4.split(token).join("***");
-var UUID2 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+var UUID3 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 var URL_IDS = [
-  new RegExp(`/(?:jupyter|vscode)/(${UUID2})(?:/|$)`, "i"),
-  new RegExp(`/develop/notebook/(${UUID2})`, "i"),
-  new RegExp(`/notebook/lab/(${UUID2})`, "i"),
-  new RegExp(`[?&]notebook_id=(${UUID2})`, "i")
+  new RegExp(`/(?:jupyter|vscode)/(${UUID3})(?:/|$)`, "i"),
+  new RegExp(`/develop/notebook/(${UUID3})`, "i"),
+  new RegExp(`/notebook/lab/(${UUID3})`, "i"),
+  new RegExp(`[?&]notebook_id=(${UUID3})`, "i")
 ];
 var notebookIdInUrl = (text4) => {
   for (const re of URL_IDS) {
@@ -55244,8 +55951,8 @@ var notebookIdInUrl = (text4) => {
   }
   return void 0;
 };
-var listHint2 = () => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) });
-var resolveNotebook = (ref4, workspaceId) => Effect_exports.gen(function* () {
+var listHint2 = () => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }), field: fieldWord("workspace") });
+var resolveNotebook = (ref4, workspace) => Effect_exports.gen(function* () {
   const wanted = ref4.trim();
   if (wanted === "") return yield* Effect_exports.fail(invalidInput(msg("jupyter-no-notebook-named"), listHint2()));
   const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
@@ -55253,36 +55960,13 @@ var resolveNotebook = (ref4, workspaceId) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(msg("jupyter-url-no-notebook"), msg("jupyter-url-no-notebook-fix", { hint: listHint2() }))
     );
-  const id = fromUrl ?? (new RegExp(`^${UUID2}$`, "i").test(wanted) ? wanted.toLowerCase() : void 0);
+  const id = fromUrl ?? (wholeIdKind(wanted) === "notebook" ? wanted.toLowerCase() : void 0);
   if (id !== void 0) return yield* getNotebook(id);
-  const listed = yield* listNotebooks({ workspaceId: yield* workspaceId });
-  const notebooks = listed.notebooks;
-  const byName2 = matchName(notebooks, (n) => n.name, wanted);
-  const byPrefix = /^[0-9a-f-]{4,}$/i.test(wanted) ? notebooks.filter((n) => n.id.toLowerCase().startsWith(wanted.toLowerCase())) : [];
-  const exact = byName2.kind === "one" && fold(byName2.item.name) === fold(wanted) ? byName2.item : void 0;
-  const pick5 = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName2.kind === "one" ? byName2.item : void 0);
-  if (pick5 !== void 0) return pick5;
-  const several = byPrefix.length > 1 ? byPrefix : byName2.kind === "many" ? byName2.items : [];
-  if (several.length > 0)
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("jupyter-several", {
-          wanted,
-          count: several.length,
-          names: several.slice(0, 5).map((n) => `${n.name} (${n.id})`).join(", ")
-        }),
-        msg("jupyter-several-fix"),
-        { candidates: several.map((n) => ({ id: n.id, name: n.name })) }
-      )
-    );
-  return yield* Effect_exports.fail(
-    new InspireError({
-      reason: "NotFound",
-      message: msg("jupyter-not-found", { wanted }),
-      hint: listHint2(),
-      candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name }))
-    })
-  );
+  const place = yield* workspace;
+  const listed = yield* listNotebooks({ workspaceId: place.id });
+  const picked = pickOrFail("notebook", listed.notebooks, wanted, whereWord([place.name]));
+  if ("error" in picked) return yield* Effect_exports.fail(picked.error);
+  return picked.item;
 });
 var notRunning = (n) => new InspireError({
   reason: "Conflict",
@@ -55342,16 +56026,18 @@ var labSend = (lab, req) => Effect_exports.gen(function* () {
     ...req.body !== void 0 ? { body: JSON.stringify(req.body) } : {},
     idempotent: req.idempotent ?? req.method !== "POST",
     ...req.write === true ? { write: true } : {},
-    ...req.timeout !== void 0 ? { timeout: req.timeout } : {}
+    ...req.timeout !== void 0 ? { timeout: req.timeout } : {},
+    ...req.final !== void 0 ? { final: (r) => req.final?.(jsonOf(r.body)) === true } : {}
   }).pipe(Effect_exports.mapError(fromTransportFailure));
-  let json4;
-  try {
-    json4 = res.body.trim() === "" ? void 0 : JSON.parse(res.body);
-  } catch {
-    json4 = void 0;
-  }
-  return { status: res.status, json: json4 };
+  return { status: res.status, json: jsonOf(res.body) };
 });
+var jsonOf = (body2) => {
+  try {
+    return body2.trim() === "" ? void 0 : JSON.parse(body2);
+  } catch {
+    return void 0;
+  }
+};
 var messageOf2 = (answer, lab) => {
   const m = answer.json?.message;
   return typeof m === "string" && m !== "" ? `: ${redactToken(m, lab.token).slice(0, 300)}` : "";
@@ -55491,7 +56177,9 @@ var deleteNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
           notebook: label(notebook2),
           status: notebook2.status.raw || msg("notebook-api-state-in-unknown")
         }),
-        hint: msg("notebook-api-not-deletable-fix", { call: callWord("notebook", { action: "stop" }) })
+        hint: msg("notebook-api-not-deletable-fix", {
+          call: callWord("notebook", { action: "stop", notebook_id: notebook2.id })
+        })
       })
     );
   if (dryRun)
@@ -55530,7 +56218,15 @@ var planOf = (action, done7) => {
   };
 };
 var idHint3 = () => msg("notebook-id-hint", { call: callWord("notebook", { action: "list" }) });
-var idOf = (input2) => input2.notebook_id === void 0 || input2.notebook_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("notebook-needs-id", { action: input2.action }), idHint3())) : withHint(notebookIdOf(input2.notebook_id), idHint3());
+var idOf = (input2) => {
+  const wanted = input2.notebook_id?.trim() ?? "";
+  if (wanted === "") return Effect_exports.fail(invalidInput(msg("notebook-needs-id", { action: input2.action }), idHint3()));
+  const ref4 = taskKindOf(wanted);
+  if (wholeIdKind(wanted) !== void 0 || Either_exports.isRight(ref4) && ref4.right.kind !== "notebook")
+    return withHint(notebookIdOf(wanted), idHint3());
+  return Effect_exports.map(resolveNotebook(wanted, resolveReadWorkspace(input2)), (n) => n.id);
+};
+var missing3 = (read2, id, input2) => missingAs(read2, "notebook", id, input2.workspace);
 var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.map(Platform, (p) => ({
   ...notebook2,
   consoleUrl: notebookConsoleUrl(p.baseUrl, notebook2.id, notebook2.workspaceId || workspaceId)
@@ -55555,7 +56251,8 @@ var notebookList = (input2) => Effect_exports.gen(function* () {
   };
 });
 var notebookDetail = (input2) => Effect_exports.gen(function* () {
-  const notebook2 = yield* view(yield* withHint(getNotebook(yield* idOf(input2)), idHint3()));
+  const id = yield* idOf(input2);
+  const notebook2 = yield* view(yield* missing3(withHint(getNotebook(id), idHint3()), id, input2));
   if (notebook2.status.family !== "running")
     return {
       action: "detail",
@@ -55582,9 +56279,10 @@ var notebookDetail = (input2) => Effect_exports.gen(function* () {
 });
 var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
   const id = yield* idOf(input2);
-  const done7 = yield* withHint(
-    action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run),
-    idHint3()
+  const done7 = yield* missing3(
+    withHint(action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run), idHint3()),
+    id,
+    input2
   );
   return {
     action,
@@ -55592,6 +56290,14 @@ var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
     sent: done7.sent,
     message: done7.message,
     ...input2.dry_run ? { plan: planOf(action, done7) } : {},
+    // A stop that is (or would be) sent deletes the container's own files: said before and after.
+    ...action === "stop" && (done7.sent || done7.planned !== void 0) ? {
+      warnings: [
+        msg("notebook-stop-data", {
+          call: callWord("notebook", { action: "save_image", notebook_id: id })
+        })
+      ]
+    } : {},
     ...done7.sent ? {
       hint: msg("notebook-switch-hint", {
         call: callWord("notebook", { action: "detail", notebook_id: id }),
@@ -55603,7 +56309,7 @@ var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
 var notebookDelete = (input2) => Effect_exports.gen(function* () {
   const id = yield* idOf(input2);
   if (input2.dry_run) {
-    const done7 = yield* withHint(deleteNotebook(id, true), idHint3());
+    const done7 = yield* missing3(withHint(deleteNotebook(id, true), idHint3()), id, input2);
     return {
       action: "delete",
       notebook: yield* view(done7.notebook),
@@ -55623,7 +56329,7 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
       message: done7.message
     };
   }
-  const notebook2 = yield* view(yield* withHint(getNotebook(id), idHint3()));
+  const notebook2 = yield* view(yield* missing3(withHint(getNotebook(id), idHint3()), id, input2));
   const deletable = notebook2.status.family === "stopped" || notebook2.status.family === "failed";
   const label3 = notebook2.name || notebook2.id;
   return {
@@ -55717,6 +56423,7 @@ var NotebookOutput = once6(() => {
     confirmed: external_exports.boolean().optional().describe("For delete: whether confirm was given"),
     message: textOutput().describe("What happened"),
     hint: textOutput().optional().describe("What to do next"),
+    warnings: Warnings().optional().describe("For stop: what stopping deletes (the container's files outside mounted storage) and what it keeps"),
     plan: PlanOutput().optional()
   });
   const SaveImage = external_exports.object({
@@ -55775,7 +56482,7 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
         msg("notebook-list-lists", { call: callWord("notebook", { action: "list" }) })
       )
     );
-  const workspace = Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+  const workspace = resolveReadWorkspace({ workspace: input2.workspace });
   const found = yield* resolveNotebook(input2.notebook_id, workspace);
   const platform = yield* Platform;
   const notebook2 = { ...found, consoleUrl: notebookConsoleUrl(platform.baseUrl, found.id, found.workspaceId) };
@@ -55871,10 +56578,7 @@ var renderCreate2 = (r) => lines(
     [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : void 0]
   ]),
   joinText(asides("warning", r.warnings), "\n"),
-  joinText(
-    r.next.map((n) => msg("notebook-next", { call: nextLine(n) })),
-    "\n"
-  )
+  nextSteps(r.next)
 );
 var renderList2 = (r) => lines(
   msg("notebook-list-heading", {
@@ -55936,11 +56640,15 @@ var renderSaveImage = (r) => r.plan !== void 0 ? renderPlan(r.plan) : lines(
     [msg("notebook-label-image-id"), r.image.id]
   ])
 );
-var renderChange = (r) => r.plan !== void 0 ? lines(
-  renderPlan(r.plan),
-  r.plan.requests.length === 0 ? void 0 : r.message,
-  msg("notebook-console-line", { url: r.notebook.consoleUrl })
-) : lines(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }));
+var renderChange = (r) => {
+  const warnings = joinText(asides("warning", r.warnings ?? []), "\n");
+  return r.plan !== void 0 ? lines(
+    renderPlan(r.plan),
+    r.plan.requests.length === 0 ? void 0 : r.message,
+    msg("notebook-console-line", { url: r.notebook.consoleUrl }),
+    warnings
+  ) : lines(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }), warnings);
+};
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
@@ -55993,22 +56701,22 @@ var notebookOperation = defineOperation({
     },
     detail: {
       summary: "Show one notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "show"], positional: ["notebook_id"] }
     },
     start: {
       summary: "Start a stopped notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "start"], positional: ["notebook_id"], confirm: false }
     },
     stop: {
       summary: "Stop a running notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "stop"], positional: ["notebook_id"] }
     },
     delete: {
       summary: "Delete a stopped or failed notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "delete"], positional: ["notebook_id"] }
     },
     save_image: {
@@ -56028,8 +56736,11 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/notebook-exec/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var notebookRefField = () => external_exports.string().describe(
-  "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)"
+var notebookRefField = () => refersTo(
+  external_exports.string().describe(
+    "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)"
+  ),
+  "notebook"
 );
 var NotebookExecInputSchema = external_exports.object({
   notebook: notebookRefField(),
@@ -56324,7 +57035,8 @@ var dropped = (lab, seconds3, detached) => new InspireError({
   reason: "PlatformError",
   message: detached ? msg("jupyter-dropped-detached", { seconds: seconds3 }) : msg("jupyter-dropped", { seconds: seconds3 }),
   hint: msg("jupyter-dropped-fix", {
-    call: callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" })
+    call: callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" }),
+    attach: fieldWord("attach")
   }),
   retryable: true
 });
@@ -56512,7 +57224,7 @@ var modeOf = (input2) => {
     );
   return Effect_exports.succeed(mode);
 };
-var workspaceOf = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+var workspaceOf = (input2) => resolveReadWorkspace({ workspace: input2.workspace });
 var ref2 = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
 var planOf2 = (lab, mode, input2) => {
   const notebook2 = lab.notebook.name || lab.notebook.id;
@@ -56620,7 +57332,7 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
 var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");
 var render4 = (r) => {
   const label3 = r.notebook.name || r.notebook.id;
-  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n");
+  const extra = lines(joinText(asides("note", r.notes), "\n"), nextSteps(r.next));
   const exitNote = (code) => asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0];
   if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.mode === "run")
@@ -56683,7 +57395,7 @@ var NotebookFilesInputSchema = external_exports.object({
   ),
   notebook: notebookRefField(),
   path: external_exports.string().optional().describe(
-    "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made"
+    "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made (see parents). A leading / is the root too: folders outside the Jupyter root (such as the machine's /tmp) cannot be reached"
   ),
   local: external_exports.string().optional().describe(
     "For upload: the local file or folder to send. For download: where to put it (an existing folder receives it under its own name; omitted: the downloads folder). Only inside the downloads folder (the CLI: or the current directory, where a relative path starts); never through a symbolic link"
@@ -56692,6 +57404,9 @@ var NotebookFilesInputSchema = external_exports.object({
   encoding: external_exports.enum(["text", "base64"]).default("text").describe("For write: how content is given. For read: text (UTF-8 files as text, others as base64) or base64"),
   overwrite: external_exports.boolean().default(false).describe(
     "For write, upload and download: replace existing files; without it, a copy onto any existing file is refused and nothing is copied"
+  ),
+  parents: external_exports.boolean().default(true).describe(
+    "For write and upload: make the missing folders above the destination, as mkdir -p does (only below the Jupyter root); false refuses instead, naming the first missing folder, and writes nothing"
   ),
   workspace: deployFields.workspace,
   dry_run: external_exports.boolean().default(false).describe(
@@ -56734,7 +57449,7 @@ var NotebookFilesOutput = () => external_exports.object({
   notes: external_exports.array(textOutput()).describe("Notes for people")
 });
 
-// ../../packages/core/src/operations/notebook-files/run.ts
+// ../../packages/core/src/operations/notebook-files/remote.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -56742,6 +57457,102 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash3 } from "node:crypto";
+
+// ../../packages/core/src/api/jupyter/contents-failure.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var KINDS = [
+  [/outside root contents directory/i, "outside"],
+  [/\[Errno 2\]|\bENOENT\b|No such file or directory/i, "missing"],
+  [/\[Errno 1\]|\[Errno 13\]|\bEACCES\b|\bEPERM\b|Permission denied|Operation not permitted/i, "denied"],
+  [/\[Errno 20\]|\bENOTDIR\b|Not a directory/i, "not-folder"],
+  [/\[Errno 21\]|\bEISDIR\b|Is a directory/i, "is-folder"],
+  [/\[Errno 28\]|\[Errno 122\]|\bENOSPC\b|\bEDQUOT\b|No space left|quota exceeded/i, "full"],
+  [/\[Errno 30\]|\bEROFS\b|Read-only file system/i, "read-only"]
+];
+var refusalExplained = (json4) => {
+  const m = json4?.message;
+  return typeof m === "string" && KINDS.some(([re]) => re.test(m));
+};
+var serverMessage = (answer, lab) => {
+  const m = answer.json?.message;
+  return typeof m === "string" && m !== "" ? redactToken(m, lab.token).slice(0, 300) : void 0;
+};
+var kindOf2 = (status, message) => {
+  if (message === void 0) return void 0;
+  const kind = KINDS.find(([re]) => re.test(message))?.[1];
+  if (kind === void 0) return void 0;
+  if (status === 404) return kind === "outside" ? kind : void 0;
+  if (status === 403) return kind === "denied" ? kind : void 0;
+  return status === 400 || status >= 500 ? kind : void 0;
+};
+var lister = (lab) => callWord("notebook_files", { action: "list", notebook: lab.notebook.name || lab.notebook.id });
+var contentsFailure = (lab, answer, what, path) => {
+  const message = serverMessage(answer, lab);
+  const kind = kindOf2(answer.status, message);
+  const notebook2 = lab.notebook.name || lab.notebook.id;
+  const said = {
+    notebook: notebook2,
+    path: path || "/",
+    status: answer.status,
+    detail: message === void 0 ? "" : `: ${message}`
+  };
+  switch (kind) {
+    case "missing":
+      return new InspireError({
+        reason: "NotFound",
+        message: msg("jupyter-missing-folder", said),
+        hint: msg("jupyter-missing-folder-fix", { call: lister(lab) })
+      });
+    case "denied":
+      return new InspireError({
+        reason: "Forbidden",
+        message: msg("jupyter-denied", said),
+        hint: msg("jupyter-denied-fix")
+      });
+    case "not-folder":
+      return new InspireError({
+        reason: "InvalidInput",
+        message: msg("jupyter-not-folder", said),
+        hint: msg("jupyter-not-folder-fix", { call: lister(lab) })
+      });
+    case "is-folder":
+      return new InspireError({
+        reason: "InvalidInput",
+        message: msg("jupyter-folder-there", said),
+        hint: msg("jupyter-folder-there-fix", { path: path || "/" })
+      });
+    case "full":
+      return new InspireError({
+        reason: "PlatformError",
+        message: msg("jupyter-full", said),
+        hint: msg("jupyter-full-fix")
+      });
+    case "read-only":
+      return new InspireError({
+        reason: "Forbidden",
+        message: msg("jupyter-read-only", said),
+        hint: msg("jupyter-denied-fix")
+      });
+    case "outside":
+      return new InspireError({
+        reason: "InvalidInput",
+        message: msg("jupyter-outside-root", said),
+        hint: msg("jupyter-outside-root-fix", { call: lister(lab) })
+      });
+  }
+  if (answer.status === 500 && message !== void 0)
+    return new InspireError({
+      reason: "PlatformError",
+      message: msg("jupyter-http", { notebook: notebook2, status: answer.status, what, detail: `: ${message}` }),
+      hint: msg("jupyter-server-error-fix", {
+        call: callWord("notebook_exec", { notebook: notebook2, command: "ls -la" })
+      })
+    });
+  return labFailure(lab, answer, what);
+};
+
+// ../../packages/core/src/api/jupyter/contents.ts
 var MAX_FILE_BYTES = 64 * 1024 * 1024;
 var Model = external_exports.lazy(
   () => external_exports.object({
@@ -56771,6 +57582,10 @@ var normalizeRemotePath = (raw) => {
   return Effect_exports.succeed(parts2.join("/"));
 };
 var urlPath = (path) => `/api/contents${path === "" ? "" : `/${path.split("/").map(encodeURIComponent).join("/")}`}`;
+var contentsCall = (lab, req, what, path) => Effect_exports.flatMap(
+  labSend(lab, { ...req, final: refusalExplained }),
+  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(answer.json) : Effect_exports.fail(contentsFailure(lab, answer, what, path))
+);
 var decodeModel = (data, path) => {
   const parsed = Model.safeParse(data ?? {});
   return parsed.success ? Effect_exports.succeed(parsed.data) : Effect_exports.fail(
@@ -56782,16 +57597,18 @@ var decodeModel = (data, path) => {
   );
 };
 var statRemote = (lab, path) => Effect_exports.gen(function* () {
-  const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0` });
+  const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0`, final: refusalExplained });
   if (answer.status === 404) return void 0;
-  if (answer.status < 200 || answer.status >= 300) return yield* Effect_exports.fail(labFailure(lab, answer, `"${path}"`));
+  if (answer.status < 200 || answer.status >= 300)
+    return yield* Effect_exports.fail(contentsFailure(lab, answer, `"${path}"`, path));
   return entryOf2(yield* decodeModel(answer.json, path));
 });
 var listRemote = (lab, path) => Effect_exports.gen(function* () {
-  const data = yield* labCall(
+  const data = yield* contentsCall(
     lab,
     { method: "GET", path: `${urlPath(path)}?content=1` },
-    msg("jupyter-what-folder", { path: path || "/" })
+    msg("jupyter-what-folder", { path: path || "/" }),
+    path
   );
   const model = yield* decodeModel(data, path);
   if (model.type !== "directory")
@@ -56827,10 +57644,11 @@ var readRemoteFile = (lab, path, limit = MAX_FILE_BYTES) => Effect_exports.gen(f
   if (entry2.type === "directory")
     return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-folder", { path }), msg("jupyter-is-folder-fix")));
   if (entry2.size !== void 0 && entry2.size > limit) return yield* Effect_exports.fail(tooLarge2(path, entry2.size, limit));
-  const data = yield* labCall(
+  const data = yield* contentsCall(
     lab,
     { method: "GET", path: `${urlPath(path)}?content=1&type=file&format=base64&hash=1`, timeout: "5 minutes" },
-    `"${path}"`
+    `"${path}"`,
+    path
   );
   const model = yield* decodeModel(data, path);
   const content = typeof model.content === "string" ? model.content : "";
@@ -56840,7 +57658,7 @@ var readRemoteFile = (lab, path, limit = MAX_FILE_BYTES) => Effect_exports.gen(f
 });
 var tooLarge2 = (path, size12, limit) => invalidInput(msg("jupyter-file-too-large", { path, size: size12, limit }), msg("jupyter-file-too-large-fix"));
 var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effect_exports.fail(tooLarge2(path, bytes.length, MAX_FILE_BYTES)) : Effect_exports.asVoid(
-  labCall(
+  contentsCall(
     lab,
     {
       method: "PUT",
@@ -56849,7 +57667,8 @@ var writeRemoteFile = (lab, path, bytes) => bytes.length > MAX_FILE_BYTES ? Effe
       write: true,
       timeout: "5 minutes"
     },
-    msg("jupyter-what-writing", { path })
+    msg("jupyter-what-writing", { path }),
+    path
   )
 );
 var makeRemoteFolder = (lab, path) => Effect_exports.gen(function* () {
@@ -56857,33 +57676,79 @@ var makeRemoteFolder = (lab, path) => Effect_exports.gen(function* () {
   if (there?.type === "directory") return;
   if (there !== void 0)
     return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-other")));
-  yield* labCall(
+  yield* contentsCall(
     lab,
     { method: "PUT", path: urlPath(path), body: { type: "directory" }, write: true },
-    msg("jupyter-what-mkdir", { path })
+    msg("jupyter-what-mkdir", { path }),
+    path
   );
 });
 var makeRemoteParents = (lab, path, dryRun = false) => Effect_exports.gen(function* () {
   const parts2 = path.split("/").slice(0, -1);
-  const missing2 = [];
+  const missing4 = [];
   for (let i = 1; i <= parts2.length; i++) {
     const folder = parts2.slice(0, i).join("/");
-    const there = missing2.length > 0 ? void 0 : yield* statRemote(lab, folder);
+    const there = missing4.length > 0 ? void 0 : yield* statRemote(lab, folder);
     if (there?.type === "directory") continue;
     if (there !== void 0)
       return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path: folder }), msg("jupyter-is-file-other")));
-    missing2.push(folder);
+    missing4.push(folder);
   }
-  if (!dryRun) for (const folder of missing2) yield* makeRemoteFolder(lab, folder);
-  return missing2;
+  if (!dryRun) for (const folder of missing4) yield* makeRemoteFolder(lab, folder);
+  return missing4;
 });
 var remoteSha256 = (lab, path) => Effect_exports.gen(function* () {
-  const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=0&hash=1` }, `"${path}"`);
+  const data = yield* contentsCall(
+    lab,
+    { method: "GET", path: `${urlPath(path)}?content=0&hash=1` },
+    `"${path}"`,
+    path
+  );
   const model = yield* decodeModel(data, path);
   if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash;
   const file3 = yield* readRemoteFile(lab, path);
   return createHash3("sha256").update(file3.bytes).digest("hex");
 });
+
+// ../../packages/core/src/operations/notebook-files/remote.ts
+var checkInsideRoot = (lab, raw, path) => Effect_exports.gen(function* () {
+  if (!/^\s*[/\\]/.test(raw) || path === "") return;
+  const top = path.split("/")[0] ?? path;
+  if ((yield* statRemote(lab, top)) !== void 0) return;
+  return yield* Effect_exports.fail(
+    invalidInput(
+      msg("notebook-files-outside-root", {
+        path: raw.trim(),
+        top,
+        call: callWord("notebook_files", { action: "list", notebook: lab.notebook.name || lab.notebook.id })
+      }),
+      msg("notebook-files-outside-root-fix", { inside: path })
+    )
+  );
+});
+var checkParents = (missing4, parents) => {
+  const first2 = missing4[0];
+  return parents || first2 === void 0 ? Effect_exports.void : Effect_exports.fail(invalidInput(msg("notebook-files-no-parent", { folder: first2 }), msg("notebook-files-no-parent-fix")));
+};
+var UNITS2 = [
+  (size12) => msg("notebook-files-size-kib", { size: size12 }),
+  (size12) => msg("notebook-files-size-mib", { size: size12 }),
+  (size12) => msg("notebook-files-size-gib", { size: size12 })
+];
+var formatSize = (bytes) => {
+  if (bytes < 1024) return msg("notebook-files-size-b", { size: String(bytes) });
+  let size12 = bytes / 1024;
+  let unit = 0;
+  while (size12 >= 1024 && unit < UNITS2.length - 1) {
+    size12 /= 1024;
+    unit++;
+  }
+  return (UNITS2[unit] ?? UNITS2[2])(size12.toFixed(1));
+};
+
+// ../../packages/core/src/operations/notebook-files/run.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook-files/copy.ts
 init_define_INSPIRE_SKILL();
@@ -56952,7 +57817,7 @@ var placeToRead = (text4, roots, field) => {
     msg("notebook-files-local-outside-fix", { field })
   );
 };
-var kindOf2 = (place, field) => {
+var kindOf3 = (place, field) => {
   let real;
   try {
     real = realpathSync3(place.root.path);
@@ -57096,7 +57961,7 @@ var fileTarget = (id, size12, replaced) => ({
 });
 var folderTarget = (id) => ({ kind: "folder", id, change: msg("notebook-files-plan-folder") });
 var sumOf = (files) => files.reduce((n, f) => n + f.size, 0);
-var progressOf = (context5, total2, bytes) => {
+var progressOf = (context5, total3, bytes) => {
   let done7 = 0;
   let moved = 0;
   return (size12) => {
@@ -57104,16 +57969,16 @@ var progressOf = (context5, total2, bytes) => {
     moved += size12;
     const mib = (n) => (n / 1024 / 1024).toFixed(1);
     context5.progress({
-      message: msg("notebook-files-progress", { done: done7, total: total2, moved: mib(moved), bytes: mib(bytes) }),
+      message: msg("notebook-files-progress", { done: done7, total: total3, moved: mib(moved), bytes: mib(bytes) }),
       current: done7,
-      total: total2
+      total: total3
     });
   };
 };
 var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
   const roots = yield* fileRoots(context5);
   const source = yield* sync8(input2.local ?? "", () => placeToRead(input2.local ?? "", roots, "local"));
-  const kind = yield* sync8(source.path, () => kindOf2(source, "local"));
+  const kind = yield* sync8(source.path, () => kindOf3(source, "local"));
   if (kind === "missing" || kind === "other")
     return yield* Effect_exports.fail(
       kind === "missing" ? invalidInput(msg("notebook-files-no-local", { path: source.path }), msg("notebook-files-no-local-fix")) : invalidInput(msg("store-not-regular", { path: source.path }), msg("notebook-files-no-local-fix"))
@@ -57149,6 +58014,7 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
       conflict(existing, msg("notebook-files-copy-exists-fix", { field: fieldWord("overwrite", true) }))
     );
   const parents = yield* makeRemoteParents(lab, target, true);
+  yield* checkParents(parents, input2.parents);
   const newFolders = [
     ...parents,
     ...kind === "folder" && at === void 0 ? [target] : [],
@@ -57235,10 +58101,10 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
   const folder = source === "" || entry2?.type === "directory";
   const roots = yield* fileRoots(context5);
   const dest = yield* sync8(input2.local ?? "", () => placeToWrite(input2.local ?? "", roots, "local"));
-  const destKind = yield* sync8(dest.path, () => kindOf2(dest, "local"));
+  const destKind = yield* sync8(dest.path, () => kindOf3(dest, "local"));
   const into = dest.parts.length === 0 || destKind === "folder";
   const target = into ? placeOf(dest.root, [...dest.parts, basename5(source) || "notebook"]) : dest;
-  const targetKind = into ? yield* sync8(target.path, () => kindOf2(target, "local")) : destKind;
+  const targetKind = into ? yield* sync8(target.path, () => kindOf3(target, "local")) : destKind;
   if (folder ? targetKind === "file" || targetKind === "other" : targetKind === "folder")
     return yield* Effect_exports.fail(
       folder ? invalidInput(
@@ -57253,18 +58119,18 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
   yield* tooBig(tree.files, (rel) => join22(source, rel) || "/");
   const placeIn = (rel) => rel === "" ? target : placeOf(target.root, [...target.parts, ...rel.split("/")]);
   const files = tree.files.map((f) => ({ path: join22(source, f.rel), local: placeIn(f.rel).path, size: f.size }));
-  const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf2(placeIn(f.rel), "local")));
+  const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf3(placeIn(f.rel), "local")));
   const there = tree.files.filter((_, i) => kinds[i] !== "missing").map((f) => f.rel);
   const clash = yield* sync8(target.path, () => [
     ...tree.files.filter((_, i) => kinds[i] === "folder").map((f) => f.rel),
-    ...tree.folders.filter((d) => ["file", "other"].includes(kindOf2(placeIn(d), "local")))
+    ...tree.folders.filter((d) => ["file", "other"].includes(kindOf3(placeIn(d), "local")))
   ]);
   if (clash[0] !== void 0) return yield* Effect_exports.fail(kindClash(placeIn(clash[0]).path));
   if (there.length > 0 && !input2.overwrite)
     return yield* Effect_exports.fail(
       conflict(
         there.map((rel) => placeIn(rel).path),
-        msg("notebook-files-local-exists-fix", { count: there.length })
+        msg("notebook-files-local-exists-fix", { count: there.length, field: fieldWord("overwrite", true) })
       )
     );
   const size12 = sumOf(files);
@@ -57320,7 +58186,7 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
 
 // ../../packages/core/src/operations/notebook-files/run.ts
 var FILES_LIMIT = 1024 * 1024;
-var workspaceOf2 = (input2) => Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+var workspaceOf2 = (input2) => resolveReadWorkspace({ workspace: input2.workspace });
 var isText2 = (bytes) => {
   if (bytes.includes(0)) return false;
   return Buffer.from(bytes.toString("utf8"), "utf8").equals(bytes);
@@ -57329,7 +58195,7 @@ var bytesOf = (input2) => {
   if (input2.content === void 0)
     return Effect_exports.fail(
       invalidInput(
-        msg("notebook-files-needs-content"),
+        msg("notebook-files-needs-content", { field: fieldWord("content") }),
         msg("notebook-files-needs-content-fix", { field: fieldWord("content", "…") })
       )
     );
@@ -57355,6 +58221,7 @@ var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
       })
     );
   const folders = yield* makeRemoteParents(lab, path, true);
+  yield* checkParents(folders, input2.parents);
   const plan = {
     summary: there !== void 0 ? msg("notebook-files-plan-replace", {
       path,
@@ -57412,8 +58279,8 @@ var runNotebookFiles = (input2, context5) => Effect_exports.gen(function* () {
     );
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf2(input2)));
   const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } };
-  if (input2.action === "write" && input2.dry_run) return yield* write(lab, path, input2, base);
-  if (!input2.dry_run || !COPIES.includes(input2.action)) yield* waitForLab(lab);
+  if (!(input2.dry_run && (input2.action === "write" || COPIES.includes(input2.action)))) yield* waitForLab(lab);
+  yield* checkInsideRoot(lab, input2.path ?? "", path);
   if (input2.action === "upload") return yield* upload(lab, input2, base, context5);
   if (input2.action === "download") return yield* download(lab, input2, base, context5);
   if (input2.action === "write") return yield* write(lab, path, input2, base);
@@ -57435,6 +58302,11 @@ var runNotebookFiles = (input2, context5) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook-files/index.ts
+var modifiedOf = (modified) => {
+  if (modified === void 0) return "";
+  const ms = Date.parse(modified);
+  return Number.isNaN(ms) ? modified : formatTime(ms);
+};
 var render5 = (r) => {
   const notes2 = asides("note", r.notes);
   if (r.plan !== void 0) return renderPlan(r.plan);
@@ -57447,9 +58319,10 @@ var render5 = (r) => {
             { header: msg("notebook-files-col-name"), cell: (e) => e.type === "directory" ? `${e.name}/` : e.name },
             {
               header: msg("notebook-files-col-size"),
-              cell: (e) => e.size !== void 0 && e.type !== "directory" ? String(e.size) : ""
+              cell: (e) => e.size !== void 0 && e.type !== "directory" ? formatSize(e.size) : "",
+              align: "right"
             },
-            { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" }
+            { header: msg("notebook-files-col-modified"), cell: (e) => modifiedOf(e.modified) }
           ],
           msg("notebook-files-empty")
         ),
@@ -57484,7 +58357,7 @@ var notebookFilesOperation = defineOperation({
   description: joinText([
     "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; ",
     "upload a local file or folder into it, or download one from it. ",
-    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
+    "Paths are relative to the notebook's Jupyter root folder (a leading / too: nothing above the root is reachable); write and upload make missing folders as mkdir -p does, unless parents is false. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
     "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. ",
     text`Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. `,
     text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`
@@ -57507,7 +58380,7 @@ var notebookFilesOperation = defineOperation({
   examples: [
     { action: "list", notebook: "{notebook}" },
     { action: "read", notebook: "{notebook}", path: "{notebook_file}" },
-    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" },
+    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello" },
     { action: "upload", notebook: "{notebook}", local: "{local_file}", path: "uploads/" },
     { action: "download", notebook: "{notebook}", path: "{notebook_file}" }
   ],
@@ -57524,12 +58397,12 @@ var notebookFilesOperation = defineOperation({
     },
     write: {
       summary: "Write a small file in a running notebook",
-      fields: ["notebook", "path", "content", "encoding", "overwrite", "workspace"],
+      fields: ["notebook", "path", "content", "encoding", "overwrite", "parents", "workspace"],
       cli: { path: ["notebook", "write"], positional: ["notebook", "path"], confirm: false }
     },
     upload: {
       summary: "Copy a local file or folder into a running notebook, sha256-checked",
-      fields: ["notebook", "local", "path", "overwrite", "workspace"],
+      fields: ["notebook", "local", "path", "overwrite", "parents", "workspace"],
       cli: {
         path: ["notebook", "upload"],
         positional: ["notebook", "local", "path"],
@@ -57806,7 +58679,7 @@ var close2 = (lab, terminal, input2) => Effect_exports.gen(function* () {
 });
 var runNotebookShell = (input2) => Effect_exports.gen(function* () {
   yield* checkInput2(input2);
-  const workspace = Effect_exports.map(resolveReadWorkspace({ workspace: input2.workspace }), (w) => w.id);
+  const workspace = resolveReadWorkspace({ workspace: input2.workspace });
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspace));
   const waitMs = Math.round(input2.wait * 1e3);
   const terminal = input2.terminal?.trim() ?? "";
@@ -57838,7 +58711,7 @@ var render6 = (r) => {
   if (r.plan !== void 0) return renderPlan(r.plan);
   const terminal = r.terminal ?? "";
   const notebook2 = r.notebook.name || r.notebook.id;
-  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n");
+  const extra = lines(joinText(asides("note", r.notes), "\n"), nextSteps(r.next));
   if (r.action === "close")
     return lines(r.closed === true ? msg("notebook-shell-closed", { terminal, notebook: notebook2 }) : void 0, extra);
   const output2 = (r.output ?? "").replace(/\s+$/, "");
@@ -57951,7 +58824,7 @@ var resolveShm = (given, fallback) => Effect_exports.gen(function* () {
     const shmGi = yield* fromEither3(parseShm(mb, "MB"));
     return { shmGi, note: msg("submission-shm-from-default", { mb, gi: shmGi }) };
   }
-  return { shmGi: fallback, note: msg("submission-shm-fallback", { gi: fallback }) };
+  return { shmGi: fallback, note: msg("submission-shm-fallback", { field: fieldWord("shm"), gi: fallback }) };
 });
 var fromEither3 = (e) => Either_exports.isRight(e) ? Effect_exports.succeed(e.right) : Effect_exports.fail(e.left);
 var composeFor = (command, project3, applyPrefix) => Effect_exports.gen(function* () {
@@ -58031,6 +58904,12 @@ var commonCreateFields = (s, placed) => ({
   priorityCap: placed.target.project.priorityCap,
   workspaceRegistry: placed.target.workspace.policy.registry
 });
+var placementOf3 = (s, placed, scheduleType) => s.checkPlacement === false ? Effect_exports.succeed([]) : placementWarnings(s.compute_group, placed.target, {
+  scheduleType,
+  spec: placed.spec,
+  instances: s.instance_count,
+  priority: placed.priority.priority
+});
 var checkCreateInput = (check4, input2, known) => Effect_exports.gen(function* () {
   const checked = yield* check4(input2);
   const registered = known !== void 0 ? { warnings: [] } : yield* registeredImage(checked.image, input2.workspaceId);
@@ -58092,7 +58971,7 @@ var parseMemoryPerCpu = (raw) => {
   if (Number.isInteger(gi) && gi > 0) return Effect_exports.succeed(gi);
   return Effect_exports.fail(
     invalidInput(
-      msg("submission-memory-per-cpu-invalid", { value: String(raw) }),
+      msg("submission-memory-per-cpu-invalid", { field: fieldWord("memory_per_cpu"), value: String(raw) }),
       msg("submission-memory-per-cpu-invalid-hint")
     )
   );
@@ -58102,7 +58981,13 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
   const cpus = slurm.tasks * slurm.cpusPerTask;
   const memory = cpus * slurm.memoryPerCpuGi;
   const problems = [
-    ...slurm.cpusPerTask > spec2.cpuCount ? [msg("submission-slurm-task-cpus", { cpus: slurm.cpusPerTask, node: spec2.cpuCount })] : [],
+    ...slurm.cpusPerTask > spec2.cpuCount ? [
+      msg("submission-slurm-task-cpus", {
+        field: fieldWord("cpus_per_task"),
+        cpus: slurm.cpusPerTask,
+        node: spec2.cpuCount
+      })
+    ] : [],
     ...taskMemory > spec2.memoryGi ? [
       msg("submission-slurm-task-memory", {
         cpus: slurm.cpusPerTask,
@@ -58138,7 +59023,13 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
           memory: spec2.memoryGi,
           problems: joinText(problems, "; ")
         }),
-        msg("submission-slurm-no-fit-hint", { call: callWord("status") })
+        msg("submission-slurm-no-fit-hint", {
+          tasks: fieldWord("number_of_tasks"),
+          cpus: fieldWord("cpus_per_task"),
+          memory: fieldWord("memory_per_cpu"),
+          instances: fieldWord("instance_count"),
+          call: callWord("status")
+        })
       )
     );
   const idle = spec2.cpuCount * nodes - cpus;
@@ -58172,11 +59063,13 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
     },
     s.imageType
   );
+  const placement = yield* placementOf3(s, placed, "HPC");
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
-    ...cpus_per_task === void 0 ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : [],
-    ...memory_per_cpu === void 0 ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : [],
+    ...placement,
+    ...cpus_per_task === void 0 ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })] : [],
+    ...memory_per_cpu === void 0 ? [msg("submission-memory-per-cpu-default", { field: fieldWord("memory_per_cpu"), memory: memoryPerCpuGi })] : [],
     ...fit,
     // The create's checks: name, image and priority (the same warnings resolvePriority gives).
     ...checked.warnings,
@@ -58309,9 +59202,11 @@ var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
     },
     s.imageType
   );
+  const placement = yield* placementOf3(s, placed, "TRAIN");
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
+    ...placement,
     ...shm.note !== void 0 ? [shm.note] : [],
     // The create's checks: name, image, priority (the same warnings resolvePriority gives), shared memory.
     ...checked.warnings,
@@ -58341,9 +59236,13 @@ var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
 
 // ../../packages/core/src/operations/resubmit.ts
 var Input10 = external_exports.object({
-  job_id: described(
-    external_exports.string(),
-    text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it`
+  job_id: refersTo(
+    described(
+      external_exports.string(),
+      text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it: its id, name or a unique id prefix`
+    ),
+    "train",
+    "hpc"
   ),
   name: external_exports.string().optional().describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
   command: external_exports.string().optional().describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
@@ -58435,9 +59334,7 @@ var resubmitOperation = defineOperation({
   examples: [{ job_id: "{train_job}" }],
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref4 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
-    const { id, kind } = ref4.right;
+    const { id, kind } = yield* resolveTask(input2.job_id, ["train", "hpc"]);
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect_exports.fail(
         invalidInput(
@@ -58530,8 +59427,9 @@ var StatusOutput2 = once6(() => {
 // ../../packages/core/src/operations/status/render.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var money = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US");
-var gpuCell = (g) => g.gpus === void 0 ? "?" : g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`;
+var money = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+var gpuCell = (g) => g.gpus === void 0 ? "?" : `${g.gpus.free}/${g.gpus.total}`;
+var NO_GPU = "-";
 var specRows = (w, types) => w.groups.flatMap((g) => types.flatMap((type) => (g.specs[type] ?? []).map((spec2) => ({ group: g.name, type, spec: spec2 }))));
 var renderWorkspace2 = (w, types) => {
   const args2 = { name: w.name, id: w.id, network: w.network, registry: w.registry };
@@ -58544,7 +59442,10 @@ var renderWorkspace2 = (w, types) => {
   const groups = renderTable(w.groups, [
     { header: msg("status-col-group"), cell: (g) => g.name },
     { header: msg("jobs-col-id"), cell: (g) => g.id },
-    { header: msg("status-col-gpu"), cell: (g) => g.gpuDisplay || g.gpuType || "CPU" },
+    {
+      header: msg("status-col-gpu"),
+      cell: (g) => g.gpus?.total === 0 ? NO_GPU : g.gpuDisplay || g.gpuType || NO_GPU
+    },
     { header: msg("status-col-free-total"), cell: gpuCell, align: "right" }
   ]);
   const specs = renderTable(
@@ -58555,12 +59456,12 @@ var renderWorkspace2 = (w, types) => {
       { header: msg("status-col-spec-id"), cell: (r) => r.spec.id },
       {
         header: msg("status-col-gpu"),
-        cell: (r) => r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : "CPU"
+        cell: (r) => r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : NO_GPU
       },
       { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
       { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
       { header: msg("status-col-memory"), cell: (r) => r.spec.memoryGi, align: "right" },
-      { header: msg("status-col-price"), cell: (r) => r.spec.pricePerHour, align: "right" }
+      { header: msg("status-col-price"), cell: (r) => money(r.spec.pricePerHour), align: "right" }
     ],
     msg("status-no-specs")
   );
@@ -58683,7 +59584,7 @@ var statusOperation = defineOperation({
     const found = yield* discover({
       refresh: input2.refresh,
       ...input2.workspace !== void 0 ? { workspace: input2.workspace } : {},
-      onWorkspace: (done7, total2, name2) => context5.progress({ message: msg("status-progress-workspace", { name: name2, done: done7, total: total2 }), current: done7, total: total2 })
+      onWorkspace: (done7, total3, name2) => context5.progress({ message: msg("status-progress-workspace", { name: name2, done: done7, total: total3 }), current: done7, total: total3 })
     });
     const types = input2.schedule_type !== void 0 ? [input2.schedule_type] : DISCOVERED_TYPES;
     const all6 = toStatus(found, types);
@@ -58704,8 +59605,8 @@ var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
   if (ref4.kind === "serving") return Either_exports.right({ id: ref4.id, type: "inference" });
   return Either_exports.left(
     invalidInput(
-      ref4.kind === "notebook" ? msg("stop-notebook", { id: ref4.id, call: callWord("notebook") }) : msg("stop-ray", { id: ref4.id }),
-      ref4.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref4.id }) }) : msg("stop-ray-hint")
+      ref4.kind === "notebook" ? msg("stop-notebook", { id: ref4.id, call: callWord("notebook", { action: "stop", notebook_id: ref4.id }) }) : msg("stop-ray", { id: ref4.id }),
+      ref4.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "list" }) }) : msg("stop-ray-hint")
     )
   );
 });
@@ -58749,8 +59650,17 @@ var TYPES2 = {
   all: ["train", "hpc", "inference"]
 };
 var Input12 = external_exports.object({
-  job_id: external_exports.string().optional().describe("One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm)"),
-  workspace: external_exports.string().optional().describe("Batch: the workspace to clear (name or ws- id); default defaultWorkspace"),
+  job_id: refersTo(
+    external_exports.string().optional().describe(
+      "One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm), or its name or a unique id prefix"
+    ),
+    "train",
+    "hpc",
+    "serving"
+  ),
+  workspace: external_exports.string().optional().describe(
+    "Batch: the workspace to clear (name or ws- id); one task: where its name or id prefix is looked up; default defaultWorkspace"
+  ),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: external_exports.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
   type: external_exports.enum(["train", "hpc", "inference", "all"]).default("all").describe("Batch: task type (inference = servings); default all three"),
@@ -58827,9 +59737,15 @@ var stopOperation = defineOperation({
   },
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.job_id !== void 0) {
-      const ref4 = yield* stoppableKind(input2.job_id);
-      if (input2.dry_run) return dryRunOf("single", [yield* previewOne(ref4.id, ref4.type)]);
-      const { needsConfirm, ...task } = yield* stopOne(ref4.id, ref4.type, input2.confirm);
+      const named = yield* resolveTask(input2.job_id, ["train", "hpc", "serving"], input2.workspace);
+      const ref4 = yield* stoppableKind(named.id);
+      if (input2.dry_run)
+        return dryRunOf("single", [yield* missingTask(previewOne(ref4.id, ref4.type), named, input2.workspace)]);
+      const { needsConfirm, ...task } = yield* missingTask(
+        stopOne(ref4.id, ref4.type, input2.confirm),
+        named,
+        input2.workspace
+      );
       return {
         mode: "single",
         stopped: task.outcome === "stopped",
@@ -58928,7 +59844,7 @@ var submitInput = external_exports.object({
   ),
   compute_group: described(
     external_exports.string().optional(),
-    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × instance_count starts soonest (${callWord("availability")}); when missing, the workspace's first group`
+    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × ${fieldWord("instance_count")} starts soonest (${callWord("availability")}); when missing, the workspace's first group`
   ),
   spec: external_exports.string().optional().describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: external_exports.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
@@ -58940,7 +59856,7 @@ var submitInput = external_exports.object({
   ),
   instance_count: external_exports.number().int().positive().default(1).describe("Number of nodes (instances); default 1"),
   framework: external_exports.string().optional().describe("Training framework; default pytorch"),
-  envs: external_exports.record(external_exports.string(), external_exports.string()).optional().describe('Extra environment variables, e.g. {"WANDB_MODE": "offline"}'),
+  envs: external_exports.record(external_exports.string(), external_exports.string()).optional().describe("Extra environment variables, NAME → value"),
   max_running_hours: external_exports.number().positive().optional().describe("Stop the job after this many hours of running"),
   allow_network_commands: external_exports.boolean().default(false).describe(
     "Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace"
@@ -59049,8 +59965,11 @@ var SweepInputSchema = external_exports.object({
     "For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute"
   ),
   definition: external_exports.record(external_exports.string(), external_exports.unknown()).optional().describe("For run: the sweep itself, the same fields as a sweep file, instead of file"),
-  sweep: external_exports.string().optional().describe(
-    "For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep"
+  sweep: refersTo(
+    external_exports.string().optional().describe(
+      "For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep"
+    ),
+    "sweep"
   ),
   max_running: external_exports.number().int().positive().optional().describe(
     "For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)"
@@ -59061,10 +59980,14 @@ var SweepInputSchema = external_exports.object({
   resume: external_exports.boolean().default(false).describe(
     "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"
   ),
-  wait_seconds: external_exports.number().int().min(0).max(604800).default(86400).describe(
-    `For run, resubmit: how long to keep waiting for running jobs to finish while max_running holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`
+  wait_seconds: described(
+    external_exports.number().int().min(0).max(604800).default(86400),
+    text`For run, resubmit: how long to keep waiting for running jobs to finish while ${fieldWord("max_running")} holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`
   ),
-  poll_seconds: external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15).describe("For run, resubmit, with max_running: seconds between two reads of the jobs' states (default 15)"),
+  poll_seconds: described(
+    external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15),
+    text`For run, resubmit: while ${fieldWord("max_running")} holds jobs back, seconds between two reads of the jobs' states (default 15)`
+  ),
   failed: external_exports.boolean().default(false).describe(
     "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"
   ),
@@ -59358,8 +60281,8 @@ var readSweepJobs = (m) => Effect_exports.gen(function* () {
   if (ids3.size === 0) return found;
   const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
   for (const job of listed.jobs) if (ids3.has(job.id)) found.set(job.id, job);
-  const missing2 = [...ids3].filter((id) => !found.has(id));
-  const read2 = yield* Effect_exports.forEach(missing2, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
+  const missing4 = [...ids3].filter((id) => !found.has(id));
+  const read2 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
   for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
   return found;
 });
@@ -59486,7 +60409,7 @@ var withSweepLock = (id, effect2) => Effect_exports.flatMap(
     (e) => Effect_exports.fail(
       e.message.includes("lock") ? invalidInput(
         msg("sweep-locked", { id }),
-        msg("sweep-locked-hint", { call: callWord("sweep", { action: "status" }) })
+        msg("sweep-locked-hint", { call: callWord("sweep", { action: "status", sweep: id }) })
       ) : e
     )
   )
@@ -59504,23 +60427,12 @@ var listManifests = Effect_exports.gen(function* () {
 });
 var findManifest = (wanted) => Effect_exports.gen(function* () {
   const all6 = yield* listManifests;
-  const byId2 = all6.filter((m) => wanted.length >= 4 && m.id.startsWith(wanted.toLowerCase()));
-  if (byId2.length === 1 && byId2[0] !== void 0) return byId2[0];
-  const named = matchName(all6, (m) => m.name, wanted);
-  if (named.kind === "one") return named.item;
-  if (named.kind === "many") {
-    const exact = named.items.filter((m) => m.name === named.items[0]?.name);
-    if (exact.length === named.items.length && exact[0] !== void 0) return exact[0];
-  }
-  const listing = all6.map((m) => `${m.name} (${m.id})`).join(", ");
+  const found = pickEntity(all6, wanted);
+  if (found.kind === "one") return found.item;
+  const [newest] = found.kind === "many" ? found.items : [];
+  if (found.kind === "many" && newest !== void 0 && found.items.every((m) => m.name === newest.name)) return newest;
   return yield* Effect_exports.fail(
-    invalidInput(
-      named.kind === "many" || byId2.length > 1 ? msg("sweep-ambiguous", {
-        wanted,
-        sweeps: (named.kind === "many" ? named.items : byId2).map((m) => `${m.name} (${m.id})`).join(", ")
-      }) : msg("sweep-unknown", { wanted }),
-      all6.length === 0 ? msg("sweep-unknown-none-hint", { call: callWord("sweep", { action: "run" }) }) : msg("sweep-unknown-hint", { listing, call: callWord("sweep", { action: "status" }) })
-    )
+    found.kind === "many" ? lookupAmbiguous("sweep", wanted.trim(), found.items) : lookupNotFound("sweep", wanted.trim(), msg("domain-lookup-where-sweeps"), all6)
   );
 });
 
@@ -59647,7 +60559,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
   const deadline2 = (yield* Clock_exports.currentTimeMillis) + input2.wait_seconds * 1e3;
   const warnings = [];
   const tried = /* @__PURE__ */ new Set();
-  const total2 = m.jobs.filter((j) => j.state === "pending" && mine(j)).length;
+  const total3 = m.jobs.filter((j) => j.state === "pending" && mine(j)).length;
   let submitted = 0;
   let waitedOut = false;
   let stopped2 = false;
@@ -59677,7 +60589,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
         context5.progress({
           message: msg("sweep-progress-submitting", { name: job.name }),
           current: submitted + 1,
-          total: total2
+          total: total3
         });
         const sending = yield* put(current, job.index, { state: "sending" });
         const r = yield* Effect_exports.either(send2(job));
@@ -59771,6 +60683,7 @@ var submitRow = (s) => Effect_exports.gen(function* () {
     );
   const common2 = {
     dry_run: s.dryRun,
+    checkPlacement: false,
     createOptions: { readBack: false, ...s.submitId !== void 0 ? { submitId: s.submitId } : {} }
   };
   return s.kind === "hpc" ? yield* submitHpc({ ...parsed.data, ...common2, applyPrefix: false }) : yield* submitTraining({ ...parsed.data, ...common2, applyPrefix: true });
@@ -59857,7 +60770,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
           cost: summary5.peakCostPerHour,
           limit
         }),
-        msg("sweep-too-costly-hint")
+        msg("sweep-too-costly-hint", { field: fieldWord("max_running") })
       )
     );
   if (input2.dry_run)
@@ -59889,7 +60802,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
       },
       warnings: [
         ...checked.warnings,
-        ...stoppedAt !== void 0 && !input2.resume && known !== void 0 && unsentOf(known) > 0 ? [msg("sweep-stopped-run-warning", { call: resumeWord(input2.file) })] : []
+        ...stoppedAt !== void 0 && !input2.resume && known !== void 0 && unsentOf(known) > 0 ? [msg("sweep-stopped-run-warning", { call: resumeWord(input2.file), resume: fieldWord("resume") })] : []
       ],
       next: [
         nextStep("sweep", {
@@ -60167,7 +61080,12 @@ var attemptKey = (job, attempt) => createHash8("sha256").update(`${job.key}
 attempt ${attempt}`).digest("hex").slice(0, 20);
 var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
   if (!input2.failed)
-    return yield* Effect_exports.fail(invalidInput(msg("sweep-resubmit-which"), msg("sweep-resubmit-which-hint")));
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("sweep-resubmit-which"),
+        msg("sweep-resubmit-which-hint", { field: fieldWord("failed", true) })
+      )
+    );
   const found = yield* manifestOf(input2, context5);
   if (!("jobs" in found)) return nothingRun("resubmit", found, input2.dry_run);
   const m = found;
@@ -60264,10 +61182,7 @@ var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var cost = (n) => n === void 0 ? "-" : n.toFixed(2);
-var nexts = (r) => joinText(
-  r.next.map((n) => msg("sweep-next", { call: nextLine(n) })),
-  "\n"
-);
+var nexts = (r) => nextSteps(r.next);
 var renderRun = (r) => {
   const head5 = msg("sweep-run-head", { name: r.sweep.name, id: r.sweep.id, jobs: r.sweep.jobs, source: r.sweep.source });
   const totals = r.maxRunning !== void 0 ? msg("sweep-cost-capped", {
@@ -60513,8 +61428,9 @@ var sweepOperation = defineOperation({
   agent: { longRunning: true, waitField: "wait_seconds" },
   examples: [
     { action: "run", definition: EXAMPLE },
-    { action: "stop", definition: EXAMPLE, confirm: true },
-    { action: "resubmit", definition: EXAMPLE, failed: true },
+    // Stopped and resubmitted by its name, as a person types it (the catalogue's tests run it first).
+    { action: "stop", sweep: EXAMPLE.name, confirm: true },
+    { action: "resubmit", sweep: EXAMPLE.name, failed: true },
     { action: "status" }
   ],
   actions: {
@@ -60731,7 +61647,7 @@ var UsageOutput = once6(() => {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var pct3 = (v) => v === void 0 ? void 0 : `${v.toFixed(1)}%`;
-var points = (v) => v === void 0 ? void 0 : v.toLocaleString("en-US", { maximumFractionDigits: 2 });
+var points = (v) => v === void 0 ? void 0 : v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 var groupTable = (heading, groups) => renderTable(groups, [
   { header: heading, cell: (g) => g.name },
   { header: msg("jobs-col-gpus"), cell: (g) => g.gpus, align: "right" },
@@ -60891,7 +61807,8 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS2 = 0.2;
 var Input14 = external_exports.object({
-  job_id: external_exports.string().min(1).describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
+  job_id: taskIdField(),
+  workspace: lookupWorkspaceField(),
   until: external_exports.enum(["running", "finished", "succeeded"]).default("finished").describe("running; finished = any end state (default); succeeded"),
   timeout_seconds: external_exports.number().min(1).max(3600).default(600).describe("Give up after this many seconds (default 600, at most 3600); call again to keep waiting"),
   poll_seconds: external_exports.number().min(MIN_POLL_SECONDS2).max(300).optional().describe(`Fixed seconds between checks (at least ${MIN_POLL_SECONDS2}); default backs off from 5 s to 30 s`)
@@ -60942,9 +61859,7 @@ var waitOperation = defineOperation({
   },
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const ref4 = taskKindOf(input2.job_id);
-    if (Either_exports.isLeft(ref4)) return yield* Effect_exports.fail(ref4.left);
-    const { id, kind } = ref4.right;
+    const { id, kind } = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "notebook"], input2.workspace);
     const start3 = yield* Clock_exports.currentTimeMillis;
     const deadline2 = start3 + input2.timeout_seconds * 1e3;
     let pause = input2.poll_seconds ?? 5;
@@ -61495,16 +62410,18 @@ var cliWord = (ref4) => {
 var wordIn = (dialect, ref4) => dialect === "mcp" ? mcpWord(ref4) : dialect === "cli" ? cliWord(ref4) : libraryWord(ref4);
 
 // ../../packages/core/src/words/render.ts
-var renderWords = (value, dialect, lang = "en") => wordText(value, lang, (ref4) => wordIn(dialect, ref4));
+var renderWords = (value, dialect, lang = "en", width) => wordText(value, lang, (ref4) => wordIn(dialect, ref4), width);
 var plainObject = (value) => {
   const proto4 = Object.getPrototypeOf(value);
   return proto4 === Object.prototype || proto4 === null;
 };
-var renderDeep = (value, dialect, lang = "en") => {
-  if (isText(value)) return renderWords(value, dialect, lang);
-  if (Array.isArray(value)) return value.map((v) => renderDeep(v, dialect, lang));
+var renderDeep = (value, dialect, lang = "en", width) => {
+  if (isText(value)) return renderWords(value, dialect, lang, width);
+  if (Array.isArray(value)) return value.map((v) => renderDeep(v, dialect, lang, width));
   if (typeof value !== "object" || value === null || !plainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect, lang)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, renderDeep(v, dialect, lang, width)])
+  );
 };
 var renderError = (e, dialect, lang = "en") => amendError(e, {
   message: plain(renderWords(e.text, dialect, lang)),
@@ -61538,7 +62455,7 @@ var createInspireClient = (options = {}) => {
       Effect_exports.catchTag(program, "SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
       { signal: runOptions.signal }
     );
-    if (Exit_exports.isSuccess(exit4)) return renderDeep(exit4.value, dialect, lang);
+    if (Exit_exports.isSuccess(exit4)) return renderDeep(exit4.value, dialect, lang, options.width);
     const failure3 = Cause_exports.failureOption(exit4.cause);
     if (failure3._tag === "Some")
       throw failure3.value instanceof InspireError ? renderError(failure3.value, dialect, lang) : failure3.value;

@@ -4,7 +4,9 @@ import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
-import { type Lab, labCall, labFailure, labSend } from "./lab.js"
+import type { Text } from "../../words/text.js"
+import { contentsFailure, refusalExplained } from "./contents-failure.js"
+import { type Lab, type LabRequest, labSend } from "./lab.js"
 
 // The Jupyter contents API (`<lab>/api/contents/<path>`): paths are relative to the Jupyter server's root
 // folder, as the lab's file browser shows them; files travel as text or base64 inside JSON models.
@@ -64,6 +66,19 @@ export const normalizeRemotePath = (raw: string): Effect.Effect<string, InspireE
 const urlPath = (path: string): string =>
   `/api/contents${path === "" ? "" : `/${path.split("/").map(encodeURIComponent).join("/")}`}`
 
+/** Sends one contents request about `path` and fails, worded by what went wrong, unless it answered 2xx. */
+const contentsCall = (
+  lab: Lab,
+  req: LabRequest,
+  what: Text | string,
+  path: string,
+): Effect.Effect<unknown, InspireError, Transport> =>
+  Effect.flatMap(labSend(lab, { ...req, final: refusalExplained }), (answer) =>
+    answer.status >= 200 && answer.status < 300
+      ? Effect.succeed(answer.json)
+      : Effect.fail(contentsFailure(lab, answer, what, path)),
+  )
+
 const decodeModel = (data: unknown, path: string): Effect.Effect<RawModel, InspireError> => {
   const parsed = Model.safeParse(data ?? {})
   return parsed.success
@@ -80,9 +95,10 @@ const decodeModel = (data: unknown, path: string): Effect.Effect<RawModel, Inspi
 /** What is at a path, without its content; undefined when nothing is there. */
 export const statRemote = (lab: Lab, path: string): Effect.Effect<RemoteEntry | undefined, InspireError, Transport> =>
   Effect.gen(function* () {
-    const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0` })
+    const answer = yield* labSend(lab, { method: "GET", path: `${urlPath(path)}?content=0`, final: refusalExplained })
     if (answer.status === 404) return undefined
-    if (answer.status < 200 || answer.status >= 300) return yield* Effect.fail(labFailure(lab, answer, `"${path}"`))
+    if (answer.status < 200 || answer.status >= 300)
+      return yield* Effect.fail(contentsFailure(lab, answer, `"${path}"`, path))
     return entryOf(yield* decodeModel(answer.json, path))
   })
 
@@ -92,10 +108,11 @@ export const listRemote = (
   path: string,
 ): Effect.Effect<ReadonlyArray<RemoteEntry>, InspireError, Transport> =>
   Effect.gen(function* () {
-    const data = yield* labCall(
+    const data = yield* contentsCall(
       lab,
       { method: "GET", path: `${urlPath(path)}?content=1` },
       msg("jupyter-what-folder", { path: path || "/" }),
+      path,
     )
     const model = yield* decodeModel(data, path)
     if (model.type !== "directory")
@@ -146,10 +163,11 @@ export const readRemoteFile = (
     if (entry.type === "directory")
       return yield* Effect.fail(invalidInput(msg("jupyter-is-folder", { path }), msg("jupyter-is-folder-fix")))
     if (entry.size !== undefined && entry.size > limit) return yield* Effect.fail(tooLarge(path, entry.size, limit))
-    const data = yield* labCall(
+    const data = yield* contentsCall(
       lab,
       { method: "GET", path: `${urlPath(path)}?content=1&type=file&format=base64&hash=1`, timeout: "5 minutes" },
       `"${path}"`,
+      path,
     )
     const model = yield* decodeModel(data, path)
     const content = typeof model.content === "string" ? model.content : ""
@@ -167,7 +185,7 @@ export const writeRemoteFile = (lab: Lab, path: string, bytes: Buffer): Effect.E
   bytes.length > MAX_FILE_BYTES
     ? Effect.fail(tooLarge(path, bytes.length, MAX_FILE_BYTES))
     : Effect.asVoid(
-        labCall(
+        contentsCall(
           lab,
           {
             method: "PUT",
@@ -177,6 +195,7 @@ export const writeRemoteFile = (lab: Lab, path: string, bytes: Buffer): Effect.E
             timeout: "5 minutes",
           },
           msg("jupyter-what-writing", { path }),
+          path,
         ),
       )
 
@@ -187,10 +206,11 @@ export const makeRemoteFolder = (lab: Lab, path: string): Effect.Effect<void, In
     if (there?.type === "directory") return
     if (there !== undefined)
       return yield* Effect.fail(invalidInput(msg("jupyter-is-file", { path }), msg("jupyter-is-file-other")))
-    yield* labCall(
+    yield* contentsCall(
       lab,
       { method: "PUT", path: urlPath(path), body: { type: "directory" }, write: true },
       msg("jupyter-what-mkdir", { path }),
+      path,
     )
   })
 
@@ -224,7 +244,12 @@ export const makeRemoteParents = (
  */
 export const remoteSha256 = (lab: Lab, path: string): Effect.Effect<string, InspireError, Transport> =>
   Effect.gen(function* () {
-    const data = yield* labCall(lab, { method: "GET", path: `${urlPath(path)}?content=0&hash=1` }, `"${path}"`)
+    const data = yield* contentsCall(
+      lab,
+      { method: "GET", path: `${urlPath(path)}?content=0&hash=1` },
+      `"${path}"`,
+      path,
+    )
     const model = yield* decodeModel(data, path)
     if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash
     const file = yield* readRemoteFile(lab, path)

@@ -3,7 +3,7 @@ import { Clock, Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/text.js"
+import { callWord, fieldWord } from "../../words/text.js"
 import type { Lab } from "./lab.js"
 import { type MarkedOptions, type MarkedRun, marked, markersOf, runMarked, shellQuote } from "./marked.js"
 import { withTerminal } from "./terminal.js"
@@ -66,6 +66,7 @@ const dropped = (lab: Lab, seconds: number, detached: boolean): InspireError =>
     message: detached ? msg("jupyter-dropped-detached", { seconds }) : msg("jupyter-dropped", { seconds }),
     hint: msg("jupyter-dropped-fix", {
       call: callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" }),
+      attach: fieldWord("attach"),
     }),
     retryable: true,
   })

@@ -1,13 +1,13 @@
-import { fold, matchName } from "../../domain/names.js"
+import { pickOrFail, whereWord, wholeIdKind } from "../../domain/lookup.js"
 import { Duration, Effect } from "../../effect.js"
 import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import type { ProxySettings } from "../../platform/dispatcher.js"
 import { fromTransportFailure } from "../../platform/failures.js"
-import { Transport } from "../../platform/transport.js"
+import { type HttpResponse, Transport } from "../../platform/transport.js"
 import { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord, type Text } from "../../words/text.js"
+import { callWord, fieldWord, type Text } from "../../words/text.js"
 import { getNotebook, listNotebooks } from "../notebooks/read.js"
 import { AccessUrls, type Notebook } from "../notebooks/schema.js"
 import { decode } from "../support.js"
@@ -47,15 +47,22 @@ const notebookIdInUrl = (text: string): string | undefined => {
   return undefined
 }
 
-const listHint = (): Text => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }) })
+const listHint = (): Text =>
+  msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }), field: fieldWord("workspace") })
+
+/** Where a notebook is looked up by name: a workspace's id and name. */
+export interface NotebookPlace {
+  readonly id: string
+  readonly name: string
+}
 
 /**
- * The notebook a user named: its id, a unique id prefix, its name (matched as every name is, domain/names.ts)
- * or a pasted console or Jupyter URL. Names and prefixes are looked up in `workspace` (else the default).
+ * The notebook a user named: its id, a unique id prefix, its name (the one rule of domain/lookup.ts) or a
+ * pasted console or Jupyter URL. An id is read directly; names and prefixes cost one list of `workspace`.
  */
 export const resolveNotebook = <R>(
   ref: string,
-  workspaceId: Effect.Effect<string, InspireError, R>,
+  workspace: Effect.Effect<NotebookPlace, InspireError, R>,
 ): Effect.Effect<Notebook, InspireError, Platform | R> =>
   Effect.gen(function* () {
     const wanted = ref.trim()
@@ -65,41 +72,13 @@ export const resolveNotebook = <R>(
       return yield* Effect.fail(
         invalidInput(msg("jupyter-url-no-notebook"), msg("jupyter-url-no-notebook-fix", { hint: listHint() })),
       )
-    const id = fromUrl ?? (new RegExp(`^${UUID}$`, "i").test(wanted) ? wanted.toLowerCase() : undefined)
+    const id = fromUrl ?? (wholeIdKind(wanted) === "notebook" ? wanted.toLowerCase() : undefined)
     if (id !== undefined) return yield* getNotebook(id)
-    const listed = yield* listNotebooks({ workspaceId: yield* workspaceId })
-    const notebooks = listed.notebooks
-    const byName = matchName(notebooks, (n) => n.name, wanted)
-    const byPrefix = /^[0-9a-f-]{4,}$/i.test(wanted)
-      ? notebooks.filter((n) => n.id.toLowerCase().startsWith(wanted.toLowerCase()))
-      : []
-    const exact = byName.kind === "one" && fold(byName.item.name) === fold(wanted) ? byName.item : undefined
-    const pick = exact ?? (byPrefix.length === 1 ? byPrefix[0] : byName.kind === "one" ? byName.item : undefined)
-    if (pick !== undefined) return pick
-    const several = byPrefix.length > 1 ? byPrefix : byName.kind === "many" ? byName.items : []
-    if (several.length > 0)
-      return yield* Effect.fail(
-        invalidInput(
-          msg("jupyter-several", {
-            wanted,
-            count: several.length,
-            names: several
-              .slice(0, 5)
-              .map((n) => `${n.name} (${n.id})`)
-              .join(", "),
-          }),
-          msg("jupyter-several-fix"),
-          { candidates: several.map((n) => ({ id: n.id, name: n.name })) },
-        ),
-      )
-    return yield* Effect.fail(
-      new InspireError({
-        reason: "NotFound",
-        message: msg("jupyter-not-found", { wanted }),
-        hint: listHint(),
-        candidates: notebooks.slice(0, 20).map((n) => ({ id: n.id, name: n.name })),
-      }),
-    )
+    const place = yield* workspace
+    const listed = yield* listNotebooks({ workspaceId: place.id })
+    const picked = pickOrFail("notebook", listed.notebooks, wanted, whereWord([place.name]))
+    if ("error" in picked) return yield* Effect.fail(picked.error)
+    return picked.item
   })
 
 const notRunning = (n: Notebook): InspireError =>
@@ -164,6 +143,8 @@ export interface LabRequest {
   readonly write?: boolean
   readonly idempotent?: boolean
   readonly timeout?: Duration.DurationInput
+  /** Whether a 5xx answer's JSON body is the server's final word, not worth another attempt. */
+  readonly final?: (json: unknown) => boolean
 }
 
 /** An answer of a lab: its status and JSON body (undefined when empty or not JSON). */
@@ -189,16 +170,20 @@ export const labSend = (lab: Lab, req: LabRequest): Effect.Effect<LabAnswer, Ins
         idempotent: req.idempotent ?? req.method !== "POST",
         ...(req.write === true ? { write: true } : {}),
         ...(req.timeout !== undefined ? { timeout: req.timeout } : {}),
+        ...(req.final !== undefined ? { final: (r: HttpResponse) => req.final?.(jsonOf(r.body)) === true } : {}),
       })
       .pipe(Effect.mapError(fromTransportFailure))
-    let json: unknown
-    try {
-      json = res.body.trim() === "" ? undefined : JSON.parse(res.body)
-    } catch {
-      json = undefined
-    }
-    return { status: res.status, json }
+    return { status: res.status, json: jsonOf(res.body) }
   })
+
+// A body as JSON; undefined when empty or not JSON.
+const jsonOf = (body: string): unknown => {
+  try {
+    return body.trim() === "" ? undefined : JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
 
 const messageOf = (answer: LabAnswer, lab: Lab): string => {
   const m = (answer.json as { message?: unknown } | undefined)?.message
@@ -279,10 +264,10 @@ export const waitForLab = (lab: Lab): Effect.Effect<void, InspireError, Transpor
 /** Resolves a notebook and opens its lab, waiting until its Jupyter answers. */
 export const openLab = <R>(
   ref: string,
-  workspaceId: Effect.Effect<string, InspireError, R>,
+  workspace: Effect.Effect<NotebookPlace, InspireError, R>,
 ): Effect.Effect<Lab, InspireError, Platform | ActiveProfile | Transport | R> =>
   Effect.gen(function* () {
-    const lab = yield* labOf(yield* resolveNotebook(ref, workspaceId))
+    const lab = yield* labOf(yield* resolveNotebook(ref, workspace))
     yield* waitForLab(lab)
     return lab
   })

@@ -114,7 +114,9 @@ export const deleteNotebook = (id: string, dryRun = false): Effect.Effect<Notebo
             notebook: label(notebook),
             status: notebook.status.raw || msg("notebook-api-state-in-unknown"),
           }),
-          hint: msg("notebook-api-not-deletable-fix", { call: callWord("notebook", { action: "stop" }) }),
+          hint: msg("notebook-api-not-deletable-fix", {
+            call: callWord("notebook", { action: "stop", notebook_id: notebook.id }),
+          }),
         }),
       )
     if (dryRun)

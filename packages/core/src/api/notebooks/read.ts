@@ -121,7 +121,9 @@ export const getNotebookAccessUrl = (
             notebook: notebook.name || notebook.id,
             status: notebook.status.raw || msg("notebook-state-not-running"),
           }),
-          hint: msg("notebook-api-no-access-fix", { call: callWord("notebook", { action: "start" }) }),
+          hint: msg("notebook-api-no-access-fix", {
+            call: callWord("notebook", { action: "start", notebook_id: notebook.id }),
+          }),
         }),
       )
     const platform = yield* Platform

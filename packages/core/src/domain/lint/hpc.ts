@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import type { Text } from "../../words/text.js"
+import { fieldWord, type Text } from "../../words/text.js"
 import { type Finding, finding } from "./finding.js"
 import { offlineNetworkFindings } from "./network.js"
 import { parseCommands } from "./shell.js"
@@ -22,12 +22,24 @@ const SBATCH_PARAMETERS: Readonly<Record<string, string>> = {
   "--mem": "memory_per_cpu",
 }
 
+// The create-request parameters that set a job's resources, as the fields the reader passes.
+const RESOURCE_FIELDS = () => ({
+  tasks: fieldWord("number_of_tasks"),
+  cpus: fieldWord("cpus_per_task"),
+  memory: fieldWord("memory_per_cpu"),
+})
+
 const sbatchFix = (directive: string): Text => {
   const option = directive.replace(/^#SBATCH\s*/, "").split(/[\s=]/)[0] ?? ""
   const parameter = Object.hasOwn(SBATCH_PARAMETERS, option) ? SBATCH_PARAMETERS[option] : undefined
   return parameter === undefined
-    ? msg("lint-sbatch-fix")
-    : msg("lint-sbatch-fix-option", { parameter, option, perCpu: option === "--mem" ? "yes" : "no" })
+    ? msg("lint-sbatch-fix", RESOURCE_FIELDS())
+    : msg("lint-sbatch-fix-option", {
+        ...RESOURCE_FIELDS(),
+        parameter: fieldWord(parameter),
+        option,
+        perCpu: option === "--mem" ? "yes" : "no",
+      })
 }
 
 /** The image reference without its registry host, so only the repository and tag are searched for "slurm". */

@@ -61,7 +61,10 @@ export const availabilityOperation = defineOperation({
     Effect.gen(function* () {
       if (input.spec !== undefined && input.gpus !== undefined)
         return yield* Effect.fail(
-          invalidInput(msg("availability-spec-and-gpus"), msg("availability-spec-and-gpus-hint")),
+          invalidInput(
+            msg("availability-spec-and-gpus", { spec: fieldWord("spec"), gpus: fieldWord("gpus") }),
+            msg("availability-spec-and-gpus-hint"),
+          ),
         )
       const workspace = input.workspace ?? (yield* defaultOf("defaultWorkspace"))
       context.progress({

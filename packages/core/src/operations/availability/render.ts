@@ -20,17 +20,15 @@ const renderWorkspace = (w: AvailabilityWorkspace): Text => {
     w.groups,
     [
       { header: msg("status-col-group"), cell: (g) => g.name },
-      { header: msg("status-col-gpu"), cell: (g) => g.gpu },
-      { header: msg("availability-col-nodes"), cell: (g) => g.schedulableNodes, align: "right" },
-      { header: msg("availability-col-fully-free"), cell: (g) => g.fullyFreeNodes, align: "right" },
-      {
-        header: msg("status-col-free-total"),
-        cell: (g) => (g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`),
-        align: "right",
-      },
-      { header: msg("availability-col-preemptible"), cell: (g) => g.gpus.preemptible, align: "right" },
+      { header: msg("status-col-gpu"), cell: (g) => (g.gpus.total === 0 ? "-" : g.gpu) },
+      // On a narrow terminal the columns go in turn: out of service, then the node counts, then pre-emptible
+      // GPUs; the group, its GPU model, its free GPUs and how they spread over nodes (cut if need be) stay.
+      { header: msg("availability-col-nodes"), cell: (g) => g.schedulableNodes, align: "right", drop: 2 },
+      { header: msg("availability-col-fully-free"), cell: (g) => g.fullyFreeNodes, align: "right", drop: 2 },
+      { header: msg("status-col-free-total"), cell: (g) => `${g.gpus.free}/${g.gpus.total}`, align: "right" },
+      { header: msg("availability-col-preemptible"), cell: (g) => g.gpus.preemptible, align: "right", drop: 3 },
       { header: msg("availability-col-free-per-node"), cell: (g) => (g.gpus.total === 0 ? "-" : g.fragmentation) },
-      { header: msg("availability-col-out-of-service"), cell: outOfService },
+      { header: msg("availability-col-out-of-service"), cell: outOfService, drop: 1 },
     ],
     msg("status-no-groups"),
   )

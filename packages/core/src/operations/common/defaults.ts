@@ -17,7 +17,7 @@ import {
   type SettingValue,
 } from "../../store/settings.js"
 import { msg } from "../../words/message.js"
-import { callWord, type Text } from "../../words/text.js"
+import { callWord, fieldWord, type Text } from "../../words/text.js"
 import { type AutoGroupAsk, isAutoGroup, pickAutoGroup } from "./auto-group.js"
 
 /** The saved defaults of the active profile, read now: a long-lived server must see `config set` at once. */
@@ -92,6 +92,7 @@ export const resolveTarget = (
         invalidInput(
           msg("common-ops-no-workspace"),
           msg("common-ops-no-workspace-hint", {
+            field: fieldWord("workspace"),
             set: callWord("config", { action: "set", key: "defaultWorkspace", value: "…" }),
             call: callWord("status"),
           }),
@@ -123,7 +124,13 @@ export const resolveTarget = (
           msg("common-ops-no-groups-hint", { call: callWord("status") }),
         ),
       )
-    warnings.push(msg("common-ops-first-group", { group: first.name, workspace: workspace.name }))
+    warnings.push(
+      msg("common-ops-first-group", {
+        group: first.name,
+        workspace: workspace.name,
+        field: fieldWord("compute_group"),
+      }),
+    )
     return { project: chosen, workspace, group: first, warnings }
   })
 
@@ -134,6 +141,7 @@ const onlyProject = (workspace: Workspace): Effect.Effect<Project, InspireError,
     invalidInput(
       msg("common-ops-no-project", { workspace: workspace.name, count: workspace.projects.length }),
       msg("common-ops-no-project-hint", {
+        field: fieldWord("project"),
         set: callWord("config", { action: "set", key: "defaultProject", value: "…" }),
       }),
       { candidates: workspace.projects },
@@ -163,7 +171,11 @@ const autoAnywhere = (
           project !== undefined
             ? msg("common-ops-project-no-workspace", { project: project.name })
             : msg("common-ops-no-workspace-no-project"),
-          msg("common-ops-pass-workspace-hint", { call: callWord("status") }),
+          msg("common-ops-pass-workspace-hint", {
+            workspace: fieldWord("workspace"),
+            project: fieldWord("project"),
+            call: callWord("status"),
+          }),
           { candidates: all.map((w) => ({ id: w.id, name: w.name })) },
         ),
       )

@@ -14,6 +14,11 @@ export interface FitAsk {
   readonly priority: number
   /** Look for the spec among this schedule type's specs only (a create knows its type). */
   readonly scheduleType?: ScheduleType | undefined
+  /**
+   * With a spec: in a group that does not offer it (spec ids differ between groups), rank that group's
+   * spec of the same size instead: the same GPUs per instance, and for CPU work the same cores and memory.
+   */
+  readonly like?: Spec | undefined
 }
 
 /** One ranked answer: where, the verdict and why. */
@@ -58,6 +63,19 @@ const specIn = (group: DiscoveredGroup, wanted: string, type: ScheduleType | und
   return specs.find((s) => s.id === wanted.trim()) ?? specs.find((s) => fold(s.name) === fold(wanted))
 }
 
+// The group's spec of the same size as `like` (the one of the same name first), among one type's specs or all.
+const alikeIn = (group: DiscoveredGroup, like: Spec, type: ScheduleType | undefined): Spec | undefined => {
+  const types = SPEC_TYPES.filter((t) => type === undefined || t === type)
+  const same = types
+    .flatMap((t) => group.specs[t] ?? [])
+    .filter(
+      (s) =>
+        s.gpuCount === like.gpuCount &&
+        (like.gpuCount > 0 || (s.cpuCount === like.cpuCount && s.memoryGi === like.memoryGi)),
+    )
+  return same.find((s) => fold(s.name) === fold(like.name)) ?? same[0]
+}
+
 /** A group's availability from its nodes (none listed: an empty group). */
 export const availabilityOf = (nodes: ReadonlyArray<NodeView> | undefined): GroupAvailability =>
   summarizeNodes(nodes ?? [])
@@ -71,7 +89,11 @@ export const rankPlaces = (places: ReadonlyArray<WorkspaceNodes>, ask: FitAsk): 
   for (const { workspace, nodes, queued } of places)
     for (const group of workspace.groups) {
       const listed = nodes.get(group.id) ?? []
-      const spec = ask.spec !== undefined ? specIn(group, ask.spec, ask.scheduleType) : undefined
+      const spec =
+        ask.spec !== undefined
+          ? (specIn(group, ask.spec, ask.scheduleType) ??
+            (ask.like !== undefined ? alikeIn(group, ask.like, ask.scheduleType) : undefined))
+          : undefined
       if (ask.spec !== undefined && spec === undefined) continue
       const gpus = spec?.gpuCount ?? ask.gpus ?? 0
       // Asked for GPUs, a CPU group is no candidate at all.

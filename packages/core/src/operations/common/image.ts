@@ -7,12 +7,13 @@ import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord, type Text } from "../../words/text.js"
+import { callWord, fieldWord, type Text } from "../../words/text.js"
 import { defaultOf } from "./defaults.js"
 
 /** How submits say where images are listed when neither image nor defaultImage is given. */
 export const submitImageHint = (): Text =>
   msg("common-ops-submit-image-hint", {
+    field: fieldWord("image"),
     images: callWord("images"),
     set: callWord("config", { action: "set", key: "defaultImage", value: "…" }),
   })
@@ -20,6 +21,7 @@ export const submitImageHint = (): Text =>
 /** How notebooks and servings say where images are listed when neither image nor defaultImage is given. */
 export const deployImageHint = (): Text =>
   msg("common-ops-deploy-image-hint", {
+    field: fieldWord("image"),
     images: callWord("images"),
     set: callWord("config", { action: "set", key: "defaultImage", value: "…" }),
   })

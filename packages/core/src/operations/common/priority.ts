@@ -5,7 +5,7 @@ import { Effect, Either } from "../../effect.js"
 import { amendError, type InspireError } from "../../errors.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { text } from "../../words/text.js"
+import { fieldWord, text } from "../../words/text.js"
 import { defaultOf } from "./defaults.js"
 
 /**
@@ -45,7 +45,10 @@ export const resolvePriority = (
     return yield* Effect.fail(
       amendError(e, {
         message: msg("common-ops-priority-refused", { message: e.text, project: project.name, source }),
-        hint: given === undefined ? text`${e.hint} ${msg("common-ops-priority-pass")}` : e.hint,
+        hint:
+          given === undefined
+            ? text`${e.hint} ${msg("common-ops-priority-pass", { field: fieldWord("priority") })}`
+            : e.hint,
       }),
     )
   })

@@ -1,6 +1,7 @@
 import { formatInstant } from "../../domain/time.js"
 import { msg } from "../../words/message.js"
-import { type Cell, fieldsWord, joinText, plain, type Text, tableWord } from "../../words/text.js"
+import { type Cell, fieldsWord, joinText, plain, type Text, tableWord, text } from "../../words/text.js"
+import { type NextStep, nextLine } from "./output.js"
 
 /** A value a table cell or a field shows: a text, or a plain value said as it is. */
 export type Shown = Text | string | number | boolean | undefined | null
@@ -10,6 +11,8 @@ export interface Column<R> {
   readonly header: Text
   readonly cell: (row: R) => Shown
   readonly align?: "left" | "right"
+  /** Its turn to go when the table is wider than the reader's terminal (1 first); never when undefined. */
+  readonly drop?: number
 }
 
 const missing = (v: Shown): v is undefined | null | "" => v === undefined || v === null || v === ""
@@ -31,6 +34,13 @@ export const lines = (...parts: ReadonlyArray<Text | string | undefined>): Text 
 /** The heading of a block of suggested next calls, each on an indented line below it. */
 export const nextHeading = (): Text => msg("common-next")
 
+/**
+ * Suggested next calls as every render shows them: the heading, then one indented call per line (the
+ * CLI sends the block to stderr); empty when there is none.
+ */
+export const nextSteps = (next: ReadonlyArray<NextStep>): Text =>
+  joinText(next.length > 0 ? [nextHeading(), ...next.map((n) => text`  ${nextLine(n)}`)] : [], "\n")
+
 /** Rows as an aligned plain-text table, laid out once worded; an empty list renders as `empty`. */
 export const renderTable = <R>(
   rows: ReadonlyArray<R>,
@@ -43,6 +53,7 @@ export const renderTable = <R>(
         headers: columns.map((c) => c.header),
         aligns: columns.map((c) => c.align ?? "left"),
         rows: rows.map((r) => columns.map((c) => show(c.cell(r)))),
+        ...(columns.some((c) => c.drop !== undefined) ? { drop: columns.map((c) => c.drop) } : {}),
       })
 
 /** Labelled values one per line, aligned on the labels once worded; missing values are left out. */

@@ -64,7 +64,12 @@ export const pickSpec = (
   Effect.gen(function* () {
     const group = target.group
     if (group === undefined)
-      return yield* Effect.fail(invalidInput(msg("common-ops-no-group"), msg("common-ops-no-group-hint")))
+      return yield* Effect.fail(
+        invalidInput(
+          msg("common-ops-no-group"),
+          msg("common-ops-no-group-hint", { field: fieldWord("compute_group") }),
+        ),
+      )
     const chosen = yield* Effect.either(chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER))
     if (Either.isRight(chosen)) return chosen.right
     const error = chosen.left

@@ -5,7 +5,7 @@ import { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { joinText, type Text, text } from "../../words/text.js"
+import { fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { defaultOf, resolveTarget } from "./defaults.js"
 
 /**
@@ -54,7 +54,11 @@ export const hintWithWarnings = <A, R>(
   warnings.length === 0
     ? effect
     : Effect.mapError(effect, (e) =>
-        rehint(e, (old) => text`${old} ${msg("common-ops-placement-warnings", { warnings: joinText(warnings, " ") })}`),
+        rehint(
+          e,
+          (old) =>
+            text`${old} ${msg("common-ops-placement-warnings", { warnings: joinText(warnings, " "), field: fieldWord("compute_group") })}`,
+        ),
       )
 
 /** Warnings without repeats (the same parts), in first-seen order. */

@@ -8,7 +8,7 @@ import { Effect, Either } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/text.js"
+import { callWord, fieldWord } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
@@ -156,7 +156,9 @@ export const harborImages = (input: ImagesInput): Effect.Effect<HarborImagesResu
     const total = page.total ?? repositories.length
     const notes = [
       ...uncheckable,
-      ...(total > repositories.length ? [msg("images-showing", { shown: repositories.length, total })] : []),
+      ...(total > repositories.length
+        ? [msg("images-showing", { shown: repositories.length, total, field: fieldWord("search") })]
+        : []),
       ...(repositories.length > 0
         ? [msg("images-tags-hint", { call: callWord("images", { source: "harbor", repo: "<name>" }) })]
         : []),

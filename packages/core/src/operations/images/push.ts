@@ -70,7 +70,11 @@ const whichRegistry = (input: ImagePushInput): Effect.Effect<Choice, InspireErro
       if (input.registry !== undefined && input.registry !== own)
         return yield* Effect.fail(
           invalidInput(
-            msg("images-push-wrong-registry", { workspace: workspace.name, own, asked: input.registry }),
+            msg("images-push-wrong-registry", {
+              workspace: workspace.name,
+              own,
+              asked: fieldWord("registry", input.registry),
+            }),
             msg("images-push-wrong-registry-fix", { field: fieldWord("registry", own), workspace: workspace.name }),
             { fix: plain(own) },
           ),

@@ -1,6 +1,7 @@
 import { getModel, listModels, type ModelDetail } from "../../api/models/models.js"
 import { servingConsoleUrl } from "../../api/servings/schema.js"
 import { createServing, plannedServingCreate, prepareServing } from "../../api/servings/servings.js"
+import { pickOrFail, whereWord, wholeIdKind } from "../../domain/lookup.js"
 import { validateName } from "../../domain/resources.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
@@ -11,6 +12,7 @@ import type { ClientServices } from "../catalogue/services.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { deployImageHint, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
 import { nextStep } from "../common/output.js"
+import { placementWarnings } from "../common/placement.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
@@ -23,7 +25,10 @@ export interface InferenceCreateResult extends Extract<InferenceOutputOf, { read
 const required = <A>(value: A | undefined, field: string, example: string | Text): Effect.Effect<A, InspireError> =>
   value === undefined || value === ""
     ? Effect.fail(
-        invalidInput(msg("inference-create-needs", { field }), msg("inference-create-needs-fix", { field, example })),
+        invalidInput(
+          msg("inference-create-needs", { field: fieldWord(field) }),
+          msg("inference-create-needs-fix", { field: fieldWord(field), example }),
+        ),
       )
     : Effect.succeed(value)
 
@@ -37,7 +42,22 @@ const commandWarnings = (command: string, port: number): ReadonlyArray<Text> => 
 }
 
 // An unknown model id is an input mistake: answer with the models of the workspace to choose from.
-const modelFor = (modelId: string, workspaceId: string): Effect.Effect<ModelDetail, InspireError, Platform> =>
+// A name or id prefix is looked up in the serving's workspace (one list), by the rule of domain/lookup.ts.
+const modelFor = (
+  modelId: string,
+  workspace: { readonly id: string; readonly name: string },
+): Effect.Effect<ModelDetail, InspireError, Platform> =>
+  wholeIdKind(modelId) === "model" ? modelById(modelId, workspace.id) : modelByName(modelId, workspace)
+
+const modelByName = (wanted: string, workspace: { readonly id: string; readonly name: string }) =>
+  Effect.gen(function* () {
+    const listed = yield* listModels({ workspaceId: workspace.id })
+    const picked = pickOrFail("model", listed.models, wanted, whereWord([workspace.name]))
+    if ("error" in picked) return yield* Effect.fail(picked.error)
+    return yield* getModel(picked.item.id)
+  })
+
+const modelById = (modelId: string, workspaceId: string): Effect.Effect<ModelDetail, InspireError, Platform> =>
   getModel(modelId).pipe(
     Effect.catchIf(
       (e) => e.reason === "NotFound",
@@ -79,7 +99,7 @@ export const createInference = (
       "model_id",
       msg("inference-model-id-example", { call: callWord("models", { action: "list" }) }),
     )
-    const version = yield* required(input.model_version, "model_version", "model_version=1")
+    const version = yield* required(input.model_version, "model_version", fieldWord("model_version", 1))
     const command = (yield* required(
       input.command,
       "command",
@@ -87,7 +107,7 @@ export const createInference = (
     )).trim()
     const where = fromRecipe?.where ?? (yield* deployTarget(input, "SERVING", replicas * nodesPerReplica))
     const { target, group, workspace, spec } = where
-    const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace.id))
+    const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace))
     const known = model.versions.find((v) => v.version === version)
     if (known === undefined)
       return yield* Effect.fail(
@@ -117,9 +137,16 @@ export const createInference = (
       consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id),
       ...(fromRecipe !== undefined ? { recipe: fromRecipe.summary, access: fromRecipe.access } : {}),
     }
+    const placement = yield* placementWarnings(input.compute_group, target, {
+      scheduleType: "SERVING",
+      spec,
+      instances: replicas * nodesPerReplica,
+      priority: priority.priority,
+    })
     const checked = [
       ...(fromRecipe?.warnings ?? []),
       ...target.warnings,
+      ...placement,
       ...image.warnings,
       ...priority.warnings,
       ...commandWarnings(command, port),

@@ -9,6 +9,7 @@ import { nextStep } from "../common/output.js"
 import { formatDuration } from "../common/render.js"
 import { withHint } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
+import { servingIdOf } from "./manage.js"
 import {
   DEFAULT_HEALTH_PATH,
   type HealthWait,
@@ -68,10 +69,15 @@ const stopped = (stage: ServingStage): boolean => stage === "crashed" || stage =
  * probed. Without wait: one probe (of the named recipe's path, when one is given).
  */
 export const inferenceHealthWait = (
-  input: InferenceInput,
+  asked: InferenceInput,
   context: OperationContext,
 ): Effect.Effect<InferenceHealthResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
+    // A serving named by name or id prefix is looked up once; the calls below read it by id.
+    const input =
+      asked.serving_id === undefined || asked.serving_id.trim() === ""
+        ? asked
+        : { ...asked, serving_id: yield* servingIdOf(asked, "health") }
     const waiting = input.wait === true || input.wait_seconds !== undefined
     if (!waiting && (input.recipe === undefined || input.recipe.trim() === "")) return yield* inferenceHealth(input)
     const id = input.serving_id?.trim() ?? ""

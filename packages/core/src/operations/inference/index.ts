@@ -5,7 +5,7 @@ import { callWord, confirmWord, joinText, type Text, text } from "../../words/te
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatDuration, formatTime, lines, renderFields, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, nextSteps, renderFields, renderTable } from "../common/render.js"
 import { createInference, type InferenceCreateResult } from "./create.js"
 import { inferenceHealthWait } from "./health-wait.js"
 import { type InferenceInput, InferenceInputSchema } from "./input.js"
@@ -25,7 +25,7 @@ import {
   inferenceRecipe,
   inferenceRecipes,
 } from "./recipes/actions.js"
-import { nextLines, renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
+import { renderChat, renderHealth, renderRecipe, renderRecipes } from "./render-recipes.js"
 
 export type { InferenceCreateResult } from "./create.js"
 export type { InferenceDetailResult, InferenceListResult, InferenceStopResult } from "./manage.js"
@@ -94,7 +94,7 @@ const renderCreate = (r: InferenceCreateResult) =>
       [msg("inference-label-access"), r.access],
     ]),
     warningLines(r.warnings),
-    nextLines(r.next),
+    nextSteps(r.next),
   )
 
 const renderDetail = (r: InferenceDetailResult) => {
@@ -132,7 +132,7 @@ const renderDetail = (r: InferenceDetailResult) => {
       [msg("inference-label-updated"), s.updatedAt !== undefined ? formatTime(s.updatedAt) : undefined],
       [msg("inference-label-console"), r.consoleUrl],
     ]),
-    nextLines(r.next),
+    nextSteps(r.next),
   )
 }
 
@@ -229,12 +229,12 @@ export const inferenceOperation = defineOperation({
     },
     detail: {
       summary: "Show one inference service",
-      fields: ["serving_id"],
+      fields: ["serving_id", "workspace"],
       cli: { path: ["serve", "show"], positional: ["serving_id"] },
     },
     stop: {
       summary: "Stop an inference service",
-      fields: ["serving_id"],
+      fields: ["serving_id", "workspace"],
       cli: { path: ["serve", "stop"], positional: ["serving_id"] },
     },
     recipes: {
@@ -248,13 +248,13 @@ export const inferenceOperation = defineOperation({
       cli: { path: ["serve", "recipe"], positional: ["recipe"] },
     },
     health: {
-      summary: "Probe a serving's OpenAI endpoint, or say why it is not ready",
-      fields: ["serving_id", "recipe", "wait", "wait_seconds"],
+      summary: "Probe a serving's OpenAI endpoint, or say why it is not ready (with its last logs)",
+      fields: ["serving_id", "workspace", "recipe", "wait", "wait_seconds"],
       cli: { path: ["serve", "health"], positional: ["serving_id"] },
     },
     chat: {
       summary: "Send one prompt to a serving",
-      fields: ["serving_id", "prompt"],
+      fields: ["serving_id", "workspace", "prompt"],
       cli: { path: ["serve", "chat"], positional: ["serving_id", "prompt"] },
     },
   },

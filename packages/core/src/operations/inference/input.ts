@@ -1,5 +1,6 @@
 import { z } from "zod"
-import { callWord, text } from "../../words/text.js"
+import { callWord, fieldWord, text } from "../../words/text.js"
+import { refersTo } from "../catalogue/refs.js"
 import { described } from "../catalogue/schema.js"
 import { deployFields } from "../common/fields.js"
 
@@ -17,23 +18,32 @@ export const InferenceInputSchema = z.object({
       "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)",
     ),
   prompt: z.string().optional().describe("For chat: the user message to send"),
-  wait: z
-    .boolean()
-    .optional()
-    .describe(
-      "For health: keep probing until the serving answers, crashes or stops, or the wait runs out (wait_seconds; default the recipe's health.timeout_seconds, else 600)",
-    ),
+  wait: described(
+    z.boolean().optional(),
+    text`For health: keep probing until the serving answers, crashes or stops, or the wait runs out (${fieldWord("wait_seconds")}; default the recipe's health.timeout_seconds, else 600)`,
+  ),
   wait_seconds: z
     .number()
     .min(1)
     .max(3600)
     .optional()
     .describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
-  serving_id: z.string().optional().describe("For detail, stop, health and chat: the serving id, sv-…"),
+  serving_id: refersTo(
+    z
+      .string()
+      .optional()
+      .describe(
+        "For detail, stop, health and chat: the serving's id (sv-…), its name or a unique id prefix, looked up in workspace",
+      ),
+    "serving",
+  ),
   name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
-  model_id: described(
-    z.string().optional(),
-    text`For create: the model to serve, from ${callWord("models", { action: "list" })}`,
+  model_id: refersTo(
+    described(
+      z.string().optional(),
+      text`For create: the model to serve, from ${callWord("models", { action: "list" })}: its id, name or a unique id prefix`,
+    ),
+    "model",
   ),
   model_version: described(
     z.number().int().positive().optional(),

@@ -6,6 +6,7 @@ import { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { missingAs, resolveTask } from "../common/lookup.js"
 import { nextStep } from "../common/output.js"
 import { labelOf } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
@@ -24,17 +25,26 @@ export interface InferenceStopResult extends Extract<InferenceOutputOf, { readon
 
 const idHint = (): Text => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
 
-const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
+/** The serving named by id (used as it is), name or id prefix (one list of the workspace's servings). */
+export const servingIdOf = (
+  input: InferenceInput,
+  action: string,
+): Effect.Effect<string, InspireError, ClientServices> =>
   input.serving_id === undefined || input.serving_id.trim() === ""
     ? Effect.fail(invalidInput(msg("inference-needs-id", { action }), idHint()))
-    : Effect.succeed(input.serving_id.trim())
+    : Effect.map(resolveTask(input.serving_id, ["serving"], input.workspace), (r) => r.id)
+
+// A read by id whose NotFound names the serving and the workspace.
+const missing = <A, R>(read: Effect.Effect<A, InspireError, R>, id: string, input: InferenceInput) =>
+  missingAs(read, "serving", id, input.workspace)
 
 /** One serving with its console link and age. */
 export const inferenceDetail = (
   input: InferenceInput,
 ): Effect.Effect<InferenceDetailResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const serving = yield* withHint(getServing(yield* servingIdOf(input, "detail")), idHint())
+    const id = yield* servingIdOf(input, "detail")
+    const serving = yield* missing(withHint(getServing(id), idHint()), id, input)
     const platform = yield* Platform
     const now = yield* Clock.currentTimeMillis
     const running = serving.status.family === "running"
@@ -74,7 +84,7 @@ export const inferenceStop = (
 ): Effect.Effect<InferenceStopResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const id = yield* servingIdOf(input, "stop")
-    const serving = yield* withHint(getServing(id), idHint())
+    const serving = yield* missing(withHint(getServing(id), idHint()), id, input)
     const label = serving.name || serving.id
     const over = serving.status.terminal || serving.status.family === "stopping"
     const base = { action: "stop" as const, servingId: serving.id, name: serving.name, status: serving.status }

@@ -12,6 +12,7 @@ import type { ClientServices } from "../catalogue/services.js"
 import { type NextStep, nextStep } from "../common/output.js"
 import { withHint } from "../common/support.js"
 import type { InferenceInput } from "./input.js"
+import { servingIdOf } from "./manage.js"
 import type { InferenceOutputOf } from "./output.js"
 
 /** How far a serving is from answering. */
@@ -71,11 +72,6 @@ const Completion = z.lazy(() =>
 )
 
 const idHint = (): Text => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) })
-
-const servingIdOf = (input: InferenceInput, action: string): Effect.Effect<string, InspireError> =>
-  input.serving_id === undefined || input.serving_id.trim() === ""
-    ? Effect.fail(invalidInput(msg("inference-needs-id", { action }), idHint()))
-    : Effect.succeed(input.serving_id.trim())
 
 // The serving's own server, reached through the platform's access path: no platform credential is
 // sent (it is the user's process, not the platform). Not idempotent for the transport, so a 502/503

@@ -1,17 +1,8 @@
 import { msg } from "../../words/message.js"
-import { joinText, type Text, text } from "../../words/text.js"
-import { type NextStep, nextLine } from "../common/output.js"
-import { asides, formatDuration, formatTime, lines, renderFields, renderTable } from "../common/render.js"
+import { fieldWord, joinText, type Text, text } from "../../words/text.js"
+import { asides, formatDuration, formatTime, lines, nextSteps, renderFields, renderTable } from "../common/render.js"
 import type { InferenceChatResult, InferenceHealthResult } from "./probe.js"
 import type { InferenceRecipeResult, InferenceRecipesResult } from "./recipes/actions.js"
-
-/** The parts that say something, one per line. */
-/** Suggested next calls, one per line. */
-export const nextLines = (next: ReadonlyArray<NextStep>): Text =>
-  joinText(
-    next.map((n) => msg("inference-next", { call: nextLine(n) })),
-    "\n",
-  )
 
 export const renderRecipes = (r: InferenceRecipesResult): Text =>
   lines(
@@ -32,7 +23,11 @@ export const renderRecipes = (r: InferenceRecipesResult): Text =>
 export const renderRecipe = (r: InferenceRecipeResult): Text => {
   const x = r.resolved
   const size = (n: number | undefined, declared: number | "auto") =>
-    n !== undefined ? (declared === "auto" ? msg("recipes-size-auto", { size: n }) : `${n}`) : msg("recipes-size-spec")
+    n !== undefined
+      ? declared === "auto"
+        ? msg("recipes-size-auto", { size: n })
+        : `${n}`
+      : msg("recipes-size-spec", { field: fieldWord("spec") })
   return lines(
     renderFields([
       [msg("recipes-label-recipe"), `${r.recipe.name} (${r.recipe.engine})`],
@@ -47,7 +42,9 @@ export const renderRecipe = (r: InferenceRecipeResult): Text => {
       [msg("recipes-label-served-as"), x.servedName],
       [
         msg("recipes-label-spec"),
-        r.spec !== undefined ? `${r.spec.name} (${r.spec.gpuCount} GPU)` : msg("recipes-spec-none"),
+        r.spec !== undefined
+          ? `${r.spec.name} (${r.spec.gpuCount} GPU)`
+          : msg("recipes-spec-none", { field: fieldWord("spec") }),
       ],
       [msg("recipes-label-tensor"), size(x.tensorParallel, r.recipe.parallel.tensor)],
       [msg("recipes-label-pipeline"), size(x.pipelineParallel, r.recipe.parallel.pipeline)],
@@ -57,7 +54,7 @@ export const renderRecipe = (r: InferenceRecipeResult): Text => {
     ]),
     text`${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
     joinText(asides("warning", [...x.warnings, ...r.clashes]), "\n"),
-    nextLines(r.next),
+    nextSteps(r.next),
   )
 }
 
@@ -120,7 +117,7 @@ export const renderHealth = (r: InferenceHealthResult): Text =>
     r.logs.length > 0
       ? text`${msg("inference-last-logs")}\n${r.logs.map((l) => `  ${formatTime(l.time)} ${l.pod} ${l.message}`).join("\n")}`
       : undefined,
-    nextLines(r.next),
+    nextSteps(r.next),
   )
 
 export const renderChat = (r: InferenceChatResult): Text =>

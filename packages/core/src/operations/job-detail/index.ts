@@ -1,22 +1,20 @@
 import { z } from "zod"
 import { listJobEvents } from "../../api/jobs/events.js"
 import { tailLogs } from "../../api/jobs/logs.js"
-import { taskKindOf } from "../../domain/ids.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
 import { msg } from "../../words/message.js"
 import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
+import { lookupWorkspaceField, missingTask, resolveTask, taskIdField } from "../common/lookup.js"
 import { diagnose } from "./diagnose.js"
 import { JobDetailOutput } from "./output.js"
 import { readTask, type TaskDetail } from "./read.js"
 import { renderDetail } from "./render.js"
 
 const Input = z.object({
-  job_id: z
-    .string()
-    .min(1)
-    .describe("Task id: job-… (training), hpc-job-… (HPC), sv-… (serving) or a bare UUID (notebook)"),
+  job_id: taskIdField(),
+  workspace: lookupWorkspaceField(),
   log_lines: z
     .number()
     .int()
@@ -82,9 +80,8 @@ export const jobDetailOperation = defineOperation({
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
-      const ref = taskKindOf(input.job_id)
-      if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
-      const detail = yield* readTask(ref.right.id, ref.right.kind)
+      const ref = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "notebook"], input.workspace)
+      const detail = yield* missingTask(readTask(ref.id, ref.kind), ref, input.workspace)
       const diagnosable = detail.kind === "train" || detail.kind === "hpc"
       if (!diagnosable || !needsDiagnosis(detail)) return detail satisfies JobDetailResult
       return { ...detail, diagnosis: yield* diagnosisOf(detail, input.log_lines) } satisfies JobDetailResult

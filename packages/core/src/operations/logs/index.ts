@@ -6,6 +6,7 @@ import { msg } from "../../words/message.js"
 import { callWord, fieldWord, joinText, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { described } from "../catalogue/schema.js"
+import { jobIdField, lookupWorkspaceField } from "../common/lookup.js"
 import { formatTime } from "../common/render.js"
 import { jobState } from "../common/tasks/job.js"
 import { downloadToFile, lastLines, MAX_WINDOW_LINES, type ShownLine, windowLines, windowOf } from "./read.js"
@@ -14,7 +15,8 @@ export { followEndLine, followTaskLogs } from "./follow.js"
 export type { ShownLine } from "./read.js"
 
 const Input = z.object({
-  job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  job_id: jobIdField(),
+  workspace: lookupWorkspaceField(),
   lines: z
     .number()
     .int()
@@ -120,7 +122,7 @@ export const logsOperation = defineOperation({
   run: (input, context) =>
     Effect.gen(function* () {
       const window = yield* windowOf(input)
-      const job = yield* jobState(input.job_id, "logs")
+      const job = yield* jobState(input.job_id, "logs", input.workspace)
       const base = { jobId: job.id, status: `${job.status.family} (${job.status.raw})` }
       if (input.download) {
         const download = yield* downloadToFile(

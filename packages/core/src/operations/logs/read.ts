@@ -3,6 +3,7 @@ import { isoInstants } from "../../domain/time.js"
 import { Clock, Data, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
+import { fieldWord } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { openDownload } from "../common/tasks/output-file.js"
@@ -30,7 +31,10 @@ export const windowOf = (input: {
     if (input.since === undefined && input.until === undefined && input.time_range === undefined) return undefined
     if (input.time_range !== undefined && input.since !== undefined)
       return yield* Effect.fail(
-        invalidInput(msg("logs-range-and-since"), msg("logs-range-and-since-hint", { example: 'time_range="30m"' })),
+        invalidInput(
+          msg("logs-range-and-since", { range: fieldWord("time_range"), since: fieldWord("since") }),
+          msg("logs-range-and-since-hint", { example: fieldWord("time_range", "30m") }),
+        ),
       )
     const now = yield* Clock.currentTimeMillis
     const to = input.until !== undefined ? yield* parseInstant(input.until, now, "until") : now

@@ -5,6 +5,7 @@ import { isoInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
 import { callWord, fieldWord, joinText, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
+import { jobIdField, lookupWorkspaceField } from "../common/lookup.js"
 import { writeDownload } from "../common/tasks/output-file.js"
 import { MetricsOutput } from "./output.js"
 import { readMetrics } from "./read.js"
@@ -13,7 +14,8 @@ import { finishedEarly, type MetricsResult, renderMetrics, type SeriesRow, summa
 export type { MetricsResult } from "./render.js"
 
 const Input = z.object({
-  job_id: z.string().min(1).describe("Training (job-…) or HPC (hpc-job-…) job id"),
+  job_id: jobIdField(),
+  workspace: lookupWorkspaceField(),
   mode: z
     .enum(["summary", "raw", "download"])
     .default("summary")
@@ -61,7 +63,7 @@ export const metricsOperation = defineOperation({
   cli: { path: ["job", "metrics"], positional: ["job_id"] },
   run: (input, context) =>
     Effect.gen(function* () {
-      const read = yield* readMetrics(input.job_id, input.time_range, input.interval)
+      const read = yield* readMetrics(input.job_id, input.time_range, input.interval, input.workspace)
       const m = read.metrics
       const series: ReadonlyArray<SeriesRow> = m.series.map((s) => ({
         pod: s.pod,
@@ -70,6 +72,7 @@ export const metricsOperation = defineOperation({
       }))
       const base = {
         jobId: read.jobId,
+        jobName: read.jobName,
         status: read.status,
         timeRange: input.time_range,
         window: { start: m.startSeconds, end: m.endSeconds, intervalSeconds: m.intervalSeconds },

@@ -66,6 +66,7 @@ export const MetricsOutput = once(() => {
 
   return z.object({
     jobId: z.string().describe("Job id"),
+    jobName: z.string().describe("Job name"),
     status: z.string().describe("The job's status"),
     mode: z.enum(["summary", "raw", "download"]).describe("The mode asked for"),
     timeRange: z.string().describe("The range asked for, e.g. 30m"),

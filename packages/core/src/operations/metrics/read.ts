@@ -9,6 +9,7 @@ import { parseTimeRange } from "../common/tasks/time-range.js"
 /** The metrics of a job over a window, and the job's state. */
 export interface MetricsRead {
   readonly jobId: string
+  readonly jobName: string
   readonly status: string
   readonly metrics: JobMetrics
   readonly rangeSeconds: number
@@ -24,6 +25,7 @@ export const readMetrics = (
   jobId: string,
   timeRange: string,
   interval: number | undefined,
+  workspace?: string | undefined,
 ): Effect.Effect<MetricsRead, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const rangeSeconds = yield* parseTimeRange(timeRange)
@@ -39,7 +41,7 @@ export const readMetrics = (
           { candidates: [...METRIC_INTERVALS] },
         ),
       )
-    const job = yield* jobState(jobId, "metrics")
+    const job = yield* jobState(jobId, "metrics", workspace)
     const now = yield* Clock.currentTimeMillis
     const end = job.status.terminal && job.finishedAt !== undefined ? job.finishedAt : now
     const metrics = yield* getJobMetrics(job.id, {
@@ -49,6 +51,7 @@ export const readMetrics = (
     })
     return {
       jobId: job.id,
+      jobName: job.name,
       status: `${job.status.family} (${job.status.raw})`,
       metrics,
       rangeSeconds,

@@ -1,9 +1,8 @@
 import { msg } from "../../words/message.js"
 import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
-import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatDuration, formatTime, lines, renderFields } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, nextSteps, renderFields } from "../common/render.js"
 import { NotebookExecInputSchema } from "./input.js"
 import { NotebookExecOutput } from "./output.js"
 import { type NotebookExecResult, runNotebookExec } from "./run.js"
@@ -19,7 +18,7 @@ const outputText = (r: NotebookExecResult): Text | string | undefined =>
 
 const render = (r: NotebookExecResult): Text => {
   const label = r.notebook.name || r.notebook.id
-  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n")
+  const extra = lines(joinText(asides("note", r.notes), "\n"), nextSteps(r.next))
   const exitNote = (code: number | undefined) =>
     asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0]
   if (r.plan !== undefined) return renderPlan(r.plan)

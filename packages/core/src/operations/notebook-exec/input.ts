@@ -1,14 +1,18 @@
 import { z } from "zod"
+import { refersTo } from "../catalogue/refs.js"
 import { deployFields } from "../common/fields.js"
 import { dryRunField } from "../common/plan.js"
 
 /** The notebook field of the operations that work inside one. */
 export const notebookRefField = () =>
-  z
-    .string()
-    .describe(
-      "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)",
-    )
+  refersTo(
+    z
+      .string()
+      .describe(
+        "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)",
+      ),
+    "notebook",
+  )
 
 /** The input of inspire_notebook_exec. */
 export const NotebookExecInputSchema = z.object({

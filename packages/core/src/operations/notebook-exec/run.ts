@@ -59,7 +59,7 @@ const modeOf = (input: NotebookExecInput): Effect.Effect<Mode, InspireError> => 
 }
 
 const workspaceOf = (input: { readonly workspace?: string | undefined }) =>
-  Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)
+  resolveReadWorkspace({ workspace: input.workspace })
 
 /** A notebook's lab, named as the tools name it (name, id, id prefix or URL), ready to answer. */
 export const openNotebookLab = (

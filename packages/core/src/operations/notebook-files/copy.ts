@@ -36,6 +36,7 @@ import {
   readLocal,
   sha256,
 } from "./local.js"
+import { checkParents } from "./remote.js"
 import type { NotebookFilesResult } from "./run.js"
 
 // upload and download: files and whole folders between this machine and a running notebook, each file at
@@ -177,6 +178,7 @@ export const upload = (
         conflict(existing, msg("notebook-files-copy-exists-fix", { field: fieldWord("overwrite", true) })),
       )
     const parents = yield* makeRemoteParents(lab, target, true)
+    yield* checkParents(parents, input.parents)
     const newFolders = [
       ...parents,
       ...(kind === "folder" && at === undefined ? [target] : []),
@@ -306,7 +308,7 @@ export const download = (
       return yield* Effect.fail(
         conflict(
           there.map((rel) => placeIn(rel).path),
-          msg("notebook-files-local-exists-fix", { count: there.length }),
+          msg("notebook-files-local-exists-fix", { count: there.length, field: fieldWord("overwrite", true) }),
         ),
       )
     const size = sumOf(files)

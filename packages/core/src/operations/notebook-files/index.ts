@@ -2,12 +2,20 @@ import { msg } from "../../words/message.js"
 import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, renderTable } from "../common/render.js"
+import { asides, formatTime, renderTable } from "../common/render.js"
 import { NotebookFilesInputSchema } from "./input.js"
 import { NotebookFilesOutput } from "./output.js"
+import { formatSize } from "./remote.js"
 import { type NotebookFilesResult, runNotebookFiles } from "./run.js"
 
 export type { NotebookFilesResult } from "./run.js"
+
+/** A listing's time as the CLI's other lists show times (local, to the minute); the server's own text if unreadable. */
+const modifiedOf = (modified: string | undefined): string => {
+  if (modified === undefined) return ""
+  const ms = Date.parse(modified)
+  return Number.isNaN(ms) ? modified : formatTime(ms)
+}
 
 const render = (r: NotebookFilesResult): Text => {
   const notes = asides("note", r.notes)
@@ -21,9 +29,10 @@ const render = (r: NotebookFilesResult): Text => {
             { header: msg("notebook-files-col-name"), cell: (e) => (e.type === "directory" ? `${e.name}/` : e.name) },
             {
               header: msg("notebook-files-col-size"),
-              cell: (e) => (e.size !== undefined && e.type !== "directory" ? String(e.size) : ""),
+              cell: (e) => (e.size !== undefined && e.type !== "directory" ? formatSize(e.size) : ""),
+              align: "right",
             },
-            { header: msg("notebook-files-col-modified"), cell: (e) => e.modified ?? "" },
+            { header: msg("notebook-files-col-modified"), cell: (e) => modifiedOf(e.modified) },
           ],
           msg("notebook-files-empty"),
         ),
@@ -61,7 +70,7 @@ export const notebookFilesOperation = defineOperation({
   description: joinText([
     "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; ",
     "upload a local file or folder into it, or download one from it. ",
-    "Paths are relative to the notebook's Jupyter root folder. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
+    "Paths are relative to the notebook's Jupyter root folder (a leading / too: nothing above the root is reachable); write and upload make missing folders as mkdir -p does, unless parents is false. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
     "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. ",
     text`Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. `,
     text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
@@ -84,7 +93,7 @@ export const notebookFilesOperation = defineOperation({
   examples: [
     { action: "list", notebook: "{notebook}" },
     { action: "read", notebook: "{notebook}", path: "{notebook_file}" },
-    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello\n" },
+    { action: "write", notebook: "{notebook}", path: "notes/hello.txt", content: "hello" },
     { action: "upload", notebook: "{notebook}", local: "{local_file}", path: "uploads/" },
     { action: "download", notebook: "{notebook}", path: "{notebook_file}" },
   ],
@@ -101,12 +110,12 @@ export const notebookFilesOperation = defineOperation({
     },
     write: {
       summary: "Write a small file in a running notebook",
-      fields: ["notebook", "path", "content", "encoding", "overwrite", "workspace"],
+      fields: ["notebook", "path", "content", "encoding", "overwrite", "parents", "workspace"],
       cli: { path: ["notebook", "write"], positional: ["notebook", "path"], confirm: false },
     },
     upload: {
       summary: "Copy a local file or folder into a running notebook, sha256-checked",
-      fields: ["notebook", "local", "path", "overwrite", "workspace"],
+      fields: ["notebook", "local", "path", "overwrite", "parents", "workspace"],
       cli: {
         path: ["notebook", "upload"],
         positional: ["notebook", "local", "path"],

@@ -16,7 +16,8 @@ export const NotebookFilesInputSchema = z.object({
     .optional()
     .describe(
       "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. " +
-        "For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made",
+        "For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made (see parents). " +
+        "A leading / is the root too: folders outside the Jupyter root (such as the machine's /tmp) cannot be reached",
     ),
   local: z
     .string()
@@ -38,6 +39,12 @@ export const NotebookFilesInputSchema = z.object({
     .default(false)
     .describe(
       "For write, upload and download: replace existing files; without it, a copy onto any existing file is refused and nothing is copied",
+    ),
+  parents: z
+    .boolean()
+    .default(true)
+    .describe(
+      "For write and upload: make the missing folders above the destination, as mkdir -p does (only below the Jupyter root); false refuses instead, naming the first missing folder, and writes nothing",
     ),
   workspace: deployFields.workspace,
   dry_run: z

@@ -19,6 +19,7 @@ import { resolveReadWorkspace } from "../common/support.js"
 import { download, upload } from "./copy.js"
 import type { NotebookFilesInput } from "./input.js"
 import type { NotebookFilesOutput } from "./output.js"
+import { checkInsideRoot, checkParents } from "./remote.js"
 
 /** The most bytes one read or write of this tool moves (a conversation is no place for more). */
 const FILES_LIMIT = 1024 * 1024
@@ -26,8 +27,7 @@ const FILES_LIMIT = 1024 * 1024
 /** What inspire_notebook_files did: its output schema's type. */
 export interface NotebookFilesResult extends OutputOf<ReturnType<typeof NotebookFilesOutput>> {}
 
-const workspaceOf = (input: NotebookFilesInput) =>
-  Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)
+const workspaceOf = (input: NotebookFilesInput) => resolveReadWorkspace({ workspace: input.workspace })
 
 const isText = (bytes: Buffer): boolean => {
   if (bytes.includes(0)) return false
@@ -38,7 +38,7 @@ const bytesOf = (input: NotebookFilesInput): Effect.Effect<Buffer, InspireError>
   if (input.content === undefined)
     return Effect.fail(
       invalidInput(
-        msg("notebook-files-needs-content"),
+        msg("notebook-files-needs-content", { field: fieldWord("content") }),
         msg("notebook-files-needs-content-fix", { field: fieldWord("content", "…") }),
       ),
     )
@@ -67,6 +67,7 @@ const write = (lab: Lab, path: string, input: NotebookFilesInput, base: Pick<Not
       )
     // The contents API makes no parents, and a file PUT into a missing folder fails: they are made first.
     const folders = yield* makeRemoteParents(lab, path, true)
+    yield* checkParents(folders, input.parents)
     const plan: Plan = {
       summary:
         there !== undefined
@@ -140,8 +141,9 @@ export const runNotebookFiles = (
       )
     const lab = yield* labOf(yield* resolveNotebook(input.notebook, workspaceOf(input)))
     const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } }
-    if (input.action === "write" && input.dry_run) return yield* write(lab, path, input, base)
-    if (!input.dry_run || !COPIES.includes(input.action)) yield* waitForLab(lab)
+    // A dry run of a write or copy reads what it needs without waiting for Jupyter first.
+    if (!(input.dry_run && (input.action === "write" || COPIES.includes(input.action)))) yield* waitForLab(lab)
+    yield* checkInsideRoot(lab, input.path ?? "", path)
     if (input.action === "upload") return yield* upload(lab, input, base, context)
     if (input.action === "download") return yield* download(lab, input, base, context)
     if (input.action === "write") return yield* write(lab, path, input, base)

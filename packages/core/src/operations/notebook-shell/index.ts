@@ -1,9 +1,8 @@
 import { msg } from "../../words/message.js"
 import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
-import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, lines } from "../common/render.js"
+import { asides, lines, nextSteps } from "../common/render.js"
 import { MAX_WAIT_SECONDS, NotebookShellInputSchema } from "./input.js"
 import { NotebookShellOutput } from "./output.js"
 import { type NotebookShellResult, runNotebookShell } from "./run.js"
@@ -15,7 +14,7 @@ const render = (r: NotebookShellResult): Text => {
   if (r.plan !== undefined) return renderPlan(r.plan)
   const terminal = r.terminal ?? ""
   const notebook = r.notebook.name || r.notebook.id
-  const extra = joinText([...asides("note", r.notes), ...asides("hint", r.next.map(nextLine))], "\n")
+  const extra = lines(joinText(asides("note", r.notes), "\n"), nextSteps(r.next))
   if (r.action === "close")
     return lines(r.closed === true ? msg("notebook-shell-closed", { terminal, notebook }) : undefined, extra)
   const output = (r.output ?? "").replace(/\s+$/, "")

@@ -148,7 +148,7 @@ export const runNotebookShell = (
 ): Effect.Effect<NotebookShellResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     yield* checkInput(input)
-    const workspace = Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)
+    const workspace = resolveReadWorkspace({ workspace: input.workspace })
     const lab = yield* labOf(yield* resolveNotebook(input.notebook, workspace))
     const waitMs = Math.round(input.wait * 1000)
     const terminal = input.terminal?.trim() ?? ""

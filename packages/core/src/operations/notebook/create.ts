@@ -5,12 +5,14 @@ import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { msg } from "../../words/message.js"
+import { fieldWord } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { defaultOf } from "../common/defaults.js"
 import { deployPlace, deployTarget } from "../common/deploy.js"
 import { deployImageHint, imageOrDefault, resolveRegisteredImage } from "../common/image.js"
 import { nextStep } from "../common/output.js"
+import { placementWarnings } from "../common/placement.js"
 import { choosePriority } from "../common/priority.js"
 import { uniqueWarnings } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
@@ -26,7 +28,12 @@ export const createNotebookOp = (
 ): Effect.Effect<NotebookCreateResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     if (input.name === undefined || input.name.trim() === "")
-      return yield* Effect.fail(invalidInput(msg("notebook-create-needs-name"), msg("notebook-create-needs-name-fix")))
+      return yield* Effect.fail(
+        invalidInput(
+          msg("notebook-create-needs-name", { field: fieldWord("name") }),
+          msg("notebook-create-needs-name-fix", { field: fieldWord("name", "dev-env") }),
+        ),
+      )
     const name = yield* validateName(input.name, "notebook name")
     const where = yield* deployTarget(input, "DSW")
     const { target, group, workspace, spec } = where
@@ -44,7 +51,13 @@ export const createNotebookOp = (
       autoStop: input.auto_stop,
       allowSsh: input.allow_ssh,
     }
-    const checked = [...target.warnings, ...image.warnings, ...priority.warnings]
+    const placement = yield* placementWarnings(input.compute_group, target, {
+      scheduleType: "DSW",
+      spec,
+      instances: 1,
+      priority: priority.priority,
+    })
+    const checked = [...target.warnings, ...placement, ...image.warnings, ...priority.warnings]
     const request = {
       workspaceId: workspace.id,
       projectId: target.project.id,
@@ -84,6 +97,13 @@ export const createNotebookOp = (
       consoleUrl: notebookConsoleUrl(platform.baseUrl, created.notebookId, workspace.id),
       recovered: created.recovered,
       warnings: uniqueWarnings(checked, created.warnings),
-      next: [nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, msg("notebook-next-detail"))],
+      next: [
+        nextStep(
+          "notebook",
+          { action: "detail", notebook_id: created.notebookId },
+          // Already RUNNING (the platform may say so at once): its access URL is there now.
+          created.notebook?.status.family === "running" ? msg("notebook-next-access") : msg("notebook-next-detail"),
+        ),
+      ],
     } satisfies NotebookCreateResult
   })

@@ -4,9 +4,8 @@ import { msg } from "../../words/message.js"
 import { confirmWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
-import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatTime, lines, renderFields, renderTable } from "../common/render.js"
+import { asides, formatTime, lines, nextSteps, renderFields, renderTable } from "../common/render.js"
 import { createNotebookOp, type NotebookCreateResult } from "./create.js"
 import { type NotebookInput, NotebookInputSchema } from "./input.js"
 import {
@@ -64,10 +63,7 @@ const renderCreate = (r: NotebookCreateResult): Text =>
       [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : undefined],
     ]),
     joinText(asides("warning", r.warnings), "\n"),
-    joinText(
-      r.next.map((n) => msg("notebook-next", { call: nextLine(n) })),
-      "\n",
-    ),
+    nextSteps(r.next),
   )
 
 const renderList = (r: NotebookListResult): Text =>
@@ -141,14 +137,17 @@ const renderSaveImage = (r: NotebookSaveImageResult): Text =>
         ]),
       )
 
-const renderChange = (r: NotebookChangeResult): Text =>
-  r.plan !== undefined
+const renderChange = (r: NotebookChangeResult): Text => {
+  const warnings = joinText(asides("warning", r.warnings ?? []), "\n")
+  return r.plan !== undefined
     ? lines(
         renderPlan(r.plan),
         r.plan.requests.length === 0 ? undefined : r.message,
         msg("notebook-console-line", { url: r.notebook.consoleUrl }),
+        warnings,
       )
-    : lines(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }))
+    : lines(r.message, r.hint, msg("notebook-console-line", { url: r.notebook.consoleUrl }), warnings)
+}
 
 export const notebookOperation = defineOperation({
   name: "notebook",
@@ -202,22 +201,22 @@ export const notebookOperation = defineOperation({
     },
     detail: {
       summary: "Show one notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "show"], positional: ["notebook_id"] },
     },
     start: {
       summary: "Start a stopped notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "start"], positional: ["notebook_id"], confirm: false },
     },
     stop: {
       summary: "Stop a running notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "stop"], positional: ["notebook_id"] },
     },
     delete: {
       summary: "Delete a stopped or failed notebook",
-      fields: ["notebook_id"],
+      fields: ["notebook_id", "workspace"],
       cli: { path: ["notebook", "delete"], positional: ["notebook_id"] },
     },
     save_image: {

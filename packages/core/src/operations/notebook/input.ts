@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { StatusFilter } from "../../domain/status.js"
 import { callWord, text } from "../../words/text.js"
+import { refersTo } from "../catalogue/refs.js"
 import { described } from "../catalogue/schema.js"
 import { deployFields } from "../common/fields.js"
 
@@ -12,12 +13,15 @@ export const NotebookInputSchema = z.object({
     .describe(
       "create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)",
     ),
-  notebook_id: z
-    .string()
-    .optional()
-    .describe(
-      "For detail, start, stop, delete: the notebook id, a bare UUID (no prefix), as list shows it; for save_image also its name, a unique id prefix or its URL",
-    ),
+  notebook_id: refersTo(
+    z
+      .string()
+      .optional()
+      .describe(
+        "For detail, start, stop, delete, save_image: the notebook's id (a bare UUID, as list shows it), its name, a unique id prefix or its URL; names and prefixes are looked up in workspace",
+      ),
+    "notebook",
+  ),
   name: z
     .string()
     .optional()

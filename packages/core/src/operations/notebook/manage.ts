@@ -1,7 +1,9 @@
-import { labFromUrl, redactToken } from "../../api/jupyter/lab.js"
+import { labFromUrl, redactToken, resolveNotebook } from "../../api/jupyter/lab.js"
 import { deleteNotebook, type NotebookAction, startNotebook, stopNotebook } from "../../api/notebooks/lifecycle.js"
 import { getNotebook, getNotebookAccessUrl, listNotebooks, notebookIdOf } from "../../api/notebooks/read.js"
 import { type Notebook, notebookConsoleUrl } from "../../api/notebooks/schema.js"
+import { taskKindOf } from "../../domain/ids.js"
+import { wholeIdKind } from "../../domain/lookup.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
@@ -9,6 +11,7 @@ import { msg } from "../../words/message.js"
 import { callWord, confirmWord, type Text } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { missingAs } from "../common/lookup.js"
 import { labelOf, type Plan } from "../common/plan.js"
 import { resolveReadWorkspace, withHint } from "../common/support.js"
 import type { NotebookInput } from "./input.js"
@@ -49,10 +52,19 @@ const planOf = (action: NotebookChangeResult["action"], done: NotebookAction): P
 
 const idHint = (): Text => msg("notebook-id-hint", { call: callWord("notebook", { action: "list" }) })
 
-const idOf = (input: NotebookInput): Effect.Effect<string, InspireError> =>
-  input.notebook_id === undefined || input.notebook_id.trim() === ""
-    ? Effect.fail(invalidInput(msg("notebook-needs-id", { action: input.action }), idHint()))
-    : withHint(notebookIdOf(input.notebook_id), idHint())
+// The notebook named by id (used as it is), name, id prefix or URL (one list of the workspace).
+const idOf = (input: NotebookInput): Effect.Effect<string, InspireError, ClientServices> => {
+  const wanted = input.notebook_id?.trim() ?? ""
+  if (wanted === "") return Effect.fail(invalidInput(msg("notebook-needs-id", { action: input.action }), idHint()))
+  const ref = taskKindOf(wanted)
+  if (wholeIdKind(wanted) !== undefined || (Either.isRight(ref) && ref.right.kind !== "notebook"))
+    return withHint(notebookIdOf(wanted), idHint())
+  return Effect.map(resolveNotebook(wanted, resolveReadWorkspace(input)), (n) => n.id)
+}
+
+// A read by id whose NotFound names the notebook and the workspace.
+const missing = <A, R>(read: Effect.Effect<A, InspireError, R>, id: string, input: NotebookInput) =>
+  missingAs(read, "notebook", id, input.workspace)
 
 const view = (notebook: Notebook, workspaceId = notebook.workspaceId) =>
   Effect.map(Platform, (p) => ({
@@ -87,7 +99,8 @@ export const notebookDetail = (
   input: NotebookInput,
 ): Effect.Effect<NotebookDetailResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const notebook = yield* view(yield* withHint(getNotebook(yield* idOf(input)), idHint()))
+    const id = yield* idOf(input)
+    const notebook = yield* view(yield* missing(withHint(getNotebook(id), idHint()), id, input))
     if (notebook.status.family !== "running")
       return {
         action: "detail",
@@ -123,9 +136,10 @@ export const notebookSwitch = (
 ): Effect.Effect<NotebookChangeResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const id = yield* idOf(input)
-    const done = yield* withHint(
-      action === "start" ? startNotebook(id, input.dry_run) : stopNotebook(id, input.dry_run),
-      idHint(),
+    const done = yield* missing(
+      withHint(action === "start" ? startNotebook(id, input.dry_run) : stopNotebook(id, input.dry_run), idHint()),
+      id,
+      input,
     )
     return {
       action,
@@ -133,6 +147,16 @@ export const notebookSwitch = (
       sent: done.sent,
       message: done.message,
       ...(input.dry_run ? { plan: planOf(action, done) } : {}),
+      // A stop that is (or would be) sent deletes the container's own files: said before and after.
+      ...(action === "stop" && (done.sent || done.planned !== undefined)
+        ? {
+            warnings: [
+              msg("notebook-stop-data", {
+                call: callWord("notebook", { action: "save_image", notebook_id: id }),
+              }),
+            ],
+          }
+        : {}),
       ...(done.sent
         ? {
             hint: msg("notebook-switch-hint", {
@@ -151,7 +175,7 @@ export const notebookDelete = (
   Effect.gen(function* () {
     const id = yield* idOf(input)
     if (input.dry_run) {
-      const done = yield* withHint(deleteNotebook(id, true), idHint())
+      const done = yield* missing(withHint(deleteNotebook(id, true), idHint()), id, input)
       return {
         action: "delete",
         notebook: yield* view(done.notebook),
@@ -171,7 +195,7 @@ export const notebookDelete = (
         message: done.message,
       } satisfies NotebookChangeResult
     }
-    const notebook = yield* view(yield* withHint(getNotebook(id), idHint()))
+    const notebook = yield* view(yield* missing(withHint(getNotebook(id), idHint()), id, input))
     const deletable = notebook.status.family === "stopped" || notebook.status.family === "failed"
     const label = notebook.name || notebook.id
     return {

@@ -96,6 +96,9 @@ export const NotebookOutput = once(() => {
     confirmed: z.boolean().optional().describe("For delete: whether confirm was given"),
     message: textOutput().describe("What happened"),
     hint: textOutput().optional().describe("What to do next"),
+    warnings: Warnings()
+      .optional()
+      .describe("For stop: what stopping deletes (the container's files outside mounted storage) and what it keeps"),
     plan: PlanOutput().optional(),
   })
 

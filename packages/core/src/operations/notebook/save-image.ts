@@ -70,7 +70,7 @@ export const notebookSaveImage = (
           msg("notebook-list-lists", { call: callWord("notebook", { action: "list" }) }),
         ),
       )
-    const workspace = Effect.map(resolveReadWorkspace({ workspace: input.workspace }), (w) => w.id)
+    const workspace = resolveReadWorkspace({ workspace: input.workspace })
     const found = yield* resolveNotebook(input.notebook_id, workspace)
     const platform = yield* Platform
     const notebook = { ...found, consoleUrl: notebookConsoleUrl(platform.baseUrl, found.id, found.workspaceId) }

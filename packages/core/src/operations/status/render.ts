@@ -4,10 +4,14 @@ import { joinText, type Text, text } from "../../words/text.js"
 import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
 
-const money = (n: number | undefined): string | undefined => (n === undefined ? undefined : n.toLocaleString("en-US"))
+// One number format per column: points and prices always with two decimals, so a column's figures line up.
+const money = (n: number | undefined): string | undefined =>
+  n === undefined ? undefined : n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
-const gpuCell = (g: StatusGroup): string =>
-  g.gpus === undefined ? "?" : g.gpus.total === 0 ? "CPU" : `${g.gpus.free}/${g.gpus.total}`
+// GPU columns hold GPUs: a CPU-only group has none (0/0) and no GPU model (-).
+const gpuCell = (g: StatusGroup): string => (g.gpus === undefined ? "?" : `${g.gpus.free}/${g.gpus.total}`)
+
+const NO_GPU = "-"
 
 interface SpecRow {
   readonly group: string
@@ -29,7 +33,10 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
   const groups = renderTable(w.groups, [
     { header: msg("status-col-group"), cell: (g) => g.name },
     { header: msg("jobs-col-id"), cell: (g) => g.id },
-    { header: msg("status-col-gpu"), cell: (g) => g.gpuDisplay || g.gpuType || "CPU" },
+    {
+      header: msg("status-col-gpu"),
+      cell: (g) => (g.gpus?.total === 0 ? NO_GPU : g.gpuDisplay || g.gpuType || NO_GPU),
+    },
     { header: msg("status-col-free-total"), cell: gpuCell, align: "right" },
   ])
   const specs = renderTable(
@@ -40,12 +47,12 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
       { header: msg("status-col-spec-id"), cell: (r) => r.spec.id },
       {
         header: msg("status-col-gpu"),
-        cell: (r) => (r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : "CPU"),
+        cell: (r) => (r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : NO_GPU),
       },
       { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
       { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
       { header: msg("status-col-memory"), cell: (r) => r.spec.memoryGi, align: "right" },
-      { header: msg("status-col-price"), cell: (r) => r.spec.pricePerHour, align: "right" },
+      { header: msg("status-col-price"), cell: (r) => money(r.spec.pricePerHour), align: "right" },
     ],
     msg("status-no-specs"),
   )

@@ -6,7 +6,9 @@ import { invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
 import { callWord, confirmWord, dryRunWord, fieldWord, joinText, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
+import { refersTo } from "../catalogue/refs.js"
 import { described, textOutput } from "../catalogue/schema.js"
+import { missingTask, resolveTask } from "../common/lookup.js"
 import { dryRunField, PlanOutput, renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "../common/tasks/list.js"
@@ -21,11 +23,23 @@ const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
 }
 
 const Input = z.object({
-  job_id: z
+  job_id: refersTo(
+    z
+      .string()
+      .optional()
+      .describe(
+        "One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm), or its name or a unique id prefix",
+      ),
+    "train",
+    "hpc",
+    "serving",
+  ),
+  workspace: z
     .string()
     .optional()
-    .describe("One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm)"),
-  workspace: z.string().optional().describe("Batch: the workspace to clear (name or ws- id); default defaultWorkspace"),
+    .describe(
+      "Batch: the workspace to clear (name or ws- id); one task: where its name or id prefix is looked up; default defaultWorkspace",
+    ),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: z.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
   type: z
@@ -129,9 +143,15 @@ export const stopOperation = defineOperation({
   run: (input) =>
     Effect.gen(function* () {
       if (input.job_id !== undefined) {
-        const ref = yield* stoppableKind(input.job_id)
-        if (input.dry_run) return dryRunOf("single", [yield* previewOne(ref.id, ref.type)])
-        const { needsConfirm, ...task } = yield* stopOne(ref.id, ref.type, input.confirm)
+        const named = yield* resolveTask(input.job_id, ["train", "hpc", "serving"], input.workspace)
+        const ref = yield* stoppableKind(named.id)
+        if (input.dry_run)
+          return dryRunOf("single", [yield* missingTask(previewOne(ref.id, ref.type), named, input.workspace)])
+        const { needsConfirm, ...task } = yield* missingTask(
+          stopOne(ref.id, ref.type, input.confirm),
+          named,
+          input.workspace,
+        )
         return {
           mode: "single",
           stopped: task.outcome === "stopped",

@@ -22,10 +22,10 @@ export const stoppableKind = (raw: string): Either.Either<{ id: string; type: St
     return Either.left(
       invalidInput(
         ref.kind === "notebook"
-          ? msg("stop-notebook", { id: ref.id, call: callWord("notebook") })
+          ? msg("stop-notebook", { id: ref.id, call: callWord("notebook", { action: "stop", notebook_id: ref.id }) })
           : msg("stop-ray", { id: ref.id }),
         ref.kind === "notebook"
-          ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "stop", notebook_id: ref.id }) })
+          ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "list" }) })
           : msg("stop-ray-hint"),
       ),
     )

@@ -57,8 +57,9 @@ export const sweepOperation = defineOperation({
   agent: { longRunning: true, waitField: "wait_seconds" },
   examples: [
     { action: "run", definition: EXAMPLE },
-    { action: "stop", definition: EXAMPLE, confirm: true },
-    { action: "resubmit", definition: EXAMPLE, failed: true },
+    // Stopped and resubmitted by its name, as a person types it (the catalogue's tests run it first).
+    { action: "stop", sweep: EXAMPLE.name, confirm: true },
+    { action: "resubmit", sweep: EXAMPLE.name, failed: true },
     { action: "status" },
   ],
   actions: {

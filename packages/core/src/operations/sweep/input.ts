@@ -1,5 +1,6 @@
 import { z } from "zod"
-import { callWord, text } from "../../words/text.js"
+import { callWord, fieldWord, text } from "../../words/text.js"
+import { refersTo } from "../catalogue/refs.js"
 import { described } from "../catalogue/schema.js"
 import { dryRunField } from "../common/plan.js"
 
@@ -22,12 +23,15 @@ export const SweepInputSchema = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe("For run: the sweep itself, the same fields as a sweep file, instead of file"),
-  sweep: z
-    .string()
-    .optional()
-    .describe(
-      "For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep",
-    ),
+  sweep: refersTo(
+    z
+      .string()
+      .optional()
+      .describe(
+        "For status, stop, resubmit: the sweep's name, id or id prefix (as status lists them); status without it lists every sweep",
+      ),
+    "sweep",
+  ),
   max_running: z
     .number()
     .int()
@@ -48,21 +52,14 @@ export const SweepInputSchema = z.object({
     .describe(
       "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)",
     ),
-  wait_seconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(604_800)
-    .default(86_400)
-    .describe(
-      `For run, resubmit: how long to keep waiting for running jobs to finish while max_running holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`,
-    ),
-  poll_seconds: z
-    .number()
-    .min(MIN_POLL_SECONDS)
-    .max(600)
-    .default(15)
-    .describe("For run, resubmit, with max_running: seconds between two reads of the jobs' states (default 15)"),
+  wait_seconds: described(
+    z.number().int().min(0).max(604_800).default(86_400),
+    text`For run, resubmit: how long to keep waiting for running jobs to finish while ${fieldWord("max_running")} holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`,
+  ),
+  poll_seconds: described(
+    z.number().min(MIN_POLL_SECONDS).max(600).default(15),
+    text`For run, resubmit: while ${fieldWord("max_running")} holds jobs back, seconds between two reads of the jobs' states (default 15)`,
+  ),
   failed: z
     .boolean()
     .default(false)

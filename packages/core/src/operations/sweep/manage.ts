@@ -179,7 +179,12 @@ export const sweepResubmit = (
 ): Effect.Effect<SweepRunResult | SweepChangeResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     if (!input.failed)
-      return yield* Effect.fail(invalidInput(msg("sweep-resubmit-which"), msg("sweep-resubmit-which-hint")))
+      return yield* Effect.fail(
+        invalidInput(
+          msg("sweep-resubmit-which"),
+          msg("sweep-resubmit-which-hint", { field: fieldWord("failed", true) }),
+        ),
+      )
     const found = yield* manifestOf(input, context)
     if (!("jobs" in found)) return nothingRun("resubmit", found, input.dry_run)
     const m = found

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { readdir, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { z } from "zod"
-import { matchName } from "../../domain/names.js"
+import { lookupAmbiguous, lookupNotFound, pickEntity } from "../../domain/lookup.js"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { ActiveProfile } from "../../profile.js"
@@ -138,7 +138,7 @@ export const withSweepLock = <A, R>(
         e.message.includes("lock")
           ? invalidInput(
               msg("sweep-locked", { id }),
-              msg("sweep-locked-hint", { call: callWord("sweep", { action: "status" }) }),
+              msg("sweep-locked-hint", { call: callWord("sweep", { action: "status", sweep: id }) }),
             )
           : e,
       ),
@@ -163,32 +163,19 @@ export const listManifests: Effect.Effect<
 })
 
 /**
- * The sweep a name, id or id prefix names: an id or id prefix first, then the sweep's name by the
- * usual name rules; the newest when several runs share a name.
+ * The sweep a name, id or id prefix names, by the one rule of domain/lookup.ts; the newest when several
+ * runs share a name.
  */
 export const findManifest = (wanted: string): Effect.Effect<SweepManifest, InspireError, Store | ActiveProfile> =>
   Effect.gen(function* () {
     const all = yield* listManifests
-    const byId = all.filter((m) => wanted.length >= 4 && m.id.startsWith(wanted.toLowerCase()))
-    if (byId.length === 1 && byId[0] !== undefined) return byId[0]
-    const named = matchName(all, (m) => m.name, wanted)
-    if (named.kind === "one") return named.item
-    if (named.kind === "many") {
-      const exact = named.items.filter((m) => m.name === named.items[0]?.name)
-      if (exact.length === named.items.length && exact[0] !== undefined) return exact[0]
-    }
-    const listing = all.map((m) => `${m.name} (${m.id})`).join(", ")
+    const found = pickEntity(all, wanted)
+    if (found.kind === "one") return found.item
+    const [newest] = found.kind === "many" ? found.items : []
+    if (found.kind === "many" && newest !== undefined && found.items.every((m) => m.name === newest.name)) return newest
     return yield* Effect.fail(
-      invalidInput(
-        named.kind === "many" || byId.length > 1
-          ? msg("sweep-ambiguous", {
-              wanted,
-              sweeps: (named.kind === "many" ? named.items : byId).map((m) => `${m.name} (${m.id})`).join(", "),
-            })
-          : msg("sweep-unknown", { wanted }),
-        all.length === 0
-          ? msg("sweep-unknown-none-hint", { call: callWord("sweep", { action: "run" }) })
-          : msg("sweep-unknown-hint", { listing, call: callWord("sweep", { action: "status" }) }),
-      ),
+      found.kind === "many"
+        ? lookupAmbiguous("sweep", wanted.trim(), found.items)
+        : lookupNotFound("sweep", wanted.trim(), msg("domain-lookup-where-sweeps"), all),
     )
   })

@@ -1,17 +1,12 @@
 import { msg } from "../../words/message.js"
 import { clipped, joinText, plain, type Text, text } from "../../words/text.js"
-import { nextLine } from "../common/output.js"
 import { renderPlan } from "../common/plan.js"
-import { asides, formatDuration, formatTime, lines, renderTable } from "../common/render.js"
+import { asides, formatDuration, formatTime, lines, nextSteps, renderTable } from "../common/render.js"
 import type { SweepChangeResult, SweepListResult, SweepResult, SweepRunResult, SweepStatusResult } from "./result.js"
 
 const cost = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(2))
 
-const nexts = (r: { readonly next: SweepResult["next"] }): Text =>
-  joinText(
-    r.next.map((n) => msg("sweep-next", { call: nextLine(n) })),
-    "\n",
-  )
+const nexts = (r: { readonly next: SweepResult["next"] }): Text => nextSteps(r.next)
 
 const renderRun = (r: SweepRunResult): Text => {
   const head = msg("sweep-run-head", { name: r.sweep.name, id: r.sweep.id, jobs: r.sweep.jobs, source: r.sweep.source })

@@ -1,7 +1,7 @@
 import { Clock, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import type { Text } from "../../words/text.js"
+import { fieldWord, type Text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
@@ -134,7 +134,7 @@ export const sweepRun = (
             cost: summary.peakCostPerHour,
             limit,
           }),
-          msg("sweep-too-costly-hint"),
+          msg("sweep-too-costly-hint", { field: fieldWord("max_running") }),
         ),
       )
     if (input.dry_run)
@@ -170,7 +170,7 @@ export const sweepRun = (
         warnings: [
           ...checked.warnings,
           ...(stoppedAt !== undefined && !input.resume && known !== undefined && unsentOf(known) > 0
-            ? [msg("sweep-stopped-run-warning", { call: resumeWord(input.file) })]
+            ? [msg("sweep-stopped-run-warning", { call: resumeWord(input.file), resume: fieldWord("resume") })]
             : []),
         ],
         next: [

@@ -36,8 +36,10 @@ export const submitRow = (s: RowSubmit): Effect.Effect<SubmitResult, InspireErro
         fileIssues(parsed.error.issues, s.locate, ["job"], msg("sweep-job-n", { index: s.row.index })),
       )
     // The job's status is read with the sweep's, so the create is not read back (a request per job saved).
+    // Its jobs queue by design (max_running paces them): no node listing per job.
     const common = {
       dry_run: s.dryRun,
+      checkPlacement: false,
       createOptions: { readBack: false, ...(s.submitId !== undefined ? { submitId: s.submitId } : {}) },
     }
     return s.kind === "hpc"

@@ -9,9 +9,9 @@ export interface UsageResult extends OutputOf<ReturnType<typeof UsageOutput>> {}
 
 const pct = (v: number | undefined): string | undefined => (v === undefined ? undefined : `${v.toFixed(1)}%`)
 
-/** Points with thousands separators and at most two decimals, as the console shows them. */
+/** Points with thousands separators and two decimals, as the console shows them: one format for a whole column. */
 const points = (v: number | undefined): string | undefined =>
-  v === undefined ? undefined : v.toLocaleString("en-US", { maximumFractionDigits: 2 })
+  v === undefined ? undefined : v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 const groupTable = (heading: Text, groups: UsageResult["byUser"]): Text =>
   renderTable(groups, [

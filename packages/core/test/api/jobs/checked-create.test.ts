@@ -47,7 +47,7 @@ describe("checked creates", () => {
     const input = { ...trainingInput(emu.current, "shm-once"), instanceCount: 2, shmGi: 8, memoryGi: 4, priority: 2 }
     const checked = ok(await h.run(checkTrainingJob(input)))
     const said = checked.warnings.map((w) => renderWords(w, "library"))
-    expect(said.filter((w) => w.startsWith("shm is 8 GiB for a 2-node job"))).toHaveLength(1)
+    expect(said.filter((w) => w.startsWith("shm is 8 GiB for a job of 2 nodes"))).toHaveLength(1)
     expect(said.filter((w) => w.includes("larger than the spec's memory"))).toHaveLength(1)
     expect(said.filter((w) => w.includes("pre-emptible"))).toHaveLength(1)
     const created = ok(await h.run(sendTrainingJob(withImageType(checked, "SOURCE_PRIVATE"))))

@@ -103,7 +103,9 @@ describe("notebook lifecycle", () => {
     expect(r.stopAgain).toMatchObject({ sent: false })
     expect(renderWords(r.stopAgain.message, "mcp")).toContain("already STOPPED")
     const stoppedHint = (r.urlWhileStopped as unknown as { left: { hint: string } }).left.hint
-    expect(renderWords(stoppedHint, "mcp")).toContain('inspire_notebook(action="start")')
+    expect(renderWords(stoppedHint, "mcp")).toContain(
+      `inspire_notebook(action="start", notebook_id="${r.created.notebookId}")`,
+    )
     expect(r.start.sent).toBe(true)
     expect(r.restarted.status.family).toBe("running")
     expect(r.deleted.sent).toBe(true)

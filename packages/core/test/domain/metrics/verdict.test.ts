@@ -87,7 +87,7 @@ describe("verdicts from realistic series", () => {
     expect(report.state).not.toBe("idle")
     expect(report.idleWindows).toHaveLength(1)
     expect(report.idleWindows[0]?.ongoing).toBe(false)
-    expect(report.evidence.join("\n")).toContain("1 earlier idle window(s)")
+    expect(report.evidence.join("\n")).toContain("1 earlier idle window")
   })
 
   it("starved by CPU: CPU saturated while the GPU waits", () => {

@@ -7,7 +7,7 @@ import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { Platform } from "../../../platform/client.js"
 import { msg } from "../../../words/message.js"
-import { callWord, joinText, type Text } from "../../../words/text.js"
+import { callWord, fieldWord, joinText, type Text } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import type { SubmitHpcInput } from "../../submit-hpc.js"
 import {
@@ -16,6 +16,7 @@ import {
   commonCreateFields,
   createdResult,
   dryRunResult,
+  placementOf,
   placeSubmission,
   type SubmissionExtras,
   sayCreated,
@@ -35,7 +36,7 @@ export const parseMemoryPerCpu = (raw: string | number): Effect.Effect<number, I
   if (Number.isInteger(gi) && gi > 0) return Effect.succeed(gi)
   return Effect.fail(
     invalidInput(
-      msg("submission-memory-per-cpu-invalid", { value: String(raw) }),
+      msg("submission-memory-per-cpu-invalid", { field: fieldWord("memory_per_cpu"), value: String(raw) }),
       msg("submission-memory-per-cpu-invalid-hint"),
     ),
   )
@@ -55,7 +56,13 @@ export const checkSlurmFit = (
   const memory = cpus * slurm.memoryPerCpuGi
   const problems = [
     ...(slurm.cpusPerTask > spec.cpuCount
-      ? [msg("submission-slurm-task-cpus", { cpus: slurm.cpusPerTask, node: spec.cpuCount })]
+      ? [
+          msg("submission-slurm-task-cpus", {
+            field: fieldWord("cpus_per_task"),
+            cpus: slurm.cpusPerTask,
+            node: spec.cpuCount,
+          }),
+        ]
       : []),
     ...(taskMemory > spec.memoryGi
       ? [
@@ -98,7 +105,13 @@ export const checkSlurmFit = (
           memory: spec.memoryGi,
           problems: joinText(problems, "; "),
         }),
-        msg("submission-slurm-no-fit-hint", { call: callWord("status") }),
+        msg("submission-slurm-no-fit-hint", {
+          tasks: fieldWord("number_of_tasks"),
+          cpus: fieldWord("cpus_per_task"),
+          memory: fieldWord("memory_per_cpu"),
+          instances: fieldWord("instance_count"),
+          call: callWord("status"),
+        }),
       ),
     )
   const idle = spec.cpuCount * nodes - cpus
@@ -142,11 +155,17 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
       },
       s.imageType,
     )
+    const placement = yield* placementOf(s, placed, "HPC")
     const warnings = [
       ...imageWarnings,
       ...target.warnings,
-      ...(cpus_per_task === undefined ? [msg("submission-cpus-per-task-default", { cpus: cpusPerTask })] : []),
-      ...(memory_per_cpu === undefined ? [msg("submission-memory-per-cpu-default", { memory: memoryPerCpuGi })] : []),
+      ...placement,
+      ...(cpus_per_task === undefined
+        ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })]
+        : []),
+      ...(memory_per_cpu === undefined
+        ? [msg("submission-memory-per-cpu-default", { field: fieldWord("memory_per_cpu"), memory: memoryPerCpuGi })]
+        : []),
       ...fit,
       // The create's checks: name, image and priority (the same warnings resolvePriority gives).
       ...checked.warnings,

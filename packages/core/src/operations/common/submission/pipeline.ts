@@ -10,6 +10,7 @@ import type { ClientServices } from "../../catalogue/services.js"
 import type { SubmitInput } from "../../submit.js"
 import { resolveTarget, type Target } from "../defaults.js"
 import { type ImageType, imageOrDefault, registeredImage, submitImageHint } from "../image.js"
+import { placementWarnings } from "../placement.js"
 import { planned } from "../plan.js"
 import { resolvePriority } from "../priority.js"
 import { pickSpec } from "../spec.js"
@@ -41,6 +42,8 @@ export interface SubmissionExtras {
   readonly resubmittedFrom?: string
   /** How the create is sent (a sweep's job: its derived marker, no read-back); the defaults when absent. */
   readonly createOptions?: CreateOptions
+  /** False when the caller does not want each create's group checked for room now (a sweep's jobs). */
+  readonly checkPlacement?: boolean
 }
 
 /** What every submission carries besides its kind's own fields: the shared fields of the inputs, typed as parsed. */
@@ -98,6 +101,25 @@ export const commonCreateFields = (s: Submission, placed: Placed) => ({
   priorityCap: placed.target.project.priorityCap,
   workspaceRegistry: placed.target.workspace.policy.registry,
 })
+
+/**
+ * Whether the placed group can start the submission now, or where else in its workspace it could
+ * (placement.ts): warnings, never a failure. Asked once every other check has passed, so a refused
+ * submit costs no node listing.
+ */
+export const placementOf = (
+  s: Submission,
+  placed: Placed,
+  scheduleType: "TRAIN" | "HPC",
+): Effect.Effect<ReadonlyArray<Text>, never, ClientServices> =>
+  s.checkPlacement === false
+    ? Effect.succeed([])
+    : placementWarnings(s.compute_group, placed.target, {
+        scheduleType,
+        spec: placed.spec,
+        instances: s.instance_count,
+        priority: placed.priority.priority,
+      })
 
 /**
  * A create input checked once, by its kind's `check` (checkTrainingJob, checkHpcJob), with the image

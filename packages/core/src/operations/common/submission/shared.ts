@@ -33,7 +33,7 @@ export const resolveShm = (
       const shmGi = yield* fromEither(parseShm(mb, "MB"))
       return { shmGi, note: msg("submission-shm-from-default", { mb, gi: shmGi }) }
     }
-    return { shmGi: fallback, note: msg("submission-shm-fallback", { gi: fallback }) }
+    return { shmGi: fallback, note: msg("submission-shm-fallback", { field: fieldWord("shm"), gi: fallback }) }
   })
 
 const fromEither = <A>(e: Either.Either<A, InspireError>): Effect.Effect<A, InspireError> =>

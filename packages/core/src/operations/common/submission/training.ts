@@ -13,6 +13,7 @@ import {
   commonCreateFields,
   createdResult,
   dryRunResult,
+  placementOf,
   placeSubmission,
   type SubmissionExtras,
   sayCreated,
@@ -68,9 +69,11 @@ const submitTrainingSteps = (
       },
       s.imageType,
     )
+    const placement = yield* placementOf(s, placed, "TRAIN")
     const warnings = [
       ...imageWarnings,
       ...target.warnings,
+      ...placement,
       ...(shm.note !== undefined ? [shm.note] : []),
       // The create's checks: name, image, priority (the same warnings resolvePriority gives), shared memory.
       ...checked.warnings,

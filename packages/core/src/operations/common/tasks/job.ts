@@ -1,12 +1,12 @@
 import { getHpcJob } from "../../../api/jobs/hpc.js"
 import { getTrainingJob } from "../../../api/jobs/training.js"
-import { taskKindOf } from "../../../domain/ids.js"
 import type { NormalizedStatus } from "../../../domain/status.js"
-import { Effect, Either } from "../../../effect.js"
+import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
 import { callWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
+import { missingTask, resolveTask } from "../lookup.js"
 
 /** A training or HPC job's state, enough to decide what to read and when to stop reading. */
 export interface JobState {
@@ -18,23 +18,31 @@ export interface JobState {
   readonly finishedAt: number | undefined
 }
 
-/** Reads a job-… or hpc-job-… id's state; other ids (servings, notebooks, typos) are an InvalidInput. */
-export const jobState = (raw: string, what: string): Effect.Effect<JobState, InspireError, ClientServices> =>
+/** Reads the state of a job named by id, name or id prefix; ids of servings and notebooks are an InvalidInput. */
+export const jobState = (
+  raw: string,
+  what: string,
+  workspace?: string | undefined,
+): Effect.Effect<JobState, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const ref = taskKindOf(raw)
-    if (Either.isLeft(ref)) return yield* Effect.fail(ref.left)
-    const { id, kind } = ref.right
+    const ref = yield* resolveTask(raw, ["train", "hpc"], workspace)
+    const { id, kind } = ref
     if (kind !== "train" && kind !== "hpc")
       return yield* Effect.fail(
         invalidInput(
           msg("common-ops-not-a-job", { id, kind, what }),
           kind === "serving"
-            ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail" }) })
+            ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail", serving_id: id }) })
             : kind === "notebook"
-              ? msg("common-ops-not-a-job-notebook", { call: callWord("notebook", { action: "detail" }) })
+              ? msg("common-ops-not-a-job-notebook", {
+                  call: callWord("notebook", { action: "detail", notebook_id: id }),
+                })
               : msg("common-ops-not-a-job-other", { call: callWord("jobs") }),
         ),
       )
-    const job = kind === "train" ? yield* getTrainingJob(id) : yield* getHpcJob(id)
+    const job =
+      kind === "train"
+        ? yield* missingTask(getTrainingJob(id), ref, workspace)
+        : yield* missingTask(getHpcJob(id), ref, workspace)
     return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt }
   })

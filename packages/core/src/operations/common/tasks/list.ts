@@ -9,6 +9,7 @@ import { matchesStatusFilter, type StatusFamily, type StatusFilter } from "../..
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
+import { fieldWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { defaultOf } from "../defaults.js"
 
@@ -73,7 +74,7 @@ export interface SearchScope {
  * The workspaces a listing searches: the one asked for, else (unless `all`) defaultWorkspace, else
  * every enabled one.
  */
-const workspacesToSearch = (
+export const workspacesToSearch = (
   workspace: string | undefined,
   project: string | undefined,
   all = false,
@@ -81,7 +82,10 @@ const workspacesToSearch = (
   Effect.gen(function* () {
     if (workspace !== undefined && all)
       return yield* Effect.fail(
-        invalidInput(msg("common-ops-workspace-and-all"), msg("common-ops-workspace-and-all-hint")),
+        invalidInput(
+          msg("common-ops-workspace-and-all", { workspace: fieldWord("workspace"), all: fieldWord("all_workspaces") }),
+          msg("common-ops-workspace-and-all-hint", { workspace: fieldWord("workspace") }),
+        ),
       )
     if (workspace !== undefined) return { workspaces: [yield* resolveWorkspace(workspace, project)], from: "query" }
     const fallback = all ? undefined : yield* defaultOf("defaultWorkspace")

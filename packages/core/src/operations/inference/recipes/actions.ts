@@ -4,6 +4,7 @@ import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
 import { callWord, type Text } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
+import type { DeployTarget } from "../../common/deploy.js"
 import { nextStep } from "../../common/output.js"
 import type { InferenceInput } from "../input.js"
 import type { InferenceOutputOf } from "../output.js"
@@ -45,6 +46,23 @@ const entry = (r: Recipe): RecipeEntry => ({
 // A clash is a message whose `recipe` value names the recipe defined twice.
 const clashOf = (clash: Text, name: string): boolean =>
   clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name)
+
+// Where a suggested create goes: the placement the recipe was resolved against, else what was asked with
+// a placeholder for the spec (create needs one: `inspire avail` shows the groups' SERVING specs).
+const placementOf = (input: InferenceInput, where: DeployTarget | undefined): Readonly<Record<string, string>> => {
+  if (where !== undefined)
+    return {
+      workspace: where.workspace.id,
+      project: where.target.project.id,
+      compute_group: where.group.name,
+      spec: where.spec.id,
+    }
+  const asked = { workspace: input.workspace, project: input.project, compute_group: input.compute_group }
+  return {
+    ...Object.fromEntries(Object.entries(asked).filter((e): e is [string, string] => e[1] !== undefined)),
+    spec: "<spec-id>",
+  }
+}
 
 /** Lists every recipe (shipped, config folder, ./recipes/) with the clashes between names. */
 export const inferenceRecipes = (
@@ -112,11 +130,12 @@ export const inferenceRecipe = (
           {
             action: "create",
             recipe: recipe.name,
-            ...(input.compute_group !== undefined ? { compute_group: input.compute_group } : {}),
-            ...(input.spec !== undefined ? { spec: input.spec } : {}),
+            ...placementOf(input, deployment?.where),
             dry_run: true,
           },
-          msg("recipes-why-request"),
+          deployment !== undefined
+            ? msg("recipes-why-request")
+            : msg("recipes-why-request-spec", { call: callWord("availability") }),
         ),
       ],
     } satisfies InferenceRecipeResult

@@ -5,7 +5,7 @@ import { type InspireError, invalidInput } from "../../../errors.js"
 import { storeRoots } from "../../../store/paths.js"
 import { Store } from "../../../store/store.js"
 import { msg } from "../../../words/message.js"
-import { callWord } from "../../../words/text.js"
+import { callWord, fieldWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { type DeployTarget, deployTarget } from "../../common/deploy.js"
 import type { InferenceInput } from "../input.js"
@@ -51,7 +51,12 @@ const recipeModel = (
       return yield* Effect.fail(
         invalidInput(
           msg("recipes-path-only", { recipe: recipe.name }),
-          msg("recipes-path-only-fix", { call: callWord("models", { action: "list" }), file: recipe.file }),
+          msg("recipes-path-only-fix", {
+            model: fieldWord("model_id"),
+            version: fieldWord("model_version"),
+            call: callWord("models", { action: "list" }),
+            file: recipe.file,
+          }),
         ),
       )
     const listed = yield* listModels({ workspaceId })
@@ -70,13 +75,16 @@ const recipeModel = (
             wanted,
             names: match.items.map((m) => m.name).join(", "),
           }),
-          msg("recipes-models-match-fix", { file: recipe.file }),
+          msg("recipes-models-match-fix", { file: recipe.file, field: fieldWord("model_id") }),
         ),
       )
     return yield* Effect.fail(
       invalidInput(
         msg("recipes-model-missing", { recipe: recipe.name, wanted }),
-        msg("recipes-model-missing-fix", { call: callWord("models", { action: "create" }) }),
+        msg("recipes-model-missing-fix", {
+          call: callWord("models", { action: "create" }),
+          field: fieldWord("model_id"),
+        }),
         { candidates: listed.models.map((m) => m.name) },
       ),
     )
