@@ -25,6 +25,7 @@ const BENCHES = [
   { id: "rate-limit", args: ["bench/rate-limit.mjs"] },
   { id: "logs", args: ["bench/logs.mjs"] },
   { id: "mcp-overhead", args: ["bench/mcp-overhead.mjs"] },
+  { id: "mcp-results", args: ["bench/mcp-results.mjs"] },
   { id: "synergy-overhead", args: ["bench/synergy-overhead.mjs"] },
   { id: "image-push", args: ["bench/image-push.mjs"] },
   { id: "test-time", args: ["bench/test-time.mjs"] },

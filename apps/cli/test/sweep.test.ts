@@ -107,7 +107,8 @@ describe("inspire sweep", () => {
       const run = json<{ counts: { created: number } }>(
         await inspire(
           env,
-          ["sweep", "run", file, "--max-running", "2", "--poll-seconds", "1", "--json"],
+          // A run returns with what fits unless told to wait for room.
+          ["sweep", "run", file, "--max-running", "2", "--wait-seconds", "3600", "--poll-seconds", "1", "--json"],
           undefined,
           dir,
         ),

@@ -1,11 +1,19 @@
 import { parseArgs } from "node:util"
+import { DEFAULT_TOOLSETS, isToolsetName, TOOLSET_NAMES, type ToolsetName } from "@holos-inspire/core"
+
+/** Which tools a server lists and how: the chosen toolsets, read-only mode, output schemas in tools/list. */
+export interface ToolChoice {
+  readonly toolsets: ReadonlyArray<ToolsetName>
+  readonly readOnly: boolean
+  readonly outputSchemas: boolean
+}
 
 /** What the command line asked for. */
 export type Command =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
-  | { readonly kind: "stdio"; readonly profile?: string }
-  | { readonly kind: "http"; readonly port: number; readonly profile?: string }
+  | { readonly kind: "stdio"; readonly profile?: string; readonly tools: ToolChoice }
+  | { readonly kind: "http"; readonly port: number; readonly profile?: string; readonly tools: ToolChoice }
 
 /** The shortest INSPIRE_MCP_TOKEN accepted: a shorter bearer token can be guessed. */
 const MIN_TOKEN_LENGTH = 32
@@ -13,7 +21,7 @@ const MIN_TOKEN_LENGTH = 32
 /** The port `--http` listens on when `--port` is not given. */
 const DEFAULT_PORT = 7331
 
-export const USAGE = `Usage: inspire-mcp [--profile NAME] [--http [--port N]]
+export const USAGE = `Usage: inspire-mcp [--profile NAME] [--http [--port N]] [--toolsets SETS] [--read-only] [--output-schemas]
 
 The SII Inspire platform (启智平台) as MCP tools: inspire_status, inspire_submit, inspire_logs, …
 
@@ -21,6 +29,11 @@ Options:
   --profile NAME     the account profile to use (else INSPIRE_PROFILE, else the current profile)
   --http             serve Streamable HTTP on 127.0.0.1 instead of stdio
   --port N           the HTTP port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --toolsets SETS    the tool sets to list, comma-separated, or "all" (else INSPIRE_MCP_TOOLSETS, else
+                     ${DEFAULT_TOOLSETS.join(",")}); the sets: ${TOOLSET_NAMES.join(", ")}
+  --read-only        list and run only the tools that change nothing (or INSPIRE_MCP_READ_ONLY=1)
+  --output-schemas   put each tool's output schema in tools/list (or INSPIRE_MCP_OUTPUT_SCHEMAS=1); they
+                     are always readable as the resources inspire://schemas/<tool>.json
   -h, --help         show this help
   -v, -V, --version  show the version
 
@@ -51,9 +64,35 @@ export const tokenFrom = (env: NodeJS.ProcessEnv): string | undefined => {
   return token
 }
 
-/** Reads the command line (without node and the script). */
-export const parseCommand = (argv: ReadonlyArray<string>): Command => {
-  let values: { help?: boolean; version?: boolean; http?: boolean; port?: string; profile?: string }
+const ON = new Set(["1", "true", "yes", "on"])
+
+/** The toolsets a comma-separated list names ("all": every set); an unknown name is a usage error. */
+const toolsetsFrom = (list: string, source: string): ReadonlyArray<ToolsetName> => {
+  const names = list
+    .split(",")
+    .map((n) => n.trim())
+    .filter((n) => n !== "")
+  if (names.includes("all")) return TOOLSET_NAMES
+  const unknown = names.filter((n) => !isToolsetName(n))
+  if (unknown.length > 0 || names.length === 0)
+    throw new UsageError(
+      `${source} names ${unknown.length > 0 ? `an unknown toolset "${unknown.join('", "')}"` : "no toolset"}; the toolsets are ${TOOLSET_NAMES.join(", ")}, or all.`,
+    )
+  return TOOLSET_NAMES.filter((n) => names.includes(n))
+}
+
+/** Reads the command line (without node and the script), and the settings the environment adds to it. */
+export const parseCommand = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): Command => {
+  let values: {
+    help?: boolean
+    version?: boolean
+    http?: boolean
+    port?: string
+    profile?: string
+    toolsets?: string
+    "read-only"?: boolean
+    "output-schemas"?: boolean
+  }
   try {
     values = parseArgs({
       // -V as well as -v, as `inspire -V` takes it.
@@ -64,6 +103,9 @@ export const parseCommand = (argv: ReadonlyArray<string>): Command => {
         http: { type: "boolean" },
         port: { type: "string" },
         profile: { type: "string" },
+        toolsets: { type: "string" },
+        "read-only": { type: "boolean" },
+        "output-schemas": { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -73,13 +115,23 @@ export const parseCommand = (argv: ReadonlyArray<string>): Command => {
   }
   if (values.help === true) return { kind: "help" }
   if (values.version === true) return { kind: "version" }
-  const profile = values.profile !== undefined ? { profile: values.profile } : {}
+  const listed = values.toolsets ?? env.INSPIRE_MCP_TOOLSETS
+  const tools: ToolChoice = {
+    toolsets:
+      listed === undefined
+        ? DEFAULT_TOOLSETS
+        : toolsetsFrom(listed, values.toolsets !== undefined ? "--toolsets" : "INSPIRE_MCP_TOOLSETS"),
+    readOnly: values["read-only"] === true || ON.has(env.INSPIRE_MCP_READ_ONLY?.trim().toLowerCase() ?? ""),
+    outputSchemas:
+      values["output-schemas"] === true || ON.has(env.INSPIRE_MCP_OUTPUT_SCHEMAS?.trim().toLowerCase() ?? ""),
+  }
+  const common = { ...(values.profile !== undefined ? { profile: values.profile } : {}), tools }
   if (values.http !== true) {
     if (values.port !== undefined) throw new UsageError("--port only applies with --http.")
-    return { kind: "stdio", ...profile }
+    return { kind: "stdio", ...common }
   }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}".`)
-  return { kind: "http", port, ...profile }
+  return { kind: "http", port, ...common }
 }

@@ -15,8 +15,42 @@ import { failureResult, successResult } from "./results.js"
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
 
 // Progress must grow with every notification; an operation's `current` (seconds waited, bytes read) may
-// repeat between two reports, so a repeat is nudged just above the last value sent.
+// repeat between two reports, so a repeat is nudged just above the last value sent, in thousandths
+// counted as integers so that the value stays clean (4.001, never 4.0009999999999994).
 const STEP = 0.001
+const clean = (n: number): number => Math.round(n * 1000) / 1000
+
+/**
+ * The longest one call waits (seconds), below the SDK client's default request timeout (60 s): a longer
+ * wait asked for is cut to it, and the result says to call again. INSPIRE_MCP_WAIT_SECONDS may lower it.
+ */
+const WAIT_CAP_SECONDS = 50
+
+const waitCap = (): number => {
+  const n = Number(process.env.INSPIRE_MCP_WAIT_SECONDS)
+  return Number.isFinite(n) && n > 0 && n < WAIT_CAP_SECONDS ? n : WAIT_CAP_SECONDS
+}
+
+/** The arguments with the operation's wait field (`agent.waitField`) cut to the cap, and what was asked. */
+const bounded = (operation: Operation, args: unknown): { args: unknown; asked?: number; cap?: number } => {
+  const field = operation.agent?.waitField
+  if (field === undefined || typeof args !== "object" || args === null) return { args }
+  const parsed = operation.input.safeParse(args)
+  if (!parsed.success) return { args }
+  const data = parsed.data as Record<string, unknown>
+  const value = data[field]
+  // A wait asked without its length (inference health with wait) waits as long as the platform says.
+  const asked = typeof value === "number" ? value : data.wait === true ? Number.POSITIVE_INFINITY : undefined
+  const cap = waitCap()
+  if (asked === undefined || asked <= cap) return { args }
+  return { args: { ...args, [field]: cap }, asked, cap }
+}
+
+/** Whether a result says there is more to wait for: a wait that timed out, a sweep with jobs held back. */
+const unfinished = (result: unknown): boolean => {
+  const r = result as { outcome?: unknown; counts?: { pending?: unknown } } | undefined
+  return r?.outcome === "timed-out" || (typeof r?.counts?.pending === "number" && r.counts.pending > 0)
+}
 
 /**
  * Turns an operation's progress reports into `notifications/progress`, when the client asked for them,
@@ -27,8 +61,9 @@ const progressSender = (extra: CallExtra, lang: Language): ((p: Progress) => voi
   if (token === undefined) return () => undefined
   let last = 0
   return (p) => {
-    const progress =
-      p.current !== undefined && p.current > last ? p.current : last + (p.current === undefined ? 1 : STEP)
+    const progress = clean(
+      p.current !== undefined && p.current > last ? p.current : last + (p.current === undefined ? 1 : STEP),
+    )
     last = progress
     extra
       .sendNotification({
@@ -57,10 +92,19 @@ export const callOperation = async (
   try {
     // Progress is worded in the language of the client's answers (read only when progress was asked for).
     const lang = extra._meta?.progressToken !== undefined ? await client.language() : "en"
-    const { result, text } = await client.run(invoke(operation, args, { progress: progressSender(extra, lang) }), {
-      signal: extra.signal,
-    })
-    return successResult(operation, result, text)
+    const cut = bounded(operation, args)
+    const { result, text } = await client.run(
+      invoke(operation, cut.args, { progress: progressSender(extra, lang), patienceMs: waitCap() * 1000 }),
+      {
+        signal: extra.signal,
+      },
+    )
+    const asked = cut.asked === Number.POSITIVE_INFINITY ? "the whole wait" : `the ${cut.asked} s asked`
+    const note =
+      cut.cap !== undefined && unfinished(result)
+        ? `\nOne call waits at most ${cut.cap} s, so this call waited ${cut.cap} s of ${asked}; call inspire_${operation.name} again to keep waiting.`
+        : ""
+    return successResult(operation, result, text + note)
   } catch (failure) {
     if (extra.signal.aborted)
       return { isError: true, content: [{ type: "text", text: `inspire_${operation.name} was cancelled.` }] }

@@ -27,7 +27,7 @@ const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Pro
     ...(command.profile !== undefined ? { profile: command.profile } : {}),
   })
   const documents = skillDocuments(fileURLToPath(new URL(`./${SKILL_DIR}/`, import.meta.url)))
-  const deps = { client, version: VERSION, documents }
+  const deps = { client, version: VERSION, documents, tools: command.tools }
   let closing = false
   const shutdown = (close: () => Promise<void>) => async () => {
     if (closing) return
@@ -63,7 +63,7 @@ const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Pro
 }
 
 const main = async (argv: ReadonlyArray<string>): Promise<void> => {
-  const command = parseCommand(argv)
+  const command = parseCommand(argv, process.env)
   if (command.kind === "help") {
     process.stdout.write(`${USAGE}\n`)
     return

@@ -13,16 +13,36 @@ const descriptionOf = (operation: Operation): string =>
     "mcp",
   )
 
-/** An operation as an MCP tool: schemas from the catalogue and every annotation stated explicitly. */
-export const toolOf = (operation: Operation): Tool => ({
+// zod's integers carry the safe-integer range as bounds; JSON numbers have it anyway, and every tool
+// definition is read by the model in every turn, so those bounds are left out.
+const SAFE = Number.MAX_SAFE_INTEGER
+export const withoutSafeBounds = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutSafeBounds)
+  if (typeof value !== "object" || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, v]) => !((key === "maximum" && v === SAFE) || (key === "minimum" && v === -SAFE)))
+      .map(([key, v]) => [key, withoutSafeBounds(v)]),
+  )
+}
+
+/** An operation's output schema as MCP clients read it. */
+export const outputSchemaOf = (operation: Operation): Tool["outputSchema"] =>
+  withoutSafeBounds(renderDeep(outputJsonSchema(operation), "mcp")) as Tool["outputSchema"]
+
+/**
+ * An operation as an MCP tool: schemas from the catalogue and every annotation stated explicitly. The
+ * output schema only when asked for: the result's structuredContent needs none, and it costs context.
+ */
+export const toolOf = (operation: Operation, options: { readonly outputSchema?: boolean } = {}): Tool => ({
   name: toolName(operation),
   title: operation.title,
   description: descriptionOf(operation),
   // Field descriptions name calls and fields as MCP clients write them (`spec=<ID>`, `confirm=true`).
-  inputSchema: renderDeep(inputJsonSchema(operation), "mcp") as Tool["inputSchema"],
-  outputSchema: renderDeep(outputJsonSchema(operation), "mcp") as Tool["outputSchema"],
+  inputSchema: withoutSafeBounds(renderDeep(inputJsonSchema(operation), "mcp")) as Tool["inputSchema"],
+  ...(options.outputSchema === true ? { outputSchema: outputSchemaOf(operation) } : {}),
+  // The title is stated once, at the top: hosts read it before annotations.title.
   annotations: {
-    title: operation.title,
     readOnlyHint: operation.annotations.readOnly,
     destructiveHint: operation.annotations.destructive,
     idempotentHint: operation.annotations.idempotent,

@@ -9,8 +9,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 
-/** The built server under test. */
-export const BIN = fileURLToPath(new URL("../dist/inspire-mcp.mjs", import.meta.url))
+/** The built server under test (INSPIRE_MCP_TEST_BIN: another build, e.g. to see a test fail without a change). */
+export const BIN =
+  process.env.INSPIRE_MCP_TEST_BIN ?? fileURLToPath(new URL("../dist/inspire-mcp.mjs", import.meta.url))
 
 /** Everything the servers printed and every result the clients received, for the secret scan. */
 export const transcript: string[] = []
@@ -27,6 +28,8 @@ export const homeFor = (url: string): NodeJS.ProcessEnv => {
     NO_COLOR: "1",
     // A message missing from the catalogue, or a value it needs, is an error rather than its id.
     INSPIRE_MESSAGES_STRICT: "1",
+    // The suites use every tool; the default toolsets are tested in toolsets.test.ts.
+    INSPIRE_MCP_TOOLSETS: "all",
   }
 }
 

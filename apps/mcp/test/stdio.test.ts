@@ -87,7 +87,8 @@ describe("inspire-mcp over stdio", () => {
       expect(tool.inputSchema.type).toBe("object")
       for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {}))
         expect((schema as { description?: string }).description, `${tool.name}.${field}`).toMatch(/\w/)
-      expect(tool.outputSchema?.type, tool.name).toBe("object")
+      // Output schemas are resources, or listed with --output-schemas (toolsets.test.ts).
+      expect(tool.outputSchema, tool.name).toBeUndefined()
       const a = tool.annotations
       for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const)
         expect(typeof a?.[hint], `${tool.name}.${hint}`).toBe("boolean")
@@ -103,7 +104,10 @@ describe("inspire-mcp over stdio", () => {
   })
 
   it("offers the skill's documents as Markdown resources", async () => {
-    const { resources } = await server.client.listResources()
+    // The tools' output schemas follow them (toolsets.test.ts).
+    const resources = (await server.client.listResources()).resources.filter(
+      (r) => !r.uri.startsWith("inspire://schemas/"),
+    )
     if (!existsSync(SKILL)) return expect(resources).toEqual([])
     expect(resources[0]).toMatchObject({ uri: "inspire://skills/sii-inspire/SKILL.md", mimeType: "text/markdown" })
     expect(resources.every((r) => r.uri.startsWith("inspire://skills/sii-inspire/") && r.uri.endsWith(".md"))).toBe(

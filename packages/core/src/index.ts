@@ -133,6 +133,15 @@ export { type StopOperationResult, stopOperation } from "./operations/stop/index
 export { type SubmitResult, submitOperation } from "./operations/submit.js"
 export { submitHpcOperation } from "./operations/submit-hpc.js"
 export { type SweepResult, sweepOperation } from "./operations/sweep/index.js"
+export {
+  DEFAULT_TOOLSETS,
+  isToolsetName,
+  selectOperations,
+  TOOLSET_NAMES,
+  TOOLSETS,
+  type ToolsetName,
+  toolsetOf,
+} from "./operations/toolsets.js"
 export { type UsageResult, usageOperation } from "./operations/usage/index.js"
 export { type WaitResult, waitOperation } from "./operations/wait.js"
 export type { CallOptions } from "./platform/client.js"

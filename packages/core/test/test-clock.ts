@@ -11,7 +11,12 @@ const HORIZON_MS = 1000
  */
 export const onTestClock = <A, E, R>(
   program: Effect.Effect<A, E, R>,
-  options: { readonly startMs?: number; readonly onAdvance?: (ms: number) => void } = {},
+  options: {
+    readonly startMs?: number
+    readonly onAdvance?: (ms: number) => void
+    /** How far ahead a wake-up may be (default HORIZON_MS): longer for a program that pauses longer. */
+    readonly horizonMs?: number
+  } = {},
 ): Effect.Effect<A, E, R> =>
   Effect.provide(
     Effect.gen(function* () {
@@ -22,7 +27,7 @@ export const onTestClock = <A, E, R>(
         if (Option.isSome(exit)) return yield* exit.value
         const now = yield* TestClock.currentTimeMillis
         const next = Chunk.reduce(yield* TestClock.sleeps(), Number.POSITIVE_INFINITY, (m, t) => Math.min(m, t))
-        if (next - now <= HORIZON_MS) {
+        if (next - now <= (options.horizonMs ?? HORIZON_MS)) {
           options.onAdvance?.(next - now)
           yield* TestClock.adjust(next - now)
         } else yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 2)))

@@ -37,7 +37,8 @@ beforeAll(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env: world.env,
+    // Every tool listed, the sets a default server leaves out included.
+    env: { ...world.env, INSPIRE_MCP_TOOLSETS: "all" },
     cwd: world.env.HOME ?? world.root,
     stderr: "pipe",
   })

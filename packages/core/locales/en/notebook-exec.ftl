@@ -39,4 +39,5 @@ notebook-exec-reconnects = The terminal connection dropped { $count ->
         [one] { $count } time
        *[other] { $count } times
     }; reading resumed each time.
+notebook-exec-detached-for-caller = This call waits only so long, so the command runs on detached; its output and exit status are kept in { $folder } in the notebook.
 notebook-exec-stopped-reading = Stopped reading; the command keeps running.

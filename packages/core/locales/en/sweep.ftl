@@ -195,7 +195,10 @@ sweep-progress-error-hint = Then run the sweep again: only the missing jobs are 
         [yes] , and this one is looked up by its marker first
        *[other] { "" }
     }.
-sweep-progress-waiting = { $count } of the sweep's jobs are queued or running (at most { $max } at once); waiting
+sweep-progress-waiting = { $count } of the sweep's jobs { $count ->
+        [one] is
+       *[other] are
+    } queued or running (at most { $max } at once); waiting
 sweep-unsure = Whether { $count ->
         [one] { $count } job
        *[other] { $count } jobs

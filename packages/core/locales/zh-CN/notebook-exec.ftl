@@ -33,4 +33,5 @@ notebook-exec-why-read-on = 继续读取，直到结束
 notebook-exec-unknown-id = 此 notebook 中没有已知的分离命令 { $id }。
 notebook-exec-lost = 它的进程已消失且没有退出状态（notebook 是否重启过？）。
 notebook-exec-reconnects = 终端连接断开了 { $count } 次；每次都已恢复读取。
+notebook-exec-detached-for-caller = 这次调用只能等待有限的时间，因此命令已转为分离运行并继续执行；它的输出和退出状态保存在 notebook 中的 { $folder }。
 notebook-exec-stopped-reading = 已停止读取；命令仍在运行。

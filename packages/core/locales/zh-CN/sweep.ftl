@@ -138,7 +138,9 @@ sweep-progress-error-hint = 然后再次运行批量任务：只会发送缺少�
         [yes] ，且会先按标记查找这个任务
        *[other] { "" }
     }。
-sweep-progress-waiting = 批量任务中有 { $count } 个任务在排队或运行（最多同时 { $max } 个）；等待中
+sweep-progress-waiting = 批量任务中有 { $count ->
+       *[other] { $count } 个任务
+    }在排队或运行（最多同时 { $max } 个）；等待中
 sweep-unsure = 无法判断批量任务 { $name } 的 { $count } 个任务是否已创建：空间中的任务多于已读取的数量（{ $jobs }）。
 sweep-unsure-hint = 再次运行批量任务前请先用 { $call } 检查，以免重复启动。
 sweep-locked = 另一个 inspire 进程正在运行批量任务 { $id }。

@@ -122,10 +122,7 @@ const views = Effect.map(resolvedDefaults(), (all) =>
 export const configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description: joinText([
-    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). ",
-    text`\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`,
-  ]),
+  description: text`Reads (get) or sets the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority, defaultShm, commandPrefix and downloadDir. Spec and compute_group are not stored (they depend on the workspace and task type): take them from ${callWord("status")}.`,
   input: Input,
   output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },

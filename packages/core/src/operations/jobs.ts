@@ -2,7 +2,7 @@ import { z } from "zod"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
 import { Effect } from "../effect.js"
 import { msg } from "../words/message.js"
-import { callWord, fieldWord, joinText, type Text, text } from "../words/text.js"
+import { callWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
 import { asides, formatDuration, formatTime, renderTable } from "./common/render.js"
@@ -146,14 +146,7 @@ const emptyScope = (r: JobsResult): Text => {
 export const jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: joinText(
-    [
-      "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given.",
-      text`Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default.`,
-      text`Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
-    ],
-    " ",
-  ),
+  description: text`Lists your tasks (job-…, hpc-job-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

@@ -5,7 +5,7 @@ import type { InspireError } from "../errors.js"
 import { ActiveProfile } from "../profile.js"
 import { Store } from "../store/store.js"
 import { msg } from "../words/message.js"
-import { callWord, fieldWord, joinText, text } from "../words/text.js"
+import { callWord, joinText, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { textOutput } from "./catalogue/schema.js"
 import type { ClientServices } from "./catalogue/services.js"
@@ -110,11 +110,7 @@ const planLogin = (input: z.output<typeof Input>) =>
 export const loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description: joinText([
-    text`Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. `,
-    "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. ",
-    text`Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`,
-  ]),
+  description: text`Saves the platform account (target="inspire") or a Harbor robot account (target="harbor", registry qb|sj, from 镜像管理 → 本地推送) and checks it when the platform can be reached; rejected credentials are not saved, unverifiable ones are saved as not verified. Next: ${callWord("status")}.`,
   input: Input,
   output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

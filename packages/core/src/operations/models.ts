@@ -358,11 +358,7 @@ const render = (r: ModelsResult): Text => {
 export const modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
-  description: joinText([
-    text`Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. `,
-    "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. ",
-    text`delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`,
-  ]),
+  description: text`Manages the model repository (模型管理) that servings deploy from: list, detail (versions with size, path, vLLM compatibility; ${callWord("inference")} needs model_id and model_version from here), create (registers files already under /inspire/…), delete (the entry, not the files; needs ${confirmWord()}).`,
   input: Input,
   output: ModelsOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -4,7 +4,7 @@ import { getTrainingJobSettings, listTrainingJobs } from "../api/jobs/training.j
 import { Effect } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord, joinText, text } from "../words/text.js"
+import { callWord, dryRunWord, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { refersTo } from "./catalogue/refs.js"
 import { described } from "./catalogue/schema.js"
@@ -166,11 +166,7 @@ const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
 export const resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: joinText([
-    "Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's \"submit via history\": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. ",
-    text`Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. `,
-    "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls.",
-  ]),
+  description: text`Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { callWord, joinText, text } from "../words/text.js"
+import { callWord, dryRunWord, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { described } from "./catalogue/schema.js"
 import { submitFields } from "./common/fields.js"
@@ -70,13 +70,7 @@ export type SubmitHpcInput = z.output<typeof submitHpcInput>
 export const submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: joinText([
-    "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); ",
-    "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, ",
-    "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; ",
-    text`the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. `,
-    text`Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`,
-  ]),
+  description: text`Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused here with the numbers. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

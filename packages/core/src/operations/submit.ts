@@ -7,7 +7,7 @@ import type { SubmitResult } from "./common/submission/shared.js"
 
 export type { SubmitResult } from "./common/submission/shared.js"
 
-import { callWord, fieldWord, joinText, text } from "../words/text.js"
+import { callWord, dryRunWord, fieldWord, text } from "../words/text.js"
 import { described } from "./catalogue/schema.js"
 import { submitTraining } from "./common/submission/training.js"
 
@@ -64,13 +64,7 @@ export type SubmitInput = z.output<typeof submitInput>
 export const submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description: joinText([
-    text`Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). `,
-    "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), ",
-    "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). ",
-    "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls ",
-    text`(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`,
-  ]),
+  description: text`Submits a GPU training job (job-…). Needs name, command, compute_group and a TRAIN spec from ${callWord("status")}; the rest falls back to the defaults (${callWord("config")}). Checks the spec, image domain, priority cap, shm and budget and lints the command before sending; a failure lists the valid choices. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}, ${callWord("metrics")}.`,
   input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

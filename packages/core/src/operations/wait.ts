@@ -1,9 +1,10 @@
 import { z } from "zod"
-import { Clock, Duration, Effect, Either } from "../effect.js"
+import { Clock, Effect, Either } from "../effect.js"
 import { msg } from "../words/message.js"
 import { callWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { textOutput } from "./catalogue/schema.js"
+import { sleepReporting } from "./common/heartbeat.js"
 import { lookupWorkspaceField, resolveTask, taskIdField } from "./common/lookup.js"
 import { formatDuration, renderFields } from "./common/render.js"
 import { readTask } from "./job-detail/read.js"
@@ -117,12 +118,16 @@ export const waitOperation = defineOperation({
           const r = { ...base, status, outcome: verdict ?? ("timed-out" as const) }
           return { ...r, message: messageOf(r) } satisfies WaitResult
         }
-        context.progress({
-          message: msg("wait-progress", { id, status: `${status.family} (${status.raw})`, until: input.until }),
-          current: Math.round((now - start) / 1000),
+        const message = msg("wait-progress", { id, status: `${status.family} (${status.raw})`, until: input.until })
+        const report = (ms: number) => ({
+          message,
+          current: Math.round(ms / 1000),
           total: input.timeout_seconds,
         })
-        yield* Effect.sleep(Duration.millis(Math.max(0, Math.min(pause * 1000, deadline - now))))
+        context.progress(report(now - start))
+        yield* sleepReporting(Math.max(0, Math.min(pause * 1000, deadline - now)), context, (slept) =>
+          report(now - start + slept),
+        )
         if (input.poll_seconds === undefined) pause = Math.min(30, pause * 1.5)
       }
     }),

@@ -18,6 +18,20 @@ const onTestClock = <A, E, R>(program: Effect.Effect<A, E, R>, platformRate = 0)
   withTestClock(program, { onAdvance: (ms) => emu.current.control.clock.advance((ms / 1000) * platformRate) })
 
 describe("wait", () => {
+  it("reports progress at least every 10 s however long it pauses between two reads", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "long", "python train.py #emu:idle")
+    const progress: Progress[] = []
+    const input = { job_id: id, until: "succeeded", poll_seconds: 30, timeout_seconds: 95 }
+    const exit = await profile.run(
+      withTestClock(invoke(waitOperation, input, { progress: (p) => progress.push(p) }), { horizonMs: 30_000 }),
+    )
+    expect(succeeded(exit).result).toMatchObject({ outcome: "timed-out", polls: 5 })
+    const seconds = progress.map((p) => p.current ?? -1)
+    expect(seconds.length).toBeGreaterThan(4)
+    for (const [i, s] of seconds.entries()) if (i > 0) expect(s - (seconds[i - 1] ?? 0)).toBeLessThanOrEqual(10)
+  })
+
   it("waits until a job succeeds, reporting progress", async () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "short", "python train.py #emu:duration=300")

@@ -40543,7 +40543,7 @@ models-api-no-id = No model id was given.
 models-api-no-id-fix = { $call } lists them.
 models-api-what = the model
 `,
-    "notebook-exec.ftl": '\nnotebook-exec-output-cut = (the start of the output was cut)\nnotebook-exec-exit-code = exit code { $code }\nnotebook-exec-started = Started detached in notebook { $notebook }: { $id }\nnotebook-exec-label-detached = detached command\nnotebook-exec-label-notebook = notebook\nnotebook-exec-label-state = state\nnotebook-exec-label-command = command\nnotebook-exec-label-started = started\nnotebook-exec-label-output = output\nnotebook-exec-label-ran-for = ran for\nnotebook-exec-exited-with = exited with { $code }\nnotebook-exec-bytes = { $size ->\n        [one] { $size } byte\n       *[other] { $size } bytes\n    }\nnotebook-exec-and = {" "}and{" "}\nnotebook-exec-combined = { $modes } cannot be combined.\nnotebook-exec-combined-fix = Start detached, attach or ask the status, one at a time.\nnotebook-exec-no-command = No command was given.\nnotebook-exec-no-command-fix = Pass the command line to run ({ $command }), or { $attach } / { $status } for a detached one.\nnotebook-exec-no-new-command = { $mode } reads a detached command; it takes no new command.\nnotebook-exec-no-new-command-fix = Drop the command, or drop attach/status.\nnotebook-exec-plan-run = Run `{ $command }` in notebook { $notebook }\nnotebook-exec-plan-detach = Start `{ $command }` detached in notebook { $notebook }\nnotebook-exec-plan-attach = Read the output of detached command { $id } in notebook { $notebook }\nnotebook-exec-plan-status = Read the status of detached command { $id } in notebook { $notebook }\nnotebook-exec-change-runs = runs { $command }\nnotebook-exec-change-terminal = a terminal is opened and closed\nnotebook-exec-timed-out = Stopped with Ctrl-C after { $seconds } s; exit code 124 as timeout(1) reports it.\nnotebook-exec-interrupted = Interrupted: Ctrl-C was passed to the command; exit code 130.\nnotebook-exec-kept-in = Its output and exit status are kept in { $folder } in the notebook.\nnotebook-exec-why-stream = streams its output until it ends\nnotebook-exec-why-read-on = reads on until it ends\nnotebook-exec-unknown-id = No detached command { $id } is known in this notebook.\nnotebook-exec-lost = Its process is gone without an exit status (the notebook restarted?).\nnotebook-exec-reconnects = The terminal connection dropped { $count ->\n        [one] { $count } time\n       *[other] { $count } times\n    }; reading resumed each time.\nnotebook-exec-stopped-reading = Stopped reading; the command keeps running.\n',
+    "notebook-exec.ftl": '\nnotebook-exec-output-cut = (the start of the output was cut)\nnotebook-exec-exit-code = exit code { $code }\nnotebook-exec-started = Started detached in notebook { $notebook }: { $id }\nnotebook-exec-label-detached = detached command\nnotebook-exec-label-notebook = notebook\nnotebook-exec-label-state = state\nnotebook-exec-label-command = command\nnotebook-exec-label-started = started\nnotebook-exec-label-output = output\nnotebook-exec-label-ran-for = ran for\nnotebook-exec-exited-with = exited with { $code }\nnotebook-exec-bytes = { $size ->\n        [one] { $size } byte\n       *[other] { $size } bytes\n    }\nnotebook-exec-and = {" "}and{" "}\nnotebook-exec-combined = { $modes } cannot be combined.\nnotebook-exec-combined-fix = Start detached, attach or ask the status, one at a time.\nnotebook-exec-no-command = No command was given.\nnotebook-exec-no-command-fix = Pass the command line to run ({ $command }), or { $attach } / { $status } for a detached one.\nnotebook-exec-no-new-command = { $mode } reads a detached command; it takes no new command.\nnotebook-exec-no-new-command-fix = Drop the command, or drop attach/status.\nnotebook-exec-plan-run = Run `{ $command }` in notebook { $notebook }\nnotebook-exec-plan-detach = Start `{ $command }` detached in notebook { $notebook }\nnotebook-exec-plan-attach = Read the output of detached command { $id } in notebook { $notebook }\nnotebook-exec-plan-status = Read the status of detached command { $id } in notebook { $notebook }\nnotebook-exec-change-runs = runs { $command }\nnotebook-exec-change-terminal = a terminal is opened and closed\nnotebook-exec-timed-out = Stopped with Ctrl-C after { $seconds } s; exit code 124 as timeout(1) reports it.\nnotebook-exec-interrupted = Interrupted: Ctrl-C was passed to the command; exit code 130.\nnotebook-exec-kept-in = Its output and exit status are kept in { $folder } in the notebook.\nnotebook-exec-why-stream = streams its output until it ends\nnotebook-exec-why-read-on = reads on until it ends\nnotebook-exec-unknown-id = No detached command { $id } is known in this notebook.\nnotebook-exec-lost = Its process is gone without an exit status (the notebook restarted?).\nnotebook-exec-reconnects = The terminal connection dropped { $count ->\n        [one] { $count } time\n       *[other] { $count } times\n    }; reading resumed each time.\nnotebook-exec-detached-for-caller = This call waits only so long, so the command runs on detached; its output and exit status are kept in { $folder } in the notebook.\nnotebook-exec-stopped-reading = Stopped reading; the command keeps running.\n',
     "notebook-files.ftl": `
 notebook-files-col-name = NAME
 notebook-files-col-size = SIZE
@@ -41205,7 +41205,10 @@ sweep-progress-error-hint = Then run the sweep again: only the missing jobs are 
         [yes] , and this one is looked up by its marker first
        *[other] { "" }
     }.
-sweep-progress-waiting = { $count } of the sweep's jobs are queued or running (at most { $max } at once); waiting
+sweep-progress-waiting = { $count } of the sweep's jobs { $count ->
+        [one] is
+       *[other] are
+    } queued or running (at most { $max } at once); waiting
 sweep-unsure = Whether { $count ->
         [one] { $count } job
        *[other] { $count } jobs
@@ -48380,14 +48383,7 @@ var Input = external_exports.object({
 var availabilityOperation = defineOperation({
   name: "availability",
   title: "Where work can run now: nodes, free GPUs per node and fit",
-  description: joinText([
-    "Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), ",
-    "GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. ",
-    text`With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node, or a priority the spec does not allow), ranked, each with its reason. `,
-    "A spec's CPU cores and memory must fit on a node too; jobs already queued in a group are said (queued ahead) and rank it lower. ",
-    "Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each (plus the task dimension where a node mixes pre-emptible and other work, and the queued jobs for a fit), groups and specs from the kept discovery. ",
-    text`Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`
-  ]),
+  description: text`Where a job can start: per workspace and compute group, free nodes, free GPUs per node, GPUs a priority ≥ 4 job may pre-empt, and broken nodes. With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: the groups ranked (start now, by pre-emption, queue, never), each with its reason. Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the first.`,
   input: Input,
   output: AvailabilityOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -48554,10 +48550,7 @@ var views = Effect_exports.map(
 var configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description: joinText([
-    "Reads or writes the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority (1–10), defaultShm (MB, 65536 = 64 GiB), commandPrefix ({en_name} and {username} are filled in) and downloadDir (an absolute folder where downloads and charts are written; MCP and plugin calls write only there). ",
-    text`\`get\` shows every value and where it comes from (environment, profile, unset). Spec and compute_group are deliberately not stored: they depend on the workspace and task type; discover them with ${callWord("status")}.`
-  ]),
+  description: text`Reads (get) or sets the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority, defaultShm, commandPrefix and downloadDir. Spec and compute_group are not stored (they depend on the workspace and task type): take them from ${callWord("status")}.`,
   input: Input2,
   output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -51159,12 +51152,7 @@ var render2 = (r) => {
 var imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description: joinText([
-    "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. ",
-    "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. ",
-    "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. ",
-    text`Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`
-  ]),
+  description: text`Pushes a local Docker image to Harbor with the registry's robot account (needs Docker, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })}). Returns the display address for jobs and the values to enter under 启智平台 → 镜像管理 → 新建镜像: registration is mandatory before use unless the result says it is registered. Re-pushing changes nothing; ${dryRunWord()} checks without pushing.`,
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -51252,11 +51240,7 @@ var renderHarbor = (r) => {
 var imagesOperation = defineOperation({
   name: "images",
   title: "Browse platform images or Harbor repositories",
-  description: joinText([
-    text`Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). `,
-    text`${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. `,
-    text`Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`
-  ]),
+  description: text`Lists images: source platform (default) for those registered in 镜像管理, with the display address jobs must use; source harbor for pushed repositories (repo: its tags) and whether each is registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 first. Harbor needs ${callWord("login", { target: "harbor", registry: "…" })}.`,
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -52202,6 +52186,19 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/operations/common/heartbeat.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var HEARTBEAT_MS = 1e4;
+var sleepReporting = (ms, context5, progress) => Effect_exports.gen(function* () {
+  for (let slept = 0; slept < ms; ) {
+    const step4 = Math.min(HEARTBEAT_MS, ms - slept);
+    yield* Effect_exports.sleep(Duration_exports.millis(step4));
+    slept += step4;
+    if (slept < ms) context5.progress(progress(slept));
+  }
+});
+
 // ../../packages/core/src/operations/inference/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -52711,18 +52708,23 @@ var inferenceHealthWait = (asked, context5) => Effect_exports.gen(function* () {
       );
       return { ...probe, outcome, wait, ...outcome === "timed-out" ? { next: [again] } : {} };
     }
-    context5.progress({
+    const report = (ms) => ({
       message: msg("inference-wait-progress", {
         serving: probe.name || probe.servingId,
         stage: probe.stage,
-        after: formatDuration(now - start3),
+        after: formatDuration(ms),
         seconds: timeoutSeconds,
         reason: probe.reason
       }),
-      current: Math.round((now - start3) / 1e3),
+      current: Math.round(ms / 1e3),
       total: timeoutSeconds
     });
-    yield* Effect_exports.sleep(Duration_exports.millis(Math.max(0, Math.min(pause * 1e3, deadline2 - now))));
+    context5.progress(report(now - start3));
+    yield* sleepReporting(
+      Math.max(0, Math.min(pause * 1e3, deadline2 - now)),
+      context5,
+      (slept) => report(now - start3 + slept)
+    );
     pause = Math.min(LONGEST_PAUSE_S, pause * 1.5);
   }
 });
@@ -52751,21 +52753,19 @@ var submitFields = {
 // ../../packages/core/src/operations/inference/input.ts
 var InferenceInputSchema = external_exports.object({
   action: external_exports.enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"]).describe(
-    "create deploys a serving (from a recipe or a raw command); detail shows one; stop stops one (needs confirm); list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes a serving's OpenAI endpoint; chat sends it one prompt"
+    "create deploys a serving; detail shows one; stop stops one; list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes its OpenAI endpoint; chat sends one prompt"
   ),
   recipe: external_exports.string().optional().describe(
-    "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)"
+    "For create and recipe: a recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and command. For health: the serving's recipe (found from its command when omitted)"
   ),
   prompt: external_exports.string().optional().describe("For chat: the user message to send"),
   wait: described(
     external_exports.boolean().optional(),
-    text`For health: keep probing until the serving answers, crashes or stops, or the wait runs out (${fieldWord("wait_seconds")}; default the recipe's health.timeout_seconds, else 600)`
+    text`For health: keep probing until it answers, crashes or stops, or ${fieldWord("wait_seconds")} (default the recipe's timeout, else 600) run out`
   ),
-  wait_seconds: external_exports.number().min(1).max(3600).optional().describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
+  wait_seconds: external_exports.number().min(1).max(3600).optional().describe("For health: wait at most this many seconds (implies wait); call again to keep waiting"),
   serving_id: refersTo(
-    external_exports.string().optional().describe(
-      "For detail, stop, health and chat: the serving's id (sv-…), its name or a unique id prefix, looked up in workspace"
-    ),
+    external_exports.string().optional().describe("For detail, stop, health and chat: the serving's id (sv-…), name or unique id prefix"),
     "serving"
   ),
   name: external_exports.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
@@ -52781,24 +52781,22 @@ var InferenceInputSchema = external_exports.object({
     text`For create: the model version, from ${callWord("models", { action: "detail" })}`
   ),
   image: external_exports.string().optional().describe(
-    "For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted"
+    "For create: a registered image's display address (docker.sii.shaipower.online/…), never the push domain; defaultImage when omitted"
   ),
   command: external_exports.string().optional().describe(
-    "For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity"
+    "For create without a recipe: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400"
   ),
   port: external_exports.number().int().min(1).max(65535).optional().describe("For create: the port the server listens on (default 2400, or the recipe's)"),
   replicas: external_exports.number().int().min(1).optional().describe("For create and recipe: how many replicas (default 1, or the recipe's)"),
   node_num_per_replica: external_exports.number().int().min(1).optional().describe("For create and recipe: nodes per replica (default 1, or the recipe's)"),
   compute_group: deployFields.compute_group,
-  spec: external_exports.string().optional().describe("For create: a SERVING spec id of the group; missing or wrong, the error lists the valid ones"),
+  spec: external_exports.string().optional().describe("For create: a SERVING spec id of the group"),
   workspace: deployFields.workspace,
   project: deployFields.project,
   priority: deployFields.priority,
   custom_domain: external_exports.string().optional().describe("For create: an optional custom domain"),
-  dry_run: external_exports.boolean().default(false).describe(
-    "For create and stop: check everything with reads only and return the plan (the exact request); nothing is sent"
-  ),
-  confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop; without it the current state is shown and nothing is stopped")
+  dry_run: external_exports.boolean().default(false).describe("For create and stop: check with reads only and return the plan; nothing is sent"),
+  confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop; without it only the current state is shown")
 });
 
 // ../../packages/core/src/operations/inference/output.ts
@@ -53283,11 +53281,7 @@ var renderStop = (r) => r.plan !== void 0 ? lines(renderPlan(r.plan), r.message)
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: joinText([
-    text`Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. `,
-    "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. ",
-    text`stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`
-  ]),
+  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them, recipe shows one resolved; the engine command is built for you) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec; ${dryRunWord()} checks without deploying. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -53660,14 +53654,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: joinText(
-    [
-      "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link.",
-      "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback).",
-      text`Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`
-    ],
-    " "
-  ),
+  description: text`Reads one task by id (job-…, hpc-job-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, network while offline, …). Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
   input: Input4,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -53784,14 +53771,7 @@ var emptyScope = (r) => {
 var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: joinText(
-    [
-      "Lists your tasks (training job-…, HPC hpc-job-…, servings sv-…, notebooks) newest first, filtered by type, normalised status family, workspace, project and name; every page is read and a count per status family is given.",
-      text`Without workspace it uses defaultWorkspace, else searches every workspace you can see; ${fieldWord("all_workspaces", true)} searches every one even with a default.`,
-      text`Next: ${callWord("job_detail")} for one task's configuration and failure diagnosis, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`
-    ],
-    " "
-  ),
+  description: text`Lists your tasks (job-…, hpc-job-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input5,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -54042,11 +54022,7 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
 var loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description: joinText([
-    text`Saves the platform account (${fieldWord("target", "inspire")}) or a Harbor robot account (${fieldWord("target", "harbor")}, registry qb|sj, from 启智平台 → 镜像管理 → 本地推送; not the platform password) and checks it when the platform can be reached. `,
-    "Rejected credentials are not saved. When the platform cannot be reached (off campus, no VPN) they are saved anyway and reported as not verified; they will work once the network is back. ",
-    text`Prefer logging in from a terminal (\`inspire login\`), which keeps the password out of the conversation. Next: ${callWord("status")}.`
-  ]),
+  description: text`Saves the platform account (target="inspire") or a Harbor robot account (target="harbor", registry qb|sj, from 镜像管理 → 本地推送) and checks it when the platform can be reached; rejected credentials are not saved, unverifiable ones are saved as not verified. Next: ${callWord("status")}.`,
   input: Input6,
   output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -54534,7 +54510,7 @@ var Input7 = external_exports.object({
   ),
   download: external_exports.boolean().default(false).describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
   path: external_exports.string().optional().describe(
-    "Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"
+    "Download file; default <downloads>/<job_id>.log. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links"
   ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing download file (default: refuse)")
 });
@@ -54567,14 +54543,7 @@ var renderLogLines = (lines3, labelPods) => {
 var logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: joinText(
-    [
-      "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`.",
-      text`${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}.`,
-      text`Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`
-    ],
-    " "
-  ),
+  description: text`Reads a training or HPC job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
   input: Input7,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -55290,7 +55259,7 @@ var Input8 = external_exports.object({
   time_range: external_exports.string().default("30m").describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
   interval: external_exports.number().int().optional().describe("Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range"),
   path: external_exports.string().optional().describe(
-    "CSV file for download; default <downloads>/<job_id>-<range>.csv. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links"
+    "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links"
   ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing CSV file (default: refuse)")
 });
@@ -55298,14 +55267,7 @@ var pct2 = (v) => Math.round(v * 1e4) / 100;
 var metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
-  description: joinText(
-    [
-      text`Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics;`,
-      text`${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}.`,
-      text`time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`
-    ],
-    " "
-  ),
+  description: text`Answers whether a training or HPC job is actually working: mode summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, …) with its evidence and per-pod GPU/CPU statistics; raw returns the series; download writes a CSV to the downloads folder. Next: ${callWord("logs")} for what an idle job prints, ${callWord("stop")} to free idle GPUs.`,
   input: Input8,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -55650,11 +55612,7 @@ var render3 = (r) => {
 var modelsOperation = defineOperation({
   name: "models",
   title: "Manage the model repository",
-  description: joinText([
-    text`Manages the platform's model repository (模型管理), which inference servings deploy from. list shows a workspace's models; detail shows one with its versions (size, path, vLLM compatibility) — ${callWord("inference")} needs model_id and model_version from here. `,
-    "create registers model files already on shared storage: name and model_source_path (an absolute path under /inspire/…), optional model_type, description, tags. ",
-    text`delete removes a registry entry (not the files) and needs ${confirmWord()}; without it you see what would be deleted.`
-  ]),
+  description: text`Manages the model repository (模型管理) that servings deploy from: list, detail (versions with size, path, vLLM compatibility; ${callWord("inference")} needs model_id and model_version from here), create (registers files already under /inspire/…), delete (the entry, not the files; needs ${confirmWord()}).`,
   input: Input9,
   output: ModelsOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -56652,11 +56610,7 @@ var renderChange = (r) => {
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: joinText([
-    "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. ",
-    "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. ",
-    text`delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`
-  ]),
+  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec — not a training spec — and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -57265,6 +57219,23 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
   };
   const command = input2.command ?? "";
   const spec2 = { command, cwd: input2.cwd, env: input2.env };
+  const patience = mode === "run" && timeoutMs === void 0 ? context5.patienceMs : void 0;
+  if (patience !== void 0) {
+    const d = yield* detachCommand(lab, spec2);
+    const a2 = yield* attachCommand(lab, d.id, { ...live, timeoutMs: patience });
+    return {
+      ...base,
+      mode: "attach",
+      command,
+      execId: d.id,
+      folder: d.folder,
+      ...attached(lab, a2, context5),
+      notes: [
+        ...a2.stopped !== void 0 ? [msg("notebook-exec-detached-for-caller", { folder: d.folder })] : [],
+        ...attachedNotes(a2)
+      ]
+    };
+  }
   if (mode === "run") {
     const r = yield* execCommand(lab, spec2, live);
     return {
@@ -57308,25 +57279,24 @@ var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
     };
   }
   const a = yield* attachCommand(lab, input2.attach ?? "", live);
-  return {
-    ...base,
-    execId: a.id,
-    state: a.state,
-    ...a.exitCode !== void 0 ? { exitCode: a.exitCode } : {},
-    output: a.output,
-    outputTruncated: a.truncated,
-    streamed: context5.output !== void 0,
-    reconnects: a.reconnects,
-    ...a.stopped !== void 0 ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {},
-    notes: [
-      ...a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : [],
-      ...a.state === "lost" ? [msg("notebook-exec-lost")] : [],
-      ...a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : [],
-      ...a.stopped !== void 0 ? [msg("notebook-exec-stopped-reading")] : []
-    ],
-    next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : []
-  };
+  return { ...base, execId: a.id, ...attached(lab, a, context5), notes: attachedNotes(a) };
 });
+var attached = (lab, a, context5) => ({
+  state: a.state,
+  ...a.exitCode !== void 0 ? { exitCode: a.exitCode } : {},
+  output: a.output,
+  outputTruncated: a.truncated,
+  streamed: context5.output !== void 0,
+  reconnects: a.reconnects,
+  ...a.stopped !== void 0 ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {},
+  next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : []
+});
+var attachedNotes = (a) => [
+  ...a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : [],
+  ...a.state === "lost" ? [msg("notebook-exec-lost")] : [],
+  ...a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : [],
+  ...a.stopped !== void 0 ? [msg("notebook-exec-stopped-reading")] : []
+];
 
 // ../../packages/core/src/operations/notebook-exec/index.ts
 var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");
@@ -57362,12 +57332,7 @@ var render4 = (r) => {
 var notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description: joinText([
-    "Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. ",
-    "The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. ",
-    "The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. ",
-    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`
-  ]),
+  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. ${dryRunWord()} shows what would run. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -57395,7 +57360,7 @@ var NotebookFilesInputSchema = external_exports.object({
   ),
   notebook: notebookRefField(),
   path: external_exports.string().optional().describe(
-    "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made (see parents). A leading / is the root too: folders outside the Jupyter root (such as the machine's /tmp) cannot be reached"
+    "The path relative to the notebook's Jupyter root, as the lab's file browser shows it (no ..; a leading / is the root too); the root when omitted for list, upload and download. For upload, an existing folder (or a path ending in /) receives it under its own name"
   ),
   local: external_exports.string().optional().describe(
     "For upload: the local file or folder to send. For download: where to put it (an existing folder receives it under its own name; omitted: the downloads folder). Only inside the downloads folder (the CLI: or the current directory, where a relative path starts); never through a symbolic link"
@@ -58354,14 +58319,7 @@ var render5 = (r) => {
 var notebookFilesOperation = defineOperation({
   name: "notebook_files",
   title: "List, read, write and copy files in a running notebook",
-  description: joinText([
-    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; ",
-    "upload a local file or folder into it, or download one from it. ",
-    "Paths are relative to the notebook's Jupyter root folder (a leading / too: nothing above the root is reachable); write and upload make missing folders as mkdir -p does, unless parents is false. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
-    "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. ",
-    text`Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. `,
-    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`
-  ]),
+  description: text`Files in a RUNNING notebook (paths relative to its Jupyter root): list, read (≤ 1 MiB; binary as base64), write, and upload or download local files or folders (≤ 64 MiB each, sha256-checked; locally only inside the downloads folder). Nothing is replaced without overwrite; ${dryRunWord()} lists every file. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -58724,14 +58682,7 @@ var render6 = (r) => {
 var notebookShellOperation = defineOperation({
   name: "notebook_shell",
   title: "A shell session in a running notebook, kept across calls",
-  description: joinText([
-    "A shell in a RUNNING notebook that lives on between calls (a Jupyter terminal), for interactive work: a REPL, a debugger, a program that asks questions, a long command to look at again. ",
-    `open starts one and returns its name (terminal); send types input into it (end a line with "\\n"; control characters as they are, "\\u0003" is Ctrl-C) and returns the output that followed, collected for wait seconds (default 2, at most ${MAX_WAIT_SECONDS}) or until the output contains until; `,
-    `read returns its recent output (what Jupyter keeps of it, the last ${OUTPUT_KEEP2} characters); close ends it and whatever runs in it. `,
-    "Output is raw terminal output: the echo of what was typed, prompts and ANSI escape sequences are kept; ended is true once the shell exited. The terminal stays until closed, its shell exits or the notebook stops; the gateway may cut a connection, never the terminal. ",
-    text`To run one command and get its exit code, use ${callWord("notebook_exec")}. ${dryRunWord()} on open, send or close shows the plan and opens, types or closes nothing. `,
-    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`
-  ]),
+  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. Output is raw terminal output. For one command with its exit code use ${callWord("notebook_exec")}. ${dryRunWord()} shows the plan.`,
   input: NotebookShellInputSchema,
   output: NotebookShellOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -59322,11 +59273,7 @@ var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
 var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: joinText([
-    `Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history": same workspace, project, compute group, spec, image, command or entrypoint, node count, shm, environment variables, running-time limit, datasets, Slurm layout and priority. `,
-    text`Optionally change name (default <old name>-r<N>), command/entrypoint, spec or priority. The new task goes through the same checks as ${callWord("submit")} / ${callWord("submit_hpc")} (spec candidates, image domain, priority cap, lint, Slurm fit); dry_run shows the exact body. `,
-    "Use it after a failure you fixed outside the command, or to rerun a finished experiment. Returns the new job id and the next calls."
-  ]),
+  description: text`Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
   input: Input10,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -59567,13 +59514,7 @@ var Input11 = external_exports.object({
 var statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: joinText([
-    "The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths ",
-    "/inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, ",
-    text`each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) `,
-    text`with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); `,
-    text`narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`
-  ]),
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} for defaults, then submit with a compute_group and spec from here.`,
   input: Input11,
   output: StatusOutput2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -59716,14 +59657,7 @@ var dryRunOf = (mode, tasks) => ({
 var stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description: joinText(
-    [
-      text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error.`,
-      text`Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}.`,
-      text`${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`
-    ],
-    " "
-  ),
+  description: text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input12,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -59866,13 +59800,7 @@ var submitInput = external_exports.object({
 var submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description: joinText([
-    text`Submits a GPU training job (job-…). Needs name, command, compute_group and spec; project, workspace, image, priority, shm and commandPrefix come from the defaults (${callWord("config", { action: "get" })}). `,
-    "Before sending it checks the spec against the group's TRAIN specs (a missing or wrong spec fails with the candidate specs), the image domain (a push-domain address fails with the corrected display address), ",
-    "the priority against the project cap, shm for multi-GPU jobs, the budget, and lints the command (network commands in an offline workspace fail unless allow_network_commands is true). ",
-    "dry_run returns the exact train_job/create body without creating anything. Returns the job id, its console URL, warnings, lint findings and the next calls ",
-    text`(${callWord("jobs")}, ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("wait")}). Call ${callWord("status")} first to find compute groups and specs.`
-  ]),
+  description: text`Submits a GPU training job (job-…). Needs name, command, compute_group and a TRAIN spec from ${callWord("status")}; the rest falls back to the defaults (${callWord("config")}). Checks the spec, image domain, priority cap, shm and budget and lints the command before sending; a failure lists the valid choices. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}, ${callWord("metrics")}.`,
   input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -59924,13 +59852,7 @@ var submitHpcInput = external_exports.object({
 var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: joinText([
-    "Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. Two layers: the node layer is spec × instance_count (what the platform allocates); ",
-    "the Slurm layer is number_of_tasks × cpus_per_task × memory_per_cpu, which must fit in it (each task on one node, all tasks on all nodes). Over-asking does not fail on the platform, it queues forever, ",
-    "so this tool refuses it with the numbers. The entrypoint is the Slurm body only (no #!, no #SBATCH; launch with srun); HPC spaces are offline, so network commands fail unless allow_network_commands is true; ",
-    text`the image must contain Slurm (a warning when its name lacks 'slurm'). Priority defaults as for ${callWord("submit")}. dry_run returns the exact hpc_jobs/create body. `,
-    text`Returns the job id, console URL, warnings, findings and next calls (${callWord("jobs")}, ${callWord("logs")}, ${callWord("wait")}). Get HPC specs from ${callWord("status", { schedule_type: "HPC" })}.`
-  ]),
+  description: text`Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused here with the numbers. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -59981,8 +59903,8 @@ var SweepInputSchema = external_exports.object({
     "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"
   ),
   wait_seconds: described(
-    external_exports.number().int().min(0).max(604800).default(86400),
-    text`For run, resubmit: how long to keep waiting for running jobs to finish while ${fieldWord("max_running")} holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`
+    external_exports.number().int().min(0).max(604800).default(0),
+    text`For run, resubmit: how long to wait for room while ${fieldWord("max_running")} holds jobs back; default 0 submits what fits now and returns, and a later run sends the rest (nothing is sent twice)`
   ),
   poll_seconds: described(
     external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15),
@@ -60667,8 +60589,9 @@ var waitForRoom = (m, max6, deadline2, pollSeconds, context5) => Effect_exports.
     if (known < max6) return true;
     const now = yield* Clock_exports.currentTimeMillis;
     if (now >= deadline2) return false;
-    context5.progress({ message: msg("sweep-progress-waiting", { count: known, max: max6 }) });
-    yield* Effect_exports.sleep(Duration_exports.millis(Math.min(pollSeconds * 1e3, deadline2 - now)));
+    const waiting2 = { message: msg("sweep-progress-waiting", { count: known, max: max6 }) };
+    context5.progress(waiting2);
+    yield* sleepReporting(Math.min(pollSeconds * 1e3, deadline2 - now), context5, () => waiting2);
   }
 });
 
@@ -61415,12 +61338,7 @@ var PACING = ["continue_on_error", "wait_seconds", "poll_seconds"];
 var sweepOperation = defineOperation({
   name: "sweep",
   title: "Run, watch, stop and resubmit a sweep of jobs",
-  description: joinText([
-    text`Runs many training (or HPC) jobs from one sweep: the fields job submit takes (${callWord("submit")}; kind hpc: ${callWord("submit_hpc")}) under job, templates with {param} in job.name, job.command (entrypoint) and job.envs, parameters as a grid (every combination) and/or a list of rows, and limits (max_jobs, max_running, max_cost_per_hour). `,
-    "run takes the sweep as a YAML/JSON file or inline (definition); errors name the file's line. Every job's identity derives from the sweep's content and its parameters and is its create's marker; a manifest in the store records each create before it is sent and its job id after, so running the same sweep again (after an interruption, a crash, a lost answer) sends only what is missing and never duplicates. ",
-    text`${dryRunWord()} on run returns the table of jobs (name, command, spec, group, instances, estimated cost per hour) and the total, sending nothing. max_running holds jobs back until earlier ones finish, waiting up to wait_seconds; then run again to go on. `,
-    text`status lists the sweeps, or with sweep shows each job's status, runtime, metrics verdict (HEALTHY, IDLE, …) and failure diagnosis. stop stops the sweep's queued and running jobs and holds back those not yet sent, a run in progress included (needs ${confirmWord()}); a later run is refused until it says ${fieldWord("resume")}; resubmit with failed submits the failed and stopped jobs again.`
-  ]),
+  description: text`Runs many training (or HPC) jobs from one sweep (a YAML/JSON file or inline definition): the fields of ${callWord("submit")} under job with {param} templates, parameters as a grid and/or rows, and limits (max_jobs, max_running, max_cost_per_hour). Running it again sends only what is missing, never a duplicate. ${dryRunWord()} on run shows the jobs and their cost. status shows each job's state and verdict; stop needs ${confirmWord()} (a later run then needs ${fieldWord("resume")}); resubmit with failed reruns the failures.`,
   input: SweepInputSchema,
   output: SweepOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -61748,14 +61666,7 @@ var Input13 = external_exports.object({
 var usageOperation = defineOperation({
   name: "usage",
   title: "Who uses the GPUs of a workspace, and the budgets",
-  description: joinText([
-    "Who holds the GPUs of a workspace now, from the platform's task dimension (everyone's tasks, not only yours): ",
-    "GPUs held, running tasks and real GPU utilisation by user, by project, by task type and by priority, with idle holders flagged ",
-    `(GPUs held at under ${IDLE_GPU_BELOW_PERCENT}% utilisation, the metrics verdict's idle rule). `,
-    "Also the budget of each of your projects attached to the workspace: total, used and remaining points, spending by kind (train, inference, storage) and per member, where the platform lets this account see them; ",
-    "a refused section says so and the rest is still returned. Default workspace: the defaultWorkspace setting. ",
-    text`Next: ${callWord("metrics")} for the health verdict of an idle job, ${callWord("stop")} to free GPUs you hold idle.`
-  ]),
+  description: text`Who holds a workspace's GPUs now (everyone's tasks): GPUs, running tasks and real utilisation by user, project, task type and priority, idle holders flagged; plus your projects' budgets and spending where visible. Next: ${callWord("metrics")} for an idle job's verdict, ${callWord("stop")} to free GPUs you hold idle.`,
   input: Input13,
   output: UsageOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -61768,10 +61679,10 @@ var usageOperation = defineOperation({
   run: (input2, context5) => Effect_exports.gen(function* () {
     const workspace = yield* resolveReadWorkspace({ workspace: input2.workspace });
     context5.progress({ message: msg("usage-progress", { workspace: workspace.name }) });
-    const attached = new Set(workspace.projects.map((p) => p.id));
+    const attached2 = new Set(workspace.projects.map((p) => p.id));
     const [rows, projects] = yield* Effect_exports.all([taskDimensions(workspace.id), knownProjects()], { concurrency: 2 });
     const budgets = yield* Effect_exports.forEach(
-      projects.filter((p) => attached.has(p.id)),
+      projects.filter((p) => attached2.has(p.id)),
       (p) => projectBudget(p, workspace.id),
       { concurrency: 2 }
     );
@@ -61881,12 +61792,18 @@ var waitOperation = defineOperation({
         const r = { ...base, status, outcome: verdict ?? "timed-out" };
         return { ...r, message: messageOf3(r) };
       }
-      context5.progress({
-        message: msg("wait-progress", { id, status: `${status.family} (${status.raw})`, until: input2.until }),
-        current: Math.round((now - start3) / 1e3),
+      const message = msg("wait-progress", { id, status: `${status.family} (${status.raw})`, until: input2.until });
+      const report = (ms) => ({
+        message,
+        current: Math.round(ms / 1e3),
         total: input2.timeout_seconds
       });
-      yield* Effect_exports.sleep(Duration_exports.millis(Math.max(0, Math.min(pause * 1e3, deadline2 - now))));
+      context5.progress(report(now - start3));
+      yield* sleepReporting(
+        Math.max(0, Math.min(pause * 1e3, deadline2 - now)),
+        context5,
+        (slept) => report(now - start3 + slept)
+      );
       if (input2.poll_seconds === void 0) pause = Math.min(30, pause * 1.5);
     }
   }),
@@ -62489,6 +62406,19 @@ var createInspireClient = (options = {}) => {
     ...catalogueMethods(run7)
   };
 };
+
+// ../../packages/core/src/operations/toolsets.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var TOOLSETS = {
+  core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events"],
+  submit: ["submit", "submit_hpc", "resubmit", "stop", "sweep"],
+  notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell"],
+  serving: ["inference", "models"],
+  images: ["images", "image_push"],
+  capacity: ["availability", "usage"]
+};
+var TOOLSET_NAMES = Object.keys(TOOLSETS);
 
 // ../../packages/core/src/words/index.ts
 init_define_INSPIRE_SKILL();

@@ -3,7 +3,7 @@ import { FIRST_NON_PREEMPTIBLE } from "../../domain/priority.js"
 import { Effect } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord, joinText, text } from "../../words/text.js"
+import { callWord, fieldWord, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { defaultOf } from "../common/defaults.js"
 import { rankPlaces } from "../common/fit.js"
@@ -43,14 +43,7 @@ const Input = z.object({
 export const availabilityOperation = defineOperation({
   name: "availability",
   title: "Where work can run now: nodes, free GPUs per node and fit",
-  description: joinText([
-    "Per workspace and compute group: schedulable nodes, fully free nodes, free GPUs per node (eight free GPUs spread over eight nodes fit no 8-GPU instance), ",
-    "GPUs held by low-priority work that a priority ≥ 4 job may pre-empt, and nodes cordoned, in maintenance or faulty. ",
-    text`With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: which groups can start it now, which by pre-emption at ${fieldWord("priority", 4)}, which would queue, and which never can (an instance larger than a node, or a priority the spec does not allow), ranked, each with its reason. `,
-    "A spec's CPU cores and memory must fit on a node too; jobs already queued in a group are said (queued ahead) and rank it lower. ",
-    "Only the workspaces asked about are read (workspace, else defaultWorkspace, else all): one node listing each (plus the task dimension where a node mixes pre-emptible and other work, and the queued jobs for a fit), groups and specs from the kept discovery. ",
-    text`Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the group ranked first.`,
-  ]),
+  description: text`Where a job can start: per workspace and compute group, free nodes, free GPUs per node, GPUs a priority ≥ 4 job may pre-empt, and broken nodes. With ${fieldWord("spec", "<ID>")} (or ${fieldWord("gpus", 8)}) and ${fieldWord("instances", 2)}: the groups ranked (start now, by pre-emption, queue, never), each with its reason. Next: ${callWord("submit")} with ${fieldWord("compute_group", "auto")} picks the first.`,
   input: Input,
   output: AvailabilityOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

@@ -115,6 +115,12 @@ export interface OperationContext {
    * SIGINT); returns a function that stops listening. Absent: the frontend's own interruption applies.
    */
   readonly onInterrupt?: (stop: () => void) => () => void
+  /**
+   * How long the frontend's caller waits for one call (ms), when that is limited (MCP's clients give up
+   * after about a minute). A command that would run longer goes on detached, read for this long, and
+   * the result says how to read on. Absent: the call lasts as long as its work.
+   */
+  readonly patienceMs?: number
 }
 
 /** A context that drops progress, for callers that do not show it. */

@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { formatGigabytes, formatMegabytes, formatTime, renderTable } from "../common/render.js"
 import { type HarborImagesResult, harborImages } from "./harbor.js"
@@ -103,11 +103,7 @@ const renderHarbor = (r: HarborImagesResult): Text => {
 export const imagesOperation = defineOperation({
   name: "images",
   title: "Browse platform images or Harbor repositories",
-  description: joinText([
-    text`Lists images. ${fieldWord("source", "platform")} (default): images registered in 镜像管理 for the workspace's registry, with the display address jobs, notebooks and servings must use; filter by search and visibility (official, public, private, all). `,
-    text`${fieldWord("source", "harbor")}: raw pushed repositories of the qb or sj registry (default: the workspace's, so SJ spaces use sj), or with ${fieldWord("repo", "<name>")} its tags with size and push time; every row shows the display address and whether the platform has it registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 (镜像名称, 版本号) before use. `,
-    text`Harbor needs the registry's robot account: ${callWord("login", { target: "harbor", registry: "…" })}. Read-only.`,
-  ]),
+  description: text`Lists images: source platform (default) for those registered in 镜像管理, with the display address jobs must use; source harbor for pushed repositories (repo: its tags) and whether each is registered — an unregistered tag must be registered under 镜像管理 → 新建镜像 first. Harbor needs ${callWord("login", { target: "harbor", registry: "…" })}.`,
   input: ImagesInputSchema,
   output: ImagesOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

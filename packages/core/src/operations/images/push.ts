@@ -238,12 +238,7 @@ const render = (r: ImagePushResult): Text => {
 export const imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description: joinText([
-    "Pushes a local Docker image (through the local Docker engine; DOCKER_HOST is honoured) to Harbor as <push domain>/inspire-studio/<name>:<tag>, with the registry's saved robot account, and confirms the tag through Harbor's API. ",
-    "The registry is the argument, else the workspace's (SJ spaces use sj only), else qb. ",
-    "Returns the display-domain address to use in jobs, notebooks and servings, and the exact values to enter under 启智平台 → 镜像管理 → 新建镜像 (镜像名称, 版本号): registration is mandatory before any job can use the image, unless the result says it is already registered. ",
-    text`Needs Docker running, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })} first. Re-pushing the same image and tag changes nothing; ${dryRunWord()} checks everything without pushing.`,
-  ]),
+  description: text`Pushes a local Docker image to Harbor with the registry's robot account (needs Docker, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })}). Returns the display address for jobs and the values to enter under 启智平台 → 镜像管理 → 新建镜像: registration is mandatory before use unless the result says it is registered. Re-pushing changes nothing; ${dryRunWord()} checks without pushing.`,
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -1,10 +1,11 @@
 import type { Serving } from "../../api/servings/schema.js"
 import { getServing } from "../../api/servings/servings.js"
-import { Clock, Duration, Effect } from "../../effect.js"
+import { Clock, Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { sleepReporting } from "../common/heartbeat.js"
 import { nextStep } from "../common/output.js"
 import { formatDuration } from "../common/render.js"
 import { withHint } from "../common/support.js"
@@ -124,18 +125,21 @@ export const inferenceHealthWait = (
         )
         return { ...probe, outcome, wait, ...(outcome === "timed-out" ? { next: [again] } : {}) }
       }
-      context.progress({
+      const report = (ms: number) => ({
         message: msg("inference-wait-progress", {
           serving: probe.name || probe.servingId,
           stage: probe.stage,
-          after: formatDuration(now - start),
+          after: formatDuration(ms),
           seconds: timeoutSeconds,
           reason: probe.reason,
         }),
-        current: Math.round((now - start) / 1000),
+        current: Math.round(ms / 1000),
         total: timeoutSeconds,
       })
-      yield* Effect.sleep(Duration.millis(Math.max(0, Math.min(pause * 1000, deadline - now))))
+      context.progress(report(now - start))
+      yield* sleepReporting(Math.max(0, Math.min(pause * 1000, deadline - now)), context, (slept) =>
+        report(now - start + slept),
+      )
       pause = Math.min(LONGEST_PAUSE_S, pause * 1.5)
     }
   })

@@ -1,7 +1,7 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord, confirmWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, confirmWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
@@ -164,11 +164,7 @@ const renderStop = (r: InferenceStopResult) =>
 export const inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: joinText([
-    text`Manages inference servings (模型部署). With recipe (a named YAML recipe: engine vllm or sglang, image, model, parallel sizes; recipes lists them, recipe shows one resolved against a spec), create builds the exact engine command itself: tensor/pipeline parallel from the spec's GPUs and nodes per replica, the model's path, the served name and port. health probes a serving's OpenAI endpoint (GET …/models and one short chat completion, with latency) and, when it is not ready, says why (waiting, starting, loading weights, crashed) with the logs' last lines; with wait (or wait_seconds) it keeps probing until it answers, crashes or stops, or the wait runs out (default the recipe's health.timeout_seconds, else 600 s): outcome ready, timed-out (call again) or failed; chat sends one prompt. Without a recipe, create deploys a model version behind a long-running server command: it needs name, model_id and model_version (from ${callWord("models")}), a registered display-domain image, command, compute_group and a SERVING spec (a missing or wrong spec, or an unknown model, fails with the valid choices); port defaults to 2400; dry_run checks without deploying. It returns the serving id (sv-…) and the console link; then poll detail until RUNNING for the access URL. `,
-    "detail shows status, image, command, replicas, model, port, access URL and timing. list shows a workspace's servings. ",
-    text`stop is refused without ${confirmWord()}, because a live service may be answering users: without it you get the current state and nothing is stopped.`,
-  ]),
+  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them, recipe shows one resolved; the engine command is built for you) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec; ${dryRunWord()} checks without deploying. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

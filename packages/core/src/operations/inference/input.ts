@@ -9,32 +9,30 @@ export const InferenceInputSchema = z.object({
   action: z
     .enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"])
     .describe(
-      "create deploys a serving (from a recipe or a raw command); detail shows one; stop stops one (needs confirm); list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes a serving's OpenAI endpoint; chat sends it one prompt",
+      "create deploys a serving; detail shows one; stop stops one; list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes its OpenAI endpoint; chat sends one prompt",
     ),
   recipe: z
     .string()
     .optional()
     .describe(
-      "For create and recipe: a serving recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and the command. For health: the recipe the serving was made from (its health path and timeout; found from the command when omitted)",
+      "For create and recipe: a recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and command. For health: the serving's recipe (found from its command when omitted)",
     ),
   prompt: z.string().optional().describe("For chat: the user message to send"),
   wait: described(
     z.boolean().optional(),
-    text`For health: keep probing until the serving answers, crashes or stops, or the wait runs out (${fieldWord("wait_seconds")}; default the recipe's health.timeout_seconds, else 600)`,
+    text`For health: keep probing until it answers, crashes or stops, or ${fieldWord("wait_seconds")} (default the recipe's timeout, else 600) run out`,
   ),
   wait_seconds: z
     .number()
     .min(1)
     .max(3600)
     .optional()
-    .describe("For health: wait at most this many seconds for it to answer (implies wait); call again to keep waiting"),
+    .describe("For health: wait at most this many seconds (implies wait); call again to keep waiting"),
   serving_id: refersTo(
     z
       .string()
       .optional()
-      .describe(
-        "For detail, stop, health and chat: the serving's id (sv-…), its name or a unique id prefix, looked up in workspace",
-      ),
+      .describe("For detail, stop, health and chat: the serving's id (sv-…), name or unique id prefix"),
     "serving",
   ),
   name: z.string().optional().describe("For create: the serving name (letters, digits, CJK, . _ -; ≤ 64)"),
@@ -53,13 +51,13 @@ export const InferenceInputSchema = z.object({
     .string()
     .optional()
     .describe(
-      "For create: a registered image's display address (docker.sii.shaipower.online/inspire-studio/…:tag), never the push domain; defaultImage when omitted",
+      "For create: a registered image's display address (docker.sii.shaipower.online/…), never the push domain; defaultImage when omitted",
     ),
   command: z
     .string()
     .optional()
     .describe(
-      "For create: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400; not just sleep infinity",
+      "For create without a recipe: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400",
     ),
   port: z
     .number()
@@ -81,10 +79,7 @@ export const InferenceInputSchema = z.object({
     .optional()
     .describe("For create and recipe: nodes per replica (default 1, or the recipe's)"),
   compute_group: deployFields.compute_group,
-  spec: z
-    .string()
-    .optional()
-    .describe("For create: a SERVING spec id of the group; missing or wrong, the error lists the valid ones"),
+  spec: z.string().optional().describe("For create: a SERVING spec id of the group"),
   workspace: deployFields.workspace,
   project: deployFields.project,
   priority: deployFields.priority,
@@ -92,13 +87,11 @@ export const InferenceInputSchema = z.object({
   dry_run: z
     .boolean()
     .default(false)
-    .describe(
-      "For create and stop: check everything with reads only and return the plan (the exact request); nothing is sent",
-    ),
+    .describe("For create and stop: check with reads only and return the plan; nothing is sent"),
   confirm: z
     .boolean()
     .default(false)
-    .describe("For stop: must be true to stop; without it the current state is shown and nothing is stopped"),
+    .describe("For stop: must be true to stop; without it only the current state is shown"),
 })
 
 /** The parsed input of inspire_inference. */

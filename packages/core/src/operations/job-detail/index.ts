@@ -4,7 +4,7 @@ import { tailLogs } from "../../api/jobs/logs.js"
 import { workspacePolicy } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, type Text, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { lookupWorkspaceField, missingTask, resolveTask, taskIdField } from "../common/lookup.js"
 import { diagnose } from "./diagnose.js"
@@ -65,14 +65,7 @@ const diagnosisOf = (d: TaskDetail, logLines: number) =>
 export const jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: joinText(
-    [
-      "Reads one task by id — the prefix picks the API: job-… training, hpc-job-… HPC, sv-… serving, bare UUID notebook — and returns its configuration (image, command, spec, priority, instances, shm), pods, timing and console link.",
-      "For a failed, stopped or waiting training/HPC task it also reads the events and the last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, preemption, environment not activated, network in an offline workspace, missing Slurm, the last exception of a traceback).",
-      text`Next: ${callWord("logs")} for the full log, ${callWord("events")}, ${callWord("status")} for free GPUs, or resubmit with the fix.`,
-    ],
-    " ",
-  ),
+  description: text`Reads one task by id (job-…, hpc-job-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, network while offline, …). Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
   input: Input,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

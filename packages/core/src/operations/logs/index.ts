@@ -3,7 +3,7 @@ import { shortPodName } from "../../domain/ids.js"
 import { formatInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord, joinText, text } from "../../words/text.js"
+import { callWord, fieldWord, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { described } from "../catalogue/schema.js"
 import { jobIdField, lookupWorkspaceField } from "../common/lookup.js"
@@ -42,7 +42,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "Download file; default <downloads>/<job_id>.log. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links",
+      "Download file; default <downloads>/<job_id>.log. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links",
     ),
   overwrite: z.boolean().default(false).describe("Replace an existing download file (default: refuse)"),
 })
@@ -101,14 +101,7 @@ export const renderLogLines = (lines: ReadonlyArray<ShownLine>, labelPods?: bool
 export const logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: joinText(
-    [
-      "Reads a training or HPC job's log: the newest `lines` (default 100), or a time window (since/until or time_range like 30m), for every pod (lines labelled with their pod) or one `pod`.",
-      text`${fieldWord("download", true)} streams the whole log (or the window) to a file page by page and returns its path, line count and size; it writes only inside the downloads folder (the CLI: or the current directory) and never overwrites a file without ${fieldWord("overwrite", true)}.`,
-      text`Next: ${callWord("job_detail")} for a diagnosis of a failure, ${callWord("metrics")} for utilisation.`,
-    ],
-    " ",
-  ),
+  description: text`Reads a training or HPC job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
   input: Input,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -3,7 +3,7 @@ import { analyzeGpuHealth } from "../../domain/metrics/report.js"
 import type { MetricName } from "../../domain/metrics/series.js"
 import { isoInstant } from "../../domain/time.js"
 import { Effect } from "../../effect.js"
-import { callWord, fieldWord, joinText, text } from "../../words/text.js"
+import { callWord, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { jobIdField, lookupWorkspaceField } from "../common/lookup.js"
 import { writeDownload } from "../common/tasks/output-file.js"
@@ -33,7 +33,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "CSV file for download; default <downloads>/<job_id>-<range>.csv. Relative paths start in the downloads folder (config downloadDir, default <cacheDir>/downloads; the CLI: the current directory); only those folders, no '..', no symbolic links",
+      "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links",
     ),
   overwrite: z.boolean().default(false).describe("Replace an existing CSV file (default: refuse)"),
 })
@@ -44,14 +44,7 @@ const pct = (v: number) => Math.round(v * 10_000) / 100
 export const metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
-  description: joinText(
-    [
-      text`Answers whether a training or HPC job is actually working: ${fieldWord("mode", "summary")} (default) gives a verdict (healthy, idle, stalled, CPU-starved, memory pressure, reclaim risk, …) with its evidence, idle windows and per-pod GPU, GPU-memory and CPU statistics;`,
-      text`${fieldWord("mode", "raw")} returns the series (percent values); ${fieldWord("mode", "download")} writes a CSV (time, pod, metric, value in percent) inside the downloads folder (the CLI: or the current directory), never over a file without ${fieldWord("overwrite", true)}.`,
-      text`time_range like 30m/3h/1d (default 30m). Next: ${callWord("logs")} to see what an idle or stalled job prints, ${callWord("stop")} to free idle GPUs.`,
-    ],
-    " ",
-  ),
+  description: text`Answers whether a training or HPC job is actually working: mode summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, …) with its evidence and per-pod GPU/CPU statistics; raw returns the series; download writes a CSV to the downloads folder. Next: ${callWord("logs")} for what an idle job prints, ${callWord("stop")} to free idle GPUs.`,
   input: Input,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -50,12 +50,7 @@ const render = (r: NotebookExecResult): Text => {
 export const notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description: joinText([
-    "Runs a command line in a RUNNING notebook through its Jupyter terminal and returns its output (stdout and stderr as one stream, as a terminal shows them), its exit code and how long it took. ",
-    "The command runs in the user's shell in a fresh terminal (stdin closed) with optional cwd and env; timeout sends Ctrl-C and reports exit code 124. ",
-    "The gateway drops terminal connections after 10–30 minutes: for long work pass detach (returns an id at once; output and exit status are kept in ~/.inspire/exec/<id>/ in the notebook), then attach with that id to read the output until it ends (it reconnects when dropped), or status with that id for its state. ",
-    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them). It changes the notebook, so it is destructive; ${dryRunWord()} shows what would run without opening a terminal.`,
-  ]),
+  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. ${dryRunWord()} shows what would run. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -126,6 +126,25 @@ export const runNotebookExec = (
     }
     const command = input.command ?? ""
     const spec = { command, cwd: input.cwd, env: input.env }
+    // A caller that cannot wait for ever: the command runs detached and is read for as long as it waits.
+    const patience = mode === "run" && timeoutMs === undefined ? context.patienceMs : undefined
+    if (patience !== undefined) {
+      const d = yield* detachCommand(lab, spec)
+      const a = yield* attachCommand(lab, d.id, { ...live, timeoutMs: patience })
+      // Its fields are attach's: the command runs on after the reading stops.
+      return {
+        ...base,
+        mode: "attach",
+        command,
+        execId: d.id,
+        folder: d.folder,
+        ...attached(lab, a, context),
+        notes: [
+          ...(a.stopped !== undefined ? [msg("notebook-exec-detached-for-caller", { folder: d.folder })] : []),
+          ...attachedNotes(a),
+        ],
+      } satisfies NotebookExecResult
+    }
     if (mode === "run") {
       const r = yield* execCommand(lab, spec, live)
       return {
@@ -174,22 +193,28 @@ export const runNotebookExec = (
       } satisfies NotebookExecResult
     }
     const a = yield* attachCommand(lab, input.attach ?? "", live)
-    return {
-      ...base,
-      execId: a.id,
-      state: a.state,
-      ...(a.exitCode !== undefined ? { exitCode: a.exitCode } : {}),
-      output: a.output,
-      outputTruncated: a.truncated,
-      streamed: context.output !== undefined,
-      reconnects: a.reconnects,
-      ...(a.stopped !== undefined ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {}),
-      notes: [
-        ...(a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : []),
-        ...(a.state === "lost" ? [msg("notebook-exec-lost")] : []),
-        ...(a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : []),
-        ...(a.stopped !== undefined ? [msg("notebook-exec-stopped-reading")] : []),
-      ],
-      next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : [],
-    } satisfies NotebookExecResult
+    return { ...base, execId: a.id, ...attached(lab, a, context), notes: attachedNotes(a) } satisfies NotebookExecResult
   })
+
+type Attached = Effect.Effect.Success<ReturnType<typeof attachCommand>>
+
+/** What reading a detached command found: its state, output, and the call that reads on while it runs. */
+const attached = (lab: Lab, a: Attached, context: OperationContext) => ({
+  state: a.state,
+  ...(a.exitCode !== undefined ? { exitCode: a.exitCode } : {}),
+  output: a.output,
+  outputTruncated: a.truncated,
+  streamed: context.output !== undefined,
+  reconnects: a.reconnects,
+  ...(a.stopped !== undefined
+    ? { ended: a.stopped === "timeout" ? ("timed-out" as const) : ("interrupted" as const) }
+    : {}),
+  next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : [],
+})
+
+const attachedNotes = (a: Attached): Text[] => [
+  ...(a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : []),
+  ...(a.state === "lost" ? [msg("notebook-exec-lost")] : []),
+  ...(a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : []),
+  ...(a.stopped !== undefined ? [msg("notebook-exec-stopped-reading")] : []),
+]

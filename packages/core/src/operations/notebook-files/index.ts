@@ -67,14 +67,7 @@ const render = (r: NotebookFilesResult): Text => {
 export const notebookFilesOperation = defineOperation({
   name: "notebook_files",
   title: "List, read, write and copy files in a running notebook",
-  description: joinText([
-    "Works with files in a RUNNING notebook through its Jupyter contents API: list a folder, read a file (UTF-8 as text, anything else as base64), or write one; ",
-    "upload a local file or folder into it, or download one from it. ",
-    "Paths are relative to the notebook's Jupyter root folder (a leading / too: nothing above the root is reachable); write and upload make missing folders as mkdir -p does, unless parents is false. Reads and writes move at most 1 MiB each; upload and download copy files of up to 64 MiB each and compare every file's sha256 on both sides. ",
-    "Local files are read and written only inside the downloads folder (the CLI: or the current directory), never through a symbolic link. ",
-    text`Nothing is replaced unless overwrite is true (then a copy onto existing files is refused whole); ${dryRunWord()} on write, upload and download checks with reads only and lists every file. `,
-    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
-  ]),
+  description: text`Files in a RUNNING notebook (paths relative to its Jupyter root): list, read (≤ 1 MiB; binary as base64), write, and upload or download local files or folders (≤ 64 MiB each, sha256-checked; locally only inside the downloads folder). Nothing is replaced without overwrite; ${dryRunWord()} lists every file. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },

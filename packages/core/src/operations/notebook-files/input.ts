@@ -15,9 +15,8 @@ export const NotebookFilesInputSchema = z.object({
     .string()
     .optional()
     .describe(
-      "The path relative to the notebook's Jupyter root folder, as the lab's file browser shows it (no ..); the root when omitted for list, upload and download. " +
-        "For upload, where it goes: an existing folder (or a path ending in /) receives it under its own name; missing folders are made (see parents). " +
-        "A leading / is the root too: folders outside the Jupyter root (such as the machine's /tmp) cannot be reached",
+      "The path relative to the notebook's Jupyter root, as the lab's file browser shows it (no ..; a leading / is the root too); the root when omitted for list, upload and download. " +
+        "For upload, an existing folder (or a path ending in /) receives it under its own name",
     ),
   local: z
     .string()

@@ -3,10 +3,9 @@ import { callWord, dryRunWord, joinText, type Text, text } from "../../words/tex
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, lines, nextSteps } from "../common/render.js"
-import { MAX_WAIT_SECONDS, NotebookShellInputSchema } from "./input.js"
+import { NotebookShellInputSchema } from "./input.js"
 import { NotebookShellOutput } from "./output.js"
 import { type NotebookShellResult, runNotebookShell } from "./run.js"
-import { OUTPUT_KEEP } from "./session.js"
 
 export type { NotebookShellResult } from "./run.js"
 
@@ -28,14 +27,7 @@ const render = (r: NotebookShellResult): Text => {
 export const notebookShellOperation = defineOperation({
   name: "notebook_shell",
   title: "A shell session in a running notebook, kept across calls",
-  description: joinText([
-    "A shell in a RUNNING notebook that lives on between calls (a Jupyter terminal), for interactive work: a REPL, a debugger, a program that asks questions, a long command to look at again. ",
-    `open starts one and returns its name (terminal); send types input into it (end a line with "\\n"; control characters as they are, "\\u0003" is Ctrl-C) and returns the output that followed, collected for wait seconds (default 2, at most ${MAX_WAIT_SECONDS}) or until the output contains until; `,
-    `read returns its recent output (what Jupyter keeps of it, the last ${OUTPUT_KEEP} characters); close ends it and whatever runs in it. `,
-    "Output is raw terminal output: the echo of what was typed, prompts and ANSI escape sequences are kept; ended is true once the shell exited. The terminal stays until closed, its shell exits or the notebook stops; the gateway may cut a connection, never the terminal. ",
-    text`To run one command and get its exit code, use ${callWord("notebook_exec")}. ${dryRunWord()} on open, send or close shows the plan and opens, types or closes nothing. `,
-    text`The notebook is named by name, id, unique id prefix or a pasted console/Jupyter URL (${callWord("notebook", { action: "list" })} lists them).`,
-  ]),
+  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. Output is raw terminal output. For one command with its exit code use ${callWord("notebook_exec")}. ${dryRunWord()} shows the plan.`,
   input: NotebookShellInputSchema,
   output: NotebookShellOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

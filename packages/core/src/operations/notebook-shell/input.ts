@@ -4,7 +4,7 @@ import { dryRunField } from "../common/plan.js"
 import { notebookRefField } from "../notebook-exec/input.js"
 
 /** The longest a call collects output, in seconds (a host's per-call limit is longer). */
-export const MAX_WAIT_SECONDS = 30
+const MAX_WAIT_SECONDS = 30
 
 /** The input of inspire_notebook_shell. */
 export const NotebookShellInputSchema = z.object({

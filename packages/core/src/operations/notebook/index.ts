@@ -1,7 +1,7 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { confirmWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, confirmWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
@@ -152,11 +152,7 @@ const renderChange = (r: NotebookChangeResult): Text => {
 export const notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: joinText([
-    "Manages notebooks (交互式建模). create needs name, compute_group, a NOTEBOOK (DSW) spec — not a training spec: a training spec id fails with the notebook specs to use — and a registered image (display address or short name:tag; an unregistered image fails with the 镜像管理 → 新建镜像 steps); shm is in GiB; dry_run checks without creating. ",
-    "list shows a workspace's notebooks (status filter, keyword). detail shows one, with its Jupyter/VS Code URLs while RUNNING and its console link. start and stop report a notebook already in that state. ",
-    text`delete works only on a stopped or failed notebook and needs ${confirmWord()}; without it you see what would be deleted. save_image saves a running notebook as an image (name, version), waits until the platform has saved it, and returns its address. ${dryRunWord()} on create, start, stop, delete or save_image reads only and returns the plan. Notebook ids are bare UUIDs.`,
-  ]),
+  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec — not a training spec — and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

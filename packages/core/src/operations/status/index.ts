@@ -2,7 +2,7 @@ import { z } from "zod"
 import { DISCOVERED_TYPES, type DiscoveredType, discover } from "../../api/resources/discover.js"
 import { Effect } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord, fieldWord, joinText, text } from "../../words/text.js"
+import { callWord, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { described } from "../catalogue/schema.js"
 import { StatusOutput } from "./output.js"
@@ -26,13 +26,7 @@ const Input = z.object({
 export const statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: joinText([
-    "The entry tool: call it before submitting anything. Returns the account's projects (name, en_name, budget and remaining budget, priority cap, shared storage paths ",
-    "/inspire/hdd/project/<en_name>/ and the personal /inspire/hdd/global_user/<username>/), their workspaces with internet policy (online / offline / unknown) and Harbor registry, ",
-    text`each workspace's compute groups with free / total GPUs, and the specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference) `,
-    text`with GPU type and count, CPUs, memory and price per hour; plus budget warnings. Spec ids of one type do not work for another. Kept between calls: groups and specs for 10 minutes, free GPUs for 1 minute, projects and budgets for 5 (${fieldWord("refresh", true)} asks again); `,
-    text`narrow with workspace (only that workspace is asked about) and schedule_type. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} to set defaults, then ${callWord("submit")} / ${callWord("submit_hpc")} / ${callWord("notebook")} / ${callWord("inference")} with a compute_group and spec from here.`,
-  ]),
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} for defaults, then submit with a compute_group and spec from here.`,
   input: Input,
   output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

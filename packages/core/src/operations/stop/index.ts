@@ -121,14 +121,7 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
 export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description: joinText(
-    [
-      text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}: it may be answering users), reporting its state before and after; an already finished task is reported, not an error.`,
-      text`Or stops a batch: every task of a workspace matching status (e.g. waiting), name (substring or glob) and type, across all pages. A batch without ${confirmWord()} only lists what would be stopped (stopped=false); repeat with ${confirmWord()}.`,
-      text`${dryRunWord()} reads only and returns the plan: each task that would stop and the exact request. Notebooks are stopped with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
-    ],
-    " ",
-  ),
+  description: text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },

@@ -1,6 +1,6 @@
 import type { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
-import { callWord, confirmWord, dryRunWord, fieldWord, joinText, text } from "../../words/text.js"
+import { callWord, confirmWord, dryRunWord, fieldWord, text } from "../../words/text.js"
 import { defineOperation, type OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { type SweepInput, SweepInputSchema } from "./input.js"
@@ -44,12 +44,7 @@ const PACING = ["continue_on_error", "wait_seconds", "poll_seconds"]
 export const sweepOperation = defineOperation({
   name: "sweep",
   title: "Run, watch, stop and resubmit a sweep of jobs",
-  description: joinText([
-    text`Runs many training (or HPC) jobs from one sweep: the fields job submit takes (${callWord("submit")}; kind hpc: ${callWord("submit_hpc")}) under job, templates with {param} in job.name, job.command (entrypoint) and job.envs, parameters as a grid (every combination) and/or a list of rows, and limits (max_jobs, max_running, max_cost_per_hour). `,
-    "run takes the sweep as a YAML/JSON file or inline (definition); errors name the file's line. Every job's identity derives from the sweep's content and its parameters and is its create's marker; a manifest in the store records each create before it is sent and its job id after, so running the same sweep again (after an interruption, a crash, a lost answer) sends only what is missing and never duplicates. ",
-    text`${dryRunWord()} on run returns the table of jobs (name, command, spec, group, instances, estimated cost per hour) and the total, sending nothing. max_running holds jobs back until earlier ones finish, waiting up to wait_seconds; then run again to go on. `,
-    text`status lists the sweeps, or with sweep shows each job's status, runtime, metrics verdict (HEALTHY, IDLE, …) and failure diagnosis. stop stops the sweep's queued and running jobs and holds back those not yet sent, a run in progress included (needs ${confirmWord()}); a later run is refused until it says ${fieldWord("resume")}; resubmit with failed submits the failed and stopped jobs again.`,
-  ]),
+  description: text`Runs many training (or HPC) jobs from one sweep (a YAML/JSON file or inline definition): the fields of ${callWord("submit")} under job with {param} templates, parameters as a grid and/or rows, and limits (max_jobs, max_running, max_cost_per_hour). Running it again sends only what is missing, never a duplicate. ${dryRunWord()} on run shows the jobs and their cost. status shows each job's state and verdict; stop needs ${confirmWord()} (a later run then needs ${fieldWord("resume")}); resubmit with failed reruns the failures.`,
   input: SweepInputSchema,
   output: SweepOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -53,8 +53,8 @@ export const SweepInputSchema = z.object({
       "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)",
     ),
   wait_seconds: described(
-    z.number().int().min(0).max(604_800).default(86_400),
-    text`For run, resubmit: how long to keep waiting for running jobs to finish while ${fieldWord("max_running")} holds the rest back; when it runs out, run again to go on (nothing is sent twice). 0 submits what fits now`,
+    z.number().int().min(0).max(604_800).default(0),
+    text`For run, resubmit: how long to wait for room while ${fieldWord("max_running")} holds jobs back; default 0 submits what fits now and returns, and a later run sends the rest (nothing is sent twice)`,
   ),
   poll_seconds: described(
     z.number().min(MIN_POLL_SECONDS).max(600).default(15),

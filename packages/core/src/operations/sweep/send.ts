@@ -1,11 +1,12 @@
 import { formatInstant } from "../../domain/time.js"
-import { Clock, Duration, Effect } from "../../effect.js"
+import { Clock, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
 import { textData } from "../../words/kept.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text, text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { sleepReporting } from "../common/heartbeat.js"
 import { nextStep } from "../common/output.js"
 import type { SweepInput } from "./input.js"
 import { isActive, readSweepJobs, settleSending } from "./jobs.js"
@@ -252,7 +253,8 @@ const waitForRoom = (
       if (known < max) return true
       const now = yield* Clock.currentTimeMillis
       if (now >= deadline) return false
-      context.progress({ message: msg("sweep-progress-waiting", { count: known, max }) })
-      yield* Effect.sleep(Duration.millis(Math.min(pollSeconds * 1000, deadline - now)))
+      const waiting = { message: msg("sweep-progress-waiting", { count: known, max }) }
+      context.progress(waiting)
+      yield* sleepReporting(Math.min(pollSeconds * 1000, deadline - now), context, () => waiting)
     }
   })

@@ -5,7 +5,7 @@ import { IDLE_GPU_BELOW_PERCENT } from "../../domain/metrics/thresholds.js"
 import { summarize, usageTask, usageViews } from "../../domain/usage.js"
 import { Clock, Effect } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord, joinText, text } from "../../words/text.js"
+import { callWord, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import { projectBudget } from "./budgets.js"
@@ -22,14 +22,7 @@ const Input = z.object({
 export const usageOperation = defineOperation({
   name: "usage",
   title: "Who uses the GPUs of a workspace, and the budgets",
-  description: joinText([
-    "Who holds the GPUs of a workspace now, from the platform's task dimension (everyone's tasks, not only yours): ",
-    "GPUs held, running tasks and real GPU utilisation by user, by project, by task type and by priority, with idle holders flagged ",
-    `(GPUs held at under ${IDLE_GPU_BELOW_PERCENT}% utilisation, the metrics verdict's idle rule). `,
-    "Also the budget of each of your projects attached to the workspace: total, used and remaining points, spending by kind (train, inference, storage) and per member, where the platform lets this account see them; ",
-    "a refused section says so and the rest is still returned. Default workspace: the defaultWorkspace setting. ",
-    text`Next: ${callWord("metrics")} for the health verdict of an idle job, ${callWord("stop")} to free GPUs you hold idle.`,
-  ]),
+  description: text`Who holds a workspace's GPUs now (everyone's tasks): GPUs, running tasks and real utilisation by user, project, task type and priority, idle holders flagged; plus your projects' budgets and spending where visible. Next: ${callWord("metrics")} for an idle job's verdict, ${callWord("stop")} to free GPUs you hold idle.`,
   input: Input,
   output: UsageOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
