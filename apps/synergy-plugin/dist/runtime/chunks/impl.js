@@ -55996,9 +55996,17 @@ var jsonOf = (body2) => {
     return void 0;
   }
 };
+var jsonMessage = (json4) => {
+  const m = json4?.message;
+  return typeof m === "string" && m !== "" ? m : void 0;
+};
+var serverMessage = (answer, lab) => {
+  const m = jsonMessage(answer.json);
+  return m === void 0 ? void 0 : redactToken(m, lab.token).slice(0, 300);
+};
 var messageOf2 = (answer, lab) => {
-  const m = answer.json?.message;
-  return typeof m === "string" && m !== "" ? `: ${redactToken(m, lab.token).slice(0, 300)}` : "";
+  const m = serverMessage(answer, lab);
+  return m === void 0 ? "" : `: ${m}`;
 };
 var labFailure = (lab, answer, what) => {
   const name2 = lab.notebook.name || lab.notebook.id;
@@ -57436,12 +57444,8 @@ var KINDS = [
   [/\[Errno 30\]|\bEROFS\b|Read-only file system/i, "read-only"]
 ];
 var refusalExplained = (json4) => {
-  const m = json4?.message;
-  return typeof m === "string" && KINDS.some(([re]) => re.test(m));
-};
-var serverMessage = (answer, lab) => {
-  const m = answer.json?.message;
-  return typeof m === "string" && m !== "" ? redactToken(m, lab.token).slice(0, 300) : void 0;
+  const m = jsonMessage(json4);
+  return m !== void 0 && KINDS.some(([re]) => re.test(m));
 };
 var kindOf2 = (status, message) => {
   if (message === void 0) return void 0;

@@ -1,7 +1,7 @@
 import { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text } from "../../words/text.js"
-import { type Lab, type LabAnswer, labFailure, redactToken } from "./lab.js"
+import { jsonMessage, type Lab, type LabAnswer, labFailure, serverMessage } from "./lab.js"
 
 // What a refused contents request means, read from the Jupyter server's message. Jupyter Server's
 // FileContentsManager answers a failed save with 500 "Unexpected error while saving file: <path> <the OS
@@ -24,14 +24,8 @@ const KINDS: ReadonlyArray<readonly [RegExp, Kind]> = [
 
 /** Whether an answer's body explains a refusal of one of the kinds above: trying again would only repeat it. */
 export const refusalExplained = (json: unknown): boolean => {
-  const m = (json as { message?: unknown } | undefined)?.message
-  return typeof m === "string" && KINDS.some(([re]) => re.test(m))
-}
-
-/** The server's own message, when it sent one (`{message}`), with the token masked. */
-const serverMessage = (answer: LabAnswer, lab: Lab): string | undefined => {
-  const m = (answer.json as { message?: unknown } | undefined)?.message
-  return typeof m === "string" && m !== "" ? redactToken(m, lab.token).slice(0, 300) : undefined
+  const m = jsonMessage(json)
+  return m !== undefined && KINDS.some(([re]) => re.test(m))
 }
 
 /** Which kind of refusal an answer is, by status and message; undefined when it is none of them. */

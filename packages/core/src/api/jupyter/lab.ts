@@ -185,9 +185,21 @@ const jsonOf = (body: string): unknown => {
   }
 }
 
+/** The `message` of a Jupyter answer's JSON body, when it has one. */
+export const jsonMessage = (json: unknown): string | undefined => {
+  const m = (json as { message?: unknown } | undefined)?.message
+  return typeof m === "string" && m !== "" ? m : undefined
+}
+
+/** The server's own message of an answer, with the token masked; undefined when it sent none. */
+export const serverMessage = (answer: LabAnswer, lab: Lab): string | undefined => {
+  const m = jsonMessage(answer.json)
+  return m === undefined ? undefined : redactToken(m, lab.token).slice(0, 300)
+}
+
 const messageOf = (answer: LabAnswer, lab: Lab): string => {
-  const m = (answer.json as { message?: unknown } | undefined)?.message
-  return typeof m === "string" && m !== "" ? `: ${redactToken(m, lab.token).slice(0, 300)}` : ""
+  const m = serverMessage(answer, lab)
+  return m === undefined ? "" : `: ${m}`
 }
 
 /** The failure of a lab answer that is not a success, in words, with the token masked. */
