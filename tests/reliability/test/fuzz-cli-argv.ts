@@ -131,6 +131,10 @@ export const randomArgv = (ctx: ArgvContext): fc.Arbitrary<ReadonlyArray<string>
 }
 
 const WRITES = new Set(["--plot", "--dir", "--path"])
+// Flags that bound a wait in seconds: a generated value is kept to a few seconds, as a test has no time to
+// wait out a serving that never becomes healthy.
+const WAIT_BOUNDS = new Set(["--wait-seconds", "--timeout"])
+const boundWait = (value: string): string => (/^\d+$/.test(value.trim()) && Number(value) > 2 ? "2" : value)
 const BLOCKS = /^(-f|--follow|--wait)(=|$)|^-[a-zA-Z]*f[a-zA-Z]*$/
 
 /**
@@ -147,9 +151,10 @@ export const harmless = (argv: ReadonlyArray<string>, ctx: ArgvContext): Readonl
       : value
   out.forEach((token, i) => {
     const [flag = "", inline] = token.split(/=(.*)/s)
-    if (!WRITES.has(flag)) return
-    if (inline !== undefined) out[i] = `${flag}=${confine(inline)}`
-    else if (i + 1 < out.length) out[i + 1] = confine(out[i + 1] ?? "")
+    const keep = WRITES.has(flag) ? confine : WAIT_BOUNDS.has(flag) ? boundWait : undefined
+    if (keep === undefined) return
+    if (inline !== undefined) out[i] = `${flag}=${keep(inline)}`
+    else if (i + 1 < out.length) out[i + 1] = keep(out[i + 1] ?? "")
   })
   // `notebook save-image` waits for the platform to finish the image, as `wait` and `--wait` do.
   const blocking = out.includes("wait") || out.includes("save-image") || out.some((t) => BLOCKS.test(t))

@@ -99,8 +99,9 @@ export const judgeRun = (argv: ReadonlyArray<string>, run: CliRun): CliVerdict =
   const trace = suspicious(`${run.stdout}\n${run.stderr}`, argv)
   if (trace !== undefined) return { kind: "defect", why: `${trace}: ${run.stderr.slice(0, 300)}` }
   if (code === 0) return { kind: "ok" }
-  // Exit codes 10–13 of `job wait` / `--exit-status` report the task, not a failure of the command.
-  if (code >= 10 && code <= 13 && run.stderr.trim() === "") return { kind: "typed", code }
+  // Exit codes 10–13 of `job wait` / `--exit-status` report the task, not a failure of the command; the
+  // next steps they print go to stderr, but never as an error.
+  if (code >= 10 && code <= 13 && !/^error:/im.test(run.stderr)) return { kind: "typed", code }
   if (argv.includes("--json")) return judgeJson(run.stderr, code)
   return judgeText(
     run.stderr,

@@ -37,7 +37,8 @@ const bodyOf = (id: string): string => {
   return head === undefined ? id : id.slice(head.length)
 }
 
-// An id prefix names something once it holds at least four characters of the id's unique part.
+// An id prefix names something once it holds at least four characters of the id's unique part; a name
+// prefix or a piece of a name once it holds four characters, so a stray letter never picks a task.
 const MIN_PREFIX = 4
 
 const byIdPrefix = <A extends Entity>(items: ReadonlyArray<A>, wanted: string): ReadonlyArray<A> => {
@@ -57,8 +58,9 @@ const byIdPrefix = <A extends Entity>(items: ReadonlyArray<A>, wanted: string): 
 /**
  * The one rule every field that takes an id follows: the id itself; else the exact name; else the name
  * once spaces and case are ignored; else a unique id prefix (four characters or more of its unique part,
- * with or without `job-`, `sv-`…); else a unique name prefix; else a unique name substring. The first rule
- * that matches anything decides, so two things of the same name are ambiguous, never a guess.
+ * with or without `job-`, `sv-`…); else a unique name prefix; else a unique name substring (both of four
+ * characters or more). The first rule that matches anything decides, so two things of the same name are
+ * ambiguous, never a guess.
  */
 export const pickEntity = <A extends Entity>(items: ReadonlyArray<A>, raw: string): NameMatch<A> => {
   const wanted = raw.trim()
@@ -69,8 +71,8 @@ export const pickEntity = <A extends Entity>(items: ReadonlyArray<A>, raw: strin
     ["name", named.filter((i) => i.name === wanted)],
     ["name", named.filter((i) => fold(i.name) === key)],
     ["prefix", byIdPrefix(items, wanted)],
-    ["prefix", key === "" ? [] : named.filter((i) => fold(i.name).startsWith(key))],
-    ["substring", key === "" ? [] : named.filter((i) => fold(i.name).includes(key))],
+    ["prefix", key.length < MIN_PREFIX ? [] : named.filter((i) => fold(i.name).startsWith(key))],
+    ["substring", key.length < MIN_PREFIX ? [] : named.filter((i) => fold(i.name).includes(key))],
   ]
   for (const [by, found] of tiers) {
     const [first] = found

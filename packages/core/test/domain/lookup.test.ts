@@ -42,10 +42,18 @@ describe("pickEntity: the one rule of every field that takes an id", () => {
 
   it("falls back to a unique name prefix or substring, and says when several match", () => {
     expect(picked("slurm")).toBe(HPC)
-    expect(picked("env")).toBe(NOTEBOOK)
+    expect(picked("-env")).toBe(NOTEBOOK)
     expect(picked("train")).toEqual([JOB, OTHER])
     expect(picked("nothing")).toBe("none")
     expect(picked("  ")).toBe("none")
+  })
+
+  it("needs four characters of a name before a prefix or a piece of it picks anything", () => {
+    expect(picked("n")).toBe("none")
+    expect(picked("sl")).toBe("none")
+    expect(picked("env")).toBe("none")
+    expect(picked("slur")).toBe(HPC)
+    expect(picked("v-en")).toBe(NOTEBOOK)
   })
 })
 

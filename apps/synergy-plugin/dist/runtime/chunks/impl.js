@@ -48980,8 +48980,8 @@ var pickEntity = (items, raw) => {
     ["name", named.filter((i) => i.name === wanted)],
     ["name", named.filter((i) => fold(i.name) === key)],
     ["prefix", byIdPrefix(items, wanted)],
-    ["prefix", key === "" ? [] : named.filter((i) => fold(i.name).startsWith(key))],
-    ["substring", key === "" ? [] : named.filter((i) => fold(i.name).includes(key))]
+    ["prefix", key.length < MIN_PREFIX ? [] : named.filter((i) => fold(i.name).startsWith(key))],
+    ["substring", key.length < MIN_PREFIX ? [] : named.filter((i) => fold(i.name).includes(key))]
   ];
   for (const [by, found] of tiers) {
     const [first2] = found;
