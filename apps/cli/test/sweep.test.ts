@@ -180,13 +180,14 @@ describe("inspire sweep", () => {
     "a lost create answer is settled by the job's marker on the re-run, without a duplicate",
     async () => {
       const file = sweepFile("lost.yaml", "lost", "  a: [1, 2]\n  b: [1]", "python train.py #emu:duration=60")
-      // The create's answer is spoiled and so are the listings it is looked up in: the run cannot tell
-      // whether the job exists, stops and says so; the intent stays in the manifest.
+      // The run's first look at the platform goes through; then the create's answer is spoiled and so are
+      // the listings it is looked up in: the run cannot tell whether the job exists, stops and says so; the
+      // intent stays in the manifest.
       const spoiled = { mode: "truncated" as const, rate: 1 }
       emu.control.faults.set({
         answers: {
           "oa:/openapi/v1/train_job/create": spoiled,
-          "v2:train.ListJobs": spoiled,
+          "v2:train.ListJobs": { ...spoiled, after: 1 },
           "v1:POST /api/v1/train_job/list": spoiled,
         },
       })

@@ -14,6 +14,8 @@ const ANSWER_MODES: ReadonlyArray<AnswerMode> = ["truncated", "empty", "wrong-ty
 export interface AnswerFault {
   readonly mode: AnswerMode | "mixed"
   readonly rate: number
+  /** The first this many requests of the surface are answered as usual: a fault from an exact point on. */
+  readonly after?: number
 }
 
 const LOGIN_PAGE_200 =

@@ -98,6 +98,8 @@ export class Faults {
   random: () => number
   /** One token bucket per account (or anonymous client address), created full on first use. */
   private readonly buckets = new Map<string, { tokens: number; last: number }>()
+  /** Requests seen per spoiled-answer key since the answers were last set (for `after`). */
+  private readonly spoilSeen = new Map<string, number>()
 
   constructor(
     private readonly realistic: boolean,
@@ -111,6 +113,7 @@ export class Faults {
     this.config = defaultFaults(this.realistic, this.limits)
     this.random = seeded(this.config.seed)
     this.buckets.clear()
+    this.spoilSeen.clear()
   }
 
   update(patch: Partial<FaultConfig>): FaultConfig {
@@ -122,6 +125,7 @@ export class Faults {
       answers: patch.answers ?? this.config.answers,
     }
     for (const b of this.buckets.values()) b.tokens = Math.min(b.tokens, this.config.limiter.burst)
+    if (patch.answers !== undefined) this.spoilSeen.clear()
     if (patch.seed !== undefined) this.random = seeded(patch.seed)
     return this.config
   }
@@ -154,7 +158,11 @@ export class Faults {
   spoil(key: string): AnswerFault | undefined {
     for (const k of answerKeys(key)) {
       const fault = this.config.answers[k]
-      if (fault !== undefined) return fault.rate > 0 && this.random() < fault.rate ? fault : undefined
+      if (fault === undefined) continue
+      const seen = (this.spoilSeen.get(k) ?? 0) + 1
+      this.spoilSeen.set(k, seen)
+      if (seen <= (fault.after ?? 0)) return undefined
+      return fault.rate > 0 && this.random() < fault.rate ? fault : undefined
     }
     return undefined
   }

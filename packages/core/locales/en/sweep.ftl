@@ -80,10 +80,13 @@ sweep-too-many-jobs = { $at }: the sweep makes { $count ->
        *[other] { $count } jobs
     }, more than limits.max_jobs ({ $max }).
 sweep-too-many-jobs-hint = Shrink the grid or list, or raise max_jobs if that many jobs is what you want.
+sweep-too-many-jobs-ceiling = { $at }: the sweep makes { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    }, more than one sweep may ({ $max }).
+sweep-too-many-jobs-ceiling-hint = Shrink the grid or list, or split it into sweeps of at most { $max } jobs each.
 sweep-row-missing = { $at }: row { $index } has no value for { $param }, which { $path } uses.
 sweep-row-missing-hint = Give the row { $name }: <value>, or take { $param } out of { $path }.
-sweep-row-twin = { $at }: row { $index } has the same parameters as row { $twin } ({ $params }).
-sweep-row-twin-hint = Each job needs its own parameters: remove the repeated row.
 sweep-row-same-name = { $at }: rows { $first } and { $index } both make a job named "{ $name }".
 sweep-row-same-name-hint = Put every parameter that differs between rows into job.name.
 
@@ -219,3 +222,17 @@ sweep-progress-verdicts = reading { $count ->
        *[other] { $count } verdicts
     }
 sweep-stopped-note = The sweep was stopped: its jobs not sent yet are held back until a run says { $resume }.
+sweep-changed-names = Sweep { $name }: { $count ->
+        [one] a job's name is
+       *[other] { $count } jobs' names are
+    } on the platform already, with other fields or made elsewhere: { $jobs }. Nothing was sent.
+sweep-changed-names-hint = Give the changed jobs new names (a version in job.name), or pass { $field } to send them beside the earlier ones.
+sweep-replacing = { $count ->
+        [one] A job is
+       *[other] { $count } jobs are
+    } sent beside earlier jobs of the same name, which stay as they are: { $jobs }.
+sweep-lookup-truncated = Only your newest 1,000 jobs of the workspace were compared with the sweep's; an older job of the same name was not looked for.
+sweep-file-aliases = { $at }: the file's YAML aliases (*name) expand to too much.
+sweep-file-aliases-hint = Write the values out, or use fewer aliases of aliases.
+sweep-file-reserved-param = { $at }: a parameter may not be called { $name }.
+sweep-file-reserved-param-hint = Give the parameter another name, and use that name in the job's templates.

@@ -68,10 +68,10 @@ sweep-name-no-param = { $at }：job.name "{ $name }" 中没有 {"{"}参数{"}"}�
 sweep-name-no-param-hint = 请把参数写进名称，例如 name: { $example }。
 sweep-too-many-jobs = { $at }：批量任务会生成 { $count } 个任务，超过了 limits.max_jobs（{ $max }）。
 sweep-too-many-jobs-hint = 请缩小 grid 或 list；如果确实需要这么多任务，请调高 max_jobs。
+sweep-too-many-jobs-ceiling = { $at }：批量任务会生成 { $count } 个任务，超过了单个批量任务的上限（{ $max }）。
+sweep-too-many-jobs-ceiling-hint = 请缩小 grid 或 list，或拆成多个批量任务，每个至多 { $max } 个任务。
 sweep-row-missing = { $at }：第 { $index } 行没有 { $param } 的值，而 { $path } 用到了它。
 sweep-row-missing-hint = 请为该行给出 { $name }: <值>，或从 { $path } 中去掉 { $param }。
-sweep-row-twin = { $at }：第 { $index } 行与第 { $twin } 行的参数相同（{ $params }）。
-sweep-row-twin-hint = 每个任务都需要各自的参数：请删除重复的行。
 sweep-row-same-name = { $at }：第 { $first } 行和第 { $index } 行生成的任务都叫 "{ $name }"。
 sweep-row-same-name-hint = 请把各行之间不同的参数都写进 job.name。
 
@@ -152,3 +152,11 @@ sweep-details-capped = { $what ->
     }只针对 { $count } 个任务中的前 { $limit } 个（每个都要消耗请求）。
 sweep-progress-verdicts = 正在读取 { $count } 个判断
 sweep-stopped-note = 该批量任务已停止：尚未发送的任务会暂缓，直到 run 带上 { $resume }。
+sweep-changed-names = 批量任务 { $name }：有 { $count } 个任务的名称在平台上已存在，但字段不同或由别处创建：{ $jobs }。未发送任何任务。
+sweep-changed-names-hint = 请给改动过的任务换个名称（在 job.name 中加上版本），或传入 { $field } 让它们与之前的任务并存。
+sweep-replacing = 有 { $count } 个任务与之前同名的任务并存发送，之前的任务保持不变：{ $jobs }。
+sweep-lookup-truncated = 只把你在该工作空间最新的 1,000 个任务与批量任务作了比对；更早的同名任务未被查找。
+sweep-file-aliases = { $at }：文件中的 YAML 别名（*name）展开后过大。
+sweep-file-aliases-hint = 请直接写出这些值，或减少别名的嵌套。
+sweep-file-reserved-param = { $at }：参数不能命名为 { $name }。
+sweep-file-reserved-param-hint = 请给该参数换个名称，并在任务模板中使用新名称。

@@ -41090,10 +41090,13 @@ sweep-too-many-jobs = { $at }: the sweep makes { $count ->
        *[other] { $count } jobs
     }, more than limits.max_jobs ({ $max }).
 sweep-too-many-jobs-hint = Shrink the grid or list, or raise max_jobs if that many jobs is what you want.
+sweep-too-many-jobs-ceiling = { $at }: the sweep makes { $count ->
+        [one] { $count } job
+       *[other] { $count } jobs
+    }, more than one sweep may ({ $max }).
+sweep-too-many-jobs-ceiling-hint = Shrink the grid or list, or split it into sweeps of at most { $max } jobs each.
 sweep-row-missing = { $at }: row { $index } has no value for { $param }, which { $path } uses.
 sweep-row-missing-hint = Give the row { $name }: <value>, or take { $param } out of { $path }.
-sweep-row-twin = { $at }: row { $index } has the same parameters as row { $twin } ({ $params }).
-sweep-row-twin-hint = Each job needs its own parameters: remove the repeated row.
 sweep-row-same-name = { $at }: rows { $first } and { $index } both make a job named "{ $name }".
 sweep-row-same-name-hint = Put every parameter that differs between rows into job.name.
 
@@ -41229,6 +41232,20 @@ sweep-progress-verdicts = reading { $count ->
        *[other] { $count } verdicts
     }
 sweep-stopped-note = The sweep was stopped: its jobs not sent yet are held back until a run says { $resume }.
+sweep-changed-names = Sweep { $name }: { $count ->
+        [one] a job's name is
+       *[other] { $count } jobs' names are
+    } on the platform already, with other fields or made elsewhere: { $jobs }. Nothing was sent.
+sweep-changed-names-hint = Give the changed jobs new names (a version in job.name), or pass { $field } to send them beside the earlier ones.
+sweep-replacing = { $count ->
+        [one] A job is
+       *[other] { $count } jobs are
+    } sent beside earlier jobs of the same name, which stay as they are: { $jobs }.
+sweep-lookup-truncated = Only your newest 1,000 jobs of the workspace were compared with the sweep's; an older job of the same name was not looked for.
+sweep-file-aliases = { $at }: the file's YAML aliases (*name) expand to too much.
+sweep-file-aliases-hint = Write the values out, or use fewer aliases of aliases.
+sweep-file-reserved-param = { $at }: a parameter may not be called { $name }.
+sweep-file-reserved-param-hint = Give the parameter another name, and use that name in the job's templates.
 `,
     "usage.ftl": "\nusage-unknown = (unknown)\nusage-progress = Reading the tasks and budgets of { $workspace }\nusage-idle-warning = { $tasks ->\n        [one] { $tasks } task holds\n       *[other] { $tasks } tasks hold\n    } { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } at under { $limit }% utilisation: { $list }. { $call } gives an idle job's verdict; the platform reclaims GPUs left idle for hours.\nusage-section-refused = { $what }: refused to this account ({ $error })\nusage-section-unreadable = { $what }: could not be read ({ $error })\nusage-section-admins-only = { $what }: refused to this account (AccessForbidden); only the project's admins may read them\nusage-section-unoffered = { $what }: the platform does not offer them here ({ $why })\nusage-member-budgets-of = Member budgets of { $project }\nusage-overview-of = The budget overview of { $project }\nusage-overview-fallback = { $note }; total and remaining are the project list's, without the split by kind\nusage-label-workspace = Workspace\nusage-label-gpus-held = GPUs held\nusage-gpus-held = { $gpus } by { $running ->\n        [one] { $running } running task\n       *[other] { $running } running tasks\n    } ({ $tasks } listed)\nusage-label-gpu-utilisation = GPU utilisation\nusage-label-idle = Idle\nusage-idle-summary = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } in { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    }\nusage-idle-none = none\nusage-label-read = Read\nusage-col-user = USER\nusage-col-priority = PRIORITY\nusage-col-running = RUNNING\nusage-col-tasks = TASKS\nusage-col-gpu-util = GPU UTIL\nusage-col-idle-gpus = IDLE GPUS\nusage-col-task = TASK\nusage-col-running-for = RUNNING FOR\nusage-col-idle = IDLE\nusage-no-tasks = (no tasks)\nusage-budgets-head = Budgets (points):\nusage-col-total = TOTAL\nusage-col-used = USED\nusage-col-train = TRAIN\nusage-col-inference = INFERENCE\nusage-no-projects = (none of your projects is attached to this workspace)\nusage-members-of = Members of { $project }:\nusage-col-member = MEMBER\nusage-idle-mark = IDLE\n",
     "verdict.ftl": '\nverdict-points = { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    }\nverdict-no-data = no data\nverdict-reclaim-risk = at risk of reclaim (idle { $idle })\nverdict-warming-up = warming up ({ $count } of { $needed ->\n        [one] { $needed } sample\n       *[other] { $needed } samples\n    })\nverdict-stalled = stalled after { $minutes } min (idle since { $since })\nverdict-idle = idle since { $since }\nverdict-starved = starved by CPU ({ $share }% of samples)\nverdict-memory-full = GPU memory nearly full (p90 { $p90 })\nverdict-memory-leak = possible memory leak ({ $rise } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    })\nverdict-memory-both = { $full }, { $leak }\nverdict-unstable = unstable utilisation (std dev { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    })\nverdict-underused = GPU underused (avg { $avg })\nverdict-healthy = training normally (GPU avg { $avg })\nverdict-reclaim-warning = { $verdict }; reclaimed in ~{ $minutes } min if GPU stays under { $limit }%\nverdict-pod = pod { $pod }: { $verdict }\nverdict-pod-also = pod { $pod }: { $verdict }; also { $state }: { $others }\n\nverdict-ev-no-data = no GPU utilisation samples\nverdict-ev-gpu = GPU utilisation avg { $avg }, p50 { $p50 }, p90 { $p90 }, max { $max }, last { $last } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    }\nverdict-ev-stability = std dev { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    } (unstable above { $limit })\nverdict-ev-trend = trend { $direction } ({ $change }, second half vs first half)\nverdict-ev-idle-open = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples ->\n        [one] { $samples } sample\n       *[other] { $samples } samples\n    }\nverdict-ev-idle-open-earlier = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples ->\n        [one] { $samples } sample\n       *[other] { $samples } samples\n    }, { $earlier ->\n        [one] { $earlier } earlier idle window\n       *[other] { $earlier } earlier idle windows\n    }\nverdict-ev-idle-earlier = { $earlier ->\n        [one] { $earlier } earlier idle window\n       *[other] { $earlier } earlier idle windows\n    }\nverdict-ev-starvation = CPU > { $cpu }% while GPU < { $gpu }% on { $share }% of { $count ->\n        [one] { $count } paired sample\n       *[other] { $count } paired samples\n    }\nverdict-ev-memory = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight })\nverdict-ev-memory-leak = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight }), rose { $rise } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    } since { $since }\nverdict-ev-reclaim = GPU under { $limit }% since { $since } ({ $low }); the platform reclaims at { $at }\nverdict-ev-whole = whole job (mean of { $count ->\n        [one] { $count } pod\n       *[other] { $count } pods\n    }): { $verdict }\n\nverdict-series-top = the top level\nverdict-series-invalid = invalid input\nverdict-series-malformed = The metric series are malformed at { $where }: { $problem }.\nverdict-series-hint = Send an array of { $shape }.\nverdict-time-zone = Unknown time zone "{ $zone }".\nverdict-time-zone-hint = Pass an IANA time zone such as "Asia/Shanghai" or "UTC".\n',
@@ -59906,6 +59923,7 @@ var SweepInputSchema = external_exports.object({
   resume: external_exports.boolean().default(false).describe(
     "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"
   ),
+  replace: external_exports.boolean().default(false).describe("For run: also send jobs whose name is on the platform with other fields (the earlier jobs stay)"),
   wait_seconds: described(
     external_exports.number().int().min(0).max(604800).default(0),
     text`For run, resubmit: how long to wait for room while ${fieldWord("max_running")} holds jobs back; default 0 submits what fits now and returns, and a later run sends the rest (nothing is sent twice)`
@@ -59928,7 +59946,6 @@ var SweepInputSchema = external_exports.object({
 // ../../packages/core/src/operations/sweep/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash8 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/expand.ts
 init_define_INSPIRE_SKILL();
@@ -59942,13 +59959,27 @@ import { createHash as createHash5 } from "node:crypto";
 import { readFile as readFile2 } from "node:fs/promises";
 import { isAbsolute as isAbsolute6, resolve as resolve2 } from "node:path";
 var Param = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
+var ParamName = external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u);
+var RESERVED = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+var reservedParam = (data) => {
+  const own2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.keys(v) : [];
+  const top = data;
+  const inGrid = own2(top?.grid).find((k) => RESERVED.has(k));
+  if (inGrid !== void 0) return ["grid", inGrid];
+  const rows = Array.isArray(top?.list) ? top.list : [];
+  for (const [i, row] of rows.entries()) {
+    const key = own2(row).find((k) => RESERVED.has(k));
+    if (key !== void 0) return ["list", i, key];
+  }
+  return void 0;
+};
 var FileSchema = external_exports.lazy(
   () => external_exports.strictObject({
     name: external_exports.string().min(1).max(48),
     kind: external_exports.enum(["train", "hpc"]).default("train"),
     job: external_exports.record(external_exports.string(), external_exports.unknown()),
-    grid: external_exports.record(external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), external_exports.array(Param).min(1)).optional(),
-    list: external_exports.array(external_exports.record(external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), Param)).optional(),
+    grid: external_exports.record(ParamName, external_exports.array(Param).min(1)).optional(),
+    list: external_exports.array(external_exports.record(ParamName, Param)).optional(),
     limits: external_exports.strictObject({
       max_jobs: external_exports.number().int().positive().optional(),
       max_running: external_exports.number().int().positive().optional(),
@@ -59993,7 +60024,11 @@ var parseText = (yaml, text4, source) => {
     }
     return `${source}:1:1`;
   };
-  return { data: doc.toJS({ maxAliasCount: 100 }), locate };
+  try {
+    return { data: doc.toJS({ maxAliasCount: 100 }), locate };
+  } catch {
+    return invalidInput(msg("sweep-file-aliases", { at: `${source}:1:1` }), msg("sweep-file-aliases-hint"));
+  }
 };
 var label2 = (path) => path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`).join("");
 var fileIssues = (issues, locate, base, what) => {
@@ -60015,6 +60050,14 @@ var fileIssues = (issues, locate, base, what) => {
   );
 };
 var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(function* () {
+  const reserved = reservedParam(data);
+  if (reserved !== void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("sweep-file-reserved-param", { at: locate(reserved), name: String(reserved.at(-1)) }),
+        msg("sweep-file-reserved-param-hint")
+      )
+    );
   const parsed = FileSchema.safeParse(data);
   if (!parsed.success) return yield* Effect_exports.fail(fileIssues(parsed.error.issues, locate, [], about));
   const f = parsed.data;
@@ -60092,9 +60135,30 @@ var product = (grid) => Object.entries(grid).reduce(
   (rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))),
   [{}]
 );
-var rowKey = (sweepHash, params) => createHash6("sha256").update(`${sweepHash}
-${canonicalJson(params)}`).digest("hex").slice(0, 20);
+var jobKey = (kind, job) => createHash6("sha256").update(`${kind}
+${canonicalJson(job)}`).digest("hex").slice(0, 20);
+var attemptKey = (key, attempt) => createHash6("sha256").update(`${key}
+attempt ${attempt}`).digest("hex").slice(0, 20);
+var markersOf2 = (key, attempts) => {
+  const keys5 = [key];
+  for (let n = 1; n <= attempts; n++) keys5.push(attemptKey(keys5[n - 1] ?? key, n));
+  return keys5;
+};
+var MAX_SWEEP_JOBS = 1e3;
+var sizeOf = (sweep) => {
+  const factors = Object.values(sweep.grid);
+  return (factors.length > 0 ? factors.reduce((n, values3) => n * values3.length, 1) : 0) + sweep.list.length;
+};
 var expandSweep = (sweep) => Effect_exports.gen(function* () {
+  const size12 = sizeOf(sweep);
+  const max6 = Math.min(sweep.limits.max_jobs ?? MAX_SWEEP_JOBS, MAX_SWEEP_JOBS);
+  if (size12 > max6)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        sweep.limits.max_jobs !== void 0 && sweep.limits.max_jobs <= MAX_SWEEP_JOBS ? msg("sweep-too-many-jobs", { at: sweep.locate(["limits", "max_jobs"]), count: size12, max: max6 }) : msg("sweep-too-many-jobs-ceiling", { at: sweep.locate(["grid"]), count: size12, max: max6 }),
+        sweep.limits.max_jobs !== void 0 && sweep.limits.max_jobs <= MAX_SWEEP_JOBS ? msg("sweep-too-many-jobs-hint") : msg("sweep-too-many-jobs-ceiling-hint", { max: max6 })
+      )
+    );
   const gridRows = Object.keys(sweep.grid).length > 0 ? product(sweep.grid) : [];
   const all6 = [...gridRows, ...sweep.list];
   const known = new Set(all6.flatMap((r) => Object.keys(r)));
@@ -60125,16 +60189,7 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
         })
       )
     );
-  const max6 = sweep.limits.max_jobs;
-  if (max6 !== void 0 && all6.length > max6)
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("sweep-too-many-jobs", { at: sweep.locate(["limits", "max_jobs"]), count: all6.length, max: max6 }),
-        msg("sweep-too-many-jobs-hint")
-      )
-    );
   const rows = [];
-  const seen = /* @__PURE__ */ new Map();
   const names2 = /* @__PURE__ */ new Map();
   for (const [i, params] of all6.entries()) {
     const index = i + 1;
@@ -60149,16 +60204,6 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
               msg("sweep-row-missing-hint", { name: name3, param: `{${name3}}`, path: path.join(".") })
             )
           );
-    const key = rowKey(sweep.hash, params);
-    const twin = seen.get(key);
-    if (twin !== void 0)
-      return yield* Effect_exports.fail(
-        invalidInput(
-          msg("sweep-row-twin", { at: where3, index, twin, params: canonicalJson(params) }),
-          msg("sweep-row-twin-hint")
-        )
-      );
-    seen.set(key, index);
     const job = fillJob(sweep.kind, sweep.job, params, index);
     const name2 = String(job.name);
     const sameName = names2.get(name2);
@@ -60170,7 +60215,7 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
         )
       );
     names2.set(name2, index);
-    rows.push({ index, params, key, name: name2, job });
+    rows.push({ index, params, key: jobKey(sweep.kind, job), name: name2, job });
   }
   return rows;
 });
@@ -60366,6 +60411,32 @@ var findManifest = (wanted) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/operations/sweep/existing.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var ATTEMPTS = 20;
+var NOTHING_EXISTS = { adopted: /* @__PURE__ */ new Map(), changed: [], truncated: false };
+var markerOf = (kind, job) => job.submitId !== void 0 && job.submitId !== "" ? Effect_exports.succeed(job.submitId) : Effect_exports.map(detailOf(kind, job.id), (d) => d.submitId ?? "");
+var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () {
+  if (rows.length === 0) return NOTHING_EXISTS;
+  const listed = yield* listWorkspaceJobs(kind, workspaceId);
+  const byName2 = /* @__PURE__ */ new Map();
+  for (const job of listed.jobs) byName2.set(job.name, [...byName2.get(job.name) ?? [], job]);
+  const adopted = /* @__PURE__ */ new Map();
+  const changed = [];
+  for (const row of rows) {
+    const same = byName2.get(row.name) ?? [];
+    if (same.length === 0) continue;
+    const markers = new Set(markersOf2(row.key, ATTEMPTS));
+    let mine;
+    for (const job of same)
+      if (mine === void 0 && markers.has(yield* markerOf(kind, job))) mine = job.id;
+    if (mine !== void 0) adopted.set(row.index, mine);
+    else changed.push({ row, jobIds: same.map((j) => j.id) });
+  }
+  return { adopted, changed, truncated: listed.truncated };
+});
+
 // ../../packages/core/src/operations/sweep/fit.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -60478,7 +60549,14 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
       seenStop = options.onStopped === "resume" ? void 0 : stoppedAt;
       return yield* save2(
         base,
-        base.jobs.map((j) => j.state === "failed" && mine(j) ? { ...j, state: "pending" } : j)
+        base.jobs.map((j) => {
+          const found = j.state === "created" ? void 0 : options.adopt?.get(j.index);
+          if (found !== void 0) {
+            adopted++;
+            return { ...j, state: "created", jobId: found, error: void 0 };
+          }
+          return j.state === "failed" && mine(j) ? { ...j, state: "pending" } : j;
+        })
       );
     })
   );
@@ -60682,11 +60760,11 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
   if (stoppedAt !== void 0 && !input2.resume && !input2.dry_run && known !== void 0 && unsentOf(known) > 0)
     return yield* Effect_exports.fail(stoppedError(known, input2.file, stoppedAt));
   const done7 = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key));
-  const checked = yield* checkRows(
-    sweep,
-    rows.filter((r) => !done7.has(r.key)),
-    context5
-  );
+  const open4 = rows.filter((r) => !done7.has(r.key));
+  const checked = yield* checkRows(sweep, open4, context5);
+  const existing = open4.length > 0 ? yield* findExisting(sweep.kind, checked.workspaceId, open4) : NOTHING_EXISTS;
+  if (existing.changed.length > 0 && !input2.replace) return yield* Effect_exports.fail(changedError(sweep, existing));
+  const found = existingWarnings(existing, input2.replace);
   const summary5 = summaryOf2(sweep, id, checked.rows, maxRunning, rows.length);
   const limit = sweep.limits.max_cost_per_hour;
   if (limit !== void 0 && summary5.peakCostPerHour > limit)
@@ -60700,17 +60778,30 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
         msg("sweep-too-costly-hint", { field: fieldWord("max_running") })
       )
     );
-  if (input2.dry_run)
+  if (input2.dry_run) {
+    const shown = checked.rows.map((r) => {
+      const jobId = existing.adopted.get(r.index);
+      return jobId !== void 0 ? { ...r, state: "created", jobId } : r;
+    });
+    const fresh4 = shown.filter((r) => r.state === "pending");
     return {
       action: "run",
       dryRun: true,
       ...summary5,
-      fits: yield* fitsOf(checked.placed, maxRunning),
-      jobs: checked.rows,
-      counts: counts(checked.rows, 0, 0),
+      fits: yield* fitsOf(
+        checked.placed.filter((_p, i) => shown[i]?.state === "pending"),
+        maxRunning
+      ),
+      jobs: shown,
+      counts: counts(shown, 0, 0),
       plan: {
-        summary: msg("sweep-run-summary", { count: checked.rows.length, name: sweep.name, id, done: done7.size }),
-        targets: checked.rows.map((r) => ({
+        summary: msg("sweep-run-summary", {
+          count: fresh4.length,
+          name: sweep.name,
+          id,
+          done: done7.size + existing.adopted.size
+        }),
+        targets: fresh4.map((r) => ({
           kind: sweep.kind === "hpc" ? "HPC job" : "job",
           id: r.name,
           name: r.name,
@@ -60729,6 +60820,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
       },
       warnings: [
         ...checked.warnings,
+        ...found,
         ...stoppedAt !== void 0 && !input2.resume && known !== void 0 && unsentOf(known) > 0 ? [msg("sweep-stopped-run-warning", { call: resumeWord(input2.file), resume: fieldWord("resume") })] : []
       ],
       next: [
@@ -60739,6 +60831,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
         })
       ]
     };
+  }
   const costs = new Map(checked.rows.map((c) => [c.index, c.costPerHour]));
   const scope6 = yield* scopeOf;
   const now = yield* Clock_exports.currentTimeMillis;
@@ -60776,10 +60869,27 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
       submitId: job.key,
       locate: sweep.locate
     }),
-    { action: "run", onStopped: input2.resume ? "resume" : "refuse" }
+    { action: "run", onStopped: input2.resume ? "resume" : "refuse", adopt: existing.adopted }
   );
-  return { ...sent, ...summary5, warnings: [...checked.warnings, ...sent.warnings] };
+  return { ...sent, ...summary5, warnings: [...checked.warnings, ...found, ...sent.warnings] };
 });
+var changedError = (sweep, existing) => invalidInput(
+  msg("sweep-changed-names", {
+    name: sweep.name,
+    count: existing.changed.length,
+    jobs: existing.changed.slice(0, 5).map((c) => c.row.name).join(", ")
+  }),
+  msg("sweep-changed-names-hint", { field: fieldWord("replace") })
+);
+var existingWarnings = (existing, replace) => [
+  ...replace && existing.changed.length > 0 ? [
+    msg("sweep-replacing", {
+      count: existing.changed.length,
+      jobs: existing.changed.slice(0, 5).map((c) => c.row.name).join(", ")
+    })
+  ] : [],
+  ...existing.truncated ? [msg("sweep-lookup-truncated")] : []
+];
 var rowJob = (rows, job) => rows.find((r) => r.index === job.index)?.job ?? {};
 
 // ../../packages/core/src/operations/sweep/status.ts
@@ -61003,8 +61113,6 @@ var nothingRun = (action, s, dryRun) => {
     next: []
   };
 };
-var attemptKey = (job, attempt) => createHash8("sha256").update(`${job.key}
-attempt ${attempt}`).digest("hex").slice(0, 20);
 var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
   if (!input2.failed)
     return yield* Effect_exports.fail(
@@ -61063,7 +61171,7 @@ var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
             ...rest,
             state: "pending",
             attempt,
-            key: attemptKey(j, attempt),
+            key: attemptKey(j.key, attempt),
             previous: [...j.previous, j.jobId ?? ""]
           };
         })
@@ -61247,7 +61355,7 @@ var SweepOutput = once6(() => {
     maxRunning: external_exports.number().optional().describe("The limit of jobs queued or running at once"),
     counts: external_exports.object({
       submitted: external_exports.number().describe("Created by this call"),
-      adopted: external_exports.number().describe("Found on the platform by their marker after a lost answer"),
+      adopted: external_exports.number().describe("Found on the platform by their marker (a lost answer, or an earlier run of the same jobs)"),
       created: external_exports.number().describe("Created in all"),
       pending: external_exports.number().describe("Not created yet (max_running held them back, or the run stopped)"),
       failed: external_exports.number().describe("Refused by the platform")
@@ -61358,7 +61466,7 @@ var sweepOperation = defineOperation({
   actions: {
     run: {
       summary: "Submit every job of a sweep file not yet created",
-      fields: ["file", "definition", "max_running", "resume", ...PACING],
+      fields: ["file", "definition", "max_running", "resume", "replace", ...PACING],
       cli: { path: ["sweep", "run"], positional: ["file"], lastOptional: true, confirm: false }
     },
     status: {
@@ -61878,7 +61986,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/platform/shared-bucket.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash9 } from "node:crypto";
+import { createHash as createHash8 } from "node:crypto";
 import { hostname as hostname4 } from "node:os";
 import { join as join14 } from "node:path";
 var BUCKET_FOLDER = "rate-limit";
@@ -61893,7 +62001,7 @@ var bucketFile = (cacheDir, baseUrl, account) => {
     origin = new URL(baseUrl).origin;
   } catch {
   }
-  const key = createHash9("sha256").update(`${origin}
+  const key = createHash8("sha256").update(`${origin}
 ${account}`).digest("hex").slice(0, 24);
   return join14(cacheDir, BUCKET_FOLDER, `${key}.json`);
 };

@@ -5,14 +5,16 @@ import { msg } from "../../words/message.js"
 import { canonicalJson, type ParamValue, type SweepFile } from "./file.js"
 
 // A sweep's rows: the grid's cartesian product, then the list's rows, each with its templates filled and
-// its identity — the marker its create carries, the same on every run of the same sweep file.
+// its identity — the marker its create carries. A job's identity is what it is (its kind and its filled
+// fields, name included), not the file it came from: an edited file, another store or another spelling of
+// the platform's address finds the jobs it made before.
 
 /** One job of a sweep: its parameters, identity and the job fields with the templates filled in. */
 export interface SweepRow {
   /** 1-based, in the order the rows are made (grid first, then list). */
   readonly index: number
   readonly params: Readonly<Record<string, ParamValue>>
-  /** The job's identity: derived from the sweep's hash and its parameters; its create's marker. */
+  /** The job's identity: derived from its kind and filled fields; its create's marker. */
   readonly key: string
   readonly name: string
   /** The job fields with `{param}` filled in name, command (entrypoint) and envs. */
@@ -63,19 +65,53 @@ const product = (
     [{}],
   )
 
-/** A row's identity: 20 hex digits of SHA-256 over the sweep's hash and the row's parameters. */
-const rowKey = (sweepHash: string, params: Readonly<Record<string, ParamValue>>): string =>
+/** A job's identity: 20 hex digits of SHA-256 over its kind and its filled fields. */
+const jobKey = (kind: "train" | "hpc", job: Readonly<Record<string, unknown>>): string =>
   createHash("sha256")
-    .update(`${sweepHash}\n${canonicalJson(params)}`)
+    .update(`${kind}\n${canonicalJson(job)}`)
     .digest("hex")
     .slice(0, 20)
 
+/** A resubmit's marker: a new one per attempt, derived from the one before, so a re-run finds it. */
+export const attemptKey = (key: string, attempt: number): string =>
+  createHash("sha256").update(`${key}\nattempt ${attempt}`).digest("hex").slice(0, 20)
+
+/** The markers a job of this identity has carried: its first create's, then each resubmit's. */
+export const markersOf = (key: string, attempts: number): ReadonlyArray<string> => {
+  const keys = [key]
+  for (let n = 1; n <= attempts; n++) keys.push(attemptKey(keys[n - 1] ?? key, n))
+  return keys
+}
+
+/** The most jobs one sweep makes, whatever its limits say: more is refused before anything is expanded. */
+const MAX_SWEEP_JOBS = 1_000
+
+/** How many rows a sweep makes, from its factors (nothing expanded). */
+const sizeOf = (sweep: SweepFile): number => {
+  const factors = Object.values(sweep.grid)
+  return (factors.length > 0 ? factors.reduce((n, values) => n * values.length, 1) : 0) + sweep.list.length
+}
+
 /**
- * Expands a checked sweep into its rows. Every placeholder must name a parameter (or `{index}`); the
- * names must differ; the count must stay within `max_jobs`. Errors point at the file's line.
+ * Expands a checked sweep into its rows. The count must stay within `max_jobs` (and MAX_SWEEP_JOBS),
+ * checked from the grid's factors before anything is made; every placeholder must name a parameter (or
+ * `{index}`); the names must differ. Errors point at the file's line.
  */
 export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<SweepRow>, InspireError> =>
   Effect.gen(function* () {
+    const size = sizeOf(sweep)
+    const max = Math.min(sweep.limits.max_jobs ?? MAX_SWEEP_JOBS, MAX_SWEEP_JOBS)
+    if (size > max)
+      return yield* Effect.fail(
+        invalidInput(
+          sweep.limits.max_jobs !== undefined && sweep.limits.max_jobs <= MAX_SWEEP_JOBS
+            ? msg("sweep-too-many-jobs", { at: sweep.locate(["limits", "max_jobs"]), count: size, max })
+            : msg("sweep-too-many-jobs-ceiling", { at: sweep.locate(["grid"]), count: size, max }),
+          sweep.limits.max_jobs !== undefined && sweep.limits.max_jobs <= MAX_SWEEP_JOBS
+            ? msg("sweep-too-many-jobs-hint")
+            : msg("sweep-too-many-jobs-ceiling-hint", { max }),
+        ),
+      )
     const gridRows = Object.keys(sweep.grid).length > 0 ? product(sweep.grid) : []
     const all = [...gridRows, ...sweep.list]
     const known = new Set(all.flatMap((r) => Object.keys(r)))
@@ -106,16 +142,7 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
           }),
         ),
       )
-    const max = sweep.limits.max_jobs
-    if (max !== undefined && all.length > max)
-      return yield* Effect.fail(
-        invalidInput(
-          msg("sweep-too-many-jobs", { at: sweep.locate(["limits", "max_jobs"]), count: all.length, max }),
-          msg("sweep-too-many-jobs-hint"),
-        ),
-      )
     const rows: SweepRow[] = []
-    const seen = new Map<string, number>()
     const names = new Map<string, number>()
     for (const [i, params] of all.entries()) {
       const index = i + 1
@@ -130,16 +157,6 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
                 msg("sweep-row-missing-hint", { name, param: `{${name}}`, path: path.join(".") }),
               ),
             )
-      const key = rowKey(sweep.hash, params)
-      const twin = seen.get(key)
-      if (twin !== undefined)
-        return yield* Effect.fail(
-          invalidInput(
-            msg("sweep-row-twin", { at: where, index, twin, params: canonicalJson(params) }),
-            msg("sweep-row-twin-hint"),
-          ),
-        )
-      seen.set(key, index)
       const job = fillJob(sweep.kind, sweep.job, params, index)
       const name = String(job.name)
       const sameName = names.get(name)
@@ -151,7 +168,8 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
           ),
         )
       names.set(name, index)
-      rows.push({ index, params, key, name, job })
+      // Two rows of one name are refused above, so two rows never share an identity.
+      rows.push({ index, params, key: jobKey(sweep.kind, job), name, job })
     }
     return rows
   })

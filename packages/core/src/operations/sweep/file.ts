@@ -42,13 +42,32 @@ export interface SweepFile {
 
 const Param = z.union([z.string(), z.number(), z.boolean()])
 
+const ParamName = z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u)
+
+// Names JavaScript objects keep for themselves: a parameter so named would be lost, so it is refused.
+const RESERVED = new Set(["__proto__", "constructor", "prototype"])
+
+/** The path of the first parameter (grid key or list row key) with a reserved name. */
+const reservedParam = (data: unknown): ReadonlyArray<string | number> | undefined => {
+  const own = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) ? Object.keys(v) : [])
+  const top = data as { grid?: unknown; list?: unknown }
+  const inGrid = own(top?.grid).find((k) => RESERVED.has(k))
+  if (inGrid !== undefined) return ["grid", inGrid]
+  const rows = Array.isArray(top?.list) ? (top.list as unknown[]) : []
+  for (const [i, row] of rows.entries()) {
+    const key = own(row).find((k) => RESERVED.has(k))
+    if (key !== undefined) return ["list", i, key]
+  }
+  return undefined
+}
+
 const FileSchema = z.lazy(() =>
   z.strictObject({
     name: z.string().min(1).max(48),
     kind: z.enum(["train", "hpc"]).default("train"),
     job: z.record(z.string(), z.unknown()),
-    grid: z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), z.array(Param).min(1)).optional(),
-    list: z.array(z.record(z.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u), Param)).optional(),
+    grid: z.record(ParamName, z.array(Param).min(1)).optional(),
+    list: z.array(z.record(ParamName, Param)).optional(),
     limits: z
       .strictObject({
         max_jobs: z.number().int().positive().optional(),
@@ -117,7 +136,12 @@ const parseText = (yaml: YamlModule, text: string, source: string): Parsed | Ins
     }
     return `${source}:1:1`
   }
-  return { data: doc.toJS({ maxAliasCount: 100 }), locate }
+  // Aliases that multiply (a "billion laughs") are refused by the library past 100 uses of one.
+  try {
+    return { data: doc.toJS({ maxAliasCount: 100 }), locate }
+  } catch {
+    return invalidInput(msg("sweep-file-aliases", { at: `${source}:1:1` }), msg("sweep-file-aliases-hint"))
+  }
 }
 
 const label = (path: ReadonlyArray<PropertyKey>): string =>
@@ -161,6 +185,14 @@ const checkSweep = (
   about: string | Text = source,
 ): Effect.Effect<SweepFile, InspireError> =>
   Effect.gen(function* () {
+    const reserved = reservedParam(data)
+    if (reserved !== undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          msg("sweep-file-reserved-param", { at: locate(reserved), name: String(reserved.at(-1)) }),
+          msg("sweep-file-reserved-param-hint"),
+        ),
+      )
     const parsed = FileSchema.safeParse(data)
     if (!parsed.success) return yield* Effect.fail(fileIssues(parsed.error.issues, locate, [], about))
     const f = parsed.data

@@ -60,7 +60,7 @@ export const sweepOperation = defineOperation({
   actions: {
     run: {
       summary: "Submit every job of a sweep file not yet created",
-      fields: ["file", "definition", "max_running", "resume", ...PACING],
+      fields: ["file", "definition", "max_running", "resume", "replace", ...PACING],
       cli: { path: ["sweep", "run"], positional: ["file"], lastOptional: true, confirm: false },
     },
     status: {

@@ -52,6 +52,10 @@ export const SweepInputSchema = z.object({
     .describe(
       "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)",
     ),
+  replace: z
+    .boolean()
+    .default(false)
+    .describe("For run: also send jobs whose name is on the platform with other fields (the earlier jobs stay)"),
   wait_seconds: described(
     z.number().int().min(0).max(604_800).default(0),
     text`For run, resubmit: how long to wait for room while ${fieldWord("max_running")} holds jobs back; default 0 submits what fits now and returns, and a later run sends the rest (nothing is sent twice)`,

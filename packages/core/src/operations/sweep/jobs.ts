@@ -20,7 +20,7 @@ const PAGE = 100
 const PAGES = 10
 
 /** The account's jobs of the sweep's kind in its workspace (newest first, as the platform lists them). */
-const listWorkspaceJobs = (
+export const listWorkspaceJobs = (
   kind: "train" | "hpc",
   workspaceId: string,
 ): Effect.Effect<
@@ -40,7 +40,7 @@ const listWorkspaceJobs = (
     return yield* kind === "hpc" ? listHpcJobs(input) : listTrainingJobs(input)
   })
 
-const detailOf = (kind: "train" | "hpc", id: string): Effect.Effect<PlatformJob, InspireError, Platform> =>
+export const detailOf = (kind: "train" | "hpc", id: string): Effect.Effect<PlatformJob, InspireError, Platform> =>
   kind === "hpc" ? getHpcJob(id) : getTrainingJob(id)
 
 /** The platform's view of each created job of the sweep, by job id (a job that cannot be read is absent). */

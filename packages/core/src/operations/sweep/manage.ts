@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto"
 import { Clock, Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
@@ -9,7 +8,7 @@ import { nextStep } from "../common/output.js"
 import type { Plan } from "../common/plan.js"
 import { stopJob } from "../stop/one.js"
 import { stopRequest } from "../stop/plan.js"
-import { fillJob } from "./expand.js"
+import { attemptKey, fillJob } from "./expand.js"
 import type { SweepInput } from "./input.js"
 import { type PlatformJob, readSweepJobs } from "./jobs.js"
 import {
@@ -165,10 +164,6 @@ const nothingRun = (
   }
 }
 
-/** A resubmit's marker: a new one per attempt, derived, so a re-run of an interrupted resubmit finds it. */
-const attemptKey = (job: ManifestJob, attempt: number): string =>
-  createHash("sha256").update(`${job.key}\nattempt ${attempt}`).digest("hex").slice(0, 20)
-
 /**
  * inspire_sweep resubmit: the sweep's failed or stopped jobs (and those whose create the platform refused)
  * submitted again, each with a new derived marker, the old job id kept in the manifest.
@@ -239,7 +234,7 @@ export const sweepResubmit = (
               ...rest,
               state: "pending" as const,
               attempt,
-              key: attemptKey(j, attempt),
+              key: attemptKey(j.key, attempt),
               previous: [...j.previous, j.jobId ?? ""],
             }
           }),

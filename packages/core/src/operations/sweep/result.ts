@@ -68,7 +68,9 @@ export const SweepOutput = once(() => {
     counts: z
       .object({
         submitted: z.number().describe("Created by this call"),
-        adopted: z.number().describe("Found on the platform by their marker after a lost answer"),
+        adopted: z
+          .number()
+          .describe("Found on the platform by their marker (a lost answer, or an earlier run of the same jobs)"),
         created: z.number().describe("Created in all"),
         pending: z.number().describe("Not created yet (max_running held them back, or the run stopped)"),
         failed: z.number().describe("Refused by the platform"),

@@ -7,6 +7,7 @@ import type { ClientServices } from "../catalogue/services.js"
 import { nextStep } from "../common/output.js"
 import type { PlannedRequest } from "../common/plan.js"
 import type { SubmitResult } from "../common/submission/shared.js"
+import { type Existing, findExisting, NOTHING_EXISTS } from "./existing.js"
 import { expandSweep, type SweepRow } from "./expand.js"
 import { inlineSweep, readSweepFile, type SweepFile } from "./file.js"
 import { fitsOf } from "./fit.js"
@@ -117,13 +118,14 @@ export const sweepRun = (
     const stoppedAt = known !== undefined ? yield* stopMark(known) : undefined
     if (stoppedAt !== undefined && !input.resume && !input.dry_run && known !== undefined && unsentOf(known) > 0)
       return yield* Effect.fail(stoppedError(known, input.file, stoppedAt))
-    // Jobs already created are not checked again; a re-run checks only what it may still send.
+    // Jobs already created are not checked again; a re-run checks only what it may still send, and looks
+    // those up on the platform first (an earlier run of an edited file, another store or address made them).
     const done = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key))
-    const checked = yield* checkRows(
-      sweep,
-      rows.filter((r) => !done.has(r.key)),
-      context,
-    )
+    const open = rows.filter((r) => !done.has(r.key))
+    const checked = yield* checkRows(sweep, open, context)
+    const existing = open.length > 0 ? yield* findExisting(sweep.kind, checked.workspaceId, open) : NOTHING_EXISTS
+    if (existing.changed.length > 0 && !input.replace) return yield* Effect.fail(changedError(sweep, existing))
+    const found = existingWarnings(existing, input.replace)
     const summary = summaryOf(sweep, id, checked.rows, maxRunning, rows.length)
     const limit = sweep.limits.max_cost_per_hour
     if (limit !== undefined && summary.peakCostPerHour > limit)
@@ -137,17 +139,30 @@ export const sweepRun = (
           msg("sweep-too-costly-hint", { field: fieldWord("max_running") }),
         ),
       )
-    if (input.dry_run)
+    if (input.dry_run) {
+      const shown = checked.rows.map((r) => {
+        const jobId = existing.adopted.get(r.index)
+        return jobId !== undefined ? { ...r, state: "created" as const, jobId } : r
+      })
+      const fresh = shown.filter((r) => r.state === "pending")
       return {
         action: "run",
         dryRun: true,
         ...summary,
-        fits: yield* fitsOf(checked.placed, maxRunning),
-        jobs: checked.rows,
-        counts: counts(checked.rows, 0, 0),
+        fits: yield* fitsOf(
+          checked.placed.filter((_p, i) => shown[i]?.state === "pending"),
+          maxRunning,
+        ),
+        jobs: shown,
+        counts: counts(shown, 0, 0),
         plan: {
-          summary: msg("sweep-run-summary", { count: checked.rows.length, name: sweep.name, id, done: done.size }),
-          targets: checked.rows.map((r) => ({
+          summary: msg("sweep-run-summary", {
+            count: fresh.length,
+            name: sweep.name,
+            id,
+            done: done.size + existing.adopted.size,
+          }),
+          targets: fresh.map((r) => ({
             kind: sweep.kind === "hpc" ? "HPC job" : "job",
             id: r.name,
             name: r.name,
@@ -169,6 +184,7 @@ export const sweepRun = (
         },
         warnings: [
           ...checked.warnings,
+          ...found,
           ...(stoppedAt !== undefined && !input.resume && known !== undefined && unsentOf(known) > 0
             ? [msg("sweep-stopped-run-warning", { call: resumeWord(input.file), resume: fieldWord("resume") })]
             : []),
@@ -181,6 +197,7 @@ export const sweepRun = (
           }),
         ],
       }
+    }
     const costs = new Map(checked.rows.map((c) => [c.index, c.costPerHour]))
     const scope = yield* scopeOf
     const now = yield* Clock.currentTimeMillis
@@ -220,9 +237,39 @@ export const sweepRun = (
           submitId: job.key,
           locate: sweep.locate,
         }),
-      { action: "run", onStopped: input.resume ? "resume" : "refuse" },
+      { action: "run", onStopped: input.resume ? "resume" : "refuse", adopt: existing.adopted },
     )
-    return { ...sent, ...summary, warnings: [...checked.warnings, ...sent.warnings] }
+    return { ...sent, ...summary, warnings: [...checked.warnings, ...found, ...sent.warnings] }
   })
+
+/** A run refused before anything is sent: some of its names are taken on the platform by other jobs. */
+const changedError = (sweep: SweepFile, existing: Existing) =>
+  invalidInput(
+    msg("sweep-changed-names", {
+      name: sweep.name,
+      count: existing.changed.length,
+      jobs: existing.changed
+        .slice(0, 5)
+        .map((c) => c.row.name)
+        .join(", "),
+    }),
+    msg("sweep-changed-names-hint", { field: fieldWord("replace") }),
+  )
+
+/** What a run says of what the platform already had: replaced names, and a listing cut short. */
+const existingWarnings = (existing: Existing, replace: boolean): ReadonlyArray<Text> => [
+  ...(replace && existing.changed.length > 0
+    ? [
+        msg("sweep-replacing", {
+          count: existing.changed.length,
+          jobs: existing.changed
+            .slice(0, 5)
+            .map((c) => c.row.name)
+            .join(", "),
+        }),
+      ]
+    : []),
+  ...(existing.truncated ? [msg("sweep-lookup-truncated")] : []),
+]
 
 const rowJob = (rows: ReadonlyArray<SweepRow>, job: ManifestJob) => rows.find((r) => r.index === job.index)?.job ?? {}

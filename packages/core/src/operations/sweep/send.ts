@@ -85,7 +85,13 @@ export const sendJobs = (
   input: Pick<SweepInput, "continue_on_error" | "wait_seconds" | "poll_seconds" | "file">,
   context: OperationContext,
   send: (job: ManifestJob) => ReturnType<typeof submitRow>,
-  options: { readonly action: "run" | "resubmit"; readonly onStopped: OnStopped; readonly only?: ReadonlySet<number> },
+  options: {
+    readonly action: "run" | "resubmit"
+    readonly onStopped: OnStopped
+    readonly only?: ReadonlySet<number>
+    /** Rows found on the platform before the run (index → job id): recorded as created, never sent. */
+    readonly adopt?: ReadonlyMap<number, string>
+  },
 ): Effect.Effect<Sent, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const { action, only } = options
@@ -122,7 +128,14 @@ export const sendJobs = (
         seenStop = options.onStopped === "resume" ? undefined : stoppedAt
         return yield* save(
           base,
-          base.jobs.map((j) => (j.state === "failed" && mine(j) ? { ...j, state: "pending" as const } : j)),
+          base.jobs.map((j) => {
+            const found = j.state === "created" ? undefined : options.adopt?.get(j.index)
+            if (found !== undefined) {
+              adopted++
+              return { ...j, state: "created" as const, jobId: found, error: undefined }
+            }
+            return j.state === "failed" && mine(j) ? { ...j, state: "pending" as const } : j
+          }),
         )
       }),
     )
