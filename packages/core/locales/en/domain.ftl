@@ -127,6 +127,7 @@ domain-lookup-kind = { $kind ->
         [train] training job
         [hpc] HPC job
         [serving] serving
+        [ray] Ray job
         [model] model
         [sweep] sweep
         [job] training or HPC job

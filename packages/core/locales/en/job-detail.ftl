@@ -37,8 +37,6 @@ job-detail-fix = fix: { $text }
 job-detail-events-unread = events could not be read: { $error }
 job-detail-events-gone = no events (the platform discards events of old tasks)
 job-detail-logs-unread = logs could not be read: { $error }
-job-detail-ray = { $id } is a Ray job, which this tool does not read.
-job-detail-ray-hint = Open it in the console (Ray 作业).
 
 # Likely causes of a failure, and what to do about each.
 job-detail-cause-oom = The task ran out of memory (GPU or container).

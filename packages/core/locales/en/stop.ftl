@@ -16,11 +16,10 @@ stop-batch-filter = A batch stop needs a filter: status (other than all) or name
 stop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.
 stop-notebook = { $id } is a notebook, not a job: { $call } stops it.
 stop-notebook-hint = { $call } lists the notebooks.
-stop-ray = { $id } is a Ray job, which this tool does not stop.
-stop-ray-hint = Stop it from the console (Ray 作业).
 stop-plan-one = Stop { $type ->
         [hpc] HPC job
         [inference] serving
+        [ray] Ray job
        *[other] job
     } { $label }
 stop-plan-nothing = Stop nothing: no matching task is still waiting or running

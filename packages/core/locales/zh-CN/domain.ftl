@@ -113,6 +113,7 @@ domain-lookup-kind = { $kind ->
         [train] 训练任务
         [hpc] 高性能计算任务
         [serving] 推理服务
+        [ray] Ray 作业
         [model] 模型
         [sweep] 批量任务
         [job] 训练或高性能计算任务

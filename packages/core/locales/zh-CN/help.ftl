@@ -137,8 +137,8 @@ help-inference-field-custom-domain = 用于 create：可选的自定义域名
     .en = For create: an optional custom domain
 help-jobs-summary = 按类型和状态列出任务
     .en = List tasks by type and status
-help-jobs-field-type = 任务类型：train（GPU 训练）、hpc（Slurm）、inference（推理服务）、notebook，或 all
-    .en = Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all
+help-jobs-field-type = 任务类型：train（GPU 训练）、hpc（Slurm）、inference（推理服务）、ray、notebook，或 all
+    .en = Task type: train (GPU training), hpc (Slurm), inference (servings), ray, notebook, or all
 help-jobs-field-status = 归并后的状态类别：running、waiting（排队/创建中）、succeeded、failed、stopped，或 all
     .en = Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all
 help-jobs-field-workspace = 空间名称或 ws- id；默认为 defaultWorkspace，否则为你能看到的所有空间
@@ -195,8 +195,8 @@ help-stop-field-status = 批量：只停止处于此状态类别的任务，例�
     .en = Batch: only tasks in this status family, e.g. waiting or running
 help-stop-field-name = 批量：只停止名称包含此文本或匹配通配符（如 exp-*）的任务
     .en = Batch: only names containing this text, or matching a glob like exp-*
-help-stop-field-type = 批量：任务类型（inference = 推理服务）；默认三类都包括
-    .en = Batch: task type (inference = servings); default all three
+help-stop-field-type = 批量：任务类型（inference = 推理服务）；默认全部
+    .en = Batch: task type (inference = servings); default all
 help-stop-field-mine = 批量：只停止你自己的任务（默认 true）
     .en = Batch: only your own tasks (default true)
 help-images-summary = 列出镜像（平台或 Harbor）

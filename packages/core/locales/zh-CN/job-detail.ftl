@@ -31,8 +31,6 @@ job-detail-fix = 解决办法：{ $text }
 job-detail-events-unread = 无法读取事件：{ $error }
 job-detail-events-gone = 没有事件（平台会丢弃旧任务的事件）
 job-detail-logs-unread = 无法读取日志：{ $error }
-job-detail-ray = { $id } 是 Ray 作业，本工具不读取此类任务。
-job-detail-ray-hint = 请在控制台（Ray 作业）中查看。
 
 # 失败的可能原因及各自的解决办法。
 job-detail-cause-oom = 任务内存不足（GPU 或容器）。

@@ -13,11 +13,10 @@ stop-batch-filter = 批量停止需要筛选条件：status（不能是 all）�
 stop-batch-filter-hint = 停止单个任务请给出它的 id；批量停止请传如 { $status }（以及 { $name }）。
 stop-notebook = { $id } 是 notebook，不是训练任务：请用 { $call } 停止它。
 stop-notebook-hint = { $call } 会列出 notebook。
-stop-ray = { $id } 是 Ray 作业，本工具不停止此类任务。
-stop-ray-hint = 请在控制台（Ray 作业）中停止。
 stop-plan-one = 停止{ $type ->
         [hpc] 高性能计算任务
         [inference] 推理服务
+        [ray] Ray 作业
        *[other] 训练任务
     } { $label }
 stop-plan-nothing = 不停止任何任务：没有仍在等待或运行的匹配任务

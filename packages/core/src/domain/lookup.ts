@@ -5,9 +5,9 @@ import { didYouMean, fold, type NameMatch } from "./names.js"
 
 /**
  * The kinds of thing an input field names by id, and so also by name or id prefix: notebooks, training and
- * HPC jobs, servings, models and sweeps. `job` is a training or HPC job, `task` any of the platform's tasks.
+ * HPC jobs, servings, Ray jobs, models and sweeps. `job` is a training or HPC job, `task` any of the platform's tasks.
  */
-export type LookupKind = "notebook" | "train" | "hpc" | "serving" | "model" | "sweep" | "job" | "task"
+export type LookupKind = "notebook" | "train" | "hpc" | "serving" | "ray" | "model" | "sweep" | "job" | "task"
 
 /** One thing a lookup may find: its id and its name. */
 export interface Entity {
@@ -22,6 +22,7 @@ const WHOLE: ReadonlyArray<readonly [LookupKind, RegExp]> = [
   ["hpc", new RegExp(`^hpc-job-${UUID}$`, "i")],
   ["train", new RegExp(`^job-${UUID}$`, "i")],
   ["serving", new RegExp(`^sv-${UUID}$`, "i")],
+  ["ray", new RegExp(`^rj-${UUID}$`, "i")],
   ["notebook", new RegExp(`^${UUID}$`, "i")],
   ["model", /^model-[0-9a-f][0-9a-f-]{23,}$/i],
 ]

@@ -12,15 +12,16 @@ const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
   train: ["train"],
   hpc: ["hpc"],
   inference: ["inference"],
+  ray: ["ray"],
   notebook: ["notebook"],
-  all: ["train", "hpc", "inference", "notebook"],
+  all: ["train", "hpc", "inference", "ray", "notebook"],
 }
 
 const Input = z.object({
   type: z
-    .enum(["train", "hpc", "inference", "notebook", "all"])
+    .enum(["train", "hpc", "inference", "ray", "notebook", "all"])
     .default("all")
-    .describe("Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all"),
+    .describe("Task type: train (GPU training), hpc (Slurm), inference (servings), ray, notebook, or all"),
   status: StatusFilter.default("all").describe(
     "Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all",
   ),
@@ -43,8 +44,8 @@ const JobsOutput = () =>
     tasks: z
       .array(
         z.object({
-          id: z.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
-          type: z.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
+          id: z.string().describe("Task id: job-…, hpc-job-…, sv-…, rj-… or a notebook UUID"),
+          type: z.enum(["train", "hpc", "inference", "ray", "notebook"]).describe("Task type"),
           name: z.string().describe("Task name"),
           status: StatusFamily.describe("Normalised status family"),
           rawStatus: z.string().describe("The platform's own status"),

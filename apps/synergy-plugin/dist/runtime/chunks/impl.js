@@ -40105,6 +40105,7 @@ domain-lookup-kind = { $kind ->
         [train] training job
         [hpc] HPC job
         [serving] serving
+        [ray] Ray job
         [model] model
         [sweep] sweep
         [job] training or HPC job
@@ -40358,7 +40359,7 @@ inference-api-what = the serving
 inference-recipe-line = { $name } ({ $engine }, TP { $tp } × PP { $pp }, { $file })
 `,
     "issues.ftl": '\nissues-too-small = Too small: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n}\nissues-too-big = Too big: expected { $origin } to be { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n}\nissues-too-short = Too small: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] >={ $limit }\n   *[exclusive] >{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-too-long = Too big: expected { $origin } to have { $relation ->\n    [exact] exactly { $limit }\n    [inclusive] <={ $limit }\n   *[exclusive] <{ $limit }\n} { $origin ->\n    [string] characters\n    [file] bytes\n    [map] entries\n   *[other] items\n}\nissues-type = Invalid input: expected { $expected }\nissues-type-received = Invalid input: expected { $expected }, received { $received }\nissues-value = Invalid input: expected { $value }\nissues-choice = Invalid option: expected one of { $values }\nissues-starts-with = Invalid string: must start with "{ $text }"\nissues-ends-with = Invalid string: must end with "{ $text }"\nissues-includes = Invalid string: must include "{ $text }"\nissues-pattern = Invalid string: must match pattern { $pattern }\nissues-format = Invalid { $format ->\n   *[other] { $name }\n}\nissues-multiple = Invalid number: must be a multiple of { $divisor }\nissues-unknown-key = Unrecognized key: { $keys }\nissues-unknown-keys = Unrecognized keys: { $keys }\nissues-key = Invalid key in { $origin }\nissues-element = Invalid value in { $origin }\nissues-invalid = Invalid input\nissues-said = { $zod }\n',
-    "job-detail.ftl": "\njob-detail-label-id = id\njob-detail-label-name = name\njob-detail-label-kind = kind\njob-detail-label-status = status\njob-detail-label-message = message\njob-detail-label-workspace = workspace\njob-detail-label-project = project\njob-detail-label-compute-group = compute group\njob-detail-label-image = image\njob-detail-label-command = command\njob-detail-label-spec = spec\njob-detail-label-priority = priority\njob-detail-label-instances = instances\njob-detail-label-shm = shm\njob-detail-label-slurm = tasks × cpus\njob-detail-label-created = created\njob-detail-label-started = started\njob-detail-label-finished = finished\njob-detail-label-running-time = running time\njob-detail-label-console = console\njob-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)\njob-detail-col-pod = POD\njob-detail-col-node = NODE\njob-detail-col-started = STARTED\njob-detail-diagnosis = Diagnosis ({ $events ->\n        [one] { $events } event\n       *[other] { $events } events\n    }, { $lines ->\n        [one] { $lines } log line\n       *[other] { $lines } log lines\n    } read):\njob-detail-no-cause = no known cause recognised; read { $logs } and { $events }.\njob-detail-evidence = evidence: { $text }\njob-detail-fix = fix: { $text }\njob-detail-events-unread = events could not be read: { $error }\njob-detail-events-gone = no events (the platform discards events of old tasks)\njob-detail-logs-unread = logs could not be read: { $error }\njob-detail-ray = { $id } is a Ray job, which this tool does not read.\njob-detail-ray-hint = Open it in the console (Ray 作业).\n\njob-detail-cause-oom = The task ran out of memory (GPU or container).\njob-detail-fix-oom = Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.\njob-detail-cause-image-pull = The image could not be pulled.\njob-detail-fix-image-pull = Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): { $call }.\njob-detail-cause-no-slurm = The image has no working Slurm controller.\njob-detail-fix-no-slurm = Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); { $call }.\njob-detail-cause-offline-network = The command used the network in an offline workspace.\njob-detail-fix-offline-network = Prepare data, models and packages from an internet-enabled workspace into { $path } (shared storage) or bake them into the image, then read them from there.\njob-detail-cause-environment = A command or Python module was not found: the environment was probably not activated.\njob-detail-fix-environment = The platform shell is non-interactive; set commandPrefix ({ $call }) or activate it in the command.\njob-detail-cause-unschedulable = The scheduler found no free GPUs for this spec.\njob-detail-fix-unschedulable = { $call } shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.\njob-detail-cause-preempted = The task was preempted by a higher-priority task.\njob-detail-fix-preempted = Resubmit with priority ≥ 4 (it ran at { $priority }; 1–3 may be preempted), within the project's cap.\njob-detail-fix-preempted-low = Resubmit with priority ≥ 4 (it ran at a low priority; 1–3 may be preempted), within the project's cap.\njob-detail-cause-traceback = The program raised an exception.\njob-detail-fix-traceback = Fix the error the last exception line names; { $call } shows the whole traceback.\n",
+    "job-detail.ftl": "\njob-detail-label-id = id\njob-detail-label-name = name\njob-detail-label-kind = kind\njob-detail-label-status = status\njob-detail-label-message = message\njob-detail-label-workspace = workspace\njob-detail-label-project = project\njob-detail-label-compute-group = compute group\njob-detail-label-image = image\njob-detail-label-command = command\njob-detail-label-spec = spec\njob-detail-label-priority = priority\njob-detail-label-instances = instances\njob-detail-label-shm = shm\njob-detail-label-slurm = tasks × cpus\njob-detail-label-created = created\njob-detail-label-started = started\njob-detail-label-finished = finished\njob-detail-label-running-time = running time\njob-detail-label-console = console\njob-detail-slurm = { $tasks } × { $cpus } ({ $memory }/cpu)\njob-detail-col-pod = POD\njob-detail-col-node = NODE\njob-detail-col-started = STARTED\njob-detail-diagnosis = Diagnosis ({ $events ->\n        [one] { $events } event\n       *[other] { $events } events\n    }, { $lines ->\n        [one] { $lines } log line\n       *[other] { $lines } log lines\n    } read):\njob-detail-no-cause = no known cause recognised; read { $logs } and { $events }.\njob-detail-evidence = evidence: { $text }\njob-detail-fix = fix: { $text }\njob-detail-events-unread = events could not be read: { $error }\njob-detail-events-gone = no events (the platform discards events of old tasks)\njob-detail-logs-unread = logs could not be read: { $error }\n\njob-detail-cause-oom = The task ran out of memory (GPU or container).\njob-detail-fix-oom = Lower the batch size (or use gradient accumulation/checkpointing), or submit with a larger spec.\njob-detail-cause-image-pull = The image could not be pulled.\njob-detail-fix-image-pull = Check the image is registered on the platform and uses the display domain (docker.sii.shaipower.online, not docker-qb.sii.edu.cn): { $call }.\njob-detail-cause-no-slurm = The image has no working Slurm controller.\njob-detail-fix-no-slurm = Submit the HPC job with a Slurm image (e.g. slurm-ubuntu22.04…); { $call }.\njob-detail-cause-offline-network = The command used the network in an offline workspace.\njob-detail-fix-offline-network = Prepare data, models and packages from an internet-enabled workspace into { $path } (shared storage) or bake them into the image, then read them from there.\njob-detail-cause-environment = A command or Python module was not found: the environment was probably not activated.\njob-detail-fix-environment = The platform shell is non-interactive; set commandPrefix ({ $call }) or activate it in the command.\njob-detail-cause-unschedulable = The scheduler found no free GPUs for this spec.\njob-detail-fix-unschedulable = { $call } shows free GPUs per compute group: pick a group with room, a smaller spec, or wait.\njob-detail-cause-preempted = The task was preempted by a higher-priority task.\njob-detail-fix-preempted = Resubmit with priority ≥ 4 (it ran at { $priority }; 1–3 may be preempted), within the project's cap.\njob-detail-fix-preempted-low = Resubmit with priority ≥ 4 (it ran at a low priority; 1–3 may be preempted), within the project's cap.\njob-detail-cause-traceback = The program raised an exception.\njob-detail-fix-traceback = Fix the error the last exception line names; { $call } shows the whole traceback.\n",
     "jobs.ftl": `
 jobs-col-id = ID
 jobs-col-type = TYPE
@@ -40914,6 +40915,7 @@ platform-bucket-unused = the rate limit shared with your other inspire processes
 platform-bucket-cannot-update = Cannot update { $file } ({ $error }).
 `,
     "profile.ftl": '\nprofile-bad-rate-limit = INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "{ $value }".\nprofile-bad-rate-limit-hint = Unset it to use the default of { $default }.\nprofile-unknown = There is no profile "{ $name }".\nprofile-unknown-hint = Create it with `inspire profile add`, or pick one of the listed profiles.\n',
+    "ray.ftl": "api-no-ray-job-id = No Ray job id was given.\njob-detail-label-ray-groups = Worker groups\njob-detail-ray-group = { $name }: { $now } running ({ $min }–{ $max })\napi-the-ray-job = the Ray job\napi-read-ray-job = read the Ray job\napi-list-ray-jobs = list Ray jobs\napi-list-ray-pods = list the Ray job's pods\n",
     "recipes.ftl": `
 recipes-col-name = NAME
 recipes-col-engine = ENGINE
@@ -41006,7 +41008,7 @@ recipes-schema-model = give model.repository (a model of the platform's reposito
     "resubmit.ftl": "\nresubmit-not-found = No task { $id } was found: { $error }\nresubmit-not-found-hint = Check the id; { $call } lists your tasks (type train or hpc).\nresubmit-wrong-kind = { $id } is not a training or HPC task; resubmit re-creates only those.\nresubmit-wrong-kind-hint = Use { $inference } or { $notebook } to create servings and notebooks.\n",
     "settings.ftl": '\nsettings-help-default-project = project name or id used when a call names none\nsettings-help-default-workspace = workspace name or id used when a call names none\nsettings-help-default-image = display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1\nsettings-help-default-priority = task priority 1–10 (4 or more is not pre-emptible)\nsettings-help-default-shm = shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too\nsettings-help-command-prefix = shell prefix run before every command; {"{"}en_name{"}"} and {"{"}username{"}"} are filled in\nsettings-help-download-dir = absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there\nsettings-help-lang = language of messages, help and tables: en or zh-CN; default: the locale (LC_ALL, LC_MESSAGES, LANG) in the CLI, English elsewhere\nsettings-download-dir-refused = downloadDir "{ $dir }" { $why ->\n        [relative] is not an absolute path\n        [dots] contains ".."\n        [hidden] is inside a hidden folder, where configuration and keys live\n       *[home] is your home folder or holds it; downloads need a folder of their own\n    }.\nsettings-download-dir-hint = Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.\nsettings-unknown-key = "{ $key }" is not a configuration key.\nsettings-use-one-of = Use one of: { $keys }.\nsettings-empty-value = The value for { $key } is empty.\nsettings-empty-value-hint = To remove it, unset { $key } instead.\nsettings-priority-invalid = defaultPriority must be a whole number 1–10, got "{ $value }".\nsettings-priority-invalid-hint = Use e.g. 4.\nsettings-lang-invalid = lang must be en or zh-CN, got "{ $value }".\nsettings-lang-invalid-hint = Use en or zh-CN.\nsettings-env-hint = Fix or unset { $env }.\n',
     "status.ftl": "\nstatus-progress-discovering = Discovering projects, workspaces, compute groups and specs\nstatus-progress-workspace = Workspace { $name } read ({ $done } of { $total })\nstatus-budget-empty = Project { $project } has no budget left ({ $remaining } remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.\nstatus-label-user = User\nstatus-label-personal-storage = Personal storage\nstatus-label-discovered = Discovered\nstatus-col-project = PROJECT\nstatus-col-en-name = EN_NAME\nstatus-col-budget = BUDGET\nstatus-col-remaining = REMAINING\nstatus-col-max-priority = MAX PRIORITY\nstatus-col-storage = STORAGE\nstatus-assumed = { $value } (assumed)\nstatus-col-network = NETWORK\nstatus-disabled = { $network }, disabled\nstatus-col-registry = REGISTRY\nstatus-col-groups = GROUPS\nstatus-col-projects = PROJECTS\nstatus-workspace-head = == { $name } ({ $id }) — { $network }, registry { $registry }\nstatus-workspace-head-unknown = == { $name } ({ $id }) — { $network } (not in the policy table), registry { $registry }\nstatus-no-groups = (no compute groups)\nstatus-no-specs = (no specs)\nstatus-col-group = GROUP\nstatus-col-gpu = GPU\nstatus-col-free-total = FREE/TOTAL\nstatus-col-spec-id = SPEC ID\nstatus-col-count = COUNT\nstatus-col-cpu = CPU\nstatus-col-memory = MEM GiB\nstatus-col-price = PRICE/H\n",
-    "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook, not a job: { $call } stops it.\nstop-notebook-hint = { $call } lists the notebooks.\nstop-ray = { $id } is a Ray job, which this tool does not stop.\nstop-ray-hint = Stop it from the console (Ray 作业).\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\n",
+    "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook, not a job: { $call } stops it.\nstop-notebook-hint = { $call } lists the notebooks.\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n        [ray] Ray job\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\n",
     "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass { $field } to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
     "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = { $field } "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = { $field } { $cpus } > { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    } of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $perTask ->\n        [one] { $perTask } CPU\n       *[other] { $perTask } CPUs\n    } = { $total } > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    }\nsubmission-slurm-memory = { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $perCpu } GiB = { $total } GiB > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    }, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower { $tasks }, { $cpus } or { $memory }, raise { $instances }, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total ->\n        [one] { $total } CPU\n       *[other] { $total } CPUs\n    } of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = { $field } not given: using { $cpus }.\nsubmission-memory-per-cpu-default = { $field } not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No { $field } or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
     "sweep.ftl": `
@@ -48968,6 +48970,7 @@ var WHOLE = [
   ["hpc", new RegExp(`^hpc-job-${UUID2}$`, "i")],
   ["train", new RegExp(`^job-${UUID2}$`, "i")],
   ["serving", new RegExp(`^sv-${UUID2}$`, "i")],
+  ["ray", new RegExp(`^rj-${UUID2}$`, "i")],
   ["notebook", new RegExp(`^${UUID2}$`, "i")],
   ["model", /^model-[0-9a-f][0-9a-f-]{23,}$/i]
 ];
@@ -49068,6 +49071,127 @@ var idField = (kinds, description) => refersTo(described(external_exports.string
 // ../../packages/core/src/operations/common/tasks/list.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/jobs/ray.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var REFERER4 = "/jobs/ray";
+var RawNode = external_exports.object({ mirror_url: Text2, image: Text2, image_type: Text2, logic_compute_group_id: Text2, quota_id: Text2 }).nullish();
+var RawGroup2 = external_exports.object({
+  group_name: Text2,
+  min_replicas: Num,
+  max_replicas: Num,
+  current_replicas: Num,
+  quota_id: Text2
+});
+var RawRayJob = external_exports.lazy(
+  () => RawJobBase.extend({
+    ray_job_id: Text2,
+    entrypoint: Text2,
+    description: Text2,
+    head_node: RawNode,
+    worker_groups: external_exports.array(RawGroup2).nullish().catch(void 0)
+  })
+);
+var toRayJob = (raw, baseUrl) => {
+  const id = raw.ray_job_id || raw.job_id || raw.id;
+  const head5 = raw.head_node ?? void 0;
+  return {
+    ...commonOf(
+      { ...raw, job_id: id },
+      "ray",
+      new URL(`${REFERER4}?spaceId=${encodeURIComponent(raw.workspace_id)}`, baseUrl).toString()
+    ),
+    groupId: raw.logic_compute_group_id || head5?.logic_compute_group_id || "",
+    kind: "ray",
+    entrypoint: raw.entrypoint,
+    description: raw.description,
+    image: head5?.mirror_url || head5?.image || "",
+    imageType: head5?.image_type ?? "",
+    specId: head5?.quota_id ?? "",
+    workerGroups: (raw.worker_groups ?? []).map((g) => ({
+      name: g.group_name,
+      minReplicas: g.min_replicas,
+      maxReplicas: g.max_replicas,
+      currentReplicas: g.current_replicas,
+      specId: g.quota_id
+    }))
+  };
+};
+var requireId2 = (id) => id.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-ray-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
+var getRayJob = (id) => Effect_exports.gen(function* () {
+  yield* requireId2(id);
+  const platform = yield* Platform;
+  const data = yield* firstAvailable(msg("api-read-ray-job"), [
+    platform.v1("POST", "ray_job/detail", { ray_job_id: id }, { idempotent: true, referer: REFERER4 })
+  ]);
+  return toRayJob(yield* decode4(RawRayJob, data, "ray_job/detail"), platform.baseUrl);
+});
+var listRayJobs = (input2) => Effect_exports.gen(function* () {
+  if (input2.workspaceId.trim() === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("api-no-workspace"), msg("api-pass-workspace-hint", { call: callWord("status") }))
+    );
+  const platform = yield* Platform;
+  const mine = input2.createdBy !== void 0 && input2.createdBy !== "" ? { filter_by: { user_id: [input2.createdBy] } } : {};
+  const collected = yield* firstAvailable(msg("api-list-ray-jobs"), [
+    collectPages(
+      (page, size12) => Effect_exports.flatMap(
+        platform.v1(
+          "POST",
+          "ray_job/list",
+          { workspace_id: input2.workspaceId, page_num: page, page_size: size12, ...mine },
+          { idempotent: true, referer: `${REFERER4}?spaceId=${input2.workspaceId}` }
+        ),
+        (d) => decode4(ListPage, d, "ray_job/list")
+      ),
+      { firstPage: 1, pageSize: input2.pageSize ?? 100, maxPages: input2.maxPages ?? 100 }
+    )
+  ]);
+  const raws = yield* decodeItems(RawRayJob, collected.items, "ray_job/list");
+  const jobs = raws.map((r) => toRayJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
+  return { jobs, total: collected.total, truncated: collected.truncated };
+});
+var stopRayJob = (id, listed) => Effect_exports.gen(function* () {
+  yield* requireId2(id);
+  const platform = yield* Platform;
+  const send2 = retryTooEarly(
+    firstAvailable(msg("api-stop-what", { what: msg("api-the-ray-job") }), [
+      platform.v1("POST", "ray_job/stop", { ray_job_id: id }, { ...WRITE, referer: REFERER4 })
+    ])
+  );
+  return yield* stopWith(id, getRayJob(id), send2, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed);
+});
+var RawRayInstance = external_exports.object({
+  instance_id: Text2,
+  instance_type: Text2,
+  worker_group_name: Text2,
+  status: Text2,
+  gpu_count: Num,
+  created_at: EpochMs
+});
+var listRayInstances = (id) => Effect_exports.gen(function* () {
+  yield* requireId2(id);
+  const platform = yield* Platform;
+  const data = yield* firstAvailable(msg("api-list-ray-pods"), [
+    platform.v1(
+      "POST",
+      "ray_job/instances/list",
+      { ray_job_id: id, page_num: 1, page_size: -1 },
+      { idempotent: true, referer: REFERER4 }
+    )
+  ]);
+  const page = yield* decode4(ListPage, data, "ray_job/instances/list");
+  const raws = yield* decodeItems(RawRayInstance, page.items, "ray_job/instances/list");
+  return raws.map((r) => ({
+    pod: r.instance_id,
+    role: r.instance_type.toLowerCase() === "head" ? "head" : "worker",
+    group: r.worker_group_name,
+    status: normalizeStatus(r.status, "ray"),
+    gpus: r.gpu_count,
+    createdAt: r.created_at
+  }));
+});
 
 // ../../packages/core/src/api/notebooks/read.ts
 init_define_INSPIRE_SKILL();
@@ -49183,7 +49307,7 @@ var notebookConsoleUrl = (baseUrl, notebookId, workspaceId) => new URL(
 
 // ../../packages/core/src/api/notebooks/read.ts
 var PAGE_SIZE3 = 50;
-var REFERER4 = "/jobs/interactiveModeling";
+var REFERER5 = "/jobs/interactiveModeling";
 var listBody2 = (input2, page, pageSize) => ({
   workspace_id: input2.workspaceId,
   page,
@@ -49211,7 +49335,7 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
     (page, size12) => Effect_exports.flatMap(
       platform.v1("POST", "notebook/list", listBody2(input2, page, size12), {
         idempotent: true,
-        referer: `${REFERER4}?spaceId=${input2.workspaceId}`
+        referer: `${REFERER5}?spaceId=${input2.workspaceId}`
       }),
       (data) => decode4(NotebookPage, data, "notebook/list")
     ),
@@ -49245,7 +49369,7 @@ var getNotebook = (id) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       () => platform.v1("GET", `notebook/${encodeURIComponent(notebookId)}`, void 0, {
         idempotent: true,
-        referer: REFERER4
+        referer: REFERER5
       })
     ),
     Effect_exports.catchTag(
@@ -49369,7 +49493,7 @@ var RawHarborArtifact = external_exports.lazy(
 );
 
 // ../../packages/core/src/api/images/platform.ts
-var REFERER5 = "/jobs/distributedTraining";
+var REFERER6 = "/jobs/distributedTraining";
 var filterFor = (source, workspaceId) => {
   const registry_hint = { workspace_id: workspaceId };
   if (source === "official") return { source: "SOURCE_OFFICIAL", source_list: [], registry_hint };
@@ -49386,7 +49510,7 @@ var listPlatformImages = (input2) => Effect_exports.gen(function* () {
     );
   const platform = yield* Platform;
   const body2 = { page: 0, page_size: -1, filter: filterFor(input2.source ?? "all", input2.workspaceId) };
-  const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER5 }).pipe(
+  const data = yield* platform.v1("POST", "image/list", body2, { idempotent: true, referer: REFERER6 }).pipe(
     Effect_exports.catchTag(
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-list-down") }))
@@ -49408,7 +49532,7 @@ var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* 
 });
 var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER5 }).pipe(
+  const data = yield* platform.v1("GET", `image/${encodeURIComponent(imageId)}`, void 0, { idempotent: true, referer: REFERER6 }).pipe(
     Effect_exports.catchTag(
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("images-api-check-console") }))
@@ -49492,7 +49616,7 @@ var CreatedServing = external_exports.lazy(
 var servingConsoleUrl = (baseUrl, workspaceId) => new URL(`/deploy/inference?spaceId=${encodeURIComponent(workspaceId)}`, baseUrl).toString();
 
 // ../../packages/core/src/api/servings/servings.ts
-var REFERER6 = "/jobs/modelDeployment";
+var REFERER7 = "/jobs/modelDeployment";
 var listServings = (input2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const all6 = yield* collectPages(
@@ -49501,7 +49625,7 @@ var listServings = (input2) => Effect_exports.gen(function* () {
         "POST",
         "inference_servings/list",
         { page, page_size: size12, filter_by: { my_serving: input2.mine ?? false }, workspace_id: input2.workspaceId },
-        { idempotent: true, referer: REFERER6 }
+        { idempotent: true, referer: REFERER7 }
       ),
       (data) => decode4(ServingPage, data, "inference_servings/list")
     ),
@@ -49540,7 +49664,7 @@ var getServing = (id) => Effect_exports.gen(function* () {
         void 0,
         {
           idempotent: true,
-          referer: REFERER6
+          referer: REFERER7
         }
       )
     ),
@@ -49721,6 +49845,11 @@ var partOf2 = (ws, type, query, userId) => {
         truncated: list2.truncated,
         rows: list2.servings.map((s) => rowOf(ws, "inference", s, { runningTimeMs: void 0, gpus: void 0 }))
       }));
+    case "ray":
+      return Effect_exports.map(listRayJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
+        truncated: list2.truncated,
+        rows: list2.jobs.map((j) => rowOf(ws, "ray", j, { runningTimeMs: j.runningTimeMs, gpus: void 0 }))
+      }));
     case "notebook":
       return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status }), (list2) => ({
         truncated: list2.truncated,
@@ -49735,7 +49864,7 @@ var partOf2 = (ws, type, query, userId) => {
 };
 var inWorkspace = (ws, query, userId) => Effect_exports.map(
   Effect_exports.forEach(
-    ["train", "hpc", "inference", "notebook"].filter((t) => query.types.includes(t)),
+    ["train", "hpc", "inference", "ray", "notebook"].filter((t) => query.types.includes(t)),
     (type) => partOf2(ws, type, query, userId),
     { concurrency: "unbounded" }
   ),
@@ -49766,11 +49895,12 @@ var lookupWorkspaceField = () => external_exports.string().optional().describe(
 );
 var taskIdField = () => refersTo(
   external_exports.string().min(1).describe(
-    "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace"
+    "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace"
   ),
   "train",
   "hpc",
   "serving",
+  "ray",
   "notebook"
 );
 var jobIdField = () => refersTo(
@@ -49784,12 +49914,14 @@ var TYPE = {
   train: "train",
   hpc: "hpc",
   serving: "inference",
+  ray: "ray",
   notebook: "notebook"
 };
 var KIND = {
   train: "train",
   hpc: "hpc",
   inference: "serving",
+  ray: "ray",
   notebook: "notebook"
 };
 var lookupKindOf = (kinds) => {
@@ -49833,7 +49965,7 @@ var LOOKUP_OF = {
   hpc: "hpc",
   serving: "serving",
   notebook: "notebook",
-  ray: "task"
+  ray: "ray"
 };
 var missingTask = (read2, ref4, workspace) => missingAs(read2, LOOKUP_OF[ref4.kind], ref4.id, workspace);
 var resolveModel = (raw, workspace, missing4) => Effect_exports.gen(function* () {
@@ -52300,6 +52432,40 @@ var hpc = (id) => Effect_exports.map(
     warnings: j.warnings.map((w) => plain(w))
   })
 );
+var ray = (id) => Effect_exports.gen(function* () {
+  const j = yield* getRayJob(id);
+  const pods = yield* Effect_exports.orElseSucceed(listRayInstances(id), () => []);
+  return {
+    ...common(j),
+    kind: "ray",
+    command: j.entrypoint,
+    spec: { id: j.specId },
+    instances: pods.length > 0 ? pods.length : void 0,
+    shmGi: void 0,
+    ray: {
+      groups: j.workerGroups.map((g) => ({
+        name: g.name,
+        min: g.minReplicas,
+        max: g.maxReplicas,
+        current: g.currentReplicas
+      }))
+    },
+    pods: pods.map((p) => ({
+      pod: p.pod,
+      node: "",
+      status: p.status.raw,
+      startedAt: p.createdAt,
+      finishedAt: void 0
+    })),
+    timing: {
+      createdAt: j.createdAt,
+      startedAt: void 0,
+      finishedAt: j.finishedAt,
+      runningTimeMs: j.runningTimeMs
+    },
+    warnings: []
+  };
+});
 var serving = (id) => Effect_exports.map(
   getServing(id),
   (s) => ({
@@ -52360,12 +52526,17 @@ var readTask = (id, kind) => {
   if (kind === "hpc") return hpc(id);
   if (kind === "serving") return serving(id);
   if (kind === "notebook") return notebook(id);
-  return Effect_exports.fail(invalidInput(msg("job-detail-ray", { id }), msg("job-detail-ray-hint")));
+  return ray(id);
 };
 
 // ../../packages/core/src/operations/stop/plan.ts
-var NOUN = { train: "job", hpc: "HPC job", inference: "serving" };
-var stopRequest = (type, id) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id });
+var NOUN = {
+  train: "job",
+  hpc: "HPC job",
+  inference: "serving",
+  ray: "Ray job"
+};
+var stopRequest = (type, id) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id }) : type === "ray" ? planned("POST", "api/v1/ray_job/stop", { ray_job_id: id }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id });
 var stopPlan = (tasks) => {
   const live = tasks.filter((t) => t.outcome === "would-stop");
   const [only] = live;
@@ -53538,6 +53709,16 @@ var JobDetailOutput = once6(() => {
       memoryPerCpu: external_exports.string().describe("Memory per CPU"),
       nodes: external_exports.array(external_exports.string()).describe("Nodes it runs on")
     }).optional().describe("For HPC jobs: the Slurm sizing"),
+    ray: external_exports.object({
+      groups: external_exports.array(
+        external_exports.object({
+          name: external_exports.string().describe("Worker group"),
+          min: external_exports.number().optional().describe("Fewest replicas"),
+          max: external_exports.number().optional().describe("Most replicas"),
+          current: external_exports.number().optional().describe("Replicas now")
+        })
+      ).describe("Worker groups")
+    }).optional().describe("For Ray jobs: the worker groups and their replicas"),
     pods: external_exports.array(
       external_exports.object({
         pod: described(external_exports.string(), text`Pod name (the \`pod\` of ${callWord("logs")})`),
@@ -53599,6 +53780,20 @@ var renderDetail2 = (r) => {
           cpus: r.hpc.cpusPerTask ?? "-",
           memory: r.hpc.memoryPerCpu
         }) : void 0
+      ],
+      [
+        msg("job-detail-label-ray-groups"),
+        r.ray ? joinText(
+          r.ray.groups.map(
+            (g) => msg("job-detail-ray-group", {
+              name: g.name,
+              min: g.min ?? "-",
+              max: g.max ?? "-",
+              now: g.current ?? "-"
+            })
+          ),
+          "; "
+        ) : void 0
       ],
       [msg("job-detail-label-created"), formatTime(r.timing.createdAt)],
       [msg("job-detail-label-started"), r.timing.startedAt !== void 0 ? formatTime(r.timing.startedAt) : void 0],
@@ -53678,7 +53873,7 @@ var jobDetailOperation = defineOperation({
   effects: { writes: false },
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const ref4 = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "notebook"], input2.workspace);
+    const ref4 = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "ray", "notebook"], input2.workspace);
     const detail = yield* missingTask(readTask(ref4.id, ref4.kind), ref4, input2.workspace);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc";
     if (!diagnosable || !needsDiagnosis(detail)) return detail;
@@ -53694,11 +53889,12 @@ var TYPES = {
   train: ["train"],
   hpc: ["hpc"],
   inference: ["inference"],
+  ray: ["ray"],
   notebook: ["notebook"],
-  all: ["train", "hpc", "inference", "notebook"]
+  all: ["train", "hpc", "inference", "ray", "notebook"]
 };
 var Input5 = external_exports.object({
-  type: external_exports.enum(["train", "hpc", "inference", "notebook", "all"]).default("all").describe("Task type: train (GPU training), hpc (Slurm), inference (servings), notebook, or all"),
+  type: external_exports.enum(["train", "hpc", "inference", "ray", "notebook", "all"]).default("all").describe("Task type: train (GPU training), hpc (Slurm), inference (servings), ray, notebook, or all"),
   status: StatusFilter.default("all").describe(
     "Normalised status family: running, waiting (queued/creating), succeeded, failed, stopped, or all"
   ),
@@ -53712,8 +53908,8 @@ var Input5 = external_exports.object({
 var JobsOutput = () => external_exports.object({
   tasks: external_exports.array(
     external_exports.object({
-      id: external_exports.string().describe("Task id: job-…, hpc-job-…, sv-… or a notebook UUID"),
-      type: external_exports.enum(["train", "hpc", "inference", "notebook"]).describe("Task type"),
+      id: external_exports.string().describe("Task id: job-…, hpc-job-…, sv-…, rj-… or a notebook UUID"),
+      type: external_exports.enum(["train", "hpc", "inference", "ray", "notebook"]).describe("Task type"),
       name: external_exports.string().describe("Task name"),
       status: StatusFamily.describe("Normalised status family"),
       rawStatus: external_exports.string().describe("The platform's own status"),
@@ -55676,7 +55872,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/notebooks/create.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var REFERER7 = "/jobs/interactiveModeling";
+var REFERER8 = "/jobs/interactiveModeling";
 var prepareNotebook = (input2) => Effect_exports.gen(function* () {
   const name2 = yield* validateName(input2.name, "notebook name");
   const profile = yield* ActiveProfile;
@@ -55749,7 +55945,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
   const create2 = platform.v2("notebook", "CreateNotebook", body2, { idempotent: false, write: true }).pipe(
     Effect_exports.catchTag(
       "SurfaceUnavailable",
-      (e) => e.sent ? Effect_exports.fail(e) : platform.v1("POST", "notebook/create", body2, { idempotent: false, write: true, referer: REFERER7 })
+      (e) => e.sent ? Effect_exports.fail(e) : platform.v1("POST", "notebook/create", body2, { idempotent: false, write: true, referer: REFERER8 })
     ),
     Effect_exports.catchTag(
       "SurfaceUnavailable",
@@ -56084,7 +56280,7 @@ var waitForLab = (lab) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var label = (n) => n.name || n.id;
-var REFERER8 = "/jobs/interactiveModeling";
+var REFERER9 = "/jobs/interactiveModeling";
 var notExecuted = (e) => !e.sent || e.why === "InvalidAction" || e.why === "NotFound";
 var operate = (notebook2, action) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
@@ -56096,7 +56292,7 @@ var operate = (notebook2, action) => Effect_exports.gen(function* () {
         "POST",
         "notebook/operate",
         { ...body2, operation: action === "StartNotebook" ? "START" : "STOP" },
-        { idempotent: action === "StopNotebook", write: true, referer: REFERER8 }
+        { idempotent: action === "StopNotebook", write: true, referer: REFERER9 }
       )
     ),
     Effect_exports.catchTag(
@@ -56174,7 +56370,7 @@ var deleteNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
       (e) => !notExecuted(e) ? Effect_exports.fail(e) : platform.v1("DELETE", `notebook/${encodeURIComponent(notebook2.id)}`, void 0, {
         idempotent: true,
         write: true,
-        referer: REFERER8
+        referer: REFERER9
       })
     ),
     Effect_exports.catchTag(
@@ -59563,17 +59759,18 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
-  if (ref4.kind === "train" || ref4.kind === "hpc") return Either_exports.right({ id: ref4.id, type: ref4.kind });
+  if (ref4.kind === "train" || ref4.kind === "hpc" || ref4.kind === "ray")
+    return Either_exports.right({ id: ref4.id, type: ref4.kind });
   if (ref4.kind === "serving") return Either_exports.right({ id: ref4.id, type: "inference" });
   return Either_exports.left(
     invalidInput(
-      ref4.kind === "notebook" ? msg("stop-notebook", { id: ref4.id, call: callWord("notebook", { action: "stop", notebook_id: ref4.id }) }) : msg("stop-ray", { id: ref4.id }),
-      ref4.kind === "notebook" ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "list" }) }) : msg("stop-ray-hint")
+      msg("stop-notebook", { id: ref4.id, call: callWord("notebook", { action: "stop", notebook_id: ref4.id }) }),
+      msg("stop-notebook-hint", { call: callWord("notebook", { action: "list" }) })
     )
   );
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
-var stopJob = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : stopHpcJob(id, listed);
+var stopJob = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : type === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed);
 var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   if (type === "inference") {
     const serving2 = yield* getServing(id);
@@ -59609,23 +59806,25 @@ var TYPES2 = {
   train: ["train"],
   hpc: ["hpc"],
   inference: ["inference"],
-  all: ["train", "hpc", "inference"]
+  ray: ["ray"],
+  all: ["train", "hpc", "inference", "ray"]
 };
 var Input12 = external_exports.object({
   job_id: refersTo(
     external_exports.string().optional().describe(
-      "One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm), or its name or a unique id prefix"
+      "One task to stop: job-… (training), hpc-job-… (HPC), rj-… (Ray) or sv-… (serving; needs confirm), or its name or a unique id prefix"
     ),
     "train",
     "hpc",
-    "serving"
+    "serving",
+    "ray"
   ),
   workspace: external_exports.string().optional().describe(
     "Batch: the workspace to clear (name or ws- id); one task: where its name or id prefix is looked up; default defaultWorkspace"
   ),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: external_exports.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
-  type: external_exports.enum(["train", "hpc", "inference", "all"]).default("all").describe("Batch: task type (inference = servings); default all three"),
+  type: external_exports.enum(["train", "hpc", "inference", "ray", "all"]).default("all").describe("Batch: task type (inference = servings); default all"),
   mine: external_exports.boolean().default(true).describe("Batch: only your own tasks (default true)"),
   confirm: external_exports.boolean().default(false).describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
   dry_run: dryRunField()
@@ -59637,7 +59836,7 @@ var StopOutput = () => external_exports.object({
   tasks: external_exports.array(
     external_exports.object({
       id: external_exports.string().describe("Task id"),
-      type: external_exports.enum(["train", "hpc", "inference"]).describe("Task type"),
+      type: external_exports.enum(["train", "hpc", "inference", "ray"]).describe("Task type"),
       name: external_exports.string().describe("Task name"),
       workspace: external_exports.string().describe("Workspace name"),
       before: external_exports.string().describe("Status before the stop"),
@@ -59661,7 +59860,10 @@ var stopRow = (t) => Effect_exports.gen(function* () {
   if (t.terminal) return { ...base, before: before2, outcome: "already-finished" };
   const sent = t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(
     // The listing just read the status: no detail read per job, half the requests of a batch.
-    stopJob(t.id, t.type === "hpc" ? "hpc" : "train", { raw: t.rawStatus, terminal: t.terminal }),
+    stopJob(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
+      raw: t.rawStatus,
+      terminal: t.terminal
+    }),
     (r) => r.outcome
   );
   const outcome = yield* Effect_exports.either(sent);
@@ -59678,7 +59880,7 @@ var dryRunOf = (mode, tasks) => ({
 var stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description: text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input12,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -59692,7 +59894,7 @@ var stopOperation = defineOperation({
   },
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.job_id !== void 0) {
-      const named = yield* resolveTask(input2.job_id, ["train", "hpc", "serving"], input2.workspace);
+      const named = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "ray"], input2.workspace);
       const ref4 = yield* stoppableKind(named.id);
       if (input2.dry_run)
         return dryRunOf("single", [yield* missingTask(previewOne(ref4.id, ref4.type), named, input2.workspace)]);
@@ -60429,8 +60631,7 @@ var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () 
     if (same.length === 0) continue;
     const markers = new Set(markersOf2(row.key, ATTEMPTS));
     let mine;
-    for (const job of same)
-      if (mine === void 0 && markers.has(yield* markerOf(kind, job))) mine = job.id;
+    for (const job of same) if (mine === void 0 && markers.has(yield* markerOf(kind, job))) mine = job.id;
     if (mine !== void 0) adopted.set(row.index, mine);
     else changed.push({ row, jobIds: same.map((j) => j.id) });
   }
@@ -61865,7 +62066,7 @@ var waitOperation = defineOperation({
   title: "Wait for a task to reach a state",
   description: joinText(
     [
-      "Waits until a task (job-…, hpc-job-…, sv-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off.",
+      "Waits until a task (job-…, hpc-job-…, sv-…, rj-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off.",
       "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status.",
       text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`
     ],
@@ -61882,7 +62083,11 @@ var waitOperation = defineOperation({
   },
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const { id, kind } = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "notebook"], input2.workspace);
+    const { id, kind } = yield* resolveTask(
+      input2.job_id,
+      ["train", "hpc", "serving", "ray", "notebook"],
+      input2.workspace
+    );
     const start3 = yield* Clock_exports.currentTimeMillis;
     const deadline2 = start3 + input2.timeout_seconds * 1e3;
     let pause = input2.poll_seconds ?? 5;

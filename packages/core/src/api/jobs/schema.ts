@@ -165,7 +165,7 @@ const priorityOf = (raw: RawJobBase): JobPriority => {
   return { submitted, level, code: raw.priority }
 }
 
-const commonOf = (raw: RawJobBase, kind: "job" | "hpc", consoleUrl: string) => ({
+export const commonOf = (raw: RawJobBase, kind: "job" | "hpc" | "ray", consoleUrl: string) => ({
   id: raw.job_id || raw.id,
   name: raw.name || raw.job_name,
   status: normalizeStatus(raw.status, kind),

@@ -33,11 +33,12 @@ export const taskIdField = () =>
       .string()
       .min(1)
       .describe(
-        "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace",
+        "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace",
       ),
     "train",
     "hpc",
     "serving",
+    "ray",
     "notebook",
   )
 
@@ -55,18 +56,20 @@ export const jobIdField = () =>
   )
 
 /** The task kinds a field may take. */
-export type TaskLookup = "train" | "hpc" | "serving" | "notebook"
+export type TaskLookup = "train" | "hpc" | "serving" | "ray" | "notebook"
 
 const TYPE: Readonly<Record<TaskLookup, TaskType>> = {
   train: "train",
   hpc: "hpc",
   serving: "inference",
+  ray: "ray",
   notebook: "notebook",
 }
 const KIND: Readonly<Record<TaskType, TaskKind>> = {
   train: "train",
   hpc: "hpc",
   inference: "serving",
+  ray: "ray",
   notebook: "notebook",
 }
 
@@ -136,7 +139,7 @@ const LOOKUP_OF: Readonly<Record<TaskKind, LookupKind>> = {
   hpc: "hpc",
   serving: "serving",
   notebook: "notebook",
-  ray: "task",
+  ray: "ray",
 }
 
 /** `missingAs` for a task read by its id, named by the kind its id says. */

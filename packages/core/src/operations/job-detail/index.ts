@@ -73,7 +73,7 @@ export const jobDetailOperation = defineOperation({
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
-      const ref = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "notebook"], input.workspace)
+      const ref = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "ray", "notebook"], input.workspace)
       const detail = yield* missingTask(readTask(ref.id, ref.kind), ref, input.workspace)
       const diagnosable = detail.kind === "train" || detail.kind === "hpc"
       if (!diagnosable || !needsDiagnosis(detail)) return detail satisfies JobDetailResult

@@ -70,6 +70,21 @@ export const JobDetailOutput = once(() => {
       })
       .optional()
       .describe("For HPC jobs: the Slurm sizing"),
+    ray: z
+      .object({
+        groups: z
+          .array(
+            z.object({
+              name: z.string().describe("Worker group"),
+              min: z.number().optional().describe("Fewest replicas"),
+              max: z.number().optional().describe("Most replicas"),
+              current: z.number().optional().describe("Replicas now"),
+            }),
+          )
+          .describe("Worker groups"),
+      })
+      .optional()
+      .describe("For Ray jobs: the worker groups and their replicas"),
     pods: z
       .array(
         z.object({

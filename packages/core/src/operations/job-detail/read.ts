@@ -1,5 +1,7 @@
 import { getHpcJob } from "../../api/jobs/hpc.js"
 import { listJobInstances } from "../../api/jobs/instances.js"
+import type { RayJob } from "../../api/jobs/ray.js"
+import { getRayJob, listRayInstances } from "../../api/jobs/ray.js"
 import type { HpcJob, TrainingJob } from "../../api/jobs/schema.js"
 import { getTrainingJob } from "../../api/jobs/training.js"
 import { getNotebook } from "../../api/notebooks/read.js"
@@ -7,8 +9,7 @@ import { getServing } from "../../api/servings/servings.js"
 import type { TaskKind } from "../../domain/ids.js"
 import type { StatusFamily } from "../../domain/status.js"
 import { Effect } from "../../effect.js"
-import { type InspireError, invalidInput } from "../../errors.js"
-import { msg } from "../../words/message.js"
+import type { InspireError } from "../../errors.js"
 import { plain, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 
@@ -51,6 +52,15 @@ export interface TaskDetail {
     readonly memoryPerCpu: string
     readonly nodes: ReadonlyArray<string>
   }
+  /** For Ray jobs: each worker group's replicas. */
+  readonly ray?: {
+    readonly groups: ReadonlyArray<{
+      readonly name: string
+      readonly min: number | undefined
+      readonly max: number | undefined
+      readonly current: number | undefined
+    }>
+  }
   readonly pods: ReadonlyArray<PodRow>
   readonly timing: {
     readonly createdAt: number | undefined
@@ -68,7 +78,7 @@ const statusOf = (s: { family: StatusFamily; raw: string; terminal: boolean }) =
   terminal: s.terminal,
 })
 
-const common = (j: TrainingJob | HpcJob) => ({
+const common = (j: TrainingJob | HpcJob | RayJob) => ({
   id: j.id,
   name: j.name,
   status: statusOf(j.status),
@@ -142,6 +152,43 @@ const hpc = (id: string) =>
     }),
   )
 
+const ray = (id: string) =>
+  Effect.gen(function* () {
+    const j = yield* getRayJob(id)
+    // A queued job has no pods yet; the detail is still worth showing.
+    const pods = yield* Effect.orElseSucceed(listRayInstances(id), () => [])
+    return {
+      ...common(j),
+      kind: "ray",
+      command: j.entrypoint,
+      spec: { id: j.specId },
+      instances: pods.length > 0 ? pods.length : undefined,
+      shmGi: undefined,
+      ray: {
+        groups: j.workerGroups.map((g) => ({
+          name: g.name,
+          min: g.minReplicas,
+          max: g.maxReplicas,
+          current: g.currentReplicas,
+        })),
+      },
+      pods: pods.map((p) => ({
+        pod: p.pod,
+        node: "",
+        status: p.status.raw,
+        startedAt: p.createdAt,
+        finishedAt: undefined,
+      })),
+      timing: {
+        createdAt: j.createdAt,
+        startedAt: undefined,
+        finishedAt: j.finishedAt,
+        runningTimeMs: j.runningTimeMs,
+      },
+      warnings: [],
+    } satisfies TaskDetail
+  })
+
 const serving = (id: string) =>
   Effect.map(
     getServing(id),
@@ -207,5 +254,5 @@ export const readTask = (id: string, kind: TaskKind): Effect.Effect<TaskDetail, 
   if (kind === "hpc") return hpc(id)
   if (kind === "serving") return serving(id)
   if (kind === "notebook") return notebook(id)
-  return Effect.fail(invalidInput(msg("job-detail-ray", { id }), msg("job-detail-ray-hint")))
+  return ray(id)
 }

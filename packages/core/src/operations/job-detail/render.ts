@@ -45,6 +45,22 @@ export const renderDetail = (r: JobDetailResult): Text => {
             })
           : undefined,
       ],
+      [
+        msg("job-detail-label-ray-groups"),
+        r.ray
+          ? joinText(
+              r.ray.groups.map((g) =>
+                msg("job-detail-ray-group", {
+                  name: g.name,
+                  min: g.min ?? "-",
+                  max: g.max ?? "-",
+                  now: g.current ?? "-",
+                }),
+              ),
+              "; ",
+            )
+          : undefined,
+      ],
       [msg("job-detail-label-created"), formatTime(r.timing.createdAt)],
       [msg("job-detail-label-started"), r.timing.startedAt !== undefined ? formatTime(r.timing.startedAt) : undefined],
       [

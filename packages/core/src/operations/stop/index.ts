@@ -19,7 +19,8 @@ const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
   train: ["train"],
   hpc: ["hpc"],
   inference: ["inference"],
-  all: ["train", "hpc", "inference"],
+  ray: ["ray"],
+  all: ["train", "hpc", "inference", "ray"],
 }
 
 const Input = z.object({
@@ -28,11 +29,12 @@ const Input = z.object({
       .string()
       .optional()
       .describe(
-        "One task to stop: job-… (training), hpc-job-… (HPC) or sv-… (serving; needs confirm), or its name or a unique id prefix",
+        "One task to stop: job-… (training), hpc-job-… (HPC), rj-… (Ray) or sv-… (serving; needs confirm), or its name or a unique id prefix",
       ),
     "train",
     "hpc",
     "serving",
+    "ray",
   ),
   workspace: z
     .string()
@@ -43,9 +45,9 @@ const Input = z.object({
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: z.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
   type: z
-    .enum(["train", "hpc", "inference", "all"])
+    .enum(["train", "hpc", "inference", "ray", "all"])
     .default("all")
-    .describe("Batch: task type (inference = servings); default all three"),
+    .describe("Batch: task type (inference = servings); default all"),
   mine: z.boolean().default(true).describe("Batch: only your own tasks (default true)"),
   confirm: z
     .boolean()
@@ -63,7 +65,7 @@ const StopOutput = () =>
       .array(
         z.object({
           id: z.string().describe("Task id"),
-          type: z.enum(["train", "hpc", "inference"]).describe("Task type"),
+          type: z.enum(["train", "hpc", "inference", "ray"]).describe("Task type"),
           name: z.string().describe("Task name"),
           workspace: z.string().describe("Workspace name"),
           before: z.string().describe("Status before the stop"),
@@ -99,7 +101,10 @@ const stopRow = (t: TaskRow) =>
         ? Effect.map(stopServing(t.id), (r) => (r.sent ? "stopped" : "already-finished"))
         : Effect.map(
             // The listing just read the status: no detail read per job, half the requests of a batch.
-            stopJob(t.id, t.type === "hpc" ? "hpc" : "train", { raw: t.rawStatus, terminal: t.terminal }),
+            stopJob(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
+              raw: t.rawStatus,
+              terminal: t.terminal,
+            }),
             (r) => r.outcome,
           )
     const outcome = yield* Effect.either(sent)
@@ -121,7 +126,7 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
 export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop a task or a batch of tasks",
-  description: text`Stops one training/HPC job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -136,7 +141,7 @@ export const stopOperation = defineOperation({
   run: (input) =>
     Effect.gen(function* () {
       if (input.job_id !== undefined) {
-        const named = yield* resolveTask(input.job_id, ["train", "hpc", "serving"], input.workspace)
+        const named = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "ray"], input.workspace)
         const ref = yield* stoppableKind(named.id)
         if (input.dry_run)
           return dryRunOf("single", [yield* missingTask(previewOne(ref.id, ref.type), named, input.workspace)])

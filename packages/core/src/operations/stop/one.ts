@@ -1,4 +1,5 @@
 import { stopHpcJob } from "../../api/jobs/hpc.js"
+import { stopRayJob } from "../../api/jobs/ray.js"
 import type { ListedStatus, StopResult } from "../../api/jobs/training.js"
 import { stopTrainingJob } from "../../api/jobs/training.js"
 import { getServing, stopServing } from "../../api/servings/servings.js"
@@ -14,32 +15,29 @@ import type { StopOperationResult } from "./index.js"
 /** What happened to one task: a row of the result. */
 export type StoppedTask = StopOperationResult["tasks"][number]
 
-/** The kind of a stoppable id; notebooks and Ray jobs are refused with where to go instead. */
+/** The kind of a stoppable id; a notebook's is refused with where to go instead. */
 export const stoppableKind = (raw: string): Either.Either<{ id: string; type: StoppedTask["type"] }, InspireError> =>
   Either.flatMap(taskKindOf(raw), (ref): Either.Either<{ id: string; type: StoppedTask["type"] }, InspireError> => {
-    if (ref.kind === "train" || ref.kind === "hpc") return Either.right({ id: ref.id, type: ref.kind })
+    if (ref.kind === "train" || ref.kind === "hpc" || ref.kind === "ray")
+      return Either.right({ id: ref.id, type: ref.kind })
     if (ref.kind === "serving") return Either.right({ id: ref.id, type: "inference" as const })
     return Either.left(
       invalidInput(
-        ref.kind === "notebook"
-          ? msg("stop-notebook", { id: ref.id, call: callWord("notebook", { action: "stop", notebook_id: ref.id }) })
-          : msg("stop-ray", { id: ref.id }),
-        ref.kind === "notebook"
-          ? msg("stop-notebook-hint", { call: callWord("notebook", { action: "list" }) })
-          : msg("stop-ray-hint"),
+        msg("stop-notebook", { id: ref.id, call: callWord("notebook", { action: "stop", notebook_id: ref.id }) }),
+        msg("stop-notebook-hint", { call: callWord("notebook", { action: "list" }) }),
       ),
     )
   })
 
 const statusText = (s: { family: string; raw: string }) => `${s.family} (${s.raw})`
 
-/** Stops a training or HPC job (a finished one is reported, not an error); `listed` as a listing showed it. */
+/** Stops a training, HPC or Ray job (a finished one is reported, not an error); `listed` as a listing showed it. */
 export const stopJob = (
   id: string,
-  type: "train" | "hpc",
+  type: "train" | "hpc" | "ray",
   listed?: ListedStatus,
 ): Effect.Effect<StopResult, InspireError, ClientServices> =>
-  type === "train" ? stopTrainingJob(id, listed) : stopHpcJob(id, listed)
+  type === "train" ? stopTrainingJob(id, listed) : type === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed)
 
 /** Stops one task by id and reads its state before and after. */
 export const stopOne = (

@@ -7,13 +7,20 @@ import { labelOf, type Plan, type PlannedRequest, planned } from "../common/plan
 import { readTask } from "../job-detail/read.js"
 import type { StoppedTask } from "./one.js"
 
-const NOUN: Readonly<Record<StoppedTask["type"], string>> = { train: "job", hpc: "HPC job", inference: "serving" }
+const NOUN: Readonly<Record<StoppedTask["type"], string>> = {
+  train: "job",
+  hpc: "HPC job",
+  inference: "serving",
+  ray: "Ray job",
+}
 
 /** The request that stops a task (OpenAPI first, as the stop itself sends it). */
 export const stopRequest = (type: StoppedTask["type"], id: string): PlannedRequest =>
   type === "inference"
     ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id })
-    : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id })
+    : type === "ray"
+      ? planned("POST", "api/v1/ray_job/stop", { ray_job_id: id })
+      : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id })
 
 /** What stopping these tasks would do: every task still running or waiting is a target. */
 export const stopPlan = (tasks: ReadonlyArray<StoppedTask>): Plan => {

@@ -1,4 +1,5 @@
 import { listHpcJobs } from "../../../api/jobs/hpc.js"
+import { listRayJobs } from "../../../api/jobs/ray.js"
 import { listTrainingJobs } from "../../../api/jobs/training.js"
 import { listNotebooks } from "../../../api/notebooks/read.js"
 import { knownProjects, resolveProject, resolveWorkspace } from "../../../api/resources/resolve.js"
@@ -14,7 +15,7 @@ import type { ClientServices } from "../../catalogue/services.js"
 import { defaultOf } from "../defaults.js"
 
 /** The task types a user lists and stops by (`inference` = servings). */
-export type TaskType = "train" | "hpc" | "inference" | "notebook"
+export type TaskType = "train" | "hpc" | "inference" | "ray" | "notebook"
 
 /** One task of any type, as the list and batch-stop tools show it. */
 export interface TaskRow {
@@ -155,6 +156,11 @@ const partOf = (
         truncated: list.truncated,
         rows: list.servings.map((s) => rowOf(ws, "inference", s, { runningTimeMs: undefined, gpus: undefined })),
       }))
+    case "ray":
+      return Effect.map(listRayJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list) => ({
+        truncated: list.truncated,
+        rows: list.jobs.map((j) => rowOf(ws, "ray", j, { runningTimeMs: j.runningTimeMs, gpus: undefined })),
+      }))
     case "notebook":
       return Effect.map(listNotebooks({ workspaceId: ws.id, ...status }), (list) => ({
         truncated: list.truncated,
@@ -174,7 +180,7 @@ const partOf = (
 const inWorkspace = (ws: Workspace, query: TaskQuery, userId: string | undefined) =>
   Effect.map(
     Effect.forEach(
-      (["train", "hpc", "inference", "notebook"] as const).filter((t) => query.types.includes(t)),
+      (["train", "hpc", "inference", "ray", "notebook"] as const).filter((t) => query.types.includes(t)),
       (type) => partOf(ws, type, query, userId),
       { concurrency: "unbounded" },
     ),
