@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
@@ -70,12 +71,24 @@ describe("inspire serve with recipes", () => {
     expectNoSecrets(env.INSPIRE_HOME ?? "", [emu.demo.password])
   })
 
-  it("points at the file, line and field of a broken recipe in ./recipes/ (exit 2)", { timeout: T }, async () => {
+  it("skips a broken, a planted and a FIFO recipe in ./recipes/ with warnings; naming one is exit 2", {
+    timeout: T,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "serve-cwd-"))
     mkdirSync(join(dir, "recipes"))
     writeFileSync(join(dir, "recipes", "broken.yaml"), "engine: vllm\nimage: x\nmodel:\n  repository: m\nport: high\n")
+    const planted = join(dir, "recipes", `${RECIPE}.yaml`)
+    writeFileSync(planted, "engine: vllm\nimage: x\nmodel:\n  repository: m\nenv:\n  HF_ENDPOINT: http://attacker\n")
+    chmodSync(planted, 0o666)
+    execFileSync("mkfifo", [join(dir, "recipes", "pipe.yaml")])
     const r = await inspire(env, ["serve", "recipes"], undefined, dir)
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(RECIPE)
     expect(r.stderr).toContain(`${join(dir, "recipes", "broken.yaml")}:5: port:`)
+    expect(r.stderr).toContain(`${planted} can be written by group and others`)
+    expect(r.stderr).toContain("(it is a named pipe)")
+    const named = await inspire(env, ["serve", "recipe", "broken"], undefined, dir)
+    expect(named.code).toBe(2)
+    expect(named.stderr).toContain(`${join(dir, "recipes", "broken.yaml")}:5: port:`)
   })
 })

@@ -79,8 +79,6 @@ recipes-bad-yaml-fix = Fix the YAML at that line; a recipe is a mapping of keys 
 recipes-invalid = The recipe { $file } is not valid:
     { $issues }
 recipes-invalid-fix = Fix the fields named; the shipped recipes (serve recipes lists them) show every key.
-recipes-unreadable = Could not read the recipe { $file }.
-recipes-unreadable-fix = Check the file's permissions.
 recipes-clash-later = Recipe { $recipe } is in { $first } and { $second }; { $second } wins ({ $winner } beat { $loser }).
 recipes-clash-first = Recipe { $recipe } is in { $first } and { $second }; { $first } wins (first by file name); rename one.
 recipes-schema-env-name = an environment variable name

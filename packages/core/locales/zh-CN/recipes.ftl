@@ -61,8 +61,6 @@ recipes-bad-yaml-fix = 请修正该行的 YAML；配方是由 engine、image、m
 recipes-invalid = 配方 { $file } 无效：
     { $issues }
 recipes-invalid-fix = 请修正所列字段；自带的配方（serve recipes 会列出它们）展示了所有键。
-recipes-unreadable = 无法读取配方 { $file }。
-recipes-unreadable-fix = 请检查该文件的权限。
 recipes-clash-later = 配方 { $recipe } 同时位于 { $first } 和 { $second }；以 { $second } 为准（{ $winner } 优先于 { $loser }）。
 recipes-clash-first = 配方 { $recipe } 同时位于 { $first } 和 { $second }；以 { $first } 为准（按文件名排在前面）；请重命名其中一个。
 recipes-schema-env-name = 应为环境变量名

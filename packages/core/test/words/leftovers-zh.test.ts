@@ -1,7 +1,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { findRecipe } from "../../src/operations/inference/recipes/deploy.js"
 import { readRecipes } from "../../src/operations/inference/recipes/files.js"
 import { inlineSweep } from "../../src/operations/sweep/file.js"
 import { type ManifestJob, refusalOf } from "../../src/operations/sweep/manifest.js"
@@ -35,7 +37,8 @@ describe("phrases passed into messages", () => {
     const file = join(dir, "planted.yaml")
     writeFileSync(file, "name: planted\n")
     chmodSync(file, 0o666)
-    const refused = await refusal(readRecipes([{ dir, source: "config", trustRoots: [root] }]))
+    const book = await Effect.runPromise(readRecipes([{ dir, source: "config", trustRoots: [root] }]))
+    const refused = await refusal(findRecipe(book, "planted"))
     expect(refused.reason).toBe("StoreError")
     const zh = renderWords(refused.text, "cli", "zh-CN")
     expect(zh).toContain(`${file} 可被同组用户和其他用户写入（权限 0666）`)

@@ -35,6 +35,7 @@ const recipes = async (): Promise<InferenceRecipesResult> => {
     })),
     folders: book.folders.map((f) => ({ dir: f.dir, source: f.source })),
     clashes: book.clashes,
+    warnings: book.warnings,
   }
 }
 

@@ -16,6 +16,7 @@ export const recipeOutputs = () => {
     description: z.string().optional().describe("What the recipe is for"),
   }
   const Clashes = z.array(textOutput()).describe("Recipe names defined twice, and which file wins")
+  const Skipped = z.array(textOutput()).describe("Recipe files skipped, and why")
 
   const Recipes = z.object({
     action: z.literal("recipes"),
@@ -24,6 +25,7 @@ export const recipeOutputs = () => {
       .array(z.object({ dir: z.string(), source: Source }))
       .describe("The folders read, lowest precedence first"),
     clashes: Clashes,
+    warnings: Skipped,
   })
 
   const Resolved = z
@@ -69,6 +71,7 @@ export const recipeOutputs = () => {
     spec: SpecCandidateOutput().optional(),
     model: z.object({ id: z.string(), name: z.string(), version: z.number() }).optional().describe("The model version"),
     clashes: Clashes,
+    warnings: Skipped,
     next: NextSteps(),
   })
 

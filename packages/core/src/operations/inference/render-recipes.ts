@@ -17,7 +17,7 @@ export const renderRecipes = (r: InferenceRecipesResult): Text =>
       msg("recipes-none"),
     ),
     msg("recipes-folders", { folders: r.folders.map((f) => `${f.dir} (${f.source})`).join(", ") }),
-    joinText(asides("warning", r.clashes), "\n"),
+    joinText(asides("warning", [...r.clashes, ...r.warnings]), "\n"),
   )
 
 export const renderRecipe = (r: InferenceRecipeResult): Text => {
@@ -53,7 +53,7 @@ export const renderRecipe = (r: InferenceRecipeResult): Text => {
       [msg("recipes-label-health"), msg("recipes-health", { path: x.healthPath, seconds: x.healthTimeoutSeconds })],
     ]),
     text`${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
-    joinText(asides("warning", [...x.warnings, ...r.clashes]), "\n"),
+    joinText(asides("warning", [...x.warnings, ...r.clashes, ...r.warnings]), "\n"),
     nextSteps(r.next),
   )
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs"
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeEach, describe, expect, it } from "vitest"
 import { invoke } from "../../../src/operations/catalogue/invoke.js"
@@ -124,6 +124,27 @@ describe("inference create from a recipe", () => {
     expect(h.logs.map((l) => l.message).join("\n")).toContain(
       "please set tensor_parallel_size (4) to less than max local gpu count (1)",
     )
+  })
+
+  it("create says which ./recipes/ file it used instead of the shipped one, and which it skipped", async () => {
+    const p = profile()
+    const dir = join(p.home, "work")
+    mkdirSync(join(dir, "recipes"), { recursive: true })
+    const recipe =
+      "engine: vllm\nimage: inspire-studio/vllm:0.6.3-cuda12.4\nmodel:\n  repository: qwen2.5-7b-instruct\n"
+    const mine = join(dir, "recipes", "qwen2.5-7b-instruct-vllm.yaml")
+    writeFileSync(mine, recipe)
+    const planted = join(dir, "recipes", "planted.yaml")
+    writeFileSync(planted, recipe)
+    chmodSync(planted, 0o666)
+    const input = { action: "create", recipe: "qwen2.5-7b-instruct-vllm", compute_group: "H100", spec: spec() }
+    const exit = await p.run(
+      invoke(inferenceOperation, { ...input, dry_run: true }, { progress: () => undefined, workingDir: dir }),
+    )
+    if (exit._tag !== "Success") throw new Error(`create failed: ${JSON.stringify(exit.cause)}`)
+    const said = (exit.value.result as unknown as { warnings: Text[] }).warnings.map((w) => renderWords(w, "library"))
+    expect(said).toContainEqual(expect.stringContaining(`${mine} wins (./recipes/ beat the recipes shipped`))
+    expect(said).toContainEqual(expect.stringContaining(`Recipe file skipped: ${planted} can be written`))
   })
 
   it("lists recipes with ./recipes/ from the working directory", async () => {

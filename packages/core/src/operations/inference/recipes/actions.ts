@@ -2,13 +2,14 @@ import { toCandidate } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { msg } from "../../../words/message.js"
-import { callWord, type Text } from "../../../words/text.js"
+import { callWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import type { DeployTarget } from "../../common/deploy.js"
 import { nextStep } from "../../common/output.js"
 import type { InferenceInput } from "../input.js"
 import type { InferenceOutputOf } from "../output.js"
 import { findRecipe, recipeBook, resolveForPlacement } from "./deploy.js"
+import { clashesOf } from "./files.js"
 import { resolveRecipe } from "./resolve.js"
 import type { Recipe, RecipeSource } from "./schema.js"
 
@@ -43,10 +44,6 @@ const entry = (r: Recipe): RecipeEntry => ({
   ...(r.description !== undefined ? { description: r.description.trim() } : {}),
 })
 
-// A clash is a message whose `recipe` value names the recipe defined twice.
-const clashOf = (clash: Text, name: string): boolean =>
-  clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name)
-
 // Where a suggested create goes: the placement the recipe was resolved against, else what was asked with
 // a placeholder for the spec (create needs one: `inspire avail` shows the groups' SERVING specs).
 const placementOf = (input: InferenceInput, where: DeployTarget | undefined): Readonly<Record<string, string>> => {
@@ -73,6 +70,7 @@ export const inferenceRecipes = (
     recipes: book.recipes.map(entry),
     folders: book.folders.map((f) => ({ dir: f.dir, source: f.source })),
     clashes: book.clashes,
+    warnings: book.warnings,
   }))
 
 /**
@@ -123,7 +121,8 @@ export const inferenceRecipe = (
             model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version },
           }
         : {}),
-      clashes: book.clashes.filter((c) => clashOf(c, recipe.name)),
+      clashes: clashesOf(book, recipe.name),
+      warnings: book.warnings,
       next: [
         nextStep(
           "inference",

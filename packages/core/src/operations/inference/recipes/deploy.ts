@@ -9,9 +9,9 @@ import { callWord, fieldWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { type DeployTarget, deployTarget } from "../../common/deploy.js"
 import type { InferenceInput } from "../input.js"
-import { type RecipeBook, readRecipes, recipeFolders } from "./files.js"
+import { clashesOf, type RecipeBook, readRecipes, recipeFolders } from "./files.js"
 import { type ResolvedRecipe, resolveRecipe } from "./resolve.js"
-import type { Recipe } from "./schema.js"
+import type { Recipe, RecipeSource } from "./schema.js"
 
 /** Every recipe the caller can use: shipped, the store's config folder, and `./recipes/` (CLI only). */
 export const recipeBook = (workingDir: string | undefined): Effect.Effect<RecipeBook, InspireError, Store> =>
@@ -19,9 +19,18 @@ export const recipeBook = (workingDir: string | undefined): Effect.Effect<Recipe
     readRecipes(recipeFolders(store.paths.configDir, workingDir, storeRoots(store.paths))),
   )
 
-/** One recipe by its exact name; a miss lists the close names. */
+const RANK: Readonly<Record<RecipeSource, number>> = { shipped: 0, config: 1, project: 2 }
+
+/**
+ * One recipe by its exact name; a miss lists the close names. A file of that name that was skipped
+ * (untrusted, not a regular file, invalid) is the error, unless a folder of higher precedence has it.
+ */
 export const findRecipe = (book: RecipeBook, name: string): Effect.Effect<Recipe, InspireError> => {
   const found = book.recipes.find((r) => r.name === name.trim())
+  const skipped = book.skipped.find(
+    (s) => s.name === name.trim() && (found === undefined || RANK[s.source] >= RANK[found.source]),
+  )
+  if (skipped !== undefined) return Effect.fail(skipped.error)
   if (found !== undefined) return Effect.succeed(found)
   const near = closestNames(
     book.recipes.map((r) => r.name),
@@ -156,7 +165,8 @@ export const recipeDeployment = (raw: InferenceInput, workingDir: string | undef
   Effect.gen(function* () {
     if (raw.command !== undefined)
       return yield* Effect.fail(invalidInput(msg("recipes-and-command"), msg("recipes-and-command-fix")))
-    const recipe = yield* findRecipe(yield* recipeBook(workingDir), raw.recipe ?? "")
+    const book = yield* recipeBook(workingDir)
+    const recipe = yield* findRecipe(book, raw.recipe ?? "")
     const d = yield* resolveForPlacement(recipe, raw)
     const r = d.resolved
     const input: InferenceInput = {
@@ -174,7 +184,8 @@ export const recipeDeployment = (raw: InferenceInput, workingDir: string | undef
       input,
       where: d.where,
       model: d.model,
-      warnings: r.warnings,
+      // Files skipped, and the file used instead of another of the same name, before the recipe's own.
+      warnings: [...book.warnings, ...clashesOf(book, recipe.name), ...r.warnings],
       summary: {
         name: recipe.name,
         file: recipe.file,

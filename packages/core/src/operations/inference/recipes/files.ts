@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { z } from "zod"
 import { Effect } from "../../../effect.js"
-import { type InspireError, invalidInput } from "../../../errors.js"
+import type { InspireError } from "../../../errors.js"
 import { untrustedError } from "../../../store/files.js"
-import { readTrustedFile, Untrusted, untrustedFolder } from "../../../store/trust.js"
-import { issueWord } from "../../../words/issues.js"
+import { ownedIssue, readRegularFile, refusedFileError } from "../../../store/regular-file.js"
+import { type Untrusted, untrustedFolder } from "../../../store/trust.js"
 import { msg } from "../../../words/message.js"
-import { joinText, type Text, text } from "../../../words/text.js"
-import { type Recipe, type RecipeBody, RecipeSchema, type RecipeSource } from "./schema.js"
+import { type Text, text } from "../../../words/text.js"
+import { checkRecipe } from "./parse.js"
+import type { Recipe, RecipeSource } from "./schema.js"
 
 /** A folder recipes are read from, with the rank its recipes have in a name clash. */
 export interface RecipeFolder {
@@ -19,11 +19,22 @@ export interface RecipeFolder {
   readonly trustRoots?: ReadonlyArray<string>
 }
 
-/** The recipes found, and the clashes between names (the later folder's recipe wins). */
+/** A recipe file that was not taken: the recipe its file name stands for, and why. */
+export interface SkippedRecipe {
+  readonly name: string
+  readonly file: string
+  readonly source: RecipeSource
+  readonly error: InspireError
+}
+
+/** The recipes found, the clashes between names (the later folder's recipe wins), and the files skipped. */
 export interface RecipeBook {
   readonly recipes: ReadonlyArray<Recipe>
   readonly folders: ReadonlyArray<RecipeFolder>
   readonly clashes: ReadonlyArray<Text>
+  /** One line for each file (or folder) skipped, naming it and why. */
+  readonly warnings: ReadonlyArray<Text>
+  readonly skipped: ReadonlyArray<SkippedRecipe>
 }
 
 const rank = (source: RecipeSource): Text =>
@@ -84,89 +95,6 @@ export const recipeFolders = (
   ]
 }
 
-type YamlModule = typeof import("yaml")
-
-// A dotted path as people read it: model.version, args[2].
-const fieldPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.reduce<string>(
-    (out, k) => (typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`),
-    "",
-  )
-
-/** The line of the node at `path`, or of its nearest parent that exists. */
-const lineOf = (
-  yaml: YamlModule,
-  doc: import("yaml").Document,
-  counter: import("yaml").LineCounter,
-  path: ReadonlyArray<PropertyKey>,
-) => {
-  // The line of the key that names the field (`model:`), else of the value (a list item); a missing key
-  // is reported at its nearest parent.
-  for (let n = path.length; n >= 1; n--) {
-    const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1) as unknown[], true)
-    const last = path[n - 1]
-    if (yaml.isMap(parent)) {
-      const pair = parent.items.find((p) => yaml.isScalar(p.key) && p.key.value === last)
-      const range = yaml.isNode(pair?.key) ? pair.key.range : undefined
-      if (range) return counter.linePos(range[0]).line
-    } else if (yaml.isSeq(parent) && typeof last === "number") {
-      const item = parent.items[last]
-      if (yaml.isNode(item) && item.range) return counter.linePos(item.range[0]).line
-    }
-  }
-  return 1
-}
-
-const issueLine = (issue: z.core.$ZodIssue): Text => {
-  if (issue.code === "unrecognized_keys")
-    return msg("recipes-unknown-keys", { count: issue.keys.length, keys: issue.keys.join(", ") })
-  return issueWord(issue)
-}
-
-/** Parses and validates one recipe's text; the error names the file, line and field. */
-export const parseRecipe = (content: string, file: string, source: RecipeSource): Effect.Effect<Recipe, InspireError> =>
-  Effect.gen(function* () {
-    const yaml = yield* Effect.promise(() => import("yaml"))
-    const counter = new yaml.LineCounter()
-    const doc = yaml.parseDocument(content, { lineCounter: counter, prettyErrors: false, uniqueKeys: true })
-    const [syntax] = doc.errors
-    if (syntax !== undefined) {
-      const line = syntax.linePos?.[0]?.line ?? 1
-      return yield* Effect.fail(
-        invalidInput(
-          msg("recipes-bad-yaml", { file, line, error: syntax.message.split("\n")[0] ?? "" }),
-          msg("recipes-bad-yaml-fix"),
-        ),
-      )
-    }
-    const parsed = RecipeSchema.safeParse(doc.toJS() ?? {})
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => {
-        const where = fieldPath(i.path)
-        // An unknown key is found at its own line.
-        const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path
-        return text`${file}:${lineOf(yaml, doc, counter, at)}: ${where === "" ? "" : `${where}: `}${issueLine(i)}`
-      })
-      return yield* Effect.fail(
-        invalidInput(
-          msg("recipes-invalid", { file: basename(file), issues: joinText(issues, "\n") }),
-          msg("recipes-invalid-fix"),
-        ),
-      )
-    }
-    const body: RecipeBody = parsed.data
-    return { ...body, name: body.name ?? basename(file).replace(/\.ya?ml$/, ""), file, source }
-  })
-
-// A recipe of the store's folder becomes a command run under your account: read it only when it and its
-// folders are yours alone, as every store file (docs/CONFIGURATION.md, "Files it trusts").
-const readRecipeFile = (file: string, folder: RecipeFolder): string => {
-  if (folder.trustRoots === undefined) return readFileSync(file, "utf8")
-  const folderIssue = untrustedFolder(file, folder.trustRoots)
-  if (folderIssue !== undefined) throw folderIssue
-  return (readTrustedFile(file) ?? Buffer.alloc(0)).toString("utf8")
-}
-
 const filesIn = (dir: string): ReadonlyArray<string> => {
   if (!existsSync(dir)) return []
   try {
@@ -179,25 +107,61 @@ const filesIn = (dir: string): ReadonlyArray<string> => {
   }
 }
 
+// A recipe becomes a command run under your account: one of the config folder or of ./recipes/ is read
+// only when that folder (for the config folder, every folder from the store's top folder down) and the
+// file are yours (or root's) and nobody else can write them (docs/CONFIGURATION.md, "Files it trusts").
+const folderIssue = (folder: RecipeFolder): Untrusted | undefined => {
+  if (folder.source === "shipped") return undefined
+  if (folder.source === "config") return untrustedFolder(join(folder.dir, "recipe.yaml"), folder.trustRoots ?? [])
+  try {
+    return ownedIssue(folder.dir, statSync(folder.dir), "folder")
+  } catch {
+    return undefined
+  }
+}
+
+const nameOf = (file: string): string => basename(file).replace(/\.ya?ml$/, "")
+
 /**
- * Reads every recipe of the folders; an invalid one fails the read with its file, line and field. A name
- * defined twice is kept once: the recipe of the folder with the higher precedence (or, in one folder,
- * the file first in name order), and the clash is reported.
+ * Reads every recipe of the folders. A file that cannot be taken (another user's or writable by others,
+ * not a regular file, too large, invalid) is skipped with a warning naming it and why, and kept in
+ * `skipped` for when that very recipe is asked for. A name defined twice is kept once: the recipe of the
+ * folder with the higher precedence (or, in one folder, the file first in name order), and the clash is
+ * reported.
  */
-export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect<RecipeBook, InspireError> =>
+export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect<RecipeBook> =>
   Effect.gen(function* () {
     const byName = new Map<string, Recipe>()
     const clashes: Text[] = []
+    const warnings: Text[] = []
+    const skipped: SkippedRecipe[] = []
     for (const folder of folders) {
-      for (const file of filesIn(folder.dir)) {
-        const content = yield* Effect.try({
-          try: () => readRecipeFile(file, folder),
-          catch: (e) =>
-            e instanceof Untrusted
-              ? untrustedError(e)
-              : invalidInput(msg("recipes-unreadable", { file }), msg("recipes-unreadable-fix")),
-        })
-        const recipe = yield* parseRecipe(content, file, folder.source)
+      const files = filesIn(folder.dir)
+      if (files.length === 0) continue
+      const untrusted = folderIssue(folder)
+      if (untrusted !== undefined) {
+        const error = untrustedError(untrusted)
+        warnings.push(msg("recipes-folder-skipped", { dir: folder.dir, why: text`${error.text} ${error.hint}` }))
+        skipped.push(...files.map((file) => ({ name: nameOf(file), file, source: folder.source, error })))
+        continue
+      }
+      for (const file of files) {
+        const skip = (error: InspireError, why: Text) => {
+          warnings.push(msg("recipes-skipped", { file, why }))
+          skipped.push({ name: nameOf(file), file, source: folder.source, error })
+        }
+        const read = readRegularFile(file, { within: folder.dir, trusted: folder.source !== "shipped" })
+        if ("refused" in read) {
+          const error = refusedFileError(file, read.refused)
+          skip(error, text`${error.text} ${error.hint}`)
+          continue
+        }
+        const checked = yield* checkRecipe(read.content, file, folder.source)
+        if ("problem" in checked) {
+          skip(checked.problem.error, checked.problem.line)
+          continue
+        }
+        const recipe = checked.recipe
         const before = byName.get(recipe.name)
         if (before === undefined) {
           byName.set(recipe.name, recipe)
@@ -218,5 +182,14 @@ export const readRecipes = (folders: ReadonlyArray<RecipeFolder>): Effect.Effect
         if (laterWins) byName.set(recipe.name, recipe)
       }
     }
-    return { recipes: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), folders, clashes }
+    const recipes = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name))
+    return { recipes, folders, clashes, warnings, skipped }
   })
+
+// A clash is a message whose `recipe` value names the recipe defined twice.
+const clashOf = (clash: Text, name: string): boolean =>
+  clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name)
+
+/** The clashes over one recipe's name: which file was used instead of which. */
+export const clashesOf = (book: RecipeBook, name: string): ReadonlyArray<Text> =>
+  book.clashes.filter((c) => clashOf(c, name))
