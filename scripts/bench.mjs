@@ -41,6 +41,7 @@ const SUITES = [
   { id: "exactly-once-cli", file: "test/exactly-once-cli.test.ts" },
   { id: "fuzz-mcp", file: "test/fuzz-mcp.test.ts" },
   { id: "fuzz-cli", file: "test/fuzz-cli.test.ts" },
+  { id: "confinement", file: "test/confinement.test.ts" },
 ]
 
 const ORDER = [...BENCHES.map((b) => b.id), ...SUITES.map((s) => s.id), "mcp-http", "secrets"]

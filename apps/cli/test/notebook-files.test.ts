@@ -1,6 +1,7 @@
+import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { homeFor, inspire } from "./harness.js"
@@ -8,11 +9,13 @@ import { homeFor, inspire } from "./harness.js"
 // `inspire notebook cp | write | ls` on a notebook that was just started (nothing in it yet), as the
 // README and --help show them, against the emulator's Jupyter server: missing folders are made as
 // `cp -r` users expect, or refused with --no-parents; a path outside the Jupyter root is said to be;
-// and a listing reads as other lists do.
+// a listing reads as other lists do; and a copy stays where it was sent whatever the notebook lists, reading
+// only regular files.
 
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
 let sandbox: string
+let nbId: string
 const local = mkdtempSync(join(tmpdir(), "inspire-files-"))
 const run = (args: ReadonlyArray<string>) => inspire(env, args, undefined, local)
 
@@ -22,6 +25,7 @@ beforeAll(async () => {
   const login = await inspire(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
   expect(login.code).toBe(0)
   const nb = emu.control.jupyter.runningNotebook({ name: "nb-1" })
+  nbId = nb.id
   sandbox = emu.control.jupyter.sandbox(nb.id)
   mkdirSync(join(local, "up", "sub"), { recursive: true })
   writeFileSync(join(local, "up", "a.txt"), "alpha\n")
@@ -82,5 +86,33 @@ describe("notebook files on a new notebook", () => {
       .entries
     expect(entries.find((e) => e.name === "four.bin")).toMatchObject({ size: 4096 })
     expect(entries.find((e) => e.name === "four.bin")?.modified).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
+  }, 60_000)
+
+  it("writes nothing outside the destination whatever the listing says, and reads no pipe or device", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-files-home-"))
+    writeFileSync(join(home, ".bashrc"), "mine\n")
+    mkdirSync(join(sandbox, "folder"))
+    emu.control.jupyter.craftListing(nbId, "folder", [{ name: `${"../".repeat(8)}${relative("/", home)}/.bashrc` }])
+    const cp = await run(["notebook", "cp", "--force", "nb-1:folder", "./dest"])
+    expect(cp.code).toBe(1)
+    expect(cp.stderr).toContain("that is no file name")
+    expect(readFileSync(join(home, ".bashrc"), "utf8")).toBe("mine\n")
+    expect(existsSync(join(local, "dest"))).toBe(false)
+    emu.control.jupyter.craftListing(nbId, "folder", [])
+
+    mkdirSync(join(local, "piped"))
+    execFileSync("mkfifo", [join(local, "piped", "fifo")])
+    const fifo = await run(["notebook", "cp", "./piped", "nb-1:"])
+    expect(fifo.code).toBe(2)
+    expect(fifo.stderr).toContain("(a named pipe, device or socket): fifo; nothing was copied")
+    const zero = await run(["notebook", "cp", "/dev/zero", "nb-1:zero"])
+    expect(zero.code).toBe(2)
+    expect(existsSync(join(sandbox, "piped"))).toBe(false)
+    expect(existsSync(join(sandbox, "zero"))).toBe(false)
+
+    const b64 = await run(["notebook", "write", "nb-1", "b64.bin", "--content", "A", "--encoding", "base64"])
+    expect(b64.code).toBe(2)
+    expect(b64.stderr).toContain("not base64")
+    expect(existsSync(join(sandbox, "b64.bin"))).toBe(false)
   }, 60_000)
 })

@@ -86,6 +86,16 @@ describe("inspire-mcp takes every tool's input strictly", () => {
     }
   })
 
+  it("refuses base64 content that is not base64, naming the field, before any request", async () => {
+    for (const content of ["A", "Zm9vYg", "Zm9=", "Zm9v-_8="]) {
+      const args = { action: "write", notebook: "nb-1", path: "x.bin", content, encoding: "base64" }
+      const text = textOf(await call(server.client, "inspire_notebook_files", args))
+      expect(text, content).toMatch(/^error \(InvalidInput\): /)
+      expect(text, content).toContain("content: not base64 (only A–Z, a–z, 0–9, + and /")
+      expect(text, content).toContain('or pass encoding="text"')
+    }
+  })
+
   it("keeps serving after all of that, and logged no defect", async () => {
     expect((await server.client.listTools()).tools.length).toBe(OPERATIONS.length)
     expect(server.stderr()).not.toMatch(/uncaught|unhandled|failed unexpectedly/i)

@@ -14,8 +14,6 @@ notebook-files-replaced = Replaced { $path } ({ $size ->
     }).
 notebook-files-needs-content = write needs { $field }.
 notebook-files-needs-content-fix = Pass the file's content ({ $field }).
-notebook-files-not-base64 = content is not base64.
-notebook-files-not-base64-fix = Encode the bytes as base64, or use encoding text.
 notebook-files-is-folder = "{ $path }" is a folder.
 notebook-files-is-folder-fix = Write to a file path inside it.
 notebook-files-exists = "{ $path }" already exists in the notebook ({ $size ->

@@ -149,8 +149,20 @@ export const upload = (
     const tree = yield* sync(source.path, () =>
       kind === "folder"
         ? localTree(source)
-        : { folders: [], files: [{ rel: "", size: localSize(source) }], skipped: [] },
+        : { folders: [], files: [{ rel: "", size: localSize(source) }], skipped: [], special: [] },
     )
+    // cp -r recreates pipes and devices; the contents API holds only files, and reading one could go on for ever.
+    if (tree.special.length > 0)
+      return yield* Effect.fail(
+        invalidInput(
+          msg("confine-special-files", {
+            path: source.path,
+            count: tree.special.length,
+            files: tree.special.slice(0, 5).join(", "),
+          }),
+          msg("confine-special-files-fix", { count: tree.special.length }),
+        ),
+      )
     yield* tooBig(tree.files, (rel) => placeOf(source.root, [...source.parts, ...rel.split("/")]).path)
     const raw = input.path ?? ""
     const dest = yield* normalizeRemotePath(raw)

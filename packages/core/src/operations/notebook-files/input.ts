@@ -1,9 +1,17 @@
 import { z } from "zod"
+import { zodMessage } from "../../words/issues.js"
+import { msg } from "../../words/message.js"
+import { fieldWord } from "../../words/text.js"
 import { deployFields } from "../common/fields.js"
 import { notebookRefField } from "../notebook-exec/input.js"
 
-/** The input of inspire_notebook_files. */
-export const NotebookFilesInputSchema = z.object({
+/** Whether text is base64 as RFC 4648 writes it (padded, no stray bits; whitespace between lines allowed). */
+const isBase64 = (content: string): boolean => {
+  const bare = content.replace(/\s+/g, "")
+  return Buffer.from(bare, "base64").toString("base64") === bare
+}
+
+const fields = z.object({
   action: z
     .enum(["list", "read", "write", "upload", "download"])
     .default("list")
@@ -53,6 +61,13 @@ export const NotebookFilesInputSchema = z.object({
       "For write, upload and download: check with reads only and return the plan (every file that would be copied); nothing is written",
     ),
 })
+
+// Node decodes what it can of anything and drops the rest: malformed content would write a wrong file.
+/** The input of inspire_notebook_files. */
+export const NotebookFilesInputSchema = fields.refine(
+  (i) => i.encoding !== "base64" || i.content === undefined || isBase64(i.content),
+  { path: ["content"], message: zodMessage(msg("confine-not-base64", { field: fieldWord("encoding", "text") })) },
+)
 
 /** The parsed input of inspire_notebook_files. */
 export type NotebookFilesInput = z.output<typeof NotebookFilesInputSchema>

@@ -11,6 +11,7 @@ import {
   realpathSync,
 } from "node:fs"
 import { basename, dirname, isAbsolute, join, normalize, relative } from "node:path"
+import { MAX_FILE_BYTES, tooLarge } from "../../api/jupyter/contents.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import {
   expandHome,
@@ -144,13 +145,22 @@ export interface LocalFile {
   readonly size: number
 }
 
-/** A local folder's files and folders (folders first, by name); links and special files are skipped and named. */
+/**
+ * A local folder's files and folders (folders first, by name); links are skipped and named, and so are
+ * special files (named pipes, devices, sockets), apart: no copy can read them as files.
+ */
 export const localTree = (
   top: Placement,
-): { folders: ReadonlyArray<string>; files: ReadonlyArray<LocalFile>; skipped: ReadonlyArray<string> } => {
+): {
+  folders: ReadonlyArray<string>
+  files: ReadonlyArray<LocalFile>
+  skipped: ReadonlyArray<string>
+  special: ReadonlyArray<string>
+} => {
   const folders: string[] = []
   const files: LocalFile[] = []
   const skipped: string[] = []
+  const special: string[] = []
   const realTop = join(realpathSync(top.root.path), ...top.parts)
   const walk = (rel: string): void => {
     for (const name of readdirSync(rel === "" ? realTop : join(realTop, rel)).sort()) {
@@ -160,23 +170,29 @@ export const localTree = (
         folders.push(child)
         walk(child)
       } else if (st.isFile()) files.push({ rel: child, size: st.size })
-      else skipped.push(child)
+      else if (st.isSymbolicLink()) skipped.push(child)
+      else special.push(child)
     }
   }
   walk("")
-  return { folders, files, skipped }
+  return { folders, files, skipped, special }
 }
 
 /** The size of a single local file (checked with `kindOf` first). */
 export const localSize = (place: Placement): number =>
   lstatSync(join(realpathSync(place.root.path), ...place.parts)).size
 
-/** Reads a local file whole, never through a link (O_NOFOLLOW on the file; its folders were walked). */
+/**
+ * Reads a local file whole, never through a link (O_NOFOLLOW on the file; its folders were walked), and
+ * only a regular file of at most MAX_FILE_BYTES, as the opened descriptor says: a file swapped for a pipe
+ * or a device, or grown, since it was listed is refused before a byte is read.
+ */
 export const readLocal = (place: Placement, field: string): Buffer => {
   const real = join(realpathSync(place.root.path), ...place.parts)
   let fd: number | undefined
   try {
-    fd = openSync(real, constants.O_RDONLY | NOFOLLOW)
+    // O_NONBLOCK: opening a named pipe for reading would otherwise wait for a writer, for ever.
+    fd = openSync(real, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0))
     const st = fstatSync(fd)
     // The folders were walked without links before: one swapped for a link since then is caught here.
     const now = lstatOrUndefined(real)
@@ -184,6 +200,7 @@ export const readLocal = (place: Placement, field: string): Buffer => {
       throw linkError(place.path, field)
     if (!st.isFile())
       throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }))
+    if (st.size > MAX_FILE_BYTES) throw tooLarge(place.path, st.size, MAX_FILE_BYTES)
     const bytes = Buffer.alloc(st.size)
     let done = 0
     while (done < st.size) {
