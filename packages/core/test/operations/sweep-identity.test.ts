@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"
@@ -122,4 +123,11 @@ describe("a sweep's size is checked before anything is made", () => {
     const proto = await Effect.runPromiseExit(readSweepFile("proto.yaml", dir))
     expect(JSON.stringify(proto)).toContain("proto.yaml:4")
   })
+
+  it("reads a sweep file only when it is a regular file: a pipe is refused, never opened", async () => {
+    const dir = trainingSpaceProfile(emu.current).home
+    execFileSync("mkfifo", [join(dir, "pipe.yaml")])
+    const piped = await Effect.runPromiseExit(readSweepFile("pipe.yaml", dir))
+    expect(JSON.stringify(piped)).toContain("not a regular file")
+  }, 10_000)
 })

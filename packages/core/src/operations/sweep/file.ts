@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto"
-import { readFile } from "node:fs/promises"
 import { isAbsolute, resolve } from "node:path"
 import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
+import { readRegularFile, refusedFileError } from "../../store/regular-file.js"
 import { issueWord } from "../../words/issues.js"
 import { msg } from "../../words/message.js"
 import { joinText, type Text } from "../../words/text.js"
@@ -227,14 +227,10 @@ export const readSweepFile = (file: string, workingDir: string | undefined): Eff
     if (!isAbsolute(file) && workingDir === undefined)
       return yield* Effect.fail(invalidInput(msg("sweep-file-relative", { file }), msg("sweep-file-relative-hint")))
     const path = isAbsolute(file) ? file : resolve(workingDir ?? "", file)
-    const text = yield* Effect.tryPromise({
-      try: () => readFile(path, "utf8"),
-      catch: (e) =>
-        invalidInput(
-          msg("sweep-file-unreadable", { file, code: (e as { code?: string }).code ?? "error" }),
-          msg("sweep-file-unreadable-hint"),
-        ),
-    })
+    // A regular file of bounded size: a pipe or a device is refused, never read.
+    const read = readRegularFile(path)
+    if ("refused" in read) return yield* Effect.fail(refusedFileError(file, read.refused))
+    const text = read.content
     const yaml = yield* Effect.promise(() => import("yaml"))
     const parsed = parseText(yaml, text, file)
     if (parsed instanceof InspireError) return yield* Effect.fail(parsed)
