@@ -6,3 +6,4 @@ api-the-ray-job = the Ray job
 api-read-ray-job = read the Ray job
 api-list-ray-jobs = list Ray jobs
 api-list-ray-pods = list the Ray job's pods
+api-list-ray-events = list the Ray job's events

@@ -6,3 +6,4 @@ api-the-ray-job = Ray 作业
 api-read-ray-job = 读取 Ray 作业
 api-list-ray-jobs = 列出 Ray 作业
 api-list-ray-pods = 列出 Ray 作业的 pod
+api-list-ray-events = 列出 Ray 作业的事件

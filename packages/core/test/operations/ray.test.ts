@@ -1,7 +1,10 @@
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
+import { eventsOperation } from "../../src/operations/events.js"
 import { jobDetailOperation } from "../../src/operations/job-detail/index.js"
 import { jobsOperation } from "../../src/operations/jobs.js"
+import { logsOperation } from "../../src/operations/logs/index.js"
+import { metricsOperation } from "../../src/operations/metrics/index.js"
 import { stopOperation } from "../../src/operations/stop/index.js"
 import { waitOperation } from "../../src/operations/wait.js"
 import { Platform } from "../../src/platform/client.js"
@@ -80,6 +83,19 @@ describe("Ray jobs", () => {
     expect(detail.pods).toHaveLength(3)
     expect(byName.text).toContain("cpu: 2 running (2–4)")
     expect(detail.consoleUrl).toContain("/jobs/ray?spaceId=")
+  })
+
+  it("have events, logs of every pod, and metrics with a verdict", async () => {
+    const e = emu.current
+    const events = succeeded(await call(e, eventsOperation, { job_id: "ray-eval" }, profile))
+    expect(events.result.events.length).toBeGreaterThan(0)
+    const logs = succeeded(await call(e, logsOperation, { job_id: id, lines: 20 }, profile))
+    expect(logs.result.lines?.length).toBeGreaterThan(0)
+    const metrics = succeeded(await call(e, metricsOperation, { job_id: id }, profile))
+    expect(metrics.result.summary?.state).toBeDefined()
+    const surfaces = e.control.requests().log.map((q) => q.surface)
+    expect(surfaces).toContain("v1:POST /api/v1/ray_job/events/list")
+    expect(surfaces).toContain("v1:POST /api/v1/logs/ray_job")
   })
 
   it("are waited on until they end", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod"
-import { Effect } from "../../effect.js"
+import { taskKindOf } from "../../domain/ids.js"
+import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
@@ -93,7 +94,8 @@ const trainingEvents = (jobId: string, objectType: "job" | "instance", ids: Read
 
 /**
  * A job's events: training via V2 `train.ListJobEvents` (job and instance objects), else V1
- * `train_job/events/list`; HPC via V1 `hpc_jobs/events/list`. Garbage-collected events are "no events".
+ * `train_job/events/list`; HPC via V1 `hpc_jobs/events/list`; Ray via V1 `ray_job/events/list`.
+ * Garbage-collected events are "no events".
  */
 export const listJobEvents = (
   jobId: string,
@@ -106,6 +108,7 @@ export const listJobEvents = (
           invalidInput(msg("api-no-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })),
         )
       if (isHpcJob(jobId)) return yield* hpcEvents(jobId)
+      if (Either.getOrUndefined(taskKindOf(jobId))?.kind === "ray") return yield* rayEvents(jobId)
       const job = yield* trainingEvents(jobId, "job", [jobId])
       // Pod events explain scheduling and restarts; a job without pods yet simply has none.
       const pods =
@@ -120,6 +123,23 @@ export const listJobEvents = (
       return { events, collected: false, truncated: job.truncated || (instance?.truncated ?? false) }
     }),
   )
+
+const rayEvents = (jobId: string) =>
+  Effect.gen(function* () {
+    const platform = yield* Platform
+    // No filter wrapper, every page at once (§4.7).
+    const data = yield* firstAvailable(msg("api-list-ray-events"), [
+      platform.v1(
+        "POST",
+        "ray_job/events/list",
+        { ray_job_id: jobId, page_num: 1, page_size: -1, sorter: [{ field: "last_timestamp", sort: "ascend" }] },
+        { idempotent: true, referer: "/jobs/ray" },
+      ),
+    ])
+    const page = yield* decode(ListPage, data, "ray_job/events/list")
+    const events = [...(yield* decodeItems(RawEvent, page.items, "ray_job/events/list"))].sort(byTime)
+    return { events, collected: false, truncated: false }
+  })
 
 const hpcEvents = (jobId: string) =>
   Effect.gen(function* () {

@@ -8,6 +8,7 @@ import { callWord } from "../../words/text.js"
 import { decode, decodeItems, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
 import { hpcPods } from "./metrics.js"
+import { listRayInstances } from "./ray.js"
 
 /** The most lines one log request asks for (§4.12). */
 export const MAX_LOG_PAGE = 500
@@ -110,6 +111,11 @@ export const isHpcJob = (jobId: string): boolean => {
   return ref._tag === "Right" && ref.right.kind === "hpc"
 }
 
+const isRayJob = (jobId: string): boolean => {
+  const ref = taskKindOf(jobId)
+  return ref._tag === "Right" && ref.right.kind === "ray"
+}
+
 /** The pods asked for, else every pod the platform lists now; empty while a job has none yet. */
 export const listedPods = (
   jobId: string,
@@ -118,7 +124,9 @@ export const listedPods = (
   Effect.gen(function* () {
     const asked = pod === undefined ? [] : typeof pod === "string" ? [pod] : pod
     if (asked.length > 0) return asked
-    return isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod)
+    if (isHpcJob(jobId)) return yield* hpcPods(jobId)
+    if (isRayJob(jobId)) return (yield* listRayInstances(jobId)).map((i) => i.pod)
+    return (yield* listJobInstances(jobId)).map((i) => i.pod)
   })
 
 /** The pods whose logs are read: the ones asked for, else every pod the platform lists. */
@@ -135,12 +143,13 @@ export const podsOf = (
     return pods
   })
 
-/** Sends one log query: V2 `train.GetJobLog`, else V1 `logs/train` (HPC: V1 `logs/hpc`). */
+/** Sends one log query: V2 `train.GetJobLog`, else V1 `logs/train` (HPC: V1 `logs/hpc`; Ray: `logs/ray_job`). */
 export const queryLogs = (q: LogQuery): Effect.Effect<ReadonlyArray<LogLine>, InspireError, Platform> =>
   Effect.gen(function* () {
     const platform = yield* Platform
     const hpc = isHpcJob(q.jobId)
-    const timeField = hpc ? "@timestamp" : "time"
+    const ray = isRayJob(q.jobId)
+    const timeField = hpc || ray ? "@timestamp" : "time"
     const body = {
       page_size: Math.min(Math.max(1, q.size), MAX_LOG_PAGE),
       filter: {
@@ -158,7 +167,9 @@ export const queryLogs = (q: LogQuery): Effect.Effect<ReadonlyArray<LogLine>, In
       msg("api-read-logs"),
       hpc
         ? [platform.v1("POST", "logs/hpc", body, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })]
-        : [platform.v2("train", "GetJobLog", body, options), platform.v1("POST", "logs/train", body, options)],
+        : ray
+          ? [platform.v1("POST", "logs/ray_job", body, { ...options, referer: "/jobs/ray" })]
+          : [platform.v2("train", "GetJobLog", body, options), platform.v1("POST", "logs/train", body, options)],
     )
     return yield* decodeLogLines(yield* logItems(data))
   })

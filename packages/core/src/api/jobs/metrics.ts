@@ -8,6 +8,7 @@ import { msg } from "../../words/message.js"
 import { callWord } from "../../words/text.js"
 import { decode, firstAvailable, Num, Text } from "../support.js"
 import { getHpcJob } from "./hpc.js"
+import { getRayJob } from "./ray.js"
 import { getTrainingJob } from "./training.js"
 
 /** The intervals the platform is known to accept (§5.8, IS). */
@@ -49,18 +50,23 @@ const RawMetrics = z
 export const intervalFor = (rangeSeconds: number): (typeof METRIC_INTERVALS)[number] =>
   [...METRIC_INTERVALS].reverse().find((i) => rangeSeconds / i >= 30) ?? 60
 
-const TASK_TYPES = { train: "distributed_training", hpc: "hpc_job" } as const
+const TASK_TYPES = { train: "distributed_training", hpc: "hpc_job", ray: "ray_job" } as const
 
 const placementOf = (jobId: string) =>
   Effect.gen(function* () {
     const ref = taskKindOf(jobId)
     if (ref._tag === "Left") return yield* Effect.fail(ref.left)
     const kind = ref.right.kind
-    if (kind !== "train" && kind !== "hpc")
+    if (kind !== "train" && kind !== "hpc" && kind !== "ray")
       return yield* Effect.fail(
         invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") })),
       )
-    const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId)
+    const job =
+      kind === "train"
+        ? yield* getTrainingJob(jobId)
+        : kind === "hpc"
+          ? yield* getHpcJob(jobId)
+          : yield* getRayJob(jobId)
     return {
       taskType: TASK_TYPES[kind],
       groupId: job.groupId,

@@ -49,10 +49,11 @@ export const jobIdField = () =>
       .string()
       .min(1)
       .describe(
-        "Training or HPC job: its id (job-…, hpc-job-…), its name or a unique id prefix, looked up in workspace",
+        "Training, HPC or Ray job: its id (job-…, hpc-job-…, rj-…), its name or a unique id prefix, looked up in workspace",
       ),
     "train",
     "hpc",
+    "ray",
   )
 
 /** The task kinds a field may take. */

@@ -1,4 +1,5 @@
 import { getHpcJob } from "../../../api/jobs/hpc.js"
+import { getRayJob } from "../../../api/jobs/ray.js"
 import { getTrainingJob } from "../../../api/jobs/training.js"
 import type { NormalizedStatus } from "../../../domain/status.js"
 import { Effect } from "../../../effect.js"
@@ -8,10 +9,10 @@ import { callWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { missingTask, resolveTask } from "../lookup.js"
 
-/** A training or HPC job's state, enough to decide what to read and when to stop reading. */
+/** A training, HPC or Ray job's state, enough to decide what to read and when to stop reading. */
 export interface JobState {
   readonly id: string
-  readonly kind: "train" | "hpc"
+  readonly kind: "train" | "hpc" | "ray"
   readonly name: string
   readonly status: NormalizedStatus
   readonly createdAt: number | undefined
@@ -25,9 +26,9 @@ export const jobState = (
   workspace?: string | undefined,
 ): Effect.Effect<JobState, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const ref = yield* resolveTask(raw, ["train", "hpc"], workspace)
+    const ref = yield* resolveTask(raw, ["train", "hpc", "ray"], workspace)
     const { id, kind } = ref
-    if (kind !== "train" && kind !== "hpc")
+    if (kind !== "train" && kind !== "hpc" && kind !== "ray")
       return yield* Effect.fail(
         invalidInput(
           msg("common-ops-not-a-job", { id, kind, what }),
@@ -43,6 +44,8 @@ export const jobState = (
     const job =
       kind === "train"
         ? yield* missingTask(getTrainingJob(id), ref, workspace)
-        : yield* missingTask(getHpcJob(id), ref, workspace)
+        : kind === "hpc"
+          ? yield* missingTask(getHpcJob(id), ref, workspace)
+          : yield* missingTask(getRayJob(id), ref, workspace)
     return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt }
   })
