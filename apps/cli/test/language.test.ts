@@ -75,6 +75,12 @@ describe("the language is chosen INSPIRE_LANG > profile lang > LC_ALL > LC_MESSA
       const [warning, ...rest] = r.stderr.split("\n")
       expect(warning).toMatch(/^inspire: warning: INSPIRE_LANG=fr .*en, zh-CN.*English/)
       expect(`${rest.join("\n")}`).toBe(BOGUS_EN)
+      // Every command still runs: Traditional Chinese is not a language inspire speaks either.
+      for (const lang of ["fr", "zh-TW"]) {
+        const list = await inspire({ ...env, INSPIRE_LANG: lang }, ["job", "list"])
+        expect(list.code, list.stderr).toBe(0)
+        expect(list.stderr.split("\n").filter((l) => l.includes("INSPIRE_LANG"))).toHaveLength(1)
+      }
     },
     T,
   )

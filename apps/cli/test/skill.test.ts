@@ -256,6 +256,23 @@ describe("inspire skill", () => {
     expectSameAsSource(dir)
   })
 
+  it("refuses at once a destination that is no ordinary folder: the kernel's, a device, a file", async () => {
+    const { home, env } = freshHome()
+    writeFileSync(join(home, "a-file"), "x")
+    const cases: Array<[string, RegExp]> = [
+      ["/proc/self", /\/proc\/self belongs to a kernel file system/],
+      ["/sys/kernel", /\/sys\/kernel belongs to a kernel file system/],
+      ["/dev/null", /\/dev\/null is not a folder/],
+      [join(home, "a-file", "deeper"), /a-file is not a folder/],
+    ]
+    for (const [dir, said] of process.platform === "linux" ? cases : cases.slice(2)) {
+      const run = await inspire(env, ["skill", "install", "--dir", dir])
+      expect(run.code, run.stderr).toBe(2)
+      expect(run.stderr).toMatch(said)
+      expect(run.stderr).toContain("hint: Pass --dir a folder of your own")
+    }
+  }, 30_000)
+
   it("rejects an unknown agent as a usage error", async () => {
     const { env } = freshHome()
     const run = await inspire(env, ["skill", "install", "--agent", "vim"])

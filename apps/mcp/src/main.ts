@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url"
-import { createInspireClient } from "@holos-inspire/core"
+import { createInspireClient, languageOf } from "@holos-inspire/core"
 import { type Command, parseCommand, SettingError, tokenFrom, USAGE, UsageError } from "./args.js"
 import { generateToken } from "./guard.js"
 import { serveHttp } from "./http.js"
@@ -21,6 +21,9 @@ process.on("uncaughtException", (e) => log(`uncaught exception: ${e.message}`))
 
 const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Promise<void> => {
   const limits = limitsFrom(process.env)
+  const lang = process.env.INSPIRE_LANG?.trim() ?? ""
+  if (lang !== "" && languageOf(lang) === undefined)
+    log(`INSPIRE_LANG=${lang} names no language inspire speaks (en, zh-CN); answering in English`)
   const client = createInspireClient({
     words: "mcp",
     env: process.env,

@@ -57,6 +57,28 @@ describe("the MCP server's language", () => {
     expect(ours(zhStatus, textOf(await call(en.client, "inspire_status", status)))).toMatch(HAN)
   }, 120_000)
 
+  it("answers in English, with one line on stderr, when INSPIRE_LANG names a language it does not speak", async () => {
+    for (const lang of ["fr", "zh-TW"]) {
+      const server = await serverWith({ INSPIRE_LANG: lang })
+      for (const [tool, args] of [
+        ["inspire_status", { workspace: "分布式训练空间" }],
+        ["inspire_jobs", { type: "train" }],
+        ["inspire_config", { action: "get" }],
+      ] as const) {
+        const answer = await call(server.client, tool, args)
+        expect(answer.isError ?? false, `${tool}: ${textOf(answer)}`).toBe(false)
+      }
+      expect(textOf(await call(server.client, "inspire_submit", SPECLESS))).toContain("Pass spec=<ID>")
+      const warnings = server
+        .stderr()
+        .split("\n")
+        .filter((l) => l.includes("INSPIRE_LANG"))
+      expect(warnings).toEqual([
+        `inspire-mcp: INSPIRE_LANG=${lang} names no language inspire speaks (en, zh-CN); answering in English`,
+      ])
+    }
+  }, 120_000)
+
   it("words progress notifications in the language of its answers", async () => {
     const progressOf = async (server: Connection): Promise<ReadonlyArray<string>> => {
       const seen: string[] = []

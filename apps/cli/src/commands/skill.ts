@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto"
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  type Stats,
+  statfsSync,
+  statSync,
+} from "node:fs"
 import { homedir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -227,6 +238,32 @@ const chooseTargets = (options: CommandOptions): ReadonlyArray<{ agent: Agent | 
   return found.map((agent) => ({ agent, dir: join(skillsFolder(agent), SKILL) }))
 }
 
+// Linux's kernel file systems (statfs magic numbers): proc, sysfs, devpts, cgroup, cgroup2, debugfs,
+// tracefs, securityfs, bpf, pstore, configfs, efivarfs. Nothing can be installed there, and a
+// recursive mkdir below /proc never returns.
+const KERNEL_FS = new Set([
+  0x9fa0, 0x62656572, 0x1cd1, 0x27e0eb, 0x63677270, 0x64626720, 0x74726163, 0x73636673, 0xcafe4a11, 0x6165676c,
+  0x62656570, 0xde5e81e4,
+])
+
+/** Refuses a destination whose nearest existing path is not a folder (a file, a device) or is the kernel's. */
+const checkDestination = (dir: string): void => {
+  let path = dir
+  let found: Stats | undefined
+  while (found === undefined) {
+    try {
+      found = statSync(path)
+    } catch {
+      if (dirname(path) === path) return
+      path = dirname(path)
+    }
+  }
+  const kernel = () => process.platform === "linux" && KERNEL_FS.has(Number(statfsSync(path).type))
+  const why = !found.isDirectory() ? "not-folder" : kernel() ? "kernel" : undefined
+  if (why !== undefined)
+    throw usageError(msg("cli-skill-dir-unusable", { dir, path, why }), msg("cli-skill-dir-unusable-hint"))
+}
+
 const renderInstalled = (all: ReadonlyArray<Installed>): string =>
   all
     .map((r) => {
@@ -270,7 +307,9 @@ export const addSkillCommands = (program: Command): void => {
   ).action((options: CommandOptions) => {
     const source = requireShipped()
     const shipped = hashes(source)
-    const plans = chooseTargets(options).map((t) => plan(t.agent, t.dir, shipped))
+    const targets = chooseTargets(options)
+    for (const t of targets) checkDestination(t.dir)
+    const plans = targets.map((t) => plan(t.agent, t.dir, shipped))
     const linked = plans.filter((p) => p.links.length > 0)
     if (linked.length > 0)
       throw new CliError(

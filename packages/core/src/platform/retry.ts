@@ -74,5 +74,9 @@ export const retryAfterMillis = (value: string | undefined, now: number): number
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-/** Statuses worth retrying when the request is idempotent: the server may not have done the work. */
-export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504])
+/**
+ * Statuses worth retrying when the request is idempotent: the server may not have done the work. Besides
+ * the standard ones, a CDN in front of the platform answers 520–524 when its origin fails, is down, is
+ * unreachable or times out, and 529 when the origin is overloaded: transient as a 502.
+ */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504, 520, 521, 522, 523, 524, 529])

@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { Duration, Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
 import { writeFileAtomicSync } from "../store/atomic.js"
-import { untrustedError } from "../store/files.js"
+import { stderrWarning, untrustedError } from "../store/files.js"
 import { withFileLock } from "../store/lock.js"
 import { processIsAlive } from "../store/temps.js"
 import { readTrustedFile, Untrusted } from "../store/trust.js"
@@ -25,6 +25,14 @@ const SHARED_MAX_RATE = 100
 
 /** After a failure (untrusted file, lock not obtained) the per-process limiter is used this long. */
 const FALLBACK_FOR_MS = 60_000
+
+/**
+ * How long a request waits for the bucket's lock. A holder keeps it for milliseconds, but on a busy
+ * machine (ten processes starting on two cores) the wait can pass seconds; leaving the shared limit
+ * then would let that process burst into the gateway's 429s, so it waits, up to this bound (a silent
+ * holder is broken after 2 s, so only a live one that never lets go reaches it).
+ */
+const LOCK_WAIT = "30 seconds"
 
 const HOST = hostname().replace(/\s+/g, "_") || "localhost"
 
@@ -121,14 +129,8 @@ export interface SharedLimiterOptions {
   readonly limit: RateLimit
   /** Used when the bucket cannot be: an untrusted file or folder, a lock that cannot be had. */
   readonly fallback?: RateLimiter
-  /** Says once per process why the bucket is not used (stderr by default, in English). */
+  /** Says why the bucket is not used, each time the process leaves it (stderr by default, in English). */
   readonly warn?: (message: Text) => void
-}
-
-// Said straight to stderr, past every frontend, as a log is:
-const stderrWarning = (message: Text): void => {
-  // in English.
-  process.stderr.write(`inspire: warning: ${String(message)}\n`)
 }
 
 class Unusable extends Error {
@@ -142,20 +144,19 @@ class Unusable extends Error {
  * A rate limiter shared through the store by every process of an account. Each request takes the
  * lock, reads the schedule, writes it back with its own slot, releases the lock and sleeps until
  * its slot. When the bucket cannot be used (a file or folder that is not the user's own or is
- * writable by others, a lock held for over two seconds, a folder that cannot be written) the
- * process's own limiter takes over for a minute, with one warning per process; nothing blocks for
- * long and nothing fails because of the bucket.
+ * writable by others, a lock a live holder keeps past LOCK_WAIT, a folder that cannot be written) the
+ * process's own limiter takes over for a minute, said on stderr each time (never silently); nothing
+ * fails because of the bucket.
  */
 export const makeSharedRateLimiter = (options: SharedLimiterOptions): RateLimiter => {
   const { file, roots, limit } = options
   const fallback = options.fallback ?? processRateLimiter(limit)
   const warn = options.warn ?? stderrWarning
-  let warned = false
   let fallbackUntil = 0
 
   const reserve = Effect.scoped(
     Effect.zipRight(
-      withFileLock(`${file}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }),
+      withFileLock(`${file}.lock`, { roots, timeout: LOCK_WAIT, staleAfter: "2 seconds" }),
       Effect.try({
         try: () => {
           const current = parseBucket(readTrustedFile(file)?.toString("utf8"))
@@ -173,11 +174,11 @@ export const makeSharedRateLimiter = (options: SharedLimiterOptions): RateLimite
     ),
   )
 
+  // Said every time (at most once a minute, the fallback's length): a long-lived server leaving the
+  // shared limit an hour after the first time must say so again.
   const giveUp = (why: Text) =>
     Effect.sync(() => {
       fallbackUntil = Date.now() + FALLBACK_FOR_MS
-      if (warned) return
-      warned = true
       warn(msg("platform-bucket-unused", { why }))
     })
 

@@ -17,8 +17,8 @@ export interface HttpRequest {
   readonly timeout?: Duration.DurationInput
   /**
    * Whether a 5xx answer is final: the server explained a refusal that another attempt would only repeat
-   * (a notebook's Jupyter saying a folder is missing). Without it, a 500, 502, 503 or 504 to a request
-   * that is safe to send twice is tried again.
+   * (a notebook's Jupyter saying a folder is missing). Without it, a transient 5xx (500, 502–504, a CDN's
+   * 520–524 and 529) to a request that is safe to send twice is tried again.
    */
   readonly final?: (res: HttpResponse) => boolean
 }

@@ -131,14 +131,25 @@ const deepFreeze = <T>(value: T): T => {
 // kept and reused while the text read is the same. Kept results are frozen: nobody changes them.
 const parsedByPath = new Map<string, { readonly text: string; readonly schema: z.ZodType; readonly data: unknown }>()
 
+/** Says a warning straight to stderr, past every frontend, as a log is (in English). */
+export const stderrWarning = (message: Text): void => {
+  // English: a log line, read by whoever runs the process.
+  process.stderr.write(`inspire: warning: ${String(message)}\n`)
+}
+
+const warnedDamaged = new Set<string>()
+
 /**
  * Reads and validates a JSON file. A missing file yields `undefined`; a damaged one, or one that is
  * not the user's own or is writable by others, is an error naming the file and the fix — the file is
- * never reset behind the user's back. Its folders are checked by `checkStoreFolders`.
+ * never reset behind the user's back. A cache (`cache: true`: what it holds is obtained again) is the
+ * exception: damaged, it is `undefined`, with one warning per process, and the next write replaces it.
+ * Its folders are checked by `checkStoreFolders`.
  */
 export const readJsonFile = <S extends z.ZodType>(
   path: string,
   schema: S,
+  options: { readonly cache?: boolean } = {},
 ): Effect.Effect<z.output<S> | undefined, InspireError> =>
   Effect.flatMap(
     // Read synchronously: these files are a few kilobytes, read before most requests, and the
@@ -162,18 +173,23 @@ export const readJsonFile = <S extends z.ZodType>(
       const kept = parsedByPath.get(path)
       if (kept !== undefined && kept.text === text && kept.schema === schema)
         return Effect.succeed(kept.data as z.output<S>)
-      const damaged = (why: Text) =>
-        storeError(msg("store-damaged", { path, why }), msg("store-damaged-hint", { path }))
+      const damaged = (why: Text): Effect.Effect<undefined, InspireError> => {
+        if (!options.cache)
+          return Effect.fail(storeError(msg("store-damaged", { path, why }), msg("store-damaged-hint", { path })))
+        if (!warnedDamaged.has(path)) stderrWarning(msg("store-cache-damaged", { path, why }))
+        warnedDamaged.add(path)
+        return Effect.succeed(undefined)
+      }
       let data: unknown
       try {
         data = JSON.parse(text)
       } catch {
-        return Effect.fail(damaged(text.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json")))
+        return damaged(text.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json"))
       }
       const parsed = schema.safeParse(data)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
-        return Effect.fail(damaged(plain(`${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`)))
+        return damaged(plain(`${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`))
       }
       parsedByPath.set(path, { text, schema, data: deepFreeze(parsed.data) })
       return Effect.succeed(parsed.data)

@@ -150,7 +150,11 @@ export const resolveValue = <A>(layers: {
   return { value: undefined, source: "unset" }
 }
 
-/** A setting resolved through every layer; an invalid environment value is an error naming the variable. */
+/**
+ * A setting resolved through every layer; an invalid environment value is an error naming the variable,
+ * except a language inspire does not speak (`INSPIRE_LANG=fr`), which is English (the CLI and the MCP
+ * server say so once on stderr).
+ */
 export const resolveSetting = (
   key: SettingKey,
   input: {
@@ -166,9 +170,11 @@ export const resolveSetting = (
   const envValue =
     envRaw === undefined || envRaw === ""
       ? Either.right(undefined)
-      : Either.mapLeft(parseSettingValue(key, envRaw, input.registries), (e) =>
-          invalidInput(text`${envName}: ${e.text}`, text`${msg("settings-env-hint", { env: envName })} ${e.hint}`),
-        )
+      : key === "lang"
+        ? Either.right(languageOf(envRaw) ?? "en")
+        : Either.mapLeft(parseSettingValue(key, envRaw, input.registries), (e) =>
+            invalidInput(text`${envName}: ${e.text}`, text`${msg("settings-env-hint", { env: envName })} ${e.hint}`),
+          )
   return Either.map(envValue, (value) =>
     resolveValue<SettingValue>({
       argument: input.argument,

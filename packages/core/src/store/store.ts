@@ -59,8 +59,8 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
   // Every file, and every folder from the store's top folder down to it, is the user's own and
   // writable by nobody else, or it is not used (trust.ts).
   const roots = storeRoots(paths)
-  const read = <S extends z.ZodType>(file: string, schema: S) =>
-    Effect.zipRight(checkStoreFolders(file, roots), readJsonFile(file, schema))
+  const read = <S extends z.ZodType>(file: string, schema: S, cache = false) =>
+    Effect.zipRight(checkStoreFolders(file, roots), readJsonFile(file, schema, { cache }))
 
   const withLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>, options?: LockOptions) =>
     Effect.scoped(Effect.zipRight(withFileLock(join(paths.locksDir, `${name}.lock`), { roots, ...options }), effect))
@@ -68,12 +68,12 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
   // Every write is read-modify-write under the file's lock, so concurrent writers of different keys
   // never lose each other's changes; the result is validated before it replaces the file.
   const updater =
-    <S extends z.ZodType>(file: string, lock: string, schema: S, empty: z.output<S>) =>
+    <S extends z.ZodType>(file: string, lock: string, schema: S, empty: z.output<S>, cache = false) =>
     (change: Change<z.output<S>>) =>
       withLock(
         lock,
         Effect.gen(function* () {
-          const current = (yield* read(file, schema)) ?? empty
+          const current = (yield* read(file, schema, cache)) ?? empty
           const next = yield* change(current)
           const checked = schema.safeParse(next)
           if (!checked.success)
@@ -84,6 +84,9 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
       )
 
   const sessionFile = (profile: string) => join(paths.sessionsDir, `${profile}.json`)
+  // A session file caches what a login gives: damaged, it is read as none and the next login writes it
+  // anew, instead of blocking every command (the config and credentials are never reset).
+  const CACHE = true
 
   return {
     paths,
@@ -101,12 +104,12 @@ const makeStore = (paths: StorePaths): Store["Type"] => {
     ),
     readSession: Effect.fn("Store.readSession")((profile: string) =>
       Effect.flatMap(checkProfile(profile), (p) =>
-        Effect.map(read(sessionFile(p), SessionFile), (s) => s ?? emptySession),
+        Effect.map(read(sessionFile(p), SessionFile, CACHE), (s) => s ?? emptySession),
       ),
     ),
     updateSession: Effect.fn("Store.updateSession")((profile: string, change: Change<SessionFile>) =>
       Effect.flatMap(checkProfile(profile), (p) =>
-        updater(sessionFile(p), `session-${p}`, SessionFile, emptySession)(change),
+        updater(sessionFile(p), `session-${p}`, SessionFile, emptySession, CACHE)(change),
       ),
     ),
     // Generic, so spanned by hand: Effect.fn would fix its type parameters.

@@ -189,13 +189,15 @@ export const languageOf = (raw: string | undefined): Language | undefined => {
 /**
  * The reader's language: INSPIRE_LANG, then the profile's `lang` setting, then (for a terminal's user,
  * `locale: true`) LC_ALL, LC_MESSAGES and LANG as POSIX orders them; English when none names one we speak.
+ * An INSPIRE_LANG naming a language we do not speak (`fr`, `zh-TW`) is English, not the next in line.
  */
 export const pickLanguage = (input: {
   readonly env: NodeJS.ProcessEnv
   readonly configured?: string | undefined
   readonly locale: boolean
 }): Language => {
-  const explicit = languageOf(input.env.INSPIRE_LANG) ?? languageOf(input.configured)
+  if ((input.env.INSPIRE_LANG ?? "").trim() !== "") return languageOf(input.env.INSPIRE_LANG) ?? "en"
+  const explicit = languageOf(input.configured)
   if (explicit !== undefined || !input.locale) return explicit ?? "en"
   // The first locale variable set decides, even when it names a language we do not speak.
   const set = [input.env.LC_ALL, input.env.LC_MESSAGES, input.env.LANG].find((v) => (v ?? "").trim() !== "")

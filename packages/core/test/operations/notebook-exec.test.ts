@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs"
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer, type IncomingMessage } from "node:http"
 import { type AddressInfo, connect, type Socket } from "node:net"
 import { join } from "node:path"
@@ -207,4 +207,19 @@ describe("notebook exec files", () => {
     expect(r.result.output).toBe("from script\n")
     expect(readFileSync(join(sandbox, "out.txt"), "utf8")).toBe("from script\n")
   }, 30_000)
+
+  it("runs a command longer than one program argument may be, run or detached, and leaves no file", async () => {
+    // 200 KiB: over Linux's 128 KiB limit of one argument, with quotes and a line that looks like an end.
+    const data = "a'b\n".repeat(50 * 1024)
+    const command = `cat <<'EOF' | wc -c | tr -d " "\n${data}EOF\necho "it's done"`
+    const r = succeeded(await exec({ command, timeout: 40 }))
+    expect(r.result.exitCode).toBe(0)
+    expect(r.result.output).toBe(`${data.length}\nit's done\n`)
+    const started = succeeded(await exec({ command: `${command}\nexit 5`, detach: true }))
+    const attached = succeeded(await exec({ attach: started.result.execId, timeout: 40 }))
+    expect(attached.result).toMatchObject({ state: "exited", exitCode: 5 })
+    expect(attached.result.output).toBe(`${data.length}\nit's done\n`)
+    const home = join(emu.current.control.jupyter.sandbox(nb.id), ".inspire")
+    expect(readdirSync(home).filter((f) => f !== "exec")).toEqual([])
+  }, 90_000)
 })

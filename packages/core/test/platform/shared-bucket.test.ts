@@ -12,6 +12,7 @@ import {
   parseBucket,
   schedule,
 } from "../../src/platform/shared-bucket.js"
+import { withFileLock } from "../../src/store/lock.js"
 import { renderWords } from "../../src/words/render.js"
 import type { Text } from "../../src/words/text.js"
 
@@ -153,6 +154,33 @@ describe("the shared rate limiter", () => {
       expect(readFileSync(file, "utf8")).toBe('{"version":1,"slots":[]}')
     },
   )
+
+  it("waits for a lock held longer than usual (a busy machine) instead of leaving the shared limit", async () => {
+    const { root, file } = bucketIn()
+    const warnings: Text[] = []
+    const limiter = makeSharedRateLimiter({ file, roots: [root], limit, warn: (w) => warnings.push(w) })
+    let released = false
+    // Another holder keeps the lock alive (its heartbeat) for 3 s, past the 2 s after which it is broken when silent.
+    const holder = Effect.scoped(
+      Effect.zipRight(
+        withFileLock(`${file}.lock`, { roots: [root], staleAfter: "2 seconds" }),
+        Effect.zipRight(
+          Effect.sleep("3 seconds"),
+          Effect.sync(() => {
+            released = true
+          }),
+        ),
+      ),
+    )
+    const taken = Effect.zipRight(
+      Effect.sleep("100 millis"),
+      Effect.map(limiter.take, () => released),
+    )
+    const [, afterRelease] = await Effect.runPromise(Effect.all([holder, taken], { concurrency: "unbounded" }))
+    expect(afterRelease).toBe(true)
+    expect(warnings.map((w) => renderWords(w, "library"))).toEqual([])
+    expect(parseBucket(readFileSync(file, "utf8"))).toHaveLength(1)
+  }, 20_000)
 
   it("is not held up by the lock or the reservations of a killed process", async () => {
     const { root, file } = bucketIn()

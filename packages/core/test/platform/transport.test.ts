@@ -40,6 +40,32 @@ describe("Transport", () => {
     ),
   )
 
+  it.live("retries a read after a CDN's origin errors (520–524, 529) as after 502; never a create", () =>
+    withServer(
+      (req, res, n) => {
+        const status = Number(req.url?.split("/")[1])
+        res.writeHead(n < 2 || req.url?.endsWith("create") ? status : 200, { "content-type": "text/html" })
+        res.end(n < 2 ? "<html>origin error</html>" : '{"code":0}')
+      },
+      (s) =>
+        Effect.gen(function* () {
+          for (const status of [502, 520, 521, 522, 523, 524, 529]) {
+            const read = yield* send({ method: "GET", url: `${s.url}/${status}/detail`, idempotent: true })
+            expect(read.status, String(status)).toBe(200)
+            expect(s.hits.get(`/${status}/detail`), String(status)).toBe(2)
+            const create = yield* send({
+              method: "POST",
+              url: `${s.url}/${status}/create`,
+              body: "{}",
+              idempotent: false,
+            })
+            expect(create.status).toBe(status)
+            expect(s.hits.get(`/${status}/create`)).toBe(1)
+          }
+        }),
+    ),
+  )
+
   it.live("never resends a create after a 5xx", () =>
     withServer(
       (_req, res) => {

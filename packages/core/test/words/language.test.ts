@@ -85,6 +85,25 @@ describe("the library's language", () => {
     )
   }, 120_000)
 
+  it("speaks English when INSPIRE_LANG names a language it does not speak, over the profile's setting", async () => {
+    const home = mkdtempSync(join(tmpdir(), "inspire-lang-"))
+    const setter = clientIn({ INSPIRE_HOME: home })
+    await setter.config({ action: "set", key: "lang", value: "zh-CN" })
+    await setter.close()
+    for (const lang of ["fr", "zh-TW", "zh-Hant"]) {
+      const e = await specError(clientIn({ INSPIRE_HOME: home, INSPIRE_LANG: lang }))
+      expect(e.reason, e.message).toBe("InvalidInput")
+      expect(e.hint.toString()).toContain("Pass spec")
+      const client = clientIn({ INSPIRE_HOME: home, INSPIRE_LANG: lang })
+      try {
+        // Resolving the defaults (which include the language) refuses nothing.
+        await client.jobs({ type: "train" })
+      } finally {
+        await client.close()
+      }
+    }
+  }, 120_000)
+
   it("renders results in the language, with the same data in both", async () => {
     const run = async (lang: Language) => {
       const client = clientIn({}, lang)

@@ -5,7 +5,17 @@ import type { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/text.js"
 import type { Lab } from "./lab.js"
-import { type MarkedOptions, type MarkedRun, marked, markersOf, runMarked, shellQuote } from "./marked.js"
+import {
+  LONG_ARGUMENT,
+  type MarkedOptions,
+  type MarkedRun,
+  marked,
+  markersOf,
+  runFile,
+  runMarked,
+  shellQuote,
+  writePrivately,
+} from "./marked.js"
 import { withTerminal } from "./terminal.js"
 
 /** What to run in a notebook: a command line for the user's shell, with an optional folder and variables. */
@@ -53,9 +63,29 @@ const cdTo = (cwd: string | undefined): string =>
     ? ""
     : `cd -- ${cwd.startsWith("~/") ? `"$HOME"/${shellQuote(cwd.slice(2))}` : shellQuote(cwd)} && `
 
-/** The shell line that runs a command as the user's shell would, its stdin closed. */
-const commandLine = (spec: CommandSpec): string =>
-  `${cdTo(spec.cwd)}${envPrefix(spec.env)}"\${SHELL:-/bin/sh}" -c ${shellQuote(spec.command)} < /dev/null`
+const isLong = (command: string): boolean => Buffer.byteLength(command, "utf8") > LONG_ARGUMENT
+
+/** A here-document of `text` (its delimiter random, so no line of the text ends it). */
+const hereDocument = (text: string): string => {
+  const end = `INSPIRE_${randomBytes(8).toString("hex")}`
+  return `<<'${end}'\n${text}\n${end}`
+}
+
+/**
+ * The shell lines that run a command as the user's shell would, its stdin closed, and set `__s`. A long
+ * command goes through a private file (removed afterwards), as no program takes it as one argument.
+ */
+const commandLines = (spec: CommandSpec): string => {
+  const run = `${cdTo(spec.cwd)}${envPrefix(spec.env)}"\${SHELL:-/bin/sh}"`
+  if (!isLong(spec.command)) return `${run} -c ${shellQuote(spec.command)} < /dev/null\n__s=$?`
+  return [
+    `__cf=${runFile("command")}`,
+    `${writePrivately('"$__cf"')} ${hereDocument(spec.command)}`,
+    `${run} "$__cf" < /dev/null`,
+    "__s=$?",
+    'rm -f "$__cf"',
+  ].join("\n")
+}
 
 /** The result's output limit: the last characters are kept. */
 const OUTPUT_KEEP = 100_000
@@ -99,7 +129,7 @@ export const execCommand = (
   Effect.gen(function* () {
     yield* checkEnv(spec.env)
     const markers = markersOf()
-    const script = marked(markers, `${commandLine(spec)}\n__s=$?`)
+    const script = marked(markers, commandLines(spec))
     const start = yield* Clock.currentTimeMillis
     const run: MarkedRun = yield* running(lab, script, markers, { ...options, keep: OUTPUT_KEEP })
     const durationMs = (yield* Clock.currentTimeMillis) - start
@@ -143,12 +173,15 @@ export const detachCommand = (lab: Lab, spec: CommandSpec): Effect.Effect<Detach
     yield* checkEnv(spec.env)
     const id = `x${randomBytes(6).toString("hex")}`
     const markers = markersOf()
-    const inner = `( exec "\${SHELL:-/bin/sh}" -c "$1" ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`
+    // A long command runs from the file it is kept in, as no program takes it as one argument.
+    const long = isLong(spec.command)
+    const shell = long ? `"\${SHELL:-/bin/sh}" "$2/command"` : `"\${SHELL:-/bin/sh}" -c "$1"`
+    const inner = `( exec ${shell} ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`
     const body = [
       `__d=${execDir(id)}`,
       `mkdir -p "$__d" && printf '%s\\n' ${shellQuote(spec.command)} > "$__d/command" && date +%s > "$__d/started" && ${cdTo(spec.cwd)}{`,
       "  if command -v setsid >/dev/null 2>&1; then __ss=setsid; else __ss=; fi",
-      `  ${envPrefix(spec.env)}$__ss nohup sh -c ${shellQuote(inner)} inspire-exec ${shellQuote(spec.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
+      `  ${envPrefix(spec.env)}$__ss nohup sh -c ${shellQuote(inner)} inspire-exec ${long ? "''" : shellQuote(spec.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
       `  echo $! > "$__d/pid"`,
       // Until its output file exists the command may not have left the terminal's process group yet, and
       // closing the terminal right away (SIGHUP) would take it along.

@@ -13,6 +13,24 @@ export const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\
 
 const CHUNK = 2000
 
+/**
+ * Past this many bytes a script or a command never travels as one program argument: Linux refuses an
+ * argument over 128 KiB (MAX_ARG_STRLEN), so the shell would fail before printing any marker.
+ */
+export const LONG_ARGUMENT = 64 * 1024
+
+/** The private file in the notebook's home that holds a long script or command while it runs. */
+export const runFile = (kind: string): string => `"$HOME"/.inspire/${kind}-${randomBytes(8).toString("hex")}`
+
+/** A shell line that writes its stdin into `file` (a shell word), readable by the user alone. */
+export const writePrivately = (file: string): string => `(umask 077 && mkdir -p "$HOME"/.inspire && cat > ${file})`
+
+// A long script is decoded into a file and run from there, then removed; a short one stays an argument.
+const runDecoded = (script: string): string => {
+  if (Buffer.byteLength(script, "utf8") <= LONG_ARGUMENT) return ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire'
+  return ` __if=${runFile("run")}; printf %s "$__ie" | base64 -d | ${writePrivately('"$__if"')} && sh "$__if" inspire; rm -f "$__if"; unset __if`
+}
+
 /** The lines to type into a terminal that run `script` (a POSIX sh script) without echoing it. */
 const typedLines = (script: string): ReadonlyArray<string> => {
   const encoded = Buffer.from(script, "utf8").toString("base64")
@@ -22,7 +40,7 @@ const typedLines = (script: string): ReadonlyArray<string> => {
   return [
     ` stty -echo -onlcr 2>/dev/null; __ie=${first}`,
     ...rest.map((c) => ` __ie="$__ie"${c}`),
-    ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire; unset __ie',
+    `${runDecoded(script)}; unset __ie`,
   ]
 }
 
