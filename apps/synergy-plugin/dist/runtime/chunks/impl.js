@@ -40814,6 +40814,7 @@ notebook-api-no-access-fix = Start it with { $call } and wait until it is RUNNIN
 notebook-api-open-console = Open the notebook from the console instead ({ $call } shows the link).
 notebook-api-what = the notebook
 `,
+    "once.ftl": "\nonce-create-unconfirmed = { $message } No new task showing what { $what } create sent has appeared, and without the platform's time (its answers carry no Date header) it cannot be ruled out, so the create is not sent again; { $what } may still appear.\nonce-create-not-refusal = { $surface }: HTTP { $status } without the platform's refusal; the request may have been carried out.\n",
     "platform.ftl": `
 platform-refused-connection = Nothing listens at { $host } (connection refused).
 platform-refused-loopback-hint = Is the emulator (or the local server) running on that port? Check the profile's baseUrl (INSPIRE_BASE_URL overrides it).
@@ -44619,6 +44620,26 @@ var httpError = (res, surface) => {
     })
   );
 };
+var isNoRoute = (res) => res.status === 404 && res.body.trim() === "404 page not found";
+var isRefusal = (res) => {
+  const json4 = parse5(res);
+  if (!isEnvelope(json4)) return false;
+  const error62 = json4.ResponseMetadata?.Error;
+  return typeof json4.code === "number" || typeof json4.code === "string" || typeof error62 === "object" && error62 !== null || typeof json4.message === "string";
+};
+var forCreate = (res, surface, outcome) => {
+  if (res.status < 400 || res.status >= 500 || res.status === 401 || res.status === 429) return outcome;
+  if (isNoRoute(res) || isRefusal(res)) return outcome;
+  return fail9(
+    new InspireError({
+      reason: "PlatformError",
+      message: msg("once-create-not-refusal", { surface, status: res.status }),
+      hint: msg("platform-lost-answer-hint"),
+      code: res.status,
+      ambiguous: true
+    })
+  );
+};
 var readCodeEnvelope = (res, surface, credential) => {
   if (res.status === 401) return { kind: "expired" };
   if (credential === "cookie" && res.status >= 300 && res.status < 400) {
@@ -44767,6 +44788,7 @@ var makePlatform = (ctx) => {
     ),
     while: (e) => e._tag === "InspireError" && e.retryable === true
   });
+  const guarded = (res, surface, outcome, options) => options.idempotent ? outcome : forCreate(res, surface, outcome);
   const settle4 = (outcome) => {
     if (outcome.kind === "ok") return Effect_exports.succeed(outcome.data);
     if (outcome.kind === "unavailable") return Effect_exports.fail(outcome.error);
@@ -44817,7 +44839,7 @@ var makePlatform = (ctx) => {
             ...options.write === true ? { write: true } : {},
             ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
           }),
-          (res) => readCodeEnvelope(res, surface, "bearer")
+          (res) => guarded(res, surface, readCodeEnvelope(res, surface, "bearer"), options)
         ),
         options
       )
@@ -44849,7 +44871,7 @@ var makePlatform = (ctx) => {
           ...options.write === true ? { write: true } : {},
           ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
         }),
-        (res) => readCodeEnvelope(res, surface, "cookie")
+        (res) => guarded(res, surface, readCodeEnvelope(res, surface, "cookie"), options)
       ),
       options
     );
@@ -44878,7 +44900,10 @@ var makePlatform = (ctx) => {
       const result = yield* Effect_exports.either(
         withRenewal(
           kind,
-          (auth) => Effect_exports.map(v2Request(service3, action, body2, options, auth), (res) => readV2Envelope(res, surface)),
+          (auth) => Effect_exports.map(
+            v2Request(service3, action, body2, options, auth),
+            (res) => guarded(res, surface, readV2Envelope(res, surface), options)
+          ),
           options
         )
       );
@@ -44939,12 +44964,23 @@ var createOnce = (options) => Effect_exports.gen(function* () {
             message: msg("platform-create-unknown", { message: last3.text, what, reason: found.left.text }),
             hint: msg("platform-create-unknown-hint", { call: listHint3 }),
             ambiguous: true,
-            created: "unknown"
+            created: "unknown",
+            ...found.left.candidates !== void 0 ? { candidates: found.left.candidates } : {}
           })
         );
       }
       if (found.right !== void 0) return { value: found.right, recovered: true, attempts: attempt };
     }
+    if (options.mayResend !== void 0 && !(yield* options.mayResend))
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: last3.reason,
+          message: msg("once-create-unconfirmed", { message: last3.text, what }),
+          hint: msg("platform-create-unknown-hint", { call: listHint3 }),
+          ambiguous: true,
+          created: "unknown"
+        })
+      );
   }
   return yield* Effect_exports.fail(
     new InspireError({
@@ -44963,7 +44999,7 @@ var createOnce = (options) => Effect_exports.gen(function* () {
 // ../../packages/core/src/platform/recover.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { randomUUID } from "node:crypto";
+import { createHash as createHash3, randomUUID } from "node:crypto";
 var newSubmitId = () => Effect_exports.sync(() => randomUUID().replace(/-/g, "").slice(0, 20));
 var fieldsVerdict = (sent, shown) => {
   let unseen = false;
@@ -44986,7 +45022,7 @@ var findOwn = (spec2) => Effect_exports.gen(function* () {
   const fits = [];
   for (const task of yield* spec2.list) {
     if (task.name !== spec2.name || spec2.before.has(task.id)) continue;
-    if (task.createdAt !== void 0 && task.createdAt < spec2.since) continue;
+    if (spec2.since !== void 0 && task.createdAt !== void 0 && task.createdAt < spec2.since) continue;
     const verdict = spec2.verdict(task);
     if (verdict === "yes" || verdict === "check" && spec2.verdict(yield* spec2.detail(task.id)) !== "no")
       fits.push(task.id);
@@ -45001,7 +45037,8 @@ var findOwn = (spec2) => Effect_exports.gen(function* () {
           ids: fits.join(", "),
           what: spec2.what
         }),
-        hint: msg("platform-recover-ambiguous-hint")
+        hint: msg("platform-recover-ambiguous-hint"),
+        candidates: fits
       })
     );
   return fits[0];
@@ -45020,24 +45057,35 @@ var oneAtATime = (key, effect2) => Effect_exports.suspend(() => {
     )
   );
 });
-var createMatching = (spec2) => oneAtATime(
-  `${spec2.scope}:${spec2.name}`,
-  Effect_exports.gen(function* () {
-    const before2 = yield* snapshot(spec2.list, spec2.name);
-    return yield* createOnce({
-      create: spec2.create,
-      find: (since) => findOwn({ ...spec2, before: before2, since }),
-      now: spec2.now,
-      what: spec2.what,
-      listHint: spec2.listHint
-    });
-  })
-);
+var lockName = (key) => `create-${createHash3("sha256").update(key).digest("hex").slice(0, 24)}`;
+var createMatching = (spec2) => Effect_exports.flatMap(Store, (store) => {
+  const key = `${spec2.scope}:${spec2.name}`;
+  const dated = Effect_exports.map(spec2.clock.skewMs, (skew) => skew !== void 0);
+  return oneAtATime(
+    key,
+    store.withLock(
+      lockName(key),
+      Effect_exports.gen(function* () {
+        const before2 = yield* snapshot(spec2.list, spec2.name);
+        return yield* createOnce({
+          create: spec2.create,
+          find: (since) => Effect_exports.flatMap(dated, (known) => findOwn({ ...spec2, before: before2, since: known ? since : void 0 })),
+          now: spec2.clock.now,
+          mayResend: dated,
+          what: spec2.what,
+          listHint: spec2.listHint
+        });
+      }),
+      { timeout: "2 minutes" }
+    )
+  );
+});
 
 // ../../packages/core/src/api/support.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Id = external_exports.union([external_exports.string(), external_exports.number()]).transform(String);
+var CreatedId = external_exports.string().trim().min(1);
 var Text2 = external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? "" : String(v));
 var Num = external_exports.union([external_exports.number(), external_exports.string(), external_exports.null()]).optional().transform((v) => {
   if (v === null || v === void 0 || typeof v === "string" && v.trim() === "") return void 0;
@@ -45494,7 +45542,7 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/create.ts
-var CreateAnswer = external_exports.object({ job_id: Text2, id: Text2 }).transform((a) => a.job_id || a.id).refine((id) => id !== "", "the answer carries no job_id");
+var CreateAnswer = external_exports.object({ job_id: CreatedId.optional(), id: CreatedId.optional() }).refine((a) => (a.job_id ?? a.id) !== void 0, "the answer carries no job_id").transform((a) => a.job_id ?? a.id ?? "");
 var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode4(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
 var trainingBody = (input2, name2, image) => ({
   name: name2,
@@ -49154,7 +49202,7 @@ var NotebookPage = external_exports.lazy(
   }).loose().transform((p) => ({ items: p.list ?? p.items ?? p.notebooks ?? [], total: p.total }))
 );
 var CreatedNotebook = external_exports.lazy(
-  () => external_exports.object({ notebook_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
+  () => external_exports.object({ notebook_id: CreatedId.optional(), id: CreatedId.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
 );
 var AccessUrls = external_exports.lazy(
   () => external_exports.object({ jupyter_url: Text2, vscode_url: Text2 }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }))
@@ -49468,7 +49516,7 @@ var ServingPage = external_exports.lazy(
   }).loose().transform((p) => ({ items: p.inference_servings ?? p.list ?? p.items ?? [], total: p.total }))
 );
 var CreatedServing = external_exports.lazy(
-  () => external_exports.object({ inference_serving_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, {
+  () => external_exports.object({ inference_serving_id: CreatedId.optional(), id: CreatedId.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, {
     message: "the answer has no inference_serving_id"
   }).transform((r) => r.inference_serving_id ?? r.id ?? "")
 );
@@ -49624,7 +49672,13 @@ var createServing = (input2) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") }))
     ),
-    Effect_exports.flatMap((data) => decode4(CreatedServing, data, "inference_servings/create"))
+    // An answer without a readable id leaves the outcome unknown: settled by a look-up, never a success.
+    Effect_exports.flatMap(
+      (data) => Effect_exports.mapError(
+        decode4(CreatedServing, data, "inference_servings/create"),
+        (e) => amendError(e, { ambiguous: true })
+      )
+    )
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
@@ -49635,7 +49689,7 @@ var createServing = (input2) => Effect_exports.gen(function* () {
     list: mine,
     detail: (id) => provide5(getServing(id)),
     verdict: (s) => servingVerdict(s, body2),
-    now: platform.clock.now,
+    clock: platform.clock,
     what: msg("inference-api-what"),
     listHint: callWord("inference")
   });
@@ -55738,7 +55792,13 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-create-console") }))
     ),
-    Effect_exports.flatMap((data) => decode4(CreatedNotebook, data, "notebook.CreateNotebook"))
+    // An answer without a readable id leaves the outcome unknown: settled by a look-up, never a success.
+    Effect_exports.flatMap(
+      (data) => Effect_exports.mapError(
+        decode4(CreatedNotebook, data, "notebook.CreateNotebook"),
+        (e) => amendError(e, { ambiguous: true })
+      )
+    )
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(
@@ -55752,7 +55812,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     list: same,
     detail: (id) => provide5(getNotebook(id)),
     verdict: (n) => notebookVerdict(n, body2),
-    now: platform.clock.now,
+    clock: platform.clock,
     what: msg("notebook-api-what"),
     listHint: callWord("notebook", { action: "list" })
   });
@@ -57429,7 +57489,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/jupyter/contents.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 
 // ../../packages/core/src/api/jupyter/contents-failure.ts
 init_define_INSPIRE_SKILL();
@@ -57676,7 +57736,7 @@ var remoteSha256 = (lab, path) => Effect_exports.gen(function* () {
   const model = yield* decodeModel(data, path);
   if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash;
   const file3 = yield* readRemoteFile(lab, path);
-  return createHash3("sha256").update(file3.bytes).digest("hex");
+  return createHash4("sha256").update(file3.bytes).digest("hex");
 });
 
 // ../../packages/core/src/operations/notebook-files/remote.ts
@@ -57727,7 +57787,7 @@ import { basename as basename5 } from "node:path";
 // ../../packages/core/src/operations/notebook-files/local.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import {
   closeSync as closeSync3,
   constants as constants4,
@@ -57740,7 +57800,7 @@ import {
   realpathSync as realpathSync3
 } from "node:fs";
 import { basename as basename4, dirname as dirname7, isAbsolute as isAbsolute5, join as join12, normalize as normalize3, relative as relative5 } from "node:path";
-var sha256 = (bytes) => createHash4("sha256").update(bytes).digest("hex");
+var sha256 = (bytes) => createHash5("sha256").update(bytes).digest("hex");
 var placeOf = (root, parts2) => ({
   root,
   parts: parts2,
@@ -59611,6 +59671,9 @@ var Input12 = external_exports.object({
   type: external_exports.enum(["train", "hpc", "inference", "all"]).default("all").describe("Batch: task type (inference = servings); default all three"),
   mine: external_exports.boolean().default(true).describe("Batch: only your own tasks (default true)"),
   confirm: external_exports.boolean().default(false).describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
+  targets: external_exports.array(external_exports.string()).optional().describe(
+    "Batch with confirm: stop only these ids (those the listing showed); a task matching only now is left alone"
+  ),
   dry_run: dryRunField()
 });
 var StopOutput = () => external_exports.object({
@@ -59706,13 +59769,15 @@ var stopOperation = defineOperation({
           msg("stop-batch-filter-hint", { status: fieldWord("status", "waiting"), name: fieldWord("name", "exp-*") })
         )
       );
-    const listing = yield* listTasks({
+    const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
+    const listed = yield* listTasks({
       workspace: input2.workspace,
       types: TYPES2[input2.type] ?? [],
-      status: input2.status ?? "all",
+      status: targets !== void 0 ? "all" : input2.status ?? "all",
       name: input2.name,
       mine: input2.mine
     });
+    const listing = targets === void 0 ? listed : { ...listed, tasks: listed.tasks.filter((t) => targets.has(t.id)) };
     const preview = listing.tasks.map(
       (t) => ({
         id: t.id,
@@ -59928,17 +59993,17 @@ var SweepInputSchema = external_exports.object({
 // ../../packages/core/src/operations/sweep/manage.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash8 } from "node:crypto";
+import { createHash as createHash9 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/expand.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 import { readFile as readFile2 } from "node:fs/promises";
 import { isAbsolute as isAbsolute6, resolve as resolve2 } from "node:path";
 var Param = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
@@ -59969,7 +60034,7 @@ var canonicalJson = (value) => JSON.stringify(
   value,
   (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v
 );
-var hashOf = (value) => createHash5("sha256").update(canonicalJson(value)).digest("hex");
+var hashOf = (value) => createHash6("sha256").update(canonicalJson(value)).digest("hex");
 var parseText = (yaml, text4, source) => {
   const lines3 = new yaml.LineCounter();
   const doc = yaml.parseDocument(text4, { lineCounter: lines3, prettyErrors: false, uniqueKeys: true });
@@ -60092,7 +60157,7 @@ var product = (grid) => Object.entries(grid).reduce(
   (rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))),
   [{}]
 );
-var rowKey = (sweepHash, params) => createHash6("sha256").update(`${sweepHash}
+var rowKey = (sweepHash, params) => createHash7("sha256").update(`${sweepHash}
 ${canonicalJson(params)}`).digest("hex").slice(0, 20);
 var expandSweep = (sweep) => Effect_exports.gen(function* () {
   const gridRows = Object.keys(sweep.grid).length > 0 ? product(sweep.grid) : [];
@@ -60253,7 +60318,7 @@ var isActive2 = (job, seen) => {
 // ../../packages/core/src/operations/sweep/manifest.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash8 } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import { join as join13 } from "node:path";
 var Job = external_exports.lazy(
@@ -60301,7 +60366,7 @@ var refusalOf = (j) => textOf(j.errorText) ?? plain(j.error ?? "");
 var sweepIdOf = (hash3) => hash3.slice(0, 12);
 var scopeOf = Effect_exports.map(ActiveProfile, (p) => `${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`);
 var folderOf = (store) => join13(store.paths.configDir, "sweeps");
-var fileOf = (store, id, scope6) => join13(folderOf(store), `${id}-${createHash7("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
+var fileOf = (store, id, scope6) => join13(folderOf(store), `${id}-${createHash8("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
 var readManifest = (id) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const file3 = fileOf(store, id, yield* scopeOf);
@@ -61003,7 +61068,7 @@ var nothingRun = (action, s, dryRun) => {
     next: []
   };
 };
-var attemptKey = (job, attempt) => createHash8("sha256").update(`${job.key}
+var attemptKey = (job, attempt) => createHash9("sha256").update(`${job.key}
 attempt ${attempt}`).digest("hex").slice(0, 20);
 var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
   if (!input2.failed)
@@ -61878,7 +61943,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/platform/shared-bucket.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash9 } from "node:crypto";
+import { createHash as createHash10 } from "node:crypto";
 import { hostname as hostname4 } from "node:os";
 import { join as join14 } from "node:path";
 var BUCKET_FOLDER = "rate-limit";
@@ -61893,7 +61958,7 @@ var bucketFile = (cacheDir, baseUrl, account) => {
     origin = new URL(baseUrl).origin;
   } catch {
   }
-  const key = createHash9("sha256").update(`${origin}
+  const key = createHash10("sha256").update(`${origin}
 ${account}`).digest("hex").slice(0, 24);
   return join14(cacheDir, BUCKET_FOLDER, `${key}.json`);
 };
@@ -62230,7 +62295,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/catalogue/commands.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var CONTROL_FIELDS = ["dry_run", "confirm"];
+var CONTROL_FIELDS = ["dry_run", "confirm", "targets"];
 var defaultPath = (op) => [op.name.replace(/_/g, "-")];
 var commandOf = (op, placement, fixed5, read2, summary5) => {
   const positional = placement?.positional ?? [];
