@@ -39,6 +39,7 @@ const SUITES = [
   { id: "shared-rate-limit", file: "test/shared-rate-limit.test.ts" },
   { id: "exactly-once", file: "test/exactly-once.test.ts" },
   { id: "exactly-once-cli", file: "test/exactly-once-cli.test.ts" },
+  { id: "exactly-once-markerless", file: "test/exactly-once-markerless.test.ts" },
   { id: "fuzz-mcp", file: "test/fuzz-mcp.test.ts" },
   { id: "fuzz-cli", file: "test/fuzz-cli.test.ts" },
   { id: "confinement", file: "test/confinement.test.ts" },

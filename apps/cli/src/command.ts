@@ -96,15 +96,16 @@ const confirmDestructive = async (
   commandPath: string,
   options: CommandOptions,
   preview: () => Promise<Worded<Plan> | undefined>,
-): Promise<void> => {
-  if (options.yes === true) return
+): Promise<Worded<Plan> | undefined> => {
+  if (options.yes === true) return undefined
   if (!interactive())
     throw usageError(msg("cli-confirm-needed", { command: commandPath }), msg("cli-confirm-needed-hint"))
   const plan = await preview()
-  if (plan !== undefined && plan.targets.length === 0) return
+  if (plan !== undefined && plan.targets.length === 0) return plan
   const question =
     plan !== undefined ? speak(confirmationOf(said(plan))) : msg("cli-confirm-run", { command: commandPath })
   if (!(await confirm(question))) throw cancelled()
+  return plan
 }
 
 /** The full command path, e.g. `inspire job stop`. */
@@ -149,7 +150,9 @@ export const catalogueCommand = (
   const fixedAction = op.effects.by !== undefined ? fixed[op.effects.by] : undefined
   const action = typeof fixedAction === "string" ? fixedAction : undefined
   const hidden = new Set(extension.hidden ?? [])
-  let derived: { fields: ReadonlyArray<Field>; hasDryRun: boolean; hasConfirm: boolean } | undefined
+  let derived:
+    | { fields: ReadonlyArray<Field>; hasDryRun: boolean; hasConfirm: boolean; hasTargets: boolean }
+    | undefined
   const flags = () => {
     if (derived !== undefined) return derived
     const all = fieldsOf(op)
@@ -159,6 +162,7 @@ export const catalogueCommand = (
         .map((f) => ({ ...f, help: helpForAction(f.help ?? f.description, action) })),
       hasDryRun: entry.writes && all.some((f) => f.name === "dry_run"),
       hasConfirm: all.some((f) => f.name === "confirm"),
+      hasTargets: all.some((f) => f.name === "targets"),
     }
     return derived
   }
@@ -196,7 +200,7 @@ export const catalogueCommand = (
   inputOf.set(command, { fields: () => flags().fields, input: inputFrom })
   command.action(async (...args: unknown[]) => {
     const options = command.opts() as CommandOptions
-    const { fields, hasDryRun, hasConfirm } = flags()
+    const { fields, hasDryRun, hasConfirm, hasTargets } = flags()
     extension.check?.(options)
     let input = inputFrom(args)
     const dryRun = hasDryRun && options.dryRun === true
@@ -204,17 +208,21 @@ export const catalogueCommand = (
     // A command that asks first passes `confirm` once the user has said yes (or gave --yes).
     const asks = entry.confirm && !dryRun
     if (asks && hasConfirm) input.confirm = true
-    const parsed = validate(op, fields, input)
-    if (asks)
-      await confirmDestructive(pathOf(command), options, async () =>
-        hasDryRun
-          ? (
-              (await runParsed(options, op, validate(op, fields, { ...input, dry_run: true }))).result as {
-                plan?: Worded<Plan>
-              }
-            ).plan
-          : undefined,
-      )
+    let parsed = validate(op, fields, input)
+    const shown = asks
+      ? await confirmDestructive(pathOf(command), options, async () =>
+          hasDryRun
+            ? (
+                (await runParsed(options, op, validate(op, fields, { ...input, dry_run: true }))).result as {
+                  plan?: Worded<Plan>
+                }
+              ).plan
+            : undefined,
+        )
+      : undefined
+    // What the user was shown and said yes to is what is acted on: the plan's targets, not a new listing.
+    if (shown !== undefined && hasTargets)
+      parsed = validate(op, fields, { ...input, targets: shown.targets.map((t) => t.id) })
     const run = await runParsed(options, op, parsed).catch((e: unknown) => {
       const code = e instanceof CliError ? extension.exitCodeOf?.(e, options) : undefined
       throw code !== undefined && e instanceof CliError ? new CliError(e.message, code, e.hint, e.detail) : e

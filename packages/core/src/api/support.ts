@@ -7,6 +7,12 @@ import { callWord, type Text as Words } from "../words/text.js"
 /** An id as the platform sends it (string or number), kept a string (INSPIRE-API.md §3.1). */
 export const Id = z.union([z.string(), z.number()]).transform(String)
 
+/**
+ * The id a create answers with: an opaque non-empty string (§3.1). A number, or anything else, is not
+ * read as one: the answer is then unreadable and the create's outcome unknown.
+ */
+export const CreatedId = z.string().trim().min(1)
+
 /** Text that may be missing, null or a number. */
 export const Text = z
   .union([z.string(), z.number(), z.null()])

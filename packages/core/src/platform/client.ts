@@ -6,9 +6,9 @@ import { msg } from "../words/message.js"
 import { callWord } from "../words/text.js"
 import { fromTransportFailure } from "./failures.js"
 import { type PlatformClock, platformClock } from "./platform-clock.js"
-import { type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
+import { forCreate, type Outcome, readCodeEnvelope, readV2Envelope } from "./responses.js"
 import { backoffSchedule, DEFAULT_RETRY } from "./retry.js"
-import { type HttpRequest, Transport } from "./transport.js"
+import { type HttpRequest, type HttpResponse, Transport } from "./transport.js"
 
 /** Sent on every V2 call: without it the gateway answers 302 (INSPIRE-API.md §1.3). */
 const CLIENT_SOURCE = "holos-inspire/0.1"
@@ -107,6 +107,10 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
           while: (e) => e._tag === "InspireError" && e.retryable === true,
         })
 
+  // A create's 4xx counts as a refusal, or as a route that is not there, only in the platform's shapes.
+  const guarded = (res: HttpResponse, surface: string, outcome: Outcome, options: CallOptions): Outcome =>
+    options.idempotent ? outcome : forCreate(res, surface, outcome)
+
   const settle = (outcome: Outcome): Effect.Effect<unknown, CallError> => {
     if (outcome.kind === "ok") return Effect.succeed(outcome.data)
     if (outcome.kind === "unavailable") return Effect.fail(outcome.error)
@@ -178,7 +182,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
                 ...(options.write === true ? { write: true } : {}),
                 ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
               }),
-              (res) => readCodeEnvelope(res, surface, "bearer"),
+              (res) => guarded(res, surface, readCodeEnvelope(res, surface, "bearer"), options),
             ),
           options,
         ),
@@ -213,7 +217,7 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
               ...(options.write === true ? { write: true } : {}),
               ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
             }),
-            (res) => readCodeEnvelope(res, surface, "cookie"),
+            (res) => guarded(res, surface, readCodeEnvelope(res, surface, "cookie"), options),
           ),
         options,
       )
@@ -259,7 +263,9 @@ const makePlatform = (ctx: Context.Context<Session | Transport>): Platform["Type
           withRenewal(
             kind,
             (auth) =>
-              Effect.map(v2Request(service, action, body, options, auth), (res) => readV2Envelope(res, surface)),
+              Effect.map(v2Request(service, action, body, options, auth), (res) =>
+                guarded(res, surface, readV2Envelope(res, surface), options),
+              ),
             options,
           ),
         )

@@ -30,6 +30,11 @@ export interface CreateOnceOptions<A> {
   readonly attempts?: number
   /** Pauses between look-ups, giving a slow platform time to show the task. */
   readonly lookups?: ReadonlyArray<Duration.DurationInput>
+  /**
+   * Whether a create whose task was not found may be sent again; when false it is reported "unknown"
+   * instead (a look-up that cannot rule the task out, e.g. without the platform's time). Default: yes.
+   */
+  readonly mayResend?: Effect.Effect<boolean>
 }
 
 /**
@@ -84,11 +89,22 @@ export const createOnce = <A>(options: CreateOnceOptions<A>): Effect.Effect<Crea
               hint: msg("platform-create-unknown-hint", { call: listHint }),
               ambiguous: true,
               created: "unknown",
+              ...(found.left.candidates !== undefined ? { candidates: found.left.candidates } : {}),
             }),
           )
         }
         if (found.right !== undefined) return { value: found.right, recovered: true, attempts: attempt }
       }
+      if (options.mayResend !== undefined && !(yield* options.mayResend))
+        return yield* Effect.fail(
+          new InspireError({
+            reason: last.reason,
+            message: msg("once-create-unconfirmed", { message: last.text, what }),
+            hint: msg("platform-create-unknown-hint", { call: listHint }),
+            ambiguous: true,
+            created: "unknown",
+          }),
+        )
     }
     return yield* Effect.fail(
       new InspireError({

@@ -1,9 +1,11 @@
-import { randomUUID } from "node:crypto"
+import { createHash, randomUUID } from "node:crypto"
 import { Effect } from "../effect.js"
 import { InspireError } from "../errors.js"
+import { Store } from "../store/store.js"
 import { msg } from "../words/message.js"
 import type { Text } from "../words/text.js"
 import { type Created, createOnce } from "./create-once.js"
+import type { PlatformClock } from "./platform-clock.js"
 
 /**
  * How a create that lost its answer finds its own task again, for the kinds without a marker the
@@ -65,17 +67,17 @@ const snapshot = <T extends Candidate>(
   Effect.map(list, (tasks) => new Set(tasks.filter((t) => t.name === name).map((t) => t.id)))
 
 /**
- * The create's own task among those listed: same name, not in `before`, not stamped before `since`
- * (the platform's time at the send), and every field sent as shown by the list or else the detail.
- * Two tasks that both fit cannot be told apart: that fails, and createOnce reports the create as
- * "unknown" rather than guess.
+ * The create's own task among those listed: same name, not in `before`, every field sent as shown by
+ * the list or else the detail, and, when the platform's clock is known (`since`), not stamped before
+ * the send. Two tasks that both fit cannot be told apart: that fails with them as candidates, and
+ * createOnce reports the create as "unknown" rather than guess.
  */
 const findOwn = <T extends Candidate>(spec: {
   readonly list: Effect.Effect<ReadonlyArray<T>, InspireError>
   readonly detail: (id: string) => Effect.Effect<T, InspireError>
   readonly name: string
   readonly before: ReadonlySet<string>
-  readonly since: number
+  readonly since: number | undefined
   readonly verdict: (task: T) => Verdict
   readonly what: Text
 }): Effect.Effect<string | undefined, InspireError> =>
@@ -83,7 +85,7 @@ const findOwn = <T extends Candidate>(spec: {
     const fits: string[] = []
     for (const task of yield* spec.list) {
       if (task.name !== spec.name || spec.before.has(task.id)) continue
-      if (task.createdAt !== undefined && task.createdAt < spec.since) continue
+      if (spec.since !== undefined && task.createdAt !== undefined && task.createdAt < spec.since) continue
       const verdict = spec.verdict(task)
       // The detail shows every field it shows; one it does not show cannot be compared.
       if (verdict === "yes" || (verdict === "check" && spec.verdict(yield* spec.detail(task.id)) !== "no"))
@@ -100,6 +102,7 @@ const findOwn = <T extends Candidate>(spec: {
             what: spec.what,
           }),
           hint: msg("platform-recover-ambiguous-hint"),
+          candidates: fits,
         }),
       )
     return fits[0]
@@ -128,10 +131,15 @@ const oneAtATime = <A, E, R>(key: string, effect: Effect.Effect<A, E, R>): Effec
       )
   })
 
+/** The store lock of one kind and name of create: a file name whatever the name holds. */
+const lockName = (key: string): string => `create-${createHash("sha256").update(key).digest("hex").slice(0, 24)}`
+
 /**
- * A create without a marker, made safe: same-named creates of the kind one at a time in this process,
- * the same-named tasks listed before the send, and after an ambiguous failure only a new task showing
- * every field sent (findOwn) taken for its own.
+ * A create without a marker, made safe: same-named creates of the kind one at a time across every
+ * process of the store (the store's lock, and a semaphore within this process), the same-named tasks
+ * listed before the send, and after an ambiguous failure only a new task showing every field sent
+ * (findOwn) taken for its own. Without the platform's time (no `Date` header seen) a lost answer is
+ * never followed by a second create: nothing found is reported as "unknown".
  */
 export const createMatching = <T extends Candidate>(spec: {
   /** The kind and scope of the lock, e.g. "notebook:<workspace>". */
@@ -142,22 +150,32 @@ export const createMatching = <T extends Candidate>(spec: {
   readonly list: Effect.Effect<ReadonlyArray<T>, InspireError>
   readonly detail: (id: string) => Effect.Effect<T, InspireError>
   readonly verdict: (task: T) => Verdict
-  /** The platform's time (Platform.clock.now). */
-  readonly now: Effect.Effect<number>
+  /** The platform's clock (Platform.clock). */
+  readonly clock: PlatformClock
   /** "the notebook" */
   readonly what: Text
   readonly listHint: Text
-}): Effect.Effect<Created<string>, InspireError> =>
-  oneAtATime(
-    `${spec.scope}:${spec.name}`,
-    Effect.gen(function* () {
-      const before = yield* snapshot(spec.list, spec.name)
-      return yield* createOnce({
-        create: spec.create,
-        find: (since) => findOwn({ ...spec, before, since }),
-        now: spec.now,
-        what: spec.what,
-        listHint: spec.listHint,
-      })
-    }),
-  )
+}): Effect.Effect<Created<string>, InspireError, Store> =>
+  Effect.flatMap(Store, (store) => {
+    const key = `${spec.scope}:${spec.name}`
+    const dated = Effect.map(spec.clock.skewMs, (skew) => skew !== undefined)
+    return oneAtATime(
+      key,
+      store.withLock(
+        lockName(key),
+        Effect.gen(function* () {
+          const before = yield* snapshot(spec.list, spec.name)
+          return yield* createOnce({
+            create: spec.create,
+            find: (since) =>
+              Effect.flatMap(dated, (known) => findOwn({ ...spec, before, since: known ? since : undefined })),
+            now: spec.clock.now,
+            mayResend: dated,
+            what: spec.what,
+            listHint: spec.listHint,
+          })
+        }),
+        { timeout: "2 minutes" },
+      ),
+    )
+  })

@@ -130,6 +130,42 @@ const httpError = (res: HttpResponse, surface: string): Outcome => {
   )
 }
 
+/** The gateway's own answer for a path or service nothing serves (§1.5): nothing behind it acted. */
+const isNoRoute = (res: HttpResponse): boolean => res.status === 404 && res.body.trim() === "404 page not found"
+
+/** Whether a body is the platform's own refusal: an OA/V1 envelope with a code, or a V2 error. */
+const isRefusal = (res: HttpResponse): boolean => {
+  const json = parse(res)
+  if (!isEnvelope(json)) return false
+  const error = (json.ResponseMetadata as { Error?: unknown } | undefined)?.Error
+  return (
+    typeof json.code === "number" ||
+    typeof json.code === "string" ||
+    (typeof error === "object" && error !== null) ||
+    typeof json.message === "string"
+  )
+}
+
+/**
+ * For a call that is not safe to repeat (a create): a 4xx is the platform's refusal only in its refusal
+ * shape, and a 404 says "no such route" (another surface may take the call) only in the gateway's own
+ * shape. Any other 4xx (a proxy's page, an empty body) may have come after the platform acted: ambiguous,
+ * to be settled by a look-up, never taken as "not created".
+ */
+export const forCreate = (res: HttpResponse, surface: string, outcome: Outcome): Outcome => {
+  if (res.status < 400 || res.status >= 500 || res.status === 401 || res.status === 429) return outcome
+  if (isNoRoute(res) || isRefusal(res)) return outcome
+  return fail(
+    new InspireError({
+      reason: "PlatformError",
+      message: msg("once-create-not-refusal", { surface, status: res.status }),
+      hint: msg("platform-lost-answer-hint"),
+      code: res.status,
+      ambiguous: true,
+    }),
+  )
+}
+
 /** Reads an OpenAPI or V1 response (`{code, message, data}`); `cookie` selects V1's expiry signs (§1.7). */
 export const readCodeEnvelope = (res: HttpResponse, surface: string, credential: "bearer" | "cookie"): Outcome => {
   if (res.status === 401) return { kind: "expired" }

@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "@holos-inspire/emulator"
-import { Effect, Exit, Fiber } from "effect"
+import { Cause, Effect, Exit, Fiber, Option } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import { createModel, prepareModel } from "../../src/api/models/index.js"
 import { createNotebook, prepareNotebook } from "../../src/api/notebooks/index.js"
@@ -7,6 +7,7 @@ import { createServing, prepareServing } from "../../src/api/servings/index.js"
 import type { InspireError } from "../../src/errors.js"
 import { Platform } from "../../src/platform/client.js"
 import type { ActiveProfile } from "../../src/profile.js"
+import type { Store } from "../../src/store/store.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { placement, workspaceId } from "./notebooks/fixture.js"
@@ -23,7 +24,7 @@ beforeEach(() => {
   emu.current.control.faults.reset()
 })
 
-type R = Platform | ActiveProfile
+type R = Platform | ActiveProfile | Store
 
 /** One kind of create: through the library, and bare (another submit, which the library does not see). */
 interface Kind {
@@ -140,6 +141,33 @@ describe.each(KINDS)("recovery of a $what create after a lost answer", (kind) =>
     expect(made).toHaveLength(2)
     expect(made.find((t) => t.id === id)?.variant).toBe(0)
   }, 20_000)
+
+  // A model's marker tells the two apart.
+  it.skipIf(kind.what === "model")(
+    "an identical same-named task made meanwhile: 'unknown', both listed",
+    async () => {
+      const exit = await profileFor(emu.current).run(
+        Effect.gen(function* () {
+          yield* spoil(kind, true)
+          const mine = yield* Effect.fork(kind.create("same", 0))
+          while (kind.made("same").length === 0) yield* Effect.sleep("5 millis")
+          yield* Effect.either(kind.bare("same", 0))
+          return yield* Effect.ensuring(Fiber.join(mine), spoil(kind, false))
+        }),
+      )
+      const failure = Cause.failureOption(Exit.isFailure(exit) ? exit.cause : Cause.empty)
+      const error = Option.getOrThrow(failure) as InspireError
+      expect(error.created).toBe("unknown")
+      expect([...(error.candidates ?? [])].sort()).toEqual(
+        kind
+          .made("same")
+          .map((t) => t.id)
+          .sort(),
+      )
+      expect(kind.made("same")).toHaveLength(2)
+    },
+    20_000,
+  )
 
   it("never adopts an identical same-named task that existed before the send", async () => {
     const exit = await profileFor(emu.current).run(

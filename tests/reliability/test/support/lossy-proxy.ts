@@ -27,10 +27,15 @@ const HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-l
 const forwardable = (headers: IncomingHttpHeaders): IncomingHttpHeaders =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP.has(k)))
 
-/** Starts the proxy; `lose(method, path)` decides per request whether its answer is dropped. */
+/**
+ * Starts the proxy; `lose(method, path)` decides per request whether its answer is dropped. With
+ * `cut`, a request it picks is cut before it reaches the emulator (nothing was carried out); with
+ * `noDate`, while it says so, answers carry no `Date` header (a gateway that strips it).
+ */
 export const startLossyProxy = async (
   target: string,
   lose: (method: string, path: string) => boolean,
+  options: { readonly cut?: (method: string, path: string) => boolean; readonly noDate?: () => boolean } = {},
 ): Promise<LossyProxy> => {
   const upstream = new URL(target)
   const counts: ProxyCounts = { requests: 0, serverErrors: 0, resets: 0, lostAnswers: 0 }
@@ -41,6 +46,11 @@ export const startLossyProxy = async (
       counts.requests += 1
       const method = req.method ?? "GET"
       const path = req.url ?? "/"
+      if (options.cut?.(method, path) === true) {
+        counts.resets += 1
+        req.socket.destroy()
+        return
+      }
       const drop = lose(method, path)
       const up = request(
         { host: upstream.hostname, port: upstream.port, method, path, headers: forwardable(req.headers) },
@@ -55,7 +65,14 @@ export const startLossyProxy = async (
             }
             const status = answer.statusCode ?? 502
             if (status >= 500) counts.serverErrors += 1
-            res.writeHead(status, forwardable(answer.headers))
+            const dateless = options.noDate?.() === true
+            res.sendDate = !dateless
+            res.writeHead(
+              status,
+              Object.fromEntries(
+                Object.entries(forwardable(answer.headers)).filter(([k]) => !dateless || k !== "date"),
+              ),
+            )
             res.end(Buffer.concat(body))
           })
         },

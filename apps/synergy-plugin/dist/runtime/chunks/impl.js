@@ -964,7 +964,7 @@ init_define_INSPIRE_TOOLS();
 // src/cli.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 
 // ../../packages/core/src/index.ts
 init_define_INSPIRE_SKILL();
@@ -37132,15 +37132,15 @@ var weekdayOptions = {
 };
 var parseSegment = (input2, options) => {
   const values3 = /* @__PURE__ */ new Set();
-  const fields2 = input2.split(",");
-  const first2 = splitStep(fields2[0]);
+  const fields3 = input2.split(",");
+  const first2 = splitStep(fields3[0]);
   const wildcard = first2[0] === "*";
   const normalize4 = options.normalize ?? ((value) => value);
   const add6 = wildcard && (first2[1] === void 0 || first2[1] === 1) ? constVoid : (value) => {
     values3.add(normalize4(value));
   };
-  for (let index = 0; index < fields2.length; index++) {
-    const field = fields2[index];
+  for (let index = 0; index < fields3.length; index++) {
+    const field = fields3[index];
     const [raw, step4] = index === 0 ? first2 : splitStep(field);
     if (step4 !== void 0) {
       if (!Number.isInteger(step4)) {
@@ -39976,6 +39976,7 @@ common-ops-plan-kind = { $key ->
 `,
     "common.ftl": "\ncommon-none = (none)\n\ncommon-warning = warning: { $text }\ncommon-hint = hint: { $text }\ncommon-note = note: { $text }\ncommon-next = Next:\n\ncommon-duration-seconds = { $s }s\ncommon-duration-minutes = { $m }m { $s }s\ncommon-duration-hours = { $h }h { $m }m\ncommon-duration-days = { $d }d { $h }h\ncommon-size-gb = { $size } GB\ncommon-size-mb = { $size } MB\n",
     "config.ftl": '\nconfig-unknown-workspace = No workspace you can see is named "{ $value }" (as of the last discovery); saved anyway.\nconfig-needs-key = config { $action } needs a key.\nconfig-use-one-of = Use one of: { $keys }.\nconfig-needs-value = config set { $key } needs a value.\nconfig-unset = (unset)\nconfig-plan-summary = { $action ->\n        [set] Set\n       *[other] Unset\n    } { $key } in profile { $profile }\nconfig-env-overrides = { $env } is set in this environment and overrides the saved value.\nconfig-head = Defaults of profile { $profile }:\nconfig-changed = { $key }: { $before } → { $after } (profile { $profile })\nconfig-was-unset = { $key } was not set in profile { $profile }; nothing changed.\nconfig-unchanged = { $key } is already { $value } in profile { $profile }; nothing changed.\nconfig-col-key = KEY\nconfig-col-value = VALUE\nconfig-col-source = SOURCE\n',
+    "confine.ftl": "\nconfine-not-base64 = not base64 (only A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters; whitespace is ignored): encode the bytes again, or pass { $field }\nconfine-special-files = { $path } holds { $count ->\n        [one] a file that is no regular file (a named pipe, device or socket)\n       *[other] { $count } files that are no regular files (named pipes, devices or sockets)\n    }: { $files }; nothing was copied.\nconfine-special-files-fix = Only regular files can be copied into a notebook: move { $count ->\n        [one] it\n       *[other] them\n    } out of the folder, or copy the regular files one by one.\n",
     "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass { $name } (lower-case letters, digits and . _ -, e.g. my-train) and { $tag } (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
     "domain.ftl": `
 domain-purpose-train = training jobs
@@ -40127,6 +40128,7 @@ domain-lookup-several-hint = Name one by its full name or id.
 domain-lookup-where-visible = any workspace you can see
 domain-lookup-where-sweeps = the sweeps run with this profile
 `,
+    "edges.ftl": "store-cache-damaged = { $path } was damaged ({ $why }) and is ignored: it only caches the session, and the next login writes it anew.\n",
     "errors.ftl": "\nerrors-could-not = Could not { $what }: { $message }\nerrors-no-surface-hint = The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.\nerrors-access-forbidden-hint = Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.\nerrors-token-unavailable-hint = This account can only use the session login, which this call does not support.\n",
     "events.ftl": "\nevents-head = { $id } { $status }: { $count ->\n        [one] { $count } event\n       *[other] { $count } events\n    }\nevents-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)\nevents-none-yet = { $id } { $status }: no events yet\nevents-col-last-seen = LAST SEEN\nevents-col-reason = REASON\nevents-col-object = OBJECT\nevents-col-message = MESSAGE\nevents-truncated = (more events exist than were read)\nevents-notebook = Notebook events are not available through this tool.\nevents-notebook-hint = Use { $call } for its state.\n",
     "images.ftl": `
@@ -40560,8 +40562,6 @@ notebook-files-replaced = Replaced { $path } ({ $size ->
     }).
 notebook-files-needs-content = write needs { $field }.
 notebook-files-needs-content-fix = Pass the file's content ({ $field }).
-notebook-files-not-base64 = content is not base64.
-notebook-files-not-base64-fix = Encode the bytes as base64, or use encoding text.
 notebook-files-is-folder = "{ $path }" is a folder.
 notebook-files-is-folder-fix = Write to a file path inside it.
 notebook-files-exists = "{ $path }" already exists in the notebook ({ $size ->
@@ -40815,6 +40815,7 @@ notebook-api-no-access-fix = Start it with { $call } and wait until it is RUNNIN
 notebook-api-open-console = Open the notebook from the console instead ({ $call } shows the link).
 notebook-api-what = the notebook
 `,
+    "once.ftl": "\nonce-create-unconfirmed = { $message } No new task showing what { $what } create sent has appeared, and without the platform's time (its answers carry no Date header) it cannot be ruled out, so the create is not sent again; { $what } may still appear.\nonce-create-not-refusal = { $surface }: HTTP { $status } without the platform's refusal; the request may have been carried out.\n",
     "platform.ftl": `
 platform-refused-connection = Nothing listens at { $host } (connection refused).
 platform-refused-loopback-hint = Is the emulator (or the local server) running on that port? Check the profile's baseUrl (INSPIRE_BASE_URL overrides it).
@@ -40915,7 +40916,7 @@ platform-bucket-unused = the rate limit shared with your other inspire processes
 platform-bucket-cannot-update = Cannot update { $file } ({ $error }).
 `,
     "profile.ftl": '\nprofile-bad-rate-limit = INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "{ $value }".\nprofile-bad-rate-limit-hint = Unset it to use the default of { $default }.\nprofile-unknown = There is no profile "{ $name }".\nprofile-unknown-hint = Create it with `inspire profile add`, or pick one of the listed profiles.\n',
-    "ray.ftl": "api-no-ray-job-id = No Ray job id was given.\njob-detail-label-ray-groups = Worker groups\njob-detail-ray-group = { $name }: { $now } running ({ $min }–{ $max })\napi-the-ray-job = the Ray job\napi-read-ray-job = read the Ray job\napi-list-ray-jobs = list Ray jobs\napi-list-ray-pods = list the Ray job's pods\n",
+    "ray.ftl": "api-no-ray-job-id = No Ray job id was given.\njob-detail-label-ray-groups = Worker groups\njob-detail-ray-group = { $name }: { $now } running ({ $min }–{ $max })\napi-the-ray-job = the Ray job\napi-read-ray-job = read the Ray job\napi-list-ray-jobs = list Ray jobs\napi-list-ray-pods = list the Ray job's pods\napi-list-ray-events = list the Ray job's events\n",
     "recipes.ftl": `
 recipes-col-name = NAME
 recipes-col-engine = ENGINE
@@ -40996,8 +40997,6 @@ recipes-bad-yaml-fix = Fix the YAML at that line; a recipe is a mapping of keys 
 recipes-invalid = The recipe { $file } is not valid:
     { $issues }
 recipes-invalid-fix = Fix the fields named; the shipped recipes (serve recipes lists them) show every key.
-recipes-unreadable = Could not read the recipe { $file }.
-recipes-unreadable-fix = Check the file's permissions.
 recipes-clash-later = Recipe { $recipe } is in { $first } and { $second }; { $second } wins ({ $winner } beat { $loser }).
 recipes-clash-first = Recipe { $recipe } is in { $first } and { $second }; { $first } wins (first by file name); rename one.
 recipes-schema-env-name = an environment variable name
@@ -41072,8 +41071,6 @@ sweep-file-no-rows = { $at }: the sweep { $source } has neither grid nor list, s
 sweep-file-no-rows-hint = Add { $grid }, or { $list }.
 sweep-file-relative = The sweep file "{ $file }" is a relative path, and there is no current folder to start it from here.
 sweep-file-relative-hint = Pass the file's absolute path, or give the sweep inline (definition).
-sweep-file-unreadable = The sweep file { $file } cannot be read ({ $code }).
-sweep-file-unreadable-hint = Check the path and that the file is readable.
 sweep-inline-at = (inline sweep) at { $path }
 sweep-inline-top = the top
 sweep-inline-what = (inline sweep)
@@ -41249,6 +41246,7 @@ sweep-file-aliases-hint = Write the values out, or use fewer aliases of aliases.
 sweep-file-reserved-param = { $at }: a parameter may not be called { $name }.
 sweep-file-reserved-param-hint = Give the parameter another name, and use that name in the job's templates.
 `,
+    "trust.ftl": "\nfile-refused-missing = { $file } does not exist.\nfile-refused-missing-hint = Check the path; a relative path starts at the current folder.\nfile-refused-kind = { $file } is not a regular file (it is { $kind ->\n        [folder] a folder\n        [fifo] a named pipe\n        [device] a device\n        [socket] a socket\n       *[other] not a plain file\n    }), so inspire does not read it.\nfile-refused-kind-hint = Put a regular file there, or move it aside (mv { $file } { $aside }).\nfile-refused-outside = { $file } leads (through a link) outside { $folder }, so inspire does not read it.\nfile-refused-outside-hint = Copy the file into { $folder } instead of linking to it.\nfile-refused-size = { $file } is larger than { $kib } KiB, so inspire does not read it.\nfile-refused-size-hint = Check that it is the file you meant: recipes and sweep files are a few kilobytes.\nfile-refused-error = Could not read { $file } ({ $code }).\nfile-refused-error-hint = Check the file's permissions.\nrecipes-skipped = Recipe file skipped: { $why }\nrecipes-folder-skipped = Recipes in { $dir } skipped: { $why }\nrecipes-not-mapping = { $file }: this is not a recipe: a recipe is a YAML mapping of keys such as engine, image, model.\nrecipes-keys-more = { $keys } and { $more } more\nrecipes-more-problems = { $first } (and { $more ->\n        [one] 1 more problem\n       *[other] { $more } more problems\n    })\n",
     "usage.ftl": "\nusage-unknown = (unknown)\nusage-progress = Reading the tasks and budgets of { $workspace }\nusage-idle-warning = { $tasks ->\n        [one] { $tasks } task holds\n       *[other] { $tasks } tasks hold\n    } { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } at under { $limit }% utilisation: { $list }. { $call } gives an idle job's verdict; the platform reclaims GPUs left idle for hours.\nusage-section-refused = { $what }: refused to this account ({ $error })\nusage-section-unreadable = { $what }: could not be read ({ $error })\nusage-section-admins-only = { $what }: refused to this account (AccessForbidden); only the project's admins may read them\nusage-section-unoffered = { $what }: the platform does not offer them here ({ $why })\nusage-member-budgets-of = Member budgets of { $project }\nusage-overview-of = The budget overview of { $project }\nusage-overview-fallback = { $note }; total and remaining are the project list's, without the split by kind\nusage-label-workspace = Workspace\nusage-label-gpus-held = GPUs held\nusage-gpus-held = { $gpus } by { $running ->\n        [one] { $running } running task\n       *[other] { $running } running tasks\n    } ({ $tasks } listed)\nusage-label-gpu-utilisation = GPU utilisation\nusage-label-idle = Idle\nusage-idle-summary = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } in { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    }\nusage-idle-none = none\nusage-label-read = Read\nusage-col-user = USER\nusage-col-priority = PRIORITY\nusage-col-running = RUNNING\nusage-col-tasks = TASKS\nusage-col-gpu-util = GPU UTIL\nusage-col-idle-gpus = IDLE GPUS\nusage-col-task = TASK\nusage-col-running-for = RUNNING FOR\nusage-col-idle = IDLE\nusage-no-tasks = (no tasks)\nusage-budgets-head = Budgets (points):\nusage-col-total = TOTAL\nusage-col-used = USED\nusage-col-train = TRAIN\nusage-col-inference = INFERENCE\nusage-no-projects = (none of your projects is attached to this workspace)\nusage-members-of = Members of { $project }:\nusage-col-member = MEMBER\nusage-idle-mark = IDLE\n",
     "verdict.ftl": '\nverdict-points = { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    }\nverdict-no-data = no data\nverdict-reclaim-risk = at risk of reclaim (idle { $idle })\nverdict-warming-up = warming up ({ $count } of { $needed ->\n        [one] { $needed } sample\n       *[other] { $needed } samples\n    })\nverdict-stalled = stalled after { $minutes } min (idle since { $since })\nverdict-idle = idle since { $since }\nverdict-starved = starved by CPU ({ $share }% of samples)\nverdict-memory-full = GPU memory nearly full (p90 { $p90 })\nverdict-memory-leak = possible memory leak ({ $rise } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    })\nverdict-memory-both = { $full }, { $leak }\nverdict-unstable = unstable utilisation (std dev { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    })\nverdict-underused = GPU underused (avg { $avg })\nverdict-healthy = training normally (GPU avg { $avg })\nverdict-reclaim-warning = { $verdict }; reclaimed in ~{ $minutes } min if GPU stays under { $limit }%\nverdict-pod = pod { $pod }: { $verdict }\nverdict-pod-also = pod { $pod }: { $verdict }; also { $state }: { $others }\n\nverdict-ev-no-data = no GPU utilisation samples\nverdict-ev-gpu = GPU utilisation avg { $avg }, p50 { $p50 }, p90 { $p90 }, max { $max }, last { $last } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    }\nverdict-ev-stability = std dev { $value ->\n        [one] { $value } point\n       *[other] { $value } points\n    } (unstable above { $limit })\nverdict-ev-trend = trend { $direction } ({ $change }, second half vs first half)\nverdict-ev-idle-open = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples ->\n        [one] { $samples } sample\n       *[other] { $samples } samples\n    }\nverdict-ev-idle-open-earlier = idle (GPU < { $limit }%) since { $since }: { $duration }, { $samples ->\n        [one] { $samples } sample\n       *[other] { $samples } samples\n    }, { $earlier ->\n        [one] { $earlier } earlier idle window\n       *[other] { $earlier } earlier idle windows\n    }\nverdict-ev-idle-earlier = { $earlier ->\n        [one] { $earlier } earlier idle window\n       *[other] { $earlier } earlier idle windows\n    }\nverdict-ev-starvation = CPU > { $cpu }% while GPU < { $gpu }% on { $share }% of { $count ->\n        [one] { $count } paired sample\n       *[other] { $count } paired samples\n    }\nverdict-ev-memory = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight })\nverdict-ev-memory-leak = GPU memory avg { $avg } (high above { $high }), p90 { $p90 } (tight above { $tight }), rose { $rise } over { $count ->\n        [one] { $count } sample\n       *[other] { $count } samples\n    } since { $since }\nverdict-ev-reclaim = GPU under { $limit }% since { $since } ({ $low }); the platform reclaims at { $at }\nverdict-ev-whole = whole job (mean of { $count ->\n        [one] { $count } pod\n       *[other] { $count } pods\n    }): { $verdict }\n\nverdict-series-top = the top level\nverdict-series-invalid = invalid input\nverdict-series-malformed = The metric series are malformed at { $where }: { $problem }.\nverdict-series-hint = Send an array of { $shape }.\nverdict-time-zone = Unknown time zone "{ $zone }".\nverdict-time-zone-hint = Pass an IANA time zone such as "Asia/Shanghai" or "UTC".\n',
     "wait.ftl": "\nwait-status-unknown = unknown\nwait-not-found = { $id } was not found. Check the id with { $call }.\nwait-reached = { $id } reached status { $status } after { $waited }.\nwait-task-failed = { $id } ended with status { $status } without reaching { $until }; { $call } diagnoses why.\nwait-timed-out = Still { $status } after { $waited }; call { $call } again to keep waiting.\nwait-progress = { $id } has status { $status }; waiting for { $until }\nwait-label-outcome = outcome\nwait-label-waited = waited\nwait-label-checks = checks\n"
@@ -41441,7 +41439,7 @@ var fieldWord = (name2, value) => ref(value === void 0 ? { kind: "field", name: 
 var confirmWord = () => ref({ kind: "confirm" });
 var dryRunWord = () => ref({ kind: "dry_run" });
 var tableWord = (table) => ref({ kind: "table", ...table });
-var fieldsWord = (fields2) => ref({ kind: "fields", fields: fields2 });
+var fieldsWord = (fields3) => ref({ kind: "fields", fields: fields3 });
 var clipped = (value, max6) => ref({ kind: "clip", text: typeof value === "string" ? plain(value) : value, max: max6 });
 var english = (value) => wordText(value, "en", mcpWord);
 
@@ -41527,7 +41525,8 @@ var languageOf = (raw) => {
   return void 0;
 };
 var pickLanguage = (input2) => {
-  const explicit = languageOf(input2.env.INSPIRE_LANG) ?? languageOf(input2.configured);
+  if ((input2.env.INSPIRE_LANG ?? "").trim() !== "") return languageOf(input2.env.INSPIRE_LANG) ?? "en";
+  const explicit = languageOf(input2.configured);
   if (explicit !== void 0 || !input2.locale) return explicit ?? "en";
   const set9 = [input2.env.LC_ALL, input2.env.LC_MESSAGES, input2.env.LANG].find((v) => (v ?? "").trim() !== "");
   return languageOf(set9) ?? "en";
@@ -41535,16 +41534,16 @@ var pickLanguage = (input2) => {
 
 // ../../packages/core/src/errors.ts
 var InspireError = class extends Data_exports.TaggedError("InspireError") {
-  constructor(fields2) {
-    const { message, ...rest } = fields2;
+  constructor(fields3) {
+    const { message, ...rest } = fields3;
     super({ ...rest, text: message, message: String(message) });
   }
 };
 var amendError = (e, patch9) => new InspireError({ ...e, message: e.text, ...patch9 });
-var inspireError = (fields2) => new InspireError(fields2);
+var inspireError = (fields3) => new InspireError(fields3);
 var SurfaceUnavailable = class extends Data_exports.TaggedError("SurfaceUnavailable") {
-  constructor(fields2) {
-    const { message, ...rest } = fields2;
+  constructor(fields3) {
+    const { message, ...rest } = fields3;
     super({ ...rest, text: message, message: String(message) });
   }
 };
@@ -42716,15 +42715,15 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
-var matchName = (items, nameOf2, wanted, extra) => {
+var matchName = (items, nameOf3, wanted, extra) => {
   const key = fold(wanted);
-  const named = items.filter((i) => nameOf2(i) !== "");
+  const named = items.filter((i) => nameOf3(i) !== "");
   const tiers = [
-    ["name", named.filter((i) => nameOf2(i) === wanted)],
-    ["name", named.filter((i) => fold(nameOf2(i)) === key)],
+    ["name", named.filter((i) => nameOf3(i) === wanted)],
+    ["name", named.filter((i) => fold(nameOf3(i)) === key)],
     ["name", extra === void 0 ? [] : items.filter(extra)],
-    ["prefix", key === "" ? [] : named.filter((i) => fold(nameOf2(i)).startsWith(key))],
-    ["substring", key === "" ? [] : named.filter((i) => fold(nameOf2(i)).includes(key))]
+    ["prefix", key === "" ? [] : named.filter((i) => fold(nameOf3(i)).startsWith(key))],
+    ["substring", key === "" ? [] : named.filter((i) => fold(nameOf3(i)).includes(key))]
   ];
   for (const [by, found] of tiers) {
     const [first2] = found;
@@ -43359,7 +43358,12 @@ var deepFreeze = (value) => {
   return value;
 };
 var parsedByPath = /* @__PURE__ */ new Map();
-var readJsonFile = (path, schema) => Effect_exports.flatMap(
+var stderrWarning = (message) => {
+  process.stderr.write(`inspire: warning: ${String(message)}
+`);
+};
+var warnedDamaged = /* @__PURE__ */ new Set();
+var readJsonFile = (path, schema, options = {}) => Effect_exports.flatMap(
   // Read synchronously: these files are a few kilobytes, read before most requests, and the
   // promise API's round trip through libuv's thread pool costs far more than the read itself.
   Effect_exports.try({
@@ -43377,17 +43381,23 @@ var readJsonFile = (path, schema) => Effect_exports.flatMap(
     const kept = parsedByPath.get(path);
     if (kept !== void 0 && kept.text === text4 && kept.schema === schema)
       return Effect_exports.succeed(kept.data);
-    const damaged = (why2) => storeError(msg("store-damaged", { path, why: why2 }), msg("store-damaged-hint", { path }));
+    const damaged = (why2) => {
+      if (!options.cache)
+        return Effect_exports.fail(storeError(msg("store-damaged", { path, why: why2 }), msg("store-damaged-hint", { path })));
+      if (!warnedDamaged.has(path)) stderrWarning(msg("store-cache-damaged", { path, why: why2 }));
+      warnedDamaged.add(path);
+      return Effect_exports.succeed(void 0);
+    };
     let data;
     try {
       data = JSON.parse(text4);
     } catch {
-      return Effect_exports.fail(damaged(text4.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json")));
+      return damaged(text4.trim() === "" ? msg("store-damaged-empty") : msg("store-damaged-not-json"));
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       const issue2 = parsed.error.issues[0];
-      return Effect_exports.fail(damaged(plain(`${issue2?.path.join(".") || "top level"}: ${issue2?.message ?? "invalid"}`)));
+      return damaged(plain(`${issue2?.path.join(".") || "top level"}: ${issue2?.message ?? "invalid"}`));
     }
     parsedByPath.set(path, { text: text4, schema, data: deepFreeze(parsed.data) });
     return Effect_exports.succeed(parsed.data);
@@ -43666,12 +43676,12 @@ var checkProfile = (profile) => {
 };
 var makeStore = (paths) => {
   const roots = storeRoots(paths);
-  const read2 = (file3, schema) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema));
+  const read2 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema, { cache: cache3 }));
   const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join6(paths.locksDir, `${name2}.lock`), { roots, ...options }), effect2));
-  const updater = (file3, lock, schema, empty32) => (change) => withLock(
+  const updater = (file3, lock, schema, empty32, cache3 = false) => (change) => withLock(
     lock,
     Effect_exports.gen(function* () {
-      const current = (yield* read2(file3, schema)) ?? empty32;
+      const current = (yield* read2(file3, schema, cache3)) ?? empty32;
       const next4 = yield* change(current);
       const checked = schema.safeParse(next4);
       if (!checked.success)
@@ -43682,6 +43692,7 @@ var makeStore = (paths) => {
     })
   );
   const sessionFile = (profile) => join6(paths.sessionsDir, `${profile}.json`);
+  const CACHE = true;
   return {
     paths,
     readConfig: Effect_exports.withSpan(
@@ -43699,13 +43710,13 @@ var makeStore = (paths) => {
     readSession: Effect_exports.fn("Store.readSession")(
       (profile) => Effect_exports.flatMap(
         checkProfile(profile),
-        (p) => Effect_exports.map(read2(sessionFile(p), SessionFile), (s) => s ?? emptySession)
+        (p) => Effect_exports.map(read2(sessionFile(p), SessionFile, CACHE), (s) => s ?? emptySession)
       )
     ),
     updateSession: Effect_exports.fn("Store.updateSession")(
       (profile, change) => Effect_exports.flatMap(
         checkProfile(profile),
-        (p) => updater(sessionFile(p), `session-${p}`, SessionFile, emptySession)(change)
+        (p) => updater(sessionFile(p), `session-${p}`, SessionFile, emptySession, CACHE)(change)
       )
     ),
     // Generic, so spanned by hand: Effect.fn would fix its type parameters.
@@ -43911,7 +43922,7 @@ var retryAfterMillis = (value, now) => {
   const at = Date.parse(text4);
   return Number.isNaN(at) ? void 0 : Math.max(0, at - now);
 };
-var TRANSIENT_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504]);
+var TRANSIENT_STATUSES = /* @__PURE__ */ new Set([500, 502, 503, 504, 520, 521, 522, 523, 524, 529]);
 
 // ../../packages/core/src/platform/transport.ts
 var TransportFailure = class extends Data_exports.TaggedError("TransportFailure") {
@@ -44638,6 +44649,26 @@ var httpError = (res, surface) => {
     })
   );
 };
+var isNoRoute = (res) => res.status === 404 && res.body.trim() === "404 page not found";
+var isRefusal = (res) => {
+  const json4 = parse5(res);
+  if (!isEnvelope(json4)) return false;
+  const error62 = json4.ResponseMetadata?.Error;
+  return typeof json4.code === "number" || typeof json4.code === "string" || typeof error62 === "object" && error62 !== null || typeof json4.message === "string";
+};
+var forCreate = (res, surface, outcome) => {
+  if (res.status < 400 || res.status >= 500 || res.status === 401 || res.status === 429) return outcome;
+  if (isNoRoute(res) || isRefusal(res)) return outcome;
+  return fail9(
+    new InspireError({
+      reason: "PlatformError",
+      message: msg("once-create-not-refusal", { surface, status: res.status }),
+      hint: msg("platform-lost-answer-hint"),
+      code: res.status,
+      ambiguous: true
+    })
+  );
+};
 var readCodeEnvelope = (res, surface, credential) => {
   if (res.status === 401) return { kind: "expired" };
   if (credential === "cookie" && res.status >= 300 && res.status < 400) {
@@ -44786,6 +44817,7 @@ var makePlatform = (ctx) => {
     ),
     while: (e) => e._tag === "InspireError" && e.retryable === true
   });
+  const guarded = (res, surface, outcome, options) => options.idempotent ? outcome : forCreate(res, surface, outcome);
   const settle4 = (outcome) => {
     if (outcome.kind === "ok") return Effect_exports.succeed(outcome.data);
     if (outcome.kind === "unavailable") return Effect_exports.fail(outcome.error);
@@ -44836,7 +44868,7 @@ var makePlatform = (ctx) => {
             ...options.write === true ? { write: true } : {},
             ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
           }),
-          (res) => readCodeEnvelope(res, surface, "bearer")
+          (res) => guarded(res, surface, readCodeEnvelope(res, surface, "bearer"), options)
         ),
         options
       )
@@ -44868,7 +44900,7 @@ var makePlatform = (ctx) => {
           ...options.write === true ? { write: true } : {},
           ...options.timeout !== void 0 ? { timeout: options.timeout } : {}
         }),
-        (res) => readCodeEnvelope(res, surface, "cookie")
+        (res) => guarded(res, surface, readCodeEnvelope(res, surface, "cookie"), options)
       ),
       options
     );
@@ -44897,7 +44929,10 @@ var makePlatform = (ctx) => {
       const result = yield* Effect_exports.either(
         withRenewal(
           kind,
-          (auth) => Effect_exports.map(v2Request(service3, action, body2, options, auth), (res) => readV2Envelope(res, surface)),
+          (auth) => Effect_exports.map(
+            v2Request(service3, action, body2, options, auth),
+            (res) => guarded(res, surface, readV2Envelope(res, surface), options)
+          ),
           options
         )
       );
@@ -44958,12 +44993,23 @@ var createOnce = (options) => Effect_exports.gen(function* () {
             message: msg("platform-create-unknown", { message: last3.text, what, reason: found.left.text }),
             hint: msg("platform-create-unknown-hint", { call: listHint3 }),
             ambiguous: true,
-            created: "unknown"
+            created: "unknown",
+            ...found.left.candidates !== void 0 ? { candidates: found.left.candidates } : {}
           })
         );
       }
       if (found.right !== void 0) return { value: found.right, recovered: true, attempts: attempt };
     }
+    if (options.mayResend !== void 0 && !(yield* options.mayResend))
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: last3.reason,
+          message: msg("once-create-unconfirmed", { message: last3.text, what }),
+          hint: msg("platform-create-unknown-hint", { call: listHint3 }),
+          ambiguous: true,
+          created: "unknown"
+        })
+      );
   }
   return yield* Effect_exports.fail(
     new InspireError({
@@ -44982,7 +45028,7 @@ var createOnce = (options) => Effect_exports.gen(function* () {
 // ../../packages/core/src/platform/recover.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { randomUUID } from "node:crypto";
+import { createHash as createHash3, randomUUID } from "node:crypto";
 var newSubmitId = () => Effect_exports.sync(() => randomUUID().replace(/-/g, "").slice(0, 20));
 var fieldsVerdict = (sent, shown) => {
   let unseen = false;
@@ -45005,7 +45051,7 @@ var findOwn = (spec2) => Effect_exports.gen(function* () {
   const fits = [];
   for (const task of yield* spec2.list) {
     if (task.name !== spec2.name || spec2.before.has(task.id)) continue;
-    if (task.createdAt !== void 0 && task.createdAt < spec2.since) continue;
+    if (spec2.since !== void 0 && task.createdAt !== void 0 && task.createdAt < spec2.since) continue;
     const verdict = spec2.verdict(task);
     if (verdict === "yes" || verdict === "check" && spec2.verdict(yield* spec2.detail(task.id)) !== "no")
       fits.push(task.id);
@@ -45020,7 +45066,8 @@ var findOwn = (spec2) => Effect_exports.gen(function* () {
           ids: fits.join(", "),
           what: spec2.what
         }),
-        hint: msg("platform-recover-ambiguous-hint")
+        hint: msg("platform-recover-ambiguous-hint"),
+        candidates: fits
       })
     );
   return fits[0];
@@ -45039,24 +45086,35 @@ var oneAtATime = (key, effect2) => Effect_exports.suspend(() => {
     )
   );
 });
-var createMatching = (spec2) => oneAtATime(
-  `${spec2.scope}:${spec2.name}`,
-  Effect_exports.gen(function* () {
-    const before2 = yield* snapshot(spec2.list, spec2.name);
-    return yield* createOnce({
-      create: spec2.create,
-      find: (since) => findOwn({ ...spec2, before: before2, since }),
-      now: spec2.now,
-      what: spec2.what,
-      listHint: spec2.listHint
-    });
-  })
-);
+var lockName = (key) => `create-${createHash3("sha256").update(key).digest("hex").slice(0, 24)}`;
+var createMatching = (spec2) => Effect_exports.flatMap(Store, (store) => {
+  const key = `${spec2.scope}:${spec2.name}`;
+  const dated = Effect_exports.map(spec2.clock.skewMs, (skew) => skew !== void 0);
+  return oneAtATime(
+    key,
+    store.withLock(
+      lockName(key),
+      Effect_exports.gen(function* () {
+        const before2 = yield* snapshot(spec2.list, spec2.name);
+        return yield* createOnce({
+          create: spec2.create,
+          find: (since) => Effect_exports.flatMap(dated, (known) => findOwn({ ...spec2, before: before2, since: known ? since : void 0 })),
+          now: spec2.clock.now,
+          mayResend: dated,
+          what: spec2.what,
+          listHint: spec2.listHint
+        });
+      }),
+      { timeout: "2 minutes" }
+    )
+  );
+});
 
 // ../../packages/core/src/api/support.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Id = external_exports.union([external_exports.string(), external_exports.number()]).transform(String);
+var CreatedId = external_exports.string().trim().min(1);
 var Text2 = external_exports.union([external_exports.string(), external_exports.number(), external_exports.null()]).optional().transform((v) => v === null || v === void 0 ? "" : String(v));
 var Num = external_exports.union([external_exports.number(), external_exports.string(), external_exports.null()]).optional().transform((v) => {
   if (v === null || v === void 0 || typeof v === "string" && v.trim() === "") return void 0;
@@ -45513,7 +45571,7 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/create.ts
-var CreateAnswer = external_exports.object({ job_id: Text2, id: Text2 }).transform((a) => a.job_id || a.id).refine((id) => id !== "", "the answer carries no job_id");
+var CreateAnswer = external_exports.object({ job_id: CreatedId.optional(), id: CreatedId.optional() }).refine((a) => (a.job_id ?? a.id) !== void 0, "the answer carries no job_id").transform((a) => a.job_id ?? a.id ?? "");
 var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode4(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
 var trainingBody = (input2, name2, image) => ({
   name: name2,
@@ -45833,29 +45891,150 @@ var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
   return yield* stopWith(jobId, getHpcJob(jobId), send2, fatal, listed);
 });
 
+// ../../packages/core/src/api/jobs/ray.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var REFERER3 = "/jobs/ray";
+var RawNode = external_exports.object({ mirror_url: Text2, image: Text2, image_type: Text2, logic_compute_group_id: Text2, quota_id: Text2 }).nullish();
+var RawGroup = external_exports.object({
+  group_name: Text2,
+  min_replicas: Num,
+  max_replicas: Num,
+  current_replicas: Num,
+  quota_id: Text2
+});
+var RawRayJob = external_exports.lazy(
+  () => RawJobBase.extend({
+    ray_job_id: Text2,
+    entrypoint: Text2,
+    description: Text2,
+    head_node: RawNode,
+    worker_groups: external_exports.array(RawGroup).nullish().catch(void 0)
+  })
+);
+var toRayJob = (raw, baseUrl) => {
+  const id = raw.ray_job_id || raw.job_id || raw.id;
+  const head5 = raw.head_node ?? void 0;
+  return {
+    ...commonOf(
+      { ...raw, job_id: id },
+      "ray",
+      new URL(`${REFERER3}?spaceId=${encodeURIComponent(raw.workspace_id)}`, baseUrl).toString()
+    ),
+    groupId: raw.logic_compute_group_id || head5?.logic_compute_group_id || "",
+    kind: "ray",
+    entrypoint: raw.entrypoint,
+    description: raw.description,
+    image: head5?.mirror_url || head5?.image || "",
+    imageType: head5?.image_type ?? "",
+    specId: head5?.quota_id ?? "",
+    workerGroups: (raw.worker_groups ?? []).map((g) => ({
+      name: g.group_name,
+      minReplicas: g.min_replicas,
+      maxReplicas: g.max_replicas,
+      currentReplicas: g.current_replicas,
+      specId: g.quota_id
+    }))
+  };
+};
+var requireId2 = (id) => id.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-ray-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
+var getRayJob = (id) => Effect_exports.gen(function* () {
+  yield* requireId2(id);
+  const platform = yield* Platform;
+  const data = yield* firstAvailable(msg("api-read-ray-job"), [
+    platform.v1("POST", "ray_job/detail", { ray_job_id: id }, { idempotent: true, referer: REFERER3 })
+  ]);
+  return toRayJob(yield* decode4(RawRayJob, data, "ray_job/detail"), platform.baseUrl);
+});
+var listRayJobs = (input2) => Effect_exports.gen(function* () {
+  if (input2.workspaceId.trim() === "")
+    return yield* Effect_exports.fail(
+      invalidInput(msg("api-no-workspace"), msg("api-pass-workspace-hint", { call: callWord("status") }))
+    );
+  const platform = yield* Platform;
+  const mine = input2.createdBy !== void 0 && input2.createdBy !== "" ? { filter_by: { user_id: [input2.createdBy] } } : {};
+  const collected = yield* firstAvailable(msg("api-list-ray-jobs"), [
+    collectPages(
+      (page, size12) => Effect_exports.flatMap(
+        platform.v1(
+          "POST",
+          "ray_job/list",
+          { workspace_id: input2.workspaceId, page_num: page, page_size: size12, ...mine },
+          { idempotent: true, referer: `${REFERER3}?spaceId=${input2.workspaceId}` }
+        ),
+        (d) => decode4(ListPage, d, "ray_job/list")
+      ),
+      { firstPage: 1, pageSize: input2.pageSize ?? 100, maxPages: input2.maxPages ?? 100 }
+    )
+  ]);
+  const raws = yield* decodeItems(RawRayJob, collected.items, "ray_job/list");
+  const jobs = raws.map((r) => toRayJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
+  return { jobs, total: collected.total, truncated: collected.truncated };
+});
+var stopRayJob = (id, listed) => Effect_exports.gen(function* () {
+  yield* requireId2(id);
+  const platform = yield* Platform;
+  const send2 = retryTooEarly(
+    firstAvailable(msg("api-stop-what", { what: msg("api-the-ray-job") }), [
+      platform.v1("POST", "ray_job/stop", { ray_job_id: id }, { ...WRITE, referer: REFERER3 })
+    ])
+  );
+  return yield* stopWith(id, getRayJob(id), send2, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed);
+});
+var RawRayInstance = external_exports.object({
+  instance_id: Text2,
+  instance_type: Text2,
+  worker_group_name: Text2,
+  status: Text2,
+  gpu_count: Num,
+  created_at: EpochMs
+});
+var listRayInstances = (id) => Effect_exports.gen(function* () {
+  yield* requireId2(id);
+  const platform = yield* Platform;
+  const data = yield* firstAvailable(msg("api-list-ray-pods"), [
+    platform.v1(
+      "POST",
+      "ray_job/instances/list",
+      { ray_job_id: id, page_num: 1, page_size: -1 },
+      { idempotent: true, referer: REFERER3 }
+    )
+  ]);
+  const page = yield* decode4(ListPage, data, "ray_job/instances/list");
+  const raws = yield* decodeItems(RawRayInstance, page.items, "ray_job/instances/list");
+  return raws.map((r) => ({
+    pod: r.instance_id,
+    role: r.instance_type.toLowerCase() === "head" ? "head" : "worker",
+    group: r.worker_group_name,
+    status: normalizeStatus(r.status, "ray"),
+    gpus: r.gpu_count,
+    createdAt: r.created_at
+  }));
+});
+
 // ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
 var RawPoint = external_exports.object({ timestamp: Num, data: Num });
-var RawGroup = external_exports.object({
+var RawGroup2 = external_exports.object({
   group_name: Text2,
   metric_type: Text2,
   time_series: external_exports.array(RawPoint).nullish()
 });
 var RawMetrics = external_exports.object({
-  time_seris_metric_groups: external_exports.array(RawGroup).nullish(),
-  time_series_metric_groups: external_exports.array(RawGroup).nullish()
+  time_seris_metric_groups: external_exports.array(RawGroup2).nullish(),
+  time_series_metric_groups: external_exports.array(RawGroup2).nullish()
 }).transform((m) => m.time_seris_metric_groups ?? m.time_series_metric_groups ?? []);
 var intervalFor = (rangeSeconds) => [...METRIC_INTERVALS].reverse().find((i) => rangeSeconds / i >= 30) ?? 60;
-var TASK_TYPES = { train: "distributed_training", hpc: "hpc_job" };
+var TASK_TYPES = { train: "distributed_training", hpc: "hpc_job", ray: "ray_job" };
 var placementOf = (jobId) => Effect_exports.gen(function* () {
   const ref4 = taskKindOf(jobId);
   if (ref4._tag === "Left") return yield* Effect_exports.fail(ref4.left);
   const kind = ref4.right.kind;
-  if (kind !== "train" && kind !== "hpc")
+  if (kind !== "train" && kind !== "hpc" && kind !== "ray")
     return yield* Effect_exports.fail(
       invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") }))
     );
-  const job = kind === "train" ? yield* getTrainingJob(jobId) : yield* getHpcJob(jobId);
+  const job = kind === "train" ? yield* getTrainingJob(jobId) : kind === "hpc" ? yield* getHpcJob(jobId) : yield* getRayJob(jobId);
   return {
     taskType: TASK_TYPES[kind],
     groupId: job.groupId,
@@ -45964,10 +46143,16 @@ var isHpcJob = (jobId) => {
   const ref4 = taskKindOf(jobId);
   return ref4._tag === "Right" && ref4.right.kind === "hpc";
 };
+var isRayJob = (jobId) => {
+  const ref4 = taskKindOf(jobId);
+  return ref4._tag === "Right" && ref4.right.kind === "ray";
+};
 var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   const asked = pod === void 0 ? [] : typeof pod === "string" ? [pod] : pod;
   if (asked.length > 0) return asked;
-  return isHpcJob(jobId) ? yield* hpcPods(jobId) : (yield* listJobInstances(jobId)).map((i) => i.pod);
+  if (isHpcJob(jobId)) return yield* hpcPods(jobId);
+  if (isRayJob(jobId)) return (yield* listRayInstances(jobId)).map((i) => i.pod);
+  return (yield* listJobInstances(jobId)).map((i) => i.pod);
 });
 var podsOf = (jobId, pod) => Effect_exports.gen(function* () {
   const pods = yield* listedPods(jobId, pod);
@@ -45980,7 +46165,8 @@ var podsOf = (jobId, pod) => Effect_exports.gen(function* () {
 var queryLogs = (q) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const hpc2 = isHpcJob(q.jobId);
-  const timeField = hpc2 ? "@timestamp" : "time";
+  const ray2 = isRayJob(q.jobId);
+  const timeField = hpc2 || ray2 ? "@timestamp" : "time";
   const body2 = {
     page_size: Math.min(Math.max(1, q.size), MAX_LOG_PAGE),
     filter: {
@@ -45996,7 +46182,7 @@ var queryLogs = (q) => Effect_exports.gen(function* () {
   const options = { idempotent: true, referer: `/jobs/distributedTrainingDetail/${q.jobId}` };
   const data = yield* firstAvailable(
     msg("api-read-logs"),
-    hpc2 ? [platform.v1("POST", "logs/hpc", body2, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })] : [platform.v2("train", "GetJobLog", body2, options), platform.v1("POST", "logs/train", body2, options)]
+    hpc2 ? [platform.v1("POST", "logs/hpc", body2, { ...options, referer: `/jobs/hpcDetail/${q.jobId}` })] : ray2 ? [platform.v1("POST", "logs/ray_job", body2, { ...options, referer: "/jobs/ray" })] : [platform.v2("train", "GetJobLog", body2, options), platform.v1("POST", "logs/train", body2, options)]
   );
   return yield* decodeLogLines(yield* logItems(data));
 });
@@ -47242,10 +47428,10 @@ var checkInput = (tool2, schema, raw) => {
         text`Check the parameters of ${callWord(tool2)}; every field is described in its schema.`
       )
     );
-  const fields2 = first2.known.length > 0 ? first2.known.join(", ") : "none";
+  const fields3 = first2.known.length > 0 ? first2.known.join(", ") : "none";
   const call2 = callWord(tool2);
   const place = first2.path.length > 0 ? text`${where(first2.path)} in ${call2}` : call2;
-  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields2}. A field it does not know is refused, never ignored.`;
+  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields3}. A field it does not know is refused, never ignored.`;
   const fix = unknown2.length === 1 ? first2.suggestion : void 0;
   return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix: plain(fix) } : {}));
 };
@@ -47370,7 +47556,7 @@ var resolveValue = (layers) => {
 var resolveSetting = (key, input2) => {
   const envName2 = SETTING_ENV[key];
   const envRaw = input2.env[envName2]?.trim();
-  const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : Either_exports.mapLeft(
+  const envValue = envRaw === void 0 || envRaw === "" ? Either_exports.right(void 0) : key === "lang" ? Either_exports.right(languageOf(envRaw) ?? "en") : Either_exports.mapLeft(
     parseSettingValue(key, envRaw, input2.registries),
     (e) => invalidInput(text`${envName2}: ${e.text}`, text`${msg("settings-env-hint", { env: envName2 })} ${e.hint}`)
   );
@@ -48287,7 +48473,7 @@ var renderTable = (rows, columns, empty32 = msg("common-none")) => rows.length =
   rows: rows.map((r) => columns.map((c) => show(c.cell(r)))),
   ...columns.some((c) => c.drop !== void 0) ? { drop: columns.map((c) => c.drop) } : {}
 });
-var renderFields = (fields2) => fieldsWord(fields2.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
+var renderFields = (fields3) => fieldsWord(fields3.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var two2 = (n) => String(n).padStart(2, "0");
 var formatDuration = (ms) => {
@@ -48742,6 +48928,7 @@ var listJobEvents = (jobId, options = {}) => whenCollected(
         invalidInput(msg("api-no-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))
       );
     if (isHpcJob(jobId)) return yield* hpcEvents(jobId);
+    if (Either_exports.getOrUndefined(taskKindOf(jobId))?.kind === "ray") return yield* rayEvents(jobId);
     const job = yield* trainingEvents(jobId, "job", [jobId]);
     const pods = options.pods ?? (yield* Effect_exports.orElseSucceed(
       Effect_exports.map(listJobInstances(jobId), (list2) => list2.map((i) => i.pod)),
@@ -48753,6 +48940,20 @@ var listJobEvents = (jobId, options = {}) => whenCollected(
     return { events, collected: false, truncated: job.truncated || (instance?.truncated ?? false) };
   })
 );
+var rayEvents = (jobId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const data = yield* firstAvailable(msg("api-list-ray-events"), [
+    platform.v1(
+      "POST",
+      "ray_job/events/list",
+      { ray_job_id: jobId, page_num: 1, page_size: -1, sorter: [{ field: "last_timestamp", sort: "ascend" }] },
+      { idempotent: true, referer: "/jobs/ray" }
+    )
+  ]);
+  const page = yield* decode4(ListPage, data, "ray_job/events/list");
+  const events = [...yield* decodeItems(RawEvent, page.items, "ray_job/events/list")].sort(byTime);
+  return { events, collected: false, truncated: false };
+});
 var hpcEvents = (jobId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const data = yield* firstAvailable(msg("api-list-hpc-events"), [
@@ -48831,10 +49032,10 @@ var RawModelRow = external_exports.lazy(
     next_version: OptionalNumber,
     project_name: Text2
   }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
-    const fields2 = r.model !== void 0 && hasId(r.model) ? r.model : r;
+    const fields3 = r.model !== void 0 && hasId(r.model) ? r.model : r;
     const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
     return toModel(
-      { ...fields2, project_id: fields2.project_id || r.project_id },
+      { ...fields3, project_id: fields3.project_id || r.project_id },
       { projectName: r.project_name, latest, owner: r.user_name }
     );
   })
@@ -48875,10 +49076,10 @@ var CreatedModel = external_exports.lazy(
 );
 
 // ../../packages/core/src/api/models/models.ts
-var REFERER3 = "/jobs/modelDeployment";
+var REFERER4 = "/jobs/modelDeployment";
 var v1 = (method, path, body2, idempotent) => Effect_exports.flatMap(
   Platform,
-  (p) => p.v1(method, path, body2, { idempotent, referer: REFERER3, write: /\/(create|delete)$/.test(path) }).pipe(
+  (p) => p.v1(method, path, body2, { idempotent, referer: REFERER4, write: /\/(create|delete)$/.test(path) }).pipe(
     Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e, { hint: msg("models-api-down") })))
   )
 );
@@ -49072,127 +49273,6 @@ var idField = (kinds, description) => refersTo(described(external_exports.string
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
-// ../../packages/core/src/api/jobs/ray.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var REFERER4 = "/jobs/ray";
-var RawNode = external_exports.object({ mirror_url: Text2, image: Text2, image_type: Text2, logic_compute_group_id: Text2, quota_id: Text2 }).nullish();
-var RawGroup2 = external_exports.object({
-  group_name: Text2,
-  min_replicas: Num,
-  max_replicas: Num,
-  current_replicas: Num,
-  quota_id: Text2
-});
-var RawRayJob = external_exports.lazy(
-  () => RawJobBase.extend({
-    ray_job_id: Text2,
-    entrypoint: Text2,
-    description: Text2,
-    head_node: RawNode,
-    worker_groups: external_exports.array(RawGroup2).nullish().catch(void 0)
-  })
-);
-var toRayJob = (raw, baseUrl) => {
-  const id = raw.ray_job_id || raw.job_id || raw.id;
-  const head5 = raw.head_node ?? void 0;
-  return {
-    ...commonOf(
-      { ...raw, job_id: id },
-      "ray",
-      new URL(`${REFERER4}?spaceId=${encodeURIComponent(raw.workspace_id)}`, baseUrl).toString()
-    ),
-    groupId: raw.logic_compute_group_id || head5?.logic_compute_group_id || "",
-    kind: "ray",
-    entrypoint: raw.entrypoint,
-    description: raw.description,
-    image: head5?.mirror_url || head5?.image || "",
-    imageType: head5?.image_type ?? "",
-    specId: head5?.quota_id ?? "",
-    workerGroups: (raw.worker_groups ?? []).map((g) => ({
-      name: g.group_name,
-      minReplicas: g.min_replicas,
-      maxReplicas: g.max_replicas,
-      currentReplicas: g.current_replicas,
-      specId: g.quota_id
-    }))
-  };
-};
-var requireId2 = (id) => id.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-ray-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
-var getRayJob = (id) => Effect_exports.gen(function* () {
-  yield* requireId2(id);
-  const platform = yield* Platform;
-  const data = yield* firstAvailable(msg("api-read-ray-job"), [
-    platform.v1("POST", "ray_job/detail", { ray_job_id: id }, { idempotent: true, referer: REFERER4 })
-  ]);
-  return toRayJob(yield* decode4(RawRayJob, data, "ray_job/detail"), platform.baseUrl);
-});
-var listRayJobs = (input2) => Effect_exports.gen(function* () {
-  if (input2.workspaceId.trim() === "")
-    return yield* Effect_exports.fail(
-      invalidInput(msg("api-no-workspace"), msg("api-pass-workspace-hint", { call: callWord("status") }))
-    );
-  const platform = yield* Platform;
-  const mine = input2.createdBy !== void 0 && input2.createdBy !== "" ? { filter_by: { user_id: [input2.createdBy] } } : {};
-  const collected = yield* firstAvailable(msg("api-list-ray-jobs"), [
-    collectPages(
-      (page, size12) => Effect_exports.flatMap(
-        platform.v1(
-          "POST",
-          "ray_job/list",
-          { workspace_id: input2.workspaceId, page_num: page, page_size: size12, ...mine },
-          { idempotent: true, referer: `${REFERER4}?spaceId=${input2.workspaceId}` }
-        ),
-        (d) => decode4(ListPage, d, "ray_job/list")
-      ),
-      { firstPage: 1, pageSize: input2.pageSize ?? 100, maxPages: input2.maxPages ?? 100 }
-    )
-  ]);
-  const raws = yield* decodeItems(RawRayJob, collected.items, "ray_job/list");
-  const jobs = raws.map((r) => toRayJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
-  return { jobs, total: collected.total, truncated: collected.truncated };
-});
-var stopRayJob = (id, listed) => Effect_exports.gen(function* () {
-  yield* requireId2(id);
-  const platform = yield* Platform;
-  const send2 = retryTooEarly(
-    firstAvailable(msg("api-stop-what", { what: msg("api-the-ray-job") }), [
-      platform.v1("POST", "ray_job/stop", { ray_job_id: id }, { ...WRITE, referer: REFERER4 })
-    ])
-  );
-  return yield* stopWith(id, getRayJob(id), send2, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed);
-});
-var RawRayInstance = external_exports.object({
-  instance_id: Text2,
-  instance_type: Text2,
-  worker_group_name: Text2,
-  status: Text2,
-  gpu_count: Num,
-  created_at: EpochMs
-});
-var listRayInstances = (id) => Effect_exports.gen(function* () {
-  yield* requireId2(id);
-  const platform = yield* Platform;
-  const data = yield* firstAvailable(msg("api-list-ray-pods"), [
-    platform.v1(
-      "POST",
-      "ray_job/instances/list",
-      { ray_job_id: id, page_num: 1, page_size: -1 },
-      { idempotent: true, referer: REFERER4 }
-    )
-  ]);
-  const page = yield* decode4(ListPage, data, "ray_job/instances/list");
-  const raws = yield* decodeItems(RawRayInstance, page.items, "ray_job/instances/list");
-  return raws.map((r) => ({
-    pod: r.instance_id,
-    role: r.instance_type.toLowerCase() === "head" ? "head" : "worker",
-    group: r.worker_group_name,
-    status: normalizeStatus(r.status, "ray"),
-    gpus: r.gpu_count,
-    createdAt: r.created_at
-  }));
-});
-
 // ../../packages/core/src/api/notebooks/read.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -49295,7 +49375,7 @@ var NotebookPage = external_exports.lazy(
   }).loose().transform((p) => ({ items: p.list ?? p.items ?? p.notebooks ?? [], total: p.total }))
 );
 var CreatedNotebook = external_exports.lazy(
-  () => external_exports.object({ notebook_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
+  () => external_exports.object({ notebook_id: CreatedId.optional(), id: CreatedId.optional() }).loose().refine((r) => (r.notebook_id ?? r.id) !== void 0, { message: "the create answer has no notebook_id" }).transform((r) => r.notebook_id ?? r.id ?? "")
 );
 var AccessUrls = external_exports.lazy(
   () => external_exports.object({ jupyter_url: Text2, vscode_url: Text2 }).partial().loose().transform((u) => ({ jupyterUrl: u.jupyter_url ?? "", vscodeUrl: u.vscode_url ?? "" }))
@@ -49609,7 +49689,7 @@ var ServingPage = external_exports.lazy(
   }).loose().transform((p) => ({ items: p.inference_servings ?? p.list ?? p.items ?? [], total: p.total }))
 );
 var CreatedServing = external_exports.lazy(
-  () => external_exports.object({ inference_serving_id: Id.optional(), id: Id.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, {
+  () => external_exports.object({ inference_serving_id: CreatedId.optional(), id: CreatedId.optional() }).loose().refine((r) => (r.inference_serving_id ?? r.id) !== void 0, {
     message: "the answer has no inference_serving_id"
   }).transform((r) => r.inference_serving_id ?? r.id ?? "")
 );
@@ -49765,7 +49845,13 @@ var createServing = (input2) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") }))
     ),
-    Effect_exports.flatMap((data) => decode4(CreatedServing, data, "inference_servings/create"))
+    // An answer without a readable id leaves the outcome unknown: settled by a look-up, never a success.
+    Effect_exports.flatMap(
+      (data) => Effect_exports.mapError(
+        decode4(CreatedServing, data, "inference_servings/create"),
+        (e) => amendError(e, { ambiguous: true })
+      )
+    )
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const mine = provide5(Effect_exports.map(listServings({ workspaceId: input2.workspaceId, mine: true }), (l) => l.servings));
@@ -49776,7 +49862,7 @@ var createServing = (input2) => Effect_exports.gen(function* () {
     list: mine,
     detail: (id) => provide5(getServing(id)),
     verdict: (s) => servingVerdict(s, body2),
-    now: platform.clock.now,
+    clock: platform.clock,
     what: msg("inference-api-what"),
     listHint: callWord("inference")
   });
@@ -49905,10 +49991,11 @@ var taskIdField = () => refersTo(
 );
 var jobIdField = () => refersTo(
   external_exports.string().min(1).describe(
-    "Training or HPC job: its id (job-…, hpc-job-…), its name or a unique id prefix, looked up in workspace"
+    "Training, HPC or Ray job: its id (job-…, hpc-job-…, rj-…), its name or a unique id prefix, looked up in workspace"
   ),
   "train",
-  "hpc"
+  "hpc",
+  "ray"
 );
 var TYPE = {
   train: "train",
@@ -49990,9 +50077,9 @@ var resolveModel = (raw, workspace, missing4) => Effect_exports.gen(function* ()
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what, workspace) => Effect_exports.gen(function* () {
-  const ref4 = yield* resolveTask(raw, ["train", "hpc"], workspace);
+  const ref4 = yield* resolveTask(raw, ["train", "hpc", "ray"], workspace);
   const { id, kind } = ref4;
-  if (kind !== "train" && kind !== "hpc")
+  if (kind !== "train" && kind !== "hpc" && kind !== "ray")
     return yield* Effect_exports.fail(
       invalidInput(
         msg("common-ops-not-a-job", { id, kind, what }),
@@ -50001,7 +50088,7 @@ var jobState = (raw, what, workspace) => Effect_exports.gen(function* () {
         }) : msg("common-ops-not-a-job-other", { call: callWord("jobs") })
       )
     );
-  const job = kind === "train" ? yield* missingTask(getTrainingJob(id), ref4, workspace) : yield* missingTask(getHpcJob(id), ref4, workspace);
+  const job = kind === "train" ? yield* missingTask(getTrainingJob(id), ref4, workspace) : kind === "hpc" ? yield* missingTask(getHpcJob(id), ref4, workspace) : yield* missingTask(getRayJob(id), ref4, workspace);
   return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
 });
 
@@ -51646,9 +51733,96 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/inference/recipes/files.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
-import { basename as basename3, dirname as dirname6, join as join9 } from "node:path";
+import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
+import { basename as basename4, dirname as dirname6, join as join9 } from "node:path";
 import { fileURLToPath } from "node:url";
+
+// ../../packages/core/src/store/regular-file.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2, realpathSync, statSync as statSync2 } from "node:fs";
+import { isAbsolute as isAbsolute3, relative as relative3 } from "node:path";
+var REGULAR_FILE_BOUND = 256 * 1024;
+var kindOf2 = (s) => s.isDirectory() ? "folder" : s.isFIFO() ? "fifo" : s.isCharacterDevice() || s.isBlockDevice() ? "device" : s.isSocket() ? "socket" : "other";
+var ownedIssue = (path, stats, kind) => {
+  const uid = currentUid();
+  return trustIssue(path, stats, kind, uid !== void 0 && stats.uid === 0 ? 0 : uid);
+};
+var inside = (folder, path) => {
+  const rel = relative3(folder, path);
+  return rel === "" || !(rel.startsWith("..") || isAbsolute3(rel));
+};
+var readRegularFile = (path, options = {}) => {
+  const bound2 = options.bound ?? REGULAR_FILE_BOUND;
+  const refused = (r) => ({ refused: r });
+  const failed = (e) => errnoCode(e) === "ENOENT" ? refused({ why: "missing" }) : refused({ why: "error", code: errnoCode(e) ?? "error" });
+  let real;
+  try {
+    real = realpathSync(path);
+    if (options.within !== void 0 && !inside(realpathSync(options.within), real))
+      return refused({ why: "outside", folder: options.within });
+    const before2 = statSync2(real);
+    if (!before2.isFile()) return refused({ why: "kind", kind: kindOf2(before2) });
+  } catch (e) {
+    return failed(e);
+  }
+  let fd;
+  try {
+    fd = openSync2(real, constants3.O_RDONLY | (constants3.O_NONBLOCK ?? 0) | (constants3.O_NOFOLLOW ?? 0));
+  } catch (e) {
+    return failed(e);
+  }
+  try {
+    const stats = fstatSync2(fd);
+    if (!stats.isFile()) return refused({ why: "kind", kind: kindOf2(stats) });
+    const issue2 = options.trusted === true ? ownedIssue(path, stats, "file") : void 0;
+    if (issue2 !== void 0) return refused({ why: "untrusted", untrusted: issue2 });
+    if (stats.size > bound2) return refused({ why: "size", bound: bound2 });
+    const buffer = Buffer.allocUnsafe(bound2 + 1);
+    let length2 = 0;
+    for (; ; ) {
+      const n = readSync2(fd, buffer, length2, buffer.length - length2, null);
+      if (n === 0) break;
+      length2 += n;
+      if (length2 > bound2) return refused({ why: "size", bound: bound2 });
+    }
+    return { content: buffer.subarray(0, length2).toString("utf8") };
+  } catch (e) {
+    return failed(e);
+  } finally {
+    closeSync2(fd);
+  }
+};
+var refusedFileError = (file3, r) => {
+  switch (r.why) {
+    case "untrusted":
+      return untrustedError(r.untrusted);
+    case "missing":
+      return invalidInput(msg("file-refused-missing", { file: file3 }), msg("file-refused-missing-hint"));
+    case "kind":
+      return invalidInput(
+        msg("file-refused-kind", { file: file3, kind: r.kind }),
+        msg("file-refused-kind-hint", { file: shellQuote(file3), aside: shellQuote(`${file3}.bak`) })
+      );
+    case "outside":
+      return invalidInput(
+        msg("file-refused-outside", { file: file3, folder: r.folder }),
+        msg("file-refused-outside-hint", { folder: r.folder })
+      );
+    case "size":
+      return invalidInput(
+        msg("file-refused-size", { file: file3, kib: Math.floor(r.bound / 1024) }),
+        msg("file-refused-size-hint")
+      );
+    case "error":
+      return invalidInput(msg("file-refused-error", { file: file3, code: r.code }), msg("file-refused-error-hint"));
+  }
+};
+
+// ../../packages/core/src/operations/inference/recipes/parse.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { basename as basename3 } from "node:path";
 
 // ../../packages/core/src/words/issues.ts
 init_define_INSPIRE_SKILL();
@@ -51751,11 +51925,76 @@ var RecipeSchema = external_exports.lazy(
   }).strict()
 );
 
+// ../../packages/core/src/operations/inference/recipes/parse.ts
+var KEY_CHARS = 24;
+var KEYS_SHOWN = 3;
+var cut2 = (s) => s.length > KEY_CHARS ? `${s.slice(0, KEY_CHARS)}…` : s;
+var fieldPath = (path) => path.reduce(
+  (out, k) => typeof k === "number" ? `${out}[${k}]` : out === "" ? cut2(String(k)) : `${out}.${cut2(String(k))}`,
+  ""
+);
+var lineOf = (yaml, doc, counter6, path) => {
+  for (let n = path.length; n >= 1; n--) {
+    const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true);
+    const last3 = path[n - 1];
+    if (yaml.isMap(parent)) {
+      const pair2 = parent.items.find((p) => yaml.isScalar(p.key) && p.key.value === last3);
+      const range = yaml.isNode(pair2?.key) ? pair2.key.range : void 0;
+      if (range) return counter6.linePos(range[0]).line;
+    } else if (yaml.isSeq(parent) && typeof last3 === "number") {
+      const item = parent.items[last3];
+      if (yaml.isNode(item) && item.range) return counter6.linePos(item.range[0]).line;
+    }
+  }
+  return 1;
+};
+var issueLine = (issue2) => {
+  if (issue2.code !== "unrecognized_keys") return issueWord(issue2);
+  const shown = issue2.keys.slice(0, KEYS_SHOWN).map(cut2).join(", ");
+  const more = issue2.keys.length - KEYS_SHOWN;
+  return msg("recipes-unknown-keys", {
+    count: issue2.keys.length,
+    keys: more > 0 ? msg("recipes-keys-more", { keys: shown, more }) : shown
+  });
+};
+var checkRecipe = (content, file3, source) => Effect_exports.gen(function* () {
+  const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
+  const counter6 = new yaml.LineCounter();
+  const doc = yaml.parseDocument(content, { lineCounter: counter6, prettyErrors: false, uniqueKeys: true });
+  const [syntax] = doc.errors;
+  if (syntax !== void 0) {
+    const line = syntax.linePos?.[0]?.line ?? 1;
+    const error62 = (syntax.message.split("\n")[0] ?? "").split(": ")[0]?.slice(0, 100) ?? "";
+    const message = msg("recipes-bad-yaml", { file: file3, line, error: error62 });
+    return { problem: { error: invalidInput(message, msg("recipes-bad-yaml-fix")), line: message } };
+  }
+  if (!yaml.isMap(doc.contents)) {
+    const message = msg("recipes-not-mapping", { file: file3 });
+    return { problem: { error: invalidInput(message, msg("recipes-bad-yaml-fix")), line: message } };
+  }
+  const parsed = RecipeSchema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => {
+      const where3 = fieldPath(i.path);
+      const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path;
+      return text`${file3}:${lineOf(yaml, doc, counter6, at)}: ${where3 === "" ? "" : `${where3}: `}${issueLine(i)}`;
+    });
+    const error62 = invalidInput(
+      msg("recipes-invalid", { file: basename3(file3), issues: joinText(issues, "\n") }),
+      msg("recipes-invalid-fix")
+    );
+    const line = issues.length > 1 ? msg("recipes-more-problems", { first: issues[0] ?? "", more: issues.length - 1 }) : issues[0] ?? error62.text;
+    return { problem: { error: error62, line } };
+  }
+  const body2 = parsed.data;
+  return { recipe: { ...body2, name: body2.name ?? basename3(file3).replace(/\.ya?ml$/, ""), file: file3, source } };
+});
+
 // ../../packages/core/src/operations/inference/recipes/files.ts
 var rank = (source) => source === "shipped" ? msg("recipes-rank-shipped") : source === "config" ? msg("recipes-rank-config") : msg("recipes-rank-project");
 var hasRecipes = (dir) => {
   try {
-    return statSync2(dir).isDirectory() && readdirSync2(dir).some((f) => /\.ya?ml$/.test(f));
+    return statSync3(dir).isDirectory() && readdirSync2(dir).some((f) => /\.ya?ml$/.test(f));
   } catch {
     return false;
   }
@@ -51790,67 +52029,6 @@ var recipeFolders = (configDir, workingDir, trustRoots = []) => {
     ...workingDir !== void 0 ? [{ dir: join9(workingDir, "recipes"), source: "project" }] : []
   ];
 };
-var fieldPath = (path) => path.reduce(
-  (out, k) => typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`,
-  ""
-);
-var lineOf = (yaml, doc, counter6, path) => {
-  for (let n = path.length; n >= 1; n--) {
-    const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true);
-    const last3 = path[n - 1];
-    if (yaml.isMap(parent)) {
-      const pair2 = parent.items.find((p) => yaml.isScalar(p.key) && p.key.value === last3);
-      const range = yaml.isNode(pair2?.key) ? pair2.key.range : void 0;
-      if (range) return counter6.linePos(range[0]).line;
-    } else if (yaml.isSeq(parent) && typeof last3 === "number") {
-      const item = parent.items[last3];
-      if (yaml.isNode(item) && item.range) return counter6.linePos(item.range[0]).line;
-    }
-  }
-  return 1;
-};
-var issueLine = (issue2) => {
-  if (issue2.code === "unrecognized_keys")
-    return msg("recipes-unknown-keys", { count: issue2.keys.length, keys: issue2.keys.join(", ") });
-  return issueWord(issue2);
-};
-var parseRecipe = (content, file3, source) => Effect_exports.gen(function* () {
-  const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
-  const counter6 = new yaml.LineCounter();
-  const doc = yaml.parseDocument(content, { lineCounter: counter6, prettyErrors: false, uniqueKeys: true });
-  const [syntax] = doc.errors;
-  if (syntax !== void 0) {
-    const line = syntax.linePos?.[0]?.line ?? 1;
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("recipes-bad-yaml", { file: file3, line, error: syntax.message.split("\n")[0] ?? "" }),
-        msg("recipes-bad-yaml-fix")
-      )
-    );
-  }
-  const parsed = RecipeSchema.safeParse(doc.toJS() ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => {
-      const where3 = fieldPath(i.path);
-      const at = i.code === "unrecognized_keys" ? [...i.path, i.keys[0] ?? ""] : i.path;
-      return text`${file3}:${lineOf(yaml, doc, counter6, at)}: ${where3 === "" ? "" : `${where3}: `}${issueLine(i)}`;
-    });
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("recipes-invalid", { file: basename3(file3), issues: joinText(issues, "\n") }),
-        msg("recipes-invalid-fix")
-      )
-    );
-  }
-  const body2 = parsed.data;
-  return { ...body2, name: body2.name ?? basename3(file3).replace(/\.ya?ml$/, ""), file: file3, source };
-});
-var readRecipeFile = (file3, folder) => {
-  if (folder.trustRoots === void 0) return readFileSync2(file3, "utf8");
-  const folderIssue = untrustedFolder(file3, folder.trustRoots);
-  if (folderIssue !== void 0) throw folderIssue;
-  return (readTrustedFile(file3) ?? Buffer.alloc(0)).toString("utf8");
-};
 var filesIn = (dir) => {
   if (!existsSync(dir)) return [];
   try {
@@ -51859,16 +52037,48 @@ var filesIn = (dir) => {
     return [];
   }
 };
+var folderIssue = (folder) => {
+  if (folder.source === "shipped") return void 0;
+  if (folder.source === "config") return untrustedFolder(join9(folder.dir, "recipe.yaml"), folder.trustRoots ?? []);
+  try {
+    return ownedIssue(folder.dir, statSync3(folder.dir), "folder");
+  } catch {
+    return void 0;
+  }
+};
+var nameOf = (file3) => basename4(file3).replace(/\.ya?ml$/, "");
 var readRecipes = (folders) => Effect_exports.gen(function* () {
   const byName2 = /* @__PURE__ */ new Map();
   const clashes = [];
+  const warnings = [];
+  const skipped = [];
   for (const folder of folders) {
-    for (const file3 of filesIn(folder.dir)) {
-      const content = yield* Effect_exports.try({
-        try: () => readRecipeFile(file3, folder),
-        catch: (e) => e instanceof Untrusted ? untrustedError(e) : invalidInput(msg("recipes-unreadable", { file: file3 }), msg("recipes-unreadable-fix"))
-      });
-      const recipe = yield* parseRecipe(content, file3, folder.source);
+    const files = filesIn(folder.dir);
+    if (files.length === 0) continue;
+    const untrusted = folderIssue(folder);
+    if (untrusted !== void 0) {
+      const error62 = untrustedError(untrusted);
+      warnings.push(msg("recipes-folder-skipped", { dir: folder.dir, why: text`${error62.text} ${error62.hint}` }));
+      skipped.push(...files.map((file3) => ({ name: nameOf(file3), file: file3, source: folder.source, error: error62 })));
+      continue;
+    }
+    for (const file3 of files) {
+      const skip = (error62, why2) => {
+        warnings.push(msg("recipes-skipped", { file: file3, why: why2 }));
+        skipped.push({ name: nameOf(file3), file: file3, source: folder.source, error: error62 });
+      };
+      const read2 = readRegularFile(file3, { within: folder.dir, trusted: folder.source !== "shipped" });
+      if ("refused" in read2) {
+        const error62 = refusedFileError(file3, read2.refused);
+        skip(error62, text`${error62.text} ${error62.hint}`);
+        continue;
+      }
+      const checked = yield* checkRecipe(read2.content, file3, folder.source);
+      if ("problem" in checked) {
+        skip(checked.problem.error, checked.problem.line);
+        continue;
+      }
+      const recipe = checked.recipe;
       const before2 = byName2.get(recipe.name);
       if (before2 === void 0) {
         byName2.set(recipe.name, recipe);
@@ -51887,8 +52097,11 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
       if (laterWins) byName2.set(recipe.name, recipe);
     }
   }
-  return { recipes: [...byName2.values()].sort((a, b) => a.name.localeCompare(b.name)), folders, clashes };
+  const recipes = [...byName2.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { recipes, folders, clashes, warnings, skipped };
 });
+var clashOf = (clash, name2) => clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name2);
+var clashesOf = (book, name2) => book.clashes.filter((c) => clashOf(c, name2));
 
 // ../../packages/core/src/operations/inference/recipes/resolve.ts
 init_define_INSPIRE_SKILL();
@@ -52034,8 +52247,13 @@ var recipeBook = (workingDir) => Effect_exports.flatMap(
   Store,
   (store) => readRecipes(recipeFolders(store.paths.configDir, workingDir, storeRoots(store.paths)))
 );
+var RANK = { shipped: 0, config: 1, project: 2 };
 var findRecipe = (book, name2) => {
   const found = book.recipes.find((r) => r.name === name2.trim());
+  const skipped = book.skipped.find(
+    (s) => s.name === name2.trim() && (found === void 0 || RANK[s.source] >= RANK[found.source])
+  );
+  if (skipped !== void 0) return Effect_exports.fail(skipped.error);
   if (found !== void 0) return Effect_exports.succeed(found);
   const near = closestNames(
     book.recipes.map((r) => r.name),
@@ -52139,7 +52357,8 @@ var resolveForPlacement = (recipe, input2) => Effect_exports.gen(function* () {
 var recipeDeployment = (raw, workingDir) => Effect_exports.gen(function* () {
   if (raw.command !== void 0)
     return yield* Effect_exports.fail(invalidInput(msg("recipes-and-command"), msg("recipes-and-command-fix")));
-  const recipe = yield* findRecipe(yield* recipeBook(workingDir), raw.recipe ?? "");
+  const book = yield* recipeBook(workingDir);
+  const recipe = yield* findRecipe(book, raw.recipe ?? "");
   const d = yield* resolveForPlacement(recipe, raw);
   const r = d.resolved;
   const input2 = {
@@ -52157,7 +52376,8 @@ var recipeDeployment = (raw, workingDir) => Effect_exports.gen(function* () {
     input: input2,
     where: d.where,
     model: d.model,
-    warnings: r.warnings,
+    // Files skipped, and the file used instead of another of the same name, before the recipe's own.
+    warnings: [...book.warnings, ...clashesOf(book, recipe.name), ...r.warnings],
     summary: {
       name: recipe.name,
       file: recipe.file,
@@ -53005,11 +53225,13 @@ var recipeOutputs = () => {
     description: external_exports.string().optional().describe("What the recipe is for")
   };
   const Clashes = external_exports.array(textOutput()).describe("Recipe names defined twice, and which file wins");
+  const Skipped = external_exports.array(textOutput()).describe("Recipe files skipped, and why");
   const Recipes = external_exports.object({
     action: external_exports.literal("recipes"),
     recipes: external_exports.array(external_exports.object(Entry)).describe("The recipes, by name"),
     folders: external_exports.array(external_exports.object({ dir: external_exports.string(), source: Source })).describe("The folders read, lowest precedence first"),
-    clashes: Clashes
+    clashes: Clashes,
+    warnings: Skipped
   });
   const Resolved = external_exports.object({
     name: external_exports.string(),
@@ -53049,6 +53271,7 @@ var recipeOutputs = () => {
     spec: SpecCandidateOutput().optional(),
     model: external_exports.object({ id: external_exports.string(), name: external_exports.string(), version: external_exports.number() }).optional().describe("The model version"),
     clashes: Clashes,
+    warnings: Skipped,
     next: NextSteps()
   });
   const Health = external_exports.object({
@@ -53199,7 +53422,6 @@ var entry = (r) => ({
   source: r.source,
   ...r.description !== void 0 ? { description: r.description.trim() } : {}
 });
-var clashOf = (clash, name2) => clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name2);
 var placementOf2 = (input2, where3) => {
   if (where3 !== void 0)
     return {
@@ -53218,7 +53440,8 @@ var inferenceRecipes = (workingDir) => Effect_exports.map(recipeBook(workingDir)
   action: "recipes",
   recipes: book.recipes.map(entry),
   folders: book.folders.map((f) => ({ dir: f.dir, source: f.source })),
-  clashes: book.clashes
+  clashes: book.clashes,
+  warnings: book.warnings
 }));
 var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
   if (input2.recipe === void 0 || input2.recipe.trim() === "")
@@ -53258,7 +53481,8 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
       spec: toCandidate(deployment.where.spec),
       model: { id: deployment.model.id, name: deployment.model.name, version: deployment.version }
     } : {},
-    clashes: book.clashes.filter((c) => clashOf(c, recipe.name)),
+    clashes: clashesOf(book, recipe.name),
+    warnings: book.warnings,
     next: [
       nextStep(
         "inference",
@@ -53289,7 +53513,7 @@ var renderRecipes = (r) => lines(
     msg("recipes-none")
   ),
   msg("recipes-folders", { folders: r.folders.map((f) => `${f.dir} (${f.source})`).join(", ") }),
-  joinText(asides("warning", r.clashes), "\n")
+  joinText(asides("warning", [...r.clashes, ...r.warnings]), "\n")
 );
 var renderRecipe = (r) => {
   const x = r.resolved;
@@ -53317,7 +53541,7 @@ var renderRecipe = (r) => {
       [msg("recipes-label-health"), msg("recipes-health", { path: x.healthPath, seconds: x.healthTimeoutSeconds })]
     ]),
     text`${x.exact ? msg("recipes-command") : msg("recipes-command-placeholders")}\n  ${x.command}`,
-    joinText(asides("warning", [...x.warnings, ...r.clashes]), "\n"),
+    joinText(asides("warning", [...x.warnings, ...r.clashes, ...r.warnings]), "\n"),
     nextSteps(r.next)
   );
 };
@@ -53944,7 +54168,7 @@ var rowOf2 = (t) => ({
   gpus: t.gpus
 });
 var FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"];
-var cut2 = () => asides("note", [msg("jobs-cut")]);
+var cut3 = () => asides("note", [msg("jobs-cut")]);
 var where2 = (r) => {
   if (r.workspaces.length === 0) return msg("jobs-where-none");
   const names2 = r.workspaces.length > 5 ? msg("jobs-workspace-count", { count: r.workspaces.length }) : joinText(r.workspaces, msg("jobs-list-sep"));
@@ -53976,7 +54200,7 @@ var emptyScope = (r) => {
         ...s.workspaceFrom !== "all" ? [msg("jobs-hint-all-workspaces", { call: callWord("jobs", { ...kept, all_workspaces: true }) })] : [],
         ...narrowed ? [msg("jobs-hint-everyone", { call: callWord("jobs", { all_workspaces: true, mine: false }) })] : []
       ]),
-      ...r.truncated ? cut2() : []
+      ...r.truncated ? cut3() : []
     ],
     "\n"
   );
@@ -54039,7 +54263,7 @@ var jobsOperation = defineOperation({
     const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
     const lines3 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
-    if (r.truncated) lines3.push(...cut2());
+    if (r.truncated) lines3.push(...cut3());
     return joinText(lines3, "\n");
   }
 });
@@ -54289,29 +54513,29 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/common/tasks/output-file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { realpathSync as realpathSync2 } from "node:fs";
-import { isAbsolute as isAbsolute4, join as join11, relative as relative4 } from "node:path";
+import { realpathSync as realpathSync3 } from "node:fs";
+import { isAbsolute as isAbsolute5, join as join11, relative as relative5 } from "node:path";
 
 // ../../packages/core/src/store/confined.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes3 } from "node:crypto";
 import {
-  closeSync as closeSync2,
-  constants as constants3,
-  fstatSync as fstatSync2,
+  closeSync as closeSync3,
+  constants as constants4,
+  fstatSync as fstatSync3,
   lstatSync as lstatSync2,
   mkdirSync as mkdirSync2,
-  openSync as openSync2,
-  realpathSync,
+  openSync as openSync3,
+  realpathSync as realpathSync2,
   renameSync as renameSync2,
-  statSync as statSync3,
+  statSync as statSync4,
   unlinkSync,
   writeSync
 } from "node:fs";
 import { homedir as homedir4 } from "node:os";
-import { isAbsolute as isAbsolute3, join as join10, normalize as normalize2, relative as relative3 } from "node:path";
-var NOFOLLOW = constants3.O_NOFOLLOW ?? 0;
+import { isAbsolute as isAbsolute4, join as join10, normalize as normalize2, relative as relative4 } from "node:path";
+var NOFOLLOW = constants4.O_NOFOLLOW ?? 0;
 var rootsText = (roots, joiner = "or") => roots.map((r) => msg("store-root", { label: r.label, path: r.path })).reduce(
   (first2, second) => joiner === "or" ? msg("store-roots-or", { first: first2, second }) : msg("store-roots-and", { first: first2, second })
 );
@@ -54326,13 +54550,13 @@ var existsError = (path) => invalidInput(msg("store-exists", { path }), msg("sto
   fix: plain(`${path}.new`)
 });
 var under = (dir, path) => {
-  const rel = relative3(dir, path);
+  const rel = relative4(dir, path);
   if (rel === "") return "";
-  return rel.startsWith("..") || isAbsolute3(rel) ? void 0 : rel;
+  return rel.startsWith("..") || isAbsolute4(rel) ? void 0 : rel;
 };
 var realOr = (path) => {
   try {
-    return realpathSync(path);
+    return realpathSync2(path);
   } catch {
     return path;
   }
@@ -54353,7 +54577,7 @@ var placeUnder = (wanted, roots, field = "path") => {
     );
   let root = first2;
   let rest;
-  if (isAbsolute3(expanded)) {
+  if (isAbsolute4(expanded)) {
     const wantedPath = normalize2(expanded);
     let best;
     for (const r of roots)
@@ -54389,8 +54613,8 @@ var lstatOrUndefined = (path) => {
 };
 var walkFolders = (place, field, create2) => {
   if (place.root.create === true && create2) mkdirSync2(place.root.path, { recursive: true, mode: 448 });
-  const realRoot = realpathSync(place.root.path);
-  if (!statSync3(realRoot).isDirectory())
+  const realRoot = realpathSync2(place.root.path);
+  if (!statSync4(realRoot).isDirectory())
     throw invalidInput(
       msg("store-not-a-folder", { path: place.root.path }),
       msg("store-root-not-folder-hint", { root: place.root.label })
@@ -54431,13 +54655,13 @@ var openConfined = (place, options) => {
     const opened = options.overwrite ? join10(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
     let fd;
     try {
-      fd = openSync2(opened, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | NOFOLLOW, options.mode ?? 438);
+      fd = openSync3(opened, constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | NOFOLLOW, options.mode ?? 438);
     } catch (e) {
       if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown);
       if (errnoCode(e) === "ELOOP") throw linkError(shown, field);
       throw e;
     }
-    const mine = fstatSync2(fd);
+    const mine = fstatSync3(fd);
     const remove9 = () => {
       const now = lstatOrUndefined(opened);
       if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) unlinkSync(opened);
@@ -54446,7 +54670,7 @@ var openConfined = (place, options) => {
       if (fd === void 0) return;
       const f = fd;
       fd = void 0;
-      closeSync2(f);
+      closeSync3(f);
     };
     const here = lstatOrUndefined(opened);
     if (realOr(realDir) !== realDir || here === void 0 || here.ino !== mine.ino || here.dev !== mine.dev) {
@@ -54494,14 +54718,14 @@ var writeConfinedFileSync = (place, data, options) => {
 // ../../packages/core/src/operations/common/tasks/output-file.ts
 var realOr2 = (path) => {
   try {
-    return realpathSync2(path);
+    return realpathSync3(path);
   } catch {
     return path;
   }
 };
-var inside = (path, dir) => {
-  const rel = relative4(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
+var inside2 = (path, dir) => {
+  const rel = relative5(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 };
 var downloadDir = Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
@@ -54519,8 +54743,8 @@ var downloadDir = Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(invalidInput(text`${where3}: ${checked.left.text}`, checked.left.hint));
   const dir = realOr2(checked.right);
   const storeDirs = [store.paths.configDir, store.paths.cacheDir].map(realOr2);
-  const holdsStore = storeDirs.some((s) => inside(s, dir));
-  const inStore = storeDirs.some((s) => inside(dir, s)) && !inside(dir, realOr2(fallback));
+  const holdsStore = storeDirs.some((s) => inside2(s, dir));
+  const inStore = storeDirs.some((s) => inside2(dir, s)) && !inside2(dir, realOr2(fallback));
   if (holdsStore || inStore)
     return yield* Effect_exports.fail(
       invalidInput(
@@ -55951,7 +56175,13 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-create-console") }))
     ),
-    Effect_exports.flatMap((data) => decode4(CreatedNotebook, data, "notebook.CreateNotebook"))
+    // An answer without a readable id leaves the outcome unknown: settled by a look-up, never a success.
+    Effect_exports.flatMap(
+      (data) => Effect_exports.mapError(
+        decode4(CreatedNotebook, data, "notebook.CreateNotebook"),
+        (e) => amendError(e, { ambiguous: true })
+      )
+    )
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
   const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(
@@ -55965,7 +56195,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     list: same,
     detail: (id) => provide5(getNotebook(id)),
     verdict: (n) => notebookVerdict(n, body2),
-    now: platform.clock.now,
+    clock: platform.clock,
     what: msg("notebook-api-what"),
     listHint: callWord("notebook", { action: "list" })
   });
@@ -57070,6 +57300,13 @@ var connectTerminal = async (lab, name2, onOutput) => {
 // ../../packages/core/src/api/jupyter/marked.ts
 var shellQuote2 = (value) => `'${value.replace(/'/g, `'\\''`)}'`;
 var CHUNK = 2e3;
+var LONG_ARGUMENT = 64 * 1024;
+var runFile = (kind) => `"$HOME"/.inspire/${kind}-${randomBytes4(8).toString("hex")}`;
+var writePrivately = (file3) => `(umask 077 && mkdir -p "$HOME"/.inspire && cat > ${file3})`;
+var runDecoded = (script) => {
+  if (Buffer.byteLength(script, "utf8") <= LONG_ARGUMENT) return ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire';
+  return ` __if=${runFile("run")}; printf %s "$__ie" | base64 -d | ${writePrivately('"$__if"')} && sh "$__if" inspire; rm -f "$__if"; unset __if`;
+};
 var typedLines = (script) => {
   const encoded = Buffer.from(script, "utf8").toString("base64");
   const chunks = [];
@@ -57078,7 +57315,7 @@ var typedLines = (script) => {
   return [
     ` stty -echo -onlcr 2>/dev/null; __ie=${first2}`,
     ...rest.map((c) => ` __ie="$__ie"${c}`),
-    ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire; unset __ie'
+    `${runDecoded(script)}; unset __ie`
   ];
 };
 var markersOf = (nonce = randomBytes4(8).toString("hex")) => ({
@@ -57204,7 +57441,25 @@ var envPrefix = (env) => {
   return pairs.length === 0 ? "" : `env ${pairs.join(" ")} `;
 };
 var cdTo = (cwd) => cwd === void 0 || cwd === "" ? "" : `cd -- ${cwd.startsWith("~/") ? `"$HOME"/${shellQuote2(cwd.slice(2))}` : shellQuote2(cwd)} && `;
-var commandLine = (spec2) => `${cdTo(spec2.cwd)}${envPrefix(spec2.env)}"\${SHELL:-/bin/sh}" -c ${shellQuote2(spec2.command)} < /dev/null`;
+var isLong = (command) => Buffer.byteLength(command, "utf8") > LONG_ARGUMENT;
+var hereDocument = (text4) => {
+  const end3 = `INSPIRE_${randomBytes5(8).toString("hex")}`;
+  return `<<'${end3}'
+${text4}
+${end3}`;
+};
+var commandLines = (spec2) => {
+  const run7 = `${cdTo(spec2.cwd)}${envPrefix(spec2.env)}"\${SHELL:-/bin/sh}"`;
+  if (!isLong(spec2.command)) return `${run7} -c ${shellQuote2(spec2.command)} < /dev/null
+__s=$?`;
+  return [
+    `__cf=${runFile("command")}`,
+    `${writePrivately('"$__cf"')} ${hereDocument(spec2.command)}`,
+    `${run7} "$__cf" < /dev/null`,
+    "__s=$?",
+    'rm -f "$__cf"'
+  ].join("\n");
+};
 var OUTPUT_KEEP = 1e5;
 var dropped = (lab, seconds3, detached) => new InspireError({
   reason: "PlatformError",
@@ -57233,8 +57488,7 @@ var running3 = (lab, script, markers, options) => withTerminal(
 var execCommand = (lab, spec2, options = {}) => Effect_exports.gen(function* () {
   yield* checkEnv(spec2.env);
   const markers = markersOf();
-  const script = marked(markers, `${commandLine(spec2)}
-__s=$?`);
+  const script = marked(markers, commandLines(spec2));
   const start3 = yield* Clock_exports.currentTimeMillis;
   const run7 = yield* running3(lab, script, markers, { ...options, keep: OUTPUT_KEEP });
   const durationMs = (yield* Clock_exports.currentTimeMillis) - start3;
@@ -57258,12 +57512,14 @@ var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
   yield* checkEnv(spec2.env);
   const id = `x${randomBytes5(6).toString("hex")}`;
   const markers = markersOf();
-  const inner = `( exec "\${SHELL:-/bin/sh}" -c "$1" ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`;
+  const long = isLong(spec2.command);
+  const shell = long ? `"\${SHELL:-/bin/sh}" "$2/command"` : `"\${SHELL:-/bin/sh}" -c "$1"`;
+  const inner = `( exec ${shell} ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`;
   const body2 = [
     `__d=${execDir(id)}`,
     `mkdir -p "$__d" && printf '%s\\n' ${shellQuote2(spec2.command)} > "$__d/command" && date +%s > "$__d/started" && ${cdTo(spec2.cwd)}{`,
     "  if command -v setsid >/dev/null 2>&1; then __ss=setsid; else __ss=; fi",
-    `  ${envPrefix(spec2.env)}$__ss nohup sh -c ${shellQuote2(inner)} inspire-exec ${shellQuote2(spec2.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
+    `  ${envPrefix(spec2.env)}$__ss nohup sh -c ${shellQuote2(inner)} inspire-exec ${long ? "''" : shellQuote2(spec2.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
     `  echo $! > "$__d/pid"`,
     // Until its output file exists the command may not have left the terminal's process group yet, and
     // closing the terminal right away (SIGHUP) would take it along.
@@ -57575,7 +57831,11 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/notebook-files/input.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var NotebookFilesInputSchema = external_exports.object({
+var isBase64 = (content) => {
+  const bare = content.replace(/\s+/g, "");
+  return Buffer.from(bare, "base64").toString("base64") === bare;
+};
+var fields2 = external_exports.object({
   action: external_exports.enum(["list", "read", "write", "upload", "download"]).default("list").describe(
     "list a folder, read a file, or write one; upload or download a file or a whole folder (sha256-checked). Nothing is replaced without overwrite"
   ),
@@ -57599,6 +57859,10 @@ var NotebookFilesInputSchema = external_exports.object({
     "For write, upload and download: check with reads only and return the plan (every file that would be copied); nothing is written"
   )
 });
+var NotebookFilesInputSchema = fields2.refine(
+  (i) => i.encoding !== "base64" || i.content === void 0 || isBase64(i.content),
+  { path: ["content"], message: zodMessage(msg("confine-not-base64", { field: fieldWord("encoding", "text") })) }
+);
 
 // ../../packages/core/src/operations/notebook-files/output.ts
 init_define_INSPIRE_SKILL();
@@ -57642,7 +57906,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/api/jupyter/contents.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 
 // ../../packages/core/src/api/jupyter/contents-failure.ts
 init_define_INSPIRE_SKILL();
@@ -57660,7 +57924,7 @@ var refusalExplained = (json4) => {
   const m = jsonMessage(json4);
   return m !== void 0 && KINDS.some(([re]) => re.test(m));
 };
-var kindOf2 = (status, message) => {
+var kindOf3 = (status, message) => {
   if (message === void 0) return void 0;
   const kind = KINDS.find(([re]) => re.test(message))?.[1];
   if (kind === void 0) return void 0;
@@ -57671,7 +57935,7 @@ var kindOf2 = (status, message) => {
 var lister = (lab) => callWord("notebook_files", { action: "list", notebook: lab.notebook.name || lab.notebook.id });
 var contentsFailure = (lab, answer, what, path) => {
   const message = serverMessage(answer, lab);
-  const kind = kindOf2(answer.status, message);
+  const kind = kindOf3(answer.status, message);
   const notebook2 = lab.notebook.name || lab.notebook.id;
   const said = {
     notebook: notebook2,
@@ -57889,7 +58153,7 @@ var remoteSha256 = (lab, path) => Effect_exports.gen(function* () {
   const model = yield* decodeModel(data, path);
   if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash;
   const file3 = yield* readRemoteFile(lab, path);
-  return createHash3("sha256").update(file3.bytes).digest("hex");
+  return createHash4("sha256").update(file3.bytes).digest("hex");
 });
 
 // ../../packages/core/src/operations/notebook-files/remote.ts
@@ -57935,25 +58199,25 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/notebook-files/copy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { basename as basename5 } from "node:path";
+import { basename as basename6 } from "node:path";
 
 // ../../packages/core/src/operations/notebook-files/local.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import {
-  closeSync as closeSync3,
-  constants as constants4,
-  fstatSync as fstatSync3,
+  closeSync as closeSync4,
+  constants as constants5,
+  fstatSync as fstatSync4,
   lstatSync as lstatSync3,
   mkdirSync as mkdirSync3,
-  openSync as openSync3,
+  openSync as openSync4,
   readdirSync as readdirSync3,
-  readSync as readSync2,
-  realpathSync as realpathSync3
+  readSync as readSync3,
+  realpathSync as realpathSync4
 } from "node:fs";
-import { basename as basename4, dirname as dirname7, isAbsolute as isAbsolute5, join as join12, normalize as normalize3, relative as relative5 } from "node:path";
-var sha256 = (bytes) => createHash4("sha256").update(bytes).digest("hex");
+import { basename as basename5, dirname as dirname7, isAbsolute as isAbsolute6, join as join12, normalize as normalize3, relative as relative6 } from "node:path";
+var sha256 = (bytes) => createHash5("sha256").update(bytes).digest("hex");
 var placeOf = (root, parts2) => ({
   root,
   parts: parts2,
@@ -57963,7 +58227,7 @@ var rootNamed = (text4, roots) => {
   const expanded = expandHome(text4);
   const first2 = roots[0];
   if (first2 === void 0) return void 0;
-  const wanted = normalize3(isAbsolute5(expanded) ? expanded : join12(first2.path, expanded));
+  const wanted = normalize3(isAbsolute6(expanded) ? expanded : join12(first2.path, expanded));
   return roots.find((r) => normalize3(r.path) === wanted || realOr(r.path) === realOr(wanted));
 };
 var placeToWrite = (text4, roots, field) => {
@@ -57984,25 +58248,25 @@ var placeToRead = (text4, roots, field) => {
   const expanded = expandHome(wanted);
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(msg("notebook-files-local-up", { path: wanted, field }), msg("notebook-files-local-up-fix"));
-  if (!isAbsolute5(expanded))
+  if (!isAbsolute6(expanded))
     return placeOf(
       first2,
       expanded.split(/[\\/]+/).filter((p) => p !== "" && p !== ".")
     );
   for (const r of roots)
     for (const base of /* @__PURE__ */ new Set([normalize3(r.path), realOr(r.path)])) {
-      const rel = relative5(base, normalize3(expanded));
-      if (rel !== "" && !rel.startsWith("..") && !isAbsolute5(rel)) return placeOf(r, rel.split(/[\\/]+/));
+      const rel = relative6(base, normalize3(expanded));
+      if (rel !== "" && !rel.startsWith("..") && !isAbsolute6(rel)) return placeOf(r, rel.split(/[\\/]+/));
     }
   throw invalidInput(
     msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots, "and") }),
     msg("notebook-files-local-outside-fix", { field })
   );
 };
-var kindOf3 = (place, field) => {
+var kindOf4 = (place, field) => {
   let real;
   try {
-    real = realpathSync3(place.root.path);
+    real = realpathSync4(place.root.path);
   } catch {
     return "missing";
   }
@@ -58022,7 +58286,7 @@ var kindOf3 = (place, field) => {
 var makeLocalFolder = (place, field) => {
   try {
     if (place.root.create === true) mkdirSync3(place.root.path, { recursive: true, mode: 448 });
-    let real = realpathSync3(place.root.path);
+    let real = realpathSync4(place.root.path);
     let shown = place.root.path;
     for (const part of place.parts) {
       real = join12(real, part);
@@ -58048,7 +58312,8 @@ var localTree = (top) => {
   const folders = [];
   const files = [];
   const skipped = [];
-  const realTop = join12(realpathSync3(top.root.path), ...top.parts);
+  const special = [];
+  const realTop = join12(realpathSync4(top.root.path), ...top.parts);
   const walk = (rel) => {
     for (const name2 of readdirSync3(rel === "" ? realTop : join12(realTop, rel)).sort()) {
       const child = rel === "" ? name2 : `${rel}/${name2}`;
@@ -58057,28 +58322,30 @@ var localTree = (top) => {
         folders.push(child);
         walk(child);
       } else if (st.isFile()) files.push({ rel: child, size: st.size });
-      else skipped.push(child);
+      else if (st.isSymbolicLink()) skipped.push(child);
+      else special.push(child);
     }
   };
   walk("");
-  return { folders, files, skipped };
+  return { folders, files, skipped, special };
 };
-var localSize = (place) => lstatSync3(join12(realpathSync3(place.root.path), ...place.parts)).size;
+var localSize = (place) => lstatSync3(join12(realpathSync4(place.root.path), ...place.parts)).size;
 var readLocal = (place, field) => {
-  const real = join12(realpathSync3(place.root.path), ...place.parts);
+  const real = join12(realpathSync4(place.root.path), ...place.parts);
   let fd;
   try {
-    fd = openSync3(real, constants4.O_RDONLY | NOFOLLOW);
-    const st = fstatSync3(fd);
+    fd = openSync4(real, constants5.O_RDONLY | NOFOLLOW | (constants5.O_NONBLOCK ?? 0));
+    const st = fstatSync4(fd);
     const now = lstatOrUndefined(real);
     if (realOr(dirname7(real)) !== dirname7(real) || now?.ino !== st.ino || now?.dev !== st.dev)
       throw linkError(place.path, field);
     if (!st.isFile())
       throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }));
+    if (st.size > MAX_FILE_BYTES) throw tooLarge2(place.path, st.size, MAX_FILE_BYTES);
     const bytes = Buffer.alloc(st.size);
     let done7 = 0;
     while (done7 < st.size) {
-      const n = readSync2(fd, bytes, done7, st.size - done7, done7);
+      const n = readSync3(fd, bytes, done7, st.size - done7, done7);
       if (n === 0) break;
       done7 += n;
     }
@@ -58093,10 +58360,10 @@ var readLocal = (place, field) => {
       cause: e
     });
   } finally {
-    if (fd !== void 0) closeSync3(fd);
+    if (fd !== void 0) closeSync4(fd);
   }
 };
-var nameOf = (place) => place.parts.at(-1) ?? basename4(realOr(place.root.path));
+var nameOf2 = (place) => place.parts.at(-1) ?? basename5(realOr(place.root.path));
 
 // ../../packages/core/src/operations/notebook-files/copy.ts
 var MAX_DEPTH2 = 64;
@@ -58160,21 +58427,32 @@ var progressOf = (context5, total3, bytes) => {
 var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
   const roots = yield* fileRoots(context5);
   const source = yield* sync8(input2.local ?? "", () => placeToRead(input2.local ?? "", roots, "local"));
-  const kind = yield* sync8(source.path, () => kindOf3(source, "local"));
+  const kind = yield* sync8(source.path, () => kindOf4(source, "local"));
   if (kind === "missing" || kind === "other")
     return yield* Effect_exports.fail(
       kind === "missing" ? invalidInput(msg("notebook-files-no-local", { path: source.path }), msg("notebook-files-no-local-fix")) : invalidInput(msg("store-not-regular", { path: source.path }), msg("notebook-files-no-local-fix"))
     );
   const tree = yield* sync8(
     source.path,
-    () => kind === "folder" ? localTree(source) : { folders: [], files: [{ rel: "", size: localSize(source) }], skipped: [] }
+    () => kind === "folder" ? localTree(source) : { folders: [], files: [{ rel: "", size: localSize(source) }], skipped: [], special: [] }
   );
+  if (tree.special.length > 0)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("confine-special-files", {
+          path: source.path,
+          count: tree.special.length,
+          files: tree.special.slice(0, 5).join(", ")
+        }),
+        msg("confine-special-files-fix", { count: tree.special.length })
+      )
+    );
   yield* tooBig(tree.files, (rel) => placeOf(source.root, [...source.parts, ...rel.split("/")]).path);
   const raw = input2.path ?? "";
   const dest = yield* normalizeRemotePath(raw);
   const there = dest === "" ? { type: "directory" } : yield* statRemote(lab, dest);
   const into = there?.type === "directory" || /[/\\]$/.test(raw);
-  const target = into ? join22(dest, nameOf(source)) : dest;
+  const target = into ? join22(dest, nameOf2(source)) : dest;
   const at = target === dest ? there : yield* statRemote(lab, target);
   if (kind === "folder" && at !== void 0 && at.type !== "directory")
     return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path: target }), msg("jupyter-is-file-other")));
@@ -58283,10 +58561,10 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
   const folder = source === "" || entry2?.type === "directory";
   const roots = yield* fileRoots(context5);
   const dest = yield* sync8(input2.local ?? "", () => placeToWrite(input2.local ?? "", roots, "local"));
-  const destKind = yield* sync8(dest.path, () => kindOf3(dest, "local"));
+  const destKind = yield* sync8(dest.path, () => kindOf4(dest, "local"));
   const into = dest.parts.length === 0 || destKind === "folder";
-  const target = into ? placeOf(dest.root, [...dest.parts, basename5(source) || "notebook"]) : dest;
-  const targetKind = into ? yield* sync8(target.path, () => kindOf3(target, "local")) : destKind;
+  const target = into ? placeOf(dest.root, [...dest.parts, basename6(source) || "notebook"]) : dest;
+  const targetKind = into ? yield* sync8(target.path, () => kindOf4(target, "local")) : destKind;
   if (folder ? targetKind === "file" || targetKind === "other" : targetKind === "folder")
     return yield* Effect_exports.fail(
       folder ? invalidInput(
@@ -58301,11 +58579,11 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
   yield* tooBig(tree.files, (rel) => join22(source, rel) || "/");
   const placeIn = (rel) => rel === "" ? target : placeOf(target.root, [...target.parts, ...rel.split("/")]);
   const files = tree.files.map((f) => ({ path: join22(source, f.rel), local: placeIn(f.rel).path, size: f.size }));
-  const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf3(placeIn(f.rel), "local")));
+  const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf4(placeIn(f.rel), "local")));
   const there = tree.files.filter((_, i) => kinds[i] !== "missing").map((f) => f.rel);
   const clash = yield* sync8(target.path, () => [
     ...tree.files.filter((_, i) => kinds[i] === "folder").map((f) => f.rel),
-    ...tree.folders.filter((d) => ["file", "other"].includes(kindOf3(placeIn(d), "local")))
+    ...tree.folders.filter((d) => ["file", "other"].includes(kindOf4(placeIn(d), "local")))
   ]);
   if (clash[0] !== void 0) return yield* Effect_exports.fail(kindClash(placeIn(clash[0]).path));
   if (there.length > 0 && !input2.overwrite)
@@ -58381,10 +58659,7 @@ var bytesOf = (input2) => {
         msg("notebook-files-needs-content-fix", { field: fieldWord("content", "…") })
       )
     );
-  if (input2.encoding === "text") return Effect_exports.succeed(Buffer.from(input2.content, "utf8"));
-  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(input2.content))
-    return Effect_exports.fail(invalidInput(msg("notebook-files-not-base64"), msg("notebook-files-not-base64-fix")));
-  return Effect_exports.succeed(Buffer.from(input2.content, "base64"));
+  return Effect_exports.succeed(Buffer.from(input2.content, input2.encoding === "text" ? "utf8" : "base64"));
 };
 var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
   const bytes = yield* bytesOf(input2);
@@ -59306,7 +59581,7 @@ var renderSubmit = (r) => {
     name: r.name,
     surface: r.request?.surface ?? msg("submission-create-request")
   }) : r.resubmittedFrom !== void 0 ? msg("submission-resubmitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "", from: r.resubmittedFrom }) : msg("submission-submitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "" });
-  const fields2 = renderFields([
+  const fields3 = renderFields([
     [msg("submission-label-console"), r.consoleUrl],
     [msg("submission-label-status"), r.status],
     [msg("submission-label-project"), `${r.project.name} (${r.project.enName})`],
@@ -59327,7 +59602,7 @@ var renderSubmit = (r) => {
     [msg("submission-label-image"), r.image],
     [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
   ]);
-  const lines3 = [head5, fields2];
+  const lines3 = [head5, fields3];
   if (r.request !== void 0) lines3.push(JSON.stringify(r.request.body, null, 2));
   lines3.push(...asides("warning", r.warnings));
   for (const f of r.findings) lines3.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
@@ -59457,7 +59732,7 @@ var extras = (id, old, applyPrefix) => {
 var resubmitTraining = (id, input2) => Effect_exports.gen(function* () {
   const { job: old, settings } = yield* Effect_exports.mapError(getTrainingJobSettings(id), notFound(id));
   const names2 = Effect_exports.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields2 = {
+  const fields3 = {
     ...yield* carried(input2, old, names2),
     command: input2.command ?? old.command,
     shm: old.shmGi,
@@ -59471,12 +59746,12 @@ var resubmitTraining = (id, input2) => Effect_exports.gen(function* () {
     ...settings.autoFaultTolerance === true ? { autoFaultTolerance: true } : {},
     ...settings.autoFaultTolerance === true && settings.faultToleranceMaxRetry !== void 0 ? { faultToleranceMaxRetry: settings.faultToleranceMaxRetry } : {}
   };
-  return yield* submitTraining({ ...fields2, ...extras(id, old, input2.command !== void 0), kept });
+  return yield* submitTraining({ ...fields3, ...extras(id, old, input2.command !== void 0), kept });
 });
 var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
   const old = yield* Effect_exports.mapError(getHpcJob(id), notFound(id));
   const names2 = Effect_exports.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields2 = {
+  const fields3 = {
     ...yield* carried(input2, old, names2),
     entrypoint: input2.entrypoint ?? old.entrypoint,
     instance_count: old.instanceCount ?? 1,
@@ -59485,7 +59760,7 @@ var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
     memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : void 0,
     ttl_after_finish_seconds: old.ttlAfterFinishSeconds
   };
-  return yield* submitHpc({ ...fields2, ...extras(id, old, false) });
+  return yield* submitHpc({ ...fields3, ...extras(id, old, false) });
 });
 var resubmitOperation = defineOperation({
   name: "resubmit",
@@ -59827,6 +60102,9 @@ var Input12 = external_exports.object({
   type: external_exports.enum(["train", "hpc", "inference", "ray", "all"]).default("all").describe("Batch: task type (inference = servings); default all"),
   mine: external_exports.boolean().default(true).describe("Batch: only your own tasks (default true)"),
   confirm: external_exports.boolean().default(false).describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
+  targets: external_exports.array(external_exports.string()).optional().describe(
+    "Batch with confirm: stop only these ids (those the listing showed); a task matching only now is left alone"
+  ),
   dry_run: dryRunField()
 });
 var StopOutput = () => external_exports.object({
@@ -59925,13 +60203,15 @@ var stopOperation = defineOperation({
           msg("stop-batch-filter-hint", { status: fieldWord("status", "waiting"), name: fieldWord("name", "exp-*") })
         )
       );
-    const listing = yield* listTasks({
+    const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
+    const listed = yield* listTasks({
       workspace: input2.workspace,
       types: TYPES2[input2.type] ?? [],
-      status: input2.status ?? "all",
+      status: targets !== void 0 ? "all" : input2.status ?? "all",
       name: input2.name,
       mine: input2.mine
     });
+    const listing = targets === void 0 ? listed : { ...listed, tasks: listed.tasks.filter((t) => targets.has(t.id)) };
     const preview = listing.tasks.map(
       (t) => ({
         id: t.id,
@@ -60152,14 +60432,13 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/sweep/expand.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/file.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash5 } from "node:crypto";
-import { readFile as readFile2 } from "node:fs/promises";
-import { isAbsolute as isAbsolute6, resolve as resolve2 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { isAbsolute as isAbsolute7, resolve as resolve2 } from "node:path";
 var Param = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var ParamName = external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u);
 var RESERVED = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
@@ -60202,7 +60481,7 @@ var canonicalJson = (value) => JSON.stringify(
   value,
   (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v
 );
-var hashOf = (value) => createHash5("sha256").update(canonicalJson(value)).digest("hex");
+var hashOf = (value) => createHash6("sha256").update(canonicalJson(value)).digest("hex");
 var parseText = (yaml, text4, source) => {
   const lines3 = new yaml.LineCounter();
   const doc = yaml.parseDocument(text4, { lineCounter: lines3, prettyErrors: false, uniqueKeys: true });
@@ -60285,16 +60564,12 @@ var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(fu
   };
 });
 var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
-  if (!isAbsolute6(file3) && workingDir === void 0)
+  if (!isAbsolute7(file3) && workingDir === void 0)
     return yield* Effect_exports.fail(invalidInput(msg("sweep-file-relative", { file: file3 }), msg("sweep-file-relative-hint")));
-  const path = isAbsolute6(file3) ? file3 : resolve2(workingDir ?? "", file3);
-  const text4 = yield* Effect_exports.tryPromise({
-    try: () => readFile2(path, "utf8"),
-    catch: (e) => invalidInput(
-      msg("sweep-file-unreadable", { file: file3, code: e.code ?? "error" }),
-      msg("sweep-file-unreadable-hint")
-    )
-  });
+  const path = isAbsolute7(file3) ? file3 : resolve2(workingDir ?? "", file3);
+  const read2 = readRegularFile(path);
+  if ("refused" in read2) return yield* Effect_exports.fail(refusedFileError(file3, read2.refused));
+  const text4 = read2.content;
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
   const parsed = parseText(yaml, text4, file3);
   if (parsed instanceof InspireError) return yield* Effect_exports.fail(parsed);
@@ -60337,9 +60612,9 @@ var product = (grid) => Object.entries(grid).reduce(
   (rows, [key, values3]) => rows.flatMap((row) => values3.map((v) => ({ ...row, [key]: v }))),
   [{}]
 );
-var jobKey = (kind, job) => createHash6("sha256").update(`${kind}
+var jobKey = (kind, job) => createHash7("sha256").update(`${kind}
 ${canonicalJson(job)}`).digest("hex").slice(0, 20);
-var attemptKey = (key, attempt) => createHash6("sha256").update(`${key}
+var attemptKey = (key, attempt) => createHash7("sha256").update(`${key}
 attempt ${attempt}`).digest("hex").slice(0, 20);
 var markersOf2 = (key, attempts) => {
   const keys5 = [key];
@@ -60500,7 +60775,7 @@ var isActive2 = (job, seen) => {
 // ../../packages/core/src/operations/sweep/manifest.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash8 } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import { join as join13 } from "node:path";
 var Job = external_exports.lazy(
@@ -60548,7 +60823,7 @@ var refusalOf = (j) => textOf(j.errorText) ?? plain(j.error ?? "");
 var sweepIdOf = (hash3) => hash3.slice(0, 12);
 var scopeOf = Effect_exports.map(ActiveProfile, (p) => `${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`);
 var folderOf = (store) => join13(store.paths.configDir, "sweeps");
-var fileOf = (store, id, scope6) => join13(folderOf(store), `${id}-${createHash7("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
+var fileOf = (store, id, scope6) => join13(folderOf(store), `${id}-${createHash8("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
 var readManifest = (id) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const file3 = fileOf(store, id, yield* scopeOf);
@@ -62191,12 +62466,13 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/platform/shared-bucket.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash8 } from "node:crypto";
+import { createHash as createHash9 } from "node:crypto";
 import { hostname as hostname4 } from "node:os";
 import { join as join14 } from "node:path";
 var BUCKET_FOLDER = "rate-limit";
 var SHARED_MAX_RATE = 100;
 var FALLBACK_FOR_MS = 6e4;
+var LOCK_WAIT = "30 seconds";
 var HOST3 = hostname4().replace(/\s+/g, "_") || "localhost";
 var MAX_SLOTS = 2e3;
 var RATE_MARGIN = 0.95;
@@ -62206,7 +62482,7 @@ var bucketFile = (cacheDir, baseUrl, account) => {
     origin = new URL(baseUrl).origin;
   } catch {
   }
-  const key = createHash8("sha256").update(`${origin}
+  const key = createHash9("sha256").update(`${origin}
 ${account}`).digest("hex").slice(0, 24);
   return join14(cacheDir, BUCKET_FOLDER, `${key}.json`);
 };
@@ -62234,10 +62510,6 @@ var schedule2 = (slots, now, limit, alive = (pid, host) => host !== HOST3 || pro
   const next4 = [...kept.slice(-(MAX_SLOTS - 1)), [at, process.pid, HOST3]];
   return { at, slots: next4 };
 };
-var stderrWarning = (message) => {
-  process.stderr.write(`inspire: warning: ${String(message)}
-`);
-};
 var Unusable = class extends Error {
   constructor(text4) {
     super(String(text4));
@@ -62249,11 +62521,10 @@ var makeSharedRateLimiter = (options) => {
   const { file: file3, roots, limit } = options;
   const fallback = options.fallback ?? processRateLimiter(limit);
   const warn = options.warn ?? stderrWarning;
-  let warned = false;
   let fallbackUntil = 0;
   const reserve = Effect_exports.scoped(
     Effect_exports.zipRight(
-      withFileLock(`${file3}.lock`, { roots, timeout: "2 seconds", staleAfter: "2 seconds" }),
+      withFileLock(`${file3}.lock`, { roots, timeout: LOCK_WAIT, staleAfter: "2 seconds" }),
       Effect_exports.try({
         try: () => {
           const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
@@ -62269,8 +62540,6 @@ var makeSharedRateLimiter = (options) => {
   );
   const giveUp = (why2) => Effect_exports.sync(() => {
     fallbackUntil = Date.now() + FALLBACK_FOR_MS;
-    if (warned) return;
-    warned = true;
     warn(msg("platform-bucket-unused", { why: why2 }));
   });
   const take = Effect_exports.gen(function* () {
@@ -62308,7 +62577,7 @@ import { homedir as homedir6 } from "node:os";
 // ../../packages/core/src/store/legacy.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile2 } from "node:fs/promises";
 import { homedir as homedir5 } from "node:os";
 import { join as join15 } from "node:path";
 
@@ -62349,7 +62618,7 @@ var parseJsonc = (text4) => {
 
 // ../../packages/core/src/store/legacy.ts
 var synergyRoot = (env = process.env, home = homedir5()) => join15(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
-var readText = (path) => Effect_exports.promise(() => readFile3(path, "utf8").catch(() => void 0));
+var readText = (path) => Effect_exports.promise(() => readFile2(path, "utf8").catch(() => void 0));
 var str = (o, ...keys5) => {
   for (const k of keys5) {
     const v = o[k];
@@ -62543,7 +62812,7 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/catalogue/commands.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var CONTROL_FIELDS = ["dry_run", "confirm"];
+var CONTROL_FIELDS = ["dry_run", "confirm", "targets"];
 var defaultPath = (op) => [op.name.replace(/_/g, "-")];
 var commandOf = (op, placement, fixed5, read2, summary5) => {
   const positional = placement?.positional ?? [];
@@ -62773,7 +63042,7 @@ var passwordOf = async (args2, target) => {
   if (typeof args2.password === "string" && args2.password !== "") return args2.password;
   const file3 = text3(args2["password-file"]);
   if (file3 !== void 0) {
-    const read2 = await readFile4(file3, "utf8").catch(() => void 0);
+    const read2 = await readFile3(file3, "utf8").catch(() => void 0);
     const password = read2?.replace(/\r?\n$/, "");
     if (password === void 0 || password === "")
       return failure2(

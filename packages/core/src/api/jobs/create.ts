@@ -8,7 +8,7 @@ import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text as Words } from "../../words/text.js"
-import { decode, Text, writeWithFallback } from "../support.js"
+import { CreatedId, decode, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkTrainingJob } from "./checks.js"
 import { type JobDataset, SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
 import { getTrainingJob, listTrainingJobs } from "./training.js"
@@ -73,9 +73,9 @@ export interface CreatedJob<J> {
 
 /** The id a create answers with (`job_id`, else `id`). */
 const CreateAnswer = z
-  .object({ job_id: Text, id: Text })
-  .transform((a) => a.job_id || a.id)
-  .refine((id) => id !== "", "the answer carries no job_id")
+  .object({ job_id: CreatedId.optional(), id: CreatedId.optional() })
+  .refine((a) => (a.job_id ?? a.id) !== undefined, "the answer carries no job_id")
+  .transform((a) => a.job_id ?? a.id ?? "")
 
 /** Reads a create's answer; an answer without an id leaves the outcome unknown, so it is ambiguous. */
 const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>

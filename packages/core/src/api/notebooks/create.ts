@@ -4,11 +4,12 @@ import { validateName } from "../../domain/resources.js"
 import type { Spec } from "../../domain/specs.js"
 import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect } from "../../effect.js"
-import { type InspireError, invalidInput, surfaceError } from "../../errors.js"
+import { amendError, type InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, plannedV2 } from "../../platform/dry-run.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import type { Store } from "../../store/store.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text } from "../../words/text.js"
 import { findImageByAddress } from "../images/platform.js"
@@ -137,7 +138,7 @@ export const plannedNotebookCreate = (body: unknown): PlannedRequest => plannedV
 /** Creates a notebook: V2 `notebook.CreateNotebook`, or V1 `notebook/create` when V2 was not sent; never twice. */
 export const createNotebook = (
   input: CreateNotebookInput,
-): Effect.Effect<CreatedNotebookResult, InspireError, Platform | ActiveProfile> =>
+): Effect.Effect<CreatedNotebookResult, InspireError, Platform | ActiveProfile | Store> =>
   Effect.gen(function* () {
     const { name, body, warnings } = yield* prepareNotebook(input)
     const platform = yield* Platform
@@ -150,7 +151,12 @@ export const createNotebook = (
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(surfaceError(e, { hint: msg("notebook-api-create-console") })),
       ),
-      Effect.flatMap((data) => decode(CreatedNotebook, data, "notebook.CreateNotebook")),
+      // An answer without a readable id leaves the outcome unknown: settled by a look-up, never a success.
+      Effect.flatMap((data) =>
+        Effect.mapError(decode(CreatedNotebook, data, "notebook.CreateNotebook"), (e) =>
+          amendError(e, { ambiguous: true }),
+        ),
+      ),
     )
     const provide = Effect.provideService(Platform, platform)
     const same = listNotebooks({ workspaceId: input.workspaceId, keyword: name }).pipe(
@@ -165,7 +171,7 @@ export const createNotebook = (
       list: same,
       detail: (id) => provide(getNotebook(id)),
       verdict: (n) => notebookVerdict(n, body),
-      now: platform.clock.now,
+      clock: platform.clock,
       what: msg("notebook-api-what"),
       listHint: callWord("notebook", { action: "list" }),
     })

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { type NormalizedStatus, normalizeStatus } from "../../domain/status.js"
-import { EpochMs, Id, OptionalNumber, Text } from "../support.js"
+import { CreatedId, EpochMs, Id, OptionalNumber, Text } from "../support.js"
 
 /** A notebook (交互式建模 / dev machine), normalised from any surface's shape (INSPIRE-API.md §4.9.2). */
 export interface Notebook {
@@ -149,7 +149,7 @@ export const NotebookPage = z.lazy(() =>
 /** The id a create returns (`notebook_id`, fallback `id`). */
 export const CreatedNotebook = z.lazy(() =>
   z
-    .object({ notebook_id: Id.optional(), id: Id.optional() })
+    .object({ notebook_id: CreatedId.optional(), id: CreatedId.optional() })
     .loose()
     .refine((r) => (r.notebook_id ?? r.id) !== undefined, { message: "the create answer has no notebook_id" })
     .transform((r) => r.notebook_id ?? r.id ?? ""),

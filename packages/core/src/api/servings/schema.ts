@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { type NormalizedStatus, normalizeStatus } from "../../domain/status.js"
-import { EpochMs, Id, OptionalNumber, Text } from "../support.js"
+import { CreatedId, EpochMs, Id, OptionalNumber, Text } from "../support.js"
 
 /** An inference serving (模型部署), normalised from the detail or list shape (INSPIRE-API.md §4.8). */
 export interface Serving {
@@ -110,7 +110,7 @@ export const ServingPage = z.lazy(() =>
 /** The id a create returns (`inference_serving_id`, fallback `id`). */
 export const CreatedServing = z.lazy(() =>
   z
-    .object({ inference_serving_id: Id.optional(), id: Id.optional() })
+    .object({ inference_serving_id: CreatedId.optional(), id: CreatedId.optional() })
     .loose()
     .refine((r) => (r.inference_serving_id ?? r.id) !== undefined, {
       message: "the answer has no inference_serving_id",

@@ -5,12 +5,13 @@ import { validateName } from "../../domain/resources.js"
 import type { Spec } from "../../domain/specs.js"
 import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect, Either } from "../../effect.js"
-import { type InspireError, invalidInput, surfaceError } from "../../errors.js"
+import { amendError, type InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { type PlannedRequest, planned } from "../../platform/dry-run.js"
 import { collectPages } from "../../platform/paging.js"
 import { createMatching, fieldsVerdict, type Verdict } from "../../platform/recover.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
+import type { Store } from "../../store/store.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text } from "../../words/text.js"
 import { findImageByAddress } from "../images/platform.js"
@@ -225,7 +226,7 @@ export const createServing = (
     readonly warnings: ReadonlyArray<Text>
   },
   InspireError,
-  Platform | ActiveProfile
+  Platform | ActiveProfile | Store
 > =>
   Effect.gen(function* () {
     const { name, body, warnings } = yield* prepareServing(input)
@@ -239,7 +240,12 @@ export const createServing = (
       Effect.catchTag("SurfaceUnavailable", (e) =>
         Effect.fail(surfaceError(e, { hint: msg("inference-api-deploy-console") })),
       ),
-      Effect.flatMap((data) => decode(CreatedServing, data, "inference_servings/create")),
+      // An answer without a readable id leaves the outcome unknown: settled by a look-up, never a success.
+      Effect.flatMap((data) =>
+        Effect.mapError(decode(CreatedServing, data, "inference_servings/create"), (e) =>
+          amendError(e, { ambiguous: true }),
+        ),
+      ),
     )
     const provide = Effect.provideService(Platform, platform)
     const mine = provide(Effect.map(listServings({ workspaceId: input.workspaceId, mine: true }), (l) => l.servings))
@@ -251,7 +257,7 @@ export const createServing = (
       list: mine,
       detail: (id) => provide(getServing(id)),
       verdict: (s) => servingVerdict(s, body),
-      now: platform.clock.now,
+      clock: platform.clock,
       what: msg("inference-api-what"),
       listHint: callWord("inference"),
     })

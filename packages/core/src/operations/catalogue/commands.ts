@@ -1,8 +1,11 @@
 import type { Text } from "../../words/text.js"
 import { type CliPlacement, callWrites, type Operation } from "./operation.js"
 
-/** Input fields every writing call may take, which no action lists: the CLI spells them as its own flags. */
-export const CONTROL_FIELDS: ReadonlyArray<string> = ["dry_run", "confirm"]
+/**
+ * Input fields a writing call may take, which no action lists: the CLI spells them as its own flags, and
+ * fills `targets` with the ids of the plan the user confirmed.
+ */
+export const CONTROL_FIELDS: ReadonlyArray<string> = ["dry_run", "confirm", "targets"]
 
 /** One CLI command of the catalogue, as the CLI builds it and the docs list it. */
 export interface CatalogueCommand {

@@ -53,6 +53,12 @@ const Input = z.object({
     .boolean()
     .default(false)
     .describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
+  targets: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Batch with confirm: stop only these ids (those the listing showed); a task matching only now is left alone",
+    ),
   dry_run: dryRunField(),
 })
 
@@ -174,13 +180,18 @@ export const stopOperation = defineOperation({
             msg("stop-batch-filter-hint", { status: fieldWord("status", "waiting"), name: fieldWord("name", "exp-*") }),
           ),
         )
-      const listing = yield* listTasks({
+      // A confirmed batch acts on exactly the tasks that were shown (`targets`), whatever their status
+      // now; a task that came to match after they were shown is not touched.
+      const targets = input.confirm && input.targets !== undefined ? new Set(input.targets) : undefined
+      const listed = yield* listTasks({
         workspace: input.workspace,
         types: TYPES[input.type] ?? [],
-        status: input.status ?? "all",
+        status: targets !== undefined ? "all" : (input.status ?? "all"),
         name: input.name,
         mine: input.mine,
       })
+      const listing =
+        targets === undefined ? listed : { ...listed, tasks: listed.tasks.filter((t) => targets.has(t.id)) }
       const preview = listing.tasks.map(
         (t): StoppedTask => ({
           id: t.id,
