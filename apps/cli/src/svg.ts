@@ -1,4 +1,22 @@
 // What the CLI's SVG charts (metrics, usage) share.
+import { statSync } from "node:fs"
+import { extname } from "node:path"
+import { msg } from "./language.js"
+import { usageError } from "./output.js"
+
+/**
+ * Refuses a `--plot` file named for another format before anything is read: the charts are SVG, and a
+ * `.png` holding SVG opens nowhere. A folder (the chart gets its default name there) is fine.
+ */
+export const checkPlotName = (plot: unknown): void => {
+  if (typeof plot !== "string" || /[/\\]$/.test(plot)) return
+  const ext = extname(plot)
+  if (ext === "" || ext.toLowerCase() === ".svg" || statSync(plot, { throwIfNoEntry: false })?.isDirectory()) return
+  throw usageError(
+    msg("cli-plot-not-svg", { file: plot, ext }),
+    msg("cli-plot-not-svg-hint", { file: `${plot.slice(0, -ext.length)}.svg` }),
+  )
+}
 
 /** Text made safe inside SVG markup. */
 export const escapeXml = (text: string): string =>

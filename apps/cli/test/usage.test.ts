@@ -110,4 +110,15 @@ describe("inspire usage", () => {
     expect(readdirSync(outside)).toEqual(["victim.svg"])
     expect(existsSync(join(cwd, "..", "up.svg"))).toBe(false)
   }, 60_000)
+
+  it("--plot refuses a file named for another format before reading anything", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "inspire-usage-png-"))
+    for (const args of [["usage", "--plot", "chart.png"], ["job", "metrics", "job-x", "--plot", "gpu.PNG"]]) {
+      const run = await inspireIn(cwd, env, args)
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain("--plot writes an SVG chart")
+      expect(run.stderr).toMatch(/Name it (chart|gpu)\.svg/)
+    }
+    expect(readdirSync(cwd)).toEqual([])
+  }, 60_000)
 })

@@ -82,3 +82,5 @@ cli-usage-plot-none = No GPUs are held.
 cli-usage-plot-segment = { $name }: { $gpus } GPUs
 cli-usage-plot-segment-idle = { $name }: { $gpus } GPUs, idle
 cli-usage-plot-idle = idle (GPU utilisation under { $percent }%)
+cli-plot-not-svg = --plot writes an SVG chart, but { $file } is named for another format ({ $ext }).
+cli-plot-not-svg-hint = Name it { $file }, or give a folder to get the chart's default name there.

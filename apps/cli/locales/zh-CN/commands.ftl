@@ -82,3 +82,5 @@ cli-usage-plot-none = 没有占用的 GPU。
 cli-usage-plot-segment = { $name }：{ $gpus } 个 GPU
 cli-usage-plot-segment-idle = { $name }：{ $gpus } 个 GPU，空闲
 cli-usage-plot-idle = 空闲（GPU 利用率低于 { $percent }%）
+cli-plot-not-svg = --plot 写出的是 SVG 图表，但 { $file } 的扩展名表示另一种格式（{ $ext }）。
+cli-plot-not-svg-hint = 请命名为 { $file }，或给出一个文件夹，图表会以默认名称写在那里。

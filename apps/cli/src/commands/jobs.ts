@@ -23,6 +23,7 @@ import { msg, speak } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { metricsSvg } from "../plot.js"
 import { runOperation, withClient } from "../run.js"
+import { checkPlotName } from "../svg.js"
 import { type Extension, extend } from "./catalogue.js"
 
 // A wait for "finished" exits with the task's own end state, so `inspire job wait ID && next` works in scripts.
@@ -167,6 +168,7 @@ export const jobExtensions: ReadonlyArray<Extension> = [
   extend(metricsOperation, {
     extra: (c) => c.option("--plot <file.svg>", msg("cli-help-metrics-plot")),
     check: (options) => {
+      checkPlotName(options.plot)
       if (typeof options.plot === "string" && options.mode === "download")
         throw usageError(msg("cli-jobs-plot-download"), msg("cli-jobs-plot-download-hint"))
     },

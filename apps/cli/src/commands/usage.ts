@@ -7,6 +7,7 @@ import { msg } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { withClient } from "../run.js"
 import { type UsageBy, usageSvg } from "../usage-plot.js"
+import { checkPlotName } from "../svg.js"
 import { type Extension, extend } from "./catalogue.js"
 
 // usage --plot FILE.svg: the chart, written whole or not at all by the rule of every file core writes (in
@@ -50,6 +51,7 @@ export const usageExtensions: ReadonlyArray<Extension> = [
         .addOption(new Option("--by <what>", msg("cli-help-usage-by")).choices(["user", "project"]).default("user"))
         .option("--overwrite", msg("cli-help-usage-overwrite")),
     check: (options) => {
+      checkPlotName(options.plot)
       if (typeof options.plot !== "string" && options.overwrite === true)
         throw usageError(msg("cli-usage-overwrite-without-plot"), msg("cli-usage-overwrite-without-plot-hint"))
     },

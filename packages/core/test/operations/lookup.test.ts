@@ -185,7 +185,7 @@ describe("a lookup's requests and failures", () => {
     const unknown = failed(await call(e, op("logs"), { job_id: "no-such-job" }, profile))
     expect(unknown.reason).toBe("NotFound")
     expect(unknown.message).toBe(
-      'No training or HPC job is named "no-such-job" or has an id starting with it in workspace 分布式训练空间.',
+      'No task is named "no-such-job" or has an id starting with it in workspace 分布式训练空间.',
     )
     const notebook = failed(await call(e, op("notebook"), { action: "stop", notebook_id: "nb-1" }, profile))
     expect(notebook.message).toMatch(/^No notebook is named "nb-1"/)
