@@ -113,7 +113,10 @@ describe("inspire usage", () => {
 
   it("--plot refuses a file named for another format before reading anything", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "inspire-usage-png-"))
-    for (const args of [["usage", "--plot", "chart.png"], ["job", "metrics", "job-x", "--plot", "gpu.PNG"]]) {
+    for (const args of [
+      ["usage", "--plot", "chart.png"],
+      ["job", "metrics", "job-x", "--plot", "gpu.PNG"],
+    ]) {
       const run = await inspireIn(cwd, env, args)
       expect(run.code).toBe(2)
       expect(run.stderr).toContain("--plot writes an SVG chart")

@@ -6,8 +6,8 @@ import type { ExitCode } from "../exit-codes.js"
 import { msg } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { withClient } from "../run.js"
-import { type UsageBy, usageSvg } from "../usage-plot.js"
 import { checkPlotName } from "../svg.js"
+import { type UsageBy, usageSvg } from "../usage-plot.js"
 import { type Extension, extend } from "./catalogue.js"
 
 // usage --plot FILE.svg: the chart, written whole or not at all by the rule of every file core writes (in

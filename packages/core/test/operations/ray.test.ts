@@ -121,5 +121,11 @@ describe("stopping Ray jobs", () => {
     expect(stopped.result.tasks).toMatchObject([{ id: target, type: "ray", outcome: "stopped" }])
     const batch = succeeded(await call(e, stopOperation, { type: "ray", name: "ray-eval", confirm: true }, profile))
     expect(batch.result.tasks).toMatchObject([{ id, type: "ray", outcome: "stopped" }])
+    e.control.clock.advance(60)
+    const deleted = succeeded(
+      await call(e, stopOperation, { action: "delete", job_id: "ray-stop", confirm: true }, profile),
+    )
+    expect(deleted.result.tasks).toMatchObject([{ id: target, type: "ray", outcome: "deleted" }])
+    expect(e.control.state().tasks.some((t) => t.id === target)).toBe(false)
   })
 })

@@ -94,7 +94,7 @@ describe("stop a batch", () => {
         profile,
       ),
     )
-    expect(r.result.counts).toEqual({ stopped: 120, alreadyFinished: 0, failed: 0 })
+    expect(r.result.counts).toEqual({ stopped: 120, alreadyFinished: 0, deleted: 0, failed: 0 })
     expect(new Set(r.result.tasks.map((t) => t.id))).toEqual(new Set(ids))
     expect(r.result.stopped).toBe(true)
     expect(ids.every((id) => /stop/.test(phaseOf(id) ?? ""))).toBe(true)

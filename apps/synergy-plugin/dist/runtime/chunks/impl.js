@@ -35018,9 +35018,9 @@ var ensuring = /* @__PURE__ */ dual(2, (self2, finalizer) => uninterruptibleMask
   onSuccess: (a) => as2(finalizer, a)
 })));
 var invokeWithInterrupt = (self2, entries2, onInterrupt3) => fiberIdWith((id) => ensuring(flatMap8(forkDaemon(interruptible2(self2)), (processing) => async_((cb) => {
-  const counts2 = entries2.map((_) => _.listeners.count);
+  const counts3 = entries2.map((_) => _.listeners.count);
   const checkDone = () => {
-    if (counts2.every((count3) => count3 === 0)) {
+    if (counts3.every((count3) => count3 === 0)) {
       if (entries2.every((_) => {
         if (_.result.state.current._tag === "Pending") {
           return true;
@@ -35042,7 +35042,7 @@ var invokeWithInterrupt = (self2, entries2, onInterrupt3) => fiberIdWith((id) =>
   });
   const cleanup = entries2.map((r, i) => {
     const observer = (count3) => {
-      counts2[i] = count3;
+      counts3[i] = count3;
       checkDone();
     };
     r.listeners.addObserver(observer);
@@ -39977,6 +39977,7 @@ common-ops-plan-kind = { $key ->
     "common.ftl": "\ncommon-none = (none)\n\ncommon-warning = warning: { $text }\ncommon-hint = hint: { $text }\ncommon-note = note: { $text }\ncommon-next = Next:\n\ncommon-duration-seconds = { $s }s\ncommon-duration-minutes = { $m }m { $s }s\ncommon-duration-hours = { $h }h { $m }m\ncommon-duration-days = { $d }d { $h }h\ncommon-size-gb = { $size } GB\ncommon-size-mb = { $size } MB\n",
     "config.ftl": '\nconfig-unknown-workspace = No workspace you can see is named "{ $value }" (as of the last discovery); saved anyway.\nconfig-needs-key = config { $action } needs a key.\nconfig-use-one-of = Use one of: { $keys }.\nconfig-needs-value = config set { $key } needs a value.\nconfig-unset = (unset)\nconfig-plan-summary = { $action ->\n        [set] Set\n       *[other] Unset\n    } { $key } in profile { $profile }\nconfig-env-overrides = { $env } is set in this environment and overrides the saved value.\nconfig-head = Defaults of profile { $profile }:\nconfig-changed = { $key }: { $before } → { $after } (profile { $profile })\nconfig-was-unset = { $key } was not set in profile { $profile }; nothing changed.\nconfig-unchanged = { $key } is already { $value } in profile { $profile }; nothing changed.\nconfig-col-key = KEY\nconfig-col-value = VALUE\nconfig-col-source = SOURCE\n',
     "confine.ftl": "\nconfine-not-base64 = not base64 (only A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters; whitespace is ignored): encode the bytes again, or pass { $field }\nconfine-special-files = { $path } holds { $count ->\n        [one] a file that is no regular file (a named pipe, device or socket)\n       *[other] { $count } files that are no regular files (named pipes, devices or sockets)\n    }: { $files }; nothing was copied.\nconfine-special-files-fix = Only regular files can be copied into a notebook: move { $count ->\n        [one] it\n       *[other] them\n    } out of the folder, or copy the regular files one by one.\n",
+    "delete.ftl": 'api-delete-job = delete the job\nstop-delete-older-than = { $field } takes a whole number of hours, days or weeks, like 12h, 30d or 2w, not "{ $raw }".\nstop-delete-older-than-hint = Write it as a number and a unit: h, d or w.\nstop-delete-plan = Delete { $count ->\n        [one] { $count } finished job\n       *[other] { $count } finished jobs\n    }\nstop-change-deleted = deleted (was { $before })\nstop-delete-kind = Only training, HPC and Ray jobs are deleted here; { $id } is none of them.\nstop-delete-kind-hint = Notebooks and models have their own delete: { $notebook }, { $models }.\nstop-delete-running = { $name } is { $status }: only a job that has ended can be deleted.\nstop-delete-running-hint = Stop it first ({ $call }), then delete it.\nstop-delete-filter = Deleting a batch needs a filter: a status, a name, or an age.\nstop-delete-filter-hint = For example { $status }, or { $older } for jobs created 30 days ago or more.\nstop-delete-type = Servings are not deleted here (type { $type }).\nstop-delete-type-hint = Delete training, HPC or Ray jobs: type train, hpc, ray or all.\nstop-delete-confirm = { $count ->\n        [one] { $count } finished job would be deleted\n       *[other] { $count } finished jobs would be deleted\n    }; nothing was deleted. Pass { $confirm } to delete { $count ->\n        [one] it\n       *[other] them\n    }.\nstop-delete-summary = Deleted { $deleted }{ $failed ->\n        [0] { "" }\n       *[other] ; { $failed } failed\n    }. Jobs that have not ended are left alone.\n',
     "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass { $name } (lower-case letters, digits and . _ -, e.g. my-train) and { $tag } (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
     "domain.ftl": `
 domain-purpose-train = training jobs
@@ -42091,13 +42092,13 @@ var readWord = (src, start3) => {
           if (src[i + 1] !== "\n") value += src[i + 1] ?? "";
           i += 2;
         } else if (d === "$") {
-          const read2 = readDollar(src, i, subs);
-          value += read2.text;
-          i = read2.next;
+          const read3 = readDollar(src, i, subs);
+          value += read3.text;
+          i = read3.next;
         } else if (d === "`") {
-          const read2 = readBacktick(src, i, subs);
-          value += read2.text;
-          i = read2.next;
+          const read3 = readBacktick(src, i, subs);
+          value += read3.text;
+          i = read3.next;
         } else {
           value += d;
           i++;
@@ -42105,13 +42106,13 @@ var readWord = (src, start3) => {
       }
       i++;
     } else if (c === "$") {
-      const read2 = readDollar(src, i, subs);
-      value += read2.text;
-      i = read2.next;
+      const read3 = readDollar(src, i, subs);
+      value += read3.text;
+      i = read3.next;
     } else if (c === "`") {
-      const read2 = readBacktick(src, i, subs);
-      value += read2.text;
-      i = read2.next;
+      const read3 = readBacktick(src, i, subs);
+      value += read3.text;
+      i = read3.next;
     } else {
       value += c;
       i++;
@@ -43676,12 +43677,12 @@ var checkProfile = (profile) => {
 };
 var makeStore = (paths) => {
   const roots = storeRoots(paths);
-  const read2 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema, { cache: cache3 }));
+  const read3 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema, { cache: cache3 }));
   const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join6(paths.locksDir, `${name2}.lock`), { roots, ...options }), effect2));
   const updater = (file3, lock, schema, empty32, cache3 = false) => (change) => withLock(
     lock,
     Effect_exports.gen(function* () {
-      const current = (yield* read2(file3, schema, cache3)) ?? empty32;
+      const current = (yield* read3(file3, schema, cache3)) ?? empty32;
       const next4 = yield* change(current);
       const checked = schema.safeParse(next4);
       if (!checked.success)
@@ -43696,12 +43697,12 @@ var makeStore = (paths) => {
   return {
     paths,
     readConfig: Effect_exports.withSpan(
-      Effect_exports.map(read2(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
+      Effect_exports.map(read3(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
       "Store.readConfig"
     ),
     updateConfig: Effect_exports.fn("Store.updateConfig")(updater(paths.configFile, "config", ConfigFile, emptyConfig)),
     readCredentials: Effect_exports.withSpan(
-      Effect_exports.map(read2(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
+      Effect_exports.map(read3(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
       "Store.readCredentials"
     ),
     updateCredentials: Effect_exports.fn("Store.updateCredentials")(
@@ -43710,7 +43711,7 @@ var makeStore = (paths) => {
     readSession: Effect_exports.fn("Store.readSession")(
       (profile) => Effect_exports.flatMap(
         checkProfile(profile),
-        (p) => Effect_exports.map(read2(sessionFile(p), SessionFile, CACHE), (s) => s ?? emptySession)
+        (p) => Effect_exports.map(read3(sessionFile(p), SessionFile, CACHE), (s) => s ?? emptySession)
       )
     ),
     updateSession: Effect_exports.fn("Store.updateSession")(
@@ -44028,7 +44029,7 @@ var describeAttempt = (req, e) => e.outcome instanceof TransportFailure ? `${req
 var makeTransport = (http, limiter, options) => {
   const policy = options.retry ?? DEFAULT_RETRY;
   const defaultTimeout = Duration_exports.toMillis(options.timeout ?? "30 seconds");
-  const send2 = Effect_exports.fnUntraced(function* (req) {
+  const send3 = Effect_exports.fnUntraced(function* (req) {
     if (req.write === true) yield* guardWrite(`${req.method} ${new URL(req.url).pathname}`);
     const timeoutMs = req.timeout !== void 0 ? Duration_exports.toMillis(req.timeout) : defaultTimeout;
     const made = yield* Ref_exports.make(0);
@@ -44064,7 +44065,7 @@ var makeTransport = (http, limiter, options) => {
       (e) => e.outcome instanceof TransportFailure ? Effect_exports.fail(e.outcome) : Effect_exports.succeed(e.outcome)
     );
   });
-  return { send: send2 };
+  return { send: send3 };
 };
 
 // ../../packages/core/src/auth/login-url.ts
@@ -44803,7 +44804,7 @@ var makePlatform = (ctx) => {
   const transport = Context_exports.get(ctx, Transport);
   const baseUrl = session.target.baseUrl;
   const clock3 = platformClock();
-  const send2 = (req) => Effect_exports.tap(
+  const send3 = (req) => Effect_exports.tap(
     Effect_exports.mapError(transport.send(req), (f) => {
       const e = fromTransportFailure(f);
       return f.delivered === "maybe" && !req.idempotent ? amendError(e, { ambiguous: true }) : e;
@@ -44855,7 +44856,7 @@ var makePlatform = (ctx) => {
       withRenewal(
         "token",
         (auth) => Effect_exports.map(
-          send2({
+          send3({
             method: "POST",
             url: new URL(`/openapi/v1/${path}`, baseUrl).toString(),
             headers: {
@@ -44885,7 +44886,7 @@ var makePlatform = (ctx) => {
     const outcome = yield* withRenewal(
       "cookie",
       (auth) => Effect_exports.map(
-        send2({
+        send3({
           method,
           url: new URL(`/api/v1/${path}`, baseUrl).toString(),
           headers: {
@@ -44906,7 +44907,7 @@ var makePlatform = (ctx) => {
     );
     return yield* settle4(outcome);
   });
-  const v2Request = (service3, action, body2, options, auth) => send2({
+  const v2Request = (service3, action, body2, options, auth) => send3({
     method: "POST",
     url: new URL(`/api/v2/${service3}?Action=${encodeURIComponent(action)}`, baseUrl).toString(),
     headers: {
@@ -45542,14 +45543,14 @@ var retryTooEarly = (stop3) => Effect_exports.mapError(
     ...e.code !== void 0 ? { code: e.code } : {}
   }) : e
 );
-var stopWith = (jobId, read2, send2, fatal, listed) => Effect_exports.gen(function* () {
-  const before2 = listed !== void 0 ? Either_exports.right({ status: listed }) : yield* Effect_exports.either(read2);
+var stopWith = (jobId, read3, send3, fatal, listed) => Effect_exports.gen(function* () {
+  const before2 = listed !== void 0 ? Either_exports.right({ status: listed }) : yield* Effect_exports.either(read3);
   if (Either_exports.isLeft(before2) && fatal(before2.left)) return yield* Effect_exports.fail(before2.left);
   if (Either_exports.isRight(before2) && before2.right.status.terminal)
     return { jobId, outcome: "already-finished", previous: before2.right.status.raw };
-  const sent = yield* Effect_exports.either(send2);
+  const sent = yield* Effect_exports.either(send3);
   if (Either_exports.isLeft(sent)) {
-    const now = listed !== void 0 ? yield* Effect_exports.either(read2) : void 0;
+    const now = listed !== void 0 ? yield* Effect_exports.either(read3) : void 0;
     if (now !== void 0 && Either_exports.isRight(now) && now.right.status.terminal)
       return { jobId, outcome: "already-finished", previous: now.right.status.raw };
     return yield* Effect_exports.fail(sent.left);
@@ -45560,14 +45561,14 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
   yield* requireId(jobId);
   const platform = yield* Platform;
   const body2 = { job_id: jobId };
-  const send2 = retryTooEarly(
+  const send3 = retryTooEarly(
     writeWithFallback(
       msg("api-stop-what", { what: msg("api-the-training-job") }),
       platform.openapi("train_job/stop", body2, WRITE),
       platform.v2("train", "StopJob", body2, WRITE)
     )
   );
-  return yield* stopWith(jobId, getTrainingJob(jobId), send2, (e) => e.reason === "NotFound", listed);
+  return yield* stopWith(jobId, getTrainingJob(jobId), send3, (e) => e.reason === "NotFound", listed);
 });
 
 // ../../packages/core/src/api/jobs/create.ts
@@ -45880,7 +45881,7 @@ var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
 });
 var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const send2 = retryTooEarly(
+  const send3 = retryTooEarly(
     writeWithFallback(
       msg("api-stop-what", { what: msg("api-the-hpc-job") }),
       platform.openapi("hpc_jobs/stop", { job_id: jobId }, WRITE),
@@ -45888,7 +45889,7 @@ var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
     )
   );
   const fatal = (e) => ["InvalidInput", "NotFound"].includes(e.reason);
-  return yield* stopWith(jobId, getHpcJob(jobId), send2, fatal, listed);
+  return yield* stopWith(jobId, getHpcJob(jobId), send3, fatal, listed);
 });
 
 // ../../packages/core/src/api/jobs/ray.ts
@@ -45974,12 +45975,12 @@ var listRayJobs = (input2) => Effect_exports.gen(function* () {
 var stopRayJob = (id, listed) => Effect_exports.gen(function* () {
   yield* requireId2(id);
   const platform = yield* Platform;
-  const send2 = retryTooEarly(
+  const send3 = retryTooEarly(
     firstAvailable(msg("api-stop-what", { what: msg("api-the-ray-job") }), [
       platform.v1("POST", "ray_job/stop", { ray_job_id: id }, { ...WRITE, referer: REFERER3 })
     ])
   );
-  return yield* stopWith(id, getRayJob(id), send2, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed);
+  return yield* stopWith(id, getRayJob(id), send3, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed);
 });
 var RawRayInstance = external_exports.object({
   instance_id: Text2,
@@ -47084,7 +47085,7 @@ var configSpecs = (config2, type, group, limit) => {
 };
 var discoverGroup = (group, config2, hpc2, limit) => Effect_exports.gen(function* () {
   const problems = [];
-  const read2 = (type, effect2) => Effect_exports.map(Effect_exports.either(effect2), (r) => {
+  const read3 = (type, effect2) => Effect_exports.map(Effect_exports.either(effect2), (r) => {
     if (Either_exports.isRight(r)) return r.right;
     problems.push(msg("api-specs-unread", { type, group: group.name, why: describe3(r.left) }));
     return [];
@@ -47092,10 +47093,10 @@ var discoverGroup = (group, config2, hpc2, limit) => Effect_exports.gen(function
   const skipped = hpc2 === "no" ? ["HPC"] : [];
   const [TRAIN, DSW, SERVING, HPC] = yield* Effect_exports.all(
     [
-      read2("TRAIN", configSpecs(config2, "TRAIN", group, limit)),
-      read2("DSW", configSpecs(config2, "DSW", group, limit)),
-      read2("SERVING", configSpecs(config2, "SERVING", group, limit)),
-      hpc2 === "no" ? Effect_exports.succeed([]) : read2("HPC", limit(priceSpecs(group.workspaceId, group.id, "HPC")))
+      read3("TRAIN", configSpecs(config2, "TRAIN", group, limit)),
+      read3("DSW", configSpecs(config2, "DSW", group, limit)),
+      read3("SERVING", configSpecs(config2, "SERVING", group, limit)),
+      hpc2 === "no" ? Effect_exports.succeed([]) : read3("HPC", limit(priceSpecs(group.workspaceId, group.id, "HPC")))
     ],
     { concurrency: "unbounded" }
   );
@@ -47139,9 +47140,9 @@ var gpusOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   const key = `gpus:${workspaceId}`;
   const kept = refresh ? void 0 : yield* recall(key);
   if (kept !== void 0) return new Map(kept);
-  const read2 = yield* limit(gpuAvailability(workspaceId));
-  yield* remember(key, [...read2], [workspaceId, ...read2.keys()]);
-  return read2;
+  const read3 = yield* limit(gpuAvailability(workspaceId));
+  yield* remember(key, [...read3], [workspaceId, ...read3.keys()]);
+  return read3;
 });
 var discoverWorkspace = (workspace, limit, refresh, freeGpus) => Effect_exports.gen(function* () {
   if (!workspace.enabled)
@@ -47988,11 +47989,11 @@ var readNodes = (options) => Effect_exports.gen(function* () {
   const places = yield* Effect_exports.forEach(
     found.workspaces,
     (workspace) => Effect_exports.gen(function* () {
-      const read2 = workspace.enabled && (options.want?.(workspace) ?? true);
+      const read3 = workspace.enabled && (options.want?.(workspace) ?? true);
       const [nodes, queue] = yield* Effect_exports.all(
         [
-          read2 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
-          read2 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
+          read3 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
+          read3 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
         ],
         { concurrency: 2 }
       );
@@ -48038,15 +48039,15 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
   const fitAsk = { spec: spec2, instances: ask.instances, priority, scheduleType: ask.scheduleType };
   const named = "named" in scope6 ? scope6.named : void 0;
   const among = "among" in scope6 ? scope6 : void 0;
-  const read2 = yield* readNodes({
+  const read3 = yield* readNodes({
     ...named !== void 0 ? { workspace: named.id } : { workspaces: among?.among.map((w) => w.id) ?? [] },
     queue: true,
     // Nodes are read only where some group offers the spec.
     want: (w) => rankPlaces([{ workspace: w, nodes: /* @__PURE__ */ new Map() }], fitAsk).length > 0
   });
-  const ranked = rankPlaces(read2.places, fitAsk);
+  const ranked = rankPlaces(read3.places, fitAsk);
   const first2 = ranked[0];
-  const where3 = named !== void 0 ? named.name : msg("common-ops-your-workspaces", { count: read2.places.length });
+  const where3 = named !== void 0 ? named.name : msg("common-ops-your-workspaces", { count: read3.places.length });
   const availability = named !== void 0 ? { workspace: named.name } : {};
   if (first2 === void 0)
     return yield* Effect_exports.fail(
@@ -48072,7 +48073,7 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
         msg("common-ops-auto-never-hint", { call: callWord("availability", availability) })
       )
     );
-  const place = read2.places.find((p) => p.workspace.id === first2.workspace.id);
+  const place = read3.places.find((p) => p.workspace.id === first2.workspace.id);
   const group = place?.workspace.groups.find((g) => g.id === first2.computeGroup.id);
   const workspace = place?.workspace;
   const searched = named !== void 0 ? msg("common-ops-auto-picked", {
@@ -48084,7 +48085,7 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
     field: fieldWord("compute_group", AUTO_GROUP),
     group: first2.computeGroup.name,
     workspace: first2.workspace.name,
-    count: read2.places.length,
+    count: read3.places.length,
     why: among?.why ?? "",
     ranked: ranked.length,
     reason: first2.reason
@@ -48552,7 +48553,7 @@ var renderAvailability = (r) => joinText(
 // ../../packages/core/src/operations/availability/result.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var toWorkspaces = (read2) => read2.places.map(({ workspace, nodes, problems }) => ({
+var toWorkspaces = (read3) => read3.places.map(({ workspace, nodes, problems }) => ({
   id: workspace.id,
   name: workspace.name,
   problems,
@@ -48608,9 +48609,9 @@ var availabilityOperation = defineOperation({
       message: workspace !== void 0 ? msg("availability-progress", { workspace }) : msg("availability-progress-all")
     });
     const asked = input2.spec !== void 0 || input2.gpus !== void 0;
-    const read2 = yield* readNodes({ workspace, refresh: input2.refresh, queue: asked });
+    const read3 = yield* readNodes({ workspace, refresh: input2.refresh, queue: asked });
     const priority = input2.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE;
-    const ranked = asked ? rankPlaces(read2.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
+    const ranked = asked ? rankPlaces(read3.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
     if (asked && input2.spec !== void 0 && ranked.length === 0)
       return yield* Effect_exports.fail(
         invalidInput(
@@ -48626,7 +48627,7 @@ var availabilityOperation = defineOperation({
       })
     ] : [];
     return {
-      workspaces: toWorkspaces(read2),
+      workspaces: toWorkspaces(read3),
       ...asked ? {
         fit: {
           ...input2.spec !== void 0 ? { spec: input2.spec } : {},
@@ -48636,7 +48637,7 @@ var availabilityOperation = defineOperation({
           ranked
         }
       } : {},
-      readAt: read2.readAt,
+      readAt: read3.readAt,
       warnings
     };
   }),
@@ -48671,7 +48672,7 @@ var PlanOutput = once6(
     ).describe("The requests it would send, in order; none was sent")
   }).describe("With dry_run: what the call would do; nothing was sent or changed")
 );
-var dryRunField = () => external_exports.boolean().default(false).describe("Check everything with reads only and return the plan (requests and changes); send no write");
+var dryRunField = () => external_exports.boolean().default(false).describe("Reads only: return the plan (requests and changes) and send no write");
 var MAX_LISTED = 10;
 var kindWord = (kind) => msg("common-ops-plan-kind", { kind, key: kind.toLowerCase().replace(/[^a-z0-9]+/g, "-") });
 var renderPlan = (plan) => {
@@ -48893,8 +48894,8 @@ var RawEvent = external_exports.object({
     age: e.age
   })
 );
-var whenCollected = (read2) => Effect_exports.catchIf(
-  read2,
+var whenCollected = (read3) => Effect_exports.catchIf(
+  read3,
   (e) => Number(e.code) === 1e5 && /record not found/i.test(e.message),
   () => Effect_exports.succeed({ events: [], collected: true, truncated: false })
 );
@@ -48907,13 +48908,13 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
     filter: { object_type: objectType, object_ids: ids3 }
   });
   const paging = { firstPage: 1, pageSize: 200, maxPages: 20 };
-  const read2 = (call2) => collectPages(
+  const read3 = (call2) => collectPages(
     (page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode4(ListPage, d, "train.ListJobEvents")),
     paging
   );
   return yield* firstAvailable(msg("api-list-job-events"), [
-    read2((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
-    read2(
+    read3((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
+    read3(
       (p, s) => platform.v1("POST", "train_job/events/list", body2(p, s), {
         idempotent: true,
         referer: `/jobs/distributedTrainingDetail/${jobId}`
@@ -49977,7 +49978,7 @@ var listTasks = (query) => Effect_exports.gen(function* () {
 
 // ../../packages/core/src/operations/common/lookup.ts
 var lookupWorkspaceField = () => external_exports.string().optional().describe(
-  "Where a name or id prefix is looked up: a workspace name or ws- id; default defaultWorkspace, else every workspace you can see"
+  "Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all"
 );
 var taskIdField = () => refersTo(
   external_exports.string().min(1).describe(
@@ -50029,8 +50030,8 @@ var resolveTask = (raw, kinds, workspace) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(ref4.left);
   return yield* Effect_exports.fail(picked.error);
 });
-var missingAs = (read2, kind, id, workspace) => Effect_exports.catchIf(
-  read2,
+var missingAs = (read3, kind, id, workspace) => Effect_exports.catchIf(
+  read3,
   (e) => e.reason === "NotFound",
   () => (
     // A read by id looks everywhere the account can see: with no workspace given, that is what is said,
@@ -50054,7 +50055,7 @@ var LOOKUP_OF = {
   notebook: "notebook",
   ray: "ray"
 };
-var missingTask = (read2, ref4, workspace) => missingAs(read2, LOOKUP_OF[ref4.kind], ref4.id, workspace);
+var missingTask = (read3, ref4, workspace) => missingAs(read3, LOOKUP_OF[ref4.kind], ref4.id, workspace);
 var resolveModel = (raw, workspace, missing4) => Effect_exports.gen(function* () {
   const wanted = raw?.trim() ?? "";
   if (wanted === "") return yield* Effect_exports.fail(missing4);
@@ -51666,9 +51667,9 @@ var placementWarnings = (given, target, ask) => Effect_exports.gen(function* () 
   if (group === void 0 || isAutoGroup(given)) return [];
   const workspace = target.workspace;
   const unchecked = (reason) => [msg("common-ops-placement-unchecked", { group: group.name, reason })];
-  const read2 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
-  if (Either_exports.isLeft(read2)) return unchecked(read2.left.text);
-  const place = read2.right.places.find((p) => p.workspace.id === workspace.id);
+  const read3 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
+  if (Either_exports.isLeft(read3)) return unchecked(read3.left.text);
+  const place = read3.right.places.find((p) => p.workspace.id === workspace.id);
   if (place === void 0) return unchecked(msg("common-ops-placement-no-workspace"));
   if (!place.nodes.has(group.id) && place.problems.length > 0) return unchecked(joinText(place.problems, "; "));
   const ranked = rankPlaces([place], {
@@ -52067,13 +52068,13 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
         warnings.push(msg("recipes-skipped", { file: file3, why: why2 }));
         skipped.push({ name: nameOf(file3), file: file3, source: folder.source, error: error62 });
       };
-      const read2 = readRegularFile(file3, { within: folder.dir, trusted: folder.source !== "shipped" });
-      if ("refused" in read2) {
-        const error62 = refusedFileError(file3, read2.refused);
+      const read3 = readRegularFile(file3, { within: folder.dir, trusted: folder.source !== "shipped" });
+      if ("refused" in read3) {
+        const error62 = refusedFileError(file3, read3.refused);
         skip(error62, text`${error62.text} ${error62.hint}`);
         continue;
       }
-      const checked = yield* checkRecipe(read2.content, file3, folder.source);
+      const checked = yield* checkRecipe(read3.content, file3, folder.source);
       if ("problem" in checked) {
         skip(checked.problem.error, checked.problem.line);
         continue;
@@ -52791,7 +52792,7 @@ var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServ
 // ../../packages/core/src/operations/inference/manage.ts
 var idHint = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
 var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("inference-needs-id", { action }), idHint())) : Effect_exports.map(resolveTask(input2.serving_id, ["serving"], input2.workspace), (r) => r.id);
-var missing2 = (read2, id, input2) => missingAs(read2, "serving", id, input2.workspace);
+var missing2 = (read3, id, input2) => missingAs(read3, "serving", id, input2.workspace);
 var inferenceDetail = (input2) => Effect_exports.gen(function* () {
   const id = yield* servingIdOf2(input2, "detail");
   const serving2 = yield* missing2(withHint(getServing(id), idHint()), id, input2);
@@ -54225,12 +54226,12 @@ var jobsOperation = defineOperation({
       allWorkspaces: input2.all_workspaces
     }),
     (listing) => {
-      const counts2 = {};
-      for (const t of listing.tasks) counts2[t.family] = (counts2[t.family] ?? 0) + 1;
+      const counts3 = {};
+      for (const t of listing.tasks) counts3[t.family] = (counts3[t.family] ?? 0) + 1;
       return {
         tasks: listing.tasks.slice(0, input2.limit).map(rowOf2),
         total: listing.tasks.length,
-        counts: counts2,
+        counts: counts3,
         workspaces: listing.workspaces,
         scope: {
           workspaceFrom: listing.workspaceFrom,
@@ -54260,9 +54261,9 @@ var jobsOperation = defineOperation({
       ],
       msg("jobs-none")
     );
-    const counts2 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
+    const counts3 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
     const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
-    const lines3 = [table, text`${shown}${counts2 !== "" ? ` — ${counts2}` : ""}`];
+    const lines3 = [table, text`${shown}${counts3 !== "" ? ` — ${counts3}` : ""}`];
     if (r.truncated) lines3.push(...cut3());
     return joinText(lines3, "\n");
   }
@@ -54865,8 +54866,8 @@ var Full = class extends Data_exports.TaggedError("Full") {
 };
 var windowLines = (jobId, window, pod) => {
   const lines3 = [];
-  const sink = (batch) => Effect_exports.gen(function* () {
-    for (const l of batch) {
+  const sink = (batch2) => Effect_exports.gen(function* () {
+    for (const l of batch2) {
       if (l.timestampMs > window.to) continue;
       if (lines3.length >= MAX_WINDOW_LINES) return yield* Effect_exports.fail(new Full());
       lines3.push(show2(l));
@@ -54881,10 +54882,10 @@ var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, coun
 var fileLines = () => {
   const stamp = isoInstants();
   let buffer = Buffer.allocUnsafe(256 * 1024);
-  return (batch, to) => {
+  return (batch2, to) => {
     let at = 0;
     let lines3 = 0;
-    for (const l of batch) {
+    for (const l of batch2) {
       if (l.timestampMs > to) continue;
       const time3 = stamp(l.timestampMs);
       const most = at + 3 * (time3.length + l.pod.length + l.message.length) + 3;
@@ -54913,8 +54914,8 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
     let lines3 = 0;
     const format5 = fileLines();
     const to = options.window?.to ?? Number.POSITIVE_INFINITY;
-    const sink = (batch) => Effect_exports.suspend(() => {
-      const page = format5(batch, to);
+    const sink = (batch2) => Effect_exports.suspend(() => {
+      const page = format5(batch2, to);
       return Effect_exports.map(file3.write(page.bytes), () => {
         lines3 += page.lines;
         context5.progress({ message: msg("logs-progress", { lines: lines3, id: jobId }), current: lines3 });
@@ -55715,17 +55716,17 @@ var metricsOperation = defineOperation({
   },
   cli: { path: ["job", "metrics"], positional: ["job_id"] },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const read2 = yield* readMetrics(input2.job_id, input2.time_range, input2.interval, input2.workspace);
-    const m = read2.metrics;
+    const read3 = yield* readMetrics(input2.job_id, input2.time_range, input2.interval, input2.workspace);
+    const m = read3.metrics;
     const series = m.series.map((s) => ({
       pod: s.pod,
       metric: s.metric,
       points: s.points.map((p) => ({ t: p.t, v: pct2(p.v) }))
     }));
     const base = {
-      jobId: read2.jobId,
-      jobName: read2.jobName,
-      status: read2.status,
+      jobId: read3.jobId,
+      jobName: read3.jobName,
+      status: read3.status,
       timeRange: input2.time_range,
       window: { start: m.startSeconds, end: m.endSeconds, intervalSeconds: m.intervalSeconds }
     };
@@ -55738,7 +55739,7 @@ var metricsOperation = defineOperation({
       const { path, bytes } = yield* writeDownload(
         {
           path: input2.path,
-          defaultName: `${read2.jobId}-${input2.time_range.replace(/\s+/g, "")}.csv`,
+          defaultName: `${read3.jobId}-${input2.time_range.replace(/\s+/g, "")}.csv`,
           overwrite: input2.overwrite,
           content: `time,pod,metric,value
 ${rows.join("")}`
@@ -55752,7 +55753,7 @@ ${rows.join("")}`
     return {
       ...base,
       mode: "summary",
-      summary: read2.finished ? finishedEarly(summary5, report.gpu?.count) : summary5,
+      summary: read3.finished ? finishedEarly(summary5, report.gpu?.count) : summary5,
       series
     };
   }),
@@ -56635,7 +56636,7 @@ var idOf = (input2) => {
     return withHint(notebookIdOf(wanted), idHint3());
   return Effect_exports.map(resolveNotebook(wanted, resolveReadWorkspace(input2)), (n) => n.id);
 };
-var missing3 = (read2, id, input2) => missingAs(read2, "notebook", id, input2.workspace);
+var missing3 = (read3, id, input2) => missingAs(read3, "notebook", id, input2.workspace);
 var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.map(Platform, (p) => ({
   ...notebook2,
   consoleUrl: notebookConsoleUrl(p.baseUrl, notebook2.id, notebook2.workspaceId || workspaceId)
@@ -57308,7 +57309,9 @@ var runDecoded = (script) => {
   return ` __if=${runFile("run")}; printf %s "$__ie" | base64 -d | ${writePrivately('"$__if"')} && sh "$__if" inspire; rm -f "$__if"; unset __if`;
 };
 var typedLines = (script) => {
-  const encoded = Buffer.from(script, "utf8").toString("base64");
+  const long = Buffer.byteLength(script, "utf8") > LONG_ARGUMENT;
+  const encoded = Buffer.from(long ? `rm -f -- "$0"
+${script}` : script, "utf8").toString("base64");
   const chunks = [];
   for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK));
   const [first2 = "", ...rest] = chunks;
@@ -60030,6 +60033,171 @@ var statusOperation = defineOperation({
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/operations/stop/delete.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/jobs/delete.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var deleteRequest = (kind, id) => kind === "train" ? planned("POST", "api/v1/train_job/delete", { job_id: id }) : kind === "hpc" ? planned("DELETE", `api/v1/hpc_jobs/${encodeURIComponent(id)}`) : planned("POST", "api/v1/ray_job/delete", { ray_job_id: id });
+var read2 = (kind, id) => kind === "train" ? getTrainingJob(id) : kind === "hpc" ? getHpcJob(id) : getRayJob(id);
+var send2 = (kind, id) => Effect_exports.flatMap(Platform, (p) => {
+  const options = { idempotent: false, write: true };
+  return firstAvailable(msg("api-delete-job"), [
+    kind === "train" ? p.v1("POST", "train_job/delete", { job_id: id }, { ...options, referer: "/jobs/distributedTraining" }) : kind === "hpc" ? p.v1("DELETE", `hpc_jobs/${encodeURIComponent(id)}`, void 0, { ...options, referer: "/jobs/hpc" }) : p.v1("POST", "ray_job/delete", { ray_job_id: id }, { ...options, referer: "/jobs/ray" })
+  ]);
+});
+var deleteJob = (kind, id) => Effect_exports.gen(function* () {
+  const sent = yield* Effect_exports.either(send2(kind, id));
+  if (Either_exports.isRight(sent)) return;
+  const e = sent.left;
+  if (["InvalidInput", "Forbidden", "NotFound", "Conflict"].includes(e.reason)) return yield* Effect_exports.fail(e);
+  const after3 = yield* Effect_exports.either(read2(kind, id));
+  if (Either_exports.isLeft(after3) && after3.left.reason === "NotFound") return;
+  return yield* Effect_exports.fail(e);
+});
+
+// ../../packages/core/src/operations/stop/delete.ts
+var TYPES2 = {
+  train: ["train"],
+  hpc: ["hpc"],
+  ray: ["ray"],
+  all: ["train", "hpc", "ray"]
+};
+var NOUN2 = { train: "job", hpc: "HPC job", ray: "Ray job" };
+var HOURS = { h: 1, d: 24, w: 168 };
+var olderThanMs = (raw) => {
+  if (raw === void 0) return Either_exports.right(void 0);
+  const m = /^\s*(\d+)\s*([hdw])\s*$/i.exec(raw);
+  const hours3 = m?.[1] !== void 0 && m[2] !== void 0 ? Number(m[1]) * (HOURS[m[2].toLowerCase()] ?? 0) : 0;
+  return hours3 > 0 ? Either_exports.right(hours3 * 36e5) : Either_exports.left(
+    invalidInput(
+      msg("stop-delete-older-than", { raw, field: fieldWord("older_than") }),
+      msg("stop-delete-older-than-hint")
+    )
+  );
+};
+var isDeletable = (type) => type === "train" || type === "hpc" || type === "ray";
+var counts = (tasks) => ({
+  stopped: 0,
+  alreadyFinished: 0,
+  deleted: tasks.filter((t) => t.outcome === "deleted").length,
+  failed: tasks.filter((t) => t.outcome === "failed").length
+});
+var planOf4 = (tasks) => {
+  const doomed = tasks.filter((t) => t.outcome === "would-delete");
+  return {
+    summary: msg("stop-delete-plan", { count: doomed.length }),
+    targets: doomed.map((t) => ({
+      kind: NOUN2[t.type],
+      id: t.id,
+      name: t.name,
+      change: msg("stop-change-deleted", { before: t.before })
+    })),
+    requests: doomed.map((t) => deleteRequest(t.type, t.id))
+  };
+};
+var oneJob = (input2) => Effect_exports.gen(function* () {
+  const named = yield* resolveTask(input2.job_id ?? "", ["train", "hpc", "ray"], input2.workspace);
+  if (!isDeletable(named.kind))
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("stop-delete-kind", { id: named.id }),
+        msg("stop-delete-kind-hint", {
+          notebook: callWord("notebook", { action: "delete" }),
+          models: callWord("models", { action: "delete" })
+        })
+      )
+    );
+  const detail = yield* missingTask(readTask(named.id, named.kind), named, input2.workspace);
+  const before2 = `${detail.status.family} (${detail.status.raw})`;
+  if (!detail.status.terminal)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: msg("stop-delete-running", { name: detail.name || detail.id, status: before2 }),
+        hint: msg("stop-delete-running-hint", { call: callWord("stop", { job_id: detail.id }) })
+      })
+    );
+  const task = {
+    id: detail.id,
+    type: named.kind,
+    name: detail.name,
+    workspace: detail.workspace,
+    before: before2,
+    outcome: "would-delete"
+  };
+  return task;
+});
+var batch = (input2) => Effect_exports.gen(function* () {
+  const older = yield* olderThanMs(input2.older_than);
+  if ((input2.status ?? "all") === "all" && (input2.name ?? "") === "" && older === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("stop-delete-filter"),
+        msg("stop-delete-filter-hint", {
+          status: fieldWord("status", "failed"),
+          older: fieldWord("older_than", "30d")
+        })
+      )
+    );
+  const types = TYPES2[input2.type];
+  if (types === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(msg("stop-delete-type", { type: input2.type }), msg("stop-delete-type-hint"))
+    );
+  const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
+  const listed = yield* listTasks({
+    workspace: input2.workspace,
+    types,
+    status: targets !== void 0 ? "all" : input2.status ?? "all",
+    name: input2.name,
+    mine: input2.mine
+  });
+  const now = yield* Clock_exports.currentTimeMillis;
+  return listed.tasks.filter((t) => targets !== void 0 ? targets.has(t.id) : true).filter((t) => targets !== void 0 || older === void 0 || (t.createdAt ?? now) <= now - older).map(
+    (t) => ({
+      id: t.id,
+      type: t.type,
+      name: t.name,
+      workspace: t.workspace,
+      before: `${t.family} (${t.rawStatus})`,
+      outcome: t.terminal ? "would-delete" : "not-finished"
+    })
+  );
+});
+var deleteOne = (t) => t.outcome !== "would-delete" || !isDeletable(t.type) ? Effect_exports.succeed(t) : Effect_exports.map(
+  Effect_exports.either(deleteJob(t.type, t.id)),
+  (r) => Either_exports.isRight(r) ? { ...t, outcome: "deleted" } : { ...t, outcome: "failed", error: r.left.text }
+);
+var deleteTasks = (input2) => Effect_exports.gen(function* () {
+  const mode = input2.job_id !== void 0 ? "single" : "batch";
+  const shown = mode === "single" ? [yield* oneJob(input2)] : yield* batch(input2);
+  const base = { mode, stopped: false };
+  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf4(shown) };
+  if (!input2.confirm)
+    return {
+      ...base,
+      dryRun: false,
+      tasks: shown,
+      counts: counts(shown),
+      hint: msg("stop-delete-confirm", {
+        count: shown.filter((t) => t.outcome === "would-delete").length,
+        confirm: confirmWord()
+      })
+    };
+  const tasks = yield* Effect_exports.forEach(shown, deleteOne, { concurrency: 1 });
+  const c = counts(tasks);
+  return {
+    ...base,
+    dryRun: false,
+    tasks,
+    counts: c,
+    ...c.failed > 0 ? { hint: msg("stop-some-failed") } : {}
+  };
+});
+
 // ../../packages/core/src/operations/stop/one.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -60077,7 +60245,7 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/stop/index.ts
-var TYPES2 = {
+var TYPES3 = {
   train: ["train"],
   hpc: ["hpc"],
   inference: ["inference"],
@@ -60085,26 +60253,22 @@ var TYPES2 = {
   all: ["train", "hpc", "inference", "ray"]
 };
 var Input12 = external_exports.object({
+  action: external_exports.enum(["stop", "delete"]).default("stop").describe("stop (default), or delete finished jobs"),
   job_id: refersTo(
-    external_exports.string().optional().describe(
-      "One task to stop: job-… (training), hpc-job-… (HPC), rj-… (Ray) or sv-… (serving; needs confirm), or its name or a unique id prefix"
-    ),
+    external_exports.string().optional().describe("One task: job-…, hpc-job-…, rj-… or sv-… (a serving needs confirm), or its name or id prefix"),
     "train",
     "hpc",
     "serving",
     "ray"
   ),
-  workspace: external_exports.string().optional().describe(
-    "Batch: the workspace to clear (name or ws- id); one task: where its name or id prefix is looked up; default defaultWorkspace"
-  ),
+  workspace: external_exports.string().optional().describe("Batch: the workspace (name or ws- id); one task: where its name is looked up; default defaultWorkspace"),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: external_exports.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
   type: external_exports.enum(["train", "hpc", "inference", "ray", "all"]).default("all").describe("Batch: task type (inference = servings); default all"),
   mine: external_exports.boolean().default(true).describe("Batch: only your own tasks (default true)"),
-  confirm: external_exports.boolean().default(false).describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
-  targets: external_exports.array(external_exports.string()).optional().describe(
-    "Batch with confirm: stop only these ids (those the listing showed); a task matching only now is left alone"
-  ),
+  older_than: external_exports.string().optional().describe("For delete: only jobs created this long ago or more, e.g. 30d, 12h"),
+  confirm: external_exports.boolean().default(false).describe("Required for a batch, a serving or a delete; without it what would change is only listed"),
+  targets: external_exports.array(external_exports.string()).optional().describe("Batch with confirm: act only on these ids (those the listing showed)"),
   dry_run: dryRunField()
 });
 var StopOutput = () => external_exports.object({
@@ -60119,17 +60283,18 @@ var StopOutput = () => external_exports.object({
       workspace: external_exports.string().describe("Workspace name"),
       before: external_exports.string().describe("Status before the stop"),
       after: external_exports.string().optional().describe("Status after the stop"),
-      outcome: external_exports.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
-      error: textOutput().optional().describe("Why the stop failed")
+      outcome: external_exports.enum(["stopped", "already-finished", "would-stop", "deleted", "would-delete", "not-finished", "failed"]).describe("What happened to it (not-finished: not deleted, it has not ended)"),
+      error: textOutput().optional().describe("Why it failed")
     })
   ).describe("The tasks concerned"),
-  counts: external_exports.object({ stopped: external_exports.number(), alreadyFinished: external_exports.number(), failed: external_exports.number() }).describe("Tasks per outcome"),
+  counts: external_exports.object({ stopped: external_exports.number(), alreadyFinished: external_exports.number(), deleted: external_exports.number(), failed: external_exports.number() }).describe("Tasks per outcome"),
   hint: described(textOutput().optional(), text`What to do next, e.g. pass ${confirmWord()}`),
   plan: PlanOutput().optional()
 });
 var countsOf = (tasks) => ({
   stopped: tasks.filter((t) => t.outcome === "stopped").length,
   alreadyFinished: tasks.filter((t) => t.outcome === "already-finished").length,
+  deleted: 0,
   failed: tasks.filter((t) => t.outcome === "failed").length
 });
 var stopRow = (t) => Effect_exports.gen(function* () {
@@ -60157,20 +60322,32 @@ var dryRunOf = (mode, tasks) => ({
 });
 var stopOperation = defineOperation({
   name: "stop",
-  title: "Stop a task or a batch of tasks",
-  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  title: "Stop or delete a task or a batch of tasks",
+  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. action delete removes finished jobs the same way (always with ${confirmWord()}). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input12,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-  effects: { writes: true },
-  examples: [{ job_id: "{train_job}" }, { job_id: "{serving}", confirm: true }, { status: "running", name: "dry-*" }],
-  cli: {
-    path: ["job", "stop"],
-    summary: "Stop a job or serving, or a batch of matching tasks",
-    positional: ["job_id"],
-    lastOptional: true
+  effects: { by: "action", writes: ["stop", "delete"] },
+  examples: [
+    { job_id: "{train_job}" },
+    { job_id: "{serving}", confirm: true },
+    { status: "running", name: "dry-*" },
+    { action: "delete", status: "failed", older_than: "30d" }
+  ],
+  actions: {
+    stop: {
+      summary: "Stop a job or serving, or a batch of matching tasks",
+      fields: ["job_id", "workspace", "status", "name", "type", "mine"],
+      cli: { path: ["job", "stop"], positional: ["job_id"], lastOptional: true }
+    },
+    delete: {
+      summary: "Delete a finished job, or a batch of matching finished jobs",
+      fields: ["job_id", "workspace", "status", "name", "type", "mine", "older_than"],
+      cli: { path: ["job", "delete"], positional: ["job_id"], lastOptional: true }
+    }
   },
   run: (input2) => Effect_exports.gen(function* () {
+    if (input2.action === "delete") return yield* deleteTasks(input2);
     if (input2.job_id !== void 0) {
       const named = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "ray"], input2.workspace);
       const ref4 = yield* stoppableKind(named.id);
@@ -60206,7 +60383,7 @@ var stopOperation = defineOperation({
     const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
     const listed = yield* listTasks({
       workspace: input2.workspace,
-      types: TYPES2[input2.type] ?? [],
+      types: TYPES3[input2.type] ?? [],
       status: targets !== void 0 ? "all" : input2.status ?? "all",
       name: input2.name,
       mine: input2.mine
@@ -60238,14 +60415,14 @@ var stopOperation = defineOperation({
       };
     }
     const tasks = yield* Effect_exports.forEach(listing.tasks, stopRow, { concurrency: 4 });
-    const counts2 = countsOf(tasks);
+    const counts3 = countsOf(tasks);
     return {
       mode: "batch",
-      stopped: counts2.stopped > 0,
+      stopped: counts3.stopped > 0,
       dryRun: false,
       tasks,
-      counts: counts2,
-      ...counts2.failed > 0 ? { hint: msg("stop-some-failed") } : {}
+      counts: counts3,
+      ...counts3.failed > 0 ? { hint: msg("stop-some-failed") } : {}
     };
   }),
   render: (r) => {
@@ -60265,7 +60442,7 @@ var stopOperation = defineOperation({
       msg("jobs-none")
     );
     const c = r.counts;
-    const summary5 = c.failed > 0 ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed }) : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished });
+    const summary5 = c.deleted > 0 || r.tasks.some((t) => ["would-delete", "not-finished", "deleted"].includes(t.outcome)) ? msg("stop-delete-summary", { deleted: c.deleted, failed: c.failed }) : c.failed > 0 ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed }) : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished });
     if (r.plan !== void 0) return joinText([table, renderPlan(r.plan)], "\n");
     return joinText([table, summary5, ...r.hint !== void 0 ? [r.hint] : []], "\n");
   }
@@ -60567,9 +60744,9 @@ var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
   if (!isAbsolute7(file3) && workingDir === void 0)
     return yield* Effect_exports.fail(invalidInput(msg("sweep-file-relative", { file: file3 }), msg("sweep-file-relative-hint")));
   const path = isAbsolute7(file3) ? file3 : resolve2(workingDir ?? "", file3);
-  const read2 = readRegularFile(path);
-  if ("refused" in read2) return yield* Effect_exports.fail(refusedFileError(file3, read2.refused));
-  const text4 = read2.content;
+  const read3 = readRegularFile(path);
+  if ("refused" in read3) return yield* Effect_exports.fail(refusedFileError(file3, read3.refused));
+  const text4 = read3.content;
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
   const parsed = parseText(yaml, text4, file3);
   if (parsed instanceof InspireError) return yield* Effect_exports.fail(parsed);
@@ -60730,8 +60907,8 @@ var readSweepJobs = (m) => Effect_exports.gen(function* () {
   const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
   for (const job of listed.jobs) if (ids3.has(job.id)) found.set(job.id, job);
   const missing4 = [...ids3].filter((id) => !found.has(id));
-  const read2 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
-  for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
+  const read3 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
+  for (const r of read3) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
   return found;
 });
 var settleSending = (m) => Effect_exports.gen(function* () {
@@ -60931,14 +61108,14 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
   for (const g of groups.values())
     byWorkspace.set(g.p.workspace.id, [...byWorkspace.get(g.p.workspace.id) ?? [], g]);
   for (const [workspace, list2] of byWorkspace) {
-    const read2 = yield* Effect_exports.either(readNodes({ workspace, queue: true }));
+    const read3 = yield* Effect_exports.either(readNodes({ workspace, queue: true }));
     for (const { p, jobs } of list2) {
       const base = { computeGroup: p.computeGroup.name, spec: p.spec.name, instances: p.instanceCount, jobs };
-      if (Either_exports.isLeft(read2)) {
-        out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read2.left.text }) });
+      if (Either_exports.isLeft(read3)) {
+        out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read3.left.text }) });
         continue;
       }
-      const rank3 = (instances) => rankPlaces(read2.right.places, {
+      const rank3 = (instances) => rankPlaces(read3.right.places, {
         spec: p.spec.id,
         instances,
         priority: p.priority,
@@ -60979,7 +61156,7 @@ var stoppedError = (m, file3, stoppedAt) => {
     })
   );
 };
-var counts = (rows, submitted, adopted) => ({
+var counts2 = (rows, submitted, adopted) => ({
   submitted,
   adopted,
   created: rows.filter((r) => r.state === "created").length,
@@ -60994,7 +61171,7 @@ var fresh3 = (start3) => Effect_exports.gen(function* () {
   const adopted = settled2.filter((j, i) => j.state === "created" && current.jobs[i]?.state === "sending").length;
   return { m: { ...current, jobs: [...settled2] }, adopted };
 });
-var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(function* () {
+var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(function* () {
   const { action, only } = options;
   const mine = (j) => only === void 0 || only.has(j.index);
   const save2 = (m2, jobs) => Effect_exports.gen(function* () {
@@ -61072,7 +61249,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
           total: total3
         });
         const sending = yield* put(current, job.index, { state: "sending" });
-        const r = yield* Effect_exports.either(send2(job));
+        const r = yield* Effect_exports.either(send3(job));
         if (r._tag === "Right") {
           submitted++;
           const created = yield* put(sending, job.index, {
@@ -61116,7 +61293,7 @@ var sendJobs = (start3, input2, context5, send2, options) => Effect_exports.gen(
       ...j.error !== void 0 ? { error: refusalOf(j) } : {},
       ...j.costPerHour !== void 0 ? { costPerHour: j.costPerHour } : {}
     })),
-    counts: counts(m.jobs, submitted, adopted),
+    counts: counts2(m.jobs, submitted, adopted),
     warnings,
     next: [
       nextStep("sweep", { action: "status", sweep: m.id }),
@@ -61269,7 +61446,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
         maxRunning
       ),
       jobs: shown,
-      counts: counts(shown, 0, 0),
+      counts: counts2(shown, 0, 0),
       plan: {
         summary: msg("sweep-run-summary", {
           count: fresh4.length,
@@ -61444,10 +61621,10 @@ var statusOf2 = (m, details, context5) => Effect_exports.gen(function* () {
   }
   if (m.stoppedAt !== void 0 && rows.some((r) => r.state !== "created"))
     notes2.push(msg("sweep-stopped-note", { resume: fieldWord("resume") }));
-  const counts2 = {};
+  const counts3 = {};
   for (const r of rows) {
     const key = r.status?.family ?? r.state;
-    counts2[key] = (counts2[key] ?? 0) + 1;
+    counts3[key] = (counts3[key] ?? 0) + 1;
   }
   const failedCount = rows.filter((r) => r.status?.family === "failed" || r.status?.family === "stopped").length;
   const pending3 = rows.filter((r) => r.state !== "created").length;
@@ -61455,7 +61632,7 @@ var statusOf2 = (m, details, context5) => Effect_exports.gen(function* () {
     action: "status",
     sweep: sweepRef(m),
     jobs: rows,
-    counts: counts2,
+    counts: counts3,
     notes: notes2,
     next: [
       ...failedCount > 0 ? [nextStep("sweep", { action: "resubmit", sweep: m.id, failed: true })] : [],
@@ -61501,7 +61678,7 @@ var manifestOf = (input2, context5) => Effect_exports.gen(function* () {
   const id = sweepIdOf(sweep.hash);
   return (yield* readManifest(id)) ?? { name: sweep.name, id };
 });
-var NOUN2 = (m) => m.kind === "hpc" ? "HPC job" : "job";
+var NOUN3 = (m) => m.kind === "hpc" ? "HPC job" : "job";
 var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
   const found = yield* manifestOf(input2, context5);
   if (!("jobs" in found)) return nothingRun("stop", found, input2.dry_run);
@@ -61515,7 +61692,7 @@ var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
   const unsent = m.stoppedAt === void 0 ? unsentOf(m) : 0;
   const targets = [
     ...live.map((p) => ({
-      kind: NOUN2(m),
+      kind: NOUN3(m),
       id: p.id,
       name: p.name,
       change: msg("sweep-change-stop", { family: p.status.family, raw: p.status.raw })
@@ -61620,7 +61797,7 @@ var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
       plan: {
         summary: again.length === 0 ? msg("sweep-resubmit-nothing", { name: m.name }) : msg("sweep-resubmit-summary", { count: again.length, name: m.name, id: m.id }),
         targets: again.map((j) => ({
-          kind: NOUN2(m),
+          kind: NOUN3(m),
           id: j.jobId ?? j.name,
           name: j.name,
           change: msg("sweep-change-resubmit")
@@ -62368,17 +62545,17 @@ var waitOperation = defineOperation({
     let pause = input2.poll_seconds ?? 5;
     let polls = 0;
     for (; ; ) {
-      const read2 = yield* Effect_exports.either(readTask(id, kind));
+      const read3 = yield* Effect_exports.either(readTask(id, kind));
       polls++;
       const now = yield* Clock_exports.currentTimeMillis;
       const base = { jobId: id, until: input2.until, waitedMs: now - start3, polls };
-      if (Either_exports.isLeft(read2)) {
-        if (read2.left.reason !== "NotFound") return yield* Effect_exports.fail(read2.left);
+      if (Either_exports.isLeft(read3)) {
+        if (read3.left.reason !== "NotFound") return yield* Effect_exports.fail(read3.left);
         const r = { ...base, outcome: "not-found" };
         return { ...r, message: messageOf3(r) };
       }
-      const status = { family: read2.right.status.family, raw: read2.right.status.raw };
-      const verdict = judge(input2.until, read2.right.status);
+      const status = { family: read3.right.status.family, raw: read3.right.status.raw };
+      const verdict = judge(input2.until, read3.right.status);
       const timedOut = verdict === void 0 && now >= deadline2;
       if (verdict !== void 0 || timedOut) {
         const r = { ...base, status, outcome: verdict ?? "timed-out" };
@@ -62814,7 +62991,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CONTROL_FIELDS = ["dry_run", "confirm", "targets"];
 var defaultPath = (op) => [op.name.replace(/_/g, "-")];
-var commandOf = (op, placement, fixed5, read2, summary5) => {
+var commandOf = (op, placement, fixed5, read3, summary5) => {
   const positional = placement?.positional ?? [];
   const writes = callWrites(op, fixed5);
   return {
@@ -62825,7 +63002,7 @@ var commandOf = (op, placement, fixed5, read2, summary5) => {
     positional,
     lastOptional: placement?.lastOptional === true,
     ...placement?.rest !== void 0 ? { rest: placement.rest } : {},
-    fields: read2.filter(
+    fields: read3.filter(
       (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)
     ),
     writes,
@@ -63042,8 +63219,8 @@ var passwordOf = async (args2, target) => {
   if (typeof args2.password === "string" && args2.password !== "") return args2.password;
   const file3 = text3(args2["password-file"]);
   if (file3 !== void 0) {
-    const read2 = await readFile3(file3, "utf8").catch(() => void 0);
-    const password = read2?.replace(/\r?\n$/, "");
+    const read3 = await readFile3(file3, "utf8").catch(() => void 0);
+    const password = read3?.replace(/\r?\n$/, "");
     if (password === void 0 || password === "")
       return failure2(
         `Could not read a password from ${file3}.`,
@@ -63189,9 +63366,9 @@ var sleep5 = (ms) => {
 var seconds2 = (ms) => `${Math.round(ms / 1e3)} s`;
 var progressLine = (p) => {
   if (p === void 0) return "";
-  const counts2 = p.current !== void 0 && p.total !== void 0 ? ` (${p.current}/${p.total})` : "";
+  const counts3 = p.current !== void 0 && p.total !== void 0 ? ` (${p.current}/${p.total})` : "";
   return `
-Last progress: ${p.message}${counts2}`;
+Last progress: ${p.message}${counts3}`;
 };
 var runBounded = async (tool2, work, hostSignal, budgetMs = callBudgetMs()) => {
   const controller = new AbortController();

@@ -33,7 +33,10 @@ const runDecoded = (script: string): string => {
 
 /** The lines to type into a terminal that run `script` (a POSIX sh script) without echoing it. */
 const typedLines = (script: string): ReadonlyArray<string> => {
-  const encoded = Buffer.from(script, "utf8").toString("base64")
+  // Run from a file, the script removes that file first: the terminal may close as soon as the end
+  // marker is read, before the line after it runs.
+  const long = Buffer.byteLength(script, "utf8") > LONG_ARGUMENT
+  const encoded = Buffer.from(long ? `rm -f -- "$0"\n${script}` : script, "utf8").toString("base64")
   const chunks: string[] = []
   for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK))
   const [first = "", ...rest] = chunks

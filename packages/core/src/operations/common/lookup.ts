@@ -23,7 +23,7 @@ export const lookupWorkspaceField = () =>
     .string()
     .optional()
     .describe(
-      "Where a name or id prefix is looked up: a workspace name or ws- id; default defaultWorkspace, else every workspace you can see",
+      "Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all",
     )
 
 /** The required `job_id` of a read that takes a task of any kind, by id, name or unique id prefix. */

@@ -65,7 +65,7 @@ export const dryRunField = () =>
   z
     .boolean()
     .default(false)
-    .describe("Check everything with reads only and return the plan (requests and changes); send no write")
+    .describe("Reads only: return the plan (requests and changes) and send no write")
 
 const MAX_LISTED = 10
 

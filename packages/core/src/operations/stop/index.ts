@@ -12,6 +12,7 @@ import { missingTask, resolveTask } from "../common/lookup.js"
 import { dryRunField, PlanOutput, renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "../common/tasks/list.js"
+import { deleteTasks } from "./delete.js"
 import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
 import { previewOne, stopPlan } from "./plan.js"
 
@@ -24,13 +25,12 @@ const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
 }
 
 const Input = z.object({
+  action: z.enum(["stop", "delete"]).default("stop").describe("stop (default), or delete finished jobs"),
   job_id: refersTo(
     z
       .string()
       .optional()
-      .describe(
-        "One task to stop: job-… (training), hpc-job-… (HPC), rj-… (Ray) or sv-… (serving; needs confirm), or its name or a unique id prefix",
-      ),
+      .describe("One task: job-…, hpc-job-…, rj-… or sv-… (a serving needs confirm), or its name or id prefix"),
     "train",
     "hpc",
     "serving",
@@ -39,9 +39,7 @@ const Input = z.object({
   workspace: z
     .string()
     .optional()
-    .describe(
-      "Batch: the workspace to clear (name or ws- id); one task: where its name or id prefix is looked up; default defaultWorkspace",
-    ),
+    .describe("Batch: the workspace (name or ws- id); one task: where its name is looked up; default defaultWorkspace"),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: z.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
   type: z
@@ -49,16 +47,15 @@ const Input = z.object({
     .default("all")
     .describe("Batch: task type (inference = servings); default all"),
   mine: z.boolean().default(true).describe("Batch: only your own tasks (default true)"),
+  older_than: z.string().optional().describe("For delete: only jobs created this long ago or more, e.g. 30d, 12h"),
   confirm: z
     .boolean()
     .default(false)
-    .describe("Required to stop a batch or a serving; without it the tasks that would stop are only listed"),
+    .describe("Required for a batch, a serving or a delete; without it what would change is only listed"),
   targets: z
     .array(z.string())
     .optional()
-    .describe(
-      "Batch with confirm: stop only these ids (those the listing showed); a task matching only now is left alone",
-    ),
+    .describe("Batch with confirm: act only on these ids (those the listing showed)"),
   dry_run: dryRunField(),
 })
 
@@ -76,17 +73,22 @@ const StopOutput = () =>
           workspace: z.string().describe("Workspace name"),
           before: z.string().describe("Status before the stop"),
           after: z.string().optional().describe("Status after the stop"),
-          outcome: z.enum(["stopped", "already-finished", "would-stop", "failed"]).describe("What happened to it"),
-          error: textOutput().optional().describe("Why the stop failed"),
+          outcome: z
+            .enum(["stopped", "already-finished", "would-stop", "deleted", "would-delete", "not-finished", "failed"])
+            .describe("What happened to it (not-finished: not deleted, it has not ended)"),
+          error: textOutput().optional().describe("Why it failed"),
         }),
       )
       .describe("The tasks concerned"),
     counts: z
-      .object({ stopped: z.number(), alreadyFinished: z.number(), failed: z.number() })
+      .object({ stopped: z.number(), alreadyFinished: z.number(), deleted: z.number(), failed: z.number() })
       .describe("Tasks per outcome"),
     hint: described(textOutput().optional(), text`What to do next, e.g. pass ${confirmWord()}`),
     plan: PlanOutput().optional(),
   })
+
+/** The parsed input of inspire_stop. */
+export type StopInput = z.output<typeof Input>
 
 /** The result of inspire_stop: its output schema's type. */
 export interface StopOperationResult extends OutputOf<ReturnType<typeof StopOutput>> {}
@@ -94,6 +96,7 @@ export interface StopOperationResult extends OutputOf<ReturnType<typeof StopOutp
 const countsOf = (tasks: ReadonlyArray<StoppedTask>) => ({
   stopped: tasks.filter((t) => t.outcome === "stopped").length,
   alreadyFinished: tasks.filter((t) => t.outcome === "already-finished").length,
+  deleted: 0,
   failed: tasks.filter((t) => t.outcome === "failed").length,
 })
 
@@ -131,21 +134,33 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
 /** inspire_stop: stops one task, or a confirmed batch of matching tasks. */
 export const stopOperation = defineOperation({
   name: "stop",
-  title: "Stop a task or a batch of tasks",
-  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  title: "Stop or delete a task or a batch of tasks",
+  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. action delete removes finished jobs the same way (always with ${confirmWord()}). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-  effects: { writes: true },
-  examples: [{ job_id: "{train_job}" }, { job_id: "{serving}", confirm: true }, { status: "running", name: "dry-*" }],
-  cli: {
-    path: ["job", "stop"],
-    summary: "Stop a job or serving, or a batch of matching tasks",
-    positional: ["job_id"],
-    lastOptional: true,
+  effects: { by: "action", writes: ["stop", "delete"] },
+  examples: [
+    { job_id: "{train_job}" },
+    { job_id: "{serving}", confirm: true },
+    { status: "running", name: "dry-*" },
+    { action: "delete", status: "failed", older_than: "30d" },
+  ],
+  actions: {
+    stop: {
+      summary: "Stop a job or serving, or a batch of matching tasks",
+      fields: ["job_id", "workspace", "status", "name", "type", "mine"],
+      cli: { path: ["job", "stop"], positional: ["job_id"], lastOptional: true },
+    },
+    delete: {
+      summary: "Delete a finished job, or a batch of matching finished jobs",
+      fields: ["job_id", "workspace", "status", "name", "type", "mine", "older_than"],
+      cli: { path: ["job", "delete"], positional: ["job_id"], lastOptional: true },
+    },
   },
   run: (input) =>
     Effect.gen(function* () {
+      if (input.action === "delete") return yield* deleteTasks(input)
       if (input.job_id !== undefined) {
         const named = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "ray"], input.workspace)
         const ref = yield* stoppableKind(named.id)
@@ -247,9 +262,11 @@ export const stopOperation = defineOperation({
     )
     const c = r.counts
     const summary =
-      c.failed > 0
-        ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed })
-        : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished })
+      c.deleted > 0 || r.tasks.some((t) => ["would-delete", "not-finished", "deleted"].includes(t.outcome))
+        ? msg("stop-delete-summary", { deleted: c.deleted, failed: c.failed })
+        : c.failed > 0
+          ? msg("stop-summary-failed", { stopped: c.stopped, finished: c.alreadyFinished, failed: c.failed })
+          : msg("stop-summary", { stopped: c.stopped, finished: c.alreadyFinished })
     if (r.plan !== undefined) return joinText([table, renderPlan(r.plan)], "\n")
     return joinText([table, summary, ...(r.hint !== undefined ? [r.hint] : [])], "\n")
   },

@@ -1,0 +1,183 @@
+import { type DeletableKind, deleteJob, deleteRequest } from "../../api/jobs/delete.js"
+import { Clock, Effect, Either } from "../../effect.js"
+import { InspireError, invalidInput } from "../../errors.js"
+import { msg } from "../../words/message.js"
+import { callWord, confirmWord, fieldWord } from "../../words/text.js"
+import type { ClientServices } from "../catalogue/services.js"
+import { missingTask, resolveTask } from "../common/lookup.js"
+import type { Plan } from "../common/plan.js"
+import { listTasks, type TaskType } from "../common/tasks/list.js"
+import { readTask } from "../job-detail/read.js"
+import type { StopInput, StopOperationResult } from "./index.js"
+import type { StoppedTask } from "./one.js"
+
+// inspire_stop's delete action: finished training, HPC and Ray jobs removed from the platform, one by id
+// or a batch by filters. Like a batch stop it only lists without confirm, and a confirmed batch acts on
+// exactly the ids it showed; a job that has not ended is never deleted (stop it first).
+
+const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
+  train: ["train"],
+  hpc: ["hpc"],
+  ray: ["ray"],
+  all: ["train", "hpc", "ray"],
+}
+
+const NOUN: Readonly<Record<DeletableKind, string>> = { train: "job", hpc: "HPC job", ray: "Ray job" }
+
+const HOURS: Readonly<Record<string, number>> = { h: 1, d: 24, w: 168 }
+
+/** `older_than` in milliseconds: a whole number of hours, days or weeks (`12h`, `30d`, `2w`). */
+const olderThanMs = (raw: string | undefined): Either.Either<number | undefined, InspireError> => {
+  if (raw === undefined) return Either.right(undefined)
+  const m = /^\s*(\d+)\s*([hdw])\s*$/i.exec(raw)
+  const hours = m?.[1] !== undefined && m[2] !== undefined ? Number(m[1]) * (HOURS[m[2].toLowerCase()] ?? 0) : 0
+  return hours > 0
+    ? Either.right(hours * 3_600_000)
+    : Either.left(
+        invalidInput(
+          msg("stop-delete-older-than", { raw, field: fieldWord("older_than") }),
+          msg("stop-delete-older-than-hint"),
+        ),
+      )
+}
+
+const isDeletable = (type: string): type is DeletableKind => type === "train" || type === "hpc" || type === "ray"
+
+const counts = (tasks: ReadonlyArray<StoppedTask>) => ({
+  stopped: 0,
+  alreadyFinished: 0,
+  deleted: tasks.filter((t) => t.outcome === "deleted").length,
+  failed: tasks.filter((t) => t.outcome === "failed").length,
+})
+
+const planOf = (tasks: ReadonlyArray<StoppedTask>): Plan => {
+  const doomed = tasks.filter((t) => t.outcome === "would-delete")
+  return {
+    summary: msg("stop-delete-plan", { count: doomed.length }),
+    targets: doomed.map((t) => ({
+      kind: NOUN[t.type as DeletableKind],
+      id: t.id,
+      name: t.name,
+      change: msg("stop-change-deleted", { before: t.before }),
+    })),
+    requests: doomed.map((t) => deleteRequest(t.type as DeletableKind, t.id)),
+  }
+}
+
+/** The one job named, read: refused when it is not a job or has not ended. */
+const oneJob = (input: StopInput) =>
+  Effect.gen(function* () {
+    const named = yield* resolveTask(input.job_id ?? "", ["train", "hpc", "ray"], input.workspace)
+    if (!isDeletable(named.kind))
+      return yield* Effect.fail(
+        invalidInput(
+          msg("stop-delete-kind", { id: named.id }),
+          msg("stop-delete-kind-hint", {
+            notebook: callWord("notebook", { action: "delete" }),
+            models: callWord("models", { action: "delete" }),
+          }),
+        ),
+      )
+    const detail = yield* missingTask(readTask(named.id, named.kind), named, input.workspace)
+    const before = `${detail.status.family} (${detail.status.raw})`
+    if (!detail.status.terminal)
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: msg("stop-delete-running", { name: detail.name || detail.id, status: before }),
+          hint: msg("stop-delete-running-hint", { call: callWord("stop", { job_id: detail.id }) }),
+        }),
+      )
+    const task: StoppedTask = {
+      id: detail.id,
+      type: named.kind,
+      name: detail.name,
+      workspace: detail.workspace,
+      before,
+      outcome: "would-delete",
+    }
+    return task
+  })
+
+/** The batch a filter names: finished jobs to delete, the others shown as left alone. */
+const batch = (input: StopInput) =>
+  Effect.gen(function* () {
+    const older = yield* olderThanMs(input.older_than)
+    if ((input.status ?? "all") === "all" && (input.name ?? "") === "" && older === undefined)
+      return yield* Effect.fail(
+        invalidInput(
+          msg("stop-delete-filter"),
+          msg("stop-delete-filter-hint", {
+            status: fieldWord("status", "failed"),
+            older: fieldWord("older_than", "30d"),
+          }),
+        ),
+      )
+    const types = TYPES[input.type]
+    if (types === undefined)
+      return yield* Effect.fail(
+        invalidInput(msg("stop-delete-type", { type: input.type }), msg("stop-delete-type-hint")),
+      )
+    // A confirmed batch acts on exactly the jobs that were shown, whatever matches now.
+    const targets = input.confirm && input.targets !== undefined ? new Set(input.targets) : undefined
+    const listed = yield* listTasks({
+      workspace: input.workspace,
+      types,
+      status: targets !== undefined ? "all" : (input.status ?? "all"),
+      name: input.name,
+      mine: input.mine,
+    })
+    const now = yield* Clock.currentTimeMillis
+    return listed.tasks
+      .filter((t) => (targets !== undefined ? targets.has(t.id) : true))
+      .filter((t) => targets !== undefined || older === undefined || (t.createdAt ?? now) <= now - older)
+      .map(
+        (t): StoppedTask => ({
+          id: t.id,
+          type: t.type as StoppedTask["type"],
+          name: t.name,
+          workspace: t.workspace,
+          before: `${t.family} (${t.rawStatus})`,
+          outcome: t.terminal ? "would-delete" : "not-finished",
+        }),
+      )
+  })
+
+const deleteOne = (t: StoppedTask) =>
+  t.outcome !== "would-delete" || !isDeletable(t.type)
+    ? Effect.succeed(t)
+    : Effect.map(
+        Effect.either(deleteJob(t.type, t.id)),
+        (r): StoppedTask =>
+          Either.isRight(r) ? { ...t, outcome: "deleted" } : { ...t, outcome: "failed", error: r.left.text },
+      )
+
+/** inspire_stop with action delete. */
+export const deleteTasks = (input: StopInput): Effect.Effect<StopOperationResult, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const mode = input.job_id !== undefined ? ("single" as const) : ("batch" as const)
+    const shown = mode === "single" ? [yield* oneJob(input)] : yield* batch(input)
+    const base = { mode, stopped: false }
+    if (input.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf(shown) }
+    if (!input.confirm)
+      return {
+        ...base,
+        dryRun: false,
+        tasks: shown,
+        counts: counts(shown),
+        hint: msg("stop-delete-confirm", {
+          count: shown.filter((t) => t.outcome === "would-delete").length,
+          confirm: confirmWord(),
+        }),
+      }
+    // One at a time: each delete is sent once and settled before the next.
+    const tasks = yield* Effect.forEach(shown, deleteOne, { concurrency: 1 })
+    const c = counts(tasks)
+    return {
+      ...base,
+      dryRun: false,
+      tasks,
+      counts: c,
+      ...(c.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
+    }
+  })
