@@ -22,9 +22,7 @@ export const lookupWorkspaceField = () =>
   z
     .string()
     .optional()
-    .describe(
-      "Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all",
-    )
+    .describe("Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all")
 
 /** The required `job_id` of a read that takes a task of any kind, by id, name or unique id prefix. */
 export const taskIdField = () =>

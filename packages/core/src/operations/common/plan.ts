@@ -62,10 +62,7 @@ export const PlanOutput = once(() =>
 
 /** The `dry_run` input field every writing operation takes. */
 export const dryRunField = () =>
-  z
-    .boolean()
-    .default(false)
-    .describe("Reads only: return the plan (requests and changes) and send no write")
+  z.boolean().default(false).describe("Reads only: return the plan (requests and changes) and send no write")
 
 const MAX_LISTED = 10
 
