@@ -45,7 +45,7 @@ describe("help in Chinese", () => {
     expect(help).toContain("\n示例：\n  $ inspire job list\n")
     const type = squeezed(flagLine(help, "--type <value>"))
     expect(type).toContain(squeezed("任务类型：train（GPU 训练）、hpc（Slurm）"))
-    expect(type).toContain(squeezed('（默认："all"）（可选值："train", "hpc", "inference", "notebook", "all"）'))
+    expect(type).toContain(squeezed('（默认："all"）（可选值："train", "hpc", "inference", "ray", "notebook", "all"）'))
     expect(squeezed(flagLine(help, "--no-mine"))).toContain("包括所有人的任务")
     expect(squeezed(flagLine(help, "--json"))).toContain(squeezed("只在 stdout 输出 JSON 结果"))
     expect(squeezed(flagLine(help, "-h, --help"))).toContain("显示命令帮助")
@@ -94,7 +94,7 @@ describe("help in English", () => {
     expect(run.stdout).toMatch(/^Usage: inspire job list \[options\]\n\nList tasks by type and status\n\nOptions:\n/)
     expect(run.stdout).toContain(
       "  --type <value>       Task type: train (GPU training), hpc (Slurm), inference\n" +
-        '                       (servings), notebook, or all (default: "all") (choices:\n',
+        '                       (servings), ray, notebook, or all (default: "all")\n',
     )
     expect(run.stdout).toContain("  --json               print only the JSON result on stdout\n")
     expect(run.stdout).toContain("  -h, --help           display help for command\n\nExamples:\n  $ inspire job list\n")

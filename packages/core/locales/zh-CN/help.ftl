@@ -425,3 +425,5 @@ help-stop-delete-summary = 删除一个已结束的任务，或一批匹配的�
     .en = Delete a finished job, or a batch of matching finished jobs
 help-stop-field-older-than = 用于 delete：只选创建时间至少这么久以前的任务，例如 30d、12h
     .en = For delete: only jobs created this long ago or more, e.g. 30d, 12h
+help-submit-field-dataset = 要挂载的数据集：ID，或 ID:VERSION（省略版本时为最新版本）
+    .en = Datasets to mount: ID, or ID:VERSION (else the latest)

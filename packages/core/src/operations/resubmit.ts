@@ -134,6 +134,8 @@ const resubmitTraining = (id: string, input: z.output<typeof Input>) =>
       framework: old.framework !== "" ? old.framework : undefined,
       envs: settings.envs,
       max_running_hours: settings.maxRunningTimeMs !== undefined ? settings.maxRunningTimeMs / 3_600_000 : undefined,
+      // The old job's datasets go as they were (kept, below), their paths included.
+      dataset: undefined,
     }
     const kept = {
       ...(settings.datasets.length > 0 ? { datasets: settings.datasets } : {}),

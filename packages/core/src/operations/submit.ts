@@ -55,6 +55,7 @@ export const submitInput = z.object({
     .describe(
       "Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace",
     ),
+  dataset: submitFields.dataset,
   dry_run: submitFields.dry_run,
 })
 

@@ -39977,6 +39977,14 @@ common-ops-plan-kind = { $key ->
     "common.ftl": "\ncommon-none = (none)\n\ncommon-warning = warning: { $text }\ncommon-hint = hint: { $text }\ncommon-note = note: { $text }\ncommon-next = Next:\n\ncommon-duration-seconds = { $s }s\ncommon-duration-minutes = { $m }m { $s }s\ncommon-duration-hours = { $h }h { $m }m\ncommon-duration-days = { $d }d { $h }h\ncommon-size-gb = { $size } GB\ncommon-size-mb = { $size } MB\n",
     "config.ftl": '\nconfig-unknown-workspace = No workspace you can see is named "{ $value }" (as of the last discovery); saved anyway.\nconfig-needs-key = config { $action } needs a key.\nconfig-use-one-of = Use one of: { $keys }.\nconfig-needs-value = config set { $key } needs a value.\nconfig-unset = (unset)\nconfig-plan-summary = { $action ->\n        [set] Set\n       *[other] Unset\n    } { $key } in profile { $profile }\nconfig-env-overrides = { $env } is set in this environment and overrides the saved value.\nconfig-head = Defaults of profile { $profile }:\nconfig-changed = { $key }: { $before } → { $after } (profile { $profile })\nconfig-was-unset = { $key } was not set in profile { $profile }; nothing changed.\nconfig-unchanged = { $key } is already { $value } in profile { $profile }; nothing changed.\nconfig-col-key = KEY\nconfig-col-value = VALUE\nconfig-col-source = SOURCE\n',
     "confine.ftl": "\nconfine-not-base64 = not base64 (only A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters; whitespace is ignored): encode the bytes again, or pass { $field }\nconfine-special-files = { $path } holds { $count ->\n        [one] a file that is no regular file (a named pipe, device or socket)\n       *[other] { $count } files that are no regular files (named pipes, devices or sockets)\n    }: { $files }; nothing was copied.\nconfine-special-files-fix = Only regular files can be copied into a notebook: move { $count ->\n        [one] it\n       *[other] them\n    } out of the folder, or copy the regular files one by one.\n",
+    "datasets.ftl": `api-dataset-ref = { $field } takes a dataset as ID or ID:VERSION, not "{ $raw }".
+api-dataset-ref-hint = Give the dataset's id, and after a colon its version's id (the latest when left out).
+api-validate-datasets = check the datasets
+api-dataset-missing = A dataset is not there, or not usable from this workspace: { $message }
+api-dataset-version-missing = A dataset has no such version: { $message }
+api-dataset-missing-hint = Check the id in the console (数据集), and that the dataset's project reaches this workspace; leave the version out for the latest.
+job-detail-label-datasets = Datasets
+`,
     "delete.ftl": 'api-delete-job = delete the job\nstop-delete-older-than = { $field } takes a whole number of hours, days or weeks, like 12h, 30d or 2w, not "{ $raw }".\nstop-delete-older-than-hint = Write it as a number and a unit: h, d or w.\nstop-delete-plan = Delete { $count ->\n        [one] { $count } finished job\n       *[other] { $count } finished jobs\n    }\nstop-change-deleted = deleted (was { $before })\nstop-delete-kind = Only training, HPC and Ray jobs are deleted here; { $id } is none of them.\nstop-delete-kind-hint = Notebooks and models have their own delete: { $notebook }, { $models }.\nstop-delete-running = { $name } is { $status }: only a job that has ended can be deleted.\nstop-delete-running-hint = Stop it first ({ $call }), then delete it.\nstop-delete-filter = Deleting a batch needs a filter: a status, a name, or an age.\nstop-delete-filter-hint = For example { $status }, or { $older } for jobs created 30 days ago or more.\nstop-delete-type = Servings are not deleted here (type { $type }).\nstop-delete-type-hint = Delete training, HPC or Ray jobs: type train, hpc, ray or all.\nstop-delete-confirm = { $count ->\n        [one] { $count } finished job would be deleted\n       *[other] { $count } finished jobs would be deleted\n    }; nothing was deleted. Pass { $confirm } to delete { $count ->\n        [one] it\n       *[other] them\n    }.\nstop-delete-summary = Deleted { $deleted }{ $failed ->\n        [0] { "" }\n       *[other] ; { $failed } failed\n    }. Jobs that have not ended are left alone.\n',
     "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass { $name } (lower-case letters, digits and . _ -, e.g. my-train) and { $tag } (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
     "domain.ftl": `
@@ -45338,7 +45346,8 @@ var RawHpcJob = external_exports.lazy(
     ttl_after_finish_seconds: Num,
     spec_id: Text2,
     quota_id: Text2,
-    slurm_cluster_spec: external_exports.object({ nodes: external_exports.array(external_exports.string()).nullish(), predef_quota_id: Text2, cpu: Num, mem_gi: Num }).nullish()
+    slurm_cluster_spec: external_exports.object({ nodes: external_exports.array(external_exports.string()).nullish(), predef_quota_id: Text2, cpu: Num, mem_gi: Num }).nullish(),
+    dataset_info: external_exports.array(external_exports.object({ dataset_id: Text2, version_id: Text2, path: Text2 }).passthrough()).nullish().catch(void 0)
   })
 );
 var LEVELS = /* @__PURE__ */ new Set(["LOW", "NORMAL", "HIGH"]);
@@ -45444,6 +45453,7 @@ var toHpcJob = (raw, baseUrl) => ({
   memoryPerCpu: raw.memory_per_cpu,
   ttlAfterFinishSeconds: raw.ttl_after_finish_seconds,
   nodes: raw.slurm_cluster_spec?.nodes ?? [],
+  datasets: (raw.dataset_info ?? []).filter((d) => d.dataset_id !== "").map((d) => ({ datasetId: d.dataset_id, versionId: d.version_id, ...d.path !== "" ? { path: d.path } : {} })),
   warnings: normalizeStatus(raw.status, "hpc").family === "succeeded" && (raw.slurm_cluster_spec?.nodes ?? []).length === 0 ? [
     "SUCCEEDED with no Slurm nodes recorded can be a false success; check the output or a fingerprint file (§6 rule 14)."
   ] : []
@@ -49977,9 +49987,7 @@ var listTasks = (query) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/common/lookup.ts
-var lookupWorkspaceField = () => external_exports.string().optional().describe(
-  "Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all"
-);
+var lookupWorkspaceField = () => external_exports.string().optional().describe("Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all");
 var taskIdField = () => refersTo(
   external_exports.string().min(1).describe(
     "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace"
@@ -52599,8 +52607,9 @@ var common = (j) => ({
   priorityLevel: j.priority.level,
   consoleUrl: j.consoleUrl
 });
+var mounts = (datasets) => datasets.length > 0 ? { datasets: datasets.map((d) => `${d.datasetId}:${d.versionId}${d.path !== void 0 ? ` → ${d.path}` : ""}`) } : {};
 var training = (id) => Effect_exports.gen(function* () {
-  const j = yield* getTrainingJob(id);
+  const { job: j, settings } = yield* getTrainingJobSettings(id);
   const instances = yield* Effect_exports.orElseSucceed(listJobInstances(id), () => []);
   const starts2 = instances.flatMap((i) => i.startedAt !== void 0 ? [i.startedAt] : []);
   return {
@@ -52616,6 +52625,7 @@ var training = (id) => Effect_exports.gen(function* () {
     },
     instances: j.nodeCount,
     shmGi: j.shmGi,
+    ...mounts(settings.datasets),
     pods: instances.map((i) => ({
       pod: i.pod,
       node: i.node,
@@ -52642,6 +52652,7 @@ var hpc = (id) => Effect_exports.map(
     instances: j.instanceCount,
     shmGi: void 0,
     hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
+    ...mounts(j.datasets),
     pods: [],
     timing: {
       createdAt: j.createdAt,
@@ -53156,6 +53167,7 @@ var deployFields = {
 };
 var submitFields = {
   project: external_exports.string().optional().describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  dataset: external_exports.array(external_exports.string()).optional().describe("Datasets to mount: ID, or ID:VERSION (else the latest)"),
   dry_run: external_exports.boolean().default(false).describe("Check everything and return the exact request body without creating the job")
 };
 
@@ -53234,7 +53246,7 @@ var recipeOutputs = () => {
     clashes: Clashes,
     warnings: Skipped
   });
-  const Resolved = external_exports.object({
+  const Resolved2 = external_exports.object({
     name: external_exports.string(),
     engine: external_exports.string(),
     image: external_exports.string().describe("Image address"),
@@ -53268,7 +53280,7 @@ var recipeOutputs = () => {
       env: external_exports.record(external_exports.string(), external_exports.string()),
       health: external_exports.object({ path: external_exports.string(), timeoutSeconds: external_exports.number() })
     }).describe("The recipe as written, defaults filled in"),
-    resolved: Resolved,
+    resolved: Resolved2,
     spec: SpecCandidateOutput().optional(),
     model: external_exports.object({ id: external_exports.string(), name: external_exports.string(), version: external_exports.number() }).optional().describe("The model version"),
     clashes: Clashes,
@@ -53944,6 +53956,7 @@ var JobDetailOutput = once6(() => {
         })
       ).describe("Worker groups")
     }).optional().describe("For Ray jobs: the worker groups and their replicas"),
+    datasets: external_exports.array(external_exports.string()).optional().describe("Datasets mounted: id:version → path"),
     pods: external_exports.array(
       external_exports.object({
         pod: described(external_exports.string(), text`Pod name (the \`pod\` of ${callWord("logs")})`),
@@ -54020,6 +54033,7 @@ var renderDetail2 = (r) => {
           "; "
         ) : void 0
       ],
+      [msg("job-detail-label-datasets"), r.datasets?.join(", ")],
       [msg("job-detail-label-created"), formatTime(r.timing.createdAt)],
       [msg("job-detail-label-started"), r.timing.startedAt !== void 0 ? formatTime(r.timing.startedAt) : void 0],
       [
@@ -59228,6 +59242,48 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/api/jobs/datasets.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var parseDatasetRef = (raw, field) => {
+  const [id = "", version2 = "", ...more] = raw.trim().split(":");
+  return id === "" || more.length > 0 || raw.includes(":") && version2 === "" ? Effect_exports.fail(invalidInput(msg("api-dataset-ref", { raw, field }), msg("api-dataset-ref-hint"))) : Effect_exports.succeed({ datasetId: id, versionId: version2 });
+};
+var Result = external_exports.object({
+  datasets_result: external_exports.array(external_exports.unknown()).nullish()
+});
+var Resolved = external_exports.object({ dataset_id: Text2, version_id: Text2, path: Text2 });
+var validateDatasets = (workspaceId, refs2) => Effect_exports.gen(function* () {
+  if (refs2.length === 0) return [];
+  const platform = yield* Platform;
+  const body2 = {
+    workspace_id: workspaceId,
+    datasets: refs2.map((r) => ({ dataset_id: r.datasetId, version_id: r.versionId }))
+  };
+  const data = yield* Effect_exports.catchIf(
+    firstAvailable(msg("api-validate-datasets"), [
+      platform.v1("POST", "dataset/validate_dataset", body2, {
+        idempotent: true,
+        referer: "/jobs/distributedTraining"
+      })
+    ]),
+    (e) => Number(e.code) === 2e3 || Number(e.code) === 2001,
+    (e) => Effect_exports.fail(
+      invalidInput(
+        Number(e.code) === 2e3 ? msg("api-dataset-missing", { message: e.text }) : msg("api-dataset-version-missing", { message: e.text }),
+        msg("api-dataset-missing-hint")
+      )
+    )
+  );
+  const result = yield* decode4(Result, data, "dataset/validate_dataset");
+  const items = yield* decodeItems(Resolved, result.datasets_result ?? [], "dataset/validate_dataset");
+  return items.map((d) => ({
+    datasetId: d.dataset_id,
+    versionId: d.version_id,
+    ...d.path !== "" ? { path: d.path } : {}
+  }));
+});
+
 // ../../packages/core/src/operations/common/submission/shared.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -59349,6 +59405,10 @@ var commonCreateFields = (s, placed) => ({
   priority: placed.priority.priority,
   priorityCap: placed.target.project.priorityCap,
   workspaceRegistry: placed.target.workspace.policy.registry
+});
+var datasetsOf = (s, placed) => s.dataset === void 0 || s.dataset.length === 0 ? Effect_exports.succeed({}) : Effect_exports.gen(function* () {
+  const refs2 = yield* Effect_exports.forEach(s.dataset ?? [], (raw) => parseDatasetRef(raw, "dataset"));
+  return { datasets: yield* validateDatasets(placed.target.workspace.id, refs2) };
 });
 var placementOf3 = (s, placed, scheduleType) => s.checkPlacement === false ? Effect_exports.succeed([]) : placementWarnings(s.compute_group, placed.target, {
   scheduleType,
@@ -59633,6 +59693,7 @@ var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
     s.allow_network_commands,
     "command"
   );
+  const mounted = yield* datasetsOf(s, placed);
   const { checked, imageWarnings } = yield* checkCreateInput(
     checkTrainingJob,
     {
@@ -59644,7 +59705,8 @@ var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
       memoryGi: spec2.memoryGi,
       ...max_running_hours !== void 0 ? { maxRunningTimeMs: Math.round(max_running_hours * 36e5) } : {},
       ...envs !== void 0 ? { envs: Object.entries(envs).map(([name2, value]) => ({ name: name2, value })) } : {},
-      ...kept
+      ...kept,
+      ...mounted
     },
     s.imageType
   );
@@ -59742,7 +59804,9 @@ var resubmitTraining = (id, input2) => Effect_exports.gen(function* () {
     instance_count: old.nodeCount ?? 1,
     framework: old.framework !== "" ? old.framework : void 0,
     envs: settings.envs,
-    max_running_hours: settings.maxRunningTimeMs !== void 0 ? settings.maxRunningTimeMs / 36e5 : void 0
+    max_running_hours: settings.maxRunningTimeMs !== void 0 ? settings.maxRunningTimeMs / 36e5 : void 0,
+    // The old job's datasets go as they were (kept, below), their paths included.
+    dataset: void 0
   };
   const kept = {
     ...settings.datasets.length > 0 ? { datasets: settings.datasets } : {},
@@ -60475,6 +60539,7 @@ var submitInput = external_exports.object({
   allow_network_commands: external_exports.boolean().default(false).describe(
     "Submit even though the command uses the network (pip install, git clone, wget…) in an offline workspace"
   ),
+  dataset: submitFields.dataset,
   dry_run: submitFields.dry_run
 });
 var submitOperation = defineOperation({

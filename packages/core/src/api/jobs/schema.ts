@@ -145,6 +145,10 @@ export const RawHpcJob = z.lazy(() =>
     slurm_cluster_spec: z
       .object({ nodes: z.array(z.string()).nullish(), predef_quota_id: Text, cpu: Num, mem_gi: Num })
       .nullish(),
+    dataset_info: z
+      .array(z.object({ dataset_id: Text, version_id: Text, path: Text }).passthrough())
+      .nullish()
+      .catch(undefined),
   }),
 )
 
@@ -218,6 +222,8 @@ export interface HpcJob extends JobCommon {
   readonly warnings: ReadonlyArray<string>
   /** The create's marker line in the script (`# INSPIRE_SUBMIT_ID=…`, removed from `entrypoint`); "" when none. */
   readonly submitId: string
+  /** The dataset versions it mounts. */
+  readonly datasets: ReadonlyArray<JobDataset>
 }
 
 const MARKER_LINE = /^# INSPIRE_SUBMIT_ID=(\S+)\s*$/
@@ -344,6 +350,9 @@ export const toHpcJob = (raw: z.output<typeof RawHpcJob>, baseUrl: string): HpcJ
   memoryPerCpu: raw.memory_per_cpu,
   ttlAfterFinishSeconds: raw.ttl_after_finish_seconds,
   nodes: raw.slurm_cluster_spec?.nodes ?? [],
+  datasets: (raw.dataset_info ?? [])
+    .filter((d) => d.dataset_id !== "")
+    .map((d) => ({ datasetId: d.dataset_id, versionId: d.version_id, ...(d.path !== "" ? { path: d.path } : {}) })),
   warnings:
     normalizeStatus(raw.status, "hpc").family === "succeeded" && (raw.slurm_cluster_spec?.nodes ?? []).length === 0
       ? [

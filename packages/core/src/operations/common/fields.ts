@@ -19,6 +19,7 @@ export const submitFields = {
     .string()
     .optional()
     .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
+  dataset: z.array(z.string()).optional().describe("Datasets to mount: ID, or ID:VERSION (else the latest)"),
   dry_run: z
     .boolean()
     .default(false)

@@ -85,6 +85,7 @@ export const JobDetailOutput = once(() => {
       })
       .optional()
       .describe("For Ray jobs: the worker groups and their replicas"),
+    datasets: z.array(z.string()).optional().describe("Datasets mounted: id:version → path"),
     pods: z
       .array(
         z.object({

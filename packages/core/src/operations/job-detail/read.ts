@@ -2,8 +2,8 @@ import { getHpcJob } from "../../api/jobs/hpc.js"
 import { listJobInstances } from "../../api/jobs/instances.js"
 import type { RayJob } from "../../api/jobs/ray.js"
 import { getRayJob, listRayInstances } from "../../api/jobs/ray.js"
-import type { HpcJob, TrainingJob } from "../../api/jobs/schema.js"
-import { getTrainingJob } from "../../api/jobs/training.js"
+import type { HpcJob, JobDataset, TrainingJob } from "../../api/jobs/schema.js"
+import { getTrainingJobSettings } from "../../api/jobs/training.js"
 import { getNotebook } from "../../api/notebooks/read.js"
 import { getServing } from "../../api/servings/servings.js"
 import type { TaskKind } from "../../domain/ids.js"
@@ -61,6 +61,8 @@ export interface TaskDetail {
       readonly current: number | undefined
     }>
   }
+  /** The dataset versions it mounts: `id:version`, and where when the platform said. */
+  readonly datasets?: ReadonlyArray<string>
   readonly pods: ReadonlyArray<PodRow>
   readonly timing: {
     readonly createdAt: number | undefined
@@ -93,9 +95,14 @@ const common = (j: TrainingJob | HpcJob | RayJob) => ({
   consoleUrl: j.consoleUrl,
 })
 
+const mounts = (datasets: ReadonlyArray<JobDataset>) =>
+  datasets.length > 0
+    ? { datasets: datasets.map((d) => `${d.datasetId}:${d.versionId}${d.path !== undefined ? ` → ${d.path}` : ""}`) }
+    : {}
+
 const training = (id: string) =>
   Effect.gen(function* () {
-    const j = yield* getTrainingJob(id)
+    const { job: j, settings } = yield* getTrainingJobSettings(id)
     // A queued job has no pods yet; the detail is still worth showing.
     const instances = yield* Effect.orElseSucceed(listJobInstances(id), () => [])
     const starts = instances.flatMap((i) => (i.startedAt !== undefined ? [i.startedAt] : []))
@@ -112,6 +119,7 @@ const training = (id: string) =>
       },
       instances: j.nodeCount,
       shmGi: j.shmGi,
+      ...mounts(settings.datasets),
       pods: instances.map((i) => ({
         pod: i.pod,
         node: i.node,
@@ -140,6 +148,7 @@ const hpc = (id: string) =>
       instances: j.instanceCount,
       shmGi: undefined,
       hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
+      ...mounts(j.datasets),
       pods: [],
       timing: {
         createdAt: j.createdAt,

@@ -61,6 +61,7 @@ export const renderDetail = (r: JobDetailResult): Text => {
             )
           : undefined,
       ],
+      [msg("job-detail-label-datasets"), r.datasets?.join(", ")],
       [msg("job-detail-label-created"), formatTime(r.timing.createdAt)],
       [msg("job-detail-label-started"), r.timing.startedAt !== undefined ? formatTime(r.timing.startedAt) : undefined],
       [

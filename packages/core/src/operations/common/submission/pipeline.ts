@@ -1,5 +1,7 @@
 import { type CheckedCreate, type CommonCreateInput, withImageType } from "../../../api/jobs/checks.js"
 import type { CreatedJob, CreateOptions } from "../../../api/jobs/create.js"
+import { parseDatasetRef, validateDatasets } from "../../../api/jobs/datasets.js"
+import type { JobDataset } from "../../../api/jobs/schema.js"
 import type { CheckedPriority } from "../../../domain/priority.js"
 import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
@@ -32,6 +34,7 @@ type SharedKey =
   | "priority"
   | "instance_count"
   | "allow_network_commands"
+  | "dataset"
   | "dry_run"
 
 /** What no user gives: set by the operation that hands the submission to the pipeline. */
@@ -101,6 +104,21 @@ export const commonCreateFields = (s: Submission, placed: Placed) => ({
   priorityCap: placed.target.project.priorityCap,
   workspaceRegistry: placed.target.workspace.policy.registry,
 })
+
+/**
+ * The datasets a submission mounts, checked by the platform in its workspace (versions and mount paths
+ * filled in) before anything is created; none when it names none.
+ */
+export const datasetsOf = (
+  s: Submission,
+  placed: Placed,
+): Effect.Effect<{ readonly datasets?: ReadonlyArray<JobDataset> }, InspireError, ClientServices> =>
+  s.dataset === undefined || s.dataset.length === 0
+    ? Effect.succeed({})
+    : Effect.gen(function* () {
+        const refs = yield* Effect.forEach(s.dataset ?? [], (raw) => parseDatasetRef(raw, "dataset"))
+        return { datasets: yield* validateDatasets(placed.target.workspace.id, refs) }
+      })
 
 /**
  * Whether the placed group can start the submission now, or where else in its workspace it could

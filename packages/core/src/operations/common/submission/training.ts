@@ -12,6 +12,7 @@ import {
   checkCreateInput,
   commonCreateFields,
   createdResult,
+  datasetsOf,
   dryRunResult,
   placementOf,
   placeSubmission,
@@ -53,6 +54,8 @@ const submitTrainingSteps = (
       s.allow_network_commands,
       "command",
     )
+    // Datasets named here replace a resubmitted job's own.
+    const mounted = yield* datasetsOf(s, placed)
     // The create's checks (name, image, priority, shared memory) run here, once; the send takes their result.
     const { checked, imageWarnings } = yield* checkCreateInput(
       checkTrainingJob,
@@ -66,6 +69,7 @@ const submitTrainingSteps = (
         ...(max_running_hours !== undefined ? { maxRunningTimeMs: Math.round(max_running_hours * 3_600_000) } : {}),
         ...(envs !== undefined ? { envs: Object.entries(envs).map(([name, value]) => ({ name, value })) } : {}),
         ...kept,
+        ...mounted,
       },
       s.imageType,
     )
