@@ -59268,12 +59268,15 @@ var validateDatasets = (workspaceId, refs2) => Effect_exports.gen(function* () {
       })
     ]),
     (e) => Number(e.code) === 2e3 || Number(e.code) === 2001,
-    (e) => Effect_exports.fail(
-      invalidInput(
-        Number(e.code) === 2e3 ? msg("api-dataset-missing", { message: e.text }) : msg("api-dataset-version-missing", { message: e.text }),
-        msg("api-dataset-missing-hint")
-      )
-    )
+    (e) => {
+      const message = e.message.replace(/^[\w/.-]+: /, "").replace(/\s*\(code \d+\)\.?$/, "");
+      return Effect_exports.fail(
+        invalidInput(
+          Number(e.code) === 2e3 ? msg("api-dataset-missing", { message }) : msg("api-dataset-version-missing", { message }),
+          msg("api-dataset-missing-hint")
+        )
+      );
+    }
   );
   const result = yield* decode4(Result, data, "dataset/validate_dataset");
   const items = yield* decodeItems(Resolved, result.datasets_result ?? [], "dataset/validate_dataset");
