@@ -70,6 +70,7 @@ const TRAINING: Readonly<Record<string, Seen>> = {
   framework: { body: (b) => b.framework, task: (t) => t.extra.framework },
   envs: { body: (b) => ownEnvs(b.envs), task: (t) => ownEnvs(t.extra.envs) },
   max_running_hours: { body: (b) => b.max_running_time_ms, task: (t) => t.extra.max_running_time_ms },
+  dataset: { body: (b) => b.dataset_info, task: (t) => t.extra.dataset_info },
 }
 
 const HPC: Readonly<Record<string, Seen>> = {
@@ -156,6 +157,7 @@ describe("resubmit carries every field of the submit input", () => {
         framework: "deepspeed",
         envs: { WANDB_MODE: "offline", HF_HOME: "/inspire/hdd/cache" },
         max_running_hours: 1.5,
+        dataset: [(emu.current.control.state() as State).datasets[0]?.id],
       },
       TRAINING,
     )
