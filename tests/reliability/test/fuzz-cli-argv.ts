@@ -140,11 +140,15 @@ const BLOCKS = /^(-f|--follow|--wait)(=|$)|^-[a-zA-Z]*f[a-zA-Z]*$/
 /**
  * Keeps a generated argv harmless. Files go under the throw-away root (the CLI writes `--plot` and
  * `--dir` wherever it is told, and the suite runs as whatever user runs the tests). A command that
- * blocks until a task ends (`job wait`, `--follow`) only names tasks that have ended, and `job submit
+ * blocks until a task ends (`job wait`, `--follow`) only names tasks that have ended, `job delete` is
+ * never confirmed, and `job submit
  * --wait/--follow` are left out: a fresh job may queue for a long time.
  */
 export const harmless = (argv: ReadonlyArray<string>, ctx: ArgvContext): ReadonlyArray<string> => {
-  const out = [...argv]
+  // A delete is never confirmed: the world's ended tasks are what later runs name (without --yes and a
+  // terminal it is a typed refusal).
+  const deleting = argv[0] === "job" && argv[1] === "delete"
+  const out = deleting ? argv.filter((t) => t !== "--yes" && !/^-[a-zA-Z]*y[a-zA-Z]*$/.test(t)) : [...argv]
   const confine = (value: string): string =>
     (isAbsolute(value.trim()) && !value.trim().startsWith(ctx.root)) || value.includes("..") || value.startsWith("~")
       ? `fuzz-out-${value.length}`

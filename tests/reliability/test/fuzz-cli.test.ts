@@ -181,7 +181,7 @@ describe("the gaps and defects this suite found stay fixed", () => {
     writeFileSync(join(world.env.HOME ?? world.root, "not-a-folder"), "x")
     const argv = ["skill", "install", "--dir", "not-a-folder"]
     const run = await host.run(argv)
-    expect(run.stderr).toContain("a file is in the way")
+    expect(run.stderr).toContain("is not a folder")
     expect(judgeRun(argv, run)).toMatchObject({ kind: "typed" })
   })
   // The harness puts the profile store back after each run.
