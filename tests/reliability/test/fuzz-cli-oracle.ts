@@ -75,7 +75,8 @@ const judgeText = (stderr: string, code: number, multiline: boolean): CliVerdict
   const chosen = all.indexOf("candidates:")
   const lines = chosen > 1 && all.slice(chosen + 1).every((l) => /^ {2}\S/.test(l)) ? all.slice(0, chosen) : all
   const hint = lines.findIndex((l) => /^hint: \S/.test(l))
-  const twoLines = hint === lines.length - 1 && (hint === 1 || multiline)
+  // Echoed input with line breaks may split the error line, the hint, or both.
+  const twoLines = (hint === 1 && hint === lines.length - 1) || (multiline && hint >= 1)
   // A hint may end in a list of the valid choices (the specs of a group): "hint: … Pass --spec <ID>:" + rows.
   const listed = hint === 1 && (lines[1] ?? "").trimEnd().endsWith(":") && lines.length > 2
   if (twoLines || listed) return { kind: "typed", code }
