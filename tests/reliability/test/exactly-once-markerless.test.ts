@@ -1,5 +1,5 @@
-// Exactly-once creates of the kinds the platform keeps no marker for (notebooks and servings), through
-// core's catalogue: a loopback proxy loses answers after the platform acted and cuts requests before they
+// Exactly-once creates of notebooks and servings (the platform keeps no marker for them) and models (a
+// marker in the description), through core's catalogue: a loopback proxy loses answers after the platform acted and cuts requests before they
 // arrive; for the first half of the creates it strips the Date header with the clients' clock a minute
 // ahead of the platform's, for the second half the Date is there and the platform's clock is 10 minutes
 // ahead. 0 duplicates, 0 wrong ids, no failure saying "not created" for an object that exists.
@@ -8,6 +8,7 @@ import {
   InspireError,
   inferenceOperation,
   invoke,
+  modelsOperation,
   notebookOperation,
   type Operation,
 } from "@holos-inspire/core"
@@ -17,7 +18,7 @@ import { FULL, report, size } from "./suite.js"
 import { type LossyProxy, startLossyProxy } from "./support/lossy-proxy.js"
 import { homeFor, loggedInClient, seeded } from "./support/platform.js"
 
-const CREATES = size(16, 60)
+const CREATES = size(18, 60)
 const CONCURRENCY = 4
 const LOST = 0.25
 const CUT = 0.15
@@ -30,7 +31,8 @@ let dateless = false
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 })
   const random = seeded(7)
-  const create = (path: string) => /CreateNotebook|notebook\/create|inference_servings\/create|CreateServing/.test(path)
+  const create = (path: string) =>
+    /CreateNotebook|notebook\/create|inference_servings\/create|CreateServing|model\/create/.test(path)
   proxy = await startLossyProxy(emu.url, (_m, path) => create(path) && random() < LOST, {
     cut: (_m, path) => create(path) && random() < CUT,
     noDate: () => dateless,
@@ -54,23 +56,40 @@ const spec = (type: string) =>
   emu.control.state().specs.find((s) => s.type === type && s.gpuCount === 1 && s.allowedPriorityLevels.length === 0)
     ?.id ?? ""
 
+const KINDS = ["nb", "sv", "md"] as const
+
 const create = async (i: number): Promise<Outcome> => {
-  const notebook = i % 2 === 0
-  const name = `once-${notebook ? "nb" : "sv"}-${String(i).padStart(3, "0")}`
+  const kind = KINDS[i % KINDS.length] ?? "nb"
+  const name = `once-${kind}-${String(i).padStart(3, "0")}`
   const place = { name, compute_group: "H100", workspace: "分布式训练空间", project: "具身智能基础模型" }
-  const raw = notebook
-    ? {
-        action: "create",
-        ...place,
-        spec: spec("SCHEDULE_CONFIG_TYPE_DSW"),
-        image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
-      }
-    : { action: "create", ...place, recipe: "qwen2.5-7b-instruct-vllm", spec: spec("SCHEDULE_CONFIG_TYPE_SERVING") }
-  const op = (notebook ? notebookOperation : inferenceOperation) as unknown as Operation
+  const raw =
+    kind === "nb"
+      ? {
+          action: "create",
+          ...place,
+          spec: spec("SCHEDULE_CONFIG_TYPE_DSW"),
+          image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
+        }
+      : kind === "sv"
+        ? { action: "create", ...place, recipe: "qwen2.5-7b-instruct-vllm", spec: spec("SCHEDULE_CONFIG_TYPE_SERVING") }
+        : {
+            action: "create",
+            name,
+            workspace: place.workspace,
+            project: place.project,
+            model_source_path: `/inspire/hdd/project/embodied-fm/models/${name}`,
+            model_type: "LLM",
+          }
+  const op = (kind === "nb"
+    ? notebookOperation
+    : kind === "sv"
+      ? inferenceOperation
+      : modelsOperation) as unknown as Operation
   try {
     const { result } = await client.run(invoke(op, raw))
-    const r = result as { notebookId?: string; servingId?: string }
-    return { name, ...((r.notebookId ?? r.servingId) ? { id: r.notebookId ?? r.servingId } : {}), said: true }
+    const r = result as { notebookId?: string; servingId?: string; modelId?: string }
+    const id = r.notebookId ?? r.servingId ?? r.modelId
+    return { name, ...(id !== undefined ? { id } : {}), said: true }
   } catch (e) {
     const error = e instanceof InspireError ? e : undefined
     return {
@@ -81,7 +100,7 @@ const create = async (i: number): Promise<Outcome> => {
   }
 }
 
-describe("exactly-once creates of notebooks and servings (no marker)", () => {
+describe("exactly-once creates of notebooks, servings and models", () => {
   it(
     `${CREATES} creates, answers lost or requests cut, with and without the platform's time: 0 duplicates`,
     async () => {
@@ -98,8 +117,8 @@ describe("exactly-once creates of notebooks and servings (no marker)", () => {
         )
       }
       emu.control.faults.reset()
-      const tasks = emu.control.state().tasks
-      const made = (name: string) => tasks.filter((t) => t.name === name).map((t) => t.id)
+      const state = emu.control.state()
+      const made = (name: string) => [...state.tasks, ...state.models].filter((t) => t.name === name).map((t) => t.id)
       const duplicates = outcomes.filter((o) => made(o.name).length > 1)
       const wrongIds = outcomes.filter((o) => o.id !== undefined && !made(o.name).includes(o.id))
       const lost = outcomes.filter((o) => o.created === "no" && made(o.name).length > 0)
@@ -107,14 +126,14 @@ describe("exactly-once creates of notebooks and servings (no marker)", () => {
       const unknown = failures.filter((o) => o.created === "unknown")
       const unsaid = failures.filter((o) => !o.said)
       console.log(
-        `exactly-once (no marker): ${CREATES} creates, ${CREATES - failures.length} succeeded, ` +
+        `exactly-once (notebooks, servings, models): ${CREATES} creates, ${CREATES - failures.length} succeeded, ` +
           `${unknown.length} "unknown", ${duplicates.length} duplicates, ${wrongIds.length} wrong ids, ${lost.length} lost`,
       )
       report({
         id: "exactly-once-markerless",
-        title: "Exactly-once creates of notebooks and servings",
+        title: "Exactly-once creates of notebooks, servings and models",
         method:
-          `${CREATES} creates through core's catalogue (notebooks and servings in turn, each its own name), ` +
+          `${CREATES} creates through core's catalogue (notebooks, servings and models in turn, each its own name), ` +
           `${CONCURRENCY} at a time. A loopback proxy in front of the emulator carries out ${LOST * 100}% of the ` +
           `creates and loses their answer, and cuts ${CUT * 100}% before they reach it. For the first half its ` +
           "answers carry no Date header and the clients' clock is a minute ahead of the platform's; for the second " +
@@ -122,7 +141,7 @@ describe("exactly-once creates of notebooks and servings (no marker)", () => {
           "emulator holds is matched by name against the creates and their answers.",
         notes: [
           "A client that applies its send-time window to the platform's stamps without knowing the platform's " +
-            "time, and resends when that finds nothing, made 6 duplicates in the same 60 creates.",
+            "time, and resends when that finds nothing, made 6 duplicates in 60 notebook and serving creates.",
         ],
         rows: [
           { name: "creates tried", value: String(CREATES) },
