@@ -5,6 +5,7 @@ import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
 import { jobExtensions } from "./jobs.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
+import { addOpenCommand } from "./open.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
 import { serveExtensions } from "./serve.js"
 import { addSkillCommands } from "./skill.js"
@@ -26,6 +27,7 @@ export const addCommands = (program: Command): void => {
     ...serveExtensions,
   ])
   addNotebookCommands(program)
+  addOpenCommand(program)
   addLogoutCommand(program)
   addProfileCommands(program)
   addDoctorCommand(program)
