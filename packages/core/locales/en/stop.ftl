@@ -28,3 +28,5 @@ stop-plan-many = Stop { $count ->
        *[other] { $count } tasks
     }
 stop-change-stopped = { $before } → stopped
+stop-batch-needs-targets = A confirmed batch acts only on the tasks its listing showed: say which with { $field }.
+stop-batch-needs-targets-hint = Call again with { $confirm }, giving the ids below (what matches now) or those your listing showed.

@@ -22,3 +22,5 @@ stop-plan-one = 停止{ $type ->
 stop-plan-nothing = 不停止任何任务：没有仍在等待或运行的匹配任务
 stop-plan-many = 停止 { $count } 个任务
 stop-change-stopped = { $before } → 已停止
+stop-batch-needs-targets = 确认后的批量操作只作用于列出过的任务：请用 { $field } 指明是哪些。
+stop-batch-needs-targets-hint = 请带上 { $confirm } 再次调用，给出下方的 id（当前匹配的任务）或你之前列出的那些。

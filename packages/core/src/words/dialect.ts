@@ -17,7 +17,7 @@ export type Dialect = "mcp" | "cli" | "library"
 const methodOf = (op: string): string => op.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
 
 const libraryWord = (ref: Ref): string => {
-  if (ref.kind === "confirm") return "confirm: true"
+  if (ref.kind === "confirm") return ref.targets === true ? "confirm: true, targets: […]" : "confirm: true"
   if (ref.kind === "dry_run") return "dry_run: true"
   if (ref.kind === "field") return ref.value === undefined ? ref.name : `${ref.name}: ${json(ref.value)}`
   const entries = Object.entries(ref.input).filter(([, v]) => v !== undefined)

@@ -17,7 +17,8 @@ const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof 
 const partOf = (p: unknown): WordPart | undefined => {
   if (typeof p === "string") return p
   if (!isRecord(p)) return undefined
-  if (p.kind === "confirm" || p.kind === "dry_run") return { kind: p.kind }
+  if (p.kind === "confirm") return p.targets === true ? { kind: "confirm", targets: true } : { kind: "confirm" }
+  if (p.kind === "dry_run") return { kind: p.kind }
   if (p.kind === "field" && typeof p.name === "string")
     return p.value === undefined ? { kind: "field", name: p.name } : { kind: "field", name: p.name, value: p.value }
   if (p.kind === "call" && typeof p.op === "string" && isRecord(p.input))

@@ -22,7 +22,7 @@ const mcpArgs = (input: Readonly<Record<string, unknown>>): string =>
     .join(", ")
 
 export const mcpWord = (ref: Ref): string => {
-  if (ref.kind === "confirm") return "confirm=true"
+  if (ref.kind === "confirm") return ref.targets === true ? "confirm=true, targets=[…]" : "confirm=true"
   if (ref.kind === "dry_run") return "dry_run=true"
   if (ref.kind === "field") return ref.value === undefined ? ref.name : `${ref.name}=${mcpValue(ref.value)}`
   const args = mcpArgs(ref.input)

@@ -34,6 +34,8 @@ export interface FieldRef {
 /** The confirmation a destructive call needs (CLI `--yes`, MCP `confirm=true`). */
 export interface ConfirmRef {
   readonly kind: "confirm"
+  /** A batch's: the ids its listing showed go with it (MCP `targets=[…]`; the CLI sends them itself). */
+  readonly targets?: true
 }
 
 /** A dry run of the call at hand (CLI `--dry-run`, MCP `dry_run=true`). */
@@ -143,8 +145,12 @@ export const callWord = (op: WordOperation, input: CallInput = {}): Text => ref(
 export const fieldWord = (name: string, value?: unknown): Text =>
   ref(value === undefined ? { kind: "field", name } : { kind: "field", name, value })
 
-/** The confirmation of a destructive call: CLI `--yes`, MCP `confirm=true`, library `confirm: true`. */
-export const confirmWord = (): Text => ref({ kind: "confirm" })
+/**
+ * The confirmation of a destructive call: CLI `--yes`, MCP `confirm=true`, library `confirm: true`; a
+ * batch's (`targets`) adds the ids its listing showed, `targets=[…]`, which the CLI sends by itself.
+ */
+export const confirmWord = (targets = false): Text =>
+  ref(targets ? { kind: "confirm", targets: true } : { kind: "confirm" })
 
 /** A dry run: CLI `--dry-run`, MCP `dry_run=true`, library `dry_run: true`. */
 export const dryRunWord = (): Text => ref({ kind: "dry_run" })

@@ -62,7 +62,11 @@ describe("deleting finished jobs", () => {
     expect(first.result.tasks).toMatchObject([{ id: oom, outcome: "deleted" }])
     expect(exists(oom)).toBe(false)
     expect(exists(done)).toBe(true)
-    const rest = succeeded(await call(e, stopOperation, { ...input, confirm: true }, profile))
+    // Confirmed without the ids the listing showed: refused, naming them.
+    const unsaid = failed(await call(e, stopOperation, { ...input, confirm: true }, profile))
+    expect(unsaid.message).toContain("targets")
+    expect(unsaid.candidates).toEqual([done])
+    const rest = succeeded(await call(e, stopOperation, { ...input, confirm: true, targets: [done, idle] }, profile))
     expect(rest.result.counts).toMatchObject({ deleted: 1, failed: 0 })
     expect(exists(done)).toBe(false)
     expect(exists(idle)).toBe(true)

@@ -119,7 +119,9 @@ describe("stopping Ray jobs", () => {
     expect(e.control.requests().log.filter((q) => q.write)).toEqual([])
     const stopped = succeeded(await call(e, stopOperation, { job_id: "ray-stop" }, profile))
     expect(stopped.result.tasks).toMatchObject([{ id: target, type: "ray", outcome: "stopped" }])
-    const batch = succeeded(await call(e, stopOperation, { type: "ray", name: "ray-eval", confirm: true }, profile))
+    const batch = succeeded(
+      await call(e, stopOperation, { type: "ray", name: "ray-eval", confirm: true, targets: [id] }, profile),
+    )
     expect(batch.result.tasks).toMatchObject([{ id, type: "ray", outcome: "stopped" }])
     e.control.clock.advance(60)
     const deleted = succeeded(

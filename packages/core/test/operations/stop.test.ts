@@ -90,7 +90,7 @@ describe("stop a batch", () => {
       await call(
         emu.current,
         stopOperation,
-        { status: "waiting", name: "sweep-*", type: "train", confirm: true },
+        { status: "waiting", name: "sweep-*", type: "train", confirm: true, targets: ids },
         profile,
       ),
     )
@@ -115,7 +115,12 @@ describe("stop a batch", () => {
       surfaces: { "oa:/openapi/v1/train_job/stop": "AccessForbidden", "v2:train.StopJob": "AccessForbidden" },
     })
     const r = succeeded(
-      await call(emu.current, stopOperation, { status: "waiting", name: "quick-*", confirm: true }, profile),
+      await call(
+        emu.current,
+        stopOperation,
+        { status: "waiting", name: "quick-*", confirm: true, targets: [id] },
+        profile,
+      ),
     )
     expect(r.result.tasks).toMatchObject([{ id, outcome: "failed" }])
     expect(r.result.hint).toContain("run the same call again")

@@ -8,7 +8,7 @@ import { missingTask, resolveTask } from "../common/lookup.js"
 import type { Plan } from "../common/plan.js"
 import { listTasks, type TaskType } from "../common/tasks/list.js"
 import { readTask } from "../job-detail/read.js"
-import type { StopInput, StopOperationResult } from "./index.js"
+import { type StopInput, type StopOperationResult, targetsNeeded } from "./index.js"
 import type { StoppedTask } from "./one.js"
 
 // inspire_stop's delete action: finished training, HPC and Ray jobs removed from the platform, one by id
@@ -159,6 +159,8 @@ export const deleteTasks = (input: StopInput): Effect.Effect<StopOperationResult
     const shown = mode === "single" ? [yield* oneJob(input)] : yield* batch(input)
     const base = { mode, stopped: false }
     if (input.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf(shown) }
+    if (mode === "batch" && input.confirm && input.targets === undefined)
+      return yield* Effect.fail(targetsNeeded(shown, "would-delete"))
     if (!input.confirm)
       return {
         ...base,
@@ -167,7 +169,7 @@ export const deleteTasks = (input: StopInput): Effect.Effect<StopOperationResult
         counts: counts(shown),
         hint: msg("stop-delete-confirm", {
           count: shown.filter((t) => t.outcome === "would-delete").length,
-          confirm: confirmWord(),
+          confirm: confirmWord(mode === "batch"),
         }),
       }
     // One at a time: each delete is sent once and settled before the next.

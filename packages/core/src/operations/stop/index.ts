@@ -122,6 +122,17 @@ const stopRow = (t: TaskRow) =>
       : ({ ...base, before, outcome: "failed", error: outcome.left.text } satisfies StoppedTask)
   })
 
+/**
+ * A batch confirmed without the ids its listing showed: refused, with those ids, so what is done is what
+ * was shown (the CLI sends them itself; an agent passes the ids of the listing it was given).
+ */
+export const targetsNeeded = (tasks: ReadonlyArray<StoppedTask>, outcome: StoppedTask["outcome"]) =>
+  invalidInput(
+    msg("stop-batch-needs-targets", { field: fieldWord("targets") }),
+    msg("stop-batch-needs-targets-hint", { confirm: confirmWord(true) }),
+    { candidates: tasks.filter((t) => t.outcome === outcome).map((t) => t.id) },
+  )
+
 const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<StoppedTask>): StopOperationResult => ({
   mode,
   stopped: false,
@@ -218,6 +229,7 @@ export const stopOperation = defineOperation({
         }),
       )
       if (input.dry_run) return dryRunOf("batch", preview)
+      if (input.confirm && input.targets === undefined) return yield* Effect.fail(targetsNeeded(preview, "would-stop"))
       if (!input.confirm) {
         const tasks = preview
         return {
@@ -228,7 +240,7 @@ export const stopOperation = defineOperation({
           counts: countsOf(tasks),
           hint: msg("stop-batch-confirm", {
             count: tasks.filter((t) => t.outcome === "would-stop").length,
-            confirm: confirmWord(),
+            confirm: confirmWord(true),
           }),
         } satisfies StopOperationResult
       }
