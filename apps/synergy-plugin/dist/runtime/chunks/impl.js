@@ -42100,13 +42100,13 @@ var readWord = (src, start3) => {
           if (src[i + 1] !== "\n") value += src[i + 1] ?? "";
           i += 2;
         } else if (d === "$") {
-          const read3 = readDollar(src, i, subs);
-          value += read3.text;
-          i = read3.next;
+          const read2 = readDollar(src, i, subs);
+          value += read2.text;
+          i = read2.next;
         } else if (d === "`") {
-          const read3 = readBacktick(src, i, subs);
-          value += read3.text;
-          i = read3.next;
+          const read2 = readBacktick(src, i, subs);
+          value += read2.text;
+          i = read2.next;
         } else {
           value += d;
           i++;
@@ -42114,13 +42114,13 @@ var readWord = (src, start3) => {
       }
       i++;
     } else if (c === "$") {
-      const read3 = readDollar(src, i, subs);
-      value += read3.text;
-      i = read3.next;
+      const read2 = readDollar(src, i, subs);
+      value += read2.text;
+      i = read2.next;
     } else if (c === "`") {
-      const read3 = readBacktick(src, i, subs);
-      value += read3.text;
-      i = read3.next;
+      const read2 = readBacktick(src, i, subs);
+      value += read2.text;
+      i = read2.next;
     } else {
       value += c;
       i++;
@@ -43685,12 +43685,12 @@ var checkProfile = (profile) => {
 };
 var makeStore = (paths) => {
   const roots = storeRoots(paths);
-  const read3 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema, { cache: cache3 }));
+  const read2 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema, { cache: cache3 }));
   const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join6(paths.locksDir, `${name2}.lock`), { roots, ...options }), effect2));
   const updater = (file3, lock, schema, empty32, cache3 = false) => (change) => withLock(
     lock,
     Effect_exports.gen(function* () {
-      const current = (yield* read3(file3, schema, cache3)) ?? empty32;
+      const current = (yield* read2(file3, schema, cache3)) ?? empty32;
       const next4 = yield* change(current);
       const checked = schema.safeParse(next4);
       if (!checked.success)
@@ -43705,12 +43705,12 @@ var makeStore = (paths) => {
   return {
     paths,
     readConfig: Effect_exports.withSpan(
-      Effect_exports.map(read3(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
+      Effect_exports.map(read2(paths.configFile, ConfigFile), (c) => c ?? emptyConfig),
       "Store.readConfig"
     ),
     updateConfig: Effect_exports.fn("Store.updateConfig")(updater(paths.configFile, "config", ConfigFile, emptyConfig)),
     readCredentials: Effect_exports.withSpan(
-      Effect_exports.map(read3(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
+      Effect_exports.map(read2(paths.credentialsFile, CredentialsFile), (c) => c ?? emptyCredentials),
       "Store.readCredentials"
     ),
     updateCredentials: Effect_exports.fn("Store.updateCredentials")(
@@ -43719,7 +43719,7 @@ var makeStore = (paths) => {
     readSession: Effect_exports.fn("Store.readSession")(
       (profile) => Effect_exports.flatMap(
         checkProfile(profile),
-        (p) => Effect_exports.map(read3(sessionFile(p), SessionFile, CACHE), (s) => s ?? emptySession)
+        (p) => Effect_exports.map(read2(sessionFile(p), SessionFile, CACHE), (s) => s ?? emptySession)
       )
     ),
     updateSession: Effect_exports.fn("Store.updateSession")(
@@ -45554,14 +45554,14 @@ var retryTooEarly = (stop3) => Effect_exports.mapError(
     ...e.code !== void 0 ? { code: e.code } : {}
   }) : e
 );
-var stopWith = (jobId, read3, send3, fatal, listed) => Effect_exports.gen(function* () {
-  const before2 = listed !== void 0 ? Either_exports.right({ status: listed }) : yield* Effect_exports.either(read3);
+var stopWith = (jobId, read2, send3, fatal, listed) => Effect_exports.gen(function* () {
+  const before2 = listed !== void 0 ? Either_exports.right({ status: listed }) : yield* Effect_exports.either(read2);
   if (Either_exports.isLeft(before2) && fatal(before2.left)) return yield* Effect_exports.fail(before2.left);
   if (Either_exports.isRight(before2) && before2.right.status.terminal)
     return { jobId, outcome: "already-finished", previous: before2.right.status.raw };
   const sent = yield* Effect_exports.either(send3);
   if (Either_exports.isLeft(sent)) {
-    const now = listed !== void 0 ? yield* Effect_exports.either(read3) : void 0;
+    const now = listed !== void 0 ? yield* Effect_exports.either(read2) : void 0;
     if (now !== void 0 && Either_exports.isRight(now) && now.right.status.terminal)
       return { jobId, outcome: "already-finished", previous: now.right.status.raw };
     return yield* Effect_exports.fail(sent.left);
@@ -45903,6 +45903,10 @@ var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
   return yield* stopWith(jobId, getHpcJob(jobId), send3, fatal, listed);
 });
 
+// ../../packages/core/src/api/jobs/kinds.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
 // ../../packages/core/src/api/jobs/ray.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -46024,6 +46028,9 @@ var listRayInstances = (id) => Effect_exports.gen(function* () {
   }));
 });
 
+// ../../packages/core/src/api/jobs/kinds.ts
+var getJob = (kind, id) => kind === "train" ? Effect_exports.map(getTrainingJob(id), (j) => j) : kind === "hpc" ? Effect_exports.map(getHpcJob(id), (j) => j) : Effect_exports.map(getRayJob(id), (j) => j);
+
 // ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
 var RawPoint = external_exports.object({ timestamp: Num, data: Num });
@@ -46046,7 +46053,7 @@ var placementOf = (jobId) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") }))
     );
-  const job = kind === "train" ? yield* getTrainingJob(jobId) : kind === "hpc" ? yield* getHpcJob(jobId) : yield* getRayJob(jobId);
+  const job = yield* getJob(kind, jobId);
   return {
     taskType: TASK_TYPES[kind],
     groupId: job.groupId,
@@ -47096,7 +47103,7 @@ var configSpecs = (config2, type, group, limit) => {
 };
 var discoverGroup = (group, config2, hpc2, limit) => Effect_exports.gen(function* () {
   const problems = [];
-  const read3 = (type, effect2) => Effect_exports.map(Effect_exports.either(effect2), (r) => {
+  const read2 = (type, effect2) => Effect_exports.map(Effect_exports.either(effect2), (r) => {
     if (Either_exports.isRight(r)) return r.right;
     problems.push(msg("api-specs-unread", { type, group: group.name, why: describe3(r.left) }));
     return [];
@@ -47104,10 +47111,10 @@ var discoverGroup = (group, config2, hpc2, limit) => Effect_exports.gen(function
   const skipped = hpc2 === "no" ? ["HPC"] : [];
   const [TRAIN, DSW, SERVING, HPC] = yield* Effect_exports.all(
     [
-      read3("TRAIN", configSpecs(config2, "TRAIN", group, limit)),
-      read3("DSW", configSpecs(config2, "DSW", group, limit)),
-      read3("SERVING", configSpecs(config2, "SERVING", group, limit)),
-      hpc2 === "no" ? Effect_exports.succeed([]) : read3("HPC", limit(priceSpecs(group.workspaceId, group.id, "HPC")))
+      read2("TRAIN", configSpecs(config2, "TRAIN", group, limit)),
+      read2("DSW", configSpecs(config2, "DSW", group, limit)),
+      read2("SERVING", configSpecs(config2, "SERVING", group, limit)),
+      hpc2 === "no" ? Effect_exports.succeed([]) : read2("HPC", limit(priceSpecs(group.workspaceId, group.id, "HPC")))
     ],
     { concurrency: "unbounded" }
   );
@@ -47151,9 +47158,9 @@ var gpusOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   const key = `gpus:${workspaceId}`;
   const kept = refresh ? void 0 : yield* recall(key);
   if (kept !== void 0) return new Map(kept);
-  const read3 = yield* limit(gpuAvailability(workspaceId));
-  yield* remember(key, [...read3], [workspaceId, ...read3.keys()]);
-  return read3;
+  const read2 = yield* limit(gpuAvailability(workspaceId));
+  yield* remember(key, [...read2], [workspaceId, ...read2.keys()]);
+  return read2;
 });
 var discoverWorkspace = (workspace, limit, refresh, freeGpus) => Effect_exports.gen(function* () {
   if (!workspace.enabled)
@@ -48000,11 +48007,11 @@ var readNodes = (options) => Effect_exports.gen(function* () {
   const places = yield* Effect_exports.forEach(
     found.workspaces,
     (workspace) => Effect_exports.gen(function* () {
-      const read3 = workspace.enabled && (options.want?.(workspace) ?? true);
+      const read2 = workspace.enabled && (options.want?.(workspace) ?? true);
       const [nodes, queue] = yield* Effect_exports.all(
         [
-          read3 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
-          read3 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
+          read2 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
+          read2 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
         ],
         { concurrency: 2 }
       );
@@ -48050,15 +48057,15 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
   const fitAsk = { spec: spec2, instances: ask.instances, priority, scheduleType: ask.scheduleType };
   const named = "named" in scope6 ? scope6.named : void 0;
   const among = "among" in scope6 ? scope6 : void 0;
-  const read3 = yield* readNodes({
+  const read2 = yield* readNodes({
     ...named !== void 0 ? { workspace: named.id } : { workspaces: among?.among.map((w) => w.id) ?? [] },
     queue: true,
     // Nodes are read only where some group offers the spec.
     want: (w) => rankPlaces([{ workspace: w, nodes: /* @__PURE__ */ new Map() }], fitAsk).length > 0
   });
-  const ranked = rankPlaces(read3.places, fitAsk);
+  const ranked = rankPlaces(read2.places, fitAsk);
   const first2 = ranked[0];
-  const where3 = named !== void 0 ? named.name : msg("common-ops-your-workspaces", { count: read3.places.length });
+  const where3 = named !== void 0 ? named.name : msg("common-ops-your-workspaces", { count: read2.places.length });
   const availability = named !== void 0 ? { workspace: named.name } : {};
   if (first2 === void 0)
     return yield* Effect_exports.fail(
@@ -48084,7 +48091,7 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
         msg("common-ops-auto-never-hint", { call: callWord("availability", availability) })
       )
     );
-  const place = read3.places.find((p) => p.workspace.id === first2.workspace.id);
+  const place = read2.places.find((p) => p.workspace.id === first2.workspace.id);
   const group = place?.workspace.groups.find((g) => g.id === first2.computeGroup.id);
   const workspace = place?.workspace;
   const searched = named !== void 0 ? msg("common-ops-auto-picked", {
@@ -48096,7 +48103,7 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
     field: fieldWord("compute_group", AUTO_GROUP),
     group: first2.computeGroup.name,
     workspace: first2.workspace.name,
-    count: read3.places.length,
+    count: read2.places.length,
     why: among?.why ?? "",
     ranked: ranked.length,
     reason: first2.reason
@@ -48564,7 +48571,7 @@ var renderAvailability = (r) => joinText(
 // ../../packages/core/src/operations/availability/result.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var toWorkspaces = (read3) => read3.places.map(({ workspace, nodes, problems }) => ({
+var toWorkspaces = (read2) => read2.places.map(({ workspace, nodes, problems }) => ({
   id: workspace.id,
   name: workspace.name,
   problems,
@@ -48620,9 +48627,9 @@ var availabilityOperation = defineOperation({
       message: workspace !== void 0 ? msg("availability-progress", { workspace }) : msg("availability-progress-all")
     });
     const asked = input2.spec !== void 0 || input2.gpus !== void 0;
-    const read3 = yield* readNodes({ workspace, refresh: input2.refresh, queue: asked });
+    const read2 = yield* readNodes({ workspace, refresh: input2.refresh, queue: asked });
     const priority = input2.priority ?? (yield* defaultOf("defaultPriority")) ?? FIRST_NON_PREEMPTIBLE;
-    const ranked = asked ? rankPlaces(read3.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
+    const ranked = asked ? rankPlaces(read2.places, { spec: input2.spec, gpus: input2.gpus, instances: input2.instances, priority }) : [];
     if (asked && input2.spec !== void 0 && ranked.length === 0)
       return yield* Effect_exports.fail(
         invalidInput(
@@ -48638,7 +48645,7 @@ var availabilityOperation = defineOperation({
       })
     ] : [];
     return {
-      workspaces: toWorkspaces(read3),
+      workspaces: toWorkspaces(read2),
       ...asked ? {
         fit: {
           ...input2.spec !== void 0 ? { spec: input2.spec } : {},
@@ -48648,7 +48655,7 @@ var availabilityOperation = defineOperation({
           ranked
         }
       } : {},
-      readAt: read3.readAt,
+      readAt: read2.readAt,
       warnings
     };
   }),
@@ -48905,8 +48912,8 @@ var RawEvent = external_exports.object({
     age: e.age
   })
 );
-var whenCollected = (read3) => Effect_exports.catchIf(
-  read3,
+var whenCollected = (read2) => Effect_exports.catchIf(
+  read2,
   (e) => Number(e.code) === 1e5 && /record not found/i.test(e.message),
   () => Effect_exports.succeed({ events: [], collected: true, truncated: false })
 );
@@ -48919,13 +48926,13 @@ var trainingEvents = (jobId, objectType, ids3) => Effect_exports.gen(function* (
     filter: { object_type: objectType, object_ids: ids3 }
   });
   const paging = { firstPage: 1, pageSize: 200, maxPages: 20 };
-  const read3 = (call2) => collectPages(
+  const read2 = (call2) => collectPages(
     (page, size12) => Effect_exports.flatMap(call2(page, size12), (d) => decode4(ListPage, d, "train.ListJobEvents")),
     paging
   );
   return yield* firstAvailable(msg("api-list-job-events"), [
-    read3((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
-    read3(
+    read2((p, s) => platform.v2("train", "ListJobEvents", body2(p, s), { idempotent: true })),
+    read2(
       (p, s) => platform.v1("POST", "train_job/events/list", body2(p, s), {
         idempotent: true,
         referer: `/jobs/distributedTrainingDetail/${jobId}`
@@ -48940,7 +48947,7 @@ var listJobEvents = (jobId, options = {}) => whenCollected(
         invalidInput(msg("api-no-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))
       );
     if (isHpcJob(jobId)) return yield* hpcEvents(jobId);
-    if (Either_exports.getOrUndefined(taskKindOf(jobId))?.kind === "ray") return yield* rayEvents(jobId);
+    if (isRayJob(jobId)) return yield* rayEvents(jobId);
     const job = yield* trainingEvents(jobId, "job", [jobId]);
     const pods = options.pods ?? (yield* Effect_exports.orElseSucceed(
       Effect_exports.map(listJobInstances(jobId), (list2) => list2.map((i) => i.pod)),
@@ -50039,8 +50046,8 @@ var resolveTask = (raw, kinds, workspace) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(ref4.left);
   return yield* Effect_exports.fail(picked.error);
 });
-var missingAs = (read3, kind, id, workspace) => Effect_exports.catchIf(
-  read3,
+var missingAs = (read2, kind, id, workspace) => Effect_exports.catchIf(
+  read2,
   (e) => e.reason === "NotFound",
   () => (
     // A read by id looks everywhere the account can see: with no workspace given, that is what is said,
@@ -50064,7 +50071,7 @@ var LOOKUP_OF = {
   notebook: "notebook",
   ray: "ray"
 };
-var missingTask = (read3, ref4, workspace) => missingAs(read3, LOOKUP_OF[ref4.kind], ref4.id, workspace);
+var missingTask = (read2, ref4, workspace) => missingAs(read2, LOOKUP_OF[ref4.kind], ref4.id, workspace);
 var resolveModel = (raw, workspace, missing4) => Effect_exports.gen(function* () {
   const wanted = raw?.trim() ?? "";
   if (wanted === "") return yield* Effect_exports.fail(missing4);
@@ -50098,7 +50105,7 @@ var jobState = (raw, what, workspace) => Effect_exports.gen(function* () {
         }) : msg("common-ops-not-a-job-other", { call: callWord("jobs") })
       )
     );
-  const job = kind === "train" ? yield* missingTask(getTrainingJob(id), ref4, workspace) : kind === "hpc" ? yield* missingTask(getHpcJob(id), ref4, workspace) : yield* missingTask(getRayJob(id), ref4, workspace);
+  const job = yield* missingTask(getJob(kind, id), ref4, workspace);
   return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
 });
 
@@ -51676,9 +51683,9 @@ var placementWarnings = (given, target, ask) => Effect_exports.gen(function* () 
   if (group === void 0 || isAutoGroup(given)) return [];
   const workspace = target.workspace;
   const unchecked = (reason) => [msg("common-ops-placement-unchecked", { group: group.name, reason })];
-  const read3 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
-  if (Either_exports.isLeft(read3)) return unchecked(read3.left.text);
-  const place = read3.right.places.find((p) => p.workspace.id === workspace.id);
+  const read2 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
+  if (Either_exports.isLeft(read2)) return unchecked(read2.left.text);
+  const place = read2.right.places.find((p) => p.workspace.id === workspace.id);
   if (place === void 0) return unchecked(msg("common-ops-placement-no-workspace"));
   if (!place.nodes.has(group.id) && place.problems.length > 0) return unchecked(joinText(place.problems, "; "));
   const ranked = rankPlaces([place], {
@@ -52077,13 +52084,13 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
         warnings.push(msg("recipes-skipped", { file: file3, why: why2 }));
         skipped.push({ name: nameOf(file3), file: file3, source: folder.source, error: error62 });
       };
-      const read3 = readRegularFile(file3, { within: folder.dir, trusted: folder.source !== "shipped" });
-      if ("refused" in read3) {
-        const error62 = refusedFileError(file3, read3.refused);
+      const read2 = readRegularFile(file3, { within: folder.dir, trusted: folder.source !== "shipped" });
+      if ("refused" in read2) {
+        const error62 = refusedFileError(file3, read2.refused);
         skip(error62, text`${error62.text} ${error62.hint}`);
         continue;
       }
-      const checked = yield* checkRecipe(read3.content, file3, folder.source);
+      const checked = yield* checkRecipe(read2.content, file3, folder.source);
       if ("problem" in checked) {
         skip(checked.problem.error, checked.problem.line);
         continue;
@@ -52804,7 +52811,7 @@ var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServ
 // ../../packages/core/src/operations/inference/manage.ts
 var idHint = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
 var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("inference-needs-id", { action }), idHint())) : Effect_exports.map(resolveTask(input2.serving_id, ["serving"], input2.workspace), (r) => r.id);
-var missing2 = (read3, id, input2) => missingAs(read3, "serving", id, input2.workspace);
+var missing2 = (read2, id, input2) => missingAs(read2, "serving", id, input2.workspace);
 var inferenceDetail = (input2) => Effect_exports.gen(function* () {
   const id = yield* servingIdOf2(input2, "detail");
   const serving2 = yield* missing2(withHint(getServing(id), idHint()), id, input2);
@@ -55731,17 +55738,17 @@ var metricsOperation = defineOperation({
   },
   cli: { path: ["job", "metrics"], positional: ["job_id"] },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const read3 = yield* readMetrics(input2.job_id, input2.time_range, input2.interval, input2.workspace);
-    const m = read3.metrics;
+    const read2 = yield* readMetrics(input2.job_id, input2.time_range, input2.interval, input2.workspace);
+    const m = read2.metrics;
     const series = m.series.map((s) => ({
       pod: s.pod,
       metric: s.metric,
       points: s.points.map((p) => ({ t: p.t, v: pct2(p.v) }))
     }));
     const base = {
-      jobId: read3.jobId,
-      jobName: read3.jobName,
-      status: read3.status,
+      jobId: read2.jobId,
+      jobName: read2.jobName,
+      status: read2.status,
       timeRange: input2.time_range,
       window: { start: m.startSeconds, end: m.endSeconds, intervalSeconds: m.intervalSeconds }
     };
@@ -55754,7 +55761,7 @@ var metricsOperation = defineOperation({
       const { path, bytes } = yield* writeDownload(
         {
           path: input2.path,
-          defaultName: `${read3.jobId}-${input2.time_range.replace(/\s+/g, "")}.csv`,
+          defaultName: `${read2.jobId}-${input2.time_range.replace(/\s+/g, "")}.csv`,
           overwrite: input2.overwrite,
           content: `time,pod,metric,value
 ${rows.join("")}`
@@ -55768,7 +55775,7 @@ ${rows.join("")}`
     return {
       ...base,
       mode: "summary",
-      summary: read3.finished ? finishedEarly(summary5, report.gpu?.count) : summary5,
+      summary: read2.finished ? finishedEarly(summary5, report.gpu?.count) : summary5,
       series
     };
   }),
@@ -56651,7 +56658,7 @@ var idOf = (input2) => {
     return withHint(notebookIdOf(wanted), idHint3());
   return Effect_exports.map(resolveNotebook(wanted, resolveReadWorkspace(input2)), (n) => n.id);
 };
-var missing3 = (read3, id, input2) => missingAs(read3, "notebook", id, input2.workspace);
+var missing3 = (read2, id, input2) => missingAs(read2, "notebook", id, input2.workspace);
 var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.map(Platform, (p) => ({
   ...notebook2,
   consoleUrl: notebookConsoleUrl(p.baseUrl, notebook2.id, notebook2.workspaceId || workspaceId)
@@ -60101,6 +60108,29 @@ var statusOperation = defineOperation({
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/operations/stop/batch.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var batchTasks = (input2, types) => Effect_exports.gen(function* () {
+  const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
+  const listed = yield* listTasks({
+    workspace: input2.workspace,
+    types,
+    status: targets !== void 0 ? "all" : input2.status ?? "all",
+    name: input2.name,
+    mine: input2.mine
+  });
+  return {
+    tasks: targets === void 0 ? listed.tasks : listed.tasks.filter((t) => targets.has(t.id)),
+    targeted: targets !== void 0
+  };
+});
+var targetsNeeded = (tasks, outcome) => invalidInput(
+  msg("stop-batch-needs-targets", { field: fieldWord("targets") }),
+  msg("stop-batch-needs-targets-hint", { confirm: confirmWord(true) }),
+  { candidates: tasks.filter((t) => t.outcome === outcome).map((t) => t.id) }
+);
+
 // ../../packages/core/src/operations/stop/delete.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -60109,7 +60139,6 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var deleteRequest = (kind, id) => kind === "train" ? planned("POST", "api/v1/train_job/delete", { job_id: id }) : kind === "hpc" ? planned("DELETE", `api/v1/hpc_jobs/${encodeURIComponent(id)}`) : planned("POST", "api/v1/ray_job/delete", { ray_job_id: id });
-var read2 = (kind, id) => kind === "train" ? getTrainingJob(id) : kind === "hpc" ? getHpcJob(id) : getRayJob(id);
 var send2 = (kind, id) => Effect_exports.flatMap(Platform, (p) => {
   const options = { idempotent: false, write: true };
   return firstAvailable(msg("api-delete-job"), [
@@ -60121,7 +60150,7 @@ var deleteJob = (kind, id) => Effect_exports.gen(function* () {
   if (Either_exports.isRight(sent)) return;
   const e = sent.left;
   if (["InvalidInput", "Forbidden", "NotFound", "Conflict"].includes(e.reason)) return yield* Effect_exports.fail(e);
-  const after3 = yield* Effect_exports.either(read2(kind, id));
+  const after3 = yield* Effect_exports.either(getJob(kind, id));
   if (Either_exports.isLeft(after3) && after3.left.reason === "NotFound") return;
   return yield* Effect_exports.fail(e);
 });
@@ -60215,16 +60244,9 @@ var batch = (input2) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(msg("stop-delete-type", { type: input2.type }), msg("stop-delete-type-hint"))
     );
-  const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
-  const listed = yield* listTasks({
-    workspace: input2.workspace,
-    types,
-    status: targets !== void 0 ? "all" : input2.status ?? "all",
-    name: input2.name,
-    mine: input2.mine
-  });
+  const listed = yield* batchTasks(input2, types);
   const now = yield* Clock_exports.currentTimeMillis;
-  return listed.tasks.filter((t) => targets !== void 0 ? targets.has(t.id) : true).filter((t) => targets !== void 0 || older === void 0 || (t.createdAt ?? now) <= now - older).map(
+  return listed.tasks.filter((t) => listed.targeted || older === void 0 || (t.createdAt ?? now) <= now - older).map(
     (t) => ({
       id: t.id,
       type: t.type,
@@ -60382,11 +60404,6 @@ var stopRow = (t) => Effect_exports.gen(function* () {
   const outcome = yield* Effect_exports.either(sent);
   return Either_exports.isRight(outcome) ? { ...base, before: before2, outcome: outcome.right } : { ...base, before: before2, outcome: "failed", error: outcome.left.text };
 });
-var targetsNeeded = (tasks, outcome) => invalidInput(
-  msg("stop-batch-needs-targets", { field: fieldWord("targets") }),
-  msg("stop-batch-needs-targets-hint", { confirm: confirmWord(true) }),
-  { candidates: tasks.filter((t) => t.outcome === outcome).map((t) => t.id) }
-);
 var dryRunOf = (mode, tasks) => ({
   mode,
   stopped: false,
@@ -60455,15 +60472,7 @@ var stopOperation = defineOperation({
           msg("stop-batch-filter-hint", { status: fieldWord("status", "waiting"), name: fieldWord("name", "exp-*") })
         )
       );
-    const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
-    const listed = yield* listTasks({
-      workspace: input2.workspace,
-      types: TYPES3[input2.type] ?? [],
-      status: targets !== void 0 ? "all" : input2.status ?? "all",
-      name: input2.name,
-      mine: input2.mine
-    });
-    const listing = targets === void 0 ? listed : { ...listed, tasks: listed.tasks.filter((t) => targets.has(t.id)) };
+    const listing = yield* batchTasks(input2, TYPES3[input2.type] ?? []);
     const preview = listing.tasks.map(
       (t) => ({
         id: t.id,
@@ -60821,9 +60830,9 @@ var readSweepFile = (file3, workingDir) => Effect_exports.gen(function* () {
   if (!isAbsolute7(file3) && workingDir === void 0)
     return yield* Effect_exports.fail(invalidInput(msg("sweep-file-relative", { file: file3 }), msg("sweep-file-relative-hint")));
   const path = isAbsolute7(file3) ? file3 : resolve2(workingDir ?? "", file3);
-  const read3 = readRegularFile(path);
-  if ("refused" in read3) return yield* Effect_exports.fail(refusedFileError(file3, read3.refused));
-  const text4 = read3.content;
+  const read2 = readRegularFile(path);
+  if ("refused" in read2) return yield* Effect_exports.fail(refusedFileError(file3, read2.refused));
+  const text4 = read2.content;
   const yaml = yield* Effect_exports.promise(() => import("./dist.js"));
   const parsed = parseText(yaml, text4, file3);
   if (parsed instanceof InspireError) return yield* Effect_exports.fail(parsed);
@@ -60984,40 +60993,9 @@ var readSweepJobs = (m) => Effect_exports.gen(function* () {
   const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
   for (const job of listed.jobs) if (ids3.has(job.id)) found.set(job.id, job);
   const missing4 = [...ids3].filter((id) => !found.has(id));
-  const read3 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
-  for (const r of read3) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
+  const read2 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
+  for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
   return found;
-});
-var settleSending = (m) => Effect_exports.gen(function* () {
-  const sending = m.jobs.filter((j) => j.state === "sending");
-  if (sending.length === 0) return m.jobs;
-  const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
-  const byKey = /* @__PURE__ */ new Map();
-  for (const job of listed.jobs) {
-    const row = sending.find((j) => j.name === job.name);
-    if (row === void 0) continue;
-    const marker = job.submitId !== void 0 ? job.submitId : (yield* detailOf(m.kind, job.id)).submitId;
-    if (marker === row.key) byKey.set(row.key, job.id);
-  }
-  const unsure = sending.filter((j) => !byKey.has(j.key) && listed.truncated);
-  if (unsure.length > 0)
-    return yield* Effect_exports.fail(
-      new InspireError({
-        reason: "Conflict",
-        message: msg("sweep-unsure", {
-          count: unsure.length,
-          name: m.name,
-          jobs: unsure.map((j) => j.name).join(", ")
-        }),
-        hint: msg("sweep-unsure-hint", { call: callWord("jobs", { name: unsure[0]?.name ?? "" }) }),
-        created: "unknown"
-      })
-    );
-  return m.jobs.map((j) => {
-    if (j.state !== "sending") return j;
-    const jobId = byKey.get(j.key);
-    return jobId !== void 0 ? { ...j, state: "created", jobId } : { ...j, state: "pending" };
-  });
 });
 var isActive2 = (job, seen) => {
   if (job.state === "sending") return true;
@@ -61166,6 +61144,29 @@ var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () 
   }
   return { adopted, changed, truncated: listed.truncated };
 });
+var settleSending = (m) => Effect_exports.gen(function* () {
+  const sending = m.jobs.filter((j) => j.state === "sending");
+  const found = yield* findExisting(m.kind, m.workspaceId, sending);
+  const unsure = sending.filter((j) => !found.adopted.has(j.index) && found.truncated);
+  if (unsure.length > 0)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: msg("sweep-unsure", {
+          count: unsure.length,
+          name: m.name,
+          jobs: unsure.map((j) => j.name).join(", ")
+        }),
+        hint: msg("sweep-unsure-hint", { call: callWord("jobs", { name: unsure[0]?.name ?? "" }) }),
+        created: "unknown"
+      })
+    );
+  return m.jobs.map((j) => {
+    if (j.state !== "sending") return j;
+    const jobId = found.adopted.get(j.index);
+    return jobId !== void 0 ? { ...j, state: "created", jobId } : { ...j, state: "pending" };
+  });
+});
 
 // ../../packages/core/src/operations/sweep/fit.ts
 init_define_INSPIRE_SKILL();
@@ -61185,14 +61186,14 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
   for (const g of groups.values())
     byWorkspace.set(g.p.workspace.id, [...byWorkspace.get(g.p.workspace.id) ?? [], g]);
   for (const [workspace, list2] of byWorkspace) {
-    const read3 = yield* Effect_exports.either(readNodes({ workspace, queue: true }));
+    const read2 = yield* Effect_exports.either(readNodes({ workspace, queue: true }));
     for (const { p, jobs } of list2) {
       const base = { computeGroup: p.computeGroup.name, spec: p.spec.name, instances: p.instanceCount, jobs };
-      if (Either_exports.isLeft(read3)) {
-        out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read3.left.text }) });
+      if (Either_exports.isLeft(read2)) {
+        out.push({ ...base, verdict: "unknown", reason: msg("sweep-nodes-unread", { reason: read2.left.text }) });
         continue;
       }
-      const rank3 = (instances) => rankPlaces(read3.right.places, {
+      const rank3 = (instances) => rankPlaces(read2.right.places, {
         spec: p.spec.id,
         instances,
         priority: p.priority,
@@ -62622,17 +62623,17 @@ var waitOperation = defineOperation({
     let pause = input2.poll_seconds ?? 5;
     let polls = 0;
     for (; ; ) {
-      const read3 = yield* Effect_exports.either(readTask(id, kind));
+      const read2 = yield* Effect_exports.either(readTask(id, kind));
       polls++;
       const now = yield* Clock_exports.currentTimeMillis;
       const base = { jobId: id, until: input2.until, waitedMs: now - start3, polls };
-      if (Either_exports.isLeft(read3)) {
-        if (read3.left.reason !== "NotFound") return yield* Effect_exports.fail(read3.left);
+      if (Either_exports.isLeft(read2)) {
+        if (read2.left.reason !== "NotFound") return yield* Effect_exports.fail(read2.left);
         const r = { ...base, outcome: "not-found" };
         return { ...r, message: messageOf3(r) };
       }
-      const status = { family: read3.right.status.family, raw: read3.right.status.raw };
-      const verdict = judge(input2.until, read3.right.status);
+      const status = { family: read2.right.status.family, raw: read2.right.status.raw };
+      const verdict = judge(input2.until, read2.right.status);
       const timedOut = verdict === void 0 && now >= deadline2;
       if (verdict !== void 0 || timedOut) {
         const r = { ...base, status, outcome: verdict ?? "timed-out" };
@@ -63068,7 +63069,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CONTROL_FIELDS = ["dry_run", "confirm", "targets"];
 var defaultPath = (op) => [op.name.replace(/_/g, "-")];
-var commandOf = (op, placement, fixed5, read3, summary5) => {
+var commandOf = (op, placement, fixed5, read2, summary5) => {
   const positional = placement?.positional ?? [];
   const writes = callWrites(op, fixed5);
   return {
@@ -63079,7 +63080,7 @@ var commandOf = (op, placement, fixed5, read3, summary5) => {
     positional,
     lastOptional: placement?.lastOptional === true,
     ...placement?.rest !== void 0 ? { rest: placement.rest } : {},
-    fields: read3.filter(
+    fields: read2.filter(
       (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)
     ),
     writes,
@@ -63296,8 +63297,8 @@ var passwordOf = async (args2, target) => {
   if (typeof args2.password === "string" && args2.password !== "") return args2.password;
   const file3 = text3(args2["password-file"]);
   if (file3 !== void 0) {
-    const read3 = await readFile3(file3, "utf8").catch(() => void 0);
-    const password = read3?.replace(/\r?\n$/, "");
+    const read2 = await readFile3(file3, "utf8").catch(() => void 0);
+    const password = read2?.replace(/\r?\n$/, "");
     if (password === void 0 || password === "")
       return failure2(
         `Could not read a password from ${file3}.`,

@@ -1,6 +1,5 @@
 import { z } from "zod"
-import { taskKindOf } from "../../domain/ids.js"
-import { Effect, Either } from "../../effect.js"
+import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput, type SurfaceUnavailable } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import { collectPages } from "../../platform/paging.js"
@@ -8,7 +7,7 @@ import { msg } from "../../words/message.js"
 import { callWord } from "../../words/text.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Text } from "../support.js"
 import { listJobInstances } from "./instances.js"
-import { isHpcJob } from "./log-query.js"
+import { isHpcJob, isRayJob } from "./log-query.js"
 
 /** One scheduler event of a job or of one of its pods. */
 export interface JobEvent {
@@ -108,7 +107,7 @@ export const listJobEvents = (
           invalidInput(msg("api-no-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") })),
         )
       if (isHpcJob(jobId)) return yield* hpcEvents(jobId)
-      if (Either.getOrUndefined(taskKindOf(jobId))?.kind === "ray") return yield* rayEvents(jobId)
+      if (isRayJob(jobId)) return yield* rayEvents(jobId)
       const job = yield* trainingEvents(jobId, "job", [jobId])
       // Pod events explain scheduling and restarts; a job without pods yet simply has none.
       const pods =

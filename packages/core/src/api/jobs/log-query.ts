@@ -111,7 +111,8 @@ export const isHpcJob = (jobId: string): boolean => {
   return ref._tag === "Right" && ref.right.kind === "hpc"
 }
 
-const isRayJob = (jobId: string): boolean => {
+/** Whether a job id is a Ray job (its logs live under V1 `logs/ray_job`). */
+export const isRayJob = (jobId: string): boolean => {
   const ref = taskKindOf(jobId)
   return ref._tag === "Right" && ref.right.kind === "ray"
 }

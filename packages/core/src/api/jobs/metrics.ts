@@ -8,8 +8,7 @@ import { msg } from "../../words/message.js"
 import { callWord } from "../../words/text.js"
 import { decode, firstAvailable, Num, Text } from "../support.js"
 import { getHpcJob } from "./hpc.js"
-import { getRayJob } from "./ray.js"
-import { getTrainingJob } from "./training.js"
+import { getJob } from "./kinds.js"
 
 /** The intervals the platform is known to accept (§5.8, IS). */
 export const METRIC_INTERVALS = [60, 300, 1800, 3600] as const
@@ -61,12 +60,7 @@ const placementOf = (jobId: string) =>
       return yield* Effect.fail(
         invalidInput(msg("api-not-a-job", { job: jobId }), msg("api-not-a-job-hint", { call: callWord("jobs") })),
       )
-    const job =
-      kind === "train"
-        ? yield* getTrainingJob(jobId)
-        : kind === "hpc"
-          ? yield* getHpcJob(jobId)
-          : yield* getRayJob(jobId)
+    const job = yield* getJob(kind, jobId)
     return {
       taskType: TASK_TYPES[kind],
       groupId: job.groupId,

@@ -1,4 +1,5 @@
-import { type DeletableKind, deleteJob, deleteRequest } from "../../api/jobs/delete.js"
+import { deleteJob, deleteRequest } from "../../api/jobs/delete.js"
+import type { JobKind } from "../../api/jobs/kinds.js"
 import { Clock, Effect, Either } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
@@ -6,9 +7,10 @@ import { callWord, confirmWord, fieldWord } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { missingTask, resolveTask } from "../common/lookup.js"
 import type { Plan } from "../common/plan.js"
-import { listTasks, type TaskType } from "../common/tasks/list.js"
+import type { TaskType } from "../common/tasks/list.js"
 import { readTask } from "../job-detail/read.js"
-import { type StopInput, type StopOperationResult, targetsNeeded } from "./index.js"
+import { batchTasks, targetsNeeded } from "./batch.js"
+import type { StopInput, StopOperationResult } from "./index.js"
 import type { StoppedTask } from "./one.js"
 
 // inspire_stop's delete action: finished training, HPC and Ray jobs removed from the platform, one by id
@@ -22,7 +24,7 @@ const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
   all: ["train", "hpc", "ray"],
 }
 
-const NOUN: Readonly<Record<DeletableKind, string>> = { train: "job", hpc: "HPC job", ray: "Ray job" }
+const NOUN: Readonly<Record<JobKind, string>> = { train: "job", hpc: "HPC job", ray: "Ray job" }
 
 const HOURS: Readonly<Record<string, number>> = { h: 1, d: 24, w: 168 }
 
@@ -41,7 +43,7 @@ const olderThanMs = (raw: string | undefined): Either.Either<number | undefined,
       )
 }
 
-const isDeletable = (type: string): type is DeletableKind => type === "train" || type === "hpc" || type === "ray"
+const isDeletable = (type: string): type is JobKind => type === "train" || type === "hpc" || type === "ray"
 
 const counts = (tasks: ReadonlyArray<StoppedTask>) => ({
   stopped: 0,
@@ -55,12 +57,12 @@ const planOf = (tasks: ReadonlyArray<StoppedTask>): Plan => {
   return {
     summary: msg("stop-delete-plan", { count: doomed.length }),
     targets: doomed.map((t) => ({
-      kind: NOUN[t.type as DeletableKind],
+      kind: NOUN[t.type as JobKind],
       id: t.id,
       name: t.name,
       change: msg("stop-change-deleted", { before: t.before }),
     })),
-    requests: doomed.map((t) => deleteRequest(t.type as DeletableKind, t.id)),
+    requests: doomed.map((t) => deleteRequest(t.type as JobKind, t.id)),
   }
 }
 
@@ -118,19 +120,10 @@ const batch = (input: StopInput) =>
       return yield* Effect.fail(
         invalidInput(msg("stop-delete-type", { type: input.type }), msg("stop-delete-type-hint")),
       )
-    // A confirmed batch acts on exactly the jobs that were shown, whatever matches now.
-    const targets = input.confirm && input.targets !== undefined ? new Set(input.targets) : undefined
-    const listed = yield* listTasks({
-      workspace: input.workspace,
-      types,
-      status: targets !== undefined ? "all" : (input.status ?? "all"),
-      name: input.name,
-      mine: input.mine,
-    })
+    const listed = yield* batchTasks(input, types)
     const now = yield* Clock.currentTimeMillis
     return listed.tasks
-      .filter((t) => (targets !== undefined ? targets.has(t.id) : true))
-      .filter((t) => targets !== undefined || older === undefined || (t.createdAt ?? now) <= now - older)
+      .filter((t) => listed.targeted || older === undefined || (t.createdAt ?? now) <= now - older)
       .map(
         (t): StoppedTask => ({
           id: t.id,

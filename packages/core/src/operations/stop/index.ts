@@ -11,7 +11,8 @@ import { described, textOutput } from "../catalogue/schema.js"
 import { missingTask, resolveTask } from "../common/lookup.js"
 import { dryRunField, PlanOutput, renderPlan } from "../common/plan.js"
 import { renderTable } from "../common/render.js"
-import { listTasks, type TaskRow, type TaskType } from "../common/tasks/list.js"
+import type { TaskRow, TaskType } from "../common/tasks/list.js"
+import { batchTasks, targetsNeeded } from "./batch.js"
 import { deleteTasks } from "./delete.js"
 import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
 import { previewOne, stopPlan } from "./plan.js"
@@ -122,17 +123,6 @@ const stopRow = (t: TaskRow) =>
       : ({ ...base, before, outcome: "failed", error: outcome.left.text } satisfies StoppedTask)
   })
 
-/**
- * A batch confirmed without the ids its listing showed: refused, with those ids, so what is done is what
- * was shown (the CLI sends them itself; an agent passes the ids of the listing it was given).
- */
-export const targetsNeeded = (tasks: ReadonlyArray<StoppedTask>, outcome: StoppedTask["outcome"]) =>
-  invalidInput(
-    msg("stop-batch-needs-targets", { field: fieldWord("targets") }),
-    msg("stop-batch-needs-targets-hint", { confirm: confirmWord(true) }),
-    { candidates: tasks.filter((t) => t.outcome === outcome).map((t) => t.id) },
-  )
-
 const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<StoppedTask>): StopOperationResult => ({
   mode,
   stopped: false,
@@ -206,18 +196,7 @@ export const stopOperation = defineOperation({
             msg("stop-batch-filter-hint", { status: fieldWord("status", "waiting"), name: fieldWord("name", "exp-*") }),
           ),
         )
-      // A confirmed batch acts on exactly the tasks that were shown (`targets`), whatever their status
-      // now; a task that came to match after they were shown is not touched.
-      const targets = input.confirm && input.targets !== undefined ? new Set(input.targets) : undefined
-      const listed = yield* listTasks({
-        workspace: input.workspace,
-        types: TYPES[input.type] ?? [],
-        status: targets !== undefined ? "all" : (input.status ?? "all"),
-        name: input.name,
-        mine: input.mine,
-      })
-      const listing =
-        targets === undefined ? listed : { ...listed, tasks: listed.tasks.filter((t) => targets.has(t.id)) }
+      const listing = yield* batchTasks(input, TYPES[input.type] ?? [])
       const preview = listing.tasks.map(
         (t): StoppedTask => ({
           id: t.id,

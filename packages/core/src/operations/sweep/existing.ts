@@ -1,8 +1,11 @@
 import { Effect } from "../../effect.js"
-import type { InspireError } from "../../errors.js"
+import { InspireError } from "../../errors.js"
+import { msg } from "../../words/message.js"
+import { callWord } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { markersOf } from "./expand.js"
 import { detailOf, listWorkspaceJobs, type PlatformJob } from "./jobs.js"
+import type { ManifestJob, SweepManifest } from "./manifest.js"
 
 // Before a sweep sends anything, its jobs are looked up on the platform by name and marker: a job made
 // by an earlier run — of this file or an edited one, from this store or another, at any spelling of the
@@ -61,4 +64,36 @@ export const findExisting = (
       else changed.push({ row, jobIds: same.map((j) => j.id) })
     }
     return { adopted, changed, truncated: listed.truncated }
+  })
+
+/**
+ * The jobs a run's intent was recorded for but whose create's answer never came back (a crash, a kill, a
+ * lost connection): each is looked up by its marker. Found, the job id is adopted; certainly absent, the
+ * job goes back to pending; not certain (the listing was cut short), it fails rather than guess.
+ */
+export const settleSending = (
+  m: SweepManifest,
+): Effect.Effect<ReadonlyArray<ManifestJob>, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    const sending = m.jobs.filter((j) => j.state === "sending")
+    const found = yield* findExisting(m.kind, m.workspaceId, sending)
+    const unsure = sending.filter((j) => !found.adopted.has(j.index) && found.truncated)
+    if (unsure.length > 0)
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: msg("sweep-unsure", {
+            count: unsure.length,
+            name: m.name,
+            jobs: unsure.map((j) => j.name).join(", "),
+          }),
+          hint: msg("sweep-unsure-hint", { call: callWord("jobs", { name: unsure[0]?.name ?? "" }) }),
+          created: "unknown",
+        }),
+      )
+    return m.jobs.map((j) => {
+      if (j.state !== "sending") return j
+      const jobId = found.adopted.get(j.index)
+      return jobId !== undefined ? { ...j, state: "created" as const, jobId } : { ...j, state: "pending" as const }
+    })
   })

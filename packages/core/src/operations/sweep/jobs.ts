@@ -3,10 +3,8 @@ import type { HpcJob, TrainingJob } from "../../api/jobs/schema.js"
 import { getTrainingJob, listTrainingJobs } from "../../api/jobs/training.js"
 import { currentUser } from "../../api/resources/user.js"
 import { Effect, Either } from "../../effect.js"
-import { InspireError as ErrorClass, type InspireError } from "../../errors.js"
+import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
-import { msg } from "../../words/message.js"
-import { callWord } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import type { ManifestJob, SweepManifest } from "./manifest.js"
 
@@ -57,47 +55,6 @@ export const readSweepJobs = (
     const read = yield* Effect.forEach(missing, (id) => Effect.either(detailOf(m.kind, id)), { concurrency: 2 })
     for (const r of read) if (Either.isRight(r)) found.set(r.right.id, r.right)
     return found
-  })
-
-/**
- * The jobs a run's intent was recorded for but whose create's answer never came back (a crash, a kill, a
- * lost connection): each is looked up by its marker. Found, the job id is adopted; certainly absent, the
- * job goes back to pending; not certain (the listing was cut short), it fails rather than guess.
- */
-export const settleSending = (
-  m: SweepManifest,
-): Effect.Effect<ReadonlyArray<ManifestJob>, InspireError, ClientServices> =>
-  Effect.gen(function* () {
-    const sending = m.jobs.filter((j) => j.state === "sending")
-    if (sending.length === 0) return m.jobs
-    const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId)
-    const byKey = new Map<string, string>()
-    for (const job of listed.jobs) {
-      const row = sending.find((j) => j.name === job.name)
-      if (row === undefined) continue
-      // A listing without the marker (no envs in the answer): the job's detail shows it.
-      const marker = job.submitId !== undefined ? job.submitId : (yield* detailOf(m.kind, job.id)).submitId
-      if (marker === row.key) byKey.set(row.key, job.id)
-    }
-    const unsure = sending.filter((j) => !byKey.has(j.key) && listed.truncated)
-    if (unsure.length > 0)
-      return yield* Effect.fail(
-        new ErrorClass({
-          reason: "Conflict",
-          message: msg("sweep-unsure", {
-            count: unsure.length,
-            name: m.name,
-            jobs: unsure.map((j) => j.name).join(", "),
-          }),
-          hint: msg("sweep-unsure-hint", { call: callWord("jobs", { name: unsure[0]?.name ?? "" }) }),
-          created: "unknown",
-        }),
-      )
-    return m.jobs.map((j) => {
-      if (j.state !== "sending") return j
-      const jobId = byKey.get(j.key)
-      return jobId !== undefined ? { ...j, state: "created" as const, jobId } : { ...j, state: "pending" as const }
-    })
   })
 
 /** Whether a job holds a place under max_running: created and not finished (an unreadable one counts). */

@@ -8,8 +8,9 @@ import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { sleepReporting } from "../common/heartbeat.js"
 import { nextStep } from "../common/output.js"
+import { settleSending } from "./existing.js"
 import type { SweepInput } from "./input.js"
-import { isActive, readSweepJobs, settleSending } from "./jobs.js"
+import { isActive, readSweepJobs } from "./jobs.js"
 import {
   clearStopRequest,
   type ManifestJob,

@@ -1,6 +1,4 @@
-import { getHpcJob } from "../../../api/jobs/hpc.js"
-import { getRayJob } from "../../../api/jobs/ray.js"
-import { getTrainingJob } from "../../../api/jobs/training.js"
+import { getJob } from "../../../api/jobs/kinds.js"
 import type { NormalizedStatus } from "../../../domain/status.js"
 import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
@@ -41,11 +39,6 @@ export const jobState = (
               : msg("common-ops-not-a-job-other", { call: callWord("jobs") }),
         ),
       )
-    const job =
-      kind === "train"
-        ? yield* missingTask(getTrainingJob(id), ref, workspace)
-        : kind === "hpc"
-          ? yield* missingTask(getHpcJob(id), ref, workspace)
-          : yield* missingTask(getRayJob(id), ref, workspace)
+    const job = yield* missingTask(getJob(kind, id), ref, workspace)
     return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt }
   })

@@ -1,0 +1,21 @@
+import { Effect } from "../../effect.js"
+import type { InspireError } from "../../errors.js"
+import type { Platform } from "../../platform/client.js"
+import { getHpcJob } from "./hpc.js"
+import { getRayJob, type RayJob } from "./ray.js"
+import type { HpcJob, TrainingJob } from "./schema.js"
+import { getTrainingJob } from "./training.js"
+
+/** The kinds of job (not servings or notebooks): training, HPC and Ray. */
+export type JobKind = "train" | "hpc" | "ray"
+
+/** A job's detail, read with the API of its kind. */
+export const getJob = (
+  kind: JobKind,
+  id: string,
+): Effect.Effect<TrainingJob | HpcJob | RayJob, InspireError, Platform> =>
+  kind === "train"
+    ? Effect.map(getTrainingJob(id), (j): TrainingJob | HpcJob | RayJob => j)
+    : kind === "hpc"
+      ? Effect.map(getHpcJob(id), (j): TrainingJob | HpcJob | RayJob => j)
+      : Effect.map(getRayJob(id), (j): TrainingJob | HpcJob | RayJob => j)
