@@ -102,6 +102,16 @@ describe("inspire notebook exec", () => {
     expect(run.stderr).toMatch(/Interrupted/)
   }, 60_000)
 
+  it("ends a command that ignores Ctrl-C with Ctrl-\\, keeping the shell's report of the kill out of the output", async () => {
+    const run = await runUntil(
+      ["notebook", "exec", "cli-nb", "--", "trap '' INT; echo started; sleep 30; echo never"],
+      "started",
+      (c) => c.kill("SIGINT"),
+    )
+    expect(run.code).toBe(130)
+    expect(run.stdout).toBe("started\n")
+  }, 60_000)
+
   it("runs long work detached through a dropped socket; --attach reads it all, --status reports it", async () => {
     const started = json<{ execId: string }>(
       await inspire(env, [

@@ -117,8 +117,10 @@ export const runMarked = async (
   const done = new Promise<void>((resolve) => {
     finish = resolve
   })
+  // Past Ctrl-\ what the terminal prints is the shell's report of the kill ("Quit", a prompt), not output.
+  let quit = false
   const emit = (text: string) => {
-    if (text === "") return
+    if (text === "" || quit) return
     bytes += Buffer.byteLength(text, "utf8")
     options.onOutput?.(text)
     kept += text
@@ -165,7 +167,12 @@ export const runMarked = async (
     if (stopped !== undefined || end !== undefined) return
     stopped = why
     socket.send("\x03")
-    timers.push(setTimeout(() => socket.send("\x1c"), GRACE_MS))
+    timers.push(
+      setTimeout(() => {
+        quit = true
+        socket.send("\x1c")
+      }, GRACE_MS),
+    )
     timers.push(setTimeout(finish, 2 * GRACE_MS))
   }
   if (options.timeoutMs !== undefined) timers.push(setTimeout(() => stop("timeout"), options.timeoutMs))
