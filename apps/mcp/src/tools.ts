@@ -31,8 +31,20 @@ export const outputSchemaOf = (operation: Operation): Tool["outputSchema"] =>
   withoutSafeBounds(renderDeep(outputJsonSchema(operation), "mcp")) as Tool["outputSchema"]
 
 /**
- * An operation as an MCP tool: schemas from the catalogue and every annotation stated explicitly. The
- * output schema only when asked for: the result's structuredContent needs none, and it costs context.
+ * An operation's annotations as MCP hints, each left out where it equals the protocol's default
+ * (readOnlyHint false, idempotentHint false, openWorldHint true; destructiveHint is read only for tools
+ * that write): every listing costs context. destructiveHint is always stated for a tool that writes, so
+ * a host that only looks for `true` still asks before a destructive call.
+ */
+const hintsOf = (a: Operation["annotations"]): NonNullable<Tool["annotations"]> => ({
+  ...(a.readOnly ? { readOnlyHint: true } : { destructiveHint: a.destructive }),
+  ...(a.idempotent ? { idempotentHint: true } : {}),
+  ...(a.openWorld ? {} : { openWorldHint: false }),
+})
+
+/**
+ * An operation as an MCP tool: schemas from the catalogue and its annotations as hints. The output
+ * schema only when asked for: the result's structuredContent needs none, and it costs context.
  */
 export const toolOf = (operation: Operation, options: { readonly outputSchema?: boolean } = {}): Tool => ({
   name: toolName(operation),
@@ -42,10 +54,5 @@ export const toolOf = (operation: Operation, options: { readonly outputSchema?: 
   inputSchema: withoutSafeBounds(renderDeep(inputJsonSchema(operation), "mcp")) as Tool["inputSchema"],
   ...(options.outputSchema === true ? { outputSchema: outputSchemaOf(operation) } : {}),
   // The title is stated once, at the top: hosts read it before annotations.title.
-  annotations: {
-    readOnlyHint: operation.annotations.readOnly,
-    destructiveHint: operation.annotations.destructive,
-    idempotentHint: operation.annotations.idempotent,
-    openWorldHint: operation.annotations.openWorld,
-  },
+  annotations: hintsOf(operation.annotations),
 })

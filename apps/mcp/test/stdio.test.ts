@@ -89,14 +89,27 @@ describe("inspire-mcp over stdio", () => {
         expect((schema as { description?: string }).description, `${tool.name}.${field}`).toMatch(/\w/)
       // Output schemas are resources, or listed with --output-schemas (toolsets.test.ts).
       expect(tool.outputSchema, tool.name).toBeUndefined()
-      const a = tool.annotations
-      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const)
-        expect(typeof a?.[hint], `${tool.name}.${hint}`).toBe("boolean")
+      // Read as the protocol says a host reads them (absent hints take their defaults), each is the
+      // operation's own; a tool that writes states destructiveHint, whatever its value.
+      const a = tool.annotations ?? {}
+      const op = OPERATIONS.find((o) => `inspire_${o.name}` === tool.name)?.annotations
+      const readOnly = a.readOnlyHint ?? false
+      expect(
+        {
+          readOnly,
+          destructive: readOnly ? false : (a.destructiveHint ?? true),
+          idempotent: a.idempotentHint ?? false,
+          openWorld: a.openWorldHint ?? true,
+        },
+        tool.name,
+      ).toEqual({ ...op, destructive: op?.readOnly === true ? false : op?.destructive })
+      if (!readOnly) expect(typeof a.destructiveHint, tool.name).toBe("boolean")
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]))
-    expect(byName.inspire_status?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
-    expect(byName.inspire_stop?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
-    expect(byName.inspire_submit?.annotations).toMatchObject({ idempotentHint: false, openWorldHint: true })
+    expect(byName.inspire_status?.annotations).toMatchObject({ readOnlyHint: true })
+    expect(byName.inspire_status?.annotations).not.toHaveProperty("destructiveHint")
+    expect(byName.inspire_stop?.annotations).toMatchObject({ destructiveHint: true })
+    expect(byName.inspire_submit?.annotations).toEqual({ destructiveHint: false })
     expect(byName.inspire_config?.annotations?.openWorldHint).toBe(false)
     expect(byName.inspire_submit?.inputSchema.required).toEqual(expect.arrayContaining(["name", "command"]))
     expect(byName.inspire_login?.description).toMatch(/`inspire login`.*terminal|terminal.*`inspire login`/)

@@ -89,6 +89,21 @@ describe("Ray jobs (§4.7, V1 only)", () => {
   })
 })
 
+describe("Ray worker groups", () => {
+  it("run on Ray specs of the head's compute group, each under a name of its own", async () => {
+    const lcg = f.group("CI-情境智能", "CPU资源-2")
+    const body = rayBody()
+    const group = body.worker_groups[0] as (typeof body.worker_groups)[0]
+    const trainSpec = { ...body, worker_groups: [{ ...group, quota_id: f.spec(lcg, "TRAIN", 0) }] }
+    const wrong = await c.v1("POST", "ray_job/create", trainSpec)
+    expect(wrong.body.code, JSON.stringify(wrong.body)).not.toBe(0)
+    const twice = await c.v1("POST", "ray_job/create", { ...body, worker_groups: [group, group] })
+    expect(twice.body.message).toContain("group_name")
+    const list = await c.v1("POST", "ray_job/list", { workspace_id: f.ws("CI-情境智能"), page_num: 1, page_size: 10 })
+    expect(list.body.data.total).toBe(0)
+  })
+})
+
 describe("runtime checks and retired endpoints", () => {
   it("an HPC job in an image without Slurm fails with slurmctld BackOff", async () => {
     const lcg = f.group("高性能计算", "高性能计算")

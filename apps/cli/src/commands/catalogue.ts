@@ -27,6 +27,7 @@ export const extend = <R>(
 const GROUPS: Readonly<Record<string, () => string>> = {
   job: () => msg("cli-help-group-job"),
   hpc: () => msg("cli-help-group-hpc"),
+  ray: () => msg("cli-help-group-ray"),
   serve: () => msg("cli-help-group-serve"),
   notebook: () => msg("cli-help-group-notebook"),
   terminal: () => msg("cli-help-group-terminal"),

@@ -2,15 +2,18 @@
 
 submission-dry-run-head = Dry run: { $kind ->
         [hpc] HPC job
+        [ray] Ray job
        *[other] Training job
     } { $name } was not created. It would send { $surface }:
 submission-create-request = the create request
 submission-submitted-head = { $kind ->
         [hpc] HPC job
+        [ray] Ray job
        *[other] Training job
     } { $name } submitted: { $id }
 submission-resubmitted-head = { $kind ->
         [hpc] HPC job
+        [ray] Ray job
        *[other] Training job
     } { $name } submitted: { $id } (from { $from })
 submission-label-console = Console
@@ -80,6 +83,7 @@ submission-lint-refused = The { $what } would fail on the platform: { $problems 
 submission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.
 submission-plan-summary = Create { $kind ->
         [hpc] HPC
+        [ray] Ray
        *[other] training
     } job { $name } in { $workspace }
 submission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }

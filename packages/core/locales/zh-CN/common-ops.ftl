@@ -105,6 +105,7 @@ common-ops-plan-question = { $summary }？
 common-ops-plan-kind = { $key ->
     [job] 训练任务
     [hpc-job] 高性能计算任务
+    [ray-job] Ray 作业
     [serving] 推理服务
     [notebook] notebook
     [model] 模型

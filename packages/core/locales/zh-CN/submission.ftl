@@ -2,15 +2,18 @@
 
 submission-dry-run-head = 试运行：{ $kind ->
         [hpc] 高性能计算任务
+        [ray] Ray 作业
        *[other] 训练任务
     } { $name } 未创建。将发送 { $surface }：
 submission-create-request = 创建请求
 submission-submitted-head = { $kind ->
         [hpc] 高性能计算任务
+        [ray] Ray 作业
        *[other] 训练任务
     } { $name } 已提交：{ $id }
 submission-resubmitted-head = { $kind ->
         [hpc] 高性能计算任务
+        [ray] Ray 作业
        *[other] 训练任务
     } { $name } 已提交：{ $id }（复制自 { $from }）
 submission-label-console = 控制台
@@ -55,6 +58,7 @@ submission-lint-refused = 该{ $what ->
 submission-allow-network-hint = 如果命令只访问空间能访问到的地址（镜像源、共享存储），请传入 { $field }。
 submission-plan-summary = 在 { $workspace } 中创建{ $kind ->
         [hpc] 高性能计算任务
+        [ray] Ray 作业
        *[other] 训练任务
     } { $name }
 submission-plan-change = 创建：{ $count } × { $spec }，位于 { $group }，优先级 { $priority }

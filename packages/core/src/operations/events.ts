@@ -47,7 +47,7 @@ export type EventRow = EventsResult["events"][number]
 export const eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
-  description: text`Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
+  description: text`Lists the scheduler events of a training job (and its pods), an HPC or a Ray job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input,
   output: EventsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

@@ -20,6 +20,7 @@ import { statusOperation } from "./status/index.js"
 import { stopOperation } from "./stop/index.js"
 import { submitOperation } from "./submit.js"
 import { submitHpcOperation } from "./submit-hpc.js"
+import { submitRayOperation } from "./submit-ray.js"
 import { sweepOperation } from "./sweep/index.js"
 import { usageOperation } from "./usage/index.js"
 import { waitOperation } from "./wait.js"
@@ -53,6 +54,7 @@ export const CATALOGUE = [
   notebookFilesOperation,
   notebookShellOperation,
   sweepOperation,
+  submitRayOperation,
 ] as const
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { getHpcJob, listHpcJobs } from "../api/jobs/hpc.js"
+import { getRayJob, listRayJobs } from "../api/jobs/ray.js"
 import { getTrainingJobSettings, listTrainingJobs } from "../api/jobs/training.js"
 import { Effect } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
@@ -12,20 +13,23 @@ import { imageTypeOf } from "./common/image.js"
 import { resolveTask } from "./common/lookup.js"
 import { submitHpc } from "./common/submission/hpc.js"
 import { SubmitOutput } from "./common/submission/output.js"
+import { submitRay } from "./common/submission/ray.js"
 import { renderSubmit } from "./common/submission/render.js"
 import type { SubmitResult } from "./common/submission/shared.js"
 import { submitTraining } from "./common/submission/training.js"
 import type { SubmitInput } from "./submit.js"
 import type { SubmitHpcInput } from "./submit-hpc.js"
+import type { SubmitRayInput } from "./submit-ray.js"
 
 const Input = z.object({
   job_id: refersTo(
     described(
       z.string(),
-      text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it: its id, name or a unique id prefix`,
+      text`The training, HPC or Ray task to submit again, as ${callWord("jobs")} lists it: its id, name or a unique id prefix`,
     ),
     "train",
     "hpc",
+    "ray",
   ),
   name: z
     .string()
@@ -35,7 +39,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
-  entrypoint: z.string().optional().describe("New HPC entrypoint; default: the old one"),
+  entrypoint: z.string().optional().describe("New HPC or Ray entrypoint; default: the old one"),
   spec: z
     .string()
     .optional()
@@ -165,10 +169,24 @@ const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
     return yield* submitHpc({ ...fields, ...extras(id, old, false) })
   })
 
+/** A Ray job's resubmit: the head, every worker group and the rest from the old job, unless the input changes it. */
+const resubmitRay = (id: string, input: z.output<typeof Input>) =>
+  Effect.gen(function* () {
+    const old = yield* Effect.mapError(getRayJob(id), notFound(id))
+    const names = Effect.map(listRayJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
+    const fields: EveryField<SubmitRayInput> = {
+      ...(yield* carried(input, old, names)),
+      entrypoint: input.entrypoint ?? old.entrypoint,
+      worker: old.workerGroups.map((g) => `${g.name}:${g.minReplicas ?? 1}-${g.maxReplicas ?? 1}:${g.specId}`),
+      shm: old.shmGi,
+    }
+    return yield* submitRay({ ...fields, ...extras(id, old, input.entrypoint !== undefined) })
+  })
+
 export const resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: text`Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
+  description: text`Re-creates a training, HPC or Ray task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -177,14 +195,15 @@ export const resubmitOperation = defineOperation({
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input) =>
     Effect.gen(function* () {
-      const { id, kind } = yield* resolveTask(input.job_id, ["train", "hpc"])
-      if (kind !== "train" && kind !== "hpc")
+      const { id, kind } = yield* resolveTask(input.job_id, ["train", "hpc", "ray"])
+      if (kind !== "train" && kind !== "hpc" && kind !== "ray")
         return yield* Effect.fail(
           invalidInput(
             msg("resubmit-wrong-kind", { id }),
             msg("resubmit-wrong-kind-hint", { inference: callWord("inference"), notebook: callWord("notebook") }),
           ),
         )
+      if (kind === "ray") return yield* resubmitRay(id, input)
       return yield* kind === "train" ? resubmitTraining(id, input) : resubmitHpc(id, input)
     }),
   render: (r: SubmitResult) => renderSubmit(r),

@@ -10,6 +10,7 @@ export const WORD_OPERATIONS = [
   "availability",
   "submit",
   "submit_hpc",
+  "submit_ray",
   "inference",
   "jobs",
   "job_detail",

@@ -36,6 +36,16 @@ export const createRay = (c: Call): Task => {
   )
   const groups: WorkerGroup[] = arr(b, "worker_groups").map((g) => {
     const x = asObject(g)
+    // Every worker group runs in the head's compute group, on a Ray spec of it.
+    const lcg = str(x, "logic_compute_group_id") || placement.group.id
+    if (lcg !== placement.group.id)
+      throw invalid(`worker group ${str(x, "group_name")}: logic_compute_group_id must be the head node's`)
+    checkPlacement(
+      s,
+      c.user,
+      { workspaceId: placement.workspace.id, projectId: placement.project.id, lcgId: lcg, specId: str(x, "quota_id") },
+      RAY,
+    )
     return {
       group_name: str(x, "group_name"),
       min_replicas: num(x, "min_replicas"),
@@ -44,6 +54,8 @@ export const createRay = (c: Call): Task => {
     }
   })
   if (groups.length === 0) throw invalid("worker_groups must not be empty")
+  if (new Set(groups.map((g) => g.group_name)).size !== groups.length || groups.some((g) => g.group_name === ""))
+    throw invalid("every worker group needs a group_name of its own")
   for (const g of groups) {
     if (g.min_replicas < 1 || g.max_replicas < g.min_replicas) {
       throw invalid("min_replicas and max_replicas must be at least 1, with min_replicas ≤ max_replicas")
@@ -63,7 +75,12 @@ export const createRay = (c: Call): Task => {
     priority,
     instances: 1 + groups.reduce((sum, g) => sum + g.min_replicas, 0),
     runtimeMissing: !/ray/i.test(image.name),
-    extra: { description: str(b, "description"), worker_groups: groups, head_quota_id: placement.spec.id },
+    extra: {
+      description: str(b, "description"),
+      worker_groups: groups,
+      head_quota_id: placement.spec.id,
+      ...(typeof head.shm_gi === "number" ? { shm_gi: head.shm_gi } : {}),
+    },
   })
 }
 
@@ -89,7 +106,13 @@ export const rayView = (emu: Emu, t: Task) => {
     sub_msg: t.subMsg,
     entrypoint: t.command,
     ...fields,
-    head_node: { mirror_url: t.image, image_type: t.imageType, logic_compute_group_id: t.lcgId, quota_id: t.specId },
+    head_node: {
+      mirror_url: t.image,
+      image_type: t.imageType,
+      logic_compute_group_id: t.lcgId,
+      quota_id: t.specId,
+      ...(typeof t.extra.shm_gi === "number" ? { shm_gi: t.extra.shm_gi } : {}),
+    },
     worker_groups: groupsOf(t).map((g) => ({
       ...g,
       current_replicas: running ? g.min_replicas : 0,

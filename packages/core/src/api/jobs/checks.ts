@@ -10,6 +10,7 @@ import { callWord, type Text } from "../../words/text.js"
 import { fromEither } from "../support.js"
 import type { CreateTrainingJobInput } from "./create.js"
 import type { CreateHpcJobInput } from "./hpc.js"
+import type { CreateRayJobInput } from "./ray-create.js"
 
 // The local checks of a job create, and the only maker of a checked create: the senders (create.ts,
 // hpc.ts) take nothing else, so a create is never sent unchecked, and a caller that checked first (the
@@ -136,3 +137,41 @@ const checkEntrypoint = (input: CreateHpcJobInput): Effect.Effect<ReadonlyArray<
 export const checkHpcJob = (
   input: CreateHpcJobInput,
 ): Effect.Effect<CheckedCreate<CreateHpcJobInput>, InspireError, ActiveProfile> => checkCreate(input, checkEntrypoint)
+
+// A worker group's name becomes part of its pods' names: a DNS label's letters, short enough for a suffix.
+const GROUP_NAME = /^[a-z]([-a-z0-9]{0,38}[a-z0-9])?$/
+
+// The refusals of a Ray create: an empty entrypoint; no worker group, a name that is not usable or used
+// twice, replicas that are not 1 ≤ min ≤ max.
+const checkRayWorkers = (input: CreateRayJobInput): Effect.Effect<ReadonlyArray<Text>, InspireError> => {
+  if (input.entrypoint.trim() === "") return Effect.fail(invalidInput(msg("api-ray-empty"), msg("api-ray-empty-hint")))
+  if (input.workers.length === 0)
+    return Effect.fail(invalidInput(msg("api-ray-no-workers"), msg("api-ray-workers-hint")))
+  const seen = new Set<string>()
+  for (const w of input.workers) {
+    if (!GROUP_NAME.test(w.name) || seen.has(w.name))
+      return Effect.fail(invalidInput(msg("api-ray-group-name", { name: w.name }), msg("api-ray-workers-hint")))
+    seen.add(w.name)
+    const whole = Number.isInteger(w.minReplicas) && Number.isInteger(w.maxReplicas)
+    if (!whole || w.minReplicas < 1 || w.maxReplicas < w.minReplicas)
+      return Effect.fail(
+        invalidInput(
+          msg("api-ray-replicas", { name: w.name, min: w.minReplicas, max: w.maxReplicas }),
+          msg("api-ray-workers-hint"),
+        ),
+      )
+    if (w.specId.trim() === "")
+      return Effect.fail(
+        invalidInput(
+          msg("api-no-place-id", { key: "spec" }),
+          msg("api-no-place-id-hint", { key: "spec", call: callWord("status") }),
+        ),
+      )
+  }
+  return Effect.succeed([])
+}
+
+/** The checks of a Ray create: the common ones and its worker groups'. */
+export const checkRayJob = (
+  input: CreateRayJobInput,
+): Effect.Effect<CheckedCreate<CreateRayJobInput>, InspireError, ActiveProfile> => checkCreate(input, checkRayWorkers)

@@ -8,7 +8,7 @@ import { newSubmitId } from "../../platform/recover.js"
 import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text as Words } from "../../words/text.js"
-import { CreatedId, decode, writeWithFallback } from "../support.js"
+import { CreatedId, decode, firstAvailable, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkTrainingJob } from "./checks.js"
 import { type JobDataset, SUBMIT_ID_ENV, type TrainingJob } from "./schema.js"
 import { getTrainingJob, listTrainingJobs } from "./training.js"
@@ -71,11 +71,11 @@ export interface CreatedJob<J> {
   readonly warnings: ReadonlyArray<Words>
 }
 
-/** The id a create answers with (`job_id`, else `id`). */
+/** The id a create answers with (`job_id`, a Ray job's `ray_job_id`, else `id`). */
 const CreateAnswer = z
-  .object({ job_id: CreatedId.optional(), id: CreatedId.optional() })
-  .refine((a) => (a.job_id ?? a.id) !== undefined, "the answer carries no job_id")
-  .transform((a) => a.job_id ?? a.id ?? "")
+  .object({ job_id: CreatedId.optional(), ray_job_id: CreatedId.optional(), id: CreatedId.optional() })
+  .refine((a) => (a.job_id ?? a.ray_job_id ?? a.id) !== undefined, "the answer carries no job_id")
+  .transform((a) => a.job_id ?? a.ray_job_id ?? a.id ?? "")
 
 /** Reads a create's answer; an answer without an id leaves the outcome unknown, so it is ambiguous. */
 const readCreateAnswer = (data: unknown, surface: string): Effect.Effect<string, InspireError> =>
@@ -155,8 +155,7 @@ export const sendTrainingJob = (
     const submitId = options.submitId ?? (yield* newSubmitId())
     return yield* submitOnce({
       what: msg("api-the-training-job"),
-      openapiPath: "train_job/create",
-      v2: ["train", "CreateJob"],
+      via: { openapi: "train_job/create", v2: ["train", "CreateJob"] },
       body: markedTrainingBody(input, name, checked.image, submitId),
       options,
       warnings: checked.warnings,
@@ -168,14 +167,19 @@ export const sendTrainingJob = (
     })
   })
 
+/** Where a create goes: OA with V2 behind it, or a V1 path alone (with the console page it is sent from). */
+export type CreateSurface =
+  | { readonly openapi: string; readonly v2: readonly [service: string, action: string] }
+  | { readonly v1: string; readonly referer: string }
+
 /**
- * Sends a job create through createOnce: OA first, V2 only when OA never acted, and after an ambiguous
- * failure a look-up in the workspace's list: `same` says "yes", "no", or "check" (the detail decides).
+ * Sends a job create through createOnce: OA first, V2 only when OA never acted (or the one V1 path), and
+ * after an ambiguous failure a look-up in the workspace's list: `same` says "yes", "no", or "check" (the
+ * detail decides).
  */
 export const submitOnce = <J extends { readonly id: string }>(spec: {
   readonly what: Words
-  readonly openapiPath: string
-  readonly v2: readonly [service: string, action: string]
+  readonly via: CreateSurface
   readonly body: unknown
   readonly options: CreateOptions
   readonly warnings: ReadonlyArray<Words>
@@ -190,13 +194,18 @@ export const submitOnce = <J extends { readonly id: string }>(spec: {
       write: true,
       ...(spec.options.timeout !== undefined ? { timeout: spec.options.timeout } : {}),
     }
+    const via = spec.via
     const create = Effect.flatMap(
-      writeWithFallback(
-        msg("api-create-what", { what: spec.what }),
-        platform.openapi(spec.openapiPath, spec.body, call),
-        platform.v2(spec.v2[0], spec.v2[1], spec.body, call),
-      ),
-      (data) => readCreateAnswer(data, spec.openapiPath),
+      "v1" in via
+        ? firstAvailable(msg("api-create-what", { what: spec.what }), [
+            platform.v1("POST", via.v1, spec.body, { ...call, referer: via.referer }),
+          ])
+        : writeWithFallback(
+            msg("api-create-what", { what: spec.what }),
+            platform.openapi(via.openapi, spec.body, call),
+            platform.v2(via.v2[0], via.v2[1], spec.body, call),
+          ),
+      (data) => readCreateAnswer(data, "v1" in via ? via.v1 : via.openapi),
     )
     const find = (since: number) =>
       Effect.provideService(

@@ -166,8 +166,7 @@ export const sendHpcJob = (
     const marked = { ...input, entrypoint: withMarker(input.entrypoint, submitId) }
     return yield* submitOnce({
       what: msg("api-the-hpc-job"),
-      openapiPath: "hpc_jobs/create",
-      v2: ["hpc", "CreateJob"],
+      via: { openapi: "hpc_jobs/create", v2: ["hpc", "CreateJob"] },
       body: hpcBody(marked, name, checked.image),
       options,
       warnings: checked.warnings,

@@ -7,7 +7,7 @@ import { collectPages } from "../../platform/paging.js"
 import { msg } from "../../words/message.js"
 import { callWord } from "../../words/text.js"
 import { decode, decodeItems, EpochMs, firstAvailable, ListPage, Num, Text, WRITE } from "../support.js"
-import { commonOf, type JobCommon, RawJobBase } from "./schema.js"
+import { commonOf, type JobCommon, RawJobBase, splitMarker } from "./schema.js"
 import { type JobList, type ListedStatus, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
 // Ray jobs (弹性计算): a head node and worker groups that scale between their min and max replicas. The
@@ -28,13 +28,25 @@ export interface RayWorkerGroup {
 /** A Ray job, normalised. */
 export interface RayJob extends JobCommon {
   readonly kind: "ray"
+  /** The entrypoint without this client's marker line. */
   readonly entrypoint: string
+  /** The marker of the create that made it ("" when none, or when a listing does not show the entrypoint). */
+  readonly submitId: string
   readonly description: string
   readonly workerGroups: ReadonlyArray<RayWorkerGroup>
+  /** Shared memory of each node in GiB, when the platform says. */
+  readonly shmGi: number | undefined
 }
 
 const RawNode = z
-  .object({ mirror_url: Text, image: Text, image_type: Text, logic_compute_group_id: Text, quota_id: Text })
+  .object({
+    mirror_url: Text,
+    image: Text,
+    image_type: Text,
+    logic_compute_group_id: Text,
+    quota_id: Text,
+    shm_gi: Num,
+  })
   .nullish()
 
 const RawGroup = z.object({
@@ -67,11 +79,12 @@ const toRayJob = (raw: z.output<typeof RawRayJob>, baseUrl: string): RayJob => {
     ),
     groupId: raw.logic_compute_group_id || head?.logic_compute_group_id || "",
     kind: "ray",
-    entrypoint: raw.entrypoint,
+    ...(({ script, submitId }) => ({ entrypoint: script, submitId }))(splitMarker(raw.entrypoint)),
     description: raw.description,
     image: head?.mirror_url || head?.image || "",
     imageType: head?.image_type ?? "",
     specId: head?.quota_id ?? "",
+    shmGi: head?.shm_gi,
     workerGroups: (raw.worker_groups ?? []).map((g) => ({
       name: g.group_name,
       minReplicas: g.min_replicas,

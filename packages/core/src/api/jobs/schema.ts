@@ -229,16 +229,16 @@ export interface HpcJob extends JobCommon {
 const MARKER_LINE = /^# INSPIRE_SUBMIT_ID=(\S+)\s*$/
 
 /**
- * The create's marker in an HPC job: a comment line at the end of the Slurm script, which the platform
- * keeps and echoes (`entrypoint|command` in the list and the detail) and bash ignores. HPC jobs carry no
+ * The create's marker in an HPC or Ray job: a comment line at the end of the Slurm script or entrypoint,
+ * which the platform keeps and echoes (`entrypoint|command`) and the shell ignores. Neither kind carries
  * environment variables, so this is the one free text a look-up can read back. A marker already in the
  * script (a resubmit's) is replaced.
  */
 export const withMarker = (script: string, submitId: string): string =>
   `${splitMarker(script).script}\n# INSPIRE_SUBMIT_ID=${submitId}\n`
 
-/** A Slurm script without this client's marker line, and the marker it carried. */
-const splitMarker = (script: string): { readonly script: string; readonly submitId: string } => {
+/** A script without this client's marker line, and the marker it carried. */
+export const splitMarker = (script: string): { readonly script: string; readonly submitId: string } => {
   const lines = script.split("\n")
   const marker = lines.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== undefined) ?? ""
   return {

@@ -12,7 +12,7 @@ import { rankPlaces } from "./fit.js"
 import { readNodes } from "./nodes-read.js"
 
 /** The `compute_group` value that asks for the group where a create starts soonest. */
-const AUTO_GROUP = "auto"
+export const AUTO_GROUP = "auto"
 
 /** Whether a compute_group input asks for the automatic choice. */
 export const isAutoGroup = (value: string | undefined): boolean => value?.trim().toLowerCase() === AUTO_GROUP

@@ -42,7 +42,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "Download file; default <downloads>/<job_id>.log. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links",
+      "Download file; default <downloads>/<job_id>.log. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links",
     ),
   overwrite: z.boolean().default(false).describe("Replace an existing download file (default: refuse)"),
 })
@@ -101,7 +101,7 @@ export const renderLogLines = (lines: ReadonlyArray<ShownLine>, labelPods?: bool
 export const logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: text`Reads a training or HPC job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
+  description: text`Reads a training, HPC or Ray job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
   input: Input,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -33,7 +33,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links",
+      "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links",
     ),
   overwrite: z.boolean().default(false).describe("Replace an existing CSV file (default: refuse)"),
 })
@@ -44,7 +44,7 @@ const pct = (v: number) => Math.round(v * 10_000) / 100
 export const metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
-  description: text`Answers whether a training or HPC job is actually working: mode summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, …) with its evidence and per-pod GPU/CPU statistics; raw returns the series; download writes a CSV to the downloads folder. Next: ${callWord("logs")} for what an idle job prints, ${callWord("stop")} to free idle GPUs.`,
+  description: text`Answers whether a training, HPC or Ray job is actually working: mode summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, …) with its evidence and per-pod GPU/CPU statistics; raw returns the series; download writes a CSV to the downloads folder. Next: ${callWord("logs")} for what an idle job prints, ${callWord("stop")} to free idle GPUs.`,
   input: Input,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

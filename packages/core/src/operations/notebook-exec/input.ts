@@ -9,7 +9,7 @@ export const notebookRefField = () =>
     z
       .string()
       .describe(
-        "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)",
+        "The notebook's name, id, unique id prefix, or console or Jupyter URL (looked up in workspace, else the default)",
       ),
     "notebook",
   )

@@ -26,7 +26,7 @@ const Input = z.object({
 export const statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} for defaults, then submit with a compute_group and spec from here.`,
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
   input: Input,
   output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

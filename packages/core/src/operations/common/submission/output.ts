@@ -7,7 +7,7 @@ import { PlanOutput } from "../plan.js"
 /** What inspire_submit, inspire_submit_hpc and inspire_resubmit return. */
 export const SubmitOutput = once(() => {
   return z.object({
-    kind: z.enum(["training", "hpc"]).describe("Training job (job-…) or HPC job (hpc-job-…)"),
+    kind: z.enum(["training", "hpc", "ray"]).describe("Training job (job-…), HPC job (hpc-job-…) or Ray job (rj-…)"),
     dryRun: z.boolean().describe("True when nothing was created"),
     jobId: z.string().optional().describe("The new job's id; absent on a dry run"),
     consoleUrl: z.string().optional().describe("The job's page on the platform"),
@@ -38,6 +38,17 @@ export const SubmitOutput = once(() => {
       })
       .optional()
       .describe("For HPC jobs: the Slurm sizing"),
+    workers: z
+      .array(
+        z.object({
+          name: z.string(),
+          spec: z.string().describe("Spec id"),
+          minReplicas: z.number(),
+          maxReplicas: z.number(),
+        }),
+      )
+      .optional()
+      .describe("For Ray jobs: the worker groups beside the head (spec above)"),
     resubmittedFrom: z.string().optional().describe("For resubmit: the job it copies"),
     request: z
       .object({

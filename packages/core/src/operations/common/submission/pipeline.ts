@@ -78,7 +78,7 @@ export interface Placed {
 /** Resolves a submission's target, then its spec of `type`, its image and its priority, in that order. */
 export const placeSubmission = (
   s: SubmissionPlace,
-  type: "TRAIN" | "HPC",
+  type: "TRAIN" | "HPC" | "RAY_JOB",
 ): Effect.Effect<Placed, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const target = yield* resolveTarget(s, {
@@ -175,7 +175,7 @@ export const submitBase = (
   placed: Placed,
   checked: { readonly name: string; readonly image: string },
   command: string,
-  own: Pick<SubmitResult, "shmGi" | "slurm">,
+  own: Pick<SubmitResult, "shmGi" | "slurm" | "workers">,
   findings: SubmitResult["findings"],
 ): SubmitBase => ({
   kind,
@@ -204,7 +204,7 @@ export const dryRunResult = (
     summary: msg("submission-plan-summary", { kind: base.kind, name: base.name, workspace: base.workspace.name }),
     targets: [
       {
-        kind: base.kind === "hpc" ? "HPC job" : "job",
+        kind: base.kind === "hpc" ? "HPC job" : base.kind === "ray" ? "Ray job" : "job",
         id: base.name,
         name: base.name,
         change: msg("submission-plan-change", {

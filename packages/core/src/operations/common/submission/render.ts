@@ -23,7 +23,18 @@ export const renderSubmit = (r: SubmitResult): Text => {
     [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
     [msg("submission-label-compute-group"), r.computeGroup.name],
     [msg("submission-label-spec"), text`${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
-    [msg("submission-label-nodes"), r.instanceCount],
+    [msg("submission-label-nodes"), r.kind === "ray" ? undefined : r.instanceCount],
+    [
+      msg("submission-label-workers"),
+      r.workers !== undefined
+        ? joinText(
+            r.workers.map((w) =>
+              msg("submission-ray-group", { name: w.name, min: w.minReplicas, max: w.maxReplicas, spec: w.spec }),
+            ),
+            "; ",
+          )
+        : undefined,
+    ],
     [
       msg("submission-label-slurm"),
       r.slurm !== undefined
@@ -37,7 +48,7 @@ export const renderSubmit = (r: SubmitResult): Text => {
     [msg("submission-label-shm"), r.shmGi !== undefined ? `${r.shmGi} GiB` : undefined],
     [msg("submission-label-priority"), r.priority],
     [msg("submission-label-image"), r.image],
-    [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command],
+    [r.kind !== "training" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command],
   ])
   const lines: Array<Text | string> = [head, fields]
   if (r.request !== undefined) lines.push(JSON.stringify(r.request.body, null, 2))

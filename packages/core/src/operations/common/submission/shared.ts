@@ -94,11 +94,11 @@ export const gateFindings = (
 }
 
 /** The calls that follow a submit: watch the job, read its logs and metrics, wait for it. */
-export const nextCalls = (jobId: string, kind: "training" | "hpc"): ReadonlyArray<NextStep> => [
-  nextStep("jobs", { type: kind === "hpc" ? "hpc" : "train", status: "all" }),
+export const nextCalls = (jobId: string, kind: SubmitResult["kind"]): ReadonlyArray<NextStep> => [
+  nextStep("jobs", { type: kind === "training" ? "train" : kind, status: "all" }),
   nextStep("job_detail", { job_id: jobId }),
   nextStep("logs", { job_id: jobId, lines: 50 }),
-  ...(kind === "training" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : []),
+  ...(kind !== "hpc" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : []),
   nextStep("wait", { job_id: jobId }),
 ]
 
