@@ -24,6 +24,15 @@ const GATEWAY = /^\/(ws-[^/]+)\/([^/]+)\/([^/]+)\/(jupyter|vscode)\/([^/]+)\/([^
 
 export const isGatewayPath = (path: string): boolean => GATEWAY.test(path)
 
+/**
+ * The path as sent, before URL parsing: Jupyter Server (tornado) routes the raw path, so a `..` there,
+ * literal or encoded (`%2e%2e`), is not resolved away but reaches the handler that must refuse it.
+ */
+export const rawPath = (req: IncomingMessage): string => {
+  const target = req.url ?? "/"
+  return target.startsWith("/") ? target.replace(/[?#].*$/s, "") : new URL(target).pathname
+}
+
 /** The lab URL of a running notebook: the prefix, then `lab?token=`. */
 export const labPrefix =
   (base: string, t: { workspaceId: string; projectId: string; userId: string; id: string }) =>
@@ -73,6 +82,8 @@ interface Asked {
   authorization: string | undefined
   cookie: string | undefined
   host: string
+  /** Over HTTPS: the login cookie is `Secure`, as Jupyter Server sets it when the request is https. */
+  secure: boolean
 }
 
 /**
@@ -105,7 +116,7 @@ const checkGateway = (emu: Emu, asked: Asked): GatewayCheck => {
   const found = { ok: true as const, task: t, kind: kind === "vscode" ? ("vscode" as const) : ("jupyter" as const) }
   if (token === t.extra.token) {
     const who = remembered ?? anonymousUser()
-    const setCookie = remembered ? {} : { setCookie: loginCookie(secret, asked.host, basePath, who) }
+    const setCookie = remembered ? {} : { setCookie: loginCookie(secret, asked.host, basePath, who, asked.secure) }
     return { ...found, rest, basePath, auth: "token", user: who, ...setCookie }
   }
   if (remembered) return { ...found, rest, basePath, auth: "cookie", user: remembered }
@@ -113,11 +124,12 @@ const checkGateway = (emu: Emu, asked: Asked): GatewayCheck => {
 }
 
 const askedOf = (req: IncomingMessage, url: URL): Asked => ({
-  path: url.pathname,
+  path: rawPath(req),
   query: url.searchParams,
   authorization: req.headers.authorization,
   cookie: req.headers.cookie,
   host: req.headers.host ?? "",
+  secure: url.protocol === "https:",
 })
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"])
@@ -141,7 +153,7 @@ export const handleGateway = async (
   url: URL,
   base: string,
 ): Promise<void> => {
-  const record = emu.requests.begin(gatewaySurface(req.method ?? "GET", url.pathname))
+  const record = emu.requests.begin(gatewaySurface(req.method ?? "GET", rawPath(req)))
   res.once("close", () => emu.requests.finish(record, res.statusCode))
   const check = checkGateway(emu, askedOf(req, url))
   if (check.ok && check.rest.startsWith("/api") && !loopback(req.socket.remoteAddress)) {
@@ -192,8 +204,9 @@ const labPage = (basePath: string, title: string): string =>
 /** A WebSocket handshake: only a live terminal's `<lab>/terminals/websocket/{name}`, after the same checks. */
 export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Duplex, head: Buffer) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1")
-  if (!isGatewayPath(url.pathname)) return refuseUpgrade(socket, 404, "Not Found")
-  const record = emu.requests.begin(gatewaySurface("WS", url.pathname))
+  const path = rawPath(req)
+  if (!isGatewayPath(path)) return refuseUpgrade(socket, 404, "Not Found")
+  const record = emu.requests.begin(gatewaySurface("WS", path))
   const check = checkGateway(emu, askedOf(req, url))
   const status = !check.ok
     ? check.status

@@ -12,6 +12,7 @@ import { defaultRules, type PlatformRules, patchRules } from "./rules.js"
 import { createEmulatorServer } from "./server.js"
 import { Engine } from "./sim/engine.js"
 import { Store } from "./state/store.js"
+import { type Certificate, makeCertificate } from "./tls.js"
 
 export type { Control } from "./admin.js"
 export { CAS_MODULUS_HEX, encryptPassword } from "./auth/rsa.js"
@@ -51,11 +52,18 @@ export interface EmulatorOptions {
    * (`pty`, the default), or on plain pipes (`pipes`, the fallback without `script`).
    */
   jupyterShell?: "pty" | "pipes"
+  /**
+   * Serve HTTPS (and WSS) with a self-signed certificate for 127.0.0.1/localhost made at start by the
+   * `openssl` program (refused with a clear error without it); `ca` names the file for clients to trust.
+   */
+  tls?: boolean
   log?: (line: string) => void
 }
 
 export interface RunningEmulator {
   url: string
+  /** With `tls`: the certificate's PEM file, the one CA a client needs (removed by `close`). */
+  ca?: string
   close: () => Promise<void>
   control: Control
   demo: { username: string; password: string; harbor: typeof DEMO_HARBOR }
@@ -88,17 +96,25 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
     if (backend !== undefined) emu.harborBackends[registry] = new BackedHarbor(backend, () => clock.now())
   }
   const control = makeControl(emu)
-  const server = createEmulatorServer(emu, control)
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve())
-  })
+  const bind = options.host ?? "127.0.0.1"
+  const tls: Certificate | undefined = options.tls ? await makeCertificate(bind) : undefined
+  const server = createEmulatorServer(emu, control, tls)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject)
+      server.listen(options.port ?? 0, bind, () => resolve())
+    })
+  } catch (e) {
+    tls?.remove()
+    throw e
+  }
   const address = server.address() as AddressInfo
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address
-  const url = `http://${host}:${address.port}`
+  const url = `${tls === undefined ? "http" : "https"}://${host}:${address.port}`
   emu.jupyter.base = url
   return {
     url,
+    ...(tls === undefined ? {} : { ca: tls.caPath }),
     control,
     demo: { ...DEMO_USER, harbor: DEMO_HARBOR },
     harborUrls: { qb: `${url}/harbor/qb`, sj: `${url}/harbor/sj` },
@@ -107,6 +123,7 @@ export const startEmulator = async (options: EmulatorOptions = {}): Promise<Runn
       await emu.jupyter.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      tls?.remove()
     },
   }
 }

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util"
 import { type HarborBackendOptions, readHarborBackends, startEmulator } from "./index.js"
 
 const usage =
-  "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic [--burst N] [--rps X]] [--harbor-backends FILE]"
+  "usage: inspire-emulator [--port N] [--host 127.0.0.1] [--speed X] [--state FILE] [--realistic [--burst N] [--rps X]] [--harbor-backends FILE] [--tls]"
 
 const fail = (message: string): never => {
   process.stderr.write(`inspire-emulator: ${message} (${usage})\n`)
@@ -22,6 +22,7 @@ const parse = () => {
         burst: { type: "string", default: "3" },
         rps: { type: "string", default: "3" },
         "harbor-backends": { type: "string" },
+        tls: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
       allowPositionals: false,
@@ -61,21 +62,26 @@ const main = async () => {
     host: values.host,
     speed,
     realistic: values.realistic,
+    tls: values.tls,
     limiter: { burst, rps },
     ...(values.state ? { state: values.state } : {}),
     ...(harborBackends !== undefined ? { harborBackends } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   })
   // The ready line: everything a client needs, Harbor included (qb's account at the top level of
-  // `harbor`, as before, with its URL; sj's under `harbor.sj`).
+  // `harbor`, as before, with its URL; sj's under `harbor.sj`); with --tls, `ca`: the certificate to trust.
   const harbor = {
     url: emu.harborUrls.qb,
     ...emu.demo.harbor.qb,
     sj: { url: emu.harborUrls.sj, ...emu.demo.harbor.sj },
   }
-  const ready = { url: emu.url, username: emu.demo.username, password: emu.demo.password, harbor }
-  process.stdout.write(`${JSON.stringify(ready)}\n`)
-  process.stderr.write(`inspire-emulator listening on ${emu.url} (speed ${speed}x)\n`)
+  const ready = {
+    url: emu.url,
+    ...(emu.ca === undefined ? {} : { ca: emu.ca }),
+    username: emu.demo.username,
+    password: emu.demo.password,
+    harbor,
+  }
   const stop = (signal: string) => {
     process.stderr.write(`inspire-emulator: ${signal}, shutting down\n`)
     emu.close().then(
@@ -83,8 +89,11 @@ const main = async () => {
       () => process.exit(1),
     )
   }
+  // Before the ready line: a client may signal as soon as it reads it.
   process.once("SIGINT", () => stop("SIGINT"))
   process.once("SIGTERM", () => stop("SIGTERM"))
+  process.stdout.write(`${JSON.stringify(ready)}\n`)
+  process.stderr.write(`inspire-emulator listening on ${emu.url} (speed ${speed}x)\n`)
 }
 
 main().catch((e: unknown) => {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { createServer as createTlsServer } from "node:https"
 import { type Control, handleAdmin } from "./admin.js"
 import { spoilAnswer } from "./answers.js"
 import { handleOpenapi, handleV1, handleV2, type Incoming } from "./api.js"
@@ -6,12 +7,13 @@ import { consoleScript, consoleShell } from "./auth/pages.js"
 import { authorizeUrl, handleSso } from "./auth/sso.js"
 import type { Emu } from "./context.js"
 import { toApiError } from "./envelopes.js"
-import { handleGateway, handleGatewayUpgrade, isGatewayPath } from "./gateway.js"
+import { handleGateway, handleGatewayUpgrade, isGatewayPath, rawPath } from "./gateway.js"
 import { handleServing, isServingPath } from "./handlers/serving-gateway.js"
 import { labLocation } from "./handlers/v1-hpc-notebook.js"
 import { handleHarbor } from "./harbor.js"
 import { readBody, redirect, sendHtml, sendJson, sendText, TOO_MANY_REQUESTS_HTML } from "./http.js"
 import { surfaceKey } from "./requests.js"
+import type { Certificate } from "./tls.js"
 
 /**
  * The API gateway's paths, where the rate limiter applies: the console pages, the SSO hosts (Keycloak,
@@ -120,16 +122,20 @@ const loseAnswer = (req: IncomingMessage, res: ServerResponse, mode: "reset" | "
   }) as typeof res.end
 }
 
-/** One port for everything: console, APIs, SSO pages, Harbor and the admin API. */
-export const createEmulatorServer = (emu: Emu, control: Control): Server => {
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+/**
+ * One port for everything: console, APIs, SSO pages, Harbor and the admin API; HTTPS (and WSS) only when
+ * given a certificate, and then every URL handed out says https.
+ */
+export const createEmulatorServer = (emu: Emu, control: Control, tls?: Certificate): Server => {
+  const scheme = tls === undefined ? "http" : "https"
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const host = req.headers.host ?? "127.0.0.1"
-      const base = `http://${host}`
+      const base = `${scheme}://${host}`
       const url = new URL(req.url ?? "/", base)
       // The notebooks' Jupyter gateway is its own host on the platform: none of the API gateway's faults
       // or limits, and it reads (bounded) bodies itself.
-      if (isGatewayPath(url.pathname)) return await handleGateway(emu, req, res, url, base)
+      if (isGatewayPath(rawPath(req))) return await handleGateway(emu, req, res, url, base)
       const raw = await readBody(req)
       if (url.pathname.startsWith("/__emulator/")) {
         return handleAdmin(control, req.method ?? "GET", url.pathname, raw, res)
@@ -158,7 +164,8 @@ export const createEmulatorServer = (emu: Emu, control: Control): Server => {
       emu.log(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
       if (!res.headersSent) sendText(res, 500, "500 Internal Server Error")
     }
-  })
+  }
+  const server = tls === undefined ? createServer(handler) : createTlsServer({ cert: tls.cert, key: tls.key }, handler)
   server.keepAliveTimeout = 65_000
   server.on("upgrade", (req, socket, head) => handleGatewayUpgrade(emu, req, socket, head))
   return server

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { createInterface } from "node:readline"
@@ -17,8 +17,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Starts the CLI and resolves with its one stdout line parsed, plus the process. */
-const launch = (args: string[]) => {
-  const child = spawn(process.execPath, [main, ...args], { stdio: ["ignore", "pipe", "pipe"] })
+const launch = (args: string[], env: NodeJS.ProcessEnv = process.env) => {
+  const child = spawn(process.execPath, [main, ...args], { stdio: ["ignore", "pipe", "pipe"], env })
   const lines: string[] = []
   const ready = new Promise<Json>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout })
@@ -85,6 +85,27 @@ describe("inspire-emulator CLI", () => {
     const bad = launch(["--speed", "fast"])
     bad.ready.catch(() => {})
     expect(await bad.exited).toBe(2)
+  })
+
+  it("with --tls prints https URLs and the certificate to trust; without openssl says so and exits 1", async () => {
+    const run = launch(["--port", "0", "--tls"])
+    const info = await run.ready
+    expect(info.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+    expect(info.harbor.url).toBe(`${info.url}/harbor/qb`)
+    expect(readFileSync(info.ca, "utf8")).toMatch(/^-----BEGIN CERTIFICATE-----/)
+    run.child.kill("SIGTERM")
+    expect(await run.exited).toBe(0)
+    expect(existsSync(info.ca)).toBe(false)
+    const bare = launch(["--port", "0", "--tls"], { ...process.env, PATH: dir })
+    let stderr = ""
+    bare.child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString()
+    })
+    bare.ready.catch(() => {})
+    expect(await bare.exited).toBe(1)
+    expect(stderr.trim()).toBe(
+      "inspire-emulator: --tls needs the openssl program to create the emulator's certificate, and none was found on PATH; install openssl or start without --tls",
+    )
   })
 
   it("persists state across restarts with --state", async () => {

@@ -100,18 +100,51 @@ describe("the contents API (Jupyter's model)", () => {
     expect(missing.body).toEqual({ message: "No such file or directory: data", reason: null })
   })
 
-  it("keeps every path inside the notebook's sandbox", async () => {
+  // Each way of writing `..` reaches the contents API as sent (tornado routes the raw path, then decodes the
+  // path argument), which refuses it as FileContentsManager does: a JSON 404 naming the decoded path. The
+  // answers are Jupyter Server's own (1.23 from Debian, same code in 2.x), for GET, PUT and DELETE alike.
+  it.each([
+    ["../../../etc/passwd", "../../../etc/passwd"],
+    ["%2e%2e/%2e%2e/etc/passwd", "../../etc/passwd"],
+    ["%2E%2E/%2E%2E/etc/passwd", "../../etc/passwd"],
+    ["..%2f..%2fetc%2fpasswd", "../../etc/passwd"],
+    ["..%2F..%2F..%2Fetc%2Fpasswd", "../../../etc/passwd"],
+    ["%2e%2e", ".."],
+  ])("refuses api/contents/%s as outside the root", async (sent, named) => {
+    const { nb } = lab()
+    const prefix = new URL(nb.labBase).pathname
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const r = await rawRequest(nb.labBase, `${prefix}/api/contents/${sent}`, nb.token, method)
+      expect(r.text, method).not.toContain("root:")
+      expect([r.status, JSON.parse(r.text)], method).toEqual([
+        404,
+        { message: `${named} is outside root contents directory`, reason: null },
+      ])
+    }
+  })
+
+  it("resolves a `..` that stays inside the root, as Jupyter Server does, but never deletes the root", async () => {
     const { nb, lab: l, sandbox } = lab()
     const prefix = new URL(nb.labBase).pathname
-    // `..` segments are resolved by the URL itself (landing on the lab page or off the notebook's prefix);
-    // an encoded slash keeps them in the API path, which the contents API refuses.
-    for (const path of ["/api/contents/../../../etc/passwd", "/api/contents/%2e%2e/%2e%2e/etc/passwd"]) {
-      const r = await rawRequest(nb.labBase, `${prefix}${path}`, nb.token)
-      expect(r.text, path).not.toContain("root:")
+    expect((await l.api("PUT", "/api/contents/data", { type: "directory" })).status).toBe(201)
+    await l.api("PUT", "/api/contents/data/a.txt", { type: "file", format: "text", content: "in" })
+    for (const sent of ["data/%2e%2e/data/a.txt", "data/..%2fdata%2fa.txt", "data/../data/a.txt"]) {
+      const r = await rawRequest(nb.labBase, `${prefix}/api/contents/${sent}`, nb.token)
+      expect([r.status, JSON.parse(r.text).path, JSON.parse(r.text).content], sent).toEqual([
+        200,
+        "data/../data/a.txt",
+        "in",
+      ])
     }
-    const encoded = await rawRequest(nb.labBase, `${prefix}/api/contents/..%2F..%2F..%2Fetc%2Fpasswd`, nb.token)
-    expect(encoded.status).toBe(404)
-    expect(JSON.parse(encoded.text).message).toMatch(/outside root/)
+    const up = await rawRequest(nb.labBase, `${prefix}/api/contents/data/%2e%2e`, nb.token)
+    expect(JSON.parse(up.text)).toMatchObject({ name: "..", path: "data/..", type: "directory" })
+    const gone = await rawRequest(nb.labBase, `${prefix}/api/contents/data/%2e%2e`, nb.token, "DELETE")
+    expect(gone.status).toBe(400)
+    expect(readFileSync(join(sandbox, "data", "a.txt"), "utf8")).toBe("in")
+  })
+
+  it("keeps every path inside the notebook's sandbox", async () => {
+    const { lab: l, sandbox } = lab()
     symlinkSync("/etc", join(sandbox, "etc-link"))
     const through = await l.api("GET", "/api/contents/etc-link/passwd")
     expect(through.status).toBe(404)

@@ -167,7 +167,7 @@ const decode = (path: string, format: unknown, content: unknown): Buffer => {
 export const putModel = (root: string, raw: string, body: Record<string, unknown>) => {
   const path = apiPath(raw)
   const os = osPath(root, path)
-  if (path === "" || isHidden(path)) throw new JupyterError(400, `Cannot create file or directory ${path}`)
+  if (os === root || isHidden(path)) throw new JupyterError(400, `Cannot create file or directory ${path}`)
   let existing: Stats | undefined
   try {
     existing = statSync(os)
@@ -212,7 +212,8 @@ export const putModel = (root: string, raw: string, body: Record<string, unknown
 export const deleteModel = (root: string, raw: string): void => {
   const path = apiPath(raw)
   const os = osPath(root, path)
-  if (path === "") throw new JupyterError(400, "Cannot delete the root directory")
+  // `data/..` is the root too (Jupyter Server would empty it; the emulator refuses).
+  if (os === root) throw new JupyterError(400, "Cannot delete the root directory")
   if (isHidden(path)) throw new JupyterError(400, `Cannot delete file or directory ${path}`)
   statOf(os, path)
   rmSync(os, { recursive: true, force: true })
@@ -225,7 +226,7 @@ export const renameModel = (root: string, raw: string, body: Record<string, unkn
   const next = apiPath(body.path)
   const from = osPath(root, path)
   const to = osPath(root, next)
-  if (path === "" || next === "" || isHidden(path) || isHidden(next))
+  if (from === root || to === root || isHidden(path) || isHidden(next))
     throw new JupyterError(400, `Cannot rename file or directory ${path}`)
   statOf(from, path)
   if (next === path) return getModel(root, next, { content: false, hash: false })

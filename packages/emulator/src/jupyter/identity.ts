@@ -69,12 +69,18 @@ const unsigned = (secret: string, name: string, cookie: string): string | undefi
 }
 
 /** `Set-Cookie` for the login cookie (httponly, on the server's base URL). */
-export const loginCookie = (secret: string, host: string, basePath: string, user: JupyterUser): string => {
+export const loginCookie = (
+  secret: string,
+  host: string,
+  basePath: string,
+  user: JupyterUser,
+  secure = false,
+): string => {
   const name = loginCookieName(host)
   const value = signed(secret, name, user.username, Math.floor(Date.now() / 1000))
   // http.cookies quotes a value with characters outside its legal set (base64's `=`, `/`, `+`).
   const quoted = /^[A-Za-z0-9!#$%&'*+\-.^_`|~:]*$/.test(value) ? value : `"${value}"`
-  return `${name}=${quoted}; expires=${new Date(Date.now() + 30 * 86_400_000).toUTCString()}; HttpOnly; Path=${basePath}`
+  return `${name}=${quoted}; expires=${new Date(Date.now() + 30 * 86_400_000).toUTCString()}; HttpOnly; Path=${basePath}${secure ? "; Secure" : ""}`
 }
 
 /** The user a request's login cookie names, if the cookie is this server's. */

@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync, realpathSync } from "node:fs"
-import { dirname, join, sep } from "node:path"
+import { dirname, join, posix, sep } from "node:path"
 
 /** The Jupyter server's answer to a request it refuses: `{message, reason}` with an HTTP status. */
 export class JupyterError extends Error {
@@ -70,16 +70,24 @@ export const apiPath = (raw: string): string => {
   return parts.join("/")
 }
 
-export const isHidden = (path: string): boolean => path.split("/").some((p) => p.startsWith("."))
+/** Hidden as Jupyter judges it: on the path with its `..` resolved (`data/../x` is `x`). */
+export const isHidden = (path: string): boolean =>
+  posix
+    .normalize(path)
+    .split("/")
+    .some((p) => p.startsWith(".") && p !== ".")
 
 /**
- * The OS path of an API path, confined to the root: `..`, a NUL byte, or a symlink whose target lies
- * outside the root answer 404 as Jupyter's file manager does ("… is outside root contents directory").
+ * The OS path of an API path, confined to the root: a `..` that leaves it, a NUL byte, or a symlink whose
+ * target lies outside it answer 404 as Jupyter's file manager does ("… is outside root contents
+ * directory"); a `..` that stays inside resolves, as there.
  */
 export const osPath = (root: string, path: string): string => {
   if (path.includes("\0")) throw new JupyterError(400, `${path} is not a valid path`)
-  if (path.split("/").includes("..")) throw new JupyterError(404, `${path} is outside root contents directory`)
   const full = path === "" ? root : join(root, ...path.split("/"))
+  if (full !== root && !full.startsWith(root + sep)) {
+    throw new JupyterError(404, `${path} is outside root contents directory`)
+  }
   // Resolve the deepest part that exists: a symlink anywhere on the way must stay inside the root.
   // A dangling symlink counts as outside: writing through it would land wherever it points.
   let probe = full
