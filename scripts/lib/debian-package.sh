@@ -1,4 +1,5 @@
-# Sourced by the scripts that provide a program the tests need (scripts/chromium.sh, scripts/shells.sh).
+# Sourced by the scripts that provide a program the tests need (scripts/chromium.sh, scripts/shells.sh,
+# scripts/openssl.sh).
 #
 #   provide PACKAGE FINDER VARIABLE
 #

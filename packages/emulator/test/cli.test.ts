@@ -5,7 +5,7 @@ import { dirname, join } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Json } from "./helpers.js"
+import { type Json, needOpenssl } from "./helpers.js"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const main = join(root, "dist", "main.js")
@@ -88,6 +88,7 @@ describe("inspire-emulator CLI", () => {
   })
 
   it("with --tls prints https URLs and the certificate to trust; without openssl says so and exits 1", async () => {
+    needOpenssl()
     const run = launch(["--port", "0", "--tls"])
     const info = await run.ready
     expect(info.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)

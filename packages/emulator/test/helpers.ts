@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, beforeEach } from "vitest"
 import { encryptPassword } from "../src/auth/rsa.js"
 import { DEMO_USER } from "../src/fixtures/platform.js"
@@ -209,4 +211,15 @@ export const trainBody = (f: ReturnType<typeof fixture>, over: Json = {}, fc: Js
     ],
     ...over,
   }
+}
+
+/**
+ * Makes sure the openssl program that --tls makes its certificate with is on PATH: the project's script
+ * installs Debian's package when it is missing (as root), else fails saying why.
+ */
+export const needOpenssl = (): void => {
+  execFileSync("bash", [fileURLToPath(new URL("../../../scripts/openssl.sh", import.meta.url))], {
+    stdio: ["ignore", "ignore", "inherit"],
+    timeout: 600_000,
+  })
 }

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { DEMO_USER } from "../src/fixtures/platform.js"
 import type { RunningEmulator } from "../src/index.js"
-import { CLIENT, fixture, type Json, start } from "./helpers.js"
+import { CLIENT, fixture, type Json, needOpenssl, start } from "./helpers.js"
 
 let emu: RunningEmulator
 let ca: string
 
 beforeAll(async () => {
+  needOpenssl()
   emu = await start({ tls: true })
   ca = readFileSync(emu.ca ?? "", "utf8")
-})
+}, 620_000)
 afterAll(() => emu.close())
 
 interface Answer {
