@@ -39,7 +39,7 @@ sweep-run-counts = { $action ->
 sweep-status-head = Sweep { $name } ({ $id }): { $counts }
 
 sweep-help-name = a short name for the sweep, e.g. name: lr-sweep
-sweep-help-kind = train (job submit) or hpc (hpc submit)
+sweep-help-kind = train (job submit), hpc (hpc submit) or ray (ray submit)
 sweep-help-job = the fields job submit (or hpc submit) takes, e.g. job: {"{"}compute_group: H100, spec: …, command: …{"}"}
 sweep-help-grid = parameters with lists of values, e.g. grid: {"{"}lr: [0.001, 0.0003], seed: [1, 2]{"}"}
 sweep-help-list = explicit rows, e.g. list: [{"{"}lr: 0.01, seed: 7{"}"}]

@@ -33,7 +33,7 @@ sweep-run-counts = { $action ->
 sweep-status-head = 批量任务 { $name }（{ $id }）：{ $counts }
 
 sweep-help-name = 批量任务的简短名称，例如 name: lr-sweep
-sweep-help-kind = train（job submit）或 hpc（hpc submit）
+sweep-help-kind = train（job submit）、hpc（hpc submit）或 ray（ray submit）
 sweep-help-job = job submit（或 hpc submit）接受的字段，例如 job: {"{"}compute_group: H100, spec: …, command: …{"}"}
 sweep-help-grid = 参数及其取值列表，例如 grid: {"{"}lr: [0.001, 0.0003], seed: [1, 2]{"}"}
 sweep-help-list = 逐行列出的参数，例如 list: [{"{"}lr: 0.01, seed: 7{"}"}]

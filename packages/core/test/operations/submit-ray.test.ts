@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest"
 import { resubmitOperation } from "../../src/operations/resubmit.js"
 import { submitRayOperation } from "../../src/operations/submit-ray.js"
+import { sweepOperation } from "../../src/operations/sweep/index.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { call, failed, succeeded } from "./harness.js"
@@ -139,5 +140,33 @@ describe("inspire_submit_ray", () => {
         { group_name: "wide", min_replicas: 2, max_replicas: 3, quota_id: w.ray },
       ],
     })
+  })
+
+  it("runs a sweep of Ray jobs: each created once, a lost answer found by its marker, a re-run sends nothing", async () => {
+    const { entrypoint: _, name: __, ...rest } = input
+    const definition = {
+      name: "ray-grid",
+      kind: "ray",
+      job: { ...rest, name: "rg-{w}", entrypoint: "python tune.py --w {w} #emu:idle", worker: ["cpu:1-2"] },
+      grid: { w: [1, 2] },
+    }
+    const dry = succeeded(
+      await call(emu.current, sweepOperation, { action: "run", definition, dry_run: true }, profile),
+    )
+    // At its most workers: the head and two workers of the 0.2/h spec.
+    expect(dry.text).toMatch(/rg-1 +python tune.py --w 1 .* 1 +0.60/)
+    expect(creates()).toHaveLength(0)
+    emu.current.control.faults.set({ answers: { [CREATE]: { mode: "truncated", rate: 1 } } })
+    const first = succeeded(await call(emu.current, sweepOperation, { action: "run", definition }, profile)).result
+    emu.current.control.faults.set({ answers: {} })
+    expect((first as { counts: { created: number } }).counts.created).toBe(2)
+    expect(
+      rayJobs()
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["rg-1", "rg-2"])
+    const again = succeeded(await call(emu.current, sweepOperation, { action: "run", definition }, profile)).result
+    expect((again as { counts: { submitted: number } }).counts.submitted).toBe(0)
+    expect(creates()).toHaveLength(2)
   })
 })

@@ -4,6 +4,7 @@ import { msg } from "../../words/message.js"
 import { callWord } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { markersOf } from "./expand.js"
+import type { SweepKind } from "./file.js"
 import { detailOf, listWorkspaceJobs, type PlatformJob } from "./jobs.js"
 import type { ManifestJob, SweepManifest } from "./manifest.js"
 
@@ -35,14 +36,14 @@ export interface Existing {
 /** Nothing to look up, nothing found. */
 export const NOTHING_EXISTS: Existing = { adopted: new Map(), changed: [], truncated: false }
 
-const markerOf = (kind: "train" | "hpc", job: PlatformJob): Effect.Effect<string, InspireError, ClientServices> =>
+const markerOf = (kind: SweepKind, job: PlatformJob): Effect.Effect<string, InspireError, ClientServices> =>
   job.submitId !== undefined && job.submitId !== ""
     ? Effect.succeed(job.submitId)
     : Effect.map(detailOf(kind, job.id), (d) => d.submitId ?? "")
 
 /** Looks the rows up in one listing of the account's jobs of the kind (a detail read only for a job the listing shows no marker of). */
 export const findExisting = (
-  kind: "train" | "hpc",
+  kind: SweepKind,
   workspaceId: string,
   rows: ReadonlyArray<RowRef>,
 ): Effect.Effect<Existing, InspireError, ClientServices> =>

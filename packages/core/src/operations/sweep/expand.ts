@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import { Effect } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { canonicalJson, type ParamValue, type SweepFile } from "./file.js"
+import { canonicalJson, commandField, type ParamValue, type SweepFile, type SweepKind } from "./file.js"
 
 // A sweep's rows: the grid's cartesian product, then the list's rows, each with its templates filled and
 // its identity — the marker its create carries. A job's identity is what it is (its kind and its filled
@@ -52,7 +52,7 @@ const templates = (sweep: SweepFile): ReadonlyArray<readonly [ReadonlyArray<stri
   const envs = job.envs !== null && typeof job.envs === "object" ? (job.envs as Record<string, unknown>) : {}
   return [
     ...text("name"),
-    ...text(sweep.kind === "hpc" ? "entrypoint" : "command"),
+    ...text(commandField(sweep.kind)),
     ...Object.entries(envs).flatMap(([k, v]) => (typeof v === "string" ? [[["job", "envs", k], v] as const] : [])),
   ]
 }
@@ -66,7 +66,7 @@ const product = (
   )
 
 /** A job's identity: 20 hex digits of SHA-256 over its kind and its filled fields. */
-const jobKey = (kind: "train" | "hpc", job: Readonly<Record<string, unknown>>): string =>
+const jobKey = (kind: SweepKind, job: Readonly<Record<string, unknown>>): string =>
   createHash("sha256")
     .update(`${kind}\n${canonicalJson(job)}`)
     .digest("hex")
@@ -176,7 +176,7 @@ export const expandSweep = (sweep: SweepFile): Effect.Effect<ReadonlyArray<Sweep
 
 /** A sweep's job fields with one row's values filled into name, command (entrypoint) and envs. */
 export const fillJob = (
-  kind: "train" | "hpc",
+  kind: SweepKind,
   template: Readonly<Record<string, unknown>>,
   params: Readonly<Record<string, ParamValue>>,
   index: number,
@@ -184,7 +184,7 @@ export const fillJob = (
   const job: Record<string, unknown> = { ...template }
   const f = (v: unknown) => (typeof v === "string" ? fill(v, params, index) : v)
   job.name = f(job.name)
-  const command = kind === "hpc" ? "entrypoint" : "command"
+  const command = commandField(kind)
   job[command] = f(job[command])
   if (job.envs !== null && typeof job.envs === "object")
     job.envs = Object.fromEntries(Object.entries(job.envs as Record<string, unknown>).map(([k, v]) => [k, f(v)]))

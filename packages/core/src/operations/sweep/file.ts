@@ -9,6 +9,7 @@ import { msg } from "../../words/message.js"
 import { joinText, type Text } from "../../words/text.js"
 import { submitOperation } from "../submit.js"
 import { submitHpcOperation } from "../submit-hpc.js"
+import { submitRayOperation } from "../submit-ray.js"
 
 // A sweep file: YAML or JSON (JSON is read as YAML, so both get line numbers), checked field by field,
 // every error naming the file, the line and column, the field and what to write instead.
@@ -17,6 +18,16 @@ import { submitHpcOperation } from "../submit-hpc.js"
 export type ParamValue = string | number | boolean
 
 /** Where a value sits in the file, for errors: `sweep.yaml:12:5` (an inline sweep's field, in words). */
+/** The kinds of job a sweep sends: training, HPC or Ray jobs. */
+export const SWEEP_KINDS = ["train", "hpc", "ray"] as const
+export type SweepKind = (typeof SWEEP_KINDS)[number]
+
+/** The job field that holds a kind's command. */
+export const commandField = (kind: SweepKind): "command" | "entrypoint" => (kind === "train" ? "command" : "entrypoint")
+
+/** A kind's jobs as plans name them. */
+export const jobNoun = (kind: SweepKind): string => (kind === "hpc" ? "HPC job" : kind === "ray" ? "Ray job" : "job")
+
 export type Locate = (path: ReadonlyArray<string | number>, text?: string) => string | Text
 
 /** A sweep as its file declares it, checked. */
@@ -24,8 +35,8 @@ export interface SweepFile {
   /** The file as the user named it, or "(inline sweep)". */
   readonly source: string
   readonly name: string
-  /** Which submit the jobs go through: `job submit` (train) or `hpc submit` (hpc). */
-  readonly kind: "train" | "hpc"
+  /** Which submit the jobs go through: `job submit` (train), `hpc submit` (hpc) or `ray submit` (ray). */
+  readonly kind: SweepKind
   /** The common job fields, templates unfilled. */
   readonly job: Readonly<Record<string, unknown>>
   readonly grid: Readonly<Record<string, ReadonlyArray<ParamValue>>>
@@ -64,7 +75,7 @@ const reservedParam = (data: unknown): ReadonlyArray<string | number> | undefine
 const FileSchema = z.lazy(() =>
   z.strictObject({
     name: z.string().min(1).max(48),
-    kind: z.enum(["train", "hpc"]).default("train"),
+    kind: z.enum(SWEEP_KINDS).default("train"),
     job: z.record(z.string(), z.unknown()),
     grid: z.record(ParamName, z.array(Param).min(1)).optional(),
     list: z.array(z.record(ParamName, Param)).optional(),
@@ -79,10 +90,12 @@ const FileSchema = z.lazy(() =>
 )
 
 /** The job fields a sweep of a kind takes: its submit's input, without dry_run (a sweep's run decides). */
-export const jobSchema = (kind: "train" | "hpc"): z.ZodObject =>
+export const jobSchema = (kind: SweepKind): z.ZodObject =>
   kind === "hpc"
     ? submitHpcOperation.input.omit({ dry_run: true }).strict()
-    : submitOperation.input.omit({ dry_run: true }).strict()
+    : kind === "ray"
+      ? submitRayOperation.input.omit({ dry_run: true }).strict()
+      : submitOperation.input.omit({ dry_run: true }).strict()
 
 // What to write in each top-level field, said only when a message needs it.
 const HELP: Readonly<Record<string, () => Text>> = {

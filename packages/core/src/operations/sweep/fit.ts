@@ -79,7 +79,7 @@ export const fitsOf = (
             spec: p.spec.id,
             instances,
             priority: p.priority,
-            scheduleType: p.kind === "hpc" ? "HPC" : "TRAIN",
+            scheduleType: p.kind === "hpc" ? "HPC" : p.kind === "ray" ? "RAY_JOB" : "TRAIN",
           }).find((r) => r.computeGroup.id === p.computeGroup.id)
         const ranked = rank(p.instanceCount)
         if (ranked === undefined) {

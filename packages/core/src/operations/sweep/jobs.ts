@@ -1,4 +1,5 @@
 import { getHpcJob, listHpcJobs } from "../../api/jobs/hpc.js"
+import { getRayJob, listRayJobs, type RayJob } from "../../api/jobs/ray.js"
 import type { HpcJob, TrainingJob } from "../../api/jobs/schema.js"
 import { getTrainingJob, listTrainingJobs } from "../../api/jobs/training.js"
 import { currentUser } from "../../api/resources/user.js"
@@ -6,20 +7,21 @@ import { Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import type { ClientServices } from "../catalogue/services.js"
+import type { SweepKind } from "./file.js"
 import type { ManifestJob, SweepManifest } from "./manifest.js"
 
 // How a sweep reads its jobs on the platform: one listing of the workspace (a page or two), not a read
 // per job; a job the listing cut off is read by its id.
 
 /** A sweep job as the platform shows it. */
-export type PlatformJob = TrainingJob | HpcJob
+export type PlatformJob = TrainingJob | HpcJob | RayJob
 
 const PAGE = 100
 const PAGES = 10
 
 /** The account's jobs of the sweep's kind in its workspace (newest first, as the platform lists them). */
 export const listWorkspaceJobs = (
-  kind: "train" | "hpc",
+  kind: SweepKind,
   workspaceId: string,
 ): Effect.Effect<
   { readonly jobs: ReadonlyArray<PlatformJob>; readonly truncated: boolean },
@@ -35,11 +37,11 @@ export const listWorkspaceJobs = (
       maxPages: PAGES,
       ...(Either.isRight(me) ? { createdBy: me.right.id } : {}),
     }
-    return yield* kind === "hpc" ? listHpcJobs(input) : listTrainingJobs(input)
+    return yield* kind === "hpc" ? listHpcJobs(input) : kind === "ray" ? listRayJobs(input) : listTrainingJobs(input)
   })
 
-export const detailOf = (kind: "train" | "hpc", id: string): Effect.Effect<PlatformJob, InspireError, Platform> =>
-  kind === "hpc" ? getHpcJob(id) : getTrainingJob(id)
+export const detailOf = (kind: SweepKind, id: string): Effect.Effect<PlatformJob, InspireError, Platform> =>
+  kind === "hpc" ? getHpcJob(id) : kind === "ray" ? getRayJob(id) : getTrainingJob(id)
 
 /** The platform's view of each created job of the sweep, by job id (a job that cannot be read is absent). */
 export const readSweepJobs = (

@@ -9,6 +9,7 @@ import type { Plan } from "../common/plan.js"
 import { stopJob } from "../stop/one.js"
 import { stopRequest } from "../stop/plan.js"
 import { attemptKey, fillJob } from "./expand.js"
+import { jobNoun } from "./file.js"
 import type { SweepInput } from "./input.js"
 import { type PlatformJob, readSweepJobs } from "./jobs.js"
 import {
@@ -43,7 +44,7 @@ const manifestOf = (
     return (yield* readManifest(id)) ?? { name: sweep.name, id }
   })
 
-const NOUN = (m: SweepManifest) => (m.kind === "hpc" ? "HPC job" : "job")
+const NOUN = (m: SweepManifest) => jobNoun(m.kind)
 
 /** inspire_sweep stop: stops the sweep's queued and running jobs and holds back the unsent (confirm; dry_run plans). */
 export const sweepStop = (
@@ -54,7 +55,7 @@ export const sweepStop = (
     const found = yield* manifestOf(input, context)
     if (!("jobs" in found)) return nothingRun("stop", found, input.dry_run)
     const m = found
-    const type = m.kind === "hpc" ? "hpc" : "train"
+    const type = m.kind
     const liveOf = (seen: ReadonlyMap<string, PlatformJob>, jobs: SweepManifest["jobs"]) =>
       jobs.flatMap((j) => {
         const p = j.jobId !== undefined ? seen.get(j.jobId) : undefined

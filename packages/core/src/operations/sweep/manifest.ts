@@ -12,6 +12,7 @@ import { Store } from "../../store/store.js"
 import { textOf } from "../../words/kept.js"
 import { msg } from "../../words/message.js"
 import { callWord, plain, type Text } from "../../words/text.js"
+import { SWEEP_KINDS } from "./file.js"
 
 // A sweep's manifest, kept in the store (`<config>/sweeps/`, files 0600, written atomically): what each
 // job of the sweep is, and how far its create got. The intent ("sending", with the job's marker) is
@@ -46,7 +47,7 @@ const Manifest = z.lazy(() =>
     id: z.string(),
     hash: z.string(),
     name: z.string(),
-    kind: z.enum(["train", "hpc"]),
+    kind: z.enum(SWEEP_KINDS),
     source: z.string(),
     scope: z.string(),
     workspaceId: z.string(),

@@ -3,6 +3,7 @@ import { type OutputOf, once } from "../catalogue/operation.js"
 import { textOutput } from "../catalogue/schema.js"
 import { epochMs, NextSteps, Warnings } from "../common/output.js"
 import { PlanOutput } from "../common/plan.js"
+import { SWEEP_KINDS } from "./file.js"
 
 type SweepOutputOf = OutputOf<ReturnType<typeof SweepOutput>>
 
@@ -35,7 +36,7 @@ export const SweepOutput = once(() => {
       id: z.string().describe("The sweep's id: 12 hex digits of its file's hash"),
       name: z.string().describe("The sweep's name"),
       source: z.string().describe("The file it was read from, or (inline sweep)"),
-      kind: z.enum(["train", "hpc"]).describe("train: training jobs; hpc: HPC jobs"),
+      kind: z.enum(SWEEP_KINDS).describe("train: training jobs; hpc: HPC jobs; ray: Ray jobs"),
       jobs: z.number().describe("How many jobs the sweep makes"),
     })
     .describe("The sweep")

@@ -9,7 +9,7 @@ import type { PlannedRequest } from "../common/plan.js"
 import type { SubmitResult } from "../common/submission/shared.js"
 import { type Existing, findExisting, NOTHING_EXISTS } from "./existing.js"
 import { expandSweep, type SweepRow } from "./expand.js"
-import { inlineSweep, readSweepFile, type SweepFile } from "./file.js"
+import { inlineSweep, jobNoun, readSweepFile, type SweepFile } from "./file.js"
 import { fitsOf } from "./fit.js"
 import type { SweepInput } from "./input.js"
 import { type ManifestJob, readManifest, type SweepManifest, scopeOf, stopMark, sweepIdOf } from "./manifest.js"
@@ -163,7 +163,7 @@ export const sweepRun = (
             done: done.size + existing.adopted.size,
           }),
           targets: fresh.map((r) => ({
-            kind: sweep.kind === "hpc" ? "HPC job" : "job",
+            kind: jobNoun(sweep.kind),
             id: r.name,
             name: r.name,
             change:
