@@ -182,6 +182,16 @@ describe("a lookup's requests and failures", () => {
     )
     expect(inOne.message).toBe("No training job job-00000000-0000-4000-8000-000000000000 in workspace 分布式训练空间.")
     expect(missing.hint).toContain("inspire_jobs")
+    // A workspace that is not the account's is what the user must fix, not the task.
+    const elsewhere = failed(
+      await call(
+        e,
+        op("job_detail"),
+        { job_id: "job-00000000-0000-4000-8000-000000000000", workspace: "ws-unknown" },
+        profile,
+      ),
+    )
+    expect(elsewhere.message).toBe("ws-unknown is not one of your workspaces.")
     const unknown = failed(await call(e, op("logs"), { job_id: "no-such-job" }, profile))
     expect(unknown.reason).toBe("NotFound")
     expect(unknown.message).toBe(

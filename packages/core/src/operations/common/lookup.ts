@@ -123,11 +123,12 @@ export const missingAs = <A, R>(
         ? Effect.fail(lookupNotFound(kind, id, msg("domain-lookup-where-visible")))
         : Effect.flatMap(Effect.either(workspacesToSearch(workspace, undefined)), (scope) =>
             Effect.fail(
-              lookupNotFound(
-                kind,
-                id,
-                whereWord(Either.isRight(scope) ? scope.right.workspaces.map((w) => w.name) : []),
-              ),
+              Either.isRight(scope)
+                ? lookupNotFound(kind, id, whereWord(scope.right.workspaces.map((w) => w.name)))
+                : // A workspace that is not one of the account's is what to fix, not the task.
+                  ["InvalidInput", "NotFound"].includes(scope.left.reason)
+                  ? scope.left
+                  : lookupNotFound(kind, id, msg("domain-lookup-where-visible")),
             ),
           ),
   )
