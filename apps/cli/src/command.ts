@@ -173,8 +173,9 @@ export const catalogueCommand = (
   operationOf.set(command, op)
   fixedOf.set(command, fixed)
   entry.positional.forEach((field, i) => {
-    const name = field.replace(/_/g, "-")
-    command.argument(entry.lastOptional && i === entry.positional.length - 1 ? `[${name}]` : `<${name}>`)
+    const last = i === entry.positional.length - 1
+    const name = `${field.replace(/_/g, "-")}${entry.many && last ? "..." : ""}`
+    command.argument(entry.lastOptional && last ? `[${name}]` : `<${name}>`)
   })
   if (entry.rest !== undefined) command.argument(`[${entry.rest.replace(/_/g, "-")}...]`)
   pending.set(command, () => {
@@ -190,7 +191,10 @@ export const catalogueCommand = (
     const { fields, hasDryRun } = flags()
     const input: Record<string, unknown> = { ...inputFromOptions(fields, options), ...fixed }
     entry.positional.forEach((field, i) => {
-      if (typeof args[i] === "string") input[field] = args[i]
+      const arg = args[i]
+      // A repeated argument: one is the field's value, several its list.
+      const value = Array.isArray(arg) && arg.length === 1 ? arg[0] : arg
+      if (typeof value === "string" || (Array.isArray(value) && value.length > 0)) input[field] = value
     })
     const rest = args[entry.positional.length]
     if (entry.rest !== undefined && Array.isArray(rest) && rest.length > 0) input[entry.rest] = rest.join(" ")

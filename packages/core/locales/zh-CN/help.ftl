@@ -187,16 +187,16 @@ help-metrics-field-path = 下载用的 CSV 文件；默认 <downloads>/<job_id>-
     .en = CSV file for download; default <downloads>/<job_id>-<range>.csv. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links
 help-metrics-field-overwrite = 覆盖已有的 CSV 文件（默认：拒绝）
     .en = Replace an existing CSV file (default: refuse)
-help-stop-field-workspace = 批量：所在空间（名称或 ws- id）；单个任务：在此查找其名称；默认为 defaultWorkspace
-    .en = Batch: the workspace (name or ws- id); one task: where its name is looked up; default defaultWorkspace
+help-stop-field-workspace = 批量：所在空间（名称或 ws- id）；否则：在此查找名称；默认为 defaultWorkspace
+    .en = Batch: the workspace (name or ws- id); else where names are looked up; default defaultWorkspace
 help-stop-field-status = 批量：只停止处于此状态类别的任务，例如 waiting 或 running
     .en = Batch: only tasks in this status family, e.g. waiting or running
 help-stop-field-name = 批量：只停止名称包含此文本或匹配通配符（如 exp-*）的任务
     .en = Batch: only names containing this text, or matching a glob like exp-*
-help-stop-field-type = 批量：任务类型（inference = 推理服务）；默认全部
-    .en = Batch: task type (inference = servings); default all
-help-stop-field-mine = 批量：只停止你自己的任务（默认 true）
-    .en = Batch: only your own tasks (default true)
+help-stop-field-type = 批量：任务类型（inference = 推理服务）
+    .en = Batch: task type (inference = servings)
+help-stop-field-mine = 批量：只停止你自己的任务
+    .en = Batch: only your own tasks
 help-images-summary = 列出镜像（平台或 Harbor）
     .en = List images (platform or Harbor)
 help-images-field-source = platform = 在镜像管理中登记的镜像（任务可用的）；harbor = 推送上去的原始仓库和标签
@@ -259,6 +259,8 @@ help-notebook-field-auto-stop = 用于 create：空闲时由平台自动停止 n
     .en = For create: let the platform stop the notebook when idle
 help-notebook-field-allow-ssh = 用于 create：启用 SSH 和代理端口
     .en = For create: enable SSH and proxy ports
+help-notebook-field-dataset = 用于 create：要挂载的数据集，ID 或 ID:VERSION（省略版本时为最新版本）
+    .en = For create: datasets to mount, ID or ID:VERSION (else the latest)
 help-notebook-field-status = 用于 list：running、waiting、succeeded、failed、stopped 或 all
     .en = For list: running, waiting, succeeded, failed, stopped or all
 help-notebook-field-keyword = 用于 list：只保留名称包含此文本的 notebook
@@ -419,12 +421,12 @@ help-wait-field-workspace = 在此空间（名称或 ws- id）中查找名称或
     .en = Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all
 help-events-field-workspace = 在此空间（名称或 ws- id）中查找名称或 id 前缀；默认为 defaultWorkspace，否则查找所有空间
     .en = Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all
-help-stop-stop-summary = 停止一个任务或推理服务，或一批匹配的任务
-    .en = Stop a job or serving, or a batch of matching tasks
-help-stop-delete-summary = 删除一个已结束的任务，或一批匹配的已结束任务
-    .en = Delete a finished job, or a batch of matching finished jobs
-help-stop-field-older-than = 用于 delete：只选创建时间至少这么久以前的任务，例如 30d、12h
-    .en = For delete: only jobs created this long ago or more, e.g. 30d, 12h
+help-stop-stop-summary = 按 id 停止任务或推理服务，或停止一批匹配的任务
+    .en = Stop jobs or servings by id, or a batch of matching tasks
+help-stop-delete-summary = 按 id 删除已结束的任务，或删除一批匹配的已结束任务
+    .en = Delete finished jobs by id, or a batch of matching finished jobs
+help-stop-field-older-than = 用于 delete：只选至少这么久以前创建的任务，例如 30d、12h
+    .en = For delete: only jobs at least this old, e.g. 30d, 12h
 help-submit-field-dataset = 要挂载的数据集：ID，或 ID:VERSION（省略版本时为最新版本）
     .en = Datasets to mount: ID, or ID:VERSION (else the latest)
 help-submit-ray-summary = 提交 Ray 作业

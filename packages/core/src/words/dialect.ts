@@ -79,7 +79,8 @@ export const cliCall = (ref: Pick<CallRef, "op" | "input">): string => {
   const words = ["inspire", ...command.path]
   command.positional.forEach((field, i) => {
     const value = ref.input[field]
-    if (value !== undefined) words.push(shellWord(value))
+    if (Array.isArray(value)) words.push(...value.map(shellWord))
+    else if (value !== undefined) words.push(shellWord(value))
     else if (!(command.lastOptional && i === command.positional.length - 1)) words.push(`<${field.replace(/_/g, "-")}>`)
   })
   for (const [field, value] of Object.entries(ref.input)) {

@@ -4,8 +4,9 @@ import { invalid } from "../errors.js"
 import { labPrefix } from "../gateway.js"
 import { taskOf } from "../state/lookup.js"
 import type { Task } from "../state/types.js"
-import { type Body, num, obj, page, required, str, strList } from "../validate.js"
+import { arr, type Body, num, obj, page, required, str, strList } from "../validate.js"
 import { checkImage, checkName, checkPlacement, checkPriority } from "./checks.js"
+import { resolveDatasets } from "./datasets.js"
 import { beginSave, settleSaves } from "./notebook-save.js"
 import { common, createTask, ms, statusOf } from "./tasks.js"
 
@@ -31,6 +32,7 @@ export const createNotebook = (c: Call): Task => {
   const address = str(b, "mirror_url") || byId?.address || ""
   if (!address) throw invalid("参数错误: mirror_id or mirror_url is required")
   const image = checkImage(s, c.user, address, "", placement.workspace)
+  const datasets = resolveDatasets(s, placement.workspace.id, arr(b, "dataset_info"))
   const priority = checkPriority(b.task_priority ?? placement.project.priorityName, placement.project, placement.spec)
   return createTask(c.emu, c.user.id, {
     kind: "notebook",
@@ -49,6 +51,7 @@ export const createNotebook = (c: Call): Task => {
       description: str(b, "description"),
       token: randomBytes(16).toString("hex"),
       save_mirror_status: "",
+      dataset_info: datasets,
     },
   })
 }
@@ -112,6 +115,7 @@ export const notebookView = (emu: Emu, t: Task) => {
     queue: { priority: t.priority },
     save_mirror_status: { status: x.save_mirror_status ?? "" },
     priority_name: String(t.priority),
+    dataset_info: x.dataset_info ?? [],
   }
 }
 

@@ -122,6 +122,9 @@ export const NOTEBOOK_CREATE: Shape = {
   enable_notification: true,
   command: true,
   description: true,
+  // Not in the reference's union of create fields: carried as the training and HPC creates carry it
+  // (docs/PLATFORM.md, "Datasets on notebooks").
+  dataset_info: [{ dataset_id: true, version_id: true, path: true }],
 }
 
 export const NOTEBOOK_LIST: Shape = {

@@ -14,6 +14,7 @@ import { msg } from "../../words/message.js"
 import { callWord, type Text } from "../../words/text.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
+import type { JobDataset } from "../jobs/schema.js"
 import { decode } from "../support.js"
 import { getNotebook, listNotebooks } from "./read.js"
 import { CreatedNotebook, type Notebook, notebookConsoleUrl } from "./schema.js"
@@ -35,6 +36,8 @@ export interface CreateNotebookInput {
   readonly allowSsh?: boolean
   readonly command?: string
   readonly description?: string
+  /** Dataset versions to mount (`dataset_info`, checked by `validateDatasets`); sent only when there are some. */
+  readonly datasets?: ReadonlyArray<JobDataset>
   /** The workspace's registry, to warn when the image lives in the other one. */
   readonly registry?: RegistryId
 }
@@ -112,6 +115,15 @@ export const prepareNotebook = (
       runtime: "standard",
       ...(input.command !== undefined && input.command !== "" ? { command: input.command } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.datasets !== undefined && input.datasets.length > 0
+        ? {
+            dataset_info: input.datasets.map((d) => ({
+              dataset_id: d.datasetId,
+              version_id: d.versionId,
+              ...(d.path !== undefined ? { path: d.path } : {}),
+            })),
+          }
+        : {}),
     }
     return { name, body, warnings: [...image.warnings, ...priority.warnings] }
   })

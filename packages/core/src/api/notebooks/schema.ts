@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { type NormalizedStatus, normalizeStatus } from "../../domain/status.js"
+import type { JobDataset } from "../jobs/schema.js"
 import { CreatedId, EpochMs, Id, OptionalNumber, Text } from "../support.js"
 
 /** A notebook (交互式建模 / dev machine), normalised from any surface's shape (INSPIRE-API.md §4.9.2). */
@@ -28,6 +29,8 @@ export interface Notebook {
   readonly allowSsh: boolean
   readonly ssh: { readonly node: string; readonly hostIp: string; readonly domain: string; readonly port: number }
   readonly accessUrl: string
+  /** The dataset versions it mounts (`dataset_info`, as a job's), with where when the platform said. */
+  readonly datasets: ReadonlyArray<JobDataset>
 }
 
 const Named = z.lazy(() => z.object({ id: Text, name: Text }).partial().loose())
@@ -91,6 +94,10 @@ export const RawNotebook = z.lazy(() =>
       image: ImageField.optional(),
       extra_info: z.union([ExtraInfo, z.null()]).optional(),
       access_url: Text,
+      dataset_info: z
+        .array(z.object({ dataset_id: Text, version_id: Text, path: Text }).loose())
+        .nullish()
+        .catch(undefined),
     })
     .loose()
     .refine((n) => (n.notebook_id ?? n.id) !== undefined, { message: "a notebook needs notebook_id or id" })
@@ -129,6 +136,13 @@ export const RawNotebook = z.lazy(() =>
           port: extra.SshPort ?? 0,
         },
         accessUrl: n.access_url,
+        datasets: (n.dataset_info ?? [])
+          .filter((d) => d.dataset_id !== "")
+          .map((d) => ({
+            datasetId: d.dataset_id,
+            versionId: d.version_id,
+            ...(d.path !== "" ? { path: d.path } : {}),
+          })),
       }
     }),
 )

@@ -19,6 +19,8 @@ export interface CatalogueCommand {
   readonly positional: ReadonlyArray<string>
   /** The last argument may be left out. */
   readonly lastOptional: boolean
+  /** The last argument may be repeated: several give its field a list. */
+  readonly many: boolean
   /** The field taking the remaining arguments, joined with spaces (see `CliPlacement.rest`). */
   readonly rest?: string
   /** Input fields offered as flags (the positional ones and the control fields left out). */
@@ -47,6 +49,7 @@ const commandOf = (
     fixed,
     positional,
     lastOptional: placement?.lastOptional === true,
+    many: placement?.many === true,
     ...(placement?.rest !== undefined ? { rest: placement.rest } : {}),
     fields: read.filter(
       (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed),

@@ -58,6 +58,8 @@ export interface CliPlacement {
   readonly positional?: ReadonlyArray<string>
   /** The last argument may be left out (`inspire job stop` with batch flags); its field is then optional. */
   readonly lastOptional?: boolean
+  /** The last argument may be given several times (`inspire job delete ID ID`); its field then takes a list. */
+  readonly many?: boolean
   /**
    * A string field taking every argument after the positional ones (usually after `--`), joined with
    * spaces as ssh joins a remote command: `inspire notebook exec nb -- ls -l`.

@@ -1,3 +1,4 @@
+import { parseDatasetRef, validateDatasets } from "../../api/jobs/datasets.js"
 import { createNotebook, plannedNotebookCreate, prepareNotebook } from "../../api/notebooks/create.js"
 import { notebookConsoleUrl } from "../../api/notebooks/schema.js"
 import { shmMbToGi, validateName } from "../../domain/resources.js"
@@ -22,7 +23,14 @@ import type { NotebookOutput } from "./output.js"
 export interface NotebookCreateResult
   extends Extract<OutputOf<ReturnType<typeof NotebookOutput>>, { readonly action: "create" }> {}
 
-/** Checks the group, DSW spec, registered image and priority, then creates the notebook. */
+/** A mounted dataset as people read it: `id:version → path`. */
+export const datasetLine = (d: {
+  readonly datasetId: string
+  readonly versionId: string
+  readonly path?: string | undefined
+}): string => `${d.datasetId}:${d.versionId}${d.path !== undefined ? ` → ${d.path}` : ""}`
+
+/** Checks the group, DSW spec, registered image, datasets and priority, then creates the notebook. */
 export const createNotebookOp = (
   input: NotebookInput,
 ): Effect.Effect<NotebookCreateResult, InspireError, ClientServices> =>
@@ -38,6 +46,9 @@ export const createNotebookOp = (
     const where = yield* deployTarget(input, "DSW")
     const { target, group, workspace, spec } = where
     const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, deployImageHint()), workspace)
+    // Checked before anything is created: an unknown dataset or version is refused here.
+    const refs = yield* Effect.forEach(input.dataset ?? [], (raw) => parseDatasetRef(raw, "dataset"))
+    const datasets = yield* validateDatasets(workspace.id, refs)
     const defaultShm = yield* defaultOf("defaultShm")
     const shmGi = input.shm ?? (defaultShm !== undefined ? shmMbToGi(defaultShm) : undefined)
     const priority = yield* choosePriority(input.priority, target.project, spec, "four-under-cap")
@@ -50,6 +61,7 @@ export const createNotebookOp = (
       priority: priority.priority,
       autoStop: input.auto_stop,
       allowSsh: input.allow_ssh,
+      ...(datasets.length > 0 ? { datasets: datasets.map(datasetLine) } : {}),
     }
     const placement = yield* placementWarnings(input.compute_group, target, {
       scheduleType: "DSW",
@@ -72,6 +84,7 @@ export const createNotebookOp = (
       autoStop: input.auto_stop,
       allowSsh: input.allow_ssh,
       registry: workspace.policy.registry,
+      datasets,
     }
     if (input.dry_run) {
       const prepared = yield* prepareNotebook(request)

@@ -6,7 +6,7 @@ import { defineOperation } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, formatTime, lines, nextSteps, renderFields, renderTable } from "../common/render.js"
-import { createNotebookOp, type NotebookCreateResult } from "./create.js"
+import { createNotebookOp, datasetLine, type NotebookCreateResult } from "./create.js"
 import { type NotebookInput, NotebookInputSchema } from "./input.js"
 import {
   type NotebookChangeResult,
@@ -59,6 +59,7 @@ const renderCreate = (r: NotebookCreateResult): Text =>
       [msg("notebook-label-priority"), r.priority],
       [msg("notebook-label-auto-stop"), r.autoStop ? msg("notebook-yes") : msg("notebook-no")],
       [msg("notebook-label-ssh"), r.allowSsh ? msg("notebook-yes") : msg("notebook-no")],
+      [msg("notebook-label-datasets"), r.datasets?.join(", ")],
       [msg("notebook-label-console"), r.consoleUrl],
       [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : undefined],
     ]),
@@ -116,6 +117,7 @@ const renderDetail = (r: NotebookDetailResult): Text => {
       ],
       [msg("notebook-label-image"), n.image.address || `${n.image.name}:${n.image.version}`],
       [msg("notebook-label-ssh"), ssh],
+      [msg("notebook-label-datasets"), n.datasets.length > 0 ? n.datasets.map(datasetLine).join(", ") : undefined],
       [msg("notebook-label-created"), n.createdAt !== undefined ? formatTime(n.createdAt) : undefined],
       [msg("notebook-label-console"), n.consoleUrl],
     ]),
@@ -152,7 +154,7 @@ const renderChange = (r: NotebookChangeResult): Text => {
 export const notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec — not a training spec — and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
+  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -187,6 +189,7 @@ export const notebookOperation = defineOperation({
         "priority",
         "auto_stop",
         "allow_ssh",
+        "dataset",
       ],
       cli: { path: ["notebook", "create"], confirm: false },
     },

@@ -10,15 +10,13 @@ export const NotebookInputSchema = z.object({
   action: z
     .enum(["create", "list", "detail", "start", "stop", "delete", "save_image"])
     .default("list")
-    .describe(
-      "create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)",
-    ),
+    .describe("create, list, detail, start, stop, delete or save_image"),
   notebook_id: refersTo(
     z
       .string()
       .optional()
       .describe(
-        "For detail, start, stop, delete, save_image: the notebook's id (a bare UUID, as list shows it), its name, a unique id prefix or its URL; names and prefixes are looked up in workspace",
+        "For detail, start, stop, delete, save_image: its id (a bare UUID), name, unique id prefix or URL; names and prefixes are looked up in workspace",
       ),
     "notebook",
   ),
@@ -44,6 +42,7 @@ export const NotebookInputSchema = z.object({
   priority: deployFields.priority,
   auto_stop: z.boolean().default(false).describe("For create: let the platform stop the notebook when idle"),
   allow_ssh: z.boolean().default(false).describe("For create: enable SSH and proxy ports"),
+  dataset: z.array(z.string()).optional().describe("For create: datasets to mount, ID or ID:VERSION (else the latest)"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
   keyword: z.string().optional().describe("For list: keep notebooks whose name contains this"),
   dry_run: z

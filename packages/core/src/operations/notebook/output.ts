@@ -45,6 +45,9 @@ export const NotebookOutput = once(() => {
         .describe("SSH access details"),
       accessUrl: z.string().describe("Access URL, or empty"),
       consoleUrl: z.string().describe("The notebook's page"),
+      datasets: z
+        .array(z.object({ datasetId: z.string(), versionId: z.string(), path: z.string().optional() }))
+        .describe("Datasets mounted"),
     })
     .describe("The notebook")
 
@@ -63,6 +66,7 @@ export const NotebookOutput = once(() => {
     priority: z.number().describe("Priority 1–10"),
     autoStop: z.boolean().describe("Whether it stops itself when idle"),
     allowSsh: z.boolean().describe("Whether SSH is enabled"),
+    datasets: z.array(z.string()).optional().describe("Datasets mounted: id:version → path"),
     consoleUrl: z.string().optional().describe("The notebook's page, or the notebook list on a dry run"),
     recovered: z.boolean().optional().describe("The create's answer was lost and the notebook was found by name"),
     warnings: Warnings(),

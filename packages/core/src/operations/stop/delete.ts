@@ -10,6 +10,7 @@ import type { Plan } from "../common/plan.js"
 import type { TaskType } from "../common/tasks/list.js"
 import { readTask } from "../job-detail/read.js"
 import { batchTasks, targetsNeeded } from "./batch.js"
+import { confirmedFor, idsOf, rowsOfIds } from "./ids.js"
 import type { StopInput, StopOperationResult } from "./index.js"
 import type { StoppedTask } from "./one.js"
 
@@ -66,21 +67,44 @@ const planOf = (tasks: ReadonlyArray<StoppedTask>): Plan => {
   }
 }
 
-/** The one job named, read: refused when it is not a job or has not ended. */
-const oneJob = (input: StopInput) =>
-  Effect.gen(function* () {
-    const named = yield* resolveTask(input.job_id ?? "", ["train", "hpc", "ray"], input.workspace)
-    if (!isDeletable(named.kind))
-      return yield* Effect.fail(
+/** A job's kind, or the refusal of a task that is not a training, HPC or Ray job. */
+const deletableKind = (ref: { readonly id: string; readonly kind: string }): Either.Either<JobKind, InspireError> =>
+  isDeletable(ref.kind)
+    ? Either.right(ref.kind)
+    : Either.left(
         invalidInput(
-          msg("stop-delete-kind", { id: named.id }),
+          msg("stop-delete-kind", { id: ref.id }),
           msg("stop-delete-kind-hint", {
             notebook: callWord("notebook", { action: "delete" }),
             models: callWord("models", { action: "delete" }),
           }),
         ),
       )
-    const detail = yield* missingTask(readTask(named.id, named.kind), named, input.workspace)
+
+/** A job as a delete finds it: would-delete when it has ended, else not-finished. */
+const readJob = (id: string, kind: JobKind) =>
+  Effect.map(
+    readTask(id, kind),
+    (detail): StoppedTask => ({
+      id: detail.id,
+      type: kind,
+      name: detail.name,
+      workspace: detail.workspace,
+      before: `${detail.status.family} (${detail.status.raw})`,
+      outcome: detail.status.terminal ? "would-delete" : "not-finished",
+    }),
+  )
+
+/** Several jobs named by id: each read, one that has not ended or is unknown left alone. */
+const severalJobs = (input: StopInput, ids: ReadonlyArray<string>) =>
+  rowsOfIds(ids, ["train", "hpc", "ray"], input.workspace, deletableKind, readJob)
+
+/** The one job named, read: refused when it is not a job or has not ended. */
+const oneJob = (input: StopInput, id: string) =>
+  Effect.gen(function* () {
+    const named = yield* resolveTask(id, ["train", "hpc", "ray"], input.workspace)
+    const kind = yield* deletableKind(named)
+    const detail = yield* missingTask(readTask(named.id, kind), named, input.workspace)
     const before = `${detail.status.family} (${detail.status.raw})`
     if (!detail.status.terminal)
       return yield* Effect.fail(
@@ -92,7 +116,7 @@ const oneJob = (input: StopInput) =>
       )
     const task: StoppedTask = {
       id: detail.id,
-      type: named.kind,
+      type: kind,
       name: detail.name,
       workspace: detail.workspace,
       before,
@@ -148,11 +172,18 @@ const deleteOne = (t: StoppedTask) =>
 /** inspire_stop with action delete. */
 export const deleteTasks = (input: StopInput): Effect.Effect<StopOperationResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const mode = input.job_id !== undefined ? ("single" as const) : ("batch" as const)
-    const shown = mode === "single" ? [yield* oneJob(input)] : yield* batch(input)
+    const ids = idsOf(input.job_id)
+    const mode = ids.length === 1 ? ("single" as const) : ("batch" as const)
+    const shown =
+      ids[0] !== undefined && ids.length === 1
+        ? [yield* oneJob(input, ids[0])]
+        : ids.length > 1
+          ? yield* severalJobs(input, ids)
+          : yield* batch(input)
     const base = { mode, stopped: false }
     if (input.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf(shown) }
-    if (mode === "batch" && input.confirm && input.targets === undefined)
+    // Ids named one by one are the ids shown; a batch by filters must say which of its listing it means.
+    if (ids.length === 0 && input.confirm && input.targets === undefined)
       return yield* Effect.fail(targetsNeeded(shown, "would-delete"))
     if (!input.confirm)
       return {
@@ -166,13 +197,27 @@ export const deleteTasks = (input: StopInput): Effect.Effect<StopOperationResult
         }),
       }
     // One at a time: each delete is sent once and settled before the next.
-    const tasks = yield* Effect.forEach(shown, deleteOne, { concurrency: 1 })
+    const tasks = yield* Effect.forEach(
+      shown,
+      (t) => (ids.length > 1 && !confirmedFor(input, t) ? Effect.succeed(t) : deleteOne(t)),
+      { concurrency: 1 },
+    )
     const c = counts(tasks)
+    const live = tasks.filter((t) => t.outcome === "not-finished").map((t) => t.id)
     return {
       ...base,
       dryRun: false,
       tasks,
       counts: c,
-      ...(c.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
+      ...(c.failed > 0
+        ? { hint: msg("stop-some-failed") }
+        : ids.length > 1 && live.length > 0
+          ? {
+              hint: msg("stop-delete-ids-live", {
+                count: live.length,
+                call: callWord("stop", { job_id: live.length === 1 ? live[0] : live, confirm: true }),
+              }),
+            }
+          : {}),
     }
   })

@@ -14,6 +14,7 @@ import { renderTable } from "../common/render.js"
 import type { TaskRow, TaskType } from "../common/tasks/list.js"
 import { batchTasks, targetsNeeded } from "./batch.js"
 import { deleteTasks } from "./delete.js"
+import { idsOf, stopRowsOfIds, stopShown } from "./ids.js"
 import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
 import { previewOne, stopPlan } from "./plan.js"
 
@@ -29,9 +30,9 @@ const Input = z.object({
   action: z.enum(["stop", "delete"]).default("stop").describe("stop (default), or delete finished jobs"),
   job_id: refersTo(
     z
-      .string()
+      .union([z.string(), z.array(z.string())])
       .optional()
-      .describe("One task: job-…, hpc-job-…, rj-… or sv-… (a serving needs confirm), or its name or id prefix"),
+      .describe("One task or a list: job-…, hpc-job-…, rj-…, sv-… ids, names or id prefixes"),
     "train",
     "hpc",
     "serving",
@@ -40,29 +41,26 @@ const Input = z.object({
   workspace: z
     .string()
     .optional()
-    .describe("Batch: the workspace (name or ws- id); one task: where its name is looked up; default defaultWorkspace"),
+    .describe("Batch: the workspace (name or ws- id); else where names are looked up; default defaultWorkspace"),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: z.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
   type: z
     .enum(["train", "hpc", "inference", "ray", "all"])
     .default("all")
-    .describe("Batch: task type (inference = servings); default all"),
-  mine: z.boolean().default(true).describe("Batch: only your own tasks (default true)"),
-  older_than: z.string().optional().describe("For delete: only jobs created this long ago or more, e.g. 30d, 12h"),
+    .describe("Batch: task type (inference = servings)"),
+  mine: z.boolean().default(true).describe("Batch: only your own tasks"),
+  older_than: z.string().optional().describe("For delete: only jobs at least this old, e.g. 30d, 12h"),
   confirm: z
     .boolean()
     .default(false)
-    .describe("Required for a batch, a serving or a delete; without it what would change is only listed"),
-  targets: z
-    .array(z.string())
-    .optional()
-    .describe("Batch with confirm: act only on these ids (those the listing showed)"),
+    .describe("Required for a batch, a list, a serving or a delete; else what would change is only listed"),
+  targets: z.array(z.string()).optional().describe("With confirm: act only on these ids (those the listing showed)"),
   dry_run: dryRunField(),
 })
 
 const StopOutput = () =>
   z.object({
-    mode: z.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
+    mode: z.enum(["single", "batch"]).describe("One task by id, or several (by ids or filters)"),
     stopped: z.boolean().describe("False when nothing was sent because confirm was missing"),
     dryRun: z.boolean().describe("True when nothing was sent because dry_run was given"),
     tasks: z
@@ -75,7 +73,16 @@ const StopOutput = () =>
           before: z.string().describe("Status before the stop"),
           after: z.string().optional().describe("Status after the stop"),
           outcome: z
-            .enum(["stopped", "already-finished", "would-stop", "deleted", "would-delete", "not-finished", "failed"])
+            .enum([
+              "stopped",
+              "already-finished",
+              "would-stop",
+              "deleted",
+              "would-delete",
+              "not-finished",
+              "not-found",
+              "failed",
+            ])
             .describe("What happened to it (not-finished: not deleted, it has not ended)"),
           error: textOutput().optional().describe("Why it failed"),
         }),
@@ -132,11 +139,40 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
   plan: stopPlan(tasks),
 })
 
+/** Several tasks by id: listed without confirm, each that still runs stopped with it. */
+const stopIds = (input: StopInput, ids: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const shown = yield* stopRowsOfIds(input, ids)
+    if (input.dry_run) return dryRunOf("batch", shown)
+    if (!input.confirm)
+      return {
+        mode: "batch",
+        stopped: false,
+        dryRun: false,
+        tasks: shown,
+        counts: countsOf(shown),
+        hint: msg("stop-batch-confirm", {
+          count: shown.filter((t) => t.outcome === "would-stop").length,
+          confirm: confirmWord(),
+        }),
+      } satisfies StopOperationResult
+    const tasks = yield* Effect.forEach(shown, stopShown(input), { concurrency: 4 })
+    const counts = countsOf(tasks)
+    return {
+      mode: "batch",
+      stopped: counts.stopped > 0,
+      dryRun: false,
+      tasks,
+      counts,
+      ...(counts.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
+    } satisfies StopOperationResult
+  })
+
 /** inspire_stop: stops one task, or a confirmed batch of matching tasks. */
 export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop or delete a task or a batch of tasks",
-  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. action delete removes finished jobs the same way (always with ${confirmWord()}). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: text`Stops training/HPC/Ray jobs or servings by job_id (one, or a list), or a workspace's tasks matching status, name and type (a batch): a serving, a list or a batch needs ${confirmWord()}, else what would stop is only listed. action delete removes finished jobs the same ways (always confirmed). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -149,21 +185,23 @@ export const stopOperation = defineOperation({
   ],
   actions: {
     stop: {
-      summary: "Stop a job or serving, or a batch of matching tasks",
+      summary: "Stop jobs or servings by id, or a batch of matching tasks",
       fields: ["job_id", "workspace", "status", "name", "type", "mine"],
-      cli: { path: ["job", "stop"], positional: ["job_id"], lastOptional: true },
+      cli: { path: ["job", "stop"], positional: ["job_id"], lastOptional: true, many: true },
     },
     delete: {
-      summary: "Delete a finished job, or a batch of matching finished jobs",
+      summary: "Delete finished jobs by id, or a batch of matching finished jobs",
       fields: ["job_id", "workspace", "status", "name", "type", "mine", "older_than"],
-      cli: { path: ["job", "delete"], positional: ["job_id"], lastOptional: true },
+      cli: { path: ["job", "delete"], positional: ["job_id"], lastOptional: true, many: true },
     },
   },
   run: (input) =>
     Effect.gen(function* () {
       if (input.action === "delete") return yield* deleteTasks(input)
-      if (input.job_id !== undefined) {
-        const named = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "ray"], input.workspace)
+      const ids = idsOf(input.job_id)
+      if (ids.length > 1) return yield* stopIds(input, ids)
+      if (ids[0] !== undefined) {
+        const named = yield* resolveTask(ids[0], ["train", "hpc", "serving", "ray"], input.workspace)
         const ref = yield* stoppableKind(named.id)
         if (input.dry_run)
           return dryRunOf("single", [yield* missingTask(previewOne(ref.id, ref.type), named, input.workspace)])
