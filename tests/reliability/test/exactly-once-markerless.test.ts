@@ -1,8 +1,11 @@
-// Exactly-once creates of notebooks and servings (the platform keeps no marker for them) and models (a
-// marker in the description), through core's catalogue: a loopback proxy loses answers after the platform acted and cuts requests before they
-// arrive; for the first half of the creates it strips the Date header with the clients' clock a minute
-// ahead of the platform's, for the second half the Date is there and the platform's clock is 10 minutes
-// ahead. 0 duplicates, 0 wrong ids, no failure saying "not created" for an object that exists.
+// Exactly-once creates of notebooks and servings (the platform keeps no marker for them), models (a
+// marker in the description), HPC jobs (a marker line in the entrypoint) and images saved from a notebook
+// (found by name and version), through core's catalogue: a loopback proxy loses answers after the
+// platform acted, answers 502 after it acted and cuts requests before they arrive, and the emulator
+// spoils some create answers (status 200, unreadable); for the first half of the creates the proxy strips
+// the Date header with the clients' clock a minute ahead of the platform's, for the second half the Date
+// is there and the platform's clock is 10 minutes ahead. 0 duplicates, 0 wrong ids, no failure saying
+// "not created" for an object that exists.
 import {
   type InspireClient,
   InspireError,
@@ -11,32 +14,74 @@ import {
   modelsOperation,
   notebookOperation,
   type Operation,
+  submitHpcOperation,
 } from "@holos-inspire/core"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { FULL, report, size } from "./suite.js"
 import { type LossyProxy, startLossyProxy } from "./support/lossy-proxy.js"
-import { homeFor, loggedInClient, seeded } from "./support/platform.js"
+import { createTargets, homeFor, loggedInClient, seeded } from "./support/platform.js"
 
-const CREATES = size(18, 60)
+const CREATES = size(20, 60)
 const CONCURRENCY = 4
 const LOST = 0.25
+const FAILED = 0.1
 const CUT = 0.15
+const SPOILED = 0.15
+/** The create surfaces whose answers the emulator spoils (status 200, unreadable) after carrying them out. */
+const CREATE_KEYS = [
+  "v2:notebook.CreateNotebook",
+  "v1:POST /api/v1/notebook/create",
+  "oa:/openapi/v1/inference_servings/create",
+  "v1:POST /api/v1/model/create",
+  "oa:/openapi/v1/hpc_jobs/create",
+  "v2:hpc.CreateJob",
+  "v2:notebook.SaveNotebookImage",
+]
+
+const KINDS = ["nb", "sv", "md", "hp", "im"] as const
+type Kind = (typeof KINDS)[number]
+const KIND_NAMES: Record<Kind, string> = {
+  nb: "notebooks",
+  sv: "servings",
+  md: "models",
+  hp: "HPC jobs",
+  im: "images saved from a notebook",
+}
+
+/** Proxy faults (lost answers, 502s after acting, cut requests) that creates of each kind met. */
+const faultsMet: Record<Kind, number> = { nb: 0, sv: 0, md: 0, hp: 0, im: 0 }
 
 let emu: RunningEmulator
 let proxy: LossyProxy
 let client: InspireClient
 let dateless = false
 
+/** The kind of create a request is, by its path (OA, V1 or V2). */
+const createKind = (path: string): Kind | undefined =>
+  /hpc_jobs\/create|hpc\?Action=CreateJob/.test(path)
+    ? "hp"
+    : /SaveNotebookImage|mirror\/save(\?|$)/.test(path)
+      ? "im"
+      : /model\/create/.test(path)
+        ? "md"
+        : /inference_servings\/create|CreateServing/.test(path)
+          ? "sv"
+          : /CreateNotebook|notebook\/create/.test(path)
+            ? "nb"
+            : undefined
+
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 })
   const random = seeded(7)
-  const create = (path: string) =>
-    /CreateNotebook|notebook\/create|inference_servings\/create|CreateServing|model\/create/.test(path)
-  proxy = await startLossyProxy(emu.url, (_m, path) => create(path) && random() < LOST, {
-    cut: (_m, path) => create(path) && random() < CUT,
-    noDate: () => dateless,
-  })
+  // A create of its kind meets the fault at `rate`; each fault met is counted for its kind.
+  const fault = (rate: number) => (_m: string, path: string) => {
+    const kind = createKind(path)
+    if (kind === undefined || random() >= rate) return false
+    faultsMet[kind] += 1
+    return true
+  }
+  proxy = await startLossyProxy(emu.url, fault(LOST), { cut: fault(CUT), fail: fault(FAILED), noDate: () => dateless })
   client = (await loggedInClient(emu, homeFor(proxy.url))).client
 }, 30_000)
 afterAll(async () => {
@@ -46,6 +91,7 @@ afterAll(async () => {
 })
 
 interface Outcome {
+  readonly kind: Kind
   readonly name: string
   readonly id?: string
   readonly created?: string
@@ -56,43 +102,61 @@ const spec = (type: string) =>
   emu.control.state().specs.find((s) => s.type === type && s.gpuCount === 1 && s.allowedPriorityLevels.length === 0)
     ?.id ?? ""
 
-const KINDS = ["nb", "sv", "md"] as const
-
 const create = async (i: number): Promise<Outcome> => {
   const kind = KINDS[i % KINDS.length] ?? "nb"
   const name = `once-${kind}-${String(i).padStart(3, "0")}`
   const place = { name, compute_group: "H100", workspace: "分布式训练空间", project: "具身智能基础模型" }
+  // Each save has a running notebook of its own: a notebook saves one image at a time.
+  const source = kind === "im" ? emu.control.jupyter.runningNotebook({ name: `src-${name}` }) : undefined
   const raw =
-    kind === "nb"
-      ? {
-          action: "create",
-          ...place,
-          spec: spec("SCHEDULE_CONFIG_TYPE_DSW"),
-          image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
-        }
-      : kind === "sv"
-        ? { action: "create", ...place, recipe: "qwen2.5-7b-instruct-vllm", spec: spec("SCHEDULE_CONFIG_TYPE_SERVING") }
-        : {
-            action: "create",
-            name,
-            workspace: place.workspace,
-            project: place.project,
-            model_source_path: `/inspire/hdd/project/embodied-fm/models/${name}`,
-            model_type: "LLM",
-          }
-  const op = (kind === "nb"
+    kind === "hp"
+      ? createTargets(emu.control.state()).submitHpc(name, "srun python preprocess.py")
+      : source !== undefined
+        ? { action: "save_image", notebook_id: source.id, workspace: "可上网GPU资源", name, version: "v1" }
+        : kind === "nb"
+          ? {
+              action: "create",
+              ...place,
+              spec: spec("SCHEDULE_CONFIG_TYPE_DSW"),
+              image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
+            }
+          : kind === "sv"
+            ? {
+                action: "create",
+                ...place,
+                recipe: "qwen2.5-7b-instruct-vllm",
+                spec: spec("SCHEDULE_CONFIG_TYPE_SERVING"),
+              }
+            : {
+                action: "create",
+                name,
+                workspace: place.workspace,
+                project: place.project,
+                model_source_path: `/inspire/hdd/project/embodied-fm/models/${name}`,
+                model_type: "LLM",
+              }
+  const op = (kind === "nb" || kind === "im"
     ? notebookOperation
     : kind === "sv"
       ? inferenceOperation
-      : modelsOperation) as unknown as Operation
+      : kind === "hp"
+        ? submitHpcOperation
+        : modelsOperation) as unknown as Operation
   try {
     const { result } = await client.run(invoke(op, raw))
-    const r = result as { notebookId?: string; servingId?: string; modelId?: string }
-    const id = r.notebookId ?? r.servingId ?? r.modelId
-    return { name, ...(id !== undefined ? { id } : {}), said: true }
+    const r = result as {
+      notebookId?: string
+      servingId?: string
+      modelId?: string
+      jobId?: string
+      image?: { id?: string }
+    }
+    const id = r.notebookId ?? r.servingId ?? r.modelId ?? r.jobId ?? r.image?.id
+    return { kind, name, ...(id !== undefined ? { id } : {}), said: true }
   } catch (e) {
     const error = e instanceof InspireError ? e : undefined
     return {
+      kind,
       name,
       ...(error?.created !== undefined ? { created: error.created } : {}),
       said: error?.created !== undefined && String(error.hint) !== "",
@@ -100,15 +164,18 @@ const create = async (i: number): Promise<Outcome> => {
   }
 }
 
-describe("exactly-once creates of notebooks, servings and models", () => {
+describe("exactly-once creates of notebooks, servings, models, HPC jobs and saved images", () => {
   it(
-    `${CREATES} creates, answers lost or requests cut, with and without the platform's time: 0 duplicates`,
+    `${CREATES} creates, answers lost, 502 or unreadable, requests cut, with and without the platform's time: 0 duplicates`,
     async () => {
       const outcomes: Outcome[] = []
       const half = CREATES / 2
       for (const [k, offset] of [-60_000, 10 * 60_000].entries()) {
         dateless = k === 0
-        emu.control.faults.set({ clockOffsetMs: offset })
+        emu.control.faults.set({
+          clockOffsetMs: offset,
+          answers: Object.fromEntries(CREATE_KEYS.map((key) => [key, { mode: "mixed" as const, rate: SPOILED }])),
+        })
         const queue = Array.from({ length: half }, (_, j) => k * half + j)
         await Promise.all(
           Array.from({ length: CONCURRENCY }, async () => {
@@ -118,33 +185,50 @@ describe("exactly-once creates of notebooks, servings and models", () => {
       }
       emu.control.faults.reset()
       const state = emu.control.state()
-      const made = (name: string) => [...state.tasks, ...state.models].filter((t) => t.name === name).map((t) => t.id)
+      const made = (name: string) =>
+        [...state.tasks, ...state.models, ...state.images].filter((t) => t.name === name).map((t) => t.id)
       const duplicates = outcomes.filter((o) => made(o.name).length > 1)
       const wrongIds = outcomes.filter((o) => o.id !== undefined && !made(o.name).includes(o.id))
       const lost = outcomes.filter((o) => o.created === "no" && made(o.name).length > 0)
       const failures = outcomes.filter((o) => o.id === undefined)
       const unknown = failures.filter((o) => o.created === "unknown")
       const unsaid = failures.filter((o) => !o.said)
+      const perKind = KINDS.map((kind) => {
+        const of = outcomes.filter((o) => o.kind === kind)
+        const ok = of.filter((o) => o.id !== undefined).length
+        return {
+          name: `${KIND_NAMES[kind]}: creates tried`,
+          value: `${of.length} (${ok} answered with their id; ${faultsMet[kind]} lost answers, 502s and cut requests met)`,
+        }
+      })
       console.log(
-        `exactly-once (notebooks, servings, models): ${CREATES} creates, ${CREATES - failures.length} succeeded, ` +
-          `${unknown.length} "unknown", ${duplicates.length} duplicates, ${wrongIds.length} wrong ids, ${lost.length} lost`,
+        `exactly-once (notebooks, servings, models, HPC jobs, saved images): ${CREATES} creates, ` +
+          `${CREATES - failures.length} succeeded, ${unknown.length} "unknown", ${duplicates.length} duplicates, ` +
+          `${wrongIds.length} wrong ids, ${lost.length} lost; ${perKind.map((r) => `${r.name}: ${r.value}`).join("; ")}`,
       )
       report({
         id: "exactly-once-markerless",
-        title: "Exactly-once creates of notebooks, servings and models",
+        title: "Exactly-once creates of notebooks, servings, models, HPC jobs and saved images",
         method:
-          `${CREATES} creates through core's catalogue (notebooks, servings and models in turn, each its own name), ` +
-          `${CONCURRENCY} at a time. A loopback proxy in front of the emulator carries out ${LOST * 100}% of the ` +
-          `creates and loses their answer, and cuts ${CUT * 100}% before they reach it. For the first half its ` +
-          "answers carry no Date header and the clients' clock is a minute ahead of the platform's; for the second " +
-          "half the Date is there and the platform's clock is 10 minutes ahead. Afterwards every object the " +
-          "emulator holds is matched by name against the creates and their answers.",
+          `${CREATES} creates through core's catalogue (notebooks, servings, models, HPC jobs and images saved from ` +
+          `a running notebook in turn, each its own name), ${CONCURRENCY} at a time. A loopback proxy in front of ` +
+          `the emulator carries out ${LOST * 100}% of the creates and loses their answer, carries out ` +
+          `${FAILED * 100}% and answers 502, and cuts ${CUT * 100}% before they reach it; the emulator answers ` +
+          `${SPOILED * 100}% of the creates it carries out with an unreadable 200 (truncated, empty, wrong type, a ` +
+          "login page, a JSON error). For the first half the proxy's answers carry no Date header and the clients' " +
+          "clock is a minute ahead of the platform's; for the second half the Date is there and the platform's " +
+          "clock is 10 minutes ahead. Afterwards every object the emulator holds is matched by name against the " +
+          "creates and their answers.",
         notes: [
           "A client that applies its send-time window to the platform's stamps without knowing the platform's " +
             "time, and resends when that finds nothing, made 6 duplicates in 60 notebook and serving creates.",
+          "A save that does not look its image up by name and version after a lost or unreadable answer fails " +
+            "without saying whether the image exists; saving again then makes a second image of that name and " +
+            "version, or is refused while the first is still saving.",
         ],
         rows: [
           { name: "creates tried", value: String(CREATES) },
+          ...perKind,
           { name: "succeeded", value: String(CREATES - failures.length) },
           { name: "duplicates", value: String(duplicates.length), target: "0", met: duplicates.length === 0 },
           { name: "wrong ids", value: String(wrongIds.length), target: "0", met: wrongIds.length === 0 },

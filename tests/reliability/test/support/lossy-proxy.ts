@@ -30,12 +30,17 @@ const forwardable = (headers: IncomingHttpHeaders): IncomingHttpHeaders =>
 /**
  * Starts the proxy; `lose(method, path)` decides per request whether its answer is dropped. With
  * `cut`, a request it picks is cut before it reaches the emulator (nothing was carried out); with
- * `noDate`, while it says so, answers carry no `Date` header (a gateway that strips it).
+ * `fail`, one it picks is carried out and answered 502 (a gateway's error after the platform acted);
+ * with `noDate`, while it says so, answers carry no `Date` header (a gateway that strips it).
  */
 export const startLossyProxy = async (
   target: string,
   lose: (method: string, path: string) => boolean,
-  options: { readonly cut?: (method: string, path: string) => boolean; readonly noDate?: () => boolean } = {},
+  options: {
+    readonly cut?: (method: string, path: string) => boolean
+    readonly fail?: (method: string, path: string) => boolean
+    readonly noDate?: () => boolean
+  } = {},
 ): Promise<LossyProxy> => {
   const upstream = new URL(target)
   const counts: ProxyCounts = { requests: 0, serverErrors: 0, resets: 0, lostAnswers: 0 }
@@ -52,6 +57,7 @@ export const startLossyProxy = async (
         return
       }
       const drop = lose(method, path)
+      const fail = !drop && options.fail?.(method, path) === true
       const up = request(
         { host: upstream.hostname, port: upstream.port, method, path, headers: forwardable(req.headers) },
         (answer) => {
@@ -63,10 +69,17 @@ export const startLossyProxy = async (
               req.socket.destroy()
               return
             }
-            const status = answer.statusCode ?? 502
+            const status = fail ? 502 : (answer.statusCode ?? 502)
             if (status >= 500) counts.serverErrors += 1
             const dateless = options.noDate?.() === true
             res.sendDate = !dateless
+            if (fail) {
+              // The gateway's error carries the platform's time, as every answer of its does.
+              const date = dateless ? {} : { date: answer.headers.date ?? new Date().toUTCString() }
+              res.writeHead(502, { "content-type": "text/html", ...date })
+              res.end("<html><head><title>502 Bad Gateway</title></head><body>502 Bad Gateway</body></html>")
+              return
+            }
             res.writeHead(
               status,
               Object.fromEntries(

@@ -15,6 +15,7 @@ import { callWord, type Text } from "../../words/text.js"
 import { findImageByAddress } from "../images/platform.js"
 import type { PlatformImage } from "../images/schema.js"
 import type { JobDataset } from "../jobs/schema.js"
+import { currentUser } from "../resources/user.js"
 import { decode } from "../support.js"
 import { getNotebook, listNotebooks } from "./read.js"
 import { CreatedNotebook, type Notebook, notebookConsoleUrl } from "./schema.js"
@@ -128,11 +129,15 @@ export const prepareNotebook = (
     return { name, body, warnings: [...image.warnings, ...priority.warnings] }
   })
 
-/** Whether a listed notebook shows every field of the create `body` that it shows at all. */
-const notebookVerdict = (n: Notebook, body: Record<string, unknown>): Verdict =>
+/**
+ * Whether a listed notebook shows every field of the create `body` that it shows at all, and belongs to the
+ * account (`userId`): another user of the workspace may have a notebook of the same name and fields.
+ */
+const notebookVerdict = (n: Notebook, body: Record<string, unknown>, userId: string): Verdict =>
   fieldsVerdict(
-    { ...body, command: body.command ?? "" },
+    { ...body, command: body.command ?? "", user_id: userId },
     {
+      user_id: n.userId,
       mirror_url: n.image.address,
       logic_compute_group_id: n.logicComputeGroupId,
       project_id: n.projectId,
@@ -153,6 +158,7 @@ export const createNotebook = (
 ): Effect.Effect<CreatedNotebookResult, InspireError, Platform | ActiveProfile | Store> =>
   Effect.gen(function* () {
     const { name, body, warnings } = yield* prepareNotebook(input)
+    const userId = (yield* currentUser()).id
     const platform = yield* Platform
     const create = platform.v2("notebook", "CreateNotebook", body, { idempotent: false, write: true }).pipe(
       Effect.catchTag("SurfaceUnavailable", (e) =>
@@ -182,7 +188,7 @@ export const createNotebook = (
       create,
       list: same,
       detail: (id) => provide(getNotebook(id)),
-      verdict: (n) => notebookVerdict(n, body),
+      verdict: (n) => notebookVerdict(n, body, userId),
       clock: platform.clock,
       what: msg("notebook-api-what"),
       listHint: callWord("notebook", { action: "list" }),

@@ -4,8 +4,9 @@ import { resolveNotebook } from "../../api/jupyter/lab.js"
 import { notebookConsoleUrl } from "../../api/notebooks/schema.js"
 import { decode, Id, Text } from "../../api/support.js"
 import { Duration, Effect, Either } from "../../effect.js"
-import { InspireError, invalidInput, surfaceError } from "../../errors.js"
+import { amendError, InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
+import { createOnce } from "../../platform/create-once.js"
 import { plannedV2 } from "../../platform/dry-run.js"
 import { msg } from "../../words/message.js"
 import { callWord, fieldWord } from "../../words/text.js"
@@ -89,6 +90,26 @@ export const notebookSaveImage = (
       )
     const body = { notebookId: found.id, name, version, accessible: 1 }
     const image = { id: "", name, version, address: "" }
+    // The personal images of this name and version (§4.9 mirror/save: an answer without the id is settled
+    // by this look-up). One that exists already is never saved over or beside: a second save of a lost one
+    // would make a second image, or be refused while the first is still saving.
+    const same = Effect.map(listPlatformImages({ workspaceId: found.workspaceId, source: "private" }), (images) =>
+      images.filter((i) => i.name === name && i.version === version),
+    )
+    const existing = (yield* same)[0]
+    if (existing !== undefined)
+      return yield* Effect.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: msg("notebook-save-exists", {
+            image: `${name}:${version}`,
+            id: existing.imageId,
+            status: existing.status || msg("notebook-state-unknown"),
+          }),
+          hint: msg("notebook-save-exists-fix", { call: callWord("images", { visibility: "private", search: name }) }),
+          created: "no",
+        }),
+      )
     if (input.dry_run)
       return {
         action: "save_image",
@@ -101,14 +122,26 @@ export const notebookSaveImage = (
           requests: [plannedV2("notebook", "SaveNotebookImage", body)],
         },
       } satisfies NotebookSaveImageResult
-    const answer = yield* platform
-      .v2("notebook", "SaveNotebookImage", body, { idempotent: false, write: true })
-      .pipe(
-        Effect.catchTag("SurfaceUnavailable", (e) =>
-          Effect.fail(surfaceError(e, { hint: msg("notebook-save-console") })),
+    const save = platform.v2("notebook", "SaveNotebookImage", body, { idempotent: false, write: true }).pipe(
+      Effect.catchTag("SurfaceUnavailable", (e) =>
+        Effect.fail(surfaceError(e, { hint: msg("notebook-save-console") })),
+      ),
+      // An answer that cannot be read leaves the save unknown: settled by the look-up, never taken as a failure.
+      Effect.flatMap((answer) =>
+        Effect.mapError(decode(SaveAnswer, answer, "notebook.SaveNotebookImage"), (e) =>
+          amendError(e, { ambiguous: true }),
         ),
-      )
-    const imageId = yield* decode(SaveAnswer, answer, "notebook.SaveNotebookImage")
+      ),
+    )
+    // After an ambiguous failure the image is looked up by name and version before any second save.
+    const saved = yield* createOnce({
+      create: Effect.provideService(save, Platform, platform),
+      find: () => Effect.map(same, (images) => images[0]?.imageId).pipe(Effect.provideService(Platform, platform)),
+      now: platform.clock.now,
+      what: msg("images-api-what-image"),
+      listHint: callWord("images", { visibility: "private", search: name }),
+    })
+    const imageId = saved.value
     let status = ""
     for (let poll = 0; poll < MAX_POLLS; poll++) {
       status = yield* readSaveStatus(found.id)
