@@ -39986,6 +39986,7 @@ api-dataset-missing-hint = Check the id in the console (数据集), and that the
 job-detail-label-datasets = Datasets
 `,
     "delete.ftl": 'api-delete-job = delete the job\nstop-delete-older-than = { $field } takes a whole number of hours, days or weeks, like 12h, 30d or 2w, not "{ $raw }".\nstop-delete-older-than-hint = Write it as a number and a unit: h, d or w.\nstop-delete-plan = Delete { $count ->\n        [one] { $count } finished job\n       *[other] { $count } finished jobs\n    }\nstop-change-deleted = deleted (was { $before })\nstop-delete-kind = Only training, HPC and Ray jobs are deleted here; { $id } is none of them.\nstop-delete-kind-hint = Notebooks and models have their own delete: { $notebook }, { $models }.\nstop-delete-running = { $name } is { $status }: only a job that has ended can be deleted.\nstop-delete-running-hint = Stop it first ({ $call }), then delete it.\nstop-delete-filter = Deleting a batch needs a filter: a status, a name, or an age.\nstop-delete-filter-hint = For example { $status }, or { $older } for jobs created 30 days ago or more.\nstop-delete-type = Servings are not deleted here (type { $type }).\nstop-delete-type-hint = Delete training, HPC or Ray jobs: type train, hpc, ray or all.\nstop-delete-confirm = { $count ->\n        [one] { $count } finished job would be deleted\n       *[other] { $count } finished jobs would be deleted\n    }; nothing was deleted. Pass { $confirm } to delete { $count ->\n        [one] it\n       *[other] them\n    }.\nstop-delete-summary = Deleted { $deleted }{ $failed ->\n        [0] { "" }\n       *[other] ; { $failed } failed\n    }. Jobs that have not ended are left alone.\n',
+    "delete2.ftl": "\nstop-delete-ids-live = { $count ->\n        [one] { $count } job has not ended and was not deleted\n       *[other] { $count } jobs have not ended and were not deleted\n    }: stop first ({ $call }), then delete.\nnotebook-label-datasets = datasets\n",
     "docker.ftl": "\ndocker-tls-files = DOCKER_TLS_VERIFY is set for DOCKER_HOST={ $host }, but ca.pem, cert.pem and key.pem could not be read from { $dir }.\ndocker-tls-files-hint = Set DOCKER_CERT_PATH to the directory holding the engine's client certificates, or unset DOCKER_TLS_VERIFY for a plain TCP engine.\ndocker-bad-host = DOCKER_HOST={ $host } cannot be used: { $why }.\ndocker-bad-host-hint = Set DOCKER_HOST to unix:///path/to/docker.sock or tcp://host:2375 (or unset it to use the default socket).\ndocker-bad-scheme = the scheme \"{ $scheme }\" is not supported here\ndocker-no-socket-path = it names no socket path\ndocker-invalid-address = it is not a valid address\ndocker-default-socket = the default socket { $path }\ndocker-fix-host = or fix DOCKER_HOST (unset it to use the default socket)\ndocker-set-host = or set DOCKER_HOST to where your engine listens (unix:///path/docker.sock or tcp://host:2375)\ndocker-start-hint = Start Docker (Docker Desktop, or `sudo systemctl start docker`) { $elsewhere }, then run the push again.\ndocker-no-socket = Docker is not running: there is no engine socket at { $where }.\ndocker-no-answer = Docker is not running: nothing answers at { $where } ({ $code }).\ndocker-permission = Permission denied on the Docker engine at { $where }.\ndocker-permission-hint = Add your user to the docker group (`sudo usermod -aG docker $USER`, then log in again), or point DOCKER_HOST at a socket you may use (e.g. rootless Docker's).\ndocker-timeout = The Docker engine at { $where } did not answer within { $seconds } s.\ndocker-timeout-hint = The engine may be starting or hung: check `docker info`, { $elsewhere }.\ndocker-unreachable = The Docker engine at { $where } could not be reached: { $detail }.\ndocker-no-library = Pushing an image needs the Docker client library dockerode, which is not installed.\ndocker-no-library-hint = Install it with `{ $command }` in the project that uses @holos-inspire/core, then run the push again; no other operation needs it.\ndocker-broken-library = The Docker client library dockerode could not be loaded: { $detail }.\ndocker-broken-library-hint = Reinstall it with `{ $command }` (or reinstall the program that brought it), then run the push again.\n\ndocker-engine-failed = The Docker engine failed while { $doing } (HTTP { $status }): { $detail }.\ndocker-no-detail = no detail\ndocker-engine-failed-hint = Check the engine with `docker info`; run the push again once it is healthy.\ndocker-no-image = There is no local Docker image \"{ $image }\" in the engine at { $where }.\ndocker-no-image-pick-hint = Pass one of the local images (`docker images` lists them all), or build it first with `docker build -t { $image } .`.\ndocker-no-image-build-hint = Build or pull it first (`docker build -t { $image } .`); `docker images` lists what the engine has.\ndocker-doing-lookup = looking up { $image }\ndocker-doing-tag = tagging { $image } as { $target }\ndocker-doing-push = starting the push of { $target }\n\ndocker-login-hint = Copy the { $registry } robot account from 启智平台 → 镜像管理 → 本地推送 (not the platform password), then save it with { $call }.\ndocker-no-credentials = No Harbor credentials are saved for the { $registry } registry, so the push cannot log in.\ndocker-tag-gone = The engine no longer has { $target } to push: { $text }.\ndocker-tag-gone-hint = The tag was removed while pushing; run the push again.\ndocker-auth = The { $registry } registry ({ $host }) rejected the saved robot account: { $text }.\ndocker-quota = The { $registry } registry refused the image for its size or the project's storage quota: { $text }.\ndocker-quota-hint = Make the image smaller (fewer or slimmer layers), or delete unused tags under 镜像管理; ask the platform admins if the quota must grow.\ndocker-denied = The { $registry } registry denied the push to { $target }: { $text }.\ndocker-denied-hint = The robot account may lack push permission for inspire-studio; copy a fresh one from 镜像管理 → 本地推送, or ask the platform admins.\ndocker-tls = The engine could not talk securely to the { $registry } registry ({ $host }): { $text }.\ndocker-tls-hint = Check the registry host in the profile (endpoints.registries) and the engine's certificates or insecure-registries setting.\ndocker-network = The Docker engine could not reach the { $registry } registry at { $host }: { $text }.\ndocker-network-hint = Harbor is reachable only from the campus network or the VPN: connect, check that the engine can resolve the host, then push again.\ndocker-server = The { $registry } registry failed while receiving the image: { $text }.\ndocker-server-hint = Harbor may be down (5xx usually clears within about 15 minutes); push again later, finished layers are skipped.\ndocker-push-failed = Pushing { $target } to the { $registry } registry failed: { $text }.\ndocker-push-failed-hint = Run the push again; if it fails the same way, try `docker push` to see the engine's own output.\ndocker-interrupted = The push of { $target } was interrupted before the registry confirmed it.\ndocker-interrupted-said = The push of { $target } was interrupted before the registry confirmed it: { $detail }.\ndocker-interrupted-hint = Run the same push again: layers that already arrived are skipped. Stay on the campus network or VPN while it runs.\n\ndocker-name-hint = Pass { $name } (lower-case letters, digits and . _ -, e.g. my-train) and { $tag } (e.g. v1); they become 镜像名称 and 版本号.\ndocker-no-name = No repository name can be taken from \"{ $image }\".\ndocker-bad-name = \"{ $name }:{ $tag }\" is not a valid repository name and tag.\ndocker-dry-run = Dry run: would tag { $image } as { $target } and push it to the { $registry } registry.\ndocker-real-push-needs = { $message } A real push needs it: { $hint }\ndocker-connecting = connecting to the Docker engine\ndocker-pushing = pushing { $target }\ndocker-confirming = confirming { $name }:{ $tag } through Harbor's API\ndocker-unconfirmed = The push finished, but Harbor's API could not confirm it: { $reason }\ndocker-listed-elsewhere = The push finished, but Harbor's API lists { $name }:{ $tag } with digest { $listed } instead of { $digest }; check { $call }.\ndocker-listed-nowhere = The push finished, but Harbor's API lists { $name }:{ $tag } nowhere instead of { $digest }; check { $call }.\ndocker-tag-replaced = The tag { $tag } pointed to { $digest } before; it now points to the image just pushed.\ndocker-description-unsaved = The repository description was not saved: { $reason }\ndocker-registration-unchecked = Whether the platform already has it registered could not be checked: { $reason }\ndocker-registration-no-workspace = Whether the platform already has it registered could not be checked: no enabled workspace uses the { $registry } registry.\n\ndocker-layer = layer { $id }: { $what }\ndocker-layer-pushing = pushing { $current }\ndocker-layer-pushing-of = pushing { $current } / { $total }\ndocker-layer-pushed = pushed { $current }\ndocker-layer-existing = already in the registry\ndocker-layer-waiting = waiting\n",
     "domain.ftl": `
 domain-purpose-train = training jobs
@@ -40925,7 +40926,27 @@ platform-bucket-unused = the rate limit shared with your other inspire processes
 platform-bucket-cannot-update = Cannot update { $file } ({ $error }).
 `,
     "profile.ftl": '\nprofile-bad-rate-limit = INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "{ $value }".\nprofile-bad-rate-limit-hint = Unset it to use the default of { $default }.\nprofile-unknown = There is no profile "{ $name }".\nprofile-unknown-hint = Create it with `inspire profile add`, or pick one of the listed profiles.\n',
-    "ray.ftl": "api-no-ray-job-id = No Ray job id was given.\njob-detail-label-ray-groups = Worker groups\njob-detail-ray-group = { $name }: { $now } running ({ $min }–{ $max })\napi-the-ray-job = the Ray job\napi-read-ray-job = read the Ray job\napi-list-ray-jobs = list Ray jobs\napi-list-ray-pods = list the Ray job's pods\napi-list-ray-events = list the Ray job's events\n",
+    "ray.ftl": `api-no-ray-job-id = No Ray job id was given.
+job-detail-label-ray-groups = Worker groups
+job-detail-ray-group = { $name }: { $now } running ({ $min }–{ $max })
+api-the-ray-job = the Ray job
+api-read-ray-job = read the Ray job
+api-list-ray-jobs = list Ray jobs
+api-list-ray-pods = list the Ray job's pods
+api-list-ray-events = list the Ray job's events
+api-ray-empty = The Ray job's entrypoint is empty.
+api-ray-empty-hint = Give the driver's command, run on the head node, e.g. \`python main.py\`.
+api-ray-no-workers = A Ray job needs at least one worker group.
+api-ray-group-name = "{ $name }" cannot name a worker group: lowercase letters, digits and "-", starting with a letter, up to 40 characters, each group its own name.
+api-ray-replicas = Worker group { $name }: min { $min } and max { $max } replicas must be whole numbers with 1 ≤ min ≤ max.
+api-ray-workers-hint = Give each worker group as NAME:MIN-MAX or NAME:MIN-MAX:SPEC, e.g. workers:2-8.
+submission-ray-worker-invalid = { $field } "{ $value }" is not a worker group.
+submission-ray-worker-default = No { $field } given: one worker group "worker" of 1 replica, on the head's spec.
+submission-label-workers = Worker groups
+submission-ray-group = { $name }: { $min }–{ $max } × { $spec }
+submission-ray-no-auto = { $field } does not place Ray jobs: it ranks groups by the specs of training, HPC, notebooks and servings.
+submission-ray-no-auto-hint = Name the group with { $field } ({ $call } lists them); without a spec the error lists its Ray specs.
+`,
     "recipes.ftl": `
 recipes-col-name = NAME
 recipes-col-engine = ENGINE
@@ -41013,12 +41034,13 @@ recipes-schema-name = lower-case letters, digits, . _ - (≤ 64), starting with 
 recipes-schema-path = an absolute path inside the container
 recipes-schema-model = give model.repository (a model of the platform's repository) or model.path (a path on shared storage)
 `,
-    "resubmit.ftl": "\nresubmit-not-found = No task { $id } was found: { $error }\nresubmit-not-found-hint = Check the id; { $call } lists your tasks (type train or hpc).\nresubmit-wrong-kind = { $id } is not a training or HPC task; resubmit re-creates only those.\nresubmit-wrong-kind-hint = Use { $inference } or { $notebook } to create servings and notebooks.\n",
+    "resubmit.ftl": "\nresubmit-not-found = No task { $id } was found: { $error }\nresubmit-not-found-hint = Check the id; { $call } lists your tasks (type train or hpc).\nresubmit-wrong-kind = { $id } is not a training, HPC or Ray task; resubmit re-creates only those.\nresubmit-wrong-kind-hint = Use { $inference } or { $notebook } to create servings and notebooks.\n",
     "settings.ftl": '\nsettings-help-default-project = project name or id used when a call names none\nsettings-help-default-workspace = workspace name or id used when a call names none\nsettings-help-default-image = display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1\nsettings-help-default-priority = task priority 1–10 (4 or more is not pre-emptible)\nsettings-help-default-shm = shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too\nsettings-help-command-prefix = shell prefix run before every command; {"{"}en_name{"}"} and {"{"}username{"}"} are filled in\nsettings-help-download-dir = absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there\nsettings-help-lang = language of messages, help and tables: en or zh-CN; default: the locale (LC_ALL, LC_MESSAGES, LANG) in the CLI, English elsewhere\nsettings-download-dir-refused = downloadDir "{ $dir }" { $why ->\n        [relative] is not an absolute path\n        [dots] contains ".."\n        [hidden] is inside a hidden folder, where configuration and keys live\n       *[home] is your home folder or holds it; downloads need a folder of their own\n    }.\nsettings-download-dir-hint = Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.\nsettings-unknown-key = "{ $key }" is not a configuration key.\nsettings-use-one-of = Use one of: { $keys }.\nsettings-empty-value = The value for { $key } is empty.\nsettings-empty-value-hint = To remove it, unset { $key } instead.\nsettings-priority-invalid = defaultPriority must be a whole number 1–10, got "{ $value }".\nsettings-priority-invalid-hint = Use e.g. 4.\nsettings-lang-invalid = lang must be en or zh-CN, got "{ $value }".\nsettings-lang-invalid-hint = Use en or zh-CN.\nsettings-env-hint = Fix or unset { $env }.\n',
+    "soak.ftl": "notebook-save-exists = Image { $image } exists already ({ $id }, { $status }); saving the notebook again under that name and version would make a second image, so nothing was saved.\nnotebook-save-exists-fix = Use that image (see { $call }), or save under another version.\n",
     "status.ftl": "\nstatus-progress-discovering = Discovering projects, workspaces, compute groups and specs\nstatus-progress-workspace = Workspace { $name } read ({ $done } of { $total })\nstatus-budget-empty = Project { $project } has no budget left ({ $remaining } remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.\nstatus-label-user = User\nstatus-label-personal-storage = Personal storage\nstatus-label-discovered = Discovered\nstatus-col-project = PROJECT\nstatus-col-en-name = EN_NAME\nstatus-col-budget = BUDGET\nstatus-col-remaining = REMAINING\nstatus-col-max-priority = MAX PRIORITY\nstatus-col-storage = STORAGE\nstatus-assumed = { $value } (assumed)\nstatus-col-network = NETWORK\nstatus-disabled = { $network }, disabled\nstatus-col-registry = REGISTRY\nstatus-col-groups = GROUPS\nstatus-col-projects = PROJECTS\nstatus-workspace-head = == { $name } ({ $id }) — { $network }, registry { $registry }\nstatus-workspace-head-unknown = == { $name } ({ $id }) — { $network } (not in the policy table), registry { $registry }\nstatus-no-groups = (no compute groups)\nstatus-no-specs = (no specs)\nstatus-col-group = GROUP\nstatus-col-gpu = GPU\nstatus-col-free-total = FREE/TOTAL\nstatus-col-spec-id = SPEC ID\nstatus-col-count = COUNT\nstatus-col-cpu = CPU\nstatus-col-memory = MEM GiB\nstatus-col-price = PRICE/H\n",
     "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook, not a job: { $call } stops it.\nstop-notebook-hint = { $call } lists the notebooks.\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n        [ray] Ray job\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\nstop-batch-needs-targets = A confirmed batch acts only on the tasks its listing showed: say which with { $field }.\nstop-batch-needs-targets-hint = Call again with { $confirm }, giving the ids below (what matches now) or those your listing showed.\n",
     "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass { $field } to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
-    "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = { $field } "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = { $field } { $cpus } > { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    } of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $perTask ->\n        [one] { $perTask } CPU\n       *[other] { $perTask } CPUs\n    } = { $total } > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    }\nsubmission-slurm-memory = { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $perCpu } GiB = { $total } GiB > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    }, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower { $tasks }, { $cpus } or { $memory }, raise { $instances }, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total ->\n        [one] { $total } CPU\n       *[other] { $total } CPUs\n    } of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = { $field } not given: using { $cpus }.\nsubmission-memory-per-cpu-default = { $field } not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No { $field } or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
+    "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n        [ray] Ray job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n        [ray] Ray job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n        [ray] Ray job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = { $field } "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = { $field } { $cpus } > { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    } of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $perTask ->\n        [one] { $perTask } CPU\n       *[other] { $perTask } CPUs\n    } = { $total } > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    }\nsubmission-slurm-memory = { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $perCpu } GiB = { $total } GiB > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    }, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower { $tasks }, { $cpus } or { $memory }, raise { $instances }, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total ->\n        [one] { $total } CPU\n       *[other] { $total } CPUs\n    } of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = { $field } not given: using { $cpus }.\nsubmission-memory-per-cpu-default = { $field } not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No { $field } or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n        [ray] Ray\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
     "sweep.ftl": `
 sweep-run-head = Sweep { $name } ({ $id }, { $jobs ->
         [one] { $jobs } job
@@ -41059,7 +41081,7 @@ sweep-run-counts = { $action ->
 sweep-status-head = Sweep { $name } ({ $id }): { $counts }
 
 sweep-help-name = a short name for the sweep, e.g. name: lr-sweep
-sweep-help-kind = train (job submit) or hpc (hpc submit)
+sweep-help-kind = train (job submit), hpc (hpc submit) or ray (ray submit)
 sweep-help-job = the fields job submit (or hpc submit) takes, e.g. job: {"{"}compute_group: H100, spec: …, command: …{"}"}
 sweep-help-grid = parameters with lists of values, e.g. grid: {"{"}lr: [0.001, 0.0003], seed: [1, 2]{"}"}
 sweep-help-list = explicit rows, e.g. list: [{"{"}lr: 0.01, seed: 7{"}"}]
@@ -41294,6 +41316,7 @@ var WORD_OPERATIONS = [
   "availability",
   "submit",
   "submit_hpc",
+  "submit_ray",
   "inference",
   "jobs",
   "job_detail",
@@ -45269,6 +45292,35 @@ var checkEntrypoint = (input2) => {
   return Effect_exports.succeed([]);
 };
 var checkHpcJob = (input2) => checkCreate(input2, checkEntrypoint);
+var GROUP_NAME = /^[a-z]([-a-z0-9]{0,38}[a-z0-9])?$/;
+var checkRayWorkers = (input2) => {
+  if (input2.entrypoint.trim() === "") return Effect_exports.fail(invalidInput(msg("api-ray-empty"), msg("api-ray-empty-hint")));
+  if (input2.workers.length === 0)
+    return Effect_exports.fail(invalidInput(msg("api-ray-no-workers"), msg("api-ray-workers-hint")));
+  const seen = /* @__PURE__ */ new Set();
+  for (const w of input2.workers) {
+    if (!GROUP_NAME.test(w.name) || seen.has(w.name))
+      return Effect_exports.fail(invalidInput(msg("api-ray-group-name", { name: w.name }), msg("api-ray-workers-hint")));
+    seen.add(w.name);
+    const whole = Number.isInteger(w.minReplicas) && Number.isInteger(w.maxReplicas);
+    if (!whole || w.minReplicas < 1 || w.maxReplicas < w.minReplicas)
+      return Effect_exports.fail(
+        invalidInput(
+          msg("api-ray-replicas", { name: w.name, min: w.minReplicas, max: w.maxReplicas }),
+          msg("api-ray-workers-hint")
+        )
+      );
+    if (w.specId.trim() === "")
+      return Effect_exports.fail(
+        invalidInput(
+          msg("api-no-place-id", { key: "spec" }),
+          msg("api-no-place-id-hint", { key: "spec", call: callWord("status") })
+        )
+      );
+  }
+  return Effect_exports.succeed([]);
+};
+var checkRayJob = (input2) => checkCreate(input2, checkRayWorkers);
 
 // ../../packages/core/src/api/jobs/schema.ts
 init_define_INSPIRE_SKILL();
@@ -45583,7 +45635,7 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/create.ts
-var CreateAnswer = external_exports.object({ job_id: CreatedId.optional(), id: CreatedId.optional() }).refine((a) => (a.job_id ?? a.id) !== void 0, "the answer carries no job_id").transform((a) => a.job_id ?? a.id ?? "");
+var CreateAnswer = external_exports.object({ job_id: CreatedId.optional(), ray_job_id: CreatedId.optional(), id: CreatedId.optional() }).refine((a) => (a.job_id ?? a.ray_job_id ?? a.id) !== void 0, "the answer carries no job_id").transform((a) => a.job_id ?? a.ray_job_id ?? a.id ?? "");
 var readCreateAnswer = (data, surface) => Effect_exports.mapError(decode4(CreateAnswer, data, surface), (e) => amendError(e, { ambiguous: true }));
 var trainingBody = (input2, name2, image) => ({
   name: name2,
@@ -45629,8 +45681,7 @@ var sendTrainingJob = (checked, options = {}) => Effect_exports.gen(function* ()
   const submitId = options.submitId ?? (yield* newSubmitId());
   return yield* submitOnce({
     what: msg("api-the-training-job"),
-    openapiPath: "train_job/create",
-    v2: ["train", "CreateJob"],
+    via: { openapi: "train_job/create", v2: ["train", "CreateJob"] },
     body: markedTrainingBody(input2, name2, checked.image, submitId),
     options,
     warnings: checked.warnings,
@@ -45647,13 +45698,16 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
     write: true,
     ...spec2.options.timeout !== void 0 ? { timeout: spec2.options.timeout } : {}
   };
+  const via = spec2.via;
   const create2 = Effect_exports.flatMap(
-    writeWithFallback(
+    "v1" in via ? firstAvailable(msg("api-create-what", { what: spec2.what }), [
+      platform.v1("POST", via.v1, spec2.body, { ...call2, referer: via.referer })
+    ]) : writeWithFallback(
       msg("api-create-what", { what: spec2.what }),
-      platform.openapi(spec2.openapiPath, spec2.body, call2),
-      platform.v2(spec2.v2[0], spec2.v2[1], spec2.body, call2)
+      platform.openapi(via.openapi, spec2.body, call2),
+      platform.v2(via.v2[0], via.v2[1], spec2.body, call2)
     ),
-    (data) => readCreateAnswer(data, spec2.openapiPath)
+    (data) => readCreateAnswer(data, "v1" in via ? via.v1 : via.openapi)
   );
   const find3 = (since) => Effect_exports.provideService(
     Effect_exports.gen(function* () {
@@ -45880,8 +45934,7 @@ var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
   const marked2 = { ...input2, entrypoint: withMarker(input2.entrypoint, submitId) };
   return yield* submitOnce({
     what: msg("api-the-hpc-job"),
-    openapiPath: "hpc_jobs/create",
-    v2: ["hpc", "CreateJob"],
+    via: { openapi: "hpc_jobs/create", v2: ["hpc", "CreateJob"] },
     body: hpcBody(marked2, name2, checked.image),
     options,
     warnings: checked.warnings,
@@ -45911,7 +45964,14 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER3 = "/jobs/ray";
-var RawNode = external_exports.object({ mirror_url: Text2, image: Text2, image_type: Text2, logic_compute_group_id: Text2, quota_id: Text2 }).nullish();
+var RawNode = external_exports.object({
+  mirror_url: Text2,
+  image: Text2,
+  image_type: Text2,
+  logic_compute_group_id: Text2,
+  quota_id: Text2,
+  shm_gi: Num
+}).nullish();
 var RawGroup = external_exports.object({
   group_name: Text2,
   min_replicas: Num,
@@ -45939,11 +45999,12 @@ var toRayJob = (raw, baseUrl) => {
     ),
     groupId: raw.logic_compute_group_id || head5?.logic_compute_group_id || "",
     kind: "ray",
-    entrypoint: raw.entrypoint,
+    ...(({ script, submitId }) => ({ entrypoint: script, submitId }))(splitMarker(raw.entrypoint)),
     description: raw.description,
     image: head5?.mirror_url || head5?.image || "",
     imageType: head5?.image_type ?? "",
     specId: head5?.quota_id ?? "",
+    shmGi: head5?.shm_gi,
     workerGroups: (raw.worker_groups ?? []).map((g) => ({
       name: g.group_name,
       minReplicas: g.min_replicas,
@@ -49346,7 +49407,8 @@ var RawNotebook = external_exports.lazy(
     start_config: StartConfig.optional(),
     image: ImageField.optional(),
     extra_info: external_exports.union([ExtraInfo, external_exports.null()]).optional(),
-    access_url: Text2
+    access_url: Text2,
+    dataset_info: external_exports.array(external_exports.object({ dataset_id: Text2, version_id: Text2, path: Text2 }).loose()).nullish().catch(void 0)
   }).loose().refine((n) => (n.notebook_id ?? n.id) !== void 0, { message: "a notebook needs notebook_id or id" }).transform((n) => {
     const quota = n.quota ?? n.start_config?.quota ?? {};
     const creator = typeof n.creator === "string" ? n.creator : n.creator?.name ?? "";
@@ -49381,7 +49443,12 @@ var RawNotebook = external_exports.lazy(
         domain: extra.SshDomain ?? "",
         port: extra.SshPort ?? 0
       },
-      accessUrl: n.access_url
+      accessUrl: n.access_url,
+      datasets: (n.dataset_info ?? []).filter((d) => d.dataset_id !== "").map((d) => ({
+        datasetId: d.dataset_id,
+        versionId: d.version_id,
+        ...d.path !== "" ? { path: d.path } : {}
+      }))
     };
   })
 );
@@ -50055,10 +50122,9 @@ var missingAs = (read2, kind, id, workspace) => Effect_exports.catchIf(
     workspace === void 0 ? Effect_exports.fail(lookupNotFound(kind, id, msg("domain-lookup-where-visible"))) : Effect_exports.flatMap(
       Effect_exports.either(workspacesToSearch(workspace, void 0)),
       (scope6) => Effect_exports.fail(
-        lookupNotFound(
-          kind,
-          id,
-          whereWord(Either_exports.isRight(scope6) ? scope6.right.workspaces.map((w) => w.name) : [])
+        Either_exports.isRight(scope6) ? lookupNotFound(kind, id, whereWord(scope6.right.workspaces.map((w) => w.name))) : (
+          // A workspace that is not one of the account's is what to fix, not the task.
+          ["InvalidInput", "NotFound"].includes(scope6.left.reason) ? scope6.left : lookupNotFound(kind, id, msg("domain-lookup-where-visible"))
         )
       )
     )
@@ -50134,7 +50200,7 @@ var EventsOutput = () => external_exports.object({
 var eventsOperation = defineOperation({
   name: "events",
   title: "Scheduler events of a task",
-  description: text`Lists the scheduler events of a training job (the job and its pods) or an HPC job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Events of old tasks are discarded by the platform; that is reported as no events. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
+  description: text`Lists the scheduler events of a training job (and its pods), an HPC or a Ray job, oldest first: type Normal/Warning, reason, message and times — why a task waits (Unschedulable, no free GPUs), image pulls, restarts, evictions. Next: ${callWord("job_detail")} for a diagnosis, ${callWord("status")} for free GPUs.`,
   input: Input3,
   output: EventsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -53714,7 +53780,7 @@ var renderStop = (r) => r.plan !== void 0 ? lines(renderPlan(r.plan), r.message)
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them, recipe shows one resolved; the engine command is built for you) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec; ${dryRunWord()} checks without deploying. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
+  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them; it builds the engine command) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec; ${dryRunWord()} checks without deploying. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -54113,7 +54179,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: text`Reads one task by id (job-…, hpc-job-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, network while offline, …). Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
+  description: text`Reads one task by id (job-…, hpc-job-…, rj-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …). Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
   input: Input4,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -54231,7 +54297,7 @@ var emptyScope = (r) => {
 var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: text`Lists your tasks (job-…, hpc-job-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input5,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -54482,7 +54548,7 @@ var planLogin = (input2) => Effect_exports.gen(function* () {
 var loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description: text`Saves the platform account (target="inspire") or a Harbor robot account (target="harbor", registry qb|sj, from 镜像管理 → 本地推送) and checks it when the platform can be reached; rejected credentials are not saved, unverifiable ones are saved as not verified. Next: ${callWord("status")}.`,
+  description: text`Saves the platform account (target="inspire") or a Harbor robot account (target="harbor", registry qb|sj, from 镜像管理 → 本地推送) and checks it when the platform can be reached; rejected credentials are not saved, unverifiable ones are saved as not verified.`,
   input: Input6,
   output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -54970,7 +55036,7 @@ var Input7 = external_exports.object({
   ),
   download: external_exports.boolean().default(false).describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
   path: external_exports.string().optional().describe(
-    "Download file; default <downloads>/<job_id>.log. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links"
+    "Download file; default <downloads>/<job_id>.log. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links"
   ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing download file (default: refuse)")
 });
@@ -55003,7 +55069,7 @@ var renderLogLines = (lines3, labelPods) => {
 var logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: text`Reads a training or HPC job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
+  description: text`Reads a training, HPC or Ray job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
   input: Input7,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -55719,7 +55785,7 @@ var Input8 = external_exports.object({
   time_range: external_exports.string().default("30m").describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
   interval: external_exports.number().int().optional().describe("Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range"),
   path: external_exports.string().optional().describe(
-    "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only inside the downloads folder (the CLI: or the current directory), where a relative path starts; no '..', no symbolic links"
+    "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links"
   ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing CSV file (default: refuse)")
 });
@@ -55727,7 +55793,7 @@ var pct2 = (v) => Math.round(v * 1e4) / 100;
 var metricsOperation = defineOperation({
   name: "metrics",
   title: "GPU and system metrics with a health verdict",
-  description: text`Answers whether a training or HPC job is actually working: mode summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, …) with its evidence and per-pod GPU/CPU statistics; raw returns the series; download writes a CSV to the downloads folder. Next: ${callWord("logs")} for what an idle job prints, ${callWord("stop")} to free idle GPUs.`,
+  description: text`Answers whether a training, HPC or Ray job is actually working: mode summary (default) gives a verdict (healthy, idle, stalled, CPU-starved, …) with its evidence and per-pod GPU/CPU statistics; raw returns the series; download writes a CSV to the downloads folder. Next: ${callWord("logs")} for what an idle job prints, ${callWord("stop")} to free idle GPUs.`,
   input: Input8,
   output: MetricsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -56116,6 +56182,51 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/api/jobs/datasets.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var parseDatasetRef = (raw, field) => {
+  const [id = "", version2 = "", ...more] = raw.trim().split(":");
+  return id === "" || more.length > 0 || raw.includes(":") && version2 === "" ? Effect_exports.fail(invalidInput(msg("api-dataset-ref", { raw, field }), msg("api-dataset-ref-hint"))) : Effect_exports.succeed({ datasetId: id, versionId: version2 });
+};
+var Result = external_exports.object({
+  datasets_result: external_exports.array(external_exports.unknown()).nullish()
+});
+var Resolved = external_exports.object({ dataset_id: Text2, version_id: Text2, path: Text2 });
+var validateDatasets = (workspaceId, refs2) => Effect_exports.gen(function* () {
+  if (refs2.length === 0) return [];
+  const platform = yield* Platform;
+  const body2 = {
+    workspace_id: workspaceId,
+    datasets: refs2.map((r) => ({ dataset_id: r.datasetId, version_id: r.versionId }))
+  };
+  const data = yield* Effect_exports.catchIf(
+    firstAvailable(msg("api-validate-datasets"), [
+      platform.v1("POST", "dataset/validate_dataset", body2, {
+        idempotent: true,
+        referer: "/jobs/distributedTraining"
+      })
+    ]),
+    (e) => Number(e.code) === 2e3 || Number(e.code) === 2001,
+    (e) => {
+      const message = e.message.replace(/^[\w/.-]+: /, "").replace(/\s*\(code \d+\)\.?$/, "");
+      return Effect_exports.fail(
+        invalidInput(
+          Number(e.code) === 2e3 ? msg("api-dataset-missing", { message }) : msg("api-dataset-version-missing", { message }),
+          msg("api-dataset-missing-hint")
+        )
+      );
+    }
+  );
+  const result = yield* decode4(Result, data, "dataset/validate_dataset");
+  const items = yield* decodeItems(Resolved, result.datasets_result ?? [], "dataset/validate_dataset");
+  return items.map((d) => ({
+    datasetId: d.dataset_id,
+    versionId: d.version_id,
+    ...d.path !== "" ? { path: d.path } : {}
+  }));
+});
+
 // ../../packages/core/src/api/notebooks/create.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -56168,13 +56279,21 @@ var prepareNotebook = (input2) => Effect_exports.gen(function* () {
     allow_ssh: input2.allowSsh ?? false,
     runtime: "standard",
     ...input2.command !== void 0 && input2.command !== "" ? { command: input2.command } : {},
-    ...input2.description !== void 0 ? { description: input2.description } : {}
+    ...input2.description !== void 0 ? { description: input2.description } : {},
+    ...input2.datasets !== void 0 && input2.datasets.length > 0 ? {
+      dataset_info: input2.datasets.map((d) => ({
+        dataset_id: d.datasetId,
+        version_id: d.versionId,
+        ...d.path !== void 0 ? { path: d.path } : {}
+      }))
+    } : {}
   };
   return { name: name2, body: body2, warnings: [...image.warnings, ...priority.warnings] };
 });
-var notebookVerdict = (n, body2) => fieldsVerdict(
-  { ...body2, command: body2.command ?? "" },
+var notebookVerdict = (n, body2, userId) => fieldsVerdict(
+  { ...body2, command: body2.command ?? "", user_id: userId },
   {
+    user_id: n.userId,
     mirror_url: n.image.address,
     logic_compute_group_id: n.logicComputeGroupId,
     project_id: n.projectId,
@@ -56188,6 +56307,7 @@ var notebookVerdict = (n, body2) => fieldsVerdict(
 var plannedNotebookCreate = (body2) => plannedV2("notebook", "CreateNotebook", body2);
 var createNotebook = (input2) => Effect_exports.gen(function* () {
   const { name: name2, body: body2, warnings } = yield* prepareNotebook(input2);
+  const userId = (yield* currentUser()).id;
   const platform = yield* Platform;
   const create2 = platform.v2("notebook", "CreateNotebook", body2, { idempotent: false, write: true }).pipe(
     Effect_exports.catchTag(
@@ -56217,7 +56337,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     create: create2,
     list: same,
     detail: (id) => provide5(getNotebook(id)),
-    verdict: (n) => notebookVerdict(n, body2),
+    verdict: (n) => notebookVerdict(n, body2, userId),
     clock: platform.clock,
     what: msg("notebook-api-what"),
     listHint: callWord("notebook", { action: "list" })
@@ -56234,6 +56354,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook/create.ts
+var datasetLine = (d) => `${d.datasetId}:${d.versionId}${d.path !== void 0 ? ` → ${d.path}` : ""}`;
 var createNotebookOp = (input2) => Effect_exports.gen(function* () {
   if (input2.name === void 0 || input2.name.trim() === "")
     return yield* Effect_exports.fail(
@@ -56246,6 +56367,8 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
   const where3 = yield* deployTarget(input2, "DSW");
   const { target, group, workspace, spec: spec2 } = where3;
   const image = yield* resolveRegisteredImage(yield* imageOrDefault(input2.image, deployImageHint()), workspace);
+  const refs2 = yield* Effect_exports.forEach(input2.dataset ?? [], (raw) => parseDatasetRef(raw, "dataset"));
+  const datasets = yield* validateDatasets(workspace.id, refs2);
   const defaultShm = yield* defaultOf("defaultShm");
   const shmGi = input2.shm ?? (defaultShm !== void 0 ? shmMbToGi(defaultShm) : void 0);
   const priority = yield* choosePriority(input2.priority, target.project, spec2, "four-under-cap");
@@ -56257,7 +56380,8 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     shmGi,
     priority: priority.priority,
     autoStop: input2.auto_stop,
-    allowSsh: input2.allow_ssh
+    allowSsh: input2.allow_ssh,
+    ...datasets.length > 0 ? { datasets: datasets.map(datasetLine) } : {}
   };
   const placement = yield* placementWarnings(input2.compute_group, target, {
     scheduleType: "DSW",
@@ -56279,7 +56403,8 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     ...shmGi !== void 0 ? { sharedMemoryGi: shmGi } : {},
     autoStop: input2.auto_stop,
     allowSsh: input2.allow_ssh,
-    registry: workspace.policy.registry
+    registry: workspace.policy.registry,
+    datasets
   };
   if (input2.dry_run) {
     const prepared = yield* prepareNotebook(request2);
@@ -56320,12 +56445,10 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookInputSchema = external_exports.object({
-  action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe(
-    "create, list, detail, start, stop, delete (needs confirm and a stopped or failed notebook), or save_image (a running notebook as an image)"
-  ),
+  action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe("create, list, detail, start, stop, delete or save_image"),
   notebook_id: refersTo(
     external_exports.string().optional().describe(
-      "For detail, start, stop, delete, save_image: the notebook's id (a bare UUID, as list shows it), its name, a unique id prefix or its URL; names and prefixes are looked up in workspace"
+      "For detail, start, stop, delete, save_image: its id (a bare UUID), name, unique id prefix or URL; names and prefixes are looked up in workspace"
     ),
     "notebook"
   ),
@@ -56345,6 +56468,7 @@ var NotebookInputSchema = external_exports.object({
   priority: deployFields.priority,
   auto_stop: external_exports.boolean().default(false).describe("For create: let the platform stop the notebook when idle"),
   allow_ssh: external_exports.boolean().default(false).describe("For create: enable SSH and proxy ports"),
+  dataset: external_exports.array(external_exports.string()).optional().describe("For create: datasets to mount, ID or ID:VERSION (else the latest)"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
   keyword: external_exports.string().optional().describe("For list: keep notebooks whose name contains this"),
   dry_run: external_exports.boolean().default(false).describe(
@@ -56811,7 +56935,8 @@ var NotebookOutput = once6(() => {
     allowSsh: external_exports.boolean().describe("Whether SSH is enabled"),
     ssh: external_exports.object({ node: external_exports.string(), hostIp: external_exports.string(), domain: external_exports.string(), port: external_exports.number() }).describe("SSH access details"),
     accessUrl: external_exports.string().describe("Access URL, or empty"),
-    consoleUrl: external_exports.string().describe("The notebook's page")
+    consoleUrl: external_exports.string().describe("The notebook's page"),
+    datasets: external_exports.array(external_exports.object({ datasetId: external_exports.string(), versionId: external_exports.string(), path: external_exports.string().optional() })).describe("Datasets mounted")
   }).describe("The notebook");
   const Create = external_exports.object({
     action: external_exports.literal("create"),
@@ -56828,6 +56953,7 @@ var NotebookOutput = once6(() => {
     priority: external_exports.number().describe("Priority 1–10"),
     autoStop: external_exports.boolean().describe("Whether it stops itself when idle"),
     allowSsh: external_exports.boolean().describe("Whether SSH is enabled"),
+    datasets: external_exports.array(external_exports.string()).optional().describe("Datasets mounted: id:version → path"),
     consoleUrl: external_exports.string().optional().describe("The notebook's page, or the notebook list on a dry run"),
     recovered: external_exports.boolean().optional().describe("The create's answer was lost and the notebook was found by name"),
     warnings: Warnings(),
@@ -56933,6 +57059,24 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
     );
   const body2 = { notebookId: found.id, name: name2, version: version2, accessible: 1 };
   const image = { id: "", name: name2, version: version2, address: "" };
+  const same = Effect_exports.map(
+    listPlatformImages({ workspaceId: found.workspaceId, source: "private" }),
+    (images) => images.filter((i) => i.name === name2 && i.version === version2)
+  );
+  const existing = (yield* same)[0];
+  if (existing !== void 0)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: msg("notebook-save-exists", {
+          image: `${name2}:${version2}`,
+          id: existing.imageId,
+          status: existing.status || msg("notebook-state-unknown")
+        }),
+        hint: msg("notebook-save-exists-fix", { call: callWord("images", { visibility: "private", search: name2 }) }),
+        created: "no"
+      })
+    );
   if (input2.dry_run)
     return {
       action: "save_image",
@@ -56945,13 +57089,27 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
         requests: [plannedV2("notebook", "SaveNotebookImage", body2)]
       }
     };
-  const answer = yield* platform.v2("notebook", "SaveNotebookImage", body2, { idempotent: false, write: true }).pipe(
+  const save2 = platform.v2("notebook", "SaveNotebookImage", body2, { idempotent: false, write: true }).pipe(
     Effect_exports.catchTag(
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-save-console") }))
+    ),
+    // An answer that cannot be read leaves the save unknown: settled by the look-up, never taken as a failure.
+    Effect_exports.flatMap(
+      (answer) => Effect_exports.mapError(
+        decode4(SaveAnswer, answer, "notebook.SaveNotebookImage"),
+        (e) => amendError(e, { ambiguous: true })
+      )
     )
   );
-  const imageId = yield* decode4(SaveAnswer, answer, "notebook.SaveNotebookImage");
+  const saved = yield* createOnce({
+    create: Effect_exports.provideService(save2, Platform, platform),
+    find: () => Effect_exports.map(same, (images) => images[0]?.imageId).pipe(Effect_exports.provideService(Platform, platform)),
+    now: platform.clock.now,
+    what: msg("images-api-what-image"),
+    listHint: callWord("images", { visibility: "private", search: name2 })
+  });
+  const imageId = saved.value;
   let status = "";
   for (let poll2 = 0; poll2 < MAX_POLLS; poll2++) {
     status = yield* readSaveStatus(found.id);
@@ -57006,6 +57164,7 @@ var renderCreate2 = (r) => lines(
     [msg("notebook-label-priority"), r.priority],
     [msg("notebook-label-auto-stop"), r.autoStop ? msg("notebook-yes") : msg("notebook-no")],
     [msg("notebook-label-ssh"), r.allowSsh ? msg("notebook-yes") : msg("notebook-no")],
+    [msg("notebook-label-datasets"), r.datasets?.join(", ")],
     [msg("notebook-label-console"), r.consoleUrl],
     [msg("notebook-label-recovered"), r.recovered === true ? msg("notebook-recovered") : void 0]
   ]),
@@ -57056,6 +57215,7 @@ var renderDetail3 = (r) => {
       ],
       [msg("notebook-label-image"), n.image.address || `${n.image.name}:${n.image.version}`],
       [msg("notebook-label-ssh"), ssh],
+      [msg("notebook-label-datasets"), n.datasets.length > 0 ? n.datasets.map(datasetLine).join(", ") : void 0],
       [msg("notebook-label-created"), n.createdAt !== void 0 ? formatTime(n.createdAt) : void 0],
       [msg("notebook-label-console"), n.consoleUrl]
     ]),
@@ -57084,7 +57244,7 @@ var renderChange = (r) => {
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec — not a training spec — and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
+  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -57118,7 +57278,8 @@ var notebookOperation = defineOperation({
         "shm",
         "priority",
         "auto_stop",
-        "allow_ssh"
+        "allow_ssh",
+        "dataset"
       ],
       cli: { path: ["notebook", "create"], confirm: false }
     },
@@ -57166,7 +57327,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var notebookRefField = () => refersTo(
   external_exports.string().describe(
-    "The notebook: its name, its id, a unique id prefix, or a pasted console or Jupyter URL (names and prefixes are looked up in workspace, else the default workspace)"
+    "The notebook's name, id, unique id prefix, or console or Jupyter URL (looked up in workspace, else the default)"
   ),
   "notebook"
 );
@@ -57371,8 +57532,9 @@ var runMarked = async (lab, name2, script, markers, options) => {
   const done7 = new Promise((resolve3) => {
     finish = resolve3;
   });
+  let quit = false;
   const emit = (text4) => {
-    if (text4 === "") return;
+    if (text4 === "" || quit) return;
     bytes += Buffer.byteLength(text4, "utf8");
     options.onOutput?.(text4);
     kept += text4;
@@ -57418,7 +57580,12 @@ var runMarked = async (lab, name2, script, markers, options) => {
     if (stopped2 !== void 0 || end3 !== void 0) return;
     stopped2 = why2;
     socket.send("");
-    timers.push(setTimeout(() => socket.send(""), GRACE_MS));
+    timers.push(
+      setTimeout(() => {
+        quit = true;
+        socket.send("");
+      }, GRACE_MS)
+    );
     timers.push(setTimeout(finish, 2 * GRACE_MS));
   };
   if (options.timeoutMs !== void 0) timers.push(setTimeout(() => stop3("timeout"), options.timeoutMs));
@@ -59199,7 +59366,7 @@ var render6 = (r) => {
 var notebookShellOperation = defineOperation({
   name: "notebook_shell",
   title: "A shell session in a running notebook, kept across calls",
-  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. Output is raw terminal output. For one command with its exit code use ${callWord("notebook_exec")}. ${dryRunWord()} shows the plan.`,
+  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. For one command with its exit code use ${callWord("notebook_exec")}. ${dryRunWord()} shows the plan.`,
   input: NotebookShellInputSchema,
   output: NotebookShellOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -59249,51 +59416,6 @@ init_define_INSPIRE_TOOLS();
 // ../../packages/core/src/operations/common/submission/pipeline.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/jobs/datasets.ts
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var parseDatasetRef = (raw, field) => {
-  const [id = "", version2 = "", ...more] = raw.trim().split(":");
-  return id === "" || more.length > 0 || raw.includes(":") && version2 === "" ? Effect_exports.fail(invalidInput(msg("api-dataset-ref", { raw, field }), msg("api-dataset-ref-hint"))) : Effect_exports.succeed({ datasetId: id, versionId: version2 });
-};
-var Result = external_exports.object({
-  datasets_result: external_exports.array(external_exports.unknown()).nullish()
-});
-var Resolved = external_exports.object({ dataset_id: Text2, version_id: Text2, path: Text2 });
-var validateDatasets = (workspaceId, refs2) => Effect_exports.gen(function* () {
-  if (refs2.length === 0) return [];
-  const platform = yield* Platform;
-  const body2 = {
-    workspace_id: workspaceId,
-    datasets: refs2.map((r) => ({ dataset_id: r.datasetId, version_id: r.versionId }))
-  };
-  const data = yield* Effect_exports.catchIf(
-    firstAvailable(msg("api-validate-datasets"), [
-      platform.v1("POST", "dataset/validate_dataset", body2, {
-        idempotent: true,
-        referer: "/jobs/distributedTraining"
-      })
-    ]),
-    (e) => Number(e.code) === 2e3 || Number(e.code) === 2001,
-    (e) => {
-      const message = e.message.replace(/^[\w/.-]+: /, "").replace(/\s*\(code \d+\)\.?$/, "");
-      return Effect_exports.fail(
-        invalidInput(
-          Number(e.code) === 2e3 ? msg("api-dataset-missing", { message }) : msg("api-dataset-version-missing", { message }),
-          msg("api-dataset-missing-hint")
-        )
-      );
-    }
-  );
-  const result = yield* decode4(Result, data, "dataset/validate_dataset");
-  const items = yield* decodeItems(Resolved, result.datasets_result ?? [], "dataset/validate_dataset");
-  return items.map((d) => ({
-    datasetId: d.dataset_id,
-    versionId: d.version_id,
-    ...d.path !== "" ? { path: d.path } : {}
-  }));
-});
 
 // ../../packages/core/src/operations/common/submission/shared.ts
 init_define_INSPIRE_SKILL();
@@ -59379,10 +59501,10 @@ var gateFindings = (findings, allowNetwork, what) => {
   );
 };
 var nextCalls = (jobId, kind) => [
-  nextStep("jobs", { type: kind === "hpc" ? "hpc" : "train", status: "all" }),
+  nextStep("jobs", { type: kind === "training" ? "train" : kind, status: "all" }),
   nextStep("job_detail", { job_id: jobId }),
   nextStep("logs", { job_id: jobId, lines: 50 }),
-  ...kind === "training" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : [],
+  ...kind !== "hpc" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : [],
   nextStep("wait", { job_id: jobId })
 ];
 var placeOf2 = (target, spec2) => ({
@@ -59452,7 +59574,7 @@ var dryRunResult = (base, surface, body2, warnings) => ({
     summary: msg("submission-plan-summary", { kind: base.kind, name: base.name, workspace: base.workspace.name }),
     targets: [
       {
-        kind: base.kind === "hpc" ? "HPC job" : "job",
+        kind: base.kind === "hpc" ? "HPC job" : base.kind === "ray" ? "Ray job" : "job",
         id: base.name,
         name: base.name,
         change: msg("submission-plan-change", {
@@ -59613,7 +59735,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SubmitOutput = once6(() => {
   return external_exports.object({
-    kind: external_exports.enum(["training", "hpc"]).describe("Training job (job-…) or HPC job (hpc-job-…)"),
+    kind: external_exports.enum(["training", "hpc", "ray"]).describe("Training job (job-…), HPC job (hpc-job-…) or Ray job (rj-…)"),
     dryRun: external_exports.boolean().describe("True when nothing was created"),
     jobId: external_exports.string().optional().describe("The new job's id; absent on a dry run"),
     consoleUrl: external_exports.string().optional().describe("The job's page on the platform"),
@@ -59634,6 +59756,14 @@ var SubmitOutput = once6(() => {
       cpusPerTask: external_exports.number().describe("CPUs per task"),
       memoryPerCpu: external_exports.string().describe("Memory per CPU, e.g. 4G")
     }).optional().describe("For HPC jobs: the Slurm sizing"),
+    workers: external_exports.array(
+      external_exports.object({
+        name: external_exports.string(),
+        spec: external_exports.string().describe("Spec id"),
+        minReplicas: external_exports.number(),
+        maxReplicas: external_exports.number()
+      })
+    ).optional().describe("For Ray jobs: the worker groups beside the head (spec above)"),
     resubmittedFrom: external_exports.string().optional().describe("For resubmit: the job it copies"),
     request: external_exports.object({
       surface: external_exports.string().describe("The API call that would be made"),
@@ -59645,6 +59775,153 @@ var SubmitOutput = once6(() => {
     next: NextSteps().describe("The calls that follow: watch the job, read its logs and metrics, wait for it")
   });
 });
+
+// ../../packages/core/src/operations/common/submission/ray.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/jobs/ray-create.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var rayBody = (input2, name2) => {
+  const node2 = {
+    mirror_id: input2.imageId,
+    image_type: input2.imageType ?? "SOURCE_PRIVATE",
+    logic_compute_group_id: input2.groupId
+  };
+  const shm = input2.shmGi !== void 0 ? { shm_gi: input2.shmGi } : {};
+  return {
+    name: name2,
+    description: input2.description ?? "",
+    workspace_id: input2.workspaceId,
+    project_id: input2.projectId,
+    task_priority: input2.priority,
+    entrypoint: input2.entrypoint,
+    head_node: { ...node2, quota_id: input2.specId, ...shm },
+    worker_groups: input2.workers.map((w) => ({
+      group_name: w.name,
+      ...node2,
+      min_replicas: w.minReplicas,
+      max_replicas: w.maxReplicas,
+      quota_id: w.specId,
+      ...shm
+    }))
+  };
+};
+var rayMarkerMatch = (job, name2, submitId) => job.name !== name2 ? "no" : job.entrypoint === "" && job.submitId === "" ? "check" : job.submitId === submitId ? "yes" : "no";
+var sendRayJob = (checked, options = {}) => Effect_exports.gen(function* () {
+  const { input: input2, name: name2 } = checked;
+  const submitId = options.submitId ?? (yield* newSubmitId());
+  return yield* submitOnce({
+    what: msg("api-the-ray-job"),
+    via: { v1: "ray_job/create", referer: "/jobs/ray" },
+    body: rayBody({ ...input2, entrypoint: withMarker(input2.entrypoint, submitId) }, name2),
+    options,
+    warnings: checked.warnings,
+    list: () => Effect_exports.map(listRayJobs({ workspaceId: input2.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
+    same: (j) => rayMarkerMatch(j, name2, submitId),
+    detail: getRayJob
+  });
+});
+
+// ../../packages/core/src/operations/common/submission/ray.ts
+var WORKER = /^([^:\s]+):(\d+)-(\d+)(?::(\S+))?$/;
+var parseWorker = (raw) => {
+  const m = WORKER.exec(raw.trim());
+  if (m === null)
+    return Effect_exports.fail(
+      invalidInput(
+        msg("submission-ray-worker-invalid", { field: fieldWord("worker"), value: raw }),
+        msg("api-ray-workers-hint")
+      )
+    );
+  const [, name2 = "", min4 = "", max6 = "", spec2] = m;
+  return Effect_exports.succeed({ name: name2, min: Number(min4), max: Number(max6), ...spec2 !== void 0 ? { spec: spec2 } : {} });
+};
+var submitRaySteps = (submission) => Effect_exports.gen(function* () {
+  const { entrypoint, shm: shmGiven, worker, ...rest } = submission;
+  const s = allRead({ ...rest, instance_count: 1 });
+  if (isAutoGroup(s.compute_group))
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("submission-ray-no-auto", { field: fieldWord("compute_group", AUTO_GROUP) }),
+        msg("submission-ray-no-auto-hint", { field: fieldWord("compute_group"), call: callWord("status") })
+      )
+    );
+  const placed = yield* placeSubmission(s, "RAY_JOB");
+  const { target, spec: spec2, priority } = placed;
+  const written2 = yield* Effect_exports.forEach(worker ?? ["worker:1-1"], parseWorker);
+  const groups = [];
+  for (const w of written2) {
+    const own2 = w.spec === void 0 || w.spec === spec2.id ? spec2 : yield* pickSpec(target, "RAY_JOB", w.spec);
+    groups.push({
+      group: { name: w.name, specId: own2.id, minReplicas: w.min, maxReplicas: w.max },
+      gpus: own2.gpuCount
+    });
+  }
+  const image = yield* resolveRegisteredImage(placed.image, target.workspace);
+  const asked = shmGiven !== void 0 || (yield* defaultOf("defaultShm")) !== void 0;
+  const shm = asked ? yield* resolveShm(shmGiven, 0) : void 0;
+  const composed = yield* composeFor(entrypoint, target.project, s.applyPrefix);
+  const findings = yield* gateFindings(
+    lintTrainingCommand({
+      command: composed.command,
+      workspaceOnline: onlineOf(target),
+      commandPrefix: composed.prefix
+    }),
+    s.allow_network_commands,
+    "entrypoint"
+  );
+  const imageType = s.imageType ?? image.image.source;
+  const checked = yield* checkRayJob({
+    name: s.name,
+    entrypoint: composed.command,
+    workspaceId: target.workspace.id,
+    projectId: target.project.id,
+    groupId: target.group?.id ?? "",
+    specId: spec2.id,
+    image: image.image.address,
+    imageId: image.image.imageId,
+    ...imageType !== void 0 ? { imageType } : {},
+    workers: groups.map((g) => g.group),
+    ...shm !== void 0 ? { shmGi: shm.shmGi } : {},
+    priority: priority.priority,
+    priorityCap: target.project.priorityCap,
+    workspaceRegistry: target.workspace.policy.registry,
+    instanceCount: 1
+  });
+  const gpus2 = spec2.gpuCount + groups.reduce((sum2, g) => sum2 + g.group.maxReplicas * g.gpus, 0);
+  const warnings = [
+    ...image.warnings,
+    ...target.warnings,
+    ...worker === void 0 ? [msg("submission-ray-worker-default", { field: fieldWord("worker") })] : [],
+    ...checked.warnings,
+    ...budgetWarnings({ remainBudget: target.project.remainBudget, priority: priority.priority, gpuCount: gpus2 })
+  ];
+  const base = submitBase(
+    "ray",
+    s,
+    placed,
+    checked,
+    composed.command,
+    {
+      ...shm !== void 0 ? { shmGi: shm.shmGi } : {},
+      workers: checked.input.workers.map((w) => ({
+        name: w.name,
+        spec: w.specId,
+        minReplicas: w.minReplicas,
+        maxReplicas: w.maxReplicas
+      }))
+    },
+    findings
+  );
+  if (s.dry_run) return dryRunResult(base, "api/v1/ray_job/create", rayBody(checked.input, checked.name), warnings);
+  const created = yield* sendRayJob(checked, s.createOptions ?? {});
+  const platform = yield* Platform;
+  const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/ray?spaceId=${encodeURIComponent(target.workspace.id)}`, platform.baseUrl).toString();
+  return createdResult(base, created, consoleUrl, warnings);
+});
+var submitRay = (s) => sayCreated(submitRaySteps(s));
 
 // ../../packages/core/src/operations/common/submission/render.ts
 init_define_INSPIRE_SKILL();
@@ -59662,7 +59939,16 @@ var renderSubmit = (r) => {
     [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
     [msg("submission-label-compute-group"), r.computeGroup.name],
     [msg("submission-label-spec"), text`${r.spec.id}: ${describeSpecCandidate(r.spec)}`],
-    [msg("submission-label-nodes"), r.instanceCount],
+    [msg("submission-label-nodes"), r.kind === "ray" ? void 0 : r.instanceCount],
+    [
+      msg("submission-label-workers"),
+      r.workers !== void 0 ? joinText(
+        r.workers.map(
+          (w) => msg("submission-ray-group", { name: w.name, min: w.minReplicas, max: w.maxReplicas, spec: w.spec })
+        ),
+        "; "
+      ) : void 0
+    ],
     [
       msg("submission-label-slurm"),
       r.slurm !== void 0 ? msg("submission-slurm-layout", {
@@ -59674,7 +59960,7 @@ var renderSubmit = (r) => {
     [msg("submission-label-shm"), r.shmGi !== void 0 ? `${r.shmGi} GiB` : void 0],
     [msg("submission-label-priority"), r.priority],
     [msg("submission-label-image"), r.image],
-    [r.kind === "hpc" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
+    [r.kind !== "training" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
   ]);
   const lines3 = [head5, fields3];
   if (r.request !== void 0) lines3.push(JSON.stringify(r.request.body, null, 2));
@@ -59758,14 +60044,15 @@ var Input10 = external_exports.object({
   job_id: refersTo(
     described(
       external_exports.string(),
-      text`The training (job-…) or HPC (hpc-job-…) task to submit again, as ${callWord("jobs")} lists it: its id, name or a unique id prefix`
+      text`The training, HPC or Ray task to submit again, as ${callWord("jobs")} lists it: its id, name or a unique id prefix`
     ),
     "train",
-    "hpc"
+    "hpc",
+    "ray"
   ),
   name: external_exports.string().optional().describe("Name of the new job; default <old name>-r<N>, the first N not used in the workspace"),
   command: external_exports.string().optional().describe("New training command (commandPrefix is applied to it); default: the old command exactly as it ran"),
-  entrypoint: external_exports.string().optional().describe("New HPC entrypoint; default: the old one"),
+  entrypoint: external_exports.string().optional().describe("New HPC or Ray entrypoint; default: the old one"),
   spec: external_exports.string().optional().describe("A different spec id of the same compute group and schedule type; default: the old spec"),
   priority: external_exports.number().int().optional().describe("A different priority 1–10; default: the old job's priority"),
   allow_network_commands: described(
@@ -59840,10 +60127,21 @@ var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
   };
   return yield* submitHpc({ ...fields3, ...extras(id, old, false) });
 });
+var resubmitRay = (id, input2) => Effect_exports.gen(function* () {
+  const old = yield* Effect_exports.mapError(getRayJob(id), notFound(id));
+  const names2 = Effect_exports.map(listRayJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
+  const fields3 = {
+    ...yield* carried(input2, old, names2),
+    entrypoint: input2.entrypoint ?? old.entrypoint,
+    worker: old.workerGroups.map((g) => `${g.name}:${g.minReplicas ?? 1}-${g.maxReplicas ?? 1}:${g.specId}`),
+    shm: old.shmGi
+  };
+  return yield* submitRay({ ...fields3, ...extras(id, old, input2.entrypoint !== void 0) });
+});
 var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: text`Re-creates a training (job-…) or HPC (hpc-job-…) task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
+  description: text`Re-creates a training, HPC or Ray task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
   input: Input10,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -59851,14 +60149,15 @@ var resubmitOperation = defineOperation({
   examples: [{ job_id: "{train_job}" }],
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const { id, kind } = yield* resolveTask(input2.job_id, ["train", "hpc"]);
-    if (kind !== "train" && kind !== "hpc")
+    const { id, kind } = yield* resolveTask(input2.job_id, ["train", "hpc", "ray"]);
+    if (kind !== "train" && kind !== "hpc" && kind !== "ray")
       return yield* Effect_exports.fail(
         invalidInput(
           msg("resubmit-wrong-kind", { id }),
           msg("resubmit-wrong-kind-hint", { inference: callWord("inference"), notebook: callWord("notebook") })
         )
       );
+    if (kind === "ray") return yield* resubmitRay(id, input2);
     return yield* kind === "train" ? resubmitTraining(id, input2) : resubmitHpc(id, input2);
   }),
   render: (r) => renderSubmit(r)
@@ -60084,7 +60383,7 @@ var Input11 = external_exports.object({
 var statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config", { action: "set", key: "…", value: "…" })} for defaults, then submit with a compute_group and spec from here.`,
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
   input: Input11,
   output: StatusOutput2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -60155,140 +60454,9 @@ var deleteJob = (kind, id) => Effect_exports.gen(function* () {
   return yield* Effect_exports.fail(e);
 });
 
-// ../../packages/core/src/operations/stop/delete.ts
-var TYPES2 = {
-  train: ["train"],
-  hpc: ["hpc"],
-  ray: ["ray"],
-  all: ["train", "hpc", "ray"]
-};
-var NOUN2 = { train: "job", hpc: "HPC job", ray: "Ray job" };
-var HOURS = { h: 1, d: 24, w: 168 };
-var olderThanMs = (raw) => {
-  if (raw === void 0) return Either_exports.right(void 0);
-  const m = /^\s*(\d+)\s*([hdw])\s*$/i.exec(raw);
-  const hours3 = m?.[1] !== void 0 && m[2] !== void 0 ? Number(m[1]) * (HOURS[m[2].toLowerCase()] ?? 0) : 0;
-  return hours3 > 0 ? Either_exports.right(hours3 * 36e5) : Either_exports.left(
-    invalidInput(
-      msg("stop-delete-older-than", { raw, field: fieldWord("older_than") }),
-      msg("stop-delete-older-than-hint")
-    )
-  );
-};
-var isDeletable = (type) => type === "train" || type === "hpc" || type === "ray";
-var counts = (tasks) => ({
-  stopped: 0,
-  alreadyFinished: 0,
-  deleted: tasks.filter((t) => t.outcome === "deleted").length,
-  failed: tasks.filter((t) => t.outcome === "failed").length
-});
-var planOf4 = (tasks) => {
-  const doomed = tasks.filter((t) => t.outcome === "would-delete");
-  return {
-    summary: msg("stop-delete-plan", { count: doomed.length }),
-    targets: doomed.map((t) => ({
-      kind: NOUN2[t.type],
-      id: t.id,
-      name: t.name,
-      change: msg("stop-change-deleted", { before: t.before })
-    })),
-    requests: doomed.map((t) => deleteRequest(t.type, t.id))
-  };
-};
-var oneJob = (input2) => Effect_exports.gen(function* () {
-  const named = yield* resolveTask(input2.job_id ?? "", ["train", "hpc", "ray"], input2.workspace);
-  if (!isDeletable(named.kind))
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("stop-delete-kind", { id: named.id }),
-        msg("stop-delete-kind-hint", {
-          notebook: callWord("notebook", { action: "delete" }),
-          models: callWord("models", { action: "delete" })
-        })
-      )
-    );
-  const detail = yield* missingTask(readTask(named.id, named.kind), named, input2.workspace);
-  const before2 = `${detail.status.family} (${detail.status.raw})`;
-  if (!detail.status.terminal)
-    return yield* Effect_exports.fail(
-      new InspireError({
-        reason: "Conflict",
-        message: msg("stop-delete-running", { name: detail.name || detail.id, status: before2 }),
-        hint: msg("stop-delete-running-hint", { call: callWord("stop", { job_id: detail.id }) })
-      })
-    );
-  const task = {
-    id: detail.id,
-    type: named.kind,
-    name: detail.name,
-    workspace: detail.workspace,
-    before: before2,
-    outcome: "would-delete"
-  };
-  return task;
-});
-var batch = (input2) => Effect_exports.gen(function* () {
-  const older = yield* olderThanMs(input2.older_than);
-  if ((input2.status ?? "all") === "all" && (input2.name ?? "") === "" && older === void 0)
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("stop-delete-filter"),
-        msg("stop-delete-filter-hint", {
-          status: fieldWord("status", "failed"),
-          older: fieldWord("older_than", "30d")
-        })
-      )
-    );
-  const types = TYPES2[input2.type];
-  if (types === void 0)
-    return yield* Effect_exports.fail(
-      invalidInput(msg("stop-delete-type", { type: input2.type }), msg("stop-delete-type-hint"))
-    );
-  const listed = yield* batchTasks(input2, types);
-  const now = yield* Clock_exports.currentTimeMillis;
-  return listed.tasks.filter((t) => listed.targeted || older === void 0 || (t.createdAt ?? now) <= now - older).map(
-    (t) => ({
-      id: t.id,
-      type: t.type,
-      name: t.name,
-      workspace: t.workspace,
-      before: `${t.family} (${t.rawStatus})`,
-      outcome: t.terminal ? "would-delete" : "not-finished"
-    })
-  );
-});
-var deleteOne = (t) => t.outcome !== "would-delete" || !isDeletable(t.type) ? Effect_exports.succeed(t) : Effect_exports.map(
-  Effect_exports.either(deleteJob(t.type, t.id)),
-  (r) => Either_exports.isRight(r) ? { ...t, outcome: "deleted" } : { ...t, outcome: "failed", error: r.left.text }
-);
-var deleteTasks = (input2) => Effect_exports.gen(function* () {
-  const mode = input2.job_id !== void 0 ? "single" : "batch";
-  const shown = mode === "single" ? [yield* oneJob(input2)] : yield* batch(input2);
-  const base = { mode, stopped: false };
-  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf4(shown) };
-  if (mode === "batch" && input2.confirm && input2.targets === void 0)
-    return yield* Effect_exports.fail(targetsNeeded(shown, "would-delete"));
-  if (!input2.confirm)
-    return {
-      ...base,
-      dryRun: false,
-      tasks: shown,
-      counts: counts(shown),
-      hint: msg("stop-delete-confirm", {
-        count: shown.filter((t) => t.outcome === "would-delete").length,
-        confirm: confirmWord(mode === "batch")
-      })
-    };
-  const tasks = yield* Effect_exports.forEach(shown, deleteOne, { concurrency: 1 });
-  const c = counts(tasks);
-  return {
-    ...base,
-    dryRun: false,
-    tasks,
-    counts: c,
-    ...c.failed > 0 ? { hint: msg("stop-some-failed") } : {}
-  };
-});
+// ../../packages/core/src/operations/stop/ids.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/stop/one.ts
 init_define_INSPIRE_SKILL();
@@ -60336,6 +60504,213 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   };
 });
 
+// ../../packages/core/src/operations/stop/ids.ts
+var idsOf = (raw) => raw === void 0 ? [] : typeof raw === "string" ? [raw] : [...new Set(raw.map((id) => id.trim()))];
+var notFound2 = (id, type) => ({
+  id,
+  type,
+  name: "",
+  workspace: "",
+  before: "",
+  outcome: "not-found"
+});
+var rowsOfIds = (ids3, kinds, workspace, check4, read2) => Effect_exports.map(
+  Effect_exports.forEach(
+    ids3,
+    (raw) => Effect_exports.gen(function* () {
+      const named = yield* Effect_exports.either(resolveTask(raw, kinds, workspace));
+      if (Either_exports.isLeft(named)) {
+        const byId2 = taskKindOf(raw);
+        const type2 = Either_exports.isRight(byId2) ? check4(byId2.right) : void 0;
+        if (named.left.reason === "NotFound" && type2 !== void 0 && Either_exports.isRight(type2) && Either_exports.isRight(byId2))
+          return notFound2(byId2.right.id, type2.right);
+        return yield* Effect_exports.fail(named.left);
+      }
+      const type = yield* check4(named.right);
+      return yield* Effect_exports.catchIf(
+        read2(named.right.id, type),
+        (e) => e.reason === "NotFound",
+        () => Effect_exports.succeed(notFound2(named.right.id, type))
+      );
+    }),
+    { concurrency: 2 }
+  ),
+  // Two names of the same task are one row: it is acted on once.
+  (rows) => rows.filter((t, i) => rows.findIndex((u) => u.id === t.id) === i)
+);
+var confirmedFor = (input2, t) => input2.targets === void 0 || input2.targets.includes(t.id);
+var stopRowsOfIds = (input2, ids3) => rowsOfIds(
+  ids3,
+  ["train", "hpc", "serving", "ray"],
+  input2.workspace,
+  (ref4) => Either_exports.map(stoppableKind(ref4.id), (r) => r.type),
+  previewOne
+);
+var stopShown = (input2) => (t) => t.outcome !== "would-stop" || !confirmedFor(input2, t) ? Effect_exports.succeed(t) : Effect_exports.map(
+  Effect_exports.either(
+    t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(stopJob(t.id, t.type), (r) => r.outcome)
+  ),
+  (r) => Either_exports.isRight(r) ? { ...t, outcome: r.right } : { ...t, outcome: "failed", error: r.left.text }
+);
+
+// ../../packages/core/src/operations/stop/delete.ts
+var TYPES2 = {
+  train: ["train"],
+  hpc: ["hpc"],
+  ray: ["ray"],
+  all: ["train", "hpc", "ray"]
+};
+var NOUN2 = { train: "job", hpc: "HPC job", ray: "Ray job" };
+var HOURS = { h: 1, d: 24, w: 168 };
+var olderThanMs = (raw) => {
+  if (raw === void 0) return Either_exports.right(void 0);
+  const m = /^\s*(\d+)\s*([hdw])\s*$/i.exec(raw);
+  const hours3 = m?.[1] !== void 0 && m[2] !== void 0 ? Number(m[1]) * (HOURS[m[2].toLowerCase()] ?? 0) : 0;
+  return hours3 > 0 ? Either_exports.right(hours3 * 36e5) : Either_exports.left(
+    invalidInput(
+      msg("stop-delete-older-than", { raw, field: fieldWord("older_than") }),
+      msg("stop-delete-older-than-hint")
+    )
+  );
+};
+var isDeletable = (type) => type === "train" || type === "hpc" || type === "ray";
+var counts = (tasks) => ({
+  stopped: 0,
+  alreadyFinished: 0,
+  deleted: tasks.filter((t) => t.outcome === "deleted").length,
+  failed: tasks.filter((t) => t.outcome === "failed").length
+});
+var planOf4 = (tasks) => {
+  const doomed = tasks.filter((t) => t.outcome === "would-delete");
+  return {
+    summary: msg("stop-delete-plan", { count: doomed.length }),
+    targets: doomed.map((t) => ({
+      kind: NOUN2[t.type],
+      id: t.id,
+      name: t.name,
+      change: msg("stop-change-deleted", { before: t.before })
+    })),
+    requests: doomed.map((t) => deleteRequest(t.type, t.id))
+  };
+};
+var deletableKind = (ref4) => isDeletable(ref4.kind) ? Either_exports.right(ref4.kind) : Either_exports.left(
+  invalidInput(
+    msg("stop-delete-kind", { id: ref4.id }),
+    msg("stop-delete-kind-hint", {
+      notebook: callWord("notebook", { action: "delete" }),
+      models: callWord("models", { action: "delete" })
+    })
+  )
+);
+var readJob = (id, kind) => Effect_exports.map(
+  readTask(id, kind),
+  (detail) => ({
+    id: detail.id,
+    type: kind,
+    name: detail.name,
+    workspace: detail.workspace,
+    before: `${detail.status.family} (${detail.status.raw})`,
+    outcome: detail.status.terminal ? "would-delete" : "not-finished"
+  })
+);
+var severalJobs = (input2, ids3) => rowsOfIds(ids3, ["train", "hpc", "ray"], input2.workspace, deletableKind, readJob);
+var oneJob = (input2, id) => Effect_exports.gen(function* () {
+  const named = yield* resolveTask(id, ["train", "hpc", "ray"], input2.workspace);
+  const kind = yield* deletableKind(named);
+  const detail = yield* missingTask(readTask(named.id, kind), named, input2.workspace);
+  const before2 = `${detail.status.family} (${detail.status.raw})`;
+  if (!detail.status.terminal)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "Conflict",
+        message: msg("stop-delete-running", { name: detail.name || detail.id, status: before2 }),
+        hint: msg("stop-delete-running-hint", { call: callWord("stop", { job_id: detail.id }) })
+      })
+    );
+  const task = {
+    id: detail.id,
+    type: kind,
+    name: detail.name,
+    workspace: detail.workspace,
+    before: before2,
+    outcome: "would-delete"
+  };
+  return task;
+});
+var batch = (input2) => Effect_exports.gen(function* () {
+  const older = yield* olderThanMs(input2.older_than);
+  if ((input2.status ?? "all") === "all" && (input2.name ?? "") === "" && older === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("stop-delete-filter"),
+        msg("stop-delete-filter-hint", {
+          status: fieldWord("status", "failed"),
+          older: fieldWord("older_than", "30d")
+        })
+      )
+    );
+  const types = TYPES2[input2.type];
+  if (types === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(msg("stop-delete-type", { type: input2.type }), msg("stop-delete-type-hint"))
+    );
+  const listed = yield* batchTasks(input2, types);
+  const now = yield* Clock_exports.currentTimeMillis;
+  return listed.tasks.filter((t) => listed.targeted || older === void 0 || (t.createdAt ?? now) <= now - older).map(
+    (t) => ({
+      id: t.id,
+      type: t.type,
+      name: t.name,
+      workspace: t.workspace,
+      before: `${t.family} (${t.rawStatus})`,
+      outcome: t.terminal ? "would-delete" : "not-finished"
+    })
+  );
+});
+var deleteOne = (t) => t.outcome !== "would-delete" || !isDeletable(t.type) ? Effect_exports.succeed(t) : Effect_exports.map(
+  Effect_exports.either(deleteJob(t.type, t.id)),
+  (r) => Either_exports.isRight(r) ? { ...t, outcome: "deleted" } : { ...t, outcome: "failed", error: r.left.text }
+);
+var deleteTasks = (input2) => Effect_exports.gen(function* () {
+  const ids3 = idsOf(input2.job_id);
+  const mode = ids3.length === 1 ? "single" : "batch";
+  const shown = ids3[0] !== void 0 && ids3.length === 1 ? [yield* oneJob(input2, ids3[0])] : ids3.length > 1 ? yield* severalJobs(input2, ids3) : yield* batch(input2);
+  const base = { mode, stopped: false };
+  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf4(shown) };
+  if (ids3.length === 0 && input2.confirm && input2.targets === void 0)
+    return yield* Effect_exports.fail(targetsNeeded(shown, "would-delete"));
+  if (!input2.confirm)
+    return {
+      ...base,
+      dryRun: false,
+      tasks: shown,
+      counts: counts(shown),
+      hint: msg("stop-delete-confirm", {
+        count: shown.filter((t) => t.outcome === "would-delete").length,
+        confirm: confirmWord(mode === "batch")
+      })
+    };
+  const tasks = yield* Effect_exports.forEach(
+    shown,
+    (t) => ids3.length > 1 && !confirmedFor(input2, t) ? Effect_exports.succeed(t) : deleteOne(t),
+    { concurrency: 1 }
+  );
+  const c = counts(tasks);
+  const live = tasks.filter((t) => t.outcome === "not-finished").map((t) => t.id);
+  return {
+    ...base,
+    dryRun: false,
+    tasks,
+    counts: c,
+    ...c.failed > 0 ? { hint: msg("stop-some-failed") } : ids3.length > 1 && live.length > 0 ? {
+      hint: msg("stop-delete-ids-live", {
+        count: live.length,
+        call: callWord("stop", { job_id: live.length === 1 ? live[0] : live, confirm: true })
+      })
+    } : {}
+  };
+});
+
 // ../../packages/core/src/operations/stop/index.ts
 var TYPES3 = {
   train: ["train"],
@@ -60347,24 +60722,24 @@ var TYPES3 = {
 var Input12 = external_exports.object({
   action: external_exports.enum(["stop", "delete"]).default("stop").describe("stop (default), or delete finished jobs"),
   job_id: refersTo(
-    external_exports.string().optional().describe("One task: job-…, hpc-job-…, rj-… or sv-… (a serving needs confirm), or its name or id prefix"),
+    external_exports.union([external_exports.string(), external_exports.array(external_exports.string())]).optional().describe("One task or a list: job-…, hpc-job-…, rj-…, sv-… ids, names or id prefixes"),
     "train",
     "hpc",
     "serving",
     "ray"
   ),
-  workspace: external_exports.string().optional().describe("Batch: the workspace (name or ws- id); one task: where its name is looked up; default defaultWorkspace"),
+  workspace: external_exports.string().optional().describe("Batch: the workspace (name or ws- id); else where names are looked up; default defaultWorkspace"),
   status: StatusFilter.optional().describe("Batch: only tasks in this status family, e.g. waiting or running"),
   name: external_exports.string().optional().describe("Batch: only names containing this text, or matching a glob like exp-*"),
-  type: external_exports.enum(["train", "hpc", "inference", "ray", "all"]).default("all").describe("Batch: task type (inference = servings); default all"),
-  mine: external_exports.boolean().default(true).describe("Batch: only your own tasks (default true)"),
-  older_than: external_exports.string().optional().describe("For delete: only jobs created this long ago or more, e.g. 30d, 12h"),
-  confirm: external_exports.boolean().default(false).describe("Required for a batch, a serving or a delete; without it what would change is only listed"),
-  targets: external_exports.array(external_exports.string()).optional().describe("Batch with confirm: act only on these ids (those the listing showed)"),
+  type: external_exports.enum(["train", "hpc", "inference", "ray", "all"]).default("all").describe("Batch: task type (inference = servings)"),
+  mine: external_exports.boolean().default(true).describe("Batch: only your own tasks"),
+  older_than: external_exports.string().optional().describe("For delete: only jobs at least this old, e.g. 30d, 12h"),
+  confirm: external_exports.boolean().default(false).describe("Required for a batch, a list, a serving or a delete; else what would change is only listed"),
+  targets: external_exports.array(external_exports.string()).optional().describe("With confirm: act only on these ids (those the listing showed)"),
   dry_run: dryRunField()
 });
 var StopOutput = () => external_exports.object({
-  mode: external_exports.enum(["single", "batch"]).describe("One task by id, or a batch by filters"),
+  mode: external_exports.enum(["single", "batch"]).describe("One task by id, or several (by ids or filters)"),
   stopped: external_exports.boolean().describe("False when nothing was sent because confirm was missing"),
   dryRun: external_exports.boolean().describe("True when nothing was sent because dry_run was given"),
   tasks: external_exports.array(
@@ -60375,7 +60750,16 @@ var StopOutput = () => external_exports.object({
       workspace: external_exports.string().describe("Workspace name"),
       before: external_exports.string().describe("Status before the stop"),
       after: external_exports.string().optional().describe("Status after the stop"),
-      outcome: external_exports.enum(["stopped", "already-finished", "would-stop", "deleted", "would-delete", "not-finished", "failed"]).describe("What happened to it (not-finished: not deleted, it has not ended)"),
+      outcome: external_exports.enum([
+        "stopped",
+        "already-finished",
+        "would-stop",
+        "deleted",
+        "would-delete",
+        "not-finished",
+        "not-found",
+        "failed"
+      ]).describe("What happened to it (not-finished: not deleted, it has not ended)"),
       error: textOutput().optional().describe("Why it failed")
     })
   ).describe("The tasks concerned"),
@@ -60412,10 +60796,36 @@ var dryRunOf = (mode, tasks) => ({
   counts: countsOf(tasks),
   plan: stopPlan(tasks)
 });
+var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
+  const shown = yield* stopRowsOfIds(input2, ids3);
+  if (input2.dry_run) return dryRunOf("batch", shown);
+  if (!input2.confirm)
+    return {
+      mode: "batch",
+      stopped: false,
+      dryRun: false,
+      tasks: shown,
+      counts: countsOf(shown),
+      hint: msg("stop-batch-confirm", {
+        count: shown.filter((t) => t.outcome === "would-stop").length,
+        confirm: confirmWord()
+      })
+    };
+  const tasks = yield* Effect_exports.forEach(shown, stopShown(input2), { concurrency: 4 });
+  const counts3 = countsOf(tasks);
+  return {
+    mode: "batch",
+    stopped: counts3.stopped > 0,
+    dryRun: false,
+    tasks,
+    counts: counts3,
+    ...counts3.failed > 0 ? { hint: msg("stop-some-failed") } : {}
+  };
+});
 var stopOperation = defineOperation({
   name: "stop",
   title: "Stop or delete a task or a batch of tasks",
-  description: text`Stops one training/HPC/Ray job or serving by job_id (a serving needs ${confirmWord()}), or a batch of a workspace's tasks matching status, name and type: without ${confirmWord()} a batch only lists what would stop. action delete removes finished jobs the same way (always with ${confirmWord()}). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: text`Stops training/HPC/Ray jobs or servings by job_id (one, or a list), or a workspace's tasks matching status, name and type (a batch): a serving, a list or a batch needs ${confirmWord()}, else what would stop is only listed. action delete removes finished jobs the same ways (always confirmed). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input12,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -60428,20 +60838,22 @@ var stopOperation = defineOperation({
   ],
   actions: {
     stop: {
-      summary: "Stop a job or serving, or a batch of matching tasks",
+      summary: "Stop jobs or servings by id, or a batch of matching tasks",
       fields: ["job_id", "workspace", "status", "name", "type", "mine"],
-      cli: { path: ["job", "stop"], positional: ["job_id"], lastOptional: true }
+      cli: { path: ["job", "stop"], positional: ["job_id"], lastOptional: true, many: true }
     },
     delete: {
-      summary: "Delete a finished job, or a batch of matching finished jobs",
+      summary: "Delete finished jobs by id, or a batch of matching finished jobs",
       fields: ["job_id", "workspace", "status", "name", "type", "mine", "older_than"],
-      cli: { path: ["job", "delete"], positional: ["job_id"], lastOptional: true }
+      cli: { path: ["job", "delete"], positional: ["job_id"], lastOptional: true, many: true }
     }
   },
   run: (input2) => Effect_exports.gen(function* () {
     if (input2.action === "delete") return yield* deleteTasks(input2);
-    if (input2.job_id !== void 0) {
-      const named = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "ray"], input2.workspace);
+    const ids3 = idsOf(input2.job_id);
+    if (ids3.length > 1) return yield* stopIds(input2, ids3);
+    if (ids3[0] !== void 0) {
+      const named = yield* resolveTask(ids3[0], ["train", "hpc", "serving", "ray"], input2.workspace);
       const ref4 = yield* stoppableKind(named.id);
       if (input2.dry_run)
         return dryRunOf("single", [yield* missingTask(previewOne(ref4.id, ref4.type), named, input2.workspace)]);
@@ -60639,6 +61051,47 @@ var submitHpcOperation = defineOperation({
   render: (r) => renderSubmit(r)
 });
 
+// ../../packages/core/src/operations/submit-ray.ts
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var submitRayInput = external_exports.object({
+  name: external_exports.string().describe("Job name, as for submit"),
+  entrypoint: external_exports.string().describe("The driver's command, run on the head, e.g. `python tune.py`"),
+  workspace: submitInput.shape.workspace,
+  compute_group: external_exports.string().optional().describe("Compute group name or id with Ray specs; the workspace's first"),
+  spec: external_exports.string().optional().describe("The head's Ray spec id; when missing or wrong the error lists them"),
+  worker: external_exports.array(external_exports.string()).optional().describe("Worker groups NAME:MIN-MAX[:SPEC] (a Ray spec of the group, else the head's); default worker:1-1"),
+  project: submitFields.project,
+  image: external_exports.string().optional().describe("A registered image with Ray; defaults to defaultImage"),
+  priority: external_exports.number().int().optional().describe("1–10, as for submit"),
+  shm: external_exports.union([external_exports.number(), external_exports.string()]).optional().describe("Shared memory of each node, as for submit"),
+  allow_network_commands: external_exports.boolean().default(false).describe("Submit though the entrypoint uses the network"),
+  dry_run: submitFields.dry_run
+});
+var submitRayOperation = defineOperation({
+  name: "submit_ray",
+  title: "Submit a Ray job",
+  description: text`Submits a Ray job (rj-…, 弹性计算): a head node runs the entrypoint, worker groups scale between their min and max replicas. Specs are the group's Ray specs; the error lists them. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  input: submitRayInput,
+  output: SubmitOutput,
+  annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  examples: [
+    {
+      name: "dry-ray",
+      entrypoint: "python tune.py",
+      worker: ["cpu:1-4"],
+      compute_group: "{ray_group}",
+      spec: "{ray_spec}",
+      workspace: "{ray_workspace}",
+      image: "{ray_image}"
+    }
+  ],
+  cli: { path: ["ray", "submit"] },
+  run: (input2) => submitRay({ ...input2, applyPrefix: true }),
+  render: (r) => renderSubmit(r)
+});
+
 // ../../packages/core/src/operations/sweep/index.ts
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -60702,6 +61155,9 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash6 } from "node:crypto";
 import { isAbsolute as isAbsolute7, resolve as resolve2 } from "node:path";
+var SWEEP_KINDS = ["train", "hpc", "ray"];
+var commandField = (kind) => kind === "train" ? "command" : "entrypoint";
+var jobNoun = (kind) => kind === "hpc" ? "HPC job" : kind === "ray" ? "Ray job" : "job";
 var Param = external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()]);
 var ParamName = external_exports.string().regex(/^[\p{L}_][\p{L}\p{N}_]*$/u);
 var RESERVED = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
@@ -60720,7 +61176,7 @@ var reservedParam = (data) => {
 var FileSchema = external_exports.lazy(
   () => external_exports.strictObject({
     name: external_exports.string().min(1).max(48),
-    kind: external_exports.enum(["train", "hpc"]).default("train"),
+    kind: external_exports.enum(SWEEP_KINDS).default("train"),
     job: external_exports.record(external_exports.string(), external_exports.unknown()),
     grid: external_exports.record(ParamName, external_exports.array(Param).min(1)).optional(),
     list: external_exports.array(external_exports.record(ParamName, Param)).optional(),
@@ -60731,7 +61187,7 @@ var FileSchema = external_exports.lazy(
     }).optional()
   })
 );
-var jobSchema = (kind) => kind === "hpc" ? submitHpcOperation.input.omit({ dry_run: true }).strict() : submitOperation.input.omit({ dry_run: true }).strict();
+var jobSchema = (kind) => kind === "hpc" ? submitHpcOperation.input.omit({ dry_run: true }).strict() : kind === "ray" ? submitRayOperation.input.omit({ dry_run: true }).strict() : submitOperation.input.omit({ dry_run: true }).strict();
 var HELP2 = {
   name: () => msg("sweep-help-name"),
   kind: () => msg("sweep-help-kind"),
@@ -60867,7 +61323,7 @@ var templates = (sweep) => {
   const envs = job.envs !== null && typeof job.envs === "object" ? job.envs : {};
   return [
     ...text4("name"),
-    ...text4(sweep.kind === "hpc" ? "entrypoint" : "command"),
+    ...text4(commandField(sweep.kind)),
     ...Object.entries(envs).flatMap(([k, v]) => typeof v === "string" ? [[["job", "envs", k], v]] : [])
   ];
 };
@@ -60963,7 +61419,7 @@ var fillJob = (kind, template, params, index) => {
   const job = { ...template };
   const f = (v) => typeof v === "string" ? fill(v, params, index) : v;
   job.name = f(job.name);
-  const command = kind === "hpc" ? "entrypoint" : "command";
+  const command = commandField(kind);
   job[command] = f(job[command]);
   if (job.envs !== null && typeof job.envs === "object")
     job.envs = Object.fromEntries(Object.entries(job.envs).map(([k, v]) => [k, f(v)]));
@@ -60983,9 +61439,9 @@ var listWorkspaceJobs = (kind, workspaceId) => Effect_exports.gen(function* () {
     maxPages: PAGES,
     ...Either_exports.isRight(me) ? { createdBy: me.right.id } : {}
   };
-  return yield* kind === "hpc" ? listHpcJobs(input2) : listTrainingJobs(input2);
+  return yield* kind === "hpc" ? listHpcJobs(input2) : kind === "ray" ? listRayJobs(input2) : listTrainingJobs(input2);
 });
-var detailOf = (kind, id) => kind === "hpc" ? getHpcJob(id) : getTrainingJob(id);
+var detailOf = (kind, id) => kind === "hpc" ? getHpcJob(id) : kind === "ray" ? getRayJob(id) : getTrainingJob(id);
 var readSweepJobs = (m) => Effect_exports.gen(function* () {
   const ids3 = new Set(m.jobs.flatMap((j) => j.jobId !== void 0 ? [j.jobId] : []));
   const found = /* @__PURE__ */ new Map();
@@ -61037,7 +61493,7 @@ var Manifest = external_exports.lazy(
     id: external_exports.string(),
     hash: external_exports.string(),
     name: external_exports.string(),
-    kind: external_exports.enum(["train", "hpc"]),
+    kind: external_exports.enum(SWEEP_KINDS),
     source: external_exports.string(),
     scope: external_exports.string(),
     workspaceId: external_exports.string(),
@@ -61197,7 +61653,7 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
         spec: p.spec.id,
         instances,
         priority: p.priority,
-        scheduleType: p.kind === "hpc" ? "HPC" : "TRAIN"
+        scheduleType: p.kind === "hpc" ? "HPC" : p.kind === "ray" ? "RAY_JOB" : "TRAIN"
       }).find((r) => r.computeGroup.id === p.computeGroup.id);
       const ranked = rank3(p.instanceCount);
       if (ranked === void 0) {
@@ -61422,9 +61878,15 @@ var submitRow = (s) => Effect_exports.gen(function* () {
     checkPlacement: false,
     createOptions: { readBack: false, ...s.submitId !== void 0 ? { submitId: s.submitId } : {} }
   };
+  if (s.kind === "ray") return yield* submitRay({ ...parsed.data, ...common2, applyPrefix: true });
   return s.kind === "hpc" ? yield* submitHpc({ ...parsed.data, ...common2, applyPrefix: false }) : yield* submitTraining({ ...parsed.data, ...common2, applyPrefix: true });
 });
-var costOf = (r) => r.spec.pricePerHour !== void 0 ? Math.round(r.spec.pricePerHour * r.instanceCount * 100) / 100 : void 0;
+var costOf = (r) => {
+  const workers = r.workers ?? [];
+  if (r.spec.pricePerHour === void 0 || workers.some((w) => w.spec !== r.spec.id)) return void 0;
+  const nodes = r.instanceCount + workers.reduce((sum2, w) => sum2 + w.maxReplicas, 0);
+  return Math.round(r.spec.pricePerHour * nodes * 100) / 100;
+};
 
 // ../../packages/core/src/operations/sweep/run.ts
 var loadSweep = (input2, context5) => {
@@ -61533,7 +61995,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
           done: done7.size + existing.adopted.size
         }),
         targets: fresh4.map((r) => ({
-          kind: sweep.kind === "hpc" ? "HPC job" : "job",
+          kind: jobNoun(sweep.kind),
           id: r.name,
           name: r.name,
           change: r.costPerHour !== void 0 ? msg("sweep-change-create-cost", {
@@ -61756,12 +62218,12 @@ var manifestOf = (input2, context5) => Effect_exports.gen(function* () {
   const id = sweepIdOf(sweep.hash);
   return (yield* readManifest(id)) ?? { name: sweep.name, id };
 });
-var NOUN3 = (m) => m.kind === "hpc" ? "HPC job" : "job";
+var NOUN3 = (m) => jobNoun(m.kind);
 var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
   const found = yield* manifestOf(input2, context5);
   if (!("jobs" in found)) return nothingRun("stop", found, input2.dry_run);
   const m = found;
-  const type = m.kind === "hpc" ? "hpc" : "train";
+  const type = m.kind;
   const liveOf = (seen, jobs) => jobs.flatMap((j) => {
     const p = j.jobId !== void 0 ? seen.get(j.jobId) : void 0;
     return p !== void 0 && !p.status.terminal ? [p] : [];
@@ -62057,7 +62519,7 @@ var SweepOutput = once6(() => {
     id: external_exports.string().describe("The sweep's id: 12 hex digits of its file's hash"),
     name: external_exports.string().describe("The sweep's name"),
     source: external_exports.string().describe("The file it was read from, or (inline sweep)"),
-    kind: external_exports.enum(["train", "hpc"]).describe("train: training jobs; hpc: HPC jobs"),
+    kind: external_exports.enum(SWEEP_KINDS).describe("train: training jobs; hpc: HPC jobs; ray: Ray jobs"),
     jobs: external_exports.number().describe("How many jobs the sweep makes")
   }).describe("The sweep");
   const Params = external_exports.record(external_exports.string(), external_exports.union([external_exports.string(), external_exports.number(), external_exports.boolean()])).describe("The job's parameters");
@@ -62181,7 +62643,7 @@ var PACING = ["continue_on_error", "wait_seconds", "poll_seconds"];
 var sweepOperation = defineOperation({
   name: "sweep",
   title: "Run, watch, stop and resubmit a sweep of jobs",
-  description: text`Runs many training (or HPC) jobs from one sweep (a YAML/JSON file or inline definition): the fields of ${callWord("submit")} under job with {param} templates, parameters as a grid and/or rows, and limits (max_jobs, max_running, max_cost_per_hour). Running it again sends only what is missing, never a duplicate. ${dryRunWord()} on run shows the jobs and their cost. status shows each job's state and verdict; stop needs ${confirmWord()} (a later run then needs ${fieldWord("resume")}); resubmit with failed reruns the failures.`,
+  description: text`Runs many training, HPC or Ray jobs from one sweep (file or inline): the fields of ${callWord("submit")} under job with {param} templates, parameters as a grid and/or rows, and limits (max_jobs, max_running, max_cost_per_hour). Running it again sends only what is missing, never a duplicate. ${dryRunWord()} on run shows the jobs and their cost. status shows each job's state and verdict; stop needs ${confirmWord()} (a later run then needs ${fieldWord("resume")}); resubmit with failed reruns the failures.`,
   input: SweepInputSchema,
   output: SweepOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -62596,7 +63058,7 @@ var waitOperation = defineOperation({
   title: "Wait for a task to reach a state",
   description: joinText(
     [
-      "Waits until a task (job-…, hpc-job-…, sv-…, rj-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass, polling with back-off.",
+      "Waits until a task (job-…, hpc-job-…, sv-…, rj-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass.",
       "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status.",
       text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`
     ],
@@ -62693,7 +63155,8 @@ var CATALOGUE2 = [
   notebookExecOperation,
   notebookFilesOperation,
   notebookShellOperation,
-  sweepOperation
+  sweepOperation,
+  submitRayOperation
 ];
 var OPERATIONS = CATALOGUE2;
 var findOperation = (name2) => OPERATIONS.find((op) => op.name === name2.replace(/^inspire_/, ""));
@@ -63079,6 +63542,7 @@ var commandOf = (op, placement, fixed5, read2, summary5) => {
     fixed: fixed5,
     positional,
     lastOptional: placement?.lastOptional === true,
+    many: placement?.many === true,
     ...placement?.rest !== void 0 ? { rest: placement.rest } : {},
     fields: read2.filter(
       (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)
@@ -63144,7 +63608,8 @@ var cliCall = (ref4) => {
   const words2 = ["inspire", ...command.path];
   command.positional.forEach((field, i) => {
     const value = ref4.input[field];
-    if (value !== void 0) words2.push(shellWord(value));
+    if (Array.isArray(value)) words2.push(...value.map(shellWord));
+    else if (value !== void 0) words2.push(shellWord(value));
     else if (!(command.lastOptional && i === command.positional.length - 1)) words2.push(`<${field.replace(/_/g, "-")}>`);
   });
   for (const [field, value] of Object.entries(ref4.input)) {
@@ -63253,7 +63718,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TOOLSETS = {
   core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events"],
-  submit: ["submit", "submit_hpc", "resubmit", "stop", "sweep"],
+  submit: ["submit", "submit_hpc", "submit_ray", "resubmit", "stop", "sweep"],
   notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell"],
   serving: ["inference", "models"],
   images: ["images", "image_push"],
