@@ -21,6 +21,7 @@ const BENCHES = [
   { id: "round-trips", args: ["bench/round-trips.mjs"] },
   { id: "per-call", args: ["bench/per-call.mjs"] },
   { id: "avail", args: ["bench/avail.mjs"] },
+  { id: "requests", args: ["bench/requests.mjs"] },
   { id: "sweep", args: ["bench/sweep.mjs"] },
   { id: "rate-limit", args: ["bench/rate-limit.mjs"] },
   { id: "logs", args: ["bench/logs.mjs"] },

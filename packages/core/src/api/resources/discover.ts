@@ -9,16 +9,9 @@ import { msg } from "../../words/message.js"
 import type { Text } from "../../words/text.js"
 import { boundedRequests } from "../support.js"
 import { cached, recall, remember } from "./cache.js"
-import {
-  type ComputeGroup,
-  type ComputeGroupInfo,
-  computeGroupInfo,
-  type GpuAvailability,
-  gpuAvailability,
-  withGpus,
-} from "./groups.js"
+import { type ComputeGroup, type ComputeGroupInfo, type GpuAvailability, gpuAvailability, withGpus } from "./groups.js"
 import { fillBudgets, projectPages } from "./projects.js"
-import { fold } from "./resolve.js"
+import { fold, knownGroups } from "./resolve.js"
 import { type ConfigType, listSpecs, priceSpecs, readScheduleConfig } from "./specs.js"
 import { type HpcSupport, hpcSupport } from "./support.js"
 import { type CallCost, measured } from "./trace.js"
@@ -125,12 +118,14 @@ interface Structure {
   readonly problems: ReadonlyArray<Text>
 }
 
-const loadStructure = (workspaceId: string, limit: Limit) =>
+// The groups come from the kept list when a call of the last minutes read them (a create resolving its
+// group by name does, just before its placement check discovers the workspace).
+const loadStructure = (workspaceId: string, limit: Limit, refresh: boolean) =>
   Effect.gen(function* () {
     const platform = yield* Platform
     const [info, config, support] = yield* Effect.all(
       [
-        Effect.either(limit(computeGroupInfo(workspaceId))),
+        Effect.either(limit(knownGroups(workspaceId, refresh))),
         Effect.either(
           limit(
             Effect.flatMap(
@@ -144,7 +139,6 @@ const loadStructure = (workspaceId: string, limit: Limit) =>
       { concurrency: "unbounded" },
     )
     if (Either.isLeft(info)) return { groups: [], problems: [describe(info.left)] } satisfies Structure
-    yield* remember(`groups:${workspaceId}`, info.right, [workspaceId, ...info.right.map((g) => g.id)])
     const hpcOf = (g: ComputeGroupInfo): HpcSupport =>
       Either.isRight(support) ? (support.right.get(g.id) ?? "unknown") : "unknown"
     const groups = yield* Effect.forEach(info.right, (g) => discoverGroup(g, config, hpcOf(g), limit), {
@@ -160,9 +154,28 @@ const structureOf = (workspaceId: string, limit: Limit, refresh: boolean) =>
     const key = `structure:${workspaceId}`
     const kept = refresh ? undefined : yield* recall<Structure>(key)
     if (kept !== undefined) return kept
-    const loaded = yield* loadStructure(workspaceId, limit)
+    const loaded = yield* loadStructure(workspaceId, limit, refresh)
     if (loaded.problems.length === 0) yield* remember(key, loaded, [workspaceId, ...loaded.groups.map((g) => g.id)])
     return loaded
+  })
+
+/**
+ * A group's specs of one schedule type from its workspace's discovery: the kept copy; else, with `load`
+ * (a create whose placement check reads the discovery anyway), the workspace's groups and specs read now
+ * and kept. Undefined when nothing is kept and `load` is false, or the type is not among those discovered.
+ */
+export const discoveredSpecs = (
+  workspaceId: string,
+  groupId: string,
+  type: string,
+  load: boolean,
+): Effect.Effect<ReadonlyArray<Spec> | undefined, never, Platform | ActiveProfile> =>
+  Effect.gen(function* () {
+    if (!(DISCOVERED_TYPES as ReadonlyArray<string>).includes(type)) return undefined
+    const structure = load
+      ? yield* structureOf(workspaceId, yield* boundedRequests(DISCOVERY_CONCURRENCY), false)
+      : yield* recall<Structure>(`structure:${workspaceId}`)
+    return structure?.groups.find((g) => g.id === groupId)?.specs[type as DiscoveredType]
   })
 
 // Free GPUs are asked for each call that shows them, unless a call of the last minute did (GPU_TTL_MS).
@@ -256,14 +269,16 @@ const projectsOf = (refresh: boolean): Effect.Effect<Listed, InspireError, Platf
     return { projects: listed.projects, budgets }
   })
 
-const gather = (options: DiscoverOptions) =>
+// `who` is the user a discovery shows (read alongside the projects), or nothing for a caller that needs
+// only the workspaces.
+const gather = <U>(
+  options: DiscoverOptions,
+  who: (refresh: boolean) => Effect.Effect<U, InspireError, Platform | ActiveProfile>,
+) =>
   Effect.gen(function* () {
     const refresh = options.refresh === true
     const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY)
-    const [user, first] = yield* Effect.all(
-      [limit(cached("user", fetchCurrentUser(), (u) => [u.id], refresh)), limit(projectsOf(refresh))],
-      { concurrency: 2 },
-    )
+    const [user, first] = yield* Effect.all([limit(who(refresh)), limit(projectsOf(refresh))], { concurrency: 2 })
     let listed = first
     const only = options.workspaceIds !== undefined ? new Set(options.workspaceIds) : undefined
     const pick = (all: ReadonlyArray<Workspace>) =>
@@ -302,11 +317,7 @@ const gather = (options: DiscoverOptions) =>
     const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)))
     const about =
       options.workspace === undefined && only === undefined ? projects : projects.filter((p) => shown.has(p.id))
-    return {
-      user,
-      projects: about.map((p) => ({ ...p, storage: storagePaths(p.enName, user.loginName) })),
-      workspaces,
-    }
+    return { user, projects: about, workspaces }
   })
 
 /**
@@ -321,6 +332,20 @@ export const discover = (
 ): Effect.Effect<Discovery, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const discoveredAt = yield* Clock.currentTimeMillis
-    const [found, cost] = yield* measured(gather(options))
-    return { ...found, discoveredAt, cost }
+    const user = (refresh: boolean) => cached("user", fetchCurrentUser(), (u) => [u.id], refresh)
+    const [found, cost] = yield* measured(gather(options, user))
+    const projects = found.projects.map((p) => ({ ...p, storage: storagePaths(p.enName, found.user.loginName) }))
+    return { ...found, projects, discoveredAt, cost }
   })
+
+/**
+ * The workspaces of a discovery (see `discover`) without the user it shows: for a caller that reads
+ * only the groups and specs (the node readings of availability and of a create's placement check).
+ */
+export const discoverWorkspaces = (
+  options: DiscoverOptions = {},
+): Effect.Effect<ReadonlyArray<DiscoveredWorkspace>, InspireError, Platform | ActiveProfile> =>
+  Effect.map(
+    gather(options, () => Effect.void),
+    (found) => found.workspaces,
+  )

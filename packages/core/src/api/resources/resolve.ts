@@ -179,8 +179,11 @@ export const resolveWorkspace = (nameOrId: string, project?: string | Project): 
     )
   })
 
-const groupsOf = (workspaceId: string) => (refresh: boolean) =>
+/** A workspace's compute groups, kept with the profile's other resources; `refresh` asks the platform again. */
+export const knownGroups = (workspaceId: string, refresh = false): Resolved<ReadonlyArray<ComputeGroupInfo>> =>
   cached(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh)
+
+const groupsOf = (workspaceId: string) => (refresh: boolean) => knownGroups(workspaceId, refresh)
 
 /** A logic compute group of a workspace by id (`lcg-…`) or name; a physical `cg-…` id is refused. */
 export const resolveComputeGroup = (nameOrId: string, workspaceId: string): Resolved<ComputeGroupInfo> =>

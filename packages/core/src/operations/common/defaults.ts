@@ -1,7 +1,6 @@
 import type { ComputeGroupInfo } from "../../api/resources/groups.js"
-import { computeGroupInfo } from "../../api/resources/groups.js"
 import { listProjects } from "../../api/resources/projects.js"
-import { resolveComputeGroup, resolveProject, resolveWorkspace } from "../../api/resources/resolve.js"
+import { knownGroups, resolveComputeGroup, resolveProject, resolveWorkspace } from "../../api/resources/resolve.js"
 import { listWorkspaces, type Workspace } from "../../api/resources/workspaces.js"
 import type { Project } from "../../domain/projects.js"
 import { Effect, Either } from "../../effect.js"
@@ -115,7 +114,7 @@ export const resolveTarget = (
         group: yield* resolveComputeGroup(input.compute_group, workspace.id),
         warnings,
       }
-    const groups = yield* computeGroupInfo(workspace.id)
+    const groups = yield* knownGroups(workspace.id)
     const first = groups[0]
     if (first === undefined)
       return yield* Effect.fail(

@@ -5,7 +5,7 @@ import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { resolveTarget, type Target } from "./defaults.js"
-import { chooseTypedSpec } from "./spec.js"
+import { chooseTypedSpec, type SpecDiscovery } from "./spec.js"
 import { hintWithWarnings } from "./support.js"
 
 /** Where a notebook or serving goes: its target, compute group, workspace and spec. */
@@ -18,7 +18,8 @@ export interface DeployTarget {
 
 /**
  * Resolves a notebook's or serving's target and its spec of `scheduleType`; a wrong spec's hint carries
- * the placement warnings (e.g. a defaulted compute group). `instances` is what `compute_group` "auto" fits.
+ * the placement warnings (e.g. a defaulted compute group). `instances` is what `compute_group` "auto" fits;
+ * `discovery` where the spec is looked up first (a create that checks its placement reads it anyway: "load").
  */
 export const deployTarget = (
   input: {
@@ -30,6 +31,7 @@ export const deployTarget = (
   },
   scheduleType: ScheduleType,
   instances = 1,
+  discovery: SpecDiscovery = "kept",
 ): Effect.Effect<DeployTarget, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const target = yield* resolveTarget(input, {
@@ -40,7 +42,7 @@ export const deployTarget = (
     if (group === undefined) return yield* Effect.die("resolveTarget returned no group")
     const workspace = target.workspace
     const spec = yield* hintWithWarnings(
-      chooseTypedSpec(workspace.id, group, scheduleType, input.spec),
+      chooseTypedSpec(workspace.id, group, scheduleType, input.spec, undefined, discovery),
       target.warnings,
     )
     return { target, group, workspace, spec }

@@ -1,4 +1,4 @@
-import { type DiscoveredWorkspace, discover } from "../../api/resources/discover.js"
+import { type DiscoveredWorkspace, discoverWorkspaces } from "../../api/resources/discover.js"
 import { nodesByGroup } from "../../api/resources/nodes.js"
 import { type QueuedJob, queuedTrainingJobs } from "../../api/resources/queue.js"
 import type { NodeView } from "../../domain/availability.js"
@@ -44,7 +44,7 @@ export const readNodes = (
   options: ReadNodesOptions,
 ): Effect.Effect<NodesRead, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
-    const found = yield* discover({
+    const workspaces = yield* discoverWorkspaces({
       freeGpus: false,
       ...(options.refresh === true ? { refresh: true } : {}),
       ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
@@ -52,7 +52,7 @@ export const readNodes = (
     })
     const readAt = yield* Clock.currentTimeMillis
     const places = yield* Effect.forEach(
-      found.workspaces,
+      workspaces,
       (workspace) =>
         Effect.gen(function* () {
           const read = workspace.enabled && (options.want?.(workspace) ?? true)

@@ -1,9 +1,11 @@
+import { discoveredSpecs } from "../../api/resources/discover.js"
 import type { ComputeGroupInfo } from "../../api/resources/groups.js"
 import { listSpecs } from "../../api/resources/specs.js"
 import { chooseSpec, type ScheduleType, type Spec, type SpecCandidate, type SpecListing } from "../../domain/specs.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, invalidInput } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
+import type { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
 import { fieldWord, text } from "../../words/text.js"
 import type { Target } from "./defaults.js"
@@ -16,6 +18,12 @@ const DEPLOY_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "DSW", "HPC", "
 const SUBMIT_TYPE_ORDER: ReadonlyArray<ScheduleType> = ["TRAIN", "HPC", "DSW", "SERVING"]
 
 /**
+ * Where a spec is looked up first: the workspace's kept discovery when fresh ("kept"), or its discovery
+ * read now and kept ("load": for a create whose placement check reads it next anyway).
+ */
+export type SpecDiscovery = "kept" | "load"
+
+/**
  * The spec of a schedule type in a group. When the given id is not one, the other types' specs are read
  * too (in `order`; an unreadable type counts as empty), so the error can say "it is a spec for training
  * jobs, not notebooks" beside the right candidates.
@@ -26,9 +34,9 @@ export const chooseTypedSpec = (
   scheduleType: ScheduleType,
   spec: string | undefined,
   order: ReadonlyArray<ScheduleType> = DEPLOY_TYPE_ORDER,
-): Effect.Effect<Spec, InspireError, Platform> =>
+  discovery: SpecDiscovery = "kept",
+): Effect.Effect<Spec, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
-    const own: SpecListing = { scheduleType, specs: yield* listSpecs(workspaceId, group.id, scheduleType) }
     const ask = (listings: ReadonlyArray<SpecListing>) =>
       chooseSpec({
         listings,
@@ -37,6 +45,11 @@ export const chooseTypedSpec = (
         computeGroupName: group.name,
         ...(spec !== undefined ? { spec } : {}),
       })
+    // The workspace's discovery answers when it holds the spec; a refusal is made on a fresh listing.
+    const kept = yield* discoveredSpecs(workspaceId, group.id, scheduleType, discovery === "load")
+    const fromKept = kept !== undefined && kept.length > 0 ? ask([{ scheduleType, specs: kept }]) : undefined
+    if (fromKept !== undefined && Either.isRight(fromKept)) return fromKept.right
+    const own: SpecListing = { scheduleType, specs: yield* listSpecs(workspaceId, group.id, scheduleType) }
     const first = ask([own])
     // With no specs of its own type the answer is "no specs" whatever the other types hold.
     if (Either.isRight(first) || spec === undefined || spec.trim() === "" || own.specs.length === 0) return yield* first
@@ -60,7 +73,8 @@ export const pickSpec = (
   target: Target,
   type: ScheduleType,
   wanted: string | undefined,
-): Effect.Effect<Spec, InspireError, Platform> =>
+  discovery: SpecDiscovery = "kept",
+): Effect.Effect<Spec, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const group = target.group
     if (group === undefined)
@@ -70,7 +84,9 @@ export const pickSpec = (
           msg("common-ops-no-group-hint", { field: fieldWord("compute_group") }),
         ),
       )
-    const chosen = yield* Effect.either(chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER))
+    const chosen = yield* Effect.either(
+      chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER, discovery),
+    )
     if (Either.isRight(chosen)) return chosen.right
     const error = chosen.left
     const candidates = (error.candidates ?? []) as ReadonlyArray<SpecCandidate>

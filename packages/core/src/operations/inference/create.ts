@@ -105,7 +105,7 @@ export const createInference = (
       "command",
       fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400"),
     )).trim()
-    const where = fromRecipe?.where ?? (yield* deployTarget(input, "SERVING", replicas * nodesPerReplica))
+    const where = fromRecipe?.where ?? (yield* deployTarget(input, "SERVING", replicas * nodesPerReplica, "load"))
     const { target, group, workspace, spec } = where
     const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace))
     const known = model.versions.find((v) => v.version === version)

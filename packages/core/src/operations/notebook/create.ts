@@ -43,7 +43,7 @@ export const createNotebookOp = (
         ),
       )
     const name = yield* validateName(input.name, "notebook name")
-    const where = yield* deployTarget(input, "DSW")
+    const where = yield* deployTarget(input, "DSW", 1, "load")
     const { target, group, workspace, spec } = where
     const image = yield* resolveRegisteredImage(yield* imageOrDefault(input.image, deployImageHint()), workspace)
     // Checked before anything is created: an unknown dataset or version is refused here.

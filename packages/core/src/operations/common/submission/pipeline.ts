@@ -55,7 +55,7 @@ export type Submission = Pick<SubmitInput, SharedKey> & SubmissionExtras
 /** What a submission names of its placement, image and priority (names or ids, else the defaults). */
 export type SubmissionPlace = Pick<
   Submission,
-  "workspace" | "project" | "compute_group" | "spec" | "image" | "priority" | "instance_count"
+  "workspace" | "project" | "compute_group" | "spec" | "image" | "priority" | "instance_count" | "checkPlacement"
 >
 
 /**
@@ -85,7 +85,8 @@ export const placeSubmission = (
       needGroup: true,
       auto: { scheduleType: type, spec: s.spec, instances: s.instance_count, priority: s.priority },
     })
-    const spec = yield* pickSpec(target, type, s.spec)
+    // The placement check reads the workspace's discovery after the other checks: the spec is taken from it.
+    const spec = yield* pickSpec(target, type, s.spec, s.checkPlacement === false ? "kept" : "load")
     const image = yield* imageOrDefault(s.image, submitImageHint())
     const priority = yield* resolvePriority(s.priority, target.project, spec)
     return { target, spec, image, priority }
