@@ -17,5 +17,3 @@ submission-ray-worker-invalid = { $field } "{ $value }" is not a worker group.
 submission-ray-worker-default = No { $field } given: one worker group "worker" of 1 replica, on the head's spec.
 submission-label-workers = Worker groups
 submission-ray-group = { $name }: { $min }–{ $max } × { $spec }
-submission-ray-no-auto = { $field } does not place Ray jobs: it ranks groups by the specs of training, HPC, notebooks and servings.
-submission-ray-no-auto-hint = Name the group with { $field } ({ $call } lists them); without a spec the error lists its Ray specs.

@@ -17,5 +17,3 @@ submission-ray-worker-invalid = { $field }“{ $value }”不是一个 worker �
 submission-ray-worker-default = 未给出 { $field }：使用一个名为“worker”的 worker 组，1 个副本，规格同 head。
 submission-label-workers = Worker 组
 submission-ray-group = { $name }：{ $min }–{ $max } × { $spec }
-submission-ray-no-auto = { $field } 不为 Ray 作业选择计算组：它只按训练、高性能计算、notebook 和推理服务的规格排序。
-submission-ray-no-auto-hint = 用 { $field } 指定计算组（{ $call } 列出它们）；不给规格时，错误会列出该组的 Ray 规格。

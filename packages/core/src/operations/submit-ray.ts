@@ -13,7 +13,10 @@ export const submitRayInput = z.object({
   name: z.string().describe("Job name, as for submit"),
   entrypoint: z.string().describe("The driver's command, run on the head, e.g. `python tune.py`"),
   workspace: submitInput.shape.workspace,
-  compute_group: z.string().optional().describe("Compute group name or id with Ray specs; the workspace's first"),
+  compute_group: z
+    .string()
+    .optional()
+    .describe('Group name or id with Ray specs ("auto": soonest start); default the first'),
   spec: z.string().optional().describe("The head's Ray spec id; when missing or wrong the error lists them"),
   worker: z
     .array(z.string())
@@ -33,7 +36,7 @@ export type SubmitRayInput = z.output<typeof submitRayInput>
 export const submitRayOperation = defineOperation({
   name: "submit_ray",
   title: "Submit a Ray job",
-  description: text`Submits a Ray job (rj-…, 弹性计算): a head node runs the entrypoint, worker groups scale between their min and max replicas. Specs are the group's Ray specs; the error lists them. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a Ray job (rj-…, 弹性计算): the head runs the entrypoint; worker groups scale between min and max replicas. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitRayInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

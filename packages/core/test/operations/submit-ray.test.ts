@@ -100,12 +100,20 @@ describe("inspire_submit_ray", () => {
     ["no replicas", { worker: ["cpu:0-2"] }, /1 ≤ min ≤ max/],
     ["a malformed group", { worker: ["cpu"] }, /not a worker group/],
     ["a group name twice", { worker: ["cpu:1-1", "cpu:1-2"] }, /cannot name a worker group/],
-    ["compute_group auto", { compute_group: "auto" }, /does not place Ray jobs/],
     ["an unregistered image", { image: "docker.sii.shaipower.online/nobody/none:1" }, /not registered/],
   ])("refuses %s before anything is sent", async (_what, over, message) => {
     const error = failed(await call(emu.current, submitRayOperation, { ...input, ...over }, profile))
     expect(error.reason).toBe("InvalidInput")
     expect(`${error.message} ${error.hint}`).toMatch(message)
+    expect(creates()).toHaveLength(0)
+  })
+
+  it("places itself with compute_group auto: the group whose nodes start the head and the fewest workers", async () => {
+    const dry = succeeded(
+      await call(emu.current, submitRayOperation, { ...input, compute_group: "auto", dry_run: true }, profile),
+    ).result
+    expect(dry.computeGroup.name).toBe("CPU资源-2")
+    expect(dry.warnings.join(" ")).toMatch(/compute_group="auto".*CPU资源-2/)
     expect(creates()).toHaveLength(0)
   })
 

@@ -24,7 +24,10 @@ export type DiscoveredType = (typeof DISCOVERED_TYPES)[number]
 
 /** A compute group with its GPUs and its specs per schedule type (cheapest first). */
 export interface DiscoveredGroup extends ComputeGroup {
-  readonly specs: Readonly<Record<DiscoveredType, ReadonlyArray<Spec>>>
+  readonly specs: Readonly<Record<DiscoveredType, ReadonlyArray<Spec>>> & {
+    /** Ray specs, read only by a call that places a Ray job (nodes-read.ts). */
+    readonly RAY_JOB?: ReadonlyArray<Spec>
+  }
   /** Types not asked about because the platform says the group does not run them. */
   readonly skipped: ReadonlyArray<DiscoveredType>
 }

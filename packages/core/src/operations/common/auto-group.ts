@@ -12,7 +12,7 @@ import { rankPlaces } from "./fit.js"
 import { readNodes } from "./nodes-read.js"
 
 /** The `compute_group` value that asks for the group where a create starts soonest. */
-export const AUTO_GROUP = "auto"
+const AUTO_GROUP = "auto"
 
 /** Whether a compute_group input asks for the automatic choice. */
 export const isAutoGroup = (value: string | undefined): boolean => value?.trim().toLowerCase() === AUTO_GROUP
@@ -70,6 +70,7 @@ export const pickAutoGroup = (
     const read = yield* readNodes({
       ...(named !== undefined ? { workspace: named.id } : { workspaces: among?.among.map((w) => w.id) ?? [] }),
       queue: true,
+      ...(ask.scheduleType === "RAY_JOB" ? { raySpecs: true } : {}),
       // Nodes are read only where some group offers the spec.
       want: (w) => rankPlaces([{ workspace: w, nodes: new Map() }], fitAsk).length > 0,
     })

@@ -54,7 +54,7 @@ const aheadOf = (queued: ReadonlyArray<QueuedJob> | undefined, group: string, gp
 
 type Place = Pick<RankedFit, "workspace" | "computeGroup" | "gpusPerInstance" | "spec">
 
-const SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"] as const
+const SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING", "RAY_JOB"] as const
 
 // The group's spec of that id (or exact name), among one schedule type's specs or all of them.
 const specIn = (group: DiscoveredGroup, wanted: string, type: ScheduleType | undefined): Spec | undefined => {

@@ -1,6 +1,7 @@
 import { type DiscoveredWorkspace, discoverWorkspaces } from "../../api/resources/discover.js"
 import { nodesByGroup } from "../../api/resources/nodes.js"
 import { type QueuedJob, queuedTrainingJobs } from "../../api/resources/queue.js"
+import { listSpecs } from "../../api/resources/specs.js"
 import type { NodeView } from "../../domain/availability.js"
 import { Clock, Effect, Either } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
@@ -33,7 +34,24 @@ export interface ReadNodesOptions {
   readonly queue?: boolean
   /** Read the nodes of a discovered workspace only when this says so (e.g. one of its groups offers the spec). */
   readonly want?: (w: DiscoveredWorkspace) => boolean
+  /** Also read each group's Ray specs (one listing per group), which discovery leaves out. */
+  readonly raySpecs?: boolean
 }
+
+// The groups of a workspace with their Ray specs added; a group whose listing fails offers none.
+const withRaySpecs = (workspace: DiscoveredWorkspace) =>
+  Effect.map(
+    Effect.forEach(
+      workspace.groups,
+      (g) =>
+        Effect.map(Effect.either(listSpecs(workspace.id, g.id, "RAY_JOB")), (r) => ({
+          ...g,
+          specs: { ...g.specs, RAY_JOB: Either.isRight(r) ? r.right : [] },
+        })),
+      { concurrency: 2 },
+    ),
+    (groups): DiscoveredWorkspace => ({ ...workspace, groups }),
+  )
 
 /**
  * The groups (and their specs) of the workspaces asked about, from the kept discovery, and their nodes
@@ -44,12 +62,18 @@ export const readNodes = (
   options: ReadNodesOptions,
 ): Effect.Effect<NodesRead, InspireError, Platform | ActiveProfile> =>
   Effect.gen(function* () {
-    const workspaces = yield* discoverWorkspaces({
+    const discovered = yield* discoverWorkspaces({
       freeGpus: false,
       ...(options.refresh === true ? { refresh: true } : {}),
       ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
       ...(options.workspaces !== undefined ? { workspaceIds: options.workspaces } : {}),
     })
+    const workspaces =
+      options.raySpecs === true
+        ? yield* Effect.forEach(discovered, (w) => (w.enabled ? withRaySpecs(w) : Effect.succeed(w)), {
+            concurrency: WORKSPACE_CONCURRENCY,
+          })
+        : discovered
     const readAt = yield* Clock.currentTimeMillis
     const places = yield* Effect.forEach(
       workspaces,

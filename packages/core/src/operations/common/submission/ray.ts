@@ -6,10 +6,9 @@ import { Effect } from "../../../effect.js"
 import { type InspireError, invalidInput } from "../../../errors.js"
 import { Platform } from "../../../platform/client.js"
 import { msg } from "../../../words/message.js"
-import { callWord, fieldWord } from "../../../words/text.js"
+import { fieldWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import type { SubmitRayInput } from "../../submit-ray.js"
-import { AUTO_GROUP, isAutoGroup } from "../auto-group.js"
 import { defaultOf } from "../defaults.js"
 import { resolveRegisteredImage } from "../image.js"
 import { pickSpec } from "../spec.js"
@@ -57,17 +56,11 @@ const submitRaySteps = (submission: RaySubmission): Effect.Effect<SubmitResult, 
     // The kind's own fields; the rest must be the shared ones, or this does not compile.
     const { entrypoint, shm: shmGiven, worker, ...rest } = submission
     const s = allRead({ ...rest, instance_count: 1 })
-    // The fit that ranks groups knows the specs discovery reads, and Ray's are not among them.
-    if (isAutoGroup(s.compute_group))
-      return yield* Effect.fail(
-        invalidInput(
-          msg("submission-ray-no-auto", { field: fieldWord("compute_group", AUTO_GROUP) }),
-          msg("submission-ray-no-auto-hint", { field: fieldWord("compute_group"), call: callWord("status") }),
-        ),
-      )
-    const placed = yield* placeSubmission(s, "RAY_JOB")
-    const { target, spec, priority } = placed
     const written = yield* Effect.forEach(worker ?? ["worker:1-1"], parseWorker)
+    // "auto" places what starts the job: the head and each group's fewest workers (on the head's spec).
+    const starting = 1 + written.reduce((sum, w) => sum + (w.spec === undefined ? w.min : 0), 0)
+    const placed = yield* placeSubmission({ ...s, instance_count: starting }, "RAY_JOB")
+    const { target, spec, priority } = placed
     const groups: Array<{ readonly group: RayWorkerGroupInput; readonly gpus: number }> = []
     for (const w of written) {
       const own = w.spec === undefined || w.spec === spec.id ? spec : yield* pickSpec(target, "RAY_JOB", w.spec)
