@@ -132,6 +132,7 @@ export type { StatusResult } from "./operations/status/result.js"
 export { type StopOperationResult, stopOperation } from "./operations/stop/index.js"
 export { type SubmitResult, submitOperation } from "./operations/submit.js"
 export { submitHpcOperation } from "./operations/submit-hpc.js"
+export { submitRayOperation } from "./operations/submit-ray.js"
 export { type SweepResult, sweepOperation } from "./operations/sweep/index.js"
 export {
   DEFAULT_TOOLSETS,

@@ -1,6 +1,6 @@
 // Exactly-once creates of notebooks and servings (the platform keeps no marker for them), models (a
-// marker in the description), HPC jobs (a marker line in the entrypoint) and images saved from a notebook
-// (found by name and version), through core's catalogue: a loopback proxy loses answers after the
+// marker in the description), HPC and Ray jobs (a marker line in the entrypoint) and images saved from a
+// notebook (found by name and version), through core's catalogue: a loopback proxy loses answers after the
 // platform acted, answers 502 after it acted and cuts requests before they arrive, and the emulator
 // spoils some create answers (status 200, unreadable); for the first half of the creates the proxy strips
 // the Date header with the clients' clock a minute ahead of the platform's, for the second half the Date
@@ -15,6 +15,7 @@ import {
   notebookOperation,
   type Operation,
   submitHpcOperation,
+  submitRayOperation,
 } from "@holos-inspire/core"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -37,9 +38,10 @@ const CREATE_KEYS = [
   "oa:/openapi/v1/hpc_jobs/create",
   "v2:hpc.CreateJob",
   "v2:notebook.SaveNotebookImage",
+  "v1:POST /api/v1/ray_job/create",
 ]
 
-const KINDS = ["nb", "sv", "md", "hp", "im"] as const
+const KINDS = ["nb", "sv", "md", "hp", "im", "ry"] as const
 type Kind = (typeof KINDS)[number]
 const KIND_NAMES: Record<Kind, string> = {
   nb: "notebooks",
@@ -47,10 +49,11 @@ const KIND_NAMES: Record<Kind, string> = {
   md: "models",
   hp: "HPC jobs",
   im: "images saved from a notebook",
+  ry: "Ray jobs",
 }
 
 /** Proxy faults (lost answers, 502s after acting, cut requests) that creates of each kind met. */
-const faultsMet: Record<Kind, number> = { nb: 0, sv: 0, md: 0, hp: 0, im: 0 }
+const faultsMet: Record<Kind, number> = { nb: 0, sv: 0, md: 0, hp: 0, im: 0, ry: 0 }
 
 let emu: RunningEmulator
 let proxy: LossyProxy
@@ -61,15 +64,17 @@ let dateless = false
 const createKind = (path: string): Kind | undefined =>
   /hpc_jobs\/create|hpc\?Action=CreateJob/.test(path)
     ? "hp"
-    : /SaveNotebookImage|mirror\/save(\?|$)/.test(path)
-      ? "im"
-      : /model\/create/.test(path)
-        ? "md"
-        : /inference_servings\/create|CreateServing/.test(path)
-          ? "sv"
-          : /CreateNotebook|notebook\/create/.test(path)
-            ? "nb"
-            : undefined
+    : /ray_job\/create/.test(path)
+      ? "ry"
+      : /SaveNotebookImage|mirror\/save(\?|$)/.test(path)
+        ? "im"
+        : /model\/create/.test(path)
+          ? "md"
+          : /inference_servings\/create|CreateServing/.test(path)
+            ? "sv"
+            : /CreateNotebook|notebook\/create/.test(path)
+              ? "nb"
+              : undefined
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 })
@@ -102,6 +107,22 @@ const spec = (type: string) =>
   emu.control.state().specs.find((s) => s.type === type && s.gpuCount === 1 && s.allowedPriorityLevels.length === 0)
     ?.id ?? ""
 
+/** A Ray job of one worker group, on the fixture's CPU group that offers Ray specs. */
+const rayInput = (name: string) => {
+  const s = emu.control.state()
+  const ws = s.workspaces.find((w) => w.name === "CI-情境智能")
+  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "CPU资源-2")
+  return {
+    name,
+    entrypoint: "python eval.py #emu:idle",
+    workspace: "CI-情境智能",
+    compute_group: "CPU资源-2",
+    spec: s.specs.find((x) => x.type === "SCHEDULE_CONFIG_TYPE_RAY_JOB" && x.lcgIds.includes(group?.id ?? ""))?.id,
+    image: s.images.find((x) => x.name === "ray")?.address,
+    worker: ["cpu:1-2"],
+  }
+}
+
 const create = async (i: number): Promise<Outcome> => {
   const kind = KINDS[i % KINDS.length] ?? "nb"
   const name = `once-${kind}-${String(i).padStart(3, "0")}`
@@ -111,37 +132,41 @@ const create = async (i: number): Promise<Outcome> => {
   const raw =
     kind === "hp"
       ? createTargets(emu.control.state()).submitHpc(name, "srun python preprocess.py")
-      : source !== undefined
-        ? { action: "save_image", notebook_id: source.id, workspace: "可上网GPU资源", name, version: "v1" }
-        : kind === "nb"
-          ? {
-              action: "create",
-              ...place,
-              spec: spec("SCHEDULE_CONFIG_TYPE_DSW"),
-              image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
-            }
-          : kind === "sv"
+      : kind === "ry"
+        ? rayInput(name)
+        : source !== undefined
+          ? { action: "save_image", notebook_id: source.id, workspace: "可上网GPU资源", name, version: "v1" }
+          : kind === "nb"
             ? {
                 action: "create",
                 ...place,
-                recipe: "qwen2.5-7b-instruct-vllm",
-                spec: spec("SCHEDULE_CONFIG_TYPE_SERVING"),
+                spec: spec("SCHEDULE_CONFIG_TYPE_DSW"),
+                image: "docker.sii.shaipower.online/inspire-studio/pytorch:2.4.0-cuda12.4-py311",
               }
-            : {
-                action: "create",
-                name,
-                workspace: place.workspace,
-                project: place.project,
-                model_source_path: `/inspire/hdd/project/embodied-fm/models/${name}`,
-                model_type: "LLM",
-              }
+            : kind === "sv"
+              ? {
+                  action: "create",
+                  ...place,
+                  recipe: "qwen2.5-7b-instruct-vllm",
+                  spec: spec("SCHEDULE_CONFIG_TYPE_SERVING"),
+                }
+              : {
+                  action: "create",
+                  name,
+                  workspace: place.workspace,
+                  project: place.project,
+                  model_source_path: `/inspire/hdd/project/embodied-fm/models/${name}`,
+                  model_type: "LLM",
+                }
   const op = (kind === "nb" || kind === "im"
     ? notebookOperation
     : kind === "sv"
       ? inferenceOperation
       : kind === "hp"
         ? submitHpcOperation
-        : modelsOperation) as unknown as Operation
+        : kind === "ry"
+          ? submitRayOperation
+          : modelsOperation) as unknown as Operation
   try {
     const { result } = await client.run(invoke(op, raw))
     const r = result as {
@@ -164,7 +189,7 @@ const create = async (i: number): Promise<Outcome> => {
   }
 }
 
-describe("exactly-once creates of notebooks, servings, models, HPC jobs and saved images", () => {
+describe("exactly-once creates of notebooks, servings, models, HPC and Ray jobs and saved images", () => {
   it(
     `${CREATES} creates, answers lost, 502 or unreadable, requests cut, with and without the platform's time: 0 duplicates`,
     async () => {
@@ -202,15 +227,15 @@ describe("exactly-once creates of notebooks, servings, models, HPC jobs and save
         }
       })
       console.log(
-        `exactly-once (notebooks, servings, models, HPC jobs, saved images): ${CREATES} creates, ` +
+        `exactly-once (notebooks, servings, models, HPC and Ray jobs, saved images): ${CREATES} creates, ` +
           `${CREATES - failures.length} succeeded, ${unknown.length} "unknown", ${duplicates.length} duplicates, ` +
           `${wrongIds.length} wrong ids, ${lost.length} lost; ${perKind.map((r) => `${r.name}: ${r.value}`).join("; ")}`,
       )
       report({
         id: "exactly-once-markerless",
-        title: "Exactly-once creates of notebooks, servings, models, HPC jobs and saved images",
+        title: "Exactly-once creates of notebooks, servings, models, HPC and Ray jobs and saved images",
         method:
-          `${CREATES} creates through core's catalogue (notebooks, servings, models, HPC jobs and images saved from ` +
+          `${CREATES} creates through core's catalogue (notebooks, servings, models, HPC jobs, Ray jobs and images saved from ` +
           `a running notebook in turn, each its own name), ${CONCURRENCY} at a time. A loopback proxy in front of ` +
           `the emulator carries out ${LOST * 100}% of the creates and loses their answer, carries out ` +
           `${FAILED * 100}% and answers 502, and cuts ${CUT * 100}% before they reach it; the emulator answers ` +
