@@ -234,3 +234,6 @@ sweep-file-aliases = { $at }: the file's YAML aliases (*name) expand to too much
 sweep-file-aliases-hint = Write the values out, or use fewer aliases of aliases.
 sweep-file-reserved-param = { $at }: a parameter may not be called { $name }.
 sweep-file-reserved-param-hint = Give the parameter another name, and use that name in the job's templates.
+sweep-twin-stopped = Job { $name } was also created by another run of this sweep at the same moment (another store): { $mine }, made here, is stopped; { $keep } is kept.
+sweep-twin-not-stopped = Job { $name } was also created by another run of this sweep at the same moment: { $mine }, made here, could not be stopped ({ $reason }); stop it, { $keep } is kept.
+sweep-twins-unchecked = Whether another run of this sweep created the same jobs at the same moment could not be checked: { $reason }

@@ -158,3 +158,6 @@ sweep-file-aliases = { $at }：文件中的 YAML 别名（*name）展开后过�
 sweep-file-aliases-hint = 请直接写出这些值，或减少别名的嵌套。
 sweep-file-reserved-param = { $at }：参数不能命名为 { $name }。
 sweep-file-reserved-param-hint = 请给该参数换个名称，并在任务模板中使用新名称。
+sweep-twin-stopped = 任务 { $name } 同时也被这个批量任务的另一次运行（另一个存储）创建：这里创建的 { $mine } 已停止，保留 { $keep }。
+sweep-twin-not-stopped = 任务 { $name } 同时也被这个批量任务的另一次运行创建：这里创建的 { $mine } 未能停止（{ $reason }）；请停止它，保留 { $keep }。
+sweep-twins-unchecked = 无法检查这个批量任务的另一次运行是否同时创建了相同的任务：{ $reason }

@@ -130,4 +130,27 @@ describe("a sweep's size is checked before anything is made", () => {
     const piped = await Effect.runPromiseExit(readSweepFile("pipe.yaml", dir))
     expect(JSON.stringify(piped)).toContain("not a regular file")
   }, 10_000)
+
+  it("two stores running one sweep at the same moment leave one job per row: the newer twin is stopped", async () => {
+    const e = emu.current
+    // Slow answers: both runs look their jobs up before either create lands, so both create.
+    e.control.faults.set({ latencyMs: 200 })
+    const definition = sweepOf("twins", [1, 2])
+    const [a, b] = await Promise.all([
+      run(trainingSpaceProfile(e), { definition }),
+      run(trainingSpaceProfile(e), { definition }),
+    ])
+    e.control.faults.reset()
+    const made = tasksNamed("twins-")
+    // Each run created both jobs: the race happened, and each row has a twin.
+    expect(made).toHaveLength(4)
+    expect(a.counts.submitted + b.counts.submitted).toBe(4)
+    e.control.clock.advance(60)
+    const live = tasksNamed("twins-").filter((t) => !["stopped", "stopping"].includes(String(t.phase)))
+    expect(live.map((t) => t.name).sort()).toEqual(["twins-1", "twins-2"])
+    // Both stores hold the job that stays.
+    const kept = (r: Worded<SweepRunResult>) => Object.fromEntries(r.jobs.map((j) => [j.name, j.jobId]))
+    expect(kept(a)).toEqual(kept(b))
+    expect(Object.values(kept(a)).sort()).toEqual(live.map((t) => t.id).sort())
+  }, 60_000)
 })

@@ -1,10 +1,10 @@
 import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
-import { getHpcJob } from "./hpc.js"
-import { getRayJob, type RayJob } from "./ray.js"
+import { getHpcJob, stopHpcJob } from "./hpc.js"
+import { getRayJob, type RayJob, stopRayJob } from "./ray.js"
 import type { HpcJob, TrainingJob } from "./schema.js"
-import { getTrainingJob } from "./training.js"
+import { getTrainingJob, type StopResult, stopTrainingJob } from "./training.js"
 
 /** The kinds of job (not servings or notebooks): training, HPC and Ray. */
 export type JobKind = "train" | "hpc" | "ray"
@@ -19,3 +19,7 @@ export const getJob = (
     : kind === "hpc"
       ? Effect.map(getHpcJob(id), (j): TrainingJob | HpcJob | RayJob => j)
       : Effect.map(getRayJob(id), (j): TrainingJob | HpcJob | RayJob => j)
+
+/** Stops a job with the API of its kind. */
+export const stopJob = (kind: JobKind, id: string): Effect.Effect<StopResult, InspireError, Platform> =>
+  kind === "train" ? stopTrainingJob(id) : kind === "hpc" ? stopHpcJob(id) : stopRayJob(id)

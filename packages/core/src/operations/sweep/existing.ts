@@ -57,14 +57,59 @@ export const findExisting = (
     for (const row of rows) {
       const same = byName.get(row.name) ?? []
       if (same.length === 0) continue
-      const markers = new Set(markersOf(row.key, ATTEMPTS))
-      // Newest first, as the platform lists them: a resubmitted row adopts its latest job.
-      let mine: string | undefined
-      for (const job of same) if (mine === undefined && markers.has(yield* markerOf(kind, job))) mine = job.id
-      if (mine !== undefined) adopted.set(row.index, mine)
+      // A resubmitted row adopts the job of its latest attempt; of two jobs of one attempt (two stores'
+      // runs at the same moment, see findTwins) the oldest, which both runs keep.
+      const attempts = markersOf(row.key, ATTEMPTS)
+      let mine: { readonly attempt: number; readonly job: PlatformJob } | undefined
+      for (const job of same) {
+        const attempt = attempts.indexOf(yield* markerOf(kind, job))
+        if (attempt < 0) continue
+        if (mine === undefined || attempt > mine.attempt || (attempt === mine.attempt && older(job, mine.job)))
+          mine = { attempt, job }
+      }
+      if (mine !== undefined) adopted.set(row.index, mine.job.id)
       else changed.push({ row, jobIds: same.map((j) => j.id) })
     }
     return { adopted, changed, truncated: listed.truncated }
+  })
+
+/** Whether `a` was made before `b`: by the platform's creation time, then by id (the same answer everywhere). */
+const older = (a: PlatformJob, b: PlatformJob): boolean =>
+  (a.createdAt ?? 0) !== (b.createdAt ?? 0) ? (a.createdAt ?? 0) < (b.createdAt ?? 0) : a.id < b.id
+
+/** A job a run made that another run made too: the row, this run's job, and the one both keep. */
+export interface Twin {
+  readonly index: number
+  readonly name: string
+  readonly mine: string
+  readonly keep: string
+}
+
+/**
+ * Two runs of one sweep from two stores at the same moment each find nothing on the platform and each
+ * create the same job, under the same marker. After its creates a run looks its new jobs up once more:
+ * of the jobs with a row's marker the oldest is kept, and a newer one this run made is returned to be
+ * stopped. The run that looks last sees both, so one job stays whichever order the two take.
+ */
+export const findTwins = (
+  kind: SweepKind,
+  workspaceId: string,
+  made: ReadonlyArray<RowRef & { readonly jobId: string }>,
+): Effect.Effect<ReadonlyArray<Twin>, InspireError, ClientServices> =>
+  Effect.gen(function* () {
+    if (made.length === 0) return []
+    const listed = yield* listWorkspaceJobs(kind, workspaceId)
+    const twins: Twin[] = []
+    for (const row of made) {
+      const same = listed.jobs.filter((j) => j.name === row.name)
+      if (same.length < 2) continue
+      let keep: PlatformJob | undefined
+      for (const job of same)
+        if ((yield* markerOf(kind, job)) === row.key && (keep === undefined || older(job, keep))) keep = job
+      if (keep !== undefined && keep.id !== row.jobId)
+        twins.push({ index: row.index, name: row.name, mine: row.jobId, keep: keep.id })
+    }
+    return twins
   })
 
 /**

@@ -1,3 +1,4 @@
+import { stopJob } from "../../api/jobs/kinds.js"
 import { formatInstant } from "../../domain/time.js"
 import { Clock, Effect } from "../../effect.js"
 import { amendError, type InspireError, invalidInput } from "../../errors.js"
@@ -8,7 +9,7 @@ import type { OperationContext } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { sleepReporting } from "../common/heartbeat.js"
 import { nextStep } from "../common/output.js"
-import { settleSending } from "./existing.js"
+import { findTwins, settleSending } from "./existing.js"
 import type { SweepInput } from "./input.js"
 import { isActive, readSweepJobs } from "./jobs.js"
 import {
@@ -143,6 +144,7 @@ export const sendJobs = (
     const deadline = (yield* Clock.currentTimeMillis) + input.wait_seconds * 1000
     const warnings: Text[] = []
     const tried = new Set<number>()
+    const sentNow = new Set<number>()
     const total = m.jobs.filter((j) => j.state === "pending" && mine(j)).length
     let submitted = 0
     let waitedOut = false
@@ -180,6 +182,7 @@ export const sendJobs = (
           const r = yield* Effect.either(send(job))
           if (r._tag === "Right") {
             submitted++
+            sentNow.add(job.index)
             const created = yield* put(sending, job.index, {
               state: "created",
               jobId: r.right.jobId ?? "",
@@ -207,6 +210,7 @@ export const sendJobs = (
         break
       }
     }
+    m = yield* keepOneOfTwins(m, sentNow, warnings)
     const left = m.jobs.filter((j) => j.state === "pending").length
     if (stopped)
       warnings.push(msg("sweep-stopped-while-sending", { action, count: left, call: resumeWord(input.file) }))
@@ -232,6 +236,53 @@ export const sendJobs = (
           : []),
       ],
     }
+  })
+
+/**
+ * After a run's creates: a job another store's run of the sweep made at the same moment too (findTwins)
+ * is stopped when it is this run's and newer, and the row adopts the one kept. A look-up that fails
+ * leaves a warning, not a failed run: the jobs are created.
+ */
+const keepOneOfTwins = (m: SweepManifest, sent: ReadonlySet<number>, warnings: Text[]) =>
+  Effect.gen(function* () {
+    const made = m.jobs.flatMap((j) =>
+      sent.has(j.index) && j.state === "created" && j.jobId !== undefined && j.jobId !== ""
+        ? [{ index: j.index, name: j.name, key: j.key, jobId: j.jobId }]
+        : [],
+    )
+    const found = yield* Effect.either(findTwins(m.kind, m.workspaceId, made))
+    if (found._tag === "Left") {
+      warnings.push(msg("sweep-twins-unchecked", { reason: found.left.text }))
+      return m
+    }
+    let current = m
+    for (const twin of found.right) {
+      const stop = yield* Effect.either(stopJob(m.kind, twin.mine))
+      warnings.push(
+        stop._tag === "Right"
+          ? msg("sweep-twin-stopped", { name: twin.name, mine: twin.mine, keep: twin.keep })
+          : msg("sweep-twin-not-stopped", {
+              name: twin.name,
+              mine: twin.mine,
+              keep: twin.keep,
+              reason: stop.left.text,
+            }),
+      )
+      current = yield* withSweepLock(
+        m.id,
+        Effect.gen(function* () {
+          const now = (yield* readManifest(m.id)) ?? current
+          const next = {
+            ...now,
+            jobs: now.jobs.map((j) => (j.index === twin.index ? { ...j, jobId: twin.keep } : j)),
+            updatedAt: yield* Clock.currentTimeMillis,
+          }
+          yield* writeManifest(next)
+          return next
+        }),
+      )
+    }
+    return current
   })
 
 // A failure in the middle of a sweep says how far it got, and that running it again goes on from there.
