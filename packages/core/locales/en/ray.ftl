@@ -17,3 +17,5 @@ submission-ray-worker-invalid = { $field } "{ $value }" is not a worker group.
 submission-ray-worker-default = No { $field } given: one worker group "worker" of 1 replica, on the head's spec.
 submission-label-workers = Worker groups
 submission-ray-group = { $name }: { $min }–{ $max } × { $spec }
+job-detail-cause-no-ray = The image has no Ray: the head could not start the Ray runtime.
+job-detail-fix-no-ray = Submit the Ray job with an image that has Ray installed; { $call }.

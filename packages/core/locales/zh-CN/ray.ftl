@@ -17,3 +17,5 @@ submission-ray-worker-invalid = { $field }“{ $value }”不是一个 worker �
 submission-ray-worker-default = 未给出 { $field }：使用一个名为“worker”的 worker 组，1 个副本，规格同 head。
 submission-label-workers = Worker 组
 submission-ray-group = { $name }：{ $min }–{ $max } × { $spec }
+job-detail-cause-no-ray = 该镜像没有 Ray：head 节点无法启动 Ray 运行时。
+job-detail-fix-no-ray = 请使用装有 Ray 的镜像提交 Ray 作业；{ $call }。

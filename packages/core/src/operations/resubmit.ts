@@ -165,6 +165,7 @@ const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
       cpus_per_task: old.cpusPerTask,
       memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : undefined,
       ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
+      dataset: old.datasets.map((d) => `${d.datasetId}:${d.versionId}`),
     }
     return yield* submitHpc({ ...fields, ...extras(id, old, false) })
   })

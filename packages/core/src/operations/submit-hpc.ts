@@ -29,9 +29,7 @@ export const submitHpcInput = z.object({
   image: z
     .string()
     .optional()
-    .describe(
-      "A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage",
-    ),
+    .describe("A registered image with Slurm (its name should contain slurm); defaults to defaultImage"),
   priority: z
     .number()
     .int()
@@ -60,7 +58,8 @@ export const submitHpcInput = z.object({
   allow_network_commands: z
     .boolean()
     .default(false)
-    .describe("Submit even though the entrypoint uses the network; HPC spaces are offline, so this usually fails"),
+    .describe("Submit though the entrypoint uses the network (HPC spaces are offline)"),
+  dataset: submitFields.dataset,
   dry_run: submitFields.dry_run,
 })
 
@@ -70,7 +69,7 @@ export type SubmitHpcInput = z.output<typeof submitHpcInput>
 export const submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: text`Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused here with the numbers. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a CPU / Slurm job (hpc-job-…). number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { jobDetailOperation } from "../../src/operations/job-detail/index.js"
 import { resubmitOperation } from "../../src/operations/resubmit.js"
 import { submitOperation } from "../../src/operations/submit.js"
-import { trainingInput } from "../api/jobs/fixture.js"
+import { submitHpcOperation } from "../../src/operations/submit-hpc.js"
+import { hpcInput, trainingInput } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { call, failed, succeeded } from "./harness.js"
@@ -73,5 +74,44 @@ describe("datasets on a submit", () => {
     const malformed = failed(await call(e, submitOperation, { ...training("mnt-z"), dataset: ["a:b:c"] }, profile))
     expect(malformed.message).toContain("ID:VERSION")
     expect(creates()).toEqual([])
+  }, 60_000)
+})
+
+describe("datasets on an HPC submit", () => {
+  const hpc = (name: string) => {
+    const h = hpcInput(emu.current, name)
+    return {
+      name,
+      entrypoint: "srun python preprocess.py",
+      workspace: h.workspaceId,
+      project: h.projectId,
+      compute_group: h.groupId,
+      spec: h.specId,
+      image: h.image,
+      priority: 3,
+    }
+  }
+
+  it("go through the console's create, the one that mounts them, created once; a resubmit keeps them", async () => {
+    const e = emu.current
+    const coco = dataset("coco-2017")
+    const plain = succeeded(await call(e, submitHpcOperation, { ...hpc("hd-plain"), dry_run: true }, profile))
+    expect(plain.result.request?.surface).toBe("openapi/v1/hpc_jobs/create")
+    const dry = succeeded(
+      await call(e, submitHpcOperation, { ...hpc("hd-dry"), dataset: [coco.id], dry_run: true }, profile),
+    )
+    expect(dry.result.request?.surface).toBe("api/v1/hpc_jobs")
+    expect(JSON.stringify(dry.result.request?.body)).toContain(`"dataset_info":[{"dataset_id":"${coco.id}"`)
+    // The answer is lost after the platform acted: the marker in the script finds the job.
+    e.control.faults.set({ answers: { "v1:POST /api/v1/hpc_jobs": { mode: "truncated", rate: 1 } } })
+    const r = succeeded(await call(e, submitHpcOperation, { ...hpc("hd-1"), dataset: [coco.id] }, profile))
+    e.control.faults.reset()
+    expect(r.result.recovered).toBe(true)
+    expect(e.control.state().tasks.filter((t) => t.name === "hd-1")).toHaveLength(1)
+    const detail = succeeded(await call(e, jobDetailOperation, { job_id: r.result.jobId }, profile))
+    expect(detail.result.datasets?.[0]).toMatch(new RegExp(`^${coco.id}:`))
+    const again = succeeded(await call(e, resubmitOperation, { job_id: r.result.jobId }, profile))
+    expect(again.result.request).toBeUndefined()
+    expect(JSON.stringify(taskNamed("hd-1-r1")?.extra ?? {})).toContain(coco.id)
   }, 60_000)
 })

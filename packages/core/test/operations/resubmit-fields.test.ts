@@ -91,6 +91,24 @@ const HPC: Readonly<Record<string, Seen>> = {
   },
 }
 
+// An HPC job with datasets goes through the console's create, whose body nests the Slurm and node layers.
+const sbatch = (b: Body) => (b.sbatch_script ?? {}) as Body
+const cluster = (b: Body) => (b.slurm_cluster_spec ?? {}) as Body
+const HPC_DATASETS: Readonly<Record<string, Seen>> = {
+  entrypoint: { body: (b) => sbatch(b).entrypoint, task: (t) => t.command.replace(MARKER_LINE, "") },
+  workspace: HPC.workspace as Seen,
+  project: HPC.project as Seen,
+  compute_group: HPC.compute_group as Seen,
+  spec: { body: (b) => cluster(b).predef_quota_id, task: (t) => t.specId },
+  image: { body: (b) => cluster(b).image, task: (t) => t.image },
+  priority: { body: (b) => b.priority, task: (t) => t.priority },
+  instance_count: { body: (b) => cluster(b).instance_count, task: (t) => t.instances },
+  number_of_tasks: { body: (b) => sbatch(b).number_of_tasks, task: (t) => t.extra.number_of_tasks },
+  cpus_per_task: { body: (b) => sbatch(b).cpus_per_task, task: (t) => t.extra.cpus_per_task },
+  memory_per_cpu: { body: (b) => sbatch(b).memory_per_cpu, task: (t) => t.extra.memory_per_cpu },
+  dataset: { body: (b) => b.dataset_info, task: (t) => t.extra.dataset_info },
+}
+
 /** The input's fields neither seen nor listed as not carried: each one a field a resubmit may drop unnoticed. */
 const unaccounted = (shape: object, seen: object) =>
   Object.keys(shape).filter((k) => !(k in seen) && !(k in NOT_CARRIED))
@@ -110,8 +128,7 @@ const roundTrip = async (
     succeeded(await call(emu.current, op as typeof resubmitOperation, raw, profile)).result
   const shape = operation.input.shape
   for (const key of Object.keys(seen)) expect(Object.keys(shape), key).toContain(key)
-  for (const key of Object.keys(shape).filter((k) => !(k in NOT_CARRIED)))
-    expect(input[key], `the submit sets ${key}`).toBeDefined()
+  for (const key of Object.keys(seen)) expect(input[key], `the submit sets ${key}`).toBeDefined()
   const sentBody = (await run(operation, { ...input, dry_run: true })).request?.body as Body
   const old = await run(operation, input)
   emu.current.control.clock.advance(400)
@@ -136,7 +153,7 @@ describe("resubmit carries every field of the submit input", () => {
   })
 
   it("accounts for each field of the HPC submit input", () => {
-    expect(unaccounted(submitHpcOperation.input.shape, HPC)).toEqual([])
+    expect(unaccounted(submitHpcOperation.input.shape, { ...HPC, ...HPC_DATASETS })).toEqual([])
   })
 
   it("re-creates a training job with each field it was submitted with", async () => {
@@ -183,6 +200,29 @@ describe("resubmit carries every field of the submit input", () => {
         ttl_after_finish_seconds: 120,
       },
       HPC,
+    )
+  })
+
+  it("re-creates an HPC job with datasets, through the console's create, with each field it was submitted with", async () => {
+    const h = hpcInput(emu.current, "every-hpc-data")
+    await roundTrip(
+      submitHpcOperation,
+      {
+        name: "every-hpc-data",
+        entrypoint: "srun python run.py",
+        workspace: h.workspaceId,
+        compute_group: h.groupId,
+        spec: h.specId,
+        project: h.projectId,
+        image: h.image,
+        priority: 5,
+        instance_count: 1,
+        number_of_tasks: 2,
+        cpus_per_task: 2,
+        memory_per_cpu: "2G",
+        dataset: [(emu.current.control.state() as State).datasets[0]?.id],
+      },
+      HPC_DATASETS,
     )
   })
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest"
+import { jobDetailOperation } from "../../src/operations/job-detail/index.js"
 import { resubmitOperation } from "../../src/operations/resubmit.js"
 import { submitRayOperation } from "../../src/operations/submit-ray.js"
 import { sweepOperation } from "../../src/operations/sweep/index.js"
@@ -176,5 +177,17 @@ describe("inspire_submit_ray", () => {
     const again = succeeded(await call(emu.current, sweepOperation, { action: "run", definition }, profile)).result
     expect((again as { counts: { submitted: number } }).counts.submitted).toBe(0)
     expect(creates()).toHaveLength(2)
+  })
+
+  it("says a job whose image has no Ray failed for that, with the images to choose from", async () => {
+    const pytorch = emu.current.control.state().images.find((i) => i.name === "pytorch" && i.registry === "qb")
+    const done = succeeded(
+      await call(emu.current, submitRayOperation, { ...input, name: "no-ray", image: pytorch?.address }, profile),
+    ).result
+    emu.current.control.clock.advance(120)
+    const detail = succeeded(await call(emu.current, jobDetailOperation, { job_id: done.jobId }, profile))
+    expect(detail.result.diagnosis?.findings.map((f) => f.kind)).toEqual(["no-ray"])
+    expect(detail.text).toContain("The image has no Ray")
+    expect(detail.text).toContain('inspire_images(search="ray")')
   })
 })

@@ -39984,6 +39984,7 @@ api-dataset-missing = A dataset is not there, or not usable from this workspace:
 api-dataset-version-missing = A dataset has no such version: { $message }
 api-dataset-missing-hint = Check the id in the console (数据集), and that the dataset's project reaches this workspace; leave the version out for the latest.
 job-detail-label-datasets = Datasets
+submission-hpc-ttl-unsent = { $field } is not sent: an HPC job with { $dataset } goes through the console's create, which has no such field, so the platform's default applies.
 `,
     "delete.ftl": 'api-delete-job = delete the job\nstop-delete-older-than = { $field } takes a whole number of hours, days or weeks, like 12h, 30d or 2w, not "{ $raw }".\nstop-delete-older-than-hint = Write it as a number and a unit: h, d or w.\nstop-delete-plan = Delete { $count ->\n        [one] { $count } finished job\n       *[other] { $count } finished jobs\n    }\nstop-change-deleted = deleted (was { $before })\nstop-delete-kind = Only training, HPC and Ray jobs are deleted here; { $id } is none of them.\nstop-delete-kind-hint = Notebooks and models have their own delete: { $notebook }, { $models }.\nstop-delete-running = { $name } is { $status }: only a job that has ended can be deleted.\nstop-delete-running-hint = Stop it first ({ $call }), then delete it.\nstop-delete-filter = Deleting a batch needs a filter: a status, a name, or an age.\nstop-delete-filter-hint = For example { $status }, or { $older } for jobs created 30 days ago or more.\nstop-delete-type = Servings are not deleted here (type { $type }).\nstop-delete-type-hint = Delete training, HPC or Ray jobs: type train, hpc, ray or all.\nstop-delete-confirm = { $count ->\n        [one] { $count } finished job would be deleted\n       *[other] { $count } finished jobs would be deleted\n    }; nothing was deleted. Pass { $confirm } to delete { $count ->\n        [one] it\n       *[other] them\n    }.\nstop-delete-summary = Deleted { $deleted }{ $failed ->\n        [0] { "" }\n       *[other] ; { $failed } failed\n    }. Jobs that have not ended are left alone.\n',
     "delete2.ftl": "\nstop-delete-ids-live = { $count ->\n        [one] { $count } job has not ended and was not deleted\n       *[other] { $count } jobs have not ended and were not deleted\n    }: stop first ({ $call }), then delete.\nnotebook-label-datasets = datasets\n",
@@ -40944,8 +40945,8 @@ submission-ray-worker-invalid = { $field } "{ $value }" is not a worker group.
 submission-ray-worker-default = No { $field } given: one worker group "worker" of 1 replica, on the head's spec.
 submission-label-workers = Worker groups
 submission-ray-group = { $name }: { $min }–{ $max } × { $spec }
-submission-ray-no-auto = { $field } does not place Ray jobs: it ranks groups by the specs of training, HPC, notebooks and servings.
-submission-ray-no-auto-hint = Name the group with { $field } ({ $call } lists them); without a spec the error lists its Ray specs.
+job-detail-cause-no-ray = The image has no Ray: the head could not start the Ray runtime.
+job-detail-fix-no-ray = Submit the Ray job with an image that has Ray installed; { $call }.
 `,
     "recipes.ftl": `
 recipes-col-name = NAME
@@ -41276,6 +41277,9 @@ sweep-file-aliases = { $at }: the file's YAML aliases (*name) expand to too much
 sweep-file-aliases-hint = Write the values out, or use fewer aliases of aliases.
 sweep-file-reserved-param = { $at }: a parameter may not be called { $name }.
 sweep-file-reserved-param-hint = Give the parameter another name, and use that name in the job's templates.
+sweep-twin-stopped = Job { $name } was also created by another run of this sweep at the same moment (another store): { $mine }, made here, is stopped; { $keep } is kept.
+sweep-twin-not-stopped = Job { $name } was also created by another run of this sweep at the same moment: { $mine }, made here, could not be stopped ({ $reason }); stop it, { $keep } is kept.
+sweep-twins-unchecked = Whether another run of this sweep created the same jobs at the same moment could not be checked: { $reason }
 `,
     "trust.ftl": "\nfile-refused-missing = { $file } does not exist.\nfile-refused-missing-hint = Check the path; a relative path starts at the current folder.\nfile-refused-kind = { $file } is not a regular file (it is { $kind ->\n        [folder] a folder\n        [fifo] a named pipe\n        [device] a device\n        [socket] a socket\n       *[other] not a plain file\n    }), so inspire does not read it.\nfile-refused-kind-hint = Put a regular file there, or move it aside (mv { $file } { $aside }).\nfile-refused-outside = { $file } leads (through a link) outside { $folder }, so inspire does not read it.\nfile-refused-outside-hint = Copy the file into { $folder } instead of linking to it.\nfile-refused-size = { $file } is larger than { $kib } KiB, so inspire does not read it.\nfile-refused-size-hint = Check that it is the file you meant: recipes and sweep files are a few kilobytes.\nfile-refused-error = Could not read { $file } ({ $code }).\nfile-refused-error-hint = Check the file's permissions.\nrecipes-skipped = Recipe file skipped: { $why }\nrecipes-folder-skipped = Recipes in { $dir } skipped: { $why }\nrecipes-not-mapping = { $file }: this is not a recipe: a recipe is a YAML mapping of keys such as engine, image, model.\nrecipes-keys-more = { $keys } and { $more } more\nrecipes-more-problems = { $first } (and { $more ->\n        [one] 1 more problem\n       *[other] { $more } more problems\n    })\n",
     "usage.ftl": "\nusage-unknown = (unknown)\nusage-progress = Reading the tasks and budgets of { $workspace }\nusage-idle-warning = { $tasks ->\n        [one] { $tasks } task holds\n       *[other] { $tasks } tasks hold\n    } { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } at under { $limit }% utilisation: { $list }. { $call } gives an idle job's verdict; the platform reclaims GPUs left idle for hours.\nusage-section-refused = { $what }: refused to this account ({ $error })\nusage-section-unreadable = { $what }: could not be read ({ $error })\nusage-section-admins-only = { $what }: refused to this account (AccessForbidden); only the project's admins may read them\nusage-section-unoffered = { $what }: the platform does not offer them here ({ $why })\nusage-member-budgets-of = Member budgets of { $project }\nusage-overview-of = The budget overview of { $project }\nusage-overview-fallback = { $note }; total and remaining are the project list's, without the split by kind\nusage-label-workspace = Workspace\nusage-label-gpus-held = GPUs held\nusage-gpus-held = { $gpus } by { $running ->\n        [one] { $running } running task\n       *[other] { $running } running tasks\n    } ({ $tasks } listed)\nusage-label-gpu-utilisation = GPU utilisation\nusage-label-idle = Idle\nusage-idle-summary = { $gpus ->\n        [one] { $gpus } GPU\n       *[other] { $gpus } GPUs\n    } in { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    }\nusage-idle-none = none\nusage-label-read = Read\nusage-col-user = USER\nusage-col-priority = PRIORITY\nusage-col-running = RUNNING\nusage-col-tasks = TASKS\nusage-col-gpu-util = GPU UTIL\nusage-col-idle-gpus = IDLE GPUS\nusage-col-task = TASK\nusage-col-running-for = RUNNING FOR\nusage-col-idle = IDLE\nusage-no-tasks = (no tasks)\nusage-budgets-head = Budgets (points):\nusage-col-total = TOTAL\nusage-col-used = USED\nusage-col-train = TRAIN\nusage-col-inference = INFERENCE\nusage-no-projects = (none of your projects is attached to this workspace)\nusage-members-of = Members of { $project }:\nusage-col-member = MEMBER\nusage-idle-mark = IDLE\n",
@@ -45881,6 +45885,42 @@ var hpcBody = (input2, name2, image) => ({
   memory_per_cpu: `${input2.memoryPerCpuGi}G`,
   ...input2.ttlAfterFinishSeconds !== void 0 ? { ttl_after_finish_seconds: input2.ttlAfterFinishSeconds } : {}
 });
+var consoleHpcBody = (input2, name2, image) => ({
+  job_name: name2,
+  workspace_id: input2.workspaceId,
+  project_id: input2.projectId,
+  logic_compute_group_id: input2.groupId,
+  priority: input2.priority,
+  dataset_info: (input2.datasets ?? []).map((d) => ({
+    dataset_id: d.datasetId,
+    version_id: d.versionId,
+    ...d.path !== void 0 ? { path: d.path } : {}
+  })),
+  sbatch_script: {
+    number_of_tasks: input2.numberOfTasks,
+    cpus_per_task: input2.cpusPerTask,
+    memory_per_cpu: `${input2.memoryPerCpuGi}G`,
+    entrypoint: input2.entrypoint
+  },
+  slurm_cluster_spec: {
+    predef_quota_id: input2.specId,
+    cpu: input2.cpuCount ?? 0,
+    mem_gi: input2.memoryGi ?? 0,
+    image,
+    image_type: input2.imageType ?? "SOURCE_PRIVATE",
+    instance_count: input2.instanceCount,
+    spec_price: {
+      cpu_type: "",
+      cpu_count: input2.cpuCount ?? 0,
+      gpu_type: "",
+      gpu_count: 0,
+      memory_size_gib: input2.memoryGi ?? 0,
+      logic_compute_group_id: input2.groupId,
+      quota_id: input2.specId
+    }
+  }
+});
+var viaConsole = (input2) => (input2.datasets ?? []).length > 0;
 var getHpcJob = (jobId) => Effect_exports.gen(function* () {
   if (jobId.trim() === "")
     return yield* Effect_exports.fail(
@@ -45932,10 +45972,11 @@ var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
   const { input: input2, name: name2 } = checked;
   const submitId = options.submitId ?? (yield* newSubmitId());
   const marked2 = { ...input2, entrypoint: withMarker(input2.entrypoint, submitId) };
+  const consoleCreate = viaConsole(input2);
   return yield* submitOnce({
     what: msg("api-the-hpc-job"),
-    via: { openapi: "hpc_jobs/create", v2: ["hpc", "CreateJob"] },
-    body: hpcBody(marked2, name2, checked.image),
+    via: consoleCreate ? { v1: "hpc_jobs", referer: REFERER2 } : { openapi: "hpc_jobs/create", v2: ["hpc", "CreateJob"] },
+    body: consoleCreate ? consoleHpcBody(marked2, name2, checked.image) : hpcBody(marked2, name2, checked.image),
     options,
     warnings: checked.warnings,
     list: () => Effect_exports.map(listHpcJobs({ workspaceId: input2.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
@@ -46091,6 +46132,7 @@ var listRayInstances = (id) => Effect_exports.gen(function* () {
 
 // ../../packages/core/src/api/jobs/kinds.ts
 var getJob = (kind, id) => kind === "train" ? Effect_exports.map(getTrainingJob(id), (j) => j) : kind === "hpc" ? Effect_exports.map(getHpcJob(id), (j) => j) : Effect_exports.map(getRayJob(id), (j) => j);
+var stopJob = (kind, id) => kind === "train" ? stopTrainingJob(id) : kind === "hpc" ? stopHpcJob(id) : stopRayJob(id);
 
 // ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
@@ -46903,7 +46945,8 @@ var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
     })
   );
 });
-var groupsOf = (workspaceId) => (refresh) => cached5(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh);
+var knownGroups = (workspaceId, refresh = false) => cached5(`groups:${workspaceId}`, computeGroupInfo(workspaceId), (gs) => [workspaceId, ...gs.map((g) => g.id)], refresh);
+var groupsOf = (workspaceId) => (refresh) => knownGroups(workspaceId, refresh);
 var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function* () {
   const wanted = nameOrId.trim();
   const hint = msg("api-groups-hint", { call: callWord("status") });
@@ -47182,11 +47225,11 @@ var discoverGroup = (group, config2, hpc2, limit) => Effect_exports.gen(function
   const discovered = { ...group, specs: { TRAIN, DSW, HPC, SERVING }, skipped };
   return { group: discovered, problems };
 });
-var loadStructure = (workspaceId, limit) => Effect_exports.gen(function* () {
+var loadStructure = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const [info, config2, support] = yield* Effect_exports.all(
     [
-      Effect_exports.either(limit(computeGroupInfo(workspaceId))),
+      Effect_exports.either(limit(knownGroups(workspaceId, refresh))),
       Effect_exports.either(
         limit(
           Effect_exports.flatMap(
@@ -47200,7 +47243,6 @@ var loadStructure = (workspaceId, limit) => Effect_exports.gen(function* () {
     { concurrency: "unbounded" }
   );
   if (Either_exports.isLeft(info)) return { groups: [], problems: [describe3(info.left)] };
-  yield* remember(`groups:${workspaceId}`, info.right, [workspaceId, ...info.right.map((g) => g.id)]);
   const hpcOf = (g) => Either_exports.isRight(support) ? support.right.get(g.id) ?? "unknown" : "unknown";
   const groups = yield* Effect_exports.forEach(info.right, (g) => discoverGroup(g, config2, hpcOf(g), limit), {
     concurrency: "unbounded"
@@ -47211,9 +47253,14 @@ var structureOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* 
   const key = `structure:${workspaceId}`;
   const kept = refresh ? void 0 : yield* recall(key);
   if (kept !== void 0) return kept;
-  const loaded2 = yield* loadStructure(workspaceId, limit);
+  const loaded2 = yield* loadStructure(workspaceId, limit, refresh);
   if (loaded2.problems.length === 0) yield* remember(key, loaded2, [workspaceId, ...loaded2.groups.map((g) => g.id)]);
   return loaded2;
+});
+var discoveredSpecs = (workspaceId, groupId, type, load) => Effect_exports.gen(function* () {
+  if (!DISCOVERED_TYPES.includes(type)) return void 0;
+  const structure2 = load ? yield* structureOf(workspaceId, yield* boundedRequests(DISCOVERY_CONCURRENCY), false) : yield* recall(`structure:${workspaceId}`);
+  return structure2?.groups.find((g) => g.id === groupId)?.specs[type];
 });
 var gpusOf = (workspaceId, limit, refresh) => Effect_exports.gen(function* () {
   const key = `gpus:${workspaceId}`;
@@ -47270,13 +47317,10 @@ var projectsOf = (refresh) => Effect_exports.gen(function* () {
   );
   return { projects: listed.projects, budgets };
 });
-var gather = (options) => Effect_exports.gen(function* () {
+var gather = (options, who) => Effect_exports.gen(function* () {
   const refresh = options.refresh === true;
   const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY);
-  const [user, first2] = yield* Effect_exports.all(
-    [limit(cached5("user", fetchCurrentUser(), (u) => [u.id], refresh)), limit(projectsOf(refresh))],
-    { concurrency: 2 }
-  );
+  const [user, first2] = yield* Effect_exports.all([limit(who(refresh)), limit(projectsOf(refresh))], { concurrency: 2 });
   let listed = first2;
   const only = options.workspaceIds !== void 0 ? new Set(options.workspaceIds) : void 0;
   const pick6 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
@@ -47312,17 +47356,19 @@ var gather = (options) => Effect_exports.gen(function* () {
   );
   const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
   const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown.has(p.id));
-  return {
-    user,
-    projects: about.map((p) => ({ ...p, storage: storagePaths(p.enName, user.loginName) })),
-    workspaces: workspaces2
-  };
+  return { user, projects: about, workspaces: workspaces2 };
 });
 var discover = (options = {}) => Effect_exports.gen(function* () {
   const discoveredAt = yield* Clock_exports.currentTimeMillis;
-  const [found, cost2] = yield* measured(gather(options));
-  return { ...found, discoveredAt, cost: cost2 };
+  const user = (refresh) => cached5("user", fetchCurrentUser(), (u) => [u.id], refresh);
+  const [found, cost2] = yield* measured(gather(options, user));
+  const projects = found.projects.map((p) => ({ ...p, storage: storagePaths(p.enName, found.user.loginName) }));
+  return { ...found, projects, discoveredAt, cost: cost2 };
 });
+var discoverWorkspaces = (options = {}) => Effect_exports.map(
+  gather(options, () => Effect_exports.void),
+  (found) => found.workspaces
+);
 
 // ../../packages/core/src/facade-methods.ts
 init_define_INSPIRE_SKILL();
@@ -47805,7 +47851,7 @@ var rankFits = (candidates) => candidates.map((c) => ({ group: c.group, ...fitGr
 var aheadOf = (queued, group, gpus2, priority) => (queued ?? []).filter(
   (j) => j.groupId === group && (j.gpus === void 0 || j.gpus > 0 === gpus2 > 0) && (j.priority === void 0 || j.priority >= priority)
 ).length;
-var SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING"];
+var SPEC_TYPES = ["TRAIN", "DSW", "HPC", "SERVING", "RAY_JOB"];
 var specIn = (group, wanted, type) => {
   const types = SPEC_TYPES.filter((t) => type === void 0 || t === type);
   const specs = types.flatMap((t) => group.specs[t] ?? []);
@@ -48057,16 +48103,30 @@ var queuedTrainingJobs = (workspaceId) => Effect_exports.gen(function* () {
 // ../../packages/core/src/operations/common/nodes-read.ts
 var WORKSPACE_CONCURRENCY = 4;
 var NO_NODES2 = /* @__PURE__ */ new Map();
+var withRaySpecs = (workspace) => Effect_exports.map(
+  Effect_exports.forEach(
+    workspace.groups,
+    (g) => Effect_exports.map(Effect_exports.either(listSpecs(workspace.id, g.id, "RAY_JOB")), (r) => ({
+      ...g,
+      specs: { ...g.specs, RAY_JOB: Either_exports.isRight(r) ? r.right : [] }
+    })),
+    { concurrency: 2 }
+  ),
+  (groups) => ({ ...workspace, groups })
+);
 var readNodes = (options) => Effect_exports.gen(function* () {
-  const found = yield* discover({
+  const discovered = yield* discoverWorkspaces({
     freeGpus: false,
     ...options.refresh === true ? { refresh: true } : {},
     ...options.workspace !== void 0 ? { workspace: options.workspace } : {},
     ...options.workspaces !== void 0 ? { workspaceIds: options.workspaces } : {}
   });
+  const workspaces2 = options.raySpecs === true ? yield* Effect_exports.forEach(discovered, (w) => w.enabled ? withRaySpecs(w) : Effect_exports.succeed(w), {
+    concurrency: WORKSPACE_CONCURRENCY
+  }) : discovered;
   const readAt = yield* Clock_exports.currentTimeMillis;
   const places = yield* Effect_exports.forEach(
-    found.workspaces,
+    workspaces2,
     (workspace) => Effect_exports.gen(function* () {
       const read2 = workspace.enabled && (options.want?.(workspace) ?? true);
       const [nodes, queue] = yield* Effect_exports.all(
@@ -48121,6 +48181,7 @@ var pickAutoGroup = (scope6, ask, defaultPriority) => Effect_exports.gen(functio
   const read2 = yield* readNodes({
     ...named !== void 0 ? { workspace: named.id } : { workspaces: among?.among.map((w) => w.id) ?? [] },
     queue: true,
+    ...ask.scheduleType === "RAY_JOB" ? { raySpecs: true } : {},
     // Nodes are read only where some group offers the spec.
     want: (w) => rankPlaces([{ workspace: w, nodes: /* @__PURE__ */ new Map() }], fitAsk).length > 0
   });
@@ -48235,7 +48296,7 @@ var resolveTarget = (input2, options) => Effect_exports.gen(function* () {
       group: yield* resolveComputeGroup(input2.compute_group, workspace.id),
       warnings
     };
-  const groups = yield* computeGroupInfo(workspace.id);
+  const groups = yield* knownGroups(workspace.id);
   const first2 = groups[0];
   if (first2 === void 0)
     return yield* Effect_exports.fail(
@@ -51606,8 +51667,7 @@ var renderSpecCandidates = (candidates) => candidates.length === 0 ? msg("common
 // ../../packages/core/src/operations/common/spec.ts
 var DEPLOY_TYPE_ORDER = ["TRAIN", "DSW", "HPC", "SERVING"];
 var SUBMIT_TYPE_ORDER = ["TRAIN", "HPC", "DSW", "SERVING"];
-var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_TYPE_ORDER) => Effect_exports.gen(function* () {
-  const own2 = { scheduleType, specs: yield* listSpecs(workspaceId, group.id, scheduleType) };
+var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_TYPE_ORDER, discovery = "kept") => Effect_exports.gen(function* () {
   const ask = (listings) => chooseSpec({
     listings,
     scheduleType,
@@ -51615,6 +51675,10 @@ var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_T
     computeGroupName: group.name,
     ...spec2 !== void 0 ? { spec: spec2 } : {}
   });
+  const kept = yield* discoveredSpecs(workspaceId, group.id, scheduleType, discovery === "load");
+  const fromKept = kept !== void 0 && kept.length > 0 ? ask([{ scheduleType, specs: kept }]) : void 0;
+  if (fromKept !== void 0 && Either_exports.isRight(fromKept)) return fromKept.right;
+  const own2 = { scheduleType, specs: yield* listSpecs(workspaceId, group.id, scheduleType) };
   const first2 = ask([own2]);
   if (Either_exports.isRight(first2) || spec2 === void 0 || spec2.trim() === "" || own2.specs.length === 0) return yield* first2;
   const others = yield* Effect_exports.forEach(
@@ -51627,7 +51691,7 @@ var chooseTypedSpec = (workspaceId, group, scheduleType, spec2, order = DEPLOY_T
   );
   return yield* ask([own2, ...others]);
 });
-var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
+var pickSpec = (target, type, wanted, discovery = "kept") => Effect_exports.gen(function* () {
   const group = target.group;
   if (group === void 0)
     return yield* Effect_exports.fail(
@@ -51636,7 +51700,9 @@ var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
         msg("common-ops-no-group-hint", { field: fieldWord("compute_group") })
       )
     );
-  const chosen = yield* Effect_exports.either(chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER));
+  const chosen = yield* Effect_exports.either(
+    chooseTypedSpec(target.workspace.id, group, type, wanted, SUBMIT_TYPE_ORDER, discovery)
+  );
   if (Either_exports.isRight(chosen)) return chosen.right;
   const error62 = chosen.left;
   const candidates = error62.candidates ?? [];
@@ -51654,7 +51720,7 @@ var pickSpec = (target, type, wanted) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/common/deploy.ts
-var deployTarget = (input2, scheduleType, instances = 1) => Effect_exports.gen(function* () {
+var deployTarget = (input2, scheduleType, instances = 1, discovery = "kept") => Effect_exports.gen(function* () {
   const target = yield* resolveTarget(input2, {
     needGroup: true,
     auto: { scheduleType, spec: input2.spec, instances, priority: input2.priority }
@@ -51663,7 +51729,7 @@ var deployTarget = (input2, scheduleType, instances = 1) => Effect_exports.gen(f
   if (group === void 0) return yield* Effect_exports.die("resolveTarget returned no group");
   const workspace = target.workspace;
   const spec2 = yield* hintWithWarnings(
-    chooseTypedSpec(workspace.id, group, scheduleType, input2.spec),
+    chooseTypedSpec(workspace.id, group, scheduleType, input2.spec, void 0, discovery),
     target.warnings
   );
   return { target, group, workspace, spec: spec2 };
@@ -52534,7 +52600,7 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
     "command",
     fieldWord("command", "python -m vllm.entrypoints.openai.api_server --port 2400")
   )).trim();
-  const where3 = fromRecipe?.where ?? (yield* deployTarget(input2, "SERVING", replicas * nodesPerReplica));
+  const where3 = fromRecipe?.where ?? (yield* deployTarget(input2, "SERVING", replicas * nodesPerReplica, "load"));
   const { target, group, workspace, spec: spec2 } = where3;
   const model = fromRecipe?.model ?? (yield* modelFor(modelId, workspace));
   const known = model.versions.find((v) => v.version === version2);
@@ -53901,6 +53967,12 @@ var RULES = [
     fix: () => msg("job-detail-fix-no-slurm", { call: callWord("images", { search: "slurm" }) })
   },
   {
+    kind: "no-ray",
+    test: /\bray: command not found|No module named '?ray'?\s*$/im,
+    cause: () => msg("job-detail-cause-no-ray"),
+    fix: () => msg("job-detail-fix-no-ray", { call: callWord("images", { search: "ray" }) })
+  },
+  {
     kind: "offline-network",
     test: /Network is unreachable|Could not resolve host|Temporary failure in name resolution|unable to resolve host|CONNECTION FAILED|ConnectionError|No matching distribution found|Failed to establish a new connection/i,
     cause: () => msg("job-detail-cause-offline-network"),
@@ -53962,7 +54034,9 @@ var diagnose = (input2) => {
       evidence: exception.trim(),
       fix: msg("job-detail-fix-traceback", { call: callWord("logs") })
     });
-  return findings.filter((f, _i, all6) => f.kind !== "traceback" || !all6.some((o) => o.kind === "oom"));
+  return findings.filter(
+    (f, _i, all6) => (f.kind !== "traceback" || !all6.some((o) => o.kind === "oom")) && (f.kind !== "environment" || !all6.some((o) => o.kind === "no-ray"))
+  );
 };
 
 // ../../packages/core/src/operations/job-detail/output.ts
@@ -53980,6 +54054,7 @@ var JobDetailOutput = once6(() => {
           "environment",
           "offline-network",
           "no-slurm",
+          "no-ray",
           "traceback"
         ]).describe("The kind of cause"),
         cause: textOutput().describe("The likely cause"),
@@ -54188,7 +54263,7 @@ var jobDetailOperation = defineOperation({
   run: (input2) => Effect_exports.gen(function* () {
     const ref4 = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "ray", "notebook"], input2.workspace);
     const detail = yield* missingTask(readTask(ref4.id, ref4.kind), ref4, input2.workspace);
-    const diagnosable = detail.kind === "train" || detail.kind === "hpc";
+    const diagnosable = detail.kind === "train" || detail.kind === "hpc" || detail.kind === "ray";
     if (!diagnosable || !needsDiagnosis(detail)) return detail;
     return { ...detail, diagnosis: yield* diagnosisOf(detail, input2.log_lines) };
   }),
@@ -56364,7 +56439,7 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
       )
     );
   const name2 = yield* validateName(input2.name, "notebook name");
-  const where3 = yield* deployTarget(input2, "DSW");
+  const where3 = yield* deployTarget(input2, "DSW", 1, "load");
   const { target, group, workspace, spec: spec2 } = where3;
   const image = yield* resolveRegisteredImage(yield* imageOrDefault(input2.image, deployImageHint()), workspace);
   const refs2 = yield* Effect_exports.forEach(input2.dataset ?? [], (raw) => parseDatasetRef(raw, "dataset"));
@@ -59522,7 +59597,7 @@ var placeSubmission = (s, type) => Effect_exports.gen(function* () {
     needGroup: true,
     auto: { scheduleType: type, spec: s.spec, instances: s.instance_count, priority: s.priority }
   });
-  const spec2 = yield* pickSpec(target, type, s.spec);
+  const spec2 = yield* pickSpec(target, type, s.spec, s.checkPlacement === false ? "kept" : "load");
   const image = yield* imageOrDefault(s.image, submitImageHint());
   const priority = yield* resolvePriority(s.priority, target.project, spec2);
   return { target, spec: spec2, image, priority };
@@ -59690,6 +59765,7 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
   const cpusPerTask = cpus_per_task ?? Math.max(1, Math.floor(spec2.cpuCount / number_of_tasks));
   const memoryPerCpuGi = memory_per_cpu !== void 0 ? yield* parseMemoryPerCpu(memory_per_cpu) : Math.max(1, Math.floor(spec2.memoryGi / Math.max(1, spec2.cpuCount)));
   const fit = yield* checkSlurmFit(spec2, s.instance_count, { tasks: number_of_tasks, cpusPerTask, memoryPerCpuGi });
+  const mounted = yield* datasetsOf(s, placed);
   const { checked, imageWarnings } = yield* checkCreateInput(
     checkHpcJob,
     {
@@ -59698,7 +59774,8 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
       numberOfTasks: number_of_tasks,
       cpusPerTask,
       memoryPerCpuGi,
-      ...ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {}
+      ...ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {},
+      ...mounted.datasets !== void 0 ? { ...mounted, cpuCount: spec2.cpuCount, memoryGi: spec2.memoryGi } : {}
     },
     s.imageType
   );
@@ -59708,6 +59785,13 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
     ...target.warnings,
     ...placement,
     ...cpus_per_task === void 0 ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })] : [],
+    // The console's create, the one that mounts datasets, has no field for it: the platform's default applies.
+    ...mounted.datasets !== void 0 && ttl_after_finish_seconds !== void 0 ? [
+      msg("submission-hpc-ttl-unsent", {
+        field: fieldWord("ttl_after_finish_seconds"),
+        dataset: fieldWord("dataset")
+      })
+    ] : [],
     ...memory_per_cpu === void 0 ? [msg("submission-memory-per-cpu-default", { field: fieldWord("memory_per_cpu"), memory: memoryPerCpuGi })] : [],
     ...fit,
     // The create's checks: name, image and priority (the same warnings resolvePriority gives).
@@ -59717,7 +59801,7 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
   const slurm = { numberOfTasks: number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` };
   const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings);
   if (s.dry_run)
-    return dryRunResult(
+    return viaConsole(checked.input) ? dryRunResult(base, "api/v1/hpc_jobs", consoleHpcBody(checked.input, checked.name, checked.image), warnings) : dryRunResult(
       base,
       "openapi/v1/hpc_jobs/create",
       hpcBody(checked.input, checked.name, checked.image),
@@ -59841,16 +59925,10 @@ var parseWorker = (raw) => {
 var submitRaySteps = (submission) => Effect_exports.gen(function* () {
   const { entrypoint, shm: shmGiven, worker, ...rest } = submission;
   const s = allRead({ ...rest, instance_count: 1 });
-  if (isAutoGroup(s.compute_group))
-    return yield* Effect_exports.fail(
-      invalidInput(
-        msg("submission-ray-no-auto", { field: fieldWord("compute_group", AUTO_GROUP) }),
-        msg("submission-ray-no-auto-hint", { field: fieldWord("compute_group"), call: callWord("status") })
-      )
-    );
-  const placed = yield* placeSubmission(s, "RAY_JOB");
-  const { target, spec: spec2, priority } = placed;
   const written2 = yield* Effect_exports.forEach(worker ?? ["worker:1-1"], parseWorker);
+  const starting = 1 + written2.reduce((sum2, w) => sum2 + (w.spec === void 0 ? w.min : 0), 0);
+  const placed = yield* placeSubmission({ ...s, instance_count: starting }, "RAY_JOB");
+  const { target, spec: spec2, priority } = placed;
   const groups = [];
   for (const w of written2) {
     const own2 = w.spec === void 0 || w.spec === spec2.id ? spec2 : yield* pickSpec(target, "RAY_JOB", w.spec);
@@ -60123,7 +60201,8 @@ var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
     number_of_tasks: old.numberOfTasks ?? 1,
     cpus_per_task: old.cpusPerTask,
     memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : void 0,
-    ttl_after_finish_seconds: old.ttlAfterFinishSeconds
+    ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
+    dataset: old.datasets.map((d) => `${d.datasetId}:${d.versionId}`)
   };
   return yield* submitHpc({ ...fields3, ...extras(id, old, false) });
 });
@@ -60473,7 +60552,7 @@ var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
   );
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
-var stopJob = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : type === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed);
+var stopJob2 = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : type === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed);
 var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   if (type === "inference") {
     const serving2 = yield* getServing(id);
@@ -60493,7 +60572,7 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   }
   const detail = yield* readTask(id, type);
   const base = { id: detail.id, type, name: detail.name, workspace: detail.workspace };
-  const result = yield* stopJob(id, type);
+  const result = yield* stopJob2(id, type);
   const after3 = yield* Effect_exports.either(readTask(id, type));
   return {
     ...base,
@@ -60548,7 +60627,7 @@ var stopRowsOfIds = (input2, ids3) => rowsOfIds(
 );
 var stopShown = (input2) => (t) => t.outcome !== "would-stop" || !confirmedFor(input2, t) ? Effect_exports.succeed(t) : Effect_exports.map(
   Effect_exports.either(
-    t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(stopJob(t.id, t.type), (r) => r.outcome)
+    t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(stopJob2(t.id, t.type), (r) => r.outcome)
   ),
   (r) => Either_exports.isRight(r) ? { ...t, outcome: r.right } : { ...t, outcome: "failed", error: r.left.text }
 );
@@ -60638,8 +60717,8 @@ var oneJob = (input2, id) => Effect_exports.gen(function* () {
   return task;
 });
 var batch = (input2) => Effect_exports.gen(function* () {
-  const older = yield* olderThanMs(input2.older_than);
-  if ((input2.status ?? "all") === "all" && (input2.name ?? "") === "" && older === void 0)
+  const older2 = yield* olderThanMs(input2.older_than);
+  if ((input2.status ?? "all") === "all" && (input2.name ?? "") === "" && older2 === void 0)
     return yield* Effect_exports.fail(
       invalidInput(
         msg("stop-delete-filter"),
@@ -60656,7 +60735,7 @@ var batch = (input2) => Effect_exports.gen(function* () {
     );
   const listed = yield* batchTasks(input2, types);
   const now = yield* Clock_exports.currentTimeMillis;
-  return listed.tasks.filter((t) => listed.targeted || older === void 0 || (t.createdAt ?? now) <= now - older).map(
+  return listed.tasks.filter((t) => listed.targeted || older2 === void 0 || (t.createdAt ?? now) <= now - older2).map(
     (t) => ({
       id: t.id,
       type: t.type,
@@ -60779,7 +60858,7 @@ var stopRow = (t) => Effect_exports.gen(function* () {
   if (t.terminal) return { ...base, before: before2, outcome: "already-finished" };
   const sent = t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(
     // The listing just read the status: no detail read per job, half the requests of a batch.
-    stopJob(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
+    stopJob2(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
       raw: t.rawStatus,
       terminal: t.terminal
     }),
@@ -61013,9 +61092,7 @@ var submitHpcInput = external_exports.object({
   ),
   spec: external_exports.string().optional().describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
   project: submitFields.project,
-  image: external_exports.string().optional().describe(
-    "A Slurm-compatible registered image (its name should contain slurm), display domain; defaults to defaultImage"
-  ),
+  image: external_exports.string().optional().describe("A registered image with Slurm (its name should contain slurm); defaults to defaultImage"),
   priority: external_exports.number().int().optional().describe(
     "1–10 (mandatory on the platform): defaults to defaultPriority, else the project's cap. CPU jobs at 1–3 use no budget"
   ),
@@ -61024,13 +61101,14 @@ var submitHpcInput = external_exports.object({
   cpus_per_task: external_exports.number().int().positive().optional().describe("Slurm layer: CPUs per task; default: the spec's CPUs divided among the tasks"),
   memory_per_cpu: external_exports.union([external_exports.string(), external_exports.number()]).optional().describe(`Slurm layer: memory per CPU in GiB, e.g. "8G"; default: the spec's memory per CPU`),
   ttl_after_finish_seconds: external_exports.number().int().nonnegative().optional().describe("Seconds to keep the finished job's pods"),
-  allow_network_commands: external_exports.boolean().default(false).describe("Submit even though the entrypoint uses the network; HPC spaces are offline, so this usually fails"),
+  allow_network_commands: external_exports.boolean().default(false).describe("Submit though the entrypoint uses the network (HPC spaces are offline)"),
+  dataset: submitFields.dataset,
   dry_run: submitFields.dry_run
 });
 var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: text`Submits a CPU / Slurm job (hpc-job-…) for preprocessing, evaluation and CPU-heavy scripts. number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused here with the numbers. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a CPU / Slurm job (hpc-job-…). number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -61058,7 +61136,7 @@ var submitRayInput = external_exports.object({
   name: external_exports.string().describe("Job name, as for submit"),
   entrypoint: external_exports.string().describe("The driver's command, run on the head, e.g. `python tune.py`"),
   workspace: submitInput.shape.workspace,
-  compute_group: external_exports.string().optional().describe("Compute group name or id with Ray specs; the workspace's first"),
+  compute_group: external_exports.string().optional().describe('Group name or id with Ray specs ("auto": soonest start); default the first'),
   spec: external_exports.string().optional().describe("The head's Ray spec id; when missing or wrong the error lists them"),
   worker: external_exports.array(external_exports.string()).optional().describe("Worker groups NAME:MIN-MAX[:SPEC] (a Ray spec of the group, else the head's); default worker:1-1"),
   project: submitFields.project,
@@ -61071,7 +61149,7 @@ var submitRayInput = external_exports.object({
 var submitRayOperation = defineOperation({
   name: "submit_ray",
   title: "Submit a Ray job",
-  description: text`Submits a Ray job (rj-…, 弹性计算): a head node runs the entrypoint, worker groups scale between their min and max replicas. Specs are the group's Ray specs; the error lists them. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a Ray job (rj-…, 弹性计算): the head runs the entrypoint; worker groups scale between min and max replicas. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitRayInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -61592,13 +61670,34 @@ var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () 
   for (const row of rows) {
     const same = byName2.get(row.name) ?? [];
     if (same.length === 0) continue;
-    const markers = new Set(markersOf2(row.key, ATTEMPTS));
+    const attempts = markersOf2(row.key, ATTEMPTS);
     let mine;
-    for (const job of same) if (mine === void 0 && markers.has(yield* markerOf(kind, job))) mine = job.id;
-    if (mine !== void 0) adopted.set(row.index, mine);
+    for (const job of same) {
+      const attempt = attempts.indexOf(yield* markerOf(kind, job));
+      if (attempt < 0) continue;
+      if (mine === void 0 || attempt > mine.attempt || attempt === mine.attempt && older(job, mine.job))
+        mine = { attempt, job };
+    }
+    if (mine !== void 0) adopted.set(row.index, mine.job.id);
     else changed.push({ row, jobIds: same.map((j) => j.id) });
   }
   return { adopted, changed, truncated: listed.truncated };
+});
+var older = (a, b) => (a.createdAt ?? 0) !== (b.createdAt ?? 0) ? (a.createdAt ?? 0) < (b.createdAt ?? 0) : a.id < b.id;
+var findTwins = (kind, workspaceId, made) => Effect_exports.gen(function* () {
+  if (made.length === 0) return [];
+  const listed = yield* listWorkspaceJobs(kind, workspaceId);
+  const twins = [];
+  for (const row of made) {
+    const same = listed.jobs.filter((j) => j.name === row.name);
+    if (same.length < 2) continue;
+    let keep;
+    for (const job of same)
+      if ((yield* markerOf(kind, job)) === row.key && (keep === void 0 || older(job, keep))) keep = job;
+    if (keep !== void 0 && keep.id !== row.jobId)
+      twins.push({ index: row.index, name: row.name, mine: row.jobId, keep: keep.id });
+  }
+  return twins;
 });
 var settleSending = (m) => Effect_exports.gen(function* () {
   const sending = m.jobs.filter((j) => j.state === "sending");
@@ -61750,6 +61849,7 @@ var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(
   const deadline2 = (yield* Clock_exports.currentTimeMillis) + input2.wait_seconds * 1e3;
   const warnings = [];
   const tried = /* @__PURE__ */ new Set();
+  const sentNow = /* @__PURE__ */ new Set();
   const total3 = m.jobs.filter((j) => j.state === "pending" && mine(j)).length;
   let submitted = 0;
   let waitedOut = false;
@@ -61786,6 +61886,7 @@ var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(
         const r = yield* Effect_exports.either(send3(job));
         if (r._tag === "Right") {
           submitted++;
+          sentNow.add(job.index);
           const created = yield* put(sending, job.index, {
             state: "created",
             jobId: r.right.jobId ?? "",
@@ -61811,6 +61912,7 @@ var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(
       break;
     }
   }
+  m = yield* keepOneOfTwins(m, sentNow, warnings);
   const left3 = m.jobs.filter((j) => j.state === "pending").length;
   if (stopped2)
     warnings.push(msg("sweep-stopped-while-sending", { action, count: left3, call: resumeWord(input2.file) }));
@@ -61834,6 +61936,42 @@ var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(
       ...left3 > 0 && !stopped2 ? [nextStep("sweep", { action: "run", ...input2.file !== void 0 ? { file: input2.file } : {} })] : []
     ]
   };
+});
+var keepOneOfTwins = (m, sent, warnings) => Effect_exports.gen(function* () {
+  const made = m.jobs.flatMap(
+    (j) => sent.has(j.index) && j.state === "created" && j.jobId !== void 0 && j.jobId !== "" ? [{ index: j.index, name: j.name, key: j.key, jobId: j.jobId }] : []
+  );
+  const found = yield* Effect_exports.either(findTwins(m.kind, m.workspaceId, made));
+  if (found._tag === "Left") {
+    warnings.push(msg("sweep-twins-unchecked", { reason: found.left.text }));
+    return m;
+  }
+  let current = m;
+  for (const twin of found.right) {
+    const stop3 = yield* Effect_exports.either(stopJob(m.kind, twin.mine));
+    warnings.push(
+      stop3._tag === "Right" ? msg("sweep-twin-stopped", { name: twin.name, mine: twin.mine, keep: twin.keep }) : msg("sweep-twin-not-stopped", {
+        name: twin.name,
+        mine: twin.mine,
+        keep: twin.keep,
+        reason: stop3.left.text
+      })
+    );
+    current = yield* withSweepLock(
+      m.id,
+      Effect_exports.gen(function* () {
+        const now = (yield* readManifest(m.id)) ?? current;
+        const next4 = {
+          ...now,
+          jobs: now.jobs.map((j) => j.index === twin.index ? { ...j, jobId: twin.keep } : j),
+          updatedAt: yield* Clock_exports.currentTimeMillis
+        };
+        yield* writeManifest(next4);
+        return next4;
+      })
+    );
+  }
+  return current;
 });
 var progressError = (e, m, job) => {
   const created = m.jobs.filter((j) => j.state === "created").length;
@@ -62283,7 +62421,7 @@ var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
       current: changed.length + 1,
       total: now.length
     });
-    const r = yield* stopJob(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
+    const r = yield* stopJob2(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
     if (r.outcome === "stopped") changed.push(p.id);
   }
   const held2 = unsentOf(stopped2);

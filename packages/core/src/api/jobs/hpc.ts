@@ -12,7 +12,7 @@ import { callWord, type Text } from "../../words/text.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkHpcJob } from "./checks.js"
 import { type CreatedJob, type CreateOptions, submitOnce } from "./create.js"
-import { type HpcJob, RawHpcJob, toHpcJob, withMarker } from "./schema.js"
+import { type HpcJob, type JobDataset, RawHpcJob, toHpcJob, withMarker } from "./schema.js"
 import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
 const REFERER = "/jobs/hpc"
@@ -39,6 +39,13 @@ export interface CreateHpcJobInput {
   readonly workspaceRegistry?: RegistryId
   readonly ttlAfterFinishSeconds?: number
   readonly creatorId?: string
+  /**
+   * Dataset versions to mount. Only the console's create takes them (V1 `hpc_jobs`, §4.6.2), which also
+   * needs the spec's size (`cpuCount`, `memoryGi`); without datasets the create goes through OA.
+   */
+  readonly datasets?: ReadonlyArray<JobDataset>
+  readonly cpuCount?: number
+  readonly memoryGi?: number
 }
 
 // A bare create's stand-in for the entrypoint lint (lintHpcEntrypoint), which the submit pipeline runs
@@ -75,6 +82,46 @@ export const hpcBody = (input: CreateHpcJobInput, name: string, image: string) =
   memory_per_cpu: `${input.memoryPerCpuGi}G`,
   ...(input.ttlAfterFinishSeconds !== undefined ? { ttl_after_finish_seconds: input.ttlAfterFinishSeconds } : {}),
 })
+
+/** The console's `POST /api/v1/hpc_jobs` body (§4.6.2), the one create that mounts datasets. */
+export const consoleHpcBody = (input: CreateHpcJobInput, name: string, image: string) => ({
+  job_name: name,
+  workspace_id: input.workspaceId,
+  project_id: input.projectId,
+  logic_compute_group_id: input.groupId,
+  priority: input.priority,
+  dataset_info: (input.datasets ?? []).map((d) => ({
+    dataset_id: d.datasetId,
+    version_id: d.versionId,
+    ...(d.path !== undefined ? { path: d.path } : {}),
+  })),
+  sbatch_script: {
+    number_of_tasks: input.numberOfTasks,
+    cpus_per_task: input.cpusPerTask,
+    memory_per_cpu: `${input.memoryPerCpuGi}G`,
+    entrypoint: input.entrypoint,
+  },
+  slurm_cluster_spec: {
+    predef_quota_id: input.specId,
+    cpu: input.cpuCount ?? 0,
+    mem_gi: input.memoryGi ?? 0,
+    image,
+    image_type: input.imageType ?? "SOURCE_PRIVATE",
+    instance_count: input.instanceCount,
+    spec_price: {
+      cpu_type: "",
+      cpu_count: input.cpuCount ?? 0,
+      gpu_type: "",
+      gpu_count: 0,
+      memory_size_gib: input.memoryGi ?? 0,
+      logic_compute_group_id: input.groupId,
+      quota_id: input.specId,
+    },
+  },
+})
+
+/** Whether an HPC create goes through the console's create: it mounts datasets. */
+export const viaConsole = (input: CreateHpcJobInput): boolean => (input.datasets ?? []).length > 0
 
 /** An HPC job's detail: OA `hpc_jobs/detail`, else V2 `hpc.GetJob`, else V1 `GET hpc_jobs/{id}`. */
 export const getHpcJob = (jobId: string): Effect.Effect<HpcJob, InspireError, Platform> =>
@@ -164,10 +211,13 @@ export const sendHpcJob = (
     const { input, name } = checked
     const submitId = options.submitId ?? (yield* newSubmitId())
     const marked = { ...input, entrypoint: withMarker(input.entrypoint, submitId) }
+    const consoleCreate = viaConsole(input)
     return yield* submitOnce({
       what: msg("api-the-hpc-job"),
-      via: { openapi: "hpc_jobs/create", v2: ["hpc", "CreateJob"] },
-      body: hpcBody(marked, name, checked.image),
+      via: consoleCreate
+        ? { v1: "hpc_jobs", referer: REFERER }
+        : { openapi: "hpc_jobs/create", v2: ["hpc", "CreateJob"] },
+      body: consoleCreate ? consoleHpcBody(marked, name, checked.image) : hpcBody(marked, name, checked.image),
       options,
       warnings: checked.warnings,
       list: () => Effect.map(listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),

@@ -9,6 +9,7 @@ export type CauseKind =
   | "environment"
   | "offline-network"
   | "no-slurm"
+  | "no-ray"
   | "traceback"
 
 /** One likely cause, with the line that shows it and what to do. */
@@ -57,6 +58,12 @@ const RULES: ReadonlyArray<Rule> = [
     test: /slurmctld BackOff|Unable to contact slurm controller|sbatch: error/i,
     cause: () => msg("job-detail-cause-no-slurm"),
     fix: () => msg("job-detail-fix-no-slurm", { call: callWord("images", { search: "slurm" }) }),
+  },
+  {
+    kind: "no-ray",
+    test: /\bray: command not found|No module named '?ray'?\s*$/im,
+    cause: () => msg("job-detail-cause-no-ray"),
+    fix: () => msg("job-detail-fix-no-ray", { call: callWord("images", { search: "ray" }) }),
   },
   {
     kind: "offline-network",
@@ -135,5 +142,10 @@ export const diagnose = (input: DiagnosisInput): ReadonlyArray<Finding> => {
       fix: msg("job-detail-fix-traceback", { call: callWord("logs") }),
     })
   // An environment or network error explains its traceback; keep the traceback only when it adds something.
-  return findings.filter((f, _i, all) => f.kind !== "traceback" || !all.some((o) => o.kind === "oom"))
+  // An image without Ray is said as such, not as an environment to activate.
+  return findings.filter(
+    (f, _i, all) =>
+      (f.kind !== "traceback" || !all.some((o) => o.kind === "oom")) &&
+      (f.kind !== "environment" || !all.some((o) => o.kind === "no-ray")),
+  )
 }

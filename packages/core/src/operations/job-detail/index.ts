@@ -75,7 +75,7 @@ export const jobDetailOperation = defineOperation({
     Effect.gen(function* () {
       const ref = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "ray", "notebook"], input.workspace)
       const detail = yield* missingTask(readTask(ref.id, ref.kind), ref, input.workspace)
-      const diagnosable = detail.kind === "train" || detail.kind === "hpc"
+      const diagnosable = detail.kind === "train" || detail.kind === "hpc" || detail.kind === "ray"
       if (!diagnosable || !needsDiagnosis(detail)) return detail satisfies JobDetailResult
       return { ...detail, diagnosis: yield* diagnosisOf(detail, input.log_lines) } satisfies JobDetailResult
     }),

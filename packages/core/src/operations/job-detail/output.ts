@@ -21,6 +21,7 @@ export const JobDetailOutput = once(() => {
                 "environment",
                 "offline-network",
                 "no-slurm",
+                "no-ray",
                 "traceback",
               ])
               .describe("The kind of cause"),

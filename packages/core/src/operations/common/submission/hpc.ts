@@ -1,5 +1,5 @@
 import { checkHpcJob } from "../../../api/jobs/checks.js"
-import { hpcBody, sendHpcJob } from "../../../api/jobs/hpc.js"
+import { consoleHpcBody, hpcBody, sendHpcJob, viaConsole } from "../../../api/jobs/hpc.js"
 import { lintHpcEntrypoint } from "../../../domain/lint/index.js"
 import { budgetWarnings } from "../../../domain/projects.js"
 import type { Spec } from "../../../domain/specs.js"
@@ -15,6 +15,7 @@ import {
   checkCreateInput,
   commonCreateFields,
   createdResult,
+  datasetsOf,
   dryRunResult,
   placementOf,
   placeSubmission,
@@ -142,6 +143,7 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
         ? yield* parseMemoryPerCpu(memory_per_cpu)
         : Math.max(1, Math.floor(spec.memoryGi / Math.max(1, spec.cpuCount)))
     const fit = yield* checkSlurmFit(spec, s.instance_count, { tasks: number_of_tasks, cpusPerTask, memoryPerCpuGi })
+    const mounted = yield* datasetsOf(s, placed)
     // The create's checks run here, once; the send takes their result.
     const { checked, imageWarnings } = yield* checkCreateInput(
       checkHpcJob,
@@ -152,6 +154,7 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
         cpusPerTask,
         memoryPerCpuGi,
         ...(ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {}),
+        ...(mounted.datasets !== undefined ? { ...mounted, cpuCount: spec.cpuCount, memoryGi: spec.memoryGi } : {}),
       },
       s.imageType,
     )
@@ -162,6 +165,15 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
       ...placement,
       ...(cpus_per_task === undefined
         ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })]
+        : []),
+      // The console's create, the one that mounts datasets, has no field for it: the platform's default applies.
+      ...(mounted.datasets !== undefined && ttl_after_finish_seconds !== undefined
+        ? [
+            msg("submission-hpc-ttl-unsent", {
+              field: fieldWord("ttl_after_finish_seconds"),
+              dataset: fieldWord("dataset"),
+            }),
+          ]
         : []),
       ...(memory_per_cpu === undefined
         ? [msg("submission-memory-per-cpu-default", { field: fieldWord("memory_per_cpu"), memory: memoryPerCpuGi })]
@@ -174,12 +186,14 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
     const slurm = { numberOfTasks: number_of_tasks, cpusPerTask, memoryPerCpu: `${memoryPerCpuGi}G` }
     const base = submitBase("hpc", s, placed, checked, composed.command, { slurm }, findings)
     if (s.dry_run)
-      return dryRunResult(
-        base,
-        "openapi/v1/hpc_jobs/create",
-        hpcBody(checked.input, checked.name, checked.image),
-        warnings,
-      )
+      return viaConsole(checked.input)
+        ? dryRunResult(base, "api/v1/hpc_jobs", consoleHpcBody(checked.input, checked.name, checked.image), warnings)
+        : dryRunResult(
+            base,
+            "openapi/v1/hpc_jobs/create",
+            hpcBody(checked.input, checked.name, checked.image),
+            warnings,
+          )
     const created = yield* sendHpcJob(checked, s.createOptions ?? {})
     const platform = yield* Platform
     const consoleUrl =
