@@ -181,7 +181,7 @@ describe("an operation added as one file and one registry entry", () => {
     try {
       const { tools } = await client.listTools()
       const tool = tools.find((t) => t.name === "inspire_whoami")
-      expect(tool?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
+      expect(tool?.annotations).toMatchObject({ readOnlyHint: true })
       // Its texts refer to other operations as words, which each frontend words in its own terms.
       expect(tool?.description).toContain("Next: inspire_status.")
       const called = await client.callTool({ name: "inspire_whoami", arguments: {} })
