@@ -97,7 +97,7 @@ describe("the contents API (Jupyter's model)", () => {
     expect(existsSync(join(sandbox, "data"))).toBe(false)
     const missing = await l.api("GET", "/api/contents/data")
     expect(missing.status).toBe(404)
-    expect(missing.body).toEqual({ message: "No such file or directory: data", reason: null })
+    expect(missing.body).toEqual({ message: "file or directory does not exist: 'data'", reason: null })
   })
 
   // Each way of writing `..` reaches the contents API as sent (tornado routes the raw path, then decodes the

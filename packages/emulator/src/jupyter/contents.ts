@@ -20,7 +20,7 @@ import { apiPath, isHidden, JupyterError, MAX_CONTENT_BYTES, osPath } from "./sa
 export interface ContentsModel {
   name: string
   path: string
-  type: "file" | "directory"
+  type: "file" | "directory" | "notebook"
   format: "text" | "base64" | "json" | null
   mimetype: string | null
   content: unknown
@@ -35,6 +35,7 @@ export interface ContentsModel {
 
 const MIME: Record<string, string> = {
   ".txt": "text/plain",
+  ".bin": "application/octet-stream",
   ".md": "text/markdown",
   ".py": "text/x-python",
   ".sh": "application/x-sh",
@@ -55,13 +56,29 @@ const MIME: Record<string, string> = {
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
+/** Python's `repr` of a string, as Jupyter's messages quote paths (`'/.hid'`). */
+const repr = (s: string): string => {
+  const escaped = s.replaceAll("\\", "\\\\")
+  return s.includes("'") && !s.includes('"') ? `"${escaped}"` : `'${escaped.replaceAll("'", "\\'")}'`
+}
+
+/** A path as the handler names it in its refusals: with the route's leading slash, quoted. */
+const handlerPath = (path: string): string => repr(path === "" ? "" : `/${path}`)
+
 const statOf = (os: string, path: string): Stats => {
   try {
     return statSync(os)
   } catch {
-    throw new JupyterError(404, `No such file or directory: ${path}`)
+    throw new JupyterError(404, `file or directory does not exist: ${repr(path)}`)
   }
 }
+
+/** nbformat's empty notebook as Jupyter writes it (`indent=1`). */
+const EMPTY_NOTEBOOK = '{\n "cells": [],\n "metadata": {},\n "nbformat": 4,\n "nbformat_minor": 5\n}\n'
+
+/** Python's `base64.encodebytes`, which Jupyter sends: lines of 76 characters, each ending in a newline. */
+const encodeBytes = (bytes: Buffer): string =>
+  (bytes.toString("base64").match(/.{1,76}/g) ?? []).map((l) => `${l}\n`).join("")
 
 const writable = (os: string): boolean => {
   try {
@@ -81,12 +98,16 @@ const tooLarge = (path: string, size: number): JupyterError =>
 /** A file's mimetype as Python's `mimetypes.guess_type` gives it from the name (null when unknown). */
 const guess = (path: string): string | null => MIME[extname(path).toLowerCase()] ?? null
 
-const base = (os: string, path: string, st: Stats): ContentsModel => ({
+/** A file is a notebook when asked as one, or by its `.ipynb` name when no type is asked. */
+const notebookAsked = (path: string, type: string | undefined): boolean =>
+  type === "notebook" || (type === undefined && path.endsWith(".ipynb"))
+
+const base = (os: string, path: string, st: Stats, type?: string): ContentsModel => ({
   name: basename(path),
   path,
-  type: st.isDirectory() ? "directory" : "file",
+  type: st.isDirectory() ? "directory" : notebookAsked(path, type) ? "notebook" : "file",
   format: null,
-  mimetype: st.isDirectory() ? null : guess(path),
+  mimetype: st.isDirectory() || notebookAsked(path, type) ? null : guess(path),
   content: null,
   size: st.isDirectory() ? null : st.size,
   created: iso(st.birthtimeMs || st.ctimeMs),
@@ -107,9 +128,9 @@ export interface GetOptions {
 export const getModel = (root: string, raw: string, opts: GetOptions): ContentsModel => {
   const path = apiPath(raw)
   const os = osPath(root, path)
-  if (isHidden(path)) throw new JupyterError(404, `No such file or directory: ${path}`)
+  if (isHidden(path)) throw new JupyterError(404, `file or directory does not exist: ${repr(path)}`)
   const st = statOf(os, path)
-  const model = base(os, path, st)
+  const model = base(os, path, st, opts.type)
   if (st.isDirectory()) {
     if (opts.type !== undefined && opts.type !== "directory")
       throw new JupyterError(400, `${path} is a directory`, "bad type")
@@ -135,6 +156,13 @@ export const getModel = (root: string, raw: string, opts: GetOptions): ContentsM
   const bytes = readFileSync(os)
   const hashed = opts.hash ? { hash: createHash("sha256").update(bytes).digest("hex"), hash_algorithm: "sha256" } : {}
   if (!opts.content) return { ...model, ...hashed }
+  if (model.type === "notebook") {
+    try {
+      return { ...model, ...hashed, format: "json", content: JSON.parse(bytes.toString("utf8")) }
+    } catch (e) {
+      throw new JupyterError(400, `Unreadable Notebook: ${path} ${(e as Error).message}`)
+    }
+  }
   const guessed = guess(path)
   if (opts.format !== "base64") {
     try {
@@ -145,14 +173,16 @@ export const getModel = (root: string, raw: string, opts: GetOptions): ContentsM
     }
   }
   const mimetype = guessed ?? "application/octet-stream"
-  return { ...model, ...hashed, format: "base64", mimetype, content: bytes.toString("base64") }
+  return { ...model, ...hashed, format: "base64", mimetype, content: encodeBytes(bytes) }
 }
 
 const B64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/
 
 const decode = (path: string, format: unknown, content: unknown): Buffer => {
+  if (format === "json" && content !== null && typeof content === "object")
+    return Buffer.from(`${JSON.stringify(content, null, 1)}\n`, "utf8")
   if (typeof content !== "string") throw new JupyterError(400, "No file content provided")
-  if (format === "text") return Buffer.from(content, "utf8")
+  if (format === "text" || format === "json") return Buffer.from(content, "utf8")
   if (format === "base64") {
     if (!B64.test(content)) throw new JupyterError(400, `Encoding error saving ${path}: content is not base64`)
     return Buffer.from(content, "base64")
@@ -162,19 +192,32 @@ const decode = (path: string, format: unknown, content: unknown): Buffer => {
 
 /**
  * `PUT /api/contents/{path}`: saves a file (text or base64; `chunk` 1, 2, …, -1 for large files as
- * Jupyter's LargeFileManager does) or creates a directory. Returns the model and whether it was created.
+ * Jupyter's LargeFileManager does) or creates a directory; without content a new file is empty (a
+ * notebook, nbformat's empty one) and an existing one refused; an empty body makes an untitled file in the
+ * folder named, as `POST` does. Returns the model and whether it was created.
  */
 export const putModel = (root: string, raw: string, body: Record<string, unknown>) => {
   const path = apiPath(raw)
   const os = osPath(root, path)
-  if (os === root || isHidden(path)) throw new JupyterError(400, `Cannot create file or directory ${path}`)
+  if (isHidden(path)) throw new JupyterError(400, `Cannot create file or directory ${handlerPath(path)}`)
+  if (Object.keys(body).length === 0) {
+    let folder = false
+    try {
+      folder = statSync(os).isDirectory()
+    } catch {
+      folder = false
+    }
+    if (!folder) throw new JupyterError(404, `No such directory: ${path}`)
+    return { model: newUntitled(root, path, {}), created: true }
+  }
+  if (os === root) throw new JupyterError(400, `Cannot create file or directory ${handlerPath(path)}`)
   let existing: Stats | undefined
   try {
     existing = statSync(os)
   } catch {
     existing = undefined
   }
-  const type = body.type ?? "file"
+  const type = body.type ?? (path.endsWith(".ipynb") ? "notebook" : "file")
   if (type === "directory") {
     if (existing?.isFile()) throw new JupyterError(400, `Not a directory: ${path}`)
     if (!existing) {
@@ -186,10 +229,11 @@ export const putModel = (root: string, raw: string, body: Record<string, unknown
     }
   } else if (type === "file" || type === "notebook") {
     if (existing?.isDirectory()) throw new JupyterError(400, `${path} is a directory`, "bad type")
+    if (body.content === undefined && existing) throw new JupyterError(400, "No file content provided")
     const bytes =
-      body.content === undefined && body.format === undefined
-        ? Buffer.alloc(0)
-        : decode(path, type === "notebook" ? "text" : body.format, body.content)
+      body.content === undefined
+        ? Buffer.from(type === "notebook" ? EMPTY_NOTEBOOK : "")
+        : decode(path, type === "notebook" ? "json" : body.format, body.content)
     if (bytes.length > MAX_CONTENT_BYTES) throw tooLarge(path, bytes.length)
     const chunk = typeof body.chunk === "number" ? body.chunk : undefined
     try {
@@ -214,7 +258,7 @@ export const deleteModel = (root: string, raw: string): void => {
   const os = osPath(root, path)
   // `data/..` is the root too (Jupyter Server would empty it; the emulator refuses).
   if (os === root) throw new JupyterError(400, "Cannot delete the root directory")
-  if (isHidden(path)) throw new JupyterError(400, `Cannot delete file or directory ${path}`)
+  if (isHidden(path)) throw new JupyterError(400, `Cannot delete file or directory ${handlerPath(path)}`)
   statOf(os, path)
   rmSync(os, { recursive: true, force: true })
 }
@@ -227,8 +271,12 @@ export const renameModel = (root: string, raw: string, body: Record<string, unkn
   const from = osPath(root, path)
   const to = osPath(root, next)
   if (from === root || to === root || isHidden(path) || isHidden(next))
-    throw new JupyterError(400, `Cannot rename file or directory ${path}`)
-  statOf(from, path)
+    throw new JupyterError(400, `Cannot rename file or directory ${handlerPath(path)}`)
+  try {
+    statSync(from)
+  } catch {
+    throw new JupyterError(404, `File or directory does not exist: ${path}`)
+  }
   if (next === path) return getModel(root, next, { content: false, hash: false })
   let taken = true
   try {
@@ -261,8 +309,6 @@ const increment = (root: string, dir: string, filename: string, insert: string):
   }
 }
 
-const EMPTY_NOTEBOOK = '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'
-
 /**
  * `POST /api/contents/{folder}`: the server names the new entry. `{copy_from}` copies a file into the
  * folder (`a.txt`, else `a-Copy1.txt`, …); otherwise an empty `untitled<ext>` file, `Untitled.ipynb`
@@ -281,7 +327,8 @@ export const newUntitled = (root: string, raw: string, body: Record<string, unkn
   const at = (name: string) => (dir === "" ? name : `${dir}/${name}`)
   const copyFrom = typeof body.copy_from === "string" ? apiPath(body.copy_from) : ""
   if (copyFrom !== "") {
-    if (isHidden(dir) || isHidden(copyFrom)) throw new JupyterError(400, `Cannot copy file or directory '${dir}'`)
+    if (isHidden(dir) || isHidden(copyFrom))
+      throw new JupyterError(400, `Cannot copy file or directory ${handlerPath(dir)}`)
     const from = osPath(root, copyFrom)
     if (statOf(from, copyFrom).isDirectory()) throw new JupyterError(400, "Can't copy directories")
     const name = increment(root, dir, basename(copyFrom).replace(/-Copy\d*\./, "."), "-Copy")

@@ -264,8 +264,7 @@ export class JupyterHost {
     user: JupyterUser,
   ): { status: number; body?: unknown; headers?: Record<string, string> } {
     const path = rest.replace(/\/+$/, "") || "/"
-    const facts = { started: iso(this.started), connections: this.live.get(t.id)?.terminals.size ?? 0 }
-    const server = serverRoute(path, method, user, url.searchParams, facts)
+    const server = serverRoute(path, method, user, url.searchParams, { started: iso(this.started) })
     if (server !== undefined) return server
     if (path === "/api/terminals") return this.terminals(t, method, raw, base)
     const term = /^\/api\/terminals\/([^/]+)$/.exec(path)

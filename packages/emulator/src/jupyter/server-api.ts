@@ -2,14 +2,12 @@ import type { Duplex } from "node:stream"
 import { type JupyterUser, meModel } from "./identity.js"
 import { JupyterError } from "./sandbox.js"
 
-/** The Jupyter Server version the emulator claims (`GET <lab>/api`, `api/status`). */
+/** The Jupyter Server version the emulator claims (`GET <lab>/api`). */
 const JUPYTER_VERSION = "2.21.1"
 
 export interface ServerFacts {
   /** ISO time the server started. */
   started: string
-  /** Terminals open now. */
-  connections: number
 }
 
 export type Answer = { status: number; body?: unknown; headers?: Record<string, string> }
@@ -28,9 +26,10 @@ export const serverRoute = (
 ): Answer | undefined => {
   const get = method === "GET"
   if (path === "/api" && get) return { status: 200, body: { version: JUPYTER_VERSION } }
+  // No version here (Jupyter's has none); `connections` counts kernel connections, so with no kernels 0.
   if (path === "/api/status" && get) {
-    const body = { version: JUPYTER_VERSION, started: facts.started, last_activity: new Date().toISOString() }
-    return { status: 200, body: { ...body, connections: facts.connections, kernels: 0 } }
+    const body = { started: facts.started, last_activity: new Date().toISOString() }
+    return { status: 200, body: { ...body, connections: 0, kernels: 0 } }
   }
   if (path === "/api/me" && get) {
     const me = meModel(user, query)
