@@ -4,6 +4,7 @@ import { availExtensions } from "./avail.js"
 import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
 import { jobExtensions } from "./jobs.js"
+import { listExtensions } from "./lists.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
 import { addOpenCommand } from "./open.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
@@ -25,6 +26,7 @@ export const addCommands = (program: Command): void => {
     ...usageExtensions,
     ...sweepExtensions,
     ...serveExtensions,
+    ...listExtensions,
   ])
   addNotebookCommands(program)
   addOpenCommand(program)
