@@ -94,11 +94,11 @@ describe("help in English", () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^Usage: inspire job list \[options\]\n\nList tasks by type and status\n\nOptions:\n/)
     expect(run.stdout).toContain(
-      "  --type <value>       Task type: train (GPU training), hpc (Slurm), inference\n" +
-        '                       (servings), ray, notebook, or all (default: "all")\n',
+      "  --type <value>        Task type: train (GPU training), hpc (Slurm), inference\n" +
+        '                        (servings), ray, notebook, or all (default: "all")\n',
     )
-    expect(run.stdout).toContain("  --json               print only the JSON result on stdout\n")
-    expect(run.stdout).toContain("  -h, --help           display help for command\n\nExamples:\n  $ inspire job list\n")
+    expect(run.stdout).toContain("  --json                print only the JSON result on stdout\n")
+    expect(run.stdout).toContain("  -h, --help            display help for command\n\nExamples:\n  $ inspire job list\n")
   })
 
   it("says what a --no- flag does, and shows a KEY=VALUE flag as it is typed", async () => {
