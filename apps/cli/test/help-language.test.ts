@@ -98,7 +98,9 @@ describe("help in English", () => {
         '                        (servings), ray, notebook, or all (default: "all")\n',
     )
     expect(run.stdout).toContain("  --json                print only the JSON result on stdout\n")
-    expect(run.stdout).toContain("  -h, --help            display help for command\n\nExamples:\n  $ inspire job list\n")
+    expect(run.stdout).toContain(
+      "  -h, --help            display help for command\n\nExamples:\n  $ inspire job list\n",
+    )
   })
 
   it("says what a --no- flag does, and shows a KEY=VALUE flag as it is typed", async () => {
