@@ -5,7 +5,7 @@ import type { Operation } from "../../src/operations/catalogue/operation.js"
 import { notebookOperation } from "../../src/operations/notebook/index.js"
 import { notebookShellOperation } from "../../src/operations/notebook-shell/index.js"
 import { sweepOperation } from "../../src/operations/sweep/index.js"
-import { hpcInput } from "../api/jobs/fixture.js"
+import { hpcInput, rayPlace } from "../api/jobs/fixture.js"
 import { VLLM_IMAGE } from "../api/servings/fixture.js"
 import { call, h100SpecId, succeeded, type trainingSpaceProfile } from "./harness.js"
 import { startHpcJob, startJob, startServing } from "./tasks-fixture.js"
@@ -48,7 +48,6 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
   succeeded(await call(e, notebookOperation, { action: "stop", notebook_id: stopped }, profile))
   e.control.clock.advance(60)
   const hpc = hpcInput(e, "x")
-  const rayWs = s.workspaces.find((w) => w.name === "CI-情境智能")?.id
   // A file in the running notebook's Jupyter folder, for the examples that read one.
   writeFileSync(join(e.control.jupyter.sandbox(running), "hello.txt"), "hello\n")
   // A terminal of the running notebook, for the examples that type into, read or close one.
@@ -77,12 +76,8 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
     hpc_image: hpc.image,
     ray_workspace: "CI-情境智能",
     ray_group: "CPU资源-2",
-    ray_spec: s.specs.find(
-      (x) =>
-        x.type === "SCHEDULE_CONFIG_TYPE_RAY_JOB" &&
-        x.lcgIds.includes(s.groups.find((g) => g.name === "CPU资源-2" && g.workspaceId === rayWs)?.id ?? ""),
-    )?.id,
-    ray_image: s.images.find((i) => i.name === "ray")?.address,
+    ray_spec: rayPlace(e).raySpec,
+    ray_image: rayPlace(e).image.address,
     model: s.models.find((m) => m.name === "qwen2.5-7b-instruct")?.id,
     train_job: trainJob,
     hpc_job: hpcJob,

@@ -9,6 +9,7 @@ import { stopOperation } from "../../src/operations/stop/index.js"
 import { waitOperation } from "../../src/operations/wait.js"
 import { Platform } from "../../src/platform/client.js"
 import type { Worded } from "../../src/words/render.js"
+import { rayPlace } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { call, succeeded } from "./harness.js"
@@ -26,23 +27,18 @@ const createRay = async (
   name: string,
   entrypoint = "python eval.py #emu:idle",
 ): Promise<string> => {
-  const s = emu.current.control.state()
-  const ws = s.workspaces.find((w) => w.name === WORKSPACE)
-  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "CPU资源-2")
-  const spec = s.specs.find((x) => x.type === "SCHEDULE_CONFIG_TYPE_RAY_JOB" && x.lcgIds.includes(group?.id ?? ""))
-  const image = s.images.find((i) => i.name === "ray")
-  const project = s.projects.find((p) => p.enName === "embodied-fm")
+  const p = rayPlace(emu.current)
   const node = {
-    mirror_id: image?.id,
+    mirror_id: p.image.id,
     image_type: "SOURCE_OFFICIAL",
-    logic_compute_group_id: group?.id,
-    quota_id: spec?.id,
+    logic_compute_group_id: p.group.id,
+    quota_id: p.raySpec,
   }
   const body = {
     name,
     description: "",
-    workspace_id: ws?.id,
-    project_id: project?.id,
+    workspace_id: p.workspace.id,
+    project_id: p.project.id,
     task_priority: 4,
     entrypoint,
     head_node: node,

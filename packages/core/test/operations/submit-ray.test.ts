@@ -3,6 +3,7 @@ import { jobDetailOperation } from "../../src/operations/job-detail/index.js"
 import { resubmitOperation } from "../../src/operations/resubmit.js"
 import { submitRayOperation } from "../../src/operations/submit-ray.js"
 import { sweepOperation } from "../../src/operations/sweep/index.js"
+import { rayPlace } from "../api/jobs/fixture.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { call, failed, succeeded } from "./harness.js"
@@ -16,13 +17,8 @@ const WORKSPACE = "CI-情境智能"
 const CREATE = "v1:POST /api/v1/ray_job/create"
 
 const world = () => {
-  const s = emu.current.control.state()
-  const ws = s.workspaces.find((w) => w.name === WORKSPACE)
-  const group = s.groups.find((g) => g.workspaceId === ws?.id && g.name === "CPU资源-2")
-  const specOf = (type: string) =>
-    s.specs.find((x) => x.type === `SCHEDULE_CONFIG_TYPE_${type}` && x.lcgIds.includes(group?.id ?? ""))?.id ?? ""
-  const image = s.images.find((i) => i.name === "ray")
-  return { ws: ws?.id ?? "", group: group?.id ?? "", ray: specOf("RAY_JOB"), train: specOf("TRAIN"), image }
+  const p = rayPlace(emu.current)
+  return { ws: p.workspace.id, group: p.group.id, ray: p.raySpec, train: p.trainSpec, image: p.image }
 }
 
 const rayJobs = (name?: string) =>

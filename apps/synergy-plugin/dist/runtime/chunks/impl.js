@@ -45440,6 +45440,7 @@ var MARKER_LINE = /^# INSPIRE_SUBMIT_ID=(\S+)\s*$/;
 var withMarker = (script, submitId) => `${splitMarker(script).script}
 # INSPIRE_SUBMIT_ID=${submitId}
 `;
+var scriptMarkerMatch = (job, name2, submitId) => job.name !== name2 ? "no" : job.entrypoint === "" && job.submitId === "" ? "check" : job.submitId === submitId ? "yes" : "no";
 var splitMarker = (script) => {
   const lines3 = script.split("\n");
   const marker = lines3.map((l) => MARKER_LINE.exec(l.trim())?.[1]).find((m) => m !== void 0) ?? "";
@@ -45868,7 +45869,6 @@ var aggregatePods = (pods) => ({
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER2 = "/jobs/hpc";
-var hpcMarkerMatch = (job, name2, submitId) => job.name !== name2 ? "no" : job.entrypoint === "" && job.submitId === "" ? "check" : job.submitId === submitId ? "yes" : "no";
 var hpcBody = (input2, name2, image) => ({
   name: name2,
   workspace_id: input2.workspaceId,
@@ -45980,7 +45980,7 @@ var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
     options,
     warnings: checked.warnings,
     list: () => Effect_exports.map(listHpcJobs({ workspaceId: input2.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-    same: (j) => hpcMarkerMatch(j, name2, submitId),
+    same: (j) => scriptMarkerMatch(j, name2, submitId),
     detail: getHpcJob
   });
 });
@@ -46132,7 +46132,7 @@ var listRayInstances = (id) => Effect_exports.gen(function* () {
 
 // ../../packages/core/src/api/jobs/kinds.ts
 var getJob = (kind, id) => kind === "train" ? Effect_exports.map(getTrainingJob(id), (j) => j) : kind === "hpc" ? Effect_exports.map(getHpcJob(id), (j) => j) : Effect_exports.map(getRayJob(id), (j) => j);
-var stopJob = (kind, id) => kind === "train" ? stopTrainingJob(id) : kind === "hpc" ? stopHpcJob(id) : stopRayJob(id);
+var stopJob = (id, kind, listed) => kind === "train" ? stopTrainingJob(id, listed) : kind === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed);
 
 // ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
@@ -59892,7 +59892,6 @@ var rayBody = (input2, name2) => {
     }))
   };
 };
-var rayMarkerMatch = (job, name2, submitId) => job.name !== name2 ? "no" : job.entrypoint === "" && job.submitId === "" ? "check" : job.submitId === submitId ? "yes" : "no";
 var sendRayJob = (checked, options = {}) => Effect_exports.gen(function* () {
   const { input: input2, name: name2 } = checked;
   const submitId = options.submitId ?? (yield* newSubmitId());
@@ -59903,7 +59902,7 @@ var sendRayJob = (checked, options = {}) => Effect_exports.gen(function* () {
     options,
     warnings: checked.warnings,
     list: () => Effect_exports.map(listRayJobs({ workspaceId: input2.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-    same: (j) => rayMarkerMatch(j, name2, submitId),
+    same: (j) => scriptMarkerMatch(j, name2, submitId),
     detail: getRayJob
   });
 });
@@ -60552,7 +60551,6 @@ var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
   );
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
-var stopJob2 = (id, type, listed) => type === "train" ? stopTrainingJob(id, listed) : type === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed);
 var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   if (type === "inference") {
     const serving2 = yield* getServing(id);
@@ -60572,7 +60570,7 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   }
   const detail = yield* readTask(id, type);
   const base = { id: detail.id, type, name: detail.name, workspace: detail.workspace };
-  const result = yield* stopJob2(id, type);
+  const result = yield* stopJob(id, type);
   const after3 = yield* Effect_exports.either(readTask(id, type));
   return {
     ...base,
@@ -60627,7 +60625,7 @@ var stopRowsOfIds = (input2, ids3) => rowsOfIds(
 );
 var stopShown = (input2) => (t) => t.outcome !== "would-stop" || !confirmedFor(input2, t) ? Effect_exports.succeed(t) : Effect_exports.map(
   Effect_exports.either(
-    t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(stopJob2(t.id, t.type), (r) => r.outcome)
+    t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(stopJob(t.id, t.type), (r) => r.outcome)
   ),
   (r) => Either_exports.isRight(r) ? { ...t, outcome: r.right } : { ...t, outcome: "failed", error: r.left.text }
 );
@@ -60858,7 +60856,7 @@ var stopRow = (t) => Effect_exports.gen(function* () {
   if (t.terminal) return { ...base, before: before2, outcome: "already-finished" };
   const sent = t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(
     // The listing just read the status: no detail read per job, half the requests of a batch.
-    stopJob2(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
+    stopJob(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
       raw: t.rawStatus,
       terminal: t.terminal
     }),
@@ -60875,22 +60873,15 @@ var dryRunOf = (mode, tasks) => ({
   counts: countsOf(tasks),
   plan: stopPlan(tasks)
 });
-var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
-  const shown = yield* stopRowsOfIds(input2, ids3);
-  if (input2.dry_run) return dryRunOf("batch", shown);
-  if (!input2.confirm)
-    return {
-      mode: "batch",
-      stopped: false,
-      dryRun: false,
-      tasks: shown,
-      counts: countsOf(shown),
-      hint: msg("stop-batch-confirm", {
-        count: shown.filter((t) => t.outcome === "would-stop").length,
-        confirm: confirmWord()
-      })
-    };
-  const tasks = yield* Effect_exports.forEach(shown, stopShown(input2), { concurrency: 4 });
+var unconfirmed = (tasks, confirm2) => ({
+  mode: "batch",
+  stopped: false,
+  dryRun: false,
+  tasks,
+  counts: countsOf(tasks),
+  hint: msg("stop-batch-confirm", { count: tasks.filter((t) => t.outcome === "would-stop").length, confirm: confirm2 })
+});
+var batchDone = (tasks) => {
   const counts3 = countsOf(tasks);
   return {
     mode: "batch",
@@ -60900,6 +60891,12 @@ var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
     counts: counts3,
     ...counts3.failed > 0 ? { hint: msg("stop-some-failed") } : {}
   };
+};
+var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
+  const shown = yield* stopRowsOfIds(input2, ids3);
+  if (input2.dry_run) return dryRunOf("batch", shown);
+  if (!input2.confirm) return unconfirmed(shown, confirmWord());
+  return batchDone(yield* Effect_exports.forEach(shown, stopShown(input2), { concurrency: 4 }));
 });
 var stopOperation = defineOperation({
   name: "stop",
@@ -60976,30 +60973,8 @@ var stopOperation = defineOperation({
     );
     if (input2.dry_run) return dryRunOf("batch", preview);
     if (input2.confirm && input2.targets === void 0) return yield* Effect_exports.fail(targetsNeeded(preview, "would-stop"));
-    if (!input2.confirm) {
-      const tasks2 = preview;
-      return {
-        mode: "batch",
-        stopped: false,
-        dryRun: false,
-        tasks: tasks2,
-        counts: countsOf(tasks2),
-        hint: msg("stop-batch-confirm", {
-          count: tasks2.filter((t) => t.outcome === "would-stop").length,
-          confirm: confirmWord(true)
-        })
-      };
-    }
-    const tasks = yield* Effect_exports.forEach(listing.tasks, stopRow, { concurrency: 4 });
-    const counts3 = countsOf(tasks);
-    return {
-      mode: "batch",
-      stopped: counts3.stopped > 0,
-      dryRun: false,
-      tasks,
-      counts: counts3,
-      ...counts3.failed > 0 ? { hint: msg("stop-some-failed") } : {}
-    };
+    if (!input2.confirm) return unconfirmed(preview, confirmWord(true));
+    return batchDone(yield* Effect_exports.forEach(listing.tasks, stopRow, { concurrency: 4 }));
   }),
   render: (r) => {
     const table = renderTable(
@@ -61948,7 +61923,7 @@ var keepOneOfTwins = (m, sent, warnings) => Effect_exports.gen(function* () {
   }
   let current = m;
   for (const twin of found.right) {
-    const stop3 = yield* Effect_exports.either(stopJob(m.kind, twin.mine));
+    const stop3 = yield* Effect_exports.either(stopJob(twin.mine, m.kind));
     warnings.push(
       stop3._tag === "Right" ? msg("sweep-twin-stopped", { name: twin.name, mine: twin.mine, keep: twin.keep }) : msg("sweep-twin-not-stopped", {
         name: twin.name,
@@ -62421,7 +62396,7 @@ var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
       current: changed.length + 1,
       total: now.length
     });
-    const r = yield* stopJob2(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
+    const r = yield* stopJob(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
     if (r.outcome === "stopped") changed.push(p.id);
   }
   const held2 = unsentOf(stopped2);

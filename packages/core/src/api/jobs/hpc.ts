@@ -12,7 +12,7 @@ import { callWord, type Text } from "../../words/text.js"
 import { decode, decodeItems, firstAvailable, ListPage, WRITE, writeWithFallback } from "../support.js"
 import { type CheckedCreate, checkHpcJob } from "./checks.js"
 import { type CreatedJob, type CreateOptions, submitOnce } from "./create.js"
-import { type HpcJob, type JobDataset, RawHpcJob, toHpcJob, withMarker } from "./schema.js"
+import { type HpcJob, type JobDataset, RawHpcJob, scriptMarkerMatch, toHpcJob, withMarker } from "./schema.js"
 import { type JobList, type ListedStatus, listBody, retryTooEarly, type StopResult, stopWith } from "./training.js"
 
 const REFERER = "/jobs/hpc"
@@ -54,16 +54,6 @@ const entrypointAdvice = (input: CreateHpcJobInput): ReadonlyArray<Text> => [
   ...(/slurm/i.test(input.image) ? [] : [msg("api-hpc-no-slurm")]),
   ...(/\bsrun\b/.test(input.entrypoint) ? [] : [msg("api-hpc-no-srun")]),
 ]
-
-/** Whether a listed HPC job is the one this create made (its marker line); "check" when the list shows no script. */
-const hpcMarkerMatch = (job: HpcJob, name: string, submitId: string): "yes" | "no" | "check" =>
-  job.name !== name
-    ? "no"
-    : job.entrypoint === "" && job.submitId === ""
-      ? "check"
-      : job.submitId === submitId
-        ? "yes"
-        : "no"
 
 /** The OA `hpc_jobs/create` body for a checked name and image (what a dry run shows). */
 export const hpcBody = (input: CreateHpcJobInput, name: string, image: string) => ({
@@ -221,7 +211,7 @@ export const sendHpcJob = (
       options,
       warnings: checked.warnings,
       list: () => Effect.map(listHpcJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-      same: (j) => hpcMarkerMatch(j, name, submitId),
+      same: (j) => scriptMarkerMatch(j, name, submitId),
       detail: getHpcJob,
     })
   })

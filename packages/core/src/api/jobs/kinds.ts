@@ -4,7 +4,7 @@ import type { Platform } from "../../platform/client.js"
 import { getHpcJob, stopHpcJob } from "./hpc.js"
 import { getRayJob, type RayJob, stopRayJob } from "./ray.js"
 import type { HpcJob, TrainingJob } from "./schema.js"
-import { getTrainingJob, type StopResult, stopTrainingJob } from "./training.js"
+import { getTrainingJob, type ListedStatus, type StopResult, stopTrainingJob } from "./training.js"
 
 /** The kinds of job (not servings or notebooks): training, HPC and Ray. */
 export type JobKind = "train" | "hpc" | "ray"
@@ -20,6 +20,13 @@ export const getJob = (
       ? Effect.map(getHpcJob(id), (j): TrainingJob | HpcJob | RayJob => j)
       : Effect.map(getRayJob(id), (j): TrainingJob | HpcJob | RayJob => j)
 
-/** Stops a job with the API of its kind. */
-export const stopJob = (kind: JobKind, id: string): Effect.Effect<StopResult, InspireError, Platform> =>
-  kind === "train" ? stopTrainingJob(id) : kind === "hpc" ? stopHpcJob(id) : stopRayJob(id)
+/**
+ * Stops a job with the API of its kind (a finished one is reported, not an error); `listed`: its status
+ * as a listing just showed it, which skips the detail read.
+ */
+export const stopJob = (
+  id: string,
+  kind: JobKind,
+  listed?: ListedStatus,
+): Effect.Effect<StopResult, InspireError, Platform> =>
+  kind === "train" ? stopTrainingJob(id, listed) : kind === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed)

@@ -1,13 +1,12 @@
-import type { RegistryId } from "../../domain/workspaces.js"
 import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import type { Platform } from "../../platform/client.js"
 import { newSubmitId } from "../../platform/recover.js"
 import { msg } from "../../words/message.js"
-import type { CheckedCreate } from "./checks.js"
+import type { CheckedCreate, CommonCreateInput } from "./checks.js"
 import { type CreatedJob, type CreateOptions, submitOnce } from "./create.js"
 import { getRayJob, listRayJobs, type RayJob } from "./ray.js"
-import { withMarker } from "./schema.js"
+import { scriptMarkerMatch, withMarker } from "./schema.js"
 
 /** One worker group of a Ray job to create: its workers scale between `minReplicas` and `maxReplicas`. */
 export interface RayWorkerGroupInput {
@@ -19,26 +18,18 @@ export interface RayWorkerGroupInput {
 }
 
 /** A Ray job to create, ids resolved (INSPIRE-API.md §4.7): a head node and its worker groups. */
-export interface CreateRayJobInput {
-  readonly name: string
+export interface CreateRayJobInput extends CommonCreateInput {
   /** The driver's command, run on the head node. */
   readonly entrypoint: string
-  readonly workspaceId: string
-  readonly projectId: string
-  /** The head's compute group; every worker group runs in it too. */
-  readonly groupId: string
-  /** The head's spec: a Ray spec of that group. */
-  readonly specId: string
-  /** The image's display address (the checks read it) and its registration's id (the platform's `mirror_id`). */
-  readonly image: string
+  /**
+   * The image's registration id (the platform's `mirror_id`), beside its display address (`image`).
+   * `groupId` and `specId` are the head's: every worker group runs in that group, on a Ray spec of it.
+   */
   readonly imageId: string
   readonly imageType?: "SOURCE_PRIVATE" | "SOURCE_PUBLIC" | "SOURCE_OFFICIAL"
   readonly workers: ReadonlyArray<RayWorkerGroupInput>
   /** Shared memory of every node in GiB; the platform's default when absent. */
   readonly shmGi?: number
-  readonly priority: number
-  readonly priorityCap?: number
-  readonly workspaceRegistry?: RegistryId
   /** Always 1: one head (the checks every create shares read it). */
   readonly instanceCount: 1
   readonly description?: string
@@ -71,16 +62,6 @@ export const rayBody = (input: CreateRayJobInput, name: string) => {
   }
 }
 
-/** Whether a listed Ray job is the one this create made (its marker line); "check" when the list shows no entrypoint. */
-const rayMarkerMatch = (job: RayJob, name: string, submitId: string): "yes" | "no" | "check" =>
-  job.name !== name
-    ? "no"
-    : job.entrypoint === "" && job.submitId === ""
-      ? "check"
-      : job.submitId === submitId
-        ? "yes"
-        : "no"
-
 /**
  * Sends a checked Ray create exactly once (V1 `ray_job/create`; a lost answer is settled by the marker in
  * its entrypoint); its warnings are the checks'.
@@ -99,7 +80,7 @@ export const sendRayJob = (
       options,
       warnings: checked.warnings,
       list: () => Effect.map(listRayJobs({ workspaceId: input.workspaceId, pageSize: 50, maxPages: 4 }), (l) => l.jobs),
-      same: (j) => rayMarkerMatch(j, name, submitId),
+      same: (j) => scriptMarkerMatch(j, name, submitId),
       detail: getRayJob,
     })
   })

@@ -237,6 +237,23 @@ const MARKER_LINE = /^# INSPIRE_SUBMIT_ID=(\S+)\s*$/
 export const withMarker = (script: string, submitId: string): string =>
   `${splitMarker(script).script}\n# INSPIRE_SUBMIT_ID=${submitId}\n`
 
+/**
+ * Whether a listed HPC or Ray job is the one a create made: its marker line says so; "check" when the
+ * listing shows no script, so the detail decides.
+ */
+export const scriptMarkerMatch = (
+  job: { readonly name: string; readonly entrypoint: string; readonly submitId: string },
+  name: string,
+  submitId: string,
+): "yes" | "no" | "check" =>
+  job.name !== name
+    ? "no"
+    : job.entrypoint === "" && job.submitId === ""
+      ? "check"
+      : job.submitId === submitId
+        ? "yes"
+        : "no"
+
 /** A script without this client's marker line, and the marker it carried. */
 export const splitMarker = (script: string): { readonly script: string; readonly submitId: string } => {
   const lines = script.split("\n")

@@ -1,3 +1,4 @@
+import { stopJob } from "../../api/jobs/kinds.js"
 import { stopServing } from "../../api/servings/servings.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { Effect, Either } from "../../effect.js"
@@ -5,7 +6,7 @@ import type { InspireError } from "../../errors.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { resolveTask, type TaskLookup } from "../common/lookup.js"
 import type { StopInput } from "./index.js"
-import { type StoppedTask, stopJob, stoppableKind } from "./one.js"
+import { type StoppedTask, stoppableKind } from "./one.js"
 import { previewOne } from "./plan.js"
 
 // Several tasks named by id at once (`job_id` as a list): each is looked up and read on its own, one the

@@ -1,10 +1,11 @@
 import { z } from "zod"
+import { stopJob } from "../../api/jobs/kinds.js"
 import { stopServing } from "../../api/servings/servings.js"
 import { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord, confirmWord, dryRunWord, fieldWord, joinText, text } from "../../words/text.js"
+import { callWord, confirmWord, dryRunWord, fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { refersTo } from "../catalogue/refs.js"
 import { described, textOutput } from "../catalogue/schema.js"
@@ -15,7 +16,7 @@ import type { TaskRow, TaskType } from "../common/tasks/list.js"
 import { batchTasks, targetsNeeded } from "./batch.js"
 import { deleteTasks } from "./delete.js"
 import { idsOf, stopRowsOfIds, stopShown } from "./ids.js"
-import { type StoppedTask, stopJob, stopOne, stoppableKind } from "./one.js"
+import { type StoppedTask, stopOne, stoppableKind } from "./one.js"
 import { previewOne, stopPlan } from "./plan.js"
 
 const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
@@ -139,33 +140,36 @@ const dryRunOf = (mode: StopOperationResult["mode"], tasks: ReadonlyArray<Stoppe
   plan: stopPlan(tasks),
 })
 
+/** A batch listed and not confirmed: what would stop, and how to confirm it. */
+const unconfirmed = (tasks: ReadonlyArray<StoppedTask>, confirm: Text): StopOperationResult => ({
+  mode: "batch",
+  stopped: false,
+  dryRun: false,
+  tasks,
+  counts: countsOf(tasks),
+  hint: msg("stop-batch-confirm", { count: tasks.filter((t) => t.outcome === "would-stop").length, confirm }),
+})
+
+/** A batch carried out, each task's outcome counted. */
+const batchDone = (tasks: ReadonlyArray<StoppedTask>): StopOperationResult => {
+  const counts = countsOf(tasks)
+  return {
+    mode: "batch",
+    stopped: counts.stopped > 0,
+    dryRun: false,
+    tasks,
+    counts,
+    ...(counts.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
+  }
+}
+
 /** Several tasks by id: listed without confirm, each that still runs stopped with it. */
 const stopIds = (input: StopInput, ids: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const shown = yield* stopRowsOfIds(input, ids)
     if (input.dry_run) return dryRunOf("batch", shown)
-    if (!input.confirm)
-      return {
-        mode: "batch",
-        stopped: false,
-        dryRun: false,
-        tasks: shown,
-        counts: countsOf(shown),
-        hint: msg("stop-batch-confirm", {
-          count: shown.filter((t) => t.outcome === "would-stop").length,
-          confirm: confirmWord(),
-        }),
-      } satisfies StopOperationResult
-    const tasks = yield* Effect.forEach(shown, stopShown(input), { concurrency: 4 })
-    const counts = countsOf(tasks)
-    return {
-      mode: "batch",
-      stopped: counts.stopped > 0,
-      dryRun: false,
-      tasks,
-      counts,
-      ...(counts.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
-    } satisfies StopOperationResult
+    if (!input.confirm) return unconfirmed(shown, confirmWord())
+    return batchDone(yield* Effect.forEach(shown, stopShown(input), { concurrency: 4 }))
   })
 
 /** inspire_stop: stops one task, or a confirmed batch of matching tasks. */
@@ -247,31 +251,9 @@ export const stopOperation = defineOperation({
       )
       if (input.dry_run) return dryRunOf("batch", preview)
       if (input.confirm && input.targets === undefined) return yield* Effect.fail(targetsNeeded(preview, "would-stop"))
-      if (!input.confirm) {
-        const tasks = preview
-        return {
-          mode: "batch",
-          stopped: false,
-          dryRun: false,
-          tasks,
-          counts: countsOf(tasks),
-          hint: msg("stop-batch-confirm", {
-            count: tasks.filter((t) => t.outcome === "would-stop").length,
-            confirm: confirmWord(true),
-          }),
-        } satisfies StopOperationResult
-      }
+      if (!input.confirm) return unconfirmed(preview, confirmWord(true))
       // Bounded: the process limiter paces requests, and a few at a time keeps the queue short.
-      const tasks = yield* Effect.forEach(listing.tasks, stopRow, { concurrency: 4 })
-      const counts = countsOf(tasks)
-      return {
-        mode: "batch",
-        stopped: counts.stopped > 0,
-        dryRun: false,
-        tasks,
-        counts,
-        ...(counts.failed > 0 ? { hint: msg("stop-some-failed") } : {}),
-      } satisfies StopOperationResult
+      return batchDone(yield* Effect.forEach(listing.tasks, stopRow, { concurrency: 4 }))
     }),
   render: (r: StopOperationResult) => {
     const table = renderTable(

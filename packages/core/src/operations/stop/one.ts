@@ -1,7 +1,4 @@
-import { stopHpcJob } from "../../api/jobs/hpc.js"
-import { stopRayJob } from "../../api/jobs/ray.js"
-import type { ListedStatus, StopResult } from "../../api/jobs/training.js"
-import { stopTrainingJob } from "../../api/jobs/training.js"
+import { stopJob } from "../../api/jobs/kinds.js"
 import { getServing, stopServing } from "../../api/servings/servings.js"
 import { taskKindOf } from "../../domain/ids.js"
 import { Effect, Either } from "../../effect.js"
@@ -30,14 +27,6 @@ export const stoppableKind = (raw: string): Either.Either<{ id: string; type: St
   })
 
 const statusText = (s: { family: string; raw: string }) => `${s.family} (${s.raw})`
-
-/** Stops a training, HPC or Ray job (a finished one is reported, not an error); `listed` as a listing showed it. */
-export const stopJob = (
-  id: string,
-  type: "train" | "hpc" | "ray",
-  listed?: ListedStatus,
-): Effect.Effect<StopResult, InspireError, ClientServices> =>
-  type === "train" ? stopTrainingJob(id, listed) : type === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed)
 
 /** Stops one task by id and reads its state before and after. */
 export const stopOne = (

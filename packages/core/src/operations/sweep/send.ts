@@ -257,7 +257,7 @@ const keepOneOfTwins = (m: SweepManifest, sent: ReadonlySet<number>, warnings: T
     }
     let current = m
     for (const twin of found.right) {
-      const stop = yield* Effect.either(stopJob(m.kind, twin.mine))
+      const stop = yield* Effect.either(stopJob(twin.mine, m.kind))
       warnings.push(
         stop._tag === "Right"
           ? msg("sweep-twin-stopped", { name: twin.name, mine: twin.mine, keep: twin.keep })

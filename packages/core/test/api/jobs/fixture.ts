@@ -79,3 +79,15 @@ export const hpcInput = (emu: RunningEmulator, name: string, entrypoint = "srun 
 /** How many tasks of the platform carry this name. */
 export const countNamed = (emu: RunningEmulator, name: string): number =>
   (emu.control.state() as State).tasks.filter((t) => t.name === name).length
+
+/** Where the fixture runs Ray jobs: CI-情境智能's CPU group, its first Ray spec, the registered Ray image. */
+export const rayPlace = (emu: RunningEmulator) => {
+  const s = emu.control.state() as State
+  const ws = pick(s.workspaces, (w) => w.name === "CI-情境智能", "Ray workspace")
+  const group = pick(s.groups, (g) => g.workspaceId === ws.id && g.name === "CPU资源-2", "Ray group")
+  const specOf = (type: string) =>
+    pick(s.specs, (x) => x.type === `SCHEDULE_CONFIG_TYPE_${type}` && x.lcgIds.includes(group.id), `${type} spec`).id
+  const image = pick(s.images, (i) => i.name === "ray", "Ray image")
+  const project = pick(s.projects, (p) => p.enName === "embodied-fm", "project")
+  return { workspace: ws, group, raySpec: specOf("RAY_JOB"), trainSpec: specOf("TRAIN"), image, project }
+}
