@@ -99,9 +99,10 @@ describe("the shared rate limiter", () => {
     const times = await takeTimes([made(), made(), made()], 12)
     // One bucket of 2 (3 less the reserve) at 20/s: the 12th request is due 0.5 s after the first.
     expect(times.at(-1)).toBeGreaterThanOrEqual(480)
-    // No more than the burst ahead of the rate at any point (the first one waited for the lock: slack).
-    for (let i = 2; i < times.length; i++)
-      expect((times[i] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual((i - 1) * 50 - 20)
+    // No more than the burst ahead of the rate at any point, counted from the second request: the first
+    // may wait for the lock on a busy machine, which brings it closer to the ones after it.
+    for (let i = 3; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual((i - 2) * 50 - 20)
     // Separate per-process limiters would have let them all through at once (the failure this fixes).
     const apart = await takeTimes([makeRateLimiter(fast), makeRateLimiter(fast), makeRateLimiter(fast)], 12)
     expect(apart.at(-1)).toBeLessThan(300)
