@@ -1,4 +1,6 @@
-// undici parses HTTP with llhttp, compiled to WebAssembly when the first connection opens. V8 runs
+// Requests straight to the platform go through Node's http module (core's platform/node-http.ts); undici,
+// which parses HTTP with llhttp compiled to WebAssembly when its first connection opens, carries only
+// requests through a proxy and the WebSockets of terminals. V8 runs
 // it with its baseline compiler (Liftoff) and re-compiles the functions that get hot with TurboFan
 // on a background thread; a process cannot exit while such a compile runs, and a CLI call that
 // makes a few requests ended up waiting for optimised code it would never use.

@@ -1,4 +1,5 @@
 import type { Dispatcher } from "undici"
+import { type HttpClient, nodeHttpClient } from "./node-http.js"
 import type { request } from "./undici.js"
 
 /** Proxy settings: a profile's proxy, else HTTPS_PROXY / HTTP_PROXY; NO_PROXY always applies. */
@@ -22,8 +23,8 @@ const describeProxy = (settings: ProxySettings): { readonly http?: string; reado
   return { ...(http !== undefined ? { http } : {}), ...(https !== undefined ? { https } : {}) }
 }
 
-/** A dispatcher and the function that sends a request through it. */
-export interface HttpClient {
+/** An undici dispatcher and the function that sends a request through it. */
+interface UndiciClient {
   readonly dispatcher: Dispatcher
   readonly request: typeof request
 }
@@ -33,7 +34,7 @@ export interface HttpClient {
  * (HTTP, HTTPS or SOCKS5), honouring NO_PROXY. Node's own fetch ignores these variables; this does not.
  * undici is loaded here, on the first client's first use, not when core is imported.
  */
-export const makeDispatcher = async (settings: ProxySettings = {}): Promise<HttpClient> => {
+export const makeDispatcher = async (settings: ProxySettings = {}): Promise<UndiciClient> => {
   const { Agent, EnvHttpProxyAgent, request } = await import("./undici.js")
   const env = settings.env ?? process.env
   const proxies = describeProxy(settings)
@@ -47,4 +48,27 @@ export const makeDispatcher = async (settings: ProxySettings = {}): Promise<Http
     noProxy: read(env, "no_proxy") ?? "",
   })
   return { dispatcher, request }
+}
+
+/**
+ * What sends the platform's requests for a profile: Node's own http and https when no proxy is set (the
+ * usual case, and the lighter one), else undici's dispatcher through the proxy.
+ */
+export const makeHttpClient = async (settings: ProxySettings = {}): Promise<HttpClient> => {
+  const proxies = describeProxy(settings)
+  if (proxies.http === undefined && proxies.https === undefined) return nodeHttpClient()
+  const { dispatcher, request } = await makeDispatcher(settings)
+  return {
+    send: async (exchange, signal) => {
+      const res = await request(exchange.url, {
+        method: exchange.method as Dispatcher.HttpMethod,
+        headers: { ...exchange.headers },
+        ...(exchange.body !== undefined ? { body: exchange.body } : {}),
+        dispatcher,
+        signal,
+      })
+      return { status: res.statusCode, headers: res.headers, body: await res.body.text() }
+    },
+    close: () => dispatcher.close().catch(() => undefined),
+  }
 }

@@ -1,6 +1,7 @@
 import { Clock, Context, Data, Duration, Effect, Layer, Ref, Schedule, ScheduleDecision } from "../effect.js"
-import { type HttpClient, makeDispatcher, type ProxySettings } from "./dispatcher.js"
+import { makeHttpClient, type ProxySettings } from "./dispatcher.js"
 import { guardWrite } from "./dry-run.js"
+import type { HttpClient } from "./node-http.js"
 import { processRateLimiter, type RateLimit, type RateLimiter } from "./rate-limit.js"
 import { DEFAULT_RETRY, type RetryPolicy, retryAfterMillis, retrySchedule, TRANSIENT_STATUSES } from "./retry.js"
 
@@ -53,6 +54,7 @@ const NOT_DELIVERED: Readonly<Record<string, TransportFailure["kind"]>> = {
   EHOSTUNREACH: "unreachable",
   ENETUNREACH: "unreachable",
   UND_ERR_CONNECT_TIMEOUT: "unreachable",
+  CONNECT_TIMEOUT: "unreachable",
 }
 const MAYBE_DELIVERED: Readonly<Record<string, TransportFailure["kind"]>> = {
   ECONNRESET: "reset",
@@ -116,8 +118,8 @@ export class Transport extends Context.Tag("@holos-inspire/core/Transport")<
       Transport,
       Effect.map(
         Effect.acquireRelease(
-          Effect.promise(() => makeDispatcher(options.proxy)),
-          (http) => Effect.promise(() => http.dispatcher.close().catch(() => undefined)),
+          Effect.promise(() => makeHttpClient(options.proxy)),
+          (http) => Effect.promise(() => http.close()),
         ),
         (http) => makeTransport(http, options.limiter ?? processRateLimiter(options.rateLimit), options),
       ),
@@ -147,22 +149,21 @@ const deadline = (signal: AbortSignal, timeoutMs: number): { signal: AbortSignal
   }
 }
 
-const once = ({ dispatcher, request }: HttpClient, req: HttpRequest, timeoutMs: number, attempt: number) =>
+const once = (http: HttpClient, req: HttpRequest, timeoutMs: number, attempt: number) =>
   Effect.tryPromise({
     try: async (signal) => {
       const limit = deadline(signal, timeoutMs)
       try {
-        const res = await request(req.url, {
-          method: req.method,
-          headers: { ...req.headers },
-          ...(req.body !== undefined ? { body: req.body } : {}),
-          dispatcher,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          signal: limit.signal,
-        })
-        const body = await res.body.text()
-        return { status: res.statusCode, ...flattenHeaders(res.headers), body, attempts: attempt }
+        const res = await http.send(
+          {
+            method: req.method,
+            url: req.url,
+            headers: { ...req.headers },
+            ...(req.body !== undefined ? { body: req.body } : {}),
+          },
+          limit.signal,
+        )
+        return { status: res.status, ...flattenHeaders(res.headers), body: res.body, attempts: attempt }
       } finally {
         limit.done()
       }

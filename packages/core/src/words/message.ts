@@ -28,7 +28,7 @@ export interface Catalogue {
 const catalogues: Catalogue[] = [CATALOGUE]
 // The files of each language other than English, per catalogue, once loaded.
 const loaded = new Map<Catalogue, Map<Language, CatalogueFiles>>()
-const bundles = new Map<Language, FluentBundle>()
+const bundles = new Map<Language, Messages>()
 
 /** Adds a frontend's own messages (the CLI's) to core's, in every language; ids must not collide. */
 export const addMessages = (catalogue: Catalogue): void => {
@@ -63,20 +63,51 @@ export const loadLanguage = async (lang: Language): Promise<void> => {
   }
 }
 
-// Built on first use: parsing the .ftl text costs milliseconds that a call saying nothing never pays.
-const bundleOf = (lang: Language): FluentBundle => {
+// A language's messages, parsed a file at a time on first use: parsing all the .ftl text (~180 KB in
+// English) costs ~10 ms and a few MB, where a call says messages of a few files. Each file is found by
+// the ids it defines (a scan of its lines, far cheaper than parsing it), and brings the files of the
+// messages and terms it refers to, so a message is never formatted without what it uses.
+interface Messages {
+  readonly bundle: FluentBundle
+  // Where each id (message or `-term`) is defined, and which of those files the bundle holds.
+  readonly home: Map<string, { readonly file: string; readonly text: string }>
+  readonly added: Set<string>
+}
+
+const DEFINES = /^(-?[A-Za-z][\w-]*)[ \t]*=/gm
+const REFERS = /\{\s*(-?[A-Za-z][\w-]*)/g
+
+const messagesOf = (lang: Language): Messages => {
   const known = bundles.get(lang)
   if (known !== undefined) return known
   // No isolation marks around values: they would reach terminals and JSON as invisible characters.
   const bundle = new FluentBundle(lang, { useIsolating: false })
   bundle._intls.set(Intl.PluralRules, { [JSON.stringify(PLAIN)]: pluralRules(lang) })
-  for (const catalogue of catalogues)
-    for (const [file, text] of Object.entries(filesOf(catalogue, lang) ?? {})) {
-      const [error] = bundle.addResource(new FluentResource(text))
-      if (error !== undefined) throw new Error(`locales/${lang}/${file}: ${error.message}`)
+  const home = new Map<string, { readonly file: string; readonly text: string }>()
+  catalogues.forEach((catalogue, n) => {
+    for (const [name, text] of Object.entries(filesOf(catalogue, lang) ?? {})) {
+      const file = `${n}/${name}`
+      for (const [, id] of text.matchAll(DEFINES)) if (id !== undefined && !home.has(id)) home.set(id, { file, text })
     }
-  bundles.set(lang, bundle)
-  return bundle
+  })
+  const messages = { bundle, home, added: new Set<string>() }
+  bundles.set(lang, messages)
+  return messages
+}
+
+// The bundle of `lang` holding `id`'s file and every file it refers to.
+const bundleOf = (lang: Language, id: string): FluentBundle => {
+  const messages = messagesOf(lang)
+  const want = [id]
+  for (let next = want.pop(); next !== undefined; next = want.pop()) {
+    const place = messages.home.get(next)
+    if (place === undefined || messages.added.has(place.file)) continue
+    messages.added.add(place.file)
+    const [error] = messages.bundle.addResource(new FluentResource(place.text))
+    if (error !== undefined) throw new Error(`locales/${lang}/${place.file.replace(/^\d+\//, "")}: ${error.message}`)
+    for (const [, ref] of place.text.matchAll(REFERS)) if (ref !== undefined) want.push(ref)
+  }
+  return messages.bundle
 }
 
 // In tests a message without its catalogue entry or its values is an error, not a quiet fallback.
@@ -123,7 +154,7 @@ const fluentArgs = (args: WordedArgs): Record<string, FluentVariable> =>
   Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "number" ? new PlainNumber(v, PLAIN) : v]))
 
 /** Whether the catalogue has a message in `lang` itself (not by falling back to English). */
-export const hasMessage = (lang: Language, id: string): boolean => bundleOf(lang).getMessage(id)?.value != null
+export const hasMessage = (lang: Language, id: string): boolean => bundleOf(lang, id).getMessage(id)?.value != null
 
 /**
  * A translation of an English text kept outside the catalogue (a help text of an operation's definition):
@@ -136,7 +167,7 @@ export const translationOf = (
   id: string,
   args: WordedArgs,
 ): { readonly text: string; readonly english: string | undefined } | undefined => {
-  const bundle = bundleOf(lang)
+  const bundle = bundleOf(lang, id)
   const message = bundle.getMessage(id)
   if (message?.value == null) return undefined
   const values = fluentArgs(args)
@@ -152,7 +183,7 @@ export const formatMessage = (lang: Language, id: string, args: WordedArgs = {})
   if (strict() && !languageLoaded(lang))
     throw new Error(`message ${id}: the ${lang} messages are not loaded (loadLanguage)`)
   for (const l of lang === "en" ? (["en"] as const) : ([lang, "en"] as const)) {
-    const bundle = bundleOf(l)
+    const bundle = bundleOf(l, id)
     const pattern = bundle.getMessage(id)?.value
     if (pattern == null) continue
     const errors: Error[] = []
@@ -169,7 +200,7 @@ export const formatMessage = (lang: Language, id: string, args: WordedArgs = {})
  * In tests (INSPIRE_MESSAGES_STRICT=1) an id that no catalogue has is an error at once.
  */
 export const msg = (id: string, args: MessageArgs = {}): Text => {
-  if (strict() && bundleOf("en").getMessage(id)?.value == null)
+  if (strict() && bundleOf("en", id).getMessage(id)?.value == null)
     throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`)
   return messageText(id, args)
 }

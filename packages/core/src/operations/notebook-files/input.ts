@@ -63,10 +63,11 @@ const fields = z.object({
 })
 
 // Node decodes what it can of anything and drops the rest: malformed content would write a wrong file.
+// The message is made when an input fails, not at import (making it loads the language's catalogue).
 /** The input of inspire_notebook_files. */
 export const NotebookFilesInputSchema = fields.refine(
   (i) => i.encoding !== "base64" || i.content === undefined || isBase64(i.content),
-  { path: ["content"], message: zodMessage(msg("confine-not-base64", { field: fieldWord("encoding", "text") })) },
+  { path: ["content"], error: () => zodMessage(msg("confine-not-base64", { field: fieldWord("encoding", "text") })) },
 )
 
 /** The parsed input of inspire_notebook_files. */
