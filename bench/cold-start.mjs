@@ -74,7 +74,7 @@ for (const n of nodes) {
   const env = homeEnv()
   cases.push({ node: n, label, name: `${label}: node -e 0`, args: ["-e", "0"], env, base: true })
   cases.push({ node: n, label, name: `${label}: inspire --version`, args: [BIN, "--version"], env, target: 2 })
-  cases.push({ node: n, label, name: `${label}: inspire job list --json`, args: JOB_LIST, env, target: 3, own: true })
+  cases.push({ node: n, label, name: `${label}: inspire job list --json`, args: JOB_LIST, env, target: 2.5, own: true })
   if (n.id === "24")
     cases.push({
       node: n,

@@ -2,6 +2,7 @@
 // limit (3 requests/s, burst 3) with 50 ms of latency per request, the floor a call cannot beat, and a
 // timed call that starts with a full token bucket and counts the API requests the emulator saw.
 import { spawn } from "node:child_process"
+import { existsSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
@@ -26,6 +27,22 @@ export const runCli = async (env, args, input) => {
   const { code, out, err } = await collected(child)
   if (code !== 0) throw new Error(`inspire ${args.join(" ")} exited ${code}: ${err.slice(-400)}`)
   return out
+}
+
+// GNU time reports a process's peak resident memory; without it calls are timed only.
+const TIME = "/usr/bin/time"
+
+/** Runs `inspire` as runCli does, and gives its peak resident memory in MB where GNU time is present. */
+export const runCliRss = async (env, args) => {
+  const [cmd, argv] = existsSync(TIME)
+    ? [TIME, ["-f", "%M", process.execPath, CLI, ...args]]
+    : [process.execPath, [CLI, ...args]]
+  const child = spawn(cmd, argv, { env, stdio: ["pipe", "pipe", "pipe"] })
+  child.stdin.end("")
+  const { code, out, err } = await collected(child)
+  if (code !== 0) throw new Error(`inspire ${args.join(" ")} exited ${code}: ${err.slice(-400)}`)
+  const kb = Number(err.trim().split("\n").at(-1))
+  return { out, rss: existsSync(TIME) && Number.isFinite(kb) ? kb / 1024 : undefined }
 }
 
 // Every call starts with a full token bucket, as a user's call after a pause does.

@@ -9,7 +9,7 @@ import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
-import { besideBundle, nodeCjsBundleOptions } from "../../../scripts/esbuild-node.mjs"
+import { asciiOnly, besideBundle, nodeCjsBundleOptions } from "../../../scripts/esbuild-node.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")
@@ -32,15 +32,9 @@ await build({
   outfile: join(dist, "docker.cjs"),
 })
 
-// Pure ASCII, so that the loader reads it as latin1 into a one-byte string: half the memory of the
-// two-byte string a few Chinese regexes and comments would force, and no UTF-8 decoding. Every
-// non-ASCII character becomes a \u escape, valid in strings, regexes, identifiers and comments.
+// Pure ASCII (see asciiOnly): read by the launcher as a one-byte string.
 const cliFile = join(dist, "cli.cjs")
-const ascii = readFileSync(cliFile, "utf8").replace(
-  /[^\0-\x7f]/g,
-  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-)
-writeFileSync(cliFile, ascii)
+const ascii = asciiOnly(cliFile)
 
 // What shell completion knows of the command tree, beside the bundle: `inspire __complete` (every TAB)
 // answers from it without loading the bundle (src/launch.ts).

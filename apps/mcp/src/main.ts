@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url"
 import { createInspireClient, languageOf } from "@holos-inspire/core"
 import { type Command, parseCommand, SettingError, tokenFrom, USAGE, UsageError } from "./args.js"
 import { generateToken } from "./guard.js"
-import { serveHttp } from "./http.js"
 import { InFlight } from "./in-flight.js"
 import { limitsFrom } from "./limits.js"
 import { log } from "./log.js"
@@ -56,6 +55,9 @@ const serve = async (command: Extract<Command, { kind: "stdio" | "http" }>): Pro
   }
   const fromEnv = tokenFrom(process.env)
   const token = fromEnv ?? generateToken()
+  // Loaded for HTTP only: its web server (hono's adapter) reads the global fetch classes when it loads,
+  // which makes Node load its own fetch, tens of milliseconds that a stdio server never needs.
+  const { serveHttp } = await import("./http.js")
   const endpoint = await serveHttp({ port: command.port, token, limits, makeServer: () => makeServer(deps) })
   const stop = shutdown(endpoint.close)
   process.on("SIGINT", stop)
