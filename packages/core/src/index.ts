@@ -3,6 +3,8 @@
 // seen in review (`npm run generate` rewrites the record). The project's own apps reach the rest of
 // core through `@holos-inspire/core/internal`, which promises nothing (api/internal-api.md records it).
 
+// Port forwarding (run with `client.run`): a local listener relaying to a notebook's port or a serving.
+export type { Relay } from "./api/forward/relay.js"
 // The low-level calls of the facade (`discover`, `createTrainingJob`, …): their inputs and results.
 export type { CreatedJob, CreateTrainingJobInput } from "./api/jobs/create.js"
 export type { LogLine } from "./api/jobs/log-query.js"
@@ -104,6 +106,12 @@ export {
   textOutput,
 } from "./operations/catalogue/schema.js"
 export type { ClientServices } from "./operations/catalogue/services.js"
+export {
+  forwardNotebookPort,
+  forwardServing,
+  forwardStarted,
+  type PortForward,
+} from "./operations/common/forward.js"
 // Each operation, with the type of its result.
 export { type ConfigResult, configOperation } from "./operations/config.js"
 export { type EventsResult, eventsOperation } from "./operations/events.js"

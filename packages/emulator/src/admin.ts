@@ -144,6 +144,7 @@ export const handleAdmin = (control: Control, method: string, path: string, raw:
       const opts: RunningNotebookOptions = {}
       if (typeof body.name === "string") opts.name = body.name
       if (typeof body.user === "string") opts.user = body.user
+      if (body.allow_ssh === true) opts.allowSsh = true
       return sendJson(res, 200, control.jupyter.runningNotebook(opts))
     }
     case "POST /jupyter/drop-terminals":

@@ -10,6 +10,7 @@ import {
   userFromCookie,
   xsrfRefusal,
 } from "./jupyter/identity.js"
+import { proxyHttp, proxyRoute, proxyUpgrade } from "./jupyter/port-proxy.js"
 import { refuseUpgrade } from "./jupyter/server-api.js"
 import type { Task } from "./state/types.js"
 
@@ -141,8 +142,12 @@ const SERVED_API = /^\/api(\/(status|me|kernels|sessions|terminals(\/[^/]+)?|con
 const gatewaySurface = (method: string, path: string): string => {
   const rest = GATEWAY.exec(path)?.[7] ?? "/"
   const kind =
-    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket)(\/|$)/.exec(rest)
-  const shape = (kind?.[1] ?? "lab").replace(/^api\/terminals\/[^/]+$/, "api/terminals/:name")
+    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket|proxy\/\d+)(\/|$)/.exec(
+      rest,
+    )
+  const shape = (kind?.[1] ?? "lab")
+    .replace(/^api\/terminals\/[^/]+$/, "api/terminals/:name")
+    .replace(/^proxy\/\d+$/, "proxy/:port")
   return `jup:${method} /${shape}`
 }
 
@@ -156,7 +161,8 @@ export const handleGateway = async (
   const record = emu.requests.begin(gatewaySurface(req.method ?? "GET", rawPath(req)))
   res.once("close", () => emu.requests.finish(record, res.statusCode))
   const check = checkGateway(emu, askedOf(req, url))
-  if (check.ok && check.rest.startsWith("/api") && !loopback(req.socket.remoteAddress)) {
+  const proxied = check.ok && check.kind === "jupyter" ? proxyRoute(check.rest) : undefined
+  if (check.ok && (check.rest.startsWith("/api") || proxied) && !loopback(req.socket.remoteAddress)) {
     req.resume()
     return sendJson(res, 403, { message: REMOTE, reason: null })
   }
@@ -165,6 +171,14 @@ export const handleGateway = async (
     if (check.api) return sendJson(res, check.status, { message: check.message, reason: null })
     if (check.status === 404) return sendText(res, 404, "404 page not found")
     return sendText(res, check.status, `${check.status} ${check.message}`)
+  }
+  if (proxied !== undefined) {
+    // Only for a notebook created with allow_ssh (§4.17); the gateway's 404 otherwise.
+    if (check.task.extra.allow_ssh !== true) {
+      req.resume()
+      return sendText(res, 404, "404 page not found")
+    }
+    return proxyHttp(req, res, url, proxied.port, proxied.path, String(check.task.extra.token ?? ""))
   }
   const cookies = check.setCookie === undefined ? [] : [check.setCookie]
   if (check.kind === "vscode") {
@@ -208,9 +222,12 @@ export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Dup
   if (!isGatewayPath(path)) return refuseUpgrade(socket, 404, "Not Found")
   const record = emu.requests.begin(gatewaySurface("WS", path))
   const check = checkGateway(emu, askedOf(req, url))
+  const proxied = check.ok && check.kind === "jupyter" ? proxyRoute(check.rest) : undefined
   const status = !check.ok
     ? check.status
-    : check.kind === "jupyter" && check.rest.startsWith("/terminals/websocket/")
+    : check.kind === "jupyter" &&
+        (check.rest.startsWith("/terminals/websocket/") ||
+          (proxied !== undefined && check.task.extra.allow_ssh === true))
       ? 101
       : 404
   emu.requests.finish(record, status)
@@ -219,5 +236,7 @@ export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Dup
   // A cookie-authenticated socket must come from the server's own origin (Jupyter's check_origin).
   if (check.auth === "cookie" && !sameOrigin(req)) return refuseUpgrade(socket, 403, "Forbidden")
   if (!loopback(req.socket.remoteAddress)) return refuseUpgrade(socket, 403, REMOTE)
+  if (proxied !== undefined)
+    return proxyUpgrade(req, socket, head, url, proxied.port, proxied.path, String(check.task.extra.token ?? ""))
   emu.jupyter.upgrade(check.task, check.rest, req, socket, head).catch(() => socket.destroy())
 }

@@ -7,6 +7,7 @@ import { jobExtensions } from "./jobs.js"
 import { listExtensions } from "./lists.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
 import { addOpenCommand } from "./open.js"
+import { addPortForwardCommands } from "./port-forward.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
 import { serveExtensions } from "./serve.js"
 import { addSkillCommands } from "./skill.js"
@@ -29,6 +30,7 @@ export const addCommands = (program: Command): void => {
     ...listExtensions,
   ])
   addNotebookCommands(program)
+  addPortForwardCommands(program)
   addOpenCommand(program)
   addLogoutCommand(program)
   addProfileCommands(program)

@@ -6,6 +6,8 @@ export interface RunningNotebookOptions {
   name?: string
   /** Login name of the owner; the demo user by default. */
   user?: string
+  /** Created with `allow_ssh` (SSH and the port proxy, §4.17); off by default, as on the platform. */
+  allowSsh?: boolean
 }
 
 export interface RunningNotebook {
@@ -55,6 +57,7 @@ export const runningNotebook = (emu: Emu, base: string, opts: RunningNotebookOpt
           logic_compute_group_id: group.id,
           quota_id: spec.id,
           mirror_url: IMAGE,
+          ...(opts.allowSsh === true ? { allow_ssh: true } : {}),
         },
         raw: "",
         params: {},

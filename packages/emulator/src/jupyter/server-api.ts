@@ -50,6 +50,7 @@ const REASONS: Record<number, string> = {
   400: "Bad Request",
   403: "Forbidden",
   404: "Not Found",
+  500: "Internal Server Error",
   503: "Service Unavailable",
 }
 

@@ -1,0 +1,11 @@
+cli-help-forward-notebook = Forward a local port to a port inside a running notebook (HTTP and WebSocket) until Ctrl-C
+cli-help-forward-ports = REMOTE (the same port here), LOCAL:REMOTE, or 0:REMOTE (any free port here)
+cli-help-forward-ssh = The platform proxies a notebook's ports only when it was created with SSH: inspire notebook create --allow-ssh …
+cli-help-forward-serving = Serve a running serving's OpenAI API on a local port (no token needed) until Ctrl-C
+cli-help-forward-serving-id = the serving: its id (sv-…), name or unique id prefix
+cli-help-forward-local = the local port (default: any free one)
+cli-help-forward-serving-workspace = where to look the serving's name up (default: defaultWorkspace, else every workspace)
+cli-forward-ports = { $value } is not a port or LOCAL:REMOTE pair.
+cli-forward-ports-hint = Write the notebook's port (8888), or the local and the notebook's port (18888:8888); 0 as the local port picks any free one.
+cli-forward-stop = Press Ctrl-C to stop.
+cli-forward-stopped = Stopped forwarding after { $count } requests.
