@@ -109,7 +109,7 @@ const main = async () => {
       },
     ],
     notes: [
-      "dist/index.js is a bundle (packages/core/scripts/bundle.mjs): core, Effect and zod in a few files, so the import compiles and runs them without resolving ~490 modules; undici is loaded by a client's first request and dockerode by the first image push.",
+      "dist/index.js is a bundle (packages/core/scripts/bundle.mjs): core, Effect and zod in a few files, so the import compiles and runs them without resolving ~490 modules; undici is loaded only by a request through a proxy or a WebSocket (direct requests use Node's http) and dockerode by the first image push.",
     ],
   })
 }
