@@ -129,7 +129,8 @@ export const besideBundle = (specifier, file) => ({
   setup(b) {
     const exact = (s) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`)
     b.onResolve({ filter: exact(specifier) }, () => ({ path: specifier, namespace: "beside-bundle" }))
-    b.onLoad({ filter: /.*/, namespace: "beside-bundle" }, () => ({
+    // Its own specifier only: another besideBundle in the same build loads its own.
+    b.onLoad({ filter: exact(specifier), namespace: "beside-bundle" }, () => ({
       contents: `module.exports = require(${JSON.stringify(`./${file}`)})`,
       loader: "js",
     }))

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the CLI and everything it uses (core, effect, zod, undici, commander) into one CommonJS file,
 // dist/cli.cjs, so `inspire` starts without resolving hundreds of modules and V8 can cache its code;
-// dockerode (with grpc and ssh2, 2 MB) goes to dist/docker.cjs, read only by `image push`.
+// dockerode (with grpc and ssh2, 2 MB) goes to dist/docker.cjs, read only by `image push`; jq-wasm (1.3 MB)
+// to dist/jq.cjs, read only by `--jq`.
 // dist/inspire.mjs is the small entry point: it answers --version alone and loads the bundle for the rest.
 import { createHash } from "node:crypto"
 import { chmodSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -23,7 +24,12 @@ await build({
   entryPoints: [join(root, "src", "main.ts")],
   outfile: join(dist, "cli.cjs"),
   define: { ...cjs.define, __INSPIRE_VERSION__: JSON.stringify(version) },
-  plugins: [...cjs.plugins, besideBundle("dockerode", "docker.cjs")],
+  plugins: [...cjs.plugins, besideBundle("dockerode", "docker.cjs"), besideBundle("jq-wasm", "jq.cjs")],
+})
+await build({
+  ...cjs,
+  stdin: { contents: 'module.exports = require("jq-wasm")', resolveDir: root },
+  outfile: join(dist, "jq.cjs"),
 })
 await build({
   ...cjs,

@@ -8,6 +8,7 @@ import {
 } from "@holos-inspire/core/internal"
 import { type Command, Option } from "commander"
 import { addFieldOptions, type Field, fieldsOf, inputFromOptions } from "./adapt.js"
+import { keepListed } from "./completion/live.js"
 import { examplesHelp } from "./examples.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { catalogueHelp, helpForAction } from "./help-words.js"
@@ -30,6 +31,12 @@ export interface CommandExtension<R = unknown> {
   readonly check?: (options: CommandOptions) => void
   /** Completes the input before it is checked (asks for what was left out). */
   readonly prepare?: (input: Record<string, unknown>, options: CommandOptions) => Promise<Record<string, unknown>>
+  /** Answers the call itself instead of the operation (another output of it); returns whether it did. */
+  readonly instead?: (input: Readonly<Record<string, unknown>>, options: CommandOptions) => Promise<boolean>
+  /** Another operation to run the prepared input through (a spec file of another kind of job), with its input. */
+  readonly route?: (
+    input: Record<string, unknown>,
+  ) => { readonly operation: Operation; readonly input: Record<string, unknown> } | undefined
   /** The exit code for a failure of the operation, when it differs from the table's default. */
   readonly exitCodeOf?: (error: CliError, options: CommandOptions) => ExitCode | undefined
   /** Prints the result itself (and may do more, e.g. wait); returns the exit code. */
@@ -60,8 +67,9 @@ export interface FlagInput {
 /** Each catalogue command's FlagInput, so a test can parse every flag through the program and read the input. */
 export const inputOf = new WeakMap<Command, FlagInput>()
 
-/** Adds `--json` to a command. */
-export const withJson = (command: Command): Command => command.option("--json", msg("cli-help-option-json"))
+/** Adds `--json` (with its field list, read by main.ts) and `--jq` to a command. */
+export const withJson = (command: Command): Command =>
+  command.option("--json", msg("cli-json-help-option")).option("--jq <expression>", msg("cli-json-help-jq"))
 
 /** Adds `--json` and `--profile` to a command. */
 export const withGlobals = (command: Command): Command =>
@@ -209,15 +217,19 @@ export const catalogueCommand = (
     let input = inputFrom(args)
     const dryRun = hasDryRun && options.dryRun === true
     if (extension.prepare !== undefined) input = await extension.prepare(input, options)
+    if (extension.instead !== undefined && (await extension.instead(input, options))) return
+    const routed = extension.route?.(input)
+    const target = routed?.operation ?? op
+    if (routed !== undefined) input = routed.input
     // A command that asks first passes `confirm` once the user has said yes (or gave --yes).
     const asks = entry.confirm && !dryRun
     if (asks && hasConfirm) input.confirm = true
-    let parsed = validate(op, fields, input)
+    let parsed = validate(target, fields, input)
     const shown = asks
       ? await confirmDestructive(pathOf(command), options, async () =>
           hasDryRun
             ? (
-                (await runParsed(options, op, validate(op, fields, { ...input, dry_run: true }))).result as {
+                (await runParsed(options, target, validate(target, fields, { ...input, dry_run: true }))).result as {
                   plan?: Worded<Plan>
                 }
               ).plan
@@ -226,11 +238,13 @@ export const catalogueCommand = (
       : undefined
     // What the user was shown and said yes to is what is acted on: the plan's targets, not a new listing.
     if (shown !== undefined && hasTargets)
-      parsed = validate(op, fields, { ...input, targets: shown.targets.map((t) => t.id) })
-    const run = await runParsed(options, op, parsed).catch((e: unknown) => {
+      parsed = validate(target, fields, { ...input, targets: shown.targets.map((t) => t.id) })
+    const run = await runParsed(options, target, parsed).catch((e: unknown) => {
       const code = e instanceof CliError ? extension.exitCodeOf?.(e, options) : undefined
       throw code !== undefined && e instanceof CliError ? new CliError(e.message, code, e.hint, e.detail) : e
     })
+    // A list's names are kept for shell completion (completion/live.ts).
+    keepListed(pathOf(command), run.result, process.env, options.profile)
     if (extension.after === undefined) return printResult(options.json === true, run.result, run.text)
     const code = await extension.after(run, options, input)
     if (code !== undefined && code !== EXIT.ok) process.exitCode = code

@@ -6,6 +6,7 @@ import type { CommandSpec } from "./completion/model.js"
 import { COMPLETE_COMMAND } from "./completion/scripts.js"
 import { specOf } from "./completion/spec.js"
 import { EXIT } from "./exit-codes.js"
+import { jsonWritten, takeJsonOptions } from "./json-output.js"
 import { chooseLanguage, msg, speak } from "./language.js"
 import { CliError, printError, usageError } from "./output.js"
 import { buildProgram } from "./program.js"
@@ -38,7 +39,8 @@ export const hoistGlobals = (argv: ReadonlyArray<string>): ReadonlyArray<string>
   let i = 0
   for (; i < argv.length; i++) {
     const token = argv[i] ?? ""
-    if (token === "--json" || token.startsWith("--profile=")) lead.push(token)
+    if (token === "--json" || token.startsWith("--profile=") || token.startsWith("--jq=")) lead.push(token)
+    else if (token === "--jq" && i + 1 < argv.length) lead.push(token, argv[++i] ?? "")
     else if (token === "--profile" && i + 1 < argv.length) lead.push(token, argv[++i] ?? "")
     else break
   }
@@ -103,10 +105,12 @@ const parseError = (e: CommanderError, message: string, program: Command, comman
  * did not load the code cache, said here in the reader's language (the launcher has no catalogue).
  */
 export const main = async (
-  argv: ReadonlyArray<string>,
+  line: ReadonlyArray<string>,
   onCommand: (path: string) => void = () => undefined,
   distrust?: Untrusted,
 ): Promise<number> => {
+  // `--json=a,b` and `--jq`: read here, so commander sees --json as the flag it is.
+  const argv = takeJsonOptions(line)
   // Once per process, before the program (and its help) is built; its messages read only if not English.
   await loadLanguage(chooseLanguage(argv))
   if (distrust !== undefined) {
@@ -139,6 +143,7 @@ export const main = async (
       : given
   try {
     await program.parseAsync([...args], { from: "user" })
+    await jsonWritten()
     return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok
   } catch (e) {
     if (!(e instanceof CommanderError)) return printError(e, json)

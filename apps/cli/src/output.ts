@@ -1,6 +1,7 @@
 import { InspireError, type Text } from "@holos-inspire/core"
 import { formatMessage, type Language, renderWords } from "@holos-inspire/core/internal"
 import { EXIT, type ExitCode, exitCodeOfReason } from "./exit-codes.js"
+import { writeJson } from "./json-output.js"
 import { language, msg, speak } from "./language.js"
 
 /** A failure the CLI reports itself: a message, an optional hint, and the exit code of the table. */
@@ -76,7 +77,7 @@ const splitAsides = (text: string): { readonly result: string; readonly asides: 
  * notes in the text go to stderr, so stdout holds the result only (as gh and kubectl do).
  */
 export const printResult = (json: boolean, result: unknown, text: string): void => {
-  if (json) return void process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+  if (json) return void writeJson(result)
   if (text === "") return
   const { result: out, asides } = splitAsides(text)
   if (out.trim() !== "") process.stdout.write(`${out}\n`)

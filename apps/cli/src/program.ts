@@ -62,6 +62,7 @@ export const buildProgram = (
     .description(msg("cli-help-help-command"))
     .argument("[topic...]")
     .option("--json", msg("cli-help-help-json"))
+    .option("--jq <expression>", msg("cli-json-help-jq"))
     .action((topic: ReadonlyArray<string>, options: { json?: boolean }) => {
       if (topic.join(" ") === "exit-codes")
         return void printResult(options.json === true, { exitCodes: exitCodeList() }, exitCodeTable())

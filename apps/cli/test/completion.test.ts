@@ -57,7 +57,7 @@ describe("inspire __complete", () => {
       expect(await candidates(["image", "push", "img", "--registry", ""])).toEqual(["qb", "sj"])
       expect(await candidates(["completion", ""])).toEqual(["bash", "zsh", "fish"])
       expect(await candidates(["help", "job", "s"])).toEqual(["submit", "show", "stop"])
-      expect(await candidates(["--"])).toEqual(["--version", "--help", "--json", "--profile"])
+      expect(await candidates(["--"])).toEqual(["--version", "--help", "--json", "--jq", "--profile"])
       // After `--` only operands follow: no flags.
       expect(await candidates(["job", "logs", "--", "-"])).toEqual([])
     },

@@ -97,7 +97,7 @@ describe("help in English", () => {
       "  --type <value>        Task type: train (GPU training), hpc (Slurm), inference\n" +
         '                        (servings), ray, notebook, or all (default: "all")\n',
     )
-    expect(run.stdout).toContain("  --json                print only the JSON result on stdout\n")
+    expect(run.stdout).toContain("  --json                print only the JSON result on stdout; --json=a,b")
     expect(run.stdout).toContain(
       "  -h, --help            display help for command\n\nExamples:\n  $ inspire job list\n",
     )

@@ -8,6 +8,7 @@ import {
 import { checkHarborLoginUrl, checkPlatformLoginUrl, SETTING_KEYS } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
+import { forgetListed } from "../completion/live.js"
 import { EXIT } from "../exit-codes.js"
 import { msg } from "../language.js"
 import { CliError, cancelled, note, printResult, usageError } from "../output.js"
@@ -149,6 +150,7 @@ export const accountExtensions: ReadonlyArray<Extension> = [
 export const addLogoutCommand = (program: Command): void => {
   withGlobals(program.command("logout").description(msg("cli-help-logout"))).action(async (options: CommandOptions) => {
     const result = await logout(options)
+    forgetListed(process.env, options.profile)
     printResult(options.json === true, result, result.message)
   })
 }

@@ -25,6 +25,7 @@ import { metricsSvg } from "../plot.js"
 import { runOperation, withClient } from "../run.js"
 import { checkPlotName } from "../svg.js"
 import { type Extension, extend } from "./catalogue.js"
+import { checkOutput, outputFlag, printSpec, specFlags, specInput, specRoute } from "./spec.js"
 
 // A wait for "finished" exits with the task's own end state, so `inspire job wait ID && next` works in scripts.
 const waitCode = (r: Worded<WaitResult>): ExitCode => {
@@ -133,12 +134,22 @@ const afterMetrics = async (
 /** What `inspire job …` adds to the catalogue's task commands: waiting, following, charts and exit codes. */
 export const jobExtensions: ReadonlyArray<Extension> = [
   extend(submitOperation, {
-    extra: (c) => c.option("--wait", msg("cli-help-submit-wait")).option("-f, --follow", msg("cli-help-submit-follow")),
+    extra: (c) => {
+      c.option("--wait", msg("cli-help-submit-wait")).option("-f, --follow", msg("cli-help-submit-follow"))
+      specFlags(c)
+    },
     check: refuseJsonFollow,
+    prepare: specInput,
+    route: specRoute,
     after: afterSubmit,
   }),
   extend(jobDetailOperation, {
-    extra: (c) => c.option("--exit-status", msg("cli-help-exit-status")),
+    extra: (c) => {
+      c.option("--exit-status", msg("cli-help-exit-status"))
+      outputFlag(c)
+    },
+    check: checkOutput,
+    instead: printSpec,
     after: async (run, options) => {
       printResult(options.json === true, run.result, run.text)
       if (options.exitStatus !== true) return undefined

@@ -1,8 +1,11 @@
 // What shell completion knows of the command tree, as plain data (no imports: the launcher reads it
 // without loading the bundle). spec.ts derives it from the commander tree.
 
-/** Names completed from what is kept on disk: the discovery's cache and the store's config. */
-export type NameKind = "workspace" | "compute-group" | "project" | "profile"
+/** Names completed from what is kept on disk: the discovery's cache, the store's config, the kept lists. */
+export type NameKind = "workspace" | "compute-group" | "project" | "profile" | LiveKind
+
+/** Names of things that come and go (jobs, notebooks, servings, recipes, sweeps), kept from the last list. */
+export type LiveKind = "task" | "notebook" | "serving" | "recipe" | "sweep"
 
 /** The values a flag or an argument takes: fixed choices, names kept on disk, or command names (help). */
 export interface ValueSpec {
@@ -39,5 +42,6 @@ export interface CommandSpec {
  */
 export const GLOBAL_FLAGS: ReadonlyArray<FlagSpec> = [
   { names: ["--json"], takesValue: false },
+  { names: ["--jq"], takesValue: true },
   { names: ["--profile"], takesValue: true, values: { names: "profile" } },
 ]

@@ -12,6 +12,7 @@ import {
 } from "@holos-inspire/core/store-paths"
 import { readTrustedFile, untrustedFolder } from "@holos-inspire/core/store-trust"
 import type { NameContext, NameReader } from "./candidates.js"
+import { type LiveReader, liveNames } from "./live.js"
 
 interface ProfileEntry {
   readonly username?: string
@@ -32,7 +33,8 @@ interface Named {
   readonly groups?: ReadonlyArray<Named>
 }
 
-const readJson = (file: string, roots: ReadonlyArray<string>): unknown => {
+/** A JSON file of the store, read with its ownership checks; undefined when missing, damaged or untrusted. */
+export const readJson = (file: string, roots: ReadonlyArray<string>): unknown => {
   try {
     if (untrustedFolder(file, roots) !== undefined) return undefined
     const text = readTrustedFile(file)?.toString("utf8")
@@ -48,8 +50,27 @@ const own = <T>(record: Readonly<Record<string, T>> | undefined, key: string): T
 const list = (value: unknown): ReadonlyArray<Named> =>
   Array.isArray(value) ? value.filter((v): v is Named => typeof v === "object" && v !== null) : []
 
+/**
+ * The file core keeps a profile's discovery in (the profile the command line, INSPIRE_PROFILE or the
+ * config selects), and the store's roots.
+ */
+export const scopeFile = (
+  env: NodeJS.ProcessEnv,
+  profileGiven: string | undefined,
+): { readonly file: string; readonly roots: ReadonlyArray<string> } => {
+  const paths = resolveStorePaths(env)
+  const roots = storeRoots(paths)
+  const c = (readJson(paths.configFile, roots) as Config | undefined) ?? {}
+  const name = profileGiven || env.INSPIRE_PROFILE?.trim() || c.currentProfile || "default"
+  const profile = own(c.profiles, name)
+  const baseUrl = env.INSPIRE_BASE_URL?.trim() || profile?.endpoints?.baseUrl || DEFAULT_BASE_URL
+  // The scope core's resource cache keeps this profile's discovery under (store/paths.ts names the file).
+  const key = resourceScopeKey({ home: env.INSPIRE_HOME, profile: name, baseUrl, username: profile?.username })
+  return { file: resourceCacheFile(paths, key), roots }
+}
+
 /** A reader of the names kept for the profile the command line (or INSPIRE_PROFILE, or the config) selects. */
-export const keptNames = (env: NodeJS.ProcessEnv): NameReader => {
+export const keptNames = (env: NodeJS.ProcessEnv, live: LiveReader = liveNames(env)): NameReader => {
   const paths = resolveStorePaths(env)
   const roots = storeRoots(paths)
   let config: Config | undefined
@@ -58,17 +79,13 @@ export const keptNames = (env: NodeJS.ProcessEnv): NameReader => {
     return config
   }
   const entriesOf = (context: NameContext): Readonly<Record<string, { readonly value?: unknown }>> => {
-    const c = configOf()
-    const name = context.profile || env.INSPIRE_PROFILE?.trim() || c.currentProfile || "default"
-    const profile = own(c.profiles, name)
-    const baseUrl = env.INSPIRE_BASE_URL?.trim() || profile?.endpoints?.baseUrl || DEFAULT_BASE_URL
-    // The scope core's resource cache keeps this profile's discovery under (store/paths.ts names the file).
-    const key = resourceScopeKey({ home: env.INSPIRE_HOME, profile: name, baseUrl, username: profile?.username })
-    const file = resourceCacheFile(paths, key)
+    const { file } = scopeFile(env, context.profile)
     const kept = readJson(file, roots) as { entries?: Record<string, { value?: unknown }> } | undefined
     return kept?.entries ?? {}
   }
   return (kind, context) => {
+    if (kind === "task" || kind === "notebook" || kind === "serving" || kind === "recipe" || kind === "sweep")
+      return live(kind, context)
     if (kind === "profile") {
       const c = configOf()
       return [...new Set([...Object.keys(c.profiles ?? {}), ...(c.currentProfile ? [c.currentProfile] : [])])].sort()

@@ -2,6 +2,9 @@
 // a value, and which values) and arguments. The build writes it next to the bundle (dist/completion.json,
 // scripts/bundle.mjs), so that `inspire __complete` answers from it without loading the bundle;
 // without that file the hidden command derives it from the tree (commands/completion.ts).
+
+import type { Operation } from "@holos-inspire/core"
+import { idFieldsOf } from "@holos-inspire/core/internal"
 import { type Command, Help } from "commander"
 import { fieldsOf } from "../adapt.js"
 import { materializeTree, operationOf } from "../command.js"
@@ -13,8 +16,23 @@ const NAMED_FLAGS: Readonly<Record<string, NameKind>> = {
   "--compute-group": "compute-group",
   "--project": "project",
   "--profile": "profile",
+  "--recipe": "recipe",
 }
-const NAMED_ARGS: Readonly<Record<string, NameKind>> = { "profile use": "profile", "profile remove": "profile" }
+const NAMED_ARGS: Readonly<Record<string, NameKind>> = {
+  "profile use": "profile",
+  "profile remove": "profile",
+  "serve recipe": "recipe",
+}
+
+// A field that takes the id of a job, a notebook, a serving or a sweep completes the names last listed.
+const liveKindOf = (op: Operation | undefined, flag: string): NameKind | undefined => {
+  const kinds = op !== undefined ? idFieldsOf(op).find((f) => f.field === flag.replace(/-/g, "_"))?.kinds : undefined
+  if (kinds === undefined) return undefined
+  if (kinds.some((k) => k === "train" || k === "hpc" || k === "ray" || k === "job" || k === "task")) return "task"
+  if (kinds.includes("serving")) return "serving"
+  if (kinds.includes("notebook")) return "notebook"
+  return kinds.includes("sweep") ? "sweep" : undefined
+}
 
 const pathFrom = (command: Command): string => {
   const names: string[] = []
@@ -33,7 +51,10 @@ const specOfCommand = (command: Command, help: Help): CommandSpec => {
     .filter((o) => !o.hidden)
     .map((o) => {
       const names = [o.long, o.short].filter((n): n is string => n !== undefined)
-      const named = o.long !== undefined ? NAMED_FLAGS[o.long] : undefined
+      const named =
+        o.long !== undefined
+          ? (NAMED_FLAGS[o.long] ?? liveKindOf(operationOf.get(command), o.long.slice(2)))
+          : undefined
       const values: ValueSpec | undefined =
         o.argChoices !== undefined ? { choices: o.argChoices } : named !== undefined ? { names: named } : undefined
       return { names, takesValue: o.required || o.optional, ...(values !== undefined ? { values } : {}) }
@@ -41,7 +62,7 @@ const specOfCommand = (command: Command, help: Help): CommandSpec => {
   flags.push({ names: ["--help", "-h"], takesValue: false })
   const args: ArgSpec[] = command.registeredArguments.map((a) => {
     const choices = a.argChoices ?? choicesOf(command, a.name())
-    const named = NAMED_ARGS[path]
+    const named = NAMED_ARGS[path] ?? liveKindOf(operationOf.get(command), a.name())
     const values: ValueSpec | undefined =
       choices !== undefined
         ? { choices }

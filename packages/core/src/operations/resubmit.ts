@@ -52,6 +52,8 @@ const Input = z.object({
   dry_run: z.boolean().default(false).describe("Check everything and return the exact request body without creating"),
 })
 
+type ResubmitInput = z.output<typeof Input>
+
 const SUFFIX = /-r(\d+)$/
 
 /** `<base>-r<N>` with the first N ≥ 1 (above the old name's own N) that no job of the workspace uses. */
@@ -103,9 +105,11 @@ const carried = <E, R>(
   },
   old: OldTask,
   taken: Effect.Effect<ReadonlyArray<string>, E, R>,
+  // A spec of the job (job show -o yaml) keeps its name: the same job again, named by whoever submits it.
+  sameName = false,
 ) =>
   Effect.gen(function* () {
-    const name = input.name ?? nextName(old.name, yield* taken)
+    const name = input.name ?? (sameName ? old.name : nextName(old.name, yield* taken))
     return {
       name,
       workspace: old.workspaceId,
@@ -125,13 +129,13 @@ const extras = (id: string, old: OldTask, applyPrefix: boolean) => {
   return { applyPrefix, resubmittedFrom: id, ...(imageType !== undefined ? { imageType } : {}) }
 }
 
-/** A training job's resubmit: every field of the submit input from the old job, unless the input changes it. */
-const resubmitTraining = (id: string, input: z.output<typeof Input>) =>
+/** A training job's submit fields from the old job, unless the input changes them; and what only a resubmit keeps. */
+const trainingFields = (id: string, input: ResubmitInput, sameName = false) =>
   Effect.gen(function* () {
     const { job: old, settings } = yield* Effect.mapError(getTrainingJobSettings(id), notFound(id))
     const names = Effect.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
     const fields: EveryField<SubmitInput> = {
-      ...(yield* carried(input, old, names)),
+      ...(yield* carried(input, old, names, sameName)),
       command: input.command ?? old.command,
       shm: old.shmGi,
       instance_count: old.nodeCount ?? 1,
@@ -148,17 +152,24 @@ const resubmitTraining = (id: string, input: z.output<typeof Input>) =>
         ? { faultToleranceMaxRetry: settings.faultToleranceMaxRetry }
         : {}),
     }
+    return { old, fields, kept, datasets: settings.datasets }
+  })
+
+/** A training job's resubmit: every field of the submit input from the old job, unless the input changes it. */
+const resubmitTraining = (id: string, input: ResubmitInput) =>
+  Effect.gen(function* () {
+    const { old, fields, kept } = yield* trainingFields(id, input)
     // The stored command already carries the prefix; a new one is prefixed like a submit's.
     return yield* submitTraining({ ...fields, ...extras(id, old, input.command !== undefined), kept })
   })
 
-/** An HPC job's resubmit: every field of the submit input from the old job, unless the input changes it. */
-const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
+/** An HPC job's submit fields from the old job, unless the input changes them. */
+const hpcFields = (id: string, input: ResubmitInput, sameName = false) =>
   Effect.gen(function* () {
     const old = yield* Effect.mapError(getHpcJob(id), notFound(id))
     const names = Effect.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
     const fields: EveryField<SubmitHpcInput> = {
-      ...(yield* carried(input, old, names)),
+      ...(yield* carried(input, old, names, sameName)),
       entrypoint: input.entrypoint ?? old.entrypoint,
       instance_count: old.instanceCount ?? 1,
       number_of_tasks: old.numberOfTasks ?? 1,
@@ -167,21 +178,54 @@ const resubmitHpc = (id: string, input: z.output<typeof Input>) =>
       ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
       dataset: old.datasets.map((d) => `${d.datasetId}:${d.versionId}`),
     }
+    return { old, fields }
+  })
+
+/** An HPC job's resubmit: every field of the submit input from the old job, unless the input changes it. */
+const resubmitHpc = (id: string, input: ResubmitInput) =>
+  Effect.gen(function* () {
+    const { old, fields } = yield* hpcFields(id, input)
     return yield* submitHpc({ ...fields, ...extras(id, old, false) })
   })
 
-/** A Ray job's resubmit: the head, every worker group and the rest from the old job, unless the input changes it. */
-const resubmitRay = (id: string, input: z.output<typeof Input>) =>
+/** A Ray job's submit fields (the head, every worker group) from the old job, unless the input changes them. */
+const rayFields = (id: string, input: ResubmitInput, sameName = false) =>
   Effect.gen(function* () {
     const old = yield* Effect.mapError(getRayJob(id), notFound(id))
     const names = Effect.map(listRayJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
     const fields: EveryField<SubmitRayInput> = {
-      ...(yield* carried(input, old, names)),
+      ...(yield* carried(input, old, names, sameName)),
       entrypoint: input.entrypoint ?? old.entrypoint,
       worker: old.workerGroups.map((g) => `${g.name}:${g.minReplicas ?? 1}-${g.maxReplicas ?? 1}:${g.specId}`),
       shm: old.shmGi,
     }
+    return { old, fields }
+  })
+
+/** A Ray job's resubmit: the head, every worker group and the rest from the old job, unless the input changes it. */
+const resubmitRay = (id: string, input: ResubmitInput) =>
+  Effect.gen(function* () {
+    const { old, fields } = yield* rayFields(id, input)
     return yield* submitRay({ ...fields, ...extras(id, old, input.entrypoint !== undefined) })
+  })
+
+/**
+ * A task's submit fields, as a spec file holds them (`job show -o yaml`): what its resubmit would send,
+ * under its own name, with the call's own choices (dry_run, allow_network_commands) left out. A training
+ * job's datasets are named by id and version (their mount paths come back from the platform's check).
+ */
+export const taskSpecFields = (id: string, kind: "train" | "hpc" | "ray") =>
+  Effect.gen(function* () {
+    const input: ResubmitInput = { job_id: id, allow_network_commands: false, dry_run: false }
+    const pick = (fields: Readonly<Record<string, unknown>>) =>
+      Object.fromEntries(
+        Object.entries(fields).filter(([k, v]) => v !== undefined && k !== "dry_run" && k !== "allow_network_commands"),
+      )
+    if (kind === "hpc") return pick((yield* hpcFields(id, input, true)).fields)
+    if (kind === "ray") return pick((yield* rayFields(id, input, true)).fields)
+    const t = yield* trainingFields(id, input, true)
+    const dataset = t.datasets.map((d) => (d.versionId !== "" ? `${d.datasetId}:${d.versionId}` : d.datasetId))
+    return pick({ ...t.fields, ...(dataset.length > 0 ? { dataset } : {}) })
   })
 
 export const resubmitOperation = defineOperation({

@@ -5,7 +5,7 @@ import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import { readRegularFile, refusedFileError } from "../../store/regular-file.js"
 import { issueWord } from "../../words/issues.js"
-import { msg } from "../../words/message.js"
+import { type MessageArgs, msg } from "../../words/message.js"
 import { joinText, type Text } from "../../words/text.js"
 import { submitOperation } from "../submit.js"
 import { submitHpcOperation } from "../submit-hpc.js"
@@ -120,13 +120,35 @@ const hashOf = (value: unknown): string => createHash("sha256").update(canonical
 
 type YamlModule = typeof import("yaml")
 
-interface Parsed {
+/** What a file's text holds, and where each of its values sits. */
+export interface Parsed {
   readonly data: unknown
   readonly locate: Locate
 }
 
 // Positions come from the YAML document's nodes; a path the document does not have points at its parent.
-const parseText = (yaml: YamlModule, text: string, source: string): Parsed | InspireError => {
+/** How errors speak of a kind of file: a sweep file, or a job spec. */
+export interface FileWords {
+  readonly syntax: (args: MessageArgs) => Text
+  readonly top: (args: MessageArgs) => Text
+  readonly invalid: (args: MessageArgs) => Text
+  readonly hint: () => Text
+}
+
+const SWEEP_WORDS: FileWords = {
+  syntax: (args) => msg("sweep-file-syntax", args),
+  top: (args) => msg("sweep-file-unknown-top", args),
+  invalid: (args) => msg("sweep-file-invalid", args),
+  hint: () => msg("sweep-file-invalid-hint"),
+}
+
+/** Parses YAML (or JSON) text keeping positions; a syntax error names the line. */
+export const parseText = (
+  yaml: YamlModule,
+  text: string,
+  source: string,
+  words: FileWords = SWEEP_WORDS,
+): Parsed | InspireError => {
   const lines = new yaml.LineCounter()
   const doc = yaml.parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const at = (offset: number) => {
@@ -136,7 +158,7 @@ const parseText = (yaml: YamlModule, text: string, source: string): Parsed | Ins
   const [first] = doc.errors
   if (first !== undefined)
     return invalidInput(
-      msg("sweep-file-syntax", { at: at(first.pos[0]), problem: first.message.split("\n")[0] ?? "" }),
+      words.syntax({ at: at(first.pos[0]), problem: first.message.split("\n")[0] ?? "" }),
       msg("sweep-file-syntax-hint"),
     )
   const locate: Locate = (path, wanted) => {
@@ -166,6 +188,7 @@ export const fileIssues = (
   locate: Locate,
   base: ReadonlyArray<string | number>,
   what: string | Text,
+  words: FileWords = SWEEP_WORDS,
 ): InspireError => {
   const shown = issues.slice(0, 3).map((i) => {
     const path = [...base, ...(i.path as ReadonlyArray<string | number>)]
@@ -173,7 +196,7 @@ export const fileIssues = (
       const keys = i.keys
       const keyList = keys.map((k) => `"${k}"`).join(", ")
       return path.length === 0
-        ? msg("sweep-file-unknown-top", { at: locate([...path, keys[0] ?? ""]), keys: keyList })
+        ? words.top({ at: locate([...path, keys[0] ?? ""]), keys: keyList })
         : msg("sweep-file-unknown-key", { at: locate([...path, keys[0] ?? ""]), keys: keyList, parent: label(path) })
     }
     const help = path.length === 1 ? HELP[String(path[0])]?.() : undefined
@@ -183,10 +206,7 @@ export const fileIssues = (
       : msg("sweep-file-issue", { at: locate(path), field, problem: issueWord(i) })
   })
   const more = issues.length - shown.length
-  return invalidInput(
-    msg("sweep-file-invalid", { what, problems: joinText(shown, "; "), more }),
-    msg("sweep-file-invalid-hint"),
-  )
+  return invalidInput(words.invalid({ what, problems: joinText(shown, "; "), more }), words.hint())
 }
 
 /** Checks a sweep's content (a file's, or one given inline) and fingerprints it. */
