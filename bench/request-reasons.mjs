@@ -34,7 +34,9 @@ const REASONS = {
       ? "the workspace's tasks: the GPUs each user and project holds"
       : "the tasks on a node where pre-emptible work shares GPUs with other work",
   "v2:train.ListJobs": (call) =>
-    isCreate(call) ? "the placement check: the training jobs queued ahead" : "your training jobs",
+    isCreate(call)
+      ? "the placement check: the training jobs queued ahead, and those running (a waiting job's start estimate)"
+      : "your training jobs",
   "v2:hpc.ListJobs": () => "your HPC jobs",
   "v1:/api/v1/ray_job/list": () => "your Ray jobs",
   "v1:/api/v1/inference_servings/list": () => "the servings",

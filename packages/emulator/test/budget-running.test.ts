@@ -37,4 +37,24 @@ describe("a budget spent by running work", () => {
       project.remainBudget = kept
     }
   })
+
+  it("keeps a created job queued while its project's budget is spent, with the reason in its events", async () => {
+    const project = _emu.control.state().projects.find((p) => p.enName === "embodied-fm")
+    if (project === undefined) throw new Error("fixture project embodied-fm is missing")
+    const kept = project.remainBudget
+    const made = await c.oa("train_job/create", trainBody(f, { name: "waits-for-budget" }))
+    expect(made.body.code, JSON.stringify(made.body)).toBe(0)
+    const id = made.body.data.job_id
+    // Spent between the create and the scheduler's first look: the group has room, yet the job waits.
+    project.remainBudget = 0
+    try {
+      _emu.control.clock.advance(30)
+      expect((await c.oa("train_job/detail", { job_id: id })).body.data.status).toBe("job_queuing")
+      const task = _emu.control.state().tasks.find((t) => t.id === id)
+      expect(task?.events.map((e) => e.message).join("\n")).toContain("project budget exhausted")
+    } finally {
+      project.remainBudget = kept
+      await c.oa("train_job/stop", { job_id: id })
+    }
+  })
 })

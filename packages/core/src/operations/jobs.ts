@@ -1,12 +1,15 @@
 import { z } from "zod"
+import type { QueuePlace } from "../domain/queue.js"
 import { StatusFamily, StatusFilter } from "../domain/status.js"
 import { Effect } from "../effect.js"
 import { msg } from "../words/message.js"
 import { callWord, joinText, type Text, text } from "../words/text.js"
 import { defineOperation, type OutputOf } from "./catalogue/operation.js"
 import { epochMs } from "./common/output.js"
+import { QueueRowOutput, queueCell, queueRow } from "./common/queue-output.js"
 import { asides, formatDuration, formatTime, renderTable } from "./common/render.js"
 import { listTasks, type TaskRow, type TaskType } from "./common/tasks/list.js"
+import { placesInQueue } from "./common/waiting.js"
 
 const TYPES: Readonly<Record<string, ReadonlyArray<TaskType>>> = {
   train: ["train"],
@@ -53,6 +56,7 @@ const JobsOutput = () =>
           createdAt: epochMs("Created"),
           runningTimeMs: z.number().optional().describe("Running time in ms"),
           gpus: z.number().optional().describe("GPUs it holds"),
+          queue: QueueRowOutput().optional(),
         }),
       )
       .describe("Matching tasks, newest first, at most `limit`"),
@@ -80,7 +84,7 @@ export interface JobsResult extends OutputOf<ReturnType<typeof JobsOutput>> {}
 /** One listed task. */
 export type JobRow = JobsResult["tasks"][number]
 
-const rowOf = (t: TaskRow): JobRow => ({
+const rowOf = (t: TaskRow, place: QueuePlace | undefined): JobRow => ({
   id: t.id,
   type: t.type,
   name: t.name,
@@ -90,6 +94,7 @@ const rowOf = (t: TaskRow): JobRow => ({
   createdAt: t.createdAt,
   runningTimeMs: t.runningTimeMs,
   gpus: t.gpus,
+  ...(place !== undefined ? { queue: queueRow(place) } : {}),
 })
 
 const FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"]
@@ -147,15 +152,15 @@ const emptyScope = (r: JobsResult): Text => {
 export const jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status; a waiting row's queue place. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "list"], summary: "List tasks by type and status" },
   run: (input) =>
-    Effect.map(
-      listTasks({
+    Effect.gen(function* () {
+      const listing = yield* listTasks({
         workspace: input.workspace,
         project: input.project,
         types: TYPES[input.type] ?? [],
@@ -163,27 +168,28 @@ export const jobsOperation = defineOperation({
         name: input.name,
         mine: input.mine,
         allWorkspaces: input.all_workspaces,
-      }),
-      (listing): JobsResult => {
-        const counts: Record<string, number> = {}
-        for (const t of listing.tasks) counts[t.family] = (counts[t.family] ?? 0) + 1
-        return {
-          tasks: listing.tasks.slice(0, input.limit).map(rowOf),
-          total: listing.tasks.length,
-          counts,
-          workspaces: listing.workspaces,
-          scope: {
-            workspaceFrom: listing.workspaceFrom,
-            type: input.type,
-            status: input.status,
-            mine: input.mine,
-            ...(input.project !== undefined ? { project: input.project } : {}),
-            ...(input.name !== undefined ? { name: input.name } : {}),
-          },
-          truncated: listing.truncated,
-        }
-      },
-    ),
+      })
+      const shown = listing.tasks.slice(0, input.limit)
+      // Only rows that wait are placed in their queues; a listing without one reads nothing more.
+      const places = yield* placesInQueue(shown.flatMap((t) => (t.waiting !== undefined ? [t.waiting] : [])))
+      const counts: Record<string, number> = {}
+      for (const t of listing.tasks) counts[t.family] = (counts[t.family] ?? 0) + 1
+      return {
+        tasks: shown.map((t) => rowOf(t, places.get(t.id))),
+        total: listing.tasks.length,
+        counts,
+        workspaces: listing.workspaces,
+        scope: {
+          workspaceFrom: listing.workspaceFrom,
+          type: input.type,
+          status: input.status,
+          mine: input.mine,
+          ...(input.project !== undefined ? { project: input.project } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+        },
+        truncated: listing.truncated,
+      } satisfies JobsResult
+    }),
   render: (r: JobsResult) => {
     if (r.total === 0) return emptyScope(r)
     const table = renderTable(
@@ -197,6 +203,9 @@ export const jobsOperation = defineOperation({
         { header: msg("jobs-col-created"), cell: (t) => formatTime(t.createdAt) },
         { header: msg("jobs-col-running"), cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
         { header: msg("jobs-col-gpus"), cell: (t) => t.gpus, align: "right" },
+        ...(r.tasks.some((t) => t.queue !== undefined)
+          ? [{ header: msg("queue-col"), cell: (t: JobRow) => queueCell(t.queue) }]
+          : []),
       ],
       msg("jobs-none"),
     )

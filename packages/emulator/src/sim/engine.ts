@@ -99,7 +99,15 @@ export class Engine {
       }
       t.nextAt = null
       const nodes = this.store.state.nodes.filter((n) => n.lcgId === t.lcgId).length
-      this.event(t, at, "Warning", "Unschedulable", `0/${nodes} nodes are available: Insufficient nvidia.com/gpu.`)
+      if (this.budgetSpent(t))
+        this.event(
+          t,
+          at,
+          "Warning",
+          "BudgetExhausted",
+          "project budget exhausted: the task waits until it is topped up",
+        )
+      else this.event(t, at, "Warning", "Unschedulable", `0/${nodes} nodes are available: Insufficient nvidia.com/gpu.`)
       return
     }
     if (t.phase === "creating") {
@@ -196,6 +204,17 @@ export class Engine {
     record(project, t, cost)
   }
 
+  /**
+   * Work that costs (GPU work, or CPU work above priority 3) does not start while its project's budget is
+   * spent: it waits in the queue, whatever room the group has (the runs billed so far count).
+   */
+  private budgetSpent(t: Task): boolean {
+    const project = this.store.state.projects.find((p) => p.id === t.projectId)
+    const spec = specById(this.store.state, t.specId)
+    const costs = spec !== undefined && (spec.gpuCount > 0 || t.priority > 3)
+    return project !== undefined && costs && project.remainBudget <= 0
+  }
+
   /** Queued tasks waiting for GPUs get them in priority order once something is released. */
   private schedule(at: number): void {
     const waiting = this.store.state.tasks
@@ -210,6 +229,7 @@ export class Engine {
    * priority 4 or more that finds no room takes it from low-priority tasks (preempt.ts).
    */
   private allocate(t: Task, at: number): boolean {
+    if (this.budgetSpent(t)) return false
     const s = this.store.state
     const spec = specById(s, t.specId)
     const need = { gpus: spec?.gpuCount ?? 0, cpus: spec?.cpuCount ?? 0, memGib: spec?.memGib ?? 0 }

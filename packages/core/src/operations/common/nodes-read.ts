@@ -1,6 +1,6 @@
 import { type DiscoveredWorkspace, discoverWorkspaces } from "../../api/resources/discover.js"
 import { nodesByGroup } from "../../api/resources/nodes.js"
-import { type QueuedJob, queuedTrainingJobs } from "../../api/resources/queue.js"
+import { type TrainingQueue, trainingQueue } from "../../api/resources/queue.js"
 import { listSpecs } from "../../api/resources/specs.js"
 import type { NodeView } from "../../domain/availability.js"
 import { Clock, Effect, Either } from "../../effect.js"
@@ -13,7 +13,9 @@ import type { WorkspaceNodes } from "./fit.js"
 
 /** The workspaces asked about with their nodes, and what could not be read. */
 export interface NodesRead {
-  readonly places: ReadonlyArray<WorkspaceNodes & { readonly problems: ReadonlyArray<Text> }>
+  readonly places: ReadonlyArray<
+    WorkspaceNodes & { readonly problems: ReadonlyArray<Text>; readonly holding?: TrainingQueue["holding"] }
+  >
   /** Epoch ms when the nodes were read. */
   readonly readAt: number
 }
@@ -30,7 +32,10 @@ export interface ReadNodesOptions {
   /** Only these workspace ids (a narrower set than every workspace). */
   readonly workspaces?: ReadonlyArray<string> | undefined
   readonly refresh?: boolean
-  /** Also read the training jobs queued in each workspace (one listing each), for "queued ahead". */
+  /**
+   * Also read the training jobs queued in each workspace, and those holding GPUs (one listing each), for
+   * "queued ahead" and a waiting job's start estimate.
+   */
   readonly queue?: boolean
   /** Read the nodes of a discovered workspace only when this says so (e.g. one of its groups offers the spec). */
   readonly want?: (w: DiscoveredWorkspace) => boolean
@@ -83,18 +88,15 @@ export const readNodes = (
           const [nodes, queue] = yield* Effect.all(
             [
               read ? Effect.either(nodesByGroup(workspace.id)) : Effect.succeed(undefined),
-              read && options.queue === true
-                ? Effect.either(queuedTrainingJobs(workspace.id))
-                : Effect.succeed(undefined),
+              read && options.queue === true ? Effect.either(trainingQueue(workspace.id)) : Effect.succeed(undefined),
             ],
             { concurrency: 2 },
           )
-          const queued: ReadonlyArray<QueuedJob> | undefined =
-            queue !== undefined && Either.isRight(queue) ? queue.right : undefined
+          const listed = queue !== undefined && Either.isRight(queue) ? queue.right : undefined
           return {
             workspace,
             nodes: nodes !== undefined && Either.isRight(nodes) ? nodes.right.byGroup : NO_NODES,
-            ...(queued !== undefined ? { queued } : {}),
+            ...(listed !== undefined ? { queued: listed.queued, holding: listed.holding } : {}),
             problems: [
               ...workspace.problems,
               ...(nodes === undefined

@@ -8,7 +8,7 @@ import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { isAutoGroup } from "./auto-group.js"
 import type { Target } from "./defaults.js"
 import { type RankedFit, rankPlaces } from "./fit.js"
-import { readNodes } from "./nodes-read.js"
+import { type NodesRead, readNodes } from "./nodes-read.js"
 
 /** What a create places, once resolved: its group's spec, how many instances, at which priority. */
 export interface PlacementAsk {
@@ -16,6 +16,12 @@ export interface PlacementAsk {
   readonly spec: Spec
   readonly instances: number
   readonly priority: number
+}
+
+/** The placement check's warnings, and the nodes it read (a waiting create's queue place reuses them). */
+export interface PlacementCheck {
+  readonly warnings: ReadonlyArray<Text>
+  readonly read?: NodesRead
 }
 
 /** Groups named as places where it could start now, at most. */
@@ -39,19 +45,22 @@ const elsewhereWord = (r: RankedFit, specName: string | undefined, asked: Spec):
  * warning that the check could not be made. A group chosen by `compute_group: "auto"` was chosen from
  * this very reading, which said where it starts: nothing is read again.
  */
-export const placementWarnings = (
+export const placementCheck = (
   given: string | undefined,
   target: Target,
   ask: PlacementAsk,
-): Effect.Effect<ReadonlyArray<Text>, never, Platform | ActiveProfile> =>
+): Effect.Effect<PlacementCheck, never, Platform | ActiveProfile> =>
   Effect.gen(function* () {
     const group = target.group
-    if (group === undefined || isAutoGroup(given)) return []
+    if (group === undefined || isAutoGroup(given)) return { warnings: [] }
     const workspace = target.workspace
-    const unchecked = (reason: Text) => [msg("common-ops-placement-unchecked", { group: group.name, reason })]
-    const read = yield* Effect.either(readNodes({ workspace: workspace.id, queue: true }))
-    if (Either.isLeft(read)) return unchecked(read.left.text)
-    const place = read.right.places.find((p) => p.workspace.id === workspace.id)
+    const unchecked = (reason: Text) => ({
+      warnings: [msg("common-ops-placement-unchecked", { group: group.name, reason })],
+    })
+    const reading = yield* Effect.either(readNodes({ workspace: workspace.id, queue: true }))
+    if (Either.isLeft(reading)) return unchecked(reading.left.text)
+    const read = reading.right
+    const place = read.places.find((p) => p.workspace.id === workspace.id)
     if (place === undefined) return unchecked(msg("common-ops-placement-no-workspace"))
     // A node listing that failed leaves the group without nodes, and says why among the problems.
     if (!place.nodes.has(group.id) && place.problems.length > 0) return unchecked(joinText(place.problems, "; "))
@@ -63,7 +72,7 @@ export const placementWarnings = (
       scheduleType: ask.scheduleType,
     })
     const mine = ranked.find((r) => r.computeGroup.id === group.id)
-    if (mine === undefined || starts(mine)) return []
+    if (mine === undefined || starts(mine)) return { warnings: [], read }
     const specName = (r: RankedFit) =>
       place.workspace.groups
         .find((g) => g.id === r.computeGroup.id)
@@ -76,7 +85,7 @@ export const placementWarnings = (
       priority: ask.priority,
     })
     const said = { group: group.name, verdict: mine.verdict, reason: mine.reason, workspace: workspace.name, call }
-    return [
+    const warning =
       elsewhere.length > 0
         ? msg("common-ops-placement-elsewhere", {
             ...said,
@@ -85,6 +94,14 @@ export const placementWarnings = (
               msg("availability-list-sep"),
             ),
           })
-        : msg("common-ops-placement-nowhere", { ...said, ahead: mine.queuedAhead }),
-    ]
+        : msg("common-ops-placement-nowhere", { ...said, ahead: mine.queuedAhead })
+    return { warnings: [warning], read }
   })
+
+/** The placement check's warnings alone (placementCheck). */
+export const placementWarnings = (
+  given: string | undefined,
+  target: Target,
+  ask: PlacementAsk,
+): Effect.Effect<ReadonlyArray<Text>, never, Platform | ActiveProfile> =>
+  Effect.map(placementCheck(given, target, ask), (c) => c.warnings)

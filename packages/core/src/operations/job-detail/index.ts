@@ -7,9 +7,10 @@ import { msg } from "../../words/message.js"
 import { callWord, type Text, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { lookupWorkspaceField, missingTask, resolveTask, taskIdField } from "../common/lookup.js"
+import { placesInQueue } from "../common/waiting.js"
 import { diagnose } from "./diagnose.js"
 import { JobDetailOutput } from "./output.js"
-import { readTask, type TaskDetail } from "./read.js"
+import { readTaskFor, type TaskDetail } from "./read.js"
 import { renderDetail } from "./render.js"
 
 const Input = z.object({
@@ -65,7 +66,7 @@ const diagnosisOf = (d: TaskDetail, logLines: number) =>
 export const jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: text`Reads one task by id (job-…, hpc-job-…, rj-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …). Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
+  description: text`Reads one task by id (job-…, hpc-job-…, rj-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …); a waiting one's queue place. Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
   input: Input,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -74,10 +75,15 @@ export const jobDetailOperation = defineOperation({
   run: (input) =>
     Effect.gen(function* () {
       const ref = yield* resolveTask(input.job_id, ["train", "hpc", "serving", "ray", "notebook"], input.workspace)
-      const detail = yield* missingTask(readTask(ref.id, ref.kind), ref, input.workspace)
+      const { detail, waiting } = yield* missingTask(readTaskFor(ref.id, ref.kind), ref, input.workspace)
       const diagnosable = detail.kind === "train" || detail.kind === "hpc" || detail.kind === "ray"
       if (!diagnosable || !needsDiagnosis(detail)) return detail satisfies JobDetailResult
-      return { ...detail, diagnosis: yield* diagnosisOf(detail, input.log_lines) } satisfies JobDetailResult
+      const [diagnosis, places] = yield* Effect.all(
+        [diagnosisOf(detail, input.log_lines), placesInQueue(waiting !== undefined ? [waiting] : [])],
+        { concurrency: 2 },
+      )
+      const queue = places.get(detail.id)
+      return { ...detail, ...(queue !== undefined ? { queue } : {}), diagnosis } satisfies JobDetailResult
     }),
   render: renderDetail,
 })

@@ -4,6 +4,7 @@ import { callWord, text } from "../../words/text.js"
 import { once } from "../catalogue/operation.js"
 import { described, textOutput } from "../catalogue/schema.js"
 import { epochMs, StatusOutput } from "../common/output.js"
+import { QueueOutput } from "../common/queue-output.js"
 
 /** What inspire_job_detail returns. */
 export const JobDetailOutput = once(() => {
@@ -108,6 +109,7 @@ export const JobDetailOutput = once(() => {
       .describe("When it ran"),
     consoleUrl: z.string().describe("The task's page"),
     warnings: z.array(textOutput()).describe("What could not be read"),
+    queue: QueueOutput().optional(),
     diagnosis: Diagnosis.optional(),
   })
 })

@@ -12,6 +12,7 @@ import { Effect } from "../../effect.js"
 import type { InspireError } from "../../errors.js"
 import { plain, type Text } from "../../words/text.js"
 import type { ClientServices } from "../catalogue/services.js"
+import { rayPods, type WaitingRef, waitingRefOf } from "../common/waiting.js"
 
 /** One pod of a task. */
 export interface PodRow {
@@ -95,6 +96,12 @@ const common = (j: TrainingJob | HpcJob | RayJob) => ({
   consoleUrl: j.consoleUrl,
 })
 
+/** A task's detail, and what placing it in its group's queue needs when it waits. */
+export interface ReadTask {
+  readonly detail: TaskDetail
+  readonly waiting?: WaitingRef | undefined
+}
+
 const mounts = (datasets: ReadonlyArray<JobDataset>) =>
   datasets.length > 0
     ? { datasets: datasets.map((d) => `${d.datasetId}:${d.versionId}${d.path !== undefined ? ` → ${d.path}` : ""}`) }
@@ -106,7 +113,7 @@ const training = (id: string) =>
     // A queued job has no pods yet; the detail is still worth showing.
     const instances = yield* Effect.orElseSucceed(listJobInstances(id), () => [])
     const starts = instances.flatMap((i) => (i.startedAt !== undefined ? [i.startedAt] : []))
-    return {
+    const detail = {
       ...common(j),
       kind: "train",
       command: j.command,
@@ -135,29 +142,38 @@ const training = (id: string) =>
       },
       warnings: [],
     } satisfies TaskDetail
+    return { detail, waiting: waitingRefOf(j, "train", j.nodeCount) }
   })
 
 const hpc = (id: string) =>
   Effect.map(
     getHpcJob(id),
-    (j): TaskDetail => ({
-      ...common(j),
-      kind: "hpc",
-      command: j.entrypoint,
-      spec: { id: j.specId },
-      instances: j.instanceCount,
-      shmGi: undefined,
-      hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
-      ...mounts(j.datasets),
-      pods: [],
-      timing: {
-        createdAt: j.createdAt,
-        startedAt: undefined,
-        finishedAt: j.finishedAt,
-        runningTimeMs: j.runningTimeMs,
+    (j): ReadTask => ({
+      waiting: waitingRefOf(j, "hpc", j.instanceCount),
+      detail: {
+        ...common(j),
+        kind: "hpc",
+        command: j.entrypoint,
+        spec: { id: j.specId },
+        instances: j.instanceCount,
+        shmGi: undefined,
+        hpc: {
+          numberOfTasks: j.numberOfTasks,
+          cpusPerTask: j.cpusPerTask,
+          memoryPerCpu: j.memoryPerCpu,
+          nodes: j.nodes,
+        },
+        ...mounts(j.datasets),
+        pods: [],
+        timing: {
+          createdAt: j.createdAt,
+          startedAt: undefined,
+          finishedAt: j.finishedAt,
+          runningTimeMs: j.runningTimeMs,
+        },
+        // The API layer says this one in English, with no message of the catalogue.
+        warnings: j.warnings.map((w) => plain(w)),
       },
-      // The API layer says this one in English, with no message of the catalogue.
-      warnings: j.warnings.map((w) => plain(w)),
     }),
   )
 
@@ -166,7 +182,7 @@ const ray = (id: string) =>
     const j = yield* getRayJob(id)
     // A queued job has no pods yet; the detail is still worth showing.
     const pods = yield* Effect.orElseSucceed(listRayInstances(id), () => [])
-    return {
+    const detail = {
       ...common(j),
       kind: "ray",
       command: j.entrypoint,
@@ -196,6 +212,7 @@ const ray = (id: string) =>
       },
       warnings: [],
     } satisfies TaskDetail
+    return { detail, waiting: waitingRefOf(j, "ray", rayPods(j)) }
   })
 
 const serving = (id: string) =>
@@ -257,11 +274,15 @@ const notebook = (id: string) =>
     }),
   )
 
-/** Reads a task's detail with the API of its kind (by id prefix). */
-export const readTask = (id: string, kind: TaskKind): Effect.Effect<TaskDetail, InspireError, ClientServices> => {
+/** Reads a task's detail with the API of its kind (by id prefix), and what its queue place needs. */
+export const readTaskFor = (id: string, kind: TaskKind): Effect.Effect<ReadTask, InspireError, ClientServices> => {
   if (kind === "train") return training(id)
   if (kind === "hpc") return hpc(id)
-  if (kind === "serving") return serving(id)
-  if (kind === "notebook") return notebook(id)
+  if (kind === "serving") return Effect.map(serving(id), (detail) => ({ detail }))
+  if (kind === "notebook") return Effect.map(notebook(id), (detail) => ({ detail }))
   return ray(id)
 }
+
+/** Reads a task's detail with the API of its kind (by id prefix). */
+export const readTask = (id: string, kind: TaskKind): Effect.Effect<TaskDetail, InspireError, ClientServices> =>
+  Effect.map(readTaskFor(id, kind), (r) => r.detail)

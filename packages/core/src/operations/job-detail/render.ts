@@ -1,5 +1,6 @@
 import { msg } from "../../words/message.js"
 import { callWord, joinText, type Text, text } from "../../words/text.js"
+import { queueLine } from "../common/queue-output.js"
 import { asides, formatDuration, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { JobDetailResult } from "./index.js"
 
@@ -73,6 +74,7 @@ export const renderDetail = (r: JobDetailResult): Text => {
         r.timing.runningTimeMs !== undefined ? formatDuration(r.timing.runningTimeMs) : undefined,
       ],
       [msg("job-detail-label-console"), r.consoleUrl],
+      [msg("queue-label"), r.queue !== undefined ? queueLine(r.queue) : undefined],
     ]),
   ]
   if (r.pods.length > 0)

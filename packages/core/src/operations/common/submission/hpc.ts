@@ -19,6 +19,7 @@ import {
   dryRunResult,
   placementOf,
   placeSubmission,
+  queueOfCreated,
   type SubmissionExtras,
   sayCreated,
   submitBase,
@@ -162,7 +163,7 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
     const warnings = [
       ...imageWarnings,
       ...target.warnings,
-      ...placement,
+      ...placement.warnings,
       ...(cpus_per_task === undefined
         ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })]
         : []),
@@ -198,7 +199,8 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
     const platform = yield* Platform
     const consoleUrl =
       created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString()
-    return createdResult(base, created, consoleUrl, warnings)
+    const queue = yield* queueOfCreated(created.job, "hpc", s.instance_count, placement)
+    return createdResult(base, created, consoleUrl, warnings, queue)
   })
 
 /** The submit; a failure before the create was sent says `created: "no"`. */

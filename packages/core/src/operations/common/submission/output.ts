@@ -3,6 +3,7 @@ import { Finding } from "../../../domain/lint/finding.js"
 import { once } from "../../catalogue/operation.js"
 import { GroupRef, NextSteps, SpecCandidateOutput, Warnings } from "../output.js"
 import { PlanOutput } from "../plan.js"
+import { QueueOutput } from "../queue-output.js"
 
 /** What inspire_submit, inspire_submit_hpc and inspire_resubmit return. */
 export const SubmitOutput = once(() => {
@@ -12,6 +13,7 @@ export const SubmitOutput = once(() => {
     jobId: z.string().optional().describe("The new job's id; absent on a dry run"),
     consoleUrl: z.string().optional().describe("The job's page on the platform"),
     status: z.string().optional().describe("The job's status right after creation"),
+    queue: QueueOutput().optional(),
     recovered: z
       .boolean()
       .optional()

@@ -1,8 +1,9 @@
 import { type CheckedCreate, type CommonCreateInput, withImageType } from "../../../api/jobs/checks.js"
 import type { CreatedJob, CreateOptions } from "../../../api/jobs/create.js"
 import { parseDatasetRef, validateDatasets } from "../../../api/jobs/datasets.js"
-import type { JobDataset } from "../../../api/jobs/schema.js"
+import type { JobCommon, JobDataset } from "../../../api/jobs/schema.js"
 import type { CheckedPriority } from "../../../domain/priority.js"
+import type { QueuePlace } from "../../../domain/queue.js"
 import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { amendError, type InspireError } from "../../../errors.js"
@@ -12,11 +13,12 @@ import type { ClientServices } from "../../catalogue/services.js"
 import type { SubmitInput } from "../../submit.js"
 import { resolveTarget, type Target } from "../defaults.js"
 import { type ImageType, imageOrDefault, registeredImage, submitImageHint } from "../image.js"
-import { placementWarnings } from "../placement.js"
+import { type PlacementCheck, placementCheck } from "../placement.js"
 import { planned } from "../plan.js"
 import { resolvePriority } from "../priority.js"
 import { pickSpec } from "../spec.js"
 import { uniqueWarnings } from "../support.js"
+import { placesInQueue, waitingRefOf } from "../waiting.js"
 import { nextCalls, placeOf, type SubmitResult } from "./shared.js"
 
 /**
@@ -130,10 +132,10 @@ export const placementOf = (
   s: Submission,
   placed: Placed,
   scheduleType: "TRAIN" | "HPC",
-): Effect.Effect<ReadonlyArray<Text>, never, ClientServices> =>
+): Effect.Effect<PlacementCheck, never, ClientServices> =>
   s.checkPlacement === false
-    ? Effect.succeed([])
-    : placementWarnings(s.compute_group, placed.target, {
+    ? Effect.succeed({ warnings: [] })
+    : placementCheck(s.compute_group, placed.target, {
         scheduleType,
         spec: placed.spec,
         instances: s.instance_count,
@@ -231,16 +233,34 @@ export const createdResult = (
   created: CreatedJob<{ readonly consoleUrl: string; readonly status: { readonly family: string } }>,
   consoleUrl: string,
   warnings: ReadonlyArray<Text>,
+  queue?: QueuePlace,
 ): SubmitResult => ({
   ...base,
   dryRun: false,
   jobId: created.jobId,
   consoleUrl,
   ...(created.job !== undefined ? { status: created.job.status.family } : {}),
+  ...(queue !== undefined ? { queue } : {}),
   recovered: created.recovered,
   warnings: uniqueWarnings(warnings),
   next: nextCalls(created.jobId, base.kind),
 })
+
+/**
+ * A created job's place in its group's queue when the read-back says it waits, from what the placement
+ * check read just before the create (its nodes and the queue then): no request of its own.
+ */
+export const queueOfCreated = (
+  job: JobCommon | undefined,
+  kind: "train" | "hpc",
+  instances: number,
+  check: PlacementCheck,
+): Effect.Effect<QueuePlace | undefined, never, ClientServices> => {
+  const ref = job !== undefined ? waitingRefOf(job, kind, instances) : undefined
+  return ref === undefined
+    ? Effect.succeed(undefined)
+    : Effect.map(placesInQueue([ref], { read: check.read }), (places) => places.get(ref.id))
+}
 
 /**
  * A submit's failure that does not say whether the job exists came before the create was sent (the

@@ -1,6 +1,7 @@
 import { msg } from "../../../words/message.js"
 import { joinText, type Text, text } from "../../../words/text.js"
 import { nextLine } from "../output.js"
+import { queueLine } from "../queue-output.js"
 import { asides, nextHeading, renderFields } from "../render.js"
 import { describeSpecCandidate } from "./describe.js"
 import type { SubmitResult } from "./shared.js"
@@ -19,6 +20,7 @@ export const renderSubmit = (r: SubmitResult): Text => {
   const fields = renderFields([
     [msg("submission-label-console"), r.consoleUrl],
     [msg("submission-label-status"), r.status],
+    [msg("queue-label-submit"), r.queue !== undefined ? queueLine(r.queue) : undefined],
     [msg("submission-label-project"), `${r.project.name} (${r.project.enName})`],
     [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
     [msg("submission-label-compute-group"), r.computeGroup.name],

@@ -16,6 +16,7 @@ import {
   dryRunResult,
   placementOf,
   placeSubmission,
+  queueOfCreated,
   type SubmissionExtras,
   sayCreated,
   submitBase,
@@ -77,7 +78,7 @@ const submitTrainingSteps = (
     const warnings = [
       ...imageWarnings,
       ...target.warnings,
-      ...placement,
+      ...placement.warnings,
       ...(shm.note !== undefined ? [shm.note] : []),
       // The create's checks: name, image, priority (the same warnings resolvePriority gives), shared memory.
       ...checked.warnings,
@@ -103,7 +104,8 @@ const submitTrainingSteps = (
         `/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`,
         platform.baseUrl,
       ).toString()
-    return createdResult(base, created, consoleUrl, warnings)
+    const queue = yield* queueOfCreated(created.job, "train", s.instance_count, placement)
+    return createdResult(base, created, consoleUrl, warnings, queue)
   })
 
 /** The submit; a failure before the create was sent says `created: "no"`. */

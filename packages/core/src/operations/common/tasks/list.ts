@@ -13,6 +13,7 @@ import { msg } from "../../../words/message.js"
 import { fieldWord } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
 import { defaultOf } from "../defaults.js"
+import { rayPods, type WaitingRef, waitingRefOf } from "../waiting.js"
 
 /** The task types a user lists and stops by (`inference` = servings). */
 export type TaskType = "train" | "hpc" | "inference" | "ray" | "notebook"
@@ -31,6 +32,8 @@ export interface TaskRow {
   readonly createdAt: number | undefined
   readonly runningTimeMs: number | undefined
   readonly gpus: number | undefined
+  /** For a waiting training, HPC or Ray job: what placing it in its group's queue needs. */
+  readonly waiting?: WaitingRef | undefined
 }
 
 /** What to list: where, which types, which status family, which names, whose. */
@@ -111,7 +114,11 @@ const rowOf = (
   ws: Workspace,
   type: TaskType,
   t: Listed,
-  extra: { readonly runningTimeMs: number | undefined; readonly gpus: number | undefined },
+  extra: {
+    readonly runningTimeMs: number | undefined
+    readonly gpus: number | undefined
+    readonly waiting?: WaitingRef | undefined
+  },
 ): TaskRow => ({
   workspace: ws.name,
   workspaceId: ws.id,
@@ -123,7 +130,9 @@ const rowOf = (
   terminal: t.status.terminal,
   projectId: t.projectId,
   createdAt: t.createdAt,
-  ...extra,
+  runningTimeMs: extra.runningTimeMs,
+  gpus: extra.gpus,
+  ...(extra.waiting !== undefined ? { waiting: extra.waiting } : {}),
 })
 
 // One type's listing in a workspace: its rows and whether a page cap cut it short.
@@ -144,12 +153,24 @@ const partOf = (
     case "train":
       return Effect.map(listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list) => ({
         truncated: list.truncated,
-        rows: list.jobs.map((j) => rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount })),
+        rows: list.jobs.map((j) =>
+          rowOf(ws, "train", j, {
+            runningTimeMs: j.runningTimeMs,
+            gpus: j.gpuCount,
+            waiting: waitingRefOf(j, "train", j.nodeCount),
+          }),
+        ),
       }))
     case "hpc":
       return Effect.map(listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list) => ({
         truncated: list.truncated,
-        rows: list.jobs.map((j) => rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 })),
+        rows: list.jobs.map((j) =>
+          rowOf(ws, "hpc", j, {
+            runningTimeMs: j.runningTimeMs,
+            gpus: 0,
+            waiting: waitingRefOf(j, "hpc", j.instanceCount),
+          }),
+        ),
       }))
     case "inference":
       return Effect.map(listServings({ workspaceId: ws.id, mine: query.mine }), (list) => ({
@@ -159,7 +180,13 @@ const partOf = (
     case "ray":
       return Effect.map(listRayJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list) => ({
         truncated: list.truncated,
-        rows: list.jobs.map((j) => rowOf(ws, "ray", j, { runningTimeMs: j.runningTimeMs, gpus: undefined })),
+        rows: list.jobs.map((j) =>
+          rowOf(ws, "ray", j, {
+            runningTimeMs: j.runningTimeMs,
+            gpus: undefined,
+            waiting: waitingRefOf(j, "ray", rayPods(j)),
+          }),
+        ),
       }))
     case "notebook":
       return Effect.map(listNotebooks({ workspaceId: ws.id, ...status }), (list) => ({
