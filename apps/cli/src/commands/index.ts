@@ -3,6 +3,7 @@ import { accountExtensions, addLogoutCommand } from "./account.js"
 import { availExtensions } from "./avail.js"
 import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
+import { addJobShell, jobExecExtensions } from "./job-shell.js"
 import { jobExtensions } from "./jobs.js"
 import { listExtensions } from "./lists.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
@@ -22,6 +23,7 @@ export const addCommands = (program: Command): void => {
     ...accountExtensions,
     ...availExtensions,
     ...jobExtensions,
+    ...jobExecExtensions,
     ...notebookExtensions,
     ...usageExtensions,
     ...sweepExtensions,
@@ -29,6 +31,7 @@ export const addCommands = (program: Command): void => {
     ...listExtensions,
   ])
   addNotebookCommands(program)
+  addJobShell(program)
   addOpenCommand(program)
   addLogoutCommand(program)
   addProfileCommands(program)
