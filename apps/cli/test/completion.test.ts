@@ -56,7 +56,7 @@ describe("inspire __complete", () => {
       expect(await candidates(["--profile", "work", "job", "list", "--ty"])).toEqual(["--type"])
       expect(await candidates(["image", "push", "img", "--registry", ""])).toEqual(["qb", "sj"])
       expect(await candidates(["completion", ""])).toEqual(["bash", "zsh", "fish"])
-      expect(await candidates(["help", "job", "s"])).toEqual(["submit", "show", "stop"])
+      expect(await candidates(["help", "job", "s"])).toEqual(["submit", "show", "stop", "shell"])
       expect(await candidates(["--"])).toEqual(["--version", "--help", "--json", "--jq", "--profile"])
       // After `--` only operands follow: no flags.
       expect(await candidates(["job", "logs", "--", "-"])).toEqual([])

@@ -123,6 +123,7 @@ export {
 } from "./operations/images/index.js"
 export { type InferenceResult, inferenceOperation } from "./operations/inference/index.js"
 export { type JobDetailResult, jobDetailOperation } from "./operations/job-detail/index.js"
+export { type JobExecResult, jobExecOperation } from "./operations/job-exec/index.js"
 export { type JobsResult, jobsOperation } from "./operations/jobs.js"
 export { type LoginOperationResult, loginOperation } from "./operations/login.js"
 export { type LogsResult, logsOperation } from "./operations/logs/index.js"

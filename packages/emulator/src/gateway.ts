@@ -12,6 +12,7 @@ import {
 } from "./jupyter/identity.js"
 import { proxyHttp, proxyRoute, proxyUpgrade } from "./jupyter/port-proxy.js"
 import { refuseUpgrade } from "./jupyter/server-api.js"
+import { isWorkerPtyPath } from "./jupyter/worker-pty.js"
 import type { Task } from "./state/types.js"
 
 /**
@@ -219,6 +220,14 @@ const labPage = (basePath: string, title: string): string =>
 export const handleGatewayUpgrade = (emu: Emu, req: IncomingMessage, socket: Duplex, head: Buffer) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1")
   const path = rawPath(req)
+  if (isWorkerPtyPath(url.pathname)) {
+    // A shell on this machine, on the session cookie alone: loopback clients, and no other site's page.
+    if (!loopback(req.socket.remoteAddress)) return refuseUpgrade(socket, 403, REMOTE)
+    if (!sameOrigin(req)) return refuseUpgrade(socket, 403, "Forbidden")
+    return void emu.jupyter.workers
+      .upgrade(emu, req, socket, head, url.pathname, url.searchParams)
+      .catch(() => socket.destroy())
+  }
   if (!isGatewayPath(path)) return refuseUpgrade(socket, 404, "Not Found")
   const record = emu.requests.begin(gatewaySurface("WS", path))
   const check = checkGateway(emu, askedOf(req, url))

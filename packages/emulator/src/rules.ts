@@ -10,9 +10,14 @@ export interface PlatformRules {
    * the image's source with `Unauthorized`, as the console and V2 paths always do.
    */
   oaImageType: "accept" | "match"
+  /**
+   * The worker PTY socket (`train_job/remote_cmd`, `…/instances/exec`): under `/api/v2` as QZ saw it, or
+   * under `/api/v1` as an IS issue reports; the other prefix answers 404.
+   */
+  workerPty: "v2" | "v1"
 }
 
-export const defaultRules = (): PlatformRules => ({ oaImageType: "accept" })
+export const defaultRules = (): PlatformRules => ({ oaImageType: "accept", workerPty: "v2" })
 
 const IMAGE_TYPE_MODES = new Set(["accept", "match"])
 
@@ -21,5 +26,6 @@ export const patchRules = (rules: PlatformRules, patch: Partial<PlatformRules>):
   if (typeof patch.oaImageType === "string" && IMAGE_TYPE_MODES.has(patch.oaImageType)) {
     rules.oaImageType = patch.oaImageType
   }
+  if (patch.workerPty === "v1" || patch.workerPty === "v2") rules.workerPty = patch.workerPty
   return rules
 }

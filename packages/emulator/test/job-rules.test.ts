@@ -101,14 +101,14 @@ describe("image_type on create (§1.8, §6 rule 3)", () => {
   })
 
   it("the oaImageType rule switches OpenAPI to the strict reading, and back", async () => {
-    expect(emu.control.rules.get()).toEqual({ oaImageType: "accept" })
+    expect(emu.control.rules.get()).toEqual({ oaImageType: "accept", workerPty: "v2" })
     emu.control.rules.set({ oaImageType: "match" })
     const strict = await c.oa("train_job/create", trainBody(f, {}, { image_type: "SOURCE_PRIVATE" }))
     expect(strict.body).toMatchObject({ code: 100000, message: "Unauthorized" })
     expect((await c.oa("hpc_jobs/create", hpcBody())).body.message).toBe("Unauthorized")
     expect((await c.oa("train_job/create", trainBody(f))).body.code).toBe(0)
     const admin = await fetch(`${emu.url}/__emulator/rules`, { method: "POST", body: '{"oaImageType":"accept"}' })
-    expect(await admin.json()).toEqual({ oaImageType: "accept" })
+    expect(await admin.json()).toEqual({ oaImageType: "accept", workerPty: "v2" })
     expect((await c.oa("train_job/create", trainBody(f, {}, { image_type: "SOURCE_PRIVATE" }))).body.code).toBe(0)
   })
 })

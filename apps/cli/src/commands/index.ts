@@ -3,6 +3,7 @@ import { accountExtensions, addLogoutCommand } from "./account.js"
 import { availExtensions } from "./avail.js"
 import { addCatalogueCommands } from "./catalogue.js"
 import { addCompletionCommand } from "./completion.js"
+import { addJobShell, jobExecExtensions } from "./job-shell.js"
 import { jobExtensions } from "./jobs.js"
 import { listExtensions } from "./lists.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
@@ -23,6 +24,7 @@ export const addCommands = (program: Command): void => {
     ...accountExtensions,
     ...availExtensions,
     ...jobExtensions,
+    ...jobExecExtensions,
     ...notebookExtensions,
     ...usageExtensions,
     ...sweepExtensions,
@@ -31,6 +33,7 @@ export const addCommands = (program: Command): void => {
   ])
   addNotebookCommands(program)
   addPortForwardCommands(program)
+  addJobShell(program)
   addOpenCommand(program)
   addLogoutCommand(program)
   addProfileCommands(program)

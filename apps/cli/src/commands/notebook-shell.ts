@@ -4,37 +4,8 @@ import { type CommandOptions, withGlobals } from "../command.js"
 import { EXIT } from "../exit-codes.js"
 import { msg } from "../language.js"
 import { CliError, note, usageError } from "../output.js"
+import { interact } from "../pty-session.js"
 import { withClient } from "../run.js"
-import { STATUS_SETUP, shellStatusFilter } from "../shell-status.js"
-
-// An interactive terminal: the local one in raw mode (every key, Ctrl-C included, goes to the notebook's
-// shell), its size sent at the start and on every resize, and restored however the session ends.
-const interact = async (
-  open: (onOutput: (text: string) => void) => Promise<Awaited<ReturnType<typeof connectTerminal>>>,
-): Promise<{ readonly end: "ended" | "closed" | "dropped"; readonly status: number | undefined }> => {
-  const stdin = process.stdin
-  const stdout = process.stdout
-  const filter = shellStatusFilter((text) => void stdout.write(text))
-  const socket = await open(filter.feed)
-  const resize = () => socket.resize(stdout.rows || 24, stdout.columns || 80)
-  const input = (data: Buffer) => socket.send(data.toString("utf8"))
-  resize()
-  socket.send(STATUS_SETUP)
-  stdout.on("resize", resize)
-  stdin.setRawMode(true)
-  stdin.on("data", input)
-  stdin.resume()
-  try {
-    const end = await socket.closed
-    return { end, status: filter.status() }
-  } finally {
-    stdin.off("data", input)
-    stdout.off("resize", resize)
-    stdin.setRawMode(false)
-    stdin.pause()
-    socket.close()
-  }
-}
 
 /** `inspire notebook shell <notebook>`: an interactive terminal in a running notebook, on a TTY only. */
 export const addNotebookShell = (group: Command): void => {

@@ -6,6 +6,7 @@ import { eventsOperation } from "./events.js"
 import { imagePushOperation, imagesOperation } from "./images/index.js"
 import { inferenceOperation } from "./inference/index.js"
 import { jobDetailOperation } from "./job-detail/index.js"
+import { jobExecOperation } from "./job-exec/index.js"
 import { jobsOperation } from "./jobs.js"
 import { loginOperation } from "./login.js"
 import { logsOperation } from "./logs/index.js"
@@ -48,6 +49,7 @@ export const CATALOGUE = [
   waitOperation,
   resubmitOperation,
   eventsOperation,
+  jobExecOperation,
   availabilityOperation,
   usageOperation,
   notebookExecOperation,

@@ -7,7 +7,7 @@ import { OPERATIONS } from "./registry.js"
  * default until it is placed; none is named twice (checked by the MCP server's tests).
  */
 export const TOOLSETS = {
-  core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events"],
+  core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events", "job_exec"],
   submit: ["submit", "submit_hpc", "submit_ray", "resubmit", "stop", "sweep"],
   notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell"],
   serving: ["inference", "models"],

@@ -24,6 +24,7 @@ import {
 } from "./sandbox.js"
 import { refuseUpgrade, serverRoute } from "./server-api.js"
 import { Terminal } from "./terminal.js"
+import { WorkerPtys } from "./worker-pty.js"
 
 const MARKER = "EMULATOR_NOTEBOOK_TAG"
 const SWEEP_MS = 250
@@ -119,6 +120,8 @@ export class JupyterHost {
   private readonly started = Date.now()
   /** The emulator's own URL once it listens (for helpers that build lab URLs outside a request). */
   base = "http://127.0.0.1"
+  /** The shells in jobs' pods (the worker PTY sockets), in the same scratch folder. */
+  readonly workers: WorkerPtys
 
   constructor(
     private readonly store: Store,
@@ -126,7 +129,14 @@ export class JupyterHost {
     private readonly faults: Faults,
     /** `pipes` forces the fallback without a pseudo-terminal (tests of it); by default `script` when present. */
     private readonly shell: "pty" | "pipes" = "pty",
-  ) {}
+  ) {
+    // Watched, as the notebooks are, so that no shell outlives the emulator's process.
+    const root = () => {
+      this.watch()
+      return this.root
+    }
+    this.workers = new WorkerPtys(store, engine, root, shell)
+  }
 
   /** The folder holding every notebook's sandbox: `<tmp>/inspire-emulator-<pid>-…/notebooks/<id>/`. */
   get root(): string {
@@ -206,6 +216,7 @@ export class JupyterHost {
 
   /** SIGKILLs every process of every notebook (synchronous: safe in an exit handler). */
   killEverything(): void {
+    this.workers.close()
     for (const [id, l] of this.live) this.stopLive(id, l)
   }
 

@@ -48,6 +48,7 @@ export const serverRoute = (
 
 const REASONS: Record<number, string> = {
   400: "Bad Request",
+  401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
   500: "Internal Server Error",

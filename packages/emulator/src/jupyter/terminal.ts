@@ -10,15 +10,19 @@ const send = (ws: WebSocket, frame: unknown[]): void => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame))
 }
 
+/** How a socket talks: Jupyter's JSON frames, or a worker PTY's bytes (text frames in, binary frames out). */
+export type Framing = "jupyter" | "raw"
+
 /**
  * One Jupyter terminal: `/bin/sh` on a pseudo-terminal (via `script`), living until its shell exits or it
  * is deleted, whether or not a WebSocket is attached. Output is relayed as `["stdout", text]` to every
- * attached socket and kept in a bounded buffer that is replayed on connect, as terminado does.
+ * attached socket and kept in a bounded buffer that is replayed on connect, as terminado does. A worker
+ * PTY's socket (`raw`) gets the bytes alone, and no replay: its shell lives and dies with that socket.
  */
 export class Terminal {
   lastActivity = Date.now()
   private readonly child: ChildProcessWithoutNullStreams
-  private readonly clients = new Set<WebSocket>()
+  private readonly clients = new Map<WebSocket, Framing>()
   private readonly buffer: string[] = []
   private bufferChars = 0
   private readonly decoder = new TextDecoder("utf-8")
@@ -56,18 +60,23 @@ export class Terminal {
     return !this.exited
   }
 
-  attach(ws: WebSocket): void {
-    this.clients.add(ws)
-    send(ws, ["setup", {}])
-    if (this.buffer.length > 0) send(ws, ["stdout", this.buffer.join("")])
-    ws.on("message", (data) => this.frame(String(data)))
+  attach(ws: WebSocket, framing: Framing = "jupyter"): void {
+    this.clients.set(ws, framing)
+    if (framing === "jupyter") {
+      send(ws, ["setup", {}])
+      if (this.buffer.length > 0) send(ws, ["stdout", this.buffer.join("")])
+    }
+    ws.on("message", (data, binary) => {
+      if (framing === "jupyter") this.frame(String(data))
+      else if (!binary) this.write(String(data))
+    })
     ws.on("close", () => this.clients.delete(ws))
     ws.on("error", () => this.clients.delete(ws))
   }
 
   /** Every attached socket, for the drop fault. */
   sockets(): WebSocket[] {
-    return [...this.clients]
+    return [...this.clients.keys()]
   }
 
   write(text: string): void {
@@ -146,15 +155,17 @@ export class Terminal {
     while (this.buffer.length > BUFFER_READS || (this.bufferChars > BUFFER_CHARS && this.buffer.length > 1)) {
       this.bufferChars -= this.buffer.shift()?.length ?? 0
     }
-    for (const ws of this.clients) send(ws, ["stdout", text])
+    for (const [ws, framing] of this.clients)
+      if (framing === "jupyter") send(ws, ["stdout", text])
+      else if (ws.readyState === ws.OPEN) ws.send(Buffer.from(text, "utf8"), { binary: true })
   }
 
   private exit(): void {
     if (this.exited) return
     this.exited = true
     this.output(this.decoder.decode())
-    for (const ws of this.clients) {
-      send(ws, ["disconnect", 1])
+    for (const [ws, framing] of this.clients) {
+      if (framing === "jupyter") send(ws, ["disconnect", 1])
       ws.close(1000)
     }
     this.clients.clear()

@@ -16,7 +16,7 @@ import {
   shellQuote,
   writePrivately,
 } from "./marked.js"
-import { withTerminal } from "./terminal.js"
+import { connectTerminal, withTerminal } from "./terminal.js"
 
 /** What to run in a notebook: a command line for the user's shell, with an optional folder and variables. */
 export interface CommandSpec {
@@ -104,7 +104,7 @@ const dropped = (lab: Lab, seconds: number, detached: boolean): InspireError =>
 const running = (lab: Lab, script: string, markers: ReturnType<typeof markersOf>, options: MarkedOptions) =>
   withTerminal(lab, (name) =>
     Effect.tryPromise({
-      try: (signal) => runMarked(lab, name, script, markers, { ...options, signal }),
+      try: (signal) => runMarked((feed) => connectTerminal(lab, name, feed), script, markers, { ...options, signal }),
       catch: (e) =>
         e instanceof InspireError
           ? e
@@ -120,32 +120,56 @@ const running = (lab: Lab, script: string, markers: ReturnType<typeof markersOf>
     }),
   )
 
+/** Runs a marked script in some terminal and returns how it went (see marked.ts). */
+export type MarkedRunner<R> = (
+  script: string,
+  markers: ReturnType<typeof markersOf>,
+  options: MarkedOptions,
+) => Effect.Effect<MarkedRun, InspireError, R>
+
+/**
+ * Runs a command through `run` (a fresh terminal of a notebook, a worker's PTY) and waits for it, streaming
+ * its output; `dropped` is the error when the socket was cut before the command ended (after so many seconds).
+ */
+export const runCommand = <R>(
+  run: MarkedRunner<R>,
+  spec: CommandSpec,
+  options: Omit<MarkedOptions, "keep" | "signal">,
+  dropped: (seconds: number) => InspireError,
+): Effect.Effect<ExecOutcome, InspireError, R> =>
+  Effect.gen(function* () {
+    yield* checkEnv(spec.env)
+    const markers = markersOf()
+    const script = marked(markers, commandLines(spec))
+    const start = yield* Clock.currentTimeMillis
+    const result: MarkedRun = yield* run(script, markers, { ...options, keep: OUTPUT_KEEP })
+    const durationMs = (yield* Clock.currentTimeMillis) - start
+    const status = result.end !== undefined && /^\d+$/.test(result.end) ? Number(result.end) : undefined
+    if (result.stopped === undefined && status === undefined)
+      return yield* Effect.fail(dropped(Math.round(durationMs / 1000)))
+    const ended = result.stopped === "timeout" ? "timed-out" : result.stopped === "interrupt" ? "interrupted" : "exited"
+    return {
+      output: result.output,
+      truncated: result.truncated,
+      exitCode: result.stopped === "timeout" ? 124 : result.stopped === "interrupt" ? 130 : (status ?? 1),
+      ended,
+      ...(result.stopped !== undefined && status !== undefined ? { commandStatus: status } : {}),
+      durationMs,
+    } satisfies ExecOutcome
+  })
+
 /** Runs a command in a fresh terminal of the notebook and waits for it, streaming its output. */
 export const execCommand = (
   lab: Lab,
   spec: CommandSpec,
   options: Omit<MarkedOptions, "keep" | "signal"> = {},
 ): Effect.Effect<ExecOutcome, InspireError, Transport> =>
-  Effect.gen(function* () {
-    yield* checkEnv(spec.env)
-    const markers = markersOf()
-    const script = marked(markers, commandLines(spec))
-    const start = yield* Clock.currentTimeMillis
-    const run: MarkedRun = yield* running(lab, script, markers, { ...options, keep: OUTPUT_KEEP })
-    const durationMs = (yield* Clock.currentTimeMillis) - start
-    const status = run.end !== undefined && /^\d+$/.test(run.end) ? Number(run.end) : undefined
-    if (run.stopped === undefined && status === undefined)
-      return yield* Effect.fail(dropped(lab, Math.round(durationMs / 1000), false))
-    const ended = run.stopped === "timeout" ? "timed-out" : run.stopped === "interrupt" ? "interrupted" : "exited"
-    return {
-      output: run.output,
-      truncated: run.truncated,
-      exitCode: run.stopped === "timeout" ? 124 : run.stopped === "interrupt" ? 130 : (status ?? 1),
-      ended,
-      ...(run.stopped !== undefined && status !== undefined ? { commandStatus: status } : {}),
-      durationMs,
-    } satisfies ExecOutcome
-  })
+  runCommand(
+    (script, markers, o) => running(lab, script, markers, o),
+    spec,
+    options,
+    (seconds) => dropped(lab, seconds, false),
+  )
 
 const ID = /^[a-z0-9][a-z0-9-]{3,40}$/
 

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto"
-import type { Lab } from "./lab.js"
-import { connectTerminal, type SocketEnd } from "./terminal.js"
+import type { SocketEnd, TerminalSocket } from "./terminal.js"
 
 // A script runs in a terminal between two markers its own output prints, so what a terminal adds (the
 // prompt, the echo of what was typed, the shell's greeting) is cut away and the exit status comes back.
@@ -98,10 +97,12 @@ const heldBack = (text: string, marker: string): number => {
 // After Ctrl-C, how long the command gets to stop before Ctrl-\ (SIGQUIT), then before giving up.
 const GRACE_MS = 5_000
 
-/** Types the script into terminal `name` of the lab, waits for its end marker, and returns what it printed. */
+/** Opens a terminal's socket (a notebook's terminal, a worker's PTY), handing its output to `feed`. */
+export type OpenTerminal = (feed: (text: string) => void) => Promise<TerminalSocket>
+
+/** Types the script into the terminal `open` connects to, waits for its end marker, and returns what it printed. */
 export const runMarked = async (
-  lab: Lab,
-  name: string,
+  open: OpenTerminal,
   script: string,
   markers: ReturnType<typeof markersOf>,
   options: MarkedOptions,
@@ -160,7 +161,7 @@ export const runMarked = async (
       pending = pending.slice(safe)
     }
   }
-  const socket = await connectTerminal(lab, name, feed)
+  const socket = await open(feed)
   let stopped: MarkedRun["stopped"]
   const timers: NodeJS.Timeout[] = []
   const stop = (why: "timeout" | "interrupt") => {

@@ -1,6 +1,6 @@
 import { Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
-import { makeDispatcher } from "../../platform/dispatcher.js"
+import { makeDispatcher, type ProxySettings } from "../../platform/dispatcher.js"
 import type { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
 import type { Text } from "../../words/text.js"
@@ -55,13 +55,79 @@ type WebSocketClass = typeof import("undici").WebSocket
 
 // undici's WebSocket alone (its index would load everything and patch shared prototypes, see
 // platform/undici.ts), with a dispatcher of core's own (through the profile's proxy when it has one);
-// loaded on the first terminal, never at import.
-const loadWebSocket = async (lab: Lab) => {
-  const [ws, http] = await Promise.all([import("undici/lib/web/websocket/websocket.js"), makeDispatcher(lab.proxy)])
+// loaded on the first socket, never at import.
+const loadWebSocket = async (proxy: ProxySettings | undefined) => {
+  const [ws, http] = await Promise.all([import("undici/lib/web/websocket/websocket.js"), makeDispatcher(proxy)])
   return { WebSocket: ws.WebSocket as WebSocketClass, dispatcher: http.dispatcher }
 }
 
 const OPEN_TIMEOUT_MS = 30_000
+
+/** How to open a terminal-like socket (a notebook's terminal, a worker's PTY). */
+export interface SocketSpec {
+  readonly url: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly proxy?: ProxySettings | undefined
+  /** Each frame as it comes; `end` says the shell exited (nothing more will come) and closes the socket. */
+  readonly onFrame: (data: string | ArrayBuffer, end: () => void) => void
+  /** Whether the peer closing with this code means the shell exited (else the socket was cut). */
+  readonly endedBy?: (code: number) => boolean
+  /** The error when the socket does not open: timed out, or refused. */
+  readonly failure: (why: Text) => InspireError
+}
+
+/** An open socket: text frames out, and how it ended. */
+export interface OpenSocket {
+  readonly sendText: (text: string) => void
+  readonly close: () => void
+  readonly closed: Promise<SocketEnd>
+}
+
+/** Opens a WebSocket and waits until it is open; rejects with `spec.failure` when it does not open. */
+export const openSocket = async (spec: SocketSpec): Promise<OpenSocket> => {
+  const { WebSocket, dispatcher } = await loadWebSocket(spec.proxy)
+  const socket = new WebSocket(spec.url, { headers: { ...spec.headers }, dispatcher })
+  socket.binaryType = "arraybuffer"
+  let ended = false
+  let closing = false
+  const end = () => {
+    ended = true
+    socket.close()
+  }
+  const closed = new Promise<SocketEnd>((resolve) => {
+    socket.addEventListener("close", (event) => {
+      void dispatcher.close().catch(() => undefined)
+      ended ||= !closing && spec.endedBy?.(event.code) === true
+      resolve(ended ? "ended" : closing ? "closed" : "dropped")
+    })
+  })
+  socket.addEventListener("message", (event) => spec.onFrame(event.data as string | ArrayBuffer, end))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      closing = true
+      socket.close()
+      reject(spec.failure(msg("jupyter-socket-timeout")))
+    }, OPEN_TIMEOUT_MS)
+    socket.addEventListener("open", () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    socket.addEventListener("error", () => {
+      clearTimeout(timer)
+      reject(spec.failure(msg("jupyter-socket-refused")))
+    })
+  })
+  return {
+    sendText: (text) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(text)
+    },
+    close: () => {
+      closing = true
+      socket.close()
+    },
+    closed,
+  }
+}
 
 const socketFailure = (lab: Lab, why: Text): InspireError =>
   new InspireError({
@@ -80,58 +146,29 @@ export const connectTerminal = async (
   name: string,
   onOutput: (text: string) => void,
 ): Promise<TerminalSocket> => {
-  const { WebSocket, dispatcher } = await loadWebSocket(lab)
-  const url = `${lab.base.replace(/^http/i, "ws")}/terminals/websocket/${encodeURIComponent(name)}`
-  const socket = new WebSocket(url, { headers: { authorization: `token ${lab.token}` }, dispatcher })
-  let ended = false
-  let closing = false
-  const closed = new Promise<SocketEnd>((resolve) => {
-    socket.addEventListener("close", () => {
-      void dispatcher.close().catch(() => undefined)
-      resolve(ended ? "ended" : closing ? "closed" : "dropped")
-    })
-  })
-  socket.addEventListener("message", (event) => {
-    if (typeof event.data !== "string") return
-    let frame: unknown
-    try {
-      frame = JSON.parse(event.data)
-    } catch {
-      return
-    }
-    if (!Array.isArray(frame)) return
-    if (frame[0] === "stdout" && typeof frame[1] === "string") onOutput(frame[1])
-    else if (frame[0] === "disconnect") {
+  const socket = await openSocket({
+    url: `${lab.base.replace(/^http/i, "ws")}/terminals/websocket/${encodeURIComponent(name)}`,
+    headers: { authorization: `token ${lab.token}` },
+    proxy: lab.proxy,
+    failure: (why) => socketFailure(lab, why),
+    onFrame: (data, end) => {
+      if (typeof data !== "string") return
+      let frame: unknown
+      try {
+        frame = JSON.parse(data)
+      } catch {
+        return
+      }
+      if (!Array.isArray(frame)) return
+      if (frame[0] === "stdout" && typeof frame[1] === "string") onOutput(frame[1])
       // The terminal's shell exited: nothing more will come.
-      ended = true
-      socket.close()
-    }
-  })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      closing = true
-      socket.close()
-      reject(socketFailure(lab, msg("jupyter-socket-timeout")))
-    }, OPEN_TIMEOUT_MS)
-    socket.addEventListener("open", () => {
-      clearTimeout(timer)
-      resolve()
-    })
-    socket.addEventListener("error", () => {
-      clearTimeout(timer)
-      reject(socketFailure(lab, msg("jupyter-socket-refused")))
-    })
-  })
-  const frame = (data: unknown[]) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data))
-  }
-  return {
-    send: (text) => frame(["stdin", text]),
-    resize: (rows, cols) => frame(["set_size", rows, cols]),
-    close: () => {
-      closing = true
-      socket.close()
+      else if (frame[0] === "disconnect") end()
     },
-    closed,
+  })
+  return {
+    send: (text) => socket.sendText(JSON.stringify(["stdin", text])),
+    resize: (rows, cols) => socket.sendText(JSON.stringify(["set_size", rows, cols])),
+    close: socket.close,
+    closed: socket.closed,
   }
 }

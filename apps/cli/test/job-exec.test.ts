@@ -1,0 +1,158 @@
+import { spawn } from "node:child_process"
+import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { BIN, homeFor, inspire, json, type Run, transcript } from "./harness.js"
+import { placement } from "./placement.js"
+
+// `inspire job exec | shell` as a child process against the emulator's worker PTY: commands really run
+// on a pseudo-terminal in the pod's folder.
+
+let emu: RunningEmulator
+let env: NodeJS.ProcessEnv
+let single: string
+let pair: string
+const T = 60_000
+
+const submit = async (name: string, command: string, instances = 1) => {
+  const place = placement(emu)
+  const r = await inspire(env, [
+    "job",
+    "submit",
+    "--name",
+    name,
+    "--command",
+    command,
+    "--instance-count",
+    String(instances),
+    ...place,
+    "--json",
+  ])
+  return json<{ jobId: string }>(r).jobId
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, paused: true })
+  env = { ...homeFor(emu.url), INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间" }
+  const login = await inspire(env, ["login", "--username", emu.demo.username, "--password-stdin"], emu.demo.password)
+  expect(login.code).toBe(0)
+  single = await submit("pty-one", "python a.py #emu:idle")
+  pair = await submit("pty-two", "python b.py #emu:idle", 2)
+  emu.control.clock.advance(20)
+}, T)
+afterAll(async () => {
+  await emu.close()
+})
+
+/** Runs `line` under `script` (a pseudo-terminal) and calls `when` with the child once `marker` shows. */
+const onTerminal = (line: string, marker: string, when: (child: ReturnType<typeof spawn>) => void): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qfec", line, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] })
+    let stdout = ""
+    let fired = false
+    child.stdout?.on("data", (d: Buffer) => {
+      stdout += d.toString("utf8")
+      if (!fired && stdout.includes(marker)) {
+        fired = true
+        when(child)
+      }
+    })
+    child.on("error", reject)
+    child.on("close", (code) => {
+      transcript.push(stdout)
+      resolve({ code: code ?? -1, stdout, stderr: "" })
+    })
+  })
+
+describe("inspire job exec", () => {
+  it(
+    "prints the command's output and exits with its code",
+    async () => {
+      const ok = await inspire(env, ["job", "exec", single, "--", "echo", "hello-$((2*3))"])
+      expect(ok.code, ok.stderr).toBe(0)
+      expect(ok.stdout).toBe("hello-6\n")
+      const bad = await inspire(env, ["job", "exec", single, "--", "echo out; exit 7"])
+      expect(bad.code).toBe(7)
+      expect(bad.stdout).toContain("out")
+      const timed = await inspire(env, ["job", "exec", single, "--timeout", "1", "--", "sleep 30"])
+      expect(timed.code).toBe(124)
+      // Ctrl-C (SIGINT to the CLI) is passed to the command, which stops: 130.
+      const interrupted = await new Promise<number>((resolve) => {
+        const child = spawn(process.execPath, [BIN, "job", "exec", single, "--", "echo started; sleep 30"], { env })
+        let out = ""
+        child.stdout.on("data", (d: Buffer) => {
+          out += d.toString("utf8")
+          if (out.includes("started")) child.kill("SIGINT")
+        })
+        child.on("close", (code) => resolve(code ?? -1))
+      })
+      expect(interrupted).toBe(130)
+    },
+    T,
+  )
+
+  it(
+    "lists the pods when a job of several names none, and runs in the one --pod names",
+    async () => {
+      const none = await inspire(env, ["job", "exec", pair, "--", "true"])
+      expect(none.code).toBe(2)
+      expect(none.stderr).toContain(`${pair}-worker-1`)
+      expect(none.stderr).toContain("--pod")
+      expect(none.stderr).not.toMatch(/\n\s+at /)
+      const one = await inspire(env, ["job", "exec", pair, "--pod", "1", "--", "echo $MY_POD_NAME"])
+      expect(one.code, one.stderr).toBe(0)
+      expect(one.stdout).toBe(`${pair}-worker-1\n`)
+      const unknown = await inspire(env, ["job", "exec", pair, "--pod", "nope", "--", "true"])
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toMatch(/no pod nope/)
+    },
+    T,
+  )
+})
+
+describe("inspire job shell", () => {
+  it(
+    "refuses without a terminal",
+    async () => {
+      const run = await inspire(env, ["job", "shell", single])
+      expect(run.code).toBe(2)
+      expect(run.stderr).toMatch(/needs a terminal/)
+    },
+    T,
+  )
+
+  it(
+    "runs an interactive shell on a pseudo-terminal, follows its size, passes Ctrl-C, and exits with its status",
+    async () => {
+      // `script` gives the CLI a pseudo-terminal of 30x100, resized to 40x120 (SIGWINCH) a few seconds in.
+      const line = `stty rows 30 cols 100; (sleep 4; stty rows 40 cols 120 < /dev/tty) & exec ${process.execPath} ${BIN} job shell ${single}`
+      const run = await onTerminal(line, "type exit to leave", (c) => {
+        setTimeout(() => c.stdin?.write("echo shell-$((6*7)); stty size\r"), 500)
+        setTimeout(() => c.stdin?.write("sleep 30; echo never-$((1+1))\r"), 1500)
+        setTimeout(() => c.stdin?.write("\u0003"), 2500)
+        setTimeout(() => c.stdin?.write("stty size\r"), 6000)
+        setTimeout(() => c.stdin?.write("exit 5\r"), 7000)
+      })
+      expect(run.code).toBe(5)
+      expect(run.stdout).toContain("shell-42")
+      expect(run.stdout).toMatch(/\b30 100\b/)
+      expect(run.stdout).toMatch(/\b40 120\b/)
+      expect(run.stdout).not.toContain("never-2")
+      expect(run.stdout).not.toMatch(/inspire-(ready|exit)|trap /)
+      expect(run.stdout).toContain("Disconnected.")
+    },
+    T,
+  )
+
+  it(
+    "refuses a finished job with a clear error",
+    async () => {
+      const done = await submit("pty-done", "python c.py")
+      emu.control.clock.advance(400)
+      const run = await inspire(env, ["job", "exec", done, "--", "true"])
+      expect(run.code).toBe(2)
+      expect(run.stderr).toMatch(/not running/)
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+    },
+    T,
+  )
+})
