@@ -6,12 +6,14 @@ import { addCompletionCommand } from "./completion.js"
 import { jobExtensions } from "./jobs.js"
 import { listExtensions } from "./lists.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
+import { notifyExtensions } from "./notify-extensions.js"
 import { addOpenCommand } from "./open.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
 import { serveExtensions } from "./serve.js"
 import { addSkillCommands } from "./skill.js"
 import { sweepExtensions } from "./sweep.js"
 import { usageExtensions } from "./usage.js"
+import { addWaitersCommands } from "./waiters.js"
 
 /**
  * Adds every command of the tree, in the order `inspire --help` lists them: the catalogue's (each
@@ -27,6 +29,7 @@ export const addCommands = (program: Command): void => {
     ...sweepExtensions,
     ...serveExtensions,
     ...listExtensions,
+    ...notifyExtensions,
   ])
   addNotebookCommands(program)
   addOpenCommand(program)
@@ -35,4 +38,5 @@ export const addCommands = (program: Command): void => {
   addDoctorCommand(program)
   addCompletionCommand(program)
   addSkillCommands(program)
+  addWaitersCommands(program)
 }
