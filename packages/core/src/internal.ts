@@ -9,11 +9,24 @@ export { fetchCurrentUser } from "./api/resources/user.js"
 export { checkHarborLoginUrl, checkPlatformLoginUrl } from "./auth/login-url.js"
 export { IDLE_GPU_BELOW_PERCENT } from "./domain/metrics/thresholds.js"
 export { formatClockTime, formatInstant, isoInstant } from "./domain/time.js"
+export { maskTarget, type NotifyTarget, parseNotifyTarget } from "./notify/target.js"
+export { notifyTaskEnd } from "./notify/task.js"
+export {
+  attemptsOf,
+  createWaiter,
+  listWaiters,
+  stopWaiter,
+  type WaiterView,
+  waiterFiles,
+  writeWaiterPid,
+} from "./notify/waiters.js"
+export { runWaiter } from "./notify/watch.js"
 export { fieldHelpKey, helpMessage, helpTexts, summaryHelpKey } from "./operations/catalogue/help.js"
 export { checkOperationInput, invokeParsed, type ParsedInput, safeParseInput } from "./operations/catalogue/invoke.js"
 export { callWrites } from "./operations/catalogue/operation.js"
 export { idFieldsOf } from "./operations/catalogue/refs.js"
 export { checkInput } from "./operations/catalogue/strict.js"
+export { defaultOf } from "./operations/common/defaults.js"
 export { confirmationOf, type Plan } from "./operations/common/plan.js"
 export { renderTable } from "./operations/common/render.js"
 export { writeDownload } from "./operations/common/tasks/output-file.js"

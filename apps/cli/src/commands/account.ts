@@ -115,6 +115,15 @@ const checkedKey = async (input: Record<string, unknown>): Promise<Record<string
   return input
 }
 
+// `config set notify -`: the webhook URL (a secret) read from stdin, kept out of shell history and `ps`.
+const secretFromStdin = async (input: Record<string, unknown>): Promise<Record<string, unknown>> => {
+  await checkedKey(input)
+  if (input.key !== "notify" || input.value !== "-") return input
+  let value = ""
+  for await (const chunk of process.stdin) value += String(chunk)
+  return { ...input, value: value.trim() }
+}
+
 /** What the CLI adds to login and config: prompts for the account, checked keys, one value printed alone. */
 export const accountExtensions: ReadonlyArray<Extension> = [
   loginExtension(
@@ -142,7 +151,7 @@ export const accountExtensions: ReadonlyArray<Extension> = [
     },
     "get",
   ),
-  extend(configOperation, { prepare: checkedKey }, "set"),
+  extend(configOperation, { prepare: secretFromStdin }, "set"),
   extend(configOperation, { prepare: checkedKey }, "unset"),
 ]
 

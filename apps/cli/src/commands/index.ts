@@ -7,6 +7,7 @@ import { addJobShell, jobExecExtensions } from "./job-shell.js"
 import { jobExtensions } from "./jobs.js"
 import { listExtensions } from "./lists.js"
 import { addNotebookCommands, notebookExtensions } from "./notebook.js"
+import { notifyExtensions } from "./notify-extensions.js"
 import { addOpenCommand } from "./open.js"
 import { addPortForwardCommands } from "./port-forward.js"
 import { addDoctorCommand, addProfileCommands } from "./profile.js"
@@ -14,6 +15,7 @@ import { serveExtensions } from "./serve.js"
 import { addSkillCommands } from "./skill.js"
 import { sweepExtensions } from "./sweep.js"
 import { usageExtensions } from "./usage.js"
+import { addWaitersCommands } from "./waiters.js"
 
 /**
  * Adds every command of the tree, in the order `inspire --help` lists them: the catalogue's (each
@@ -30,6 +32,7 @@ export const addCommands = (program: Command): void => {
     ...sweepExtensions,
     ...serveExtensions,
     ...listExtensions,
+    ...notifyExtensions,
   ])
   addNotebookCommands(program)
   addPortForwardCommands(program)
@@ -40,4 +43,5 @@ export const addCommands = (program: Command): void => {
   addDoctorCommand(program)
   addCompletionCommand(program)
   addSkillCommands(program)
+  addWaitersCommands(program)
 }

@@ -11,12 +11,14 @@ import {
   waitOperation,
 } from "@holos-inspire/core"
 import {
+  attemptsOf,
   followEndLine,
   followTaskLogs,
   renderLogLines,
   type ShownLine,
   writeDownload,
 } from "@holos-inspire/core/internal"
+import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 import type { CommandOptions } from "../command.js"
 import { EXIT, type ExitCode, exitCodeOfFamily } from "../exit-codes.js"
 import { msg, speak } from "../language.js"
@@ -25,6 +27,7 @@ import { metricsSvg } from "../plot.js"
 import { runOperation, withClient } from "../run.js"
 import { checkPlotName } from "../svg.js"
 import { type Extension, extend } from "./catalogue.js"
+import { addNotify, checkNotify, leaveWaiter, notifyNow, notifyTarget, recoverOf, withNotify } from "./notify.js"
 import { checkOutput, outputFlag, printSpec, specFlags, specInput, specRoute } from "./spec.js"
 
 // A wait for "finished" exits with the task's own end state, so `inspire job wait ID && next` works in scripts.
@@ -81,14 +84,18 @@ const afterSubmit = async (
 ): Promise<ExitCode | undefined> => {
   const jobId = run.result.jobId
   const json = options.json === true
+  const notify = jobId !== undefined ? await notifyTarget(options) : undefined
   if (jobId === undefined || (options.wait !== true && options.follow !== true)) {
     printResult(json, run.result, run.text)
+    // Submit and walk away: a waiter notifies when the job ends (and submits it again if it is pre-empted).
+    if (jobId !== undefined && (notify !== undefined || recoverOf(options) > 0)) leaveWaiter(options, [jobId], notify)
     return undefined
   }
   if (options.follow === true) {
     // The submission is commentary next to the log lines on stdout.
     process.stderr.write(`${run.text}\n`)
     const ended = await follow(options, jobId)
+    if (notify !== undefined) await notifyNow(options, jobId, notify)
     // Following ends when the job does: it exits with the job's end state, as --wait does.
     if (options.wait !== true) return ended
   }
@@ -96,6 +103,7 @@ const afterSubmit = async (
   const waited = await runOperation(options, waitOperation, { job_id: jobId, until: "finished" })
   if (json) printResult(true, { submit: run.result, wait: waited.result }, "")
   else printResult(false, waited.result, waited.text)
+  if (notify !== undefined && options.follow !== true) await afterWait(options, waited.result, notify)
   return waitCode(waited.result)
 }
 
@@ -131,15 +139,29 @@ const afterMetrics = async (
   return undefined
 }
 
+// After a wait with --notify: a task that ended is notified here; one still going is left to a waiter.
+const afterWait = async (options: CommandOptions, r: Worded<WaitResult>, notify: string): Promise<void> => {
+  if (r.outcome === "not-found") return
+  if (r.status !== undefined && ENDED.has(r.status.family)) return notifyNow(options, r.jobId, notify)
+  const poll = typeof options.pollSeconds === "string" ? Number(options.pollSeconds) : undefined
+  leaveWaiter(options, [r.jobId], notify, poll)
+}
+
+const ENDED = new Set(["succeeded", "failed", "stopped"])
+
 /** What `inspire job …` adds to the catalogue's task commands: waiting, following, charts and exit codes. */
 export const jobExtensions: ReadonlyArray<Extension> = [
   extend(submitOperation, {
     extra: (c) => {
       c.option("--wait", msg("cli-help-submit-wait")).option("-f, --follow", msg("cli-help-submit-follow"))
       specFlags(c)
+      addNotify(c, "recover")
     },
-    check: refuseJsonFollow,
-    prepare: specInput,
+    check: (options) => {
+      refuseJsonFollow(options)
+      checkNotify(options)
+    },
+    prepare: async (input, options) => withNotify(await specInput(input, options), options),
     route: specRoute,
     after: afterSubmit,
   }),
@@ -151,7 +173,15 @@ export const jobExtensions: ReadonlyArray<Extension> = [
     check: checkOutput,
     instead: printSpec,
     after: async (run, options) => {
-      printResult(options.json === true, run.result, run.text)
+      // A task a waiter recovered: every attempt, first to last (kept in the waiters' records).
+      const attempts = attemptsOf(resolveStorePaths(process.env), run.result.id)
+      const chain = attempts.length > 1 ? attempts : undefined
+      const said = chain?.map((a) => `${a.n} ${a.jobId}${a.jobId === run.result.id ? " *" : ""}`).join(", ")
+      printResult(
+        options.json === true,
+        chain !== undefined ? { ...run.result, attempts: chain } : run.result,
+        said !== undefined ? `${run.text}\n${msg("cli-notify-attempts", { attempts: said })}` : run.text,
+      )
       if (options.exitStatus !== true) return undefined
       return exitCodeOfFamily(run.result.status.family)
     },
@@ -186,9 +216,22 @@ export const jobExtensions: ReadonlyArray<Extension> = [
     after: afterMetrics,
   }),
   extend(waitOperation, {
+    extra: (c) => addNotify(c, "detach"),
+    check: checkNotify,
+    // --detach reads the task once (it exists; it may have ended already) and leaves the rest to a waiter.
+    prepare: async (input, options) => {
+      await withNotify(input, options)
+      return options.detach === true ? { ...input, until: "finished", timeout_seconds: 1 } : input
+    },
     after: async (run, options) => {
-      printResult(options.json === true, run.result, run.text)
-      return waitCode(run.result)
+      const r = run.result
+      const notify = await notifyTarget(options)
+      const left = options.detach === true && r.outcome === "timed-out"
+      // A wait left to a waiter prints no time-out: the waiter's line on stderr says what goes on.
+      if (!left) printResult(options.json === true, r, run.text)
+      else if (options.json === true) printResult(true, r, "")
+      if (notify !== undefined) await afterWait(options, r, notify)
+      return left ? EXIT.ok : waitCode(r)
     },
   }),
 ]

@@ -6,6 +6,7 @@ import { msg } from "../language.js"
 import { printResult, usageError } from "../output.js"
 import { runOperation } from "../run.js"
 import { type Extension, extend } from "./catalogue.js"
+import { addNotify, checkNotify, notifyNow, notifyTarget, withNotify } from "./notify.js"
 
 const addWait = (c: Command): void => void c.option("--wait [seconds]", msg("cli-help-serve-wait"))
 
@@ -49,12 +50,20 @@ export const serveExtensions: ReadonlyArray<Extension> = [
   extend(
     inferenceOperation,
     {
-      extra: addWait,
+      extra: (c) => {
+        addWait(c)
+        addNotify(c)
+      },
       check: (options) => {
         waitInput(options)
         if (options.wait !== undefined && options.dryRun === true)
           throw usageError(msg("cli-serve-wait-dry-run"), msg("cli-serve-wait-dry-run-hint"))
+        // A serving runs until stopped: what is told is how its health wait ended, so --notify goes with --wait.
+        if (options.notify !== undefined && options.wait === undefined)
+          throw usageError(msg("cli-notify-serve-needs-wait"), msg("cli-notify-serve-needs-wait-hint"))
+        checkNotify(options)
       },
+      prepare: withNotify,
       after: async (run, options) => {
         const r = run.result
         const json = options.json === true
@@ -73,6 +82,9 @@ export const serveExtensions: ReadonlyArray<Extension> = [
         })
         if (json) printResult(true, { create: r, health: waited.result }, "")
         else printResult(false, waited.result, waited.text)
+        const notify = await notifyTarget(options)
+        const outcome = waited.result.action === "health" ? waited.result.outcome : undefined
+        if (notify !== undefined && outcome !== undefined) await notifyNow(options, id, notify, outcome)
         return healthCode(waited.result)
       },
     },

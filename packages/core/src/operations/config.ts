@@ -6,6 +6,7 @@ import type { Project } from "../domain/projects.js"
 import { workspacePolicy } from "../domain/workspaces.js"
 import { Effect, Either } from "../effect.js"
 import { invalidInput } from "../errors.js"
+import { maskTarget } from "../notify/target.js"
 import { ActiveProfile, registryTable } from "../profile.js"
 import { entryOf } from "../store/schema.js"
 import {
@@ -27,10 +28,7 @@ import { asides, renderTable } from "./common/render.js"
 
 const Input = z.object({
   action: z.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
-  key: z
-    .enum(SETTING_KEYS)
-    .optional()
-    .describe(`The setting: ${SETTING_KEYS.join(", ")}. Required for set and unset.`),
+  key: z.enum(SETTING_KEYS).optional().describe("The setting (required for set and unset)"),
   value: z
     .union([z.string(), z.number()])
     .optional()
@@ -107,11 +105,15 @@ const unknownWorkspace = (value: string) =>
     ]
   })
 
+// The notify target may hold a webhook's secret: it is shown masked, in results, changes and plans alike.
+const shown = (key: string, v: SettingValue | undefined): SettingValue | undefined =>
+  key === "notify" && v !== undefined ? maskTarget(String(v)) : v
+
 const views = Effect.map(resolvedDefaults(), (all) =>
   SETTING_KEYS.map(
     (key): SettingView => ({
       key,
-      value: all[key].value,
+      value: shown(key, all[key].value),
       source: all[key].source,
       ...(all[key].from !== undefined ? { from: all[key].from } : {}),
       help: settingHelp(key),
@@ -170,19 +172,19 @@ export const configOperation = defineOperation({
         after = parsed.right
       }
       const store = yield* Store
-      const before = (yield* savedDefaults())[key]
+      const before = shown(key, (yield* savedDefaults())[key])
       const show = (v: SettingValue | undefined): Text | string => (v === undefined ? msg("config-unset") : String(v))
       if (input.dry_run)
         return {
           action: input.action,
           profile: name,
           settings: yield* views,
-          changed: { key, before, after },
+          changed: { key, before, after: shown(key, after) },
           notes: [],
           dryRun: true,
           plan: {
             summary: msg("config-plan-summary", { action: input.action, key, profile: name }),
-            targets: [{ kind: "setting", id: key, change: text`${show(before)} → ${show(after)}` }],
+            targets: [{ kind: "setting", id: key, change: text`${show(before)} → ${show(shown(key, after))}` }],
             requests: [planned("LOCAL", store.paths.configFile)],
           },
         } satisfies ConfigResult
@@ -196,7 +198,7 @@ export const configOperation = defineOperation({
         v.key === key && v.source !== "environment"
           ? {
               ...v,
-              value: after,
+              value: shown(key, after),
               source: after === undefined ? ("unset" as const) : ("profile" as const),
               from: `profile ${name}`,
             }
@@ -210,7 +212,7 @@ export const configOperation = defineOperation({
         action: input.action,
         profile: name,
         settings,
-        changed: { key, before, after },
+        changed: { key, before, after: shown(key, after) },
         notes,
         ...(warnings.length > 0 ? { warnings } : {}),
       } satisfies ConfigResult

@@ -123,20 +123,37 @@ const carried = <E, R>(
     }
   })
 
-/** What a resubmit adds that no user gives: where it comes from, and the old image's source. */
-const extras = (id: string, old: OldTask, applyPrefix: boolean) => {
+/** A managed recovery's attempt (notify/recover.ts): its number, and the marker saved before it was sent. */
+export interface RecoveryAttempt {
+  readonly n: number
+  readonly submitId: string
+}
+
+const ATTEMPT_LINE = /^export INSPIRE_ATTEMPT=\d+; /
+
+// The old command as it ran, told its attempt in INSPIRE_ATTEMPT (an earlier attempt's line replaced).
+const attemptCommand = (command: string, a: RecoveryAttempt | undefined): string =>
+  a === undefined ? command : `export INSPIRE_ATTEMPT=${a.n}; ${command.replace(ATTEMPT_LINE, "")}`
+
+/** What a resubmit adds that no user gives: where it comes from, the old image's source, a recovery's marker. */
+const extras = (id: string, old: OldTask, applyPrefix: boolean, a?: RecoveryAttempt) => {
   const imageType = imageTypeOf(old.imageType)
-  return { applyPrefix, resubmittedFrom: id, ...(imageType !== undefined ? { imageType } : {}) }
+  return {
+    applyPrefix,
+    resubmittedFrom: id,
+    ...(imageType !== undefined ? { imageType } : {}),
+    ...(a !== undefined ? { createOptions: { submitId: a.submitId } } : {}),
+  }
 }
 
 /** A training job's submit fields from the old job, unless the input changes them; and what only a resubmit keeps. */
-const trainingFields = (id: string, input: ResubmitInput, sameName = false) =>
+const trainingFields = (id: string, input: ResubmitInput, sameName = false, a?: RecoveryAttempt) =>
   Effect.gen(function* () {
     const { job: old, settings } = yield* Effect.mapError(getTrainingJobSettings(id), notFound(id))
     const names = Effect.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
     const fields: EveryField<SubmitInput> = {
       ...(yield* carried(input, old, names, sameName)),
-      command: input.command ?? old.command,
+      command: input.command ?? attemptCommand(old.command, a),
       shm: old.shmGi,
       instance_count: old.nodeCount ?? 1,
       framework: old.framework !== "" ? old.framework : undefined,
@@ -156,46 +173,48 @@ const trainingFields = (id: string, input: ResubmitInput, sameName = false) =>
   })
 
 /** A training job's resubmit: every field of the submit input from the old job, unless the input changes it. */
-const resubmitTraining = (id: string, input: ResubmitInput) =>
+const resubmitTraining = (id: string, input: ResubmitInput, a?: RecoveryAttempt) =>
   Effect.gen(function* () {
-    const { old, fields, kept } = yield* trainingFields(id, input)
+    const { old, fields, kept } = yield* trainingFields(id, input, false, a)
     // The stored command already carries the prefix; a new one is prefixed like a submit's.
-    return yield* submitTraining({ ...fields, ...extras(id, old, input.command !== undefined), kept })
+    return yield* submitTraining({ ...fields, ...extras(id, old, input.command !== undefined, a), kept })
   })
 
 /** An HPC job's submit fields from the old job, unless the input changes them. */
-const hpcFields = (id: string, input: ResubmitInput, sameName = false) =>
+const hpcFields = (id: string, input: ResubmitInput, sameName = false, a?: RecoveryAttempt) =>
   Effect.gen(function* () {
     const old = yield* Effect.mapError(getHpcJob(id), notFound(id))
     const names = Effect.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
     const fields: EveryField<SubmitHpcInput> = {
       ...(yield* carried(input, old, names, sameName)),
-      entrypoint: input.entrypoint ?? old.entrypoint,
+      entrypoint: input.entrypoint ?? attemptCommand(old.entrypoint, a),
       instance_count: old.instanceCount ?? 1,
       number_of_tasks: old.numberOfTasks ?? 1,
       cpus_per_task: old.cpusPerTask,
       memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : undefined,
       ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
       dataset: old.datasets.map((d) => `${d.datasetId}:${d.versionId}`),
+      // The detail does not say whether the platform was asked to notify: a resubmit asks afresh or not at all.
+      enable_notification: undefined,
     }
     return { old, fields }
   })
 
 /** An HPC job's resubmit: every field of the submit input from the old job, unless the input changes it. */
-const resubmitHpc = (id: string, input: ResubmitInput) =>
+const resubmitHpc = (id: string, input: ResubmitInput, a?: RecoveryAttempt) =>
   Effect.gen(function* () {
-    const { old, fields } = yield* hpcFields(id, input)
-    return yield* submitHpc({ ...fields, ...extras(id, old, false) })
+    const { old, fields } = yield* hpcFields(id, input, false, a)
+    return yield* submitHpc({ ...fields, ...extras(id, old, false, a) })
   })
 
 /** A Ray job's submit fields (the head, every worker group) from the old job, unless the input changes them. */
-const rayFields = (id: string, input: ResubmitInput, sameName = false) =>
+const rayFields = (id: string, input: ResubmitInput, sameName = false, a?: RecoveryAttempt) =>
   Effect.gen(function* () {
     const old = yield* Effect.mapError(getRayJob(id), notFound(id))
     const names = Effect.map(listRayJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name))
     const fields: EveryField<SubmitRayInput> = {
       ...(yield* carried(input, old, names, sameName)),
-      entrypoint: input.entrypoint ?? old.entrypoint,
+      entrypoint: input.entrypoint ?? attemptCommand(old.entrypoint, a),
       worker: old.workerGroups.map((g) => `${g.name}:${g.minReplicas ?? 1}-${g.maxReplicas ?? 1}:${g.specId}`),
       shm: old.shmGi,
     }
@@ -203,10 +222,10 @@ const rayFields = (id: string, input: ResubmitInput, sameName = false) =>
   })
 
 /** A Ray job's resubmit: the head, every worker group and the rest from the old job, unless the input changes it. */
-const resubmitRay = (id: string, input: ResubmitInput) =>
+const resubmitRay = (id: string, input: ResubmitInput, a?: RecoveryAttempt) =>
   Effect.gen(function* () {
-    const { old, fields } = yield* rayFields(id, input)
-    return yield* submitRay({ ...fields, ...extras(id, old, input.entrypoint !== undefined) })
+    const { old, fields } = yield* rayFields(id, input, false, a)
+    return yield* submitRay({ ...fields, ...extras(id, old, input.entrypoint !== undefined, a) })
   })
 
 /**
@@ -227,6 +246,13 @@ export const taskSpecFields = (id: string, kind: "train" | "hpc" | "ray") =>
     const dataset = t.datasets.map((d) => (d.versionId !== "" ? `${d.datasetId}:${d.versionId}` : d.datasetId))
     return pick({ ...t.fields, ...(dataset.length > 0 ? { dataset } : {}) })
   })
+
+/** A recovery's resubmit (notify/recover.ts): the old task as it ran, named `name`, with the attempt's marker. */
+export const resubmitAttempt = (id: string, kind: "train" | "hpc" | "ray", name: string, a: RecoveryAttempt) => {
+  const input: ResubmitInput = { job_id: id, name, allow_network_commands: true, dry_run: false }
+  if (kind === "ray") return resubmitRay(id, input, a)
+  return kind === "train" ? resubmitTraining(id, input, a) : resubmitHpc(id, input, a)
+}
 
 export const resubmitOperation = defineOperation({
   name: "resubmit",

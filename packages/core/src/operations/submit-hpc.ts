@@ -60,6 +60,7 @@ export const submitHpcInput = z.object({
     .default(false)
     .describe("Submit though the entrypoint uses the network (HPC spaces are offline)"),
   dataset: submitFields.dataset,
+  enable_notification: z.boolean().optional().describe("The platform notifies you when it ends"),
   dry_run: submitFields.dry_run,
 })
 

@@ -41,6 +41,8 @@ export const Defaults = z.lazy(() =>
       downloadDir: z.string().min(1),
       /** The language of messages: en or zh-CN (see words/message.ts languageOf). */
       lang: z.string().min(1),
+      /** Where `--notify` without a target sends (notify/target.ts): a webhook URL is a secret, never shown. */
+      notify: z.string().min(1),
     })
     .partial()
     .loose(),

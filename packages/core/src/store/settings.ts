@@ -5,6 +5,7 @@ import { checkPriority } from "../domain/priority.js"
 import { parseShm } from "../domain/resources.js"
 import { Either } from "../effect.js"
 import { type InspireError, invalidInput } from "../errors.js"
+import { parseNotifyTarget } from "../notify/target.js"
 import { languageOf, msg } from "../words/message.js"
 import { type Text, text } from "../words/text.js"
 import type { Defaults } from "./schema.js"
@@ -19,6 +20,7 @@ export const SETTING_KEYS = [
   "commandPrefix",
   "downloadDir",
   "lang",
+  "notify",
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -32,6 +34,7 @@ export const SETTING_ENV: Readonly<Record<SettingKey, string>> = {
   commandPrefix: "INSPIRE_COMMAND_PREFIX",
   downloadDir: "INSPIRE_DOWNLOAD_DIR",
   lang: "INSPIRE_LANG",
+  notify: "INSPIRE_NOTIFY",
 }
 
 const HELP: Readonly<Record<SettingKey, () => Text>> = {
@@ -43,6 +46,7 @@ const HELP: Readonly<Record<SettingKey, () => Text>> = {
   commandPrefix: () => msg("settings-help-command-prefix"),
   downloadDir: () => msg("settings-help-download-dir"),
   lang: () => msg("settings-help-lang"),
+  notify: () => msg("settings-help-notify"),
 }
 
 /** What a key holds, for help texts and hints: a message, worded where it is shown. */
@@ -112,6 +116,8 @@ export const parseSettingValue = (
       return Either.map(checkJobImage(text, { registries }), (image) => image.address)
     case "downloadDir":
       return checkDownloadDir(text)
+    case "notify":
+      return Either.map(parseNotifyTarget(text), () => text)
     case "lang": {
       const lang = languageOf(text)
       return lang !== undefined

@@ -55,6 +55,7 @@ const NOT_CARRIED: Readonly<Record<string, string>> = {
   name: "a new job takes a new name, <old name>-r<N> (asserted on its own)",
   allow_network_commands: "a choice of the call, not a setting of the job; resubmit takes its own",
   dry_run: "a choice of the call, not a setting of the job; resubmit takes its own",
+  enable_notification: "the job's detail does not say whether the platform was asked to notify",
 }
 
 const TRAINING: Readonly<Record<string, Seen>> = {

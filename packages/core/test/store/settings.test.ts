@@ -11,7 +11,7 @@ import { renderWords } from "../../src/words/render.js"
 import { left, right } from "../helpers.js"
 
 describe("setting keys", () => {
-  it("are the manual's six, downloadDir and lang, and an unknown key lists them", () => {
+  it("are the manual's six, downloadDir, lang and notify, and an unknown key lists them", () => {
     expect(SETTING_KEYS).toEqual([
       "defaultProject",
       "defaultWorkspace",
@@ -21,6 +21,7 @@ describe("setting keys", () => {
       "commandPrefix",
       "downloadDir",
       "lang",
+      "notify",
     ])
     const e = left(parseSettingKey("defaultSpec"))
     expect(e.candidates).toEqual(SETTING_KEYS)

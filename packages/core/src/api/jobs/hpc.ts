@@ -46,6 +46,8 @@ export interface CreateHpcJobInput {
   readonly datasets?: ReadonlyArray<JobDataset>
   readonly cpuCount?: number
   readonly memoryGi?: number
+  /** Ask the platform to notify the user when the job ends (the console's create only). */
+  readonly enableNotification?: boolean
 }
 
 // A bare create's stand-in for the entrypoint lint (lintHpcEntrypoint), which the submit pipeline runs
@@ -80,6 +82,7 @@ export const consoleHpcBody = (input: CreateHpcJobInput, name: string, image: st
   project_id: input.projectId,
   logic_compute_group_id: input.groupId,
   priority: input.priority,
+  ...(input.enableNotification === true ? { enable_notification: true } : {}),
   dataset_info: (input.datasets ?? []).map((d) => ({
     dataset_id: d.datasetId,
     version_id: d.versionId,
@@ -110,8 +113,9 @@ export const consoleHpcBody = (input: CreateHpcJobInput, name: string, image: st
   },
 })
 
-/** Whether an HPC create goes through the console's create: it mounts datasets. */
-export const viaConsole = (input: CreateHpcJobInput): boolean => (input.datasets ?? []).length > 0
+/** Whether an HPC create goes through the console's create: it mounts datasets or asks for a notification. */
+export const viaConsole = (input: CreateHpcJobInput): boolean =>
+  (input.datasets ?? []).length > 0 || input.enableNotification === true
 
 /** An HPC job's detail: OA `hpc_jobs/detail`, else V2 `hpc.GetJob`, else V1 `GET hpc_jobs/{id}`. */
 export const getHpcJob = (jobId: string): Effect.Effect<HpcJob, InspireError, Platform> =>

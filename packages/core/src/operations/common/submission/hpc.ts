@@ -128,7 +128,15 @@ export const checkSlurmFit = (
 const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
     // The kind's own fields; the rest must be the shared ones, or this does not compile.
-    const { entrypoint, number_of_tasks, cpus_per_task, memory_per_cpu, ttl_after_finish_seconds, ...rest } = submission
+    const {
+      entrypoint,
+      number_of_tasks,
+      cpus_per_task,
+      memory_per_cpu,
+      ttl_after_finish_seconds,
+      enable_notification,
+      ...rest
+    } = submission
     const s = allRead(rest)
     const placed = yield* placeSubmission(s, "HPC")
     const { target, spec, image, priority } = placed
@@ -155,7 +163,12 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
         cpusPerTask,
         memoryPerCpuGi,
         ...(ttl_after_finish_seconds !== undefined ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {}),
-        ...(mounted.datasets !== undefined ? { ...mounted, cpuCount: spec.cpuCount, memoryGi: spec.memoryGi } : {}),
+        ...(mounted.datasets !== undefined ? mounted : {}),
+        // Only the console's create mounts datasets or asks for a notification; it also takes the spec's size.
+        ...(enable_notification === true ? { enableNotification: true } : {}),
+        ...(mounted.datasets !== undefined || enable_notification === true
+          ? { cpuCount: spec.cpuCount, memoryGi: spec.memoryGi }
+          : {}),
       },
       s.imageType,
     )
@@ -168,11 +181,11 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
         ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })]
         : []),
       // The console's create, the one that mounts datasets, has no field for it: the platform's default applies.
-      ...(mounted.datasets !== undefined && ttl_after_finish_seconds !== undefined
+      ...(viaConsole(checked.input) && ttl_after_finish_seconds !== undefined
         ? [
             msg("submission-hpc-ttl-unsent", {
               field: fieldWord("ttl_after_finish_seconds"),
-              dataset: fieldWord("dataset"),
+              dataset: fieldWord(mounted.datasets !== undefined ? "dataset" : "enable_notification"),
             }),
           ]
         : []),
