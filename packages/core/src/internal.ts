@@ -20,6 +20,7 @@ export { followEndLine, followTaskLogs } from "./operations/logs/follow.js"
 export { renderLogLines } from "./operations/logs/index.js"
 export type { ShownLine } from "./operations/logs/read.js"
 export { openNotebookLab } from "./operations/notebook-exec/run.js"
+export { promptMessage } from "./operations/prompts.js"
 export { OPERATIONS } from "./operations/registry.js"
 export { Harbor } from "./platform/harbor.js"
 export {
