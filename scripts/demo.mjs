@@ -65,7 +65,9 @@ const main = async () => {
   n.say(t("discoverTitle"), t("discoverWhy"))
   r = await n.inspire(["status", "--workspace", WORKSPACE, "--schedule-type", "TRAIN"])
   n.expect(t("statusH100"), r, r.code === 0 && /H100/.test(r.stdout))
-  const status = jsonOf(await n.inspire(["status", "--workspace", WORKSPACE, "--json"], { quiet: JSON_READ }))
+  const status = jsonOf(
+    await n.inspire(["status", "--workspace", WORKSPACE, "--schedule-type", "TRAIN", "--json"], { quiet: JSON_READ }),
+  )
   const h100 = status?.workspaces?.[0]?.groups?.find((g) => g.name === "H100")
   const spec = h100?.specs?.TRAIN?.find((s) => s.gpuCount === 1)?.id
   n.expect(t("specFound"), { stdout: "", stderr: "" }, typeof spec === "string")

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util"
-import { DEFAULT_TOOLSETS, isToolsetName, TOOLSET_NAMES, type ToolsetName } from "@holos-inspire/core"
+import { chooseToolsets, DEFAULT_TOOLSETS, TOOLSET_NAMES, type ToolsetName } from "@holos-inspire/core"
 
 /** Which tools a server lists and how: the chosen toolsets, read-only mode, output schemas in tools/list. */
 export interface ToolChoice {
@@ -68,17 +68,11 @@ const ON = new Set(["1", "true", "yes", "on"])
 
 /** The toolsets a comma-separated list names ("all": every set); an unknown name is a usage error. */
 const toolsetsFrom = (list: string, source: string): ReadonlyArray<ToolsetName> => {
-  const names = list
-    .split(",")
-    .map((n) => n.trim())
-    .filter((n) => n !== "")
-  if (names.includes("all")) return TOOLSET_NAMES
-  const unknown = names.filter((n) => !isToolsetName(n))
-  if (unknown.length > 0 || names.length === 0)
-    throw new UsageError(
-      `${source} names ${unknown.length > 0 ? `an unknown toolset "${unknown.join('", "')}"` : "no toolset"}; the toolsets are ${TOOLSET_NAMES.join(", ")}, or all.`,
-    )
-  return TOOLSET_NAMES.filter((n) => names.includes(n))
+  const chosen = chooseToolsets(list.split(","))
+  if ("toolsets" in chosen) return chosen.toolsets
+  throw new UsageError(
+    `${source} names ${chosen.unknown.length > 0 ? `an unknown toolset "${chosen.unknown.join('", "')}"` : "no toolset"}; the toolsets are ${TOOLSET_NAMES.join(", ")}, or all.`,
+  )
 }
 
 /** Reads the command line (without node and the script), and the settings the environment adds to it. */

@@ -104,7 +104,7 @@ export const callOperation = async (
       cut.cap !== undefined && unfinished(result)
         ? `\nOne call waits at most ${cut.cap} s, so this call waited ${cut.cap} s of ${asked}; call inspire_${operation.name} again to keep waiting.`
         : ""
-    return successResult(operation, result, text + note)
+    return successResult(operation, result, text, note)
   } catch (failure) {
     if (extra.signal.aborted)
       return { isError: true, content: [{ type: "text", text: `inspire_${operation.name} was cancelled.` }] }

@@ -5,6 +5,8 @@ import {
   CallToolRequestParamsSchema,
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
@@ -13,6 +15,7 @@ import { z } from "zod"
 import type { ToolChoice } from "./args.js"
 import { callOperation } from "./calls.js"
 import type { InFlight } from "./in-flight.js"
+import { promptsFor } from "./prompts.js"
 import type { SkillDocument } from "./resources.js"
 import { outputSchemaOf, toolName, toolOf } from "./tools.js"
 
@@ -75,7 +78,11 @@ export const makeServer = (deps: ServerDeps): Server => {
   const server = new Server(
     { name: "inspire-mcp", title: "SII Inspire", version: deps.version },
     {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+      },
       instructions: INSTRUCTIONS,
     },
   )
@@ -90,6 +97,12 @@ export const makeServer = (deps: ServerDeps): Server => {
     const call = callOperation(deps.client, operation, request.params.arguments ?? {}, extra)
     return deps.inFlight !== undefined ? deps.inFlight.track(call) : call
   })
+  // The skill's workflows as prompts, in the server's language, each where its tools are listed.
+  const prompts = promptsFor((tool) => byName.has(`inspire_${tool}`))
+  server.setRequestHandler(ListPromptsRequestSchema, async () => prompts.list(await deps.client.language()))
+  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
+    prompts.get(request.params.name, request.params.arguments ?? {}, await deps.client.language()),
+  )
   const schemaResources = [...schemas].map(([uri, op]) => ({
     uri,
     name: `${toolName(op)}.json`,

@@ -65,12 +65,14 @@ describe("the MCP Inspector CLI", () => {
     const result = JSON.parse(r.stdout) as {
       isError?: boolean
       content: Array<{ text: string }>
-      structuredContent: { user: { loginName: string }; scheduleTypes: string[] }
+      structuredContent: { user: { loginName: string }; scheduleTypes: string[]; workspaces: Array<{ name: string }> }
     }
     expect(result.isError ?? false).toBe(false)
     expect(result.structuredContent.user.loginName).toBe(emu.demo.username)
     expect(result.structuredContent.scheduleTypes).toEqual(["TRAIN"])
-    expect(result.content[0]?.text).toContain("分布式训练空间")
+    expect(result.structuredContent.workspaces.map((w) => w.name)).toContain("分布式训练空间")
+    // The text is the rendering's first and last lines, and names the structured result as the whole.
+    expect(result.content[0]?.text).toContain("the whole result is the structuredContent of inspire_status")
     expectNoSecrets([env.INSPIRE_HOME ?? ""], [emu.demo.password])
   })
 })

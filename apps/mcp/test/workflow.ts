@@ -6,14 +6,14 @@ import { call, structured } from "./harness.js"
 interface Spec {
   readonly id: string
   readonly gpuCount: number
-  readonly allowedPriorityLevels: ReadonlyArray<string>
+  readonly allowedPriorityLevels?: ReadonlyArray<string>
 }
 interface Status {
   readonly user: { readonly loginName: string }
   readonly workspaces: ReadonlyArray<{
     readonly name: string
     readonly network: string
-    readonly groups: ReadonlyArray<{ readonly name: string; readonly specs: { readonly TRAIN?: ReadonlyArray<Spec> } }>
+    readonly groups: ReadonlyArray<{ readonly name: string; readonly specs?: { readonly TRAIN?: ReadonlyArray<Spec> } }>
   }>
 }
 
@@ -28,7 +28,7 @@ export const runWorkflow = async (client: Client, emu: RunningEmulator, name: st
   expect(workspace?.network).toBe("offline")
   const spec = workspace?.groups
     .find((g) => g.name === "H100")
-    ?.specs.TRAIN?.find((s) => s.gpuCount === 1 && s.allowedPriorityLevels.length === 0)
+    ?.specs?.TRAIN?.find((s) => s.gpuCount === 1 && s.allowedPriorityLevels === undefined)
   expect(spec).toBeDefined()
 
   const images = structured<{ images: ReadonlyArray<{ address: string }> }>(

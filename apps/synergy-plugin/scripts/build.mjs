@@ -175,10 +175,13 @@ const common = {
 // 1. The tools' declarations, computed from the catalogue now rather than at every plugin start.
 const scratch = mkdtempSync(join(tmpdir(), "inspire-plugin-declarations-"))
 let tools
+let settingsSchema
 try {
   const file = join(scratch, "declarations.mjs")
   await build({ ...common, entryPoints: [join(root, "src", "declarations.ts")], outfile: file })
-  tools = (await import(pathToFileURL(file).href)).default
+  const declared = await import(pathToFileURL(file).href)
+  tools = declared.default
+  settingsSchema = declared.settingsSchema
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }
@@ -199,6 +202,7 @@ const bundled = await build({
     __INSPIRE_PLUGIN_VERSION__: JSON.stringify(pkg.version),
     __INSPIRE_SKILL__: JSON.stringify(skill),
     __INSPIRE_TOOLS__: JSON.stringify(tools),
+    __INSPIRE_SETTINGS__: JSON.stringify(settingsSchema),
   },
 })
 for (const { path, text } of stableChunkNames(bundled)) {
@@ -227,6 +231,7 @@ const declaration = (c) => {
       description: c.description,
       input: c.input,
       ...(c.requires ? { requires: c.requires } : {}),
+      ...(c.enabledWhen ? { enabledWhen: c.enabledWhen } : {}),
     }
   if (c.kind === "cli.command")
     return {
@@ -238,6 +243,8 @@ const declaration = (c) => {
       ...(c.requires ? { requires: c.requires } : {}),
     }
   if (c.kind === "skill") return { kind: c.kind, id: c.id, skill: c.skill }
+  if (c.kind === "ui.settings")
+    return { kind: c.kind, id: c.id, label: c.label, order: c.order, group: c.group, formSchema: c.formSchema }
   throw new Error(`Unexpected contribution kind ${c.kind}`)
 }
 

@@ -16,4 +16,9 @@ declare const __INSPIRE_TOOLS__: ReadonlyArray<{
   readonly id: string
   readonly description: string
   readonly input: Readonly<Record<string, unknown>>
+  readonly requires?: ReadonlyArray<string>
+  readonly enabledWhen?: { readonly setting: string; readonly equals: string | number | boolean }
 }>
+
+/** The settings' JSON Schema (toolsets, readOnly), from src/choice.ts. */
+declare const __INSPIRE_SETTINGS__: Readonly<Record<string, unknown>>

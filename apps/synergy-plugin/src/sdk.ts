@@ -21,6 +21,8 @@ export interface InvocationContext {
   /** Aborted when the session is cancelled or the host's time limit passes. */
   readonly signal?: AbortSignal
   readonly log?: PluginLog
+  /** The plugin's settings (`pluginConfig.<id>`, with the settings' defaults): where `settings.read` is granted. */
+  readonly settings?: { readonly get: () => Promise<Readonly<Record<string, unknown>>> }
 }
 
 /** What a tool returns; the model reads `output`, `metadata` carries the structured result. */
@@ -51,7 +53,19 @@ export interface ToolContribution {
   readonly input: JsonSchema
   readonly requires?: ReadonlyArray<string>
   readonly exposure?: Readonly<Record<string, unknown>>
+  /** Offered to the model only while this setting has this value (the host compares one setting). */
+  readonly enabledWhen?: { readonly setting: string; readonly equals: string | number | boolean }
   readonly handler: (input: unknown, context: InvocationContext) => Promise<ToolResult>
+}
+
+/** The plugin's settings: their JSON Schema (defaults included), which the host checks and shows. */
+export interface SettingsContribution {
+  readonly kind: "ui.settings"
+  readonly id: string
+  readonly label: string
+  readonly order: number
+  readonly group: string
+  readonly formSchema: JsonSchema
 }
 
 /** An option of a CLI command: no positionals, no required flags, no aliases. */
@@ -85,7 +99,7 @@ export interface SkillContribution {
 }
 
 /** Every contribution kind this plugin uses. */
-export type Contribution = ToolContribution | CliCommandContribution | SkillContribution
+export type Contribution = ToolContribution | CliCommandContribution | SkillContribution | SettingsContribution
 
 /** What a plugin module declares. */
 export interface PluginSpec {
@@ -121,6 +135,15 @@ export const cliCommand = (spec: Omit<CliCommandContribution, "kind">): CliComma
   ...spec,
 })
 
+/** The settings contribution. */
+export const settings = (spec: Omit<SettingsContribution, "kind">): SettingsContribution => ({
+  kind: "ui.settings",
+  ...spec,
+})
+
+/** A capability the plugin asks for. */
+export const capability = (id: string): Capability => ({ id })
+
 /** A skill contribution. */
 export const skill = (spec: Omit<SkillContribution, "kind">): SkillContribution => ({ kind: "skill", ...spec })
 
@@ -136,6 +159,8 @@ export const definePlugin = (spec: PluginSpec): PluginDefinition => {
   const capabilities = spec.capabilities ?? []
   const granted = new Set(capabilities.map((c) => c.id))
   const seen = new Set<string>()
+  const form = spec.contributions.find((c) => c.kind === "ui.settings")?.formSchema.properties
+  const declaredSettings = new Set(Object.keys(typeof form === "object" && form !== null ? form : {}))
   for (const c of spec.contributions) {
     const key = `${c.kind}:${c.id}`
     if (!CONTRIBUTION_ID.test(c.id)) problems.push(`contribution id "${c.id}" must match ${CONTRIBUTION_ID}`)
@@ -144,6 +169,8 @@ export const definePlugin = (spec: PluginSpec): PluginDefinition => {
     for (const r of "requires" in c ? (c.requires ?? []) : [])
       if (!granted.has(r)) problems.push(`${key} requires undeclared capability ${r}`)
     if (c.kind === "tool" && c.input.type !== "object") problems.push(`${key}: input must be a JSON Schema object`)
+    if (c.kind === "tool" && c.enabledWhen !== undefined && !declaredSettings.has(c.enabledWhen.setting))
+      problems.push(`${key}: enabledWhen names the undeclared setting ${c.enabledWhen.setting}`)
   }
   if (problems.length > 0) throw new Error(`Invalid plugin definition: ${problems.join("; ")}`)
   return {

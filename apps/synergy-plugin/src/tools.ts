@@ -11,7 +11,8 @@ import {
 } from "@holos-inspire/core"
 import { checkInput, checkOperationInput, invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
 import { z } from "zod"
-import { modelToolName } from "./ids.js"
+import { refusalOf } from "./choice.js"
+import { modelToolName, SETTINGS_READ } from "./ids.js"
 import { problemResult, successResult, synergyNames } from "./result.js"
 import { callBudgetMs, DEFAULT_BUDGET_MS, pollRun, runBounded } from "./runs.js"
 import { type ToolContribution, type ToolResult, tool } from "./sdk.js"
@@ -102,7 +103,18 @@ export const operationTool = (op: Operation): ToolContribution =>
     input: renderDeep(inputJsonSchema(op), "mcp"),
     // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
     // validates them again, strictly (an unknown key is refused, not dropped), once, in prepare.
+    // Every tool reads the plugin's settings (toolsets, readOnly); a tool that changes the platform is
+    // not offered at all while readOnly is set.
+    requires: [SETTINGS_READ],
+    ...(op.annotations.readOnly ? {} : { enabledWhen: { setting: "readOnly", equals: false } }),
     handler: async (raw, context) => {
+      const refused = await refusalOf(op, context)
+      if (refused !== undefined)
+        return {
+          title: `${op.title}: not enabled`,
+          output: refused,
+          metadata: { ok: false, error: { reason: "NotEnabled", message: refused } },
+        }
       const prepared = prepare(op, raw)
       if (prepared instanceof InspireError) return problemResult(op.title, prepared)
       return runBounded(

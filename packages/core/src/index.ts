@@ -133,6 +133,7 @@ export { type NotebookResult, notebookOperation } from "./operations/notebook/in
 export { type NotebookExecResult, notebookExecOperation } from "./operations/notebook-exec/index.js"
 export { type NotebookFilesResult, notebookFilesOperation } from "./operations/notebook-files/index.js"
 export { type NotebookShellResult, notebookShellOperation } from "./operations/notebook-shell/index.js"
+export { WORKFLOW_PROMPTS, type WorkflowPrompt } from "./operations/prompts.js"
 // The operation catalogue: every operation as data (schemas, effects, CLI placement), and its runner.
 export { CATALOGUE, findOperation, OPERATIONS } from "./operations/registry.js"
 export { resubmitOperation } from "./operations/resubmit.js"
@@ -144,6 +145,7 @@ export { submitHpcOperation } from "./operations/submit-hpc.js"
 export { submitRayOperation } from "./operations/submit-ray.js"
 export { type SweepResult, sweepOperation } from "./operations/sweep/index.js"
 export {
+  chooseToolsets,
   DEFAULT_TOOLSETS,
   isToolsetName,
   selectOperations,

@@ -2,23 +2,30 @@ import { createRequire as __inspireCreateRequire } from "node:module"
 const require = __inspireCreateRequire(import.meta.url)
 import {
   PLUGIN_ID,
+  SETTINGS_READ,
+  capability,
   cliCommand,
   definePlugin,
+  settings,
   skill,
   tool
 } from "./chunks/shared-impl-index.js";
 import {
+  define_INSPIRE_SETTINGS_default,
   define_INSPIRE_SKILL_default,
   define_INSPIRE_TOOLS_default,
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./chunks/shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
 
 // src/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // src/cli-spec.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var common = {
@@ -58,6 +65,13 @@ var commands = LOGIN_COMMANDS.map(
   (c) => cliCommand({ ...c, handler: async (args) => (await impl()).runCommand(c.id, args) })
 );
 var skills = define_INSPIRE_SKILL_default === null ? [] : [skill({ id: define_INSPIRE_SKILL_default.name, skill: { ...define_INSPIRE_SKILL_default } })];
+var settingsForm = settings({
+  id: "settings",
+  label: "SII Inspire",
+  order: 0,
+  group: "plugins",
+  formSchema: define_INSPIRE_SETTINGS_default
+});
 var src_default = definePlugin({
   id: PLUGIN_ID,
   name: "SII Inspire",
@@ -65,7 +79,8 @@ var src_default = definePlugin({
   description: "The SII Inspire GPU/HPC platform (启智平台) for agents: resources, training/HPC jobs, logs, metrics, images, notebooks, inference and models, with the credentials shared by the inspire CLI and MCP server.",
   repository: "github:SII-Holos/holos-inspire",
   keywords: ["sii", "inspire", "gpu", "hpc", "slurm", "training"],
-  contributions: [...tools, ...skills, ...commands]
+  capabilities: [capability(SETTINGS_READ)],
+  contributions: [...tools, settingsForm, ...skills, ...commands]
 });
 export {
   src_default as default

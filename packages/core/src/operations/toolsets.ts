@@ -27,6 +27,20 @@ export const TOOLSET_NAMES = Object.keys(TOOLSETS) as ReadonlyArray<ToolsetName>
 /** Whether `name` names a toolset. */
 export const isToolsetName = (name: string): name is ToolsetName => Object.hasOwn(TOOLSETS, name)
 
+/**
+ * The toolsets a list of names chooses, in the sets' order ("all": every set); else the names that are
+ * no toolset (none when the list names nothing). Used by every frontend that takes a list of sets.
+ */
+export const chooseToolsets = (
+  names: ReadonlyArray<string>,
+): { readonly toolsets: ReadonlyArray<ToolsetName> } | { readonly unknown: ReadonlyArray<string> } => {
+  const named = names.map((n) => n.trim()).filter((n) => n !== "")
+  if (named.includes("all")) return { toolsets: TOOLSET_NAMES }
+  const unknown = named.filter((n) => !isToolsetName(n))
+  if (unknown.length > 0 || named.length === 0) return { unknown }
+  return { toolsets: TOOLSET_NAMES.filter((n) => named.includes(n)) }
+}
+
 /** The set an operation is in: the one that names it, else core. */
 export const toolsetOf = (operation: Operation): ToolsetName =>
   TOOLSET_NAMES.find((set) => (TOOLSETS[set] as ReadonlyArray<string>).includes(operation.name)) ?? "core"

@@ -93,7 +93,7 @@ describe("helpMessage", () => {
   it("words the calls of a description as the frontend says them, in either language", () => {
     const source = inputJsonSchema(statusOperation).properties?.schedule_type?.description ?? ""
     const zh = renderWords(helpMessage(fieldHelpKey(statusOperation, "schedule_type"), source, "zh-CN"), "cli")
-    expect(zh).toMatch(/^只显示一种调度类型的规格/)
+    expect(zh).toMatch(/^列出一种调度类型的规格/)
     const calls = renderWords(source, "cli").match(/inspire [a-z-]+ [^)]*/g) ?? []
     expect(calls).toEqual(["inspire job submit", "inspire hpc submit"])
     for (const call of calls) expect(zh).toContain(call)

@@ -3,6 +3,7 @@ const require = __inspireCreateRequire(import.meta.url)
 import {
   __commonJS,
   __require,
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
@@ -10,6 +11,7 @@ import {
 // ../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/utils.js
 var require_utils = __commonJS({
   "../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/utils.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var arr = [];
@@ -38,6 +40,7 @@ var require_utils = __commonJS({
 // ../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/http.js
 var require_http = __commonJS({
   "../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/http.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var nativeHttps = __require("https");
@@ -114,6 +117,7 @@ var require_http = __commonJS({
 // ../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/errors.js
 var require_errors = __commonJS({
   "../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/errors.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = {
@@ -130,6 +134,7 @@ var require_errors = __commonJS({
 // ../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/types.js
 var require_types = __commonJS({
   "../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/types.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = {
@@ -173,6 +178,7 @@ var require_types = __commonJS({
 var require_safer = __commonJS({
   "../../node_modules/.pnpm/safer-buffer@2.1.2/node_modules/safer-buffer/safer.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var buffer = __require("buffer");
@@ -242,6 +248,7 @@ var require_safer = __commonJS({
 // ../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/reader.js
 var require_reader = __commonJS({
   "../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/reader.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("assert");
@@ -409,6 +416,7 @@ var require_reader = __commonJS({
 // ../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/writer.js
 var require_writer = __commonJS({
   "../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/writer.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("assert");
@@ -654,6 +662,7 @@ var require_writer = __commonJS({
 // ../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/index.js
 var require_ber = __commonJS({
   "../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/ber/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var errors = require_errors();
@@ -680,6 +689,7 @@ var require_ber = __commonJS({
 // ../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/index.js
 var require_lib = __commonJS({
   "../../node_modules/.pnpm/asn1@0.2.6/node_modules/asn1/lib/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var Ber = require_ber();
@@ -694,6 +704,7 @@ var require_lib = __commonJS({
 // ../../node_modules/.pnpm/tweetnacl@0.14.5/node_modules/tweetnacl/nacl-fast.js
 var require_nacl_fast = __commonJS({
   "../../node_modules/.pnpm/tweetnacl@0.14.5/node_modules/tweetnacl/nacl-fast.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     (function(nacl) {
@@ -2917,6 +2928,7 @@ var require_nacl_fast = __commonJS({
 var require_bcrypt_pbkdf = __commonJS({
   "../../node_modules/.pnpm/bcrypt-pbkdf@1.0.2/node_modules/bcrypt-pbkdf/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var crypto_hash_sha512 = require_nacl_fast().lowlevel.crypto_hash;
@@ -4172,6 +4184,7 @@ var require_bcrypt_pbkdf = __commonJS({
 var require_lib2 = __commonJS({
   "../../node_modules/.pnpm/cpu-features@0.0.10/node_modules/cpu-features/lib/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var binding = __require("../build/Release/cpufeatures.node");
@@ -4183,6 +4196,7 @@ var require_lib2 = __commonJS({
 var require_constants = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/constants.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var crypto = __require("crypto");
@@ -4577,6 +4591,7 @@ var require_constants = __commonJS({
 var require_utils2 = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/utils.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var Ber = require_lib().Ber;
@@ -4895,6 +4910,7 @@ var require_utils2 = __commonJS({
 // ../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/crypto/poly1305.js
 var require_poly1305 = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/crypto/poly1305.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var createPoly1305 = (function() {
@@ -5326,6 +5342,7 @@ var require_poly1305 = __commonJS({
 var require_crypto = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/crypto.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -6652,6 +6669,7 @@ var require_crypto = __commonJS({
 var require_keyParser = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/keyParser.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -7895,6 +7913,7 @@ ${formatted}-----END ${type} KEY-----`;
 var require_agent = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/agent.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Socket } = __require("net");
@@ -8725,6 +8744,7 @@ var require_agent = __commonJS({
 var require_zlib = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/zlib.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { kMaxLength } = __require("buffer");
@@ -8951,6 +8971,7 @@ var require_zlib = __commonJS({
 var require_handlers_misc = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/handlers.misc.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -9860,6 +9881,7 @@ var require_handlers_misc = __commonJS({
 var require_handlers = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/handlers.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var MESSAGE_HANDLERS = new Array(256);
@@ -9881,6 +9903,7 @@ var require_handlers = __commonJS({
 var require_kex = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/kex.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -11525,6 +11548,7 @@ var require_package = __commonJS({
 var require_Protocol = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/Protocol.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { inspect } = __require("util");
@@ -13092,6 +13116,7 @@ var require_Protocol = __commonJS({
 var require_node_fs_compat = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/node-fs-compat.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("assert");
@@ -13191,6 +13216,7 @@ ${suffix}`;
 var require_SFTP = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/protocol/SFTP.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var EventEmitter = __require("events");
@@ -16247,6 +16273,7 @@ var require_SFTP = __commonJS({
 var require_Channel = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/Channel.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -16485,6 +16512,7 @@ var require_Channel = __commonJS({
 var require_utils3 = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/utils.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { SFTP } = require_SFTP();
@@ -16767,6 +16795,7 @@ var require_utils3 = __commonJS({
 var require_client = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/client.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -18578,6 +18607,7 @@ var require_client = __commonJS({
 var require_http_agents = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/http-agents.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Agent: HttpAgent } = __require("http");
@@ -18652,6 +18682,7 @@ var require_http_agents = __commonJS({
 var require_server = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/server.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Server: netServer } = __require("net");
@@ -19830,6 +19861,7 @@ var require_server = __commonJS({
 var require_keygen = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/keygen.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -20254,6 +20286,7 @@ var require_keygen = __commonJS({
 var require_lib3 = __commonJS({
   "../../node_modules/.pnpm/ssh2@1.17.0/node_modules/ssh2/lib/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -20303,6 +20336,7 @@ var require_lib3 = __commonJS({
 // ../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/ssh.js
 var require_ssh = __commonJS({
   "../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/ssh.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var Client = require_lib3().Client;
@@ -20351,6 +20385,7 @@ var require_ssh = __commonJS({
 // ../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/stream.js
 var require_stream = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/stream.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = __require("stream");
@@ -20361,6 +20396,7 @@ var require_stream = __commonJS({
 var require_buffer_list = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/buffer_list.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     function ownKeys(object, enumerableOnly) {
@@ -20605,6 +20641,7 @@ var require_buffer_list = __commonJS({
 var require_destroy = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     function destroy(err, cb) {
@@ -20696,6 +20733,7 @@ var require_destroy = __commonJS({
 var require_errors2 = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/errors.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var codes = {};
@@ -20798,6 +20836,7 @@ var require_errors2 = __commonJS({
 var require_state = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/state.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var ERR_INVALID_OPT_VALUE = require_errors2().codes.ERR_INVALID_OPT_VALUE;
@@ -20824,6 +20863,7 @@ var require_state = __commonJS({
 // ../../node_modules/.pnpm/inherits@2.0.4/node_modules/inherits/inherits_browser.js
 var require_inherits_browser = __commonJS({
   "../../node_modules/.pnpm/inherits@2.0.4/node_modules/inherits/inherits_browser.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     if (typeof Object.create === "function") {
@@ -20858,6 +20898,7 @@ var require_inherits_browser = __commonJS({
 // ../../node_modules/.pnpm/inherits@2.0.4/node_modules/inherits/inherits.js
 var require_inherits = __commonJS({
   "../../node_modules/.pnpm/inherits@2.0.4/node_modules/inherits/inherits.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     try {
@@ -20874,6 +20915,7 @@ var require_inherits = __commonJS({
 // ../../node_modules/.pnpm/util-deprecate@1.0.2/node_modules/util-deprecate/node.js
 var require_node = __commonJS({
   "../../node_modules/.pnpm/util-deprecate@1.0.2/node_modules/util-deprecate/node.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = __require("util").deprecate;
@@ -20884,6 +20926,7 @@ var require_node = __commonJS({
 var require_stream_writable = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/_stream_writable.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Writable;
@@ -21357,6 +21400,7 @@ var require_stream_writable = __commonJS({
 var require_stream_duplex = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/_stream_duplex.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var objectKeys = Object.keys || function(obj) {
@@ -21451,6 +21495,7 @@ var require_stream_duplex = __commonJS({
 // ../../node_modules/.pnpm/safe-buffer@5.2.1/node_modules/safe-buffer/index.js
 var require_safe_buffer = __commonJS({
   "../../node_modules/.pnpm/safe-buffer@5.2.1/node_modules/safe-buffer/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var buffer = __require("buffer");
@@ -21512,6 +21557,7 @@ var require_safe_buffer = __commonJS({
 var require_string_decoder = __commonJS({
   "../../node_modules/.pnpm/string_decoder@1.4.0/node_modules/string_decoder/lib/string_decoder.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var Buffer2 = require_safe_buffer().Buffer;
@@ -21752,6 +21798,7 @@ var require_string_decoder = __commonJS({
 var require_end_of_stream = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/end-of-stream.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var ERR_STREAM_PREMATURE_CLOSE = require_errors2().codes.ERR_STREAM_PREMATURE_CLOSE;
@@ -21843,6 +21890,7 @@ var require_end_of_stream = __commonJS({
 var require_async_iterator = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/async_iterator.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var _Object$setPrototypeO;
@@ -22028,6 +22076,7 @@ var require_async_iterator = __commonJS({
 var require_from = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/from.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     function asyncGeneratorStep(gen, resolve, reject, _next, _throw, key, arg) {
@@ -22151,6 +22200,7 @@ var require_from = __commonJS({
 var require_stream_readable = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/_stream_readable.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Readable;
@@ -22886,6 +22936,7 @@ var require_stream_readable = __commonJS({
 var require_stream_transform = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/_stream_transform.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Transform;
@@ -22989,6 +23040,7 @@ var require_stream_transform = __commonJS({
 var require_stream_passthrough = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/_stream_passthrough.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = PassThrough;
@@ -23008,6 +23060,7 @@ var require_stream_passthrough = __commonJS({
 var require_pipeline = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/lib/internal/streams/pipeline.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var eos;
@@ -23094,6 +23147,7 @@ var require_pipeline = __commonJS({
 // ../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/readable.js
 var require_readable = __commonJS({
   "../../node_modules/.pnpm/readable-stream@3.6.2/node_modules/readable-stream/readable.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var Stream = __require("stream");
@@ -23118,6 +23172,7 @@ var require_readable = __commonJS({
 // ../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/http_duplex.js
 var require_http_duplex = __commonJS({
   "../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/http_duplex.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = HttpDuplex;
@@ -23168,6 +23223,7 @@ var require_http_duplex = __commonJS({
 // ../../node_modules/.pnpm/ms@2.1.3/node_modules/ms/index.js
 var require_ms = __commonJS({
   "../../node_modules/.pnpm/ms@2.1.3/node_modules/ms/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var s = 1e3;
@@ -23286,6 +23342,7 @@ var require_ms = __commonJS({
 // ../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/common.js
 var require_common = __commonJS({
   "../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/common.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     function setup(env) {
@@ -23465,6 +23522,7 @@ var require_common = __commonJS({
 // ../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/browser.js
 var require_browser = __commonJS({
   "../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/browser.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     exports.formatArgs = formatArgs;
@@ -23638,6 +23696,7 @@ var require_browser = __commonJS({
 var require_has_flag = __commonJS({
   "../../node_modules/.pnpm/has-flag@4.0.0/node_modules/has-flag/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = (flag, argv = process.argv) => {
@@ -23653,6 +23712,7 @@ var require_has_flag = __commonJS({
 var require_supports_color = __commonJS({
   "../../node_modules/.pnpm/supports-color@8.1.1/node_modules/supports-color/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var os = __require("os");
@@ -23768,6 +23828,7 @@ var require_supports_color = __commonJS({
 // ../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/node.js
 var require_node2 = __commonJS({
   "../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/node.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var tty = __require("tty");
@@ -23944,6 +24005,7 @@ var require_node2 = __commonJS({
 // ../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/index.js
 var require_src = __commonJS({
   "../../node_modules/.pnpm/debug@4.4.3_supports-color@8.1.1/node_modules/debug/src/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     if (typeof process === "undefined" || process.type === "renderer" || process.browser === true || process.__nwjs) {
@@ -23957,6 +24019,7 @@ var require_src = __commonJS({
 // ../../node_modules/.pnpm/split-ca@1.0.1/node_modules/split-ca/index.js
 var require_split_ca = __commonJS({
   "../../node_modules/.pnpm/split-ca@1.0.1/node_modules/split-ca/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var fs = __require("fs");
@@ -23990,6 +24053,7 @@ var require_split_ca = __commonJS({
 // ../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/modem.js
 var require_modem = __commonJS({
   "../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/modem.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var querystring = __require("querystring");
@@ -24468,6 +24532,7 @@ var require_modem = __commonJS({
 var require_ignore = __commonJS({
   "../../node_modules/.pnpm/@balena+dockerignore@1.0.2/node_modules/@balena/dockerignore/ignore.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var path = __require("path");
@@ -24684,6 +24749,7 @@ var require_ignore = __commonJS({
 var require_chownr = __commonJS({
   "../../node_modules/.pnpm/chownr@1.1.4/node_modules/chownr/chownr.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var fs = __require("fs");
@@ -24817,6 +24883,7 @@ var require_chownr = __commonJS({
 var require_BufferList = __commonJS({
   "../../node_modules/.pnpm/bl@4.1.0/node_modules/bl/BufferList.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Buffer: Buffer2 } = __require("buffer");
@@ -25121,6 +25188,7 @@ var require_BufferList = __commonJS({
 var require_bl = __commonJS({
   "../../node_modules/.pnpm/bl@4.1.0/node_modules/bl/bl.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var DuplexStream = require_readable().Duplex;
@@ -25193,6 +25261,7 @@ var require_bl = __commonJS({
 // ../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/headers.js
 var require_headers = __commonJS({
   "../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/headers.js"(exports) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var alloc = Buffer.alloc;
@@ -25434,6 +25503,7 @@ var require_headers = __commonJS({
 // ../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/extract.js
 var require_extract = __commonJS({
   "../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/extract.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = __require("util");
@@ -25652,6 +25722,7 @@ var require_extract = __commonJS({
 // ../../node_modules/.pnpm/fs-constants@1.0.0/node_modules/fs-constants/index.js
 var require_fs_constants = __commonJS({
   "../../node_modules/.pnpm/fs-constants@1.0.0/node_modules/fs-constants/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = __require("fs").constants || __require("constants");
@@ -25661,6 +25732,7 @@ var require_fs_constants = __commonJS({
 // ../../node_modules/.pnpm/wrappy@1.0.2/node_modules/wrappy/wrappy.js
 var require_wrappy = __commonJS({
   "../../node_modules/.pnpm/wrappy@1.0.2/node_modules/wrappy/wrappy.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = wrappy;
@@ -25693,6 +25765,7 @@ var require_wrappy = __commonJS({
 // ../../node_modules/.pnpm/once@1.4.0/node_modules/once/once.js
 var require_once = __commonJS({
   "../../node_modules/.pnpm/once@1.4.0/node_modules/once/once.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var wrappy = require_wrappy();
@@ -25739,6 +25812,7 @@ var require_once = __commonJS({
 // ../../node_modules/.pnpm/end-of-stream@1.4.5/node_modules/end-of-stream/index.js
 var require_end_of_stream2 = __commonJS({
   "../../node_modules/.pnpm/end-of-stream@1.4.5/node_modules/end-of-stream/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var once = require_once();
@@ -25824,6 +25898,7 @@ var require_end_of_stream2 = __commonJS({
 // ../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/pack.js
 var require_pack = __commonJS({
   "../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/pack.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var constants = require_fs_constants();
@@ -26041,6 +26116,7 @@ var require_pack = __commonJS({
 // ../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/index.js
 var require_tar_stream = __commonJS({
   "../../node_modules/.pnpm/tar-stream@2.2.0/node_modules/tar-stream/index.js"(exports) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     exports.extract = require_extract();
@@ -26051,6 +26127,7 @@ var require_tar_stream = __commonJS({
 // ../../node_modules/.pnpm/pump@3.0.4/node_modules/pump/index.js
 var require_pump = __commonJS({
   "../../node_modules/.pnpm/pump@3.0.4/node_modules/pump/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var once = require_once();
@@ -26128,6 +26205,7 @@ var require_pump = __commonJS({
 // ../../node_modules/.pnpm/mkdirp-classic@0.5.3/node_modules/mkdirp-classic/index.js
 var require_mkdirp_classic = __commonJS({
   "../../node_modules/.pnpm/mkdirp-classic@0.5.3/node_modules/mkdirp-classic/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var path = __require("path");
@@ -26216,6 +26294,7 @@ var require_mkdirp_classic = __commonJS({
 // ../../node_modules/.pnpm/tar-fs@2.1.6/node_modules/tar-fs/index.js
 var require_tar_fs = __commonJS({
   "../../node_modules/.pnpm/tar-fs@2.1.6/node_modules/tar-fs/index.js"(exports) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var chownr = require_chownr();
@@ -26581,6 +26660,7 @@ var require_tar_fs = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/util.js
 var require_util = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/util.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var DockerIgnore = require_ignore();
@@ -26665,6 +26745,7 @@ var require_util = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/exec.js
 var require_exec = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/exec.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -26777,6 +26858,7 @@ var require_exec = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/container.js
 var require_container = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/container.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var extend = require_util().extend;
@@ -27653,6 +27735,7 @@ var require_container = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/image.js
 var require_image = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/image.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -27880,6 +27963,7 @@ var require_image = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/volume.js
 var require_volume = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/volume.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -27955,6 +28039,7 @@ var require_volume = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/network.js
 var require_network = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/network.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28091,6 +28176,7 @@ var require_network = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/service.js
 var require_service = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/service.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28236,6 +28322,7 @@ var require_service = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/plugin.js
 var require_plugin = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/plugin.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28529,6 +28616,7 @@ var require_plugin = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/secret.js
 var require_secret = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/secret.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28636,6 +28724,7 @@ var require_secret = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/config.js
 var require_config = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/config.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28743,6 +28832,7 @@ var require_config = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/task.js
 var require_task = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/task.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28823,6 +28913,7 @@ var require_task = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/node.js
 var require_node3 = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/node.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -28930,6 +29021,7 @@ var require_node3 = __commonJS({
 var require_constants2 = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/constants.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29073,6 +29165,7 @@ var require_package2 = __commonJS({
 var require_logging = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/logging.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var _a;
@@ -29183,6 +29276,7 @@ var require_logging = __commonJS({
 var require_error = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/error.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29209,6 +29303,7 @@ var require_error = __commonJS({
 var require_metadata = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/metadata.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29462,6 +29557,7 @@ var require_metadata = __commonJS({
 var require_call_credentials = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/call-credentials.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29607,6 +29703,7 @@ var require_call_credentials = __commonJS({
 var require_tls_helpers = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/tls-helpers.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29632,6 +29729,7 @@ var require_tls_helpers = __commonJS({
 var require_uri_parser = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/uri-parser.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29747,6 +29845,7 @@ var require_uri_parser = __commonJS({
 var require_resolver = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/resolver.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -29801,6 +29900,7 @@ var require_resolver = __commonJS({
 var require_channel_credentials = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/channel-credentials.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30200,6 +30300,7 @@ var require_channel_credentials = __commonJS({
 var require_load_balancer = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancer.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30293,6 +30394,7 @@ var require_load_balancer = __commonJS({
 var require_service_config = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/service-config.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30638,6 +30740,7 @@ var require_service_config = __commonJS({
 var require_connectivity_state = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/connectivity-state.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30657,6 +30760,7 @@ var require_connectivity_state = __commonJS({
 var require_picker = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/picker.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30720,6 +30824,7 @@ var require_picker = __commonJS({
 var require_backoff_timeout = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/backoff-timeout.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30879,6 +30984,7 @@ var require_backoff_timeout = __commonJS({
 var require_load_balancer_child_handler = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancer-child-handler.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -31011,6 +31117,7 @@ var require_load_balancer_child_handler = __commonJS({
 var require_resolving_load_balancer = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/resolving-load-balancer.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -31269,6 +31376,7 @@ var require_resolving_load_balancer = __commonJS({
 var require_channel_options = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/channel-options.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -31329,6 +31437,7 @@ var require_channel_options = __commonJS({
 var require_subchannel_address = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/subchannel-address.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -31516,6 +31625,7 @@ var require_subchannel_address = __commonJS({
 var require_cjs = __commonJS({
   "../../node_modules/.pnpm/@js-sdsl+ordered-map@4.4.2/node_modules/@js-sdsl/ordered-map/dist/cjs/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "t", {
@@ -32312,6 +32422,7 @@ var require_cjs = __commonJS({
 var require_admin = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/admin.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -32333,6 +32444,7 @@ var require_admin = __commonJS({
 var require_call = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/call.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -32472,6 +32584,7 @@ ${callerStack}`;
 var require_call_interface = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/call-interface.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -32558,6 +32671,7 @@ var require_call_interface = __commonJS({
 var require_client_interceptors = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/client-interceptors.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -32913,6 +33027,7 @@ var require_client_interceptors = __commonJS({
 var require_client2 = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/client.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -33289,6 +33404,7 @@ var require_client2 = __commonJS({
 var require_make_client = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/make-client.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -33385,6 +33501,7 @@ var require_make_client = __commonJS({
 // ../../node_modules/.pnpm/lodash.camelcase@4.3.0/node_modules/lodash.camelcase/index.js
 var require_lodash = __commonJS({
   "../../node_modules/.pnpm/lodash.camelcase@4.3.0/node_modules/lodash.camelcase/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var INFINITY = 1 / 0;
@@ -33763,6 +33880,7 @@ var require_lodash = __commonJS({
 var require_aspromise = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+aspromise@1.1.2/node_modules/@protobufjs/aspromise/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = asPromise;
@@ -33801,6 +33919,7 @@ var require_aspromise = __commonJS({
 var require_base64 = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+base64@1.1.2/node_modules/@protobufjs/base64/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var base64 = exports;
@@ -33903,6 +34022,7 @@ var require_base64 = __commonJS({
 var require_eventemitter = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+eventemitter@1.1.1/node_modules/@protobufjs/eventemitter/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = EventEmitter;
@@ -33953,6 +34073,7 @@ var require_eventemitter = __commonJS({
 var require_float = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+float@1.0.2/node_modules/@protobufjs/float/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = factory(factory);
@@ -34149,6 +34270,7 @@ var require_float = __commonJS({
 var require_utf8 = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+utf8@1.1.2/node_modules/@protobufjs/utf8/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var utf8 = exports;
@@ -34236,6 +34358,7 @@ var require_utf8 = __commonJS({
 var require_pool = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+pool@1.1.0/node_modules/@protobufjs/pool/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = pool;
@@ -34264,6 +34387,7 @@ var require_pool = __commonJS({
 var require_longbits = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/util/longbits.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = LongBits;
@@ -34367,6 +34491,7 @@ var require_longbits = __commonJS({
 // ../../node_modules/.pnpm/long@5.3.2/node_modules/long/umd/index.js
 var require_umd = __commonJS({
   "../../node_modules/.pnpm/long@5.3.2/node_modules/long/umd/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     (function(global2, factory) {
@@ -35348,6 +35473,7 @@ var require_umd = __commonJS({
 var require_minimal = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/util/minimal.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = exports;
@@ -35551,6 +35677,7 @@ var require_minimal = __commonJS({
 var require_writer2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/writer.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Writer;
@@ -35745,6 +35872,7 @@ var require_writer2 = __commonJS({
 var require_writer_buffer = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/writer_buffer.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = BufferWriter;
@@ -35797,6 +35925,7 @@ var require_writer_buffer = __commonJS({
 var require_reader2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/reader.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Reader;
@@ -36045,6 +36174,7 @@ var require_reader2 = __commonJS({
 var require_reader_buffer = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/reader_buffer.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = BufferReader;
@@ -36070,6 +36200,7 @@ var require_reader_buffer = __commonJS({
 var require_service2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/rpc/service.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Service;
@@ -36147,6 +36278,7 @@ var require_service2 = __commonJS({
 var require_rpc = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/rpc.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var rpc = exports;
@@ -36158,6 +36290,7 @@ var require_rpc = __commonJS({
 var require_roots = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/roots.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = /* @__PURE__ */ Object.create(null);
@@ -36168,6 +36301,7 @@ var require_roots = __commonJS({
 var require_index_minimal = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/index-minimal.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var protobuf = exports;
@@ -36193,6 +36327,7 @@ var require_index_minimal = __commonJS({
 var require_codegen = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+codegen@2.0.5/node_modules/@protobufjs/codegen/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = codegen;
@@ -36268,6 +36403,7 @@ var require_codegen = __commonJS({
 var require_fs = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+fetch@1.1.1/node_modules/@protobufjs/fetch/util/fs.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var fs = null;
@@ -36288,6 +36424,7 @@ var require_fs = __commonJS({
 var require_fetch = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+fetch@1.1.1/node_modules/@protobufjs/fetch/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = fetch2;
@@ -36340,6 +36477,7 @@ var require_fetch = __commonJS({
 var require_path = __commonJS({
   "../../node_modules/.pnpm/@protobufjs+path@1.1.2/node_modules/@protobufjs/path/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var path = exports;
@@ -36396,6 +36534,7 @@ var require_path = __commonJS({
 var require_patterns = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/util/patterns.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var patterns = exports;
@@ -36409,6 +36548,7 @@ var require_patterns = __commonJS({
 var require_fs2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/util/fs.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var fs = null;
@@ -36429,6 +36569,7 @@ var require_fs2 = __commonJS({
 var require_namespace = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/namespace.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Namespace;
@@ -36710,6 +36851,7 @@ var require_namespace = __commonJS({
 var require_mapfield = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/mapfield.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = MapField;
@@ -36768,6 +36910,7 @@ var require_mapfield = __commonJS({
 var require_method = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/method.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Method;
@@ -36838,6 +36981,7 @@ var require_method = __commonJS({
 var require_service3 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/service.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Service;
@@ -36953,6 +37097,7 @@ var require_service3 = __commonJS({
 var require_message = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/message.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Message;
@@ -37000,6 +37145,7 @@ var require_message = __commonJS({
 var require_decoder = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/decoder.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = decoder;
@@ -37057,6 +37203,7 @@ var require_decoder = __commonJS({
 var require_verifier = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/verifier.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = verifier;
@@ -37164,6 +37311,7 @@ var require_verifier = __commonJS({
 var require_converter = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/converter.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var converter = exports;
@@ -37373,6 +37521,7 @@ var require_converter = __commonJS({
 var require_wrappers = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/wrappers.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var wrappers = exports;
@@ -37435,6 +37584,7 @@ var require_wrappers = __commonJS({
 var require_type = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/type.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Type;
@@ -37790,6 +37940,7 @@ var require_type = __commonJS({
 var require_root = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/root.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Root;
@@ -38048,6 +38199,7 @@ var require_root = __commonJS({
 var require_util2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/util.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = module.exports = require_minimal();
@@ -38172,6 +38324,7 @@ var require_util2 = __commonJS({
 var require_types2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/types.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var types = exports;
@@ -38353,6 +38506,7 @@ var require_types2 = __commonJS({
 var require_field = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/field.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Field;
@@ -38552,6 +38706,7 @@ var require_field = __commonJS({
 var require_oneof = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/oneof.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = OneOf;
@@ -38662,6 +38817,7 @@ var require_oneof = __commonJS({
 var require_object = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/object.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = ReflectionObject;
@@ -38868,6 +39024,7 @@ var require_object = __commonJS({
 var require_enum = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/enum.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = Enum;
@@ -38981,6 +39138,7 @@ var require_enum = __commonJS({
 var require_encoder = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/encoder.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = encoder;
@@ -39032,6 +39190,7 @@ var require_encoder = __commonJS({
 var require_index_light = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/index-light.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var protobuf = module.exports = require_index_minimal();
@@ -39080,6 +39239,7 @@ var require_index_light = __commonJS({
 var require_tokenize = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/tokenize.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = tokenize;
@@ -39329,6 +39489,7 @@ var require_tokenize = __commonJS({
 var require_parse = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/parse.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = parse;
@@ -40072,6 +40233,7 @@ var require_parse = __commonJS({
 var require_common2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/common.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = common;
@@ -40406,6 +40568,7 @@ var require_common2 = __commonJS({
 var require_src2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/src/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var protobuf = module.exports = require_index_light();
@@ -40421,6 +40584,7 @@ var require_src2 = __commonJS({
 var require_protobufjs = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = require_src2();
@@ -41819,6 +41983,7 @@ var require_descriptor = __commonJS({
 var require_descriptor2 = __commonJS({
   "../../node_modules/.pnpm/protobufjs@7.6.6/node_modules/protobufjs/ext/descriptor/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var $protobuf = require_protobufjs();
@@ -42770,6 +42935,7 @@ var require_type2 = __commonJS({
 var require_util3 = __commonJS({
   "../../node_modules/.pnpm/@grpc+proto-loader@0.8.1/node_modules/@grpc/proto-loader/build/src/util.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -42842,6 +43008,7 @@ var require_util3 = __commonJS({
 var require_src3 = __commonJS({
   "../../node_modules/.pnpm/@grpc+proto-loader@0.8.1/node_modules/@grpc/proto-loader/build/src/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43034,6 +43201,7 @@ var require_src3 = __commonJS({
 var require_channelz = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/channelz.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43621,6 +43789,7 @@ var require_channelz = __commonJS({
 var require_call_number = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/call-number.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43636,6 +43805,7 @@ var require_call_number = __commonJS({
 var require_compression_algorithms = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/compression-algorithms.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43653,6 +43823,7 @@ var require_compression_algorithms = __commonJS({
 var require_filter = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/filter.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43682,6 +43853,7 @@ var require_filter = __commonJS({
 var require_compression_filter = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/compression-filter.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43953,6 +44125,7 @@ var require_compression_filter = __commonJS({
 var require_control_plane_status = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/control-plane-status.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -43985,6 +44158,7 @@ var require_control_plane_status = __commonJS({
 var require_deadline = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/deadline.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -44060,6 +44234,7 @@ var require_deadline = __commonJS({
 var require_filter_stack = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/filter-stack.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -44133,6 +44308,7 @@ var require_filter_stack = __commonJS({
 var require_single_subchannel_channel = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/single-subchannel-channel.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -44348,6 +44524,7 @@ var require_single_subchannel_channel = __commonJS({
 var require_subchannel = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/subchannel.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -44696,6 +44873,7 @@ var require_subchannel = __commonJS({
 var require_environment = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/environment.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var _a;
@@ -44711,6 +44889,7 @@ var require_environment = __commonJS({
 var require_resolver_dns = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/resolver-dns.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -45001,6 +45180,7 @@ var require_resolver_dns = __commonJS({
 var require_http_proxy = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/http_proxy.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -45222,6 +45402,7 @@ var require_http_proxy = __commonJS({
 var require_stream_decoder = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/stream-decoder.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -45309,6 +45490,7 @@ var require_stream_decoder = __commonJS({
 var require_subchannel_call = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/subchannel-call.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -45764,6 +45946,7 @@ var require_subchannel_call = __commonJS({
 var require_transport = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/transport.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -46344,6 +46527,7 @@ var require_transport = __commonJS({
 var require_subchannel_pool = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/subchannel-pool.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -46444,6 +46628,7 @@ var require_subchannel_pool = __commonJS({
 var require_load_balancing_call = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancing-call.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -46712,6 +46897,7 @@ var require_load_balancing_call = __commonJS({
 var require_resolving_call = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/resolving-call.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -47024,6 +47210,7 @@ var require_resolving_call = __commonJS({
 var require_retrying_call = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/retrying-call.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -47693,6 +47880,7 @@ var require_retrying_call = __commonJS({
 var require_subchannel_interface = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/subchannel-interface.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -47794,6 +47982,7 @@ var require_subchannel_interface = __commonJS({
 var require_internal_channel = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/internal-channel.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -48363,6 +48552,7 @@ var require_internal_channel = __commonJS({
 var require_channel = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/channel.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -48422,6 +48612,7 @@ var require_channel = __commonJS({
 var require_server_call = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/server-call.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -48633,6 +48824,7 @@ var require_server_call = __commonJS({
 var require_server_credentials = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/server-credentials.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -48925,6 +49117,7 @@ var require_server_credentials = __commonJS({
 var require_duration = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/duration.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -48988,6 +49181,7 @@ var require_duration = __commonJS({
 var require_orca = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/orca.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -49285,6 +49479,7 @@ var require_orca = __commonJS({
 var require_server_interceptors = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/server-interceptors.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -50059,6 +50254,7 @@ var require_server_interceptors = __commonJS({
 var require_server2 = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/server.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var __runInitializers = exports && exports.__runInitializers || function(thisArg, initializers, value) {
@@ -51536,6 +51732,7 @@ var require_server2 = __commonJS({
 var require_status_builder = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/status-builder.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -51592,6 +51789,7 @@ var require_status_builder = __commonJS({
 var require_load_balancer_pick_first = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancer-pick-first.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -52013,6 +52211,7 @@ var require_load_balancer_pick_first = __commonJS({
 var require_certificate_provider = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/certificate-provider.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -52138,6 +52337,7 @@ var require_certificate_provider = __commonJS({
 var require_experimental = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/experimental.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -52273,6 +52473,7 @@ var require_experimental = __commonJS({
 var require_resolver_uds = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/resolver-uds.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -52315,6 +52516,7 @@ var require_resolver_uds = __commonJS({
 var require_resolver_ip = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/resolver-ip.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -52408,6 +52610,7 @@ var require_resolver_ip = __commonJS({
 var require_load_balancer_round_robin = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancer-round-robin.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -52585,6 +52788,7 @@ var require_load_balancer_round_robin = __commonJS({
 var require_load_balancer_outlier_detection = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancer-outlier-detection.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var _a;
@@ -53084,6 +53288,7 @@ var require_load_balancer_outlier_detection = __commonJS({
 var require_priority_queue = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/priority-queue.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -53190,6 +53395,7 @@ var require_priority_queue = __commonJS({
 var require_load_balancer_weighted_round_robin = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/load-balancer-weighted-round-robin.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -53544,6 +53750,7 @@ var require_load_balancer_weighted_round_robin = __commonJS({
 var require_src4 = __commonJS({
   "../../node_modules/.pnpm/@grpc+grpc-js@1.14.7/node_modules/@grpc/grpc-js/build/src/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -53728,6 +53935,7 @@ var require_src4 = __commonJS({
 var require_util4 = __commonJS({
   "../../node_modules/.pnpm/@grpc+proto-loader@0.7.15/node_modules/@grpc/proto-loader/build/src/util.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -53800,6 +54008,7 @@ var require_util4 = __commonJS({
 var require_src5 = __commonJS({
   "../../node_modules/.pnpm/@grpc+proto-loader@0.7.15/node_modules/@grpc/proto-loader/build/src/index.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -53989,6 +54198,7 @@ var require_src5 = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/session.js
 var require_session = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/session.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var grpc = require_src4();
@@ -54049,6 +54259,7 @@ var require_session = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/buildkit.js
 var require_buildkit = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/buildkit.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var protobuf = require_protobufjs();
@@ -54227,6 +54438,7 @@ var require_buildkit = __commonJS({
 // ../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/docker.js
 var require_docker = __commonJS({
   "../../node_modules/.pnpm/dockerode@5.0.1_supports-color@8.1.1/node_modules/dockerode/lib/docker.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var EventEmitter = __require("events").EventEmitter;

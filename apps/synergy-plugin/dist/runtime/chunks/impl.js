@@ -1,6 +1,7 @@
 import { createRequire as __inspireCreateRequire } from "node:module"
 const require = __inspireCreateRequire(import.meta.url)
 import {
+  SETTINGS_READ,
   modelToolName,
   tool
 } from "./shared-impl-index.js";
@@ -8,6 +9,7 @@ import {
   __commonJS,
   __export,
   __toESM,
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
@@ -15,6 +17,7 @@ import {
 // ../../node_modules/.pnpm/@fluent+bundle@0.19.1/node_modules/@fluent/bundle/index.js
 var require_bundle = __commonJS({
   "../../node_modules/.pnpm/@fluent+bundle@0.19.1/node_modules/@fluent/bundle/index.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     (function(global, factory) {
@@ -958,23 +961,28 @@ var require_bundle = __commonJS({
 });
 
 // src/impl.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // src/cli.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFile as readFile3 } from "node:fs/promises";
 
 // ../../packages/core/src/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/ids.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/index.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -1240,6 +1248,7 @@ __export(external_exports, {
   xid: () => xid2,
   xor: () => xor
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -1559,10 +1568,12 @@ __export(core_exports2, {
   version: () => version,
   withParser: () => withParser
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/core.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -1646,6 +1657,7 @@ __export(util_exports, {
   uint8ArrayToHex: () => uint8ArrayToHex,
   unwrapMessage: () => unwrapMessage
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function assertEqual(val) {
@@ -2547,10 +2559,12 @@ function config(newConfig) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/parse.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/errors.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function _getMessage() {
@@ -2905,10 +2919,12 @@ var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/schemas.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/checks.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -2980,6 +2996,7 @@ __export(regexes_exports, {
   uuid7: () => uuid7,
   xid: () => xid
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var cuid = /^[cC][0-9a-z]{6,}$/;
@@ -3563,6 +3580,7 @@ var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (ins
 });
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/doc.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Doc = class {
@@ -3606,6 +3624,7 @@ ${content.join("\n")}
 };
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/versions.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var version = {
@@ -6057,6 +6076,7 @@ function handleRefineResult(result, payload, input2, inst) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/memoizer.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var $ZodCyclicError = class extends Error {
@@ -6402,10 +6422,12 @@ __export(locales_exports, {
   zhCN: () => zh_CN_default,
   zhTW: () => zh_TW_default
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ar.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error = () => {
@@ -6520,6 +6542,7 @@ function ar_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/az.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error2 = () => {
@@ -6633,6 +6656,7 @@ function az_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/be.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function getBelarusianPlural(count3, one, few, many) {
@@ -6804,6 +6828,7 @@ function be_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/bg.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error4 = () => {
@@ -6932,6 +6957,7 @@ function bg_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/bn.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error5 = () => {
@@ -7048,6 +7074,7 @@ function bn_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ca.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error6 = () => {
@@ -7164,6 +7191,7 @@ function ca_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ckb.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error7 = () => {
@@ -7299,6 +7327,7 @@ function ckb_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/cs.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error8 = () => {
@@ -7418,6 +7447,7 @@ function cs_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/da.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error9 = () => {
@@ -7541,6 +7571,7 @@ function da_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/de.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error10 = () => {
@@ -7657,6 +7688,7 @@ function de_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/el.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error11 = () => {
@@ -7772,6 +7804,7 @@ function el_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/en.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error12 = () => {
@@ -7899,6 +7932,7 @@ function en_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/eo.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error13 = () => {
@@ -8016,6 +8050,7 @@ function eo_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/es.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error14 = () => {
@@ -8155,6 +8190,7 @@ function es_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/fa.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error15 = () => {
@@ -8277,6 +8313,7 @@ function fa_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/fi.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error16 = () => {
@@ -8397,6 +8434,7 @@ function fi_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/fr.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error17 = () => {
@@ -8529,6 +8567,7 @@ function fr_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/fr-CA.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error18 = () => {
@@ -8644,6 +8683,7 @@ function fr_CA_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/gu.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error19 = () => {
@@ -8760,6 +8800,7 @@ function gu_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/he.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error20 = () => {
@@ -8964,6 +9005,7 @@ function he_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/hi.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error21 = () => {
@@ -9078,6 +9120,7 @@ function hi_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/hr.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error22 = () => {
@@ -9207,6 +9250,7 @@ function hr_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/hu.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error23 = () => {
@@ -9323,6 +9367,7 @@ function hu_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/hy.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function getArmenianPlural(count3, one, many) {
@@ -9484,6 +9529,7 @@ function hy_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/id.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error25 = () => {
@@ -9598,6 +9644,7 @@ function id_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/is.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error26 = () => {
@@ -9715,6 +9762,7 @@ function is_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/it.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error27 = () => {
@@ -9831,6 +9879,7 @@ function it_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ja.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error28 = () => {
@@ -9946,6 +9995,7 @@ function ja_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ka.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error29 = () => {
@@ -10066,10 +10116,12 @@ function ka_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/kh.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/km.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error30 = () => {
@@ -10193,6 +10245,7 @@ function kh_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/kn.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error31 = () => {
@@ -10311,6 +10364,7 @@ function kn_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ko.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error32 = () => {
@@ -10430,6 +10484,7 @@ function ko_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/lt.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var capitalizeFirstCharacter = (text4) => {
@@ -10640,6 +10695,7 @@ function lt_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/mk.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error34 = () => {
@@ -10757,6 +10813,7 @@ function mk_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ms.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error35 = () => {
@@ -10872,6 +10929,7 @@ function ms_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ne.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error36 = () => {
@@ -10986,6 +11044,7 @@ function ne_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/nl.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error37 = () => {
@@ -11104,6 +11163,7 @@ function nl_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/nn.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error38 = () => {
@@ -11220,6 +11280,7 @@ function nn_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/no.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error39 = () => {
@@ -11336,6 +11397,7 @@ function no_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ota.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error40 = () => {
@@ -11453,6 +11515,7 @@ function ota_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ps.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error41 = () => {
@@ -11575,6 +11638,7 @@ function ps_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/pl.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error42 = () => {
@@ -11692,6 +11756,7 @@ function pl_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/pt.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error43 = () => {
@@ -11838,6 +11903,7 @@ function pt_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/pt-BR.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error44 = () => {
@@ -11985,6 +12051,7 @@ function pt_BR_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ro.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error45 = () => {
@@ -12110,6 +12177,7 @@ function ro_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ru.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function getRussianPlural(count3, one, few, many) {
@@ -12281,6 +12349,7 @@ function ru_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/sk.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error47 = () => {
@@ -12400,6 +12469,7 @@ function sk_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/sl.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error48 = () => {
@@ -12517,6 +12587,7 @@ function sl_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/sv.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error49 = () => {
@@ -12635,6 +12706,7 @@ function sv_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ta.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error50 = () => {
@@ -12753,6 +12825,7 @@ function ta_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/tg.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error51 = () => {
@@ -12872,6 +12945,7 @@ function tg_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/th.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error52 = () => {
@@ -12990,6 +13064,7 @@ function th_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/tk.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error53 = () => {
@@ -13100,6 +13175,7 @@ function tk_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/tr.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error54 = () => {
@@ -13213,10 +13289,12 @@ function tr_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ua.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/uk.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error55 = () => {
@@ -13338,6 +13416,7 @@ function ua_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/ur.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error56 = () => {
@@ -13456,6 +13535,7 @@ function ur_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/uz.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error57 = () => {
@@ -13572,6 +13652,7 @@ function uz_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/vi.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error58 = () => {
@@ -13688,6 +13769,7 @@ function vi_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/zh-CN.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error59 = () => {
@@ -13805,6 +13887,7 @@ function zh_CN_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/zh-TW.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error60 = () => {
@@ -13920,6 +14003,7 @@ function zh_TW_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/locales/yo.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var error61 = () => {
@@ -14035,6 +14119,7 @@ function yo_default() {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/registries.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var _a2;
@@ -14087,6 +14172,7 @@ function registry() {
 var globalRegistry = globalThis.__zod_globalRegistry;
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/compile.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
@@ -15699,6 +15785,7 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/api.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function snapshotChecks(def) {
@@ -16760,6 +16847,7 @@ function _stringFormat(Class6, format5, fnOrRegex, _params = {}) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/to-json-schema.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function assignProps(target, ...sources) {
@@ -17292,6 +17380,7 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
 };
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/json-schema-processors.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var narrowMin = (agg, key, value) => {
@@ -18042,6 +18131,7 @@ function toJSONSchema(input2, params) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/json-schema-generator.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var JSONSchemaGenerator = class {
@@ -18123,6 +18213,7 @@ var JSONSchemaGenerator = class {
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/json-schema.js
 var json_schema_exports = {};
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -18306,6 +18397,7 @@ __export(schemas_exports2, {
   xid: () => xid2,
   xor: () => xor
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -18343,14 +18435,17 @@ __export(checks_exports2, {
   trim: () => _trim,
   uppercase: () => _uppercase
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/parse.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/errors.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
@@ -19878,6 +19973,7 @@ function preprocess(fn2, schema) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/compat.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ZodIssueCode = {
@@ -19906,6 +20002,7 @@ var ZodFirstPartyTypeKind;
 })(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/from-json-schema.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -19921,6 +20018,7 @@ __export(iso_exports, {
   duration: () => duration2,
   time: () => time2
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function datetime2(params) {
@@ -20670,10 +20768,12 @@ function fromJSONSchema(schema, params) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/deep-partial.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/core/visit.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
@@ -20843,6 +20943,7 @@ function deepPartial(schema) {
 }
 
 // ../../node_modules/.pnpm/zod@4.6.7/node_modules/zod/v4/classic/in-out.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function withChecks(side, checks) {
@@ -20883,6 +20984,7 @@ __export(coerce_exports, {
   number: () => number3,
   string: () => string3
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function string3(params) {
@@ -20902,6 +21004,7 @@ function date4(params) {
 }
 
 // ../../packages/core/src/effect.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -20980,14 +21083,17 @@ __export(Cause_exports, {
   stripFailures: () => stripFailures2,
   stripSomeDefects: () => stripSomeDefects2
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/cause.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Array.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -21034,14 +21140,17 @@ __export(Either_exports, {
   void: () => void_,
   zipWith: () => zipWith
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Equivalence.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Function.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isFunction = (input2) => typeof input2 === "function";
@@ -21163,6 +21272,7 @@ var array2 = (item) => make((self2, that) => {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/doNotation.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var let_ = (map19) => dual(3, (self2, name2, f) => map19(self2, (a) => ({
@@ -21178,18 +21288,22 @@ var bind = (map19, flatMap15) => dual(3, (self2, name2, f) => flatMap15(self2, (
 }))));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/either.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Equal.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Hash.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/GlobalValue.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var globalStoreId = `effect/GlobalValue`;
@@ -21206,6 +21320,7 @@ var globalValue = (id, compute) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Predicate.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isString = (input2) => typeof input2 === "string";
@@ -21221,10 +21336,12 @@ var isIterable = (input2) => typeof input2 === "string" || hasProperty(input2, S
 var isPromiseLike = (input2) => hasProperty(input2, "then") && isFunction2(input2.then);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Utils.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/errors.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var getBugErrorMessage = (message) => `BUG: ${message} - please report an issue at https://github.com/Effect-TS/effect/issues`;
@@ -21649,6 +21766,7 @@ var isEqual = (u) => hasProperty(u, symbol3);
 var equivalence = () => equals;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Inspectable.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NodeInspectSymbol = /* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom");
@@ -21728,10 +21846,12 @@ var redact = (u) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/effectable.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Pipeable.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var pipeArguments = (self2, args2) => {
@@ -21767,6 +21887,7 @@ var pipeArguments = (self2, args2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/opCodes/effect.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_ASYNC = "Async";
@@ -21786,6 +21907,7 @@ var OP_YIELD = "Yield";
 var OP_REVERT_FLAGS = "RevertFlags";
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/version.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var moduleVersion = "3.22.4";
@@ -21885,6 +22007,7 @@ var Base = /* @__PURE__ */ (function() {
 })();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/option.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId = /* @__PURE__ */ Symbol.for("effect/Option");
@@ -22120,15 +22243,18 @@ var transposeOption = (self2) => {
 var transposeMapOption = /* @__PURE__ */ dual(2, (self2, f) => isNone(self2) ? right2(none) : map2(f(self2.value), some));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/array.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isNonEmptyArray = (self2) => self2.length > 0;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Option.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Order.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var make2 = (compare) => (self2, that) => self2 === that ? 0 : compare(self2, that);
@@ -22183,6 +22309,7 @@ var mergeWith = (f) => (o1, o2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Tuple.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var make3 = (...elements) => elements;
@@ -22364,6 +22491,7 @@ var dedupe = (self2) => dedupeWith(self2, equivalence());
 var join = /* @__PURE__ */ dual(2, (self2, sep) => fromIterable(self2).join(sep));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Chunk.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId4 = /* @__PURE__ */ Symbol.for("effect/Chunk");
@@ -22702,22 +22830,27 @@ var headNonEmpty2 = unsafeHead;
 var tailNonEmpty2 = (self2) => drop2(self2, 1);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/HashSet.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/hashSet.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/hashMap.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/hashMap/bitwise.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/hashMap/config.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SIZE = 5;
@@ -22746,10 +22879,12 @@ function fromBitmap(bitmap, bit) {
 }
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/hashMap/node.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/stack.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var make5 = (value, previous) => ({
@@ -22758,6 +22893,7 @@ var make5 = (value, previous) => ({
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/hashMap/array.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function arrayUpdate(mutate5, at, v, arr) {
@@ -23389,6 +23525,7 @@ var flatMap5 = flatMap4;
 var reduce4 = reduce3;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/opCodes/cause.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_DIE = "Die";
@@ -23399,6 +23536,7 @@ var OP_PARALLEL = "Parallel";
 var OP_SEQUENTIAL = "Sequential";
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/stackTraceLimit.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
@@ -24075,6 +24213,7 @@ var prettyErrors = (cause3) => reduceWithContext(cause3, void 0, {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/core.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -24102,10 +24241,12 @@ __export(Context_exports, {
   unsafeGet: () => unsafeGet4,
   unsafeMake: () => unsafeMake
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/context.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TagTypeId = /* @__PURE__ */ Symbol.for("effect/Context/Tag");
@@ -24401,6 +24542,7 @@ __export(Duration_exports, {
   weeks: () => weeks,
   zero: () => zero
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId6 = /* @__PURE__ */ Symbol.for("effect/Duration");
@@ -24846,14 +24988,17 @@ var fromIso = (iso) => {
 var DURATION_ISO_REGEX = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?!$)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/FiberId.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberId.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/MutableRef.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId7 = /* @__PURE__ */ Symbol.for("effect/MutableRef");
@@ -25028,6 +25173,7 @@ var threadName2 = threadName;
 var unsafeMake3 = unsafeMake2;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/HashMap.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var empty9 = empty3;
@@ -25043,6 +25189,7 @@ var forEach3 = forEach;
 var reduce6 = reduce2;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/List.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId8 = /* @__PURE__ */ Symbol.for("effect/List");
@@ -25195,18 +25342,22 @@ var reverse3 = (self2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/RuntimeFlagsPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/runtimeFlags.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/differ.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/data.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ArrayProto = /* @__PURE__ */ Object.assign(/* @__PURE__ */ Object.create(Array.prototype), {
@@ -25233,6 +25384,7 @@ var Structural = /* @__PURE__ */ (function() {
 var struct = (as9) => Object.assign(Object.create(StructuralPrototype), as9);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/differ/contextPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ContextPatchTypeId = /* @__PURE__ */ Symbol.for("effect/DifferContextPatch");
@@ -25361,6 +25513,7 @@ var patch = /* @__PURE__ */ dual(2, (self2, context5) => {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/differ/hashSetPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var HashSetPatchTypeId = /* @__PURE__ */ Symbol.for("effect/DifferHashSetPatch");
@@ -25448,6 +25601,7 @@ var patch2 = /* @__PURE__ */ dual(2, (self2, oldValue) => {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/differ/readonlyArrayPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ReadonlyArrayPatchTypeId = /* @__PURE__ */ Symbol.for("effect/DifferReadonlyArrayPatch");
@@ -25626,6 +25780,7 @@ var updateWith = (f) => make14({
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/runtimeFlagsPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var BIT_MASK = 255;
@@ -25673,6 +25828,7 @@ var disable3 = disable;
 var exclude2 = exclude;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/blockedRequests.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var empty16 = {
@@ -25847,10 +26003,12 @@ var sequentialCollectionKeys = (self2) => Array.from(keys2(self2.map));
 var sequentialCollectionToChunk = (self2) => Array.from(self2.map);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/deferred.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/opCodes/deferred.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_STATE_PENDING = "Pending";
@@ -25879,6 +26037,7 @@ var done = (effect2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/singleShotGen.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SingleShotGen2 = class _SingleShotGen {
@@ -27225,10 +27384,12 @@ __export(Clock_exports, {
   make: () => make23,
   sleep: () => sleep2
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/clock.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ClockSymbolKey = "effect/Clock";
@@ -27296,28 +27457,34 @@ var ClockImpl = class {
 var make18 = () => new ClockImpl();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/defaultServices.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/configProvider.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Number.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Order2 = number6;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/RegExp.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var escape = (string5) => string5.replace(/[/\\^$*+?.()|[\]{}]/g, "\\$&");
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/configError.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/opCodes/configError.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_AND = "And";
@@ -27535,6 +27702,7 @@ var reduceWithContext3 = /* @__PURE__ */ dual(3, (self2, context5, reducer) => {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/configProvider/pathPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var empty18 = {
@@ -27580,6 +27748,7 @@ var patch5 = /* @__PURE__ */ dual(2, (path, patch9) => {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/opCodes/config.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_CONSTANT = "Constant";
@@ -27812,6 +27981,7 @@ var parseInteger = (str2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/defaultServices/console.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId9 = /* @__PURE__ */ Symbol.for("effect/Console");
@@ -27902,6 +28072,7 @@ var defaultConsole = {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/random.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RandomSymbolKey = "effect/Random";
@@ -28012,6 +28183,7 @@ var FixedRandomImpl = class {
 var fixed = (values3) => new FixedRandomImpl(values3);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/tracer.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TracerTypeId = /* @__PURE__ */ Symbol.for("effect/Tracer");
@@ -28169,6 +28341,7 @@ __export(Data_exports, {
   unsafeArray: () => unsafeArray,
   unsafeStruct: () => unsafeStruct
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var struct2 = struct;
@@ -28581,23 +28754,28 @@ __export(Effect_exports, {
   zipRight: () => zipRight4,
   zipWith: () => zipWith7
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/console.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberRuntime.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Boolean.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var not = (self2) => !self2;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Effectable.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var EffectPrototype2 = EffectPrototype;
@@ -28607,10 +28785,12 @@ var Class4 = class extends Base2 {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/ExecutionStrategy.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/executionStrategy.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_SEQUENTIAL2 = "Sequential";
@@ -28635,10 +28815,12 @@ var parallel4 = parallel3;
 var parallelN2 = parallelN;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/FiberRefs.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberRefs.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 function unsafeMake4(fiberRefLocals) {
@@ -28818,10 +29000,12 @@ var updateManyAs2 = updateManyAs;
 var empty20 = empty19;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/FiberRefsPatch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberRefs/patch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_EMPTY2 = "Empty";
@@ -28918,10 +29102,12 @@ var diff6 = diff5;
 var patch7 = patch6;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/FiberStatus.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberStatus.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var FiberStatusSymbolKey = "effect/FiberStatus";
@@ -28983,6 +29169,7 @@ var suspended2 = suspended;
 var isDone2 = isDone;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/LogLevel.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var All = logLevelAll;
@@ -29017,6 +29204,7 @@ var fromLiteral = (literal2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Micro.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId10 = /* @__PURE__ */ Symbol.for("effect/Micro");
@@ -29752,14 +29940,17 @@ __export(Ref_exports, {
   updateSome: () => updateSome2,
   updateSomeAndGet: () => updateSomeAndGet2
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/ref.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Readable.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId11 = /* @__PURE__ */ Symbol.for("effect/Readable");
@@ -29869,6 +30060,7 @@ var updateSomeAndGet2 = updateSomeAndGet;
 var unsafeMake6 = unsafeMake5;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Scheduler.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SchedulerRunner = class _SchedulerRunner {
@@ -30021,11 +30213,13 @@ var currentScheduler = /* @__PURE__ */ globalValue(/* @__PURE__ */ Symbol.for("e
 var withScheduler = /* @__PURE__ */ dual(2, (self2, scheduler) => fiberRefLocally(self2, currentScheduler, scheduler));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/completedRequestMap.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var currentRequestMap = /* @__PURE__ */ globalValue(/* @__PURE__ */ Symbol.for("effect/FiberRef/currentRequestMap"), () => fiberRefUnsafeMake(/* @__PURE__ */ new Map()));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/concurrency.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var match8 = (concurrency, sequential5, unbounded2, bounded) => {
@@ -30054,14 +30248,17 @@ var matchSimple = (concurrency, sequential5, concurrent) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/core-effect.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/LogSpan.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/logSpan.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var make26 = (label3, startTime) => ({
@@ -30078,11 +30275,13 @@ var render = (now) => (self2) => {
 var make27 = make26;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Tracer.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var tracerWith2 = tracerWith;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/label.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricLabelSymbolKey = "effect/MetricLabel";
@@ -30755,6 +30954,7 @@ var fromNullable3 = (value) => value == null ? fail2(new NoSuchElementException(
 var optionFromOptional = (self2) => catchAll(map10(self2, some2), (error62) => isNoSuchElementException(error62) ? succeedNone : fail2(error62));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiber.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -30797,6 +30997,7 @@ __export(Exit_exports, {
   zipRight: () => zipRight2,
   zipWith: () => zipWith4
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isExit = exitIsExit;
@@ -30836,10 +31037,12 @@ var zipParRight = exitZipParRight;
 var zipWith4 = exitZipWith;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberScope.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/fiberMessage.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_INTERRUPT_SIGNAL = "InterruptSignal";
@@ -30951,6 +31154,7 @@ var _never2 = {
 var currentFiberURI = "effect/FiberCurrent";
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/logger.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var LoggerSymbolKey = "effect/Logger";
@@ -31037,10 +31241,12 @@ var processStdoutIsTTY = hasProcessStdout && process.stdout.isTTY === true;
 var hasProcessStdoutOrDeno = hasProcessStdout || "Deno" in globalThis;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/boundaries.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricBoundariesSymbolKey = "effect/MetricBoundaries";
@@ -31071,10 +31277,12 @@ var fromIterable7 = (iterable) => {
 var exponential = (options) => pipe2(makeBy(options.count - 1, (i) => options.start * Math.pow(options.factor, i)), unsafeFromArray, fromIterable7);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/key.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/keyType.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricKeyTypeSymbolKey = "effect/MetricKeyType";
@@ -31244,10 +31452,12 @@ var histogram2 = (name2, boundaries, description) => new MetricKeyImpl(name2, hi
 var taggedWithLabels = /* @__PURE__ */ dual(2, (self2, extraTags) => extraTags.length === 0 ? self2 : new MetricKeyImpl(self2.name, self2.keyType, self2.description, union2(self2.tags, extraTags)));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/registry.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/MutableHashMap.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId12 = /* @__PURE__ */ Symbol.for("effect/MutableHashMap");
@@ -31396,10 +31606,12 @@ var size6 = (self2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/hook.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/state.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricStateSymbolKey = "effect/MetricState";
@@ -31832,6 +32044,7 @@ var resolveQuantile = (error62, sampleCount, current, consumed, quantile, rest) 
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/metric/pair.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricPairSymbolKey = "effect/MetricPair";
@@ -32006,6 +32219,7 @@ var taggedWithLabels2 = /* @__PURE__ */ dual(2, (self2, extraTags) => {
 var update4 = /* @__PURE__ */ dual(2, (self2, input2) => fiberRefGetWith(currentMetricLabels, (tags) => sync(() => self2.unsafeUpdate(input2, tags))));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/request.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RequestSymbolKey = "effect/Request";
@@ -32051,22 +32265,27 @@ var Listeners = class {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/supervisor.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/SortedSet.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/RedBlackTree.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/redBlackTree.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/redBlackTree/iterator.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Direction = {
@@ -32255,6 +32474,7 @@ var RedBlackTreeIterator = class _RedBlackTreeIterator {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/redBlackTree/node.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Color = {
@@ -33115,10 +33335,12 @@ var fromEffect = (effect2) => {
 var none8 = /* @__PURE__ */ globalValue("effect/Supervisor/none", () => fromEffect(void_2));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/supervisor/patch.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Differ.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var make33 = make14;
@@ -35084,6 +35306,7 @@ var withSpanScoped = function() {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/layer.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -35096,26 +35319,32 @@ __export(ScheduleDecision_exports, {
   isContinue: () => isContinue2,
   isDone: () => isDone4
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/schedule/decision.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/ScheduleIntervals.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/schedule/intervals.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/ScheduleInterval.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/schedule/interval.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var IntervalSymbolKey = "effect/ScheduleInterval";
@@ -35313,6 +35542,7 @@ var isContinue2 = isContinue;
 var isDone4 = isDone3;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Scope.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Scope = scopeTag;
@@ -35321,6 +35551,7 @@ var extend3 = scopeExtend;
 var fork2 = scopeFork;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/effect/circular.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Semaphore = class {
@@ -35638,11 +35869,13 @@ var updateSomeAndGetEffectSynchronized = /* @__PURE__ */ dual(2, (self2, pf) => 
 var bindAll = /* @__PURE__ */ dual((args2) => isEffect(args2[0]), (self2, f, options) => flatMap8(self2, (a) => all4(f(a), options).pipe(map10((record2) => Object.assign({}, a, record2)))));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/managedRuntime/circular.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId14 = /* @__PURE__ */ Symbol.for("effect/ManagedRuntime");
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/opCodes/layer.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OP_EXTEND_SCOPE = "ExtendScope";
@@ -35657,10 +35890,12 @@ var OP_MERGE_ALL = "MergeAll";
 var OP_ZIP_WITH2 = "ZipWith";
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/runtime.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Fiber.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var interruptAs = interruptAsFiber;
@@ -35889,6 +36124,7 @@ var asyncEffect = (register) => suspend(() => {
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/synchronizedRef.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var modifyEffect = /* @__PURE__ */ dual(2, (self2, f) => self2.modifyEffect(f));
@@ -36323,18 +36559,22 @@ var withConsole = /* @__PURE__ */ dual(2, (effect2, value) => fiberRefLocallyWit
 var withConsoleScoped = (console4) => fiberRefLocallyScopedWith(currentServices, add4(consoleTag, console4));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/executionPlan.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/schedule.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Cron.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/dateTime.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId15 = /* @__PURE__ */ Symbol.for("effect/DateTime");
@@ -36736,6 +36976,7 @@ var formatIsoOffset = (self2) => {
 var formatIsoZoned = (self2) => self2.zone._tag === "Offset" ? formatIsoOffset(self2) : `${formatIsoOffset(self2)}[${self2.zone.id}]`;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/String.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isNonEmpty5 = (self2) => self2.length > 0;
@@ -37253,6 +37494,7 @@ __export(Random_exports, {
   randomWith: () => randomWith2,
   shuffle: () => shuffle2
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RandomTypeId2 = RandomTypeId;
@@ -37968,14 +38210,17 @@ var scheduleFromStep = (step4, first2) => {
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/query.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/cache.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Deferred.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var _await2 = deferredAwait;
@@ -37984,10 +38229,12 @@ var interrupt5 = deferredInterrupt;
 var unsafeMake10 = deferredUnsafeMake;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/MutableQueue.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/MutableList.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TypeId17 = /* @__PURE__ */ Symbol.for("effect/MutableList");
@@ -38645,6 +38892,7 @@ var withRequestCache = /* @__PURE__ */ dual(
 );
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Request.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isRequest2 = isRequest;
@@ -39300,6 +39548,7 @@ __export(FiberRef_exports, {
   updateSomeAndGet: () => updateSomeAndGet3,
   versionMismatchErrorLogLevel: () => versionMismatchErrorLogLevel
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var FiberRefTypeId2 = FiberRefTypeId;
@@ -39443,10 +39692,12 @@ __export(Layer_exports, {
   withSpan: () => withSpan4,
   zipWith: () => zipWith8
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/layer/circular.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var setConfigProvider = (configProvider) => scopedDiscard(withConfigProviderScoped(configProvider));
@@ -39555,10 +39806,12 @@ __export(ManagedRuntime_exports, {
   isManagedRuntime: () => isManagedRuntime2,
   make: () => make44
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/managedRuntime.js
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isManagedRuntime = (u) => hasProperty(u, TypeId14);
@@ -39745,6 +39998,7 @@ __export(Schedule_exports, {
   zipRight: () => zipRight5,
   zipWith: () => zipWith9
 });
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ScheduleTypeId2 = ScheduleTypeId;
@@ -39850,15 +40104,18 @@ var zipWith9 = zipWith6;
 var CurrentIterationMetadata2 = CurrentIterationMetadata;
 
 // ../../packages/core/src/errors.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/words/message.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var import_bundle = __toESM(require_bundle(), 1);
 
 // ../../packages/core/src/words/locales.generated.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CATALOGUE = {
@@ -40139,6 +40396,7 @@ domain-lookup-several-hint = Name one by its full name or id.
 domain-lookup-where-visible = any workspace you can see
 domain-lookup-where-sweeps = the sweeps run with this profile
 `,
+    "economy.ftl": "\nstatus-col-train = TRAIN\nstatus-col-hpc = HPC\nstatus-col-dsw = DSW\nstatus-col-serving = SERVING\nstatus-specs-hint = The columns TRAIN to SERVING count each group's specs; { $example } lists the ids of one schedule type.\n\n\nprompt-train-title = Submit a training job and check it trains\nprompt-train-description = A GPU training job: pick a TRAIN spec, dry run, submit, wait until it runs, then read its log and GPU utilisation.\nprompt-train-arg-command = The command the job runs, e.g. python train.py\nprompt-train-arg-name = The job's name (default exp-001)\nprompt-train-arg-workspace = The workspace (default: the defaultWorkspace setting)\nprompt-train =\n    Submit a training job on the SII Inspire platform (启智平台) that runs `{ $command }`, and check that it trains.\n    1. { $status } lists the compute groups, their free GPUs and the TRAIN specs: take the spec id from it, never guess one. An offline workspace (分布式训练空间, 高性能计算, 整节点任务空间) allows no downloads in the command.\n    2. { $dryRun } checks the request without creating anything; then make the same call without { $field }. Send the output to shared storage: `2>&1 | tee /inspire/hdd/project/<en_name>/logs/{ $name }.log`.\n    3. { $wait }, then { $logs } and { $metrics }: is it training or idling?\n    If a submit fails unclearly, look for the job with { $jobs } before submitting again.\nprompt-diagnose-title = Diagnose a failed job\nprompt-diagnose-description = Why a task failed and how to fix it: its diagnosis, warning events and last log lines.\nprompt-diagnose-arg-job-id = The task's id (job-…, hpc-job-…, rj-…)\nprompt-diagnose =\n    Work out why the task { $job } failed on the SII Inspire platform (启智平台), and how to fix it.\n    1. { $detail } reads its configuration and, for a failed task, its last log lines and events, and names the likely cause.\n    2. The platform's warnings (scheduling, image pulls, memory, evictions): { $events }.\n    3. { $logs }\n    Common causes: an image by its push domain or not registered; network commands in an offline workspace; no conda activation in the command; a spec of another task type; shm under 64 GiB for a multi-GPU job. Say what went wrong and the fix; submit again only when the user agrees.\nprompt-diagnose-logs = { $call } shows what the program printed last.\nprompt-diagnose-more-log = { $call } reads more of the log (the program's last lines).\nprompt-free-gpus-title = Find free GPUs\nprompt-free-gpus-description = Where a job of some GPUs can run now: free GPUs per compute group and node, and the spec to ask for.\nprompt-free-gpus-arg-gpus = GPUs per instance (default: any)\nprompt-free-gpus-arg-workspace = Only this workspace (default: every workspace)\nprompt-free-gpus =\n    Find where { $gpus ->\n        [0] GPUs are\n        [one] { $gpus } GPU is\n       *[other] { $gpus } GPUs are\n    } free now on the SII Inspire platform (启智平台).\n    1. { $look }\n    2. { $status } gives the TRAIN specs of the group picked: a job of N GPUs per instance needs a spec of N GPUs.\n    Priority 1–3 can be pre-empted; 4 and above cannot. Say which workspace, compute group and spec to use.\nprompt-free-gpus-nodes = { $call } reads the nodes: the free GPUs per node, and the groups where the job fits, best first.\nprompt-free-gpus-groups = { $call } shows each compute group's free and total GPUs (free GPUs on one node matter for a one-node job).\nprompt-missing-argument = The prompt { $prompt } needs the argument { $argument }.\nprompt-missing-argument-hint = prompts/list shows each prompt's arguments.\nprompt-bad-gpus = gpus must be a whole number from 1 to 64, not \"{ $value }\".\nprompt-bad-gpus-hint = Leave gpus out to look for any free GPUs.\n\n\nlogs-older = Older lines: { $field }\n",
     "edges.ftl": "store-cache-damaged = { $path } was damaged ({ $why }) and is ignored: it only caches the session, and the next login writes it anew.\n",
     "errors.ftl": "\nerrors-could-not = Could not { $what }: { $message }\nerrors-no-surface-hint = The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.\nerrors-access-forbidden-hint = Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.\nerrors-token-unavailable-hint = This account can only use the session login, which this call does not support.\n",
     "events.ftl": "\nevents-head = { $id } { $status }: { $count ->\n        [one] { $count } event\n       *[other] { $count } events\n    }\nevents-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)\nevents-none-yet = { $id } { $status }: no events yet\nevents-col-last-seen = LAST SEEN\nevents-col-reason = REASON\nevents-col-object = OBJECT\nevents-col-message = MESSAGE\nevents-truncated = (more events exist than were read)\nevents-notebook = Notebook events are not available through this tool.\nevents-notebook-hint = Use { $call } for its state.\n",
@@ -41292,10 +41550,12 @@ sweep-twins-unchecked = Whether another run of this sweep created the same jobs 
 };
 
 // ../../packages/core/src/words/text.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/words/mcp.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isPlaceholder = (value) => typeof value === "string" && (value === "…" || /^<[^<>\s][^<>]*>$/.test(value));
@@ -41311,6 +41571,7 @@ var mcpWord = (ref4) => {
 };
 
 // ../../packages/core/src/words/operations.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var WORD_OPERATIONS = [
@@ -41341,10 +41602,12 @@ var WORD_OPERATIONS = [
 ];
 
 // ../../packages/core/src/words/word.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/words/table.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var displayWidth = (text4) => {
@@ -41641,6 +41904,7 @@ var POD_TAIL = /^(.*)-(worker-\d+(?:-\d+)?)$/;
 var shortPodName = (pod) => POD_TAIL.exec(pod)?.[2] ?? pod;
 
 // ../../packages/core/src/domain/images.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_REGISTRIES = {
@@ -41746,10 +42010,12 @@ var checkJobImage = (raw, options = {}) => {
 };
 
 // ../../packages/core/src/domain/lint/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/lint/finding.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var FindingLevel = external_exports.enum(["error", "warning", "hint"]);
@@ -41769,14 +42035,17 @@ var finding = (level, rule, message, fix, match15) => match15 === void 0 ? { lev
 var hasErrors = (findings) => findings.some((f) => f.level === "error");
 
 // ../../packages/core/src/domain/lint/hpc.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/lint/network.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/lint/wrappers.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var basename = (word2) => word2.slice(word2.lastIndexOf("/") + 1);
@@ -42024,10 +42293,12 @@ var offlineNetworkFindings = (commands, context5) => commands.flatMap((cmd) => {
 });
 
 // ../../packages/core/src/domain/lint/shell.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/lint/lexer.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REDIRS = ["&>>", "<<<", "<<-", "&>", ">>", ">|", ">&", "<<", "<&", "<>", ">", "<"];
@@ -42223,6 +42494,7 @@ var tokenize = (src) => {
 };
 
 // ../../packages/core/src/domain/lint/parser.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
@@ -42519,6 +42791,7 @@ var lintHpcEntrypoint = (input2) => {
 };
 
 // ../../packages/core/src/domain/lint/training.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PYTHON2 = /^python(\d+(\.\d+)*)?$/;
@@ -42612,6 +42885,7 @@ var lintTrainingCommand = (input2) => {
 };
 
 // ../../packages/core/src/domain/priority.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PriorityLevel = external_exports.enum(["LOW", "NORMAL", "HIGH"]);
@@ -42668,6 +42942,7 @@ var checkPriority = (priority, options = {}) => {
 };
 
 // ../../packages/core/src/domain/resources.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_DISTRIBUTED_SHM_GI = 64;
@@ -42744,10 +43019,12 @@ var suggestName = (name2) => {
 };
 
 // ../../packages/core/src/domain/specs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/names.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var fold = (s) => s.replace(/\s+/g, "").toLowerCase();
@@ -42908,6 +43185,7 @@ var chooseSpec = (input2) => {
 };
 
 // ../../packages/core/src/domain/status.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var StatusFamily = external_exports.enum(["waiting", "running", "stopping", "succeeded", "failed", "stopped", "unknown"]);
@@ -42972,6 +43250,7 @@ var matchesStatusFilter = (status, filter8) => {
 };
 
 // ../../packages/core/src/domain/workspaces.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NetworkPolicy = external_exports.enum(["online", "offline", "unknown"]);
@@ -43067,18 +43346,22 @@ var workspacePolicy = (name2) => {
 var annotateWorkspaces = (workspaces2) => workspaces2.map((w) => ({ ...w, policy: workspacePolicy(w.name) }));
 
 // ../../packages/core/src/facade.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/create.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/platform/client.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/auth/cookies.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var storeCookies = (jar, url2, setCookies, now) => {
@@ -43116,21 +43399,25 @@ var cookieHeader = (jar, url2) => {
 var hasSession = (jar, baseUrl) => Object.keys(jar[new URL(baseUrl).host] ?? {}).some((name2) => name2.toLowerCase().includes("session"));
 
 // ../../packages/core/src/auth/session.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/store/store.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { join as join6 } from "node:path";
 
 // ../../packages/core/src/store/files.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { chmod, open as open2, rename, unlink } from "node:fs/promises";
 import { dirname as dirname3 } from "node:path";
 
 // ../../packages/core/src/store/temps.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes } from "node:crypto";
@@ -43187,6 +43474,7 @@ var sweepOrphanTemps = (dir, force = false) => {
 };
 
 // ../../packages/core/src/store/trust.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
@@ -43441,6 +43729,7 @@ var readJsonFile = (path, schema, options = {}) => Effect_exports.flatMap(
 );
 
 // ../../packages/core/src/store/lock.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes2 } from "node:crypto";
@@ -43586,6 +43875,7 @@ var withFileLock = (path, options = {}) => {
 };
 
 // ../../packages/core/src/store/paths.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash } from "node:crypto";
@@ -43611,6 +43901,7 @@ var resourceScopeKey = (s) => `${s.home ?? ""}|${s.profile}|${s.baseUrl}|${s.use
 var resourceCacheFile = (paths, scopeKey) => join5(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
 
 // ../../packages/core/src/store/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ProfileName = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, "profile names are 1–32 letters, digits, '.', '_' or '-'");
@@ -43762,6 +44053,7 @@ var makeStore = (paths) => {
 var profileCredentials = (file3, profile) => entryOf(file3.profiles, profile) ?? { harbor: {} };
 
 // ../../packages/core/src/words/kept.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var textData = (value) => ({
@@ -43794,10 +44086,12 @@ var textOf = (data) => {
 };
 
 // ../../packages/core/src/auth/cas-login.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/platform/failures.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var platformHost = (host) => /(^|\.)sii\.edu\.cn(:\d+)?$/i.test(host);
@@ -43825,6 +44119,7 @@ var fromTransportFailure = (failure3) => {
 };
 
 // ../../packages/core/src/platform/says.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var KNOWN2 = [
@@ -43851,10 +44146,12 @@ var platformSays = (text4) => {
 };
 
 // ../../packages/core/src/platform/transport.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/platform/dispatcher.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var read = (env, name2) => (env[name2.toLowerCase()] ?? env[name2.toUpperCase()])?.trim() || void 0;
@@ -43882,6 +44179,7 @@ var makeDispatcher = async (settings = {}) => {
 };
 
 // ../../packages/core/src/platform/dry-run.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DryRun = FiberRef_exports.unsafeMake(false);
@@ -43896,6 +44194,7 @@ var planned = (method, surface, body2) => body2 === void 0 ? { method, surface }
 var plannedV2 = (service3, action, body2) => planned("POST", `api/v2/${service3}?Action=${action}`, body2);
 
 // ../../packages/core/src/platform/rate-limit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_RATE_LIMIT = { perSecond: 3, burst: 3 };
@@ -43924,6 +44223,7 @@ var processRateLimiter = (limit = DEFAULT_RATE_LIMIT) => {
 };
 
 // ../../packages/core/src/platform/retry.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_RETRY = {
@@ -44105,6 +44405,7 @@ var makeTransport = (http, limiter, options) => {
 };
 
 // ../../packages/core/src/auth/login-url.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isLoopbackHost = (hostname5) => {
@@ -44142,6 +44443,7 @@ var checkHarborLoginUrl = (profile, registry2) => {
 };
 
 // ../../packages/core/src/auth/rsa.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_CAS_KEY = {
@@ -44335,6 +44637,7 @@ var casLogin = (baseUrl, credentials, key = DEFAULT_CAS_KEY) => Effect_exports.g
 });
 
 // ../../packages/core/src/auth/credentials.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash2 } from "node:crypto";
@@ -44350,10 +44653,12 @@ var resolveCredentials = (profile, env) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/auth/token-login.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/auth/jwt.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jwtExpiry = (token) => {
@@ -44574,6 +44879,7 @@ var makeSession = (target, ctx) => {
 };
 
 // ../../packages/core/src/platform/platform-clock.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var platformClock = () => {
@@ -44593,6 +44899,7 @@ var platformClock = () => {
 };
 
 // ../../packages/core/src/platform/responses.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isPage = (res) => (res.headers["content-type"] ?? "").includes("text/html") || res.body.trim().startsWith("<");
@@ -44994,6 +45301,7 @@ var makePlatform = (ctx) => {
 };
 
 // ../../packages/core/src/platform/create-once.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MARGIN_MS = 3e3;
@@ -45063,6 +45371,7 @@ var createOnce = (options) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/platform/recover.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash3, randomUUID } from "node:crypto";
@@ -45148,6 +45457,7 @@ var createMatching = (spec2) => Effect_exports.flatMap(Store, (store) => {
 });
 
 // ../../packages/core/src/api/support.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Id = external_exports.union([external_exports.string(), external_exports.number()]).transform(String);
@@ -45221,10 +45531,12 @@ var boundedRequests = (permits) => Effect_exports.map(Effect_exports.makeSemapho
 var readHint = () => msg("api-read-hint", { call: callWord("status") });
 
 // ../../packages/core/src/api/jobs/checks.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/profile.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ActiveProfile = class extends Context_exports.Tag("@holos-inspire/core/ActiveProfile")() {
@@ -45327,6 +45639,7 @@ var checkRayWorkers = (input2) => {
 var checkRayJob = (input2) => checkCreate(input2, checkRayWorkers);
 
 // ../../packages/core/src/api/jobs/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Creator = external_exports.object({ id: Text2, name: Text2 }).nullish().transform((c) => c === null || c === void 0 || c.id === "" ? void 0 : c);
@@ -45518,10 +45831,12 @@ var toHpcJob = (raw, baseUrl) => ({
 });
 
 // ../../packages/core/src/api/jobs/training.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/platform/paging.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var toTotal = (t) => {
@@ -45745,14 +46060,17 @@ var submitOnce = (spec2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/logs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/log-query.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/instances.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawInstance = external_exports.object({
@@ -45803,10 +46121,12 @@ var listJobInstances = (jobId) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/metrics.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/metrics/series.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricName = external_exports.enum(["gpu_usage_rate", "gpu_memory_usage_rate", "cpu_usage_rate", "memory_usage_rate"]);
@@ -45866,6 +46186,7 @@ var aggregatePods = (pods) => ({
 });
 
 // ../../packages/core/src/api/jobs/hpc.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER2 = "/jobs/hpc";
@@ -45998,10 +46319,12 @@ var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/kinds.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/ray.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER3 = "/jobs/ray";
@@ -46398,14 +46721,17 @@ var downloadLogs = (jobId, sink, options = {}) => Effect_exports.scoped(
 );
 
 // ../../packages/core/src/api/resources/discover.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/projects.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/points.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var parsePoints = (v) => {
@@ -46462,16 +46788,19 @@ var budgetWarnings = (input2) => {
 };
 
 // ../../packages/core/src/api/resources/cache.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/resources/cache-file.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { rmSync as rmSync3 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 
 // ../../packages/core/src/store/atomic.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { renameSync, rmSync as rmSync2, writeFileSync } from "node:fs";
@@ -46589,10 +46918,12 @@ var forgetProfileResources = Effect_exports.map(scope5, (s) => {
 });
 
 // ../../packages/core/src/api/resources/groups.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/resources/dimension.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var spacesOverview = (workspaceId) => `/jobs/spacesOverview?spaceId=${workspaceId}`;
@@ -46733,6 +47064,7 @@ var NO_NODES = { total: 0, used: 0, free: 0, schedulableNodes: 0, unschedulableN
 var withGpus = (groups, gpus2) => groups.map((g) => ({ ...g, gpus: gpus2 === void 0 ? void 0 : gpus2.get(g.id) ?? NO_NODES }));
 
 // ../../packages/core/src/api/resources/projects.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PROJECT_PAGE_SIZE = 100;
@@ -46810,10 +47142,12 @@ var listProjects = (options = {}) => Effect_exports.flatMap(
 );
 
 // ../../packages/core/src/api/resources/resolve.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/resources/workspaces.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var listWorkspaces = (projects) => {
@@ -46972,6 +47306,7 @@ var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function
 });
 
 // ../../packages/core/src/api/resources/specs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CONFIG_TYPES = ["TRAIN", "DSW", "SERVING"];
@@ -47082,6 +47417,7 @@ var listSpecs = (workspaceId, groupId, scheduleType) => Effect_exports.gen(funct
 });
 
 // ../../packages/core/src/api/resources/support.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NodeSpecs = external_exports.object({
@@ -47121,6 +47457,7 @@ var hpcSupport = (workspaceId) => Effect_exports.flatMap(
 );
 
 // ../../packages/core/src/api/resources/trace.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var depthRef = FiberRef_exports.unsafeMake(0, {
@@ -47153,6 +47490,7 @@ var measured = (program) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/resources/user.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var optionalText = external_exports.string().nullish().transform((s) => s === null || s === void 0 || s.trim() === "" ? void 0 : s);
@@ -47371,14 +47709,17 @@ var discoverWorkspaces = (options = {}) => Effect_exports.map(
 );
 
 // ../../packages/core/src/facade-methods.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/catalogue/invoke.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/catalogue/operation.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var quietContext = { progress: () => void 0 };
@@ -47405,6 +47746,7 @@ var callWrites = (op, known = {}) => {
 };
 
 // ../../packages/core/src/operations/catalogue/strict.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var defOf = (schema) => schema._zod.def;
@@ -47572,18 +47914,22 @@ var invokeParsed = (operation, input2, context5 = quietContext) => {
 var invoke = (operation, raw, context5 = quietContext) => Effect_exports.flatMap(parseInput(operation, raw), (input2) => invokeParsed(operation, input2, context5));
 
 // ../../packages/core/src/operations/registry.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/availability/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/defaults.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/store/settings.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { homedir as homedir2 } from "node:os";
@@ -47697,14 +48043,17 @@ var resolveSetting = (key, input2) => {
 };
 
 // ../../packages/core/src/operations/common/auto-group.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/fit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/availability.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var nodeCondition = (n) => {
@@ -47755,6 +48104,7 @@ var describeFragmentation = (buckets) => buckets.length === 0 ? msg("availabilit
 );
 
 // ../../packages/core/src/domain/fit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var VERDICT_ORDER = { now: 0, preempt: 1, queue: 2, never: 3 };
@@ -47908,14 +48258,17 @@ var rankPlaces = (places, ask) => {
 };
 
 // ../../packages/core/src/operations/common/nodes-read.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/resources/nodes.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/resources/usage.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var IdName = external_exports.object({ id: Text2, name: Text2 }).loose().nullish().transform((v) => ({ id: v?.id ?? "", name: v?.name ?? "" }));
@@ -48081,6 +48434,7 @@ var nodesByGroup = (workspaceId) => Effect_exports.gen(function* () {
 var NONE2 = { gpus: 0, cpus: 0, memGib: 0 };
 
 // ../../packages/core/src/api/resources/queue.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var QUEUED = /^(job_)?(queuing|queueing|queued|pending)$/i;
@@ -48352,10 +48706,12 @@ var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/availability/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/catalogue/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var descriptions = /* @__PURE__ */ new WeakMap();
@@ -48392,6 +48748,7 @@ var convert = (schema) => {
 var inputJsonSchema = (operation) => convert(strictSchema(operation.input));
 
 // ../../packages/core/src/operations/common/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var epochMs = (what) => external_exports.number().optional().describe(`${what} (epoch ms)`);
@@ -48500,14 +48857,17 @@ var AvailabilityOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/availability/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/time.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var formatters = /* @__PURE__ */ new Map();
@@ -48691,6 +49051,7 @@ var renderAvailability = (r) => joinText(
 );
 
 // ../../packages/core/src/operations/availability/result.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var toWorkspaces = (read2) => read2.places.map(({ workspace, nodes, problems }) => ({
@@ -48785,10 +49146,12 @@ var availabilityOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/config.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/plan.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var labelOf = (t) => t.name !== void 0 && t.name !== "" && t.name !== t.id ? `${t.name} (${t.id})` : t.id;
@@ -49004,10 +49367,12 @@ var configOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/events.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/events.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawEvent = external_exports.object({
@@ -49116,14 +49481,17 @@ var hpcEvents = (jobId) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/common/lookup.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/models/models.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/models/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MODEL_STATUSES = { "1": "uploading", "2": "ready", "3": "error" };
@@ -49305,6 +49673,7 @@ var deleteModel = (id) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/domain/lookup.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var UUID2 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -49401,6 +49770,7 @@ var pickOrFail = (kind, items, wanted, where3) => {
 };
 
 // ../../packages/core/src/operations/catalogue/refs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var refs = /* @__PURE__ */ new WeakMap();
@@ -49411,14 +49781,17 @@ var refersTo = (schema, ...kinds) => {
 var idField = (kinds, description) => refersTo(described(external_exports.string().optional(), description), ...kinds);
 
 // ../../packages/core/src/operations/common/tasks/list.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/notebooks/read.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/notebooks/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Named = external_exports.lazy(() => external_exports.object({ id: Text2, name: Text2 }).partial().loose());
@@ -49636,14 +50009,17 @@ var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/servings/servings.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/images/platform.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/images/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RawImage = external_exports.lazy(
@@ -49769,6 +50145,7 @@ var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/servings/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Person = external_exports.union([external_exports.object({ name: Text2, id: Text2 }).partial().loose(), external_exports.string(), external_exports.null()]).optional();
@@ -50218,6 +50595,7 @@ var resolveModel = (raw, workspace, missing4) => Effect_exports.gen(function* ()
 });
 
 // ../../packages/core/src/operations/common/tasks/job.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what, workspace) => Effect_exports.gen(function* () {
@@ -50325,18 +50703,22 @@ var eventsOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/images/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/images/harbor.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/images/harbor.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/platform/harbor.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var basic = (c) => `Basic ${Buffer.from(`${c.username}:${c.password}`).toString("base64")}`;
@@ -50498,6 +50880,7 @@ var setHarborDescription = (registry2, repo, description) => Effect_exports.gen(
 });
 
 // ../../packages/core/src/operations/common/support.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var resolveReadWorkspace = (input2) => Effect_exports.gen(function* () {
@@ -50642,6 +51025,7 @@ var harborImages = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/images/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ImagesInputSchema = external_exports.object({
@@ -50658,6 +51042,7 @@ var ImagesInputSchema = external_exports.object({
 });
 
 // ../../packages/core/src/operations/images/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ImagesOutput = once6(() => {
@@ -50715,6 +51100,7 @@ var ImagesOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/images/platform.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SOURCE_LABEL = {
@@ -50754,10 +51140,12 @@ var platformImages = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/images/push.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/docker/progress.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var short = (id) => id.slice(0, 12);
@@ -50863,10 +51251,12 @@ var PushTracker = class {
 };
 
 // ../../packages/core/src/docker/push.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/docker/connect.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFileSync } from "node:fs";
@@ -50874,6 +51264,7 @@ import { homedir as homedir3 } from "node:os";
 import { join as join8 } from "node:path";
 
 // ../../packages/core/src/docker/client.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DOCKERODE_VERSION = "5.0.1";
@@ -50998,10 +51389,12 @@ var connectDocker = (env) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/docker/engine.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/docker/failures.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var redact2 = (text4, secrets) => secrets.filter((s) => s.length >= 3).reduce((t, s) => t.split(s).join("***"), text4);
@@ -51284,10 +51677,12 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/docker/registration.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/docker/result.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REGISTRATION_PAGE = "启智平台 → 镜像管理 → 新建镜像";
@@ -51631,22 +52026,27 @@ var imagesOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/inference/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/inference/create.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/deploy.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/spec.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/submission/describe.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var describeSpecCandidate = (c) => text`${c.gpuCount > 0 ? `${c.gpuCount} × ${c.gpu}, ` : ""}${c.cpuCount} CPU, ${c.memoryGi} GiB${c.pricePerHour !== void 0 ? text`, ${msg("submission-price-per-hour", { price: c.pricePerHour })}` : ""}`;
@@ -51742,6 +52142,7 @@ var deployPlace = (where3) => ({
 });
 
 // ../../packages/core/src/operations/common/image.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitImageHint = () => msg("common-ops-submit-image-hint", {
@@ -51754,8 +52155,8 @@ var deployImageHint = () => msg("common-ops-deploy-image-hint", {
   images: callWord("images"),
   set: callWord("config", { action: "set", key: "defaultImage", value: "…" })
 });
-var imageOrDefault = (given, hint) => Effect_exports.gen(function* () {
-  const image = given ?? (yield* defaultOf("defaultImage"));
+var imageOrDefault = (given2, hint) => Effect_exports.gen(function* () {
+  const image = given2 ?? (yield* defaultOf("defaultImage"));
   if (image !== void 0 && image.trim() !== "") return image;
   return yield* Effect_exports.fail(invalidInput(msg("common-ops-no-image"), hint));
 });
@@ -51805,14 +52206,15 @@ var resolveRegisteredImage = (raw, workspace) => Effect_exports.gen(function* ()
 });
 
 // ../../packages/core/src/operations/common/placement.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MAX_NAMED = 3;
 var starts = (r) => r.verdict === "now" || r.verdict === "preempt";
 var elsewhereWord = (r, specName, asked) => text`${r.computeGroup.name}${specName !== void 0 && r.spec !== asked.id ? ` (${specName})` : ""}${r.verdict === "preempt" ? msg("common-ops-placement-preempting") : ""}`;
-var placementWarnings = (given, target, ask) => Effect_exports.gen(function* () {
+var placementWarnings = (given2, target, ask) => Effect_exports.gen(function* () {
   const group = target.group;
-  if (group === void 0 || isAutoGroup(given)) return [];
+  if (group === void 0 || isAutoGroup(given2)) return [];
   const workspace = target.workspace;
   const unchecked = (reason) => [msg("common-ops-placement-unchecked", { group: group.name, reason })];
   const read2 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
@@ -51850,36 +52252,39 @@ var placementWarnings = (given, target, ask) => Effect_exports.gen(function* () 
 });
 
 // ../../packages/core/src/operations/common/priority.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var lookUp = (given, project3, spec2, fallback) => Effect_exports.gen(function* () {
-  const configured = given === void 0 ? yield* defaultOf("defaultPriority") : void 0;
-  const source = given !== void 0 ? "argument" : configured !== void 0 ? "defaultPriority" : "fallback";
+var lookUp = (given2, project3, spec2, fallback) => Effect_exports.gen(function* () {
+  const configured = given2 === void 0 ? yield* defaultOf("defaultPriority") : void 0;
+  const source = given2 !== void 0 ? "argument" : configured !== void 0 ? "defaultPriority" : "fallback";
   const last3 = fallback === "cap" ? project3.priorityCap : Math.min(4, project3.priorityCap);
-  const priority = given ?? configured ?? last3;
+  const priority = given2 ?? configured ?? last3;
   return {
     source,
     checked: checkPriority(priority, { cap: project3.priorityCap, allowedLevels: spec2.allowedPriorityLevels })
   };
 });
-var resolvePriority = (given, project3, spec2) => Effect_exports.gen(function* () {
-  const { source, checked } = yield* lookUp(given, project3, spec2, "cap");
+var resolvePriority = (given2, project3, spec2) => Effect_exports.gen(function* () {
+  const { source, checked } = yield* lookUp(given2, project3, spec2, "cap");
   if (Either_exports.isRight(checked)) return checked.right;
   const e = checked.left;
   return yield* Effect_exports.fail(
     amendError(e, {
       message: msg("common-ops-priority-refused", { message: e.text, project: project3.name, source }),
-      hint: given === void 0 ? text`${e.hint} ${msg("common-ops-priority-pass", { field: fieldWord("priority") })}` : e.hint
+      hint: given2 === void 0 ? text`${e.hint} ${msg("common-ops-priority-pass", { field: fieldWord("priority") })}` : e.hint
     })
   );
 });
-var choosePriority = (given, project3, spec2, fallback) => Effect_exports.flatMap(lookUp(given, project3, spec2, fallback), ({ checked }) => checked);
+var choosePriority = (given2, project3, spec2, fallback) => Effect_exports.flatMap(lookUp(given2, project3, spec2, fallback), ({ checked }) => checked);
 
 // ../../packages/core/src/operations/inference/recipes/deploy.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/inference/recipes/files.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
@@ -51887,6 +52292,7 @@ import { basename as basename4, dirname as dirname6, join as join9 } from "node:
 import { fileURLToPath } from "node:url";
 
 // ../../packages/core/src/store/regular-file.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2, realpathSync, statSync as statSync2 } from "node:fs";
@@ -51969,11 +52375,13 @@ var refusedFileError = (file3, r) => {
 };
 
 // ../../packages/core/src/operations/inference/recipes/parse.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { basename as basename3 } from "node:path";
 
 // ../../packages/core/src/words/issues.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var valueText = (value) => typeof value === "bigint" ? `${value}n` : typeof value === "string" ? `"${value}"` : String(value);
@@ -52036,6 +52444,7 @@ var issueWord = (issue2) => {
 };
 
 // ../../packages/core/src/operations/inference/recipes/schema.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Size = external_exports.union([external_exports.literal("auto"), external_exports.number().int().positive()]);
@@ -52253,6 +52662,7 @@ var clashOf = (clash, name2) => clash.parts.some((p) => typeof p !== "string" &&
 var clashesOf = (book, name2) => book.clashes.filter((c) => clashOf(c, name2));
 
 // ../../packages/core/src/operations/inference/recipes/resolve.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
@@ -52701,10 +53111,12 @@ var createInference = (raw, workingDir) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/inference/health-wait.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/heartbeat.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var HEARTBEAT_MS = 1e4;
@@ -52718,14 +53130,17 @@ var sleepReporting = (ms, context5, progress) => Effect_exports.gen(function* ()
 });
 
 // ../../packages/core/src/operations/inference/manage.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/stop/plan.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/job-detail/read.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var statusOf = (s) => ({
@@ -53035,6 +53450,7 @@ var inferenceStop = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/inference/probe.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_HEALTH_PATH = "/v1/models";
@@ -53290,10 +53706,12 @@ var inferenceHealthWait = (asked, context5) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/inference/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/fields.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var deployFields = {
@@ -53361,10 +53779,12 @@ var InferenceInputSchema = external_exports.object({
 });
 
 // ../../packages/core/src/operations/inference/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/inference/output-recipes.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var recipeOutputs = () => {
@@ -53564,6 +53984,7 @@ var InferenceOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/inference/recipes/actions.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var modelText = (r) => r.model.repository !== void 0 ? `${r.model.repository} ${r.model.version === "latest" ? "latest" : `v${r.model.version}`}` : r.model.path ?? "";
@@ -53652,6 +54073,7 @@ var inferenceRecipe = (input2, workingDir) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/inference/render-recipes.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var renderRecipes = (r) => lines(
@@ -53941,10 +54363,12 @@ var inferenceOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/job-detail/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/job-detail/diagnose.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RULES = [
@@ -54040,6 +54464,7 @@ var diagnose = (input2) => {
 };
 
 // ../../packages/core/src/operations/job-detail/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var JobDetailOutput = once6(() => {
@@ -54128,6 +54553,7 @@ var JobDetailOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/job-detail/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var specText = (r) => {
@@ -54271,6 +54697,7 @@ var jobDetailOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/jobs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TYPES = {
@@ -54433,10 +54860,12 @@ var jobsOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/login.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/auth/save.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var requireFields = (username, password) => {
@@ -54667,20 +55096,24 @@ var loginOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/logs/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/logs/read.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/tasks/output-file.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { realpathSync as realpathSync3 } from "node:fs";
 import { isAbsolute as isAbsolute5, join as join11, relative as relative5 } from "node:path";
 
 // ../../packages/core/src/store/confined.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes3 } from "node:crypto";
@@ -54977,6 +55410,7 @@ var writeDownload = (target, context5) => Effect_exports.scoped(
 );
 
 // ../../packages/core/src/operations/common/tasks/time-range.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var UNITS = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
@@ -55094,6 +55528,7 @@ var downloadToFile = (jobId, options, context5) => Effect_exports.scoped(
 );
 
 // ../../packages/core/src/operations/logs/follow.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -55101,7 +55536,7 @@ init_define_INSPIRE_TOOLS();
 var Input7 = external_exports.object({
   job_id: jobIdField(),
   workspace: lookupWorkspaceField(),
-  lines: external_exports.number().int().min(1).max(MAX_WINDOW_LINES).default(100).describe("How many of the newest lines to return (default 100); ignored with a time window or download"),
+  lines: external_exports.number().int().min(1).max(MAX_WINDOW_LINES).default(50).describe("How many of the newest lines to return (default 50); ignored with a time window or download"),
   since: external_exports.string().optional().describe("Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order"),
   until: external_exports.string().optional().describe("Window end: ISO time, epoch ms, or how long ago; default now"),
   time_range: external_exports.string().optional().describe("Window ending at until/now, e.g. 30m, 3h, 1d (instead of since)"),
@@ -55128,6 +55563,10 @@ var LogsOutput = () => external_exports.object({
     })
   ).optional().describe("The lines, in time order (absent for a download)"),
   window: Window.optional(),
+  before: described(
+    external_exports.number().optional(),
+    text`With a full tail: ${fieldWord("until")} set to this (epoch ms) reads the lines before these`
+  ),
   truncated: external_exports.boolean().optional().describe("More lines exist in the window than were returned"),
   download: external_exports.object({
     path: external_exports.string().describe("The file written"),
@@ -55144,7 +55583,7 @@ var renderLogLines = (lines3, labelPods) => {
 var logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: text`Reads a training, HPC or Ray job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
+  description: text`Reads a training, HPC or Ray job's log: the newest lines (default 50) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
   input: Input7,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -55172,7 +55611,13 @@ var logsOperation = defineOperation({
       return { ...base, mode: "window", window, lines: got.lines, truncated: got.truncated };
     }
     const lines3 = yield* lastLines2(job.id, input2.lines, input2.pod);
-    return { ...base, mode: "tail", lines: lines3 };
+    const first2 = lines3.length === input2.lines ? lines3[0]?.time : void 0;
+    return {
+      ...base,
+      mode: "tail",
+      lines: lines3,
+      ...first2 !== void 0 ? { before: first2 - 1 } : {}
+    };
   }),
   render: (r) => {
     if (r.download !== void 0) {
@@ -55188,20 +55633,23 @@ var logsOperation = defineOperation({
       from: formatTime(r.window.from),
       to: formatTime(r.window.to)
     }) : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines3.length });
-    const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : "";
+    const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : r.before !== void 0 ? text`\n${msg("logs-older", { field: fieldWord("until", String(r.before)) })}` : "";
     return text`${head5}\n${lines3.length > 0 ? renderLogLines(lines3) : msg("logs-none")}${tail}`;
   }
 });
 
 // ../../packages/core/src/operations/metrics/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/metrics/report.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/metrics/clock.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DEFAULT_TIME_ZONE = void 0;
@@ -55214,14 +55662,17 @@ var clockFor = (timeZone = DEFAULT_TIME_ZONE) => {
 };
 
 // ../../packages/core/src/domain/metrics/verdict.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/metrics/health.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/metrics/stats.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var mean = (values3) => {
@@ -55263,6 +55714,7 @@ var halfToHalfChange = (values3) => {
 };
 
 // ../../packages/core/src/domain/metrics/thresholds.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var IDLE_GPU_BELOW_PERCENT = 5;
@@ -55622,6 +56074,7 @@ var analyzeWith = (series, clock3) => {
 };
 
 // ../../packages/core/src/operations/metrics/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MetricsOutput = once6(() => {
@@ -55689,6 +56142,7 @@ var MetricsOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/metrics/read.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var readMetrics = (jobId, timeRange, interval, workspace) => Effect_exports.gen(function* () {
@@ -55724,10 +56178,12 @@ var readMetrics = (jobId, timeRange, interval, workspace) => Effect_exports.gen(
 });
 
 // ../../packages/core/src/operations/metrics/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/metrics/sparkline.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var BARS = "▁▂▃▄▅▆▇█";
@@ -55924,6 +56380,7 @@ ${rows.join("")}`
 });
 
 // ../../packages/core/src/operations/models.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var Strings2 = external_exports.union([external_exports.array(external_exports.string()), external_exports.string().transform((s) => [s])]);
@@ -56250,14 +56707,17 @@ var modelsOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/notebook/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook/create.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/datasets.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var parseDatasetRef = (raw, field) => {
@@ -56303,6 +56763,7 @@ var validateDatasets = (workspaceId, refs2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/notebooks/create.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var REFERER8 = "/jobs/interactiveModeling";
@@ -56517,6 +56978,7 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookInputSchema = external_exports.object({
@@ -56553,10 +57015,12 @@ var NotebookInputSchema = external_exports.object({
 });
 
 // ../../packages/core/src/operations/notebook/manage.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jupyter/lab.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var redactToken = (text4, token) => token.length < 3 ? text4 : text4.split(token).join("***");
@@ -56729,6 +57193,7 @@ var waitForLab = (lab) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/notebooks/lifecycle.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var label = (n) => n.name || n.id;
@@ -56982,6 +57447,7 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookOutput = once6(() => {
@@ -57075,6 +57541,7 @@ var NotebookOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/notebook/save-image.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SaveStatus = external_exports.lazy(
@@ -57394,10 +57861,12 @@ var notebookOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/notebook-exec/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook-exec/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var notebookRefField = () => refersTo(
@@ -57426,6 +57895,7 @@ var NotebookExecInputSchema = external_exports.object({
 });
 
 // ../../packages/core/src/operations/notebook-exec/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookExecOutput = () => external_exports.object({
@@ -57451,20 +57921,24 @@ var NotebookExecOutput = () => external_exports.object({
 });
 
 // ../../packages/core/src/operations/notebook-exec/run.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jupyter/exec.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes5 } from "node:crypto";
 
 // ../../packages/core/src/api/jupyter/marked.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes4 } from "node:crypto";
 
 // ../../packages/core/src/api/jupyter/terminal.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var createTerminal = (lab) => Effect_exports.gen(function* () {
@@ -58092,10 +58566,12 @@ var notebookExecOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/notebook-files/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook-files/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var isBase64 = (content) => {
@@ -58132,6 +58608,7 @@ var NotebookFilesInputSchema = fields2.refine(
 );
 
 // ../../packages/core/src/operations/notebook-files/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookFilesOutput = () => external_exports.object({
@@ -58167,15 +58644,18 @@ var NotebookFilesOutput = () => external_exports.object({
 });
 
 // ../../packages/core/src/operations/notebook-files/remote.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jupyter/contents.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash4 } from "node:crypto";
 
 // ../../packages/core/src/api/jupyter/contents-failure.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var KINDS = [
@@ -58460,15 +58940,18 @@ var formatSize = (bytes) => {
 };
 
 // ../../packages/core/src/operations/notebook-files/run.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook-files/copy.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { basename as basename6 } from "node:path";
 
 // ../../packages/core/src/operations/notebook-files/local.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash5 } from "node:crypto";
@@ -59143,10 +59626,12 @@ var notebookFilesOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/notebook-shell/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook-shell/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MAX_WAIT_SECONDS = 30;
@@ -59168,6 +59653,7 @@ var NotebookShellInputSchema = external_exports.object({
 });
 
 // ../../packages/core/src/operations/notebook-shell/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var NotebookShellOutput = () => external_exports.object({
@@ -59187,10 +59673,12 @@ var NotebookShellOutput = () => external_exports.object({
 });
 
 // ../../packages/core/src/operations/notebook-shell/run.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/notebook-shell/session.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var OUTPUT_KEEP2 = 2e4;
@@ -59481,22 +59969,27 @@ var notebookShellOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/resubmit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/submission/hpc.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/submission/pipeline.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/common/submission/shared.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/command-prefix.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PLACEHOLDER = /(?<!\$)\{(en_name|username)\}/g;
@@ -59527,8 +60020,8 @@ var composeCommand = (input2) => {
 };
 
 // ../../packages/core/src/operations/common/submission/shared.ts
-var resolveShm = (given, fallback) => Effect_exports.gen(function* () {
-  if (given !== void 0) return { shmGi: yield* fromEither3(parseShm(given, "GiB")) };
+var resolveShm = (given2, fallback) => Effect_exports.gen(function* () {
+  if (given2 !== void 0) return { shmGi: yield* fromEither3(parseShm(given2, "GiB")) };
   const mb = yield* defaultOf("defaultShm");
   if (mb !== void 0) {
     const shmGi = yield* fromEither3(parseShm(mb, "MB"));
@@ -59815,6 +60308,7 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
 var submitHpc = (s) => sayCreated(submitHpcSteps(s));
 
 // ../../packages/core/src/operations/common/submission/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SubmitOutput = once6(() => {
@@ -59861,10 +60355,12 @@ var SubmitOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/common/submission/ray.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/ray-create.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var rayBody = (input2, name2) => {
@@ -60001,6 +60497,7 @@ var submitRaySteps = (submission) => Effect_exports.gen(function* () {
 var submitRay = (s) => sayCreated(submitRaySteps(s));
 
 // ../../packages/core/src/operations/common/submission/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var renderSubmit = (r) => {
@@ -60048,6 +60545,7 @@ var renderSubmit = (r) => {
 };
 
 // ../../packages/core/src/operations/common/submission/training.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
@@ -60242,10 +60740,12 @@ var resubmitOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/status/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/status/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var StatusOutput2 = once6(() => {
@@ -60253,19 +60753,17 @@ var StatusOutput2 = once6(() => {
     id: external_exports.string().describe("Spec (quota) id, the `spec` of a submit"),
     name: external_exports.string().describe("Spec name"),
     gpuCount: external_exports.number().describe("GPUs per instance (0 for CPU specs)"),
-    gpuType: external_exports.string().describe("GPU type as the platform names it"),
     gpuDisplay: external_exports.string().describe("GPU type as people read it"),
     cpuCount: external_exports.number().describe("CPUs per instance"),
     memoryGi: external_exports.number().describe("Memory per instance in GiB"),
     pricePerHour: external_exports.number().optional().describe("Price per hour, when stated"),
-    logicComputeGroupIds: external_exports.array(external_exports.string()).describe("Compute groups the spec belongs to"),
-    allowedPriorityLevels: external_exports.array(external_exports.string()).describe("Priority levels the spec allows")
+    allowedPriorityLevels: external_exports.array(external_exports.string()).optional().describe("Priority levels the spec allows; absent when it allows every level")
   });
   const specsByType = external_exports.object(
     Object.fromEntries(
       DISCOVERED_TYPES.map((t) => [t, external_exports.array(SpecOutput).optional().describe(`${t} specs, cheapest first`)])
     )
-  ).describe("Specs per schedule type; spec ids of one type do not work for another");
+  ).describe("Specs of the schedule type asked for (absent without one); ids of one type fail for another");
   const Group = external_exports.object({
     id: external_exports.string().describe("Compute group id (lcg-…)"),
     name: external_exports.string().describe("Compute group name, the `compute_group` of a submit"),
@@ -60278,7 +60776,10 @@ var StatusOutput2 = once6(() => {
       schedulableNodes: external_exports.number().describe("Nodes that take work"),
       unschedulableNodes: external_exports.number().describe("Cordoned, under maintenance, not ready or faulty nodes")
     }).optional().describe("GPU availability; absent when the node listing could not be read"),
-    specs: specsByType,
+    specs: specsByType.optional(),
+    specCounts: external_exports.object(
+      Object.fromEntries(DISCOVERED_TYPES.map((t) => [t, external_exports.number().optional()]))
+    ).describe("How many specs of each schedule type the group has; list them with schedule_type"),
     skipped: external_exports.array(external_exports.enum(DISCOVERED_TYPES)).describe("Schedule types the group does not run")
   });
   const Workspace = external_exports.object({
@@ -60312,19 +60813,28 @@ var StatusOutput2 = once6(() => {
     user: external_exports.object({ name: external_exports.string(), loginName: external_exports.string() }).describe("The account: name and login name"),
     projects: external_exports.array(Project).describe("The account's projects"),
     workspaces: external_exports.array(Workspace).describe("Workspaces with policy, registry, compute groups and specs"),
-    scheduleTypes: external_exports.array(external_exports.enum(DISCOVERED_TYPES)).describe("Schedule types whose specs are listed"),
+    scheduleTypes: external_exports.array(external_exports.enum(DISCOVERED_TYPES)).describe("Schedule types whose specs are listed (none: counted only)"),
     warnings: external_exports.array(textOutput()).describe("Budget warnings"),
     discoveredAt: external_exports.number().describe("When the platform was asked (epoch ms; older than now when cached)")
   });
 });
 
 // ../../packages/core/src/operations/status/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var money = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 var gpuCell = (g) => g.gpus === void 0 ? "?" : `${g.gpus.free}/${g.gpus.total}`;
 var NO_GPU = "-";
-var specRows = (w, types) => w.groups.flatMap((g) => types.flatMap((type) => (g.specs[type] ?? []).map((spec2) => ({ group: g.name, type, spec: spec2 }))));
+var TYPE_HEADERS = {
+  TRAIN: msg("status-col-train"),
+  HPC: msg("status-col-hpc"),
+  DSW: msg("status-col-dsw"),
+  SERVING: msg("status-col-serving")
+};
+var specRows = (w, types) => w.groups.flatMap(
+  (g) => types.flatMap((type) => (g.specs?.[type] ?? []).map((spec2) => ({ group: g.name, type, spec: spec2 })))
+);
 var renderWorkspace2 = (w, types) => {
   const args2 = { name: w.name, id: w.id, network: w.network, registry: w.registry };
   const head5 = w.policyKnown ? msg("status-workspace-head", args2) : msg("status-workspace-head-unknown", args2);
@@ -60340,8 +60850,15 @@ var renderWorkspace2 = (w, types) => {
       header: msg("status-col-gpu"),
       cell: (g) => g.gpus?.total === 0 ? NO_GPU : g.gpuDisplay || g.gpuType || NO_GPU
     },
-    { header: msg("status-col-free-total"), cell: gpuCell, align: "right" }
+    { header: msg("status-col-free-total"), cell: gpuCell, align: "right" },
+    // Without a schedule type the specs are counted here; with one they are listed below.
+    ...(types.length > 0 ? [] : DISCOVERED_TYPES).map((type) => ({
+      header: TYPE_HEADERS[type],
+      cell: (g) => g.specCounts[type] ?? NO_GPU,
+      align: "right"
+    }))
   ]);
+  if (types.length === 0) return joinText([head5, groups, ...w.problems.map((p) => text`! ${p}`)], "\n");
   const specs = renderTable(
     specRows(w, types),
     [
@@ -60350,7 +60867,7 @@ var renderWorkspace2 = (w, types) => {
       { header: msg("status-col-spec-id"), cell: (r) => r.spec.id },
       {
         header: msg("status-col-gpu"),
-        cell: (r) => r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : NO_GPU
+        cell: (r) => r.spec.gpuCount > 0 ? r.spec.gpuDisplay || NO_GPU : NO_GPU
       },
       { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
       { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
@@ -60396,6 +60913,7 @@ var renderStatus = (r) => {
       "",
       workspaces2,
       ...r.workspaces.flatMap((w) => ["", renderWorkspace2(w, r.scheduleTypes)]),
+      ...r.scheduleTypes.length === 0 ? ["", msg("status-specs-hint", { example: fieldWord("schedule_type", "TRAIN") })] : [],
       ...r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []
     ],
     "\n"
@@ -60403,9 +60921,20 @@ var renderStatus = (r) => {
 };
 
 // ../../packages/core/src/operations/status/result.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var budgetNotes = (projects) => projects.filter((p) => p.remainBudget !== void 0 && p.remainBudget <= 0).map((p) => msg("status-budget-empty", { project: p.name, remaining: p.remainBudget ?? 0 }));
+var leanSpec = (s) => ({
+  id: s.id,
+  name: s.name,
+  gpuCount: s.gpuCount,
+  gpuDisplay: s.gpuDisplay,
+  cpuCount: s.cpuCount,
+  memoryGi: s.memoryGi,
+  ...s.pricePerHour !== void 0 ? { pricePerHour: s.pricePerHour } : {},
+  ...s.allowedPriorityLevels.length > 0 ? { allowedPriorityLevels: s.allowedPriorityLevels } : {}
+});
 var toStatus = (found, types) => {
   const projects = found.projects.map((p) => ({
     id: p.id,
@@ -60436,8 +60965,11 @@ var toStatus = (found, types) => {
         gpuType: g.gpuType,
         gpuDisplay: g.gpuDisplay,
         gpus: g.gpus,
-        specs: Object.fromEntries(types.map((t) => [t, g.specs[t]])),
-        skipped: g.skipped.filter((t) => types.includes(t))
+        ...types.length > 0 ? { specs: Object.fromEntries(types.map((t) => [t, g.specs[t]?.map(leanSpec)])) } : {},
+        specCounts: Object.fromEntries(
+          DISCOVERED_TYPES.flatMap((t) => g.specs[t]?.length ? [[t, g.specs[t]?.length]] : [])
+        ),
+        skipped: types.length > 0 ? g.skipped.filter((t) => types.includes(t)) : g.skipped
       })),
       problems: w.problems
     })),
@@ -60455,13 +60987,13 @@ var Input11 = external_exports.object({
   ),
   schedule_type: described(
     external_exports.enum(DISCOVERED_TYPES).optional(),
-    text`Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`
+    text`List the specs of a schedule type (else counted): TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`
   )
 });
 var statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs and spec counts; ${fieldWord("schedule_type")} lists one type's spec ids (a spec of one type fails for another). Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
   input: Input11,
   output: StatusOutput2,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -60474,7 +61006,7 @@ var statusOperation = defineOperation({
       ...input2.workspace !== void 0 ? { workspace: input2.workspace } : {},
       onWorkspace: (done7, total3, name2) => context5.progress({ message: msg("status-progress-workspace", { name: name2, done: done7, total: total3 }), current: done7, total: total3 })
     });
-    const types = input2.schedule_type !== void 0 ? [input2.schedule_type] : DISCOVERED_TYPES;
+    const types = input2.schedule_type !== void 0 ? [input2.schedule_type] : [];
     const all6 = toStatus(found, types);
     return { ...all6, warnings: budgetNotes(all6.projects) };
   }),
@@ -60482,10 +61014,12 @@ var statusOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/stop/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/stop/batch.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var batchTasks = (input2, types) => Effect_exports.gen(function* () {
@@ -60509,10 +61043,12 @@ var targetsNeeded = (tasks, outcome) => invalidInput(
 );
 
 // ../../packages/core/src/operations/stop/delete.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/api/jobs/delete.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var deleteRequest = (kind, id) => kind === "train" ? planned("POST", "api/v1/train_job/delete", { job_id: id }) : kind === "hpc" ? planned("DELETE", `api/v1/hpc_jobs/${encodeURIComponent(id)}`) : planned("POST", "api/v1/ray_job/delete", { ray_job_id: id });
@@ -60533,10 +61069,12 @@ var deleteJob = (kind, id) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/stop/ids.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/stop/one.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
@@ -61000,6 +61538,7 @@ var stopOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/submit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitInput = external_exports.object({
@@ -61053,6 +61592,7 @@ var submitOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/submit-hpc.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitHpcInput = external_exports.object({
@@ -61105,6 +61645,7 @@ var submitHpcOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/submit-ray.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitRayInput = external_exports.object({
@@ -61146,10 +61687,12 @@ var submitRayOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/sweep/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/sweep/input.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS = 1;
@@ -61195,15 +61738,18 @@ var SweepInputSchema = external_exports.object({
 });
 
 // ../../packages/core/src/operations/sweep/manage.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/sweep/expand.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash7 } from "node:crypto";
 
 // ../../packages/core/src/operations/sweep/file.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash6 } from "node:crypto";
@@ -61480,6 +62026,7 @@ var fillJob = (kind, template, params, index) => {
 };
 
 // ../../packages/core/src/operations/sweep/jobs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var PAGE = 100;
@@ -61514,6 +62061,7 @@ var isActive2 = (job, seen) => {
 };
 
 // ../../packages/core/src/operations/sweep/manifest.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash8 } from "node:crypto";
@@ -61626,10 +62174,12 @@ var findManifest = (wanted) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/sweep/run.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/sweep/existing.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var ATTEMPTS = 20;
@@ -61699,6 +62249,7 @@ var settleSending = (m) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/sweep/fit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var restOf = (verdict) => verdict === "preempt" ? msg("sweep-rest-preempt") : msg("sweep-rest-queue");
@@ -61751,6 +62302,7 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/sweep/send.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var resumeWord = (file3) => callWord("sweep", { action: "run", ...file3 !== void 0 ? { file: file3 } : {}, resume: true });
@@ -61978,6 +62530,7 @@ var waitForRoom = (m, max6, deadline2, pollSeconds, context5) => Effect_exports.
 });
 
 // ../../packages/core/src/operations/sweep/submit.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var submitRow = (s) => Effect_exports.gen(function* () {
@@ -62199,6 +62752,7 @@ var existingWarnings = (existing, replace) => [
 var rowJob = (rows, job) => rows.find((r) => r.index === job.index)?.job ?? {};
 
 // ../../packages/core/src/operations/sweep/status.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var DETAIL_LIMIT = 20;
@@ -62503,6 +63057,7 @@ var sweepResubmit = (input2, context5) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/sweep/reads.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var KEPT_V2 = /* @__PURE__ */ new Set(["workspace.GetScheduleConfig"]);
@@ -62520,6 +63075,7 @@ var withPlacementReads = (effect2) => Effect_exports.flatMap(Platform, (platform
 });
 
 // ../../packages/core/src/operations/sweep/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var cost = (n) => n === void 0 ? "-" : n.toFixed(2);
@@ -62625,6 +63181,7 @@ var renderChange2 = (r) => lines(r.plan !== void 0 ? renderPlan(r.plan) : void 0
 var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus2(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
 
 // ../../packages/core/src/operations/sweep/result.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var SweepOutput = once6(() => {
@@ -62796,10 +63353,12 @@ var sweepOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/usage/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/domain/usage.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var round1 = (x) => Math.round(x * 10) / 10;
@@ -62867,6 +63426,7 @@ var usageViews = (tasks) => ({
 });
 
 // ../../packages/core/src/operations/usage/budgets.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var why = (e, what) => {
@@ -62911,6 +63471,7 @@ var projectBudget = (project3, workspaceId) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/usage/output.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var UsageOutput = once6(() => {
@@ -62980,6 +63541,7 @@ var UsageOutput = once6(() => {
 });
 
 // ../../packages/core/src/operations/usage/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var pct3 = (v) => v === void 0 ? void 0 : `${v.toFixed(1)}%`;
@@ -63132,6 +63694,7 @@ var usageOperation = defineOperation({
 });
 
 // ../../packages/core/src/operations/wait.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS2 = 0.2;
@@ -63291,10 +63854,12 @@ var catalogueMethods = (run7) => {
 };
 
 // ../../packages/core/src/layer.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/platform/shared-bucket.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash9 } from "node:crypto";
@@ -63401,11 +63966,13 @@ var accountRateLimiter = (options) => {
 var sharedLimiters = /* @__PURE__ */ new Map();
 
 // ../../packages/core/src/store/import.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { homedir as homedir6 } from "node:os";
 
 // ../../packages/core/src/store/legacy.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFile as readFile2 } from "node:fs/promises";
@@ -63413,6 +63980,7 @@ import { homedir as homedir5 } from "node:os";
 import { join as join15 } from "node:path";
 
 // ../../packages/core/src/store/jsonc.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var parseJsonc = (text4) => {
@@ -63633,14 +64201,17 @@ var inspireLayer = (options = {}) => {
 };
 
 // ../../packages/core/src/words/render.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/words/dialect.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/catalogue/commands.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var CONTROL_FIELDS = ["dry_run", "confirm", "targets"];
@@ -63826,7 +64397,94 @@ var createInspireClient = (options = {}) => {
   };
 };
 
+// ../../packages/core/src/operations/prompts.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var JOB = "<job id>";
+var given = (value) => value?.trim() ? value.trim() : void 0;
+var gpusOf2 = (value) => {
+  const raw = given(value);
+  if (raw === void 0) return 0;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw invalidInput(msg("prompt-bad-gpus", { value: raw }), msg("prompt-bad-gpus-hint"));
+  return n;
+};
+var WORKFLOW_PROMPTS = [
+  {
+    name: "train",
+    title: msg("prompt-train-title"),
+    description: msg("prompt-train-description"),
+    args: [
+      { name: "command", description: msg("prompt-train-arg-command"), required: true },
+      { name: "name", description: msg("prompt-train-arg-name"), required: false },
+      { name: "workspace", description: msg("prompt-train-arg-workspace"), required: false }
+    ],
+    tools: ["status", "submit", "wait", "logs", "metrics", "jobs"],
+    message: (a) => {
+      const name2 = given(a.name) ?? "exp-001";
+      const workspace = given(a.workspace);
+      return msg("prompt-train", {
+        command: a.command ?? "",
+        name: name2,
+        status: callWord("status", { workspace, schedule_type: "TRAIN" }),
+        dryRun: callWord("submit", {
+          name: name2,
+          command: a.command,
+          workspace,
+          compute_group: "<group>",
+          spec: "<TRAIN spec id>",
+          dry_run: true
+        }),
+        field: fieldWord("dry_run"),
+        wait: callWord("wait", { job_id: JOB, until: "running" }),
+        logs: callWord("logs", { job_id: JOB, lines: 50 }),
+        metrics: callWord("metrics", { job_id: JOB, time_range: "30m" }),
+        jobs: callWord("jobs", { name: name2 })
+      });
+    }
+  },
+  {
+    name: "diagnose",
+    title: msg("prompt-diagnose-title"),
+    description: msg("prompt-diagnose-description"),
+    args: [{ name: "job_id", description: msg("prompt-diagnose-arg-job-id"), required: true }],
+    tools: ["job_detail", "events"],
+    // inspire_logs may write a download, so read-only mode leaves it out: the diagnosis then reads more lines.
+    message: (a, listed) => msg("prompt-diagnose", {
+      job: a.job_id ?? "",
+      detail: callWord("job_detail", { job_id: a.job_id }),
+      events: callWord("events", { job_id: a.job_id, warnings_only: true }),
+      logs: listed("logs") ? msg("prompt-diagnose-logs", { call: callWord("logs", { job_id: a.job_id, lines: 200 }) }) : msg("prompt-diagnose-more-log", { call: callWord("job_detail", { job_id: a.job_id, log_lines: 300 }) })
+    })
+  },
+  {
+    name: "free_gpus",
+    title: msg("prompt-free-gpus-title"),
+    description: msg("prompt-free-gpus-description"),
+    args: [
+      { name: "gpus", description: msg("prompt-free-gpus-arg-gpus"), required: false },
+      { name: "workspace", description: msg("prompt-free-gpus-arg-workspace"), required: false }
+    ],
+    tools: ["status"],
+    // The nodes' view (availability, toolset capacity) where it is offered, else the groups' counts.
+    message: (a, listed) => {
+      const gpus2 = gpusOf2(a.gpus);
+      const workspace = given(a.workspace);
+      return msg("prompt-free-gpus", {
+        gpus: gpus2,
+        look: listed("availability") ? msg("prompt-free-gpus-nodes", {
+          call: callWord("availability", { workspace, gpus: gpus2 > 0 ? gpus2 : void 0 })
+        }) : msg("prompt-free-gpus-groups", { call: callWord("status", { workspace }) }),
+        status: callWord("status", { workspace, schedule_type: "TRAIN" })
+      });
+    }
+  }
+];
+
 // ../../packages/core/src/operations/toolsets.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TOOLSETS = {
@@ -63838,20 +64496,33 @@ var TOOLSETS = {
   capacity: ["availability", "usage"]
 };
 var TOOLSET_NAMES = Object.keys(TOOLSETS);
+var isToolsetName = (name2) => Object.hasOwn(TOOLSETS, name2);
+var chooseToolsets = (names2) => {
+  const named = names2.map((n) => n.trim()).filter((n) => n !== "");
+  if (named.includes("all")) return { toolsets: TOOLSET_NAMES };
+  const unknown2 = named.filter((n) => !isToolsetName(n));
+  if (unknown2.length > 0 || named.length === 0) return { unknown: unknown2 };
+  return { toolsets: TOOLSET_NAMES.filter((n) => named.includes(n)) };
+};
+var toolsetOf = (operation) => TOOLSET_NAMES.find((set9) => TOOLSETS[set9].includes(operation.name)) ?? "core";
 
 // ../../packages/core/src/words/index.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/internal.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/catalogue/help.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/store/profiles.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
@@ -63929,10 +64600,55 @@ var loginHandlers = {
 };
 
 // src/tools.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// src/choice.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var WHERE = "pluginConfig.inspire in $SYNERGY_HOME/.synergy/config/synergy.d/50-plugins.jsonc";
+var SETTINGS_SCHEMA = {
+  type: "object",
+  properties: {
+    toolsets: {
+      type: "array",
+      items: { type: "string" },
+      default: ["all"],
+      description: `The tool sets whose tools may run: ${TOOLSET_NAMES.join(", ")}, or all (the default)`
+    },
+    readOnly: {
+      type: "boolean",
+      default: false,
+      description: "Offer and run only the tools that change nothing on the platform"
+    }
+  }
+};
+var choiceOf = (values3) => {
+  const raw = values3.toolsets ?? ["all"];
+  const names2 = typeof raw === "string" ? raw.split(",") : Array.isArray(raw) ? raw.map(String) : void 0;
+  const chosen = names2 === void 0 ? { unknown: [] } : chooseToolsets(names2);
+  if (!("toolsets" in chosen))
+    return `The setting toolsets (${WHERE}) names ${chosen.unknown.length > 0 ? `an unknown toolset "${chosen.unknown.join('", "')}"` : "no toolset"}; the toolsets are ${TOOLSET_NAMES.join(", ")}, or all. Correct it and call again.`;
+  if (values3.readOnly !== void 0 && typeof values3.readOnly !== "boolean")
+    return `The setting readOnly (${WHERE}) must be true or false, not ${JSON.stringify(values3.readOnly)}.`;
+  return { toolsets: chosen.toolsets, readOnly: values3.readOnly === true };
+};
+var refusalOf2 = async (op, context5) => {
+  const choice3 = choiceOf(await context5.settings?.get() ?? {});
+  if (typeof choice3 === "string") return choice3;
+  const name2 = modelToolName(op.name);
+  if (choice3.readOnly && !op.annotations.readOnly)
+    return `${name2} changes the platform, and the plugin runs read-only (readOnly: true in ${WHERE}): only tools that change nothing can be called. Set readOnly to false to use it.`;
+  const set9 = toolsetOf(op);
+  if (!choice3.toolsets.includes(set9))
+    return `${name2} is in the toolset "${set9}", which the plugin's settings leave out (toolsets: ${choice3.toolsets.join(", ")}). Add "${set9}" to toolsets in ${WHERE} (or set ["all"]) to use it.`;
+  return void 0;
+};
+
 // src/result.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var names = [...OPERATIONS.map((op) => op.name), "poll"].sort((a, b) => b.length - a.length);
@@ -63993,6 +64709,7 @@ ${note}` : text4),
 });
 
 // src/runs.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes as randomBytes6 } from "node:crypto";
@@ -64144,7 +64861,18 @@ var operationTool = (op) => tool({
   input: renderDeep(inputJsonSchema(op), "mcp"),
   // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
   // validates them again, strictly (an unknown key is refused, not dropped), once, in prepare.
+  // Every tool reads the plugin's settings (toolsets, readOnly); a tool that changes the platform is
+  // not offered at all while readOnly is set.
+  requires: [SETTINGS_READ],
+  ...op.annotations.readOnly ? {} : { enabledWhen: { setting: "readOnly", equals: false } },
   handler: async (raw, context5) => {
+    const refused = await refusalOf2(op, context5);
+    if (refused !== void 0)
+      return {
+        title: `${op.title}: not enabled`,
+        output: refused,
+        metadata: { ok: false, error: { reason: "NotEnabled", message: refused } }
+      };
     const prepared = prepare(op, raw);
     if (prepared instanceof InspireError) return problemResult(op.title, prepared);
     return runBounded(

@@ -1,11 +1,13 @@
 import { createRequire as __inspireCreateRequire } from "node:module"
 const require = __inspireCreateRequire(import.meta.url)
 import {
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
 
 // ../../packages/core/src/words/locales.zh-CN.generated.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var FILES = {
@@ -152,6 +154,7 @@ domain-lookup-several-hint = 请用完整名称或 ID 指定其中一个。
 domain-lookup-where-visible = 你能看到的任何空间
 domain-lookup-where-sweeps = 此配置档运行过的批量任务
 `,
+  "economy.ftl": "\nstatus-col-train = TRAIN\nstatus-col-hpc = HPC\nstatus-col-dsw = DSW\nstatus-col-serving = SERVING\nstatus-specs-hint = TRAIN 至 SERVING 各列是每个计算组的规格数量；{ $example } 列出一种调度类型的规格 ID。\n\n\nprompt-train-title = 提交训练任务并确认它在训练\nprompt-train-description = GPU 训练任务：选 TRAIN 规格，先试运行（dry run），再提交，等到运行后读日志和 GPU 利用率。\nprompt-train-arg-command = 任务运行的命令，例如 python train.py\nprompt-train-arg-name = 任务名（默认 exp-001）\nprompt-train-arg-workspace = 空间（默认：defaultWorkspace 设置）\nprompt-train =\n    在 SII 启智平台提交一个运行 `{ $command }` 的训练任务，并确认它在训练。\n    1. { $status } 列出计算组、空闲 GPU 和 TRAIN 规格：规格 ID 从结果里取，不要猜。离线空间（分布式训练空间、高性能计算、整节点任务空间）的命令里不能下载任何东西。\n    2. { $dryRun } 只检查请求、不创建任务；没问题再去掉 { $field } 重新调用。把输出写到共享存储：`2>&1 | tee /inspire/hdd/project/<en_name>/logs/{ $name }.log`。\n    3. { $wait }，然后 { $logs } 和 { $metrics }：它在训练还是空转？\n    提交失败而原因不明时，先用 { $jobs } 查找这个任务，再决定是否重新提交。\nprompt-diagnose-title = 诊断失败的任务\nprompt-diagnose-description = 任务为什么失败、怎样修复：它的诊断、警告事件和最后的日志。\nprompt-diagnose-arg-job-id = 任务 ID（job-…、hpc-job-…、rj-…）\nprompt-diagnose =\n    查明任务 { $job } 在 SII 启智平台上为什么失败，以及怎样修复。\n    1. { $detail } 读取它的配置；任务失败时还读取最后的日志和事件，并指出最可能的原因。\n    2. 平台的警告（调度、镜像拉取、内存、驱逐）：{ $events }。\n    3. { $logs }\n    常见原因：镜像用了推送域名或未登记；离线空间里的联网命令；命令里没有激活 conda；规格属于另一种任务类型；多卡任务的 shm 小于 64 GiB。说明出了什么问题和修复办法；用户同意后才重新提交。\nprompt-diagnose-logs = { $call } 显示程序最后打印的内容。\nprompt-diagnose-more-log = { $call } 读取更多日志（程序最后打印的内容）。\nprompt-free-gpus-title = 查找空闲 GPU\nprompt-free-gpus-description = 一个需要若干 GPU 的任务现在能在哪里运行：各计算组和节点的空闲 GPU，以及该用的规格。\nprompt-free-gpus-arg-gpus = 每个实例的 GPU 数（默认：不限）\nprompt-free-gpus-arg-workspace = 只看这个空间（默认：所有空间）\nprompt-free-gpus =\n    在 SII 启智平台上查找现在有{ $gpus ->\n        [0] 空闲 GPU\n       *[other] { $gpus } 块空闲 GPU\n    }的地方。\n    1. { $look }\n    2. { $status } 给出所选计算组的 TRAIN 规格：每个实例 N 块 GPU 的任务需要 N 块 GPU 的规格。\n    优先级 1–3 可被抢占；4 及以上不会。说明该用哪个空间、计算组和规格。\nprompt-free-gpus-nodes = { $call } 读取节点：每个节点的空闲 GPU，以及放得下这个任务的计算组（最合适的在前）。\nprompt-free-gpus-groups = { $call } 显示每个计算组的空闲 GPU 与总数（单节点任务要看一个节点上的空闲 GPU）。\nprompt-missing-argument = 提示 { $prompt } 需要参数 { $argument }。\nprompt-missing-argument-hint = prompts/list 列出每个提示的参数。\nprompt-bad-gpus = gpus 必须是 1 到 64 的整数，而不是“{ $value }”。\nprompt-bad-gpus-hint = 不填 gpus 即查找任意空闲 GPU。\n\n\nlogs-older = 更早的日志：{ $field }\n",
   "edges.ftl": "store-cache-damaged = { $path } 已损坏（{ $why }），已忽略：它只是会话缓存，下次登录时会重新写入。\n",
   "errors.ftl": "\nerrors-could-not = 无法{ $what }：{ $message }\nerrors-no-surface-hint = 本客户端所知的平台接口都没有应答这次调用；请稍后重试，如果一直如此请报告。\nerrors-access-forbidden-hint = 请检查 id，以及你的账号是否有权查看；账号可能缺少权限，或该空间已被禁用。\nerrors-token-unavailable-hint = 此账号只能使用会话登录，而这次调用不支持会话登录。\n",
   "events.ftl": "\nevents-head = { $id } { $status }：{ $count } 条事件\nevents-none-gone = { $id } { $status }：没有事件（平台会丢弃旧任务的事件）\nevents-none-yet = { $id } { $status }：暂无事件\nevents-col-last-seen = 最近出现\nevents-col-reason = 原因\nevents-col-object = 对象\nevents-col-message = 消息\nevents-truncated = （还有更多事件未读取）\nevents-notebook = 本工具无法读取 notebook 的事件。\nevents-notebook-hint = 请用 { $call } 查看其状态。\n",
@@ -178,8 +181,8 @@ help-status-field-workspace = 只显示这个空间（名称或 id）；默认�
     .en = Show only this workspace (name or id); default: every workspace
 help-status-field-refresh = 全部重新向平台查询，不用缓存副本（计算组与规格缓存 10 分钟，空闲 GPU 1 分钟）
     .en = Ask the platform again for everything instead of using the kept copies (groups and specs 10 min, free GPUs 1 min)
-help-status-field-schedule-type = 只显示一种调度类型的规格：TRAIN（{ $w0 }）、HPC（{ $w1 }）、DSW（notebook）、SERVING（推理服务）
-    .en = Show only specs of one schedule type: TRAIN ({ $w0 }), HPC ({ $w1 }), DSW (notebooks), SERVING (inference)
+help-status-field-schedule-type = 列出一种调度类型的规格（否则只计数）：TRAIN（{ $w0 }）、HPC（{ $w1 }）、DSW（notebook）、SERVING（推理服务）
+    .en = List the specs of a schedule type (else counted): TRAIN ({ $w0 }), HPC ({ $w1 }), DSW (notebooks), SERVING (inference)
 help-submit-summary = 提交 GPU 训练任务
     .en = Submit a GPU training job
 help-submit-field-name = 任务名：字母、数字、中日韩文字、'.'、'_'、'-'；最多 64 个字符，例如 exp-001
@@ -314,8 +317,8 @@ help-job-detail-field-log-lines = 失败诊断读取最近多少行日志（默�
     .en = How many of the last log lines the failure diagnosis reads (default 100)
 help-logs-summary = 读取、跟踪（-f）或下载任务日志
     .en = Read, follow (-f) or download a job's log
-help-logs-field-lines = 返回最新的多少行（默认 100）；指定时间窗口或下载时忽略
-    .en = How many of the newest lines to return (default 100); ignored with a time window or download
+help-logs-field-lines = 返回最新的多少行（默认 50）；指定时间窗口或下载时忽略
+    .en = How many of the newest lines to return (default 50); ignored with a time window or download
 help-logs-field-since = 窗口起点：ISO 时间、epoch 毫秒，或多久以前（例如 2h）；按时间顺序返回
     .en = Window start: ISO time, epoch ms, or how long ago (e.g. 2h); returns lines in time order
 help-logs-field-until = 窗口终点：ISO 时间、epoch 毫秒，或多久以前；默认为现在

@@ -3,6 +3,7 @@ const require = __inspireCreateRequire(import.meta.url)
 import {
   __commonJS,
   __require,
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
@@ -11,6 +12,7 @@ import {
 var require_symbols = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/symbols.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports = {
@@ -94,6 +96,7 @@ var require_symbols = __commonJS({
 var require_timers = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/util/timers.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var fastNow = 0;
@@ -325,6 +328,7 @@ var require_timers = __commonJS({
 var require_errors = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/errors.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var kUndiciError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR");
@@ -736,6 +740,7 @@ var require_errors = __commonJS({
 var require_constants = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/constants.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var wellknownHeaderNames = (
@@ -866,6 +871,7 @@ var require_constants = __commonJS({
 var require_tree = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/tree.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -1010,6 +1016,7 @@ var require_tree = __commonJS({
 var require_util = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/util.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -1847,6 +1854,7 @@ var require_util = __commonJS({
 var require_diagnostics = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/diagnostics.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var diagnosticsChannel = __require("node:diagnostics_channel");
@@ -2066,6 +2074,7 @@ var require_diagnostics = __commonJS({
 var require_encoding = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/encoding/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var textDecoder = new TextDecoder();
@@ -2089,6 +2098,7 @@ var require_encoding = __commonJS({
 var require_infra = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/infra/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -2209,6 +2219,7 @@ var require_infra = __commonJS({
 var require_data_url = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/data-url.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -2490,6 +2501,7 @@ var require_data_url = __commonJS({
 var require_runtime_features = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/util/runtime-features.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var lazyLoaders = {
@@ -2594,6 +2606,7 @@ var require_runtime_features = __commonJS({
 var require_webidl = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/webidl/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -3198,6 +3211,7 @@ var require_webidl = __commonJS({
 var require_constants2 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/constants.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var corsSafeListedMethods = (
@@ -3424,6 +3438,7 @@ var require_constants2 = __commonJS({
 var require_global = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/global.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var globalOrigin = /* @__PURE__ */ Symbol.for("undici.globalOrigin.1");
@@ -3462,6 +3477,7 @@ var require_global = __commonJS({
 var require_util2 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Transform } = __require("node:stream");
@@ -4231,6 +4247,7 @@ var require_util2 = __commonJS({
 var require_stats = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/util/stats.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -4267,6 +4284,7 @@ var require_stats = __commonJS({
 var require_wrap_handler = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/handler/wrap-handler.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { InvalidArgumentError } = require_errors();
@@ -4352,6 +4370,7 @@ var require_wrap_handler = __commonJS({
 var require_dispatcher = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var EventEmitter = __require("node:events");
@@ -4396,6 +4415,7 @@ var require_dispatcher = __commonJS({
 var require_unwrap_handler = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { parseHeaders } = require_util();
@@ -4486,6 +4506,7 @@ var require_unwrap_handler = __commonJS({
 var require_dispatcher_base = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var buffer = __require("node:buffer");
@@ -4651,6 +4672,7 @@ var require_dispatcher_base = __commonJS({
 var require_fixed_queue = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var kSize = 2048;
@@ -4724,6 +4746,7 @@ var require_fixed_queue = __commonJS({
 var require_pool_base = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { PoolStats } = require_stats();
@@ -4902,6 +4925,7 @@ var require_pool_base = __commonJS({
 var require_request = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/request.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -5300,6 +5324,7 @@ var require_request = __commonJS({
 var require_connect = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/connect.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var net = __require("node:net");
@@ -5432,6 +5457,7 @@ var require_connect = __commonJS({
 var require_utils = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/llhttp/utils.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -5450,6 +5476,7 @@ var require_utils = __commonJS({
 var require_constants3 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/llhttp/constants.js"(exports) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -6075,6 +6102,7 @@ var require_constants3 = __commonJS({
 var require_llhttp_wasm = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Buffer: Buffer2 } = __require("node:buffer");
@@ -6092,6 +6120,7 @@ var require_llhttp_wasm = __commonJS({
 var require_llhttp_simd_wasm = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Buffer: Buffer2 } = __require("node:buffer");
@@ -6109,6 +6138,7 @@ var require_llhttp_simd_wasm = __commonJS({
 var require_formdata = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { iteratorMixin } = require_util2();
@@ -6273,6 +6303,7 @@ var require_formdata = __commonJS({
 var require_formdata_parser = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { bufferToLowerCasedHeaderName } = require_util();
@@ -6605,6 +6636,7 @@ var require_formdata_parser = __commonJS({
 var require_promise = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/util/promise.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     function createDeferredPromise() {
@@ -6626,6 +6658,7 @@ var require_promise = __commonJS({
 var require_body = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/body.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var util = require_util();
@@ -6911,6 +6944,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
 var require_client_h1 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -8204,6 +8238,7 @@ ${len.toString(16)}\r
 var require_client_h2 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -8972,6 +9007,7 @@ var require_client_h2 = __commonJS({
 var require_client = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/client.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -9506,6 +9542,7 @@ var require_client = __commonJS({
 var require_pool = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/pool.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -9610,6 +9647,7 @@ var require_pool = __commonJS({
 var require_agent = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { InvalidArgumentError, MaxOriginsReachedError } = require_errors();

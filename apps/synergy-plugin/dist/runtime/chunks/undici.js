@@ -15,6 +15,7 @@ import {
   __commonJS,
   __require,
   __toESM,
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
@@ -23,6 +24,7 @@ import {
 var require_readable = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -427,6 +429,7 @@ var require_readable = __commonJS({
 var require_api_request = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -607,6 +610,7 @@ var require_api_request = __commonJS({
 var require_abort_signal = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/abort-signal.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { addAbortListener } = require_util();
@@ -661,6 +665,7 @@ var require_abort_signal = __commonJS({
 var require_api_stream = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/api-stream.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -824,6 +829,7 @@ var require_api_stream = __commonJS({
 var require_api_pipeline = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -1027,6 +1033,7 @@ var require_api_pipeline = __commonJS({
 var require_api_upgrade = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/api-upgrade.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { InvalidArgumentError, SocketError } = require_errors();
@@ -1123,6 +1130,7 @@ var require_api_upgrade = __commonJS({
 var require_api_connect = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/api-connect.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -1216,6 +1224,7 @@ var require_api_connect = __commonJS({
 var require_api = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/api/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     module.exports.request = require_api_request();
@@ -1230,6 +1239,7 @@ var require_api = __commonJS({
 var require_socks5_utils = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/socks5-utils.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Buffer: Buffer2 } = __require("node:buffer");
@@ -1393,6 +1403,7 @@ var require_socks5_utils = __commonJS({
 var require_socks5_client = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/socks5-client.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { EventEmitter } = __require("node:events");
@@ -1728,6 +1739,7 @@ var require_socks5_client = __commonJS({
 var require_socks5_proxy_agent = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/socks5-proxy-agent.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { URL: URL2 } = __require("node:url");
@@ -1933,6 +1945,7 @@ var require_socks5_proxy_agent = __commonJS({
 var require_proxy_agent = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { kProxy, kClose, kDestroy, kDispatch } = require_symbols();
@@ -2192,6 +2205,7 @@ var require_proxy_agent = __commonJS({
 var require_env_http_proxy_agent = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var DispatcherBase = require_dispatcher_base();
@@ -2314,6 +2328,7 @@ var require_env_http_proxy_agent = __commonJS({
 });
 
 // ../../packages/core/src/platform/undici.ts
+init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var import_api = __toESM(require_api(), 1);

@@ -19,6 +19,7 @@ import {
 import {
   __commonJS,
   __require,
+  init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
 } from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
@@ -27,6 +28,7 @@ import {
 var require_constants2 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/constants.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var uid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
@@ -85,6 +87,7 @@ var require_constants2 = __commonJS({
 var require_util3 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/util.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { states, opcodes } = require_constants2();
@@ -264,6 +267,7 @@ var require_util3 = __commonJS({
 var require_headers = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { kConstruct } = require_symbols();
@@ -727,6 +731,7 @@ var require_headers = __commonJS({
 var require_request = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/request.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
@@ -1485,6 +1490,7 @@ var require_request = __commonJS({
 var require_response = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
@@ -1909,6 +1915,7 @@ var require_response = __commonJS({
 var require_global = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/global.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.2");
@@ -1965,6 +1972,7 @@ var require_global = __commonJS({
 var require_subresource_integrity = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/subresource-integrity/subresource-integrity.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var assert = __require("node:assert");
@@ -2105,6 +2113,7 @@ var require_subresource_integrity = __commonJS({
 var require_fetch = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/index.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var {
@@ -3251,6 +3260,7 @@ var require_fetch = __commonJS({
 var require_frame = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/frame.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { runtimeFeatures } = require_runtime_features();
@@ -3358,6 +3368,7 @@ var require_frame = __commonJS({
 var require_connection = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants2();
@@ -3522,6 +3533,7 @@ var require_connection = __commonJS({
 var require_permessage_deflate = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
@@ -3606,6 +3618,7 @@ var require_permessage_deflate = __commonJS({
 var require_receiver = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/receiver.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { Writable } = __require("node:stream");
@@ -3976,6 +3989,7 @@ var require_receiver = __commonJS({
 var require_events = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/events.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { webidl } = require_webidl();
@@ -4246,6 +4260,7 @@ var require_events = __commonJS({
 var require_sender = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/sender.js"(exports, module) {
     "use strict";
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { WebsocketFrameSend } = require_frame();
@@ -4334,6 +4349,7 @@ var require_sender = __commonJS({
 // ../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/websocket.js
 var require_websocket = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/websocket/websocket.js"(exports, module) {
+    init_define_INSPIRE_SETTINGS();
     init_define_INSPIRE_SKILL();
     init_define_INSPIRE_TOOLS();
     var { isArrayBuffer } = __require("node:util/types");

@@ -22,8 +22,8 @@ const Input = z.object({
     .int()
     .min(1)
     .max(MAX_WINDOW_LINES)
-    .default(100)
-    .describe("How many of the newest lines to return (default 100); ignored with a time window or download"),
+    .default(50)
+    .describe("How many of the newest lines to return (default 50); ignored with a time window or download"),
   since: z
     .string()
     .optional()
@@ -67,6 +67,10 @@ const LogsOutput = () =>
       .optional()
       .describe("The lines, in time order (absent for a download)"),
     window: Window.optional(),
+    before: described(
+      z.number().optional(),
+      text`With a full tail: ${fieldWord("until")} set to this (epoch ms) reads the lines before these`,
+    ),
     truncated: z.boolean().optional().describe("More lines exist in the window than were returned"),
     download: z
       .object({
@@ -101,7 +105,7 @@ export const renderLogLines = (lines: ReadonlyArray<ShownLine>, labelPods?: bool
 export const logsOperation = defineOperation({
   name: "logs",
   title: "Read or download task logs",
-  description: text`Reads a training, HPC or Ray job's log: the newest lines (default 100) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
+  description: text`Reads a training, HPC or Ray job's log: the newest lines (default 50) or a time window, for every pod or one. ${fieldWord("download", true)} writes the whole log to a file in the downloads folder and returns its path. Next: ${callWord("job_detail")} to diagnose a failure, ${callWord("metrics")} for utilisation.`,
   input: Input,
   output: LogsOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -130,7 +134,14 @@ export const logsOperation = defineOperation({
         return { ...base, mode: "window", window, lines: got.lines, truncated: got.truncated } satisfies LogsResult
       }
       const lines = yield* lastLines(job.id, input.lines, input.pod)
-      return { ...base, mode: "tail", lines } satisfies LogsResult
+      // A full tail may have more before it: the cursor to read them is the instant just before its first line.
+      const first = lines.length === input.lines ? lines[0]?.time : undefined
+      return {
+        ...base,
+        mode: "tail",
+        lines,
+        ...(first !== undefined ? { before: first - 1 } : {}),
+      } satisfies LogsResult
     }),
   render: (r: LogsResult) => {
     if (r.download !== undefined) {
@@ -151,7 +162,11 @@ export const logsOperation = defineOperation({
             to: formatTime(r.window.to),
           })
         : msg("logs-tail-head", { id: r.jobId, status: r.status, count: lines.length })
-    const tail = r.truncated ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}` : ""
+    const tail = r.truncated
+      ? text`\n${msg("logs-window-truncated", { field: fieldWord("download", true) })}`
+      : r.before !== undefined
+        ? text`\n${msg("logs-older", { field: fieldWord("until", String(r.before)) })}`
+        : ""
     return text`${head}\n${lines.length > 0 ? renderLogLines(lines) : msg("logs-none")}${tail}`
   },
 })

@@ -2,7 +2,7 @@ import { z } from "zod"
 import { DISCOVERED_TYPES, type DiscoveredType, discover } from "../../api/resources/discover.js"
 import { Effect } from "../../effect.js"
 import { msg } from "../../words/message.js"
-import { callWord, text } from "../../words/text.js"
+import { callWord, fieldWord, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { described } from "../catalogue/schema.js"
 import { StatusOutput } from "./output.js"
@@ -19,14 +19,14 @@ const Input = z.object({
     ),
   schedule_type: described(
     z.enum(DISCOVERED_TYPES).optional(),
-    text`Show only specs of one schedule type: TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`,
+    text`List the specs of a schedule type (else counted): TRAIN (${callWord("submit")}), HPC (${callWord("submit_hpc")}), DSW (notebooks), SERVING (inference)`,
   ),
 })
 
 export const statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs, and specs per schedule type (TRAIN for ${callWord("submit")}, HPC for ${callWord("submit_hpc")}, DSW for notebooks, SERVING for inference); a spec of one type fails for another. Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs and spec counts; ${fieldWord("schedule_type")} lists one type's spec ids (a spec of one type fails for another). Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
   input: Input,
   output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -41,8 +41,8 @@ export const statusOperation = defineOperation({
         onWorkspace: (done, total, name) =>
           context.progress({ message: msg("status-progress-workspace", { name, done, total }), current: done, total }),
       })
-      const types: ReadonlyArray<DiscoveredType> =
-        input.schedule_type !== undefined ? [input.schedule_type] : DISCOVERED_TYPES
+      // Without a schedule type the specs are counted: the ids of the type asked for are what a submit needs.
+      const types: ReadonlyArray<DiscoveredType> = input.schedule_type !== undefined ? [input.schedule_type] : []
       const all = toStatus(found, types)
       return { ...all, warnings: budgetNotes(all.projects) } satisfies StatusResult
     }),

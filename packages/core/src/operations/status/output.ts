@@ -11,13 +11,14 @@ export const StatusOutput = once(() => {
     id: z.string().describe("Spec (quota) id, the `spec` of a submit"),
     name: z.string().describe("Spec name"),
     gpuCount: z.number().describe("GPUs per instance (0 for CPU specs)"),
-    gpuType: z.string().describe("GPU type as the platform names it"),
     gpuDisplay: z.string().describe("GPU type as people read it"),
     cpuCount: z.number().describe("CPUs per instance"),
     memoryGi: z.number().describe("Memory per instance in GiB"),
     pricePerHour: z.number().optional().describe("Price per hour, when stated"),
-    logicComputeGroupIds: z.array(z.string()).describe("Compute groups the spec belongs to"),
-    allowedPriorityLevels: z.array(z.string()).describe("Priority levels the spec allows"),
+    allowedPriorityLevels: z
+      .array(z.string())
+      .optional()
+      .describe("Priority levels the spec allows; absent when it allows every level"),
   })
 
   const specsByType = z
@@ -26,7 +27,7 @@ export const StatusOutput = once(() => {
         DISCOVERED_TYPES.map((t) => [t, z.array(SpecOutput).optional().describe(`${t} specs, cheapest first`)]),
       ) as Record<(typeof DISCOVERED_TYPES)[number], z.ZodOptional<z.ZodArray<typeof SpecOutput>>>,
     )
-    .describe("Specs per schedule type; spec ids of one type do not work for another")
+    .describe("Specs of the schedule type asked for (absent without one); ids of one type fail for another")
 
   const Group = z.object({
     id: z.string().describe("Compute group id (lcg-…)"),
@@ -43,7 +44,15 @@ export const StatusOutput = once(() => {
       })
       .optional()
       .describe("GPU availability; absent when the node listing could not be read"),
-    specs: specsByType,
+    specs: specsByType.optional(),
+    specCounts: z
+      .object(
+        Object.fromEntries(DISCOVERED_TYPES.map((t) => [t, z.number().optional()])) as Record<
+          (typeof DISCOVERED_TYPES)[number],
+          z.ZodOptional<z.ZodNumber>
+        >,
+      )
+      .describe("How many specs of each schedule type the group has; list them with schedule_type"),
     skipped: z.array(z.enum(DISCOVERED_TYPES)).describe("Schedule types the group does not run"),
   })
 
@@ -82,7 +91,9 @@ export const StatusOutput = once(() => {
     user: z.object({ name: z.string(), loginName: z.string() }).describe("The account: name and login name"),
     projects: z.array(Project).describe("The account's projects"),
     workspaces: z.array(Workspace).describe("Workspaces with policy, registry, compute groups and specs"),
-    scheduleTypes: z.array(z.enum(DISCOVERED_TYPES)).describe("Schedule types whose specs are listed"),
+    scheduleTypes: z
+      .array(z.enum(DISCOVERED_TYPES))
+      .describe("Schedule types whose specs are listed (none: counted only)"),
     warnings: z.array(textOutput()).describe("Budget warnings"),
     discoveredAt: z.number().describe("When the platform was asked (epoch ms; older than now when cached)"),
   })

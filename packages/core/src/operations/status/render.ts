@@ -1,6 +1,6 @@
-import type { DiscoveredType } from "../../api/resources/discover.js"
+import { DISCOVERED_TYPES, type DiscoveredType } from "../../api/resources/discover.js"
 import { msg } from "../../words/message.js"
-import { joinText, type Text, text } from "../../words/text.js"
+import { fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
 
@@ -13,14 +13,24 @@ const gpuCell = (g: StatusGroup): string => (g.gpus === undefined ? "?" : `${g.g
 
 const NO_GPU = "-"
 
+// A column per schedule type: how many specs of it the group has.
+const TYPE_HEADERS: Readonly<Record<DiscoveredType, Text>> = {
+  TRAIN: msg("status-col-train"),
+  HPC: msg("status-col-hpc"),
+  DSW: msg("status-col-dsw"),
+  SERVING: msg("status-col-serving"),
+}
+
 interface SpecRow {
   readonly group: string
   readonly type: DiscoveredType
-  readonly spec: NonNullable<StatusGroup["specs"][DiscoveredType]>[number]
+  readonly spec: NonNullable<NonNullable<StatusGroup["specs"]>[DiscoveredType]>[number]
 }
 
 const specRows = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): ReadonlyArray<SpecRow> =>
-  w.groups.flatMap((g) => types.flatMap((type) => (g.specs[type] ?? []).map((spec) => ({ group: g.name, type, spec }))))
+  w.groups.flatMap((g) =>
+    types.flatMap((type) => (g.specs?.[type] ?? []).map((spec) => ({ group: g.name, type, spec }))),
+  )
 
 const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType>): Text => {
   const args = { name: w.name, id: w.id, network: w.network, registry: w.registry }
@@ -38,7 +48,14 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
       cell: (g) => (g.gpus?.total === 0 ? NO_GPU : g.gpuDisplay || g.gpuType || NO_GPU),
     },
     { header: msg("status-col-free-total"), cell: gpuCell, align: "right" },
+    // Without a schedule type the specs are counted here; with one they are listed below.
+    ...(types.length > 0 ? [] : DISCOVERED_TYPES).map((type) => ({
+      header: TYPE_HEADERS[type],
+      cell: (g: StatusGroup) => g.specCounts[type] ?? NO_GPU,
+      align: "right" as const,
+    })),
   ])
+  if (types.length === 0) return joinText([head, groups, ...w.problems.map((p) => text`! ${p}`)], "\n")
   const specs = renderTable(
     specRows(w, types),
     [
@@ -47,7 +64,7 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
       { header: msg("status-col-spec-id"), cell: (r) => r.spec.id },
       {
         header: msg("status-col-gpu"),
-        cell: (r) => (r.spec.gpuCount > 0 ? r.spec.gpuDisplay || r.spec.gpuType : NO_GPU),
+        cell: (r) => (r.spec.gpuCount > 0 ? r.spec.gpuDisplay || NO_GPU : NO_GPU),
       },
       { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
       { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
@@ -95,6 +112,9 @@ export const renderStatus = (r: StatusResult): Text => {
       "",
       workspaces,
       ...r.workspaces.flatMap((w) => ["", renderWorkspace(w, r.scheduleTypes)]),
+      ...(r.scheduleTypes.length === 0
+        ? ["", msg("status-specs-hint", { example: fieldWord("schedule_type", "TRAIN") })]
+        : []),
       ...(r.warnings.length > 0 ? ["", ...asides("warning", r.warnings)] : []),
     ],
     "\n",
