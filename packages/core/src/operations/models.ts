@@ -52,7 +52,7 @@ const Input = z.object({
   confirm: z
     .boolean()
     .default(false)
-    .describe("For delete: must be true to delete; without it you see what would be deleted and nothing is"),
+    .describe("For delete: true to delete; without it only what would be deleted is shown"),
   dry_run: z
     .boolean()
     .default(false)

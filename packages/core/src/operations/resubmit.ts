@@ -49,7 +49,7 @@ const Input = z.object({
     z.boolean().default(false),
     text`As for ${callWord("submit")}: allow network commands offline`,
   ),
-  dry_run: z.boolean().default(false).describe("Check everything and return the exact request body without creating"),
+  dry_run: z.boolean().default(false).describe("Return the exact request body; create nothing"),
 })
 
 type ResubmitInput = z.output<typeof Input>

@@ -6,7 +6,7 @@ import { described } from "../catalogue/schema.js"
 export const deployFields = {
   compute_group: described(
     z.string().optional(),
-    text`For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`,
+    text`For create: compute group name or id; "auto": where the spec starts soonest (${callWord("availability")}); default the workspace's first`,
   ),
   workspace: z.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: z.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
@@ -20,8 +20,5 @@ export const submitFields = {
     .optional()
     .describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
   dataset: z.array(z.string()).optional().describe("Datasets to mount: ID, or ID:VERSION (else the latest)"),
-  dry_run: z
-    .boolean()
-    .default(false)
-    .describe("Check everything and return the exact request body without creating the job"),
+  dry_run: z.boolean().default(false).describe("Return the exact request body; create nothing"),
 }

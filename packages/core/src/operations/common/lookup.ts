@@ -19,20 +19,12 @@ import { listTasks, type TaskType, workspacesToSearch } from "./tasks/list.js"
 
 /** The workspace field of an operation that takes a task by name or id prefix and has no workspace of its own. */
 export const lookupWorkspaceField = () =>
-  z
-    .string()
-    .optional()
-    .describe("Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all")
+  z.string().optional().describe("Workspace to look names up in; default defaultWorkspace, else all")
 
 /** The required `job_id` of a read that takes a task of any kind, by id, name or unique id prefix. */
 export const taskIdField = () =>
   refersTo(
-    z
-      .string()
-      .min(1)
-      .describe(
-        "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace",
-      ),
+    z.string().min(1).describe("Task id (job-…, hpc-job-…, sv-…, rj-…, a notebook's UUID), name or unique id prefix"),
     "train",
     "hpc",
     "serving",
@@ -43,12 +35,7 @@ export const taskIdField = () =>
 /** The required `job_id` of a read of a training or HPC job, by id, name or unique id prefix. */
 export const jobIdField = () =>
   refersTo(
-    z
-      .string()
-      .min(1)
-      .describe(
-        "Training, HPC or Ray job: its id (job-…, hpc-job-…, rj-…), its name or a unique id prefix, looked up in workspace",
-      ),
+    z.string().min(1).describe("Job id (job-…, hpc-job-…, rj-…), name or unique id prefix"),
     "train",
     "hpc",
     "ray",

@@ -61,8 +61,7 @@ export const PlanOutput = once(() =>
 )
 
 /** The `dry_run` input field every writing operation takes. */
-export const dryRunField = () =>
-  z.boolean().default(false).describe("Reads only: return the plan (requests and changes) and send no write")
+export const dryRunField = () => z.boolean().default(false).describe("Reads only: return the plan; send no write")
 
 const MAX_LISTED = 10
 

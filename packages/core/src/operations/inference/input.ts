@@ -9,13 +9,13 @@ export const InferenceInputSchema = z.object({
   action: z
     .enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"])
     .describe(
-      "create deploys a serving; detail shows one; stop stops one; list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes its OpenAI endpoint; chat sends one prompt",
+      "create, detail, stop, list (a workspace's), recipes (list), recipe (one, resolved), health (probe its OpenAI endpoint), chat (one prompt)",
     ),
   recipe: z
     .string()
     .optional()
     .describe(
-      "For create and recipe: a recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and command. For health: the serving's recipe (found from its command when omitted)",
+      "For create and recipe: a recipe name (recipes lists them); it sets engine, image, model, port, sizes and command. For health: the serving's (default: from its command)",
     ),
   prompt: z.string().optional().describe("For chat: the user message to send"),
   wait: described(
@@ -50,9 +50,7 @@ export const InferenceInputSchema = z.object({
   image: z
     .string()
     .optional()
-    .describe(
-      "For create: a registered image's display address (docker.sii.shaipower.online/…), never the push domain; defaultImage when omitted",
-    ),
+    .describe("For create: a registered image's display address (not the push domain); default defaultImage"),
   command: z
     .string()
     .optional()
@@ -84,10 +82,7 @@ export const InferenceInputSchema = z.object({
   project: deployFields.project,
   priority: deployFields.priority,
   custom_domain: z.string().optional().describe("For create: an optional custom domain"),
-  dry_run: z
-    .boolean()
-    .default(false)
-    .describe("For create and stop: check with reads only and return the plan; nothing is sent"),
+  dry_run: z.boolean().default(false).describe("For create and stop: return the plan; send nothing"),
   confirm: z
     .boolean()
     .default(false)

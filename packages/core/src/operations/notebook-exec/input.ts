@@ -5,14 +5,7 @@ import { dryRunField } from "../common/plan.js"
 
 /** The notebook field of the operations that work inside one. */
 export const notebookRefField = () =>
-  refersTo(
-    z
-      .string()
-      .describe(
-        "The notebook's name, id, unique id prefix, or console or Jupyter URL (looked up in workspace, else the default)",
-      ),
-    "notebook",
-  )
+  refersTo(z.string().describe("Notebook name, id, id prefix, or console or Jupyter URL"), "notebook")
 
 /** The input of inspire_notebook_exec. */
 export const NotebookExecInputSchema = z.object({

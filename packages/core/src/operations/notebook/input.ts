@@ -15,9 +15,7 @@ export const NotebookInputSchema = z.object({
     z
       .string()
       .optional()
-      .describe(
-        "For detail, start, stop, delete, save_image: its id (a bare UUID), name, unique id prefix or URL; names and prefixes are looked up in workspace",
-      ),
+      .describe("For detail, start, stop, delete, save_image: id (a bare UUID), name, id prefix or URL"),
     "notebook",
   ),
   name: z
@@ -28,14 +26,12 @@ export const NotebookInputSchema = z.object({
   compute_group: deployFields.compute_group,
   spec: described(
     z.string().optional(),
-    text`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`,
+    text`For create: a NOTEBOOK (DSW) spec id (${callWord("status")}); a wrong one lists the valid ones`,
   ),
   image: z
     .string()
     .optional()
-    .describe(
-      "For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理",
-    ),
+    .describe("For create: a registered image (display address or name:tag); default defaultImage"),
   workspace: deployFields.workspace,
   project: deployFields.project,
   shm: z.number().positive().optional().describe("For create: shared memory in GiB; defaultShm (MB) when omitted"),
@@ -48,13 +44,11 @@ export const NotebookInputSchema = z.object({
   dry_run: z
     .boolean()
     .default(false)
-    .describe(
-      "For create, start, stop, delete, save_image: check everything with reads only and return the plan (the exact request); nothing is sent",
-    ),
+    .describe("For create, start, stop, delete, save_image: return the plan (the exact request); send nothing"),
   confirm: z
     .boolean()
     .default(false)
-    .describe("For delete: must be true to delete; without it you see what would be deleted and nothing is"),
+    .describe("For delete: true to delete; without it only what would be deleted is shown"),
 })
 
 /** The parsed input of inspire_notebook. */

@@ -46,23 +46,18 @@ export const SweepInputSchema = z.object({
     .describe(
       "For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first",
     ),
-  resume: z
-    .boolean()
-    .default(false)
-    .describe(
-      "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)",
-    ),
+  resume: z.boolean().default(false).describe("For run: continue a stopped sweep (its run is refused without it)"),
   replace: z
     .boolean()
     .default(false)
     .describe("For run: also send jobs whose name is on the platform with other fields (the earlier jobs stay)"),
   wait_seconds: described(
     z.number().int().min(0).max(604_800).default(0),
-    text`For run, resubmit: how long to wait for room while ${fieldWord("max_running")} holds jobs back; default 0 submits what fits now and returns, and a later run sends the rest (nothing is sent twice)`,
+    text`For run, resubmit: seconds to wait for room under ${fieldWord("max_running")}; default 0 sends what fits and returns (a later run sends the rest)`,
   ),
   poll_seconds: described(
     z.number().min(MIN_POLL_SECONDS).max(600).default(15),
-    text`For run, resubmit: while ${fieldWord("max_running")} holds jobs back, seconds between two reads of the jobs' states (default 15)`,
+    text`For run, resubmit: seconds between state reads while ${fieldWord("max_running")} holds jobs back (default 15)`,
   ),
   failed: z
     .boolean()
@@ -72,13 +67,13 @@ export const SweepInputSchema = z.object({
     ),
   details: described(
     z.boolean().default(true),
-    text`For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`,
+    text`For status: read running jobs' verdicts and failed ones' diagnoses (${callWord("metrics")}, ${callWord("job_detail")}); false: the list only`,
   ),
   dry_run: dryRunField(),
   confirm: z
     .boolean()
     .default(false)
-    .describe("For stop: must be true to stop the jobs; without it you see what would be stopped and nothing is"),
+    .describe("For stop: true to stop the jobs; without it only what would be stopped is shown"),
 })
 
 /** The parsed input of inspire_sweep. */
