@@ -5886,10 +5886,10 @@ function partPattern(schema) {
   const own2 = schema._zod.pattern?.source;
   const inner = def.innerType ?? schema._zod.innerType;
   if (inner) {
-    const before2 = inner._zod.pattern?.source;
+    const before3 = inner._zod.pattern?.source;
     const after3 = partPattern(inner);
-    if (own2 && before2 && after3 && after3 !== before2) {
-      return own2.replace(cleanRegex(before2), () => cleanRegex(after3));
+    if (own2 && before3 && after3 && after3 !== before3) {
+      return own2.replace(cleanRegex(before3), () => cleanRegex(after3));
     }
     return own2;
   }
@@ -23722,7 +23722,7 @@ var keepDefects = (self2) => match3(self2, {
 });
 var keepDefectsAndElectFailures = (self2) => match3(self2, {
   onEmpty: none2(),
-  onFail: (failure3) => some2(die(failure3)),
+  onFail: (failure4) => some2(die(failure4)),
   onDie: (defect) => some2(die(defect)),
   onInterrupt: () => none2(),
   onSequential: mergeWith(sequential),
@@ -36903,8 +36903,8 @@ var makeZonedFromAdjusted = (adjustedMillis, zone, disambiguation) => {
     if (currentAfterOffset === afterOffset) {
       return makeZonedProto(adjustedMillis - afterOffset, zone);
     }
-    const before2 = makeZonedProto(adjustedMillis - beforeOffset, zone);
-    const beforeAdjustedMillis = toDate(before2).getTime();
+    const before3 = makeZonedProto(adjustedMillis - beforeOffset, zone);
+    const beforeAdjustedMillis = toDate(before3).getTime();
     if (adjustedMillis !== beforeAdjustedMillis) {
       switch (disambiguation) {
         case "reject": {
@@ -36915,10 +36915,10 @@ var makeZonedFromAdjusted = (adjustedMillis, zone, disambiguation) => {
           return makeZonedProto(adjustedMillis - afterOffset, zone);
         case "compatible":
         case "later":
-          return before2;
+          return before3;
       }
     }
-    return before2;
+    return before3;
   }
   const currentBeforeOffset = calculateNamedOffset(adjustedMillis - beforeOffset, adjustedMillis, zone);
   if (currentBeforeOffset === beforeOffset) {
@@ -37373,15 +37373,15 @@ var weekdayOptions = {
 };
 var parseSegment = (input2, options) => {
   const values3 = /* @__PURE__ */ new Set();
-  const fields3 = input2.split(",");
-  const first2 = splitStep(fields3[0]);
+  const fields4 = input2.split(",");
+  const first2 = splitStep(fields4[0]);
   const wildcard = first2[0] === "*";
   const normalize4 = options.normalize ?? ((value) => value);
   const add6 = wildcard && (first2[1] === void 0 || first2[1] === 1) ? constVoid : (value) => {
     values3.add(normalize4(value));
   };
-  for (let index = 0; index < fields3.length; index++) {
-    const field = fields3[index];
+  for (let index = 0; index < fields4.length; index++) {
+    const field = fields4[index];
     const [raw, step4] = index === 0 ? first2 : splitStep(field);
     if (step4 !== void 0) {
       if (!Number.isInteger(step4)) {
@@ -40400,6 +40400,7 @@ domain-lookup-where-sweeps = the sweeps run with this profile
     "edges.ftl": "store-cache-damaged = { $path } was damaged ({ $why }) and is ignored: it only caches the session, and the next login writes it anew.\n",
     "errors.ftl": "\nerrors-could-not = Could not { $what }: { $message }\nerrors-no-surface-hint = The platform did not answer this call on any surface this client knows; try again later, and report it if it persists.\nerrors-access-forbidden-hint = Check the id and that your account may see it; the account may lack permission, or the workspace is disabled.\nerrors-token-unavailable-hint = This account can only use the session login, which this call does not support.\n",
     "events.ftl": "\nevents-head = { $id } { $status }: { $count ->\n        [one] { $count } event\n       *[other] { $count } events\n    }\nevents-none-gone = { $id } { $status }: no events (the platform discards events of old tasks)\nevents-none-yet = { $id } { $status }: no events yet\nevents-col-last-seen = LAST SEEN\nevents-col-reason = REASON\nevents-col-object = OBJECT\nevents-col-message = MESSAGE\nevents-truncated = (more events exist than were read)\nevents-notebook = Notebook events are not available through this tool.\nevents-notebook-hint = Use { $call } for its state.\n",
+    "forward.ftl": "\nforward-bad-port = { $port } is not a port number.\nforward-bad-port-fix = Give a port from 1 to 65535 (a local port of 0 picks any free one), e.g. 8888 or 8080:8888.\nforward-port-in-use = Local port { $port } on { $host } is already in use.\nforward-port-in-use-fix = Pick another local port (LOCAL:REMOTE, e.g. 18888:8888), or 0 for any free one.\nforward-port-refused = Local port { $port } on { $host } cannot be listened on ({ $code }).\nforward-port-refused-fix = Ports below 1024 need privileges; pick a port above 1024, or 0 for any free one.\nforward-no-proxy = Notebook { $notebook } was not created with SSH enabled, so the platform opens no port proxy for it.\nforward-no-proxy-fix = SSH (and with it the port proxy) is chosen at creation: create a notebook with { $call } and use that one.\nforward-serving-not-running = Serving { $serving } is { $status }; a forward needs it RUNNING.\nforward-serving-not-running-fix = See how far it is with { $call }.\nforward-serving-no-address = The platform gave serving { $serving } no access URL yet.\nforward-serving-no-address-fix = Wait a minute after it becomes RUNNING and try again.\nforward-notebook-started = Forwarding { $url } to port { $port } of notebook { $notebook }.\nforward-serving-started = Forwarding { $url } to serving { $serving }: its OpenAI API is at { $url }/v1 (no API key needed).\n",
     "images.ftl": `
 images-platform-heading = Registered images for { $workspace } ({ $registry } registry{ $visibility }{ $search }): { $count }
 images-matching = , matching "{ $search }"
@@ -41084,6 +41085,31 @@ notebook-api-no-access-fix = Start it with { $call } and wait until it is RUNNIN
 notebook-api-open-console = Open the notebook from the console instead ({ $call } shows the link).
 notebook-api-what = the notebook
 `,
+    "notify.ftl": `settings-help-notify = where --notify without a target sends: a webhook URL (Feishu/Lark, WeCom, DingTalk, Slack are told by their host), kind:URL, or desktop; shown masked
+notify-target-invalid = The notification target is not usable: { $why ->
+        [kind] the prefix before ":" is not one of webhook, feishu, lark, wecom, dingtalk, slack
+        [plain-http] a webhook outside this machine must be https, or its secret and the message cross the network in the clear
+       *[url] it is neither "desktop" nor an http(s) URL
+    }.
+notify-target-hint = Give a bot's webhook URL as the bot shows it (e.g. https://open.feishu.cn/open-apis/bot/v2/hook/…), kind:URL for another JSON webhook (webhook:https://…), or desktop.
+notify-title = inspire: { $name } ({ $id }) { $outcome }
+notify-line-status = Status: { $outcome } ({ $status })
+notify-line-runtime = Runtime: { $runtime }
+notify-line-cause = Likely cause: { $cause } Fix: { $fix }
+notify-line-console = Console: { $url }
+notify-bot-refused = the bot refused the message ({ $answer })
+notify-http-status = the webhook answered HTTP { $status }
+notify-unreachable = the webhook could not be reached ({ $error })
+notify-no-desktop = no desktop notifier here (neither notify-send nor osascript was found); use a webhook instead
+notify-desktop-failed = the desktop notifier exited with code { $code }
+notify-log-sent = { $id } ended ({ $outcome }): { $target } notified ({ $attempts } attempt(s)).
+notify-log-failed = { $id } ended, but { $target } was not notified after { $attempts } attempt(s): { $error }.
+notify-log-duplicate = { $id }: { $target } was already notified (or a sender stopped mid-way); not sent again.
+notify-log-unread = { $id } could not be read: { $error }
+notify-log-done = Every task ended ({ $count }); the waiter is done.
+notify-log-recovered = { $id } was pre-empted: submitted again as { $job } (attempt { $n } of at most { $count }).
+notify-log-recover-spent = { $id } was pre-empted, and its { $count } recovery attempt(s) are spent: not submitted again.
+`,
     "once.ftl": "\nonce-create-unconfirmed = { $message } No new task showing what { $what } create sent has appeared, and without the platform's time (its answers carry no Date header) it cannot be ruled out, so the create is not sent again; { $what } may still appear.\nonce-create-not-refusal = { $surface }: HTTP { $status } without the platform's refusal; the request may have been carried out.\n",
     "platform.ftl": `
 platform-refused-connection = Nothing listens at { $host } (connection refused).
@@ -41184,7 +41210,9 @@ platform-harbor-down-hint = Harbor may be down (5xx usually clears within about 
 platform-bucket-unused = the rate limit shared with your other inspire processes is not in use: { $why } Each process now keeps its own limit, so several at once may be slowed down by the platform.
 platform-bucket-cannot-update = Cannot update { $file } ({ $error }).
 `,
+    "pods.ftl": "pods-socket-failed = Could not open a shell in pod { $pod } of { $job }: { $why }\npods-socket-failed-fix = Check that the job still runs ({ $call }), and try again.\npods-dropped = The connection to pod { $pod } was cut after { $seconds } s, before the command ended.\npods-dropped-fix = Run it again; for long work start it in the background (nohup … > out.log 2>&1 &) and read out.log later.\npods-job-not-running = { $job } is not running ({ $status }); commands run only in a running job's pods.\npods-not-running = Pod { $pod } of { $job } is not running ({ $status }); commands run only in a running job's pods.\npods-not-running-fix = See the job's state with { $call }.\npods-choose = { $job } has several pods; say which one:\n    { $list }\npods-unknown = { $job } has no pod { $pod }. Its pods:\n    { $list }\npods-choose-fix = Give { $field }: the pod's number in this list (0 is the first) or its name.\npods-plan = Run { $command } in pod { $pod }\npods-change-runs = runs { $command }\n",
     "profile.ftl": '\nprofile-bad-rate-limit = INSPIRE_RATE_LIMIT must be a positive number of requests per second, got "{ $value }".\nprofile-bad-rate-limit-hint = Unset it to use the default of { $default }.\nprofile-unknown = There is no profile "{ $name }".\nprofile-unknown-hint = Create it with `inspire profile add`, or pick one of the listed profiles.\n',
+    "queue.ftl": "\nqueue-reason-quota = the project's budget (quota) is spent\nqueue-reason-priority = jobs of higher priority wait before it\nqueue-reason-resources = no free nodes of its spec in the group\nqueue-reason-unknown = nothing found that holds it back\nqueue-short-quota = quota\nqueue-short-priority = priority\nqueue-short-resources = resources\nqueue-short-unknown = unknown\nqueue-line = { $reason }; { $ahead } ahead (higher or equal priority, same group); { $eta }\nqueue-cell = { $reason }, { $ahead } ahead, { $eta }\nqueue-starts-now = may start at any moment\nqueue-starts-within = starts within about { $duration }\nqueue-no-estimate = no estimate: { $why }\nqueue-no-estimate-nodes = the group's nodes, or its spec among the group's, could not be read\nqueue-no-estimate-cpu = CPU work, whose holders' ends are not known\nqueue-no-estimate-holders = { $unknown } of the { $held ->\n        [one] { $held } GPU\n       *[other] { $held } GPUs\n    } in use { $unknown ->\n        [one] is\n       *[other] are\n    } held by work with no known end (other people's, or jobs without a max running time)\nqueue-no-estimate-too-big = it and the jobs before it need { $need ->\n        [one] { $need } GPU\n       *[other] { $need } GPUs\n    }, more than the group's { $total }\nqueue-no-estimate-quota = it starts only once the project's budget is topped up\nqueue-label = queue\nqueue-label-submit = Queue\nqueue-col = QUEUE\n",
     "ray.ftl": `api-no-ray-job-id = No Ray job id was given.
 job-detail-label-ray-groups = Worker groups
 job-detail-ray-group = { $name }: { $now } running ({ $min }–{ $max })
@@ -41296,6 +41324,18 @@ recipes-schema-model = give model.repository (a model of the platform's reposito
     "resubmit.ftl": "\nresubmit-not-found = No task { $id } was found: { $error }\nresubmit-not-found-hint = Check the id; { $call } lists your tasks (type train or hpc).\nresubmit-wrong-kind = { $id } is not a training, HPC or Ray task; resubmit re-creates only those.\nresubmit-wrong-kind-hint = Use { $inference } or { $notebook } to create servings and notebooks.\n",
     "settings.ftl": '\nsettings-help-default-project = project name or id used when a call names none\nsettings-help-default-workspace = workspace name or id used when a call names none\nsettings-help-default-image = display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1\nsettings-help-default-priority = task priority 1–10 (4 or more is not pre-emptible)\nsettings-help-default-shm = shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too\nsettings-help-command-prefix = shell prefix run before every command; {"{"}en_name{"}"} and {"{"}username{"}"} are filled in\nsettings-help-download-dir = absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there\nsettings-help-lang = language of messages, help and tables: en or zh-CN; default: the locale (LC_ALL, LC_MESSAGES, LANG) in the CLI, English elsewhere\nsettings-download-dir-refused = downloadDir "{ $dir }" { $why ->\n        [relative] is not an absolute path\n        [dots] contains ".."\n        [hidden] is inside a hidden folder, where configuration and keys live\n       *[home] is your home folder or holds it; downloads need a folder of their own\n    }.\nsettings-download-dir-hint = Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.\nsettings-unknown-key = "{ $key }" is not a configuration key.\nsettings-use-one-of = Use one of: { $keys }.\nsettings-empty-value = The value for { $key } is empty.\nsettings-empty-value-hint = To remove it, unset { $key } instead.\nsettings-priority-invalid = defaultPriority must be a whole number 1–10, got "{ $value }".\nsettings-priority-invalid-hint = Use e.g. 4.\nsettings-lang-invalid = lang must be en or zh-CN, got "{ $value }".\nsettings-lang-invalid-hint = Use en or zh-CN.\nsettings-env-hint = Fix or unset { $env }.\n',
     "soak.ftl": "notebook-save-exists = Image { $image } exists already ({ $id }, { $status }); saving the notebook again under that name and version would make a second image, so nothing was saved.\nnotebook-save-exists-fix = Use that image (see { $call }), or save under another version.\n",
+    "specfile.ftl": `spec-file-syntax = { $at }: the spec file cannot be read: { $problem }
+spec-file-unknown = { $at }: { $keys } is not a field of a job spec
+spec-file-not-mapping = { $at }: a job spec is a mapping of fields (kind, name, command, spec, …), not a list or a single value.
+spec-file-invalid = The spec file { $what } is not valid: { $problems }{ $more ->
+        [0] { "" }
+       *[other] { " " }(and { $more } more)
+    }.
+spec-file-invalid-hint = Fix the fields at those lines; a spec has kind (train, hpc or ray) and the fields that kind's submit takes, as the spec written from a job has them.
+spec-set-form = --set takes KEY=VALUE, got "{ $value }".
+spec-set-form-hint = Write the field's name, = and its value, e.g. --set envs.SEED=1 (a dotted name reaches into a mapping); repeat it for more.
+spec-set-not-mapping = --set { $value }: { $key } is not a mapping, so it has no fields to set.
+`,
     "status.ftl": "\nstatus-progress-discovering = Discovering projects, workspaces, compute groups and specs\nstatus-progress-workspace = Workspace { $name } read ({ $done } of { $total })\nstatus-budget-empty = Project { $project } has no budget left ({ $remaining } remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.\nstatus-label-user = User\nstatus-label-personal-storage = Personal storage\nstatus-label-discovered = Discovered\nstatus-col-project = PROJECT\nstatus-col-en-name = EN_NAME\nstatus-col-budget = BUDGET\nstatus-col-remaining = REMAINING\nstatus-col-max-priority = MAX PRIORITY\nstatus-col-storage = STORAGE\nstatus-assumed = { $value } (assumed)\nstatus-col-network = NETWORK\nstatus-disabled = { $network }, disabled\nstatus-col-registry = REGISTRY\nstatus-col-groups = GROUPS\nstatus-col-projects = PROJECTS\nstatus-workspace-head = == { $name } ({ $id }) — { $network }, registry { $registry }\nstatus-workspace-head-unknown = == { $name } ({ $id }) — { $network } (not in the policy table), registry { $registry }\nstatus-no-groups = (no compute groups)\nstatus-no-specs = (no specs)\nstatus-col-group = GROUP\nstatus-col-gpu = GPU\nstatus-col-free-total = FREE/TOTAL\nstatus-col-spec-id = SPEC ID\nstatus-col-count = COUNT\nstatus-col-cpu = CPU\nstatus-col-memory = MEM GiB\nstatus-col-price = PRICE/H\n",
     "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook, not a job: { $call } stops it.\nstop-notebook-hint = { $call } lists the notebooks.\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n        [ray] Ray job\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\nstop-batch-needs-targets = A confirmed batch acts only on the tasks its listing showed: say which with { $field }.\nstop-batch-needs-targets-hint = Call again with { $confirm }, giving the ids below (what matches now) or those your listing showed.\n",
     "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass { $field } to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
@@ -41683,10 +41723,10 @@ var wordText = (value, lang, wordRef, width) => {
           width !== void 0 && ref4.drop !== void 0 ? { drop: ref4.drop, width } : void 0
         );
       case "fields": {
-        const shown = ref4.fields.map(([label3, v]) => [word2(label3), word2(v)]);
-        const size12 = Math.max(0, ...shown.map(([label3]) => displayWidth(label3)));
+        const shown2 = ref4.fields.map(([label3, v]) => [word2(label3), word2(v)]);
+        const size12 = Math.max(0, ...shown2.map(([label3]) => displayWidth(label3)));
         const colon = COLON[lang];
-        return shown.map(([label3, v]) => `${pad2(`${label3}${colon}`, size12 + displayWidth(colon))} ${v}`).join("\n");
+        return shown2.map(([label3, v]) => `${pad2(`${label3}${colon}`, size12 + displayWidth(colon))} ${v}`).join("\n");
       }
       case "clip": {
         const said = word2(ref4.text);
@@ -41738,7 +41778,7 @@ var fieldWord = (name2, value) => ref(value === void 0 ? { kind: "field", name: 
 var confirmWord = (targets = false) => ref(targets ? { kind: "confirm", targets: true } : { kind: "confirm" });
 var dryRunWord = () => ref({ kind: "dry_run" });
 var tableWord = (table) => ref({ kind: "table", ...table });
-var fieldsWord = (fields3) => ref({ kind: "fields", fields: fields3 });
+var fieldsWord = (fields4) => ref({ kind: "fields", fields: fields4 });
 var clipped = (value, max6) => ref({ kind: "clip", text: typeof value === "string" ? plain(value) : value, max: max6 });
 var english = (value) => wordText(value, "en", mcpWord);
 
@@ -41759,18 +41799,36 @@ var loadLanguage = async (lang) => {
     bundles.delete(lang);
   }
 };
-var bundleOf = (lang) => {
+var DEFINES = /^(-?[A-Za-z][\w-]*)[ \t]*=/gm;
+var REFERS = /\{\s*(-?[A-Za-z][\w-]*)/g;
+var messagesOf = (lang) => {
   const known = bundles.get(lang);
   if (known !== void 0) return known;
   const bundle = new import_bundle.FluentBundle(lang, { useIsolating: false });
   bundle._intls.set(Intl.PluralRules, { [JSON.stringify(PLAIN)]: pluralRules(lang) });
-  for (const catalogue of catalogues)
-    for (const [file3, text4] of Object.entries(filesOf(catalogue, lang) ?? {})) {
-      const [error62] = bundle.addResource(new import_bundle.FluentResource(text4));
-      if (error62 !== void 0) throw new Error(`locales/${lang}/${file3}: ${error62.message}`);
+  const home = /* @__PURE__ */ new Map();
+  catalogues.forEach((catalogue, n) => {
+    for (const [name2, text4] of Object.entries(filesOf(catalogue, lang) ?? {})) {
+      const file3 = `${n}/${name2}`;
+      for (const [, id] of text4.matchAll(DEFINES)) if (id !== void 0 && !home.has(id)) home.set(id, { file: file3, text: text4 });
     }
-  bundles.set(lang, bundle);
-  return bundle;
+  });
+  const messages = { bundle, home, added: /* @__PURE__ */ new Set() };
+  bundles.set(lang, messages);
+  return messages;
+};
+var bundleOf = (lang, id) => {
+  const messages = messagesOf(lang);
+  const want = [id];
+  for (let next4 = want.pop(); next4 !== void 0; next4 = want.pop()) {
+    const place = messages.home.get(next4);
+    if (place === void 0 || messages.added.has(place.file)) continue;
+    messages.added.add(place.file);
+    const [error62] = messages.bundle.addResource(new import_bundle.FluentResource(place.text));
+    if (error62 !== void 0) throw new Error(`locales/${lang}/${place.file.replace(/^\d+\//, "")}: ${error62.message}`);
+    for (const [, ref4] of place.text.matchAll(REFERS)) if (ref4 !== void 0) want.push(ref4);
+  }
+  return messages.bundle;
 };
 var strict2 = () => process.env.INSPIRE_MESSAGES_STRICT === "1";
 var PLAIN = {};
@@ -41800,7 +41858,7 @@ var formatMessage = (lang, id, args2 = {}) => {
   if (strict2() && !languageLoaded(lang))
     throw new Error(`message ${id}: the ${lang} messages are not loaded (loadLanguage)`);
   for (const l of lang === "en" ? ["en"] : [lang, "en"]) {
-    const bundle = bundleOf(l);
+    const bundle = bundleOf(l, id);
     const pattern = bundle.getMessage(id)?.value;
     if (pattern == null) continue;
     const errors = [];
@@ -41812,7 +41870,7 @@ var formatMessage = (lang, id, args2 = {}) => {
   return id;
 };
 var msg = (id, args2 = {}) => {
-  if (strict2() && bundleOf("en").getMessage(id)?.value == null)
+  if (strict2() && bundleOf("en", id).getMessage(id)?.value == null)
     throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`);
   return messageText(id, args2);
 };
@@ -41833,16 +41891,16 @@ var pickLanguage = (input2) => {
 
 // ../../packages/core/src/errors.ts
 var InspireError = class extends Data_exports.TaggedError("InspireError") {
-  constructor(fields3) {
-    const { message, ...rest } = fields3;
+  constructor(fields4) {
+    const { message, ...rest } = fields4;
     super({ ...rest, text: message, message: String(message) });
   }
 };
 var amendError = (e, patch9) => new InspireError({ ...e, message: e.text, ...patch9 });
-var inspireError = (fields3) => new InspireError(fields3);
+var inspireError = (fields4) => new InspireError(fields4);
 var SurfaceUnavailable = class extends Data_exports.TaggedError("SurfaceUnavailable") {
-  constructor(fields3) {
-    const { message, ...rest } = fields3;
+  constructor(fields4) {
+    const { message, ...rest } = fields4;
     super({ ...rest, text: message, message: String(message) });
   }
 };
@@ -42526,9 +42584,9 @@ var parse4 = (src, tokens2) => {
         pos++;
         continue;
       }
-      const before2 = pos;
+      const before3 = pos;
       pipelines.push(...andOr(stop3));
-      if (pos === before2) pos++;
+      if (pos === before3) pos++;
     }
     return pipelines;
   };
@@ -43931,7 +43989,9 @@ var Defaults = external_exports.lazy(
     /** Where downloads and charts go (absolute); see checkDownloadDir. */
     downloadDir: external_exports.string().min(1),
     /** The language of messages: en or zh-CN (see words/message.ts languageOf). */
-    lang: external_exports.string().min(1)
+    lang: external_exports.string().min(1),
+    /** Where `--notify` without a target sends (notify/target.ts): a webhook URL is a secret, never shown. */
+    notify: external_exports.string().min(1)
   }).partial().loose()
 );
 var ProfileConfig = external_exports.lazy(
@@ -44096,23 +44156,23 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var platformHost = (host) => /(^|\.)sii\.edu\.cn(:\d+)?$/i.test(host);
 var loopbackHost = (host) => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)(:\d+)?$/i.test(host) || /^\[::ffff:127\./i.test(host);
-var fromTransportFailure = (failure3) => {
-  if (failure3.code === "ECONNREFUSED" && (loopbackHost(failure3.host) || !platformHost(failure3.host)))
+var fromTransportFailure = (failure4) => {
+  if (failure4.code === "ECONNREFUSED" && (loopbackHost(failure4.host) || !platformHost(failure4.host)))
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: msg("platform-refused-connection", { host: failure3.host }),
-      hint: loopbackHost(failure3.host) ? msg("platform-refused-loopback-hint") : msg("platform-refused-connection-hint")
+      message: msg("platform-refused-connection", { host: failure4.host }),
+      hint: loopbackHost(failure4.host) ? msg("platform-refused-loopback-hint") : msg("platform-refused-connection-hint")
     });
-  if (failure3.kind === "tls")
+  if (failure4.kind === "tls")
     return new InspireError({
       reason: "PlatformUnreachable",
-      message: msg("platform-tls", { host: failure3.host, code: failure3.code }),
+      message: msg("platform-tls", { host: failure4.host, code: failure4.code }),
       hint: msg("platform-tls-hint")
     });
-  const args2 = { host: failure3.host, code: failure3.code, attempts: failure3.attempts };
+  const args2 = { host: failure4.host, code: failure4.code, attempts: failure4.attempts };
   return new InspireError({
     reason: "PlatformUnreachable",
-    message: failure3.kind === "unreachable" ? msg("platform-unreachable", args2) : failure3.kind === "timeout" ? msg("platform-timeout", args2) : msg("platform-broken", args2),
+    message: failure4.kind === "unreachable" ? msg("platform-unreachable", args2) : failure4.kind === "timeout" ? msg("platform-timeout", args2) : msg("platform-broken", args2),
     // The platform only answers on campus or through the VPN.
     hint: msg("platform-off-campus-hint")
   });
@@ -44154,13 +44214,89 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/platform/node-http.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import http from "node:http";
+import https from "node:https";
+var CONNECT_TIMEOUT_MS = 1e4;
+var IDLE_MS = 4e3;
+var failure2 = (message, code) => Object.assign(new Error(message), { code });
+var nodeHttpClient = () => {
+  const options = { keepAlive: true, maxSockets: 8, timeout: IDLE_MS };
+  const agents = { "http:": new http.Agent(options), "https:": new https.Agent(options) };
+  const send3 = (exchange, signal) => new Promise((resolve3, reject) => {
+    const url2 = new URL(exchange.url);
+    const secure = url2.protocol === "https:";
+    if (!secure && url2.protocol !== "http:")
+      return reject(failure2(`${url2.protocol} is not http: or https:`, "ERR_INVALID_PROTOCOL"));
+    const headers = { ...exchange.headers };
+    if (exchange.body !== void 0) headers["content-length"] = String(Buffer.byteLength(exchange.body));
+    const req = (secure ? https : http).request(url2, {
+      method: exchange.method,
+      headers,
+      agent: agents[secure ? "https:" : "http:"]
+    });
+    let connecting;
+    let settled2 = false;
+    const end3 = () => {
+      settled2 = true;
+      clearTimeout(connecting);
+      signal.removeEventListener("abort", aborted2);
+    };
+    const fail10 = (e) => {
+      if (settled2) return;
+      end3();
+      req.destroy();
+      reject(e);
+    };
+    const aborted2 = () => fail10(signal.reason);
+    if (signal.aborted) return aborted2();
+    signal.addEventListener("abort", aborted2, { once: true });
+    req.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      connecting = setTimeout(() => fail10(failure2("no connection in time", "CONNECT_TIMEOUT")), CONNECT_TIMEOUT_MS);
+      socket.once(secure ? "secureConnect" : "connect", () => clearTimeout(connecting));
+    });
+    req.on("error", fail10);
+    req.on("response", (res) => {
+      const chunks = [];
+      res.on("data", (chunk2) => chunks.push(chunk2));
+      res.on("error", fail10);
+      res.on("aborted", () => fail10(failure2("the connection closed during the answer", "ECONNRESET")));
+      res.on("end", () => {
+        if (!res.complete) return fail10(failure2("the connection closed during the answer", "ECONNRESET"));
+        if (settled2) return;
+        end3();
+        const text4 = Buffer.concat(chunks).toString("utf8");
+        resolve3({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: text4.charCodeAt(0) === 65279 ? text4.slice(1) : text4
+        });
+      });
+    });
+    req.end(exchange.body);
+  });
+  return {
+    send: send3,
+    close: async () => {
+      agents["http:"].destroy();
+      agents["https:"].destroy();
+    }
+  };
+};
+
+// ../../packages/core/src/platform/dispatcher.ts
 var read = (env, name2) => (env[name2.toLowerCase()] ?? env[name2.toUpperCase()])?.trim() || void 0;
 var normalizeProxy = (url2) => url2.replace(/^socks5h:/i, "socks5:");
 var describeProxy = (settings) => {
   const env = settings.env ?? process.env;
-  const http = settings.proxy ?? read(env, "http_proxy");
-  const https = settings.proxy ?? read(env, "https_proxy") ?? http;
-  return { ...http !== void 0 ? { http } : {}, ...https !== void 0 ? { https } : {} };
+  const http2 = settings.proxy ?? read(env, "http_proxy");
+  const https2 = settings.proxy ?? read(env, "https_proxy") ?? http2;
+  return { ...http2 !== void 0 ? { http: http2 } : {}, ...https2 !== void 0 ? { https: https2 } : {} };
 };
 var makeDispatcher = async (settings = {}) => {
   const { Agent, EnvHttpProxyAgent, request: request2 } = await import("./undici.js");
@@ -44176,6 +44312,24 @@ var makeDispatcher = async (settings = {}) => {
     noProxy: read(env, "no_proxy") ?? ""
   });
   return { dispatcher, request: request2 };
+};
+var makeHttpClient = async (settings = {}) => {
+  const proxies = describeProxy(settings);
+  if (proxies.http === void 0 && proxies.https === void 0) return nodeHttpClient();
+  const { dispatcher, request: request2 } = await makeDispatcher(settings);
+  return {
+    send: async (exchange, signal) => {
+      const res = await request2(exchange.url, {
+        method: exchange.method,
+        headers: { ...exchange.headers },
+        ...exchange.body !== void 0 ? { body: exchange.body } : {},
+        dispatcher,
+        signal
+      });
+      return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
+    },
+    close: () => dispatcher.close().catch(() => void 0)
+  };
 };
 
 // ../../packages/core/src/platform/dry-run.ts
@@ -44270,7 +44424,8 @@ var NOT_DELIVERED = {
   EAI_AGAIN: "unreachable",
   EHOSTUNREACH: "unreachable",
   ENETUNREACH: "unreachable",
-  UND_ERR_CONNECT_TIMEOUT: "unreachable"
+  UND_ERR_CONNECT_TIMEOUT: "unreachable",
+  CONNECT_TIMEOUT: "unreachable"
 };
 var MAYBE_DELIVERED = {
   ECONNRESET: "reset",
@@ -44314,10 +44469,10 @@ var Transport = class _Transport extends Context_exports.Tag("@holos-inspire/cor
     _Transport,
     Effect_exports.map(
       Effect_exports.acquireRelease(
-        Effect_exports.promise(() => makeDispatcher(options.proxy)),
-        (http) => Effect_exports.promise(() => http.dispatcher.close().catch(() => void 0))
+        Effect_exports.promise(() => makeHttpClient(options.proxy)),
+        (http2) => Effect_exports.promise(() => http2.close())
       ),
-      (http) => makeTransport(http, options.limiter ?? processRateLimiter(options.rateLimit), options)
+      (http2) => makeTransport(http2, options.limiter ?? processRateLimiter(options.rateLimit), options)
     )
   );
 };
@@ -44338,21 +44493,20 @@ var deadline = (signal, timeoutMs) => {
     }
   };
 };
-var once5 = ({ dispatcher, request: request2 }, req, timeoutMs, attempt) => Effect_exports.tryPromise({
+var once5 = (http2, req, timeoutMs, attempt) => Effect_exports.tryPromise({
   try: async (signal) => {
     const limit = deadline(signal, timeoutMs);
     try {
-      const res = await request2(req.url, {
-        method: req.method,
-        headers: { ...req.headers },
-        ...req.body !== void 0 ? { body: req.body } : {},
-        dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: limit.signal
-      });
-      const body2 = await res.body.text();
-      return { status: res.statusCode, ...flattenHeaders(res.headers), body: body2, attempts: attempt };
+      const res = await http2.send(
+        {
+          method: req.method,
+          url: req.url,
+          headers: { ...req.headers },
+          ...req.body !== void 0 ? { body: req.body } : {}
+        },
+        limit.signal
+      );
+      return { status: res.status, ...flattenHeaders(res.headers), body: res.body, attempts: attempt };
     } finally {
       limit.done();
     }
@@ -44362,7 +44516,7 @@ var once5 = ({ dispatcher, request: request2 }, req, timeoutMs, attempt) => Effe
 var FailedAttempt = class extends Data_exports.TaggedError("FailedAttempt") {
 };
 var describeAttempt = (req, e) => e.outcome instanceof TransportFailure ? `${req.method} ${e.outcome.host}: ${e.outcome.code}` : `${req.method} ${new URL(req.url).host}: HTTP ${e.outcome.status}`;
-var makeTransport = (http, limiter, options) => {
+var makeTransport = (http2, limiter, options) => {
   const policy = options.retry ?? DEFAULT_RETRY;
   const defaultTimeout = Duration_exports.toMillis(options.timeout ?? "30 seconds");
   const send3 = Effect_exports.fnUntraced(function* (req) {
@@ -44372,13 +44526,13 @@ var makeTransport = (http, limiter, options) => {
     const attempt = Effect_exports.gen(function* () {
       const n = yield* Ref_exports.updateAndGet(made, (k) => k + 1);
       yield* limiter.take;
-      const result = yield* Effect_exports.either(once5(http, req, timeoutMs, n));
+      const result = yield* Effect_exports.either(once5(http2, req, timeoutMs, n));
       if (result._tag === "Left") {
-        const failure3 = result.left;
-        const retryable = failure3.kind !== "tls" && (failure3.delivered === "no" || req.idempotent);
-        const cap = failure3.kind === "unreachable" ? policy.unreachableAttempts ?? policy.attempts : policy.attempts;
+        const failure4 = result.left;
+        const retryable = failure4.kind !== "tls" && (failure4.delivered === "no" || req.idempotent);
+        const cap = failure4.kind === "unreachable" ? policy.unreachableAttempts ?? policy.attempts : policy.attempts;
         return yield* Effect_exports.fail(
-          new FailedAttempt({ outcome: failure3, attempts: retryable ? Math.min(cap, policy.attempts) : n })
+          new FailedAttempt({ outcome: failure4, attempts: retryable ? Math.min(cap, policy.attempts) : n })
         );
       }
       const res = result.right;
@@ -44801,10 +44955,10 @@ var makeSession = (target, ctx) => {
     ),
     Effect_exports.fail(e)
   );
-  const obtain = (kind, usable2, same, refused) => Effect_exports.gen(function* () {
+  const obtain = (kind, usable2, same, refused2) => Effect_exports.gen(function* () {
     const creds = yield* credentials;
     if (creds === void 0) return yield* Effect_exports.fail(notLoggedIn());
-    const fresh4 = (a) => a !== void 0 && (refused === void 0 || !same(a, refused));
+    const fresh4 = (a) => a !== void 0 && (refused2 === void 0 || !same(a, refused2));
     const now0 = yield* Clock_exports.currentTimeMillis;
     const cached6 = usable2(yield* current(creds), now0);
     if (fresh4(cached6)) return cached6;
@@ -44863,7 +45017,7 @@ var makeSession = (target, ctx) => {
     token: Effect_exports.withSpan(obtain("token", tokenOf, sameToken), "Session.token"),
     cookies: Effect_exports.withSpan(obtain("cookie", cookiesOf, sameCookies), "Session.cookies"),
     renew: Effect_exports.fn("Session.renew")(
-      (refused) => refused.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies))
+      (refused2) => refused2.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused2.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused2.cookies))
     ),
     v2Choice: fromCurrent(
       (s) => ({ remembered: s.v2Credential, tokenUnavailable: s.tokenUnavailable === true })
@@ -45376,9 +45530,9 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash3, randomUUID } from "node:crypto";
 var newSubmitId = () => Effect_exports.sync(() => randomUUID().replace(/-/g, "").slice(0, 20));
-var fieldsVerdict = (sent, shown) => {
+var fieldsVerdict = (sent, shown2) => {
   let unseen = false;
-  for (const [key, seen] of Object.entries(shown)) {
+  for (const [key, seen] of Object.entries(shown2)) {
     const value = sent[key];
     if (value === void 0) continue;
     if (seen === void 0 || seen === "" && value !== "") unseen = true;
@@ -45441,10 +45595,10 @@ var createMatching = (spec2) => Effect_exports.flatMap(Store, (store) => {
     store.withLock(
       lockName(key),
       Effect_exports.gen(function* () {
-        const before2 = yield* snapshot(spec2.list, spec2.name);
+        const before3 = yield* snapshot(spec2.list, spec2.name);
         return yield* createOnce({
           create: spec2.create,
-          find: (since) => Effect_exports.flatMap(dated, (known) => findOwn({ ...spec2, before: before2, since: known ? since : void 0 })),
+          find: (since) => Effect_exports.flatMap(dated, (known) => findOwn({ ...spec2, before: before3, since: known ? since : void 0 })),
           now: spec2.clock.now,
           mayResend: dated,
           what: spec2.what,
@@ -45926,21 +46080,21 @@ var retryTooEarly = (stop3) => Effect_exports.mapError(
     ...e.code !== void 0 ? { code: e.code } : {}
   }) : e
 );
-var stopWith = (jobId, read2, send3, fatal, listed) => Effect_exports.gen(function* () {
-  const before2 = listed !== void 0 ? Either_exports.right({ status: listed }) : yield* Effect_exports.either(read2);
-  if (Either_exports.isLeft(before2) && fatal(before2.left)) return yield* Effect_exports.fail(before2.left);
-  if (Either_exports.isRight(before2) && before2.right.status.terminal)
-    return { jobId, outcome: "already-finished", previous: before2.right.status.raw };
+var stopWith = (jobId, read2, send3, fatal, listed2) => Effect_exports.gen(function* () {
+  const before3 = listed2 !== void 0 ? Either_exports.right({ status: listed2 }) : yield* Effect_exports.either(read2);
+  if (Either_exports.isLeft(before3) && fatal(before3.left)) return yield* Effect_exports.fail(before3.left);
+  if (Either_exports.isRight(before3) && before3.right.status.terminal)
+    return { jobId, outcome: "already-finished", previous: before3.right.status.raw };
   const sent = yield* Effect_exports.either(send3);
   if (Either_exports.isLeft(sent)) {
-    const now = listed !== void 0 ? yield* Effect_exports.either(read2) : void 0;
+    const now = listed2 !== void 0 ? yield* Effect_exports.either(read2) : void 0;
     if (now !== void 0 && Either_exports.isRight(now) && now.right.status.terminal)
       return { jobId, outcome: "already-finished", previous: now.right.status.raw };
     return yield* Effect_exports.fail(sent.left);
   }
-  return { jobId, outcome: "stopped", ...Either_exports.isRight(before2) ? { previous: before2.right.status.raw } : {} };
+  return { jobId, outcome: "stopped", ...Either_exports.isRight(before3) ? { previous: before3.right.status.raw } : {} };
 });
-var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
+var stopTrainingJob = (jobId, listed2) => Effect_exports.gen(function* () {
   yield* requireId(jobId);
   const platform = yield* Platform;
   const body2 = { job_id: jobId };
@@ -45951,7 +46105,7 @@ var stopTrainingJob = (jobId, listed) => Effect_exports.gen(function* () {
       platform.v2("train", "StopJob", body2, WRITE)
     )
   );
-  return yield* stopWith(jobId, getTrainingJob(jobId), send3, (e) => e.reason === "NotFound", listed);
+  return yield* stopWith(jobId, getTrainingJob(jobId), send3, (e) => e.reason === "NotFound", listed2);
 });
 
 // ../../packages/core/src/api/jobs/create.ts
@@ -46212,6 +46366,7 @@ var consoleHpcBody = (input2, name2, image) => ({
   project_id: input2.projectId,
   logic_compute_group_id: input2.groupId,
   priority: input2.priority,
+  ...input2.enableNotification === true ? { enable_notification: true } : {},
   dataset_info: (input2.datasets ?? []).map((d) => ({
     dataset_id: d.datasetId,
     version_id: d.versionId,
@@ -46241,7 +46396,7 @@ var consoleHpcBody = (input2, name2, image) => ({
     }
   }
 });
-var viaConsole = (input2) => (input2.datasets ?? []).length > 0;
+var viaConsole = (input2) => (input2.datasets ?? []).length > 0 || input2.enableNotification === true;
 var getHpcJob = (jobId) => Effect_exports.gen(function* () {
   if (jobId.trim() === "")
     return yield* Effect_exports.fail(
@@ -46305,7 +46460,7 @@ var sendHpcJob = (checked, options = {}) => Effect_exports.gen(function* () {
     detail: getHpcJob
   });
 });
-var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
+var stopHpcJob = (jobId, listed2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const send3 = retryTooEarly(
     writeWithFallback(
@@ -46315,7 +46470,7 @@ var stopHpcJob = (jobId, listed) => Effect_exports.gen(function* () {
     )
   );
   const fatal = (e) => ["InvalidInput", "NotFound"].includes(e.reason);
-  return yield* stopWith(jobId, getHpcJob(jobId), send3, fatal, listed);
+  return yield* stopWith(jobId, getHpcJob(jobId), send3, fatal, listed2);
 });
 
 // ../../packages/core/src/api/jobs/kinds.ts
@@ -46412,7 +46567,7 @@ var listRayJobs = (input2) => Effect_exports.gen(function* () {
   const jobs = raws.map((r) => toRayJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
   return { jobs, total: collected.total, truncated: collected.truncated };
 });
-var stopRayJob = (id, listed) => Effect_exports.gen(function* () {
+var stopRayJob = (id, listed2) => Effect_exports.gen(function* () {
   yield* requireId2(id);
   const platform = yield* Platform;
   const send3 = retryTooEarly(
@@ -46420,7 +46575,7 @@ var stopRayJob = (id, listed) => Effect_exports.gen(function* () {
       platform.v1("POST", "ray_job/stop", { ray_job_id: id }, { ...WRITE, referer: REFERER3 })
     ])
   );
-  return yield* stopWith(id, getRayJob(id), send3, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed);
+  return yield* stopWith(id, getRayJob(id), send3, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed2);
 });
 var RawRayInstance = external_exports.object({
   instance_id: Text2,
@@ -46455,7 +46610,7 @@ var listRayInstances = (id) => Effect_exports.gen(function* () {
 
 // ../../packages/core/src/api/jobs/kinds.ts
 var getJob = (kind, id) => kind === "train" ? Effect_exports.map(getTrainingJob(id), (j) => j) : kind === "hpc" ? Effect_exports.map(getHpcJob(id), (j) => j) : Effect_exports.map(getRayJob(id), (j) => j);
-var stopJob = (id, kind, listed) => kind === "train" ? stopTrainingJob(id, listed) : kind === "hpc" ? stopHpcJob(id, listed) : stopRayJob(id, listed);
+var stopJob = (id, kind, listed2) => kind === "train" ? stopTrainingJob(id, listed2) : kind === "hpc" ? stopHpcJob(id, listed2) : stopRayJob(id, listed2);
 
 // ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
@@ -47072,8 +47227,8 @@ var total2 = external_exports.union([external_exports.number(), external_exports
 var ProjectPage = external_exports.lazy(
   () => external_exports.object({ items: external_exports.array(RawProject).nullish(), list: external_exports.array(RawProject).nullish(), total: total2 }).loose().transform((p) => ({ items: p.items ?? p.list ?? [], total: p.total ?? void 0 }))
 );
-var pages = (surface, fetch, pageSize) => Effect_exports.map(
-  collectPages((page, size12) => Effect_exports.flatMap(fetch(page, size12), (d) => decode4(ProjectPage, d, surface)), {
+var pages = (surface, fetch2, pageSize) => Effect_exports.map(
+  collectPages((page, size12) => Effect_exports.flatMap(fetch2(page, size12), (d) => decode4(ProjectPage, d, surface)), {
     firstPage: 1,
     pageSize
   }),
@@ -47122,9 +47277,9 @@ var overviewOf = (platform, project3) => {
 var fillBudgets = (projects, pageSize = PROJECT_PAGE_SIZE, options = {}) => Effect_exports.gen(function* () {
   if (projects.every((p) => p.remainBudget !== void 0)) return projects;
   const platform = yield* Platform;
-  const listed = options.v1Unavailable === true ? Either_exports.left(void 0) : yield* Effect_exports.either(v1Projects(platform, pageSize));
-  if (listed._tag === "Right") {
-    const byId2 = new Map(listed.right.map((p) => [p.id, p]));
+  const listed2 = options.v1Unavailable === true ? Either_exports.left(void 0) : yield* Effect_exports.either(v1Projects(platform, pageSize));
+  if (listed2._tag === "Right") {
+    const byId2 = new Map(listed2.right.map((p) => [p.id, p]));
     return projects.map((p) => {
       const v12 = byId2.get(p.id);
       return v12 === void 0 ? p : { ...p, budget: p.budget ?? v12.budget, remainBudget: p.remainBudget ?? v12.remainBudget };
@@ -47469,12 +47624,12 @@ var measured = (program) => Effect_exports.gen(function* () {
   const cost2 = { requests: 0, depth: 0 };
   const step4 = (call2) => Effect_exports.flatMap(
     FiberRef_exports.get(depthRef),
-    (before2) => Effect_exports.ensuring(
+    (before3) => Effect_exports.ensuring(
       call2,
       Effect_exports.suspend(() => {
         cost2.requests += 1;
-        cost2.depth = Math.max(cost2.depth, before2 + 1);
-        return FiberRef_exports.update(depthRef, (now) => Math.max(now, before2 + 1));
+        cost2.depth = Math.max(cost2.depth, before3 + 1);
+        return FiberRef_exports.update(depthRef, (now) => Math.max(now, before3 + 1));
       })
     )
   );
@@ -47644,31 +47799,31 @@ var pickWorkspaces = (all6, wanted) => {
 var projectsOf = (refresh) => Effect_exports.gen(function* () {
   const kept = refresh ? void 0 : yield* recall("projects");
   if (kept !== void 0) return { projects: kept, budgets: Effect_exports.succeed(kept) };
-  const listed = yield* projectPages();
+  const listed2 = yield* projectPages();
   const budgets = Effect_exports.tap(
-    listed.source === "v2" ? fillBudgets(listed.projects, void 0, { v1Unavailable: true }) : Effect_exports.succeed(listed.projects),
+    listed2.source === "v2" ? fillBudgets(listed2.projects, void 0, { v1Unavailable: true }) : Effect_exports.succeed(listed2.projects),
     (filled) => remember(
       "projects",
       filled,
       filled.map((p) => p.id)
     )
   );
-  return { projects: listed.projects, budgets };
+  return { projects: listed2.projects, budgets };
 });
 var gather = (options, who) => Effect_exports.gen(function* () {
   const refresh = options.refresh === true;
   const limit = yield* boundedRequests(DISCOVERY_CONCURRENCY);
   const [user, first2] = yield* Effect_exports.all([limit(who(refresh)), limit(projectsOf(refresh))], { concurrency: 2 });
-  let listed = first2;
+  let listed2 = first2;
   const only = options.workspaceIds !== void 0 ? new Set(options.workspaceIds) : void 0;
   const pick6 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
-  let chosen = pick6(listWorkspaces(listed.projects));
+  let chosen = pick6(listWorkspaces(listed2.projects));
   if (chosen.length === 0 && !refresh) {
-    listed = yield* limit(projectsOf(true));
-    chosen = pick6(listWorkspaces(listed.projects));
+    listed2 = yield* limit(projectsOf(true));
+    chosen = pick6(listWorkspaces(listed2.projects));
   }
   if (chosen.length === 0) {
-    const all6 = listWorkspaces(listed.projects);
+    const all6 = listWorkspaces(listed2.projects);
     return yield* Effect_exports.fail(
       invalidInput(
         msg("api-no-such-workspace", { wanted: options.workspace ?? "" }),
@@ -47680,7 +47835,7 @@ var gather = (options, who) => Effect_exports.gen(function* () {
   let done7 = 0;
   const [projects, workspaces2] = yield* Effect_exports.all(
     [
-      limit(listed.budgets),
+      limit(listed2.budgets),
       Effect_exports.forEach(
         chosen,
         (w) => Effect_exports.tap(
@@ -47692,8 +47847,8 @@ var gather = (options, who) => Effect_exports.gen(function* () {
     ],
     { concurrency: 2 }
   );
-  const shown = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
-  const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown.has(p.id));
+  const shown2 = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
+  const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown2.has(p.id));
   return { user, projects: about, workspaces: workspaces2 };
 });
 var discover = (options = {}) => Effect_exports.gen(function* () {
@@ -47896,10 +48051,10 @@ var checkInput = (tool2, schema, raw) => {
         text`Check the parameters of ${callWord(tool2)}; every field is described in its schema.`
       )
     );
-  const fields3 = first2.known.length > 0 ? first2.known.join(", ") : "none";
+  const fields4 = first2.known.length > 0 ? first2.known.join(", ") : "none";
   const call2 = callWord(tool2);
   const place = first2.path.length > 0 ? text`${where(first2.path)} in ${call2}` : call2;
-  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields3}. A field it does not know is refused, never ignored.`;
+  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields4}. A field it does not know is refused, never ignored.`;
   const fix = unknown2.length === 1 ? first2.suggestion : void 0;
   return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix: plain(fix) } : {}));
 };
@@ -47934,6 +48089,49 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { homedir as homedir2 } from "node:os";
 import { isAbsolute as isAbsolute2, join as join7, normalize, relative as relative2 } from "node:path";
+
+// ../../packages/core/src/notify/target.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var NOTIFY_KINDS = ["webhook", "feishu", "wecom", "dingtalk", "slack", "desktop"];
+var HOSTS = [
+  [/(^|\.)(feishu\.cn|larksuite\.com|larkoffice\.com)$/, "feishu"],
+  [/^qyapi\.weixin\.qq\.com$/, "wecom"],
+  [/^oapi\.dingtalk\.com$/, "dingtalk"],
+  [/^hooks\.slack\.com$/, "slack"]
+];
+var LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
+var refuse = (why2) => Either_exports.left(invalidInput(msg("notify-target-invalid", { why: why2 }), msg("notify-target-hint")));
+var urlOf = (raw) => {
+  try {
+    return new URL(raw);
+  } catch {
+    return void 0;
+  }
+};
+var parseNotifyTarget = (raw) => {
+  const value = raw.trim();
+  if (value === "desktop") return Either_exports.right({ kind: "desktop" });
+  const prefixed2 = /^([a-z]+):(https?:\/\/.*)$/i.exec(value);
+  const named = prefixed2?.[1]?.toLowerCase();
+  const kind = named === "lark" ? "feishu" : named;
+  if (kind !== void 0 && !NOTIFY_KINDS.includes(kind)) return refuse("kind");
+  const url2 = urlOf(prefixed2?.[2] ?? value);
+  if (url2 === void 0 || url2.protocol !== "https:" && url2.protocol !== "http:") return refuse("url");
+  if (url2.protocol === "http:" && !LOOPBACK.test(url2.hostname)) return refuse("plain-http");
+  const guessed = HOSTS.find(([host]) => host.test(url2.hostname))?.[1] ?? "webhook";
+  return Either_exports.right({ kind: kind ?? guessed, url: url2.toString() });
+};
+var maskTarget = (target) => {
+  const t = typeof target === "string" ? Either_exports.getOrUndefined(parseNotifyTarget(target)) : target;
+  if (t === void 0) return "***";
+  if (t.url === void 0) return t.kind;
+  const url2 = urlOf(t.url);
+  return url2 !== void 0 ? `${t.kind}:${url2.protocol}//${url2.host}/***` : `${t.kind}:***`;
+};
+
+// ../../packages/core/src/store/settings.ts
 var SETTING_KEYS = [
   "defaultProject",
   "defaultWorkspace",
@@ -47942,7 +48140,8 @@ var SETTING_KEYS = [
   "defaultShm",
   "commandPrefix",
   "downloadDir",
-  "lang"
+  "lang",
+  "notify"
 ];
 var SETTING_ENV = {
   defaultProject: "INSPIRE_DEFAULT_PROJECT",
@@ -47952,7 +48151,8 @@ var SETTING_ENV = {
   defaultShm: "INSPIRE_DEFAULT_SHM",
   commandPrefix: "INSPIRE_COMMAND_PREFIX",
   downloadDir: "INSPIRE_DOWNLOAD_DIR",
-  lang: "INSPIRE_LANG"
+  lang: "INSPIRE_LANG",
+  notify: "INSPIRE_NOTIFY"
 };
 var HELP = {
   defaultProject: () => msg("settings-help-default-project"),
@@ -47962,23 +48162,24 @@ var HELP = {
   defaultShm: () => msg("settings-help-default-shm"),
   commandPrefix: () => msg("settings-help-command-prefix"),
   downloadDir: () => msg("settings-help-download-dir"),
-  lang: () => msg("settings-help-lang")
+  lang: () => msg("settings-help-lang"),
+  notify: () => msg("settings-help-notify")
 };
 var settingHelp = (key) => HELP[key]();
 var isKey = (key) => SETTING_KEYS.includes(key);
 var checkDownloadDir = (raw, home = homedir2()) => {
   const text4 = raw.trim();
   const expanded = text4 === "~" ? home : text4.startsWith("~/") ? join7(home, text4.slice(2)) : text4;
-  const refuse = (why2) => Either_exports.left(
+  const refuse2 = (why2) => Either_exports.left(
     invalidInput(msg("settings-download-dir-refused", { dir: text4, why: why2 }), msg("settings-download-dir-hint"))
   );
-  if (!isAbsolute2(expanded)) return refuse("relative");
+  if (!isAbsolute2(expanded)) return refuse2("relative");
   const parts2 = expanded.split(/[\\/]+/);
-  if (parts2.includes("..")) return refuse("dots");
-  if (parts2.some((p) => p.startsWith(".") && p !== ".")) return refuse("hidden");
+  if (parts2.includes("..")) return refuse2("dots");
+  if (parts2.some((p) => p.startsWith(".") && p !== ".")) return refuse2("hidden");
   const dir = normalize(expanded).replace(/[\\/]+$/, "") || "/";
   const rel = relative2(dir, home);
-  if (rel === "" || !rel.startsWith("..") && !isAbsolute2(rel)) return refuse("home");
+  if (rel === "" || !rel.startsWith("..") && !isAbsolute2(rel)) return refuse2("home");
   return Either_exports.right(dir);
 };
 var parseSettingKey = (key) => isKey(key) ? Either_exports.right(key) : Either_exports.left(
@@ -48008,6 +48209,8 @@ var parseSettingValue = (key, raw, registries = DEFAULT_REGISTRIES) => {
       return Either_exports.map(checkJobImage(text4, { registries }), (image) => image.address);
     case "downloadDir":
       return checkDownloadDir(text4);
+    case "notify":
+      return Either_exports.map(parseNotifyTarget(text4), () => text4);
     case "lang": {
       const lang = languageOf(text4);
       return lang !== void 0 ? Either_exports.right(lang) : Either_exports.left(invalidInput(msg("settings-lang-invalid", { value: text4 }), msg("settings-lang-invalid-hint")));
@@ -48219,7 +48422,7 @@ var rankPlaces = (places, ask) => {
   const candidates = [];
   for (const { workspace, nodes, queued } of places)
     for (const group of workspace.groups) {
-      const listed = nodes.get(group.id) ?? [];
+      const listed2 = nodes.get(group.id) ?? [];
       const spec2 = ask.spec !== void 0 ? specIn(group, ask.spec, ask.scheduleType) ?? (ask.like !== void 0 ? alikeIn(group, ask.like, ask.scheduleType) : void 0) : void 0;
       if (ask.spec !== void 0 && spec2 === void 0) continue;
       const gpus2 = spec2?.gpuCount ?? ask.gpus ?? 0;
@@ -48234,7 +48437,7 @@ var rankPlaces = (places, ask) => {
             ...spec2 !== void 0 ? { spec: spec2.id } : {}
           }
         },
-        nodes: listed,
+        nodes: listed2,
         request: {
           gpusPerInstance: gpus2,
           instances: ask.instances,
@@ -48438,10 +48641,25 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var QUEUED = /^(job_)?(queuing|queueing|queued|pending)$/i;
+var isQueued = (raw) => QUEUED.test(raw);
 var PAGE_SIZE2 = 100;
-var queuedTrainingJobs = (workspaceId) => Effect_exports.gen(function* () {
+var gpusOf2 = (j) => j.spec?.gpuCount !== void 0 && j.nodeCount !== void 0 ? j.spec.gpuCount * j.nodeCount : j.gpuCount ?? 0;
+var queuedOf = (j) => ({
+  id: j.id,
+  createdAt: j.createdAt,
+  groupId: j.groupId,
+  gpus: j.spec?.gpuCount !== void 0 || j.gpuCount !== void 0 ? gpusOf2(j) : void 0,
+  priority: j.priority.submitted
+});
+var HOLDING = /^(job_)?(creating|running)$/i;
+var trainingQueue = (workspaceId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const body2 = { workspace_id: workspaceId, status: "job_queuing", page_num: 1, page_size: PAGE_SIZE2 };
+  const body2 = {
+    workspace_id: workspaceId,
+    status_list: ["job_queuing", "job_creating", "job_running"],
+    page_num: 1,
+    page_size: PAGE_SIZE2
+  };
   const data = yield* firstAvailable(msg("api-list-queued"), [
     platform.v2("train", "ListJobs", body2, { idempotent: true }),
     platform.v1("POST", "train_job/list", body2, {
@@ -48451,7 +48669,18 @@ var queuedTrainingJobs = (workspaceId) => Effect_exports.gen(function* () {
   ]);
   const page = yield* decode4(ListPage, data, "train.ListJobs");
   const raws = yield* decodeItems(RawTrainingJob, page.items, "train.ListJobs");
-  return raws.map((r) => toTrainingJob(r, platform.baseUrl)).filter((j) => QUEUED.test(j.status.raw)).map((j) => ({ groupId: j.groupId, gpus: j.gpuCount, priority: j.priority.submitted }));
+  const jobs = raws.map((r) => ({
+    job: toTrainingJob(r, platform.baseUrl),
+    max: toTrainingSettings(r).maxRunningTimeMs
+  }));
+  return {
+    queued: jobs.filter(({ job }) => QUEUED.test(job.status.raw)).map(({ job }) => queuedOf(job)),
+    holding: jobs.filter(({ job }) => HOLDING.test(job.status.raw)).map(({ job, max: max6 }) => ({
+      groupId: job.groupId,
+      gpus: gpusOf2(job),
+      remainingMs: max6 !== void 0 ? Math.max(0, max6 - (job.runningTimeMs ?? 0)) : void 0
+    }))
+  };
 });
 
 // ../../packages/core/src/operations/common/nodes-read.ts
@@ -48486,15 +48715,15 @@ var readNodes = (options) => Effect_exports.gen(function* () {
       const [nodes, queue] = yield* Effect_exports.all(
         [
           read2 ? Effect_exports.either(nodesByGroup(workspace.id)) : Effect_exports.succeed(void 0),
-          read2 && options.queue === true ? Effect_exports.either(queuedTrainingJobs(workspace.id)) : Effect_exports.succeed(void 0)
+          read2 && options.queue === true ? Effect_exports.either(trainingQueue(workspace.id)) : Effect_exports.succeed(void 0)
         ],
         { concurrency: 2 }
       );
-      const queued = queue !== void 0 && Either_exports.isRight(queue) ? queue.right : void 0;
+      const listed2 = queue !== void 0 && Either_exports.isRight(queue) ? queue.right : void 0;
       return {
         workspace,
         nodes: nodes !== void 0 && Either_exports.isRight(nodes) ? nodes.right.byGroup : NO_NODES2,
-        ...queued !== void 0 ? { queued } : {},
+        ...listed2 !== void 0 ? { queued: listed2.queued, holding: listed2.holding } : {},
         problems: [
           ...workspace.problems,
           ...nodes === void 0 ? [] : Either_exports.isLeft(nodes) ? [msg("common-ops-nodes-unknown", { reason: nodes.left.text })] : nodes.right.problems,
@@ -48974,7 +49203,7 @@ var renderTable = (rows, columns, empty32 = msg("common-none")) => rows.length =
   rows: rows.map((r) => columns.map((c) => show(c.cell(r)))),
   ...columns.some((c) => c.drop !== void 0) ? { drop: columns.map((c) => c.drop) } : {}
 });
-var renderFields = (fields3) => fieldsWord(fields3.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
+var renderFields = (fields4) => fieldsWord(fields4.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var two2 = (n) => String(n).padStart(2, "0");
 var formatDuration = (ms) => {
@@ -49175,11 +49404,11 @@ var PlanOutput = once6(
     ).describe("The requests it would send, in order; none was sent")
   }).describe("With dry_run: what the call would do; nothing was sent or changed")
 );
-var dryRunField = () => external_exports.boolean().default(false).describe("Reads only: return the plan (requests and changes) and send no write");
+var dryRunField = () => external_exports.boolean().default(false).describe("Reads only: return the plan; send no write");
 var MAX_LISTED = 10;
 var kindWord = (kind) => msg("common-ops-plan-kind", { kind, key: kind.toLowerCase().replace(/[^a-z0-9]+/g, "-") });
 var renderPlan = (plan) => {
-  const shown = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`);
+  const shown2 = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`);
   const more = plan.targets.length > MAX_LISTED ? [text`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`] : [];
   const requests = plan.requests.map(
     (r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`
@@ -49187,7 +49416,7 @@ var renderPlan = (plan) => {
   return joinText(
     [
       msg("common-ops-plan-head", { summary: plan.summary }),
-      ...shown,
+      ...shown2,
       ...more,
       ...requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : [],
       ...requests.length > MAX_LISTED ? [text`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`] : []
@@ -49199,7 +49428,7 @@ var renderPlan = (plan) => {
 // ../../packages/core/src/operations/config.ts
 var Input2 = external_exports.object({
   action: external_exports.enum(["get", "set", "unset"]).default("get").describe("get shows the defaults; set or unset changes one"),
-  key: external_exports.enum(SETTING_KEYS).optional().describe(`The setting: ${SETTING_KEYS.join(", ")}. Required for set and unset.`),
+  key: external_exports.enum(SETTING_KEYS).optional().describe("The setting (required for set and unset)"),
   value: external_exports.union([external_exports.string(), external_exports.number()]).optional().describe("The new value for set, e.g. 分布式训练空间, 9, 65536 (MB), or a display-domain image address"),
   dry_run: external_exports.boolean().default(false).describe("For set and unset: check the value and return the change, writing nothing")
 });
@@ -49244,12 +49473,13 @@ var unknownWorkspace = (value) => Effect_exports.map(keptValue("projects"), (pro
     )}`
   ];
 });
+var shown = (key, v) => key === "notify" && v !== void 0 ? maskTarget(String(v)) : v;
 var views = Effect_exports.map(
   resolvedDefaults(),
   (all6) => SETTING_KEYS.map(
     (key) => ({
       key,
-      value: all6[key].value,
+      value: shown(key, all6[key].value),
       source: all6[key].source,
       ...all6[key].from !== void 0 ? { from: all6[key].from } : {},
       help: settingHelp(key)
@@ -49306,19 +49536,19 @@ var configOperation = defineOperation({
       after3 = parsed.right;
     }
     const store = yield* Store;
-    const before2 = (yield* savedDefaults())[key];
+    const before3 = shown(key, (yield* savedDefaults())[key]);
     const show3 = (v) => v === void 0 ? msg("config-unset") : String(v);
     if (input2.dry_run)
       return {
         action: input2.action,
         profile: name2,
         settings: yield* views,
-        changed: { key, before: before2, after: after3 },
+        changed: { key, before: before3, after: shown(key, after3) },
         notes: [],
         dryRun: true,
         plan: {
           summary: msg("config-plan-summary", { action: input2.action, key, profile: name2 }),
-          targets: [{ kind: "setting", id: key, change: text`${show3(before2)} → ${show3(after3)}` }],
+          targets: [{ kind: "setting", id: key, change: text`${show3(before3)} → ${show3(shown(key, after3))}` }],
           requests: [planned("LOCAL", store.paths.configFile)]
         }
       };
@@ -49331,7 +49561,7 @@ var configOperation = defineOperation({
     const settings = (yield* views).map(
       (v) => v.key === key && v.source !== "environment" ? {
         ...v,
-        value: after3,
+        value: shown(key, after3),
         source: after3 === void 0 ? "unset" : "profile",
         from: `profile ${name2}`
       } : v
@@ -49343,7 +49573,7 @@ var configOperation = defineOperation({
       action: input2.action,
       profile: name2,
       settings,
-      changed: { key, before: before2, after: after3 },
+      changed: { key, before: before3, after: shown(key, after3) },
       notes: notes2,
       ...warnings.length > 0 ? { warnings } : {}
     };
@@ -49541,10 +49771,10 @@ var RawModelRow = external_exports.lazy(
     next_version: OptionalNumber,
     project_name: Text2
   }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
-    const fields3 = r.model !== void 0 && hasId(r.model) ? r.model : r;
+    const fields4 = r.model !== void 0 && hasId(r.model) ? r.model : r;
     const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
     return toModel(
-      { ...fields3, project_id: fields3.project_id || r.project_id },
+      { ...fields4, project_id: fields4.project_id || r.project_id },
       { projectName: r.project_name, latest, owner: r.user_name }
     );
   })
@@ -50399,6 +50629,119 @@ var createServing = (input2) => Effect_exports.gen(function* () {
   };
 });
 
+// ../../packages/core/src/operations/common/waiting.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/domain/queue.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var before2 = (other, job) => {
+  const mine = job.priority ?? 0;
+  const theirs = other.priority ?? Number.POSITIVE_INFINITY;
+  if (theirs !== mine) return theirs > mine;
+  const a = other.createdAt ?? 0;
+  const b = job.createdAt ?? 0;
+  return a !== b ? a < b : other.id < job.id;
+};
+var estimate = (job, ahead, holders) => {
+  const room = job.room;
+  if (room === void 0) return { noEstimate: msg("queue-no-estimate-nodes") };
+  if (job.gpus === 0) return { noEstimate: msg("queue-no-estimate-cpu") };
+  const mine = holders.filter((h) => h.groupId === job.groupId);
+  const held2 = room.totalGpus - room.freeGpus;
+  const ends = mine.filter((h) => h.remainingMs !== void 0);
+  const known = ends.reduce((n, h) => n + h.gpus, 0);
+  if (known < held2) return { noEstimate: msg("queue-no-estimate-holders", { unknown: held2 - known, held: held2 }) };
+  const need = job.gpus + ahead.reduce((n, e) => n + (e.gpus ?? 0), 0);
+  if (need > room.totalGpus) return { noEstimate: msg("queue-no-estimate-too-big", { need, total: room.totalGpus }) };
+  let free = room.freeGpus;
+  if (free >= need) return { startsWithinMs: 0 };
+  for (const h of [...ends].sort((a, b) => (a.remainingMs ?? 0) - (b.remainingMs ?? 0))) {
+    free += h.gpus;
+    if (free >= need) return { startsWithinMs: h.remainingMs ?? 0 };
+  }
+  return { noEstimate: msg("queue-no-estimate-too-big", { need, total: room.totalGpus }) };
+};
+var placeInQueue = (job, queued, holders) => {
+  const ahead = queued.filter(
+    (e) => e.id !== job.id && e.groupId === job.groupId && (e.gpus === void 0 || e.gpus > 0 === job.gpus > 0) && before2(e, job)
+  );
+  const higher = ahead.some((e) => (e.priority ?? Number.POSITIVE_INFINITY) > (job.priority ?? 0));
+  const reason = job.budgetSpent ? "quota" : higher ? "priority" : job.room !== void 0 && !job.room.fitsNow ? "resources" : "unknown";
+  if (reason === "quota") return { reason, ahead: ahead.length, noEstimate: msg("queue-no-estimate-quota") };
+  return { reason, ahead: ahead.length, ...estimate(job, ahead, holders) };
+};
+
+// ../../packages/core/src/operations/common/waiting.ts
+var waitingRefOf = (j, kind, instances) => isQueued(j.status.raw) && j.groupId !== "" ? {
+  id: j.id,
+  kind,
+  workspaceId: j.workspaceId,
+  groupId: j.groupId,
+  projectId: j.projectId,
+  specId: j.specId,
+  priority: j.priority.submitted,
+  createdAt: j.createdAt,
+  instances
+} : void 0;
+var rayPods = (j) => 1 + j.workerGroups.reduce((n, g) => n + (g.minReplicas ?? 0), 0);
+var SCHEDULE = { train: "TRAIN", hpc: "HPC", ray: "RAY_JOB" };
+var contextOf = (workspaceId, ray2) => Effect_exports.map(
+  Effect_exports.either(readNodes({ workspaces: [workspaceId], queue: true, ...ray2 ? { raySpecs: true } : {} })),
+  (read2) => Either_exports.isRight(read2) ? read2.right : void 0
+);
+var placeOf = (job, read2, remain) => {
+  const priority = job.priority ?? 0;
+  const instances = job.instances ?? 1;
+  const place = read2?.places.find((p) => p.workspace.id === job.workspaceId);
+  const fit = place !== void 0 ? rankPlaces([place], { spec: job.specId, instances, priority, scheduleType: SCHEDULE[job.kind] }) : [];
+  const mine = fit.find((f) => f.computeGroup.id === job.groupId);
+  const nodes = place?.nodes.get(job.groupId);
+  const gpus2 = (mine?.gpusPerInstance ?? 0) * instances;
+  const room = mine !== void 0 && nodes !== void 0 ? (({ total: total3, free }) => ({
+    fitsNow: mine.verdict === "now" || mine.verdict === "preempt",
+    totalGpus: total3,
+    freeGpus: free
+  }))(availabilityOf(nodes).gpus) : void 0;
+  return placeInQueue(
+    {
+      id: job.id,
+      groupId: job.groupId,
+      priority: job.priority,
+      createdAt: job.createdAt,
+      gpus: gpus2,
+      budgetSpent: remain !== void 0 && remain <= 0 && (gpus2 > 0 || priority > 3),
+      room
+    },
+    place?.queued ?? [],
+    place?.holding ?? []
+  );
+};
+var placesInQueue = (jobs, given2) => Effect_exports.gen(function* () {
+  if (jobs.length === 0) return /* @__PURE__ */ new Map();
+  const workspaces2 = [...new Set(jobs.map((j) => j.workspaceId))];
+  const [contexts, projects] = yield* Effect_exports.all(
+    [
+      given2 !== void 0 ? Effect_exports.succeed(workspaces2.map(() => given2.read)) : Effect_exports.forEach(
+        workspaces2,
+        (w) => contextOf(
+          w,
+          jobs.some((j) => j.workspaceId === w && j.kind === "ray")
+        ),
+        { concurrency: 2 }
+      ),
+      Effect_exports.either(knownProjects())
+    ],
+    { concurrency: 2 }
+  );
+  const byWorkspace = new Map(workspaces2.map((w, i) => [w, contexts[i]]));
+  const remain = (projectId) => Either_exports.isRight(projects) ? projects.right.find((p) => p.id === projectId)?.remainBudget : void 0;
+  return new Map(jobs.map((j) => [j.id, placeOf(j, byWorkspace.get(j.workspaceId), remain(j.projectId))]));
+});
+
 // ../../packages/core/src/operations/common/tasks/list.ts
 var escapeRegExp = (s) => s.replace(/[.+^${}()|[\]\\]/g, "\\$&");
 var nameMatches = (name2, filter8) => {
@@ -50434,7 +50777,9 @@ var rowOf = (ws, type, t, extra) => ({
   terminal: t.status.terminal,
   projectId: t.projectId,
   createdAt: t.createdAt,
-  ...extra
+  runningTimeMs: extra.runningTimeMs,
+  gpus: extra.gpus,
+  ...extra.waiting !== void 0 ? { waiting: extra.waiting } : {}
 });
 var partOf2 = (ws, type, query, userId) => {
   const status = query.status === "all" ? {} : { status: query.status };
@@ -50443,12 +50788,24 @@ var partOf2 = (ws, type, query, userId) => {
     case "train":
       return Effect_exports.map(listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
         truncated: list2.truncated,
-        rows: list2.jobs.map((j) => rowOf(ws, "train", j, { runningTimeMs: j.runningTimeMs, gpus: j.gpuCount }))
+        rows: list2.jobs.map(
+          (j) => rowOf(ws, "train", j, {
+            runningTimeMs: j.runningTimeMs,
+            gpus: j.gpuCount,
+            waiting: waitingRefOf(j, "train", j.nodeCount)
+          })
+        )
       }));
     case "hpc":
       return Effect_exports.map(listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
         truncated: list2.truncated,
-        rows: list2.jobs.map((j) => rowOf(ws, "hpc", j, { runningTimeMs: j.runningTimeMs, gpus: 0 }))
+        rows: list2.jobs.map(
+          (j) => rowOf(ws, "hpc", j, {
+            runningTimeMs: j.runningTimeMs,
+            gpus: 0,
+            waiting: waitingRefOf(j, "hpc", j.instanceCount)
+          })
+        )
       }));
     case "inference":
       return Effect_exports.map(listServings({ workspaceId: ws.id, mine: query.mine }), (list2) => ({
@@ -50458,7 +50815,13 @@ var partOf2 = (ws, type, query, userId) => {
     case "ray":
       return Effect_exports.map(listRayJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
         truncated: list2.truncated,
-        rows: list2.jobs.map((j) => rowOf(ws, "ray", j, { runningTimeMs: j.runningTimeMs, gpus: void 0 }))
+        rows: list2.jobs.map(
+          (j) => rowOf(ws, "ray", j, {
+            runningTimeMs: j.runningTimeMs,
+            gpus: void 0,
+            waiting: waitingRefOf(j, "ray", rayPods(j))
+          })
+        )
       }));
     case "notebook":
       return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status }), (list2) => ({
@@ -50500,11 +50863,9 @@ var listTasks = (query) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/common/lookup.ts
-var lookupWorkspaceField = () => external_exports.string().optional().describe("Workspace (name or ws- id) a name or id prefix is looked up in; default defaultWorkspace, else all");
+var lookupWorkspaceField = () => external_exports.string().optional().describe("Workspace to look names up in; default defaultWorkspace, else all");
 var taskIdField = () => refersTo(
-  external_exports.string().min(1).describe(
-    "Task: its id — job-… (training), hpc-job-… (HPC), sv-… (serving), rj-… (Ray), a bare UUID (notebook) — or its name or a unique id prefix, looked up in workspace"
-  ),
+  external_exports.string().min(1).describe("Task id (job-…, hpc-job-…, sv-…, rj-…, a notebook's UUID), name or unique id prefix"),
   "train",
   "hpc",
   "serving",
@@ -50512,9 +50873,7 @@ var taskIdField = () => refersTo(
   "notebook"
 );
 var jobIdField = () => refersTo(
-  external_exports.string().min(1).describe(
-    "Training, HPC or Ray job: its id (job-…, hpc-job-…, rj-…), its name or a unique id prefix, looked up in workspace"
-  ),
+  external_exports.string().min(1).describe("Job id (job-…, hpc-job-…, rj-…), name or unique id prefix"),
   "train",
   "hpc",
   "ray"
@@ -50937,7 +51296,7 @@ var checkWorkspace = (registry2, preferred) => preferred !== void 0 && preferred
 );
 var registeredAddresses = (workspace) => workspace === void 0 ? Effect_exports.succeed(void 0) : Effect_exports.map(
   Effect_exports.either(listPlatformImages({ workspaceId: workspace.id, source: "all" })),
-  (listed) => Either_exports.isRight(listed) ? new Set(listed.right.map((i) => i.address)) : void 0
+  (listed2) => Either_exports.isRight(listed2) ? new Set(listed2.right.map((i) => i.address)) : void 0
 );
 var repoOf = (raw) => {
   const ref4 = Either_exports.getOrUndefined(parseImageRef(raw));
@@ -51189,7 +51548,7 @@ var PushTracker = class {
     if (event.id === void 0 || event.status === void 0) return;
     const layer = this.layers.get(event.id) ?? { state: "waiting", current: 0, total: void 0 };
     this.layers.set(event.id, layer);
-    const before2 = layer.state;
+    const before3 = layer.state;
     const status = event.status;
     if (status === "Pushing") {
       layer.state = "pushing";
@@ -51206,7 +51565,7 @@ var PushTracker = class {
       layer.state = "waiting";
     } else return;
     const t = this.now();
-    const changed = before2 !== layer.state || !this.lastReport.has(event.id);
+    const changed = before3 !== layer.state || !this.lastReport.has(event.id);
     if (!changed && t - (this.lastReport.get(event.id) ?? 0) < this.intervalMs) return;
     this.lastReport.set(event.id, t);
     this.report(this.describe(event.id, layer));
@@ -51516,8 +51875,8 @@ var findLocalImage = (conn, image) => Effect_exports.gen(function* () {
     };
   if (asModemError(inspected.left).statusCode !== 404)
     return yield* Effect_exports.fail(engineFailure(conn, inspected.left, msg("docker-doing-lookup", { image })));
-  const listed = yield* Effect_exports.either(Effect_exports.tryPromise(() => conn.docker.listImages()));
-  const candidates = listed._tag === "Right" ? similar(listed.right, image) : [];
+  const listed2 = yield* Effect_exports.either(Effect_exports.tryPromise(() => conn.docker.listImages()));
+  const candidates = listed2._tag === "Right" ? similar(listed2.right, image) : [];
   return yield* Effect_exports.fail(
     new InspireError({
       reason: "NotFound",
@@ -51587,7 +51946,7 @@ var harborDigest = (registry2, name2, tag) => listHarborArtifacts(registry2, nam
 );
 var confirm = (registry2, name2, tag, digest) => harborDigest(registry2, name2, tag).pipe(
   Effect_exports.flatMap(
-    (listed) => Either_exports.isRight(listed) && listed.right === digest ? Effect_exports.succeed(listed) : Effect_exports.fail(listed)
+    (listed2) => Either_exports.isRight(listed2) && listed2.right === digest ? Effect_exports.succeed(listed2) : Effect_exports.fail(listed2)
   ),
   // Harbor indexes a push within a moment; a few quick looks cover that.
   Effect_exports.retry({ schedule: Schedule_exports.spaced("300 millis"), times: 3 }),
@@ -51622,7 +51981,7 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
   if (credentials === void 0) return yield* Effect_exports.fail(credentialsMissing(registry2));
   const secrets = [credentials.password];
   progress({ message: msg("docker-connecting") });
-  const [{ conn, local }, before2] = yield* Effect_exports.all(
+  const [{ conn, local }, before3] = yield* Effect_exports.all(
     [
       Effect_exports.flatMap(
         connectDocker(profile.env),
@@ -51655,7 +52014,7 @@ var pushToHarbor = (request2, progress) => Effect_exports.gen(function* () {
       })
     );
   }
-  const previous = Either_exports.isRight(before2) ? before2.right : void 0;
+  const previous = Either_exports.isRight(before3) ? before3.right : void 0;
   const replacedDigest = previous !== void 0 && previous !== pushed.digest ? previous : void 0;
   if (replacedDigest !== void 0) notes2.push(msg("docker-tag-replaced", { tag, digest: replacedDigest }));
   let descriptionSet;
@@ -52212,14 +52571,17 @@ init_define_INSPIRE_TOOLS();
 var MAX_NAMED = 3;
 var starts = (r) => r.verdict === "now" || r.verdict === "preempt";
 var elsewhereWord = (r, specName, asked) => text`${r.computeGroup.name}${specName !== void 0 && r.spec !== asked.id ? ` (${specName})` : ""}${r.verdict === "preempt" ? msg("common-ops-placement-preempting") : ""}`;
-var placementWarnings = (given2, target, ask) => Effect_exports.gen(function* () {
+var placementCheck = (given2, target, ask) => Effect_exports.gen(function* () {
   const group = target.group;
-  if (group === void 0 || isAutoGroup(given2)) return [];
+  if (group === void 0 || isAutoGroup(given2)) return { warnings: [] };
   const workspace = target.workspace;
-  const unchecked = (reason) => [msg("common-ops-placement-unchecked", { group: group.name, reason })];
-  const read2 = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
-  if (Either_exports.isLeft(read2)) return unchecked(read2.left.text);
-  const place = read2.right.places.find((p) => p.workspace.id === workspace.id);
+  const unchecked = (reason) => ({
+    warnings: [msg("common-ops-placement-unchecked", { group: group.name, reason })]
+  });
+  const reading = yield* Effect_exports.either(readNodes({ workspace: workspace.id, queue: true }));
+  if (Either_exports.isLeft(reading)) return unchecked(reading.left.text);
+  const read2 = reading.right;
+  const place = read2.places.find((p) => p.workspace.id === workspace.id);
   if (place === void 0) return unchecked(msg("common-ops-placement-no-workspace"));
   if (!place.nodes.has(group.id) && place.problems.length > 0) return unchecked(joinText(place.problems, "; "));
   const ranked = rankPlaces([place], {
@@ -52230,7 +52592,7 @@ var placementWarnings = (given2, target, ask) => Effect_exports.gen(function* ()
     scheduleType: ask.scheduleType
   });
   const mine = ranked.find((r) => r.computeGroup.id === group.id);
-  if (mine === void 0 || starts(mine)) return [];
+  if (mine === void 0 || starts(mine)) return { warnings: [], read: read2 };
   const specName = (r) => place.workspace.groups.find((g) => g.id === r.computeGroup.id)?.specs[ask.scheduleType].find((s) => s.id === r.spec)?.name;
   const elsewhere = ranked.filter((r) => r.computeGroup.id !== group.id && starts(r)).slice(0, MAX_NAMED);
   const call2 = callWord("availability", {
@@ -52240,16 +52602,16 @@ var placementWarnings = (given2, target, ask) => Effect_exports.gen(function* ()
     priority: ask.priority
   });
   const said = { group: group.name, verdict: mine.verdict, reason: mine.reason, workspace: workspace.name, call: call2 };
-  return [
-    elsewhere.length > 0 ? msg("common-ops-placement-elsewhere", {
-      ...said,
-      others: joinText(
-        elsewhere.map((r) => elsewhereWord(r, specName(r), ask.spec)),
-        msg("availability-list-sep")
-      )
-    }) : msg("common-ops-placement-nowhere", { ...said, ahead: mine.queuedAhead })
-  ];
+  const warning = elsewhere.length > 0 ? msg("common-ops-placement-elsewhere", {
+    ...said,
+    others: joinText(
+      elsewhere.map((r) => elsewhereWord(r, specName(r), ask.spec)),
+      msg("availability-list-sep")
+    )
+  }) : msg("common-ops-placement-nowhere", { ...said, ahead: mine.queuedAhead });
+  return { warnings: [warning], read: read2 };
 });
+var placementWarnings = (given2, target, ask) => Effect_exports.map(placementCheck(given2, target, ask), (c) => c.warnings);
 
 // ../../packages/core/src/operations/common/priority.ts
 init_define_INSPIRE_SETTINGS();
@@ -52309,15 +52671,15 @@ var inside = (folder, path) => {
 };
 var readRegularFile = (path, options = {}) => {
   const bound2 = options.bound ?? REGULAR_FILE_BOUND;
-  const refused = (r) => ({ refused: r });
-  const failed = (e) => errnoCode(e) === "ENOENT" ? refused({ why: "missing" }) : refused({ why: "error", code: errnoCode(e) ?? "error" });
+  const refused2 = (r) => ({ refused: r });
+  const failed = (e) => errnoCode(e) === "ENOENT" ? refused2({ why: "missing" }) : refused2({ why: "error", code: errnoCode(e) ?? "error" });
   let real;
   try {
     real = realpathSync(path);
     if (options.within !== void 0 && !inside(realpathSync(options.within), real))
-      return refused({ why: "outside", folder: options.within });
-    const before2 = statSync2(real);
-    if (!before2.isFile()) return refused({ why: "kind", kind: kindOf2(before2) });
+      return refused2({ why: "outside", folder: options.within });
+    const before3 = statSync2(real);
+    if (!before3.isFile()) return refused2({ why: "kind", kind: kindOf2(before3) });
   } catch (e) {
     return failed(e);
   }
@@ -52329,17 +52691,17 @@ var readRegularFile = (path, options = {}) => {
   }
   try {
     const stats = fstatSync2(fd);
-    if (!stats.isFile()) return refused({ why: "kind", kind: kindOf2(stats) });
+    if (!stats.isFile()) return refused2({ why: "kind", kind: kindOf2(stats) });
     const issue2 = options.trusted === true ? ownedIssue(path, stats, "file") : void 0;
-    if (issue2 !== void 0) return refused({ why: "untrusted", untrusted: issue2 });
-    if (stats.size > bound2) return refused({ why: "size", bound: bound2 });
+    if (issue2 !== void 0) return refused2({ why: "untrusted", untrusted: issue2 });
+    if (stats.size > bound2) return refused2({ why: "size", bound: bound2 });
     const buffer = Buffer.allocUnsafe(bound2 + 1);
     let length2 = 0;
     for (; ; ) {
       const n = readSync2(fd, buffer, length2, buffer.length - length2, null);
       if (n === 0) break;
       length2 += n;
-      if (length2 > bound2) return refused({ why: "size", bound: bound2 });
+      if (length2 > bound2) return refused2({ why: "size", bound: bound2 });
     }
     return { content: buffer.subarray(0, length2).toString("utf8") };
   } catch (e) {
@@ -52508,11 +52870,11 @@ var lineOf = (yaml, doc, counter6, path) => {
 };
 var issueLine = (issue2) => {
   if (issue2.code !== "unrecognized_keys") return issueWord(issue2);
-  const shown = issue2.keys.slice(0, KEYS_SHOWN).map(cut2).join(", ");
+  const shown2 = issue2.keys.slice(0, KEYS_SHOWN).map(cut2).join(", ");
   const more = issue2.keys.length - KEYS_SHOWN;
   return msg("recipes-unknown-keys", {
     count: issue2.keys.length,
-    keys: more > 0 ? msg("recipes-keys-more", { keys: shown, more }) : shown
+    keys: more > 0 ? msg("recipes-keys-more", { keys: shown2, more }) : shown2
   });
 };
 var checkRecipe = (content, file3, source) => Effect_exports.gen(function* () {
@@ -52637,20 +52999,20 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
         continue;
       }
       const recipe = checked.recipe;
-      const before2 = byName2.get(recipe.name);
-      if (before2 === void 0) {
+      const before3 = byName2.get(recipe.name);
+      if (before3 === void 0) {
         byName2.set(recipe.name, recipe);
         continue;
       }
-      const laterWins = before2.source !== recipe.source;
+      const laterWins = before3.source !== recipe.source;
       clashes.push(
         laterWins ? msg("recipes-clash-later", {
           recipe: recipe.name,
-          first: before2.file,
+          first: before3.file,
           second: recipe.file,
           winner: rank(recipe.source),
-          loser: rank(before2.source)
-        }) : msg("recipes-clash-first", { recipe: recipe.name, first: before2.file, second: recipe.file })
+          loser: rank(before3.source)
+        }) : msg("recipes-clash-first", { recipe: recipe.name, first: before3.file, second: recipe.file })
       );
       if (laterWins) byName2.set(recipe.name, recipe);
     }
@@ -52843,9 +53205,9 @@ var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* 
         })
       )
     );
-  const listed = yield* listModels({ workspaceId });
+  const listed2 = yield* listModels({ workspaceId });
   const match15 = matchName(
-    listed.models,
+    listed2.models,
     (m) => m.name,
     wanted,
     (m) => m.id === wanted
@@ -52869,7 +53231,7 @@ var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* 
         call: callWord("models", { action: "create" }),
         field: fieldWord("model_id")
       }),
-      { candidates: listed.models.map((m) => m.name) }
+      { candidates: listed2.models.map((m) => m.name) }
     )
   );
 });
@@ -52966,8 +53328,8 @@ var commandWarnings = (command, port) => {
 };
 var modelFor = (modelId, workspace) => wholeIdKind(modelId) === "model" ? modelById(modelId, workspace.id) : modelByName(modelId, workspace);
 var modelByName = (wanted, workspace) => Effect_exports.gen(function* () {
-  const listed = yield* listModels({ workspaceId: workspace.id });
-  const picked = pickOrFail("model", listed.models, wanted, whereWord([workspace.name]));
+  const listed2 = yield* listModels({ workspaceId: workspace.id });
+  const picked = pickOrFail("model", listed2.models, wanted, whereWord([workspace.name]));
   if ("error" in picked) return yield* Effect_exports.fail(picked.error);
   return yield* getModel(picked.item.id);
 });
@@ -52976,14 +53338,14 @@ var modelById = (modelId, workspaceId) => getModel(modelId).pipe(
     (e) => e.reason === "NotFound",
     () => Effect_exports.flatMap(
       Effect_exports.either(listModels({ workspaceId })),
-      (listed) => Effect_exports.fail(
+      (listed2) => Effect_exports.fail(
         invalidInput(
           msg("inference-no-model", { id: modelId }),
           msg("inference-no-model-fix", {
             list: callWord("models", { action: "list" }),
             create: callWord("models", { action: "create" })
           }),
-          Either_exports.isRight(listed) ? { candidates: listed.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {}
+          Either_exports.isRight(listed2) ? { candidates: listed2.right.models.map((m) => ({ id: m.id, name: m.name, latest: m.latestVersion })) } : {}
         )
       )
     )
@@ -53167,7 +53529,7 @@ var training = (id) => Effect_exports.gen(function* () {
   const { job: j, settings } = yield* getTrainingJobSettings(id);
   const instances = yield* Effect_exports.orElseSucceed(listJobInstances(id), () => []);
   const starts2 = instances.flatMap((i) => i.startedAt !== void 0 ? [i.startedAt] : []);
-  return {
+  const detail = {
     ...common(j),
     kind: "train",
     command: j.command,
@@ -53196,33 +53558,42 @@ var training = (id) => Effect_exports.gen(function* () {
     },
     warnings: []
   };
+  return { detail, waiting: waitingRefOf(j, "train", j.nodeCount) };
 });
 var hpc = (id) => Effect_exports.map(
   getHpcJob(id),
   (j) => ({
-    ...common(j),
-    kind: "hpc",
-    command: j.entrypoint,
-    spec: { id: j.specId },
-    instances: j.instanceCount,
-    shmGi: void 0,
-    hpc: { numberOfTasks: j.numberOfTasks, cpusPerTask: j.cpusPerTask, memoryPerCpu: j.memoryPerCpu, nodes: j.nodes },
-    ...mounts(j.datasets),
-    pods: [],
-    timing: {
-      createdAt: j.createdAt,
-      startedAt: void 0,
-      finishedAt: j.finishedAt,
-      runningTimeMs: j.runningTimeMs
-    },
-    // The API layer says this one in English, with no message of the catalogue.
-    warnings: j.warnings.map((w) => plain(w))
+    waiting: waitingRefOf(j, "hpc", j.instanceCount),
+    detail: {
+      ...common(j),
+      kind: "hpc",
+      command: j.entrypoint,
+      spec: { id: j.specId },
+      instances: j.instanceCount,
+      shmGi: void 0,
+      hpc: {
+        numberOfTasks: j.numberOfTasks,
+        cpusPerTask: j.cpusPerTask,
+        memoryPerCpu: j.memoryPerCpu,
+        nodes: j.nodes
+      },
+      ...mounts(j.datasets),
+      pods: [],
+      timing: {
+        createdAt: j.createdAt,
+        startedAt: void 0,
+        finishedAt: j.finishedAt,
+        runningTimeMs: j.runningTimeMs
+      },
+      // The API layer says this one in English, with no message of the catalogue.
+      warnings: j.warnings.map((w) => plain(w))
+    }
   })
 );
 var ray = (id) => Effect_exports.gen(function* () {
   const j = yield* getRayJob(id);
   const pods = yield* Effect_exports.orElseSucceed(listRayInstances(id), () => []);
-  return {
+  const detail = {
     ...common(j),
     kind: "ray",
     command: j.entrypoint,
@@ -53252,6 +53623,7 @@ var ray = (id) => Effect_exports.gen(function* () {
     },
     warnings: []
   };
+  return { detail, waiting: waitingRefOf(j, "ray", rayPods(j)) };
 });
 var serving = (id) => Effect_exports.map(
   getServing(id),
@@ -53308,13 +53680,14 @@ var notebook = (id) => Effect_exports.map(
     warnings: []
   })
 );
-var readTask = (id, kind) => {
+var readTaskFor = (id, kind) => {
   if (kind === "train") return training(id);
   if (kind === "hpc") return hpc(id);
-  if (kind === "serving") return serving(id);
-  if (kind === "notebook") return notebook(id);
+  if (kind === "serving") return Effect_exports.map(serving(id), (detail) => ({ detail }));
+  if (kind === "notebook") return Effect_exports.map(notebook(id), (detail) => ({ detail }));
   return ray(id);
 };
+var readTask = (id, kind) => Effect_exports.map(readTaskFor(id, kind), (r) => r.detail);
 
 // ../../packages/core/src/operations/stop/plan.ts
 var NOUN = {
@@ -53375,13 +53748,13 @@ var inferenceDetail = (input2) => Effect_exports.gen(function* () {
 });
 var inferenceList = (input2) => Effect_exports.gen(function* () {
   const workspace = yield* resolveReadWorkspace(input2);
-  const listed = yield* listServings({ workspaceId: workspace.id });
+  const listed2 = yield* listServings({ workspaceId: workspace.id });
   const platform = yield* Platform;
   return {
     action: "list",
     workspace: { id: workspace.id, name: workspace.name },
-    servings: listed.servings,
-    truncated: listed.truncated,
+    servings: listed2.servings,
+    truncated: listed2.truncated,
     consoleUrl: servingConsoleUrl(platform.baseUrl, workspace.id)
   };
 });
@@ -53490,13 +53863,13 @@ var json3 = (text4) => {
 };
 var lastLines = (servingId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const listed = yield* platform.v2(
+  const listed2 = yield* platform.v2(
     "inference_serving",
     "ListServingInstances",
     { inference_serving_id: servingId },
     { idempotent: true }
   );
-  const items = listed?.items ?? [];
+  const items = listed2?.items ?? [];
   const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
   if (pods.length === 0) return [];
   const lines3 = yield* tailLogs(servingId, 8, { pod: pods });
@@ -53519,11 +53892,11 @@ var inferenceHealth = (input2, probeChat = true, path = DEFAULT_HEALTH_PATH) => 
   const base = { action: "health", servingId: s.id, name: s.name, status: s.status, accessUrl: s.accessUrl };
   const again = nextStep("inference", { action: "health", serving_id: s.id }, msg("inference-why-minute"));
   const notReady = (stage, reason, logs, next4) => ({ ...base, stage, ready: false, reason, models: [], latencyMs: {}, logs, next: next4 });
-  const before2 = waiting(s);
-  if (before2 !== void 0) {
-    const logs = before2.stage === "waiting" ? [] : yield* lastLines(s.id);
-    const next4 = before2.stage === "crashed" || before2.stage === "stopped" ? [] : [again];
-    return notReady(before2.stage, before2.reason, logs, next4);
+  const before3 = waiting(s);
+  if (before3 !== void 0) {
+    const logs = before3.stage === "waiting" ? [] : yield* lastLines(s.id);
+    const next4 = before3.stage === "crashed" || before3.stage === "stopped" ? [] : [again];
+    return notReady(before3.stage, before3.reason, logs, next4);
   }
   if (s.accessUrl === "") return notReady("unreachable", msg("inference-no-access-url"), [], [again]);
   const root = s.accessUrl.replace(/\/+$/, "");
@@ -53556,8 +53929,8 @@ var inferenceHealth = (input2, probeChat = true, path = DEFAULT_HEALTH_PATH) => 
       crashed ? [nextStep("inference", { action: "stop", serving_id: s.id, confirm: true }, msg("inference-why-fix"))] : [again]
     );
   }
-  const listed = ModelList.safeParse(json3(models.right.body));
-  const ids3 = listed.success ? listed.data.data.map((m) => m.id) : [];
+  const listed2 = ModelList.safeParse(json3(models.right.body));
+  const ids3 = listed2.success ? listed2.data.data.map((m) => m.id) : [];
   const chat = probeChat ? yield* chatOnce(root, ids3[0] ?? "", "Reply with OK.", 8) : void 0;
   return {
     ...base,
@@ -53717,7 +54090,7 @@ init_define_INSPIRE_TOOLS();
 var deployFields = {
   compute_group: described(
     external_exports.string().optional(),
-    text`For create: the compute group (name or lcg- id); "auto": the group where the spec starts soonest (${callWord("availability")}); the workspace's first group when omitted`
+    text`For create: compute group name or id; "auto": where the spec starts soonest (${callWord("availability")}); default the workspace's first`
   ),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: external_exports.string().optional().describe("Project name or id; defaultProject, or the workspace's only project"),
@@ -53726,16 +54099,16 @@ var deployFields = {
 var submitFields = {
   project: external_exports.string().optional().describe("Project name or id; defaults to defaultProject, else the workspace's only project"),
   dataset: external_exports.array(external_exports.string()).optional().describe("Datasets to mount: ID, or ID:VERSION (else the latest)"),
-  dry_run: external_exports.boolean().default(false).describe("Check everything and return the exact request body without creating the job")
+  dry_run: external_exports.boolean().default(false).describe("Return the exact request body; create nothing")
 };
 
 // ../../packages/core/src/operations/inference/input.ts
 var InferenceInputSchema = external_exports.object({
   action: external_exports.enum(["create", "detail", "stop", "list", "recipes", "recipe", "health", "chat"]).describe(
-    "create deploys a serving; detail shows one; stop stops one; list shows a workspace's; recipes lists the serving recipes; recipe shows one resolved; health probes its OpenAI endpoint; chat sends one prompt"
+    "create, detail, stop, list (a workspace's), recipes (list), recipe (one, resolved), health (probe its OpenAI endpoint), chat (one prompt)"
   ),
   recipe: external_exports.string().optional().describe(
-    "For create and recipe: a recipe's name (recipes lists them); it sets engine, image, model, port, parallel sizes and command. For health: the serving's recipe (found from its command when omitted)"
+    "For create and recipe: a recipe name (recipes lists them); it sets engine, image, model, port, sizes and command. For health: the serving's (default: from its command)"
   ),
   prompt: external_exports.string().optional().describe("For chat: the user message to send"),
   wait: described(
@@ -53759,9 +54132,7 @@ var InferenceInputSchema = external_exports.object({
     external_exports.number().int().positive().optional(),
     text`For create: the model version, from ${callWord("models", { action: "detail" })}`
   ),
-  image: external_exports.string().optional().describe(
-    "For create: a registered image's display address (docker.sii.shaipower.online/…), never the push domain; defaultImage when omitted"
-  ),
+  image: external_exports.string().optional().describe("For create: a registered image's display address (not the push domain); default defaultImage"),
   command: external_exports.string().optional().describe(
     "For create without a recipe: the long-running server command, e.g. python -m vllm.entrypoints.openai.api_server --port 2400"
   ),
@@ -53774,7 +54145,7 @@ var InferenceInputSchema = external_exports.object({
   project: deployFields.project,
   priority: deployFields.priority,
   custom_domain: external_exports.string().optional().describe("For create: an optional custom domain"),
-  dry_run: external_exports.boolean().default(false).describe("For create and stop: check with reads only and return the plan; nothing is sent"),
+  dry_run: external_exports.boolean().default(false).describe("For create and stop: return the plan; send nothing"),
   confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop; without it only the current state is shown")
 });
 
@@ -54467,6 +54838,44 @@ var diagnose = (input2) => {
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/common/queue-output.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var fields2 = () => ({
+  reason: external_exports.enum(["quota", "priority", "resources", "unknown"]).describe("Why: budget spent, higher priority first, no room for its spec, unknown"),
+  ahead: external_exports.number().describe("Jobs of higher or equal priority before it in its group"),
+  startsWithinMs: external_exports.number().optional().describe("Estimated start, in ms from now")
+});
+var QueueOutput = () => external_exports.object({ ...fields2(), noEstimate: textOutput().optional().describe("Why there is no estimate") }).describe("A waiting job's place in its group's queue");
+var QueueRowOutput = () => external_exports.object(fields2()).describe("A waiting job's place in its group's queue");
+var queueRow = (p) => ({
+  reason: p.reason,
+  ahead: p.ahead,
+  ...p.startsWithinMs !== void 0 ? { startsWithinMs: p.startsWithinMs } : {}
+});
+var REASON = {
+  quota: () => msg("queue-reason-quota"),
+  priority: () => msg("queue-reason-priority"),
+  resources: () => msg("queue-reason-resources"),
+  unknown: () => msg("queue-reason-unknown")
+};
+var SHORT = {
+  quota: () => msg("queue-short-quota"),
+  priority: () => msg("queue-short-priority"),
+  resources: () => msg("queue-short-resources"),
+  unknown: () => msg("queue-short-unknown")
+};
+var etaOf = (p) => p.startsWithinMs === void 0 ? void 0 : p.startsWithinMs === 0 ? msg("queue-starts-now") : msg("queue-starts-within", { duration: formatDuration(p.startsWithinMs) });
+var queueLine = (p) => msg("queue-line", {
+  reason: REASON[p.reason](),
+  ahead: p.ahead,
+  eta: etaOf(p) ?? msg("queue-no-estimate", { why: p.noEstimate ?? "-" })
+});
+var queueCell = (p) => p === void 0 ? "" : msg("queue-cell", { reason: SHORT[p.reason](), ahead: p.ahead, eta: etaOf(p) ?? "-" });
+
+// ../../packages/core/src/operations/job-detail/output.ts
 var JobDetailOutput = once6(() => {
   const Diagnosis = external_exports.object({
     findings: external_exports.array(
@@ -54548,6 +54957,7 @@ var JobDetailOutput = once6(() => {
     }).describe("When it ran"),
     consoleUrl: external_exports.string().describe("The task's page"),
     warnings: external_exports.array(textOutput()).describe("What could not be read"),
+    queue: QueueOutput().optional(),
     diagnosis: Diagnosis.optional()
   });
 });
@@ -54619,7 +55029,8 @@ var renderDetail2 = (r) => {
         msg("job-detail-label-running-time"),
         r.timing.runningTimeMs !== void 0 ? formatDuration(r.timing.runningTimeMs) : void 0
       ],
-      [msg("job-detail-label-console"), r.consoleUrl]
+      [msg("job-detail-label-console"), r.consoleUrl],
+      [msg("queue-label"), r.queue !== void 0 ? queueLine(r.queue) : void 0]
     ])
   ];
   if (r.pods.length > 0)
@@ -54680,7 +55091,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: text`Reads one task by id (job-…, hpc-job-…, rj-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …). Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
+  description: text`Reads one task by id (job-…, hpc-job-…, rj-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …); a waiting one's queue place. Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
   input: Input4,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -54688,12 +55099,888 @@ var jobDetailOperation = defineOperation({
   cli: { path: ["job", "show"], summary: "Show a task's configuration and failure diagnosis", positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
     const ref4 = yield* resolveTask(input2.job_id, ["train", "hpc", "serving", "ray", "notebook"], input2.workspace);
-    const detail = yield* missingTask(readTask(ref4.id, ref4.kind), ref4, input2.workspace);
+    const { detail, waiting: waiting2 } = yield* missingTask(readTaskFor(ref4.id, ref4.kind), ref4, input2.workspace);
     const diagnosable = detail.kind === "train" || detail.kind === "hpc" || detail.kind === "ray";
     if (!diagnosable || !needsDiagnosis(detail)) return detail;
-    return { ...detail, diagnosis: yield* diagnosisOf(detail, input2.log_lines) };
+    const [diagnosis, places] = yield* Effect_exports.all(
+      [diagnosisOf(detail, input2.log_lines), placesInQueue(waiting2 !== void 0 ? [waiting2] : [])],
+      { concurrency: 2 }
+    );
+    const queue = places.get(detail.id);
+    return { ...detail, ...queue !== void 0 ? { queue } : {}, diagnosis };
   }),
   render: renderDetail2
+});
+
+// ../../packages/core/src/operations/job-exec/index.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/job-exec/input.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var JobExecInputSchema = external_exports.object({
+  job_id: jobIdField(),
+  command: external_exports.string().min(1).describe("Command line, run by the pod's shell, stdin closed"),
+  pod: external_exports.string().optional().describe("Pod name or number (0 = first); needed when several"),
+  timeout: external_exports.number().positive().optional().describe("Seconds; then Ctrl-C, exit code 124"),
+  workspace: lookupWorkspaceField(),
+  dry_run: dryRunField()
+});
+
+// ../../packages/core/src/operations/job-exec/output.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var JobExecOutput = () => external_exports.object({
+  jobId: external_exports.string().describe("The job's id"),
+  pod: external_exports.string().describe("The pod the command ran in"),
+  command: external_exports.string().describe("The command line"),
+  output: external_exports.string().optional().describe("stdout and stderr as one stream, the last 100 000 characters"),
+  outputTruncated: external_exports.boolean().optional().describe("True when output holds only the end"),
+  streamed: external_exports.boolean().optional().describe("True when the output was also shown as it came"),
+  exitCode: external_exports.number().optional().describe("The command's exit code; 124 after a timeout, 130 after Ctrl-C"),
+  ended: external_exports.enum(["exited", "timed-out", "interrupted"]).optional().describe("How the run ended"),
+  commandStatus: external_exports.number().optional().describe("After a timeout or Ctrl-C: the status the command reported"),
+  durationMs: external_exports.number().optional().describe("How long the run took, in ms"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(textOutput()).describe("Notes for people")
+});
+
+// ../../packages/core/src/operations/job-exec/run.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/jobs/pty.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/jupyter/terminal.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/jupyter/lab.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var redactToken = (text4, token) => token.length < 3 ? text4 : text4.split(token).join("***");
+var UUID3 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+var URL_IDS = [
+  new RegExp(`/(?:jupyter|vscode)/(${UUID3})(?:/|$)`, "i"),
+  new RegExp(`/develop/notebook/(${UUID3})`, "i"),
+  new RegExp(`/notebook/lab/(${UUID3})`, "i"),
+  new RegExp(`[?&]notebook_id=(${UUID3})`, "i")
+];
+var notebookIdInUrl = (text4) => {
+  for (const re of URL_IDS) {
+    const m = re.exec(text4);
+    if (m?.[1] !== void 0) return m[1].toLowerCase();
+  }
+  return void 0;
+};
+var listHint = () => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }), field: fieldWord("workspace") });
+var resolveNotebook = (ref4, workspace) => Effect_exports.gen(function* () {
+  const wanted = ref4.trim();
+  if (wanted === "") return yield* Effect_exports.fail(invalidInput(msg("jupyter-no-notebook-named"), listHint()));
+  const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
+  if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(msg("jupyter-url-no-notebook"), msg("jupyter-url-no-notebook-fix", { hint: listHint() }))
+    );
+  const id = fromUrl ?? (wholeIdKind(wanted) === "notebook" ? wanted.toLowerCase() : void 0);
+  if (id !== void 0) return yield* getNotebook(id);
+  const place = yield* workspace;
+  const listed2 = yield* listNotebooks({ workspaceId: place.id });
+  const picked = pickOrFail("notebook", listed2.notebooks, wanted, whereWord([place.name]));
+  if ("error" in picked) return yield* Effect_exports.fail(picked.error);
+  return picked.item;
+});
+var notRunning = (n) => new InspireError({
+  reason: "Conflict",
+  message: msg("jupyter-not-running", {
+    notebook: n.name || n.id,
+    status: n.status.raw || msg("jupyter-state-not-running")
+  }),
+  hint: msg("jupyter-not-running-fix", { call: callWord("notebook", { action: "start", notebook_id: n.id }) })
+});
+var labFromUrl = (notebook2, jupyterUrl, baseUrl) => {
+  let url2;
+  try {
+    url2 = new URL(jupyterUrl, baseUrl);
+  } catch {
+    return void 0;
+  }
+  const m = /^(.*\/jupyter\/[^/]+\/([^/]+))(?:\/.*)?$/.exec(url2.pathname);
+  const token = url2.searchParams.get("token") ?? m?.[2] ?? "";
+  if (m?.[1] === void 0 || token === "") return void 0;
+  const base = `${url2.origin}${m[1]}`;
+  return { notebook: notebook2, base, token, shown: redactToken(base, token) };
+};
+var labOf = (notebook2) => Effect_exports.gen(function* () {
+  if (notebook2.status.family !== "running") return yield* Effect_exports.fail(notRunning(notebook2));
+  const platform = yield* Platform;
+  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(
+    Effect_exports.catchTag(
+      "SurfaceUnavailable",
+      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("jupyter-open-console") }))
+    )
+  );
+  const urls = yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
+  const found = labFromUrl(notebook2, urls.jupyterUrl, platform.baseUrl);
+  const profile = yield* ActiveProfile;
+  const proxy = { env: profile.env, ...profile.proxy.value !== void 0 ? { proxy: profile.proxy.value } : {} };
+  const lab = found === void 0 ? void 0 : { ...found, proxy };
+  if (lab === void 0)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: msg("jupyter-no-address", { notebook: notebook2.name || notebook2.id }),
+        hint: msg("jupyter-no-address-fix")
+      })
+    );
+  return lab;
+});
+var labSend = (lab, req) => Effect_exports.gen(function* () {
+  const transport = yield* Transport;
+  const res = yield* transport.send({
+    method: req.method,
+    url: `${lab.base}${req.path}`,
+    headers: {
+      authorization: `token ${lab.token}`,
+      accept: "application/json",
+      ...req.body !== void 0 ? { "content-type": "application/json" } : {}
+    },
+    ...req.body !== void 0 ? { body: JSON.stringify(req.body) } : {},
+    idempotent: req.idempotent ?? req.method !== "POST",
+    ...req.write === true ? { write: true } : {},
+    ...req.timeout !== void 0 ? { timeout: req.timeout } : {},
+    ...req.final !== void 0 ? { final: (r) => req.final?.(jsonOf(r.body)) === true } : {}
+  }).pipe(Effect_exports.mapError(fromTransportFailure));
+  return { status: res.status, json: jsonOf(res.body) };
+});
+var jsonOf = (body2) => {
+  try {
+    return body2.trim() === "" ? void 0 : JSON.parse(body2);
+  } catch {
+    return void 0;
+  }
+};
+var jsonMessage = (json4) => {
+  const m = json4?.message;
+  return typeof m === "string" && m !== "" ? m : void 0;
+};
+var serverMessage = (answer, lab) => {
+  const m = jsonMessage(answer.json);
+  return m === void 0 ? void 0 : redactToken(m, lab.token).slice(0, 300);
+};
+var messageOf2 = (answer, lab) => {
+  const m = serverMessage(answer, lab);
+  return m === void 0 ? "" : `: ${m}`;
+};
+var labFailure = (lab, answer, what) => {
+  const name2 = lab.notebook.name || lab.notebook.id;
+  if (answer.status === 401 || answer.status === 403)
+    return new InspireError({
+      reason: "Forbidden",
+      message: msg("jupyter-token-refused", { notebook: name2, status: answer.status, what }),
+      hint: msg("jupyter-token-refused-fix", {
+        call: callWord("notebook", { action: "detail", notebook_id: lab.notebook.id })
+      })
+    });
+  if (answer.status === 413)
+    return invalidInput(
+      msg("jupyter-too-large", { notebook: name2, what, detail: messageOf2(answer, lab) }),
+      msg("jupyter-too-large-fix")
+    );
+  if (answer.status === 404)
+    return new InspireError({
+      reason: "NotFound",
+      message: msg("jupyter-nothing", { notebook: name2, what, detail: messageOf2(answer, lab) }),
+      hint: msg("jupyter-nothing-fix")
+    });
+  return new InspireError({
+    reason: answer.status >= 500 ? "PlatformError" : "InvalidInput",
+    message: msg("jupyter-http", { notebook: name2, status: answer.status, what, detail: messageOf2(answer, lab) }),
+    hint: answer.status >= 500 ? msg("jupyter-http-retry") : msg("jupyter-http-check"),
+    ...answer.status >= 500 ? { retryable: true } : {}
+  });
+};
+var labCall = (lab, req, what) => Effect_exports.flatMap(
+  labSend(lab, req),
+  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(answer.json) : Effect_exports.fail(labFailure(lab, answer, what))
+);
+var READY_ATTEMPTS = 30;
+var waitForLab = (lab) => Effect_exports.gen(function* () {
+  for (let attempt = 1; ; attempt++) {
+    const answer = yield* labSend(lab, { method: "GET", path: "/api/status" });
+    if (answer.status >= 200 && answer.status < 300) return;
+    const waiting2 = answer.status === 404 || answer.status >= 500;
+    if (!waiting2) return yield* Effect_exports.fail(labFailure(lab, answer, msg("jupyter-what-status")));
+    if (attempt >= READY_ATTEMPTS)
+      return yield* Effect_exports.fail(
+        new InspireError({
+          reason: "Conflict",
+          message: msg("jupyter-not-ready", {
+            notebook: lab.notebook.name || lab.notebook.id,
+            status: answer.status
+          }),
+          hint: msg("jupyter-not-ready-fix"),
+          retryable: true
+        })
+      );
+    yield* Effect_exports.sleep(Duration_exports.seconds(2));
+  }
+});
+
+// ../../packages/core/src/api/jupyter/terminal.ts
+var createTerminal = (lab) => Effect_exports.gen(function* () {
+  const answer = yield* labCall(
+    lab,
+    { method: "POST", path: "/api/terminals", write: true, idempotent: false },
+    msg("jupyter-what-terminal")
+  );
+  const name2 = answer?.name;
+  if (typeof name2 !== "string" || name2 === "")
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: msg("jupyter-terminal-unnamed"),
+        hint: msg("jupyter-http-retry")
+      })
+    );
+  return name2;
+});
+var deleteTerminal = (lab, name2) => labSend(lab, { method: "DELETE", path: `/api/terminals/${encodeURIComponent(name2)}`, write: true }).pipe(
+  Effect_exports.asVoid,
+  Effect_exports.catchAll(() => Effect_exports.void)
+);
+var withTerminal = (lab, use2) => Effect_exports.acquireUseRelease(createTerminal(lab), use2, (name2) => deleteTerminal(lab, name2));
+var loadWebSocket = async (proxy) => {
+  const [ws, http2] = await Promise.all([import("./websocket.js"), makeDispatcher(proxy)]);
+  return { WebSocket: ws.WebSocket, dispatcher: http2.dispatcher };
+};
+var OPEN_TIMEOUT_MS = 3e4;
+var openSocket = async (spec2) => {
+  const { WebSocket, dispatcher } = await loadWebSocket(spec2.proxy);
+  const socket = new WebSocket(spec2.url, { headers: { ...spec2.headers }, dispatcher });
+  socket.binaryType = "arraybuffer";
+  let ended = false;
+  let closing = false;
+  const end3 = () => {
+    ended = true;
+    socket.close();
+  };
+  const closed = new Promise((resolve3) => {
+    socket.addEventListener("close", (event) => {
+      void dispatcher.close().catch(() => void 0);
+      ended ||= !closing && spec2.endedBy?.(event.code) === true;
+      resolve3(ended ? "ended" : closing ? "closed" : "dropped");
+    });
+  });
+  socket.addEventListener("message", (event) => spec2.onFrame(event.data, end3));
+  await new Promise((resolve3, reject) => {
+    const timer = setTimeout(() => {
+      closing = true;
+      socket.close();
+      reject(spec2.failure(msg("jupyter-socket-timeout")));
+    }, OPEN_TIMEOUT_MS);
+    socket.addEventListener("open", () => {
+      clearTimeout(timer);
+      resolve3();
+    });
+    socket.addEventListener("error", () => {
+      clearTimeout(timer);
+      reject(spec2.failure(msg("jupyter-socket-refused")));
+    });
+  });
+  return {
+    sendText: (text4) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(text4);
+    },
+    close: () => {
+      closing = true;
+      socket.close();
+    },
+    closed
+  };
+};
+var socketFailure = (lab, why2) => new InspireError({
+  reason: "PlatformError",
+  message: msg("jupyter-socket-failed", { notebook: lab.notebook.name || lab.notebook.id, why: why2 }),
+  hint: msg("jupyter-socket-failed-fix"),
+  retryable: true
+});
+var connectTerminal = async (lab, name2, onOutput) => {
+  const socket = await openSocket({
+    url: `${lab.base.replace(/^http/i, "ws")}/terminals/websocket/${encodeURIComponent(name2)}`,
+    headers: { authorization: `token ${lab.token}` },
+    proxy: lab.proxy,
+    failure: (why2) => socketFailure(lab, why2),
+    onFrame: (data, end3) => {
+      if (typeof data !== "string") return;
+      let frame;
+      try {
+        frame = JSON.parse(data);
+      } catch {
+        return;
+      }
+      if (!Array.isArray(frame)) return;
+      if (frame[0] === "stdout" && typeof frame[1] === "string") onOutput(frame[1]);
+      else if (frame[0] === "disconnect") end3();
+    }
+  });
+  return {
+    send: (text4) => socket.sendText(JSON.stringify(["stdin", text4])),
+    resize: (rows, cols) => socket.sendText(JSON.stringify(["set_size", rows, cols])),
+    close: socket.close,
+    closed: socket.closed
+  };
+};
+
+// ../../packages/core/src/api/jobs/pty.ts
+var PTY_PATHS = {
+  train: "train_job/remote_cmd",
+  hpc: "hpc_jobs/instances/exec",
+  ray: "ray_job/instances/exec",
+  serving: "inference_servings/instances/exec"
+};
+var ptyAccess = (target) => Effect_exports.gen(function* () {
+  const session = yield* Session;
+  const profile = yield* ActiveProfile;
+  const cookies = yield* session.cookies;
+  const renew = Effect_exports.gen(function* () {
+    yield* session.renew({ kind: "cookie", cookies });
+    return cookieHeaderOf(yield* session.cookies);
+  });
+  return {
+    target,
+    baseUrl: session.target.baseUrl,
+    cookie: cookieHeaderOf(cookies),
+    proxy: { env: profile.env, ...profile.proxy.value !== void 0 ? { proxy: profile.proxy.value } : {} },
+    renew: () => Effect_exports.runPromise(renew)
+  };
+});
+var refused = (target, why2) => new InspireError({
+  reason: "PlatformError",
+  message: msg("pods-socket-failed", { pod: target.pod, job: target.job, why: why2 }),
+  hint: msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: target.job }) }),
+  retryable: true
+});
+var urlOf2 = (access, version2) => {
+  const q = new URLSearchParams({ job_id: access.target.job, instance_name: access.target.pod });
+  const base = access.baseUrl.replace(/\/+$/, "").replace(/^http/i, "ws");
+  return `${base}/api/${version2}/${PTY_PATHS[access.target.kind]}?${q.toString()}`;
+};
+var connectOnce = (access, cookie, version2, onOutput) => {
+  const decoder = new TextDecoder("utf-8");
+  return openSocket({
+    url: urlOf2(access, version2),
+    headers: { cookie },
+    proxy: access.proxy,
+    failure: (why2) => refused(access.target, why2),
+    // The shell exiting closes the socket normally; anything else is a cut.
+    endedBy: (code) => code === 1e3,
+    onFrame: (data) => {
+      const text4 = typeof data === "string" ? data : decoder.decode(new Uint8Array(data), { stream: true });
+      if (text4 !== "") onOutput(text4);
+    }
+  });
+};
+var connectPod = async (access, onOutput) => {
+  const attempt = async (cookie) => {
+    try {
+      return await connectOnce(access, cookie, "v2", onOutput);
+    } catch {
+      return await connectOnce(access, cookie, "v1", onOutput);
+    }
+  };
+  let socket;
+  try {
+    socket = await attempt(access.cookie);
+  } catch (refusal2) {
+    const renewed = await access.renew().catch(() => Promise.reject(refusal2));
+    socket = await attempt(renewed);
+  }
+  return {
+    send: socket.sendText,
+    // The PTY has no resize frame: the size is typed (a leading space keeps it out of the history).
+    resize: (rows, cols) => socket.sendText(` stty columns ${cols} rows ${rows} 2>/dev/null\r`),
+    close: socket.close,
+    closed: socket.closed
+  };
+};
+
+// ../../packages/core/src/api/jupyter/exec.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { randomBytes as randomBytes4 } from "node:crypto";
+
+// ../../packages/core/src/api/jupyter/marked.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { randomBytes as randomBytes3 } from "node:crypto";
+var shellQuote2 = (value) => `'${value.replace(/'/g, `'\\''`)}'`;
+var CHUNK = 2e3;
+var LONG_ARGUMENT = 64 * 1024;
+var runFile = (kind) => `"$HOME"/.inspire/${kind}-${randomBytes3(8).toString("hex")}`;
+var writePrivately = (file3) => `(umask 077 && mkdir -p "$HOME"/.inspire && cat > ${file3})`;
+var runDecoded = (script) => {
+  if (Buffer.byteLength(script, "utf8") <= LONG_ARGUMENT) return ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire';
+  return ` __if=${runFile("run")}; printf %s "$__ie" | base64 -d | ${writePrivately('"$__if"')} && sh "$__if" inspire; rm -f "$__if"; unset __if`;
+};
+var typedLines = (script) => {
+  const long = Buffer.byteLength(script, "utf8") > LONG_ARGUMENT;
+  const encoded = Buffer.from(long ? `rm -f -- "$0"
+${script}` : script, "utf8").toString("base64");
+  const chunks = [];
+  for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK));
+  const [first2 = "", ...rest] = chunks;
+  return [
+    ` stty -echo -onlcr 2>/dev/null; __ie=${first2}`,
+    ...rest.map((c) => ` __ie="$__ie"${c}`),
+    `${runDecoded(script)}; unset __ie`
+  ];
+};
+var markersOf = (nonce = randomBytes3(8).toString("hex")) => ({
+  begin: `<<inspire:${nonce}:begin>>`,
+  end: `<<inspire:${nonce}:end:`,
+  close: ">>"
+});
+var marked = (markers, body2) => [
+  "trap : INT",
+  `printf '%s\\n' ${shellQuote2(markers.begin)}`,
+  body2,
+  `printf '%s%s%s\\n' ${shellQuote2(markers.end)} "$__s" ${shellQuote2(markers.close)}`
+].join("\n");
+var heldBack = (text4, marker) => {
+  for (let n = Math.min(text4.length, marker.length - 1); n > 0; n--) if (marker.startsWith(text4.slice(-n))) return n;
+  return 0;
+};
+var GRACE_MS = 5e3;
+var runMarked = async (open4, script, markers, options) => {
+  let before3 = "";
+  let pending3 = "";
+  let started = false;
+  let kept = "";
+  let truncated = false;
+  let bytes = 0;
+  let end3;
+  let finish = () => void 0;
+  const done7 = new Promise((resolve3) => {
+    finish = resolve3;
+  });
+  let quit = false;
+  const emit = (text4) => {
+    if (text4 === "" || quit) return;
+    bytes += Buffer.byteLength(text4, "utf8");
+    options.onOutput?.(text4);
+    kept += text4;
+    if (kept.length > options.keep) {
+      kept = kept.slice(kept.length - options.keep);
+      truncated = true;
+    }
+  };
+  const feed = (text4) => {
+    if (end3 !== void 0) return;
+    if (!started) {
+      before3 += text4;
+      const at2 = before3.indexOf(markers.begin);
+      if (at2 < 0) {
+        before3 = before3.slice(-markers.begin.length);
+        return;
+      }
+      started = true;
+      text4 = before3.slice(at2 + markers.begin.length).replace(/^\r?\n/, "");
+      before3 = "";
+    }
+    pending3 += text4;
+    const at = pending3.indexOf(markers.end);
+    if (at >= 0) {
+      const close3 = pending3.indexOf(markers.close, at + markers.end.length);
+      if (close3 < 0) return;
+      emit(pending3.slice(0, at));
+      end3 = pending3.slice(at + markers.end.length, close3);
+      pending3 = "";
+      finish();
+      return;
+    }
+    const safe = pending3.length - heldBack(pending3, markers.end);
+    if (safe > 0) {
+      emit(pending3.slice(0, safe));
+      pending3 = pending3.slice(safe);
+    }
+  };
+  const socket = await open4(feed);
+  let stopped2;
+  const timers = [];
+  const stop3 = (why2) => {
+    if (stopped2 !== void 0 || end3 !== void 0) return;
+    stopped2 = why2;
+    socket.send("");
+    timers.push(
+      setTimeout(() => {
+        quit = true;
+        socket.send("");
+      }, GRACE_MS)
+    );
+    timers.push(setTimeout(finish, 2 * GRACE_MS));
+  };
+  if (options.timeoutMs !== void 0) timers.push(setTimeout(() => stop3("timeout"), options.timeoutMs));
+  const unlisten = options.onInterrupt?.(() => stop3("interrupt"));
+  const onAbort = () => stop3("interrupt");
+  options.signal?.addEventListener("abort", onAbort);
+  let socketEnd = "open";
+  void socket.closed.then((how) => {
+    socketEnd = how;
+    finish();
+  });
+  try {
+    socket.send(`${typedLines(script).join("\r")}\r`);
+    await done7;
+  } finally {
+    for (const t of timers) clearTimeout(t);
+    unlisten?.();
+    options.signal?.removeEventListener("abort", onAbort);
+    socket.close();
+  }
+  if (end3 === void 0 && started) emit(pending3);
+  return {
+    output: kept,
+    truncated,
+    bytes,
+    end: end3,
+    ...stopped2 !== void 0 ? { stopped: stopped2 } : {},
+    socket: socketEnd
+  };
+};
+
+// ../../packages/core/src/api/jupyter/exec.ts
+var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var checkEnv = (env) => {
+  const bad = Object.keys(env ?? {}).filter((k) => !ENV_NAME.test(k));
+  return bad.length === 0 ? Effect_exports.void : Effect_exports.fail(
+    invalidInput(
+      msg("jupyter-bad-env", { names: bad.map((b) => `"${b}"`).join(", ") }),
+      msg("jupyter-bad-env-fix")
+    )
+  );
+};
+var envPrefix = (env) => {
+  const pairs = Object.entries(env ?? {}).map(([k, v]) => shellQuote2(`${k}=${v}`));
+  return pairs.length === 0 ? "" : `env ${pairs.join(" ")} `;
+};
+var cdTo = (cwd) => cwd === void 0 || cwd === "" ? "" : `cd -- ${cwd.startsWith("~/") ? `"$HOME"/${shellQuote2(cwd.slice(2))}` : shellQuote2(cwd)} && `;
+var isLong = (command) => Buffer.byteLength(command, "utf8") > LONG_ARGUMENT;
+var hereDocument = (text4) => {
+  const end3 = `INSPIRE_${randomBytes4(8).toString("hex")}`;
+  return `<<'${end3}'
+${text4}
+${end3}`;
+};
+var commandLines = (spec2) => {
+  const run7 = `${cdTo(spec2.cwd)}${envPrefix(spec2.env)}"\${SHELL:-/bin/sh}"`;
+  if (!isLong(spec2.command)) return `${run7} -c ${shellQuote2(spec2.command)} < /dev/null
+__s=$?`;
+  return [
+    `__cf=${runFile("command")}`,
+    `${writePrivately('"$__cf"')} ${hereDocument(spec2.command)}`,
+    `${run7} "$__cf" < /dev/null`,
+    "__s=$?",
+    'rm -f "$__cf"'
+  ].join("\n");
+};
+var OUTPUT_KEEP = 1e5;
+var dropped = (lab, seconds3, detached) => new InspireError({
+  reason: "PlatformError",
+  message: detached ? msg("jupyter-dropped-detached", { seconds: seconds3 }) : msg("jupyter-dropped", { seconds: seconds3 }),
+  hint: msg("jupyter-dropped-fix", {
+    call: callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" }),
+    attach: fieldWord("attach")
+  }),
+  retryable: true
+});
+var running3 = (lab, script, markers, options) => withTerminal(
+  lab,
+  (name2) => Effect_exports.tryPromise({
+    try: (signal) => runMarked((feed) => connectTerminal(lab, name2, feed), script, markers, { ...options, signal }),
+    catch: (e) => e instanceof InspireError ? e : new InspireError({
+      reason: "PlatformError",
+      message: msg("jupyter-terminal-failed", {
+        notebook: lab.notebook.name || lab.notebook.id,
+        error: e instanceof Error ? e.message.replaceAll(lab.token, "***") : msg("jupyter-unknown-error")
+      }),
+      hint: msg("jupyter-try-again"),
+      retryable: true
+    })
+  })
+);
+var runCommand = (run7, spec2, options, dropped3) => Effect_exports.gen(function* () {
+  yield* checkEnv(spec2.env);
+  const markers = markersOf();
+  const script = marked(markers, commandLines(spec2));
+  const start3 = yield* Clock_exports.currentTimeMillis;
+  const result = yield* run7(script, markers, { ...options, keep: OUTPUT_KEEP });
+  const durationMs = (yield* Clock_exports.currentTimeMillis) - start3;
+  const status = result.end !== void 0 && /^\d+$/.test(result.end) ? Number(result.end) : void 0;
+  if (result.stopped === void 0 && status === void 0)
+    return yield* Effect_exports.fail(dropped3(Math.round(durationMs / 1e3)));
+  const ended = result.stopped === "timeout" ? "timed-out" : result.stopped === "interrupt" ? "interrupted" : "exited";
+  return {
+    output: result.output,
+    truncated: result.truncated,
+    exitCode: result.stopped === "timeout" ? 124 : result.stopped === "interrupt" ? 130 : status ?? 1,
+    ended,
+    ...result.stopped !== void 0 && status !== void 0 ? { commandStatus: status } : {},
+    durationMs
+  };
+});
+var execCommand = (lab, spec2, options = {}) => runCommand(
+  (script, markers, o) => running3(lab, script, markers, o),
+  spec2,
+  options,
+  (seconds3) => dropped(lab, seconds3, false)
+);
+var ID = /^[a-z0-9][a-z0-9-]{3,40}$/;
+var checkExecId = (id) => ID.test(id) ? Effect_exports.succeed(id) : Effect_exports.fail(invalidInput(msg("jupyter-bad-exec-id", { id }), msg("jupyter-bad-exec-id-fix")));
+var execDir = (id) => `"$HOME"/.inspire/exec/${id}`;
+var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
+  yield* checkEnv(spec2.env);
+  const id = `x${randomBytes4(6).toString("hex")}`;
+  const markers = markersOf();
+  const long = isLong(spec2.command);
+  const shell = long ? `"\${SHELL:-/bin/sh}" "$2/command"` : `"\${SHELL:-/bin/sh}" -c "$1"`;
+  const inner = `( exec ${shell} ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`;
+  const body2 = [
+    `__d=${execDir(id)}`,
+    `mkdir -p "$__d" && printf '%s\\n' ${shellQuote2(spec2.command)} > "$__d/command" && date +%s > "$__d/started" && ${cdTo(spec2.cwd)}{`,
+    "  if command -v setsid >/dev/null 2>&1; then __ss=setsid; else __ss=; fi",
+    `  ${envPrefix(spec2.env)}$__ss nohup sh -c ${shellQuote2(inner)} inspire-exec ${long ? "''" : shellQuote2(spec2.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
+    `  echo $! > "$__d/pid"`,
+    // Until its output file exists the command may not have left the terminal's process group yet, and
+    // closing the terminal right away (SIGHUP) would take it along.
+    `  __i=0; while [ ! -e "$__d/output" ] && [ $__i -lt 100 ]; do sleep 0.1 2>/dev/null || sleep 1; __i=$((__i + 1)); done`,
+    "}",
+    "__s=$?",
+    `[ "$__s" = 0 ] && printf '%s\\n' "$__d"`
+  ].join("\n");
+  const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 1e4, timeoutMs: 6e4 });
+  if (run7.end !== "0")
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: msg("jupyter-detach-failed", {
+          notebook: lab.notebook.name || lab.notebook.id,
+          output: run7.output.trim() !== "" ? `: ${run7.output.trim().slice(0, 300)}` : ""
+        }),
+        hint: msg("jupyter-detach-failed-fix")
+      })
+    );
+  return { id, folder: run7.output.trim() || `~/.inspire/exec/${id}` };
+});
+var STATE2 = `if [ -f "$__d/exit" ]; then __st="exited $(cat "$__d/exit")"; elif kill -0 "$(cat "$__d/pid" 2>/dev/null)" 2>/dev/null; then __st=running; else __st=lost; fi`;
+var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
+  yield* checkExecId(id);
+  const markers = markersOf();
+  const body2 = [
+    `__d=${execDir(id)}`,
+    `if [ ! -d "$__d" ]; then __s=missing; else`,
+    `  ${STATE2}`,
+    `  printf '%s\\n%s\\n%s\\n' "$__st" "$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' ')" "$(cat "$__d/started" 2>/dev/null)"`,
+    `  cat "$__d/command" 2>/dev/null; __s=0`,
+    "fi"
+  ].join("\n");
+  const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 2e4, timeoutMs: 6e4 });
+  if (run7.end === "missing") return { id, state: "missing", outputBytes: 0 };
+  const [state = "", size12 = "", started = "", ...command] = run7.output.split("\n");
+  const exited = /^exited (\d+)/.exec(state);
+  return {
+    id,
+    state: exited !== null ? "exited" : state === "running" ? "running" : "lost",
+    ...exited?.[1] !== void 0 ? { exitCode: Number(exited[1]) } : {},
+    outputBytes: Number(size12) || 0,
+    .../^\d+$/.test(started) ? { startedAt: Number(started) * 1e3 } : {},
+    command: command.join("\n").replace(/\n$/, "")
+  };
+});
+var followBody = (id, offset) => [
+  `__d=${execDir(id)}`,
+  `if [ ! -d "$__d" ]; then __s=missing; else`,
+  `  __o=${offset}; __f=0; __x=0; __p=$(cat "$__d/pid" 2>/dev/null)`,
+  // Ctrl-C (a timeout, an interruption) ends the reading, never the command: it runs in its own session.
+  "  trap '__x=1' INT",
+  "  while :; do",
+  `    __n=$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' '); __n=\${__n:-0}`,
+  `    if [ "$__n" -gt "$__o" ]; then tail -c +$((__o + 1)) "$__d/output" | head -c $((__n - __o)); __o=$__n; fi`,
+  `    [ "$__f" = 1 ] || [ "$__x" = 1 ] && break`,
+  `    if [ -f "$__d/exit" ] || ! kill -0 "$__p" 2>/dev/null; then __f=1; continue; fi`,
+  "    sleep 1",
+  "  done",
+  `  ${STATE2}`,
+  `  __s=$(printf %s "$__st" | tr ' ' :)`,
+  "fi"
+].join("\n");
+var MAX_RECONNECTS = 50;
+var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
+  yield* checkExecId(id);
+  let offset = 0;
+  let output2 = "";
+  let truncated = false;
+  const deadline2 = options.timeoutMs !== void 0 ? (yield* Clock_exports.currentTimeMillis) + options.timeoutMs : void 0;
+  for (let reconnects = 0; ; reconnects++) {
+    const markers = markersOf();
+    const left3 = deadline2 !== void 0 ? Math.max(1, deadline2 - (yield* Clock_exports.currentTimeMillis)) : void 0;
+    const run7 = yield* running3(lab, marked(markers, followBody(id, offset)), markers, {
+      ...options,
+      ...left3 !== void 0 ? { timeoutMs: left3 } : {},
+      keep: OUTPUT_KEEP
+    });
+    offset += run7.bytes;
+    output2 = (output2 + run7.output).slice(-OUTPUT_KEEP);
+    truncated ||= run7.truncated || output2.length >= OUTPUT_KEEP;
+    if (run7.end === "missing") return { id, state: "missing", output: output2, truncated, reconnects };
+    if (run7.end !== void 0) {
+      const [state = "lost", code] = run7.end.split(":");
+      return {
+        id,
+        state: state === "exited" ? "exited" : state === "running" ? "running" : "lost",
+        ...code !== void 0 && /^\d+$/.test(code) ? { exitCode: Number(code) } : {},
+        output: output2,
+        truncated,
+        reconnects,
+        ...run7.stopped !== void 0 ? { stopped: run7.stopped } : {}
+      };
+    }
+    if (run7.stopped !== void 0)
+      return { id, state: "running", output: output2, truncated, reconnects, stopped: run7.stopped };
+    if (reconnects >= MAX_RECONNECTS) return yield* Effect_exports.fail(dropped(lab, 0, true));
+  }
+});
+
+// ../../packages/core/src/operations/job-exec/pods.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var podsOf2 = (job) => {
+  if (job.kind === "train")
+    return Effect_exports.map(
+      listJobInstances(job.id),
+      (pods) => pods.map((p) => ({ pod: p.pod, running: p.status.family === "running", status: p.status.raw }))
+    );
+  if (job.kind === "ray")
+    return Effect_exports.map(
+      listRayInstances(job.id),
+      (pods) => pods.map((p) => ({ pod: p.pod, running: p.status.family === "running", status: p.status.raw }))
+    );
+  return Effect_exports.map(hpcPods(job.id), (pods) => pods.map((pod) => ({ pod, running: true, status: job.status.raw })));
+};
+var listed = (pods) => pods.map((p, i) => `  ${i}  ${p.pod}  ${p.status}`).join("\n");
+var notRunning2 = (job, pod, status = job.status.raw) => new InspireError({
+  reason: "InvalidInput",
+  message: pod === void 0 ? msg("pods-job-not-running", { job: job.name || job.id, status }) : msg("pods-not-running", { pod, job: job.name || job.id, status }),
+  hint: msg("pods-not-running-fix", { call: callWord("job_detail", { job_id: job.id }) })
+});
+var pickPod = (raw, wanted, workspace) => Effect_exports.gen(function* () {
+  const job = yield* jobState(raw, "exec", workspace);
+  if (job.status.family !== "running") return yield* Effect_exports.fail(notRunning2(job));
+  const pods = yield* podsOf2(job);
+  if (pods.length === 0) return yield* Effect_exports.fail(notRunning2(job));
+  const name2 = wanted?.trim() ?? "";
+  const picked = name2 === "" ? pods.length === 1 ? pods[0] : void 0 : /^\d+$/.test(name2) ? pods[Number(name2)] : pods.find((p) => p.pod === name2);
+  if (picked === void 0)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        name2 === "" ? msg("pods-choose", { job: job.name || job.id, list: listed(pods) }) : msg("pods-unknown", { job: job.name || job.id, pod: name2, list: listed(pods) }),
+        msg("pods-choose-fix", { field: fieldWord("pod", "<n|name>") })
+      )
+    );
+  if (!picked.running) return yield* Effect_exports.fail(notRunning2(job, picked.pod, picked.status));
+  return { job, target: { kind: job.kind, job: job.id, pod: picked.pod } };
+});
+
+// ../../packages/core/src/operations/job-exec/run.ts
+var podRunner = (access) => (script, markers, options) => Effect_exports.tryPromise({
+  try: (signal) => runMarked((feed) => connectPod(access, feed), script, markers, { ...options, signal }),
+  catch: (e) => e instanceof InspireError ? e : new InspireError({
+    reason: "PlatformError",
+    message: msg("pods-socket-failed", {
+      pod: access.target.pod,
+      job: access.target.job,
+      why: e instanceof Error ? e.message : String(e)
+    }),
+    hint: msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: access.target.job }) }),
+    retryable: true
+  })
+});
+var dropped2 = (access, seconds3) => new InspireError({
+  reason: "PlatformError",
+  message: msg("pods-dropped", { pod: access.target.pod, seconds: seconds3 }),
+  hint: msg("pods-dropped-fix"),
+  retryable: true
+});
+var runJobExec = (input2, context5) => Effect_exports.gen(function* () {
+  const { job, target } = yield* pickPod(input2.job_id, input2.pod, input2.workspace);
+  const base = { jobId: job.id, pod: target.pod, command: input2.command };
+  if (input2.dry_run) {
+    const path = `/api/v2/${PTY_PATHS[target.kind]}?job_id=${job.id}&instance_name=${target.pod}`;
+    const plan = {
+      summary: msg("pods-plan", { command: input2.command, pod: target.pod }),
+      targets: [{ kind: "pod", id: target.pod, change: msg("pods-change-runs", { command: input2.command }) }],
+      requests: [planned("GET", path)]
+    };
+    return { ...base, plan, notes: [] };
+  }
+  const access = yield* ptyAccess(target);
+  const limit = input2.timeout !== void 0 ? Math.round(input2.timeout * 1e3) : context5.patienceMs;
+  const r = yield* runCommand(
+    podRunner(access),
+    { command: input2.command },
+    {
+      ...context5.output !== void 0 ? { onOutput: context5.output } : {},
+      ...context5.onInterrupt !== void 0 ? { onInterrupt: context5.onInterrupt } : {},
+      ...limit !== void 0 ? { timeoutMs: limit } : {}
+    },
+    (seconds3) => dropped2(access, seconds3)
+  );
+  return {
+    ...base,
+    output: r.output,
+    outputTruncated: r.truncated,
+    streamed: context5.output !== void 0,
+    exitCode: r.exitCode,
+    ended: r.ended,
+    ...r.commandStatus !== void 0 ? { commandStatus: r.commandStatus } : {},
+    durationMs: r.durationMs,
+    notes: r.ended === "timed-out" ? [msg("notebook-exec-timed-out", { seconds: Math.round((limit ?? 0) / 1e3) })] : r.ended === "interrupted" ? [msg("notebook-exec-interrupted")] : []
+  };
+});
+
+// ../../packages/core/src/operations/job-exec/index.ts
+var render3 = (r) => {
+  if (r.plan !== void 0) return renderPlan(r.plan);
+  const output2 = r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");
+  const exit4 = r.ended === "exited" && r.exitCode !== 0 ? asides("note", [msg("notebook-exec-exit-code", { code: r.exitCode ?? "?" })])[0] : void 0;
+  return lines(output2, exit4, ...asides("note", r.notes));
+};
+var jobExecOperation = defineOperation({
+  name: "job_exec",
+  title: "Run a command in a job's pod",
+  description: text`Runs one command in a pod of a RUNNING training, HPC or Ray job; returns its output and exit code. ${dryRunWord()} shows what would run.`,
+  input: JobExecInputSchema,
+  output: JobExecOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+  effects: { writes: true },
+  agent: { longRunning: true },
+  examples: [{ job_id: "{train_job}", command: "nvidia-smi" }],
+  cli: { path: ["job", "exec"], positional: ["job_id"], rest: "command", confirm: false },
+  run: runJobExec,
+  render: render3
 });
 
 // ../../packages/core/src/operations/jobs.ts
@@ -54731,7 +56018,8 @@ var JobsOutput = () => external_exports.object({
       workspace: external_exports.string().describe("Workspace name"),
       createdAt: epochMs("Created"),
       runningTimeMs: external_exports.number().optional().describe("Running time in ms"),
-      gpus: external_exports.number().optional().describe("GPUs it holds")
+      gpus: external_exports.number().optional().describe("GPUs it holds"),
+      queue: QueueRowOutput().optional()
     })
   ).describe("Matching tasks, newest first, at most `limit`"),
   total: external_exports.number().describe("How many matched in all, before limit"),
@@ -54747,7 +56035,7 @@ var JobsOutput = () => external_exports.object({
   }).describe("What was searched, so an empty result can say where"),
   truncated: external_exports.boolean().describe("True when a page cap cut a list short")
 });
-var rowOf2 = (t) => ({
+var rowOf2 = (t, place) => ({
   id: t.id,
   type: t.type,
   name: t.name,
@@ -54756,7 +56044,8 @@ var rowOf2 = (t) => ({
   workspace: t.workspace,
   createdAt: t.createdAt,
   runningTimeMs: t.runningTimeMs,
-  gpus: t.gpus
+  gpus: t.gpus,
+  ...place !== void 0 ? { queue: queueRow(place) } : {}
 });
 var FAMILY_ORDER = ["running", "waiting", "stopping", "succeeded", "failed", "stopped", "unknown"];
 var cut3 = () => asides("note", [msg("jobs-cut")]);
@@ -54799,14 +56088,14 @@ var emptyScope = (r) => {
 var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status; a waiting row's queue place. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input5,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
   effects: { writes: false },
   cli: { path: ["job", "list"], summary: "List tasks by type and status" },
-  run: (input2) => Effect_exports.map(
-    listTasks({
+  run: (input2) => Effect_exports.gen(function* () {
+    const listing = yield* listTasks({
       workspace: input2.workspace,
       project: input2.project,
       types: TYPES[input2.type] ?? [],
@@ -54814,27 +56103,27 @@ var jobsOperation = defineOperation({
       name: input2.name,
       mine: input2.mine,
       allWorkspaces: input2.all_workspaces
-    }),
-    (listing) => {
-      const counts3 = {};
-      for (const t of listing.tasks) counts3[t.family] = (counts3[t.family] ?? 0) + 1;
-      return {
-        tasks: listing.tasks.slice(0, input2.limit).map(rowOf2),
-        total: listing.tasks.length,
-        counts: counts3,
-        workspaces: listing.workspaces,
-        scope: {
-          workspaceFrom: listing.workspaceFrom,
-          type: input2.type,
-          status: input2.status,
-          mine: input2.mine,
-          ...input2.project !== void 0 ? { project: input2.project } : {},
-          ...input2.name !== void 0 ? { name: input2.name } : {}
-        },
-        truncated: listing.truncated
-      };
-    }
-  ),
+    });
+    const shown2 = listing.tasks.slice(0, input2.limit);
+    const places = yield* placesInQueue(shown2.flatMap((t) => t.waiting !== void 0 ? [t.waiting] : []));
+    const counts3 = {};
+    for (const t of listing.tasks) counts3[t.family] = (counts3[t.family] ?? 0) + 1;
+    return {
+      tasks: shown2.map((t) => rowOf2(t, places.get(t.id))),
+      total: listing.tasks.length,
+      counts: counts3,
+      workspaces: listing.workspaces,
+      scope: {
+        workspaceFrom: listing.workspaceFrom,
+        type: input2.type,
+        status: input2.status,
+        mine: input2.mine,
+        ...input2.project !== void 0 ? { project: input2.project } : {},
+        ...input2.name !== void 0 ? { name: input2.name } : {}
+      },
+      truncated: listing.truncated
+    };
+  }),
   render: (r) => {
     if (r.total === 0) return emptyScope(r);
     const table = renderTable(
@@ -54847,13 +56136,14 @@ var jobsOperation = defineOperation({
         { header: msg("jobs-col-workspace"), cell: (t) => t.workspace },
         { header: msg("jobs-col-created"), cell: (t) => formatTime(t.createdAt) },
         { header: msg("jobs-col-running"), cell: (t) => formatDuration(t.runningTimeMs), align: "right" },
-        { header: msg("jobs-col-gpus"), cell: (t) => t.gpus, align: "right" }
+        { header: msg("jobs-col-gpus"), cell: (t) => t.gpus, align: "right" },
+        ...r.tasks.some((t) => t.queue !== void 0) ? [{ header: msg("queue-col"), cell: (t) => queueCell(t.queue) }] : []
       ],
       msg("jobs-none")
     );
     const counts3 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
-    const shown = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
-    const lines3 = [table, text`${shown}${counts3 !== "" ? ` — ${counts3}` : ""}`];
+    const shown2 = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
+    const lines3 = [table, text`${shown2}${counts3 !== "" ? ` — ${counts3}` : ""}`];
     if (r.truncated) lines3.push(...cut3());
     return joinText(lines3, "\n");
   }
@@ -55116,7 +56406,7 @@ import { isAbsolute as isAbsolute5, join as join11, relative as relative5 } from
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes5 } from "node:crypto";
 import {
   closeSync as closeSync3,
   constants as constants4,
@@ -55242,20 +56532,20 @@ var openConfined = (place, options) => {
   const field = options.field ?? "path";
   try {
     const { dir, realDir } = walkFolders(place, field, true);
-    const shown = join10(dir, name(place));
+    const shown2 = join10(dir, name(place));
     const final = join10(realDir, name(place));
     const st = lstatOrUndefined(final);
-    if (st?.isSymbolicLink()) throw linkError(shown, field);
+    if (st?.isSymbolicLink()) throw linkError(shown2, field);
     if (st !== void 0 && !st.isFile())
-      throw invalidInput(msg("store-not-regular", { path: shown }), msg("store-choose-another-hint", { field }));
-    if (st !== void 0 && !options.overwrite) throw existsError(shown);
-    const opened = options.overwrite ? join10(realDir, `.${name(place)}.${process.pid}-${randomBytes3(4).toString("hex")}.part`) : final;
+      throw invalidInput(msg("store-not-regular", { path: shown2 }), msg("store-choose-another-hint", { field }));
+    if (st !== void 0 && !options.overwrite) throw existsError(shown2);
+    const opened = options.overwrite ? join10(realDir, `.${name(place)}.${process.pid}-${randomBytes5(4).toString("hex")}.part`) : final;
     let fd;
     try {
       fd = openSync3(opened, constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | NOFOLLOW, options.mode ?? 438);
     } catch (e) {
-      if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown);
-      if (errnoCode(e) === "ELOOP") throw linkError(shown, field);
+      if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown2);
+      if (errnoCode(e) === "ELOOP") throw linkError(shown2, field);
       throw e;
     }
     const mine = fstatSync3(fd);
@@ -55276,9 +56566,9 @@ var openConfined = (place, options) => {
       throw linkError(dir, field);
     }
     return {
-      path: shown,
+      path: shown2,
       write: (data) => {
-        if (fd === void 0) throw new Error(`${shown} is closed`);
+        if (fd === void 0) throw new Error(`${shown2} is closed`);
         const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
         let done7 = 0;
         while (done7 < buf.length) done7 += writeSync(fd, buf, done7, buf.length - done7);
@@ -55968,8 +57258,8 @@ var decide = (ctx, gpu) => {
   const open4 = ctx.idleWindows.find((w) => w.ongoing);
   const first2 = ctx.gpuSamples[0];
   if (open4 && first2) {
-    const before2 = ctx.gpuSamples.filter((s) => s.t < open4.start).map((s) => s.pct);
-    if (before2.length > 0 && mean(before2) >= BUSY_GPU_AVG_PERCENT) {
+    const before3 = ctx.gpuSamples.filter((s) => s.t < open4.start).map((s) => s.pct);
+    if (before3.length > 0 && mean(before3) >= BUSY_GPU_AVG_PERCENT) {
       const after3 = minutes2(open4.start - first2.t);
       const verdict = msg("verdict-stalled", { minutes: after3, since: clock3(open4.start) });
       return { state: "stalled", verdict, lead: "idle" };
@@ -56233,7 +57523,7 @@ var finishedEarly = (s, samples) => {
   };
 };
 var stat = (s) => s === null ? "-" : `${s.avg.toFixed(0)}/${s.p90.toFixed(0)}/${s.max.toFixed(0)}%`;
-var SHORT = {
+var SHORT2 = {
   gpu_usage_rate: "gpu",
   gpu_memory_usage_rate: "gpu-mem",
   cpu_usage_rate: "cpu",
@@ -56244,7 +57534,7 @@ var sparklines = (series) => renderTable(
   series,
   [
     { header: msg("job-detail-col-pod"), cell: (s) => short2(s.pod) },
-    { header: msg("metrics-col-metric"), cell: (s) => msg(`metrics-name-${SHORT[s.metric]}`) },
+    { header: msg("metrics-col-metric"), cell: (s) => msg(`metrics-name-${SHORT2[s.metric]}`) },
     { header: msg("metrics-col-trend"), cell: (s) => sparkline(s.points.map((p) => p.v)) }
   ],
   msg("metrics-no-series")
@@ -56399,7 +57689,7 @@ var Input9 = external_exports.object({
   tags: Strings2.optional().describe('For create: tags, e.g. ["qwen", "chat"]'),
   workspace: external_exports.string().optional().describe("Workspace name or ws- id; defaultWorkspace when omitted"),
   project: external_exports.string().optional().describe("For create: project name or id; defaultProject, or the workspace's only one"),
-  confirm: external_exports.boolean().default(false).describe("For delete: must be true to delete; without it you see what would be deleted and nothing is"),
+  confirm: external_exports.boolean().default(false).describe("For delete: true to delete; without it only what would be deleted is shown"),
   dry_run: external_exports.boolean().default(false).describe("For create and delete: check with reads only and return the plan (the exact request); nothing is sent")
 });
 var ModelFields2 = () => ({
@@ -56467,8 +57757,8 @@ var ModelsOutput = () => external_exports.discriminatedUnion("action", [
     plan: PlanOutput().optional()
   })
 ]);
-var listHint = () => msg("models-list-hint", { call: callWord("models", { action: "list" }) });
-var modelOf = ({ action, model_id, workspace }) => resolveModel(model_id, workspace, invalidInput(msg("models-needs-id", { action }), listHint()));
+var listHint2 = () => msg("models-list-hint", { call: callWord("models", { action: "list" }) });
+var modelOf = ({ action, model_id, workspace }) => resolveModel(model_id, workspace, invalidInput(msg("models-needs-id", { action }), listHint2()));
 var checkSourcePath = (raw) => {
   const hint = msg("models-path-hint", { call: callWord("status") });
   if (raw === void 0 || raw.trim() === "")
@@ -56483,12 +57773,12 @@ var checkSourcePath = (raw) => {
 };
 var list = (input2) => Effect_exports.gen(function* () {
   const workspace = yield* resolveReadWorkspace(input2);
-  const listed = yield* listModels({ workspaceId: workspace.id });
+  const listed2 = yield* listModels({ workspaceId: workspace.id });
   return {
     action: "list",
     workspace: { id: workspace.id, name: workspace.name },
-    models: listed.models,
-    truncated: listed.truncated
+    models: listed2.models,
+    truncated: listed2.truncated
   };
 });
 var create = (input2) => Effect_exports.gen(function* () {
@@ -56630,7 +57920,7 @@ var renderModel = (m) => lines2(
     msg("models-no-versions")
   )
 );
-var render3 = (r) => {
+var render4 = (r) => {
   if (r.action === "detail") return renderModel(r.model);
   if ((r.action === "create" || r.action === "delete") && r.plan !== void 0)
     return lines2(renderPlan(r.plan), ...r.action === "delete" ? [r.message] : []);
@@ -56703,7 +57993,7 @@ var modelsOperation = defineOperation({
     }
   },
   run: run4,
-  render: render3
+  render: render4
 });
 
 // ../../packages/core/src/operations/notebook/index.ts
@@ -56984,9 +58274,7 @@ init_define_INSPIRE_TOOLS();
 var NotebookInputSchema = external_exports.object({
   action: external_exports.enum(["create", "list", "detail", "start", "stop", "delete", "save_image"]).default("list").describe("create, list, detail, start, stop, delete or save_image"),
   notebook_id: refersTo(
-    external_exports.string().optional().describe(
-      "For detail, start, stop, delete, save_image: its id (a bare UUID), name, unique id prefix or URL; names and prefixes are looked up in workspace"
-    ),
+    external_exports.string().optional().describe("For detail, start, stop, delete, save_image: id (a bare UUID), name, id prefix or URL"),
     "notebook"
   ),
   name: external_exports.string().optional().describe("For create: the notebook name (letters, digits, CJK, . _ -; ≤ 64). For save_image: the image name"),
@@ -56994,11 +58282,9 @@ var NotebookInputSchema = external_exports.object({
   compute_group: deployFields.compute_group,
   spec: described(
     external_exports.string().optional(),
-    text`For create: a NOTEBOOK (DSW) spec id from ${callWord("status")}; training specs do not work; missing or wrong, the error lists the valid ones`
+    text`For create: a NOTEBOOK (DSW) spec id (${callWord("status")}); a wrong one lists the valid ones`
   ),
-  image: external_exports.string().optional().describe(
-    "For create: a registered image, as its display address or short name:tag; defaultImage when omitted; must be registered under 镜像管理"
-  ),
+  image: external_exports.string().optional().describe("For create: a registered image (display address or name:tag); default defaultImage"),
   workspace: deployFields.workspace,
   project: deployFields.project,
   shm: external_exports.number().positive().optional().describe("For create: shared memory in GiB; defaultShm (MB) when omitted"),
@@ -57008,189 +58294,14 @@ var NotebookInputSchema = external_exports.object({
   dataset: external_exports.array(external_exports.string()).optional().describe("For create: datasets to mount, ID or ID:VERSION (else the latest)"),
   status: StatusFilter.default("all").describe("For list: running, waiting, succeeded, failed, stopped or all"),
   keyword: external_exports.string().optional().describe("For list: keep notebooks whose name contains this"),
-  dry_run: external_exports.boolean().default(false).describe(
-    "For create, start, stop, delete, save_image: check everything with reads only and return the plan (the exact request); nothing is sent"
-  ),
-  confirm: external_exports.boolean().default(false).describe("For delete: must be true to delete; without it you see what would be deleted and nothing is")
+  dry_run: external_exports.boolean().default(false).describe("For create, start, stop, delete, save_image: return the plan (the exact request); send nothing"),
+  confirm: external_exports.boolean().default(false).describe("For delete: true to delete; without it only what would be deleted is shown")
 });
 
 // ../../packages/core/src/operations/notebook/manage.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/jupyter/lab.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var redactToken = (text4, token) => token.length < 3 ? text4 : text4.split(token).join("***");
-var UUID3 = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-var URL_IDS = [
-  new RegExp(`/(?:jupyter|vscode)/(${UUID3})(?:/|$)`, "i"),
-  new RegExp(`/develop/notebook/(${UUID3})`, "i"),
-  new RegExp(`/notebook/lab/(${UUID3})`, "i"),
-  new RegExp(`[?&]notebook_id=(${UUID3})`, "i")
-];
-var notebookIdInUrl = (text4) => {
-  for (const re of URL_IDS) {
-    const m = re.exec(text4);
-    if (m?.[1] !== void 0) return m[1].toLowerCase();
-  }
-  return void 0;
-};
-var listHint2 = () => msg("jupyter-list-hint", { call: callWord("notebook", { action: "list" }), field: fieldWord("workspace") });
-var resolveNotebook = (ref4, workspace) => Effect_exports.gen(function* () {
-  const wanted = ref4.trim();
-  if (wanted === "") return yield* Effect_exports.fail(invalidInput(msg("jupyter-no-notebook-named"), listHint2()));
-  const fromUrl = /^[a-z]+:\/\/|^\//i.test(wanted) ? notebookIdInUrl(wanted) : void 0;
-  if (/^[a-z]+:\/\/|^\//i.test(wanted) && fromUrl === void 0)
-    return yield* Effect_exports.fail(
-      invalidInput(msg("jupyter-url-no-notebook"), msg("jupyter-url-no-notebook-fix", { hint: listHint2() }))
-    );
-  const id = fromUrl ?? (wholeIdKind(wanted) === "notebook" ? wanted.toLowerCase() : void 0);
-  if (id !== void 0) return yield* getNotebook(id);
-  const place = yield* workspace;
-  const listed = yield* listNotebooks({ workspaceId: place.id });
-  const picked = pickOrFail("notebook", listed.notebooks, wanted, whereWord([place.name]));
-  if ("error" in picked) return yield* Effect_exports.fail(picked.error);
-  return picked.item;
-});
-var notRunning = (n) => new InspireError({
-  reason: "Conflict",
-  message: msg("jupyter-not-running", {
-    notebook: n.name || n.id,
-    status: n.status.raw || msg("jupyter-state-not-running")
-  }),
-  hint: msg("jupyter-not-running-fix", { call: callWord("notebook", { action: "start", notebook_id: n.id }) })
-});
-var labFromUrl = (notebook2, jupyterUrl, baseUrl) => {
-  let url2;
-  try {
-    url2 = new URL(jupyterUrl, baseUrl);
-  } catch {
-    return void 0;
-  }
-  const m = /^(.*\/jupyter\/[^/]+\/([^/]+))(?:\/.*)?$/.exec(url2.pathname);
-  const token = url2.searchParams.get("token") ?? m?.[2] ?? "";
-  if (m?.[1] === void 0 || token === "") return void 0;
-  const base = `${url2.origin}${m[1]}`;
-  return { notebook: notebook2, base, token, shown: redactToken(base, token) };
-};
-var labOf = (notebook2) => Effect_exports.gen(function* () {
-  if (notebook2.status.family !== "running") return yield* Effect_exports.fail(notRunning(notebook2));
-  const platform = yield* Platform;
-  const data = yield* platform.v2("notebook", "GetNotebookAccessUrl", { notebook_id: notebook2.id }, { idempotent: true }).pipe(
-    Effect_exports.catchTag(
-      "SurfaceUnavailable",
-      (e) => Effect_exports.fail(surfaceError(e, { hint: msg("jupyter-open-console") }))
-    )
-  );
-  const urls = yield* decode4(AccessUrls, data, "notebook.GetNotebookAccessUrl");
-  const found = labFromUrl(notebook2, urls.jupyterUrl, platform.baseUrl);
-  const profile = yield* ActiveProfile;
-  const proxy = { env: profile.env, ...profile.proxy.value !== void 0 ? { proxy: profile.proxy.value } : {} };
-  const lab = found === void 0 ? void 0 : { ...found, proxy };
-  if (lab === void 0)
-    return yield* Effect_exports.fail(
-      new InspireError({
-        reason: "PlatformError",
-        message: msg("jupyter-no-address", { notebook: notebook2.name || notebook2.id }),
-        hint: msg("jupyter-no-address-fix")
-      })
-    );
-  return lab;
-});
-var labSend = (lab, req) => Effect_exports.gen(function* () {
-  const transport = yield* Transport;
-  const res = yield* transport.send({
-    method: req.method,
-    url: `${lab.base}${req.path}`,
-    headers: {
-      authorization: `token ${lab.token}`,
-      accept: "application/json",
-      ...req.body !== void 0 ? { "content-type": "application/json" } : {}
-    },
-    ...req.body !== void 0 ? { body: JSON.stringify(req.body) } : {},
-    idempotent: req.idempotent ?? req.method !== "POST",
-    ...req.write === true ? { write: true } : {},
-    ...req.timeout !== void 0 ? { timeout: req.timeout } : {},
-    ...req.final !== void 0 ? { final: (r) => req.final?.(jsonOf(r.body)) === true } : {}
-  }).pipe(Effect_exports.mapError(fromTransportFailure));
-  return { status: res.status, json: jsonOf(res.body) };
-});
-var jsonOf = (body2) => {
-  try {
-    return body2.trim() === "" ? void 0 : JSON.parse(body2);
-  } catch {
-    return void 0;
-  }
-};
-var jsonMessage = (json4) => {
-  const m = json4?.message;
-  return typeof m === "string" && m !== "" ? m : void 0;
-};
-var serverMessage = (answer, lab) => {
-  const m = jsonMessage(answer.json);
-  return m === void 0 ? void 0 : redactToken(m, lab.token).slice(0, 300);
-};
-var messageOf2 = (answer, lab) => {
-  const m = serverMessage(answer, lab);
-  return m === void 0 ? "" : `: ${m}`;
-};
-var labFailure = (lab, answer, what) => {
-  const name2 = lab.notebook.name || lab.notebook.id;
-  if (answer.status === 401 || answer.status === 403)
-    return new InspireError({
-      reason: "Forbidden",
-      message: msg("jupyter-token-refused", { notebook: name2, status: answer.status, what }),
-      hint: msg("jupyter-token-refused-fix", {
-        call: callWord("notebook", { action: "detail", notebook_id: lab.notebook.id })
-      })
-    });
-  if (answer.status === 413)
-    return invalidInput(
-      msg("jupyter-too-large", { notebook: name2, what, detail: messageOf2(answer, lab) }),
-      msg("jupyter-too-large-fix")
-    );
-  if (answer.status === 404)
-    return new InspireError({
-      reason: "NotFound",
-      message: msg("jupyter-nothing", { notebook: name2, what, detail: messageOf2(answer, lab) }),
-      hint: msg("jupyter-nothing-fix")
-    });
-  return new InspireError({
-    reason: answer.status >= 500 ? "PlatformError" : "InvalidInput",
-    message: msg("jupyter-http", { notebook: name2, status: answer.status, what, detail: messageOf2(answer, lab) }),
-    hint: answer.status >= 500 ? msg("jupyter-http-retry") : msg("jupyter-http-check"),
-    ...answer.status >= 500 ? { retryable: true } : {}
-  });
-};
-var labCall = (lab, req, what) => Effect_exports.flatMap(
-  labSend(lab, req),
-  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.succeed(answer.json) : Effect_exports.fail(labFailure(lab, answer, what))
-);
-var READY_ATTEMPTS = 30;
-var waitForLab = (lab) => Effect_exports.gen(function* () {
-  for (let attempt = 1; ; attempt++) {
-    const answer = yield* labSend(lab, { method: "GET", path: "/api/status" });
-    if (answer.status >= 200 && answer.status < 300) return;
-    const waiting2 = answer.status === 404 || answer.status >= 500;
-    if (!waiting2) return yield* Effect_exports.fail(labFailure(lab, answer, msg("jupyter-what-status")));
-    if (attempt >= READY_ATTEMPTS)
-      return yield* Effect_exports.fail(
-        new InspireError({
-          reason: "Conflict",
-          message: msg("jupyter-not-ready", {
-            notebook: lab.notebook.name || lab.notebook.id,
-            status: answer.status
-          }),
-          hint: msg("jupyter-not-ready-fix"),
-          retryable: true
-        })
-      );
-    yield* Effect_exports.sleep(Duration_exports.seconds(2));
-  }
-});
 
 // ../../packages/core/src/api/notebooks/lifecycle.ts
 init_define_INSPIRE_SETTINGS();
@@ -57330,20 +58441,20 @@ var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.ma
 var notebookList = (input2) => Effect_exports.gen(function* () {
   const workspace = yield* resolveReadWorkspace(input2);
   const keyword = input2.keyword?.trim();
-  const listed = yield* listNotebooks({
+  const listed2 = yield* listNotebooks({
     workspaceId: workspace.id,
     status: input2.status,
     ...keyword !== void 0 && keyword !== "" ? { keyword } : {}
   });
   const notebooks = [];
-  for (const n of listed.notebooks) notebooks.push(yield* view(n, workspace.id));
+  for (const n of listed2.notebooks) notebooks.push(yield* view(n, workspace.id));
   return {
     action: "list",
     workspace: { id: workspace.id, name: workspace.name },
     status: input2.status,
     ...keyword !== void 0 && keyword !== "" ? { keyword } : {},
     notebooks,
-    truncated: listed.truncated
+    truncated: listed2.truncated
   };
 });
 var notebookDetail = (input2) => Effect_exports.gen(function* () {
@@ -57671,13 +58782,13 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
       })
     );
   const byId2 = imageId === "" ? void 0 : Either_exports.getOrUndefined(yield* Effect_exports.either(getPlatformImage(imageId)));
-  const listed = byId2 ?? (yield* listPlatformImages({ workspaceId: found.workspaceId, source: "all" })).find(
+  const listed2 = byId2 ?? (yield* listPlatformImages({ workspaceId: found.workspaceId, source: "all" })).find(
     (i) => i.name === name2 && i.version === version2
   );
   return {
     action: "save_image",
     notebook: notebook2,
-    image: { id: listed?.imageId ?? imageId, name: name2, version: version2, address: listed?.address ?? "" },
+    image: { id: listed2?.imageId ?? imageId, name: name2, version: version2, address: listed2?.address ?? "" },
     saveStatus: status
   };
 });
@@ -57869,12 +58980,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var notebookRefField = () => refersTo(
-  external_exports.string().describe(
-    "The notebook's name, id, unique id prefix, or console or Jupyter URL (looked up in workspace, else the default)"
-  ),
-  "notebook"
-);
+var notebookRefField = () => refersTo(external_exports.string().describe("Notebook name, id, id prefix, or console or Jupyter URL"), "notebook");
 var NotebookExecInputSchema = external_exports.object({
   notebook: notebookRefField(),
   command: external_exports.string().optional().describe(
@@ -57924,445 +59030,6 @@ var NotebookExecOutput = () => external_exports.object({
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/api/jupyter/exec.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { randomBytes as randomBytes5 } from "node:crypto";
-
-// ../../packages/core/src/api/jupyter/marked.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-import { randomBytes as randomBytes4 } from "node:crypto";
-
-// ../../packages/core/src/api/jupyter/terminal.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var createTerminal = (lab) => Effect_exports.gen(function* () {
-  const answer = yield* labCall(
-    lab,
-    { method: "POST", path: "/api/terminals", write: true, idempotent: false },
-    msg("jupyter-what-terminal")
-  );
-  const name2 = answer?.name;
-  if (typeof name2 !== "string" || name2 === "")
-    return yield* Effect_exports.fail(
-      new InspireError({
-        reason: "PlatformError",
-        message: msg("jupyter-terminal-unnamed"),
-        hint: msg("jupyter-http-retry")
-      })
-    );
-  return name2;
-});
-var deleteTerminal = (lab, name2) => labSend(lab, { method: "DELETE", path: `/api/terminals/${encodeURIComponent(name2)}`, write: true }).pipe(
-  Effect_exports.asVoid,
-  Effect_exports.catchAll(() => Effect_exports.void)
-);
-var withTerminal = (lab, use2) => Effect_exports.acquireUseRelease(createTerminal(lab), use2, (name2) => deleteTerminal(lab, name2));
-var loadWebSocket = async (lab) => {
-  const [ws, http] = await Promise.all([import("./websocket.js"), makeDispatcher(lab.proxy)]);
-  return { WebSocket: ws.WebSocket, dispatcher: http.dispatcher };
-};
-var OPEN_TIMEOUT_MS = 3e4;
-var socketFailure = (lab, why2) => new InspireError({
-  reason: "PlatformError",
-  message: msg("jupyter-socket-failed", { notebook: lab.notebook.name || lab.notebook.id, why: why2 }),
-  hint: msg("jupyter-socket-failed-fix"),
-  retryable: true
-});
-var connectTerminal = async (lab, name2, onOutput) => {
-  const { WebSocket, dispatcher } = await loadWebSocket(lab);
-  const url2 = `${lab.base.replace(/^http/i, "ws")}/terminals/websocket/${encodeURIComponent(name2)}`;
-  const socket = new WebSocket(url2, { headers: { authorization: `token ${lab.token}` }, dispatcher });
-  let ended = false;
-  let closing = false;
-  const closed = new Promise((resolve3) => {
-    socket.addEventListener("close", () => {
-      void dispatcher.close().catch(() => void 0);
-      resolve3(ended ? "ended" : closing ? "closed" : "dropped");
-    });
-  });
-  socket.addEventListener("message", (event) => {
-    if (typeof event.data !== "string") return;
-    let frame2;
-    try {
-      frame2 = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    if (!Array.isArray(frame2)) return;
-    if (frame2[0] === "stdout" && typeof frame2[1] === "string") onOutput(frame2[1]);
-    else if (frame2[0] === "disconnect") {
-      ended = true;
-      socket.close();
-    }
-  });
-  await new Promise((resolve3, reject) => {
-    const timer = setTimeout(() => {
-      closing = true;
-      socket.close();
-      reject(socketFailure(lab, msg("jupyter-socket-timeout")));
-    }, OPEN_TIMEOUT_MS);
-    socket.addEventListener("open", () => {
-      clearTimeout(timer);
-      resolve3();
-    });
-    socket.addEventListener("error", () => {
-      clearTimeout(timer);
-      reject(socketFailure(lab, msg("jupyter-socket-refused")));
-    });
-  });
-  const frame = (data) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(data));
-  };
-  return {
-    send: (text4) => frame(["stdin", text4]),
-    resize: (rows, cols) => frame(["set_size", rows, cols]),
-    close: () => {
-      closing = true;
-      socket.close();
-    },
-    closed
-  };
-};
-
-// ../../packages/core/src/api/jupyter/marked.ts
-var shellQuote2 = (value) => `'${value.replace(/'/g, `'\\''`)}'`;
-var CHUNK = 2e3;
-var LONG_ARGUMENT = 64 * 1024;
-var runFile = (kind) => `"$HOME"/.inspire/${kind}-${randomBytes4(8).toString("hex")}`;
-var writePrivately = (file3) => `(umask 077 && mkdir -p "$HOME"/.inspire && cat > ${file3})`;
-var runDecoded = (script) => {
-  if (Buffer.byteLength(script, "utf8") <= LONG_ARGUMENT) return ' sh -c "$(printf %s "$__ie" | base64 -d)" inspire';
-  return ` __if=${runFile("run")}; printf %s "$__ie" | base64 -d | ${writePrivately('"$__if"')} && sh "$__if" inspire; rm -f "$__if"; unset __if`;
-};
-var typedLines = (script) => {
-  const long = Buffer.byteLength(script, "utf8") > LONG_ARGUMENT;
-  const encoded = Buffer.from(long ? `rm -f -- "$0"
-${script}` : script, "utf8").toString("base64");
-  const chunks = [];
-  for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK));
-  const [first2 = "", ...rest] = chunks;
-  return [
-    ` stty -echo -onlcr 2>/dev/null; __ie=${first2}`,
-    ...rest.map((c) => ` __ie="$__ie"${c}`),
-    `${runDecoded(script)}; unset __ie`
-  ];
-};
-var markersOf = (nonce = randomBytes4(8).toString("hex")) => ({
-  begin: `<<inspire:${nonce}:begin>>`,
-  end: `<<inspire:${nonce}:end:`,
-  close: ">>"
-});
-var marked = (markers, body2) => [
-  "trap : INT",
-  `printf '%s\\n' ${shellQuote2(markers.begin)}`,
-  body2,
-  `printf '%s%s%s\\n' ${shellQuote2(markers.end)} "$__s" ${shellQuote2(markers.close)}`
-].join("\n");
-var heldBack = (text4, marker) => {
-  for (let n = Math.min(text4.length, marker.length - 1); n > 0; n--) if (marker.startsWith(text4.slice(-n))) return n;
-  return 0;
-};
-var GRACE_MS = 5e3;
-var runMarked = async (lab, name2, script, markers, options) => {
-  let before2 = "";
-  let pending3 = "";
-  let started = false;
-  let kept = "";
-  let truncated = false;
-  let bytes = 0;
-  let end3;
-  let finish = () => void 0;
-  const done7 = new Promise((resolve3) => {
-    finish = resolve3;
-  });
-  let quit = false;
-  const emit = (text4) => {
-    if (text4 === "" || quit) return;
-    bytes += Buffer.byteLength(text4, "utf8");
-    options.onOutput?.(text4);
-    kept += text4;
-    if (kept.length > options.keep) {
-      kept = kept.slice(kept.length - options.keep);
-      truncated = true;
-    }
-  };
-  const feed = (text4) => {
-    if (end3 !== void 0) return;
-    if (!started) {
-      before2 += text4;
-      const at2 = before2.indexOf(markers.begin);
-      if (at2 < 0) {
-        before2 = before2.slice(-markers.begin.length);
-        return;
-      }
-      started = true;
-      text4 = before2.slice(at2 + markers.begin.length).replace(/^\r?\n/, "");
-      before2 = "";
-    }
-    pending3 += text4;
-    const at = pending3.indexOf(markers.end);
-    if (at >= 0) {
-      const close3 = pending3.indexOf(markers.close, at + markers.end.length);
-      if (close3 < 0) return;
-      emit(pending3.slice(0, at));
-      end3 = pending3.slice(at + markers.end.length, close3);
-      pending3 = "";
-      finish();
-      return;
-    }
-    const safe = pending3.length - heldBack(pending3, markers.end);
-    if (safe > 0) {
-      emit(pending3.slice(0, safe));
-      pending3 = pending3.slice(safe);
-    }
-  };
-  const socket = await connectTerminal(lab, name2, feed);
-  let stopped2;
-  const timers = [];
-  const stop3 = (why2) => {
-    if (stopped2 !== void 0 || end3 !== void 0) return;
-    stopped2 = why2;
-    socket.send("");
-    timers.push(
-      setTimeout(() => {
-        quit = true;
-        socket.send("");
-      }, GRACE_MS)
-    );
-    timers.push(setTimeout(finish, 2 * GRACE_MS));
-  };
-  if (options.timeoutMs !== void 0) timers.push(setTimeout(() => stop3("timeout"), options.timeoutMs));
-  const unlisten = options.onInterrupt?.(() => stop3("interrupt"));
-  const onAbort = () => stop3("interrupt");
-  options.signal?.addEventListener("abort", onAbort);
-  let socketEnd = "open";
-  void socket.closed.then((how) => {
-    socketEnd = how;
-    finish();
-  });
-  try {
-    socket.send(`${typedLines(script).join("\r")}\r`);
-    await done7;
-  } finally {
-    for (const t of timers) clearTimeout(t);
-    unlisten?.();
-    options.signal?.removeEventListener("abort", onAbort);
-    socket.close();
-  }
-  if (end3 === void 0 && started) emit(pending3);
-  return {
-    output: kept,
-    truncated,
-    bytes,
-    end: end3,
-    ...stopped2 !== void 0 ? { stopped: stopped2 } : {},
-    socket: socketEnd
-  };
-};
-
-// ../../packages/core/src/api/jupyter/exec.ts
-var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var checkEnv = (env) => {
-  const bad = Object.keys(env ?? {}).filter((k) => !ENV_NAME.test(k));
-  return bad.length === 0 ? Effect_exports.void : Effect_exports.fail(
-    invalidInput(
-      msg("jupyter-bad-env", { names: bad.map((b) => `"${b}"`).join(", ") }),
-      msg("jupyter-bad-env-fix")
-    )
-  );
-};
-var envPrefix = (env) => {
-  const pairs = Object.entries(env ?? {}).map(([k, v]) => shellQuote2(`${k}=${v}`));
-  return pairs.length === 0 ? "" : `env ${pairs.join(" ")} `;
-};
-var cdTo = (cwd) => cwd === void 0 || cwd === "" ? "" : `cd -- ${cwd.startsWith("~/") ? `"$HOME"/${shellQuote2(cwd.slice(2))}` : shellQuote2(cwd)} && `;
-var isLong = (command) => Buffer.byteLength(command, "utf8") > LONG_ARGUMENT;
-var hereDocument = (text4) => {
-  const end3 = `INSPIRE_${randomBytes5(8).toString("hex")}`;
-  return `<<'${end3}'
-${text4}
-${end3}`;
-};
-var commandLines = (spec2) => {
-  const run7 = `${cdTo(spec2.cwd)}${envPrefix(spec2.env)}"\${SHELL:-/bin/sh}"`;
-  if (!isLong(spec2.command)) return `${run7} -c ${shellQuote2(spec2.command)} < /dev/null
-__s=$?`;
-  return [
-    `__cf=${runFile("command")}`,
-    `${writePrivately('"$__cf"')} ${hereDocument(spec2.command)}`,
-    `${run7} "$__cf" < /dev/null`,
-    "__s=$?",
-    'rm -f "$__cf"'
-  ].join("\n");
-};
-var OUTPUT_KEEP = 1e5;
-var dropped = (lab, seconds3, detached) => new InspireError({
-  reason: "PlatformError",
-  message: detached ? msg("jupyter-dropped-detached", { seconds: seconds3 }) : msg("jupyter-dropped", { seconds: seconds3 }),
-  hint: msg("jupyter-dropped-fix", {
-    call: callWord("notebook_exec", { notebook: lab.notebook.name || lab.notebook.id, detach: true, command: "…" }),
-    attach: fieldWord("attach")
-  }),
-  retryable: true
-});
-var running3 = (lab, script, markers, options) => withTerminal(
-  lab,
-  (name2) => Effect_exports.tryPromise({
-    try: (signal) => runMarked(lab, name2, script, markers, { ...options, signal }),
-    catch: (e) => e instanceof InspireError ? e : new InspireError({
-      reason: "PlatformError",
-      message: msg("jupyter-terminal-failed", {
-        notebook: lab.notebook.name || lab.notebook.id,
-        error: e instanceof Error ? e.message.replaceAll(lab.token, "***") : msg("jupyter-unknown-error")
-      }),
-      hint: msg("jupyter-try-again"),
-      retryable: true
-    })
-  })
-);
-var execCommand = (lab, spec2, options = {}) => Effect_exports.gen(function* () {
-  yield* checkEnv(spec2.env);
-  const markers = markersOf();
-  const script = marked(markers, commandLines(spec2));
-  const start3 = yield* Clock_exports.currentTimeMillis;
-  const run7 = yield* running3(lab, script, markers, { ...options, keep: OUTPUT_KEEP });
-  const durationMs = (yield* Clock_exports.currentTimeMillis) - start3;
-  const status = run7.end !== void 0 && /^\d+$/.test(run7.end) ? Number(run7.end) : void 0;
-  if (run7.stopped === void 0 && status === void 0)
-    return yield* Effect_exports.fail(dropped(lab, Math.round(durationMs / 1e3), false));
-  const ended = run7.stopped === "timeout" ? "timed-out" : run7.stopped === "interrupt" ? "interrupted" : "exited";
-  return {
-    output: run7.output,
-    truncated: run7.truncated,
-    exitCode: run7.stopped === "timeout" ? 124 : run7.stopped === "interrupt" ? 130 : status ?? 1,
-    ended,
-    ...run7.stopped !== void 0 && status !== void 0 ? { commandStatus: status } : {},
-    durationMs
-  };
-});
-var ID = /^[a-z0-9][a-z0-9-]{3,40}$/;
-var checkExecId = (id) => ID.test(id) ? Effect_exports.succeed(id) : Effect_exports.fail(invalidInput(msg("jupyter-bad-exec-id", { id }), msg("jupyter-bad-exec-id-fix")));
-var execDir = (id) => `"$HOME"/.inspire/exec/${id}`;
-var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
-  yield* checkEnv(spec2.env);
-  const id = `x${randomBytes5(6).toString("hex")}`;
-  const markers = markersOf();
-  const long = isLong(spec2.command);
-  const shell = long ? `"\${SHELL:-/bin/sh}" "$2/command"` : `"\${SHELL:-/bin/sh}" -c "$1"`;
-  const inner = `( exec ${shell} ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`;
-  const body2 = [
-    `__d=${execDir(id)}`,
-    `mkdir -p "$__d" && printf '%s\\n' ${shellQuote2(spec2.command)} > "$__d/command" && date +%s > "$__d/started" && ${cdTo(spec2.cwd)}{`,
-    "  if command -v setsid >/dev/null 2>&1; then __ss=setsid; else __ss=; fi",
-    `  ${envPrefix(spec2.env)}$__ss nohup sh -c ${shellQuote2(inner)} inspire-exec ${long ? "''" : shellQuote2(spec2.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
-    `  echo $! > "$__d/pid"`,
-    // Until its output file exists the command may not have left the terminal's process group yet, and
-    // closing the terminal right away (SIGHUP) would take it along.
-    `  __i=0; while [ ! -e "$__d/output" ] && [ $__i -lt 100 ]; do sleep 0.1 2>/dev/null || sleep 1; __i=$((__i + 1)); done`,
-    "}",
-    "__s=$?",
-    `[ "$__s" = 0 ] && printf '%s\\n' "$__d"`
-  ].join("\n");
-  const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 1e4, timeoutMs: 6e4 });
-  if (run7.end !== "0")
-    return yield* Effect_exports.fail(
-      new InspireError({
-        reason: "PlatformError",
-        message: msg("jupyter-detach-failed", {
-          notebook: lab.notebook.name || lab.notebook.id,
-          output: run7.output.trim() !== "" ? `: ${run7.output.trim().slice(0, 300)}` : ""
-        }),
-        hint: msg("jupyter-detach-failed-fix")
-      })
-    );
-  return { id, folder: run7.output.trim() || `~/.inspire/exec/${id}` };
-});
-var STATE2 = `if [ -f "$__d/exit" ]; then __st="exited $(cat "$__d/exit")"; elif kill -0 "$(cat "$__d/pid" 2>/dev/null)" 2>/dev/null; then __st=running; else __st=lost; fi`;
-var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
-  yield* checkExecId(id);
-  const markers = markersOf();
-  const body2 = [
-    `__d=${execDir(id)}`,
-    `if [ ! -d "$__d" ]; then __s=missing; else`,
-    `  ${STATE2}`,
-    `  printf '%s\\n%s\\n%s\\n' "$__st" "$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' ')" "$(cat "$__d/started" 2>/dev/null)"`,
-    `  cat "$__d/command" 2>/dev/null; __s=0`,
-    "fi"
-  ].join("\n");
-  const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 2e4, timeoutMs: 6e4 });
-  if (run7.end === "missing") return { id, state: "missing", outputBytes: 0 };
-  const [state = "", size12 = "", started = "", ...command] = run7.output.split("\n");
-  const exited = /^exited (\d+)/.exec(state);
-  return {
-    id,
-    state: exited !== null ? "exited" : state === "running" ? "running" : "lost",
-    ...exited?.[1] !== void 0 ? { exitCode: Number(exited[1]) } : {},
-    outputBytes: Number(size12) || 0,
-    .../^\d+$/.test(started) ? { startedAt: Number(started) * 1e3 } : {},
-    command: command.join("\n").replace(/\n$/, "")
-  };
-});
-var followBody = (id, offset) => [
-  `__d=${execDir(id)}`,
-  `if [ ! -d "$__d" ]; then __s=missing; else`,
-  `  __o=${offset}; __f=0; __x=0; __p=$(cat "$__d/pid" 2>/dev/null)`,
-  // Ctrl-C (a timeout, an interruption) ends the reading, never the command: it runs in its own session.
-  "  trap '__x=1' INT",
-  "  while :; do",
-  `    __n=$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' '); __n=\${__n:-0}`,
-  `    if [ "$__n" -gt "$__o" ]; then tail -c +$((__o + 1)) "$__d/output" | head -c $((__n - __o)); __o=$__n; fi`,
-  `    [ "$__f" = 1 ] || [ "$__x" = 1 ] && break`,
-  `    if [ -f "$__d/exit" ] || ! kill -0 "$__p" 2>/dev/null; then __f=1; continue; fi`,
-  "    sleep 1",
-  "  done",
-  `  ${STATE2}`,
-  `  __s=$(printf %s "$__st" | tr ' ' :)`,
-  "fi"
-].join("\n");
-var MAX_RECONNECTS = 50;
-var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
-  yield* checkExecId(id);
-  let offset = 0;
-  let output2 = "";
-  let truncated = false;
-  const deadline2 = options.timeoutMs !== void 0 ? (yield* Clock_exports.currentTimeMillis) + options.timeoutMs : void 0;
-  for (let reconnects = 0; ; reconnects++) {
-    const markers = markersOf();
-    const left3 = deadline2 !== void 0 ? Math.max(1, deadline2 - (yield* Clock_exports.currentTimeMillis)) : void 0;
-    const run7 = yield* running3(lab, marked(markers, followBody(id, offset)), markers, {
-      ...options,
-      ...left3 !== void 0 ? { timeoutMs: left3 } : {},
-      keep: OUTPUT_KEEP
-    });
-    offset += run7.bytes;
-    output2 = (output2 + run7.output).slice(-OUTPUT_KEEP);
-    truncated ||= run7.truncated || output2.length >= OUTPUT_KEEP;
-    if (run7.end === "missing") return { id, state: "missing", output: output2, truncated, reconnects };
-    if (run7.end !== void 0) {
-      const [state = "lost", code] = run7.end.split(":");
-      return {
-        id,
-        state: state === "exited" ? "exited" : state === "running" ? "running" : "lost",
-        ...code !== void 0 && /^\d+$/.test(code) ? { exitCode: Number(code) } : {},
-        output: output2,
-        truncated,
-        reconnects,
-        ...run7.stopped !== void 0 ? { stopped: run7.stopped } : {}
-      };
-    }
-    if (run7.stopped !== void 0)
-      return { id, state: "running", output: output2, truncated, reconnects, stopped: run7.stopped };
-    if (reconnects >= MAX_RECONNECTS) return yield* Effect_exports.fail(dropped(lab, 0, true));
-  }
-});
-
-// ../../packages/core/src/operations/notebook-exec/run.ts
 var modeOf = (input2) => {
   const picked = [
     input2.detach && "detach",
@@ -58518,7 +59185,7 @@ var attachedNotes = (a) => [
 
 // ../../packages/core/src/operations/notebook-exec/index.ts
 var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");
-var render4 = (r) => {
+var render5 = (r) => {
   const label3 = r.notebook.name || r.notebook.id;
   const extra = lines(joinText(asides("note", r.notes), "\n"), nextSteps(r.next));
   const exitNote = (code) => asides("note", [msg("notebook-exec-exit-code", { code: code ?? "?" })])[0];
@@ -58562,7 +59229,7 @@ var notebookExecOperation = defineOperation({
   ],
   cli: { path: ["notebook", "exec"], positional: ["notebook"], rest: "command", confirm: false },
   run: runNotebookExec,
-  render: render4
+  render: render5
 });
 
 // ../../packages/core/src/operations/notebook-files/index.ts
@@ -58578,7 +59245,7 @@ var isBase64 = (content) => {
   const bare = content.replace(/\s+/g, "");
   return Buffer.from(bare, "base64").toString("base64") === bare;
 };
-var fields2 = external_exports.object({
+var fields3 = external_exports.object({
   action: external_exports.enum(["list", "read", "write", "upload", "download"]).default("list").describe(
     "list a folder, read a file, or write one; upload or download a file or a whole folder (sha256-checked). Nothing is replaced without overwrite"
   ),
@@ -58602,9 +59269,9 @@ var fields2 = external_exports.object({
     "For write, upload and download: check with reads only and return the plan (every file that would be copied); nothing is written"
   )
 });
-var NotebookFilesInputSchema = fields2.refine(
+var NotebookFilesInputSchema = fields3.refine(
   (i) => i.encoding !== "base64" || i.content === void 0 || isBase64(i.content),
-  { path: ["content"], message: zodMessage(msg("confine-not-base64", { field: fieldWord("encoding", "text") })) }
+  { path: ["content"], error: () => zodMessage(msg("confine-not-base64", { field: fieldWord("encoding", "text") })) }
 );
 
 // ../../packages/core/src/operations/notebook-files/output.ts
@@ -58968,7 +59635,7 @@ import {
 } from "node:fs";
 import { basename as basename5, dirname as dirname7, isAbsolute as isAbsolute6, join as join12, normalize as normalize3, relative as relative6 } from "node:path";
 var sha256 = (bytes) => createHash5("sha256").update(bytes).digest("hex");
-var placeOf = (root, parts2) => ({
+var placeOf2 = (root, parts2) => ({
   root,
   parts: parts2,
   path: join12(root.path, ...parts2)
@@ -58982,11 +59649,11 @@ var rootNamed = (text4, roots) => {
 };
 var placeToWrite = (text4, roots, field) => {
   const downloads = roots.find((r) => r.create === true) ?? roots[0];
-  if (text4.trim() === "" && downloads !== void 0) return placeOf(downloads, []);
+  if (text4.trim() === "" && downloads !== void 0) return placeOf2(downloads, []);
   const root = rootNamed(text4.trim(), roots);
-  if (root !== void 0) return placeOf(root, []);
+  if (root !== void 0) return placeOf2(root, []);
   const place = placeUnder(text4, roots, field);
-  return placeOf(place.root, place.parts);
+  return placeOf2(place.root, place.parts);
 };
 var placeToRead = (text4, roots, field) => {
   const wanted = text4.trim();
@@ -58994,19 +59661,19 @@ var placeToRead = (text4, roots, field) => {
   if (wanted === "" || first2 === void 0)
     throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }));
   const root = rootNamed(wanted, roots);
-  if (root !== void 0) return placeOf(root, []);
+  if (root !== void 0) return placeOf2(root, []);
   const expanded = expandHome(wanted);
   if (expanded.split(/[\\/]+/).includes(".."))
     throw invalidInput(msg("notebook-files-local-up", { path: wanted, field }), msg("notebook-files-local-up-fix"));
   if (!isAbsolute6(expanded))
-    return placeOf(
+    return placeOf2(
       first2,
       expanded.split(/[\\/]+/).filter((p) => p !== "" && p !== ".")
     );
   for (const r of roots)
     for (const base of /* @__PURE__ */ new Set([normalize3(r.path), realOr(r.path)])) {
       const rel = relative6(base, normalize3(expanded));
-      if (rel !== "" && !rel.startsWith("..") && !isAbsolute6(rel)) return placeOf(r, rel.split(/[\\/]+/));
+      if (rel !== "" && !rel.startsWith("..") && !isAbsolute6(rel)) return placeOf2(r, rel.split(/[\\/]+/));
     }
   throw invalidInput(
     msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots, "and") }),
@@ -59020,15 +59687,15 @@ var kindOf4 = (place, field) => {
   } catch {
     return "missing";
   }
-  let shown = place.root.path;
+  let shown2 = place.root.path;
   let st = lstatOrUndefined(real);
   for (const part of place.parts) {
     if (st === void 0) return "missing";
-    if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-check-path-hint"));
+    if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown2 }), msg("store-check-path-hint"));
     real = join12(real, part);
-    shown = join12(shown, part);
+    shown2 = join12(shown2, part);
     st = lstatOrUndefined(real);
-    if (st?.isSymbolicLink()) throw linkError(shown, field);
+    if (st?.isSymbolicLink()) throw linkError(shown2, field);
   }
   if (st === void 0) return "missing";
   return st.isDirectory() ? "folder" : st.isFile() ? "file" : "other";
@@ -59037,10 +59704,10 @@ var makeLocalFolder = (place, field) => {
   try {
     if (place.root.create === true) mkdirSync3(place.root.path, { recursive: true, mode: 448 });
     let real = realpathSync4(place.root.path);
-    let shown = place.root.path;
+    let shown2 = place.root.path;
     for (const part of place.parts) {
       real = join12(real, part);
-      shown = join12(shown, part);
+      shown2 = join12(shown2, part);
       let st = lstatOrUndefined(real);
       if (st === void 0) {
         try {
@@ -59050,9 +59717,9 @@ var makeLocalFolder = (place, field) => {
         }
         st = lstatSync3(real);
       }
-      if (st.isSymbolicLink()) throw linkError(shown, field);
+      if (st.isSymbolicLink()) throw linkError(shown2, field);
       if (!st.isDirectory())
-        throw invalidInput(msg("store-not-a-folder", { path: shown }), msg("store-choose-another-hint", { field }));
+        throw invalidInput(msg("store-not-a-folder", { path: shown2 }), msg("store-choose-another-hint", { field }));
     }
   } catch (e) {
     throw fileError(place.path, e);
@@ -59197,7 +59864,7 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
         msg("confine-special-files-fix", { count: tree.special.length })
       )
     );
-  yield* tooBig(tree.files, (rel) => placeOf(source.root, [...source.parts, ...rel.split("/")]).path);
+  yield* tooBig(tree.files, (rel) => placeOf2(source.root, [...source.parts, ...rel.split("/")]).path);
   const raw = input2.path ?? "";
   const dest = yield* normalizeRemotePath(raw);
   const there = dest === "" ? { type: "directory" } : yield* statRemote(lab, dest);
@@ -59232,7 +59899,7 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
   ];
   const files = tree.files.map((f) => ({
     path: join22(target, f.rel),
-    local: f.rel === "" ? source.path : placeOf(source.root, [...source.parts, ...f.rel.split("/")]).path,
+    local: f.rel === "" ? source.path : placeOf2(source.root, [...source.parts, ...f.rel.split("/")]).path,
     size: f.size
   }));
   const size12 = sumOf(files);
@@ -59273,7 +59940,7 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
   const step4 = progressOf(context5, files.length, size12);
   const copied = [];
   for (const f of tree.files) {
-    const place = f.rel === "" ? source : placeOf(source.root, [...source.parts, ...f.rel.split("/")]);
+    const place = f.rel === "" ? source : placeOf2(source.root, [...source.parts, ...f.rel.split("/")]);
     const bytes = yield* sync8(place.path, () => readLocal(place, "local"));
     const path = join22(target, f.rel);
     yield* writeRemoteFile(lab, path, bytes);
@@ -59313,7 +59980,7 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
   const dest = yield* sync8(input2.local ?? "", () => placeToWrite(input2.local ?? "", roots, "local"));
   const destKind = yield* sync8(dest.path, () => kindOf4(dest, "local"));
   const into = dest.parts.length === 0 || destKind === "folder";
-  const target = into ? placeOf(dest.root, [...dest.parts, basename6(source) || "notebook"]) : dest;
+  const target = into ? placeOf2(dest.root, [...dest.parts, basename6(source) || "notebook"]) : dest;
   const targetKind = into ? yield* sync8(target.path, () => kindOf4(target, "local")) : destKind;
   if (folder ? targetKind === "file" || targetKind === "other" : targetKind === "folder")
     return yield* Effect_exports.fail(
@@ -59327,7 +59994,7 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
     );
   const tree = folder ? yield* remoteTree(lab, source) : { folders: [], files: [{ rel: "", size: entry2?.size ?? 0 }] };
   yield* tooBig(tree.files, (rel) => join22(source, rel) || "/");
-  const placeIn = (rel) => rel === "" ? target : placeOf(target.root, [...target.parts, ...rel.split("/")]);
+  const placeIn = (rel) => rel === "" ? target : placeOf2(target.root, [...target.parts, ...rel.split("/")]);
   const files = tree.files.map((f) => ({ path: join22(source, f.rel), local: placeIn(f.rel).path, size: f.size }));
   const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf4(placeIn(f.rel), "local")));
   const there = tree.files.filter((_, i) => kinds[i] !== "missing").map((f) => f.rel);
@@ -59514,7 +60181,7 @@ var modifiedOf = (modified) => {
   const ms = Date.parse(modified);
   return Number.isNaN(ms) ? modified : formatTime(ms);
 };
-var render5 = (r) => {
+var render6 = (r) => {
   const notes2 = asides("note", r.notes);
   if (r.plan !== void 0) return renderPlan(r.plan);
   if (r.action === "list")
@@ -59622,7 +60289,7 @@ var notebookFilesOperation = defineOperation({
     }
   },
   run: runNotebookFiles,
-  render: render5
+  render: render6
 });
 
 // ../../packages/core/src/operations/notebook-shell/index.ts
@@ -59912,7 +60579,7 @@ var runNotebookShell = (input2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook-shell/index.ts
-var render6 = (r) => {
+var render7 = (r) => {
   if (r.plan !== void 0) return renderPlan(r.plan);
   const terminal = r.terminal ?? "";
   const notebook2 = r.notebook.name || r.notebook.id;
@@ -59965,7 +60632,7 @@ var notebookShellOperation = defineOperation({
     }
   },
   run: runNotebookShell,
-  render: render6
+  render: render7
 });
 
 // ../../packages/core/src/operations/resubmit.ts
@@ -60075,7 +60742,7 @@ var nextCalls = (jobId, kind) => [
   ...kind !== "hpc" ? [nextStep("metrics", { job_id: jobId, time_range: "30m" })] : [],
   nextStep("wait", { job_id: jobId })
 ];
-var placeOf2 = (target, spec2) => ({
+var placeOf3 = (target, spec2) => ({
   project: { id: target.project.id, name: target.project.name, enName: target.project.enName },
   workspace: { id: target.workspace.id, name: target.workspace.name, network: target.workspace.policy.network },
   computeGroup: { id: target.group?.id ?? "", name: target.group?.name ?? "" },
@@ -60111,7 +60778,7 @@ var datasetsOf = (s, placed) => s.dataset === void 0 || s.dataset.length === 0 ?
   const refs2 = yield* Effect_exports.forEach(s.dataset ?? [], (raw) => parseDatasetRef(raw, "dataset"));
   return { datasets: yield* validateDatasets(placed.target.workspace.id, refs2) };
 });
-var placementOf3 = (s, placed, scheduleType) => s.checkPlacement === false ? Effect_exports.succeed([]) : placementWarnings(s.compute_group, placed.target, {
+var placementOf3 = (s, placed, scheduleType) => s.checkPlacement === false ? Effect_exports.succeed({ warnings: [] }) : placementCheck(s.compute_group, placed.target, {
   scheduleType,
   spec: placed.spec,
   instances: s.instance_count,
@@ -60125,7 +60792,7 @@ var checkCreateInput = (check4, input2, known) => Effect_exports.gen(function* (
 var submitBase = (kind, s, placed, checked, command, own2, findings) => ({
   kind,
   name: checked.name,
-  ...placeOf2(placed.target, placed.spec),
+  ...placeOf3(placed.target, placed.spec),
   image: checked.image,
   priority: placed.priority.priority,
   command,
@@ -60158,16 +60825,21 @@ var dryRunResult = (base, surface, body2, warnings) => ({
   warnings: uniqueWarnings(warnings),
   next: []
 });
-var createdResult = (base, created, consoleUrl, warnings) => ({
+var createdResult = (base, created, consoleUrl, warnings, queue) => ({
   ...base,
   dryRun: false,
   jobId: created.jobId,
   consoleUrl,
   ...created.job !== void 0 ? { status: created.job.status.family } : {},
+  ...queue !== void 0 ? { queue } : {},
   recovered: created.recovered,
   warnings: uniqueWarnings(warnings),
   next: nextCalls(created.jobId, base.kind)
 });
+var queueOfCreated = (job, kind, instances, check4) => {
+  const ref4 = job !== void 0 ? waitingRefOf(job, kind, instances) : void 0;
+  return ref4 === void 0 ? Effect_exports.succeed(void 0) : Effect_exports.map(placesInQueue([ref4], { read: check4.read }), (places) => places.get(ref4.id));
+};
 var sayCreated = (submit) => Effect_exports.mapError(submit, (e) => e.created === void 0 ? amendError(e, { created: "no" }) : e);
 
 // ../../packages/core/src/operations/common/submission/hpc.ts
@@ -60245,7 +60917,15 @@ var checkSlurmFit = (spec2, nodes, slurm) => {
   );
 };
 var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
-  const { entrypoint, number_of_tasks, cpus_per_task, memory_per_cpu, ttl_after_finish_seconds, ...rest } = submission;
+  const {
+    entrypoint,
+    number_of_tasks,
+    cpus_per_task,
+    memory_per_cpu,
+    ttl_after_finish_seconds,
+    enable_notification,
+    ...rest
+  } = submission;
   const s = allRead(rest);
   const placed = yield* placeSubmission(s, "HPC");
   const { target, spec: spec2, image, priority } = placed;
@@ -60268,7 +60948,10 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
       cpusPerTask,
       memoryPerCpuGi,
       ...ttl_after_finish_seconds !== void 0 ? { ttlAfterFinishSeconds: ttl_after_finish_seconds } : {},
-      ...mounted.datasets !== void 0 ? { ...mounted, cpuCount: spec2.cpuCount, memoryGi: spec2.memoryGi } : {}
+      ...mounted.datasets !== void 0 ? mounted : {},
+      // Only the console's create mounts datasets or asks for a notification; it also takes the spec's size.
+      ...enable_notification === true ? { enableNotification: true } : {},
+      ...mounted.datasets !== void 0 || enable_notification === true ? { cpuCount: spec2.cpuCount, memoryGi: spec2.memoryGi } : {}
     },
     s.imageType
   );
@@ -60276,13 +60959,13 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
-    ...placement,
+    ...placement.warnings,
     ...cpus_per_task === void 0 ? [msg("submission-cpus-per-task-default", { field: fieldWord("cpus_per_task"), cpus: cpusPerTask })] : [],
     // The console's create, the one that mounts datasets, has no field for it: the platform's default applies.
-    ...mounted.datasets !== void 0 && ttl_after_finish_seconds !== void 0 ? [
+    ...viaConsole(checked.input) && ttl_after_finish_seconds !== void 0 ? [
       msg("submission-hpc-ttl-unsent", {
         field: fieldWord("ttl_after_finish_seconds"),
-        dataset: fieldWord("dataset")
+        dataset: fieldWord(mounted.datasets !== void 0 ? "dataset" : "enable_notification")
       })
     ] : [],
     ...memory_per_cpu === void 0 ? [msg("submission-memory-per-cpu-default", { field: fieldWord("memory_per_cpu"), memory: memoryPerCpuGi })] : [],
@@ -60303,7 +60986,8 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
   const created = yield* sendHpcJob(checked, s.createOptions ?? {});
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString();
-  return createdResult(base, created, consoleUrl, warnings);
+  const queue = yield* queueOfCreated(created.job, "hpc", s.instance_count, placement);
+  return createdResult(base, created, consoleUrl, warnings, queue);
 });
 var submitHpc = (s) => sayCreated(submitHpcSteps(s));
 
@@ -60318,6 +61002,7 @@ var SubmitOutput = once6(() => {
     jobId: external_exports.string().optional().describe("The new job's id; absent on a dry run"),
     consoleUrl: external_exports.string().optional().describe("The job's page on the platform"),
     status: external_exports.string().optional().describe("The job's status right after creation"),
+    queue: QueueOutput().optional(),
     recovered: external_exports.boolean().optional().describe("True when the create's answer was lost and the job was found on the platform instead"),
     name: external_exports.string().describe("Job name"),
     project: external_exports.object({ id: external_exports.string(), name: external_exports.string(), enName: external_exports.string().describe("English name") }).describe("The project"),
@@ -60506,9 +61191,10 @@ var renderSubmit = (r) => {
     name: r.name,
     surface: r.request?.surface ?? msg("submission-create-request")
   }) : r.resubmittedFrom !== void 0 ? msg("submission-resubmitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "", from: r.resubmittedFrom }) : msg("submission-submitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "" });
-  const fields3 = renderFields([
+  const fields4 = renderFields([
     [msg("submission-label-console"), r.consoleUrl],
     [msg("submission-label-status"), r.status],
+    [msg("queue-label-submit"), r.queue !== void 0 ? queueLine(r.queue) : void 0],
     [msg("submission-label-project"), `${r.project.name} (${r.project.enName})`],
     [msg("submission-label-workspace"), `${r.workspace.name} (${r.workspace.network})`],
     [msg("submission-label-compute-group"), r.computeGroup.name],
@@ -60536,7 +61222,7 @@ var renderSubmit = (r) => {
     [msg("submission-label-image"), r.image],
     [r.kind !== "training" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
   ]);
-  const lines3 = [head5, fields3];
+  const lines3 = [head5, fields4];
   if (r.request !== void 0) lines3.push(JSON.stringify(r.request.body, null, 2));
   lines3.push(...asides("warning", r.warnings));
   for (const f of r.findings) lines3.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
@@ -60586,7 +61272,7 @@ var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
   const warnings = [
     ...imageWarnings,
     ...target.warnings,
-    ...placement,
+    ...placement.warnings,
     ...shm.note !== void 0 ? [shm.note] : [],
     // The create's checks: name, image, priority (the same warnings resolvePriority gives), shared memory.
     ...checked.warnings,
@@ -60610,7 +61296,8 @@ var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
     `/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`,
     platform.baseUrl
   ).toString();
-  return createdResult(base, created, consoleUrl, warnings);
+  const queue = yield* queueOfCreated(created.job, "train", s.instance_count, placement);
+  return createdResult(base, created, consoleUrl, warnings, queue);
 });
 var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
 
@@ -60634,7 +61321,7 @@ var Input10 = external_exports.object({
     external_exports.boolean().default(false),
     text`As for ${callWord("submit")}: allow network commands offline`
   ),
-  dry_run: external_exports.boolean().default(false).describe("Check everything and return the exact request body without creating")
+  dry_run: external_exports.boolean().default(false).describe("Return the exact request body; create nothing")
 });
 var SUFFIX = /-r(\d+)$/;
 var nextName = (old, taken) => {
@@ -60649,8 +61336,8 @@ var notFound = (id) => (e) => e.reason === "NotFound" ? amendError(e, {
   message: msg("resubmit-not-found", { id, error: e.text }),
   hint: msg("resubmit-not-found-hint", { call: callWord("jobs") })
 }) : e;
-var carried = (input2, old, taken) => Effect_exports.gen(function* () {
-  const name2 = input2.name ?? nextName(old.name, yield* taken);
+var carried = (input2, old, taken, sameName = false) => Effect_exports.gen(function* () {
+  const name2 = input2.name ?? (sameName ? old.name : nextName(old.name, yield* taken));
   return {
     name: name2,
     workspace: old.workspaceId,
@@ -60663,16 +61350,23 @@ var carried = (input2, old, taken) => Effect_exports.gen(function* () {
     dry_run: input2.dry_run
   };
 });
-var extras = (id, old, applyPrefix) => {
+var ATTEMPT_LINE = /^export INSPIRE_ATTEMPT=\d+; /;
+var attemptCommand = (command, a) => a === void 0 ? command : `export INSPIRE_ATTEMPT=${a.n}; ${command.replace(ATTEMPT_LINE, "")}`;
+var extras = (id, old, applyPrefix, a) => {
   const imageType = imageTypeOf(old.imageType);
-  return { applyPrefix, resubmittedFrom: id, ...imageType !== void 0 ? { imageType } : {} };
+  return {
+    applyPrefix,
+    resubmittedFrom: id,
+    ...imageType !== void 0 ? { imageType } : {},
+    ...a !== void 0 ? { createOptions: { submitId: a.submitId } } : {}
+  };
 };
-var resubmitTraining = (id, input2) => Effect_exports.gen(function* () {
+var trainingFields = (id, input2, sameName = false, a) => Effect_exports.gen(function* () {
   const { job: old, settings } = yield* Effect_exports.mapError(getTrainingJobSettings(id), notFound(id));
   const names2 = Effect_exports.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields3 = {
-    ...yield* carried(input2, old, names2),
-    command: input2.command ?? old.command,
+  const fields4 = {
+    ...yield* carried(input2, old, names2, sameName),
+    command: input2.command ?? attemptCommand(old.command, a),
     shm: old.shmGi,
     instance_count: old.nodeCount ?? 1,
     framework: old.framework !== "" ? old.framework : void 0,
@@ -60686,33 +61380,47 @@ var resubmitTraining = (id, input2) => Effect_exports.gen(function* () {
     ...settings.autoFaultTolerance === true ? { autoFaultTolerance: true } : {},
     ...settings.autoFaultTolerance === true && settings.faultToleranceMaxRetry !== void 0 ? { faultToleranceMaxRetry: settings.faultToleranceMaxRetry } : {}
   };
-  return yield* submitTraining({ ...fields3, ...extras(id, old, input2.command !== void 0), kept });
+  return { old, fields: fields4, kept, datasets: settings.datasets };
 });
-var resubmitHpc = (id, input2) => Effect_exports.gen(function* () {
+var resubmitTraining = (id, input2, a) => Effect_exports.gen(function* () {
+  const { old, fields: fields4, kept } = yield* trainingFields(id, input2, false, a);
+  return yield* submitTraining({ ...fields4, ...extras(id, old, input2.command !== void 0, a), kept });
+});
+var hpcFields = (id, input2, sameName = false, a) => Effect_exports.gen(function* () {
   const old = yield* Effect_exports.mapError(getHpcJob(id), notFound(id));
   const names2 = Effect_exports.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields3 = {
-    ...yield* carried(input2, old, names2),
-    entrypoint: input2.entrypoint ?? old.entrypoint,
+  const fields4 = {
+    ...yield* carried(input2, old, names2, sameName),
+    entrypoint: input2.entrypoint ?? attemptCommand(old.entrypoint, a),
     instance_count: old.instanceCount ?? 1,
     number_of_tasks: old.numberOfTasks ?? 1,
     cpus_per_task: old.cpusPerTask,
     memory_per_cpu: old.memoryPerCpu !== "" ? old.memoryPerCpu : void 0,
     ttl_after_finish_seconds: old.ttlAfterFinishSeconds,
-    dataset: old.datasets.map((d) => `${d.datasetId}:${d.versionId}`)
+    dataset: old.datasets.map((d) => `${d.datasetId}:${d.versionId}`),
+    // The detail does not say whether the platform was asked to notify: a resubmit asks afresh or not at all.
+    enable_notification: void 0
   };
-  return yield* submitHpc({ ...fields3, ...extras(id, old, false) });
+  return { old, fields: fields4 };
 });
-var resubmitRay = (id, input2) => Effect_exports.gen(function* () {
+var resubmitHpc = (id, input2, a) => Effect_exports.gen(function* () {
+  const { old, fields: fields4 } = yield* hpcFields(id, input2, false, a);
+  return yield* submitHpc({ ...fields4, ...extras(id, old, false, a) });
+});
+var rayFields = (id, input2, sameName = false, a) => Effect_exports.gen(function* () {
   const old = yield* Effect_exports.mapError(getRayJob(id), notFound(id));
   const names2 = Effect_exports.map(listRayJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields3 = {
-    ...yield* carried(input2, old, names2),
-    entrypoint: input2.entrypoint ?? old.entrypoint,
+  const fields4 = {
+    ...yield* carried(input2, old, names2, sameName),
+    entrypoint: input2.entrypoint ?? attemptCommand(old.entrypoint, a),
     worker: old.workerGroups.map((g) => `${g.name}:${g.minReplicas ?? 1}-${g.maxReplicas ?? 1}:${g.specId}`),
     shm: old.shmGi
   };
-  return yield* submitRay({ ...fields3, ...extras(id, old, input2.entrypoint !== void 0) });
+  return { old, fields: fields4 };
+});
+var resubmitRay = (id, input2, a) => Effect_exports.gen(function* () {
+  const { old, fields: fields4 } = yield* rayFields(id, input2, false, a);
+  return yield* submitRay({ ...fields4, ...extras(id, old, input2.entrypoint !== void 0, a) });
 });
 var resubmitOperation = defineOperation({
   name: "resubmit",
@@ -61024,7 +61732,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var batchTasks = (input2, types) => Effect_exports.gen(function* () {
   const targets = input2.confirm && input2.targets !== void 0 ? new Set(input2.targets) : void 0;
-  const listed = yield* listTasks({
+  const listed2 = yield* listTasks({
     workspace: input2.workspace,
     types,
     status: targets !== void 0 ? "all" : input2.status ?? "all",
@@ -61032,7 +61740,7 @@ var batchTasks = (input2, types) => Effect_exports.gen(function* () {
     mine: input2.mine
   });
   return {
-    tasks: targets === void 0 ? listed.tasks : listed.tasks.filter((t) => targets.has(t.id)),
+    tasks: targets === void 0 ? listed2.tasks : listed2.tasks.filter((t) => targets.has(t.id)),
     targeted: targets !== void 0
   };
 });
@@ -61093,14 +61801,14 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
   if (type === "inference") {
     const serving2 = yield* getServing(id);
     const base2 = { id: serving2.id, type, name: serving2.name, workspace: serving2.workspaceId };
-    const before2 = statusText(serving2.status);
-    if (serving2.status.terminal) return { ...base2, before: before2, outcome: "already-finished", needsConfirm: false };
-    if (!confirm2) return { ...base2, before: before2, outcome: "would-stop", needsConfirm: true };
+    const before3 = statusText(serving2.status);
+    if (serving2.status.terminal) return { ...base2, before: before3, outcome: "already-finished", needsConfirm: false };
+    if (!confirm2) return { ...base2, before: before3, outcome: "would-stop", needsConfirm: true };
     const done7 = yield* stopServing(id);
     const after4 = yield* Effect_exports.either(getServing(id));
     return {
       ...base2,
-      before: before2,
+      before: before3,
       outcome: done7.sent ? "stopped" : "already-finished",
       ...Either_exports.isRight(after4) ? { after: statusText(after4.right.status) } : {},
       needsConfirm: false
@@ -61233,12 +61941,12 @@ var oneJob = (input2, id) => Effect_exports.gen(function* () {
   const named = yield* resolveTask(id, ["train", "hpc", "ray"], input2.workspace);
   const kind = yield* deletableKind(named);
   const detail = yield* missingTask(readTask(named.id, kind), named, input2.workspace);
-  const before2 = `${detail.status.family} (${detail.status.raw})`;
+  const before3 = `${detail.status.family} (${detail.status.raw})`;
   if (!detail.status.terminal)
     return yield* Effect_exports.fail(
       new InspireError({
         reason: "Conflict",
-        message: msg("stop-delete-running", { name: detail.name || detail.id, status: before2 }),
+        message: msg("stop-delete-running", { name: detail.name || detail.id, status: before3 }),
         hint: msg("stop-delete-running-hint", { call: callWord("stop", { job_id: detail.id }) })
       })
     );
@@ -61247,7 +61955,7 @@ var oneJob = (input2, id) => Effect_exports.gen(function* () {
     type: kind,
     name: detail.name,
     workspace: detail.workspace,
-    before: before2,
+    before: before3,
     outcome: "would-delete"
   };
   return task;
@@ -61269,9 +61977,9 @@ var batch = (input2) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(msg("stop-delete-type", { type: input2.type }), msg("stop-delete-type-hint"))
     );
-  const listed = yield* batchTasks(input2, types);
+  const listed2 = yield* batchTasks(input2, types);
   const now = yield* Clock_exports.currentTimeMillis;
-  return listed.tasks.filter((t) => listed.targeted || older2 === void 0 || (t.createdAt ?? now) <= now - older2).map(
+  return listed2.tasks.filter((t) => listed2.targeted || older2 === void 0 || (t.createdAt ?? now) <= now - older2).map(
     (t) => ({
       id: t.id,
       type: t.type,
@@ -61289,24 +61997,24 @@ var deleteOne = (t) => t.outcome !== "would-delete" || !isDeletable(t.type) ? Ef
 var deleteTasks = (input2) => Effect_exports.gen(function* () {
   const ids3 = idsOf(input2.job_id);
   const mode = ids3.length === 1 ? "single" : "batch";
-  const shown = ids3[0] !== void 0 && ids3.length === 1 ? [yield* oneJob(input2, ids3[0])] : ids3.length > 1 ? yield* severalJobs(input2, ids3) : yield* batch(input2);
+  const shown2 = ids3[0] !== void 0 && ids3.length === 1 ? [yield* oneJob(input2, ids3[0])] : ids3.length > 1 ? yield* severalJobs(input2, ids3) : yield* batch(input2);
   const base = { mode, stopped: false };
-  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown, counts: counts(shown), plan: planOf4(shown) };
+  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown2, counts: counts(shown2), plan: planOf4(shown2) };
   if (ids3.length === 0 && input2.confirm && input2.targets === void 0)
-    return yield* Effect_exports.fail(targetsNeeded(shown, "would-delete"));
+    return yield* Effect_exports.fail(targetsNeeded(shown2, "would-delete"));
   if (!input2.confirm)
     return {
       ...base,
       dryRun: false,
-      tasks: shown,
-      counts: counts(shown),
+      tasks: shown2,
+      counts: counts(shown2),
       hint: msg("stop-delete-confirm", {
-        count: shown.filter((t) => t.outcome === "would-delete").length,
+        count: shown2.filter((t) => t.outcome === "would-delete").length,
         confirm: confirmWord(mode === "batch")
       })
     };
   const tasks = yield* Effect_exports.forEach(
-    shown,
+    shown2,
     (t) => ids3.length > 1 && !confirmedFor(input2, t) ? Effect_exports.succeed(t) : deleteOne(t),
     { concurrency: 1 }
   );
@@ -61390,8 +62098,8 @@ var countsOf = (tasks) => ({
 });
 var stopRow = (t) => Effect_exports.gen(function* () {
   const base = { id: t.id, type: t.type, name: t.name, workspace: t.workspace };
-  const before2 = `${t.family} (${t.rawStatus})`;
-  if (t.terminal) return { ...base, before: before2, outcome: "already-finished" };
+  const before3 = `${t.family} (${t.rawStatus})`;
+  if (t.terminal) return { ...base, before: before3, outcome: "already-finished" };
   const sent = t.type === "inference" ? Effect_exports.map(stopServing(t.id), (r) => r.sent ? "stopped" : "already-finished") : Effect_exports.map(
     // The listing just read the status: no detail read per job, half the requests of a batch.
     stopJob(t.id, t.type === "hpc" || t.type === "ray" ? t.type : "train", {
@@ -61401,7 +62109,7 @@ var stopRow = (t) => Effect_exports.gen(function* () {
     (r) => r.outcome
   );
   const outcome = yield* Effect_exports.either(sent);
-  return Either_exports.isRight(outcome) ? { ...base, before: before2, outcome: outcome.right } : { ...base, before: before2, outcome: "failed", error: outcome.left.text };
+  return Either_exports.isRight(outcome) ? { ...base, before: before3, outcome: outcome.right } : { ...base, before: before3, outcome: "failed", error: outcome.left.text };
 });
 var dryRunOf = (mode, tasks) => ({
   mode,
@@ -61431,10 +62139,10 @@ var batchDone = (tasks) => {
   };
 };
 var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
-  const shown = yield* stopRowsOfIds(input2, ids3);
-  if (input2.dry_run) return dryRunOf("batch", shown);
-  if (!input2.confirm) return unconfirmed(shown, confirmWord());
-  return batchDone(yield* Effect_exports.forEach(shown, stopShown(input2), { concurrency: 4 }));
+  const shown2 = yield* stopRowsOfIds(input2, ids3);
+  if (input2.dry_run) return dryRunOf("batch", shown2);
+  if (!input2.confirm) return unconfirmed(shown2, confirmWord());
+  return batchDone(yield* Effect_exports.forEach(shown2, stopShown(input2), { concurrency: 4 }));
 });
 var stopOperation = defineOperation({
   name: "stop",
@@ -61618,6 +62326,7 @@ var submitHpcInput = external_exports.object({
   ttl_after_finish_seconds: external_exports.number().int().nonnegative().optional().describe("Seconds to keep the finished job's pods"),
   allow_network_commands: external_exports.boolean().default(false).describe("Submit though the entrypoint uses the network (HPC spaces are offline)"),
   dataset: submitFields.dataset,
+  enable_notification: external_exports.boolean().optional().describe("The platform notifies you when it ends"),
   dry_run: submitFields.dry_run
 });
 var submitHpcOperation = defineOperation({
@@ -61714,27 +62423,25 @@ var SweepInputSchema = external_exports.object({
   continue_on_error: external_exports.boolean().default(false).describe(
     "For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first"
   ),
-  resume: external_exports.boolean().default(false).describe(
-    "For run: go on with a sweep that was stopped, sending its jobs not yet created (a stopped sweep's run is refused without it)"
-  ),
+  resume: external_exports.boolean().default(false).describe("For run: continue a stopped sweep (its run is refused without it)"),
   replace: external_exports.boolean().default(false).describe("For run: also send jobs whose name is on the platform with other fields (the earlier jobs stay)"),
   wait_seconds: described(
     external_exports.number().int().min(0).max(604800).default(0),
-    text`For run, resubmit: how long to wait for room while ${fieldWord("max_running")} holds jobs back; default 0 submits what fits now and returns, and a later run sends the rest (nothing is sent twice)`
+    text`For run, resubmit: seconds to wait for room under ${fieldWord("max_running")}; default 0 sends what fits and returns (a later run sends the rest)`
   ),
   poll_seconds: described(
     external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15),
-    text`For run, resubmit: while ${fieldWord("max_running")} holds jobs back, seconds between two reads of the jobs' states (default 15)`
+    text`For run, resubmit: seconds between state reads while ${fieldWord("max_running")} holds jobs back (default 15)`
   ),
   failed: external_exports.boolean().default(false).describe(
     "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"
   ),
   details: described(
     external_exports.boolean().default(true),
-    text`For status: read the metrics verdict of running jobs and the diagnosis of failed ones (${callWord("metrics")}, ${callWord("job_detail")}); false reads only the list`
+    text`For status: read running jobs' verdicts and failed ones' diagnoses (${callWord("metrics")}, ${callWord("job_detail")}); false: the list only`
   ),
   dry_run: dryRunField(),
-  confirm: external_exports.boolean().default(false).describe("For stop: must be true to stop the jobs; without it you see what would be stopped and nothing is")
+  confirm: external_exports.boolean().default(false).describe("For stop: true to stop the jobs; without it only what would be stopped is shown")
 });
 
 // ../../packages/core/src/operations/sweep/manage.ts
@@ -61800,7 +62507,13 @@ var canonicalJson = (value) => JSON.stringify(
   (_k, v) => v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v
 );
 var hashOf = (value) => createHash6("sha256").update(canonicalJson(value)).digest("hex");
-var parseText = (yaml, text4, source) => {
+var SWEEP_WORDS = {
+  syntax: (args2) => msg("sweep-file-syntax", args2),
+  top: (args2) => msg("sweep-file-unknown-top", args2),
+  invalid: (args2) => msg("sweep-file-invalid", args2),
+  hint: () => msg("sweep-file-invalid-hint")
+};
+var parseText = (yaml, text4, source, words2 = SWEEP_WORDS) => {
   const lines3 = new yaml.LineCounter();
   const doc = yaml.parseDocument(text4, { lineCounter: lines3, prettyErrors: false, uniqueKeys: true });
   const at = (offset) => {
@@ -61810,7 +62523,7 @@ var parseText = (yaml, text4, source) => {
   const [first2] = doc.errors;
   if (first2 !== void 0)
     return invalidInput(
-      msg("sweep-file-syntax", { at: at(first2.pos[0]), problem: first2.message.split("\n")[0] ?? "" }),
+      words2.syntax({ at: at(first2.pos[0]), problem: first2.message.split("\n")[0] ?? "" }),
       msg("sweep-file-syntax-hint")
     );
   const locate = (path, wanted) => {
@@ -61830,23 +62543,20 @@ var parseText = (yaml, text4, source) => {
   }
 };
 var label2 = (path) => path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`).join("");
-var fileIssues = (issues, locate, base, what) => {
-  const shown = issues.slice(0, 3).map((i) => {
+var fileIssues = (issues, locate, base, what, words2 = SWEEP_WORDS) => {
+  const shown2 = issues.slice(0, 3).map((i) => {
     const path = [...base, ...i.path];
     if (i.code === "unrecognized_keys") {
       const keys5 = i.keys;
       const keyList = keys5.map((k) => `"${k}"`).join(", ");
-      return path.length === 0 ? msg("sweep-file-unknown-top", { at: locate([...path, keys5[0] ?? ""]), keys: keyList }) : msg("sweep-file-unknown-key", { at: locate([...path, keys5[0] ?? ""]), keys: keyList, parent: label2(path) });
+      return path.length === 0 ? words2.top({ at: locate([...path, keys5[0] ?? ""]), keys: keyList }) : msg("sweep-file-unknown-key", { at: locate([...path, keys5[0] ?? ""]), keys: keyList, parent: label2(path) });
     }
     const help = path.length === 1 ? HELP2[String(path[0])]?.() : void 0;
     const field = label2(path) || msg("sweep-file-the-file");
     return help !== void 0 ? msg("sweep-file-issue-help", { at: locate(path), field, problem: issueWord(i), help }) : msg("sweep-file-issue", { at: locate(path), field, problem: issueWord(i) });
   });
-  const more = issues.length - shown.length;
-  return invalidInput(
-    msg("sweep-file-invalid", { what, problems: joinText(shown, "; "), more }),
-    msg("sweep-file-invalid-hint")
-  );
+  const more = issues.length - shown2.length;
+  return invalidInput(words2.invalid({ what, problems: joinText(shown2, "; "), more }), words2.hint());
 };
 var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(function* () {
   const reserved = reservedParam(data);
@@ -62046,8 +62756,8 @@ var readSweepJobs = (m) => Effect_exports.gen(function* () {
   const ids3 = new Set(m.jobs.flatMap((j) => j.jobId !== void 0 ? [j.jobId] : []));
   const found = /* @__PURE__ */ new Map();
   if (ids3.size === 0) return found;
-  const listed = yield* listWorkspaceJobs(m.kind, m.workspaceId);
-  for (const job of listed.jobs) if (ids3.has(job.id)) found.set(job.id, job);
+  const listed2 = yield* listWorkspaceJobs(m.kind, m.workspaceId);
+  for (const job of listed2.jobs) if (ids3.has(job.id)) found.set(job.id, job);
   const missing4 = [...ids3].filter((id) => !found.has(id));
   const read2 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
   for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
@@ -62187,9 +62897,9 @@ var NOTHING_EXISTS = { adopted: /* @__PURE__ */ new Map(), changed: [], truncate
 var markerOf = (kind, job) => job.submitId !== void 0 && job.submitId !== "" ? Effect_exports.succeed(job.submitId) : Effect_exports.map(detailOf(kind, job.id), (d) => d.submitId ?? "");
 var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () {
   if (rows.length === 0) return NOTHING_EXISTS;
-  const listed = yield* listWorkspaceJobs(kind, workspaceId);
+  const listed2 = yield* listWorkspaceJobs(kind, workspaceId);
   const byName2 = /* @__PURE__ */ new Map();
-  for (const job of listed.jobs) byName2.set(job.name, [...byName2.get(job.name) ?? [], job]);
+  for (const job of listed2.jobs) byName2.set(job.name, [...byName2.get(job.name) ?? [], job]);
   const adopted = /* @__PURE__ */ new Map();
   const changed = [];
   for (const row of rows) {
@@ -62206,15 +62916,15 @@ var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () 
     if (mine !== void 0) adopted.set(row.index, mine.job.id);
     else changed.push({ row, jobIds: same.map((j) => j.id) });
   }
-  return { adopted, changed, truncated: listed.truncated };
+  return { adopted, changed, truncated: listed2.truncated };
 });
 var older = (a, b) => (a.createdAt ?? 0) !== (b.createdAt ?? 0) ? (a.createdAt ?? 0) < (b.createdAt ?? 0) : a.id < b.id;
 var findTwins = (kind, workspaceId, made) => Effect_exports.gen(function* () {
   if (made.length === 0) return [];
-  const listed = yield* listWorkspaceJobs(kind, workspaceId);
+  const listed2 = yield* listWorkspaceJobs(kind, workspaceId);
   const twins = [];
   for (const row of made) {
-    const same = listed.jobs.filter((j) => j.name === row.name);
+    const same = listed2.jobs.filter((j) => j.name === row.name);
     if (same.length < 2) continue;
     let keep;
     for (const job of same)
@@ -62423,14 +63133,14 @@ var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(
         }
         const e = r.left;
         if (e.created === "unknown") return yield* Effect_exports.fail(progressError(e, sending, job));
-        const refused = yield* put(sending, job.index, {
+        const refused2 = yield* put(sending, job.index, {
           state: "failed",
           error: e.message,
           errorText: textData(e.text)
         });
-        if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused, job));
+        if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused2, job));
         warnings.push(msg("sweep-not-created", { name: job.name, message: e.text }));
-        return { m: refused, outcome: "refused" };
+        return { m: refused2, outcome: "refused" };
       })
     );
     m = turn.m;
@@ -62638,21 +63348,21 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
       )
     );
   if (input2.dry_run) {
-    const shown = checked.rows.map((r) => {
+    const shown2 = checked.rows.map((r) => {
       const jobId = existing.adopted.get(r.index);
       return jobId !== void 0 ? { ...r, state: "created", jobId } : r;
     });
-    const fresh4 = shown.filter((r) => r.state === "pending");
+    const fresh4 = shown2.filter((r) => r.state === "pending");
     return {
       action: "run",
       dryRun: true,
       ...summary5,
       fits: yield* fitsOf(
-        checked.placed.filter((_p, i) => shown[i]?.state === "pending"),
+        checked.placed.filter((_p, i) => shown2[i]?.state === "pending"),
         maxRunning
       ),
-      jobs: shown,
-      counts: counts2(shown, 0, 0),
+      jobs: shown2,
+      counts: counts2(shown2, 0, 0),
       plan: {
         summary: msg("sweep-run-summary", {
           count: fresh4.length,
@@ -63826,6 +64536,7 @@ var CATALOGUE2 = [
   waitOperation,
   resubmitOperation,
   eventsOperation,
+  jobExecOperation,
   availabilityOperation,
   usageOperation,
   notebookExecOperation,
@@ -64363,9 +65074,9 @@ var createInspireClient = (options = {}) => {
       { signal: runOptions.signal }
     );
     if (Exit_exports.isSuccess(exit4)) return renderDeep(exit4.value, dialect, lang, options.width);
-    const failure3 = Cause_exports.failureOption(exit4.cause);
-    if (failure3._tag === "Some")
-      throw failure3.value instanceof InspireError ? renderError(failure3.value, dialect, lang) : failure3.value;
+    const failure4 = Cause_exports.failureOption(exit4.cause);
+    if (failure4._tag === "Some")
+      throw failure4.value instanceof InspireError ? renderError(failure4.value, dialect, lang) : failure4.value;
     throw Cause_exports.squash(exit4.cause);
   };
   return {
@@ -64397,13 +65108,28 @@ var createInspireClient = (options = {}) => {
   };
 };
 
+// ../../packages/core/src/operations/common/forward.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/forward/relay.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/api/forward/targets.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
 // ../../packages/core/src/operations/prompts.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var JOB = "<job id>";
 var given = (value) => value?.trim() ? value.trim() : void 0;
-var gpusOf2 = (value) => {
+var gpusOf3 = (value) => {
   const raw = given(value);
   if (raw === void 0) return 0;
   const n = Number(raw);
@@ -64452,11 +65178,11 @@ var WORKFLOW_PROMPTS = [
     args: [{ name: "job_id", description: msg("prompt-diagnose-arg-job-id"), required: true }],
     tools: ["job_detail", "events"],
     // inspire_logs may write a download, so read-only mode leaves it out: the diagnosis then reads more lines.
-    message: (a, listed) => msg("prompt-diagnose", {
+    message: (a, listed2) => msg("prompt-diagnose", {
       job: a.job_id ?? "",
       detail: callWord("job_detail", { job_id: a.job_id }),
       events: callWord("events", { job_id: a.job_id, warnings_only: true }),
-      logs: listed("logs") ? msg("prompt-diagnose-logs", { call: callWord("logs", { job_id: a.job_id, lines: 200 }) }) : msg("prompt-diagnose-more-log", { call: callWord("job_detail", { job_id: a.job_id, log_lines: 300 }) })
+      logs: listed2("logs") ? msg("prompt-diagnose-logs", { call: callWord("logs", { job_id: a.job_id, lines: 200 }) }) : msg("prompt-diagnose-more-log", { call: callWord("job_detail", { job_id: a.job_id, log_lines: 300 }) })
     })
   },
   {
@@ -64469,12 +65195,12 @@ var WORKFLOW_PROMPTS = [
     ],
     tools: ["status"],
     // The nodes' view (availability, toolset capacity) where it is offered, else the groups' counts.
-    message: (a, listed) => {
-      const gpus2 = gpusOf2(a.gpus);
+    message: (a, listed2) => {
+      const gpus2 = gpusOf3(a.gpus);
       const workspace = given(a.workspace);
       return msg("prompt-free-gpus", {
         gpus: gpus2,
-        look: listed("availability") ? msg("prompt-free-gpus-nodes", {
+        look: listed2("availability") ? msg("prompt-free-gpus-nodes", {
           call: callWord("availability", { workspace, gpus: gpus2 > 0 ? gpus2 : void 0 })
         }) : msg("prompt-free-gpus-groups", { call: callWord("status", { workspace }) }),
         status: callWord("status", { workspace, schedule_type: "TRAIN" })
@@ -64488,7 +65214,7 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var TOOLSETS = {
-  core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events"],
+  core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events", "job_exec"],
   submit: ["submit", "submit_hpc", "submit_ray", "resubmit", "stop", "sweep"],
   notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell"],
   serving: ["inference", "models"],
@@ -64516,7 +65242,68 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/notify/task.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/notify/notice.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/notify/send.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/notify/waiters.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var WaiterRecord = external_exports.object({
+  id: external_exports.string().regex(/^w-[0-9a-f]{8}$/),
+  profile: external_exports.string().optional(),
+  jobs: external_exports.array(external_exports.string()),
+  /** Absent: the waiter only recovers (`--recover` without `--notify`). */
+  target: external_exports.string().optional(),
+  pollSeconds: external_exports.number().positive(),
+  /** How many times a task the platform took back (pre-empted) may be submitted again (recover.ts). */
+  recover: external_exports.number().int().min(0).default(0),
+  /** Each recovery attempt, written before its create is sent, so a restarted waiter sends none twice. */
+  attempts: external_exports.array(
+    external_exports.object({
+      root: external_exports.string(),
+      from: external_exports.string(),
+      n: external_exports.number().int(),
+      name: external_exports.string(),
+      submitId: external_exports.string(),
+      jobId: external_exports.string().optional()
+    })
+  ).default([]),
+  createdAt: external_exports.number(),
+  /** waiting, done (every task ended and was notified), stopped (by `inspire waiters stop`). */
+  state: external_exports.enum(["waiting", "done", "stopped"]),
+  /** The tasks whose notification is settled (sent, refused or claimed by another sender). */
+  notified: external_exports.array(external_exports.string()).default([])
+});
+
+// ../../packages/core/src/notify/watch.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/notify/recover.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
 // ../../packages/core/src/operations/catalogue/help.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/spec-file.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
@@ -64536,7 +65323,7 @@ var exitCodeOf = (reason) => {
   return 1;
 };
 var text3 = (value) => typeof value === "string" && value.trim() !== "" ? value : void 0;
-var failure2 = (message, hint, exitCode) => ({
+var failure3 = (message, hint, exitCode) => ({
   stderr: `error: ${message}
 hint: ${hint}
 `,
@@ -64549,7 +65336,7 @@ var passwordOf = async (args2, target) => {
     const read2 = await readFile3(file3, "utf8").catch(() => void 0);
     const password = read2?.replace(/\r?\n$/, "");
     if (password === void 0 || password === "")
-      return failure2(
+      return failure3(
         `Could not read a password from ${file3}.`,
         "Give a readable file holding only the password.",
         USAGE
@@ -64565,14 +65352,14 @@ var saveLogin = async (args2, target) => {
   const password = await passwordOf(args2, target);
   if (typeof password === "object") return password;
   if (username === void 0 || password === void 0)
-    return failure2(
+    return failure3(
       "--username and a password are both needed.",
       `synergy inspire ${command} --username <${target === "inspire" ? "学工号" : "robot account"}> --password <password>${target === "harbor" ? " [--registry qb|sj]" : ""} (or --password-file <file>${target === "inspire" ? ", or INSPIRE_PASSWORD in the environment" : ""})`,
       USAGE
     );
   const registry2 = text3(args2.registry) ?? "qb";
   if (target === "harbor" && registry2 !== "qb" && registry2 !== "sj")
-    return failure2(`Unknown registry "${registry2}".`, "Use --registry qb (七宝, the default) or sj (松江).", USAGE);
+    return failure3(`Unknown registry "${registry2}".`, "Use --registry qb (七宝, the default) or sj (松江).", USAGE);
   const profile = text3(args2.profile);
   const client = createInspireClient({ env: process.env, words: "cli", ...profile !== void 0 ? { profile } : {} });
   try {
@@ -64584,8 +65371,8 @@ var saveLogin = async (args2, target) => {
 store: ${store}
 `, exitCode: 0 };
   } catch (e) {
-    if (e instanceof InspireError) return failure2(e.message, renderWords(e.hint, "cli"), exitCodeOf(e.reason));
-    return failure2(
+    if (e instanceof InspireError) return failure3(e.message, renderWords(e.hint, "cli"), exitCodeOf(e.reason));
+    return failure3(
       "The login could not be completed because of an unexpected error.",
       "Run it again; if it keeps failing, report it with `synergy inspire login` and the time.",
       1
@@ -64866,12 +65653,12 @@ var operationTool = (op) => tool({
   requires: [SETTINGS_READ],
   ...op.annotations.readOnly ? {} : { enabledWhen: { setting: "readOnly", equals: false } },
   handler: async (raw, context5) => {
-    const refused = await refusalOf2(op, context5);
-    if (refused !== void 0)
+    const refused2 = await refusalOf2(op, context5);
+    if (refused2 !== void 0)
       return {
         title: `${op.title}: not enabled`,
-        output: refused,
-        metadata: { ok: false, error: { reason: "NotEnabled", message: refused } }
+        output: refused2,
+        metadata: { ok: false, error: { reason: "NotEnabled", message: refused2 } }
       };
     const prepared = prepare(op, raw);
     if (prepared instanceof InspireError) return problemResult(op.title, prepared);
@@ -64907,12 +65694,12 @@ var callTool = (id, raw, context5) => {
   if (found === void 0) throw new Error(`The runtime has no tool ${id}; rebuild the plugin.`);
   return found.handler(raw, context5);
 };
-var runCommand = (id, args2) => {
+var runCommand2 = (id, args2) => {
   const found = loginHandlers[id];
   if (found === void 0) throw new Error(`The runtime has no command ${id}; rebuild the plugin.`);
   return found(args2);
 };
 export {
   callTool,
-  runCommand
+  runCommand2 as runCommand
 };
