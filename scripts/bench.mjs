@@ -27,6 +27,7 @@ const BENCHES = [
   { id: "logs", args: ["bench/logs.mjs"] },
   { id: "mcp-overhead", args: ["bench/mcp-overhead.mjs"] },
   { id: "mcp-results", args: ["bench/mcp-results.mjs"] },
+  { id: "mcp-context", args: ["bench/mcp-context.mjs"] },
   { id: "synergy-overhead", args: ["bench/synergy-overhead.mjs"] },
   { id: "image-push", args: ["bench/image-push.mjs"] },
   { id: "test-time", args: ["bench/test-time.mjs"] },

@@ -67,7 +67,7 @@ describe("help in Chinese", () => {
     expect(flags(zh.stdout)).toContain("--compute-group <value>")
     const group = squeezed(flagLine(zh.stdout, "--compute-group <value>"))
     // Only what it means for create: MCP's scoping of one tool's actions ("用于 create：") is not said.
-    expect(group).toContain(squeezed("计算组（名称或 lcg- id）"))
+    expect(group).toContain(squeezed("计算组（名称或 id）"))
     expect(group).not.toContain("用于")
     // The command the description names is the one English help names.
     const named = /\((inspire [^)]+)\)/.exec(flagLine(en.stdout, "--compute-group <value>"))?.[1]

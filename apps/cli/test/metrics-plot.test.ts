@@ -93,7 +93,7 @@ describe("inspire job metrics --plot", () => {
     const nested = join(out, "no", "such", "dir", "c.svg")
     expect((await inspire(env, ["job", "metrics", jobId, "--plot", nested])).code).toBe(0)
     expect(readFileSync(nested, "utf8")).toContain("<svg")
-  }, 30_000)
+  }, 90_000)
 
   it("writes the chart only in the current directory or the downloads folder, never through a link or over a file", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "inspire-plot-cwd-"))
@@ -128,7 +128,7 @@ describe("inspire job metrics --plot", () => {
     expect(readFileSync(join(outside, "victim.svg"), "utf8")).toBe("keep")
     expect(readdirSync(outside)).toEqual(["victim.svg"])
     expect(existsSync(join(cwd, "..", "up.svg"))).toBe(false)
-  }, 30_000)
+  }, 90_000)
 })
 
 describe("downloads from the command line", () => {
@@ -143,5 +143,5 @@ describe("downloads from the command line", () => {
     expect(up.code).toBe(2)
     expect(up.stderr).toContain('".." is not allowed')
     expect(up.stderr).toMatch(/^hint: /m)
-  }, 30_000)
+  }, 90_000)
 })

@@ -15,7 +15,6 @@ cli-help-default = default: { $value }
 cli-help-extra-separator = ,{ " " }
 cli-help-option-help = display help for command
 cli-help-option-version = output the version number
-cli-help-option-json = print only the JSON result on stdout
 cli-help-option-profile = use this profile (default: INSPIRE_PROFILE, else the current profile)
 cli-help-option-dry-run = show what would be sent or changed, and change nothing
 cli-help-option-yes = do not ask for confirmation

@@ -1,11 +1,11 @@
 cli-help-forward-notebook = 把本地端口转发到运行中 notebook 内的端口（HTTP 和 WebSocket），直到按下 Ctrl-C
-cli-help-forward-ports = 远端端口（本地用同一端口）、本地:远端，或 0:远端（本地任选空闲端口）
+cli-help-forward-ports = REMOTE（本地用同一端口）、LOCAL:REMOTE，或 0:REMOTE（本地任选空闲端口）
 cli-help-forward-ssh = 只有创建时启用了 SSH 的 notebook，平台才会代理它的端口：inspire notebook create --allow-ssh …
 cli-help-forward-serving = 在本地端口上提供运行中推理服务的 OpenAI API（无需令牌），直到按下 Ctrl-C
 cli-help-forward-serving-id = 推理服务：其 id（sv-…）、名称或唯一的 id 前缀
 cli-help-forward-local = 本地端口（默认：任选一个空闲端口）
 cli-help-forward-serving-workspace = 按名称查找推理服务的空间（默认：defaultWorkspace，否则查找所有空间）
-cli-forward-ports = { $value } 不是端口，也不是 本地:远端 形式的端口对。
+cli-forward-ports = { $value } 不是端口，也不是 LOCAL:REMOTE 形式的端口对。
 cli-forward-ports-hint = 写出 notebook 的端口（8888），或本地端口与 notebook 端口（18888:8888）；本地端口为 0 时任选一个空闲端口。
 cli-forward-stop = 按 Ctrl-C 停止。
 cli-forward-stopped = 已停止转发，共转发 { $count } 个请求。

@@ -15,7 +15,6 @@ cli-help-default = 默认：{ $value }
 cli-help-extra-separator = ；
 cli-help-option-help = 显示命令帮助
 cli-help-option-version = 显示版本号
-cli-help-option-json = 只在 stdout 输出 JSON 结果
 cli-help-option-profile = 使用此配置档（默认：INSPIRE_PROFILE，否则为当前配置档）
 cli-help-option-dry-run = 只显示将要发送或更改的内容，不做任何更改
 cli-help-option-yes = 不询问确认

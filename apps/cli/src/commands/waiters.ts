@@ -1,5 +1,5 @@
 import { plain, type Text } from "@holos-inspire/core"
-import { listWaiters, renderTable, runWaiter, stopWaiter, writeWaiterPid } from "@holos-inspire/core/internal"
+import { isoInstant, listWaiters, renderTable, runWaiter, stopWaiter, writeWaiterPid } from "@holos-inspire/core/internal"
 import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 import { Argument, type Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
@@ -49,7 +49,7 @@ const stop = (id: string, options: CommandOptions): void => {
 const run = async (id: string, options: CommandOptions): Promise<void> => {
   process.on("SIGHUP", () => undefined)
   local(() => writeWaiterPid(paths(), id, process.pid))
-  const log = (line: Text): void => void process.stdout.write(`${new Date().toISOString()} ${speak(line)}\n`)
+  const log = (line: Text): void => void process.stdout.write(`${isoInstant(Date.now())} ${speak(line)}\n`)
   const end = await withClient(options, (client) => client.run(runWaiter(id, speak, log)))
   if (end === undefined) throw unknown(id)
 }

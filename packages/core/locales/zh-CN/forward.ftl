@@ -3,7 +3,7 @@
 forward-bad-port = { $port } 不是有效的端口号。
 forward-bad-port-fix = 请给出 1 到 65535 之间的端口（本地端口为 0 时任选一个空闲端口），例如 8888 或 8080:8888。
 forward-port-in-use = { $host } 上的本地端口 { $port } 已被占用。
-forward-port-in-use-fix = 请换一个本地端口（本地:远端，例如 18888:8888），或用 0 任选一个空闲端口。
+forward-port-in-use-fix = 请换一个本地端口（LOCAL:REMOTE，例如 18888:8888），或用 0 任选一个空闲端口。
 forward-port-refused = 无法在 { $host } 上监听本地端口 { $port }（{ $code }）。
 forward-port-refused-fix = 1024 以下的端口需要特权；请选 1024 以上的端口，或用 0 任选一个空闲端口。
 forward-no-proxy = notebook { $notebook } 创建时未启用 SSH，平台不会为它开放端口代理。

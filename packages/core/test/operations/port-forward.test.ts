@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Exit } from "effect"
-import { WebSocket } from "undici"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { InspireError } from "../../src/errors.js"
 import { forwardNotebookPort, forwardServing, type PortForward } from "../../src/operations/common/forward.js"
@@ -13,6 +12,10 @@ import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
 import { call, h100SpecId, succeeded, trainingSpaceProfile } from "./harness.js"
+
+// undici's WebSocket alone, as core loads it: its index would patch undici's shared classes for every
+// later test of this worker (test/platform/undici.test.ts checks that nothing does).
+const { WebSocket } = (await import("undici/lib/web/websocket/websocket.js")) as unknown as typeof import("undici")
 
 // Port forwarding through a notebook's Jupyter port proxy and to a serving, against the emulator: a tiny
 // HTTP and WebSocket echo server really runs inside the notebook (started by notebook_exec), and is

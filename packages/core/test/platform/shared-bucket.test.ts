@@ -124,7 +124,8 @@ describe("the shared rate limiter", () => {
     const cpuPerTake = (cpu.user + cpu.system) / 1000 / n
     console.log(`shared bucket: ${cpuPerTake.toFixed(2)} ms of CPU (${perTake.toFixed(2)} ms of wall time) per request`)
     expect(cpuPerTake).toBeLessThan(10)
-  })
+    // 200 requests at 50/s: 4 s at the least, several times that on a machine busy with other work.
+  }, 120_000)
 
   it("replaces a damaged file", async () => {
     const { root, file } = bucketIn()
