@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
 import type { Emu } from "./context.js"
 import { sendHtml, sendJson, sendText } from "./http.js"
+import { serveFile } from "./jupyter/files.js"
 import {
   anonymousUser,
   type JupyterUser,
@@ -141,7 +142,9 @@ const SERVED_API = /^\/api(\/(status|me|kernels|sessions|terminals(\/[^/]+)?|con
 const gatewaySurface = (method: string, path: string): string => {
   const rest = GATEWAY.exec(path)?.[7] ?? "/"
   const kind =
-    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket)(\/|$)/.exec(rest)
+    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket|files)(\/|$)/.exec(
+      rest,
+    )
   const shape = (kind?.[1] ?? "lab").replace(/^api\/terminals\/[^/]+$/, "api/terminals/:name")
   return `jup:${method} /${shape}`
 }
@@ -156,7 +159,7 @@ export const handleGateway = async (
   const record = emu.requests.begin(gatewaySurface(req.method ?? "GET", rawPath(req)))
   res.once("close", () => emu.requests.finish(record, res.statusCode))
   const check = checkGateway(emu, askedOf(req, url))
-  if (check.ok && check.rest.startsWith("/api") && !loopback(req.socket.remoteAddress)) {
+  if (check.ok && /^\/(api|files\/)/.test(check.rest) && !loopback(req.socket.remoteAddress)) {
     req.resume()
     return sendJson(res, 403, { message: REMOTE, reason: null })
   }
@@ -171,6 +174,11 @@ export const handleGateway = async (
     req.resume()
     if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
     return sendHtml(res, 200, "<!DOCTYPE html><html><head><title>VS Code</title></head><body></body></html>")
+  }
+  const file = /^\/files\/([^?]*)/.exec(check.rest)
+  if (file !== null && (req.method === "GET" || req.method === "HEAD")) {
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
+    return serveFile(emu.jupyter.place(check.task).root, file[1] ?? "", req, res)
   }
   if (check.rest.startsWith("/api") && SERVED_API.test(check.rest)) {
     const method = req.method ?? "GET"
