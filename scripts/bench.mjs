@@ -25,6 +25,7 @@ const BENCHES = [
   { id: "sweep", args: ["bench/sweep.mjs"] },
   { id: "rate-limit", args: ["bench/rate-limit.mjs"] },
   { id: "logs", args: ["bench/logs.mjs"] },
+  { id: "storage", args: ["bench/storage.mjs"] },
   { id: "mcp-overhead", args: ["bench/mcp-overhead.mjs"] },
   { id: "mcp-results", args: ["bench/mcp-results.mjs"] },
   { id: "mcp-context", args: ["bench/mcp-context.mjs"] },

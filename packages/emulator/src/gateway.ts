@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
 import type { Emu } from "./context.js"
 import { sendHtml, sendJson, sendText } from "./http.js"
+import { serveFile } from "./jupyter/files.js"
 import {
   anonymousUser,
   type JupyterUser,
@@ -143,7 +144,7 @@ const SERVED_API = /^\/api(\/(status|me|kernels|sessions|terminals(\/[^/]+)?|con
 const gatewaySurface = (method: string, path: string): string => {
   const rest = GATEWAY.exec(path)?.[7] ?? "/"
   const kind =
-    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket|proxy\/\d+)(\/|$)/.exec(
+    /^\/(api\/contents|api\/terminals\/[^/]+|api\/terminals|api\/status|api|terminals\/websocket|proxy\/\d+|files)(\/|$)/.exec(
       rest,
     )
   const shape = (kind?.[1] ?? "lab")
@@ -163,7 +164,7 @@ export const handleGateway = async (
   res.once("close", () => emu.requests.finish(record, res.statusCode))
   const check = checkGateway(emu, askedOf(req, url))
   const proxied = check.ok && check.kind === "jupyter" ? proxyRoute(check.rest) : undefined
-  if (check.ok && (check.rest.startsWith("/api") || proxied) && !loopback(req.socket.remoteAddress)) {
+  if (check.ok && (/^\/(api|files\/)/.test(check.rest) || proxied) && !loopback(req.socket.remoteAddress)) {
     req.resume()
     return sendJson(res, 403, { message: REMOTE, reason: null })
   }
@@ -186,6 +187,11 @@ export const handleGateway = async (
     req.resume()
     if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
     return sendHtml(res, 200, "<!DOCTYPE html><html><head><title>VS Code</title></head><body></body></html>")
+  }
+  const file = /^\/files\/([^?]*)/.exec(check.rest)
+  if (file !== null && (req.method === "GET" || req.method === "HEAD")) {
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies)
+    return serveFile(emu.jupyter.place(check.task).root, file[1] ?? "", req, res)
   }
   if (check.rest.startsWith("/api") && SERVED_API.test(check.rest)) {
     const method = req.method ?? "GET"

@@ -4,6 +4,8 @@
 // differ is normalised: tokens, the temp roots, timestamp values, the server's version. A difference the
 // emulator keeps on purpose is a row's `differs`, with its reason and both statuses.
 import { randomBytes } from "node:crypto"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningEmulator } from "../src/index.js"
 import { start } from "./helpers.js"
@@ -171,6 +173,9 @@ let sides: { real: Side; emulator: Side }
 
 beforeAll(async () => {
   real = await startRealJupyter()
+  // A notebook's root is the container's `/`, which holds the project's storage (the emulator makes it).
+  for (const tier of ["hdd", "ssd"])
+    mkdirSync(join(real.root, "inspire", tier, "project", "embodied-fm"), { recursive: true })
   emu = await start()
   const nb = emu.control.jupyter.runningNotebook()
   sides = {
@@ -213,6 +218,41 @@ describe("the emulator's Jupyter subset against a real Jupyter Server (1.23)", (
     }
     expect(rows.join("\n")).toBe("")
   })
+
+  it("writes chunked uploads and serves byte ranges of /files as the real one does", async () => {
+    const blocks = [randomBytes(3000), randomBytes(3000), randomBytes(77)]
+    const put = (side: Side, path: string, chunk: number, body: Buffer, type = "file") =>
+      new Lab(side.base, side.token).api("PUT", `/api/contents/${path}`, {
+        type,
+        format: "base64",
+        chunk,
+        content: body.toString("base64"),
+      })
+    const get = async (side: Side, path: string, range?: string) => {
+      const r = await fetch(`${side.base}/files/${path}`, {
+        headers: { authorization: `token ${side.token}`, ...(range !== undefined ? { range } : {}) },
+      })
+      const body = Buffer.from(await r.arrayBuffer())
+      return {
+        status: r.status,
+        range: r.headers.get("content-range"),
+        body: r.status < 300 ? body.toString("hex") : "",
+      }
+    }
+    const ranges = [undefined, "bytes=0-9", "bytes=5990-", "bytes=-4", "bytes=6077-", "bytes=9-3", "bytes=0-99999"]
+    const answers = async (side: Side) => {
+      const out: unknown[] = []
+      // Chunk 1 writes anew, 2 and -1 append; a later chunk with no file before makes one; no folder in chunks.
+      for (const [i, b] of blocks.entries()) out.push((await put(side, "c.bin", i === 2 ? -1 : i + 1, b)).status)
+      out.push((await put(side, "late.bin", 2, blocks[2] as Buffer)).status)
+      const folder = await put(side, "dir", 2, Buffer.from(""), "directory")
+      out.push(folder.status, (folder.body as { message?: string }).message)
+      for (const range of ranges) out.push(await get(side, "c.bin", range))
+      out.push(await get(side, "late.bin"), (await get(side, "missing.bin")).status)
+      return out
+    }
+    expect(await answers(sides.emulator)).toEqual(await answers(sides.real))
+  }, 60_000)
 
   it("runs a command in a terminal over its WebSocket, as the real one does", async () => {
     for (const side of [sides.real, sides.emulator]) {

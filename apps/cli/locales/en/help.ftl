@@ -79,5 +79,5 @@ cli-help-skill-agent = the agent (repeatable); default: every agent found in you
 cli-help-serve-wait = probe until it answers, crashes or stops, or SECONDS pass (default: the recipe's health.timeout_seconds, else 600); exit 0 ready, 11 not ready in time, 10 crashed or stopped
 cli-help-summary-separator = ;{ " " }
 cli-help-cp-paths = Paths in the notebook are relative to its Jupyter root folder (as the lab's file browser shows them).
-cli-help-cp-size = Each file may have at most { $mib } MiB; folders are copied whole.
+cli-help-cp-size = Files of any size go in blocks; a copy that was cut off continues where it stopped when run again; folders are copied whole.
 cli-help-cp-local = Local paths stay inside the current directory or the downloads folder; symbolic links are never followed.

@@ -79,5 +79,5 @@ cli-help-skill-agent = agent（可重复）；默认：在你的主目录中找�
 cli-help-serve-wait = 持续探测，直到它应答、崩溃或停止，或过了 SECONDS 秒（默认：配方的 health.timeout_seconds，否则 600）；退出码 0 就绪，11 超时仍未就绪，10 崩溃或已停止
 cli-help-summary-separator = ；
 cli-help-cp-paths = notebook 中的路径相对于其 Jupyter 根目录（即 lab 文件浏览器显示的路径）。
-cli-help-cp-size = 每个文件最多 { $mib } MiB；目录会整个复制。
+cli-help-cp-size = 任意大小的文件都分块传输；中断的复制再次运行时从中断处继续；目录会整个复制。
 cli-help-cp-local = 本地路径只能在当前目录或下载目录之内；从不跟随符号链接。

@@ -1,5 +1,4 @@
 import { notebookFilesOperation } from "@holos-inspire/core"
-import { MAX_FILE_BYTES } from "@holos-inspire/core/internal"
 import type { Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"
 import { msg } from "../language.js"
@@ -46,7 +45,7 @@ export const addNotebookCp = (group: Command): void => {
       .option("--workspace <name>", msg("cli-help-notebook-workspace"))
       .addHelpText(
         "after",
-        `\n${msg("cli-help-cp-paths")}\n${msg("cli-help-cp-size", { mib: MAX_FILE_BYTES / 1024 / 1024 })}\n${msg("cli-help-cp-local")}\n\n${msg("cli-help-examples")}\n  inspire notebook cp ./data.bin my-nb:work/data.bin\n  inspire notebook cp my-nb:work/results ./results`,
+        `\n${msg("cli-help-cp-paths")}\n${msg("cli-help-cp-size")}\n${msg("cli-help-cp-local")}\n\n${msg("cli-help-examples")}\n  inspire notebook cp ./data.bin my-nb:work/data.bin\n  inspire notebook cp my-nb:work/results ./results`,
       ),
   ).action(async (src: string, dst: string, options: CpOptions) => {
     const from = remoteOf(src)

@@ -19,6 +19,7 @@ import { notebookShellOperation } from "./notebook-shell/index.js"
 import { resubmitOperation } from "./resubmit.js"
 import { statusOperation } from "./status/index.js"
 import { stopOperation } from "./stop/index.js"
+import { storageOperation } from "./storage/index.js"
 import { submitOperation } from "./submit.js"
 import { submitHpcOperation } from "./submit-hpc.js"
 import { submitRayOperation } from "./submit-ray.js"
@@ -57,6 +58,7 @@ export const CATALOGUE = [
   notebookShellOperation,
   sweepOperation,
   submitRayOperation,
+  storageOperation,
 ] as const
 
 /**

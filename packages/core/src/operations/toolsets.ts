@@ -9,7 +9,7 @@ import { OPERATIONS } from "./registry.js"
 export const TOOLSETS = {
   core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events", "job_exec"],
   submit: ["submit", "submit_hpc", "submit_ray", "resubmit", "stop", "sweep"],
-  notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell"],
+  notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell", "storage"],
   serving: ["inference", "models"],
   images: ["images", "image_push"],
   capacity: ["availability", "usage"],

@@ -59,7 +59,7 @@ export const makeHttpClient = async (settings: ProxySettings = {}): Promise<Http
   if (proxies.http === undefined && proxies.https === undefined) return nodeHttpClient()
   const { dispatcher, request } = await makeDispatcher(settings)
   return {
-    send: async (exchange, signal) => {
+    send: async (exchange, signal, sink) => {
       const res = await request(exchange.url, {
         method: exchange.method as Dispatcher.HttpMethod,
         headers: { ...exchange.headers },
@@ -67,7 +67,9 @@ export const makeHttpClient = async (settings: ProxySettings = {}): Promise<Http
         dispatcher,
         signal,
       })
-      return { status: res.statusCode, headers: res.headers, body: await res.body.text() }
+      const take = sink?.(res.statusCode, res.headers)
+      if (take !== undefined) for await (const chunk of res.body) take(chunk as Buffer)
+      return { status: res.statusCode, headers: res.headers, body: take === undefined ? await res.body.text() : "" }
     },
     close: () => dispatcher.close().catch(() => undefined),
   }

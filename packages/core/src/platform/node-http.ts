@@ -10,19 +10,28 @@ export interface Exchange {
   readonly method: string
   readonly url: string
   readonly headers: Readonly<Record<string, string>>
-  readonly body?: string
+  readonly body?: string | Uint8Array
 }
+
+/** The answer's headers as they came. */
+type RawHeaders = Readonly<Record<string, string | string[] | undefined>>
+
+/**
+ * Takes an answer's body as it arrives: given the status and headers, the consumer of its chunks, or
+ * undefined to have the body read whole as text (the answer's `body` is empty when a consumer took it).
+ */
+export type Sink = (status: number, headers: RawHeaders) => ((chunk: Buffer) => void) | undefined
 
 /** An answer of any status, its body read whole as UTF-8. */
 export interface Answer {
   readonly status: number
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly headers: RawHeaders
   readonly body: string
 }
 
 /** What sends the transport's requests: one attempt each, ended by `signal` (the request's deadline). */
 export interface HttpClient {
-  readonly send: (exchange: Exchange, signal: AbortSignal) => Promise<Answer>
+  readonly send: (exchange: Exchange, signal: AbortSignal, sink?: Sink) => Promise<Answer>
   readonly close: () => Promise<void>
 }
 
@@ -38,7 +47,7 @@ const failure = (message: string, code: string): Error => Object.assign(new Erro
 export const nodeHttpClient = (): HttpClient => {
   const options = { keepAlive: true, maxSockets: 8, timeout: IDLE_MS }
   const agents = { "http:": new http.Agent(options), "https:": new https.Agent(options) }
-  const send = (exchange: Exchange, signal: AbortSignal): Promise<Answer> =>
+  const send = (exchange: Exchange, signal: AbortSignal, sink?: Sink): Promise<Answer> =>
     new Promise<Answer>((resolve, reject) => {
       const url = new URL(exchange.url)
       const secure = url.protocol === "https:"
@@ -76,7 +85,20 @@ export const nodeHttpClient = (): HttpClient => {
       req.on("error", fail)
       req.on("response", (res) => {
         const chunks: Buffer[] = []
-        res.on("data", (chunk: Buffer) => chunks.push(chunk))
+        let take: ((chunk: Buffer) => void) | undefined
+        try {
+          take = sink?.(res.statusCode ?? 0, res.headers)
+        } catch (e) {
+          return fail(e)
+        }
+        res.on("data", (chunk: Buffer) => {
+          if (take === undefined) return void chunks.push(chunk)
+          try {
+            take(chunk)
+          } catch (e) {
+            fail(e)
+          }
+        })
         res.on("error", fail)
         res.on("aborted", () => fail(failure("the connection closed during the answer", "ECONNRESET")))
         res.on("end", () => {

@@ -7,10 +7,11 @@ import { DEFAULT_RETRY, type RetryPolicy, retryAfterMillis, retrySchedule, TRANS
 
 /** One HTTP request as the API families build it. */
 export interface HttpRequest {
-  readonly method: "GET" | "POST" | "PUT" | "DELETE"
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
   readonly url: string
   readonly headers?: Readonly<Record<string, string>>
-  readonly body?: string
+  /** The body: text, or bytes (a block of a file, built without a string the size of the block). */
+  readonly body?: string | Uint8Array
   /** Safe to send twice (reads, stops). Creates are not: they are never retried after an ambiguous failure. */
   readonly idempotent: boolean
   /** Changes something on the platform (create, stop, delete, push): never sent during a dry run. */
@@ -22,6 +23,20 @@ export interface HttpRequest {
    * 520–524 and 529) to a request that is safe to send twice is tried again.
    */
   readonly final?: (res: HttpResponse) => boolean
+  /**
+   * Takes the body of an answer as it arrives (a block of a file read from a notebook), never holding it
+   * whole: called with each attempt's status and headers, it returns the consumer of that attempt's
+   * chunks, or undefined to have the body read as text (a refusal). The answer's `body` is then empty.
+   */
+  readonly sink?: (head: {
+    readonly status: number
+    readonly headers: Readonly<Record<string, string>>
+  }) => ((chunk: Buffer) => void) | undefined
+  /**
+   * One block of a file transfer to a notebook's own Jupyter server: not spaced by the rate limiter, which
+   * spaces API calls (§6 rule 19); a transfer's blocks go one after another, never in parallel.
+   */
+  readonly bulk?: boolean
 }
 
 /** A response of any status: the families decide what a status means. */
@@ -154,6 +169,7 @@ const once = (http: HttpClient, req: HttpRequest, timeoutMs: number, attempt: nu
     try: async (signal) => {
       const limit = deadline(signal, timeoutMs)
       try {
+        const sink = req.sink
         const res = await http.send(
           {
             method: req.method,
@@ -162,6 +178,7 @@ const once = (http: HttpClient, req: HttpRequest, timeoutMs: number, attempt: nu
             ...(req.body !== undefined ? { body: req.body } : {}),
           },
           limit.signal,
+          sink === undefined ? undefined : (status, headers) => sink({ status, headers: flattenHeaders(headers).headers }),
         )
         return { status: res.status, ...flattenHeaders(res.headers), body: res.body, attempts: attempt }
       } finally {
@@ -198,7 +215,7 @@ const makeTransport = (http: HttpClient, limiter: RateLimiter, options: Transpor
     const made = yield* Ref.make(0)
     const attempt = Effect.gen(function* () {
       const n = yield* Ref.updateAndGet(made, (k) => k + 1)
-      yield* limiter.take
+      if (req.bulk !== true) yield* limiter.take
       const result = yield* Effect.either(once(http, req, timeoutMs, n))
       if (result._tag === "Left") {
         const failure = result.left

@@ -50,6 +50,12 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
   const hpc = hpcInput(e, "x")
   // A file in the running notebook's Jupyter folder, for the examples that read one.
   writeFileSync(join(e.control.jupyter.sandbox(running), "hello.txt"), "hello\n")
+  // A file on the running notebook's project storage, which its Jupyter root holds under inspire/.
+  const now = e.control.state()
+  const project = now.projects.find((p) => p.id === now.tasks.find((t) => t.id === running)?.projectId)
+  const storage = `/inspire/hdd/project/${project?.enName ?? "none"}`
+  mkdirSync(join(e.control.jupyter.sandbox(running), storage), { recursive: true })
+  writeFileSync(join(e.control.jupyter.sandbox(running), storage, "hello.txt"), "hello\n")
   // A terminal of the running notebook, for the examples that type into, read or close one.
   const shell = { action: "open", notebook: running, wait: 0 }
   const terminal = (succeeded(await call(e, notebookShellOperation, shell, profile)).result as { terminal: string })
@@ -85,6 +91,8 @@ export const exampleWorld = async (e: RunningEmulator, profile: Profile): Promis
     notebook: running,
     terminal,
     notebook_file: "hello.txt",
+    storage_file: `${storage}/hello.txt`,
+    storage_folder: `${storage}/`,
     local_file: join(downloads, "notes.txt"),
     stopped_notebook: stopped,
     username: e.demo.username,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { beforeEach, describe, expect, it } from "vitest"
@@ -21,6 +21,8 @@ const emu = useEmulator()
 beforeEach(() => freshPlatform(emu.current))
 
 type Profile = ReturnType<typeof profileFor>
+
+const STORAGE = "/inspire/hdd/project/embodied-fm"
 
 const writers = OPERATIONS.filter((op) => op.effects.files === true)
 const cases = writers.flatMap((op) =>
@@ -60,14 +62,20 @@ const fill = async (profile: Profile, example: FileInput["example"]): Promise<Re
     else if (value === "{hpc_job}") out[key] = await startHpcJob(emu.current, profile, "files")
     else if (value === "{notebook}") out[key] = emu.current.control.jupyter.runningNotebook({ name: "files-nb" }).id
     else if (value === "{notebook_file}") out[key] = "hello.txt"
+    else if (value === "{storage_file}") out[key] = `${STORAGE}/hello.txt`
     else if (typeof value === "string" && /^\{\w+\}$/.test(value))
       throw new Error(`the contract test cannot create ${value} yet; add it here`)
     else out[key] = value
   }
   emu.current.control.clock.advance(120)
   // The notebook's file the examples read, in its Jupyter folder.
-  if (typeof out.notebook === "string")
-    writeFileSync(join(emu.current.control.jupyter.sandbox(out.notebook), "hello.txt"), "hello\n")
+  if (typeof out.notebook === "string") {
+    const sandbox = emu.current.control.jupyter.sandbox(out.notebook)
+    writeFileSync(join(sandbox, "hello.txt"), "hello\n")
+    // The notebook's project storage (embodied-fm, as for every test notebook), under its Jupyter root.
+    mkdirSync(join(sandbox, STORAGE), { recursive: true })
+    writeFileSync(join(sandbox, STORAGE, "hello.txt"), "hello\n")
+  }
   return out
 }
 
@@ -113,7 +121,7 @@ describe.each(frontends)("for $who, every file-writing input", ({ who, context }
       writeFileSync(join(root, "exists.out"), "mine")
       const exists = failed(await run("exists.out", false))
       expect(exists.message).toContain("already exists")
-      expect(exists.hint).toContain("overwrite=true")
+      expect(exists.hint).toContain(`${f.overwrite}=true`)
       expect(readFileSync(join(root, "exists.out"), "utf8")).toBe("mine")
 
       const dots = failed(await run("../escape.out", true))

@@ -1,22 +1,12 @@
 import { execFileSync } from "node:child_process"
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  truncateSync,
-  writeFileSync,
-} from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import { MAX_FILE_BYTES } from "../../src/api/jupyter/contents.js"
 import { InspireError } from "../../src/errors.js"
 import { invoke } from "../../src/operations/catalogue/invoke.js"
 import { notebookFilesOperation } from "../../src/operations/notebook-files/index.js"
-import { placeOf, readLocal } from "../../src/operations/notebook-files/local.js"
+import { openLocal, placeOf } from "../../src/operations/notebook-files/local.js"
 import { renderWords } from "../../src/words/render.js"
 import { useEmulator } from "../emulator.js"
 import { profileFor } from "../harness.js"
@@ -108,16 +98,10 @@ describe("a notebook copy stays where it was sent", () => {
     expect(existsSync(join(sandbox, "piped"))).toBe(false)
   }, 60_000)
 
-  it("reads only a regular file within the limit, as the opened file says, never waiting on a pipe", () => {
+  it("reads only a regular file, as the opened file says, never waiting on a pipe", () => {
     const root = { path: cwd, label: "the current directory" }
-    writeFileSync(join(cwd, "grown.bin"), "")
-    // Sparse: listed small, then grown past the limit before it is read.
-    truncateSync(join(cwd, "grown.bin"), MAX_FILE_BYTES + 1)
-    const big = refusal(() => readLocal(placeOf(root, ["grown.bin"]), "local"))
-    expect(big.reason).toBe("InvalidInput")
-    expect(renderWords(big.message, "library")).toContain("grown.bin")
     execFileSync("mkfifo", [join(cwd, "swapped")])
-    const pipe = refusal(() => readLocal(placeOf(root, ["swapped"]), "local"))
+    const pipe = refusal(() => openLocal(placeOf(root, ["swapped"]), "local"))
     expect(renderWords(pipe.message, "library")).toBe(`${join(cwd, "swapped")} exists and is not a regular file.`)
   })
 

@@ -4,6 +4,7 @@ import {
   appendFileSync,
   constants,
   copyFileSync,
+  createReadStream,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -152,10 +153,11 @@ export const getModel = (root: string, raw: string, opts: GetOptions): ContentsM
   if (opts.format !== undefined && opts.format !== "text" && opts.format !== "base64")
     throw new JupyterError(400, `Format of file contents must be 'text' or 'base64'`, "bad format")
   if (!opts.content && !opts.hash) return model
+  // A hash alone is computed for a file of any size (hashModel), and no content travels.
+  if (!opts.content) return model
   if (st.size > MAX_CONTENT_BYTES) throw tooLarge(path, st.size)
   const bytes = readFileSync(os)
   const hashed = opts.hash ? { hash: createHash("sha256").update(bytes).digest("hex"), hash_algorithm: "sha256" } : {}
-  if (!opts.content) return { ...model, ...hashed }
   if (model.type === "notebook") {
     try {
       return { ...model, ...hashed, format: "json", content: JSON.parse(bytes.toString("utf8")) }
@@ -174,6 +176,19 @@ export const getModel = (root: string, raw: string, opts: GetOptions): ContentsM
   }
   const mimetype = guessed ?? "application/octet-stream"
   return { ...model, ...hashed, format: "base64", mimetype, content: encodeBytes(bytes) }
+}
+
+/**
+ * `GET …?content=0&hash=1`: the model with the sha256 of a file of any size, read as a stream, so that the
+ * server goes on answering meanwhile (Jupyter Server 2.x hashes in a worker thread).
+ */
+export const hashModel = async (root: string, raw: string, opts: GetOptions): Promise<ContentsModel> => {
+  const model = getModel(root, raw, opts)
+  if (model.type === "directory") return model
+  const hash = createHash("sha256")
+  for await (const chunk of createReadStream(osPath(root, model.path), { highWaterMark: 1024 * 1024 }))
+    hash.update(chunk as Buffer)
+  return { ...model, hash: hash.digest("hex"), hash_algorithm: "sha256" }
 }
 
 const B64 = /^[A-Za-z0-9+/\r\n]*={0,2}[\r\n]*$/
@@ -218,6 +233,9 @@ export const putModel = (root: string, raw: string, body: Record<string, unknown
     existing = undefined
   }
   const type = body.type ?? (path.endsWith(".ipynb") ? "notebook" : "file")
+  const chunk = typeof body.chunk === "number" ? body.chunk : undefined
+  if (chunk !== undefined && type !== "file")
+    throw new JupyterError(400, `File type "${String(type)}" is not supported for large file transfer`)
   if (type === "directory") {
     if (existing?.isFile()) throw new JupyterError(400, `Not a directory: ${path}`)
     if (!existing) {
@@ -229,18 +247,17 @@ export const putModel = (root: string, raw: string, body: Record<string, unknown
     }
   } else if (type === "file" || type === "notebook") {
     if (existing?.isDirectory()) throw new JupyterError(400, `${path} is a directory`, "bad type")
-    if (body.content === undefined && existing) throw new JupyterError(400, "No file content provided")
+    if (body.content === undefined && (existing || chunk !== undefined))
+      throw new JupyterError(400, "No file content provided")
     const bytes =
       body.content === undefined
         ? Buffer.from(type === "notebook" ? EMPTY_NOTEBOOK : "")
         : decode(path, type === "notebook" ? "json" : body.format, body.content)
     if (bytes.length > MAX_CONTENT_BYTES) throw tooLarge(path, bytes.length)
-    const chunk = typeof body.chunk === "number" ? body.chunk : undefined
     try {
-      if (chunk !== undefined && chunk !== 1) {
-        if (!existing) throw new JupyterError(400, `No previous chunk of ${path}: send chunk 1 first`)
-        appendFileSync(os, bytes)
-      } else writeFileSync(os, bytes)
+      // As LargeFileManager: chunk 1 writes the file anew, any other (2, 3, …, -1) appends, making it if missing.
+      if (chunk !== undefined && chunk !== 1) appendFileSync(os, bytes)
+      else writeFileSync(os, bytes)
     } catch (e) {
       if (e instanceof JupyterError) throw e
       throw new JupyterError(500, `Unexpected error while saving file: ${path} ${(e as Error).message}`)

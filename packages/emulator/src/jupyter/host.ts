@@ -10,13 +10,14 @@ import { sendJson } from "../http.js"
 import type { Engine } from "../sim/engine.js"
 import type { Store } from "../state/store.js"
 import type { Task } from "../state/types.js"
-import { deleteModel, getModel, newUntitled, putModel, renameModel } from "./contents.js"
+import { deleteModel, getModel, hashModel, newUntitled, putModel, renameModel } from "./contents.js"
 import type { JupyterUser } from "./identity.js"
 import { killAll, ptyMode } from "./processes.js"
 import {
   apiPath,
   JupyterError,
   MAX_CONTENT_BYTES,
+  mountStorage,
   type NotebookPlace,
   notebookEnv,
   osPath,
@@ -147,6 +148,7 @@ export class JupyterHost {
   /** A notebook's place (its sandbox is created on first use and kept across stop and start). */
   place(t: Task): NotebookPlace {
     const dir = this.sandboxOf(t.id)
+    mountStorage(dir, this.store.state.projects.find((p) => p.id === t.projectId)?.enName)
     const prefix = `/${t.workspaceId}/${t.projectId}/${t.userId}/jupyter/${t.id}/${String(t.extra.token ?? "")}`
     return { id: t.id, root: dir, prefix, marker: `${this.nonce}/${t.id}` }
   }
@@ -257,7 +259,7 @@ export class JupyterHost {
       if (status === 204) {
         res.writeHead(204)
         res.end()
-      } else sendJson(res, status, body, headers)
+      } else sendJson(res, status, await body, headers)
     } catch (e) {
       const err = e instanceof JupyterError ? e : new JupyterError(500, "Unhandled error")
       const headers: Record<string, string> = err.status === 413 ? { Connection: "close" } : {}
@@ -330,6 +332,7 @@ export class JupyterHost {
         type: q.get("type") ?? undefined,
         hash: flag(q, "hash", false),
       }
+      if (!opts.content && opts.hash) return { status: 200, body: hashModel(root, path, opts) }
       const model = getModel(root, path, opts)
       const extra = this.crafted.get(t.id)?.get(apiPath(path)) ?? []
       if (model.type === "directory" && Array.isArray(model.content) && extra.length > 0) {

@@ -42,6 +42,15 @@ export const sandboxFor = (rootDir: string, id: string): string => {
   return realpathSync(dir)
 }
 
+/**
+ * The project's shared storage as the notebook sees it, `/inspire/{hdd,ssd}/project/<en_name>/`, made (once)
+ * inside its sandbox: the Jupyter root stands for the container's `/`.
+ */
+export const mountStorage = (sandbox: string, enName: string | undefined): void => {
+  if (enName === undefined || enName === "" || /[/\\\0]|^\.\.?$/.test(enName)) return
+  for (const tier of ["hdd", "ssd"]) mkdirSync(join(sandbox, "inspire", tier, "project", enName), { recursive: true })
+}
+
 const PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 /**

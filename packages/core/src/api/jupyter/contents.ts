@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto"
 import { z } from "zod"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
@@ -238,20 +237,15 @@ export const makeRemoteParents = (
     return missing
   })
 
-/**
- * The sha256 of a remote file: the server's own (`hash=1`, Jupyter Server 2.11+), else computed here from
- * a fresh read of the file.
- */
-export const remoteSha256 = (lab: Lab, path: string): Effect.Effect<string, InspireError, Transport> =>
+/** The sha256 of a remote file as its server computes it (`hash=1`, Jupyter Server 2.11+); undefined when it offers none. */
+export const serverSha256 = (lab: Lab, path: string): Effect.Effect<string | undefined, InspireError, Transport> =>
   Effect.gen(function* () {
     const data = yield* contentsCall(
       lab,
-      { method: "GET", path: `${urlPath(path)}?content=0&hash=1` },
+      { method: "GET", path: `${urlPath(path)}?content=0&hash=1`, timeout: "10 minutes" },
       `"${path}"`,
       path,
     )
     const model = yield* decodeModel(data, path)
-    if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash
-    const file = yield* readRemoteFile(lab, path)
-    return createHash("sha256").update(file.bytes).digest("hex")
+    return model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : undefined
   })

@@ -4,7 +4,7 @@ import { InspireError, invalidInput, surfaceError } from "../../errors.js"
 import { Platform } from "../../platform/client.js"
 import type { ProxySettings } from "../../platform/dispatcher.js"
 import { fromTransportFailure } from "../../platform/failures.js"
-import { type HttpResponse, Transport } from "../../platform/transport.js"
+import { type HttpRequest, type HttpResponse, Transport } from "../../platform/transport.js"
 import { ActiveProfile } from "../../profile.js"
 import { msg } from "../../words/message.js"
 import { callWord, fieldWord, type Text } from "../../words/text.js"
@@ -136,9 +136,16 @@ export const labOf = (notebook: Notebook): Effect.Effect<Lab, InspireError, Plat
 
 /** What one request to a lab sends; `path` is below the lab base (e.g. `/api/terminals`). */
 export interface LabRequest {
-  readonly method: "GET" | "POST" | "PUT" | "DELETE"
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
   readonly path: string
+  readonly headers?: Readonly<Record<string, string>>
+  /** Takes a file's bytes as they arrive (transport.ts `sink`). */
+  readonly sink?: HttpRequest["sink"]
+  /** One block of a file transfer (transport.ts: not spaced by the rate limiter). */
+  readonly bulk?: boolean
   readonly body?: unknown
+  /** A JSON body already encoded (a block of a file), sent instead of `body`. */
+  readonly json?: Uint8Array
   /** Creates or changes something in the notebook: never sent on a dry run. */
   readonly write?: boolean
   readonly idempotent?: boolean
@@ -151,6 +158,7 @@ export interface LabRequest {
 export interface LabAnswer {
   readonly status: number
   readonly json: unknown
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** Sends one request to the lab with the token in the header (never in a message); any status is returned. */
@@ -163,17 +171,24 @@ export const labSend = (lab: Lab, req: LabRequest): Effect.Effect<LabAnswer, Ins
         url: `${lab.base}${req.path}`,
         headers: {
           authorization: `token ${lab.token}`,
-          accept: "application/json",
-          ...(req.body !== undefined ? { "content-type": "application/json" } : {}),
+          accept: req.sink !== undefined ? "*/*" : "application/json",
+          ...(req.body !== undefined || req.json !== undefined ? { "content-type": "application/json" } : {}),
+          ...req.headers,
         },
-        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        ...(req.json !== undefined
+          ? { body: req.json }
+          : req.body !== undefined
+            ? { body: JSON.stringify(req.body) }
+            : {}),
         idempotent: req.idempotent ?? req.method !== "POST",
         ...(req.write === true ? { write: true } : {}),
         ...(req.timeout !== undefined ? { timeout: req.timeout } : {}),
         ...(req.final !== undefined ? { final: (r: HttpResponse) => req.final?.(jsonOf(r.body)) === true } : {}),
+        ...(req.sink !== undefined ? { sink: req.sink } : {}),
+        ...(req.bulk === true ? { bulk: true } : {}),
       })
       .pipe(Effect.mapError(fromTransportFailure))
-    return { status: res.status, json: jsonOf(res.body) }
+    return { status: res.status, json: jsonOf(res.body), headers: res.headers }
   })
 
 // A body as JSON; undefined when empty or not JSON.

@@ -1,21 +1,16 @@
 import { basename } from "node:path"
 import {
   listRemote,
-  MAX_FILE_BYTES,
   makeRemoteFolder,
   makeRemoteParents,
   normalizeRemotePath,
-  readRemoteFile,
-  remoteSha256,
   statRemote,
-  tooLarge,
-  writeRemoteFile,
 } from "../../api/jupyter/contents.js"
 import type { Lab } from "../../api/jupyter/lab.js"
 import { Effect } from "../../effect.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import type { Transport } from "../../platform/transport.js"
-import { fileError, type Placement, writeConfinedFileSync } from "../../store/confined.js"
+import { fileError, type Placement } from "../../store/confined.js"
 import { msg } from "../../words/message.js"
 import { fieldWord, type Text } from "../../words/text.js"
 import type { OperationContext } from "../catalogue/operation.js"
@@ -33,16 +28,16 @@ import {
   placeOf,
   placeToRead,
   placeToWrite,
-  readLocal,
-  sha256,
 } from "./local.js"
 import { checkParents } from "./remote.js"
 import type { NotebookFilesResult } from "./run.js"
+import { BLOCK_BYTES, fetchFile, READ_BYTES, sendFile } from "./transfer.js"
 
-// upload and download: files and whole folders between this machine and a running notebook, each file at
-// most MAX_FILE_BYTES, every file's sha256 compared on both sides after the copy, nothing replaced without
-// overwrite and nothing written at all when something would be (the refusal names them). Local paths are
-// confined to the allowed folders (local.ts); remote names come only from listings that were checked.
+// upload and download: files and whole folders between this machine and a running notebook, files of any
+// size a block at a time and resumable (transfer.ts), every file's sha256 compared on both sides after the
+// copy, nothing replaced without overwrite and nothing written at all when something would be (the refusal
+// names them). Local paths are confined to the allowed folders (local.ts); remote names come only from
+// listings that were checked.
 
 /** How deep a notebook folder is walked, and how many entries at most: a listing could go on forever. */
 const MAX_DEPTH = 64
@@ -54,10 +49,10 @@ const sync = <A>(what: string, f: () => A): Effect.Effect<A, InspireError> =>
   Effect.try({ try: f, catch: (e) => fileError(what, e) })
 
 /** A notebook folder's files and folders, below `top`, each name checked by `listRemote`. */
-const remoteTree = (lab: Lab, top: string) =>
+export const remoteTree = (lab: Lab, top: string) =>
   Effect.gen(function* () {
     const folders: string[] = []
-    const files: LocalFile[] = []
+    const files: Array<LocalFile & { readonly modified?: string | undefined }> = []
     const walk = (rel: string, depth: number): Effect.Effect<void, InspireError, Transport> =>
       Effect.gen(function* () {
         if (depth > MAX_DEPTH || folders.length + files.length > MAX_ENTRIES)
@@ -72,17 +67,12 @@ const remoteTree = (lab: Lab, top: string) =>
           if (e.type === "directory") {
             folders.push(child)
             yield* walk(child, depth + 1)
-          } else files.push({ rel: child, size: e.size ?? 0 })
+          } else files.push({ rel: child, size: e.size ?? 0, modified: e.modified })
         }
       })
     yield* walk("", 0)
     return { folders, files }
   })
-
-const tooBig = (files: ReadonlyArray<LocalFile>, where: (rel: string) => string) => {
-  const big = files.find((f) => f.size > MAX_FILE_BYTES)
-  return big === undefined ? Effect.void : Effect.fail(tooLarge(where(big.rel), big.size, MAX_FILE_BYTES))
-}
 
 const conflict = (paths: ReadonlyArray<string>, hint: Text): InspireError =>
   new InspireError({
@@ -105,12 +95,11 @@ const folderTarget = (id: string): PlannedTarget => ({ kind: "folder", id, chang
 
 const sumOf = (files: ReadonlyArray<{ readonly size: number }>): number => files.reduce((n, f) => n + f.size, 0)
 
+/** Progress in files and bytes: `moved` for each block (said while a file has more), `done` for each file. */
 const progressOf = (context: OperationContext, total: number, bytes: number) => {
   let done = 0
   let moved = 0
-  return (size: number) => {
-    done++
-    moved += size
+  const say = () => {
     const mib = (n: number) => (n / 1024 / 1024).toFixed(1)
     context.progress({
       message: msg("notebook-files-progress", { done, total, moved: mib(moved), bytes: mib(bytes) }),
@@ -118,6 +107,27 @@ const progressOf = (context: OperationContext, total: number, bytes: number) => 
       total,
     })
   }
+  return {
+    moved: (n: number, more: boolean) => {
+      moved += n
+      if (more) say()
+    },
+    done: () => {
+      done++
+      say()
+    },
+  }
+}
+
+/**
+ * How a copy moves its files and speaks of them: the block size both ways (default: 8 MiB up, 32 MiB
+ * down); how a notebook path is shown (default: as the contents API has it) and the field that allows
+ * replacing (default `overwrite`), for a caller with its own words (storage).
+ */
+export interface CopyOptions {
+  readonly block?: number
+  readonly shown?: (path: string) => string
+  readonly overwriteField?: string
 }
 
 type Base = Pick<NotebookFilesResult, "notebook">
@@ -135,8 +145,11 @@ export const upload = (
   input: NotebookFilesInput,
   base: Base,
   context: OperationContext,
+  options: CopyOptions = {},
 ): Effect.Effect<NotebookFilesResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
+    const shown = options.shown ?? ((path: string) => path)
+    const replace = options.overwriteField ?? "overwrite"
     const roots = yield* fileRoots(context)
     const source = yield* sync(input.local ?? "", () => placeToRead(input.local ?? "", roots, "local"))
     const kind = yield* sync(source.path, () => kindOf(source, "local"))
@@ -163,7 +176,6 @@ export const upload = (
           msg("confine-special-files-fix", { count: tree.special.length }),
         ),
       )
-    yield* tooBig(tree.files, (rel) => placeOf(source.root, [...source.parts, ...rel.split("/")]).path)
     const raw = input.path ?? ""
     const dest = yield* normalizeRemotePath(raw)
     const there = dest === "" ? { type: "directory" as const } : yield* statRemote(lab, dest)
@@ -171,10 +183,12 @@ export const upload = (
     const target = into ? join2(dest, nameOf(source)) : dest
     const at = target === dest ? there : yield* statRemote(lab, target)
     if (kind === "folder" && at !== undefined && at.type !== "directory")
-      return yield* Effect.fail(invalidInput(msg("jupyter-is-file", { path: target }), msg("jupyter-is-file-other")))
+      return yield* Effect.fail(
+        invalidInput(msg("jupyter-is-file", { path: shown(target) }), msg("jupyter-is-file-other")),
+      )
     if (kind === "file" && at?.type === "directory")
       return yield* Effect.fail(
-        invalidInput(msg("notebook-files-is-folder", { path: target }), msg("notebook-files-is-folder-fix")),
+        invalidInput(msg("notebook-files-is-folder", { path: shown(target) }), msg("notebook-files-is-folder-fix")),
       )
     const remote = kind === "folder" && at !== undefined ? yield* remoteTree(lab, target) : undefined
     const present = new Set(kind === "file" ? (at !== undefined ? [""] : []) : (remote?.files.map((f) => f.rel) ?? []))
@@ -184,10 +198,10 @@ export const upload = (
       ...tree.files.filter((f) => remoteFolders.has(f.rel)).map((f) => f.rel),
       ...tree.folders.filter((d) => present.has(d)),
     ]
-    if (clash[0] !== undefined) return yield* Effect.fail(kindClash(join2(target, clash[0])))
+    if (clash[0] !== undefined) return yield* Effect.fail(kindClash(shown(join2(target, clash[0]))))
     if (existing.length > 0 && !input.overwrite)
       return yield* Effect.fail(
-        conflict(existing, msg("notebook-files-copy-exists-fix", { field: fieldWord("overwrite", true) })),
+        conflict(existing.map(shown), msg("notebook-files-copy-exists-fix", { field: fieldWord(replace, true) })),
       )
     const parents = yield* makeRemoteParents(lab, target, true)
     yield* checkParents(parents, input.parents)
@@ -221,12 +235,12 @@ export const upload = (
           count: files.length,
           size,
           local: source.path,
-          path: target || "/",
+          path: shown(target) || "/",
           notebook: lab.notebook.name || lab.notebook.id,
         }),
         targets: [
-          ...newFolders.map(folderTarget),
-          ...tree.files.map((f) => fileTarget(join2(target, f.rel), f.size, present.has(f.rel))),
+          ...newFolders.map((d) => folderTarget(shown(d))),
+          ...tree.files.map((f) => fileTarget(shown(join2(target, f.rel)), f.size, present.has(f.rel))),
         ],
         requests: [
           ...newFolders.map((d) => planned("PUT", `${lab.shown}/api/contents/${d}`, { type: "directory" })),
@@ -240,23 +254,14 @@ export const upload = (
     yield* makeRemoteParents(lab, target)
     if (kind === "folder") for (const d of ["", ...tree.folders]) yield* makeRemoteFolder(lab, join2(target, d))
     const step = progressOf(context, files.length, size)
+    const block = { block: options.block ?? BLOCK_BYTES, overwrite: input.overwrite, onBytes: step.moved }
     const copied: CopiedFile[] = []
     for (const f of tree.files) {
       const place = f.rel === "" ? source : placeOf(source.root, [...source.parts, ...f.rel.split("/")])
-      const bytes = yield* sync(place.path, () => readLocal(place, "local"))
       const path = join2(target, f.rel)
-      yield* writeRemoteFile(lab, path, bytes)
-      const sum = sha256(bytes)
-      if ((yield* remoteSha256(lab, path)) !== sum)
-        return yield* Effect.fail(
-          new InspireError({
-            reason: "PlatformError",
-            message: msg("notebook-files-sha-upload", { path }),
-            hint: msg("notebook-files-copy-again"),
-          }),
-        )
-      copied.push({ path, local: place.path, size: bytes.length, sha256: sum })
-      step(bytes.length)
+      const sent = yield* sendFile(lab, place, path, block)
+      copied.push({ path, local: place.path, size: sent.size, sha256: sent.sha256 })
+      step.done()
     }
     return {
       ...result,
@@ -273,15 +278,18 @@ export const download = (
   input: NotebookFilesInput,
   base: Base,
   context: OperationContext,
+  options: CopyOptions = {},
 ): Effect.Effect<NotebookFilesResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
+    const shown = options.shown ?? ((path: string) => path)
+    const replace = options.overwriteField ?? "overwrite"
     const source = yield* normalizeRemotePath(input.path ?? "")
     const entry = source === "" ? undefined : yield* statRemote(lab, source)
     if (source !== "" && entry === undefined)
       return yield* Effect.fail(
         new InspireError({
           reason: "NotFound",
-          message: msg("jupyter-no-such", { path: source }),
+          message: msg("jupyter-no-such", { path: shown(source) }),
           hint: msg("jupyter-no-such-fix"),
         }),
       )
@@ -304,8 +312,9 @@ export const download = (
               msg("store-choose-another-hint", { field: "local" }),
             ),
       )
-    const tree = folder ? yield* remoteTree(lab, source) : { folders: [], files: [{ rel: "", size: entry?.size ?? 0 }] }
-    yield* tooBig(tree.files, (rel) => join2(source, rel) || "/")
+    const tree = folder
+      ? yield* remoteTree(lab, source)
+      : { folders: [], files: [{ rel: "", size: entry?.size ?? 0, modified: entry?.modified }] }
     const placeIn = (rel: string): Placement =>
       rel === "" ? target : placeOf(target.root, [...target.parts, ...rel.split("/")])
     const files = tree.files.map((f) => ({ path: join2(source, f.rel), local: placeIn(f.rel).path, size: f.size }))
@@ -320,7 +329,7 @@ export const download = (
       return yield* Effect.fail(
         conflict(
           there.map((rel) => placeIn(rel).path),
-          msg("notebook-files-local-exists-fix", { count: there.length, field: fieldWord("overwrite", true) }),
+          msg("notebook-files-local-exists-fix", { count: there.length, field: fieldWord(replace, true) }),
         ),
       )
     const size = sumOf(files)
@@ -331,7 +340,7 @@ export const download = (
         summary: msg("notebook-files-plan-download", {
           count: files.length,
           size,
-          path: source || "/",
+          path: shown(source) || "/",
           notebook: lab.notebook.name || lab.notebook.id,
           local: target.path,
         }),
@@ -343,26 +352,15 @@ export const download = (
     if (folder)
       for (const d of ["", ...tree.folders]) yield* sync(target.path, () => makeLocalFolder(placeIn(d), "local"))
     const step = progressOf(context, files.length, size)
+    const block = { block: options.block ?? READ_BYTES, overwrite: input.overwrite, onBytes: step.moved }
     const copied: CopiedFile[] = []
     for (const f of tree.files) {
       const path = join2(source, f.rel)
-      const got = yield* readRemoteFile(lab, path)
-      const sum = sha256(got.bytes)
       const place = placeIn(f.rel)
-      const written = yield* sync(place.path, () => {
-        writeConfinedFileSync(place, got.bytes, { overwrite: input.overwrite, field: "local" })
-        return sha256(readLocal(place, "local"))
-      })
-      if ((got.sha256 !== undefined && got.sha256 !== sum) || written !== sum)
-        return yield* Effect.fail(
-          new InspireError({
-            reason: "PlatformError",
-            message: msg("notebook-files-sha-download", { path: place.path }),
-            hint: msg("notebook-files-copy-again"),
-          }),
-        )
-      copied.push({ path, local: place.path, size: got.bytes.length, sha256: sum })
-      step(got.bytes.length)
+      const entry = { name: basename(path), path, type: "file" as const, size: f.size, modified: f.modified }
+      const got = yield* fetchFile(lab, entry, place, block)
+      copied.push({ path, local: place.path, size: got.size, sha256: got.sha256 })
+      step.done()
     }
     return {
       ...result,

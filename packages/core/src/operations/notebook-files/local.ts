@@ -11,7 +11,6 @@ import {
   realpathSync,
 } from "node:fs"
 import { basename, dirname, isAbsolute, join, normalize, relative } from "node:path"
-import { MAX_FILE_BYTES, tooLarge } from "../../api/jupyter/contents.js"
 import { InspireError, invalidInput } from "../../errors.js"
 import {
   expandHome,
@@ -182,12 +181,27 @@ export const localTree = (
 export const localSize = (place: Placement): number =>
   lstatSync(join(realpathSync(place.root.path), ...place.parts)).size
 
+/** A local file opened for reading: its descriptor (closed by the caller), size and modification time. */
+export interface OpenedLocal {
+  readonly fd: number
+  readonly size: number
+  readonly mtimeMs: number
+}
+
+const unreadable = (place: Placement, e: unknown): InspireError =>
+  new InspireError({
+    reason: "StoreError",
+    message: msg("notebook-files-local-unreadable", { path: place.path, code: errnoCode(e) ?? "error" }),
+    hint: msg("store-check-path-hint"),
+    cause: e,
+  })
+
 /**
- * Reads a local file whole, never through a link (O_NOFOLLOW on the file; its folders were walked), and
- * only a regular file of at most MAX_FILE_BYTES, as the opened descriptor says: a file swapped for a pipe
- * or a device, or grown, since it was listed is refused before a byte is read.
+ * Opens a local file for reading, never through a link (O_NOFOLLOW on the file; its folders were walked),
+ * and only a regular file, as the opened descriptor says: a file swapped for a pipe or a device since it
+ * was listed is refused before a byte is read.
  */
-export const readLocal = (place: Placement, field: string): Buffer => {
+export const openLocal = (place: Placement, field: string): OpenedLocal => {
   const real = join(realpathSync(place.root.path), ...place.parts)
   let fd: number | undefined
   try {
@@ -200,26 +214,27 @@ export const readLocal = (place: Placement, field: string): Buffer => {
       throw linkError(place.path, field)
     if (!st.isFile())
       throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }))
-    if (st.size > MAX_FILE_BYTES) throw tooLarge(place.path, st.size, MAX_FILE_BYTES)
-    const bytes = Buffer.alloc(st.size)
+    return { fd, size: st.size, mtimeMs: st.mtimeMs }
+  } catch (e) {
+    if (fd !== undefined) closeSync(fd)
+    if (errnoCode(e) === "ELOOP") throw linkError(place.path, field)
+    if (e instanceof InspireError) throw e
+    throw unreadable(place, e)
+  }
+}
+
+/** Reads `length` bytes at `position` of an opened file into `into` (fewer only at its end). */
+export const readAt = (place: Placement, fd: number, into: Buffer, length: number, position: number): Buffer => {
+  try {
     let done = 0
-    while (done < st.size) {
-      const n = readSync(fd, bytes, done, st.size - done, done)
+    while (done < length) {
+      const n = readSync(fd, into, done, length - done, position + done)
       if (n === 0) break
       done += n
     }
-    return bytes.subarray(0, done)
+    return into.subarray(0, done)
   } catch (e) {
-    if (errnoCode(e) === "ELOOP") throw linkError(place.path, field)
-    if (e instanceof InspireError) throw e
-    throw new InspireError({
-      reason: "StoreError",
-      message: msg("notebook-files-local-unreadable", { path: place.path, code: errnoCode(e) ?? "error" }),
-      hint: msg("store-check-path-hint"),
-      cause: e,
-    })
-  } finally {
-    if (fd !== undefined) closeSync(fd)
+    throw unreadable(place, e)
   }
 }
 
