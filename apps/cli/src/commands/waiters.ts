@@ -1,5 +1,12 @@
 import { plain, type Text } from "@holos-inspire/core"
-import { isoInstant, listWaiters, renderTable, runWaiter, stopWaiter, writeWaiterPid } from "@holos-inspire/core/internal"
+import {
+  isoInstant,
+  listWaiters,
+  renderTable,
+  runWaiter,
+  stopWaiter,
+  writeWaiterPid,
+} from "@holos-inspire/core/internal"
 import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 import { Argument, type Command } from "commander"
 import { type CommandOptions, withGlobals } from "../command.js"

@@ -39,7 +39,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b",
+      "For create: the model files' absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b",
     ),
   model_type: Strings.optional().describe('For create: model types, e.g. ["LLM"] or "LLM" (LLMs are served by vLLM)'),
   description: z.string().optional().describe("For create: a description"),

@@ -14,12 +14,12 @@ export const submitHpcInput = z.object({
   entrypoint: z
     .string()
     .describe(
-      "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in",
+      "The Slurm body only, e.g. `srun python preprocess.py` (no `#!` or `#SBATCH` lines: the platform writes them); {en_name} and {username} are filled in",
     ),
   workspace: z.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
   compute_group: described(
     z.string().optional(),
-    text`Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`,
+    text`HPC compute group name or id (${callWord("status")}); "auto": where the spec starts soonest (${callWord("availability")}); default the first`,
   ),
   spec: z
     .string()

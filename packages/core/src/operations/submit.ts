@@ -22,7 +22,7 @@ export const submitInput = z.object({
     ),
   compute_group: described(
     z.string().optional(),
-    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × ${fieldWord("instance_count")} starts soonest (${callWord("availability")}); when missing, the workspace's first group`,
+    text`Compute group name or id (${callWord("status")}); "auto": where spec × ${fieldWord("instance_count")} starts soonest (${callWord("availability")}); default the first`,
   ),
   spec: z
     .string()
@@ -42,9 +42,7 @@ export const submitInput = z.object({
   shm: z
     .union([z.number(), z.string()])
     .optional()
-    .describe(
-      "Shared memory: a bare number is GiB (64), or write 64Gi / 65536MB. Defaults to defaultShm, which is in MB and converted (65536 MB = 64 GiB); multi-GPU needs ≥ 64 GiB",
-    ),
+    .describe("Shared memory: GiB (64), or 64Gi / 65536MB; default defaultShm (MB); multi-GPU needs ≥ 64 GiB"),
   instance_count: z.number().int().positive().default(1).describe("Number of nodes (instances); default 1"),
   framework: z.string().optional().describe("Training framework; default pytorch"),
   envs: z.record(z.string(), z.string()).optional().describe("Extra environment variables, NAME → value"),

@@ -178,7 +178,9 @@ const once = (http: HttpClient, req: HttpRequest, timeoutMs: number, attempt: nu
             ...(req.body !== undefined ? { body: req.body } : {}),
           },
           limit.signal,
-          sink === undefined ? undefined : (status, headers) => sink({ status, headers: flattenHeaders(headers).headers }),
+          sink === undefined
+            ? undefined
+            : (status, headers) => sink({ status, headers: flattenHeaders(headers).headers }),
         )
         return { status: res.status, ...flattenHeaders(res.headers), body: res.body, attempts: attempt }
       } finally {

@@ -161,7 +161,7 @@ var require_bundle = __commonJS({
       const MAX_PLACEABLES = 100;
       const FSI = "⁨";
       const PDI = "⁩";
-      function match15(scope6, selector, key) {
+      function match17(scope6, selector, key) {
         if (key === selector) {
           return true;
         }
@@ -270,11 +270,11 @@ var require_bundle = __commonJS({
         return new FluentNone(name2);
       }
       function resolveTermReference(scope6, { name: name2, attr, args: args2 }) {
-        const id = `-${name2}`;
-        const term = scope6.bundle._terms.get(id);
+        const id3 = `-${name2}`;
+        const term = scope6.bundle._terms.get(id3);
         if (!term) {
-          scope6.reportError(new ReferenceError(`Unknown term: ${id}`));
-          return new FluentNone(id);
+          scope6.reportError(new ReferenceError(`Unknown term: ${id3}`));
+          return new FluentNone(id3);
         }
         if (attr) {
           const attribute = term.attributes[attr];
@@ -285,7 +285,7 @@ var require_bundle = __commonJS({
             return resolved2;
           }
           scope6.reportError(new ReferenceError(`Unknown attribute: ${attr}`));
-          return new FluentNone(`${id}.${attr}`);
+          return new FluentNone(`${id3}.${attr}`);
         }
         scope6.params = getArguments(scope6, args2).named;
         const resolved = resolvePattern(scope6, term.value);
@@ -317,7 +317,7 @@ var require_bundle = __commonJS({
         }
         for (const variant of variants) {
           const key = resolveExpression(scope6, variant.key);
-          if (match15(scope6, sel, key)) {
+          if (match17(scope6, sel, key)) {
             return resolvePattern(scope6, variant.value);
           }
         }
@@ -379,11 +379,11 @@ var require_bundle = __commonJS({
             cache4 = {};
             this.bundle._intls.set(ctor, cache4);
           }
-          let id = JSON.stringify(opts);
-          if (!cache4[id]) {
-            cache4[id] = new ctor(this.bundle.locales, opts);
+          let id3 = JSON.stringify(opts);
+          if (!cache4[id3]) {
+            cache4[id3] = new ctor(this.bundle.locales, opts);
           }
-          return cache4[id];
+          return cache4[id3];
         }
       }
       function values3(opts, allowed) {
@@ -498,8 +498,8 @@ var require_bundle = __commonJS({
          *
          * @param id - The identifier of the message to check.
          */
-        hasMessage(id) {
-          return this._messages.has(id);
+        hasMessage(id3) {
+          return this._messages.has(id3);
         }
         /**
          * Return a raw unformatted message object from the bundle.
@@ -510,8 +510,8 @@ var require_bundle = __commonJS({
          *
          * @param id - The identifier of the message to check.
          */
-        getMessage(id) {
-          return this._messages.get(id);
+        getMessage(id3) {
+          return this._messages.get(id3);
         }
         /**
          * Add a translation resource to the bundle.
@@ -662,7 +662,7 @@ var require_bundle = __commonJS({
             }
             return false;
           }
-          function match16(re) {
+          function match18(re) {
             re.lastIndex = cursor;
             let result = re.exec(source);
             if (result === null) {
@@ -672,15 +672,15 @@ var require_bundle = __commonJS({
             return result;
           }
           function match1(re) {
-            return match16(re)[1];
+            return match18(re)[1];
           }
-          function parseMessage(id) {
+          function parseMessage(id3) {
             let value = parsePattern();
             let attributes2 = parseAttributes();
             if (value === null && Object.keys(attributes2).length === 0) {
               throw new SyntaxError("Expected message value or attributes");
             }
-            return { id, value, attributes: attributes2 };
+            return { id: id3, value, attributes: attributes2 };
           }
           function parseAttributes() {
             let attrs = /* @__PURE__ */ Object.create(null);
@@ -774,7 +774,7 @@ var require_bundle = __commonJS({
               return parsePlaceable();
             }
             if (test(RE_REFERENCE)) {
-              let [, sigil, name2, attr = null] = match16(RE_REFERENCE);
+              let [, sigil, name2, attr = null] = match18(RE_REFERENCE);
               if (sigil === "$") {
                 return { type: "var", name: name2 };
               }
@@ -875,7 +875,7 @@ var require_bundle = __commonJS({
             throw new SyntaxError("Invalid expression");
           }
           function parseNumberLiteral() {
-            let [, value, fraction = ""] = match16(RE_NUMBER_LITERAL);
+            let [, value, fraction = ""] = match18(RE_NUMBER_LITERAL);
             let precision = fraction.length;
             return {
               type: "num",
@@ -903,7 +903,7 @@ var require_bundle = __commonJS({
               return match1(RE_STRING_ESCAPE);
             }
             if (test(RE_UNICODE_ESCAPE)) {
-              let [, codepoint4, codepoint6] = match16(RE_UNICODE_ESCAPE);
+              let [, codepoint4, codepoint6] = match18(RE_UNICODE_ESCAPE);
               let codepoint = parseInt(codepoint4 || codepoint6, 16);
               return codepoint <= 55295 || 57344 <= codepoint ? (
                 // It's a Unicode scalar value.
@@ -3329,10 +3329,10 @@ var $ZodCheckSizeEquals = /* @__PURE__ */ $constructor("$ZodCheckSizeEquals", (i
     const size12 = input2.size;
     if (size12 === def.size)
       return;
-    const tooBig2 = size12 > def.size;
+    const tooBig = size12 > def.size;
     payload.issues.push({
       origin: getSizableOrigin(input2),
-      ...tooBig2 ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
+      ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
       inclusive: true,
       exact: true,
       input: payload.value,
@@ -3396,10 +3396,10 @@ var $ZodCheckLengthEquals = /* @__PURE__ */ $constructor("$ZodCheckLengthEquals"
     if (length2 === def.length)
       return;
     const origin = getLengthableOrigin(input2);
-    const tooBig2 = length2 > def.length;
+    const tooBig = length2 > def.length;
     payload.issues.push({
       origin,
-      ...tooBig2 ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
+      ...tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
       inclusive: true,
       exact: true,
       input: payload.value,
@@ -4645,15 +4645,15 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     const syms = normalized.symbolKeys;
     const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
     const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
-    const prefixStr = (id, k) => `
-          let ${id}_ab = false;
-          for (let i = 0; i < ${id}.issues.length; i++) {
-            const iss = ${id}.issues[i];
+    const prefixStr = (id3, k) => `
+          let ${id3}_ab = false;
+          for (let i = 0; i < ${id3}.issues.length; i++) {
+            const iss = ${id3}.issues[i];
             iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
             payload.issues.push(iss);
-            if (iss.continue !== true) ${id}_ab = true;
+            if (iss.continue !== true) ${id3}_ab = true;
           }
-          if (${id}_ab && ctx && ctx.abortEarly) {
+          if (${id3}_ab && ctx && ctx.abortEarly) {
             payload.value = newResult;
             return payload;
           }`;
@@ -4667,34 +4667,34 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     for (const key of normalized.allKeys) {
       if (key === "__proto__")
         continue;
-      const id = ids3[key];
+      const id3 = ids3[key];
       const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
       const isPresent = `${k} in input`;
       const schema = shape[key];
       const optin = schema?._zod?.optin;
       const isOptionalIn = optin !== void 0;
       const isOptionalOut = schema?._zod?.optout === "optional";
-      doc.write(`const ${id} = ${parseStr(k)};`);
+      doc.write(`const ${id3} = ${parseStr(k)};`);
       if (isOptionalIn && isOptionalOut) {
-        const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
+        const assign = optin === "optional" ? `${id3}_present` : `${id3}.value !== undefined || ${id3}_present`;
         doc.write(`
-        const ${id}_present = ${isPresent};
-        if (!${id}.issues.length || ${id}_present) {
-          if (${id}.issues.length) {${prefixStr(id, k)}
+        const ${id3}_present = ${isPresent};
+        if (!${id3}.issues.length || ${id3}_present) {
+          if (${id3}.issues.length) {${prefixStr(id3, k)}
           }
 
           if (${assign}) {
-            newResult[${k}] = ${id}.value;
+            newResult[${k}] = ${id3}.value;
           }
         }
 
       `);
       } else if (!isOptionalIn) {
         doc.write(`
-        const ${id}_present = ${isPresent};
-        if (${id}.issues.length) {${prefixStr(id, k)}
+        const ${id3}_present = ${isPresent};
+        if (${id3}.issues.length) {${prefixStr(id3, k)}
         }
-        if (!${id}_present && !${id}.issues.length) {
+        if (!${id3}_present && !${id3}.issues.length) {
           payload.issues.push({
             code: "invalid_type",
             expected: "nonoptional",
@@ -4707,22 +4707,22 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
           }
         }
 
-        if (${id}_present) {
-          newResult[${k}] = ${id}.value;
+        if (${id3}_present) {
+          newResult[${k}] = ${id3}.value;
         }
 
       `);
       } else {
         doc.write(`
-        if (${id}.issues.length) {${prefixStr(id, k)}
+        if (${id3}.issues.length) {${prefixStr(id3, k)}
         }
       `);
         if (optin === "defaulted") {
-          doc.write(`newResult[${k}] = ${id}.value;`);
+          doc.write(`newResult[${k}] = ${id3}.value;`);
         } else {
           doc.write(`
-        if (${id}.value !== undefined || ${isPresent}) {
-          newResult[${k}] = ${id}.value;
+        if (${id3}.value !== undefined || ${isPresent}) {
+          newResult[${k}] = ${id3}.value;
         }
       `);
         }
@@ -4887,33 +4887,33 @@ var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
 });
 function getDiscriminatedOption(union11, value) {
   const internals = union11._zod;
-  let map19 = internals.bag.optionsMap;
-  if (!map19) {
-    map19 = discriminatorMap(internals.def);
-    internals.bag.optionsMap = map19;
+  let map21 = internals.bag.optionsMap;
+  if (!map21) {
+    map21 = discriminatorMap(internals.def);
+    internals.bag.optionsMap = map21;
   }
-  const option3 = map19.get(value);
+  const option3 = map21.get(value);
   if (option3 === null)
     throw new Error(`Ambiguous discriminator value "${String(value)}"`);
   return option3;
 }
 function discriminatorMap(def) {
-  const map19 = /* @__PURE__ */ new Map();
+  const map21 = /* @__PURE__ */ new Map();
   for (const option3 of def.options) {
     const values3 = option3._zod.propValues?.[def.discriminator];
     if (!values3 || values3.size === 0)
       throw new Error(`Invalid discriminated union option at index "${def.options.indexOf(option3)}"`);
     for (const value of values3) {
-      if (map19.has(value)) {
+      if (map21.has(value)) {
         if (value !== void 0)
           throw new Error(`Duplicate discriminator value "${String(value)}"`);
-        map19.set(value, null);
+        map21.set(value, null);
       } else {
-        map19.set(value, option3);
+        map21.set(value, option3);
       }
     }
   }
-  return map19;
+  return map21;
 }
 var $ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
   def.inclusive = false;
@@ -16961,26 +16961,26 @@ function extractDefs(ctx, schema) {
     return;
   const idToSchema = /* @__PURE__ */ new Map();
   for (const entry2 of ctx.seen.entries()) {
-    const id = ctx.metadataRegistry.get(entry2[0])?.id;
-    if (id) {
-      const existing = idToSchema.get(id);
+    const id3 = ctx.metadataRegistry.get(entry2[0])?.id;
+    if (id3) {
+      const existing = idToSchema.get(id3);
       if (existing && existing !== entry2[0]) {
-        throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
+        throw new Error(`Duplicate schema id "${id3}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
-      idToSchema.set(id, entry2[0]);
+      idToSchema.set(id3, entry2[0]);
     }
   }
   const makeURI = (entry2) => {
     const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
     if (ctx.external) {
       const externalId = ctx.external.registry.get(entry2[0])?.id;
-      const uriGenerator = ctx.external.uri ?? ((id2) => id2);
+      const uriGenerator = ctx.external.uri ?? ((id4) => id4);
       if (externalId) {
         return { ref: uriGenerator(externalId) };
       }
-      const id = entry2[1].defId ?? entry2[1].schema.id ?? `schema${ctx.counter++}`;
-      entry2[1].defId = id;
-      return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
+      const id3 = entry2[1].defId ?? entry2[1].schema.id ?? `schema${ctx.counter++}`;
+      entry2[1].defId = id3;
+      return { defId: id3, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id3)}` };
     }
     const uriPrefix = `#`;
     const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
@@ -17028,8 +17028,8 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
         continue;
       }
     }
-    const id = ctx.metadataRegistry.get(entry2[0])?.id;
-    if (id) {
+    const id3 = ctx.metadataRegistry.get(entry2[0])?.id;
+    if (id3) {
       extractToDef(entry2);
       continue;
     }
@@ -17262,10 +17262,10 @@ function finalize(ctx, schema) {
   } else {
   }
   if (ctx.external?.uri) {
-    const id = ctx.external.registry.get(schema)?.id;
-    if (!id)
+    const id3 = ctx.external.registry.get(schema)?.id;
+    if (!id3)
       throw new Error("Schema is missing an `id` property");
-    result.$id = ctx.external.uri(id);
+    result.$id = ctx.external.uri(id3);
   }
   assignProps(result, root.defId ? root.schema : root.def ?? root.schema);
   const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
@@ -17874,7 +17874,7 @@ function stringifyKeyNames(bySchema, json4, visited2) {
   const values3 = json4.enum ?? (json4.const !== void 0 ? [json4.const] : void 0);
   if (!numericType && !values3?.some((v) => typeof v === "number"))
     return json4;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format5, id, ...rest } = json4;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format5, id: id3, ...rest } = json4;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -19989,9 +19989,9 @@ var ZodIssueCode = {
   invalid_value: "invalid_value",
   custom: "custom"
 };
-function setErrorMap(map19) {
+function setErrorMap(map21) {
   config({
-    customError: map19
+    customError: map21
   });
 }
 function getErrorMap() {
@@ -20806,21 +20806,21 @@ function visit(schema, fnOrHandlers) {
       case "object": {
         const oldShape = def.shape;
         const keys5 = Object.keys(oldShape);
-        let changed = false;
+        let changed2 = false;
         const newShape = {};
         for (const k of keys5) {
           const mapped = run7(oldShape[k]);
           if (mapped !== oldShape[k])
-            changed = true;
+            changed2 = true;
           newShape[k] = mapped;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
           newCatchall = run7(def.catchall);
           if (newCatchall !== def.catchall)
-            changed = true;
+            changed2 = true;
         }
-        return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
+        return changed2 ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
         const mapped = run7(def.element);
@@ -20828,21 +20828,21 @@ function visit(schema, fnOrHandlers) {
       }
       case "tuple": {
         const oldItems = def.items;
-        let changed = false;
+        let changed2 = false;
         const newItems = [];
         for (const item of oldItems) {
           const mapped = run7(item);
           if (mapped !== item)
-            changed = true;
+            changed2 = true;
           newItems.push(mapped);
         }
         let newRest = def.rest;
         if (def.rest) {
           newRest = run7(def.rest);
           if (newRest !== def.rest)
-            changed = true;
+            changed2 = true;
         }
-        return changed ? clone(s, { ...def, items: newItems, rest: newRest }) : s;
+        return changed2 ? clone(s, { ...def, items: newItems, rest: newRest }) : s;
       }
       case "record":
       case "map": {
@@ -20856,15 +20856,15 @@ function visit(schema, fnOrHandlers) {
       }
       case "union": {
         const oldOptions = def.options;
-        let changed = false;
+        let changed2 = false;
         const newOptions = [];
         for (const opt of oldOptions) {
           const mapped = run7(opt);
           if (mapped !== opt)
-            changed = true;
+            changed2 = true;
           newOptions.push(mapped);
         }
-        return changed ? clone(s, { ...def, options: newOptions }) : s;
+        return changed2 ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
         const newLeft = run7(def.left);
@@ -21275,14 +21275,14 @@ var array2 = (item) => make((self2, that) => {
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var let_ = (map19) => dual(3, (self2, name2, f) => map19(self2, (a) => ({
+var let_ = (map21) => dual(3, (self2, name2, f) => map21(self2, (a) => ({
   ...a,
   [name2]: f(a)
 })));
-var bindTo = (map19) => dual(2, (self2, name2) => map19(self2, (a) => ({
+var bindTo = (map21) => dual(2, (self2, name2) => map21(self2, (a) => ({
   [name2]: a
 })));
-var bind = (map19, flatMap15) => dual(3, (self2, name2, f) => flatMap15(self2, (a) => map19(f(a), (b) => ({
+var bind = (map21, flatMap15) => dual(3, (self2, name2, f) => flatMap15(self2, (a) => map21(f(a), (b) => ({
   ...a,
   [name2]: b
 }))));
@@ -21308,15 +21308,15 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var globalStoreId = `effect/GlobalValue`;
 var globalStore;
-var globalValue = (id, compute) => {
+var globalValue = (id3, compute) => {
   if (!globalStore) {
     globalThis[globalStoreId] ??= /* @__PURE__ */ new Map();
     globalStore = globalThis[globalStoreId];
   }
-  if (!globalStore.has(id)) {
-    globalStore.set(id, compute());
+  if (!globalStore.has(id3)) {
+    globalStore.set(id3, compute());
   }
-  return globalStore.get(id);
+  return globalStore.get(id3);
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Predicate.js
@@ -22260,6 +22260,24 @@ init_define_INSPIRE_TOOLS();
 var make2 = (compare) => (self2, that) => self2 === that ? 0 : compare(self2, that);
 var number6 = /* @__PURE__ */ make2((self2, that) => self2 < that ? -1 : 1);
 var mapInput2 = /* @__PURE__ */ dual(2, (self2, f) => make2((b1, b2) => self2(f(b1), f(b2))));
+var all2 = (collection) => {
+  return make2((x, y) => {
+    const len = Math.min(x.length, y.length);
+    let collectionLength = 0;
+    for (const O of collection) {
+      if (collectionLength >= len) {
+        break;
+      }
+      const o = O(x[collectionLength], y[collectionLength]);
+      if (o !== 0) {
+        return o;
+      }
+      collectionLength++;
+    }
+    return 0;
+  });
+};
+var tuple2 = (...elements) => all2(elements);
 var lessThan = (O) => dual(2, (self2, that) => O(self2, that) === -1);
 var greaterThan = (O) => dual(2, (self2, that) => O(self2, that) === 1);
 var min = (O) => dual(2, (self2, that) => self2 === that || O(self2, that) < 1 ? self2 : that);
@@ -22996,10 +23014,10 @@ var CollisionNode = class _CollisionNode {
   hash;
   children;
   _tag = "CollisionNode";
-  constructor(edit, hash3, children) {
+  constructor(edit, hash3, children3) {
     this.edit = edit;
     this.hash = hash3;
-    this.children = children;
+    this.children = children3;
   }
   modify(edit, shift2, f, hash3, key, size12) {
     if (hash3 === this.hash) {
@@ -23039,14 +23057,14 @@ var IndexedNode = class _IndexedNode {
   mask;
   children;
   _tag = "IndexedNode";
-  constructor(edit, mask, children) {
+  constructor(edit, mask, children3) {
     this.edit = edit;
     this.mask = mask;
-    this.children = children;
+    this.children = children3;
   }
   modify(edit, shift2, f, hash3, key, size12) {
     const mask = this.mask;
-    const children = this.children;
+    const children3 = this.children;
     const frag = hashFragment(shift2, hash3);
     const bit = toBitmap(frag);
     const indx = fromBitmap(mask, bit);
@@ -23055,9 +23073,9 @@ var IndexedNode = class _IndexedNode {
     if (!exists4) {
       const _newChild = new EmptyNode().modify(edit, shift2 + SIZE, f, hash3, key, size12);
       if (!_newChild) return this;
-      return children.length >= MAX_INDEX_NODE ? expand(edit, frag, _newChild, mask, children) : new _IndexedNode(edit, mask | bit, arraySpliceIn(canEdit, indx, _newChild, children));
+      return children3.length >= MAX_INDEX_NODE ? expand(edit, frag, _newChild, mask, children3) : new _IndexedNode(edit, mask | bit, arraySpliceIn(canEdit, indx, _newChild, children3));
     }
-    const current = children[indx];
+    const current = children3[indx];
     const child = current.modify(edit, shift2 + SIZE, f, hash3, key, size12);
     if (current === child) return this;
     let bitmap = mask;
@@ -23065,12 +23083,12 @@ var IndexedNode = class _IndexedNode {
     if (isEmptyNode(child)) {
       bitmap &= ~bit;
       if (!bitmap) return new EmptyNode();
-      if (children.length <= 2 && isLeafNode(children[indx ^ 1])) {
-        return children[indx ^ 1];
+      if (children3.length <= 2 && isLeafNode(children3[indx ^ 1])) {
+        return children3[indx ^ 1];
       }
-      newChildren = arraySpliceOut(canEdit, indx, children);
+      newChildren = arraySpliceOut(canEdit, indx, children3);
     } else {
-      newChildren = arrayUpdate(canEdit, indx, child, children);
+      newChildren = arrayUpdate(canEdit, indx, child, children3);
     }
     if (canEdit) {
       this.mask = bitmap;
@@ -23085,31 +23103,31 @@ var ArrayNode = class _ArrayNode {
   size;
   children;
   _tag = "ArrayNode";
-  constructor(edit, size12, children) {
+  constructor(edit, size12, children3) {
     this.edit = edit;
     this.size = size12;
-    this.children = children;
+    this.children = children3;
   }
   modify(edit, shift2, f, hash3, key, size12) {
     let count3 = this.size;
-    const children = this.children;
+    const children3 = this.children;
     const frag = hashFragment(shift2, hash3);
-    const child = children[frag];
+    const child = children3[frag];
     const newChild = (child || new EmptyNode()).modify(edit, shift2 + SIZE, f, hash3, key, size12);
     if (child === newChild) return this;
     const canEdit = canEditNode(this, edit);
     let newChildren;
     if (isEmptyNode(child) && !isEmptyNode(newChild)) {
       ++count3;
-      newChildren = arrayUpdate(canEdit, frag, newChild, children);
+      newChildren = arrayUpdate(canEdit, frag, newChild, children3);
     } else if (!isEmptyNode(child) && isEmptyNode(newChild)) {
       --count3;
       if (count3 <= MIN_ARRAY_NODE) {
-        return pack(edit, count3, frag, children);
+        return pack(edit, count3, frag, children3);
       }
-      newChildren = arrayUpdate(canEdit, frag, new EmptyNode(), children);
+      newChildren = arrayUpdate(canEdit, frag, new EmptyNode(), children3);
     } else {
-      newChildren = arrayUpdate(canEdit, frag, newChild, children);
+      newChildren = arrayUpdate(canEdit, frag, newChild, children3);
     }
     if (canEdit) {
       this.size = count3;
@@ -23120,19 +23138,19 @@ var ArrayNode = class _ArrayNode {
   }
 };
 function pack(edit, count3, removed, elements) {
-  const children = new Array(count3 - 1);
+  const children3 = new Array(count3 - 1);
   let g = 0;
   let bitmap = 0;
   for (let i = 0, len = elements.length; i < len; ++i) {
     if (i !== removed) {
       const elem = elements[i];
       if (elem && !isEmptyNode(elem)) {
-        children[g++] = elem;
+        children3[g++] = elem;
         bitmap |= 1 << i;
       }
     }
   }
-  return new IndexedNode(edit, bitmap, children);
+  return new IndexedNode(edit, bitmap, children3);
 }
 function expand(edit, frag, child, bitmap, subNodes) {
   const arr = [];
@@ -23152,8 +23170,8 @@ function mergeLeavesInner(edit, shift2, h1, n1, h2, n2) {
   if (subH1 === subH2) {
     return (child) => new IndexedNode(edit, toBitmap(subH1) | toBitmap(subH2), [child]);
   } else {
-    const children = subH1 < subH2 ? [n1, n2] : [n2, n1];
-    return new IndexedNode(edit, toBitmap(subH1) | toBitmap(subH2), children);
+    const children3 = subH1 < subH2 ? [n1, n2] : [n2, n1];
+    return new IndexedNode(edit, toBitmap(subH1) | toBitmap(subH2), children3);
   }
 }
 function mergeLeaves(edit, shift2, h1, n1, h2, n2) {
@@ -23226,19 +23244,19 @@ var HashMapProto = {
   }
 };
 var makeImpl = (editable, edit, root, size12) => {
-  const map19 = Object.create(HashMapProto);
-  map19._editable = editable;
-  map19._edit = edit;
-  map19._root = root;
-  map19._size = size12;
-  return map19;
+  const map21 = Object.create(HashMapProto);
+  map21._editable = editable;
+  map21._edit = edit;
+  map21._root = root;
+  map21._size = size12;
+  return map21;
 };
 var HashMapIterator = class _HashMapIterator {
   map;
   f;
   v;
-  constructor(map19, f) {
-    this.map = map19;
+  constructor(map21, f) {
+    this.map = map21;
     this.f = f;
     this.v = visitLazy(this.map._root, this.f, void 0);
   }
@@ -23275,19 +23293,19 @@ var visitLazy = (node2, f, cont = void 0) => {
     case "CollisionNode":
     case "ArrayNode":
     case "IndexedNode": {
-      const children = node2.children;
-      return visitLazyChildren(children.length, children, 0, f, cont);
+      const children3 = node2.children;
+      return visitLazyChildren(children3.length, children3, 0, f, cont);
     }
     default: {
       return applyCont(cont);
     }
   }
 };
-var visitLazyChildren = (len, children, i, f, cont) => {
+var visitLazyChildren = (len, children3, i, f, cont) => {
   while (i < len) {
-    const child = children[i++];
+    const child = children3[i++];
     if (child && !isEmptyNode(child)) {
-      return visitLazy(child, f, [len, children, i, f, cont]);
+      return visitLazy(child, f, [len, children3, i, f, cont]);
     }
   }
   return applyCont(cont);
@@ -23295,11 +23313,11 @@ var visitLazyChildren = (len, children, i, f, cont) => {
 var _empty2 = /* @__PURE__ */ makeImpl(false, 0, /* @__PURE__ */ new EmptyNode(), 0);
 var empty3 = () => _empty2;
 var fromIterable3 = (entries2) => {
-  const map19 = beginMutation(empty3());
+  const map21 = beginMutation(empty3());
   for (const entry2 of entries2) {
-    set2(map19, entry2[0], entry2[1]);
+    set2(map21, entry2[0], entry2[1]);
   }
-  return endMutation(map19);
+  return endMutation(map21);
 };
 var isHashMap = (u) => hasProperty(u, HashMapTypeId);
 var isEmpty2 = (self2) => self2 && isEmptyNode(self2._root);
@@ -23314,9 +23332,9 @@ var getHash = /* @__PURE__ */ dual(3, (self2, key, hash3) => {
       }
       case "CollisionNode": {
         if (hash3 === node2.hash) {
-          const children = node2.children;
-          for (let i = 0, len = children.length; i < len; ++i) {
-            const child = children[i];
+          const children3 = node2.children;
+          for (let i = 0, len = children3.length; i < len; ++i) {
+            const child = children3[i];
             if ("key" in child && equals(key, child.key)) {
               return child.value;
             }
@@ -23380,7 +23398,7 @@ var modifyHash = /* @__PURE__ */ dual(4, (self2, key, hash3, f) => {
   return pipe2(self2, setTree(newRoot, size12.value));
 });
 var remove2 = /* @__PURE__ */ dual(2, (self2, key) => modifyAt(self2, key, none2));
-var map5 = /* @__PURE__ */ dual(2, (self2, f) => reduce2(self2, empty3(), (map19, value, key) => set2(map19, key, f(value, key))));
+var map5 = /* @__PURE__ */ dual(2, (self2, f) => reduce2(self2, empty3(), (map21, value, key) => set2(map21, key, f(value, key))));
 var forEach = /* @__PURE__ */ dual(2, (self2, f) => reduce2(self2, void 0, (_, value, key) => f(value, key)));
 var reduce2 = /* @__PURE__ */ dual(3, (self2, zero2, f) => {
   const root = self2._root;
@@ -23391,10 +23409,10 @@ var reduce2 = /* @__PURE__ */ dual(3, (self2, zero2, f) => {
     return zero2;
   }
   const toVisit = [root.children];
-  let children;
-  while (children = toVisit.pop()) {
-    for (let i = 0, len = children.length; i < len; ) {
-      const child = children[i++];
+  let children3;
+  while (children3 = toVisit.pop()) {
+    for (let i = 0, len = children3.length; i < len; ) {
+      const child = children3[i++];
       if (child && !isEmptyNode(child)) {
         if (child._tag === "LeafNode") {
           if (isSome2(child.value)) {
@@ -23465,6 +23483,17 @@ var make6 = (...elements) => {
   return endMutation2(set9);
 };
 var has2 = /* @__PURE__ */ dual(2, (self2, value) => has(self2._keyMap, value));
+var some3 = /* @__PURE__ */ dual(2, (self2, f) => {
+  let found = false;
+  for (const value of self2) {
+    found = f(value);
+    if (found) {
+      break;
+    }
+  }
+  return found;
+});
+var every = /* @__PURE__ */ dual(2, (self2, refinement) => !some3(self2, (a) => !refinement(a)));
 var size2 = (self2) => size(self2._keyMap);
 var beginMutation2 = (self2) => makeImpl2(beginMutation(self2._keyMap));
 var endMutation2 = (self2) => {
@@ -23515,6 +23544,7 @@ var empty5 = empty4;
 var fromIterable5 = fromIterable4;
 var make7 = make6;
 var has3 = has2;
+var every2 = every;
 var size3 = size2;
 var add2 = add;
 var remove4 = remove3;
@@ -24178,12 +24208,12 @@ var prettyErrorStack = (message, stack, span4) => {
         const stack2 = stackFn();
         if (typeof stack2 === "string") {
           const locationMatchAll = stack2.matchAll(locationRegex);
-          let match15 = false;
+          let match17 = false;
           for (const [, location] of locationMatchAll) {
-            match15 = true;
+            match17 = true;
             out.push(`    at ${current.name} (${location})`);
           }
-          if (!match15) {
+          if (!match17) {
             out.push(`    at ${current.name} (${stack2.replace(/^at /, "")})`);
           }
         } else {
@@ -24299,7 +24329,7 @@ var makeGenericTag = (key) => {
   tag.key = key;
   return tag;
 };
-var Tag = (id) => () => {
+var Tag = (id3) => () => {
   const limit = getStackTraceLimit();
   setStackTraceLimit(2);
   const creationError = new Error();
@@ -24307,7 +24337,7 @@ var Tag = (id) => () => {
   function TagClass() {
   }
   Object.setPrototypeOf(TagClass, TagProto);
-  TagClass.key = id;
+  TagClass.key = id3;
   Object.defineProperty(TagClass, "stack", {
     get() {
       return creationError.stack;
@@ -24315,7 +24345,7 @@ var Tag = (id) => () => {
   });
   return TagClass;
 };
-var Reference = () => (id, options) => {
+var Reference = () => (id3, options) => {
   const limit = getStackTraceLimit();
   setStackTraceLimit(2);
   const creationError = new Error();
@@ -24323,7 +24353,7 @@ var Reference = () => (id, options) => {
   function ReferenceClass() {
   }
   Object.setPrototypeOf(ReferenceClass, ReferenceProto);
-  ReferenceClass.key = id;
+  ReferenceClass.key = id3;
   ReferenceClass.defaultValue = options.defaultValue;
   Object.defineProperty(ReferenceClass, "stack", {
     get() {
@@ -24399,9 +24429,9 @@ var _empty4 = /* @__PURE__ */ makeContext(/* @__PURE__ */ new Map());
 var empty7 = () => _empty4;
 var make8 = (tag, service3) => makeContext(/* @__PURE__ */ new Map([[tag.key, service3]]));
 var add3 = /* @__PURE__ */ dual(3, (self2, tag, service3) => {
-  const map19 = new Map(self2.unsafeMap);
-  map19.set(tag.key, service3);
-  return makeContext(map19);
+  const map21 = new Map(self2.unsafeMap);
+  map21.set(tag.key, service3);
+  return makeContext(map21);
 });
 var defaultValueCache = /* @__PURE__ */ globalValue("effect/Context/defaultValueCache", () => /* @__PURE__ */ new Map());
 var getDefaultValue = (tag) => {
@@ -24423,9 +24453,9 @@ var unsafeGet3 = /* @__PURE__ */ dual(2, (self2, tag) => {
   return self2.unsafeMap.get(tag.key);
 });
 var get4 = unsafeGet3;
-var getOrElse3 = /* @__PURE__ */ dual(3, (self2, tag, orElse6) => {
+var getOrElse3 = /* @__PURE__ */ dual(3, (self2, tag, orElse8) => {
   if (!self2.unsafeMap.has(tag.key)) {
-    return isReference(tag) ? getDefaultValue(tag) : orElse6();
+    return isReference(tag) ? getDefaultValue(tag) : orElse8();
   }
   return self2.unsafeMap.get(tag.key);
 });
@@ -24436,20 +24466,20 @@ var getOption = /* @__PURE__ */ dual(2, (self2, tag) => {
   return some(self2.unsafeMap.get(tag.key));
 });
 var merge3 = /* @__PURE__ */ dual(2, (self2, that) => {
-  const map19 = new Map(self2.unsafeMap);
+  const map21 = new Map(self2.unsafeMap);
   for (const [tag, s] of that.unsafeMap) {
-    map19.set(tag, s);
+    map21.set(tag, s);
   }
-  return makeContext(map19);
+  return makeContext(map21);
 });
 var mergeAll = (...ctxs) => {
-  const map19 = /* @__PURE__ */ new Map();
+  const map21 = /* @__PURE__ */ new Map();
   for (let i = 0; i < ctxs.length; i++) {
     ctxs[i].unsafeMap.forEach((value, key) => {
-      map19.set(key, value);
+      map21.set(key, value);
     });
   }
-  return makeContext(map19);
+  return makeContext(map21);
 };
 var pick2 = (...tags) => (self2) => {
   const tagSet = new Set(tags.map((_) => _.key));
@@ -24570,9 +24600,9 @@ var decode3 = (input2) => {
     }
     return nanos(BigInt(Math.round(input2[0] * 1e9)) + BigInt(Math.round(input2[1])));
   } else if (isString(input2)) {
-    const match15 = DURATION_REGEX.exec(input2);
-    if (match15) {
-      const [_, valueStr, unit] = match15;
+    const match17 = DURATION_REGEX.exec(input2);
+    if (match17) {
+      const [_, valueStr, unit] = match17;
       const value = Number(valueStr);
       switch (unit) {
         case "nano":
@@ -25074,8 +25104,8 @@ var Runtime = class {
   startTimeMillis;
   [FiberIdTypeId] = FiberIdTypeId;
   _tag = OP_RUNTIME;
-  constructor(id, startTimeMillis) {
-    this.id = id;
+  constructor(id3, startTimeMillis) {
+    this.id = id3;
     this.startTimeMillis = startTimeMillis;
   }
   [symbol2]() {
@@ -25132,6 +25162,9 @@ var Composite = class {
 };
 var none3 = /* @__PURE__ */ new None();
 var isFiberId = (self2) => hasProperty(self2, FiberIdTypeId);
+var isNone3 = (self2) => {
+  return self2._tag === OP_NONE || pipe2(toSet(self2), every2((id3) => isNone3(id3)));
+};
 var combine2 = /* @__PURE__ */ dual(2, (self2, that) => {
   if (self2._tag === OP_NONE) {
     return that;
@@ -25141,6 +25174,7 @@ var combine2 = /* @__PURE__ */ dual(2, (self2, that) => {
   }
   return new Composite(self2, that);
 });
+var getOrElse5 = /* @__PURE__ */ dual(2, (self2, that) => isNone3(self2) ? that : self2);
 var ids = (self2) => {
   switch (self2._tag) {
     case OP_NONE: {
@@ -25159,15 +25193,29 @@ var threadName = (self2) => {
   const identifiers = Array.from(ids(self2)).map((n) => `#${n}`).join(",");
   return identifiers;
 };
+var toSet = (self2) => {
+  switch (self2._tag) {
+    case OP_NONE: {
+      return empty5();
+    }
+    case OP_RUNTIME: {
+      return make7(self2);
+    }
+    case OP_COMPOSITE: {
+      return pipe2(toSet(self2.left), union4(toSet(self2.right)));
+    }
+  }
+};
 var unsafeMake2 = () => {
-  const id = get6(_fiberCounter);
-  pipe2(_fiberCounter, set3(id + 1));
-  return new Runtime(id, Date.now());
+  const id3 = get6(_fiberCounter);
+  pipe2(_fiberCounter, set3(id3 + 1));
+  return new Runtime(id3, Date.now());
 };
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/FiberId.js
 var none4 = none3;
 var combine3 = combine2;
+var getOrElse6 = getOrElse5;
 var ids2 = ids;
 var threadName2 = threadName;
 var unsafeMake3 = unsafeMake2;
@@ -25219,27 +25267,27 @@ var ConsProto = {
     return cached2(this, array3(toArray2(this)));
   },
   [Symbol.iterator]() {
-    let done7 = false;
+    let done9 = false;
     let self2 = this;
     return {
       next() {
-        if (done7) {
+        if (done9) {
           return this.return();
         }
         if (self2._tag === "Nil") {
-          done7 = true;
+          done9 = true;
           return this.return();
         }
         const value = self2.head;
         self2 = self2.tail;
         return {
-          done: done7,
+          done: done9,
           value
         };
       },
       return(value) {
-        if (!done7) {
-          done7 = true;
+        if (!done9) {
+          done9 = true;
         }
         return {
           done: true,
@@ -25499,17 +25547,17 @@ var patch = /* @__PURE__ */ dual(2, (self2, context5) => {
   if (!wasServiceUpdated) {
     return makeContext(updatedContext);
   }
-  const map19 = /* @__PURE__ */ new Map();
+  const map21 = /* @__PURE__ */ new Map();
   for (const [tag] of context5.unsafeMap) {
     if (updatedContext.has(tag)) {
-      map19.set(tag, updatedContext.get(tag));
+      map21.set(tag, updatedContext.get(tag));
       updatedContext.delete(tag);
     }
   }
   for (const [tag, s] of updatedContext) {
-    map19.set(tag, s);
+    map21.set(tag, s);
   }
-  return makeContext(map19);
+  return makeContext(map21);
 });
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/differ/hashSetPatch.js
@@ -25969,13 +26017,13 @@ var parallelVariance = {
 var ParallelImpl = class {
   map;
   [RequestBlockParallelTypeId] = parallelVariance;
-  constructor(map19) {
-    this.map = map19;
+  constructor(map21) {
+    this.map = map21;
   }
 };
 var parallelCollectionEmpty = () => new ParallelImpl(empty9());
 var parallelCollectionAdd = (self2, blockedRequest) => new ParallelImpl(modifyAt2(self2.map, blockedRequest.dataSource, (_) => orElseSome(map3(_, append2(blockedRequest.blockedRequest)), () => of2(blockedRequest.blockedRequest))));
-var parallelCollectionCombine = (self2, that) => new ParallelImpl(reduce6(self2.map, that.map, (map19, value, key) => set4(map19, key, match2(get7(map19, key), {
+var parallelCollectionCombine = (self2, that) => new ParallelImpl(reduce6(self2.map, that.map, (map21, value, key) => set4(map21, key, match2(get7(map21, key), {
   onNone: () => value,
   onSome: (other) => appendAll2(value, other)
 }))));
@@ -25990,12 +26038,12 @@ var sequentialVariance = {
 var SequentialImpl = class {
   map;
   [SequentialCollectionTypeId] = sequentialVariance;
-  constructor(map19) {
-    this.map = map19;
+  constructor(map21) {
+    this.map = map21;
   }
 };
-var sequentialCollectionMake = (map19) => new SequentialImpl(map19);
-var sequentialCollectionCombine = (self2, that) => new SequentialImpl(reduce6(that.map, self2.map, (map19, value, key) => set4(map19, key, match2(get7(map19, key), {
+var sequentialCollectionMake = (map21) => new SequentialImpl(map21);
+var sequentialCollectionCombine = (self2, that) => new SequentialImpl(reduce6(that.map, self2.map, (map21, value, key) => set4(map21, key, match2(get7(map21, key), {
   onNone: () => empty2(),
   onSome: (a) => appendAll2(a, value)
 }))));
@@ -26344,7 +26392,7 @@ var catchSome = /* @__PURE__ */ dual(2, (self2, pf) => catchAllCause(self2, (cau
       return failCause(either6.right);
   }
 }));
-var checkInterruptible = (f) => withFiberRuntime((_, status) => f(interruption(status.runtimeFlags)));
+var checkInterruptible = (f) => withFiberRuntime((_, status3) => f(interruption(status3.runtimeFlags)));
 var originalSymbol = /* @__PURE__ */ Symbol.for("effect/OriginalAnnotation");
 var originalInstance = (obj) => {
   if (hasProperty(obj, originalSymbol)) {
@@ -26527,7 +26575,7 @@ var orDieWith = /* @__PURE__ */ dual(2, (self2, f) => matchEffect(self2, {
   onSuccess: succeed
 }));
 var partitionMap2 = partitionMap;
-var runtimeFlags = /* @__PURE__ */ withFiberRuntime((_, status) => succeed(status.runtimeFlags));
+var runtimeFlags = /* @__PURE__ */ withFiberRuntime((_, status3) => succeed(status3.runtimeFlags));
 var succeed = (value) => {
   const effect2 = new EffectPrimitiveSuccess(OP_SUCCESS);
   effect2.effect_instruction_i0 = value;
@@ -26872,7 +26920,7 @@ var causeSquashWith = /* @__PURE__ */ dual(2, (self2, f) => {
     case "None": {
       return pipe2(defects(self2), head2, match2({
         onNone: () => {
-          const interrupts = fromIterable(interruptors(self2)).flatMap((fiberId3) => fromIterable(ids2(fiberId3)).map((id) => `#${id}`));
+          const interrupts = fromIterable(interruptors(self2)).flatMap((fiberId3) => fromIterable(ids2(fiberId3)).map((id3) => `#${id3}`));
           return new InterruptedException(interrupts ? `Interrupted by fibers: ${interrupts.join(", ")}` : void 0);
         },
         onSome: identity
@@ -27066,10 +27114,10 @@ var exitFromOption = (option3) => {
       return exitSucceed(option3.value);
   }
 };
-var exitGetOrElse = /* @__PURE__ */ dual(2, (self2, orElse6) => {
+var exitGetOrElse = /* @__PURE__ */ dual(2, (self2, orElse8) => {
   switch (self2._tag) {
     case OP_FAILURE:
-      return orElse6(self2.effect_instruction_i0);
+      return orElse8(self2.effect_instruction_i0);
     case OP_SUCCESS:
       return self2.effect_instruction_i0;
   }
@@ -27208,7 +27256,7 @@ var deferredUnsafeMake = (fiberId3) => {
   };
   return _deferred;
 };
-var deferredMake = () => flatMap8(fiberId, (id) => deferredMakeAs(id));
+var deferredMake = () => flatMap8(fiberId, (id3) => deferredMakeAs(id3));
 var deferredMakeAs = (fiberId3) => sync(() => deferredUnsafeMake(fiberId3));
 var deferredAwait = (self2) => asyncInterrupt((resume2) => {
   const state = get6(self2.state);
@@ -27936,8 +27984,8 @@ var fromFlatLoop = (flat, prefix, config2, split) => {
         }
         if (isRight2(left3) && isRight2(right3)) {
           const path = pipe2(prefix, join("."));
-          const fail10 = fromFlatLoopFail(prefix, path);
-          const [lefts, rights] = extend2(fail10, fail10, pipe2(left3.right, map4(right2)), pipe2(right3.right, map4(right2)));
+          const fail12 = fromFlatLoopFail(prefix, path);
+          const [lefts, rights] = extend2(fail12, fail12, pipe2(left3.right, map4(right2)), pipe2(right3.right, map4(right2)));
           return pipe2(lefts, zip(rights), forEachSequential(([left4, right4]) => pipe2(zip2(left4, right4), map10(([left5, right5]) => op.zip(left5, right5)))));
         }
         throw new Error("BUG: ConfigProvider.fromFlatLoop - please report an issue at https://github.com/Effect-TS/effect/issues");
@@ -27968,9 +28016,9 @@ var indicesFrom = (quotedIndices) => pipe2(forEachSequential(quotedIndices, pars
 }), either2, map10(merge2));
 var QUOTED_INDEX_REGEX = /^(\[(\d+)\])$/;
 var parseQuotedIndex = (str2) => {
-  const match15 = str2.match(QUOTED_INDEX_REGEX);
-  if (match15 !== null) {
-    const matchedIndex = match15[2];
+  const match17 = str2.match(QUOTED_INDEX_REGEX);
+  if (match17 !== null) {
+    const matchedIndex = match17[2];
     return pipe2(matchedIndex !== void 0 && matchedIndex.length > 0 ? some2(matchedIndex) : none2(), flatMap2(parseInteger));
   }
   return none2();
@@ -28337,7 +28385,7 @@ __export(Data_exports, {
   struct: () => struct2,
   tagged: () => tagged,
   taggedEnum: () => taggedEnum,
-  tuple: () => tuple2,
+  tuple: () => tuple3,
   unsafeArray: () => unsafeArray,
   unsafeStruct: () => unsafeStruct
 });
@@ -28346,7 +28394,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var struct2 = struct;
 var unsafeStruct = (as9) => Object.setPrototypeOf(as9, StructuralPrototype);
-var tuple2 = (...as9) => unsafeArray(as9);
+var tuple3 = (...as9) => unsafeArray(as9);
 var array4 = (as9) => unsafeArray(as9.slice(0));
 var unsafeArray = (as9) => Object.setPrototypeOf(as9, ArrayProto);
 var _case = () => (args2) => args2 === void 0 ? Object.create(StructuralPrototype) : struct2(args2);
@@ -28431,7 +28479,7 @@ __export(Effect_exports, {
   acquireReleaseInterruptible: () => acquireReleaseInterruptible2,
   acquireUseRelease: () => acquireUseRelease2,
   addFinalizer: () => addFinalizer2,
-  all: () => all5,
+  all: () => all7,
   allSuccesses: () => allSuccesses2,
   allWith: () => allWith2,
   allowInterrupt: () => allowInterrupt2,
@@ -28503,8 +28551,8 @@ __export(Effect_exports, {
   every: () => every5,
   exists: () => exists3,
   exit: () => exit3,
-  fail: () => fail7,
-  failCause: () => failCause6,
+  fail: () => fail9,
+  failCause: () => failCause8,
   failCauseSync: () => failCauseSync3,
   failSync: () => failSync3,
   fiberId: () => fiberId2,
@@ -28546,7 +28594,7 @@ __export(Effect_exports, {
   ignore: () => ignore2,
   ignoreLogged: () => ignoreLogged2,
   inheritFiberRefs: () => inheritFiberRefs2,
-  interrupt: () => interrupt6,
+  interrupt: () => interrupt7,
   interruptWith: () => interruptWith2,
   interruptible: () => interruptible4,
   interruptibleMask: () => interruptibleMask2,
@@ -28579,13 +28627,13 @@ __export(Effect_exports, {
   makeSemaphore: () => makeSemaphore2,
   makeSpan: () => makeSpan2,
   makeSpanScoped: () => makeSpanScoped2,
-  map: () => map16,
+  map: () => map18,
   mapAccum: () => mapAccum3,
   mapBoth: () => mapBoth5,
   mapError: () => mapError4,
   mapErrorCause: () => mapErrorCause3,
   mapInputContext: () => mapInputContext3,
-  match: () => match13,
+  match: () => match15,
   matchCause: () => matchCause4,
   matchCauseEffect: () => matchCauseEffect3,
   matchEffect: () => matchEffect3,
@@ -28593,7 +28641,7 @@ __export(Effect_exports, {
   mergeAll: () => mergeAll5,
   metricLabels: () => metricLabels2,
   negate: () => negate2,
-  never: () => never3,
+  never: () => never5,
   none: () => none9,
   onError: () => onError2,
   onExit: () => onExit3,
@@ -28603,7 +28651,7 @@ __export(Effect_exports, {
   optionFromOptional: () => optionFromOptional2,
   orDie: () => orDie3,
   orDieWith: () => orDieWith2,
-  orElse: () => orElse4,
+  orElse: () => orElse6,
   orElseFail: () => orElseFail2,
   orElseSucceed: () => orElseSucceed2,
   parallelErrors: () => parallelErrors2,
@@ -28647,7 +28695,7 @@ __export(Effect_exports, {
   scheduleFrom: () => scheduleFrom,
   scope: () => scope3,
   scopeWith: () => scopeWith2,
-  scoped: () => scoped2,
+  scoped: () => scoped3,
   scopedWith: () => scopedWith2,
   sequentialFinalizers: () => sequentialFinalizers2,
   serviceConstants: () => serviceConstants2,
@@ -28662,7 +28710,7 @@ __export(Effect_exports, {
   spanAnnotations: () => spanAnnotations2,
   spanLinks: () => spanLinks2,
   step: () => step3,
-  succeed: () => succeed7,
+  succeed: () => succeed9,
   succeedNone: () => succeedNone2,
   succeedSome: () => succeedSome2,
   summarized: () => summarized2,
@@ -28749,10 +28797,10 @@ __export(Effect_exports, {
   withTracerTiming: () => withTracerTiming2,
   withUnhandledErrorLogLevel: () => withUnhandledErrorLogLevel2,
   yieldNow: () => yieldNow4,
-  zip: () => zip5,
-  zipLeft: () => zipLeft4,
-  zipRight: () => zipRight4,
-  zipWith: () => zipWith7
+  zip: () => zip6,
+  zipLeft: () => zipLeft5,
+  zipRight: () => zipRight5,
+  zipWith: () => zipWith8
 });
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -28908,18 +28956,18 @@ var joinAs = /* @__PURE__ */ dual(3, (self2, fiberId3, that) => {
   return new FiberRefsImpl(parentFiberRefs);
 });
 var forkAs = /* @__PURE__ */ dual(2, (self2, childId) => {
-  const map19 = /* @__PURE__ */ new Map();
-  unsafeForkAs(self2, map19, childId);
-  return new FiberRefsImpl(map19);
+  const map21 = /* @__PURE__ */ new Map();
+  unsafeForkAs(self2, map21, childId);
+  return new FiberRefsImpl(map21);
 });
-var unsafeForkAs = (self2, map19, fiberId3) => {
+var unsafeForkAs = (self2, map21, fiberId3) => {
   self2.locals.forEach((stack, fiberRef) => {
     const oldValue = stack[0][1];
     const newValue = fiberRef.patch(fiberRef.fork)(oldValue);
     if (equals(oldValue, newValue)) {
-      map19.set(fiberRef, stack);
+      map21.set(fiberRef, stack);
     } else {
-      map19.set(fiberRef, [[fiberId3, newValue], ...stack]);
+      map21.set(fiberRef, [[fiberId3, newValue], ...stack]);
     }
   });
 };
@@ -29161,12 +29209,16 @@ var running = (runtimeFlags2) => new Running(runtimeFlags2);
 var suspended = (runtimeFlags2, blockingOn) => new Suspended(runtimeFlags2, blockingOn);
 var isFiberStatus = (u) => hasProperty(u, FiberStatusTypeId);
 var isDone = (self2) => self2._tag === OP_DONE;
+var isRunning = (self2) => self2._tag === OP_RUNNING;
+var isSuspended = (self2) => self2._tag === OP_SUSPENDED;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/FiberStatus.js
 var done3 = done2;
 var running2 = running;
 var suspended2 = suspended;
 var isDone2 = isDone;
+var isRunning2 = isRunning;
+var isSuspended2 = isSuspended;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/LogLevel.js
 init_define_INSPIRE_SETTINGS();
@@ -29843,7 +29895,7 @@ var forEach4 = (iterable, f, options) => withMicroFiber((parent) => {
     let inProgress = 0;
     let doneCount = 0;
     let pumping = false;
-    let interrupted2 = false;
+    let interrupted4 = false;
     function pump() {
       pumping = true;
       while (inProgress < concurrency && index < length2) {
@@ -29856,7 +29908,7 @@ var forEach4 = (iterable, f, options) => withMicroFiber((parent) => {
           fibers.add(child);
           child.addObserver((exit4) => {
             fibers.delete(child);
-            if (interrupted2) {
+            if (interrupted4) {
               return;
             } else if (exit4._tag === "Failure") {
               if (result === void 0) {
@@ -29885,7 +29937,7 @@ var forEach4 = (iterable, f, options) => withMicroFiber((parent) => {
     }
     pump();
     return suspend2(() => {
-      interrupted2 = true;
+      interrupted4 = true;
       index = length2;
       return fiberInterruptAll(fibers);
     });
@@ -30409,9 +30461,9 @@ var cause = (self2) => matchCause(self2, {
 var clockWith3 = clockWith2;
 var clock = /* @__PURE__ */ clockWith3(succeed);
 var delay = /* @__PURE__ */ dual(2, (self2, duration6) => zipRight(sleep2(duration6), self2));
-var descriptorWith = (f) => withFiberRuntime((state, status) => f({
+var descriptorWith = (f) => withFiberRuntime((state, status3) => f({
   id: state.id(),
-  status,
+  status: status3,
   interruptors: interruptors(state.getFiberRef(currentInterruptedCause))
 }));
 var allowInterrupt = /* @__PURE__ */ descriptorWith((descriptor3) => size3(descriptor3.interruptors) > 0 ? interrupt2 : void_2);
@@ -30464,7 +30516,7 @@ var eventually = (self2) => orElse2(self2, () => flatMap8(yieldNow(), () => even
 var filterMap3 = /* @__PURE__ */ dual(2, (elements, pf) => map10(forEachSequential(elements, identity), filterMap(pf)));
 var filterOrDie = /* @__PURE__ */ dual(3, (self2, predicate, orDieWith3) => filterOrElse(self2, predicate, (a) => dieSync(() => orDieWith3(a))));
 var filterOrDieMessage = /* @__PURE__ */ dual(3, (self2, predicate, message) => filterOrElse(self2, predicate, () => dieMessage(message)));
-var filterOrElse = /* @__PURE__ */ dual(3, (self2, predicate, orElse6) => flatMap8(self2, (a) => predicate(a) ? succeed(a) : orElse6(a)));
+var filterOrElse = /* @__PURE__ */ dual(3, (self2, predicate, orElse8) => flatMap8(self2, (a) => predicate(a) ? succeed(a) : orElse8(a)));
 var liftPredicate2 = /* @__PURE__ */ dual(3, (self2, predicate, orFailWith) => suspend(() => predicate(self2) ? succeed(self2) : fail2(orFailWith(self2))));
 var filterOrFail = /* @__PURE__ */ dual((args2) => isEffect(args2[0]), (self2, predicate, orFailWith) => filterOrElse(self2, predicate, (a) => orFailWith === void 0 ? fail2(new NoSuchElementException()) : failSync(() => orFailWith(a))));
 var findFirst3 = /* @__PURE__ */ dual(2, (elements, predicate) => suspend(() => {
@@ -30757,21 +30809,21 @@ var tryPromise = (arg) => {
     evaluate2 = arg.try;
     catcher = arg.catch;
   }
-  const fail10 = (e) => catcher ? failSync(() => catcher(e)) : fail2(new UnknownException(e, "An unknown error occurred in Effect.tryPromise"));
+  const fail12 = (e) => catcher ? failSync(() => catcher(e)) : fail2(new UnknownException(e, "An unknown error occurred in Effect.tryPromise"));
   if (evaluate2.length >= 1) {
     return async_((resolve3, signal) => {
       try {
-        evaluate2(signal).then((a) => resolve3(succeed(a)), (e) => resolve3(fail10(e)));
+        evaluate2(signal).then((a) => resolve3(succeed(a)), (e) => resolve3(fail12(e)));
       } catch (e) {
-        resolve3(fail10(e));
+        resolve3(fail12(e));
       }
     });
   }
   return async_((resolve3) => {
     try {
-      evaluate2().then((a) => resolve3(succeed(a)), (e) => resolve3(fail10(e)));
+      evaluate2().then((a) => resolve3(succeed(a)), (e) => resolve3(fail12(e)));
     } catch (e) {
-      resolve3(fail10(e));
+      resolve3(fail12(e));
     }
   });
 };
@@ -30961,7 +31013,7 @@ init_define_INSPIRE_TOOLS();
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Exit.js
 var Exit_exports = {};
 __export(Exit_exports, {
-  all: () => all3,
+  all: () => all4,
   as: () => as5,
   asVoid: () => asVoid2,
   causeOption: () => causeOption,
@@ -30975,7 +31027,7 @@ __export(Exit_exports, {
   forEachEffect: () => forEachEffect,
   fromEither: () => fromEither,
   fromOption: () => fromOption3,
-  getOrElse: () => getOrElse6,
+  getOrElse: () => getOrElse7,
   interrupt: () => interrupt4,
   isExit: () => isExit,
   isFailure: () => isFailure4,
@@ -31007,7 +31059,7 @@ var isInterrupted3 = exitIsInterrupted;
 var as5 = exitAs;
 var asVoid2 = exitAsVoid;
 var causeOption = exitCauseOption;
-var all3 = exitCollectAll;
+var all4 = exitCollectAll;
 var die4 = exitDie;
 var exists = exitExists;
 var fail4 = exitFail;
@@ -31018,7 +31070,7 @@ var flatten6 = exitFlatten;
 var forEachEffect = exitForEachEffect;
 var fromEither = exitFromEither;
 var fromOption3 = exitFromOption;
-var getOrElse6 = exitGetOrElse;
+var getOrElse7 = exitGetOrElse;
 var interrupt4 = exitInterrupt;
 var map13 = exitMap;
 var mapBoth3 = exitMapBoth;
@@ -31118,9 +31170,39 @@ var fiberProto = {
 };
 var RuntimeFiberSymbolKey = "effect/Fiber";
 var RuntimeFiberTypeId = /* @__PURE__ */ Symbol.for(RuntimeFiberSymbolKey);
+var Order4 = /* @__PURE__ */ pipe2(/* @__PURE__ */ tuple2(Order2, Order2), /* @__PURE__ */ mapInput2((fiber) => [fiber.id().startTimeMillis, fiber.id().id]));
+var isFiber = (u) => hasProperty(u, FiberTypeId);
 var isRuntimeFiber = (self2) => RuntimeFiberTypeId in self2;
 var _await = (self2) => self2.await;
+var children = (self2) => self2.children;
+var done4 = (exit4) => {
+  const _fiber = {
+    ...CommitPrototype,
+    commit() {
+      return join2(this);
+    },
+    ...fiberProto,
+    id: () => none4,
+    await: succeed(exit4),
+    children: succeed([]),
+    inheritAll: void_2,
+    poll: succeed(some2(exit4)),
+    interruptAsFork: () => void_2
+  };
+  return _fiber;
+};
+var dump = (self2) => map10(self2.status, (status3) => ({
+  id: self2.id(),
+  status: status3
+}));
+var dumpAll = (fibers) => forEachSequential(fibers, dump);
+var fail5 = (error62) => done4(fail4(error62));
+var failCause4 = (cause3) => done4(failCause3(cause3));
+var fromEffect = (effect2) => map10(exit(effect2), done4);
+var id = (self2) => self2.id();
 var inheritAll = (self2) => self2.inheritAll;
+var interrupted = (fiberId3) => done4(interrupt4(fiberId3));
+var interruptAll = (fibers) => flatMap8(fiberId, (fiberId3) => pipe2(fibers, interruptAllAs(fiberId3)));
 var interruptAllAs = /* @__PURE__ */ dual(2, /* @__PURE__ */ fnUntraced(function* (fibers, fiberId3) {
   for (const fiber of fibers) {
     if (isRuntimeFiber(fiber)) {
@@ -31138,6 +31220,43 @@ var interruptAllAs = /* @__PURE__ */ dual(2, /* @__PURE__ */ fnUntraced(function
 }));
 var interruptAsFork = /* @__PURE__ */ dual(2, (self2, fiberId3) => self2.interruptAsFork(fiberId3));
 var join2 = (self2) => zipLeft(flatten4(self2.await), self2.inheritAll);
+var map14 = /* @__PURE__ */ dual(2, (self2, f) => mapEffect(self2, (a) => sync(() => f(a))));
+var mapEffect = /* @__PURE__ */ dual(2, (self2, f) => {
+  const _fiber = {
+    ...CommitPrototype,
+    commit() {
+      return join2(this);
+    },
+    ...fiberProto,
+    id: () => self2.id(),
+    await: flatMap8(self2.await, forEachEffect(f)),
+    children: self2.children,
+    inheritAll: self2.inheritAll,
+    poll: flatMap8(self2.poll, (result) => {
+      switch (result._tag) {
+        case "None":
+          return succeed(none2());
+        case "Some":
+          return pipe2(forEachEffect(result.value, f), map10(some2));
+      }
+    }),
+    interruptAsFork: (id3) => self2.interruptAsFork(id3)
+  };
+  return _fiber;
+});
+var mapFiber = /* @__PURE__ */ dual(2, (self2, f) => map10(self2.await, match10({
+  onFailure: (cause3) => failCause4(cause3),
+  onSuccess: (a) => f(a)
+})));
+var match11 = /* @__PURE__ */ dual(2, (self2, {
+  onFiber,
+  onRuntimeFiber
+}) => {
+  if (isRuntimeFiber(self2)) {
+    return onRuntimeFiber(self2);
+  }
+  return onFiber(self2);
+});
 var _never2 = {
   ...CommitPrototype,
   commit() {
@@ -31151,7 +31270,78 @@ var _never2 = {
   poll: /* @__PURE__ */ succeed(/* @__PURE__ */ none2()),
   interruptAsFork: () => never2
 };
+var never3 = _never2;
+var orElse3 = /* @__PURE__ */ dual(2, (self2, that) => ({
+  ...CommitPrototype,
+  commit() {
+    return join2(this);
+  },
+  ...fiberProto,
+  id: () => getOrElse6(self2.id(), that.id()),
+  await: zipWith3(self2.await, that.await, (exit1, exit22) => isSuccess2(exit1) ? exit1 : exit22),
+  children: self2.children,
+  inheritAll: zipRight(that.inheritAll, self2.inheritAll),
+  poll: zipWith3(self2.poll, that.poll, (option1, option22) => {
+    switch (option1._tag) {
+      case "None": {
+        return none2();
+      }
+      case "Some": {
+        return isSuccess2(option1.value) ? option1 : option22;
+      }
+    }
+  }),
+  interruptAsFork: (id3) => pipe2(interruptAsFiber(self2, id3), zipRight(pipe2(that, interruptAsFiber(id3))), asVoid)
+}));
+var orElseEither = /* @__PURE__ */ dual(2, (self2, that) => orElse3(map14(self2, left2), map14(that, right2)));
+var poll = (self2) => self2.poll;
+var parseMs = (milliseconds) => {
+  const roundTowardsZero = milliseconds > 0 ? Math.floor : Math.ceil;
+  return {
+    days: roundTowardsZero(milliseconds / 864e5),
+    hours: roundTowardsZero(milliseconds / 36e5) % 24,
+    minutes: roundTowardsZero(milliseconds / 6e4) % 60,
+    seconds: roundTowardsZero(milliseconds / 1e3) % 60,
+    milliseconds: roundTowardsZero(milliseconds) % 1e3,
+    microseconds: roundTowardsZero(milliseconds * 1e3) % 1e3,
+    nanoseconds: roundTowardsZero(milliseconds * 1e6) % 1e3
+  };
+};
+var renderStatus = (status3) => {
+  if (isDone2(status3)) {
+    return "Done";
+  }
+  if (isRunning2(status3)) {
+    return "Running";
+  }
+  const isInterruptible = interruptible(status3.runtimeFlags) ? "interruptible" : "uninterruptible";
+  return `Suspended(${isInterruptible})`;
+};
+var pretty3 = (self2) => flatMap8(currentTimeMillis2, (now) => map10(dump(self2), (dump3) => {
+  const time3 = now - dump3.id.startTimeMillis;
+  const {
+    days: days2,
+    hours: hours3,
+    milliseconds,
+    minutes: minutes3,
+    seconds: seconds3
+  } = parseMs(time3);
+  const lifeMsg = (days2 === 0 ? "" : `${days2}d`) + (days2 === 0 && hours3 === 0 ? "" : `${hours3}h`) + (days2 === 0 && hours3 === 0 && minutes3 === 0 ? "" : `${minutes3}m`) + (days2 === 0 && hours3 === 0 && minutes3 === 0 && seconds3 === 0 ? "" : `${seconds3}s`) + `${milliseconds}ms`;
+  const waitMsg = isSuspended2(dump3.status) ? (() => {
+    const ids3 = ids2(dump3.status.blockingOn);
+    return size3(ids3) > 0 ? `waiting on ` + Array.from(ids3).map((id3) => `${id3}`).join(", ") : "";
+  })() : "";
+  const statusMsg = renderStatus(dump3.status);
+  return `[Fiber](#${dump3.id.id}) (${lifeMsg}) ${waitMsg}
+   Status: ${statusMsg}`;
+}));
+var unsafeRoots = () => Array.from(globalScope.roots);
+var roots = /* @__PURE__ */ sync(unsafeRoots);
+var status = (self2) => self2.status;
+var succeed4 = (value) => done4(succeed3(value));
+var void_5 = /* @__PURE__ */ succeed4(void 0);
 var currentFiberURI = "effect/FiberCurrent";
+var getCurrentFiber = () => fromNullable2(globalThis[currentFiberURI]);
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/logger.js
 init_define_INSPIRE_SETTINGS();
@@ -32235,9 +32425,9 @@ var RequestPrototype = {
   [RequestTypeId]: requestVariance
 };
 var isRequest = (u) => hasProperty(u, RequestTypeId);
-var complete = /* @__PURE__ */ dual(2, (self2, result) => fiberRefGetWith(currentRequestMap, (map19) => sync(() => {
-  if (map19.has(self2)) {
-    const entry2 = map19.get(self2);
+var complete = /* @__PURE__ */ dual(2, (self2, result) => fiberRefGetWith(currentRequestMap, (map21) => sync(() => {
+  if (map21.has(self2)) {
+    const entry2 = map21.get(self2);
     if (!entry2.state.completed) {
       entry2.state.completed = true;
       deferredUnsafeDone(entry2.result, result);
@@ -33329,10 +33519,10 @@ var unsafeTrack = () => {
   return new Track();
 };
 var track = /* @__PURE__ */ sync(unsafeTrack);
-var fromEffect = (effect2) => {
+var fromEffect2 = (effect2) => {
   return new Const(effect2);
 };
-var none8 = /* @__PURE__ */ globalValue("effect/Supervisor/none", () => fromEffect(void_2));
+var none8 = /* @__PURE__ */ globalValue("effect/Supervisor/none", () => fromEffect2(void_2));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/supervisor/patch.js
 init_define_INSPIRE_SETTINGS();
@@ -33529,18 +33719,18 @@ var drainQueueWhileRunningTable = {
   }
 };
 var runBlockedRequests = (self2) => forEachSequentialDiscard(flatten3(self2), (requestsByRequestResolver) => forEachConcurrentDiscard(sequentialCollectionToChunk(requestsByRequestResolver), ([dataSource, sequential5]) => {
-  const map19 = /* @__PURE__ */ new Map();
+  const map21 = /* @__PURE__ */ new Map();
   const arr = [];
   for (const block of sequential5) {
     arr.push(toReadonlyArray(block));
     for (const entry2 of block) {
-      map19.set(entry2.request, entry2);
+      map21.set(entry2.request, entry2);
     }
   }
   const flat = arr.flat();
   return fiberRefLocally(invokeWithInterrupt(dataSource.runAll(arr), flat, () => flat.forEach((entry2) => {
     entry2.listeners.interrupted = true;
-  })), currentRequestMap, map19);
+  })), currentRequestMap, map21);
 }, false, false));
 var _version = /* @__PURE__ */ getCurrentVersion();
 var FiberRuntime = class extends Class4 {
@@ -33599,17 +33789,17 @@ var FiberRuntime = class extends Class4 {
    * The status of the fiber.
    */
   get status() {
-    return this.ask((_, status) => status);
+    return this.ask((_, status3) => status3);
   }
   /**
    * Gets the fiber runtime flags.
    */
   get runtimeFlags() {
-    return this.ask((state, status) => {
-      if (isDone2(status)) {
+    return this.ask((state, status3) => {
+      if (isDone2(status3)) {
         return state.currentRuntimeFlags;
       }
-      return status.runtimeFlags;
+      return status3.runtimeFlags;
     });
   }
   /**
@@ -33660,8 +33850,8 @@ var FiberRuntime = class extends Class4 {
   ask(f) {
     return suspend(() => {
       const deferred = deferredUnsafeMake(this._fiberId);
-      this.tell(stateful((fiber, status) => {
-        deferredUnsafeDone(deferred, sync(() => f(fiber, status)));
+      this.tell(stateful((fiber, status3) => {
+        deferredUnsafeDone(deferred, sync(() => f(fiber, status3)));
       }));
       return deferredAwait(deferred);
     });
@@ -33846,10 +34036,10 @@ var FiberRuntime = class extends Class4 {
    * evaluated the effects but prior to exiting.
    */
   transferChildren(scope6) {
-    const children = this._children;
+    const children3 = this._children;
     this._children = null;
-    if (children !== null && children.size > 0) {
-      for (const child of children) {
+    if (children3 !== null && children3.size > 0) {
+      for (const child of children3) {
         if (child._exitValue === null) {
           scope6.add(this.currentRuntimeFlags, child);
         }
@@ -34673,7 +34863,7 @@ var allEither = (effects, reconcile, options) => {
     concurrentFinalizers: options?.concurrentFinalizers
   }), (eithers) => reconcile._tag === "Some" ? reconcile.value(eithers) : eithers);
 };
-var all4 = (arg, options) => {
+var all5 = (arg, options) => {
   const [effects, reconcile] = allResolveInput(arg);
   if (options?.mode === "validate") {
     return allValidate(effects, reconcile, options);
@@ -34682,12 +34872,12 @@ var all4 = (arg, options) => {
   }
   return options?.discard !== true && reconcile._tag === "Some" ? map10(forEach7(effects, identity, options), reconcile.value) : forEach7(effects, identity, options);
 };
-var allWith = (options) => (arg) => all4(arg, options);
-var allSuccesses = (elements, options) => map10(all4(fromIterable(elements).map(exit), options), filterMap((exit4) => exitIsSuccess(exit4) ? some2(exit4.effect_instruction_i0) : none2()));
+var allWith = (options) => (arg) => all5(arg, options);
+var allSuccesses = (elements, options) => map10(all5(fromIterable(elements).map(exit), options), filterMap((exit4) => exitIsSuccess(exit4) ? some2(exit4.effect_instruction_i0) : none2()));
 var replicate = /* @__PURE__ */ dual(2, (self2, n) => Array.from({
   length: n
 }, () => self2));
-var replicateEffect = /* @__PURE__ */ dual((args2) => isEffect(args2[0]), (self2, n, options) => all4(replicate(self2, n), options));
+var replicateEffect = /* @__PURE__ */ dual((args2) => isEffect(args2[0]), (self2, n, options) => all5(replicate(self2, n), options));
 var forEach7 = /* @__PURE__ */ dual((args2) => isIterable(args2[0]), (self2, f, options) => withFiberRuntime((r) => {
   const isRequestBatchingEnabled = options?.batching === true || options?.batching === "inherit" && r.getFiberRef(currentRequestBatching);
   if (options?.discard) {
@@ -34708,11 +34898,11 @@ var forEachConcurrentDiscard = (self2, f, batching, processAll, n) => uninterrup
     return void_2;
   }
   let counter6 = 0;
-  let interrupted2 = false;
+  let interrupted4 = false;
   const fibersCount = n ? Math.min(todos.length, n) : todos.length;
   const fibers = /* @__PURE__ */ new Set();
   const results = new Array();
-  const interruptAll = () => fibers.forEach((fiber) => {
+  const interruptAll3 = () => fibers.forEach((fiber) => {
     fiber.currentScheduler.scheduleTask(() => {
       fiber.unsafeInterruptAsFork(parent.id());
     }, 0, fiber);
@@ -34747,8 +34937,8 @@ var forEachConcurrentDiscard = (self2, f, batching, processAll, n) => uninterrup
       target -= todos.length;
       todos = [];
     }
-    interrupted2 = true;
-    interruptAll();
+    interrupted4 = true;
+    interruptAll3();
   };
   const stepOrExit = batching ? step2 : exit;
   const processingFiber = runFiber(async_((resume2) => {
@@ -34760,7 +34950,7 @@ var forEachConcurrentDiscard = (self2, f, batching, processAll, n) => uninterrup
           index,
           exit: res
         });
-        if (res._op === "Failure" && !interrupted2) {
+        if (res._op === "Failure" && !interrupted4) {
           onInterruptSignal();
         }
       }
@@ -34787,7 +34977,7 @@ var forEachConcurrentDiscard = (self2, f, batching, processAll, n) => uninterrup
         const fiber = runFiber(todo);
         startOrder.push(fiber);
         fibers.add(fiber);
-        if (interrupted2) {
+        if (interrupted4) {
           fiber.currentScheduler.scheduleTask(() => {
             fiber.unsafeInterruptAsFork(parent.id());
           }, 0, fiber);
@@ -34862,7 +35052,7 @@ var forEachParN = (self2, n, f, batching) => suspend(() => {
   const fn2 = (a, i) => map10(f(a, i), (b) => array5[i] = b);
   return zipRight(forEachConcurrentDiscard(as9, fn2, batching, false, n), succeed(array5));
 });
-var fork = (self2) => withFiberRuntime((state, status) => succeed(unsafeFork2(self2, state, status.runtimeFlags)));
+var fork = (self2) => withFiberRuntime((state, status3) => succeed(unsafeFork2(self2, state, status3.runtimeFlags)));
 var forkDaemon = (self2) => forkWithScopeOverride(self2, globalScope);
 var forkWithErrorHandler = /* @__PURE__ */ dual(2, (self2, handler) => fork(onError(self2, (cause3) => {
   const either6 = failureOrCause(cause3);
@@ -34903,20 +35093,20 @@ var validateAll = /* @__PURE__ */ dual((args2) => isIterable(args2[0]), (element
   batching: options?.batching,
   concurrentFinalizers: options?.concurrentFinalizers
 }), ([es, bs]) => isNonEmptyArray2(es) ? fail2(es) : options?.discard ? void_2 : succeed(bs)));
-var raceAll = (all6) => withFiberRuntime((state, status) => async_((resume2) => {
+var raceAll = (all8) => withFiberRuntime((state, status3) => async_((resume2) => {
   const fibers = /* @__PURE__ */ new Set();
   let winner;
   let failures3 = empty6;
-  const interruptAll = () => {
+  const interruptAll3 = () => {
     for (const fiber of fibers) {
       fiber.unsafeInterruptAsFork(state.id());
     }
   };
   let latch = false;
   let empty32 = true;
-  for (const self2 of all6) {
+  for (const self2 of all8) {
     empty32 = false;
-    const fiber = unsafeFork2(interruptible2(self2), state, status.runtimeFlags);
+    const fiber = unsafeFork2(interruptible2(self2), state, status3.runtimeFlags);
     fibers.add(fiber);
     fiber.addObserver((exit4) => {
       fibers.delete(fiber);
@@ -34925,7 +35115,7 @@ var raceAll = (all6) => withFiberRuntime((state, status) => async_((resume2) => 
           latch = true;
           winner = fiber;
           failures3 = empty6;
-          interruptAll();
+          interruptAll3();
         } else {
           failures3 = parallel(exit4.cause, failures3);
         }
@@ -35042,7 +35232,7 @@ var zipRightOptions = /* @__PURE__ */ dual((args2) => isEffect(args2[1]), (self2
   }
   return zipWithOptions(self2, that, (_, b) => b, options);
 });
-var zipWithOptions = /* @__PURE__ */ dual((args2) => isEffect(args2[1]), (self2, that, f, options) => map10(all4([self2, that], {
+var zipWithOptions = /* @__PURE__ */ dual((args2) => isEffect(args2[1]), (self2, that, f, options) => map10(all5([self2, that], {
   concurrency: options?.concurrent ? 2 : 1,
   batching: options?.batching,
   concurrentFinalizers: options?.concurrentFinalizers
@@ -35154,7 +35344,7 @@ var fiberAll = (fibers) => {
       return join2(this);
     },
     [FiberTypeId]: fiberVariance2,
-    id: () => fromIterable(fibers).reduce((id, fiber) => combine3(id, fiber.id()), none4),
+    id: () => fromIterable(fibers).reduce((id3, fiber) => combine3(id3, fiber.id()), none4),
     await: exit(forEachParUnbounded(fibers, (fiber) => flatten4(fiber.await), false)),
     children: map10(forEachParUnbounded(fibers, (fiber) => fiber.children, false), flatten),
     inheritAll: forEachSequentialDiscard(fibers, (fiber) => fiber.inheritAll),
@@ -35182,6 +35372,9 @@ var fiberAll = (fibers) => {
   };
   return _fiberAll;
 };
+var fiberInterruptFork = (self2) => asVoid(forkDaemon(interruptFiber(self2)));
+var fiberJoinAll = (fibers) => join2(fiberAll(fibers));
+var fiberScoped = (self2) => acquireRelease(succeed(self2), interruptFiber);
 var raceWith = /* @__PURE__ */ dual(3, (self2, other, options) => raceFibersWith(self2, other, {
   onSelfWin: (winner, loser) => flatMap8(winner.await, (exit4) => {
     switch (exit4._tag) {
@@ -35239,7 +35432,7 @@ var ensuring = /* @__PURE__ */ dual(2, (self2, finalizer) => uninterruptibleMask
   }),
   onSuccess: (a) => as2(finalizer, a)
 })));
-var invokeWithInterrupt = (self2, entries2, onInterrupt3) => fiberIdWith((id) => ensuring(flatMap8(forkDaemon(interruptible2(self2)), (processing) => async_((cb) => {
+var invokeWithInterrupt = (self2, entries2, onInterrupt3) => fiberIdWith((id3) => ensuring(flatMap8(forkDaemon(interruptible2(self2)), (processing) => async_((cb) => {
   const counts3 = entries2.map((_) => _.listeners.count);
   const checkDone = () => {
     if (counts3.every((count3) => count3 === 0)) {
@@ -35281,7 +35474,7 @@ var invokeWithInterrupt = (self2, entries2, onInterrupt3) => fiberIdWith((id) =>
     }
     return [];
   });
-  return forEachSequentialDiscard(residual, (entry2) => complete(entry2.request, exitInterrupt(id)));
+  return forEachSequentialDiscard(residual, (entry2) => complete(entry2.request, exitInterrupt(id3)));
 })));
 var makeSpanScoped = (name2, options) => {
   options = addSpanStackTrace(options);
@@ -35315,7 +35508,7 @@ var ScheduleDecision_exports = {};
 __export(ScheduleDecision_exports, {
   continue: () => _continue2,
   continueWith: () => continueWith2,
-  done: () => done5,
+  done: () => done6,
   isContinue: () => isContinue2,
   isDone: () => isDone4
 });
@@ -35524,7 +35717,7 @@ var continueWith = (interval) => {
     intervals: make37(of2(interval))
   };
 };
-var done4 = {
+var done5 = {
   _tag: OP_DONE2
 };
 var isContinue = (self2) => {
@@ -35537,7 +35730,7 @@ var isDone3 = (self2) => {
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/ScheduleDecision.js
 var _continue2 = _continue;
 var continueWith2 = continueWith;
-var done5 = done4;
+var done6 = done5;
 var isContinue2 = isContinue;
 var isDone4 = isDone3;
 
@@ -35693,7 +35886,7 @@ var Latch = class extends Class4 {
 var unsafeMakeLatch = (open4) => new Latch(open4 ?? false);
 var makeLatch = (open4) => sync(() => unsafeMakeLatch(open4));
 var awaitAllChildren = (self2) => ensuringChildren(self2, fiberAwaitAll);
-var cached3 = /* @__PURE__ */ dual(2, (self2, timeToLive) => map10(cachedInvalidateWithTTL(self2, timeToLive), (tuple3) => tuple3[0]));
+var cached3 = /* @__PURE__ */ dual(2, (self2, timeToLive) => map10(cachedInvalidateWithTTL(self2, timeToLive), (tuple4) => tuple4[0]));
 var cachedInvalidateWithTTL = /* @__PURE__ */ dual(2, (self2, timeToLive) => {
   const duration6 = decode3(timeToLive);
   return flatMap8(context(), (env) => map10(makeSynchronized(none2()), (cache3) => [provideContext(getCachedValue(self2, duration6, cache3), env), invalidateCache(cache3)]));
@@ -35714,8 +35907,8 @@ var getCachedValue = (self2, timeToLive, cache3) => pipe2(clockWith3((clock3) =>
   }
 })), flatMap8((option3) => isNone2(option3) ? dieMessage("BUG: Effect.cachedInvalidate - please report an issue at https://github.com/Effect-TS/effect/issues") : deferredAwait(option3.value[1])));
 var invalidateCache = (cache3) => set5(cache3, none2());
-var ensuringChild = /* @__PURE__ */ dual(2, (self2, f) => ensuringChildren(self2, (children) => f(fiberAll(children))));
-var ensuringChildren = /* @__PURE__ */ dual(2, (self2, children) => flatMap8(track, (supervisor) => pipe2(supervised(self2, supervisor), ensuring(flatMap8(supervisor.value, children)))));
+var ensuringChild = /* @__PURE__ */ dual(2, (self2, f) => ensuringChildren(self2, (children3) => f(fiberAll(children3))));
+var ensuringChildren = /* @__PURE__ */ dual(2, (self2, children3) => flatMap8(track, (supervisor) => pipe2(supervised(self2, supervisor), ensuring(flatMap8(supervisor.value, children3)))));
 var forkAll = /* @__PURE__ */ dual((args2) => isIterable(args2[0]), (effects, options) => options?.discard ? forEachSequentialDiscard(effects, fork) : map10(forEachSequential(effects, fork), fiberAll));
 var forkIn = /* @__PURE__ */ dual(2, (self2, scope6) => withFiberRuntime((parent, parentStatus) => {
   const scopeImpl = scope6;
@@ -35760,12 +35953,12 @@ var Key = class {
   }
 };
 var cachedFunction = (f, eq) => {
-  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref4) => (a) => pipe2(ref4.modifyEffect((map19) => {
-    const result = pipe2(map19, get12(new Key(a, eq)));
+  return pipe2(sync(() => empty22()), flatMap8(makeSynchronized), map10((ref4) => (a) => pipe2(ref4.modifyEffect((map21) => {
+    const result = pipe2(map21, get12(new Key(a, eq)));
     if (isNone2(result)) {
-      return pipe2(deferredMake(), tap((deferred) => pipe2(diffFiberRefs(f(a)), intoDeferred(deferred), fork)), map10((deferred) => [deferred, pipe2(map19, set7(new Key(a, eq), deferred))]));
+      return pipe2(deferredMake(), tap((deferred) => pipe2(diffFiberRefs(f(a)), intoDeferred(deferred), fork)), map10((deferred) => [deferred, pipe2(map21, set7(new Key(a, eq), deferred))]));
     }
-    return succeed([result.value, map19]);
+    return succeed([result.value, map21]);
   }), flatMap8(deferredAwait), flatMap8(([patch9, b]) => pipe2(patchFiberRefs(patch9), as2(b))))));
 };
 var raceFirst = /* @__PURE__ */ dual(2, (self2, that) => pipe2(exit(self2), race(exit(that)), (effect2) => flatten4(effect2)));
@@ -35866,7 +36059,31 @@ var updateSomeAndGetEffectSynchronized = /* @__PURE__ */ dual(2, (self2, pf) => 
     }
   }
 }));
-var bindAll = /* @__PURE__ */ dual((args2) => isEffect(args2[0]), (self2, f, options) => flatMap8(self2, (a) => all4(f(a), options).pipe(map10((record2) => Object.assign({}, a, record2)))));
+var zipFiber = /* @__PURE__ */ dual(2, (self2, that) => zipWithFiber(self2, that, (a, b) => [a, b]));
+var zipLeftFiber = /* @__PURE__ */ dual(2, (self2, that) => zipWithFiber(self2, that, (a, _) => a));
+var zipRightFiber = /* @__PURE__ */ dual(2, (self2, that) => zipWithFiber(self2, that, (_, b) => b));
+var zipWithFiber = /* @__PURE__ */ dual(3, (self2, that, f) => ({
+  ...CommitPrototype2,
+  commit() {
+    return join2(this);
+  },
+  [FiberTypeId]: fiberVariance2,
+  id: () => pipe2(self2.id(), getOrElse6(that.id())),
+  await: pipe2(self2.await, flatten4, zipWithOptions(flatten4(that.await), f, {
+    concurrent: true
+  }), exit),
+  children: self2.children,
+  inheritAll: zipRight(that.inheritAll, self2.inheritAll),
+  poll: zipWith3(self2.poll, that.poll, (optionA, optionB) => pipe2(optionA, flatMap2((exitA) => pipe2(optionB, map3((exitB) => zipWith4(exitA, exitB, {
+    onSuccess: f,
+    onFailure: parallel
+  })))))),
+  interruptAsFork: (id3) => zipRight(self2.interruptAsFork(id3), that.interruptAsFork(id3)),
+  pipe() {
+    return pipeArguments(this, arguments);
+  }
+}));
+var bindAll = /* @__PURE__ */ dual((args2) => isEffect(args2[0]), (self2, f, options) => flatMap8(self2, (a) => all5(f(a), options).pipe(map10((record2) => Object.assign({}, a, record2)))));
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/managedRuntime/circular.js
 init_define_INSPIRE_SETTINGS();
@@ -35895,10 +36112,104 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/Fiber.js
+var Fiber_exports = {};
+__export(Fiber_exports, {
+  FiberTypeId: () => FiberTypeId2,
+  Order: () => Order5,
+  RuntimeFiberTypeId: () => RuntimeFiberTypeId2,
+  all: () => all6,
+  await: () => _await2,
+  awaitAll: () => awaitAll,
+  children: () => children2,
+  done: () => done7,
+  dump: () => dump2,
+  dumpAll: () => dumpAll2,
+  fail: () => fail6,
+  failCause: () => failCause5,
+  fromEffect: () => fromEffect3,
+  getCurrentFiber: () => getCurrentFiber2,
+  id: () => id2,
+  inheritAll: () => inheritAll2,
+  interrupt: () => interrupt5,
+  interruptAll: () => interruptAll2,
+  interruptAllAs: () => interruptAllAs2,
+  interruptAs: () => interruptAs,
+  interruptAsFork: () => interruptAsFork2,
+  interruptFork: () => interruptFork,
+  interrupted: () => interrupted2,
+  isFiber: () => isFiber2,
+  isRuntimeFiber: () => isRuntimeFiber2,
+  join: () => join3,
+  joinAll: () => joinAll,
+  map: () => map15,
+  mapEffect: () => mapEffect2,
+  mapFiber: () => mapFiber2,
+  match: () => match12,
+  never: () => never4,
+  orElse: () => orElse4,
+  orElseEither: () => orElseEither3,
+  poll: () => poll2,
+  pretty: () => pretty4,
+  roots: () => roots2,
+  scoped: () => scoped,
+  status: () => status2,
+  succeed: () => succeed5,
+  unsafeRoots: () => unsafeRoots2,
+  void: () => void_6,
+  zip: () => zip5,
+  zipLeft: () => zipLeft3,
+  zipRight: () => zipRight3,
+  zipWith: () => zipWith5
+});
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+var FiberTypeId2 = FiberTypeId;
+var RuntimeFiberTypeId2 = RuntimeFiberTypeId;
+var Order5 = Order4;
+var isFiber2 = isFiber;
+var isRuntimeFiber2 = isRuntimeFiber;
+var id2 = id;
+var _await2 = _await;
+var awaitAll = fiberAwaitAll;
+var children2 = children;
+var all6 = fiberAll;
+var done7 = done4;
+var dump2 = dump;
+var dumpAll2 = dumpAll;
+var fail6 = fail5;
+var failCause5 = failCause4;
+var fromEffect3 = fromEffect;
+var getCurrentFiber2 = getCurrentFiber;
+var inheritAll2 = inheritAll;
+var interrupt5 = interruptFiber;
+var interrupted2 = interrupted;
 var interruptAs = interruptAsFiber;
+var interruptAsFork2 = interruptAsFork;
+var interruptAll2 = interruptAll;
+var interruptAllAs2 = interruptAllAs;
+var interruptFork = fiberInterruptFork;
+var join3 = join2;
+var joinAll = fiberJoinAll;
+var map15 = map14;
+var mapEffect2 = mapEffect;
+var mapFiber2 = mapFiber;
+var match12 = match11;
+var never4 = never3;
+var orElse4 = orElse3;
+var orElseEither3 = orElseEither;
+var poll2 = poll;
+var pretty4 = pretty3;
+var roots2 = roots;
+var unsafeRoots2 = unsafeRoots;
+var scoped = fiberScoped;
+var status2 = status;
+var succeed5 = succeed4;
+var void_6 = void_5;
+var zip5 = zipFiber;
+var zipLeft3 = zipLeftFiber;
+var zipRight3 = zipRightFiber;
+var zipWith5 = zipWithFiber;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/internal/runtime.js
 var makeDual = (f) => function() {
@@ -35924,7 +36235,7 @@ var unsafeFork3 = /* @__PURE__ */ makeDual((runtime4, self2, options) => {
   const fiberRuntime = new FiberRuntime(fiberId3, fiberRefs3, runtime4.runtimeFlags);
   let effect2 = self2;
   if (options?.scope) {
-    effect2 = flatMap8(fork2(options.scope, sequential3), (closeableScope) => zipRight(scopeAddFinalizer(closeableScope, fiberIdWith((id) => equals(id, fiberRuntime.id()) ? void_2 : interruptAsFiber(fiberRuntime, id))), onExit(self2, (exit4) => close(closeableScope, exit4))));
+    effect2 = flatMap8(fork2(options.scope, sequential3), (closeableScope) => zipRight(scopeAddFinalizer(closeableScope, fiberIdWith((id3) => equals(id3, fiberRuntime.id()) ? void_2 : interruptAsFiber(fiberRuntime, id3))), onExit(self2, (exit4) => close(closeableScope, exit4))));
   }
   const supervisor = fiberRuntime.currentSupervisor;
   if (supervisor !== none8) {
@@ -35946,7 +36257,7 @@ var unsafeRunCallback = /* @__PURE__ */ makeDual((runtime4, effect2, options = {
       options.onExit(exit4);
     });
   }
-  return (id, cancelOptions) => unsafeRunCallback(runtime4)(pipe2(fiberRuntime, interruptAs(id ?? none4)), {
+  return (id3, cancelOptions) => unsafeRunCallback(runtime4)(pipe2(fiberRuntime, interruptAs(id3 ?? none4)), {
     ...cancelOptions,
     onExit: cancelOptions?.onExit ? (exit4) => cancelOptions.onExit(flatten6(exit4)) : void 0
   });
@@ -36099,7 +36410,7 @@ var RuntimeImpl = class {
   }
 };
 var make38 = (options) => new RuntimeImpl(options.context, options.runtimeFlags, options.fiberRefs);
-var runtime2 = () => withFiberRuntime((state, status) => succeed(new RuntimeImpl(state.getFiberRef(currentContext), status.runtimeFlags, state.getFiberRefs())));
+var runtime2 = () => withFiberRuntime((state, status3) => succeed(new RuntimeImpl(state.getFiberRef(currentContext), status3.runtimeFlags, state.getFiberRefs())));
 var defaultRuntimeFlags = /* @__PURE__ */ make16(Interruption, CooperativeYielding, RuntimeMetrics);
 var defaultRuntime = /* @__PURE__ */ make38({
   context: /* @__PURE__ */ empty8(),
@@ -36168,15 +36479,15 @@ var MemoMapImpl = class {
    * and adds a finalizer to the `Scope`.
    */
   getOrElseMemoize(layer, scope6) {
-    return pipe2(modifyEffect(this.ref, (map19) => {
-      const inMap = map19.get(layer);
+    return pipe2(modifyEffect(this.ref, (map21) => {
+      const inMap = map21.get(layer);
       if (inMap !== void 0) {
         const [acquire, release] = inMap;
         const cached6 = pipe2(acquire, flatMap8(([patch9, b]) => pipe2(patchFiberRefs(patch9), as2(b))), onExit(exitMatch({
           onFailure: () => void_2,
           onSuccess: () => scopeAddFinalizerExit(scope6, release)
         })));
-        return succeed([cached6, map19]);
+        return succeed([cached6, map21]);
       }
       return pipe2(make24(0), flatMap8((observers) => pipe2(deferredMake(), flatMap8((deferred) => pipe2(make24(() => void_2), map10((finalizerRef) => {
         const resource = uninterruptibleMask((restore) => pipe2(scopeMake(), flatMap8((innerScope) => pipe2(restore(flatMap8(makeBuilder(layer, innerScope, true), (f) => diffFiberRefs(f(this)))), exit, flatMap8((exit4) => {
@@ -36185,7 +36496,7 @@ var MemoMapImpl = class {
               return pipe2(deferredFailCause(deferred, exit4.effect_instruction_i0), zipRight(scopeClose(innerScope, exit4)), zipRight(failCause(exit4.effect_instruction_i0)));
             }
             case OP_SUCCESS: {
-              return pipe2(set5(finalizerRef, (exit5) => pipe2(scopeClose(innerScope, exit5), whenEffect(modify3(observers, (n) => [n === 1, n - 1])), asVoid)), zipRight(update2(observers, (n) => n + 1)), zipRight(scopeAddFinalizerExit(scope6, (exit5) => pipe2(sync(() => map19.delete(layer)), zipRight(get10(finalizerRef)), flatMap8((finalizer) => finalizer(exit5))))), zipRight(deferredSucceed(deferred, exit4.effect_instruction_i0)), as2(exit4.effect_instruction_i0[1]));
+              return pipe2(set5(finalizerRef, (exit5) => pipe2(scopeClose(innerScope, exit5), whenEffect(modify3(observers, (n) => [n === 1, n - 1])), asVoid)), zipRight(update2(observers, (n) => n + 1)), zipRight(scopeAddFinalizerExit(scope6, (exit5) => pipe2(sync(() => map21.delete(layer)), zipRight(get10(finalizerRef)), flatMap8((finalizer) => finalizer(exit5))))), zipRight(deferredSucceed(deferred, exit4.effect_instruction_i0)), as2(exit4.effect_instruction_i0[1]));
             }
           }
         })))));
@@ -36193,7 +36504,7 @@ var MemoMapImpl = class {
           onFailure: () => void_2,
           onSuccess: () => update2(observers, (n) => n + 1)
         }))), (exit4) => pipe2(get10(finalizerRef), flatMap8((finalizer) => finalizer(exit4)))];
-        return [resource, isFresh(layer) ? map19 : map19.set(layer, memoized)];
+        return [resource, isFresh(layer) ? map21 : map21.set(layer, memoized)];
       }))))));
     }), flatten4);
   }
@@ -36259,7 +36570,7 @@ var makeBuilder = (self2, scope6, inMemoMap = false) => {
     }
   }
 };
-var catchAll2 = /* @__PURE__ */ dual(2, (self2, onFailure) => match11(self2, {
+var catchAll2 = /* @__PURE__ */ dual(2, (self2, onFailure) => match13(self2, {
   onFailure,
   onSuccess: succeedContext
 }));
@@ -36267,9 +36578,9 @@ var catchAllCause2 = /* @__PURE__ */ dual(2, (self2, onFailure) => matchCause3(s
   onFailure,
   onSuccess: succeedContext
 }));
-var die5 = (defect) => failCause4(die3(defect));
+var die5 = (defect) => failCause6(die3(defect));
 var dieSync2 = (evaluate2) => failCauseSync2(() => die3(evaluate2()));
-var discard = (self2) => map14(self2, () => empty8());
+var discard = (self2) => map16(self2, () => empty8());
 var context2 = () => fromEffectContext(context());
 var extendScope = (self2) => {
   const extendScope3 = Object.create(proto3);
@@ -36277,12 +36588,12 @@ var extendScope = (self2) => {
   extendScope3.layer = self2;
   return extendScope3;
 };
-var fail5 = (error62) => failCause4(fail3(error62));
+var fail7 = (error62) => failCause6(fail3(error62));
 var failSync2 = (evaluate2) => failCauseSync2(() => fail3(evaluate2()));
-var failCause4 = (cause3) => fromEffectContext(failCause(cause3));
+var failCause6 = (cause3) => fromEffectContext(failCause(cause3));
 var failCauseSync2 = (evaluate2) => fromEffectContext(failCauseSync(evaluate2));
-var flatMap12 = /* @__PURE__ */ dual(2, (self2, f) => match11(self2, {
-  onFailure: fail5,
+var flatMap12 = /* @__PURE__ */ dual(2, (self2, f) => match13(self2, {
+  onFailure: fail7,
   onSuccess: f
 }));
 var flatten7 = /* @__PURE__ */ dual(2, (self2, tag) => flatMap12(self2, get5(tag)));
@@ -36292,7 +36603,7 @@ var fresh = (self2) => {
   fresh4.layer = self2;
   return fresh4;
 };
-var fromEffect2 = /* @__PURE__ */ dual(2, (a, b) => {
+var fromEffect4 = /* @__PURE__ */ dual(2, (a, b) => {
   const tagFirst = isTag2(a);
   const tag = tagFirst ? a : b;
   const effect2 = tagFirst ? b : a;
@@ -36300,10 +36611,10 @@ var fromEffect2 = /* @__PURE__ */ dual(2, (a, b) => {
 });
 var fromEffectDiscard = (effect2) => fromEffectContext(map10(effect2, () => empty8()));
 function fromEffectContext(effect2) {
-  const fromEffect3 = Object.create(proto3);
-  fromEffect3._op_layer = OP_FROM_EFFECT;
-  fromEffect3.effect = effect2;
-  return fromEffect3;
+  const fromEffect5 = Object.create(proto3);
+  fromEffect5._op_layer = OP_FROM_EFFECT;
+  fromEffect5.effect = effect2;
+  return fromEffect5;
 }
 var fiberRefLocally2 = /* @__PURE__ */ dual(3, (self2, ref4, value) => locallyEffect(self2, fiberRefLocally(ref4, value)));
 var locallyEffect = /* @__PURE__ */ dual(2, (self2, f) => {
@@ -36324,7 +36635,7 @@ var mock = function() {
   }
   return mockImpl(arguments[0], arguments[1]);
 };
-var mockImpl = (tag, service3) => succeed4(tag, new Proxy({
+var mockImpl = (tag, service3) => succeed6(tag, new Proxy({
   ...service3
 }, {
   get(target, prop, _receiver) {
@@ -36349,7 +36660,7 @@ var makeUnimplemented = (error62) => {
   Object.setPrototypeOf(unimplemented, Object.getPrototypeOf(dead));
   return unimplemented;
 };
-var map14 = /* @__PURE__ */ dual(2, (self2, f) => flatMap12(self2, (context5) => succeedContext(f(context5))));
+var map16 = /* @__PURE__ */ dual(2, (self2, f) => flatMap12(self2, (context5) => succeedContext(f(context5))));
 var mapError3 = /* @__PURE__ */ dual(2, (self2, f) => catchAll2(self2, (error62) => failSync2(() => f(error62))));
 var matchCause3 = /* @__PURE__ */ dual(2, (self2, {
   onFailure,
@@ -36362,7 +36673,7 @@ var matchCause3 = /* @__PURE__ */ dual(2, (self2, {
   fold2.successK = onSuccess;
   return fold2;
 });
-var match11 = /* @__PURE__ */ dual(2, (self2, {
+var match13 = /* @__PURE__ */ dual(2, (self2, {
   onFailure,
   onSuccess
 }) => matchCause3(self2, {
@@ -36373,14 +36684,14 @@ var match11 = /* @__PURE__ */ dual(2, (self2, {
         return onFailure(failureOrCause3.left);
       }
       case "Right": {
-        return failCause4(failureOrCause3.right);
+        return failCause6(failureOrCause3.right);
       }
     }
   },
   onSuccess
 }));
 var memoize2 = (self2) => scopeWith((scope6) => map10(memoize(buildWithScope(self2, scope6)), fromEffectContext));
-var merge7 = /* @__PURE__ */ dual(2, (self2, that) => zipWith5(self2, that, (a, b) => merge4(a, b)));
+var merge7 = /* @__PURE__ */ dual(2, (self2, that) => zipWith6(self2, that, (a, b) => merge4(a, b)));
 var mergeAll4 = (...layers) => {
   const mergeAll7 = Object.create(proto3);
   mergeAll7._op_layer = OP_MERGE_ALL;
@@ -36388,12 +36699,12 @@ var mergeAll4 = (...layers) => {
   return mergeAll7;
 };
 var orDie2 = (self2) => catchAll2(self2, (defect) => die5(defect));
-var orElse3 = /* @__PURE__ */ dual(2, (self2, that) => catchAll2(self2, that));
+var orElse5 = /* @__PURE__ */ dual(2, (self2, that) => catchAll2(self2, that));
 var passthrough = (self2) => merge7(context2(), self2);
-var project = /* @__PURE__ */ dual(4, (self2, tagA, tagB, f) => map14(self2, (context5) => make9(tagB, f(unsafeGet4(context5, tagA)))));
+var project = /* @__PURE__ */ dual(4, (self2, tagA, tagB, f) => map16(self2, (context5) => make9(tagB, f(unsafeGet4(context5, tagA)))));
 var retry = /* @__PURE__ */ dual(2, (self2, schedule3) => suspend3(() => {
   const stateTag = GenericTag("effect/Layer/retry/{ state: unknown }");
-  return pipe2(succeed4(stateTag, {
+  return pipe2(succeed6(stateTag, {
     state: schedule3.initial
   }), flatMap12((env) => retryLoop(self2, schedule3, stateTag, pipe2(env, get5(stateTag)).state)));
 }));
@@ -36401,11 +36712,11 @@ var retryLoop = (self2, schedule3, stateTag, state) => {
   return pipe2(self2, catchAll2((error62) => pipe2(retryUpdate(schedule3, stateTag, error62, state), flatMap12((env) => fresh(retryLoop(self2, schedule3, stateTag, pipe2(env, get5(stateTag)).state))))));
 };
 var retryUpdate = (schedule3, stateTag, error62, state) => {
-  return fromEffect2(stateTag, pipe2(currentTimeMillis2, flatMap8((now) => pipe2(schedule3.step(now, error62, state), flatMap8(([state2, _, decision]) => isDone4(decision) ? fail2(error62) : pipe2(sleep2(millis(start2(decision.intervals) - now)), as2({
+  return fromEffect4(stateTag, pipe2(currentTimeMillis2, flatMap8((now) => pipe2(schedule3.step(now, error62, state), flatMap8(([state2, _, decision]) => isDone4(decision) ? fail2(error62) : pipe2(sleep2(millis(start2(decision.intervals) - now)), as2({
     state: state2
   })))))));
 };
-var scoped = /* @__PURE__ */ dual(2, (a, b) => {
+var scoped2 = /* @__PURE__ */ dual(2, (a, b) => {
   const tagFirst = isTag2(a);
   const tag = tagFirst ? a : b;
   const effect2 = tagFirst ? b : a;
@@ -36413,14 +36724,14 @@ var scoped = /* @__PURE__ */ dual(2, (a, b) => {
 });
 var scopedDiscard = (effect2) => scopedContext(pipe2(effect2, as2(empty8())));
 var scopedContext = (effect2) => {
-  const scoped4 = Object.create(proto3);
-  scoped4._op_layer = OP_SCOPED;
-  scoped4.effect = effect2;
-  return scoped4;
+  const scoped5 = Object.create(proto3);
+  scoped5._op_layer = OP_SCOPED;
+  scoped5.effect = effect2;
+  return scoped5;
 };
 var scope2 = /* @__PURE__ */ scopedContext(/* @__PURE__ */ map10(/* @__PURE__ */ acquireRelease(/* @__PURE__ */ scopeMake(), (scope6, exit4) => scope6.close(exit4)), (scope6) => make9(Scope, scope6)));
-var service = (tag) => fromEffect2(tag, tag);
-var succeed4 = /* @__PURE__ */ dual(2, (a, b) => {
+var service = (tag) => fromEffect4(tag, tag);
+var succeed6 = /* @__PURE__ */ dual(2, (a, b) => {
   const tagFirst = isTag2(a);
   const tag = tagFirst ? a : b;
   const resource = tagFirst ? b : a;
@@ -36473,30 +36784,30 @@ var provide = /* @__PURE__ */ dual(2, (self2, that) => suspend3(() => {
   return provideTo;
 }));
 var provideMerge = /* @__PURE__ */ dual(2, (that, self2) => {
-  const zipWith10 = Object.create(proto3);
-  zipWith10._op_layer = OP_PROVIDE_MERGE;
-  zipWith10.first = self2;
-  zipWith10.second = provide(that, self2);
-  zipWith10.zipK = (a, b) => {
+  const zipWith11 = Object.create(proto3);
+  zipWith11._op_layer = OP_PROVIDE_MERGE;
+  zipWith11.first = self2;
+  zipWith11.second = provide(that, self2);
+  zipWith11.zipK = (a, b) => {
     return pipe2(a, merge4(b));
   };
-  return zipWith10;
+  return zipWith11;
 });
-var zipWith5 = /* @__PURE__ */ dual(3, (self2, that, f) => suspend3(() => {
-  const zipWith10 = Object.create(proto3);
-  zipWith10._op_layer = OP_ZIP_WITH2;
-  zipWith10.first = self2;
-  zipWith10.second = that;
-  zipWith10.zipK = f;
-  return zipWith10;
+var zipWith6 = /* @__PURE__ */ dual(3, (self2, that, f) => suspend3(() => {
+  const zipWith11 = Object.create(proto3);
+  zipWith11._op_layer = OP_ZIP_WITH2;
+  zipWith11.first = self2;
+  zipWith11.second = that;
+  zipWith11.zipK = f;
+  return zipWith11;
 }));
 var unwrapEffect = (self2) => {
   const tag = GenericTag("effect/Layer/unwrapEffect/Layer.Layer<R1, E1, A>");
-  return flatMap12(fromEffect2(tag, self2), (context5) => get5(context5, tag));
+  return flatMap12(fromEffect4(tag, self2), (context5) => get5(context5, tag));
 };
 var unwrapScoped = (self2) => {
   const tag = GenericTag("effect/Layer/unwrapScoped/Layer.Layer<R1, E1, A>");
-  return flatMap12(scoped(tag, self2), (context5) => get5(context5, tag));
+  return flatMap12(scoped2(tag, self2), (context5) => get5(context5, tag));
 };
 var annotateLogs2 = /* @__PURE__ */ dual((args2) => isLayer(args2[0]), function() {
   const args2 = arguments;
@@ -36938,11 +37249,11 @@ var makeZonedFromAdjusted = (adjustedMillis, zone, disambiguation) => {
 };
 var offsetRegex = /([+-])(\d{2}):(\d{2})$/;
 var parseOffset = (offset) => {
-  const match15 = offsetRegex.exec(offset);
-  if (match15 === null) {
+  const match17 = offsetRegex.exec(offset);
+  if (match17 === null) {
     return null;
   }
-  const [, sign, hours3, minutes3] = match15;
+  const [, sign, hours3, minutes3] = match17;
   return (sign === "+" ? 1 : -1) * (Number(hours3) * 60 + Number(minutes3)) * 60 * 1e3;
 };
 var calculateNamedOffset = (utcMillis, adjustedMillis, zone) => {
@@ -37139,7 +37450,7 @@ var parse3 = (cron3, tz) => {
     and: (days3.wildcard || weekdays2.wildcard) && days3.values.size !== 0 && weekdays2.values.size !== 0
   })));
 };
-var match12 = (cron3, date5) => {
+var match14 = (cron3, date5) => {
   const parts2 = unsafeMakeZoned(date5, {
     timeZone: getOrUndefined2(cron3.tz)
   }).pipe(toParts);
@@ -37373,15 +37684,15 @@ var weekdayOptions = {
 };
 var parseSegment = (input2, options) => {
   const values3 = /* @__PURE__ */ new Set();
-  const fields4 = input2.split(",");
-  const first2 = splitStep(fields4[0]);
+  const fields5 = input2.split(",");
+  const first2 = splitStep(fields5[0]);
   const wildcard = first2[0] === "*";
   const normalize4 = options.normalize ?? ((value) => value);
   const add6 = wildcard && (first2[1] === void 0 || first2[1] === 1) ? constVoid : (value) => {
     values3.add(normalize4(value));
   };
-  for (let index = 0; index < fields4.length; index++) {
-    const field = fields4[index];
+  for (let index = 0; index < fields5.length; index++) {
+    const field = fields5[index];
     const [raw, step4] = index === 0 ? first2 : splitStep(field);
     if (step4 !== void 0) {
       if (!Number.isInteger(step4)) {
@@ -37582,7 +37893,7 @@ var ScheduleDriverImpl = class {
     this.ref = ref4;
   }
   get state() {
-    return map10(get10(this.ref), (tuple3) => tuple3[1]);
+    return map10(get10(this.ref), (tuple4) => tuple4[1]);
   }
   get last() {
     return flatMap8(get10(this.ref), ([element, _]) => {
@@ -37601,7 +37912,7 @@ var ScheduleDriverImpl = class {
     return set5(this.ref, [none2(), this.schedule.initial]).pipe(zipLeft(set5(this.iterationMeta, defaultIterationMetadata)));
   }
   next(input2) {
-    return pipe2(map10(get10(this.ref), (tuple3) => tuple3[1]), flatMap8((state) => pipe2(currentTimeMillis2, flatMap8((now) => pipe2(suspend(() => this.schedule.step(now, input2, state)), flatMap8(([state2, out, decision]) => {
+    return pipe2(map10(get10(this.ref), (tuple4) => tuple4[1]), flatMap8((state) => pipe2(currentTimeMillis2, flatMap8((now) => pipe2(suspend(() => this.schedule.step(now, input2, state)), flatMap8(([state2, out, decision]) => {
       const setState = set5(this.ref, [some2(out), state2]);
       if (isDone4(decision)) {
         return setState.pipe(zipRight(fail2(none2())));
@@ -37618,28 +37929,28 @@ var ScheduleDriverImpl = class {
 var makeWithState = (initial, step4) => new ScheduleImpl(initial, step4);
 var addDelay = /* @__PURE__ */ dual(2, (self2, f) => addDelayEffect(self2, (out) => sync(() => f(out))));
 var addDelayEffect = /* @__PURE__ */ dual(2, (self2, f) => modifyDelayEffect(self2, (out, duration6) => map10(f(out), (delay3) => sum(duration6, decode3(delay3)))));
-var andThen6 = /* @__PURE__ */ dual(2, (self2, that) => map15(andThenEither(self2, that), merge2));
+var andThen6 = /* @__PURE__ */ dual(2, (self2, that) => map17(andThenEither(self2, that), merge2));
 var andThenEither = /* @__PURE__ */ dual(2, (self2, that) => makeWithState([self2.initial, that.initial, true], (now, input2, state) => state[2] ? flatMap8(self2.step(now, input2, state[0]), ([lState, out, decision]) => {
   if (isDone4(decision)) {
     return map10(that.step(now, input2, state[1]), ([rState, out2, decision2]) => [[lState, rState, false], right2(out2), decision2]);
   }
   return succeed([[lState, state[1], true], left2(out), decision]);
 }) : map10(that.step(now, input2, state[1]), ([rState, out, decision]) => [[state[0], rState, false], right2(out), decision])));
-var as6 = /* @__PURE__ */ dual(2, (self2, out) => map15(self2, () => out));
-var asVoid3 = (self2) => map15(self2, constVoid);
+var as6 = /* @__PURE__ */ dual(2, (self2, out) => map17(self2, () => out));
+var asVoid3 = (self2) => map17(self2, constVoid);
 var bothInOut = /* @__PURE__ */ dual(2, (self2, that) => makeWithState([self2.initial, that.initial], (now, [in1, in2], state) => zipWith3(self2.step(now, in1, state[0]), that.step(now, in2, state[1]), ([lState, out, lDecision], [rState, out2, rDecision]) => {
   if (isContinue2(lDecision) && isContinue2(rDecision)) {
     const interval = pipe2(lDecision.intervals, union8(rDecision.intervals));
     return [[lState, rState], [out, out2], _continue2(interval)];
   }
-  return [[lState, rState], [out, out2], done5];
+  return [[lState, rState], [out, out2], done6];
 })));
 var check2 = /* @__PURE__ */ dual(2, (self2, test) => checkEffect(self2, (input2, out) => sync(() => test(input2, out))));
 var checkEffect = /* @__PURE__ */ dual(2, (self2, test) => makeWithState(self2.initial, (now, input2, state) => flatMap8(self2.step(now, input2, state), ([state2, out, decision]) => {
   if (isDone4(decision)) {
-    return succeed([state2, out, done5]);
+    return succeed([state2, out, done6]);
   }
-  return map10(test(input2, out), (cont) => cont ? [state2, out, decision] : [state2, out, done5]);
+  return map10(test(input2, out), (cont) => cont ? [state2, out, decision] : [state2, out, done6]);
 })));
 var collectAllInputs = () => collectAllOutputs(identity2());
 var collectAllOutputs = (self2) => reduce11(self2, empty2(), (outs, out) => pipe2(outs, append2(out)));
@@ -37647,7 +37958,7 @@ var collectUntil = (f) => collectAllOutputs(recurUntil(f));
 var collectUntilEffect = (f) => collectAllOutputs(recurUntilEffect(f));
 var collectWhile = (f) => collectAllOutputs(recurWhile(f));
 var collectWhileEffect = (f) => collectAllOutputs(recurWhileEffect(f));
-var compose = /* @__PURE__ */ dual(2, (self2, that) => makeWithState([self2.initial, that.initial], (now, input2, state) => flatMap8(self2.step(now, input2, state[0]), ([lState, out, lDecision]) => map10(that.step(now, out, state[1]), ([rState, out2, rDecision]) => isDone4(lDecision) ? [[lState, rState], out2, done5] : isDone4(rDecision) ? [[lState, rState], out2, done5] : [[lState, rState], out2, _continue2(pipe2(lDecision.intervals, max5(rDecision.intervals)))]))));
+var compose = /* @__PURE__ */ dual(2, (self2, that) => makeWithState([self2.initial, that.initial], (now, input2, state) => flatMap8(self2.step(now, input2, state[0]), ([lState, out, lDecision]) => map10(that.step(now, out, state[1]), ([rState, out2, rDecision]) => isDone4(lDecision) ? [[lState, rState], out2, done6] : isDone4(rDecision) ? [[lState, rState], out2, done6] : [[lState, rState], out2, _continue2(pipe2(lDecision.intervals, max5(rDecision.intervals)))]))));
 var mapInput3 = /* @__PURE__ */ dual(2, (self2, f) => mapInputEffect(self2, (input2) => sync(() => f(input2))));
 var mapInputContext2 = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => mapInputContext(self2.step(now, input2, state), f)));
 var mapInputEffect = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => flatMap8(f(input2), (input3) => self2.step(now, input3, state))));
@@ -37655,7 +37966,7 @@ var cron = (expression, tz) => {
   const parsed = isCron(expression) ? right2(expression) : parse3(expression, tz);
   return makeWithState([true, [Number.MIN_SAFE_INTEGER, 0, 0]], (now, _, [initial, previous]) => {
     if (now === Number.POSITIVE_INFINITY) {
-      return succeed([[false, previous], [previous[1], previous[2]], done5]);
+      return succeed([[false, previous], [previous[1], previous[2]], done6]);
     }
     if (now < previous[0]) {
       return succeed([[false, previous], [previous[1], previous[2]], continueWith2(make35(previous[1], previous[2]))]);
@@ -37666,7 +37977,7 @@ var cron = (expression, tz) => {
     const cron3 = parsed.right;
     const date5 = new Date(now);
     let next4;
-    if (initial && match12(cron3, date5)) {
+    if (initial && match14(cron3, date5)) {
       next4 = now;
     }
     next4 = next2(cron3, date5).getTime();
@@ -37715,27 +38026,27 @@ var delays = (self2) => makeWithState(self2.initial, (now, input2, state) => pip
 var mapBoth4 = /* @__PURE__ */ dual(2, (self2, {
   onInput,
   onOutput
-}) => map15(mapInput3(self2, onInput), onOutput));
+}) => map17(mapInput3(self2, onInput), onOutput));
 var mapBothEffect = /* @__PURE__ */ dual(2, (self2, {
   onInput,
   onOutput
-}) => mapEffect(mapInputEffect(self2, onInput), onOutput));
+}) => mapEffect3(mapInputEffect(self2, onInput), onOutput));
 var driver = (self2) => pipe2(make24([none2(), self2.initial]), map10((ref4) => new ScheduleDriverImpl(self2, ref4)));
 var duration3 = (durationInput) => {
   const duration6 = decode3(durationInput);
   const durationMillis = toMillis(duration6);
-  return makeWithState(true, (now, _, state) => succeed(state ? [false, duration6, continueWith2(after2(now + durationMillis))] : [false, zero, done5]));
+  return makeWithState(true, (now, _, state) => succeed(state ? [false, duration6, continueWith2(after2(now + durationMillis))] : [false, zero, done6]));
 };
 var either3 = /* @__PURE__ */ dual(2, (self2, that) => union9(self2, that));
 var eitherWith = /* @__PURE__ */ dual(3, (self2, that, f) => unionWith2(self2, that, f));
 var ensuring2 = /* @__PURE__ */ dual(2, (self2, finalizer) => makeWithState(self2.initial, (now, input2, state) => flatMap8(self2.step(now, input2, state), ([state2, out, decision]) => isDone4(decision) ? as2(finalizer, [state2, out, decision]) : succeed([state2, out, decision]))));
 var exponential2 = (baseInput, factor = 2) => {
   const base = decode3(baseInput);
-  return delayedSchedule(map15(forever2, (i) => times(base, Math.pow(factor, i))));
+  return delayedSchedule(map17(forever2, (i) => times(base, Math.pow(factor, i))));
 };
 var fibonacci = (oneInput) => {
   const one = decode3(oneInput);
-  return delayedSchedule(pipe2(unfold2([one, one], ([a, b]) => [b, sum(a, b)]), map15((out) => out[0])));
+  return delayedSchedule(pipe2(unfold2([one, one], ([a, b]) => [b, sum(a, b)]), map17((out) => out[0])));
 };
 var fixed3 = (intervalInput) => {
   const interval = decode3(intervalInput);
@@ -37767,9 +38078,9 @@ var fromDelays = (delay3, ...delays3) => makeWithState([[delay3, ...delays3].map
     const y = durations.slice(1);
     return [[[x, ...y], false], x, continueWith2(interval)];
   }
-  return [[durations, false], zero, done5];
+  return [[durations, false], zero, done6];
 }));
-var fromFunction2 = (f) => map15(identity2(), f);
+var fromFunction2 = (f) => map17(identity2(), f);
 var hourOfDay = (hour) => makeWithState([Number.NEGATIVE_INFINITY, 0], (now, _, state) => {
   if (!Number.isInteger(hour) || hour < 0 || 23 < hour) {
     return dieSync(() => new IllegalArgumentException(`Invalid argument in: hourOfDay(${hour}). Must be in range 0...23`));
@@ -37788,7 +38099,7 @@ var intersectWith = /* @__PURE__ */ dual(3, (self2, that, f) => makeWithState([s
   if (isContinue2(lDecision) && isContinue2(rDecision)) {
     return intersectWithLoop(self2, that, input2, lState, out, lDecision.intervals, rState, out2, rDecision.intervals, f);
   }
-  return succeed([[lState, rState], [out, out2], done5]);
+  return succeed([[lState, rState], [out, out2], done6]);
 }))));
 var intersectWithLoop = (self2, that, input2, lState, out, lInterval, rState, out2, rInterval, f) => {
   const combined = f(lInterval, rInterval);
@@ -37798,14 +38109,14 @@ var intersectWithLoop = (self2, that, input2, lState, out, lInterval, rState, ou
   if (pipe2(lInterval, lessThan6(rInterval))) {
     return flatMap8(self2.step(end2(lInterval), input2, lState), ([lState2, out3, decision]) => {
       if (isDone4(decision)) {
-        return succeed([[lState2, rState], [out3, out2], done5]);
+        return succeed([[lState2, rState], [out3, out2], done6]);
       }
       return intersectWithLoop(self2, that, input2, lState2, out3, decision.intervals, rState, out2, rInterval, f);
     });
   }
   return flatMap8(that.step(end2(rInterval), input2, rState), ([rState2, out22, decision]) => {
     if (isDone4(decision)) {
-      return succeed([[lState, rState2], [out, out22], done5]);
+      return succeed([[lState, rState2], [out, out22], done6]);
     }
     return intersectWithLoop(self2, that, input2, lState, out, lInterval, rState2, out22, decision.intervals, f);
   });
@@ -37830,10 +38141,10 @@ var jitteredWith = /* @__PURE__ */ dual(2, (self2, options) => {
 });
 var linear = (baseInput) => {
   const base = decode3(baseInput);
-  return delayedSchedule(map15(forever2, (i) => times(base, i + 1)));
+  return delayedSchedule(map17(forever2, (i) => times(base, i + 1)));
 };
-var map15 = /* @__PURE__ */ dual(2, (self2, f) => mapEffect(self2, (out) => sync(() => f(out))));
-var mapEffect = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => flatMap8(self2.step(now, input2, state), ([state2, out, decision]) => map10(f(out), (out2) => [state2, out2, decision]))));
+var map17 = /* @__PURE__ */ dual(2, (self2, f) => mapEffect3(self2, (out) => sync(() => f(out))));
+var mapEffect3 = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => flatMap8(self2.step(now, input2, state), ([state2, out, decision]) => map10(f(out), (out2) => [state2, out2, decision]))));
 var minuteOfHour = (minute) => makeWithState([Number.MIN_SAFE_INTEGER, 0], (now, _, state) => {
   if (!Number.isInteger(minute) || minute < 0 || 59 < minute) {
     return dieSync(() => new IllegalArgumentException(`Invalid argument in: minuteOfHour(${minute}). Must be in range 0...59`));
@@ -37873,7 +38184,7 @@ var provideService2 = /* @__PURE__ */ dual(3, (self2, tag, service3) => makeWith
 ))));
 var recurUntil = (f) => untilInput(identity2(), f);
 var recurUntilEffect = (f) => untilInputEffect(identity2(), f);
-var recurUntilOption = (pf) => untilOutput(map15(identity2(), pf), isSome2);
+var recurUntilOption = (pf) => untilOutput(map17(identity2(), pf), isSome2);
 var recurUpTo = (durationInput) => {
   const duration6 = decode3(durationInput);
   return whileOutput(elapsed, (elapsed3) => lessThan2(elapsed3, duration6));
@@ -37886,7 +38197,7 @@ var reduceEffect2 = /* @__PURE__ */ dual(3, (self2, zero2, f) => makeWithState([
 var repetitions = (self2) => reduce11(self2, 0, (n, _) => n + 1);
 var resetAfter = /* @__PURE__ */ dual(2, (self2, durationInput) => {
   const duration6 = decode3(durationInput);
-  return pipe2(self2, intersect5(elapsed), resetWhen(([, time3]) => greaterThanOrEqualTo(time3, duration6)), map15((out) => out[0]));
+  return pipe2(self2, intersect5(elapsed), resetWhen(([, time3]) => greaterThanOrEqualTo(time3, duration6)), map17((out) => out[0]));
 });
 var resetWhen = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => flatMap8(self2.step(now, input2, state), ([state2, out, decision]) => f(out) ? self2.step(now, input2, self2.initial) : succeed([state2, out, decision]))));
 var run = /* @__PURE__ */ dual(3, (self2, now, input2) => pipe2(runLoop(self2, now, fromIterable2(input2), self2.initial, empty2()), map10((list2) => reverse2(list2))));
@@ -37916,15 +38227,15 @@ var secondOfMinute = (second) => makeWithState([Number.NEGATIVE_INFINITY, 0], (n
   return succeed([[end3, n + 1], n, continueWith2(interval)]);
 });
 var spaced = (duration6) => addDelay(forever2, () => duration6);
-var succeed5 = (value) => map15(forever2, () => value);
-var sync4 = (evaluate2) => map15(forever2, evaluate2);
+var succeed7 = (value) => map17(forever2, () => value);
+var sync4 = (evaluate2) => map17(forever2, evaluate2);
 var tapInput = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => zipRight(f(input2), self2.step(now, input2, state))));
 var tapOutput = /* @__PURE__ */ dual(2, (self2, f) => makeWithState(self2.initial, (now, input2, state) => tap(self2.step(now, input2, state), ([, out]) => f(out))));
 var unfold2 = (initial, f) => makeWithState(initial, (now, _, state) => sync(() => [f(state), state, continueWith2(after2(now))]));
 var union9 = /* @__PURE__ */ dual(2, (self2, that) => unionWith2(self2, that, union8));
 var unionWith2 = /* @__PURE__ */ dual(3, (self2, that, f) => makeWithState([self2.initial, that.initial], (now, input2, state) => zipWith3(self2.step(now, input2, state[0]), that.step(now, input2, state[1]), ([lState, l, lDecision], [rState, r, rDecision]) => {
   if (isDone4(lDecision) && isDone4(rDecision)) {
-    return [[lState, rState], [l, r], done5];
+    return [[lState, rState], [l, r], done6];
   }
   if (isDone4(lDecision) && isContinue2(rDecision)) {
     return [[lState, rState], [l, r], _continue2(rDecision.intervals)];
@@ -37942,7 +38253,7 @@ var untilInput = /* @__PURE__ */ dual(2, (self2, f) => check2(self2, (input2, _)
 var untilInputEffect = /* @__PURE__ */ dual(2, (self2, f) => checkEffect(self2, (input2, _) => negate(f(input2))));
 var untilOutput = /* @__PURE__ */ dual(2, (self2, f) => check2(self2, (_, out) => !f(out)));
 var untilOutputEffect = /* @__PURE__ */ dual(2, (self2, f) => checkEffect(self2, (_, out) => negate(f(out))));
-var upTo = /* @__PURE__ */ dual(2, (self2, duration6) => zipLeft3(self2, recurUpTo(duration6)));
+var upTo = /* @__PURE__ */ dual(2, (self2, duration6) => zipLeft4(self2, recurUpTo(duration6)));
 var whileInput = /* @__PURE__ */ dual(2, (self2, f) => check2(self2, (input2, _) => f(input2)));
 var whileInputEffect = /* @__PURE__ */ dual(2, (self2, f) => checkEffect(self2, (input2, _) => f(input2)));
 var whileOutput = /* @__PURE__ */ dual(2, (self2, f) => check2(self2, (_, out) => f(out)));
@@ -37961,9 +38272,9 @@ var windowed = (intervalInput) => {
     }
   });
 };
-var zipLeft3 = /* @__PURE__ */ dual(2, (self2, that) => map15(intersect5(self2, that), (out) => out[0]));
-var zipRight3 = /* @__PURE__ */ dual(2, (self2, that) => map15(intersect5(self2, that), (out) => out[1]));
-var zipWith6 = /* @__PURE__ */ dual(3, (self2, that, f) => map15(intersect5(self2, that), ([out, out2]) => f(out, out2)));
+var zipLeft4 = /* @__PURE__ */ dual(2, (self2, that) => map17(intersect5(self2, that), (out) => out[0]));
+var zipRight4 = /* @__PURE__ */ dual(2, (self2, that) => map17(intersect5(self2, that), (out) => out[1]));
+var zipWith7 = /* @__PURE__ */ dual(3, (self2, that, f) => map17(intersect5(self2, that), ([out, out2]) => f(out, out2)));
 var beginningOfSecond = (now) => {
   const date5 = new Date(now);
   return new Date(date5.getFullYear(), date5.getMonth(), date5.getDate(), date5.getHours(), date5.getMinutes(), date5.getSeconds(), 0).getTime();
@@ -38094,18 +38405,18 @@ var repeat_combined = /* @__PURE__ */ dual(2, (self2, options) => {
     }
     return scheduleDefectWrap(applied);
   }) : withWhile;
-  const withTimes = options.times ? intersect5(withUntil, recurs(options.times)).pipe(map15((intersectionPair) => intersectionPair[0])) : withUntil;
+  const withTimes = options.times ? intersect5(withUntil, recurs(options.times)).pipe(map17((intersectionPair) => intersectionPair[0])) : withUntil;
   return scheduleDefectRefail(repeat_Effect(self2, withTimes));
 });
-var repeatOrElse_Effect = /* @__PURE__ */ dual(3, (self2, schedule3, orElse6) => flatMap8(driver(schedule3), (driver3) => matchEffect(self2, {
-  onFailure: (error62) => orElse6(error62, none2()),
-  onSuccess: (value) => repeatOrElseEffectLoop(provideServiceEffect(self2, CurrentIterationMetadata, get10(driver3.iterationMeta)), driver3, (error62, option3) => provideServiceEffect(orElse6(error62, option3), CurrentIterationMetadata, get10(driver3.iterationMeta)), value)
+var repeatOrElse_Effect = /* @__PURE__ */ dual(3, (self2, schedule3, orElse8) => flatMap8(driver(schedule3), (driver3) => matchEffect(self2, {
+  onFailure: (error62) => orElse8(error62, none2()),
+  onSuccess: (value) => repeatOrElseEffectLoop(provideServiceEffect(self2, CurrentIterationMetadata, get10(driver3.iterationMeta)), driver3, (error62, option3) => provideServiceEffect(orElse8(error62, option3), CurrentIterationMetadata, get10(driver3.iterationMeta)), value)
 })));
-var repeatOrElseEffectLoop = (self2, driver3, orElse6, value) => matchEffect(driver3.next(value), {
+var repeatOrElseEffectLoop = (self2, driver3, orElse8, value) => matchEffect(driver3.next(value), {
   onFailure: () => orDie(driver3.last),
   onSuccess: (b) => matchEffect(self2, {
-    onFailure: (error62) => orElse6(error62, some2(b)),
-    onSuccess: (value2) => repeatOrElseEffectLoop(self2, driver3, orElse6, value2)
+    onFailure: (error62) => orElse8(error62, some2(b)),
+    onSuccess: (value2) => repeatOrElseEffectLoop(self2, driver3, orElse8, value2)
   })
 });
 var retry_Effect = /* @__PURE__ */ dual(2, (self2, policy) => retryOrElse_Effect(self2, policy, (e, _) => fail2(e)));
@@ -38133,11 +38444,11 @@ var fromRetryOptions = (options) => {
   }) : withWhile;
   return options.times !== void 0 ? intersect5(withUntil, recurs(options.times)) : withUntil;
 };
-var retryOrElse_Effect = /* @__PURE__ */ dual(3, (self2, policy, orElse6) => flatMap8(driver(policy), (driver3) => retryOrElse_EffectLoop(provideServiceEffect(self2, CurrentIterationMetadata, get10(driver3.iterationMeta)), driver3, (e, out) => provideServiceEffect(orElse6(e, out), CurrentIterationMetadata, get10(driver3.iterationMeta)))));
-var retryOrElse_EffectLoop = (self2, driver3, orElse6) => {
+var retryOrElse_Effect = /* @__PURE__ */ dual(3, (self2, policy, orElse8) => flatMap8(driver(policy), (driver3) => retryOrElse_EffectLoop(provideServiceEffect(self2, CurrentIterationMetadata, get10(driver3.iterationMeta)), driver3, (e, out) => provideServiceEffect(orElse8(e, out), CurrentIterationMetadata, get10(driver3.iterationMeta)))));
+var retryOrElse_EffectLoop = (self2, driver3, orElse8) => {
   return catchAll(self2, (e) => matchEffect(driver3.next(e), {
-    onFailure: () => pipe2(driver3.last, orDie, flatMap8((out) => orElse6(e, out))),
-    onSuccess: () => retryOrElse_EffectLoop(self2, driver3, orElse6)
+    onFailure: () => pipe2(driver3.last, orDie, flatMap8((out) => orElse8(e, out))),
+    onSuccess: () => retryOrElse_EffectLoop(self2, driver3, orElse8)
   }));
 };
 var schedule_Effect = /* @__PURE__ */ dual(2, (self2, schedule3) => scheduleFrom_Effect(self2, void 0, schedule3));
@@ -38223,9 +38534,9 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var _await2 = deferredAwait;
-var done6 = deferredDone;
-var interrupt5 = deferredInterrupt;
+var _await3 = deferredAwait;
+var done8 = deferredDone;
+var interrupt6 = deferredInterrupt;
 var unsafeMake10 = deferredUnsafeMake;
 
 // ../../node_modules/.pnpm/effect@3.22.4/node_modules/effect/dist/esm/MutableQueue.js
@@ -38241,27 +38552,27 @@ var TypeId17 = /* @__PURE__ */ Symbol.for("effect/MutableList");
 var MutableListProto = {
   [TypeId17]: TypeId17,
   [Symbol.iterator]() {
-    let done7 = false;
+    let done9 = false;
     let head5 = this.head;
     return {
       next() {
-        if (done7) {
+        if (done9) {
           return this.return();
         }
         if (head5 == null) {
-          done7 = true;
+          done9 = true;
           return this.return();
         }
         const value = head5.value;
         head5 = head5.next;
         return {
-          done: done7,
+          done: done9,
           value
         };
       },
       return(value) {
-        if (!done7) {
-          done7 = true;
+        if (!done9) {
+          done9 = true;
         }
         return {
           done: true,
@@ -38388,7 +38699,7 @@ var offer = /* @__PURE__ */ dual(2, (self2, value) => {
   append3(value)(self2.queue);
   return true;
 });
-var poll = /* @__PURE__ */ dual(2, (self2, def) => {
+var poll3 = /* @__PURE__ */ dual(2, (self2, def) => {
   if (isEmpty9(self2.queue)) {
     return def;
   }
@@ -38478,8 +38789,8 @@ var KeySetImpl = class {
   }
 };
 var makeKeySet = () => new KeySetImpl();
-var makeCacheState = (map19, keys5, accesses, updating, hits, misses) => ({
-  map: map19,
+var makeCacheState = (map21, keys5, accesses, updating, hits, misses) => ({
+  map: map21,
   keys: keys5,
   accesses,
   updating,
@@ -38668,10 +38979,10 @@ var CacheImpl = class {
             }), asVoid);
           }
           case "Pending": {
-            return _await2(value.deferred);
+            return _await3(value.deferred);
           }
           case "Refreshing": {
-            return _await2(value.deferred);
+            return _await3(value.deferred);
           }
         }
       }
@@ -38742,7 +39053,7 @@ var CacheImpl = class {
           if (ignorePending) {
             return succeed(none2());
           }
-          return map10(_await2(value.deferred), some2);
+          return map10(_await3(value.deferred), some2);
         }
         case "Refreshing": {
           this.trackAccess(value.complete.key);
@@ -38751,7 +39062,7 @@ var CacheImpl = class {
             if (ignorePending) {
               return succeed(none2());
             }
-            return map10(_await2(value.deferred), some2);
+            return map10(_await3(value.deferred), some2);
           }
           return map10(value.complete.exit, some2);
         }
@@ -38769,7 +39080,7 @@ var CacheImpl = class {
     if (compareAndSet(this.cacheState.updating, false, true)) {
       let loop3 = true;
       while (loop3) {
-        const key2 = poll(this.cacheState.accesses, EmptyMutableQueue);
+        const key2 = poll3(this.cacheState.accesses, EmptyMutableQueue);
         if (key2 === EmptyMutableQueue) {
           loop3 = false;
         } else {
@@ -38804,8 +39115,8 @@ var CacheImpl = class {
         const stats = makeEntryStats(now);
         const value = complete2(makeMapKey(key), exit4, stats, now + toMillis(decode3(this.timeToLive(exit4))));
         set7(this.cacheState.map, key, value);
-        return zipRight(done6(deferred, exit4), exit4);
-      }), onInterrupt(() => zipRight(interrupt5(deferred), sync(() => {
+        return zipRight(done8(deferred, exit4), exit4);
+      }), onInterrupt(() => zipRight(interrupt6(deferred), sync(() => {
         remove5(this.cacheState.map, key);
       }))));
     }));
@@ -38819,7 +39130,7 @@ var currentCache = /* @__PURE__ */ globalValue(/* @__PURE__ */ Symbol.for("effec
   handle
 })), () => seconds(60))));
 var currentCacheEnabled = /* @__PURE__ */ globalValue(/* @__PURE__ */ Symbol.for("effect/FiberRef/currentCacheEnabled"), () => fiberRefUnsafeMake(false));
-var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? dataSource : succeed(dataSource), (ds) => fiberIdWith((id) => {
+var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? dataSource : succeed(dataSource), (ds) => fiberIdWith((id3) => {
   const proxy = new Proxy(request2, {});
   return fiberRefGetWith(currentCacheEnabled, (cacheEnabled) => {
     if (cacheEnabled) {
@@ -38841,7 +39152,7 @@ var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? data
               request: proxy,
               result: orNew.right.handle,
               listeners: orNew.right.listeners,
-              ownerId: id,
+              ownerId: id3,
               state: {
                 completed: false
               }
@@ -38860,7 +39171,7 @@ var fromRequest = (request2, dataSource) => flatMap8(isEffect(dataSource) ? data
       request: proxy,
       result: ref4,
       listeners,
-      ownerId: id,
+      ownerId: id3,
       state: {
         completed: false
       }
@@ -38905,7 +39216,7 @@ var cachedInvalidateWithTTL2 = cachedInvalidateWithTTL;
 var cached4 = memoize;
 var cachedFunction2 = cachedFunction;
 var once3 = once;
-var all5 = all4;
+var all7 = all5;
 var allWith2 = allWith;
 var allSuccesses2 = allSuccesses;
 var dropUntil2 = dropUntil;
@@ -38933,18 +39244,18 @@ var async2 = async_;
 var asyncEffect2 = asyncEffect;
 var custom3 = custom2;
 var withFiberRuntime2 = withFiberRuntime;
-var fail7 = fail2;
+var fail9 = fail2;
 var failSync3 = failSync;
-var failCause6 = failCause;
+var failCause8 = failCause;
 var failCauseSync3 = failCauseSync;
 var die6 = die2;
 var dieMessage2 = dieMessage;
 var dieSync3 = dieSync;
 var gen3 = gen2;
-var never3 = never2;
+var never5 = never2;
 var none9 = none6;
 var promise3 = promise2;
-var succeed7 = succeed;
+var succeed9 = succeed;
 var succeedNone2 = succeedNone;
 var succeedSome2 = succeedSome;
 var suspend4 = suspend;
@@ -38978,7 +39289,7 @@ var unsandbox2 = unsandbox;
 var allowInterrupt2 = allowInterrupt;
 var checkInterruptible2 = checkInterruptible;
 var disconnect2 = disconnect;
-var interrupt6 = interrupt2;
+var interrupt7 = interrupt2;
 var interruptWith2 = interruptWith;
 var interruptible4 = interruptible2;
 var interruptibleMask2 = interruptibleMask;
@@ -38992,7 +39303,7 @@ var asSomeError2 = asSomeError;
 var asVoid4 = asVoid;
 var flip3 = flip2;
 var flipWith2 = flipWith;
-var map16 = map10;
+var map18 = map10;
 var mapAccum3 = mapAccum2;
 var mapBoth5 = mapBoth2;
 var mapError4 = mapError;
@@ -39012,7 +39323,7 @@ var finalizersMask2 = finalizersMask;
 var scope3 = scope;
 var scopeWith2 = scopeWith;
 var scopedWith2 = scopedWith;
-var scoped2 = scopedEffect;
+var scoped3 = scopedEffect;
 var using2 = using;
 var withEarlyRelease2 = withEarlyRelease;
 var awaitAllChildren2 = awaitAllChildren;
@@ -39130,7 +39441,7 @@ var setFiberRefs2 = setFiberRefs;
 var updateFiberRefs2 = updateFiberRefs;
 var isFailure5 = isFailure3;
 var isSuccess3 = isSuccess;
-var match13 = match9;
+var match15 = match9;
 var matchCause4 = matchCause;
 var matchCauseEffect3 = matchCauseEffect;
 var matchEffect3 = matchEffect;
@@ -39150,7 +39461,7 @@ var withUnhandledErrorLogLevel2 = withUnhandledErrorLogLevel;
 var whenLogLevel2 = whenLogLevel;
 var orDie3 = orDie;
 var orDieWith2 = orDieWith;
-var orElse4 = orElse2;
+var orElse6 = orElse2;
 var orElseFail2 = orElseFail;
 var orElseSucceed2 = orElseSucceed;
 var firstSuccessOf2 = firstSuccessOf;
@@ -39182,11 +39493,11 @@ var runSync = unsafeRunSyncEffect;
 var runSyncExit = unsafeRunSyncExitEffect;
 var validate3 = validate2;
 var validateWith2 = validateWith;
-var zip5 = zipOptions;
-var zipLeft4 = zipLeftOptions;
-var zipRight4 = zipRightOptions;
-var zipWith7 = zipWithOptions;
-var ap2 = /* @__PURE__ */ dual(2, (self2, that) => zipWith7(self2, that, (f, a) => f(a)));
+var zip6 = zipOptions;
+var zipLeft5 = zipLeftOptions;
+var zipRight5 = zipRightOptions;
+var zipWith8 = zipWithOptions;
+var ap2 = /* @__PURE__ */ dual(2, (self2, that) => zipWith8(self2, that, (f, a) => f(a)));
 var blocked2 = blocked;
 var runRequestBlock2 = runRequestBlock;
 var step3 = step2;
@@ -39220,9 +39531,9 @@ var withParentSpan3 = withParentSpan;
 var fromNullable4 = fromNullable3;
 var optionFromOptional2 = optionFromOptional;
 var transposeOption2 = (self2) => {
-  return isNone(self2) ? succeedNone2 : map16(self2.value, some);
+  return isNone(self2) ? succeedNone2 : map18(self2.value, some);
 };
-var transposeMapOption2 = /* @__PURE__ */ dual(2, (self2, f) => isNone(self2) ? succeedNone2 : map16(f(self2.value), some));
+var transposeMapOption2 = /* @__PURE__ */ dual(2, (self2, f) => isNone(self2) ? succeedNone2 : map18(f(self2.value), some));
 var makeTagProxy = (TagClass) => {
   const cache3 = /* @__PURE__ */ new Map();
   return new Proxy(TagClass, {
@@ -39256,7 +39567,7 @@ var makeTagProxy = (TagClass) => {
     }
   });
 };
-var Tag3 = (id) => () => {
+var Tag3 = (id3) => () => {
   const limit = getStackTraceLimit();
   setStackTraceLimit(2);
   const creationError = new Error();
@@ -39264,7 +39575,7 @@ var Tag3 = (id) => () => {
   function TagClass() {
   }
   Object.setPrototypeOf(TagClass, TagProto);
-  TagClass.key = id;
+  TagClass.key = id3;
   Object.defineProperty(TagClass, "use", {
     get() {
       return (body2) => andThen4(this, body2);
@@ -39279,7 +39590,7 @@ var Tag3 = (id) => () => {
 };
 var Service = function() {
   return function() {
-    const [id, maker] = arguments;
+    const [id3, maker] = arguments;
     const proxy = "accessors" in maker ? maker["accessors"] : false;
     const limit = getStackTraceLimit();
     setStackTraceLimit(2);
@@ -39304,7 +39615,7 @@ var Service = function() {
         return service3;
       }
     };
-    TagClass.prototype._tag = id;
+    TagClass.prototype._tag = id3;
     Object.defineProperty(TagClass, "make", {
       get() {
         return (service3) => new this(service3);
@@ -39315,7 +39626,7 @@ var Service = function() {
         return (body2) => andThen4(this, body2);
       }
     });
-    TagClass.key = id;
+    TagClass.key = id3;
     Object.assign(TagClass, TagProto);
     Object.defineProperty(TagClass, "stack", {
       get() {
@@ -39332,10 +39643,10 @@ var Service = function() {
         get() {
           if (isFunction3) {
             return function() {
-              return fromEffect2(TagClass, map16(maker.effect.apply(null, arguments), (_) => new this(_)));
+              return fromEffect4(TagClass, map18(maker.effect.apply(null, arguments), (_) => new this(_)));
             }.bind(this);
           }
-          return layerCache ??= fromEffect2(TagClass, map16(maker.effect, (_) => new this(_)));
+          return layerCache ??= fromEffect4(TagClass, map18(maker.effect, (_) => new this(_)));
         }
       });
     } else if ("scoped" in maker) {
@@ -39344,10 +39655,10 @@ var Service = function() {
         get() {
           if (isFunction3) {
             return function() {
-              return scoped(TagClass, map16(maker.scoped.apply(null, arguments), (_) => new this(_)));
+              return scoped2(TagClass, map18(maker.scoped.apply(null, arguments), (_) => new this(_)));
             }.bind(this);
           }
-          return layerCache ??= scoped(TagClass, map16(maker.scoped, (_) => new this(_)));
+          return layerCache ??= scoped2(TagClass, map18(maker.scoped, (_) => new this(_)));
         }
       });
     } else if ("sync" in maker) {
@@ -39359,7 +39670,7 @@ var Service = function() {
     } else {
       Object.defineProperty(TagClass, layerName, {
         get() {
-          return layerCache ??= succeed4(TagClass, new this(maker.succeed));
+          return layerCache ??= succeed6(TagClass, new this(maker.succeed));
         }
       });
     }
@@ -39462,7 +39773,7 @@ function fnApply(options) {
         effect2 = x(effect2, ...options.args);
       }
     } catch (error62) {
-      effect2 = fnError ? failCause6(sequential(die(fnError), die(error62))) : die6(error62);
+      effect2 = fnError ? failCause8(sequential(die(fnError), die(error62))) : die6(error62);
     }
   }
   let cache3 = false;
@@ -39624,8 +39935,8 @@ __export(Layer_exports, {
   ensureRequirementsType: () => ensureRequirementsType2,
   ensureSuccessType: () => ensureSuccessType2,
   extendScope: () => extendScope2,
-  fail: () => fail8,
-  failCause: () => failCause7,
+  fail: () => fail10,
+  failCause: () => failCause9,
   failCauseSync: () => failCauseSync4,
   failSync: () => failSync4,
   fiberRefLocallyScopedWith: () => fiberRefLocallyScopedWith3,
@@ -39641,16 +39952,16 @@ __export(Layer_exports, {
   locallyScoped: () => locallyScoped2,
   locallyWith: () => locallyWith2,
   makeMemoMap: () => makeMemoMap2,
-  map: () => map17,
+  map: () => map19,
   mapError: () => mapError5,
-  match: () => match14,
+  match: () => match16,
   matchCause: () => matchCause5,
   memoize: () => memoize3,
   merge: () => merge9,
   mergeAll: () => mergeAll6,
   mock: () => mock2,
   orDie: () => orDie4,
-  orElse: () => orElse5,
+  orElse: () => orElse7,
   parentSpan: () => parentSpan2,
   passthrough: () => passthrough3,
   project: () => project2,
@@ -39658,7 +39969,7 @@ __export(Layer_exports, {
   provideMerge: () => provideMerge2,
   retry: () => retry3,
   scope: () => scope4,
-  scoped: () => scoped3,
+  scoped: () => scoped4,
   scopedContext: () => scopedContext2,
   scopedDiscard: () => scopedDiscard2,
   service: () => service2,
@@ -39675,7 +39986,7 @@ __export(Layer_exports, {
   setUnhandledErrorLogLevel: () => setUnhandledErrorLogLevel,
   setVersionMismatchErrorLogLevel: () => setVersionMismatchErrorLogLevel,
   span: () => span3,
-  succeed: () => succeed8,
+  succeed: () => succeed10,
   succeedContext: () => succeedContext2,
   suspend: () => suspend5,
   sync: () => sync6,
@@ -39690,7 +40001,7 @@ __export(Layer_exports, {
   updateService: () => updateService3,
   withParentSpan: () => withParentSpan4,
   withSpan: () => withSpan4,
-  zipWith: () => zipWith8
+  zipWith: () => zipWith9
 });
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -39704,7 +40015,7 @@ var setConfigProvider = (configProvider) => scopedDiscard(withConfigProviderScop
 var parentSpan = (span4) => succeedContext(make9(spanTag, span4));
 var span2 = (name2, options) => {
   options = addSpanStackTrace(options);
-  return scoped(spanTag, options?.onEnd ? tap(makeSpanScoped(name2, options), (span4) => addFinalizer((exit4) => options.onEnd(span4, exit4))) : makeSpanScoped(name2, options));
+  return scoped2(spanTag, options?.onEnd ? tap(makeSpanScoped(name2, options), (span4) => addFinalizer((exit4) => options.onEnd(span4, exit4))) : makeSpanScoped(name2, options));
 };
 var setTracer = (tracer3) => scopedDiscard(withTracerScoped(tracer3));
 
@@ -39724,14 +40035,14 @@ var context4 = context2;
 var die7 = die5;
 var dieSync4 = dieSync2;
 var discard2 = discard;
-var effect = fromEffect2;
+var effect = fromEffect4;
 var effectDiscard = fromEffectDiscard;
 var effectContext = fromEffectContext;
 var empty31 = empty29;
 var extendScope2 = extendScope;
-var fail8 = fail5;
+var fail10 = fail7;
 var failSync4 = failSync2;
-var failCause7 = failCause4;
+var failCause9 = failCause6;
 var failCauseSync4 = failCauseSync2;
 var flatMap14 = flatMap12;
 var flatten9 = flatten7;
@@ -39739,15 +40050,15 @@ var fresh2 = fresh;
 var mock2 = mock;
 var fromFunction3 = fromFunction;
 var launch2 = launch;
-var map17 = map14;
+var map19 = map16;
 var mapError5 = mapError3;
-var match14 = match11;
+var match16 = match13;
 var matchCause5 = matchCause3;
 var memoize3 = memoize2;
 var merge9 = merge7;
 var mergeAll6 = mergeAll4;
 var orDie4 = orDie2;
-var orElse5 = orElse3;
+var orElse7 = orElse5;
 var passthrough3 = passthrough;
 var project2 = project;
 var locallyEffect2 = locallyEffect;
@@ -39757,11 +40068,11 @@ var locallyScoped2 = fiberRefLocallyScoped2;
 var fiberRefLocallyScopedWith3 = fiberRefLocallyScopedWith2;
 var retry3 = retry;
 var scope4 = scope2;
-var scoped3 = scoped;
+var scoped4 = scoped2;
 var scopedDiscard2 = scopedDiscard;
 var scopedContext2 = scopedContext;
 var service2 = service;
-var succeed8 = succeed4;
+var succeed10 = succeed6;
 var succeedContext2 = succeedContext;
 var suspend5 = suspend3;
 var sync6 = sync3;
@@ -39773,7 +40084,7 @@ var toRuntime2 = toRuntime;
 var toRuntimeWithMemoMap2 = toRuntimeWithMemoMap;
 var provide3 = provide;
 var provideMerge2 = provideMerge;
-var zipWith8 = zipWith5;
+var zipWith9 = zipWith6;
 var unwrapEffect2 = unwrapEffect;
 var unwrapScoped2 = unwrapScoped;
 var setClock = (clock3) => scopedDiscard2(fiberRefLocallyScopedWith(currentServices, add4(clockTag, clock3)));
@@ -39794,7 +40105,7 @@ var withSpan4 = withSpan2;
 var withParentSpan4 = withParentSpan2;
 var makeMemoMap2 = makeMemoMap;
 var buildWithMemoMap2 = buildWithMemoMap;
-var updateService3 = /* @__PURE__ */ dual(3, (layer, tag, f) => provide3(layer, map17(context4(), (c) => add4(c, tag, f(unsafeGet4(c, tag))))));
+var updateService3 = /* @__PURE__ */ dual(3, (layer, tag, f) => provide3(layer, map19(context4(), (c) => add4(c, tag, f(unsafeGet4(c, tag))))));
 var ensureSuccessType2 = () => (layer) => layer;
 var ensureErrorType2 = () => (layer) => layer;
 var ensureRequirementsType2 = () => (layer) => layer;
@@ -39945,10 +40256,10 @@ __export(Schedule_exports, {
   jitteredWith: () => jitteredWith2,
   linear: () => linear2,
   makeWithState: () => makeWithState2,
-  map: () => map18,
+  map: () => map20,
   mapBoth: () => mapBoth6,
   mapBothEffect: () => mapBothEffect2,
-  mapEffect: () => mapEffect2,
+  mapEffect: () => mapEffect4,
   mapInput: () => mapInput4,
   mapInputContext: () => mapInputContext4,
   mapInputEffect: () => mapInputEffect2,
@@ -39977,7 +40288,7 @@ __export(Schedule_exports, {
   secondOfMinute: () => secondOfMinute2,
   spaced: () => spaced2,
   stop: () => stop2,
-  succeed: () => succeed9,
+  succeed: () => succeed11,
   sync: () => sync7,
   tapInput: () => tapInput2,
   tapOutput: () => tapOutput2,
@@ -39994,9 +40305,9 @@ __export(Schedule_exports, {
   whileOutput: () => whileOutput2,
   whileOutputEffect: () => whileOutputEffect2,
   windowed: () => windowed2,
-  zipLeft: () => zipLeft5,
-  zipRight: () => zipRight5,
-  zipWith: () => zipWith9
+  zipLeft: () => zipLeft6,
+  zipRight: () => zipRight6,
+  zipWith: () => zipWith10
 });
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -40057,8 +40368,8 @@ var intersectWith2 = intersectWith;
 var jittered2 = jittered;
 var jitteredWith2 = jitteredWith;
 var linear2 = linear;
-var map18 = map15;
-var mapEffect2 = mapEffect;
+var map20 = map17;
+var mapEffect4 = mapEffect3;
 var modifyDelay2 = modifyDelay;
 var modifyDelayEffect2 = modifyDelayEffect;
 var onDecision2 = onDecision;
@@ -40081,7 +40392,7 @@ var resetWhen2 = resetWhen;
 var run2 = run;
 var spaced2 = spaced;
 var stop2 = stop;
-var succeed9 = succeed5;
+var succeed11 = succeed7;
 var sync7 = sync4;
 var tapInput2 = tapInput;
 var tapOutput2 = tapOutput;
@@ -40098,9 +40409,9 @@ var whileInputEffect2 = whileInputEffect;
 var whileOutput2 = whileOutput;
 var whileOutputEffect2 = whileOutputEffect;
 var windowed2 = windowed;
-var zipLeft5 = zipLeft3;
-var zipRight5 = zipRight3;
-var zipWith9 = zipWith6;
+var zipLeft6 = zipLeft4;
+var zipRight6 = zipRight4;
+var zipWith10 = zipWith7;
 var CurrentIterationMetadata2 = CurrentIterationMetadata;
 
 // ../../packages/core/src/errors.ts
@@ -41089,7 +41400,7 @@ notebook-api-what = the notebook
 notify-target-invalid = The notification target is not usable: { $why ->
         [kind] the prefix before ":" is not one of webhook, feishu, lark, wecom, dingtalk, slack
         [plain-http] a webhook outside this machine must be https, or its secret and the message cross the network in the clear
-       *[url] it is neither "desktop" nor an http(s) URL
+       *[url] it is neither "desktop" nor an http or https URL
     }.
 notify-target-hint = Give a bot's webhook URL as the bot shows it (e.g. https://open.feishu.cn/open-apis/bot/v2/hook/…), kind:URL for another JSON webhook (webhook:https://…), or desktop.
 notify-title = inspire: { $name } ({ $id }) { $outcome }
@@ -41102,13 +41413,22 @@ notify-http-status = the webhook answered HTTP { $status }
 notify-unreachable = the webhook could not be reached ({ $error })
 notify-no-desktop = no desktop notifier here (neither notify-send nor osascript was found); use a webhook instead
 notify-desktop-failed = the desktop notifier exited with code { $code }
-notify-log-sent = { $id } ended ({ $outcome }): { $target } notified ({ $attempts } attempt(s)).
-notify-log-failed = { $id } ended, but { $target } was not notified after { $attempts } attempt(s): { $error }.
+notify-log-sent = { $id } ended ({ $outcome }): { $target } notified ({ $attempts ->
+        [one] { $attempts } attempt
+       *[other] { $attempts } attempts
+    }).
+notify-log-failed = { $id } ended, but { $target } was not notified after { $attempts ->
+        [one] { $attempts } attempt
+       *[other] { $attempts } attempts
+    }: { $error }.
 notify-log-duplicate = { $id }: { $target } was already notified (or a sender stopped mid-way); not sent again.
 notify-log-unread = { $id } could not be read: { $error }
 notify-log-done = Every task ended ({ $count }); the waiter is done.
 notify-log-recovered = { $id } was pre-empted: submitted again as { $job } (attempt { $n } of at most { $count }).
-notify-log-recover-spent = { $id } was pre-empted, and its { $count } recovery attempt(s) are spent: not submitted again.
+notify-log-recover-spent = { $id } was pre-empted, and { $count ->
+        [one] its recovery attempt is
+       *[other] its { $count } recovery attempts are
+    } spent: not submitted again.
 `,
     "once.ftl": "\nonce-create-unconfirmed = { $message } No new task showing what { $what } create sent has appeared, and without the platform's time (its answers carry no Date header) it cannot be ruled out, so the create is not sent again; { $what } may still appear.\nonce-create-not-refusal = { $surface }: HTTP { $status } without the platform's refusal; the request may have been carried out.\n",
     "platform.ftl": `
@@ -41338,6 +41658,39 @@ spec-set-not-mapping = --set { $value }: { $key } is not a mapping, so it has no
 `,
     "status.ftl": "\nstatus-progress-discovering = Discovering projects, workspaces, compute groups and specs\nstatus-progress-workspace = Workspace { $name } read ({ $done } of { $total })\nstatus-budget-empty = Project { $project } has no budget left ({ $remaining } remaining): GPU tasks may be refused until it refreshes. CPU tasks at priority 1–3 do not consume budget.\nstatus-label-user = User\nstatus-label-personal-storage = Personal storage\nstatus-label-discovered = Discovered\nstatus-col-project = PROJECT\nstatus-col-en-name = EN_NAME\nstatus-col-budget = BUDGET\nstatus-col-remaining = REMAINING\nstatus-col-max-priority = MAX PRIORITY\nstatus-col-storage = STORAGE\nstatus-assumed = { $value } (assumed)\nstatus-col-network = NETWORK\nstatus-disabled = { $network }, disabled\nstatus-col-registry = REGISTRY\nstatus-col-groups = GROUPS\nstatus-col-projects = PROJECTS\nstatus-workspace-head = == { $name } ({ $id }) — { $network }, registry { $registry }\nstatus-workspace-head-unknown = == { $name } ({ $id }) — { $network } (not in the policy table), registry { $registry }\nstatus-no-groups = (no compute groups)\nstatus-no-specs = (no specs)\nstatus-col-group = GROUP\nstatus-col-gpu = GPU\nstatus-col-free-total = FREE/TOTAL\nstatus-col-spec-id = SPEC ID\nstatus-col-count = COUNT\nstatus-col-cpu = CPU\nstatus-col-memory = MEM GiB\nstatus-col-price = PRICE/H\n",
     "stop.ftl": "\nstop-col-before = BEFORE\nstop-col-after = AFTER\nstop-col-outcome = OUTCOME\nstop-outcome-failed = failed: { $error }\nstop-summary = stopped { $stopped }, already finished { $finished }\nstop-summary-failed = stopped { $stopped }, already finished { $finished }, failed { $failed }\nstop-serving-confirm = Serving { $name } is { $before }; repeat with { $confirm } to stop it.\nstop-batch-confirm = { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    } would be stopped; repeat with { $confirm } to stop them.\nstop-some-failed = Some stops failed; run the same call again to retry them.\nstop-batch-filter = A batch stop needs a filter: status (other than all) or name.\nstop-batch-filter-hint = Name one task by its id, or e.g. { $status } (and { $name }) for a batch.\nstop-notebook = { $id } is a notebook, not a job: { $call } stops it.\nstop-notebook-hint = { $call } lists the notebooks.\nstop-plan-one = Stop { $type ->\n        [hpc] HPC job\n        [inference] serving\n        [ray] Ray job\n       *[other] job\n    } { $label }\nstop-plan-nothing = Stop nothing: no matching task is still waiting or running\nstop-plan-many = Stop { $count ->\n        [one] { $count } task\n       *[other] { $count } tasks\n    }\nstop-change-stopped = { $before } → stopped\nstop-batch-needs-targets = A confirmed batch acts only on the tasks its listing showed: say which with { $field }.\nstop-batch-needs-targets-hint = Call again with { $confirm }, giving the ids below (what matches now) or those your listing showed.\n",
+    "storage.ftl": `storage-range-mismatch = Reading bytes { $start }–{ $end } of { $path } (of { $size }) got an answer that is not that range (HTTP { $status }); the file may have changed meanwhile.
+storage-range-mismatch-fix = Copy it again: the bytes received so far are kept, and a changed file starts over.
+storage-what-delete = deleting { $path }
+storage-local-changed = { $path } changed while it was being read.
+storage-no-notebook = No notebook is running in { $workspace }; the shared storage is reached through a running notebook.
+storage-no-notebook-project = No notebook of project { $project } is running in { $workspace }; the shared storage is reached through a running notebook of its project.
+storage-no-notebook-fix = Start one with { $start } (or make one with { $create }), wait until it is RUNNING, then try again; or name another with { $field }.
+storage-no-project = The project of notebook { $notebook } is not among your projects, so its storage paths are unknown.
+storage-no-project-fix = Name a notebook of one of your projects.
+storage-not-mounted = Notebook { $notebook } does not show /inspire through its Jupyter server.
+storage-not-mounted-fix = Go through another notebook ({ $field }), or copy inside the notebook with a terminal.
+storage-outside = "{ $path }" is outside the project's shared storage ({ $roots }).
+storage-outside-fix = Give an absolute path below one of those folders, without "..".
+storage-needs = storage { $action } needs { $field }.
+storage-needs-fix = Pass one, e.g. { $field }.
+storage-cp-sides = cp copies between this machine and the shared storage: exactly one side must be a path under /inspire/.
+storage-cp-sides-fix = Give one local path and one storage path, e.g. ./data.bin /inspire/hdd/project/<en_name>/data.bin.
+storage-no-such = Nothing is at { $path }.
+storage-no-such-fix = List its folder with storage ls to see what is there.
+storage-rm-root = { $path } is a root of the shared storage and is never removed.
+storage-rm-root-fix = Name a file or folder below it.
+storage-rm-folder = { $path } is a folder.
+storage-rm-folder-fix = To remove it with everything in it, pass { $field }; deletions on the shared storage cannot be undone.
+storage-plan-rm = Remove { $path } ({ $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    }) through notebook { $notebook }
+storage-plan-removed = removed
+storage-removed = Removed { $path } ({ $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    }).
+`,
     "store.ftl": '\nstore-untrusted-type = { $path } is not a { $kind ->\n        [folder] folder\n       *[file] regular file\n    }, so inspire does not use it.\nstore-untrusted-type-hint = Move it aside (mv { $path } { $aside }) and run the command again.\nstore-untrusted-owner = { $path } belongs to uid { $owner }, not to you (uid { $uid }), so inspire does not use it.\nstore-untrusted-owner-hint = If it is yours, take it back with `sudo chown $USER { $path }`; otherwise move it aside.\nstore-untrusted-mode = { $path } can be written by { $who ->\n        [both] group and others\n        [group] group\n       *[others] others\n    } (mode { $mode }), so inspire does not use it.\nstore-untrusted-mode-hint = Run `chmod go-w { $path }` (after checking that nobody else changed { $kind ->\n        [folder] its files\n       *[file] it\n    }).\n\nstore-disk-full = The disk is full ({ $code }): { $path } was not written and was left as it was.\nstore-quota-full = The disk quota is used up ({ $code }): { $path } was not written and was left as it was.\nstore-disk-full-hint = Free some space on the disk that holds it (`df -h { $dir }` shows how much is left), then run the command again.\nstore-cannot-write = Cannot write { $path } ({ $code }).\nstore-cannot-write-hint = Check the folder\'s permissions.\nstore-cannot-create-folder = Cannot create the folder { $dir } ({ $code }).\nstore-folder-disk-full-hint = The disk is full: free some space, then run the command again.\nstore-folder-permissions-hint = Check its permissions, or set INSPIRE_HOME to a writable folder.\nstore-cannot-read = Cannot read { $path } ({ $code }).\nstore-cannot-read-hint = Check the file\'s permissions.\nstore-damaged = { $path } is damaged ({ $why }); it was left untouched.\nstore-damaged-hint = Repair it by hand, or move it aside (mv { $path } { $path }.bak) and log in again to recreate it.\nstore-damaged-empty = it is empty\nstore-damaged-not-json = it is not valid JSON\n\nstore-lock-create = Cannot create the lock file { $path } ({ $code }).\nstore-lock-create-hint = Check the permissions of the cache folder, or set INSPIRE_HOME to a writable folder.\nstore-lock-held = Another inspire process (pid { $pid }) has held { $path } for over { $seconds } s.\nstore-lock-held-hint = Wait for it to finish; if no inspire process is running, delete the lock file.\n\nstore-bad-profile-name = "{ $name }" is not a valid profile name.\nstore-profile-name-hint = Use 1–32 letters, digits, \'.\', \'_\' or \'-\'.\nstore-no-profile = There is no profile "{ $name }".\nstore-no-profile-hint = `inspire profile list` shows the profiles.\nstore-bad-endpoint = { $field } is not valid: { $why }.\nstore-bad-endpoint-hint = Give a full URL with its scheme, e.g. https://qz.sii.edu.cn or http://127.0.0.1:4010.\nstore-profile-exists = The profile "{ $name }" already exists.\nstore-profile-exists-hint = Pick another name, or remove it first.\n\nstore-write-failed = Could not write { $path } ({ $code }).\nstore-name-too-long-hint = Use a shorter file name.\nstore-no-space-hint = Free some disk space and try again.\nstore-no-permission-hint = Check that you may write to that folder, or choose another path.\nstore-check-path-hint = Check the folder and the file name, or choose another path.\nstore-through-link = Refusing to write through { $path }: it is a symbolic link.\nstore-through-link-hint = Files are never written through links. Remove the link, or pass another { $field }.\nstore-exists = { $path } already exists; it was not overwritten.\nstore-exists-hint = Pass { $field } to replace it, or choose another path.\nstore-not-a-file-name = { $field } "{ $wanted }" is not a file name.\nstore-not-a-file-name-hint = Name a file inside { $where }.\nstore-dot-dot = Refusing to write { $path }: ".." is not allowed in { $field }.\nstore-dot-dot-hint = Name the file inside { $where } without "..", e.g. "{ $example }".\nstore-outside = Refusing to write { $path }: it is outside { $roots }.\nstore-outside-hint = Pass a path inside { $where }; a relative path starts in { $first }.\nstore-names-root = { $field } "{ $path }" names { $root } itself, not a file.\nstore-names-root-hint = Add a file name, e.g. { $example }.\nstore-not-a-folder = { $path } is not a folder.\nstore-root-not-folder-hint = Point { $root } at a folder.\nstore-choose-another-hint = Choose another { $field }.\nstore-not-regular = { $path } exists and is not a regular file.\nstore-roots-or = { $first } or { $second }\nstore-roots-and = { $first } and { $second }\nstore-root = { $label } ({ $path })\n',
     "submission.ftl": '\nsubmission-dry-run-head = Dry run: { $kind ->\n        [hpc] HPC job\n        [ray] Ray job\n       *[other] Training job\n    } { $name } was not created. It would send { $surface }:\nsubmission-create-request = the create request\nsubmission-submitted-head = { $kind ->\n        [hpc] HPC job\n        [ray] Ray job\n       *[other] Training job\n    } { $name } submitted: { $id }\nsubmission-resubmitted-head = { $kind ->\n        [hpc] HPC job\n        [ray] Ray job\n       *[other] Training job\n    } { $name } submitted: { $id } (from { $from })\nsubmission-label-console = Console\nsubmission-label-status = Status\nsubmission-label-project = Project\nsubmission-label-workspace = Workspace\nsubmission-label-compute-group = Compute group\nsubmission-label-spec = Spec\nsubmission-label-nodes = Nodes\nsubmission-label-slurm = Slurm\nsubmission-label-shm = Shm\nsubmission-label-priority = Priority\nsubmission-label-image = Image\nsubmission-label-entrypoint = Entrypoint\nsubmission-label-command = Command\nsubmission-slurm-layout = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $memory } per CPU\nsubmission-finding = { $level }: { $message } { $fix }\nsubmission-price-per-hour = { $price }/h\n\nsubmission-memory-per-cpu-invalid = { $field } "{ $value }" is not a whole number of GiB.\nsubmission-memory-per-cpu-invalid-hint = Write it as e.g. "8G" (GiB per CPU); the platform takes whole gigabytes.\nsubmission-slurm-task-cpus = { $field } { $cpus } > { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    } of one node of the spec\nsubmission-slurm-task-memory = one task needs { $cpus } × { $perCpu } = { $total } GiB > { $node } GiB per node\nsubmission-slurm-cpus = { $tasks ->\n        [one] { $tasks } task\n       *[other] { $tasks } tasks\n    } × { $perTask ->\n        [one] { $perTask } CPU\n       *[other] { $perTask } CPUs\n    } = { $total } > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node ->\n        [one] { $node } CPU\n       *[other] { $node } CPUs\n    }\nsubmission-slurm-memory = { $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    } × { $perCpu } GiB = { $total } GiB > { $nodes ->\n        [one] { $nodes } node\n       *[other] { $nodes } nodes\n    } × { $node } GiB\nsubmission-slurm-no-fit = The Slurm request does not fit the spec ({ $cpus ->\n        [one] { $cpus } CPU\n       *[other] { $cpus } CPUs\n    }, { $memory } GiB per node): { $problems }. The platform would queue it forever instead of failing.\nsubmission-slurm-no-fit-hint = Lower { $tasks }, { $cpus } or { $memory }, raise { $instances }, or pick a larger HPC spec ({ $call } lists them).\nsubmission-slurm-idle = The tasks use { $used } of { $total ->\n        [one] { $total } CPU\n       *[other] { $total } CPUs\n    } of the spec; a smaller spec may be cheaper.\nsubmission-cpus-per-task-default = { $field } not given: using { $cpus }.\nsubmission-memory-per-cpu-default = { $field } not given: using { $memory }G.\nsubmission-shm-from-default = shm from defaultShm: { $mb } MB = { $gi } GiB.\nsubmission-shm-fallback = No { $field } or defaultShm given: using { $gi } GiB.\nsubmission-lint-refused = The { $what } would fail on the platform: { $problems }\nsubmission-allow-network-hint = If the command only reaches something the workspace can reach (a mirror, shared storage), pass { $field }.\nsubmission-plan-summary = Create { $kind ->\n        [hpc] HPC\n        [ray] Ray\n       *[other] training\n    } job { $name } in { $workspace }\nsubmission-plan-change = created: { $count } × { $spec } in { $group }, priority { $priority }\n\nsubmission-col-spec-id = ID\nsubmission-col-gpu = GPU\nsubmission-col-count = COUNT\nsubmission-col-cpu = CPU\nsubmission-col-memory = MEM GiB\nsubmission-col-price = PRICE/H\n',
     "sweep.ftl": `
@@ -41653,8 +42006,8 @@ init_define_INSPIRE_TOOLS();
 var displayWidth = (text4) => {
   let w = 0;
   for (const ch of text4) {
-    const cp = ch.codePointAt(0) ?? 0;
-    w += cp >= 4352 && cp <= 4447 || cp >= 11904 && cp <= 42191 || cp >= 44032 && cp <= 55203 || cp >= 63744 && cp <= 64255 || cp >= 65072 && cp <= 65103 || cp >= 65280 && cp <= 65376 || cp >= 65504 && cp <= 65510 ? 2 : 1;
+    const cp2 = ch.codePointAt(0) ?? 0;
+    w += cp2 >= 4352 && cp2 <= 4447 || cp2 >= 11904 && cp2 <= 42191 || cp2 >= 44032 && cp2 <= 55203 || cp2 >= 63744 && cp2 <= 64255 || cp2 >= 65072 && cp2 <= 65103 || cp2 >= 65280 && cp2 <= 65376 || cp2 >= 65504 && cp2 <= 65510 ? 2 : 1;
   }
   return w;
 };
@@ -41723,10 +42076,10 @@ var wordText = (value, lang, wordRef, width) => {
           width !== void 0 && ref4.drop !== void 0 ? { drop: ref4.drop, width } : void 0
         );
       case "fields": {
-        const shown2 = ref4.fields.map(([label3, v]) => [word2(label3), word2(v)]);
-        const size12 = Math.max(0, ...shown2.map(([label3]) => displayWidth(label3)));
+        const shown3 = ref4.fields.map(([label3, v]) => [word2(label3), word2(v)]);
+        const size12 = Math.max(0, ...shown3.map(([label3]) => displayWidth(label3)));
         const colon = COLON[lang];
-        return shown2.map(([label3, v]) => `${pad2(`${label3}${colon}`, size12 + displayWidth(colon))} ${v}`).join("\n");
+        return shown3.map(([label3, v]) => `${pad2(`${label3}${colon}`, size12 + displayWidth(colon))} ${v}`).join("\n");
       }
       case "clip": {
         const said = word2(ref4.text);
@@ -41772,13 +42125,13 @@ var text = (strings, ...values3) => new Text(strings.flatMap((s, i) => i < value
 var wordOf = (value) => value === void 0 ? "" : typeof value === "number" ? String(value) : value;
 var joinText = (items, separator = "") => new Text(items.flatMap((item, i) => i === 0 ? [item] : [separator, item]));
 var ref = (r) => new Text([r]);
-var messageText = (id, args2) => ref({ kind: "msg", id, args: args2 });
+var messageText = (id3, args2) => ref({ kind: "msg", id: id3, args: args2 });
 var callWord = (op, input2 = {}) => ref({ kind: "call", op, input: input2 });
 var fieldWord = (name2, value) => ref(value === void 0 ? { kind: "field", name: name2 } : { kind: "field", name: name2, value });
 var confirmWord = (targets = false) => ref(targets ? { kind: "confirm", targets: true } : { kind: "confirm" });
 var dryRunWord = () => ref({ kind: "dry_run" });
 var tableWord = (table) => ref({ kind: "table", ...table });
-var fieldsWord = (fields4) => ref({ kind: "fields", fields: fields4 });
+var fieldsWord = (fields5) => ref({ kind: "fields", fields: fields5 });
 var clipped = (value, max6) => ref({ kind: "clip", text: typeof value === "string" ? plain(value) : value, max: max6 });
 var english = (value) => wordText(value, "en", mcpWord);
 
@@ -41810,16 +42163,16 @@ var messagesOf = (lang) => {
   catalogues.forEach((catalogue, n) => {
     for (const [name2, text4] of Object.entries(filesOf(catalogue, lang) ?? {})) {
       const file3 = `${n}/${name2}`;
-      for (const [, id] of text4.matchAll(DEFINES)) if (id !== void 0 && !home.has(id)) home.set(id, { file: file3, text: text4 });
+      for (const [, id3] of text4.matchAll(DEFINES)) if (id3 !== void 0 && !home.has(id3)) home.set(id3, { file: file3, text: text4 });
     }
   });
   const messages = { bundle, home, added: /* @__PURE__ */ new Set() };
   bundles.set(lang, messages);
   return messages;
 };
-var bundleOf = (lang, id) => {
+var bundleOf = (lang, id3) => {
   const messages = messagesOf(lang);
-  const want = [id];
+  const want = [id3];
   for (let next4 = want.pop(); next4 !== void 0; next4 = want.pop()) {
     const place = messages.home.get(next4);
     if (place === void 0 || messages.added.has(place.file)) continue;
@@ -41854,25 +42207,25 @@ var PlainNumber = class extends import_bundle.FluentNumber {
   }
 };
 var fluentArgs = (args2) => Object.fromEntries(Object.entries(args2).map(([k, v]) => [k, typeof v === "number" ? new PlainNumber(v, PLAIN) : v]));
-var formatMessage = (lang, id, args2 = {}) => {
+var formatMessage = (lang, id3, args2 = {}) => {
   if (strict2() && !languageLoaded(lang))
-    throw new Error(`message ${id}: the ${lang} messages are not loaded (loadLanguage)`);
+    throw new Error(`message ${id3}: the ${lang} messages are not loaded (loadLanguage)`);
   for (const l of lang === "en" ? ["en"] : [lang, "en"]) {
-    const bundle = bundleOf(l, id);
-    const pattern = bundle.getMessage(id)?.value;
+    const bundle = bundleOf(l, id3);
+    const pattern = bundle.getMessage(id3)?.value;
     if (pattern == null) continue;
     const errors = [];
     const text4 = bundle.formatPattern(pattern, fluentArgs(args2), errors);
-    if (errors.length > 0 && strict2()) throw new Error(`message ${id} (${l}): ${errors[0]?.message}`);
+    if (errors.length > 0 && strict2()) throw new Error(`message ${id3} (${l}): ${errors[0]?.message}`);
     return text4;
   }
-  if (strict2()) throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`);
-  return id;
+  if (strict2()) throw new Error(`message ${id3} is in no catalogue (locales/en/*.ftl)`);
+  return id3;
 };
-var msg = (id, args2 = {}) => {
-  if (strict2() && bundleOf("en", id).getMessage(id)?.value == null)
-    throw new Error(`message ${id} is in no catalogue (locales/en/*.ftl)`);
-  return messageText(id, args2);
+var msg = (id3, args2 = {}) => {
+  if (strict2() && bundleOf("en", id3).getMessage(id3)?.value == null)
+    throw new Error(`message ${id3} is in no catalogue (locales/en/*.ftl)`);
+  return messageText(id3, args2);
 };
 var languageOf = (raw) => {
   const text4 = raw?.trim().toLowerCase() ?? "";
@@ -41891,16 +42244,16 @@ var pickLanguage = (input2) => {
 
 // ../../packages/core/src/errors.ts
 var InspireError = class extends Data_exports.TaggedError("InspireError") {
-  constructor(fields4) {
-    const { message, ...rest } = fields4;
+  constructor(fields5) {
+    const { message, ...rest } = fields5;
     super({ ...rest, text: message, message: String(message) });
   }
 };
 var amendError = (e, patch9) => new InspireError({ ...e, message: e.text, ...patch9 });
-var inspireError = (fields4) => new InspireError(fields4);
+var inspireError = (fields5) => new InspireError(fields5);
 var SurfaceUnavailable = class extends Data_exports.TaggedError("SurfaceUnavailable") {
-  constructor(fields4) {
-    const { message, ...rest } = fields4;
+  constructor(fields5) {
+    const { message, ...rest } = fields5;
     super({ ...rest, text: message, message: String(message) });
   }
 };
@@ -41940,23 +42293,23 @@ var knownTaskPrefixes = [
   ...TASK_PREFIXES.map((r) => `${r.prefix}… (${r.label})`),
   "<uuid> (notebook, no prefix)"
 ];
-var unknownId = (id, why2) => invalidInput(msg("domain-id-invalid", { id, why: why2 }), msg("domain-id-invalid-hint", { call: callWord("jobs") }), {
+var unknownId = (id3, why2) => invalidInput(msg("domain-id-invalid", { id: id3, why: why2 }), msg("domain-id-invalid-hint", { call: callWord("jobs") }), {
   candidates: knownTaskPrefixes
 });
 var otherIdKind = (raw) => OTHER_PREFIXES.find(([prefix]) => raw.trim().startsWith(prefix))?.[2];
 var taskKindOf = (raw) => {
-  const id = raw.trim();
-  if (id === "") return Either_exports.left(unknownId(raw, msg("domain-id-empty")));
-  const rule = TASK_PREFIXES.find((r) => id.startsWith(r.prefix));
+  const id3 = raw.trim();
+  if (id3 === "") return Either_exports.left(unknownId(raw, msg("domain-id-empty")));
+  const rule = TASK_PREFIXES.find((r) => id3.startsWith(r.prefix));
   if (rule !== void 0) {
-    const body2 = id.slice(rule.prefix.length);
-    return ID_BODY.test(body2) ? Either_exports.right({ id, kind: rule.kind }) : Either_exports.left(unknownId(id, msg("domain-id-bad-body", { prefix: rule.prefix })));
+    const body2 = id3.slice(rule.prefix.length);
+    return ID_BODY.test(body2) ? Either_exports.right({ id: id3, kind: rule.kind }) : Either_exports.left(unknownId(id3, msg("domain-id-bad-body", { prefix: rule.prefix })));
   }
-  if (UUID.test(id)) return Either_exports.right({ id, kind: "notebook" });
-  const other = OTHER_PREFIXES.find(([prefix]) => id.startsWith(prefix));
-  if (other !== void 0) return Either_exports.left(unknownId(id, msg("domain-id-other", { kind: other[2] })));
-  if (/^(nb|notebook)-/i.test(id)) return Either_exports.left(unknownId(id, msg("domain-id-notebook")));
-  return Either_exports.left(unknownId(id, msg("domain-id-unknown-prefix")));
+  if (UUID.test(id3)) return Either_exports.right({ id: id3, kind: "notebook" });
+  const other = OTHER_PREFIXES.find(([prefix]) => id3.startsWith(prefix));
+  if (other !== void 0) return Either_exports.left(unknownId(id3, msg("domain-id-other", { kind: other[2] })));
+  if (/^(nb|notebook)-/i.test(id3)) return Either_exports.left(unknownId(id3, msg("domain-id-notebook")));
+  return Either_exports.left(unknownId(id3, msg("domain-id-unknown-prefix")));
 };
 var POD_TAIL = /^(.*)-(worker-\d+(?:-\d+)?)$/;
 var shortPodName = (pod) => POD_TAIL.exec(pod)?.[2] ?? pod;
@@ -42089,7 +42442,7 @@ var Finding = external_exports.object({
   /** The offending fragment of the command, when there is one. */
   match: external_exports.string().optional()
 });
-var finding = (level, rule, message, fix, match15) => match15 === void 0 ? { level, rule, message, fix } : { level, rule, message, fix, match: match15 };
+var finding = (level, rule, message, fix, match17) => match17 === void 0 ? { level, rule, message, fix } : { level, rule, message, fix, match: match17 };
 var hasErrors = (findings) => findings.some((f) => f.level === "error");
 
 // ../../packages/core/src/domain/lint/hpc.ts
@@ -43301,10 +43654,10 @@ var normalizeStatus = (raw, subject = "job") => {
   const family = familyOf(raw, subject);
   return { family, raw: String(raw), terminal: TERMINAL.has(family) };
 };
-var matchesStatusFilter = (status, filter8) => {
+var matchesStatusFilter = (status3, filter8) => {
   if (filter8 === "all") return true;
-  if (status.family === "stopping") return filter8 === "stopped";
-  return status.family === filter8;
+  if (status3.family === "stopping") return filter8 === "stopped";
+  return status3.family === filter8;
 };
 
 // ../../packages/core/src/domain/workspaces.ts
@@ -43465,7 +43818,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // ../../packages/core/src/store/files.ts
 init_define_INSPIRE_SETTINGS();
@@ -43480,7 +43833,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { randomBytes } from "node:crypto";
 import { lstatSync, readdirSync, rmSync } from "node:fs";
-import { basename as basename2, dirname, join as join3 } from "node:path";
+import { basename as basename2, dirname, join as join4 } from "node:path";
 var errnoCode = (e) => typeof e === "object" && e !== null && "code" in e ? String(e.code) : void 0;
 var processIsAlive = (pid) => {
   try {
@@ -43491,7 +43844,7 @@ var processIsAlive = (pid) => {
   }
 };
 var isDiskFull = (e) => errnoCode(e) === "ENOSPC" || errnoCode(e) === "EDQUOT";
-var tempFileFor = (file3) => join3(dirname(file3), `.${basename2(file3)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+var tempFileFor = (file3) => join4(dirname(file3), `.${basename2(file3)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 var TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 var OLD_TEMP = /^.+\.(\d+)\.tmp$/;
 var OLD_STALE = /^.+\.lock\.[0-9a-f]{8}\.stale$/;
@@ -43518,7 +43871,7 @@ var sweepOrphanTemps = (dir, force = false) => {
   const uid = process.getuid?.();
   for (const name2 of names2) {
     if (!name2.endsWith(".tmp") && !name2.endsWith(".stale")) continue;
-    const path = join3(dir, name2);
+    const path = join4(dir, name2);
     try {
       const info = lstatSync(path);
       if (!info.isFile() || uid !== void 0 && info.uid !== uid) continue;
@@ -43536,7 +43889,7 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
-import { dirname as dirname2, isAbsolute, join as join4, relative, resolve } from "node:path";
+import { dirname as dirname2, isAbsolute, join as join5, relative, resolve } from "node:path";
 var Untrusted = class extends Error {
   constructor(path, message, hint, why2) {
     super(message);
@@ -43601,16 +43954,16 @@ var folderState = (dir, fresh4) => {
   trustedAt.set(dir, now);
   return "trusted";
 };
-var foldersFrom = (path, roots) => {
+var foldersFrom = (path, roots3) => {
   const target = resolve(path);
-  for (const root of roots) {
+  for (const root of roots3) {
     const top = resolve(root);
     const rel = relative(top, target);
     if (rel.startsWith("..") || isAbsolute(rel)) continue;
     const chain = [top];
     let at = top;
     for (const part of rel.split(/[\\/]/).filter((p) => p !== "")) {
-      at = join4(at, part);
+      at = join5(at, part);
       chain.push(at);
     }
     return chain;
@@ -43626,12 +43979,12 @@ var checkChain = (chain, fresh4) => {
   }
   return void 0;
 };
-var untrustedFolder = (file3, roots = []) => {
-  const found = checkChain(foldersFrom(dirname2(file3), roots), false);
+var untrustedFolder = (file3, roots3 = []) => {
+  const found = checkChain(foldersFrom(dirname2(file3), roots3), false);
   return typeof found === "number" ? void 0 : found;
 };
-var ensureTrustedFolder = (dir, roots = []) => {
-  const chain = foldersFrom(dir, roots);
+var ensureTrustedFolder = (dir, roots3 = []) => {
+  const chain = foldersFrom(dir, roots3);
   const found = checkChain(chain, false);
   if (typeof found !== "number") return found;
   mkdirSync(dir, { recursive: true, mode: 448 });
@@ -43693,13 +44046,13 @@ var storeWriteError = (path, e) => e instanceof Untrusted ? untrustedError(e) : 
   msg("store-cannot-write-hint"),
   e
 );
-var checkStoreFolders = (file3, roots) => Effect_exports.suspend(() => {
-  const issue2 = untrustedFolder(file3, roots);
+var checkStoreFolders = (file3, roots3) => Effect_exports.suspend(() => {
+  const issue2 = untrustedFolder(file3, roots3);
   return issue2 === void 0 ? Effect_exports.void : Effect_exports.fail(untrustedError(issue2));
 });
-var ensurePrivateDir = (dir, roots) => Effect_exports.tryPromise({
+var ensurePrivateDir = (dir, roots3) => Effect_exports.tryPromise({
   try: async () => {
-    const issue2 = ensureTrustedFolder(dir, roots);
+    const issue2 = ensureTrustedFolder(dir, roots3);
     if (issue2 !== void 0) throw issue2;
     await chmod(dir, 448);
   },
@@ -43709,8 +44062,8 @@ var ensurePrivateDir = (dir, roots) => Effect_exports.tryPromise({
     e
   )
 });
-var writeFileAtomic = (path, content, roots) => Effect_exports.flatMap(
-  ensurePrivateDir(dirname3(path), roots),
+var writeFileAtomic = (path, content, roots3) => Effect_exports.flatMap(
+  ensurePrivateDir(dirname3(path), roots3),
   () => Effect_exports.tryPromise({
     try: async () => {
       sweepOrphanTemps(dirname3(path));
@@ -43938,25 +44291,25 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var storeRoots = (paths) => paths.roots ?? [paths.configDir, paths.cacheDir];
 var resolveStorePaths = (env = process.env, home = homedir()) => {
   const root = env.INSPIRE_HOME?.trim();
-  const configDir = root !== void 0 && root !== "" ? join5(root, "config") : join5(env.XDG_CONFIG_HOME?.trim() || join5(home, ".config"), "holos-inspire");
-  const cacheDir = root !== void 0 && root !== "" ? join5(root, "cache") : join5(env.XDG_CACHE_HOME?.trim() || join5(home, ".cache"), "holos-inspire");
+  const configDir = root !== void 0 && root !== "" ? join6(root, "config") : join6(env.XDG_CONFIG_HOME?.trim() || join6(home, ".config"), "holos-inspire");
+  const cacheDir = root !== void 0 && root !== "" ? join6(root, "cache") : join6(env.XDG_CACHE_HOME?.trim() || join6(home, ".cache"), "holos-inspire");
   return {
     configDir,
     cacheDir,
-    configFile: join5(configDir, "config.json"),
-    credentialsFile: join5(configDir, "credentials.json"),
-    sessionsDir: join5(cacheDir, "sessions"),
-    locksDir: join5(cacheDir, "locks"),
+    configFile: join6(configDir, "config.json"),
+    credentialsFile: join6(configDir, "credentials.json"),
+    sessionsDir: join6(cacheDir, "sessions"),
+    locksDir: join6(cacheDir, "locks"),
     roots: root !== void 0 && root !== "" ? [root] : [configDir, cacheDir]
   };
 };
 var DEFAULT_BASE_URL = "https://qz.sii.edu.cn";
 var resourceScopeKey = (s) => `${s.home ?? ""}|${s.profile}|${s.baseUrl}|${s.username ?? ""}`;
-var resourceCacheFile = (paths, scopeKey) => join5(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
+var resourceCacheFile = (paths, scopeKey) => join6(paths.cacheDir, "resources", `${createHash("sha256").update(scopeKey).digest("hex").slice(0, 24)}.json`);
 
 // ../../packages/core/src/store/schema.ts
 init_define_INSPIRE_SETTINGS();
@@ -44062,9 +44415,9 @@ var checkProfile = (profile) => {
   );
 };
 var makeStore = (paths) => {
-  const roots = storeRoots(paths);
-  const read2 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots), readJsonFile(file3, schema, { cache: cache3 }));
-  const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join6(paths.locksDir, `${name2}.lock`), { roots, ...options }), effect2));
+  const roots3 = storeRoots(paths);
+  const read2 = (file3, schema, cache3 = false) => Effect_exports.zipRight(checkStoreFolders(file3, roots3), readJsonFile(file3, schema, { cache: cache3 }));
+  const withLock = (name2, effect2, options) => Effect_exports.scoped(Effect_exports.zipRight(withFileLock(join7(paths.locksDir, `${name2}.lock`), { roots: roots3, ...options }), effect2));
   const updater = (file3, lock, schema, empty32, cache3 = false) => (change) => withLock(
     lock,
     Effect_exports.gen(function* () {
@@ -44074,11 +44427,11 @@ var makeStore = (paths) => {
       if (!checked.success)
         return yield* Effect_exports.die(new Error(`refusing to write an invalid ${file3}: ${checked.error.message}`));
       yield* writeFileAtomic(file3, `${JSON.stringify(checked.data, null, 2)}
-`, roots);
+`, roots3);
       return checked.data;
     })
   );
-  const sessionFile = (profile) => join6(paths.sessionsDir, `${profile}.json`);
+  const sessionFile = (profile) => join7(paths.sessionsDir, `${profile}.json`);
   const CACHE = true;
   return {
     paths,
@@ -44227,7 +44580,7 @@ var failure2 = (message, code) => Object.assign(new Error(message), { code });
 var nodeHttpClient = () => {
   const options = { keepAlive: true, maxSockets: 8, timeout: IDLE_MS };
   const agents = { "http:": new http.Agent(options), "https:": new https.Agent(options) };
-  const send3 = (exchange, signal) => new Promise((resolve3, reject) => {
+  const send3 = (exchange, signal, sink) => new Promise((resolve3, reject) => {
     const url2 = new URL(exchange.url);
     const secure = url2.protocol === "https:";
     if (!secure && url2.protocol !== "http:")
@@ -44246,28 +44599,41 @@ var nodeHttpClient = () => {
       clearTimeout(connecting);
       signal.removeEventListener("abort", aborted2);
     };
-    const fail10 = (e) => {
+    const fail12 = (e) => {
       if (settled2) return;
       end3();
       req.destroy();
       reject(e);
     };
-    const aborted2 = () => fail10(signal.reason);
+    const aborted2 = () => fail12(signal.reason);
     if (signal.aborted) return aborted2();
     signal.addEventListener("abort", aborted2, { once: true });
     req.on("socket", (socket) => {
       if (!socket.connecting) return;
-      connecting = setTimeout(() => fail10(failure2("no connection in time", "CONNECT_TIMEOUT")), CONNECT_TIMEOUT_MS);
+      connecting = setTimeout(() => fail12(failure2("no connection in time", "CONNECT_TIMEOUT")), CONNECT_TIMEOUT_MS);
       socket.once(secure ? "secureConnect" : "connect", () => clearTimeout(connecting));
     });
-    req.on("error", fail10);
+    req.on("error", fail12);
     req.on("response", (res) => {
       const chunks = [];
-      res.on("data", (chunk2) => chunks.push(chunk2));
-      res.on("error", fail10);
-      res.on("aborted", () => fail10(failure2("the connection closed during the answer", "ECONNRESET")));
+      let take;
+      try {
+        take = sink?.(res.statusCode ?? 0, res.headers);
+      } catch (e) {
+        return fail12(e);
+      }
+      res.on("data", (chunk2) => {
+        if (take === void 0) return void chunks.push(chunk2);
+        try {
+          take(chunk2);
+        } catch (e) {
+          fail12(e);
+        }
+      });
+      res.on("error", fail12);
+      res.on("aborted", () => fail12(failure2("the connection closed during the answer", "ECONNRESET")));
       res.on("end", () => {
-        if (!res.complete) return fail10(failure2("the connection closed during the answer", "ECONNRESET"));
+        if (!res.complete) return fail12(failure2("the connection closed during the answer", "ECONNRESET"));
         if (settled2) return;
         end3();
         const text4 = Buffer.concat(chunks).toString("utf8");
@@ -44318,7 +44684,7 @@ var makeHttpClient = async (settings = {}) => {
   if (proxies.http === void 0 && proxies.https === void 0) return nodeHttpClient();
   const { dispatcher, request: request2 } = await makeDispatcher(settings);
   return {
-    send: async (exchange, signal) => {
+    send: async (exchange, signal, sink) => {
       const res = await request2(exchange.url, {
         method: exchange.method,
         headers: { ...exchange.headers },
@@ -44326,7 +44692,9 @@ var makeHttpClient = async (settings = {}) => {
         dispatcher,
         signal
       });
-      return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
+      const take = sink?.(res.statusCode, res.headers);
+      if (take !== void 0) for await (const chunk2 of res.body) take(chunk2);
+      return { status: res.statusCode, headers: res.headers, body: take === void 0 ? await res.body.text() : "" };
     },
     close: () => dispatcher.close().catch(() => void 0)
   };
@@ -44478,9 +44846,9 @@ var Transport = class _Transport extends Context_exports.Tag("@holos-inspire/cor
 };
 var deadline = (signal, timeoutMs) => {
   const controller = new AbortController();
-  const interrupted2 = () => controller.abort(signal.reason);
-  if (signal.aborted) interrupted2();
-  else signal.addEventListener("abort", interrupted2, { once: true });
+  const interrupted4 = () => controller.abort(signal.reason);
+  if (signal.aborted) interrupted4();
+  else signal.addEventListener("abort", interrupted4, { once: true });
   const timer = setTimeout(
     () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")),
     timeoutMs
@@ -44489,7 +44857,7 @@ var deadline = (signal, timeoutMs) => {
     signal: controller.signal,
     done: () => {
       clearTimeout(timer);
-      signal.removeEventListener("abort", interrupted2);
+      signal.removeEventListener("abort", interrupted4);
     }
   };
 };
@@ -44497,6 +44865,7 @@ var once5 = (http2, req, timeoutMs, attempt) => Effect_exports.tryPromise({
   try: async (signal) => {
     const limit = deadline(signal, timeoutMs);
     try {
+      const sink = req.sink;
       const res = await http2.send(
         {
           method: req.method,
@@ -44504,7 +44873,8 @@ var once5 = (http2, req, timeoutMs, attempt) => Effect_exports.tryPromise({
           headers: { ...req.headers },
           ...req.body !== void 0 ? { body: req.body } : {}
         },
-        limit.signal
+        limit.signal,
+        sink === void 0 ? void 0 : (status3, headers) => sink({ status: status3, headers: flattenHeaders(headers).headers })
       );
       return { status: res.status, ...flattenHeaders(res.headers), body: res.body, attempts: attempt };
     } finally {
@@ -44525,7 +44895,7 @@ var makeTransport = (http2, limiter, options) => {
     const made = yield* Ref_exports.make(0);
     const attempt = Effect_exports.gen(function* () {
       const n = yield* Ref_exports.updateAndGet(made, (k) => k + 1);
-      yield* limiter.take;
+      if (req.bulk !== true) yield* limiter.take;
       const result = yield* Effect_exports.either(once5(http2, req, timeoutMs, n));
       if (result._tag === "Left") {
         const failure4 = result.left;
@@ -44661,9 +45031,9 @@ var htmlHeaders = (jar, url2) => {
     ...cookie !== void 0 ? { cookie } : {}
   };
 };
-var transient = (status) => new InspireError({
+var transient = (status3) => new InspireError({
   reason: "PlatformError",
-  message: msg("auth-login-http", { status }),
+  message: msg("auth-login-http", { status: status3 }),
   hint: msg("auth-login-http-hint"),
   ambiguous: true
 });
@@ -44779,15 +45149,15 @@ var casLogin = (baseUrl, credentials, key = DEFAULT_CAS_KEY) => Effect_exports.g
   const afterPost = storeCookies(page.jar, page.url, posted.setCookies, yield* Clock_exports.currentTimeMillis);
   if (posted.status < 300 || posted.status >= 400)
     return yield* Effect_exports.fail(casFailure(formError(posted.body), baseUrl));
-  let done7 = yield* follow(page.url, afterPost, posted);
-  const resent = done7.resent;
-  if (!hasSession(done7.jar, baseUrl)) done7 = yield* follow(new URL("/", baseUrl).toString(), done7.jar);
-  if (!hasSession(done7.jar, baseUrl)) {
+  let done9 = yield* follow(page.url, afterPost, posted);
+  const resent = done9.resent;
+  if (!hasSession(done9.jar, baseUrl)) done9 = yield* follow(new URL("/", baseUrl).toString(), done9.jar);
+  if (!hasSession(done9.jar, baseUrl)) {
     if (resent) return yield* Effect_exports.fail(lostInChain());
-    if (isCasForm(done7.res.body)) return yield* Effect_exports.fail(casFailure(formError(done7.res.body), baseUrl));
+    if (isCasForm(done9.res.body)) return yield* Effect_exports.fail(casFailure(formError(done9.res.body), baseUrl));
     return yield* Effect_exports.fail(loginError(msg("auth-no-session"), msg("auth-keeps-failing-hint")));
   }
-  return done7.jar[platformHost2] ?? {};
+  return done9.jar[platformHost2] ?? {};
 });
 
 // ../../packages/core/src/auth/credentials.ts
@@ -44955,10 +45325,10 @@ var makeSession = (target, ctx) => {
     ),
     Effect_exports.fail(e)
   );
-  const obtain = (kind, usable2, same, refused2) => Effect_exports.gen(function* () {
+  const obtain = (kind, usable2, same2, refused2) => Effect_exports.gen(function* () {
     const creds = yield* credentials;
     if (creds === void 0) return yield* Effect_exports.fail(notLoggedIn());
-    const fresh4 = (a) => a !== void 0 && (refused2 === void 0 || !same(a, refused2));
+    const fresh4 = (a) => a !== void 0 && (refused2 === void 0 || !same2(a, refused2));
     const now0 = yield* Clock_exports.currentTimeMillis;
     const cached6 = usable2(yield* current(creds), now0);
     if (fresh4(cached6)) return cached6;
@@ -45085,7 +45455,7 @@ var unreadable = (res, surface) => ({
 });
 var LOGIN_LOCATION = /keycloak|cas\.|\/cas\/|\/login|openid-connect\/auth|broker\//i;
 var messageOf = (m) => typeof m === "string" && m.trim() !== "" ? platformSays(m.trim()) : msg("platform-no-message");
-var fail9 = (error62) => ({ kind: "error", error: error62 });
+var fail11 = (error62) => ({ kind: "error", error: error62 });
 var checkIdHint = () => msg("platform-check-id-hint", {
   jobs: callWord("jobs"),
   notebooks: callWord("notebook", { action: "list" }),
@@ -45093,12 +45463,12 @@ var checkIdHint = () => msg("platform-check-id-hint", {
 });
 var CODE_REASONS = [
   {
-    matches: (n, status) => n === 429 || status === 429,
+    matches: (n, status3) => n === 429 || status3 === 429,
     reason: "RateLimited",
     hint: () => msg("platform-rate-limited-hint")
   },
   {
-    matches: (n, status) => n === 100002 || n === -1e5 || status === 400,
+    matches: (n, status3) => n === 100002 || n === -1e5 || status3 === 400,
     reason: "InvalidInput",
     hint: () => msg("platform-check-values-hint")
   },
@@ -45113,30 +45483,30 @@ var CODE_REASONS = [
     hint: checkIdHint
   }
 ];
-var codeError = (code, message, surface, status) => {
+var codeError = (code, message, surface, status3) => {
   const base = { message: msg("platform-code-error", { surface, message, code: String(code) }), code };
-  const known = CODE_REASONS.find((r) => r.matches(Number(code), status));
-  if (known !== void 0) return fail9(new InspireError({ ...base, reason: known.reason, hint: known.hint() }));
-  return fail9(
+  const known = CODE_REASONS.find((r) => r.matches(Number(code), status3));
+  if (known !== void 0) return fail11(new InspireError({ ...base, reason: known.reason, hint: known.hint() }));
+  return fail11(
     new InspireError({
       ...base,
       reason: "PlatformError",
       hint: msg("platform-refused-hint"),
       // A server error, even in a 200 body (the vendor document's code 500), may come after the service acted.
-      ...status >= 500 || Number(code) === 500 ? { ambiguous: true, retryable: true } : {}
+      ...status3 >= 500 || Number(code) === 500 ? { ambiguous: true, retryable: true } : {}
     })
   );
 };
 var httpError = (res, surface) => {
   if (res.status === 429)
-    return fail9(
+    return fail11(
       new InspireError({
         reason: "RateLimited",
         message: msg("platform-http-429", { surface }),
         hint: msg("platform-http-429-hint")
       })
     );
-  return fail9(
+  return fail11(
     new InspireError({
       reason: "PlatformError",
       message: msg("platform-http-bare", { surface, status: res.status }),
@@ -45157,7 +45527,7 @@ var isRefusal = (res) => {
 var forCreate = (res, surface, outcome) => {
   if (res.status < 400 || res.status >= 500 || res.status === 401 || res.status === 429) return outcome;
   if (isNoRoute(res) || isRefusal(res)) return outcome;
-  return fail9(
+  return fail11(
     new InspireError({
       reason: "PlatformError",
       message: msg("once-create-not-refusal", { surface, status: res.status }),
@@ -45217,7 +45587,7 @@ var readV2Envelope = (res, surface) => {
       })
     };
   if (res.status >= 300 && res.status < 400)
-    return fail9(
+    return fail11(
       new InspireError({
         reason: "PlatformError",
         message: msg("platform-v2-redirect", { surface }),
@@ -45256,7 +45626,7 @@ var readV2Envelope = (res, surface) => {
         })
       };
     const mapped = V2_REASONS[code] ?? { reason: "PlatformError", hint: () => msg("platform-refused-hint") };
-    return fail9(
+    return fail11(
       new InspireError({
         reason: mapped.reason,
         message: msg("platform-v2-error", { surface, message, code }),
@@ -45530,9 +45900,9 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash3, randomUUID } from "node:crypto";
 var newSubmitId = () => Effect_exports.sync(() => randomUUID().replace(/-/g, "").slice(0, 20));
-var fieldsVerdict = (sent, shown2) => {
+var fieldsVerdict = (sent, shown3) => {
   let unseen = false;
-  for (const [key, seen] of Object.entries(shown2)) {
+  for (const [key, seen] of Object.entries(shown3)) {
     const value = sent[key];
     if (value === void 0) continue;
     if (seen === void 0 || seen === "" && value !== "") unseen = true;
@@ -45920,7 +46290,7 @@ var joinUrl = (baseUrl, path) => new URL(path, baseUrl).toString();
 var toTrainingJob = (raw, baseUrl) => {
   const fc = raw.framework_config?.[0];
   const info = fc?.instance_spec_price_info ?? void 0;
-  const id = raw.job_id || raw.id;
+  const id3 = raw.job_id || raw.id;
   const spec2 = info === void 0 ? void 0 : {
     quotaId: info.quota_id,
     cpuCount: info.cpu_count,
@@ -45934,7 +46304,7 @@ var toTrainingJob = (raw, baseUrl) => {
     ...commonOf(
       raw,
       "job",
-      joinUrl(baseUrl, `/jobs/distributedTrainingDetail/${id}?spaceId=${encodeURIComponent(raw.workspace_id)}`)
+      joinUrl(baseUrl, `/jobs/distributedTrainingDetail/${id3}?spaceId=${encodeURIComponent(raw.workspace_id)}`)
     ),
     kind: "training",
     command: raw.command,
@@ -46006,8 +46376,8 @@ var collectPages = (fetchPage, options) => Effect_exports.gen(function* () {
     const page = yield* fetchPage(options.firstPage + i, options.pageSize);
     total3 = toTotal(page.total) ?? total3;
     items.push(...page.items);
-    const done7 = page.items.length === 0 || page.items.length < options.pageSize || total3 !== void 0 && items.length >= total3;
-    if (done7) return { items, total: total3, truncated: false };
+    const done9 = page.items.length === 0 || page.items.length < options.pageSize || total3 !== void 0 && items.length >= total3;
+    if (done9) return { items, total: total3, truncated: false };
   }
   return { items, total: total3, truncated: true };
 });
@@ -46015,7 +46385,7 @@ var collectPages = (fetchPage, options) => Effect_exports.gen(function* () {
 // ../../packages/core/src/api/jobs/training.ts
 var REFERER = "/jobs/distributedTraining";
 var PAGE_SIZE = 100;
-var requireId = (id) => id.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-training-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
+var requireId = (id3) => id3.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-training-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
 var readTrainingJob = (jobId) => Effect_exports.gen(function* () {
   yield* requireId(jobId);
   const platform = yield* Platform;
@@ -46508,11 +46878,11 @@ var RawRayJob = external_exports.lazy(
   })
 );
 var toRayJob = (raw, baseUrl) => {
-  const id = raw.ray_job_id || raw.job_id || raw.id;
+  const id3 = raw.ray_job_id || raw.job_id || raw.id;
   const head5 = raw.head_node ?? void 0;
   return {
     ...commonOf(
-      { ...raw, job_id: id },
+      { ...raw, job_id: id3 },
       "ray",
       new URL(`${REFERER3}?spaceId=${encodeURIComponent(raw.workspace_id)}`, baseUrl).toString()
     ),
@@ -46533,12 +46903,12 @@ var toRayJob = (raw, baseUrl) => {
     }))
   };
 };
-var requireId2 = (id) => id.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-ray-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
-var getRayJob = (id) => Effect_exports.gen(function* () {
-  yield* requireId2(id);
+var requireId2 = (id3) => id3.trim() === "" ? Effect_exports.fail(invalidInput(msg("api-no-ray-job-id"), msg("api-pass-job-id-hint", { call: callWord("jobs") }))) : Effect_exports.void;
+var getRayJob = (id3) => Effect_exports.gen(function* () {
+  yield* requireId2(id3);
   const platform = yield* Platform;
   const data = yield* firstAvailable(msg("api-read-ray-job"), [
-    platform.v1("POST", "ray_job/detail", { ray_job_id: id }, { idempotent: true, referer: REFERER3 })
+    platform.v1("POST", "ray_job/detail", { ray_job_id: id3 }, { idempotent: true, referer: REFERER3 })
   ]);
   return toRayJob(yield* decode4(RawRayJob, data, "ray_job/detail"), platform.baseUrl);
 });
@@ -46567,15 +46937,15 @@ var listRayJobs = (input2) => Effect_exports.gen(function* () {
   const jobs = raws.map((r) => toRayJob(r, platform.baseUrl)).filter((j) => input2.status === void 0 || matchesStatusFilter(j.status, input2.status));
   return { jobs, total: collected.total, truncated: collected.truncated };
 });
-var stopRayJob = (id, listed2) => Effect_exports.gen(function* () {
-  yield* requireId2(id);
+var stopRayJob = (id3, listed2) => Effect_exports.gen(function* () {
+  yield* requireId2(id3);
   const platform = yield* Platform;
   const send3 = retryTooEarly(
     firstAvailable(msg("api-stop-what", { what: msg("api-the-ray-job") }), [
-      platform.v1("POST", "ray_job/stop", { ray_job_id: id }, { ...WRITE, referer: REFERER3 })
+      platform.v1("POST", "ray_job/stop", { ray_job_id: id3 }, { ...WRITE, referer: REFERER3 })
     ])
   );
-  return yield* stopWith(id, getRayJob(id), send3, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed2);
+  return yield* stopWith(id3, getRayJob(id3), send3, (e) => ["InvalidInput", "NotFound"].includes(e.reason), listed2);
 });
 var RawRayInstance = external_exports.object({
   instance_id: Text2,
@@ -46585,14 +46955,14 @@ var RawRayInstance = external_exports.object({
   gpu_count: Num,
   created_at: EpochMs
 });
-var listRayInstances = (id) => Effect_exports.gen(function* () {
-  yield* requireId2(id);
+var listRayInstances = (id3) => Effect_exports.gen(function* () {
+  yield* requireId2(id3);
   const platform = yield* Platform;
   const data = yield* firstAvailable(msg("api-list-ray-pods"), [
     platform.v1(
       "POST",
       "ray_job/instances/list",
-      { ray_job_id: id, page_num: 1, page_size: -1 },
+      { ray_job_id: id3, page_num: 1, page_size: -1 },
       { idempotent: true, referer: REFERER3 }
     )
   ]);
@@ -46609,8 +46979,8 @@ var listRayInstances = (id) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/api/jobs/kinds.ts
-var getJob = (kind, id) => kind === "train" ? Effect_exports.map(getTrainingJob(id), (j) => j) : kind === "hpc" ? Effect_exports.map(getHpcJob(id), (j) => j) : Effect_exports.map(getRayJob(id), (j) => j);
-var stopJob = (id, kind, listed2) => kind === "train" ? stopTrainingJob(id, listed2) : kind === "hpc" ? stopHpcJob(id, listed2) : stopRayJob(id, listed2);
+var getJob = (kind, id3) => kind === "train" ? Effect_exports.map(getTrainingJob(id3), (j) => j) : kind === "hpc" ? Effect_exports.map(getHpcJob(id3), (j) => j) : Effect_exports.map(getRayJob(id3), (j) => j);
+var stopJob = (id3, kind, listed2) => kind === "train" ? stopTrainingJob(id3, listed2) : kind === "hpc" ? stopHpcJob(id3, listed2) : stopRayJob(id3, listed2);
 
 // ../../packages/core/src/api/jobs/metrics.ts
 var METRIC_INTERVALS = [60, 300, 1800, 3600];
@@ -46718,7 +47088,7 @@ var textOf2 = (v) => v === null || v === void 0 ? "" : typeof v === "string" ? v
 var quickLine = (raw) => {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return void 0;
   const r = raw;
-  const id = textOf2(r.log_id);
+  const id3 = textOf2(r.log_id);
   const message = textOf2(r.message);
   const node2 = textOf2(r.node);
   const pod = textOf2(r.pod_name);
@@ -46726,9 +47096,9 @@ var quickLine = (raw) => {
   const stamp = textOf2(r.timestamp_str);
   const ms = r.timestamp_ms;
   const timestampMs = typeof ms === "string" || typeof ms === "number" && Number.isFinite(ms) ? Number(ms) : void 0;
-  if (id === void 0 || message === void 0 || node2 === void 0 || pod === void 0 || time3 === void 0 || stamp === void 0 || timestampMs === void 0)
+  if (id3 === void 0 || message === void 0 || node2 === void 0 || pod === void 0 || time3 === void 0 || stamp === void 0 || timestampMs === void 0)
     return void 0;
-  return { id: id || `${pod}:${timestampMs}:${message}`, message, pod, node: node2, timestampMs, time: stamp || time3 };
+  return { id: id3 || `${pod}:${timestampMs}:${message}`, message, pod, node: node2, timestampMs, time: stamp || time3 };
 };
 var decodeLogLines = (items) => {
   const lines3 = [];
@@ -47213,7 +47583,7 @@ var summarize = (nodes) => {
     } else sum2.unschedulableNodes += 1;
     out.set(group, sum2);
   }
-  return new Map([...out].map(([id, s]) => [id, { ...s, free: Math.max(0, s.total - s.used) }]));
+  return new Map([...out].map(([id3, s]) => [id3, { ...s, free: Math.max(0, s.total - s.used) }]));
 };
 var NO_NODES = { total: 0, used: 0, free: 0, schedulableNodes: 0, unschedulableNodes: 0 };
 var withGpus = (groups, gpus2) => groups.map((g) => ({ ...g, gpus: gpus2 === void 0 ? void 0 : gpus2.get(g.id) ?? NO_NODES }));
@@ -47366,13 +47736,13 @@ var choose = (items, wanted, kind, hint, extra) => {
   }
   return Effect_exports.succeed(found.item);
 };
-var byId = (items, id, kind, hint) => {
-  const found = items.find((i) => i.id === id);
+var byId = (items, id3, kind, hint) => {
+  const found = items.find((i) => i.id === id3);
   if (found !== void 0) return Effect_exports.succeed(found);
-  return Effect_exports.fail(invalidInput(msg("api-not-yours", { id, kind }), hint, { candidates: candidatesOf(items) }));
+  return Effect_exports.fail(invalidInput(msg("api-not-yours", { id: id3, kind }), hint, { candidates: candidatesOf(items) }));
 };
 var knownProjects = (refresh = false) => cached5("projects", listProjects(), (ps) => ps.map((p) => p.id), refresh);
-var withRetry = (list2, id) => Effect_exports.flatMap(list2(false), (items) => items.some((i) => i.id === id) ? Effect_exports.succeed(items) : list2(true));
+var withRetry = (list2, id3) => Effect_exports.flatMap(list2(false), (items) => items.some((i) => i.id === id3) ? Effect_exports.succeed(items) : list2(true));
 var refusedThenFresh = (attempt) => Effect_exports.catchIf(
   attempt(false),
   (e) => e.reason === "InvalidInput",
@@ -47381,7 +47751,7 @@ var refusedThenFresh = (attempt) => Effect_exports.catchIf(
 var projectsHint = () => msg("api-projects-hint", { call: callWord("status") });
 var resolveProject = (nameOrId) => {
   const wanted = nameOrId.trim();
-  const byName2 = refusedThenFresh(
+  const byName3 = refusedThenFresh(
     (refresh) => Effect_exports.flatMap(
       knownProjects(refresh),
       (ps) => choose(
@@ -47393,16 +47763,16 @@ var resolveProject = (nameOrId) => {
       )
     )
   );
-  if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName2;
+  if (!/^project-[0-9a-f]{8}-/i.test(wanted)) return byName3;
   return Effect_exports.flatMap(withRetry(knownProjects, wanted), (ps) => byId(ps, wanted, "project", projectsHint()));
 };
 var workspaces = (refresh) => Effect_exports.map(knownProjects(refresh), listWorkspaces);
 var workspacesHint = () => msg("api-workspaces-hint", { call: callWord("status") });
-var usable = (w, project3, all6) => {
+var usable = (w, project3, all8) => {
   if (!w.enabled)
     return Effect_exports.fail(
       invalidInput(msg("api-workspace-disabled", { name: w.name, id: w.id }), msg("api-workspace-disabled-hint"), {
-        candidates: candidatesOf(all6.filter((x) => x.enabled))
+        candidates: candidatesOf(all8.filter((x) => x.enabled))
       })
     );
   if (project3 !== void 0 && !w.projects.some((p) => p.id === project3.id))
@@ -47419,18 +47789,18 @@ var resolveWorkspace = (nameOrId, project3) => Effect_exports.gen(function* () {
   const wanted = nameOrId.trim();
   const owner = typeof project3 === "string" ? yield* resolveProject(project3) : project3;
   if (wanted.startsWith("ws-")) {
-    const all6 = yield* withRetry(workspaces, wanted);
-    return yield* usable(yield* byId(all6, wanted, "workspace", workspacesHint()), owner, all6);
+    const all8 = yield* withRetry(workspaces, wanted);
+    return yield* usable(yield* byId(all8, wanted, "workspace", workspacesHint()), owner, all8);
   }
   const alias = workspacePolicy(wanted);
   const aliased = alias.known ? (w) => workspacePolicy(w.name).name === alias.name : void 0;
   return yield* refusedThenFresh(
     (refresh) => Effect_exports.gen(function* () {
-      const all6 = yield* workspaces(refresh);
-      const scope6 = owner === void 0 ? all6 : all6.filter((w) => w.projects.some((p) => p.id === owner.id));
+      const all8 = yield* workspaces(refresh);
+      const scope6 = owner === void 0 ? all8 : all8.filter((w) => w.projects.some((p) => p.id === owner.id));
       const inScope = pick5(scope6, wanted, aliased);
-      const found = inScope === void 0 ? yield* choose(all6, wanted, "workspace", workspacesHint(), aliased) : yield* choose(scope6, wanted, "workspace", workspacesHint(), aliased);
-      return yield* usable(found, owner, all6);
+      const found = inScope === void 0 ? yield* choose(all8, wanted, "workspace", workspacesHint(), aliased) : yield* choose(scope6, wanted, "workspace", workspacesHint(), aliased);
+      return yield* usable(found, owner, all8);
     })
   );
 });
@@ -47441,12 +47811,12 @@ var resolveComputeGroup = (nameOrId, workspaceId) => Effect_exports.gen(function
   const hint = msg("api-groups-hint", { call: callWord("status") });
   if (wanted.startsWith("cg-")) {
     const groups = yield* groupsOf(workspaceId)(false);
-    const match15 = groups.find((g) => g.computeGroupId === wanted);
+    const match17 = groups.find((g) => g.computeGroupId === wanted);
     return yield* Effect_exports.fail(
       invalidInput(
         msg("api-physical-group", { id: wanted }),
-        match15 !== void 0 ? msg("api-use-group-hint", { id: match15.id, name: match15.name }) : hint,
-        { candidates: candidatesOf(groups), ...match15 !== void 0 ? { fix: plain(match15.id) } : {} }
+        match17 !== void 0 ? msg("api-use-group-hint", { id: match17.id, name: match17.name }) : hint,
+        { candidates: candidatesOf(groups), ...match17 !== void 0 ? { fix: plain(match17.id) } : {} }
       )
     );
   }
@@ -47788,11 +48158,11 @@ var discoverWorkspace = (workspace, limit, refresh, freeGpus) => Effect_exports.
     ]
   };
 });
-var pickWorkspaces = (all6, wanted) => {
-  if (wanted === void 0 || wanted.trim() === "") return all6;
+var pickWorkspaces = (all8, wanted) => {
+  if (wanted === void 0 || wanted.trim() === "") return all8;
   const key = fold(wanted);
   const alias = workspacePolicy(wanted);
-  return all6.filter(
+  return all8.filter(
     (w) => w.id === wanted.trim() || fold(w.name) === key || alias.known && workspacePolicy(w.name).name === alias.name
   );
 };
@@ -47816,23 +48186,23 @@ var gather = (options, who) => Effect_exports.gen(function* () {
   const [user, first2] = yield* Effect_exports.all([limit(who(refresh)), limit(projectsOf(refresh))], { concurrency: 2 });
   let listed2 = first2;
   const only = options.workspaceIds !== void 0 ? new Set(options.workspaceIds) : void 0;
-  const pick6 = (all6) => pickWorkspaces(all6, options.workspace).filter((w) => only === void 0 || only.has(w.id));
+  const pick6 = (all8) => pickWorkspaces(all8, options.workspace).filter((w) => only === void 0 || only.has(w.id));
   let chosen = pick6(listWorkspaces(listed2.projects));
   if (chosen.length === 0 && !refresh) {
     listed2 = yield* limit(projectsOf(true));
     chosen = pick6(listWorkspaces(listed2.projects));
   }
   if (chosen.length === 0) {
-    const all6 = listWorkspaces(listed2.projects);
+    const all8 = listWorkspaces(listed2.projects);
     return yield* Effect_exports.fail(
       invalidInput(
         msg("api-no-such-workspace", { wanted: options.workspace ?? "" }),
-        msg("api-no-such-workspace-hint", { names: all6.map((w) => w.name).join(", ") }),
-        { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }
+        msg("api-no-such-workspace-hint", { names: all8.map((w) => w.name).join(", ") }),
+        { candidates: all8.map((w) => ({ id: w.id, name: w.name })) }
       )
     );
   }
-  let done7 = 0;
+  let done9 = 0;
   const [projects, workspaces2] = yield* Effect_exports.all(
     [
       limit(listed2.budgets),
@@ -47840,15 +48210,15 @@ var gather = (options, who) => Effect_exports.gen(function* () {
         chosen,
         (w) => Effect_exports.tap(
           discoverWorkspace(w, limit, refresh, options.freeGpus !== false),
-          () => Effect_exports.sync(() => options.onWorkspace?.(++done7, chosen.length, w.name))
+          () => Effect_exports.sync(() => options.onWorkspace?.(++done9, chosen.length, w.name))
         ),
         { concurrency: "unbounded" }
       )
     ],
     { concurrency: 2 }
   );
-  const shown2 = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
-  const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown2.has(p.id));
+  const shown3 = new Set(chosen.flatMap((w) => w.projects.map((p) => p.id)));
+  const about = options.workspace === void 0 && only === void 0 ? projects : projects.filter((p) => shown3.has(p.id));
   return { user, projects: about, workspaces: workspaces2 };
 });
 var discover = (options = {}) => Effect_exports.gen(function* () {
@@ -47926,12 +48296,12 @@ var rebuild = (schema) => {
   const def = defOf(schema);
   const child = (s) => strictSchema(s);
   const many = (list2) => list2.map(child);
-  const changed = (a, b) => a.some((x, i) => x !== b[i]);
+  const changed2 = (a, b) => a.some((x, i) => x !== b[i]);
   switch (def.type) {
     case "object": {
       const shape = def.shape;
       const strict3 = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, child(field)]));
-      if (def.catchall !== void 0 && !changed(Object.values(shape), Object.values(strict3))) return schema;
+      if (def.catchall !== void 0 && !changed2(Object.values(shape), Object.values(strict3))) return schema;
       return copyWith(schema, { shape: strict3, catchall: def.catchall ?? external_exports.never() });
     }
     case "array": {
@@ -47940,7 +48310,7 @@ var rebuild = (schema) => {
     }
     case "union": {
       const options = many(def.options);
-      return changed(options, def.options) ? copyWith(schema, { options }) : schema;
+      return changed2(options, def.options) ? copyWith(schema, { options }) : schema;
     }
     case "record": {
       const valueType = child(def.valueType);
@@ -47949,8 +48319,8 @@ var rebuild = (schema) => {
     case "tuple": {
       const items = many(def.items);
       const rest = def.rest === void 0 || def.rest === null ? def.rest : child(def.rest);
-      const same = !changed(items, def.items) && rest === def.rest;
-      return same ? schema : copyWith(schema, { items, rest });
+      const same2 = !changed2(items, def.items) && rest === def.rest;
+      return same2 ? schema : copyWith(schema, { items, rest });
     }
     case "pipe": {
       const input2 = child(def.in);
@@ -48051,10 +48421,10 @@ var checkInput = (tool2, schema, raw) => {
         text`Check the parameters of ${callWord(tool2)}; every field is described in its schema.`
       )
     );
-  const fields4 = first2.known.length > 0 ? first2.known.join(", ") : "none";
+  const fields5 = first2.known.length > 0 ? first2.known.join(", ") : "none";
   const call2 = callWord(tool2);
   const place = first2.path.length > 0 ? text`${where(first2.path)} in ${call2}` : call2;
-  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields4}. A field it does not know is refused, never ignored.`;
+  const hint = text`${place} takes only the fields its schema declares, spelled exactly: ${fields5}. A field it does not know is refused, never ignored.`;
   const fix = unknown2.length === 1 ? first2.suggestion : void 0;
   return Either_exports.left(invalidInput(message, hint, fix !== void 0 ? { fix: plain(fix) } : {}));
 };
@@ -48088,7 +48458,7 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { homedir as homedir2 } from "node:os";
-import { isAbsolute as isAbsolute2, join as join7, normalize, relative as relative2 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join8, normalize, relative as relative2 } from "node:path";
 
 // ../../packages/core/src/notify/target.ts
 init_define_INSPIRE_SETTINGS();
@@ -48169,7 +48539,7 @@ var settingHelp = (key) => HELP[key]();
 var isKey = (key) => SETTING_KEYS.includes(key);
 var checkDownloadDir = (raw, home = homedir2()) => {
   const text4 = raw.trim();
-  const expanded = text4 === "~" ? home : text4.startsWith("~/") ? join7(home, text4.slice(2)) : text4;
+  const expanded = text4 === "~" ? home : text4.startsWith("~/") ? join8(home, text4.slice(2)) : text4;
   const refuse2 = (why2) => Either_exports.left(
     invalidInput(msg("settings-download-dir-refused", { dir: text4, why: why2 }), msg("settings-download-dir-hint"))
   );
@@ -48412,10 +48782,10 @@ var specIn = (group, wanted, type) => {
 };
 var alikeIn = (group, like, type) => {
   const types = SPEC_TYPES.filter((t) => type === void 0 || t === type);
-  const same = types.flatMap((t) => group.specs[t] ?? []).filter(
+  const same2 = types.flatMap((t) => group.specs[t] ?? []).filter(
     (s) => s.gpuCount === like.gpuCount && (like.gpuCount > 0 || s.cpuCount === like.cpuCount && s.memoryGi === like.memoryGi)
   );
-  return same.find((s) => fold(s.name) === fold(like.name)) ?? same[0];
+  return same2.find((s) => fold(s.name) === fold(like.name)) ?? same2[0];
 };
 var availabilityOf = (nodes) => summarizeNodes(nodes ?? []);
 var rankPlaces = (places, ask) => {
@@ -48707,7 +49077,7 @@ var readNodes = (options) => Effect_exports.gen(function* () {
   const workspaces2 = options.raySpecs === true ? yield* Effect_exports.forEach(discovered, (w) => w.enabled ? withRaySpecs(w) : Effect_exports.succeed(w), {
     concurrency: WORKSPACE_CONCURRENCY
   }) : discovered;
-  const readAt = yield* Clock_exports.currentTimeMillis;
+  const readAt2 = yield* Clock_exports.currentTimeMillis;
   const places = yield* Effect_exports.forEach(
     workspaces2,
     (workspace) => Effect_exports.gen(function* () {
@@ -48733,7 +49103,7 @@ var readNodes = (options) => Effect_exports.gen(function* () {
     }),
     { concurrency: WORKSPACE_CONCURRENCY }
   );
-  return { places, readAt };
+  return { places, readAt: readAt2 };
 });
 
 // ../../packages/core/src/operations/common/auto-group.ts
@@ -48913,8 +49283,8 @@ var onlyProject = (workspace) => {
 };
 var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
   const project3 = projectName !== void 0 ? yield* resolveProject(projectName) : void 0;
-  const all6 = listWorkspaces(yield* listProjects()).filter((w) => w.enabled);
-  const among = project3 !== void 0 ? all6.filter((w) => w.projects.some((p) => p.id === project3.id)) : all6.filter((w) => w.projects.length === 1);
+  const all8 = listWorkspaces(yield* listProjects()).filter((w) => w.enabled);
+  const among = project3 !== void 0 ? all8.filter((w) => w.projects.some((p) => p.id === project3.id)) : all8.filter((w) => w.projects.length === 1);
   if (among.length === 0)
     return yield* Effect_exports.fail(
       invalidInput(
@@ -48924,7 +49294,7 @@ var autoAnywhere = (projectName, ask) => Effect_exports.gen(function* () {
           project: fieldWord("project"),
           call: callWord("status")
         }),
-        { candidates: all6.map((w) => ({ id: w.id, name: w.name })) }
+        { candidates: all8.map((w) => ({ id: w.id, name: w.name })) }
       )
     );
   const why2 = project3 !== void 0 ? msg("common-ops-auto-among-project", { project: project3.name }) : msg("common-ops-auto-among-single");
@@ -49203,7 +49573,7 @@ var renderTable = (rows, columns, empty32 = msg("common-none")) => rows.length =
   rows: rows.map((r) => columns.map((c) => show(c.cell(r)))),
   ...columns.some((c) => c.drop !== void 0) ? { drop: columns.map((c) => c.drop) } : {}
 });
-var renderFields = (fields4) => fieldsWord(fields4.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
+var renderFields = (fields5) => fieldsWord(fields5.filter(([, v]) => !missing(v)).map(([k, v]) => [k, show(v)]));
 var formatTime = (ms) => ms === void 0 ? "-" : formatInstant(ms);
 var two2 = (n) => String(n).padStart(2, "0");
 var formatDuration = (ms) => {
@@ -49408,7 +49778,7 @@ var dryRunField = () => external_exports.boolean().default(false).describe("Read
 var MAX_LISTED = 10;
 var kindWord = (kind) => msg("common-ops-plan-kind", { kind, key: kind.toLowerCase().replace(/[^a-z0-9]+/g, "-") });
 var renderPlan = (plan) => {
-  const shown2 = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`);
+  const shown3 = plan.targets.slice(0, MAX_LISTED).map((t) => text`  ${kindWord(t.kind)} ${labelOf(t)}: ${t.change}`);
   const more = plan.targets.length > MAX_LISTED ? [text`  ${msg("common-ops-plan-more", { count: plan.targets.length - MAX_LISTED })}`] : [];
   const requests = plan.requests.map(
     (r) => `  ${r.method} ${r.surface}${r.body !== void 0 ? ` ${JSON.stringify(r.body)}` : ""}`
@@ -49416,7 +49786,7 @@ var renderPlan = (plan) => {
   return joinText(
     [
       msg("common-ops-plan-head", { summary: plan.summary }),
-      ...shown2,
+      ...shown3,
       ...more,
       ...requests.length > 0 ? [msg("common-ops-plan-would-send"), ...requests.slice(0, MAX_LISTED)] : [],
       ...requests.length > MAX_LISTED ? [text`  ${msg("common-ops-plan-more-requests", { count: requests.length - MAX_LISTED })}`] : []
@@ -49476,12 +49846,12 @@ var unknownWorkspace = (value) => Effect_exports.map(keptValue("projects"), (pro
 var shown = (key, v) => key === "notify" && v !== void 0 ? maskTarget(String(v)) : v;
 var views = Effect_exports.map(
   resolvedDefaults(),
-  (all6) => SETTING_KEYS.map(
+  (all8) => SETTING_KEYS.map(
     (key) => ({
       key,
-      value: shown(key, all6[key].value),
-      source: all6[key].source,
-      ...all6[key].from !== void 0 ? { from: all6[key].from } : {},
+      value: shown(key, all8[key].value),
+      source: all8[key].source,
+      ...all8[key].from !== void 0 ? { from: all8[key].from } : {},
       help: settingHelp(key)
     })
   )
@@ -49771,10 +50141,10 @@ var RawModelRow = external_exports.lazy(
     next_version: OptionalNumber,
     project_name: Text2
   }).refine((r) => r.model !== void 0 && hasId(r.model) || hasId(r), { message: "a model needs model_id or id" }).transform((r) => {
-    const fields4 = r.model !== void 0 && hasId(r.model) ? r.model : r;
+    const fields5 = r.model !== void 0 && hasId(r.model) ? r.model : r;
     const latest = r.latest_version ?? (r.next_version !== void 0 ? r.next_version - 1 : void 0);
     return toModel(
-      { ...fields4, project_id: fields4.project_id || r.project_id },
+      { ...fields5, project_id: fields5.project_id || r.project_id },
       { projectName: r.project_name, latest, owner: r.user_name }
     );
   })
@@ -49827,17 +50197,17 @@ var listModels = (input2) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(msg("models-api-no-workspace"), msg("models-api-no-workspace-fix", { call: callWord("status") }))
     );
-  const all6 = yield* collectPages(
+  const all8 = yield* collectPages(
     (page, size12) => Effect_exports.flatMap(
       v1("POST", "model/list", { workspace_id: input2.workspaceId, page, page_size: size12, filter_by: {} }, true),
       (data) => decode4(ModelPage, data, "model/list")
     ),
     { firstPage: 1, pageSize: 100 }
   );
-  return { models: all6.items, truncated: all6.truncated };
+  return { models: all8.items, truncated: all8.truncated };
 });
-var getModel = (id) => Effect_exports.gen(function* () {
-  const modelId = id.trim();
+var getModel = (id3) => Effect_exports.gen(function* () {
+  const modelId = id3.trim();
   if (modelId === "")
     return yield* Effect_exports.fail(
       invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") }))
@@ -49869,7 +50239,7 @@ var prepareModel = (input2) => Effect_exports.map(validateName(input2.name, "mod
   }
 }));
 var plannedModelCreate = (body2) => planned("POST", "api/v1/model/create", body2);
-var plannedModelDelete = (id) => planned("POST", "api/v1/model/delete", { model_id: id });
+var plannedModelDelete = (id3) => planned("POST", "api/v1/model/delete", { model_id: id3 });
 var createModel = (input2) => Effect_exports.gen(function* () {
   const prepared = yield* prepareModel(input2);
   const name2 = prepared.name;
@@ -49893,8 +50263,8 @@ var createModel = (input2) => Effect_exports.gen(function* () {
   });
   return { modelId: created.value, recovered: created.recovered, attempts: created.attempts };
 });
-var deleteModel = (id) => Effect_exports.gen(function* () {
-  const modelId = id.trim();
+var deleteModel = (id3) => Effect_exports.gen(function* () {
+  const modelId = id3.trim();
   if (modelId === "")
     return yield* Effect_exports.fail(
       invalidInput(msg("models-api-no-id"), msg("models-api-no-id-fix", { call: callWord("models") }))
@@ -49917,19 +50287,19 @@ var WHOLE = [
 ];
 var wholeIdKind = (raw) => WHOLE.find(([, re]) => re.test(raw.trim()))?.[0];
 var ID_HEADS = ["hpc-job-", "job-", "sv-", "rj-", "model-"];
-var bodyOf = (id) => {
-  const head5 = ID_HEADS.find((h) => id.startsWith(h));
-  return head5 === void 0 ? id : id.slice(head5.length);
+var bodyOf = (id3) => {
+  const head5 = ID_HEADS.find((h) => id3.startsWith(h));
+  return head5 === void 0 ? id3 : id3.slice(head5.length);
 };
 var MIN_PREFIX = 4;
 var byIdPrefix = (items, wanted) => {
   const key = wanted.toLowerCase();
   if (!/^[0-9a-z-]+$/.test(key)) return [];
   return items.filter((i) => {
-    const id = i.id.toLowerCase();
-    const body2 = bodyOf(id);
-    const head5 = id.slice(0, id.length - body2.length);
-    return key.length >= MIN_PREFIX && body2.startsWith(key) || key.startsWith(head5) && key.length - head5.length >= MIN_PREFIX && id.startsWith(key);
+    const id3 = i.id.toLowerCase();
+    const body2 = bodyOf(id3);
+    const head5 = id3.slice(0, id3.length - body2.length);
+    return key.length >= MIN_PREFIX && body2.startsWith(key) || key.startsWith(head5) && key.length - head5.length >= MIN_PREFIX && id3.startsWith(key);
   });
 };
 var pickEntity = (items, raw) => {
@@ -50171,16 +50541,16 @@ var listNotebooks = (input2) => Effect_exports.gen(function* () {
     ),
     { firstPage: 1, pageSize: PAGE_SIZE3 }
   );
-  const all6 = yield* v2.pipe(
+  const all8 = yield* v2.pipe(
     Effect_exports.catchTag("SurfaceUnavailable", () => v12),
     Effect_exports.catchTag(
       "SurfaceUnavailable",
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("notebook-api-list-down") }))
     )
   );
-  const status = input2.status;
-  const notebooks = status === void 0 ? all6.items : all6.items.filter((n) => matchesStatusFilter(n.status, status));
-  return { notebooks, total: status === void 0 ? all6.total : notebooks.length, truncated: all6.truncated };
+  const status3 = input2.status;
+  const notebooks = status3 === void 0 ? all8.items : all8.items.filter((n) => matchesStatusFilter(n.status, status3));
+  return { notebooks, total: status3 === void 0 ? all8.total : notebooks.length, truncated: all8.truncated };
 });
 var notebookIdOf = (raw) => Either_exports.flatMap(
   taskKindOf(raw),
@@ -50191,8 +50561,8 @@ var notebookIdOf = (raw) => Either_exports.flatMap(
     )
   )
 );
-var getNotebook = (id) => Effect_exports.gen(function* () {
-  const notebookId = yield* notebookIdOf(id);
+var getNotebook = (id3) => Effect_exports.gen(function* () {
+  const notebookId = yield* notebookIdOf(id3);
   const platform = yield* Platform;
   const data = yield* platform.v2("notebook", "GetNotebook", { notebook_id: notebookId }, { idempotent: true }).pipe(
     Effect_exports.catchTag(
@@ -50209,8 +50579,8 @@ var getNotebook = (id) => Effect_exports.gen(function* () {
   );
   return yield* decode4(RawNotebook, data, "notebook.GetNotebook");
 });
-var getNotebookAccessUrl = (id) => Effect_exports.gen(function* () {
-  const notebook2 = yield* getNotebook(id);
+var getNotebookAccessUrl = (id3) => Effect_exports.gen(function* () {
+  const notebook2 = yield* getNotebook(id3);
   if (notebook2.status.family !== "running")
     return yield* Effect_exports.fail(
       new InspireError({
@@ -50453,7 +50823,7 @@ var servingConsoleUrl = (baseUrl, workspaceId) => new URL(`/deploy/inference?spa
 var REFERER7 = "/jobs/modelDeployment";
 var listServings = (input2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
-  const all6 = yield* collectPages(
+  const all8 = yield* collectPages(
     (page, size12) => Effect_exports.flatMap(
       platform.v1(
         "POST",
@@ -50470,7 +50840,7 @@ var listServings = (input2) => Effect_exports.gen(function* () {
       (e) => Effect_exports.fail(surfaceError(e, { hint: msg("inference-api-list-down") }))
     )
   );
-  return { servings: all6.items, truncated: all6.truncated };
+  return { servings: all8.items, truncated: all8.truncated };
 });
 var servingIdOf = (raw) => Either_exports.flatMap(
   taskKindOf(raw),
@@ -50481,8 +50851,8 @@ var servingIdOf = (raw) => Either_exports.flatMap(
     )
   )
 );
-var getServing = (id) => Effect_exports.gen(function* () {
-  const servingId = yield* servingIdOf(id);
+var getServing = (id3) => Effect_exports.gen(function* () {
+  const servingId = yield* servingIdOf(id3);
   const platform = yield* Platform;
   const body2 = { inference_serving_id: servingId };
   const data = yield* platform.openapi("inference_servings/detail", body2, { idempotent: true }).pipe(
@@ -50509,8 +50879,8 @@ var getServing = (id) => Effect_exports.gen(function* () {
   );
   return yield* decode4(RawServing, data, "inference_servings/detail");
 });
-var stopServing = (id) => Effect_exports.gen(function* () {
-  const serving2 = yield* getServing(id);
+var stopServing = (id3) => Effect_exports.gen(function* () {
+  const serving2 = yield* getServing(id3);
   const label3 = serving2.name || serving2.id;
   if (serving2.status.terminal || serving2.status.family === "stopping")
     return {
@@ -50614,7 +50984,7 @@ var createServing = (input2) => Effect_exports.gen(function* () {
     name: name2,
     create: create2,
     list: mine,
-    detail: (id) => provide5(getServing(id)),
+    detail: (id3) => provide5(getServing(id3)),
     verdict: (s) => servingVerdict(s, body2),
     clock: platform.clock,
     what: msg("inference-api-what"),
@@ -50750,8 +51120,8 @@ var nameMatches = (name2, filter8) => {
   const pattern = escapeRegExp(filter8).replace(/\*/g, ".*").replace(/\?/g, ".");
   return new RegExp(`^${pattern}$`, "i").test(name2);
 };
-var workspacesToSearch = (workspace, project3, all6 = false) => Effect_exports.gen(function* () {
-  if (workspace !== void 0 && all6)
+var workspacesToSearch = (workspace, project3, all8 = false) => Effect_exports.gen(function* () {
+  if (workspace !== void 0 && all8)
     return yield* Effect_exports.fail(
       invalidInput(
         msg("common-ops-workspace-and-all", { workspace: fieldWord("workspace"), all: fieldWord("all_workspaces") }),
@@ -50759,7 +51129,7 @@ var workspacesToSearch = (workspace, project3, all6 = false) => Effect_exports.g
       )
     );
   if (workspace !== void 0) return { workspaces: [yield* resolveWorkspace(workspace, project3)], from: "query" };
-  const fallback = all6 ? void 0 : yield* defaultOf("defaultWorkspace");
+  const fallback = all8 ? void 0 : yield* defaultOf("defaultWorkspace");
   if (fallback !== void 0) return { workspaces: [yield* resolveWorkspace(fallback, project3)], from: "default" };
   const every6 = listWorkspaces(yield* knownProjects()).filter((w) => w.enabled);
   if (project3 === void 0) return { workspaces: every6, from: "all" };
@@ -50782,11 +51152,11 @@ var rowOf = (ws, type, t, extra) => ({
   ...extra.waiting !== void 0 ? { waiting: extra.waiting } : {}
 });
 var partOf2 = (ws, type, query, userId) => {
-  const status = query.status === "all" ? {} : { status: query.status };
+  const status3 = query.status === "all" ? {} : { status: query.status };
   const createdBy = userId !== void 0 ? { createdBy: userId } : {};
   switch (type) {
     case "train":
-      return Effect_exports.map(listTrainingJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
+      return Effect_exports.map(listTrainingJobs({ workspaceId: ws.id, ...status3, ...createdBy }), (list2) => ({
         truncated: list2.truncated,
         rows: list2.jobs.map(
           (j) => rowOf(ws, "train", j, {
@@ -50797,7 +51167,7 @@ var partOf2 = (ws, type, query, userId) => {
         )
       }));
     case "hpc":
-      return Effect_exports.map(listHpcJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
+      return Effect_exports.map(listHpcJobs({ workspaceId: ws.id, ...status3, ...createdBy }), (list2) => ({
         truncated: list2.truncated,
         rows: list2.jobs.map(
           (j) => rowOf(ws, "hpc", j, {
@@ -50813,7 +51183,7 @@ var partOf2 = (ws, type, query, userId) => {
         rows: list2.servings.map((s) => rowOf(ws, "inference", s, { runningTimeMs: void 0, gpus: void 0 }))
       }));
     case "ray":
-      return Effect_exports.map(listRayJobs({ workspaceId: ws.id, ...status, ...createdBy }), (list2) => ({
+      return Effect_exports.map(listRayJobs({ workspaceId: ws.id, ...status3, ...createdBy }), (list2) => ({
         truncated: list2.truncated,
         rows: list2.jobs.map(
           (j) => rowOf(ws, "ray", j, {
@@ -50824,7 +51194,7 @@ var partOf2 = (ws, type, query, userId) => {
         )
       }));
     case "notebook":
-      return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status }), (list2) => ({
+      return Effect_exports.map(listNotebooks({ workspaceId: ws.id, ...status3 }), (list2) => ({
         truncated: list2.truncated,
         rows: list2.notebooks.filter((n) => userId === void 0 || n.userId === "" || n.userId === userId).map(
           (n) => rowOf(ws, "notebook", n, {
@@ -50910,18 +51280,18 @@ var resolveTask = (raw, kinds, workspace) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(ref4.left);
   return yield* Effect_exports.fail(picked.error);
 });
-var missingAs = (read2, kind, id, workspace) => Effect_exports.catchIf(
+var missingAs = (read2, kind, id3, workspace) => Effect_exports.catchIf(
   read2,
   (e) => e.reason === "NotFound",
   () => (
     // A read by id looks everywhere the account can see: with no workspace given, that is what is said,
     // at no further request.
-    workspace === void 0 ? Effect_exports.fail(lookupNotFound(kind, id, msg("domain-lookup-where-visible"))) : Effect_exports.flatMap(
+    workspace === void 0 ? Effect_exports.fail(lookupNotFound(kind, id3, msg("domain-lookup-where-visible"))) : Effect_exports.flatMap(
       Effect_exports.either(workspacesToSearch(workspace, void 0)),
       (scope6) => Effect_exports.fail(
-        Either_exports.isRight(scope6) ? lookupNotFound(kind, id, whereWord(scope6.right.workspaces.map((w) => w.name))) : (
+        Either_exports.isRight(scope6) ? lookupNotFound(kind, id3, whereWord(scope6.right.workspaces.map((w) => w.name))) : (
           // A workspace that is not one of the account's is what to fix, not the task.
-          ["InvalidInput", "NotFound"].includes(scope6.left.reason) ? scope6.left : lookupNotFound(kind, id, msg("domain-lookup-where-visible"))
+          ["InvalidInput", "NotFound"].includes(scope6.left.reason) ? scope6.left : lookupNotFound(kind, id3, msg("domain-lookup-where-visible"))
         )
       )
     )
@@ -50959,18 +51329,18 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var jobState = (raw, what, workspace) => Effect_exports.gen(function* () {
   const ref4 = yield* resolveTask(raw, ["train", "hpc", "ray"], workspace);
-  const { id, kind } = ref4;
+  const { id: id3, kind } = ref4;
   if (kind !== "train" && kind !== "hpc" && kind !== "ray")
     return yield* Effect_exports.fail(
       invalidInput(
-        msg("common-ops-not-a-job", { id, kind, what }),
-        kind === "serving" ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail", serving_id: id }) }) : kind === "notebook" ? msg("common-ops-not-a-job-notebook", {
-          call: callWord("notebook", { action: "detail", notebook_id: id })
+        msg("common-ops-not-a-job", { id: id3, kind, what }),
+        kind === "serving" ? msg("common-ops-not-a-job-serving", { call: callWord("inference", { action: "detail", serving_id: id3 }) }) : kind === "notebook" ? msg("common-ops-not-a-job-notebook", {
+          call: callWord("notebook", { action: "detail", notebook_id: id3 })
         }) : msg("common-ops-not-a-job-other", { call: callWord("jobs") })
       )
     );
-  const job = yield* missingTask(getJob(kind, id), ref4, workspace);
-  return { id, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
+  const job = yield* missingTask(getJob(kind, id3), ref4, workspace);
+  return { id: id3, kind, name: job.name, status: job.status, createdAt: job.createdAt, finishedAt: job.finishedAt };
 });
 
 // ../../packages/core/src/operations/events.ts
@@ -51221,7 +51591,7 @@ var listHarborRepositories = (registry2, options = {}) => Effect_exports.gen(fun
 });
 var listHarborArtifacts = (registry2, repo) => Effect_exports.gen(function* () {
   const harbor = yield* Harbor;
-  const all6 = yield* collectPages(
+  const all8 = yield* collectPages(
     (page, size12) => Effect_exports.gen(function* () {
       const res = yield* harbor.get(registry2, `${REPOS}/${repoSegment(repo)}/artifacts`, { page, page_size: size12 });
       const data = yield* body(registry2, res, msg("images-api-what-repo", { repo }));
@@ -51230,7 +51600,7 @@ var listHarborArtifacts = (registry2, repo) => Effect_exports.gen(function* () {
     }),
     { firstPage: 1, pageSize: 50 }
   );
-  return all6.items;
+  return all8.items;
 });
 var setHarborDescription = (registry2, repo, description) => Effect_exports.gen(function* () {
   const harbor = yield* Harbor;
@@ -51507,7 +51877,7 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var short = (id) => id.slice(0, 12);
+var short = (id3) => id3.slice(0, 12);
 var formatBytes = (n) => {
   if (n < 1e3) return `${n} B`;
   const units = ["kB", "MB", "GB", "TB"];
@@ -51549,33 +51919,33 @@ var PushTracker = class {
     const layer = this.layers.get(event.id) ?? { state: "waiting", current: 0, total: void 0 };
     this.layers.set(event.id, layer);
     const before3 = layer.state;
-    const status = event.status;
-    if (status === "Pushing") {
+    const status3 = event.status;
+    if (status3 === "Pushing") {
       layer.state = "pushing";
       const { current, total: total3 } = event.progressDetail ?? {};
       if (total3 !== void 0 && total3 > 0) layer.total = total3;
       if (current !== void 0) layer.current = layer.total !== void 0 ? Math.min(current, layer.total) : current;
-    } else if (status === "Pushed") {
+    } else if (status3 === "Pushed") {
       layer.state = "pushed";
       layer.total ??= layer.current;
       layer.current = layer.total;
-    } else if (status === "Layer already exists" || status.startsWith("Mounted from")) {
+    } else if (status3 === "Layer already exists" || status3.startsWith("Mounted from")) {
       layer.state = "existing";
-    } else if (status === "Preparing" || status === "Waiting") {
+    } else if (status3 === "Preparing" || status3 === "Waiting") {
       layer.state = "waiting";
     } else return;
     const t = this.now();
-    const changed = before3 !== layer.state || !this.lastReport.has(event.id);
-    if (!changed && t - (this.lastReport.get(event.id) ?? 0) < this.intervalMs) return;
+    const changed2 = before3 !== layer.state || !this.lastReport.has(event.id);
+    if (!changed2 && t - (this.lastReport.get(event.id) ?? 0) < this.intervalMs) return;
     this.lastReport.set(event.id, t);
     this.report(this.describe(event.id, layer));
   }
-  describe(id, layer) {
+  describe(id3, layer) {
     const bytes = this.bytes();
     const current = formatBytes(layer.current);
     const what = layer.state === "pushing" ? layer.total !== void 0 ? msg("docker-layer-pushing-of", { current, total: formatBytes(layer.total) }) : msg("docker-layer-pushing", { current }) : layer.state === "pushed" ? msg("docker-layer-pushed", { current }) : layer.state === "existing" ? msg("docker-layer-existing") : msg("docker-layer-waiting");
     return {
-      message: msg("docker-layer", { id: short(id), what }),
+      message: msg("docker-layer", { id: short(id3), what }),
       current: bytes.current,
       ...bytes.total > 0 ? { total: bytes.total } : {}
     };
@@ -51593,12 +51963,12 @@ var PushTracker = class {
   }
   /** Layer counts and bytes sent. */
   summary() {
-    const all6 = [...this.layers.values()];
+    const all8 = [...this.layers.values()];
     return {
-      total: all6.length,
-      pushed: all6.filter((l) => l.state === "pushed").length,
-      existing: all6.filter((l) => l.state === "existing").length,
-      bytesPushed: all6.filter((l) => l.state === "pushed").reduce((n, l) => n + l.current, 0)
+      total: all8.length,
+      pushed: all8.filter((l) => l.state === "pushed").length,
+      existing: all8.filter((l) => l.state === "existing").length,
+      bytesPushed: all8.filter((l) => l.state === "pushed").reduce((n, l) => n + l.current, 0)
     };
   }
   /** How the push ended: a digest, the engine's error, or neither (the stream was cut). */
@@ -51620,7 +51990,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFileSync } from "node:fs";
 import { homedir as homedir3 } from "node:os";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // ../../packages/core/src/docker/client.ts
 init_define_INSPIRE_SETTINGS();
@@ -51655,12 +52025,12 @@ var DEFAULT_SOCKET = process.platform === "win32" ? "//./pipe/docker_engine" : "
 var PING_TIMEOUT_MS = 5e3;
 var truthy = (v) => v !== void 0 && v !== "" && v !== "0" && v.toLowerCase() !== "false";
 var tlsFiles = (env, raw) => {
-  const dir = env.DOCKER_CERT_PATH?.trim() || join8(env.HOME ?? homedir3(), ".docker");
+  const dir = env.DOCKER_CERT_PATH?.trim() || join9(env.HOME ?? homedir3(), ".docker");
   return Effect_exports.try({
     try: () => ({
-      ca: readFileSync(join8(dir, "ca.pem")),
-      cert: readFileSync(join8(dir, "cert.pem")),
-      key: readFileSync(join8(dir, "key.pem"))
+      ca: readFileSync(join9(dir, "ca.pem")),
+      cert: readFileSync(join9(dir, "cert.pem")),
+      key: readFileSync(join9(dir, "key.pem"))
     }),
     catch: () => new InspireError({
       reason: "DockerUnavailable",
@@ -51826,14 +52196,14 @@ var classifyPushError = (raw, where3, secrets) => {
       hint: msg("docker-server-hint"),
       retryable: true
     });
-  if (CUT.test(text4)) return interrupted(where3, text4);
+  if (CUT.test(text4)) return interrupted3(where3, text4);
   return new InspireError({
     reason: "PlatformError",
     message: msg("docker-push-failed", { target, registry: registry2, text: text4 }),
     hint: msg("docker-push-failed-hint")
   });
 };
-var interrupted = (where3, detail) => new InspireError({
+var interrupted3 = (where3, detail) => new InspireError({
   reason: "PlatformUnreachable",
   message: detail !== void 0 ? msg("docker-interrupted-said", { target: where3.target, detail }) : msg("docker-interrupted", { target: where3.target }),
   hint: msg("docker-interrupted-hint"),
@@ -51918,7 +52288,7 @@ var pushImage = (conn, target, progress) => Effect_exports.gen(function* () {
   if (outcome.kind === "failed") return yield* Effect_exports.fail(classifyPushError(outcome.message, where3, secrets));
   if (outcome.kind === "interrupted")
     return yield* Effect_exports.fail(
-      interrupted(where3, streamError === void 0 ? void 0 : redact2(streamError, secrets))
+      interrupted3(where3, streamError === void 0 ? void 0 : redact2(streamError, secrets))
     );
   return { digest: outcome.digest, layers: tracker.summary() };
 });
@@ -52650,7 +53020,7 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { existsSync, readdirSync as readdirSync2, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
-import { basename as basename4, dirname as dirname6, join as join9 } from "node:path";
+import { basename as basename4, dirname as dirname6, join as join10 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // ../../packages/core/src/store/regular-file.ts
@@ -52870,11 +53240,11 @@ var lineOf = (yaml, doc, counter6, path) => {
 };
 var issueLine = (issue2) => {
   if (issue2.code !== "unrecognized_keys") return issueWord(issue2);
-  const shown2 = issue2.keys.slice(0, KEYS_SHOWN).map(cut2).join(", ");
+  const shown3 = issue2.keys.slice(0, KEYS_SHOWN).map(cut2).join(", ");
   const more = issue2.keys.length - KEYS_SHOWN;
   return msg("recipes-unknown-keys", {
     count: issue2.keys.length,
-    keys: more > 0 ? msg("recipes-keys-more", { keys: shown2, more }) : shown2
+    keys: more > 0 ? msg("recipes-keys-more", { keys: shown3, more }) : shown3
   });
 };
 var checkRecipe = (content, file3, source) => Effect_exports.gen(function* () {
@@ -52921,7 +53291,7 @@ var hasRecipes = (dir) => {
 };
 var packageName = (dir) => {
   try {
-    return JSON.parse(readFileSync2(join9(dir, "package.json"), "utf8")).name;
+    return JSON.parse(readFileSync2(join10(dir, "package.json"), "utf8")).name;
   } catch {
     return void 0;
   }
@@ -52933,10 +53303,10 @@ var shippedRecipeDir = () => {
   } catch {
     return void 0;
   }
-  if (hasRecipes(join9(here, "recipes"))) return join9(here, "recipes");
+  if (hasRecipes(join10(here, "recipes"))) return join10(here, "recipes");
   for (let dir = here; dirname6(dir) !== dir; dir = dirname6(dir)) {
-    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join9(dir, "recipes"))) return join9(dir, "recipes");
-    const installed = join9(dir, "node_modules", "@holos-inspire", "core", "recipes");
+    if (packageName(dir) === "@holos-inspire/core" && hasRecipes(join10(dir, "recipes"))) return join10(dir, "recipes");
+    const installed = join10(dir, "node_modules", "@holos-inspire", "core", "recipes");
     if (hasRecipes(installed)) return installed;
   }
   return void 0;
@@ -52945,21 +53315,21 @@ var recipeFolders = (configDir, workingDir, trustRoots = []) => {
   const shipped = shippedRecipeDir();
   return [
     ...shipped !== void 0 ? [{ dir: shipped, source: "shipped" }] : [],
-    { dir: join9(configDir, "recipes"), source: "config", trustRoots },
-    ...workingDir !== void 0 ? [{ dir: join9(workingDir, "recipes"), source: "project" }] : []
+    { dir: join10(configDir, "recipes"), source: "config", trustRoots },
+    ...workingDir !== void 0 ? [{ dir: join10(workingDir, "recipes"), source: "project" }] : []
   ];
 };
 var filesIn = (dir) => {
   if (!existsSync(dir)) return [];
   try {
-    return readdirSync2(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join9(dir, f));
+    return readdirSync2(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join10(dir, f));
   } catch {
     return [];
   }
 };
 var folderIssue = (folder) => {
   if (folder.source === "shipped") return void 0;
-  if (folder.source === "config") return untrustedFolder(join9(folder.dir, "recipe.yaml"), folder.trustRoots ?? []);
+  if (folder.source === "config") return untrustedFolder(join10(folder.dir, "recipe.yaml"), folder.trustRoots ?? []);
   try {
     return ownedIssue(folder.dir, statSync3(folder.dir), "folder");
   } catch {
@@ -52968,7 +53338,7 @@ var folderIssue = (folder) => {
 };
 var nameOf = (file3) => basename4(file3).replace(/\.ya?ml$/, "");
 var readRecipes = (folders) => Effect_exports.gen(function* () {
-  const byName2 = /* @__PURE__ */ new Map();
+  const byName3 = /* @__PURE__ */ new Map();
   const clashes = [];
   const warnings = [];
   const skipped = [];
@@ -52999,9 +53369,9 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
         continue;
       }
       const recipe = checked.recipe;
-      const before3 = byName2.get(recipe.name);
+      const before3 = byName3.get(recipe.name);
       if (before3 === void 0) {
-        byName2.set(recipe.name, recipe);
+        byName3.set(recipe.name, recipe);
         continue;
       }
       const laterWins = before3.source !== recipe.source;
@@ -53014,10 +53384,10 @@ var readRecipes = (folders) => Effect_exports.gen(function* () {
           loser: rank(before3.source)
         }) : msg("recipes-clash-first", { recipe: recipe.name, first: before3.file, second: recipe.file })
       );
-      if (laterWins) byName2.set(recipe.name, recipe);
+      if (laterWins) byName3.set(recipe.name, recipe);
     }
   }
-  const recipes = [...byName2.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const recipes = [...byName3.values()].sort((a, b) => a.name.localeCompare(b.name));
   return { recipes, folders, clashes, warnings, skipped };
 });
 var clashOf = (clash, name2) => clash.parts.some((p) => typeof p !== "string" && p.kind === "msg" && p.args.recipe === name2);
@@ -53206,20 +53576,20 @@ var recipeModel = (recipe, input2, workspaceId) => Effect_exports.gen(function* 
       )
     );
   const listed2 = yield* listModels({ workspaceId });
-  const match15 = matchName(
+  const match17 = matchName(
     listed2.models,
     (m) => m.name,
     wanted,
     (m) => m.id === wanted
   );
-  if (match15.kind === "one") return yield* getModel(match15.item.id);
-  if (match15.kind === "many")
+  if (match17.kind === "one") return yield* getModel(match17.item.id);
+  if (match17.kind === "many")
     return yield* Effect_exports.fail(
       invalidInput(
         msg("recipes-models-match", {
-          count: match15.items.length,
+          count: match17.items.length,
           wanted,
-          names: match15.items.map((m) => m.name).join(", ")
+          names: match17.items.map((m) => m.name).join(", ")
         }),
         msg("recipes-models-match-fix", { file: recipe.file, field: fieldWord("model_id") })
       )
@@ -53525,9 +53895,9 @@ var common = (j) => ({
   consoleUrl: j.consoleUrl
 });
 var mounts = (datasets) => datasets.length > 0 ? { datasets: datasets.map((d) => `${d.datasetId}:${d.versionId}${d.path !== void 0 ? ` → ${d.path}` : ""}`) } : {};
-var training = (id) => Effect_exports.gen(function* () {
-  const { job: j, settings } = yield* getTrainingJobSettings(id);
-  const instances = yield* Effect_exports.orElseSucceed(listJobInstances(id), () => []);
+var training = (id3) => Effect_exports.gen(function* () {
+  const { job: j, settings } = yield* getTrainingJobSettings(id3);
+  const instances = yield* Effect_exports.orElseSucceed(listJobInstances(id3), () => []);
   const starts2 = instances.flatMap((i) => i.startedAt !== void 0 ? [i.startedAt] : []);
   const detail = {
     ...common(j),
@@ -53560,8 +53930,8 @@ var training = (id) => Effect_exports.gen(function* () {
   };
   return { detail, waiting: waitingRefOf(j, "train", j.nodeCount) };
 });
-var hpc = (id) => Effect_exports.map(
-  getHpcJob(id),
+var hpc = (id3) => Effect_exports.map(
+  getHpcJob(id3),
   (j) => ({
     waiting: waitingRefOf(j, "hpc", j.instanceCount),
     detail: {
@@ -53590,9 +53960,9 @@ var hpc = (id) => Effect_exports.map(
     }
   })
 );
-var ray = (id) => Effect_exports.gen(function* () {
-  const j = yield* getRayJob(id);
-  const pods = yield* Effect_exports.orElseSucceed(listRayInstances(id), () => []);
+var ray = (id3) => Effect_exports.gen(function* () {
+  const j = yield* getRayJob(id3);
+  const pods = yield* Effect_exports.orElseSucceed(listRayInstances(id3), () => []);
   const detail = {
     ...common(j),
     kind: "ray",
@@ -53625,8 +53995,8 @@ var ray = (id) => Effect_exports.gen(function* () {
   };
   return { detail, waiting: waitingRefOf(j, "ray", rayPods(j)) };
 });
-var serving = (id) => Effect_exports.map(
-  getServing(id),
+var serving = (id3) => Effect_exports.map(
+  getServing(id3),
   (s) => ({
     id: s.id,
     kind: "serving",
@@ -53650,8 +54020,8 @@ var serving = (id) => Effect_exports.map(
     warnings: []
   })
 );
-var notebook = (id) => Effect_exports.map(
-  getNotebook(id),
+var notebook = (id3) => Effect_exports.map(
+  getNotebook(id3),
   (n) => ({
     id: n.id,
     kind: "notebook",
@@ -53680,14 +54050,14 @@ var notebook = (id) => Effect_exports.map(
     warnings: []
   })
 );
-var readTaskFor = (id, kind) => {
-  if (kind === "train") return training(id);
-  if (kind === "hpc") return hpc(id);
-  if (kind === "serving") return Effect_exports.map(serving(id), (detail) => ({ detail }));
-  if (kind === "notebook") return Effect_exports.map(notebook(id), (detail) => ({ detail }));
-  return ray(id);
+var readTaskFor = (id3, kind) => {
+  if (kind === "train") return training(id3);
+  if (kind === "hpc") return hpc(id3);
+  if (kind === "serving") return Effect_exports.map(serving(id3), (detail) => ({ detail }));
+  if (kind === "notebook") return Effect_exports.map(notebook(id3), (detail) => ({ detail }));
+  return ray(id3);
 };
-var readTask = (id, kind) => Effect_exports.map(readTaskFor(id, kind), (r) => r.detail);
+var readTask = (id3, kind) => Effect_exports.map(readTaskFor(id3, kind), (r) => r.detail);
 
 // ../../packages/core/src/operations/stop/plan.ts
 var NOUN = {
@@ -53696,7 +54066,7 @@ var NOUN = {
   inference: "serving",
   ray: "Ray job"
 };
-var stopRequest = (type, id) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id }) : type === "ray" ? planned("POST", "api/v1/ray_job/stop", { ray_job_id: id }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id });
+var stopRequest = (type, id3) => type === "inference" ? planned("POST", "openapi/v1/inference_servings/stop", { inference_serving_id: id3 }) : type === "ray" ? planned("POST", "api/v1/ray_job/stop", { ray_job_id: id3 }) : planned("POST", `openapi/v1/${type === "hpc" ? "hpc_jobs" : "train_job"}/stop`, { job_id: id3 });
 var stopPlan = (tasks) => {
   const live = tasks.filter((t) => t.outcome === "would-stop");
   const [only] = live;
@@ -53712,14 +54082,14 @@ var stopPlan = (tasks) => {
     requests: live.map((t) => stopRequest(t.type, t.id))
   };
 };
-var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServing(id), (s) => ({
+var previewOne = (id3, type) => type === "inference" ? Effect_exports.map(getServing(id3), (s) => ({
   id: s.id,
   type,
   name: s.name,
   workspace: s.workspaceId,
   before: `${s.status.family} (${s.status.raw})`,
   outcome: s.status.terminal || s.status.family === "stopping" ? "already-finished" : "would-stop"
-})) : Effect_exports.map(readTask(id, type), (d) => ({
+})) : Effect_exports.map(readTask(id3, type), (d) => ({
   id: d.id,
   type,
   name: d.name,
@@ -53731,10 +54101,10 @@ var previewOne = (id, type) => type === "inference" ? Effect_exports.map(getServ
 // ../../packages/core/src/operations/inference/manage.ts
 var idHint = () => msg("inference-id-hint", { call: callWord("inference", { action: "list" }) });
 var servingIdOf2 = (input2, action) => input2.serving_id === void 0 || input2.serving_id.trim() === "" ? Effect_exports.fail(invalidInput(msg("inference-needs-id", { action }), idHint())) : Effect_exports.map(resolveTask(input2.serving_id, ["serving"], input2.workspace), (r) => r.id);
-var missing2 = (read2, id, input2) => missingAs(read2, "serving", id, input2.workspace);
+var missing2 = (read2, id3, input2) => missingAs(read2, "serving", id3, input2.workspace);
 var inferenceDetail = (input2) => Effect_exports.gen(function* () {
-  const id = yield* servingIdOf2(input2, "detail");
-  const serving2 = yield* missing2(withHint(getServing(id), idHint()), id, input2);
+  const id3 = yield* servingIdOf2(input2, "detail");
+  const serving2 = yield* missing2(withHint(getServing(id3), idHint()), id3, input2);
   const platform = yield* Platform;
   const now = yield* Clock_exports.currentTimeMillis;
   const running4 = serving2.status.family === "running";
@@ -53759,8 +54129,8 @@ var inferenceList = (input2) => Effect_exports.gen(function* () {
   };
 });
 var inferenceStop = (input2) => Effect_exports.gen(function* () {
-  const id = yield* servingIdOf2(input2, "stop");
-  const serving2 = yield* missing2(withHint(getServing(id), idHint()), id, input2);
+  const id3 = yield* servingIdOf2(input2, "stop");
+  const serving2 = yield* missing2(withHint(getServing(id3), idHint()), id3, input2);
   const label3 = serving2.name || serving2.id;
   const over = serving2.status.terminal || serving2.status.family === "stopping";
   const base = { action: "stop", servingId: serving2.id, name: serving2.name, status: serving2.status };
@@ -53977,25 +54347,25 @@ var chatOnce = (root, model, prompt, maxTokens) => Effect_exports.gen(function* 
   };
 });
 var inferenceChat = (input2) => Effect_exports.gen(function* () {
-  const id = yield* servingIdOf2(input2, "chat");
+  const id3 = yield* servingIdOf2(input2, "chat");
   if (input2.prompt === void 0 || input2.prompt.trim() === "")
     return yield* Effect_exports.fail(
       invalidInput(msg("inference-chat-needs-prompt"), msg("inference-chat-needs-prompt-fix"))
     );
-  const health = yield* inferenceHealth({ ...input2, serving_id: id }, false);
+  const health = yield* inferenceHealth({ ...input2, serving_id: id3 }, false);
   if (!health.ready)
     return yield* Effect_exports.fail(
       inspireError({
         reason: "Conflict",
-        message: msg("inference-chat-not-ready", { serving: health.name || id, reason: health.reason }),
+        message: msg("inference-chat-not-ready", { serving: health.name || id3, reason: health.reason }),
         hint: msg("inference-chat-not-ready-fix", {
-          call: callWord("inference", { action: "health", serving_id: id })
+          call: callWord("inference", { action: "health", serving_id: id3 })
         })
       })
     );
   const model = health.models[0] ?? "";
   const chat = yield* chatOnce(health.accessUrl.replace(/\/+$/, ""), model, input2.prompt, 256);
-  return { action: "chat", servingId: id, name: health.name, model, ...chat };
+  return { action: "chat", servingId: id3, name: health.name, model, ...chat };
 });
 
 // ../../packages/core/src/operations/inference/health-wait.ts
@@ -54023,8 +54393,8 @@ var inferenceHealthWait = (asked, context5) => Effect_exports.gen(function* () {
   const input2 = asked.serving_id === void 0 || asked.serving_id.trim() === "" ? asked : { ...asked, serving_id: yield* servingIdOf2(asked, "health") };
   const waiting2 = input2.wait === true || input2.wait_seconds !== void 0;
   if (!waiting2 && (input2.recipe === void 0 || input2.recipe.trim() === "")) return yield* inferenceHealth(input2);
-  const id = input2.serving_id?.trim() ?? "";
-  const recipe = id === "" ? void 0 : yield* recipeOf(input2, yield* withHint(getServing(id), msg("inference-id-short-hint")), context5.workingDir);
+  const id3 = input2.serving_id?.trim() ?? "";
+  const recipe = id3 === "" ? void 0 : yield* recipeOf(input2, yield* withHint(getServing(id3), msg("inference-id-short-hint")), context5.workingDir);
   const path = recipe?.health.path ?? DEFAULT_HEALTH_PATH;
   if (!waiting2) return yield* inferenceHealth(input2, true, path);
   const timeoutSeconds = input2.wait_seconds ?? recipe?.health.timeout_seconds ?? HEALTH_WAIT_DEFAULT_SECONDS;
@@ -54830,7 +55200,7 @@ var diagnose = (input2) => {
       fix: msg("job-detail-fix-traceback", { call: callWord("logs") })
     });
   return findings.filter(
-    (f, _i, all6) => (f.kind !== "traceback" || !all6.some((o) => o.kind === "oom")) && (f.kind !== "environment" || !all6.some((o) => o.kind === "no-ray"))
+    (f, _i, all8) => (f.kind !== "traceback" || !all8.some((o) => o.kind === "oom")) && (f.kind !== "environment" || !all8.some((o) => o.kind === "no-ray"))
   );
 };
 
@@ -54976,13 +55346,13 @@ var specText = (r) => {
   return [parts2.join(", "), s.id !== "" ? `(${s.id})` : ""].filter((p) => p !== "").join(" ");
 };
 var renderDetail2 = (r) => {
-  const status = `${r.status.family} (${r.status.raw}${r.subStatus !== "" ? `, ${r.subStatus}` : ""})`;
+  const status3 = `${r.status.family} (${r.status.raw}${r.subStatus !== "" ? `, ${r.subStatus}` : ""})`;
   const out = [
     renderFields([
       [msg("job-detail-label-id"), r.id],
       [msg("job-detail-label-name"), r.name],
       [msg("job-detail-label-kind"), r.kind],
-      [msg("job-detail-label-status"), status],
+      [msg("job-detail-label-status"), status3],
       [msg("job-detail-label-message"), r.subMessage],
       [msg("job-detail-label-workspace"), r.workspace],
       [msg("job-detail-label-project"), r.project],
@@ -55192,8 +55562,8 @@ var resolveNotebook = (ref4, workspace) => Effect_exports.gen(function* () {
     return yield* Effect_exports.fail(
       invalidInput(msg("jupyter-url-no-notebook"), msg("jupyter-url-no-notebook-fix", { hint: listHint() }))
     );
-  const id = fromUrl ?? (wholeIdKind(wanted) === "notebook" ? wanted.toLowerCase() : void 0);
-  if (id !== void 0) return yield* getNotebook(id);
+  const id3 = fromUrl ?? (wholeIdKind(wanted) === "notebook" ? wanted.toLowerCase() : void 0);
+  if (id3 !== void 0) return yield* getNotebook(id3);
   const place = yield* workspace;
   const listed2 = yield* listNotebooks({ workspaceId: place.id });
   const picked = pickOrFail("notebook", listed2.notebooks, wanted, whereWord([place.name]));
@@ -55252,16 +55622,19 @@ var labSend = (lab, req) => Effect_exports.gen(function* () {
     url: `${lab.base}${req.path}`,
     headers: {
       authorization: `token ${lab.token}`,
-      accept: "application/json",
-      ...req.body !== void 0 ? { "content-type": "application/json" } : {}
+      accept: req.sink !== void 0 ? "*/*" : "application/json",
+      ...req.body !== void 0 || req.json !== void 0 ? { "content-type": "application/json" } : {},
+      ...req.headers
     },
-    ...req.body !== void 0 ? { body: JSON.stringify(req.body) } : {},
+    ...req.json !== void 0 ? { body: req.json } : req.body !== void 0 ? { body: JSON.stringify(req.body) } : {},
     idempotent: req.idempotent ?? req.method !== "POST",
     ...req.write === true ? { write: true } : {},
     ...req.timeout !== void 0 ? { timeout: req.timeout } : {},
-    ...req.final !== void 0 ? { final: (r) => req.final?.(jsonOf(r.body)) === true } : {}
+    ...req.final !== void 0 ? { final: (r) => req.final?.(jsonOf(r.body)) === true } : {},
+    ...req.sink !== void 0 ? { sink: req.sink } : {},
+    ...req.bulk === true ? { bulk: true } : {}
   }).pipe(Effect_exports.mapError(fromTransportFailure));
-  return { status: res.status, json: jsonOf(res.body) };
+  return { status: res.status, json: jsonOf(res.body), headers: res.headers };
 });
 var jsonOf = (body2) => {
   try {
@@ -55537,10 +55910,10 @@ var runDecoded = (script) => {
 };
 var typedLines = (script) => {
   const long = Buffer.byteLength(script, "utf8") > LONG_ARGUMENT;
-  const encoded = Buffer.from(long ? `rm -f -- "$0"
+  const encoded2 = Buffer.from(long ? `rm -f -- "$0"
 ${script}` : script, "utf8").toString("base64");
   const chunks = [];
-  for (let i = 0; i < encoded.length; i += CHUNK) chunks.push(encoded.slice(i, i + CHUNK));
+  for (let i = 0; i < encoded2.length; i += CHUNK) chunks.push(encoded2.slice(i, i + CHUNK));
   const [first2 = "", ...rest] = chunks;
   return [
     ` stty -echo -onlcr 2>/dev/null; __ie=${first2}`,
@@ -55573,7 +55946,7 @@ var runMarked = async (open4, script, markers, options) => {
   let bytes = 0;
   let end3;
   let finish = () => void 0;
-  const done7 = new Promise((resolve3) => {
+  const done9 = new Promise((resolve3) => {
     finish = resolve3;
   });
   let quit = false;
@@ -55643,7 +56016,7 @@ var runMarked = async (open4, script, markers, options) => {
   });
   try {
     socket.send(`${typedLines(script).join("\r")}\r`);
-    await done7;
+    await done9;
   } finally {
     for (const t of timers) clearTimeout(t);
     unlisten?.();
@@ -55728,16 +56101,16 @@ var runCommand = (run7, spec2, options, dropped3) => Effect_exports.gen(function
   const start3 = yield* Clock_exports.currentTimeMillis;
   const result = yield* run7(script, markers, { ...options, keep: OUTPUT_KEEP });
   const durationMs = (yield* Clock_exports.currentTimeMillis) - start3;
-  const status = result.end !== void 0 && /^\d+$/.test(result.end) ? Number(result.end) : void 0;
-  if (result.stopped === void 0 && status === void 0)
+  const status3 = result.end !== void 0 && /^\d+$/.test(result.end) ? Number(result.end) : void 0;
+  if (result.stopped === void 0 && status3 === void 0)
     return yield* Effect_exports.fail(dropped3(Math.round(durationMs / 1e3)));
   const ended = result.stopped === "timeout" ? "timed-out" : result.stopped === "interrupt" ? "interrupted" : "exited";
   return {
     output: result.output,
     truncated: result.truncated,
-    exitCode: result.stopped === "timeout" ? 124 : result.stopped === "interrupt" ? 130 : status ?? 1,
+    exitCode: result.stopped === "timeout" ? 124 : result.stopped === "interrupt" ? 130 : status3 ?? 1,
     ended,
-    ...result.stopped !== void 0 && status !== void 0 ? { commandStatus: status } : {},
+    ...result.stopped !== void 0 && status3 !== void 0 ? { commandStatus: status3 } : {},
     durationMs
   };
 });
@@ -55748,17 +56121,17 @@ var execCommand = (lab, spec2, options = {}) => runCommand(
   (seconds3) => dropped(lab, seconds3, false)
 );
 var ID = /^[a-z0-9][a-z0-9-]{3,40}$/;
-var checkExecId = (id) => ID.test(id) ? Effect_exports.succeed(id) : Effect_exports.fail(invalidInput(msg("jupyter-bad-exec-id", { id }), msg("jupyter-bad-exec-id-fix")));
-var execDir = (id) => `"$HOME"/.inspire/exec/${id}`;
+var checkExecId = (id3) => ID.test(id3) ? Effect_exports.succeed(id3) : Effect_exports.fail(invalidInput(msg("jupyter-bad-exec-id", { id: id3 }), msg("jupyter-bad-exec-id-fix")));
+var execDir = (id3) => `"$HOME"/.inspire/exec/${id3}`;
 var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
   yield* checkEnv(spec2.env);
-  const id = `x${randomBytes4(6).toString("hex")}`;
+  const id3 = `x${randomBytes4(6).toString("hex")}`;
   const markers = markersOf();
   const long = isLong(spec2.command);
   const shell = long ? `"\${SHELL:-/bin/sh}" "$2/command"` : `"\${SHELL:-/bin/sh}" -c "$1"`;
   const inner = `( exec ${shell} ) > "$2/output" 2>&1 < /dev/null; echo $? > "$2/exit.tmp"; mv "$2/exit.tmp" "$2/exit"`;
   const body2 = [
-    `__d=${execDir(id)}`,
+    `__d=${execDir(id3)}`,
     `mkdir -p "$__d" && printf '%s\\n' ${shellQuote2(spec2.command)} > "$__d/command" && date +%s > "$__d/started" && ${cdTo(spec2.cwd)}{`,
     "  if command -v setsid >/dev/null 2>&1; then __ss=setsid; else __ss=; fi",
     `  ${envPrefix(spec2.env)}$__ss nohup sh -c ${shellQuote2(inner)} inspire-exec ${long ? "''" : shellQuote2(spec2.command)} "$__d" > /dev/null 2>&1 < /dev/null &`,
@@ -55782,14 +56155,14 @@ var detachCommand = (lab, spec2) => Effect_exports.gen(function* () {
         hint: msg("jupyter-detach-failed-fix")
       })
     );
-  return { id, folder: run7.output.trim() || `~/.inspire/exec/${id}` };
+  return { id: id3, folder: run7.output.trim() || `~/.inspire/exec/${id3}` };
 });
 var STATE2 = `if [ -f "$__d/exit" ]; then __st="exited $(cat "$__d/exit")"; elif kill -0 "$(cat "$__d/pid" 2>/dev/null)" 2>/dev/null; then __st=running; else __st=lost; fi`;
-var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
-  yield* checkExecId(id);
+var detachedStatus = (lab, id3) => Effect_exports.gen(function* () {
+  yield* checkExecId(id3);
   const markers = markersOf();
   const body2 = [
-    `__d=${execDir(id)}`,
+    `__d=${execDir(id3)}`,
     `if [ ! -d "$__d" ]; then __s=missing; else`,
     `  ${STATE2}`,
     `  printf '%s\\n%s\\n%s\\n' "$__st" "$({ wc -c < "$__d/output"; } 2>/dev/null | tr -d ' ')" "$(cat "$__d/started" 2>/dev/null)"`,
@@ -55797,11 +56170,11 @@ var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
     "fi"
   ].join("\n");
   const run7 = yield* running3(lab, marked(markers, body2), markers, { keep: 2e4, timeoutMs: 6e4 });
-  if (run7.end === "missing") return { id, state: "missing", outputBytes: 0 };
+  if (run7.end === "missing") return { id: id3, state: "missing", outputBytes: 0 };
   const [state = "", size12 = "", started = "", ...command] = run7.output.split("\n");
   const exited = /^exited (\d+)/.exec(state);
   return {
-    id,
+    id: id3,
     state: exited !== null ? "exited" : state === "running" ? "running" : "lost",
     ...exited?.[1] !== void 0 ? { exitCode: Number(exited[1]) } : {},
     outputBytes: Number(size12) || 0,
@@ -55809,8 +56182,8 @@ var detachedStatus = (lab, id) => Effect_exports.gen(function* () {
     command: command.join("\n").replace(/\n$/, "")
   };
 });
-var followBody = (id, offset) => [
-  `__d=${execDir(id)}`,
+var followBody = (id3, offset) => [
+  `__d=${execDir(id3)}`,
   `if [ ! -d "$__d" ]; then __s=missing; else`,
   `  __o=${offset}; __f=0; __x=0; __p=$(cat "$__d/pid" 2>/dev/null)`,
   // Ctrl-C (a timeout, an interruption) ends the reading, never the command: it runs in its own session.
@@ -55827,8 +56200,8 @@ var followBody = (id, offset) => [
   "fi"
 ].join("\n");
 var MAX_RECONNECTS = 50;
-var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
-  yield* checkExecId(id);
+var attachCommand = (lab, id3, options = {}) => Effect_exports.gen(function* () {
+  yield* checkExecId(id3);
   let offset = 0;
   let output2 = "";
   let truncated = false;
@@ -55836,7 +56209,7 @@ var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
   for (let reconnects = 0; ; reconnects++) {
     const markers = markersOf();
     const left3 = deadline2 !== void 0 ? Math.max(1, deadline2 - (yield* Clock_exports.currentTimeMillis)) : void 0;
-    const run7 = yield* running3(lab, marked(markers, followBody(id, offset)), markers, {
+    const run7 = yield* running3(lab, marked(markers, followBody(id3, offset)), markers, {
       ...options,
       ...left3 !== void 0 ? { timeoutMs: left3 } : {},
       keep: OUTPUT_KEEP
@@ -55844,11 +56217,11 @@ var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
     offset += run7.bytes;
     output2 = (output2 + run7.output).slice(-OUTPUT_KEEP);
     truncated ||= run7.truncated || output2.length >= OUTPUT_KEEP;
-    if (run7.end === "missing") return { id, state: "missing", output: output2, truncated, reconnects };
+    if (run7.end === "missing") return { id: id3, state: "missing", output: output2, truncated, reconnects };
     if (run7.end !== void 0) {
       const [state = "lost", code] = run7.end.split(":");
       return {
-        id,
+        id: id3,
         state: state === "exited" ? "exited" : state === "running" ? "running" : "lost",
         ...code !== void 0 && /^\d+$/.test(code) ? { exitCode: Number(code) } : {},
         output: output2,
@@ -55858,7 +56231,7 @@ var attachCommand = (lab, id, options = {}) => Effect_exports.gen(function* () {
       };
     }
     if (run7.stopped !== void 0)
-      return { id, state: "running", output: output2, truncated, reconnects, stopped: run7.stopped };
+      return { id: id3, state: "running", output: output2, truncated, reconnects, stopped: run7.stopped };
     if (reconnects >= MAX_RECONNECTS) return yield* Effect_exports.fail(dropped(lab, 0, true));
   }
 });
@@ -55881,9 +56254,9 @@ var podsOf2 = (job) => {
   return Effect_exports.map(hpcPods(job.id), (pods) => pods.map((pod) => ({ pod, running: true, status: job.status.raw })));
 };
 var listed = (pods) => pods.map((p, i) => `  ${i}  ${p.pod}  ${p.status}`).join("\n");
-var notRunning2 = (job, pod, status = job.status.raw) => new InspireError({
+var notRunning2 = (job, pod, status3 = job.status.raw) => new InspireError({
   reason: "InvalidInput",
-  message: pod === void 0 ? msg("pods-job-not-running", { job: job.name || job.id, status }) : msg("pods-not-running", { pod, job: job.name || job.id, status }),
+  message: pod === void 0 ? msg("pods-job-not-running", { job: job.name || job.id, status: status3 }) : msg("pods-not-running", { pod, job: job.name || job.id, status: status3 }),
   hint: msg("pods-not-running-fix", { call: callWord("job_detail", { job_id: job.id }) })
 });
 var pickPod = (raw, wanted, workspace) => Effect_exports.gen(function* () {
@@ -56104,12 +56477,12 @@ var jobsOperation = defineOperation({
       mine: input2.mine,
       allWorkspaces: input2.all_workspaces
     });
-    const shown2 = listing.tasks.slice(0, input2.limit);
-    const places = yield* placesInQueue(shown2.flatMap((t) => t.waiting !== void 0 ? [t.waiting] : []));
+    const shown3 = listing.tasks.slice(0, input2.limit);
+    const places = yield* placesInQueue(shown3.flatMap((t) => t.waiting !== void 0 ? [t.waiting] : []));
     const counts3 = {};
     for (const t of listing.tasks) counts3[t.family] = (counts3[t.family] ?? 0) + 1;
     return {
-      tasks: shown2.map((t) => rowOf2(t, places.get(t.id))),
+      tasks: shown3.map((t) => rowOf2(t, places.get(t.id))),
       total: listing.tasks.length,
       counts: counts3,
       workspaces: listing.workspaces,
@@ -56142,8 +56515,8 @@ var jobsOperation = defineOperation({
       msg("jobs-none")
     );
     const counts3 = FAMILY_ORDER.filter((f) => (r.counts[f] ?? 0) > 0).map((f) => `${f} ${r.counts[f]}`).join(", ");
-    const shown2 = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
-    const lines3 = [table, text`${shown2}${counts3 !== "" ? ` — ${counts3}` : ""}`];
+    const shown3 = r.tasks.length < r.total ? msg("jobs-showing", { shown: r.tasks.length, total: r.total }) : msg("jobs-total", { count: r.total });
+    const lines3 = [table, text`${shown3}${counts3 !== "" ? ` — ${counts3}` : ""}`];
     if (r.truncated) lines3.push(...cut3());
     return joinText(lines3, "\n");
   }
@@ -56400,7 +56773,7 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { realpathSync as realpathSync3 } from "node:fs";
-import { isAbsolute as isAbsolute5, join as join11, relative as relative5 } from "node:path";
+import { isAbsolute as isAbsolute5, join as join12, relative as relative5 } from "node:path";
 
 // ../../packages/core/src/store/confined.ts
 init_define_INSPIRE_SETTINGS();
@@ -56421,9 +56794,9 @@ import {
   writeSync
 } from "node:fs";
 import { homedir as homedir4 } from "node:os";
-import { isAbsolute as isAbsolute4, join as join10, normalize as normalize2, relative as relative4 } from "node:path";
+import { isAbsolute as isAbsolute4, join as join11, normalize as normalize2, relative as relative4 } from "node:path";
 var NOFOLLOW = constants4.O_NOFOLLOW ?? 0;
-var rootsText = (roots, joiner = "or") => roots.map((r) => msg("store-root", { label: r.label, path: r.path })).reduce(
+var rootsText = (roots3, joiner = "or") => roots3.map((r) => msg("store-root", { label: r.label, path: r.path })).reduce(
   (first2, second) => joiner === "or" ? msg("store-roots-or", { first: first2, second }) : msg("store-roots-and", { first: first2, second })
 );
 var fileError = (path, e) => {
@@ -56448,12 +56821,12 @@ var realOr = (path) => {
     return path;
   }
 };
-var expandHome = (text4) => text4 === "~" ? homedir4() : text4.startsWith("~/") ? join10(homedir4(), text4.slice(2)) : text4;
-var placeUnder = (wanted, roots, field = "path") => {
+var expandHome = (text4) => text4 === "~" ? homedir4() : text4.startsWith("~/") ? join11(homedir4(), text4.slice(2)) : text4;
+var placeUnder = (wanted, roots3, field = "path") => {
   const text4 = wanted.trim();
-  const first2 = roots[0];
+  const first2 = roots3[0];
   if (first2 === void 0) throw new Error("placeUnder needs at least one root");
-  const where3 = rootsText(roots);
+  const where3 = rootsText(roots3);
   if (text4 === "" || text4.includes("\0"))
     throw invalidInput(msg("store-not-a-file-name", { field, wanted }), msg("store-not-a-file-name-hint", { where: where3 }));
   const expanded = expandHome(text4);
@@ -56467,7 +56840,7 @@ var placeUnder = (wanted, roots, field = "path") => {
   if (isAbsolute4(expanded)) {
     const wantedPath = normalize2(expanded);
     let best;
-    for (const r of roots)
+    for (const r of roots3)
       for (const base of /* @__PURE__ */ new Set([normalize2(r.path), realOr(r.path)])) {
         const rel = under(base, wantedPath);
         if (rel !== void 0 && (best === void 0 || base.length > best.length))
@@ -56475,9 +56848,9 @@ var placeUnder = (wanted, roots, field = "path") => {
       }
     if (best === void 0)
       throw invalidInput(
-        msg("store-outside", { path: wantedPath, roots: rootsText(roots, "and") }),
+        msg("store-outside", { path: wantedPath, roots: rootsText(roots3, "and") }),
         msg("store-outside-hint", { where: where3, first: first2.label }),
-        { candidates: roots.map((r) => r.path) }
+        { candidates: roots3.map((r) => r.path) }
       );
     root = best.root;
     rest = best.rel;
@@ -56486,9 +56859,9 @@ var placeUnder = (wanted, roots, field = "path") => {
   if (parts2.length === 0)
     throw invalidInput(
       msg("store-names-root", { field, path: text4, root: root.label }),
-      msg("store-names-root-hint", { example: join10(text4, "out.txt") })
+      msg("store-names-root-hint", { example: join11(text4, "out.txt") })
     );
-  return { root, parts: parts2, path: join10(root.path, ...parts2) };
+  return { root, parts: parts2, path: join11(root.path, ...parts2) };
 };
 var lstatOrUndefined = (path) => {
   try {
@@ -56509,8 +56882,8 @@ var walkFolders = (place, field, create2) => {
   let dir = place.root.path;
   let realDir = realRoot;
   for (const part of place.parts.slice(0, -1)) {
-    dir = join10(dir, part);
-    realDir = join10(realDir, part);
+    dir = join11(dir, part);
+    realDir = join11(realDir, part);
     let st = lstatOrUndefined(realDir);
     if (st === void 0 && create2) {
       try {
@@ -56532,20 +56905,20 @@ var openConfined = (place, options) => {
   const field = options.field ?? "path";
   try {
     const { dir, realDir } = walkFolders(place, field, true);
-    const shown2 = join10(dir, name(place));
-    const final = join10(realDir, name(place));
+    const shown3 = join11(dir, name(place));
+    const final = join11(realDir, name(place));
     const st = lstatOrUndefined(final);
-    if (st?.isSymbolicLink()) throw linkError(shown2, field);
+    if (st?.isSymbolicLink()) throw linkError(shown3, field);
     if (st !== void 0 && !st.isFile())
-      throw invalidInput(msg("store-not-regular", { path: shown2 }), msg("store-choose-another-hint", { field }));
-    if (st !== void 0 && !options.overwrite) throw existsError(shown2);
-    const opened = options.overwrite ? join10(realDir, `.${name(place)}.${process.pid}-${randomBytes5(4).toString("hex")}.part`) : final;
+      throw invalidInput(msg("store-not-regular", { path: shown3 }), msg("store-choose-another-hint", { field }));
+    if (st !== void 0 && !options.overwrite) throw existsError(shown3);
+    const opened = options.overwrite ? join11(realDir, `.${name(place)}.${process.pid}-${randomBytes5(4).toString("hex")}.part`) : final;
     let fd;
     try {
       fd = openSync3(opened, constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | NOFOLLOW, options.mode ?? 438);
     } catch (e) {
-      if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown2);
-      if (errnoCode(e) === "ELOOP") throw linkError(shown2, field);
+      if (errnoCode(e) === "EEXIST" && !options.overwrite) throw existsError(shown3);
+      if (errnoCode(e) === "ELOOP") throw linkError(shown3, field);
       throw e;
     }
     const mine = fstatSync3(fd);
@@ -56566,12 +56939,12 @@ var openConfined = (place, options) => {
       throw linkError(dir, field);
     }
     return {
-      path: shown2,
+      path: shown3,
       write: (data) => {
-        if (fd === void 0) throw new Error(`${shown2} is closed`);
+        if (fd === void 0) throw new Error(`${shown3} is closed`);
         const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-        let done7 = 0;
-        while (done7 < buf.length) done7 += writeSync(fd, buf, done7, buf.length - done7);
+        let done9 = 0;
+        while (done9 < buf.length) done9 += writeSync(fd, buf, done9, buf.length - done9);
         return buf.length;
       },
       commit: () => {
@@ -56590,17 +56963,6 @@ var openConfined = (place, options) => {
     throw fileError(place.path, e);
   }
 };
-var writeConfinedFileSync = (place, data, options) => {
-  const file3 = openConfined(place, options);
-  try {
-    const bytes = file3.write(data);
-    file3.commit();
-    return { path: file3.path, bytes };
-  } catch (e) {
-    file3.abort();
-    throw fileError(file3.path, e);
-  }
-};
 
 // ../../packages/core/src/operations/common/tasks/output-file.ts
 var realOr2 = (path) => {
@@ -56617,7 +56979,7 @@ var inside2 = (path, dir) => {
 var downloadDir = Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const store = yield* Store;
-  const fallback = join11(store.paths.cacheDir, "downloads");
+  const fallback = join12(store.paths.cacheDir, "downloads");
   const name2 = profile.name.value ?? "default";
   const defaults = yield* profile.readDefaults;
   const resolved = resolveSetting("downloadDir", { env: profile.env, defaults, profile: name2 });
@@ -56649,13 +57011,13 @@ var fileRoots = (context5) => Effect_exports.map(
   ]
 );
 var openDownload = (target, context5) => Effect_exports.gen(function* () {
-  const roots = yield* fileRoots(context5);
+  const roots3 = yield* fileRoots(context5);
   const field = target.field ?? "path";
   const wanted = target.path?.trim() ?? "";
   const open4 = Effect_exports.try({
     try: () => {
-      const downloads = roots.filter((r) => r.create === true);
-      const place = wanted === "" ? placeUnder(target.defaultName, downloads, field) : placeUnder(wanted, roots, field);
+      const downloads = roots3.filter((r) => r.create === true);
+      const place = wanted === "" ? placeUnder(target.defaultName, downloads, field) : placeUnder(wanted, roots3, field);
       return openConfined(place, { overwrite: target.overwrite, field });
     },
     catch: (e) => fileError(wanted || target.defaultName, e)
@@ -56765,7 +57127,7 @@ var windowLines = (jobId, window, pod) => {
     Effect_exports.catchTag("Full", () => Effect_exports.succeed({ lines: lines3, truncated: true }))
   );
 };
-var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls) => ls.map(show2));
+var lastLines2 = (jobId, count3, pod) => Effect_exports.map(tailLogs(jobId, count3, pod !== void 0 ? { pod } : {}), (ls2) => ls2.map(show2));
 var fileLines = () => {
   const stamp = isoInstants();
   let buffer = Buffer.allocUnsafe(256 * 1024);
@@ -56836,7 +57198,7 @@ var Input7 = external_exports.object({
   ),
   download: external_exports.boolean().default(false).describe("Write every line (or the window's) to a file instead of returning them; for long logs"),
   path: external_exports.string().optional().describe(
-    "Download file; default <downloads>/<job_id>.log. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links"
+    "Download file; default <downloads>/<job_id>.log; inside the downloads folder (CLI: or here); no '..' or links"
   ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing download file (default: refuse)")
 });
@@ -57606,7 +57968,7 @@ var Input8 = external_exports.object({
   time_range: external_exports.string().default("30m").describe("How far back, e.g. 30m, 3h, 1d (default 30m); for a finished job, back from when it finished"),
   interval: external_exports.number().int().optional().describe("Seconds between points: 60, 300, 1800 or 3600; default about 30 points over the range"),
   path: external_exports.string().optional().describe(
-    "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links"
+    "CSV file for download; default <downloads>/<job_id>-<range>.csv; inside the downloads folder (CLI: or here); no '..' or links"
   ),
   overwrite: external_exports.boolean().default(false).describe("Replace an existing CSV file (default: refuse)")
 });
@@ -57682,7 +58044,7 @@ var Input9 = external_exports.object({
   ),
   name: external_exports.string().optional().describe("For create: the model name (letters, digits, CJK, . _ -; ≤ 64)"),
   model_source_path: external_exports.string().optional().describe(
-    "For create: where the model files are on shared storage, an absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b"
+    "For create: the model files' absolute path under /inspire/, e.g. /inspire/hdd/project/<en_name>/models/qwen2.5-7b"
   ),
   model_type: Strings2.optional().describe('For create: model types, e.g. ["LLM"] or "LLM" (LLMs are served by vLLM)'),
   description: external_exports.string().optional().describe("For create: a description"),
@@ -58011,8 +58373,8 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var parseDatasetRef = (raw, field) => {
-  const [id = "", version2 = "", ...more] = raw.trim().split(":");
-  return id === "" || more.length > 0 || raw.includes(":") && version2 === "" ? Effect_exports.fail(invalidInput(msg("api-dataset-ref", { raw, field }), msg("api-dataset-ref-hint"))) : Effect_exports.succeed({ datasetId: id, versionId: version2 });
+  const [id3 = "", version2 = "", ...more] = raw.trim().split(":");
+  return id3 === "" || more.length > 0 || raw.includes(":") && version2 === "" ? Effect_exports.fail(invalidInput(msg("api-dataset-ref", { raw, field }), msg("api-dataset-ref-hint"))) : Effect_exports.succeed({ datasetId: id3, versionId: version2 });
 };
 var Result = external_exports.object({
   datasets_result: external_exports.array(external_exports.unknown()).nullish()
@@ -58153,7 +58515,7 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     )
   );
   const provide5 = Effect_exports.provideService(Platform, platform);
-  const same = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(
+  const same2 = listNotebooks({ workspaceId: input2.workspaceId, keyword: name2 }).pipe(
     Effect_exports.map((l) => l.notebooks),
     provide5
   );
@@ -58161,8 +58523,8 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     scope: `notebook:${input2.workspaceId}`,
     name: name2,
     create: create2,
-    list: same,
-    detail: (id) => provide5(getNotebook(id)),
+    list: same2,
+    detail: (id3) => provide5(getNotebook(id3)),
     verdict: (n) => notebookVerdict(n, body2, userId),
     clock: platform.clock,
     what: msg("notebook-api-what"),
@@ -58338,8 +58700,8 @@ var wouldSend = (notebook2, verb, request2) => {
     planned: request2
   };
 };
-var startNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
-  const notebook2 = yield* getNotebook(id);
+var startNotebook = (id3, dryRun = false) => Effect_exports.gen(function* () {
+  const notebook2 = yield* getNotebook(id3);
   const family = notebook2.status.family;
   if (family === "running" || family === "waiting")
     return {
@@ -58360,8 +58722,8 @@ var startNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
   yield* operate(notebook2, "StartNotebook");
   return { notebook: notebook2, sent: true, message: msg("notebook-api-starting", { notebook: label(notebook2) }) };
 });
-var stopNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
-  const notebook2 = yield* getNotebook(id);
+var stopNotebook = (id3, dryRun = false) => Effect_exports.gen(function* () {
+  const notebook2 = yield* getNotebook(id3);
   const family = notebook2.status.family;
   if (family === "stopped" || family === "stopping" || family === "failed" || family === "succeeded")
     return {
@@ -58373,8 +58735,8 @@ var stopNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
   yield* operate(notebook2, "StopNotebook");
   return { notebook: notebook2, sent: true, message: msg("notebook-api-stopping", { notebook: label(notebook2) }) };
 });
-var deleteNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
-  const notebook2 = yield* getNotebook(id);
+var deleteNotebook = (id3, dryRun = false) => Effect_exports.gen(function* () {
+  const notebook2 = yield* getNotebook(id3);
   const family = notebook2.status.family;
   if (family !== "stopped" && family !== "failed")
     return yield* Effect_exports.fail(
@@ -58410,10 +58772,10 @@ var deleteNotebook = (id, dryRun = false) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook/manage.ts
-var planOf = (action, done7) => {
-  const n = done7.notebook;
+var planOf = (action, done9) => {
+  const n = done9.notebook;
   const target = { kind: "notebook", id: n.id, name: n.name };
-  return done7.planned === void 0 ? { summary: msg(`notebook-plan-${action}-nothing`, { message: done7.message }), targets: [], requests: [] } : {
+  return done9.planned === void 0 ? { summary: msg(`notebook-plan-${action}-nothing`, { message: done9.message }), targets: [], requests: [] } : {
     summary: msg(`notebook-plan-${action}`, { notebook: labelOf(target) }),
     targets: [
       {
@@ -58421,7 +58783,7 @@ var planOf = (action, done7) => {
         change: msg(`notebook-change-${action}`, { status: n.status.raw || msg("notebook-state-unknown") })
       }
     ],
-    requests: [done7.planned]
+    requests: [done9.planned]
   };
 };
 var idHint3 = () => msg("notebook-id-hint", { call: callWord("notebook", { action: "list" }) });
@@ -58433,7 +58795,7 @@ var idOf = (input2) => {
     return withHint(notebookIdOf(wanted), idHint3());
   return Effect_exports.map(resolveNotebook(wanted, resolveReadWorkspace(input2)), (n) => n.id);
 };
-var missing3 = (read2, id, input2) => missingAs(read2, "notebook", id, input2.workspace);
+var missing3 = (read2, id3, input2) => missingAs(read2, "notebook", id3, input2.workspace);
 var view = (notebook2, workspaceId = notebook2.workspaceId) => Effect_exports.map(Platform, (p) => ({
   ...notebook2,
   consoleUrl: notebookConsoleUrl(p.baseUrl, notebook2.id, notebook2.workspaceId || workspaceId)
@@ -58458,8 +58820,8 @@ var notebookList = (input2) => Effect_exports.gen(function* () {
   };
 });
 var notebookDetail = (input2) => Effect_exports.gen(function* () {
-  const id = yield* idOf(input2);
-  const notebook2 = yield* view(yield* missing3(withHint(getNotebook(id), idHint3()), id, input2));
+  const id3 = yield* idOf(input2);
+  const notebook2 = yield* view(yield* missing3(withHint(getNotebook(id3), idHint3()), id3, input2));
   if (notebook2.status.family !== "running")
     return {
       action: "detail",
@@ -58485,58 +58847,58 @@ var notebookDetail = (input2) => Effect_exports.gen(function* () {
   };
 });
 var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
-  const id = yield* idOf(input2);
-  const done7 = yield* missing3(
-    withHint(action === "start" ? startNotebook(id, input2.dry_run) : stopNotebook(id, input2.dry_run), idHint3()),
-    id,
+  const id3 = yield* idOf(input2);
+  const done9 = yield* missing3(
+    withHint(action === "start" ? startNotebook(id3, input2.dry_run) : stopNotebook(id3, input2.dry_run), idHint3()),
+    id3,
     input2
   );
   return {
     action,
-    notebook: yield* view(done7.notebook),
-    sent: done7.sent,
-    message: done7.message,
-    ...input2.dry_run ? { plan: planOf(action, done7) } : {},
+    notebook: yield* view(done9.notebook),
+    sent: done9.sent,
+    message: done9.message,
+    ...input2.dry_run ? { plan: planOf(action, done9) } : {},
     // A stop that is (or would be) sent deletes the container's own files: said before and after.
-    ...action === "stop" && (done7.sent || done7.planned !== void 0) ? {
+    ...action === "stop" && (done9.sent || done9.planned !== void 0) ? {
       warnings: [
         msg("notebook-stop-data", {
-          call: callWord("notebook", { action: "save_image", notebook_id: id })
+          call: callWord("notebook", { action: "save_image", notebook_id: id3 })
         })
       ]
     } : {},
-    ...done7.sent ? {
+    ...done9.sent ? {
       hint: msg("notebook-switch-hint", {
-        call: callWord("notebook", { action: "detail", notebook_id: id }),
+        call: callWord("notebook", { action: "detail", notebook_id: id3 }),
         status: action === "start" ? "RUNNING" : "STOPPED"
       })
     } : {}
   };
 });
 var notebookDelete = (input2) => Effect_exports.gen(function* () {
-  const id = yield* idOf(input2);
+  const id3 = yield* idOf(input2);
   if (input2.dry_run) {
-    const done7 = yield* missing3(withHint(deleteNotebook(id, true), idHint3()), id, input2);
+    const done9 = yield* missing3(withHint(deleteNotebook(id3, true), idHint3()), id3, input2);
     return {
       action: "delete",
-      notebook: yield* view(done7.notebook),
+      notebook: yield* view(done9.notebook),
       sent: false,
       confirmed: input2.confirm,
-      message: done7.message,
-      plan: planOf("delete", done7)
+      message: done9.message,
+      plan: planOf("delete", done9)
     };
   }
   if (input2.confirm) {
-    const done7 = yield* withHint(deleteNotebook(id), idHint3());
+    const done9 = yield* withHint(deleteNotebook(id3), idHint3());
     return {
       action: "delete",
-      notebook: yield* view(done7.notebook),
+      notebook: yield* view(done9.notebook),
       sent: true,
       confirmed: true,
-      message: done7.message
+      message: done9.message
     };
   }
-  const notebook2 = yield* view(yield* missing3(withHint(getNotebook(id), idHint3()), id, input2));
+  const notebook2 = yield* view(yield* missing3(withHint(getNotebook(id3), idHint3()), id3, input2));
   const deletable = notebook2.status.family === "stopped" || notebook2.status.family === "failed";
   const label3 = notebook2.name || notebook2.id;
   return {
@@ -58666,9 +59028,9 @@ var SaveAnswer = external_exports.lazy(
 );
 var POLL = Duration_exports.seconds(5);
 var MAX_POLLS = 360;
-var readSaveStatus = (id) => Effect_exports.flatMap(
+var readSaveStatus = (id3) => Effect_exports.flatMap(
   Platform,
-  (p) => p.v2("notebook", "GetNotebook", { notebook_id: id }, { idempotent: true }).pipe(
+  (p) => p.v2("notebook", "GetNotebook", { notebook_id: id3 }, { idempotent: true }).pipe(
     Effect_exports.catchTag("SurfaceUnavailable", (e) => Effect_exports.fail(surfaceError(e))),
     Effect_exports.flatMap((data) => decode4(SaveStatus, data, "notebook.GetNotebook"))
   )
@@ -58712,11 +59074,11 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
     );
   const body2 = { notebookId: found.id, name: name2, version: version2, accessible: 1 };
   const image = { id: "", name: name2, version: version2, address: "" };
-  const same = Effect_exports.map(
+  const same2 = Effect_exports.map(
     listPlatformImages({ workspaceId: found.workspaceId, source: "private" }),
     (images) => images.filter((i) => i.name === name2 && i.version === version2)
   );
-  const existing = (yield* same)[0];
+  const existing = (yield* same2)[0];
   if (existing !== void 0)
     return yield* Effect_exports.fail(
       new InspireError({
@@ -58757,26 +59119,26 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
   );
   const saved = yield* createOnce({
     create: Effect_exports.provideService(save2, Platform, platform),
-    find: () => Effect_exports.map(same, (images) => images[0]?.imageId).pipe(Effect_exports.provideService(Platform, platform)),
+    find: () => Effect_exports.map(same2, (images) => images[0]?.imageId).pipe(Effect_exports.provideService(Platform, platform)),
     now: platform.clock.now,
     what: msg("images-api-what-image"),
     listHint: callWord("images", { visibility: "private", search: name2 })
   });
   const imageId = saved.value;
-  let status = "";
-  for (let poll2 = 0; poll2 < MAX_POLLS; poll2++) {
-    status = yield* readSaveStatus(found.id);
-    if (status === "SUCCESS" || /FAIL|ERROR/i.test(status)) break;
+  let status3 = "";
+  for (let poll4 = 0; poll4 < MAX_POLLS; poll4++) {
+    status3 = yield* readSaveStatus(found.id);
+    if (status3 === "SUCCESS" || /FAIL|ERROR/i.test(status3)) break;
     yield* Effect_exports.sleep(POLL);
   }
-  if (status !== "SUCCESS")
+  if (status3 !== "SUCCESS")
     return yield* Effect_exports.fail(
       new InspireError({
         reason: "PlatformError",
-        message: /FAIL|ERROR/i.test(status) ? msg("notebook-save-failed", { notebook: found.name || found.id, image: `${name2}:${version2}`, status }) : msg("notebook-save-slow", {
+        message: /FAIL|ERROR/i.test(status3) ? msg("notebook-save-failed", { notebook: found.name || found.id, image: `${name2}:${version2}`, status: status3 }) : msg("notebook-save-slow", {
           notebook: found.name || found.id,
           image: `${name2}:${version2}`,
-          status: status || msg("notebook-state-unknown")
+          status: status3 || msg("notebook-state-unknown")
         }),
         hint: msg("notebook-save-failed-fix")
       })
@@ -58789,7 +59151,7 @@ var notebookSaveImage = (input2) => Effect_exports.gen(function* () {
     action: "save_image",
     notebook: notebook2,
     image: { id: listed2?.imageId ?? imageId, name: name2, version: version2, address: listed2?.address ?? "" },
-    saveStatus: status
+    saveStatus: status3
   };
 });
 
@@ -58989,10 +59351,10 @@ var NotebookExecInputSchema = external_exports.object({
   cwd: external_exports.string().optional().describe("The folder to run it in (absolute, or ~/… for the home folder)"),
   env: external_exports.record(external_exports.string(), external_exports.string()).optional().describe("Environment variables for the command, NAME → value (values are quoted safely)"),
   timeout: external_exports.number().positive().optional().describe(
-    "Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit"
+    "Seconds to wait, then Ctrl-C and exit code 124; with attach, reading stops and the command runs on. Default: no limit"
   ),
   detach: external_exports.boolean().default(false).describe(
-    "Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once"
+    "Start it detached (it survives the gateway dropping the terminal after 10–30 min); returns its id at once"
   ),
   attach: external_exports.string().optional().describe("The id of a detached command: read its output until it ends (reconnecting when the socket drops)"),
   status: external_exports.string().optional().describe("The id of a detached command: whether it runs, and its exit code once ended"),
@@ -59085,12 +59447,12 @@ var planOf2 = (lab, mode, input2) => {
     ]
   };
 };
-var attachStep = (lab, id, why2) => nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id }, why2);
+var attachStep = (lab, id3, why2) => nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id3 }, why2);
 var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
   const mode = yield* modeOf(input2);
   yield* checkEnv(input2.env);
-  const id = input2.attach ?? input2.status;
-  if (id !== void 0) yield* checkExecId(id);
+  const id3 = input2.attach ?? input2.status;
+  if (id3 !== void 0) yield* checkExecId(id3);
   const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf(input2)));
   const base = { mode, notebook: ref2(lab) };
   if (input2.dry_run)
@@ -59251,10 +59613,10 @@ var fields3 = external_exports.object({
   ),
   notebook: notebookRefField(),
   path: external_exports.string().optional().describe(
-    "The path relative to the notebook's Jupyter root, as the lab's file browser shows it (no ..; a leading / is the root too); the root when omitted for list, upload and download. For upload, an existing folder (or a path ending in /) receives it under its own name"
+    "Path from the notebook's Jupyter root, as the lab's file browser shows it (no ..); default the root for list, upload and download. For upload, into an existing folder or a path ending in /"
   ),
   local: external_exports.string().optional().describe(
-    "For upload: the local file or folder to send. For download: where to put it (an existing folder receives it under its own name; omitted: the downloads folder). Only inside the downloads folder (the CLI: or the current directory, where a relative path starts); never through a symbolic link"
+    "For upload: the local file or folder to send. For download: where to put it (into an existing folder; default the downloads folder). Only inside the downloads folder (CLI: or here); no symbolic links"
   ),
   content: external_exports.string().optional().describe("For write: the file's content, as text or base64 (see encoding); at most 1 MiB"),
   encoding: external_exports.enum(["text", "base64"]).default("text").describe("For write: how content is given. For read: text (UTF-8 files as text, others as base64) or base64"),
@@ -59262,7 +59624,7 @@ var fields3 = external_exports.object({
     "For write, upload and download: replace existing files; without it, a copy onto any existing file is refused and nothing is copied"
   ),
   parents: external_exports.boolean().default(true).describe(
-    "For write and upload: make the missing folders above the destination, as mkdir -p does (only below the Jupyter root); false refuses instead, naming the first missing folder, and writes nothing"
+    "For write and upload: make missing folders above the destination (mkdir -p); false refuses, naming the first missing one"
   ),
   workspace: deployFields.workspace,
   dry_run: external_exports.boolean().default(false).describe(
@@ -59319,7 +59681,6 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash4 } from "node:crypto";
 
 // ../../packages/core/src/api/jupyter/contents-failure.ts
 init_define_INSPIRE_SETTINGS();
@@ -59338,13 +59699,13 @@ var refusalExplained = (json4) => {
   const m = jsonMessage(json4);
   return m !== void 0 && KINDS.some(([re]) => re.test(m));
 };
-var kindOf3 = (status, message) => {
+var kindOf3 = (status3, message) => {
   if (message === void 0) return void 0;
   const kind = KINDS.find(([re]) => re.test(message))?.[1];
   if (kind === void 0) return void 0;
-  if (status === 404) return kind === "outside" ? kind : void 0;
-  if (status === 403) return kind === "denied" ? kind : void 0;
-  return status === 400 || status >= 500 ? kind : void 0;
+  if (status3 === 404) return kind === "outside" ? kind : void 0;
+  if (status3 === 403) return kind === "denied" ? kind : void 0;
+  return status3 === 400 || status3 >= 500 ? kind : void 0;
 };
 var lister = (lab) => callWord("notebook_files", { action: "list", notebook: lab.notebook.name || lab.notebook.id });
 var contentsFailure = (lab, answer, what, path) => {
@@ -59557,17 +59918,15 @@ var makeRemoteParents = (lab, path, dryRun = false) => Effect_exports.gen(functi
   if (!dryRun) for (const folder of missing4) yield* makeRemoteFolder(lab, folder);
   return missing4;
 });
-var remoteSha256 = (lab, path) => Effect_exports.gen(function* () {
+var serverSha256 = (lab, path) => Effect_exports.gen(function* () {
   const data = yield* contentsCall(
     lab,
-    { method: "GET", path: `${urlPath(path)}?content=0&hash=1` },
+    { method: "GET", path: `${urlPath(path)}?content=0&hash=1`, timeout: "10 minutes" },
     `"${path}"`,
     path
   );
   const model = yield* decodeModel(data, path);
-  if (model.hash_algorithm === "sha256" && typeof model.hash === "string") return model.hash;
-  const file3 = yield* readRemoteFile(lab, path);
-  return createHash4("sha256").update(file3.bytes).digest("hex");
+  return model.hash_algorithm === "sha256" && typeof model.hash === "string" ? model.hash : void 0;
 });
 
 // ../../packages/core/src/operations/notebook-files/remote.ts
@@ -59621,7 +59980,7 @@ import { basename as basename6 } from "node:path";
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import {
   closeSync as closeSync4,
   constants as constants5,
@@ -59633,34 +59992,34 @@ import {
   readSync as readSync3,
   realpathSync as realpathSync4
 } from "node:fs";
-import { basename as basename5, dirname as dirname7, isAbsolute as isAbsolute6, join as join12, normalize as normalize3, relative as relative6 } from "node:path";
-var sha256 = (bytes) => createHash5("sha256").update(bytes).digest("hex");
+import { basename as basename5, dirname as dirname7, isAbsolute as isAbsolute6, join as join13, normalize as normalize3, relative as relative6 } from "node:path";
+var sha256 = (bytes) => createHash4("sha256").update(bytes).digest("hex");
 var placeOf2 = (root, parts2) => ({
   root,
   parts: parts2,
-  path: join12(root.path, ...parts2)
+  path: join13(root.path, ...parts2)
 });
-var rootNamed = (text4, roots) => {
+var rootNamed = (text4, roots3) => {
   const expanded = expandHome(text4);
-  const first2 = roots[0];
+  const first2 = roots3[0];
   if (first2 === void 0) return void 0;
-  const wanted = normalize3(isAbsolute6(expanded) ? expanded : join12(first2.path, expanded));
-  return roots.find((r) => normalize3(r.path) === wanted || realOr(r.path) === realOr(wanted));
+  const wanted = normalize3(isAbsolute6(expanded) ? expanded : join13(first2.path, expanded));
+  return roots3.find((r) => normalize3(r.path) === wanted || realOr(r.path) === realOr(wanted));
 };
-var placeToWrite = (text4, roots, field) => {
-  const downloads = roots.find((r) => r.create === true) ?? roots[0];
+var placeToWrite = (text4, roots3, field) => {
+  const downloads = roots3.find((r) => r.create === true) ?? roots3[0];
   if (text4.trim() === "" && downloads !== void 0) return placeOf2(downloads, []);
-  const root = rootNamed(text4.trim(), roots);
+  const root = rootNamed(text4.trim(), roots3);
   if (root !== void 0) return placeOf2(root, []);
-  const place = placeUnder(text4, roots, field);
+  const place = placeUnder(text4, roots3, field);
   return placeOf2(place.root, place.parts);
 };
-var placeToRead = (text4, roots, field) => {
+var placeToRead = (text4, roots3, field) => {
   const wanted = text4.trim();
-  const first2 = roots[0];
+  const first2 = roots3[0];
   if (wanted === "" || first2 === void 0)
     throw invalidInput(msg("notebook-files-needs-local"), msg("notebook-files-needs-local-fix", { field }));
-  const root = rootNamed(wanted, roots);
+  const root = rootNamed(wanted, roots3);
   if (root !== void 0) return placeOf2(root, []);
   const expanded = expandHome(wanted);
   if (expanded.split(/[\\/]+/).includes(".."))
@@ -59670,13 +60029,13 @@ var placeToRead = (text4, roots, field) => {
       first2,
       expanded.split(/[\\/]+/).filter((p) => p !== "" && p !== ".")
     );
-  for (const r of roots)
+  for (const r of roots3)
     for (const base of /* @__PURE__ */ new Set([normalize3(r.path), realOr(r.path)])) {
       const rel = relative6(base, normalize3(expanded));
       if (rel !== "" && !rel.startsWith("..") && !isAbsolute6(rel)) return placeOf2(r, rel.split(/[\\/]+/));
     }
   throw invalidInput(
-    msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots, "and") }),
+    msg("notebook-files-local-outside", { path: expanded, roots: rootsText(roots3, "and") }),
     msg("notebook-files-local-outside-fix", { field })
   );
 };
@@ -59687,15 +60046,15 @@ var kindOf4 = (place, field) => {
   } catch {
     return "missing";
   }
-  let shown2 = place.root.path;
+  let shown3 = place.root.path;
   let st = lstatOrUndefined(real);
   for (const part of place.parts) {
     if (st === void 0) return "missing";
-    if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown2 }), msg("store-check-path-hint"));
-    real = join12(real, part);
-    shown2 = join12(shown2, part);
+    if (!st.isDirectory()) throw invalidInput(msg("store-not-a-folder", { path: shown3 }), msg("store-check-path-hint"));
+    real = join13(real, part);
+    shown3 = join13(shown3, part);
     st = lstatOrUndefined(real);
-    if (st?.isSymbolicLink()) throw linkError(shown2, field);
+    if (st?.isSymbolicLink()) throw linkError(shown3, field);
   }
   if (st === void 0) return "missing";
   return st.isDirectory() ? "folder" : st.isFile() ? "file" : "other";
@@ -59704,10 +60063,10 @@ var makeLocalFolder = (place, field) => {
   try {
     if (place.root.create === true) mkdirSync3(place.root.path, { recursive: true, mode: 448 });
     let real = realpathSync4(place.root.path);
-    let shown2 = place.root.path;
+    let shown3 = place.root.path;
     for (const part of place.parts) {
-      real = join12(real, part);
-      shown2 = join12(shown2, part);
+      real = join13(real, part);
+      shown3 = join13(shown3, part);
       let st = lstatOrUndefined(real);
       if (st === void 0) {
         try {
@@ -59717,9 +60076,9 @@ var makeLocalFolder = (place, field) => {
         }
         st = lstatSync3(real);
       }
-      if (st.isSymbolicLink()) throw linkError(shown2, field);
+      if (st.isSymbolicLink()) throw linkError(shown3, field);
       if (!st.isDirectory())
-        throw invalidInput(msg("store-not-a-folder", { path: shown2 }), msg("store-choose-another-hint", { field }));
+        throw invalidInput(msg("store-not-a-folder", { path: shown3 }), msg("store-choose-another-hint", { field }));
     }
   } catch (e) {
     throw fileError(place.path, e);
@@ -59730,11 +60089,11 @@ var localTree = (top) => {
   const files = [];
   const skipped = [];
   const special = [];
-  const realTop = join12(realpathSync4(top.root.path), ...top.parts);
+  const realTop = join13(realpathSync4(top.root.path), ...top.parts);
   const walk = (rel) => {
-    for (const name2 of readdirSync3(rel === "" ? realTop : join12(realTop, rel)).sort()) {
+    for (const name2 of readdirSync3(rel === "" ? realTop : join13(realTop, rel)).sort()) {
       const child = rel === "" ? name2 : `${rel}/${name2}`;
-      const st = lstatSync3(join12(realTop, child));
+      const st = lstatSync3(join13(realTop, child));
       if (st.isDirectory()) {
         folders.push(child);
         walk(child);
@@ -59746,9 +60105,15 @@ var localTree = (top) => {
   walk("");
   return { folders, files, skipped, special };
 };
-var localSize = (place) => lstatSync3(join12(realpathSync4(place.root.path), ...place.parts)).size;
-var readLocal = (place, field) => {
-  const real = join12(realpathSync4(place.root.path), ...place.parts);
+var localSize = (place) => lstatSync3(join13(realpathSync4(place.root.path), ...place.parts)).size;
+var unreadable2 = (place, e) => new InspireError({
+  reason: "StoreError",
+  message: msg("notebook-files-local-unreadable", { path: place.path, code: errnoCode(e) ?? "error" }),
+  hint: msg("store-check-path-hint"),
+  cause: e
+});
+var openLocal = (place, field) => {
+  const real = join13(realpathSync4(place.root.path), ...place.parts);
   let fd;
   try {
     fd = openSync4(real, constants5.O_RDONLY | NOFOLLOW | (constants5.O_NONBLOCK ?? 0));
@@ -59758,35 +60123,338 @@ var readLocal = (place, field) => {
       throw linkError(place.path, field);
     if (!st.isFile())
       throw invalidInput(msg("store-not-regular", { path: place.path }), msg("store-choose-another-hint", { field }));
-    if (st.size > MAX_FILE_BYTES) throw tooLarge2(place.path, st.size, MAX_FILE_BYTES);
-    const bytes = Buffer.alloc(st.size);
-    let done7 = 0;
-    while (done7 < st.size) {
-      const n = readSync3(fd, bytes, done7, st.size - done7, done7);
-      if (n === 0) break;
-      done7 += n;
-    }
-    return bytes.subarray(0, done7);
+    return { fd, size: st.size, mtimeMs: st.mtimeMs };
   } catch (e) {
+    if (fd !== void 0) closeSync4(fd);
     if (errnoCode(e) === "ELOOP") throw linkError(place.path, field);
     if (e instanceof InspireError) throw e;
-    throw new InspireError({
-      reason: "StoreError",
-      message: msg("notebook-files-local-unreadable", { path: place.path, code: errnoCode(e) ?? "error" }),
-      hint: msg("store-check-path-hint"),
-      cause: e
-    });
-  } finally {
-    if (fd !== void 0) closeSync4(fd);
+    throw unreadable2(place, e);
+  }
+};
+var readAt = (place, fd, into, length2, position) => {
+  try {
+    let done9 = 0;
+    while (done9 < length2) {
+      const n = readSync3(fd, into, done9, length2 - done9, position + done9);
+      if (n === 0) break;
+      done9 += n;
+    }
+    return into.subarray(0, done9);
+  } catch (e) {
+    throw unreadable2(place, e);
   }
 };
 var nameOf2 = (place) => place.parts.at(-1) ?? basename5(realOr(place.root.path));
+
+// ../../packages/core/src/operations/notebook-files/transfer.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { createHash as createHash5 } from "node:crypto";
+import { closeSync as closeSync6, writeSync as writeSync2 } from "node:fs";
+
+// ../../packages/core/src/api/jupyter/chunks.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var encoded = (path) => path.split("/").map(encodeURIComponent).join("/");
+var SLICE = 3 * 64 * 1024;
+var blockBodySize = (size12) => 96 + 4 * Math.ceil(size12 / 3);
+var blockBody = (bytes, chunk2, out) => {
+  const head5 = `{"type":"file","format":"base64",${chunk2 !== void 0 ? `"chunk":${chunk2},` : ""}"content":"`;
+  const into = out !== void 0 && out.length >= blockBodySize(bytes.length) ? out : Buffer.allocUnsafe(blockBodySize(bytes.length));
+  let at = into.write(head5, 0, "latin1");
+  for (let i = 0; i < bytes.length; i += SLICE)
+    at += into.write(bytes.subarray(i, i + SLICE).toString("base64"), at, "latin1");
+  return into.subarray(0, at + into.write('"}', at, "latin1"));
+};
+var putBlock = (lab, path, bytes, chunk2, out) => Effect_exports.flatMap(
+  labSend(lab, {
+    method: "PUT",
+    path: `/api/contents/${encoded(path)}`,
+    json: blockBody(bytes, chunk2, out),
+    write: true,
+    bulk: true,
+    // A block appended twice would corrupt the file: only chunk 1 and a whole file are safe to resend.
+    idempotent: chunk2 === void 0 || chunk2 === 1,
+    timeout: "5 minutes",
+    final: refusalExplained
+  }),
+  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.void : Effect_exports.fail(contentsFailure(lab, answer, msg("jupyter-what-writing", { path }), path))
+);
+var readBlock = (lab, path, start3, end3, size12, attempt) => Effect_exports.gen(function* () {
+  let got = 0;
+  let fits = false;
+  const answer = yield* labSend(lab, {
+    method: "GET",
+    path: `/files/${encoded(path)}`,
+    headers: { range: `bytes=${start3}-${end3}` },
+    bulk: true,
+    timeout: "5 minutes",
+    sink: ({ status: status3, headers }) => {
+      if (status3 !== 200 && status3 !== 206) return void 0;
+      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(headers["content-range"] ?? "");
+      fits = status3 === 200 ? start3 === 0 && end3 === size12 - 1 : Number(range?.[1]) === start3 && Number(range?.[2]) === end3 && Number(range?.[3]) === size12;
+      got = 0;
+      if (!fits) return () => void 0;
+      const take = attempt();
+      return (chunk2) => {
+        take(chunk2, start3 + got);
+        got += chunk2.length;
+      };
+    }
+  });
+  if (fits && got === end3 - start3 + 1) return;
+  if (answer.status === 206 || answer.status === 200 || answer.status === 416)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: msg("storage-range-mismatch", { path, start: start3, end: end3, status: answer.status, size: size12 }),
+        hint: msg("storage-range-mismatch-fix"),
+        retryable: true
+      })
+    );
+  return yield* Effect_exports.fail(labFailure(lab, answer, `"${path}"`));
+});
+var renameRemote = (lab, from2, to) => Effect_exports.flatMap(
+  labSend(lab, {
+    method: "PATCH",
+    path: `/api/contents/${encoded(from2)}`,
+    body: { path: to },
+    write: true,
+    final: refusalExplained
+  }),
+  (answer) => answer.status >= 200 && answer.status < 300 ? Effect_exports.void : Effect_exports.fail(contentsFailure(lab, answer, msg("jupyter-what-writing", { path: to }), to))
+);
+var deleteRemote = (lab, path) => Effect_exports.flatMap(
+  labSend(lab, { method: "DELETE", path: `/api/contents/${encoded(path)}`, write: true, final: refusalExplained }),
+  (answer) => answer.status >= 200 && answer.status < 300 || answer.status === 404 ? Effect_exports.void : Effect_exports.fail(contentsFailure(lab, answer, msg("storage-what-delete", { path }), path))
+);
+
+// ../../packages/core/src/operations/notebook-files/partial.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import {
+  closeSync as closeSync5,
+  constants as constants6,
+  fstatSync as fstatSync5,
+  ftruncateSync,
+  linkSync,
+  openSync as openSync5,
+  readFileSync as readFileSync3,
+  realpathSync as realpathSync5,
+  renameSync as renameSync3,
+  unlinkSync as unlinkSync2,
+  writeFileSync as writeFileSync2
+} from "node:fs";
+import { dirname as dirname8, join as join14 } from "node:path";
+var sibling = (target, suffix) => placeOf2(target.root, [...target.parts.slice(0, -1), `${target.parts.at(-1) ?? ""}${suffix}`]);
+var partOf3 = (target) => sibling(target, ".inspire-part");
+var readNote = (real) => {
+  try {
+    if (lstatOrUndefined(real)?.isFile() !== true) return void 0;
+    const fd = openSync5(real, constants6.O_RDONLY | NOFOLLOW);
+    try {
+      return JSON.parse(readFileSync3(fd, "utf8"));
+    } finally {
+      closeSync5(fd);
+    }
+  } catch {
+    return void 0;
+  }
+};
+var same = (a, b) => a !== void 0 && a.path === b.path && a.size === b.size && (a.modified ?? "") === (b.modified ?? "");
+var openPart = (target, of5, field) => {
+  const place = partOf3(target);
+  try {
+    makeLocalFolder(placeOf2(target.root, target.parts.slice(0, -1)), field);
+    const dir = join14(realpathSync5(target.root.path), ...target.parts.slice(0, -1));
+    const real = join14(dir, place.parts.at(-1) ?? "");
+    const note = `${real}.json`;
+    if (lstatOrUndefined(real)?.isSymbolicLink() || lstatOrUndefined(note)?.isSymbolicLink())
+      throw linkError(place.path, field);
+    const keep = same(readNote(note), of5);
+    const fd = openSync5(real, constants6.O_RDWR | constants6.O_CREAT | NOFOLLOW, 384);
+    const st = fstatSync5(fd);
+    const here = lstatOrUndefined(real);
+    if (realOr(dir) !== dir || here?.ino !== st.ino || here?.dev !== st.dev || !st.isFile()) {
+      closeSync5(fd);
+      throw linkError(place.path, field);
+    }
+    const size12 = keep && st.size <= of5.size ? st.size : 0;
+    if (size12 !== st.size) ftruncateSync(fd, size12);
+    if (!keep) {
+      const noteFd = openSync5(note, constants6.O_WRONLY | constants6.O_CREAT | constants6.O_TRUNC | NOFOLLOW, 384);
+      try {
+        writeFileSync2(noteFd, JSON.stringify(of5));
+      } finally {
+        closeSync5(noteFd);
+      }
+    }
+    let open4 = true;
+    const close3 = () => {
+      if (open4) closeSync5(fd);
+      open4 = false;
+    };
+    return { fd, close: close3, size: size12, real, note };
+  } catch (e) {
+    throw fileError(place.path, e);
+  }
+};
+var commitPart = (part, target, overwrite) => {
+  const final = join14(dirname8(part.real), target.parts.at(-1) ?? "");
+  try {
+    part.close();
+    if (overwrite) renameSync3(part.real, final);
+    else {
+      linkSync(part.real, final);
+      unlinkSync2(part.real);
+    }
+    unlinkSync2(part.note);
+  } catch (e) {
+    throw fileError(target.path, e);
+  }
+};
+var dropPart = (part) => {
+  part.close();
+  for (const p of [part.real, part.note])
+    try {
+      unlinkSync2(p);
+    } catch {
+    }
+};
+
+// ../../packages/core/src/operations/notebook-files/transfer.ts
+var BLOCK_BYTES = 8 * 1024 * 1024;
+var READ_BYTES = 32 * 1024 * 1024;
+var shaMismatch = (up, path) => new InspireError({
+  reason: "PlatformError",
+  message: up ? msg("notebook-files-sha-upload", { path }) : msg("notebook-files-sha-download", { path }),
+  hint: msg("notebook-files-copy-again")
+});
+var changed = (path) => new InspireError({
+  reason: "Conflict",
+  message: msg("storage-local-changed", { path }),
+  hint: msg("notebook-files-copy-again")
+});
+var remoteHash = (lab, path, size12, block) => Effect_exports.gen(function* () {
+  const offered = yield* serverSha256(lab, path);
+  if (offered !== void 0) return offered;
+  let hash3 = createHash5("sha256");
+  for (let at = 0; at < size12; at += block) {
+    let h = hash3;
+    yield* readBlock(lab, path, at, Math.min(size12, at + block) - 1, size12, () => {
+      h = hash3.copy();
+      return (chunk2) => void h.update(chunk2);
+    });
+    hash3 = h;
+  }
+  return hash3.digest("hex");
+});
+var sync8 = (path, f) => Effect_exports.try({ try: f, catch: (e) => fileError(path, e) });
+var remotePart = (path, size12, mtimeMs, block) => `${path}.${sha256(Buffer.from(`${size12}:${mtimeMs}:${block}`)).slice(0, 12)}.inspire-part`;
+var sendFile = (lab, place, path, o) => Effect_exports.acquireUseRelease(
+  sync8(place.path, () => openLocal(place, "local")),
+  (file3) => Effect_exports.gen(function* () {
+    const buf = Buffer.allocUnsafe(Math.max(1, Math.min(o.block, file3.size)));
+    const read2 = (at) => {
+      const want = Math.min(o.block, file3.size - at);
+      const bytes2 = readAt(place, file3.fd, buf, want, at);
+      if (bytes2.length !== want) throw changed(place.path);
+      return bytes2;
+    };
+    const hash3 = createHash5("sha256");
+    if (file3.size <= o.block) {
+      const bytes2 = yield* sync8(place.path, () => read2(0));
+      hash3.update(bytes2);
+      yield* putBlock(lab, path, bytes2, void 0);
+      o.onBytes(bytes2.length, false);
+      const sum3 = hash3.digest("hex");
+      if ((yield* remoteHash(lab, path, file3.size, o.block)) !== sum3)
+        return yield* Effect_exports.fail(shaMismatch(true, path));
+      return { size: file3.size, sha256: sum3, resumed: 0 };
+    }
+    const part = remotePart(path, file3.size, file3.mtimeMs, o.block);
+    const there = yield* statRemote(lab, part);
+    const had = there?.type === "file" ? there.size ?? 0 : 0;
+    const start3 = had > 0 && had % o.block === 0 && had < file3.size ? had : 0;
+    for (let at = 0; at < start3; at += o.block) hash3.update(yield* sync8(place.path, () => read2(at)));
+    if (start3 > 0) o.onBytes(start3, true);
+    const body2 = Buffer.allocUnsafe(blockBodySize(o.block));
+    let bytes = start3 < file3.size ? yield* sync8(place.path, () => read2(start3)) : Buffer.alloc(0);
+    for (let at = start3; at < file3.size; at += o.block) {
+      hash3.update(bytes);
+      const last3 = at + bytes.length >= file3.size;
+      const sending = yield* Effect_exports.fork(putBlock(lab, part, bytes, last3 ? -1 : at / o.block + 1, body2));
+      yield* Effect_exports.yieldNow();
+      const moved = bytes.length;
+      if (!last3) bytes = yield* sync8(place.path, () => read2(at + o.block));
+      yield* Fiber_exports.join(sending);
+      o.onBytes(moved, !last3);
+    }
+    const sum2 = hash3.digest("hex");
+    if ((yield* remoteHash(lab, part, file3.size, o.block)) !== sum2) {
+      yield* deleteRemote(lab, part);
+      return yield* Effect_exports.fail(shaMismatch(true, path));
+    }
+    if (o.overwrite && (yield* statRemote(lab, path)) !== void 0) yield* deleteRemote(lab, path);
+    yield* renameRemote(lab, part, path);
+    return { size: file3.size, sha256: sum2, resumed: start3 };
+  }),
+  (file3) => Effect_exports.sync(() => closeSync6(file3.fd))
+);
+var fetchFile = (lab, entry2, target, o) => {
+  const size12 = entry2.size ?? 0;
+  return Effect_exports.acquireUseRelease(
+    sync8(target.path, () => openPart(target, { path: entry2.path, size: size12, modified: entry2.modified }, "local")),
+    (part) => Effect_exports.gen(function* () {
+      let hash3 = createHash5("sha256");
+      const buf = Buffer.allocUnsafe(Math.max(1, Math.min(o.block, part.size)));
+      for (let at = 0; at < part.size; at += o.block)
+        hash3.update(
+          yield* sync8(target.path, () => readAt(target, part.fd, buf, Math.min(o.block, part.size - at), at))
+        );
+      if (part.size > 0) o.onBytes(part.size, part.size < size12);
+      const offering = yield* Effect_exports.fork(serverSha256(lab, entry2.path));
+      let failed;
+      for (let at = part.size; at < size12; at += o.block) {
+        const end3 = Math.min(size12, at + o.block) - 1;
+        let h = hash3;
+        yield* readBlock(lab, entry2.path, at, end3, size12, () => {
+          h = hash3.copy();
+          return (chunk2, pos) => {
+            try {
+              let done9 = 0;
+              while (done9 < chunk2.length) done9 += writeSync2(part.fd, chunk2, done9, chunk2.length - done9, pos + done9);
+            } catch (e) {
+              failed = e;
+              throw e;
+            }
+            h.update(chunk2);
+          };
+        }).pipe(Effect_exports.mapError((e) => failed !== void 0 ? fileError(target.path, failed) : e));
+        hash3 = h;
+        o.onBytes(end3 - at + 1, end3 + 1 < size12);
+      }
+      const sum2 = hash3.digest("hex");
+      const offered = yield* Fiber_exports.join(offering);
+      if (offered !== void 0 && offered !== sum2) {
+        dropPart(part);
+        return yield* Effect_exports.fail(shaMismatch(false, target.path));
+      }
+      yield* sync8(target.path, () => commitPart(part, target, o.overwrite));
+      return { size: size12, sha256: sum2, resumed: part.size };
+    }),
+    (part) => Effect_exports.sync(() => part.close())
+  );
+};
 
 // ../../packages/core/src/operations/notebook-files/copy.ts
 var MAX_DEPTH2 = 64;
 var MAX_ENTRIES = 1e5;
 var join22 = (a, b) => a === "" ? b : b === "" ? a : `${a}/${b}`;
-var sync8 = (what, f) => Effect_exports.try({ try: f, catch: (e) => fileError(what, e) });
+var sync9 = (what, f) => Effect_exports.try({ try: f, catch: (e) => fileError(what, e) });
 var remoteTree = (lab, top) => Effect_exports.gen(function* () {
   const folders = [];
   const files = [];
@@ -59803,16 +60471,12 @@ var remoteTree = (lab, top) => Effect_exports.gen(function* () {
       if (e.type === "directory") {
         folders.push(child);
         yield* walk(child, depth + 1);
-      } else files.push({ rel: child, size: e.size ?? 0 });
+      } else files.push({ rel: child, size: e.size ?? 0, modified: e.modified });
     }
   });
   yield* walk("", 0);
   return { folders, files };
 });
-var tooBig = (files, where3) => {
-  const big = files.find((f) => f.size > MAX_FILE_BYTES);
-  return big === void 0 ? Effect_exports.void : Effect_exports.fail(tooLarge2(where3(big.rel), big.size, MAX_FILE_BYTES));
-};
 var conflict = (paths, hint) => new InspireError({
   reason: "Conflict",
   message: msg("notebook-files-copy-exists", { count: paths.length, files: paths.slice(0, 3).join(", ") }),
@@ -59820,36 +60484,46 @@ var conflict = (paths, hint) => new InspireError({
   candidates: paths
 });
 var kindClash = (path) => invalidInput(msg("notebook-files-kind-clash", { path }), msg("notebook-files-kind-clash-fix"));
-var fileTarget = (id, size12, replaced) => ({
+var fileTarget = (id3, size12, replaced) => ({
   kind: "file",
-  id,
+  id: id3,
   change: replaced ? msg("notebook-files-plan-replaced", { size: size12 }) : msg("notebook-files-plan-new", { size: size12 })
 });
-var folderTarget = (id) => ({ kind: "folder", id, change: msg("notebook-files-plan-folder") });
+var folderTarget = (id3) => ({ kind: "folder", id: id3, change: msg("notebook-files-plan-folder") });
 var sumOf = (files) => files.reduce((n, f) => n + f.size, 0);
 var progressOf = (context5, total3, bytes) => {
-  let done7 = 0;
+  let done9 = 0;
   let moved = 0;
-  return (size12) => {
-    done7++;
-    moved += size12;
+  const say = () => {
     const mib = (n) => (n / 1024 / 1024).toFixed(1);
     context5.progress({
-      message: msg("notebook-files-progress", { done: done7, total: total3, moved: mib(moved), bytes: mib(bytes) }),
-      current: done7,
+      message: msg("notebook-files-progress", { done: done9, total: total3, moved: mib(moved), bytes: mib(bytes) }),
+      current: done9,
       total: total3
     });
   };
+  return {
+    moved: (n, more) => {
+      moved += n;
+      if (more) say();
+    },
+    done: () => {
+      done9++;
+      say();
+    }
+  };
 };
-var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
-  const roots = yield* fileRoots(context5);
-  const source = yield* sync8(input2.local ?? "", () => placeToRead(input2.local ?? "", roots, "local"));
-  const kind = yield* sync8(source.path, () => kindOf4(source, "local"));
+var upload = (lab, input2, base, context5, options = {}) => Effect_exports.gen(function* () {
+  const shown3 = options.shown ?? ((path) => path);
+  const replace = options.overwriteField ?? "overwrite";
+  const roots3 = yield* fileRoots(context5);
+  const source = yield* sync9(input2.local ?? "", () => placeToRead(input2.local ?? "", roots3, "local"));
+  const kind = yield* sync9(source.path, () => kindOf4(source, "local"));
   if (kind === "missing" || kind === "other")
     return yield* Effect_exports.fail(
       kind === "missing" ? invalidInput(msg("notebook-files-no-local", { path: source.path }), msg("notebook-files-no-local-fix")) : invalidInput(msg("store-not-regular", { path: source.path }), msg("notebook-files-no-local-fix"))
     );
-  const tree = yield* sync8(
+  const tree = yield* sync9(
     source.path,
     () => kind === "folder" ? localTree(source) : { folders: [], files: [{ rel: "", size: localSize(source) }], skipped: [], special: [] }
   );
@@ -59864,7 +60538,6 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
         msg("confine-special-files-fix", { count: tree.special.length })
       )
     );
-  yield* tooBig(tree.files, (rel) => placeOf2(source.root, [...source.parts, ...rel.split("/")]).path);
   const raw = input2.path ?? "";
   const dest = yield* normalizeRemotePath(raw);
   const there = dest === "" ? { type: "directory" } : yield* statRemote(lab, dest);
@@ -59872,10 +60545,12 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
   const target = into ? join22(dest, nameOf2(source)) : dest;
   const at = target === dest ? there : yield* statRemote(lab, target);
   if (kind === "folder" && at !== void 0 && at.type !== "directory")
-    return yield* Effect_exports.fail(invalidInput(msg("jupyter-is-file", { path: target }), msg("jupyter-is-file-other")));
+    return yield* Effect_exports.fail(
+      invalidInput(msg("jupyter-is-file", { path: shown3(target) }), msg("jupyter-is-file-other"))
+    );
   if (kind === "file" && at?.type === "directory")
     return yield* Effect_exports.fail(
-      invalidInput(msg("notebook-files-is-folder", { path: target }), msg("notebook-files-is-folder-fix"))
+      invalidInput(msg("notebook-files-is-folder", { path: shown3(target) }), msg("notebook-files-is-folder-fix"))
     );
   const remote = kind === "folder" && at !== void 0 ? yield* remoteTree(lab, target) : void 0;
   const present = new Set(kind === "file" ? at !== void 0 ? [""] : [] : remote?.files.map((f) => f.rel) ?? []);
@@ -59885,10 +60560,10 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
     ...tree.files.filter((f) => remoteFolders.has(f.rel)).map((f) => f.rel),
     ...tree.folders.filter((d) => present.has(d))
   ];
-  if (clash[0] !== void 0) return yield* Effect_exports.fail(kindClash(join22(target, clash[0])));
+  if (clash[0] !== void 0) return yield* Effect_exports.fail(kindClash(shown3(join22(target, clash[0]))));
   if (existing.length > 0 && !input2.overwrite)
     return yield* Effect_exports.fail(
-      conflict(existing, msg("notebook-files-copy-exists-fix", { field: fieldWord("overwrite", true) }))
+      conflict(existing.map(shown3), msg("notebook-files-copy-exists-fix", { field: fieldWord(replace, true) }))
     );
   const parents = yield* makeRemoteParents(lab, target, true);
   yield* checkParents(parents, input2.parents);
@@ -59919,12 +60594,12 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
         count: files.length,
         size: size12,
         local: source.path,
-        path: target || "/",
+        path: shown3(target) || "/",
         notebook: lab.notebook.name || lab.notebook.id
       }),
       targets: [
-        ...newFolders.map(folderTarget),
-        ...tree.files.map((f) => fileTarget(join22(target, f.rel), f.size, present.has(f.rel)))
+        ...newFolders.map((d) => folderTarget(shown3(d))),
+        ...tree.files.map((f) => fileTarget(shown3(join22(target, f.rel)), f.size, present.has(f.rel)))
       ],
       requests: [
         ...newFolders.map((d) => planned("PUT", `${lab.shown}/api/contents/${d}`, { type: "directory" })),
@@ -59938,23 +60613,14 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
   yield* makeRemoteParents(lab, target);
   if (kind === "folder") for (const d of ["", ...tree.folders]) yield* makeRemoteFolder(lab, join22(target, d));
   const step4 = progressOf(context5, files.length, size12);
+  const block = { block: options.block ?? BLOCK_BYTES, overwrite: input2.overwrite, onBytes: step4.moved };
   const copied = [];
   for (const f of tree.files) {
     const place = f.rel === "" ? source : placeOf2(source.root, [...source.parts, ...f.rel.split("/")]);
-    const bytes = yield* sync8(place.path, () => readLocal(place, "local"));
     const path = join22(target, f.rel);
-    yield* writeRemoteFile(lab, path, bytes);
-    const sum2 = sha256(bytes);
-    if ((yield* remoteSha256(lab, path)) !== sum2)
-      return yield* Effect_exports.fail(
-        new InspireError({
-          reason: "PlatformError",
-          message: msg("notebook-files-sha-upload", { path }),
-          hint: msg("notebook-files-copy-again")
-        })
-      );
-    copied.push({ path, local: place.path, size: bytes.length, sha256: sum2 });
-    step4(bytes.length);
+    const sent = yield* sendFile(lab, place, path, block);
+    copied.push({ path, local: place.path, size: sent.size, sha256: sent.sha256 });
+    step4.done();
   }
   return {
     ...result,
@@ -59964,24 +60630,26 @@ var upload = (lab, input2, base, context5) => Effect_exports.gen(function* () {
     replaced: existing.length > 0
   };
 });
-var download = (lab, input2, base, context5) => Effect_exports.gen(function* () {
+var download = (lab, input2, base, context5, options = {}) => Effect_exports.gen(function* () {
+  const shown3 = options.shown ?? ((path) => path);
+  const replace = options.overwriteField ?? "overwrite";
   const source = yield* normalizeRemotePath(input2.path ?? "");
   const entry2 = source === "" ? void 0 : yield* statRemote(lab, source);
   if (source !== "" && entry2 === void 0)
     return yield* Effect_exports.fail(
       new InspireError({
         reason: "NotFound",
-        message: msg("jupyter-no-such", { path: source }),
+        message: msg("jupyter-no-such", { path: shown3(source) }),
         hint: msg("jupyter-no-such-fix")
       })
     );
   const folder = source === "" || entry2?.type === "directory";
-  const roots = yield* fileRoots(context5);
-  const dest = yield* sync8(input2.local ?? "", () => placeToWrite(input2.local ?? "", roots, "local"));
-  const destKind = yield* sync8(dest.path, () => kindOf4(dest, "local"));
+  const roots3 = yield* fileRoots(context5);
+  const dest = yield* sync9(input2.local ?? "", () => placeToWrite(input2.local ?? "", roots3, "local"));
+  const destKind = yield* sync9(dest.path, () => kindOf4(dest, "local"));
   const into = dest.parts.length === 0 || destKind === "folder";
   const target = into ? placeOf2(dest.root, [...dest.parts, basename6(source) || "notebook"]) : dest;
-  const targetKind = into ? yield* sync8(target.path, () => kindOf4(target, "local")) : destKind;
+  const targetKind = into ? yield* sync9(target.path, () => kindOf4(target, "local")) : destKind;
   if (folder ? targetKind === "file" || targetKind === "other" : targetKind === "folder")
     return yield* Effect_exports.fail(
       folder ? invalidInput(
@@ -59992,13 +60660,12 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
         msg("store-choose-another-hint", { field: "local" })
       )
     );
-  const tree = folder ? yield* remoteTree(lab, source) : { folders: [], files: [{ rel: "", size: entry2?.size ?? 0 }] };
-  yield* tooBig(tree.files, (rel) => join22(source, rel) || "/");
+  const tree = folder ? yield* remoteTree(lab, source) : { folders: [], files: [{ rel: "", size: entry2?.size ?? 0, modified: entry2?.modified }] };
   const placeIn = (rel) => rel === "" ? target : placeOf2(target.root, [...target.parts, ...rel.split("/")]);
   const files = tree.files.map((f) => ({ path: join22(source, f.rel), local: placeIn(f.rel).path, size: f.size }));
-  const kinds = yield* sync8(target.path, () => tree.files.map((f) => kindOf4(placeIn(f.rel), "local")));
+  const kinds = yield* sync9(target.path, () => tree.files.map((f) => kindOf4(placeIn(f.rel), "local")));
   const there = tree.files.filter((_, i) => kinds[i] !== "missing").map((f) => f.rel);
-  const clash = yield* sync8(target.path, () => [
+  const clash = yield* sync9(target.path, () => [
     ...tree.files.filter((_, i) => kinds[i] === "folder").map((f) => f.rel),
     ...tree.folders.filter((d) => ["file", "other"].includes(kindOf4(placeIn(d), "local")))
   ]);
@@ -60007,7 +60674,7 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
     return yield* Effect_exports.fail(
       conflict(
         there.map((rel) => placeIn(rel).path),
-        msg("notebook-files-local-exists-fix", { count: there.length, field: fieldWord("overwrite", true) })
+        msg("notebook-files-local-exists-fix", { count: there.length, field: fieldWord(replace, true) })
       )
     );
   const size12 = sumOf(files);
@@ -60018,7 +60685,7 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
       summary: msg("notebook-files-plan-download", {
         count: files.length,
         size: size12,
-        path: source || "/",
+        path: shown3(source) || "/",
         notebook: lab.notebook.name || lab.notebook.id,
         local: target.path
       }),
@@ -60028,28 +60695,17 @@ var download = (lab, input2, base, context5) => Effect_exports.gen(function* () 
     return { ...result, files, written: false, plan, notes: [] };
   }
   if (folder)
-    for (const d of ["", ...tree.folders]) yield* sync8(target.path, () => makeLocalFolder(placeIn(d), "local"));
+    for (const d of ["", ...tree.folders]) yield* sync9(target.path, () => makeLocalFolder(placeIn(d), "local"));
   const step4 = progressOf(context5, files.length, size12);
+  const block = { block: options.block ?? READ_BYTES, overwrite: input2.overwrite, onBytes: step4.moved };
   const copied = [];
   for (const f of tree.files) {
     const path = join22(source, f.rel);
-    const got = yield* readRemoteFile(lab, path);
-    const sum2 = sha256(got.bytes);
     const place = placeIn(f.rel);
-    const written2 = yield* sync8(place.path, () => {
-      writeConfinedFileSync(place, got.bytes, { overwrite: input2.overwrite, field: "local" });
-      return sha256(readLocal(place, "local"));
-    });
-    if (got.sha256 !== void 0 && got.sha256 !== sum2 || written2 !== sum2)
-      return yield* Effect_exports.fail(
-        new InspireError({
-          reason: "PlatformError",
-          message: msg("notebook-files-sha-download", { path: place.path }),
-          hint: msg("notebook-files-copy-again")
-        })
-      );
-    copied.push({ path, local: place.path, size: got.bytes.length, sha256: sum2 });
-    step4(got.bytes.length);
+    const entry3 = { name: basename6(path), path, type: "file", size: f.size, modified: f.modified };
+    const got = yield* fetchFile(lab, entry3, place, block);
+    copied.push({ path, local: place.path, size: got.size, sha256: got.sha256 });
+    step4.done();
   }
   return {
     ...result,
@@ -60107,7 +60763,7 @@ var write = (lab, path, input2, base) => Effect_exports.gen(function* () {
       size: bytes.length
     }),
     targets: [
-      ...folders.map((id) => ({ kind: "folder", id, change: msg("notebook-files-plan-folder") })),
+      ...folders.map((id3) => ({ kind: "folder", id: id3, change: msg("notebook-files-plan-folder") })),
       {
         kind: "file",
         id: path,
@@ -60228,7 +60884,7 @@ var render6 = (r) => {
 var notebookFilesOperation = defineOperation({
   name: "notebook_files",
   title: "List, read, write and copy files in a running notebook",
-  description: text`Files in a RUNNING notebook (paths relative to its Jupyter root): list, read (≤ 1 MiB; binary as base64), write, and upload or download local files or folders (≤ 64 MiB each, sha256-checked; locally only inside the downloads folder). Nothing is replaced without overwrite; ${dryRunWord()} lists every file. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
+  description: text`Files in a RUNNING notebook (paths relative to its Jupyter root): list, read (≤ 1 MiB; binary as base64), write, and upload or download local files or folders (any size, resumable, sha256-checked; locally only inside the downloads folder). Nothing is replaced without overwrite; ${dryRunWord()} lists every file. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -60309,7 +60965,7 @@ var NotebookShellInputSchema = external_exports.object({
   notebook: notebookRefField(),
   terminal: external_exports.string().optional().describe("The terminal's name, as open returned it; needed by send, read and close"),
   input: external_exports.string().optional().describe(
-    'What to type into the terminal, as it is: end a line with "\\n"; control characters are sent as they are ("\\u0003" is Ctrl-C, "\\u0004" Ctrl-D). Needed by send; open types it after opening'
+    'What to type, as is: end a line with "\\n"; control characters go as they are ("\\u0003" is Ctrl-C). Needed by send; open types it after opening'
   ),
   wait: external_exports.number().min(0).max(MAX_WAIT_SECONDS).default(2).describe(
     `Seconds to collect the output that follows (default 2, at most ${MAX_WAIT_SECONDS}); the call returns sooner when until appears or the shell exits`
@@ -60662,8 +61318,8 @@ init_define_INSPIRE_TOOLS();
 var PLACEHOLDER = /(?<!\$)\{(en_name|username)\}/g;
 var SAFE_VALUE = /^[A-Za-z0-9._-]+$/;
 var substitutePlaceholders = (text4, vars) => {
-  for (const match15 of text4.matchAll(PLACEHOLDER)) {
-    const key = match15[1];
+  for (const match17 of text4.matchAll(PLACEHOLDER)) {
+    const key = match17[1];
     const value = vars[key];
     if (value === void 0 || value === "")
       return Either_exports.left(
@@ -61191,7 +61847,7 @@ var renderSubmit = (r) => {
     name: r.name,
     surface: r.request?.surface ?? msg("submission-create-request")
   }) : r.resubmittedFrom !== void 0 ? msg("submission-resubmitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "", from: r.resubmittedFrom }) : msg("submission-submitted-head", { kind: r.kind, name: r.name, id: r.jobId ?? "" });
-  const fields4 = renderFields([
+  const fields5 = renderFields([
     [msg("submission-label-console"), r.consoleUrl],
     [msg("submission-label-status"), r.status],
     [msg("queue-label-submit"), r.queue !== void 0 ? queueLine(r.queue) : void 0],
@@ -61222,7 +61878,7 @@ var renderSubmit = (r) => {
     [msg("submission-label-image"), r.image],
     [r.kind !== "training" ? msg("submission-label-entrypoint") : msg("submission-label-command"), r.command]
   ]);
-  const lines3 = [head5, fields4];
+  const lines3 = [head5, fields5];
   if (r.request !== void 0) lines3.push(JSON.stringify(r.request.body, null, 2));
   lines3.push(...asides("warning", r.warnings));
   for (const f of r.findings) lines3.push(msg("submission-finding", { level: f.level, message: f.message, fix: f.fix }));
@@ -61332,8 +61988,8 @@ var nextName = (old, taken) => {
   while (used.has(`${base}-r${n}`)) n += 1;
   return `${base}-r${n}`.slice(-64);
 };
-var notFound = (id) => (e) => e.reason === "NotFound" ? amendError(e, {
-  message: msg("resubmit-not-found", { id, error: e.text }),
+var notFound = (id3) => (e) => e.reason === "NotFound" ? amendError(e, {
+  message: msg("resubmit-not-found", { id: id3, error: e.text }),
   hint: msg("resubmit-not-found-hint", { call: callWord("jobs") })
 }) : e;
 var carried = (input2, old, taken, sameName = false) => Effect_exports.gen(function* () {
@@ -61352,19 +62008,19 @@ var carried = (input2, old, taken, sameName = false) => Effect_exports.gen(funct
 });
 var ATTEMPT_LINE = /^export INSPIRE_ATTEMPT=\d+; /;
 var attemptCommand = (command, a) => a === void 0 ? command : `export INSPIRE_ATTEMPT=${a.n}; ${command.replace(ATTEMPT_LINE, "")}`;
-var extras = (id, old, applyPrefix, a) => {
+var extras = (id3, old, applyPrefix, a) => {
   const imageType = imageTypeOf(old.imageType);
   return {
     applyPrefix,
-    resubmittedFrom: id,
+    resubmittedFrom: id3,
     ...imageType !== void 0 ? { imageType } : {},
     ...a !== void 0 ? { createOptions: { submitId: a.submitId } } : {}
   };
 };
-var trainingFields = (id, input2, sameName = false, a) => Effect_exports.gen(function* () {
-  const { job: old, settings } = yield* Effect_exports.mapError(getTrainingJobSettings(id), notFound(id));
+var trainingFields = (id3, input2, sameName = false, a) => Effect_exports.gen(function* () {
+  const { job: old, settings } = yield* Effect_exports.mapError(getTrainingJobSettings(id3), notFound(id3));
   const names2 = Effect_exports.map(listTrainingJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields4 = {
+  const fields5 = {
     ...yield* carried(input2, old, names2, sameName),
     command: input2.command ?? attemptCommand(old.command, a),
     shm: old.shmGi,
@@ -61380,16 +62036,16 @@ var trainingFields = (id, input2, sameName = false, a) => Effect_exports.gen(fun
     ...settings.autoFaultTolerance === true ? { autoFaultTolerance: true } : {},
     ...settings.autoFaultTolerance === true && settings.faultToleranceMaxRetry !== void 0 ? { faultToleranceMaxRetry: settings.faultToleranceMaxRetry } : {}
   };
-  return { old, fields: fields4, kept, datasets: settings.datasets };
+  return { old, fields: fields5, kept, datasets: settings.datasets };
 });
-var resubmitTraining = (id, input2, a) => Effect_exports.gen(function* () {
-  const { old, fields: fields4, kept } = yield* trainingFields(id, input2, false, a);
-  return yield* submitTraining({ ...fields4, ...extras(id, old, input2.command !== void 0, a), kept });
+var resubmitTraining = (id3, input2, a) => Effect_exports.gen(function* () {
+  const { old, fields: fields5, kept } = yield* trainingFields(id3, input2, false, a);
+  return yield* submitTraining({ ...fields5, ...extras(id3, old, input2.command !== void 0, a), kept });
 });
-var hpcFields = (id, input2, sameName = false, a) => Effect_exports.gen(function* () {
-  const old = yield* Effect_exports.mapError(getHpcJob(id), notFound(id));
+var hpcFields = (id3, input2, sameName = false, a) => Effect_exports.gen(function* () {
+  const old = yield* Effect_exports.mapError(getHpcJob(id3), notFound(id3));
   const names2 = Effect_exports.map(listHpcJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields4 = {
+  const fields5 = {
     ...yield* carried(input2, old, names2, sameName),
     entrypoint: input2.entrypoint ?? attemptCommand(old.entrypoint, a),
     instance_count: old.instanceCount ?? 1,
@@ -61401,26 +62057,26 @@ var hpcFields = (id, input2, sameName = false, a) => Effect_exports.gen(function
     // The detail does not say whether the platform was asked to notify: a resubmit asks afresh or not at all.
     enable_notification: void 0
   };
-  return { old, fields: fields4 };
+  return { old, fields: fields5 };
 });
-var resubmitHpc = (id, input2, a) => Effect_exports.gen(function* () {
-  const { old, fields: fields4 } = yield* hpcFields(id, input2, false, a);
-  return yield* submitHpc({ ...fields4, ...extras(id, old, false, a) });
+var resubmitHpc = (id3, input2, a) => Effect_exports.gen(function* () {
+  const { old, fields: fields5 } = yield* hpcFields(id3, input2, false, a);
+  return yield* submitHpc({ ...fields5, ...extras(id3, old, false, a) });
 });
-var rayFields = (id, input2, sameName = false, a) => Effect_exports.gen(function* () {
-  const old = yield* Effect_exports.mapError(getRayJob(id), notFound(id));
+var rayFields = (id3, input2, sameName = false, a) => Effect_exports.gen(function* () {
+  const old = yield* Effect_exports.mapError(getRayJob(id3), notFound(id3));
   const names2 = Effect_exports.map(listRayJobs({ workspaceId: old.workspaceId }), (l) => l.jobs.map((j) => j.name));
-  const fields4 = {
+  const fields5 = {
     ...yield* carried(input2, old, names2, sameName),
     entrypoint: input2.entrypoint ?? attemptCommand(old.entrypoint, a),
     worker: old.workerGroups.map((g) => `${g.name}:${g.minReplicas ?? 1}-${g.maxReplicas ?? 1}:${g.specId}`),
     shm: old.shmGi
   };
-  return { old, fields: fields4 };
+  return { old, fields: fields5 };
 });
-var resubmitRay = (id, input2, a) => Effect_exports.gen(function* () {
-  const { old, fields: fields4 } = yield* rayFields(id, input2, false, a);
-  return yield* submitRay({ ...fields4, ...extras(id, old, input2.entrypoint !== void 0, a) });
+var resubmitRay = (id3, input2, a) => Effect_exports.gen(function* () {
+  const { old, fields: fields5 } = yield* rayFields(id3, input2, false, a);
+  return yield* submitRay({ ...fields5, ...extras(id3, old, input2.entrypoint !== void 0, a) });
 });
 var resubmitOperation = defineOperation({
   name: "resubmit",
@@ -61433,16 +62089,16 @@ var resubmitOperation = defineOperation({
   examples: [{ job_id: "{train_job}" }],
   cli: { path: ["job", "resubmit"], positional: ["job_id"] },
   run: (input2) => Effect_exports.gen(function* () {
-    const { id, kind } = yield* resolveTask(input2.job_id, ["train", "hpc", "ray"]);
+    const { id: id3, kind } = yield* resolveTask(input2.job_id, ["train", "hpc", "ray"]);
     if (kind !== "train" && kind !== "hpc" && kind !== "ray")
       return yield* Effect_exports.fail(
         invalidInput(
-          msg("resubmit-wrong-kind", { id }),
+          msg("resubmit-wrong-kind", { id: id3 }),
           msg("resubmit-wrong-kind-hint", { inference: callWord("inference"), notebook: callWord("notebook") })
         )
       );
-    if (kind === "ray") return yield* resubmitRay(id, input2);
-    return yield* kind === "train" ? resubmitTraining(id, input2) : resubmitHpc(id, input2);
+    if (kind === "ray") return yield* resubmitRay(id3, input2);
+    return yield* kind === "train" ? resubmitTraining(id3, input2) : resubmitHpc(id3, input2);
   }),
   render: (r) => renderSubmit(r)
 });
@@ -61586,7 +62242,7 @@ var renderWorkspace2 = (w, types) => {
   );
   return joinText([head5, groups, specs, ...w.problems.map((p) => text`! ${p}`)], "\n");
 };
-var renderStatus = (r) => {
+var renderStatus2 = (r) => {
   const projects = renderTable(r.projects, [
     { header: msg("status-col-project"), cell: (p) => p.name },
     { header: msg("status-col-en-name"), cell: (p) => p.enName },
@@ -61712,13 +62368,13 @@ var statusOperation = defineOperation({
     const found = yield* discover({
       refresh: input2.refresh,
       ...input2.workspace !== void 0 ? { workspace: input2.workspace } : {},
-      onWorkspace: (done7, total3, name2) => context5.progress({ message: msg("status-progress-workspace", { name: name2, done: done7, total: total3 }), current: done7, total: total3 })
+      onWorkspace: (done9, total3, name2) => context5.progress({ message: msg("status-progress-workspace", { name: name2, done: done9, total: total3 }), current: done9, total: total3 })
     });
     const types = input2.schedule_type !== void 0 ? [input2.schedule_type] : [];
-    const all6 = toStatus(found, types);
-    return { ...all6, warnings: budgetNotes(all6.projects) };
+    const all8 = toStatus(found, types);
+    return { ...all8, warnings: budgetNotes(all8.projects) };
   }),
-  render: (r) => renderStatus(r)
+  render: (r) => renderStatus2(r)
 });
 
 // ../../packages/core/src/operations/stop/index.ts
@@ -61759,19 +62415,19 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var deleteRequest = (kind, id) => kind === "train" ? planned("POST", "api/v1/train_job/delete", { job_id: id }) : kind === "hpc" ? planned("DELETE", `api/v1/hpc_jobs/${encodeURIComponent(id)}`) : planned("POST", "api/v1/ray_job/delete", { ray_job_id: id });
-var send2 = (kind, id) => Effect_exports.flatMap(Platform, (p) => {
+var deleteRequest = (kind, id3) => kind === "train" ? planned("POST", "api/v1/train_job/delete", { job_id: id3 }) : kind === "hpc" ? planned("DELETE", `api/v1/hpc_jobs/${encodeURIComponent(id3)}`) : planned("POST", "api/v1/ray_job/delete", { ray_job_id: id3 });
+var send2 = (kind, id3) => Effect_exports.flatMap(Platform, (p) => {
   const options = { idempotent: false, write: true };
   return firstAvailable(msg("api-delete-job"), [
-    kind === "train" ? p.v1("POST", "train_job/delete", { job_id: id }, { ...options, referer: "/jobs/distributedTraining" }) : kind === "hpc" ? p.v1("DELETE", `hpc_jobs/${encodeURIComponent(id)}`, void 0, { ...options, referer: "/jobs/hpc" }) : p.v1("POST", "ray_job/delete", { ray_job_id: id }, { ...options, referer: "/jobs/ray" })
+    kind === "train" ? p.v1("POST", "train_job/delete", { job_id: id3 }, { ...options, referer: "/jobs/distributedTraining" }) : kind === "hpc" ? p.v1("DELETE", `hpc_jobs/${encodeURIComponent(id3)}`, void 0, { ...options, referer: "/jobs/hpc" }) : p.v1("POST", "ray_job/delete", { ray_job_id: id3 }, { ...options, referer: "/jobs/ray" })
   ]);
 });
-var deleteJob = (kind, id) => Effect_exports.gen(function* () {
-  const sent = yield* Effect_exports.either(send2(kind, id));
+var deleteJob = (kind, id3) => Effect_exports.gen(function* () {
+  const sent = yield* Effect_exports.either(send2(kind, id3));
   if (Either_exports.isRight(sent)) return;
   const e = sent.left;
   if (["InvalidInput", "Forbidden", "NotFound", "Conflict"].includes(e.reason)) return yield* Effect_exports.fail(e);
-  const after3 = yield* Effect_exports.either(getJob(kind, id));
+  const after3 = yield* Effect_exports.either(getJob(kind, id3));
   if (Either_exports.isLeft(after3) && after3.left.reason === "NotFound") return;
   return yield* Effect_exports.fail(e);
 });
@@ -61797,27 +62453,27 @@ var stoppableKind = (raw) => Either_exports.flatMap(taskKindOf(raw), (ref4) => {
   );
 });
 var statusText = (s) => `${s.family} (${s.raw})`;
-var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
+var stopOne = (id3, type, confirm2) => Effect_exports.gen(function* () {
   if (type === "inference") {
-    const serving2 = yield* getServing(id);
+    const serving2 = yield* getServing(id3);
     const base2 = { id: serving2.id, type, name: serving2.name, workspace: serving2.workspaceId };
     const before3 = statusText(serving2.status);
     if (serving2.status.terminal) return { ...base2, before: before3, outcome: "already-finished", needsConfirm: false };
     if (!confirm2) return { ...base2, before: before3, outcome: "would-stop", needsConfirm: true };
-    const done7 = yield* stopServing(id);
-    const after4 = yield* Effect_exports.either(getServing(id));
+    const done9 = yield* stopServing(id3);
+    const after4 = yield* Effect_exports.either(getServing(id3));
     return {
       ...base2,
       before: before3,
-      outcome: done7.sent ? "stopped" : "already-finished",
+      outcome: done9.sent ? "stopped" : "already-finished",
       ...Either_exports.isRight(after4) ? { after: statusText(after4.right.status) } : {},
       needsConfirm: false
     };
   }
-  const detail = yield* readTask(id, type);
+  const detail = yield* readTask(id3, type);
   const base = { id: detail.id, type, name: detail.name, workspace: detail.workspace };
-  const result = yield* stopJob(id, type);
-  const after3 = yield* Effect_exports.either(readTask(id, type));
+  const result = yield* stopJob(id3, type);
+  const after3 = yield* Effect_exports.either(readTask(id3, type));
   return {
     ...base,
     before: statusText(detail.status),
@@ -61828,9 +62484,9 @@ var stopOne = (id, type, confirm2) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/stop/ids.ts
-var idsOf = (raw) => raw === void 0 ? [] : typeof raw === "string" ? [raw] : [...new Set(raw.map((id) => id.trim()))];
-var notFound2 = (id, type) => ({
-  id,
+var idsOf = (raw) => raw === void 0 ? [] : typeof raw === "string" ? [raw] : [...new Set(raw.map((id3) => id3.trim()))];
+var notFound2 = (id3, type) => ({
+  id: id3,
   type,
   name: "",
   workspace: "",
@@ -61925,8 +62581,8 @@ var deletableKind = (ref4) => isDeletable(ref4.kind) ? Either_exports.right(ref4
     })
   )
 );
-var readJob = (id, kind) => Effect_exports.map(
-  readTask(id, kind),
+var readJob = (id3, kind) => Effect_exports.map(
+  readTask(id3, kind),
   (detail) => ({
     id: detail.id,
     type: kind,
@@ -61937,8 +62593,8 @@ var readJob = (id, kind) => Effect_exports.map(
   })
 );
 var severalJobs = (input2, ids3) => rowsOfIds(ids3, ["train", "hpc", "ray"], input2.workspace, deletableKind, readJob);
-var oneJob = (input2, id) => Effect_exports.gen(function* () {
-  const named = yield* resolveTask(id, ["train", "hpc", "ray"], input2.workspace);
+var oneJob = (input2, id3) => Effect_exports.gen(function* () {
+  const named = yield* resolveTask(id3, ["train", "hpc", "ray"], input2.workspace);
   const kind = yield* deletableKind(named);
   const detail = yield* missingTask(readTask(named.id, kind), named, input2.workspace);
   const before3 = `${detail.status.family} (${detail.status.raw})`;
@@ -61997,24 +62653,24 @@ var deleteOne = (t) => t.outcome !== "would-delete" || !isDeletable(t.type) ? Ef
 var deleteTasks = (input2) => Effect_exports.gen(function* () {
   const ids3 = idsOf(input2.job_id);
   const mode = ids3.length === 1 ? "single" : "batch";
-  const shown2 = ids3[0] !== void 0 && ids3.length === 1 ? [yield* oneJob(input2, ids3[0])] : ids3.length > 1 ? yield* severalJobs(input2, ids3) : yield* batch(input2);
+  const shown3 = ids3[0] !== void 0 && ids3.length === 1 ? [yield* oneJob(input2, ids3[0])] : ids3.length > 1 ? yield* severalJobs(input2, ids3) : yield* batch(input2);
   const base = { mode, stopped: false };
-  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown2, counts: counts(shown2), plan: planOf4(shown2) };
+  if (input2.dry_run) return { ...base, dryRun: true, tasks: shown3, counts: counts(shown3), plan: planOf4(shown3) };
   if (ids3.length === 0 && input2.confirm && input2.targets === void 0)
-    return yield* Effect_exports.fail(targetsNeeded(shown2, "would-delete"));
+    return yield* Effect_exports.fail(targetsNeeded(shown3, "would-delete"));
   if (!input2.confirm)
     return {
       ...base,
       dryRun: false,
-      tasks: shown2,
-      counts: counts(shown2),
+      tasks: shown3,
+      counts: counts(shown3),
       hint: msg("stop-delete-confirm", {
-        count: shown2.filter((t) => t.outcome === "would-delete").length,
+        count: shown3.filter((t) => t.outcome === "would-delete").length,
         confirm: confirmWord(mode === "batch")
       })
     };
   const tasks = yield* Effect_exports.forEach(
-    shown2,
+    shown3,
     (t) => ids3.length > 1 && !confirmedFor(input2, t) ? Effect_exports.succeed(t) : deleteOne(t),
     { concurrency: 1 }
   );
@@ -62139,10 +62795,10 @@ var batchDone = (tasks) => {
   };
 };
 var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
-  const shown2 = yield* stopRowsOfIds(input2, ids3);
-  if (input2.dry_run) return dryRunOf("batch", shown2);
-  if (!input2.confirm) return unconfirmed(shown2, confirmWord());
-  return batchDone(yield* Effect_exports.forEach(shown2, stopShown(input2), { concurrency: 4 }));
+  const shown3 = yield* stopRowsOfIds(input2, ids3);
+  if (input2.dry_run) return dryRunOf("batch", shown3);
+  if (!input2.confirm) return unconfirmed(shown3, confirmWord());
+  return batchDone(yield* Effect_exports.forEach(shown3, stopShown(input2), { concurrency: 4 }));
 });
 var stopOperation = defineOperation({
   name: "stop",
@@ -62245,6 +62901,368 @@ var stopOperation = defineOperation({
   }
 });
 
+// ../../packages/core/src/operations/storage/index.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/operations/storage/input.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var fields4 = external_exports.object({
+  action: external_exports.enum(["ls", "cp", "rm"]).default("ls").describe("ls, cp (either way) or rm"),
+  path: external_exports.string().optional().describe("ls, rm: a path under /inspire/ (ls without: the roots)"),
+  from: external_exports.string().optional().describe("cp: the source; one of from, to is under /inspire/, the other local"),
+  to: external_exports.string().optional().describe("cp: the target (default: downloads); a folder or path ending in / gets it by name"),
+  notebook: external_exports.string().optional().describe("Running notebook to go through (name, id, URL); default: one of the project's"),
+  workspace: deployFields.workspace,
+  force: external_exports.boolean().default(false).describe("cp: replace files; rm: a folder too"),
+  block_mib: external_exports.number().int().min(1).max(64).optional().describe("cp: MiB per request (default 8 up, 32 down)"),
+  dry_run: external_exports.boolean().default(false).describe("cp, rm: return the plan only")
+});
+var StorageInputSchema = fields4;
+
+// ../../packages/core/src/operations/storage/output.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var StorageOutput = () => external_exports.object({
+  action: external_exports.enum(["ls", "cp", "rm"]).describe("What was done"),
+  notebook: IdName2().describe("The notebook"),
+  path: external_exports.string().describe("The storage path"),
+  direction: external_exports.enum(["up", "down"]).optional().describe("cp: up or down"),
+  local: external_exports.string().optional().describe("cp: the local side"),
+  count: external_exports.number().optional().describe("Files copied or removed"),
+  size: external_exports.number().optional().describe("Bytes copied"),
+  files: external_exports.array(
+    external_exports.object({
+      path: external_exports.string().describe("Storage path"),
+      local: external_exports.string().optional().describe("Local path"),
+      size: external_exports.number().optional().describe("Bytes"),
+      sha256: external_exports.string().optional().describe("sha256, checked on both sides")
+    })
+  ).optional().describe("Each file"),
+  entries: external_exports.array(
+    external_exports.object({
+      name: external_exports.string().describe("Name"),
+      path: external_exports.string().describe("Storage path"),
+      type: external_exports.enum(["file", "directory", "notebook"]).describe("Kind"),
+      size: external_exports.number().optional().describe("Bytes"),
+      modified: external_exports.string().optional().describe("Modified")
+    })
+  ).optional().describe("ls: entries, folders first"),
+  written: external_exports.boolean().optional().describe("Whether anything changed"),
+  plan: PlanOutput().optional(),
+  notes: external_exports.array(textOutput()).describe("Notes")
+});
+
+// ../../packages/core/src/operations/storage/run.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+import { basename as basename7 } from "node:path";
+
+// ../../packages/core/src/operations/storage/place.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var isStoragePath = (raw) => /^\s*\/inspire(\/|$)/.test(raw);
+var projectNamed = (raw) => /^\s*\/inspire\/[^/]+\/project\/([^/]+)/.exec(raw)?.[1];
+var byName = (a, b) => a.name.localeCompare(b.name);
+var pickNotebook = (input2, paths) => Effect_exports.gen(function* () {
+  const workspace = resolveReadWorkspace({ workspace: input2.workspace });
+  if (input2.notebook !== void 0 && input2.notebook.trim() !== "")
+    return yield* resolveNotebook(input2.notebook, workspace);
+  const ws = yield* workspace;
+  const listed2 = yield* listNotebooks({ workspaceId: ws.id });
+  const named = paths.map(projectNamed).find((p) => p !== void 0);
+  const project3 = named === void 0 ? void 0 : (yield* listProjects()).find((p) => p.enName === named);
+  const me = yield* currentUser();
+  const running4 = listed2.notebooks.filter((n) => n.status.family === "running" && (named === void 0 || n.projectId === project3?.id)).sort((a, b) => a.userId === me.id === (b.userId === me.id) ? byName(a, b) : a.userId === me.id ? -1 : 1);
+  const first2 = running4[0];
+  if (first2 !== void 0) return first2;
+  return yield* Effect_exports.fail(
+    new InspireError({
+      reason: "Conflict",
+      message: named === void 0 ? msg("storage-no-notebook", { workspace: ws.name }) : msg("storage-no-notebook-project", { workspace: ws.name, project: project3?.name ?? named }),
+      hint: msg("storage-no-notebook-fix", {
+        start: callWord("notebook", { action: "start" }),
+        create: callWord("notebook", { action: "create" }),
+        field: fieldWord("notebook")
+      })
+    })
+  );
+});
+var openStorage = (input2, paths) => Effect_exports.gen(function* () {
+  const notebook2 = yield* pickNotebook(input2, paths);
+  const lab = yield* labOf(notebook2);
+  yield* waitForLab(lab);
+  const project3 = (yield* listProjects()).find((p) => p.id === notebook2.projectId);
+  if (project3 === void 0 || project3.enName === "")
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: msg("storage-no-project", { notebook: notebook2.name || notebook2.id }),
+        hint: msg("storage-no-project-fix")
+      })
+    );
+  const user = yield* currentUser();
+  const roots3 = Object.values(storagePaths(project3.enName, user.loginName)).map((p) => p.replace(/\/+$/, ""));
+  if ((yield* statRemote(lab, "inspire"))?.type !== "directory")
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "PlatformError",
+        message: msg("storage-not-mounted", { notebook: notebook2.name || notebook2.id }),
+        hint: msg("storage-not-mounted-fix", { field: fieldWord("notebook") })
+      })
+    );
+  return { lab, roots: roots3 };
+});
+var contentsPathOf = (raw, roots3) => Effect_exports.gen(function* () {
+  const path = yield* normalizeRemotePath(raw.trim());
+  const absolute = `/${path}`;
+  if (/^\s*\//.test(raw) && roots3.some((r) => absolute === r || absolute.startsWith(`${r}/`))) return path;
+  return yield* Effect_exports.fail(
+    invalidInput(
+      msg("storage-outside", { path: raw.trim(), roots: roots3.map((r) => `${r}/`).join(", ") }),
+      msg("storage-outside-fix")
+    )
+  );
+});
+var isRoot = (path, roots3) => roots3.includes(`/${path}`);
+
+// ../../packages/core/src/operations/storage/run.ts
+var shown2 = (path) => `/${path}`;
+var needs = (field, action) => invalidInput(
+  msg("storage-needs", { action, field: fieldWord(field) }),
+  msg("storage-needs-fix", { field: fieldWord(field, "/inspire/…") })
+);
+var ls = (lab, roots3, input2, base) => Effect_exports.gen(function* () {
+  if (input2.path === void 0 || input2.path.trim() === "")
+    return {
+      action: "ls",
+      ...base,
+      path: "",
+      entries: roots3.map((r) => ({ name: basename7(r), path: `${r}/`, type: "directory" })),
+      notes: []
+    };
+  const path = yield* contentsPathOf(input2.path, roots3);
+  const entry2 = yield* statRemote(lab, path);
+  if (entry2 === void 0)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: msg("storage-no-such", { path: shown2(path) }),
+        hint: msg("storage-no-such-fix")
+      })
+    );
+  const entries2 = entry2.type === "directory" ? yield* listRemote(lab, path) : [entry2];
+  return {
+    action: "ls",
+    ...base,
+    path: shown2(path),
+    entries: entries2.map((e) => ({
+      name: e.name,
+      path: shown2(e.path),
+      type: e.type,
+      ...e.size !== void 0 ? { size: e.size } : {},
+      ...e.modified !== void 0 ? { modified: e.modified } : {}
+    })),
+    notes: []
+  };
+});
+var cp = (lab, roots3, input2, base, context5) => Effect_exports.gen(function* () {
+  const from2 = input2.from ?? "";
+  const to = input2.to ?? "";
+  const up = isStoragePath(to);
+  const remote = yield* contentsPathOf(up ? to : from2, roots3);
+  const files = {
+    action: up ? "upload" : "download",
+    notebook: lab.notebook.id,
+    // A trailing slash says "into this folder", as for notebook_files.
+    path: up && /\/\s*$/.test(to) ? `${remote}/` : remote,
+    local: up ? from2 : to,
+    encoding: "text",
+    overwrite: input2.force,
+    parents: true,
+    dry_run: input2.dry_run
+  };
+  const copy3 = {
+    shown: shown2,
+    overwriteField: "force",
+    ...input2.block_mib !== void 0 ? { block: input2.block_mib * 1024 * 1024 } : {}
+  };
+  const done9 = up ? yield* upload(lab, files, base, context5, copy3) : yield* download(lab, files, base, context5, copy3);
+  return {
+    action: "cp",
+    ...base,
+    path: shown2(done9.path),
+    direction: up ? "up" : "down",
+    ...done9.local !== void 0 ? { local: done9.local } : {},
+    count: done9.count ?? 0,
+    size: done9.size ?? 0,
+    files: (done9.files ?? []).map((f) => ({ ...f, path: shown2(f.path) })),
+    written: done9.written ?? false,
+    ...done9.plan !== void 0 ? { plan: done9.plan } : {},
+    notes: done9.notes
+  };
+});
+var rm = (lab, roots3, input2, base) => Effect_exports.gen(function* () {
+  const path = yield* contentsPathOf(input2.path ?? "", roots3);
+  if (isRoot(path, roots3))
+    return yield* Effect_exports.fail(invalidInput(msg("storage-rm-root", { path: shown2(path) }), msg("storage-rm-root-fix")));
+  const entry2 = yield* statRemote(lab, path);
+  if (entry2 === void 0)
+    return yield* Effect_exports.fail(
+      new InspireError({
+        reason: "NotFound",
+        message: msg("storage-no-such", { path: shown2(path) }),
+        hint: msg("storage-no-such-fix")
+      })
+    );
+  const folder = entry2.type === "directory";
+  if (folder && !input2.force)
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("storage-rm-folder", { path: shown2(path) }),
+        msg("storage-rm-folder-fix", { field: fieldWord("force", true) })
+      )
+    );
+  const tree = folder ? yield* remoteTree(lab, path) : { folders: [], files: [{ rel: "", size: entry2.size ?? 0 }] };
+  const join18 = (rel) => rel === "" ? path : `${path}/${rel}`;
+  const files = tree.files.map((f) => ({ path: shown2(join18(f.rel)), size: f.size }));
+  const order = [
+    ...tree.files.map((f) => join18(f.rel)),
+    ...[...tree.folders].reverse().map(join18),
+    ...folder ? [path] : []
+  ];
+  const result = { action: "rm", ...base, path: shown2(path), count: files.length, files, notes: [] };
+  if (input2.dry_run)
+    return {
+      ...result,
+      written: false,
+      plan: {
+        summary: msg("storage-plan-rm", {
+          path: shown2(path),
+          count: files.length,
+          notebook: lab.notebook.name || lab.notebook.id
+        }),
+        targets: order.map((p) => ({ kind: "path", id: shown2(p), change: msg("storage-plan-removed") })),
+        requests: order.map((p) => planned("DELETE", `${lab.shown}/api/contents/${p}`))
+      }
+    };
+  for (const p of order) yield* deleteRemote(lab, p);
+  return { ...result, written: true };
+});
+var runStorage = (input2, context5) => Effect_exports.gen(function* () {
+  if (input2.action === "cp") {
+    if (input2.from === void 0 || input2.from.trim() === "") return yield* Effect_exports.fail(needs("from", "cp"));
+    const to = input2.to ?? "";
+    if (to.trim() === "" && !isStoragePath(input2.from)) return yield* Effect_exports.fail(needs("to", "cp"));
+    if (to.trim() !== "" && isStoragePath(input2.from) === isStoragePath(to))
+      return yield* Effect_exports.fail(invalidInput(msg("storage-cp-sides"), msg("storage-cp-sides-fix")));
+  }
+  if (input2.action === "rm" && (input2.path === void 0 || input2.path.trim() === ""))
+    return yield* Effect_exports.fail(needs("path", "rm"));
+  const paths = [input2.path, input2.from, input2.to].filter((p) => p !== void 0 && isStoragePath(p));
+  const { lab, roots: roots3 } = yield* openStorage(input2, paths);
+  const base = { notebook: { id: lab.notebook.id, name: lab.notebook.name } };
+  if (input2.action === "cp") return yield* cp(lab, roots3, input2, base, context5);
+  if (input2.action === "rm") return yield* rm(lab, roots3, input2, base);
+  return yield* ls(lab, roots3, input2, base);
+});
+
+// ../../packages/core/src/operations/storage/index.ts
+var modifiedOf2 = (modified) => {
+  if (modified === void 0) return "";
+  const ms = Date.parse(modified);
+  return Number.isNaN(ms) ? modified : formatTime(ms);
+};
+var render8 = (r) => {
+  const notes2 = asides("note", r.notes);
+  if (r.plan !== void 0) return renderPlan(r.plan);
+  if (r.action === "ls")
+    return joinText(
+      [
+        renderTable(
+          r.entries ?? [],
+          [
+            { header: msg("notebook-files-col-name"), cell: (e) => e.type === "directory" ? e.path : e.name },
+            {
+              header: msg("notebook-files-col-size"),
+              cell: (e) => e.size !== void 0 && e.type !== "directory" ? formatSize(e.size) : "",
+              align: "right"
+            },
+            { header: msg("notebook-files-col-modified"), cell: (e) => modifiedOf2(e.modified) }
+          ],
+          msg("notebook-files-empty")
+        ),
+        ...notes2
+      ],
+      "\n"
+    );
+  if (r.action === "rm")
+    return joinText([msg("storage-removed", { path: r.path, count: r.count ?? 0 }), ...notes2], "\n");
+  return joinText(
+    [
+      msg("notebook-files-copied", {
+        count: r.count ?? 0,
+        size: r.size ?? 0,
+        target: r.direction === "up" ? r.path : r.local ?? ""
+      }),
+      ...notes2
+    ],
+    "\n"
+  );
+};
+var storageOperation = defineOperation({
+  name: "storage",
+  title: "List, copy and remove files on the project's shared storage",
+  description: text`Project shared storage (/inspire/…) via a RUNNING notebook of the project: ls, cp either way (any size, resumable, sha256-checked; folders) and rm. Nothing replaced without force; ${dryRunWord()} lists every file. None running: ${callWord("notebook", { action: "start" })}.`,
+  input: StorageInputSchema,
+  output: StorageOutput,
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
+  agent: { longRunning: true },
+  effects: {
+    by: "action",
+    writes: ["cp", "rm"],
+    files: true,
+    fileInputs: [
+      {
+        field: "to",
+        overwrite: "force",
+        example: { action: "cp", notebook: "{notebook}", from: "{storage_file}" }
+      }
+    ]
+  },
+  examples: [
+    { action: "ls" },
+    { action: "cp", from: "{local_file}", to: "{storage_folder}" },
+    { action: "cp", from: "{storage_file}", to: "." },
+    { action: "rm", path: "{storage_file}" }
+  ],
+  actions: {
+    ls: {
+      summary: "List a folder of the project's shared storage",
+      fields: ["path", "notebook", "workspace"],
+      cli: { path: ["storage", "ls"], positional: ["path"], lastOptional: true }
+    },
+    cp: {
+      summary: "Copy a file or folder to or from the shared storage, resumable and sha256-checked",
+      fields: ["from", "to", "force", "block_mib", "notebook", "workspace"],
+      cli: { path: ["storage", "cp"], positional: ["from", "to"], confirm: false }
+    },
+    rm: {
+      summary: "Remove a file or folder from the shared storage",
+      fields: ["path", "force", "notebook", "workspace"],
+      cli: { path: ["storage", "rm"], positional: ["path"] }
+    }
+  },
+  run: runStorage,
+  render: render8
+});
+
 // ../../packages/core/src/operations/submit.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -62256,16 +63274,14 @@ var submitInput = external_exports.object({
   ),
   compute_group: described(
     external_exports.string().optional(),
-    text`Compute group name or id (${callWord("status")} lists them); "auto": the group where the spec × ${fieldWord("instance_count")} starts soonest (${callWord("availability")}); when missing, the workspace's first group`
+    text`Compute group name or id (${callWord("status")}); "auto": where spec × ${fieldWord("instance_count")} starts soonest (${callWord("availability")}); default the first`
   ),
   spec: external_exports.string().optional().describe("TRAIN spec id (quota id) of that compute group; when missing or wrong the error lists the candidates"),
   workspace: external_exports.string().optional().describe("Workspace name or id; defaults to defaultWorkspace"),
   project: submitFields.project,
   image: external_exports.string().optional().describe("Registered image on the display domain (docker.sii.shaipower.online/…:tag); defaults to defaultImage"),
   priority: external_exports.number().int().optional().describe("1–10; 4+ is not pre-empted. Defaults to defaultPriority, else the project's cap"),
-  shm: external_exports.union([external_exports.number(), external_exports.string()]).optional().describe(
-    "Shared memory: a bare number is GiB (64), or write 64Gi / 65536MB. Defaults to defaultShm, which is in MB and converted (65536 MB = 64 GiB); multi-GPU needs ≥ 64 GiB"
-  ),
+  shm: external_exports.union([external_exports.number(), external_exports.string()]).optional().describe("Shared memory: GiB (64), or 64Gi / 65536MB; default defaultShm (MB); multi-GPU needs ≥ 64 GiB"),
   instance_count: external_exports.number().int().positive().default(1).describe("Number of nodes (instances); default 1"),
   framework: external_exports.string().optional().describe("Training framework; default pytorch"),
   envs: external_exports.record(external_exports.string(), external_exports.string()).optional().describe("Extra environment variables, NAME → value"),
@@ -62306,12 +63322,12 @@ init_define_INSPIRE_TOOLS();
 var submitHpcInput = external_exports.object({
   name: external_exports.string().describe("Job name: letters, digits, CJK, '.', '_', '-'; up to 64 characters"),
   entrypoint: external_exports.string().describe(
-    "The Slurm body only, e.g. `srun python preprocess.py`: no `#!` line, no `#SBATCH` lines (the platform writes the header); launch work with srun. {en_name} and {username} are filled in"
+    "The Slurm body only, e.g. `srun python preprocess.py` (no `#!` or `#SBATCH` lines: the platform writes them); {en_name} and {username} are filled in"
   ),
   workspace: external_exports.string().optional().describe("Workspace name or id, e.g. 高性能计算; defaults to defaultWorkspace"),
   compute_group: described(
     external_exports.string().optional(),
-    text`Compute group name or id that runs HPC (${callWord("status")} lists them); "auto": the group where the spec starts soonest (${callWord("availability")}); when missing, the first group`
+    text`HPC compute group name or id (${callWord("status")}); "auto": where the spec starts soonest (${callWord("availability")}); default the first`
   ),
   spec: external_exports.string().optional().describe("HPC spec id of that group (not a training spec); when missing or wrong the error lists candidates"),
   project: submitFields.project,
@@ -62407,9 +63423,7 @@ init_define_INSPIRE_TOOLS();
 var MIN_POLL_SECONDS = 1;
 var SweepInputSchema = external_exports.object({
   action: external_exports.enum(["run", "status", "stop", "resubmit"]).default("status").describe("run (submit what is missing), status (default), stop, or resubmit (the failed jobs)"),
-  file: external_exports.string().optional().describe(
-    "For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute"
-  ),
+  file: external_exports.string().optional().describe("For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits)"),
   definition: external_exports.record(external_exports.string(), external_exports.unknown()).optional().describe("For run: the sweep itself, the same fields as a sweep file, instead of file"),
   sweep: refersTo(
     external_exports.string().optional().describe(
@@ -62417,12 +63431,8 @@ var SweepInputSchema = external_exports.object({
     ),
     "sweep"
   ),
-  max_running: external_exports.number().int().positive().optional().describe(
-    "For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)"
-  ),
-  continue_on_error: external_exports.boolean().default(false).describe(
-    "For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first"
-  ),
+  max_running: external_exports.number().int().positive().optional().describe("For run: at most this many jobs queued or running at once (overrides limits.max_running)"),
+  continue_on_error: external_exports.boolean().default(false).describe("For run, resubmit: note a refused job and send the others (default: stop at the first)"),
   resume: external_exports.boolean().default(false).describe("For run: continue a stopped sweep (its run is refused without it)"),
   replace: external_exports.boolean().default(false).describe("For run: also send jobs whose name is on the platform with other fields (the earlier jobs stay)"),
   wait_seconds: described(
@@ -62433,9 +63443,7 @@ var SweepInputSchema = external_exports.object({
     external_exports.number().min(MIN_POLL_SECONDS).max(600).default(15),
     text`For run, resubmit: seconds between state reads while ${fieldWord("max_running")} holds jobs back (default 15)`
   ),
-  failed: external_exports.boolean().default(false).describe(
-    "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)"
-  ),
+  failed: external_exports.boolean().default(false).describe("For resubmit: resubmit the failed and stopped jobs (required)"),
   details: described(
     external_exports.boolean().default(true),
     text`For status: read running jobs' verdicts and failed ones' diagnoses (${callWord("metrics")}, ${callWord("job_detail")}); false: the list only`
@@ -62544,7 +63552,7 @@ var parseText = (yaml, text4, source, words2 = SWEEP_WORDS) => {
 };
 var label2 = (path) => path.map((p, i) => typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`).join("");
 var fileIssues = (issues, locate, base, what, words2 = SWEEP_WORDS) => {
-  const shown2 = issues.slice(0, 3).map((i) => {
+  const shown3 = issues.slice(0, 3).map((i) => {
     const path = [...base, ...i.path];
     if (i.code === "unrecognized_keys") {
       const keys5 = i.keys;
@@ -62555,8 +63563,8 @@ var fileIssues = (issues, locate, base, what, words2 = SWEEP_WORDS) => {
     const field = label2(path) || msg("sweep-file-the-file");
     return help !== void 0 ? msg("sweep-file-issue-help", { at: locate(path), field, problem: issueWord(i), help }) : msg("sweep-file-issue", { at: locate(path), field, problem: issueWord(i) });
   });
-  const more = issues.length - shown2.length;
-  return invalidInput(words2.invalid({ what, problems: joinText(shown2, "; "), more }), words2.hint());
+  const more = issues.length - shown3.length;
+  return invalidInput(words2.invalid({ what, problems: joinText(shown3, "; "), more }), words2.hint());
 };
 var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(function* () {
   const reserved = reservedParam(data);
@@ -62618,13 +63626,13 @@ var PLACEHOLDER2 = /\{\{|\}\}|(\$)?\{([^{}]*)\}/g;
 var placeholdersOf = (template) => [...template.matchAll(PLACEHOLDER2)].flatMap(
   (m) => m[0] === "{{" || m[0] === "}}" || m[1] === "$" || m[2] === void 0 || KEPT.has(m[2]) ? [] : [m[2]]
 );
-var fill = (template, values3, index) => template.replace(PLACEHOLDER2, (all6, dollar, name2) => {
-  if (all6 === "{{") return "{";
-  if (all6 === "}}") return "}";
-  if (dollar === "$" || name2 === void 0 || KEPT.has(name2)) return all6;
+var fill = (template, values3, index) => template.replace(PLACEHOLDER2, (all8, dollar, name2) => {
+  if (all8 === "{{") return "{";
+  if (all8 === "}}") return "}";
+  if (dollar === "$" || name2 === void 0 || KEPT.has(name2)) return all8;
   const value = values3[name2];
   if (value !== void 0) return String(value);
-  return name2 === INDEX2 ? String(index) : all6;
+  return name2 === INDEX2 ? String(index) : all8;
 });
 var templates = (sweep) => {
   const job = sweep.job;
@@ -62665,8 +63673,8 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
       )
     );
   const gridRows = Object.keys(sweep.grid).length > 0 ? product(sweep.grid) : [];
-  const all6 = [...gridRows, ...sweep.list];
-  const known = new Set(all6.flatMap((r) => Object.keys(r)));
+  const all8 = [...gridRows, ...sweep.list];
+  const known = new Set(all8.flatMap((r) => Object.keys(r)));
   const used = templates(sweep);
   for (const [path, template] of used)
     for (const name2 of placeholdersOf(template))
@@ -62685,10 +63693,10 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
           )
         );
   const nameTemplate = String(sweep.job.name ?? "");
-  if (all6.length > 1 && placeholdersOf(nameTemplate).length === 0)
+  if (all8.length > 1 && placeholdersOf(nameTemplate).length === 0)
     return yield* Effect_exports.fail(
       invalidInput(
-        msg("sweep-name-no-param", { at: sweep.locate(["job", "name"]), name: nameTemplate, count: all6.length }),
+        msg("sweep-name-no-param", { at: sweep.locate(["job", "name"]), name: nameTemplate, count: all8.length }),
         msg("sweep-name-no-param-hint", {
           example: `${nameTemplate || "exp"}-${[...known].map((k) => `{${k}}`).join("-") || "{index}"}`
         })
@@ -62696,7 +63704,7 @@ var expandSweep = (sweep) => Effect_exports.gen(function* () {
     );
   const rows = [];
   const names2 = /* @__PURE__ */ new Map();
-  for (const [i, params] of all6.entries()) {
+  for (const [i, params] of all8.entries()) {
     const index = i + 1;
     const listAt = i - gridRows.length;
     const where3 = listAt >= 0 ? sweep.locate(["list", listAt]) : sweep.locate(["grid"]);
@@ -62751,15 +63759,15 @@ var listWorkspaceJobs = (kind, workspaceId) => Effect_exports.gen(function* () {
   };
   return yield* kind === "hpc" ? listHpcJobs(input2) : kind === "ray" ? listRayJobs(input2) : listTrainingJobs(input2);
 });
-var detailOf = (kind, id) => kind === "hpc" ? getHpcJob(id) : kind === "ray" ? getRayJob(id) : getTrainingJob(id);
+var detailOf = (kind, id3) => kind === "hpc" ? getHpcJob(id3) : kind === "ray" ? getRayJob(id3) : getTrainingJob(id3);
 var readSweepJobs = (m) => Effect_exports.gen(function* () {
   const ids3 = new Set(m.jobs.flatMap((j) => j.jobId !== void 0 ? [j.jobId] : []));
   const found = /* @__PURE__ */ new Map();
   if (ids3.size === 0) return found;
   const listed2 = yield* listWorkspaceJobs(m.kind, m.workspaceId);
   for (const job of listed2.jobs) if (ids3.has(job.id)) found.set(job.id, job);
-  const missing4 = [...ids3].filter((id) => !found.has(id));
-  const read2 = yield* Effect_exports.forEach(missing4, (id) => Effect_exports.either(detailOf(m.kind, id)), { concurrency: 2 });
+  const missing4 = [...ids3].filter((id3) => !found.has(id3));
+  const read2 = yield* Effect_exports.forEach(missing4, (id3) => Effect_exports.either(detailOf(m.kind, id3)), { concurrency: 2 });
   for (const r of read2) if (Either_exports.isRight(r)) found.set(r.right.id, r.right);
   return found;
 });
@@ -62775,8 +63783,8 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash8 } from "node:crypto";
-import { readdir, rm } from "node:fs/promises";
-import { join as join13 } from "node:path";
+import { readdir, rm as rm2 } from "node:fs/promises";
+import { join as join15 } from "node:path";
 var Job = external_exports.lazy(
   () => external_exports.object({
     index: external_exports.number(),
@@ -62821,11 +63829,11 @@ var Manifest = external_exports.lazy(
 var refusalOf = (j) => textOf(j.errorText) ?? plain(j.error ?? "");
 var sweepIdOf = (hash3) => hash3.slice(0, 12);
 var scopeOf = Effect_exports.map(ActiveProfile, (p) => `${p.name.value ?? "default"}|${p.baseUrl.value ?? ""}`);
-var folderOf = (store) => join13(store.paths.configDir, "sweeps");
-var fileOf = (store, id, scope6) => join13(folderOf(store), `${id}-${createHash8("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
-var readManifest = (id) => Effect_exports.gen(function* () {
+var folderOf = (store) => join15(store.paths.configDir, "sweeps");
+var fileOf = (store, id3, scope6) => join15(folderOf(store), `${id3}-${createHash8("sha256").update(scope6).digest("hex").slice(0, 8)}.json`);
+var readManifest = (id3) => Effect_exports.gen(function* () {
   const store = yield* Store;
-  const file3 = fileOf(store, id, yield* scopeOf);
+  const file3 = fileOf(store, id3, yield* scopeOf);
   yield* checkStoreFolders(file3, storeRoots(store.paths));
   return yield* readJsonFile(file3, Manifest);
 });
@@ -62841,22 +63849,22 @@ var requestStop = (m, at) => Effect_exports.gen(function* () {
   yield* writeFileAtomic(stopFileOf(store, m), `${JSON.stringify({ at })}
 `, storeRoots(store.paths));
 });
-var clearStopRequest = (m) => Effect_exports.flatMap(Store, (store) => Effect_exports.promise(() => rm(stopFileOf(store, m), { force: true })));
+var clearStopRequest = (m) => Effect_exports.flatMap(Store, (store) => Effect_exports.promise(() => rm2(stopFileOf(store, m), { force: true })));
 var stopMark = (m) => Effect_exports.gen(function* () {
   const store = yield* Store;
   const asked = yield* readJsonFile(stopFileOf(store, m), StopRequest);
   const marks = [m.stoppedAt, asked?.at].filter((n) => n !== void 0);
   return marks.length > 0 ? Math.max(...marks) : void 0;
 });
-var withSweepLock = (id, effect2) => Effect_exports.flatMap(
+var withSweepLock = (id3, effect2) => Effect_exports.flatMap(
   Store,
   (store) => Effect_exports.catchTag(
-    store.withLock(`sweep-${id}`, effect2, { timeout: "30 seconds" }),
+    store.withLock(`sweep-${id3}`, effect2, { timeout: "30 seconds" }),
     "InspireError",
     (e) => Effect_exports.fail(
       e.message.includes("lock") ? invalidInput(
-        msg("sweep-locked", { id }),
-        msg("sweep-locked-hint", { call: callWord("sweep", { action: "status", sweep: id }) })
+        msg("sweep-locked", { id: id3 }),
+        msg("sweep-locked-hint", { call: callWord("sweep", { action: "status", sweep: id3 }) })
       ) : e
     )
   )
@@ -62867,19 +63875,19 @@ var listManifests = Effect_exports.gen(function* () {
   const names2 = yield* Effect_exports.promise(() => readdir(folderOf(store)).catch(() => []));
   const found = [];
   for (const name2 of names2.filter((n) => n.endsWith(".json"))) {
-    const m = yield* readJsonFile(join13(folderOf(store), name2), Manifest);
+    const m = yield* readJsonFile(join15(folderOf(store), name2), Manifest);
     if (m !== void 0 && m.scope === scope6) found.push(m);
   }
   return found.sort((a, b) => b.updatedAt - a.updatedAt);
 });
 var findManifest = (wanted) => Effect_exports.gen(function* () {
-  const all6 = yield* listManifests;
-  const found = pickEntity(all6, wanted);
+  const all8 = yield* listManifests;
+  const found = pickEntity(all8, wanted);
   if (found.kind === "one") return found.item;
   const [newest] = found.kind === "many" ? found.items : [];
   if (found.kind === "many" && newest !== void 0 && found.items.every((m) => m.name === newest.name)) return newest;
   return yield* Effect_exports.fail(
-    found.kind === "many" ? lookupAmbiguous("sweep", wanted.trim(), found.items) : lookupNotFound("sweep", wanted.trim(), msg("domain-lookup-where-sweeps"), all6)
+    found.kind === "many" ? lookupAmbiguous("sweep", wanted.trim(), found.items) : lookupNotFound("sweep", wanted.trim(), msg("domain-lookup-where-sweeps"), all8)
   );
 });
 
@@ -62898,25 +63906,25 @@ var markerOf = (kind, job) => job.submitId !== void 0 && job.submitId !== "" ? E
 var findExisting = (kind, workspaceId, rows) => Effect_exports.gen(function* () {
   if (rows.length === 0) return NOTHING_EXISTS;
   const listed2 = yield* listWorkspaceJobs(kind, workspaceId);
-  const byName2 = /* @__PURE__ */ new Map();
-  for (const job of listed2.jobs) byName2.set(job.name, [...byName2.get(job.name) ?? [], job]);
+  const byName3 = /* @__PURE__ */ new Map();
+  for (const job of listed2.jobs) byName3.set(job.name, [...byName3.get(job.name) ?? [], job]);
   const adopted = /* @__PURE__ */ new Map();
-  const changed = [];
+  const changed2 = [];
   for (const row of rows) {
-    const same = byName2.get(row.name) ?? [];
-    if (same.length === 0) continue;
+    const same2 = byName3.get(row.name) ?? [];
+    if (same2.length === 0) continue;
     const attempts = markersOf2(row.key, ATTEMPTS);
     let mine;
-    for (const job of same) {
+    for (const job of same2) {
       const attempt = attempts.indexOf(yield* markerOf(kind, job));
       if (attempt < 0) continue;
       if (mine === void 0 || attempt > mine.attempt || attempt === mine.attempt && older(job, mine.job))
         mine = { attempt, job };
     }
     if (mine !== void 0) adopted.set(row.index, mine.job.id);
-    else changed.push({ row, jobIds: same.map((j) => j.id) });
+    else changed2.push({ row, jobIds: same2.map((j) => j.id) });
   }
-  return { adopted, changed, truncated: listed2.truncated };
+  return { adopted, changed: changed2, truncated: listed2.truncated };
 });
 var older = (a, b) => (a.createdAt ?? 0) !== (b.createdAt ?? 0) ? (a.createdAt ?? 0) < (b.createdAt ?? 0) : a.id < b.id;
 var findTwins = (kind, workspaceId, made) => Effect_exports.gen(function* () {
@@ -62924,10 +63932,10 @@ var findTwins = (kind, workspaceId, made) => Effect_exports.gen(function* () {
   const listed2 = yield* listWorkspaceJobs(kind, workspaceId);
   const twins = [];
   for (const row of made) {
-    const same = listed2.jobs.filter((j) => j.name === row.name);
-    if (same.length < 2) continue;
+    const same2 = listed2.jobs.filter((j) => j.name === row.name);
+    if (same2.length < 2) continue;
     let keep;
-    for (const job of same)
+    for (const job of same2)
       if ((yield* markerOf(kind, job)) === row.key && (keep === void 0 || older(job, keep))) keep = job;
     if (keep !== void 0 && keep.id !== row.jobId)
       twins.push({ index: row.index, name: row.name, mine: row.jobId, keep: keep.id });
@@ -62996,10 +64004,10 @@ var fitsOf = (placed, maxRunning) => Effect_exports.gen(function* () {
         continue;
       }
       const asked = Math.min(jobs, maxRunning ?? jobs);
-      const all6 = rank3(asked * p.instanceCount) ?? ranked;
-      const room = all6.verdict === "never" ? ranked.instancesNow : all6.instancesNow;
+      const all8 = rank3(asked * p.instanceCount) ?? ranked;
+      const room = all8.verdict === "never" ? ranked.instancesNow : all8.instancesNow;
       const now = Math.min(asked, Math.floor(room / Math.max(1, p.instanceCount)));
-      const together = { jobs: asked, now, verdict: all6.verdict };
+      const together = { jobs: asked, now, verdict: all8.verdict };
       out.push({
         ...base,
         verdict: ranked.verdict,
@@ -63310,10 +64318,10 @@ var checkRows = (sweep, rows, context5) => Effect_exports.gen(function* () {
   }
   return { rows: out, placed, requests, warnings: [...warnings.values()], workspaceId };
 });
-var summaryOf2 = (sweep, id, rows, maxRunning, jobs) => {
+var summaryOf2 = (sweep, id3, rows, maxRunning, jobs) => {
   const costs = rows.flatMap((r) => r.costPerHour !== void 0 ? [r.costPerHour] : []);
   return {
-    sweep: { id, name: sweep.name, source: sweep.source, kind: sweep.kind, jobs },
+    sweep: { id: id3, name: sweep.name, source: sweep.source, kind: sweep.kind, jobs },
     totalCostPerHour: round(costs.reduce((a, b) => a + b, 0)),
     peakCostPerHour: peakOf(costs, maxRunning),
     ...maxRunning !== void 0 ? { maxRunning } : {}
@@ -63322,19 +64330,19 @@ var summaryOf2 = (sweep, id, rows, maxRunning, jobs) => {
 var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
   const sweep = yield* loadSweep(input2, context5);
   const rows = yield* expandSweep(sweep);
-  const id = sweepIdOf(sweep.hash);
+  const id3 = sweepIdOf(sweep.hash);
   const maxRunning = input2.max_running ?? sweep.limits.max_running;
-  const known = yield* readManifest(id);
+  const known = yield* readManifest(id3);
   const stoppedAt = known !== void 0 ? yield* stopMark(known) : void 0;
   if (stoppedAt !== void 0 && !input2.resume && !input2.dry_run && known !== void 0 && unsentOf(known) > 0)
     return yield* Effect_exports.fail(stoppedError(known, input2.file, stoppedAt));
-  const done7 = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key));
-  const open4 = rows.filter((r) => !done7.has(r.key));
+  const done9 = new Set((known?.jobs ?? []).filter((j) => j.state === "created").map((j) => j.key));
+  const open4 = rows.filter((r) => !done9.has(r.key));
   const checked = yield* checkRows(sweep, open4, context5);
   const existing = open4.length > 0 ? yield* findExisting(sweep.kind, checked.workspaceId, open4) : NOTHING_EXISTS;
   if (existing.changed.length > 0 && !input2.replace) return yield* Effect_exports.fail(changedError(sweep, existing));
   const found = existingWarnings(existing, input2.replace);
-  const summary5 = summaryOf2(sweep, id, checked.rows, maxRunning, rows.length);
+  const summary5 = summaryOf2(sweep, id3, checked.rows, maxRunning, rows.length);
   const limit = sweep.limits.max_cost_per_hour;
   if (limit !== void 0 && summary5.peakCostPerHour > limit)
     return yield* Effect_exports.fail(
@@ -63348,27 +64356,27 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
       )
     );
   if (input2.dry_run) {
-    const shown2 = checked.rows.map((r) => {
+    const shown3 = checked.rows.map((r) => {
       const jobId = existing.adopted.get(r.index);
       return jobId !== void 0 ? { ...r, state: "created", jobId } : r;
     });
-    const fresh4 = shown2.filter((r) => r.state === "pending");
+    const fresh4 = shown3.filter((r) => r.state === "pending");
     return {
       action: "run",
       dryRun: true,
       ...summary5,
       fits: yield* fitsOf(
-        checked.placed.filter((_p, i) => shown2[i]?.state === "pending"),
+        checked.placed.filter((_p, i) => shown3[i]?.state === "pending"),
         maxRunning
       ),
-      jobs: shown2,
-      counts: counts2(shown2, 0, 0),
+      jobs: shown3,
+      counts: counts2(shown3, 0, 0),
       plan: {
         summary: msg("sweep-run-summary", {
           count: fresh4.length,
           name: sweep.name,
-          id,
-          done: done7.size + existing.adopted.size
+          id: id3,
+          done: done9.size + existing.adopted.size
         }),
         targets: fresh4.map((r) => ({
           kind: jobNoun(sweep.kind),
@@ -63406,7 +64414,7 @@ var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
   const now = yield* Clock_exports.currentTimeMillis;
   const manifest = known ?? {
     version: 1,
-    id,
+    id: id3,
     hash: sweep.hash,
     name: sweep.name,
     kind: sweep.kind,
@@ -63572,15 +64580,15 @@ var sweepRef = (m) => ({
 });
 var sweepStatus = (input2, context5) => Effect_exports.gen(function* () {
   if (input2.sweep === void 0) {
-    const all6 = yield* listManifests;
+    const all8 = yield* listManifests;
     return {
       action: "status",
-      sweeps: all6.map((m) => ({
+      sweeps: all8.map((m) => ({
         ...sweepRef(m),
         created: m.jobs.filter((j) => j.state === "created").length,
         updatedAt: m.updatedAt
       })),
-      next: all6[0] !== void 0 ? [nextStep("sweep", { action: "status", sweep: all6[0].id })] : []
+      next: all8[0] !== void 0 ? [nextStep("sweep", { action: "status", sweep: all8[0].id })] : []
     };
   }
   return yield* statusOf2(yield* findManifest(input2.sweep), input2.details, context5);
@@ -63592,8 +64600,8 @@ var manifestOf = (input2, context5) => Effect_exports.gen(function* () {
   if (input2.file === void 0 && input2.definition === void 0)
     return yield* Effect_exports.fail(invalidInput(msg("sweep-which"), msg("sweep-which-hint")));
   const sweep = yield* loadSweep(input2, context5);
-  const id = sweepIdOf(sweep.hash);
-  return (yield* readManifest(id)) ?? { name: sweep.name, id };
+  const id3 = sweepIdOf(sweep.hash);
+  return (yield* readManifest(id3)) ?? { name: sweep.name, id: id3 };
 });
 var NOUN3 = (m) => jobNoun(m.kind);
 var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
@@ -63653,22 +64661,22 @@ var sweepStop = (input2, context5) => Effect_exports.gen(function* () {
     })
   );
   const now = liveOf(yield* readSweepJobs(stopped2), stopped2.jobs);
-  const changed = [];
+  const changed2 = [];
   for (const p of now) {
     context5.progress({
       message: msg("sweep-progress-stopping", { name: p.name }),
-      current: changed.length + 1,
+      current: changed2.length + 1,
       total: now.length
     });
     const r = yield* stopJob(p.id, type, { raw: p.status.raw, terminal: p.status.terminal });
-    if (r.outcome === "stopped") changed.push(p.id);
+    if (r.outcome === "stopped") changed2.push(p.id);
   }
   const held2 = unsentOf(stopped2);
   return {
     ...base,
-    changed,
+    changed: changed2,
     held: held2,
-    message: held2 > 0 ? msg("sweep-stopped-held", { count: changed.length, name: m.name, held: held2, resume: fieldWord("resume") }) : msg("sweep-stopped", { count: changed.length, name: m.name }),
+    message: held2 > 0 ? msg("sweep-stopped-held", { count: changed2.length, name: m.name, held: held2, resume: fieldWord("resume") }) : msg("sweep-stopped", { count: changed2.length, name: m.name }),
     next: [nextStep("sweep", { action: "status", sweep: m.id })]
   };
 });
@@ -63853,7 +64861,7 @@ var renderRun = (r) => {
     nexts(r)
   );
 };
-var renderStatus2 = (r) => lines(
+var renderStatus3 = (r) => lines(
   msg("sweep-status-head", {
     name: r.sweep.name,
     id: r.sweep.id,
@@ -63888,7 +64896,7 @@ var renderList3 = (r) => lines(
   nexts(r)
 );
 var renderChange2 = (r) => lines(r.plan !== void 0 ? renderPlan(r.plan) : void 0, r.plan === void 0 ? r.message : void 0, nexts(r));
-var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus2(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
+var renderSweep = (r) => "sweeps" in r ? renderList3(r) : r.action === "status" ? renderStatus3(r) : r.action === "stop" || !("dryRun" in r) ? renderChange2(r) : renderRun(r);
 
 // ../../packages/core/src/operations/sweep/result.ts
 init_define_INSPIRE_SETTINGS();
@@ -64107,9 +65115,9 @@ var groupUsage = (tasks, keyOf) => {
     g.members.push(t);
     groups.set(key, g);
   }
-  return [...groups].map(([key, g]) => ({ group: summarize2(key, g.name ?? msg("usage-unknown"), g.members), name: g.name })).sort((a, b) => b.group.gpus - a.group.gpus || byName(a.name, b.name)).map(({ group }) => group);
+  return [...groups].map(([key, g]) => ({ group: summarize2(key, g.name ?? msg("usage-unknown"), g.members), name: g.name })).sort((a, b) => b.group.gpus - a.group.gpus || byName2(a.name, b.name)).map(({ group }) => group);
 };
-var byName = (a, b) => a === void 0 ? b === void 0 ? 0 : 1 : b === void 0 ? -1 : a.localeCompare(b);
+var byName2 = (a, b) => a === void 0 ? b === void 0 ? 0 : 1 : b === void 0 ? -1 : a.localeCompare(b);
 var summarize2 = (key, name2, tasks) => {
   const measured2 = tasks.filter((t) => t.utilisation !== void 0 && t.gpus > 0);
   const weight = measured2.reduce((s, t) => s + t.gpus, 0);
@@ -64461,7 +65469,7 @@ var waitOperation = defineOperation({
   },
   agent: { waitField: "timeout_seconds" },
   run: (input2, context5) => Effect_exports.gen(function* () {
-    const { id, kind } = yield* resolveTask(
+    const { id: id3, kind } = yield* resolveTask(
       input2.job_id,
       ["train", "hpc", "serving", "ray", "notebook"],
       input2.workspace
@@ -64471,23 +65479,23 @@ var waitOperation = defineOperation({
     let pause = input2.poll_seconds ?? 5;
     let polls = 0;
     for (; ; ) {
-      const read2 = yield* Effect_exports.either(readTask(id, kind));
+      const read2 = yield* Effect_exports.either(readTask(id3, kind));
       polls++;
       const now = yield* Clock_exports.currentTimeMillis;
-      const base = { jobId: id, until: input2.until, waitedMs: now - start3, polls };
+      const base = { jobId: id3, until: input2.until, waitedMs: now - start3, polls };
       if (Either_exports.isLeft(read2)) {
         if (read2.left.reason !== "NotFound") return yield* Effect_exports.fail(read2.left);
         const r = { ...base, outcome: "not-found" };
         return { ...r, message: messageOf3(r) };
       }
-      const status = { family: read2.right.status.family, raw: read2.right.status.raw };
+      const status3 = { family: read2.right.status.family, raw: read2.right.status.raw };
       const verdict = judge(input2.until, read2.right.status);
       const timedOut = verdict === void 0 && now >= deadline2;
       if (verdict !== void 0 || timedOut) {
-        const r = { ...base, status, outcome: verdict ?? "timed-out" };
+        const r = { ...base, status: status3, outcome: verdict ?? "timed-out" };
         return { ...r, message: messageOf3(r) };
       }
-      const message = msg("wait-progress", { id, status: `${status.family} (${status.raw})`, until: input2.until });
+      const message = msg("wait-progress", { id: id3, status: `${status3.family} (${status3.raw})`, until: input2.until });
       const report = (ms) => ({
         message,
         current: Math.round(ms / 1e3),
@@ -64543,7 +65551,8 @@ var CATALOGUE2 = [
   notebookFilesOperation,
   notebookShellOperation,
   sweepOperation,
-  submitRayOperation
+  submitRayOperation,
+  storageOperation
 ];
 var OPERATIONS = CATALOGUE2;
 var findOperation = (name2) => OPERATIONS.find((op) => op.name === name2.replace(/^inspire_/, ""));
@@ -64559,7 +65568,7 @@ var catalogueMethods = (run7) => {
   return Object.fromEntries(
     OPERATIONS.map((op) => [
       methodName(op.name),
-      (input2, options) => call2(op, input2, options).then((done7) => done7.result)
+      (input2, options) => call2(op, input2, options).then((done9) => done9.result)
     ])
   );
 };
@@ -64575,7 +65584,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { createHash as createHash9 } from "node:crypto";
 import { hostname as hostname4 } from "node:os";
-import { join as join14 } from "node:path";
+import { join as join16 } from "node:path";
 var BUCKET_FOLDER = "rate-limit";
 var SHARED_MAX_RATE = 100;
 var FALLBACK_FOR_MS = 6e4;
@@ -64591,7 +65600,7 @@ var bucketFile = (cacheDir, baseUrl, account) => {
   }
   const key = createHash9("sha256").update(`${origin}
 ${account}`).digest("hex").slice(0, 24);
-  return join14(cacheDir, BUCKET_FOLDER, `${key}.json`);
+  return join16(cacheDir, BUCKET_FOLDER, `${key}.json`);
 };
 var isSlot = (s) => Array.isArray(s) && s.length === 3 && Number.isFinite(s[0]) && Number.isInteger(s[1]) && typeof s[2] === "string" && s[2].length < 256;
 var parseBucket = (text4) => {
@@ -64625,13 +65634,13 @@ var Unusable = class extends Error {
   text;
 };
 var makeSharedRateLimiter = (options) => {
-  const { file: file3, roots, limit } = options;
+  const { file: file3, roots: roots3, limit } = options;
   const fallback = options.fallback ?? processRateLimiter(limit);
   const warn = options.warn ?? stderrWarning;
   let fallbackUntil = 0;
   const reserve = Effect_exports.scoped(
     Effect_exports.zipRight(
-      withFileLock(`${file3}.lock`, { roots, timeout: LOCK_WAIT, staleAfter: "2 seconds" }),
+      withFileLock(`${file3}.lock`, { roots: roots3, timeout: LOCK_WAIT, staleAfter: "2 seconds" }),
       Effect_exports.try({
         try: () => {
           const current = parseBucket(readTrustedFile(file3)?.toString("utf8"));
@@ -64688,7 +65697,7 @@ init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 import { readFile as readFile2 } from "node:fs/promises";
 import { homedir as homedir5 } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join17 } from "node:path";
 
 // ../../packages/core/src/store/jsonc.ts
 init_define_INSPIRE_SETTINGS();
@@ -64727,7 +65736,7 @@ var parseJsonc = (text4) => {
 };
 
 // ../../packages/core/src/store/legacy.ts
-var synergyRoot = (env = process.env, home = homedir5()) => join15(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
+var synergyRoot = (env = process.env, home = homedir5()) => join17(env.SYNERGY_HOME?.trim() || env.SYNERGY_TEST_HOME?.trim() || home, ".synergy");
 var readText = (path) => Effect_exports.promise(() => readFile2(path, "utf8").catch(() => void 0));
 var str = (o, ...keys5) => {
   for (const k of keys5) {
@@ -64740,7 +65749,7 @@ var pair = (username, password) => username !== void 0 && password !== void 0 ? 
 var readLegacySynergy = (env = process.env, home = homedir5()) => Effect_exports.gen(function* () {
   const root = synergyRoot(env, home);
   const sources = [];
-  const authPath = join15(root, "data", "plugin", "inspire", "auth.json");
+  const authPath = join17(root, "data", "plugin", "inspire", "auth.json");
   const authText = yield* readText(authPath);
   const auth = authText !== void 0 ? parseJsonc(authText) : void 0;
   const a = typeof auth === "object" && auth !== null ? auth : {};
@@ -64753,7 +65762,7 @@ var readLegacySynergy = (env = process.env, home = homedir5()) => Effect_exports
   );
   const defaults = {};
   for (const file3 of ["50-plugins.jsonc", "50-plugins.json"]) {
-    const path = join15(root, "config", "synergy.d", file3);
+    const path = join17(root, "config", "synergy.d", file3);
     const text4 = yield* readText(path);
     const parsed = text4 !== void 0 ? parseJsonc(text4) : void 0;
     const section = parsed?.pluginConfig?.inspire;
@@ -64850,10 +65859,10 @@ var resolveProfile = (config2, options) => Effect_exports.gen(function* () {
     environment: { value: env.INSPIRE_PROXY?.trim() || void 0, name: "INSPIRE_PROXY" },
     profile: { value: profile.endpoints.proxy, name: `profile ${profileName}` }
   });
-  const registry2 = (id) => {
-    const r = profile.endpoints.registries?.[id];
-    const push = r?.push ?? DEFAULT_REGISTRIES[id].push;
-    return { push, display: r?.display ?? DEFAULT_REGISTRIES[id].display, api: r?.api ?? `https://${push}` };
+  const registry2 = (id3) => {
+    const r = profile.endpoints.registries?.[id3];
+    const push = r?.push ?? DEFAULT_REGISTRIES[id3].push;
+    return { push, display: r?.display ?? DEFAULT_REGISTRIES[id3].display, api: r?.api ?? `https://${push}` };
   };
   return {
     name: name2,
@@ -65216,7 +66225,7 @@ init_define_INSPIRE_TOOLS();
 var TOOLSETS = {
   core: ["config", "login", "status", "jobs", "job_detail", "logs", "metrics", "wait", "events", "job_exec"],
   submit: ["submit", "submit_hpc", "submit_ray", "resubmit", "stop", "sweep"],
-  notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell"],
+  notebooks: ["notebook", "notebook_exec", "notebook_files", "notebook_shell", "storage"],
   serving: ["inference", "models"],
   images: ["images", "image_push"],
   capacity: ["availability", "usage"]
@@ -65537,13 +66546,13 @@ var runBounded = async (tool2, work, hostSignal, budgetMs = callBudgetMs()) => {
   hostSignal?.addEventListener("abort", onAbort, { once: true });
   const startedAt = Date.now();
   const live = {};
-  const done7 = settle3(
+  const done9 = settle3(
     work(controller.signal, (p) => {
       live.progress = p;
     })
   );
   const timer = sleep5(budgetMs);
-  const first2 = await Promise.race([done7, timer]);
+  const first2 = await Promise.race([done9, timer]);
   hostSignal?.removeEventListener("abort", onAbort);
   if (first2 !== "timeout") {
     timer.cancel();
@@ -65552,8 +66561,8 @@ var runBounded = async (tool2, work, hostSignal, budgetMs = callBudgetMs()) => {
   }
   prune(Date.now());
   const handle = `run-${randomBytes6(6).toString("hex")}`;
-  runs.set(handle, { handle, tool: tool2, startedAt, controller, done: done7, live });
-  void done7.then((s) => {
+  runs.set(handle, { handle, tool: tool2, startedAt, controller, done: done9, live });
+  void done9.then((s) => {
     live.settled = s;
     live.settledAt = Date.now();
   });
@@ -65608,8 +66617,8 @@ var executeOperation = async (op, input2, signal, progress, note) => {
   try {
     const lang = await client.language();
     const worded2 = (p) => progress({ ...p, message: synergyNames(renderWords(p.message, "mcp", lang)) });
-    const done7 = await client.run(invokeParsed(op, input2, { progress: worded2 }), { signal });
-    return successResult(op.title, done7.text, done7.result, note?.(done7.result));
+    const done9 = await client.run(invokeParsed(op, input2, { progress: worded2 }), { signal });
+    return successResult(op.title, done9.text, done9.result, note?.(done9.result));
   } catch (e) {
     if (e instanceof InspireError) return problemResult(op.title, e);
     if (signal.aborted) return cancelledResult(op);
@@ -65689,14 +66698,14 @@ var catalogueTools = () => [...OPERATIONS.map(operationTool), pollTool];
 
 // src/impl.ts
 var tools = new Map(catalogueTools().map((t) => [t.id, t]));
-var callTool = (id, raw, context5) => {
-  const found = tools.get(id);
-  if (found === void 0) throw new Error(`The runtime has no tool ${id}; rebuild the plugin.`);
+var callTool = (id3, raw, context5) => {
+  const found = tools.get(id3);
+  if (found === void 0) throw new Error(`The runtime has no tool ${id3}; rebuild the plugin.`);
   return found.handler(raw, context5);
 };
-var runCommand2 = (id, args2) => {
-  const found = loginHandlers[id];
-  if (found === void 0) throw new Error(`The runtime has no command ${id}; rebuild the plugin.`);
+var runCommand2 = (id3, args2) => {
+  const found = loginHandlers[id3];
+  if (found === void 0) throw new Error(`The runtime has no command ${id3}; rebuild the plugin.`);
   return found(args2);
 };
 export {

@@ -42,7 +42,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "Download file; default <downloads>/<job_id>.log. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links",
+      "Download file; default <downloads>/<job_id>.log; inside the downloads folder (CLI: or here); no '..' or links",
     ),
   overwrite: z.boolean().default(false).describe("Replace an existing download file (default: refuse)"),
 })

@@ -33,7 +33,7 @@ const Input = z.object({
     .string()
     .optional()
     .describe(
-      "CSV file for download; default <downloads>/<job_id>-<range>.csv. Only in the downloads folder (CLI: or the current directory), relative to it; no '..' or symbolic links",
+      "CSV file for download; default <downloads>/<job_id>-<range>.csv; inside the downloads folder (CLI: or here); no '..' or links",
     ),
   overwrite: z.boolean().default(false).describe("Replace an existing CSV file (default: refuse)"),
 })

@@ -26,13 +26,13 @@ export const NotebookExecInputSchema = z.object({
     .positive()
     .optional()
     .describe(
-      "Seconds to wait. Then Ctrl-C is sent and the exit code is 124 (the command's own status is in commandStatus); with attach, the reading stops and the command keeps running. Default: no limit",
+      "Seconds to wait, then Ctrl-C and exit code 124; with attach, reading stops and the command runs on. Default: no limit",
     ),
   detach: z
     .boolean()
     .default(false)
     .describe(
-      "Start the command detached (it survives the gateway dropping the terminal, which happens after 10–30 min), its output and exit status kept in ~/.inspire/exec/<id>/ in the notebook; returns its id at once",
+      "Start it detached (it survives the gateway dropping the terminal after 10–30 min); returns its id at once",
     ),
   attach: z
     .string()

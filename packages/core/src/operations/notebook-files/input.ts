@@ -23,15 +23,13 @@ const fields = z.object({
     .string()
     .optional()
     .describe(
-      "The path relative to the notebook's Jupyter root, as the lab's file browser shows it (no ..; a leading / is the root too); the root when omitted for list, upload and download. " +
-        "For upload, an existing folder (or a path ending in /) receives it under its own name",
+      "Path from the notebook's Jupyter root, as the lab's file browser shows it (no ..); default the root for list, upload and download. For upload, into an existing folder or a path ending in /",
     ),
   local: z
     .string()
     .optional()
     .describe(
-      "For upload: the local file or folder to send. For download: where to put it (an existing folder receives it under its own name; omitted: the downloads folder). " +
-        "Only inside the downloads folder (the CLI: or the current directory, where a relative path starts); never through a symbolic link",
+      "For upload: the local file or folder to send. For download: where to put it (into an existing folder; default the downloads folder). Only inside the downloads folder (CLI: or here); no symbolic links",
     ),
   content: z
     .string()
@@ -51,7 +49,7 @@ const fields = z.object({
     .boolean()
     .default(true)
     .describe(
-      "For write and upload: make the missing folders above the destination, as mkdir -p does (only below the Jupyter root); false refuses instead, naming the first missing folder, and writes nothing",
+      "For write and upload: make missing folders above the destination (mkdir -p); false refuses, naming the first missing one",
     ),
   workspace: deployFields.workspace,
   dry_run: z

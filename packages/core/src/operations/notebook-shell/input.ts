@@ -19,7 +19,7 @@ export const NotebookShellInputSchema = z.object({
     .string()
     .optional()
     .describe(
-      'What to type into the terminal, as it is: end a line with "\\n"; control characters are sent as they are ("\\u0003" is Ctrl-C, "\\u0004" Ctrl-D). Needed by send; open types it after opening',
+      'What to type, as is: end a line with "\\n"; control characters go as they are ("\\u0003" is Ctrl-C). Needed by send; open types it after opening',
     ),
   wait: z
     .number()

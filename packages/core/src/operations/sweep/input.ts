@@ -16,9 +16,7 @@ export const SweepInputSchema = z.object({
   file: z
     .string()
     .optional()
-    .describe(
-      "For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits); relative to the current folder in the CLI, else absolute",
-    ),
+    .describe("For run: the sweep file, YAML or JSON (name, kind, job, grid and/or list, limits)"),
   definition: z
     .record(z.string(), z.unknown())
     .optional()
@@ -37,15 +35,11 @@ export const SweepInputSchema = z.object({
     .int()
     .positive()
     .optional()
-    .describe(
-      "For run: at most this many of the sweep's jobs queued or running at once; the rest wait (overrides limits.max_running)",
-    ),
+    .describe("For run: at most this many jobs queued or running at once (overrides limits.max_running)"),
   continue_on_error: z
     .boolean()
     .default(false)
-    .describe(
-      "For run, resubmit: a job the platform refuses is noted and the others still go; default stops at the first",
-    ),
+    .describe("For run, resubmit: note a refused job and send the others (default: stop at the first)"),
   resume: z.boolean().default(false).describe("For run: continue a stopped sweep (its run is refused without it)"),
   replace: z
     .boolean()
@@ -59,12 +53,7 @@ export const SweepInputSchema = z.object({
     z.number().min(MIN_POLL_SECONDS).max(600).default(15),
     text`For run, resubmit: seconds between state reads while ${fieldWord("max_running")} holds jobs back (default 15)`,
   ),
-  failed: z
-    .boolean()
-    .default(false)
-    .describe(
-      "For resubmit: resubmit the jobs that failed or were stopped (required, so nothing is resubmitted by accident)",
-    ),
+  failed: z.boolean().default(false).describe("For resubmit: resubmit the failed and stopped jobs (required)"),
   details: described(
     z.boolean().default(true),
     text`For status: read running jobs' verdicts and failed ones' diagnoses (${callWord("metrics")}, ${callWord("job_detail")}); false: the list only`,
