@@ -10,13 +10,13 @@ import { sendJson } from "../http.js"
 import type { Engine } from "../sim/engine.js"
 import type { Store } from "../state/store.js"
 import type { Task } from "../state/types.js"
+import { jsonBody, MAX_BODY_BYTES, readLimited } from "./body.js"
 import { deleteModel, getModel, hashModel, newUntitled, putModel, renameModel } from "./contents.js"
 import type { JupyterUser } from "./identity.js"
 import { killAll, ptyMode } from "./processes.js"
 import {
   apiPath,
   JupyterError,
-  MAX_CONTENT_BYTES,
   mountStorage,
   type NotebookPlace,
   notebookEnv,
@@ -29,8 +29,6 @@ import { WorkerPtys } from "./worker-pty.js"
 
 const MARKER = "EMULATOR_NOTEBOOK_TAG"
 const SWEEP_MS = 250
-// A base64 body is 4/3 of its bytes, plus the JSON around it.
-const MAX_BODY_BYTES = Math.ceil((MAX_CONTENT_BYTES * 4) / 3) + 64 * 1024
 
 /**
  * An entry a folder listing shows besides the real ones (tests): what a notebook's own code could serve
@@ -61,36 +59,6 @@ const hookExit = () => {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
-
-const readLimited = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? 0)
-    if (declared > MAX_BODY_BYTES) return reject(new JupyterError(413, "Request body too large"))
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on("data", (c: Buffer) => {
-      size += c.length
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners("data")
-        req.resume()
-        return reject(new JupyterError(413, "Request body too large"))
-      }
-      chunks.push(c)
-    })
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
-
-const jsonBody = (raw: string): Record<string, unknown> => {
-  if (raw.trim() === "") return {}
-  try {
-    const body = JSON.parse(raw) as unknown
-    if (body !== null && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>
-  } catch {
-    // fall through
-  }
-  throw new JupyterError(400, "Invalid JSON in body of request")
-}
 
 const decoded = (segment: string): string => {
   try {
