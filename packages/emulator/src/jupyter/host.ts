@@ -14,15 +14,7 @@ import { jsonBody, MAX_BODY_BYTES, readLimited } from "./body.js"
 import { deleteModel, getModel, hashModel, newUntitled, putModel, renameModel } from "./contents.js"
 import type { JupyterUser } from "./identity.js"
 import { killAll, ptyMode } from "./processes.js"
-import {
-  apiPath,
-  JupyterError,
-  mountStorage,
-  type NotebookPlace,
-  notebookEnv,
-  osPath,
-  sandboxFor,
-} from "./sandbox.js"
+import { apiPath, JupyterError, mountStorage, type NotebookPlace, notebookEnv, osPath, sandboxFor } from "./sandbox.js"
 import { refuseUpgrade, serverRoute } from "./server-api.js"
 import { Terminal } from "./terminal.js"
 import { WorkerPtys } from "./worker-pty.js"
