@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { refersTo } from "../catalogue/refs.js"
 import { deployFields } from "../common/fields.js"
 
 const fields = z.object({
@@ -9,10 +10,10 @@ const fields = z.object({
     .string()
     .optional()
     .describe("cp: the target (default: downloads); a folder or path ending in / gets it by name"),
-  notebook: z
-    .string()
-    .optional()
-    .describe("Running notebook to go through (name, id, URL); default: one of the project's"),
+  notebook: refersTo(
+    z.string().optional().describe("Running notebook to go through (name, id, URL); default: one of the project's"),
+    "notebook",
+  ),
   workspace: deployFields.workspace,
   force: z.boolean().default(false).describe("cp: replace files; rm: a folder too"),
   block_mib: z.number().int().min(1).max(64).optional().describe("cp: MiB per request (default 8 up, 32 down)"),
