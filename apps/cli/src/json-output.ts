@@ -17,8 +17,11 @@ const FIELDS = /^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*$/
  * left is what commander parses: --json as a plain flag.
  */
 export const takeJsonOptions = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+  // Each call starts afresh: main() may run again in one process (a library, a test harness), and an
+  // earlier call's --jq, or its failure, is not this one's.
   fields = undefined
   jq = undefined
+  pending = Promise.resolve()
   const out: string[] = []
   const end = argv.includes("--") ? argv.indexOf("--") : argv.length
   for (let i = 0; i < end; i++) {

@@ -62915,7 +62915,10 @@ var fields4 = external_exports.object({
   path: external_exports.string().optional().describe("ls, rm: a path under /inspire/ (ls without: the roots)"),
   from: external_exports.string().optional().describe("cp: the source; one of from, to is under /inspire/, the other local"),
   to: external_exports.string().optional().describe("cp: the target (default: downloads); a folder or path ending in / gets it by name"),
-  notebook: external_exports.string().optional().describe("Running notebook to go through (name, id, URL); default: one of the project's"),
+  notebook: refersTo(
+    external_exports.string().optional().describe("Running notebook to go through (name, id, URL); default: one of the project's"),
+    "notebook"
+  ),
   workspace: deployFields.workspace,
   force: external_exports.boolean().default(false).describe("cp: replace files; rm: a folder too"),
   block_mib: external_exports.number().int().min(1).max(64).optional().describe("cp: MiB per request (default 8 up, 32 down)"),
