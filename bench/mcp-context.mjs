@@ -19,7 +19,10 @@ import { writeReport } from "./report.mjs"
 
 const SERVER = fileURLToPath(new URL("../apps/mcp/dist/inspire-mcp.mjs", import.meta.url))
 const BUDGET = 48 * 1024
-const WAIT_TARGET_S = 50
+// A call at its defaults returns within the server's cap of 50 s; one that asked for a longer wait returns
+// at the cap too, within the SDK client's default timeout (60 s); progress at least every 10 s.
+const DEFAULT_TARGET_S = 50
+const ASKED_TARGET_S = 60
 const PROGRESS_TARGET_S = 10
 
 const connect = async (env, args = []) => {
@@ -48,6 +51,7 @@ const timed = async (client, name, args) => {
     },
   })
   const end = performance.now()
+  if (r.isError === true) console.log(`${name}: ${r.content?.[0]?.text ?? "an error"}`)
   return { wall: end - t0, gap: Math.max(gap, end - last), isError: r.isError === true }
 }
 
@@ -102,7 +106,7 @@ const main = async () => {
       const created = await core.run(
         invoke(findOperation("submit"), { ...target, name: "ctx-wait", command: "python train.py" }),
       )
-      jobId = created.jobId
+      jobId = created.result?.jobId ?? created.jobId
       sweepJob = { ...target, name: "ctx-sweep-{LR}", command: "python train.py --lr {LR}" }
     } finally {
       await core.close()
@@ -111,7 +115,7 @@ const main = async () => {
     const client = await connect(env, ["--toolsets", "all"])
     try {
       const waits = [
-        ["inspire_wait (default wait)", "inspire_wait", { job_id: jobId }],
+        ["inspire_wait (default wait)", "inspire_wait", { job_id: jobId }, DEFAULT_TARGET_S],
         [
           "inspire_sweep run with max_running 1 and wait_seconds 3600",
           "inspire_sweep",
@@ -121,18 +125,20 @@ const main = async () => {
             max_running: 1,
             wait_seconds: 3600,
           },
+          ASKED_TARGET_S,
         ],
       ]
       const results = await Promise.all(waits.map(([, name, args]) => timed(client, name, args)))
-      for (const [i, [label]] of waits.entries()) {
+      for (const [i, [label, , , limit]] of waits.entries()) {
         const r = results[i]
+        const silence = Math.round(r.gap / 100) / 10
         console.log(`${label}: ${(r.wall / 1000).toFixed(1)} s, longest silence ${(r.gap / 1000).toFixed(1)} s`)
         rows.push({
           name: label,
           value: `returned after ${(r.wall / 1000).toFixed(1)} s${r.isError ? " (an error)" : ""}`,
-          ratio: `longest silence between progress notifications ${(r.gap / 1000).toFixed(1)} s`,
-          target: `≤ ${WAIT_TARGET_S} s, silence ≤ ${PROGRESS_TARGET_S} s`,
-          met: !r.isError && r.wall <= (WAIT_TARGET_S + 2) * 1000 && r.gap <= PROGRESS_TARGET_S * 1000,
+          ratio: `longest silence between progress notifications ${silence.toFixed(1)} s`,
+          target: `≤ ${limit} s, silence ≤ ${PROGRESS_TARGET_S} s`,
+          met: !r.isError && r.wall <= limit * 1000 && silence <= PROGRESS_TARGET_S,
         })
       }
     } finally {

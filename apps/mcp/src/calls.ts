@@ -21,10 +21,11 @@ const STEP = 0.001
 const clean = (n: number): number => Math.round(n * 1000) / 1000
 
 /**
- * The longest one call waits (seconds), below the SDK client's default request timeout (60 s): a longer
- * wait asked for is cut to it, and the result says to call again. INSPIRE_MCP_WAIT_SECONDS may lower it.
+ * The longest one call waits (seconds): with the reads before and after the wait, a call returns within
+ * 50 s, below the SDK client's default request timeout (60 s). A longer wait asked for is cut to it, and
+ * the result says to call again. INSPIRE_MCP_WAIT_SECONDS may lower it.
  */
-const WAIT_CAP_SECONDS = 50
+const WAIT_CAP_SECONDS = 45
 
 const waitCap = (): number => {
   const n = Number(process.env.INSPIRE_MCP_WAIT_SECONDS)

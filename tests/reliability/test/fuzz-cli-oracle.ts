@@ -103,8 +103,10 @@ export const judgeRun = (argv: ReadonlyArray<string>, run: CliRun): CliVerdict =
   // Exit codes 10–13 of `job wait` / `--exit-status` report the task, not a failure of the command; the
   // next steps they print go to stderr, but never as an error.
   if (code >= 10 && code <= 13 && !/^error:/im.test(run.stderr)) return { kind: "typed", code }
-  // --json, --json=a,b and --jq (which implies --json) make errors one JSON line.
-  const json = argv.some((t) => t === "--json" || t.startsWith("--json=") || t === "--jq" || t.startsWith("--jq="))
+  // --json anywhere, and --json=a,b or --jq (which implies --json) before a `--`, make errors one JSON line.
+  const flags = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv
+  const json =
+    argv.includes("--json") || flags.some((t) => t.startsWith("--json=") || t === "--jq" || t.startsWith("--jq="))
   if (json) return judgeJson(run.stderr, code)
   return judgeText(
     run.stderr,
