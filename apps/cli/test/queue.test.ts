@@ -59,6 +59,9 @@ describe("inspire job: queue place", () => {
       ])
       expect(first.code, first.stderr).toBe(0)
       expect(first.stdout).toMatch(/Queue:\s+no free nodes of its spec in the group; 0 ahead .*no estimate: /)
+      // A second later, as two submits are: on the paused clock they would share a creation time, and the
+      // queue's order between jobs of one time and priority is not known.
+      emu.control.clock.advance(1)
       const second = json<{ jobId: string; queue: { reason: string; ahead: number } }>(
         await inspire(env, [
           "job",
