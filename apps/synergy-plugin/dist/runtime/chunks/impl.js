@@ -56236,6 +56236,166 @@ var attachCommand = (lab, id3, options = {}) => Effect_exports.gen(function* () 
   }
 });
 
+// ../../packages/core/src/operations/notebook-exec/run.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var ranFields = (r, streamed, timeoutSeconds) => ({
+  output: r.output,
+  outputTruncated: r.truncated,
+  streamed,
+  exitCode: r.exitCode,
+  ended: r.ended,
+  ...r.commandStatus !== void 0 ? { commandStatus: r.commandStatus } : {},
+  durationMs: r.durationMs,
+  notes: r.ended === "timed-out" ? [msg("notebook-exec-timed-out", { seconds: timeoutSeconds })] : r.ended === "interrupted" ? [msg("notebook-exec-interrupted")] : []
+});
+var modeOf = (input2) => {
+  const picked = [
+    input2.detach && "detach",
+    input2.attach !== void 0 && "attach",
+    input2.status !== void 0 && "status"
+  ];
+  const modes = picked.filter((m) => m !== false);
+  if (modes.length > 1)
+    return Effect_exports.fail(
+      invalidInput(
+        msg("notebook-exec-combined", { modes: joinText(modes, msg("notebook-exec-and")) }),
+        msg("notebook-exec-combined-fix")
+      )
+    );
+  const mode = modes[0] ?? "run";
+  const hasCommand = input2.command !== void 0 && input2.command.trim() !== "";
+  if ((mode === "run" || mode === "detach") && !hasCommand)
+    return Effect_exports.fail(
+      invalidInput(
+        msg("notebook-exec-no-command"),
+        msg("notebook-exec-no-command-fix", {
+          command: fieldWord("command", "…"),
+          attach: fieldWord("attach", "<id>"),
+          status: fieldWord("status", "<id>")
+        })
+      )
+    );
+  if ((mode === "attach" || mode === "status") && hasCommand)
+    return Effect_exports.fail(
+      invalidInput(msg("notebook-exec-no-new-command", { mode }), msg("notebook-exec-no-new-command-fix"))
+    );
+  return Effect_exports.succeed(mode);
+};
+var workspaceOf = (input2) => resolveReadWorkspace({ workspace: input2.workspace });
+var ref2 = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
+var planOf = (lab, mode, input2) => {
+  const notebook2 = lab.notebook.name || lab.notebook.id;
+  const command = input2.command ?? "";
+  return {
+    summary: mode === "run" ? msg("notebook-exec-plan-run", { command, notebook: notebook2 }) : mode === "detach" ? msg("notebook-exec-plan-detach", { command, notebook: notebook2 }) : mode === "attach" ? msg("notebook-exec-plan-attach", { id: input2.attach ?? "", notebook: notebook2 }) : msg("notebook-exec-plan-status", { id: input2.status ?? "", notebook: notebook2 }),
+    targets: [
+      {
+        kind: "notebook",
+        id: lab.notebook.id,
+        name: lab.notebook.name,
+        change: mode === "run" || mode === "detach" ? msg("notebook-exec-change-runs", { command }) : msg("notebook-exec-change-terminal")
+      }
+    ],
+    requests: [
+      planned("POST", `${lab.shown}/api/terminals`),
+      planned("GET", `${lab.shown}/terminals/websocket/<terminal>`),
+      planned("DELETE", `${lab.shown}/api/terminals/<terminal>`)
+    ]
+  };
+};
+var attachStep = (lab, id3, why2) => nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id3 }, why2);
+var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
+  const mode = yield* modeOf(input2);
+  yield* checkEnv(input2.env);
+  const id3 = input2.attach ?? input2.status;
+  if (id3 !== void 0) yield* checkExecId(id3);
+  const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf(input2)));
+  const base = { mode, notebook: ref2(lab) };
+  if (input2.dry_run)
+    return { ...base, plan: planOf(lab, mode, input2), notes: [], next: [] };
+  yield* waitForLab(lab);
+  const timeoutMs = input2.timeout !== void 0 ? Math.round(input2.timeout * 1e3) : void 0;
+  const live = {
+    ...context5.output !== void 0 ? { onOutput: context5.output } : {},
+    ...context5.onInterrupt !== void 0 ? { onInterrupt: context5.onInterrupt } : {},
+    ...timeoutMs !== void 0 ? { timeoutMs } : {}
+  };
+  const command = input2.command ?? "";
+  const spec2 = { command, cwd: input2.cwd, env: input2.env };
+  const patience = mode === "run" && timeoutMs === void 0 ? context5.patienceMs : void 0;
+  if (patience !== void 0) {
+    const d = yield* detachCommand(lab, spec2);
+    const a2 = yield* attachCommand(lab, d.id, { ...live, timeoutMs: patience });
+    return {
+      ...base,
+      mode: "attach",
+      command,
+      execId: d.id,
+      folder: d.folder,
+      ...attached(lab, a2, context5),
+      notes: [
+        ...a2.stopped !== void 0 ? [msg("notebook-exec-detached-for-caller", { folder: d.folder })] : [],
+        ...attachedNotes(a2)
+      ]
+    };
+  }
+  if (mode === "run") {
+    const r = yield* execCommand(lab, spec2, live);
+    return {
+      ...base,
+      command,
+      ...ranFields(r, context5.output !== void 0, input2.timeout ?? "?"),
+      next: []
+    };
+  }
+  if (mode === "detach") {
+    const d = yield* detachCommand(lab, spec2);
+    return {
+      ...base,
+      command,
+      execId: d.id,
+      folder: d.folder,
+      state: "running",
+      notes: [msg("notebook-exec-kept-in", { folder: d.folder })],
+      next: [attachStep(lab, d.id, msg("notebook-exec-why-stream"))]
+    };
+  }
+  if (mode === "status") {
+    const s = yield* detachedStatus(lab, input2.status ?? "");
+    return {
+      ...base,
+      execId: s.id,
+      state: s.state,
+      ...s.exitCode !== void 0 ? { exitCode: s.exitCode } : {},
+      outputBytes: s.outputBytes,
+      ...s.startedAt !== void 0 ? { startedAt: s.startedAt } : {},
+      ...s.command !== void 0 && s.command !== "" ? { command: s.command } : {},
+      notes: s.state === "missing" ? [msg("notebook-exec-unknown-id", { id: s.id })] : [],
+      next: s.state === "running" ? [attachStep(lab, s.id, msg("notebook-exec-why-stream"))] : []
+    };
+  }
+  const a = yield* attachCommand(lab, input2.attach ?? "", live);
+  return { ...base, execId: a.id, ...attached(lab, a, context5), notes: attachedNotes(a) };
+});
+var attached = (lab, a, context5) => ({
+  state: a.state,
+  ...a.exitCode !== void 0 ? { exitCode: a.exitCode } : {},
+  output: a.output,
+  outputTruncated: a.truncated,
+  streamed: context5.output !== void 0,
+  reconnects: a.reconnects,
+  ...a.stopped !== void 0 ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {},
+  next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : []
+});
+var attachedNotes = (a) => [
+  ...a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : [],
+  ...a.state === "lost" ? [msg("notebook-exec-lost")] : [],
+  ...a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : [],
+  ...a.stopped !== void 0 ? [msg("notebook-exec-stopped-reading")] : []
+];
+
 // ../../packages/core/src/operations/job-exec/pods.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -56323,14 +56483,7 @@ var runJobExec = (input2, context5) => Effect_exports.gen(function* () {
   );
   return {
     ...base,
-    output: r.output,
-    outputTruncated: r.truncated,
-    streamed: context5.output !== void 0,
-    exitCode: r.exitCode,
-    ended: r.ended,
-    ...r.commandStatus !== void 0 ? { commandStatus: r.commandStatus } : {},
-    durationMs: r.durationMs,
-    notes: r.ended === "timed-out" ? [msg("notebook-exec-timed-out", { seconds: Math.round((limit ?? 0) / 1e3) })] : r.ended === "interrupted" ? [msg("notebook-exec-interrupted")] : []
+    ...ranFields(r, context5.output !== void 0, Math.round((limit ?? 0) / 1e3))
   };
 });
 
@@ -58772,7 +58925,7 @@ var deleteNotebook = (id3, dryRun = false) => Effect_exports.gen(function* () {
 });
 
 // ../../packages/core/src/operations/notebook/manage.ts
-var planOf = (action, done9) => {
+var planOf2 = (action, done9) => {
   const n = done9.notebook;
   const target = { kind: "notebook", id: n.id, name: n.name };
   return done9.planned === void 0 ? { summary: msg(`notebook-plan-${action}-nothing`, { message: done9.message }), targets: [], requests: [] } : {
@@ -58858,7 +59011,7 @@ var notebookSwitch = (input2, action) => Effect_exports.gen(function* () {
     notebook: yield* view(done9.notebook),
     sent: done9.sent,
     message: done9.message,
-    ...input2.dry_run ? { plan: planOf(action, done9) } : {},
+    ...input2.dry_run ? { plan: planOf2(action, done9) } : {},
     // A stop that is (or would be) sent deletes the container's own files: said before and after.
     ...action === "stop" && (done9.sent || done9.planned !== void 0) ? {
       warnings: [
@@ -58885,7 +59038,7 @@ var notebookDelete = (input2) => Effect_exports.gen(function* () {
       sent: false,
       confirmed: input2.confirm,
       message: done9.message,
-      plan: planOf("delete", done9)
+      plan: planOf2("delete", done9)
     };
   }
   if (input2.confirm) {
@@ -59387,163 +59540,6 @@ var NotebookExecOutput = () => external_exports.object({
   notes: external_exports.array(textOutput()).describe("Notes for people"),
   next: NextSteps()
 });
-
-// ../../packages/core/src/operations/notebook-exec/run.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-var modeOf = (input2) => {
-  const picked = [
-    input2.detach && "detach",
-    input2.attach !== void 0 && "attach",
-    input2.status !== void 0 && "status"
-  ];
-  const modes = picked.filter((m) => m !== false);
-  if (modes.length > 1)
-    return Effect_exports.fail(
-      invalidInput(
-        msg("notebook-exec-combined", { modes: joinText(modes, msg("notebook-exec-and")) }),
-        msg("notebook-exec-combined-fix")
-      )
-    );
-  const mode = modes[0] ?? "run";
-  const hasCommand = input2.command !== void 0 && input2.command.trim() !== "";
-  if ((mode === "run" || mode === "detach") && !hasCommand)
-    return Effect_exports.fail(
-      invalidInput(
-        msg("notebook-exec-no-command"),
-        msg("notebook-exec-no-command-fix", {
-          command: fieldWord("command", "…"),
-          attach: fieldWord("attach", "<id>"),
-          status: fieldWord("status", "<id>")
-        })
-      )
-    );
-  if ((mode === "attach" || mode === "status") && hasCommand)
-    return Effect_exports.fail(
-      invalidInput(msg("notebook-exec-no-new-command", { mode }), msg("notebook-exec-no-new-command-fix"))
-    );
-  return Effect_exports.succeed(mode);
-};
-var workspaceOf = (input2) => resolveReadWorkspace({ workspace: input2.workspace });
-var ref2 = (lab) => ({ id: lab.notebook.id, name: lab.notebook.name });
-var planOf2 = (lab, mode, input2) => {
-  const notebook2 = lab.notebook.name || lab.notebook.id;
-  const command = input2.command ?? "";
-  return {
-    summary: mode === "run" ? msg("notebook-exec-plan-run", { command, notebook: notebook2 }) : mode === "detach" ? msg("notebook-exec-plan-detach", { command, notebook: notebook2 }) : mode === "attach" ? msg("notebook-exec-plan-attach", { id: input2.attach ?? "", notebook: notebook2 }) : msg("notebook-exec-plan-status", { id: input2.status ?? "", notebook: notebook2 }),
-    targets: [
-      {
-        kind: "notebook",
-        id: lab.notebook.id,
-        name: lab.notebook.name,
-        change: mode === "run" || mode === "detach" ? msg("notebook-exec-change-runs", { command }) : msg("notebook-exec-change-terminal")
-      }
-    ],
-    requests: [
-      planned("POST", `${lab.shown}/api/terminals`),
-      planned("GET", `${lab.shown}/terminals/websocket/<terminal>`),
-      planned("DELETE", `${lab.shown}/api/terminals/<terminal>`)
-    ]
-  };
-};
-var attachStep = (lab, id3, why2) => nextStep("notebook_exec", { notebook: lab.notebook.id, attach: id3 }, why2);
-var runNotebookExec = (input2, context5) => Effect_exports.gen(function* () {
-  const mode = yield* modeOf(input2);
-  yield* checkEnv(input2.env);
-  const id3 = input2.attach ?? input2.status;
-  if (id3 !== void 0) yield* checkExecId(id3);
-  const lab = yield* labOf(yield* resolveNotebook(input2.notebook, workspaceOf(input2)));
-  const base = { mode, notebook: ref2(lab) };
-  if (input2.dry_run)
-    return { ...base, plan: planOf2(lab, mode, input2), notes: [], next: [] };
-  yield* waitForLab(lab);
-  const timeoutMs = input2.timeout !== void 0 ? Math.round(input2.timeout * 1e3) : void 0;
-  const live = {
-    ...context5.output !== void 0 ? { onOutput: context5.output } : {},
-    ...context5.onInterrupt !== void 0 ? { onInterrupt: context5.onInterrupt } : {},
-    ...timeoutMs !== void 0 ? { timeoutMs } : {}
-  };
-  const command = input2.command ?? "";
-  const spec2 = { command, cwd: input2.cwd, env: input2.env };
-  const patience = mode === "run" && timeoutMs === void 0 ? context5.patienceMs : void 0;
-  if (patience !== void 0) {
-    const d = yield* detachCommand(lab, spec2);
-    const a2 = yield* attachCommand(lab, d.id, { ...live, timeoutMs: patience });
-    return {
-      ...base,
-      mode: "attach",
-      command,
-      execId: d.id,
-      folder: d.folder,
-      ...attached(lab, a2, context5),
-      notes: [
-        ...a2.stopped !== void 0 ? [msg("notebook-exec-detached-for-caller", { folder: d.folder })] : [],
-        ...attachedNotes(a2)
-      ]
-    };
-  }
-  if (mode === "run") {
-    const r = yield* execCommand(lab, spec2, live);
-    return {
-      ...base,
-      command,
-      output: r.output,
-      outputTruncated: r.truncated,
-      streamed: context5.output !== void 0,
-      exitCode: r.exitCode,
-      ended: r.ended,
-      ...r.commandStatus !== void 0 ? { commandStatus: r.commandStatus } : {},
-      durationMs: r.durationMs,
-      notes: r.ended === "timed-out" ? [msg("notebook-exec-timed-out", { seconds: input2.timeout ?? "?" })] : r.ended === "interrupted" ? [msg("notebook-exec-interrupted")] : [],
-      next: []
-    };
-  }
-  if (mode === "detach") {
-    const d = yield* detachCommand(lab, spec2);
-    return {
-      ...base,
-      command,
-      execId: d.id,
-      folder: d.folder,
-      state: "running",
-      notes: [msg("notebook-exec-kept-in", { folder: d.folder })],
-      next: [attachStep(lab, d.id, msg("notebook-exec-why-stream"))]
-    };
-  }
-  if (mode === "status") {
-    const s = yield* detachedStatus(lab, input2.status ?? "");
-    return {
-      ...base,
-      execId: s.id,
-      state: s.state,
-      ...s.exitCode !== void 0 ? { exitCode: s.exitCode } : {},
-      outputBytes: s.outputBytes,
-      ...s.startedAt !== void 0 ? { startedAt: s.startedAt } : {},
-      ...s.command !== void 0 && s.command !== "" ? { command: s.command } : {},
-      notes: s.state === "missing" ? [msg("notebook-exec-unknown-id", { id: s.id })] : [],
-      next: s.state === "running" ? [attachStep(lab, s.id, msg("notebook-exec-why-stream"))] : []
-    };
-  }
-  const a = yield* attachCommand(lab, input2.attach ?? "", live);
-  return { ...base, execId: a.id, ...attached(lab, a, context5), notes: attachedNotes(a) };
-});
-var attached = (lab, a, context5) => ({
-  state: a.state,
-  ...a.exitCode !== void 0 ? { exitCode: a.exitCode } : {},
-  output: a.output,
-  outputTruncated: a.truncated,
-  streamed: context5.output !== void 0,
-  reconnects: a.reconnects,
-  ...a.stopped !== void 0 ? { ended: a.stopped === "timeout" ? "timed-out" : "interrupted" } : {},
-  next: a.state === "running" ? [attachStep(lab, a.id, msg("notebook-exec-why-read-on"))] : []
-});
-var attachedNotes = (a) => [
-  ...a.state === "missing" ? [msg("notebook-exec-unknown-id", { id: a.id })] : [],
-  ...a.state === "lost" ? [msg("notebook-exec-lost")] : [],
-  ...a.reconnects > 0 ? [msg("notebook-exec-reconnects", { count: a.reconnects })] : [],
-  ...a.stopped !== void 0 ? [msg("notebook-exec-stopped-reading")] : []
-];
 
 // ../../packages/core/src/operations/notebook-exec/index.ts
 var outputText = (r) => r.streamed === true || r.output === void 0 || r.output === "" ? void 0 : r.outputTruncated === true ? text`${msg("notebook-exec-output-cut")}\n${r.output.replace(/\n$/, "")}` : r.output.replace(/\n$/, "");

@@ -8,6 +8,7 @@ import { callWord } from "../../words/text.js"
 import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { planned } from "../common/plan.js"
+import { ranFields } from "../notebook-exec/run.js"
 import type { JobExecInput } from "./input.js"
 import type { JobExecOutput } from "./output.js"
 import { pickPod } from "./pods.js"
@@ -76,18 +77,6 @@ export const runJobExec = (
     )
     return {
       ...base,
-      output: r.output,
-      outputTruncated: r.truncated,
-      streamed: context.output !== undefined,
-      exitCode: r.exitCode,
-      ended: r.ended,
-      ...(r.commandStatus !== undefined ? { commandStatus: r.commandStatus } : {}),
-      durationMs: r.durationMs,
-      notes:
-        r.ended === "timed-out"
-          ? [msg("notebook-exec-timed-out", { seconds: Math.round((limit ?? 0) / 1000) })]
-          : r.ended === "interrupted"
-            ? [msg("notebook-exec-interrupted")]
-            : [],
+      ...ranFields(r, context.output !== undefined, Math.round((limit ?? 0) / 1000)),
     } satisfies JobExecResult
   })

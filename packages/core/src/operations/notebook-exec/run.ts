@@ -4,6 +4,7 @@ import {
   checkExecId,
   detachCommand,
   detachedStatus,
+  type ExecOutcome,
   execCommand,
 } from "../../api/jupyter/exec.js"
 import { type Lab, labOf, openLab, resolveNotebook, waitForLab } from "../../api/jupyter/lab.js"
@@ -18,6 +19,26 @@ import { type Plan, planned } from "../common/plan.js"
 import { resolveReadWorkspace } from "../common/support.js"
 import type { NotebookExecInput } from "./input.js"
 import type { NotebookExecOutput } from "./output.js"
+
+/**
+ * What a command run to its end says, in a notebook or a job's pod: its output, exit code and how it
+ * ended, with a note when it was stopped (after `timeoutSeconds`) or interrupted.
+ */
+export const ranFields = (r: ExecOutcome, streamed: boolean, timeoutSeconds: number | string) => ({
+  output: r.output,
+  outputTruncated: r.truncated,
+  streamed,
+  exitCode: r.exitCode,
+  ended: r.ended,
+  ...(r.commandStatus !== undefined ? { commandStatus: r.commandStatus } : {}),
+  durationMs: r.durationMs,
+  notes:
+    r.ended === "timed-out"
+      ? [msg("notebook-exec-timed-out", { seconds: timeoutSeconds })]
+      : r.ended === "interrupted"
+        ? [msg("notebook-exec-interrupted")]
+        : [],
+})
 
 /** What inspire_notebook_exec did, by mode: its output schema's type. */
 export interface NotebookExecResult extends OutputOf<ReturnType<typeof NotebookExecOutput>> {}
@@ -150,19 +171,7 @@ export const runNotebookExec = (
       return {
         ...base,
         command,
-        output: r.output,
-        outputTruncated: r.truncated,
-        streamed: context.output !== undefined,
-        exitCode: r.exitCode,
-        ended: r.ended,
-        ...(r.commandStatus !== undefined ? { commandStatus: r.commandStatus } : {}),
-        durationMs: r.durationMs,
-        notes:
-          r.ended === "timed-out"
-            ? [msg("notebook-exec-timed-out", { seconds: input.timeout ?? "?" })]
-            : r.ended === "interrupted"
-              ? [msg("notebook-exec-interrupted")]
-              : [],
+        ...ranFields(r, context.output !== undefined, input.timeout ?? "?"),
         next: [],
       } satisfies NotebookExecResult
     }
