@@ -1,12 +1,9 @@
 import { DISCOVERED_TYPES, type DiscoveredType } from "../../api/resources/discover.js"
+import { formatPoints } from "../../domain/points.js"
 import { msg } from "../../words/message.js"
 import { fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { asides, formatTime, renderFields, renderTable } from "../common/render.js"
 import type { StatusGroup, StatusResult, StatusWorkspace } from "./result.js"
-
-// One number format per column: points and prices always with two decimals, so a column's figures line up.
-const money = (n: number | undefined): string | undefined =>
-  n === undefined ? undefined : n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 // GPU columns hold GPUs: a CPU-only group has none (0/0) and no GPU model (-).
 const gpuCell = (g: StatusGroup): string => (g.gpus === undefined ? "?" : `${g.gpus.free}/${g.gpus.total}`)
@@ -69,7 +66,7 @@ const renderWorkspace = (w: StatusWorkspace, types: ReadonlyArray<DiscoveredType
       { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
       { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
       { header: msg("status-col-memory"), cell: (r) => r.spec.memoryGi, align: "right" },
-      { header: msg("status-col-price"), cell: (r) => money(r.spec.pricePerHour), align: "right" },
+      { header: msg("status-col-price"), cell: (r) => formatPoints(r.spec.pricePerHour), align: "right" },
     ],
     msg("status-no-specs"),
   )
@@ -81,8 +78,8 @@ export const renderStatus = (r: StatusResult): Text => {
   const projects = renderTable(r.projects, [
     { header: msg("status-col-project"), cell: (p) => p.name },
     { header: msg("status-col-en-name"), cell: (p) => p.enName },
-    { header: msg("status-col-budget"), cell: (p) => money(p.budget), align: "right" },
-    { header: msg("status-col-remaining"), cell: (p) => money(p.remainBudget), align: "right" },
+    { header: msg("status-col-budget"), cell: (p) => formatPoints(p.budget), align: "right" },
+    { header: msg("status-col-remaining"), cell: (p) => formatPoints(p.remainBudget), align: "right" },
     {
       header: msg("status-col-max-priority"),
       cell: (p) => (p.priorityCapKnown ? `${p.priorityCap}` : msg("status-assumed", { value: p.priorityCap })),

@@ -1,3 +1,4 @@
+import { formatPoints } from "../../domain/points.js"
 import { msg } from "../../words/message.js"
 import { joinText, type Text, text } from "../../words/text.js"
 import type { OutputOf } from "../catalogue/operation.js"
@@ -8,10 +9,6 @@ import type { UsageOutput } from "./output.js"
 export interface UsageResult extends OutputOf<ReturnType<typeof UsageOutput>> {}
 
 const pct = (v: number | undefined): string | undefined => (v === undefined ? undefined : `${v.toFixed(1)}%`)
-
-/** Points with thousands separators and two decimals, as the console shows them: one format for a whole column. */
-const points = (v: number | undefined): string | undefined =>
-  v === undefined ? undefined : v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 const groupTable = (heading: Text, groups: UsageResult["byUser"]): Text =>
   renderTable(groups, [
@@ -52,12 +49,12 @@ const budgetTable = (budgets: UsageResult["budgets"]): Text =>
     budgets,
     [
       { header: msg("status-col-project"), cell: (b) => b.project.name },
-      { header: msg("usage-col-total"), cell: (b) => points(b.overview?.total), align: "right" },
-      { header: msg("usage-col-used"), cell: (b) => points(b.overview?.used), align: "right" },
-      { header: msg("status-col-remaining"), cell: (b) => points(b.overview?.remain), align: "right" },
-      { header: msg("usage-col-train"), cell: (b) => points(b.overview?.byKind.train), align: "right" },
-      { header: msg("usage-col-inference"), cell: (b) => points(b.overview?.byKind.inference), align: "right" },
-      { header: msg("status-col-storage"), cell: (b) => points(b.overview?.byKind.storage), align: "right" },
+      { header: msg("usage-col-total"), cell: (b) => formatPoints(b.overview?.total), align: "right" },
+      { header: msg("usage-col-used"), cell: (b) => formatPoints(b.overview?.used), align: "right" },
+      { header: msg("status-col-remaining"), cell: (b) => formatPoints(b.overview?.remain), align: "right" },
+      { header: msg("usage-col-train"), cell: (b) => formatPoints(b.overview?.byKind.train), align: "right" },
+      { header: msg("usage-col-inference"), cell: (b) => formatPoints(b.overview?.byKind.inference), align: "right" },
+      { header: msg("status-col-storage"), cell: (b) => formatPoints(b.overview?.byKind.storage), align: "right" },
     ],
     msg("usage-no-projects"),
   )
@@ -77,9 +74,9 @@ const memberTables = (budgets: UsageResult["budgets"]): Array<Text | string> =>
           msg("usage-members-of", { project: b.project.name }),
           renderTable(b.members, [
             { header: msg("usage-col-member"), cell: (m) => m.name || m.id },
-            { header: msg("status-col-budget"), cell: (m) => points(m.budget), align: "right" },
-            { header: msg("usage-col-used"), cell: (m) => points(m.used), align: "right" },
-            { header: msg("status-col-remaining"), cell: (m) => points(m.remain), align: "right" },
+            { header: msg("status-col-budget"), cell: (m) => formatPoints(m.budget), align: "right" },
+            { header: msg("usage-col-used"), cell: (m) => formatPoints(m.used), align: "right" },
+            { header: msg("status-col-remaining"), cell: (m) => formatPoints(m.remain), align: "right" },
           ]),
         ],
   )
