@@ -30,7 +30,7 @@ const cliUsage = (command) =>
   [
     cliPath(command),
     ...command.positional.map((field, i) => {
-      const name = field.replace(/_/g, "-")
+      const name = command.names?.[field] ?? field.replace(/_/g, "-")
       return command.lastOptional && i === command.positional.length - 1 ? `[${name}]` : `<${name}>`
     }),
     ...(command.rest !== undefined ? [`[-- ${command.rest.replace(/_/g, "-")}…]`] : []),

@@ -182,7 +182,7 @@ export const catalogueCommand = (
   fixedOf.set(command, fixed)
   entry.positional.forEach((field, i) => {
     const last = i === entry.positional.length - 1
-    const name = `${field.replace(/_/g, "-")}${entry.many && last ? "..." : ""}`
+    const name = `${entry.names?.[field] ?? field.replace(/_/g, "-")}${entry.many && last ? "..." : ""}`
     command.argument(entry.lastOptional && last ? `[${name}]` : `<${name}>`)
   })
   if (entry.rest !== undefined) command.argument(`[${entry.rest.replace(/_/g, "-")}...]`)

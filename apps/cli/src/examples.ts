@@ -36,7 +36,13 @@ export const examplesOf = (entry: CatalogueCommand): ReadonlyArray<string> => {
   const own = (entry.operation.examples ?? [])
     .map((input) => cliCall({ op: entry.operation.name, input: readable(input) as Readonly<Record<string, unknown>> }))
     .filter((line) => line === base || line.startsWith(`${base} `))
-  const lines = own.length > 0 ? own : [cliCall({ op: entry.operation.name, input: entry.fixed })]
+  const bare = cliCall({ op: entry.operation.name, input: entry.fixed })
+  // A command that also stands in another group (`serve exec`) shows its own bare call.
+  const bareCall =
+    bare === base || bare.startsWith(`${base} `)
+      ? bare
+      : [base, ...entry.positional.map((f) => `<${entry.names?.[f] ?? f.replace(/_/g, "-")}>`)].join(" ")
+  const lines = own.length > 0 ? own : [bareCall]
   return [...new Set(lines)]
 }
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, homeFor, inspire, json, type Run, transcript } from "./harness.js"
-import { placement } from "./placement.js"
+import { placement, servingPlacement } from "./placement.js"
 
 // `inspire job exec | shell` as a child process against the emulator's worker PTY: commands really run
 // on a pseudo-terminal in the pod's folder.
@@ -11,6 +11,8 @@ let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
 let single: string
 let pair: string
+let serving: string
+let servingPair: string
 const T = 60_000
 
 const submit = async (name: string, command: string, instances = 1) => {
@@ -30,6 +32,21 @@ const submit = async (name: string, command: string, instances = 1) => {
   return json<{ jobId: string }>(r).jobId
 }
 
+const deploy = async (name: string, replicas: number) => {
+  const model = (emu.control.state() as unknown as { models: { id: string }[] }).models[0]?.id ?? ""
+  const r = await inspire(env, [
+    "serve",
+    "create",
+    ...["--name", name, "--model-id", model, "--model-version", "2", "--replicas", String(replicas)],
+    ...["--image", "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4", "--port", "8000"],
+    ...["--command", "vllm serve /model --port 8000", "--project", "具身智能基础模型"],
+    ...servingPlacement(emu),
+    "--json",
+  ])
+  expect(r.code, r.stderr).toBe(0)
+  return json<{ servingId: string }>(r).servingId
+}
+
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, paused: true })
   env = { ...homeFor(emu.url), INSPIRE_DEFAULT_WORKSPACE: "分布式训练空间" }
@@ -37,7 +54,9 @@ beforeAll(async () => {
   expect(login.code).toBe(0)
   single = await submit("pty-one", "python a.py #emu:idle")
   pair = await submit("pty-two", "python b.py #emu:idle", 2)
-  emu.control.clock.advance(20)
+  serving = await deploy("pty-sv-one", 1)
+  servingPair = await deploy("pty-sv-two", 2)
+  emu.control.clock.advance(120)
 }, T)
 afterAll(async () => {
   await emu.close()
@@ -151,6 +170,66 @@ describe("inspire job shell", () => {
       const run = await inspire(env, ["job", "exec", done, "--", "true"])
       expect(run.code).toBe(2)
       expect(run.stderr).toMatch(/not running/)
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+    },
+    T,
+  )
+})
+
+describe("inspire serve exec | shell", () => {
+  it(
+    "prints the command's output and exits with its code; lists the pods when --pod is missing",
+    async () => {
+      const ok = await inspire(env, ["serve", "exec", serving, "--", "echo", "sv-$((2*3))", "$MY_POD_NAME"])
+      expect(ok.code, ok.stderr).toBe(0)
+      expect(ok.stdout).toBe(`sv-6 ${serving}-replica-0\n`)
+      const bad = await inspire(env, ["serve", "exec", "pty-sv-one", "--", "echo out; exit 7"])
+      expect(bad.code).toBe(7)
+      expect(bad.stdout).toBe("out\n")
+      const none = await inspire(env, ["serve", "exec", servingPair, "--", "true"])
+      expect(none.code).toBe(2)
+      expect(none.stderr).toContain(`${servingPair}-replica-0`)
+      expect(none.stderr).toContain(`${servingPair}-replica-1`)
+      expect(none.stderr).toContain("--pod")
+      const one = await inspire(env, ["serve", "exec", servingPair, "--pod", "1", "--", "echo $MY_POD_NAME"])
+      expect(one.code, one.stderr).toBe(0)
+      expect(one.stdout).toBe(`${servingPair}-replica-1\n`)
+      const shown = await inspire(env, ["serve", "show", servingPair])
+      expect(shown.stdout).toContain(`${servingPair}-replica-1 (RUNNING)`)
+    },
+    T,
+  )
+
+  it(
+    "runs an interactive shell in a serving's pod and exits with its status",
+    async () => {
+      const line = `stty rows 30 cols 100; exec ${process.execPath} ${BIN} serve shell ${servingPair} --pod 1`
+      const run = await onTerminal(line, "type exit to leave", (c) => {
+        setTimeout(() => c.stdin?.write("echo shell-$((6*7)) $MY_POD_NAME; stty size\r"), 500)
+        setTimeout(() => c.stdin?.write("exit 6\r"), 2000)
+      })
+      expect(run.code).toBe(6)
+      expect(run.stdout).toContain(`shell-42 ${servingPair}-replica-1`)
+      expect(run.stdout).toMatch(/\b30 100\b/)
+      expect(run.stdout).toContain("Disconnected.")
+      const tty = await inspire(env, ["serve", "shell", serving])
+      expect(tty.code).toBe(2)
+      expect(tty.stderr).toMatch(/serve shell is interactive/)
+    },
+    T,
+  )
+
+  it(
+    "refuses a stopped serving with a clear error",
+    async () => {
+      const stopped = await deploy("pty-sv-stopped", 1)
+      emu.control.clock.advance(120)
+      expect((await inspire(env, ["serve", "stop", stopped, "--yes"])).code).toBe(0)
+      emu.control.clock.advance(60)
+      const run = await inspire(env, ["serve", "exec", stopped, "--", "true"])
+      expect(run.code).toBe(2)
+      expect(run.stderr).toMatch(/Serving pty-sv-stopped is not running \(STOPPED\)/)
+      expect(run.stderr).toContain("inspire serve show")
       expect(run.stderr).not.toMatch(/\n\s+at /)
     },
     T,

@@ -24,8 +24,8 @@ const runningJob = async (instances = 1, run = true): Promise<string> => {
   return r.body.data.job_id as string
 }
 
-const socketUrl = (job: string, pod: string, version = "v2") =>
-  `${emu.url.replace(/^http/, "ws")}/api/${version}/train_job/remote_cmd?job_id=${encodeURIComponent(job)}&instance_name=${encodeURIComponent(pod)}`
+const socketUrl = (job: string, pod: string, version = "v2", path = "train_job/remote_cmd") =>
+  `${emu.url.replace(/^http/, "ws")}/api/${version}/${path}?job_id=${encodeURIComponent(job)}&instance_name=${encodeURIComponent(pod)}`
 
 /** One PTY socket: what came (and whether every frame was binary), and helpers to wait on it. */
 class Pty {
@@ -124,5 +124,50 @@ describe("the worker PTY of a training job's pod (§4.17)", () => {
     } finally {
       emu.control.rules.reset()
     }
+  })
+})
+
+describe("the worker PTY of a serving's pod (§4.8, §4.17)", () => {
+  const SERVING_PTY = "inference_servings/instances/exec"
+
+  it("lists a serving's pods on V2 and runs a shell in each, until the serving stops", async () => {
+    const lcg = f.group("分布式训练空间", "H100")
+    const r = await c.oa("inference_servings/create", {
+      name: "exec-serving",
+      workspace_id: f.ws("分布式训练空间"),
+      project_id: f.project("embodied-fm"),
+      logic_compute_group_id: lcg,
+      command:
+        "python -m vllm.entrypoints.openai.api_server --model /inspire/hdd/project/embodied-fm/models/qwen2.5-7b/v2 --port 2400",
+      image: "docker.sii.shaipower.online/inspire-studio/vllm:0.6.3-cuda12.4",
+      image_type: "SOURCE_OFFICIAL",
+      model_id: emu.control.state().models[0]?.id,
+      model_version: 2,
+      port: 2400,
+      replicas: 2,
+      node_num_per_replica: 1,
+      task_priority: 6,
+      spec_id: f.spec(lcg, "SERVING", 1),
+    })
+    expect(r.body.code, JSON.stringify(r.body)).toBe(0)
+    const id = r.body.data.inference_serving_id as string
+    emu.control.clock.advance(3600)
+    const listed = await c.result("inference_serving", "ListServingInstances", { inference_serving_id: id })
+    expect(listed.items.map((i: { name: string; status: string }) => [i.name, i.status])).toEqual([
+      [`${id}-replica-0`, "RUNNING"],
+      [`${id}-replica-1`, "RUNNING"],
+    ])
+    const pod = `${id}-replica-1`
+    // A serving's pod answers on the servings' path only.
+    await expect(Pty.open(socketUrl(id, pod), { cookie: c.cookie })).rejects.toThrow(/404/)
+    const pty = await Pty.open(socketUrl(id, pod, "v2", SERVING_PTY), { cookie: c.cookie })
+    pty.type("echo in-$((7*6)) $MY_POD_NAME; [ -t 0 ] && echo is-a-tty\r")
+    await pty.see(new RegExp(`in-42 ${pod}`))
+    await pty.see(/is-a-tty/)
+    expect(pty.textFrames).toBe(0)
+    expect((await c.oa("inference_servings/stop", { inference_serving_id: id })).body.code).toBe(0)
+    emu.control.clock.advance(30)
+    await eventually(() => pty.code !== undefined, "the shell to end with its serving")
+    await expect(Pty.open(socketUrl(id, pod, "v2", SERVING_PTY), { cookie: c.cookie })).rejects.toThrow(/400/)
   })
 })

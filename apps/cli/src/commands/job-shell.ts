@@ -9,10 +9,10 @@ import { interact } from "../pty-session.js"
 import { withClient } from "../run.js"
 import { type Extension, extend } from "./catalogue.js"
 
-// `job exec` exits with the command's own code, as ssh does: 124 after --timeout, 130 after Ctrl-C.
+// `job exec` and `serve exec` exit with the command's own code, as ssh does: 124 after --timeout, 130 after Ctrl-C.
 const execCode = (r: Worded<JobExecResult>): number => (r.plan !== undefined ? EXIT.ok : (r.exitCode ?? EXIT.error))
 
-/** What `inspire job exec` adds: the command's exit code as the CLI's. */
+/** What `inspire job exec` (and `serve exec`) adds: the command's exit code as the CLI's. */
 export const jobExecExtensions: ReadonlyArray<Extension> = [
   extend(jobExecOperation, {
     after: async (run, options) => {
@@ -23,29 +23,59 @@ export const jobExecExtensions: ReadonlyArray<Extension> = [
   }),
 ]
 
-/** `inspire job shell <job> [--pod N|NAME]`: an interactive shell in a running job's pod, on a TTY only. */
+// The words of each group's shell command: `job shell <job>` and `serve shell <serving>` are one command.
+const SHELLS = [
+  {
+    group: "job",
+    argument: "<job>",
+    help: "cli-pods-help-shell",
+    target: "cli-pods-help-shell-job",
+    pod: "cli-pods-help-shell-pod",
+    workspace: "cli-pods-help-workspace",
+    noTerminal: "cli-pods-shell-no-terminal",
+    noTerminalHint: "cli-pods-shell-no-terminal-hint",
+    droppedHint: "cli-pods-shell-dropped-hint",
+  },
+  {
+    group: "serve",
+    argument: "<serving>",
+    help: "cli-servexec-help-shell",
+    target: "cli-servexec-help-shell-serving",
+    pod: "cli-servexec-help-shell-pod",
+    workspace: "cli-servexec-help-workspace",
+    noTerminal: "cli-servexec-shell-no-terminal",
+    noTerminalHint: "cli-servexec-shell-no-terminal-hint",
+    droppedHint: "cli-servexec-shell-dropped-hint",
+  },
+] as const
+
+/**
+ * `inspire job shell <job> [--pod N|NAME]` and `inspire serve shell <serving> [--pod N|NAME]`: an
+ * interactive shell in a pod of a running job or serving, on a TTY only.
+ */
 export const addJobShell = (program: Command): void => {
-  const group = program.commands.find((c) => c.name() === "job")
-  if (group === undefined) return
-  withGlobals(
-    group
-      .command("shell")
-      .description(msg("cli-pods-help-shell"))
-      .argument("<job>", msg("cli-pods-help-shell-job"))
-      .option("--pod <n|name>", msg("cli-pods-help-shell-pod"))
-      .option("--workspace <name>", msg("cli-pods-help-workspace")),
-  ).action(async (job: string, options: CommandOptions & { pod?: string; workspace?: string }) => {
-    if (process.stdin.isTTY !== true || process.stdout.isTTY !== true)
-      throw usageError(msg("cli-pods-shell-no-terminal"), msg("cli-pods-shell-no-terminal-hint"))
-    const { end, status } = await withClient(options, async (client) => {
-      const shell = await client.run(podShell(job, options.pod, options.workspace))
-      note(msg("cli-pods-shell-connected", { pod: shell.pod }))
-      return await interact(shell.open)
+  for (const words of SHELLS) {
+    const group = program.commands.find((c) => c.name() === words.group)
+    if (group === undefined) continue
+    withGlobals(
+      group
+        .command("shell")
+        .description(msg(words.help))
+        .argument(words.argument, msg(words.target))
+        .option("--pod <n|name>", msg(words.pod))
+        .option("--workspace <name>", msg(words.workspace)),
+    ).action(async (target: string, options: CommandOptions & { pod?: string; workspace?: string }) => {
+      if (process.stdin.isTTY !== true || process.stdout.isTTY !== true)
+        throw usageError(msg(words.noTerminal), msg(words.noTerminalHint))
+      const { end, status } = await withClient(options, async (client) => {
+        const shell = await client.run(podShell(target, options.pod, options.workspace))
+        note(msg("cli-pods-shell-connected", { pod: shell.pod }))
+        return await interact(shell.open)
+      })
+      if (end === "dropped") throw new CliError(msg("cli-pods-shell-dropped"), EXIT.error, msg(words.droppedHint))
+      note(`\r\n${msg("cli-shell-disconnected")}`)
+      // The shell's own exit status (`exit 5` → 5), when its trap could say it.
+      if (status !== undefined) process.exitCode = status
     })
-    if (end === "dropped")
-      throw new CliError(msg("cli-pods-shell-dropped"), EXIT.error, msg("cli-pods-shell-dropped-hint"))
-    note(`\r\n${msg("cli-shell-disconnected")}`)
-    // The shell's own exit status (`exit 5` → 5), when its trap could say it.
-    if (status !== undefined) process.exitCode = status
-  })
+  }
 }

@@ -455,8 +455,8 @@ help-submit-ray-field-allow-network-commands = 即使入口命令用到网络也
     .en = Submit though the entrypoint uses the network
 help-submit-hpc-field-dataset = 要挂载的数据集：ID，或 ID:VERSION（省略版本时为最新版本）
     .en = Datasets to mount: ID, or ID:VERSION (else the latest)
-help-job-exec-summary = 在任务的 pod 里执行命令
-    .en = Run a command in a job's pod
+help-job-exec-summary = 在任务或推理服务的 pod 里执行命令
+    .en = Run a command in a pod
 help-job-exec-field-pod = pod 名称或序号（0 为第一个）；有多个 pod 时必须指定
     .en = Pod name or number (0 = first); needed when several
 help-job-exec-field-timeout = 秒数；超时后发送 Ctrl-C，退出码为 124

@@ -22,7 +22,7 @@ export const PTY_PATHS = {
   serving: "inference_servings/instances/exec",
 } as const
 
-/** Where a worker shell is: the job's kind, its id and the pod's name. */
+/** Where a worker shell is: the kind of job (or serving), its id and the pod's name. */
 export interface PodTarget {
   readonly kind: keyof typeof PTY_PATHS
   readonly job: string
@@ -58,11 +58,17 @@ export const ptyAccess = (target: PodTarget): Effect.Effect<PtyAccess, InspireEr
     }
   })
 
-const refused = (target: PodTarget, why: Text): InspireError =>
+/** A socket that did not open: says which pod, and where to check that its job or serving still runs. */
+export const socketFailed = (target: PodTarget, why: Text | string): InspireError =>
   new InspireError({
     reason: "PlatformError",
     message: msg("pods-socket-failed", { pod: target.pod, job: target.job, why }),
-    hint: msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: target.job }) }),
+    hint:
+      target.kind === "serving"
+        ? msg("servexec-socket-failed-fix", {
+            call: callWord("inference", { action: "detail", serving_id: target.job }),
+          })
+        : msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: target.job }) }),
     retryable: true,
   })
 
@@ -78,7 +84,7 @@ const connectOnce = (access: PtyAccess, cookie: string, version: "v2" | "v1", on
     url: urlOf(access, version),
     headers: { cookie },
     proxy: access.proxy,
-    failure: (why) => refused(access.target, why),
+    failure: (why) => socketFailed(access.target, why),
     // The shell exiting closes the socket normally; anything else is a cut.
     endedBy: (code) => code === 1000,
     onFrame: (data) => {

@@ -21,6 +21,8 @@ export interface CatalogueCommand {
   readonly lastOptional: boolean
   /** The last argument may be repeated: several give its field a list. */
   readonly many: boolean
+  /** How help names the arguments, by field (see `CliPlacement.names`). */
+  readonly names?: Readonly<Record<string, string>>
   /** The field taking the remaining arguments, joined with spaces (see `CliPlacement.rest`). */
   readonly rest?: string
   /** Input fields offered as flags (the positional ones and the control fields left out). */
@@ -51,6 +53,7 @@ const commandOf = (
     lastOptional: placement?.lastOptional === true,
     many: placement?.many === true,
     ...(placement?.rest !== undefined ? { rest: placement.rest } : {}),
+    ...(placement?.names !== undefined ? { names: placement.names } : {}),
     fields: read.filter(
       (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed),
     ),
@@ -61,13 +64,15 @@ const commandOf = (
 
 /**
  * The CLI commands of an operation, from its definition: one per action of a multiplexed operation
- * (with the fields that action reads), else one with every input field. Nothing else is needed for an
- * operation to appear in the CLI and in the docs' tool tables.
+ * (with the fields that action reads), else one with every input field, and one more per `cliAlso`.
+ * Nothing else is needed for an operation to appear in the CLI and in the docs' tool tables.
  */
 export const commandsOf = (op: Operation): ReadonlyArray<CatalogueCommand> => {
   const by = op.effects.by
   if (by === undefined || op.actions === undefined)
-    return [commandOf(op, op.cli, {}, Object.keys(op.input.shape), op.title)]
+    return [op.cli, ...(op.cliAlso ?? [])].map((placement) =>
+      commandOf(op, placement, {}, Object.keys(op.input.shape), op.title),
+    )
   return Object.entries(op.actions).map(([value, action]) =>
     commandOf(op, action.cli ?? { path: [...defaultPath(op), value] }, { [by]: value }, action.fields, action.summary),
   )

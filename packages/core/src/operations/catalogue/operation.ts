@@ -67,6 +67,8 @@ export interface CliPlacement {
   readonly rest?: string
   /** Asks for confirmation (`--yes`) before it runs; default: it writes and the operation is destructive. */
   readonly confirm?: boolean
+  /** How help names the arguments, by field (default: the field's name, `_` as `-`): `{ job_id: "serving" }`. */
+  readonly names?: Readonly<Record<string, string>>
 }
 
 /**
@@ -163,6 +165,8 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O = unknown, N e
   readonly actions?: Readonly<Record<string, ActionSpec>>
   /** Without `effects.by`: its CLI command (default: `inspire <name>`, every field a flag). */
   readonly cli?: CliPlacement
+  /** Without `effects.by`: the same command in another group as well (`serve exec` for `job exec`). */
+  readonly cliAlso?: ReadonlyArray<CliPlacement>
   readonly agent?: AgentHints
   // Method syntax on purpose: an `Operation<I, O>` is then usable where any `Operation` is expected
   // (the catalogue, a frontend's table), while each operation keeps its exact input and result types.

@@ -131,6 +131,7 @@ const renderDetail = (r: InferenceDetailResult) => {
       ],
       [msg("inference-label-updated"), s.updatedAt !== undefined ? formatTime(s.updatedAt) : undefined],
       [msg("inference-label-console"), r.consoleUrl],
+      [msg("servexec-label-pods"), r.pods?.map((p) => `${p.name} (${p.status || "-"})`).join(", ")],
     ]),
     nextSteps(r.next),
   )

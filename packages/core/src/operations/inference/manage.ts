@@ -1,3 +1,4 @@
+import { listServingInstances } from "../../api/servings/instances.js"
 import { servingConsoleUrl } from "../../api/servings/schema.js"
 import { getServing, listServings, stopServing } from "../../api/servings/servings.js"
 import { Clock, Effect } from "../../effect.js"
@@ -48,11 +49,19 @@ export const inferenceDetail = (
     const platform = yield* Platform
     const now = yield* Clock.currentTimeMillis
     const running = serving.status.family === "running"
+    // Its pods (one more read, not for a serving that ended); none shown when the platform does not list them.
+    const pods = serving.status.terminal
+      ? undefined
+      : yield* listServingInstances(serving.id).pipe(
+          Effect.map((ps) => ps.map((p) => ({ name: p.pod, status: p.status.raw }))),
+          Effect.orElseSucceed(() => undefined),
+        )
     return {
       action: "detail",
       serving,
       consoleUrl: servingConsoleUrl(platform.baseUrl, serving.workspaceId),
       ageMs: serving.createdAt !== undefined ? Math.max(0, now - serving.createdAt) : undefined,
+      ...(pods !== undefined && pods.length > 0 ? { pods } : {}),
       next: running
         ? [nextStep("inference", { action: "stop", serving_id: serving.id, confirm: true }, msg("inference-why-stop"))]
         : serving.status.terminal

@@ -74,6 +74,10 @@ export const InferenceOutput = once(() => {
     serving: Serving.describe("The serving"),
     consoleUrl: z.string().describe("The serving's page"),
     ageMs: z.number().optional().describe("Time since creation in ms"),
+    pods: z
+      .array(z.object({ name: z.string(), status: z.string() }))
+      .optional()
+      .describe("Its pods and their states, when the platform lists them"),
     next: NextSteps(),
   })
 

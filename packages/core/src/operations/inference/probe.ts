@@ -1,10 +1,10 @@
 import { z } from "zod"
 import { tailLogs } from "../../api/jobs/logs.js"
+import { listServingInstances } from "../../api/servings/instances.js"
 import type { Serving } from "../../api/servings/schema.js"
 import { getServing } from "../../api/servings/servings.js"
 import { Effect, Either } from "../../effect.js"
 import { type InspireError, inspireError, invalidInput } from "../../errors.js"
-import { Platform } from "../../platform/client.js"
 import { Transport } from "../../platform/transport.js"
 import { msg } from "../../words/message.js"
 import { callWord, type Text } from "../../words/text.js"
@@ -102,15 +102,7 @@ const json = (text: string): unknown => {
 /** The newest log lines of the serving's pods (pods from V2 `ListServingInstances`); none when unavailable. */
 const lastLines = (servingId: string): Effect.Effect<ReadonlyArray<ServingLogLine>, never, ClientServices> =>
   Effect.gen(function* () {
-    const platform = yield* Platform
-    const listed = yield* platform.v2(
-      "inference_serving",
-      "ListServingInstances",
-      { inference_serving_id: servingId },
-      { idempotent: true },
-    )
-    const items = (listed as { items?: ReadonlyArray<{ name?: unknown }> } | undefined)?.items ?? []
-    const pods = items.flatMap((i) => (typeof i.name === "string" && i.name !== "" ? [i.name] : []))
+    const pods = (yield* listServingInstances(servingId)).map((i) => i.pod)
     if (pods.length === 0) return []
     const lines = yield* tailLogs(servingId, 8, { pod: pods })
     return lines.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }))

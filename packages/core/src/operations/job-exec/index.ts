@@ -26,8 +26,8 @@ const render = (r: JobExecResult): Text => {
 
 export const jobExecOperation = defineOperation({
   name: "job_exec",
-  title: "Run a command in a job's pod",
-  description: text`Runs one command in a pod of a RUNNING training, HPC or Ray job; returns its output and exit code. ${dryRunWord()} shows what would run.`,
+  title: "Run a command in a pod",
+  description: text`Runs one command in a pod of a RUNNING training, HPC, Ray job or serving; returns output and exit code. ${dryRunWord()} shows what would run.`,
   input: JobExecInputSchema,
   output: JobExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -35,6 +35,9 @@ export const jobExecOperation = defineOperation({
   agent: { longRunning: true },
   examples: [{ job_id: "{train_job}", command: "nvidia-smi" }],
   cli: { path: ["job", "exec"], positional: ["job_id"], rest: "command", confirm: false },
+  cliAlso: [
+    { path: ["serve", "exec"], positional: ["job_id"], names: { job_id: "serving" }, rest: "command", confirm: false },
+  ],
   run: runJobExec,
   render,
 })

@@ -5,7 +5,7 @@ import { PlanOutput } from "../common/plan.js"
 /** What inspire_job_exec returns. */
 export const JobExecOutput = () =>
   z.object({
-    jobId: z.string().describe("The job's id"),
+    jobId: z.string().describe("The job's or serving's id"),
     pod: z.string().describe("The pod the command ran in"),
     command: z.string().describe("The command line"),
     output: z.string().optional().describe("stdout and stderr as one stream, the last 100 000 characters"),

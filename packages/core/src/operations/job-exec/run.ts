@@ -1,10 +1,9 @@
-import { connectPod, PTY_PATHS, type PtyAccess, ptyAccess } from "../../api/jobs/pty.js"
+import { connectPod, PTY_PATHS, type PtyAccess, ptyAccess, socketFailed } from "../../api/jobs/pty.js"
 import { type MarkedRunner, runCommand } from "../../api/jupyter/exec.js"
 import { runMarked } from "../../api/jupyter/marked.js"
 import { Effect } from "../../effect.js"
 import { InspireError } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord } from "../../words/text.js"
 import type { OperationContext, OutputOf } from "../catalogue/operation.js"
 import type { ClientServices } from "../catalogue/services.js"
 import { planned } from "../common/plan.js"
@@ -23,18 +22,7 @@ const podRunner =
     Effect.tryPromise({
       try: (signal) => runMarked((feed) => connectPod(access, feed), script, markers, { ...options, signal }),
       catch: (e) =>
-        e instanceof InspireError
-          ? e
-          : new InspireError({
-              reason: "PlatformError",
-              message: msg("pods-socket-failed", {
-                pod: access.target.pod,
-                job: access.target.job,
-                why: e instanceof Error ? e.message : String(e),
-              }),
-              hint: msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: access.target.job }) }),
-              retryable: true,
-            }),
+        e instanceof InspireError ? e : socketFailed(access.target, e instanceof Error ? e.message : String(e)),
     })
 
 const dropped = (access: PtyAccess, seconds: number): InspireError =>
@@ -45,16 +33,16 @@ const dropped = (access: PtyAccess, seconds: number): InspireError =>
     retryable: true,
   })
 
-/** Runs one command in a pod of a running job and waits for it, streaming its output. */
+/** Runs one command in a pod of a running job or serving and waits for it, streaming its output. */
 export const runJobExec = (
   input: JobExecInput,
   context: OperationContext,
 ): Effect.Effect<JobExecResult, InspireError, ClientServices> =>
   Effect.gen(function* () {
-    const { job, target } = yield* pickPod(input.job_id, input.pod, input.workspace)
-    const base = { jobId: job.id, pod: target.pod, command: input.command }
+    const { owner, target } = yield* pickPod(input.job_id, input.pod, input.workspace)
+    const base = { jobId: owner.id, pod: target.pod, command: input.command }
     if (input.dry_run) {
-      const path = `/api/v2/${PTY_PATHS[target.kind]}?job_id=${job.id}&instance_name=${target.pod}`
+      const path = `/api/v2/${PTY_PATHS[target.kind]}?job_id=${owner.id}&instance_name=${target.pod}`
       const plan = {
         summary: msg("pods-plan", { command: input.command, pod: target.pod }),
         targets: [{ kind: "pod", id: target.pod, change: msg("pods-change-runs", { command: input.command }) }],
