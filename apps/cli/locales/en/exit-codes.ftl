@@ -13,7 +13,7 @@ cli-exit-task-stopped = job wait / job show --exit-status: the task was stopped
 cli-exit-interrupted = interrupted (Ctrl-C)
 cli-exit-notes =
     `job wait` (until finished, the default), `job submit --wait` and `job submit -f` (following its log) exit with the task's end state: 0, 10 or 13.
-    `notebook exec` and `job exec` exit with the command's own exit code (124 after --timeout, 130 after Ctrl-C); `notebook shell` and `job shell` with the shell's (`exit 5` → 5).
+    `notebook exec`, `job exec` and `serve exec` exit with the command's own exit code (124 after --timeout, 130 after Ctrl-C); `notebook shell`, `job shell` and `serve shell` with the shell's (`exit 5` → 5).
     A declined prompt exits 3 and says "Cancelled; nothing was changed." (no error); an unknown task id exits 12 in every command.
     {""}
     With --json, a failure prints {"{"}"error": {"{"}reason, message, hint, candidates?, fix?, created?{"}"}{"}"} on stderr;

@@ -13,7 +13,7 @@ cli-exit-task-stopped = job wait / job show --exit-status：任务已被停止
 cli-exit-interrupted = 已中断（Ctrl-C）
 cli-exit-notes =
     `job wait`（默认等到结束）、`job submit --wait` 和 `job submit -f`（跟随其日志）以任务的结束状态退出：0、10 或 13。
-    `notebook exec` 和 `job exec` 以所运行命令自己的退出码退出（--timeout 后为 124，Ctrl-C 后为 130）；`notebook shell` 和 `job shell` 以 shell 自己的退出码退出（`exit 5` → 5）。
+    `notebook exec`、`job exec` 和 `serve exec` 以所运行命令自己的退出码退出（--timeout 后为 124，Ctrl-C 后为 130）；`notebook shell`、`job shell` 和 `serve shell` 以 shell 自己的退出码退出（`exit 5` → 5）。
     拒绝确认提示时退出码为 3，并显示“已取消；没有做任何更改。”（不是错误）；未知的任务 ID 在所有命令中都以 12 退出。
     {""}
     使用 --json 时，失败会在 stderr 上输出 {"{"}"error": {"{"}reason, message, hint, candidates?, fix?, created?{"}"}{"}"}；

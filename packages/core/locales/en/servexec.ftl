@@ -5,3 +5,5 @@ servexec-pod-not-running = Pod { $pod } of serving { $serving } is not running (
 servexec-not-running-fix = See the serving's state with { $call }; a stopped serving must be deployed again.
 servexec-socket-failed-fix = Check that the serving still runs ({ $call }), and try again.
 servexec-label-pods = Pods
+servexec-notebook = { $id } is a notebook; this runs commands in the pods of jobs and servings.
+servexec-notebook-fix = Run it in the notebook with { $call }.

@@ -93,4 +93,11 @@ describe("job exec in a serving's pod", () => {
     expect(r.message).toMatch(/^Serving exec-sv-stopped is not running \(STOPPED\)/)
     expect(r.hint).toContain('inspire_inference(action="detail"')
   }, 60_000)
+
+  it("sends a notebook's id to notebook exec", async () => {
+    const f = failed(await exec({ job_id: "0b7f4c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e", command: "true" }))
+    expect(f.reason).toBe("InvalidInput")
+    expect(f.message).toContain("is a notebook")
+    expect(f.hint).toMatch(/notebook.exec/)
+  })
 })

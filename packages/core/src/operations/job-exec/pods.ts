@@ -33,6 +33,13 @@ interface Pod {
 const ownerOf = (raw: string, workspace?: string | undefined): Effect.Effect<Owner, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const ref = yield* resolveTask(raw, ["train", "hpc", "ray", "serving"], workspace)
+    if (ref.kind === "notebook")
+      return yield* Effect.fail(
+        invalidInput(
+          msg("servexec-notebook", { id: ref.id }),
+          msg("servexec-notebook-fix", { call: callWord("notebook_exec", { notebook: ref.id }) }),
+        ),
+      )
     if (ref.kind !== "serving") return yield* jobState(ref.id, "exec", workspace)
     const s = yield* missingTask(getServing(ref.id), ref, workspace)
     return { id: s.id, kind: "serving", name: s.name, status: s.status }
