@@ -50,6 +50,19 @@ export const makeControl = (emu: Emu) => ({
     set: (patch: Partial<PlatformRules>): PlatformRules => patchRules(emu.rules, patch),
     reset: (): PlatformRules => patchRules(emu.rules, defaultRules()),
   },
+  nodes: {
+    /**
+     * Fails a node (NotReady, in the fault pool): the tasks with a pod on it end as FAILED with
+     * sub-status `NodeNotReady` (or restart, under fault tolerance). The ids of those tasks.
+     */
+    fail: (name: string): string[] => emu.engine.failNode(name),
+    /** The node the first pod of a task was placed on ("" when it has none). */
+    of: (taskId: string): string => {
+      emu.engine.update()
+      return emu.store.state.tasks.find((t) => t.id === taskId)?.alloc[0]?.node ?? ""
+    },
+    heal: (name: string): void => emu.engine.healNode(name),
+  },
   engine: emu.engine,
   state: () => {
     emu.engine.update()
@@ -127,6 +140,14 @@ export const handleAdmin = (control: Control, method: string, path: string, raw:
       if (advance !== undefined) control.clock.advance(advance)
       return sendJson(res, 200, { now: control.clock.now() })
     }
+    case "POST /nodes/fail": {
+      // By name, or the node of a task's first pod.
+      const node = typeof body.node === "string" ? body.node : control.nodes.of(String(body.task ?? ""))
+      return sendJson(res, 200, { node, ended: control.nodes.fail(node) })
+    }
+    case "POST /nodes/heal":
+      control.nodes.heal(String(body.node ?? ""))
+      return sendJson(res, 200, { ok: true })
     case "POST /expire-sessions":
       control.auth.expireSessions()
       return sendJson(res, 200, { ok: true })

@@ -13,14 +13,16 @@ import { printResult } from "../output.js"
 import { type Extension, extend } from "./catalogue.js"
 import { addNotify, checkNotify, leaveWaiter, notifyTarget, recoverOf, withNotify } from "./notify.js"
 
-// Prints the result as usual, then leaves a waiter for the tasks it created (none for a dry run).
+// Prints the result as usual, then leaves a waiter for the tasks it created (none for a dry run); the
+// recovery asked by --recover, else by the result (a sweep file's `recover:`).
 const thenWaiter =
-  <R>(jobsOf: (r: Worded<R>) => ReadonlyArray<string>) =>
+  <R>(jobsOf: (r: Worded<R>) => ReadonlyArray<string>, recoverIn?: (r: Worded<R>) => number | undefined) =>
   async (run: Worded<Invocation<R>>, options: CommandOptions): Promise<undefined> => {
     printResult(options.json === true, run.result, run.text)
     const jobs = jobsOf(run.result)
+    const recover = recoverIn?.(run.result) ?? recoverOf(options)
     const notify = jobs.length > 0 ? await notifyTarget(options) : undefined
-    if (jobs.length > 0 && (notify !== undefined || recoverOf(options) > 0)) leaveWaiter(options, jobs, notify)
+    if (jobs.length > 0 && (notify !== undefined || recover > 0)) leaveWaiter(options, jobs, notify, undefined, recover)
     return undefined
   }
 
@@ -43,8 +45,10 @@ export const notifyExtensions: ReadonlyArray<Extension> = [
     {
       ...notifying,
       extra: (c: Command) => addNotify(c),
-      after: thenWaiter((r: Worded<SweepResult>) =>
-        r.action === "run" && !r.dryRun ? r.jobs.flatMap((j) => (j.jobId !== undefined ? [j.jobId] : [])) : [],
+      after: thenWaiter(
+        (r: Worded<SweepResult>) =>
+          r.action === "run" && !r.dryRun ? r.jobs.flatMap((j) => (j.jobId !== undefined ? [j.jobId] : [])) : [],
+        (r) => (r.action === "run" && "recover" in r ? r.recover : undefined),
       ),
     },
     "run",

@@ -96,6 +96,7 @@ export const leaveWaiter = (
   jobs: ReadonlyArray<string>,
   raw: string | undefined,
   poll?: number,
+  recover = recoverOf(options),
 ): void => {
   // Seconds between a waiter's reads: the wait's --poll-seconds, else INSPIRE_WAITER_POLL_SECONDS, else 30.
   const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS)
@@ -111,7 +112,7 @@ export const leaveWaiter = (
         jobs: [...jobs],
         ...(raw !== undefined ? { target: raw } : {}),
         pollSeconds,
-        recover: recoverOf(options),
+        recover,
         ...(profile !== undefined ? { profile } : {}),
       },
       Date.now(),

@@ -55,7 +55,7 @@ sweep-file-invalid = The sweep { $what } is not valid: { $problems }{ $more ->
         [0] { "" }
        *[other] { " " }(and { $more } more)
     }.
-sweep-file-invalid-hint = Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits.
+sweep-file-invalid-hint = Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, limits and recover.
 sweep-file-no-rows = { $at }: the sweep { $source } has neither grid nor list, so it makes no jobs.
 sweep-file-no-rows-hint = Add { $grid }, or { $list }.
 sweep-file-relative = The sweep file "{ $file }" is a relative path, and there is no current folder to start it from here.

@@ -49,7 +49,7 @@ sweep-file-invalid = 批量任务 { $what } 无效：{ $problems }{ $more ->
         [0] { "" }
        *[other] （另有 { $more } 处）
     }。
-sweep-file-invalid-hint = 请修正这些行上的字段；批量任务文件包含 name、kind、job（job submit 或 hpc submit 接受的字段）、grid 和/或 list，以及 limits。
+sweep-file-invalid-hint = 请修正这些行上的字段；批量任务文件包含 name、kind、job（job submit 或 hpc submit 接受的字段）、grid 和/或 list、limits 以及 recover。
 sweep-file-no-rows = { $at }：批量任务 { $source } 既没有 grid 也没有 list，不会生成任何任务。
 sweep-file-no-rows-hint = 请添加 { $grid }，或 { $list }。
 sweep-file-relative = 批量任务文件 "{ $file }" 是相对路径，而这里没有可作为起点的当前文件夹。

@@ -13,13 +13,16 @@ import type { WaiterLog } from "./watch.js"
 type Attempt = WaiterRecord["attempts"][number]
 
 /**
- * Whether a task that ended should be submitted again: it failed because the platform took its GPUs back
- * (job_detail's diagnosis: pre-empted), not because of its own code; a task the user stopped never is.
+ * Why a task that ended should be submitted again, if it should: it failed because the platform took its
+ * GPUs back (job_detail's diagnosis: pre-empted) or its node failed (node-fault), both read in the platform's
+ * own words, not in the task's log; never because of its own code (an exit code, its own out of memory),
+ * and never a task the user stopped.
  */
-const recoverable = (d: JobDetailResult): boolean =>
-  d.status.family === "failed" &&
-  (d.kind === "train" || d.kind === "hpc" || d.kind === "ray") &&
-  (d.diagnosis?.findings ?? []).some((f) => f.kind === "preempted")
+const recoverable = (d: JobDetailResult): "preempted" | "node-fault" | undefined => {
+  if (d.status.family !== "failed" || !(d.kind === "train" || d.kind === "hpc" || d.kind === "ray")) return undefined
+  const kinds = (d.diagnosis?.findings ?? []).map((f) => f.kind)
+  return kinds.includes("node-fault") ? "node-fault" : kinds.includes("preempted") ? "preempted" : undefined
+}
 
 const ATTEMPT_SUFFIX = /-a\d+$/
 
@@ -36,7 +39,7 @@ const sentBefore = (kind: "train" | "hpc" | "ray", workspaceId: string, a: Attem
   })
 
 /**
- * Submits a pre-empted task again as attempt n (`<name>-a<n>`, its command told `INSPIRE_ATTEMPT=n`), at
+ * Submits a pre-empted task, or one whose node failed, again as attempt n (`<name>-a<n>`, its command told `INSPIRE_ATTEMPT=n`), at
  * most `recover` times per original task. The attempt is written to the waiter's record with its marker
  * before the create is sent; a waiter restarted after that point looks the attempt up by that marker and
  * adopts it rather than sending it again. Returns the new task's id, or undefined when it is not retried.
@@ -49,14 +52,17 @@ export const recoverTask = (
 ): Effect.Effect<string | undefined, InspireError, ClientServices> =>
   Effect.gen(function* () {
     const r = readWaiter(paths, waiterId)
-    if (r === undefined || r.recover === 0 || !recoverable(d)) return undefined
+    const why = recoverable(d)
+    if (r === undefined || r.recover === 0 || why === undefined) return undefined
+    const node = why === "node-fault"
     const kind = d.kind as "train" | "hpc" | "ray"
     const earlier = r.attempts.find((a) => a.from === d.id)
     if (earlier?.jobId !== undefined) return earlier.jobId
     const root = r.attempts.find((a) => a.jobId === d.id)?.root ?? d.id
     const made = r.attempts.filter((a) => a.root === root).length
     if (earlier === undefined && made >= r.recover) {
-      log(msg("notify-log-recover-spent", { id: d.id, count: r.recover }))
+      const spent = { id: d.id, count: r.recover }
+      log(node ? msg("recover-log-spent-node", spent) : msg("notify-log-recover-spent", spent))
       return undefined
     }
     const attempt: Attempt = earlier ?? {
@@ -77,6 +83,7 @@ export const recoverTask = (
       jobs: [...now.jobs, jobId],
       attempts: now.attempts.map((a) => (a.from === d.id ? { ...a, jobId } : a)),
     })
-    log(msg("notify-log-recovered", { id: d.id, job: jobId, n: attempt.n, count: r.recover + 1 }))
+    const said = { id: d.id, job: jobId, n: attempt.n, count: r.recover + 1 }
+    log(node ? msg("recover-log-recovered-node", said) : msg("notify-log-recovered", said))
     return jobId
   })

@@ -19,7 +19,7 @@ export const WaiterRecord = z.object({
   /** Absent: the waiter only recovers (`--recover` without `--notify`). */
   target: z.string().optional(),
   pollSeconds: z.number().positive(),
-  /** How many times a task the platform took back (pre-empted) may be submitted again (recover.ts). */
+  /** How many times a task the platform ended (pre-empted, or its node failed) may be submitted again (recover.ts). */
   recover: z.number().int().min(0).default(0),
   /** Each recovery attempt, written before its create is sent, so a restarted waiter sends none twice. */
   attempts: z

@@ -64,6 +64,17 @@ describe("diagnose", () => {
     expect(renderWords(f[0]?.fix ?? "", "library")).toContain("≥ 4")
   })
 
+  it("tells a node failure, in the platform's words, from a failure of the program", () => {
+    const events = [{ type: "Warning", reason: "NodeNotReady", message: "node qb-gpu-0102 is not ready" }]
+    const node = diagnose({ ...failed, subStatus: "NodeNotReady", events, logLines: ["step 10 | loss 2.1"] })
+    expect(node.map((x) => x.kind)).toEqual(["node-fault"])
+    expect(renderWords(node[0]?.fix ?? "", "mcp")).toContain("inspire_resubmit")
+    // The program's own exit code or out of memory is the program's, and its log cannot fake the platform.
+    const own = ["NodeNotReady: node x is not ready", "preempted", "ERROR: command exited with code 1"]
+    expect(kinds({ ...failed, subStatus: "Error", logLines: own })).toEqual([])
+    expect(kinds({ ...failed, subStatus: "OOMKilled", logLines: [] })).toEqual(["oom"])
+  })
+
   it("recognises a missing environment (command not found, ModuleNotFoundError)", () => {
     expect(kinds({ ...failed, logLines: ["/bin/sh: 1: torchrun: command not found"] })).toEqual(["environment"])
     const f = diagnose({

@@ -76,6 +76,18 @@ describe("job_detail", () => {
     expect(n.text).toContain("shared storage")
   })
 
+  it("diagnoses a job whose node failed as the platform's doing, not its code's", async () => {
+    const profile = trainingProfile(emu.current)
+    const id = await startJob(emu.current, profile, "lost", "python train.py #emu:idle")
+    emu.current.control.clock.advance(30)
+    const control = emu.current.control
+    expect(control.nodes.fail(control.nodes.of(id))).toEqual([id])
+    const r = await detailOf(profile, id)
+    expect(r.result).toMatchObject({ status: { family: "failed" }, subStatus: "NodeNotReady" })
+    expect(r.result.diagnosis?.findings.map((f) => f.kind)).toEqual(["node-fault"])
+    expect(r.text).toContain("The node the task ran on failed")
+  })
+
   it("explains a queued job by the scheduler's events", async () => {
     const profile = trainingProfile(emu.current)
     const id = await startJob(emu.current, profile, "queued", "python train.py", { queued: true })

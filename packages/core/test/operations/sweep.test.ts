@@ -108,6 +108,12 @@ describe("sweep files", () => {
       '{\n  "name": "s",\n  "job": {"name": "e-{x}", "command": "c"},\n  "grid": {"lr": [1]}\n}\n',
     )
     expect(json).toContain("s.json:3:")
+    // recover: the attempts of --recover N, named with its line and what to write.
+    const body = "name: s\njob:\n  name: e-{lr}\n  command: x\ngrid:\n  lr: [1]\n"
+    const recover = await fileError("recover.yaml", `${body}recover: 11\n`)
+    expect(recover).toContain("recover.yaml:7:10: recover:")
+    expect(recover).toContain("--recover N")
+    expect(await fileError("word.yaml", `${body}recover: twice\n`)).toContain("word.yaml:7:10: recover:")
   })
 })
 

@@ -41,22 +41,23 @@ export const notebookEvents = (t: Task) =>
 
 const NODE_REASONS = ["NodeReady", "XIDIsHealthy", "GPFSMountHealthy"]
 
-/** Node events are not modelled beyond a healthy history; enough for clients that read the last page. */
+/** A healthy history, then the node's failure (`NodeNotReady`) while it is failed: enough for clients that read the last page. */
 export const nodeEvents = (emu: Emu, node: string) => {
   const now = emu.clock.now()
-  return NODE_REASONS.map((reason, i) => {
-    const at = now - (NODE_REASONS.length - i) * 3_600_000
-    return {
-      type: "Normal",
-      reason,
-      message: `${reason} on ${node}`,
-      from: "node-problem-detector",
-      first_timestamp: String(at),
-      last_timestamp: String(at),
-      age: age(now, at),
-      count: 1,
-      object_id: node,
-      object_type: "node",
-    }
-  })
+  const failedAt = emu.store.state.nodes.find((n) => n.name === node)?.faultAt
+  const base = failedAt ?? now
+  const healthy = NODE_REASONS.map((reason, i) => ({ reason, at: base - (NODE_REASONS.length - i) * 3_600_000 }))
+  const all = failedAt === undefined ? healthy : [...healthy, { reason: "NodeNotReady", at: failedAt }]
+  return all.map(({ reason, at }) => ({
+    type: reason === "NodeNotReady" ? "Warning" : "Normal",
+    reason,
+    message: `${reason} on ${node}`,
+    from: "node-problem-detector",
+    first_timestamp: String(at),
+    last_timestamp: String(at),
+    age: age(now, at),
+    count: 1,
+    object_id: node,
+    object_type: "node",
+  }))
 }

@@ -152,6 +152,47 @@ export class Engine {
   private preempted(t: Task, at: number): void {
     const reason = "Preempted by a higher-priority task"
     for (const pod of podNames(t)) this.podEvent(t, pod, at, "Warning", "Preempted", reason)
+    this.lost(t, at, "preempted", reason)
+  }
+
+  /**
+   * A node fails (Kubernetes' NodeNotReady, as the node events list it): it leaves the schedulable pool
+   * (status NotReady, pool `fault`), and every task with a pod on it loses its run, as pre-emption does:
+   * restarted by fault tolerance, else failed with sub-status `NodeNotReady`. The ids of those tasks.
+   */
+  failNode(name: string): string[] {
+    this.update()
+    const node = this.store.state.nodes.find((n) => n.name === name)
+    if (node === undefined) return []
+    const at = this.clock.now()
+    Object.assign(node, { status: "NotReady", pool: "fault", faultAt: at })
+    const reason = `node ${name} is not ready`
+    const hit = this.store.state.tasks.filter(
+      (t) => (t.phase === "creating" || t.phase === "running") && t.alloc.some((a) => a.node === name),
+    )
+    for (const t of hit) {
+      this.release(t, at)
+      const pods = podNames(t).filter((_, i) => t.alloc[i]?.node === name)
+      for (const pod of pods) this.push(t, nodeNotReady(pod, at, reason))
+      this.lost(t, at, "NodeNotReady", reason)
+    }
+    this.store.changed()
+    this.schedule(at)
+    return hit.map((t) => t.id)
+  }
+
+  /** Puts a failed node back in the schedulable pool. */
+  healNode(name: string): void {
+    const node = this.store.state.nodes.find((n) => n.name === name)
+    if (node === undefined) return
+    Object.assign(node, { status: "Ready", pool: "online" })
+    delete node.faultAt
+    this.store.changed()
+    this.schedule(this.clock.now())
+  }
+
+  // A run ended by the platform, not by the task: fault tolerance restarts it, else it fails.
+  private lost(t: Task, at: number, subStatus: string, reason: string): void {
     if (t.retriesLeft > 0) {
       t.retriesLeft -= 1
       t.round += 1
@@ -159,7 +200,7 @@ export class Engine {
       t.nextAt = at + this.clock.scaled(QUEUE_SECONDS)
       this.event(t, at, "Warning", "Restarting", `fault tolerance: restarting as round ${t.round}`)
     } else {
-      t.subStatus = "preempted"
+      t.subStatus = subStatus
       t.subMsg = reason
       this.event(t, at, "Warning", "Failed", reason)
       this.finish(t, at, "failed")
@@ -288,3 +329,14 @@ export class Engine {
 
 const kindWord = (t: Task): string =>
   ({ train: "job", hpc: "hpc job", serving: "serving", notebook: "notebook", ray: "ray job" })[t.kind]
+
+/** The node controller's event on a pod whose node stopped answering. */
+const nodeNotReady = (pod: string, at: number, message: string): Omit<TaskEvent, "id"> => ({
+  objectType: "instance",
+  objectId: pod,
+  type: "Warning",
+  reason: "NodeNotReady",
+  message,
+  from: "node-controller",
+  at,
+})

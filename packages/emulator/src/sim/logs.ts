@@ -55,7 +55,8 @@ const OOM = [
 ]
 
 const suffixFor = (t: Task): string[] => {
-  if (t.phase !== "failed" || t.subStatus === "preempted") return []
+  // A run the platform ended (pre-empted, or its node failed) just stops: no error of its own.
+  if (t.phase !== "failed" || t.subStatus === "preempted" || t.subStatus === "NodeNotReady") return []
   if (t.behaviour === "network") return NETWORK[t.networkTool] ?? NETWORK.curl ?? []
   if (t.behaviour === "oom") return OOM
   if (t.behaviour === "noruntime") {

@@ -98,6 +98,8 @@ export interface NodeInfo {
   cordonType: string
   isMaint: boolean
   pool: string
+  /** Platform ms at which the node failed (NotReady, in the fault pool), while it is failed. */
+  faultAt?: number
 }
 
 export interface Image {

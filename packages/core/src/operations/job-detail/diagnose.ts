@@ -6,6 +6,7 @@ export type CauseKind =
   | "image-pull"
   | "unschedulable"
   | "preempted"
+  | "node-fault"
   | "environment"
   | "offline-network"
   | "no-slurm"
@@ -38,9 +39,22 @@ interface Rule {
   readonly fix: (input: DiagnosisInput) => Text
   /** Only when this holds (e.g. network errors only matter in an offline workspace). */
   readonly when?: (input: DiagnosisInput) => boolean
+  /**
+   * Read in the platform's words only (sub-status, its message, events), never the task's log: a cause
+   * that is the platform's, not the program's, which a program printing the same words must not fake.
+   */
+  readonly platform?: true
 }
 
 const RULES: ReadonlyArray<Rule> = [
+  // A dead node ends the run whatever the log last said: the most telling sign when the platform shows it.
+  {
+    kind: "node-fault",
+    test: /NodeNotReady|NodeLost|XIDIsUnhealthy|GPFSMountUnhealthy|\bnode( \S+)? is not ready/i,
+    cause: () => msg("job-detail-cause-node-fault"),
+    fix: () => msg("job-detail-fix-node-fault", { call: callWord("resubmit") }),
+    platform: true,
+  },
   {
     kind: "oom",
     test: /CUDA out of memory|OutOfMemoryError|OOMKilled|Out of memory|Killed process \d+/i,
@@ -93,6 +107,7 @@ const RULES: ReadonlyArray<Rule> = [
   },
   {
     kind: "preempted",
+    platform: true,
     test: /preempted|preemption/i,
     cause: () => msg("job-detail-cause-preempted"),
     fix: (i) =>
@@ -111,11 +126,10 @@ const lastException = (lines: ReadonlyArray<string>): string | undefined => {
   return lines.slice(start + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l))
 }
 
-const textsOf = (input: DiagnosisInput): ReadonlyArray<string> => [
+const platformTexts = (input: DiagnosisInput): ReadonlyArray<string> => [
   ...(input.subStatus !== undefined && input.subStatus !== "" ? [`sub_status: ${input.subStatus}`] : []),
   ...(input.subMsg !== undefined && input.subMsg !== "" ? [input.subMsg] : []),
   ...input.events.map((e) => `${e.reason}: ${e.message}`),
-  ...input.logLines,
 ]
 
 /**
@@ -123,13 +137,14 @@ const textsOf = (input: DiagnosisInput): ReadonlyArray<string> => [
  * that no rule explains is reported by its last exception line. No finding means nothing recognisable.
  */
 export const diagnose = (input: DiagnosisInput): ReadonlyArray<Finding> => {
-  const texts = textsOf(input)
+  const platform = platformTexts(input)
+  const texts = [...platform, ...input.logLines]
   const findings: Finding[] = []
   for (const rule of RULES) {
     if (rule.when !== undefined && !rule.when(input)) continue
     // A waiting task is only ever explained by scheduling; a finished one by what it printed.
     if (input.family === "waiting" && rule.kind !== "unschedulable" && rule.kind !== "image-pull") continue
-    const evidence = texts.findLast((t) => rule.test.test(t))
+    const evidence = (rule.platform === true ? platform : texts).findLast((t) => rule.test.test(t))
     if (evidence !== undefined)
       findings.push({ kind: rule.kind, cause: rule.cause(), evidence: evidence.trim(), fix: rule.fix(input) })
   }

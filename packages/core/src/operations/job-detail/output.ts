@@ -19,6 +19,7 @@ export const JobDetailOutput = once(() => {
                 "image-pull",
                 "unschedulable",
                 "preempted",
+                "node-fault",
                 "environment",
                 "offline-network",
                 "no-slurm",

@@ -46,6 +46,8 @@ export interface SweepFile {
     readonly max_running?: number | undefined
     readonly max_cost_per_hour?: number | undefined
   }
+  /** How many times a waiter submits a job again that the platform ended (as `--recover N`); absent: never. */
+  readonly recover?: number | undefined
   /** The SHA-256 of the file's content normalised (keys sorted, comments and layout dropped). */
   readonly hash: string
   readonly locate: Locate
@@ -86,6 +88,7 @@ const FileSchema = z.lazy(() =>
         max_cost_per_hour: z.number().positive().optional(),
       })
       .optional(),
+    recover: z.number().int().min(1).max(10).optional(),
   }),
 )
 
@@ -105,6 +108,7 @@ const HELP: Readonly<Record<string, () => Text>> = {
   grid: () => msg("sweep-help-grid"),
   list: () => msg("sweep-help-list"),
   limits: () => msg("sweep-help-limits"),
+  recover: () => msg("sweep-help-recover"),
 }
 
 /** Keys sorted at every level: the same content gives the same text whatever its layout. */
@@ -246,6 +250,7 @@ const checkSweep = (
       grid: f.grid ?? {},
       list: f.list ?? [],
       limits: f.limits ?? {},
+      ...(f.recover !== undefined ? { recover: f.recover } : {}),
       hash: hashOf(data),
       locate,
     }

@@ -66,6 +66,10 @@ export const SweepOutput = once(() => {
     totalCostPerHour: z.number().describe("Estimated cost per hour of every job at once"),
     peakCostPerHour: z.number().describe("The most it can cost per hour at once (max_running's costliest jobs)"),
     maxRunning: z.number().optional().describe("The limit of jobs queued or running at once"),
+    recover: z
+      .number()
+      .optional()
+      .describe("The file's recover: how often a waiter submits again a job the platform ended (CLI)"),
     counts: z
       .object({
         submitted: z.number().describe("Created by this call"),

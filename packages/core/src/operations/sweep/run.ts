@@ -100,6 +100,7 @@ const summaryOf = (
     totalCostPerHour: round(costs.reduce((a, b) => a + b, 0)),
     peakCostPerHour: peakOf(costs, maxRunning),
     ...(maxRunning !== undefined ? { maxRunning } : {}),
+    ...(sweep.recover !== undefined ? { recover: sweep.recover } : {}),
   }
 }
 
