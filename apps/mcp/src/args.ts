@@ -14,6 +14,7 @@ export type Command =
   | { readonly kind: "version" }
   | { readonly kind: "stdio"; readonly profile?: string; readonly tools: ToolChoice }
   | { readonly kind: "http"; readonly port: number; readonly profile?: string; readonly tools: ToolChoice }
+  | { readonly kind: "waiter"; readonly id: string; readonly profile?: string }
 
 /** The shortest INSPIRE_MCP_TOKEN accepted: a shorter bearer token can be guessed. */
 const MIN_TOKEN_LENGTH = 32
@@ -34,6 +35,8 @@ Options:
   --read-only        list and run only the tools that change nothing (or INSPIRE_MCP_READ_ONLY=1)
   --output-schemas   put each tool's output schema in tools/list (or INSPIRE_MCP_OUTPUT_SCHEMAS=1); they
                      are always readable as the resources inspire://schemas/<tool>.json
+  --waiter ID        run the waiter ID that a call with notify left (it starts one in the background),
+                     here until its tasks end; \`inspire waiters\` lists them
   -h, --help         show this help
   -v, -V, --version  show the version
 
@@ -86,6 +89,7 @@ export const parseCommand = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv
     toolsets?: string
     "read-only"?: boolean
     "output-schemas"?: boolean
+    waiter?: string
   }
   try {
     values = parseArgs({
@@ -100,6 +104,7 @@ export const parseCommand = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv
         toolsets: { type: "string" },
         "read-only": { type: "boolean" },
         "output-schemas": { type: "boolean" },
+        waiter: { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -109,6 +114,8 @@ export const parseCommand = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv
   }
   if (values.help === true) return { kind: "help" }
   if (values.version === true) return { kind: "version" }
+  if (values.waiter !== undefined)
+    return { kind: "waiter", id: values.waiter, ...(values.profile !== undefined ? { profile: values.profile } : {}) }
   const listed = values.toolsets ?? env.INSPIRE_MCP_TOOLSETS
   const tools: ToolChoice = {
     toolsets:

@@ -6,9 +6,11 @@ import {
   type Progress,
   renderWords,
 } from "@holos-inspire/core"
+import { notifyTargetOf } from "@holos-inspire/core/internal"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js"
 import { log } from "./log.js"
+import { notifyAfter, takeNotify } from "./notify.js"
 import { failureResult, successResult } from "./results.js"
 
 /** What a tools/call handler receives besides its arguments. */
@@ -83,17 +85,22 @@ const progressSender = (extra: CallExtra, lang: Language): ((p: Progress) => voi
 /**
  * Runs one tool call: validate, run with the profile's services, render. Progress goes to the client;
  * a cancelled request interrupts the operation. Every outcome, defects included, becomes a result.
+ * With `notify` (off on a read-only server), a tool that takes it is followed by a notification or a waiter.
  */
 export const callOperation = async (
   client: InspireClient,
   operation: Operation,
   args: unknown,
   extra: CallExtra,
+  notify = true,
 ): Promise<CallToolResult> => {
   try {
     // Progress is worded in the language of the client's answers (read only when progress was asked for).
     const lang = extra._meta?.progressToken !== undefined ? await client.language() : "en"
-    const cut = bounded(operation, args)
+    const taken = notify ? takeNotify(operation, args) : { args }
+    // The target is checked before anything is sent (with true, the notify setting); the operation never sees it.
+    const target = taken.notify !== undefined ? await client.run(notifyTargetOf(taken.notify)) : undefined
+    const cut = bounded(operation, taken.args)
     const { result, text } = await client.run(
       invoke(operation, cut.args, { progress: progressSender(extra, lang), patienceMs: waitCap() * 1000 }),
       {
@@ -105,7 +112,8 @@ export const callOperation = async (
       cut.cap !== undefined && unfinished(result)
         ? `\nOne call waits at most ${cut.cap} s, so this call waited ${cut.cap} s of ${asked}; call inspire_${operation.name} again to keep waiting.`
         : ""
-    return successResult(operation, result, text, note)
+    const told = target !== undefined ? await notifyAfter(client, operation, cut.args, result, target) : ""
+    return successResult(operation, result, text, note + told)
   } catch (failure) {
     if (extra.signal.aborted)
       return { isError: true, content: [{ type: "text", text: `inspire_${operation.name} was cancelled.` }] }

@@ -8,6 +8,7 @@ import { log } from "./log.js"
 import { SKILL_DIR, skillDocuments } from "./resources.js"
 import { makeServer } from "./server.js"
 import { LineTransport } from "./stdio.js"
+import { runWaiterProcess } from "./waiter.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
 
@@ -77,6 +78,7 @@ const main = async (argv: ReadonlyArray<string>): Promise<void> => {
     process.stdout.write(`${VERSION}\n`)
     return
   }
+  if (command.kind === "waiter") return runWaiterProcess(command.id, command.profile)
   // Checked before anything starts, so a weak token never serves a single request.
   if (command.kind === "http") tokenFrom(process.env)
   await serve(command)

@@ -73,7 +73,9 @@ export const makeServer = (deps: ServerDeps): Server => {
       : selectOperations(choice.toolsets, { readOnly: choice.readOnly, operations: catalogue })
   const documents = deps.documents ?? []
   const byName = new Map(operations.map((op) => [toolName(op), op]))
-  const tools = operations.map((op) => toolOf(op, { outputSchema: choice?.outputSchemas === true }))
+  // A read-only server sends nothing: no notification, no waiter.
+  const notify = choice?.readOnly !== true
+  const tools = operations.map((op) => toolOf(op, { outputSchema: choice?.outputSchemas === true, notify }))
   const schemas = new Map(operations.map((op) => [`${SCHEMA_PREFIX}${toolName(op)}.json`, op]))
   const server = new Server(
     { name: "inspire-mcp", title: "SII Inspire", version: deps.version },
@@ -94,7 +96,7 @@ export const makeServer = (deps: ServerDeps): Server => {
       if (known !== undefined && choice !== undefined) throw invalidParams(notListed(known, choice))
       throw invalidParams(`Unknown tool ${request.params.name}; tools/list shows the ${tools.length} inspire_* tools.`)
     }
-    const call = callOperation(deps.client, operation, request.params.arguments ?? {}, extra)
+    const call = callOperation(deps.client, operation, request.params.arguments ?? {}, extra, notify)
     return deps.inFlight !== undefined ? deps.inFlight.track(call) : call
   })
   // The skill's workflows as prompts, in the server's language, each where its tools are listed.

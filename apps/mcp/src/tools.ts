@@ -1,5 +1,6 @@
 import { inputJsonSchema, type Operation, outputJsonSchema, renderDeep, renderWords, text } from "@holos-inspire/core"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
+import { withNotifyField } from "./notify.js"
 
 /** The MCP tool name of an operation: the manual's `inspire_<name>`. */
 export const toolName = (operation: Operation): string => `inspire_${operation.name}`
@@ -42,16 +43,25 @@ const hintsOf = (a: Operation["annotations"]): NonNullable<Tool["annotations"]> 
   ...(a.openWorld ? {} : { openWorldHint: false }),
 })
 
+const inputSchemaOf = (operation: Operation, notify: boolean): Tool["inputSchema"] => {
+  // Field descriptions name calls and fields as MCP clients write them (`spec=<ID>`, `confirm=true`).
+  const schema = withoutSafeBounds(renderDeep(inputJsonSchema(operation), "mcp")) as Tool["inputSchema"]
+  return notify ? (withNotifyField(operation, schema) as Tool["inputSchema"]) : schema
+}
+
 /**
  * An operation as an MCP tool: schemas from the catalogue and its annotations as hints. The output
- * schema only when asked for: the result's structuredContent needs none, and it costs context.
+ * schema only when asked for: the result's structuredContent needs none, and it costs context. `notify`
+ * (default true; a read-only server leaves it out) adds the field to the tools that take it.
  */
-export const toolOf = (operation: Operation, options: { readonly outputSchema?: boolean } = {}): Tool => ({
+export const toolOf = (
+  operation: Operation,
+  options: { readonly outputSchema?: boolean; readonly notify?: boolean } = {},
+): Tool => ({
   name: toolName(operation),
   title: operation.title,
   description: descriptionOf(operation),
-  // Field descriptions name calls and fields as MCP clients write them (`spec=<ID>`, `confirm=true`).
-  inputSchema: withoutSafeBounds(renderDeep(inputJsonSchema(operation), "mcp")) as Tool["inputSchema"],
+  inputSchema: inputSchemaOf(operation, options.notify !== false),
   ...(options.outputSchema === true ? { outputSchema: outputSchemaOf(operation) } : {}),
   // The title is stated once, at the top: hosts read it before annotations.title.
   annotations: hintsOf(operation.annotations),

@@ -3,6 +3,7 @@
 import { inputJsonSchema, type JsonSchema, OPERATIONS, type Operation, renderDeep } from "@holos-inspire/core"
 import { CallToolResultSchema, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { withNotifyField } from "../src/notify.js"
 import { withoutSafeBounds } from "../src/tools.js"
 import { type Connection, call, connectStdio, homeFor, textOf } from "./harness.js"
 
@@ -49,8 +50,10 @@ describe("inspire-mcp takes every tool's input strictly", () => {
     expect(tools.map((t) => t.name)).toEqual(each.map(([name]) => name))
     for (const [name, op] of each) {
       const tool = tools.find((t) => t.name === name)
-      // As the catalogue declares it, its descriptions worded for MCP clients, without zod's safe-integer bounds.
-      expect(tool?.inputSchema, name).toEqual(withoutSafeBounds(renderDeep(inputJsonSchema(op), "mcp")))
+      // As the catalogue declares it, its descriptions worded for MCP clients, without zod's safe-integer bounds;
+      // the tools that take notify (src/notify.ts) have that field too.
+      const declared = withoutSafeBounds(renderDeep(inputJsonSchema(op), "mcp")) as Record<string, unknown>
+      expect(tool?.inputSchema, name).toEqual(withNotifyField(op, declared))
       const nodes = objectNodes(tool?.inputSchema as JsonSchema)
       expect(nodes.length, name).toBeGreaterThan(0)
       for (const node of nodes) expect(node.additionalProperties, name).toBe(false)

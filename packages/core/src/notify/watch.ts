@@ -18,7 +18,8 @@ const QUIET = { progress: () => undefined }
 /** What a waiter says as it goes (its log), one line each. */
 export type WaiterLog = (line: Text) => void
 
-const said = (n: TaskNotice): Text =>
+/** How a notification of a task's end went, in one line (a waiter's log, an agent's result). */
+export const noticeText = (n: TaskNotice): Text =>
   "duplicate" in n
     ? msg("notify-log-duplicate", { id: n.jobId, target: n.target })
     : n.sent
@@ -68,7 +69,7 @@ const round = (r: WaiterRecord, say: (t: Text) => string, log: WaiterLog, send: 
         continue
       }
       if (sent.right === undefined) continue
-      log(said(sent.right))
+      log(noticeText(sent.right))
       settled.push(id)
     }
     return settled

@@ -124,7 +124,7 @@ const views = Effect.map(resolvedDefaults(), (all) =>
 export const configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description: text`Reads (get) or sets the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority, defaultShm, commandPrefix and downloadDir. Spec and compute_group are not stored (they depend on the workspace and task type): take them from ${callWord("status")}.`,
+  description: text`Reads (get) or sets the defaults other tools fall back to (key lists them). Spec and compute_group are not stored (they depend on the workspace and task type): take them from ${callWord("status")}.`,
   input: Input,
   output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },

@@ -5,7 +5,7 @@ import { getTrainingJobSettings, listTrainingJobs } from "../api/jobs/training.j
 import { Effect } from "../effect.js"
 import { amendError, type InspireError, invalidInput } from "../errors.js"
 import { msg } from "../words/message.js"
-import { callWord, dryRunWord, text } from "../words/text.js"
+import { callWord, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { refersTo } from "./catalogue/refs.js"
 import { described } from "./catalogue/schema.js"
@@ -257,7 +257,7 @@ export const resubmitAttempt = (id: string, kind: "train" | "hpc" | "ray", name:
 export const resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: text`Re-creates a training, HPC or Ray task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
+  description: text`Re-creates a training, HPC or Ray task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
   input: Input,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

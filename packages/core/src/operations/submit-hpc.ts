@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { callWord, dryRunWord, text } from "../words/text.js"
+import { callWord, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { described } from "./catalogue/schema.js"
 import { submitFields } from "./common/fields.js"
@@ -70,7 +70,7 @@ export type SubmitHpcInput = z.output<typeof submitHpcInput>
 export const submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: text`Submits a CPU / Slurm job (hpc-job-…). number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a CPU / Slurm job (hpc-job-…). number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

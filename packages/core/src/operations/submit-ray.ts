@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { callWord, dryRunWord, text } from "../words/text.js"
+import { callWord, text } from "../words/text.js"
 import { defineOperation } from "./catalogue/operation.js"
 import { submitFields } from "./common/fields.js"
 import { SubmitOutput } from "./common/submission/output.js"
@@ -36,7 +36,7 @@ export type SubmitRayInput = z.output<typeof submitRayInput>
 export const submitRayOperation = defineOperation({
   name: "submit_ray",
   title: "Submit a Ray job",
-  description: text`Submits a Ray job (rj-…, 弹性计算): the head runs the entrypoint; worker groups scale between min and max replicas. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a Ray job (rj-…, 弹性计算): the head runs the entrypoint; worker groups scale between min and max replicas. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitRayInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

@@ -7,7 +7,7 @@ import type { SubmitResult } from "./common/submission/shared.js"
 
 export type { SubmitResult } from "./common/submission/shared.js"
 
-import { callWord, dryRunWord, fieldWord, text } from "../words/text.js"
+import { callWord, fieldWord, text } from "../words/text.js"
 import { described } from "./catalogue/schema.js"
 import { submitTraining } from "./common/submission/training.js"
 
@@ -63,7 +63,7 @@ export type SubmitInput = z.output<typeof submitInput>
 export const submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description: text`Submits a GPU training job (job-…). Needs name, command, compute_group and a TRAIN spec from ${callWord("status")}; the rest falls back to the defaults (${callWord("config")}). Checks the spec, image domain, priority cap, shm and budget and lints the command before sending; a failure lists the valid choices. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}, ${callWord("metrics")}.`,
+  description: text`Submits a GPU training job (job-…). Needs name, command, compute_group and a TRAIN spec from ${callWord("status")}; the rest falls back to the defaults (${callWord("config")}). Checks the spec, image domain, priority cap, shm and budget and lints the command before sending; a failure lists the valid choices. Next: ${callWord("wait")}, ${callWord("logs")}, ${callWord("metrics")}.`,
   input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },

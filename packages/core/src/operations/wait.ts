@@ -78,9 +78,9 @@ export const waitOperation = defineOperation({
   title: "Wait for a task to reach a state",
   description: joinText(
     [
-      "Waits until a task (job-…, hpc-job-…, sv-…, rj-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass.",
+      "Waits until a task is running, finished (any end state, default) or succeeded, or until timeout_seconds pass.",
       "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status.",
-      text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`,
+      text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed.`,
     ],
     " ",
   ),

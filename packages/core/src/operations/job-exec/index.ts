@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { dryRunWord, type Text, text } from "../../words/text.js"
+import { type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, lines } from "../common/render.js"
@@ -27,7 +27,7 @@ const render = (r: JobExecResult): Text => {
 export const jobExecOperation = defineOperation({
   name: "job_exec",
   title: "Run a command in a pod",
-  description: text`Runs one command in a pod of a RUNNING training, HPC, Ray job or serving; returns output and exit code. ${dryRunWord()} shows what would run.`,
+  description: text`Runs one command in a pod of a RUNNING training, HPC, Ray job or serving; returns output and exit code.`,
   input: JobExecInputSchema,
   output: JobExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

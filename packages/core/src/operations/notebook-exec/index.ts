@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, formatDuration, formatTime, lines, nextSteps, renderFields } from "../common/render.js"
@@ -50,7 +50,7 @@ const render = (r: NotebookExecResult): Text => {
 export const notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. ${dryRunWord()} shows what would run. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
+  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, lines, nextSteps } from "../common/render.js"
@@ -27,7 +27,7 @@ const render = (r: NotebookShellResult): Text => {
 export const notebookShellOperation = defineOperation({
   name: "notebook_shell",
   title: "A shell session in a running notebook, kept across calls",
-  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. For one command with its exit code use ${callWord("notebook_exec")}. ${dryRunWord()} shows the plan.`,
+  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. For one command with its exit code use ${callWord("notebook_exec")}.`,
   input: NotebookShellInputSchema,
   output: NotebookShellOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

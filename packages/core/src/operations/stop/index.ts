@@ -5,7 +5,7 @@ import { StatusFilter } from "../../domain/status.js"
 import { Effect, Either } from "../../effect.js"
 import { invalidInput } from "../../errors.js"
 import { msg } from "../../words/message.js"
-import { callWord, confirmWord, dryRunWord, fieldWord, joinText, type Text, text } from "../../words/text.js"
+import { callWord, confirmWord, fieldWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation, type OutputOf } from "../catalogue/operation.js"
 import { refersTo } from "../catalogue/refs.js"
 import { described, textOutput } from "../catalogue/schema.js"
@@ -176,7 +176,7 @@ const stopIds = (input: StopInput, ids: ReadonlyArray<string>) =>
 export const stopOperation = defineOperation({
   name: "stop",
   title: "Stop or delete a task or a batch of tasks",
-  description: text`Stops training/HPC/Ray jobs or servings by job_id (one, or a list), or a workspace's tasks matching status, name and type (a batch): a serving, a list or a batch needs ${confirmWord()}, else what would stop is only listed. action delete removes finished jobs the same ways (always confirmed). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: text`Stops training/HPC/Ray jobs or servings by job_id (one, or a list), or a workspace's tasks matching status, name and type (a batch): a serving, a list or a batch needs ${confirmWord()}, else what would stop is only listed. action delete removes finished jobs the same ways (always confirmed). Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },

@@ -1,0 +1,154 @@
+import { spawn } from "node:child_process"
+import { closeSync, openSync } from "node:fs"
+import {
+  type InspireClient,
+  type Operation,
+  renderWords,
+  submitHpcOperation,
+  submitOperation,
+  submitRayOperation,
+  sweepOperation,
+  type Text,
+  waitOperation,
+} from "@holos-inspire/core"
+import {
+  createWaiter,
+  msg,
+  notifyEndNow,
+  notifyNote,
+  resolveStorePaths,
+  waiterFiles,
+  writeWaiterPid,
+} from "@holos-inspire/core/internal"
+
+// What an agent asks for with `notify` (the CLI's `--notify`): a notification when a task it submitted,
+// or waits for, ends. A call lasts at most 45 s, so a task still going when it returns is left to a
+// waiter: a detached process (this program with --waiter), which outlives the call and the server.
+
+/** The field, described once for every tool that takes it (English, as every field of the tool list). */
+const FIELD = {
+  type: ["boolean", "string"],
+  description: "Notify when it ends: true (config notify), a webhook URL or desktop; a background waiter sends it",
+}
+
+interface Notifying {
+  /** The tasks the call's result started, or waited for. */
+  readonly jobs: (result: Result) => ReadonlyArray<string>
+  /** The input as sent when a notification is asked for. */
+  readonly input?: (args: Record<string, unknown>) => Record<string, unknown>
+}
+
+interface Result {
+  readonly jobId?: string
+  readonly action?: string
+  readonly dryRun?: boolean
+  readonly outcome?: string
+  readonly status?: { readonly family?: string }
+  readonly jobs?: ReadonlyArray<{ readonly jobId?: string }>
+}
+
+const created = (r: Result): ReadonlyArray<string> => (r.jobId !== undefined ? [r.jobId] : [])
+
+// Keyed by the operation value, as the CLI's extensions are.
+const NOTIFYING = new Map<Operation, Notifying>([
+  [submitOperation as Operation, { jobs: created }],
+  // As the CLI does: an HPC job notified by inspire asks the platform to notify too.
+  [submitHpcOperation as Operation, { jobs: created, input: (args) => ({ enable_notification: true, ...args }) }],
+  [submitRayOperation as Operation, { jobs: created }],
+  [
+    sweepOperation as Operation,
+    { jobs: (r) => (r.action === "run" && r.dryRun === false ? (r.jobs ?? []).flatMap((j) => created(j)) : []) },
+  ],
+  [waitOperation as Operation, { jobs: (r) => (r.outcome !== "not-found" && r.jobId !== undefined ? [r.jobId] : []) }],
+])
+
+/** The input schema with the `notify` field, for an operation that takes it. */
+export const withNotifyField = (operation: Operation, schema: Record<string, unknown>): Record<string, unknown> => {
+  if (!NOTIFYING.has(operation)) return schema
+  const { dry_run, ...rest } = (schema.properties ?? {}) as Record<string, unknown>
+  return { ...schema, properties: { ...rest, notify: FIELD, ...(dry_run !== undefined ? { dry_run } : {}) } }
+}
+
+/** A call's arguments without `notify`, and what it asked (undefined: no notification). */
+export const takeNotify = (operation: Operation, args: unknown): { args: unknown; notify?: unknown } => {
+  const spec = NOTIFYING.get(operation)
+  if (spec === undefined || typeof args !== "object" || args === null || !("notify" in args)) return { args }
+  const { notify, ...rest } = args as Record<string, unknown>
+  if (notify === false) return { args: rest }
+  return { args: spec.input !== undefined ? spec.input(rest) : rest, notify }
+}
+
+// Seconds between a waiter's reads: the wait's poll_seconds, else INSPIRE_WAITER_POLL_SECONDS, else 30.
+const pollOf = (args: unknown): number => {
+  const asked = (args as { poll_seconds?: unknown }).poll_seconds
+  if (typeof asked === "number") return asked
+  const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS)
+  return Number.isFinite(env) && env >= 0.2 ? env : 30
+}
+
+/**
+ * Leaves a waiter: its record first (the target stays in that 0600 file, off any command line), then this
+ * program, detached in a session of its own, its output in the waiter's log.
+ */
+const leaveWaiter = (jobs: ReadonlyArray<string>, raw: string, profile: string | undefined, poll: number): string => {
+  const paths = resolveStorePaths(process.env)
+  const record = createWaiter(
+    paths,
+    { jobs: [...jobs], target: raw, pollSeconds: poll, recover: 0, ...(profile !== undefined ? { profile } : {}) },
+    Date.now(),
+  )
+  const log = openSync(waiterFiles(paths, record.id).log, "a", 0o600)
+  try {
+    const args = [
+      process.argv[1] ?? "",
+      "--waiter",
+      record.id,
+      ...(profile !== undefined ? ["--profile", profile] : []),
+    ]
+    const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log], env: process.env })
+    if (child.pid !== undefined) writeWaiterPid(paths, record.id, child.pid)
+    child.unref()
+  } finally {
+    closeSync(log)
+  }
+  return record.id
+}
+
+const ENDED = new Set(["succeeded", "failed", "stopped"])
+
+const failed = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+
+/**
+ * After a call that asked for `notify`: a task that has ended is notified now; one still going is left to
+ * a waiter. Returns the line the result adds, which names the target masked, never whole.
+ */
+export const notifyAfter = async (
+  client: InspireClient,
+  operation: Operation,
+  args: unknown,
+  result: unknown,
+  raw: string,
+): Promise<string> => {
+  const jobs = NOTIFYING.get(operation)?.jobs(result as Result) ?? []
+  const lang = await client.language()
+  const say = (t: Text): string => renderWords(t, "mcp", lang)
+  if (jobs.length === 0) return (result as Result).dryRun === true ? `\n${say(notifyNote(raw, "dry-run"))}` : ""
+  // A wait that saw its task end notifies here and now; one still going leaves a waiter, as a submit does.
+  const family = (result as Result).status?.family ?? ""
+  if (operation === (waitOperation as Operation) && ENDED.has(family)) {
+    const id = jobs[0] ?? ""
+    try {
+      const line = await client.run(notifyEndNow(id, raw, say))
+      if (line !== undefined) return `\n${line}`
+    } catch (e) {
+      return `\n${say(msg("notify-log-unread", { id, error: failed(e) }))}`
+    }
+  }
+  try {
+    const profile = (await client.profile()).name.value
+    const id = leaveWaiter(jobs, raw, profile, pollOf(args))
+    return `\n${say(notifyNote(raw, { waiter: id, jobs }))}`
+  } catch (e) {
+    return `\n${say(notifyNote(raw, { error: failed(e) }))}`
+  }
+}

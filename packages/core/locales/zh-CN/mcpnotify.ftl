@@ -1,0 +1,6 @@
+# 智能体的 notify：它提交（或等待）的任务结束时发出通知。
+mcpnotify-no-default = { $field } 需要一个默认目标，但 notify 设置为空。
+mcpnotify-no-default-hint = 请用户设置一个（webhook 地址是密钥，最好在终端里输入，而不是写在对话中）：{ $call }；或直接给出目标：{ $target }。
+mcpnotify-waiter = 等待进程 { $id } 监视 { $jobs }，每个结束时通知 { $target }，此调用返回后仍继续；它独立运行，本服务器退出后也不停止（命令行的 waiters 可列出并停止它）。
+mcpnotify-not-left = 未能留下等待进程来通知 { $target }：{ $error }。调用本身的结果如上所述。
+mcpnotify-dry-run = 试运行不会留下等待进程；已检查 { $target }。
