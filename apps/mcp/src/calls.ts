@@ -10,7 +10,7 @@ import { notifyTargetOf } from "@holos-inspire/core/internal"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js"
 import { log } from "./log.js"
-import { notifyAfter, takeNotify } from "./notify.js"
+import { notifyAfter, recoverOf, takeNotify } from "./notify.js"
 import { failureResult, successResult } from "./results.js"
 
 /** What a tools/call handler receives besides its arguments. */
@@ -85,7 +85,8 @@ const progressSender = (extra: CallExtra, lang: Language): ((p: Progress) => voi
 /**
  * Runs one tool call: validate, run with the profile's services, render. Progress goes to the client;
  * a cancelled request interrupts the operation. Every outcome, defects included, becomes a result.
- * With `notify` (off on a read-only server), a tool that takes it is followed by a notification or a waiter.
+ * With `notify` (off on a read-only server), a tool that takes it is followed by a notification or a waiter;
+ * so is a sweep run whose file asks for recovery (`recover:`).
  */
 export const callOperation = async (
   client: InspireClient,
@@ -112,7 +113,10 @@ export const callOperation = async (
       cut.cap !== undefined && unfinished(result)
         ? `\nOne call waits at most ${cut.cap} s, so this call waited ${cut.cap} s of ${asked}; call inspire_${operation.name} again to keep waiting.`
         : ""
-    const told = target !== undefined ? await notifyAfter(client, operation, cut.args, result, target) : ""
+    const told =
+      target !== undefined || (notify && recoverOf(operation, result) > 0)
+        ? await notifyAfter(client, operation, cut.args, result, target)
+        : ""
     return successResult(operation, result, text, note + told)
   } catch (failure) {
     if (extra.signal.aborted)

@@ -45,6 +45,8 @@ interface Result {
   readonly outcome?: string
   readonly status?: { readonly family?: string }
   readonly jobs?: ReadonlyArray<{ readonly jobId?: string }>
+  /** A sweep run's file asked for recovery (`recover:`). */
+  readonly recover?: number
 }
 
 const created = (r: Result): ReadonlyArray<string> => (r.jobId !== undefined ? [r.jobId] : [])
@@ -90,11 +92,23 @@ const pollOf = (args: unknown): number => {
  * Leaves a waiter: its record first (the target stays in that 0600 file, off any command line), then this
  * program, detached in a session of its own, its output in the waiter's log.
  */
-const leaveWaiter = (jobs: ReadonlyArray<string>, raw: string, profile: string | undefined, poll: number): string => {
+const leaveWaiter = (
+  jobs: ReadonlyArray<string>,
+  raw: string | undefined,
+  profile: string | undefined,
+  poll: number,
+  recover: number,
+): string => {
   const paths = resolveStorePaths(process.env)
   const record = createWaiter(
     paths,
-    { jobs: [...jobs], target: raw, pollSeconds: poll, recover: 0, ...(profile !== undefined ? { profile } : {}) },
+    {
+      jobs: [...jobs],
+      ...(raw !== undefined ? { target: raw } : {}),
+      pollSeconds: poll,
+      recover,
+      ...(profile !== undefined ? { profile } : {}),
+    },
     Date.now(),
   )
   const log = openSync(waiterFiles(paths, record.id).log, "a", 0o600)
@@ -118,24 +132,34 @@ const ENDED = new Set(["succeeded", "failed", "stopped"])
 
 const failed = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
+/** How many recovery attempts a call's result asks a waiter for: a sweep file's `recover:`. */
+export const recoverOf = (operation: Operation, result: unknown): number => {
+  const r = result as Result
+  return operation === (sweepOperation as Operation) && r.dryRun === false ? (r.recover ?? 0) : 0
+}
+
 /**
- * After a call that asked for `notify`: a task that has ended is notified now; one still going is left to
- * a waiter. Returns the line the result adds, which names the target masked, never whole.
+ * After a call that asked for `notify`, or whose result asks for recovery: a task that has ended is
+ * notified now; one still going is left to a waiter. Returns the line the result adds, which names the
+ * target masked, never whole.
  */
 export const notifyAfter = async (
   client: InspireClient,
   operation: Operation,
   args: unknown,
   result: unknown,
-  raw: string,
+  raw: string | undefined,
 ): Promise<string> => {
   const jobs = NOTIFYING.get(operation)?.jobs(result as Result) ?? []
+  const recover = recoverOf(operation, result)
   const lang = await client.language()
   const say = (t: Text): string => renderWords(t, "mcp", lang)
-  if (jobs.length === 0) return (result as Result).dryRun === true ? `\n${say(notifyNote(raw, "dry-run"))}` : ""
+  if (raw === undefined && (recover === 0 || jobs.length === 0)) return ""
+  if (jobs.length === 0)
+    return (result as Result).dryRun === true && raw !== undefined ? `\n${say(notifyNote(raw, "dry-run"))}` : ""
   // A wait that saw its task end notifies here and now; one still going leaves a waiter, as a submit does.
   const family = (result as Result).status?.family ?? ""
-  if (operation === (waitOperation as Operation) && ENDED.has(family)) {
+  if (raw !== undefined && operation === (waitOperation as Operation) && ENDED.has(family)) {
     const id = jobs[0] ?? ""
     try {
       const line = await client.run(notifyEndNow(id, raw, say))
@@ -146,9 +170,9 @@ export const notifyAfter = async (
   }
   try {
     const profile = (await client.profile()).name.value
-    const id = leaveWaiter(jobs, raw, profile, pollOf(args))
-    return `\n${say(notifyNote(raw, { waiter: id, jobs }))}`
+    const id = leaveWaiter(jobs, raw, profile, pollOf(args), recover)
+    return `\n${say(raw !== undefined ? notifyNote(raw, { waiter: id, jobs }) : msg("mcpnotify-recovering", { id, jobs: jobs.join(", "), count: recover }))}`
   } catch (e) {
-    return `\n${say(notifyNote(raw, { error: failed(e) }))}`
+    return `\n${say(raw !== undefined ? notifyNote(raw, { error: failed(e) }) : msg("mcpnotify-not-recovering", { error: failed(e) }))}`
   }
 }

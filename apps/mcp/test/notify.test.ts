@@ -36,7 +36,7 @@ const received = (count: number): Promise<void> =>
 
 const waitersDir = () => join(String(env.INSPIRE_HOME), "cache", "waiters")
 
-const waiterRecord = (id: string): { state: string; jobs: string[]; notified: string[] } =>
+const waiterRecord = (id: string): { state: string; jobs: string[]; notified: string[]; recover: number } =>
   JSON.parse(readFileSync(join(waitersDir(), `${id}.json`), "utf8"))
 
 /** Resolves once the waiter's record says every task was notified (the test's timeout bounds it). */
@@ -221,6 +221,34 @@ describe("notify over MCP", () => {
     await received(2)
     await done(waiter)
     expect(got.map((g) => g.body.jobId).sort()).toEqual([...jobs].sort())
+  })
+
+  it("a sweep run whose file asks recover: leaves a waiter that submits each pre-empted job once more", {
+    timeout: T,
+  }, async () => {
+    const named = (name: string) =>
+      (emu.control.state() as unknown as { tasks: Array<{ name: string; command: string }> }).tasks.filter(
+        (t) => t.name === name,
+      )
+    const r = await call(server.client, "inspire_sweep", {
+      action: "run",
+      definition: {
+        name: "mcp-recover-sweep",
+        recover: 1,
+        job: { ...training("mcp-rs-{A}", "python train.py --a {A} #emu:preempt"), priority: 1 },
+        grid: { A: [1, 2] },
+      },
+    })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    expect(textOf(r)).toContain("submits again, at most once")
+    const waiter = waiterOf(textOf(r))
+    expect(waiterRecord(waiter)).toMatchObject({ recover: 1 })
+    emu.control.clock.advance(600)
+    while (named("mcp-rs-1-a2").length + named("mcp-rs-2-a2").length < 2) await new Promise((t) => setTimeout(t, 50))
+    expect(named("mcp-rs-2-a2")[0]?.command).toMatch(/^export INSPIRE_ATTEMPT=2; python train\.py --a 2 /)
+    emu.control.clock.advance(600)
+    await done(waiter)
+    expect(["mcp-rs-1-a3", "mcp-rs-2-a3"].map((n) => named(n).length)).toEqual([0, 0])
   })
 
   it("checks the target before anything is sent, and never echoes it", { timeout: T }, async () => {

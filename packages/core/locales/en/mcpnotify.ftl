@@ -4,3 +4,8 @@ mcpnotify-no-default-hint = Ask the user to set one (a webhook URL is a secret: 
 mcpnotify-waiter = Waiter { $id } watches { $jobs } and notifies { $target } when each ends, after this call has returned; it runs on its own, past this server (the command line's waiters list and stop it).
 mcpnotify-not-left = No waiter could be left to notify { $target }: { $error }. The call itself went as said above.
 mcpnotify-dry-run = A dry run leaves no waiter; { $target } was checked.
+mcpnotify-recovering = Waiter { $id } watches { $jobs } and submits again, at most { $count ->
+        [one] once
+       *[other] { $count } times
+    }, a job the platform pre-empts or whose node fails (the sweep file's recover:); it runs on its own, past this server (the command line's waiters list and stop it).
+mcpnotify-not-recovering = No waiter could be left to recover the jobs (the sweep file's recover:): { $error }. The call itself went as said above.

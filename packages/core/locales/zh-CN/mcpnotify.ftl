@@ -4,3 +4,5 @@ mcpnotify-no-default-hint = 请用户设置一个（webhook 地址是密钥，�
 mcpnotify-waiter = 等待进程 { $id } 监视 { $jobs }，每个结束时通知 { $target }，此调用返回后仍继续；它独立运行，本服务器退出后也不停止（命令行的 waiters 可列出并停止它）。
 mcpnotify-not-left = 未能留下等待进程来通知 { $target }：{ $error }。调用本身的结果如上所述。
 mcpnotify-dry-run = 试运行不会留下等待进程；已检查 { $target }。
+mcpnotify-recovering = 等待进程 { $id } 监视 { $jobs }，任务被平台抢占或其节点故障时重新提交，最多 { $count } 次（批量任务文件的 recover:）；它独立运行，不依赖本服务器（命令行的 waiters 可列出和停止它）。
+mcpnotify-not-recovering = 无法留下等待进程来恢复这些任务（批量任务文件的 recover:）：{ $error }。调用本身的结果如上所述。

@@ -69,7 +69,7 @@ export const SweepOutput = once(() => {
     recover: z
       .number()
       .optional()
-      .describe("The file's recover: how often a waiter submits again a job the platform ended (CLI)"),
+      .describe("The file's recover: how often a waiter submits again a job the platform ended"),
     counts: z
       .object({
         submitted: z.number().describe("Created by this call"),
