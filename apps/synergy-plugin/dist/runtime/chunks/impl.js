@@ -41060,6 +41060,7 @@ jupyter-server-error-fix = The server's message says what went wrong, and trying
     "lint.ftl": '\nlint-sbatch-fix = Remove the line: set resources with the job\'s { $tasks }, { $cpus } and { $memory } parameters (and its spec and compute group) instead.\nlint-sbatch-fix-option = Remove the line: set resources with the job\'s { $tasks }, { $cpus } and { $memory } parameters (and its spec and compute group) instead. Here, use { $parameter }{ $perCpu ->\n        [yes] { " " }(memory per CPU, not per node)\n       *[other] { "" }\n    } in place of `{ $option }`.\nlint-hpc-empty = The HPC entrypoint is empty.\nlint-hpc-empty-fix = Give the Slurm body to run, for example `srun python preprocess.py`.\nlint-hpc-shebang = The entrypoint starts a script with a `#!` line, but the platform writes its own header.\nlint-hpc-shebang-fix = Remove the `#!` line; give only the body.\nlint-hpc-sbatch = `{ $line }` is not allowed: the platform generates the #SBATCH header itself.\nlint-hpc-no-srun = The work is not launched with `srun`, so it does not run as Slurm tasks on the allocated CPUs.\nlint-hpc-no-srun-fix = Launch each step with srun, for example `srun python preprocess.py`.\nlint-hpc-image = The image `{ $image }` does not look like a Slurm image; HPC jobs need Slurm in the image ("slurmctld BackOff" in the events means it is missing).\nlint-hpc-image-fix = Use an image with Slurm installed (its name should contain "slurm"), e.g. an inspire-studio slurm image.\nlint-fix-shared = Download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the project\'s shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; then run this job offline from that path.\nlint-fix-python-package = Bake the packages into the image, or install from the platform\'s Nexus PyPI mirror ({ $mirror }) with `pip install -i <mirror index URL> ...`. Otherwise install them in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) into a virtual environment under /inspire/hdd/project/<en_name>/envs/<name>, then activate it here.\nlint-fix-conda-package = Create the environment in an internet-enabled workspace (CPU资源空间 or 可上网GPU资源) with `conda create -p /inspire/hdd/project/<en_name>/envs/<name> ...` on shared storage, then `conda activate /inspire/hdd/project/<en_name>/envs/<name>` in this job; or bake the environment into the image.\nlint-fix-download = { $shared } For models: `hf download <repo> --local-dir /inspire/hdd/project/<en_name>/models/<name>`.\nlint-fix-git = Clone or update the repository in an internet-enabled workspace into /inspire/hdd/project/<en_name>/code/..., then run this job from that path. { $shared }\nlint-fix-system-package = Bake system packages into the image (build, push and register a custom image). For files, { $shared }\nlint-fix-node-package = Install Node packages into the image or, download it in an internet-enabled workspace (a CPU job or notebook in CPU资源空间, or 可上网GPU资源) into the project\'s shared storage, /inspire/hdd/project/<en_name>/..., which every workspace of the project mounts; then run this job offline from that path.\nlint-network = `{ $tool }` needs the internet{ $context ->\n        [unknown] ; if this workspace is offline (分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access), it will fail or hang.\n        [hpc] , but HPC spaces (高性能计算) are offline.\n       *[other] , but this workspace is offline (分布式训练空间, 整节点任务空间 and 高性能计算 have no internet access).\n    }\nlint-output-lost = The output of `{ $command }` { $how ->\n        [discarded] is discarded\n       *[other] is not saved to a file\n    }.\nlint-log-fix = Append `2>&1 | tee /inspire/hdd/project/{"{"}en_name{"}"}/logs/<name>.log` so that output and tracebacks survive on shared storage after the job is gone.\nlint-stderr-lost = `{ $command }` saves stdout to a file but not stderr, so tracebacks will be missing from the log.\nlint-stderr-fix = Add `2>&1` before the `| tee` or after the `> file` redirection (or use `&> file`).\nlint-command-empty = The command is empty.\nlint-command-empty-fix = Give the command the job should run.\nlint-no-env = The job runs Python without setting up an environment. The platform\'s shell is non-interactive, so ~/.bashrc is not loaded and no conda environment is activated: `python` may be the wrong interpreter.\nlint-no-env-fix = Set commandPrefix so that every job starts in your environment, for example `source /opt/conda/etc/profile.d/conda.sh && conda activate myenv && cd /inspire/hdd/project/{"{"}en_name{"}"}/code`, or begin the command with that, or call the interpreter by its absolute path (/opt/conda/envs/myenv/bin/python).\nlint-set-e = `set -e` in the command also applies to the platform\'s wrapper shell and can end the job early.\nlint-set-e-fix = Remove `set -e`; chain steps with `&&`, or put `set -e` inside a script you run with `bash script.sh`.\nlint-rdzv = torchrun is given `{ $flag }`; the platform already injects the rendezvous.\nlint-rdzv-fix = Drop the --rdzv_* flags and launch from the injected variables: `torchrun --nnodes=$PET_NNODES --node_rank=$PET_NODE_RANK --nproc_per_node=$PET_NPROC_PER_NODE --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT train.py`.\n\nlint-count-errors = { $count ->\n        [one] { $count } error\n       *[other] { $count } errors\n    }\nlint-count-warnings = { $count ->\n        [one] { $count } warning\n       *[other] { $count } warnings\n    }\nlint-count-hints = { $count ->\n        [one] { $count } hint\n       *[other] { $count } hints\n    }\nlint-no-problems = no problems found\n',
     "login.ftl": "\nlogin-dry-run = Dry run: the { $target ->\n        [harbor] Harbor { $registry } robot account\n       *[other] platform account\n    } { $username } would be checked at { $where } and saved to profile { $profile }; nothing was sent or saved.\nlogin-plan-summary = Check and save the { $target ->\n        [harbor] Harbor { $registry } robot account\n       *[other] platform account\n    } { $username } in profile { $profile }\nlogin-change-saved = saved (0600)\nlogin-replaced = It replaced the account { $previous } saved in profile { $profile }; `inspire profile add` keeps several accounts side by side.\nlogin-label-profile = profile\nlogin-label-account = account\nlogin-label-target = target\nlogin-label-verified = verified\nlogin-verified = yes\nlogin-verified-by = yes ({ $method })\nlogin-not-verified = no (saved; the platform could not be reached)\n",
     "logs.ftl": "\nlogs-tail-head = { $id } { $status }: last { $count ->\n        [one] { $count } line\n       *[other] { $count } lines\n    }\nlogs-window-head = { $id } { $status }: { $count ->\n        [one] { $count } line\n       *[other] { $count } lines\n    } from { $from } to { $to }\nlogs-window-truncated = (more lines in this window; narrow it or use { $field })\nlogs-none = (no log lines yet)\nlogs-downloaded = Downloaded { $lines ->\n        [one] { $lines } line\n       *[other] { $lines } lines\n    } ({ $bytes ->\n        [one] { $bytes } byte\n       *[other] { $bytes } bytes\n    }) of { $id } to { $path }.\nlogs-downloaded-crowded = Downloaded { $lines ->\n        [one] { $lines } line\n       *[other] { $lines } lines\n    } ({ $bytes ->\n        [one] { $bytes } byte\n       *[other] { $bytes } bytes\n    }) of { $id } to { $path } (some lines may be missing at { $crowded } crowded instants).\nlogs-progress = downloaded { $lines ->\n        [one] { $lines } line\n       *[other] { $lines } lines\n    } of { $id }\nlogs-range-and-since = Pass either { $range } or { $since }, not both.\nlogs-range-and-since-hint = { $example } means since 30 minutes ago.\nlogs-window-empty = The log window is empty: since is not before until.\nlogs-window-empty-hint = Give since earlier than until.\nlogs-follow-end = — job { $name } { $status } at { $time }\n",
+    "mcpnotify.ftl": "mcpnotify-no-default = { $field } needs a default target, and the notify setting is empty.\nmcpnotify-no-default-hint = Ask the user to set one (a webhook URL is a secret: better typed in a terminal than in this conversation): { $call }; or give the target: { $target }.\nmcpnotify-waiter = Waiter { $id } watches { $jobs } and notifies { $target } when each ends, after this call has returned; it runs on its own, past this server (the command line's waiters list and stop it).\nmcpnotify-not-left = No waiter could be left to notify { $target }: { $error }. The call itself went as said above.\nmcpnotify-dry-run = A dry run leaves no waiter; { $target } was checked.\nmcpnotify-recovering = Waiter { $id } watches { $jobs } and submits again, at most { $count ->\n        [one] once\n       *[other] { $count } times\n    }, a job the platform pre-empts or whose node fails (the sweep file's recover:); it runs on its own, past this server (the command line's waiters list and stop it).\nmcpnotify-not-recovering = No waiter could be left to recover the jobs (the sweep file's recover:): { $error }. The call itself went as said above.\n",
     "metrics.ftl": '\nmetrics-window = { $from } – { $to } every { $interval }s\nmetrics-downloaded = Wrote { $rows ->\n        [one] { $rows } row\n       *[other] { $rows } rows\n    } ({ $bytes ->\n        [one] { $bytes } byte\n       *[other] { $bytes } bytes\n    }) of { $id } metrics ({ $window }) to { $path }.\nmetrics-raw-head = { $id } { $status }: { $count } series, { $window }\nmetrics-col-metric = METRIC\nmetrics-col-trend = TREND (0–100%)\nmetrics-col-state = STATE\nmetrics-col-gpu = GPU avg/p90/max\nmetrics-col-gpu-memory = GPU MEM\nmetrics-col-cpu = CPU\nmetrics-name-gpu = gpu\nmetrics-name-gpu-mem = gpu mem\nmetrics-name-cpu = cpu\nmetrics-name-mem = mem\nmetrics-no-series = (no series)\nmetrics-idle-windows = idle windows: { $windows }\nmetrics-idle-window = { $start } for { $minutes } min\nmetrics-idle-window-ongoing = { $start } for { $minutes } min (ongoing)\nmetrics-list-sep = {"; "}\nmetrics-label-reclaim = reclaim risk\nmetrics-label-low-gpu = low GPU for\nmetrics-finished-early = finished; too few samples for a verdict\nmetrics-finished-early-count = finished; too few samples for a verdict ({ $count } of { $needed } needed)\nmetrics-finished-early-evidence = the job ended before enough samples were taken; this is not a failure\nmetrics-interval-bad = interval { $interval } s is not one the platform accepts.\nmetrics-interval-hint = Use one of { $intervals } seconds, or leave it out ({ $fits } s fits { $range }).\n',
     "models.ftl": `
 models-list-hint = { $call } shows the model ids.
@@ -41641,7 +41642,9 @@ recipes-schema-name = lower-case letters, digits, . _ - (≤ 64), starting with 
 recipes-schema-path = an absolute path inside the container
 recipes-schema-model = give model.repository (a model of the platform's repository) or model.path (a path on shared storage)
 `,
+    "recover2.ftl": "job-detail-cause-node-fault = The node the task ran on failed (the platform marked it not ready); its own code did not end it.\njob-detail-fix-node-fault = Submit it again as it was ({ $call }); a submit with --recover N does so by itself. If the same node fails again, tell the platform's administrators.\nrecover-log-recovered-node = { $id } ended when its node failed: submitted again as { $job } (attempt { $n } of at most { $count }).\nrecover-log-spent-node = { $id } ended when its node failed, and { $count ->\n        [one] its recovery attempt is\n       *[other] its { $count } recovery attempts are\n    } spent: not submitted again.\nsweep-help-recover = how many times (1–10) a job the platform ended (pre-empted, or its node failed) is submitted again, as --recover N; e.g. recover: 2\n",
     "resubmit.ftl": "\nresubmit-not-found = No task { $id } was found: { $error }\nresubmit-not-found-hint = Check the id; { $call } lists your tasks (type train or hpc).\nresubmit-wrong-kind = { $id } is not a training, HPC or Ray task; resubmit re-creates only those.\nresubmit-wrong-kind-hint = Use { $inference } or { $notebook } to create servings and notebooks.\n",
+    "servexec.ftl": "servexec-list-pods = list the serving's pods\nservexec-not-running = Serving { $serving } is not running ({ $status }); commands run only in a running serving's pods.\nservexec-pod-not-running = Pod { $pod } of serving { $serving } is not running ({ $status }); commands run only in running pods.\nservexec-not-running-fix = See the serving's state with { $call }; a stopped serving must be deployed again.\nservexec-socket-failed-fix = Check that the serving still runs ({ $call }), and try again.\nservexec-label-pods = Pods\nservexec-notebook = { $id } is a notebook; this runs commands in the pods of jobs and servings.\nservexec-notebook-fix = Run it in the notebook with { $call }.\n",
     "settings.ftl": '\nsettings-help-default-project = project name or id used when a call names none\nsettings-help-default-workspace = workspace name or id used when a call names none\nsettings-help-default-image = display-domain image address, e.g. docker.sii.shaipower.online/inspire-studio/my-image:v1\nsettings-help-default-priority = task priority 1–10 (4 or more is not pre-emptible)\nsettings-help-default-shm = shared memory in MB, as the manual writes it (65536 = 64 GiB); 64Gi is accepted too\nsettings-help-command-prefix = shell prefix run before every command; {"{"}en_name{"}"} and {"{"}username{"}"} are filled in\nsettings-help-download-dir = absolute folder for downloads and charts (logs, metrics CSV); default <cacheDir>/downloads; MCP and the plugin write only there\nsettings-help-lang = language of messages, help and tables: en or zh-CN; default: the locale (LC_ALL, LC_MESSAGES, LANG) in the CLI, English elsewhere\nsettings-download-dir-refused = downloadDir "{ $dir }" { $why ->\n        [relative] is not an absolute path\n        [dots] contains ".."\n        [hidden] is inside a hidden folder, where configuration and keys live\n       *[home] is your home folder or holds it; downloads need a folder of their own\n    }.\nsettings-download-dir-hint = Use an absolute path to a folder of its own, e.g. ~/inspire-downloads (created when missing), or unset downloadDir for <cacheDir>/downloads.\nsettings-unknown-key = "{ $key }" is not a configuration key.\nsettings-use-one-of = Use one of: { $keys }.\nsettings-empty-value = The value for { $key } is empty.\nsettings-empty-value-hint = To remove it, unset { $key } instead.\nsettings-priority-invalid = defaultPriority must be a whole number 1–10, got "{ $value }".\nsettings-priority-invalid-hint = Use e.g. 4.\nsettings-lang-invalid = lang must be en or zh-CN, got "{ $value }".\nsettings-lang-invalid-hint = Use en or zh-CN.\nsettings-env-hint = Fix or unset { $env }.\n',
     "soak.ftl": "notebook-save-exists = Image { $image } exists already ({ $id }, { $status }); saving the notebook again under that name and version would make a second image, so nothing was saved.\nnotebook-save-exists-fix = Use that image (see { $call }), or save under another version.\n",
     "specfile.ftl": `spec-file-syntax = { $at }: the spec file cannot be read: { $problem }
@@ -41749,7 +41752,7 @@ sweep-file-invalid = The sweep { $what } is not valid: { $problems }{ $more ->
         [0] { "" }
        *[other] { " " }(and { $more } more)
     }.
-sweep-file-invalid-hint = Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, and limits.
+sweep-file-invalid-hint = Fix the fields at those lines; a sweep file has name, kind, job (the fields job submit or hpc submit takes), grid and/or list, limits and recover.
 sweep-file-no-rows = { $at }: the sweep { $source } has neither grid nor list, so it makes no jobs.
 sweep-file-no-rows-hint = Add { $grid }, or { $list }.
 sweep-file-relative = The sweep file "{ $file }" is a relative path, and there is no current folder to start it from here.
@@ -45325,10 +45328,10 @@ var makeSession = (target, ctx) => {
     ),
     Effect_exports.fail(e)
   );
-  const obtain = (kind, usable2, same2, refused2) => Effect_exports.gen(function* () {
+  const obtain = (kind, usable2, same2, refused) => Effect_exports.gen(function* () {
     const creds = yield* credentials;
     if (creds === void 0) return yield* Effect_exports.fail(notLoggedIn());
-    const fresh4 = (a) => a !== void 0 && (refused2 === void 0 || !same2(a, refused2));
+    const fresh4 = (a) => a !== void 0 && (refused === void 0 || !same2(a, refused));
     const now0 = yield* Clock_exports.currentTimeMillis;
     const cached6 = usable2(yield* current(creds), now0);
     if (fresh4(cached6)) return cached6;
@@ -45387,7 +45390,7 @@ var makeSession = (target, ctx) => {
     token: Effect_exports.withSpan(obtain("token", tokenOf, sameToken), "Session.token"),
     cookies: Effect_exports.withSpan(obtain("cookie", cookiesOf, sameCookies), "Session.cookies"),
     renew: Effect_exports.fn("Session.renew")(
-      (refused2) => refused2.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused2.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused2.cookies))
+      (refused) => refused.kind === "token" ? Effect_exports.asVoid(obtain("token", tokenOf, sameToken, refused.token)) : Effect_exports.asVoid(obtain("cookie", cookiesOf, sameCookies, refused.cookies))
     ),
     v2Choice: fromCurrent(
       (s) => ({ remembered: s.v2Credential, tokenUnavailable: s.tokenUnavailable === true })
@@ -46661,9 +46664,9 @@ var PRECISION = 1e6;
 var roundPoints = (x) => Math.round(x * PRECISION) / PRECISION;
 var toPercent = (fraction) => roundPoints(fraction * 100);
 var byPod = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var toSamples = (points2) => {
+var toSamples = (points) => {
   const sums = /* @__PURE__ */ new Map();
-  for (const { t, v } of points2) {
+  for (const { t, v } of points) {
     const acc = sums.get(t);
     sums.set(t, acc ? { sum: acc.sum + v, n: acc.n + 1 } : { sum: v, n: 1 });
   }
@@ -46676,13 +46679,13 @@ var emptyPoints = () => ({
   memory_usage_rate: []
 });
 var groupByPod = (series) => {
-  const pods = /* @__PURE__ */ new Map();
+  const pods2 = /* @__PURE__ */ new Map();
   for (const s of series) {
-    const metrics = pods.get(s.pod) ?? emptyPoints();
+    const metrics = pods2.get(s.pod) ?? emptyPoints();
     metrics[s.metric].push(...s.points);
-    pods.set(s.pod, metrics);
+    pods2.set(s.pod, metrics);
   }
-  return [...pods.entries()].sort(([a], [b]) => byPod(a, b)).map(([pod, m]) => ({
+  return [...pods2.entries()].sort(([a], [b]) => byPod(a, b)).map(([pod, m]) => ({
     pod,
     samples: {
       gpu_usage_rate: toSamples(m.gpu_usage_rate),
@@ -46702,11 +46705,11 @@ var meanAcross = (series) => {
   }
   return [...sums.entries()].sort(([a], [b]) => a - b).map(([t, { sum: sum2, n }]) => ({ t, pct: roundPoints(sum2 / n) }));
 };
-var aggregatePods = (pods) => ({
-  gpu_usage_rate: meanAcross(pods.map((p) => p.samples.gpu_usage_rate)),
-  gpu_memory_usage_rate: meanAcross(pods.map((p) => p.samples.gpu_memory_usage_rate)),
-  cpu_usage_rate: meanAcross(pods.map((p) => p.samples.cpu_usage_rate)),
-  memory_usage_rate: meanAcross(pods.map((p) => p.samples.memory_usage_rate))
+var aggregatePods = (pods2) => ({
+  gpu_usage_rate: meanAcross(pods2.map((p) => p.samples.gpu_usage_rate)),
+  gpu_memory_usage_rate: meanAcross(pods2.map((p) => p.samples.gpu_memory_usage_rate)),
+  cpu_usage_rate: meanAcross(pods2.map((p) => p.samples.cpu_usage_rate)),
+  memory_usage_rate: meanAcross(pods2.map((p) => p.samples.memory_usage_rate))
 });
 
 // ../../packages/core/src/api/jobs/hpc.ts
@@ -47125,12 +47128,12 @@ var listedPods = (jobId, pod) => Effect_exports.gen(function* () {
   return (yield* listJobInstances(jobId)).map((i) => i.pod);
 });
 var podsOf = (jobId, pod) => Effect_exports.gen(function* () {
-  const pods = yield* listedPods(jobId, pod);
-  if (pods.length === 0)
+  const pods2 = yield* listedPods(jobId, pod);
+  if (pods2.length === 0)
     return yield* Effect_exports.fail(
       invalidInput(msg("api-no-pods", { job: jobId }), msg("api-no-pods-hint", { call: callWord("job_detail") }))
     );
-  return pods;
+  return pods2;
 });
 var queryLogs = (q) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
@@ -47166,14 +47169,14 @@ var logItems = (data) => {
 
 // ../../packages/core/src/api/jobs/logs.ts
 var tailLogs = (jobId, lines3, options = {}) => Effect_exports.gen(function* () {
-  const pods = yield* podsOf(jobId, options.pod);
+  const pods2 = yield* podsOf(jobId, options.pod);
   const wanted = Math.max(1, Math.floor(lines3));
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   let endMs;
   while (out.length < wanted) {
     const size12 = Math.min(MAX_LOG_PAGE, wanted - out.length + seen.size);
-    const page = yield* queryLogs({ jobId, pods, order: "descend", size: size12, ...endMs !== void 0 ? { endMs } : {} });
+    const page = yield* queryLogs({ jobId, pods: pods2, order: "descend", size: size12, ...endMs !== void 0 ? { endMs } : {} });
     const fresh4 = page.filter((l) => !seen.has(l.id));
     out.push(...fresh4.slice(0, wanted - out.length));
     const oldest = page.at(-1);
@@ -47207,15 +47210,15 @@ var sendPending = Effect_exports.async((resume2) => {
 });
 var downloadLogs = (jobId, sink, options = {}) => Effect_exports.scoped(
   Effect_exports.gen(function* () {
-    const pods = yield* podsOf(jobId, options.pod);
+    const pods2 = yield* podsOf(jobId, options.pod);
     const now = yield* Clock_exports.currentTimeMillis;
     const to = Math.min(options.to ?? now, now);
     const crowdedAt = [];
-    const first2 = yield* queryLogs({ jobId, pods, order: "ascend", size: 1 });
+    const first2 = yield* queryLogs({ jobId, pods: pods2, order: "ascend", size: 1 });
     let requests = 1;
     let lines3 = 0;
     if (first2[0] === void 0) return { lines: lines3, requests, crowdedAt };
-    const pageAt = (cursor) => queryLogs({ jobId, pods, order: "ascend", size: MAX_LOG_PAGE, startMs: cursor, endMs: cursor + WINDOW_MS });
+    const pageAt = (cursor) => queryLogs({ jobId, pods: pods2, order: "ascend", size: MAX_LOG_PAGE, startMs: cursor, endMs: cursor + WINDOW_MS });
     let walk = { cursor: Math.max(options.from ?? 0, first2[0].timestampMs), ids: /* @__PURE__ */ new Set() };
     let arrived = [];
     const ask = (cursor) => Effect_exports.forkScoped(
@@ -47268,6 +47271,13 @@ var parsePoints = (v) => {
   return Number.isFinite(n) ? n : void 0;
 };
 var Points = external_exports.union([external_exports.number(), external_exports.string()]).transform(parsePoints);
+var formatPoints = (v) => {
+  if (v === void 0) return void 0;
+  if (!(Math.abs(v) < 1e21)) return String(v);
+  const [whole = "0", cents = "00"] = Math.abs(v).toFixed(2).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${v < 0 && Number(`${whole}${cents}`) !== 0 ? "-" : ""}${grouped}.${cents}`;
+};
 
 // ../../packages/core/src/domain/projects.ts
 var RawProject = external_exports.lazy(
@@ -49859,7 +49869,7 @@ var views = Effect_exports.map(
 var configOperation = defineOperation({
   name: "config",
   title: "Read or change defaults",
-  description: text`Reads (get) or sets the defaults other tools fall back to: defaultProject, defaultWorkspace, defaultImage, defaultPriority, defaultShm, commandPrefix and downloadDir. Spec and compute_group are not stored (they depend on the workspace and task type): take them from ${callWord("status")}.`,
+  description: text`Reads (get) or sets the defaults other tools fall back to (key lists them). Spec and compute_group are not stored (they depend on the workspace and task type): take them from ${callWord("status")}.`,
   input: Input2,
   output: ConfigOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -50036,11 +50046,11 @@ var listJobEvents = (jobId, options = {}) => whenCollected(
     if (isHpcJob(jobId)) return yield* hpcEvents(jobId);
     if (isRayJob(jobId)) return yield* rayEvents(jobId);
     const job = yield* trainingEvents(jobId, "job", [jobId]);
-    const pods = options.pods ?? (yield* Effect_exports.orElseSucceed(
+    const pods2 = options.pods ?? (yield* Effect_exports.orElseSucceed(
       Effect_exports.map(listJobInstances(jobId), (list2) => list2.map((i) => i.pod)),
       () => []
     ));
-    const instance = pods.length > 0 ? yield* trainingEvents(jobId, "instance", pods) : void 0;
+    const instance = pods2.length > 0 ? yield* trainingEvents(jobId, "instance", pods2) : void 0;
     const raws = [...job.items, ...instance?.items ?? []];
     const events = [...yield* decodeItems(RawEvent, raws, "train.ListJobEvents")].sort(byTime);
     return { events, collected: false, truncated: job.truncated || (instance?.truncated ?? false) };
@@ -52656,7 +52666,7 @@ var render2 = (r) => {
 var imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description: text`Pushes a local Docker image to Harbor with the registry's robot account (needs Docker, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })}). Returns the display address for jobs and the values to enter under 启智平台 → 镜像管理 → 新建镜像: registration is mandatory before use unless the result says it is registered. Re-pushing changes nothing; ${dryRunWord()} checks without pushing.`,
+  description: text`Pushes a local Docker image to Harbor with the registry's robot account (needs Docker, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })}). Returns the display address for jobs and the values to enter under 启智平台 → 镜像管理 → 新建镜像: registration is mandatory before use unless the result says it is registered. Re-pushing changes nothing.`,
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
@@ -53041,15 +53051,15 @@ var inside = (folder, path) => {
 };
 var readRegularFile = (path, options = {}) => {
   const bound2 = options.bound ?? REGULAR_FILE_BOUND;
-  const refused2 = (r) => ({ refused: r });
-  const failed = (e) => errnoCode(e) === "ENOENT" ? refused2({ why: "missing" }) : refused2({ why: "error", code: errnoCode(e) ?? "error" });
+  const refused = (r) => ({ refused: r });
+  const failed = (e) => errnoCode(e) === "ENOENT" ? refused({ why: "missing" }) : refused({ why: "error", code: errnoCode(e) ?? "error" });
   let real;
   try {
     real = realpathSync(path);
     if (options.within !== void 0 && !inside(realpathSync(options.within), real))
-      return refused2({ why: "outside", folder: options.within });
+      return refused({ why: "outside", folder: options.within });
     const before3 = statSync2(real);
-    if (!before3.isFile()) return refused2({ why: "kind", kind: kindOf2(before3) });
+    if (!before3.isFile()) return refused({ why: "kind", kind: kindOf2(before3) });
   } catch (e) {
     return failed(e);
   }
@@ -53061,17 +53071,17 @@ var readRegularFile = (path, options = {}) => {
   }
   try {
     const stats = fstatSync2(fd);
-    if (!stats.isFile()) return refused2({ why: "kind", kind: kindOf2(stats) });
+    if (!stats.isFile()) return refused({ why: "kind", kind: kindOf2(stats) });
     const issue2 = options.trusted === true ? ownedIssue(path, stats, "file") : void 0;
-    if (issue2 !== void 0) return refused2({ why: "untrusted", untrusted: issue2 });
-    if (stats.size > bound2) return refused2({ why: "size", bound: bound2 });
+    if (issue2 !== void 0) return refused({ why: "untrusted", untrusted: issue2 });
+    if (stats.size > bound2) return refused({ why: "size", bound: bound2 });
     const buffer = Buffer.allocUnsafe(bound2 + 1);
     let length2 = 0;
     for (; ; ) {
       const n = readSync2(fd, buffer, length2, buffer.length - length2, null);
       if (n === 0) break;
       length2 += n;
-      if (length2 > bound2) return refused2({ why: "size", bound: bound2 });
+      if (length2 > bound2) return refused({ why: "size", bound: bound2 });
     }
     return { content: buffer.subarray(0, length2).toString("utf8") };
   } catch (e) {
@@ -53866,6 +53876,36 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/api/servings/instances.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+var RawInstance2 = external_exports.object({
+  name: Text2,
+  pod_name: Text2,
+  node: Text2,
+  instance_status: Text2,
+  status: Text2
+});
+var listServingInstances = (servingId) => Effect_exports.gen(function* () {
+  const platform = yield* Platform;
+  const data = yield* firstAvailable(msg("servexec-list-pods"), [
+    platform.v2(
+      "inference_serving",
+      "ListServingInstances",
+      { inference_serving_id: servingId },
+      { idempotent: true }
+    )
+  ]);
+  const page = yield* decode4(ListPage, data, "inference_serving.ListServingInstances");
+  const raws = yield* decodeItems(RawInstance2, page.items, "inference_serving.ListServingInstances");
+  return raws.map((r) => ({
+    pod: r.name || r.pod_name,
+    node: r.node,
+    status: normalizeStatus(r.instance_status || r.status, "serving")
+  })).filter((i) => i.pod !== "");
+});
+
 // ../../packages/core/src/operations/stop/plan.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -53962,13 +54002,13 @@ var hpc = (id3) => Effect_exports.map(
 );
 var ray = (id3) => Effect_exports.gen(function* () {
   const j = yield* getRayJob(id3);
-  const pods = yield* Effect_exports.orElseSucceed(listRayInstances(id3), () => []);
+  const pods2 = yield* Effect_exports.orElseSucceed(listRayInstances(id3), () => []);
   const detail = {
     ...common(j),
     kind: "ray",
     command: j.entrypoint,
     spec: { id: j.specId },
-    instances: pods.length > 0 ? pods.length : void 0,
+    instances: pods2.length > 0 ? pods2.length : void 0,
     shmGi: void 0,
     ray: {
       groups: j.workerGroups.map((g) => ({
@@ -53978,7 +54018,7 @@ var ray = (id3) => Effect_exports.gen(function* () {
         current: g.currentReplicas
       }))
     },
-    pods: pods.map((p) => ({
+    pods: pods2.map((p) => ({
       pod: p.pod,
       node: "",
       status: p.status.raw,
@@ -54108,11 +54148,16 @@ var inferenceDetail = (input2) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
   const now = yield* Clock_exports.currentTimeMillis;
   const running4 = serving2.status.family === "running";
+  const pods2 = serving2.status.terminal ? void 0 : yield* listServingInstances(serving2.id).pipe(
+    Effect_exports.map((ps) => ps.map((p) => ({ name: p.pod, status: p.status.raw }))),
+    Effect_exports.orElseSucceed(() => void 0)
+  );
   return {
     action: "detail",
     serving: serving2,
     consoleUrl: servingConsoleUrl(platform.baseUrl, serving2.workspaceId),
     ageMs: serving2.createdAt !== void 0 ? Math.max(0, now - serving2.createdAt) : void 0,
+    ...pods2 !== void 0 && pods2.length > 0 ? { pods: pods2 } : {},
     next: running4 ? [nextStep("inference", { action: "stop", serving_id: serving2.id, confirm: true }, msg("inference-why-stop"))] : serving2.status.terminal ? [nextStep("job_detail", { job_id: serving2.id }, msg("inference-why-ended"))] : [nextStep("inference", { action: "detail", serving_id: serving2.id }, msg("inference-why-again"))]
   };
 });
@@ -54232,17 +54277,9 @@ var json3 = (text4) => {
   }
 };
 var lastLines = (servingId) => Effect_exports.gen(function* () {
-  const platform = yield* Platform;
-  const listed2 = yield* platform.v2(
-    "inference_serving",
-    "ListServingInstances",
-    { inference_serving_id: servingId },
-    { idempotent: true }
-  );
-  const items = listed2?.items ?? [];
-  const pods = items.flatMap((i) => typeof i.name === "string" && i.name !== "" ? [i.name] : []);
-  if (pods.length === 0) return [];
-  const lines3 = yield* tailLogs(servingId, 8, { pod: pods });
+  const pods2 = (yield* listServingInstances(servingId)).map((i) => i.pod);
+  if (pods2.length === 0) return [];
+  const lines3 = yield* tailLogs(servingId, 8, { pod: pods2 });
   return lines3.map((l) => ({ time: l.timestampMs, pod: l.pod, message: l.message }));
 }).pipe(Effect_exports.orElseSucceed(() => []));
 var CRASH = /Traceback|Error|error:|exited with code|Killed/;
@@ -54692,6 +54729,7 @@ var InferenceOutput = once6(() => {
     serving: Serving.describe("The serving"),
     consoleUrl: external_exports.string().describe("The serving's page"),
     ageMs: external_exports.number().optional().describe("Time since creation in ms"),
+    pods: external_exports.array(external_exports.object({ name: external_exports.string(), status: external_exports.string() })).optional().describe("Its pods and their states, when the platform lists them"),
     next: NextSteps()
   });
   const List = external_exports.object({
@@ -54980,7 +55018,8 @@ var renderDetail = (r) => {
         s.createdAt !== void 0 ? msg("inference-created-ago", { time: formatTime(s.createdAt), age: formatDuration(r.ageMs) }) : void 0
       ],
       [msg("inference-label-updated"), s.updatedAt !== void 0 ? formatTime(s.updatedAt) : void 0],
-      [msg("inference-label-console"), r.consoleUrl]
+      [msg("inference-label-console"), r.consoleUrl],
+      [msg("servexec-label-pods"), r.pods?.map((p) => `${p.name} (${p.status || "-"})`).join(", ")]
     ]),
     nextSteps(r.next)
   );
@@ -55009,7 +55048,7 @@ var renderStop = (r) => r.plan !== void 0 ? lines(renderPlan(r.plan), r.message)
 var inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them; it builds the engine command) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec; ${dryRunWord()} checks without deploying. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
+  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them; it builds the engine command) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -55113,6 +55152,14 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var RULES = [
+  // A dead node ends the run whatever the log last said: the most telling sign when the platform shows it.
+  {
+    kind: "node-fault",
+    test: /NodeNotReady|NodeLost|XIDIsUnhealthy|GPFSMountUnhealthy|\bnode( \S+)? is not ready/i,
+    cause: () => msg("job-detail-cause-node-fault"),
+    fix: () => msg("job-detail-fix-node-fault", { call: callWord("resubmit") }),
+    platform: true
+  },
   {
     kind: "oom",
     test: /CUDA out of memory|OutOfMemoryError|OOMKilled|Out of memory|Killed process \d+/i,
@@ -55164,6 +55211,7 @@ var RULES = [
   },
   {
     kind: "preempted",
+    platform: true,
     test: /preempted|preemption/i,
     cause: () => msg("job-detail-cause-preempted"),
     fix: (i) => i.priority !== void 0 ? msg("job-detail-fix-preempted", { priority: i.priority }) : msg("job-detail-fix-preempted-low")
@@ -55175,19 +55223,19 @@ var lastException = (lines3) => {
   if (start3 < 0) return void 0;
   return lines3.slice(start3 + 1).findLast((l) => TRACEBACK_END.test(l) && !/^\s+File "/.test(l));
 };
-var textsOf = (input2) => [
+var platformTexts = (input2) => [
   ...input2.subStatus !== void 0 && input2.subStatus !== "" ? [`sub_status: ${input2.subStatus}`] : [],
   ...input2.subMsg !== void 0 && input2.subMsg !== "" ? [input2.subMsg] : [],
-  ...input2.events.map((e) => `${e.reason}: ${e.message}`),
-  ...input2.logLines
+  ...input2.events.map((e) => `${e.reason}: ${e.message}`)
 ];
 var diagnose = (input2) => {
-  const texts = textsOf(input2);
+  const platform = platformTexts(input2);
+  const texts = [...platform, ...input2.logLines];
   const findings = [];
   for (const rule of RULES) {
     if (rule.when !== void 0 && !rule.when(input2)) continue;
     if (input2.family === "waiting" && rule.kind !== "unschedulable" && rule.kind !== "image-pull") continue;
-    const evidence = texts.findLast((t) => rule.test.test(t));
+    const evidence = (rule.platform === true ? platform : texts).findLast((t) => rule.test.test(t));
     if (evidence !== void 0)
       findings.push({ kind: rule.kind, cause: rule.cause(), evidence: evidence.trim(), fix: rule.fix(input2) });
   }
@@ -55255,6 +55303,7 @@ var JobDetailOutput = once6(() => {
           "image-pull",
           "unschedulable",
           "preempted",
+          "node-fault",
           "environment",
           "offline-network",
           "no-slurm",
@@ -55461,7 +55510,7 @@ var diagnosisOf = (d, logLines) => Effect_exports.gen(function* () {
 var jobDetailOperation = defineOperation({
   name: "job_detail",
   title: "Task detail and failure diagnosis",
-  description: text`Reads one task by id (job-…, hpc-job-…, rj-…, sv-…, notebook UUID): configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …); a waiting one's queue place. Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
+  description: text`Reads one task: configuration, pods, timing and console link. For a failed, stopped or waiting job it reads the events and last log lines and names the likely cause with a fix (out of memory, image pull, no free GPUs, pre-emption, offline network, …); a waiting one's queue place. Next: ${callWord("logs")}, ${callWord("events")}, or ${callWord("resubmit")} with the fix.`,
   input: Input4,
   output: JobDetailOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -55492,7 +55541,13 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var JobExecInputSchema = external_exports.object({
-  job_id: jobIdField(),
+  job_id: refersTo(
+    external_exports.string().min(1).describe("Job or serving id (job-…, hpc-job-…, rj-…, sv-…), name or id prefix"),
+    "train",
+    "hpc",
+    "ray",
+    "serving"
+  ),
   command: external_exports.string().min(1).describe("Command line, run by the pod's shell, stdin closed"),
   pod: external_exports.string().optional().describe("Pod name or number (0 = first); needed when several"),
   timeout: external_exports.number().positive().optional().describe("Seconds; then Ctrl-C, exit code 124"),
@@ -55505,7 +55560,7 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var JobExecOutput = () => external_exports.object({
-  jobId: external_exports.string().describe("The job's id"),
+  jobId: external_exports.string().describe("The job's or serving's id"),
   pod: external_exports.string().describe("The pod the command ran in"),
   command: external_exports.string().describe("The command line"),
   output: external_exports.string().optional().describe("stdout and stderr as one stream, the last 100 000 characters"),
@@ -55838,10 +55893,12 @@ var ptyAccess = (target) => Effect_exports.gen(function* () {
     renew: () => Effect_exports.runPromise(renew)
   };
 });
-var refused = (target, why2) => new InspireError({
+var socketFailed = (target, why2) => new InspireError({
   reason: "PlatformError",
   message: msg("pods-socket-failed", { pod: target.pod, job: target.job, why: why2 }),
-  hint: msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: target.job }) }),
+  hint: target.kind === "serving" ? msg("servexec-socket-failed-fix", {
+    call: callWord("inference", { action: "detail", serving_id: target.job })
+  }) : msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: target.job }) }),
   retryable: true
 });
 var urlOf2 = (access, version2) => {
@@ -55855,7 +55912,7 @@ var connectOnce = (access, cookie, version2, onOutput) => {
     url: urlOf2(access, version2),
     headers: { cookie },
     proxy: access.proxy,
-    failure: (why2) => refused(access.target, why2),
+    failure: (why2) => socketFailed(access.target, why2),
     // The shell exiting closes the socket normally; anything else is a cut.
     endedBy: (code) => code === 1e3,
     onFrame: (data) => {
@@ -56400,56 +56457,68 @@ var attachedNotes = (a) => [
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var podsOf2 = (job) => {
-  if (job.kind === "train")
-    return Effect_exports.map(
-      listJobInstances(job.id),
-      (pods) => pods.map((p) => ({ pod: p.pod, running: p.status.family === "running", status: p.status.raw }))
+var ownerOf = (raw, workspace) => Effect_exports.gen(function* () {
+  const ref4 = yield* resolveTask(raw, ["train", "hpc", "ray", "serving"], workspace);
+  if (ref4.kind === "notebook")
+    return yield* Effect_exports.fail(
+      invalidInput(
+        msg("servexec-notebook", { id: ref4.id }),
+        msg("servexec-notebook-fix", { call: callWord("notebook_exec", { notebook: ref4.id }) })
+      )
     );
-  if (job.kind === "ray")
-    return Effect_exports.map(
-      listRayInstances(job.id),
-      (pods) => pods.map((p) => ({ pod: p.pod, running: p.status.family === "running", status: p.status.raw }))
-    );
-  return Effect_exports.map(hpcPods(job.id), (pods) => pods.map((pod) => ({ pod, running: true, status: job.status.raw })));
-};
-var listed = (pods) => pods.map((p, i) => `  ${i}  ${p.pod}  ${p.status}`).join("\n");
-var notRunning2 = (job, pod, status3 = job.status.raw) => new InspireError({
-  reason: "InvalidInput",
-  message: pod === void 0 ? msg("pods-job-not-running", { job: job.name || job.id, status: status3 }) : msg("pods-not-running", { pod, job: job.name || job.id, status: status3 }),
-  hint: msg("pods-not-running-fix", { call: callWord("job_detail", { job_id: job.id }) })
+  if (ref4.kind !== "serving") return yield* jobState(ref4.id, "exec", workspace);
+  const s = yield* missingTask(getServing(ref4.id), ref4, workspace);
+  return { id: s.id, kind: "serving", name: s.name, status: s.status };
 });
+var pods = (list2) => Effect_exports.map(
+  list2,
+  (ps) => ps.map((p) => ({ pod: p.pod, running: p.status.family === "running", status: p.status.raw }))
+);
+var podsOf2 = (owner) => {
+  if (owner.kind === "train") return pods(listJobInstances(owner.id));
+  if (owner.kind === "ray") return pods(listRayInstances(owner.id));
+  if (owner.kind === "serving") return pods(listServingInstances(owner.id));
+  return Effect_exports.map(hpcPods(owner.id), (ps) => ps.map((pod) => ({ pod, running: true, status: owner.status.raw })));
+};
+var listed = (pods2) => pods2.map((p, i) => `  ${i}  ${p.pod}  ${p.status}`).join("\n");
+var notRunning2 = (owner, pod, status3 = owner.status.raw) => {
+  const name2 = owner.name || owner.id;
+  if (owner.kind === "serving")
+    return new InspireError({
+      reason: "InvalidInput",
+      message: pod === void 0 ? msg("servexec-not-running", { serving: name2, status: status3 }) : msg("servexec-pod-not-running", { pod, serving: name2, status: status3 }),
+      hint: msg("servexec-not-running-fix", {
+        call: callWord("inference", { action: "detail", serving_id: owner.id })
+      })
+    });
+  return new InspireError({
+    reason: "InvalidInput",
+    message: pod === void 0 ? msg("pods-job-not-running", { job: name2, status: status3 }) : msg("pods-not-running", { pod, job: name2, status: status3 }),
+    hint: msg("pods-not-running-fix", { call: callWord("job_detail", { job_id: owner.id }) })
+  });
+};
 var pickPod = (raw, wanted, workspace) => Effect_exports.gen(function* () {
-  const job = yield* jobState(raw, "exec", workspace);
-  if (job.status.family !== "running") return yield* Effect_exports.fail(notRunning2(job));
-  const pods = yield* podsOf2(job);
-  if (pods.length === 0) return yield* Effect_exports.fail(notRunning2(job));
+  const owner = yield* ownerOf(raw, workspace);
+  if (owner.status.family !== "running") return yield* Effect_exports.fail(notRunning2(owner));
+  const all8 = yield* podsOf2(owner);
+  if (all8.length === 0) return yield* Effect_exports.fail(notRunning2(owner));
   const name2 = wanted?.trim() ?? "";
-  const picked = name2 === "" ? pods.length === 1 ? pods[0] : void 0 : /^\d+$/.test(name2) ? pods[Number(name2)] : pods.find((p) => p.pod === name2);
+  const picked = name2 === "" ? all8.length === 1 ? all8[0] : void 0 : /^\d+$/.test(name2) ? all8[Number(name2)] : all8.find((p) => p.pod === name2);
   if (picked === void 0)
     return yield* Effect_exports.fail(
       invalidInput(
-        name2 === "" ? msg("pods-choose", { job: job.name || job.id, list: listed(pods) }) : msg("pods-unknown", { job: job.name || job.id, pod: name2, list: listed(pods) }),
+        name2 === "" ? msg("pods-choose", { job: owner.name || owner.id, list: listed(all8) }) : msg("pods-unknown", { job: owner.name || owner.id, pod: name2, list: listed(all8) }),
         msg("pods-choose-fix", { field: fieldWord("pod", "<n|name>") })
       )
     );
-  if (!picked.running) return yield* Effect_exports.fail(notRunning2(job, picked.pod, picked.status));
-  return { job, target: { kind: job.kind, job: job.id, pod: picked.pod } };
+  if (!picked.running) return yield* Effect_exports.fail(notRunning2(owner, picked.pod, picked.status));
+  return { owner, target: { kind: owner.kind, job: owner.id, pod: picked.pod } };
 });
 
 // ../../packages/core/src/operations/job-exec/run.ts
 var podRunner = (access) => (script, markers, options) => Effect_exports.tryPromise({
   try: (signal) => runMarked((feed) => connectPod(access, feed), script, markers, { ...options, signal }),
-  catch: (e) => e instanceof InspireError ? e : new InspireError({
-    reason: "PlatformError",
-    message: msg("pods-socket-failed", {
-      pod: access.target.pod,
-      job: access.target.job,
-      why: e instanceof Error ? e.message : String(e)
-    }),
-    hint: msg("pods-socket-failed-fix", { call: callWord("job_detail", { job_id: access.target.job }) }),
-    retryable: true
-  })
+  catch: (e) => e instanceof InspireError ? e : socketFailed(access.target, e instanceof Error ? e.message : String(e))
 });
 var dropped2 = (access, seconds3) => new InspireError({
   reason: "PlatformError",
@@ -56458,10 +56527,10 @@ var dropped2 = (access, seconds3) => new InspireError({
   retryable: true
 });
 var runJobExec = (input2, context5) => Effect_exports.gen(function* () {
-  const { job, target } = yield* pickPod(input2.job_id, input2.pod, input2.workspace);
-  const base = { jobId: job.id, pod: target.pod, command: input2.command };
+  const { owner, target } = yield* pickPod(input2.job_id, input2.pod, input2.workspace);
+  const base = { jobId: owner.id, pod: target.pod, command: input2.command };
   if (input2.dry_run) {
-    const path = `/api/v2/${PTY_PATHS[target.kind]}?job_id=${job.id}&instance_name=${target.pod}`;
+    const path = `/api/v2/${PTY_PATHS[target.kind]}?job_id=${owner.id}&instance_name=${target.pod}`;
     const plan = {
       summary: msg("pods-plan", { command: input2.command, pod: target.pod }),
       targets: [{ kind: "pod", id: target.pod, change: msg("pods-change-runs", { command: input2.command }) }],
@@ -56496,8 +56565,8 @@ var render3 = (r) => {
 };
 var jobExecOperation = defineOperation({
   name: "job_exec",
-  title: "Run a command in a job's pod",
-  description: text`Runs one command in a pod of a RUNNING training, HPC or Ray job; returns its output and exit code. ${dryRunWord()} shows what would run.`,
+  title: "Run a command in a pod",
+  description: text`Runs one command in a pod of a RUNNING training, HPC, Ray job or serving; returns output and exit code.`,
   input: JobExecInputSchema,
   output: JobExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -56505,6 +56574,9 @@ var jobExecOperation = defineOperation({
   agent: { longRunning: true },
   examples: [{ job_id: "{train_job}", command: "nvidia-smi" }],
   cli: { path: ["job", "exec"], positional: ["job_id"], rest: "command", confirm: false },
+  cliAlso: [
+    { path: ["serve", "exec"], positional: ["job_id"], names: { job_id: "serving" }, rest: "command", confirm: false }
+  ],
   run: runJobExec,
   render: render3
 });
@@ -56614,7 +56686,7 @@ var emptyScope = (r) => {
 var jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status; a waiting row's queue place. Without workspace: defaultWorkspace, else every workspace. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status; a waiting row's queue place. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input5,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
@@ -57855,9 +57927,9 @@ var rank2 = (state) => HEALTH_STATE_PRECEDENCE.indexOf(state);
 var withoutPod = ({ pod: _pod, ...rest }) => rest;
 var analyzeGpuHealth = (series, options = {}) => Either_exports.map(clockFor(options.timeZone), (clock3) => analyzeWith(series, clock3));
 var analyzeWith = (series, clock3) => {
-  const pods = groupByPod(series);
-  const perPod = pods.map((p) => analyzePod(p.pod, p.samples, clock3));
-  const whole = analyzePod("all pods", aggregatePods(pods), clock3);
+  const pods2 = groupByPod(series);
+  const perPod = pods2.map((p) => analyzePod(p.pod, p.samples, clock3));
+  const whole = analyzePod("all pods", aggregatePods(pods2), clock3);
   const worse = perPod.filter((p) => ESCALATES.has(p.state) && rank2(p.state) < rank2(whole.state));
   const top = Math.min(...worse.map((p) => rank2(p.state)));
   const named = worse.filter((p) => rank2(p.state) === top);
@@ -59412,7 +59484,7 @@ var renderChange = (r) => {
 var notebookOperation = defineOperation({
   name: "notebook",
   title: "Create, list, inspect, start, stop and delete notebooks",
-  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). ${dryRunWord()} returns the plan. Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
+  description: text`Manages notebooks (交互式建模; ids are bare UUIDs): create (name, compute_group, a DSW spec and a registered image; shm in GiB), list, detail (Jupyter/VS Code URLs while RUNNING), start, stop, delete (stopped or failed only; needs ${confirmWord()}), save_image (returns the saved image's address). Inside a running one: ${callWord("notebook_exec")}, ${callWord("notebook_files")}, ${callWord("notebook_shell")}.`,
   input: NotebookInputSchema,
   output: NotebookOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -59575,7 +59647,7 @@ var render5 = (r) => {
 var notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. ${dryRunWord()} shows what would run. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
+  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -61248,7 +61320,7 @@ var render7 = (r) => {
 var notebookShellOperation = defineOperation({
   name: "notebook_shell",
   title: "A shell session in a running notebook, kept across calls",
-  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. For one command with its exit code use ${callWord("notebook_exec")}. ${dryRunWord()} shows the plan.`,
+  description: text`A shell in a RUNNING notebook kept between calls, for interactive work (a REPL, a debugger, a prompt): open returns its terminal; send types input (end a line with "\\n"; "\\u0003" is Ctrl-C) and returns the output that followed; read returns recent output; close ends it. For one command with its exit code use ${callWord("notebook_exec")}.`,
   input: NotebookShellInputSchema,
   output: NotebookShellOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
@@ -62077,7 +62149,7 @@ var resubmitRay = (id3, input2, a) => Effect_exports.gen(function* () {
 var resubmitOperation = defineOperation({
   name: "resubmit",
   title: "Submit a task again from its configuration",
-  description: text`Re-creates a training, HPC or Ray task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply and ${dryRunWord()} returns the exact request. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
+  description: text`Re-creates a training, HPC or Ray task from an existing one's configuration, like the console's "submit via history", optionally with a new name, command/entrypoint, spec or priority; the checks of ${callWord("submit")} apply. Use it after a failure fixed outside the command, or to rerun an experiment. Next: ${callWord("wait")}.`,
   input: Input10,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -62183,7 +62255,6 @@ var StatusOutput2 = once6(() => {
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-var money = (n) => n === void 0 ? void 0 : n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 var gpuCell = (g) => g.gpus === void 0 ? "?" : `${g.gpus.free}/${g.gpus.total}`;
 var NO_GPU = "-";
 var TYPE_HEADERS = {
@@ -62232,7 +62303,7 @@ var renderWorkspace2 = (w, types) => {
       { header: msg("status-col-count"), cell: (r) => r.spec.gpuCount, align: "right" },
       { header: msg("status-col-cpu"), cell: (r) => r.spec.cpuCount, align: "right" },
       { header: msg("status-col-memory"), cell: (r) => r.spec.memoryGi, align: "right" },
-      { header: msg("status-col-price"), cell: (r) => money(r.spec.pricePerHour), align: "right" }
+      { header: msg("status-col-price"), cell: (r) => formatPoints(r.spec.pricePerHour), align: "right" }
     ],
     msg("status-no-specs")
   );
@@ -62242,8 +62313,8 @@ var renderStatus2 = (r) => {
   const projects = renderTable(r.projects, [
     { header: msg("status-col-project"), cell: (p) => p.name },
     { header: msg("status-col-en-name"), cell: (p) => p.enName },
-    { header: msg("status-col-budget"), cell: (p) => money(p.budget), align: "right" },
-    { header: msg("status-col-remaining"), cell: (p) => money(p.remainBudget), align: "right" },
+    { header: msg("status-col-budget"), cell: (p) => formatPoints(p.budget), align: "right" },
+    { header: msg("status-col-remaining"), cell: (p) => formatPoints(p.remainBudget), align: "right" },
     {
       header: msg("status-col-max-priority"),
       cell: (p) => p.priorityCapKnown ? `${p.priorityCap}` : msg("status-assumed", { value: p.priorityCap })
@@ -62799,7 +62870,7 @@ var stopIds = (input2, ids3) => Effect_exports.gen(function* () {
 var stopOperation = defineOperation({
   name: "stop",
   title: "Stop or delete a task or a batch of tasks",
-  description: text`Stops training/HPC/Ray jobs or servings by job_id (one, or a list), or a workspace's tasks matching status, name and type (a batch): a serving, a list or a batch needs ${confirmWord()}, else what would stop is only listed. action delete removes finished jobs the same ways (always confirmed). ${dryRunWord()} returns the plan. Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
+  description: text`Stops training/HPC/Ray jobs or servings by job_id (one, or a list), or a workspace's tasks matching status, name and type (a batch): a serving, a list or a batch needs ${confirmWord()}, else what would stop is only listed. action delete removes finished jobs the same ways (always confirmed). Notebooks stop with ${callWord("notebook")}. Next: ${callWord("jobs")} to check.`,
   input: Input12,
   output: StopOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
@@ -63294,7 +63365,7 @@ var submitInput = external_exports.object({
 var submitOperation = defineOperation({
   name: "submit",
   title: "Submit a GPU training job",
-  description: text`Submits a GPU training job (job-…). Needs name, command, compute_group and a TRAIN spec from ${callWord("status")}; the rest falls back to the defaults (${callWord("config")}). Checks the spec, image domain, priority cap, shm and budget and lints the command before sending; a failure lists the valid choices. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}, ${callWord("metrics")}.`,
+  description: text`Submits a GPU training job (job-…). Needs name, command, compute_group and a TRAIN spec from ${callWord("status")}; the rest falls back to the defaults (${callWord("config")}). Checks the spec, image domain, priority cap, shm and budget and lints the command before sending; a failure lists the valid choices. Next: ${callWord("wait")}, ${callWord("logs")}, ${callWord("metrics")}.`,
   input: submitInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -63347,7 +63418,7 @@ var submitHpcInput = external_exports.object({
 var submitHpcOperation = defineOperation({
   name: "submit_hpc",
   title: "Submit an HPC (Slurm) job",
-  description: text`Submits a CPU / Slurm job (hpc-job-…). number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a CPU / Slurm job (hpc-job-…). number_of_tasks × cpus_per_task × memory_per_cpu must fit the nodes (spec × instance_count): over-asking queues forever, so it is refused. entrypoint is the Slurm body (no #SBATCH; launch with srun); HPC spaces are offline. Specs: ${callWord("status", { schedule_type: "HPC" })}. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitHpcInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -63389,7 +63460,7 @@ var submitRayInput = external_exports.object({
 var submitRayOperation = defineOperation({
   name: "submit_ray",
   title: "Submit a Ray job",
-  description: text`Submits a Ray job (rj-…, 弹性计算): the head runs the entrypoint; worker groups scale between min and max replicas. ${dryRunWord()} returns the exact request. Next: ${callWord("wait")}, ${callWord("logs")}.`,
+  description: text`Submits a Ray job (rj-…, 弹性计算): the head runs the entrypoint; worker groups scale between min and max replicas. Next: ${callWord("wait")}, ${callWord("logs")}.`,
   input: submitRayInput,
   output: SubmitOutput,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -63497,7 +63568,8 @@ var FileSchema = external_exports.lazy(
       max_jobs: external_exports.number().int().positive().optional(),
       max_running: external_exports.number().int().positive().optional(),
       max_cost_per_hour: external_exports.number().positive().optional()
-    }).optional()
+    }).optional(),
+    recover: external_exports.number().int().min(1).max(10).optional()
   })
 );
 var jobSchema = (kind) => kind === "hpc" ? submitHpcOperation.input.omit({ dry_run: true }).strict() : kind === "ray" ? submitRayOperation.input.omit({ dry_run: true }).strict() : submitOperation.input.omit({ dry_run: true }).strict();
@@ -63507,7 +63579,8 @@ var HELP2 = {
   job: () => msg("sweep-help-job"),
   grid: () => msg("sweep-help-grid"),
   list: () => msg("sweep-help-list"),
-  limits: () => msg("sweep-help-limits")
+  limits: () => msg("sweep-help-limits"),
+  recover: () => msg("sweep-help-recover")
 };
 var canonicalJson = (value) => JSON.stringify(
   value,
@@ -63594,6 +63667,7 @@ var checkSweep = (data, locate, source, about = source) => Effect_exports.gen(fu
     grid: f.grid ?? {},
     list: f.list ?? [],
     limits: f.limits ?? {},
+    ...f.recover !== void 0 ? { recover: f.recover } : {},
     hash: hashOf(data),
     locate
   };
@@ -64140,14 +64214,14 @@ var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(
         }
         const e = r.left;
         if (e.created === "unknown") return yield* Effect_exports.fail(progressError(e, sending, job));
-        const refused2 = yield* put(sending, job.index, {
+        const refused = yield* put(sending, job.index, {
           state: "failed",
           error: e.message,
           errorText: textData(e.text)
         });
-        if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused2, job));
+        if (!input2.continue_on_error) return yield* Effect_exports.fail(progressError(e, refused, job));
         warnings.push(msg("sweep-not-created", { name: job.name, message: e.text }));
-        return { m: refused2, outcome: "refused" };
+        return { m: refused, outcome: "refused" };
       })
     );
     m = turn.m;
@@ -64323,7 +64397,8 @@ var summaryOf2 = (sweep, id3, rows, maxRunning, jobs) => {
     sweep: { id: id3, name: sweep.name, source: sweep.source, kind: sweep.kind, jobs },
     totalCostPerHour: round(costs.reduce((a, b) => a + b, 0)),
     peakCostPerHour: peakOf(costs, maxRunning),
-    ...maxRunning !== void 0 ? { maxRunning } : {}
+    ...maxRunning !== void 0 ? { maxRunning } : {},
+    ...sweep.recover !== void 0 ? { recover: sweep.recover } : {}
   };
 };
 var sweepRun = (input2, context5) => Effect_exports.gen(function* () {
@@ -64933,6 +65008,7 @@ var SweepOutput = once6(() => {
     totalCostPerHour: external_exports.number().describe("Estimated cost per hour of every job at once"),
     peakCostPerHour: external_exports.number().describe("The most it can cost per hour at once (max_running's costliest jobs)"),
     maxRunning: external_exports.number().optional().describe("The limit of jobs queued or running at once"),
+    recover: external_exports.number().optional().describe("The file's recover: how often a waiter submits again a job the platform ended"),
     counts: external_exports.object({
       submitted: external_exports.number().describe("Created by this call"),
       adopted: external_exports.number().describe("Found on the platform by their marker (a lost answer, or an earlier run of the same jobs)"),
@@ -65262,7 +65338,6 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 var pct3 = (v) => v === void 0 ? void 0 : `${v.toFixed(1)}%`;
-var points = (v) => v === void 0 ? void 0 : v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 var groupTable = (heading, groups) => renderTable(groups, [
   { header: heading, cell: (g) => g.name },
   { header: msg("jobs-col-gpus"), cell: (g) => g.gpus, align: "right" },
@@ -65297,12 +65372,12 @@ var budgetTable = (budgets) => renderTable(
   budgets,
   [
     { header: msg("status-col-project"), cell: (b) => b.project.name },
-    { header: msg("usage-col-total"), cell: (b) => points(b.overview?.total), align: "right" },
-    { header: msg("usage-col-used"), cell: (b) => points(b.overview?.used), align: "right" },
-    { header: msg("status-col-remaining"), cell: (b) => points(b.overview?.remain), align: "right" },
-    { header: msg("usage-col-train"), cell: (b) => points(b.overview?.byKind.train), align: "right" },
-    { header: msg("usage-col-inference"), cell: (b) => points(b.overview?.byKind.inference), align: "right" },
-    { header: msg("status-col-storage"), cell: (b) => points(b.overview?.byKind.storage), align: "right" }
+    { header: msg("usage-col-total"), cell: (b) => formatPoints(b.overview?.total), align: "right" },
+    { header: msg("usage-col-used"), cell: (b) => formatPoints(b.overview?.used), align: "right" },
+    { header: msg("status-col-remaining"), cell: (b) => formatPoints(b.overview?.remain), align: "right" },
+    { header: msg("usage-col-train"), cell: (b) => formatPoints(b.overview?.byKind.train), align: "right" },
+    { header: msg("usage-col-inference"), cell: (b) => formatPoints(b.overview?.byKind.inference), align: "right" },
+    { header: msg("status-col-storage"), cell: (b) => formatPoints(b.overview?.byKind.storage), align: "right" }
   ],
   msg("usage-no-projects")
 );
@@ -65315,9 +65390,9 @@ var memberTables = (budgets) => budgets.flatMap(
     msg("usage-members-of", { project: b.project.name }),
     renderTable(b.members, [
       { header: msg("usage-col-member"), cell: (m) => m.name || m.id },
-      { header: msg("status-col-budget"), cell: (m) => points(m.budget), align: "right" },
-      { header: msg("usage-col-used"), cell: (m) => points(m.used), align: "right" },
-      { header: msg("status-col-remaining"), cell: (m) => points(m.remain), align: "right" }
+      { header: msg("status-col-budget"), cell: (m) => formatPoints(m.budget), align: "right" },
+      { header: msg("usage-col-used"), cell: (m) => formatPoints(m.used), align: "right" },
+      { header: msg("status-col-remaining"), cell: (m) => formatPoints(m.remain), align: "right" }
     ])
   ]
 );
@@ -65451,9 +65526,9 @@ var waitOperation = defineOperation({
   title: "Wait for a task to reach a state",
   description: joinText(
     [
-      "Waits until a task (job-…, hpc-job-…, sv-…, rj-…, notebook UUID) is running, finished (any end state, default) or succeeded, or until timeout_seconds (default 600, at most 3600) pass.",
+      "Waits until a task is running, finished (any end state, default) or succeeded, or until timeout_seconds pass.",
       "The result says what happened — reached, timed-out, task-failed (it ended otherwise) or not-found — with the final status.",
-      text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed; call again after a time-out.`
+      text`Next: ${callWord("logs")} / ${callWord("job_detail")} when it failed.`
     ],
     " "
   ),
@@ -65947,6 +66022,7 @@ var commandOf = (op, placement, fixed5, read2, summary5) => {
     lastOptional: placement?.lastOptional === true,
     many: placement?.many === true,
     ...placement?.rest !== void 0 ? { rest: placement.rest } : {},
+    ...placement?.names !== void 0 ? { names: placement.names } : {},
     fields: read2.filter(
       (f) => !positional.includes(f) && f !== placement?.rest && !CONTROL_FIELDS.includes(f) && !(f in fixed5)
     ),
@@ -65957,7 +66033,9 @@ var commandOf = (op, placement, fixed5, read2, summary5) => {
 var commandsOf = (op) => {
   const by = op.effects.by;
   if (by === void 0 || op.actions === void 0)
-    return [commandOf(op, op.cli, {}, Object.keys(op.input.shape), op.title)];
+    return [op.cli, ...op.cliAlso ?? []].map(
+      (placement) => commandOf(op, placement, {}, Object.keys(op.input.shape), op.title)
+    );
   return Object.entries(op.actions).map(
     ([value, action]) => commandOf(op, action.cli ?? { path: [...defaultPath(op), value] }, { [by]: value }, action.fields, action.summary)
   );
@@ -66250,6 +66328,11 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/notify/agent.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
 // ../../packages/core/src/notify/task.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -66265,6 +66348,16 @@ init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
 
+// ../../packages/core/src/notify/watch.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
+// ../../packages/core/src/notify/recover.ts
+init_define_INSPIRE_SETTINGS();
+init_define_INSPIRE_SKILL();
+init_define_INSPIRE_TOOLS();
+
 // ../../packages/core/src/notify/waiters.ts
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
@@ -66276,7 +66369,7 @@ var WaiterRecord = external_exports.object({
   /** Absent: the waiter only recovers (`--recover` without `--notify`). */
   target: external_exports.string().optional(),
   pollSeconds: external_exports.number().positive(),
-  /** How many times a task the platform took back (pre-empted) may be submitted again (recover.ts). */
+  /** How many times a task the platform ended (pre-empted, or its node failed) may be submitted again (recover.ts). */
   recover: external_exports.number().int().min(0).default(0),
   /** Each recovery attempt, written before its create is sent, so a restarted waiter sends none twice. */
   attempts: external_exports.array(
@@ -66295,16 +66388,6 @@ var WaiterRecord = external_exports.object({
   /** The tasks whose notification is settled (sent, refused or claimed by another sender). */
   notified: external_exports.array(external_exports.string()).default([])
 });
-
-// ../../packages/core/src/notify/watch.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
-
-// ../../packages/core/src/notify/recover.ts
-init_define_INSPIRE_SETTINGS();
-init_define_INSPIRE_SKILL();
-init_define_INSPIRE_TOOLS();
 
 // ../../packages/core/src/operations/catalogue/help.ts
 init_define_INSPIRE_SETTINGS();
@@ -66661,12 +66744,12 @@ var operationTool = (op) => tool({
   requires: [SETTINGS_READ],
   ...op.annotations.readOnly ? {} : { enabledWhen: { setting: "readOnly", equals: false } },
   handler: async (raw, context5) => {
-    const refused2 = await refusalOf2(op, context5);
-    if (refused2 !== void 0)
+    const refused = await refusalOf2(op, context5);
+    if (refused !== void 0)
       return {
         title: `${op.title}: not enabled`,
-        output: refused2,
-        metadata: { ok: false, error: { reason: "NotEnabled", message: refused2 } }
+        output: refused,
+        metadata: { ok: false, error: { reason: "NotEnabled", message: refused } }
       };
     const prepared = prepare(op, raw);
     if (prepared instanceof InspireError) return problemResult(op.title, prepared);
