@@ -6,7 +6,7 @@ import {
   type Progress,
   renderWords,
 } from "@holos-inspire/core"
-import { notifyTargetOf } from "@holos-inspire/core/internal"
+import { notifyTargetOf, recoverAttemptsOf } from "@holos-inspire/core/internal"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js"
 import { log } from "./log.js"
@@ -98,9 +98,12 @@ export const callOperation = async (
   try {
     // Progress is worded in the language of the client's answers (read only when progress was asked for).
     const lang = extra._meta?.progressToken !== undefined ? await client.language() : "en"
-    const taken = notify ? takeNotify(operation, args) : { args }
+    const taken: { args: unknown; notify?: unknown; recover?: unknown } = notify
+      ? takeNotify(operation, args)
+      : { args }
     // The target is checked before anything is sent (with true, the notify setting); the operation never sees it.
     const target = taken.notify !== undefined ? await client.run(notifyTargetOf(taken.notify)) : undefined
+    const recover = await client.run(recoverAttemptsOf(taken.recover))
     const cut = bounded(operation, taken.args)
     const { result, text } = await client.run(
       invoke(operation, cut.args, { progress: progressSender(extra, lang), patienceMs: waitCap() * 1000 }),
@@ -114,8 +117,8 @@ export const callOperation = async (
         ? `\nOne call waits at most ${cut.cap} s, so this call waited ${cut.cap} s of ${asked}; call inspire_${operation.name} again to keep waiting.`
         : ""
     const told =
-      target !== undefined || (notify && recoverOf(operation, result) > 0)
-        ? await notifyAfter(client, operation, cut.args, result, target)
+      target !== undefined || (notify && recoverOf(operation, result, recover) > 0)
+        ? await notifyAfter(client, operation, cut.args, result, target, recover)
         : ""
     return successResult(operation, result, text, note + told)
   } catch (failure) {

@@ -16,6 +16,7 @@ import {
   msg,
   notifyEndNow,
   notifyNote,
+  recoveryNote,
   resolveStorePaths,
   waiterFiles,
   writeWaiterPid,
@@ -31,11 +32,19 @@ const FIELD = {
   description: "Notify when it ends: true (config notify), a webhook URL or desktop; a background waiter sends it",
 }
 
+/** On the submits: recovery by the same waiter (the CLI's `--recover N`). */
+const RECOVER_FIELD = {
+  type: "integer",
+  description: "Resubmit up to N (1-10) times if pre-empted or its node fails (a waiter does it)",
+}
+
 interface Notifying {
   /** The tasks the call's result started, or waited for. */
   readonly jobs: (result: Result) => ReadonlyArray<string>
   /** The input as sent when a notification is asked for. */
   readonly input?: (args: Record<string, unknown>) => Record<string, unknown>
+  /** It takes `recover` too (a submit). */
+  readonly recover?: true
 }
 
 interface Result {
@@ -53,10 +62,13 @@ const created = (r: Result): ReadonlyArray<string> => (r.jobId !== undefined ? [
 
 // Keyed by the operation value, as the CLI's extensions are.
 const NOTIFYING = new Map<Operation, Notifying>([
-  [submitOperation as Operation, { jobs: created }],
+  [submitOperation as Operation, { jobs: created, recover: true }],
   // As the CLI does: an HPC job notified by inspire asks the platform to notify too.
-  [submitHpcOperation as Operation, { jobs: created, input: (args) => ({ enable_notification: true, ...args }) }],
-  [submitRayOperation as Operation, { jobs: created }],
+  [
+    submitHpcOperation as Operation,
+    { jobs: created, recover: true, input: (args) => ({ enable_notification: true, ...args }) },
+  ],
+  [submitRayOperation as Operation, { jobs: created, recover: true }],
   [
     sweepOperation as Operation,
     { jobs: (r) => (r.action === "run" && r.dryRun === false ? (r.jobs ?? []).flatMap((j) => created(j)) : []) },
@@ -64,20 +76,28 @@ const NOTIFYING = new Map<Operation, Notifying>([
   [waitOperation as Operation, { jobs: (r) => (r.outcome !== "not-found" && r.jobId !== undefined ? [r.jobId] : []) }],
 ])
 
-/** The input schema with the `notify` field, for an operation that takes it. */
+/** The input schema with the `notify` field (and `recover` on a submit), for an operation that takes it. */
 export const withNotifyField = (operation: Operation, schema: Record<string, unknown>): Record<string, unknown> => {
-  if (!NOTIFYING.has(operation)) return schema
+  const spec = NOTIFYING.get(operation)
+  if (spec === undefined) return schema
   const { dry_run, ...rest } = (schema.properties ?? {}) as Record<string, unknown>
-  return { ...schema, properties: { ...rest, notify: FIELD, ...(dry_run !== undefined ? { dry_run } : {}) } }
+  const fields = { notify: FIELD, ...(spec.recover === true ? { recover: RECOVER_FIELD } : {}) }
+  return { ...schema, properties: { ...rest, ...fields, ...(dry_run !== undefined ? { dry_run } : {}) } }
 }
 
-/** A call's arguments without `notify`, and what it asked (undefined: no notification). */
-export const takeNotify = (operation: Operation, args: unknown): { args: unknown; notify?: unknown } => {
+/** A call's arguments without `notify` and `recover`, with what they asked (checked by the caller). */
+export const takeNotify = (
+  operation: Operation,
+  args: unknown,
+): { args: unknown; notify?: unknown; recover?: unknown } => {
   const spec = NOTIFYING.get(operation)
-  if (spec === undefined || typeof args !== "object" || args === null || !("notify" in args)) return { args }
-  const { notify, ...rest } = args as Record<string, unknown>
-  if (notify === false) return { args: rest }
-  return { args: spec.input !== undefined ? spec.input(rest) : rest, notify }
+  if (spec === undefined || typeof args !== "object" || args === null) return { args }
+  const { notify, recover, ...rest } = args as Record<string, unknown>
+  // `recover` is a field of the submits only: elsewhere it stays, for the operation to refuse.
+  const kept = spec.recover === true || recover === undefined ? rest : { ...rest, recover }
+  const asked = spec.recover === true && recover !== undefined ? { recover } : {}
+  if (notify === undefined || notify === false) return { args: kept, ...asked }
+  return { args: spec.input !== undefined ? spec.input(kept) : kept, notify, ...asked }
 }
 
 // Seconds between a waiter's reads: the wait's poll_seconds, else INSPIRE_WAITER_POLL_SECONDS, else 30.
@@ -133,9 +153,10 @@ const ENDED = new Set(["succeeded", "failed", "stopped"])
 const failed = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
 /** How many recovery attempts a call's result asks a waiter for: a sweep file's `recover:`. */
-export const recoverOf = (operation: Operation, result: unknown): number => {
+export const recoverOf = (operation: Operation, result: unknown, asked = 0): number => {
   const r = result as Result
-  return operation === (sweepOperation as Operation) && r.dryRun === false ? (r.recover ?? 0) : 0
+  if (r.dryRun === true) return 0
+  return operation === (sweepOperation as Operation) ? (r.recover ?? 0) : asked
 }
 
 /**
@@ -149,9 +170,10 @@ export const notifyAfter = async (
   args: unknown,
   result: unknown,
   raw: string | undefined,
+  asked = 0,
 ): Promise<string> => {
   const jobs = NOTIFYING.get(operation)?.jobs(result as Result) ?? []
-  const recover = recoverOf(operation, result)
+  const recover = recoverOf(operation, result, asked)
   const lang = await client.language()
   const say = (t: Text): string => renderWords(t, "mcp", lang)
   if (raw === undefined && (recover === 0 || jobs.length === 0)) return ""
@@ -171,8 +193,8 @@ export const notifyAfter = async (
   try {
     const profile = (await client.profile()).name.value
     const id = leaveWaiter(jobs, raw, profile, pollOf(args), recover)
-    return `\n${say(raw !== undefined ? notifyNote(raw, { waiter: id, jobs }) : msg("mcpnotify-recovering", { id, jobs: jobs.join(", "), count: recover }))}`
+    return `\n${say(raw !== undefined ? notifyNote(raw, { waiter: id, jobs }) : recoveryNote({ waiter: id, jobs, count: recover }))}`
   } catch (e) {
-    return `\n${say(raw !== undefined ? notifyNote(raw, { error: failed(e) }) : msg("mcpnotify-not-recovering", { error: failed(e) }))}`
+    return `\n${say(raw !== undefined ? notifyNote(raw, { error: failed(e) }) : recoveryNote({ error: failed(e) }))}`
   }
 }

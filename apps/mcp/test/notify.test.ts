@@ -131,6 +131,13 @@ describe("notify over MCP", () => {
     const field = tools.find((t) => t.name === "inspire_wait")?.inputSchema.properties?.notify
     for (const t of tools.filter((x) => fields.includes(x.name)))
       expect(t.inputSchema.properties?.notify).toEqual(field)
+    // recover on the submits alone: a waiter resubmits what the platform ended.
+    expect(
+      tools
+        .filter((t) => t.inputSchema.properties?.recover !== undefined)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["inspire_submit", "inspire_submit_hpc", "inspire_submit_ray"])
     const readOnly = await connectStdio(env, ["--read-only"])
     const listed = (await readOnly.client.listTools()).tools
     expect(listed.find((t) => t.name === "inspire_wait")?.inputSchema.properties?.notify).toBeUndefined()
@@ -249,6 +256,44 @@ describe("notify over MCP", () => {
     emu.control.clock.advance(600)
     await done(waiter)
     expect(["mcp-rs-1-a3", "mcp-rs-2-a3"].map((n) => named(n).length)).toEqual([0, 0])
+  })
+
+  it("a submit with recover leaves a waiter that submits the pre-empted job once more, and refuses a bad count", {
+    timeout: T,
+  }, async () => {
+    const named = (name: string) =>
+      (emu.control.state() as unknown as { tasks: Array<{ name: string; command: string }> }).tasks.filter(
+        (t) => t.name === name,
+      )
+    for (const [tool, bad] of [
+      ["inspire_submit", 0],
+      ["inspire_submit", 11],
+      ["inspire_submit", "2"],
+      ["inspire_wait", 1],
+    ] as const) {
+      const refused = await call(server.client, tool, {
+        ...(tool === "inspire_wait" ? { job_id: "job-x" } : training("mcp-recover-bad", "python train.py")),
+        recover: bad,
+      })
+      expect(refused.isError, `${tool} ${bad}`).toBe(true)
+      expect(textOf(refused)).toContain("recover")
+    }
+    expect(named("mcp-recover-bad")).toHaveLength(0)
+    const r = await call(server.client, "inspire_submit", {
+      ...training("mcp-rc", "python train.py #emu:preempt"),
+      priority: 1,
+      recover: 1,
+    })
+    expect(r.isError, textOf(r)).toBeFalsy()
+    expect(textOf(r)).toContain("submits again, at most once")
+    const waiter = waiterOf(textOf(r))
+    expect(waiterRecord(waiter)).toMatchObject({ recover: 1 })
+    emu.control.clock.advance(600)
+    while (named("mcp-rc-a2").length < 1) await new Promise((t) => setTimeout(t, 50))
+    expect(named("mcp-rc-a2")[0]?.command).toMatch(/^export INSPIRE_ATTEMPT=2; python train\.py/)
+    emu.control.clock.advance(600)
+    await done(waiter)
+    expect(named("mcp-rc-a3")).toHaveLength(0)
   })
 
   it("checks the target before anything is sent, and never echoes it", { timeout: T }, async () => {

@@ -9,7 +9,7 @@ export { fetchCurrentUser } from "./api/resources/user.js"
 export { checkHarborLoginUrl, checkPlatformLoginUrl } from "./auth/login-url.js"
 export { IDLE_GPU_BELOW_PERCENT } from "./domain/metrics/thresholds.js"
 export { formatClockTime, formatInstant, isoInstant } from "./domain/time.js"
-export { notifyEndNow, notifyNote, notifyTargetOf } from "./notify/agent.js"
+export { notifyEndNow, notifyNote, notifyTargetOf, recoverAttemptsOf, recoveryNote } from "./notify/agent.js"
 export { maskTarget, type NotifyTarget, parseNotifyTarget } from "./notify/target.js"
 export { notifyTaskEnd } from "./notify/task.js"
 export {

@@ -7,5 +7,7 @@ mcpnotify-dry-run = A dry run leaves no waiter; { $target } was checked.
 mcpnotify-recovering = Waiter { $id } watches { $jobs } and submits again, at most { $count ->
         [one] once
        *[other] { $count } times
-    }, a job the platform pre-empts or whose node fails (the sweep file's recover:); it runs on its own, past this server (the command line's waiters list and stop it).
-mcpnotify-not-recovering = No waiter could be left to recover the jobs (the sweep file's recover:): { $error }. The call itself went as said above.
+    }, a job the platform pre-empts or whose node fails; it runs on its own, past this server (the command line's waiters list and stop it).
+mcpnotify-not-recovering = No waiter could be left to recover the jobs: { $error }. The call itself went as said above.
+mcpnotify-recover-invalid = { $field } takes a whole number of attempts from 1 to 10 (on a submit), got { $value }.
+mcpnotify-recover-invalid-hint = E.g. { $example }: the job, then at most two more attempts.

@@ -31,6 +31,27 @@ export const notifyTargetOf = (given: unknown): Effect.Effect<string | undefined
     return raw
   })
 
+/** What a call that left a waiter only to recover its tasks (no notification) says of it. */
+export const recoveryNote = (
+  what:
+    | { readonly waiter: string; readonly jobs: ReadonlyArray<string>; readonly count: number }
+    | { readonly error: string },
+): Text =>
+  "error" in what
+    ? msg("mcpnotify-not-recovering", { error: what.error })
+    : msg("mcpnotify-recovering", { id: what.waiter, jobs: what.jobs.join(", "), count: what.count })
+
+/** The recovery attempts an agent's `recover` asks for (0 without it): a whole number from 1 to 10. */
+export const recoverAttemptsOf = (given: unknown): Effect.Effect<number, InspireError> =>
+  given === undefined
+    ? Effect.succeed(0)
+    : typeof given === "number" && Number.isInteger(given) && given >= 1 && given <= 10
+      ? Effect.succeed(given)
+      : invalidInput(
+          msg("mcpnotify-recover-invalid", { field: fieldWord("recover"), value: JSON.stringify(given) ?? "?" }),
+          msg("mcpnotify-recover-invalid-hint", { example: fieldWord("recover", 2) }),
+        )
+
 /**
  * Notifies the end of a task now, at most once per task and target (task.ts), and says in one line how it
  * went; undefined while the task has not ended.

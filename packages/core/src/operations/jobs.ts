@@ -152,7 +152,7 @@ const emptyScope = (r: JobsResult): Text => {
 export const jobsOperation = defineOperation({
   name: "jobs",
   title: "List tasks",
-  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) newest first, filtered by type, status, workspace, project and name, with a count per status; a waiting row's queue place. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
+  description: text`Lists your tasks (job-…, hpc-job-…, rj-…, sv-…, notebooks) filtered by type, status, workspace, project and name, with a count per status; a waiting row's queue place. Next: ${callWord("job_detail")}, ${callWord("logs")}, ${callWord("metrics")}, ${callWord("stop")}.`,
   input: Input,
   output: JobsOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

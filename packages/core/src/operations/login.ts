@@ -110,7 +110,7 @@ const planLogin = (input: z.output<typeof Input>) =>
 export const loginOperation = defineOperation({
   name: "login",
   title: "Save and check credentials",
-  description: text`Saves the platform account (target="inspire") or a Harbor robot account (target="harbor", registry qb|sj, from 镜像管理 → 本地推送) and checks it when the platform can be reached; rejected credentials are not saved, unverifiable ones are saved as not verified.`,
+  description: text`Saves the platform account (target="inspire") or a Harbor robot account (target="harbor", registry qb|sj, from 镜像管理 → 本地推送) and checks it; rejected ones are not saved.`,
   input: Input,
   output: LoginOutput,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -238,7 +238,7 @@ const render = (r: ImagePushResult): Text => {
 export const imagePushOperation = defineOperation({
   name: "image_push",
   title: "Push a local Docker image to Harbor",
-  description: text`Pushes a local Docker image to Harbor with the registry's robot account (needs Docker, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })}). Returns the display address for jobs and the values to enter under 启智平台 → 镜像管理 → 新建镜像: registration is mandatory before use unless the result says it is registered. Re-pushing changes nothing.`,
+  description: text`Pushes a local Docker image to Harbor with the registry's robot account (needs Docker, the campus network or VPN, and ${callWord("login", { target: "harbor", registry: "…" })}). Returns the display address for jobs and the values to enter under 启智平台 → 镜像管理 → 新建镜像: registration is mandatory before use unless the result says it is registered.`,
   input: ImagePushInputSchema,
   output: () => ImagePushResult,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: true },

@@ -165,7 +165,7 @@ const renderStop = (r: InferenceStopResult) =>
 export const inferenceOperation = defineOperation({
   name: "inference",
   title: "Deploy, inspect and stop inference servings",
-  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them; it builds the engine command) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec. Returns the serving id (sv-…); then health (with wait: until it answers or crashes; call again after timed-out), chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
+  description: text`Deploys, inspects and stops inference servings (模型部署). create from a recipe (recipes lists them; it builds the engine command) or from a model version (${callWord("models")}) with a registered image, command, compute_group and SERVING spec. Returns the serving id (sv-…); then health, chat (one prompt), detail, list. stop needs ${confirmWord()}: a live service may be answering users.`,
   input: InferenceInputSchema,
   output: InferenceOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -50,7 +50,7 @@ const render = (r: NotebookExecResult): Text => {
 export const notebookExecOperation = defineOperation({
   name: "notebook_exec",
   title: "Run a command inside a running notebook",
-  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. For an interactive session use ${callWord("notebook_shell")}. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
+  description: text`Runs one command in a RUNNING notebook's terminal and returns its output, exit code and duration (timeout: Ctrl-C, exit code 124). For work over 10 minutes pass detach (returns an id), then attach or status with that id. For an interactive session use ${callWord("notebook_shell")}.`,
   input: NotebookExecInputSchema,
   output: NotebookExecOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },

@@ -67,7 +67,7 @@ const render = (r: NotebookFilesResult): Text => {
 export const notebookFilesOperation = defineOperation({
   name: "notebook_files",
   title: "List, read, write and copy files in a running notebook",
-  description: text`Files in a RUNNING notebook (paths relative to its Jupyter root): list, read (≤ 1 MiB; binary as base64), write, and upload or download local files or folders (any size, resumable, sha256-checked; locally only inside the downloads folder). Nothing is replaced without overwrite; ${dryRunWord()} lists every file. The notebook: name, id or URL (${callWord("notebook", { action: "list" })}).`,
+  description: text`Files in a RUNNING notebook (paths relative to its Jupyter root): list, read (≤ 1 MiB; binary as base64), write, and upload or download local files or folders (any size, resumable, sha256-checked; locally only inside the downloads folder). Nothing is replaced without overwrite; ${dryRunWord()} lists every file.`,
   input: NotebookFilesInputSchema,
   output: NotebookFilesOutput,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },

@@ -26,7 +26,7 @@ const Input = z.object({
 export const statusOperation = defineOperation({
   name: "status",
   title: "Discover projects, workspaces, compute groups and specs",
-  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs and spec counts; ${fieldWord("schedule_type")} lists one type's spec ids (a spec of one type fails for another). Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
+  description: text`The entry tool: call it before anything else. Returns projects (budget, priority cap, storage paths), workspaces (internet online/offline, Harbor registry), compute groups with free GPUs and spec counts; ${fieldWord("schedule_type")} lists one type's spec ids. Next: ${callWord("config")} to set defaults. Ray specs: ${callWord("submit_ray")} without spec lists them.`,
   input: Input,
   output: StatusOutput,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: true },

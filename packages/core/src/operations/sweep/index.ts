@@ -44,7 +44,7 @@ const PACING = ["continue_on_error", "wait_seconds", "poll_seconds"]
 export const sweepOperation = defineOperation({
   name: "sweep",
   title: "Run, watch, stop and resubmit a sweep of jobs",
-  description: text`Runs many training, HPC or Ray jobs from one sweep (file or inline): the fields of ${callWord("submit")} under job with {param} templates, parameters as a grid and/or rows, and limits (max_jobs, max_running, max_cost_per_hour). Running it again sends only what is missing, never a duplicate. ${dryRunWord()} on run shows the jobs and their cost. status shows each job's state and verdict; stop needs ${confirmWord()} (a later run then needs ${fieldWord("resume")}); resubmit with failed reruns the failures.`,
+  description: text`Runs many training, HPC or Ray jobs from one sweep: the fields of ${callWord("submit")} under job with {param} templates, parameters as a grid and/or rows, and limits (max_jobs, max_running, max_cost_per_hour). A rerun sends only what is missing. ${dryRunWord()} on run shows the jobs and their cost. status shows each job's state and verdict; stop needs ${confirmWord()} (a later run then needs ${fieldWord("resume")}); resubmit with failed reruns the failures.`,
   input: SweepInputSchema,
   output: SweepOutput,
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
