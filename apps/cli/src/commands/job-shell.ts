@@ -28,26 +28,26 @@ const SHELLS = [
   {
     group: "job",
     argument: "<job>",
-    help: "cli-pods-help-shell",
-    target: "cli-pods-help-shell-job",
-    pod: "cli-pods-help-shell-pod",
-    workspace: "cli-pods-help-workspace",
-    noTerminal: "cli-pods-shell-no-terminal",
-    noTerminalHint: "cli-pods-shell-no-terminal-hint",
-    droppedHint: "cli-pods-shell-dropped-hint",
+    help: () => msg("cli-pods-help-shell"),
+    target: () => msg("cli-pods-help-shell-job"),
+    pod: () => msg("cli-pods-help-shell-pod"),
+    workspace: () => msg("cli-pods-help-workspace"),
+    noTerminal: () => msg("cli-pods-shell-no-terminal"),
+    noTerminalHint: () => msg("cli-pods-shell-no-terminal-hint"),
+    droppedHint: () => msg("cli-pods-shell-dropped-hint"),
   },
   {
     group: "serve",
     argument: "<serving>",
-    help: "cli-servexec-help-shell",
-    target: "cli-servexec-help-shell-serving",
-    pod: "cli-servexec-help-shell-pod",
-    workspace: "cli-servexec-help-workspace",
-    noTerminal: "cli-servexec-shell-no-terminal",
-    noTerminalHint: "cli-servexec-shell-no-terminal-hint",
-    droppedHint: "cli-servexec-shell-dropped-hint",
+    help: () => msg("cli-servexec-help-shell"),
+    target: () => msg("cli-servexec-help-shell-serving"),
+    pod: () => msg("cli-servexec-help-shell-pod"),
+    workspace: () => msg("cli-servexec-help-workspace"),
+    noTerminal: () => msg("cli-servexec-shell-no-terminal"),
+    noTerminalHint: () => msg("cli-servexec-shell-no-terminal-hint"),
+    droppedHint: () => msg("cli-servexec-shell-dropped-hint"),
   },
-] as const
+]
 
 /**
  * `inspire job shell <job> [--pod N|NAME]` and `inspire serve shell <serving> [--pod N|NAME]`: an
@@ -60,19 +60,19 @@ export const addJobShell = (program: Command): void => {
     withGlobals(
       group
         .command("shell")
-        .description(msg(words.help))
-        .argument(words.argument, msg(words.target))
-        .option("--pod <n|name>", msg(words.pod))
-        .option("--workspace <name>", msg(words.workspace)),
+        .description(words.help())
+        .argument(words.argument, words.target())
+        .option("--pod <n|name>", words.pod())
+        .option("--workspace <name>", words.workspace()),
     ).action(async (target: string, options: CommandOptions & { pod?: string; workspace?: string }) => {
       if (process.stdin.isTTY !== true || process.stdout.isTTY !== true)
-        throw usageError(msg(words.noTerminal), msg(words.noTerminalHint))
+        throw usageError(words.noTerminal(), words.noTerminalHint())
       const { end, status } = await withClient(options, async (client) => {
         const shell = await client.run(podShell(target, options.pod, options.workspace))
         note(msg("cli-pods-shell-connected", { pod: shell.pod }))
         return await interact(shell.open)
       })
-      if (end === "dropped") throw new CliError(msg("cli-pods-shell-dropped"), EXIT.error, msg(words.droppedHint))
+      if (end === "dropped") throw new CliError(msg("cli-pods-shell-dropped"), EXIT.error, words.droppedHint())
       note(`\r\n${msg("cli-shell-disconnected")}`)
       // The shell's own exit status (`exit 5` → 5), when its trap could say it.
       if (status !== undefined) process.exitCode = status
