@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { createHash, type Hash } from "node:crypto"
 import { closeSync, writeSync } from "node:fs"
 import { blockBodySize, deleteRemote, putBlock, readBlock, renameRemote } from "../../api/jupyter/chunks.js"
 import { type RemoteEntry, serverSha256, statRemote } from "../../api/jupyter/contents.js"
@@ -138,6 +138,17 @@ export const sendFile = (
     (file) => Effect.sync(() => closeSync(file.fd)),
   )
 
+/** How much of a kept part is read at a time to hash it: a download holds no buffer of a block's size. */
+const HASH_SLICE = 1024 * 1024
+
+/** The hash of the first `size` bytes of a local part, read a slice at a time. */
+const hashedPart = (place: Placement, fd: number, size: number): Hash => {
+  const hash = createHash("sha256")
+  const buf = Buffer.allocUnsafe(Math.max(1, Math.min(HASH_SLICE, size)))
+  for (let at = 0; at < size; at += buf.length) hash.update(readAt(place, fd, buf, Math.min(buf.length, size - at), at))
+  return hash
+}
+
 /** Fetches a notebook's file (as `statRemote` described it) to a local place, continuing an earlier part. */
 export const fetchFile = (
   lab: Lab,
@@ -150,12 +161,7 @@ export const fetchFile = (
     sync(target.path, () => openPart(target, { path: entry.path, size, modified: entry.modified }, "local")),
     (part) =>
       Effect.gen(function* () {
-        let hash = createHash("sha256")
-        const buf = Buffer.allocUnsafe(Math.max(1, Math.min(o.block, part.size)))
-        for (let at = 0; at < part.size; at += o.block)
-          hash.update(
-            yield* sync(target.path, () => readAt(target, part.fd, buf, Math.min(o.block, part.size - at), at)),
-          )
+        let hash = yield* sync(target.path, () => hashedPart(target, part.fd, part.size))
         if (part.size > 0) o.onBytes(part.size, part.size < size)
         // The server's hash is asked for at once; each block goes to the part and the hash as it arrives.
         const offering = yield* Effect.fork(serverSha256(lab, entry.path))
