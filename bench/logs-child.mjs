@@ -10,6 +10,7 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { performance } from "node:perf_hooks"
+import { ownPeak } from "./own-peak.mjs"
 
 const env = process.env
 const rssStart = process.memoryUsage().rss
@@ -147,5 +148,4 @@ const viaFetch = async () => {
 }
 
 const result = env.BENCH_MODE === "core" ? await viaCore() : await viaFetch()
-// maxRSS is in kilobytes.
-console.log(JSON.stringify({ ...result, rssStart, maxRss: process.resourceUsage().maxRSS * 1024 }))
+console.log(JSON.stringify({ ...result, rssStart, maxRss: ownPeak() }))

@@ -184,7 +184,7 @@ const main = async () => {
         "the clock moved back for the run so the whole log lies in the past) is downloaded through inspire_logs (download: true) in a " +
         "child process that starts from a saved session (as after `inspire login`), with the client's rate limit lifted so the " +
         "figures show core's own work; the child reports its peak RSS " +
-        "(process.resourceUsage().maxRSS) at exit. Another child fetches the same pages from the same emulator with plain fetch " +
+        "(VmHWM, its own high-water mark: getrusage's maxRSS would carry the bench's memory through the spawn) at exit. Another child fetches the same pages from the same emulator with plain fetch " +
         "(the same cursor walk, lines only counted); two more walk them with the undici modules core sends its requests through, " +
         "one with nothing else loaded and one after importing core without calling it (the floor under a download through core). " +
         `The four take turns at going first, ${ROUNDS} rounds, median wall times and the highest peak RSS. The downloaded file's ` +

@@ -3,10 +3,11 @@
 // rate limit lifted); "raw-up" sends the same blocks with Node's fetch (the contents API's chunked PUT,
 // base64 in JSON, as the engine does) and "raw-down" streams the file from `<lab>/files/<path>` with one
 // GET into a local file. Ends by printing one JSON line: wall time and peak RSS.
-import { closeSync, createWriteStream, openSync, readFileSync, readSync, statSync } from "node:fs"
+import { closeSync, createWriteStream, openSync, readSync, statSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
+import { ownPeak } from "./own-peak.mjs"
 
 const env = process.env
 const BLOCK = Number(env.BENCH_BLOCK_MIB || 8) * 1024 * 1024
@@ -88,16 +89,4 @@ const modes = {
   "raw-down": rawDown,
 }
 const result = await modes[env.BENCH_MODE]()
-// The peak of this process's own memory: VmHWM, in kilobytes. Not process.resourceUsage().maxRSS: Linux
-// carries the forking parent's RSS into it across exec, so it would read the bench's own RSS at the
-// spawn, emulator and all, whenever that is the larger. Where there is no /proc, maxRSS, with that caveat.
-const ownPeak = () => {
-  try {
-    const hwm = /^VmHWM:\s*(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"))
-    if (hwm !== null) return Number(hwm[1]) * 1024
-  } catch {
-    // no /proc: getrusage below
-  }
-  return process.resourceUsage().maxRSS * 1024
-}
 console.log(JSON.stringify({ ...result, maxRss: ownPeak() }))
