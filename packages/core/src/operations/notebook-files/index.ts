@@ -1,5 +1,5 @@
 import { msg } from "../../words/message.js"
-import { callWord, dryRunWord, joinText, type Text, text } from "../../words/text.js"
+import { dryRunWord, joinText, type Text, text } from "../../words/text.js"
 import { defineOperation } from "../catalogue/operation.js"
 import { renderPlan } from "../common/plan.js"
 import { asides, formatTime, renderTable } from "../common/render.js"
