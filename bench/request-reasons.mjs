@@ -34,9 +34,11 @@ const REASONS = {
       ? "the workspace's tasks: the GPUs each user and project holds"
       : "the tasks on a node where pre-emptible work shares GPUs with other work",
   "v2:train.ListJobs": (call) =>
-    isCreate(call)
-      ? "the placement check: the training jobs queued ahead, and those running (a waiting job's start estimate)"
-      : "your training jobs",
+    !isCreate(call)
+      ? "your training jobs"
+      : call.startsWith("notebook")
+        ? "the placement check: the training jobs queued ahead"
+        : "the placement check: the training jobs queued ahead and those running, which give the new job's queue place and start estimate",
   "v2:hpc.ListJobs": () => "your HPC jobs",
   "v1:/api/v1/ray_job/list": () => "your Ray jobs",
   "v1:/api/v1/inference_servings/list": () => "the servings",
@@ -44,14 +46,14 @@ const REASONS = {
     isCreate(call)
       ? "exactly once: the notebooks of that name before the create (a notebook carries no marker)"
       : "the notebooks",
-  "v1:/api/v1/image/list": () => "a check before the create: the image is registered for the workspace, and its source",
+  "v1:/api/v1/image/list": () =>
+    `a check before the create: the image is registered for the workspace, and its source, ${KEPT_10} (a name not kept is asked again)`,
   "oa:/openapi/v1/train_job/create": () => "the create, carrying its marker",
   "oa:/openapi/v1/hpc_jobs/create": () => "the create, carrying its marker",
   "v2:notebook.CreateNotebook": () => "the create",
-  "oa:/openapi/v1/train_job/detail": (call) =>
-    isCreate(call) ? "read back: the new job's status in the answer" : "the job's detail",
-  "oa:/openapi/v1/hpc_jobs/detail": () => "read back: the new job's status in the answer",
-  "v2:notebook.GetNotebook": () => "read back: the notebook's status, which decides the next step (open it or wait)",
+  "oa:/openapi/v1/train_job/detail": () => "the job's detail",
+  "oa:/openapi/v1/hpc_jobs/detail": () => "the job's detail",
+  "v2:notebook.GetNotebook": () => "the notebook's detail",
   "v2:train.ListJobInstances": () => "the job's pods: their nodes, states and start times",
   "v2:project.GetProjectBudgetUsageOverview": () => "one project's budget: total, used, remaining, by kind",
   "v2:project.GetProjectMemberBudgetUsage": () => "one project's members' budgets",

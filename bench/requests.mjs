@@ -161,7 +161,7 @@ const main = async () => {
       method:
         `Each call is a new process of the bundled CLI (dist/inspire.mjs) against the in-process emulator in its realistic mode (${RATE} requests/s, burst ${BURST}, ${LATENCY_MS} ms of latency); each call gets a store of its own, logged in, its session opened by an earlier call, and one training job exists. ` +
         "Warm makes the same call once before the measured one (the discovery kept, the session open, as in daily use); cold removes the kept resources (cache/resources) first, the session staying open. " +
-        "The figure is how many API requests the emulator logged (V1 paths, V2 actions, OpenAPI paths); the comparison column lists them in the order they first arrived (a repeated request once, with its count), each with the piece of the answer that needs it (bench/request-reasons.mjs). The user and the projects are kept for 5 minutes, each workspace's groups and specs for 10 (docs/CONFIGURATION.md).",
+        "The figure is how many API requests the emulator logged (V1 paths, V2 actions, OpenAPI paths); the comparison column lists them in the order they first arrived (a repeated request once, with its count), each with the piece of the answer that needs it (bench/request-reasons.mjs). The user and the projects are kept for 5 minutes, each workspace's groups, specs and image list for 10 (docs/CONFIGURATION.md). A create is not read back: the platform queues every new job, and its queue place comes from the placement check.",
       rows: table.flatMap((t) => [
         { name: `inspire ${t.label}, warm`, value: count(t.warm.length), ratio: reasons(t.warm, t.label) },
         { name: `inspire ${t.label}, cold`, value: count(t.cold.length), ratio: reasons(t.cold, t.label) },

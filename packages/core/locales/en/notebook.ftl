@@ -24,7 +24,6 @@ notebook-yes = yes
 notebook-no = no
 notebook-recovered = yes (the answer was lost; found it by name)
 notebook-next-detail = until it is RUNNING, for the access URL
-notebook-next-access = for the access URL
 notebook-list-heading = Notebooks in { $workspace }{ $status }{ $keyword }: { $count }{ $cut }
 notebook-list-status = {" "}({ $status })
 notebook-list-keyword = {" "}matching "{ $keyword }"

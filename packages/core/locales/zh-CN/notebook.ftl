@@ -24,7 +24,6 @@ notebook-yes = 是
 notebook-no = 否
 notebook-recovered = 是（平台的应答丢失；已按名称找到）
 notebook-next-detail = 直到它变为 RUNNING，以获取访问地址
-notebook-next-access = 以获取访问地址
 notebook-list-heading = { $workspace } 中的 notebook{ $status }{ $keyword }：{ $count }{ $cut }
 notebook-list-status = （{ $status }）
 notebook-list-keyword = （匹配“{ $keyword }”）

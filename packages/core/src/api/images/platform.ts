@@ -7,6 +7,7 @@ import { createOnce } from "../../platform/create-once.js"
 import { ActiveProfile, registryTable } from "../../profile.js"
 import { msg } from "../../words/message.js"
 import { callWord } from "../../words/text.js"
+import { recall, remember } from "../resources/cache.js"
 import { decode } from "../support.js"
 import { FAILED_STATUSES, ImagePage, type PlatformImage, RawImage, READY_STATUSES, RegisteredImage } from "./schema.js"
 
@@ -56,7 +57,17 @@ export const listPlatformImages = (
     return page.items.filter((i) => i.name.toLowerCase().includes(search) || i.address.toLowerCase().includes(search))
   })
 
-/** The registered image at an address (push or display form), if the workspace can see one. */
+// Where a workspace's image list is kept (api/resources/cache.ts: as long as its groups and specs).
+const imagesKey = (workspaceId: string): string => `images:${workspaceId}`
+
+// A kept image that says what a fresh listing would: a ready one (one still building is asked again).
+const settled = (image: PlatformImage | undefined): image is PlatformImage =>
+  image !== undefined && READY_STATUSES.has(image.status.toUpperCase())
+
+/**
+ * The registered image at an address (push or display form), if the workspace can see one. A ready image
+ * found in the workspace's kept list is trusted; a miss (an image registered since) lists them again.
+ */
 export const findImageByAddress = (
   address: string,
   workspaceId: string,
@@ -64,12 +75,19 @@ export const findImageByAddress = (
   Effect.gen(function* () {
     const profile = yield* ActiveProfile
     const display = yield* toDisplayAddress(address, { registries: registryTable(profile) })
+    const short = Either.getOrUndefined(parseImageRef(address))?.host === undefined
+    const match = (images: ReadonlyArray<PlatformImage>) => {
+      const exact = images.find((i) => i.address === display)
+      if (exact !== undefined || !short) return exact
+      // A short name means this workspace's registry, which the list is already limited to.
+      const path = display.slice(display.indexOf("/"))
+      return images.find((i) => i.address.endsWith(path))
+    }
+    const kept = match((yield* recall<ReadonlyArray<PlatformImage>>(imagesKey(workspaceId))) ?? [])
+    if (settled(kept)) return kept
     const images = yield* listPlatformImages({ workspaceId, source: "all" })
-    const exact = images.find((i) => i.address === display)
-    if (exact !== undefined || Either.getOrUndefined(parseImageRef(address))?.host !== undefined) return exact
-    // A short name means this workspace's registry, which the list is already limited to.
-    const path = display.slice(display.indexOf("/"))
-    return images.find((i) => i.address.endsWith(path))
+    yield* remember(imagesKey(workspaceId), images, [workspaceId, ...images.map((i) => i.imageId)])
+    return match(images)
   })
 
 /** One image by id (V1 `GET image/{id}`). */

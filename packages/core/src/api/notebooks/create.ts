@@ -43,10 +43,12 @@ export interface CreateNotebookInput {
   readonly registry?: RegistryId
 }
 
-/** The created notebook, whether it was recovered after a lost answer, and what the user should know. */
+/**
+ * The created notebook, whether it was recovered after a lost answer, and what the user should know. It
+ * is not read back: the platform queues every new notebook, and its detail is the next call either way.
+ */
 export interface CreatedNotebookResult {
   readonly notebookId: string
-  readonly notebook: Notebook | undefined
   readonly recovered: boolean
   readonly attempts: number
   readonly consoleUrl: string
@@ -193,10 +195,8 @@ export const createNotebook = (
       what: msg("notebook-api-what"),
       listHint: callWord("notebook", { action: "list" }),
     })
-    const notebook = yield* Effect.option(getNotebook(created.value))
     return {
       notebookId: created.value,
-      notebook: notebook._tag === "Some" ? notebook.value : undefined,
       recovered: created.recovered,
       attempts: created.attempts,
       consoleUrl: notebookConsoleUrl(platform.baseUrl, created.value, input.workspaceId),

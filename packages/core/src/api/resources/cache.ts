@@ -7,7 +7,10 @@ import { cacheFileOf, readCacheFile, type StoredEntry, writeCacheFile } from "./
 /** How long who the user is and their projects (with budgets) are trusted. */
 export const RESOURCE_TTL_MS = 5 * 60_000
 
-/** How long a workspace's compute groups and specs are trusted: they change when the platform reconfigures (§3.6). */
+/**
+ * How long a workspace's compute groups, specs and image list are trusted: they change when the platform
+ * reconfigures (§3.6), or an image is registered (a name not found in the kept list is looked up afresh).
+ */
 export const STRUCTURE_TTL_MS = 10 * 60_000
 
 /** How long free-GPU figures are reused: long enough for a second call right after, short enough to stay current. */
@@ -15,12 +18,13 @@ export const GPU_TTL_MS = 60_000
 
 /**
  * Entries kept on disk too, so that each CLI call (a new process) finds them, and for how long: who
- * the user is and their projects, each workspace's groups and specs, and free GPUs for a minute.
+ * the user is and their projects, each workspace's groups, specs and registered images, and free GPUs
+ * for a minute.
  * Anything else stays in the process.
  */
 const keepFor = (key: string): number | undefined => {
   if (key === "user" || key === "projects") return RESOURCE_TTL_MS
-  if (key.startsWith("groups:") || key.startsWith("structure:")) return STRUCTURE_TTL_MS
+  if (key.startsWith("groups:") || key.startsWith("structure:") || key.startsWith("images:")) return STRUCTURE_TTL_MS
   if (key.startsWith("gpus:")) return GPU_TTL_MS
   return undefined
 }

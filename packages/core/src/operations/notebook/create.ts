@@ -106,17 +106,12 @@ export const createNotebookOp = (
       ...base,
       dryRun: false,
       notebookId: created.notebookId,
-      ...(created.notebook !== undefined ? { status: created.notebook.status } : {}),
       consoleUrl: notebookConsoleUrl(platform.baseUrl, created.notebookId, workspace.id),
       recovered: created.recovered,
       warnings: uniqueWarnings(checked, created.warnings),
       next: [
-        nextStep(
-          "notebook",
-          { action: "detail", notebook_id: created.notebookId },
-          // Already RUNNING (the platform may say so at once): its access URL is there now.
-          created.notebook?.status.family === "running" ? msg("notebook-next-access") : msg("notebook-next-detail"),
-        ),
+        // A new notebook waits to be scheduled: its detail gives the access URL once it is RUNNING.
+        nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, msg("notebook-next-detail")),
       ],
     } satisfies NotebookCreateResult
   })

@@ -47,7 +47,10 @@ describe("notebook fallbacks", () => {
       Effect.gen(function* () {
         const created = yield* create("via-v1")
         yield* switchOff({ "v2:notebook.ListNotebooks": "InvalidAction", "v2:notebook.GetNotebook": "404" })
-        const list = yield* listNotebooks({ workspaceId: created.notebook?.workspaceId ?? "", keyword: "via" })
+        const list = yield* listNotebooks({
+          workspaceId: placement(emu.current, "CPU资源空间", "DSW", 0).workspaceId,
+          keyword: "via",
+        })
         const one = yield* getNotebook(created.notebookId)
         return { created, list, one }
       }),

@@ -83,7 +83,6 @@ describe("notebook lifecycle", () => {
     )
     const r = value(exit)
     expect(r.created.notebookId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/)
-    expect(r.created.notebook?.status.family).toBe("waiting")
     expect(r.created.consoleUrl).toContain(`/develop/notebook/${r.created.notebookId}?spaceId=ws-`)
     expect(r.running).toMatchObject({
       name: "dev-box",

@@ -22,6 +22,7 @@ import {
   queueOfCreated,
   type SubmissionExtras,
   sayCreated,
+  sendOptionsOf,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, type SubmitResult } from "./shared.js"
@@ -208,11 +209,11 @@ const submitHpcSteps = (submission: HpcSubmission): Effect.Effect<SubmitResult, 
             hpcBody(checked.input, checked.name, checked.image),
             warnings,
           )
-    const created = yield* sendHpcJob(checked, s.createOptions ?? {})
+    const created = yield* sendHpcJob(checked, sendOptionsOf(s))
     const platform = yield* Platform
     const consoleUrl =
       created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString()
-    const queue = yield* queueOfCreated(created.job, "hpc", s.instance_count, placement)
+    const queue = yield* queueOfCreated(created, "hpc", s, placed, placement)
     return createdResult(base, created, consoleUrl, warnings, queue)
   })
 

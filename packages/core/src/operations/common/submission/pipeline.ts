@@ -7,6 +7,7 @@ import type { QueuePlace } from "../../../domain/queue.js"
 import type { Spec } from "../../../domain/specs.js"
 import { Effect } from "../../../effect.js"
 import { amendError, type InspireError } from "../../../errors.js"
+import { Platform } from "../../../platform/client.js"
 import { msg } from "../../../words/message.js"
 import type { Text } from "../../../words/text.js"
 import type { ClientServices } from "../../catalogue/services.js"
@@ -18,7 +19,7 @@ import { planned } from "../plan.js"
 import { resolvePriority } from "../priority.js"
 import { pickSpec } from "../spec.js"
 import { uniqueWarnings } from "../support.js"
-import { placesInQueue, waitingRefOf } from "../waiting.js"
+import { placesInQueue, type WaitingRef, waitingRefOf } from "../waiting.js"
 import { nextCalls, placeOf, type SubmitResult } from "./shared.js"
 
 /**
@@ -225,8 +226,15 @@ export const dryRunResult = (
 })
 
 /**
- * A created job's result, with its console page, its status when read back, and the calls that follow.
- * `warnings` are the submit's; the create's own (`created.warnings`) are its checks', already among them.
+ * How a submission's create is sent: without a read-back (a create's answer is its id; the platform queues
+ * every new job, and its queue place comes from the placement check's reading), unless the caller says.
+ */
+export const sendOptionsOf = (s: Submission): CreateOptions => ({ readBack: false, ...s.createOptions })
+
+/**
+ * A created job's result, with its console page, its status (read back, else waiting: the platform queues
+ * every new job) and the calls that follow. `warnings` are the submit's; the create's own
+ * (`created.warnings`) are its checks', already among them.
  */
 export const createdResult = (
   base: SubmitBase,
@@ -239,7 +247,7 @@ export const createdResult = (
   dryRun: false,
   jobId: created.jobId,
   consoleUrl,
-  ...(created.job !== undefined ? { status: created.job.status.family } : {}),
+  status: created.job?.status.family ?? "waiting",
   ...(queue !== undefined ? { queue } : {}),
   recovered: created.recovered,
   warnings: uniqueWarnings(warnings),
@@ -247,20 +255,41 @@ export const createdResult = (
 })
 
 /**
- * A created job's place in its group's queue when the read-back says it waits, from what the placement
- * check read just before the create (its nodes and the queue then): no request of its own.
+ * A created job's place in its group's queue, from what the placement check read just before the create
+ * (its nodes and the queue then): no request of its own. A job read back is placed when it says it waits;
+ * one not read back waits (the platform queues every new job), placed as submitted. None when the
+ * submission skipped the placement check (a sweep's jobs).
  */
 export const queueOfCreated = (
-  job: JobCommon | undefined,
+  created: CreatedJob<JobCommon>,
   kind: "train" | "hpc",
-  instances: number,
+  s: Submission,
+  placed: Placed,
   check: PlacementCheck,
-): Effect.Effect<QueuePlace | undefined, never, ClientServices> => {
-  const ref = job !== undefined ? waitingRefOf(job, kind, instances) : undefined
-  return ref === undefined
-    ? Effect.succeed(undefined)
-    : Effect.map(placesInQueue([ref], { read: check.read }), (places) => places.get(ref.id))
-}
+): Effect.Effect<QueuePlace | undefined, never, ClientServices> =>
+  Effect.gen(function* () {
+    if (s.checkPlacement === false) return undefined
+    const group = placed.target.group?.id ?? ""
+    const ref: WaitingRef | undefined =
+      created.job !== undefined
+        ? waitingRefOf(created.job, kind, s.instance_count)
+        : group === ""
+          ? undefined
+          : {
+              id: created.jobId,
+              kind,
+              workspaceId: placed.target.workspace.id,
+              groupId: group,
+              projectId: placed.target.project.id,
+              specId: placed.spec.id,
+              priority: placed.priority.priority,
+              // Stamped by the platform as it answered: its time, not this machine's.
+              createdAt: yield* (yield* Platform).clock.now,
+              instances: s.instance_count,
+            }
+    if (ref === undefined) return undefined
+    return (yield* placesInQueue([ref], { read: check.read })).get(ref.id)
+  })
 
 /**
  * A submit's failure that does not say whether the job exists came before the create was sent (the

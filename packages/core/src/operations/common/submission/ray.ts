@@ -19,6 +19,7 @@ import {
   placeSubmission,
   type SubmissionExtras,
   sayCreated,
+  sendOptionsOf,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, onlineOf, resolveShm, type SubmitResult } from "./shared.js"
@@ -128,7 +129,7 @@ const submitRaySteps = (submission: RaySubmission): Effect.Effect<SubmitResult, 
       findings,
     )
     if (s.dry_run) return dryRunResult(base, "api/v1/ray_job/create", rayBody(checked.input, checked.name), warnings)
-    const created = yield* sendRayJob(checked, s.createOptions ?? {})
+    const created = yield* sendRayJob(checked, sendOptionsOf(s))
     const platform = yield* Platform
     const consoleUrl =
       created.job?.consoleUrl ??

@@ -19,6 +19,7 @@ import {
   queueOfCreated,
   type SubmissionExtras,
   sayCreated,
+  sendOptionsOf,
   submitBase,
 } from "./pipeline.js"
 import { composeFor, gateFindings, onlineOf, resolveShm, type SubmitResult } from "./shared.js"
@@ -96,7 +97,7 @@ const submitTrainingSteps = (
         trainingBody(checked.input, checked.name, checked.image),
         warnings,
       )
-    const created = yield* sendTrainingJob(checked, s.createOptions ?? {})
+    const created = yield* sendTrainingJob(checked, sendOptionsOf(s))
     const platform = yield* Platform
     const consoleUrl =
       created.job?.consoleUrl ??
@@ -104,7 +105,7 @@ const submitTrainingSteps = (
         `/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`,
         platform.baseUrl,
       ).toString()
-    const queue = yield* queueOfCreated(created.job, "train", s.instance_count, placement)
+    const queue = yield* queueOfCreated(created, "train", s, placed, placement)
     return createdResult(base, created, consoleUrl, warnings, queue)
   })
 
