@@ -41306,7 +41306,6 @@ notebook-yes = yes
 notebook-no = no
 notebook-recovered = yes (the answer was lost; found it by name)
 notebook-next-detail = until it is RUNNING, for the access URL
-notebook-next-access = for the access URL
 notebook-list-heading = Notebooks in { $workspace }{ $status }{ $keyword }: { $count }{ $cut }
 notebook-list-status = {" "}({ $status })
 notebook-list-keyword = {" "}matching "{ $keyword }"
@@ -44596,14 +44595,14 @@ var nodeHttpClient = () => {
       agent: agents[secure ? "https:" : "http:"]
     });
     let connecting;
-    let settled2 = false;
+    let settled3 = false;
     const end3 = () => {
-      settled2 = true;
+      settled3 = true;
       clearTimeout(connecting);
       signal.removeEventListener("abort", aborted2);
     };
     const fail12 = (e) => {
-      if (settled2) return;
+      if (settled3) return;
       end3();
       req.destroy();
       reject(e);
@@ -44637,7 +44636,7 @@ var nodeHttpClient = () => {
       res.on("aborted", () => fail12(failure2("the connection closed during the answer", "ECONNRESET")));
       res.on("end", () => {
         if (!res.complete) return fail12(failure2("the connection closed during the answer", "ECONNRESET"));
-        if (settled2) return;
+        if (settled3) return;
         end3();
         const text4 = Buffer.concat(chunks).toString("utf8");
         resolve3({
@@ -47396,7 +47395,7 @@ var STRUCTURE_TTL_MS = 10 * 6e4;
 var GPU_TTL_MS = 6e4;
 var keepFor = (key) => {
   if (key === "user" || key === "projects") return RESOURCE_TTL_MS;
-  if (key.startsWith("groups:") || key.startsWith("structure:")) return STRUCTURE_TTL_MS;
+  if (key.startsWith("groups:") || key.startsWith("structure:") || key.startsWith("images:")) return STRUCTURE_TTL_MS;
   if (key.startsWith("gpus:")) return GPU_TTL_MS;
   return void 0;
 };
@@ -50676,6 +50675,7 @@ var RegisteredImage = external_exports.lazy(
     RawImage
   ]).transform((i) => ({ imageId: i.imageId, address: i.address, status: i.status }))
 );
+var READY_STATUSES = /* @__PURE__ */ new Set(["READY", "SUCCESS", "SUCCEED", "SUCCEEDED"]);
 var RawHarborRepository = external_exports.lazy(
   () => external_exports.object({
     name: external_exports.string(),
@@ -50734,14 +50734,23 @@ var listPlatformImages = (input2) => Effect_exports.gen(function* () {
   if (search === "") return page.items;
   return page.items.filter((i) => i.name.toLowerCase().includes(search) || i.address.toLowerCase().includes(search));
 });
+var imagesKey = (workspaceId) => `images:${workspaceId}`;
+var settled = (image) => image !== void 0 && READY_STATUSES.has(image.status.toUpperCase());
 var findImageByAddress = (address, workspaceId) => Effect_exports.gen(function* () {
   const profile = yield* ActiveProfile;
   const display = yield* toDisplayAddress(address, { registries: registryTable(profile) });
+  const short3 = Either_exports.getOrUndefined(parseImageRef(address))?.host === void 0;
+  const match17 = (images2) => {
+    const exact = images2.find((i) => i.address === display);
+    if (exact !== void 0 || !short3) return exact;
+    const path = display.slice(display.indexOf("/"));
+    return images2.find((i) => i.address.endsWith(path));
+  };
+  const kept = match17((yield* recall(imagesKey(workspaceId))) ?? []);
+  if (settled(kept)) return kept;
   const images = yield* listPlatformImages({ workspaceId, source: "all" });
-  const exact = images.find((i) => i.address === display);
-  if (exact !== void 0 || Either_exports.getOrUndefined(parseImageRef(address))?.host !== void 0) return exact;
-  const path = display.slice(display.indexOf("/"));
-  return images.find((i) => i.address.endsWith(path));
+  yield* remember(imagesKey(workspaceId), images, [workspaceId, ...images.map((i) => i.imageId)]);
+  return match17(images);
 });
 var getPlatformImage = (imageId) => Effect_exports.gen(function* () {
   const platform = yield* Platform;
@@ -58099,14 +58108,14 @@ var summaryOf = (r) => ({
   idleWindows: r.idleWindows,
   reclaim: r.flags.reclaim
 });
-var settled = (p) => p.state === "warming-up" ? { ...p, state: "too-few-samples" } : p;
+var settled2 = (p) => p.state === "warming-up" ? { ...p, state: "too-few-samples" } : p;
 var finishedEarly = (s, samples) => {
-  if (s.state !== "warming-up") return { ...s, perPod: s.perPod.map(settled) };
+  if (s.state !== "warming-up") return { ...s, perPod: s.perPod.map(settled2) };
   return {
-    ...settled(s),
+    ...settled2(s),
     verdict: samples !== void 0 ? msg("metrics-finished-early-count", { count: samples, needed: MIN_SAMPLES_FOR_VERDICT }) : msg("metrics-finished-early"),
     evidence: [msg("metrics-finished-early-evidence"), ...s.evidence],
-    perPod: s.perPod.map(settled)
+    perPod: s.perPod.map(settled2)
   };
 };
 var stat = (s) => s === null ? "-" : `${s.avg.toFixed(0)}/${s.p90.toFixed(0)}/${s.max.toFixed(0)}%`;
@@ -58755,10 +58764,8 @@ var createNotebook = (input2) => Effect_exports.gen(function* () {
     what: msg("notebook-api-what"),
     listHint: callWord("notebook", { action: "list" })
   });
-  const notebook2 = yield* Effect_exports.option(getNotebook(created.value));
   return {
     notebookId: created.value,
-    notebook: notebook2._tag === "Some" ? notebook2.value : void 0,
     recovered: created.recovered,
     attempts: created.attempts,
     consoleUrl: notebookConsoleUrl(platform.baseUrl, created.value, input2.workspaceId),
@@ -58839,17 +58846,12 @@ var createNotebookOp = (input2) => Effect_exports.gen(function* () {
     ...base,
     dryRun: false,
     notebookId: created.notebookId,
-    ...created.notebook !== void 0 ? { status: created.notebook.status } : {},
     consoleUrl: notebookConsoleUrl(platform.baseUrl, created.notebookId, workspace.id),
     recovered: created.recovered,
     warnings: uniqueWarnings(checked, created.warnings),
     next: [
-      nextStep(
-        "notebook",
-        { action: "detail", notebook_id: created.notebookId },
-        // Already RUNNING (the platform may say so at once): its access URL is there now.
-        created.notebook?.status.family === "running" ? msg("notebook-next-access") : msg("notebook-next-detail")
-      )
+      // A new notebook waits to be scheduled: its detail gives the access URL once it is RUNNING.
+      nextStep("notebook", { action: "detail", notebook_id: created.notebookId }, msg("notebook-next-detail"))
     ]
   };
 });
@@ -61551,21 +61553,36 @@ var dryRunResult = (base, surface, body2, warnings) => ({
   warnings: uniqueWarnings(warnings),
   next: []
 });
+var sendOptionsOf = (s) => ({ readBack: false, ...s.createOptions });
 var createdResult = (base, created, consoleUrl, warnings, queue) => ({
   ...base,
   dryRun: false,
   jobId: created.jobId,
   consoleUrl,
-  ...created.job !== void 0 ? { status: created.job.status.family } : {},
+  status: created.job?.status.family ?? "waiting",
   ...queue !== void 0 ? { queue } : {},
   recovered: created.recovered,
   warnings: uniqueWarnings(warnings),
   next: nextCalls(created.jobId, base.kind)
 });
-var queueOfCreated = (job, kind, instances, check4) => {
-  const ref4 = job !== void 0 ? waitingRefOf(job, kind, instances) : void 0;
-  return ref4 === void 0 ? Effect_exports.succeed(void 0) : Effect_exports.map(placesInQueue([ref4], { read: check4.read }), (places) => places.get(ref4.id));
-};
+var queueOfCreated = (created, kind, s, placed, check4) => Effect_exports.gen(function* () {
+  if (s.checkPlacement === false) return void 0;
+  const group = placed.target.group?.id ?? "";
+  const ref4 = created.job !== void 0 ? waitingRefOf(created.job, kind, s.instance_count) : group === "" ? void 0 : {
+    id: created.jobId,
+    kind,
+    workspaceId: placed.target.workspace.id,
+    groupId: group,
+    projectId: placed.target.project.id,
+    specId: placed.spec.id,
+    priority: placed.priority.priority,
+    // Stamped by the platform as it answered: its time, not this machine's.
+    createdAt: yield* (yield* Platform).clock.now,
+    instances: s.instance_count
+  };
+  if (ref4 === void 0) return void 0;
+  return (yield* placesInQueue([ref4], { read: check4.read })).get(ref4.id);
+});
 var sayCreated = (submit) => Effect_exports.mapError(submit, (e) => e.created === void 0 ? amendError(e, { created: "no" }) : e);
 
 // ../../packages/core/src/operations/common/submission/hpc.ts
@@ -61709,10 +61726,10 @@ var submitHpcSteps = (submission) => Effect_exports.gen(function* () {
       hpcBody(checked.input, checked.name, checked.image),
       warnings
     );
-  const created = yield* sendHpcJob(checked, s.createOptions ?? {});
+  const created = yield* sendHpcJob(checked, sendOptionsOf(s));
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/hpcDetail/${created.jobId}`, platform.baseUrl).toString();
-  const queue = yield* queueOfCreated(created.job, "hpc", s.instance_count, placement);
+  const queue = yield* queueOfCreated(created, "hpc", s, placed, placement);
   return createdResult(base, created, consoleUrl, warnings, queue);
 });
 var submitHpc = (s) => sayCreated(submitHpcSteps(s));
@@ -61900,7 +61917,7 @@ var submitRaySteps = (submission) => Effect_exports.gen(function* () {
     findings
   );
   if (s.dry_run) return dryRunResult(base, "api/v1/ray_job/create", rayBody(checked.input, checked.name), warnings);
-  const created = yield* sendRayJob(checked, s.createOptions ?? {});
+  const created = yield* sendRayJob(checked, sendOptionsOf(s));
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(`/jobs/ray?spaceId=${encodeURIComponent(target.workspace.id)}`, platform.baseUrl).toString();
   return createdResult(base, created, consoleUrl, warnings);
@@ -62016,13 +62033,13 @@ var submitTrainingSteps = (submission) => Effect_exports.gen(function* () {
       trainingBody(checked.input, checked.name, checked.image),
       warnings
     );
-  const created = yield* sendTrainingJob(checked, s.createOptions ?? {});
+  const created = yield* sendTrainingJob(checked, sendOptionsOf(s));
   const platform = yield* Platform;
   const consoleUrl = created.job?.consoleUrl ?? new URL(
     `/jobs/distributedTrainingDetail/${created.jobId}?spaceId=${encodeURIComponent(target.workspace.id)}`,
     platform.baseUrl
   ).toString();
-  const queue = yield* queueOfCreated(created.job, "train", s.instance_count, placement);
+  const queue = yield* queueOfCreated(created, "train", s, placed, placement);
   return createdResult(base, created, consoleUrl, warnings, queue);
 });
 var submitTraining = (s) => sayCreated(submitTrainingSteps(s));
@@ -64120,9 +64137,9 @@ var held = (m) => m.jobs.filter((j) => j.state === "created" || j.state === "sen
 var fresh3 = (start3) => Effect_exports.gen(function* () {
   const current = (yield* readManifest(start3.id)) ?? start3;
   if (!current.jobs.some((j) => j.state === "sending")) return { m: current, adopted: 0 };
-  const settled2 = yield* settleSending(current);
-  const adopted = settled2.filter((j, i) => j.state === "created" && current.jobs[i]?.state === "sending").length;
-  return { m: { ...current, jobs: [...settled2] }, adopted };
+  const settled3 = yield* settleSending(current);
+  const adopted = settled3.filter((j, i) => j.state === "created" && current.jobs[i]?.state === "sending").length;
+  return { m: { ...current, jobs: [...settled3] }, adopted };
 });
 var sendJobs = (start3, input2, context5, send3, options) => Effect_exports.gen(function* () {
   const { action, only } = options;
