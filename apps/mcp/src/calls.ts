@@ -6,12 +6,24 @@ import {
   type Progress,
   renderWords,
 } from "@holos-inspire/core"
-import { notifyTargetOf, recoverAttemptsOf } from "@holos-inspire/core/internal"
+import {
+  notifyAfter,
+  notifyTargetOf,
+  recoverAttemptsOf,
+  recoverOf,
+  takeNotify,
+  type WaiterCommand,
+} from "@holos-inspire/core/internal"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js"
 import { log } from "./log.js"
-import { notifyAfter, recoverOf, takeNotify } from "./notify.js"
 import { failureResult, successResult } from "./results.js"
+
+// A waiter left by a call is this program again, with --waiter: it outlives the call and the server.
+const waiterCommand: WaiterCommand = (id, profile) => ({
+  file: process.execPath,
+  args: [process.argv[1] ?? "", "--waiter", id, ...(profile !== undefined ? ["--profile", profile] : [])],
+})
 
 /** What a tools/call handler receives besides its arguments. */
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
@@ -118,7 +130,7 @@ export const callOperation = async (
         : ""
     const told =
       target !== undefined || (notify && recoverOf(operation, result, recover) > 0)
-        ? await notifyAfter(client, operation, cut.args, result, target, recover)
+        ? await notifyAfter(waiterCommand, client, operation, cut.args, result, target, recover)
         : ""
     return successResult(operation, result, text, note + told)
   } catch (failure) {

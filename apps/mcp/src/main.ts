@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { createInspireClient, languageOf } from "@holos-inspire/core"
+import { runWaiterProcess } from "@holos-inspire/core/internal"
 import { type Command, parseCommand, SettingError, tokenFrom, USAGE, UsageError } from "./args.js"
 import { generateToken } from "./guard.js"
 import { InFlight } from "./in-flight.js"
@@ -8,7 +9,6 @@ import { log } from "./log.js"
 import { SKILL_DIR, skillDocuments } from "./resources.js"
 import { makeServer } from "./server.js"
 import { LineTransport } from "./stdio.js"
-import { runWaiterProcess } from "./waiter.js"
 
 declare const __INSPIRE_VERSION__: string | undefined
 

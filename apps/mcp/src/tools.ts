@@ -1,6 +1,6 @@
 import { inputJsonSchema, type Operation, outputJsonSchema, renderDeep, renderWords, text } from "@holos-inspire/core"
+import { withNotifyField } from "@holos-inspire/core/internal"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
-import { withNotifyField } from "./notify.js"
 
 /** The MCP tool name of an operation: the manual's `inspire_<name>`. */
 export const toolName = (operation: Operation): string => `inspire_${operation.name}`

@@ -1,9 +1,9 @@
 // Strict inputs through the built server over stdio, with the real SDK client, for every operation of
 // the catalogue: tools and fields are read from OPERATIONS and the input schemas, never listed here.
 import { inputJsonSchema, type JsonSchema, OPERATIONS, type Operation, renderDeep } from "@holos-inspire/core"
+import { withNotifyField } from "@holos-inspire/core/internal"
 import { CallToolResultSchema, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { withNotifyField } from "../src/notify.js"
 import { withoutSafeBounds } from "../src/tools.js"
 import { type Connection, call, connectStdio, homeFor, textOf } from "./harness.js"
 
@@ -51,7 +51,7 @@ describe("inspire-mcp takes every tool's input strictly", () => {
     for (const [name, op] of each) {
       const tool = tools.find((t) => t.name === name)
       // As the catalogue declares it, its descriptions worded for MCP clients, without zod's safe-integer bounds;
-      // the tools that take notify (src/notify.ts) have that field too.
+      // the tools that take notify (core's notify/agent-call.ts) have that field too.
       const declared = withoutSafeBounds(renderDeep(inputJsonSchema(op), "mcp")) as Record<string, unknown>
       expect(tool?.inputSchema, name).toEqual(withNotifyField(op, declared))
       const nodes = objectNodes(tool?.inputSchema as JsonSchema)

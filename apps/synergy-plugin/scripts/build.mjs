@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the Synergy plugin package (Plugin API 4) into dist/, byte for byte the same on every run:
 //   runtime/           index.js, a small ESM entry that declares the plugin, and chunks/ with core and
-//                      everything it uses (effect, zod, undici, dockerode), imported on the first call
+//                      everything it uses (effect, zod, undici, dockerode), imported on the first call;
+//                      waiter.js, the process a call with notify or recover leaves
 //   plugin.json        the manifest the host reads before running any code, with the bundle's sha256
 //   skills/sii-inspire the agent skill, copied from the repository's skills/ when it is there
 //   package.json       so that the host (and Node) see an ES module package with the runtime as entry
@@ -187,12 +188,13 @@ try {
 }
 
 // 2. The runtime: a small entry that only declares, and a chunk with core that its handlers import on
-// the first call. The host allows a plugin process only a few seconds to start.
+// the first call. The host allows a plugin process only a few seconds to start. A second entry,
+// waiter.js, is the detached process a call with notify or recover leaves.
 const runtimeDir = join(out, "runtime")
 const runtime = join(runtimeDir, "index.js")
 const bundled = await build({
   ...common,
-  entryPoints: { index: join(root, "src", "index.ts") },
+  entryPoints: { index: join(root, "src", "index.ts"), waiter: join(root, "src", "waiter.ts") },
   outdir: runtimeDir,
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",

@@ -39,14 +39,21 @@ const choiceOf = (
 
 /**
  * Why the settings do not let `op` run (as the MCP server's --toolsets and --read-only decide what it
- * lists), or undefined when they do. Without the host's settings service the defaults hold: every set.
+ * lists), or with `notifying`, run with notify or recover; undefined when they do. Without the host's settings service the defaults hold: every set.
  */
-export const refusalOf = async (op: Operation, context: InvocationContext): Promise<string | undefined> => {
+export const refusalOf = async (
+  op: Operation,
+  context: InvocationContext,
+  notifying = false,
+): Promise<string | undefined> => {
   const choice = choiceOf((await context.settings?.get()) ?? {})
   if (typeof choice === "string") return choice
   const name = modelToolName(op.name)
   if (choice.readOnly && !op.annotations.readOnly)
     return `${name} changes the platform, and the plugin runs read-only (readOnly: true in ${WHERE}): only tools that change nothing can be called. Set readOnly to false to use it.`
+  // As the MCP server's --read-only offers no notify: a waiter sends and resubmits, so none is left.
+  if (choice.readOnly && notifying)
+    return `notify and recover leave a waiter that sends and resubmits, and the plugin runs read-only (readOnly: true in ${WHERE}). Call ${name} without them, or set readOnly to false.`
   const set = toolsetOf(op)
   if (!choice.toolsets.includes(set))
     return `${name} is in the toolset "${set}", which the plugin's settings leave out (toolsets: ${choice.toolsets.join(", ")}). Add "${set}" to toolsets in ${WHERE} (or set ["all"]) to use it.`

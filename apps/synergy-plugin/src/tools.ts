@@ -9,13 +9,25 @@ import {
   renderWords,
   type Worded,
 } from "@holos-inspire/core"
-import { checkInput, checkOperationInput, invokeParsed, type ParsedInput } from "@holos-inspire/core/internal"
+import {
+  checkInput,
+  checkOperationInput,
+  invokeParsed,
+  notifyAfter,
+  notifyTargetOf,
+  type ParsedInput,
+  recoverAttemptsOf,
+  recoverOf,
+  takeNotify,
+  withNotifyField,
+} from "@holos-inspire/core/internal"
 import { z } from "zod"
 import { refusalOf } from "./choice.js"
 import { modelToolName, SETTINGS_READ } from "./ids.js"
 import { problemResult, successResult, synergyNames } from "./result.js"
 import { callBudgetMs, DEFAULT_BUDGET_MS, pollRun, runBounded } from "./runs.js"
 import { type ToolContribution, type ToolResult, tool } from "./sdk.js"
+import { waiterCommand } from "./waiter-start.js"
 
 const cancelledResult = (op: Operation): ToolResult => ({
   title: `${op.title}: cancelled`,
@@ -27,22 +39,29 @@ const cancelledResult = (op: Operation): ToolResult => ({
  * Runs one operation against the shared store and the active profile (INSPIRE_HOME / INSPIRE_PROFILE),
  * as the CLI and the MCP server do: the input was validated once by core (`checkOperationInput`), and
  * core runs and renders it. Expected problems become normal results; an abort interrupts the operation;
- * anything else is a defect and is thrown.
+ * anything else is a defect and is thrown. With `notify` or `recover` (checked before anything is sent),
+ * or a sweep file's `recover:`, a task that ended is notified now and one still going left to a waiter.
  */
 const executeOperation = async (
   op: Operation,
-  input: ParsedInput,
+  prepared: Prepared,
   signal: AbortSignal,
   progress: (p: Worded<Progress>) => void,
-  note?: (result: unknown) => string | undefined,
 ): Promise<ToolResult> => {
   const client = createInspireClient({ env: process.env, words: "mcp" })
   try {
+    const target = prepared.notify !== undefined ? await client.run(notifyTargetOf(prepared.notify)) : undefined
+    const recover = await client.run(recoverAttemptsOf(prepared.recover))
     // Progress is shown as the result is: in the client's language, with Synergy's tool names.
     const lang = await client.language()
     const worded = (p: Progress) => progress({ ...p, message: synergyNames(renderWords(p.message, "mcp", lang)) })
-    const done = await client.run(invokeParsed(op, input, { progress: worded }), { signal })
-    return successResult(op.title, done.text, done.result, note?.(done.result))
+    const done = await client.run(invokeParsed(op, prepared.input, { progress: worded }), { signal })
+    const told =
+      target !== undefined || recoverOf(op, done.result, recover) > 0
+        ? await notifyAfter(waiterCommand, client, op, prepared.input, done.result, target, recover)
+        : ""
+    const note = [prepared.note?.(done.result), told.trim()].filter((n) => n !== undefined && n !== "").join("\n")
+    return successResult(op.title, done.text, done.result, note !== "" ? note : undefined)
   } catch (e) {
     if (e instanceof InspireError) return problemResult(op.title, e)
     if (signal.aborted) return cancelledResult(op)
@@ -59,6 +78,9 @@ const WAIT_MARGIN_S = 10
 export interface Prepared {
   readonly input: ParsedInput
   readonly note?: (result: unknown) => string | undefined
+  /** What `notify` and `recover` asked, taken out of the input, checked with the client. */
+  readonly notify?: unknown
+  readonly recover?: unknown
 }
 
 /**
@@ -66,15 +88,18 @@ export interface Prepared {
  * `agent.waitField`) longer than one call may last is cut, with a note telling the model to call again.
  */
 export const prepare = (op: Operation, raw: unknown): Prepared | InspireError => {
-  const parsed = checkOperationInput(op, raw)
+  // `notify` and `recover` are the tool's, not the operation's: taken out before core's strict check.
+  const { args, ...notifying } = takeNotify(op, raw)
+  const parsed = checkOperationInput(op, args)
   if (parsed._tag === "Left") return parsed.left
   const input = parsed.right
   const field = op.agent?.waitField
   const asked = field !== undefined ? input[field] : undefined
-  if (field === undefined || typeof asked !== "number") return { input }
+  if (field === undefined || typeof asked !== "number") return { input, ...notifying }
   const cap = Math.max(1, Math.floor(callBudgetMs() / 1000) - WAIT_MARGIN_S)
-  if (asked <= cap) return { input }
+  if (asked <= cap) return { input, ...notifying }
   return {
+    ...notifying,
     input: { ...input, [field]: cap },
     note: (result) =>
       (result as { outcome?: string }).outcome === "timed-out"
@@ -100,7 +125,7 @@ export const operationTool = (op: Operation): ToolContribution =>
   tool({
     id: op.name,
     description: describe(op),
-    input: renderDeep(inputJsonSchema(op), "mcp"),
+    input: withNotifyField(op, renderDeep(inputJsonSchema(op), "mcp")),
     // The host checks arguments against the JSON Schema but hands over raw JSON: core's zod schema
     // validates them again, strictly (an unknown key is refused, not dropped), once, in prepare.
     // Every tool reads the plugin's settings (toolsets, readOnly); a tool that changes the platform is
@@ -108,7 +133,8 @@ export const operationTool = (op: Operation): ToolContribution =>
     requires: [SETTINGS_READ],
     ...(op.annotations.readOnly ? {} : { enabledWhen: { setting: "readOnly", equals: false } }),
     handler: async (raw, context) => {
-      const refused = await refusalOf(op, context)
+      const asked = takeNotify(op, raw)
+      const refused = await refusalOf(op, context, asked.notify !== undefined || asked.recover !== undefined)
       if (refused !== undefined)
         return {
           title: `${op.title}: not enabled`,
@@ -117,11 +143,7 @@ export const operationTool = (op: Operation): ToolContribution =>
         }
       const prepared = prepare(op, raw)
       if (prepared instanceof InspireError) return problemResult(op.title, prepared)
-      return runBounded(
-        op.name,
-        (signal, progress) => executeOperation(op, prepared.input, signal, progress, prepared.note),
-        context.signal,
-      )
+      return runBounded(op.name, (signal, progress) => executeOperation(op, prepared, signal, progress), context.signal)
     },
   })
 

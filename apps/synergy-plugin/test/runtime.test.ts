@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { createInspireClient, inputJsonSchema, OPERATIONS, renderDeep } from "@holos-inspire/core"
+import { withNotifyField } from "@holos-inspire/core/internal"
 import { DEMO_HARBOR, type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { CliCommandContribution, PluginDefinition, ToolContribution, ToolResult } from "../src/sdk.js"
@@ -73,7 +74,9 @@ describe("the package", () => {
     expect(plugin.version).toBe(pkg.version)
     const tools = plugin.contributions.filter((c) => c.kind === "tool")
     expect(tools.map((t) => t.id)).toEqual([...OPERATIONS.map((op) => op.name), "poll"])
-    for (const op of OPERATIONS) expect(toolOf(op.name).input).toEqual(renderDeep(inputJsonSchema(op), "mcp"))
+    // The tools that take notify (and recover) have those fields too, as over MCP.
+    for (const op of OPERATIONS)
+      expect(toolOf(op.name).input).toEqual(withNotifyField(op, renderDeep(inputJsonSchema(op), "mcp")))
     for (const c of plugin.contributions) if ("handler" in c) expect(plugin.handlerIds).toContain(`${c.kind}:${c.id}`)
     expect(plugin.handlerIds).toContain("cli.command:login")
     expect(plugin.handlerIds).toContain("cli.command:harbor-login")

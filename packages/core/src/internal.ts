@@ -10,6 +10,14 @@ export { checkHarborLoginUrl, checkPlatformLoginUrl } from "./auth/login-url.js"
 export { IDLE_GPU_BELOW_PERCENT } from "./domain/metrics/thresholds.js"
 export { formatClockTime, formatInstant, isoInstant } from "./domain/time.js"
 export { notifyEndNow, notifyNote, notifyTargetOf, recoverAttemptsOf, recoveryNote } from "./notify/agent.js"
+export {
+  notifyAfter,
+  recoverOf,
+  runWaiterProcess,
+  takeNotify,
+  type WaiterCommand,
+  withNotifyField,
+} from "./notify/agent-call.js"
 export { maskTarget, type NotifyTarget, parseNotifyTarget } from "./notify/target.js"
 export { notifyTaskEnd } from "./notify/task.js"
 export {

@@ -17,7 +17,7 @@ import {
   init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./chunks/shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
+} from "./chunks/shared-dist-docker-impl-index-locales.zh-CN.generated-undici-waiter-websocket.js";
 
 // src/index.ts
 init_define_INSPIRE_SETTINGS();

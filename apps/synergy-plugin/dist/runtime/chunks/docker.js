@@ -6,7 +6,7 @@ import {
   init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
+} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-waiter-websocket.js";
 
 // ../../node_modules/.pnpm/docker-modem@5.0.7_supports-color@8.1.1/node_modules/docker-modem/lib/utils.js
 var require_utils = __commonJS({

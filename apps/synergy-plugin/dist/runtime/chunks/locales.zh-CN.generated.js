@@ -4,7 +4,7 @@ import {
   init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
+} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-waiter-websocket.js";
 
 // ../../packages/core/src/words/locales.zh-CN.generated.ts
 init_define_INSPIRE_SETTINGS();

@@ -6,7 +6,7 @@ import {
   init_define_INSPIRE_SETTINGS,
   init_define_INSPIRE_SKILL,
   init_define_INSPIRE_TOOLS
-} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-websocket.js";
+} from "./shared-dist-docker-impl-index-locales.zh-CN.generated-undici-waiter-websocket.js";
 
 // ../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/core/symbols.js
 var require_symbols = __commonJS({

@@ -1,30 +1,25 @@
 import { spawn } from "node:child_process"
 import { closeSync, openSync } from "node:fs"
-import {
-  type InspireClient,
-  type Operation,
-  renderWords,
-  submitHpcOperation,
-  submitOperation,
-  submitRayOperation,
-  sweepOperation,
-  type Text,
-  waitOperation,
-} from "@holos-inspire/core"
-import {
-  createWaiter,
-  msg,
-  notifyEndNow,
-  notifyNote,
-  recoveryNote,
-  resolveStorePaths,
-  waiterFiles,
-  writeWaiterPid,
-} from "@holos-inspire/core/internal"
+import { isoInstant } from "../domain/time.js"
+import { createInspireClient, type InspireClient } from "../facade.js"
+import type { Operation } from "../operations/catalogue/operation.js"
+import { submitOperation } from "../operations/submit.js"
+import { submitHpcOperation } from "../operations/submit-hpc.js"
+import { submitRayOperation } from "../operations/submit-ray.js"
+import { sweepOperation } from "../operations/sweep/index.js"
+import { waitOperation } from "../operations/wait.js"
+import { resolveStorePaths } from "../store/paths.js"
+import { msg } from "../words/message.js"
+import { renderWords } from "../words/render.js"
+import type { Text } from "../words/text.js"
+import { notifyEndNow, notifyNote, recoveryNote } from "./agent.js"
+import { createWaiter, readWaiter, waiterFiles, writeWaiterPid } from "./waiters.js"
+import { runWaiter } from "./watch.js"
 
-// What an agent asks for with `notify` (the CLI's `--notify`): a notification when a task it submitted,
-// or waits for, ends. A call lasts at most 45 s, so a task still going when it returns is left to a
-// waiter: a detached process (this program with --waiter), which outlives the call and the server.
+// What an agent asks for with `notify` (the CLI's `--notify`) in a tool call, the same in every agent
+// frontend (MCP, the Synergy plugin): a notification when a task it submitted, or waits for, ends. A call
+// is short, so a task still going when it returns is left to a waiter: a detached process, which outlives
+// the call and its host. Only how that process is started differs by frontend (`WaiterCommand`).
 
 /** The field, described once for every tool that takes it (English, as every field of the tool list). */
 const FIELD = {
@@ -91,7 +86,7 @@ export const takeNotify = (
   args: unknown,
 ): { args: unknown; notify?: unknown; recover?: unknown } => {
   const spec = NOTIFYING.get(operation)
-  if (spec === undefined || typeof args !== "object" || args === null) return { args }
+  if (spec === undefined || typeof args !== "object" || args === null || Array.isArray(args)) return { args }
   const { notify, recover, ...rest } = args as Record<string, unknown>
   // `recover` is a field of the submits only: elsewhere it stays, for the operation to refuse.
   const kept = spec.recover === true || recover === undefined ? rest : { ...rest, recover }
@@ -108,11 +103,18 @@ const pollOf = (args: unknown): number => {
   return Number.isFinite(env) && env >= 0.2 ? env : 30
 }
 
+/** How a frontend starts the waiter process of a record: the program, its arguments, its environment. */
+export type WaiterCommand = (
+  recordId: string,
+  profile: string | undefined,
+) => { readonly file: string; readonly args: ReadonlyArray<string>; readonly env?: NodeJS.ProcessEnv }
+
 /**
- * Leaves a waiter: its record first (the target stays in that 0600 file, off any command line), then this
- * program, detached in a session of its own, its output in the waiter's log.
+ * Leaves a waiter: its record first (the target stays in that 0600 file, off any command line), then the
+ * frontend's waiter process, detached in a session of its own, its output in the waiter's log.
  */
 const leaveWaiter = (
+  command: WaiterCommand,
   jobs: ReadonlyArray<string>,
   raw: string | undefined,
   profile: string | undefined,
@@ -133,13 +135,8 @@ const leaveWaiter = (
   )
   const log = openSync(waiterFiles(paths, record.id).log, "a", 0o600)
   try {
-    const args = [
-      process.argv[1] ?? "",
-      "--waiter",
-      record.id,
-      ...(profile !== undefined ? ["--profile", profile] : []),
-    ]
-    const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log], env: process.env })
+    const { file, args, env } = command(record.id, profile)
+    const child = spawn(file, [...args], { detached: true, stdio: ["ignore", log, log], env: env ?? process.env })
     if (child.pid !== undefined) writeWaiterPid(paths, record.id, child.pid)
     child.unref()
   } finally {
@@ -161,10 +158,11 @@ export const recoverOf = (operation: Operation, result: unknown, asked = 0): num
 
 /**
  * After a call that asked for `notify`, or whose result asks for recovery: a task that has ended is
- * notified now; one still going is left to a waiter. Returns the line the result adds, which names the
- * target masked, never whole.
+ * notified now; one still going is left to a waiter (started with `command`). Returns the line the result
+ * adds, which names the target masked, never whole.
  */
 export const notifyAfter = async (
+  command: WaiterCommand,
   client: InspireClient,
   operation: Operation,
   args: unknown,
@@ -192,9 +190,34 @@ export const notifyAfter = async (
   }
   try {
     const profile = (await client.profile()).name.value
-    const id = leaveWaiter(jobs, raw, profile, pollOf(args), recover)
+    const id = leaveWaiter(command, jobs, raw, profile, pollOf(args), recover)
     return `\n${say(raw !== undefined ? notifyNote(raw, { waiter: id, jobs }) : recoveryNote({ waiter: id, jobs, count: recover }))}`
   } catch (e) {
     return `\n${say(raw !== undefined ? notifyNote(raw, { error: failed(e) }) : recoveryNote({ error: failed(e) }))}`
+  }
+}
+
+/**
+ * The waiter process an agent frontend starts: it watches the waiter's tasks and notifies as each ends,
+ * then exits; its lines go to the waiter's log. It goes on when the terminal or host that started it
+ * closes (SIGHUP); `inspire waiters stop` ends it.
+ */
+export const runWaiterProcess = async (id: string, profile: string | undefined): Promise<void> => {
+  process.on("SIGHUP", () => undefined)
+  const paths = resolveStorePaths(process.env)
+  if (readWaiter(paths, id) === undefined) {
+    process.stderr.write(`error: there is no waiter ${id} (inspire waiters lists them)\n`)
+    process.exitCode = 1
+    return
+  }
+  writeWaiterPid(paths, id, process.pid)
+  const client = createInspireClient({ words: "mcp", env: process.env, ...(profile !== undefined ? { profile } : {}) })
+  try {
+    const lang = await client.language()
+    const say = (t: Text): string => renderWords(t, "mcp", lang)
+    const log = (line: Text): void => void process.stdout.write(`${isoInstant(Date.now())} ${say(line)}\n`)
+    await client.run(runWaiter(id, say, log))
+  } finally {
+    await client.close()
   }
 }
