@@ -15,19 +15,18 @@ export {
   recoverOf,
   runWaiterProcess,
   takeNotify,
-  type WaiterCommand,
   withNotifyField,
 } from "./notify/agent-call.js"
 export { maskTarget, type NotifyTarget, parseNotifyTarget } from "./notify/target.js"
 export { notifyTaskEnd } from "./notify/task.js"
 export {
   attemptsOf,
-  createWaiter,
+  leaveWaiter,
   listWaiters,
   readWaiter,
   stopWaiter,
+  type WaiterCommand,
   type WaiterView,
-  waiterFiles,
   writeWaiterPid,
 } from "./notify/waiters.js"
 export { runWaiter } from "./notify/watch.js"

@@ -1,14 +1,11 @@
-import { spawn } from "node:child_process"
-import { closeSync, openSync } from "node:fs"
 import {
-  createWaiter,
   defaultOf,
+  leaveWaiter as leaveCoreWaiter,
   maskTarget,
   type NotifyTarget,
   notifyTaskEnd,
   parseNotifyTarget,
-  waiterFiles,
-  writeWaiterPid,
+  type WaiterCommand,
 } from "@holos-inspire/core/internal"
 import { resolveStorePaths } from "@holos-inspire/core/store-paths"
 import type { Command } from "commander"
@@ -86,10 +83,15 @@ export const notifyNow = async (
   process.stderr.write(`${line}\n`)
 }
 
+// The CLI's waiter process: this program's `waiters run <id>`.
+const waiterCommand: WaiterCommand = (id, profile) => ({
+  file: process.execPath,
+  args: [process.argv[1] ?? "", "waiters", "run", id, ...(profile !== undefined ? ["--profile", profile] : [])],
+})
+
 /**
- * Leaves a waiter: its record first (the target stays in that 0600 file, off the command line), then a
- * detached process in a session of its own, so closing the terminal does not end it; its output goes to
- * its log. Says on stderr how to list and stop it.
+ * Leaves a waiter (core's leaveWaiter: its record, then `inspire waiters run <id>` detached, so closing the
+ * terminal does not end it) and says on stderr how to list and stop it.
  */
 export const leaveWaiter = (
   options: CommandOptions,
@@ -98,53 +100,29 @@ export const leaveWaiter = (
   poll?: number,
   recover = recoverOf(options),
 ): void => {
-  // Seconds between a waiter's reads: the wait's --poll-seconds, else INSPIRE_WAITER_POLL_SECONDS, else 30.
-  const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS)
-  const pollSeconds = poll ?? (Number.isFinite(env) && env >= 0.2 ? env : 30)
   if (raw !== undefined) target(raw)
-  const paths = resolveStorePaths(process.env)
   const profile = typeof options.profile === "string" ? options.profile : undefined
-  let record: ReturnType<typeof createWaiter>
+  let left: ReturnType<typeof leaveCoreWaiter>
   try {
-    record = createWaiter(
-      paths,
-      {
-        jobs: [...jobs],
-        ...(raw !== undefined ? { target: raw } : {}),
-        pollSeconds,
-        recover,
-        ...(profile !== undefined ? { profile } : {}),
-      },
-      Date.now(),
-    )
+    left = leaveCoreWaiter(resolveStorePaths(process.env), waiterCommand, {
+      jobs,
+      recover,
+      pollSeconds: poll,
+      ...(raw !== undefined ? { target: raw } : {}),
+      ...(profile !== undefined ? { profile } : {}),
+    })
   } catch (e) {
     throw new CliError(e instanceof Error ? e.message : String(e), EXIT.error)
   }
-  const files = waiterFiles(paths, record.id)
-  const log = openSync(files.log, "a", 0o600)
-  try {
-    const args = [
-      process.argv[1] ?? "",
-      "waiters",
-      "run",
-      record.id,
-      ...(profile !== undefined ? ["--profile", profile] : []),
-    ]
-    const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log], env: process.env })
-    if (child.pid !== undefined) writeWaiterPid(paths, record.id, child.pid)
-    child.unref()
-    process.stderr.write(
-      `${msg("cli-notify-waiter-started", {
-        id: record.id,
-        pid: child.pid ?? "?",
-        jobs: jobs.join(", "),
-        target: raw !== undefined ? maskTarget(raw) : "-",
-        log: files.log,
-      })}\n`,
-    )
-  } finally {
-    closeSync(log)
-  }
+  process.stderr.write(
+    `${msg("cli-notify-waiter-started", {
+      id: left.id,
+      pid: left.pid ?? "?",
+      jobs: jobs.join(", "),
+      target: raw !== undefined ? maskTarget(raw) : "-",
+      log: left.log,
+    })}\n`,
+  )
 }
 
 /** A command's `prepare` step: checks that `--notify` has a target (the setting's, when none is given) before anything is sent. */

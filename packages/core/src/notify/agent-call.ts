@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process"
-import { closeSync, openSync } from "node:fs"
 import { isoInstant } from "../domain/time.js"
 import { createInspireClient, type InspireClient } from "../facade.js"
 import type { Operation } from "../operations/catalogue/operation.js"
@@ -13,7 +11,7 @@ import { msg } from "../words/message.js"
 import { renderWords } from "../words/render.js"
 import type { Text } from "../words/text.js"
 import { notifyEndNow, notifyNote, recoveryNote } from "./agent.js"
-import { createWaiter, readWaiter, waiterFiles, writeWaiterPid } from "./waiters.js"
+import { leaveWaiter, readWaiter, type WaiterCommand, writeWaiterPid } from "./waiters.js"
 import { runWaiter } from "./watch.js"
 
 // What an agent asks for with `notify` (the CLI's `--notify`) in a tool call, the same in every agent
@@ -95,54 +93,10 @@ export const takeNotify = (
   return { args: spec.input !== undefined ? spec.input(kept) : kept, notify, ...asked }
 }
 
-// Seconds between a waiter's reads: the wait's poll_seconds, else INSPIRE_WAITER_POLL_SECONDS, else 30.
-const pollOf = (args: unknown): number => {
+// Seconds between a waiter's reads: the wait's poll_seconds, else the waiter's default.
+const pollOf = (args: unknown): number | undefined => {
   const asked = (args as { poll_seconds?: unknown }).poll_seconds
-  if (typeof asked === "number") return asked
-  const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS)
-  return Number.isFinite(env) && env >= 0.2 ? env : 30
-}
-
-/** How a frontend starts the waiter process of a record: the program, its arguments, its environment. */
-export type WaiterCommand = (
-  recordId: string,
-  profile: string | undefined,
-) => { readonly file: string; readonly args: ReadonlyArray<string>; readonly env?: NodeJS.ProcessEnv }
-
-/**
- * Leaves a waiter: its record first (the target stays in that 0600 file, off any command line), then the
- * frontend's waiter process, detached in a session of its own, its output in the waiter's log.
- */
-const leaveWaiter = (
-  command: WaiterCommand,
-  jobs: ReadonlyArray<string>,
-  raw: string | undefined,
-  profile: string | undefined,
-  poll: number,
-  recover: number,
-): string => {
-  const paths = resolveStorePaths(process.env)
-  const record = createWaiter(
-    paths,
-    {
-      jobs: [...jobs],
-      ...(raw !== undefined ? { target: raw } : {}),
-      pollSeconds: poll,
-      recover,
-      ...(profile !== undefined ? { profile } : {}),
-    },
-    Date.now(),
-  )
-  const log = openSync(waiterFiles(paths, record.id).log, "a", 0o600)
-  try {
-    const { file, args, env } = command(record.id, profile)
-    const child = spawn(file, [...args], { detached: true, stdio: ["ignore", log, log], env: env ?? process.env })
-    if (child.pid !== undefined) writeWaiterPid(paths, record.id, child.pid)
-    child.unref()
-  } finally {
-    closeSync(log)
-  }
-  return record.id
+  return typeof asked === "number" ? asked : undefined
 }
 
 const ENDED = new Set(["succeeded", "failed", "stopped"])
@@ -190,7 +144,13 @@ export const notifyAfter = async (
   }
   try {
     const profile = (await client.profile()).name.value
-    const id = leaveWaiter(command, jobs, raw, profile, pollOf(args), recover)
+    const { id } = leaveWaiter(resolveStorePaths(process.env), command, {
+      jobs,
+      recover,
+      pollSeconds: pollOf(args),
+      ...(raw !== undefined ? { target: raw } : {}),
+      ...(profile !== undefined ? { profile } : {}),
+    })
     return `\n${say(raw !== undefined ? notifyNote(raw, { waiter: id, jobs }) : recoveryNote({ waiter: id, jobs, count: recover }))}`
   } catch (e) {
     return `\n${say(raw !== undefined ? notifyNote(raw, { error: failed(e) }) : recoveryNote({ error: failed(e) }))}`

@@ -1,5 +1,6 @@
+import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { readdirSync, readFileSync, rmSync } from "node:fs"
+import { closeSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { z } from "zod"
 import { writeFileAtomicSync } from "../store/atomic.js"
@@ -64,7 +65,7 @@ const waitersDir = (paths: StorePaths): string => {
 const isWaiterId = (id: string): boolean => ID.test(id)
 
 /** Writes a new waiter's record and returns it; the caller starts its process. */
-export const createWaiter = (
+const createWaiter = (
   paths: StorePaths,
   w: Pick<WaiterRecord, "jobs" | "target" | "pollSeconds" | "profile" | "recover">,
   now: number,
@@ -96,7 +97,7 @@ export const readWaiter = (paths: StorePaths, id: string): WaiterRecord | undefi
 }
 
 /** The files beside a waiter's record. */
-export const waiterFiles = (paths: StorePaths, id: string) => ({
+const waiterFiles = (paths: StorePaths, id: string) => ({
   pid: join(waitersDir(paths), `${id}.pid`),
   log: join(waitersDir(paths), `${id}.log`),
 })
@@ -104,6 +105,54 @@ export const waiterFiles = (paths: StorePaths, id: string) => ({
 /** Records the waiter's process id (0600). */
 export const writeWaiterPid = (paths: StorePaths, id: string, pid: number): void =>
   writeFileAtomicSync(waiterFiles(paths, id).pid, String(pid))
+
+/** How a frontend starts the waiter process of a record: the program, its arguments, its environment. */
+export type WaiterCommand = (
+  recordId: string,
+  profile: string | undefined,
+) => { readonly file: string; readonly args: ReadonlyArray<string>; readonly env?: NodeJS.ProcessEnv }
+
+/** Seconds between a waiter's reads when none is asked: INSPIRE_WAITER_POLL_SECONDS, else 30. */
+const defaultPoll = (): number => {
+  const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS)
+  return Number.isFinite(env) && env >= 0.2 ? env : 30
+}
+
+/**
+ * Leaves a waiter: its record first (the target stays in that 0600 file, off any command line), then the
+ * frontend's waiter process, detached in a session of its own, its output in the waiter's log.
+ */
+export const leaveWaiter = (
+  paths: StorePaths,
+  command: WaiterCommand,
+  w: Pick<WaiterRecord, "target" | "profile" | "recover"> & {
+    readonly jobs: ReadonlyArray<string>
+    readonly pollSeconds?: number | undefined
+  },
+): { readonly id: string; readonly pid: number | undefined; readonly log: string } => {
+  const record = createWaiter(
+    paths,
+    {
+      jobs: [...w.jobs],
+      ...(w.target !== undefined ? { target: w.target } : {}),
+      pollSeconds: w.pollSeconds ?? defaultPoll(),
+      recover: w.recover,
+      ...(w.profile !== undefined ? { profile: w.profile } : {}),
+    },
+    Date.now(),
+  )
+  const log = waiterFiles(paths, record.id).log
+  const fd = openSync(log, "a", 0o600)
+  try {
+    const { file, args, env } = command(record.id, w.profile)
+    const child = spawn(file, [...args], { detached: true, stdio: ["ignore", fd, fd], env: env ?? process.env })
+    if (child.pid !== undefined) writeWaiterPid(paths, record.id, child.pid)
+    child.unref()
+    return { id: record.id, pid: child.pid, log }
+  } finally {
+    closeSync(fd)
+  }
+}
 
 const pidOf = (paths: StorePaths, id: string): number | undefined => {
   try {

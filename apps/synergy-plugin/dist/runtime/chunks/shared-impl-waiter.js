@@ -959,8 +959,6 @@ var require_bundle = __commonJS({
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
-import { spawn as spawn2 } from "node:child_process";
-import { closeSync as closeSync8, openSync as openSync7 } from "node:fs";
 
 // ../../packages/core/src/domain/time.ts
 init_define_INSPIRE_SETTINGS();
@@ -66428,8 +66426,9 @@ init_define_INSPIRE_TOOLS();
 init_define_INSPIRE_SETTINGS();
 init_define_INSPIRE_SKILL();
 init_define_INSPIRE_TOOLS();
+import { spawn as spawn2 } from "node:child_process";
 import { randomBytes as randomBytes6 } from "node:crypto";
-import { readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync4 } from "node:fs";
+import { closeSync as closeSync8, openSync as openSync7, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync4 } from "node:fs";
 import { join as join20 } from "node:path";
 var WaiterRecord = external_exports.object({
   id: external_exports.string().regex(/^w-[0-9a-f]{8}$/),
@@ -66491,6 +66490,34 @@ var waiterFiles = (paths, id3) => ({
   log: join20(waitersDir(paths), `${id3}.log`)
 });
 var writeWaiterPid = (paths, id3, pid) => writeFileAtomicSync(waiterFiles(paths, id3).pid, String(pid));
+var defaultPoll = () => {
+  const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS);
+  return Number.isFinite(env) && env >= 0.2 ? env : 30;
+};
+var leaveWaiter = (paths, command, w) => {
+  const record2 = createWaiter(
+    paths,
+    {
+      jobs: [...w.jobs],
+      ...w.target !== void 0 ? { target: w.target } : {},
+      pollSeconds: w.pollSeconds ?? defaultPoll(),
+      recover: w.recover,
+      ...w.profile !== void 0 ? { profile: w.profile } : {}
+    },
+    Date.now()
+  );
+  const log3 = waiterFiles(paths, record2.id).log;
+  const fd = openSync7(log3, "a", 384);
+  try {
+    const { file: file3, args: args2, env } = command(record2.id, w.profile);
+    const child = spawn2(file3, [...args2], { detached: true, stdio: ["ignore", fd, fd], env: env ?? process.env });
+    if (child.pid !== void 0) writeWaiterPid(paths, record2.id, child.pid);
+    child.unref();
+    return { id: record2.id, pid: child.pid, log: log3 };
+  } finally {
+    closeSync8(fd);
+  }
+};
 
 // ../../packages/core/src/notify/recover.ts
 var recoverable = (d) => {
@@ -66685,33 +66712,7 @@ var takeNotify = (operation, args2) => {
 };
 var pollOf = (args2) => {
   const asked = args2.poll_seconds;
-  if (typeof asked === "number") return asked;
-  const env = Number(process.env.INSPIRE_WAITER_POLL_SECONDS);
-  return Number.isFinite(env) && env >= 0.2 ? env : 30;
-};
-var leaveWaiter = (command, jobs, raw, profile, poll4, recover) => {
-  const paths = resolveStorePaths(process.env);
-  const record2 = createWaiter(
-    paths,
-    {
-      jobs: [...jobs],
-      ...raw !== void 0 ? { target: raw } : {},
-      pollSeconds: poll4,
-      recover,
-      ...profile !== void 0 ? { profile } : {}
-    },
-    Date.now()
-  );
-  const log3 = openSync7(waiterFiles(paths, record2.id).log, "a", 384);
-  try {
-    const { file: file3, args: args2, env } = command(record2.id, profile);
-    const child = spawn2(file3, [...args2], { detached: true, stdio: ["ignore", log3, log3], env: env ?? process.env });
-    if (child.pid !== void 0) writeWaiterPid(paths, record2.id, child.pid);
-    child.unref();
-  } finally {
-    closeSync8(log3);
-  }
-  return record2.id;
+  return typeof asked === "number" ? asked : void 0;
 };
 var ENDED = /* @__PURE__ */ new Set(["succeeded", "failed", "stopped"]);
 var failed = (e) => e instanceof Error ? e.message : String(e);
@@ -66743,7 +66744,13 @@ ${say(msg("notify-log-unread", { id: id3, error: failed(e) }))}`;
   }
   try {
     const profile = (await client.profile()).name.value;
-    const id3 = leaveWaiter(command, jobs, raw, profile, pollOf(args2), recover);
+    const { id: id3 } = leaveWaiter(resolveStorePaths(process.env), command, {
+      jobs,
+      recover,
+      pollSeconds: pollOf(args2),
+      ...raw !== void 0 ? { target: raw } : {},
+      ...profile !== void 0 ? { profile } : {}
+    });
     return `
 ${say(raw !== void 0 ? notifyNote(raw, { waiter: id3, jobs }) : recoveryNote({ waiter: id3, jobs, count: recover }))}`;
   } catch (e) {
