@@ -1,16 +1,23 @@
 // A notebook's terminal (Jupyter's terminado) says only that its shell ended, never with what status. So
 // the first line typed into it sets an EXIT trap that prints the status inside an escape sequence (OSC
-// 7770, which terminals ignore), then prints a ready mark; what the terminal shows up to that mark (the
-// echo of that line) is held back, and the status mark is cut out of the output and kept. The line
-// starts with a space: shells that honour ignorespace keep it out of the history.
+// 7770, which terminals ignore), puts a prompt mark of the same kind in front of the shell's prompt, then
+// prints a ready mark; what the terminal shows up to that mark (the echo of that line) is held back, and
+// the status and prompt marks are cut out of the output: the status is kept, each prompt is reported
+// (a pod's shell takes its window size typed, which is right only at a prompt). The line starts with a
+// space: shells that honour ignorespace keep it out of the history. Bash is told the prompt mark takes
+// no room on the line (`\[ \]`), or its line editing would count it.
 
 const OSC = "\u001b]7770;inspire-"
 const BEL = "\u0007"
 const READY = `${OSC}ready${BEL}`
 const STATUS = `${OSC}exit=`
+const PROMPT = `${OSC}prompt${BEL}`
 
-/** The line to type first: the EXIT trap, then the ready mark (written as printf escapes, so its echo holds neither). */
-export const STATUS_SETUP = ` trap 'printf "\\033]7770;inspire-exit=%d\\007" "$?"' EXIT; printf '\\033]7770;inspire-ready\\007'\r`
+/** The line to type first: the EXIT trap, the prompt mark, then the ready mark (all as printf escapes, so its echo holds none). */
+export const STATUS_SETUP =
+  ` trap 'printf "\\033]7770;inspire-exit=%d\\007" "$?"' EXIT;` +
+  ` m=$(printf '\\033]7770;inspire-prompt\\007'); case "$BASH_VERSION" in "") PS1="$m$PS1";; *) PS1="\\[$m\\]$PS1";; esac; unset m;` +
+  ` printf '\\033]7770;inspire-ready\\007'\r`
 
 /** The length of the longest end of `text` that may begin a mark (completed by what comes next). */
 const heldBack = (text: string): number => {
@@ -19,12 +26,16 @@ const heldBack = (text: string): number => {
   const tail = text.slice(at)
   const partial =
     OSC.startsWith(tail) ||
-    (tail.startsWith(OSC) && /^(r(e(a(d(y)?)?)?)?|e(x(i(t(=\d*)?)?)?)?)$/.test(tail.slice(OSC.length)))
+    (tail.startsWith(OSC) &&
+      /^(r(e(a(d(y)?)?)?)?|e(x(i(t(=\d*)?)?)?)?|p(r(o(m(p(t)?)?)?)?)?)$/.test(tail.slice(OSC.length)))
   return partial ? tail.length : 0
 }
 
-/** Filters a terminal's output: writes what the user should see, and keeps the status the shell ended with. */
-export const shellStatusFilter = (write: (text: string) => void) => {
+/**
+ * Filters a terminal's output: writes what the user should see, keeps the status the shell ended with,
+ * and calls `onPrompt` after writing the output that held a prompt.
+ */
+export const shellStatusFilter = (write: (text: string) => void, onPrompt: () => void = () => {}) => {
   let ready = false
   let pending = ""
   let status: number | undefined
@@ -47,10 +58,13 @@ export const shellStatusFilter = (write: (text: string) => void) => {
         status = Number(digits)
         pending = pending.slice(0, at) + pending.slice(end + BEL.length)
       }
+      const prompted = pending.includes(PROMPT)
+      if (prompted) pending = pending.split(PROMPT).join("")
       const keep = heldBack(pending)
       const shown = pending.slice(0, pending.length - keep)
       pending = pending.slice(pending.length - keep)
       if (shown !== "") write(shown)
+      if (prompted) onPrompt()
     },
     /** The shell's exit status, when its trap printed one. */
     status: (): number | undefined => status,

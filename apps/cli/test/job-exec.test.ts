@@ -1,8 +1,12 @@
 import { spawn } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BIN, homeFor, inspire, json, type Run, transcript } from "./harness.js"
+import { BIN, homeFor, inspire, json } from "./harness.js"
 import { placement, servingPlacement } from "./placement.js"
+import { appears, type Step, stepsOnTerminal } from "./terminal.js"
 
 // `inspire job exec | shell` as a child process against the emulator's worker PTY: commands really run
 // on a pseudo-terminal in the pod's folder.
@@ -62,25 +66,7 @@ afterAll(async () => {
   await emu.close()
 })
 
-/** Runs `line` under `script` (a pseudo-terminal) and calls `when` with the child once `marker` shows. */
-const onTerminal = (line: string, marker: string, when: (child: ReturnType<typeof spawn>) => void): Promise<Run> =>
-  new Promise((resolve, reject) => {
-    const child = spawn("script", ["-qfec", line, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] })
-    let stdout = ""
-    let fired = false
-    child.stdout?.on("data", (d: Buffer) => {
-      stdout += d.toString("utf8")
-      if (!fired && stdout.includes(marker)) {
-        fired = true
-        when(child)
-      }
-    })
-    child.on("error", reject)
-    child.on("close", (code) => {
-      transcript.push(stdout)
-      resolve({ code: code ?? -1, stdout, stderr: "" })
-    })
-  })
+const onTerminal = (line: string, steps: ReadonlyArray<Step>) => stepsOnTerminal(env, line, steps, T - 5_000)
 
 describe("inspire job exec", () => {
   it(
@@ -142,15 +128,26 @@ describe("inspire job shell", () => {
   it(
     "runs an interactive shell on a pseudo-terminal, follows its size, passes Ctrl-C, and exits with its status",
     async () => {
-      // `script` gives the CLI a pseudo-terminal of 30x100, resized to 40x120 (SIGWINCH) a few seconds in.
-      const line = `stty rows 30 cols 100; (sleep 4; stty rows 40 cols 120 < /dev/tty) & exec ${process.execPath} ${BIN} job shell ${single}`
-      const run = await onTerminal(line, "type exit to leave", (c) => {
-        setTimeout(() => c.stdin?.write("echo shell-$((6*7)); stty size\r"), 500)
-        setTimeout(() => c.stdin?.write("sleep 30; echo never-$((1+1))\r"), 1500)
-        setTimeout(() => c.stdin?.write("\u0003"), 2500)
-        setTimeout(() => c.stdin?.write("stty size\r"), 6000)
-        setTimeout(() => c.stdin?.write("exit 5\r"), 7000)
-      })
+      // `script` gives the CLI a pseudo-terminal of 30x100; a background job resizes it to 40x120 (SIGWINCH
+      // to the CLI) when the test writes a flag file, while `sleep` runs in the pod: the size must wait
+      // for the prompt, or `sleep` leaves it unread and Ctrl-C discards it.
+      const flag = join(mkdtempSync(join(tmpdir(), "inspire-shell-")), "resize")
+      const resizer = `(while [ ! -e ${flag} ]; do sleep 0.05; done; stty rows 40 cols 120 < /dev/tty; touch ${flag}.done) &`
+      const line = `stty rows 30 cols 100; ${resizer} exec ${process.execPath} ${BIN} job shell ${single}`
+      const run = await onTerminal(line, [
+        { after: /leave\.\r*\n\$ /, act: (type) => type("echo shell-$((6*7)); stty size\r") },
+        { after: /\b30 100\r*\n\$ /, act: (type) => type("sleep 30; echo never-$((1+1))\r") },
+        {
+          after: "never-$((1+1))",
+          act: async (type) => {
+            writeFileSync(flag, "")
+            await appears(`${flag}.done`)
+            type("\u0003")
+          },
+        },
+        { after: /stty columns 120 rows 40[^\n]*\n\$ /, act: (type) => type("stty size\r") },
+        { after: /\b40 120\b/, act: (type) => type("exit 5\r") },
+      ])
       expect(run.code).toBe(5)
       expect(run.stdout).toContain("shell-42")
       expect(run.stdout).toMatch(/\b30 100\b/)
@@ -204,10 +201,10 @@ describe("inspire serve exec | shell", () => {
     "runs an interactive shell in a serving's pod and exits with its status",
     async () => {
       const line = `stty rows 30 cols 100; exec ${process.execPath} ${BIN} serve shell ${servingPair} --pod 1`
-      const run = await onTerminal(line, "type exit to leave", (c) => {
-        setTimeout(() => c.stdin?.write("echo shell-$((6*7)) $MY_POD_NAME; stty size\r"), 500)
-        setTimeout(() => c.stdin?.write("exit 6\r"), 2000)
-      })
+      const run = await onTerminal(line, [
+        { after: "type exit to leave", act: (type) => type("echo shell-$((6*7)) $MY_POD_NAME; stty size\r") },
+        { after: /\b30 100\b/, act: (type) => type("exit 6\r") },
+      ])
       expect(run.code).toBe(6)
       expect(run.stdout).toContain(`shell-42 ${servingPair}-replica-1`)
       expect(run.stdout).toMatch(/\b30 100\b/)

@@ -6,6 +6,7 @@ import { join } from "node:path"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, homeFor, inspire, json, type Run, transcript } from "./harness.js"
+import { appears, stepsOnTerminal } from "./terminal.js"
 
 // `inspire notebook exec | cp | shell` as a child process against the emulator's real Jupyter server:
 // commands really run in the notebook's sandbox folder. The notebook's token must never be printed.
@@ -244,18 +245,27 @@ describe("inspire notebook shell", () => {
   }, 30_000)
 
   it("runs an interactive shell on a pseudo-terminal, follows its size, and exits cleanly", async () => {
-    // `script` gives the CLI a pseudo-terminal of 30x100, resized to 40x120 (SIGWINCH) a few seconds in.
-    const line = `stty rows 30 cols 100; (sleep 4; stty rows 40 cols 120 < /dev/tty) & exec ${process.execPath} ${BIN} notebook shell cli-nb`
-    const run = await runUntil(
-      [],
-      "type exit to leave",
-      (c) => {
-        setTimeout(() => c.stdin?.write("echo shell-$((6*7)); stty size\r"), 500)
-        setTimeout(() => c.stdin?.write("stty size\r"), 6000)
-        setTimeout(() => c.stdin?.write("exit\r"), 7000)
-      },
-      "script",
-      ["-qfec", line, "/dev/null"],
+    // `script` gives the CLI a pseudo-terminal of 30x100; a background job resizes it to 40x120 (SIGWINCH
+    // to the CLI) once the test writes a flag file.
+    const flag = join(mkdtempSync(join(tmpdir(), "inspire-shell-")), "resize")
+    const resizer = `(while [ ! -e ${flag} ]; do sleep 0.05; done; stty rows 40 cols 120 < /dev/tty; touch ${flag}.done) &`
+    const line = `stty rows 30 cols 100; ${resizer} exec ${process.execPath} ${BIN} notebook shell cli-nb`
+    const run = await stepsOnTerminal(
+      env,
+      line,
+      [
+        { after: "type exit to leave", act: (type) => type("echo shell-$((6*7)); stty size\r") },
+        {
+          after: /\b30 100\b/,
+          act: async (type) => {
+            writeFileSync(flag, "")
+            await appears(`${flag}.done`)
+            type("stty size\r")
+          },
+        },
+        { after: /\b40 120\b/, act: (type) => type("exit\r") },
+      ],
+      55_000,
     )
     expect(run.code).toBe(0)
     expect(run.stdout).toContain("shell-42")

@@ -54987,6 +54987,7 @@ var connectTerminal = async (lab, name2, onOutput) => {
   return {
     send: (text3) => socket.sendText(JSON.stringify(["stdin", text3])),
     resize: (rows, cols) => socket.sendText(JSON.stringify(["set_size", rows, cols])),
+    sizeTyped: false,
     close: socket.close,
     closed: socket.closed
   };
@@ -55062,6 +55063,7 @@ var connectPod = async (access, onOutput) => {
     send: socket.sendText,
     // The PTY has no resize frame: the size is typed (a leading space keeps it out of the history).
     resize: (rows, cols) => socket.sendText(` stty columns ${cols} rows ${rows} 2>/dev/null\r`),
+    sizeTyped: true,
     close: socket.close,
     closed: socket.closed
   };

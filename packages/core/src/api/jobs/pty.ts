@@ -117,6 +117,7 @@ export const connectPod = async (access: PtyAccess, onOutput: (text: string) => 
     send: socket.sendText,
     // The PTY has no resize frame: the size is typed (a leading space keeps it out of the history).
     resize: (rows, cols) => socket.sendText(` stty columns ${cols} rows ${rows} 2>/dev/null\r`),
+    sizeTyped: true,
     close: socket.close,
     closed: socket.closed,
   }

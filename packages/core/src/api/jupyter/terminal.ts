@@ -13,6 +13,11 @@ export type SocketEnd = "ended" | "closed" | "dropped"
 export interface TerminalSocket {
   readonly send: (text: string) => void
   readonly resize: (rows: number, cols: number) => void
+  /**
+   * True when `resize` types a command into the shell (a worker PTY has no resize frame): then it is
+   * only right at a prompt with nothing typed on it, or it would land in the running program's input.
+   */
+  readonly sizeTyped: boolean
   readonly close: () => void
   readonly closed: Promise<SocketEnd>
 }
@@ -168,6 +173,7 @@ export const connectTerminal = async (
   return {
     send: (text) => socket.sendText(JSON.stringify(["stdin", text])),
     resize: (rows, cols) => socket.sendText(JSON.stringify(["set_size", rows, cols])),
+    sizeTyped: false,
     close: socket.close,
     closed: socket.closed,
   }
