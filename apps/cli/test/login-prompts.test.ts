@@ -1,8 +1,8 @@
 // Login's prompts on a terminal, in one language, and the account a profile holds replaced only knowingly.
-import { spawn } from "node:child_process"
 import { type RunningEmulator, startEmulator } from "@holos-inspire/emulator"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, homeFor, inspire, json } from "./harness.js"
+import { stepsOnTerminal } from "./terminal.js"
 
 let emu: RunningEmulator
 
@@ -16,28 +16,16 @@ afterAll(async () => {
 // The emulator's second account.
 const OTHER = { username: "20250002", password: "12345678" }
 
-/**
- * Runs `inspire args…` on a pseudo-terminal (`script`), typing each answer once the text before it has
- * been printed, and hands back what was printed and the exit code.
- */
-const onTerminal = (
+/** Runs `inspire args…` on a pseudo-terminal, typing each answer once its prompt has been printed. */
+const onTerminal = async (
   env: NodeJS.ProcessEnv,
   args: ReadonlyArray<string>,
   answers: ReadonlyArray<readonly [prompt: string, answer: string]>,
 ): Promise<{ readonly out: string; readonly code: number }> => {
   const command = [process.execPath, BIN, ...args].map((a) => `'${a}'`).join(" ")
-  const child = spawn("script", ["-qfec", `exec ${command}`, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] })
-  let out = ""
-  let next = 0
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString("utf8")
-    const [prompt, answer] = answers[next] ?? []
-    if (prompt !== undefined && out.includes(prompt)) {
-      next += 1
-      child.stdin.write(`${answer}\r`)
-    }
-  })
-  return new Promise((resolve) => child.on("close", (code) => resolve({ out, code: code ?? -1 })))
+  const steps = answers.map(([after, answer]) => ({ after, act: (type: (t: string) => void) => type(`${answer}\r`) }))
+  const run = await stepsOnTerminal(env, `exec ${command}`, steps, 25_000)
+  return { out: run.stdout, code: run.code }
 }
 
 describe("inspire login", () => {
