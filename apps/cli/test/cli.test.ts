@@ -14,7 +14,7 @@ afterAll(async () => {
   await emu.close()
 })
 
-const T = 30_000
+const T = 90_000
 
 describe("inspire before login", () => {
   it(

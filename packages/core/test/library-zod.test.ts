@@ -11,13 +11,15 @@ import { trainingInput } from "./api/jobs/fixture.js"
 import { useEmulator } from "./emulator.js"
 
 const emu = useEmulator()
+// The first import of the bundle (its zod and Effect) takes seconds, many more on a busy machine.
+const T = 90_000
 
 // As a library user imports it: the built bundle, not the sources.
 const core = async () =>
   (await import(new URL("../dist/index.js", import.meta.url).href)) as typeof import("../src/index.js")
 
 describe("a user's own zod with the published core", () => {
-  it("composes with, extends and describes the catalogue's input schemas", async () => {
+  it("composes with, extends and describes the catalogue's input schemas", { timeout: T }, async () => {
     const { submitOperation } = await core()
     const input = submitOperation.input
     expect(input).toBeInstanceOf(z.ZodObject)
@@ -31,7 +33,7 @@ describe("a user's own zod with the published core", () => {
     expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(["name", "command", "spec"]))
   })
 
-  it("hands what the user's schema parsed to the facade, which submits it", async () => {
+  it("hands what the user's schema parsed to the facade, which submits it", { timeout: T }, async () => {
     const { createInspireClient, submitOperation } = await core()
     const home = mkdtempSync(join(tmpdir(), "inspire-zod-"))
     const client = createInspireClient({
