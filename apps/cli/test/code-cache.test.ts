@@ -69,7 +69,9 @@ describe("inspire's code cache", () => {
   // Calls that talk to the platform compile undici's WebAssembly HTTP parser with a changed V8 flag
   // (src/wasm-tiering.ts); the flag must be back when the cache is written, or V8 would reject the
   // cache at every following call and the CLI would compile and rewrite it each time.
-  it("grows once with each new command that succeeds, then stays valid across calls that make requests", async () => {
+  it("grows once with each new command that succeeds, then stays valid across calls that make requests", {
+    timeout: 120_000,
+  }, async () => {
     const emu = await startEmulator({ port: 0 })
     try {
       const env = homeFor(emu.url)

@@ -87,7 +87,7 @@ describe("exit codes as a contract", () => {
         }),
       )
     expect(failures).toEqual([])
-  }, 180_000)
+  }, 300_000)
 
   it("exits 2 for values core's operations refuse before sending anything", async () => {
     const job = "job-00000000-0000-0000-0000-000000000000"
@@ -176,7 +176,7 @@ describe("every code of the table, from a real run", () => {
     )
     await exits(EXIT.usage, ["job", "list", "--status", "not-a-status"])
     await exits(EXIT.loginNeeded, ["job", "list"], await inspire(homeFor(emu.url), ["job", "list"]))
-  }, 60_000)
+  }, 120_000)
 
   it("exits 12 for an unknown task id in every command that takes one", async () => {
     const job = "job-00000000-0000-4000-8000-000000000000"

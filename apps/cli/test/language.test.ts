@@ -12,7 +12,7 @@ import { homeFor, inspire, type Run } from "./harness.js"
 let emu: RunningEmulator
 let env: NodeJS.ProcessEnv
 
-const T = 120_000
+const T = 180_000
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0 })

@@ -143,5 +143,5 @@ describe("downloads from the command line", () => {
     expect(up.code).toBe(2)
     expect(up.stderr).toContain('".." is not allowed')
     expect(up.stderr).toMatch(/^hint: /m)
-  }, 90_000)
+  }, 150_000)
 })

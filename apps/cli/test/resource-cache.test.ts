@@ -15,7 +15,7 @@ afterAll(async () => {
   await emu.close()
 })
 
-const T = 30_000
+const T = 60_000
 
 const loggedIn = async (): Promise<NodeJS.ProcessEnv> => {
   const env = homeFor(emu.url)

@@ -268,5 +268,5 @@ describe("an operation added as one file and one registry entry", () => {
     expect(help.code, help.out + help.err).toBe(0)
     // Two lints and two packages' suites, run one after another in processes of their own: minutes on a
     // busy machine, so this test waits for them longer than the suite's default.
-  }, 360_000)
+  }, 900_000)
 })
