@@ -114,6 +114,11 @@ describe("inspire notebook exec", () => {
   }, 60_000)
 
   it("runs long work detached through a dropped socket; --attach reads it all, --status reports it", async () => {
+    // The work goes on only once the attached reader's socket has been dropped: the test writes the flag file
+    // it waits for on a timer set after the reader's first line, which the emulator (in this process, on the
+    // same timers) fires after the drop it set 2 s after the connection. So the drop falls inside the work
+    // however slowly the machine starts the CLI.
+    const flag = join(mkdtempSync(join(tmpdir(), "inspire-attach-")), "go")
     const started = json<{ execId: string }>(
       await inspire(env, [
         "notebook",
@@ -122,12 +127,14 @@ describe("inspire notebook exec", () => {
         "--detach",
         "--json",
         "--",
-        "for i in 1 2 3 4 5; do echo n$i; sleep 1; done; exit 4",
+        `echo n1; while [ ! -e ${flag} ]; do sleep 0.1; done; for i in 2 3 4 5; do echo n$i; done; exit 4`,
       ]),
     )
     emu.control.faults.set({ terminalSocketDropMs: 2000 })
     try {
-      const attached = await inspire(env, ["notebook", "exec", "cli-nb", "--attach", started.execId])
+      const attached = await runUntil(["notebook", "exec", "cli-nb", "--attach", started.execId], "n1", () =>
+        setTimeout(() => writeFileSync(flag, ""), 3000),
+      )
       expect(attached.code).toBe(4)
       expect(attached.stdout).toBe("n1\nn2\nn3\nn4\nn5\n")
       expect(attached.stderr).toMatch(/dropped/)
