@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -169,6 +169,30 @@ const deadPort = async (): Promise<number> => {
   return port
 }
 
+/**
+ * Runs `work` holding a lock that other test processes sharing this registry take too: the suites on
+ * Node 20 and Node 24 run at once against one registry, and two pushes of one fixed repository and
+ * tag at the same moment can make the registry answer 500. A lock left by a killed run is taken after 2 minutes.
+ */
+const exclusively = async <A>(key: string, work: () => Promise<A>): Promise<A> => {
+  const lock = join(tmpdir(), `inspire-test-push-${key.replace(/[^\w.-]/g, "_")}.lock`)
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > 120_000 || i > 1200) rmSync(lock, { recursive: true, force: true })
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
 describe("image_push on a real engine and registry", () => {
   it("pushes to qb: display address, registration values, per-layer progress, tag confirmed by Harbor", async () => {
     const name = fresh("push-qb")
@@ -233,12 +257,16 @@ describe("image_push on a real engine and registry", () => {
   it("says so when the platform already lists the address, and re-pushing the same tag changes nothing", async () => {
     // The fixture registers docker.sii.shaipower.online/inspire-studio/my-train:v1.
     await docker.getImage(env.current.image).tag({ repo: "my-train", tag: "v1" })
-    const first = ok((await push({ image: "my-train:v1" })).exit).result
+    const pushes = await exclusively(env.current.registries.qb.address, async () => ({
+      first: ok((await push({ image: "my-train:v1" })).exit).result,
+      again: ok((await push({ image: "my-train:v1" })).exit).result,
+    }))
+    const first = pushes.first
     expect(first.registration.registered).toBe(true)
     expect(first.notes.map((n) => renderWords(n, "mcp")).join(" ")).toContain(
       `already lists ${QB_DISPLAY}/inspire-studio/my-train:v1`,
     )
-    const again = ok((await push({ image: "my-train:v1" })).exit).result
+    const again = pushes.again
     expect(again.digest).toBe(first.digest)
     expect(again.layers).toMatchObject({ pushed: 0, bytesPushed: 0 })
     expect(again.layers?.existing).toBe(again.layers?.total)
